@@ -1,0 +1,1 @@
+"""Minesweeper: the classic game on pygame-ce, with a computer player."""

@@ -1,0 +1,7 @@
+"""``python -m game`` starts the game."""
+
+import sys
+
+from game.cli import main
+
+sys.exit(main())

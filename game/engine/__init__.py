@@ -1,0 +1,19 @@
+"""The rules of Minesweeper, in pure Python (no pygame here, ever).
+
+    from game.engine import Minefield, LEVELS
+    f = Minefield(30, 16, 99, seed=7)
+    f.reveal(3, 4)          # -> cells whose view changed
+    f.view()                # -> rows of '#', 'F', '?', '0'..'8' (and 'X', '*', 'x' after a loss)
+"""
+
+from .levels import ANY_SIZE, CUSTOM_LIMITS, LEVELS, Level, SizeLimits, level_of
+from .minefield import Minefield, Status
+from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
+from .moves import Move
+from .stats import Clicks, GameStats
+
+__all__ = [
+    "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "FIRST_CLICK_RULES", "GameStats",
+    "LEVELS", "Level", "Minefield", "Move", "OPENING", "SAFE", "SizeLimits", "Status",
+    "level_of",
+]

@@ -1,0 +1,65 @@
+"""Level presets and the limits of a custom board: one place for these facts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    """A board size and mine count, with the name players know it by."""
+
+    name: str
+    width: int
+    height: int
+    mines: int
+
+
+LEVELS: dict[str, Level] = {
+    "beginner": Level("beginner", 9, 9, 10),
+    "intermediate": Level("intermediate", 16, 16, 40),
+    "expert": Level("expert", 30, 16, 99),
+}
+
+
+@dataclass(frozen=True)
+class SizeLimits:
+    """The sizes a board may have: each side within [min_side, max_side], and
+    from 1 to (width - 1) * (height - 1) mines (the classic game's rule, which
+    always leaves a first row and column of safe cells)."""
+
+    min_side: int = 8
+    max_side: int = 100
+
+    def max_mines(self, width: int, height: int) -> int:
+        """Most mines a board of this size may hold."""
+        return (width - 1) * (height - 1)
+
+    def check(self, width: int, height: int, mines: int) -> None:
+        """Raise ValueError naming the allowed range of the first bad value."""
+        for name, value in (("width", width), ("height", height)):
+            if not isinstance(value, int) or not self.min_side <= value <= self.max_side:
+                raise ValueError(
+                    f"{name} must be from {self.min_side} to {self.max_side}, not {value}"
+                )
+        top = self.max_mines(width, height)
+        if not isinstance(mines, int) or not 1 <= mines <= top:
+            raise ValueError(
+                f"mines must be from 1 to {top} on a {width}x{height} board, not {mines}"
+            )
+
+
+#: What players may ask for (Custom dialog, command line).
+CUSTOM_LIMITS = SizeLimits()
+
+#: For benchmarks and outside bots that want huge or tiny boards; the mine
+#: rule still holds.
+ANY_SIZE = SizeLimits(min_side=2, max_side=1_000_000)
+
+
+def level_of(width: int, height: int, mines: int) -> str:
+    """The preset name for this size, or "custom"."""
+    for level in LEVELS.values():
+        if (level.width, level.height, level.mines) == (width, height, mines):
+            return level.name
+    return "custom"

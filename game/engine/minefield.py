@@ -1,0 +1,364 @@
+"""The rules of Minesweeper: one board, its phases and the moves played on it.
+
+The engine decides and reports; it never draws and never reads a clock. Each
+move returns the cells whose view changed, so a renderer redraws only those,
+and is recorded with its text form, so a game replays from its seed.
+
+Costs: the win check and the counters are O(1) per move, a cascade is
+O(cells it opens) and iterative, and neighbour tables are shared per size.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+
+from . import mines as laying
+from .levels import CUSTOM_LIMITS, SizeLimits
+from .moves import CHORD, FLAG, MARKS, REVEAL, Move
+from .stats import Clicks, GameStats, bbbv_regions
+from .topology import GridTopology, grid
+
+
+class Status(StrEnum):
+    """The phase of a game; compares equal to its string value."""
+
+    READY = "ready"      # nothing opened yet
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+# Cell states. Only COVERED and QUESTION cells can be opened (state < FLAGGED).
+COVERED, QUESTION, FLAGGED, OPEN = 0, 1, 2, 3
+_MARK_CHARS = "#?F"
+_DIGITS = "012345678"
+_ENDED = (Status.WON, Status.LOST)
+
+Cell = tuple[int, int]
+
+
+class Minefield:
+    """A board of ``width`` x ``height`` cells holding ``mines`` mines.
+
+    ``seed`` fixes the mines (a random seed is drawn when it is None and kept
+    in ``self.seed``); ``first_click`` is "opening", "safe" or "classic";
+    ``marks`` enables the question mark in the right-click cycle. ``limits``
+    are the sizes allowed (the Custom-game range by default).
+    """
+
+    def __init__(self, width: int, height: int, mines: int, *, seed: int | None = None,
+                 first_click: str = laying.OPENING, marks: bool = True,
+                 limits: SizeLimits = CUSTOM_LIMITS) -> None:
+        limits.check(width, height, mines)
+        if first_click not in laying.FIRST_CLICK_RULES:
+            raise ValueError(f"first_click must be one of {', '.join(laying.FIRST_CLICK_RULES)},"
+                             f" not {first_click!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        self._setup(grid(width, height), mines, marks)
+        self.seed: int | None = seed
+        self.first_click: str | None = first_click
+        self._rng = random.Random(seed)
+        if first_click == laying.CLASSIC:
+            self._place(laying.lay_classic(self._rng, self._topology.size, mines))
+
+    @classmethod
+    def from_layout(cls, rows: Sequence[str], *, marks: bool = True) -> Minefield:
+        """A board with the mines drawn as rows of ``*`` (mine) and ``.`` (safe).
+
+        Any rectangle of at least one cell; no first-click rule applies.
+        """
+        rows = list(rows)
+        if not rows or not rows[0]:
+            raise ValueError("a layout needs at least one row of at least one cell")
+        width = len(rows[0])
+        for y, row in enumerate(rows):
+            if len(row) != width:
+                raise ValueError(f"layout row {y} has {len(row)} cells, row 0 has {width}")
+            bad = set(row) - {"*", "."}
+            if bad:
+                raise ValueError(f"layout row {y} holds {''.join(sorted(bad))!r}:"
+                                 " only '*' (mine) and '.' (safe) are allowed")
+        flat = "".join(rows)
+        field = cls.__new__(cls)
+        field._setup(grid(width, len(rows)), flat.count("*"), marks)
+        field.seed = None
+        field.first_click = None
+        field._rng = None
+        field._place([i for i, c in enumerate(flat) if c == "*"])
+        return field
+
+    def _setup(self, topology: GridTopology, mines: int, marks: bool) -> None:
+        size = topology.size
+        self._topology = topology
+        self.width = topology.width
+        self.height = topology.height
+        self.mines = mines
+        self._marks = bool(marks)
+        self._status = Status.READY
+        self._state = bytearray(size)
+        self._is_mine = bytearray(size)
+        self._counts = bytearray(size)
+        self._mine_cells: list[int] = []
+        self._laid = False
+        self._safe_left = size - mines
+        self._flags = 0
+        self._exploded: list[int] = []
+        self._moves: list[Move] = []
+        self._left = self._right = self._chord = self._wasted = 0
+        self._regions: tuple[list[list[int]], list[int]] | None = None
+
+    def _place(self, mine_cells: Iterable[int]) -> None:
+        """Put the mines down and count every cell's mined neighbours."""
+        is_mine, counts, table = self._is_mine, self._counts, self._topology.neighbours
+        self._mine_cells = list(mine_cells)
+        for i in self._mine_cells:
+            is_mine[i] = 1
+            for j in table[i]:
+                counts[j] += 1
+        self._laid = True
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def mines_left(self) -> int:
+        """Mines minus flags: negative when over-flagged, 0 after a win."""
+        return self.mines - self._flags
+
+    @property
+    def safe_left(self) -> int:
+        """Safe cells still covered."""
+        return self._safe_left
+
+    @property
+    def marks(self) -> bool:
+        """Whether right clicks cycle through the question mark."""
+        return self._marks
+
+    @marks.setter
+    def marks(self, on: bool) -> None:
+        on = bool(on)
+        if on != self._marks and self._status not in _ENDED:
+            self._moves.append(Move(MARKS, int(on)))
+        self._marks = on
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move played, in order (their ``str`` is the text form)."""
+        return tuple(self._moves)
+
+    @property
+    def topology(self) -> GridTopology:
+        return self._topology
+
+    def neighbours(self, x: int, y: int) -> list[Cell]:
+        """The cells around ``(x, y)`` (empty when it is off the board)."""
+        i = self._topology.index(x, y)
+        if i is None:
+            return []
+        return [self._xy(j) for j in self._topology.neighbours[i]]
+
+    def cell(self, x: int, y: int) -> str:
+        """The view character of one cell (see ``view``)."""
+        i = self._topology.index(x, y)
+        if i is None:
+            raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
+        return self._char(i)
+
+    def view(self) -> list[str]:
+        """The board as the player sees it, one string per row.
+
+        ``#`` covered, ``F`` flag, ``?`` question mark, ``0``-``8`` revealed;
+        after a loss ``X`` exploded mine, ``*`` other mine, ``x`` wrong flag.
+        """
+        w, char = self.width, self._char
+        return ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
+
+    def layout(self) -> list[str] | None:
+        """The mines as rows of ``*`` and ``.``, or None before they are laid."""
+        if not self._laid:
+            return None
+        w = self.width
+        flat = self._is_mine.translate(bytes.maketrans(b"\x00\x01", b".*")).decode()
+        return [flat[y * w:(y + 1) * w] for y in range(self.height)]
+
+    def stats(self, elapsed_ms: int | None = None) -> GameStats:
+        """3BV, clicks and the ratios derived from them; the caller gives the time."""
+        clicks = Clicks(self._left, self._right, self._chord, self._wasted)
+        if not self._laid:
+            return GameStats(None, 0, clicks, elapsed_ms)
+        if self._regions is None:
+            self._regions = bbbv_regions(self._counts, self._is_mine, self._topology.neighbours)
+        openings, lone = self._regions
+        state = self._state
+        solved = sum(1 for region in openings if all(state[i] == OPEN for i in region))
+        solved += sum(1 for i in lone if state[i] == OPEN)
+        return GameStats(len(openings) + len(lone), solved, clicks, elapsed_ms)
+
+    def _char(self, i: int) -> str:
+        s = self._state[i]
+        if s == OPEN:
+            return _DIGITS[self._counts[i]]
+        if self._status == Status.LOST:
+            if self._is_mine[i]:
+                if s == FLAGGED:
+                    return "F"
+                return "X" if i in self._exploded else "*"
+            if s == FLAGGED:
+                return "x"
+        return _MARK_CHARS[s]
+
+    def _xy(self, i: int) -> Cell:
+        y, x = divmod(i, self.width)
+        return x, y
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, move: Move | str) -> list[Cell]:
+        """Play a move (or its text form); returns the cells whose view changed."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if move.kind == MARKS:
+            self.marks = bool(move.x)
+            return []
+        action = {REVEAL: self.reveal, FLAG: self.toggle_flag, CHORD: self.chord}[move.kind]
+        return action(move.x, move.y)
+
+    def reveal(self, x: int, y: int) -> list[Cell]:
+        """Open a covered or question-marked cell (a left click)."""
+        i = self._playable(x, y)
+        if i is None:
+            return []
+        self._left += 1
+        self._moves.append(Move(REVEAL, x, y))
+        if self._state[i] >= FLAGGED:
+            self._wasted += 1
+            return []
+        if self._status == Status.READY:
+            self._start(i)
+        return self._open([i])
+
+    def chord(self, x: int, y: int) -> list[Cell]:
+        """On a number whose adjacent flags equal it, open its other neighbours."""
+        i = self._playable(x, y)
+        if i is None:
+            return []
+        self._chord += 1
+        self._moves.append(Move(CHORD, x, y))
+        state = self._state
+        around = self._topology.neighbours[i]
+        targets = [j for j in around if state[j] < FLAGGED]
+        flags = sum(1 for j in around if state[j] == FLAGGED)
+        if state[i] != OPEN or flags != self._counts[i] or not targets:
+            self._wasted += 1
+            return []
+        return self._open(targets)
+
+    def toggle_flag(self, x: int, y: int) -> list[Cell]:
+        """Cycle covered -> flag -> question mark (if marks are on) -> covered."""
+        i = self._playable(x, y)
+        if i is None:
+            return []
+        self._right += 1
+        self._moves.append(Move(FLAG, x, y))
+        s = self._state[i]
+        if s == OPEN:
+            self._wasted += 1
+            return []
+        if s == COVERED:
+            new = FLAGGED
+            self._flags += 1
+        elif s == FLAGGED:
+            new = QUESTION if self._marks else COVERED
+            self._flags -= 1
+        else:
+            new = COVERED
+        self._state[i] = new
+        return [(x, y)]
+
+    def _playable(self, x: int, y: int) -> int | None:
+        """Index of ``(x, y)`` if a move there can be played at all."""
+        if self._status in _ENDED:
+            return None
+        return self._topology.index(x, y)
+
+    def _start(self, first: int) -> None:
+        """Lay the mines (per the first-click rule) at the first reveal."""
+        if self.first_click == laying.CLASSIC:
+            if self._is_mine[first]:
+                self._move_classic_mine(first)
+        elif not self._laid:
+            around = self._topology.neighbours[first]
+            excluded = laying.excluded_cells(self.first_click, first, around,
+                                             self._topology.size, self.mines)
+            self._place(laying.lay_after_first_click(self._rng, self._topology.size,
+                                                     self.mines, excluded))
+        self._status = Status.PLAYING
+
+    def _move_classic_mine(self, first: int) -> None:
+        refuge = laying.classic_refuge(self._is_mine)
+        table, counts = self._topology.neighbours, self._counts
+        self._is_mine[first] = 0
+        self._is_mine[refuge] = 1
+        for j in table[first]:
+            counts[j] -= 1
+        for j in table[refuge]:
+            counts[j] += 1
+        self._mine_cells[self._mine_cells.index(first)] = refuge
+
+    def _open(self, cells: list[int]) -> list[Cell]:
+        """Open the given openable cells, cascading through zeros; settle the
+        game if a mine was hit or the last safe cell opened."""
+        state, counts, is_mine = self._state, self._counts, self._is_mine
+        table = self._topology.neighbours
+        hit = [i for i in cells if is_mine[i]]
+        opened: list[int] = []
+        stack: list[int] = []
+        for i in cells:
+            if not is_mine[i] and state[i] < FLAGGED:
+                state[i] = OPEN
+                opened.append(i)
+                stack.append(i)
+        while stack:
+            i = stack.pop()
+            if counts[i]:
+                continue
+            for j in table[i]:
+                if state[j] < FLAGGED:  # covered or question mark; never a flag
+                    state[j] = OPEN
+                    opened.append(j)
+                    stack.append(j)
+        self._safe_left -= len(opened)
+        changed = [self._xy(i) for i in opened]
+        if hit:
+            self._exploded = hit
+            changed += self._lose()
+        elif self._safe_left == 0:
+            changed += self._win()
+        return changed
+
+    def _lose(self) -> list[Cell]:
+        """Show every mine and wrong flag; return the cells that changed."""
+        self._status = Status.LOST
+        state = self._state
+        shown = [i for i in self._mine_cells if state[i] != FLAGGED]
+        wrong = [i for i, s in enumerate(state) if s == FLAGGED and not self._is_mine[i]]
+        return [self._xy(i) for i in shown + wrong]
+
+    def _win(self) -> list[Cell]:
+        """Flag every mine; return the cells that changed."""
+        self._status = Status.WON
+        state = self._state
+        unflagged = [i for i in self._mine_cells if state[i] != FLAGGED]
+        for i in unflagged:
+            state[i] = FLAGGED
+        self._flags = self.mines
+        return [self._xy(i) for i in unflagged]

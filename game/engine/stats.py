@@ -1,0 +1,81 @@
+"""Board difficulty (3BV) and the click counts competitive players compare.
+
+3BV ("Bechtel's Board Benchmark Value") is the least number of left clicks
+that clear a board: one per opening (a connected region of zeros, which opens
+with its border of numbers in one click) plus one per numbered cell that no
+opening reaches. Efficiency is 3BV divided by the useful clicks; 3BV/s is the
+3BV solved divided by the time taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+def bbbv_regions(counts: bytes | bytearray, is_mine: bytes | bytearray,
+                 neighbours: Sequence[tuple[int, ...]]) -> tuple[list[list[int]], list[int]]:
+    """The board's openings (each the list of cells it opens) and the numbered
+    cells that belong to no opening; together they are the 3BV clicks."""
+    size = len(counts)
+    covered_by_opening = bytearray(size)
+    openings: list[list[int]] = []
+    for start in range(size):
+        if counts[start] or is_mine[start] or covered_by_opening[start]:
+            continue
+        covered_by_opening[start] = 1
+        region = [start]
+        stack = [start]
+        while stack:
+            i = stack.pop()
+            for j in neighbours[i]:
+                if not covered_by_opening[j]:
+                    covered_by_opening[j] = 1
+                    region.append(j)
+                    if not counts[j]:
+                        stack.append(j)
+        openings.append(region)
+    lone_numbers = [i for i in range(size) if not is_mine[i] and not covered_by_opening[i]]
+    return openings, lone_numbers
+
+
+@dataclass(frozen=True)
+class Clicks:
+    """Clicks made on the board, by kind; a click is wasted when it changed nothing."""
+
+    left: int = 0
+    right: int = 0
+    chord: int = 0
+    wasted: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.left + self.right + self.chord
+
+    @property
+    def useful(self) -> int:
+        return self.total - self.wasted
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """What a finished (or running) game is measured by."""
+
+    bbbv: int | None          # the board's 3BV; None before the mines are laid
+    solved_bbbv: int          # 3BV clicks already achieved (all of them after a win)
+    clicks: Clicks
+    elapsed_ms: int | None    # given by the caller: the engine never reads a clock
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV solved / useful clicks (1.0 means no click was spent in vain)."""
+        if not self.clicks.useful:
+            return None
+        return self.solved_bbbv / self.clicks.useful
+
+    @property
+    def bbbv_per_second(self) -> float | None:
+        """3BV solved per second of play."""
+        if not self.elapsed_ms:
+            return None
+        return self.solved_bbbv * 1000 / self.elapsed_ms

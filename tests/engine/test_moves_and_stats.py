@@ -1,0 +1,95 @@
+"""Move records (text form, replay) and game statistics (3BV, clicks)."""
+
+import pytest
+
+from game.engine import Minefield, Move
+
+
+def test_every_move_is_recorded_with_a_text_form():
+    f = Minefield.from_layout(["*...", "....", "...."])
+    f.reveal(1, 1)
+    f.toggle_flag(0, 0)
+    f.chord(1, 1)
+    assert [str(m) for m in f.moves] == ["R 1 1", "F 0 0", "C 1 1"]
+
+
+@pytest.mark.parametrize("text", ["R 1 2", "F 0 0", "C 99 3", "M 0", "M 1"])
+def test_the_text_form_parses_back(text):
+    assert str(Move.parse(text)) == text
+
+
+@pytest.mark.parametrize("text, why", [
+    ("", "empty"), ("X 1 2", "expected"), ("R 1", "expected"), ("R a b", "whole numbers"),
+    ("R -1 2", "negative"), ("M 2", "M 0"),
+])
+def test_bad_move_text_is_refused_with_a_reason(text, why):
+    with pytest.raises(ValueError, match=why):
+        Move.parse(text)
+
+
+def test_seed_and_move_list_replay_a_game_to_the_same_view():
+    f = Minefield(16, 16, 40, seed=99, first_click="safe")
+    f.reveal(3, 3)
+    f.toggle_flag(0, 0)
+    f.marks = False
+    f.toggle_flag(0, 0)
+    for y in range(16):
+        for x in range(16):
+            if f.status == "playing" and f.cell(x, y) == "#":
+                f.reveal(x, y)
+    log = [str(m) for m in f.moves]
+    g = Minefield(16, 16, 40, seed=f.seed, first_click="safe")
+    for text in log:
+        g.apply(text)
+    assert g.view() == f.view() and g.status == f.status
+
+
+def test_three_bv_counts_openings_and_lone_numbers():
+    # The zeros form one opening; the numbers (3,0) (4,0) (4,1) (4,2) (4,3)
+    # touch no zero, so each needs a click of its own: 3BV = 1 + 5.
+    f = Minefield.from_layout([
+        ".....",
+        "...*.",
+        ".....",
+        ".....",
+        "....*",
+    ])
+    f.reveal(0, 0)
+    st = f.stats()
+    assert st.bbbv == 1 + 5
+    assert st.solved_bbbv == 1
+
+
+def test_three_bv_of_a_board_without_zeros_is_its_safe_cell_count():
+    f = Minefield.from_layout(["*.*", ".*.", "*.*"])
+    f.reveal(1, 0)
+    assert f.stats().bbbv == 4
+
+
+def test_clicks_are_counted_by_kind_and_wasted_ones_apart():
+    f = Minefield.from_layout(["*...", "....", "...."])
+    f.reveal(1, 1)          # useful left
+    f.reveal(1, 1)          # wasted left (already open)
+    f.toggle_flag(1, 1)     # wasted right (open cell)
+    f.toggle_flag(0, 0)     # useful right
+    f.chord(2, 2)           # wasted chord (covered)
+    f.chord(1, 1)           # useful chord: wins
+    c = f.stats().clicks
+    assert (c.left, c.right, c.chord, c.wasted, c.total, c.useful) == (2, 2, 2, 3, 6, 3)
+
+
+def test_efficiency_and_three_bv_per_second():
+    f = Minefield.from_layout(["*.*", ".*.", "*.*"])
+    for x, y in ((1, 0), (0, 1), (2, 1), (1, 2)):
+        f.reveal(x, y)
+    f.reveal(1, 0)          # wasted
+    st = f.stats(elapsed_ms=2000)
+    assert f.status == "won"
+    assert st.bbbv == st.solved_bbbv == 4
+    assert st.efficiency == 1.0
+    assert st.bbbv_per_second == 2.0
+
+
+def test_stats_before_the_mines_are_laid():
+    st = Minefield(9, 9, 10).stats()
+    assert st.bbbv is None and st.efficiency is None and st.bbbv_per_second is None
