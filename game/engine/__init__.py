@@ -7,13 +7,13 @@
 """
 
 from .levels import ANY_SIZE, CUSTOM_LIMITS, LEVELS, Level, SizeLimits, level_of
-from .minefield import Minefield, Status
+from .minefield import MineLayer, Minefield, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
 from .moves import Move
 from .stats import Clicks, GameStats
 
 __all__ = [
     "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "FIRST_CLICK_RULES", "GameStats",
-    "LEVELS", "Level", "Minefield", "Move", "OPENING", "SAFE", "SizeLimits", "Status",
-    "level_of",
+    "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "SizeLimits", "Status",
+    "level_of", "uniform_layer",
 ]

@@ -11,7 +11,7 @@ O(cells it opens) and iterative, and neighbour tables are shared per size.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 
 from . import mines as laying
@@ -38,6 +38,18 @@ _ENDED = (Status.WON, Status.LOST)
 
 Cell = tuple[int, int]
 
+#: Lays the mines at the first reveal: ``(rng, topology, mines, excluded)`` ->
+#: mine indices, none of them in ``excluded`` (the cells the first-click rule
+#: keeps free, the first cell first). The default is uniform; the solver
+#: offers one that only makes boards solvable without guessing.
+MineLayer = Callable[[random.Random, GridTopology, int, tuple[int, ...]], list[int]]
+
+
+def uniform_layer(rng: random.Random, topology: GridTopology, mines: int,
+                  excluded: tuple[int, ...]) -> list[int]:
+    """Mines uniformly at random among the cells not excluded."""
+    return laying.lay_after_first_click(rng, topology.size, mines, excluded)
+
 
 class Minefield:
     """A board of ``width`` x ``height`` cells holding ``mines`` mines.
@@ -45,12 +57,14 @@ class Minefield:
     ``seed`` fixes the mines (a random seed is drawn when it is None and kept
     in ``self.seed``); ``first_click`` is "opening", "safe" or "classic";
     ``marks`` enables the question mark in the right-click cycle. ``limits``
-    are the sizes allowed (the Custom-game range by default).
+    are the sizes allowed (the Custom-game range by default). ``layer`` lays
+    the mines at the first reveal (uniformly by default; not used by the
+    classic rule, whose mines exist before the first click).
     """
 
     def __init__(self, width: int, height: int, mines: int, *, seed: int | None = None,
                  first_click: str = laying.OPENING, marks: bool = True,
-                 limits: SizeLimits = CUSTOM_LIMITS) -> None:
+                 limits: SizeLimits = CUSTOM_LIMITS, layer: MineLayer = uniform_layer) -> None:
         limits.check(width, height, mines)
         if first_click not in laying.FIRST_CLICK_RULES:
             raise ValueError(f"first_click must be one of {', '.join(laying.FIRST_CLICK_RULES)},"
@@ -63,6 +77,7 @@ class Minefield:
         self.seed: int | None = seed
         self.first_click: str | None = first_click
         self._rng = random.Random(seed)
+        self._layer = layer
         if first_click == laying.CLASSIC:
             self._place(laying.lay_classic(self._rng, self._topology.size, mines))
 
@@ -89,6 +104,7 @@ class Minefield:
         field.seed = None
         field.first_click = None
         field._rng = None
+        field._layer = None
         field._place([i for i, c in enumerate(flat) if c == "*"])
         return field
 
@@ -299,8 +315,7 @@ class Minefield:
             around = self._topology.neighbours[first]
             excluded = laying.excluded_cells(self.first_click, first, around,
                                              self._topology.size, self.mines)
-            self._place(laying.lay_after_first_click(self._rng, self._topology.size,
-                                                     self.mines, excluded))
+            self._place(self._layer(self._rng, self._topology, self.mines, excluded))
         self._status = Status.PLAYING
 
     def _move_classic_mine(self, first: int) -> None:

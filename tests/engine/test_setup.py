@@ -157,3 +157,16 @@ def test_neighbour_tables_are_built_once_per_size():
     assert sorted(t.neighbours[11]) == [6, 7, 10]
     assert len(grid(1, 1).neighbours[0]) == 0
     assert sorted(grid(1, 3).neighbours[1]) == [0, 2]
+
+
+def test_a_custom_mine_layer_lays_the_mines_and_is_told_what_to_keep_free():
+    calls = []
+
+    def corner_layer(rng, topology, mines, excluded):
+        calls.append(excluded)
+        return [i for i in range(topology.size) if i not in excluded][-mines:]
+
+    f = Minefield(9, 9, 3, seed=1, layer=corner_layer)
+    f.reveal(0, 0)
+    assert calls and calls[0][0] == 0 and set(calls[0]) == {0, 1, 9, 10}
+    assert f.layout()[-1] == "......***"
