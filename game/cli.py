@@ -1,8 +1,112 @@
-"""Command line entry point (the window lands with the next issue)."""
+"""The command line: options -> Settings for this run, clear errors, exit status 2.
+
+Every bad value is reported on one line that names what is allowed, and the
+process exits with status 2 — never a traceback.
+"""
 
 from __future__ import annotations
 
+import argparse
+import sys
+from dataclasses import dataclass
+
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
+from game.settings import Settings
+
+PROG = "minesweeper"
+MAX_SCALE = 8
+
+
+class UsageError(Exception):
+    """A bad command line, described in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would print usage and exit
+        raise UsageError(message)
+
+
+def _whole(low: int, high: int | None = None):
+    """An argparse type: a whole number in [low, high], with a message naming the range."""
+    allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number {allowed}, not {text!r}") from None
+        if value < low or high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {value}")
+        return value
+
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=PROG, description="The classic Minesweeper, on pygame-ce.")
+    p.add_argument("--level", choices=list(LEVELS), help="board preset (default: beginner)")
+    p.add_argument("--width", type=_whole(1), help="custom board width (8-100)")
+    p.add_argument("--height", type=_whole(1), help="custom board height (8-100)")
+    p.add_argument("--mines", type=_whole(1),
+                   help="custom mine count (1 to (width-1)*(height-1))")
+    p.add_argument("--seed", type=_whole(0), help="seed of the first game")
+    p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
+                   help="opening (default), safe or classic")
+    p.add_argument("--scale", type=_whole(1, MAX_SCALE),
+                   help="integer pixel scale (default: the largest that fits, at most 2)")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    p.add_argument("--no-sound", action="store_true", help="no sound effects")
+    p.add_argument("--frames", type=_whole(1),
+                   help="run this many frames, then exit 0 (smoke tests)")
+    return p
+
+
+@dataclass
+class Options:
+    settings: Settings
+    seed: int | None
+    frames: int | None
+
+
+def parse(argv: list[str] | None, settings: Settings | None = None) -> Options:
+    """Options for this run, on top of ``settings`` (saved ones, or defaults)."""
+    args = build_parser().parse_args(argv)
+    settings = settings or Settings()
+    custom = (args.width, args.height, args.mines)
+    if any(v is not None for v in custom):
+        if args.level:
+            raise UsageError("use either --level or --width/--height/--mines, not both")
+        if None in custom:
+            raise UsageError("--width, --height and --mines go together")
+        try:
+            CUSTOM_LIMITS.check(*custom)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        settings.choose_board(*custom)
+    elif args.level:
+        settings.level = args.level
+    if args.first_click:
+        settings.first_click = args.first_click
+    if args.scale:
+        settings.scale = args.scale
+    if args.fullscreen:
+        settings.fullscreen = True
+    if args.no_sound:
+        settings.sound = False
+    return Options(settings, args.seed, args.frames)
+
 
 def main(argv: list[str] | None = None) -> int:
-    print("Minesweeper: the rules engine is ready; the window is coming.")
-    return 0
+    try:
+        options = parse(argv)
+    except UsageError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    from game.ui.app import App
+
+    app = App(options.settings, seed=options.seed)
+    try:
+        return app.run(frames=options.frames)
+    finally:
+        app.close()

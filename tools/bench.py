@@ -1,6 +1,7 @@
 """Benchmarks that print figures (performance targets live here, not in tests).
 
     python tools/bench.py engine    # new game + first click, all-zero cascade, 3BV
+    python tools/bench.py render    # per-frame CPU time, start to first frame
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -8,7 +9,9 @@ Figures are medians over several runs: the machines are shared and noisy.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -68,12 +71,74 @@ def bench_engine() -> None:
               f" {bbbv_ms:>7.1f} ms")
 
 
+def _frame_ms(app, prepare: Callable[[], object] | None = None, repeats: int = 50) -> float:
+    """Median CPU time of one ``app.render()``, after ``prepare`` each time."""
+    times = []
+    for _ in range(repeats):
+        if prepare:
+            prepare()
+        start = time.process_time()
+        app.render()
+        times.append((time.process_time() - start) * 1000)
+    return statistics.median(times)
+
+
+def bench_render() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.engine import Minefield
+    from game.settings import Settings
+    from game.ui.app import App, TickClock
+
+    print(f"{'frame':<44} {'scale 1':>10} {'scale 3':>10}")
+    rows: dict[str, list[str]] = {}
+    for scale in (1, 3):
+        expert = App(Settings(level="expert", sound=False, scale=scale), clock=TickClock())
+        expert.render()
+        expert.play.play("reveal", (15, 8))
+        expert.render()
+        rows.setdefault("idle frame, Expert (nothing changed)", []).append(
+            f"{_frame_ms(expert, repeats=500):.3f} ms")
+        rows.setdefault("full first draw, Expert", []).append(
+            f"{_frame_ms(expert, expert.invalidate, repeats=50):.3f} ms")
+        big = App(Settings(level="custom", custom_width=100, custom_height=100, custom_mines=10,
+                           sound=False, scale=scale), clock=TickClock())
+        views = []
+
+        def cascade() -> None:
+            rows_ = ["." * 100] * 99 + ["." * 99 + "*"]
+            big.play.new_game(field=Minefield.from_layout(rows_))
+            big.render()
+            big.play.play("reveal", (0, 0))
+            views.append(big.layout.view_cols)
+
+        rows.setdefault("frame after a cascade, 100x100 (visible part)", []).append(
+            f"{_frame_ms(big, cascade, repeats=9):.3f} ms")
+        rows.setdefault("  visible columns x rows of that board", []).append(
+            f"{big.layout.view_cols}x{big.layout.view_rows}")
+        big.close()
+    for name, values in rows.items():
+        print(f"{name:<44} {values[0]:>10} {values[1]:>10}")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    starts = []
+    for _ in range(7):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "game", "--frames", "1", "--no-sound"],
+                       check=True, env=env)
+        starts.append(time.perf_counter() - start)
+    print(f"start to first frame (python -m game --frames 1), median of 7: "
+          f"{statistics.median(starts):.3f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine"])
-    parser.parse_args()
-    bench_engine()
+    parser.add_argument("what", choices=["engine", "render"])
+    args = parser.parse_args()
+    if args.what == "engine":
+        bench_engine()
+    else:
+        bench_render()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,177 @@
+"""The application: the window, the fixed-timestep loop and the screen stack.
+
+The loop reads input without blocking, advances the simulation in fixed ticks
+of 1/60 s while the accumulator holds one (a long frame is clamped to 0.25 s so
+a stall never spirals), then renders once and flips only if something was
+drawn. Headless tests call ``step`` instead of ``run``: events, then a given
+number of ticks, then one render, with a clock that ticks advance.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from game.settings import Settings
+
+from .audio import Audio
+from .display import BACKDROP, Display, fitting_scale, window_room
+from .frame import Layout
+from .hit import Viewport
+from .render.atlas import Atlas
+from .render.painter import Painter
+from .screens.base import Screen
+
+TICKS_PER_SECOND = 60
+DT = 1 / TICKS_PER_SECOND
+MAX_FRAME = 0.25
+DEFAULT_MAX_SCALE = 2
+
+
+class TickClock:
+    """A clock for headless runs: time advances only with the ticks stepped."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class App:
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] | None = None,
+                 seed: int | None = None) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings
+        self.headless_clock = clock if isinstance(clock, TickClock) else None
+        self.clock = clock or time.perf_counter
+        self.atlas = Atlas.load()
+        self.display = Display()
+        self.audio = Audio(settings.sound)
+        self.layout: Layout | None = None
+        self.viewport = Viewport(1)
+        self.painter: Painter | None = None
+        self.stack: list[Screen] = []
+        self.running = True
+        self.ticks = 0
+        self.frames = 0
+        self._full = True
+        from .screens.play import PlayScreen      # the play screen needs a live app
+        self.play = PlayScreen(self, seed)
+        self.push(self.play)
+
+    # ------------------------------------------------------------ window
+
+    def chosen_scale(self, layout: Layout) -> int:
+        """The scale asked for (settings.scale), or the largest that fits, at most 2."""
+        if self.settings.scale:
+            return self.settings.scale
+        return min(DEFAULT_MAX_SCALE, fitting_scale(layout.size, window_room()))
+
+    def fit_window(self, cols: int, rows: int) -> None:
+        """Make the window fit a board of cols x rows (reopened only if its size changes)."""
+        room = window_room()
+        probe = Layout.for_board(cols, rows)
+        scale = self.chosen_scale(probe)
+        layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale))
+        if layout != self.layout or scale != self.viewport.scale or self.painter is None:
+            self.layout = layout
+            self.open_window(scale)
+
+    def open_window(self, scale: int) -> None:
+        self.viewport = self.display.open(self.layout.size, scale, self.settings.fullscreen)
+        self.atlas.convert()
+        self.painter = Painter(self.display.surface, self.atlas, self.viewport)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Redraw everything at the next render."""
+        self._full = True
+
+    # ------------------------------------------------------------ stack
+
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
+
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+        screen.enter()
+        self.invalidate()
+
+    def pop(self) -> Screen:
+        screen = self.stack.pop()
+        screen.exit()
+        self.invalidate()
+        return screen
+
+    def request_quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------ loop
+
+    def handle_events(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.request_quit()
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                self.invalidate()
+            else:
+                self.top.handle(event)
+
+    def update(self) -> None:
+        """One fixed tick for every screen."""
+        self.ticks += 1
+        for screen in list(self.stack):
+            screen.update()
+
+    def render(self) -> bool:
+        """Draw what changed; flip only when something was drawn."""
+        full, self._full = self._full, False
+        if full:
+            self.display.surface.fill(BACKDROP)
+        drew = False
+        for screen in self.stack:
+            drew |= screen.draw(self.painter, full or (drew and screen.overlay))
+        if drew:
+            pygame.display.flip()
+        self.frames += 1
+        return drew
+
+    def step(self, ticks: int = 1) -> None:
+        """Headless: handle pending events, advance ``ticks`` ticks, render once."""
+        self.handle_events()
+        for _ in range(ticks):
+            if self.headless_clock is not None:
+                self.headless_clock.advance(DT)
+            self.update()
+        self.render()
+
+    def run(self, frames: int | None = None) -> int:
+        """The real loop; ``frames`` stops it after that many frames (smoke tests)."""
+        pacer = pygame.time.Clock()
+        previous = self.clock()
+        lag = 0.0
+        while self.running:
+            now = self.clock()
+            lag += min(now - previous, MAX_FRAME)
+            previous = now
+            self.handle_events()
+            while lag >= DT and self.running:
+                self.update()
+                lag -= DT
+            self.render()
+            if frames is not None and self.frames >= frames:
+                break
+            pacer.tick(TICKS_PER_SECOND)
+        return 0
+
+    def close(self) -> None:
+        self.audio.stop()
+        pygame.display.quit()

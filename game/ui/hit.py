@@ -1,0 +1,61 @@
+"""Hit testing: which part of the window a point is on. Pure geometry.
+
+Display pixels become scale-1 coordinates through a ``Viewport`` (scale and
+origin, which moves in fullscreen), then a point becomes a ``Target``. The
+press-release discipline compares targets, so they are small values that
+compare equal when they name the same cell or button.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .frame import CELL, Layout
+
+NOWHERE = "none"
+CELL_TARGET = "cell"
+FACE = "face"
+MENU_BAR = "menubar"
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str
+    x: int = 0
+    y: int = 0
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        return self.x, self.y
+
+
+OUTSIDE = Target(NOWHERE)
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """How scale-1 window coordinates map to display pixels."""
+
+    scale: int
+    origin: tuple[int, int] = (0, 0)
+
+    def to_window(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Display pixel -> scale-1 window coordinate (floor, so negatives stay outside)."""
+        return (pos[0] - self.origin[0]) // self.scale, (pos[1] - self.origin[1]) // self.scale
+
+    def to_display(self, pos: tuple[int, int]) -> tuple[int, int]:
+        return pos[0] * self.scale + self.origin[0], pos[1] * self.scale + self.origin[1]
+
+
+def target_at(layout: Layout, pos: tuple[int, int], scroll: tuple[int, int] = (0, 0)) -> Target:
+    """What lies under scale-1 point ``pos``; ``scroll`` is the first visible cell."""
+    x, y = pos
+    field = layout.field
+    if field.collidepoint(x, y):
+        return Target(CELL_TARGET, (x - field.x) // CELL + scroll[0],
+                      (y - field.y) // CELL + scroll[1])
+    if layout.face.collidepoint(x, y):
+        return Target(FACE)
+    if layout.menu_bar.collidepoint(x, y):
+        return Target(MENU_BAR, x, y)
+    return OUTSIDE

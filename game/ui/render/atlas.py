@@ -1,0 +1,73 @@
+"""The sprite atlas: loaded once, converted once the window exists, sliced
+by name, with nearest-neighbour integer-scaled copies kept per scale.
+
+The atlas is drawn by ``tools/make_atlas.py``; its JSON index names every
+rectangle. Opaque sprites are converted without alpha (faster blits); overlays,
+glyphs and explosion frames keep theirs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from game.resources import asset_path
+
+
+class Atlas:
+    def __init__(self, sheet: pygame.Surface, index: dict) -> None:
+        self._sheet = sheet
+        self._rects = {name: pygame.Rect(r) for name, r in index["sprites"].items()}
+        self.fonts: dict[str, dict[str, int]] = index.get("fonts", {})
+        self._cache: dict[tuple[str, int], pygame.Surface] = {}
+        self._opaque: dict[str, bool] = {}
+        self._converted = False
+
+    @classmethod
+    def load(cls, directory: Path | None = None) -> Atlas:
+        """Read ``atlas.png`` and ``atlas.json`` (from the bundled assets by default)."""
+        directory = directory or asset_path("sprites")
+        index = json.loads((directory / "atlas.json").read_text(encoding="utf-8"))
+        return cls(pygame.image.load(str(directory / "atlas.png")), index)
+
+    def convert(self) -> None:
+        """Convert to the display's pixel format (call once the window exists)."""
+        if not self._converted and pygame.display.get_surface() is not None:
+            self._sheet = self._sheet.convert_alpha()
+            self._cache.clear()
+            self._converted = True
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._rects
+
+    def size(self, name: str) -> tuple[int, int]:
+        """Size of a sprite at scale 1."""
+        return self._rects[name].size
+
+    def get(self, name: str, scale: int = 1) -> pygame.Surface:
+        """The sprite ``name`` scaled by the integer ``scale`` (cached)."""
+        key = (name, scale)
+        surface = self._cache.get(key)
+        if surface is None:
+            surface = self._make(name, scale)
+            self._cache[key] = surface
+        return surface
+
+    def _make(self, name: str, scale: int) -> pygame.Surface:
+        piece = self._sheet.subsurface(self._rects[name])
+        if scale != 1:
+            piece = pygame.transform.scale_by(piece, scale)   # nearest neighbour
+        else:
+            piece = piece.copy()
+        if self._converted:
+            piece = piece.convert() if self._is_opaque(name) else piece.convert_alpha()
+        return piece
+
+    def _is_opaque(self, name: str) -> bool:
+        if name not in self._opaque:
+            piece = self._sheet.subsurface(self._rects[name])
+            w, h = piece.get_size()
+            self._opaque[name] = pygame.mask.from_surface(piece, 254).count() == w * h
+        return self._opaque[name]

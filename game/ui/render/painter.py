@@ -1,0 +1,152 @@
+"""Drawing in scale-1 units: sprites, fills, bevelled boxes and text.
+
+Every screen draws through a Painter, in the coordinates of the classic
+window; the Painter multiplies by the integer scale, adds the fullscreen
+origin and uses the atlas's pre-scaled sprites, so no screen knows the scale.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..hit import Viewport
+from .atlas import Atlas
+
+BLACK = (0, 0, 0)
+WHITE = (255, 255, 255)
+GREY = (192, 192, 192)
+DARK = (128, 128, 128)
+
+Colour = tuple[int, int, int]
+
+
+class Painter:
+    def __init__(self, surface: pygame.Surface, atlas: Atlas, viewport: Viewport) -> None:
+        self.surface = surface
+        self.atlas = atlas
+        self.viewport = viewport
+        self.scale = viewport.scale
+        self._glyphs: dict[tuple[str, str, Colour, int], pygame.Surface] = {}
+        self._edges: dict[tuple[str, int, str, int], pygame.Surface] = {}
+
+    # ------------------------------------------------------------ geometry
+
+    def px(self, rect: pygame.Rect | tuple[int, int, int, int]) -> pygame.Rect:
+        """A scale-1 rectangle in display pixels."""
+        r = pygame.Rect(rect)
+        s = self.scale
+        ox, oy = self.viewport.origin
+        return pygame.Rect(r.x * s + ox, r.y * s + oy, r.w * s, r.h * s)
+
+    def pos(self, pos: tuple[int, int]) -> tuple[int, int]:
+        return self.viewport.to_display(pos)
+
+    # ------------------------------------------------------------ drawing
+
+    def fill(self, rect: pygame.Rect | tuple[int, int, int, int], colour: Colour) -> None:
+        self.surface.fill(colour, self.px(rect))
+
+    def sprite(self, name: str, pos: tuple[int, int]) -> None:
+        self.surface.blit(self.atlas.get(name, self.scale), self.pos(pos))
+
+    def blit(self, surface: pygame.Surface, pos: tuple[int, int],
+             area: pygame.Rect | None = None) -> None:
+        """Blit an already-scaled surface at a scale-1 position."""
+        self.surface.blit(surface, self.pos(pos), area)
+
+    def bevel(self, kind: str, rect: pygame.Rect, *, fill: bool = True) -> None:
+        """A bevelled box from the atlas's nine-slice source ``bevel_<kind>``:
+        corners kept, edges stretched, the centre filled with its colour."""
+        name = f"bevel_{kind}"
+        side = self.atlas.size(name)[0]
+        b = side // 2                       # border thickness at scale 1
+        s = self.scale
+        src = self.atlas.get(name, s)
+        out = self.px(rect)
+        bs = b * s
+        if fill:
+            self.surface.fill(src.get_at((bs, bs)), out.inflate(-2 * bs, -2 * bs))
+        inner_w, inner_h = out.w - 2 * bs, out.h - 2 * bs
+        self.surface.blit(self._edge(name, "top", inner_w), (out.x + bs, out.y))
+        self.surface.blit(self._edge(name, "bottom", inner_w), (out.x + bs, out.bottom - bs))
+        self.surface.blit(self._edge(name, "left", inner_h), (out.x, out.y + bs))
+        self.surface.blit(self._edge(name, "right", inner_h), (out.right - bs, out.y + bs))
+        for cx, cy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+            area = pygame.Rect(cx * (bs + s), cy * (bs + s), bs, bs)
+            self.surface.blit(src, (out.x if not cx else out.right - bs,
+                                    out.y if not cy else out.bottom - bs), area)
+
+    def _edge(self, name: str, side: str, length: int) -> pygame.Surface:
+        """One edge of a bevel stretched to ``length`` display pixels (cached)."""
+        key = (name, self.scale, side, length)
+        edge = self._edges.get(key)
+        if edge is None:
+            s = self.scale
+            src = self.atlas.get(name, s)
+            bs = (src.get_width() // s // 2) * s
+            strip = {"top": (bs, 0, s, bs), "bottom": (bs, bs + s, s, bs),
+                     "left": (0, bs, bs, s), "right": (bs + s, bs, bs, s)}[side]
+            piece = src.subsurface(strip)
+            size = (max(0, length), bs) if side in ("top", "bottom") else (bs, max(0, length))
+            edge = pygame.transform.scale(piece, size)
+            if len(self._edges) > 512:
+                self._edges.clear()
+            self._edges[key] = edge
+        return edge
+
+    # ------------------------------------------------------------ text
+
+    def line_height(self, face: str = "regular") -> int:
+        return self.atlas.fonts[face]["height"]
+
+    def text_width(self, text: str, face: str = "regular") -> int:
+        """Width of ``text`` in scale-1 pixels."""
+        return sum(self._glyph(face, ch, BLACK).get_width() for ch in text) // self.scale
+
+    def text(self, text: str, pos: tuple[int, int], colour: Colour = BLACK,
+             face: str = "regular") -> int:
+        """Draw ``text`` with its top-left at ``pos``; returns its scale-1 width."""
+        x, y = self.pos(pos)
+        start = x
+        for ch in text:
+            glyph = self._glyph(face, ch, colour)
+            self.surface.blit(glyph, (x, y))
+            x += glyph.get_width()
+        return (x - start) // self.scale
+
+    def _glyph(self, face: str, ch: str, colour: Colour) -> pygame.Surface:
+        key = (face, ch, colour, self.scale)
+        glyph = self._glyphs.get(key)
+        if glyph is None:
+            name = f"font_{face}_{ord(ch)}"
+            if name in self.atlas:
+                glyph = self.atlas.get(name, self.scale).copy()
+            else:
+                glyph = fallback_glyph(ch, self.atlas.fonts[face]["height"], face == "bold",
+                                       self.scale)
+            glyph.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            if len(self._glyphs) > 4096:
+                self._glyphs.clear()
+            self._glyphs[key] = glyph
+        return glyph
+
+
+_fallback_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def fallback_glyph(ch: str, height: int, bold: bool, scale: int) -> pygame.Surface:
+    """A white glyph for a character our pixel font lacks (names in other
+    scripts), from pygame's bundled font, at the pixel font's height."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    key = (height, bold)
+    font = _fallback_fonts.get(key)
+    if font is None:
+        font = pygame.font.Font(None, height + 3)
+        font.set_bold(bold)
+        _fallback_fonts[key] = font
+    glyph = font.render(ch, False, WHITE).convert_alpha() if pygame.display.get_surface() \
+        else font.render(ch, False, WHITE)
+    canvas = pygame.Surface((glyph.get_width() + 1, height), pygame.SRCALPHA)
+    canvas.blit(glyph, (0, max(0, (height - glyph.get_height()) // 2)))
+    return pygame.transform.scale_by(canvas, scale) if scale != 1 else canvas

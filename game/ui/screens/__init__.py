@@ -1,0 +1,1 @@
+"""Screens of the stack: play, menus, dialogs, attract mode."""

@@ -1,0 +1,40 @@
+"""What every screen of the stack offers the app.
+
+A screen owns what input means while it is on top: the play screen turns
+clicks into moves, a menu into choices, a dialog into edits. Screens below an
+overlay keep ticking (the chronometer runs under a menu) but get no input.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..render.painter import Painter
+
+
+class Screen:
+    #: True when the screen draws over the ones below instead of replacing them.
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed on the stack."""
+
+    def exit(self) -> None:
+        """Popped off the stack."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """An input event, given only to the top screen."""
+
+    def update(self) -> None:
+        """One fixed tick (1/60 s), given to every screen."""
+
+    def draw(self, painter: Painter, full: bool) -> bool:
+        """Draw what changed (everything when ``full``); True if anything was drawn."""
+        return False

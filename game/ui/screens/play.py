@@ -1,0 +1,226 @@
+"""The board screen: where clicks become moves and moves become pictures.
+
+Three kinds of state are kept apart (after Tatham's Mines): the game state is
+the session's engine; the UI state is the gesture in progress, the cursor and
+the scroll; the draw state is what the board view and the counters last drew,
+which can be thrown away at any time (a full redraw).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Minefield, Status
+
+from ..frame import CELL, Layout
+from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
+from ..hit import Target, target_at
+from ..render.board import BoardView
+from ..render.hud import draw_chrome, draw_counter, draw_face
+from ..render.painter import GREY, Painter
+from ..session import FLAG, REVEAL, Session
+from . import base
+
+PRESSABLE = "#?"
+WHEEL_STEP = 3
+
+
+class PlayScreen(base.Screen):
+    def __init__(self, app, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.gestures = Gestures()
+        self.session: Session | None = None
+        self.board_view: BoardView | None = None
+        self.scroll = (0, 0)
+        self._dirty: set[tuple[int, int]] = set()
+        self._pressed: set[tuple[int, int]] = set()
+        self._shown: dict[str, object] = {}
+        self.new_game(seed)
+
+    # ------------------------------------------------------------- game
+
+    @property
+    def field(self):
+        return self.session.field
+
+    def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None:
+        """Start a game with the current settings, or on a given board (tests,
+        replays); the window fits the board."""
+        self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
+        self.gestures.cancel()
+        self._pressed = set()
+        self._dirty.clear()
+        self.scroll = (0, 0)
+        self.app.fit_window(self.field.width, self.field.height)
+        self._reset_board_view()
+        self.app.invalidate()
+
+    def _reset_board_view(self) -> None:
+        layout = self.app.layout
+        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale,
+                                    layout.view_cols, layout.view_rows)
+        self.board_view.reset(self.scroll)
+        self.board_view.redraw_all(self.code_of)
+        self._shown.clear()
+
+    def play(self, kind: str, cell: tuple[int, int]) -> None:
+        """Play a move and queue what it changed for drawing and sound."""
+        outcome = self.session.play(kind, cell)
+        self._dirty.update(outcome.changed)
+        if outcome.ended == Status.LOST:
+            self.app.audio.play("explosion")
+        elif outcome.ended == Status.WON:
+            self.app.audio.play("victory")
+        elif outcome.useful:
+            self.app.audio.play({REVEAL: "reveal", FLAG: "flag"}.get(kind, "chord"))
+
+    def _act(self, action) -> None:
+        if action.kind == NEW_GAME:
+            self.new_game()
+        elif action.kind == PRIMARY:
+            self.play(self.session.intent_of_primary(action.cell), action.cell)
+        elif action.kind == SECONDARY:
+            self.play(FLAG, action.cell)
+        elif action.kind == CHORD:
+            self.play("chord", action.cell)
+
+    # ------------------------------------------------------------- input
+
+    def target(self, pos: tuple[int, int]) -> Target:
+        return target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            self.gestures.press(event.button, self.target(event.pos),
+                                field_live=not self.session.ended)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            action = self.gestures.release(event.button, self.target(event.pos))
+            if action:
+                self._act(action)
+        elif event.type == pygame.MOUSEMOTION:
+            self.gestures.move(self.target(event.pos))
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_F2:
+            self.new_game()
+        elif event.key in (pygame.K_ESCAPE, pygame.K_q):
+            self.app.request_quit()
+        elif event.key == pygame.K_m:
+            self.app.settings.flag_mode = not self.app.settings.flag_mode
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        dx, dy = -event.x, -event.y
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            dx, dy = dy, dx
+        self.scroll_by(dx * WHEEL_STEP, dy * WHEEL_STEP)
+
+    def scroll_by(self, dx: int, dy: int) -> None:
+        """Move the visible part of a board too big for the screen."""
+        layout = self.app.layout
+        sx = max(0, min(layout.cols - layout.view_cols, self.scroll[0] + dx))
+        sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
+        if (sx, sy) != self.scroll:
+            self.scroll = (sx, sy)
+            self.board_view.scroll = self.scroll
+            self.board_view.redraw_all(self.code_of)
+            self._shown.pop("board", None)
+
+    # ------------------------------------------------------------- ticks
+
+    def update(self) -> None:
+        chrono = self.session.chrono
+        if chrono.running and not chrono.paused:
+            seconds = chrono.display_seconds()
+            if seconds != self._shown.get("tick_second") and seconds > 1:
+                self.app.audio.play("tick")
+            self._shown["tick_second"] = seconds
+
+    # ------------------------------------------------------------- drawing
+
+    def pressed_cells(self) -> set[tuple[int, int]]:
+        """Cells shown pressed by the gesture under way."""
+        if self.session.ended:
+            return set()
+        field = self.field
+        cell = self.gestures.pressed_cell()
+        if cell is not None:
+            intent = self.session.intent_of_primary(cell)
+            if intent == "chord":
+                return {c for c in field.neighbours(*cell) if field.cell(*c) in PRESSABLE}
+            if intent == REVEAL and field.cell(*cell) in PRESSABLE:
+                return {cell}
+            return set()
+        cell = self.gestures.chord_cell()
+        if cell is not None:
+            return {c for c in [cell, *field.neighbours(*cell)] if field.cell(*c) in PRESSABLE}
+        return set()
+
+    def code_of(self, x: int, y: int) -> str:
+        """The appearance code of a cell: its view character, pressed or not."""
+        ch = self.field.cell(x, y)
+        if (x, y) in self._pressed:
+            ch = "p" if ch == "#" else "q" if ch == "?" else ch
+        return ch
+
+    def face(self) -> str:
+        status = self.session.status
+        if status == Status.WON:
+            return "cool"
+        if status == Status.LOST:
+            return "dead"
+        if self.gestures.face_pressed():
+            return "pressed"
+        if self.gestures.worried():
+            return "oh"
+        return "smile"
+
+    def draw(self, painter: Painter, full: bool) -> bool:
+        if self.board_view.scale != painter.scale:
+            self._reset_board_view()
+            full = True
+        pressed = self.pressed_cells()
+        self._dirty |= pressed ^ self._pressed
+        self._pressed = pressed
+        layout = self.app.layout
+        if full:
+            self._shown.clear()
+            painter.fill(layout.window, GREY)
+            draw_chrome(painter, layout)
+        drew = full
+        rects = self.board_view.update(self._dirty, self.code_of)
+        self._dirty.clear()
+        if full or "board" not in self._shown:
+            painter.blit(self.board_view.surface, layout.field.topleft)
+            self._shown["board"] = True
+        else:
+            origin = painter.pos(layout.field.topleft)
+            for r in rects:
+                painter.surface.blit(self.board_view.surface, (origin[0] + r.x, origin[1] + r.y), r)
+        drew |= bool(rects)
+        drew |= self._draw_hud(painter, layout)
+        return drew
+
+    def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
+        values = {"mines_box": self.field.mines_left,
+                  "timer_box": self.session.chrono.display_seconds(),
+                  "face": self.face()}
+        drew = False
+        for part, value in values.items():
+            if self._shown.get(part) != value:
+                self._shown[part] = value
+                drew = True
+                if part == "face":
+                    draw_face(painter, layout, value)
+                else:
+                    draw_counter(painter, layout, part, value)
+        return drew
+
+
+def cell_centre(layout: Layout, cell: tuple[int, int], scroll=(0, 0)) -> tuple[int, int]:
+    """Scale-1 window position of the centre of a board cell (tests, bots)."""
+    return (layout.field.x + (cell[0] - scroll[0]) * CELL + CELL // 2,
+            layout.field.y + (cell[1] - scroll[1]) * CELL + CELL // 2)

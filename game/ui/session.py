@@ -1,0 +1,77 @@
+"""One game in progress: the board, its chronometer and how it was set up.
+
+Pure Python (no pygame), shared by the play screen and the attract mode: it
+turns a player's intent (open, mark, chord) into an engine move, and starts and
+stops the chronometer with the game's phases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.engine import Minefield, MineLayer, Status, uniform_layer
+from game.settings import Settings
+
+from .chrono import Chronometer
+
+REVEAL, FLAG, CHORD = "reveal", "flag", "chord"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move did: the cells to redraw and what to play or show for it."""
+
+    kind: str                       # the engine move played: reveal, flag or chord
+    changed: list[tuple[int, int]]
+    ended: Status | None = None     # won or lost by this move
+
+    @property
+    def useful(self) -> bool:
+        return bool(self.changed)
+
+
+class Session:
+    def __init__(self, settings: Settings, clock: Callable[[], float], *,
+                 seed: int | None = None, layer: MineLayer = uniform_layer,
+                 field: Minefield | None = None) -> None:
+        """A new game per ``settings``, or on a given ``field`` (tests, replays)."""
+        board = settings.board()
+        self.settings = settings
+        self.field = field or Minefield(board.width, board.height, board.mines, seed=seed,
+                                        first_click=settings.first_click,
+                                        marks=settings.marks, layer=layer)
+        self.chrono = Chronometer(clock)
+        self.assisted = False        # the computer helped: no best time
+
+    @property
+    def status(self) -> Status:
+        return self.field.status
+
+    @property
+    def ended(self) -> bool:
+        return self.field.status in (Status.WON, Status.LOST)
+
+    def intent_of_primary(self, cell: tuple[int, int]) -> str:
+        """What a left click means on ``cell``: chord on a revealed number (when
+        that setting is on), flag in flag mode, reveal otherwise."""
+        if self.settings.chord_left_click and self.field.cell(*cell) in "12345678":
+            return CHORD
+        return FLAG if self.settings.flag_mode else REVEAL
+
+    def play(self, kind: str, cell: tuple[int, int]) -> Outcome:
+        """Play ``kind`` (reveal, flag, chord) at ``cell``."""
+        move = {REVEAL: self.field.reveal, FLAG: self.field.toggle_flag,
+                CHORD: self.field.chord}[kind]
+        changed = move(*cell)
+        ended = None
+        if changed and self.ended:   # this move ended the game
+            self.chrono.start()      # (a first click can also be the last)
+            self.chrono.stop()
+            ended = self.field.status
+        elif self.field.status == Status.PLAYING:
+            self.chrono.start()
+        return Outcome(kind, changed, ended)
+
+    def elapsed_ms(self) -> int:
+        return self.chrono.elapsed_ms()

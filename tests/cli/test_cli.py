@@ -1,0 +1,59 @@
+"""The command line: bad values get one clear line and exit status 2."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from game.cli import UsageError, parse
+
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True,
+                          text=True, env=ENV, timeout=120)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--level", "hard"], "invalid choice: 'hard' (choose from 'beginner', 'intermediate', 'expert')"),
+    (["--width", "5", "--height", "9", "--mines", "3"], "width must be from 8 to 100, not 5"),
+    (["--width", "9", "--height", "9", "--mines", "65"], "mines must be from 1 to 64 on a 9x9 board"),
+    (["--width", "9"], "--width, --height and --mines go together"),
+    (["--width", "ten", "--height", "9", "--mines", "3"], "must be a whole number 1 or more, not 'ten'"),
+    (["--scale", "0"], "--scale: must be from 1 to 8, not 0"),
+    (["--first-click", "lucky"], "choose from 'opening', 'safe', 'classic'"),
+    (["--seed", "-4"], "--seed: must be 0 or more, not -4"),
+    (["--level", "expert", "--width", "9", "--height", "9", "--mines", "3"], "either --level or"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+])
+def test_bad_options_print_one_line_naming_what_is_allowed_and_exit_2(args, message):
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_frames_runs_the_game_headless_and_exits_0():
+    result = run("--level", "expert", "--frames", "5", "--no-sound", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+
+
+def test_options_become_settings_for_the_run():
+    options = parse(["--width", "20", "--height", "12", "--mines", "30", "--first-click",
+                     "classic", "--scale", "3", "--no-sound", "--seed", "9"])
+    s = options.settings
+    assert (s.level, s.custom_width, s.custom_height, s.custom_mines) == ("custom", 20, 12, 30)
+    assert (s.first_click, s.scale, s.sound, options.seed) == ("classic", 3, False, 9)
+
+
+def test_a_preset_size_given_as_numbers_is_that_level():
+    assert parse(["--width", "16", "--height", "16", "--mines", "40"]).settings.level == "intermediate"
+
+
+def test_parse_raises_usage_errors_rather_than_exiting():
+    with pytest.raises(UsageError):
+        parse(["--frames", "0"])

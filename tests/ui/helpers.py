@@ -1,0 +1,90 @@
+"""Driving the game headless: real pygame events, fixed ticks, pixel reads."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Minefield
+from game.settings import Settings
+from game.ui.app import App, TickClock
+from game.ui.frame import CELL
+from game.ui.screens.play import cell_centre
+
+LEFT, MIDDLE, RIGHT = 1, 2, 3
+
+
+def make_app(layout: list[str] | None = None, **settings) -> App:
+    """An app on a fresh game (or on a board drawn as text), sound off, scale 1."""
+    seed = settings.pop("seed", 1)
+    options = {"sound": False, "scale": 1, **settings}
+    app = App(Settings(**options), clock=TickClock(), seed=seed)
+    if layout is not None:
+        app.play.new_game(field=Minefield.from_layout(layout, marks=options.get("marks", True)))
+    app.step()
+    return app
+
+
+def cell_pos(app: App, cell: tuple[int, int]) -> tuple[int, int]:
+    """Display pixel at the centre of a board cell."""
+    return app.viewport.to_display(cell_centre(app.layout, cell, app.play.scroll))
+
+
+def post(kind: int, **attrs) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def press(app: App, pos, button: int = LEFT) -> None:
+    post(pygame.MOUSEBUTTONDOWN, button=button, pos=pos)
+    app.step()
+
+
+def move(app: App, pos, buttons=(1, 0, 0)) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)
+    app.step()
+
+
+def release(app: App, pos, button: int = LEFT) -> None:
+    post(pygame.MOUSEBUTTONUP, button=button, pos=pos)
+    app.step()
+
+
+def click(app: App, cell: tuple[int, int], button: int = LEFT) -> None:
+    pos = cell_pos(app, cell)
+    press(app, pos, button)
+    release(app, pos, button)
+
+
+def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0)
+    app.step()
+
+
+def pixel(app: App, pos) -> tuple[int, int, int]:
+    return tuple(app.display.surface.get_at(pos))[:3]
+
+
+def cell_pixel(app: App, cell, dx: int = 0, dy: int = 0) -> tuple[int, int, int]:
+    """Colour at a cell's centre (offset in scale-1 pixels)."""
+    x, y = cell_pos(app, cell)
+    return pixel(app, (x + dx * app.viewport.scale, y + dy * app.viewport.scale))
+
+
+def shows(app: App, rect: pygame.Rect, sprite: str) -> bool:
+    """Whether the scale-1 window rectangle shows exactly the atlas sprite."""
+    drawn = app.display.surface.subsurface(app.painter.px(rect))
+    expected = app.atlas.get(sprite, app.viewport.scale)
+    w, h = expected.get_size()
+    return drawn.get_size() == (w, h) and all(
+        drawn.get_at((x, y)) == expected.get_at((x, y)) for y in range(h) for x in range(w))
+
+
+def cell_rect(app: App, cell) -> pygame.Rect:
+    field = app.layout.field
+    sx, sy = app.play.scroll
+    return pygame.Rect(field.x + (cell[0] - sx) * CELL, field.y + (cell[1] - sy) * CELL,
+                       CELL, CELL)
+
+
+def cell_shows(app: App, cell, sprite: str) -> bool:
+    return shows(app, cell_rect(app, cell), sprite)

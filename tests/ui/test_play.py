@@ -1,0 +1,251 @@
+"""The playable window: input sequences and what is drawn, read from pixels."""
+
+import pygame
+import pytest
+
+from game.engine import Minefield
+
+from .helpers import (LEFT, MIDDLE, RIGHT, cell_pixel, cell_pos, cell_shows, click, key,
+                      make_app, move, press, release, shows)
+
+BLUE = (0, 0, 255)
+BOARD = ["*.......", "........", "........", "........",
+         "........", "........", "......*.", "........"]
+
+
+def test_a_revealed_one_shows_blue_at_its_centre():
+    app = make_app(BOARD)
+    click(app, (1, 1))
+    assert app.play.field.cell(1, 1) == "1"
+    assert cell_pixel(app, (1, 1)) == BLUE
+
+
+def test_the_timer_reads_001_after_the_first_click_and_002_sixty_ticks_later():
+    app = make_app(BOARD)
+    layout = app.layout
+    assert all(shows(app, layout.digit_rect(layout.timer_box, i), "led_0") for i in range(3))
+    click(app, (3, 3))
+    digits = [layout.digit_rect(layout.timer_box, i) for i in range(3)]
+    assert [shows(app, r, n) for r, n in zip(digits, ["led_0", "led_0", "led_1"])] == [True] * 3
+    app.step(60)
+    assert shows(app, digits[2], "led_2") and shows(app, digits[1], "led_0")
+
+
+def test_the_mine_counter_shows_mines_left_and_goes_negative():
+    app = make_app(BOARD)
+    layout = app.layout
+    assert shows(app, layout.digit_rect(layout.mines_box, 2), "led_2")
+    for x in range(4):
+        click(app, (x, 7), RIGHT)
+    digits = [layout.digit_rect(layout.mines_box, i) for i in range(3)]
+    assert shows(app, digits[0], "led_minus") and shows(app, digits[2], "led_2")
+
+
+def test_the_face_says_oh_while_a_cell_is_pressed_and_smiles_after():
+    app = make_app(BOARD)
+    face = app.layout.face
+    assert shows(app, face, "face_smile")
+    press(app, cell_pos(app, (2, 2)))
+    assert shows(app, face, "face_oh")
+    assert cell_shows(app, (2, 2), "open_0")          # the pressed look
+    release(app, cell_pos(app, (2, 2)))
+    assert shows(app, face, "face_smile")
+
+
+def test_dragging_moves_the_pressed_cell():
+    app = make_app(BOARD)
+    press(app, cell_pos(app, (2, 2)))
+    move(app, cell_pos(app, (5, 2)))
+    assert cell_shows(app, (5, 2), "open_0") and cell_shows(app, (2, 2), "covered")
+
+
+def test_a_drag_off_the_field_cancels_the_click():
+    app = make_app(BOARD)
+    press(app, cell_pos(app, (2, 2)))
+    off = app.viewport.to_display((2, app.layout.size[1] - 2))
+    move(app, off)
+    release(app, off)
+    assert app.play.field.status == "ready"
+    assert cell_shows(app, (2, 2), "covered")
+    assert shows(app, app.layout.face, "face_smile")
+
+
+def test_a_release_on_another_cell_than_the_press_opens_nothing():
+    app = make_app(BOARD)
+    press(app, cell_pos(app, (2, 2)))
+    move(app, cell_pos(app, (3, 2)))
+    release(app, cell_pos(app, (3, 2)))
+    assert app.play.field.status == "ready"
+
+
+def test_right_click_cycles_flag_question_mark_covered():
+    app = make_app(BOARD)
+    seen = []
+    for sprite in ("flag", "question", "covered"):
+        click(app, (4, 4), RIGHT)
+        seen.append(cell_shows(app, (4, 4), sprite))
+    assert seen == [True, True, True]
+
+
+def test_middle_button_chords_and_shows_the_neighbours_pressed_while_held():
+    app = make_app(BOARD)
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    press(app, cell_pos(app, (1, 1)), MIDDLE)
+    assert cell_shows(app, (2, 2), "open_0") and cell_shows(app, (0, 0), "flag")
+    release(app, cell_pos(app, (1, 1)), MIDDLE)
+    assert app.play.field.cell(2, 2) != "#"
+
+
+def test_left_and_right_together_chord_and_the_second_release_does_nothing():
+    app = make_app(BOARD)
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    pos = cell_pos(app, (1, 1))
+    press(app, pos, LEFT)
+    press(app, pos, RIGHT)
+    assert cell_shows(app, (2, 0), "open_0")
+    release(app, pos, RIGHT)
+    opened = app.play.field.view()
+    assert opened[0][2] != "#"
+    release(app, pos, LEFT)
+    assert app.play.field.view() == opened and app.play.field.cell(0, 0) == "F"
+
+
+def test_a_left_click_on_a_satisfied_number_chords_when_the_setting_is_on():
+    app = make_app(BOARD)
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    click(app, (1, 1))
+    assert app.play.field.cell(2, 2) != "#"
+
+
+def test_a_left_click_on_a_number_does_nothing_when_the_setting_is_off():
+    app = make_app(BOARD, chord_left_click=False)
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    click(app, (1, 1))
+    assert app.play.field.cell(2, 2) == "#"
+
+
+def test_m_toggles_flag_mode_where_a_left_click_flags():
+    app = make_app(BOARD)
+    key(app, pygame.K_m)
+    click(app, (3, 3))
+    assert app.play.field.cell(3, 3) == "F" and app.play.field.status == "ready"
+    key(app, pygame.K_m)
+    click(app, (5, 5))
+    assert app.play.field.cell(5, 5) != "#"
+
+
+def test_the_face_starts_a_new_game_only_when_pressed_and_released_on_it():
+    app = make_app(seed=3)
+    click(app, (4, 4))
+    face = app.viewport.to_display(app.layout.face.center)
+    press(app, face)
+    assert shows(app, app.layout.face, "face_smile_pressed")
+    move(app, cell_pos(app, (0, 0)))
+    release(app, cell_pos(app, (0, 0)))
+    assert app.play.field.status != "ready"
+    press(app, face)
+    release(app, face)
+    assert app.play.field.status == "ready"
+    assert all(set(row) == {"#"} for row in app.play.field.view())
+
+
+def test_f2_starts_a_new_game():
+    app = make_app(seed=3)
+    click(app, (4, 4))
+    key(app, pygame.K_F2)
+    assert app.play.field.status == "ready"
+    assert cell_shows(app, (4, 4), "covered")
+
+
+@pytest.mark.parametrize("k", [pygame.K_q, pygame.K_ESCAPE])
+def test_q_and_escape_quit(k):
+    app = make_app()
+    key(app, k)
+    assert not app.running
+
+
+def test_closing_the_window_quits():
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step()
+    assert not app.running
+
+
+def test_a_loss_shows_every_mine_the_exploded_one_and_wrong_flags_crossed():
+    app = make_app(BOARD)
+    click(app, (3, 3))
+    click(app, (7, 7), RIGHT)                  # a wrong flag
+    click(app, (6, 6))                         # the mine
+    assert app.play.field.status == "lost"
+    assert cell_shows(app, (6, 6), "mine_exploded")
+    assert cell_shows(app, (0, 0), "mine")
+    assert cell_shows(app, (7, 7), "mine_wrong")
+    assert shows(app, app.layout.face, "face_dead")
+
+
+def test_after_a_loss_the_field_ignores_clicks():
+    app = make_app(BOARD)
+    click(app, (6, 6))
+    click(app, (3, 3))
+    assert app.play.field.cell(3, 3) == "#"
+
+
+def test_a_win_flags_every_mine_zeroes_the_counter_and_wears_sunglasses():
+    app = make_app(BOARD)
+    for y, row in enumerate(BOARD):
+        for x, c in enumerate(row):
+            if c == "." and app.play.field.cell(x, y) == "#":
+                click(app, (x, y))
+    assert app.play.field.status == "won"
+    assert cell_shows(app, (0, 0), "flag") and cell_shows(app, (6, 6), "flag")
+    digits = [app.layout.digit_rect(app.layout.mines_box, i) for i in range(3)]
+    assert all(shows(app, r, "led_0") for r in digits)
+    assert shows(app, app.layout.face, "face_cool")
+
+
+def test_the_timer_stops_at_the_end():
+    app = make_app(BOARD)
+    click(app, (3, 3))
+    app.step(90)
+    click(app, (6, 6))
+    shown = app.play.session.chrono.display_seconds()
+    app.step(300)
+    assert app.play.session.chrono.display_seconds() == shown == 2
+
+
+@pytest.mark.parametrize("scale", [2, 3])
+def test_a_click_at_a_larger_scale_hits_the_right_cell(scale):
+    app = make_app(BOARD, scale=scale)
+    assert app.display.surface.get_size() == (app.layout.size[0] * scale,
+                                              app.layout.size[1] * scale)
+    click(app, (1, 1))
+    assert app.play.field.cell(1, 1) == "1" and cell_pixel(app, (1, 1)) == BLUE
+    assert app.play.field.cell(2, 2) == "#" and app.play.field.cell(0, 1) == "#"
+
+
+def test_clicks_off_by_one_pixel_land_in_the_neighbouring_cell():
+    app = make_app(BOARD, scale=2)
+    field = app.layout.field
+    # The last display pixel of cell (1, 1) and the first of cell (2, 1).
+    last = app.viewport.to_display((field.x + 2 * 16 - 1, field.y + 16 + 8))
+    release_pos = (last[0] + 1, last[1])             # still scale-1 x = 31
+    first = (last[0] + 2, last[1])                   # scale-1 x = 32: cell 2
+    assert app.play.target(last).cell == (1, 1)
+    assert app.play.target(release_pos).cell == (1, 1)
+    assert app.play.target(first).cell == (2, 1)
+
+
+def test_a_board_too_big_for_the_screen_scrolls_with_the_wheel():
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    layout = app.layout
+    assert layout.scrolls and layout.view_cols < 100
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False,
+                                         precise_x=0.0, precise_y=-2.0))
+    app.step()
+    assert app.play.scroll == (0, 6)
+    click(app, (0, 6))
+    assert app.play.field.status == "playing" and app.play.field.cell(0, 6) != "#"

@@ -1,0 +1,78 @@
+"""The atlas, scaled copies, the classic covered-tile trick and dirty cells."""
+
+import pygame
+
+from game.ui.frame import CELL, Layout
+from game.ui.render.atlas import Atlas
+from game.ui.render.board import BoardView
+from game.ui.render.hud import led_sprites
+
+from .helpers import make_app
+
+
+def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return a.get_size() == b.get_size() and all(
+        a.get_at((x, y)) == b.get_at((x, y))
+        for y in range(a.get_height()) for x in range(a.get_width()))
+
+
+def test_scaled_sprites_are_nearest_neighbour_copies_kept_per_scale():
+    app = make_app()
+    atlas = app.atlas
+    one, three = atlas.get("open_3", 1), atlas.get("open_3", 3)
+    assert atlas.get("open_3", 3) is three
+    assert three.get_size() == (48, 48)
+    for x, y in ((0, 0), (5, 7), (15, 15), (8, 8)):
+        for dx in range(3):
+            assert three.get_at((3 * x + dx, 3 * y + dx)) == one.get_at((x, y))
+
+
+def test_a_new_field_is_one_covered_tile_blitted_everywhere():
+    app = make_app()
+    view = BoardView(app.atlas, 2, 9, 9)
+    view.surface.fill((1, 2, 3))
+    view.reset()
+    tile = app.atlas.get("covered", 2)
+    for x, y in ((0, 0), (8, 8), (3, 5)):
+        piece = view.surface.subsurface((x * 2 * CELL, y * 2 * CELL, 2 * CELL, 2 * CELL))
+        assert same_pixels(piece, tile)
+
+
+def test_only_cells_whose_appearance_changed_are_redrawn():
+    app = make_app()
+    view = BoardView(app.atlas, 1, 9, 9)
+    view.reset()
+    codes = {(x, y): "#" for x in range(9) for y in range(9)}
+    codes[(2, 3)] = "1"
+    rects = view.update(codes, lambda x, y: codes[(x, y)])
+    assert rects == [pygame.Rect(2 * CELL, 3 * CELL, CELL, CELL)]
+    assert view.update(codes, lambda x, y: codes[(x, y)]) == []
+
+
+def test_tiles_are_shared_flyweights_per_appearance():
+    app = make_app()
+    view = BoardView(app.atlas, 1, 9, 9)
+    assert view.tile_for("1") is view.tile_for("1")
+    assert view.tile_for("#+") is not view.tile_for("#")
+
+
+def test_led_sprites_follow_the_classic_counter():
+    assert led_sprites(7) == ["led_0", "led_0", "led_7"]
+    assert led_sprites(-5) == ["led_minus", "led_0", "led_5"]
+    assert led_sprites(-150) == ["led_minus", "led_9", "led_9"]
+    assert led_sprites(1234) == ["led_9", "led_9", "led_9"]
+
+
+def test_the_layout_has_the_classic_metrics():
+    layout = Layout.for_board(9, 9)
+    assert layout.field.size == (144, 144)
+    assert layout.face.size == (26, 26)
+    assert layout.mines_box.size == (41, 25)
+    assert layout.panel.contains(layout.face) and layout.panel.contains(layout.timer_box)
+    assert layout.window.contains(layout.field_bevel)
+    assert layout.face.centerx == layout.size[0] // 2
+
+
+def test_the_atlas_loads_from_the_bundled_assets():
+    atlas = Atlas.load()
+    assert "covered" in atlas and atlas.size("covered") == (16, 16)
