@@ -16,8 +16,10 @@ import pygame
 
 from game.settings import Settings
 
+from . import keys
 from .audio import Audio
-from .display import BACKDROP, Display, fitting_scale, window_room
+from .commands import Commands
+from .display import BACKDROP, Display, desktop_size, fitting_scale, window_room
 from .frame import Layout
 from .hit import Viewport
 from .render.atlas import Atlas
@@ -58,6 +60,9 @@ class App:
         self.viewport = Viewport(1)
         self.painter: Painter | None = None
         self.stack: list[Screen] = []
+        self.commands = Commands(self)
+        self._board = (9, 9)
+        self._mode: tuple | None = None
         self.running = True
         self.ticks = 0
         self.frames = 0
@@ -75,20 +80,48 @@ class App:
         return min(DEFAULT_MAX_SCALE, fitting_scale(layout.size, window_room()))
 
     def fit_window(self, cols: int, rows: int) -> None:
-        """Make the window fit a board of cols x rows (reopened only if its size changes)."""
-        room = window_room()
-        probe = Layout.for_board(cols, rows)
-        scale = self.chosen_scale(probe)
-        layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale))
-        if layout != self.layout or scale != self.viewport.scale or self.painter is None:
-            self.layout = layout
-            self.open_window(scale)
+        """Make the window fit a board of cols x rows."""
+        self._board = (cols, rows)
+        self.refit()
 
-    def open_window(self, scale: int) -> None:
-        self.viewport = self.display.open(self.layout.size, scale, self.settings.fullscreen)
-        self.atlas.convert()
-        self.painter = Painter(self.display.surface, self.atlas, self.viewport)
-        self.invalidate()
+    def refit(self) -> None:
+        """Reopen the window if the board, the scale or fullscreen changed:
+        windowed at the chosen scale, or fullscreen at the largest that fits."""
+        cols, rows = self._board
+        fullscreen = self.settings.fullscreen
+        if fullscreen:
+            layout = Layout.for_board(cols, rows, max_size=desktop_size())
+            scale = fitting_scale(layout.size, desktop_size())
+        else:
+            room = window_room()
+            scale = self.chosen_scale(Layout.for_board(cols, rows))
+            layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale))
+        mode = (layout, scale, fullscreen)
+        if mode != self._mode:
+            self._mode = mode
+            self.layout = layout
+            self.viewport = self.display.open(layout.size, scale, fullscreen)
+            self.atlas.convert()
+            self.painter = Painter(self.display.surface, self.atlas, self.viewport)
+            for screen in self.stack:
+                screen.relayout()
+            self.invalidate()
+
+    def zoom(self, step: int) -> None:
+        """One integer scale up or down, within what fits the screen (windowed only)."""
+        if self.can_zoom(step):
+            self.settings.scale = self.viewport.scale + step
+            self.settings_changed()
+            self.refit()
+
+    def can_zoom(self, step: int) -> bool:
+        if self.settings.fullscreen:
+            return False
+        top = fitting_scale(Layout.for_board(*self._board).size, window_room())
+        return 1 <= self.viewport.scale + step <= top
+
+    def settings_changed(self) -> None:
+        """The player changed a setting (saved once records land)."""
 
     def invalidate(self) -> None:
         """Redraw everything at the next render."""
@@ -119,9 +152,14 @@ class App:
     def handle_events(self) -> None:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                self.request_quit()
+                self.commands.run("exit")
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.invalidate()
+            elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+                self.play.pause()
+            elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
+                    and self.top is not self.play:
+                self.commands.run(keys.command_for(event))
             else:
                 self.top.handle(event)
 

@@ -11,6 +11,8 @@ from game.ui.frame import CELL
 from game.ui.screens.play import cell_centre
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
+BOARD_8 = ["*.......", "........", "........", "........",
+           "........", "........", "......*.", "........"]
 
 
 def make_app(layout: list[str] | None = None, **settings) -> App:

@@ -32,6 +32,9 @@ class Screen:
     def handle(self, event: pygame.event.Event) -> None:
         """An input event, given only to the top screen."""
 
+    def relayout(self) -> None:
+        """The window was reopened (new size, scale or fullscreen)."""
+
     def update(self) -> None:
         """One fixed tick (1/60 s), given to every screen."""
 

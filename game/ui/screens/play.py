@@ -12,11 +12,13 @@ import pygame
 
 from game.engine import Minefield, Status
 
+from .. import keys
 from ..frame import CELL, Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
-from ..hit import Target, target_at
+from ..hit import MENU_BAR, Target, target_at
 from ..render.board import BoardView
 from ..render.hud import draw_chrome, draw_counter, draw_face
+from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
 from ..session import FLAG, REVEAL, Session
 from . import base
@@ -32,6 +34,8 @@ class PlayScreen(base.Screen):
         self.session: Session | None = None
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)
+        self.cursor: tuple[int, int] | None = None   # keyboard play; hidden until an arrow key
+        self._alt_alone = False
         self._dirty: set[tuple[int, int]] = set()
         self._pressed: set[tuple[int, int]] = set()
         self._shown: dict[str, object] = {}
@@ -51,9 +55,17 @@ class PlayScreen(base.Screen):
         self._pressed = set()
         self._dirty.clear()
         self.scroll = (0, 0)
+        if self.cursor is not None:
+            self.cursor = (min(self.cursor[0], self.field.width - 1),
+                           min(self.cursor[1], self.field.height - 1))
         self.app.fit_window(self.field.width, self.field.height)
         self._reset_board_view()
         self.app.invalidate()
+
+    def relayout(self) -> None:
+        if self.session is not None:
+            self.scroll_by(0, 0)
+            self._reset_board_view()
 
     def _reset_board_view(self) -> None:
         layout = self.app.layout
@@ -62,6 +74,13 @@ class PlayScreen(base.Screen):
         self.board_view.reset(self.scroll)
         self.board_view.redraw_all(self.code_of)
         self._shown.clear()
+
+    def pause(self) -> None:
+        """Hide the field and stop the clock while a game is running."""
+        if self.session.chrono.running and not self.session.chrono.paused:
+            from .pause import PauseScreen
+            self.gestures.cancel()
+            self.app.push(PauseScreen(self.app))
 
     def play(self, kind: str, cell: tuple[int, int]) -> None:
         """Play a move and queue what it changed for drawing and sound."""
@@ -90,9 +109,15 @@ class PlayScreen(base.Screen):
         return target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.hide_cursor()
+            self._alt_alone = False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            self.gestures.press(event.button, self.target(event.pos),
-                                field_live=not self.session.ended)
+            target = self.target(event.pos)
+            if target.kind == MENU_BAR and event.button == 1:
+                self.open_menu(at=target.x, pressed=True)
+            else:
+                self.gestures.press(event.button, target, field_live=not self.session.ended)
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
             action = self.gestures.release(event.button, self.target(event.pos))
             if action:
@@ -102,15 +127,63 @@ class PlayScreen(base.Screen):
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
         elif event.type == pygame.KEYDOWN:
+            self._alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
             self._key(event)
+        elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
+            if self._alt_alone:       # Alt pressed and released alone opens the menus
+                self.open_menu()
+            self._alt_alone = False
+
+    def open_menu(self, at: int | None = None, pressed: bool = False) -> None:
+        from .menu import MenuScreen
+        self.gestures.cancel()
+        self.app.push(MenuScreen(self.app, at=at, pressed=pressed))
 
     def _key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_F2:
-            self.new_game()
-        elif event.key in (pygame.K_ESCAPE, pygame.K_q):
-            self.app.request_quit()
-        elif event.key == pygame.K_m:
-            self.app.settings.flag_mode = not self.app.settings.flag_mode
+        command = keys.command_for(event)
+        if command:
+            self.app.commands.run(command)
+        elif event.key == pygame.K_F10:
+            self.open_menu()
+        elif event.key in keys.CURSOR_MOVES:
+            self.move_cursor(*keys.CURSOR_MOVES[event.key])
+        elif event.key in keys.OPEN_KEYS + keys.FLAG_KEYS:
+            if self.cursor is None:
+                self.move_cursor(0, 0)
+            elif not self.session.ended:
+                self._key_move(event.key in keys.FLAG_KEYS)
+
+    def _key_move(self, flag: bool) -> None:
+        """Open (or chord on a number) or flag the cell under the keyboard cursor."""
+        cell = self.cursor
+        if flag:
+            self.play(FLAG, cell)
+        elif self.field.cell(*cell) in "12345678":
+            self.play("chord", cell)
+        else:
+            self.play(REVEAL, cell)
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Show the keyboard cursor (at the centre the first time) or move it,
+        scrolling a big board so it stays in view."""
+        if self.cursor is None:
+            self.cursor = (self.scroll[0] + self.app.layout.view_cols // 2,
+                           self.scroll[1] + self.app.layout.view_rows // 2)
+        else:
+            self._dirty.add(self.cursor)
+            self.cursor = (max(0, min(self.field.width - 1, self.cursor[0] + dx)),
+                           max(0, min(self.field.height - 1, self.cursor[1] + dy)))
+        self._dirty.add(self.cursor)
+        layout = self.app.layout
+        x, y = self.cursor
+        sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
+        sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
+        self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
+
+    def hide_cursor(self) -> None:
+        if self.cursor is not None:
+            self._dirty.add(self.cursor)
+            self.cursor = None
 
     def _wheel(self, event: pygame.event.Event) -> None:
         dx, dy = -event.x, -event.y
@@ -164,6 +237,8 @@ class PlayScreen(base.Screen):
         ch = self.field.cell(x, y)
         if (x, y) in self._pressed:
             ch = "p" if ch == "#" else "q" if ch == "?" else ch
+        if (x, y) == self.cursor:
+            ch += "+"
         return ch
 
     def face(self) -> str:
@@ -189,6 +264,8 @@ class PlayScreen(base.Screen):
         if full:
             self._shown.clear()
             painter.fill(layout.window, GREY)
+            if layout.menu:
+                draw_bar(painter, layout.menu_bar)
             draw_chrome(painter, layout)
         drew = full
         rects = self.board_view.update(self._dirty, self.code_of)

@@ -1,0 +1,105 @@
+"""Commands: what menu items and shortcut keys do, in one place.
+
+Menus and key bindings name commands by string; ``run`` performs them. Each
+command changes settings or pushes a screen; a settings change is handed to
+``App.settings_changed`` so it is saved and the window follows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine import LEVELS
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Commands:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def run(self, name: str) -> None:
+        getattr(self, name)()
+
+    def available(self, name: str) -> bool:
+        return callable(getattr(self, name, None))
+
+    # ------------------------------------------------------------ game
+
+    def new_game(self) -> None:
+        self.app.play.new_game()
+
+    def _level(self, name: str) -> None:
+        self.app.settings.level = name
+        self.app.settings_changed()
+        self.app.play.new_game()
+
+    def level_beginner(self) -> None:
+        self._level("beginner")
+
+    def level_intermediate(self) -> None:
+        self._level("intermediate")
+
+    def level_expert(self) -> None:
+        self._level("expert")
+
+    def custom(self) -> None:
+        from .screens.custom import CustomDialog
+        self.app.push(CustomDialog(self.app))
+
+    def toggle_marks(self) -> None:
+        settings = self.app.settings
+        settings.marks = not settings.marks
+        self.app.play.field.marks = settings.marks
+        self.app.settings_changed()
+
+    def toggle_chord_left_click(self) -> None:
+        self.app.settings.chord_left_click = not self.app.settings.chord_left_click
+        self.app.settings_changed()
+
+    def toggle_flag_mode(self) -> None:
+        self.app.settings.flag_mode = not self.app.settings.flag_mode
+        self.app.settings_changed()
+
+    def toggle_sound(self) -> None:
+        self.app.settings.sound = not self.app.settings.sound
+        self.app.audio.enabled = self.app.settings.sound
+        if not self.app.settings.sound:
+            self.app.audio.stop()
+        self.app.settings_changed()
+
+    def pause(self) -> None:
+        self.app.play.pause()
+
+    def exit(self) -> None:
+        self.app.request_quit()
+
+    # ------------------------------------------------------------ window
+
+    def zoom_in(self) -> None:
+        self.app.zoom(+1)
+
+    def zoom_out(self) -> None:
+        self.app.zoom(-1)
+
+    def toggle_fullscreen(self) -> None:
+        self.app.settings.fullscreen = not self.app.settings.fullscreen
+        self.app.settings_changed()
+        self.app.refit()
+
+    # ------------------------------------------------------------ help
+
+    def help(self) -> None:
+        from .screens.help import HelpScreen
+        self.app.push(HelpScreen(self.app))
+
+    def about(self) -> None:
+        from .screens.help import AboutDialog
+        self.app.push(AboutDialog(self.app))
+
+
+def level_command(level: str) -> str:
+    """The command that selects a preset level."""
+    assert level in LEVELS
+    return f"level_{level}"

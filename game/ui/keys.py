@@ -1,0 +1,72 @@
+"""Key bindings: the one place that says which key does what.
+
+Menus show the shortcut labels written here, the help page lists them, and
+screens look commands up here rather than testing keys themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+CTRL = pygame.KMOD_CTRL
+ALT = pygame.KMOD_ALT
+
+
+@dataclass(frozen=True)
+class Binding:
+    keys: tuple[int, ...]
+    mods: int            # modifiers that must be held (any of CTRL or ALT bits), or 0 for none
+    command: str
+    label: str           # how menus and help show it
+
+
+#: Commands available from the board (and, for the global ones, from anywhere).
+BINDINGS: tuple[Binding, ...] = (
+    Binding((pygame.K_F2,), 0, "new_game", "F2"),
+    Binding((pygame.K_F11,), 0, "toggle_fullscreen", "F11"),
+    Binding((pygame.K_RETURN, pygame.K_KP_ENTER), ALT, "toggle_fullscreen", "Alt+Enter"),
+    Binding((pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS), CTRL, "zoom_in", "Ctrl++"),
+    Binding((pygame.K_MINUS, pygame.K_KP_MINUS), CTRL, "zoom_out", "Ctrl+-"),
+    Binding((pygame.K_PAUSE,), 0, "pause", "Pause"),
+    Binding((pygame.K_F1,), 0, "help", "F1"),
+    Binding((pygame.K_m,), 0, "toggle_flag_mode", "M"),
+    Binding((pygame.K_s,), 0, "toggle_sound", "S"),
+    Binding((pygame.K_q, pygame.K_ESCAPE), 0, "exit", "Q / Esc"),
+)
+
+#: Commands that work whatever screen is on top (they change the window, not the game).
+GLOBAL = {"toggle_fullscreen", "zoom_in", "zoom_out"}
+
+#: Keys that open the menu bar from the keyboard.
+MENU_KEYS = (pygame.K_F10, pygame.K_LALT, pygame.K_RALT)
+
+#: Keyboard play on the board.
+CURSOR_MOVES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
+                pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+OPEN_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+FLAG_KEYS = (pygame.K_f,)
+
+
+def _mods_match(binding: Binding, mods: int) -> bool:
+    held = mods & (CTRL | ALT)
+    if binding.mods:
+        return bool(held & binding.mods)
+    return not held
+
+
+def command_for(event: pygame.event.Event) -> str | None:
+    """The command a KEYDOWN event asks for, if any."""
+    for binding in BINDINGS:
+        if event.key in binding.keys and _mods_match(binding, getattr(event, "mod", 0)):
+            return binding.command
+    return None
+
+
+def label_of(command: str) -> str:
+    """The shortcut shown beside a command in menus ('' if it has none)."""
+    for binding in BINDINGS:
+        if binding.command == command:
+            return binding.label
+    return ""

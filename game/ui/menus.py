@@ -1,0 +1,80 @@
+"""The menu bar's contents: titles, items, their commands and check marks.
+
+Pure data; ``screens/menu.py`` draws and drives it. Shortcut labels come from
+``keys`` so a binding is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import keys
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+@dataclass(frozen=True)
+class Item:
+    label: str = ""
+    command: str = ""                                   # "" is a separator
+    checked: Callable[[App], bool] | None = None
+    enabled: Callable[[App], bool] | None = None
+
+    @property
+    def separator(self) -> bool:
+        return not self.command
+
+    @property
+    def shortcut(self) -> str:
+        return keys.label_of(self.command) if self.command else ""
+
+    def is_checked(self, app: App) -> bool:
+        return bool(self.checked and self.checked(app))
+
+    def is_enabled(self, app: App) -> bool:
+        return self.enabled is None or self.enabled(app)
+
+
+SEPARATOR = Item()
+
+
+def _level_item(label: str, level: str) -> Item:
+    return Item(label, f"level_{level}", lambda app: app.settings.level == level)
+
+
+GAME_MENU = (
+    Item("New", "new_game"),
+    SEPARATOR,
+    _level_item("Beginner", "beginner"),
+    _level_item("Intermediate", "intermediate"),
+    _level_item("Expert", "expert"),
+    Item("Custom...", "custom", lambda app: app.settings.level == "custom"),
+    SEPARATOR,
+    Item("Marks (?)", "toggle_marks", lambda app: app.settings.marks),
+    Item("Chord with left click", "toggle_chord_left_click",
+         lambda app: app.settings.chord_left_click),
+    Item("Flag mode", "toggle_flag_mode", lambda app: app.settings.flag_mode),
+    Item("Sound", "toggle_sound", lambda app: app.settings.sound),
+    SEPARATOR,
+    Item("Exit", "exit"),
+)
+
+VIEW_MENU = (
+    Item("Zoom in", "zoom_in", enabled=lambda app: app.can_zoom(+1)),
+    Item("Zoom out", "zoom_out", enabled=lambda app: app.can_zoom(-1)),
+    Item("Fullscreen", "toggle_fullscreen", lambda app: app.settings.fullscreen),
+)
+
+HELP_MENU = (
+    Item("How to Play", "help"),
+    Item("About...", "about"),
+)
+
+#: The bar. A drop-down must fit inside the smallest window (an 8 x 8 board),
+#: unlike the classic game's menus, which were windows of their own: hence
+#: short menus under more titles.
+MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = (
+    ("Game", GAME_MENU), ("View", VIEW_MENU), ("Help", HELP_MENU))

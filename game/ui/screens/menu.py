@@ -1,0 +1,152 @@
+"""An open menu: pushed over the game by a press on the bar, Alt or F10.
+
+Menus open on press and choose on release: press a title, drag to an item,
+let go. A click (press and release on the title) leaves the menu open; then a
+press and release on the same item chooses it. Esc, Alt, F10 or a click
+elsewhere closes the menu (that click does nothing else). The keyboard moves
+with the arrows and chooses with Enter.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..menus import MENUS
+from ..render.menubar import draw_bar, draw_popup, popup_geometry, title_rects
+from ..render.painter import Painter
+from . import base
+
+ON_TITLE = "title"
+
+
+class MenuScreen(base.Screen):
+    overlay = True
+
+    def __init__(self, app, at: int | None = None, pressed: bool = False) -> None:
+        super().__init__(app)
+        self.index = 0
+        self.highlight: int | None = None
+        self.press_origin: object | None = ON_TITLE if pressed else None
+        if at is not None:
+            for i, rect in enumerate(self._titles()):
+                if rect.x <= at < rect.right:
+                    self.index = i
+        else:
+            self.highlight = self._step_item(-1, +1)
+        self._dirty = True
+
+    # Geometry.
+
+    @property
+    def items(self):
+        return MENUS[self.index][1]
+
+    def _titles(self):
+        return title_rects(self.app.painter, self.app.layout.menu_h)
+
+    def _popup(self):
+        return popup_geometry(self.app.painter, self.items, self._titles()[self.index],
+                              self.app.layout.size)
+
+    def _hit(self, pos: tuple[int, int]):
+        """("title", i), ("item", i), ("popup", None) or None for elsewhere."""
+        for i, rect in enumerate(self._titles()):
+            if rect.collidepoint(pos):
+                return ON_TITLE, i
+        geo = self._popup()
+        for i, rect in enumerate(geo.item_rects):
+            if rect is not None and rect.collidepoint(pos):
+                return "item", i
+        if geo.rect.collidepoint(pos):
+            return "popup", None
+        return None
+
+    # Input.
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self._mouse(event, self._hit(self.app.viewport.to_window(event.pos)))
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _mouse(self, event: pygame.event.Event, hit) -> None:
+        kind, i = hit if hit else (None, None)
+        if event.type == pygame.MOUSEMOTION:
+            if kind == ON_TITLE and i != self.index:
+                self._switch(i)
+            self._set_highlight(i if kind == "item" else None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if kind == ON_TITLE:
+                if i == self.index and self.press_origin is None:
+                    self.close()
+                    return
+                self._switch(i)
+                self.press_origin = ON_TITLE
+            elif kind == "item":
+                self.press_origin = ("item", i)
+                self._set_highlight(i)
+            elif kind is None:
+                self.close()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            origin, self.press_origin = self.press_origin, None
+            if kind == "item" and origin in (ON_TITLE, ("item", i)):
+                self.choose(i)
+            elif kind is None and origin == ON_TITLE:
+                self.close()
+
+    def _key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
+            self.close()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._switch((self.index + (1 if k == pygame.K_RIGHT else -1)) % len(MENUS))
+            self._set_highlight(self._step_item(-1, +1))
+        elif k in (pygame.K_UP, pygame.K_DOWN):
+            start = self.highlight if self.highlight is not None else -1
+            self._set_highlight(self._step_item(start, -1 if k == pygame.K_UP else 1))
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.highlight is not None:
+            self.choose(self.highlight)
+
+    def _step_item(self, start: int, step: int) -> int | None:
+        """The next enabled, non-separator item from ``start`` (wrapping)."""
+        items = self.items
+        for n in range(1, len(items) + 1):
+            i = (start + step * n) % len(items)
+            if not items[i].separator and items[i].is_enabled(self.app):
+                return i
+        return None
+
+    def _switch(self, index: int) -> None:
+        if index != self.index:
+            self.index = index
+            self.highlight = None
+            self.app.invalidate()          # the old drop-down must disappear
+
+    def _set_highlight(self, index: int | None) -> None:
+        if index != self.highlight:
+            self.highlight = index
+            self._dirty = True
+
+    def choose(self, index: int) -> None:
+        item = self.items[index]
+        if item.separator or not item.is_enabled(self.app):
+            return
+        self.app.pop()
+        self.app.commands.run(item.command)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def relayout(self) -> None:
+        self._dirty = True
+
+    # Drawing.
+
+    def draw(self, painter: Painter, full: bool) -> bool:
+        if not (full or self._dirty):
+            return False
+        self._dirty = False
+        draw_bar(painter, self.app.layout.menu_bar, self.index)
+        draw_popup(painter, self.app, self.items, self._popup(), self.highlight)
+        return True

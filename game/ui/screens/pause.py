@@ -1,0 +1,44 @@
+"""Pause: the clock stops and the field hides behind a "Paused" panel.
+
+Pushed by the Pause key or when the window loses focus or is minimised; a
+click or a key resumes. The resuming click is swallowed: it never reaches the
+board, so it cannot open a cell.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..render.painter import BLACK, DARK, GREY, Painter
+from . import base
+
+
+class PauseScreen(base.Screen):
+    overlay = True
+
+    def enter(self) -> None:
+        self.app.play.session.chrono.pause()
+        self.app.audio.stop()
+
+    def exit(self) -> None:
+        self.app.play.session.chrono.resume()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.app.pop()
+
+    def draw(self, painter: Painter, full: bool) -> bool:
+        if not full:
+            return False
+        field = self.app.layout.field
+        painter.fill(field, GREY)
+        painter.bevel("raised_2", field.inflate(-4, -4))
+        lines = [("Paused", "bold", BLACK), ("Click or press", "regular", DARK),
+                 ("a key to resume", "regular", DARK)]
+        height = painter.line_height("regular")
+        y = field.centery - len(lines) * height // 2
+        for text, face, colour in lines:
+            painter.text(text, (field.centerx - painter.text_width(text, face) // 2, y),
+                         colour, face)
+            y += height + 2
+        return True

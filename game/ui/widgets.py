@@ -1,0 +1,156 @@
+"""Dialog controls in the classic style: buttons, text fields, text.
+
+Each control knows its rectangle (relative to its dialog), how to draw itself
+through a Painter and how to take a key; the dialog owns focus and the
+press-release discipline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from .render.painter import BLACK, WHITE, Painter
+
+NAVY = (0, 0, 128)
+
+
+def wrap(painter: Painter, text: str, width: int, face: str = "regular") -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` scale-1 pixels (words
+    longer than a line are cut)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if painter.text_width(candidate, face) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while painter.text_width(word, face) > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and painter.text_width(word[:cut], face) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None]
+    pressed: bool = False
+    focusable: bool = True
+
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
+        r = self.rect.move(origin)
+        if focused:
+            painter.fill(r, BLACK)
+            inner = r.inflate(-2, -2)
+        else:
+            inner = r
+        painter.bevel("pressed_2" if self.pressed else "raised_2", inner)
+        w = painter.text_width(self.label)
+        shift = 1 if self.pressed else 0
+        painter.text(self.label, (r.centerx - w // 2 + shift,
+                                  r.centery - painter.line_height() // 2 + shift))
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.action()
+            return True
+        return False
+
+
+@dataclass
+class TextField:
+    rect: pygame.Rect
+    text: str = ""
+    max_len: int = 20
+    accept: Callable[[str], bool] = lambda ch: ch.isprintable()
+    caret: int = field(default=-1)
+    focusable: bool = True
+
+    def __post_init__(self) -> None:
+        if self.caret < 0:
+            self.caret = len(self.text)
+
+    def set(self, text: str) -> None:
+        self.text = text[: self.max_len]
+        self.caret = len(self.text)
+
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool,
+             caret_on: bool = True) -> None:
+        r = self.rect.move(origin)
+        painter.bevel("field_2", r)
+        x, y = r.x + 3, r.centery - painter.line_height() // 2
+        painter.text(self.text, (x, y), BLACK)
+        if focused and caret_on:
+            cx = x + painter.text_width(self.text[: self.caret])
+            painter.fill((cx, y, 1, painter.line_height()), BLACK)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Edit with a key press or typed text; True when the event was used."""
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in event.text if self.accept(ch))
+            room = self.max_len - len(self.text)
+            typed = typed[: max(0, room)]
+            if typed:
+                self.text = self.text[: self.caret] + typed + self.text[self.caret:]
+                self.caret += len(typed)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        k = event.key
+        if k == pygame.K_BACKSPACE and self.caret > 0:
+            self.text = self.text[: self.caret - 1] + self.text[self.caret:]
+            self.caret -= 1
+        elif k == pygame.K_DELETE:
+            self.text = self.text[: self.caret] + self.text[self.caret + 1:]
+        elif k == pygame.K_LEFT:
+            self.caret = max(0, self.caret - 1)
+        elif k == pygame.K_RIGHT:
+            self.caret = min(len(self.text), self.caret + 1)
+        elif k == pygame.K_HOME:
+            self.caret = 0
+        elif k == pygame.K_END:
+            self.caret = len(self.text)
+        else:
+            return k == pygame.K_BACKSPACE
+        return True
+
+
+@dataclass
+class Label:
+    rect: pygame.Rect
+    text: str
+    colour: tuple[int, int, int] = BLACK
+    face: str = "regular"
+    focusable: bool = False
+
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
+        y = self.rect.y + origin[1]
+        for line in wrap(painter, self.text, self.rect.w, self.face):
+            painter.text(line, (self.rect.x + origin[0], y), self.colour, self.face)
+            y += painter.line_height(self.face) + 1
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return False
+
+
+def draw_window(painter: Painter, rect: pygame.Rect, title: str) -> pygame.Rect:
+    """A classic dialog window: raised frame, navy title bar with white bold
+    text; returns the client area."""
+    painter.bevel("raised_2", rect)
+    bar = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, painter.line_height("bold") + 3)
+    painter.fill(bar, NAVY)
+    painter.text(title, (bar.x + 3, bar.y + 2), WHITE, "bold")
+    return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)
+

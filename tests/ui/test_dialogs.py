@@ -1,0 +1,116 @@
+"""The Custom Field dialog: typed values, Tab, OK / Cancel, refusals."""
+
+import pygame
+
+from game.ui.screens.custom import CustomDialog
+
+from .helpers import key, make_app, post, press, release
+
+
+def type_text(app, text):
+    post(pygame.TEXTINPUT, text=text)
+    app.step()
+
+
+def open_custom(app):
+    app.commands.run("custom")
+    app.step()
+    assert isinstance(app.top, CustomDialog)
+    return app.top
+
+
+def clear_and_type(app, text):
+    for _ in range(4):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, text)
+
+
+def button_pos(app, dialog, label):
+    ox, oy = dialog.client_origin
+    for w in dialog.widgets:
+        if getattr(w, "label", None) == label:
+            return app.viewport.to_display((ox + w.rect.centerx, oy + w.rect.centery))
+    raise AssertionError(label)
+
+
+def test_a_custom_game_of_20_by_12_with_30_mines_starts_from_the_dialog():
+    app = make_app()
+    dialog = open_custom(app)
+    clear_and_type(app, "12")           # height has the focus first
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "20")
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "30")
+    pos = button_pos(app, dialog, "OK")
+    press(app, pos)
+    release(app, pos)
+    assert app.top is app.play
+    f = app.play.field
+    assert (f.width, f.height, f.mines) == (20, 12, 30)
+    assert app.settings.level == "custom"
+    assert app.display.surface.get_size() == app.layout.size
+    assert app.layout.cols == 20
+
+
+def test_enter_accepts_the_dialog():
+    app = make_app()
+    open_custom(app)
+    clear_and_type(app, "10")
+    key(app, pygame.K_RETURN)
+    assert app.top is app.play and app.play.field.height == 10
+
+
+def test_out_of_range_values_show_the_engine_message_and_change_nothing():
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "200")
+    key(app, pygame.K_RETURN)
+    assert app.top is dialog
+    assert dialog.error == "width must be from 8 to 100, not 200"
+    assert app.play.field.width == 9 and app.settings.level == "beginner"
+    texts = [w.text for w in dialog.widgets if hasattr(w, "text")]
+    assert dialog.error in texts
+    # The message is drawn in red inside the dialog.
+    r = app.painter.px(dialog.rect)
+    reds = sum(1 for x in range(r.x, r.right) for y in range(r.y, r.bottom)
+               if tuple(app.display.surface.get_at((x, y)))[:3] == (192, 0, 0))
+    assert reds > 20
+
+
+def test_too_many_mines_are_refused():
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "999")
+    key(app, pygame.K_RETURN)
+    assert dialog.error == "mines must be from 1 to 64 on a 9x9 board, not 999"
+
+
+def test_letters_cannot_be_typed_into_the_number_fields():
+    app = make_app()
+    dialog = open_custom(app)
+    clear_and_type(app, "1a2")
+    assert dialog.fields["height"].text == "12"
+
+
+def test_cancel_and_escape_change_nothing():
+    app = make_app()
+    dialog = open_custom(app)
+    clear_and_type(app, "20")
+    pos = button_pos(app, dialog, "Cancel")
+    press(app, pos)
+    release(app, pos)
+    assert app.top is app.play and app.play.field.height == 9
+    open_custom(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+
+
+def test_a_dialog_button_needs_press_and_release_on_it():
+    app = make_app()
+    dialog = open_custom(app)
+    press(app, button_pos(app, dialog, "Cancel"))
+    release(app, button_pos(app, dialog, "OK"))
+    assert app.top is dialog

@@ -1,0 +1,191 @@
+"""The menu bar: open on press, choose on release, keyboard driving."""
+
+import pygame
+import pytest
+
+from game.ui.menus import MENUS
+from game.ui.render.menubar import popup_geometry, title_rects
+from game.ui.screens.custom import CustomDialog
+from game.ui.screens.help import AboutDialog, HelpScreen
+from game.ui.screens.menu import MenuScreen
+
+from .helpers import click, key, make_app, move, press, release
+
+
+def title_pos(app, index):
+    rect = title_rects(app.painter, app.layout.menu_h)[index]
+    return app.viewport.to_display(rect.center)
+
+
+def item_pos(app, menu, label):
+    items = MENUS[menu][1]
+    geo = popup_geometry(app.painter, items, title_rects(app.painter, app.layout.menu_h)[menu],
+                         app.layout.size)
+    i = [item.label for item in items].index(label)
+    return app.viewport.to_display(geo.item_rects[i].center)
+
+
+def choose(app, menu, label):
+    """Press the title, drag to the item, release: the classic gesture."""
+    press(app, title_pos(app, menu))
+    assert isinstance(app.top, MenuScreen)
+    move(app, item_pos(app, menu, label))
+    release(app, item_pos(app, menu, label))
+
+
+def test_pressing_a_title_opens_its_menu_and_draws_it():
+    app = make_app()
+    press(app, title_pos(app, 0))
+    assert isinstance(app.top, MenuScreen) and app.top.index == 0
+    x, y = item_pos(app, 0, "Expert")
+    assert tuple(app.display.surface.get_at((x, y)))[:3] != (0, 0, 128)
+    move(app, (x, y))
+    assert tuple(app.display.surface.get_at((x - 20, y)))[:3] == (0, 0, 128)   # highlighted
+
+
+@pytest.mark.parametrize("label, check", [
+    ("New", lambda app: app.play.field.status == "ready"),
+    ("Beginner", lambda app: app.play.field.width == 9),
+    ("Intermediate", lambda app: (app.play.field.width, app.play.field.mines) == (16, 40)),
+    ("Expert", lambda app: (app.play.field.width, app.play.field.height) == (30, 16)),
+    ("Custom...", lambda app: isinstance(app.top, CustomDialog)),
+    ("Marks (?)", lambda app: app.settings.marks is False),
+    ("Chord with left click", lambda app: app.settings.chord_left_click is False),
+    ("Flag mode", lambda app: app.settings.flag_mode is True),
+    ("Sound", lambda app: app.settings.sound is True),
+    ("Exit", lambda app: not app.running),
+])
+def test_each_game_menu_item_does_its_job(label, check):
+    app = make_app()
+    if label == "New":
+        click(app, (4, 4))
+    choose(app, 0, label)
+    assert check(app)
+
+
+@pytest.mark.parametrize("label, check", [
+    ("Zoom in", lambda app: app.viewport.scale == 2),
+    ("Fullscreen", lambda app: app.display.fullscreen),
+])
+def test_each_view_menu_item_does_its_job(label, check):
+    app = make_app()
+    choose(app, 1, label)
+    assert check(app)
+
+
+def test_zoom_out_from_scale_two():
+    app = make_app(scale=2)
+    choose(app, 1, "Zoom out")
+    assert app.viewport.scale == 1
+    assert app.display.surface.get_size() == app.layout.size
+
+
+@pytest.mark.parametrize("label, screen", [("How to Play", HelpScreen), ("About...", AboutDialog)])
+def test_each_help_menu_item_opens_its_page(label, screen):
+    app = make_app()
+    choose(app, 2, label)
+    assert isinstance(app.top, screen)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+
+
+def test_a_click_on_the_title_keeps_the_menu_open_then_a_click_chooses():
+    app = make_app()
+    press(app, title_pos(app, 0))
+    release(app, title_pos(app, 0))
+    assert isinstance(app.top, MenuScreen)
+    press(app, item_pos(app, 0, "Expert"))
+    release(app, item_pos(app, 0, "Expert"))
+    assert app.settings.level == "expert" and app.top is app.play
+
+
+def test_releasing_on_another_item_than_the_pressed_one_chooses_nothing():
+    app = make_app()
+    press(app, title_pos(app, 0))
+    release(app, title_pos(app, 0))
+    press(app, item_pos(app, 0, "Expert"))
+    release(app, item_pos(app, 0, "Intermediate"))
+    assert app.settings.level == "beginner"
+
+
+def test_a_click_elsewhere_closes_the_menu_and_does_nothing_else():
+    app = make_app()
+    press(app, title_pos(app, 0))
+    release(app, title_pos(app, 0))
+    click(app, (8, 8))
+    assert app.top is app.play
+    assert app.play.field.status == "ready"
+
+
+def test_escape_closes_the_menu():
+    app = make_app()
+    key(app, pygame.K_F10)
+    assert isinstance(app.top, MenuScreen)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and app.running
+
+
+def test_the_keyboard_opens_moves_and_chooses():
+    app = make_app()
+    key(app, pygame.K_F10)
+    assert app.top.highlight == 0                      # "New"
+    key(app, pygame.K_DOWN)                            # the separator is skipped
+    assert MENUS[0][1][app.top.highlight].label == "Beginner"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert app.settings.level == "expert"
+
+
+def test_alt_alone_opens_the_menus_but_alt_enter_does_not():
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LALT, mod=0, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="",
+                                         scancode=0))
+    app.step()
+    assert isinstance(app.top, MenuScreen)
+    key(app, pygame.K_ESCAPE)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LALT, mod=0, unicode="",
+                                         scancode=0))
+    key(app, pygame.K_RETURN, pygame.KMOD_LALT)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="",
+                                         scancode=0))
+    app.step()
+    assert app.top is app.play and app.display.fullscreen
+
+
+def test_right_and_left_arrows_move_between_menus():
+    app = make_app()
+    key(app, pygame.K_F10)
+    key(app, pygame.K_RIGHT)
+    assert app.top.index == 1
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert app.top.index == len(MENUS) - 1
+
+
+def test_every_drop_down_fits_inside_the_smallest_window():
+    app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=10)
+    titles = title_rects(app.painter, app.layout.menu_h)
+    assert titles[-1].right <= app.layout.size[0]
+    for (_, items), title in zip(MENUS, titles):
+        geo = popup_geometry(app.painter, items, title, app.layout.size)
+        assert app.layout.window.contains(geo.rect)
+
+
+def test_checked_items_show_a_check_mark():
+    app = make_app()
+    press(app, title_pos(app, 0))
+    items = MENUS[0][1]
+    geo = popup_geometry(app.painter, items, title_rects(app.painter, app.layout.menu_h)[0],
+                         app.layout.size)
+
+    def has_mark(label):
+        r = geo.item_rects[[i.label for i in items].index(label)]
+        area = app.painter.px((r.x + 2, r.y, 12, r.h))
+        return any(tuple(app.display.surface.get_at((x, y)))[:3] == (0, 0, 0)
+                   for x in range(area.x, area.right) for y in range(area.y, area.bottom))
+
+    assert has_mark("Beginner") and has_mark("Marks (?)")
+    assert not has_mark("Expert") and not has_mark("Flag mode")

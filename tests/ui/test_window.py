@@ -1,0 +1,149 @@
+"""Scaling, fullscreen, pause and keyboard play."""
+
+import pygame
+import pytest
+
+from game.ui.frame import Layout
+from game.ui.hit import CELL_TARGET, Viewport, target_at
+from game.ui.screens.play import cell_centre
+from game.ui.screens.pause import PauseScreen
+
+from .helpers import BOARD_8, click, key, make_app, pixel, post
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3, 4])
+@pytest.mark.parametrize("origin", [(0, 0), (173, 41)])
+def test_every_display_pixel_of_a_cell_maps_back_to_that_cell(scale, origin):
+    layout = Layout.for_board(30, 16)
+    view = Viewport(scale, origin)
+    for cell in ((0, 0), (29, 15), (7, 3)):
+        x0, y0 = view.to_display((layout.field.x + cell[0] * 16, layout.field.y + cell[1] * 16))
+        for dx in (0, 16 * scale - 1):
+            for dy in (0, 16 * scale - 1):
+                t = target_at(layout, view.to_window((x0 + dx, y0 + dy)))
+                assert t.kind == CELL_TARGET and t.cell == cell
+        outside = target_at(layout, view.to_window((x0 - 1 if cell[0] == 0 else x0, y0 - 1
+                                                     if cell[1] == 0 else y0)))
+        assert outside.cell == cell or outside.kind != CELL_TARGET
+
+
+def test_fullscreen_centres_the_game_at_the_largest_integer_scale_on_a_backdrop():
+    app = make_app()
+    key(app, pygame.K_F11)
+    assert app.display.fullscreen
+    screen = app.display.surface.get_size()
+    w, h = app.layout.size
+    scale = app.viewport.scale
+    assert scale == min(screen[0] // w, screen[1] // h)
+    ox, oy = app.viewport.origin
+    assert (ox, oy) == ((screen[0] - w * scale) // 2, (screen[1] - h * scale) // 2)
+    assert pixel(app, (0, 0)) == (0, 64, 64)
+    key(app, pygame.K_F11)
+    assert not app.display.fullscreen
+    assert app.display.surface.get_size() == (w, h)
+
+
+def test_clicks_land_on_the_right_cell_in_fullscreen():
+    app = make_app(BOARD_8)
+    key(app, pygame.K_F11)
+    click(app, (1, 1))
+    assert app.play.field.cell(1, 1) == "1"
+    assert app.play.field.cell(0, 0) == "#"
+    x, y = app.viewport.to_display(cell_centre(app.layout, (1, 1)))
+    assert pixel(app, (x, y)) == (0, 0, 255)
+
+
+def test_ctrl_plus_and_minus_change_the_scale():
+    app = make_app()
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    assert app.viewport.scale == 2 and app.settings.scale == 2
+    assert app.display.surface.get_size() == (app.layout.size[0] * 2, app.layout.size[1] * 2)
+    key(app, pygame.K_MINUS, pygame.KMOD_LCTRL)
+    assert app.viewport.scale == 1
+
+
+def test_changing_level_resizes_the_window():
+    app = make_app()
+    small = app.display.surface.get_size()
+    app.commands.run("level_expert")
+    app.step()
+    assert app.display.surface.get_size() == Layout.for_board(30, 16).size != small
+
+
+def test_pause_hides_the_field_and_stops_the_clock_and_the_resuming_click_opens_nothing():
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    seconds = app.play.session.chrono.elapsed()
+    key(app, pygame.K_PAUSE)
+    assert isinstance(app.top, PauseScreen)
+    app.step(300)
+    assert app.play.session.chrono.elapsed() == seconds
+    # The field is hidden: the revealed 1 at (1, 1) no longer shows blue.
+    x, y = app.viewport.to_display(cell_centre(app.layout, (1, 1)))
+    assert pixel(app, (x, y)) != (0, 0, 255)
+    assert all(pixel(app, app.viewport.to_display(cell_centre(app.layout, c))) != (0, 0, 255)
+               for c in ((0, 1), (1, 0), (2, 2)))
+    covered = app.play.field.view()
+    click(app, (7, 7))               # resumes, opens nothing
+    assert app.top is app.play
+    assert app.play.field.view() == covered
+    app.step(60)
+    # ticks resumed: one after the press, one after the release, then 60
+    assert app.play.session.chrono.elapsed() == pytest.approx(seconds + 62 / 60)
+
+
+def test_losing_focus_or_minimising_pauses_a_running_game():
+    for event in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+        app = make_app(BOARD_8)
+        click(app, (3, 3))
+        post(event)
+        app.step()
+        assert isinstance(app.top, PauseScreen)
+
+
+def test_a_game_not_yet_started_does_not_pause():
+    app = make_app(BOARD_8)
+    key(app, pygame.K_PAUSE)
+    assert app.top is app.play
+
+
+def test_a_full_game_can_be_played_with_the_keyboard_alone():
+    app = make_app(BOARD_8)
+    key(app, pygame.K_DOWN)                      # the cursor appears at the centre
+    assert app.play.cursor == (4, 4)
+    key(app, pygame.K_SPACE)                     # opens the big area
+    # Walk to every covered safe cell and open it; flag one mine on the way.
+    for y in range(8):
+        for x in range(8):
+            if BOARD_8[y][x] == "." and app.play.field.cell(x, y) == "#":
+                walk(app, (x, y))
+                key(app, pygame.K_RETURN)
+    walk(app, (0, 0))
+    assert app.play.field.status == "won"
+
+
+def walk(app, target):
+    while app.play.cursor != target:
+        cx, cy = app.play.cursor
+        if cx != target[0]:
+            key(app, pygame.K_RIGHT if target[0] > cx else pygame.K_LEFT)
+        else:
+            key(app, pygame.K_DOWN if target[1] > cy else pygame.K_UP)
+
+
+def test_f_flags_under_the_cursor_and_the_cursor_is_drawn():
+    app = make_app(BOARD_8)
+    key(app, pygame.K_RIGHT)
+    cell = app.play.cursor
+    assert app.play.code_of(*cell).endswith("+")
+    key(app, pygame.K_f)
+    assert app.play.field.cell(*cell) == "F"
+
+
+def test_the_cursor_hides_on_mouse_use():
+    app = make_app(BOARD_8)
+    key(app, pygame.K_LEFT)
+    assert app.play.cursor is not None
+    post(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+    app.step()
+    assert app.play.cursor is None
