@@ -1,0 +1,25 @@
+"""Records and settings on disk: best times, statistics, history, settings.
+
+Pure Python (no pygame): the window builds its dialogs on this API.
+
+    from game.store import Store, GameRecord
+    store = Store()                       # or Store(path) for --data-dir
+    rank = store.record_game(GameRecord(level="expert", width=30, height=16, mines=99,
+                                        result="won", time_ms=95_123, ...))
+    if rank:                              # a new best time: ask the name, then
+        store.add_best_time("expert", name, 95_123, bbbv, bbbv_per_s)
+    for message in store.take_notices():  # show each once
+        ...
+"""
+
+from .best_times import TOP_COUNT, BestTime
+from .history import ABANDONED, HISTORY_LENGTH, LOST, RESULTS, WON, GameRecord
+from .names import ANONYMOUS, MAX_NAME_LENGTH, clean_name
+from .statistics import STAT_LEVELS, LevelStats
+from .store import Store, default_directory
+
+__all__ = [
+    "ABANDONED", "ANONYMOUS", "BestTime", "GameRecord", "HISTORY_LENGTH", "LOST", "LevelStats",
+    "MAX_NAME_LENGTH", "RESULTS", "STAT_LEVELS", "Store", "TOP_COUNT", "WON", "clean_name",
+    "default_directory",
+]

@@ -1,0 +1,105 @@
+"""Files on disk that hold either their old content or their new one, never a mix.
+
+A write goes to a temporary file in the same directory, is flushed and
+fsynced, then renamed over the old file with ``os.replace`` (atomic on every
+platform we ship to), and the directory is fsynced so the rename itself
+survives a power cut. If anything fails, the old file is untouched and the
+temporary file is removed.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from contextlib import suppress
+from datetime import datetime
+from pathlib import Path
+
+#: A temporary file older than this was left by a process that died mid-write.
+STALE_AFTER_S = 60.0
+
+
+def _temporary_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` all at once; raise OSError, with the old file
+    intact, when that is not possible."""
+    fd, temporary = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp",
+                                     dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+    fsync_directory(path.parent)
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable where the platform allows it
+    (POSIX; Windows cannot open a directory, and NTFS journals renames)."""
+    if os.name != "posix":
+        return
+    with suppress(OSError):          # some file systems refuse; the data is written
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def set_aside(path: Path, label: str, when: datetime) -> Path:
+    """Rename ``path`` to ``<stem>.<label>-YYYYmmdd-HHMMSS<suffix>`` beside it,
+    adding ``-2``, ``-3``... so an earlier file set aside is never overwritten;
+    return the new path. Raise OSError when the rename is impossible."""
+    stamp = f"{path.stem}.{label}-{when:%Y%m%d-%H%M%S}"
+    attempt = 1
+    while True:
+        tail = "" if attempt == 1 else f"-{attempt}"
+        target = path.with_name(f"{stamp}{tail}{path.suffix}")
+        try:
+            _rename_without_overwrite(path, target)
+        except FileExistsError:
+            attempt += 1
+            continue
+        fsync_directory(path.parent)
+        return target
+
+
+def _rename_without_overwrite(source: Path, target: Path) -> None:
+    """Rename, failing with FileExistsError rather than replacing ``target``.
+
+    ``os.rename`` silently replaces on POSIX, so the name is claimed with a hard
+    link (which refuses an existing target everywhere) and the old name removed;
+    file systems without hard links fall back to a checked rename.
+    """
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(target):
+            raise FileExistsError(target) from None
+        os.rename(source, target)
+        return
+    os.unlink(source)
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Delete temporary files that a killed process left beside ``path``.
+
+    Recent ones are spared: they may belong to another copy of the game that
+    is writing right now.
+    """
+    limit = time.time() - STALE_AFTER_S
+    for leftover in path.parent.glob(f"{_temporary_prefix(path)}*.tmp"):
+        with suppress(OSError):
+            if leftover.stat().st_mtime < limit:
+                leftover.unlink()

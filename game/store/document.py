@@ -1,0 +1,89 @@
+"""One versioned JSON file of the store, and what to do when it is not right.
+
+Each file is an object with a ``"schema"`` number. Reading sorts a file into
+one of four cases so that no case can cost the player data:
+
+- missing: defaults, nothing said;
+- good (same schema): its content, to be decoded by the file's codec;
+- damaged (not JSON, truncated, not an object, no valid schema, or the codec
+  found bad parts): renamed aside under a dated name, then rewritten from what
+  could be salvaged; if it cannot be renamed it is locked instead;
+- newer schema, or unreadable (permissions): locked.
+
+A locked file is never written this session, so a newer version's data and a
+damaged file that could not be set aside both survive untouched.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from . import notices
+from .atomic import set_aside, write_atomic
+from .notices import Notices, reason
+
+
+class JsonFile:
+    """A file of the store: ``name`` in ``directory``, written at ``schema``,
+    holding the player's ``what`` (for messages: "best times and statistics")."""
+
+    def __init__(self, directory: Path, name: str, schema: int, what: str, *,
+                 tell: Notices, now: Callable[[], datetime]) -> None:
+        self.path = directory / name
+        self.schema = schema
+        self.what = what
+        self.locked = False
+        self._tell = tell
+        self._now = now
+
+    def load(self) -> dict[str, Any] | None:
+        """The file's top-level object when it is readable and of our schema;
+        None (use defaults) otherwise, after dealing with the file as above."""
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            self.locked = True
+            self._tell.add(notices.unreadable(self.what, self.path, reason(error)))
+            return None
+        try:
+            document = json.loads(raw)
+        except (ValueError, RecursionError):   # bad JSON, bad UTF-8, absurd nesting
+            self._damaged()
+            return None
+        schema = document.get("schema") if isinstance(document, dict) else None
+        if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+            self._damaged()
+            return None
+        if schema > self.schema:
+            self.locked = True
+            self._tell.add(notices.newer(self.what, self.path))
+            return None
+        return document
+
+    def set_aside(self) -> Path | None:
+        """Keep the damaged file under a dated name and return that name (the
+        caller tells the player what was lost); when it cannot be renamed, lock
+        the file, tell the player and return None."""
+        try:
+            return set_aside(self.path, "corrupt", self._now())
+        except OSError as error:
+            self.locked = True
+            self._tell.add(notices.damaged_kept(self.what, self.path, reason(error)))
+            return None
+
+    def _damaged(self) -> None:
+        aside = self.set_aside()
+        if aside is not None:
+            self._tell.add(notices.damaged(self.what, aside))
+
+    def save(self, text: str) -> None:
+        """Write ``text`` atomically unless the file is locked; raise OSError
+        (old file intact) when the write fails."""
+        if not self.locked:
+            write_atomic(self.path, text.encode("utf-8"))

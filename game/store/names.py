@@ -1,0 +1,33 @@
+"""Player names: one cleaning rule for every way a name reaches the records.
+
+The name-entry dialog, the kiosk letter picker and a hand-edited records file
+all pass through :func:`clean_name`, so the Best Times table can always be
+drawn on one line and never holds invisible or layout-breaking characters.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME_LENGTH = 20
+ANONYMOUS = "Anonymous"
+
+
+def clean_name(name: str | None) -> str:
+    """The name as it will be stored and shown.
+
+    Letters of every script and their accents are kept (NFC-normalised, so an
+    accent typed as a combining mark counts as one character with its letter);
+    control, format, private-use and unassigned characters (Unicode category
+    C*) are dropped; any other whitespace becomes a plain space, so a name stays
+    on one line; surrounding whitespace is stripped; at most
+    ``MAX_NAME_LENGTH`` characters are kept; nothing left means ``Anonymous``.
+    """
+    text = unicodedata.normalize("NFC", name or "")
+    kept = []
+    for char in text:
+        if unicodedata.category(char).startswith("C"):
+            continue
+        kept.append(" " if char.isspace() else char)
+    cleaned = "".join(kept).strip()[:MAX_NAME_LENGTH].rstrip()
+    return cleaned or ANONYMOUS

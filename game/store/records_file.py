@@ -1,0 +1,88 @@
+"""records.json: best times and statistics, in one file because one dialog
+resets both and a win updates both.
+
+    {"schema": 1,
+     "best_times": {"beginner": [{"name", "time_ms", "date", "bbbv", "bbbv_per_s"}, ...],
+                    "intermediate": [...], "expert": [...]},
+     "statistics": {"beginner": {"played", "won", "current_streak", "best_streak"},
+                    "intermediate": {...}, "expert": {...}, "custom": {...}}}
+
+Reading keeps every good part: a bad table line is dropped alone, a bad
+statistics line resets that level alone. Missing parts are empty, not damage
+(nothing was lost); unknown keys are ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine import LEVELS
+
+from . import best_times, statistics
+from .best_times import BestTime
+from .decoding import Unreadable, need_list, need_object
+from .statistics import STAT_LEVELS, LevelStats
+
+NAME = "records.json"
+SCHEMA = 1
+
+
+@dataclass
+class Records:
+    """Best Times tables of the standard levels and statistics of every level."""
+
+    tables: dict[str, list[BestTime]] = field(
+        default_factory=lambda: {level: [] for level in LEVELS})
+    stats: dict[str, LevelStats] = field(
+        default_factory=lambda: {level: LevelStats() for level in STAT_LEVELS})
+
+
+def encode(records: Records) -> str:
+    document = {
+        "schema": SCHEMA,
+        "best_times": {level: [best_times.encode(entry) for entry in table]
+                       for level, table in records.tables.items()},
+        "statistics": {level: statistics.encode(stats)
+                       for level, stats in records.stats.items()},
+    }
+    return json.dumps(document, ensure_ascii=False, allow_nan=False, indent=1) + "\n"
+
+
+def decode(document: dict[str, Any]) -> tuple[Records, list[str]]:
+    """The records in ``document`` and the problems met (empty: all was read)."""
+    records = Records()
+    problems: list[str] = []
+    for level, value in _section(document, "best_times", problems).items():
+        if level not in records.tables:
+            continue
+        try:
+            lines = need_list(value)
+        except Unreadable as problem:
+            problems.append(f"best_times.{level}: {problem}")
+            continue
+        kept = []
+        for index, line in enumerate(lines):
+            try:
+                kept.append(best_times.decode(line))
+            except Unreadable as problem:
+                problems.append(f"best_times.{level}[{index}]: {problem}")
+        records.tables[level] = best_times.ordered(kept)
+    for level, value in _section(document, "statistics", problems).items():
+        if level not in records.stats:
+            continue
+        try:
+            records.stats[level] = statistics.decode(need_object(value))
+        except Unreadable as problem:
+            problems.append(f"statistics.{level}: {problem}")
+    return records, problems
+
+
+def _section(document: dict[str, Any], key: str, problems: list[str]) -> dict[str, Any]:
+    """A top-level object of the file ({} when absent; a problem when not an object)."""
+    value = document.get(key, {})
+    if not isinstance(value, dict):
+        problems.append(f"{key}: expected an object")
+        return {}
+    return value

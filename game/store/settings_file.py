@@ -1,0 +1,71 @@
+"""settings.json: every field of game.settings.Settings, read field by field.
+
+    {"schema": 1, "settings": {"level": "expert", "marks": true, ...}}
+
+A field that is missing takes its default without a word (an older file, or
+a setting added since); a field of the wrong type or out of range takes its
+default and is named to the player; unknown fields are ignored. Fields are
+checked against the type of their default in Settings, so a field added there
+is persisted and checked with no change here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, fields
+from typing import Any
+
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
+from game.settings import Settings
+
+NAME = "settings.json"
+SCHEMA = 1
+
+#: Fields whose value must be one of a few names.
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "level": (*LEVELS, "custom"),
+    "first_click": FIRST_CLICK_RULES,
+}
+_CUSTOM_SIZE = ("custom_width", "custom_height", "custom_mines")
+
+
+def encode(settings: Settings) -> str:
+    return json.dumps({"schema": SCHEMA, "settings": asdict(settings)},
+                      ensure_ascii=False, allow_nan=False, indent=1) + "\n"
+
+
+def decode(document: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """The settings in ``document`` and the names of the fields that were
+    present but bad (and so are back to their defaults)."""
+    settings = Settings()
+    names = [f.name for f in fields(Settings)]
+    stored = document.get("settings", {})
+    if not isinstance(stored, dict):
+        return settings, names
+    bad = []
+    for name in names:
+        if name not in stored:
+            continue
+        if _acceptable(name, stored[name], getattr(settings, name)):
+            setattr(settings, name, stored[name])
+        else:
+            bad.append(name)
+    try:
+        CUSTOM_LIMITS.check(settings.custom_width, settings.custom_height, settings.custom_mines)
+    except ValueError:
+        defaults = Settings()
+        for name in _CUSTOM_SIZE:
+            setattr(settings, name, getattr(defaults, name))
+            if name in stored and name not in bad:
+                bad.append(name)
+    return settings, bad
+
+
+def _acceptable(name: str, value: Any, default: Any) -> bool:
+    if type(value) is not type(default):       # also tells true from 1
+        return False
+    if name in _CHOICES:
+        return value in _CHOICES[name]
+    if name == "scale":
+        return value >= 0                      # 0: the largest scale that fits
+    return True

@@ -1,0 +1,54 @@
+"""Statistics per level: games played and won, and streaks of wins in a row.
+
+Custom boards share one "custom" line, like the classic game's Statistics
+dialog, which had no line per size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.engine import LEVELS
+
+from .decoding import Unreadable, need_int
+
+#: The levels that have a line of statistics, in display order.
+STAT_LEVELS: tuple[str, ...] = (*LEVELS, "custom")
+
+
+@dataclass(frozen=True)
+class LevelStats:
+    """The statistics of one level; a streak is a run of wins in a row."""
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        """Games won / games played, from 0.0 to 1.0 (0.0 before any game)."""
+        return self.won / self.played if self.played else 0.0
+
+    def after(self, won: bool) -> LevelStats:
+        """These statistics once one more game has ended, won or not."""
+        if not won:
+            return replace(self, played=self.played + 1, current_streak=0)
+        streak = self.current_streak + 1
+        return LevelStats(self.played + 1, self.won + 1, streak, max(streak, self.best_streak))
+
+
+def encode(stats: LevelStats) -> dict[str, int]:
+    return {"played": stats.played, "won": stats.won,
+            "current_streak": stats.current_streak, "best_streak": stats.best_streak}
+
+
+def decode(obj: dict[str, Any]) -> LevelStats:
+    """A level's statistics; Unreadable when a count is bad or the counts
+    contradict each other (more wins than games, a streak longer than the wins)."""
+    stats = LevelStats(need_int(obj, "played"), need_int(obj, "won"),
+                       need_int(obj, "current_streak"), need_int(obj, "best_streak"))
+    if not stats.current_streak <= stats.best_streak <= stats.won <= stats.played:
+        raise Unreadable("counts that contradict each other")
+    return stats

@@ -1,0 +1,54 @@
+"""Shared makings of the store tests: a clock that only moves when told, and
+games described by what differs from a plain beginner win."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from game.engine import LEVELS
+from game.store import GameRecord, Store
+from game.store.history import History
+
+START = datetime(2026, 11, 22, 15, 30, 0)
+
+
+class Clock:
+    """A clock for the store: ``START``, then later only by ``advance``."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float = 1) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+def game(level: str = "beginner", **changes) -> GameRecord:
+    """A game record: a 10-second unassisted beginner win unless told otherwise;
+    a preset level brings its own size."""
+    size = LEVELS[level] if level in LEVELS else None
+    fields = dict(
+        level=level, width=size.width if size else 20, height=size.height if size else 12,
+        mines=size.mines if size else 30, result="won", time_ms=10_000, bbbv=20,
+        bbbv_per_s=2.0, clicks=30, efficiency=0.66, seed=1, first_click="opening",
+        assisted=False)
+    fields.update(changes)
+    return GameRecord(**fields)
+
+
+def open_store(directory: Path, clock: Clock | None = None) -> Store:
+    return Store(directory, now=clock or Clock())
+
+
+def files_in(directory: Path) -> set[str]:
+    return {path.name for path in directory.iterdir()}
+
+
+def write_history(directory: Path, games: list[GameRecord]) -> None:
+    """A history.json as the store writes it, without a write per game."""
+    dated = [game if game.date else replace(game, date=START.isoformat()) for game in games]
+    (directory / "history.json").write_text(History(dated).encode(), "utf-8")

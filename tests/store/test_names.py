@@ -1,0 +1,54 @@
+"""Player names: one cleaning rule, kept real Unicode, on every path."""
+
+import json
+
+import pytest
+
+from game.store import ANONYMOUS, MAX_NAME_LENGTH, clean_name
+
+from .helpers import open_store
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("Zoë", "Zoë"),
+    ("José Ñúñez", "José Ñúñez"),
+    ("山田太郎", "山田太郎"),
+    ("Владимир", "Владимир"),
+    ("  padded  ", "padded"),
+    ("tab\there", "tabhere"),
+    ("bell\x07 and nul\x00", "bell and nul"),
+    ("zero\u200bwidth\u202e", "zerowidth"),         # format characters (Cf)
+    ("line\u2028break", "line break"),             # stays on one line
+    ("e\u0301", "é"),                              # combining accent joins its letter
+])
+def test_a_name_keeps_its_letters_and_loses_control_characters(typed, kept):
+    assert clean_name(typed) == kept
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "\x00\x01\n", "\u200b", None])
+def test_an_empty_name_becomes_anonymous(typed):
+    assert clean_name(typed) == ANONYMOUS == "Anonymous"
+
+
+def test_a_long_name_is_cut_to_twenty_characters_without_trailing_space():
+    assert MAX_NAME_LENGTH == 20
+    assert clean_name("abcdefghijklmnopqrstuvwxyz") == "abcdefghijklmnopqrst"
+    assert clean_name("abcdefghijklmnopqrs tuvwxyz") == "abcdefghijklmnopqrs"
+    assert clean_name("数" * 30) == "数" * 20
+    assert clean_name("😀" * 25) == "😀" * 20                 # outside the BMP: whole
+
+
+def test_a_name_entered_as_a_best_time_is_cleaned(tmp_path):
+    store = open_store(tmp_path)
+    store.add_best_time("beginner", "  \x1b[31mRed\x00  ", 9_000, 20, 2.2)
+    assert store.best_times("beginner")[0].name == "[31mRed"
+
+
+def test_a_name_edited_into_the_file_by_hand_is_cleaned_on_reading(tmp_path):
+    store = open_store(tmp_path)
+    store.add_best_time("beginner", "Ann", 9_000, 20, 2.2)
+    path = tmp_path / "records.json"
+    document = json.loads(path.read_text("utf-8"))
+    document["best_times"]["beginner"][0]["name"] = "\tBob\u200b" + "x" * 40
+    path.write_text(json.dumps(document), "utf-8")
+    assert open_store(tmp_path).best_times("beginner")[0].name == "Bob" + "x" * 17

@@ -1,0 +1,74 @@
+"""Statistics per level: played, won, win rate, current and best streak."""
+
+import pytest
+
+from game.store import LevelStats
+
+from .helpers import game, open_store
+
+
+def play(store, level, results):
+    for result in results:
+        store.record_game(game(level, result=result))
+
+
+def test_a_streak_is_wins_in_a_row_and_the_best_one_is_kept(tmp_path):
+    store = open_store(tmp_path)
+    play(store, "beginner", ["won", "won", "won", "lost", "won"])
+    assert store.statistics("beginner") == LevelStats(played=5, won=4, current_streak=1,
+                                                      best_streak=3)
+    assert store.statistics("beginner").win_rate == pytest.approx(0.8)
+
+
+def test_statistics_survive_a_restart(tmp_path):
+    play(open_store(tmp_path), "expert", ["lost", "won", "won"])
+    assert open_store(tmp_path).statistics("expert") == LevelStats(3, 2, 2, 2)
+
+
+def test_levels_are_counted_apart_and_custom_sizes_share_one_line(tmp_path):
+    store = open_store(tmp_path)
+    play(store, "intermediate", ["won"])
+    store.record_game(game("custom", width=20, height=12, mines=30))
+    store.record_game(game("custom", width=50, height=40, mines=500, result="lost"))
+    assert store.statistics("intermediate") == LevelStats(1, 1, 1, 1)
+    assert store.statistics("custom") == LevelStats(2, 1, 0, 1)
+    assert store.statistics("beginner") == LevelStats()
+    assert store.statistics("expert").win_rate == 0.0
+
+
+def test_an_abandoned_game_counts_as_a_loss(tmp_path):
+    store = open_store(tmp_path)
+    play(store, "beginner", ["won", "won", "abandoned"])
+    assert store.statistics("beginner") == LevelStats(played=3, won=2, current_streak=0,
+                                                      best_streak=2)
+
+
+def test_an_assisted_game_changes_no_statistics(tmp_path):
+    store = open_store(tmp_path)
+    play(store, "beginner", ["won"])
+    store.record_game(game(assisted=True, result="lost"))
+    store.record_game(game(assisted=True))
+    assert store.statistics("beginner") == LevelStats(1, 1, 1, 1)
+    assert len(store.history()) == 3
+
+
+def test_reset_one_level_or_all(tmp_path):
+    store = open_store(tmp_path)
+    for level in ("beginner", "intermediate", "expert", "custom"):
+        play(store, level, ["won"])
+    store.reset_statistics("expert")
+    again = open_store(tmp_path)
+    assert again.statistics("expert") == LevelStats()
+    assert again.statistics("custom") == LevelStats(1, 1, 1, 1)
+    again.reset_statistics()
+    assert all(open_store(tmp_path).statistics(level) == LevelStats()
+               for level in ("beginner", "intermediate", "expert", "custom"))
+
+
+def test_resetting_statistics_keeps_best_times_and_history(tmp_path):
+    store = open_store(tmp_path)
+    store.record_game(game())
+    store.add_best_time("beginner", "a", 10_000, 20, 2.0)
+    store.reset_statistics()
+    again = open_store(tmp_path)
+    assert len(again.best_times("beginner")) == 1 and len(again.history()) == 1
