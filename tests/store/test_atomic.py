@@ -1,0 +1,96 @@
+"""Atomic file writes and setting damaged files aside."""
+
+import errno
+import os
+import stat
+import time
+from datetime import datetime
+
+import pytest
+
+from game.store.atomic import (STALE_AFTER_S, remove_stale_temporaries, set_aside,
+                               write_atomic)
+
+from .helpers import files_in, open_store
+
+WHEN = datetime(2026, 11, 22, 15, 30, 0)
+
+
+def test_a_write_replaces_the_whole_file(tmp_path):
+    path = tmp_path / "a.json"
+    path.write_bytes(b"old content that is longer")
+    write_atomic(path, b"new")
+    assert path.read_bytes() == b"new"
+    assert files_in(tmp_path) == {"a.json"}
+
+
+def test_the_file_and_then_its_directory_are_fsynced(tmp_path, monkeypatch):
+    synced = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        synced.append("directory" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+    monkeypatch.setattr(os, "fsync", fsync)
+    write_atomic(tmp_path / "a.json", b"data")
+    assert synced == (["file", "directory"] if os.name == "posix" else ["file"])
+
+
+@pytest.mark.parametrize("failing", ["replace", "fsync", "fdopen"])
+def test_a_failed_write_keeps_the_old_file_and_leaves_nothing_behind(tmp_path, monkeypatch,
+                                                                     failing):
+    path = tmp_path / "a.json"
+    path.write_bytes(b"old")
+
+    def fail(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, failing, fail)
+    with pytest.raises(OSError):
+        write_atomic(path, b"new")
+    assert path.read_bytes() == b"old"
+    assert files_in(tmp_path) == {"a.json"}
+
+
+def test_setting_aside_adds_a_number_rather_than_overwrite(tmp_path):
+    for content in (b"one", b"two", b"three"):
+        (tmp_path / "records.json").write_bytes(content)
+        set_aside(tmp_path / "records.json", "corrupt", WHEN)
+    assert {name: (tmp_path / name).read_bytes() for name in files_in(tmp_path)} == {
+        "records.corrupt-20261122-153000.json": b"one",
+        "records.corrupt-20261122-153000-2.json": b"two",
+        "records.corrupt-20261122-153000-3.json": b"three",
+    }
+
+
+def test_without_hard_links_setting_aside_still_never_overwrites(tmp_path, monkeypatch):
+    def no_links(*args, **kwargs):
+        raise OSError(errno.EPERM, "Operation not permitted")
+    monkeypatch.setattr(os, "link", no_links)
+    (tmp_path / "records.corrupt-20261122-153000.json").write_bytes(b"earlier")
+    (tmp_path / "records.json").write_bytes(b"now")
+    aside = set_aside(tmp_path / "records.json", "corrupt", WHEN)
+    assert aside.name == "records.corrupt-20261122-153000-2.json"
+    assert aside.read_bytes() == b"now"
+    assert (tmp_path / "records.corrupt-20261122-153000.json").read_bytes() == b"earlier"
+
+
+def test_old_temporary_files_of_a_killed_writer_are_removed(tmp_path):
+    stale = tmp_path / ".records.json.abc123.tmp"
+    recent = tmp_path / ".records.json.def456.tmp"
+    other = tmp_path / ".notes.txt.ghi789.tmp"
+    for path in (stale, recent, other):
+        path.write_text("partial")
+    long_ago = time.time() - STALE_AFTER_S - 10
+    for path in (stale, other):
+        os.utime(path, (long_ago, long_ago))
+    remove_stale_temporaries(tmp_path / "records.json")
+    assert files_in(tmp_path) == {recent.name, other.name}
+
+
+def test_opening_the_store_clears_stale_temporary_files(tmp_path):
+    for name in ("settings.json", "records.json", "history.json"):
+        path = tmp_path / f".{name}.x1y2z3.tmp"
+        path.write_text("{")
+        os.utime(path, (0, 0))
+    open_store(tmp_path)
+    assert files_in(tmp_path) == set()

@@ -1,0 +1,103 @@
+"""Settings persist field by field; a bad field costs only itself."""
+
+import json
+from dataclasses import asdict, fields
+
+import pytest
+
+from game.settings import Settings
+
+from .helpers import files_in, open_store
+
+
+def write_settings(directory, stored, schema=1):
+    (directory / "settings.json").write_text(
+        json.dumps({"schema": schema, "settings": stored}), "utf-8")
+
+
+def test_every_setting_survives_a_restart(tmp_path):
+    store = open_store(tmp_path)
+    assert store.settings == Settings()
+    chosen = Settings(level="custom", custom_width=50, custom_height=40, custom_mines=500,
+                      marks=False, chord_left_click=False, flag_mode=True, sound=False,
+                      scale=3, fullscreen=True, first_click="classic", no_guess=True)
+    assert all(getattr(chosen, f.name) != getattr(Settings(), f.name)
+               for f in fields(Settings))              # every field is exercised
+    store.settings = chosen
+    store.save_settings()
+    again = open_store(tmp_path)
+    assert again.settings == chosen
+    assert again.notices == []
+
+
+def test_a_change_made_in_place_is_saved(tmp_path):
+    store = open_store(tmp_path)
+    store.settings.choose_board(30, 16, 99)
+    store.settings.sound = False
+    store.save_settings()
+    assert open_store(tmp_path).settings.board().name == "expert"
+    assert open_store(tmp_path).settings.sound is False
+
+
+def test_missing_fields_take_their_defaults_without_a_word(tmp_path):
+    write_settings(tmp_path, {"level": "expert"})
+    store = open_store(tmp_path)
+    assert store.settings == Settings(level="expert")
+    assert store.notices == []
+    assert files_in(tmp_path) == {"settings.json"}
+
+
+def test_unknown_fields_are_ignored(tmp_path):
+    write_settings(tmp_path, {"sound": False, "theme": "dark", "volume": 11})
+    store = open_store(tmp_path)
+    assert store.settings == Settings(sound=False)
+    assert store.notices == []
+
+
+@pytest.mark.parametrize("field, value", [
+    ("marks", "yes"),                 # text where true/false belongs
+    ("sound", 1),                     # a number is not true/false
+    ("scale", "2"),                   # text where a number belongs
+    ("scale", 2.0),
+    ("scale", -1),
+    ("level", "medium"),
+    ("level", None),
+    ("first_click", "lucky"),
+    ("custom_width", [30]),
+])
+def test_a_bad_field_takes_its_default_and_the_player_is_told(tmp_path, field, value):
+    write_settings(tmp_path, {"fullscreen": True, "first_click": "safe", field: value})
+    store = open_store(tmp_path)
+    expected = Settings(fullscreen=True, first_click="safe")
+    setattr(expected, field, getattr(Settings(), field))
+    assert store.settings == expected
+    [message] = store.take_notices()
+    assert field in message and "settings.corrupt-20261122-153000.json" in message
+    original = json.loads((tmp_path / "settings.corrupt-20261122-153000.json").read_text())
+    assert original["settings"][field] == value        # the file as it was is kept
+
+
+def test_a_custom_size_outside_the_limits_resets_the_custom_size(tmp_path):
+    write_settings(tmp_path, {"level": "custom", "custom_width": 8, "custom_height": 8,
+                              "custom_mines": 60, "marks": False})
+    store = open_store(tmp_path)
+    assert store.settings == Settings(level="custom", marks=False)
+    [message] = store.take_notices()
+    assert "custom_mines" in message
+
+
+def test_settings_that_are_not_an_object_all_take_their_defaults(tmp_path):
+    write_settings(tmp_path, ["expert", True])
+    store = open_store(tmp_path)
+    assert store.settings == Settings()
+    [message] = store.notices
+    assert "level" in message and "no_guess" in message
+
+
+def test_after_a_bad_field_the_next_save_writes_a_clean_file(tmp_path):
+    write_settings(tmp_path, {"scale": "big", "sound": False})
+    store = open_store(tmp_path)
+    store.save_settings()
+    stored = json.loads((tmp_path / "settings.json").read_text())
+    assert stored == {"schema": 1, "settings": asdict(Settings(sound=False))}
+    assert open_store(tmp_path).notices == []
