@@ -23,11 +23,11 @@ def clean_name(name: str | None) -> str:
     on one line; surrounding whitespace is stripped; at most
     ``MAX_NAME_LENGTH`` characters are kept; nothing left means ``Anonymous``.
     """
-    text = unicodedata.normalize("NFC", name or "")
     kept = []
-    for char in text:
+    for char in name or "":
         if unicodedata.category(char).startswith("C"):
             continue
         kept.append(" " if char.isspace() else char)
-    cleaned = "".join(kept).strip()[:MAX_NAME_LENGTH].rstrip()
+    text = unicodedata.normalize("NFC", "".join(kept))   # after the drop: it may join pairs
+    cleaned = text.strip()[:MAX_NAME_LENGTH].rstrip()
     return cleaned or ANONYMOUS

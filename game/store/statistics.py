@@ -1,7 +1,11 @@
 """Statistics per level: games played and won, and streaks of wins in a row.
 
-Custom boards share one "custom" line, like the classic game's Statistics
-dialog, which had no line per size.
+Custom boards share one "custom" line: one per size would scatter a player's
+custom games into lines of one or two. What counts (decided in Store.record_game):
+every unassisted game; an abandoned one as a loss, as Windows 7 counted it, so
+that leaving a game about to be lost cannot save a streak. Assisted games
+(hint, overlay, auto-play) go to history only: statistics measure the
+player's own play.
 """
 
 from __future__ import annotations

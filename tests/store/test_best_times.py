@@ -1,8 +1,11 @@
 """Best Times: top ten per preset level, to the millisecond, ties to the elder."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.store import BestTime
+from game.store.best_times import rank_for, with_entry
 
 from .helpers import Clock, game, open_store
 
@@ -108,3 +111,17 @@ def test_a_bad_best_time_is_refused_before_reaching_the_file(tmp_path):
     with pytest.raises(ValueError, match="bbbv_per_s"):
         store.add_best_time("beginner", "a", 5, 3, float("nan"))
     assert store.best_times("beginner") == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=40), max_size=30))
+def test_the_table_is_the_ten_best_by_time_with_ties_to_the_elder(times):
+    table: list[BestTime] = []
+    for order, time_ms in enumerate(times):
+        would_take = rank_for(table, time_ms)
+        table, rank = with_entry(table, BestTime(f"p{order}", time_ms, "2026-01-01T00:00:00",
+                                                 None, None))
+        assert rank == would_take
+        assert rank is None or table[rank - 1].name == f"p{order}"
+    elder_first = sorted(enumerate(times), key=lambda entry: entry[1])[:10]
+    assert [(t.name, t.time_ms) for t in table] == [(f"p{o}", t) for o, t in elder_first]

@@ -1,8 +1,11 @@
 """Player names: one cleaning rule, kept real Unicode, on every path."""
 
 import json
+import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.store import ANONYMOUS, MAX_NAME_LENGTH, clean_name
 
@@ -52,3 +55,14 @@ def test_a_name_edited_into_the_file_by_hand_is_cleaned_on_reading(tmp_path):
     document["best_times"]["beginner"][0]["name"] = "\tBob\u200b" + "x" * 40
     path.write_text(json.dumps(document), "utf-8")
     assert open_store(tmp_path).best_times("beginner")[0].name == "Bob" + "x" * 17
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_text_cleans_to_a_short_visible_line_that_cleaning_keeps(typed):
+    name = clean_name(typed)
+    assert 1 <= len(name) <= MAX_NAME_LENGTH
+    assert name == name.strip()
+    assert not any(unicodedata.category(char).startswith("C") for char in name)
+    assert not any(char.isspace() and char != " " for char in name)
+    assert clean_name(name) == name
