@@ -7,8 +7,10 @@ process exits with status 2 — never a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
 from game.settings import Settings
@@ -59,20 +61,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-sound", action="store_true", help="no sound effects")
     p.add_argument("--frames", type=_whole(1),
                    help="run this many frames, then exit 0 (smoke tests)")
+    p.add_argument("--data-dir", type=Path,
+                   help="where records and settings are kept (default: the user data directory)")
     return p
 
 
 @dataclass
 class Options:
-    settings: Settings
-    seed: int | None
-    frames: int | None
+    """What the command line asked for. ``overrides`` are settings for this run
+    only: they are not saved unless the player changes them in the game."""
+
+    overrides: dict[str, object] = field(default_factory=dict)
+    seed: int | None = None
+    frames: int | None = None
+    data_dir: Path | None = None
+
+    def settings_from(self, saved: Settings) -> Settings:
+        return dataclasses.replace(saved, **self.overrides)
+
+    @property
+    def settings(self) -> Settings:
+        """The settings of a run with nothing saved."""
+        return self.settings_from(Settings())
 
 
-def parse(argv: list[str] | None, settings: Settings | None = None) -> Options:
-    """Options for this run, on top of ``settings`` (saved ones, or defaults)."""
+def parse(argv: list[str] | None) -> Options:
+    """Read the command line; UsageError says what is wrong with it."""
     args = build_parser().parse_args(argv)
-    settings = settings or Settings()
+    overrides: dict[str, object] = {}
     custom = (args.width, args.height, args.mines)
     if any(v is not None for v in custom):
         if args.level:
@@ -83,18 +99,23 @@ def parse(argv: list[str] | None, settings: Settings | None = None) -> Options:
             CUSTOM_LIMITS.check(*custom)
         except ValueError as e:
             raise UsageError(str(e)) from None
-        settings.choose_board(*custom)
+        board = Settings()
+        board.choose_board(*custom)
+        overrides.update(level=board.level)
+        if board.level == "custom":
+            overrides.update(custom_width=custom[0], custom_height=custom[1],
+                             custom_mines=custom[2])
     elif args.level:
-        settings.level = args.level
+        overrides["level"] = args.level
     if args.first_click:
-        settings.first_click = args.first_click
+        overrides["first_click"] = args.first_click
     if args.scale:
-        settings.scale = args.scale
+        overrides["scale"] = args.scale
     if args.fullscreen:
-        settings.fullscreen = True
+        overrides["fullscreen"] = True
     if args.no_sound:
-        settings.sound = False
-    return Options(settings, args.seed, args.frames)
+        overrides["sound"] = False
+    return Options(overrides, args.seed, args.frames, args.data_dir)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,9 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
+    from game.store import Store
     from game.ui.app import App
 
-    app = App(options.settings, seed=options.seed)
+    store = Store(options.data_dir)
+    app = App(options.settings_from(store.settings), store=store,
+              overridden=set(options.overrides), seed=options.seed)
     try:
         return app.run(frames=options.frames)
     finally:

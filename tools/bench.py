@@ -86,14 +86,20 @@ def _frame_ms(app, prepare: Callable[[], object] | None = None, repeats: int = 5
 def bench_render() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
     from game.engine import Minefield
     from game.settings import Settings
+    from game.store import Store
     from game.ui.app import App, TickClock
+
+    store = Store(tempfile.mkdtemp(prefix="minesweeper-bench-"))
 
     print(f"{'frame':<44} {'scale 1':>10} {'scale 3':>10}")
     rows: dict[str, list[str]] = {}
     for scale in (1, 3):
-        expert = App(Settings(level="expert", sound=False, scale=scale), clock=TickClock())
+        expert = App(Settings(level="expert", sound=False, scale=scale), store=store,
+                     clock=TickClock())
         expert.render()
         expert.play.play("reveal", (15, 8))
         expert.render()
@@ -102,7 +108,7 @@ def bench_render() -> None:
         rows.setdefault("full first draw, Expert", []).append(
             f"{_frame_ms(expert, expert.invalidate, repeats=50):.3f} ms")
         big = App(Settings(level="custom", custom_width=100, custom_height=100, custom_mines=10,
-                           sound=False, scale=scale), clock=TickClock())
+                           sound=False, scale=scale), store=store, clock=TickClock())
         views = []
 
         def cascade() -> None:

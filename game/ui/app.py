@@ -9,12 +9,14 @@ number of ticks, then one render, with a clock that ticks advance.
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 
 from game.settings import Settings
+from game.store import Store
 
 from . import keys
 from .audio import Audio
@@ -46,11 +48,16 @@ class TickClock:
 
 
 class App:
-    def __init__(self, settings: Settings, *, clock: Callable[[], float] | None = None,
+    def __init__(self, settings: Settings, *, store: Store,
+                 overridden: Iterable[str] = (), clock: Callable[[], float] | None = None,
                  seed: int | None = None) -> None:
+        """``settings`` are this run's; ``overridden`` names those given on the
+        command line, which are not saved unless the player changes them."""
         pygame.display.init()
         pygame.font.init()
         self.settings = settings
+        self.store = store
+        self.overridden = set(overridden)
         self.headless_clock = clock if isinstance(clock, TickClock) else None
         self.clock = clock or time.perf_counter
         self.atlas = Atlas.load()
@@ -70,6 +77,7 @@ class App:
         from .screens.play import PlayScreen      # the play screen needs a live app
         self.play = PlayScreen(self, seed)
         self.push(self.play)
+        self.show_notices()
 
     # ------------------------------------------------------------ window
 
@@ -111,7 +119,7 @@ class App:
         """One integer scale up or down, within what fits the screen (windowed only)."""
         if self.can_zoom(step):
             self.settings.scale = self.viewport.scale + step
-            self.settings_changed()
+            self.settings_changed("scale")
             self.refit()
 
     def can_zoom(self, step: int) -> bool:
@@ -120,8 +128,22 @@ class App:
         top = fitting_scale(Layout.for_board(*self._board).size, window_room())
         return 1 <= self.viewport.scale + step <= top
 
-    def settings_changed(self) -> None:
-        """The player changed a setting (saved once records land)."""
+    def settings_changed(self, *names: str) -> None:
+        """The player changed the settings ``names``: save them (settings given
+        on the command line stay unsaved until the player changes them)."""
+        self.overridden.difference_update(names)
+        kept = {name: getattr(self.store.settings, name) for name in self.overridden}
+        self.store.settings = dataclasses.replace(self.settings, **kept)
+        self.store.save_settings()
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Tell the player, once, what the store has to say (damaged files,
+        records that cannot be saved)."""
+        notices = self.store.take_notices()
+        if notices:
+            from .screens.notice import NoticeDialog
+            self.push(NoticeDialog(self, "\n\n".join(notices)))
 
     def invalidate(self) -> None:
         """Redraw everything at the next render."""
@@ -211,5 +233,7 @@ class App:
         return 0
 
     def close(self) -> None:
+        """Leave: a game in progress is recorded as abandoned."""
+        self.play.abandon()
         self.audio.stop()
         pygame.display.quit()

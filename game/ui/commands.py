@@ -32,7 +32,7 @@ class Commands:
 
     def _level(self, name: str) -> None:
         self.app.settings.level = name
-        self.app.settings_changed()
+        self.app.settings_changed("level")
         self.app.play.new_game()
 
     def level_beginner(self) -> None:
@@ -52,22 +52,22 @@ class Commands:
         settings = self.app.settings
         settings.marks = not settings.marks
         self.app.play.field.marks = settings.marks
-        self.app.settings_changed()
+        self.app.settings_changed("marks")
 
     def toggle_chord_left_click(self) -> None:
         self.app.settings.chord_left_click = not self.app.settings.chord_left_click
-        self.app.settings_changed()
+        self.app.settings_changed("chord_left_click")
 
     def toggle_flag_mode(self) -> None:
         self.app.settings.flag_mode = not self.app.settings.flag_mode
-        self.app.settings_changed()
+        self.app.settings_changed("flag_mode")
 
     def toggle_sound(self) -> None:
         self.app.settings.sound = not self.app.settings.sound
         self.app.audio.enabled = self.app.settings.sound
         if not self.app.settings.sound:
             self.app.audio.stop()
-        self.app.settings_changed()
+        self.app.settings_changed("sound")
 
     def pause(self) -> None:
         self.app.play.pause()
@@ -85,8 +85,22 @@ class Commands:
 
     def toggle_fullscreen(self) -> None:
         self.app.settings.fullscreen = not self.app.settings.fullscreen
-        self.app.settings_changed()
+        self.app.settings_changed("fullscreen")
         self.app.refit()
+
+    # ------------------------------------------------------------ records
+
+    def best_times(self) -> None:
+        from .screens.records import BestTimesDialog
+        self.app.push(BestTimesDialog(self.app))
+
+    def statistics(self) -> None:
+        from .screens.records import StatisticsDialog
+        self.app.push(StatisticsDialog(self.app))
+
+    def history(self) -> None:
+        from .screens.records import HistoryDialog
+        self.app.push(HistoryDialog(self.app))
 
     # ------------------------------------------------------------ help
 

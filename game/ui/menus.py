@@ -59,6 +59,8 @@ GAME_MENU = (
     Item("Flag mode", "toggle_flag_mode", lambda app: app.settings.flag_mode),
     Item("Sound", "toggle_sound", lambda app: app.settings.sound),
     SEPARATOR,
+    Item("Best Times...", "best_times"),
+    SEPARATOR,
     Item("Exit", "exit"),
 )
 
@@ -66,6 +68,9 @@ VIEW_MENU = (
     Item("Zoom in", "zoom_in", enabled=lambda app: app.can_zoom(+1)),
     Item("Zoom out", "zoom_out", enabled=lambda app: app.can_zoom(-1)),
     Item("Fullscreen", "toggle_fullscreen", lambda app: app.settings.fullscreen),
+    SEPARATOR,
+    Item("Statistics...", "statistics"),
+    Item("History...", "history"),
 )
 
 HELP_MENU = (

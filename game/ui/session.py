@@ -43,6 +43,7 @@ class Session:
                                         marks=settings.marks, layer=layer)
         self.chrono = Chronometer(clock)
         self.assisted = False        # the computer helped: no best time
+        self.demo = False            # played by the attract mode: never recorded
 
     @property
     def status(self) -> Status:

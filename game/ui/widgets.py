@@ -90,11 +90,17 @@ class TextField:
              caret_on: bool = True) -> None:
         r = self.rect.move(origin)
         painter.bevel("field_2", r)
-        x, y = r.x + 3, r.centery - painter.line_height() // 2
+        room = r.w - 6
+        # Show the end of a text too long for the box, so the caret stays visible.
+        shift = max(0, painter.text_width(self.text[: self.caret]) - room + 1)
+        x, y = r.x + 3 - shift, r.centery - painter.line_height() // 2
+        clip = painter.surface.get_clip()
+        painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
         painter.text(self.text, (x, y), BLACK)
         if focused and caret_on:
             cx = x + painter.text_width(self.text[: self.caret])
             painter.fill((cx, y, 1, painter.line_height()), BLACK)
+        painter.surface.set_clip(clip)
 
     def key(self, event: pygame.event.Event) -> bool:
         """Edit with a key press or typed text; True when the event was used."""
@@ -154,3 +160,70 @@ def draw_window(painter: Painter, rect: pygame.Rect, title: str) -> pygame.Rect:
     painter.text(title, (bar.x + 3, bar.y + 2), WHITE, "bold")
     return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)
 
+
+
+@dataclass
+class ListView:
+    """A scrollable list of rows, each a few columns of text; one row selected.
+
+    ``columns`` are (x offset, width, align) with align "l" or "r"; rows that
+    do not fit are reached by the wheel, the arrows and Page Up / Page Down.
+    """
+
+    rect: pygame.Rect
+    rows: list[tuple[str, ...]]
+    columns: tuple[tuple[int, int, str], ...]
+    row_h: int = 13
+    selected: int = 0
+    top: int = 0
+    focusable: bool = True
+
+    @property
+    def visible(self) -> int:
+        return max(1, (self.rect.h - 4) // self.row_h)
+
+    def select(self, index: int) -> None:
+        if not self.rows:
+            return
+        self.selected = max(0, min(len(self.rows) - 1, index))
+        if self.selected < self.top:
+            self.top = self.selected
+        elif self.selected >= self.top + self.visible:
+            self.top = self.selected - self.visible + 1
+
+    def scroll(self, rows: int) -> None:
+        self.top = max(0, min(max(0, len(self.rows) - self.visible), self.top + rows))
+
+    def row_at(self, y: int) -> int | None:
+        """The row under a point ``y`` pixels below the list's top edge."""
+        index = self.top + (y - 2) // self.row_h
+        return index if 0 <= index < len(self.rows) and y >= 2 else None
+
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
+        r = self.rect.move(origin)
+        painter.bevel("field_2", r)
+        clip = painter.surface.get_clip()
+        painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
+        for n, row in enumerate(self.rows[self.top:self.top + self.visible]):
+            y = r.y + 2 + n * self.row_h
+            colour = BLACK
+            if self.top + n == self.selected:
+                painter.fill((r.x + 2, y, r.w - 4, self.row_h), NAVY if focused else (128, 128, 128))
+                colour = WHITE
+            for text, (cx, cw, align) in zip(row, self.columns):
+                tx = r.x + 3 + cx
+                if align == "r":
+                    tx += cw - painter.text_width(text)
+                painter.text(text, (tx, y + (self.row_h - painter.line_height()) // 2), colour)
+        painter.surface.set_clip(clip)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible,
+                pygame.K_PAGEDOWN: self.visible, pygame.K_HOME: -len(self.rows),
+                pygame.K_END: len(self.rows)}.get(event.key)
+        if step is None:
+            return False
+        self.select(self.selected + step)
+        return True

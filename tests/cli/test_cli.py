@@ -36,10 +36,18 @@ def test_bad_options_print_one_line_naming_what_is_allowed_and_exit_2(args, mess
     assert "Traceback" not in result.stderr
 
 
-def test_frames_runs_the_game_headless_and_exits_0():
-    result = run("--level", "expert", "--frames", "5", "--no-sound", "--seed", "3")
+def test_frames_runs_the_game_headless_and_exits_0(tmp_path):
+    result = run("--level", "expert", "--frames", "5", "--no-sound", "--seed", "3",
+                 "--data-dir", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
+
+
+def test_options_given_on_the_command_line_are_not_saved(tmp_path):
+    run("--level", "expert", "--no-sound", "--frames", "2", "--data-dir", str(tmp_path))
+    from game.store import Store
+    saved = Store(tmp_path).settings
+    assert saved.level == "beginner" and saved.sound is True
 
 
 def test_options_become_settings_for_the_run():

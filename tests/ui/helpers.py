@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import tempfile
+
 import pygame
 
 from game.engine import Minefield
 from game.settings import Settings
+from game.store import Store
 from game.ui.app import App, TickClock
 from game.ui.frame import CELL
 from game.ui.screens.play import cell_centre
@@ -15,11 +18,13 @@ BOARD_8 = ["*.......", "........", "........", "........",
            "........", "........", "......*.", "........"]
 
 
-def make_app(layout: list[str] | None = None, **settings) -> App:
-    """An app on a fresh game (or on a board drawn as text), sound off, scale 1."""
+def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> App:
+    """An app on a fresh game (or on a board drawn as text), sound off, scale 1,
+    keeping its records in ``data_dir`` (a new temporary directory by default)."""
     seed = settings.pop("seed", 1)
     options = {"sound": False, "scale": 1, **settings}
-    app = App(Settings(**options), clock=TickClock(), seed=seed)
+    store = Store(data_dir or tempfile.mkdtemp(prefix="minesweeper-test-"))
+    app = App(Settings(**options), store=store, clock=TickClock(), seed=seed)
     if layout is not None:
         app.play.new_game(field=Minefield.from_layout(layout, marks=options.get("marks", True)))
     app.step()

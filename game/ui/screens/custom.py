@@ -61,7 +61,7 @@ class CustomDialog(Dialog):
             return
         settings = self.app.settings
         settings.choose_board(width, height, mines)
-        self.app.settings_changed()
+        self.app.settings_changed("level", "custom_width", "custom_height", "custom_mines")
         self.app.pop()
         self.app.play.new_game()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..render.painter import Painter
-from ..widgets import Button, TextField, draw_window
+from ..widgets import Button, ListView, TextField, draw_window
 from . import base
 
 TITLE_H = 16
@@ -90,6 +90,15 @@ class Dialog(base.Screen):
             self._key(event)
         elif event.type == pygame.TEXTINPUT and self.focused is not None:
             self.focused.key(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            for widget in self.widgets:
+                if isinstance(widget, ListView):
+                    widget.scroll(-3 * event.y)
+        if self.app.top is self:
+            self.changed()
+
+    def changed(self) -> None:
+        """Called after each input event (to refresh what depends on a selection)."""
 
     @property
     def focused(self):
@@ -102,6 +111,11 @@ class Dialog(base.Screen):
                 widget.pressed = True
             if widget is not None and widget.focusable:
                 self.focus = self.widgets.index(widget)
+            if isinstance(widget, ListView):
+                y = self.app.viewport.to_window(event.pos)[1] - self.client_origin[1]
+                row = widget.row_at(y - widget.rect.y)
+                if row is not None:
+                    widget.select(row)
         elif event.type == pygame.MOUSEMOTION and self._held is not None:
             self._held.pressed = widget is self._held
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._held:

@@ -20,6 +20,7 @@ from ..render.board import BoardView
 from ..render.hud import draw_chrome, draw_counter, draw_face
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
+from ..recording import record_abandoned, record_end
 from ..session import FLAG, REVEAL, Session
 from . import base
 
@@ -50,6 +51,7 @@ class PlayScreen(base.Screen):
     def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None:
         """Start a game with the current settings, or on a given board (tests,
         replays); the window fits the board."""
+        self.abandon()
         self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
         self.gestures.cancel()
         self._pressed = set()
@@ -61,6 +63,11 @@ class PlayScreen(base.Screen):
         self.app.fit_window(self.field.width, self.field.height)
         self._reset_board_view()
         self.app.invalidate()
+
+    def abandon(self) -> None:
+        """The game in progress is being left: record it as abandoned."""
+        if self.session is not None:
+            record_abandoned(self.app, self.session)
 
     def relayout(self) -> None:
         if self.session is not None:
@@ -86,10 +93,9 @@ class PlayScreen(base.Screen):
         """Play a move and queue what it changed for drawing and sound."""
         outcome = self.session.play(kind, cell)
         self._dirty.update(outcome.changed)
-        if outcome.ended == Status.LOST:
-            self.app.audio.play("explosion")
-        elif outcome.ended == Status.WON:
-            self.app.audio.play("victory")
+        if outcome.ended:
+            self.app.audio.play("explosion" if outcome.ended == Status.LOST else "victory")
+            record_end(self.app, self.session)
         elif outcome.useful:
             self.app.audio.play({REVEAL: "reveal", FLAG: "flag"}.get(kind, "chord"))
 

@@ -1,0 +1,139 @@
+"""Asking a record holder's name: typed on a keyboard, or picked letter by
+letter with the mouse (arcade style, for kiosks and touch screens).
+
+Typed names are real text (accents and other scripts come through the
+platform's text input); control characters are dropped and at most 20
+characters are kept; an empty name becomes "Anonymous" (the store cleans every
+name the same way). Escape keeps the time under the name typed so far: a
+record is never lost to a stray key.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.store import MAX_NAME_LENGTH, GameRecord
+
+from ..render.painter import BLACK, Painter
+from ..widgets import Button, Label, TextField, wrap
+from .dialog import Dialog
+
+#: The arcade picker's keys: letters, digits and a few signs; DEL and OK act.
+PICKER_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-. ") + ("DEL", "OK")
+PICKER_COLS = 7
+KEY_SIZE = 17
+
+
+def ask_name(app, record: GameRecord) -> None:
+    """Push the name dialog that suits the machine (arcade picker in kiosk mode)."""
+    dialog = ArcadeNameDialog if getattr(app, "kiosk", False) else NameDialog
+    app.push(dialog(app, record))
+
+
+class _NameEntry(Dialog):
+    title = "Best Times"
+
+    def __init__(self, app, record: GameRecord) -> None:
+        super().__init__(app)
+        self.record = record
+        self.name = ""
+        self.width = min(170, app.layout.size[0] - 4)
+
+    def prompt(self) -> str:
+        return (f"You have one of the fastest times for {self.record.level} level. "
+                "Please enter your name.")
+
+    def finish(self) -> None:
+        """Enter the time under the name and show the table."""
+        from .records import BestTimesDialog
+        r = self.record
+        rank = self.app.store.add_best_time(r.level, self.name, r.time_ms, r.bbbv, r.bbbv_per_s)
+        self.app.pop()
+        self.app.push(BestTimesDialog(self.app, r.level, highlight=rank))
+        self.app.show_notices()
+
+    def cancel(self) -> None:
+        self.finish()
+
+
+class NameDialog(_NameEntry):
+    """Typed entry, with a button to switch to the arcade picker."""
+
+    def build(self, painter: Painter) -> int:
+        line = painter.line_height()
+        width = self.width - 22
+        rows = len(wrap(painter, self.prompt(), width))
+        self.entry = TextField(pygame.Rect(8, 10 + rows * (line + 1), width, line + 6), self.name,
+                               max_len=MAX_NAME_LENGTH, accept=str.isprintable)
+        y = self.entry.rect.bottom + 8
+        self.widgets = [Label(pygame.Rect(8, 6, width, line), self.prompt()), self.entry,
+                        Button(pygame.Rect(8, y, 50, line + 8), "OK", self.accept),
+                        Button(pygame.Rect(62, y, width - 54, line + 8), "Pick letters",
+                               self.to_picker)]
+        self.focus = 1
+        pygame.key.start_text_input()
+        return y + line + 14
+
+    def changed(self) -> None:
+        self.name = self.entry.text
+
+    def accept(self) -> None:
+        self.name = self.entry.text
+        self.finish()
+
+    def to_picker(self) -> None:
+        self.name = self.entry.text
+        self.app.pop()
+        picker = ArcadeNameDialog(self.app, self.record)
+        picker.name = self.name
+        self.app.push(picker)
+
+
+class ArcadeNameDialog(_NameEntry):
+    """Mouse-only: click letters; DEL removes the last one; OK enters."""
+
+    def build(self, painter: Painter) -> int:
+        line = painter.line_height()
+        width = self.width - 22
+        rows = len(wrap(painter, self.prompt(), width))
+        self.shown = Label(pygame.Rect(8, 10 + rows * (line + 1), width, line), "")
+        self.widgets = [Label(pygame.Rect(8, 6, width, line), self.prompt()), self.shown]
+        grid_w = PICKER_COLS * KEY_SIZE
+        x0, y0 = max(8, (self.width - 6 - grid_w) // 2), self.shown.rect.bottom + 10
+        for i, key in enumerate(PICKER_KEYS[:-2]):
+            rect = pygame.Rect(x0 + (i % PICKER_COLS) * KEY_SIZE, y0 + (i // PICKER_COLS) * KEY_SIZE,
+                               KEY_SIZE - 1, KEY_SIZE - 1)
+            self.widgets.append(Button(rect, "_" if key == " " else key,
+                                       lambda k=key: self.type(k), focusable=False))
+        y = y0 + (len(PICKER_KEYS) - 3) // PICKER_COLS * KEY_SIZE + KEY_SIZE + 4
+        self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8), "DEL",
+                                   self.delete, focusable=False))
+        self.widgets.append(Button(pygame.Rect(x0 + grid_w // 2 + 1, y, grid_w // 2 - 2, line + 8),
+                                   "OK", self.finish, focusable=False))
+        self.focus = -1
+        self._show()
+        return y + line + 14
+
+    def _show(self) -> None:
+        self.shown.text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)
+
+    def type(self, letter: str) -> None:
+        if len(self.name) < MAX_NAME_LENGTH:
+            self.name += letter
+        self._show()
+
+    def delete(self) -> None:
+        self.name = self.name[:-1]
+        self._show()
+
+    def accept(self) -> None:
+        self.finish()
+
+    def draw(self, painter: Painter, full: bool) -> bool:
+        drew = super().draw(painter, full)
+        if drew:      # the name line sits in a white box, as a text field would
+            r = self.shown.rect.move(self.client_origin).inflate(4, 4)
+            painter.bevel("field_2", r)
+            painter.text(self.shown.text, (r.x + 2, r.y + 2), BLACK)
+        return drew
+

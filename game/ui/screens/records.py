@@ -1,0 +1,210 @@
+"""Best Times, Statistics and History: the player's records, read from the store.
+
+Each dialog fits the smallest window: lists show as many rows as fit and
+scroll for the rest. Resets ask for confirmation and are hidden in kiosk mode,
+where a visitor must not erase anything.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import LEVELS
+from game.store import STAT_LEVELS, GameRecord
+
+from ..render.painter import Painter
+from ..widgets import Button, Label, ListView
+from .dialog import TITLE_H, Dialog
+from .notice import ConfirmDialog
+
+ROW_H = 13
+
+
+def seconds(time_ms: int) -> str:
+    return f"{time_ms / 1000:.3f}"
+
+
+class _LevelDialog(Dialog):
+    """A dialog showing one level at a time, with < and > to change it."""
+
+    levels: tuple[str, ...] = tuple(LEVELS)
+    width = 200
+
+    def __init__(self, app, level: str | None = None) -> None:
+        super().__init__(app)
+        current = app.settings.level
+        self.level = level or (current if current in self.levels else self.levels[0])
+        self.width = min(type(self).width, app.layout.size[0] - 4)
+
+    def level_row(self, painter: Painter) -> int:
+        """The "< Level >" row at the top; returns its height."""
+        line = painter.line_height()
+        w = self.width - 6
+        self.widgets = [
+            Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
+            Label(pygame.Rect(w // 2 - painter.text_width(self.level.capitalize(), "bold") // 2,
+                              7, w, line), self.level.capitalize(), face="bold"),
+            Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
+                   focusable=False),
+        ]
+        return line + 12
+
+    def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
+        """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
+        line = painter.line_height()
+        w = self.width - 6
+        if reset_question and not getattr(self.app, "kiosk", False):
+            self.widgets.append(Button(pygame.Rect(8, y, 56, line + 8), "Reset",
+                                       lambda: self.confirm_reset(reset_question)))
+        ok = Button(pygame.Rect(w - 64, y, 56, line + 8), "OK", self.cancel)
+        self.widgets.append(ok)
+        self.focus = len(self.widgets) - 1
+        return y + line + 14
+
+    def room_for_rows(self, painter: Painter, other: int) -> int:
+        """How many list rows fit in the window besides ``other`` pixels of content."""
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
+        return max(3, min(10, (free - 4) // ROW_H))
+
+    def turn(self, step: int) -> None:
+        i = self.levels.index(self.level)
+        self.level = self.levels[(i + step) % len(self.levels)]
+        self.relayout()
+        self.app.invalidate()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.turn(1 if event.key == pygame.K_RIGHT else -1)
+        else:
+            super().handle(event)
+
+    def confirm_reset(self, question: str) -> None:
+        self.app.push(ConfirmDialog(self.app, question, self.reset))
+
+    def reset(self) -> None:
+        raise NotImplementedError
+
+
+class BestTimesDialog(_LevelDialog):
+    title = "Best Times"
+
+    def __init__(self, app, level: str | None = None, highlight: int | None = None) -> None:
+        super().__init__(app, level)
+        self.highlight = highlight
+
+    def build(self, painter: Painter) -> int:
+        y = self.level_row(painter)
+        line = painter.line_height()
+        times = self.app.store.best_times(self.level)
+        w = self.width - 6 - 16
+        rows = [(f"{i}.", t.name, seconds(t.time_ms)) for i, t in enumerate(times, 1)]
+        rows = rows or [("", "No times yet", "")]
+        visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
+        self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
+                              ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
+        if self.highlight:
+            self.table.select(self.highlight - 1)
+        self.widgets.append(self.table)
+        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
+        self.widgets.append(self.details)
+        self.changed()
+        bottom = self.buttons(painter, self.details.rect.y + 2 * (line + 1) + 4,
+                              f"Reset the best times of the {self.level} level?")
+        self.focus = self.widgets.index(self.table) if times else self.focus
+        return bottom
+
+    def changed(self) -> None:
+        times = self.app.store.best_times(self.level)
+        if times and self.table.selected < len(times):
+            t = times[self.table.selected]
+            rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
+            bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
+            self.details.text = f"{t.date[:10]}\n{bbbv}{rate}"
+        else:
+            self.details.text = ""
+
+    def reset(self) -> None:
+        self.app.store.reset_best_times(self.level)
+        self.app.show_notices()
+        self.relayout()
+
+
+class StatisticsDialog(_LevelDialog):
+    title = "Statistics"
+    levels = STAT_LEVELS
+    width = 170
+
+    def build(self, painter: Painter) -> int:
+        y = self.level_row(painter)
+        line = painter.line_height()
+        s = self.app.store.statistics(self.level)
+        lines = (("Games played", s.played), ("Games won", s.won),
+                 ("Win rate", f"{s.win_rate * 100:.0f} %"),
+                 ("Current streak", s.current_streak), ("Best streak", s.best_streak))
+        w = self.width - 6 - 16
+        for label, value in lines:
+            self.widgets.append(Label(pygame.Rect(8, y, w - 40, line), f"{label}:"))
+            text = str(value)
+            self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
+                                      text))
+            y += line + 3
+        return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
+
+    def reset(self) -> None:
+        self.app.store.reset_statistics(self.level)
+        self.app.show_notices()
+        self.relayout()
+
+
+def history_row(game: GameRecord) -> tuple[str, str, str, str]:
+    level = {"beginner": "Beg", "intermediate": "Int", "expert": "Exp"}.get(
+        game.level, f"{game.width}x{game.height}")
+    result = {"won": "won", "lost": "lost", "abandoned": "left"}[game.result]
+    return game.date[5:16].replace("T", " "), level, result, f"{game.time_ms / 1000:.1f}"
+
+
+def history_details(game: GameRecord) -> str:
+    size = f"{game.width}x{game.height}, {game.mines} mines"
+    parts = [f"{game.level.capitalize()} {size}",
+             f"{game.result} in {seconds(game.time_ms)} s"]
+    stats = []
+    if game.bbbv is not None:
+        stats.append(f"3BV {game.bbbv}")
+    if game.bbbv_per_s is not None:
+        stats.append(f"{game.bbbv_per_s:.2f} 3BV/s")
+    stats.append(f"{game.clicks} clicks")
+    if game.efficiency is not None:
+        stats.append(f"eff. {game.efficiency * 100:.0f} %")
+    parts.append(", ".join(stats))
+    parts.append(f"seed {game.seed}, {game.first_click}" + (", assisted" if game.assisted else ""))
+    return "\n".join(parts)
+
+
+class HistoryDialog(Dialog):
+    title = "History"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.width = min(230, app.layout.size[0] - 4)
+        self.games = app.store.history()
+
+    def build(self, painter: Painter) -> int:
+        line = painter.line_height()
+        w = self.width - 6 - 16
+        rows = [history_row(g) for g in self.games] or [("", "No games yet", "", "")]
+        detail_h = 4 * (line + 1) + 6
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
+        visible = max(3, min(12, (free - 4) // ROW_H))
+        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
+                              ((0, 62, "l"), (66, w - 130, "l"), (w - 60, 24, "l"),
+                               (w - 36, 32, "r")), ROW_H)
+        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
+        y = self.details.rect.y + detail_h
+        self.widgets = [self.table, self.details,
+                        Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
+        self.changed()
+        return y + line + 14
+
+    def changed(self) -> None:
+        if self.games:
+            self.details.text = history_details(self.games[self.table.selected])

@@ -1,0 +1,191 @@
+"""Records in the window: a name for a best time, the records dialogs,
+settings kept across restarts, and what the player is told about files."""
+
+import json
+
+import pygame
+
+from game.store import Store
+from game.ui.screens.names import ArcadeNameDialog, NameDialog
+from game.ui.screens.notice import ConfirmDialog, NoticeDialog
+from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
+
+from .helpers import BOARD_8, click, key, make_app, post, press, release
+
+# A beginner-sized board (9 x 9, 10 mines) so wins count as Beginner.
+BEGINNER = ["*.*.*.*.*", ".........", ".........", ".........", ".........",
+            ".........", ".........", ".........", "*.*.*.*.*"]
+
+
+def win(app, board=BEGINNER):
+    for y, row in enumerate(board):
+        for x, c in enumerate(row):
+            if c == "." and app.play.field.cell(x, y) == "#":
+                click(app, (x, y))
+    assert app.play.field.status == "won"
+
+
+def type_text(app, text):
+    post(pygame.TEXTINPUT, text=text)
+    app.step()
+
+
+def widget_pos(app, dialog, label):
+    ox, oy = dialog.client_origin
+    for w in dialog.widgets:
+        if getattr(w, "label", None) == label:
+            return app.viewport.to_display((ox + w.rect.centerx, oy + w.rect.centery))
+    raise AssertionError(f"no {label!r} button")
+
+
+def press_button(app, dialog, label):
+    pos = widget_pos(app, dialog, label)
+    press(app, pos)
+    release(app, pos)
+
+
+def test_a_best_time_asks_a_typed_name_and_keeps_it_across_restarts(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    assert isinstance(app.top, NameDialog)
+    type_text(app, "Zoë 李")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, BestTimesDialog)
+    times = Store(tmp_path).best_times("beginner")
+    assert [t.name for t in times] == ["Zoë 李"]
+    assert times[0].time_ms == app.play.session.elapsed_ms() > 0
+    assert times[0].bbbv == app.play.field.stats().bbbv
+
+
+def test_a_long_name_is_cut_to_20_characters_and_control_characters_dropped(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    type_text(app, "ab\x07c" + "x" * 30)
+    key(app, pygame.K_RETURN)
+    name = Store(tmp_path).best_times("beginner")[0].name
+    assert name == "abc" + "x" * 17 and len(name) == 20
+
+
+def test_an_empty_name_is_anonymous_and_escape_keeps_the_time(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    key(app, pygame.K_ESCAPE)
+    assert [t.name for t in Store(tmp_path).best_times("beginner")] == ["Anonymous"]
+
+
+def test_the_arcade_picker_builds_a_name_with_the_mouse(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    press_button(app, app.top, "Pick letters")
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog)
+    for label in ("A", "B", "DEL", "C", "7"):
+        press_button(app, picker, label)
+    assert picker.name == "AC7"
+    press_button(app, picker, "OK")
+    assert [t.name for t in Store(tmp_path).best_times("beginner")] == ["AC7"]
+
+
+def test_a_kiosk_asks_with_the_arcade_picker(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    app.kiosk = True
+    win(app)
+    assert isinstance(app.top, ArcadeNameDialog)
+
+
+def test_assisted_and_custom_games_never_enter_best_times(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    app.play.session.assisted = True
+    win(app)
+    assert app.top is app.play
+    app = make_app(BOARD_8, data_dir=tmp_path)          # 8 x 8: a custom size
+    win(app, BOARD_8)
+    assert app.top is app.play
+    assert Store(tmp_path).best_times("beginner") == []
+    assert len(Store(tmp_path).history()) == 2
+
+
+def test_statistics_count_games_and_reset_after_confirmation(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    click(app, (1, 1))
+    click(app, (0, 0))                                   # lost
+    app.commands.run("statistics")
+    app.step()
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog) and dialog.level == "beginner"
+    texts = [getattr(w, "text", "") for w in dialog.widgets]
+    assert texts[texts.index("Games played:") + 1] == "1"
+    press_button(app, dialog, "Reset")
+    assert isinstance(app.top, ConfirmDialog)
+    press_button(app, app.top, "Yes")
+    assert Store(tmp_path).statistics("beginner").played == 0
+
+
+def test_a_reset_answered_no_keeps_the_records(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    key(app, pygame.K_RETURN)
+    press_button(app, app.top, "Reset")
+    press_button(app, app.top, "No")
+    assert len(Store(tmp_path).best_times("beginner")) == 1
+
+
+def test_history_lists_games_newest_first_with_an_abandoned_one(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    click(app, (1, 1))
+    key(app, pygame.K_F2)                                # abandons the started game
+    key(app, pygame.K_F2)                                # not started: not recorded
+    app.commands.run("history")
+    app.step()
+    dialog = app.top
+    assert isinstance(dialog, HistoryDialog)
+    assert [g.result for g in dialog.games] == ["abandoned"]
+    assert "abandoned" in dialog.details.text and "seed" in dialog.details.text
+
+
+def test_settings_chosen_in_the_menus_are_there_after_a_restart(tmp_path):
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("level_expert")
+    app.commands.run("toggle_marks")
+    saved = Store(tmp_path).settings
+    assert saved.level == "expert" and saved.marks is False
+
+
+def test_a_damaged_records_file_is_set_aside_and_the_player_told_once(tmp_path):
+    (tmp_path / "records.json").write_text("{not json", encoding="utf-8")
+    app = make_app(data_dir=tmp_path)
+    assert isinstance(app.top, NoticeDialog)
+    assert "could not be read" in app.top.text
+    key(app, pygame.K_RETURN)
+    assert app.top is app.play
+    assert list(tmp_path.glob("records.corrupt-*.json"))
+    app.commands.run("new_game")
+    app.step()
+    assert app.top is app.play
+
+
+def test_records_that_cannot_be_saved_are_announced_and_the_game_plays_on(tmp_path, monkeypatch):
+    import os
+    app = make_app(BEGINNER, data_dir=tmp_path)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    click(app, (1, 1))
+    click(app, (0, 0))
+    assert isinstance(app.top, NoticeDialog) and "cannot be saved" in app.top.text
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_F2)
+    click(app, (1, 1))
+    assert app.play.field.status == "playing"
+
+
+def test_a_newer_records_file_is_left_untouched(tmp_path):
+    original = json.dumps({"schema": 99, "best_times": {}, "statistics": {}})
+    (tmp_path / "records.json").write_text(original, encoding="utf-8")
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    assert isinstance(app.top, NoticeDialog) and "newer version" in app.top.text
+    key(app, pygame.K_RETURN)
+    win(app)
+    assert (tmp_path / "records.json").read_text(encoding="utf-8") == original
