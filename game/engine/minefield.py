@@ -189,6 +189,16 @@ class Minefield:
             raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
         return self._char(i)
 
+    def player_mark(self, x: int, y: int) -> str:
+        """What the player left on a cell: ``#``, ``F`` or ``?`` when covered,
+        its digit when open. Unlike ``cell``, this ignores the end-of-game
+        display, so an animation can show the mines going off one by one."""
+        i = self._topology.index(x, y)
+        if i is None:
+            raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
+        s = self._state[i]
+        return _DIGITS[self._counts[i]] if s == OPEN else _MARK_CHARS[s]
+
     def view(self) -> list[str]:
         """The board as the player sees it, one string per row.
 

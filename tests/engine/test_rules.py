@@ -201,3 +201,13 @@ def test_marks_can_be_switched_off_mid_game():
     f.marks = False
     f.toggle_flag(2, 2)
     assert f.cell(2, 2) == "#"
+
+
+def test_player_marks_survive_the_end_of_game_display():
+    f = board("*..", "...", "..*")
+    f.toggle_flag(0, 0)
+    f.toggle_flag(0, 0)               # ? on a mine
+    f.toggle_flag(1, 2)               # wrong flag
+    f.reveal(2, 2)
+    assert f.view() == ["*##", "###", "#xX"]
+    assert [f.player_mark(x, y) for x, y in ((0, 0), (1, 2), (2, 2), (1, 1))] == ["?", "F", "#", "#"]

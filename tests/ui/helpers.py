@@ -95,3 +95,10 @@ def cell_rect(app: App, cell) -> pygame.Rect:
 
 def cell_shows(app: App, cell, sprite: str) -> bool:
     return shows(app, cell_rect(app, cell), sprite)
+
+
+def settle(app: App) -> None:
+    """Let an end-of-game animation run to its end."""
+    while app.play.anim is not None and not app.play.anim.done:
+        app.step(10)
+    app.step()

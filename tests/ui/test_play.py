@@ -6,7 +6,7 @@ import pytest
 from game.engine import Minefield
 
 from .helpers import (LEFT, MIDDLE, RIGHT, cell_pixel, cell_pos, cell_shows, click, key,
-                      make_app, move, press, release, shows)
+                      make_app, move, press, release, settle, shows)
 
 BLUE = (0, 0, 255)
 BOARD = ["*.......", "........", "........", "........",
@@ -181,6 +181,7 @@ def test_a_loss_shows_every_mine_the_exploded_one_and_wrong_flags_crossed():
     click(app, (7, 7), RIGHT)                  # a wrong flag
     click(app, (6, 6))                         # the mine
     assert app.play.field.status == "lost"
+    settle(app)
     assert cell_shows(app, (6, 6), "mine_exploded")
     assert cell_shows(app, (0, 0), "mine")
     assert cell_shows(app, (7, 7), "mine_wrong")
@@ -201,6 +202,7 @@ def test_a_win_flags_every_mine_zeroes_the_counter_and_wears_sunglasses():
             if c == "." and app.play.field.cell(x, y) == "#":
                 click(app, (x, y))
     assert app.play.field.status == "won"
+    settle(app)
     assert cell_shows(app, (0, 0), "flag") and cell_shows(app, (6, 6), "flag")
     digits = [app.layout.digit_rect(app.layout.mines_box, i) for i in range(3)]
     assert all(shows(app, r, "led_0") for r in digits)

@@ -13,10 +13,12 @@ import pygame
 from game.engine import Minefield, Status
 
 from .. import keys
+from ..anim import Animation, DefeatAnimation, VictoryAnimation
 from ..frame import CELL, Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
-from ..hit import MENU_BAR, Target, target_at
+from ..hit import FACE, MENU_BAR, Target, target_at
 from ..render.board import BoardView
+from ..render.effects import draw_effects
 from ..render.hud import draw_chrome, draw_counter, draw_face
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
@@ -36,6 +38,7 @@ class PlayScreen(base.Screen):
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)
         self.cursor: tuple[int, int] | None = None   # keyboard play; hidden until an arrow key
+        self.anim: Animation | None = None
         self._alt_alone = False
         self._dirty: set[tuple[int, int]] = set()
         self._pressed: set[tuple[int, int]] = set()
@@ -52,6 +55,7 @@ class PlayScreen(base.Screen):
         """Start a game with the current settings, or on a given board (tests,
         replays); the window fits the board."""
         self.abandon()
+        self.anim = None
         self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
         self.gestures.cancel()
         self._pressed = set()
@@ -95,9 +99,24 @@ class PlayScreen(base.Screen):
         self._dirty.update(outcome.changed)
         if outcome.ended:
             self.app.audio.play("explosion" if outcome.ended == Status.LOST else "victory")
+            self._start_animation(outcome, cell)
             record_end(self.app, self.session)
         elif outcome.useful:
             self.app.audio.play({REVEAL: "reveal", FLAG: "flag"}.get(kind, "chord"))
+
+    def _start_animation(self, outcome, cell: tuple[int, int]) -> None:
+        field = self.field
+        if outcome.ended == Status.LOST:
+            exploded = [c for c in outcome.changed if field.cell(*c) == "X"]
+            self.anim = DefeatAnimation(field, exploded)
+        else:
+            flagged = [c for c in outcome.changed if field.cell(*c) == "F"]
+            self.anim = VictoryAnimation(field, flagged, cell, field.seed or 0)
+        self._dirty |= self.anim.turning(-1, 0) | set(outcome.changed)
+
+    def skip_animation(self) -> None:
+        if self.anim is not None:
+            self._dirty |= self.anim.finish()
 
     def _act(self, action) -> None:
         if action.kind == NEW_GAME:
@@ -120,7 +139,9 @@ class PlayScreen(base.Screen):
             self._alt_alone = False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
             target = self.target(event.pos)
-            if target.kind == MENU_BAR and event.button == 1:
+            if self.anim is not None and not self.anim.done and target.kind != FACE:
+                self.skip_animation()        # a click skips the animation, nothing more
+            elif target.kind == MENU_BAR and event.button == 1:
                 self.open_menu(at=target.x, pressed=True)
             else:
                 self.gestures.press(event.button, target, field_live=not self.session.ended)
@@ -211,6 +232,8 @@ class PlayScreen(base.Screen):
     # ------------------------------------------------------------- ticks
 
     def update(self) -> None:
+        if self.anim is not None and not self.anim.done:
+            self._dirty |= self.anim.tick()
         chrono = self.session.chrono
         if chrono.running and not chrono.paused:
             seconds = chrono.display_seconds()
@@ -241,6 +264,8 @@ class PlayScreen(base.Screen):
     def code_of(self, x: int, y: int) -> str:
         """The appearance code of a cell: its view character, pressed or not."""
         ch = self.field.cell(x, y)
+        if self.anim is not None:
+            ch = self.anim.shows((x, y), ch)
         if (x, y) in self._pressed:
             ch = "p" if ch == "#" else "q" if ch == "?" else ch
         if (x, y) == self.cursor:
@@ -276,9 +301,10 @@ class PlayScreen(base.Screen):
         drew = full
         rects = self.board_view.update(self._dirty, self.code_of)
         self._dirty.clear()
-        if full or "board" not in self._shown:
-            painter.blit(self.board_view.surface, layout.field.topleft)
-            self._shown["board"] = True
+        animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
+        if full or "board" not in self._shown or animating:
+            self._draw_field(painter, layout)
+            drew = True
         else:
             origin = painter.pos(layout.field.topleft)
             for r in rects:
@@ -287,8 +313,30 @@ class PlayScreen(base.Screen):
         drew |= self._draw_hud(painter, layout)
         return drew
 
+    def _draw_field(self, painter: Painter, layout: Layout) -> None:
+        """The whole visible field, with the animation's shake and overlays
+        drawn on the display (the board view's surface stays clean)."""
+        self._shown["board"] = True
+        anim = self.anim
+        if anim is None or anim.done:
+            self._shown.pop("anim", None)
+            painter.blit(self.board_view.surface, layout.field.topleft)
+            return
+        self._shown["anim"] = True
+        clip = painter.surface.get_clip()
+        painter.surface.set_clip(painter.px(layout.field))
+        dx, dy = anim.shake() if isinstance(anim, DefeatAnimation) else (0, 0)
+        if dx or dy:
+            painter.fill(layout.field, (0, 0, 0))
+        painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
+        draw_effects(painter, anim, layout, self.scroll, (dx, dy))
+        painter.surface.set_clip(clip)
+
     def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
-        values = {"mines_box": self.field.mines_left,
+        mines_left = self.field.mines_left
+        if isinstance(self.anim, VictoryAnimation):
+            mines_left = self.field.mines - self.anim.flags_shown()
+        values = {"mines_box": mines_left,
                   "timer_box": self.session.chrono.display_seconds(),
                   "face": self.face()}
         drew = False
