@@ -1,0 +1,101 @@
+"""The public analysis: exact mine probabilities of a view, and what is certain.
+
+Pipeline: read the view (``position``), settle what single numbers and pairs
+prove (``deduce``), count the rest exactly (``frontier``, ``count``,
+``combine``), and only if a time budget runs out, approximate (``approx``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .approx import approximate
+from .combine import Counted, solve
+from .count import Count, OutOfTime
+from .deduce import Deduction
+from .position import Position, parse
+from .problem import Problem
+
+Cell = tuple[int, int]
+
+
+@dataclass(eq=False)
+class Analysis:
+    """What the numbers and the mine count say about every covered cell.
+
+    ``probabilities[y][x]`` is the chance that ``(x, y)`` holds a mine (0.0
+    for revealed cells); ``safe`` and ``mines`` are the cells that are certain
+    either way (flagged or not); ``exact`` is False only when the time budget
+    forced an approximation, and then ``layouts`` is None; otherwise
+    ``layouts`` is the number of mine layouts that fit the view.
+    """
+
+    probabilities: list[list[float]]
+    safe: set[Cell]
+    mines: set[Cell]
+    exact: bool
+    layouts: int | None
+    position: Position = field(repr=False)
+    deduction: Deduction = field(repr=False)
+    counted: Counted | None = field(repr=False)
+    risk: dict[int, float] = field(repr=False)  # every covered cell, by flat index
+
+    def risk_at(self, x: int, y: int) -> float:
+        """Mine probability of ``(x, y)``."""
+        return self.probabilities[y][x]
+
+
+def analyse(view: Sequence[str], mines: int, *, max_seconds: float | None = None) -> Analysis:
+    """Analyse the engine's ``view()`` of a board holding ``mines`` mines.
+
+    Flags and question marks count as covered. With ``max_seconds``, a
+    position too hard to count in that time gets approximate probabilities
+    (``exact`` False) instead of a long wait. Raises ValueError for a view
+    with other characters and InconsistentBoard when no layout fits it.
+    """
+    return analyse_position(parse(view, mines), max_seconds=max_seconds)
+
+
+def mine_probabilities(view: Sequence[str], mines: int, *,
+                       max_seconds: float | None = None) -> list[list[float]]:
+    """Exact mine probability of every cell of ``view`` (revealed cells 0.0)."""
+    return analyse(view, mines, max_seconds=max_seconds).probabilities
+
+
+def analyse_position(position: Position, *, max_seconds: float | None = None,
+                     deduction: Deduction | None = None,
+                     cache: dict[tuple, Count] | None = None) -> Analysis:
+    """``analyse`` for a parsed position, reusing a finished ``deduction``
+    and a ``cache`` of component counts when the caller has them."""
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    if deduction is None:
+        deduction = Deduction(Problem.of(position), position.topology).run()
+    rest = deduction.reduced()
+    risk: dict[int, float] = {}
+    safe: list[int] = []
+    sure: list[int] = []
+    counted: Counted | None = None
+    try:
+        counted = solve(rest, deadline, cache)
+    except OutOfTime:
+        risk.update(approximate(rest))
+    else:
+        for c, (ways, total) in counted.mine_ways().items():
+            risk[c] = ways / total
+            if ways == 0:
+                safe.append(c)
+            elif ways == total:
+                sure.append(c)
+    for fact in deduction.facts.values():
+        risk[fact.cell] = 1.0 if fact.mine else 0.0
+        (sure if fact.mine else safe).append(fact.cell)
+    xy = position.xy
+    w = position.width
+    flat = [0.0] * (w * position.height)
+    for c, p in risk.items():
+        flat[c] = p
+    rows = [flat[y * w:(y + 1) * w] for y in range(position.height)]
+    return Analysis(rows, {xy(c) for c in safe}, {xy(c) for c in sure}, counted is not None,
+                    counted.total if counted else None, position, deduction, counted, risk)

@@ -1,0 +1,154 @@
+"""Combining component counts with the total mine count, exactly.
+
+If the components use ``m`` mines in all, the other ``mines - m`` lie
+anywhere among the ``U`` outside cells, in ``comb(U, mines - m)`` ways. The
+number of layouts is therefore the sum over ``m`` of (ways the components use
+``m`` mines) x ``comb(U, mines - m)``, with Python integers throughout so the
+answer is exact however large it gets; floats appear only at the very end.
+
+Each component also needs "how many ways the rest of the board completes an
+arrangement of mine count k"; these come out of one forward and one backward
+sweep over the components (the reverse-mode derivative of the total), which
+costs no more than the product itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from .count import Count, count
+from .frontier import Component, split
+from .position import InconsistentBoard
+from .problem import Problem
+
+Poly = tuple[int, list[int]]  # (lowest mine count, weights from there on)
+
+
+@dataclass
+class Counted:
+    """Exact counts for a Problem.
+
+    ``total`` is the number of layouts; a cell of box ``boxes[b]`` is a mine
+    in ``box_mines[b] / len(boxes[b])`` of them, each outside cell in
+    ``outside_ways`` of them.
+    """
+
+    total: int
+    boxes: list[tuple[int, ...]]
+    box_mines: list[int]
+    box_numbers: list[tuple[int, ...]]
+    outside: list[int]
+    outside_ways: int
+    counts: list[Count]
+
+    def mine_ways(self) -> dict[int, tuple[int, int]]:
+        """Per undecided cell: (layouts where it is a mine, layouts in all)
+        as a fraction with the denominator cleared of the box size."""
+        out: dict[int, tuple[int, int]] = {}
+        for cells, mines in zip(self.boxes, self.box_mines):
+            for c in cells:
+                out[c] = (mines, len(cells) * self.total)
+        for c in self.outside:
+            out[c] = (self.outside_ways, self.total)
+        return out
+
+
+def solve(problem: Problem, deadline: float | None = None,
+          cache: dict[tuple, Count] | None = None) -> Counted:
+    """Count the layouts of ``problem`` and each cell's share of mines.
+
+    ``cache`` maps component keys to earlier counts (the look-ahead changes
+    one component at a time). Raises InconsistentBoard when no layout fits.
+    """
+    components, outside = split(problem)
+    counts = [_count(c, deadline, cache) for c in components]
+    polys = [_poly(c.weights) for c in counts]
+    spread = len(outside)
+    top = sum(lo + len(w) - 1 for lo, w in polys)
+    fill = [comb(spread, problem.mines - m) if 0 <= problem.mines - m <= spread else 0
+            for m in range(top + 1)]
+    prefixes: list[Poly] = [(0, [1])]
+    for p in polys:
+        prefixes.append(_times(prefixes[-1], p))
+    lo, product = prefixes[-1]
+    total = sum(w * fill[lo + i] for i, w in enumerate(product))
+    if total == 0:
+        total_mines = problem.mines + len(problem.known_mines)
+        raise InconsistentBoard(f"no layout of the board's {total_mines} mines fits the numbers")
+    outside_ways = 0
+    if spread:
+        outside_ways = sum(w * comb(spread - 1, problem.mines - lo - i - 1)
+                            for i, w in enumerate(product)
+                            if 0 <= problem.mines - lo - i - 1 <= spread - 1)
+    outers = _outer_weights(polys, prefixes, fill)
+    boxes: list[tuple[int, ...]] = []
+    box_mines: list[int] = []
+    box_numbers: list[tuple[int, ...]] = []
+    for comp, c, outer in zip(components, counts, outers):
+        boxes.extend(comp.boxes)
+        box_mines.extend(c.marginals(outer))
+        box_numbers.extend(_signatures(comp))
+    return Counted(total, boxes, box_mines, box_numbers, outside, outside_ways, counts)
+
+
+def _count(component: Component, deadline: float | None,
+           cache: dict[tuple, Count] | None) -> Count:
+    if cache is not None and component.key in cache:
+        return cache[component.key]
+    result = count(component, deadline)
+    if not result.weights:
+        where = ", ".join(str(n) for n in component.numbers[:1])
+        raise InconsistentBoard(f"the numbers around cell {where} contradict each other")
+    if cache is not None:
+        cache[component.key] = result
+    return result
+
+
+def _signatures(component: Component) -> list[tuple[int, ...]]:
+    """The numbers touching each box of a component."""
+    touching: list[list[int]] = [[] for _ in component.boxes]
+    for n, (members, _) in zip(component.numbers, component.constraints):
+        for b in members:
+            touching[b].append(n)
+    return [tuple(t) for t in touching]
+
+
+def _poly(weights: dict[int, int]) -> Poly:
+    lo, hi = min(weights), max(weights)
+    return lo, [weights.get(m, 0) for m in range(lo, hi + 1)]
+
+
+def _times(a: Poly, b: Poly) -> Poly:
+    (la, wa), (lb, wb) = a, b
+    out = [0] * (len(wa) + len(wb) - 1)
+    for i, x in enumerate(wa):
+        if x:
+            for j, y in enumerate(wb):
+                out[i + j] += x * y
+    return la + lb, out
+
+
+def _outer_weights(polys: list[Poly], prefixes: list[Poly], fill: list[int]
+                   ) -> list[dict[int, int]]:
+    """For each component c and its mine count k: the ways the other
+    components and the outside complete it, sum over a of
+    prefix_c[a] x (suffix adjoint)[a + k], sweeping from the last component."""
+    adjoint_lo, adjoint = 0, fill          # weight of a total mine count m
+    outers: list[dict[int, int]] = [{} for _ in polys]
+    for c in range(len(polys) - 1, -1, -1):
+        (plo, pw), (wlo, ww) = prefixes[c], polys[c]
+        outer = {}
+        for k in range(len(ww)):
+            base = plo + wlo + k - adjoint_lo
+            outer[wlo + k] = sum(x * adjoint[base + a] for a, x in enumerate(pw)
+                                 if x and 0 <= base + a < len(adjoint))
+        outers[c] = outer
+        new_lo = plo
+        new = [0] * len(pw)
+        for a in range(len(pw)):
+            base = plo + a + wlo - adjoint_lo
+            new[a] = sum(y * adjoint[base + k] for k, y in enumerate(ww)
+                         if y and 0 <= base + k < len(adjoint))
+        adjoint_lo, adjoint = new_lo, new
+    return outers

@@ -1,0 +1,193 @@
+"""Exact counting of one component: arrangements by mine count, and per box.
+
+Boxes are placed one at a time in an order that keeps few numbers "open"
+(touched by a placed box and by a box still to place). The only thing the
+future needs to know about the past is how many mines each open number still
+needs and how many mines were placed so far, so partial arrangements that
+agree on those merge into one *state* with a weight (a dynamic programme
+along the frontier, the trick strong solvers use instead of listing every
+solution). Frontiers are long and thin, so the states stay few.
+
+A forward pass gives the arrangements by mine count. Given a weight per final
+mine count (the ways the rest of the board can complete it), a backward pass
+over the recorded transitions gives each box's expected mines, exactly.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from math import comb
+
+from .frontier import Component
+
+
+class OutOfTime(Exception):
+    """The time budget ran out before the count finished."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """Placing one box: its index and size, how to read the constraints it
+    touches from a state, and how to build the next state."""
+
+    box: int
+    size: int
+    touched: tuple[tuple[int, int, int], ...]  # (position in state or -1, need if new, room left)
+    carried: tuple[int, ...]                   # positions carried into the next state
+    lowered: tuple[int, ...]                   # positions (in the next state) that lose k
+    opened: tuple[int, ...]                    # needs of numbers opened by this box
+
+
+@dataclass
+class Count:
+    """Arrangements of one component: ``weights[m]`` with ``m`` mines."""
+
+    component: Component
+    weights: dict[int, int]
+    steps: list[Step]
+    states: list[dict[tuple, int]]
+    edges: list[list[tuple[tuple, int, tuple]]]
+
+    def marginals(self, outer: dict[int, int]) -> list[int]:
+        """Per box, the sum over all arrangements of (mines in the box) x
+        ``outer[m]``, where ``m`` is the component's mine count; ``outer`` is
+        how many ways the rest of the board completes such an arrangement."""
+        after = {key: outer.get(key[0], 0) for key in self.states[-1]}
+        sums = [0] * len(self.component.boxes)
+        for step, states, edges in zip(reversed(self.steps), reversed(self.states[:-1]),
+                                       reversed(self.edges)):
+            ways = _COMBS[step.size]
+            before: dict[tuple, int] = {}
+            total = 0
+            for state, k, nxt in edges:
+                rest = after.get(nxt)
+                if rest:
+                    v = ways[k] * rest
+                    before[state] = before.get(state, 0) + v
+                    if k:
+                        total += states[state] * v * k
+            sums[step.box] = total
+            after = before
+        return sums
+
+
+class _Combs(dict):
+    """comb(size, k) for k = 0..size, by size, computed once."""
+
+    def __missing__(self, size: int) -> list[int]:
+        row = [comb(size, k) for k in range(size + 1)]
+        self[size] = row
+        return row
+
+
+_COMBS = _Combs()
+
+
+def count(component: Component, deadline: float | None = None) -> Count:
+    """Count the arrangements of ``component``; raise OutOfTime after
+    ``deadline`` (a ``time.perf_counter`` value)."""
+    steps = _plan(component)
+    states: list[dict[tuple, int]] = [{(0,): 1}]
+    edges: list[list[tuple[tuple, int, tuple]]] = []
+    for step in steps:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime
+        nxt, moves = _advance(states[-1], step, deadline)
+        states.append(nxt)
+        edges.append(moves)
+    weights = {key[0]: w for key, w in states[-1].items()}
+    return Count(component, weights, steps, states, edges)
+
+
+def _advance(states: dict[tuple, int], step: Step, deadline: float | None
+             ) -> tuple[dict[tuple, int], list[tuple[tuple, int, tuple]]]:
+    """Place one box in every way each state allows."""
+    ways = _COMBS[step.size]
+    touched, carried, lowered, opened = step.touched, step.carried, step.lowered, step.opened
+    nxt: dict[tuple, int] = {}
+    moves: list[tuple[tuple, int, tuple]] = []
+    checked = 0
+    for state, w in states.items():
+        lo, hi = 0, step.size
+        for pos, need, room in touched:
+            r = state[pos] if pos >= 0 else need
+            if r < hi:
+                hi = r
+            if r - room > lo:
+                lo = r - room
+        if lo > hi:
+            continue
+        base = [state[p] for p in carried]
+        for k in range(lo, hi + 1):
+            new = base.copy()
+            new[0] += k
+            for q in lowered:
+                new[q] -= k
+            new.extend(need - k for need in opened)
+            key = tuple(new)
+            nxt[key] = nxt.get(key, 0) + w * ways[k]
+            moves.append((state, k, key))
+        checked += 1
+        if deadline is not None and checked & 1023 == 0 and time.perf_counter() > deadline:
+            raise OutOfTime
+    return nxt, moves
+
+
+def _plan(component: Component) -> list[Step]:
+    """The steps of the programme, for the box order chosen by ``_order``."""
+    boxes, constraints = component.boxes, component.constraints
+    of_box: list[list[int]] = [[] for _ in boxes]
+    for j, (members, _) in enumerate(constraints):
+        for b in members:
+            of_box[b].append(j)
+    order = _order(of_box, constraints)
+    position = {b: i for i, b in enumerate(order)}
+    last = [max(position[b] for b in members) for members, _ in constraints]
+    room = [sum(len(boxes[b]) for b in members) for members, _ in constraints]
+    open_now: list[int] = []   # constraints in the state, in state order (after the mine count)
+    steps = []
+    for i, b in enumerate(order):
+        size = len(boxes[b])
+        slot = {j: p + 1 for p, j in enumerate(open_now)}
+        touched = []
+        for j in of_box[b]:
+            room[j] -= size
+            touched.append((slot.get(j, -1), constraints[j][1], room[j]))
+        kept = [j for j in open_now if last[j] != i]
+        new = [j for j in of_box[b] if j not in slot and last[j] != i]
+        carried = (0, *(slot[j] for j in kept))
+        lowered = tuple(p + 1 for p, j in enumerate(kept) if j in of_box[b])
+        opened = tuple(constraints[j][1] for j in new)
+        steps.append(Step(b, size, tuple(touched), carried, lowered, opened))
+        open_now = kept + new
+    return steps
+
+
+def _order(of_box: list[list[int]], constraints: tuple) -> list[int]:
+    """A box order that closes numbers early and opens few at a time, so the
+    set of open numbers (the state) stays small: greedily take the box next
+    to the open numbers that completes the most of them and opens the fewest
+    new ones, starting from a box touched by the fewest numbers."""
+    left = [len(members) for members, _ in constraints]
+    opened = [False] * len(constraints)
+    placed = [False] * len(of_box)
+    near: set[int] = set()
+    order: list[int] = []
+
+    def score(b: int) -> tuple[int, int, int]:
+        closes = sum(1 for j in of_box[b] if left[j] == 1)
+        opens = sum(1 for j in of_box[b] if not opened[j])
+        return closes, -opens, -b
+
+    for _ in range(len(of_box)):
+        pool = near or (b for b in range(len(of_box)) if not placed[b])
+        b = max(pool, key=score)
+        placed[b] = True
+        near.discard(b)
+        order.append(b)
+        for j in of_box[b]:
+            left[j] -= 1
+            opened[j] = True
+            near.update(x for x in constraints[j][0] if not placed[x])
+    return order

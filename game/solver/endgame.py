@@ -1,0 +1,146 @@
+"""Exact play when few layouts remain: search every line of play.
+
+Near the end of a game the remaining layouts can be listed one by one. Then
+the best move is the one that wins in the most layouts, assuming best play
+afterwards, which a memoised search finds exactly: a set of layouts is a
+node; revealing a cell splits the layouts where it is safe by the number it
+shows. Counting won *layouts* (integers) instead of probabilities keeps every
+comparison exact.
+
+Nodes are sets of layouts (bitmasks over the list), so transpositions are
+shared. A cell that is safe in every layout of a node is revealed for free
+when its number would tell something. The search is bounded by a node
+budget (deterministic, unlike a clock) and gives up past it.
+"""
+
+from __future__ import annotations
+
+from .analysis import Analysis
+from .problem import Problem
+
+MAX_LAYOUTS = 300
+MAX_CELLS = 40
+NODE_BUDGET = 20_000
+
+
+class _Exhausted(Exception):
+    """The search needed more nodes than its budget."""
+
+
+def endgame_move(analysis: Analysis, candidates: list[int]) -> tuple[int, float] | None:
+    """The candidate that wins in the most layouts and its chance to win, or
+    None when the position is too big to search."""
+    if not analysis.exact or analysis.layouts is None or analysis.layouts > MAX_LAYOUTS:
+        return None
+    problem = analysis.deduction.reduced()
+    if len(problem.unknown) > MAX_CELLS:
+        return None
+    layouts = list_layouts(problem)
+    search = _Search(layouts, sorted(problem.unknown), analysis.position.topology.neighbours)
+    try:
+        won, cell = search.decide(search.everything, roots=candidates)
+    except _Exhausted:
+        return None
+    if cell is None:
+        return None
+    return cell, won / len(layouts)
+
+
+def list_layouts(problem: Problem) -> list[frozenset[int]]:
+    """Every way to place ``problem.mines`` mines on the undecided cells that
+    fits the constraints (cells next to numbers first, so dead ends show early)."""
+    of_cell: dict[int, list[int]] = {}
+    for n, cells in problem.cells_of.items():
+        for c in cells:
+            of_cell.setdefault(c, []).append(n)
+    order = sorted(of_cell) + sorted(problem.unknown.difference(of_cell))
+    need = dict(problem.need)
+    left = {n: len(cells) for n, cells in problem.cells_of.items()}
+    chosen: list[int] = []
+    out: list[frozenset[int]] = []
+
+    def place(i: int, mines: int) -> None:
+        if mines < 0 or mines > len(order) - i:
+            return
+        if i == len(order):
+            out.append(frozenset(chosen))
+            return
+        c = order[i]
+        for mine in (0, 1):
+            fits = True
+            for n in of_cell.get(c, ()):
+                need[n] -= mine
+                left[n] -= 1
+                fits = fits and 0 <= need[n] <= left[n]
+            if fits:
+                chosen.extend([c] * mine)
+                place(i + 1, mines - mine)
+                del chosen[len(chosen) - mine:]
+            for n in of_cell.get(c, ()):
+                need[n] += mine
+                left[n] += 1
+
+    place(0, problem.mines)
+    return out
+
+
+class _Search:
+    """Best play over a fixed list of layouts, by bitmask of layout indices."""
+
+    def __init__(self, layouts: list[frozenset[int]], cells: list[int],
+                 neighbours) -> None:
+        self.everything = (1 << len(layouts)) - 1
+        self.cells = cells
+        self.mine: dict[int, int] = {}
+        self.shows: dict[int, list[int]] = {}   # cell -> masks of layouts by number shown
+        for c in cells:
+            by_value: dict[int, int] = {}
+            mine = 0
+            for i, layout in enumerate(layouts):
+                if c in layout:
+                    mine |= 1 << i
+                else:
+                    v = sum(1 for j in neighbours[c] if j in layout)
+                    by_value[v] = by_value.get(v, 0) | 1 << i
+            self.mine[c] = mine
+            self.shows[c] = list(by_value.values())
+        self.memo: dict[int, int] = {}
+        self.nodes = 0
+
+    def wins(self, node: int) -> int:
+        """Layouts of ``node`` won with best play."""
+        if node & (node - 1) == 0:
+            return 1
+        known = self.memo.get(node)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > NODE_BUDGET:
+            raise _Exhausted
+        for c in self.cells:
+            if node & self.mine[c] == 0:
+                parts = [node & m for m in self.shows[c] if node & m]
+                if len(parts) > 1:      # a free reveal that tells something
+                    result = sum(self.wins(p) for p in parts)
+                    break
+        else:
+            result = self.decide(node)[0]
+        self.memo[node] = result
+        return result
+
+    def decide(self, node: int, roots: list[int] | None = None) -> tuple[int, int | None]:
+        """(layouts won, cell to reveal) for the best reveal at ``node``."""
+        options = []
+        for c in roots if roots is not None else self.cells:
+            safe = node & ~self.mine[c]
+            if safe and node & self.mine[c]:
+                options.append((safe.bit_count(), c))
+        options.sort(key=lambda o: (-o[0], o[1]))
+        best, choice = 0, None
+        for bound, c in options:
+            if bound <= best:
+                break
+            won = sum(self.wins(node & m) for m in self.shows[c] if node & m)
+            if won > best:
+                best, choice = won, c
+        return best, choice

@@ -1,0 +1,74 @@
+"""Choosing a guess when nothing is certain.
+
+The safest cell is not always the best guess: a cell that is slightly riskier
+but likely to prove other cells safe (or to leave a good next guess) often
+wins more games. So, as strong solvers do, every cell whose safety is within
+10 % of the best is looked at one move ahead (``lookahead``) and scored by the
+chance of surviving this guess *and* the best move after it, with a small
+bonus for making progress. Cells no number touches are all alike in risk; only
+a few of them, those most likely to open an area (corners, edges, cells with
+few covered neighbours), are looked at.
+
+Everything runs within a time budget: candidates are examined safest first,
+and whatever was not examined in time keeps its plain risk as its score.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .analysis import Analysis
+from .count import Count, OutOfTime
+from .lookahead import Foresight, foresee
+
+MARGIN = 0.9           # look at cells at least 90 % as safe as the safest
+PROGRESS_BONUS = 0.1   # weight of "the number shown proves another cell safe"
+MAX_FRONTIER = 12      # candidates next to numbers examined at most
+MAX_OUTSIDE = 4        # candidates away from numbers examined at most
+SECONDS = 0.08         # look-ahead budget per guess
+
+
+@dataclass(frozen=True)
+class Guess:
+    """The chosen cell (flat index), its risk and what the look-ahead found."""
+
+    cell: int
+    risk: float
+    foresight: Foresight | None
+
+
+def choose(analysis: Analysis, candidates: list[int], cache: dict[tuple, Count],
+           seconds: float = SECONDS) -> Guess:
+    """The best of ``candidates`` (undecided covered cells, at least one)."""
+    risk = analysis.risk
+    position = analysis.position
+    table = position.topology.neighbours
+    covered = position.covered
+
+    def openness(c: int) -> int:
+        return sum(1 for j in table[c] if j in covered)
+
+    outside = set(analysis.counted.outside if analysis.counted else ())
+    ranked = sorted(candidates, key=lambda c: (risk[c], openness(c), c))
+    safest = 1.0 - risk[ranked[0]]
+    close = [c for c in ranked if 1.0 - risk[c] >= safest * MARGIN]
+    picked = [c for c in close if c not in outside][:MAX_FRONTIER]
+    picked += [c for c in close if c in outside][:MAX_OUTSIDE]
+    if len(picked) <= 1 or analysis.counted is None:
+        return Guess(ranked[0], risk[ranked[0]], None)
+    base = analysis.deduction.reduced()
+    deadline = time.perf_counter() + seconds
+    best: tuple[float, int] | None = None
+    seen: Foresight | None = None
+    for c in sorted(picked, key=lambda c: (risk[c], openness(c), c)):
+        try:
+            sight = foresee(base, c, position.topology, cache, deadline)
+        except OutOfTime:
+            break
+        score = (1.0 - risk[c]) * (sight.next_safety() + PROGRESS_BONUS * sight.progress())
+        if best is None or score > best[0]:
+            best, seen = (score, c), sight
+    if best is None:
+        return Guess(ranked[0], risk[ranked[0]], None)
+    return Guess(best[1], risk[best[1]], seen)

@@ -1,0 +1,151 @@
+"""The computer player: one move at a time, certain moves first.
+
+Order of preference, so that auto-play looks like a careful human:
+
+1. reveal a cell proved safe (the local rules first, counting only if they
+   find nothing);
+2. take the flag off a cell proved safe that the player flagged (a flagged
+   cell is never revealed; one toggle makes it revealable);
+3. flag a proved mine that is not flagged yet (with ``flags=True``);
+4. otherwise guess (``guess``), or when every undecided cell is flagged, take
+   the flag off the least risky one.
+
+Flags are the player's opinion and never used as evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine import FIRST_CLICK_RULES
+
+from .analysis import Analysis, analyse_position
+from .count import Count
+from .deduce import PAIR, SINGLE, Deduction
+from .endgame import endgame_move
+from .guess import choose
+from .position import Position, parse
+from .problem import Problem
+
+REVEAL, FLAG = "reveal", "flag"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move for the engine: ``kind`` "reveal" or "flag" at ``(x, y)``.
+
+    ``risk`` is the chance the revealed cell is a mine (0.0 when certain;
+    for a flag, the chance the cell is a mine); ``reason`` says why in one line.
+    """
+
+    kind: str
+    x: int
+    y: int
+    risk: float
+    certain: bool
+    reason: str
+
+
+def next_move(view: Sequence[str], mines: int, *, first_click: str = "opening",
+              flags: bool = True, max_seconds: float | None = None) -> Decision:
+    """The move the computer would play on ``view`` (a board of ``mines`` mines).
+
+    ``first_click`` is the game's first-click rule, used to choose the first
+    click on an all-covered board. ``flags`` lets the player flag proved
+    mines before it guesses. ``max_seconds`` bounds the analysis of huge
+    boards (then probabilities may be approximate). Raises ValueError for a
+    malformed view and InconsistentBoard when no layout fits it.
+    """
+    if first_click not in FIRST_CLICK_RULES:
+        raise ValueError(f"first_click must be one of {', '.join(FIRST_CLICK_RULES)},"
+                         f" not {first_click!r}")
+    position = parse(view, mines)
+    if len(position.covered) == position.topology.size:
+        return first_move(position, first_click)
+    deduction = Deduction(Problem.of(position), position.topology).run(stop_at_safe=True)
+    for c in sorted(deduction.safe()):
+        if c not in position.flagged:
+            return _certain(position, REVEAL, c, _proof(deduction, c))
+    cache: dict[tuple, Count] = {}
+    analysis = analyse_position(position, max_seconds=max_seconds,
+                                deduction=deduction.run(), cache=cache)
+    return _from_analysis(analysis, flags, cache)
+
+
+def _from_analysis(analysis: Analysis, flags: bool, cache: dict[tuple, Count]) -> Decision:
+    """Steps 1-4 of the module docstring, once everything is counted."""
+    position = analysis.position
+    index = position.index
+    safe = sorted(index(x, y) for x, y in analysis.safe)
+    for c in safe:
+        if c not in position.flagged:
+            return _certain(position, REVEAL, c, "proved safe by counting every arrangement")
+    if safe:
+        return _certain(position, FLAG, safe[0],
+                        "this flag is wrong: the cell is proved safe, unflag it to open it")
+    sure = sorted(index(x, y) for x, y in analysis.mines)
+    unflagged = [c for c in sure if c not in position.flagged]
+    if flags and unflagged:
+        return _certain(position, FLAG, unflagged[0], "proved to be a mine", risk=1.0)
+    undecided = [c for c in position.covered if c not in sure]
+    open_ones = [c for c in undecided if c not in position.flagged]
+    if not open_ones:
+        c = min(undecided, key=lambda c: (analysis.risk[c], c))
+        x, y = position.xy(c)
+        return Decision(FLAG, x, y, analysis.risk[c], False,
+                        "every undecided cell is flagged: unflag the least risky one")
+    planned = endgame_move(analysis, open_ones)
+    if planned is not None:
+        c, chance = planned
+        x, y = position.xy(c)
+        return Decision(REVEAL, x, y, analysis.risk[c], False,
+                        f"endgame: every line of play searched, {chance:.0%} chance to win")
+    guess = choose(analysis, open_ones, cache)
+    x, y = position.xy(guess.cell)
+    return Decision(REVEAL, x, y, guess.risk, False, _guess_reason(guess.risk, guess.foresight))
+
+
+def _guess_reason(risk: float, foresight) -> str:
+    text = f"no cell is certain: best guess, {risk:.0%} risk"
+    if foresight is not None:
+        text += f", {foresight.progress():.0%} chance to prove more cells safe"
+    return text
+
+
+def _certain(position: Position, kind: str, c: int, reason: str, risk: float = 0.0) -> Decision:
+    x, y = position.xy(c)
+    return Decision(kind, x, y, risk, True, reason)
+
+
+def _proof(deduction: Deduction, c: int) -> str:
+    fact = deduction.facts[c]
+    if fact.rule == SINGLE:
+        return "proved safe by one number"
+    if fact.rule == PAIR:
+        return "proved safe by two numbers together"
+    return "proved safe"
+
+
+def first_move(position: Position, rule: str) -> Decision:
+    """The first click on an all-covered board, for the first-click ``rule``.
+
+    With "opening" the click opens an area wherever it lands; a cell a few
+    steps from a corner gives an opening that often reaches the edges, which
+    leaves fewer ragged borders to guess on. With "safe" and "classic" only
+    the clicked cell is safe, and a corner is the cell most likely to be a
+    zero (it has the fewest neighbours); "classic" avoids the top-left
+    corner, where the classic game moves a mine hit by the first click.
+    """
+    w, h = position.width, position.height
+    if rule == "opening":
+        x, y = min(2, w // 2), min(2, h // 2)
+        reason = "first click: this rule always opens an area here, close to a corner"
+    elif rule == "safe":
+        x, y = 0, 0
+        reason = "first click: a corner is the cell most likely to open an area"
+    else:
+        x, y = w - 1, h - 1
+        reason = ("first click: a corner is the cell most likely to open an area"
+                  " (not the top-left one, where a hit mine is moved)")
+    return Decision(REVEAL, x, y, 0.0, True, reason)

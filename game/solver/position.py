@@ -1,0 +1,118 @@
+"""Reading the player's view into the facts a solver may use.
+
+The only evidence is the revealed numbers and the total mine count. Flags and
+question marks are the player's opinion, so they count as covered cells; the
+position remembers them only so that the player never reveals a flagged cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine.topology import GridTopology, grid
+
+COVERED_CHARS = "#F?"
+DIGITS = "012345678"
+_ALLOWED = frozenset(COVERED_CHARS + DIGITS)
+
+
+class InconsistentBoard(ValueError):
+    """No arrangement of the mines explains the numbers shown."""
+
+
+@dataclass(frozen=True, eq=False)
+class Position:
+    """A view as cells and number constraints, by flat index ``y * width + x``.
+
+    ``numbers`` maps each revealed cell that touches a covered cell to its
+    value; ``around`` maps the same cells to their covered neighbours.
+    """
+
+    topology: GridTopology
+    mines: int
+    covered: frozenset[int]
+    flagged: frozenset[int]
+    numbers: dict[int, int]
+    around: dict[int, tuple[int, ...]]
+
+    @property
+    def width(self) -> int:
+        return self.topology.width
+
+    @property
+    def height(self) -> int:
+        return self.topology.height
+
+    def xy(self, i: int) -> tuple[int, int]:
+        """``(x, y)`` of flat index ``i``."""
+        return self.topology.coords(i)
+
+    def index(self, x: int, y: int) -> int:
+        """Flat index of ``(x, y)`` (which must be on the board)."""
+        return y * self.topology.width + x
+
+
+def where(topology: GridTopology, i: int) -> str:
+    """``(x, y)`` of a cell as text, for messages."""
+    x, y = topology.coords(i)
+    return f"({x}, {y})"
+
+
+def _flatten(view: Sequence[str]) -> tuple[str, int, int]:
+    """The view as one string, with its width and height; ValueError when it
+    is not a non-empty rectangle of allowed characters."""
+    rows = list(view)
+    if not rows or not rows[0]:
+        raise ValueError("a view needs at least one row of at least one cell")
+    width = len(rows[0])
+    for y, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise ValueError(f"view row {y} is {type(row).__name__}, not a string")
+        if len(row) != width:
+            raise ValueError(f"view row {y} has {len(row)} cells, row 0 has {width}")
+        bad = set(row) - _ALLOWED
+        if bad:
+            x = min(row.index(c) for c in bad)
+            raise ValueError(
+                f"view cell ({x}, {y}) is {row[x]!r}: only '#', 'F', '?' (covered) and"
+                " '0'-'8' (revealed) are allowed; a finished game cannot be analysed")
+    return "".join(rows), width, len(rows)
+
+
+def parse(view: Sequence[str], mines: int) -> Position:
+    """The position shown by ``view`` on a board holding ``mines`` mines.
+
+    Raises ValueError for a malformed view and InconsistentBoard for a number
+    that cannot be satisfied by its covered neighbours alone, or a mine count
+    that does not fit the covered cells.
+    """
+    flat, width, height = _flatten(view)
+    if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
+        raise ValueError(f"mines must be a whole number >= 0, not {mines!r}")
+    topology = grid(width, height)
+    table = topology.neighbours
+    covered = [i for i, c in enumerate(flat) if c in COVERED_CHARS]
+    if mines > len(covered):
+        raise InconsistentBoard(f"{mines} mines cannot fit in {len(covered)} covered cells")
+    touching: dict[int, list[int]] = {}
+    for j in covered:
+        for i in table[j]:
+            if flat[i] in DIGITS:
+                touching.setdefault(i, []).append(j)
+    numbers: dict[int, int] = {}
+    around: dict[int, tuple[int, ...]] = {}
+    for i, c in enumerate(flat):
+        if c not in DIGITS or c == "0" and i not in touching:
+            continue
+        cells = touching.get(i, ())
+        value = int(c)
+        if value > len(cells):
+            raise InconsistentBoard(
+                f"the {value} at {where(topology, i)} has only {len(cells)} covered"
+                f" neighbour{'s' if len(cells) != 1 else ''}")
+        if cells:
+            numbers[i] = value
+            around[i] = tuple(sorted(cells))
+    flagged = frozenset(i for i in covered if flat[i] == "F")
+    return Position(topology, mines, frozenset(covered), flagged, numbers, around)
