@@ -23,7 +23,8 @@ from .position import InconsistentBoard, where
 from .problem import Problem
 
 SINGLE, PAIR = "single", "pair"
-_COST = {SINGLE: 1, PAIR: 2}
+GIVEN, COUNTED = "given", "counted"   # revealed by play; proved by exact counting
+_COST = {GIVEN: 0, SINGLE: 1, PAIR: 2, COUNTED: 3}
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class Deduction:
             for c in cells:
                 self.numbers_of.setdefault(c, []).append(n)
         self._queue = sorted(self.cells, reverse=True)
+        self._dirty = set(self.cells)   # numbers changed since their pairs were checked
+        self.fresh: list[int] = []      # decided cells not yet collected by the caller
 
     # ----------------------------------------------------------- the results
 
@@ -121,17 +124,38 @@ class Deduction:
                 self._decide(c, mine, SINGLE, (n,), uses)
 
     def _pair_sweep(self) -> bool:
-        """One pass of the two-number rule over every pair sharing cells."""
+        """One pass of the two-number rule over the pairs sharing cells in
+        which a number changed since the last pass (the others cannot have
+        anything new to say)."""
         progress = False
-        for a in sorted(self.cells):
+        dirty, self._dirty = self._dirty, set()
+        done: set[tuple[int, int]] = set()
+        for a in sorted(dirty):
             if not self.cells[a]:
                 continue
-            partners = {b for c in self.cells[a] for b in self.numbers_of[c] if b > a}
+            partners = {b for c in self.cells[a] for b in self.numbers_of[c] if b != a}
             for b in sorted(partners):
-                if self._pair(a, b):
-                    progress = True
-                    self.singles()
+                pair = (min(a, b), max(a, b))
+                if pair not in done:
+                    done.add(pair)
+                    if self._pair(*pair):
+                        progress = True
+                        self.singles()
         return progress
+
+    def add_number(self, n: int, cells: tuple[int, ...], value: int) -> None:
+        """A number revealed during play: ``value`` mines among ``cells``
+        (its covered neighbours, decided or not)."""
+        known = sum(1 for c in cells if c in self.known_mines
+                    or c in self.facts and self.facts[c].mine)
+        self.value[n] = value
+        self.around[n] = cells
+        self.cells[n] = {c for c in cells if c in self.unknown}
+        self.need[n] = value - known
+        for c in self.cells[n]:
+            self.numbers_of.setdefault(c, []).append(n)
+        self._queue.append(n)
+        self._dirty.add(n)
 
     def _pair(self, a: int, b: int) -> bool:
         """Decide what numbers ``a`` and ``b`` together force; True if anything."""
@@ -163,12 +187,25 @@ class Deduction:
                 self._decide(c, mine, PAIR, (a, b), uses)
         return True
 
+    def adjust(self, n: int, delta: int) -> None:
+        """Number ``n`` now shows ``delta`` more mines (no-guess repairs)."""
+        self.value[n] += delta
+        self.need[n] += delta
+        self._queue.append(n)
+        self._dirty.add(n)
+
+    def decide(self, cell: int, mine: bool, rule: str = GIVEN) -> None:
+        """Record a cell decided outside the local rules (revealed, or
+        proved by counting)."""
+        self._decide(cell, mine, rule, (), ())
+
     def _decide(self, cell: int, mine: bool, rule: str, numbers: tuple[int, ...],
                 uses: tuple[int, ...]) -> None:
         if cell in self.facts:
             return
         cost = max([_COST[rule]] + [self.facts[u].cost for u in uses])
         self.facts[cell] = Fact(cell, mine, rule, numbers, uses, cost, len(self.facts))
+        self.fresh.append(cell)
         self.unknown.discard(cell)
         if mine:
             self.mines -= 1
@@ -177,6 +214,7 @@ class Deduction:
             if mine:
                 self.need[n] -= 1
             self._queue.append(n)
+            self._dirty.add(n)
 
     def _contradiction(self, *numbers: int, why: str = "contradict each other") -> None:
         described = " and ".join(f"the {self.value[n]} at {where(self.topology, n)}"

@@ -88,29 +88,57 @@ def _from_analysis(analysis: Analysis, flags: bool, cache: dict[tuple, Count]) -
     unflagged = [c for c in sure if c not in position.flagged]
     if flags and unflagged:
         return _certain(position, FLAG, unflagged[0], "proved to be a mine", risk=1.0)
-    undecided = [c for c in position.covered if c not in sure]
-    open_ones = [c for c in undecided if c not in position.flagged]
-    if not open_ones:
-        c = min(undecided, key=lambda c: (analysis.risk[c], c))
+    open_ones = open_cells(analysis)
+    if all(c in position.flagged for c in open_ones):
+        c = min(open_ones, key=lambda c: (analysis.risk[c], c))
         x, y = position.xy(c)
         return Decision(FLAG, x, y, analysis.risk[c], False,
                         "every undecided cell is flagged: unflag the least risky one")
-    planned = endgame_move(analysis, open_ones)
+    choice = best_guess(analysis, open_ones, cache)
+    x, y = position.xy(choice.cell)
+    return Decision(REVEAL, x, y, analysis.risk[choice.cell], False, choice.reason())
+
+
+def open_cells(analysis: Analysis) -> list[int]:
+    """The undecided covered cells a guess may choose from: the unflagged
+    ones, or all of them when the player has flagged every one."""
+    position = analysis.position
+    sure = {position.index(x, y) for x, y in analysis.mines}
+    undecided = sorted(c for c in position.covered if c not in sure)
+    unflagged = [c for c in undecided if c not in position.flagged]
+    return unflagged or undecided
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A guess: the cell, and what made it best (the endgame search's chance
+    to win, or the look-ahead's chance to prove more cells safe)."""
+
+    cell: int
+    risk: float
+    win: float | None = None
+    progress: float | None = None
+
+    def reason(self) -> str:
+        if self.win is not None:
+            return (f"endgame: every line of play searched, {self.win:.0%} chance to win,"
+                    f" {self.risk:.0%} risk now")
+        text = f"no cell is certain: best guess, {self.risk:.0%} risk"
+        if self.progress is not None:
+            text += f", {self.progress:.0%} chance to prove more cells safe"
+        return text
+
+
+def best_guess(analysis: Analysis, candidates: list[int], cache: dict[tuple, Count]) -> Choice:
+    """The cell to reveal when nothing is certain: an exact search of the
+    endgame when few layouts remain, else the look-ahead guess."""
+    planned = endgame_move(analysis, candidates)
     if planned is not None:
         c, chance = planned
-        x, y = position.xy(c)
-        return Decision(REVEAL, x, y, analysis.risk[c], False,
-                        f"endgame: every line of play searched, {chance:.0%} chance to win")
-    guess = choose(analysis, open_ones, cache)
-    x, y = position.xy(guess.cell)
-    return Decision(REVEAL, x, y, guess.risk, False, _guess_reason(guess.risk, guess.foresight))
-
-
-def _guess_reason(risk: float, foresight) -> str:
-    text = f"no cell is certain: best guess, {risk:.0%} risk"
-    if foresight is not None:
-        text += f", {foresight.progress():.0%} chance to prove more cells safe"
-    return text
+        return Choice(c, analysis.risk[c], win=chance)
+    guess = choose(analysis, candidates, cache)
+    progress = guess.foresight.progress() if guess.foresight is not None else None
+    return Choice(guess.cell, guess.risk, progress=progress)
 
 
 def _certain(position: Position, kind: str, c: int, reason: str, risk: float = 0.0) -> Decision:

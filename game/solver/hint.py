@@ -1,0 +1,152 @@
+"""Hints: the next cell to play, with the simplest reason a player can check.
+
+A hint prefers, in this order: a safe cell proved by one number, then by two
+numbers (the named patterns among them), then by counting every arrangement
+of a group of numbers, then by counting the mines left; then a proved mine
+the player has not flagged; then the best guess with its risk. ``evidence``
+lists the numbers of the proof so the window can highlight them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .analysis import Analysis, analyse_position
+from .count import Count
+from .deduce import Deduction, Fact
+from .player import best_guess, first_move, open_cells
+from .position import Position, parse
+from .problem import Problem
+from .wording import arrangements, evidence, explain_fact, percent
+
+Cell = tuple[int, int]
+SAFE, MINE, GUESS = "safe", "mine", "guess"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Where to look: ``(x, y)``, ``kind`` "safe", "mine" or "guess", the
+    cell's ``risk`` of being a mine, a one-line ``explanation`` and the
+    ``evidence`` cells (the numbers that prove it)."""
+
+    x: int
+    y: int
+    kind: str
+    risk: float
+    explanation: str
+    evidence: list[Cell]
+
+
+def hint(view: Sequence[str], mines: int, *, first_click: str = "opening",
+         max_seconds: float | None = None) -> Hint:
+    """The hint for ``view`` on a board of ``mines`` mines (see the module)."""
+    position = parse(view, mines)
+    if len(position.covered) == position.topology.size:
+        move = first_move(position, first_click)
+        return Hint(move.x, move.y, SAFE, 0.0,
+                    "nothing is open yet: the first click is always safe, and here it"
+                    " is likely to open an area", [])
+    deduction = Deduction(Problem.of(position), position.topology).run()
+    fact = _simplest(position, deduction, mine=False)
+    if fact is not None:
+        return _fact_hint(position, deduction, fact)
+    cache: dict[tuple, Count] = {}
+    analysis = analyse_position(position, max_seconds=max_seconds, deduction=deduction,
+                                cache=cache)
+    counted = _counted_hint(analysis, mine=False)
+    if counted is not None:
+        return counted
+    fact = _simplest(position, deduction, mine=True)
+    if fact is not None:
+        return _fact_hint(position, deduction, fact)
+    return _counted_hint(analysis, mine=True) or _guess_hint(analysis, cache)
+
+
+def _simplest(position: Position, deduction: Deduction, mine: bool) -> Fact | None:
+    """The locally proved fact with the simplest proof; unflagged cells
+    first for safe cells, only unflagged cells for mines."""
+    facts = [f for f in deduction.facts.values() if f.mine == mine
+             and not (mine and f.cell in position.flagged)]
+    if not facts:
+        return None
+    return min(facts, key=lambda f: (f.cell in position.flagged, f.cost, f.order))
+
+
+def _fact_hint(position: Position, deduction: Deduction, fact: Fact) -> Hint:
+    x, y = position.xy(fact.cell)
+    text = explain_fact(position, deduction, fact)
+    if not fact.mine and fact.cell in position.flagged:
+        text += " (your flag here is wrong)"
+    cells = [position.xy(n) for n in evidence(deduction, fact)]
+    return Hint(x, y, MINE if fact.mine else SAFE, 1.0 if fact.mine else 0.0, text, cells)
+
+
+def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
+    """A cell proved by counting: by its own group of numbers if they alone
+    prove it, else by the mines left."""
+    position = analysis.position
+    found = analysis.mines if mine else analysis.safe
+    cells = sorted(position.index(x, y) for x, y in found)
+    cells = [c for c in cells if c not in analysis.deduction.facts
+             and not (mine and c in position.flagged)]
+    if not cells or analysis.counted is None:
+        return None
+    groups = _groups(analysis)
+    local = [c for c in cells if c in groups and groups[c][1]]
+    c = min(local or cells, key=lambda c: (c in position.flagged, c))
+    x, y = position.xy(c)
+    verdict = "a mine" if mine else "safe"
+    left = analysis.deduction.mines   # mines among the undecided cells
+    if c in groups and groups[c][1]:
+        numbers, _, layouts = groups[c]
+        text = (f"these {len(numbers)} numbers allow {arrangements(layouts, every=False)} of their"
+                f" mines, and {'every one puts a mine' if mine else 'none puts a mine'} here")
+    elif c in groups:
+        numbers = groups[c][0]
+        text = (f"counting the mines left: with {left} mines still to place, every"
+                f" arrangement makes this cell {verdict}")
+    else:
+        numbers = sorted({n for nums, _, _ in groups.values() for n in nums})
+        text = (f"counting the mines left: the numbers account for all {position.mines}"
+                " mines, so cells away from them are safe" if not mine else
+                f"counting the mines left: the numbers hold too few of the {position.mines}"
+                " mines, so cells away from them are all mines")
+    if not mine and c in position.flagged:
+        text += " (your flag here is wrong)"
+    return Hint(x, y, MINE if mine else SAFE, 1.0 if mine else 0.0, text,
+                [position.xy(n) for n in numbers])
+
+
+def _groups(analysis: Analysis) -> dict[int, tuple[list[int], bool, int]]:
+    """Per frontier cell: its component's numbers, whether the component
+    alone (whatever the mine count) decides the cell, and its arrangements."""
+    out: dict[int, tuple[list[int], bool, int]] = {}
+    for count in analysis.counted.counts:
+        free = count.marginals(dict.fromkeys(count.weights, 1))
+        layouts = sum(count.weights.values())
+        numbers = list(count.component.numbers)
+        for cells, mines in zip(count.component.boxes, free):
+            decided = mines in (0, len(cells) * layouts)
+            for c in cells:
+                out[c] = (numbers, decided, layouts)
+    return out
+
+
+def _guess_hint(analysis: Analysis, cache: dict[tuple, Count]) -> Hint:
+    position = analysis.position
+    choice = best_guess(analysis, open_cells(analysis), cache)
+    x, y = position.xy(choice.cell)
+    risk = percent(choice.risk)
+    if choice.win is not None:
+        text = (f"no safe cell: searched every line of play over"
+                f" {arrangements(analysis.layouts)}: {risk} risk, {percent(choice.win)} chance to win")
+    elif analysis.exact:
+        text = f"no safe cell: counted {arrangements(analysis.layouts)}: {risk} risk"
+    else:
+        text = f"no safe cell: about {risk} risk (too many arrangements to count in time)"
+    if choice.cell in position.flagged:
+        text += " (unflag it first)"
+    table = position.topology.neighbours
+    numbers = [n for n in table[choice.cell] if n in position.numbers]
+    return Hint(x, y, GUESS, choice.risk, text, [position.xy(n) for n in numbers])

@@ -1,0 +1,142 @@
+"""Boards that never force a guess: a mine layer for the engine.
+
+``Minefield(..., layer=no_guess_layer)`` calls the layer at the first reveal
+with the cells the first-click rule keeps free (the clicked cell first).
+
+1. Draw uniform boards from the game's own generator and keep the first one
+   the computer player clears from that click by proof alone (``replay``).
+   Every no-guess board is then equally likely. This is quick at the classic
+   densities (a few boards for Expert).
+2. If none turns up in a few tries (dense or huge boards), repair one: play
+   it, and wherever play gets stuck pick a number on the edge of the opened
+   area and move the mines around it to undecided cells further away, so
+   that number proves its neighbours safe; then replay the repaired board
+   from the first click to check it, repairing again if needed.
+
+Only ``rng.random()`` decides, so the same seed gives the same board. The work
+is bounded; past the bound the layer returns the board that got furthest and
+says so in its ``report`` (use a ``NoGuessLayer`` instance to read it).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.engine.mines import lay_after_first_click
+from game.engine.topology import GridTopology, grid
+
+from .replay import Replay
+
+UNIFORM_WORK = 20_000   # cells' worth of uniform boards tried before repairing
+MAX_CHECKS = 10         # boards repaired (and replayed to check them) at most
+
+
+@dataclass(frozen=True)
+class NoGuessReport:
+    """How the last board came out: ``no_guess`` is False only when the layer
+    gave up; ``boards`` uniform boards were tried, ``repairs`` mine moves
+    made; ``cleared`` is the share of safe cells opened by proof alone."""
+
+    no_guess: bool
+    boards: int
+    repairs: int
+    cleared: float
+
+
+class NoGuessLayer:
+    """The no-guess MineLayer, keeping a ``report`` of its last board.
+
+        layer = NoGuessLayer()
+        field = Minefield(30, 16, 99, seed=7, layer=layer)
+        field.reveal(3, 3)
+        layer.report.no_guess      # False only if it had to give up
+    """
+
+    def __init__(self) -> None:
+        self.report: NoGuessReport | None = None
+
+    def __call__(self, rng: random.Random, topology: GridTopology, mines: int,
+                 excluded: tuple[int, ...]) -> list[int]:
+        size, first = topology.size, excluded[0]
+        boards = max(1, min(50, UNIFORM_WORK // size))
+        best: tuple[float, bytearray] = (-1.0, bytearray(size))
+        for board in range(1, boards + 1):
+            mined = _board(size, lay_after_first_click(rng, size, mines, excluded))
+            replay = Replay(topology, bytearray(mined), mines)
+            if replay.clear(first):
+                return self._done(True, board, 0, 1.0, mined)
+            best = max(best, (replay.cleared(), mined), key=lambda b: b[0])
+        mined = best[1]
+        repairs = 0
+        for _ in range(MAX_CHECKS):
+            fixer = _Repairer(rng, set(excluded))
+            fixing = Replay(topology, bytearray(mined), mines)
+            fixed = fixing.clear(first, fixer)
+            repairs += fixer.moves
+            if fixed:
+                mined = fixing.mined
+                check = Replay(topology, bytearray(mined), mines)
+                if check.clear(first):
+                    return self._done(True, boards, repairs, 1.0, mined)
+                best = max(best, (check.cleared(), mined), key=lambda b: b[0])
+            else:       # stuck where no mine can move: start again from a new board
+                boards += 1
+                mined = _board(size, lay_after_first_click(rng, size, mines, excluded))
+        return self._done(False, boards, repairs, best[0], best[1])
+
+    def _done(self, no_guess: bool, boards: int, repairs: int, cleared: float,
+              mined: bytearray) -> list[int]:
+        self.report = NoGuessReport(no_guess, boards, repairs, cleared)
+        return [i for i, m in enumerate(mined) if m]
+
+
+def no_guess_layer(rng: random.Random, topology: GridTopology, mines: int,
+                   excluded: tuple[int, ...]) -> list[int]:
+    """The no-guess MineLayer, for when the report is not needed."""
+    return NoGuessLayer()(rng, topology, mines, excluded)
+
+
+def solvable_without_guessing(layout: list[str], x: int, y: int) -> bool:
+    """Whether a board drawn as rows of ``*``/``.`` is cleared from ``(x, y)``
+    by proof alone (for tests and for checking boards)."""
+    topology = grid(len(layout[0]), len(layout))
+    flat = "".join(layout)
+    mined = _board(topology.size, [i for i, c in enumerate(flat) if c == "*"])
+    return Replay(topology, mined, flat.count("*")).clear(y * topology.width + x)
+
+
+def _board(size: int, cells: list[int]) -> bytearray:
+    mined = bytearray(size)
+    for c in cells:
+        mined[c] = 1
+    return mined
+
+
+class _Repairer:
+    """Unsticks a replay by clearing the mines around one edge number."""
+
+    def __init__(self, rng: random.Random, excluded: set[int]) -> None:
+        self.rng = rng
+        self.excluded = excluded
+        self.moves = 0
+
+    def __call__(self, replay: Replay) -> bool:
+        deduction = replay.deduction
+        edge = sorted(n for n, cells in deduction.cells.items() if cells)
+        if not edge:
+            return False
+        n = edge[int(self.rng.random() * len(edge))]
+        around = deduction.cells[n]
+        mines = sorted(c for c in around if replay.mined[c])
+        free = sorted(c for c in deduction.unknown
+                      if c not in around and c not in self.excluded and not replay.mined[c])
+        far = [c for c in free if not any(replay.opened[j] for j in replay.topology.neighbours[c])]
+        targets = far if len(far) >= len(mines) else free
+        if len(targets) < len(mines) or not mines:
+            return False
+        for source in mines:
+            k = int(self.rng.random() * len(targets))
+            replay.move_mine(source, targets.pop(k))
+            self.moves += 1
+        return True

@@ -1,0 +1,141 @@
+"""Hints (SPEC §6): the cell, its kind, and a reason a player understands."""
+
+import pytest
+
+from game.engine import Minefield
+from game.solver import analyse, hint
+
+
+def check(view, mines, cell, kind, words, evidence=None):
+    h = hint(view, mines)
+    assert (h.x, h.y) == cell, h
+    assert h.kind == kind, h
+    for w in words:
+        assert w in h.explanation, h.explanation
+    assert "\n" not in h.explanation
+    if evidence is not None:
+        assert set(h.evidence) == set(evidence), h.evidence
+    result = analyse(view, mines)
+    if kind == "safe":
+        assert cell in result.safe and h.risk == 0.0
+    elif kind == "mine":
+        assert cell in result.mines and h.risk == 1.0
+    else:
+        assert h.risk == pytest.approx(result.probabilities[cell[1]][cell[0]])
+    return h
+
+
+def test_a_number_that_already_touches_its_mine():
+    check(["0000",
+           "0111",
+           "01##",
+           "01##"], 2, (2, 3), "safe",
+          ["this 1 already touches its mine", "other neighbours are safe"],
+          evidence=[(1, 3), (1, 1)])
+
+
+def test_a_number_with_as_many_covered_neighbours_as_mines():
+    check(["3#",
+           "##"], 3, (1, 0), "mine", ["this 3 has exactly 3 covered neighbours: all mines"],
+          evidence=[(0, 0)])
+
+
+def test_the_1_1_pattern():
+    check(["000",
+           "111",
+           "###"], 1, (2, 2), "safe", ["the 1-1 pattern", "safe"],
+          evidence=[(0, 1), (1, 1)])
+
+
+def test_the_1_2_pattern():
+    check(["#2#",
+           "2##",
+           "1##"], 3, (0, 0), "mine", ["the 1-2 pattern", "a mine"],
+          evidence=[(0, 1), (0, 2)])
+
+
+def test_the_1_2_1_pattern():
+    check(["00000",
+           "12121",
+           "#####"], 3, (1, 2), "safe", ["the 1-2-1 pattern", "safe"],
+          evidence=[(0, 1), (1, 1), (2, 1)])
+
+
+def test_a_mine_found_by_a_pattern_is_named_when_it_is_used():
+    check(["0000",
+           "1221",
+           "####",
+           "####"], 3, (3, 2), "safe", ["already touches its mine", "the 1-2 pattern"])
+
+
+def test_counting_the_arrangements_of_a_group_of_numbers():
+    check(["#10",
+           "#21",
+           "###"], 2, (0, 2), "safe",
+          ["these 3 numbers allow 4 arrangements", "none puts a mine here"],
+          evidence=[(1, 0), (1, 1), (2, 1)])
+
+
+def test_counting_the_mines_left_clears_the_cells_away_from_the_numbers():
+    check(["###",
+           "2##",
+           "###"], 2, (2, 0), "safe", ["counting the mines left", "account for all 2 mines"])
+
+
+def test_counting_the_mines_left_next_to_the_numbers():
+    check(["#3#",
+           "###",
+           "12#"], 3, (2, 2), "safe", ["counting the mines left", "3 mines still to place"])
+
+
+def test_counting_the_mines_left_can_prove_mines():
+    check(["###",
+           "#1#",
+           "###",
+           "###"], 4, (0, 3), "mine", ["counting the mines left", "all mines"])
+
+
+def test_a_guess_says_how_many_arrangements_were_counted_and_the_risk():
+    view = ["######"] * 7 + ["#####1"]
+    h = hint(view, 3)       # one mine among 3 cells, two among the other 44
+    assert h.kind == "guess"
+    assert "counted all 2,838 arrangements" in h.explanation
+    assert f"{h.risk * 100:.0f} % risk" in h.explanation
+
+
+def test_a_guess_with_astronomically_many_arrangements_says_about():
+    view = ["#" * 30] * 15 + ["#" * 29 + "1"]
+    h = hint(view, 99)
+    assert h.kind == "guess"
+    assert "about" in h.explanation and "x 10^" in h.explanation
+
+
+def test_a_small_endgame_is_searched_to_the_end():
+    h = check(["1#",
+               "##",
+               "##"], 2, (0, 1), "guess", ["every line of play", "6 arrangements", "33 % risk"])
+    assert h.evidence == [(0, 0)]
+
+
+def test_a_wrong_flag_is_pointed_out():
+    check(["F0",
+           "00"], 0, (0, 0), "safe", ["no mine around it", "your flag here is wrong"])
+
+
+def test_an_unflagged_cell_is_preferred_to_a_wrongly_flagged_one():
+    h = hint(["F0#", "000"], 0)
+    assert (h.x, h.y) == (2, 0)
+
+
+def test_safe_cells_come_before_mines():
+    view = ["0000",
+            "1221",
+            "####",
+            "####"]
+    assert analyse(view, 3).mines           # mines are proved first, yet
+    assert hint(view, 3).kind == "safe"
+
+
+def test_the_first_hint_on_an_untouched_board():
+    h = hint(["#" * 9] * 9, 10)
+    assert h.kind == "safe" and "first click" in h.explanation
