@@ -43,8 +43,9 @@ class Counted:
     counts: list[Count]
 
     def mine_ways(self) -> dict[int, tuple[int, int]]:
-        """Per undecided cell: (layouts where it is a mine, layouts in all)
-        as a fraction with the denominator cleared of the box size."""
+        """Per undecided cell, its mine probability as an exact fraction
+        (numerator, denominator): 0 for certainly safe, equal for certainly a
+        mine. For box cells both sides are scaled by the box size."""
         out: dict[int, tuple[int, int]] = {}
         for cells, mines in zip(self.boxes, self.box_mines):
             for c in cells:
