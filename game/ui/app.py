@@ -61,7 +61,7 @@ class App:
         self.headless_clock = clock if isinstance(clock, TickClock) else None
         self.clock = clock or time.perf_counter
         self.atlas = Atlas.load()
-        self.display = Display()
+        self.display = Display(icon=self.atlas.get("icon"))
         self.audio = Audio(settings.sound)
         self.layout: Layout | None = None
         self.viewport = Viewport(1)

@@ -38,8 +38,9 @@ def window_room() -> tuple[int, int]:
 
 
 class Display:
-    def __init__(self, caption: str = "Minesweeper") -> None:
+    def __init__(self, caption: str = "Minesweeper", icon: pygame.Surface | None = None) -> None:
         self.caption = caption
+        self.icon = icon
         self.surface: pygame.Surface | None = None
         self.viewport = Viewport(1)
         self.fullscreen = False
@@ -47,6 +48,8 @@ class Display:
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
         """(Re)create the window for a scale-1 ``size``; returns the mapping."""
         pygame.display.set_caption(self.caption)
+        if self.icon is not None:
+            pygame.display.set_icon(self.icon)      # before set_mode, as SDL prefers
         if fullscreen:
             screen = desktop_size()
             scale = fitting_scale(size, screen)

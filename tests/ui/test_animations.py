@@ -93,7 +93,13 @@ def test_victory_pops_flags_counts_down_throws_confetti_and_leaves_the_board_int
     assert isinstance(anim, VictoryAnimation)
     assert set(anim.pop) == {(0, 0), (2, 2), (6, 6), (7, 7)}
     digits = [app.layout.digit_rect(app.layout.mines_box, i) for i in range(3)]
-    assert shows(app, digits[2], "led_4")    # nothing popped yet: 5 mines - 1 flag
+    # The win was one tick ago: at most the nearest flag has popped (5 mines - 1 flag).
+    popped = sum(1 for t in anim.pop.values() if t < anim.t)
+    assert popped <= 1
+    assert shows(app, digits[2], f"led_{4 - popped}")
+    app.step(anim.wave_end // 4)
+    later = sum(1 for t in anim.pop.values() if t < anim.t)
+    assert later > popped and shows(app, digits[2], f"led_{4 - later}")
     app.step(anim.wave_end // 2 + 20)
     colours = set(field_pixels(app))
     assert {(255, 0, 0), (0, 160, 0), (0, 0, 255)} & colours - {(255, 0, 0)} or len(colours) > 8

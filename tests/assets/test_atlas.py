@@ -1,0 +1,161 @@
+"""The atlas is ours, reproducible and complete: the script regenerates the
+committed files exactly, and every sprite the game asks for is there, at its
+size, with the classic colours (SPEC §2)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import atlas_font  # noqa: E402
+import make_atlas  # noqa: E402
+
+COMMITTED = ROOT / "game" / "assets" / "sprites"
+
+
+@pytest.fixture(scope="module")
+def built():
+    png, index = make_atlas.build()
+    return png, json.loads(index)
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory, built):
+    path = tmp_path_factory.mktemp("atlas") / "atlas.png"
+    path.write_bytes(built[0])
+    return pygame.image.load(str(path))
+
+
+def sprite(sheet, index, name) -> pygame.Surface:
+    return sheet.subsurface(pygame.Rect(index["sprites"][name]))
+
+
+def rgb(surface, x, y):
+    return tuple(surface.get_at((x, y)))[:3]
+
+
+def colours(surface) -> set[tuple[int, int, int, int]]:
+    w, h = surface.get_size()
+    return {tuple(surface.get_at((x, y))) for y in range(h) for x in range(w)}
+
+
+def test_two_runs_give_the_same_bytes(built):
+    assert make_atlas.build() == (built[0], json.dumps(built[1], indent=1, sort_keys=True) + "\n")
+
+
+def test_the_committed_atlas_is_what_the_script_draws(built):
+    committed = (COMMITTED / "atlas.png").read_bytes()
+    assert make_atlas.png_rows(committed) == make_atlas.png_rows(built[0]), \
+        "run python tools/make_atlas.py and commit the result"
+    assert json.loads((COMMITTED / "atlas.json").read_text(encoding="utf-8")) == built[1]
+
+
+def test_check_mode_reports_a_stale_atlas(tmp_path, capsys):
+    assert make_atlas.main(["--out", str(tmp_path)]) == 0
+    assert make_atlas.main(["--out", str(tmp_path), "--check"]) == 0
+    (tmp_path / "atlas.json").write_text("{}", encoding="utf-8")
+    assert make_atlas.main(["--out", str(tmp_path), "--check"]) == 1
+    assert "atlas.json" in capsys.readouterr().err
+
+
+SIZES = {
+    **{name: (16, 16) for name in ("covered", "flag", "question", "question_pressed", "mine",
+                                   "mine_exploded", "mine_wrong", "cursor", "mark_safe",
+                                   "mark_mine", *(f"open_{n}" for n in range(9)))},
+    **{f"led_{s}": (13, 23) for s in (*"0123456789", "minus", "blank")},
+    **{f"face_{f}": (26, 26) for f in ("smile", "oh", "dead", "cool", "smile_pressed")},
+    **{f"boom_{i}": (32, 32) for i in range(6)},
+    "check": (7, 7), "icon": (32, 32),
+}
+
+
+def test_every_sprite_the_game_uses_is_there_at_its_size(built):
+    rects = built[1]["sprites"]
+    for name, size in SIZES.items():
+        assert tuple(rects[name][2:]) == size, name
+    for kind in ("raised_3", "raised_2", "pressed_2", "sunken_3", "sunken_2", "sunken_1",
+                 "field_2"):
+        w, h = rects[f"bevel_{kind}"][2:]
+        assert w == h and w % 2 == 1, kind
+
+
+def test_no_two_sprites_overlap(built):
+    rects = [pygame.Rect(r) for r in built[1]["sprites"].values()]
+    assert all(r.collidelist(rects[i + 1:]) == -1 for i, r in enumerate(rects))
+
+
+def test_numbers_have_the_classic_colours(sheet, built):
+    for n, colour in make_atlas.NUMBER_COLOURS.items():
+        assert colour in colours(sprite(sheet, built[1], f"open_{n}")), n
+    assert colours(sprite(sheet, built[1], "open_0")) == {(192, 192, 192, 255),
+                                                          (128, 128, 128, 255)}
+
+
+def test_cells_look_classic(sheet, built):
+    idx = built[1]
+    covered = sprite(sheet, idx, "covered")
+    assert rgb(covered, 0, 0) == (255, 255, 255) and rgb(covered, 1, 1) == (255, 255, 255)
+    assert rgb(covered, 15, 15) == (128, 128, 128) and rgb(covered, 14, 14) == (128, 128, 128)
+    assert rgb(covered, 8, 8) == (192, 192, 192)
+    opened = sprite(sheet, idx, "open_0")
+    assert rgb(opened, 0, 8) == rgb(opened, 8, 0) == (128, 128, 128)   # the grid line
+    assert rgb(sprite(sheet, idx, "mine_exploded"), 15, 15) == (255, 0, 0)
+    assert rgb(sprite(sheet, idx, "mine"), 8, 8) == (0, 0, 0)
+    assert (255, 0, 0, 255) in colours(sprite(sheet, idx, "mine_wrong"))
+    assert (255, 0, 0, 255) in colours(sprite(sheet, idx, "flag"))
+
+
+def test_led_digits_light_the_right_segments(sheet, built):
+    idx = built[1]
+    lit = {s: sum(1 for c in colours_list(sprite(sheet, idx, f"led_{s}")) if c == (255, 0, 0))
+           for s in make_atlas.LED_SEGMENTS}
+    assert lit["blank"] == 0
+    assert lit["8"] > lit["0"] > lit["7"] > lit["1"] > lit["minus"] > 0
+    eight = sprite(sheet, idx, "led_8")
+    assert rgb(eight, 0, 0) == (0, 0, 0)          # on black
+    assert rgb(eight, 6, 2) == (255, 0, 0)        # the top segment
+
+
+def colours_list(surface):
+    w, h = surface.get_size()
+    return [tuple(surface.get_at((x, y)))[:3] for y in range(h) for x in range(w)]
+
+
+def test_faces_differ_and_are_yellow(sheet, built):
+    idx = built[1]
+    faces = [colours_list(sprite(sheet, idx, f"face_{f}"))
+             for f in ("smile", "oh", "dead", "cool", "smile_pressed")]
+    assert all((255, 255, 0) in f for f in faces)
+    assert len({tuple(f) for f in faces}) == 5
+
+
+def test_overlays_are_translucent_around_their_mark(sheet, built):
+    for name in ("cursor", "mark_safe", "mark_mine"):
+        s = sprite(sheet, built[1], name)
+        assert s.get_at((8, 8)).a == 0 and s.get_at((0, 0)).a == 0, name
+        assert any(c[3] == 255 for c in colours(s)), name
+
+
+def test_fonts_cover_ascii_and_latin1_with_proportional_advances(built):
+    idx = built[1]
+    for face in ("regular", "bold"):
+        assert idx["fonts"][face]["height"] == atlas_font.HEIGHT
+        for ch in atlas_font.characters():
+            w, h = idx["sprites"][f"font_{face}_{ord(ch)}"][2:]
+            assert h == atlas_font.HEIGHT and w >= 2, (face, ch)
+    width = lambda ch, face="regular": idx["sprites"][f"font_{face}_{ord(ch)}"][2]  # noqa: E731
+    assert width("i") < width("n") < width("m")
+    assert width("n", "bold") == width("n") + 1
+
+
+def test_accented_letters_keep_their_base_and_add_a_mark():
+    for accented, base in (("\u00e9", "e"), ("\u00c5", "A"), ("\u00f1", "n")):
+        ink = lambda ch: {(x, y) for y, row in enumerate(atlas_font.glyph(ch))  # noqa: E731
+                          for x, on in enumerate(row) if on}
+        assert ink(base) < ink(accented), accented
