@@ -1,0 +1,125 @@
+"""tools/build_exe.py: the PyInstaller command line and the smoke checks, without
+running PyInstaller (CI builds and smoke-tests the real executable)."""
+
+import ast
+import importlib.util
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("build_exe", ROOT / "tools" / "build_exe.py")
+build_exe = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_exe)
+
+
+def value_of(args, option):
+    return args[args.index(option) + 1]
+
+
+@pytest.mark.parametrize("platform, name", [
+    ("win32", "minesweeper.exe"), ("linux", "minesweeper"), ("darwin", "minesweeper")])
+def test_executable_name_per_platform(platform, name):
+    assert build_exe.exe_name(platform) == name
+    assert build_exe.exe_path(Path("/repo"), platform) == Path("/repo/dist") / name
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_one_file_named_minesweeper_from_the_launcher(platform):
+    args = build_exe.pyinstaller_args(ROOT, platform)
+    assert "--onefile" in args and "--onedir" not in args
+    assert value_of(args, "--name") == "minesweeper"
+    assert args[-1] == str(ROOT / "tools" / "exe_entry.py")
+    assert Path(args[-1]).is_file()
+
+
+@pytest.mark.parametrize("platform, windowed", [
+    ("win32", True), ("darwin", True), ("linux", False)])
+def test_windowed_on_windows_and_macos_only(platform, windowed):
+    assert ("--windowed" in build_exe.pyinstaller_args(ROOT, platform)) is windowed
+
+
+@pytest.mark.parametrize("platform, sep", [("win32", ";"), ("linux", ":")])
+def test_the_whole_assets_folder_is_added_with_the_platform_separator(platform, sep):
+    args = build_exe.pyinstaller_args(Path("/repo"), platform, sep)
+    source, dest = value_of(args, "--add-data").rsplit(sep, 1)
+    assert Path(source) == Path("/repo/game/assets")
+    assert dest == "game/assets"
+
+
+def test_the_bundle_layout_is_where_asset_path_looks(monkeypatch, tmp_path):
+    from game import resources
+
+    dest = build_exe.add_data_spec(ROOT).rsplit(build_exe.os.pathsep, 1)[1]
+    monkeypatch.setattr(resources.sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert resources.asset_path("sprites", "atlas.png") == tmp_path / dest / "sprites" / "atlas.png"
+
+
+def test_build_files_stay_under_build_and_dist():
+    args = build_exe.pyinstaller_args(Path("/repo"), "linux")
+    assert Path(value_of(args, "--workpath")).is_relative_to("/repo/build")
+    assert Path(value_of(args, "--specpath")).is_relative_to("/repo/build")
+    assert Path(value_of(args, "--distpath")) == Path("/repo/dist")
+    ignored = (ROOT / ".gitignore").read_text().split()
+    assert {"build/", "dist/", "*.spec"} <= set(ignored)
+
+
+def test_the_launcher_runs_the_cli_and_exits_with_its_status():
+    tree = ast.parse((ROOT / "tools" / "exe_entry.py").read_text())
+    imports = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert any(n.module == "game.cli" and n.names[0].name == "main" for n in imports)
+    raised = [n for n in ast.walk(tree) if isinstance(n, ast.Raise)]
+    assert ast.unparse(raised[-1].exc) == "SystemExit(main())"
+
+
+def test_the_exe_extra_pins_pyinstaller_6():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "pyinstaller>=6.0" in project["optional-dependencies"]["exe"]
+    assert "test" in project["optional-dependencies"]
+
+
+def test_missing_pyinstaller_says_how_to_install_in_one_line(monkeypatch, capsys):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(build_exe.importlib.util, "find_spec",
+                        lambda name, *a: None if name == "PyInstaller" else real(name, *a))
+    assert build_exe.main([]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "pip install -e '.[exe]'" in err
+
+
+def test_missing_generated_assets_are_named(tmp_path):
+    (tmp_path / "game" / "assets" / "sprites").mkdir(parents=True)
+    (tmp_path / "game" / "assets" / "sprites" / "atlas.json").write_text("{}")
+    with pytest.raises(build_exe.Failure, match="atlas.png.*sounds"):
+        build_exe.check_assets(tmp_path)
+
+
+def test_smoke_without_an_executable_says_to_build_it(tmp_path):
+    with pytest.raises(build_exe.Failure, match="does not exist.*build it first"):
+        build_exe.smoke(tmp_path)
+
+
+def test_only_the_store_files_may_appear_after_a_clean_run(tmp_path):
+    data, cwd = tmp_path / "data", tmp_path / "cwd"
+    data.mkdir()
+    cwd.mkdir()
+    for name in ("settings.json", "records.json", "history.json"):
+        (data / name).write_text("{}")
+    build_exe.check_clean(data, cwd)
+    (data / "records.corrupt-2024.json").write_text("")
+    with pytest.raises(build_exe.Failure, match="records.corrupt"):
+        build_exe.check_clean(data, cwd)
+    (data / "records.corrupt-2024.json").unlink()
+    (cwd / "settings.json").write_text("{}")
+    with pytest.raises(build_exe.Failure, match="working folder"):
+        build_exe.check_clean(data, cwd)
+
+
+def test_a_crash_is_reported_by_its_exception_not_the_bootloader_line():
+    stderr = ("Traceback (most recent call last):\n  File \"exe_entry.py\", line 10\n"
+              "KeyError: 'sprites'\n"
+              "[PYI-7428:ERROR] Failed to execute script 'exe_entry' due to unhandled exception!\n")
+    assert build_exe.last_line(stderr) == "KeyError: 'sprites'"
+    assert build_exe.last_line("") == ""
