@@ -13,7 +13,7 @@ gives the same pixels on every run.
 Sprite contract (names in ``atlas.json``, sizes at scale 1):
 16x16 cells ``covered``, ``open_0``..``open_8``, ``flag``, ``question``,
 ``question_pressed``, ``mine``, ``mine_exploded``, ``mine_wrong``; translucent
-16x16 overlays ``cursor``, ``mark_safe``, ``mark_mine``; 13x23 ``led_0``..``led_9``,
+16x16 overlays ``cursor``, ``mark_safe``, ``mark_mine``, ``mark_proof``; 13x23 ``led_0``..``led_9``,
 ``led_minus``, ``led_blank``; 26x26 ``face_smile|oh|dead|cool|smile_pressed``;
 32x32 explosion frames ``boom_0``..``boom_5``; nine-slice bevels ``bevel_<kind>``
 (squares of side 2b+1 for a border of b px); the alpha mask ``check``; the
@@ -277,6 +277,17 @@ def cursor_overlay() -> Canvas:
     return canvas
 
 
+def proof_overlay() -> Canvas:
+    """A number a hint rests on: a 2 px orange frame inside the cell."""
+    canvas = Canvas(CELL, CELL)
+    orange = (255, 140, 0, 255)
+    canvas.rect(1, 1, CELL - 2, 2, orange)
+    canvas.rect(1, CELL - 3, CELL - 2, 2, orange)
+    canvas.rect(1, 1, 2, CELL - 2, orange)
+    canvas.rect(CELL - 3, 1, 2, CELL - 2, orange)
+    return canvas
+
+
 def ring_overlay(colour: tuple[int, int, int]) -> Canvas:
     """A hint mark: a 2 px rounded ring inside the cell."""
     canvas = Canvas(CELL, CELL)
@@ -449,6 +460,7 @@ def sprites() -> dict[str, Canvas]:
     out["cursor"] = cursor_overlay()
     out["mark_safe"] = ring_overlay((0, 176, 0))
     out["mark_mine"] = ring_overlay((224, 0, 0))
+    out["mark_proof"] = proof_overlay()
     for symbol in LED_SEGMENTS:
         out[f"led_{symbol}"] = led(symbol)
     for expression in FACE_FEATURES:

@@ -167,6 +167,11 @@ class Minefield:
         self._marks = on
 
     @property
+    def move_count(self) -> int:
+        """How many moves were played: a cheap version number for caches."""
+        return len(self._moves)
+
+    @property
     def moves(self) -> tuple[Move, ...]:
         """Every move played, in order (their ``str`` is the text form)."""
         return tuple(self._moves)

@@ -75,6 +75,23 @@ class Commands:
     def exit(self) -> None:
         self.app.request_quit()
 
+    # ------------------------------------------------------------ the computer
+
+    def hint(self) -> None:
+        play = self.app.play
+        play.mark_dirty(play.assist.show_hint())
+
+    def toggle_overlay(self) -> None:
+        self.app.play.assist.toggle_overlay()
+
+    def toggle_autoplay(self) -> None:
+        self.app.play.assist.toggle_autoplay()
+
+    def toggle_no_guess(self) -> None:
+        """No-guess boards from the next game on (this one keeps its mines)."""
+        self.app.settings.no_guess = not self.app.settings.no_guess
+        self.app.settings_changed("no_guess")
+
     # ------------------------------------------------------------ window
 
     def zoom_in(self) -> None:

@@ -33,6 +33,9 @@ BINDINGS: tuple[Binding, ...] = (
     Binding((pygame.K_F1,), 0, "help", "F1"),
     Binding((pygame.K_m,), 0, "toggle_flag_mode", "M"),
     Binding((pygame.K_s,), 0, "toggle_sound", "S"),
+    Binding((pygame.K_h,), 0, "hint", "H"),
+    Binding((pygame.K_p,), 0, "toggle_overlay", "P"),
+    Binding((pygame.K_a,), 0, "toggle_autoplay", "A"),
     Binding((pygame.K_q, pygame.K_ESCAPE), 0, "exit", "Q / Esc"),
 )
 

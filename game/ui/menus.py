@@ -73,6 +73,15 @@ VIEW_MENU = (
     Item("History...", "history"),
 )
 
+TOOLS_MENU = (
+    Item("Hint", "hint", enabled=lambda app: not app.play.session.ended),
+    Item("Probabilities", "toggle_overlay", lambda app: app.play.assist.overlay),
+    Item("Auto-play", "toggle_autoplay", lambda app: app.play.assist.autoplay,
+         enabled=lambda app: not app.play.session.ended),
+    SEPARATOR,
+    Item("No-guess boards", "toggle_no_guess", lambda app: app.settings.no_guess),
+)
+
 HELP_MENU = (
     Item("How to Play", "help"),
     Item("About...", "about"),
@@ -82,4 +91,4 @@ HELP_MENU = (
 #: unlike the classic game's menus, which were windows of their own: hence
 #: short menus under more titles.
 MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = (
-    ("Game", GAME_MENU), ("View", VIEW_MENU), ("Help", HELP_MENU))
+    ("Game", GAME_MENU), ("View", VIEW_MENU), ("Tools", TOOLS_MENU), ("Help", HELP_MENU))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.engine import Minefield, MineLayer, Status, uniform_layer
 from game.settings import Settings
+from game.solver import no_guess_layer
 
 from .chrono import Chronometer
 
@@ -33,10 +34,13 @@ class Outcome:
 
 class Session:
     def __init__(self, settings: Settings, clock: Callable[[], float], *,
-                 seed: int | None = None, layer: MineLayer = uniform_layer,
+                 seed: int | None = None, layer: MineLayer | None = None,
                  field: Minefield | None = None) -> None:
-        """A new game per ``settings``, or on a given ``field`` (tests, replays)."""
+        """A new game per ``settings`` (no-guess boards when they say so), or
+        on a given ``field`` (tests, replays)."""
         board = settings.board()
+        if layer is None:
+            layer = no_guess_layer if settings.no_guess else uniform_layer
         self.settings = settings
         self.field = field or Minefield(board.width, board.height, board.mines, seed=seed,
                                         first_click=settings.first_click,

@@ -67,7 +67,7 @@ def test_check_mode_reports_a_stale_atlas(tmp_path, capsys):
 SIZES = {
     **{name: (16, 16) for name in ("covered", "flag", "question", "question_pressed", "mine",
                                    "mine_exploded", "mine_wrong", "cursor", "mark_safe",
-                                   "mark_mine", *(f"open_{n}" for n in range(9)))},
+                                   "mark_mine", "mark_proof", *(f"open_{n}" for n in range(9)))},
     **{f"led_{s}": (13, 23) for s in (*"0123456789", "minus", "blank")},
     **{f"face_{f}": (26, 26) for f in ("smile", "oh", "dead", "cool", "smile_pressed")},
     **{f"boom_{i}": (32, 32) for i in range(6)},
@@ -136,7 +136,7 @@ def test_faces_differ_and_are_yellow(sheet, built):
 
 
 def test_overlays_are_translucent_around_their_mark(sheet, built):
-    for name in ("cursor", "mark_safe", "mark_mine"):
+    for name in ("cursor", "mark_safe", "mark_mine", "mark_proof"):
         s = sprite(sheet, built[1], name)
         assert s.get_at((8, 8)).a == 0 and s.get_at((0, 0)).a == 0, name
         assert any(c[3] == 255 for c in colours(s)), name

@@ -26,7 +26,7 @@ BASE_SPRITES = {
     **{str(n): f"open_{n}" for n in range(9)},
 }
 #: Overlay sprites by code suffix letter.
-OVERLAY_SPRITES = {"+": "cursor", "s": "mark_safe", "m": "mark_mine"}
+OVERLAY_SPRITES = {"+": "cursor", "s": "mark_safe", "m": "mark_mine", "e": "mark_proof"}
 
 Code = str
 Cell = tuple[int, int]

@@ -18,7 +18,8 @@ COMMAND_HELP = {
     "new_game": "new game", "toggle_fullscreen": "fullscreen", "zoom_in": "bigger",
     "zoom_out": "smaller", "pause": "pause", "help": "this help",
     "toggle_flag_mode": "flag mode: left click flags", "toggle_sound": "sound on/off",
-    "exit": "quit",
+    "hint": "hint: the next cell and why", "toggle_overlay": "mine probabilities",
+    "toggle_autoplay": "let the computer play", "exit": "quit",
 }
 
 PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
@@ -34,6 +35,15 @@ PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
         ("open_2", "Both buttons, middle button, or left click on a number whose "
                    "flags are all placed: open the rest around it."),
         ("face_smile", "Click the face for a new game."),
+    )),
+    ("The computer", (
+        ("mark_safe", "H: a hint. The ring shows where to play, orange frames the "
+                      "numbers that prove it, and a line says why."),
+        ("mark_mine", "A red ring: a mine you can flag."),
+        ("covered", "P: shade each covered square by its chance of hiding a mine; "
+                    "point at one to read it."),
+        ("cursor", "A: the computer plays on; any key or click stops it. "
+                   "Help makes a game 'assisted': no best time."),
     )),
 )
 

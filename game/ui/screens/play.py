@@ -13,10 +13,12 @@ import pygame
 from game.engine import Minefield, Status
 
 from .. import keys
+from ..assist import Assistant
 from ..anim import Animation, DefeatAnimation, VictoryAnimation
 from ..frame import CELL, Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
-from ..hit import FACE, MENU_BAR, Target, target_at
+from ..hit import CELL_TARGET, FACE, MENU_BAR, Target, target_at
+from ..render.assist import draw_hover, draw_line, draw_overlay
 from ..render.board import BoardView
 from ..render.effects import draw_effects
 from ..render.hud import draw_chrome, draw_counter, draw_face
@@ -27,7 +29,10 @@ from ..session import FLAG, REVEAL, Session
 from . import base
 
 PRESSABLE = "#?"
+COVERED = "#F?"
 WHEEL_STEP = 3
+#: Events that stop auto-play (and are spent doing so).
+INTERRUPTIONS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
 
 
 class PlayScreen(base.Screen):
@@ -43,6 +48,8 @@ class PlayScreen(base.Screen):
         self._dirty: set[tuple[int, int]] = set()
         self._pressed: set[tuple[int, int]] = set()
         self._shown: dict[str, object] = {}
+        self.hover: tuple[int, int] | None = None     # the cell under the mouse pointer
+        self.assist = Assistant(self)
         self.new_game(seed)
 
     # ------------------------------------------------------------- game
@@ -57,6 +64,7 @@ class PlayScreen(base.Screen):
         self.abandon()
         self.anim = None
         self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
+        self.assist.new_game()
         self.gestures.cancel()
         self._pressed = set()
         self._dirty.clear()
@@ -97,6 +105,8 @@ class PlayScreen(base.Screen):
         """Play a move and queue what it changed for drawing and sound."""
         outcome = self.session.play(kind, cell)
         self._dirty.update(outcome.changed)
+        if outcome.useful:
+            self._dirty |= self.assist.clear_hint()
         if outcome.ended:
             self.app.audio.play("explosion" if outcome.ended == Status.LOST else "victory")
             self._start_animation(outcome, cell)
@@ -134,6 +144,13 @@ class PlayScreen(base.Screen):
         return target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.assist.autoplay and (event.type in INTERRUPTIONS or (
+                event.type == pygame.MOUSEMOTION and event.rel != (0, 0))):
+            self.assist.stop()               # any input stops auto-play, and only that
+            return
+        if event.type == pygame.MOUSEMOTION:
+            target = self.target(event.pos)
+            self.hover = target.cell if target.kind == CELL_TARGET else None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.hide_cursor()
             self._alt_alone = False
@@ -201,11 +218,27 @@ class PlayScreen(base.Screen):
             self.cursor = (max(0, min(self.field.width - 1, self.cursor[0] + dx)),
                            max(0, min(self.field.height - 1, self.cursor[1] + dy)))
         self._dirty.add(self.cursor)
+        self.reveal_cell(self.cursor)
+
+    def mark_dirty(self, cells) -> None:
+        """Redraw these cells at the next frame."""
+        self._dirty |= set(cells)
+
+    def reveal_cell(self, cell: tuple[int, int]) -> None:
+        """Scroll a big board so ``cell`` is in view."""
         layout = self.app.layout
-        x, y = self.cursor
+        x, y = cell
         sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
         sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
+
+    def point_at(self, cell: tuple[int, int]) -> None:
+        """Put the cursor on ``cell`` (auto-play shows its next move this way)."""
+        if self.cursor is not None:
+            self._dirty.add(self.cursor)
+        self.cursor = cell
+        self._dirty.add(cell)
+        self.reveal_cell(cell)
 
     def hide_cursor(self) -> None:
         if self.cursor is not None:
@@ -232,6 +265,8 @@ class PlayScreen(base.Screen):
     # ------------------------------------------------------------- ticks
 
     def update(self) -> None:
+        if self.app.top is self:
+            self.assist.tick()
         if self.anim is not None and not self.anim.done:
             self._dirty |= self.anim.tick()
         chrono = self.session.chrono
@@ -270,7 +305,7 @@ class PlayScreen(base.Screen):
             ch = "p" if ch == "#" else "q" if ch == "?" else ch
         if (x, y) == self.cursor:
             ch += "+"
-        return ch
+        return ch + self.assist.mark_of((x, y))
 
     def face(self) -> str:
         status = self.session.status
@@ -302,7 +337,10 @@ class PlayScreen(base.Screen):
         rects = self.board_view.update(self._dirty, self.code_of)
         self._dirty.clear()
         animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
-        if full or "board" not in self._shown or animating:
+        decor = self._decor()
+        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(rects))
+        if full or "board" not in self._shown or animating or redecorate:
+            self._shown["decor"] = decor
             self._draw_field(painter, layout)
             drew = True
         else:
@@ -321,6 +359,7 @@ class PlayScreen(base.Screen):
         if anim is None or anim.done:
             self._shown.pop("anim", None)
             painter.blit(self.board_view.surface, layout.field.topleft)
+            self._draw_help(painter, layout)
             return
         self._shown["anim"] = True
         clip = painter.surface.get_clip()
@@ -331,6 +370,38 @@ class PlayScreen(base.Screen):
         painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
         draw_effects(painter, anim, layout, self.scroll, (dx, dy))
         painter.surface.set_clip(clip)
+
+    def _decor(self) -> tuple:
+        """What the computer's help draws over the field now ('' parts: nothing)."""
+        assist = self.assist
+        overlay = (self.field.move_count, id(self.field)) if assist.overlay else ()
+        hover = (self.hover, assist.hover_text(self.hover)) if assist.overlay else ()
+        line = assist.line()
+        return (overlay, hover, line, self.scroll) if overlay or line else ()
+
+    def _draw_help(self, painter: Painter, layout: Layout) -> None:
+        assist = self.assist
+        clip = painter.surface.get_clip()
+        painter.surface.set_clip(painter.px(layout.field))
+        analysis = assist.analysis() if assist.overlay else None
+        if analysis is not None:
+            field = self.field
+            draw_overlay(painter, layout, self.scroll, analysis.probabilities,
+                         lambda x, y: field.cell(x, y) in COVERED)
+            text = assist.hover_text(self.hover)
+            if text and self.board_view.visible(self.hover):
+                draw_hover(painter, layout, self._cell_rect(self.hover), text)
+        line = assist.line()
+        if line:
+            cell = assist.shown.cell if assist.shown else None
+            low = cell is not None and cell[1] - self.scroll[1] >= layout.view_rows // 2
+            draw_line(painter, layout, line, top=low)
+        painter.surface.set_clip(clip)
+
+    def _cell_rect(self, cell: tuple[int, int]) -> pygame.Rect:
+        layout = self.app.layout
+        return pygame.Rect(layout.field.x + (cell[0] - self.scroll[0]) * CELL,
+                           layout.field.y + (cell[1] - self.scroll[1]) * CELL, CELL, CELL)
 
     def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
         mines_left = self.field.mines_left

@@ -1,0 +1,95 @@
+"""Drawing the computer's help over the field: probability shading, the
+hovered cell's percentage and the hint's explanation.
+
+All of it is drawn on the display after the board view is blitted, so the
+board view's surface (and its dirty-cell bookkeeping) never sees it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..frame import CELL, Layout
+from ..widgets import wrap
+from .painter import BLACK, Painter
+
+TIP = (255, 255, 225)           # the pale yellow of classic tooltips
+PAD = 2
+
+_tiles: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def overlay_colour(p: float) -> tuple[int, int, int, int]:
+    """The translucent shade for a mine probability: green when certainly
+    safe, then from yellow to red, more opaque as the risk grows."""
+    if p <= 0.0:
+        return (0, 200, 0, 120)
+    if p >= 1.0:
+        return (255, 0, 0, 170)
+    return (255, round(220 * (1 - p)), 0, round(50 + 110 * p))
+
+
+def _tile(p: float, scale: int) -> pygame.Surface:
+    level = round(p * 1000)
+    key = (level, scale)
+    tile = _tiles.get(key)
+    if tile is None:
+        tile = pygame.Surface((CELL * scale, CELL * scale), pygame.SRCALPHA)
+        tile.fill(overlay_colour(level / 1000))
+        if len(_tiles) > 4096:
+            _tiles.clear()
+        _tiles[key] = tile
+    return tile
+
+
+def draw_overlay(painter: Painter, layout: Layout, scroll: tuple[int, int],
+                 probabilities: list[list[float]], covered) -> None:
+    """Shade every visible covered cell (``covered(x, y)`` says which)."""
+    sx, sy = scroll
+    x0, y0 = painter.pos(layout.field.topleft)
+    t = CELL * painter.scale
+    batch = []
+    for vy in range(layout.view_rows):
+        row = probabilities[sy + vy]
+        for vx in range(layout.view_cols):
+            if covered(sx + vx, sy + vy):
+                batch.append((_tile(row[sx + vx], painter.scale), (x0 + vx * t, y0 + vy * t)))
+    painter.surface.fblits(batch)
+
+
+def tip_rect(painter: Painter, lines: list[str], anchor: tuple[int, int],
+             area: pygame.Rect) -> pygame.Rect:
+    """Where a tooltip with ``lines`` goes: below-right of ``anchor``, kept in ``area``."""
+    w = max(painter.text_width(line) for line in lines) + 2 * PAD + 2
+    h = len(lines) * painter.line_height() + 2 * PAD
+    rect = pygame.Rect(anchor[0], anchor[1], w, h)
+    return rect.clamp(area)
+
+
+def draw_tip(painter: Painter, lines: list[str], rect: pygame.Rect) -> None:
+    painter.fill(rect, BLACK)
+    painter.fill(rect.inflate(-2, -2), TIP)
+    y = rect.y + PAD
+    for line in lines:
+        painter.text(line, (rect.x + PAD + 1, y))
+        y += painter.line_height()
+
+
+def draw_hover(painter: Painter, layout: Layout, cell_rect: pygame.Rect, text: str) -> None:
+    """The hovered cell's percentage, just below and right of the cell."""
+    rect = tip_rect(painter, [text], (cell_rect.right - 4, cell_rect.bottom - 2), layout.field)
+    if rect.colliderect(cell_rect.inflate(-6, -6)):          # clamped onto the cell: go above
+        rect = tip_rect(painter, [text], (cell_rect.right - 4, cell_rect.y - rect.h + 2),
+                        layout.field)
+    draw_tip(painter, [text], rect)
+
+
+def draw_line(painter: Painter, layout: Layout, text: str, *, top: bool = False) -> pygame.Rect:
+    """The hint's explanation, wrapped, across the bottom of the field (or
+    its top, when the hinted cell is in the lower half)."""
+    field = layout.field
+    lines = wrap(painter, text, field.w - 2 * PAD - 4)
+    h = len(lines) * painter.line_height() + 2 * PAD
+    rect = pygame.Rect(field.x, field.y if top else field.bottom - h, field.w, h)
+    draw_tip(painter, lines, rect)
+    return rect

@@ -1,0 +1,230 @@
+"""The computer in the window: H hints, P shades by probability, A plays."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import Status
+from game.solver import mine_probabilities
+from game.ui import assist as assist_module
+from game.ui.menus import MENUS
+from game.ui.render.assist import TIP, overlay_colour
+
+from .helpers import (LEFT, cell_pos, cell_rect, click, key, make_app, move, press, release,
+                      settle)
+from .test_menus import choose
+
+#: Opening (3, 3) leaves a corner mine at (0, 0) behind a wall of numbers,
+#: and a mine at (6, 6) in the middle of covered cells: certain cells and
+#: uncertain ones on the same board.
+BOARD = ["*.......", "........", "........", "........",
+         "........", "......*.", "........", "........"]
+
+
+#: Opening (7, 7) here leaves certain cells and a 1-in-3 choice.
+MIXED = ["*.......", "..*...*.", "........", "........",
+         "*.......", "........", "........", "........"]
+
+
+def opened(board=BOARD, at=(3, 0), **settings):
+    app = make_app(board, **settings)
+    click(app, at)
+    return app
+
+
+def display_rgb(app, cell, dx, dy):
+    r = app.painter.px(cell_rect(app, cell))
+    s = app.viewport.scale
+    return tuple(app.display.surface.get_at((r.x + dx * s, r.y + dy * s)))[:3]
+
+
+def tip_pixels(app) -> int:
+    r = app.painter.px(app.layout.field)
+    s = app.display.surface
+    return sum(1 for y in range(r.y, r.bottom, 2) for x in range(r.x, r.right, 2)
+               if tuple(s.get_at((x, y)))[:3] == TIP)
+
+
+def test_a_hint_rings_its_cell_frames_the_proof_and_explains():
+    app = opened()
+    key(app, pygame.K_h)
+    shown = app.play.assist.shown
+    assert shown is not None and shown.kind in ("safe", "mine")
+    is_mine = BOARD[shown.cell[1]][shown.cell[0]] == "*"
+    assert is_mine == (shown.kind == "mine")              # the hint is true
+    assert app.play.field.cell(*shown.cell) == "#"
+    ring = (224, 0, 0) if is_mine else (0, 176, 0)
+    assert display_rgb(app, shown.cell, 14, 8) == ring
+    assert shown.evidence
+    for number in shown.evidence:
+        assert app.play.field.cell(*number) in "12345678"
+        assert display_rgb(app, number, 1, 8) == (255, 140, 0)   # the orange proof frame
+    assert shown.text.startswith(("Safe: ", "Mine: ")) and len(shown.text) > 20
+    assert tip_pixels(app) > 50                          # the line is on screen
+    assert app.play.session.assisted
+
+
+def test_the_hint_goes_away_when_the_board_changes():
+    app = opened()
+    key(app, pygame.K_h)
+    cell = app.play.assist.shown.cell
+    click(app, cell, button=3 if app.play.assist.shown.kind == "mine" else LEFT)
+    assert app.play.assist.shown is None
+    assert display_rgb(app, cell, 14, 8) not in ((224, 0, 0), (0, 176, 0))
+    assert tip_pixels(app) == 0
+
+
+def test_a_hint_before_the_first_click_points_at_a_good_start():
+    app = make_app(BOARD)
+    key(app, pygame.K_h)
+    assert app.play.assist.shown.kind == "safe"
+    assert app.play.session.assisted
+
+
+def test_no_hint_after_the_game_ends():
+    app = make_app(BOARD)
+    click(app, (0, 0))
+    settle(app)
+    key(app, pygame.K_h)
+    assert app.play.assist.shown is None
+    assert "over" in app.play.assist.line()
+
+
+def test_the_overlay_shades_each_covered_cell_by_its_probability():
+    app = opened(MIXED, (7, 7))
+    key(app, pygame.K_p)
+    field = app.play.field
+    probabilities = mine_probabilities(field.view(), field.mines)
+    seen = set()
+    for y in range(field.height):
+        for x in range(field.width):
+            if field.cell(x, y) != "#":
+                continue                     # revealed cells are not shaded
+            p = probabilities[y][x]
+            r, g, b, a = overlay_colour(p)
+            expected = tuple(round(c * a / 255 + 192 * (1 - a / 255)) for c in (r, g, b))
+            got = display_rgb(app, (x, y), 8, 8)
+            assert all(abs(e - o) <= 3 for e, o in zip(expected, got)), ((x, y), p, got)
+            seen.add(round(p, 3))
+    assert 0.0 in seen and 1.0 in seen and len(seen) >= 3    # certain and uncertain cells
+    assert app.play.session.assisted
+    key(app, pygame.K_p)
+    assert display_rgb(app, (0, 0), 8, 8) == (192, 192, 192)      # off again: plain
+
+
+def test_overlay_colours_grow_redder_with_risk():
+    greens = [overlay_colour(p / 10)[1] for p in range(1, 10)]
+    alphas = [overlay_colour(p / 10)[3] for p in range(1, 10)]
+    assert greens == sorted(greens, reverse=True) and alphas == sorted(alphas)
+    assert overlay_colour(0.0)[:3] == (0, 200, 0) and overlay_colour(1.0)[:3] == (255, 0, 0)
+
+
+def test_hovering_a_covered_cell_shows_its_percentage():
+    app = opened(MIXED, (7, 7))
+    key(app, pygame.K_p)
+    field = app.play.field
+    probabilities = mine_probabilities(field.view(), field.mines)
+    cell = next((x, y) for y in range(field.height) for x in range(field.width)
+                if field.cell(x, y) == "#" and 0 < probabilities[y][x] < 1)
+    move(app, cell_pos(app, cell), buttons=(0, 0, 0))
+    text = app.play.assist.hover_text(cell)
+    assert text == assist_module.percent(probabilities[cell[1]][cell[0]])
+    assert tip_pixels(app) > 10
+    move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))       # a revealed cell: no tip
+    assert app.play.assist.hover_text((7, 7)) == ""
+    assert tip_pixels(app) == 0
+
+
+def test_percentages_never_round_to_certainty():
+    assert assist_module.percent(0.001) == "1 %" and assist_module.percent(0.999) == "99 %"
+    assert assist_module.percent(0.25) == "25 %"
+
+
+def play_out(app, limit=6000):
+    for _ in range(limit // 20):
+        if app.play.session.ended:
+            break
+        app.step(20)
+
+
+def test_auto_play_wins_a_seeded_no_guess_beginner_game():
+    app = make_app(level="beginner", no_guess=True, seed=7)
+    key(app, pygame.K_a)
+    assert app.play.assist.autoplay
+    play_out(app)
+    assert app.play.field.status == Status.WON
+    assert app.play.assist.guesses == 0 and app.play.assist.moves_played > 5
+    assert not app.play.assist.autoplay
+    settle(app)
+    record = app.store.history()[0]
+    assert record.result == "won" and record.assisted
+    assert app.store.best_times("beginner") == []
+
+
+def test_auto_play_shows_its_next_cell_with_the_cursor_before_playing():
+    app = make_app(level="beginner", seed=3)
+    key(app, pygame.K_a)
+    app.step(assist_module.THINK_TICKS)
+    planned = app.play.cursor
+    assert planned is not None and app.play.field.move_count == 0
+    app.step(assist_module.THINK_TICKS)
+    assert app.play.field.move_count == 1
+    assert app.play.field.cell(*planned) != "#"
+
+
+@pytest.mark.parametrize("interrupt", ["click", "key", "wheel"])
+def test_any_input_stops_auto_play_and_does_nothing_else(interrupt):
+    app = make_app(BOARD)
+    key(app, pygame.K_a)
+    app.step(2)
+    if interrupt == "click":
+        press(app, cell_pos(app, (7, 7)))
+        release(app, cell_pos(app, (7, 7)))
+    elif interrupt == "key":
+        key(app, pygame.K_f)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+        app.step()
+    assert not app.play.assist.autoplay
+    app.step(100)
+    assert app.play.field.move_count == 0
+
+
+def test_the_tools_menu_drives_the_computer():
+    app = opened()
+    tools = [title for title, _ in MENUS].index("Tools")
+    choose(app, tools, "Probabilities")
+    assert app.play.assist.overlay
+    choose(app, tools, "Hint")
+    assert app.play.assist.shown is not None
+    choose(app, tools, "No-guess boards")
+    assert app.settings.no_guess and app.store.settings.no_guess
+
+
+def test_no_guess_setting_lays_boards_the_computer_clears_without_guessing():
+    app = make_app(level="intermediate", no_guess=True, seed=11)
+    from game.solver import solvable_without_guessing
+    click(app, (8, 8))
+    assert solvable_without_guessing(app.play.field.layout(), 8, 8)
+
+
+def test_a_board_too_big_to_think_about_is_declined_politely(monkeypatch):
+    monkeypatch.setattr(assist_module, "MAX_CELLS", 50)
+    app = opened()
+    key(app, pygame.K_h)
+    assert app.play.assist.shown is None and "too big" in app.play.assist.line()
+    key(app, pygame.K_a)
+    app.step(20)
+    assert not app.play.assist.autoplay
+
+
+def test_big_boards_get_a_time_budget_and_stay_responsive():
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1600,
+                   seed=5)
+    assert assist_module.budget(app.play.field) == assist_module.BUDGET_SECONDS
+    click(app, (50, 50))
+    key(app, pygame.K_h)
+    shown = app.play.assist.shown
+    assert shown is not None
+    assert app.play.board_view.visible(shown.cell)           # scrolled into view
