@@ -45,6 +45,20 @@ def _whole(low: int, high: int | None = None):
     return parse
 
 
+MAX_IDLE = 24 * 3600
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a positive number of seconds, at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+    if not 1 <= value <= MAX_IDLE:      # also rejects nan and inf
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_IDLE} seconds, not {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="The classic Minesweeper, on pygame-ce.")
     p.add_argument("--level", choices=list(LEVELS), help="board preset (default: beginner)")
@@ -59,6 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="integer pixel scale (default: the largest that fits, at most 2)")
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     p.add_argument("--no-sound", action="store_true", help="no sound effects")
+    p.add_argument("--kiosk", action="store_true",
+                   help="lock the machine down: fullscreen, no way out but Ctrl+Alt+Shift+Q,"
+                        " nothing saved but records, attract mode when idle")
+    p.add_argument("--demo", action="store_true",
+                   help="start in attract mode (the computer plays until someone clicks)")
+    p.add_argument("--idle", type=_seconds, default=60.0, metavar="SECONDS",
+                   help="kiosk and demo: seconds without input before attract mode (default 60)")
     p.add_argument("--frames", type=_whole(1),
                    help="run this many frames, then exit 0 (smoke tests)")
     p.add_argument("--data-dir", type=Path,
@@ -75,6 +96,9 @@ class Options:
     seed: int | None = None
     frames: int | None = None
     data_dir: Path | None = None
+    kiosk: bool = False
+    demo: bool = False
+    idle: float = 60.0
 
     def settings_from(self, saved: Settings) -> Settings:
         return dataclasses.replace(saved, **self.overrides)
@@ -115,7 +139,8 @@ def parse(argv: list[str] | None) -> Options:
         overrides["fullscreen"] = True
     if args.no_sound:
         overrides["sound"] = False
-    return Options(overrides, args.seed, args.frames, args.data_dir)
+    return Options(overrides, args.seed, args.frames, args.data_dir,
+                   kiosk=args.kiosk, demo=args.demo, idle=args.idle)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
 
     store = Store(options.data_dir)
     app = App(options.settings_from(store.settings), store=store,
-              overridden=set(options.overrides), seed=options.seed)
+              overridden=set(options.overrides), seed=options.seed,
+              kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
     try:
         return app.run(frames=options.frames)
     finally:

@@ -164,6 +164,7 @@ GLYPHS: dict[str, str] = {
     "\u00f8": "..../..../.###/#.##/##.#/#..#/###.",
     "\u00fe": "#.../#.../###./#..#/#..#/#..#/###./#.../#...",
     "\u0131": "./././#/#/#/#/#",     # dotless i, the base of accented i
+    "\u2014": "......./......./......./#######",   # em dash, for the demo banner
 }
 
 #: Accents as rows, for capitals (drawn in the two rows above the capital
@@ -259,5 +260,5 @@ def embolden(bitmap: Bitmap) -> Bitmap:
 
 
 def characters() -> list[str]:
-    """Every character the font draws: printable ASCII and Latin-1."""
-    return [chr(c) for c in (*range(32, 127), *range(160, 256))]
+    """Every character the font draws: printable ASCII, Latin-1 and the em dash."""
+    return [chr(c) for c in (*range(32, 127), *range(160, 256), 0x2014)]

@@ -46,7 +46,7 @@ GREY: RGBA = (192, 192, 192, 255)          # SPEC §2: face grey #C0C0C0
 DARK: RGBA = (128, 128, 128, 255)          # dark bevel #808080
 LIGHT: RGBA = (223, 223, 223, 255)         # the outer light edge of Windows 95 buttons
 RED: RGBA = (255, 0, 0, 255)
-DIM_RED: RGBA = (80, 0, 0, 255)           # unlit LED segments
+DIM_RED: RGBA = (56, 0, 0, 255)           # unlit LED segments
 YELLOW: RGBA = (255, 255, 0, 255)
 
 #: SPEC §2 number colours.

@@ -32,6 +32,11 @@ TICKS_PER_SECOND = 60
 DT = 1 / TICKS_PER_SECOND
 MAX_FRAME = 0.25
 DEFAULT_MAX_SCALE = 2
+DEFAULT_IDLE_SECONDS = 60.0
+#: Input that counts as someone at the machine (idle time restarts).
+INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                pygame.MOUSEWHEEL, pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
+                pygame.TEXTINPUT)
 
 
 class TickClock:
@@ -50,9 +55,15 @@ class TickClock:
 class App:
     def __init__(self, settings: Settings, *, store: Store,
                  overridden: Iterable[str] = (), clock: Callable[[], float] | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, kiosk: bool = False, demo: bool = False,
+                 idle_seconds: float = DEFAULT_IDLE_SECONDS) -> None:
         """``settings`` are this run's; ``overridden`` names those given on the
-        command line, which are not saved unless the player changes them."""
+        command line, which are not saved unless the player changes them.
+
+        ``kiosk`` locks the machine down (fullscreen, no way out but the
+        operator's chord, settings never saved, arcade name entry); ``kiosk``
+        and ``demo`` runs go to attract mode after ``idle_seconds`` without
+        input, and ``demo`` starts there."""
         pygame.display.init()
         pygame.font.init()
         self.settings = settings
@@ -70,6 +81,14 @@ class App:
         self.commands = Commands(self)
         self._board = (9, 9)
         self._mode: tuple | None = None
+        self.kiosk = kiosk
+        self.demo = demo
+        if kiosk:
+            settings.fullscreen = True
+        self.idle_ticks = round(idle_seconds * TICKS_PER_SECOND) if (kiosk or demo) else 0
+        self.last_input = 0
+        self._seed = seed
+        self.attract_options: dict[str, object] = {}   # AttractScreen pace (soak tests)
         self.running = True
         self.ticks = 0
         self.frames = 0
@@ -78,6 +97,8 @@ class App:
         self.play = PlayScreen(self, seed)
         self.push(self.play)
         self.show_notices()
+        if demo:
+            self.start_attract()
 
     # ------------------------------------------------------------ window
 
@@ -131,6 +152,8 @@ class App:
     def settings_changed(self, *names: str) -> None:
         """The player changed the settings ``names``: save them (settings given
         on the command line stay unsaved until the player changes them)."""
+        if self.kiosk:
+            return                        # a kiosk's setup is the operator's, never saved
         self.overridden.difference_update(names)
         kept = {name: getattr(self.store.settings, name) for name in self.overridden}
         self.store.settings = dataclasses.replace(self.settings, **kept)
@@ -169,18 +192,50 @@ class App:
     def request_quit(self) -> None:
         self.running = False
 
+    # ------------------------------------------------------------ attract mode
+
+    @property
+    def attracting(self) -> bool:
+        from .screens.attract import AttractScreen
+        return isinstance(self.top, AttractScreen)
+
+    def start_attract(self) -> None:
+        """Close whatever is open (a name entry keeps its record) and let
+        the computer play demo games."""
+        from .screens.attract import AttractScreen
+        for _ in range(16):
+            if self.top is self.play:
+                break
+            screen = self.top
+            if hasattr(screen, "cancel"):
+                screen.cancel()
+            if self.top is screen:
+                self.pop()
+        while self.top is not self.play:
+            self.pop()
+        self.push(AttractScreen(self, self._seed, **self.attract_options))
+
+    def woke(self) -> None:
+        """Someone is at the machine: the idle time starts again."""
+        self.last_input = self.ticks
+
     # ------------------------------------------------------------ loop
 
     def handle_events(self) -> None:
         for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                self.commands.run("exit")
+            if event.type in INPUT_EVENTS or (event.type == pygame.MOUSEMOTION
+                                              and getattr(event, "rel", (0, 0)) != (0, 0)):
+                self.woke()
+            if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
+                self.request_quit()
+            elif event.type == pygame.QUIT:
+                self.commands.run("exit")          # refused in kiosk mode
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.invalidate()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
                 self.play.pause()
             elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
-                    and self.top is not self.play:
+                    and self.top is not self.play and not self.attracting:
                 self.commands.run(keys.command_for(event))
             else:
                 self.top.handle(event)
@@ -190,6 +245,9 @@ class App:
         self.ticks += 1
         for screen in list(self.stack):
             screen.update()
+        if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
+                and not self.attracting:
+            self.start_attract()
 
     def render(self) -> bool:
         """Draw what changed; flip only when something was drawn."""

@@ -65,7 +65,8 @@ class Assistant:
         self.screen = screen
         self.overlay = False
         self.autoplay = False
-        self.pace = (THINK_TICKS, PACE_TICKS)
+        self.default_pace = (THINK_TICKS, PACE_TICKS)
+        self.pace = self.default_pace
         self.shown: Shown | None = None
         self.message = ""                 # a line to show instead of a hint (errors, limits)
         self.moves_played = 0

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from game.engine import LEVELS
 
+from . import keys
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -20,10 +22,15 @@ class Commands:
         self.app = app
 
     def run(self, name: str) -> None:
-        getattr(self, name)()
+        if self.allowed(name):
+            getattr(self, name)()
 
     def available(self, name: str) -> bool:
         return callable(getattr(self, name, None))
+
+    def allowed(self, name: str) -> bool:
+        """False for what a kiosk visitor may not do (quit, sound, window)."""
+        return not (self.app.kiosk and name in keys.KIOSK_BLOCKED)
 
     # ------------------------------------------------------------ game
 

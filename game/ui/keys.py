@@ -39,6 +39,14 @@ BINDINGS: tuple[Binding, ...] = (
     Binding((pygame.K_q, pygame.K_ESCAPE), 0, "exit", "Q / Esc"),
 )
 
+#: The operator's way out of kiosk mode (and out of the game anywhere).
+OPERATOR_EXIT_KEY = pygame.K_q
+OPERATOR_EXIT_MODS = (pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_SHIFT)
+OPERATOR_EXIT_LABEL = "Ctrl+Alt+Shift+Q"
+
+#: Commands a kiosk visitor cannot run (leaving, or changing the machine's setup).
+KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out"}
+
 #: Commands that work whatever screen is on top (they change the window, not the game).
 GLOBAL = {"toggle_fullscreen", "zoom_in", "zoom_out"}
 
@@ -65,6 +73,12 @@ def command_for(event: pygame.event.Event) -> str | None:
         if event.key in binding.keys and _mods_match(binding, getattr(event, "mod", 0)):
             return binding.command
     return None
+
+
+def is_operator_exit(event: pygame.event.Event) -> bool:
+    """Ctrl+Alt+Shift+Q, which quits even in kiosk mode."""
+    mods = getattr(event, "mod", 0)
+    return event.key == OPERATOR_EXIT_KEY and all(mods & m for m in OPERATOR_EXIT_MODS)
 
 
 def label_of(command: str) -> str:

@@ -41,6 +41,20 @@ class Item:
 SEPARATOR = Item()
 
 
+def visible_items(app: App, items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """The items this run shows (a kiosk hides what a visitor may not do),
+    without separators left dangling at either end or doubled."""
+    kept = [i for i in items if i.separator or app.commands.allowed(i.command)]
+    out: list[Item] = []
+    for item in kept:
+        if item.separator and (not out or out[-1].separator):
+            continue
+        out.append(item)
+    while out and out[-1].separator:
+        out.pop()
+    return tuple(out)
+
+
 def _level_item(label: str, level: str) -> Item:
     return Item(label, f"level_{level}", lambda app: app.settings.level == level)
 

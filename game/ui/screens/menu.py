@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..menus import MENUS
+from ..menus import MENUS, visible_items
 from ..render.menubar import draw_bar, draw_popup, popup_geometry, title_rects
 from ..render.painter import Painter
 from . import base
@@ -39,7 +39,7 @@ class MenuScreen(base.Screen):
 
     @property
     def items(self):
-        return MENUS[self.index][1]
+        return visible_items(self.app, MENUS[self.index][1])
 
     def _titles(self):
         return title_rects(self.app.painter, self.app.layout.menu_h)

@@ -95,7 +95,10 @@ class PlayScreen(base.Screen):
         self._shown.clear()
 
     def pause(self) -> None:
-        """Hide the field and stop the clock while a game is running."""
+        """Hide the field and stop the clock while a game is running (demo
+        games play on: nobody is timing them)."""
+        if self.session.demo:
+            return
         if self.session.chrono.running and not self.session.chrono.paused:
             from .pause import PauseScreen
             self.gestures.cancel()
