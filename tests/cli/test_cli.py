@@ -27,6 +27,9 @@ def run(*args: str) -> subprocess.CompletedProcess:
     (["--seed", "-4"], "--seed: must be 0 or more, not -4"),
     (["--level", "expert", "--width", "9", "--height", "9", "--mines", "3"], "either --level or"),
     (["--bogus"], "unrecognized arguments: --bogus"),
+    (["--idle", "0"], "--idle: must be from 1 to 86400 seconds, not 0"),
+    (["--idle", "nan"], "--idle: must be from 1 to 86400 seconds, not nan"),
+    (["--idle", "soon"], "--idle: must be a number of seconds, not 'soon'"),
 ])
 def test_bad_options_print_one_line_naming_what_is_allowed_and_exit_2(args, message):
     result = run(*args)
@@ -60,6 +63,19 @@ def test_options_become_settings_for_the_run():
 
 def test_a_preset_size_given_as_numbers_is_that_level():
     assert parse(["--width", "16", "--height", "16", "--mines", "40"]).settings.level == "intermediate"
+
+
+def test_kiosk_demo_and_idle_reach_the_options():
+    options = parse(["--kiosk", "--idle", "90"])
+    assert options.kiosk and not options.demo and options.idle == 90.0
+    options = parse(["--demo"])
+    assert options.demo and not options.kiosk and options.idle == 60.0
+
+
+def test_a_demo_run_plays_headless_and_exits_0(tmp_path):
+    result = run("--demo", "--frames", "30", "--no-sound", "--data-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert not (tmp_path / "history.json").exists()
 
 
 def test_parse_raises_usage_errors_rather_than_exiting():

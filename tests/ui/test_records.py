@@ -87,8 +87,7 @@ def test_the_arcade_picker_builds_a_name_with_the_mouse(tmp_path):
 
 
 def test_a_kiosk_asks_with_the_arcade_picker(tmp_path):
-    app = make_app(BEGINNER, data_dir=tmp_path)
-    app.kiosk = True
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
     win(app)
     assert isinstance(app.top, ArcadeNameDialog)
 

@@ -1,0 +1,206 @@
+"""Kiosk and demo machines: no way out for a visitor, one for the operator,
+attract mode when nobody plays, and demo games that never touch the records."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import keys
+from game.ui.menus import MENUS, visible_items
+from game.ui.screens.attract import AttractScreen
+from game.ui.screens.menu import MenuScreen
+from game.ui.screens.records import BestTimesDialog
+
+from .helpers import BOARD_8, cell_pos, click, key, make_app, post, press, release
+
+OPERATOR = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
+
+
+def kiosk(**settings):
+    return make_app(kiosk=True, **settings)
+
+
+@pytest.mark.parametrize("way_out", ["q", "escape", "window close", "menu exit"])
+def test_a_visitor_cannot_leave(way_out):
+    app = kiosk()
+    if way_out == "q":
+        key(app, pygame.K_q)
+    elif way_out == "escape":
+        key(app, pygame.K_ESCAPE)
+    elif way_out == "window close":
+        post(pygame.QUIT)
+        app.step()
+    else:
+        app.commands.run("exit")
+    app.step()
+    assert app.running
+
+
+def test_the_operator_chord_leaves():
+    app = kiosk()
+    key(app, pygame.K_q, mod=OPERATOR)
+    assert not app.running
+    assert keys.OPERATOR_EXIT_LABEL == "Ctrl+Alt+Shift+Q"
+
+
+def test_the_chord_needs_all_three_modifiers():
+    app = kiosk()
+    key(app, pygame.K_q, mod=pygame.KMOD_LCTRL | pygame.KMOD_LALT)
+    assert app.running
+
+
+def test_a_kiosk_is_fullscreen_and_hides_what_a_visitor_may_not_do():
+    app = kiosk()
+    assert app.settings.fullscreen and app.display.fullscreen
+    labels = {i.label for _, items in MENUS for i in visible_items(app, items)}
+    for hidden in ("Exit", "Sound", "Zoom in", "Zoom out", "Fullscreen"):
+        assert hidden not in labels
+    assert {"New", "Expert", "Best Times...", "Hint"} <= labels
+    for _, items in MENUS:
+        shown = visible_items(app, items)
+        assert shown and not shown[0].separator and not shown[-1].separator
+        assert not any(a.separator and b.separator for a, b in zip(shown, shown[1:]))
+    key(app, pygame.K_F10)
+    assert isinstance(app.top, MenuScreen)
+    assert "Exit" not in [i.label for i in app.top.items]
+
+
+def test_kiosk_refuses_window_and_sound_keys():
+    app = kiosk(sound=True)
+    key(app, pygame.K_s)
+    key(app, pygame.K_F11)
+    assert app.settings.sound and app.settings.fullscreen
+
+
+def test_a_normal_window_keeps_every_item():
+    app = make_app()
+    labels = {i.label for _, items in MENUS for i in visible_items(app, items)}
+    assert {"Exit", "Sound", "Zoom in", "Fullscreen"} <= labels
+
+
+def test_record_resets_are_hidden_in_a_kiosk():
+    app = kiosk()
+    app.push(BestTimesDialog(app))
+    app.step()
+    assert "Reset" not in [getattr(w, "label", "") for w in app.top.widgets]
+    normal = make_app()
+    normal.push(BestTimesDialog(normal))
+    normal.step()
+    assert "Reset" in [getattr(w, "label", "") for w in normal.top.widgets]
+
+
+def test_a_kiosk_never_saves_settings(tmp_path):
+    app = make_app(kiosk=True, data_dir=tmp_path)
+    app.commands.run("level_expert")
+    app.commands.run("toggle_marks")
+    assert app.settings.level == "expert"
+    assert not (tmp_path / "settings.json").exists()
+    assert app.store.settings.level == "beginner"
+
+
+def test_idle_time_starts_attract_mode_and_input_delays_it():
+    app = kiosk(idle_seconds=2)
+    app.step(100)
+    key(app, pygame.K_LEFT)                  # someone is there
+    app.step(100)
+    assert not isinstance(app.top, AttractScreen)
+    app.step(21)
+    assert isinstance(app.top, AttractScreen)
+
+
+def test_idle_closes_dialogs_before_attract_mode():
+    app = kiosk(idle_seconds=1)
+    app.commands.run("best_times")
+    assert isinstance(app.top, BestTimesDialog)
+    app.step(61)
+    assert isinstance(app.top, AttractScreen) and app.stack == [app.play, app.top]
+
+
+def test_a_normal_window_never_goes_to_attract_mode():
+    app = make_app(idle_seconds=1)
+    app.step(200)
+    assert app.top is app.play
+
+
+def test_demo_starts_in_attract_mode_and_the_computer_plays():
+    app = make_app(demo=True)
+    assert isinstance(app.top, AttractScreen)
+    assert app.play.session.demo and app.play.assist.autoplay
+    app.step(120)
+    assert app.play.field.move_count > 0
+
+
+def test_the_banner_blinks():
+    app = make_app(demo=True)
+    screen = app.top
+    field = app.painter.px(app.layout.field)
+    centre = field.center
+
+    def navy():
+        return tuple(app.display.surface.get_at(centre))[:3] == (0, 0, 128) or any(
+            tuple(app.display.surface.get_at((x, centre[1])))[:3] == (0, 0, 128)
+            for x in range(field.x, field.right, 3))
+
+    app.step(5)
+    assert screen.banner_visible() and navy()
+    app.step(30)
+    assert not screen.banner_visible() and not navy()
+    app.step(30)
+    assert navy()
+
+
+@pytest.mark.parametrize("wake", ["click", "key", "touch"])
+def test_the_first_input_in_attract_mode_gives_a_fresh_game_and_opens_nothing(wake):
+    app = make_app(demo=True, level="intermediate")
+    app.step(200)
+    assert app.play.field.move_count > 0
+    if wake == "click":
+        pos = cell_pos(app, (4, 4))
+        press(app, pos)
+        release(app, pos)
+    elif wake == "key":
+        key(app, pygame.K_SPACE)
+    else:
+        post(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1)
+        app.step()
+    assert app.top is app.play
+    assert not app.play.session.demo and not app.play.assist.autoplay
+    assert (app.play.field.width, app.play.field.height) == (16, 16)
+    app.step(30)
+    assert app.play.field.move_count == 0 and not app.play.session.chrono.running
+
+
+def test_demo_games_leave_the_records_untouched(tmp_path):
+    app = make_app(data_dir=tmp_path)
+    app.attract_options = {"pace": (1, 1), "between": 1}
+    app.start_attract()
+    screen = app.top
+    for _ in range(400):
+        if screen.games > 3:
+            break
+        app.step(20)
+    assert screen.games > 3                      # several demo games played to the end
+    assert app.store.history() == [] and app.store.statistics("beginner").played == 0
+    assert not (tmp_path / "records.json").exists() and not (tmp_path / "history.json").exists()
+
+
+def test_demo_boards_vary_in_level():
+    app = make_app()
+    app.attract_options = {"pace": (1, 1), "between": 1}
+    app.start_attract()
+    sizes = set()
+    for _ in range(600):
+        sizes.add((app.play.field.width, app.play.field.height))
+        if len(sizes) == 3:
+            break
+        app.step(20)
+    assert sizes == {(9, 9), (16, 16), (30, 16)}
+
+
+def test_a_visitors_game_left_for_attract_mode_is_recorded_as_abandoned(tmp_path):
+    app = make_app(BOARD_8, data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    click(app, (3, 3))
+    app.step(61)
+    assert isinstance(app.top, AttractScreen)
+    assert [r.result for r in app.store.history()] == ["abandoned"]
