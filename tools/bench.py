@@ -2,6 +2,7 @@
 
     python tools/bench.py engine    # new game + first click, all-zero cascade, 3BV
     python tools/bench.py render    # per-frame CPU time, start to first frame
+    python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -136,15 +137,46 @@ def bench_render() -> None:
           f"{statistics.median(starts):.3f} s")
 
 
+def bench_assist(games: int = 3) -> None:
+    """How long the window waits for the computer: each hint, overlay
+    analysis and auto-play move of whole games, Expert and 100x100, through
+    the same budgeted calls the window makes."""
+    from game.engine import ANY_SIZE, Minefield
+    from game.solver import analyse, hint, next_move
+    from game.ui.assist import budget
+
+    print(f"{'board':<28} {'requests':>9} {'median':>10} {'p99':>10} {'max':>10} {'approx.':>8}")
+    for name, (w, h, m) in (("Expert 30x16/99", (30, 16, 99)),
+                            ("100x100/1600", (100, 100, 1600))):
+        times: list[float] = []
+        approx = 0
+        for seed in range(games):
+            f = Minefield(w, h, m, seed=seed, limits=ANY_SIZE)
+            seconds = budget(f)
+            while f.status in ("ready", "playing") and len(times) < 4000:
+                view = f.view()
+                t0 = time.perf_counter()
+                hint(view, m, max_seconds=seconds)
+                t1 = time.perf_counter()
+                a = analyse(view, m, max_seconds=seconds)
+                t2 = time.perf_counter()
+                move = next_move(view, m, max_seconds=seconds)
+                t3 = time.perf_counter()
+                times += [t1 - t0, t2 - t1, t3 - t2]
+                approx += not a.exact
+                (f.reveal if move.kind == "reveal" else f.toggle_flag)(move.x, move.y)
+        times.sort()
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        print(f"{name:<28} {len(times):>9} {statistics.median(times) * 1000:>8.2f} ms"
+              f" {p99 * 1000:>7.1f} ms {times[-1] * 1000:>7.1f} ms {approx:>8}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine", "render"])
+    parser.add_argument("what", choices=["engine", "render", "assist"])
     args = parser.parse_args()
-    if args.what == "engine":
-        bench_engine()
-    else:
-        bench_render()
+    {"engine": bench_engine, "render": bench_render, "assist": bench_assist}[args.what]()
 
 
 if __name__ == "__main__":
