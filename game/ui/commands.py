@@ -99,6 +99,20 @@ class Commands:
         self.app.settings.no_guess = not self.app.settings.no_guess
         self.app.settings_changed("no_guess")
 
+    def _first_click(self, rule: str) -> None:
+        """The first-click rule of the next games (this one keeps its own)."""
+        self.app.settings.first_click = rule
+        self.app.settings_changed("first_click")
+
+    def first_click_opening(self) -> None:
+        self._first_click("opening")
+
+    def first_click_safe(self) -> None:
+        self._first_click("safe")
+
+    def first_click_classic(self) -> None:
+        self._first_click("classic")
+
     # ------------------------------------------------------------ window
 
     def zoom_in(self) -> None:

@@ -59,6 +59,10 @@ def _level_item(label: str, level: str) -> Item:
     return Item(label, f"level_{level}", lambda app: app.settings.level == level)
 
 
+def _first_click_item(label: str, rule: str) -> Item:
+    return Item(label, f"first_click_{rule}", lambda app: app.settings.first_click == rule)
+
+
 GAME_MENU = (
     Item("New", "new_game"),
     SEPARATOR,
@@ -94,6 +98,10 @@ TOOLS_MENU = (
          enabled=lambda app: not app.play.session.ended),
     SEPARATOR,
     Item("No-guess boards", "toggle_no_guess", lambda app: app.settings.no_guess),
+    SEPARATOR,
+    _first_click_item("First click opens", "opening"),
+    _first_click_item("First click safe", "safe"),
+    _first_click_item("Classic first click", "classic"),
 )
 
 HELP_MENU = (

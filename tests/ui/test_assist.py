@@ -200,6 +200,12 @@ def test_the_tools_menu_drives_the_computer():
     assert app.play.assist.shown is not None
     choose(app, tools, "No-guess boards")
     assert app.settings.no_guess and app.store.settings.no_guess
+    choose(app, tools, "Classic first click")
+    assert app.store.settings.first_click == "classic"
+    app.commands.run("new_game")
+    assert app.play.field.first_click == "classic"
+    choose(app, tools, "First click safe")
+    assert app.store.settings.first_click == "safe"
 
 
 def test_no_guess_setting_lays_boards_the_computer_clears_without_guessing():
