@@ -13,6 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
+import atlas_art  # noqa: E402
 import atlas_font  # noqa: E402
 import make_atlas  # noqa: E402
 
@@ -91,7 +92,7 @@ def test_no_two_sprites_overlap(built):
 
 
 def test_numbers_have_the_classic_colours(sheet, built):
-    for n, colour in make_atlas.NUMBER_COLOURS.items():
+    for n, colour in atlas_art.NUMBER_COLOURS.items():
         assert colour in colours(sprite(sheet, built[1], f"open_{n}")), n
     assert colours(sprite(sheet, built[1], "open_0")) == {(192, 192, 192, 255),
                                                           (128, 128, 128, 255)}
@@ -114,7 +115,7 @@ def test_cells_look_classic(sheet, built):
 def test_led_digits_light_the_right_segments(sheet, built):
     idx = built[1]
     lit = {s: sum(1 for c in colours_list(sprite(sheet, idx, f"led_{s}")) if c == (255, 0, 0))
-           for s in make_atlas.LED_SEGMENTS}
+           for s in atlas_art.LED_SEGMENTS}
     assert lit["blank"] == 0
     assert lit["8"] > lit["0"] > lit["7"] > lit["1"] > lit["minus"] > 0
     eight = sprite(sheet, idx, "led_8")

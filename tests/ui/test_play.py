@@ -3,8 +3,6 @@
 import pygame
 import pytest
 
-from game.engine import Minefield
-
 from .helpers import (LEFT, MIDDLE, RIGHT, cell_pixel, cell_pos, cell_shows, click, key,
                       make_app, move, press, release, settle, shows)
 

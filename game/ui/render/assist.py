@@ -14,6 +14,7 @@ from ..widgets import wrap
 from .painter import BLACK, Painter
 
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
+COVERED = "#F?"                 # view characters the overlay shades
 PAD = 2
 
 _tiles: dict[tuple[int, int], pygame.Surface] = {}
@@ -93,3 +94,38 @@ def draw_line(painter: Painter, layout: Layout, text: str, *, top: bool = False)
     rect = pygame.Rect(field.x, field.y if top else field.bottom - h, field.w, h)
     draw_tip(painter, lines, rect)
     return rect
+
+
+def help_decor(screen) -> tuple:
+    """What the computer's help draws over the play screen's field now, as a
+    key that changes whenever the picture must (empty: nothing to draw)."""
+    assist = screen.assist
+    overlay = (screen.field.move_count, id(screen.field)) if assist.overlay else ()
+    hover = (screen.hover, assist.hover_text(screen.hover)) if assist.overlay else ()
+    line = assist.line()
+    return (overlay, hover, line, screen.scroll) if overlay or line else ()
+
+
+def draw_help(painter: Painter, layout: Layout, screen) -> None:
+    """Shading, hovered percentage and hint line over the play screen's field."""
+    assist = screen.assist
+    field = screen.field
+    sx, sy = screen.scroll
+    clip = painter.surface.get_clip()
+    painter.surface.set_clip(painter.px(layout.field))
+    analysis = assist.analysis() if assist.overlay else None
+    if analysis is not None:
+        draw_overlay(painter, layout, screen.scroll, analysis.probabilities,
+                     lambda x, y: field.cell(x, y) in COVERED)
+        text = assist.hover_text(screen.hover)
+        if text and screen.board_view.visible(screen.hover):
+            hx, hy = screen.hover
+            cell = pygame.Rect(layout.field.x + (hx - sx) * CELL,
+                               layout.field.y + (hy - sy) * CELL, CELL, CELL)
+            draw_hover(painter, layout, cell, text)
+    line = assist.line()
+    if line:
+        cell = assist.shown.cell if assist.shown else None
+        low = cell is not None and cell[1] - sy >= layout.view_rows // 2
+        draw_line(painter, layout, line, top=low)
+    painter.surface.set_clip(clip)

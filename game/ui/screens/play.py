@@ -18,7 +18,7 @@ from ..anim import Animation, DefeatAnimation, VictoryAnimation
 from ..frame import CELL, Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
 from ..hit import CELL_TARGET, FACE, MENU_BAR, Target, target_at
-from ..render.assist import draw_hover, draw_line, draw_overlay
+from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
 from ..render.hud import draw_chrome, draw_counter, draw_face
@@ -29,7 +29,6 @@ from ..session import FLAG, REVEAL, Session
 from . import base
 
 PRESSABLE = "#?"
-COVERED = "#F?"
 WHEEL_STEP = 3
 #: Events that stop auto-play (and are spent doing so).
 INTERRUPTIONS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
@@ -340,7 +339,7 @@ class PlayScreen(base.Screen):
         rects = self.board_view.update(self._dirty, self.code_of)
         self._dirty.clear()
         animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
-        decor = self._decor()
+        decor = help_decor(self)
         redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(rects))
         if full or "board" not in self._shown or animating or redecorate:
             self._shown["decor"] = decor
@@ -362,7 +361,7 @@ class PlayScreen(base.Screen):
         if anim is None or anim.done:
             self._shown.pop("anim", None)
             painter.blit(self.board_view.surface, layout.field.topleft)
-            self._draw_help(painter, layout)
+            draw_help(painter, layout, self)
             return
         self._shown["anim"] = True
         clip = painter.surface.get_clip()
@@ -373,38 +372,6 @@ class PlayScreen(base.Screen):
         painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
         draw_effects(painter, anim, layout, self.scroll, (dx, dy))
         painter.surface.set_clip(clip)
-
-    def _decor(self) -> tuple:
-        """What the computer's help draws over the field now ('' parts: nothing)."""
-        assist = self.assist
-        overlay = (self.field.move_count, id(self.field)) if assist.overlay else ()
-        hover = (self.hover, assist.hover_text(self.hover)) if assist.overlay else ()
-        line = assist.line()
-        return (overlay, hover, line, self.scroll) if overlay or line else ()
-
-    def _draw_help(self, painter: Painter, layout: Layout) -> None:
-        assist = self.assist
-        clip = painter.surface.get_clip()
-        painter.surface.set_clip(painter.px(layout.field))
-        analysis = assist.analysis() if assist.overlay else None
-        if analysis is not None:
-            field = self.field
-            draw_overlay(painter, layout, self.scroll, analysis.probabilities,
-                         lambda x, y: field.cell(x, y) in COVERED)
-            text = assist.hover_text(self.hover)
-            if text and self.board_view.visible(self.hover):
-                draw_hover(painter, layout, self._cell_rect(self.hover), text)
-        line = assist.line()
-        if line:
-            cell = assist.shown.cell if assist.shown else None
-            low = cell is not None and cell[1] - self.scroll[1] >= layout.view_rows // 2
-            draw_line(painter, layout, line, top=low)
-        painter.surface.set_clip(clip)
-
-    def _cell_rect(self, cell: tuple[int, int]) -> pygame.Rect:
-        layout = self.app.layout
-        return pygame.Rect(layout.field.x + (cell[0] - self.scroll[0]) * CELL,
-                           layout.field.y + (cell[1] - self.scroll[1]) * CELL, CELL, CELL)
 
     def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
         mines_left = self.field.mines_left
