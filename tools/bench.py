@@ -169,6 +169,19 @@ def bench_assist(games: int = 3) -> None:
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
         print(f"{name:<28} {len(times):>9} {statistics.median(times) * 1000:>8.2f} ms"
               f" {p99 * 1000:>7.1f} ms {times[-1] * 1000:>7.1f} ms {approx:>8}")
+    print("\nfirst click on a no-guess board (the layer runs then), 25 seeds:")
+    from game.solver import no_guess_layer
+    for name, (w, h, m) in (("Beginner", (9, 9, 10)), ("Intermediate", (16, 16, 40)),
+                            ("Expert", (30, 16, 99))):
+        times = []
+        for seed in range(25):
+            f = Minefield(w, h, m, seed=seed, layer=no_guess_layer)
+            t0 = time.perf_counter()
+            f.reveal(w // 2, h // 2)
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        print(f"  {name:<14} median {statistics.median(times) * 1000:6.1f} ms"
+              f"   max {times[-1] * 1000:6.1f} ms")
 
 
 def main() -> None:
