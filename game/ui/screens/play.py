@@ -67,6 +67,7 @@ class PlayScreen(base.Screen):
         self.gestures.cancel()
         self._pressed = set()
         self._dirty.clear()
+        self.hover = None          # the old board's cell may lie off a smaller new one
         self.scroll = (0, 0)
         if self.cursor is not None:
             self.cursor = (min(self.cursor[0], self.field.width - 1),
