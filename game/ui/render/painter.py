@@ -145,6 +145,7 @@ def fallback_glyph(ch: str, height: int, bold: bool, scale: int) -> pygame.Surfa
         font = pygame.font.Font(None, height + 3)
         font.set_bold(bold)
         _fallback_fonts[key] = font
+    ch = ch if font.size(ch)[0] else ""    # render() refuses zero-width marks (U+034F...)
     glyph = font.render(ch, False, WHITE).convert_alpha() if pygame.display.get_surface() \
         else font.render(ch, False, WHITE)
     canvas = pygame.Surface((glyph.get_width() + 1, height), pygame.SRCALPHA)
