@@ -1,0 +1,87 @@
+"""The checks the soak and the storm rely on can fail: broken boards and a
+stopped kiosk are caught, and the storm's input is reproducible and never
+holds the operator's chord in a kiosk."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import Minefield
+from game.ui import keys
+
+from .helpers import stress_lib
+
+pytestmark = pytest.mark.slow
+
+BOARD = ["*.......", "........", "........", "........",
+         "........", "........", "......*.", "........"]
+
+
+def played() -> Minefield:
+    field = Minefield.from_layout(BOARD)
+    field.toggle_flag(7, 7)
+    field.reveal(3, 3)
+    field.toggle_flag(0, 0)
+    return field
+
+
+def test_sound_boards_pass_in_every_phase():
+    stress_lib.check_field(Minefield(9, 9, 10, seed=3))                   # ready, no mines yet
+    stress_lib.check_field(played())                                      # playing
+    lost = played()
+    lost.reveal(6, 6)
+    stress_lib.check_field(lost)
+    won = Minefield.from_layout(["*......."] + ["........"] * 7)
+    won.reveal(5, 5)
+    assert won.status == "won"
+    stress_lib.check_field(won)
+
+
+def test_a_flag_lifted_beside_an_opening_may_stay_covered():
+    field = played()                 # (7, 7) was flagged before the cascade went past it
+    field.toggle_flag(7, 7)
+    field.toggle_flag(7, 7)          # question mark, then covered again
+    stress_lib.check_field(field)
+
+
+@pytest.mark.parametrize("damage", ["count", "flags", "state", "mine"])
+def test_broken_boards_are_caught(damage):
+    field = played()
+    if damage == "count":
+        field._counts[2 * 8 + 0] += 1          # a wrong number shown on an open cell
+    elif damage == "flags":
+        field._flags += 1
+    elif damage == "state":
+        field._state[5 * 8 + 5] = 0            # an open cell covered again
+    else:
+        field._is_mine[4 * 8 + 4] = 1          # a mine under an open cell
+    with pytest.raises(stress_lib.InvariantError):
+        stress_lib.check_field(field)
+
+
+def test_a_stopped_kiosk_is_caught(tmp_path):
+    app = stress_lib.new_app(tmp_path, kiosk=True)
+    stress_lib.check_app(app, kiosk=True)
+    app.running = False
+    with pytest.raises(stress_lib.InvariantError, match="kiosk"):
+        stress_lib.check_app(app, kiosk=True)
+
+
+def test_events_are_reproducible_and_spare_the_kiosk_operator_chord(tmp_path):
+    app = stress_lib.new_app(tmp_path, kiosk=True)
+
+    def events(seed):
+        maker = stress_lib.EventMaker(random.Random(seed), kiosk=True)
+        return [(e.type, e.dict) for _ in range(200) for e in maker.batch(app, 50)]
+
+    first = events(5)
+    assert first == events(5) and first != events(6)
+    kinds = {kind for kind, _ in first}
+    assert {pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN,
+            pygame.TEXTINPUT, pygame.QUIT, pygame.FINGERDOWN, pygame.WINDOWFOCUSLOST} <= kinds
+    chords = [d for kind, d in first if kind == pygame.KEYDOWN
+              and keys.is_operator_exit(pygame.event.Event(kind, d))]
+    assert not chords

@@ -1,0 +1,35 @@
+"""Days without a crash, in small: attract mode plays demo games back to back
+with nothing raising, the engine's invariants holding after every step, the
+records untouched and memory flat (tools/soak.py runs the 2,000-game version)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import SEED, SOAK_GAMES, seed_told, soak
+
+pytestmark = pytest.mark.slow
+
+#: Traced memory the games after the warm-up may keep: about 0.02 MB is
+#: measured here whatever the seed, so this cannot flake. A short run only
+#: catches gross leaks (a screen or a game's history kept per game); the full
+#: soak (tools/soak.py, 2,000 games) judges the slow ones.
+TRACED_LIMIT_MB = 1.0
+
+
+def test_demo_games_play_on_with_records_untouched_and_memory_flat(tmp_path):
+    warmup = max(1, min(9, SOAK_GAMES // 3))
+    with seed_told():
+        result = soak.run_soak(SOAK_GAMES, every=max(1, SOAK_GAMES // 4), warmup=warmup,
+                               seed=SEED, data_dir=tmp_path)
+    assert result.games == SOAK_GAMES and result.baseline.games == warmup
+    assert result.end.games == SOAK_GAMES
+    assert not (tmp_path / "records.json").exists()
+    assert not (tmp_path / "history.json").exists()
+    rss, traced = result.growth()
+    print(f"\nsoak: {SOAK_GAMES} games, {result.games_per_second:.2f} games/s, growth from game "
+          f"{warmup}: RSS {soak.mb(rss)} MB, traced {soak.mb(traced)} MB")
+    assert traced < TRACED_LIMIT_MB * 2**20, (
+        f"traced memory grew {soak.mb(traced)} MB over {SOAK_GAMES - warmup} demo games "
+        f"(STRESS_SEED={SEED})")
+    assert soak.verdict(result, rss_mb=float("inf"), traced_mb=TRACED_LIMIT_MB) is None

@@ -1,0 +1,213 @@
+"""Soak test: attract mode, headless and unthrottled, for thousands of demo games.
+
+Kiosk and demo machines are left running for days, playing demo games to
+nobody. What kills such a machine is not one wrong move but a slow leak (a
+cache that only grows, a screen or a board kept alive by a stray reference)
+or a rare crash that only the thousandth game meets. So this plays N demo
+games (default 2000, cycling beginner / intermediate / expert at the fastest
+auto-play pace) and checks that:
+
+* nothing raises, and the demo never stalls (a new game starts in time);
+* the engine's invariants hold on the board after every step;
+* the records stay untouched: empty history, no records.json or history.json;
+* memory stays flat: after a warm-up (caches filled, ``gc.collect()``) the
+  resident set (``/proc/self/statm``, or psutil, else "n/a") and the memory
+  traced by tracemalloc may grow by at most ``--rss-mb`` and ``--traced-mb``
+  by the end. The slope over the last half is printed too, per 1000 games,
+  with the number of live Python objects.
+
+Tracing starts at the baseline (unless the caller already traces): the
+warm-up runs at full speed, and the traced figure is then what the games
+after it keep alive. Tracing slows the solver-heavy demo games about six
+times here, which is what sets the pace of this run.
+
+    python tools/soak.py                 # 2000 games, a sample every 100
+    python tools/soak.py --games 300 --every 50
+
+Exit status 0 when flat, 1 with a message otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import tempfile
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from stress_lib import (RECORD_FILES, check_app, expect, mb, new_app, rss_bytes,  # noqa: E402
+                        traced_bytes)
+
+from game.ui.screens.attract import AttractScreen  # noqa: E402
+
+#: Ticks per ``app.step``: one render per this many ticks keeps drawing in the loop.
+STEP_TICKS = 30
+#: A demo game that has not ended after this many ticks has stalled.
+STALL_TICKS = 60 * 60 * 5
+
+
+@dataclass
+class Sample:
+    games: int
+    seconds: float
+    rss: int | None
+    traced: int
+    objects: int
+
+
+@dataclass
+class SoakResult:
+    games: int
+    seconds: float
+    samples: list[Sample] = field(default_factory=list)
+    baseline: Sample | None = None
+
+    @property
+    def end(self) -> Sample:
+        return self.samples[-1]
+
+    def growth(self) -> tuple[int | None, int]:
+        """(RSS, traced) growth in bytes from the baseline to the end."""
+        rss = None if self.end.rss is None or self.baseline.rss is None \
+            else self.end.rss - self.baseline.rss
+        return rss, self.end.traced - self.baseline.traced
+
+    def slope(self, attr: str) -> float | None:
+        """Least-squares growth in bytes per 1000 games over the last half."""
+        pts = [(s.games, getattr(s, attr)) for s in self.samples if s.games >= self.games / 2]
+        pts = [(g, v) for g, v in pts if v is not None]
+        if len(pts) < 3:
+            return None
+        mx = sum(g for g, _ in pts) / len(pts)
+        my = sum(v for _, v in pts) / len(pts)
+        den = sum((g - mx) ** 2 for g, _ in pts)
+        return 1000 * sum((g - mx) * (v - my) for g, v in pts) / den if den else None
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+def run_soak(games: int, *, every: int = 100, warmup: int = 20, seed: int = 1,
+             data_dir: str | Path | None = None, report=None) -> SoakResult:
+    """Play ``games`` demo games; sample memory after ``warmup`` games (the
+    baseline) and every ``every`` games. ``report(sample)`` is called with
+    each sample as it is taken. Raises on any failure."""
+    expect(0 < warmup < games, "the warm-up must be shorter than the run")
+    started_tracing = []
+    try:
+        with tempfile.TemporaryDirectory(prefix="minesweeper-soak-") as tmp:
+            directory = Path(data_dir or tmp)
+            return _soak(games, every, warmup, seed, directory, report, started_tracing)
+    finally:
+        if started_tracing:
+            tracemalloc.stop()
+
+
+def _soak(games: int, every: int, warmup: int, seed: int, directory: Path, report,
+          started_tracing: list) -> SoakResult:
+    app = new_app(directory, seed=seed)
+    app.attract_options = {"pace": (1, 1), "between": 1}
+    app.start_attract()
+    screen = app.top
+    expect(isinstance(screen, AttractScreen), "attract mode did not start")
+    start = time.perf_counter()
+    result = SoakResult(games, 0.0)
+    done = 0                        # demo games finished
+    since = 0                       # ticks since the current game began
+
+    def sample() -> Sample:
+        gc.collect()
+        if not tracemalloc.is_tracing():
+            tracemalloc.start()
+            started_tracing.append(True)
+        s = Sample(done, time.perf_counter() - start, rss_bytes(), traced_bytes(),
+                   len(gc.get_objects()))
+        result.samples.append(s)
+        if report:
+            report(s)
+        return s
+
+    while done < games:
+        app.step(STEP_TICKS)
+        since += STEP_TICKS
+        expect(app.top is screen and app.running, f"attract mode left after {done} games")
+        expect(app.play.session.demo, "a game in attract mode is not a demo game")
+        check_app(app)
+        finished = screen.games - 1
+        if finished > done:
+            since = 0
+            for n in range(done + 1, min(finished, games) + 1):
+                done = n
+                if n == warmup:
+                    result.baseline = sample()
+                elif n > warmup and (n % every == 0 or n == games):
+                    sample()
+        expect(since < STALL_TICKS, f"demo game {screen.games} stalled for {since} ticks:\n"
+               + "\n".join(app.play.field.view()))
+    result.seconds = time.perf_counter() - start
+    expect(app.store.history() == [], "demo games reached the history")
+    expect(all(app.store.statistics(level).played == 0
+               for level in ("beginner", "intermediate", "expert")),
+           "demo games reached the statistics")
+    written = [name for name in RECORD_FILES if (directory / name).exists()]
+    expect(not written, f"demo games wrote {', '.join(written)}")
+    app.close()
+    return result
+
+
+def verdict(result: SoakResult, rss_mb: float, traced_mb: float) -> str | None:
+    """None when memory stayed flat, else what grew."""
+    rss, traced = result.growth()
+    problems = []
+    if rss is not None and rss > rss_mb * 2**20:
+        problems.append(f"RSS grew {mb(rss)} MB (allowed {rss_mb} MB)")
+    if traced > traced_mb * 2**20:
+        problems.append(f"traced memory grew {mb(traced)} MB (allowed {traced_mb} MB)")
+    return "; ".join(problems) or None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--every", type=int, default=100, help="sample memory every K games")
+    parser.add_argument("--warmup", type=int, default=20, help="games before the baseline")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rss-mb", type=float, default=10.0, help="RSS growth allowed")
+    parser.add_argument("--traced-mb", type=float, default=2.0, help="traced growth allowed")
+    args = parser.parse_args(argv)
+    print(f"soak: {args.games} demo games, seed {args.seed}, warm-up {args.warmup}")
+    print(f"{'games':>7} {'seconds':>9} {'RSS MB':>9} {'traced MB':>10} {'objects':>9}",
+          flush=True)
+    report = lambda s: print(f"{s.games:>7} {s.seconds:>9.1f} {mb(s.rss):>9} "  # noqa: E731
+                             f"{mb(s.traced):>10} {s.objects:>9}", flush=True)
+    try:
+        result = run_soak(args.games, every=args.every, warmup=args.warmup, seed=args.seed,
+                          report=report)
+    except Exception:
+        print(f"FAILED (seed {args.seed})", flush=True)
+        raise
+    rss, traced = result.growth()
+    print(f"{result.games} games in {result.seconds:.1f} s: "
+          f"{result.games_per_second:.2f} games/s")
+    print(f"growth from game {result.baseline.games}: RSS {mb(rss)} MB, traced {mb(traced)} MB, "
+          f"{result.end.objects - result.baseline.objects:+d} objects")
+    slopes = [(name, result.slope(attr)) for name, attr in (("RSS", "rss"), ("traced", "traced"))]
+    print("slope over the last half: " + ", ".join(
+        f"{name} {mb(int(s)) if s is not None else 'n/a'} MB per 1000 games"
+        for name, s in slopes))
+    problem = verdict(result, args.rss_mb, args.traced_mb)
+    if problem:
+        print(f"NOT FLAT: {problem} (seed {args.seed})")
+        return 1
+    print("flat: records untouched, invariants held, memory within tolerance")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
