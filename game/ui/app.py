@@ -26,7 +26,7 @@ from .frame import Layout
 from .hit import Viewport
 from .render.atlas import Atlas
 from .render.painter import Painter
-from .screens.base import Screen
+from .screens.base import Screen, pointer_moved
 
 TICKS_PER_SECOND = 60
 DT = 1 / TICKS_PER_SECOND
@@ -203,16 +203,14 @@ class App:
         """Close whatever is open (a name entry keeps its record) and let
         the computer play demo games."""
         from .screens.attract import AttractScreen
-        for _ in range(16):
-            if self.top is self.play:
-                break
+        cancels = 16                      # a cancel may push a screen (name -> table)
+        while self.top is not self.play:
             screen = self.top
-            if hasattr(screen, "cancel"):
+            if cancels and hasattr(screen, "cancel"):
+                cancels -= 1
                 screen.cancel()
             if self.top is screen:
                 self.pop()
-        while self.top is not self.play:
-            self.pop()
         self.push(AttractScreen(self, self._seed, **self.attract_options))
 
     def woke(self) -> None:
@@ -223,8 +221,7 @@ class App:
 
     def handle_events(self) -> None:
         for event in pygame.event.get():
-            if event.type in INPUT_EVENTS or (event.type == pygame.MOUSEMOTION
-                                              and getattr(event, "rel", (0, 0)) != (0, 0)):
+            if event.type in INPUT_EVENTS or pointer_moved(event):
                 self.woke()
             if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
                 self.request_quit()

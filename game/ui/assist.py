@@ -30,6 +30,7 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 
+COVERED = "#F?"             # view characters of covered cells (flags and ? are opinions)
 KIND_WORDS = {"safe": "Safe", "mine": "Mine", "guess": "Best guess"}
 
 
@@ -83,6 +84,11 @@ class Assistant:
     def session(self):
         return self.screen.session
 
+    @property
+    def first_click(self) -> str:
+        """The board's first-click rule (boards drawn as text have none)."""
+        return self.field.first_click or "opening"
+
     def new_game(self) -> None:
         """A fresh board: hints go, auto-play stops, the overlay stays on if it was."""
         self.clear_hint()
@@ -116,7 +122,7 @@ class Assistant:
             self.message = "The game is over: F2 starts a new one."
             return dirty
         h = self._think(lambda view, mines, seconds: hint(
-            view, mines, first_click=self.field.first_click or "opening", max_seconds=seconds))
+            view, mines, first_click=self.first_click, max_seconds=seconds))
         if h is None:
             return dirty
         self._assist()
@@ -170,7 +176,7 @@ class Assistant:
     def probability(self, cell: Cell) -> float | None:
         """The mine probability of a covered cell (None for revealed ones)."""
         analysis = self.analysis()
-        if analysis is None or self.field.cell(*cell) not in "#F?":
+        if analysis is None or self.field.cell(*cell) not in COVERED:
             return None
         return analysis.probabilities[cell[1]][cell[0]]
 
@@ -219,7 +225,7 @@ class Assistant:
             return
         if self._planned is None:
             decision = self._think(lambda view, mines, seconds: next_move(
-                view, mines, first_click=self.field.first_click or "opening", max_seconds=seconds))
+                view, mines, first_click=self.first_click, max_seconds=seconds))
             if decision is None:
                 self.stop()
                 return

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pygame
 
+from ..assist import COVERED
 from ..frame import CELL, Layout
 from ..widgets import wrap
 from .painter import BLACK, Painter
 
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
-COVERED = "#F?"                 # view characters the overlay shades
 PAD = 2
 
 _tiles: dict[tuple[int, int], pygame.Surface] = {}

@@ -27,8 +27,6 @@ LEVEL_CYCLE = ("beginner", "intermediate", "expert")
 DEMO_PACE = (18, 12)
 BLINK_TICKS = 30              # the banner shows this long, then hides this long
 BETWEEN_GAMES_TICKS = 120     # after a game's animation, before the next board
-#: Events that end attract mode: a touch, a click, a key.
-WAKE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN, pygame.MOUSEWHEEL)
 
 
 class AttractScreen(base.Screen):
@@ -46,7 +44,6 @@ class AttractScreen(base.Screen):
         self.t = 0
         self._wait = 0
         self._sound = app.audio.enabled
-        self._banner_shown = False
 
     # ------------------------------------------------------------ games
 
@@ -74,7 +71,7 @@ class AttractScreen(base.Screen):
 
     def update(self) -> None:
         self.t += 1
-        if (self.t % BLINK_TICKS == 0):
+        if self.t % BLINK_TICKS == 0:
             self.app.invalidate()            # the banner blinks: redraw what it covered
         play = self.app.play
         play.assist.tick()
@@ -86,7 +83,7 @@ class AttractScreen(base.Screen):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type in WAKE_EVENTS:
+        if event.type in base.DELIBERATE_INPUT:
             self.leave()
 
     def leave(self) -> None:

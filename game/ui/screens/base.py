@@ -16,6 +16,16 @@ if TYPE_CHECKING:
     from ..render.painter import Painter
 
 
+#: Input that means someone wants something: it stops auto-play and ends
+#: attract mode, and is spent doing so.
+DELIBERATE_INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
+
+
+def pointer_moved(event: pygame.event.Event) -> bool:
+    """A real pointer move (not a synthetic motion event that moved nothing)."""
+    return event.type == pygame.MOUSEMOTION and getattr(event, "rel", (0, 0)) != (0, 0)
+
+
 class Screen:
     #: True when the screen draws over the ones below instead of replacing them.
     overlay = False

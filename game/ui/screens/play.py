@@ -30,8 +30,6 @@ from . import base
 
 PRESSABLE = "#?"
 WHEEL_STEP = 3
-#: Events that stop auto-play (and are spent doing so).
-INTERRUPTIONS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
 
 
 class PlayScreen(base.Screen):
@@ -147,8 +145,8 @@ class PlayScreen(base.Screen):
         return target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.assist.autoplay and (event.type in INTERRUPTIONS or (
-                event.type == pygame.MOUSEMOTION and event.rel != (0, 0))):
+        if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
+                                     or base.pointer_moved(event)):
             self.assist.stop()               # any input stops auto-play, and only that
             return
         if event.type == pygame.MOUSEMOTION:
