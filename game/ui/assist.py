@@ -122,7 +122,8 @@ class Assistant:
             self.message = "The game is over: F2 starts a new one."
             return dirty
         h = self._think(lambda view, mines, seconds: hint(
-            view, mines, first_click=self.first_click, max_seconds=seconds))
+            view, mines, first_click=self.first_click, max_seconds=seconds,
+            shape=self.field.shape))
         if h is None:
             return dirty
         self._assist()
@@ -169,7 +170,7 @@ class Assistant:
             result = None
             if self.field.status != Status.LOST:
                 result = self._think(lambda view, mines, seconds: analyse(
-                    view, mines, max_seconds=seconds))
+                    view, mines, max_seconds=seconds, shape=self.field.shape))
             self._analysis = (version, result)
         return self._analysis[1]
 
@@ -225,7 +226,8 @@ class Assistant:
             return
         if self._planned is None:
             decision = self._think(lambda view, mines, seconds: next_move(
-                view, mines, first_click=self.first_click, max_seconds=seconds))
+                view, mines, first_click=self.first_click, max_seconds=seconds,
+                shape=self.field.shape))
             if decision is None:
                 self.stop()
                 return
