@@ -12,7 +12,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES
+from game.engine.gallery import GALLERY, mines_for, parse_mask
 from game.settings import Settings
 
 PROG = "minesweeper"
@@ -66,6 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--height", type=_whole(1), help="custom board height (8-100)")
     p.add_argument("--mines", type=_whole(1),
                    help="custom mine count (1 to (width-1)*(height-1))")
+    p.add_argument("--shape", choices=SHAPES,
+                   help="grid (default), torus (opposite edges joined) or hex (hexagons)")
+    p.add_argument("--field", choices=list(GALLERY),
+                   help="a shaped field from the gallery instead of a level")
+    p.add_argument("--mask", type=Path, metavar="FILE",
+                   help="a shaped field drawn in a text file ('#' a cell, space a hole);"
+                        " --mines sets its mines")
     p.add_argument("--seed", type=_whole(0), help="seed of the first game")
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
                    help="opening (default), safe or classic")
@@ -114,13 +122,28 @@ def parse(argv: list[str] | None) -> Options:
     args = build_parser().parse_args(argv)
     overrides: dict[str, object] = {}
     custom = (args.width, args.height, args.mines)
-    if any(v is not None for v in custom):
+    chosen = [name for name, on in (("--level", args.level), ("--field", args.field),
+                                    ("--mask", args.mask)) if on]
+    if len(chosen) > 1:
+        raise UsageError(f"use only one of {', '.join(chosen)}")
+    if args.shape:
+        overrides["shape"] = args.shape
+    if args.field or args.mask:
+        if args.width is not None or args.height is not None:
+            raise UsageError(f"{chosen[0]} sets the size: drop --width and --height")
+        if args.field:
+            if args.mines is not None:
+                raise UsageError("--field sets the mines: drop --mines")
+            overrides["level"] = args.field
+        else:
+            overrides.update(_mask_board(args.mask, args.mines, args.shape or "grid"))
+    elif any(v is not None for v in custom):
         if args.level:
             raise UsageError("use either --level or --width/--height/--mines, not both")
         if None in custom:
             raise UsageError("--width, --height and --mines go together")
         try:
-            CUSTOM_LIMITS.check(*custom)
+            CUSTOM_LIMITS.check(*custom, args.shape or "grid")
         except ValueError as e:
             raise UsageError(str(e)) from None
         board = Settings()
@@ -141,6 +164,38 @@ def parse(argv: list[str] | None) -> Options:
         overrides["sound"] = False
     return Options(overrides, args.seed, args.frames, args.data_dir,
                    kiosk=args.kiosk, demo=args.demo, idle=args.idle)
+
+
+MAX_MASK_BYTES = 64_000
+
+
+def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
+    """The settings of a custom field drawn in the file at ``path``."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_MASK_BYTES + 1)
+    except OSError as e:
+        raise UsageError(f"--mask {path}: cannot read it ({e.strerror or e})") from None
+    if len(data) > MAX_MASK_BYTES:
+        raise UsageError(f"--mask {path}: too big for a mask (at most 100x100 characters)")
+    try:
+        mask = parse_mask(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise UsageError(f"--mask {path}: not a text file (UTF-8)") from None
+    except ValueError as e:
+        raise UsageError(f"--mask {path}: {e}") from None
+    if mines is None:
+        mines = min(mines_for(mask), max(1, CUSTOM_LIMITS.max_mines(
+            len(mask[0]), len(mask), shape, mask)))
+    try:
+        CUSTOM_LIMITS.check(len(mask[0]), len(mask), mines, shape, mask)
+    except ValueError as e:
+        raise UsageError(f"--mask {path}: {e}") from None
+    settings = Settings()
+    settings.choose_mask(mask, mines)
+    return {"level": "custom", "custom_width": settings.custom_width,
+            "custom_height": settings.custom_height, "custom_mines": mines,
+            "custom_mask": settings.custom_mask}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,8 @@ Sprite contract (names in ``atlas.json``, sizes at scale 1):
 ``led_minus``, ``led_blank``; 26x26 ``face_smile|oh|dead|cool|smile_pressed``;
 32x32 explosion frames ``boom_0``..``boom_5``; nine-slice bevels ``bevel_<kind>``
 (squares of side 2b+1 for a border of b px); the alpha mask ``check``; the
-32x32 window ``icon``; glyphs ``font_regular_<code point>`` and
+32x32 window ``icon``; 16x18 hexagonal cells and overlays ``hex_<name>`` for
+the names above (open 0-6) plus ``hex_hole`` (see ``atlas_hex``); glyphs ``font_regular_<code point>`` and
 ``font_bold_<code point>`` (white on transparent, width = advance).
 """
 
@@ -29,8 +30,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))   # game.ui.cells: the hexagon
 # Sibling modules of this script:
 import atlas_font  # noqa: E402
+import atlas_hex  # noqa: E402
 from atlas_art import (BEVELS, BOOM_FRAMES, CHECK, FACE_FEATURES, LED_SEGMENTS,  # noqa: E402
                        boom, covered, cursor_overlay, face, flag_on, font_glyph, icon, led,
                        mask, mine_wrong, nine_slice, open_number, proof_overlay, question,
@@ -66,6 +69,7 @@ def sprites() -> dict[str, Canvas]:
         out[f"boom_{frame}"] = boom(frame)
     for name in BEVELS:
         out[f"bevel_{name}"] = nine_slice(name)
+    out.update(atlas_hex.sprites())
     out["check"] = mask(CHECK)
     out["icon"] = icon()
     for face_name, bold in (("regular", False), ("bold", True)):

@@ -11,12 +11,14 @@ from .topology import GRID
 
 @dataclass(frozen=True)
 class Level:
-    """A board size and mine count, with the name players know it by."""
+    """A board size and mine count, with the name players know it by;
+    ``mask`` (rows of ``#`` and spaces) when it is a shaped field."""
 
     name: str
     width: int
     height: int
     mines: int
+    mask: tuple[str, ...] | None = None
 
 
 LEVELS: dict[str, Level] = {

@@ -79,7 +79,7 @@ class App:
         self.painter: Painter | None = None
         self.stack: list[Screen] = []
         self.commands = Commands(self)
-        self._board = (9, 9)
+        self._board = (9, 9, "grid")
         self._mode: tuple | None = None
         self.kiosk = kiosk
         self.demo = demo
@@ -108,23 +108,24 @@ class App:
             return self.settings.scale
         return min(DEFAULT_MAX_SCALE, fitting_scale(layout.size, window_room()))
 
-    def fit_window(self, cols: int, rows: int) -> None:
-        """Make the window fit a board of cols x rows."""
-        self._board = (cols, rows)
+    def fit_window(self, cols: int, rows: int, shape: str = "grid") -> None:
+        """Make the window fit a board of cols x rows of this shape."""
+        self._board = (cols, rows, shape)
         self.refit()
 
     def refit(self) -> None:
         """Reopen the window if the board, the scale or fullscreen changed:
         windowed at the chosen scale, or fullscreen at the largest that fits."""
-        cols, rows = self._board
+        cols, rows, shape = self._board
         fullscreen = self.settings.fullscreen
         if fullscreen:
-            layout = Layout.for_board(cols, rows, max_size=desktop_size())
+            layout = Layout.for_board(cols, rows, max_size=desktop_size(), shape=shape)
             scale = fitting_scale(layout.size, desktop_size())
         else:
             room = window_room()
-            scale = self.chosen_scale(Layout.for_board(cols, rows))
-            layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale))
+            scale = self.chosen_scale(Layout.for_board(cols, rows, shape=shape))
+            layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale),
+                                      shape=shape)
         mode = (layout, scale, fullscreen)
         if mode != self._mode:
             self._mode = mode
@@ -146,7 +147,8 @@ class App:
     def can_zoom(self, step: int) -> bool:
         if self.settings.fullscreen:
             return False
-        top = fitting_scale(Layout.for_board(*self._board).size, window_room())
+        cols, rows, shape = self._board
+        top = fitting_scale(Layout.for_board(cols, rows, shape=shape).size, window_room())
         return 1 <= self.viewport.scale + step <= top
 
     def settings_changed(self, *names: str) -> None:

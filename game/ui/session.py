@@ -44,7 +44,8 @@ class Session:
         self.settings = settings
         self.field = field or Minefield(board.width, board.height, board.mines, seed=seed,
                                         first_click=settings.first_click,
-                                        marks=settings.marks, layer=layer)
+                                        marks=settings.marks, layer=layer,
+                                        shape=settings.shape, mask=board.mask)
         self.chrono = Chronometer(clock)
         self.assisted = False        # the computer helped: no best time
         self.demo = False            # played by the attract mode: never recorded

@@ -10,7 +10,6 @@ from game.engine import Minefield
 from game.settings import Settings
 from game.store import Store
 from game.ui.app import App, TickClock
-from game.ui.frame import CELL
 from game.ui.screens.play import cell_centre
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
@@ -27,7 +26,8 @@ def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> A
     store = Store(data_dir or tempfile.mkdtemp(prefix="minesweeper-test-"))
     app = App(Settings(**options), store=store, clock=TickClock(), seed=seed, **modes)
     if layout is not None:
-        app.play.new_game(field=Minefield.from_layout(layout, marks=options.get("marks", True)))
+        app.play.new_game(field=Minefield.from_layout(layout, marks=options.get("marks", True),
+                                                      shape=options.get("shape", "grid")))
     app.step()
     return app
 
@@ -88,10 +88,8 @@ def shows(app: App, rect: pygame.Rect, sprite: str) -> bool:
 
 
 def cell_rect(app: App, cell) -> pygame.Rect:
-    field = app.layout.field
-    sx, sy = app.play.scroll
-    return pygame.Rect(field.x + (cell[0] - sx) * CELL, field.y + (cell[1] - sy) * CELL,
-                       CELL, CELL)
+    """The cell's tile (its bounding box) in scale-1 window coordinates."""
+    return app.layout.cell_rect(cell, app.play.scroll)
 
 
 def cell_shows(app: App, cell, sprite: str) -> bool:

@@ -15,12 +15,13 @@ from game.engine import Minefield, Status
 from .. import keys
 from ..assist import Assistant
 from ..anim import Animation, DefeatAnimation, VictoryAnimation
-from ..frame import CELL, Layout
+from ..frame import Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
 from ..hit import CELL_TARGET, FACE, MENU_BAR, Target, target_at
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
+from ..render.ghosts import draw_ghosts
 from ..render.hud import draw_chrome, draw_counter, draw_face
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
@@ -68,9 +69,9 @@ class PlayScreen(base.Screen):
         self.hover = None          # the old board's cell may lie off a smaller new one
         self.scroll = (0, 0)
         if self.cursor is not None:
-            self.cursor = (min(self.cursor[0], self.field.width - 1),
-                           min(self.cursor[1], self.field.height - 1))
-        self.app.fit_window(self.field.width, self.field.height)
+            self.cursor = cursor_step(self.field, (min(self.cursor[0], self.field.width - 1),
+                                                   min(self.cursor[1], self.field.height - 1)), 0, 0)
+        self.app.fit_window(self.field.width, self.field.height, self.field.shape)
         self._reset_board_view()
         self.app.invalidate()
 
@@ -86,8 +87,7 @@ class PlayScreen(base.Screen):
 
     def _reset_board_view(self) -> None:
         layout = self.app.layout
-        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale,
-                                    layout.view_cols, layout.view_rows)
+        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, layout)
         self.board_view.reset(self.scroll)
         self.board_view.redraw_all(self.code_of)
         self._shown.clear()
@@ -211,13 +211,13 @@ class PlayScreen(base.Screen):
     def move_cursor(self, dx: int, dy: int) -> None:
         """Show the keyboard cursor (at the centre the first time) or move it,
         scrolling a big board so it stays in view."""
+        layout = self.app.layout
         if self.cursor is None:
-            self.cursor = (self.scroll[0] + self.app.layout.view_cols // 2,
-                           self.scroll[1] + self.app.layout.view_rows // 2)
+            self.cursor = cursor_step(self.field, layout.board_cell(
+                layout.view_cols // 2, layout.view_rows // 2, self.scroll), 0, 0)
         else:
             self._dirty.add(self.cursor)
-            self.cursor = (max(0, min(self.field.width - 1, self.cursor[0] + dx)),
-                           max(0, min(self.field.height - 1, self.cursor[1] + dy)))
+            self.cursor = cursor_step(self.field, self.cursor, dx, dy)
         self._dirty.add(self.cursor)
         self.reveal_cell(self.cursor)
 
@@ -228,6 +228,8 @@ class PlayScreen(base.Screen):
     def reveal_cell(self, cell: tuple[int, int]) -> None:
         """Scroll a big board so ``cell`` is in view."""
         layout = self.app.layout
+        if layout.view_cell(cell, self.scroll) is not None:
+            return
         x, y = cell
         sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
         sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
@@ -255,8 +257,11 @@ class PlayScreen(base.Screen):
     def scroll_by(self, dx: int, dy: int) -> None:
         """Move the visible part of a board too big for the screen."""
         layout = self.app.layout
-        sx = max(0, min(layout.cols - layout.view_cols, self.scroll[0] + dx))
-        sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
+        if layout.shape == "torus":          # round and round
+            sx, sy = (self.scroll[0] + dx) % layout.cols, (self.scroll[1] + dy) % layout.rows
+        else:
+            sx = max(0, min(layout.cols - layout.view_cols, self.scroll[0] + dx))
+            sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
         if (sx, sy) != self.scroll:
             self.scroll = (sx, sy)
             self.board_view.scroll = self.scroll
@@ -348,6 +353,8 @@ class PlayScreen(base.Screen):
             origin = painter.pos(layout.field.topleft)
             for r in rects:
                 painter.surface.blit(self.board_view.surface, (origin[0] + r.x, origin[1] + r.y), r)
+            if rects:
+                draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
         drew |= bool(rects)
         drew |= self._draw_hud(painter, layout)
         return drew
@@ -360,6 +367,7 @@ class PlayScreen(base.Screen):
         if anim is None or anim.done:
             self._shown.pop("anim", None)
             painter.blit(self.board_view.surface, layout.field.topleft)
+            draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
             draw_help(painter, layout, self)
             return
         self._shown["anim"] = True
@@ -393,5 +401,37 @@ class PlayScreen(base.Screen):
 
 def cell_centre(layout: Layout, cell: tuple[int, int], scroll=(0, 0)) -> tuple[int, int]:
     """Scale-1 window position of the centre of a board cell (tests, bots)."""
-    return (layout.field.x + (cell[0] - scroll[0]) * CELL + CELL // 2,
-            layout.field.y + (cell[1] - scroll[1]) * CELL + CELL // 2)
+    vx, vy = cell[0] - scroll[0], cell[1] - scroll[1]
+    if layout.shape == "torus":
+        vx, vy = vx % layout.cols, vy % layout.rows
+    x, y = layout.cells.centre(vx, vy, scroll[1] % 2)
+    return layout.field.x + x, layout.field.y + y
+
+
+def cursor_step(field: Minefield, cell: tuple[int, int], dx: int, dy: int) -> tuple[int, int]:
+    """Where the keyboard cursor goes from ``cell`` for an arrow key.
+
+    Up and down keep the column number: on hexagons the rows are offset, so
+    this alternates up-right and up-left and the cursor climbs straight up
+    (and (x, y +- 1) is always a neighbour). Holes are skipped; a torus wraps
+    round, other boards stop at their edges.
+    """
+    w, h = field.width, field.height
+    x, y = cell
+    for _ in range(max(w, h)):
+        x, y = x + dx, y + dy
+        if field.shape == "torus":
+            x, y = x % w, y % h
+        elif not (0 <= x < w and 0 <= y < h):
+            break
+        if field.cell(x, y) != " ":
+            return x, y
+        if (dx, dy) == (0, 0):
+            break
+    if field.cell(*cell) != " ":
+        return cell
+    return next((c for c in _reading_order(w, h) if field.cell(*c) != " "), cell)
+
+
+def _reading_order(w: int, h: int):
+    return ((x, y) for y in range(h) for x in range(w))
