@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.engine import LEVELS
+
 from . import keys
 
 if TYPE_CHECKING:
@@ -69,7 +71,7 @@ GAME_MENU = (
     _level_item("Beginner", "beginner"),
     _level_item("Intermediate", "intermediate"),
     _level_item("Expert", "expert"),
-    Item("Custom...", "custom", lambda app: app.settings.level == "custom"),
+    Item("Custom...", "custom", lambda app: app.settings.level not in LEVELS),
     SEPARATOR,
     Item("Marks (?)", "toggle_marks", lambda app: app.settings.marks),
     Item("Chord with left click", "toggle_chord_left_click",

@@ -79,12 +79,14 @@ def cell_pixel(app: App, cell, dx: int = 0, dy: int = 0) -> tuple[int, int, int]
 
 
 def shows(app: App, rect: pygame.Rect, sprite: str) -> bool:
-    """Whether the scale-1 window rectangle shows exactly the atlas sprite."""
+    """Whether the scale-1 window rectangle shows exactly the atlas sprite
+    (where the sprite is opaque: a hexagon's corners show its neighbours)."""
     drawn = app.display.surface.subsurface(app.painter.px(rect))
     expected = app.atlas.get(sprite, app.viewport.scale)
     w, h = expected.get_size()
     return drawn.get_size() == (w, h) and all(
-        drawn.get_at((x, y)) == expected.get_at((x, y)) for y in range(h) for x in range(w))
+        tuple(drawn.get_at((x, y)))[:3] == tuple(expected.get_at((x, y)))[:3]
+        for y in range(h) for x in range(w) if expected.get_at((x, y))[3] == 255)
 
 
 def cell_rect(app: App, cell) -> pygame.Rect:

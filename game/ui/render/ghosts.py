@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pygame
 
 from ..frame import Layout
-from .board import BoardView
-from .painter import Painter
+from .board import HOLE, BoardView
+from .painter import GREY, Painter
 
 WASH = (192, 192, 192, 150)
 
@@ -54,7 +54,10 @@ def draw_ghosts(painter: Painter, layout: Layout, view: BoardView,
     for vx, vy in ghost_cells(layout):
         x, y = layout.cells.origin(vx, vy)
         code = code_of(*layout.board_cell(vx, vy, scroll))
-        batch.append((view.tile_for(code), (fx + x * scale, fy + y * scale)))
+        if code != HOLE:
+            batch.append((view.tile_for(code), (fx + x * scale, fy + y * scale)))
+    for band in _bands(area, field):
+        painter.fill(band, GREY)     # holes across the edge stay grey
     painter.surface.fblits(batch)
     for band in _bands(area, field):
         rect = painter.px(band)

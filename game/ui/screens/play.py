@@ -379,6 +379,7 @@ class PlayScreen(base.Screen):
         painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
         draw_effects(painter, anim, layout, self.scroll, (dx, dy))
         painter.surface.set_clip(clip)
+        draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
 
     def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
         mines_left = self.field.mines_left
