@@ -1,4 +1,4 @@
-"""Draw every sprite of the game into one atlas: ``game/assets/sprites/atlas.png``
+"""Draw every sprite of the game into one atlas: ``assets/sprites/atlas.png``
 plus ``atlas.json``, the index of named rectangles the game slices it by.
 
 Why a script: the artwork is ours, redrawn in the style of the Windows 3.1-XP
@@ -37,7 +37,7 @@ from atlas_art import (BEVELS, BOOM_FRAMES, CHECK, FACE_FEATURES, LED_SEGMENTS, 
                        revealed, ring_overlay, with_mine)
 from atlas_canvas import RED, Canvas, png_bytes, png_rows  # noqa: E402
 
-OUT_DIR = Path(__file__).resolve().parent.parent / "game" / "assets" / "sprites"
+OUT_DIR = Path(__file__).resolve().parent.parent / "assets" / "sprites"
 SHEET_WIDTH = 512
 PAD = 1                      # transparent gap between sprites (no bleeding when scaled)
 

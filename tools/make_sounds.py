@@ -1,4 +1,4 @@
-"""Synthesise the game's sound effects into ``game/assets/sounds/*.wav``.
+"""Synthesise the game's sound effects into ``assets/sounds/*.wav``.
 
     python tools/make_sounds.py              # (re)write the committed files
     python tools/make_sounds.py --out DIR    # write them somewhere else
@@ -33,7 +33,7 @@ from pathlib import Path
 
 RATE = 22050
 NAMES = ("tick", "reveal", "flag", "chord", "explosion", "victory")
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "game" / "assets" / "sounds"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 FULL_SCALE = 32767
 
 Samples = list[float]

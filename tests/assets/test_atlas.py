@@ -17,7 +17,7 @@ import atlas_art  # noqa: E402
 import atlas_font  # noqa: E402
 import make_atlas  # noqa: E402
 
-COMMITTED = ROOT / "game" / "assets" / "sprites"
+COMMITTED = ROOT / "assets" / "sprites"
 
 
 @pytest.fixture(scope="module")
