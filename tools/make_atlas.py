@@ -31,10 +31,30 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 # Sibling modules of this script:
 import atlas_font  # noqa: E402
-from atlas_art import (BEVELS, BOOM_FRAMES, CHECK, FACE_FEATURES, LED_SEGMENTS,  # noqa: E402
-                       boom, covered, cursor_overlay, face, flag_on, font_glyph, icon, led,
-                       mask, mine_wrong, nine_slice, open_number, proof_overlay, question,
-                       revealed, ring_overlay, with_mine)
+from atlas_art import (  # noqa: E402
+    BEVELS,
+    BOOM_FRAMES,
+    CHECK,
+    FACE_FEATURES,
+    LED_SEGMENTS,
+    boom,
+    covered,
+    cursor_overlay,
+    face,
+    flag_on,
+    font_glyph,
+    icon,
+    led,
+    mask,
+    mine_wrong,
+    nine_slice,
+    open_number,
+    proof_overlay,
+    question,
+    revealed,
+    ring_overlay,
+    with_mine,
+)
 from atlas_canvas import RED, Canvas, png_bytes, png_rows  # noqa: E402
 
 OUT_DIR = Path(__file__).resolve().parent.parent / "assets" / "sprites"

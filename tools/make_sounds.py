@@ -140,7 +140,7 @@ def decay(n: int, tau: float, attack: float = 0.0) -> Samples:
 
 def times(a: Samples, b: Samples) -> Samples:
     """Sample-wise product (``b`` is usually an envelope)."""
-    return [x * y for x, y in zip(a, b)]
+    return [x * y for x, y in zip(a, b, strict=False)]
 
 
 def mix(length: int, *parts: tuple[float, float, Samples]) -> Samples:

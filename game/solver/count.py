@@ -56,7 +56,7 @@ class Count:
         after = {key: outer.get(key[0], 0) for key in self.states[-1]}
         sums = [0] * len(self.component.boxes)
         for step, states, edges in zip(reversed(self.steps), reversed(self.states[:-1]),
-                                       reversed(self.edges)):
+                                       reversed(self.edges), strict=False):
             ways = _COMBS[step.size]
             before: dict[tuple, int] = {}
             total = 0

@@ -126,7 +126,7 @@ def _groups(analysis: Analysis) -> dict[int, tuple[list[int], bool, int]]:
         free = count.marginals(dict.fromkeys(count.weights, 1))
         layouts = sum(count.weights.values())
         numbers = list(count.component.numbers)
-        for cells, mines in zip(count.component.boxes, free):
+        for cells, mines in zip(count.component.boxes, free, strict=False):
             decided = mines in (0, len(cells) * layouts)
             for c in cells:
                 out[c] = (numbers, decided, layouts)

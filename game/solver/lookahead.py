@@ -115,7 +115,7 @@ def _best_safety(counted: Counted) -> float:
     """Chance that the safest undecided cell is safe."""
     total = counted.total
     best = 0.0
-    for cells, mines in zip(counted.boxes, counted.box_mines):
+    for cells, mines in zip(counted.boxes, counted.box_mines, strict=False):
         best = max(best, 1.0 - mines / (len(cells) * total))
     if counted.outside:
         best = max(best, 1.0 - counted.outside_ways / total)

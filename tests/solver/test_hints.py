@@ -2,7 +2,6 @@
 
 import pytest
 
-from game.engine import Minefield
 from game.solver import analyse, hint
 
 
