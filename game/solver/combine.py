@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import comb
 
 from .count import Count, count
-from .frontier import Component, split
+from .frontier import Component, ComponentKey, split
 from .position import InconsistentBoard
 from .problem import Problem
 
@@ -56,7 +56,7 @@ class Counted:
 
 
 def solve(problem: Problem, deadline: float | None = None,
-          cache: dict[tuple, Count] | None = None) -> Counted:
+          cache: dict[ComponentKey, Count] | None = None) -> Counted:
     """Count the layouts of ``problem`` and each cell's share of mines.
 
     ``cache`` maps component keys to earlier counts (the look-ahead changes
@@ -94,7 +94,7 @@ def solve(problem: Problem, deadline: float | None = None,
 
 
 def _count(component: Component, deadline: float | None,
-           cache: dict[tuple, Count] | None) -> Count:
+           cache: dict[ComponentKey, Count] | None) -> Count:
     if cache is not None and component.key in cache:
         return cache[component.key]
     result = count(component, deadline)
