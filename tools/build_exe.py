@@ -1,7 +1,7 @@
 """Build the single-file executable ``dist/minesweeper`` (``dist/minesweeper.exe``
 on Windows) with PyInstaller, and smoke-test it.
 
-Why: the spec (§7) asks for one file that a player runs without installing
+Why: docs/design.md ("Ways to run") asks for one file that a player runs without installing
 Python, that finds its assets inside the bundle and starts in about a second.
 PyInstaller's one-file mode packs the interpreter, pygame-ce, the ``game``
 package and the whole top-level ``assets`` folder into one program that

@@ -3,7 +3,7 @@ plus ``atlas.json``, the index of named rectangles the game slices it by.
 
 Why a script: the artwork is ours, redrawn in the style of the Windows 3.1-XP
 game from published facts only (the palette, the 16 px cells, the 13x23 LED
-digits and the 26 px face of SPEC §2), and anyone can regenerate or change it.
+digits and the 26 px face of docs/rules.md, "Look and feel"), and anyone can regenerate or change it.
 It uses the standard library only (its own PNG writer), so it runs anywhere and
 gives the same pixels on every run.
 

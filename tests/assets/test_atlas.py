@@ -1,6 +1,6 @@
 """The atlas is ours, reproducible and complete: the script regenerates the
 committed files exactly, and every sprite the game asks for is there, at its
-size, with the classic colours (SPEC §2)."""
+size, with the classic colours (docs/rules.md, "Look and feel")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hints (SPEC §6): the cell, its kind, and a reason a player understands."""
+"""Hints (docs/rules.md, "The computer player"): the cell, its kind, and a reason a player understands."""
 
 import pytest
 
