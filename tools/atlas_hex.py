@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from atlas_art import (DIGITS_16, FLAG, MINE, NUMBER_COLOURS, QUESTION, WRONG_CROSS)
+from atlas_art import DIGITS_16, FLAG, MINE, NUMBER_COLOURS, QUESTION, WRONG_CROSS
 from atlas_canvas import BLACK, CLEAR, DARK, GREY, RED, RGBA, WHITE, Canvas
 
 from game.ui.cells import HEX_H, HEX_W, inside_hexagon

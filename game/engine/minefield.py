@@ -80,8 +80,8 @@ class Minefield:
         self._setup(make(shape, width, height, mask), mines, marks)
         self.seed: int | None = seed
         self.first_click: str | None = first_click
-        self._rng = random.Random(seed)
-        self._layer = layer
+        self._rng: random.Random | None = random.Random(seed)
+        self._layer: MineLayer | None = layer
         if first_click == laying.CLASSIC:
             self._place(laying.lay_classic(self._rng, self._topology.cells, mines))
 
@@ -247,8 +247,8 @@ class Minefield:
         mask = self._topology.mask
         if mask is None:
             return rows
-        return ["".join(HOLE if m == HOLE else c for c, m in zip(row, holes))
-                for row, holes in zip(rows, mask)]
+        return ["".join(HOLE if m == HOLE else c for c, m in zip(row, holes, strict=True))
+                for row, holes in zip(rows, mask, strict=True)]
 
     def layout(self) -> list[str] | None:
         """The mines as rows of ``*``, ``.`` and ``' '`` (holes), or None
@@ -365,6 +365,9 @@ class Minefield:
             if self._is_mine[first]:
                 self._move_classic_mine(first)
         elif not self._laid:
+            # Only boards from a layout lack a rule, a generator and a layer,
+            # and their mines are laid from the start.
+            assert self.first_click and self._rng and self._layer
             around = self._topology.neighbours[first]
             excluded = laying.excluded_cells(self.first_click, first, around,
                                              self._topology.cell_count, self.mines)

@@ -28,7 +28,7 @@ def touches(shape: str, w: int, h: int, a: tuple[int, int], b: tuple[int, int]) 
         dx, dy = (ax - bx) % w, (ay - by) % h
         return min(dx, w - dx) <= 1 and min(dy, h - dy) <= 1
     ca, cb = _cube(ax, ay), _cube(bx, by)
-    return max(abs(i - j) for i, j in zip(ca, cb)) == 1
+    return max(abs(i - j) for i, j in zip(ca, cb, strict=True)) == 1
 
 
 def cells_of(rows: list[str]) -> list[tuple[int, int]]:

@@ -41,7 +41,7 @@ def test_neighbours_are_those_the_geometry_gives_on_every_shape(board):
     topology = make(shape, len(rows[0]), len(rows), mask)
     expected = neighbour_map(shape, rows)
     for y, row in enumerate(rows):
-        for x, c in enumerate(row):
+        for x in range(len(row)):
             i = y * len(row) + x
             got = {topology.coords(j) for j in topology.neighbours[i]}
             assert got == expected.get((x, y), set()), (shape, x, y)

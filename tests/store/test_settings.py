@@ -20,7 +20,8 @@ def test_every_setting_survives_a_restart(tmp_path):
     assert store.settings == Settings()
     chosen = Settings(level="custom", custom_width=50, custom_height=40, custom_mines=500,
                       marks=False, chord_left_click=False, flag_mode=True, sound=False,
-                      scale=3, fullscreen=True, first_click="classic", no_guess=True)
+                      scale=3, fullscreen=True, first_click="classic", no_guess=True,
+                      custom_mask="\n".join(["#" * 49 + " "] * 40), shape="hex")
     assert all(getattr(chosen, f.name) != getattr(Settings(), f.name)
                for f in fields(Settings))              # every field is exercised
     store.settings = chosen
@@ -101,3 +102,28 @@ def test_after_a_bad_field_the_next_save_writes_a_clean_file(tmp_path):
     stored = json.loads((tmp_path / "settings.json").read_text())
     assert stored == {"schema": 1, "settings": asdict(Settings(sound=False))}
     assert open_store(tmp_path).notices == []
+
+
+def test_a_shaped_custom_field_and_a_gallery_level_survive_a_restart(tmp_path):
+    store = open_store(tmp_path)
+    store.settings.choose_mask(("####### ", "########") * 4, 20)
+    store.settings.shape = "torus"
+    store.save_settings()
+    board = open_store(tmp_path).settings.board()
+    assert board.mask == ("####### ", "########") * 4 and board.mines == 20
+    store.settings.level = "heart"
+    store.save_settings()
+    again = open_store(tmp_path).settings
+    assert again.board().name == "heart" and again.shape == "torus"
+
+
+@pytest.mark.parametrize("stored, bad", [
+    ({"shape": "cube"}, "shape"),
+    ({"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 5,
+      "custom_mask": "#######"}, "custom_mask"),
+])
+def test_a_bad_shape_or_mask_falls_back_to_the_default(tmp_path, stored, bad):
+    write_settings(tmp_path, stored)
+    store = open_store(tmp_path)
+    assert getattr(store.settings, bad) == getattr(Settings(), bad)
+    store.settings.board()

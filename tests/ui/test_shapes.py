@@ -10,8 +10,22 @@ from game.ui.render.assist import overlay_colour
 from game.ui.render.painter import GREY
 from game.ui.screens.play import cell_centre
 
-from .helpers import (MIDDLE, RIGHT, cell_pixel, cell_pos, cell_rect, cell_shows, click,
-                      key, make_app, move, press, release, settle, shows)
+from .helpers import (
+    MIDDLE,
+    RIGHT,
+    cell_pixel,
+    cell_pos,
+    cell_rect,
+    cell_shows,
+    click,
+    key,
+    make_app,
+    move,
+    press,
+    release,
+    settle,
+    shows,
+)
 
 HEX_BOARD = ["*........", ".........", ".........", ".........", "....*....",
              ".........", ".........", ".........", "........*"]
@@ -24,7 +38,7 @@ def in_polygon(px: float, py: float) -> bool:
     geometry written down independently of the game's pixel spans)."""
     corners = [(8, 0), (16, 4), (16, 14), (8, 18), (0, 14), (0, 4)]
     inside = False
-    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
         if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
@@ -177,12 +191,12 @@ def assert_ghosts_copy_the_opposite_edges(app):
         for k in range(1, 7):
             left, source = (field.x - k, y), (field.right - k, y)
             assert all(abs(a - b) <= 2 for a, b in zip(display_rgb(app, left),
-                                                       washed(display_rgb(app, source)))), (k, y)
+                                                       washed(display_rgb(app, source)), strict=True)), (k, y)
     for x in range(field.x, field.right, 3):
         for k in range(1, 7):
             top, source = (x, field.y - k), (x, field.bottom - k)
             assert all(abs(a - b) <= 2 for a, b in zip(display_rgb(app, top),
-                                                       washed(display_rgb(app, source)))), (x, k)
+                                                       washed(display_rgb(app, source)), strict=True)), (x, k)
 
 
 def test_the_torus_shows_a_faint_copy_of_the_opposite_edges():
@@ -212,7 +226,7 @@ def test_the_probability_overlay_shades_hexagons_once():
             r, g, b, a = overlay_colour(probabilities[y][x])
             expected = tuple(round(c * a / 255 + 192 * (1 - a / 255)) for c in (r, g, b))
             got = cell_pixel(app, (x, y), 0, 3)
-            assert all(abs(e - o) <= 3 for e, o in zip(expected, got)), (x, y)
+            assert all(abs(e - o) <= 3 for e, o in zip(expected, got, strict=True)), (x, y)
     # A covered cell's shade stays inside its hexagon: the open 1 beside it is clean.
     assert field.cell(1, 0) == "1" and cell_shows(app, (1, 0), "hex_open_1")
 
