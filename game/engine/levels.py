@@ -45,6 +45,8 @@ class SizeLimits:
     def max_mines(self, width: int, height: int, shape: str = GRID,
                   mask: Sequence[str] | None = None) -> int:
         """Most mines a board of this size, shape and mask may hold."""
+        if mask is not None and all(topology.HOLE not in row for row in mask):
+            mask = None                       # a mask without holes is the rectangle
         if shape == GRID and mask is None:
             return (width - 1) * (height - 1)
         board = topology.make(shape, width, height, mask)
@@ -61,7 +63,7 @@ class SizeLimits:
                 )
         top = self.max_mines(width, height, shape, mask)
         board = f"{width}x{height}" if shape == GRID else f"{width}x{height} {shape}"
-        if mask is not None:
+        if mask is not None and any(topology.HOLE in row for row in mask):
             board = f"{board} shaped ({topology.make(shape, width, height, mask).cell_count} cells)"
         if top < 1:
             raise ValueError(f"a {board} board is too small: it needs more cells than one"

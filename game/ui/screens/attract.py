@@ -15,6 +15,7 @@ import random
 import pygame
 
 from game.engine import LEVELS, Minefield
+from game.engine.gallery import GALLERY
 
 from ..render.painter import BLACK, WHITE, Painter
 from ..widgets import wrap
@@ -22,7 +23,11 @@ from . import base
 
 BANNER = "DEMO \u2014 CLICK TO PLAY"
 NAVY = (0, 0, 128)
-LEVEL_CYCLE = ("beginner", "intermediate", "expert")
+#: The demo boards in turn: the three levels, with shaped fields, tori and
+#: hexagons in between, so a passer-by sees every kind of board.
+LEVEL_CYCLE = (("beginner", "grid"), ("diamond", "hex"), ("intermediate", "grid"),
+               ("heart", "grid"), ("expert", "grid"), ("ring", "torus"),
+               ("intermediate", "hex"), ("bigm", "grid"), ("cross", "torus"))
 #: Auto-play pace in attract mode: ticks on the cursor, ticks after a move.
 DEMO_PACE = (18, 12)
 BLINK_TICKS = 30              # the banner shows this long, then hides this long
@@ -56,12 +61,13 @@ class AttractScreen(base.Screen):
         self.app.audio.enabled = self._sound
 
     def next_game(self) -> None:
-        """A demo board on the next level of the cycle, auto-played."""
-        level = LEVEL_CYCLE[self.games % len(LEVEL_CYCLE)]
-        size = LEVELS[level]
+        """A demo board on the next level and shape of the cycle, auto-played."""
+        level, shape = LEVEL_CYCLE[self.games % len(LEVEL_CYCLE)]
+        size = LEVELS.get(level) or GALLERY[level]
         play = self.app.play
         field = Minefield(size.width, size.height, size.mines,
-                          seed=self.rng.randrange(2 ** 31), first_click="opening")
+                          seed=self.rng.randrange(2 ** 31), first_click="opening",
+                          shape=shape, mask=size.mask)
         play.new_game(field=field)
         play.session.demo = True
         play.assist.pace = self.pace
