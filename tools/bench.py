@@ -21,8 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import ANY_SIZE, Minefield  # noqa: E402
-from game.engine import topology  # noqa: E402
+from game.engine import (  # noqa: E402
+    ANY_SIZE,
+    Minefield,
+    topology,  # noqa: E402
+)
 
 ENGINE_BOARDS = [("Expert", 30, 16, 99, 200), ("100x100", 100, 100, 2000, 30),
                  ("1000x1000", 1000, 1000, 150_000, 3)]

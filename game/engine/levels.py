@@ -61,6 +61,8 @@ class SizeLimits:
                 raise ValueError(
                     f"{name} must be from {self.min_side} to {self.max_side}, not {value}"
                 )
+        if mask is not None:
+            topology.check_mask(mask, width, height)
         top = self.max_mines(width, height, shape, mask)
         board = f"{width}x{height}" if shape == GRID else f"{width}x{height} {shape}"
         if mask is not None and any(topology.HOLE in row for row in mask):

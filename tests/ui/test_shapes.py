@@ -280,3 +280,24 @@ def test_the_custom_dialog_refuses_too_many_mines_for_the_shape():
     choose(app, dialog, "OK")
     assert app.top is dialog
     assert "from 1 to 74 on a 9x9 hex board" in dialog.error
+
+
+def test_a_scrolled_hex_board_draws_and_hits_odd_rows_where_they_are():
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=500,
+                   shape="hex")
+    assert app.layout.scrolls
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                         precise_x=0.0, precise_y=-1.0))
+    app.step()
+    assert app.play.scroll[1] % 2 == 1       # the first visible row is an odd one
+    for cell in [(1, 3), (2, 4), (5, 7), (3, 8)]:
+        assert app.play.target(cell_pos(app, cell)).cell == cell
+    click(app, (5, 7))
+    field = app.play.field
+    shown = field.cell(5, 7)
+    assert shown in "0123456" and cell_shows(app, (5, 7), f"hex_open_{shown}")
+    sx, sy = app.play.scroll
+    visible = [(x, y) for y in range(sy, sy + 8) for x in range(sx, sx + 8)]
+    assert cell_shows(app, next(c for c in visible if field.cell(*c) == "#"), "hex_covered")
+    assert all(cell_shows(app, c, f"hex_open_{field.cell(*c)}") for c in visible
+               if field.cell(*c) in "0123456")

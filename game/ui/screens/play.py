@@ -122,7 +122,9 @@ class PlayScreen(base.Screen):
             self.anim = DefeatAnimation(field, exploded)
         else:
             flagged = [c for c in outcome.changed if field.cell(*c) == "F"]
-            self.anim = VictoryAnimation(field, flagged, cell, field.seed or 0)
+            layout = self.app.layout
+            self.anim = VictoryAnimation(field, flagged, cell, field.seed or 0,
+                                         layout.cells.field_size(layout.cols, layout.rows))
         self._dirty |= self.anim.turning(-1, 0) | set(outcome.changed)
 
     def skip_animation(self) -> None:
