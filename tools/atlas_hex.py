@@ -10,10 +10,10 @@ transparent, and neighbouring tiles fit into each other.
 
 from __future__ import annotations
 
-import math
+from functools import partial
 
-from atlas_art import DIGITS_16, FLAG, MINE, NUMBER_COLOURS, QUESTION, WRONG_CROSS
-from atlas_canvas import BLACK, CLEAR, DARK, GREY, RED, RGBA, WHITE, Canvas
+from atlas_art import CellKind, cell_sprites, ring_overlay
+from atlas_canvas import BLACK, CLEAR, DARK, GREY, RGBA, WHITE, Canvas
 
 from game.ui.cells import HEX_H, HEX_W, inside_hexagon
 
@@ -76,36 +76,6 @@ def revealed(background: RGBA = GREY) -> Canvas:
     return canvas
 
 
-def open_number(n: int) -> Canvas:
-    canvas = revealed()
-    if n:
-        canvas.pattern(DIGITS_16[n], 4, 4, {"#": NUMBER_COLOURS[n]})
-    return canvas
-
-
-def with_mine(canvas: Canvas) -> Canvas:
-    canvas.pattern(MINE, 1, 2, {"#": BLACK, "W": WHITE})
-    return _clip(canvas)
-
-
-def flag() -> Canvas:
-    canvas = covered()
-    canvas.pattern(FLAG, 0, 1, {"R": RED, "#": BLACK})
-    return _clip(canvas)
-
-
-def question(pressed: bool) -> Canvas:
-    canvas = revealed() if pressed else covered()
-    canvas.pattern(QUESTION, 5, 5 if pressed else 4, {"#": BLACK})
-    return canvas
-
-
-def mine_wrong() -> Canvas:
-    canvas = with_mine(revealed())
-    canvas.pattern(WRONG_CROSS, 2, 3, {"#": RED})
-    return _clip(canvas)
-
-
 def _outline(depths: tuple[int, ...], colour_at) -> Canvas:
     canvas = Canvas(HEX_W, HEX_H)
     for y in range(HEX_H):
@@ -125,31 +95,12 @@ def proof_overlay() -> Canvas:
     return _outline((1, 2), lambda x, y: ORANGE)
 
 
-def ring_overlay(colour: tuple[int, int, int]) -> Canvas:
-    """A hint mark: the square cell's 2 px ring, centred in the hexagon."""
-    canvas = Canvas(HEX_W, HEX_H)
-    solid = (*colour, 255)
-    for y in range(HEX_H):
-        for x in range(HEX_W):
-            d = math.hypot(x + 0.5 - 8.5, y + 0.5 - 9.5)
-            if 4.5 <= round(d, 6) <= 6.5:
-                canvas.set(x, y, solid)
-    return canvas
+HEXAGON = CellKind(covered, revealed, cursor_overlay, proof_overlay,
+                   partial(ring_overlay, width=HEX_W, height=HEX_H), numbers=6,
+                   digit_at=(4, 4), mine_at=(1, 2), flag_at=(0, 1), question_at=(5, 4),
+                   question_pressed_at=(5, 5), cross_at=(2, 3), clip=_clip)
 
 
 def sprites() -> dict[str, Canvas]:
-    """Every hexagon sprite by name, in a fixed order."""
-    out: dict[str, Canvas] = {"hex_covered": covered(), "hex_hole": _filled(GREY)}
-    for n in range(7):
-        out[f"hex_open_{n}"] = open_number(n)
-    out["hex_flag"] = flag()
-    out["hex_question"] = question(pressed=False)
-    out["hex_question_pressed"] = question(pressed=True)
-    out["hex_mine"] = with_mine(revealed())
-    out["hex_mine_exploded"] = with_mine(revealed(RED))
-    out["hex_mine_wrong"] = mine_wrong()
-    out["hex_cursor"] = cursor_overlay()
-    out["hex_mark_safe"] = ring_overlay((0, 176, 0))
-    out["hex_mark_mine"] = ring_overlay((224, 0, 0))
-    out["hex_mark_proof"] = proof_overlay()
-    return out
+    """Every hexagon sprite by name: the cell sprites, and a hole."""
+    return {**cell_sprites(HEXAGON, "hex_"), "hex_hole": _filled(GREY)}

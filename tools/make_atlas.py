@@ -40,25 +40,17 @@ from atlas_art import (  # noqa: E402
     CHECK,
     FACE_FEATURES,
     LED_SEGMENTS,
+    SQUARE,
     boom,
-    covered,
-    cursor_overlay,
+    cell_sprites,
     face,
-    flag_on,
     font_glyph,
     icon,
     led,
     mask,
-    mine_wrong,
     nine_slice,
-    open_number,
-    proof_overlay,
-    question,
-    revealed,
-    ring_overlay,
-    with_mine,
 )
-from atlas_canvas import RED, Canvas, png_bytes, png_rows  # noqa: E402
+from atlas_canvas import Canvas, png_bytes, png_rows  # noqa: E402
 
 OUT_DIR = Path(__file__).resolve().parent.parent / "assets" / "sprites"
 SHEET_WIDTH = 512
@@ -67,19 +59,7 @@ PAD = 1                      # transparent gap between sprites (no bleeding when
 
 def sprites() -> dict[str, Canvas]:
     """Every sprite by name, in a fixed order."""
-    out: dict[str, Canvas] = {"covered": covered()}
-    for n in range(9):
-        out[f"open_{n}"] = open_number(n)
-    out["flag"] = flag_on(covered())
-    out["question"] = question(pressed=False)
-    out["question_pressed"] = question(pressed=True)
-    out["mine"] = with_mine(revealed())
-    out["mine_exploded"] = with_mine(revealed(RED))
-    out["mine_wrong"] = mine_wrong()
-    out["cursor"] = cursor_overlay()
-    out["mark_safe"] = ring_overlay((0, 176, 0))
-    out["mark_mine"] = ring_overlay((224, 0, 0))
-    out["mark_proof"] = proof_overlay()
+    out: dict[str, Canvas] = cell_sprites(SQUARE)
     for symbol in LED_SEGMENTS:
         out[f"led_{symbol}"] = led(symbol)
     for expression in FACE_FEATURES:

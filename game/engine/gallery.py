@@ -9,24 +9,22 @@ ASCII: they are level names in the records.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 from .levels import LEVELS, Level
 from .topology import CELL, HOLE
 
-DIAMOND = (
-    "      #      ",
-    "     ###     ",
-    "    #####    ",
-    "   #######   ",
-    "  #########  ",
-    " ########### ",
-    "#############",
-    " ########### ",
-    "  #########  ",
-    "   #######   ",
-    "    #####    ",
-    "     ###     ",
-    "      #      ",
-)
+
+def _drawn(width: int, height: int, inside: Callable[[int, int], bool]) -> tuple[str, ...]:
+    """The mask of the cells ``(x, y)`` for which ``inside`` holds."""
+    return tuple("".join(CELL if inside(x, y) else HOLE for x in range(width))
+                 for y in range(height))
+
+
+DIAMOND = _drawn(13, 13, lambda x, y: abs(x - 6) + abs(y - 6) <= 6)
+RING = _drawn(18, 18, lambda x, y: 3.6 <= math.hypot(x - 8.5, y - 8.5) <= 9.0)
+CROSS = _drawn(18, 18, lambda x, y: 5 <= x <= 12 or 5 <= y <= 12)
 
 HEART = (
     "  #####   #####  ",
@@ -43,48 +41,6 @@ HEART = (
     "      #####      ",
     "       ###       ",
     "        #        ",
-)
-
-RING = (
-    "      ######      ",
-    "    ##########    ",
-    "   ############   ",
-    "  ##############  ",
-    " ################ ",
-    " #######  ####### ",
-    "######      ######",
-    "######      ######",
-    "#####        #####",
-    "#####        #####",
-    "######      ######",
-    "######      ######",
-    " #######  ####### ",
-    " ################ ",
-    "  ##############  ",
-    "   ############   ",
-    "    ##########    ",
-    "      ######      ",
-)
-
-CROSS = (
-    "     ########     ",
-    "     ########     ",
-    "     ########     ",
-    "     ########     ",
-    "     ########     ",
-    "##################",
-    "##################",
-    "##################",
-    "##################",
-    "##################",
-    "##################",
-    "##################",
-    "##################",
-    "     ########     ",
-    "     ########     ",
-    "     ########     ",
-    "     ########     ",
-    "     ########     ",
 )
 
 BIG_M = (

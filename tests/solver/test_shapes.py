@@ -13,9 +13,7 @@ from hypothesis import strategies as st
 from game.engine import Minefield
 from game.engine.topology import SHAPES
 from game.solver import (
-    InconsistentBoard,
     NoGuessLayer,
-    analyse,
     hint,
     mine_probabilities,
     next_move,
@@ -27,26 +25,11 @@ from game.solver.wording import pattern
 
 from .oracle import brute_force, random_position
 from .test_player import apply, check_move
+from .test_probabilities import assert_matches_oracle
 
 HEART = ["  ###   ###  ", " ##### ##### ", "#############", "#############",
          "#############", " ########### ", "  #########  ", "   #######   ",
          "    #####    ", "     ###     ", "      #      "]
-
-
-def assert_matches_oracle(view, mines, shape):
-    total, per_cell = brute_force(view, mines, shape)
-    if total == 0:
-        with pytest.raises(InconsistentBoard):
-            analyse(view, mines, shape=shape)
-        return
-    result = analyse(view, mines, shape=shape)
-    assert result.exact and result.layouts == total
-    for y, row in enumerate(view):
-        for x, c in enumerate(row):
-            expected = per_cell[(x, y)] / total if c in "#F?" else 0.0
-            assert result.probabilities[y][x] == pytest.approx(expected, abs=1e-12), (x, y)
-    assert result.safe == {cell for cell, n in per_cell.items() if n == 0}
-    assert result.mines == {cell for cell, n in per_cell.items() if n == total}
 
 
 @pytest.mark.parametrize("shape", SHAPES)
