@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Status, level_of
+from game.engine import Minefield, Status, level_of
 from game.store import ABANDONED, LOST, WON, GameRecord
 
 from .session import Session
@@ -18,11 +18,21 @@ if TYPE_CHECKING:
     from .app import App
 
 
+def record_level(field: Minefield) -> str:
+    """The level a board's records go to. The store keys records by level
+    alone, so only full grids of a preset size count as that preset: a torus,
+    hexagons or a shaped field of the same size would otherwise mix into the
+    grid's Best Times; they count as custom."""
+    if field.shape != "grid" or field.mask is not None:
+        return "custom"
+    return level_of(field.width, field.height, field.mines)
+
+
 def game_record(session: Session, result: str) -> GameRecord:
     field = session.field
     stats = session.field.stats(session.elapsed_ms())
     return GameRecord(
-        level=level_of(field.width, field.height, field.mines),
+        level=record_level(field),
         width=field.width, height=field.height, mines=field.mines, result=result,
         time_ms=session.elapsed_ms(), bbbv=stats.bbbv, bbbv_per_s=stats.bbbv_per_second,
         clicks=stats.clicks.total, efficiency=stats.efficiency, seed=field.seed,

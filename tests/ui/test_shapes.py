@@ -301,3 +301,13 @@ def test_a_scrolled_hex_board_draws_and_hits_odd_rows_where_they_are():
     assert cell_shows(app, next(c for c in visible if field.cell(*c) == "#"), "hex_covered")
     assert all(cell_shows(app, c, f"hex_open_{field.cell(*c)}") for c in visible
                if field.cell(*c) in "0123456")
+
+
+def test_a_hex_game_of_beginner_size_never_enters_the_grids_best_times(tmp_path):
+    board = ["*........"] + ["........."] * 7 + ["*********"]      # 9 x 9, 10 mines
+    app = make_app(board, shape="hex", data_dir=tmp_path)
+    click(app, (4, 4))
+    settle(app)
+    assert app.play.field.status == "won"
+    assert app.store.best_times("beginner") == []
+    assert [g.level for g in app.store.history()] == ["custom"]
