@@ -66,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--width", type=_whole(1), help="custom board width (8-100)")
     p.add_argument("--height", type=_whole(1), help="custom board height (8-100)")
     p.add_argument("--mines", type=_whole(1),
-                   help="custom mine count (1 to (width-1)*(height-1))")
+                   help="custom mine count (1 to (width-1)*(height-1) on a grid)")
     p.add_argument("--shape", choices=SHAPES,
                    help="grid (default), torus (opposite edges joined) or hex (hexagons)")
     p.add_argument("--field", choices=list(GALLERY),

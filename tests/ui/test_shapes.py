@@ -311,3 +311,13 @@ def test_a_hex_game_of_beginner_size_never_enters_the_grids_best_times(tmp_path)
     assert app.play.field.status == "won"
     assert app.store.best_times("beginner") == []
     assert [g.level for g in app.store.history()] == ["custom"]
+
+
+@pytest.mark.parametrize("shape, level", [("hex", "heart"), ("torus", "beginner")])
+def test_auto_play_wins_a_no_guess_shaped_game_in_the_window(shape, level):
+    from .test_assist import play_out
+    app = make_app(level=level, shape=shape, no_guess=True, seed=5)
+    key(app, pygame.K_a)
+    play_out(app)
+    assert app.play.field.status == "won" and app.play.field.shape == shape
+    assert app.play.assist.guesses == 0
