@@ -18,7 +18,7 @@ from . import mines as laying
 from .levels import CUSTOM_LIMITS, SizeLimits
 from .moves import CHORD, FLAG, MARKS, REVEAL, Move
 from .stats import Clicks, GameStats, bbbv_regions
-from .topology import GRID, HOLE, Topology, check_shape, make
+from .topology import GRID, HOLE, Topology, make, read_layout
 
 
 class Status(StrEnum):
@@ -34,7 +34,6 @@ class Status(StrEnum):
 COVERED, QUESTION, FLAGGED, OPEN = 0, 1, 2, 3
 _MARK_CHARS = "#?F"
 _DIGITS = "012345678"
-_LAYOUT_CHARS = frozenset("*." + HOLE)
 _ENDED = (Status.WON, Status.LOST)
 
 Cell = tuple[int, int]
@@ -94,29 +93,14 @@ class Minefield:
         Any rectangle holding at least one cell, of any shape; no first-click
         rule applies.
         """
-        check_shape(shape)
-        rows = list(rows)
-        if not rows or not rows[0]:
-            raise ValueError("a layout needs at least one row of at least one cell")
-        width = len(rows[0])
-        for y, row in enumerate(rows):
-            if len(row) != width:
-                raise ValueError(f"layout row {y} has {len(row)} cells, row 0 has {width}")
-            bad = set(row) - _LAYOUT_CHARS
-            if bad:
-                raise ValueError(f"layout row {y} holds {''.join(sorted(bad))!r}: only"
-                                 " '*' (mine), '.' (safe) and ' ' (hole) are allowed")
-        flat = "".join(rows)
-        if flat.count(HOLE) == len(flat):
-            raise ValueError("a layout needs at least one cell ('*' or '.')")
-        mask = [row.replace("*", "#").replace(".", "#") for row in rows]
+        width, height, mask, mine_cells = read_layout(rows, shape)
         field = cls.__new__(cls)
-        field._setup(make(shape, width, len(rows), mask), flat.count("*"), marks)
+        field._setup(make(shape, width, height, mask), len(mine_cells), marks)
         field.seed = None
         field.first_click = None
         field._rng = None
         field._layer = None
-        field._place([i for i, c in enumerate(flat) if c == "*"])
+        field._place(mine_cells)
         return field
 
     def _setup(self, topology: Topology, mines: int, marks: bool) -> None:
@@ -240,15 +224,7 @@ class Minefield:
         """
         w, char = self.width, self._char
         rows = ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
-        return self._with_holes(rows)
-
-    def _with_holes(self, rows: list[str]) -> list[str]:
-        """``rows`` with the mask's holes written as spaces."""
-        mask = self._topology.mask
-        if mask is None:
-            return rows
-        return ["".join(HOLE if m == HOLE else c for c, m in zip(row, holes, strict=True))
-                for row, holes in zip(rows, mask, strict=True)]
+        return self._topology.with_holes(rows)
 
     def layout(self) -> list[str] | None:
         """The mines as rows of ``*``, ``.`` and ``' '`` (holes), or None
@@ -257,7 +233,7 @@ class Minefield:
             return None
         w = self.width
         flat = self._is_mine.translate(bytes.maketrans(b"\x00\x01", b".*")).decode()
-        return self._with_holes([flat[y * w:(y + 1) * w] for y in range(self.height)])
+        return self._topology.with_holes([flat[y * w:(y + 1) * w] for y in range(self.height)])
 
     def stats(self, elapsed_ms: int | None = None) -> GameStats:
         """3BV, clicks and the ratios derived from them; the caller gives the time."""

@@ -95,6 +95,13 @@ class Topology:
         y, x = divmod(i, self.width)
         return x, y
 
+    def with_holes(self, rows: list[str]) -> list[str]:
+        """``rows`` (one character per position) with the holes written as spaces."""
+        if self.mask is None:
+            return rows
+        return ["".join(HOLE if m == HOLE else c for c, m in zip(row, holes, strict=True))
+                for row, holes in zip(rows, self.mask, strict=True)]
+
 
 def check_shape(shape: str) -> None:
     """ValueError naming the shapes when ``shape`` is not one of them."""
@@ -122,6 +129,29 @@ def check_mask(rows: Sequence[str], width: int | None = None, height: int | None
     if not any(CELL in row for row in rows):
         raise ValueError("the mask has no cell: draw cells with '#'")
     return rows
+
+
+def read_layout(rows: Sequence[str], shape: str) -> tuple[int, int, list[str], list[int]]:
+    """A board drawn as rows of ``*`` (mine), ``.`` (safe) and spaces (holes):
+    its width, height, mask and the flat indices of its mines. ValueError
+    says what is wrong with the drawing."""
+    check_shape(shape)
+    rows = list(rows)
+    if not rows or not rows[0]:
+        raise ValueError("a layout needs at least one row of at least one cell")
+    width = len(rows[0])
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(f"layout row {y} has {len(row)} cells, row 0 has {width}")
+        bad = set(row) - {"*", ".", HOLE}
+        if bad:
+            raise ValueError(f"layout row {y} holds {''.join(sorted(bad))!r}: only"
+                             " '*' (mine), '.' (safe) and ' ' (hole) are allowed")
+    flat = "".join(rows)
+    if flat.count(HOLE) == len(flat):
+        raise ValueError("a layout needs at least one cell ('*' or '.')")
+    mask = [row.replace("*", CELL).replace(".", CELL) for row in rows]
+    return width, len(rows), mask, [i for i, c in enumerate(flat) if c == "*"]
 
 
 def make(shape: str, width: int, height: int, mask: Sequence[str] | None = None) -> Topology:

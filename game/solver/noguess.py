@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 
 from game.engine.mines import lay_after_first_click
-from game.engine.topology import GRID, Topology, make
+from game.engine.topology import GRID, Topology, make, read_layout
 
 from .replay import Replay
 
@@ -101,11 +101,10 @@ def solvable_without_guessing(layout: list[str], x: int, y: int, shape: str = GR
     """Whether a board of ``shape`` drawn as rows of ``*``/``.`` (and ``' '``
     for holes) is cleared from ``(x, y)`` by proof alone (for tests and for
     checking boards)."""
-    mask = [row.replace("*", "#").replace(".", "#") for row in layout]
-    topology = make(shape, len(layout[0]), len(layout), mask)
-    flat = "".join(layout)
-    mined = _board(topology.size, [i for i, c in enumerate(flat) if c == "*"])
-    return Replay(topology, mined, flat.count("*")).clear(y * topology.width + x)
+    width, height, mask, mine_cells = read_layout(layout, shape)
+    topology = make(shape, width, height, mask)
+    mined = _board(topology.size, mine_cells)
+    return Replay(topology, mined, len(mine_cells)).clear(y * width + x)
 
 
 def _board(size: int, cells: list[int]) -> bytearray:

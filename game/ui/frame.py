@@ -145,15 +145,25 @@ class Layout:
     def field_bevel(self) -> Rect:
         return self.field_area.inflate(2 * FIELD_BEVEL, 2 * FIELD_BEVEL)
 
-    def view_cell(self, cell: tuple[int, int], scroll: tuple[int, int]) -> tuple[int, int] | None:
-        """Where board ``cell`` shows in the field (view column and row), or
-        None when it is scrolled out of view. A torus scrolls round and round."""
+    def _unscrolled(self, cell: tuple[int, int], scroll: tuple[int, int]) -> tuple[int, int]:
+        """View column and row of board ``cell``, visible or not. A torus
+        scrolls round and round."""
         vx, vy = cell[0] - scroll[0], cell[1] - scroll[1]
         if self.shape == "torus":
             vx, vy = vx % self.cols, vy % self.rows
+        return vx, vy
+
+    def view_cell(self, cell: tuple[int, int], scroll: tuple[int, int]) -> tuple[int, int] | None:
+        """Where board ``cell`` shows in the field, or None when out of view."""
+        vx, vy = self._unscrolled(cell, scroll)
         if 0 <= vx < self.view_cols and 0 <= vy < self.view_rows:
             return vx, vy
         return None
+
+    def centre_of(self, cell: tuple[int, int], scroll: tuple[int, int]) -> tuple[int, int]:
+        """Window position of the centre of board ``cell`` (even out of view)."""
+        x, y = self.cells.centre(*self._unscrolled(cell, scroll), scroll[1] % 2)
+        return self.field.x + x, self.field.y + y
 
     def board_cell(self, vx: int, vy: int, scroll: tuple[int, int]) -> tuple[int, int]:
         """The board cell shown at view column ``vx``, row ``vy``."""

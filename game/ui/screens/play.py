@@ -15,6 +15,7 @@ from game.engine import Minefield, Status
 from .. import keys
 from ..anim import Animation, DefeatAnimation, VictoryAnimation
 from ..assist import Assistant
+from ..cursor import cursor_step
 from ..frame import Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
 from ..hit import CELL_TARGET, FACE, MENU_BAR, Target, target_at
@@ -404,37 +405,4 @@ class PlayScreen(base.Screen):
 
 def cell_centre(layout: Layout, cell: tuple[int, int], scroll=(0, 0)) -> tuple[int, int]:
     """Scale-1 window position of the centre of a board cell (tests, bots)."""
-    vx, vy = cell[0] - scroll[0], cell[1] - scroll[1]
-    if layout.shape == "torus":
-        vx, vy = vx % layout.cols, vy % layout.rows
-    x, y = layout.cells.centre(vx, vy, scroll[1] % 2)
-    return layout.field.x + x, layout.field.y + y
-
-
-def cursor_step(field: Minefield, cell: tuple[int, int], dx: int, dy: int) -> tuple[int, int]:
-    """Where the keyboard cursor goes from ``cell`` for an arrow key.
-
-    Up and down keep the column number: on hexagons the rows are offset, so
-    this alternates up-right and up-left and the cursor climbs straight up
-    (and (x, y +- 1) is always a neighbour). Holes are skipped; a torus wraps
-    round, other boards stop at their edges.
-    """
-    w, h = field.width, field.height
-    x, y = cell
-    for _ in range(max(w, h)):
-        x, y = x + dx, y + dy
-        if field.shape == "torus":
-            x, y = x % w, y % h
-        elif not (0 <= x < w and 0 <= y < h):
-            break
-        if field.cell(x, y) != " ":
-            return x, y
-        if (dx, dy) == (0, 0):
-            break
-    if field.cell(*cell) != " ":
-        return cell
-    return next((c for c in _reading_order(w, h) if field.cell(*c) != " "), cell)
-
-
-def _reading_order(w: int, h: int):
-    return ((x, y) for y in range(h) for x in range(w))
+    return layout.centre_of(cell, scroll)
