@@ -119,7 +119,7 @@ def test_no_sound_card_prints_nothing(tmp_path):
 def test_with_sound_off_the_mixer_never_opens(tmp_path):
     from tests.ui.helpers import click, make_app
 
-    app = make_app(["*.......", *["........"] * 7], sound=False)
+    app = make_app(["*.......", *["........"] * 7], sound=False, data_dir=tmp_path)
     click(app, (7, 7))
     app.step(120)
     assert app.play.field.status == "won"      # a reveal, a victory: sounds wanted, none played
