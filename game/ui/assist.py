@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from game.engine import Status
 
+from .render.assist import COVERED
+
 if TYPE_CHECKING:
     from game.solver import Analysis, Hint
 
@@ -34,7 +36,6 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 
-COVERED = "#F?"             # view characters of covered cells (flags and ? are opinions)
 KIND_WORDS = {"safe": "Safe", "mine": "Mine", "guess": "Best guess"}
 
 
