@@ -13,8 +13,10 @@ import argparse
 import dataclasses
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
 from game.engine.checks import ascii_number
@@ -29,9 +31,9 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         # "--lev expert" must not pass for --level: a typo is an error.
-        super().__init__(allow_abbrev=False, **kwargs)  # type: ignore[arg-type]
+        super().__init__(allow_abbrev=False, **kwargs)
 
     def error(self, message: str) -> None:  # argparse would print usage and exit
         raise UsageError(message)
@@ -87,7 +89,7 @@ def _data_dir(text: str) -> Path:
     return path
 
 
-def no_display(env: dict[str, str] | os._Environ[str] = os.environ,
+def no_display(env: Mapping[str, str] = os.environ,
                platform: str = sys.platform) -> str | None:
     """Why no window could be seen here, or None. Only X11 and Wayland say
     through the environment whether a display exists; elsewhere (and when the
