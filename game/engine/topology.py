@@ -105,6 +105,8 @@ class Topology:
 
 def check_shape(shape: str) -> None:
     """ValueError naming the shapes when ``shape`` is not one of them."""
+    if not isinstance(shape, str):
+        raise TypeError(f"shape must be a str, not {type(shape).__name__} {shape!r}")
     if shape not in SHAPES:
         raise ValueError(f"shape must be one of {', '.join(SHAPES)}, not {shape!r}")
 
@@ -113,8 +115,14 @@ def check_mask(rows: Sequence[str], width: int | None = None, height: int | None
                ) -> tuple[str, ...]:
     """The mask as a tuple of rows; ValueError when it is not a rectangle of
     ``#`` and spaces (of ``width`` x ``height`` when given) with a cell."""
+    if isinstance(rows, (str, bytes)):
+        raise TypeError("a mask must be a list of strings, one per row, not a single"
+                        f" {type(rows).__name__}")
     rows = tuple(rows)
-    if not rows or not all(isinstance(r, str) for r in rows):
+    for y, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise TypeError(f"mask row {y} must be a str, not {type(row).__name__} {row!r}")
+    if not rows:
         raise ValueError("a mask needs at least one row of '#' (cell) and ' ' (hole)")
     w = len(rows[0])
     for y, row in enumerate(rows):

@@ -286,3 +286,14 @@ def test_touches_is_symmetric_on_every_shape():       # the oracle itself
         for a in [(x, y) for x in range(5) for y in range(5)]:
             for b in [(x, y) for x in range(5) for y in range(5)]:
                 assert touches(shape, 5, 5, a, b) == touches(shape, 5, 5, b, a)
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    ({"shape": 6}, TypeError),
+    ({"mask": "########"}, TypeError),
+    ({"mask": [b"########"] * 8}, TypeError),
+    ({"mask": []}, ValueError),
+])
+def test_wrong_kinds_of_shape_and_mask_are_refused_before_anything(kwargs, error):
+    with pytest.raises(error):
+        Minefield(8, 8, 5, **kwargs)
