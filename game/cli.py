@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import signal
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
-from game.settings import Settings
+from game.settings import MAX_SCALE, Settings
 
 PROG = "minesweeper"
-MAX_SCALE = 8
 
 
 class UsageError(Exception):
@@ -152,11 +152,55 @@ def main(argv: list[str] | None = None) -> int:
     from game.store import Store
     from game.ui.app import App
 
-    store = Store(options.data_dir)
-    app = App(options.settings_from(store.settings), store=store,
-              overridden=set(options.overrides), seed=options.seed,
-              kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+    stop = Stop()
+    stop.install()
     try:
-        return app.run(frames=options.frames)
+        store = Store(options.data_dir)
+        try:
+            app = App(options.settings_from(store.settings), store=store,
+                      overridden=set(options.overrides), seed=options.seed,
+                      kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+            stop.install(app)             # again: SDL took SIGTERM over while opening
+            try:
+                return 0 if stop.asked else app.run(frames=options.frames)
+            finally:
+                app.close()
+        finally:
+            store.close()
     finally:
-        app.close()
+        stop.restore()
+
+
+class Stop:
+    """SIGTERM, SIGHUP and SIGINT end the game in an orderly way in every mode,
+    kiosk included (the operator's system asked): the loop stops, the game in
+    progress is recorded as abandoned, a best time being named keeps its
+    name, writes are flushed, and the exit status is 0 — no traceback.
+
+    SDL turns SIGTERM into a window-close request, which a kiosk refuses, so
+    our handlers are installed again once the window is open."""
+
+    SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+
+    def __init__(self) -> None:
+        self.asked = False
+        self._app = None
+        self._previous: dict[int, object] = {}
+
+    def install(self, app=None) -> None:
+        self._app = app
+        for name in self.SIGNALS:
+            if hasattr(signal, name):
+                number = getattr(signal, name)
+                previous = signal.signal(number, self._handle)
+                self._previous.setdefault(number, previous)
+
+    def restore(self) -> None:
+        """Put back the handlers found (the game may run inside a test process)."""
+        for number, previous in self._previous.items():
+            signal.signal(number, previous if previous is not None else signal.SIG_DFL)
+
+    def _handle(self, signum, frame) -> None:
+        self.asked = True
+        if self._app is not None:
+            self._app.request_quit()

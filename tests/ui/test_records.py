@@ -164,15 +164,19 @@ def test_a_damaged_records_file_is_set_aside_and_the_player_told_once(tmp_path):
 
 
 def test_records_that_cannot_be_saved_are_announced_and_the_game_plays_on(tmp_path, monkeypatch):
-    import os
+    import sqlite3
+
+    from game.store import ledger
     app = make_app(BEGINNER, data_dir=tmp_path)
 
     def refuse(*args, **kwargs):
-        raise PermissionError("read-only")
+        raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(os, "replace", refuse)
+    monkeypatch.setattr(ledger, "insert_game", refuse)
     click(app, (1, 1))
     click(app, (0, 0))
+    app.store.flush()                      # the writer has met the full disk
+    app.step()
     assert isinstance(app.top, NoticeDialog) and "cannot be saved" in app.top.text
     key(app, pygame.K_RETURN)
     key(app, pygame.K_F2)

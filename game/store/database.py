@@ -1,0 +1,180 @@
+"""Opening the records database, and what to do when it is not right.
+
+- missing: created (WAL journal, busy timeout, schema migrated);
+- good: migrated to this version if older;
+- damaged (fails ``PRAGMA quick_check``), not a database at all, or not a
+  regular file (a FIFO, a device, a directory): renamed aside under a dated
+  name with its journal, a fresh one started, the player told once;
+- from a newer version: left untouched; this session plays on an in-memory
+  database and says nothing will be saved;
+- in a directory that takes no writes: what can be read is copied into memory.
+
+Every copy of the game opens its own connections; SQLite's locking lets any
+number of processes record at once (a writer waits up to the busy timeout
+for another's transaction, which lasts milliseconds).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from urllib.parse import quote
+
+from . import notices, schema
+from .atomic import set_aside
+from .notices import Notices
+from .safe_read import is_regular
+from .writer import run_in_transaction
+
+NAME = "records.db"
+BUSY_TIMEOUT_S = 30.0
+_HEADER = b"SQLite format 3\x00"
+_JOURNALS = ("-wal", "-shm", "-journal")
+_DAMAGE_CODES = {getattr(sqlite3, "SQLITE_CORRUPT", 11), getattr(sqlite3, "SQLITE_NOTADB", 26)}
+
+
+class Damaged(Exception):
+    """The file is not a sound database of ours: set it aside."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path.name)
+        self.path = path
+
+
+class Newer(Exception):
+    """The file was written by a newer version: leave it alone."""
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit), WAL
+    journal, busy timeout, durable commits."""
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                         check_same_thread=False)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def memory() -> sqlite3.Connection:
+    """A fresh in-memory database with our schema: records for this session only."""
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA foreign_keys = ON")
+    run_in_transaction(db, schema.migrate)
+    return db
+
+
+def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
+    """The database at ``path``, checked and migrated, after setting aside
+    whatever damage was found. Raises :class:`Newer`, sqlite3.Error or
+    OSError when it cannot be used (the caller falls back to memory)."""
+    for attempt in range(2):
+        try:
+            _check_names(path)
+            db = connect(path)
+        except Damaged as damage:
+            _set_aside(damage.path, tell, now)
+            continue
+        except sqlite3.DatabaseError as error:
+            if _damage(error) and attempt == 0:
+                _set_aside(path, tell, now)
+                continue
+            raise
+        try:
+            _check_content(db)
+            run_in_transaction(db, schema.migrate)
+            return db
+        except (Damaged, sqlite3.DatabaseError) as error:
+            db.close()
+            if attempt or not (isinstance(error, Damaged) or _damage(error)):
+                raise
+            _set_aside(path, tell, now)
+        except BaseException:
+            db.close()
+            raise
+    raise Damaged(path)
+
+
+def copy_into_memory(path: Path) -> sqlite3.Connection:
+    """What the database at ``path`` holds, read without writing anything
+    (not even a journal) and copied into memory; an empty one when it is
+    missing, damaged or newer."""
+    db = memory()
+    if not is_regular(path):
+        return db
+    try:
+        source = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+        try:
+            if schema.version(source) <= schema.SCHEMA_VERSION:
+                _check_content(source)
+                scratch = sqlite3.connect(":memory:", isolation_level=None,
+                                          check_same_thread=False)
+                scratch.execute("PRAGMA foreign_keys = ON")
+                source.backup(scratch)
+                db.close()
+                db = scratch
+                run_in_transaction(db, schema.migrate)
+        finally:
+            source.close()
+    except (sqlite3.Error, Damaged, Newer):
+        pass
+    return db
+
+
+def unique_name() -> str:
+    """A handle no other process will pick (best-time tokens)."""
+    return uuid.uuid4().hex
+
+
+def _check_names(path: Path) -> None:
+    """Damaged unless the database and its journals are regular files (or
+    absent) and the database starts as SQLite's files do; Newer when its
+    version is above ours."""
+    for candidate in (path, *(path.with_name(path.name + tail) for tail in _JOURNALS)):
+        if candidate.is_symlink() or candidate.exists():
+            if not is_regular(candidate):
+                raise Damaged(candidate)
+    if not path.exists():
+        return
+    with open(path, "rb") as stream:
+        header = stream.read(100)
+    if header and (len(header) < 100 or not header.startswith(_HEADER)):
+        raise Damaged(path)
+    if int.from_bytes(header[60:64], "big", signed=True) > schema.SCHEMA_VERSION:
+        raise Newer(path.name)
+
+
+def _check_content(db: sqlite3.Connection) -> None:
+    if schema.version(db) > schema.SCHEMA_VERSION:
+        raise Newer("database")
+    result = db.execute("PRAGMA quick_check").fetchone()
+    if not result or result[0] != "ok":
+        raise Damaged(Path("quick_check"))
+
+
+def _damage(error: sqlite3.DatabaseError) -> bool:
+    return getattr(error, "sqlite_errorcode", None) in _DAMAGE_CODES \
+        or "not a database" in str(error) or "malformed" in str(error)
+
+
+def _set_aside(path: Path, tell: Notices, now: Callable[[], datetime]) -> None:
+    """Rename the damaged database and its journals under one dated name
+    (the journals belong to the damaged file, never to the fresh one); a
+    journal that is not a file goes aside alone."""
+    when = now()
+    aside = None
+    journals = () if path.name != NAME else tuple(path.with_name(path.name + tail)
+                                                  for tail in _JOURNALS)
+    for candidate in (path, *journals):
+        if candidate.is_symlink() or candidate.exists():
+            moved = set_aside(candidate, "corrupt", when)
+            aside = aside or moved
+    if aside is not None:
+        tell.add(notices.damaged("records", aside))
