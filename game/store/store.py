@@ -106,9 +106,7 @@ class Store:
         token = rank = None
         if dated.won and not dated.assisted and dated.level != "custom":
             rank = self._rank(dated.key, dated.time_ms)
-            token = database.unique_name()
-            with self._lock:
-                self._pending_times[token] = (dated.key, dated.time_ms)
+            token = self._queued_time(dated.key, dated.time_ms)
             if rank is not None:
                 self._unnamed[game] = token
         budget = self._replay_budget
@@ -139,7 +137,9 @@ class Store:
         entry = BestTime(clean_name(name), time_ms, date or self._stamp(), bbbv, bbbv_per_s)
         rank = self._rank(key, time_ms)
         if rank is not None:
-            self._submit(lambda db: ledger.add_best_time(db, key, entry))
+            token = self._queued_time(key, time_ms)
+            self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
+                         done=lambda: self._committed(token))
         return rank
 
     def best_times(self, level: str, *, style: str = DEFAULT_STYLE,
@@ -234,6 +234,13 @@ class Store:
                        + list(queued.values()))
         rank = bisect.bisect_right(times, time_ms) + 1
         return rank if rank <= TOP_COUNT else None
+
+    def _queued_time(self, key: Key, time_ms: int) -> str:
+        """Count a best time in ranks until it is committed; its token."""
+        token = database.unique_name()
+        with self._lock:
+            self._pending_times[token] = (key, time_ms)
+        return token
 
     def _committed(self, token: str | None) -> None:
         if token is not None:
