@@ -51,8 +51,15 @@ class Newer(Exception):
 def connect(path: Path) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), WAL
     journal, busy timeout, durable commits."""
-    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                         check_same_thread=False)
+    return _configured(_raw(path))
+
+
+def _raw(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                           check_same_thread=False)
+
+
+def _configured(db: sqlite3.Connection) -> sqlite3.Connection:
     try:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
@@ -78,7 +85,7 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqli
     for attempt in range(2):
         try:
             _check_names(path)
-            db = connect(path)
+            db = _raw(path)
         except Damaged as damage:
             _set_aside(damage.path, tell, now)
             continue
@@ -88,7 +95,8 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqli
                 continue
             raise
         try:
-            _check_content(db)
+            _check_content(db)                 # reads only: a newer file stays as it is
+            _configured(db)
             run_in_transaction(db, schema.migrate)
             return db
         except (Damaged, sqlite3.DatabaseError) as error:
@@ -135,8 +143,7 @@ def unique_name() -> str:
 
 def _check_names(path: Path) -> None:
     """Damaged unless the database and its journals are regular files (or
-    absent) and the database starts as SQLite's files do; Newer when its
-    version is above ours."""
+    absent) and the database starts as SQLite's files do."""
     for candidate in (path, *(path.with_name(path.name + tail) for tail in _JOURNALS)):
         if candidate.is_symlink() or candidate.exists():
             if not is_regular(candidate):
@@ -147,16 +154,17 @@ def _check_names(path: Path) -> None:
         header = stream.read(100)
     if header and (len(header) < 100 or not header.startswith(_HEADER)):
         raise Damaged(path)
-    if int.from_bytes(header[60:64], "big", signed=True) > schema.SCHEMA_VERSION:
-        raise Newer(path.name)
 
 
 def _check_content(db: sqlite3.Connection) -> None:
-    if schema.version(db) > schema.SCHEMA_VERSION:
-        raise Newer("database")
+    """Damaged unless ``PRAGMA quick_check`` passes; then Newer when the
+    version is above ours (checked second: a garbage header's version means
+    nothing)."""
     result = db.execute("PRAGMA quick_check").fetchone()
     if not result or result[0] != "ok":
         raise Damaged(Path("quick_check"))
+    if schema.version(db) > schema.SCHEMA_VERSION:
+        raise Newer("database")
 
 
 def _damage(error: sqlite3.DatabaseError) -> bool:
