@@ -34,6 +34,8 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
                  now: Callable[[], datetime], rename: bool = True) -> None:
     """Import whichever old files are in ``directory`` into ``db``; ``rename``
     False (nothing can be saved) reads them into the session and leaves them."""
+    if not directory.is_dir():
+        return
     for name, version, what in _FILES:
         file = JsonFile(directory, name, version, what, tell=tell, now=now)
         document = file.load()
