@@ -98,6 +98,8 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqli
             _check_content(db)                 # reads only: a newer file stays as it is
             _configured(db)
             run_in_transaction(db, schema.migrate)
+            if not schema.complete(db):
+                raise Damaged(path)
             return db
         except (Damaged, sqlite3.DatabaseError) as error:
             db.close()
@@ -126,9 +128,10 @@ def copy_into_memory(path: Path) -> sqlite3.Connection:
                                           check_same_thread=False)
                 scratch.execute("PRAGMA foreign_keys = ON")
                 source.backup(scratch)
-                db.close()
-                db = scratch
-                run_in_transaction(db, schema.migrate)
+                run_in_transaction(scratch, schema.migrate)
+                if schema.complete(scratch):
+                    db.close()
+                    db = scratch
         finally:
             source.close()
     except (sqlite3.Error, Damaged, Newer):

@@ -12,6 +12,7 @@ a hand edit; what the game reads back is checked again all the same.
 from __future__ import annotations
 
 import sqlite3
+from functools import cache
 
 SCHEMA_VERSION = 1
 
@@ -73,3 +74,31 @@ def migrate(connection: sqlite3.Connection) -> None:
                 connection.execute(statement)
     if current < SCHEMA_VERSION:
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def tables(connection: sqlite3.Connection) -> dict[str, list[str]]:
+    """Each table's column names, as the database has them."""
+    names = [row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    return {name: [column[1] for column in connection.execute(f'PRAGMA table_info("{name}")')]
+            for name in names}
+
+
+@cache
+def expected_tables() -> dict[str, list[str]]:
+    """The tables and columns of a database of this version."""
+    scratch = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS:
+            scratch.executescript(step)
+        return tables(scratch)
+    finally:
+        scratch.close()
+
+
+def complete(connection: sqlite3.Connection) -> bool:
+    """Whether every table and column of this version is there (a file that
+    claims our version but lacks them was not written by us)."""
+    found = tables(connection)
+    return all(found.get(name, [])[:len(columns)] == columns
+               for name, columns in expected_tables().items())
