@@ -75,6 +75,7 @@ class Store:
         self._lock = threading.Lock()
         self._pending_times: dict[str, tuple[Key, int]] = {}    # token -> (key, time)
         self._unnamed: dict[GameRecord, str] = {}               # game -> its entry's token
+        self._named: set[GameRecord] = set()
         self._db, self._writer, self.persistent = self._open_records()
         self._closed = False
         _close_at_exit(self)
@@ -117,10 +118,18 @@ class Store:
 
     def name_best_time(self, game: GameRecord, name: str) -> int | None:
         """Give the best time ``game`` set (passed to :meth:`record_game`) the
-        cleaned ``name``; return its place now, None when it has none."""
+        cleaned ``name``; return its place now, None when it has none. A
+        game this store never recorded (a tool's dialog) is entered as
+        :meth:`add_best_time` would; a time is named once."""
         token = self._unnamed.pop(game, None)
         if token is None:
-            return None
+            if game in self._named or not game.won or game.assisted:
+                return None
+            self._named.add(game)
+            return self.add_best_time(game.level, name, game.time_ms, game.bbbv,
+                                      game.bbbv_per_s, date=game.date, style=game.style,
+                                      shape=game.shape)
+        self._named.add(game)
         self._submit(lambda db: ledger.name_best_time(db, token, name))
         tokens = [entry_token for _, entry_token in self._table(game.key)]
         return tokens.index(token) + 1 if token in tokens else None

@@ -18,11 +18,19 @@ CORPUS = corpus()
 BASELINE = {1, 2, 3}
 
 
-def baseline(directory):
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    """A records.db holding the BASELINE games, made once and copied."""
+    directory = tmp_path_factory.mktemp("baseline")
     store = Store(directory)
     for seed in sorted(BASELINE):
         store.record_game(game(seed=seed, result="lost"))
     store.close()
+    return (directory / "records.db").read_bytes()
+
+
+def baseline(directory, template):
+    (directory / "records.db").write_bytes(template)
 
 
 def entries(directory):
@@ -37,9 +45,10 @@ def test_the_corpus_is_large_and_covers_every_kind():
 
 
 @pytest.mark.parametrize("item", CORPUS, ids=[item.id for item in CORPUS])
-def test_a_hostile_file_never_stops_the_game_nor_costs_what_is_readable(tmp_path, item):
+def test_a_hostile_file_never_stops_the_game_nor_costs_what_is_readable(tmp_path, item,
+                                                                        template):
     if item.name != "records.db":
-        baseline(tmp_path)
+        baseline(tmp_path, template)
     target = tmp_path / item.name
     item.make(target)
     newer = item.kind in ("newer", "schema-huge")
@@ -75,20 +84,19 @@ def test_a_hostile_file_never_stops_the_game_nor_costs_what_is_readable(tmp_path
     again.close()
 
 
-SAMPLE = [item for item in CORPUS if item.kind in ("fifo", "dev-zero", "values-huge", "fifty-mb",
-                                                   "newer", "deep-list", "garbage-0",
-                                                   "loose-rows", "directory")]
+SAMPLE = [item for item in CORPUS if item.kind in ("fifo", "values-huge", "newer", "garbage-0",
+                                                   "loose-rows")]
 
 
 @pytest.mark.parametrize("item", SAMPLE, ids=[item.id for item in SAMPLE])
-def test_the_window_starts_and_plays_on_with_a_hostile_file(tmp_path, item):
+def test_the_window_starts_and_plays_on_with_a_hostile_file(tmp_path, item, template):
     import pygame
 
     from tests.ui.helpers import click, key, make_app
     from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
 
     if item.name != "records.db":
-        baseline(tmp_path)
+        baseline(tmp_path, template)
     item.make(tmp_path / item.name)
     app = make_app(data_dir=tmp_path)
     while app.top is not app.play:
