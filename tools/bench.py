@@ -3,6 +3,7 @@
     python tools/bench.py engine    # new game + first click, all-zero cascade, 3BV
     python tools/bench.py render    # per-frame CPU time, start to first frame
     python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
+    python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -187,9 +188,11 @@ def bench_assist(games: int = 3) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine", "render", "assist"])
+    parser.add_argument("what", choices=["engine", "render", "assist", "store"])
     args = parser.parse_args()
-    {"engine": bench_engine, "render": bench_render, "assist": bench_assist}[args.what]()
+    from store_bench import bench_store
+    {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
+     "store": bench_store}[args.what]()
 
 
 if __name__ == "__main__":

@@ -35,9 +35,9 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
                 replay: str | None = None, replay_budget: int = REPLAY_BUDGET,
                 count: bool = True) -> int:
     """Add ``game`` (dated) to the history; count it in statistics unless
-    assisted (or ``count`` is False: an imported game, already counted); enter its time in Best Times under "Anonymous" when ``token``
-    (the handle to name it later) is given; keep its ``replay``. Returns the
-    game's id."""
+    assisted (or ``count`` is False: an imported game, already counted);
+    enter its time in Best Times under "Anonymous" when ``token`` (the handle
+    to name it later) is given; keep its ``replay``. Returns the game's id."""
     values = [getattr(game, column) for column in _GAME_COLUMNS]
     values[_GAME_COLUMNS.index("seed")] = None if game.seed is None else str(game.seed)
     cursor = db.execute(f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "

@@ -2,8 +2,8 @@
 statistics, history and replays on disk.
 
 Records live in one SQLite database (records.db, see :mod:`game.store.database`);
-settings in the human-readable settings.json. Writes are queued to a
-background writer, so the window never waits on the disk; reads that follow
+settings in the human-readable settings.json. Writes of both are queued to
+background writers, so the window never waits on the disk; reads that follow
 a write see it (they flush the queue first). No disk problem ever raises out
 of here — the player is told through :meth:`Store.take_notices` instead, and
 the game plays on with its records in memory when nothing can be saved.
@@ -38,7 +38,7 @@ from .ledger import REPLAY_BUDGET, Key
 from .names import clean_name
 from .notices import Notices, reason
 from .statistics import LevelStats
-from .writer import BackgroundWriter, InlineWriter, Outcome
+from .writer import BackgroundWriter, FileWriter, InlineWriter, Outcome
 
 APP_NAME = "Minesweeper"
 #: Written and removed at start to learn whether the directory takes writes.
@@ -71,6 +71,9 @@ class Store:
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
                                        "settings", tell=self._notices, now=self._now)
         self._saving = self._open_directory()
+        self._settings_writer = FileWriter(self._write_settings,
+                                           lambda error: self._write_failed(reason(error)),
+                                           self._write_resumed)
         self.settings = self._load_settings()
         self._lock = threading.Lock()
         self._pending_times: dict[str, tuple[Key, int]] = {}    # token -> (key, time)
@@ -195,6 +198,7 @@ class Store:
 
     def flush(self) -> bool:
         """Wait until every change so far is on disk; False while saving fails."""
+        self._settings_writer.flush()
         return self._writer.flush()
 
     def close(self) -> None:
@@ -202,6 +206,7 @@ class Store:
         if self._closed:
             return
         self._closed = True
+        self._settings_writer.flush()
         self._writer.close()
         with suppress(sqlite3.Error):
             self._db.close()
@@ -322,16 +327,13 @@ class Store:
         return settings
 
     def _save_settings_text(self, text: str) -> None:
-        """Write settings.json, telling the player once when writing stops working."""
-        if self._settings_file.locked:
-            return
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)   # removed while we ran?
-            self._settings_file.save(text)
-        except OSError as error:
-            self._write_failed(reason(error))
-        else:
-            self._saving = True
+        """Queue settings.json for the background writer (the window goes on)."""
+        if not self._settings_file.locked:
+            self._settings_writer.submit(text)
+
+    def _write_settings(self, text: str) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
+        self._settings_file.save(text)
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")

@@ -196,3 +196,52 @@ def _closed(db: sqlite3.Connection | None) -> None:
         except sqlite3.Error:
             pass
     return None
+
+
+class FileWriter:
+    """The newest text of one file, written by a background thread with
+    ``write``; a text replaced before it was written is skipped (only the
+    newest settings matter). ``failed`` / ``saved`` report each attempt."""
+
+    def __init__(self, write: Callable[[str], None], failed: Callable[[OSError], None],
+                 saved: Callable[[], None]) -> None:
+        self._write = write
+        self._failed = failed
+        self._saved = saved
+        self._text: str | None = None
+        self._busy = False
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, text: str) -> None:
+        with self._changed:
+            self._text = text
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="settings-writer",
+                                                daemon=True)
+                self._thread.start()
+
+    def flush(self) -> None:
+        """Wait until the newest text has been written (or has failed)."""
+        with self._changed:
+            while self._text is not None or self._busy:
+                self._changed.wait(0.5)
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                text, self._text = self._text, None
+                if text is None:
+                    self._thread = None
+                    self._changed.notify_all()
+                    return
+                self._busy = True
+            try:
+                self._write(text)
+            except OSError as error:
+                self._failed(error)
+            else:
+                self._saved()
+            with self._changed:
+                self._busy = False
+                self._changed.notify_all()
