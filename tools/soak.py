@@ -156,6 +156,7 @@ def _soak(games: int, every: int, warmup: int, seed: int, directory: Path, repor
                for level in ("beginner", "intermediate", "expert")),
            "demo games reached the statistics")
     app.close()
+    app.store.close()
     return result
 
 

@@ -304,11 +304,13 @@ class App:
 
     def close(self) -> None:
         """Leave: a best time being named keeps the name typed so far; a game
-        in progress is recorded as abandoned."""
+        in progress is recorded as abandoned; what the store has queued is
+        written before the window goes."""
         for screen in reversed(self.stack):
             keep_record = getattr(screen, "keep_record", None)
             if keep_record is not None:
                 keep_record()
         self.play.abandon()
+        self.store.flush()
         self.audio.stop()
         pygame.display.quit()
