@@ -26,8 +26,15 @@ ROW_H = 13
 HISTORY_PAGE = 100
 
 
-def seconds(time_ms: int) -> str:
-    return f"{time_ms / 1000:.3f}"
+def seconds(time_ms: int, decimals: int = 3, room: int = 8) -> str:
+    """A time in seconds for a column ``room`` characters wide: fewer
+    decimals for long times, and a power of ten past a million seconds (only
+    a hand-edited database holds those), never a number cut in half."""
+    for places in range(decimals, -1, -1):
+        text = f"{time_ms / 1000:.{places}f}"
+        if len(text) <= room:
+            return text
+    return f"{time_ms / 1000:.0e}".replace("e+0", "e").replace("e+", "e")     # 1e6, 9e15
 
 
 def count(value: int) -> str:
@@ -171,13 +178,13 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
     level = {"beginner": "Beg", "intermediate": "Int", "expert": "Exp",
              "custom": f"{game.width}x{game.height}"}.get(game.level, game.level)
     result = {"won": "won", "lost": "lost", "abandoned": "left"}[game.result]
-    return game.date[5:16].replace("T", " "), level, result, f"{game.time_ms / 1000:.1f}"
+    return game.date[5:16].replace("T", " "), level, result, seconds(game.time_ms, 1, 6)
 
 
 def history_details(game: GameRecord) -> str:
     size = f"{game.width}x{game.height}, {game.mines} mines"
     parts = [f"{game.level.capitalize()} {size}",
-             f"{game.result} in {seconds(game.time_ms)} s"]
+             f"{game.result} in {seconds(game.time_ms, room=20)} s"]
     stats = []
     if game.bbbv is not None:
         stats.append(f"3BV {game.bbbv}")
@@ -249,8 +256,8 @@ class HistoryDialog(Dialog):
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
         visible = max(3, min(12, (free - 4) // ROW_H))
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              ((0, 62, "l"), (66, w - 130, "l"), (w - 60, 24, "l"),
-                               (w - 36, 32, "r")), ROW_H)
+                              ((0, 62, "l"), (66, w - 132, "l"), (w - 63, 24, "l"),
+                               (w - 39, 32, "r")), ROW_H)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         y = self.details.rect.y + detail_h
         self.widgets = [self.table, self.details,
