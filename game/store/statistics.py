@@ -46,11 +46,6 @@ class LevelStats:
                           max(streak, self.best_streak))
 
 
-def encode(stats: LevelStats) -> dict[str, int]:
-    return {"played": stats.played, "won": stats.won,
-            "current_streak": stats.current_streak, "best_streak": stats.best_streak}
-
-
 def decode(obj: dict[str, Any]) -> LevelStats:
     """A level's statistics; Unreadable when a count is bad or the counts
     contradict each other (more wins than games, a streak longer than the wins)."""

@@ -12,7 +12,6 @@ the game plays on with its records in memory when nothing can be saved.
 from __future__ import annotations
 
 import atexit
-import bisect
 import os
 import sqlite3
 import threading
@@ -28,9 +27,9 @@ import platformdirs
 from game.engine import DEFAULT_STYLE
 from game.settings import Settings
 
-from . import database, ledger, legacy, notices, settings_file
+from . import best_times, database, ledger, legacy, notices, settings_file
 from .atomic import remove_stale_temporaries, write_atomic
-from .best_times import TOP_COUNT, BestTime
+from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord, need_level
 from .history import HISTORY_LENGTH
@@ -246,8 +245,7 @@ class Store:
             table = []
         times = sorted([entry.time_ms for entry, token in table if token not in queued]
                        + list(queued.values()))
-        rank = bisect.bisect_right(times, time_ms) + 1
-        return rank if rank <= TOP_COUNT else None
+        return best_times.rank_for(times, time_ms)
 
     def _queued_time(self, key: Key, time_ms: int) -> str:
         """Count a best time in ranks until it is committed; its token."""

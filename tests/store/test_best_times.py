@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.store import BestTime
-from game.store.best_times import rank_for, with_entry
+from game.store import BestTime, database, ledger
+from game.store.best_times import rank_for
+from game.store.writer import run_in_transaction
 
 from .helpers import Clock, game, open_store, reopen
 
@@ -153,12 +154,16 @@ def test_a_bad_best_time_is_refused_before_reaching_the_file(tmp_path):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=40), max_size=30))
 def test_the_table_is_the_ten_best_by_time_with_ties_to_the_elder(times):
-    table: list[BestTime] = []
+    db = database.memory()
+    key = ("beginner", "modern", "grid")
     for order, time_ms in enumerate(times):
+        table = [entry.time_ms for entry, _ in ledger.read_best_times(db, key)]
         would_take = rank_for(table, time_ms)
-        table, rank = with_entry(table, BestTime(f"p{order}", time_ms, "2026-01-01T00:00:00",
-                                                 None, None))
-        assert rank == would_take
-        assert rank is None or table[rank - 1].name == f"p{order}"
+        run_in_transaction(db, lambda db: ledger.add_best_time(
+            db, key, BestTime(f"p{order}", time_ms, "2026-01-01T00:00:00", None, None)))
+        names = [entry.name for entry, _ in ledger.read_best_times(db, key)]
+        assert (names.index(f"p{order}") + 1 if f"p{order}" in names else None) == would_take
     elder_first = sorted(enumerate(times), key=lambda entry: entry[1])[:10]
-    assert [(t.name, t.time_ms) for t in table] == [(f"p{o}", t) for o, t in elder_first]
+    assert [(t.name, t.time_ms) for t, _ in ledger.read_best_times(db, key)] == [
+        (f"p{o}", t) for o, t in elder_first]
+    db.close()
