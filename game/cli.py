@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import signal
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -149,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
+    from game.shutdown import Stop
     from game.store import Store
     from game.ui.app import App
 
@@ -170,37 +170,3 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stop.restore()
 
-
-class Stop:
-    """SIGTERM, SIGHUP and SIGINT end the game in an orderly way in every mode,
-    kiosk included (the operator's system asked): the loop stops, the game in
-    progress is recorded as abandoned, a best time being named keeps its
-    name, writes are flushed, and the exit status is 0 — no traceback.
-
-    SDL turns SIGTERM into a window-close request, which a kiosk refuses, so
-    our handlers are installed again once the window is open."""
-
-    SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
-
-    def __init__(self) -> None:
-        self.asked = False
-        self._app = None
-        self._previous: dict[int, object] = {}
-
-    def install(self, app=None) -> None:
-        self._app = app
-        for name in self.SIGNALS:
-            if hasattr(signal, name):
-                number = getattr(signal, name)
-                previous = signal.signal(number, self._handle)
-                self._previous.setdefault(number, previous)
-
-    def restore(self) -> None:
-        """Put back the handlers found (the game may run inside a test process)."""
-        for number, previous in self._previous.items():
-            signal.signal(number, previous if previous is not None else signal.SIG_DFL)
-
-    def _handle(self, signum, frame) -> None:
-        self.asked = True
-        if self._app is not None:
-            self._app.request_quit()

@@ -9,7 +9,7 @@ name; records are kept apart per (level, style, shape).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -119,6 +119,6 @@ def need_level(values: dict[str, Any], key: str) -> str:
     return value
 
 
-def _need_choice(values: dict[str, Any], key: str, choices: Iterable[str]) -> None:
+def _need_choice(values: dict[str, Any], key: str, choices: Collection[str]) -> None:
     if values.get(key) not in choices:
         raise Unreadable(f"{key}: expected one of {', '.join(choices)}")

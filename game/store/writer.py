@@ -148,7 +148,8 @@ class BackgroundWriter:
             except _JOB_ERRORS as error:
                 self._attempted(error, keep=False)
             except sqlite3.Error as error:               # the disk: try again later
-                db = _closed(db)
+                _close(db)
+                db = None
                 if self._attempted(error, keep=True):
                     self._give_up()                      # closing: nothing more to do
                     break
@@ -157,7 +158,7 @@ class BackgroundWriter:
                 self._attempted(None, keep=False)
             if done is not None:
                 done()
-        _closed(db)
+        _close(db)
 
     def _attempted(self, error: Exception | None, *, keep: bool) -> bool:
         """Book one attempt at the head job, report it, and wait before
@@ -188,14 +189,12 @@ class BackgroundWriter:
                 done()
 
 
-def _closed(db: sqlite3.Connection | None) -> None:
-    """Close ``db`` if open; None, the connection to use from now on."""
+def _close(db: sqlite3.Connection | None) -> None:
     if db is not None:
         try:
             db.close()
         except sqlite3.Error:
             pass
-    return None
 
 
 class FileWriter:
