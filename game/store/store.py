@@ -360,7 +360,9 @@ def _close_at_exit(store: Store) -> None:
 
 
 @atexit.register
-def _close_open_stores() -> None:
+def close_all_stores() -> None:
+    """Close every store still open in this process (at exit; and before a
+    fork, so that no writer thread holds a lock the child would inherit)."""
     for store in list(_open_stores):
         with suppress(Exception):
             store.close()

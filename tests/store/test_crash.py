@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from game.store import TOP_COUNT, Store
+from game.store.store import close_all_stores
 
 from .crash_writer import SLOWEST_MS, write_rounds
 
@@ -44,6 +45,7 @@ def run_and_kill(directory: Path, rounds: int, extra_s: float) -> set[int]:
     """Fork the writer, let it commit ``rounds`` more rounds and run on for
     ``extra_s``, kill it; return the rounds it reported committed."""
     reader, writer = os.pipe()
+    close_all_stores()                   # no writer thread mid-lock in the fork
     pid = os.fork()
     if pid == 0:                                  # the child: write until killed
         os.close(reader)

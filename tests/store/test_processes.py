@@ -9,6 +9,7 @@ import os
 import pytest
 
 from game.store import Store
+from game.store.store import close_all_stores
 
 from .helpers import game
 
@@ -20,6 +21,7 @@ def record_in_processes(directory, processes: int, games: int) -> None:
     ``games`` games (every third one lost) and closing its store."""
     go_read, go_write = os.pipe()
     children = []
+    close_all_stores()                   # no writer thread mid-lock in the forks
     for player in range(processes):
         pid = os.fork()
         if pid == 0:
