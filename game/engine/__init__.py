@@ -17,7 +17,7 @@ from .levels import (
     level_of,
     level_preset,
 )
-from .minefield import MineLayer, Minefield, Status, uniform_layer
+from .minefield import Minefield, MineLayer, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
 from .moves import Move
 from .stats import Clicks, GameStats
