@@ -15,8 +15,7 @@ from typing import Any
 
 from game.engine import DEFAULT_STYLE, FIRST_CLICK_RULES, LEVELS, STYLES, level_preset
 
-from .decoding import (Unreadable, need_bool, need_date, need_int, need_int_or_none,
-                       need_number_or_none)
+from .decoding import Unreadable, need_bool, need_date, need_int, need_int_or_none, need_number_or_none
 
 WON, LOST, ABANDONED = "won", "lost", "abandoned"
 #: "abandoned": a started game left unfinished (new game, other level, window

@@ -128,8 +128,8 @@ def read_statistics(db: sqlite3.Connection, key: Key) -> LevelStats:
     if row is None:
         return LevelStats()
     try:
-        return statistics.decode(dict(zip(("played", "won", "current_streak", "best_streak"),
-                                          row)))
+        names = ("played", "won", "current_streak", "best_streak")
+        return statistics.decode(dict(zip(names, row, strict=True)))
     except Unreadable:
         return LevelStats()
 
@@ -175,7 +175,7 @@ def read_best_replays(db: sqlite3.Connection, limit: int) -> list[str]:
 
 def _games(rows: sqlite3.Cursor) -> Iterator[GameRecord]:
     for game_id, *values in rows:
-        fields = dict(zip(_GAME_COLUMNS, values))
+        fields = dict(zip(_GAME_COLUMNS, values, strict=True))
         try:
             seed = fields["seed"]
             fields["seed"] = None if seed is None else int(seed)

@@ -159,8 +159,8 @@ def test_the_table_is_the_ten_best_by_time_with_ties_to_the_elder(times):
     for order, time_ms in enumerate(times):
         table = [entry.time_ms for entry, _ in ledger.read_best_times(db, key)]
         would_take = rank_for(table, time_ms)
-        run_in_transaction(db, lambda db: ledger.add_best_time(
-            db, key, BestTime(f"p{order}", time_ms, "2026-01-01T00:00:00", None, None)))
+        entry = BestTime(f"p{order}", time_ms, "2026-01-01T00:00:00", None, None)
+        run_in_transaction(db, lambda db, entry=entry: ledger.add_best_time(db, key, entry))
         names = [entry.name for entry, _ in ledger.read_best_times(db, key)]
         assert (names.index(f"p{order}") + 1 if f"p{order}" in names else None) == would_take
     elder_first = sorted(enumerate(times), key=lambda entry: entry[1])[:10]

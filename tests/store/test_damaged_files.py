@@ -11,8 +11,7 @@ import pytest
 from game.settings import Settings
 from game.store import LevelStats
 
-from .helpers import (Clock, files_in, game, old_game, open_store, reopen, write_history,
-                      write_records)
+from .helpers import Clock, files_in, game, old_game, open_store, reopen, write_history, write_records
 
 ASIDE = "{}.corrupt-20261122-153000.json"
 ANN = {"name": "Ann", "time_ms": 10_000, "date": "2026-11-01T10:00:00", "bbbv": 20,
