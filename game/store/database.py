@@ -17,6 +17,7 @@ for another's transaction, which lasts milliseconds).
 from __future__ import annotations
 
 import sqlite3
+import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime
@@ -33,6 +34,7 @@ NAME = "records.db"
 BUSY_TIMEOUT_S = 30.0
 _HEADER = b"SQLite format 3\x00"
 _JOURNALS = ("-wal", "-shm", "-journal")
+_LOCK_CODES = {getattr(sqlite3, "SQLITE_BUSY", 5), getattr(sqlite3, "SQLITE_LOCKED", 6)}
 _DAMAGE_CODES = {getattr(sqlite3, "SQLITE_CORRUPT", 11), getattr(sqlite3, "SQLITE_NOTADB", 26)}
 
 
@@ -61,7 +63,7 @@ def _raw(path: Path) -> sqlite3.Connection:
 
 def _configured(db: sqlite3.Connection) -> sqlite3.Connection:
     try:
-        db.execute("PRAGMA journal_mode = WAL")
+        _patiently(lambda: db.execute("PRAGMA journal_mode = WAL"))
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
     except sqlite3.Error:
@@ -95,9 +97,9 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqli
                 continue
             raise
         try:
-            _check_content(db)                 # reads only: a newer file stays as it is
+            _patiently(lambda: _check_content(db))   # reads only: a newer file stays as it is
             _configured(db)
-            run_in_transaction(db, schema.migrate)
+            _patiently(lambda: run_in_transaction(db, schema.migrate))
             if not schema.complete(db):
                 raise Damaged(path)
             return db
@@ -137,6 +139,29 @@ def copy_into_memory(path: Path) -> sqlite3.Connection:
     except (sqlite3.Error, Damaged, Newer):
         pass
     return db
+
+
+def _patiently(step: Callable[[], object]) -> None:
+    """Run ``step``, again and again while another process holds the lock it
+    needs: switching to WAL (and a database another copy of the game is
+    creating this instant) answers "locked" at once instead of waiting out
+    the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.005
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as error:
+            if not _locked(error) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+def _locked(error: sqlite3.OperationalError) -> bool:
+    return getattr(error, "sqlite_errorcode", None) in _LOCK_CODES \
+        or "locked" in str(error) or "busy" in str(error)
 
 
 def unique_name() -> str:
