@@ -21,6 +21,7 @@ import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from urllib.parse import quote
 
@@ -97,9 +98,9 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqli
                 continue
             raise
         try:
-            _patiently(lambda: _check_content(db))   # reads only: a newer file stays as it is
+            _patiently(partial(_check_content, db))  # reads only: a newer file stays as it is
             _configured(db)
-            _patiently(lambda: run_in_transaction(db, schema.migrate))
+            _patiently(partial(run_in_transaction, db, schema.migrate))
             if not schema.complete(db):
                 raise Damaged(path)
             return db
