@@ -205,3 +205,13 @@ def test_a_damaged_file_that_cannot_be_set_aside_is_left_untouched(tmp_path, mon
     store.record_game(game())
     assert (tmp_path / "records.json").read_text() == "{damaged"
     assert reopen(store).statistics("beginner").played == 1
+
+
+def test_what_was_salvaged_is_on_disk_even_if_the_session_records_nothing(tmp_path):
+    lines = [dict(ANN), dict(ANN, name="Bad", time_ms=-1)]
+    write_records(tmp_path, {"beginner": lines}, {"beginner": ONE_WIN})
+    open_store(tmp_path).close()                  # a kiosk run, or an assisted game only
+    again = open_store(tmp_path)
+    assert [t.name for t in again.best_times("beginner")] == ["Ann"]
+    assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
+    assert again.notices == []
