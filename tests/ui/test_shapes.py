@@ -57,6 +57,7 @@ def expected_cell(x: int, y: int) -> tuple[int, int] | None:
 @pytest.mark.parametrize("scale", [1, 2, 3, 4])
 def test_every_pixel_of_a_hex_field_hits_the_hexagon_drawn_there(scale):
     app = make_app(HEX_BOARD, shape="hex", scale=scale)
+    scale = app.viewport.scale                                   # what the screen allows
     field = app.painter.px(app.layout.field)
     cols, rows = app.layout.view_cols, app.layout.view_rows     # all of it, or what fits
     step = 1 if scale <= 2 else 2
