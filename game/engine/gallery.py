@@ -82,9 +82,17 @@ GALLERY: dict[str, Level] = {
     "bigm": _field("bigm", BIG_M, "expert"),
 }
 
-#: What the window calls them.
+#: What the window calls them, and the shapes.
 TITLES = {"diamond": "Diamond", "heart": "Heart", "ring": "Ring", "cross": "Cross",
           "bigm": "Big M"}
+SHAPE_TITLES = {"grid": "Grid", "torus": "Torus", "hex": "Hexagons"}
+
+
+def gallery_name(mask: list[str] | tuple[str, ...], mines: int) -> str | None:
+    """The gallery field drawn by ``mask`` with ``mines`` mines, if it is one."""
+    rows = tuple(mask)
+    return next((name for name, level in GALLERY.items()
+                 if level.mask == rows and level.mines == mines), None)
 
 
 def mines_for(mask: tuple[str, ...] | list[str]) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Minefield, Status, level_of
+from game.engine.gallery import gallery_name
 from game.store import ABANDONED, LOST, WON, GameRecord
 
 from .session import Session
@@ -19,12 +20,11 @@ if TYPE_CHECKING:
 
 
 def record_level(field: Minefield) -> str:
-    """The level a board's records go to. The store keys records by level
-    alone, so only full grids of a preset size count as that preset: a torus,
-    hexagons or a shaped field of the same size would otherwise mix into the
-    grid's Best Times; they count as custom."""
-    if field.shape != "grid" or field.mask is not None:
-        return "custom"
+    """The level a board's records go to: a preset, a gallery field, or
+    custom. The store keeps records apart per shape too, so a Beginner on
+    hexagons has its own Best Times and statistics."""
+    if field.mask is not None:
+        return gallery_name(field.mask, field.mines) or "custom"
     return level_of(field.width, field.height, field.mines)
 
 
@@ -37,7 +37,7 @@ def game_record(session: Session, result: str) -> GameRecord:
         time_ms=session.elapsed_ms(), bbbv=stats.bbbv, bbbv_per_s=stats.bbbv_per_second,
         clicks=stats.clicks.total, efficiency=stats.efficiency, seed=field.seed,
         first_click=field.first_click or session.settings.first_click,
-        assisted=session.assisted)
+        assisted=session.assisted, shape=field.shape)
 
 
 def record_end(app: Host, session: Session) -> None:

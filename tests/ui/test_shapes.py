@@ -4,6 +4,7 @@ torus's wrap-around, holes in the frame's grey, keyboard and help on them."""
 import pygame
 import pytest
 
+from game.engine import Minefield
 from game.solver import mine_probabilities
 from game.ui.cells import HEX_H, HEX_STEP, HEX_W
 from game.ui.render.assist import overlay_colour
@@ -304,14 +305,46 @@ def test_a_scrolled_hex_board_draws_and_hits_odd_rows_where_they_are():
                if field.cell(*c) in "0123456")
 
 
-def test_a_hex_game_of_beginner_size_never_enters_the_grids_best_times(tmp_path):
-    board = ["*........"] + ["........."] * 7 + ["*********"]      # 9 x 9, 10 mines
-    app = make_app(board, shape="hex", data_dir=tmp_path)
-    click(app, (4, 4))
-    settle(app)
-    assert app.play.field.status == "won"
-    assert app.store.best_times("beginner") == []
-    assert [g.level for g in app.store.history()] == ["custom"]
+def test_records_are_kept_per_shape_and_a_gallery_field_has_best_times(tmp_path):
+    from game.engine.gallery import GALLERY
+    from game.ui.screens.names import NameDialog
+    from game.ui.screens.records import BestTimesDialog, history_details, history_row
+
+    from .helpers import on_disk
+    from .test_records import BEGINNER, type_text, win
+    app = make_app(BEGINNER, shape="hex", data_dir=tmp_path)       # 9 x 9, 10 mines
+    win(app, BEGINNER)
+    assert isinstance(app.top, NameDialog)
+    type_text(app, "Hexa")
+    key(app, pygame.K_RETURN)
+    dialog = app.top
+    assert isinstance(dialog, BestTimesDialog) and dialog.board == "Beginner, Hexagons"
+    store = on_disk(app)
+    assert [t.name for t in store.best_times("beginner", shape="hex")] == ["Hexa"]
+    assert store.best_times("beginner") == []                     # not the grid's
+    assert store.statistics("beginner", shape="hex").won == 1
+    assert store.statistics("beginner").played == 0
+    game = store.history()[0]
+    assert (game.level, game.shape) == ("beginner", "hex")
+    assert history_row(game)[1] == "Beg hex" and history_details(game).startswith(
+        "Beginner, Hexagons 9x9")
+    key(app, pygame.K_RIGHT)                                     # the next page
+    assert app.top.board == "Intermediate, Hexagons"
+    key(app, pygame.K_ESCAPE)
+    heart = GALLERY["heart"]
+    flat, mines = "", 0
+    for ch in "".join(heart.mask):                  # the first cells in reading order: mines
+        flat += " " if ch == " " else "*" if mines < heart.mines else "."
+        mines += ch == "#"
+    layout = [flat[y * heart.width:(y + 1) * heart.width] for y in range(heart.height)]
+    app.play.new_game(field=Minefield.from_layout(layout))
+    app.step()
+    win(app, layout)
+    type_text(app, "Heart")
+    key(app, pygame.K_RETURN)
+    assert app.top.board == "Heart"
+    assert [t.name for t in on_disk(app).best_times("heart")] == ["Heart"]
+    assert on_disk(app).history()[0].level == "heart"
 
 
 @pytest.mark.parametrize("shape, level", [("hex", "heart"), ("torus", "beginner")])

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine import CUSTOM_LIMITS, SHAPES
 from game.engine.checks import ascii_number
-from game.engine.gallery import GALLERY, TITLES
+from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, TextField, wrap
@@ -22,7 +22,6 @@ from .dialog import Dialog
 RED = (192, 0, 0)
 FIELDS = ("height", "width", "mines")
 RECTANGLE, OWN_MASK = "rectangle", "mask"
-SHAPE_TITLES = {"grid": "Grid", "torus": "Torus", "hex": "Hexagons"}
 
 
 def is_ascii_digit(ch: str) -> bool:

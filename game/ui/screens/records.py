@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.engine import LEVELS
+from game.engine import LEVELS, SHAPES
+from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
 from game.store import STAT_LEVELS, GameRecord
 
 from ..render.painter import Painter
@@ -42,17 +43,33 @@ def count(value: int) -> str:
     return str(value) if value < 10**7 else f"{value:.2e}"
 
 
-class _LevelDialog(Dialog):
-    """A dialog showing one level at a time, with < and > to change it."""
+def board_title(level: str, shape: str) -> str:
+    """A level (preset, gallery field or custom) on a shape, as the dialogs name it."""
+    name = TITLES.get(level, level.capitalize())
+    return name if shape == "grid" else f"{name}, {SHAPE_TITLES[shape]}"
 
-    levels: tuple[str, ...] = tuple(LEVELS)
+
+class _LevelDialog(Dialog):
+    """A dialog showing one level on one shape at a time (records are kept
+    per shape), with < and > to go through the levels of every shape."""
+
+    levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
 
-    def __init__(self, app, level: str | None = None) -> None:
+    def __init__(self, app, level: str | None = None, shape: str | None = None) -> None:
         super().__init__(app)
         current = app.settings.level
         self.level = level or (current if current in self.levels else self.levels[0])
+        self.shape = shape or app.settings.shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
+
+    @property
+    def pages(self) -> list[tuple[str, str]]:
+        return [(level, shape) for shape in SHAPES for level in self.levels]
+
+    @property
+    def board(self) -> str:
+        return board_title(self.level, self.shape)
 
     def level_row(self, painter: Painter) -> int:
         """The "< Level >" row at the top; returns its height."""
@@ -60,8 +77,8 @@ class _LevelDialog(Dialog):
         w = self.width - 6
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
-            Label(pygame.Rect(w // 2 - painter.text_width(self.level.capitalize(), "bold") // 2,
-                              7, w, line), self.level.capitalize(), face="bold"),
+            Label(pygame.Rect(w // 2 - painter.text_width(self.board, "bold") // 2,
+                              7, w, line), self.board, face="bold"),
             Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
@@ -85,8 +102,9 @@ class _LevelDialog(Dialog):
         return max(3, min(10, (free - 4) // ROW_H))
 
     def turn(self, step: int) -> None:
-        i = self.levels.index(self.level)
-        self.level = self.levels[(i + step) % len(self.levels)]
+        pages = self.pages
+        i = pages.index((self.level, self.shape))
+        self.level, self.shape = pages[(i + step) % len(pages)]
         self.relayout()
         self.app.invalidate()
 
@@ -106,14 +124,15 @@ class _LevelDialog(Dialog):
 class BestTimesDialog(_LevelDialog):
     title = "Best Times"
 
-    def __init__(self, app, level: str | None = None, highlight: int | None = None) -> None:
-        super().__init__(app, level)
+    def __init__(self, app, level: str | None = None, highlight: int | None = None,
+                 shape: str | None = None) -> None:
+        super().__init__(app, level, shape)
         self.highlight = highlight
 
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        times = self.app.store.best_times(self.level)
+        times = self.app.store.best_times(self.level, shape=self.shape)
         w = self.width - 6 - 16
         rows = [(f"{i}.", t.name, seconds(t.time_ms)) for i, t in enumerate(times, 1)]
         rows = rows or [("", "No times yet", "")]
@@ -127,12 +146,12 @@ class BestTimesDialog(_LevelDialog):
         self.widgets.append(self.details)
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + 2 * (line + 1) + 4,
-                              f"Reset the best times of the {self.level} level?")
+                              f"Reset the best times of {self.board}?")
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
 
     def changed(self) -> None:
-        times = self.app.store.best_times(self.level)
+        times = self.app.store.best_times(self.level, shape=self.shape)
         if times and self.table.selected < len(times):
             t = times[self.table.selected]
             rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
@@ -142,20 +161,20 @@ class BestTimesDialog(_LevelDialog):
             self.details.text = ""
 
     def reset(self) -> None:
-        self.app.store.reset_best_times(self.level)
+        self.app.store.reset_best_times(self.level, shape=self.shape)
         self.app.show_notices()
         self.relayout()
 
 
 class StatisticsDialog(_LevelDialog):
     title = "Statistics"
-    levels = STAT_LEVELS
+    levels = (*STAT_LEVELS, *GALLERY)
     width = 170
 
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        s = self.app.store.statistics(self.level)
+        s = self.app.store.statistics(self.level, shape=self.shape)
         lines = (("Games played", count(s.played)), ("Games won", count(s.won)),
                  ("Win rate", f"{s.win_rate * 100:.0f} %"),
                  ("Current streak", count(s.current_streak)),
@@ -166,10 +185,10 @@ class StatisticsDialog(_LevelDialog):
             self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
                                       text))
             y += line + 3
-        return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
+        return self.buttons(painter, y + 6, f"Reset the statistics of {self.board}?")
 
     def reset(self) -> None:
-        self.app.store.reset_statistics(self.level)
+        self.app.store.reset_statistics(self.level, shape=self.shape)
         self.app.show_notices()
         self.relayout()
 
@@ -177,13 +196,15 @@ class StatisticsDialog(_LevelDialog):
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
     level = {"beginner": "Beg", "intermediate": "Int", "expert": "Exp",
              "custom": f"{game.width}x{game.height}"}.get(game.level, game.level)
+    if game.shape != "grid":
+        level += " " + game.shape
     result = {"won": "won", "lost": "lost", "abandoned": "left"}[game.result]
     return game.date[5:16].replace("T", " "), level, result, seconds(game.time_ms, 1, 6)
 
 
 def history_details(game: GameRecord) -> str:
     size = f"{game.width}x{game.height}, {game.mines} mines"
-    parts = [f"{game.level.capitalize()} {size}",
+    parts = [f"{board_title(game.level, game.shape)} {size}",
              f"{game.result} in {seconds(game.time_ms, room=20)} s"]
     stats = []
     if game.bbbv is not None:
