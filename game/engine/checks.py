@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from .topology import Topology
+if TYPE_CHECKING:
+    from .topology import Topology
 
 #: Whole numbers as a move's text form writes them: ASCII digits only (``int``
 #: alone would also take ``1_000``, ``²`` or other scripts' digits).
@@ -39,16 +41,17 @@ def ascii_number(text: str) -> int | None:
     return int(text) if _ASCII_NUMBER.fullmatch(text) else None
 
 
-def layout_rows(rows: object) -> list[str]:
-    """The rows of a drawn layout, each a str: a lone string would be read as a
-    column of one-character rows, and bytes rows compare unequal to "*"."""
+def layout_rows(rows: object, what: str = "layout") -> list[str]:
+    """The rows of a drawn layout (or mask), each a str: a lone string would be
+    read as a column of one-character rows, and bytes rows compare unequal to "*"."""
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
-        raise TypeError("rows must be a list of strings, one per row,"
+        name = "rows" if what == "layout" else what
+        raise TypeError(f"{name} must be a list of strings, one per row,"
                         f" not {type(rows).__name__} {rows!r}")
     listed = list(rows)
     for y, row in enumerate(listed):
         if not isinstance(row, str):
-            raise TypeError(f"layout row {y} must be a str, not {type(row).__name__} {row!r}")
+            raise TypeError(f"{what} row {y} must be a str, not {type(row).__name__} {row!r}")
     return listed
 
 

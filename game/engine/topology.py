@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .checks import layout_rows
+
 GRID, TORUS, HEX = "grid", "torus", "hex"
 SHAPES = (GRID, TORUS, HEX)
 
@@ -115,13 +117,7 @@ def check_mask(rows: Sequence[str], width: int | None = None, height: int | None
                ) -> tuple[str, ...]:
     """The mask as a tuple of rows; ValueError when it is not a rectangle of
     ``#`` and spaces (of ``width`` x ``height`` when given) with a cell."""
-    if isinstance(rows, (str, bytes)):
-        raise TypeError("a mask must be a list of strings, one per row, not a single"
-                        f" {type(rows).__name__}")
-    rows = tuple(rows)
-    for y, row in enumerate(rows):
-        if not isinstance(row, str):
-            raise TypeError(f"mask row {y} must be a str, not {type(row).__name__} {row!r}")
+    rows = tuple(layout_rows(rows, "mask"))
     if not rows:
         raise ValueError("a mask needs at least one row of '#' (cell) and ' ' (hole)")
     w = len(rows[0])
