@@ -7,6 +7,8 @@ import pytest
 from game.engine import Minefield
 from game.solver import mine_probabilities
 from game.ui.cells import HEX_H, HEX_STEP, HEX_W
+from game.ui.frame import Layout
+from game.ui.hit import Viewport, target_at
 from game.ui.render.assist import overlay_colour
 from game.ui.render.painter import GREY
 from game.ui.screens.play import cell_centre
@@ -70,6 +72,22 @@ def test_every_pixel_of_a_hex_field_hits_the_hexagon_drawn_there(scale):
                 assert target.kind == "none", (dx, dy)     # the zig-zag edges: no cell
             else:
                 assert (target.kind, target.cell) == ("cell", cell), (dx, dy, scale)
+
+
+@pytest.mark.parametrize("scale", [4, 5, 6])
+def test_hit_testing_at_scales_no_test_screen_fits_is_the_same_geometry(scale):
+    layout = Layout.for_board(9, 9, shape="hex")
+    viewport = Viewport(scale, origin=(7, 3))               # e.g. fullscreen letterboxing
+    field = layout.field
+    for y in range(field.h * scale):
+        for x in range(0, field.w * scale, 3):
+            pos = viewport.to_display(field.topleft)
+            target = target_at(layout, viewport.to_window((pos[0] + x, pos[1] + y)))
+            cell = expected_cell(x // scale, y // scale)
+            if cell is None or not (0 <= cell[0] < 9 and 0 <= cell[1] < 9):
+                assert target.kind == "none", (x, y)
+            else:
+                assert target.cell == cell, (x, y, scale)
 
 
 @pytest.mark.parametrize("scale", [1, 2, 3])
