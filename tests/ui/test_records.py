@@ -147,7 +147,7 @@ def test_settings_chosen_in_the_menus_are_there_after_a_restart(tmp_path):
     app.commands.run("level_expert")
     app.commands.run("toggle_marks")
     saved = Store(tmp_path).settings
-    assert saved.level == "expert" and saved.marks is False
+    assert saved.level == "expert" and saved.marks is True
 
 
 def test_a_damaged_records_file_is_set_aside_and_the_player_told_once(tmp_path):

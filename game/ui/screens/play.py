@@ -17,25 +17,33 @@ from ..assist import Assistant
 from ..anim import Animation, DefeatAnimation, VictoryAnimation
 from ..frame import CELL, Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
-from ..hit import CELL_TARGET, FACE, MENU_BAR, Target, target_at
+from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, MODE, VBAR, Target, target_at
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
-from ..render.hud import draw_chrome, draw_counter, draw_face
+from ..render.hud import (draw_chrome, draw_counter, draw_face, draw_mode_button,
+                          draw_scroll_bars, draw_touch_cue, scroll_for_bar)
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
 from ..recording import record_abandoned, record_end
 from ..session import FLAG, REVEAL, Session
+from ..touch import TOGGLE_MODE, Touch
 from . import base
 
 PRESSABLE = "#?"
 WHEEL_STEP = 3
+TICKS_PER_SECOND = 60
+#: Pointer targets the play screen follows a finger on (elsewhere, SDL's mouse
+#: copy of the touch drives the menus as a click would).
+TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
 
 
 class PlayScreen(base.Screen):
     def __init__(self, app, seed: int | None = None) -> None:
         super().__init__(app)
         self.gestures = Gestures()
+        self.touch = Touch()
+        self._drag: str | None = None                 # the scroll bar being dragged
         self.session: Session | None = None
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)
@@ -63,6 +71,7 @@ class PlayScreen(base.Screen):
         self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
         self.assist.new_game()
         self.gestures.cancel()
+        self.touch.cancel()
         self._pressed = set()
         self._dirty.clear()
         self.hover = None          # the old board's cell may lie off a smaller new one
@@ -70,7 +79,7 @@ class PlayScreen(base.Screen):
         if self.cursor is not None:
             self.cursor = (min(self.cursor[0], self.field.width - 1),
                            min(self.cursor[1], self.field.height - 1))
-        self.app.fit_window(self.field.width, self.field.height)
+        self.app.fit_window(self.field.width, self.field.height, self.field.mines)
         self._reset_board_view()
         self.app.invalidate()
 
@@ -100,6 +109,7 @@ class PlayScreen(base.Screen):
         if self.session.chrono.running and not self.session.chrono.paused:
             from .pause import PauseScreen
             self.gestures.cancel()
+            self.touch.cancel()
             self.app.push(PauseScreen(self.app))
 
     def play(self, kind: str, cell: tuple[int, int]) -> None:
@@ -138,6 +148,8 @@ class PlayScreen(base.Screen):
             self.play(FLAG, action.cell)
         elif action.kind == CHORD:
             self.play("chord", action.cell)
+        elif action.kind == TOGGLE_MODE:
+            self.app.commands.run("toggle_flag_mode")
 
     # ------------------------------------------------------------- input
 
@@ -149,25 +161,28 @@ class PlayScreen(base.Screen):
                                      or base.pointer_moved(event)):
             self.assist.stop()               # any input stops auto-play, and only that
             return
+        mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        if mouse and getattr(event, "touch", False) \
+                and self.target(event.pos).kind in TOUCHED_HERE:
+            return                           # SDL's mouse copy of a finger we follow
         if event.type == pygame.MOUSEMOTION:
             target = self.target(event.pos)
             self.hover = target.cell if target.kind == CELL_TARGET else None
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        if mouse:
             self.hide_cursor()
             self._alt_alone = False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            target = self.target(event.pos)
-            if self.anim is not None and not self.anim.done and target.kind != FACE:
-                self.skip_animation()        # a click skips the animation, nothing more
-            elif target.kind == MENU_BAR and event.button == 1:
-                self.open_menu(at=target.x, pressed=True)
-            else:
-                self.gestures.press(event.button, target, field_live=not self.session.ended)
+        if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            self._finger(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            self._press(event.button, self.target(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            self._drag = None
             action = self.gestures.release(event.button, self.target(event.pos))
             if action:
                 self._act(action)
         elif event.type == pygame.MOUSEMOTION:
+            if self._drag:
+                self._drag_bar(self._drag, self.app.viewport.to_window(event.pos))
             self.gestures.move(self.target(event.pos))
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
@@ -179,9 +194,50 @@ class PlayScreen(base.Screen):
                 self.open_menu()
             self._alt_alone = False
 
+    def _press(self, button: int, target: Target) -> None:
+        if self.anim is not None and not self.anim.done and target.kind != FACE:
+            self.skip_animation()        # a click skips the animation, nothing more
+        elif target.kind == MENU_BAR and button == 1:
+            self.open_menu(at=target.x, pressed=True)
+        elif target.kind == MODE and button == 1:
+            self.app.commands.run("toggle_flag_mode")
+        elif target.kind in (HBAR, VBAR) and button == 1:
+            self._drag = target.kind
+            self._drag_bar(target.kind, (target.x, target.y))
+        else:
+            action = self.gestures.press(button, target, field_live=not self.session.ended)
+            if action:                   # the right button marks on press
+                self._act(action)
+
+    def _finger(self, event: pygame.event.Event) -> None:
+        """A finger on the board: tap opens, long press flags (see ``touch``)."""
+        w, h = self.app.display.surface.get_size()
+        target = self.target((int(event.x * w), int(event.y * h)))
+        if event.type == pygame.FINGERDOWN:
+            self.hide_cursor()
+            if self.anim is not None and not self.anim.done and target.kind != FACE:
+                self.skip_animation()
+            elif target.kind in (HBAR, VBAR):
+                self._drag_bar(target.kind, (target.x, target.y))
+            elif target.kind in TOUCHED_HERE and (target.kind != CELL_TARGET
+                                                  or not self.session.ended):
+                self.touch.down(event.finger_id, target)
+        elif event.type == pygame.FINGERMOTION:
+            self.touch.move(event.finger_id, target)
+        else:
+            action = self.touch.up(event.finger_id, target)
+            if action and (action.kind != PRIMARY or not self.session.ended):
+                self._act(action)
+
+    def _drag_bar(self, kind: str, pos: tuple[int, int]) -> None:
+        """Scroll so the bar's thumb is centred under the pointer."""
+        sx, sy = scroll_for_bar(self.app.layout, kind, pos, self.scroll)
+        self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
+
     def open_menu(self, at: int | None = None, pressed: bool = False) -> None:
         from .menu import MenuScreen
         self.gestures.cancel()
+        self.touch.cancel()
         self.app.push(MenuScreen(self.app, at=at, pressed=pressed))
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -270,12 +326,28 @@ class PlayScreen(base.Screen):
             self.assist.tick()
         if self.anim is not None and not self.anim.done:
             self._dirty |= self.anim.tick()
+        self._tick_touch()
         chrono = self.session.chrono
         if chrono.running and not chrono.paused:
             seconds = chrono.display_seconds()
             if seconds != self._shown.get("tick_second") and seconds > 1:
                 self.app.audio.play("tick")
             self._shown["tick_second"] = seconds
+
+    def _tick_touch(self) -> None:
+        """Count a finger held on a cell; flag it when the long press is reached."""
+        cell = self.touch.pressing
+        if cell is None or self.session.ended:
+            return
+        self._dirty.add(cell)                # the progress cue grows every tick
+        action = self.touch.tick(self.hold_ticks)
+        if action:
+            self._act(action)
+
+    @property
+    def hold_ticks(self) -> int:
+        """The long press, in ticks (from the ``long_press`` setting, seconds)."""
+        return max(1, round(self.app.settings.long_press * TICKS_PER_SECOND))
 
     # ------------------------------------------------------------- drawing
 
@@ -295,6 +367,9 @@ class PlayScreen(base.Screen):
         cell = self.gestures.chord_cell()
         if cell is not None:
             return {c for c in [cell, *field.neighbours(*cell)] if field.cell(*c) in PRESSABLE}
+        cell = self.touch.pressing
+        if cell is not None and field.cell(*cell) in PRESSABLE:
+            return {cell}
         return set()
 
     def code_of(self, x: int, y: int) -> str:
@@ -308,17 +383,20 @@ class PlayScreen(base.Screen):
             ch += "+"
         return ch + self.assist.mark_of((x, y))
 
-    def face(self) -> str:
+    def face(self) -> tuple[str, bool]:
+        """The face and whether it shows pressed (it does in every state, as a
+        button should)."""
+        pressed = self.gestures.face_pressed() or self.touch.target.kind == FACE
         status = self.session.status
         if status == Status.WON:
-            return "cool"
+            return "cool", pressed
         if status == Status.LOST:
-            return "dead"
-        if self.gestures.face_pressed():
-            return "pressed"
-        if self.gestures.worried():
-            return "oh"
-        return "smile"
+            return "dead", pressed
+        if pressed:
+            return "smile", True
+        if self.gestures.worried() or self.touch.pressing is not None:
+            return "oh", False
+        return "smile", False
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if self.board_view.scale != painter.scale:
@@ -349,6 +427,10 @@ class PlayScreen(base.Screen):
             for r in rects:
                 painter.surface.blit(self.board_view.surface, (origin[0] + r.x, origin[1] + r.y), r)
         drew |= bool(rects)
+        cell = self.touch.pressing
+        if cell is not None and not self.session.ended:
+            draw_touch_cue(painter, layout, cell, self.scroll,
+                           self.touch.progress(self.hold_ticks))
         drew |= self._draw_hud(painter, layout)
         return drew
 
@@ -356,6 +438,7 @@ class PlayScreen(base.Screen):
         """The whole visible field, with the animation's shake and overlays
         drawn on the display (the board view's surface stays clean)."""
         self._shown["board"] = True
+        draw_scroll_bars(painter, layout, self.scroll)
         anim = self.anim
         if anim is None or anim.done:
             self._shown.pop("anim", None)
@@ -366,8 +449,8 @@ class PlayScreen(base.Screen):
         clip = painter.surface.get_clip()
         painter.surface.set_clip(painter.px(layout.field))
         dx, dy = anim.shake() if isinstance(anim, DefeatAnimation) else (0, 0)
-        if dx or dy:
-            painter.fill(layout.field, (0, 0, 0))
+        if dx or dy:                     # the edge the shake uncovers shows the board
+            painter.blit(self.board_view.surface, layout.field.topleft)
         painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
         draw_effects(painter, anim, layout, self.scroll, (dx, dy))
         painter.surface.set_clip(clip)
@@ -378,14 +461,16 @@ class PlayScreen(base.Screen):
             mines_left = self.field.mines - self.anim.flags_shown()
         values = {"mines_box": mines_left,
                   "timer_box": self.session.chrono.display_seconds(),
-                  "face": self.face()}
+                  "face": self.face(), "mode": self.app.settings.flag_mode}
         drew = False
         for part, value in values.items():
             if self._shown.get(part) != value:
                 self._shown[part] = value
                 drew = True
                 if part == "face":
-                    draw_face(painter, layout, value)
+                    draw_face(painter, layout, *value)
+                elif part == "mode":
+                    draw_mode_button(painter, layout, value)
                 else:
                     draw_counter(painter, layout, part, value)
         return drew
