@@ -52,7 +52,7 @@ def test_pressing_a_title_opens_its_menu_and_draws_it():
     ("Marks (?)", lambda app: app.settings.marks is True),
     ("Chord with left click", lambda app: app.settings.chord_left_click is False),
     ("Flag mode", lambda app: app.settings.flag_mode is True),
-    ("Sound", lambda app: app.settings.sound is True),
+    ("Style...", lambda app: type(app.top).__name__ == "StyleDialog"),
     ("Exit", lambda app: not app.running),
 ])
 def test_each_game_menu_item_does_its_job(label, check):
@@ -66,6 +66,7 @@ def test_each_game_menu_item_does_its_job(label, check):
 @pytest.mark.parametrize("label, check", [
     ("Zoom in", lambda app: app.viewport.scale == 2),
     ("Fullscreen", lambda app: app.display.fullscreen),
+    ("Sound", lambda app: app.settings.sound is True),
 ])
 def test_each_view_menu_item_does_its_job(label, check):
     app = make_app()

@@ -52,7 +52,8 @@ class Dialog(base.Screen):
         if not self._built:
             self.client_h = self.build(self.app.painter)
             focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
-            self.focus = focusable[0] if focusable else -1
+            if self.focus not in focusable:       # build may choose the focus
+                self.focus = focusable[0] if focusable else -1
             self._built = True
 
     @property
