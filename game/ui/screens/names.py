@@ -129,11 +129,9 @@ class ArcadeNameDialog(_NameEntry):
     def accept(self) -> None:
         self.finish()
 
-    def draw(self, painter: Painter, full: bool) -> bool:
-        drew = super().draw(painter, full)
-        if drew:      # the name line sits in a white box, as a text field would
-            r = self.shown.rect.move(self.client_origin).inflate(4, 4)
-            painter.bevel("field_2", r)
-            painter.text(self.shown.text, (r.x + 2, r.y + 2), BLACK)
-        return drew
+    def draw_content_extras(self, painter: Painter, origin: tuple[int, int]) -> None:
+        """The name line sits in a white box, as a text field would."""
+        r = self.shown.rect.move(origin).inflate(4, 4)
+        painter.bevel("field_2", r)
+        painter.text(self.shown.text, (r.x + 2, r.y + 2), BLACK)
 

@@ -13,7 +13,7 @@ from game.engine import LEVELS
 from game.store import STAT_LEVELS, GameRecord
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView
+from ..widgets import Button, Label, ListView, fit_columns, label_height
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 
@@ -22,6 +22,17 @@ ROW_H = 13
 
 def seconds(time_ms: int) -> str:
     return f"{time_ms / 1000:.3f}"
+
+
+def led_seconds(time_ms: int) -> int:
+    """The whole seconds the LED counter showed when the game ended: it shows
+    1 as the clock starts, so a game of 9.400 s ended on 10."""
+    return min(999, time_ms // 1000 + 1)
+
+
+def button_width(painter: Painter, label: str, least: int = 56) -> int:
+    """A button wide enough for its label (longer in some languages)."""
+    return max(least, painter.text_width(label) + 12)
 
 
 class _LevelDialog(Dialog):
@@ -40,23 +51,26 @@ class _LevelDialog(Dialog):
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
         w = self.width - 6
+        name = self.level.capitalize()
+        room = w - 2 * 28
+        x = 28 + max(0, (room - painter.text_width(name, "bold")) // 2)
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
-            Label(pygame.Rect(w // 2 - painter.text_width(self.level.capitalize(), "bold") // 2,
-                              7, w, line), self.level.capitalize(), face="bold"),
+            Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
             Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
-        return line + 12
+        return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
 
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
         """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
         line = painter.line_height()
         w = self.width - 6
         if reset_question and not getattr(self.app, "kiosk", False):
-            self.widgets.append(Button(pygame.Rect(8, y, 56, line + 8), "Reset",
-                                       lambda: self.confirm_reset(reset_question)))
-        ok = Button(pygame.Rect(w - 64, y, 56, line + 8), "OK", self.cancel)
+            self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, "Reset"), line + 8),
+                                       "Reset", lambda: self.confirm_reset(reset_question)))
+        ok_w = button_width(painter, "OK")
+        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)
         self.widgets.append(ok)
         self.focus = len(self.widgets) - 1
         return y + line + 14
@@ -97,7 +111,7 @@ class BestTimesDialog(_LevelDialog):
         line = painter.line_height()
         times = self.app.store.best_times(self.level)
         w = self.width - 6 - 16
-        rows = [(f"{i}.", t.name, seconds(t.time_ms)) for i, t in enumerate(times, 1)]
+        rows = [(f"{i}.", t.name, str(led_seconds(t.time_ms))) for i, t in enumerate(times, 1)]
         rows = rows or [("", "No times yet", "")]
         visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
@@ -107,8 +121,10 @@ class BestTimesDialog(_LevelDialog):
         self.widgets.append(self.table)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
+        detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
+                                           for t in times])
         self.changed()
-        bottom = self.buttons(painter, self.details.rect.y + 2 * (line + 1) + 4,
+        bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
                               f"Reset the best times of the {self.level} level?")
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
@@ -116,12 +132,16 @@ class BestTimesDialog(_LevelDialog):
     def changed(self) -> None:
         times = self.app.store.best_times(self.level)
         if times and self.table.selected < len(times):
-            t = times[self.table.selected]
-            rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
-            bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
-            self.details.text = f"{t.date[:10]}\n{bbbv}{rate}"
+            self.details.text = self.detail_text(times[self.table.selected])
         else:
             self.details.text = ""
+
+    @staticmethod
+    def detail_text(t) -> str:
+        """The exact time to the millisecond, the date and the 3BV of a best time."""
+        rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
+        bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
+        return f"{seconds(t.time_ms)} s, {t.date[:10]}\n{bbbv}{rate}"
 
     def reset(self) -> None:
         self.app.store.reset_best_times(self.level)
@@ -143,11 +163,12 @@ class StatisticsDialog(_LevelDialog):
                  ("Current streak", s.current_streak), ("Best streak", s.best_streak))
         w = self.width - 6 - 16
         for label, value in lines:
-            self.widgets.append(Label(pygame.Rect(8, y, w - 40, line), f"{label}:"))
             text = str(value)
-            self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
-                                      text))
-            y += line + 3
+            value_w = painter.text_width(text)
+            label_w = w - value_w - 6
+            self.widgets.append(Label(pygame.Rect(8, y, label_w, line), f"{label}:"))
+            self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
+            y += label_height(painter, f"{label}:", label_w) + 2
         return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
 
     def reset(self) -> None:
@@ -192,16 +213,18 @@ class HistoryDialog(Dialog):
         line = painter.line_height()
         w = self.width - 6 - 16
         rows = [history_row(g) for g in self.games] or [("", "No games yet", "", "")]
-        detail_h = 4 * (line + 1) + 6
+        detail_h = max([4 * (line + 1)] + [label_height(painter, history_details(g), w)
+                                           for g in self.games]) + 6
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
         visible = max(3, min(12, (free - 4) // ROW_H))
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              ((0, 62, "l"), (66, w - 130, "l"), (w - 60, 24, "l"),
-                               (w - 36, 32, "r")), ROW_H)
+                              fit_columns(painter, rows if self.games else [], w - 6, "lllr"),
+                              ROW_H)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         y = self.details.rect.y + detail_h
+        ok_w = button_width(painter, "OK")
         self.widgets = [self.table, self.details,
-                        Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
+                        Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)]
         self.changed()
         return y + line + 14
 
