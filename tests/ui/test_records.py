@@ -8,6 +8,7 @@ import pygame
 from game.store import Store
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
+from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
 
 from .helpers import BOARD_8, click, key, make_app, post, press, release
@@ -23,6 +24,7 @@ def win(app, board=BEGINNER):
             if c == "." and app.play.field.cell(x, y) == "#":
                 click(app, (x, y))
     assert app.play.field.status == "won"
+    app.step(NAME_WAIT_TICKS)             # the name entry waits for the victory's wave
 
 
 def type_text(app, text):
@@ -31,10 +33,9 @@ def type_text(app, text):
 
 
 def widget_pos(app, dialog, label):
-    ox, oy = dialog.client_origin
     for w in dialog.widgets:
         if getattr(w, "label", None) == label:
-            return app.viewport.to_display((ox + w.rect.centerx, oy + w.rect.centery))
+            return app.viewport.to_display(dialog.screen_rect(w).center)
     raise AssertionError(f"no {label!r} button")
 
 

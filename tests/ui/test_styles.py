@@ -42,8 +42,7 @@ def test_the_style_dialog_chooses_a_style_and_it_is_saved(tmp_path):
     app.step()
     assert type(app.top).__name__ == "StyleDialog"
     win31 = app.top.widgets[0]
-    at = app.viewport.to_display((app.top.client_origin[0] + win31.rect.centerx,
-                                  app.top.client_origin[1] + win31.rect.centery))
+    at = app.viewport.to_display(app.top.screen_rect(win31).center)
     press(app, at)
     release(app, at)
     assert app.top is app.play and app.settings.style == "win31"

@@ -25,13 +25,15 @@ KEY_SIZE = 17
 
 
 def ask_name(app, record: GameRecord) -> None:
-    """Push the name dialog that suits the machine (arcade picker in kiosk mode)."""
+    """Push the name dialog that suits the machine (arcade picker in kiosk mode)
+    once the victory animation has played."""
     dialog = ArcadeNameDialog if getattr(app, "kiosk", False) else NameDialog
-    app.push(dialog(app, record))
+    app.play.after_victory(lambda: app.push(dialog(app, record)))
 
 
 class _NameEntry(Dialog):
     title = "Best Times"
+    placement = "bottom"          # the top of the board won stays in view
 
     def __init__(self, app, record: GameRecord) -> None:
         super().__init__(app)

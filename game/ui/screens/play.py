@@ -8,6 +8,8 @@ which can be thrown away at any time (a full redraw).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.engine import Minefield, Status
@@ -33,6 +35,8 @@ from . import base
 PRESSABLE = "#?"
 WHEEL_STEP = 3
 TICKS_PER_SECOND = 60
+#: A best time's name entry waits this long into the victory (its flag wave).
+NAME_WAIT_TICKS = 90
 #: Pointer targets the play screen follows a finger on (elsewhere, SDL's mouse
 #: copy of the touch drives the menus as a click would).
 TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
@@ -54,6 +58,7 @@ class PlayScreen(base.Screen):
         self._pressed: set[tuple[int, int]] = set()
         self._shown: dict[str, object] = {}
         self.hover: tuple[int, int] | None = None     # the cell under the mouse pointer
+        self._after_victory: Callable[[], None] | None = None
         self.assist = Assistant(self)
         self.new_game(seed)
 
@@ -66,6 +71,7 @@ class PlayScreen(base.Screen):
     def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None:
         """Start a game with the current settings, or on a given board (tests,
         replays); the window fits the board."""
+        self._run_after_victory(force=True)
         self.abandon()
         self.anim = None
         self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
@@ -82,6 +88,19 @@ class PlayScreen(base.Screen):
         self.app.fit_window(self.field.width, self.field.height, self.field.mines)
         self._reset_board_view()
         self.app.invalidate()
+
+    def after_victory(self, show: Callable[[], None]) -> None:
+        """Run ``show`` (the best-time name entry) once the victory animation
+        has played its flag wave, so the player sees the board won first."""
+        self._after_victory = show
+        self._run_after_victory()
+
+    def _run_after_victory(self, force: bool = False) -> None:
+        anim = self.anim
+        ready = anim is None or anim.done or anim.t >= NAME_WAIT_TICKS
+        if self._after_victory is not None and (force or ready and self.app.top is self):
+            show, self._after_victory = self._after_victory, None
+            show()
 
     def abandon(self) -> None:
         """The game in progress is being left: record it as abandoned."""
@@ -327,6 +346,7 @@ class PlayScreen(base.Screen):
         if self.anim is not None and not self.anim.done:
             self._dirty |= self.anim.tick()
         self._tick_touch()
+        self._run_after_victory()
         chrono = self.session.chrono
         if chrono.running and not chrono.paused:
             seconds = chrono.display_seconds()
