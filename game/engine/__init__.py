@@ -6,9 +6,18 @@
     f.view()                # -> rows of '#', 'F', '?', '0'..'8' (and 'X', '*', 'x' after a loss)
 """
 
-from .levels import (ANY_SIZE, CUSTOM_LIMITS, DEFAULT_STYLE, LEVELS, STYLES, Level, SizeLimits,
-                     level_of, level_preset)
-from .minefield import MineLayer, Minefield, Status, uniform_layer
+from .levels import (
+                     ANY_SIZE,
+                     CUSTOM_LIMITS,
+                     DEFAULT_STYLE,
+                     LEVELS,
+                     STYLES,
+                     Level,
+                     SizeLimits,
+                     level_of,
+                     level_preset,
+)
+from .minefield import Minefield, MineLayer, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
 from .moves import Move
 from .stats import Clicks, GameStats

@@ -21,8 +21,7 @@ from game.store import Store
 from . import keys
 from .audio import Audio
 from .commands import Commands
-from .display import (BACKDROP, Display, desktop_size, fitting_scale, set_window_hints,
-                      window_room)
+from .display import BACKDROP, Display, desktop_size, fitting_scale, set_window_hints, window_room
 from .frame import Layout
 from .hit import Viewport
 from .render.atlas import Atlas
@@ -95,7 +94,7 @@ class App:
         self.ticks = 0
         self.frames = 0
         self._full = True
-        from .screens.play import PlayScreen      # the play screen needs a live app
+        from .screens.play import PlayScreen  # the play screen needs a live app
         self.play = PlayScreen(self, seed)
         self.push(self.play)
         self.show_notices()

@@ -235,7 +235,7 @@ class ListView:
             if self.top + n == self.selected:
                 painter.fill((r.x + 2, y, r.w - 4, self.row_h), NAVY if focused else (128, 128, 128))
                 colour = WHITE
-            for text, (cx, cw, align) in zip(row, self.columns):
+            for text, (cx, cw, align) in zip(row, self.columns, strict=False):
                 tx = r.x + 3 + cx
                 if align == "r":
                     tx += cw - painter.text_width(text)
@@ -273,7 +273,7 @@ def fit_columns(painter: Painter, rows: list[tuple[str, ...]], width: int,
     if over > 0:
         widths[0] = max(1, widths[0] - over)
     columns, x = [], 0
-    for w, align in zip(widths, aligns):
+    for w, align in zip(widths, aligns, strict=True):
         columns.append((x, w, align))
         x += w + gap
     return tuple(columns)

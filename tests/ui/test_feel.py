@@ -5,8 +5,23 @@ import pygame
 
 from game.ui.screens.menu import MenuScreen
 
-from .helpers import (LEFT, MIDDLE, RIGHT, cell_pos, cell_rect, cell_shows, click, key,
-                      make_app, move, pixel, post, press, release, shows)
+from .helpers import (
+    LEFT,
+    MIDDLE,
+    RIGHT,
+    cell_pos,
+    cell_rect,
+    cell_shows,
+    click,
+    key,
+    make_app,
+    move,
+    pixel,
+    post,
+    press,
+    release,
+    shows,
+)
 
 BOARD = ["*.......", "........", "........", "........",
          "........", "........", "......*.", "........"]

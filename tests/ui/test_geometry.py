@@ -50,6 +50,12 @@ def fill_records(app) -> None:
             first_click="classic", assisted=bool(i % 2)))
 
 
+def _menu(index: int):
+    def open_menu(app):
+        app.push(MenuScreen(app, at=title_rects(app.painter, app.layout.menu_h)[index].x))
+    return open_menu
+
+
 def _help_page(page: int):
     def open_page(app):
         app.commands.run("help")
@@ -100,8 +106,7 @@ def _confirm(app):
 
 
 SCREENS = {
-    **{f"menu:{title}": (lambda i: lambda app: app.push(MenuScreen(app, at=title_rects(
-        app.painter, app.layout.menu_h)[i].x)))(i) for i, (title, _) in enumerate(MENUS)},
+    **{f"menu:{title}": _menu(i) for i, (title, _) in enumerate(MENUS)},
     **{f"help:{n}": _help_page(n) for n in range(4)},
     "about": _command("about"),
     "custom": _command("custom"),
@@ -173,7 +178,7 @@ def check_menu(app, menu: MenuScreen) -> list[str]:
     geo = popup_geometry(app.painter, menu.items, titles[menu.index], app.layout.size)
     if not window.contains(geo.rect):
         problems.append(f"menu {geo.rect} leaves the window")
-    for item, rect in zip(menu.items, geo.item_rects):
+    for item, rect in zip(menu.items, geo.item_rects, strict=True):
         if rect is None:
             continue
         label_right = rect.x + 16 + app.painter.text_width(item.label)

@@ -1,13 +1,12 @@
 """Historical styles: Windows 3.1, Windows XP and modern, chosen in Game >
 Style or with --style, saved like every setting."""
 
+import pygame
 import pytest
 
 from game.cli import parse
 from game.engine import CLASSIC, LEVELS, OPENING, level_preset
 from game.store import Store
-
-import pygame
 
 from .helpers import key, make_app, press, release
 

@@ -108,8 +108,8 @@ def test_a_board_with_more_than_999_mines_has_a_four_digit_counter():
     box = app.layout.mines_box
     assert box.w == 4 * DIGIT_W + 2
     digits = [app.layout.digit_rect(box, i) for i in range(4)]
-    assert [shows(app, d, s) for d, s in zip(digits, ["led_2", "led_0", "led_0", "led_0"])] \
-        == [True] * 4
+    expected = ["led_2", "led_0", "led_0", "led_0"]
+    assert [shows(app, d, s) for d, s in zip(digits, expected, strict=True)] == [True] * 4
     assert not box.colliderect(app.layout.face)
 
 
