@@ -178,6 +178,9 @@ def test_bold_m_w_M_W_keep_their_strokes_apart_and_bold_percent_is_not_a_K():
     assert percent != k
     assert max(_runs(row) for row in percent) >= 3               # the rings have holes
     assert any(_runs(row) >= 3 for row in percent[2:5])          # the top ring is closed
+    regular = atlas_font.glyph("%")
+    middle = regular[atlas_font.CAP_TOP + 2:atlas_font.CAP_TOP + 5]
+    assert all(_runs(row) == 1 for row in middle)                # one clean diagonal, no K arms
 
 
 def _black_components(surface, rows: range) -> list[set[tuple[int, int]]]:
