@@ -79,6 +79,7 @@ class Display:
             self._switch(pixels, fullscreen)
         elif not fullscreen and tuple(self.window.size) != pixels:
             self.window.size = pixels
+            self._keep_on_screen(pixels, screen)
         self.fullscreen = fullscreen
         self.surface = pygame.display.get_surface()
         if fullscreen:
@@ -100,6 +101,16 @@ class Display:
             warnings.simplefilter("ignore")
             pygame.display.set_mode(pixels, flags)
             self.window = pygame.Window.from_display_module()
+
+    def _keep_on_screen(self, pixels: tuple[int, int], screen: tuple[int, int]) -> None:
+        """A window grown by a zoom or a bigger level keeps its top-left corner,
+        as the classic did, unless that would push it off the screen."""
+        x, y = self.window.position
+        room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
+        room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
+        moved = (max(0, min(x, room_x)), max(0, min(y, room_y)))
+        if moved != (x, y):
+            self.window.position = moved
 
     def _switch(self, pixels: tuple[int, int], fullscreen: bool) -> None:
         """Into or out of fullscreen, the same window."""

@@ -72,3 +72,13 @@ def test_leaving_fullscreen_puts_the_window_back_where_it_was():
     key(app, pygame.K_F11)
     assert tuple(app.display.window.position) == (37, 51)
     assert app.display.surface.get_size() == app.layout.size
+
+
+def test_a_window_grown_by_a_zoom_stays_on_the_screen():
+    app = make_app()
+    screen = pygame.display.get_desktop_sizes()[0]
+    app.display.window.position = (screen[0] - 50, screen[1] - 50)
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    x, y = app.display.window.position
+    w, h = app.display.window.size
+    assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]

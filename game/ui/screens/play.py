@@ -315,7 +315,7 @@ class PlayScreen(PlayInput, base.Screen):
                 painter.surface.blit(self.board_view.surface, (origin[0] + r.x, origin[1] + r.y), r)
         drew |= bool(rects)
         cell = self.touch.pressing
-        if cell is not None and not self.session.ended:
+        if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
             draw_touch_cue(painter, layout, cell, self.scroll,
                            self.touch.progress(self.hold_ticks))
         drew |= self._draw_hud(painter, layout)

@@ -147,8 +147,8 @@ class PlayInput:
     def _tick_touch(self) -> None:
         """Count a finger held on a cell; flag it when the long press is reached."""
         cell = self.touch.pressing
-        if cell is None or self.session.ended:
-            return
+        if cell is None or self.session.ended or self.field.cell(*cell) not in "#F?":
+            return                           # only covered or marked cells take a mark
         self._dirty.add(cell)                # the progress cue grows every tick
         action = self.touch.tick(self.hold_ticks)
         if action:
