@@ -241,3 +241,14 @@ def test_the_scroll_bar_can_be_dragged():
         pygame.event.post(pygame.event.Event(kind, pos=pos, **attrs))
         app.step()
     assert dialog.pane.scroll == dialog.pane.max_scroll
+
+
+def test_history_details_never_run_into_the_button_whichever_game_is_selected():
+    app = open_screen("8x8", "history")
+    dialog = app.top
+    for _ in range(len(dialog.games)):
+        assert check_dialog(app, dialog) == []
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                             unicode="", scancode=0))
+        app.step()
+    assert dialog.table.selected == len(dialog.games) - 1

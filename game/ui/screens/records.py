@@ -203,25 +203,32 @@ def history_details(game: GameRecord) -> str:
 
 class HistoryDialog(Dialog):
     title = "History"
+    #: Rows measured to size the columns and the details (the newest games).
+    SAMPLE = 100
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.width = min(230, app.layout.size[0] - 4)
         self.games = app.store.history()
+        self.detail_h = 0          # grows to the tallest details shown so far
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.width - 6 - 16
+        sample = list(self.games[:self.SAMPLE])
         rows = [history_row(g) for g in self.games] or [("", "No games yet", "", "")]
-        detail_h = max([4 * (line + 1)] + [label_height(painter, history_details(g), w)
-                                           for g in self.games]) + 6
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
+        self.detail_h = max([self.detail_h, 4 * (line + 1)]
+                            + [label_height(painter, history_details(g), w) for g in sample])
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
         visible = max(3, min(12, (free - 4) // ROW_H))
+        widest = [*map(history_row, sample), ("12-31 23:59", "Exp", "lost", "999.9")]
+        before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              fit_columns(painter, rows if self.games else [], w - 6, "lllr"),
-                              ROW_H)
+                              fit_columns(painter, widest, w - 6, "lllr"), ROW_H)
+        if before is not None:                # rebuilt: keep the player's place
+            self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
-        y = self.details.rect.y + detail_h
+        y = self.details.rect.y + self.detail_h + 6
         ok_w = button_width(painter, "OK")
         self.widgets = [self.table, self.details,
                         Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)]
@@ -231,3 +238,7 @@ class HistoryDialog(Dialog):
     def changed(self) -> None:
         if self.games:
             self.details.text = history_details(self.games[self.table.selected])
+            needed = label_height(self.app.painter, self.details.text, self.details.rect.w)
+            if needed > self.detail_h:       # an older game with longer details
+                self.detail_h = needed
+                self.relayout()
