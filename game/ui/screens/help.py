@@ -53,7 +53,7 @@ def keys_page() -> tuple[str, tuple[tuple[str | None, str], ...]]:
     lines = [(None, f"{b.label}: {COMMAND_HELP[b.command]}") for b in keys.BINDINGS
              if b.command in COMMAND_HELP]
     lines.append((None, "Arrows move a cursor; Space or Enter opens (or chords); F flags."))
-    lines.append((None, "Alt or F10: menus."))
+    lines.append((None, "Alt or F10: menus. Esc closes a menu or a dialog."))
     return "Keys", tuple(lines)
 
 
