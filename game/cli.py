@@ -20,10 +20,9 @@ from typing import Any
 
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, STYLES
 from game.engine.checks import ascii_number
-from game.settings import STYLE_RULES, Settings
+from game.settings import MAX_SCALE, STYLE_RULES, Settings
 
 PROG = "minesweeper"
-MAX_SCALE = 8
 
 
 class UsageError(Exception):
@@ -232,17 +231,28 @@ def main(argv: list[str] | None = None) -> int:
         options = parse(argv)
     except UsageError as e:
         return _error(str(e))
+    from game.shutdown import Stop
     from game.store import Store
     from game.ui.app import App
 
     problem = _video_problem()
     if problem:
         return _error(problem)
-    store = Store(options.data_dir)
-    app = App(options.settings_from(store.settings), store=store,
-              overridden=set(options.overrides), seed=options.seed,
-              kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+    stop = Stop()
+    stop.install()
     try:
-        return app.run(frames=options.frames)
+        store = Store(options.data_dir)
+        try:
+            app = App(options.settings_from(store.settings), store=store,
+                      overridden=set(options.overrides), seed=options.seed,
+                      kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+            stop.install(app)             # again: SDL took SIGTERM over while opening
+            try:
+                return 0 if stop.asked else app.run(frames=options.frames)
+            finally:
+                app.close()
+        finally:
+            store.close()
     finally:
-        app.close()
+        stop.restore()
+

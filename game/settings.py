@@ -19,6 +19,9 @@ STYLE_RULES: dict[str, tuple[str, bool]] = {
     "modern": (OPENING, False),
 }
 
+#: The largest pixel scale, on the command line and in settings.json alike.
+MAX_SCALE = 8
+
 
 @dataclass
 class Settings:

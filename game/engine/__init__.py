@@ -7,15 +7,15 @@
 """
 
 from .levels import (
-                     ANY_SIZE,
-                     CUSTOM_LIMITS,
-                     DEFAULT_STYLE,
-                     LEVELS,
-                     STYLES,
-                     Level,
-                     SizeLimits,
-                     level_of,
-                     level_preset,
+    ANY_SIZE,
+    CUSTOM_LIMITS,
+    DEFAULT_STYLE,
+    LEVELS,
+    STYLES,
+    Level,
+    SizeLimits,
+    level_of,
+    level_preset,
 )
 from .minefield import Minefield, MineLayer, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
