@@ -23,6 +23,7 @@ LEVELS: dict[str, Level] = {
     "expert": Level("expert", 30, 16, 99),
 }
 
+
 #: Historical profiles: Windows 3.1 had an 8×8 Beginner; Intermediate and Expert
 #: are the same in every style.
 STYLES = ("win31", "xp", "modern")

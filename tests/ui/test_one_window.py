@@ -39,7 +39,9 @@ def test_the_window_is_created_once_at_its_final_size_and_only_resized_after(set
     key(app, pygame.K_F11)                                   # fullscreen and back
     key(app, pygame.K_F11)
     assert len(set_modes["set_mode"]) == 1 and set_modes["quit"] == 0
-    assert app.display.surface.get_size() == (app.layout.size[0] * 2, app.layout.size[1] * 2)
+    scale = app.viewport.scale
+    assert app.display.surface.get_size() == (app.layout.size[0] * scale,
+                                              app.layout.size[1] * scale)
 
 
 def test_the_window_is_asked_to_appear_centred_and_named_minesweeper():
