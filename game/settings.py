@@ -23,6 +23,16 @@ STYLE_RULES: dict[str, tuple[str, bool]] = {
 MAX_SCALE = 8
 
 
+def level_name(width: int, height: int, mines: int, style: str = DEFAULT_STYLE) -> str:
+    """The preset this board is in ``style`` (Windows 3.1's Beginner is 8 x 8),
+    or "custom"."""
+    for name in LEVELS:
+        preset = level_preset(name, style)
+        if (preset.width, preset.height, preset.mines) == (width, height, mines):
+            return name
+    return "custom"
+
+
 @dataclass
 class Settings:
     level: str = "beginner"          # "beginner" | "intermediate" | "expert" | "custom"
@@ -48,13 +58,9 @@ class Settings:
 
     def choose_board(self, width: int, height: int, mines: int) -> None:
         """Select a board by size: a preset of this style when it is one, else custom."""
-        for name in LEVELS:
-            preset = level_preset(name, self.style)
-            if (preset.width, preset.height, preset.mines) == (width, height, mines):
-                self.level = name
-                return
-        self.level = "custom"
-        self.custom_width, self.custom_height, self.custom_mines = width, height, mines
+        self.level = level_name(width, height, mines, self.style)
+        if self.level == "custom":
+            self.custom_width, self.custom_height, self.custom_mines = width, height, mines
 
     def apply_style(self, style: str) -> None:
         """Play as ``style`` did: its Beginner board, first-click rule and marks."""

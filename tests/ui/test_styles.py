@@ -7,8 +7,10 @@ import pytest
 from game.cli import parse
 from game.engine import CLASSIC, LEVELS, OPENING, level_preset
 from game.store import Store
+from game.ui.screens.play import NAME_WAIT_TICKS
+from game.ui.screens.records import BestTimesDialog, StatisticsDialog
 
-from .helpers import key, make_app, press, release
+from .helpers import click, key, make_app, press, release
 
 
 @pytest.mark.parametrize("style, beginner, rule, marks", [
@@ -73,3 +75,52 @@ def test_a_bad_style_is_a_one_line_error(capsys):
     assert main(["--style", "win95"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "win31" in err
+
+
+# ------------------------------------------------------------------ records per style
+
+#: Windows 3.1's Beginner: 8 x 8 with 10 mines.
+WIN31_BEGINNER = ["*.*.*.*.", "........", "........", "*......*",
+                  "........", "........", "........", "*.*.*.*."]
+
+
+def win_board(app, board):
+    for y, row in enumerate(board):
+        for x, c in enumerate(row):
+            if c == "." and app.play.field.cell(x, y) == "#":
+                click(app, (x, y))
+    assert app.play.field.status == "won"
+
+
+def test_best_times_and_statistics_are_kept_per_level_and_style(tmp_path):
+    app = make_app(WIN31_BEGINNER, data_dir=tmp_path, style="win31")
+    win_board(app, WIN31_BEGINNER)
+    app.step(NAME_WAIT_TICKS)
+    key(app, pygame.K_RETURN)                         # the name entry, then the table
+    table = app.top
+    assert isinstance(table, BestTimesDialog) and table.style == "win31"
+    assert table.table.rows[0][1] == "Anonymous"
+    store = app.store
+    assert [t.name for t in store.best_times("beginner", style="win31")] == ["Anonymous"]
+    assert store.best_times("beginner", style="modern") == []
+    assert store.statistics("beginner", style="win31").won == 1
+    assert store.statistics("beginner", style="modern").played == 0
+    assert store.history()[0].style == "win31" and store.history()[0].level == "beginner"
+    key(app, pygame.K_ESCAPE)
+    app.commands.run("style_modern")
+    app.commands.run("best_times")
+    app.step()
+    assert app.top.table.rows == [("", "No times yet", "")]
+    key(app, pygame.K_ESCAPE)
+    app.commands.run("statistics")
+    app.step()
+    assert isinstance(app.top, StatisticsDialog) and app.top.style == "modern"
+
+
+def test_a_game_left_for_another_style_is_recorded_in_the_style_it_was_played_in(tmp_path):
+    app = make_app(data_dir=tmp_path, style="xp", seed=5)
+    click(app, (4, 4))
+    assert app.play.field.status == "playing"
+    app.commands.run("style_win31")
+    game = app.store.history()[0]
+    assert (game.result, game.style, game.level) == ("abandoned", "xp", "beginner")

@@ -18,6 +18,7 @@ from ..render.painter import Painter
 from ..widgets import Button, Label, ListView, fit_columns, label_height
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
+from .style import STYLE_NAMES
 
 ROW_H = 13
 
@@ -63,15 +64,17 @@ class _LevelDialog(Dialog):
         super().__init__(app)
         current = app.settings.level
         self.level = level or (current if current in self.levels else self.levels[0])
+        self.style = app.settings.style          # records are kept per level and style
         self.width = min(type(self).width, app.layout.size[0] - 4)
 
     def level_row(self, painter: Painter) -> int:
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
         w = self.width - 6
-        name = self.level.capitalize()
+        name = f"{self.level.capitalize()}\n{STYLE_NAMES[self.style]}"
         room = w - 2 * 28
-        x = 28 + max(0, (room - painter.text_width(name, "bold")) // 2)
+        x = 28 + max(0, (room - max(painter.text_width(part, "bold")
+                                    for part in name.split("\n"))) // 2)
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
             Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
@@ -127,7 +130,7 @@ class BestTimesDialog(_LevelDialog):
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        times = self.app.store.best_times(self.level)
+        times = self.app.store.best_times(self.level, style=self.style)
         w = self.width - 6 - 16
         rows = [(f"{i}.", t.name, str(led_seconds(t.time_ms))) for i, t in enumerate(times, 1)]
         rows = rows or [("", "No times yet", "")]
@@ -143,12 +146,13 @@ class BestTimesDialog(_LevelDialog):
                                            for t in times])
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
-                              f"Reset the best times of the {self.level} level?")
+                              f"Reset the best times of the {self.level} level "
+                              f"({STYLE_NAMES[self.style]})?")
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
 
     def changed(self) -> None:
-        times = self.app.store.best_times(self.level)
+        times = self.app.store.best_times(self.level, style=self.style)
         if times and self.table.selected < len(times):
             self.details.text = self.detail_text(times[self.table.selected])
         else:
@@ -162,7 +166,7 @@ class BestTimesDialog(_LevelDialog):
         return f"{seconds(t.time_ms)} s, {t.date[:10]}\n{bbbv}{rate}"
 
     def reset(self) -> None:
-        self.app.store.reset_best_times(self.level)
+        self.app.store.reset_best_times(self.level, style=self.style)
         self.app.show_notices()
         self.relayout()
 
@@ -175,7 +179,7 @@ class StatisticsDialog(_LevelDialog):
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        s = self.app.store.statistics(self.level)
+        s = self.app.store.statistics(self.level, style=self.style)
         lines = (("Games played", count(s.played)), ("Games won", count(s.won)),
                  ("Win rate", f"{s.win_rate * 100:.0f} %"),
                  ("Current streak", count(s.current_streak)),
@@ -187,10 +191,11 @@ class StatisticsDialog(_LevelDialog):
             self.widgets.append(Label(pygame.Rect(8, y, label_w, line), f"{label}:"))
             self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
             y += label_height(painter, f"{label}:", label_w) + 2
-        return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
+        return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level "
+                                                  f"({STYLE_NAMES[self.style]})?")
 
     def reset(self) -> None:
-        self.app.store.reset_statistics(self.level)
+        self.app.store.reset_statistics(self.level, style=self.style)
         self.app.show_notices()
         self.relayout()
 
@@ -204,7 +209,7 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
 
 def history_details(game: GameRecord) -> str:
     size = f"{game.width}x{game.height}, {game.mines} mines"
-    parts = [f"{game.level.capitalize()} {size}",
+    parts = [f"{game.level.capitalize()} {size}, {STYLE_NAMES.get(game.style, game.style)}",
              f"{game.result} in {seconds(game.time_ms, room=20)} s"]
     stats = []
     if game.bbbv is not None:
