@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
 from game.engine.checks import ascii_number
 from game.engine.gallery import GALLERY, mines_for, parse_mask
-from game.settings import MAX_SCALE, Settings
+from game.settings import MAX_SCALE, STYLE_RULES, Settings
 
 PROG = "minesweeper"
 
@@ -117,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a shaped field drawn in a text file ('#' a cell, space a hole);"
                         " --mines sets its mines")
     p.add_argument("--seed", type=_whole(0), help="seed of the first game")
+    p.add_argument("--style", choices=STYLES,
+                   help="play as win31 (8x8 Beginner), xp or modern (default) did")
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
                    help="opening (default), safe or classic")
     p.add_argument("--scale", type=_whole(1, MAX_SCALE),
@@ -189,7 +191,7 @@ def parse(argv: list[str] | None) -> Options:
             CUSTOM_LIMITS.check(*custom, args.shape or "grid")
         except ValueError as e:
             raise UsageError(str(e)) from None
-        board = Settings()
+        board = Settings(style=args.style or Settings.style)
         board.choose_board(*custom)
         overrides.update(level=board.level)
         if board.level == "custom":
@@ -197,6 +199,9 @@ def parse(argv: list[str] | None) -> Options:
                              custom_mines=custom[2])
     elif args.level:
         overrides["level"] = args.level
+    if args.style:
+        overrides["style"] = args.style
+        overrides["first_click"], overrides["marks"] = STYLE_RULES[args.style]
     if args.first_click:
         overrides["first_click"] = args.first_click
     if args.scale:

@@ -173,6 +173,12 @@ def ring_overlay(colour: tuple[int, int, int], width: int = CELL, height: int = 
     return canvas
 
 
+def flag_on(canvas: Canvas) -> Canvas:
+    """A square cell's flag drawn on ``canvas`` (also the flag-mode button)."""
+    canvas.pattern(FLAG, 0, 0, {"R": RED, "#": BLACK})
+    return canvas
+
+
 @dataclass(frozen=True)
 class CellKind:
     """One kind of cell (squares, hexagons): its base tiles, where the
@@ -267,8 +273,9 @@ FACE = 26
 FACE_FEATURES = {
     "smile": ["..##....##..", "..##....##..", "", "", "", "",
               ".#........#.", "..#......#..", "...######..."],
-    "oh": [".###....###.", ".###....###.", "", "", "", "....####....",
-           "...#....#...", "...#....#...", "....####...."],
+    "oh": ["..##....##..", ".####..####.", ".####..####.", "..##....##..", "",
+           "....####....", "...#....#...", "...#....#...", "...#....#...",
+           "....####...."],
     "dead": [".#.#....#.#.", "..#......#..", ".#.#....#.#.", "", "", "", "",
              "...######...", "..#......#..", ".#........#."],
     "cool": ["############", ".#####.####.", "..###...##..", "", "", "",
@@ -359,9 +366,7 @@ def icon() -> Canvas:
 # ---------------------------------------------------------------- fonts
 
 def font_glyph(ch: str, bold: bool) -> Canvas:
-    bitmap = atlas_font.glyph(ch)
-    if bold:
-        bitmap = atlas_font.embolden(bitmap)
+    bitmap = atlas_font.bold_glyph(ch) if bold else atlas_font.glyph(ch)
     width = len(bitmap[0]) + 1                 # one blank column of spacing
     canvas = Canvas(width, atlas_font.HEIGHT)
     for y, row in enumerate(bitmap):

@@ -14,7 +14,7 @@ Sprite contract (names in ``atlas.json``, sizes at scale 1):
 16x16 cells ``covered``, ``open_0``..``open_8``, ``flag``, ``question``,
 ``question_pressed``, ``mine``, ``mine_exploded``, ``mine_wrong``; translucent
 16x16 overlays ``cursor``, ``mark_safe``, ``mark_mine``, ``mark_proof``; 13x23 ``led_0``..``led_9``,
-``led_minus``, ``led_blank``; 26x26 ``face_smile|oh|dead|cool|smile_pressed``;
+``led_minus``, ``led_blank``; 26x26 ``face_smile|oh|dead|cool`` and each ``_pressed``;
 32x32 explosion frames ``boom_0``..``boom_5``; nine-slice bevels ``bevel_<kind>``
 (squares of side 2b+1 for a border of b px); the alpha mask ``check``; the
 32x32 window ``icon``; 16x18 hexagonal cells and overlays ``hex_<name>`` for
@@ -44,11 +44,13 @@ from atlas_art import (  # noqa: E402
     boom,
     cell_sprites,
     face,
+    flag_on,
     font_glyph,
     icon,
     led,
     mask,
     nine_slice,
+    revealed,
 )
 from atlas_canvas import Canvas, png_bytes, png_rows  # noqa: E402
 
@@ -60,11 +62,14 @@ PAD = 1                      # transparent gap between sprites (no bleeding when
 def sprites() -> dict[str, Canvas]:
     """Every sprite by name, in a fixed order."""
     out: dict[str, Canvas] = cell_sprites(SQUARE)
+    out["mode_off"] = out["flag"].copy()          # the flag-mode button: a flag, raised
+    out["mode_on"] = flag_on(revealed())          # ... and pressed in
     for symbol in LED_SEGMENTS:
         out[f"led_{symbol}"] = led(symbol)
     for expression in FACE_FEATURES:
         out[f"face_{expression}"] = face(expression)
-    out["face_smile_pressed"] = face("smile", pressed=True)
+    for expression in FACE_FEATURES:
+        out[f"face_{expression}_pressed"] = face(expression, pressed=True)
     for frame in range(BOOM_FRAMES):
         out[f"boom_{frame}"] = boom(frame)
     for name in BEVELS:

@@ -17,7 +17,7 @@ import json
 from dataclasses import asdict, fields
 from typing import Any
 
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
 from game.engine.gallery import GALLERY
 from game.settings import MAX_SCALE, Settings
 
@@ -29,7 +29,10 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "level": (*LEVELS, *GALLERY, "custom"),
     "first_click": FIRST_CLICK_RULES,
     "shape": SHAPES,
+    "style": STYLES,
 }
+#: The long press, in seconds, a player may set (a touch screen's taste).
+LONG_PRESS_RANGE = (0.1, 3.0)
 _CUSTOM_SIZE = ("custom_width", "custom_height", "custom_mines", "custom_mask")
 
 
@@ -74,4 +77,6 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
         return value in _CHOICES[name]
     if name == "scale":
         return 0 <= value <= MAX_SCALE         # 0: the largest scale that fits
+    if name == "long_press":
+        return LONG_PRESS_RANGE[0] <= value <= LONG_PRESS_RANGE[1]
     return True

@@ -21,7 +21,7 @@ from game.store import Store
 from . import keys
 from .audio import Audio
 from .commands import Commands
-from .display import BACKDROP, Display, desktop_size, fitting_scale, window_room
+from .display import BACKDROP, Display, desktop_size, fitting_scale, set_window_hints, window_room
 from .frame import Layout
 from .hit import Viewport
 from .render.atlas import Atlas
@@ -64,6 +64,7 @@ class App:
         operator's chord, settings never saved, arcade name entry); ``kiosk``
         and ``demo`` runs go to attract mode after ``idle_seconds`` without
         input, and ``demo`` starts there."""
+        set_window_hints()                # before the video system starts
         pygame.display.init()
         pygame.font.init()
         self.settings = settings
@@ -79,7 +80,7 @@ class App:
         self.painter: Painter | None = None
         self.stack: list[Screen] = []
         self.commands = Commands(self)
-        self._board = (9, 9, "grid")
+        self._board: tuple[int, int, int, str] = (9, 9, 10, "grid")   # columns, rows, mines, shape
         self._mode: tuple | None = None
         self.kiosk = kiosk
         self.demo = demo
@@ -112,24 +113,26 @@ class App:
             return min(self.settings.scale, top)       # never a window beyond the screen
         return min(DEFAULT_MAX_SCALE, top)
 
-    def fit_window(self, cols: int, rows: int, shape: str = "grid") -> None:
-        """Make the window fit a board of cols x rows of this shape."""
-        self._board = (cols, rows, shape)
+    def fit_window(self, cols: int, rows: int, mines: int = 0, shape: str = "grid") -> None:
+        """Make the window fit a board of cols x rows holding ``mines``, of ``shape``."""
+        self._board = (cols, rows, mines, shape)
         self.refit()
 
     def refit(self) -> None:
-        """Reopen the window if the board, the scale or fullscreen changed:
-        windowed at the chosen scale, or fullscreen at the largest that fits."""
-        cols, rows, shape = self._board
+        """Resize the one window if the board, the scale or fullscreen changed:
+        windowed at the chosen scale, or fullscreen at the largest that fits.
+        The game goes on: nothing here pauses it."""
+        cols, rows, mines, shape = self._board
         fullscreen = self.settings.fullscreen
         if fullscreen:
-            layout = Layout.for_board(cols, rows, max_size=desktop_size(), shape=shape)
+            layout = Layout.for_board(cols, rows, max_size=desktop_size(), mines=mines,
+                                      shape=shape)
             scale = fitting_scale(layout.size, desktop_size())
         else:
             room = window_room()
             scale = self.chosen_scale(Layout.for_board(cols, rows, shape=shape))
             layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale),
-                                      shape=shape)
+                                      mines=mines, shape=shape)
         mode = (layout, scale, fullscreen)
         if mode != self._mode:
             self._mode = mode
@@ -151,7 +154,7 @@ class App:
     def can_zoom(self, step: int) -> bool:
         if self.settings.fullscreen:
             return False
-        cols, rows, shape = self._board
+        cols, rows, _, shape = self._board
         top = fitting_scale(Layout.for_board(cols, rows, shape=shape).size, window_room())
         return 1 <= self.viewport.scale + step <= top
 

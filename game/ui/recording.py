@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Minefield, Status, level_of
+from game.engine import Minefield, Status
 from game.engine.gallery import gallery_name
+from game.settings import level_name
 from game.store import ABANDONED, LOST, WON, GameRecord
 
 from .session import Session
@@ -19,20 +20,21 @@ if TYPE_CHECKING:
     from .host import Host
 
 
-def record_level(field: Minefield) -> str:
-    """The level a board's records go to: a preset, a gallery field, or
-    custom. The store keeps records apart per shape too, so a Beginner on
-    hexagons has its own Best Times and statistics."""
+def record_level(field: Minefield, style: str) -> str:
+    """The level a board's records go to: a preset of ``style``, a gallery
+    field, or custom. The store keeps records apart per shape too, so a
+    Beginner on hexagons has its own Best Times and statistics."""
     if field.mask is not None:
         return gallery_name(field.mask, field.mines) or "custom"
-    return level_of(field.width, field.height, field.mines)
+    return level_name(field.width, field.height, field.mines, style)
 
 
 def game_record(session: Session, result: str) -> GameRecord:
     field = session.field
     stats = session.field.stats(session.elapsed_ms())
     return GameRecord(
-        level=record_level(field),
+        level=record_level(field, session.style),
+        style=session.style,
         width=field.width, height=field.height, mines=field.mines, result=result,
         time_ms=session.elapsed_ms(), bbbv=stats.bbbv, bbbv_per_s=stats.bbbv_per_second,
         clicks=stats.clicks.total, efficiency=stats.efficiency, seed=field.seed,

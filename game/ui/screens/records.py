@@ -16,9 +16,10 @@ from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
 from game.store import STAT_LEVELS, GameRecord
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView
+from ..widgets import Button, Label, ListView, fit_columns, label_height
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
+from .style import STYLE_NAMES
 
 ROW_H = 13
 
@@ -43,6 +44,17 @@ def count(value: int) -> str:
     return str(value) if value < 10**7 else f"{value:.2e}"
 
 
+def led_seconds(time_ms: int) -> int:
+    """The whole seconds the LED counter showed when the game ended: it shows
+    1 as the clock starts, so a game of 9.400 s ended on 10."""
+    return min(999, time_ms // 1000 + 1)
+
+
+def button_width(painter: Painter, label: str, least: int = 56) -> int:
+    """A button wide enough for its label (longer in some languages)."""
+    return max(least, painter.text_width(label) + 12)
+
+
 def board_title(level: str, shape: str) -> str:
     """A level (preset, gallery field or custom) on a shape, as the dialogs name it."""
     name = TITLES.get(level, level.capitalize())
@@ -51,7 +63,8 @@ def board_title(level: str, shape: str) -> str:
 
 class _LevelDialog(Dialog):
     """A dialog showing one level on one shape at a time (records are kept
-    per shape), with < and > to go through the levels of every shape."""
+    per level, style and shape), with < and > to go through the levels and
+    gallery fields of every shape."""
 
     levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
@@ -60,7 +73,8 @@ class _LevelDialog(Dialog):
         super().__init__(app)
         current = app.settings.level
         self.level = level or (current if current in self.levels else self.levels[0])
-        self.shape = shape or app.settings.shape
+        self.style = app.settings.style          # records are kept per level and style
+        self.shape = shape or app.settings.shape                   # ... and shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
 
     @property
@@ -75,23 +89,27 @@ class _LevelDialog(Dialog):
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
         w = self.width - 6
+        name = f"{self.board}\n{STYLE_NAMES[self.style]}"
+        room = w - 2 * 28
+        x = 28 + max(0, (room - max(painter.text_width(part, "bold")
+                                    for part in name.split("\n"))) // 2)
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
-            Label(pygame.Rect(w // 2 - painter.text_width(self.board, "bold") // 2,
-                              7, w, line), self.board, face="bold"),
+            Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
             Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
-        return line + 12
+        return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
 
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
         """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
         line = painter.line_height()
         w = self.width - 6
         if reset_question and not getattr(self.app, "kiosk", False):
-            self.widgets.append(Button(pygame.Rect(8, y, 56, line + 8), "Reset",
-                                       lambda: self.confirm_reset(reset_question)))
-        ok = Button(pygame.Rect(w - 64, y, 56, line + 8), "OK", self.cancel)
+            self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, "Reset"), line + 8),
+                                       "Reset", lambda: self.confirm_reset(reset_question)))
+        ok_w = button_width(painter, "OK")
+        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)
         self.widgets.append(ok)
         self.focus = len(self.widgets) - 1
         return y + line + 14
@@ -132,9 +150,9 @@ class BestTimesDialog(_LevelDialog):
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        times = self.app.store.best_times(self.level, shape=self.shape)
+        times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
         w = self.width - 6 - 16
-        rows = [(f"{i}.", t.name, seconds(t.time_ms)) for i, t in enumerate(times, 1)]
+        rows = [(f"{i}.", t.name, str(led_seconds(t.time_ms))) for i, t in enumerate(times, 1)]
         rows = rows or [("", "No times yet", "")]
         visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
@@ -144,24 +162,31 @@ class BestTimesDialog(_LevelDialog):
         self.widgets.append(self.table)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
+        detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
+                                           for t in times])
         self.changed()
-        bottom = self.buttons(painter, self.details.rect.y + 2 * (line + 1) + 4,
-                              f"Reset the best times of {self.board}?")
+        bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
+                              f"Reset the best times of {self.board} "
+                              f"({STYLE_NAMES[self.style]})?")
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
 
     def changed(self) -> None:
-        times = self.app.store.best_times(self.level, shape=self.shape)
+        times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
         if times and self.table.selected < len(times):
-            t = times[self.table.selected]
-            rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
-            bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
-            self.details.text = f"{t.date[:10]}\n{bbbv}{rate}"
+            self.details.text = self.detail_text(times[self.table.selected])
         else:
             self.details.text = ""
 
+    @staticmethod
+    def detail_text(t) -> str:
+        """The exact time to the millisecond, the date and the 3BV of a best time."""
+        rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
+        bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
+        return f"{seconds(t.time_ms)} s, {t.date[:10]}\n{bbbv}{rate}"
+
     def reset(self) -> None:
-        self.app.store.reset_best_times(self.level, shape=self.shape)
+        self.app.store.reset_best_times(self.level, style=self.style, shape=self.shape)
         self.app.show_notices()
         self.relayout()
 
@@ -174,21 +199,23 @@ class StatisticsDialog(_LevelDialog):
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        s = self.app.store.statistics(self.level, shape=self.shape)
+        s = self.app.store.statistics(self.level, style=self.style, shape=self.shape)
         lines = (("Games played", count(s.played)), ("Games won", count(s.won)),
                  ("Win rate", f"{s.win_rate * 100:.0f} %"),
                  ("Current streak", count(s.current_streak)),
                  ("Best streak", count(s.best_streak)))
         w = self.width - 6 - 16
         for label, text in lines:
-            self.widgets.append(Label(pygame.Rect(8, y, w - 40, line), f"{label}:"))
-            self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
-                                      text))
-            y += line + 3
-        return self.buttons(painter, y + 6, f"Reset the statistics of {self.board}?")
+            value_w = painter.text_width(text)
+            label_w = w - value_w - 6
+            self.widgets.append(Label(pygame.Rect(8, y, label_w, line), f"{label}:"))
+            self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
+            y += label_height(painter, f"{label}:", label_w) + 2
+        return self.buttons(painter, y + 6, f"Reset the statistics of {self.board} "
+                                                  f"({STYLE_NAMES[self.style]})?")
 
     def reset(self) -> None:
-        self.app.store.reset_statistics(self.level, shape=self.shape)
+        self.app.store.reset_statistics(self.level, style=self.style, shape=self.shape)
         self.app.show_notices()
         self.relayout()
 
@@ -204,7 +231,8 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
 
 def history_details(game: GameRecord) -> str:
     size = f"{game.width}x{game.height}, {game.mines} mines"
-    parts = [f"{board_title(game.level, game.shape)} {size}",
+    parts = [f"{board_title(game.level, game.shape)} {size},"
+             f" {STYLE_NAMES.get(game.style, game.style)}",
              f"{game.result} in {seconds(game.time_ms, room=20)} s"]
     stats = []
     if game.bbbv is not None:
@@ -263,26 +291,35 @@ class HistoryRows(Sequence):
 
 class HistoryDialog(Dialog):
     title = "History"
+    #: Rows measured to size the columns and the details (the newest games).
+    SAMPLE = 100
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.width = min(230, app.layout.size[0] - 4)
         self.games = PagedHistory(app.store)
+        self.detail_h = 0          # grows to the tallest details shown so far
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.width - 6 - 16
+        sample = [g for g in self.games[:self.SAMPLE] if g is not None]
         rows = HistoryRows(self.games) if self.games else [("", "No games yet", "", "")]
-        detail_h = 4 * (line + 1) + 6
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
+        self.detail_h = max([self.detail_h, 4 * (line + 1)]
+                            + [label_height(painter, history_details(g), w) for g in sample])
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
         visible = max(3, min(12, (free - 4) // ROW_H))
+        widest = [*map(history_row, sample), ("12-31 23:59", "Exp", "lost", "999.9")]
+        before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              ((0, 62, "l"), (66, w - 132, "l"), (w - 63, 24, "l"),
-                               (w - 39, 32, "r")), ROW_H)
+                              fit_columns(painter, widest, w - 6, "lllr"), ROW_H)
+        if before is not None:                # rebuilt: keep the player's place
+            self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
-        y = self.details.rect.y + detail_h
+        y = self.details.rect.y + self.detail_h + 6
+        ok_w = button_width(painter, "OK")
         self.widgets = [self.table, self.details,
-                        Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
+                        Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)]
         self.changed()
         return y + line + 14
 
@@ -290,3 +327,7 @@ class HistoryDialog(Dialog):
         if self.games:
             game = self.games[self.table.selected]
             self.details.text = history_details(game) if game is not None else ""
+            needed = label_height(self.app.painter, self.details.text, self.details.rect.w)
+            if needed > self.detail_h:       # an older game with longer details
+                self.detail_h = needed
+                self.relayout()
