@@ -373,3 +373,19 @@ def test_auto_play_wins_a_no_guess_shaped_game_in_the_window(shape, level):
     play_out(app)
     assert app.play.field.status == "won" and app.play.field.shape == shape
     assert app.play.assist.guesses == 0
+
+
+def test_the_custom_dialog_keeps_a_mask_from_a_file_and_changes_its_mines():
+    from .test_dialogs import clear_and_type, open_custom
+    mask = "\n".join(["########", "###  ###", "##    ##", "########"] * 2)
+    app = make_app(level="custom", custom_mask=mask, custom_width=8, custom_height=8,
+                   custom_mines=6)
+    assert app.play.field.mask == mask.split("\n")
+    dialog = open_custom(app)
+    assert [w.label for w in dialog.widgets if getattr(w, "label", "") == "Your mask"]
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "9")
+    choose(app, dialog, "OK")
+    field = app.play.field
+    assert field.mask == mask.split("\n") and field.mines == 9
