@@ -120,11 +120,12 @@ def test_a_shaped_custom_field_and_a_gallery_level_survive_a_restart(tmp_path):
     store.settings.choose_mask(("####### ", "########") * 4, 20)
     store.settings.shape = "torus"
     store.save_settings()
-    board = open_store(tmp_path).settings.board()
+    store = reopen(store)
+    board = store.settings.board()
     assert board.mask == ("####### ", "########") * 4 and board.mines == 20
     store.settings.level = "heart"
     store.save_settings()
-    again = open_store(tmp_path).settings
+    again = reopen(store).settings
     assert again.board().name == "heart" and again.shape == "torus"
 
 
