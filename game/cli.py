@@ -84,6 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run this many frames, then exit 0 (smoke tests)")
     p.add_argument("--data-dir", type=Path,
                    help="where records and settings are kept (default: the user data directory)")
+    p.add_argument("--replay", type=Path, metavar="FILE",
+                   help="watch the game saved in this replay file")
+    p.add_argument("--check", action="store_true",
+                   help="with --replay: play it on the engine without a window and print"
+                        " RESULT TIME_MS BBBV (exit 2 if the file is bad or does not add up)")
     return p
 
 
@@ -99,6 +104,8 @@ class Options:
     kiosk: bool = False
     demo: bool = False
     idle: float = 60.0
+    replay: Path | None = None
+    check: bool = False
 
     def settings_from(self, saved: Settings) -> Settings:
         return dataclasses.replace(saved, **self.overrides)
@@ -131,6 +138,8 @@ def parse(argv: list[str] | None) -> Options:
                              custom_mines=custom[2])
     elif args.level:
         overrides["level"] = args.level
+    if args.check and args.replay is None:
+        raise UsageError("--check needs --replay FILE")
     if args.first_click:
         overrides["first_click"] = args.first_click
     if args.scale:
@@ -140,7 +149,8 @@ def parse(argv: list[str] | None) -> Options:
     if args.no_sound:
         overrides["sound"] = False
     return Options(overrides, args.seed, args.frames, args.data_dir,
-                   kiosk=args.kiosk, demo=args.demo, idle=args.idle)
+                   kiosk=args.kiosk, demo=args.demo, idle=args.idle, replay=args.replay,
+                   check=args.check)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -149,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
+    if options.check:
+        return check_replay(options.replay)
     from game.store import Store
     from game.ui.app import App
 
@@ -156,7 +168,22 @@ def main(argv: list[str] | None = None) -> int:
     app = App(options.settings_from(store.settings), store=store,
               overridden=set(options.overrides), seed=options.seed,
               kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+    if options.replay is not None:
+        app.open_replay_file(options.replay)
     try:
         return app.run(frames=options.frames)
     finally:
         app.close()
+
+
+def check_replay(path: Path) -> int:
+    """``--replay FILE --check``: one line ``RESULT TIME_MS BBBV`` and 0, or
+    one line saying what is wrong and 2."""
+    from game.replay import ReplayError, check, read_file
+
+    try:
+        print(check(read_file(path)).line())
+    except ReplayError as e:
+        print(f"{PROG}: {path}: {e}", file=sys.stderr)
+        return 2
+    return 0
