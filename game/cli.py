@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
               overridden=set(options.overrides), seed=options.seed,
               kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
     if options.replay is not None:
-        app.open_replay_file(options.replay)
+        app.commands.open_replay_file(options.replay)
     try:
         return app.run(frames=options.frames)
     finally:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.replay import Replay
 from game.settings import Settings
 from game.store import Store
 
@@ -89,6 +90,7 @@ class App:
         self.last_input = 0
         self._seed = seed
         self.attract_options: dict[str, object] = {}   # AttractScreen pace (soak tests)
+        self.last_replay: Replay | None = None        # the last game recorded, to watch
         self.running = True
         self.ticks = 0
         self.frames = 0
@@ -227,6 +229,8 @@ class App:
                 self.request_quit()
             elif event.type == pygame.QUIT:
                 self.commands.run("exit")          # refused in kiosk mode
+            elif event.type == pygame.DROPFILE and not self.kiosk:
+                self.commands.open_replay_file(event.file)     # a replay dropped on the window
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.invalidate()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import LEVELS
 
-from . import keys
+from . import keys, replays
 
 if TYPE_CHECKING:
     from .app import App
@@ -139,6 +139,22 @@ class Commands:
     def history(self) -> None:
         from .screens.records import HistoryDialog
         self.app.push(HistoryDialog(self.app))
+
+    # ------------------------------------------------------------ replays
+
+    def watch_replay(self) -> None:
+        """Watch the last game recorded (the one just finished)."""
+        if self.app.last_replay is not None:
+            replays.watch(self.app, self.app.last_replay)
+
+    def export_replay(self, replay=None) -> None:
+        """Save a replay (the last game's by default) to a file to share."""
+        replay = replay or self.app.last_replay
+        if replay is not None and self.allowed("export_replay"):
+            replays.export(self.app, replay)
+
+    def open_replay_file(self, path) -> None:
+        replays.open_file(self.app, path)
 
     # ------------------------------------------------------------ help
 

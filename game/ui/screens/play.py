@@ -24,7 +24,7 @@ from ..render.effects import draw_effects
 from ..render.hud import draw_chrome, draw_counter, draw_face
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
-from ..recording import record_abandoned, record_end
+from ..recording import record_abandoned, record_end, sample_pointer
 from ..session import FLAG, REVEAL, Session
 from . import base
 
@@ -266,6 +266,7 @@ class PlayScreen(base.Screen):
     # ------------------------------------------------------------- ticks
 
     def update(self) -> None:
+        sample_pointer(self)
         if self.app.top is self:
             self.assist.tick()
         if self.anim is not None and not self.anim.done:
