@@ -3,6 +3,7 @@
     python tools/bench.py engine    # new game + first click, all-zero cascade, 3BV
     python tools/bench.py render    # per-frame CPU time, start to first frame
     python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
+    python tools/bench.py replay    # size of an Expert replay, seeking in the viewer
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -184,12 +185,98 @@ def bench_assist(games: int = 3) -> None:
               f"   max {times[-1] * 1000:6.1f} ms")
 
 
+def expert_replays(games: int) -> list:
+    """Expert games played by the computer, recorded as a person would leave
+    them: a few hundred ms per move, the pointer crossing the cells between
+    moves, a press and a release on each."""
+    import random
+
+    from game.replay import Recorder, replay_of
+    from game.solver import next_move
+
+    replays = []
+    for seed in range(games):
+        field = Minefield(30, 16, 99, seed=seed)
+        rng, recorder, t, at = random.Random(seed), Recorder(), 0, (15, 8)
+        while field.status in ("ready", "playing"):
+            d = next_move(field.view(), field.mines)
+            while at != (d.x, d.y):                   # the pointer crosses the cells
+                at = (at[0] + (d.x > at[0]) - (d.x < at[0]), at[1] + (d.y > at[1]) - (d.y < at[1]))
+                t += rng.randrange(10, 40)
+                recorder.point(t, at, 0)
+            recorder.point(t, at, 1 if d.kind == "reveal" else 4)
+            t += rng.randrange(60, 140)
+            (field.reveal if d.kind == "reveal" else field.toggle_flag)(d.x, d.y)
+            recorder.stamp(field.move_count, t)
+            recorder.point(t, at, 0)
+        times = recorder.times
+        result = "won" if field.status == "won" else "lost"
+        replays.append(replay_of(field, recorder, result=result, time_ms=times[-1],
+                                 first_click="opening", level="expert"))
+    return replays
+
+
+def bench_replay(games: int = 30) -> None:
+    import random
+
+    import pygame
+
+    from game.replay import Timeline, encode
+    from game.ui import replays as window_replays
+    from tests.ui.helpers import make_app
+
+    recorded = expert_replays(games)
+    sizes = [len(encode(r).encode()) for r in recorded]
+    moves = [len(r.moves) for r in recorded]
+    print(f"Expert replay size: median {statistics.median(sizes) / 1024:.1f} KB"
+          f" (max {max(sizes) / 1024:.1f} KB) over {games} games,"
+          f" median {statistics.median(moves):.0f} moves, pointer track included")
+    rng = random.Random(1)
+    seeks: list[tuple[float, float]] = []
+    for replay in recorded:
+        timeline = Timeline(replay)
+        for _ in range(50):
+            k = rng.randrange(timeline.length + 1)
+            seeks.append(_timed(lambda: (timeline.field_at(k).view(),
+                                         timeline.figures(k, timeline.time_of(k)))))
+    _print_times("seek (board + figures at a random move)", seeks)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    app = make_app(level="expert")
+    frames = []
+    for replay in recorded[:10]:
+        window_replays.watch(app, replay, playing=False)
+        viewer = app.top
+        for _ in range(30):
+            fraction = rng.random()
+            frames.append(_timed(lambda: (viewer.playback.seek_fraction(fraction),
+                                          app.render())))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+        app.step()
+    _print_times("viewer seek to a drawn frame (Expert, scale 1; target 50 ms)", frames)
+
+
+def _timed(run: Callable[[], object]) -> tuple[float, float]:
+    """Wall and CPU milliseconds of ``run`` (on a shared machine the wall
+    time includes waiting for a core)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    run()
+    return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
+def _print_times(what: str, times: list[tuple[float, float]]) -> None:
+    wall, cpu = [w for w, _ in times], [c for _, c in times]
+    print(f"{what}: median {statistics.median(wall):.2f} ms wall"
+          f" ({statistics.median(cpu):.2f} CPU), max {max(wall):.1f} ms wall"
+          f" ({max(cpu):.1f} CPU), {len(times)} seeks")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine", "render", "assist"])
+    parser.add_argument("what", choices=["engine", "render", "assist", "replay"])
     args = parser.parse_args()
-    {"engine": bench_engine, "render": bench_render, "assist": bench_assist}[args.what]()
+    {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
+     "replay": bench_replay}[args.what]()
 
 
 if __name__ == "__main__":

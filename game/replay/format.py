@@ -6,14 +6,16 @@
      "moves": [[0, "R 3 4"], [812, "F 5 4"], ...],
      "result": "won", "time_ms": 48211,
      "player": "Ann", "date": "2026-11-23T14:02:11", "level": "expert",
-     "pointer": [[0, 3, 4, 1], [140, 3, 4, 0], ...]}
+     "pointer": [0, 3, 4, 1, 140, 3, 4, 0, 35, 4, 4, 0, ...]}
 
 A board is given by its ``seed`` (replayed with the first-click rule), by its
 ``layout`` (rows of ``*`` mine and ``.`` safe), or both when they agree.
 ``moves`` use the engine's text form; their times count milliseconds from the
 first move (0) and never go back. ``pointer`` is the cell under the pointer
 (-1 off the board) and the buttons held (1 left, 2 middle, 4 right) each time
-they changed. Unknown extra fields are ignored, so later versions of this
+they changed, as a flat list of four numbers per sample: the milliseconds
+since the previous sample, x, y and the buttons (a quarter smaller than a
+list of lists, which matters: the track is most of a replay). Unknown extra fields are ignored, so later versions of this
 game may add some without breaking older readers of version 1.
 
 A file is anything a stranger may send: everything is checked, with limits on
@@ -90,7 +92,12 @@ def encode(replay: Replay) -> str:
         if getattr(replay, name) is not None:
             doc[name] = getattr(replay, name)
     if replay.pointer:
-        doc["pointer"] = [list(p) for p in replay.pointer]
+        flat: list[int] = []
+        previous = 0
+        for t, x, y, buttons in replay.pointer:
+            flat += (t - previous, x, y, buttons)
+            previous = t
+        doc["pointer"] = flat
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
@@ -256,20 +263,20 @@ def _pointer(doc: dict[str, Any], width: int, height: int,
     items = doc.get("pointer")
     if items is None:
         return ()
-    if not isinstance(items, list) or len(items) > MAX_POINTER:
-        raise ReplayError(f"pointer must be a list of at most {MAX_POINTER:,} samples")
+    if not isinstance(items, list) or len(items) > 4 * MAX_POINTER or len(items) % 4:
+        raise ReplayError(f"pointer must be a list of at most {MAX_POINTER:,} samples"
+                          " of four numbers (dt_ms, x, y, buttons)")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+        raise ReplayError("pointer must hold whole numbers only")
     samples: list[PointerSample] = []
-    previous = 0
-    for n, item in enumerate(items, 1):
-        if not (isinstance(item, list) and len(item) == 4
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in item)):
-            raise ReplayError(f"pointer sample {n} must be [t_ms, x, y, buttons],"
-                              f" not {_show(item)}")
-        t, x, y, buttons = item
-        if not previous <= t <= time_ms:
-            raise ReplayError(f"pointer sample {n}: time {t} ms goes back or passes the end")
+    t = 0
+    for n in range(len(items) // 4):
+        dt, x, y, buttons = items[4 * n:4 * n + 4]
+        t += dt
+        if dt < 0 or t > time_ms:
+            raise ReplayError(f"pointer sample {n + 1}: time goes back or passes the end")
         if not (-1 <= x < width and -1 <= y < height and 0 <= buttons <= BUTTONS):
-            raise ReplayError(f"pointer sample {n} {_show(item)} is outside the board")
+            raise ReplayError(f"pointer sample {n + 1} {[dt, x, y, buttons]} is outside the"
+                              " board")
         samples.append((t, x, y, buttons))
-        previous = t
     return tuple(samples)

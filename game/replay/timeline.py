@@ -2,23 +2,21 @@
 pointer at any moment, and the figures (3BV solved, clicks, efficiency,
 3BV/s) as they stood then.
 
-Seeking forward plays the moves in between; seeking back restarts from the
-nearest snapshot of the engine, taken every ``SNAPSHOT_EVERY`` moves the first
-time they are played, so any position of a long game is a few moves away.
+Seeking forward plays the moves in between; seeking back plays the game
+again from its first move. That is cheaper than keeping snapshots of the
+engine: a whole Expert game replays in about a millisecond, where copying one
+engine costs several (``python tools/bench.py replay``).
 """
 
 from __future__ import annotations
 
 import bisect
-import copy
 from dataclasses import dataclass
 
 from game.engine import GameStats, Minefield
 
 from .check import start_field
 from .format import Replay
-
-SNAPSHOT_EVERY = 32
 
 
 @dataclass(frozen=True)
@@ -44,8 +42,7 @@ class Timeline:
         self.times = [t for t, _ in replay.moves]
         self._texts = [text for _, text in replay.moves]
         self._pointer_times = [p[0] for p in replay.pointer]
-        self._snapshots: dict[int, Minefield] = {0: start_field(replay)}
-        self._field = _clone(self._snapshots[0])
+        self._field = start_field(replay)
         self._at = 0
 
     @property
@@ -69,15 +66,12 @@ class Timeline:
         """The board after ``moves`` moves (the object is reused: read, don't keep)."""
         moves = max(0, min(self.length, moves))
         if moves < self._at:
-            base = max(k for k in self._snapshots if k <= moves)
-            self._field = _clone(self._snapshots[base])
-            self._at = base
+            self._field = start_field(self.replay)
+            self._at = 0
         field = self._field
         while self._at < moves:
             field.apply(self._texts[self._at])
             self._at += 1
-            if self._at % SNAPSHOT_EVERY == 0 and self._at not in self._snapshots:
-                self._snapshots[self._at] = _clone(field)
         return field
 
     def pointer_at(self, t_ms: float) -> Pointer | None:
@@ -92,7 +86,3 @@ class Timeline:
         """3BV, 3BV solved, clicks, efficiency and 3BV/s after ``moves`` moves at ``t_ms``."""
         return self.field_at(moves).stats(int(t_ms))
 
-
-def _clone(field: Minefield) -> Minefield:
-    """A copy of ``field`` to play on, sharing its (immutable) neighbour tables."""
-    return copy.deepcopy(field, {id(field.topology): field.topology})

@@ -88,10 +88,15 @@ CASES = [
                                                   time_ms=d["moves"][4][0]),
      "the moves give 'unfinished', the file says 'won'"),
     ("long player name", lambda d: changed(d, player="A" * 1000), "player must be a text"),
-    ("pointer off the board", lambda d: changed(d, pointer=[[0, 99, 0, 0]]),
+    ("pointer off the board", lambda d: changed(d, pointer=[0, 99, 0, 0]),
      "pointer sample 1 [0, 99, 0, 0] is outside the board"),
-    ("pointer going back", lambda d: changed(d, pointer=[[5, 0, 0, 0], [4, 0, 0, 0]]),
-     "pointer sample 2: time 4 ms goes back"),
+    ("pointer going back", lambda d: changed(d, pointer=[5, 0, 0, 0, -1, 0, 0, 0]),
+     "pointer sample 2: time goes back"),
+    ("pointer past the end", lambda d: changed(d, pointer=[10 ** 9, 0, 0, 0]),
+     "pointer sample 1: time goes back or passes the end"),
+    ("pointer cut short", lambda d: changed(d, pointer=[5, 0, 0]), "pointer must be a list"),
+    ("pointer of floats", lambda d: changed(d, pointer=[5.5, 0, 0, 0]),
+     "pointer must hold whole numbers"),
 ]
 
 
