@@ -8,8 +8,7 @@ played. The window's viewer and recorder build on these.
 """
 
 from .check import CheckedGame, check
-from .format import (FORMAT, MAX_BYTES, VERSION, Replay, ReplayError, decode, encode, read_file,
-                     write_file)
+from .format import FORMAT, MAX_BYTES, VERSION, Replay, ReplayError, decode, encode, read_file, write_file
 from .recorder import Recorder, replay_of
 from .timeline import Pointer, Timeline
 

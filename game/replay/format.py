@@ -15,8 +15,9 @@ first move (0) and never go back. ``pointer`` is the cell under the pointer
 (-1 off the board) and the buttons held (1 left, 2 middle, 4 right) each time
 they changed, as a flat list of four numbers per sample: the milliseconds
 since the previous sample, x, y and the buttons (a quarter smaller than a
-list of lists, which matters: the track is most of a replay). Unknown extra fields are ignored, so later versions of this
-game may add some without breaking older readers of version 1.
+list of lists, which matters: the track is most of a replay). Unknown extra
+fields are ignored, so later versions of this game may add some without
+breaking older readers of version 1.
 
 A file is anything a stranger may send: everything is checked, with limits on
 every size, and any problem is a ``ReplayError`` whose message is one line.

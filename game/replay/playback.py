@@ -8,7 +8,7 @@ moves played by then; stepping puts the time on the move.
 
 from __future__ import annotations
 
-from game.engine import Status
+from game.engine import Minefield, Status
 
 from .timeline import Pointer, Timeline
 
@@ -80,7 +80,7 @@ class Playback:
 
     # ------------------------------------------------------------ what is shown
 
-    def field(self):
+    def field(self) -> Minefield:
         return self.timeline.field_at(self.moves)
 
     def pointer(self) -> Pointer | None:

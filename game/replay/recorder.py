@@ -54,7 +54,7 @@ def replay_of(field: Minefield, recorder: Recorder, *, result: str, time_ms: int
     return Replay(
         width=field.width, height=field.height, mines=field.mines,
         marks=_starting_marks(field), first_click=field.first_click or first_click,
-        moves=tuple(zip(times, texts)), result=result, time_ms=time_ms,
+        moves=tuple(zip(times, texts, strict=True)), result=result, time_ms=time_ms,
         seed=field.seed if seeded else None, layout=tuple(layout) if layout else None,
         player=player, date=date, level=level,
         pointer=tuple((min(t, time_ms), x, y, b) for t, x, y, b in recorder.pointer))

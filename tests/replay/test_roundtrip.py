@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import FIRST_CLICK_RULES, LEVELS
-from game.replay import Timeline, check, decode, encode, read_file, write_file
-
-from game.engine import Minefield
-from game.replay import Recorder, replay_of
+from game.engine import FIRST_CLICK_RULES, LEVELS, Minefield
+from game.replay import Recorder, Timeline, check, decode, encode, read_file, replay_of, write_file
 
 from .helpers import played_game, recorded, result_of
 
@@ -76,8 +73,8 @@ def test_figures_follow_the_game():
 def test_pointer_track_is_compact_and_read_back():
     _, replay = recorded("beginner", "opening", seed=2)
     timeline = Timeline(replay)
-    assert replay.pointer and all(a[1:] != b[1:] for a, b in zip(replay.pointer,
-                                                                  replay.pointer[1:]))
+    track = replay.pointer
+    assert track and all(a[1:] != b[1:] for a, b in zip(track, track[1:], strict=False))
     t, x, y, buttons = replay.pointer[0]
     pointer = timeline.pointer_at(t)
     assert pointer.cell == (x, y) and pointer.buttons == buttons

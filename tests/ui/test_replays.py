@@ -14,8 +14,7 @@ from game.ui.frame import CELL
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 
-from .helpers import (BOARD_8, RIGHT, click, key, make_app, move, post, press, release,
-                      settle, shows)
+from .helpers import BOARD_8, RIGHT, click, key, make_app, move, post, press, release, settle, shows
 
 #: A board won in three clicks: open the big area, then the two lone cells.
 WIN_IN_3 = BOARD_8
@@ -84,7 +83,7 @@ def test_r_after_a_game_opens_the_viewer_and_esc_gives_the_game_back():
     app = make_app(BOARD_8)
     win(app)
     size = app.display.surface.get_size()
-    viewer = open_viewer(app)
+    open_viewer(app)
     assert app.play not in app.stack and app.display.surface.get_size() != size
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play and app.display.surface.get_size() == size

@@ -19,8 +19,7 @@ from game.replay.playback import Playback
 
 from ..render.board import BoardView
 from ..render.hud import draw_counter, draw_face
-from ..render.replay import (STRIP_ROWS, ViewerLayout, draw_controls, draw_figures,
-                             draw_frame, draw_pointer)
+from ..render.replay import STRIP_ROWS, ViewerLayout, draw_controls, draw_figures, draw_frame, draw_pointer
 from . import base
 
 TICK_MS = 1000 / 60
