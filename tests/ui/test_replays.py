@@ -14,15 +14,13 @@ from game.ui.frame import CELL
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 
-from .helpers import BOARD_8, RIGHT, click, key, make_app, move, post, press, release, settle, shows
-
-#: A board won in three clicks: open the big area, then the two lone cells.
-WIN_IN_3 = BOARD_8
+from .helpers import BOARD_8, RIGHT, cell_pos, click, key, make_app, move, post, press, release, settle, shows
+from .replay_store import ReplayStore
+from .test_records import press_button
 
 
 def slow_click(app, cell, button=1) -> None:
     """A click held for a tenth of a second, as a person clicks."""
-    from .helpers import cell_pos
     press(app, cell_pos(app, cell), button)
     app.step(6)
     release(app, cell_pos(app, cell), button)
@@ -219,3 +217,79 @@ def test_replay_flag_opens_the_viewer_from_the_command_line(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(encode(app.last_replay))
     assert main(["--replay", str(path), "--frames", "3", "--data-dir", str(tmp_path)]) == 0
+
+
+# ---------------------------------------------------------------- with a store of replays
+
+def test_history_has_no_watch_button_when_the_store_keeps_no_replays():
+    app = make_app(BOARD_8)
+    win(app)
+    app.commands.run("history")
+    app.step()
+    assert all(getattr(w, "label", "") != "Watch" for w in app.top.widgets)
+
+
+def test_history_watch_opens_the_selected_game(tmp_path):
+    from game.ui.screens.records import HistoryDialog
+
+    store = ReplayStore(tmp_path)
+    app = make_app(BOARD_8, store=store)
+    win(app)
+    assert store.replays[1] == encode(app.last_replay)           # kept with its game
+    app.commands.run("history")
+    app.step()
+    dialog = app.top
+    assert isinstance(dialog, HistoryDialog)
+    press_button(app, dialog, "Watch")
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+
+
+def test_history_watch_of_a_game_without_replay_is_a_notice(tmp_path):
+    store = ReplayStore(tmp_path)
+    app = make_app(BOARD_8, store=store)
+    win(app)
+    store.replays[1] = None
+    app.commands.run("history")
+    app.step()
+    press_button(app, app.top, "Watch")
+    assert isinstance(app.top, NoticeDialog) and "no replay" in app.top.text
+
+
+def test_attract_mode_alternates_demo_games_with_the_best_replays(tmp_path):
+    from game.ui.screens.attract import AttractScreen
+
+    store = ReplayStore(tmp_path)
+    app = make_app(BOARD_8, store=store)
+    win(app)
+    best = app.last_replay
+    recorded = len(store.games)
+    app.attract_options = {"pace": (1, 1), "between": 5}
+    app.start_attract()
+    attract = app.top
+    assert isinstance(attract, AttractScreen) and attract.replay is None    # a demo game first
+    while attract.games < 2:
+        app.step(30)
+    assert attract.replay == best and app.play.field.layout() == BOARD_8
+    assert not app.audio.enabled                                          # silently
+    for _ in range(best.time_ms // 500 + 2):
+        app.step(30)
+    assert app.play.field.view() == check(best).field.view()             # played to its end
+    while attract.games < 3:
+        app.step(30)
+    assert attract.replay is None and app.play.assist.autoplay            # a demo game again
+    key(app, pygame.K_SPACE)                                              # the first touch
+    assert app.top is app.play and app.play.field.move_count == 0
+    assert len(store.games) == recorded                                   # nothing recorded
+
+
+def test_attract_mode_without_replays_plays_demo_games_only():
+    app = make_app(BOARD_8)
+    win(app)
+    app.attract_options = {"pace": (1, 1), "between": 5}
+    app.start_attract()
+    attract = app.top
+    while attract.games < 3:
+        app.step(30)
+        assert attract.replay is None

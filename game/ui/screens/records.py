@@ -12,6 +12,7 @@ import pygame
 from game.engine import LEVELS
 from game.store import STAT_LEVELS, GameRecord
 
+from .. import replays
 from ..render.painter import Painter
 from ..widgets import Button, Label, ListView
 from .dialog import TITLE_H, Dialog
@@ -202,9 +203,19 @@ class HistoryDialog(Dialog):
         y = self.details.rect.y + detail_h
         self.widgets = [self.table, self.details,
                         Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
+        if self.games and hasattr(self.app.store, "replay"):   # a store that keeps replays
+            self.widgets.insert(2, Button(pygame.Rect(8, y, 56, line + 8), "Watch", self.watch))
         self.changed()
         return y + line + 14
 
     def changed(self) -> None:
         if self.games:
             self.details.text = history_details(self.games[self.table.selected])
+
+    def watch(self) -> None:
+        """Watch the selected game's replay (a notice if it has none)."""
+        game = self.games[self.table.selected]
+        game_id = getattr(game, "game_id", None)
+        text = self.app.store.replay(game_id) if game_id is not None else None
+        self.app.pop()
+        replays.open_text(self.app, text)
