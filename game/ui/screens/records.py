@@ -13,12 +13,23 @@ from game.engine import LEVELS
 from game.store import STAT_LEVELS, GameRecord
 
 from .. import replays
+from ..render.chart import Chart, level_wins
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView
+from ..widgets import Button, Label, ListView, wrap
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 
 ROW_H = 13
+CHART_H = 44
+
+
+def level_chart(app, rect: pygame.Rect, level: str, games=None) -> Chart:
+    """The chart of ``level``'s last wins, with its best time."""
+    games = app.store.history() if games is None else games
+    times = app.store.best_times(level) if level in LEVELS else []
+    wins = level_wins(games, level)
+    best = min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
+    return Chart(rect, wins, best)
 
 
 def seconds(time_ms: int) -> str:
@@ -149,6 +160,8 @@ class StatisticsDialog(_LevelDialog):
             self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
                                       text))
             y += line + 3
+        self.widgets.append(level_chart(self.app, pygame.Rect(8, y + 3, w, CHART_H), self.level))
+        y += CHART_H + 3
         return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
 
     def reset(self) -> None:
@@ -193,24 +206,35 @@ class HistoryDialog(Dialog):
         line = painter.line_height()
         w = self.width - 6 - 16
         rows = [history_row(g) for g in self.games] or [("", "No games yet", "", "")]
-        detail_h = 4 * (line + 1) + 6
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
+        lines = max([len(wrap(painter, history_details(g), w)) for g in self.games[:100]] or [4])
+        detail_h = max(4, lines) * (line + 1) + 6
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14) - CHART_H
         visible = max(3, min(12, (free - 4) // ROW_H))
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
                               ((0, 62, "l"), (66, w - 130, "l"), (w - 60, 24, "l"),
                                (w - 36, 32, "r")), ROW_H)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
-        y = self.details.rect.y + detail_h
-        self.widgets = [self.table, self.details,
+        self.chart = level_chart(self.app, pygame.Rect(8, self.details.rect.y + detail_h, w,
+                                                       CHART_H), self._level(), self.games)
+        y = self.chart.rect.bottom + 4
+        self.widgets = [self.table, self.details, self.chart,
                         Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
         if self.games and hasattr(self.app.store, "replay"):   # a store that keeps replays
-            self.widgets.insert(2, Button(pygame.Rect(8, y, 56, line + 8), "Watch", self.watch))
+            self.widgets.insert(3, Button(pygame.Rect(8, y, 56, line + 8), "Watch", self.watch))
         self.changed()
         return y + line + 14
+
+    def _level(self) -> str:
+        """The level of the selected game (the chart shows its wins)."""
+        if self.games:
+            return self.games[self.table.selected].level
+        return self.app.settings.level
 
     def changed(self) -> None:
         if self.games:
             self.details.text = history_details(self.games[self.table.selected])
+            chart = level_chart(self.app, self.chart.rect, self._level(), self.games)
+            self.chart.wins, self.chart.best_ms = chart.wins, chart.best_ms
 
     def watch(self) -> None:
         """Watch the selected game's replay (a notice if it has none)."""
