@@ -256,12 +256,17 @@ class App:
         if full:
             self.display.surface.fill(BACKDROP)
         drew = False
-        for screen in self.stack:
+        for screen in self.stack[self._first_shown():]:
             drew |= screen.draw(self.painter, full or (drew and screen.overlay))
         if drew:
             pygame.display.flip()
         self.frames += 1
         return drew
+
+    def _first_shown(self) -> int:
+        """Index of the top-most screen that covers the window (the replay
+        viewer over the game): the screens below it are not drawn."""
+        return max(i for i, screen in enumerate(self.stack) if not screen.overlay)
 
     def step(self, ticks: int = 1) -> None:
         """Headless: handle pending events, advance ``ticks`` ticks, render once."""

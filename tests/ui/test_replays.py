@@ -82,7 +82,7 @@ def test_r_after_a_game_opens_the_viewer_and_esc_gives_the_game_back():
     win(app)
     size = app.display.surface.get_size()
     open_viewer(app)
-    assert app.play not in app.stack and app.display.surface.get_size() != size
+    assert app.stack == [app.play, app.top] and app.display.surface.get_size() != size
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play and app.display.surface.get_size() == size
 

@@ -80,7 +80,9 @@ class PlayScreen(base.Screen):
             record_abandoned(self.app, self.session)
 
     def relayout(self) -> None:
-        if self.session is not None:
+        layout = self.app.layout          # not this board's window while a replay shows another
+        if self.session is not None and (layout.cols, layout.rows) == (self.field.width,
+                                                                       self.field.height):
             self.scroll_by(0, 0)
             self._reset_board_view()
 

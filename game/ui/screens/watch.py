@@ -1,7 +1,8 @@
 """The replay viewer: a game played again, as it looked, with VCR controls.
 
-It takes the window while it is open: the play screen steps aside (its clock
-paused) and comes back as it was on Esc. The board, the counters and the face
+It takes the window while it is open: the window is laid out for the
+replay's board, the play screen underneath is neither drawn nor laid out (its
+clock paused), and it comes back as it was on Esc. The board, the counters and the face
 are drawn from the engine replaying the moves; the pointer and the pressed
 cells from the pointer track; the figures live below the field.
 
@@ -42,20 +43,18 @@ class ReplayScreen(base.Screen):
     # ------------------------------------------------------------ stack
 
     def enter(self) -> None:
-        """Take the window: the play screen steps aside, its clock paused."""
+        """Take the window: the game underneath waits, its clock paused."""
         play = self.app.play
         chrono = play.session.chrono
         self._paused_game = chrono.running and not chrono.paused
         if self._paused_game:
             chrono.pause()
         play.gestures.cancel()
-        self.app.stack.remove(play)
         self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS)
         self.relayout()
 
     def exit(self) -> None:
         play = self.app.play
-        self.app.stack.insert(0, play)
         if self._paused_game:
             play.session.chrono.resume()
         self.app.fit_window(play.field.width, play.field.height)
