@@ -83,6 +83,13 @@ class Playback:
     def field(self) -> Minefield:
         return self.timeline.field_at(self.moves)
 
+    def last_cell(self) -> tuple[int, int] | None:
+        """The cell of the last move played (None before any, or for a marks switch)."""
+        if self.moves == 0:
+            return None
+        kind, *xy = self.timeline.replay.moves[self.moves - 1][1].split()
+        return (int(xy[0]), int(xy[1])) if kind != "M" else None
+
     def pointer(self) -> Pointer | None:
         return self.timeline.pointer_at(self.t)
 

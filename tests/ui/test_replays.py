@@ -9,7 +9,9 @@ import json
 import pygame
 import pytest
 
-from game.replay import check, decode, encode, read_file
+from game.engine import FIRST_CLICK_RULES, LEVELS
+from game.replay import Replay, check, decode, encode, read_file
+from game.ui import replays
 from game.ui.frame import CELL
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
@@ -293,3 +295,52 @@ def test_attract_mode_without_replays_plays_demo_games_only():
     while attract.games < 3:
         app.step(30)
         assert attract.replay is None
+
+
+@pytest.mark.parametrize("rule", FIRST_CLICK_RULES)
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_played_exported_and_opened_replay_shows_the_same_board_after_every_move(
+        level, rule, tmp_path):
+    """The computer plays in the window (real clicks); the file exported and
+    opened again shows, move by move, exactly the boards the player saw."""
+    from game.solver import next_move
+    app = make_app(level=level, first_click=rule, seed=21, data_dir=tmp_path)
+    seen = [app.play.field.view()]
+    while not app.play.session.ended and len(seen) < 60:
+        d = next_move(app.play.field.view(), app.play.field.mines, first_click=rule)
+        click(app, (d.x, d.y), 1 if d.kind == "reveal" else RIGHT)
+        seen.append(app.play.field.view())
+    app.play.new_game()                     # an unfinished game is kept too
+    while app.top is not app.play:
+        key(app, pygame.K_ESCAPE)
+    app.commands.run("export_replay")
+    key(app, pygame.K_RETURN)
+    path = next((tmp_path / "replays").glob("*.json"))
+    app.commands.open_replay_file(path)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScreen)
+    key(app, pygame.K_SPACE)                                        # pause
+    key(app, pygame.K_HOME)
+    assert viewer.playback.field().view() == seen[0]
+    for view in seen[1:]:
+        key(app, pygame.K_RIGHT)
+        assert viewer.playback.field().view() == view
+
+
+def test_viewer_scrolls_a_board_bigger_than_the_window_to_follow_the_play():
+    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 99 99"), (500, "F 99 99"), (900, "F 2 2")), result="unfinished",
+                    time_ms=1000, layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    board = viewer.layout.board
+    assert board.scrolls and viewer.scroll == (0, 0)
+    key(app, pygame.K_RIGHT)
+    assert viewer.scroll == (100 - board.view_cols, 100 - board.view_rows)   # the far corner
+    key(app, pygame.K_END)
+    assert viewer.scroll == (2, 2)
+    field = board.field
+    flag = pygame.Rect(field.x, field.y, CELL, CELL)                         # (2, 2) at top-left
+    assert shows(app, flag, "flag")

@@ -37,6 +37,7 @@ class ReplayScreen(base.Screen):
         self.layout: ViewerLayout | None = None
         self.board_view: BoardView | None = None
         self._dragging = False
+        self.scroll = (0, 0)          # a board bigger than the screen follows the play
         self._shown: tuple | None = None
         self._paused_game = False
 
@@ -70,7 +71,7 @@ class ReplayScreen(base.Screen):
         board = self.layout.board
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale,
                                     board.view_cols, board.view_rows)
-        self.board_view.reset()
+        self.board_view.reset(self.scroll)
         self._shown = None
 
     # ------------------------------------------------------------ input
@@ -125,12 +126,13 @@ class ReplayScreen(base.Screen):
         """Everything shown; a frame is drawn only when it changes."""
         p = self.playback
         pointer = p.pointer()
-        return (p.moves, int(p.t) // 100, p.playing, p.speed_index,
+        return (p.moves, int(p.t) // 100, p.playing, p.speed_index, self.scroll,
                 pointer.cell if pointer else None, frozenset(p.pressed_cells()), p.face())
 
     def draw(self, painter, full: bool) -> bool:
         if self.layout is None:
             return False
+        self._follow()
         state = self._state()
         if not full and state == self._shown:
             return False
@@ -151,7 +153,8 @@ class ReplayScreen(base.Screen):
 
         draw_frame(painter, layout)
         draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._marks())
-        self.board_view.update(((x, y) for y in range(board.view_rows)
+        sx, sy = self.scroll
+        self.board_view.update(((x + sx, y + sy) for y in range(board.view_rows)
                                 for x in range(board.view_cols)), code_of)
         painter.blit(self.board_view.surface, board.field.topleft)
         draw_counter(painter, board, "mines_box", field.mines_left)
@@ -160,8 +163,24 @@ class ReplayScreen(base.Screen):
         draw_figures(painter, layout, p.timeline.figures(p.moves, p.t))
         pointer = p.pointer()
         if pointer is not None and pointer.cell is not None:
-            draw_pointer(painter, layout, pointer.cell, (0, 0))
+            draw_pointer(painter, layout, pointer.cell, self.scroll)
         return True
+
+    def _follow(self) -> None:
+        """On a board bigger than the window, scroll so the pointer (or the
+        last move) stays in view."""
+        board = self.layout.board
+        if not board.scrolls:
+            return
+        pointer = self.playback.pointer()
+        cell = pointer.cell if pointer is not None and pointer.cell else self.playback.last_cell()
+        if cell is None:
+            return
+        sx = min(max(self.scroll[0], cell[0] - board.view_cols + 1), cell[0])
+        sy = min(max(self.scroll[1], cell[1] - board.view_rows + 1), cell[1])
+        if (sx, sy) != self.scroll:
+            self.scroll = (sx, sy)
+            self.board_view.scroll = self.scroll
 
     def _marks(self) -> list[float]:
         duration = self.playback.timeline.duration_ms or 1
