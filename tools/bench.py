@@ -4,6 +4,7 @@
     python tools/bench.py render    # per-frame CPU time, start to first frame
     python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
     python tools/bench.py replay    # size of an Expert replay, seeking in the viewer
+    python tools/bench.py history   # opening History with 1,000 games and their replays
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -255,6 +256,40 @@ def bench_replay(games: int = 30) -> None:
     _print_times("viewer seek to a drawn frame (Expert, scale 1; target 50 ms)", frames)
 
 
+def bench_history(games: int = 1000) -> None:
+    """Open View > History on a store holding ``games`` Expert games, each with
+    its replay (the store keeps replays with their games when it can)."""
+    import tempfile
+
+    from game.replay import encode
+    from game.store import GameRecord, Store
+    from game.ui.screens.records import HistoryDialog
+    from tests.ui.helpers import make_app
+
+    texts = [encode(r) for r in expert_replays(20)]
+    directory = tempfile.mkdtemp(prefix="minesweeper-bench-")
+    store = Store(directory)
+    keeps_replays = hasattr(store, "replay")
+    for i in range(games):
+        record = GameRecord(level="expert", width=30, height=16, mines=99,
+                            result="won" if i % 3 else "lost", time_ms=60_000 + i, bbbv=150,
+                            bbbv_per_s=2.5, clicks=200, efficiency=0.75, seed=i,
+                            first_click="opening", assisted=False)
+        if keeps_replays:
+            store.record_game(record, replay=texts[i % len(texts)])
+        else:
+            store.record_game(record)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    app = make_app(level="expert", data_dir=directory)
+    opens = []
+    for _ in range(20):
+        opens.append(_timed(lambda: (app.push(HistoryDialog(app)), app.render())))
+        app.pop()
+        app.render()
+    kept = "with their replays" if keeps_replays else "(this store keeps no replays)"
+    _print_times(f"open History, {games:,} games {kept}", opens)
+
+
 def _timed(run: Callable[[], object]) -> tuple[float, float]:
     """Wall and CPU milliseconds of ``run`` (on a shared machine the wall
     time includes waiting for a core)."""
@@ -267,16 +302,16 @@ def _print_times(what: str, times: list[tuple[float, float]]) -> None:
     wall, cpu = [w for w, _ in times], [c for _, c in times]
     print(f"{what}: median {statistics.median(wall):.2f} ms wall"
           f" ({statistics.median(cpu):.2f} CPU), max {max(wall):.1f} ms wall"
-          f" ({max(cpu):.1f} CPU), {len(times)} seeks")
+          f" ({max(cpu):.1f} CPU), {len(times)} runs")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine", "render", "assist", "replay"])
+    parser.add_argument("what", choices=["engine", "render", "assist", "replay", "history"])
     args = parser.parse_args()
     {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
-     "replay": bench_replay}[args.what]()
+     "replay": bench_replay, "history": bench_history}[args.what]()
 
 
 if __name__ == "__main__":
