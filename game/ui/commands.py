@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from game.engine import LEVELS
 
-from . import keys, replays
+from . import keys
+from .screens import replays
 
 if TYPE_CHECKING:
     from .app import App
@@ -139,6 +140,7 @@ class Commands:
     def history(self) -> None:
         from .screens.records import HistoryDialog
         self.app.push(HistoryDialog(self.app))
+        self.app.show_notices()          # the history is read now: a damaged file is told
 
     # ------------------------------------------------------------ replays
 

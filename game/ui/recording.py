@@ -21,8 +21,8 @@ from .hit import CELL_TARGET
 from .session import Session
 
 if TYPE_CHECKING:
-    from .app import App
-    from .screens.play import PlayScreen
+    from .gestures import Gestures
+    from .host import Host
 
 #: Mouse buttons (1 left, 2 middle, 3 right) as the replay's button bits.
 _BUTTON_BITS = {1: 1, 2: 2, 3: 4}
@@ -49,7 +49,7 @@ def session_replay(session: Session, result: str) -> Replay:
                      level=level_of(field.width, field.height, field.mines))
 
 
-def keep(app: App, session: Session, record: GameRecord) -> int | None:
+def keep(app: Host, session: Session, record: GameRecord) -> int | None:
     """Hand the game to the store with its replay; returns its Best Times rank."""
     replay = session_replay(session, "unfinished" if record.result == ABANDONED
                             else record.result)
@@ -59,15 +59,16 @@ def keep(app: App, session: Session, record: GameRecord) -> int | None:
     return app.store.record_game(record)
 
 
-def sample_pointer(play: PlayScreen) -> None:
+def sample_pointer(session: Session, gestures: Gestures,
+                   cursor: tuple[int, int] | None) -> None:
     """Once a tick: the cell under the pointer (or the keyboard cursor, which
     auto-play moves) and the buttons held, for the replay's pointer track."""
-    hover = play.gestures.hover
-    cell = hover.cell if hover.kind == CELL_TARGET else play.cursor
-    play.session.point(cell, sum(_BUTTON_BITS.get(b, 0) for b in play.gestures.held))
+    hover = gestures.hover
+    cell = hover.cell if hover.kind == CELL_TARGET else cursor
+    session.point(cell, sum(_BUTTON_BITS.get(b, 0) for b in gestures.held))
 
 
-def record_end(app: App, session: Session) -> None:
+def record_end(app: Host, session: Session) -> None:
     """A game just ended: count it, and ask a name if it made the Best Times."""
     if session.demo:
         return
@@ -79,7 +80,7 @@ def record_end(app: App, session: Session) -> None:
     app.show_notices()
 
 
-def record_abandoned(app: App, session: Session) -> None:
+def record_abandoned(app: Host, session: Session) -> None:
     """A started game is being left unfinished."""
     if session.demo or session.status != Status.PLAYING:
         return

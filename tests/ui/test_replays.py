@@ -11,8 +11,8 @@ import pytest
 
 from game.engine import FIRST_CLICK_RULES, LEVELS
 from game.replay import Replay, check, decode, encode, read_file
-from game.ui import replays
 from game.ui.frame import CELL
+from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 

@@ -268,7 +268,7 @@ class PlayScreen(base.Screen):
     # ------------------------------------------------------------- ticks
 
     def update(self) -> None:
-        sample_pointer(self)
+        sample_pointer(self.session, self.gestures, self.cursor)
         if self.app.top is self:
             self.assist.tick()
         if self.anim is not None and not self.anim.done:

@@ -12,10 +12,10 @@ import pygame
 from game.engine import LEVELS
 from game.store import STAT_LEVELS, GameRecord
 
-from .. import replays
 from ..render.chart import Chart, level_wins
 from ..render.painter import Painter
 from ..widgets import Button, Label, ListView, wrap
+from . import replays
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 

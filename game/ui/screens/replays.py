@@ -13,23 +13,23 @@ from typing import TYPE_CHECKING
 from game.replay import Replay, ReplayError, check, decode, read_file, write_file
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..host import Host
 
 EXPORT_FOLDER = "replays"
 
 
-def watch(app: App, replay: Replay, *, playing: bool = True) -> None:
+def watch(app: Host, replay: Replay, *, playing: bool = True) -> None:
     """Open the viewer on ``replay``."""
-    from .screens.watch import ReplayScreen
+    from .watch import ReplayScreen
     app.push(ReplayScreen(app, replay, playing=playing))
 
 
-def _notice(app: App, text: str) -> None:
-    from .screens.notice import NoticeDialog
+def _notice(app: Host, text: str) -> None:
+    from .notice import NoticeDialog
     app.push(NoticeDialog(app, text))
 
 
-def open_file(app: App, path: str | Path) -> bool:
+def open_file(app: Host, path: str | Path) -> bool:
     """Watch the replay saved at ``path``; a bad file gets a notice."""
     try:
         replay = read_file(path)
@@ -41,7 +41,7 @@ def open_file(app: App, path: str | Path) -> bool:
     return True
 
 
-def open_text(app: App, text: str | None) -> bool:
+def open_text(app: Host, text: str | None) -> bool:
     """Watch a replay kept by the store (None: the game has no replay)."""
     if text is None:
         _notice(app, "This game has no replay.")
@@ -63,7 +63,7 @@ def export_name(replay: Replay) -> str:
     return f"{date}_{level}_{replay.result}.json"
 
 
-def export(app: App, replay: Replay) -> Path | None:
+def export(app: Host, replay: Replay) -> Path | None:
     """Save ``replay`` under the data directory's replays folder; say where."""
     folder = Path(app.store.directory) / EXPORT_FOLDER
     path = folder / export_name(replay)
