@@ -155,6 +155,10 @@ class Commands:
         if replay is not None and self.allowed("export_replay"):
             replays.export(self.app, replay)
 
+    def open_replay(self) -> None:
+        from .screens.open_replay import OpenReplayDialog
+        self.app.push(OpenReplayDialog(self.app))
+
     def open_replay_file(self, path) -> None:
         replays.open_file(self.app, path)
 

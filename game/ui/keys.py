@@ -47,7 +47,7 @@ OPERATOR_EXIT_LABEL = "Ctrl+Alt+Shift+Q"
 
 #: Commands a kiosk visitor cannot run (leaving, or changing the machine's setup).
 KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out",
-                 "export_replay"}
+                 "export_replay", "open_replay"}
 
 #: Commands that work whatever screen is on top (they change the window, not the game).
 GLOBAL = {"toggle_fullscreen", "zoom_in", "zoom_out"}

@@ -92,6 +92,7 @@ VIEW_MENU = (
     SEPARATOR,
     Item("Watch replay", "watch_replay", enabled=lambda app: app.last_replay is not None),
     Item("Export replay", "export_replay", enabled=lambda app: app.last_replay is not None),
+    Item("Open replay...", "open_replay"),
 )
 
 TOOLS_MENU = (

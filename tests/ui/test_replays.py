@@ -344,3 +344,36 @@ def test_viewer_scrolls_a_board_bigger_than_the_window_to_follow_the_play():
     field = board.field
     flag = pygame.Rect(field.x, field.y, CELL, CELL)                         # (2, 2) at top-left
     assert shows(app, flag, "flag")
+
+
+def test_open_replay_lists_the_exported_files_and_watches_the_chosen_one(tmp_path):
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    app.commands.run("export_replay")
+    key(app, pygame.K_RETURN)
+    (tmp_path / "replays" / "broken.json").write_text("{")
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    names = [row[0] for row in dialog.table.rows]
+    assert len(names) == 2 and "broken" in names
+    dialog.table.select(names.index("broken"))
+    press_button(app, dialog, "Watch")
+    assert isinstance(app.top, NoticeDialog) and "not JSON" in app.top.text
+    key(app, pygame.K_RETURN)
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    dialog.table.select(1 - [row[0] for row in dialog.table.rows].index("broken"))
+    press_button(app, dialog, "Watch")
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+
+
+def test_open_replay_with_no_files_says_so_and_fits_the_smallest_window():
+    app = make_app(BOARD_8)
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    assert dialog.table.rows == [("No replays yet",)]
+    assert app.layout.window.contains(dialog.rect)
+    assert all(getattr(w, "label", "") != "Watch" for w in dialog.widgets)
