@@ -36,22 +36,25 @@ def test_bars_follow_the_times_and_only_the_last_wins_that_fit():
     assert all(b.bottom == chart.plot.bottom for b in bars)
 
 
-def chart_on_screen(app, dialog):
-    chart = next(w for w in dialog.widgets if isinstance(w, Chart))
-    return chart, dialog.client_origin
+def open_dialog(tmp_path, games, command):
+    """The 8x8 window over a store holding ``games``, with ``command``'s
+    dialog open; it fits the window."""
+    store = Store(tmp_path)
+    for g in games:
+        store.record_game(g)
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    app.commands.run(command)
+    app.step()
+    assert app.layout.window.contains(app.top.rect)
+    return app, app.top
 
 
 def test_statistics_chart_is_drawn_and_fits_the_smallest_window(tmp_path):
-    store = Store(tmp_path)
-    for t in (30_000, 12_000, 20_000):
-        store.record_game(game(time_ms=t, rate=20_000 / t))
-    app = make_app(BOARD_8, data_dir=tmp_path)
-    app.commands.run("statistics")
-    app.step()
-    dialog = app.top
+    app, dialog = open_dialog(tmp_path, [game(time_ms=t, rate=20_000 / t)
+                                         for t in (30_000, 12_000, 20_000)], "statistics")
     assert isinstance(dialog, StatisticsDialog)
-    assert app.layout.window.contains(dialog.rect)
-    chart, (ox, oy) = chart_on_screen(app, dialog)
+    chart = next(w for w in dialog.widgets if isinstance(w, Chart))
+    ox, oy = dialog.client_origin
     assert [w.time_ms for w in chart.wins] == [30_000, 12_000, 20_000] and chart.best_ms == 12_000
     first = chart.bars()[0].move(ox, oy)                  # the 30 s win: the tallest bar
     assert pixel(app, app.viewport.to_display((first.centerx, first.bottom - 2))) == NAVY
@@ -64,15 +67,9 @@ def test_statistics_chart_is_drawn_and_fits_the_smallest_window(tmp_path):
 
 
 def test_history_chart_shows_the_selected_games_level_and_fits(tmp_path):
-    store = Store(tmp_path)
-    store.record_game(game(time_ms=9_000))
-    store.record_game(game("expert", time_ms=99_000))
-    app = make_app(BOARD_8, data_dir=tmp_path)
-    app.commands.run("history")
-    app.step()
-    dialog = app.top
+    app, dialog = open_dialog(tmp_path, [game(time_ms=9_000), game("expert", time_ms=99_000)],
+                              "history")
     assert isinstance(dialog, HistoryDialog)
-    assert app.layout.window.contains(dialog.rect)
     assert [w.time_ms for w in dialog.chart.wins] == [99_000]          # newest: the Expert game
     key(app, pygame.K_DOWN)                                            # the older one
     assert [w.time_ms for w in dialog.chart.wins] == [9_000]

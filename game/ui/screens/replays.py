@@ -7,6 +7,7 @@ what it says) becomes a notice to the player, never a crash.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,14 +32,8 @@ def _notice(app: Host, text: str) -> None:
 
 def open_file(app: Host, path: str | Path) -> bool:
     """Watch the replay saved at ``path``; a bad file gets a notice."""
-    try:
-        replay = read_file(path)
-        check(replay)
-    except ReplayError as e:
-        _notice(app, f"Cannot open the replay {Path(path).name}: {e}")
-        return False
-    watch(app, replay)
-    return True
+    return _watch_checked(app, lambda: read_file(path),
+                          f"Cannot open the replay {Path(path).name}")
 
 
 def open_text(app: Host, text: str | None) -> bool:
@@ -46,11 +41,16 @@ def open_text(app: Host, text: str | None) -> bool:
     if text is None:
         _notice(app, "This game has no replay.")
         return False
+    return _watch_checked(app, lambda: decode(text), "Cannot open this replay")
+
+
+def _watch_checked(app: Host, load: Callable[[], Replay], failure: str) -> bool:
+    """Watch what ``load`` reads if its moves add up; else a notice."""
     try:
-        replay = decode(text)
+        replay = load()
         check(replay)
     except ReplayError as e:
-        _notice(app, f"Cannot open this replay: {e}")
+        _notice(app, f"{failure}: {e}")
         return False
     watch(app, replay)
     return True
