@@ -377,3 +377,10 @@ def test_open_replay_with_no_files_says_so_and_fits_the_smallest_window():
     assert dialog.table.rows == [("No replays yet",)]
     assert app.layout.window.contains(dialog.rect)
     assert all(getattr(w, "label", "") != "Watch" for w in dialog.widgets)
+
+
+def test_a_bad_replay_file_from_the_command_line_opens_the_game_with_a_notice(tmp_path):
+    from game.cli import main
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\x00" * 100)
+    assert main(["--replay", str(bad), "--frames", "3", "--data-dir", str(tmp_path)]) == 0
