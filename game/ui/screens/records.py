@@ -23,13 +23,11 @@ ROW_H = 13
 CHART_H = 44
 
 
-def level_chart(app, rect: pygame.Rect, level: str, games=None) -> Chart:
-    """The chart of ``level``'s last wins, with its best time."""
-    games = app.store.history() if games is None else games
+def level_wins_and_best(app, level: str) -> tuple[list, int | None]:
+    """``level``'s wins among the last games (oldest first) and its best time."""
     times = app.store.best_times(level) if level in LEVELS else []
-    wins = level_wins(games, level)
-    best = min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
-    return Chart(rect, wins, best)
+    wins = level_wins(app.store.history(), level)
+    return wins, min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
 
 
 def seconds(time_ms: int) -> str:
@@ -160,7 +158,8 @@ class StatisticsDialog(_LevelDialog):
             self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
                                       text))
             y += line + 3
-        self.widgets.append(level_chart(self.app, pygame.Rect(8, y + 3, w, CHART_H), self.level))
+        self.widgets.append(Chart(pygame.Rect(8, y + 3, w, CHART_H),
+                                  *level_wins_and_best(self.app, self.level)))
         y += CHART_H + 3
         return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
 
@@ -201,12 +200,14 @@ class HistoryDialog(Dialog):
         super().__init__(app)
         self.width = min(230, app.layout.size[0] - 4)
         self.games = app.store.history()
+        self._charts: dict[str, tuple] = {}     # level -> its wins and best time
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.width - 6 - 16
         rows = [history_row(g) for g in self.games] or [("", "No games yet", "", "")]
-        lines = max([len(wrap(painter, history_details(g), w)) for g in self.games[:100]] or [4])
+        first = [self.games[i] for i in range(min(100, len(self.games)))]
+        lines = max([len(wrap(painter, history_details(g), w)) for g in first] or [4])
         detail_h = max(4, lines) * (line + 1) + 6
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14) - CHART_H
         visible = max(3, min(12, (free - 4) // ROW_H))
@@ -214,8 +215,7 @@ class HistoryDialog(Dialog):
                               ((0, 62, "l"), (66, w - 130, "l"), (w - 60, 24, "l"),
                                (w - 36, 32, "r")), ROW_H)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
-        self.chart = level_chart(self.app, pygame.Rect(8, self.details.rect.y + detail_h, w,
-                                                       CHART_H), self._level(), self.games)
+        self.chart = Chart(pygame.Rect(8, self.details.rect.y + detail_h, w, CHART_H))
         y = self.chart.rect.bottom + 4
         self.widgets = [self.table, self.details, self.chart,
                         Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
@@ -233,8 +233,10 @@ class HistoryDialog(Dialog):
     def changed(self) -> None:
         if self.games:
             self.details.text = history_details(self.games[self.table.selected])
-            chart = level_chart(self.app, self.chart.rect, self._level(), self.games)
-            self.chart.wins, self.chart.best_ms = chart.wins, chart.best_ms
+        level = self._level()
+        if level not in self._charts:
+            self._charts[level] = level_wins_and_best(self.app, level)
+        self.chart.wins, self.chart.best_ms = self._charts[level]
 
     def watch(self) -> None:
         """Watch the selected game's replay (a notice if it has none)."""
