@@ -20,10 +20,9 @@ from typing import Any
 
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
 from game.engine.checks import ascii_number
-from game.settings import Settings
+from game.settings import MAX_SCALE, Settings
 
 PROG = "minesweeper"
-MAX_SCALE = 8
 
 
 class UsageError(Exception):
@@ -239,22 +238,32 @@ def main(argv: list[str] | None = None) -> int:
         return _error(str(e))
     if options.check:
         return check_replay(options.replay)
+    from game.shutdown import Stop
     from game.store import Store
     from game.ui.app import App
 
     problem = _video_problem()
     if problem:
         return _error(problem)
-    store = Store(options.data_dir)
-    app = App(options.settings_from(store.settings), store=store,
-              overridden=set(options.overrides), seed=options.seed,
-              kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
-    if options.replay is not None:
-        app.commands.open_replay_file(options.replay)
+    stop = Stop()
+    stop.install()
     try:
-        return app.run(frames=options.frames)
+        store = Store(options.data_dir)
+        try:
+            app = App(options.settings_from(store.settings), store=store,
+                      overridden=set(options.overrides), seed=options.seed,
+                      kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+            stop.install(app)             # again: SDL took SIGTERM over while opening
+            if options.replay is not None:
+                app.commands.open_replay_file(options.replay)
+            try:
+                return 0 if stop.asked else app.run(frames=options.frames)
+            finally:
+                app.close()
+        finally:
+            store.close()
     finally:
-        app.close()
+        stop.restore()
 
 
 def check_replay(path: Path) -> int:

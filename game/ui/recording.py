@@ -54,9 +54,7 @@ def keep(app: Host, session: Session, record: GameRecord) -> int | None:
     replay = session_replay(session, "unfinished" if record.result == ABANDONED
                             else record.result)
     app.last_replay = replay
-    if hasattr(app.store, "replay"):       # a store that keeps replays with their games
-        return app.store.record_game(record, replay=encode(replay))
-    return app.store.record_game(record)
+    return app.store.record_game(record, replay=encode(replay))
 
 
 def sample_pointer(session: Session, gestures: Gestures,

@@ -12,13 +12,14 @@ import pytest
 from game.engine import FIRST_CLICK_RULES, LEVELS
 from game.replay import Replay, check, decode, encode, read_file
 from game.ui.frame import CELL
+from game.ui.recording import game_record
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 
 from .helpers import BOARD_8, RIGHT, cell_pos, click, key, make_app, move, post, press, release, settle, shows
-from .replay_store import ReplayStore
-from .test_records import press_button
+from .test_records import BEGINNER, press_button
+from .test_records import win as win_records
 
 
 def slow_click(app, cell, button=1) -> None:
@@ -223,9 +224,8 @@ def test_replay_flag_opens_the_viewer_from_the_command_line(tmp_path):
 
 # ---------------------------------------------------------------- with a store of replays
 
-def test_history_has_no_watch_button_when_the_store_keeps_no_replays():
+def test_history_has_no_watch_button_without_games():
     app = make_app(BOARD_8)
-    win(app)
     app.commands.run("history")
     app.step()
     assert all(getattr(w, "label", "") != "Watch" for w in app.top.widgets)
@@ -234,10 +234,10 @@ def test_history_has_no_watch_button_when_the_store_keeps_no_replays():
 def test_history_watch_opens_the_selected_game(tmp_path):
     from game.ui.screens.records import HistoryDialog
 
-    store = ReplayStore(tmp_path)
-    app = make_app(BOARD_8, store=store)
+    app = make_app(BOARD_8, data_dir=tmp_path)
     win(app)
-    assert store.replays[1] == encode(app.last_replay)           # kept with its game
+    newest = app.store.history()[0]
+    assert app.store.replay(newest.game_id) == encode(app.last_replay)   # kept with its game
     app.commands.run("history")
     app.step()
     dialog = app.top
@@ -249,10 +249,9 @@ def test_history_watch_opens_the_selected_game(tmp_path):
 
 
 def test_history_watch_of_a_game_without_replay_is_a_notice(tmp_path):
-    store = ReplayStore(tmp_path)
-    app = make_app(BOARD_8, store=store)
+    app = make_app(BOARD_8, data_dir=tmp_path)
     win(app)
-    store.replays[1] = None
+    app.store.record_game(game_record(app.play.session, "won"))     # a tool's game, no replay
     app.commands.run("history")
     app.step()
     press_button(app, app.top, "Watch")
@@ -262,18 +261,21 @@ def test_history_watch_of_a_game_without_replay_is_a_notice(tmp_path):
 def test_attract_mode_alternates_demo_games_with_the_best_replays(tmp_path):
     from game.ui.screens.attract import AttractScreen
 
-    store = ReplayStore(tmp_path)
-    app = make_app(BOARD_8, store=store)
-    win(app)
+    app = make_app(BEGINNER, data_dir=tmp_path)           # a Beginner game: a best time
+    win_records(app)
+    settle(app)
+    while app.top is not app.play:                        # the name entry
+        key(app, pygame.K_ESCAPE)
     best = app.last_replay
-    recorded = len(store.games)
+    assert [decode(text) for text in app.store.best_replays(5)] == [best]
+    recorded = app.store.count_games()
     app.attract_options = {"pace": (1, 1), "between": 5}
     app.start_attract()
     attract = app.top
     assert isinstance(attract, AttractScreen) and attract.replay is None    # a demo game first
     while attract.games < 2:
         app.step(30)
-    assert attract.replay == best and app.play.field.layout() == BOARD_8
+    assert attract.replay == best and app.play.field.layout() == BEGINNER
     assert not app.audio.enabled                                          # silently
     for _ in range(best.time_ms // 500 + 2):
         app.step(30)
@@ -283,7 +285,7 @@ def test_attract_mode_alternates_demo_games_with_the_best_replays(tmp_path):
     assert attract.replay is None and app.play.assist.autoplay            # a demo game again
     key(app, pygame.K_SPACE)                                              # the first touch
     assert app.top is app.play and app.play.field.move_count == 0
-    assert len(store.games) == recorded                                   # nothing recorded
+    assert app.store.count_games() == recorded                            # nothing recorded
 
 
 def test_attract_mode_without_replays_plays_demo_games_only():

@@ -126,11 +126,13 @@ class AttractScreen(base.Screen):
             self.leave()
 
     def leave(self) -> None:
-        """Back to a fresh game at the configured level; the waking input is spent."""
+        """Back to a fresh game at the configured level (in a kiosk, with the
+        operator's whole configuration); the waking input is spent."""
         play = self.app.play
         play.assist.stop()
         play.assist.pace = play.assist.default_pace
         self.app.pop()
+        self.app.restore_operator_settings()
         play.new_game()
         self.app.woke()
 
@@ -162,8 +164,6 @@ class AttractScreen(base.Screen):
 def best_replays(store) -> list[Replay]:
     """The replays of the best games, best times first (those that cannot be
     read or do not add up are left out: a kiosk never shows a broken game)."""
-    if not hasattr(store, "best_replays"):       # a store that keeps no replays
-        return []
     kept = []
     for text in store.best_replays(BEST_REPLAYS):
         try:

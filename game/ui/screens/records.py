@@ -7,6 +7,8 @@ where a visitor must not erase anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.engine import LEVELS
@@ -30,8 +32,24 @@ def level_wins_and_best(app, level: str) -> tuple[list, int | None]:
     return wins, min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
 
 
-def seconds(time_ms: int) -> str:
-    return f"{time_ms / 1000:.3f}"
+#: History rows fetched from the store at a time, as the list scrolls.
+HISTORY_PAGE = 100
+
+
+def seconds(time_ms: int, decimals: int = 3, room: int = 8) -> str:
+    """A time in seconds for a column ``room`` characters wide: fewer
+    decimals for long times, and a power of ten past a million seconds (only
+    a hand-edited database holds those), never a number cut in half."""
+    for places in range(decimals, -1, -1):
+        text = f"{time_ms / 1000:.{places}f}"
+        if len(text) <= room:
+            return text
+    return f"{time_ms / 1000:.0e}".replace("e+0", "e").replace("e+", "e")     # 1e6, 9e15
+
+
+def count(value: int) -> str:
+    """A count for a narrow column: in full up to seven digits, else like 9.22e+18."""
+    return str(value) if value < 10**7 else f"{value:.2e}"
 
 
 class _LevelDialog(Dialog):
@@ -148,13 +166,13 @@ class StatisticsDialog(_LevelDialog):
         y = self.level_row(painter)
         line = painter.line_height()
         s = self.app.store.statistics(self.level)
-        lines = (("Games played", s.played), ("Games won", s.won),
+        lines = (("Games played", count(s.played)), ("Games won", count(s.won)),
                  ("Win rate", f"{s.win_rate * 100:.0f} %"),
-                 ("Current streak", s.current_streak), ("Best streak", s.best_streak))
+                 ("Current streak", count(s.current_streak)),
+                 ("Best streak", count(s.best_streak)))
         w = self.width - 6 - 16
-        for label, value in lines:
+        for label, text in lines:
             self.widgets.append(Label(pygame.Rect(8, y, w - 40, line), f"{label}:"))
-            text = str(value)
             self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
                                       text))
             y += line + 3
@@ -170,16 +188,16 @@ class StatisticsDialog(_LevelDialog):
 
 
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
-    level = {"beginner": "Beg", "intermediate": "Int", "expert": "Exp"}.get(
-        game.level, f"{game.width}x{game.height}")
+    level = {"beginner": "Beg", "intermediate": "Int", "expert": "Exp",
+             "custom": f"{game.width}x{game.height}"}.get(game.level, game.level)
     result = {"won": "won", "lost": "lost", "abandoned": "left"}[game.result]
-    return game.date[5:16].replace("T", " "), level, result, f"{game.time_ms / 1000:.1f}"
+    return game.date[5:16].replace("T", " "), level, result, seconds(game.time_ms, 1, 6)
 
 
 def history_details(game: GameRecord) -> str:
     size = f"{game.width}x{game.height}, {game.mines} mines"
     parts = [f"{game.level.capitalize()} {size}",
-             f"{game.result} in {seconds(game.time_ms)} s"]
+             f"{game.result} in {seconds(game.time_ms, room=20)} s"]
     stats = []
     if game.bbbv is not None:
         stats.append(f"3BV {game.bbbv}")
@@ -193,46 +211,88 @@ def history_details(game: GameRecord) -> str:
     return "\n".join(parts)
 
 
+class PagedHistory(Sequence):
+    """Every game in the store, newest first, read a page at a time as the
+    list reaches it: History opens as fast on 20,000 games as on 20."""
+
+    def __init__(self, store) -> None:
+        self._store = store
+        self._length = store.count_games()
+        self._pages: dict[int, list[GameRecord]] = {}
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if not -self._length <= index < self._length:
+            raise IndexError(index)
+        index %= self._length
+        page = self._pages.get(index // HISTORY_PAGE)
+        if page is None:
+            page = self._store.history(HISTORY_PAGE, index // HISTORY_PAGE * HISTORY_PAGE)
+            self._pages[index // HISTORY_PAGE] = page
+        offset = index % HISTORY_PAGE
+        return page[offset] if offset < len(page) else None
+
+
+class HistoryRows(Sequence):
+    """The History list's rows, made from the games as they are shown."""
+
+    def __init__(self, games: PagedHistory) -> None:
+        self._games = games
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        game = self._games[index]
+        return history_row(game) if game is not None else ("", "(unreadable)", "", "")
+
+
 class HistoryDialog(Dialog):
     title = "History"
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.width = min(230, app.layout.size[0] - 4)
-        self.games = app.store.history()
+        self.games = PagedHistory(app.store)
         self._charts: dict[str, tuple] = {}     # level -> its wins and best time
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.width - 6 - 16
-        rows = [history_row(g) for g in self.games] or [("", "No games yet", "", "")]
-        first = [self.games[i] for i in range(min(100, len(self.games)))]
+        rows = HistoryRows(self.games) if self.games else [("", "No games yet", "", "")]
+        first = [g for g in self.games[:50] if g is not None]
         lines = max([len(wrap(painter, history_details(g), w)) for g in first] or [4])
         detail_h = max(4, lines) * (line + 1) + 6
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14) - CHART_H
         visible = max(3, min(12, (free - 4) // ROW_H))
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              ((0, 62, "l"), (66, w - 130, "l"), (w - 60, 24, "l"),
-                               (w - 36, 32, "r")), ROW_H)
+                              ((0, 62, "l"), (66, w - 132, "l"), (w - 63, 24, "l"),
+                               (w - 39, 32, "r")), ROW_H)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.chart = Chart(pygame.Rect(8, self.details.rect.y + detail_h, w, CHART_H))
         y = self.chart.rect.bottom + 4
         self.widgets = [self.table, self.details, self.chart,
                         Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
-        if self.games and hasattr(self.app.store, "replay"):   # a store that keeps replays
+        if self.games:
             self.widgets.insert(3, Button(pygame.Rect(8, y, 56, line + 8), "Watch", self.watch))
         self.changed()
         return y + line + 14
 
     def _level(self) -> str:
         """The level of the selected game (the chart shows its wins)."""
-        if self.games:
-            return self.games[self.table.selected].level
-        return self.app.settings.level
+        game = self.games[self.table.selected] if self.games else None
+        return game.level if game is not None else self.app.settings.level
 
     def changed(self) -> None:
         if self.games:
-            self.details.text = history_details(self.games[self.table.selected])
+            game = self.games[self.table.selected]
+            self.details.text = history_details(game) if game is not None else ""
         level = self._level()
         if level not in self._charts:
             self._charts[level] = level_wins_and_best(self.app, level)
@@ -241,7 +301,6 @@ class HistoryDialog(Dialog):
     def watch(self) -> None:
         """Watch the selected game's replay (a notice if it has none)."""
         game = self.games[self.table.selected]
-        game_id = getattr(game, "game_id", None)
-        text = self.app.store.replay(game_id) if game_id is not None else None
+        text = self.app.store.replay(game.game_id) if game and game.game_id is not None else None
         self.app.pop()
         replays.open_text(self.app, text)
