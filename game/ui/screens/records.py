@@ -25,10 +25,11 @@ ROW_H = 13
 CHART_H = 44
 
 
-def level_wins_and_best(app, level: str) -> tuple[list, int | None]:
-    """``level``'s wins among the last games (oldest first) and its best time."""
+def level_wins_and_best(app, level: str, recent) -> tuple[list, int | None]:
+    """``level``'s wins among the ``recent`` games (newest first), oldest
+    first, and its best time."""
     times = app.store.best_times(level) if level in LEVELS else []
-    wins = level_wins(app.store.history(), level)
+    wins = level_wins((g for g in recent if g is not None), level)
     return wins, min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
 
 
@@ -176,8 +177,9 @@ class StatisticsDialog(_LevelDialog):
             self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
                                       text))
             y += line + 3
+        recent = self.app.store.history(HISTORY_PAGE)
         self.widgets.append(Chart(pygame.Rect(8, y + 3, w, CHART_H),
-                                  *level_wins_and_best(self.app, self.level)))
+                                  *level_wins_and_best(self.app, self.level, recent)))
         y += CHART_H + 3
         return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
 
@@ -295,7 +297,8 @@ class HistoryDialog(Dialog):
             self.details.text = history_details(game) if game is not None else ""
         level = self._level()
         if level not in self._charts:
-            self._charts[level] = level_wins_and_best(self.app, level)
+            recent = self.games[:HISTORY_PAGE]      # the page the list opened with
+            self._charts[level] = level_wins_and_best(self.app, level, recent)
         self.chart.wins, self.chart.best_ms = self._charts[level]
 
     def watch(self) -> None:
