@@ -386,3 +386,20 @@ def test_a_bad_replay_file_from_the_command_line_opens_the_game_with_a_notice(tm
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\x00" * 100)
     assert main(["--replay", str(bad), "--frames", "3", "--data-dir", str(tmp_path)]) == 0
+
+
+def test_a_lost_game_ends_with_the_dead_face_and_the_mines_shown():
+    replay = Replay(width=8, height=8, mines=2, marks=True, first_click="safe",
+                    moves=((0, "R 7 7"), (1500, "R 0 0")), result="lost", time_ms=1500,
+                    layout=tuple(BOARD_8))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_RIGHT)
+    board = viewer.layout.board
+    assert shows(app, board.face, "face_smile")
+    key(app, pygame.K_END)
+    field = board.field
+    assert shows(app, board.face, "face_dead")
+    assert shows(app, pygame.Rect(field.x, field.y, CELL, CELL), "mine_exploded")
+    assert shows(app, pygame.Rect(field.x + 6 * CELL, field.y + 6 * CELL, CELL, CELL), "mine")
