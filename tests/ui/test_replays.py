@@ -403,3 +403,7 @@ def test_a_lost_game_ends_with_the_dead_face_and_the_mines_shown():
     assert shows(app, board.face, "face_dead")
     assert shows(app, pygame.Rect(field.x, field.y, CELL, CELL), "mine_exploded")
     assert shows(app, pygame.Rect(field.x + 6 * CELL, field.y + 6 * CELL, CELL, CELL), "mine")
+    for box, digits in (("timer_box", "002"), ("mines_box", "002")):      # 1.5 s; no flag
+        for i, digit in enumerate(digits):
+            rect = board.digit_rect(getattr(board, box), i)
+            assert shows(app, rect, f"led_{digit}")
