@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, STYLES
 from game.engine.checks import ascii_number
-from game.settings import MAX_SCALE, Settings
+from game.settings import MAX_SCALE, STYLE_RULES, Settings
 
 PROG = "minesweeper"
 
@@ -109,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mines", type=_whole(1),
                    help="custom mine count (1 to (width-1)*(height-1))")
     p.add_argument("--seed", type=_whole(0), help="seed of the first game")
+    p.add_argument("--style", choices=STYLES,
+                   help="play as win31 (8x8 Beginner), xp or modern (default) did")
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
                    help="opening (default), safe or classic")
     p.add_argument("--scale", type=_whole(1, MAX_SCALE),
@@ -173,7 +175,7 @@ def parse(argv: list[str] | None) -> Options:
             CUSTOM_LIMITS.check(*custom)
         except ValueError as e:
             raise UsageError(str(e)) from None
-        board = Settings()
+        board = Settings(style=args.style or Settings.style)
         board.choose_board(*custom)
         overrides.update(level=board.level)
         if board.level == "custom":
@@ -183,6 +185,9 @@ def parse(argv: list[str] | None) -> Options:
         overrides["level"] = args.level
     if args.check and args.replay is None:
         raise UsageError("--check needs --replay FILE")
+    if args.style:
+        overrides["style"] = args.style
+        overrides["first_click"], overrides["marks"] = STYLE_RULES[args.style]
     if args.first_click:
         overrides["first_click"] = args.first_click
     if args.scale:

@@ -59,6 +59,7 @@ from game.ui.screens.notice import ConfirmDialog, NoticeDialog  # noqa: E402
 from game.ui.screens.open_replay import OpenReplayDialog  # noqa: E402
 from game.ui.screens.pause import PauseScreen  # noqa: E402
 from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog  # noqa: E402
+from game.ui.screens.style import StyleDialog  # noqa: E402
 from game.ui.screens.watch import ReplayScreen  # noqa: E402
 
 #: A won beginner game, as the name entries receive it.
@@ -128,6 +129,7 @@ SCREENS: dict[str, Callable[[App], object]] = {
     "history": _pushed(HistoryDialog),
     "help": _pushed(HelpScreen),
     "about": _pushed(AboutDialog),
+    "style": _pushed(StyleDialog),
     "notice": _pushed(lambda app: NoticeDialog(app, NOTICE)),
     "confirm": _pushed(lambda app: ConfirmDialog(app, "Reset the statistics?",
                                                  lambda: app.store.reset_statistics("beginner"))),

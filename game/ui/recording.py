@@ -13,8 +13,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from game.engine import Status, level_of
+from game.engine import Status
 from game.replay import Replay, encode, replay_of
+from game.settings import level_name
 from game.store import ABANDONED, LOST, WON, GameRecord
 
 from .hit import CELL_TARGET
@@ -32,7 +33,8 @@ def game_record(session: Session, result: str) -> GameRecord:
     field = session.field
     stats = session.field.stats(session.elapsed_ms())
     return GameRecord(
-        level=level_of(field.width, field.height, field.mines),
+        level=level_name(field.width, field.height, field.mines, session.style),
+        style=session.style,
         width=field.width, height=field.height, mines=field.mines, result=result,
         time_ms=session.elapsed_ms(), bbbv=stats.bbbv, bbbv_per_s=stats.bbbv_per_second,
         clicks=stats.clicks.total, efficiency=stats.efficiency, seed=field.seed,
@@ -46,7 +48,7 @@ def session_replay(session: Session, result: str) -> Replay:
     return replay_of(field, session.recorder, result=result, time_ms=session.elapsed_ms(),
                      first_click=session.settings.first_click, seeded=session.seeded,
                      date=datetime.now().isoformat(timespec="seconds"),
-                     level=level_of(field.width, field.height, field.mines))
+                     level=level_name(field.width, field.height, field.mines, session.style))
 
 
 def keep(app: Host, session: Session, record: GameRecord) -> int | None:

@@ -8,10 +8,10 @@ from game import __version__
 
 from .. import keys
 from ..render.painter import Painter
-from ..widgets import Button, Label, wrap
+from ..widgets import Button, Label, label_height
 from .dialog import Dialog
 
-ICON = 16
+GAP = 6             # between a picture and its text
 
 #: What each command does, for the Keys page (the keys themselves come from ``keys``).
 COMMAND_HELP = {
@@ -53,7 +53,7 @@ def keys_page() -> tuple[str, tuple[tuple[str | None, str], ...]]:
     lines = [(None, f"{b.label}: {COMMAND_HELP[b.command]}") for b in keys.BINDINGS
              if b.command in COMMAND_HELP]
     lines.append((None, "Arrows move a cursor; Space or Enter opens (or chords); F flags."))
-    lines.append((None, "Alt or F10: menus."))
+    lines.append((None, "Alt or F10: menus. Esc closes a menu or a dialog."))
     return "Keys", tuple(lines)
 
 
@@ -67,28 +67,30 @@ class HelpScreen(Dialog):
         self.width = min(260, app.layout.size[0] - 4)
 
     def build(self, painter: Painter) -> int:
+        """The page's title, then each picture with its text beside it (the text
+        starts right of the picture, whatever the picture's size), then the
+        buttons; the text wraps at the dialog's width."""
         name, entries = self.pages[self.page]
         line = painter.line_height()
-        self.widgets = [Label(pygame.Rect(8, 4, self.width - 20, line), name, face="bold")]
-        self.icons: list[tuple[str, tuple[int, int]]] = []
-        y = 6 + line
-        text_w = self.width - 20 - ICON - 6
+        full_w = self.width - 22
+        self.widgets = [Label(pygame.Rect(8, 4, full_w, line), name, face="bold")]
+        self.icons: list[tuple[str, pygame.Rect]] = []
+        y = 4 + label_height(painter, name, full_w, "bold") + 2
         for icon, text in entries:
-            x = 8
+            x, icon_h = 8, 0
             if icon:
-                self.icons.append((icon, (x, y)))
-                x += ICON + 6
-            width = text_w if icon else self.width - 20
-            rows = wrap(painter, text, width)
+                w, icon_h = self.app.atlas.get(icon).get_size()
+                self.icons.append((icon, pygame.Rect(x, y, w, icon_h)))
+                x += w + GAP
+            width = full_w - (x - 8)
             self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
-            y += max(ICON, len(rows) * (line + 1)) + 4
+            y += max(icon_h, 1 + label_height(painter, text, width)) + 4
         y += 2
         bw = (self.width - 6 - 8 * 2 - 8) // 3
         for i, (label, action) in enumerate((("< Back", self.back), ("Next >", self.next),
                                              ("Close", self.cancel))):
             self.widgets.append(Button(pygame.Rect(8 + i * (bw + 4), y, bw, line + 8),
                                        label, action))
-        self.focus_button = len(self.widgets) - 2
         return y + line + 14
 
     def _turn(self, step: int) -> None:
@@ -111,13 +113,15 @@ class HelpScreen(Dialog):
         else:
             super().handle(event)
 
-    def draw(self, painter: Painter, full: bool) -> bool:
-        drew = super().draw(painter, full)
-        if drew:
-            ox, oy = self.client_origin
-            for icon, (x, y) in self.icons:
-                painter.sprite(icon, (ox + x, oy + y))
-        return drew
+    def draw_content_extras(self, painter: Painter, origin: tuple[int, int]) -> None:
+        for icon, rect in self.icons:
+            painter.sprite(icon, (origin[0] + rect.x, origin[1] + rect.y))
+
+    def extents(self, painter: Painter):
+        """The pictures too must fit and never cover text: each as big as it draws."""
+        return [*super().extents(painter),
+                *(("content", pygame.Rect(rect.topleft, self.app.atlas.get(icon).get_size()),
+                   []) for icon, rect in self.icons)]
 
 
 class AboutDialog(Dialog):
@@ -129,9 +133,8 @@ class AboutDialog(Dialog):
                 "Every picture and sound is drawn by this project's own code.")
         width = self.width - 22
         line = painter.line_height()
-        rows = len(wrap(painter, text, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), text)]
-        y = 10 + rows * (line + 1)
+        y = 10 + label_height(painter, text, width)
         self.widgets.append(Button(pygame.Rect((self.width - 6) // 2 - 30, y, 60, line + 8),
                                    "OK", self.cancel))
         self.focus = 1

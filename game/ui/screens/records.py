@@ -16,20 +16,21 @@ from game.store import STAT_LEVELS, GameRecord
 
 from ..render.chart import Chart, level_wins
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView, wrap
+from ..widgets import Button, Label, ListView, fit_columns, label_height
 from . import replays
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
+from .style import STYLE_NAMES
 
 ROW_H = 13
 CHART_H = 44
 
 
-def level_wins_and_best(app, level: str, recent) -> tuple[list, int | None]:
+def level_wins_and_best(app, level: str, style: str, recent) -> tuple[list, int | None]:
     """``level``'s wins among the ``recent`` games (newest first), oldest
-    first, and its best time."""
-    times = app.store.best_times(level) if level in LEVELS else []
-    wins = level_wins((g for g in recent if g is not None), level)
+    first, and its best time in ``style``."""
+    times = app.store.best_times(level, style=style) if level in LEVELS else []
+    wins = level_wins((g for g in recent if g is not None and g.style == style), level)
     return wins, min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
 
 
@@ -53,6 +54,17 @@ def count(value: int) -> str:
     return str(value) if value < 10**7 else f"{value:.2e}"
 
 
+def led_seconds(time_ms: int) -> int:
+    """The whole seconds the LED counter showed when the game ended: it shows
+    1 as the clock starts, so a game of 9.400 s ended on 10."""
+    return min(999, time_ms // 1000 + 1)
+
+
+def button_width(painter: Painter, label: str, least: int = 56) -> int:
+    """A button wide enough for its label (longer in some languages)."""
+    return max(least, painter.text_width(label) + 12)
+
+
 class _LevelDialog(Dialog):
     """A dialog showing one level at a time, with < and > to change it."""
 
@@ -63,29 +75,34 @@ class _LevelDialog(Dialog):
         super().__init__(app)
         current = app.settings.level
         self.level = level or (current if current in self.levels else self.levels[0])
+        self.style = app.settings.style          # records are kept per level and style
         self.width = min(type(self).width, app.layout.size[0] - 4)
 
     def level_row(self, painter: Painter) -> int:
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
         w = self.width - 6
+        name = f"{self.level.capitalize()}\n{STYLE_NAMES[self.style]}"
+        room = w - 2 * 28
+        x = 28 + max(0, (room - max(painter.text_width(part, "bold")
+                                    for part in name.split("\n"))) // 2)
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
-            Label(pygame.Rect(w // 2 - painter.text_width(self.level.capitalize(), "bold") // 2,
-                              7, w, line), self.level.capitalize(), face="bold"),
+            Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
             Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
-        return line + 12
+        return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
 
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
         """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
         line = painter.line_height()
         w = self.width - 6
         if reset_question and not getattr(self.app, "kiosk", False):
-            self.widgets.append(Button(pygame.Rect(8, y, 56, line + 8), "Reset",
-                                       lambda: self.confirm_reset(reset_question)))
-        ok = Button(pygame.Rect(w - 64, y, 56, line + 8), "OK", self.cancel)
+            self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, "Reset"), line + 8),
+                                       "Reset", lambda: self.confirm_reset(reset_question)))
+        ok_w = button_width(painter, "OK")
+        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)
         self.widgets.append(ok)
         self.focus = len(self.widgets) - 1
         return y + line + 14
@@ -124,9 +141,9 @@ class BestTimesDialog(_LevelDialog):
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        times = self.app.store.best_times(self.level)
+        times = self.app.store.best_times(self.level, style=self.style)
         w = self.width - 6 - 16
-        rows = [(f"{i}.", t.name, seconds(t.time_ms)) for i, t in enumerate(times, 1)]
+        rows = [(f"{i}.", t.name, str(led_seconds(t.time_ms))) for i, t in enumerate(times, 1)]
         rows = rows or [("", "No times yet", "")]
         visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
@@ -136,24 +153,31 @@ class BestTimesDialog(_LevelDialog):
         self.widgets.append(self.table)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
+        detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
+                                           for t in times])
         self.changed()
-        bottom = self.buttons(painter, self.details.rect.y + 2 * (line + 1) + 4,
-                              f"Reset the best times of the {self.level} level?")
+        bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
+                              f"Reset the best times of the {self.level} level "
+                              f"({STYLE_NAMES[self.style]})?")
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
 
     def changed(self) -> None:
-        times = self.app.store.best_times(self.level)
+        times = self.app.store.best_times(self.level, style=self.style)
         if times and self.table.selected < len(times):
-            t = times[self.table.selected]
-            rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
-            bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
-            self.details.text = f"{t.date[:10]}\n{bbbv}{rate}"
+            self.details.text = self.detail_text(times[self.table.selected])
         else:
             self.details.text = ""
 
+    @staticmethod
+    def detail_text(t) -> str:
+        """The exact time to the millisecond, the date and the 3BV of a best time."""
+        rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
+        bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
+        return f"{seconds(t.time_ms)} s, {t.date[:10]}\n{bbbv}{rate}"
+
     def reset(self) -> None:
-        self.app.store.reset_best_times(self.level)
+        self.app.store.reset_best_times(self.level, style=self.style)
         self.app.show_notices()
         self.relayout()
 
@@ -166,25 +190,27 @@ class StatisticsDialog(_LevelDialog):
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        s = self.app.store.statistics(self.level)
+        s = self.app.store.statistics(self.level, style=self.style)
         lines = (("Games played", count(s.played)), ("Games won", count(s.won)),
                  ("Win rate", f"{s.win_rate * 100:.0f} %"),
                  ("Current streak", count(s.current_streak)),
                  ("Best streak", count(s.best_streak)))
         w = self.width - 6 - 16
         for label, text in lines:
-            self.widgets.append(Label(pygame.Rect(8, y, w - 40, line), f"{label}:"))
-            self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
-                                      text))
-            y += line + 3
+            value_w = painter.text_width(text)
+            label_w = w - value_w - 6
+            self.widgets.append(Label(pygame.Rect(8, y, label_w, line), f"{label}:"))
+            self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
+            y += label_height(painter, f"{label}:", label_w) + 2
         recent = self.app.store.history(HISTORY_PAGE)
         self.widgets.append(Chart(pygame.Rect(8, y + 3, w, CHART_H),
-                                  *level_wins_and_best(self.app, self.level, recent)))
+                                  *level_wins_and_best(self.app, self.level, self.style, recent)))
         y += CHART_H + 3
-        return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
+        return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level "
+                                                  f"({STYLE_NAMES[self.style]})?")
 
     def reset(self) -> None:
-        self.app.store.reset_statistics(self.level)
+        self.app.store.reset_statistics(self.level, style=self.style)
         self.app.show_notices()
         self.relayout()
 
@@ -198,7 +224,7 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
 
 def history_details(game: GameRecord) -> str:
     size = f"{game.width}x{game.height}, {game.mines} mines"
-    parts = [f"{game.level.capitalize()} {size}",
+    parts = [f"{game.level.capitalize()} {size}, {STYLE_NAMES.get(game.style, game.style)}",
              f"{game.result} in {seconds(game.time_ms, room=20)} s"]
     stats = []
     if game.bbbv is not None:
@@ -257,49 +283,65 @@ class HistoryRows(Sequence):
 
 class HistoryDialog(Dialog):
     title = "History"
+    #: Rows measured to size the columns and the details (the newest games).
+    SAMPLE = 100
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.width = min(230, app.layout.size[0] - 4)
         self.games = PagedHistory(app.store)
-        self._charts: dict[str, tuple] = {}     # level -> its wins and best time
+        self.detail_h = 0          # grows to the tallest details shown so far
+        self._charts: dict[tuple[str, str], tuple] = {}   # (level, style) -> wins, best
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.width - 6 - 16
+        sample = [g for g in self.games[:self.SAMPLE] if g is not None]
         rows = HistoryRows(self.games) if self.games else [("", "No games yet", "", "")]
-        first = [g for g in self.games[:50] if g is not None]
-        lines = max([len(wrap(painter, history_details(g), w)) for g in first] or [4])
-        detail_h = max(4, lines) * (line + 1) + 6
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14) - CHART_H
+        self.detail_h = max([self.detail_h, 4 * (line + 1)]
+                            + [label_height(painter, history_details(g), w) for g in sample])
+        free = (self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
+                - CHART_H - 4)
         visible = max(3, min(12, (free - 4) // ROW_H))
+        widest = [*map(history_row, sample), ("12-31 23:59", "Exp", "lost", "999.9")]
+        before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              ((0, 62, "l"), (66, w - 132, "l"), (w - 63, 24, "l"),
-                               (w - 39, 32, "r")), ROW_H)
+                              fit_columns(painter, widest, w - 6, "lllr"), ROW_H)
+        if before is not None:                # rebuilt: keep the player's place
+            self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
-        self.chart = Chart(pygame.Rect(8, self.details.rect.y + detail_h, w, CHART_H))
-        y = self.chart.rect.bottom + 4
+        self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H))
+        y = self.chart.rect.bottom + 6
+        ok_w = button_width(painter, "OK")
         self.widgets = [self.table, self.details, self.chart,
-                        Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
+                        Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)]
         if self.games:
-            self.widgets.insert(3, Button(pygame.Rect(8, y, 56, line + 8), "Watch", self.watch))
+            watch_w = button_width(painter, "Watch")
+            self.widgets.insert(3, Button(pygame.Rect(8, y, watch_w, line + 8), "Watch",
+                                          self.watch))
         self.changed()
         return y + line + 14
-
-    def _level(self) -> str:
-        """The level of the selected game (the chart shows its wins)."""
-        game = self.games[self.table.selected] if self.games else None
-        return game.level if game is not None else self.app.settings.level
 
     def changed(self) -> None:
         if self.games:
             game = self.games[self.table.selected]
             self.details.text = history_details(game) if game is not None else ""
-        level = self._level()
-        if level not in self._charts:
+            needed = label_height(self.app.painter, self.details.text, self.details.rect.w)
+            if needed > self.detail_h:       # an older game with longer details
+                self.detail_h = needed
+                self.relayout()
+                return
+        self._show_chart()
+
+    def _show_chart(self) -> None:
+        """The chart of the selected game's level and style."""
+        game = self.games[self.table.selected] if self.games else None
+        key = (game.level, game.style) if game is not None else (self.app.settings.level,
+                                                                  self.app.settings.style)
+        if key not in self._charts:
             recent = self.games[:HISTORY_PAGE]      # the page the list opened with
-            self._charts[level] = level_wins_and_best(self.app, level, recent)
-        self.chart.wins, self.chart.best_ms = self._charts[level]
+            self._charts[key] = level_wins_and_best(self.app, *key, recent)
+        self.chart.wins, self.chart.best_ms = self._charts[key]
 
     def watch(self) -> None:
         """Watch the selected game's replay (a notice if it has none)."""
