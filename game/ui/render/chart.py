@@ -91,3 +91,10 @@ class Chart:
 
     def key(self, event: pygame.event.Event) -> bool:
         return False
+
+    def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Its box, and inside it the plot and the caption's ink."""
+        caption_w = sum(painter.text_width(word) for word, _ in CAPTION) + 6 * (len(CAPTION) - 1)
+        caption = pygame.Rect(self.rect.x, self.rect.bottom - 11, caption_w,
+                              painter.line_height())
+        return self.rect, [self.plot, caption]
