@@ -36,6 +36,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding((pygame.K_h,), 0, "hint", "H"),
     Binding((pygame.K_p,), 0, "toggle_overlay", "P"),
     Binding((pygame.K_a,), 0, "toggle_autoplay", "A"),
+    Binding((pygame.K_r,), 0, "watch_replay", "R"),
     Binding((pygame.K_q,), 0, "exit", "Q"),   # Esc closes menus and dialogs, never quits
 )
 
@@ -45,7 +46,8 @@ OPERATOR_EXIT_MODS = (pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_SHIFT)
 OPERATOR_EXIT_LABEL = "Ctrl+Alt+Shift+Q"
 
 #: Commands a kiosk visitor cannot run (leaving, or changing the machine's setup).
-KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out"}
+KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out",
+                 "export_replay", "open_replay"}
 
 #: Commands that work whatever screen is on top (they change the window, not the game).
 GLOBAL = {"toggle_fullscreen", "zoom_in", "zoom_out"}

@@ -92,6 +92,10 @@ VIEW_MENU = (
     SEPARATOR,
     Item("Statistics...", "statistics"),
     Item("History...", "history"),
+    SEPARATOR,
+    Item("Watch replay", "watch_replay", enabled=lambda app: app.last_replay is not None),
+    Item("Export replay", "export_replay", enabled=lambda app: app.last_replay is not None),
+    Item("Open replay...", "open_replay"),
 )
 
 TOOLS_MENU = (

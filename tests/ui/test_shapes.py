@@ -389,3 +389,32 @@ def test_the_custom_dialog_keeps_a_mask_from_a_file_and_changes_its_mines():
     choose(app, dialog, "OK")
     field = app.play.field
     assert field.mask == mask.split("\n") and field.mines == 9
+
+
+@pytest.mark.parametrize("shape, mask", [("hex", None), ("torus", None), ("grid", "heart")])
+def test_a_shaped_games_replay_keeps_its_shape_and_checks_on_the_engine(tmp_path, shape, mask):
+    from game.engine.gallery import GALLERY
+    from game.replay import check, decode
+
+    from .helpers import on_disk
+    level = "heart" if mask else "beginner"
+    app = make_app(level=level, shape=shape, data_dir=tmp_path, seed=11)
+    field = app.play.field
+    cells = [(x, y) for y in range(field.height) for x in range(field.width)
+             if field.cell(x, y) != " "]
+    click(app, cells[len(cells) // 2])
+    for cell in cells:                     # play on until the game ends
+        if app.play.session.ended:
+            break
+        if field.cell(*cell) == "#" and field.layout()[cell[1]][cell[0]] == ".":
+            click(app, cell)
+    settle(app)
+    store = on_disk(app)
+    game = store.history()[0]
+    replay = decode(store.replay(game.game_id))
+    assert replay.shape == shape and replay.result == game.result == "won"
+    checked = check(replay)
+    assert checked.result == "won"
+    if mask:
+        assert [r.replace("*", "#").replace(".", "#") for r in replay.layout] == list(
+            GALLERY["heart"].mask)
