@@ -25,6 +25,7 @@ class Settings:
     fullscreen: bool = False
     first_click: str = "opening"     # "opening" | "safe" | "classic"
     no_guess: bool = False           # boards the solver clears without guessing
+    language: str = ""               # "en", "fr"...; "": the system's language
 
     def board(self) -> Level:
         """The size of the board these settings ask for."""

@@ -6,7 +6,7 @@
     f.view()                # -> rows of '#', 'F', '?', '0'..'8' (and 'X', '*', 'x' after a loss)
 """
 
-from .levels import ANY_SIZE, CUSTOM_LIMITS, LEVELS, Level, SizeLimits, level_of
+from .levels import ANY_SIZE, CUSTOM_LIMITS, LEVELS, Level, SizeError, SizeLimits, level_of
 from .minefield import MineLayer, Minefield, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
 from .moves import Move
@@ -14,6 +14,7 @@ from .stats import Clicks, GameStats
 
 __all__ = [
     "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "FIRST_CLICK_RULES", "GameStats",
-    "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "SizeLimits", "Status",
+    "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "SizeError", "SizeLimits",
+    "Status",
     "level_of", "uniform_layer",
 ]

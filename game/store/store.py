@@ -21,6 +21,7 @@ from typing import Any
 import platformdirs
 
 from game.engine import LEVELS
+from game.i18n import N_
 from game.settings import Settings
 
 from . import best_times, history, notices, records_file, settings_file
@@ -60,8 +61,8 @@ class Store:
                                 now=self._now)
                        for name, schema, what in (
                            (settings_file.NAME, settings_file.SCHEMA, "settings"),
-                           (records_file.NAME, records_file.SCHEMA, "best times and statistics"),
-                           (history.NAME, history.SCHEMA, "game history"))]
+                           (records_file.NAME, records_file.SCHEMA, N_("best times and statistics")),
+                           (history.NAME, history.SCHEMA, N_("game history")))]
         self._settings_file, self._records_file, self._history_file = self._files
         self._saving = self._open_directory()
         self.settings = self._load_settings()

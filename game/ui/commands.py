@@ -10,8 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import LEVELS
+from game.i18n import available as languages
 
 from . import keys
+
+#: "language_fr" switches the window to French (the View menu lists one per language).
+LANGUAGE_COMMAND = "language_"
 
 if TYPE_CHECKING:
     from .app import App
@@ -22,10 +26,16 @@ class Commands:
         self.app = app
 
     def run(self, name: str) -> None:
-        if self.allowed(name):
+        if not self.allowed(name):
+            return
+        if name.startswith(LANGUAGE_COMMAND):
+            self.app.set_language(name.removeprefix(LANGUAGE_COMMAND))
+        else:
             getattr(self, name)()
 
     def available(self, name: str) -> bool:
+        if name.startswith(LANGUAGE_COMMAND):
+            return name.removeprefix(LANGUAGE_COMMAND) in languages()
         return callable(getattr(self, name, None))
 
     def allowed(self, name: str) -> bool:

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
+
 from ..menus import MENUS, Item
 from .painter import BLACK, DARK, GREY, WHITE, Painter
 
@@ -20,8 +22,8 @@ GAP = 14
 def title_rects(painter: Painter, menu_h: int) -> list[pygame.Rect]:
     """Where each menu title sits on the bar (scale-1)."""
     rects, x = [], 2
-    for title, _ in MENUS:
-        w = painter.text_width(title) + 2 * TITLE_PAD
+    for title, _items in MENUS:
+        w = painter.text_width(_(title)) + 2 * TITLE_PAD
         rects.append(pygame.Rect(x, 0, w, menu_h))
         x += w
     return rects
@@ -59,12 +61,12 @@ def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect
 def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None = None) -> None:
     painter.fill(layout_menu, GREY)
     line_h = painter.line_height()
-    for i, (rect, (title, _)) in enumerate(zip(title_rects(painter, layout_menu.h), MENUS)):
+    for i, (rect, (title, _items)) in enumerate(zip(title_rects(painter, layout_menu.h), MENUS)):
         colour = BLACK
         if i == open_index:
             painter.fill(rect.inflate(0, -2), NAVY)
             colour = WHITE
-        painter.text(title, (rect.x + TITLE_PAD, rect.centery - line_h // 2), colour)
+        painter.text(_(title), (rect.x + TITLE_PAD, rect.centery - line_h // 2), colour)
 
 
 def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometry,

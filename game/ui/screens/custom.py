@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import CUSTOM_LIMITS
+from game.engine import CUSTOM_LIMITS, SizeError
+from game.i18n import N_, _
+from game.words import size_error
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, TextField, wrap
@@ -16,10 +18,14 @@ from .dialog import Dialog
 
 RED = (192, 0, 0)
 FIELDS = ("height", "width", "mines")
+EMPTY = {"height": N_("type a number for the height"),
+         "width": N_("type a number for the width"), "mines": N_("type a number of mines")}
+#: The fields' labels, in the classic dialog's order.
+LABELS = {"height": N_("Height:"), "width": N_("Width:"), "mines": N_("Mines:")}
 
 
 class CustomDialog(Dialog):
-    title = "Custom Field"
+    title = N_("Custom Field")
     width = 140
 
     def __init__(self, app) -> None:
@@ -34,16 +40,17 @@ class CustomDialog(Dialog):
         self.fields = {}
         self.widgets = []
         y = 6
+        label_w = max(painter.text_width(_(LABELS[name])) for name in FIELDS)
         for name in FIELDS:
-            self.widgets.append(Label(pygame.Rect(10, y + 3, 45, line), name.capitalize() + ":"))
-            field = TextField(pygame.Rect(60, y, 50, line + 5), self.values[name], max_len=4,
-                              accept=str.isdigit)
+            self.widgets.append(Label(pygame.Rect(10, y + 3, label_w + 2, line), _(LABELS[name])))
+            field = TextField(pygame.Rect(max(60, 16 + label_w), y, 50, line + 5),
+                              self.values[name], max_len=4, accept=str.isdigit)
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
         y += 2
-        self.widgets.append(Button(pygame.Rect(8, y, 58, line + 8), "OK", self.accept))
-        self.widgets.append(Button(pygame.Rect(70, y, 58, line + 8), "Cancel", self.cancel))
+        self.widgets.append(Button(pygame.Rect(8, y, 58, line + 8), _("OK"), self.accept))
+        self.widgets.append(Button(pygame.Rect(70, y, 58, line + 8), _("Cancel"), self.cancel))
         y += line + 14
         if self.error:
             label = Label(pygame.Rect(8, y, self.width - 22, 0), self.error, RED)
@@ -56,6 +63,9 @@ class CustomDialog(Dialog):
         try:
             width, height, mines = (self._number(n) for n in ("width", "height", "mines"))
             CUSTOM_LIMITS.check(width, height, mines)
+        except SizeError as e:
+            self._refuse(size_error(e))
+            return
         except ValueError as e:
             self._refuse(str(e))
             return
@@ -67,7 +77,7 @@ class CustomDialog(Dialog):
 
     def _number(self, name: str) -> int:
         if not self.values[name]:
-            raise ValueError(f"type a number for {name}")
+            raise ValueError(_(EMPTY[name]))
         return int(self.values[name])
 
     def _refuse(self, message: str) -> None:

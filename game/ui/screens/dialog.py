@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from ..render.painter import Painter
 from ..widgets import Button, ListView, TextField, draw_window
 from . import base
@@ -19,7 +21,7 @@ BLINK_TICKS = 30
 
 class Dialog(base.Screen):
     overlay = True
-    title = ""
+    title = ""          # an English message marked with N_, shown translated
     width = 140
 
     def __init__(self, app) -> None:
@@ -156,7 +158,7 @@ class Dialog(base.Screen):
             return False
         self._dirty = False
         self._ensure_built()
-        draw_window(painter, self.rect, self.title)
+        draw_window(painter, self.rect, _(self.title) if self.title else "")
         origin = self.client_origin
         caret_on = (self._ticks // BLINK_TICKS) % 2 == 0
         for i, widget in enumerate(self.widgets):

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.store import MAX_NAME_LENGTH, GameRecord
+from game.words import level_name
 
 from ..render.painter import BLACK, Painter
 from ..widgets import Button, Label, TextField, wrap
@@ -31,7 +33,7 @@ def ask_name(app, record: GameRecord) -> None:
 
 
 class _NameEntry(Dialog):
-    title = "Best Times"
+    title = N_("Best Times")
 
     def __init__(self, app, record: GameRecord) -> None:
         super().__init__(app)
@@ -40,8 +42,8 @@ class _NameEntry(Dialog):
         self.width = min(170, app.layout.size[0] - 4)
 
     def prompt(self) -> str:
-        return (f"You have one of the fastest times for {self.record.level} level. "
-                "Please enter your name.")
+        return _("You have one of the fastest times for the {level} level. "
+                 "Please enter your name.").format(level=level_name(self.record.level))
 
     def finish(self) -> None:
         """Enter the time under the name and show the table."""
@@ -67,8 +69,8 @@ class NameDialog(_NameEntry):
                                max_len=MAX_NAME_LENGTH, accept=str.isprintable)
         y = self.entry.rect.bottom + 8
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.prompt()), self.entry,
-                        Button(pygame.Rect(8, y, 50, line + 8), "OK", self.accept),
-                        Button(pygame.Rect(62, y, width - 54, line + 8), "Pick letters",
+                        Button(pygame.Rect(8, y, 50, line + 8), _("OK"), self.accept),
+                        Button(pygame.Rect(62, y, width - 54, line + 8), _("Pick letters"),
                                self.to_picker)]
         self.focus = 1
         pygame.key.start_text_input()
@@ -106,10 +108,11 @@ class ArcadeNameDialog(_NameEntry):
             self.widgets.append(Button(rect, "_" if key == " " else key,
                                        lambda k=key: self.type(k), focusable=False))
         y = y0 + (len(PICKER_KEYS) - 3) // PICKER_COLS * KEY_SIZE + KEY_SIZE + 4
-        self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8), "DEL",
+        self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8),
+                                   _("DEL"),
                                    self.delete, focusable=False))
         self.widgets.append(Button(pygame.Rect(x0 + grid_w // 2 + 1, y, grid_w // 2 - 2, line + 8),
-                                   "OK", self.finish, focusable=False))
+                                   _("OK"), self.finish, focusable=False))
         self.focus = -1
         self._show()
         return y + line + 14

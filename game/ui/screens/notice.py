@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _
+
 from ..render.painter import Painter
 from ..widgets import Button, Label, wrap
 from .dialog import Dialog
@@ -14,7 +16,7 @@ from .dialog import Dialog
 class NoticeDialog(Dialog):
     """A message the player reads once (damaged files, records not saved)."""
 
-    title = "Minesweeper"
+    title = N_("Minesweeper")
 
     def __init__(self, app, text: str) -> None:
         super().__init__(app)
@@ -28,7 +30,7 @@ class NoticeDialog(Dialog):
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.text)]
         y = 10 + rows * (line + 1)
         self.widgets.append(Button(pygame.Rect((self.width - 6) // 2 - 30, y, 60, line + 8),
-                                   "OK", self.cancel))
+                                   _("OK"), self.cancel))
         self.focus = 1
         return y + line + 14
 
@@ -36,7 +38,7 @@ class NoticeDialog(Dialog):
 class ConfirmDialog(Dialog):
     """A question answered Yes (runs ``on_yes``) or No."""
 
-    title = "Minesweeper"
+    title = N_("Minesweeper")
 
     def __init__(self, app, question: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
@@ -51,8 +53,8 @@ class ConfirmDialog(Dialog):
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.question)]
         y = 10 + rows * (line + 1)
         half = (self.width - 6) // 2
-        self.widgets.append(Button(pygame.Rect(half - 56, y, 52, line + 8), "Yes", self.yes))
-        self.widgets.append(Button(pygame.Rect(half + 4, y, 52, line + 8), "No", self.cancel))
+        self.widgets.append(Button(pygame.Rect(half - 56, y, 52, line + 8), _("Yes"), self.yes))
+        self.widgets.append(Button(pygame.Rect(half + 4, y, 52, line + 8), _("No"), self.cancel))
         self.focus = 2                    # No is the safe default
         return y + line + 14
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import pygame
 
 from game.engine import LEVELS
+from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, GameRecord
+from game.words import first_click_name, level_name, mines, result_name
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, ListView
@@ -21,7 +23,7 @@ ROW_H = 13
 
 
 def seconds(time_ms: int) -> str:
-    return f"{time_ms / 1000:.3f}"
+    return decimal(time_ms / 1000, 3)
 
 
 class _LevelDialog(Dialog):
@@ -42,8 +44,8 @@ class _LevelDialog(Dialog):
         w = self.width - 6
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
-            Label(pygame.Rect(w // 2 - painter.text_width(self.level.capitalize(), "bold") // 2,
-                              7, w, line), self.level.capitalize(), face="bold"),
+            Label(pygame.Rect(w // 2 - painter.text_width(level_name(self.level), "bold") // 2,
+                              7, w, line), level_name(self.level), face="bold"),
             Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
@@ -54,9 +56,10 @@ class _LevelDialog(Dialog):
         line = painter.line_height()
         w = self.width - 6
         if reset_question and not getattr(self.app, "kiosk", False):
-            self.widgets.append(Button(pygame.Rect(8, y, 56, line + 8), "Reset",
+            reset_w = max(56, painter.text_width(_("Reset")) + 12)
+            self.widgets.append(Button(pygame.Rect(8, y, reset_w, line + 8), _("Reset"),
                                        lambda: self.confirm_reset(reset_question)))
-        ok = Button(pygame.Rect(w - 64, y, 56, line + 8), "OK", self.cancel)
+        ok = Button(pygame.Rect(w - 64, y, 56, line + 8), _("OK"), self.cancel)
         self.widgets.append(ok)
         self.focus = len(self.widgets) - 1
         return y + line + 14
@@ -86,7 +89,7 @@ class _LevelDialog(Dialog):
 
 
 class BestTimesDialog(_LevelDialog):
-    title = "Best Times"
+    title = N_("Best Times")
 
     def __init__(self, app, level: str | None = None, highlight: int | None = None) -> None:
         super().__init__(app, level)
@@ -98,7 +101,7 @@ class BestTimesDialog(_LevelDialog):
         times = self.app.store.best_times(self.level)
         w = self.width - 6 - 16
         rows = [(f"{i}.", t.name, seconds(t.time_ms)) for i, t in enumerate(times, 1)]
-        rows = rows or [("", "No times yet", "")]
+        rows = rows or [("", _("No times yet"), "")]
         visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
@@ -109,7 +112,8 @@ class BestTimesDialog(_LevelDialog):
         self.widgets.append(self.details)
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + 2 * (line + 1) + 4,
-                              f"Reset the best times of the {self.level} level?")
+                              _("Reset the best times of the {level} level?").format(
+                                  level=level_name(self.level)))
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
 
@@ -117,9 +121,12 @@ class BestTimesDialog(_LevelDialog):
         times = self.app.store.best_times(self.level)
         if times and self.table.selected < len(times):
             t = times[self.table.selected]
-            rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
-            bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
-            self.details.text = f"{t.date[:10]}\n{bbbv}{rate}"
+            stats = []
+            if t.bbbv is not None:
+                stats.append(_("3BV {count}").format(count=t.bbbv))
+            if t.bbbv_per_s is not None:
+                stats.append(_("{rate} 3BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
+            self.details.text = f"{date(t.date)}\n" + _(", ").join(stats)
         else:
             self.details.text = ""
 
@@ -130,7 +137,7 @@ class BestTimesDialog(_LevelDialog):
 
 
 class StatisticsDialog(_LevelDialog):
-    title = "Statistics"
+    title = N_("Statistics")
     levels = STAT_LEVELS
     width = 170
 
@@ -138,17 +145,18 @@ class StatisticsDialog(_LevelDialog):
         y = self.level_row(painter)
         line = painter.line_height()
         s = self.app.store.statistics(self.level)
-        lines = (("Games played", s.played), ("Games won", s.won),
-                 ("Win rate", f"{s.win_rate * 100:.0f} %"),
-                 ("Current streak", s.current_streak), ("Best streak", s.best_streak))
+        lines = ((_("Games played:"), s.played), (_("Games won:"), s.won),
+                 (_("Win rate:"), percent(s.win_rate)),
+                 (_("Current streak:"), s.current_streak), (_("Best streak:"), s.best_streak))
         w = self.width - 6 - 16
         for label, value in lines:
-            self.widgets.append(Label(pygame.Rect(8, y, w - 40, line), f"{label}:"))
+            self.widgets.append(Label(pygame.Rect(8, y, w - 40, line), label))
             text = str(value)
             self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
                                       text))
             y += line + 3
-        return self.buttons(painter, y + 6, f"Reset the statistics of the {self.level} level?")
+        return self.buttons(painter, y + 6, _("Reset the statistics of the {level} level?").format(
+            level=level_name(self.level)))
 
     def reset(self) -> None:
         self.app.store.reset_statistics(self.level)
@@ -156,32 +164,44 @@ class StatisticsDialog(_LevelDialog):
         self.relayout()
 
 
+#: Short names for the History list's narrow columns.
+SHORT_LEVELS = {"beginner": N_("Beg"), "intermediate": N_("Int"), "expert": N_("Exp")}
+SHORT_RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("left")}
+
+
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
-    level = {"beginner": "Beg", "intermediate": "Int", "expert": "Exp"}.get(
-        game.level, f"{game.width}x{game.height}")
-    result = {"won": "won", "lost": "lost", "abandoned": "left"}[game.result]
-    return game.date[5:16].replace("T", " "), level, result, f"{game.time_ms / 1000:.1f}"
+    level = (_(SHORT_LEVELS[game.level]) if game.level in SHORT_LEVELS
+             else f"{game.width}x{game.height}")
+    result = _(SHORT_RESULTS[game.result])
+    return day_and_time(game.date), level, result, decimal(game.time_ms / 1000, 1)
 
 
 def history_details(game: GameRecord) -> str:
-    size = f"{game.width}x{game.height}, {game.mines} mines"
-    parts = [f"{game.level.capitalize()} {size}",
-             f"{game.result} in {seconds(game.time_ms)} s"]
+    sep = _(", ")
+    parts = [_("{level} {width}x{height}").format(level=level_name(game.level),
+                                                  width=game.width, height=game.height)
+             + sep + mines(game.mines),
+             _("{result} in {seconds} s").format(result=result_name(game.result),
+                                                 seconds=seconds(game.time_ms))]
     stats = []
     if game.bbbv is not None:
-        stats.append(f"3BV {game.bbbv}")
+        stats.append(_("3BV {count}").format(count=game.bbbv))
     if game.bbbv_per_s is not None:
-        stats.append(f"{game.bbbv_per_s:.2f} 3BV/s")
-    stats.append(f"{game.clicks} clicks")
+        stats.append(_("{rate} 3BV/s").format(rate=decimal(game.bbbv_per_s, 2)))
+    stats.append(ngettext("{count} click", "{count} clicks", game.clicks).format(
+        count=game.clicks))
     if game.efficiency is not None:
-        stats.append(f"eff. {game.efficiency * 100:.0f} %")
-    parts.append(", ".join(stats))
-    parts.append(f"seed {game.seed}, {game.first_click}" + (", assisted" if game.assisted else ""))
+        stats.append(_("eff. {percent}").format(percent=percent(game.efficiency)))
+    parts.append(sep.join(stats))
+    seed = [_("seed {seed}").format(seed=game.seed), first_click_name(game.first_click)]
+    if game.assisted:
+        seed.append(_("assisted"))
+    parts.append(sep.join(seed))
     return "\n".join(parts)
 
 
 class HistoryDialog(Dialog):
-    title = "History"
+    title = N_("History")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -191,7 +211,7 @@ class HistoryDialog(Dialog):
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.width - 6 - 16
-        rows = [history_row(g) for g in self.games] or [("", "No games yet", "", "")]
+        rows = [history_row(g) for g in self.games] or [("", _("No games yet"), "", "")]
         detail_h = 4 * (line + 1) + 6
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
         visible = max(3, min(12, (free - 4) // ROW_H))
@@ -201,7 +221,7 @@ class HistoryDialog(Dialog):
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         y = self.details.rect.y + detail_h
         self.widgets = [self.table, self.details,
-                        Button(pygame.Rect(w - 48, y, 56, line + 8), "OK", self.cancel)]
+                        Button(pygame.Rect(w - 48, y, 56, line + 8), _("OK"), self.cancel)]
         self.changed()
         return y + line + 14
 
