@@ -22,6 +22,7 @@ import argparse
 import io
 import sys
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 
 try:
@@ -37,7 +38,7 @@ SOURCES = ROOT / "game"
 LOCALE = SOURCES / "locale"
 PROJECT = "minesweeper-classic"
 #: A fixed date keeps the templates byte-identical from run to run.
-FIXED_DATE = "2026-01-01 00:00+0000"
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 COMMENT_TAGS = ("Translators:",)
 
 
