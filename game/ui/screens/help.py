@@ -10,7 +10,7 @@ from game.i18n import N_, _
 from .. import keys
 from ..render.painter import Painter
 from ..widgets import Button, Label, wrap
-from .dialog import Dialog
+from .dialog import TITLE_H, Dialog
 
 ICON = 16
 
@@ -65,31 +65,59 @@ def keys_page() -> tuple[str, tuple[tuple[str | None, str], ...]]:
 
 
 class HelpScreen(Dialog):
+    """The pages of How to Play, each split into as many sheets as the window
+    needs (a small window, or a language longer than English, gets "The
+    mouse (2/2)"); < and > turn the sheets."""
+
     title = N_("How to Play")
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.pages = pages()
         self.page = 0
         self.width = min(260, app.layout.size[0] - 4)
 
+    def _entry_height(self, painter: Painter, icon: str | None, text: str) -> int:
+        width = self.width - 20 - (ICON + 6 if icon else 0)
+        rows = len(wrap(painter, text, width))
+        return max(ICON if icon else 0, rows * (painter.line_height() + 1)) + 4
+
+    def sheets(self, painter: Painter) -> list[tuple[str, tuple[tuple[str | None, str], ...]]]:
+        """The pages in the language of the moment, cut to fit the window's height."""
+        line = painter.line_height()
+        room = self.app.layout.size[1] - 4 - TITLE_H - 6 - (6 + line) - 2 - (line + 14)
+        out = []
+        for name, entries in pages():
+            parts: list[list[tuple[str | None, str]]] = [[]]
+            used = 0
+            for icon, text in entries:
+                h = self._entry_height(painter, icon, text)
+                if parts[-1] and used + h > room:
+                    parts.append([])
+                    used = 0
+                parts[-1].append((icon, text))
+                used += h
+            for i, part in enumerate(parts, 1):
+                title = name if len(parts) == 1 else _("{title} ({part}/{parts})").format(
+                    title=name, part=i, parts=len(parts))
+                out.append((title, tuple(part)))
+        return out
+
     def build(self, painter: Painter) -> int:
-        self.pages = pages()                # in the language of the moment
+        self.pages = self.sheets(painter)
+        self.page %= len(self.pages)
         name, entries = self.pages[self.page]
         line = painter.line_height()
         self.widgets = [Label(pygame.Rect(8, 4, self.width - 20, line), name, face="bold")]
         self.icons: list[tuple[str, tuple[int, int]]] = []
         y = 6 + line
-        text_w = self.width - 20 - ICON - 6
         for icon, text in entries:
             x = 8
             if icon:
                 self.icons.append((icon, (x, y)))
                 x += ICON + 6
-            width = text_w if icon else self.width - 20
-            rows = wrap(painter, text, width)
-            self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
-            y += max(ICON, len(rows) * (line + 1)) + 4
+            h = self._entry_height(painter, icon, text)
+            self.widgets.append(Label(pygame.Rect(x, y + 1, self.width - 12 - x, h - 4), text))
+            y += h
         y += 2
         bw = (self.width - 6 - 8 * 2 - 8) // 3
         for i, (label, action) in enumerate(((_("< Back"), self.back), (_("Next >"), self.next),

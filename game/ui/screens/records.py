@@ -15,7 +15,7 @@ from game.store import STAT_LEVELS, GameRecord
 from game.words import first_click_name, level_name, mines, result_name
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView
+from ..widgets import Button, Label, ListView, wrap
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 
@@ -81,6 +81,10 @@ class _LevelDialog(Dialog):
         else:
             super().handle(event)
 
+    def reset_question(self) -> str:
+        """The confirmation asked before a reset (None: this dialog has no reset)."""
+        raise NotImplementedError
+
     def confirm_reset(self, question: str) -> None:
         self.app.push(ConfirmDialog(self.app, question, self.reset))
 
@@ -112,10 +116,13 @@ class BestTimesDialog(_LevelDialog):
         self.widgets.append(self.details)
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + 2 * (line + 1) + 4,
-                              _("Reset the best times of the {level} level?").format(
-                                  level=level_name(self.level)))
+                              self.reset_question())
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
+
+    def reset_question(self) -> str:
+        return _("Reset the best times of the {level} level?").format(
+            level=level_name(self.level))
 
     def changed(self) -> None:
         times = self.app.store.best_times(self.level)
@@ -155,8 +162,11 @@ class StatisticsDialog(_LevelDialog):
             self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
                                       text))
             y += line + 3
-        return self.buttons(painter, y + 6, _("Reset the statistics of the {level} level?").format(
-            level=level_name(self.level)))
+        return self.buttons(painter, y + 6, self.reset_question())
+
+    def reset_question(self) -> str:
+        return _("Reset the statistics of the {level} level?").format(
+            level=level_name(self.level))
 
     def reset(self) -> None:
         self.app.store.reset_statistics(self.level)
@@ -200,6 +210,26 @@ def history_details(game: GameRecord) -> str:
     return "\n".join(parts)
 
 
+def history_columns(painter: Painter, rows: list[tuple[str, ...]],
+                    width: int) -> tuple[tuple[int, int, str], ...] | None:
+    """Columns (x, width, align) as wide as their widest text, the level
+    column taking what is left; None when they cannot fit in ``width``."""
+    widths = [max(painter.text_width(row[i]) for row in rows) for i in range(4)]
+    gap = 3
+    level_w = width - widths[0] - widths[2] - widths[3] - 3 * gap
+    if level_w < widths[1]:
+        return None
+    x2 = widths[0] + gap + level_w + gap
+    return ((0, widths[0], "l"), (widths[0] + gap, level_w, "l"), (x2, widths[2], "l"),
+            (x2 + widths[2] + gap, widths[3], "r"))
+
+
+def _squeezed(width: int) -> tuple[tuple[int, int, str], ...]:
+    """Equal columns, for a window too small for anything better."""
+    quarter = width // 4
+    return tuple((i * quarter, quarter - 2, "r" if i == 3 else "l") for i in range(4))
+
+
 class HistoryDialog(Dialog):
     title = N_("History")
 
@@ -212,13 +242,17 @@ class HistoryDialog(Dialog):
         line = painter.line_height()
         w = self.width - 6 - 16
         rows = [history_row(g) for g in self.games] or [("", _("No games yet"), "", "")]
-        detail_h = 4 * (line + 1) + 6
+        columns = history_columns(painter, rows, w - 6)
+        if columns is None:              # too narrow for the time of day: the day alone
+            rows = [(r[0].split(" ")[0], *r[1:]) for r in rows]
+            columns = history_columns(painter, rows, w - 6) or _squeezed(w - 6)
+        detail_lines = max([4] + [len(wrap(painter, history_details(g), w))
+                                  for g in self.games[:50]])
+        detail_h = detail_lines * (line + 1) + 6
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
         visible = max(3, min(12, (free - 4) // ROW_H))
-        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              ((0, 62, "l"), (66, w - 130, "l"), (w - 60, 24, "l"),
-                               (w - 36, 32, "r")), ROW_H)
-        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
+        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
+        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, detail_h - 6), "")
         y = self.details.rect.y + detail_h
         self.widgets = [self.table, self.details,
                         Button(pygame.Rect(w - 48, y, 56, line + 8), _("OK"), self.cancel)]
