@@ -13,7 +13,7 @@ from game.i18n import N_, _
 from game.words import size_error
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, TextField, wrap
+from ..widgets import Label, TextField, button_row, wrap
 from .dialog import Dialog
 
 RED = (192, 0, 0)
@@ -49,9 +49,10 @@ class CustomDialog(Dialog):
             self.widgets.append(field)
             y += line + 9
         y += 2
-        self.widgets.append(Button(pygame.Rect(8, y, 58, line + 8), _("OK"), self.accept))
-        self.widgets.append(Button(pygame.Rect(70, y, 58, line + 8), _("Cancel"), self.cancel))
-        y += line + 14
+        buttons, y = button_row(painter, ((_("OK"), self.accept), (_("Cancel"), self.cancel)),
+                                8, y, self.width - 6 - 16, fill=True)
+        self.widgets += buttons
+        y += 6
         if self.error:
             label = Label(pygame.Rect(8, y, self.width - 22, 0), self.error, RED)
             self.widgets.append(label)

@@ -9,7 +9,7 @@ from game.i18n import N_, _
 
 from .. import keys
 from ..render.painter import Painter
-from ..widgets import Button, Label, wrap
+from ..widgets import Label, button_row, wrap
 from .dialog import TITLE_H, Dialog
 
 ICON = 16
@@ -81,12 +81,23 @@ class HelpScreen(Dialog):
         rows = len(wrap(painter, text, width))
         return max(ICON if icon else 0, rows * (painter.line_height() + 1)) + 4
 
+    def _buttons(self, painter: Painter, y: int) -> tuple[list, int]:
+        return button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
+                                    (_("Close"), self.cancel)),
+                          8, y, self.width - 6 - 16, min_width=0, fill=True)
+
+    def _title_height(self, painter: Painter, title: str) -> int:
+        rows = wrap(painter, title, self.width - 20, "bold")
+        return len(rows) * (painter.line_height("bold") + 1) + 1
+
     def sheets(self, painter: Painter) -> list[tuple[str, tuple[tuple[str | None, str], ...]]]:
         """The pages in the language of the moment, cut to fit the window's height."""
-        line = painter.line_height()
-        room = self.app.layout.size[1] - 4 - TITLE_H - 6 - (6 + line) - 2 - (line + 14)
+        _buttons, buttons_h = self._buttons(painter, 0)
+        below = 2 + buttons_h + 6 + TITLE_H + 6
         out = []
         for name, entries in pages():
+            longest = _("{title} ({part}/{parts})").format(title=name, part=9, parts=9)
+            room = self.app.layout.size[1] - below - 4 - self._title_height(painter, longest)
             parts: list[list[tuple[str | None, str]]] = [[]]
             used = 0
             for icon, text in entries:
@@ -106,10 +117,9 @@ class HelpScreen(Dialog):
         self.pages = self.sheets(painter)
         self.page %= len(self.pages)
         name, entries = self.pages[self.page]
-        line = painter.line_height()
-        self.widgets = [Label(pygame.Rect(8, 4, self.width - 20, line), name, face="bold")]
+        y = 4 + self._title_height(painter, name)
+        self.widgets = [Label(pygame.Rect(8, 4, self.width - 20, y - 4), name, face="bold")]
         self.icons: list[tuple[str, tuple[int, int]]] = []
-        y = 6 + line
         for icon, text in entries:
             x = 8
             if icon:
@@ -118,14 +128,10 @@ class HelpScreen(Dialog):
             h = self._entry_height(painter, icon, text)
             self.widgets.append(Label(pygame.Rect(x, y + 1, self.width - 12 - x, h - 4), text))
             y += h
-        y += 2
-        bw = (self.width - 6 - 8 * 2 - 8) // 3
-        for i, (label, action) in enumerate(((_("< Back"), self.back), (_("Next >"), self.next),
-                                             (_("Close"), self.cancel))):
-            self.widgets.append(Button(pygame.Rect(8 + i * (bw + 4), y, bw, line + 8),
-                                       label, action))
+        buttons, bottom = self._buttons(painter, y + 2)
+        self.widgets += buttons
         self.focus_button = len(self.widgets) - 2
-        return y + line + 14
+        return bottom + 6
 
     def _turn(self, step: int) -> None:
         self.page = (self.page + step) % len(self.pages)
@@ -169,7 +175,8 @@ class AboutDialog(Dialog):
         rows = len(wrap(painter, text, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), text)]
         y = 10 + rows * (line + 1)
-        self.widgets.append(Button(pygame.Rect((self.width - 6) // 2 - 30, y, 60, line + 8),
-                                   _("OK"), self.cancel))
+        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y, self.width - 22,
+                                     min_width=60)
+        self.widgets += buttons
         self.focus = 1
-        return y + line + 14
+        return bottom + 6

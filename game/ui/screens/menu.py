@@ -42,7 +42,7 @@ class MenuScreen(base.Screen):
         return visible_items(self.app, MENUS[self.index][1])
 
     def _titles(self):
-        return title_rects(self.app.painter, self.app.layout.menu_h)
+        return title_rects(self.app.painter, self.app.layout.menu_h, self.app.layout.size[0])
 
     def _popup(self):
         return popup_geometry(self.app.painter, self.items, self._titles()[self.index],

@@ -24,7 +24,7 @@ from .dialog import TITLE_H, Dialog
 PICKER_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-. ") + ("DEL", "OK")
 PICKER_COLS = 7
 KEY_SIZE = 17
-SMALL_KEY_SIZE = 15
+SMALLEST_KEY_SIZE = 11       # still room for a letter inside its bevel
 
 
 def ask_name(app, record: GameRecord) -> None:
@@ -135,8 +135,11 @@ class ArcadeNameDialog(_NameEntry):
         room = self.app.layout.size[1] - 4 - TITLE_H - 6 - top - 4 - (line + 14)
         if -(-letters // PICKER_COLS) * KEY_SIZE <= room:
             return PICKER_COLS, KEY_SIZE
-        size = SMALL_KEY_SIZE
-        return max(PICKER_COLS, (self.width - 22) // size), size
+        for size in range(KEY_SIZE - 1, SMALLEST_KEY_SIZE, -1):
+            cols = max(PICKER_COLS, (self.width - 22) // size)
+            if -(-letters // cols) * size <= room:
+                break
+        return cols, size
 
     def _show(self) -> None:
         self.shown.text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)

@@ -7,6 +7,8 @@ where a visitor must not erase anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.engine import LEVELS
@@ -15,7 +17,7 @@ from game.store import STAT_LEVELS, GameRecord
 from game.words import first_click_name, level_name, mines, result_name
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView, wrap
+from ..widgets import Button, Label, ListView, button_row, wrap
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 
@@ -53,21 +55,21 @@ class _LevelDialog(Dialog):
 
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
         """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
-        line = painter.line_height()
         w = self.width - 6
+        row: list[tuple[str, Callable[[], None]]] = [(_("OK"), self.cancel)]
         if reset_question and not getattr(self.app, "kiosk", False):
-            reset_w = max(56, painter.text_width(_("Reset")) + 12)
-            self.widgets.append(Button(pygame.Rect(8, y, reset_w, line + 8), _("Reset"),
-                                       lambda: self.confirm_reset(reset_question)))
-        ok = Button(pygame.Rect(w - 64, y, 56, line + 8), _("OK"), self.cancel)
-        self.widgets.append(ok)
+            row.insert(0, (_("Reset"), lambda: self.confirm_reset(reset_question)))
+            buttons, bottom = button_row(painter, row, 8, y, w - 16, spread=True)
+        else:
+            buttons, bottom = button_row(painter, row, w - 64, y, 56)
+        self.widgets += buttons
         self.focus = len(self.widgets) - 1
-        return y + line + 14
+        return bottom + 6
 
     def room_for_rows(self, painter: Painter, other: int) -> int:
         """How many list rows fit in the window besides ``other`` pixels of content."""
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
-        return max(3, min(10, (free - 4) // ROW_H))
+        return max(1, min(10, (free - 4) // ROW_H))
 
     def turn(self, step: int) -> None:
         i = self.levels.index(self.level)
@@ -106,7 +108,8 @@ class BestTimesDialog(_LevelDialog):
         w = self.width - 6 - 16
         rows = [(f"{i}.", t.name, seconds(t.time_ms)) for i, t in enumerate(times, 1)]
         rows = rows or [("", _("No times yet"), "")]
-        visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
+        details = max([2] + [len(wrap(painter, self.detail_text(t), w)) for t in times])
+        visible = self.room_for_rows(painter, y + details * (line + 1) + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
         if self.highlight:
@@ -115,7 +118,7 @@ class BestTimesDialog(_LevelDialog):
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
         self.changed()
-        bottom = self.buttons(painter, self.details.rect.y + 2 * (line + 1) + 4,
+        bottom = self.buttons(painter, self.details.rect.y + details * (line + 1) + 4,
                               self.reset_question())
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
@@ -127,15 +130,19 @@ class BestTimesDialog(_LevelDialog):
     def changed(self) -> None:
         times = self.app.store.best_times(self.level)
         if times and self.table.selected < len(times):
-            t = times[self.table.selected]
-            stats = []
-            if t.bbbv is not None:
-                stats.append(_("3BV {count}").format(count=t.bbbv))
-            if t.bbbv_per_s is not None:
-                stats.append(_("{rate} 3BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
-            self.details.text = f"{date(t.date)}\n" + _(", ").join(stats)
+            self.details.text = self.detail_text(times[self.table.selected])
         else:
             self.details.text = ""
+
+    @staticmethod
+    def detail_text(t) -> str:
+        """The selected time's day, 3BV and 3BV/s, under the list."""
+        stats = []
+        if t.bbbv is not None:
+            stats.append(_("3BV {count}").format(count=t.bbbv))
+        if t.bbbv_per_s is not None:
+            stats.append(_("{rate} 3BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
+        return f"{date(t.date)}\n" + _(", ").join(stats)
 
     def reset(self) -> None:
         self.app.store.reset_best_times(self.level)
@@ -157,11 +164,13 @@ class StatisticsDialog(_LevelDialog):
                  (_("Current streak:"), s.current_streak), (_("Best streak:"), s.best_streak))
         w = self.width - 6 - 16
         for label, value in lines:
-            self.widgets.append(Label(pygame.Rect(8, y, w - 40, line), label))
             text = str(value)
-            self.widgets.append(Label(pygame.Rect(8 + w - painter.text_width(text), y, 60, line),
-                                      text))
-            y += line + 3
+            value_w = painter.text_width(text)
+            label_w = w - value_w - 4
+            rows = len(wrap(painter, label, label_w))
+            self.widgets.append(Label(pygame.Rect(8, y, label_w, rows * (line + 1)), label))
+            self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
+            y += rows * (line + 1) + 2
         return self.buttons(painter, y + 6, self.reset_question())
 
     def reset_question(self) -> str:
@@ -250,7 +259,7 @@ class HistoryDialog(Dialog):
                                   for g in self.games[:50]])
         detail_h = detail_lines * (line + 1) + 6
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
-        visible = max(3, min(12, (free - 4) // ROW_H))
+        visible = max(1, min(12, (free - 4) // ROW_H))
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, detail_h - 6), "")
         y = self.details.rect.y + detail_h
