@@ -1,6 +1,6 @@
 """The pseudo-locale: English made about 40 % longer and accented.
 
-"New game" becomes "[Ñéw gåmé ~~~]": the brackets show where a string was cut
+"New game" becomes "[Ñéw gåmé ~~]": the brackets show where a string was cut
 or joined, the accents that accented letters draw, the tildes that a layout
 leaves room for longer translations. Accents come from Latin-1 only, so the
 game's pixel font draws every character and a layout test measures real
