@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.engine import SizeError
 from game.i18n import N_, _, ngettext
+from game.store import ANONYMOUS
 
 LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
                "expert": N_("Expert"), "custom": N_("Custom")}
@@ -23,6 +24,12 @@ FIRST_CLICK_RULES = {"opening": N_("first click opens"), "safe": N_("first click
 def level_name(level: str) -> str:
     """"Beginner" / "Débutant"; a level we have no name for (a gallery board) as it is."""
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def player_name(name: str) -> str:
+    """A best time's name; the store's "Anonymous" (a name left empty) in the
+    player's language."""
+    return _("Anonymous") if name == ANONYMOUS else name
 
 
 def result_name(result: str) -> str:

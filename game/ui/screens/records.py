@@ -14,7 +14,7 @@ import pygame
 from game.engine import LEVELS
 from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, GameRecord
-from game.words import first_click_name, level_name, mines, result_name
+from game.words import first_click_name, level_name, mines, player_name, result_name
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, ListView, button_row, wrap
@@ -106,7 +106,8 @@ class BestTimesDialog(_LevelDialog):
         line = painter.line_height()
         times = self.app.store.best_times(self.level)
         w = self.width - 6 - 16
-        rows = [(f"{i}.", t.name, seconds(t.time_ms)) for i, t in enumerate(times, 1)]
+        rows = [(f"{i}.", player_name(t.name), seconds(t.time_ms))
+                for i, t in enumerate(times, 1)]
         rows = rows or [("", _("No times yet"), "")]
         details = max([2] + [len(wrap(painter, self.detail_text(t), w)) for t in times])
         visible = self.room_for_rows(painter, y + details * (line + 1) + 10 + line + 14)
