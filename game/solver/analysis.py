@@ -15,6 +15,7 @@ from .approx import approximate
 from .combine import Counted, solve
 from .count import Count, OutOfTime
 from .deduce import Deduction
+from .frontier import ComponentKey
 from .position import Position, parse
 from .problem import Problem
 
@@ -66,7 +67,7 @@ def mine_probabilities(view: Sequence[str], mines: int, *,
 
 def analyse_position(position: Position, *, max_seconds: float | None = None,
                      deduction: Deduction | None = None,
-                     cache: dict[tuple, Count] | None = None) -> Analysis:
+                     cache: dict[ComponentKey, Count] | None = None) -> Analysis:
     """``analyse`` for a parsed position, reusing a finished ``deduction``
     and a ``cache`` of component counts when the caller has them."""
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds

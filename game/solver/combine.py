@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import comb
 
 from .count import Count, count
-from .frontier import Component, split
+from .frontier import Component, ComponentKey, split
 from .position import InconsistentBoard
 from .problem import Problem
 
@@ -47,7 +47,7 @@ class Counted:
         (numerator, denominator): 0 for certainly safe, equal for certainly a
         mine. For box cells both sides are scaled by the box size."""
         out: dict[int, tuple[int, int]] = {}
-        for cells, mines in zip(self.boxes, self.box_mines):
+        for cells, mines in zip(self.boxes, self.box_mines, strict=False):
             for c in cells:
                 out[c] = (mines, len(cells) * self.total)
         for c in self.outside:
@@ -56,7 +56,7 @@ class Counted:
 
 
 def solve(problem: Problem, deadline: float | None = None,
-          cache: dict[tuple, Count] | None = None) -> Counted:
+          cache: dict[ComponentKey, Count] | None = None) -> Counted:
     """Count the layouts of ``problem`` and each cell's share of mines.
 
     ``cache`` maps component keys to earlier counts (the look-ahead changes
@@ -86,7 +86,7 @@ def solve(problem: Problem, deadline: float | None = None,
     boxes: list[tuple[int, ...]] = []
     box_mines: list[int] = []
     box_numbers: list[tuple[int, ...]] = []
-    for comp, c, outer in zip(components, counts, outers):
+    for comp, c, outer in zip(components, counts, outers, strict=False):
         boxes.extend(comp.boxes)
         box_mines.extend(c.marginals(outer))
         box_numbers.extend(_signatures(comp))
@@ -94,7 +94,7 @@ def solve(problem: Problem, deadline: float | None = None,
 
 
 def _count(component: Component, deadline: float | None,
-           cache: dict[tuple, Count] | None) -> Count:
+           cache: dict[ComponentKey, Count] | None) -> Count:
     if cache is not None and component.key in cache:
         return cache[component.key]
     result = count(component, deadline)
@@ -109,7 +109,7 @@ def _count(component: Component, deadline: float | None,
 def _signatures(component: Component) -> list[tuple[int, ...]]:
     """The numbers touching each box of a component."""
     touching: list[list[int]] = [[] for _ in component.boxes]
-    for n, (members, _) in zip(component.numbers, component.constraints):
+    for n, (members, _) in zip(component.numbers, component.constraints, strict=False):
         for b in members:
             touching[b].append(n)
     return [tuple(t) for t in touching]

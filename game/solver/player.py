@@ -25,6 +25,7 @@ from .analysis import Analysis, analyse_position
 from .count import Count
 from .deduce import PAIR, SINGLE, Deduction
 from .endgame import endgame_move
+from .frontier import ComponentKey
 from .guess import choose
 from .position import Position, parse
 from .problem import Problem
@@ -69,13 +70,13 @@ def next_move(view: Sequence[str], mines: int, *, first_click: str = "opening",
     for c in sorted(deduction.safe()):
         if c not in position.flagged:
             return _certain(position, REVEAL, c, _proof(deduction, c))
-    cache: dict[tuple, Count] = {}
+    cache: dict[ComponentKey, Count] = {}
     analysis = analyse_position(position, max_seconds=max_seconds,
                                 deduction=deduction.run(), cache=cache)
     return _from_analysis(analysis, flags, cache)
 
 
-def _from_analysis(analysis: Analysis, flags: bool, cache: dict[tuple, Count]) -> Decision:
+def _from_analysis(analysis: Analysis, flags: bool, cache: dict[ComponentKey, Count]) -> Decision:
     """Steps 1-4 of the module docstring, once everything is counted."""
     position = analysis.position
     index = position.index
@@ -132,7 +133,7 @@ class Choice:
         return _("no cell is certain: best guess, {risk} risk").format(risk=percent(self.risk))
 
 
-def best_guess(analysis: Analysis, candidates: list[int], cache: dict[tuple, Count]) -> Choice:
+def best_guess(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, Count]) -> Choice:
     """The cell to reveal when nothing is certain: an exact search of the
     endgame when few layouts remain, else the look-ahead guess."""
     planned = endgame_move(analysis, candidates)

@@ -95,7 +95,7 @@ class App:
         self.ticks = 0
         self.frames = 0
         self._full = True
-        from .screens.play import PlayScreen      # the play screen needs a live app
+        from .screens.play import PlayScreen  # the play screen needs a live app
         self.play = PlayScreen(self, seed)
         self.push(self.play)
         self.show_notices()

@@ -17,6 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from game.i18n import pseudo
+from game.resources import asset_path
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "game" / "locale"
@@ -134,9 +135,13 @@ def _catalogue_characters() -> set[str]:
     return found - {"\n"}
 
 
+def _atlas_names() -> set[str]:
+    """The sprites of the committed atlas (where the game finds it)."""
+    return set(json.loads(asset_path("sprites", "atlas.json").read_text())["sprites"])
+
+
 def test_the_pixel_font_draws_every_character_the_catalogues_use():
-    atlas = json.loads((ROOT / "game" / "assets" / "sprites" / "atlas.json").read_text())
-    names = set(atlas["sprites"]) if "sprites" in atlas else set(atlas)
+    names = _atlas_names()
     for face in ("regular", "bold"):
         missing = sorted(ch for ch in _catalogue_characters()
                          if f"font_{face}_{ord(ch)}" not in names)
@@ -144,8 +149,7 @@ def test_the_pixel_font_draws_every_character_the_catalogues_use():
 
 
 def test_the_font_has_the_french_letters_and_signs():
-    atlas = json.loads((ROOT / "game" / "assets" / "sprites" / "atlas.json").read_text())
-    names = set(atlas["sprites"]) if "sprites" in atlas else set(atlas)
+    names = _atlas_names()
     for ch in "éèêàâçôûùîïœ«»\u2019\u202fÉÀÇŒ":
         assert f"font_regular_{ord(ch)}" in names, ch
 
@@ -161,7 +165,6 @@ def test_the_pseudo_locale_is_longer_accented_and_keeps_placeholders():
 
 
 def test_the_pixel_font_draws_the_pseudo_locale_too():
-    atlas = json.loads((ROOT / "game" / "assets" / "sprites" / "atlas.json").read_text())
-    names = set(atlas["sprites"]) if "sprites" in atlas else set(atlas)
+    names = _atlas_names()
     letters = set(pseudo.pseudo("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
     assert all(f"font_regular_{ord(ch)}" in names for ch in letters - {" "})

@@ -85,7 +85,7 @@ def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None 
     painter.fill(layout_menu, GREY)
     line_h = painter.line_height()
     rects = title_rects(painter, layout_menu.h, layout_menu.w)
-    for i, (rect, (title, _items)) in enumerate(zip(rects, MENUS)):
+    for i, (rect, (title, _items)) in enumerate(zip(rects, MENUS, strict=False)):
         colour = BLACK
         if i == open_index:
             painter.fill(rect.inflate(0, -2), NAVY)
@@ -99,7 +99,7 @@ def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometr
     painter.bevel("raised_2", geo.rect)
     line_h = painter.line_height()
     for i, (item, rect, rows, shortcut_x) in enumerate(zip(items, geo.item_rects, geo.labels,
-                                                           geo.shortcut_xs)):
+                                                           geo.shortcut_xs, strict=False)):
         if rect is None:
             continue
         enabled = item.is_enabled(app)
