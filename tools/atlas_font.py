@@ -5,7 +5,8 @@ Windows 3.1 menus: capitals 7 px tall, lowercase x-height 5 px, descenders
 2 px, two rows above the capitals for accents. Covers printable ASCII and
 Latin-1 (160-255) so player names in Western European languages draw in the
 same style, and what the French catalogue needs beyond Latin-1 (oe, the
-typographic apostrophe, the ellipsis and the narrow no-break space); anything else falls back to pygame's font at run time.
+typographic apostrophe, the ellipsis and the narrow no-break space);
+anything else falls back to pygame's font at run time.
 
 Each glyph is written as rows separated by ``/`` starting at the capital line
 (``#`` ink, anything else blank); accented letters are composed from a base

@@ -22,7 +22,7 @@ import argparse
 import io
 import sys
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 try:
@@ -38,7 +38,7 @@ SOURCES = ROOT / "game"
 LOCALE = SOURCES / "locale"
 PROJECT = "minesweeper-classic"
 #: A fixed date keeps the templates byte-identical from run to run.
-FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 COMMENT_TAGS = ("Translators:",)
 
 

@@ -12,9 +12,8 @@ and stay free of pygame.
     ngettext("{n} mine", "{n} mines", n).format(n=n)
 """
 
-from .current import (N_, _, language, ngettext, npgettext, pgettext, set_language,
-                      translate_argparse)
 from .catalogs import DOMAIN, LOCALE_DIR, PSEUDO, UnknownLanguage, available, name_of
+from .current import N_, _, language, ngettext, npgettext, pgettext, set_language, translate_argparse
 from .numbers import date, day_and_time, decimal, percent, whole
 from .system import choose, system_language
 

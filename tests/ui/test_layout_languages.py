@@ -39,7 +39,7 @@ def _list_problems(painter, table: ListView) -> list[str]:
     problems = []
     inner = table.rect.w - 6
     spans = sorted((x, x + w) for x, w, _align in table.columns)
-    for (a0, a1), (b0, _b1) in zip(spans, spans[1:]):
+    for (_a0, a1), (b0, _b1) in zip(spans, spans[1:], strict=False):
         if a1 > b0:
             problems.append(f"list columns overlap: {spans}")
     if spans[-1][1] > inner:
@@ -97,13 +97,14 @@ def menu_problems(app, menu: MenuScreen) -> list[str]:
     if not _inside(geo.rect, pygame.Rect(0, 0, width, height)):
         problems.append(f"menu {menu.index} at {geo.rect} leaves the window")
     for item, rect, rows, shortcut_x in zip(menu.items, geo.item_rects, geo.labels,
-                                            geo.shortcut_xs):
+                                            geo.shortcut_xs, strict=True):
         if rect is None:
             continue
         end = rect.x + CHECK_W + max(painter.text_width(row) for row in rows)
         limit = shortcut_x - GAP // 2 if item.shortcut else geo.rect.right - 4
         if end > limit:
-            problems.append(f"menu item {item.label!r} runs into {'its shortcut' if item.shortcut else 'the edge'}")
+            into = "its shortcut" if item.shortcut else "the edge"
+            problems.append(f"menu item {item.label!r} runs into {into}")
     return problems
 
 

@@ -69,12 +69,12 @@ def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect
             xs.append(width - 3 - 8 - own)
         labels.append(() if item.separator else tuple(wrap(painter, item.label, room)))
     heights = [SEPARATOR_H if i.separator else len(rows) * (line + 1) - 1 + ITEM_PAD
-               for i, rows in zip(items, labels)]
+               for i, rows in zip(items, labels, strict=True)]
     height = 6 + sum(heights)
     x = max(0, min(title.x, window[0] - width))
     y = max(0, min(title.bottom, window[1] - height))
     rects, cy = [], y + 3
-    for item, h in zip(items, heights):
+    for item, h in zip(items, heights, strict=True):
         rects.append(None if item.separator else pygame.Rect(x + 3, cy, width - 6, h))
         cy += h
     return PopupGeometry(pygame.Rect(x, y, width, height), tuple(rects), x + column,
