@@ -1,7 +1,7 @@
 """Every screen the player can see, opened one after another on one app.
 
-Used by the layout tests (every language, every window size) and by
-``tools/shots.py``-style looking: ``tour(app)`` yields a name for each menu,
+Used by the layout tests (every language, every window size) and handy for
+screenshots: ``tour(app)`` yields a name for each menu,
 dialog, help page, notice, name entry, hint line and banner with that screen
 on top and drawn, then closes it again.
 """
