@@ -63,7 +63,7 @@ def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]
     otherwise), wrapping onto more rows when a language's labels do not fit.
     Returns the buttons and the y below them."""
     h = painter.line_height() + 8
-    need = max([min_width] + [painter.text_width(label) + 10 for label, _action in buttons])
+    need = max([min_width] + [painter.text_width(label) + 6 for label, _action in buttons])
     per_row = max(1, min(len(buttons), (width + gap) // (min(need, width) + gap)))
     out = []
     for start in range(0, len(buttons), per_row):

@@ -68,6 +68,8 @@ def dialog_problems(app, dialog: Dialog) -> list[str]:
         if isinstance(widget, ListView):
             problems += _list_problems(painter, widget)
         extents.append((widget, extent))
+    for icon, (x, y) in getattr(dialog, "icons", ()):         # the help pages' pictures
+        extents.append((icon, pygame.Rect((ox + x, oy + y), painter.atlas.size(icon))))
     for i, (a, ra) in enumerate(extents):
         for b, rb in extents[i + 1:]:
             if ra.colliderect(rb) and not (isinstance(a, Label) and not a.text
@@ -82,6 +84,8 @@ def _title(dialog: Dialog) -> str:
 
 
 def _name(widget) -> str:
+    if isinstance(widget, str):
+        return f"icon {widget}"
     text = getattr(widget, "label", None) or getattr(widget, "text", "")
     return f"{type(widget).__name__}({str(text)[:30]!r})"
 

@@ -12,7 +12,7 @@ from ..render.painter import Painter
 from ..widgets import Label, button_row, wrap
 from .dialog import TITLE_H, Dialog
 
-ICON = 16
+ICON = 16                # the usual icon (a cell); wider ones (the face) push their text
 
 #: What each command does, for the Keys page (the keys themselves come from ``keys``).
 COMMAND_HELP = {
@@ -76,10 +76,14 @@ class HelpScreen(Dialog):
         self.page = 0
         self.width = min(260, app.layout.size[0] - 4)
 
+    def _icon_size(self, painter: Painter, icon: str | None) -> tuple[int, int]:
+        return painter.atlas.size(icon) if icon else (0, 0)
+
     def _entry_height(self, painter: Painter, icon: str | None, text: str) -> int:
-        width = self.width - 20 - (ICON + 6 if icon else 0)
+        icon_w, icon_h = self._icon_size(painter, icon)
+        width = self.width - 20 - (max(ICON, icon_w) + 6 if icon else 0)
         rows = len(wrap(painter, text, width))
-        return max(ICON if icon else 0, rows * (painter.line_height() + 1)) + 4
+        return max(icon_h, rows * (painter.line_height() + 1)) + 4
 
     def _buttons(self, painter: Painter, y: int) -> tuple[list, int]:
         return button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
@@ -124,7 +128,7 @@ class HelpScreen(Dialog):
             x = 8
             if icon:
                 self.icons.append((icon, (x, y)))
-                x += ICON + 6
+                x += max(ICON, self._icon_size(painter, icon)[0]) + 6
             h = self._entry_height(painter, icon, text)
             self.widgets.append(Label(pygame.Rect(x, y + 1, self.width - 12 - x, h - 4), text))
             y += h
