@@ -9,6 +9,7 @@ gettext). Adding a language is adding that folder: nothing here lists them.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import sys
 from pathlib import Path
@@ -37,8 +38,10 @@ class UnknownLanguage(ValueError):
     """A language asked for by name that we have no catalogue for."""
 
 
+@functools.cache
 def available() -> tuple[str, ...]:
-    """The languages a player can choose: English and every compiled catalogue."""
+    """The languages a player can choose: English and every compiled catalogue
+    (looked for once: menus ask at every draw)."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return (SOURCE_LANGUAGE, *[lang for lang in found if lang != SOURCE_LANGUAGE])
 
