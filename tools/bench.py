@@ -1,8 +1,10 @@
 """Benchmarks that print figures (performance targets live here, not in tests).
 
     python tools/bench.py engine    # new game + first click, all-zero cascade, 3BV
-    python tools/bench.py render    # per-frame CPU time, start to first frame
+    python tools/bench.py render    # per-frame CPU time, then start to first frame
+    python tools/bench.py start     # only start to first frame, beside a bare pygame start
     python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
+    python tools/bench.py store     # recording one game on a full history
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -126,15 +128,41 @@ def bench_render() -> None:
         big.close()
     for name, values in rows.items():
         print(f"{name:<44} {values[0]:>10} {values[1]:>10}")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    starts = []
-    for _ in range(7):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "game", "--frames", "1", "--no-sound"],
-                       check=True, env=env)
-        starts.append(time.perf_counter() - start)
-    print(f"start to first frame (python -m game --frames 1), median of 7: "
-          f"{statistics.median(starts):.3f} s")
+    bench_start()
+
+
+#: The least a pygame program does before its first frame: the yardstick for
+#: the game's start-up (docs/design.md, "Start-up").
+BARE_START = ("import pygame; pygame.init();"
+              " pygame.display.set_mode((164, 227), pygame.SCALED);"
+              " pygame.display.flip()")
+START_RUNS = 9
+
+
+def bench_start() -> None:
+    """Start to first frame: ``python -m game --frames 1`` beside a bare
+    ``pygame.init()`` + ``set_mode`` + ``flip``, each a fresh interpreter,
+    interleaved so both see the same machine load; medians and their ratio.
+    Bytecode caches are allowed (as after an install, which compiles them), so
+    neither side pays for compiling sources on every start."""
+    import tempfile
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    runs: dict[str, list[float]] = {"bare": [], "game": []}
+    with tempfile.TemporaryDirectory(prefix="minesweeper-bench-") as data:
+        commands = {"bare": [sys.executable, "-W", "ignore", "-c", BARE_START],
+                    "game": [sys.executable, "-m", "game", "--frames", "1", "--data-dir", data]}
+        for _ in range(START_RUNS):
+            for name, command in commands.items():
+                start = time.perf_counter()
+                subprocess.run(command, check=True, env=env, cwd=ROOT)
+                runs[name].append(time.perf_counter() - start)
+    bare, game = (statistics.median(runs[n]) for n in ("bare", "game"))
+    print(f"start to first frame, median of {START_RUNS}:"
+          f" bare pygame.init() + set_mode {bare:.3f} s,"
+          f" python -m game --frames 1 {game:.3f} s ({game / bare:.2f}x)")
 
 
 def bench_assist(games: int = 3) -> None:
@@ -184,12 +212,46 @@ def bench_assist(games: int = 3) -> None:
               f"   max {times[-1] * 1000:6.1f} ms")
 
 
+def bench_store() -> None:
+    """Recording a game when the history is full (500 games): two fsynced
+    files per game; encoding only the new game keeps the rest well under a
+    millisecond."""
+    import tempfile
+
+    from game.engine import LEVELS
+    from game.store import HISTORY_LENGTH, GameRecord, Store
+    from game.store.history import NAME, History
+
+    beginner = LEVELS["beginner"]
+
+    def record(seed: int) -> GameRecord:
+        return GameRecord(level="beginner", width=beginner.width, height=beginner.height,
+                          mines=beginner.mines, result="won", time_ms=10_000, bbbv=20,
+                          bbbv_per_s=2.0, clicks=30, efficiency=0.66, seed=seed,
+                          first_click="opening", assisted=False,
+                          date="2026-11-23T12:00:00")
+
+    with tempfile.TemporaryDirectory(prefix="minesweeper-bench-") as folder:
+        games = [record(seed) for seed in range(HISTORY_LENGTH)]
+        (Path(folder) / NAME).write_text(History(games).encode(), "utf-8")
+        store = Store(folder)
+        seeds = iter(range(HISTORY_LENGTH, 10**6))
+        ms = median_ms(lambda: store.record_game(record(next(seeds))), 50)
+        print(f"record one game on a full history ({len(store.history())} games):"
+              f" {ms:.2f} ms median of 50")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine", "render", "assist"])
+    benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
+               "store": bench_store, "start": bench_start}
+    parser.add_argument("what", choices=list(benches))
     args = parser.parse_args()
-    {"engine": bench_engine, "render": bench_render, "assist": bench_assist}[args.what]()
+    benches[args.what]()
 
 
 if __name__ == "__main__":

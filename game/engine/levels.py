@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .checks import require_int
+
 
 @dataclass(frozen=True)
 class Level:
@@ -42,18 +44,26 @@ class SizeLimits:
 
     min_side: int = 8
     max_side: int = 100
+    max_cells: int | None = None
 
     def max_mines(self, width: int, height: int) -> int:
         """Most mines a board of this size may hold."""
         return (width - 1) * (height - 1)
 
     def check(self, width: int, height: int, mines: int) -> None:
-        """Raise SizeError naming the allowed range of the first bad value."""
+        """Raise SizeError naming the allowed range of the first bad value
+        (TypeError for a value that is not an int at all)."""
+        for name, value in (("width", width), ("height", height), ("mines", mines)):
+            require_int(name, value)
         for name, value in (("width", width), ("height", height)):
-            if not isinstance(value, int) or not self.min_side <= value <= self.max_side:
+            if not self.min_side <= value <= self.max_side:
                 raise SizeError(name, self.min_side, self.max_side, value)
+        if self.max_cells is not None and width * height > self.max_cells:
+            # Only ANY_SIZE has a cap (bots and benchmarks): players never meet it.
+            raise ValueError(f"a board may have at most {self.max_cells:,} cells,"
+                             f" not {width * height:,} ({width}x{height})")
         top = self.max_mines(width, height)
-        if not isinstance(mines, int) or not 1 <= mines <= top:
+        if not 1 <= mines <= top:
             raise SizeError("mines", 1, top, mines, (width, height))
 
 
@@ -61,8 +71,9 @@ class SizeLimits:
 CUSTOM_LIMITS = SizeLimits()
 
 #: For benchmarks and outside bots that want huge or tiny boards; the mine
-#: rule still holds.
-ANY_SIZE = SizeLimits(min_side=2, max_side=1_000_000)
+#: rule still holds. The cap on cells keeps a board (a few bytes per cell plus
+#: its neighbour table) within the memory of an ordinary machine.
+ANY_SIZE = SizeLimits(min_side=2, max_side=1_000_000, max_cells=4_000_000)
 
 
 def level_of(width: int, height: int, mines: int) -> str:

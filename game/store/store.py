@@ -67,7 +67,7 @@ class Store:
         self._saving = self._open_directory()
         self.settings = self._load_settings()
         self._records = self._load_records()
-        self._history = self._load_history()
+        self._loaded_history: history.History | None = None
 
     # -- what the game asks --------------------------------------------------
 
@@ -189,6 +189,15 @@ class Store:
         records, problems = records_file.decode(document)
         self._report(self._records_file, problems)
         return records
+
+    @property
+    def _history(self) -> history.History:
+        """The history, read when first needed (the History dialog, the end of
+        the first game) rather than at start-up: it is the biggest file, and
+        the window need not wait for it (docs/design.md, "Start-up")."""
+        if self._loaded_history is None:
+            self._loaded_history = self._load_history()
+        return self._loaded_history
 
     def _load_history(self) -> history.History:
         document = self._load(self._history_file)

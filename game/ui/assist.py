@@ -9,6 +9,9 @@ computer declines and says why rather than freeze the window.
 
 Any help given while a game is in progress marks the game as assisted (kept
 in the history, never a best time).
+
+The solver is imported the first time the computer is asked for something,
+not when the window opens (docs/design.md, "Start-up").
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ from typing import TYPE_CHECKING
 
 from game.engine import Status
 from game.i18n import N_, _, pgettext
-from game.solver import Analysis, Hint, InconsistentBoard, analyse, hint, next_move
+
+from .render.assist import COVERED
 
 if TYPE_CHECKING:
+    from game.solver import Analysis, Hint
+
     from .screens.play import PlayScreen
 
 Cell = tuple[int, int]
@@ -31,7 +37,6 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 
-COVERED = "#F?"             # view characters of covered cells (flags and ? are opinions)
 KIND_WORDS = {"safe": N_("Safe"), "mine": N_("Mine"), "guess": N_("Best guess")}
 
 
@@ -104,14 +109,16 @@ class Assistant:
             self.session.assisted = True
 
     def _think(self, ask):
-        """Run a solver call within the board's budget; None (with a message)
-        when the board is too big or cannot be explained."""
+        """Run ``ask(solver, view, mines, seconds)`` within the board's budget;
+        None (with a message) when the board is too big or cannot be explained."""
         if too_big(self.field):
             self.message = _(TOO_BIG)
             return None
+        import game.solver as solver
+
         try:
-            return ask(self.field.view(), self.field.mines, budget(self.field))
-        except InconsistentBoard as error:      # cannot happen on a real board
+            return ask(solver, self.field.view(), self.field.mines, budget(self.field))
+        except solver.InconsistentBoard as error:      # cannot happen on a real board
             self.message = _("The computer is puzzled: {reason}").format(reason=error)
             return None
 
@@ -123,7 +130,7 @@ class Assistant:
         if self.session.ended:
             self.message = _("The game is over: F2 starts a new one.")
             return dirty
-        h = self._think(lambda view, mines, seconds: hint(
+        h = self._think(lambda solver, view, mines, seconds: solver.hint(
             view, mines, first_click=self.first_click, max_seconds=seconds))
         if h is None:
             return dirty
@@ -170,7 +177,7 @@ class Assistant:
         if self._analysis is None or self._analysis[0] != version:
             result = None
             if self.field.status != Status.LOST:
-                result = self._think(lambda view, mines, seconds: analyse(
+                result = self._think(lambda solver, view, mines, seconds: solver.analyse(
                     view, mines, max_seconds=seconds))
             self._analysis = (version, result)
         return self._analysis[1]
@@ -226,7 +233,7 @@ class Assistant:
         if self._countdown > 0:
             return
         if self._planned is None:
-            decision = self._think(lambda view, mines, seconds: next_move(
+            decision = self._think(lambda solver, view, mines, seconds: solver.next_move(
                 view, mines, first_click=self.first_click, max_seconds=seconds))
             if decision is None:
                 self.stop()

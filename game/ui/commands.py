@@ -14,9 +14,6 @@ from game.i18n import available as languages
 
 from . import keys
 
-#: "language_fr" switches the window to French (the View menu lists one per language).
-LANGUAGE_COMMAND = "language_"
-
 if TYPE_CHECKING:
     from .app import App
 
@@ -28,14 +25,14 @@ class Commands:
     def run(self, name: str) -> None:
         if not self.allowed(name):
             return
-        if name.startswith(LANGUAGE_COMMAND):
-            self.app.set_language(name.removeprefix(LANGUAGE_COMMAND))
+        if name.startswith(keys.LANGUAGE_COMMAND):
+            self.app.set_language(name.removeprefix(keys.LANGUAGE_COMMAND))
         else:
             getattr(self, name)()
 
     def available(self, name: str) -> bool:
-        if name.startswith(LANGUAGE_COMMAND):
-            return name.removeprefix(LANGUAGE_COMMAND) in languages()
+        if name.startswith(keys.LANGUAGE_COMMAND):
+            return name.removeprefix(keys.LANGUAGE_COMMAND) in languages()
         return callable(getattr(self, name, None))
 
     def allowed(self, name: str) -> bool:
@@ -149,6 +146,7 @@ class Commands:
     def history(self) -> None:
         from .screens.records import HistoryDialog
         self.app.push(HistoryDialog(self.app))
+        self.app.show_notices()          # the history is read now: a damaged file is told
 
     # ------------------------------------------------------------ help
 

@@ -51,6 +51,9 @@ OPERATOR_EXIT_KEY = pygame.K_q
 OPERATOR_EXIT_MODS = (pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_SHIFT)
 OPERATOR_EXIT_LABEL = N_("Ctrl+Alt+Shift+Q")
 
+#: "language_fr" switches the window to French (the View menu lists one per language).
+LANGUAGE_COMMAND = "language_"
+
 #: Commands a kiosk visitor cannot run (leaving, or changing the machine's setup).
 KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out"}
 

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 from game.i18n import N_, _, available, language, name_of
 
 from . import keys
-from .commands import LANGUAGE_COMMAND
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
 
 
 @dataclass(frozen=True)
@@ -27,8 +26,8 @@ class Item:
 
     text: str = ""
     command: str = ""                                   # "" is a separator
-    checked: Callable[[App], bool] | None = None
-    enabled: Callable[[App], bool] | None = None
+    checked: Callable[[Host], bool] | None = None
+    enabled: Callable[[Host], bool] | None = None
 
     @property
     def label(self) -> str:
@@ -42,17 +41,17 @@ class Item:
     def shortcut(self) -> str:
         return keys.label_of(self.command) if self.command else ""
 
-    def is_checked(self, app: App) -> bool:
+    def is_checked(self, app: Host) -> bool:
         return bool(self.checked and self.checked(app))
 
-    def is_enabled(self, app: App) -> bool:
+    def is_enabled(self, app: Host) -> bool:
         return self.enabled is None or self.enabled(app)
 
 
 SEPARATOR = Item()
 
 
-def visible_items(app: App, items: tuple[Item, ...]) -> tuple[Item, ...]:
+def visible_items(app: Host, items: tuple[Item, ...]) -> tuple[Item, ...]:
     """The items this run shows (a kiosk hides what a visitor may not do),
     without separators left dangling at either end or doubled."""
     kept = [i for i in items if i.separator or app.commands.allowed(i.command)]
@@ -98,12 +97,12 @@ class LanguageItem(Item):
 
     @property
     def label(self) -> str:
-        return name_of(self.command.removeprefix(LANGUAGE_COMMAND))
+        return name_of(self.command.removeprefix(keys.LANGUAGE_COMMAND))
 
 
 def _language_items() -> tuple[Item, ...]:
     """One item per language we have a catalogue for (English first)."""
-    return tuple(LanguageItem(lang, LANGUAGE_COMMAND + lang,
+    return tuple(LanguageItem(lang, keys.LANGUAGE_COMMAND + lang,
                               lambda app, lang=lang: language() == lang)
                  for lang in available())
 

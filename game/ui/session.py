@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from game.engine import Minefield, MineLayer, Status, uniform_layer
 from game.settings import Settings
-from game.solver import no_guess_layer
 
 from .chrono import Chronometer
 
@@ -32,6 +31,14 @@ class Outcome:
         return bool(self.changed)
 
 
+def _no_guess_layer() -> MineLayer:
+    """The solver's no-guess mine layer, imported when first asked for (the
+    solver is not needed to open the window: docs/design.md, "Start-up")."""
+    from game.solver import no_guess_layer
+
+    return no_guess_layer
+
+
 class Session:
     def __init__(self, settings: Settings, clock: Callable[[], float], *,
                  seed: int | None = None, layer: MineLayer | None = None,
@@ -40,7 +47,7 @@ class Session:
         on a given ``field`` (tests, replays)."""
         board = settings.board()
         if layer is None:
-            layer = no_guess_layer if settings.no_guess else uniform_layer
+            layer = _no_guess_layer() if settings.no_guess else uniform_layer
         self.settings = settings
         self.field = field or Minefield(board.width, board.height, board.mines, seed=seed,
                                         first_click=settings.first_click,

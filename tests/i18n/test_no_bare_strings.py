@@ -21,16 +21,16 @@ GETTEXT = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 
 #: Literals that are not text for a reader, each with its reason.
 ALLOWED = {
-    "PYGAME_HIDE_SUPPORT_PROMPT": "an environment variable's name",
     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-. ": "the arcade picker's keys",
-    "DEL": "the arcade picker's key for deleting (shown translated)",
-    "OK": "the arcade picker's key for entering (shown translated)",
     "first_click must be one of ": "a programmer's mistake (solver API), never shown to a player",
     ", not ": "the same message",
 }
 #: Short key names on key caps and in menus: the same in every language we
 #: have (translated ones, like "Q / Esc", go through N_).
 KEY_NAME = re.compile(r"^(F\d{1,2}|[A-Z]|Ctrl\+[-+]|X\*?)$")
+#: Environment variables ("SDL_VIDEODRIVER") and the arcade picker's key
+#: names ("DEL", "OK", shown translated): capitals, no space.
+CAPITALS = re.compile(r"^[A-Z][A-Z0-9_]+$")
 WORDS = re.compile(r"[^\W\d_]{2}")
 
 
@@ -57,7 +57,7 @@ def _translated(tree: ast.AST) -> set[int]:
 
 
 def _reads_like_words(text: str) -> bool:
-    if text in ALLOWED or KEY_NAME.match(text):
+    if text in ALLOWED or KEY_NAME.match(text) or CAPITALS.match(text):
         return False
     return bool(WORDS.search(text)) and (" " in text.strip() or any(c.isupper() for c in text))
 

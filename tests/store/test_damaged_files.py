@@ -106,7 +106,7 @@ def test_the_dated_name_follows_the_clock(tmp_path):
     clock = Clock()
     clock.advance(86_400 + 3_661)
     (tmp_path / "history.json").write_text("nope")
-    open_store(tmp_path, clock)
+    open_store(tmp_path, clock).history()
     assert "history.corrupt-20261123-163101.json" in files_in(tmp_path)
 
 

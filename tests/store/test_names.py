@@ -57,7 +57,7 @@ def test_a_name_edited_into_the_file_by_hand_is_cleaned_on_reading(tmp_path):
     assert open_store(tmp_path).best_times("beginner")[0].name == "Bob" + "x" * 17
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, derandomize=True, deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_cleans_to_a_short_visible_line_that_cleaning_keeps(typed):
     name = clean_name(typed)

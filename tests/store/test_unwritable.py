@@ -1,9 +1,13 @@
 """When nothing can be saved the game plays on: nothing raises, the player is
 told once, and no good file is ever lost to a failed write."""
 
+import builtins
 import errno
+import io
 import os
 import stat
+from contextlib import contextmanager
+from pathlib import Path
 
 import platformdirs
 import pytest
@@ -84,16 +88,74 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     assert files_in(tmp_path) == {"settings.json", "records.json", "history.json"}
 
 
-def test_a_read_only_directory(tmp_path):
-    before = fill(tmp_path)
-    tmp_path.chmod(stat.S_IRUSR | stat.S_IXUSR)
+_WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+
+def _refuse_under(directory: Path, monkeypatch) -> None:
+    """Fail every call that would change ``directory`` the way a read-only file
+    system does (EROFS), whoever runs the tests: root ignores permission bits,
+    so a chmod alone proves nothing under CI."""
+    root = directory.resolve()
+
+    def inside(*paths) -> bool:
+        return any(Path(os.fsdecode(p)).resolve().is_relative_to(root)
+                   for p in paths if isinstance(p, (str, bytes, os.PathLike)))
+
+    def erofs(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), os.fsdecode(path))
+
+    def guard(real, changes_all_paths=True):
+        def guarded(*args, **kwargs):
+            paths = args[:2] if changes_all_paths else args[:1]
+            if inside(*paths):
+                erofs(paths[0])
+            return real(*args, **kwargs)
+        return guarded
+
+    for name in ("replace", "rename", "link", "unlink", "remove", "mkdir", "rmdir"):
+        monkeypatch.setattr(os, name, guard(getattr(os, name)))
+    real_os_open = os.open
+
+    def os_open(path, flags, *args, **kwargs):
+        if flags & _WRITING and inside(path):
+            erofs(path)
+        return real_os_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", os_open)
+    real_open = builtins.open
+
+    def open_(file, mode="r", *args, **kwargs):
+        if set(mode) & set("wax+") and inside(file):
+            erofs(file)
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", open_)
+    monkeypatch.setattr(io, "open", open_)
+
+
+@contextmanager
+def read_only(directory: Path, monkeypatch):
+    """``directory`` cannot be written: its permission bits say so, and where
+    they are not enforced (root) every write call fails as on a read-only
+    file system."""
+    directory.chmod(stat.S_IRUSR | stat.S_IXUSR)
     try:
         try:
-            (tmp_path / "probe").write_text("")
+            (directory / "probe").write_text("")
         except PermissionError:
             pass
         else:
-            pytest.skip("permissions are not enforced for this user (root)")
+            (directory / "probe").unlink()
+            _refuse_under(directory, monkeypatch)
+        yield
+    finally:
+        monkeypatch.undo()
+        directory.chmod(stat.S_IRWXU)
+
+
+def test_a_read_only_directory(tmp_path, monkeypatch):
+    before = fill(tmp_path)
+    with read_only(tmp_path, monkeypatch):
         store = open_store(tmp_path)
         assert not store.writable
         assert store.statistics("beginner") == LevelStats(1, 1, 1, 1)     # still read
@@ -101,8 +163,20 @@ def test_a_read_only_directory(tmp_path):
         [message] = store.notices
         assert message.startswith("Records cannot be saved")
         assert untouched(tmp_path, before)
-    finally:
-        tmp_path.chmod(stat.S_IRWXU)
+
+
+def test_the_read_only_stand_in_refuses_writes_and_allows_reads(tmp_path, monkeypatch):
+    (tmp_path / "kept").write_text("data")
+    with read_only(tmp_path, monkeypatch):
+        assert (tmp_path / "kept").read_text() == "data"
+        for write in (lambda: (tmp_path / "new").write_text(""),
+                      lambda: (tmp_path / "kept").write_text(""),
+                      lambda: (tmp_path / "kept").rename(tmp_path / "moved"),
+                      lambda: (tmp_path / "kept").unlink(),
+                      lambda: (tmp_path / "sub").mkdir()):
+            with pytest.raises(OSError):
+                write()
+    assert files_in(tmp_path) == {"kept"} and (tmp_path / "kept").read_text() == "data"
 
 
 def test_a_directory_that_cannot_be_created(tmp_path):

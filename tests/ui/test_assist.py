@@ -224,12 +224,44 @@ def test_a_board_too_big_to_think_about_is_declined_politely(monkeypatch):
     assert not app.play.assist.autoplay
 
 
-def test_big_boards_get_a_time_budget_and_stay_responsive():
+def budgets_asked(monkeypatch) -> list:
+    """Records the ``max_seconds`` each solver call of the window receives."""
+    import game.solver as solver
+
+    asked = []
+
+    def spying(real):
+        def spy(*args, **kwargs):
+            asked.append(kwargs.get("max_seconds"))
+            return real(*args, **kwargs)
+        return spy
+
+    for name in ("hint", "analyse", "next_move"):
+        monkeypatch.setattr(solver, name, spying(getattr(solver, name)))
+    return asked
+
+
+def test_small_boards_are_analysed_without_a_time_limit(monkeypatch):
+    asked = budgets_asked(monkeypatch)
+    app = opened()
+    key(app, pygame.K_h)
+    key(app, pygame.K_p)
+    app.render()
+    assert asked and set(asked) == {None}
+
+
+def test_big_boards_get_a_time_budget_and_stay_responsive(monkeypatch):
+    asked = budgets_asked(monkeypatch)
     app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1600,
                    seed=5)
-    assert assist_module.budget(app.play.field) == assist_module.BUDGET_SECONDS
     click(app, (50, 50))
     key(app, pygame.K_h)
     shown = app.play.assist.shown
     assert shown is not None
     assert app.play.board_view.visible(shown.cell)           # scrolled into view
+    key(app, pygame.K_p)
+    app.render()
+    key(app, pygame.K_a)
+    app.step(assist_module.THINK_TICKS + 2)
+    # Every request (hint, overlay, auto-play) reached the solver with the budget.
+    assert len(asked) >= 3 and set(asked) == {assist_module.BUDGET_SECONDS}

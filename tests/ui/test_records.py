@@ -163,6 +163,22 @@ def test_a_damaged_records_file_is_set_aside_and_the_player_told_once(tmp_path):
     assert app.top is app.play
 
 
+def test_a_damaged_history_is_told_once_when_the_history_is_first_opened(tmp_path):
+    (tmp_path / "history.json").write_text("{not json", encoding="utf-8")
+    app = make_app(data_dir=tmp_path)
+    assert app.top is app.play                       # not read at start
+    app.commands.run("history")
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and "could not be read" in app.top.text
+    assert list(tmp_path.glob("history.corrupt-*.json"))
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, HistoryDialog)
+    key(app, pygame.K_ESCAPE)
+    app.commands.run("history")
+    app.step()
+    assert isinstance(app.top, HistoryDialog)       # told once
+
+
 def test_records_that_cannot_be_saved_are_announced_and_the_game_plays_on(tmp_path, monkeypatch):
     import os
     app = make_app(BEGINNER, data_dir=tmp_path)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pygame
 
-from ..assist import COVERED
 from ..frame import CELL, Layout
 from ..widgets import wrap
 from .painter import BLACK, Painter
@@ -18,6 +17,10 @@ TIP = (255, 255, 225)           # the pale yellow of classic tooltips
 PAD = 2
 
 _tiles: dict[tuple[int, int], pygame.Surface] = {}
+
+#: View characters of covered cells (flags and ? are opinions), for the
+#: assistant and its drawing alike.
+COVERED = "#F?"
 
 
 def overlay_colour(p: float) -> tuple[int, int, int, int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import CUSTOM_LIMITS, SizeError
+from game.engine.checks import ascii_number
 from game.i18n import N_, _
 from game.words import size_error
 
@@ -20,8 +21,17 @@ RED = (192, 0, 0)
 FIELDS = ("height", "width", "mines")
 EMPTY = {"height": N_("type a number for the height"),
          "width": N_("type a number for the width"), "mines": N_("type a number of mines")}
+NOT_DIGITS = {"height": N_("height must be a whole number written with the digits 0-9"),
+              "width": N_("width must be a whole number written with the digits 0-9"),
+              "mines": N_("mines must be a whole number written with the digits 0-9")}
 #: The fields' labels, in the classic dialog's order.
 LABELS = {"height": N_("Height:"), "width": N_("Width:"), "mines": N_("Mines:")}
+
+
+def is_ascii_digit(ch: str) -> bool:
+    """What the fields take: 0-9 only (``str.isdigit`` also passes ``²`` and
+    other scripts' digits, which the engine's numbers are not written in)."""
+    return ch in "0123456789"
 
 
 class CustomDialog(Dialog):
@@ -44,7 +54,7 @@ class CustomDialog(Dialog):
         for name in FIELDS:
             self.widgets.append(Label(pygame.Rect(10, y + 3, label_w + 2, line), _(LABELS[name])))
             field = TextField(pygame.Rect(max(60, 16 + label_w), y, 50, line + 5),
-                              self.values[name], max_len=4, accept=str.isdigit)
+                              self.values[name], max_len=4, accept=is_ascii_digit)
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
@@ -79,7 +89,10 @@ class CustomDialog(Dialog):
     def _number(self, name: str) -> int:
         if not self.values[name]:
             raise ValueError(_(EMPTY[name]))
-        return int(self.values[name])
+        value = ascii_number(self.values[name])
+        if value is None:
+            raise ValueError(_(NOT_DIGITS[name]))
+        return value
 
     def _refuse(self, message: str) -> None:
         focus = self.focus
