@@ -22,11 +22,10 @@ from game import i18n
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SizeError
 from game.engine.checks import ascii_number
 from game.i18n import _
-from game.settings import Settings
+from game.settings import MAX_SCALE, Settings
 from game.words import size_error
 
 PROG = "minesweeper"
-MAX_SCALE = 8
 
 
 class UsageError(Exception):
@@ -267,17 +266,28 @@ def main(argv: list[str] | None = None) -> int:
         options = parse(argv)
     except UsageError as e:
         return _error(str(e))
+    from game.shutdown import Stop
     from game.store import Store
     from game.ui.app import App
 
     problem = _video_problem()
     if problem:
         return _error(problem)
-    store = Store(options.data_dir)
-    app = App(options.settings_from(store.settings), store=store,
-              overridden=set(options.overrides), seed=options.seed,
-              kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+    stop = Stop()
+    stop.install()
     try:
-        return app.run(frames=options.frames)
+        store = Store(options.data_dir)
+        try:
+            app = App(options.settings_from(store.settings), store=store,
+                      overridden=set(options.overrides), seed=options.seed,
+                      kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+            stop.install(app)             # again: SDL took SIGTERM over while opening
+            try:
+                return 0 if stop.asked else app.run(frames=options.frames)
+            finally:
+                app.close()
+        finally:
+            store.close()
     finally:
-        app.close()
+        stop.restore()
+

@@ -4,7 +4,7 @@
     python tools/bench.py render    # per-frame CPU time, then start to first frame
     python tools/bench.py start     # only start to first frame, beside a bare pygame start
     python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
-    python tools/bench.py store     # recording one game on a full history
+    python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -212,41 +212,13 @@ def bench_assist(games: int = 3) -> None:
               f"   max {times[-1] * 1000:6.1f} ms")
 
 
-def bench_store() -> None:
-    """Recording a game when the history is full (500 games): two fsynced
-    files per game; encoding only the new game keeps the rest well under a
-    millisecond."""
-    import tempfile
-
-    from game.engine import LEVELS
-    from game.store import HISTORY_LENGTH, GameRecord, Store
-    from game.store.history import NAME, History
-
-    beginner = LEVELS["beginner"]
-
-    def record(seed: int) -> GameRecord:
-        return GameRecord(level="beginner", width=beginner.width, height=beginner.height,
-                          mines=beginner.mines, result="won", time_ms=10_000, bbbv=20,
-                          bbbv_per_s=2.0, clicks=30, efficiency=0.66, seed=seed,
-                          first_click="opening", assisted=False,
-                          date="2026-11-23T12:00:00")
-
-    with tempfile.TemporaryDirectory(prefix="minesweeper-bench-") as folder:
-        games = [record(seed) for seed in range(HISTORY_LENGTH)]
-        (Path(folder) / NAME).write_text(History(games).encode(), "utf-8")
-        store = Store(folder)
-        seeds = iter(range(HISTORY_LENGTH, 10**6))
-        ms = median_ms(lambda: store.record_game(record(next(seeds))), 50)
-        print(f"record one game on a full history ({len(store.history())} games):"
-              f" {ms:.2f} ms median of 50")
-
-
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    from store_bench import bench_store
     benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
                "store": bench_store, "start": bench_start}
     parser.add_argument("what", choices=list(benches))

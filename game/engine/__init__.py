@@ -6,15 +6,25 @@
     f.view()                # -> rows of '#', 'F', '?', '0'..'8' (and 'X', '*', 'x' after a loss)
 """
 
-from .levels import ANY_SIZE, CUSTOM_LIMITS, LEVELS, Level, SizeError, SizeLimits, level_of
+from .levels import (
+    ANY_SIZE,
+    CUSTOM_LIMITS,
+    DEFAULT_STYLE,
+    LEVELS,
+    STYLES,
+    Level,
+    SizeError,
+    SizeLimits,
+    level_of,
+    level_preset,
+)
 from .minefield import Minefield, MineLayer, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
 from .moves import Move
 from .stats import Clicks, GameStats
 
 __all__ = [
-    "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "FIRST_CLICK_RULES", "GameStats",
-    "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "SizeError", "SizeLimits",
-    "Status",
-    "level_of", "uniform_layer",
+    "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "DEFAULT_STYLE", "FIRST_CLICK_RULES",
+    "GameStats", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "STYLES",
+    "SizeError", "SizeLimits", "Status", "level_of", "level_preset", "uniform_layer",
 ]

@@ -24,6 +24,19 @@ LEVELS: dict[str, Level] = {
 }
 
 
+#: Historical profiles: Windows 3.1 had an 8×8 Beginner; Intermediate and Expert
+#: are the same in every style.
+STYLES = ("win31", "xp", "modern")
+DEFAULT_STYLE = "modern"
+
+
+def level_preset(level: str, style: str = DEFAULT_STYLE) -> Level:
+    """The preset ``level`` as ``style`` played it."""
+    if style == "win31" and level == "beginner":
+        return Level("beginner", 8, 8, 10)
+    return LEVELS[level]
+
+
 class SizeError(ValueError):
     """A board size out of range: which value (``what`` is "width", "height"
     or "mines"), the range allowed and the value given, so a window or a

@@ -7,25 +7,37 @@ full does not pile up the same warning after every game.
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 from game.i18n import _, ngettext
 
 
 class Notices:
-    """Messages waiting to be shown to the player, oldest first."""
+    """Messages waiting to be shown to the player, oldest first (the store's
+    writer thread adds to them too)."""
 
     def __init__(self) -> None:
         self.waiting: list[str] = []
+        self._lock = threading.Lock()
 
     def add(self, message: str) -> None:
-        if message not in self.waiting:
-            self.waiting.append(message)
+        with self._lock:
+            if message not in self.waiting:
+                self.waiting.append(message)
 
     def take(self) -> list[str]:
         """The waiting messages, leaving none."""
-        taken, self.waiting = self.waiting, []
+        with self._lock:
+            taken, self.waiting = self.waiting, []
         return taken
+
+
+def shown(path: Path | str) -> str:
+    """A path as text that can be drawn: bytes that are not UTF-8 (kept by
+    Python as lone surrogates) become U+FFFD replacement characters."""
+    return os.fsencode(path).decode("utf-8", "replace")
 
 
 def reason(error: OSError) -> str:
@@ -35,42 +47,42 @@ def reason(error: OSError) -> str:
 
 def damaged(what: str, aside: Path) -> str:
     return _("Your {what} could not be read and start afresh. "
-             "The damaged file was kept as {file}.").format(what=_(what), file=aside.name)
+             "The damaged file was kept as {file}.").format(what=_(what), file=shown(aside.name))
 
 
 def partly_damaged(what: str, aside: Path, problems: list[str]) -> str:
     return _("Part of your {what} could not be read and was dropped ({problems}). "
              "The original file was kept as {file}.").format(
-                 what=_(what), problems=_summary(problems), file=aside.name)
+                 what=_(what), problems=_summary(problems), file=shown(aside.name))
 
 
 def settings_reset(fields: list[str], aside: Path) -> str:
     return _("Some settings could not be read and are back to their defaults: {fields}. "
              "The original file was kept as {file}.").format(
-                 fields=_(", ").join(fields), file=aside.name)
+                 fields=_(", ").join(fields), file=shown(aside.name))
 
 
 def damaged_kept(what: str, path: Path, reason: str) -> str:
     return _("Your {what} could not be read, and the file {file} could not be set aside "
              "({reason}). It is left untouched; your {what} will not be saved this "
-             "time.").format(what=_(what), file=path.name, reason=reason)
+             "time.").format(what=_(what), file=shown(path.name), reason=reason)
 
 
 def unreadable(what: str, path: Path, reason: str) -> str:
     return _("Your {what} could not be opened ({file}: {reason}). The file is left "
              "untouched; your {what} will not be saved this time.").format(
-                 what=_(what), file=path.name, reason=reason)
+                 what=_(what), file=shown(path.name), reason=reason)
 
 
 def newer(what: str, path: Path) -> str:
     return _("{file} was written by a newer version of Minesweeper. It is left untouched; "
              "your {what} will not be saved by this version.").format(
-                 what=_(what), file=path.name)
+                 what=_(what), file=shown(path.name))
 
 
 def cannot_save(directory: Path, reason: str) -> str:
     return _("Records cannot be saved in {directory} ({reason}). The game plays on, but new "
-             "results will be lost when it closes.").format(directory=directory, reason=reason)
+             "results will be lost when it closes.").format(directory=shown(directory), reason=reason)
 
 
 def _summary(problems: list[str]) -> str:

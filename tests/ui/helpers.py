@@ -43,6 +43,12 @@ def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> A
     return app
 
 
+def on_disk(app: App) -> Store:
+    """A second store on the app's directory, once the app's writes are in."""
+    app.store.flush()
+    return Store(app.store.directory)
+
+
 def cell_pos(app: App, cell: tuple[int, int]) -> tuple[int, int]:
     """Display pixel at the centre of a board cell."""
     return app.viewport.to_display(cell_centre(app.layout, cell, app.play.scroll))

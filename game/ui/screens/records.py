@@ -7,7 +7,7 @@ where a visitor must not erase anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -24,8 +24,24 @@ from .notice import ConfirmDialog
 ROW_H = 13
 
 
-def seconds(time_ms: int) -> str:
-    return decimal(time_ms / 1000, 3)
+#: History rows fetched from the store at a time, as the list scrolls.
+HISTORY_PAGE = 100
+
+
+def seconds(time_ms: int, decimals: int = 3, room: int = 8) -> str:
+    """A time in seconds for a column ``room`` characters wide: fewer
+    decimals for long times, and a power of ten past a million seconds (only
+    a hand-edited database holds those), never a number cut in half."""
+    for places in range(decimals, -1, -1):
+        text = decimal(time_ms / 1000, places)
+        if len(text) <= room:
+            return text
+    return f"{time_ms / 1000:.0e}".replace("e+0", "e").replace("e+", "e")     # 1e6, 9e15
+
+
+def count(value: int) -> str:
+    """A count for a narrow column: in full up to seven digits, else like 9.22e+18."""
+    return str(value) if value < 10**7 else f"{value:.2e}"
 
 
 class _LevelDialog(Dialog):
@@ -160,12 +176,12 @@ class StatisticsDialog(_LevelDialog):
         y = self.level_row(painter)
         line = painter.line_height()
         s = self.app.store.statistics(self.level)
-        lines = ((_("Games played:"), s.played), (_("Games won:"), s.won),
+        lines = ((_("Games played:"), count(s.played)), (_("Games won:"), count(s.won)),
                  (_("Win rate:"), percent(s.win_rate)),
-                 (_("Current streak:"), s.current_streak), (_("Best streak:"), s.best_streak))
+                 (_("Current streak:"), count(s.current_streak)),
+                 (_("Best streak:"), count(s.best_streak)))
         w = self.width - 6 - 16
-        for label, value in lines:
-            text = str(value)
+        for label, text in lines:
             value_w = painter.text_width(text)
             label_w = w - value_w - 4
             rows = len(wrap(painter, label, label_w))
@@ -190,10 +206,12 @@ SHORT_RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("left")}
 
 
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
-    level = (_(SHORT_LEVELS[game.level]) if game.level in SHORT_LEVELS
-             else f"{game.width}x{game.height}")
+    if game.level in SHORT_LEVELS:
+        level = _(SHORT_LEVELS[game.level])
+    else:                                  # custom, or a gallery board by its name
+        level = f"{game.width}x{game.height}" if game.level == "custom" else game.level
     result = _(SHORT_RESULTS[game.result])
-    return day_and_time(game.date), level, result, decimal(game.time_ms / 1000, 1)
+    return day_and_time(game.date), level, result, seconds(game.time_ms, 1, 6)
 
 
 def history_details(game: GameRecord) -> str:
@@ -202,7 +220,7 @@ def history_details(game: GameRecord) -> str:
                                                   width=game.width, height=game.height)
              + sep + mines(game.mines),
              _("{result} in {seconds} s").format(result=result_name(game.result),
-                                                 seconds=seconds(game.time_ms))]
+                                                 seconds=seconds(game.time_ms, room=20))]
     stats = []
     if game.bbbv is not None:
         stats.append(_("3BV {count}").format(count=game.bbbv))
@@ -240,24 +258,76 @@ def _squeezed(width: int) -> tuple[tuple[int, int, str], ...]:
     return tuple((i * quarter, quarter - 2, "r" if i == 3 else "l") for i in range(4))
 
 
+class PagedHistory(Sequence):
+    """Every game in the store, newest first, read a page at a time as the
+    list reaches it: History opens as fast on 20,000 games as on 20."""
+
+    def __init__(self, store) -> None:
+        self._store = store
+        self._length = store.count_games()
+        self._pages: dict[int, list[GameRecord]] = {}
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if not -self._length <= index < self._length:
+            raise IndexError(index)
+        index %= self._length
+        page = self._pages.get(index // HISTORY_PAGE)
+        if page is None:
+            page = self._store.history(HISTORY_PAGE, index // HISTORY_PAGE * HISTORY_PAGE)
+            self._pages[index // HISTORY_PAGE] = page
+        offset = index % HISTORY_PAGE
+        return page[offset] if offset < len(page) else None
+
+
+class HistoryRows(Sequence):
+    """The History list's rows, made from the games as they are shown."""
+
+    def __init__(self, games: PagedHistory, day_only: bool = False) -> None:
+        self._games = games
+        self._day_only = day_only           # a narrow window: no time of day
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        game = self._games[index]
+        if game is None:
+            return ("", _("(unreadable)"), "", "")
+        row = history_row(game)
+        return (row[0].split(" ")[0], *row[1:]) if self._day_only else row
+
+
 class HistoryDialog(Dialog):
     title = N_("History")
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.width = min(230, app.layout.size[0] - 4)
-        self.games = app.store.history()
+        self.games = PagedHistory(app.store)
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.width - 6 - 16
-        rows = [history_row(g) for g in self.games] or [("", _("No games yet"), "", "")]
-        columns = history_columns(painter, rows, w - 6)
+        sample = [history_row(g) for g in self.games[:HISTORY_PAGE] if g is not None]
+        sample += [("", _(level), _(result), seconds(999_999_999, 1, 6))
+                   for level in SHORT_LEVELS.values() for result in SHORT_RESULTS.values()]
+        day_only = False
+        columns = history_columns(painter, sample, w - 6)
         if columns is None:              # too narrow for the time of day: the day alone
-            rows = [(r[0].split(" ")[0], *r[1:]) for r in rows]
-            columns = history_columns(painter, rows, w - 6) or _squeezed(w - 6)
+            day_only = True
+            sample = [(r[0].split(" ")[0], *r[1:]) for r in sample]
+            columns = history_columns(painter, sample, w - 6) or _squeezed(w - 6)
+        rows = (HistoryRows(self.games, day_only) if self.games
+                else [("", _("No games yet"), "", "")])
         detail_lines = max([4] + [len(wrap(painter, history_details(g), w))
-                                  for g in self.games[:50]])
+                                  for g in self.games[:50] if g is not None])
         detail_h = detail_lines * (line + 1) + 6
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
         visible = max(1, min(12, (free - 4) // ROW_H))
@@ -271,4 +341,5 @@ class HistoryDialog(Dialog):
 
     def changed(self) -> None:
         if self.games:
-            self.details.text = history_details(self.games[self.table.selected])
+            game = self.games[self.table.selected]
+            self.details.text = history_details(game) if game is not None else ""
