@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from game import i18n
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SizeError
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, STYLES, SizeError
 from game.engine.checks import ascii_number
 from game.i18n import _
-from game.settings import MAX_SCALE, Settings
+from game.settings import MAX_SCALE, STYLE_RULES, Settings
 from game.words import size_error
 
 PROG = "minesweeper"
@@ -140,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mines", type=_whole(1), metavar="N",
                    help=_("custom mine count (1 to (width-1)*(height-1))"))
     p.add_argument("--seed", type=_whole(0), metavar="N", help=_("seed of the first game"))
+    p.add_argument("--style", choices=STYLES,
+                   help=_("play as win31 (8x8 Beginner), xp or modern (default) did"))
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
                    help=_("opening (default), safe or classic"))
     p.add_argument("--scale", type=_whole(1, MAX_SCALE), metavar="1-8",
@@ -201,7 +203,7 @@ def parse(argv: list[str] | None) -> Options:
             CUSTOM_LIMITS.check(*custom)
         except SizeError as e:
             raise UsageError(size_error(e)) from None
-        board = Settings()
+        board = Settings(style=args.style or Settings.style)
         board.choose_board(*custom)
         overrides.update(level=board.level)
         if board.level == "custom":
@@ -209,6 +211,9 @@ def parse(argv: list[str] | None) -> Options:
                              custom_mines=custom[2])
     elif args.level:
         overrides["level"] = args.level
+    if args.style:
+        overrides["style"] = args.style
+        overrides["first_click"], overrides["marks"] = STYLE_RULES[args.style]
     if args.first_click:
         overrides["first_click"] = args.first_click
     if args.scale:

@@ -8,10 +8,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import LEVELS, Level, level_of
+from game.engine import CLASSIC, DEFAULT_STYLE, LEVELS, OPENING, Level, level_preset
+
+#: What each historical style sets besides the Beginner board: the first-click
+#: rule (Windows moved a mine from under the first click to the top-left-most
+#: free cell) and whether marks (?) are on.
+STYLE_RULES: dict[str, tuple[str, bool]] = {
+    "win31": (CLASSIC, True),
+    "xp": (CLASSIC, True),
+    "modern": (OPENING, False),
+}
 
 #: The largest pixel scale, on the command line and in settings.json alike.
 MAX_SCALE = 8
+
+
+def level_name(width: int, height: int, mines: int, style: str = DEFAULT_STYLE) -> str:
+    """The preset this board is in ``style`` (Windows 3.1's Beginner is 8 x 8),
+    or "custom"."""
+    for name in LEVELS:
+        preset = level_preset(name, style)
+        if (preset.width, preset.height, preset.mines) == (width, height, mines):
+            return name
+    return "custom"
 
 
 @dataclass
@@ -20,7 +39,7 @@ class Settings:
     custom_width: int = 30
     custom_height: int = 16
     custom_mines: int = 99
-    marks: bool = True               # "Marks (?)": right click cycles through ?
+    marks: bool = False              # "Marks (?)": right click cycles through ?
     chord_left_click: bool = True    # a left click on a satisfied number chords
     flag_mode: bool = False          # left click flags (touch screens)
     sound: bool = True
@@ -28,16 +47,23 @@ class Settings:
     fullscreen: bool = False
     first_click: str = "opening"     # "opening" | "safe" | "classic"
     no_guess: bool = False           # boards the solver clears without guessing
+    style: str = DEFAULT_STYLE       # "win31" | "xp" | "modern": see STYLE_RULES
+    long_press: float = 0.4          # seconds a finger rests on a cell to flag it
     language: str = ""               # "en", "fr"...; "": the system's language
 
     def board(self) -> Level:
         """The size of the board these settings ask for."""
         if self.level in LEVELS:
-            return LEVELS[self.level]
+            return level_preset(self.level, self.style)
         return Level("custom", self.custom_width, self.custom_height, self.custom_mines)
 
     def choose_board(self, width: int, height: int, mines: int) -> None:
-        """Select a board by size: a preset when it is one, else custom."""
-        self.level = level_of(width, height, mines)
+        """Select a board by size: a preset of this style when it is one, else custom."""
+        self.level = level_name(width, height, mines, self.style)
         if self.level == "custom":
             self.custom_width, self.custom_height, self.custom_mines = width, height, mines
+
+    def apply_style(self, style: str) -> None:
+        """Play as ``style`` did: its Beginner board, first-click rule and marks."""
+        self.style = style
+        self.first_click, self.marks = STYLE_RULES[style]

@@ -94,7 +94,7 @@ GLYPHS: dict[str, str] = {
     '"': "#.#/#.#",
     "#": "...../.#.#./#####/.#.#./#####/.#.#.",
     "$": "..#../.####/#.#../.###./..#.#/####./..#..",
-    "%": "##..#/##.#./..#../.#.../#.##./#..##",
+    "%": "##...#/##..#./....#./...#../..#.../.#..##/#...##",
     "&": ".#.../#.#../#.#../.#.../#.#.#/#..#./.##.#",
     "'": "#/#",
     "(": "..#/.#./#../#../#../.#./..#",
@@ -258,6 +258,28 @@ def glyph(ch: str) -> Bitmap:
     canvas = _canvas(len(rows[0]))
     _paint(canvas, rows, 0, CAP_TOP)
     return canvas
+
+
+#: Bold forms drawn by hand: the shift-and-OR of ``embolden`` fills the
+#: one-pixel gaps between the strokes of these, leaving blobs ("Best Ti■es")
+#: and a ``%`` that reads as ``K``. Rows start at the capital line.
+BOLD_GLYPHS: dict[str, str] = {
+    "m": "......../......../#######./##.##.##/##.##.##/##.##.##/##.##.##",
+    "w": "......../......../##....##/##.##.##/##.##.##/##.##.##/.##..##.",
+    "M": "##....##/###..###/##.##.##/##.##.##/##....##/##....##/##....##",
+    "W": "##....##/##....##/##....##/##.##.##/##.##.##/###..###/##....##",
+    "%": "###...##/#.#..##./###.##../...##.../..##.###/.##..#.#/##...###",
+}
+
+
+def bold_glyph(ch: str) -> Bitmap:
+    """The bold ink of ``ch``: drawn by hand where emboldening would blur it."""
+    if ch in BOLD_GLYPHS:
+        rows = _rows(BOLD_GLYPHS[ch])
+        canvas = _canvas(len(rows[0]))
+        _paint(canvas, rows, 0, CAP_TOP)
+        return canvas
+    return embolden(glyph(ch))
 
 
 def embolden(bitmap: Bitmap) -> Bitmap:

@@ -14,7 +14,7 @@ Sprite contract (names in ``atlas.json``, sizes at scale 1):
 16x16 cells ``covered``, ``open_0``..``open_8``, ``flag``, ``question``,
 ``question_pressed``, ``mine``, ``mine_exploded``, ``mine_wrong``; translucent
 16x16 overlays ``cursor``, ``mark_safe``, ``mark_mine``, ``mark_proof``; 13x23 ``led_0``..``led_9``,
-``led_minus``, ``led_blank``; 26x26 ``face_smile|oh|dead|cool|smile_pressed``;
+``led_minus``, ``led_blank``; 26x26 ``face_smile|oh|dead|cool`` and each ``_pressed``;
 32x32 explosion frames ``boom_0``..``boom_5``; nine-slice bevels ``bevel_<kind>``
 (squares of side 2b+1 for a border of b px); the alpha mask ``check``; the
 32x32 window ``icon``; glyphs ``font_regular_<code point>`` and
@@ -70,6 +70,8 @@ def sprites() -> dict[str, Canvas]:
     out["flag"] = flag_on(covered())
     out["question"] = question(pressed=False)
     out["question_pressed"] = question(pressed=True)
+    out["mode_off"] = flag_on(covered())
+    out["mode_on"] = flag_on(revealed())
     out["mine"] = with_mine(revealed())
     out["mine_exploded"] = with_mine(revealed(RED))
     out["mine_wrong"] = mine_wrong()
@@ -81,7 +83,8 @@ def sprites() -> dict[str, Canvas]:
         out[f"led_{symbol}"] = led(symbol)
     for expression in FACE_FEATURES:
         out[f"face_{expression}"] = face(expression)
-    out["face_smile_pressed"] = face("smile", pressed=True)
+    for expression in FACE_FEATURES:
+        out[f"face_{expression}_pressed"] = face(expression, pressed=True)
     for frame in range(BOOM_FRAMES):
         out[f"boom_{frame}"] = boom(frame)
     for name in BEVELS:

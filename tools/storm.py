@@ -57,6 +57,7 @@ from game.ui.screens.names import ArcadeNameDialog, NameDialog  # noqa: E402
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog  # noqa: E402
 from game.ui.screens.pause import PauseScreen  # noqa: E402
 from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog  # noqa: E402
+from game.ui.screens.style import StyleDialog  # noqa: E402
 
 #: A won beginner game, as the name entries receive it.
 WON_BEGINNER = GameRecord(level="beginner", width=9, height=9, mines=10, result="won",
@@ -106,6 +107,7 @@ SCREENS: dict[str, Callable[[App], object]] = {
     "history": _pushed(HistoryDialog),
     "help": _pushed(HelpScreen),
     "about": _pushed(AboutDialog),
+    "style": _pushed(StyleDialog),
     "notice": _pushed(lambda app: NoticeDialog(app, NOTICE)),
     "confirm": _pushed(lambda app: ConfirmDialog(app, "Reset the statistics?",
                                                  lambda: app.store.reset_statistics("beginner"))),

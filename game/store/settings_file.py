@@ -17,7 +17,7 @@ import json
 from dataclasses import asdict, fields
 from typing import Any
 
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, STYLES
 from game.settings import MAX_SCALE, Settings
 
 NAME = "settings.json"
@@ -27,7 +27,10 @@ SCHEMA = 1
 _CHOICES: dict[str, tuple[str, ...]] = {
     "level": (*LEVELS, "custom"),
     "first_click": FIRST_CLICK_RULES,
+    "style": STYLES,
 }
+#: The long press, in seconds, a player may set (a touch screen's taste).
+LONG_PRESS_RANGE = (0.1, 3.0)
 _CUSTOM_SIZE = ("custom_width", "custom_height", "custom_mines")
 
 
@@ -70,4 +73,6 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
         return value in _CHOICES[name]
     if name == "scale":
         return 0 <= value <= MAX_SCALE         # 0: the largest scale that fits
+    if name == "long_press":
+        return LONG_PRESS_RANGE[0] <= value <= LONG_PRESS_RANGE[1]
     return True

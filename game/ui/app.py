@@ -22,7 +22,7 @@ from game.store import Store
 from . import keys
 from .audio import Audio
 from .commands import Commands
-from .display import BACKDROP, Display, desktop_size, fitting_scale, window_room
+from .display import BACKDROP, Display, desktop_size, fitting_scale, set_window_hints, window_room
 from .frame import Layout
 from .hit import Viewport
 from .render.atlas import Atlas
@@ -65,6 +65,7 @@ class App:
         operator's chord, settings never saved, arcade name entry); ``kiosk``
         and ``demo`` runs go to attract mode after ``idle_seconds`` without
         input, and ``demo`` starts there."""
+        set_window_hints()                # before the video system starts
         pygame.display.init()
         pygame.font.init()
         i18n.set_language(i18n.choose(settings.language))
@@ -81,7 +82,7 @@ class App:
         self.painter: Painter | None = None
         self.stack: list[Screen] = []
         self.commands = Commands(self)
-        self._board = (9, 9)
+        self._board = (9, 9, 10)         # columns, rows, mines
         self._mode: tuple | None = None
         self.kiosk = kiosk
         self.demo = demo
@@ -114,23 +115,25 @@ class App:
             return min(self.settings.scale, top)       # never a window beyond the screen
         return min(DEFAULT_MAX_SCALE, top)
 
-    def fit_window(self, cols: int, rows: int) -> None:
-        """Make the window fit a board of cols x rows."""
-        self._board = (cols, rows)
+    def fit_window(self, cols: int, rows: int, mines: int = 0) -> None:
+        """Make the window fit a board of cols x rows holding ``mines``."""
+        self._board = (cols, rows, mines)
         self.refit()
 
     def refit(self) -> None:
-        """Reopen the window if the board, the scale or fullscreen changed:
-        windowed at the chosen scale, or fullscreen at the largest that fits."""
-        cols, rows = self._board
+        """Resize the one window if the board, the scale or fullscreen changed:
+        windowed at the chosen scale, or fullscreen at the largest that fits.
+        The game goes on: nothing here pauses it."""
+        cols, rows, mines = self._board
         fullscreen = self.settings.fullscreen
         if fullscreen:
-            layout = Layout.for_board(cols, rows, max_size=desktop_size())
+            layout = Layout.for_board(cols, rows, max_size=desktop_size(), mines=mines)
             scale = fitting_scale(layout.size, desktop_size())
         else:
             room = window_room()
             scale = self.chosen_scale(Layout.for_board(cols, rows))
-            layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale))
+            layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale),
+                                      mines=mines)
         mode = (layout, scale, fullscreen)
         if mode != self._mode:
             self._mode = mode
@@ -152,7 +155,7 @@ class App:
     def can_zoom(self, step: int) -> bool:
         if self.settings.fullscreen:
             return False
-        top = fitting_scale(Layout.for_board(*self._board).size, window_room())
+        top = fitting_scale(Layout.for_board(*self._board[:2]).size, window_room())
         return 1 <= self.viewport.scale + step <= top
 
     def settings_changed(self, *names: str) -> None:

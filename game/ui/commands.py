@@ -58,6 +58,25 @@ class Commands:
     def level_expert(self) -> None:
         self._level("expert")
 
+    def style(self) -> None:
+        from .screens.style import StyleDialog
+        self.app.push(StyleDialog(self.app))
+
+    def _style(self, name: str) -> None:
+        """Play as ``name`` did: its Beginner, first-click rule and marks, from a new game."""
+        self.app.settings.apply_style(name)
+        self.app.settings_changed("style", "first_click", "marks")
+        self.app.play.new_game()
+
+    def style_win31(self) -> None:
+        self._style("win31")
+
+    def style_xp(self) -> None:
+        self._style("xp")
+
+    def style_modern(self) -> None:
+        self._style("modern")
+
     def custom(self) -> None:
         from .screens.custom import CustomDialog
         self.app.push(CustomDialog(self.app))

@@ -1,15 +1,20 @@
-"""The window: created with ``pygame.SCALED`` from the first call, sized to
-the integer scale we choose, or fullscreen with the game centred at the
-largest integer scale that fits, on a neutral background.
+"""The one window of the run: opened once at its final size, centred, then
+resized in place.
 
-pygame's SCALED mode would pick its own (larger) window size and stretch by a
-fractional factor in fullscreen; we draw at the real scale ourselves (crisp,
-and the mapping of clicks is ours to test) and only use SCALED for its
-renderer, so the logical surface is always exactly the window.
+Zoom, level changes and fullscreen change the size of the same window
+(``pygame.Window``), never close and reopen it: no black gap, no flash of a
+window at another size, nothing that could take the focus away and pause a
+game. Leaving fullscreen puts the window back where it was.
+
+We draw at the chosen integer scale ourselves (crisp pixels, and the mapping
+of clicks is ours to test), so the window surface is exactly the window; in
+fullscreen the game is centred at the largest integer scale that fits, on a
+neutral background.
 """
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import pygame
@@ -20,6 +25,22 @@ from .hit import Viewport
 WINDOW_MARGIN = (32, 96)
 #: The neutral background around the game in fullscreen.
 BACKDROP = (0, 64, 64)
+#: The window class (X11), app id (Wayland, SDL 3) taskbars group the window under.
+APP_ID = "minesweeper"
+#: SDL hints read when the video system starts or the window is created.
+WINDOW_HINTS = {
+    "SDL_VIDEO_X11_WMCLASS": APP_ID,
+    "SDL_VIDEO_WAYLAND_WMCLASS": APP_ID,
+    "SDL_APP_ID": APP_ID,
+    "SDL_VIDEO_CENTERED": "1",          # the first window appears centred
+}
+
+
+def set_window_hints() -> None:
+    """Name the app and centre its window: call before ``pygame.display.init``.
+    A value the user already set in the environment wins."""
+    for name, value in WINDOW_HINTS.items():
+        os.environ.setdefault(name, value)
 
 
 def desktop_size() -> tuple[int, int]:
@@ -44,42 +65,63 @@ class Display:
         self.surface: pygame.Surface | None = None
         self.viewport = Viewport(1)
         self.fullscreen = False
+        self.window: pygame.Window | None = None
+        self._windowed_at: tuple[int, int] | None = None   # where to go back from fullscreen
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
-        """(Re)create the window for a scale-1 ``size``; returns the mapping."""
-        pygame.display.set_caption(self.caption)
-        if self.icon is not None:
-            pygame.display.set_icon(self.icon)      # before set_mode, as SDL prefers
+        """Show the game at a scale-1 ``size``: the first call creates the
+        window at that size, later calls resize it; returns the mapping."""
+        pixels = (size[0] * scale, size[1] * scale)
+        screen = desktop_size()
+        if self.window is None:
+            self._create(screen if fullscreen else pixels, fullscreen)
+        elif fullscreen != self.fullscreen:
+            self._switch(pixels, fullscreen)
+        elif not fullscreen and tuple(self.window.size) != pixels:
+            self.window.size = pixels
+            self._keep_on_screen(pixels, screen)
+        self.fullscreen = fullscreen
+        self.surface = pygame.display.get_surface()
         if fullscreen:
-            screen = desktop_size()
+            screen = self.surface.get_size()
             scale = fitting_scale(size, screen)
             origin = ((screen[0] - size[0] * scale) // 2, (screen[1] - size[1] * scale) // 2)
-            self.surface = _set_mode(screen, pygame.SCALED | pygame.FULLSCREEN)
         else:
             origin = (0, 0)
-            pixels = (size[0] * scale, size[1] * scale)
-            self.surface = _set_mode(pixels, pygame.SCALED)
-            _force_window_size(pixels)
-        self.fullscreen = fullscreen
         self.viewport = Viewport(scale, origin)
         self.surface.fill(BACKDROP)
         return self.viewport
 
+    def _create(self, pixels: tuple[int, int], fullscreen: bool) -> None:
+        pygame.display.set_caption(self.caption)
+        if self.icon is not None:
+            pygame.display.set_icon(self.icon)      # before set_mode, as SDL prefers
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            pygame.display.set_mode(pixels, flags)
+            self.window = pygame.Window.from_display_module()
 
-def _set_mode(size: tuple[int, int], flags: int) -> pygame.Surface:
-    """set_mode with vsync when the platform has it, without when it has not."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")        # "no fast renderer", "could not enable vsync"
-        try:
-            return pygame.display.set_mode(size, flags, vsync=1)
-        except pygame.error:
-            return pygame.display.set_mode(size, flags)
+    def _keep_on_screen(self, pixels: tuple[int, int], screen: tuple[int, int]) -> None:
+        """A window grown by a zoom or a bigger level keeps its top-left corner,
+        as the classic did, unless that would push it off the screen."""
+        x, y = self.window.position
+        room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
+        room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
+        moved = (max(0, min(x, room_x)), max(0, min(y, room_y)))
+        if moved != (x, y):
+            self.window.position = moved
 
-
-def _force_window_size(pixels: tuple[int, int]) -> None:
-    """Undo SCALED's automatic enlargement: the window is exactly our surface."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-    if tuple(window.size) != pixels:
-        window.size = pixels
+    def _switch(self, pixels: tuple[int, int], fullscreen: bool) -> None:
+        """Into or out of fullscreen, the same window."""
+        window = self.window
+        if fullscreen:
+            self._windowed_at = tuple(window.position)
+            window.set_fullscreen(desktop=True)
+        else:
+            window.set_windowed()
+            window.size = pixels
+            if self._windowed_at is not None:
+                window.position = self._windowed_at
+            else:
+                window.position = pygame.WINDOWPOS_CENTERED

@@ -21,8 +21,9 @@ PANEL_BEVEL = 2
 PANEL_H = 37          # including its bevel
 FIELD_BEVEL = 3
 DIGIT_W, DIGIT_H = 13, 23
-LED_DIGITS = 3
+LED_DIGITS = 3        # the classic counters; the mine counter grows to 4 on huge boards
 LED_BOX_W, LED_BOX_H = LED_DIGITS * DIGIT_W + 2, DIGIT_H + 2
+BAR = 4               # a scroll bar, drawn in the margin beside the field
 FACE = 26
 LED_INSET = 5         # from the panel's inner edge to a counter box
 
@@ -47,17 +48,20 @@ class Layout:
     view_cols: int
     view_rows: int
     menu: bool = True
+    counter_digits: int = LED_DIGITS
 
     @classmethod
     def for_board(cls, cols: int, rows: int, *, max_size: tuple[int, int] | None = None,
-                  menu: bool = True) -> Layout:
-        """The layout of a board, its field clipped to fit ``max_size`` (scale-1 px)."""
+                  menu: bool = True, mines: int = 0) -> Layout:
+        """The layout of a board, its field clipped to fit ``max_size`` (scale-1 px);
+        the mine counter has a fourth digit when ``mines`` needs it."""
         view_cols, view_rows = cols, rows
         if max_size is not None:
             top = (MENU_H if menu else 0) + TOP_CHROME + BOTTOM_CHROME
             view_cols = max(8, min(cols, (max_size[0] - SIDE_CHROME) // CELL))
             view_rows = max(8, min(rows, (max_size[1] - top) // CELL))
-        return cls(cols, rows, min(cols, view_cols), min(rows, view_rows), menu)
+        digits = max(LED_DIGITS, len(str(mines)))
+        return cls(cols, rows, min(cols, view_cols), min(rows, view_rows), menu, digits)
 
     @property
     def scrolls(self) -> bool:
@@ -81,6 +85,13 @@ class Layout:
         return Rect(0, 0, self.size[0], self.menu_h)
 
     @property
+    def mode_button(self) -> Rect | None:
+        """The flag-mode toggle: a cell-sized button at the right end of the menu bar."""
+        if not self.menu:
+            return None
+        return Rect(self.size[0] - 2 - CELL, (MENU_H - CELL) // 2, CELL, CELL)
+
+    @property
     def frame(self) -> Rect:
         w, h = self.size
         return Rect(0, self.menu_h, w, h - self.menu_h)
@@ -97,7 +108,8 @@ class Layout:
     @property
     def mines_box(self) -> Rect:
         inner = self.panel_inner
-        return Rect(inner.x + LED_INSET, inner.centery - LED_BOX_H // 2, LED_BOX_W, LED_BOX_H)
+        return Rect(inner.x + LED_INSET, inner.centery - LED_BOX_H // 2,
+                    self.counter_digits * DIGIT_W + 2, LED_BOX_H)
 
     @property
     def timer_box(self) -> Rect:
@@ -120,6 +132,22 @@ class Layout:
     @property
     def field_bevel(self) -> Rect:
         return self.field.inflate(2 * FIELD_BEVEL, 2 * FIELD_BEVEL)
+
+    @property
+    def hbar(self) -> Rect | None:
+        """The horizontal scroll bar under the field (None when the board fits)."""
+        if self.view_cols == self.cols:
+            return None
+        bevel = self.field_bevel
+        return Rect(bevel.x, bevel.bottom + (MARGIN - BAR) // 2, bevel.w, BAR)
+
+    @property
+    def vbar(self) -> Rect | None:
+        """The vertical scroll bar right of the field (None when the board fits)."""
+        if self.view_rows == self.rows:
+            return None
+        bevel = self.field_bevel
+        return Rect(bevel.right + (MARGIN - BAR) // 2, bevel.y, BAR, bevel.h)
 
     def digit_rect(self, box: Rect, i: int) -> Rect:
         """The i-th digit (0 = leftmost) of an LED counter box."""

@@ -1,11 +1,20 @@
 """Mouse gestures on the board: the UI state between a press and a release.
 
 Input never changes the game directly (the Tatham discipline): pressing and
-dragging only move the highlight; a release produces at most one small
-``Action``, and only when the button comes up on the same target it went down
-on (a cell or the face). Chords come from the middle button, or from the left
-and right buttons held together; once a two-button chord is released, the
-other button's release does nothing.
+dragging only move the highlight. The classic game's feel decides what a
+gesture yields:
+
+* a left press shows the cell under the pointer pressed, the pressed look
+  follows the pointer, and the release opens the cell under the pointer *at
+  release* (players slide to correct a mis-aimed press); released off the
+  field, nothing happens;
+* a chord (middle button, or left and right held together) works the same
+  way: the pressed neighbourhood follows, the chord is played where the
+  button comes up; once released, the other button's release does nothing;
+* the right button acts at once, on press (flag -> ? -> covered); when the
+  left button then joins for a chord, that flag stays.
+
+The face needs press and release on it, as buttons do.
 """
 
 from __future__ import annotations
@@ -18,7 +27,7 @@ LEFT, MIDDLE, RIGHT = 1, 2, 3
 
 # What the current gesture is.
 PRIMARY = "primary"      # left button on a cell: reveal (or flag / chord, by settings)
-SECONDARY = "secondary"  # right button on a cell: cycle the mark
+SECONDARY = "secondary"  # right button on a cell: cycle the mark (played on press)
 CHORD = "chord"          # middle, or left + right
 FACE_PRESS = "face"
 SPENT = "spent"          # a chord was released; wait for every button to come up
@@ -26,8 +35,8 @@ SPENT = "spent"          # a chord was released; wait for every button to come u
 
 @dataclass(frozen=True)
 class Action:
-    """What a completed click asks for: ``primary``, ``secondary`` or ``chord``
-    on a cell, or ``new_game`` from the face."""
+    """What a gesture asks for: ``primary``, ``secondary`` or ``chord`` on a
+    cell, or ``new_game`` from the face."""
 
     kind: str
     cell: tuple[int, int] | None = None
@@ -37,7 +46,7 @@ NEW_GAME = "new_game"
 
 
 class Gestures:
-    """Tracks buttons and the pointer; turns press/release pairs into actions."""
+    """Tracks buttons and the pointer; turns presses and releases into actions."""
 
     def __init__(self) -> None:
         self.held: set[int] = set()
@@ -48,25 +57,28 @@ class Gestures:
     def reset(self) -> None:
         self.__init__()
 
-    def press(self, button: int, target: Target, *, field_live: bool) -> None:
+    def press(self, button: int, target: Target, *, field_live: bool) -> Action | None:
         """A button went down over ``target``; ``field_live`` is False once the
-        game has ended (the face still works)."""
+        game has ended (the face still works). Returns the action a press
+        plays at once (the right button's mark)."""
         self.hover = target
         self.held.add(button)
         on_cell = target.kind == CELL_TARGET and field_live
         both = {LEFT, RIGHT} <= self.held
         if self.gesture == SPENT:
-            return
+            return None
         if both and on_cell or button == MIDDLE and on_cell and not self.gesture:
             self._begin(CHORD, target)
         elif self.gesture:
-            return
+            return None
         elif button == LEFT and target.kind == FACE:
             self._begin(FACE_PRESS, target)
         elif button == LEFT and on_cell:
             self._begin(PRIMARY, target)
         elif button == RIGHT and on_cell:
             self._begin(SECONDARY, target)
+            return Action(SECONDARY, target.cell)
+        return None
 
     def move(self, target: Target) -> None:
         self.hover = target
@@ -75,23 +87,22 @@ class Gestures:
         """A button came up over ``target``; returns the completed action, if any."""
         self.hover = target
         self.held.discard(button)
-        gesture, same = self.gesture, target == self.origin
+        gesture = self.gesture
+        on_cell = target.kind == CELL_TARGET
         action = None
         if gesture == CHORD:
             self.gesture = SPENT
-            if same:
+            if on_cell:
                 action = Action(CHORD, target.cell)
         elif gesture == PRIMARY and button == LEFT:
             self.gesture = None
-            if same:
+            if on_cell:
                 action = Action(PRIMARY, target.cell)
         elif gesture == SECONDARY and button == RIGHT:
             self.gesture = None
-            if same:
-                action = Action(SECONDARY, target.cell)
         elif gesture == FACE_PRESS and button == LEFT:
             self.gesture = None
-            if same:
+            if target == self.origin:
                 action = Action(NEW_GAME)
         if not self.held:
             self.gesture = None

@@ -16,6 +16,8 @@ NOWHERE = "none"
 CELL_TARGET = "cell"
 FACE = "face"
 MENU_BAR = "menubar"
+MODE = "mode"          # the flag-mode button at the right end of the menu bar
+HBAR, VBAR = "hbar", "vbar"   # scroll bars of a board bigger than the window
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,11 @@ def target_at(layout: Layout, pos: tuple[int, int], scroll: tuple[int, int] = (0
                       (y - field.y) // CELL + scroll[1])
     if layout.face.collidepoint(x, y):
         return Target(FACE)
+    if layout.mode_button is not None and layout.mode_button.collidepoint(x, y):
+        return Target(MODE)
+    for kind, bar in ((HBAR, layout.hbar), (VBAR, layout.vbar)):
+        if bar is not None and bar.inflate(2, 2).collidepoint(x, y):
+            return Target(kind, x, y)
     if layout.menu_bar.collidepoint(x, y):
         return Target(MENU_BAR, x, y)
     return OUTSIDE

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from .anim import Animation
     from .audio import Audio
+    from .display import Display
     from .frame import Layout
     from .hit import Viewport
     from .render.atlas import Atlas
@@ -66,6 +67,7 @@ class Game(Protocol):
     anim: Animation | None
 
     def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None: ...
+    def after_victory(self, show: Callable[[], None]) -> None: ...
 
 
 @runtime_checkable
@@ -87,6 +89,7 @@ class Host(Protocol):
     painter: Painter
     atlas: Atlas
     audio: Audio
+    display: Display
     clock: Callable[[], float]
     commands: CommandRunner
     play: Game
@@ -102,4 +105,4 @@ class Host(Protocol):
     def woke(self) -> None: ...
     def restore_operator_settings(self) -> None: ...
     def settings_changed(self, *names: str) -> None: ...
-    def fit_window(self, cols: int, rows: int) -> None: ...
+    def fit_window(self, cols: int, rows: int, mines: int = 0) -> None: ...

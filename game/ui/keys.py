@@ -43,7 +43,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding((pygame.K_h,), 0, "hint", "H"),
     Binding((pygame.K_p,), 0, "toggle_overlay", "P"),
     Binding((pygame.K_a,), 0, "toggle_autoplay", "A"),
-    Binding((pygame.K_q, pygame.K_ESCAPE), 0, "exit", N_("Q / Esc")),
+    Binding((pygame.K_q,), 0, "exit", "Q"),   # Esc closes menus and dialogs, never quits
 )
 
 #: The operator's way out of kiosk mode (and out of the game anywhere).

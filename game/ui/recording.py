@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Status, level_of
+from game.engine import Status
+from game.settings import level_name
 from game.store import ABANDONED, LOST, WON, GameRecord
 
 from .session import Session
@@ -22,7 +23,8 @@ def game_record(session: Session, result: str) -> GameRecord:
     field = session.field
     stats = session.field.stats(session.elapsed_ms())
     return GameRecord(
-        level=level_of(field.width, field.height, field.mines),
+        level=level_name(field.width, field.height, field.mines, session.style),
+        style=session.style,
         width=field.width, height=field.height, mines=field.mines, result=result,
         time_ms=session.elapsed_ms(), bbbv=stats.bbbv, bbbv_per_s=stats.bbbv_per_second,
         clicks=stats.clicks.total, efficiency=stats.efficiency, seed=field.seed,

@@ -49,6 +49,7 @@ class Session:
         if layer is None:
             layer = _no_guess_layer() if settings.no_guess else uniform_layer
         self.settings = settings
+        self.style = settings.style      # the style this game is played in, kept as it began
         self.field = field or Minefield(board.width, board.height, board.mines, seed=seed,
                                         first_click=settings.first_click,
                                         marks=settings.marks, layer=layer)

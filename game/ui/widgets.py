@@ -126,6 +126,12 @@ class Button:
             return True
         return False
 
+    def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Its box and its label's (which must lie inside)."""
+        w, h = painter.text_width(self.label), painter.line_height()
+        return self.rect, [pygame.Rect(self.rect.centerx - w // 2, self.rect.centery - h // 2,
+                                       w, h)]
+
 
 @dataclass
 class TextField:
@@ -190,6 +196,9 @@ class TextField:
             return k == pygame.K_BACKSPACE
         return True
 
+    def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        return self.rect, [self.rect.inflate(-4, -4)]
+
 
 @dataclass
 class Label:
@@ -207,6 +216,19 @@ class Label:
 
     def key(self, event: pygame.event.Event) -> bool:
         return False
+
+    def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """The ink of the wrapped text: as wide as its widest line, as tall as its lines."""
+        lines = wrap(painter, self.text, self.rect.w, self.face)
+        w = max((painter.text_width(line, self.face) for line in lines), default=0)
+        h = len(lines) * (painter.line_height(self.face) + 1) - 1
+        box = pygame.Rect(self.rect.x, self.rect.y, w, h)
+        return box, [box]
+
+
+def label_height(painter: Painter, text: str, width: int, face: str = "regular") -> int:
+    """How tall a Label of ``text`` wrapped at ``width`` draws."""
+    return len(wrap(painter, text, width, face)) * (painter.line_height(face) + 1)
 
 
 def draw_window(painter: Painter, rect: pygame.Rect, title: str) -> pygame.Rect:
@@ -289,3 +311,26 @@ class ListView:
             return False
         self.select(self.selected + step)
         return True
+
+    def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Its box and its columns' (inside, side by side, never overlapping)."""
+        return self.rect, [
+            pygame.Rect(self.rect.x + 3 + cx, self.rect.y + 2, cw, self.rect.h - 4)
+            for cx, cw, _ in self.columns]
+
+
+def fit_columns(painter: Painter, rows: list[tuple[str, ...]], width: int,
+                aligns: str, gap: int = 4) -> tuple[tuple[int, int, str], ...]:
+    """Columns as wide as their widest text, left to right with ``gap``
+    between; when they overflow ``width`` the first column gives up room
+    (its text is then cut, never drawn over its neighbour)."""
+    widths = [max((painter.text_width(row[i]) for row in rows), default=0)
+              for i in range(len(aligns))]
+    over = sum(widths) + gap * (len(widths) - 1) - width
+    if over > 0:
+        widths[0] = max(1, widths[0] - over)
+    columns, x = [], 0
+    for w, align in zip(widths, aligns, strict=True):
+        columns.append((x, w, align))
+        x += w + gap
+    return tuple(columns)

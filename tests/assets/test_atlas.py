@@ -70,7 +70,9 @@ SIZES = {
                                    "mine_exploded", "mine_wrong", "cursor", "mark_safe",
                                    "mark_mine", "mark_proof", *(f"open_{n}" for n in range(9)))},
     **{f"led_{s}": (13, 23) for s in (*"0123456789", "minus", "blank")},
-    **{f"face_{f}": (26, 26) for f in ("smile", "oh", "dead", "cool", "smile_pressed")},
+    **{f"face_{f}{p}": (26, 26) for f in ("smile", "oh", "dead", "cool")
+       for p in ("", "_pressed")},
+    "mode_on": (16, 16), "mode_off": (16, 16),
     **{f"boom_{i}": (32, 32) for i in range(6)},
     "check": (7, 7), "icon": (32, 32),
 }
@@ -160,3 +162,62 @@ def test_accented_letters_keep_their_base_and_add_a_mark():
         ink = lambda ch: {(x, y) for y, row in enumerate(atlas_font.glyph(ch))  # noqa: E731
                           for x, on in enumerate(row) if on}
         assert ink(base) < ink(accented), accented
+
+
+def _runs(row) -> int:
+    """How many separate strokes of ink a glyph row has."""
+    return sum(1 for i, on in enumerate(row) if on and (i == 0 or not row[i - 1]))
+
+
+def test_bold_m_w_M_W_keep_their_strokes_apart_and_bold_percent_is_not_a_K():
+    for ch in "mwMW":
+        rows = atlas_font.bold_glyph(ch)
+        assert max(_runs(row) for row in rows) >= 3, ch          # three stems, not a blob
+        assert len(rows[0]) > len(atlas_font.glyph(ch)[0]), ch   # bold is wider
+    percent, k = atlas_font.bold_glyph("%"), atlas_font.bold_glyph("K")
+    assert percent != k
+    assert max(_runs(row) for row in percent) >= 3               # the rings have holes
+    assert any(_runs(row) >= 3 for row in percent[2:5])          # the top ring is closed
+    regular = atlas_font.glyph("%")
+    middle = regular[atlas_font.CAP_TOP + 2:atlas_font.CAP_TOP + 5]
+    assert all(_runs(row) == 1 for row in middle)                # one clean diagonal, no K arms
+
+
+def _black_components(surface, rows: range) -> list[set[tuple[int, int]]]:
+    black = {(x, y) for y in rows for x in range(26) if surface.get_at((x, y))[:3] == (0, 0, 0)
+             and 8 <= x <= 17}
+    parts = []
+    while black:
+        todo, part = [black.pop()], set()
+        while todo:
+            x, y = todo.pop()
+            part.add((x, y))
+            for n in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                if n in black:
+                    black.discard(n)
+                    todo.append(n)
+        parts.append(part)
+    return parts
+
+
+def test_the_oh_face_has_round_eyes_and_a_round_mouth(sheet, built):
+    face = sprite(sheet, built[1], "face_oh")
+    eyes = _black_components(face, range(8, 12))
+    assert len(eyes) == 2
+    for eye in eyes:
+        xs, ys = {x for x, _ in eye}, {y for _, y in eye}
+        assert len(xs) == len(ys)                                   # as tall as wide
+        assert (min(xs), min(ys)) not in eye                         # corners cut: round
+    mouth = _black_components(face, range(13, 18))
+    assert len(mouth) == 1
+    xs, ys = {x for x, _ in mouth[0]}, {y for _, y in mouth[0]}
+    centre = ((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2)
+    assert rgb(face, *centre) == (255, 255, 0)                       # an open ring
+    assert (min(xs), min(ys)) not in mouth[0]
+
+
+def test_every_face_has_a_pressed_look_shifted_into_the_button(sheet, built):
+    for f in ("smile", "oh", "dead", "cool"):
+        up = sprite(sheet, built[1], f"face_{f}")
+        down = sprite(sheet, built[1], f"face_{f}_pressed")
+        assert rgb(up, 1, 1) == (255, 255, 255) and rgb(down, 1, 1) == (128, 128, 128), f

@@ -26,10 +26,9 @@ def clear_and_type(app, text):
 
 
 def button_pos(app, dialog, label):
-    ox, oy = dialog.client_origin
     for w in dialog.widgets:
         if getattr(w, "label", None) == label:
-            return app.viewport.to_display((ox + w.rect.centerx, oy + w.rect.centery))
+            return app.viewport.to_display(dialog.screen_rect(w).center)
     raise AssertionError(label)
 
 

@@ -49,10 +49,10 @@ def test_pressing_a_title_opens_its_menu_and_draws_it():
     ("Intermediate", lambda app: (app.play.field.width, app.play.field.mines) == (16, 40)),
     ("Expert", lambda app: (app.play.field.width, app.play.field.height) == (30, 16)),
     ("Custom...", lambda app: isinstance(app.top, CustomDialog)),
-    ("Marks (?)", lambda app: app.settings.marks is False),
+    ("Marks (?)", lambda app: app.settings.marks is True),
     ("Chord with left click", lambda app: app.settings.chord_left_click is False),
     ("Flag mode", lambda app: app.settings.flag_mode is True),
-    ("Sound", lambda app: app.settings.sound is True),
+    ("Style...", lambda app: type(app.top).__name__ == "StyleDialog"),
     ("Exit", lambda app: not app.running),
 ])
 def test_each_game_menu_item_does_its_job(label, check):
@@ -66,6 +66,7 @@ def test_each_game_menu_item_does_its_job(label, check):
 @pytest.mark.parametrize("label, check", [
     ("Zoom in", lambda app: app.viewport.scale == 2),
     ("Fullscreen", lambda app: app.display.fullscreen),
+    ("Sound", lambda app: app.settings.sound is True),
 ])
 def test_each_view_menu_item_does_its_job(label, check):
     app = make_app()
@@ -175,7 +176,7 @@ def test_every_drop_down_fits_inside_the_smallest_window():
 
 
 def test_checked_items_show_a_check_mark():
-    app = make_app()
+    app = make_app(marks=True)
     press(app, title_pos(app, 0))
     items = MENUS[0][1]
     geo = popup_geometry(app.painter, items, title_rects(app.painter, app.layout.menu_h)[0],

@@ -7,6 +7,7 @@ import pygame
 
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
+from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
 
 from .helpers import BOARD_8, click, key, make_app, on_disk, post, press, release
@@ -22,6 +23,7 @@ def win(app, board=BEGINNER):
             if c == "." and app.play.field.cell(x, y) == "#":
                 click(app, (x, y))
     assert app.play.field.status == "won"
+    app.step(NAME_WAIT_TICKS)             # the name entry waits for the victory's wave
 
 
 def type_text(app, text):
@@ -30,10 +32,9 @@ def type_text(app, text):
 
 
 def widget_pos(app, dialog, label):
-    ox, oy = dialog.client_origin
     for w in dialog.widgets:
         if getattr(w, "label", None) == label:
-            return app.viewport.to_display((ox + w.rect.centerx, oy + w.rect.centery))
+            return app.viewport.to_display(dialog.screen_rect(w).center)
     raise AssertionError(f"no {label!r} button")
 
 
@@ -146,7 +147,7 @@ def test_settings_chosen_in_the_menus_are_there_after_a_restart(tmp_path):
     app.commands.run("level_expert")
     app.commands.run("toggle_marks")
     saved = on_disk(app).settings
-    assert saved.level == "expert" and saved.marks is False
+    assert saved.level == "expert" and saved.marks is True
 
 
 def test_a_damaged_records_file_is_set_aside_and_the_player_told_once(tmp_path):

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
-from ..frame import LED_DIGITS, Layout
-from .painter import GREY, Painter
+import pygame
 
-FACES = {"smile": "face_smile", "oh": "face_oh", "dead": "face_dead", "cool": "face_cool",
-         "pressed": "face_smile_pressed"}
+from ..frame import CELL, LED_DIGITS, Layout
+from .painter import BLACK, DARK, GREY, WHITE, Painter
+
+CUE = (224, 0, 0)            # the long press's progress bar
+
+def face_sprite(face: str, pressed: bool = False) -> str:
+    """The sprite of a face ("smile", "oh", "dead", "cool"), pressed or not."""
+    return f"face_{face}_pressed" if pressed else f"face_{face}"
 
 
-def led_sprites(value: int) -> list[str]:
-    """Sprite names showing ``value`` on a 3-digit counter, as the classic game
-    did: -99 to 999, a leading minus for negatives, zero-padded."""
-    value = max(-99, min(999, value))
-    text = f"{value:03d}" if value >= 0 else "-" + f"{-value:02d}"
-    assert len(text) == LED_DIGITS
+def led_sprites(value: int, digits: int = LED_DIGITS) -> list[str]:
+    """Sprite names showing ``value`` on a counter of ``digits`` digits, as the
+    classic game did on three: -99 to 999, a leading minus for negatives,
+    zero-padded."""
+    top = 10 ** digits - 1
+    value = max(-(top // 10), min(top, value))
+    text = f"{value:0{digits}d}" if value >= 0 else "-" + f"{-value:0{digits - 1}d}"
     return ["led_minus" if c == "-" else f"led_{c}" for c in text]
 
 
@@ -29,10 +35,74 @@ def draw_chrome(painter: Painter, layout: Layout) -> None:
 
 def draw_counter(painter: Painter, layout: Layout, box_name: str, value: int) -> None:
     box = getattr(layout, box_name)
-    for i, name in enumerate(led_sprites(value)):
+    digits = layout.counter_digits if box_name == "mines_box" else LED_DIGITS
+    for i, name in enumerate(led_sprites(value, digits)):
         painter.sprite(name, layout.digit_rect(box, i).topleft)
 
 
-def draw_face(painter: Painter, layout: Layout, face: str) -> None:
+def draw_face(painter: Painter, layout: Layout, face: str, pressed: bool = False) -> None:
     painter.fill(layout.face, GREY)
-    painter.sprite(FACES[face], layout.face.topleft)
+    painter.sprite(face_sprite(face, pressed), layout.face.topleft)
+
+
+def draw_mode_button(painter: Painter, layout: Layout, on: bool) -> None:
+    """The flag-mode toggle in the menu bar: pressed in, with its flag, while on."""
+    rect = layout.mode_button
+    if rect is not None:
+        painter.sprite("mode_on" if on else "mode_off", rect.topleft)
+
+
+def _thumb(bar: pygame.Rect, first: int, shown: int, total: int, across: bool) -> pygame.Rect:
+    length = bar.w if across else bar.h
+    start = length * first // total
+    size = max(4, length * shown // total)
+    if across:
+        return pygame.Rect(bar.x + min(start, bar.w - size), bar.y, size, bar.h)
+    return pygame.Rect(bar.x, bar.y + min(start, bar.h - size), bar.w, size)
+
+
+def scroll_bar_thumbs(layout: Layout, scroll: tuple[int, int]):
+    """(bar, thumb) for each scroll bar the layout has: where the visible part
+    of the board lies along each side."""
+    out = []
+    if layout.hbar is not None:
+        out.append((layout.hbar, _thumb(layout.hbar, scroll[0], layout.view_cols,
+                                        layout.cols, True)))
+    if layout.vbar is not None:
+        out.append((layout.vbar, _thumb(layout.vbar, scroll[1], layout.view_rows,
+                                        layout.rows, False)))
+    return out
+
+
+def draw_scroll_bars(painter: Painter, layout: Layout, scroll: tuple[int, int]) -> None:
+    """Thin bars in the margins beside a board bigger than the window."""
+    for bar, thumb in scroll_bar_thumbs(layout, scroll):
+        painter.fill(bar, DARK)
+        painter.fill(thumb, BLACK)
+        painter.fill(thumb.inflate(-2, -2), WHITE)
+
+
+def scroll_for_bar(layout: Layout, kind: str, pos: tuple[int, int],
+                   scroll: tuple[int, int]) -> tuple[int, int]:
+    """The scroll that centres a bar's thumb on ``pos`` (scale-1 window point)."""
+    if kind == "hbar" and layout.hbar is not None:
+        bar = layout.hbar
+        first = (pos[0] - bar.x) * layout.cols // bar.w - layout.view_cols // 2
+        return max(0, min(layout.cols - layout.view_cols, first)), scroll[1]
+    if kind == "vbar" and layout.vbar is not None:
+        bar = layout.vbar
+        first = (pos[1] - bar.y) * layout.rows // bar.h - layout.view_rows // 2
+        return scroll[0], max(0, min(layout.rows - layout.view_rows, first))
+    return scroll
+
+
+def draw_touch_cue(painter: Painter, layout: Layout, cell: tuple[int, int],
+                   scroll: tuple[int, int], progress: float) -> None:
+    """A bar growing along the bottom of the touched cell: when it is full, the
+    cell is flagged."""
+    x = layout.field.x + (cell[0] - scroll[0]) * CELL
+    y = layout.field.y + (cell[1] - scroll[1]) * CELL
+    length = round((CELL - 4) * progress)
+    painter.fill((x + 2, y + CELL - 5, CELL - 4, 3), BLACK)
+    if length:
+        painter.fill((x + 2, y + CELL - 4, length, 1), CUE)

@@ -13,7 +13,7 @@ from ..widgets import wrap
 from .painter import BLACK, DARK, GREY, WHITE, Painter
 
 NAVY = (0, 0, 128)
-TITLE_PAD = 6
+TITLE_PAD = 5
 ITEM_PAD = 3          # an item is the font's line height plus this
 SEPARATOR_H = 6
 CHECK_W = 16

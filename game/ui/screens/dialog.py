@@ -3,6 +3,11 @@
 The dialog owns focus (Tab / Shift+Tab), Enter (its default action), Esc
 (cancel) and the press-release discipline for its buttons: a button acts
 only when pressed and released on it. Clicks outside the dialog do nothing.
+
+Every dialog fits every window, the smallest (an 8 x 8 board at scale 1)
+included, whatever the language: subclasses lay their content out at the
+dialog's width (text wraps), and when it is taller than the window the
+content scrolls above a button row that stays in view (see ``scrolling``).
 """
 
 from __future__ import annotations
@@ -11,27 +16,35 @@ import pygame
 
 from game.i18n import _
 
-from ..render.painter import Painter
+from ..render.painter import DARK, GREY, WHITE, Painter
+from ..scrolling import Pane
 from ..widgets import Button, ListView, TextField, draw_window
 from . import base
 
 TITLE_H = 16
 BLINK_TICKS = 30
+MARGIN = 2          # kept free between a dialog and the window's edges
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
 class Dialog(base.Screen):
     overlay = True
     title = ""          # an English message marked with N_, shown translated
     width = 140
+    #: "centre", or "bottom" to leave the top of the board in view.
+    placement = "centre"
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.widgets: list = []
         self.focus = 0
         self._held: Button | None = None
+        self._dragging_bar = False
         self._dirty = True
         self._ticks = 0
         self._built = False
+        self.pane = Pane(0, 0, 0)
+        self.footer: set[int] = set()        # indexes of the pinned button row
 
     # Subclasses describe their content.
 
@@ -51,33 +64,62 @@ class Dialog(base.Screen):
     # Geometry.
 
     def _ensure_built(self) -> None:
-        if not self._built:
-            self.client_h = self.build(self.app.painter)
-            focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
+        if self._built:
+            return
+        self.client_h = self.build(self.app.painter)
+        focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
+        if self.focus not in focusable:       # build may choose the focus
             self.focus = focusable[0] if focusable else -1
-            self._built = True
+        buttons = [w.rect.y for w in self.widgets if isinstance(w, Button)]
+        footer_top = max(buttons) if buttons else self.client_h
+        self.footer = {i for i, w in enumerate(self.widgets) if w.rect.y >= footer_top}
+        if not self.footer:
+            footer_top = self.client_h
+        room = self.app.layout.window.h - 2 * MARGIN - TITLE_H - 6
+        self.pane = Pane.fit(footer_top, self.client_h, room, self.pane.scroll)
+        self._built = True
 
     @property
     def rect(self) -> pygame.Rect:
         self._ensure_built()
         window = self.app.layout.window
-        w = min(self.width, window.w - 4)
-        h = self.client_h + TITLE_H + 6
-        return pygame.Rect(window.centerx - w // 2, max(0, window.centery - h // 2), w, h)
+        w = min(self.width, window.w - 2 * MARGIN)
+        h = self.pane.height + TITLE_H + 6
+        y = window.centery - h // 2
+        if self.placement == "bottom":
+            y = window.bottom - MARGIN - h
+        return pygame.Rect(window.centerx - w // 2, max(MARGIN, y), w, h)
 
     @property
     def client_origin(self) -> tuple[int, int]:
         r = self.rect
         return r.x + 3, r.y + 3 + TITLE_H
 
+    @property
+    def content_view(self) -> pygame.Rect:
+        """Where the (scrolling) content shows, in window coordinates."""
+        ox, oy = self.client_origin
+        return pygame.Rect(ox, oy, self.rect.w - 6, self.pane.view_h)
+
+    def origin_of(self, index: int) -> tuple[int, int]:
+        """Where widget ``index``'s rect is measured from on screen."""
+        ox, oy = self.client_origin
+        return ox, oy + self.pane.offset(index in self.footer)
+
+    def screen_rect(self, widget) -> pygame.Rect:
+        """A widget's rectangle as shown, in window coordinates."""
+        return widget.rect.move(self.origin_of(self.widgets.index(widget)))
+
     def relayout(self) -> None:
         self._built = False
         self._dirty = True
 
     def widget_at(self, pos: tuple[int, int]):
-        ox, oy = self.client_origin
-        for w in self.widgets:
-            if w.rect.collidepoint(pos[0] - ox, pos[1] - oy):
+        view = self.content_view
+        for i, w in enumerate(self.widgets):
+            if i not in self.footer and not view.collidepoint(pos):
+                continue
+            if w.rect.move(self.origin_of(i)).collidepoint(pos):
                 return w
         return None
 
@@ -87,15 +129,15 @@ class Dialog(base.Screen):
         self._ensure_built()
         self._dirty = True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            self._mouse(event, self.widget_at(self.app.viewport.to_window(event.pos)))
+            pos = self.app.viewport.to_window(event.pos)
+            if not self._scroll_bar_mouse(event, pos):
+                self._mouse(event, self.widget_at(pos))
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.TEXTINPUT and self.focused is not None:
             self.focused.key(event)
         elif event.type == pygame.MOUSEWHEEL:
-            for widget in self.widgets:
-                if isinstance(widget, ListView):
-                    widget.scroll(-3 * event.y)
+            self._wheel(event)
         if self.app.top is self:
             self.changed()
 
@@ -106,6 +148,28 @@ class Dialog(base.Screen):
     def focused(self):
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
 
+    def _wheel(self, event: pygame.event.Event) -> None:
+        lists = [w for w in self.widgets if isinstance(w, ListView)]
+        if lists and not self.pane.scrolls:
+            for widget in lists:
+                widget.scroll(-3 * event.y)
+        else:
+            self.pane.scroll_by(-3 * event.y * self.app.painter.line_height())
+
+    def _scroll_bar_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
+        """Drag the content's scroll bar; True when the event was the bar's."""
+        bar = self.pane.bar(self.content_view)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and bar \
+                and bar[0].inflate(2, 0).collidepoint(pos):
+            self._dragging_bar = True
+        elif event.type == pygame.MOUSEBUTTONUP and self._dragging_bar:
+            self._dragging_bar = False
+            return True
+        if self._dragging_bar and event.type != pygame.MOUSEBUTTONUP:
+            self.pane.scroll_to(self.pane.scroll_for_bar(self.content_view, pos[1]))
+            return True
+        return False
+
     def _mouse(self, event: pygame.event.Event, widget) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if isinstance(widget, Button):
@@ -114,8 +178,8 @@ class Dialog(base.Screen):
             if widget is not None and widget.focusable:
                 self.focus = self.widgets.index(widget)
             if isinstance(widget, ListView):
-                y = self.app.viewport.to_window(event.pos)[1] - self.client_origin[1]
-                row = widget.row_at(y - widget.rect.y)
+                y = self.app.viewport.to_window(event.pos)[1] - self.screen_rect(widget).y
+                row = widget.row_at(y)
                 if row is not None:
                     widget.select(row)
         elif event.type == pygame.MOUSEMOTION and self._held is not None:
@@ -137,14 +201,22 @@ class Dialog(base.Screen):
                 self.accept()
         elif event.key == pygame.K_TAB:
             self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif self.focused is not None:
-            self.focused.key(event)
+        elif self.focused is not None and self.focused.key(event):
+            return
+        elif event.key in SCROLL_KEYS:
+            line = self.app.painter.line_height() + 1
+            page = event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+            step = max(line, self.pane.view_h - line) if page else line
+            self.pane.scroll_by(step * SCROLL_KEYS[event.key])
 
     def _cycle(self, step: int) -> None:
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if focusable:
             at = focusable.index(self.focus) if self.focus in focusable else 0
             self.focus = focusable[(at + step) % len(focusable)]
+            if self.focus not in self.footer:
+                rect = self.widgets[self.focus].rect
+                self.pane.show(rect.y, rect.bottom)
 
     def update(self) -> None:
         self._ticks += 1
@@ -159,11 +231,42 @@ class Dialog(base.Screen):
         self._dirty = False
         self._ensure_built()
         draw_window(painter, self.rect, _(self.title) if self.title else "")
-        origin = self.client_origin
+        clip = painter.surface.get_clip()
+        view = self.content_view
+        painter.surface.set_clip(painter.px(view))
+        self._draw_widgets(painter, lambda i: i not in self.footer)
+        self.draw_content_extras(painter, (view.x, view.y - self.pane.scroll))
+        painter.surface.set_clip(clip)
+        self._draw_widgets(painter, lambda i: i in self.footer)
+        bar = self.pane.bar(view)
+        if bar:
+            painter.fill(bar[0], DARK)
+            painter.fill(bar[1], WHITE)
+            painter.fill(bar[1].inflate(-2, -2), GREY)
+        return True
+
+    def _draw_widgets(self, painter: Painter, which) -> None:
         caret_on = (self._ticks // BLINK_TICKS) % 2 == 0
         for i, widget in enumerate(self.widgets):
+            if not which(i):
+                continue
+            origin = self.origin_of(i)
             if isinstance(widget, TextField):
                 widget.draw(painter, origin, i == self.focus, caret_on)
             else:
                 widget.draw(painter, origin, i == self.focus)
-        return True
+
+    def draw_content_extras(self, painter: Painter, origin: tuple[int, int]) -> None:
+        """Draw what is not a widget (pictures) in the content, at ``origin``."""
+
+    # Geometry checks (tests, and any language's strings).
+
+    def extents(self, painter: Painter) -> list[tuple[str, pygame.Rect, list[pygame.Rect]]]:
+        """Each widget's part ("content" or "footer"), its box and the boxes of
+        its text, in client coordinates: what must fit and not overlap."""
+        self._ensure_built()
+        out = []
+        for i, widget in enumerate(self.widgets):
+            box, inner = widget.extent(painter)
+            out.append(("footer" if i in self.footer else "content", box, inner))
+        return out

@@ -9,10 +9,10 @@ from game.i18n import N_, _
 
 from .. import keys
 from ..render.painter import Painter
-from ..widgets import Label, button_row, wrap
-from .dialog import TITLE_H, Dialog
+from ..widgets import Label, button_row, label_height
+from .dialog import Dialog
 
-ICON = 16                # the usual icon (a cell); wider ones (the face) push their text
+GAP = 6             # between a picture and its text
 
 #: What each command does, for the Keys page (the keys themselves come from ``keys``).
 COMMAND_HELP = {
@@ -60,81 +60,44 @@ def keys_page() -> tuple[str, tuple[tuple[str | None, str], ...]]:
     lines = [(None, _("{key}: {action}").format(key=b.label, action=_(COMMAND_HELP[b.command])))
              for b in keys.BINDINGS if b.command in COMMAND_HELP]
     lines.append((None, _("Arrows move a cursor; Space or Enter opens (or chords); F flags.")))
-    lines.append((None, _("Alt or F10: menus.")))
+    lines.append((None, _("Alt or F10: menus. Esc closes a menu or a dialog.")))
     return _("Keys"), tuple(lines)
 
 
 class HelpScreen(Dialog):
-    """The pages of How to Play, each split into as many sheets as the window
-    needs (a small window, or a language longer than English, gets "The
-    mouse (2/2)"); < and > turn the sheets."""
-
     title = N_("How to Play")
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.pages = pages()
         self.page = 0
         self.width = min(260, app.layout.size[0] - 4)
 
-    def _icon_size(self, painter: Painter, icon: str | None) -> tuple[int, int]:
-        return painter.atlas.size(icon) if icon else (0, 0)
-
-    def _entry_height(self, painter: Painter, icon: str | None, text: str) -> int:
-        icon_w, icon_h = self._icon_size(painter, icon)
-        width = self.width - 20 - (max(ICON, icon_w) + 6 if icon else 0)
-        rows = len(wrap(painter, text, width))
-        return max(icon_h, rows * (painter.line_height() + 1)) + 4
-
-    def _buttons(self, painter: Painter, y: int) -> tuple[list, int]:
-        return button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
-                                    (_("Close"), self.cancel)),
-                          8, y, self.width - 6 - 16, min_width=0, fill=True)
-
-    def _title_height(self, painter: Painter, title: str) -> int:
-        rows = wrap(painter, title, self.width - 20, "bold")
-        return len(rows) * (painter.line_height("bold") + 1) + 1
-
-    def sheets(self, painter: Painter) -> list[tuple[str, tuple[tuple[str | None, str], ...]]]:
-        """The pages in the language of the moment, cut to fit the window's height."""
-        _buttons, buttons_h = self._buttons(painter, 0)
-        below = 2 + buttons_h + 6 + TITLE_H + 6
-        out = []
-        for name, entries in pages():
-            longest = _("{title} ({part}/{parts})").format(title=name, part=9, parts=9)
-            room = self.app.layout.size[1] - below - 4 - self._title_height(painter, longest)
-            parts: list[list[tuple[str | None, str]]] = [[]]
-            used = 0
-            for icon, text in entries:
-                h = self._entry_height(painter, icon, text)
-                if parts[-1] and used + h > room:
-                    parts.append([])
-                    used = 0
-                parts[-1].append((icon, text))
-                used += h
-            for i, part in enumerate(parts, 1):
-                title = name if len(parts) == 1 else _("{title} ({part}/{parts})").format(
-                    title=name, part=i, parts=len(parts))
-                out.append((title, tuple(part)))
-        return out
-
     def build(self, painter: Painter) -> int:
-        self.pages = self.sheets(painter)
-        self.page %= len(self.pages)
+        """The page's title, then each picture with its text beside it (the text
+        starts right of the picture, whatever the picture's size), then the
+        buttons; the text wraps at the dialog's width."""
+        self.pages = pages()                # in the language of the moment
         name, entries = self.pages[self.page]
-        y = 4 + self._title_height(painter, name)
-        self.widgets = [Label(pygame.Rect(8, 4, self.width - 20, y - 4), name, face="bold")]
-        self.icons: list[tuple[str, tuple[int, int]]] = []
+        line = painter.line_height()
+        full_w = self.width - 22
+        self.widgets = [Label(pygame.Rect(8, 4, full_w, line), name, face="bold")]
+        self.icons: list[tuple[str, pygame.Rect]] = []
+        y = 4 + label_height(painter, name, full_w, "bold") + 2
         for icon, text in entries:
-            x = 8
+            x, icon_h = 8, 0
             if icon:
-                self.icons.append((icon, (x, y)))
-                x += max(ICON, self._icon_size(painter, icon)[0]) + 6
-            h = self._entry_height(painter, icon, text)
-            self.widgets.append(Label(pygame.Rect(x, y + 1, self.width - 12 - x, h - 4), text))
-            y += h
-        buttons, bottom = self._buttons(painter, y + 2)
+                w, icon_h = self.app.atlas.get(icon).get_size()
+                self.icons.append((icon, pygame.Rect(x, y, w, icon_h)))
+                x += w + GAP
+            width = full_w - (x - 8)
+            self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
+            y += max(icon_h, 1 + label_height(painter, text, width)) + 4
+        y += 2
+        buttons, bottom = button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
+                                               (_("Close"), self.cancel)),
+                                     8, y, self.width - 6 - 16, min_width=0, fill=True)
         self.widgets += buttons
-        self.focus_button = len(self.widgets) - 2
         return bottom + 6
 
     def _turn(self, step: int) -> None:
@@ -157,13 +120,15 @@ class HelpScreen(Dialog):
         else:
             super().handle(event)
 
-    def draw(self, painter: Painter, full: bool) -> bool:
-        drew = super().draw(painter, full)
-        if drew:
-            ox, oy = self.client_origin
-            for icon, (x, y) in self.icons:
-                painter.sprite(icon, (ox + x, oy + y))
-        return drew
+    def draw_content_extras(self, painter: Painter, origin: tuple[int, int]) -> None:
+        for icon, rect in self.icons:
+            painter.sprite(icon, (origin[0] + rect.x, origin[1] + rect.y))
+
+    def extents(self, painter: Painter):
+        """The pictures too must fit and never cover text: each as big as it draws."""
+        return [*super().extents(painter),
+                *(("content", pygame.Rect(rect.topleft, self.app.atlas.get(icon).get_size()),
+                   []) for icon, rect in self.icons)]
 
 
 class AboutDialog(Dialog):
@@ -176,10 +141,9 @@ class AboutDialog(Dialog):
                      version=__version__)
         width = self.width - 22
         line = painter.line_height()
-        rows = len(wrap(painter, text, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), text)]
-        y = 10 + rows * (line + 1)
-        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y, self.width - 22,
+        y = 10 + label_height(painter, text, width)
+        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y, width,
                                      min_width=60)
         self.widgets += buttons
         self.focus = 1

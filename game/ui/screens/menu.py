@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from ..menus import MENUS, visible_items
+from ..render.hud import draw_mode_button
 from ..render.menubar import draw_bar, draw_popup, popup_geometry, title_rects
 from ..render.painter import Painter
 from . import base
@@ -148,5 +149,6 @@ class MenuScreen(base.Screen):
             return False
         self._dirty = False
         draw_bar(painter, self.app.layout.menu_bar, self.index)
+        draw_mode_button(painter, self.app.layout, self.app.settings.flag_mode)
         draw_popup(painter, self.app, self.items, self._popup(), self.highlight)
         return True

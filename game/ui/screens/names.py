@@ -29,13 +29,15 @@ SMALLEST_KEY_SIZE = 11       # still room for a letter inside its bevel
 
 
 def ask_name(app, record: GameRecord) -> None:
-    """Push the name dialog that suits the machine (arcade picker in kiosk mode)."""
+    """Push the name dialog that suits the machine (arcade picker in kiosk mode)
+    once the victory animation has played."""
     dialog = ArcadeNameDialog if getattr(app, "kiosk", False) else NameDialog
-    app.push(dialog(app, record))
+    app.play.after_victory(lambda: app.push(dialog(app, record)))
 
 
 class _NameEntry(Dialog):
     title = N_("Best Times")
+    placement = "bottom"          # the top of the board won stays in view
 
     def __init__(self, app, record: GameRecord) -> None:
         super().__init__(app)
@@ -162,11 +164,9 @@ class ArcadeNameDialog(_NameEntry):
     def accept(self) -> None:
         self.finish()
 
-    def draw(self, painter: Painter, full: bool) -> bool:
-        drew = super().draw(painter, full)
-        if drew:      # the name line sits in a white box, as a text field would
-            r = self.shown.rect.move(self.client_origin).inflate(4, 4)
-            painter.bevel("field_2", r)
-            painter.text(self.shown.text, (r.x + 2, r.y + 2), BLACK)
-        return drew
+    def draw_content_extras(self, painter: Painter, origin: tuple[int, int]) -> None:
+        """The name line sits in a white box, as a text field would."""
+        r = self.shown.rect.move(origin).inflate(4, 4)
+        painter.bevel("field_2", r)
+        painter.text(self.shown.text, (r.x + 2, r.y + 2), BLACK)
 

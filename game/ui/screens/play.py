@@ -8,34 +8,45 @@ which can be thrown away at any time (a full redraw).
 
 from __future__ import annotations
 
-import pygame
+from collections.abc import Callable
 
 from game.engine import Minefield, Status
 
-from .. import keys
 from ..anim import Animation, DefeatAnimation, VictoryAnimation
 from ..assist import Assistant
 from ..frame import CELL, Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
-from ..hit import CELL_TARGET, FACE, MENU_BAR, Target, target_at
+from ..hit import FACE
 from ..recording import record_abandoned, record_end
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
-from ..render.hud import draw_chrome, draw_counter, draw_face
+from ..render.hud import (
+    draw_chrome,
+    draw_counter,
+    draw_face,
+    draw_mode_button,
+    draw_scroll_bars,
+    draw_touch_cue,
+)
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
 from ..session import FLAG, REVEAL, Session
+from ..touch import TOGGLE_MODE, Touch
 from . import base
+from .play_input import PlayInput
 
 PRESSABLE = "#?"
-WHEEL_STEP = 3
+#: A best time's name entry waits this long into the victory (its flag wave).
+NAME_WAIT_TICKS = 90
 
 
-class PlayScreen(base.Screen):
+class PlayScreen(PlayInput, base.Screen):
     def __init__(self, app, seed: int | None = None) -> None:
         super().__init__(app)
         self.gestures = Gestures()
+        self.touch = Touch()
+        self._drag: str | None = None                 # the scroll bar being dragged
         self.session: Session | None = None
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)
@@ -46,6 +57,7 @@ class PlayScreen(base.Screen):
         self._pressed: set[tuple[int, int]] = set()
         self._shown: dict[str, object] = {}
         self.hover: tuple[int, int] | None = None     # the cell under the mouse pointer
+        self._after_victory: Callable[[], None] | None = None
         self.assist = Assistant(self)
         self.new_game(seed)
 
@@ -58,11 +70,13 @@ class PlayScreen(base.Screen):
     def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None:
         """Start a game with the current settings, or on a given board (tests,
         replays); the window fits the board."""
+        self._run_after_victory(force=True)
         self.abandon()
         self.anim = None
         self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
         self.assist.new_game()
         self.gestures.cancel()
+        self.touch.cancel()
         self._pressed = set()
         self._dirty.clear()
         self.hover = None          # the old board's cell may lie off a smaller new one
@@ -70,9 +84,22 @@ class PlayScreen(base.Screen):
         if self.cursor is not None:
             self.cursor = (min(self.cursor[0], self.field.width - 1),
                            min(self.cursor[1], self.field.height - 1))
-        self.app.fit_window(self.field.width, self.field.height)
+        self.app.fit_window(self.field.width, self.field.height, self.field.mines)
         self._reset_board_view()
         self.app.invalidate()
+
+    def after_victory(self, show: Callable[[], None]) -> None:
+        """Run ``show`` (the best-time name entry) once the victory animation
+        has played its flag wave, so the player sees the board won first."""
+        self._after_victory = show
+        self._run_after_victory()
+
+    def _run_after_victory(self, force: bool = False) -> None:
+        anim = self.anim
+        ready = anim is None or anim.done or anim.t >= NAME_WAIT_TICKS
+        if self._after_victory is not None and (force or ready and self.app.top is self):
+            show, self._after_victory = self._after_victory, None
+            show()
 
     def abandon(self) -> None:
         """The game in progress is being left: record it as abandoned."""
@@ -100,6 +127,7 @@ class PlayScreen(base.Screen):
         if self.session.chrono.running and not self.session.chrono.paused:
             from .pause import PauseScreen
             self.gestures.cancel()
+            self.touch.cancel()
             self.app.push(PauseScreen(self.app))
 
     def play(self, kind: str, cell: tuple[int, int]) -> None:
@@ -138,75 +166,10 @@ class PlayScreen(base.Screen):
             self.play(FLAG, action.cell)
         elif action.kind == CHORD:
             self.play("chord", action.cell)
+        elif action.kind == TOGGLE_MODE:
+            self.app.commands.run("toggle_flag_mode")
 
     # ------------------------------------------------------------- input
-
-    def target(self, pos: tuple[int, int]) -> Target:
-        return target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
-                                     or base.pointer_moved(event)):
-            self.assist.stop()               # any input stops auto-play, and only that
-            return
-        if event.type == pygame.MOUSEMOTION:
-            target = self.target(event.pos)
-            self.hover = target.cell if target.kind == CELL_TARGET else None
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            self.hide_cursor()
-            self._alt_alone = False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            target = self.target(event.pos)
-            if self.anim is not None and not self.anim.done and target.kind != FACE:
-                self.skip_animation()        # a click skips the animation, nothing more
-            elif target.kind == MENU_BAR and event.button == 1:
-                self.open_menu(at=target.x, pressed=True)
-            else:
-                self.gestures.press(event.button, target, field_live=not self.session.ended)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            action = self.gestures.release(event.button, self.target(event.pos))
-            if action:
-                self._act(action)
-        elif event.type == pygame.MOUSEMOTION:
-            self.gestures.move(self.target(event.pos))
-        elif event.type == pygame.MOUSEWHEEL:
-            self._wheel(event)
-        elif event.type == pygame.KEYDOWN:
-            self._alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
-            self._key(event)
-        elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
-            if self._alt_alone:       # Alt pressed and released alone opens the menus
-                self.open_menu()
-            self._alt_alone = False
-
-    def open_menu(self, at: int | None = None, pressed: bool = False) -> None:
-        from .menu import MenuScreen
-        self.gestures.cancel()
-        self.app.push(MenuScreen(self.app, at=at, pressed=pressed))
-
-    def _key(self, event: pygame.event.Event) -> None:
-        command = keys.command_for(event)
-        if command:
-            self.app.commands.run(command)
-        elif event.key == pygame.K_F10:
-            self.open_menu()
-        elif event.key in keys.CURSOR_MOVES:
-            self.move_cursor(*keys.CURSOR_MOVES[event.key])
-        elif event.key in keys.OPEN_KEYS + keys.FLAG_KEYS:
-            if self.cursor is None:
-                self.move_cursor(0, 0)
-            elif not self.session.ended:
-                self._key_move(event.key in keys.FLAG_KEYS)
-
-    def _key_move(self, flag: bool) -> None:
-        """Open (or chord on a number) or flag the cell under the keyboard cursor."""
-        cell = self.cursor
-        if flag:
-            self.play(FLAG, cell)
-        elif self.field.cell(*cell) in "12345678":
-            self.play("chord", cell)
-        else:
-            self.play(REVEAL, cell)
 
     def move_cursor(self, dx: int, dy: int) -> None:
         """Show the keyboard cursor (at the centre the first time) or move it,
@@ -246,12 +209,6 @@ class PlayScreen(base.Screen):
             self._dirty.add(self.cursor)
             self.cursor = None
 
-    def _wheel(self, event: pygame.event.Event) -> None:
-        dx, dy = -event.x, -event.y
-        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
-            dx, dy = dy, dx
-        self.scroll_by(dx * WHEEL_STEP, dy * WHEEL_STEP)
-
     def scroll_by(self, dx: int, dy: int) -> None:
         """Move the visible part of a board too big for the screen."""
         layout = self.app.layout
@@ -270,6 +227,8 @@ class PlayScreen(base.Screen):
             self.assist.tick()
         if self.anim is not None and not self.anim.done:
             self._dirty |= self.anim.tick()
+        self._tick_touch()
+        self._run_after_victory()
         chrono = self.session.chrono
         if chrono.running and not chrono.paused:
             seconds = chrono.display_seconds()
@@ -295,6 +254,9 @@ class PlayScreen(base.Screen):
         cell = self.gestures.chord_cell()
         if cell is not None:
             return {c for c in [cell, *field.neighbours(*cell)] if field.cell(*c) in PRESSABLE}
+        cell = self.touch.pressing
+        if cell is not None and field.cell(*cell) in PRESSABLE:
+            return {cell}
         return set()
 
     def code_of(self, x: int, y: int) -> str:
@@ -308,17 +270,20 @@ class PlayScreen(base.Screen):
             ch += "+"
         return ch + self.assist.mark_of((x, y))
 
-    def face(self) -> str:
+    def face(self) -> tuple[str, bool]:
+        """The face and whether it shows pressed (it does in every state, as a
+        button should)."""
+        pressed = self.gestures.face_pressed() or self.touch.target.kind == FACE
         status = self.session.status
         if status == Status.WON:
-            return "cool"
+            return "cool", pressed
         if status == Status.LOST:
-            return "dead"
-        if self.gestures.face_pressed():
-            return "pressed"
-        if self.gestures.worried():
-            return "oh"
-        return "smile"
+            return "dead", pressed
+        if pressed:
+            return "smile", True
+        if self.gestures.worried() or self.touch.pressing is not None:
+            return "oh", False
+        return "smile", False
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if self.board_view.scale != painter.scale:
@@ -349,6 +314,10 @@ class PlayScreen(base.Screen):
             for r in rects:
                 painter.surface.blit(self.board_view.surface, (origin[0] + r.x, origin[1] + r.y), r)
         drew |= bool(rects)
+        cell = self.touch.pressing
+        if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
+            draw_touch_cue(painter, layout, cell, self.scroll,
+                           self.touch.progress(self.hold_ticks))
         drew |= self._draw_hud(painter, layout)
         return drew
 
@@ -356,6 +325,7 @@ class PlayScreen(base.Screen):
         """The whole visible field, with the animation's shake and overlays
         drawn on the display (the board view's surface stays clean)."""
         self._shown["board"] = True
+        draw_scroll_bars(painter, layout, self.scroll)
         anim = self.anim
         if anim is None or anim.done:
             self._shown.pop("anim", None)
@@ -366,8 +336,8 @@ class PlayScreen(base.Screen):
         clip = painter.surface.get_clip()
         painter.surface.set_clip(painter.px(layout.field))
         dx, dy = anim.shake() if isinstance(anim, DefeatAnimation) else (0, 0)
-        if dx or dy:
-            painter.fill(layout.field, (0, 0, 0))
+        if dx or dy:                     # the edge the shake uncovers shows the board
+            painter.blit(self.board_view.surface, layout.field.topleft)
         painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
         draw_effects(painter, anim, layout, self.scroll, (dx, dy))
         painter.surface.set_clip(clip)
@@ -378,14 +348,16 @@ class PlayScreen(base.Screen):
             mines_left = self.field.mines - self.anim.flags_shown()
         values = {"mines_box": mines_left,
                   "timer_box": self.session.chrono.display_seconds(),
-                  "face": self.face()}
+                  "face": self.face(), "mode": self.app.settings.flag_mode}
         drew = False
         for part, value in values.items():
             if self._shown.get(part) != value:
                 self._shown[part] = value
                 drew = True
                 if part == "face":
-                    draw_face(painter, layout, value)
+                    draw_face(painter, layout, *value)
+                elif part == "mode":
+                    draw_mode_button(painter, layout, value)
                 else:
                     draw_counter(painter, layout, part, value)
         return drew

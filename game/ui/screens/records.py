@@ -7,7 +7,7 @@ where a visitor must not erase anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import pygame
 
@@ -17,9 +17,10 @@ from game.store import STAT_LEVELS, GameRecord
 from game.words import first_click_name, level_name, mines, player_name, result_name
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView, button_row, wrap
+from ..widgets import Button, Label, ListView, fit_columns, label_height
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
+from .style import STYLE_NAMES
 
 ROW_H = 13
 
@@ -44,6 +45,17 @@ def count(value: int) -> str:
     return str(value) if value < 10**7 else f"{value:.2e}"
 
 
+def led_seconds(time_ms: int) -> int:
+    """The whole seconds the LED counter showed when the game ended: it shows
+    1 as the clock starts, so a game of 9.400 s ended on 10."""
+    return min(999, time_ms // 1000 + 1)
+
+
+def button_width(painter: Painter, label: str, least: int = 56) -> int:
+    """A button wide enough for its label (longer in some languages)."""
+    return max(least, painter.text_width(label) + 12)
+
+
 class _LevelDialog(Dialog):
     """A dialog showing one level at a time, with < and > to change it."""
 
@@ -54,38 +66,43 @@ class _LevelDialog(Dialog):
         super().__init__(app)
         current = app.settings.level
         self.level = level or (current if current in self.levels else self.levels[0])
+        self.style = app.settings.style          # records are kept per level and style
         self.width = min(type(self).width, app.layout.size[0] - 4)
 
     def level_row(self, painter: Painter) -> int:
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
         w = self.width - 6
+        name = f"{level_name(self.level)}\n{_(STYLE_NAMES[self.style])}"
+        room = w - 2 * 28
+        x = 28 + max(0, (room - max(painter.text_width(part, "bold")
+                                    for part in name.split("\n"))) // 2)
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
-            Label(pygame.Rect(w // 2 - painter.text_width(level_name(self.level), "bold") // 2,
-                              7, w, line), level_name(self.level), face="bold"),
+            Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
             Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
-        return line + 12
+        return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
 
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
         """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
+        line = painter.line_height()
         w = self.width - 6
-        row: list[tuple[str, Callable[[], None]]] = [(_("OK"), self.cancel)]
         if reset_question and not getattr(self.app, "kiosk", False):
-            row.insert(0, (_("Reset"), lambda: self.confirm_reset(reset_question)))
-            buttons, bottom = button_row(painter, row, 8, y, w - 16, spread=True)
-        else:
-            buttons, bottom = button_row(painter, row, w - 64, y, 56)
-        self.widgets += buttons
+            reset = _("Reset")
+            self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, reset), line + 8),
+                                       reset, lambda: self.confirm_reset(reset_question)))
+        ok_w = button_width(painter, _("OK"))
+        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), _("OK"), self.cancel)
+        self.widgets.append(ok)
         self.focus = len(self.widgets) - 1
-        return bottom + 6
+        return y + line + 14
 
     def room_for_rows(self, painter: Painter, other: int) -> int:
         """How many list rows fit in the window besides ``other`` pixels of content."""
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
-        return max(1, min(10, (free - 4) // ROW_H))
+        return max(3, min(10, (free - 4) // ROW_H))
 
     def turn(self, step: int) -> None:
         i = self.levels.index(self.level)
@@ -98,10 +115,6 @@ class _LevelDialog(Dialog):
             self.turn(1 if event.key == pygame.K_RIGHT else -1)
         else:
             super().handle(event)
-
-    def reset_question(self) -> str:
-        """The confirmation asked before a reset (None: this dialog has no reset)."""
-        raise NotImplementedError
 
     def confirm_reset(self, question: str) -> None:
         self.app.push(ConfirmDialog(self.app, question, self.reset))
@@ -120,13 +133,12 @@ class BestTimesDialog(_LevelDialog):
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        times = self.app.store.best_times(self.level)
+        times = self.app.store.best_times(self.level, style=self.style)
         w = self.width - 6 - 16
-        rows = [(f"{i}.", player_name(t.name), seconds(t.time_ms))
+        rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
                 for i, t in enumerate(times, 1)]
         rows = rows or [("", _("No times yet"), "")]
-        details = max([2] + [len(wrap(painter, self.detail_text(t), w)) for t in times])
-        visible = self.room_for_rows(painter, y + details * (line + 1) + 10 + line + 14)
+        visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
         if self.highlight:
@@ -134,18 +146,17 @@ class BestTimesDialog(_LevelDialog):
         self.widgets.append(self.table)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
+        detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
+                                           for t in times])
         self.changed()
-        bottom = self.buttons(painter, self.details.rect.y + details * (line + 1) + 4,
-                              self.reset_question())
+        bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
+                              _("Reset the best times of the {level} level ({style})?").format(
+                                  level=level_name(self.level), style=_(STYLE_NAMES[self.style])))
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
 
-    def reset_question(self) -> str:
-        return _("Reset the best times of the {level} level?").format(
-            level=level_name(self.level))
-
     def changed(self) -> None:
-        times = self.app.store.best_times(self.level)
+        times = self.app.store.best_times(self.level, style=self.style)
         if times and self.table.selected < len(times):
             self.details.text = self.detail_text(times[self.table.selected])
         else:
@@ -153,16 +164,17 @@ class BestTimesDialog(_LevelDialog):
 
     @staticmethod
     def detail_text(t) -> str:
-        """The selected time's day, 3BV and 3BV/s, under the list."""
+        """The exact time to the millisecond, the date and the 3BV of a best time."""
         stats = []
         if t.bbbv is not None:
             stats.append(_("3BV {count}").format(count=t.bbbv))
         if t.bbbv_per_s is not None:
             stats.append(_("{rate} 3BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
-        return f"{date(t.date)}\n" + _(", ").join(stats)
+        first = _("{seconds} s, {date}").format(seconds=seconds(t.time_ms), date=date(t.date))
+        return f"{first}\n" + _(", ").join(stats)
 
     def reset(self) -> None:
-        self.app.store.reset_best_times(self.level)
+        self.app.store.reset_best_times(self.level, style=self.style)
         self.app.show_notices()
         self.relayout()
 
@@ -175,7 +187,7 @@ class StatisticsDialog(_LevelDialog):
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        s = self.app.store.statistics(self.level)
+        s = self.app.store.statistics(self.level, style=self.style)
         lines = ((_("Games played:"), count(s.played)), (_("Games won:"), count(s.won)),
                  (_("Win rate:"), percent(s.win_rate)),
                  (_("Current streak:"), count(s.current_streak)),
@@ -183,19 +195,16 @@ class StatisticsDialog(_LevelDialog):
         w = self.width - 6 - 16
         for label, text in lines:
             value_w = painter.text_width(text)
-            label_w = w - value_w - 4
-            rows = len(wrap(painter, label, label_w))
-            self.widgets.append(Label(pygame.Rect(8, y, label_w, rows * (line + 1)), label))
+            label_w = w - value_w - 6
+            self.widgets.append(Label(pygame.Rect(8, y, label_w, line), label))
             self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
-            y += rows * (line + 1) + 2
-        return self.buttons(painter, y + 6, self.reset_question())
-
-    def reset_question(self) -> str:
-        return _("Reset the statistics of the {level} level?").format(
-            level=level_name(self.level))
+            y += label_height(painter, label, label_w) + 2
+        return self.buttons(painter, y + 6, _(
+            "Reset the statistics of the {level} level ({style})?").format(
+                level=level_name(self.level), style=_(STYLE_NAMES[self.style])))
 
     def reset(self) -> None:
-        self.app.store.reset_statistics(self.level)
+        self.app.store.reset_statistics(self.level, style=self.style)
         self.app.show_notices()
         self.relayout()
 
@@ -216,9 +225,10 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
 
 def history_details(game: GameRecord) -> str:
     sep = _(", ")
+    style = STYLE_NAMES.get(game.style)
     parts = [_("{level} {width}x{height}").format(level=level_name(game.level),
                                                   width=game.width, height=game.height)
-             + sep + mines(game.mines),
+             + sep + mines(game.mines) + sep + (_(style) if style else game.style),
              _("{result} in {seconds} s").format(result=result_name(game.result),
                                                  seconds=seconds(game.time_ms, room=20))]
     stats = []
@@ -236,26 +246,6 @@ def history_details(game: GameRecord) -> str:
         seed.append(_("assisted"))
     parts.append(sep.join(seed))
     return "\n".join(parts)
-
-
-def history_columns(painter: Painter, rows: list[tuple[str, ...]],
-                    width: int) -> tuple[tuple[int, int, str], ...] | None:
-    """Columns (x, width, align) as wide as their widest text, the level
-    column taking what is left; None when they cannot fit in ``width``."""
-    widths = [max(painter.text_width(row[i]) for row in rows) for i in range(4)]
-    gap = 3
-    level_w = width - widths[0] - widths[2] - widths[3] - 3 * gap
-    if level_w < widths[1]:
-        return None
-    x2 = widths[0] + gap + level_w + gap
-    return ((0, widths[0], "l"), (widths[0] + gap, level_w, "l"), (x2, widths[2], "l"),
-            (x2 + widths[2] + gap, widths[3], "r"))
-
-
-def _squeezed(width: int) -> tuple[tuple[int, int, str], ...]:
-    """Equal columns, for a window too small for anything better."""
-    quarter = width // 4
-    return tuple((i * quarter, quarter - 2, "r" if i == 3 else "l") for i in range(4))
 
 
 class PagedHistory(Sequence):
@@ -287,9 +277,8 @@ class PagedHistory(Sequence):
 class HistoryRows(Sequence):
     """The History list's rows, made from the games as they are shown."""
 
-    def __init__(self, games: PagedHistory, day_only: bool = False) -> None:
+    def __init__(self, games: PagedHistory) -> None:
         self._games = games
-        self._day_only = day_only           # a narrow window: no time of day
 
     def __len__(self) -> int:
         return len(self._games)
@@ -298,44 +287,43 @@ class HistoryRows(Sequence):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         game = self._games[index]
-        if game is None:
-            return ("", _("(unreadable)"), "", "")
-        row = history_row(game)
-        return (row[0].split(" ")[0], *row[1:]) if self._day_only else row
+        return history_row(game) if game is not None else ("", _("(unreadable)"), "", "")
 
 
 class HistoryDialog(Dialog):
     title = N_("History")
+    #: Rows measured to size the columns and the details (the newest games).
+    SAMPLE = 100
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.width = min(230, app.layout.size[0] - 4)
         self.games = PagedHistory(app.store)
+        self.detail_h = 0          # grows to the tallest details shown so far
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.width - 6 - 16
-        sample = [history_row(g) for g in self.games[:HISTORY_PAGE] if g is not None]
-        sample += [("", _(level), _(result), seconds(999_999_999, 1, 6))
-                   for level in SHORT_LEVELS.values() for result in SHORT_RESULTS.values()]
-        day_only = False
-        columns = history_columns(painter, sample, w - 6)
-        if columns is None:              # too narrow for the time of day: the day alone
-            day_only = True
-            sample = [(r[0].split(" ")[0], *r[1:]) for r in sample]
-            columns = history_columns(painter, sample, w - 6) or _squeezed(w - 6)
-        rows = (HistoryRows(self.games, day_only) if self.games
-                else [("", _("No games yet"), "", "")])
-        detail_lines = max([4] + [len(wrap(painter, history_details(g), w))
-                                  for g in self.games[:50] if g is not None])
-        detail_h = detail_lines * (line + 1) + 6
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - detail_h - (line + 14)
-        visible = max(1, min(12, (free - 4) // ROW_H))
-        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
-        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, detail_h - 6), "")
-        y = self.details.rect.y + detail_h
+        sample = [g for g in self.games[:self.SAMPLE] if g is not None]
+        rows = HistoryRows(self.games) if self.games else [("", _("No games yet"), "", "")]
+        self.detail_h = max([self.detail_h, 4 * (line + 1)]
+                            + [label_height(painter, history_details(g), w) for g in sample])
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
+        visible = max(3, min(12, (free - 4) // ROW_H))
+        widest = [*map(history_row, sample),
+                  *((day_and_time("2026-12-31T23:59:59"), _(level), _(result), decimal(999.9, 1))
+                    for level in SHORT_LEVELS.values() for result in SHORT_RESULTS.values())]
+        before = getattr(self, "table", None)
+        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
+                              fit_columns(painter, widest, w - 6, "lllr"), ROW_H)
+        if before is not None:                # rebuilt: keep the player's place
+            self.table.select(before.selected)
+        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
+        y = self.details.rect.y + self.detail_h + 6
+        ok_w = button_width(painter, _("OK"))
         self.widgets = [self.table, self.details,
-                        Button(pygame.Rect(w - 48, y, 56, line + 8), _("OK"), self.cancel)]
+                        Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), _("OK"),
+                               self.cancel)]
         self.changed()
         return y + line + 14
 
@@ -343,3 +331,7 @@ class HistoryDialog(Dialog):
         if self.games:
             game = self.games[self.table.selected]
             self.details.text = history_details(game) if game is not None else ""
+            needed = label_height(self.app.painter, self.details.text, self.details.rect.w)
+            if needed > self.detail_h:       # an older game with longer details
+                self.detail_h = needed
+                self.relayout()

@@ -1,0 +1,160 @@
+"""What input means on the board: mouse, touch, keys and the wheel.
+
+The play screen's input half (a mixin, so the screen stays one object with
+one state): presses and releases become gestures (``gestures``), fingers
+become taps and long presses (``touch``), keys become commands or keyboard
+play, the wheel and the scroll bars move a big board.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import keys
+from ..gestures import PRIMARY
+from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, MODE, VBAR, Target, target_at
+from ..render.hud import scroll_for_bar
+from ..session import FLAG, REVEAL
+from . import base
+
+WHEEL_STEP = 3
+TICKS_PER_SECOND = 60
+#: Pointer targets the play screen follows a finger on (elsewhere, SDL's mouse
+#: copy of the touch drives the menus as a click would).
+TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
+
+
+class PlayInput:
+    """Input handling for ``PlayScreen`` (see its module for the state it keeps)."""
+
+    def target(self, pos: tuple[int, int]) -> Target:
+        return target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
+                                     or base.pointer_moved(event)):
+            self.assist.stop()               # any input stops auto-play, and only that
+            return
+        mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        if mouse and getattr(event, "touch", False) \
+                and self.target(event.pos).kind in TOUCHED_HERE:
+            return                           # SDL's mouse copy of a finger we follow
+        if event.type == pygame.MOUSEMOTION:
+            target = self.target(event.pos)
+            self.hover = target.cell if target.kind == CELL_TARGET else None
+        if mouse:
+            self.hide_cursor()
+            self._alt_alone = False
+        if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            self._finger(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            self._press(event.button, self.target(event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            self._drag = None
+            action = self.gestures.release(event.button, self.target(event.pos))
+            if action:
+                self._act(action)
+        elif event.type == pygame.MOUSEMOTION:
+            if self._drag:
+                self._drag_bar(self._drag, self.app.viewport.to_window(event.pos))
+            self.gestures.move(self.target(event.pos))
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+        elif event.type == pygame.KEYDOWN:
+            self._alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
+            self._key(event)
+        elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
+            if self._alt_alone:       # Alt pressed and released alone opens the menus
+                self.open_menu()
+            self._alt_alone = False
+
+    def _press(self, button: int, target: Target) -> None:
+        if self.anim is not None and not self.anim.done and target.kind != FACE:
+            self.skip_animation()        # a click skips the animation, nothing more
+        elif target.kind == MENU_BAR and button == 1:
+            self.open_menu(at=target.x, pressed=True)
+        elif target.kind == MODE and button == 1:
+            self.app.commands.run("toggle_flag_mode")
+        elif target.kind in (HBAR, VBAR) and button == 1:
+            self._drag = target.kind
+            self._drag_bar(target.kind, (target.x, target.y))
+        else:
+            action = self.gestures.press(button, target, field_live=not self.session.ended)
+            if action:                   # the right button marks on press
+                self._act(action)
+
+    def _finger(self, event: pygame.event.Event) -> None:
+        """A finger on the board: tap opens, long press flags (see ``touch``)."""
+        w, h = self.app.display.surface.get_size()
+        target = self.target((int(event.x * w), int(event.y * h)))
+        if event.type == pygame.FINGERDOWN:
+            self.hide_cursor()
+            if self.anim is not None and not self.anim.done and target.kind != FACE:
+                self.skip_animation()
+            elif target.kind in (HBAR, VBAR):
+                self._drag_bar(target.kind, (target.x, target.y))
+            elif target.kind in TOUCHED_HERE and (target.kind != CELL_TARGET
+                                                  or not self.session.ended):
+                self.touch.down(event.finger_id, target)
+        elif event.type == pygame.FINGERMOTION:
+            self.touch.move(event.finger_id, target)
+        else:
+            action = self.touch.up(event.finger_id, target)
+            if action and (action.kind != PRIMARY or not self.session.ended):
+                self._act(action)
+
+    def _drag_bar(self, kind: str, pos: tuple[int, int]) -> None:
+        """Scroll so the bar's thumb is centred under the pointer."""
+        sx, sy = scroll_for_bar(self.app.layout, kind, pos, self.scroll)
+        self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
+
+    def open_menu(self, at: int | None = None, pressed: bool = False) -> None:
+        from .menu import MenuScreen
+        self.gestures.cancel()
+        self.touch.cancel()
+        self.app.push(MenuScreen(self.app, at=at, pressed=pressed))
+
+    def _key(self, event: pygame.event.Event) -> None:
+        command = keys.command_for(event)
+        if command:
+            self.app.commands.run(command)
+        elif event.key == pygame.K_F10:
+            self.open_menu()
+        elif event.key in keys.CURSOR_MOVES:
+            self.move_cursor(*keys.CURSOR_MOVES[event.key])
+        elif event.key in keys.OPEN_KEYS + keys.FLAG_KEYS:
+            if self.cursor is None:
+                self.move_cursor(0, 0)
+            elif not self.session.ended:
+                self._key_move(event.key in keys.FLAG_KEYS)
+
+    def _key_move(self, flag: bool) -> None:
+        """Open (or chord on a number) or flag the cell under the keyboard cursor."""
+        cell = self.cursor
+        if flag:
+            self.play(FLAG, cell)
+        elif self.field.cell(*cell) in "12345678":
+            self.play("chord", cell)
+        else:
+            self.play(REVEAL, cell)
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        dx, dy = -event.x, -event.y
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            dx, dy = dy, dx
+        self.scroll_by(dx * WHEEL_STEP, dy * WHEEL_STEP)
+
+    def _tick_touch(self) -> None:
+        """Count a finger held on a cell; flag it when the long press is reached."""
+        cell = self.touch.pressing
+        if cell is None or self.session.ended or self.field.cell(*cell) not in "#F?":
+            return                           # only covered or marked cells take a mark
+        self._dirty.add(cell)                # the progress cue grows every tick
+        action = self.touch.tick(self.hold_ticks)
+        if action:
+            self._act(action)
+
+    @property
+    def hold_ticks(self) -> int:
+        """The long press, in ticks (from the ``long_press`` setting, seconds)."""
+        return max(1, round(self.app.settings.long_press * TICKS_PER_SECOND))

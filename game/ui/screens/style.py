@@ -1,0 +1,56 @@
+"""Game > Style: play as Windows 3.1, Windows XP or a modern remake did.
+
+Each style is a button with a line saying what it changes; choosing one
+starts a new game in that style (and saves it, like every setting).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import STYLES
+from game.i18n import N_, _
+
+from ..render.painter import Painter
+from ..widgets import Button, Label, wrap
+from .dialog import Dialog
+
+STYLE_NAMES = {"win31": N_("Windows 3.1"), "xp": N_("Windows XP"), "modern": N_("Modern")}
+STYLE_NOTES = {
+    "win31": N_("Beginner 8x8. A mine under the first click moves away. Marks (?) on."),
+    "xp": N_("Beginner 9x9. A mine under the first click moves away. Marks (?) on."),
+    "modern": N_("The first click opens an area. No marks."),
+}
+
+
+class StyleDialog(Dialog):
+    title = N_("Style")
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.width = min(190, app.layout.size[0] - 4)
+
+    def build(self, painter: Painter) -> int:
+        line = painter.line_height()
+        width = self.width - 22
+        self.widgets = []
+        y = 6
+        for style in STYLES:
+            current = style == self.app.settings.style
+            label = ("> " if current else "") + _(STYLE_NAMES[style])
+            self.widgets.append(Button(pygame.Rect(8, y, width, line + 8), label,
+                                       lambda s=style: self.choose(s)))
+            y += line + 10
+            note = _(STYLE_NOTES[style])
+            rows = len(wrap(painter, note, width - 4))
+            self.widgets.append(Label(pygame.Rect(12, y, width - 4, rows * (line + 1)), note))
+            y += rows * (line + 1) + 6
+            if current:
+                self.focus = len(self.widgets) - 2
+        self.widgets.append(Button(pygame.Rect(self.width - 6 - 8 - 60, y + 2, 60, line + 8),
+                                   _("Cancel"), self.cancel))
+        return y + line + 16
+
+    def choose(self, style: str) -> None:
+        self.app.pop()
+        self.app.commands.run(f"style_{style}")

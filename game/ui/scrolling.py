@@ -1,0 +1,76 @@
+"""How a dialog fits any window: its content scrolls, its buttons stay.
+
+A dialog's client area is its content (text, fields, lists) above a row of
+buttons. When the window is too short for all of it, the content is shown
+through a viewport that scrolls (wheel, arrows, Page Up/Down, a scroll bar)
+and the button row stays pinned under it, always visible. Pure geometry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+BAR_W = 5          # the scroll bar, at the right edge of the content viewport
+
+
+@dataclass
+class Pane:
+    content_h: int       # height of everything above the button row
+    footer_h: int        # height of the button row and what follows it
+    view_h: int          # how much of the content shows
+    scroll: int = 0
+
+    @classmethod
+    def fit(cls, footer_top: int, client_h: int, room: int, scroll: int = 0) -> Pane:
+        """Split a client of ``client_h`` whose button row starts at
+        ``footer_top`` so that it fits in ``room`` pixels."""
+        footer_h = client_h - footer_top
+        view_h = max(1, min(footer_top, room - footer_h))
+        pane = cls(footer_top, footer_h, view_h)
+        pane.scroll_to(scroll)
+        return pane
+
+    @property
+    def scrolls(self) -> bool:
+        return self.content_h > self.view_h
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.view_h)
+
+    @property
+    def height(self) -> int:
+        return self.view_h + self.footer_h
+
+    def scroll_to(self, y: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, y))
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll_to(self.scroll + dy)
+
+    def offset(self, footer: bool) -> int:
+        """How far a widget laid out at client y moves on screen."""
+        return self.view_h - self.content_h if footer else -self.scroll
+
+    def show(self, top: int, bottom: int) -> None:
+        """Scroll the least so content from ``top`` to ``bottom`` is in view."""
+        if top < self.scroll:
+            self.scroll_to(top)
+        elif bottom > self.scroll + self.view_h:
+            self.scroll_to(min(top, bottom - self.view_h))
+
+    def bar(self, view: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """The scroll bar's track and thumb beside the content ``view``."""
+        if not self.scrolls:
+            return None
+        track = pygame.Rect(view.right - BAR_W - 1, view.y, BAR_W, view.h)
+        size = max(6, view.h * self.view_h // self.content_h)
+        top = (view.h - size) * self.scroll // max(1, self.max_scroll)
+        return track, pygame.Rect(track.x, track.y + top, BAR_W, size)
+
+    def scroll_for_bar(self, view: pygame.Rect, y: int) -> int:
+        """The scroll that centres the thumb on window ``y``."""
+        frac = (y - view.y) / max(1, view.h)
+        return round(frac * self.content_h - self.view_h / 2)

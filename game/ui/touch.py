@@ -1,0 +1,80 @@
+"""Touch on the board: a tap opens, a long press flags.
+
+One finger at a time is followed (a second finger is ignored, as a second
+mouse would be). The finger's cell shows pressed; held still on a cell for the
+long-press time (a setting, 0.4 s by default) it flags that cell at once and
+the lift then does nothing; lifted earlier, it opens the cell under it (the
+left click's meaning, so flag mode and chords on numbers work too). Lifted off
+the field, nothing happens. The face and the flag-mode button need the finger
+to go down and come up on them.
+
+Time is counted in the loop's fixed ticks, never read from a clock.
+"""
+
+from __future__ import annotations
+
+from .gestures import NEW_GAME, PRIMARY, SECONDARY, Action
+from .hit import CELL_TARGET, FACE, MODE, OUTSIDE, Target
+
+TOGGLE_MODE = "toggle_mode"
+
+
+class Touch:
+    """The finger on the board, if any, and how long it has been held still."""
+
+    def __init__(self) -> None:
+        self.finger: int | None = None
+        self.origin: Target = OUTSIDE
+        self.target: Target = OUTSIDE
+        self.held = 0            # ticks held still on the current cell
+        self.spent = False       # the long press has flagged: the lift does nothing
+
+    def down(self, finger: int, target: Target) -> None:
+        if self.finger is None:
+            self.__init__()
+            self.finger, self.origin, self.target = finger, target, target
+
+    def move(self, finger: int, target: Target) -> None:
+        """The finger slid: the pressed cell follows and the long press restarts."""
+        if finger == self.finger and target != self.target:
+            self.target, self.held = target, 0
+
+    def up(self, finger: int, target: Target) -> Action | None:
+        """The finger lifted over ``target``: what the tap asks for, if anything."""
+        if finger != self.finger:
+            return None
+        origin, spent = self.origin, self.spent
+        self.__init__()
+        if spent:
+            return None
+        if target.kind == CELL_TARGET:
+            return Action(PRIMARY, target.cell)
+        if target == origin and target.kind == FACE:
+            return Action(NEW_GAME)
+        if target == origin and target.kind == MODE:
+            return Action(TOGGLE_MODE)
+        return None
+
+    def cancel(self) -> None:
+        self.__init__()
+
+    def tick(self, hold_ticks: int) -> Action | None:
+        """One fixed tick: the long press flags when it has lasted ``hold_ticks``."""
+        if self.pressing is None:
+            return None
+        self.held += 1
+        if self.held >= hold_ticks:
+            self.spent = True
+            return Action(SECONDARY, self.target.cell)
+        return None
+
+    @property
+    def pressing(self) -> tuple[int, int] | None:
+        """The cell under a finger still counting towards a long press."""
+        if self.finger is not None and not self.spent and self.target.kind == CELL_TARGET:
+            return self.target.cell
+        return None
+
+    def progress(self, hold_ticks: int) -> float:
+        """How far the long press has gone, 0 to 1 (for the visible cue)."""
+        return min(1.0, self.held / max(1, hold_ticks))

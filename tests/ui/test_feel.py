@@ -1,0 +1,200 @@
+"""The classic feel: press-slide-release, the right button on press, touch,
+Esc, and the flag-mode button."""
+
+import pygame
+
+from game.ui.screens.menu import MenuScreen
+
+from .helpers import (
+    LEFT,
+    MIDDLE,
+    RIGHT,
+    cell_pos,
+    cell_rect,
+    cell_shows,
+    click,
+    key,
+    make_app,
+    move,
+    pixel,
+    post,
+    press,
+    release,
+    shows,
+)
+
+BOARD = ["*.......", "........", "........", "........",
+         "........", "........", "......*.", "........"]
+
+
+def test_a_slide_corrects_a_mis_aimed_press_the_release_opens_the_cell_under_the_pointer():
+    app = make_app(BOARD)
+    press(app, cell_pos(app, (5, 0)))
+    move(app, cell_pos(app, (1, 0)))
+    assert cell_shows(app, (1, 0), "open_0") and cell_shows(app, (5, 0), "covered")
+    release(app, cell_pos(app, (1, 0)))
+    assert app.play.field.cell(1, 0) == "1" and app.play.field.cell(5, 0) == "#"
+
+
+def test_a_chord_follows_the_pointer_and_happens_where_the_button_is_released():
+    app = make_app(BOARD)
+    click(app, (1, 1))
+    click(app, (1, 0))
+    click(app, (0, 0), RIGHT)
+    press(app, cell_pos(app, (4, 4)), MIDDLE)
+    move(app, cell_pos(app, (1, 1)), buttons=(0, 1, 0))
+    assert cell_shows(app, (2, 2), "open_0")               # the neighbourhood followed
+    release(app, cell_pos(app, (1, 1)), MIDDLE)
+    assert app.play.field.cell(2, 2) != "#" and app.play.field.cell(0, 1) != "#"
+
+
+def test_a_chord_released_off_the_field_does_nothing():
+    app = make_app(BOARD)
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    press(app, cell_pos(app, (1, 1)), MIDDLE)
+    off = app.viewport.to_display((2, app.layout.size[1] - 2))
+    move(app, off, buttons=(0, 1, 0))
+    release(app, off, MIDDLE)
+    assert app.play.field.cell(2, 2) == "#"
+
+
+def test_the_right_button_flags_on_press_before_any_release():
+    app = make_app(BOARD, marks=True)
+    press(app, cell_pos(app, (4, 4)), RIGHT)
+    assert app.play.field.cell(4, 4) == "F" and cell_shows(app, (4, 4), "flag")
+    release(app, cell_pos(app, (4, 4)), RIGHT)
+    press(app, cell_pos(app, (4, 4)), RIGHT)
+    assert app.play.field.cell(4, 4) == "?"
+    release(app, cell_pos(app, (5, 5)), RIGHT)              # where it comes up does not matter
+    assert app.play.field.cell(4, 4) == "?" and app.play.field.cell(5, 5) == "#"
+
+
+def test_a_flag_placed_by_the_right_press_stays_when_the_left_button_joins_for_a_chord():
+    app = make_app(BOARD)
+    click(app, (1, 1))
+    pos = cell_pos(app, (0, 0))
+    press(app, pos, RIGHT)                                  # flags the mine at once
+    press(app, pos, LEFT)                                   # the left joins: a chord
+    release(app, cell_pos(app, (1, 1)), LEFT)               # released on the 1: chord there
+    release(app, cell_pos(app, (1, 1)), RIGHT)
+    assert app.play.field.cell(0, 0) == "F"
+    assert app.play.field.cell(2, 2) != "#" and app.play.field.status != "lost"
+
+
+def test_escape_closes_a_menu_and_never_quits():
+    app = make_app()
+    key(app, pygame.K_LALT)
+    assert isinstance(app.top, MenuScreen)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and app.running
+    key(app, pygame.K_ESCAPE)
+    assert app.running
+
+
+def test_escape_closes_a_dialog_and_never_quits():
+    app = make_app()
+    app.commands.run("about")
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and app.running
+
+
+def test_q_quits_and_counts_a_game_in_progress_as_abandoned(tmp_path):
+    app = make_app(BOARD, data_dir=tmp_path)
+    click(app, (3, 3))
+    key(app, pygame.K_q)
+    assert not app.running
+    app.close()
+    assert [g.result for g in app.store.history()] == ["abandoned"]
+
+
+# ------------------------------------------------------------------ touch
+
+def finger(app, kind, cell=None, pos=None, finger_id=1):
+    x, y = cell_pos(app, cell) if cell is not None else app.viewport.to_display(pos)
+    w, h = app.display.surface.get_size()
+    post(kind, touch_id=1, finger_id=finger_id, x=(x + 0.5) / w, y=(y + 0.5) / h,
+         dx=0.0, dy=0.0, pressure=1.0)
+    app.step()
+
+
+def test_a_tap_opens_the_cell():
+    app = make_app(BOARD)
+    finger(app, pygame.FINGERDOWN, (1, 1))
+    rect = cell_rect(app, (1, 1))
+    corner = app.viewport.to_display((rect.x + 1, rect.y + 1))
+    assert pixel(app, corner) == (192, 192, 192)          # pressed: no white bevel
+    assert app.play.field.cell(1, 1) == "#"
+    finger(app, pygame.FINGERUP, (1, 1))
+    assert app.play.field.cell(1, 1) == "1"
+
+
+def test_sdl_mouse_copies_of_a_touch_on_the_field_are_not_played_twice():
+    app = make_app(BOARD, marks=True)
+    finger(app, pygame.FINGERDOWN, (4, 4))
+    post(pygame.MOUSEBUTTONDOWN, button=RIGHT, pos=cell_pos(app, (4, 4)), touch=True)
+    app.step()
+    assert app.play.field.cell(4, 4) == "#"
+
+
+def test_a_long_press_flags_once_it_has_lasted_the_setting_with_a_growing_cue():
+    app = make_app(BOARD)
+    assert app.play.hold_ticks == 24                      # 0.4 s at 60 ticks a second
+    finger(app, pygame.FINGERDOWN, (4, 4))
+    app.step(10)
+    rect = cell_rect(app, (4, 4))
+    cue = app.viewport.to_display((rect.x + 3, rect.bottom - 4))
+    late = app.viewport.to_display((rect.right - 3, rect.bottom - 4))
+    assert pixel(app, cue) == (224, 0, 0) and pixel(app, late) == (0, 0, 0)
+    app.step(12)
+    assert app.play.field.cell(4, 4) == "#"
+    app.step(2)
+    assert app.play.field.cell(4, 4) == "F"
+    finger(app, pygame.FINGERUP, (4, 4))
+    assert app.play.field.cell(4, 4) == "F" and app.play.field.status == "ready"
+
+
+def test_the_long_press_time_is_a_setting():
+    app = make_app(BOARD, long_press=1.0)
+    finger(app, pygame.FINGERDOWN, (4, 4))
+    app.step(40)
+    assert app.play.field.cell(4, 4) == "#"
+    app.step(20)
+    assert app.play.field.cell(4, 4) == "F"
+
+
+def test_a_touch_lifted_off_the_field_does_nothing():
+    app = make_app(BOARD)
+    finger(app, pygame.FINGERDOWN, (4, 4))
+    finger(app, pygame.FINGERMOTION, pos=(2, app.layout.size[1] - 2))
+    finger(app, pygame.FINGERUP, pos=(2, app.layout.size[1] - 2))
+    assert app.play.field.status == "ready"
+
+
+# ------------------------------------------------------------------ flag mode
+
+def test_the_flag_mode_button_shows_the_mode_and_a_click_or_a_tap_toggles_it():
+    app = make_app(BOARD)
+    button = app.layout.mode_button
+    assert shows(app, button, "mode_off")
+    key(app, pygame.K_m)
+    assert shows(app, button, "mode_on")
+    at = app.viewport.to_display(button.center)
+    press(app, at)
+    release(app, at)
+    assert not app.settings.flag_mode and shows(app, button, "mode_off")
+    finger(app, pygame.FINGERDOWN, pos=button.center)
+    finger(app, pygame.FINGERUP, pos=button.center)
+    assert app.settings.flag_mode and shows(app, button, "mode_on")
+    finger(app, pygame.FINGERDOWN, (3, 3))
+    finger(app, pygame.FINGERUP, (3, 3))
+    assert app.play.field.cell(3, 3) == "F"
+
+
+def test_the_flag_mode_button_never_covers_a_menu_title():
+    from game.ui.render.menubar import title_rects
+    app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=10)
+    assert app.layout.size[0] == 152
+    last = title_rects(app.painter, app.layout.menu_h)[-1]
+    assert last.right <= app.layout.mode_button.x

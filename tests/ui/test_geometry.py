@@ -1,0 +1,254 @@
+"""Everything fits: every menu, dialog and help page opened in the smallest
+window (an 8 x 8 board at scale 1), at Beginner and at Expert, with nothing
+leaving the window and nothing drawn over anything else.
+
+The boxes checked come from the screens' own layout (each widget's box and
+the ink of its text, measured with the painter), never from the lengths of
+English strings: run under another language, the same test checks its
+strings. ``SCREENS`` names how to open each screen; ``BOARDS`` the windows.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.store import GameRecord
+from game.ui.menus import MENUS
+from game.ui.render.menubar import popup_geometry, title_rects
+from game.ui.screens.dialog import Dialog
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.menu import MenuScreen
+
+from .helpers import make_app
+
+BOARDS = {
+    "8x8": {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10},
+    "beginner": {"level": "beginner"},
+    "expert": {"level": "expert"},
+}
+LONG_NAME = "W" * 20                 # the widest name the entry takes
+
+
+def fill_records(app) -> None:
+    """Records with the widest content: long names, custom sizes, every result."""
+    store = app.store
+    for level in ("beginner", "intermediate", "expert"):
+        for i in range(10):
+            store.add_best_time(level, LONG_NAME if i % 2 else "Ann", 9_400 + i * 71_003,
+                                45, 4.785, date="2026-11-23T12:00:00")
+    for i, (level, size, result) in enumerate(itertools.product(
+            ("beginner", "expert", "custom"), ((9, 9, 10), (100, 100, 2000)),
+            ("won", "lost", "abandoned"))):
+        w, h, m = size if level == "custom" else {"beginner": (9, 9, 10),
+                                                   "expert": (30, 16, 99)}[level]
+        store.record_game(GameRecord(
+            level=level, width=w, height=h, mines=m, result=result, time_ms=998_765 + i,
+            bbbv=123, bbbv_per_s=12.345, clicks=4567, efficiency=1.0, seed=1234567890 + i,
+            first_click="classic", assisted=bool(i % 2)))
+
+
+def _menu(index: int):
+    def open_menu(app):
+        app.push(MenuScreen(app, at=title_rects(app.painter, app.layout.menu_h)[index].x))
+    return open_menu
+
+
+def _help_page(page: int):
+    def open_page(app):
+        app.commands.run("help")
+        app.step()
+        for _ in range(page):
+            app.top.next()
+    return open_page
+
+
+def _command(name: str, then=None):
+    def open_it(app):
+        app.commands.run(name)
+        app.step()
+        if then:
+            then(app.top)
+    return open_it
+
+
+def _custom_error(app):
+    app.commands.run("custom")
+    app.step()
+    app.top.fields["mines"].set("9999")
+    app.top.accept()
+
+
+def _name_entry(kind: str):
+    def open_it(app):
+        from game.ui.screens import names
+        record = GameRecord(level="beginner", width=9, height=9, mines=10, result="won",
+                            time_ms=1234, bbbv=10, bbbv_per_s=1.0, clicks=12, efficiency=1.0,
+                            seed=1, first_click="opening", assisted=False)
+        dialog = names.NameDialog if kind == "typed" else names.ArcadeNameDialog
+        entry = dialog(app, record)
+        entry.name = LONG_NAME
+        app.push(entry)
+    return open_it
+
+
+def _notice(app):
+    from game.ui.screens.notice import NoticeDialog
+    app.push(NoticeDialog(app, "settings.json could not be read; it was moved aside as "
+                               "settings.corrupt-20261123-120000.json and the defaults are used."))
+
+
+def _confirm(app):
+    from game.ui.screens.notice import ConfirmDialog
+    app.push(ConfirmDialog(app, "Reset the best times of the intermediate level?", lambda: None))
+
+
+SCREENS = {
+    **{f"menu:{title}": _menu(i) for i, (title, _) in enumerate(MENUS)},
+    **{f"help:{n}": _help_page(n) for n in range(4)},
+    "about": _command("about"),
+    "custom": _command("custom"),
+    "custom:error": _custom_error,
+    "style": _command("style"),
+    **{f"best_times:{level}": _command("best_times", lambda d, lv=level: d.__init__(d.app, lv))
+       for level in ("beginner", "intermediate", "expert")},
+    **{f"statistics:{level}": _command("statistics", lambda d, lv=level: d.__init__(d.app, lv))
+       for level in ("beginner", "expert", "custom")},
+    "history": _command("history"),
+    "name:typed": _name_entry("typed"),
+    "name:arcade": _name_entry("arcade"),
+    "notice": _notice,
+    "confirm": _confirm,
+}
+
+
+def open_screen(board: str, screen: str):
+    app = make_app(**BOARDS[board])
+    if screen.startswith(("best_times", "statistics", "history")):
+        fill_records(app)
+    SCREENS[screen](app)
+    app.step()
+    return app
+
+
+def overlaps(boxes):
+    """Pairs of (name, rect) whose rectangles overlap."""
+    return [(a[0], b[0]) for a, b in itertools.combinations(boxes, 2) if a[1].colliderect(b[1])]
+
+
+def check_dialog(app, dialog: Dialog) -> list[str]:
+    """What is wrong with a dialog's geometry (empty when all fits)."""
+    problems = []
+    window = app.layout.window
+    if not window.contains(dialog.rect):
+        problems.append(f"dialog {dialog.rect} leaves the window {window}")
+    pane = dialog.pane
+    client_w = dialog.rect.w - 6 - (7 if pane.scrolls else 0)
+    areas = {"content": pygame.Rect(0, 0, client_w, pane.content_h),
+             "footer": pygame.Rect(0, pane.content_h, client_w, pane.footer_h)}
+    parts: dict[str, list] = {"content": [], "footer": []}
+    for n, (part, box, inner) in enumerate(dialog.extents(app.painter)):
+        name = f"{part} #{n}"
+        if not areas[part].contains(box):
+            problems.append(f"{name} {box} leaves its area {areas[part]}")
+        for text in inner:
+            if text.w <= 0 or not box.contains(text):
+                problems.append(f"{name}: text {text} does not fit in {box}")
+        if len(inner) > 1:
+            problems += [f"{name}: columns overlap {o}" for o in
+                         overlaps([(str(i), r) for i, r in enumerate(inner)])]
+        parts[part].append((name, box))
+    for boxes in parts.values():
+        problems += [f"overlap {a} / {b}" for a, b in overlaps(boxes)]
+    footer_on_screen = pygame.Rect(dialog.client_origin[0],
+                                   dialog.client_origin[1] + pane.view_h, client_w, pane.footer_h)
+    if not window.contains(footer_on_screen):
+        problems.append("the buttons are not all in view")
+    return problems
+
+
+def check_menu(app, menu: MenuScreen) -> list[str]:
+    problems = []
+    window = app.layout.window
+    titles = title_rects(app.painter, app.layout.menu_h)
+    if titles[-1].right > app.layout.mode_button.x:
+        problems.append("the menu titles run under the flag-mode button")
+    geo = popup_geometry(app.painter, menu.items, titles[menu.index], app.layout.size)
+    if not window.contains(geo.rect):
+        problems.append(f"menu {geo.rect} leaves the window")
+    for item, rect in zip(menu.items, geo.item_rects, strict=True):
+        if rect is None:
+            continue
+        label_right = rect.x + 16 + app.painter.text_width(item.label)
+        limit = geo.shortcut_x - 4 if item.shortcut else rect.right
+        if label_right > limit:
+            problems.append(f"{item.label!r} runs into its shortcut or out of the menu")
+    return problems
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("board", list(BOARDS))
+def test_every_screen_fits_the_window_and_nothing_overlaps(board, screen):
+    app = open_screen(board, screen)
+    top = app.top
+    assert top is not app.play, "the screen did not open"
+    problems = check_menu(app, top) if isinstance(top, MenuScreen) else check_dialog(app, top)
+    assert problems == []
+
+
+def test_the_main_window_parts_never_overlap():
+    for board in BOARDS:
+        app = make_app(**BOARDS[board])
+        layout = app.layout
+        boxes = [("mines", layout.mines_box), ("face", layout.face),
+                 ("timer", layout.timer_box), ("field", layout.field_bevel),
+                 ("mode", layout.mode_button)]
+        assert overlaps(boxes) == []
+        assert all(layout.window.contains(r) for _, r in boxes)
+
+
+def test_a_help_page_taller_than_the_window_scrolls_with_its_buttons_in_view():
+    app = open_screen("8x8", "help:2")              # "The computer": the longest page
+    dialog = app.top
+    assert isinstance(dialog, HelpScreen) and dialog.pane.scrolls
+    start = dialog.pane.scroll
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                         precise_x=0.0, precise_y=-1.0))
+    app.step()
+    assert dialog.pane.scroll > start
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0,
+                                         unicode="", scancode=0))
+    app.step()
+    assert dialog.pane.scroll == dialog.pane.max_scroll
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0,
+                                         unicode="", scancode=0))
+    app.step()
+    assert dialog.pane.scroll < dialog.pane.max_scroll
+
+
+def test_the_scroll_bar_can_be_dragged():
+    app = open_screen("8x8", "help:2")
+    dialog = app.top
+    track, thumb = dialog.pane.bar(dialog.content_view)
+    for kind, y in ((pygame.MOUSEBUTTONDOWN, thumb.centery), (pygame.MOUSEMOTION, track.bottom),
+                    (pygame.MOUSEBUTTONUP, track.bottom)):
+        pos = app.viewport.to_display((track.centerx, y))
+        attrs = {"button": 1} if kind != pygame.MOUSEMOTION else {"rel": (0, 1),
+                                                                  "buttons": (1, 0, 0)}
+        pygame.event.post(pygame.event.Event(kind, pos=pos, **attrs))
+        app.step()
+    assert dialog.pane.scroll == dialog.pane.max_scroll
+
+
+def test_history_details_never_run_into_the_button_whichever_game_is_selected():
+    app = open_screen("8x8", "history")
+    dialog = app.top
+    for _ in range(len(dialog.games)):
+        assert check_dialog(app, dialog) == []
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                             unicode="", scancode=0))
+        app.step()
+    assert dialog.table.selected == len(dialog.games) - 1

@@ -1,0 +1,86 @@
+"""One window for the whole run: opened once at its final size, centred,
+resized in place by zoom, level changes and fullscreen, none of which pauses
+the game; taskbars know it as ``minesweeper``."""
+
+import os
+
+import pygame
+import pytest
+
+from game.ui.display import APP_ID
+
+from .helpers import BOARD_8, click, key, make_app
+
+
+@pytest.fixture
+def set_modes(monkeypatch):
+    """Every call to pygame.display.set_mode (its size) and display.quit."""
+    calls = {"set_mode": [], "quit": 0}
+    real_set_mode, real_quit = pygame.display.set_mode, pygame.display.quit
+
+    def set_mode(size=(0, 0), flags=0, *args, **kwargs):
+        calls["set_mode"].append(tuple(size))
+        return real_set_mode(size, flags, *args, **kwargs)
+
+    def quit_display():
+        calls["quit"] += 1
+        real_quit()
+
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    monkeypatch.setattr(pygame.display, "quit", quit_display)
+    return calls
+
+
+def test_the_window_is_created_once_at_its_final_size_and_only_resized_after(set_modes):
+    app = make_app()
+    assert set_modes["set_mode"] == [app.display.surface.get_size()]
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)            # zoom
+    app.commands.run("level_expert")                         # level change
+    key(app, pygame.K_F11)                                   # fullscreen and back
+    key(app, pygame.K_F11)
+    assert len(set_modes["set_mode"]) == 1 and set_modes["quit"] == 0
+    scale = app.viewport.scale
+    assert app.display.surface.get_size() == (app.layout.size[0] * scale,
+                                              app.layout.size[1] * scale)
+
+
+def test_the_window_is_asked_to_appear_centred_and_named_minesweeper():
+    make_app()
+    assert os.environ["SDL_VIDEO_CENTERED"] == "1"
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+        assert os.environ[hint] == APP_ID == "minesweeper"
+
+
+@pytest.mark.parametrize("change", [
+    lambda app: key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL),
+    lambda app: key(app, pygame.K_F11),
+    lambda app: (key(app, pygame.K_F11), key(app, pygame.K_F11)),
+])
+def test_zoom_and_fullscreen_never_pause_the_game(change):
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    change(app)
+    app.step(120)
+    assert app.top is app.play
+    assert app.play.session.chrono.running and not app.play.session.chrono.paused
+    assert app.play.session.chrono.display_seconds() == 3
+
+
+def test_leaving_fullscreen_puts_the_window_back_where_it_was():
+    app = make_app()
+    app.display.window.position = (37, 51)
+    key(app, pygame.K_F11)
+    assert app.display.fullscreen
+    key(app, pygame.K_F11)
+    assert tuple(app.display.window.position) == (37, 51)
+    assert app.display.surface.get_size() == app.layout.size
+
+
+def test_a_window_grown_by_a_zoom_stays_on_the_screen():
+    app = make_app()
+    screen = pygame.display.get_desktop_sizes()[0]
+    app.display.window.position = (screen[0] - 50, screen[1] - 50)
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    x, y = app.display.window.position
+    w, h = app.display.window.size
+    assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]

@@ -1,0 +1,126 @@
+"""Historical styles: Windows 3.1, Windows XP and modern, chosen in Game >
+Style or with --style, saved like every setting."""
+
+import pygame
+import pytest
+
+from game.cli import parse
+from game.engine import CLASSIC, LEVELS, OPENING, level_preset
+from game.store import Store
+from game.ui.screens.play import NAME_WAIT_TICKS
+from game.ui.screens.records import BestTimesDialog, StatisticsDialog
+
+from .helpers import click, key, make_app, press, release
+
+
+@pytest.mark.parametrize("style, beginner, rule, marks", [
+    ("win31", (8, 8, 10), CLASSIC, True),
+    ("xp", (9, 9, 10), CLASSIC, True),
+    ("modern", (9, 9, 10), OPENING, False),
+])
+def test_each_style_plays_its_beginner_first_click_rule_and_marks(style, beginner, rule, marks):
+    app = make_app()
+    app.commands.run(f"style_{style}")
+    app.step()
+    field = app.play.field
+    assert (field.width, field.height, field.mines) == beginner
+    assert field.first_click == rule and field.marks is marks
+    assert app.display.surface.get_size() == app.layout.size
+
+
+@pytest.mark.parametrize("style", ["win31", "xp", "modern"])
+@pytest.mark.parametrize("level", ["intermediate", "expert"])
+def test_intermediate_and_expert_are_the_same_in_every_style(style, level):
+    assert level_preset(level, style) == LEVELS[level]
+    app = make_app(style=style, level=level)
+    assert (app.play.field.width, app.play.field.mines) == (LEVELS[level].width,
+                                                             LEVELS[level].mines)
+
+
+def test_the_style_dialog_chooses_a_style_and_it_is_saved(tmp_path):
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("style")
+    app.step()
+    assert type(app.top).__name__ == "StyleDialog"
+    win31 = app.top.widgets[0]
+    at = app.viewport.to_display(app.top.screen_rect(win31).center)
+    press(app, at)
+    release(app, at)
+    assert app.top is app.play and app.settings.style == "win31"
+    assert app.play.field.width == 8
+    saved = Store(tmp_path).settings
+    assert (saved.style, saved.first_click, saved.marks) == ("win31", CLASSIC, True)
+
+
+def test_escape_closes_the_style_dialog_without_changing_anything():
+    app = make_app()
+    app.commands.run("style")
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and app.settings.style == "modern"
+
+
+def test_style_on_the_command_line_sets_the_profile_for_the_run():
+    options = parse(["--style", "win31"])
+    settings = options.settings
+    assert (settings.style, settings.first_click, settings.marks) == ("win31", CLASSIC, True)
+    assert settings.board().width == 8
+    assert parse(["--style", "xp", "--first-click", "opening"]).settings.first_click == OPENING
+    assert parse(["--style", "win31", "--width", "8", "--height", "8", "--mines", "10"]
+                 ).settings.level == "beginner"
+
+
+def test_a_bad_style_is_a_one_line_error(capsys):
+    from game.cli import main
+    assert main(["--style", "win95"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "win31" in err
+
+
+# ------------------------------------------------------------------ records per style
+
+#: Windows 3.1's Beginner: 8 x 8 with 10 mines.
+WIN31_BEGINNER = ["*.*.*.*.", "........", "........", "*......*",
+                  "........", "........", "........", "*.*.*.*."]
+
+
+def win_board(app, board):
+    for y, row in enumerate(board):
+        for x, c in enumerate(row):
+            if c == "." and app.play.field.cell(x, y) == "#":
+                click(app, (x, y))
+    assert app.play.field.status == "won"
+
+
+def test_best_times_and_statistics_are_kept_per_level_and_style(tmp_path):
+    app = make_app(WIN31_BEGINNER, data_dir=tmp_path, style="win31")
+    win_board(app, WIN31_BEGINNER)
+    app.step(NAME_WAIT_TICKS)
+    key(app, pygame.K_RETURN)                         # the name entry, then the table
+    table = app.top
+    assert isinstance(table, BestTimesDialog) and table.style == "win31"
+    assert table.table.rows[0][1] == "Anonymous"
+    store = app.store
+    assert [t.name for t in store.best_times("beginner", style="win31")] == ["Anonymous"]
+    assert store.best_times("beginner", style="modern") == []
+    assert store.statistics("beginner", style="win31").won == 1
+    assert store.statistics("beginner", style="modern").played == 0
+    assert store.history()[0].style == "win31" and store.history()[0].level == "beginner"
+    key(app, pygame.K_ESCAPE)
+    app.commands.run("style_modern")
+    app.commands.run("best_times")
+    app.step()
+    assert app.top.table.rows == [("", "No times yet", "")]
+    key(app, pygame.K_ESCAPE)
+    app.commands.run("statistics")
+    app.step()
+    assert isinstance(app.top, StatisticsDialog) and app.top.style == "modern"
+
+
+def test_a_game_left_for_another_style_is_recorded_in_the_style_it_was_played_in(tmp_path):
+    app = make_app(data_dir=tmp_path, style="xp", seed=5)
+    click(app, (4, 4))
+    assert app.play.field.status == "playing"
+    app.commands.run("style_win31")
+    game = app.store.history()[0]
+    assert (game.result, game.style, game.level) == ("abandoned", "xp", "beginner")
