@@ -165,7 +165,7 @@ def _choose_language(app, name: str) -> None:
     from game.ui.render.menubar import popup_geometry, title_rects
     from tests.ui.helpers import post
     view = [title for title, _items in MENUS].index("View")
-    titles = title_rects(app.painter, app.layout.menu_h, app.layout.size[0])
+    titles = title_rects(app.painter, app.layout.menu_h, app.layout.mode_button.x)
     at = app.viewport.to_display(titles[view].center)
     post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
     post(pygame.MOUSEBUTTONUP, button=1, pos=at)

@@ -8,8 +8,9 @@ import pygame
 
 from game.i18n import _
 
+from ..frame import CELL
 from ..menus import MENUS, Item
-from ..widgets import wrap
+from ..widgets import fit, wrap
 from .painter import BLACK, DARK, GREY, WHITE, Painter
 
 NAVY = (0, 0, 128)
@@ -22,11 +23,14 @@ GAP = 14
 
 def title_rects(painter: Painter, menu_h: int, width: int | None = None) -> list[pygame.Rect]:
     """Where each menu title sits on the bar (scale-1); titles move closer
-    together when a language's titles would not fit a ``width``-wide window."""
+    together when a language's titles would not fit in ``width`` (the bar up
+    to the flag-mode button)."""
     widths = [painter.text_width(_(title)) for title, _items in MENUS]
     pad = TITLE_PAD
     if width is not None and 4 + sum(widths) + 2 * pad * len(widths) > width:
         pad = max(0, (width - 4 - sum(widths)) // (2 * len(widths)))
+        if 4 + sum(widths) > width:          # still too long: each cut in proportion
+            widths = [w * (width - 4) // sum(widths) for w in widths]
     rects, x = [], 2
     for w in widths:
         rects.append(pygame.Rect(x, 0, w + 2 * pad, menu_h))
@@ -84,14 +88,15 @@ def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect
 def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None = None) -> None:
     painter.fill(layout_menu, GREY)
     line_h = painter.line_height()
-    rects = title_rects(painter, layout_menu.h, layout_menu.w)
+    rects = title_rects(painter, layout_menu.h, layout_menu.w - 2 - CELL)   # the flag-mode button
     for i, (rect, (title, _items)) in enumerate(zip(rects, MENUS, strict=False)):
         colour = BLACK
         if i == open_index:
             painter.fill(rect.inflate(0, -2), NAVY)
             colour = WHITE
-        x = rect.centerx - painter.text_width(_(title)) // 2
-        painter.text(_(title), (x, rect.centery - line_h // 2), colour)
+        text = fit(painter, _(title), rect.w)
+        x = rect.centerx - painter.text_width(text) // 2
+        painter.text(text, (x, rect.centery - line_h // 2), colour)
 
 
 def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometry,

@@ -17,6 +17,7 @@ from game.store import STAT_LEVELS, GameRecord
 from game.words import first_click_name, level_name, mines, player_name, result_name
 
 from ..render.painter import Painter
+from ..scrolling import BAR_W
 from ..widgets import Button, Label, ListView, fit_columns, label_height
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
@@ -68,6 +69,18 @@ class _LevelDialog(Dialog):
         self.level = level or (current if current in self.levels else self.levels[0])
         self.style = app.settings.style          # records are kept per level and style
         self.width = min(type(self).width, app.layout.size[0] - 4)
+        self._bar = 0          # room kept for the scroll bar (a long language scrolls)
+
+    def _ensure_built(self) -> None:
+        """Build; when the content turns out to scroll, build again with the
+        level row's ">" clear of the scroll bar."""
+        built = self._built
+        super()._ensure_built()
+        bar = BAR_W + 2 if self.pane.scrolls else 0
+        if not built and bar != self._bar:
+            self._bar = bar
+            self._built = False
+            super()._ensure_built()
 
     def level_row(self, painter: Painter) -> int:
         """The "< Level >" row at the top; returns its height."""
@@ -80,7 +93,7 @@ class _LevelDialog(Dialog):
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
             Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
-            Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
+            Button(pygame.Rect(w - 24 - self._bar, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
         return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
@@ -102,7 +115,7 @@ class _LevelDialog(Dialog):
     def room_for_rows(self, painter: Painter, other: int) -> int:
         """How many list rows fit in the window besides ``other`` pixels of content."""
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
-        return max(3, min(10, (free - 4) // ROW_H))
+        return max(1, min(10, (free - 4) // ROW_H))
 
     def turn(self, step: int) -> None:
         i = self.levels.index(self.level)
