@@ -261,6 +261,10 @@ def history_details(game: GameRecord) -> str:
     return "\n".join(parts)
 
 
+def _day_only(row: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
+    return (row[0].split(" ")[0], *row[1:])
+
+
 class PagedHistory(Sequence):
     """Every game in the store, newest first, read a page at a time as the
     list reaches it: History opens as fast on 20,000 games as on 20."""
@@ -290,8 +294,9 @@ class PagedHistory(Sequence):
 class HistoryRows(Sequence):
     """The History list's rows, made from the games as they are shown."""
 
-    def __init__(self, games: PagedHistory) -> None:
+    def __init__(self, games: PagedHistory, day_only: bool = False) -> None:
         self._games = games
+        self._day_only = day_only            # a narrow window: the day without the time
 
     def __len__(self) -> int:
         return len(self._games)
@@ -300,7 +305,9 @@ class HistoryRows(Sequence):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         game = self._games[index]
-        return history_row(game) if game is not None else ("", _("(unreadable)"), "", "")
+        if game is None:
+            return ("", _("(unreadable)"), "", "")
+        return _day_only(history_row(game)) if self._day_only else history_row(game)
 
 
 class HistoryDialog(Dialog):
@@ -318,7 +325,7 @@ class HistoryDialog(Dialog):
         line = painter.line_height()
         w = self.width - 6 - 16
         sample = [g for g in self.games[:self.SAMPLE] if g is not None]
-        rows = HistoryRows(self.games) if self.games else [("", _("No games yet"), "", "")]
+        day_only = False
         self.detail_h = max([self.detail_h, 4 * (line + 1)]
                             + [label_height(painter, history_details(g), w) for g in sample])
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
@@ -326,9 +333,14 @@ class HistoryDialog(Dialog):
         widest = [*map(history_row, sample),
                   *((day_and_time("2026-12-31T23:59:59"), _(level), _(result), decimal(999.9, 1))
                     for level in SHORT_LEVELS.values() for result in SHORT_RESULTS.values())]
+        columns = fit_columns(painter, widest, w - 6, "lllr")
+        if columns[0][1] < max(painter.text_width(row[0]) for row in widest):
+            day_only = True                  # the time of day would be cut: the day alone
+            columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr")
+        rows = (HistoryRows(self.games, day_only) if self.games
+                else [("", _("No games yet"), "", "")])
         before = getattr(self, "table", None)
-        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              fit_columns(painter, widest, w - 6, "lllr"), ROW_H)
+        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
         if before is not None:                # rebuilt: keep the player's place
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
