@@ -164,6 +164,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", type=_data_dir, metavar=_("DIR"),
                    help=_("where records and settings are kept (default: the user data "
                           "directory)"))
+    p.add_argument("--replay", type=Path, metavar=_("FILE"),
+                   help=_("watch the game saved in this replay file"))
+    p.add_argument("--check", action="store_true",
+                   help=_("with --replay: play it on the engine without a window and print"
+                          " RESULT TIME_MS BBBV (exit 2 if the file is bad or does not add up)"))
     return p
 
 
@@ -179,6 +184,8 @@ class Options:
     kiosk: bool = False
     demo: bool = False
     idle: float = DEFAULT_IDLE
+    replay: Path | None = None
+    check: bool = False
 
     def settings_from(self, saved: Settings) -> Settings:
         return dataclasses.replace(saved, **self.overrides)
@@ -211,6 +218,8 @@ def parse(argv: list[str] | None) -> Options:
                              custom_mines=custom[2])
     elif args.level:
         overrides["level"] = args.level
+    if args.check and args.replay is None:
+        raise UsageError(_("--check needs --replay FILE"))
     if args.style:
         overrides["style"] = args.style
         overrides["first_click"], overrides["marks"] = STYLE_RULES[args.style]
@@ -228,7 +237,8 @@ def parse(argv: list[str] | None) -> Options:
         raise UsageError(_("--idle only applies with --kiosk or --demo"))
     return Options(overrides, args.seed, args.frames, args.data_dir,
                    kiosk=args.kiosk, demo=args.demo,
-                   idle=args.idle if args.idle is not None else DEFAULT_IDLE)
+                   idle=args.idle if args.idle is not None else DEFAULT_IDLE,
+                   replay=args.replay, check=args.check)
 
 
 #: SDL's drivers that draw where nobody sees: fine when asked for (tests, smoke
@@ -271,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
         options = parse(argv)
     except UsageError as e:
         return _error(str(e))
+    if options.check:
+        return check_replay(options.replay)
     from game.shutdown import Stop
     from game.store import Store
     from game.ui.app import App
@@ -287,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
                       overridden=set(options.overrides), seed=options.seed,
                       kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
             stop.install(app)             # again: SDL took SIGTERM over while opening
+            if options.replay is not None:
+                app.commands.open_replay_file(options.replay)
             try:
                 return 0 if stop.asked else app.run(frames=options.frames)
             finally:
@@ -296,3 +310,15 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stop.restore()
 
+
+def check_replay(path: Path) -> int:
+    """``--replay FILE --check``: one line ``RESULT TIME_MS BBBV`` and 0, or
+    one line saying what is wrong and 2."""
+    from game.replay import ReplayError, check, read_file
+
+    try:
+        print(check(read_file(path)).line())
+    except ReplayError as e:
+        print(f"{PROG}: {path}: {e}", file=sys.stderr)
+        return 2
+    return 0

@@ -5,6 +5,8 @@
     python tools/bench.py start     # only start to first frame, beside a bare pygame start
     python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
     python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
+    python tools/bench.py replay    # size of an Expert replay, seeking in the viewer
+    python tools/bench.py history   # opening History with 1,000 games and their replays
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -218,9 +220,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    from replay_bench import bench_history, bench_replay
     from store_bench import bench_store
+
     benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
-               "store": bench_store, "start": bench_start}
+               "store": bench_store, "start": bench_start, "replay": bench_replay,
+               "history": bench_history}
     parser.add_argument("what", choices=list(benches))
     args = parser.parse_args()
     benches[args.what]()

@@ -46,6 +46,7 @@ import pygame  # noqa: E402
 from stress_lib import EventMaker, check_app, expect, new_app  # noqa: E402
 
 import game.engine.minefield as minefield_module  # noqa: E402
+from game.replay import Recorder, Replay, replay_of  # noqa: E402
 from game.store import GameRecord  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.menus import MENUS  # noqa: E402
@@ -55,9 +56,11 @@ from game.ui.screens.help import AboutDialog, HelpScreen  # noqa: E402
 from game.ui.screens.menu import MenuScreen  # noqa: E402
 from game.ui.screens.names import ArcadeNameDialog, NameDialog  # noqa: E402
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog  # noqa: E402
+from game.ui.screens.open_replay import OpenReplayDialog  # noqa: E402
 from game.ui.screens.pause import PauseScreen  # noqa: E402
 from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog  # noqa: E402
 from game.ui.screens.style import StyleDialog  # noqa: E402
+from game.ui.screens.watch import ReplayScreen  # noqa: E402
 
 #: A won beginner game, as the name entries receive it.
 WON_BEGINNER = GameRecord(level="beginner", width=9, height=9, mines=10, result="won",
@@ -92,6 +95,25 @@ def _pushed(make: Callable[[App], object]) -> Callable[[App], object]:
     return open_screen
 
 
+def _beginner_replay() -> Replay:
+    """A Beginner game played to its end, a move every 300 ms, the pointer on each."""
+    field = minefield_module.Minefield(9, 9, 10, seed=12345)
+    recorder = Recorder()
+    cells = [(x, y) for y in range(9) for x in range(9)]
+    while field.status in ("ready", "playing"):
+        x, y = cells.pop(len(cells) // 2)
+        t = 300 * field.move_count
+        recorder.point(t, (x, y), 1)
+        if field.cell(x, y) == "#":
+            field.reveal(x, y)
+        else:
+            field.toggle_flag(x, y)
+        recorder.stamp(field.move_count, t)
+    result = "won" if field.status == "won" else "lost"
+    return replay_of(field, recorder, result=result, time_ms=recorder.times[-1],
+                     first_click="opening")
+
+
 def _attract(app: App) -> AttractScreen:
     app.start_attract()
     return app.top
@@ -115,6 +137,8 @@ SCREENS: dict[str, Callable[[App], object]] = {
     "name": _pushed(lambda app: NameDialog(app, WON_BEGINNER)),
     "arcade name": _pushed(lambda app: ArcadeNameDialog(app, WON_BEGINNER)),
     "attract": _attract,
+    "replay viewer": _pushed(lambda app: ReplayScreen(app, _beginner_replay())),
+    "open replay": _pushed(OpenReplayDialog),
 }
 MODES = ("normal", "kiosk")
 

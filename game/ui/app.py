@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game import i18n
+from game.replay import Replay
 from game.settings import Settings
 from game.store import Store
 
@@ -94,6 +95,7 @@ class App:
         self.last_input = 0
         self._seed = seed
         self.attract_options: dict[str, object] = {}   # AttractScreen pace (soak tests)
+        self.last_replay: Replay | None = None        # the last game recorded, to watch
         self.running = True
         self.ticks = 0
         self.frames = 0
@@ -257,6 +259,8 @@ class App:
                 self.request_quit()
             elif event.type == pygame.QUIT:
                 self.commands.run("exit")          # refused in kiosk mode
+            elif event.type == pygame.DROPFILE and not self.kiosk:
+                self.commands.open_replay_file(event.file)     # a replay dropped on the window
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.invalidate()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
@@ -285,12 +289,17 @@ class App:
         if full:
             self.display.surface.fill(BACKDROP)
         drew = False
-        for screen in self.stack:
+        for screen in self.stack[self._first_shown():]:
             drew |= screen.draw(self.painter, full or (drew and screen.overlay))
         if drew:
             pygame.display.flip()
         self.frames += 1
         return drew
+
+    def _first_shown(self) -> int:
+        """Index of the top-most screen that covers the window (the replay
+        viewer over the game): the screens below it are not drawn."""
+        return max(i for i, screen in enumerate(self.stack) if not screen.overlay)
 
     def step(self, ticks: int = 1) -> None:
         """Headless: handle pending events, advance ``ticks`` ticks, render once."""

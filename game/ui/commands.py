@@ -13,6 +13,7 @@ from game.engine import LEVELS
 from game.i18n import available as languages
 
 from . import keys
+from .screens import replays
 
 if TYPE_CHECKING:
     from .app import App
@@ -166,6 +167,26 @@ class Commands:
         from .screens.records import HistoryDialog
         self.app.push(HistoryDialog(self.app))
         self.app.show_notices()          # the history is read now: a damaged file is told
+
+    # ------------------------------------------------------------ replays
+
+    def watch_replay(self) -> None:
+        """Watch the last game recorded (the one just finished)."""
+        if self.app.last_replay is not None:
+            replays.watch(self.app, self.app.last_replay)
+
+    def export_replay(self, replay=None) -> None:
+        """Save a replay (the last game's by default) to a file to share."""
+        replay = replay or self.app.last_replay
+        if replay is not None and self.allowed("export_replay"):
+            replays.export(self.app, replay)
+
+    def open_replay(self) -> None:
+        from .screens.open_replay import OpenReplayDialog
+        self.app.push(OpenReplayDialog(self.app))
+
+    def open_replay_file(self, path) -> None:
+        replays.open_file(self.app, path)
 
     # ------------------------------------------------------------ help
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.engine import Minefield
+    from game.replay import Replay
     from game.settings import Settings
     from game.store import Store
 
@@ -93,6 +94,7 @@ class Host(Protocol):
     clock: Callable[[], float]
     commands: CommandRunner
     play: Game
+    last_replay: Replay | None
 
     @property
     def top(self) -> Stacked: ...

@@ -43,6 +43,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding((pygame.K_h,), 0, "hint", "H"),
     Binding((pygame.K_p,), 0, "toggle_overlay", "P"),
     Binding((pygame.K_a,), 0, "toggle_autoplay", "A"),
+    Binding((pygame.K_r,), 0, "watch_replay", "R"),
     Binding((pygame.K_q,), 0, "exit", "Q"),   # Esc closes menus and dialogs, never quits
 )
 
@@ -55,7 +56,8 @@ OPERATOR_EXIT_LABEL = N_("Ctrl+Alt+Shift+Q")
 LANGUAGE_COMMAND = "language_"
 
 #: Commands a kiosk visitor cannot run (leaving, or changing the machine's setup).
-KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out"}
+KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out",
+                 "export_replay", "open_replay"}
 
 #: Commands that work whatever screen is on top (they change the window, not the game).
 GLOBAL = {"toggle_fullscreen", "zoom_in", "zoom_out"}

@@ -116,6 +116,10 @@ VIEW_MENU = (
     Item(N_("Statistics..."), "statistics"),
     Item(N_("History..."), "history"),
     SEPARATOR,
+    Item(N_("Watch replay"), "watch_replay", enabled=lambda app: app.last_replay is not None),
+    Item(N_("Export replay"), "export_replay", enabled=lambda app: app.last_replay is not None),
+    Item(N_("Open replay..."), "open_replay"),
+    SEPARATOR,
     *_language_items(),
 )
 

@@ -1,22 +1,32 @@
-"""Turning games into records: statistics, history, and a name for a best time.
+"""Turning games into records: statistics, history, a replay, and a name for
+a best time.
 
 A finished game is recorded as won or lost; a started game left for another
 (new game, level change, quitting) as abandoned; a game never started is not
-recorded. Demo games (attract mode) are never recorded.
+recorded. Each recorded game goes to the store with its replay, and is kept
+as the app's ``last_replay`` (to watch at once, or export). Demo games
+(attract mode) are never recorded.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from game.engine import Status
+from game.replay import Replay, encode, replay_of
 from game.settings import level_name
 from game.store import ABANDONED, LOST, WON, GameRecord
 
+from .hit import CELL_TARGET
 from .session import Session
 
 if TYPE_CHECKING:
+    from .gestures import Gestures
     from .host import Host
+
+#: Mouse buttons (1 left, 2 middle, 3 right) as the replay's button bits.
+_BUTTON_BITS = {1: 1, 2: 2, 3: 4}
 
 
 def game_record(session: Session, result: str) -> GameRecord:
@@ -32,12 +42,38 @@ def game_record(session: Session, result: str) -> GameRecord:
         assisted=session.assisted)
 
 
+def session_replay(session: Session, result: str) -> Replay:
+    """The replay of the session's game as it stands."""
+    field = session.field
+    return replay_of(field, session.recorder, result=result, time_ms=session.elapsed_ms(),
+                     first_click=session.settings.first_click, seeded=session.seeded,
+                     date=datetime.now().isoformat(timespec="seconds"),
+                     level=level_name(field.width, field.height, field.mines, session.style))
+
+
+def keep(app: Host, session: Session, record: GameRecord) -> int | None:
+    """Hand the game to the store with its replay; returns its Best Times rank."""
+    replay = session_replay(session, "unfinished" if record.result == ABANDONED
+                            else record.result)
+    app.last_replay = replay
+    return app.store.record_game(record, replay=encode(replay))
+
+
+def sample_pointer(session: Session, gestures: Gestures,
+                   cursor: tuple[int, int] | None) -> None:
+    """Once a tick: the cell under the pointer (or the keyboard cursor, which
+    auto-play moves) and the buttons held, for the replay's pointer track."""
+    hover = gestures.hover
+    cell = hover.cell if hover.kind == CELL_TARGET else cursor
+    session.point(cell, sum(_BUTTON_BITS.get(b, 0) for b in gestures.held))
+
+
 def record_end(app: Host, session: Session) -> None:
     """A game just ended: count it, and ask a name if it made the Best Times."""
     if session.demo:
         return
     record = game_record(session, WON if session.status == Status.WON else LOST)
-    rank = app.store.record_game(record)
+    rank = keep(app, session, record)
     if rank is not None:
         from .screens.names import ask_name
         ask_name(app, record)
@@ -48,5 +84,5 @@ def record_abandoned(app: Host, session: Session) -> None:
     """A started game is being left unfinished."""
     if session.demo or session.status != Status.PLAYING:
         return
-    app.store.record_game(game_record(session, ABANDONED))
+    keep(app, session, game_record(session, ABANDONED))
     app.show_notices()

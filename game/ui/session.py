@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.engine import Minefield, MineLayer, Status, uniform_layer
+from game.replay import Recorder
 from game.settings import Settings
 
 from .chrono import Chronometer
@@ -54,6 +55,8 @@ class Session:
                                         first_click=settings.first_click,
                                         marks=settings.marks, layer=layer)
         self.chrono = Chronometer(clock)
+        self.seeded = field is None and layer is uniform_layer   # the seed rebuilds the board
+        self.recorder = Recorder()   # move times and pointer track, for the replay
         self.assisted = False        # the computer helped: no best time
         self.demo = False            # played by the attract mode: never recorded
 
@@ -76,6 +79,7 @@ class Session:
         """Play ``kind`` (reveal, flag, chord) at ``cell``."""
         move = {REVEAL: self.field.reveal, FLAG: self.field.toggle_flag,
                 CHORD: self.field.chord}[kind]
+        self.recorder.stamp(self.field.move_count, self.elapsed_ms())   # a marks switch
         changed = move(*cell)
         ended = None
         if changed and self.ended:   # this move ended the game
@@ -84,7 +88,13 @@ class Session:
             ended = self.field.status
         elif self.field.status == Status.PLAYING:
             self.chrono.start()
+        self.recorder.stamp(self.field.move_count, self.elapsed_ms())
         return Outcome(kind, changed, ended)
+
+    def point(self, cell: tuple[int, int] | None, buttons: int) -> None:
+        """Where the pointer is and which buttons are held (a tick's sample)."""
+        if not self.ended:
+            self.recorder.point(self.elapsed_ms(), cell, buttons)
 
     def elapsed_ms(self) -> int:
         return self.chrono.elapsed_ms()

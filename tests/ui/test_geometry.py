@@ -124,6 +124,7 @@ SCREENS = {
     **{f"statistics:{level}": _command("statistics", lambda d, lv=level: d.__init__(d.app, lv))
        for level in ("beginner", "expert", "custom")},
     "history": _command("history"),
+    "open_replay": _command("open_replay"),
     "name:typed": _name_entry("typed"),
     "name:arcade": _name_entry("arcade"),
     "notice": _notice,

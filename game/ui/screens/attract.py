@@ -3,7 +3,10 @@
 Pushed over the play screen after the idle time (kiosk and demo runs). The
 play screen shows the games, played by its own auto-play at a pace a
 passer-by can follow; this screen only picks the boards, waits between games
-and draws the blinking banner. The first touch, click or key brings a fresh
+and draws the blinking banner. When the records hold replays of the best
+games (human games: assisted ones never make the Best Times), every other
+game is one of them, best time first, its moves played on the play screen at
+the times they were played. The first touch, click or key brings a fresh
 game at the configured level and does nothing else. Demo sessions are marked
 ``demo`` and never reach the records; sound is off while it runs.
 """
@@ -16,6 +19,8 @@ import pygame
 
 from game.engine import LEVELS, Minefield
 from game.i18n import N_, _
+from game.replay import Replay, ReplayError, check, decode
+from game.replay.check import start_field
 
 from ..render.painter import BLACK, WHITE, Painter
 from ..widgets import wrap
@@ -28,6 +33,8 @@ LEVEL_CYCLE = ("beginner", "intermediate", "expert")
 DEMO_PACE = (18, 12)
 BLINK_TICKS = 30              # the banner shows this long, then hides this long
 BETWEEN_GAMES_TICKS = 120     # after a game's animation, before the next board
+BEST_REPLAYS = 10             # the best games shown in turn with the demo games
+TICK_MS = 1000 / 60
 
 
 class AttractScreen(base.Screen):
@@ -42,6 +49,10 @@ class AttractScreen(base.Screen):
         self.pace = pace or DEMO_PACE
         self.between = BETWEEN_GAMES_TICKS if between is None else between
         self.games = 0
+        self.replay: Replay | None = None     # the best game being shown, if any
+        self.replay_ms = 0.0
+        self.replay_next = 0                  # index of its next move
+        self.best = best_replays(app.store)
         self.t = 0
         self._wait = 0
         self._sound = app.audio.enabled
@@ -57,8 +68,18 @@ class AttractScreen(base.Screen):
         self.app.audio.enabled = self._sound
 
     def next_game(self) -> None:
-        """A demo board on the next level of the cycle, auto-played."""
-        level = LEVEL_CYCLE[self.games % len(LEVEL_CYCLE)]
+        """Every other game a best game's replay (when there are some), else a
+        demo board on the next level of the cycle, auto-played."""
+        self.games += 1
+        self._wait = 0
+        self.replay = None
+        if self.best and self.games % 2 == 0:
+            self.replay = self.best[(self.games // 2 - 1) % len(self.best)]
+            self.replay_ms, self.replay_next = 0.0, 0
+            self.app.play.new_game(field=start_field(self.replay))
+            self.app.play.session.demo = True
+            return
+        level = LEVEL_CYCLE[(self.games - 1) // (2 if self.best else 1) % len(LEVEL_CYCLE)]
         size = LEVELS[level]
         play = self.app.play
         field = Minefield(size.width, size.height, size.mines,
@@ -67,16 +88,34 @@ class AttractScreen(base.Screen):
         play.session.demo = True
         play.assist.pace = self.pace
         play.assist.toggle_autoplay()
-        self.games += 1
-        self._wait = 0
+
+    def _replay_tick(self) -> None:
+        """Play the replay's moves that are due, at the times they were played."""
+        replay, play = self.replay, self.app.play
+        self.replay_ms += TICK_MS
+        while self.replay_next < len(replay.moves) and not play.session.ended \
+                and replay.moves[self.replay_next][0] <= self.replay_ms:
+            kind, *xy = replay.moves[self.replay_next][1].split()
+            self.replay_next += 1
+            if kind == "M":
+                play.field.marks = xy[0] == "1"
+                continue
+            cell = (int(xy[0]), int(xy[1]))
+            play.point_at(cell)
+            play.play({"R": "reveal", "F": "flag", "C": "chord"}[kind], cell)
 
     def update(self) -> None:
         self.t += 1
         if self.t % BLINK_TICKS == 0:
             self.app.invalidate()            # the banner blinks: redraw what it covered
         play = self.app.play
-        play.assist.tick()
-        if play.session.ended and (play.anim is None or play.anim.done):
+        if self.replay is not None:
+            self._replay_tick()
+        else:
+            play.assist.tick()
+        finished = play.session.ended or (
+            self.replay is not None and self.replay_next >= len(self.replay.moves))
+        if finished and (play.anim is None or play.anim.done):
             self._wait += 1
             if self._wait >= self.between:
                 self.next_game()
@@ -121,3 +160,17 @@ class AttractScreen(base.Screen):
             painter.text(line, (x, y), WHITE, face="bold")
             y += line_h
         return True
+
+
+def best_replays(store) -> list[Replay]:
+    """The replays of the best games, best times first (those that cannot be
+    read or do not add up are left out: a kiosk never shows a broken game)."""
+    kept = []
+    for text in store.best_replays(BEST_REPLAYS):
+        try:
+            replay = decode(text)
+            check(replay)
+        except ReplayError:
+            continue
+        kept.append(replay)
+    return kept

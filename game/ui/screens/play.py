@@ -17,7 +17,7 @@ from ..assist import Assistant
 from ..frame import CELL, Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
 from ..hit import FACE
-from ..recording import record_abandoned, record_end
+from ..recording import record_abandoned, record_end, sample_pointer
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
@@ -107,7 +107,9 @@ class PlayScreen(PlayInput, base.Screen):
             record_abandoned(self.app, self.session)
 
     def relayout(self) -> None:
-        if self.session is not None:
+        layout = self.app.layout          # not this board's window while a replay shows another
+        if self.session is not None and (layout.cols, layout.rows) == (self.field.width,
+                                                                       self.field.height):
             self.scroll_by(0, 0)
             self._reset_board_view()
 
@@ -223,6 +225,7 @@ class PlayScreen(PlayInput, base.Screen):
     # ------------------------------------------------------------- ticks
 
     def update(self) -> None:
+        sample_pointer(self.session, self.gestures, self.cursor)
         if self.app.top is self:
             self.assist.tick()
         if self.anim is not None and not self.anim.done:

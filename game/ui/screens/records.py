@@ -16,14 +16,25 @@ from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, GameRecord
 from game.words import first_click_name, level_name, mines, player_name, result_name
 
+from ..render.chart import Chart, level_wins
 from ..render.painter import Painter
 from ..scrolling import BAR_W
 from ..widgets import Button, Label, ListView, fit_columns, label_height
+from . import replays
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 from .style import STYLE_NAMES
 
 ROW_H = 13
+CHART_H = 44
+
+
+def level_wins_and_best(app, level: str, style: str, recent) -> tuple[list, int | None]:
+    """``level``'s wins among the ``recent`` games (newest first), oldest
+    first, and its best time in ``style``."""
+    times = app.store.best_times(level, style=style) if level in LEVELS else []
+    wins = level_wins((g for g in recent if g is not None and g.style == style), level)
+    return wins, min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
 
 
 #: History rows fetched from the store at a time, as the list scrolls.
@@ -212,6 +223,10 @@ class StatisticsDialog(_LevelDialog):
             self.widgets.append(Label(pygame.Rect(8, y, label_w, line), label))
             self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
             y += label_height(painter, label, label_w) + 2
+        recent = self.app.store.history(HISTORY_PAGE)
+        self.widgets.append(Chart(pygame.Rect(8, y + 3, w, CHART_H),
+                                  *level_wins_and_best(self.app, self.level, self.style, recent)))
+        y += CHART_H + 3
         return self.buttons(painter, y + 6, _(
             "Reset the statistics of the {level} level ({style})?").format(
                 level=level_name(self.level), style=_(STYLE_NAMES[self.style])))
@@ -320,6 +335,7 @@ class HistoryDialog(Dialog):
         self.width = min(230, app.layout.size[0] - 4)
         self.games = PagedHistory(app.store)
         self.detail_h = 0          # grows to the tallest details shown so far
+        self._charts: dict[tuple[str, str], tuple] = {}   # (level, style) -> wins, best
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
@@ -328,7 +344,8 @@ class HistoryDialog(Dialog):
         day_only = False
         self.detail_h = max([self.detail_h, 4 * (line + 1)]
                             + [label_height(painter, history_details(g), w) for g in sample])
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
+        free = (self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
+                - CHART_H - 4)
         visible = max(3, min(12, (free - 4) // ROW_H))
         widest = [*map(history_row, sample),
                   *((day_and_time("2026-12-31T23:59:59"), _(level), _(result), decimal(999.9, 1))
@@ -344,11 +361,16 @@ class HistoryDialog(Dialog):
         if before is not None:                # rebuilt: keep the player's place
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
-        y = self.details.rect.y + self.detail_h + 6
+        self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H))
+        y = self.chart.rect.bottom + 6
         ok_w = button_width(painter, _("OK"))
-        self.widgets = [self.table, self.details,
+        self.widgets = [self.table, self.details, self.chart,
                         Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), _("OK"),
                                self.cancel)]
+        if self.games:
+            watch_w = button_width(painter, _("Watch"))
+            self.widgets.insert(3, Button(pygame.Rect(8, y, watch_w, line + 8), _("Watch"),
+                                          self.watch))
         self.changed()
         return y + line + 14
 
@@ -360,3 +382,22 @@ class HistoryDialog(Dialog):
             if needed > self.detail_h:       # an older game with longer details
                 self.detail_h = needed
                 self.relayout()
+                return
+        self._show_chart()
+
+    def _show_chart(self) -> None:
+        """The chart of the selected game's level and style."""
+        game = self.games[self.table.selected] if self.games else None
+        key = (game.level, game.style) if game is not None else (self.app.settings.level,
+                                                                  self.app.settings.style)
+        if key not in self._charts:
+            recent = self.games[:HISTORY_PAGE]      # the page the list opened with
+            self._charts[key] = level_wins_and_best(self.app, *key, recent)
+        self.chart.wins, self.chart.best_ms = self._charts[key]
+
+    def watch(self) -> None:
+        """Watch the selected game's replay (a notice if it has none)."""
+        game = self.games[self.table.selected]
+        text = self.app.store.replay(game.game_id) if game and game.game_id is not None else None
+        self.app.pop()
+        replays.open_text(self.app, text)

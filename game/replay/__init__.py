@@ -1,0 +1,19 @@
+"""Replays: a game kept as its board and its timed moves, to watch, share and check.
+
+Pure Python like the engine (no pygame): ``format`` reads and writes the JSON
+file with strict checks, ``check`` plays a replay on the engine and confirms
+its stated result, ``timeline`` gives the position and the figures at any
+moment, ``recorder`` collects the times and the pointer track of a game being
+played. The window's viewer and recorder build on these.
+"""
+
+from .check import CheckedGame, check
+from .format import FORMAT, MAX_BYTES, VERSION, Replay, ReplayError, decode, encode, read_file, write_file
+from .recorder import Recorder, replay_of
+from .timeline import Pointer, Timeline
+
+__all__ = [
+    "FORMAT", "MAX_BYTES", "VERSION", "CheckedGame", "Pointer", "Recorder", "Replay",
+    "ReplayError", "Timeline", "check", "decode", "encode", "read_file", "replay_of",
+    "write_file",
+]

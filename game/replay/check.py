@@ -1,0 +1,87 @@
+"""Playing a replay on the engine: the board it starts from, and whether its
+moves really give the result and the time it states.
+
+A replay from a stranger is evidence, not truth: ``check`` replays every move
+and refuses one whose seed and layout disagree, whose moves go on after the
+game ended, or whose stated result or time is not what the moves give.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import Minefield, SizeLimits, Status
+
+from .format import Replay, ReplayError
+
+#: Any board a replay may hold (the window's Custom range is 8-100; a replay
+#: from a layout may be smaller).
+REPLAY_LIMITS = SizeLimits(min_side=1, max_side=100)
+_RESULT_OF = {Status.WON: "won", Status.LOST: "lost", Status.PLAYING: "unfinished",
+              Status.READY: "unfinished"}
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """What the moves gave: ``RESULT TIME_MS BBBV`` and the final board."""
+
+    result: str
+    time_ms: int
+    bbbv: int
+    field: Minefield
+
+    def line(self) -> str:
+        return f"{self.result} {self.time_ms} {self.bbbv}"
+
+
+def start_field(replay: Replay) -> Minefield:
+    """The board before the first move: from the layout when there is one
+    (exact whatever the first-click rule or mine layer was), else from the seed."""
+    try:
+        if replay.layout is not None:
+            return Minefield.from_layout(replay.layout, marks=replay.marks)
+        return Minefield(replay.width, replay.height, replay.mines, seed=replay.seed,
+                         first_click=replay.first_click, marks=replay.marks,
+                         limits=REPLAY_LIMITS)
+    except ValueError as e:
+        raise ReplayError(f"bad board: {e}") from None
+
+
+def check(replay: Replay) -> CheckedGame:
+    """Play ``replay`` on the engine; ReplayError when it is not what it claims."""
+    field = start_field(replay)
+    if replay.seed is not None and replay.layout is not None:
+        _check_seed_gives_layout(replay)
+    ended_at = None
+    for n, (_, text) in enumerate(replay.moves, 1):
+        if ended_at is not None:
+            raise ReplayError(f"move {n} {text!r} comes after the game ended (at move"
+                              f" {ended_at})")
+        field.apply(text)
+        if field.status in (Status.WON, Status.LOST):
+            ended_at = n
+    result = _RESULT_OF[field.status]
+    if result != replay.result:
+        raise ReplayError(f"the moves give {result!r}, the file says {replay.result!r}")
+    if ended_at is not None and replay.moves[-1][0] != replay.time_ms:
+        raise ReplayError(f"time_ms {replay.time_ms} is not the time of the last move"
+                          f" ({replay.moves[-1][0]} ms)")
+    bbbv = field.stats().bbbv
+    return CheckedGame(result, replay.time_ms, bbbv or 0, field)
+
+
+def _check_seed_gives_layout(replay: Replay) -> None:
+    """A replay giving both must have the layout that its seed lays at its
+    first reveal (a tampered layout, or a tampered seed, is refused)."""
+    try:
+        seeded = Minefield(replay.width, replay.height, replay.mines, seed=replay.seed,
+                           first_click=replay.first_click, marks=replay.marks,
+                           limits=REPLAY_LIMITS)
+    except ValueError as e:
+        raise ReplayError(f"bad board: {e}") from None
+    first_reveal = next((text for _, text in replay.moves if text.startswith("R ")), None)
+    if first_reveal is not None:
+        seeded.apply(first_reveal)
+    laid = seeded.layout()
+    if laid is not None and tuple(laid) != replay.layout:
+        raise ReplayError("the layout is not the board its seed gives (tampered layout or seed)")

@@ -1,0 +1,283 @@
+"""The replay file: UTF-8 JSON, versioned, read with strict checks.
+
+    {"format": "minesweeper-replay", "version": 1,
+     "width": 30, "height": 16, "mines": 99, "shape": "grid", "marks": true,
+     "first_click": "opening", "seed": 7, "layout": ["*..*...", ...],
+     "moves": [[0, "R 3 4"], [812, "F 5 4"], ...],
+     "result": "won", "time_ms": 48211,
+     "player": "Ann", "date": "2026-11-23T14:02:11", "level": "expert",
+     "pointer": [0, 3, 4, 1, 140, 3, 4, 0, 35, 4, 4, 0, ...]}
+
+A board is given by its ``seed`` (replayed with the first-click rule), by its
+``layout`` (rows of ``*`` mine and ``.`` safe), or both when they agree.
+``moves`` use the engine's text form; their times count milliseconds from the
+first move (0) and never go back. ``pointer`` is the cell under the pointer
+(-1 off the board) and the buttons held (1 left, 2 middle, 4 right) each time
+they changed, as a flat list of four numbers per sample: the milliseconds
+since the previous sample, x, y and the buttons (a quarter smaller than a
+list of lists, which matters: the track is most of a replay). Unknown extra
+fields are ignored, so later versions of this game may add some without
+breaking older readers of version 1.
+
+A file is anything a stranger may send: everything is checked, with limits on
+every size, and any problem is a ``ReplayError`` whose message is one line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine import FIRST_CLICK_RULES, Move
+
+FORMAT = "minesweeper-replay"
+VERSION = 1
+#: The engine's board shapes this game can replay.
+SHAPES = ("grid",)
+RESULTS = ("won", "lost", "unfinished")
+#: Refuse files bigger than this before reading them whole (a big Custom game
+#: with its pointer track is well under 1 MB).
+MAX_BYTES = 4 * 1024 * 1024
+MAX_SIDE = 100
+MAX_MOVES = 100_000
+MAX_POINTER = 200_000
+MAX_TIME_MS = 100 * 24 * 3600 * 1000      # a hundred days
+MAX_SEED = 2 ** 64
+MAX_TEXT = 64
+BUTTONS = 7                               # 1 left | 2 middle | 4 right
+
+PointerSample = tuple[int, int, int, int]  # t_ms, x, y (-1 off the board), buttons
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be used; the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One game: its board, its timed moves and how it ended."""
+
+    width: int
+    height: int
+    mines: int
+    marks: bool
+    first_click: str
+    moves: tuple[tuple[int, str], ...]
+    result: str
+    time_ms: int
+    seed: int | None = None
+    layout: tuple[str, ...] | None = None
+    shape: str = "grid"
+    player: str | None = None
+    date: str | None = None
+    level: str | None = None
+    pointer: tuple[PointerSample, ...] = field(default=())
+
+
+def encode(replay: Replay) -> str:
+    """The JSON text of ``replay`` (compact: a whole Expert game is a few KB)."""
+    doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "width": replay.width,
+                           "height": replay.height, "mines": replay.mines,
+                           "shape": replay.shape, "marks": replay.marks,
+                           "first_click": replay.first_click}
+    if replay.seed is not None:
+        doc["seed"] = replay.seed
+    if replay.layout is not None:
+        doc["layout"] = list(replay.layout)
+    doc["moves"] = [list(m) for m in replay.moves]
+    doc["result"] = replay.result
+    doc["time_ms"] = replay.time_ms
+    for name in ("player", "date", "level"):
+        if getattr(replay, name) is not None:
+            doc[name] = getattr(replay, name)
+    if replay.pointer:
+        flat: list[int] = []
+        previous = 0
+        for t, x, y, buttons in replay.pointer:
+            flat += (t - previous, x, y, buttons)
+            previous = t
+        doc["pointer"] = flat
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def decode(data: str | bytes) -> Replay:
+    """The replay in ``data``; ReplayError says what is wrong with it."""
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"file too big ({len(data):,} bytes; a replay is at most"
+                          f" {MAX_BYTES:,})")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ReplayError(f"not UTF-8 text (byte {e.start})") from None
+    try:
+        doc = json.loads(data)
+    except json.JSONDecodeError as e:
+        raise ReplayError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise ReplayError("not a replay: JSON nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise ReplayError("not a replay: the file is not a JSON object")
+    return _replay(doc)
+
+
+def read_file(path: str | Path) -> Replay:
+    """The replay saved at ``path``, reading at most MAX_BYTES + 1 bytes of it."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise ReplayError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"file too big (over {MAX_BYTES:,} bytes; a replay is at most"
+                          f" {MAX_BYTES:,})")
+    return decode(data)
+
+
+def write_file(path: str | Path, replay: Replay) -> None:
+    """Save ``replay`` at ``path`` (OSError when it cannot be written)."""
+    Path(path).write_text(encode(replay), encoding="utf-8")
+
+
+# ----------------------------------------------------------------- checks
+
+def _replay(doc: dict[str, Any]) -> Replay:
+    if doc.get("format") != FORMAT:
+        raise ReplayError(f"not a minesweeper replay (format is {_show(doc.get('format'))},"
+                          f" expected {FORMAT!r})")
+    version = doc.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise ReplayError(f"unknown version {_show(version)} (this game reads version"
+                          f" {VERSION})")
+    width = _int(doc, "width", 1, MAX_SIDE)
+    height = _int(doc, "height", 1, MAX_SIDE)
+    mines = _int(doc, "mines", 0, width * height)
+    shape = doc.get("shape", "grid")
+    if shape not in SHAPES:
+        raise ReplayError(f"shape {_show(shape)} is not one this game plays"
+                          f" ({', '.join(SHAPES)})")
+    marks = _bool(doc, "marks")
+    first_click = doc.get("first_click")
+    if first_click not in FIRST_CLICK_RULES:
+        raise ReplayError(f"first_click must be one of {', '.join(FIRST_CLICK_RULES)},"
+                          f" not {_show(first_click)}")
+    seed = _int(doc, "seed", 0, MAX_SEED - 1) if doc.get("seed") is not None else None
+    layout = _layout(doc, width, height, mines) if doc.get("layout") is not None else None
+    if seed is None and layout is None:
+        raise ReplayError("the board is missing: give a seed or a layout")
+    result = doc.get("result")
+    if result not in RESULTS:
+        raise ReplayError(f"result must be one of {', '.join(RESULTS)}, not {_show(result)}")
+    moves = _moves(doc, width, height)
+    time_ms = _int(doc, "time_ms", 0, MAX_TIME_MS)
+    if moves and time_ms < moves[-1][0]:
+        raise ReplayError(f"time_ms {time_ms} is before the last move (at {moves[-1][0]} ms)")
+    return Replay(width, height, mines, marks, first_click, moves, result, time_ms, seed=seed,
+                  layout=layout, shape=shape, player=_text(doc, "player"),
+                  date=_text(doc, "date"), level=_text(doc, "level"),
+                  pointer=_pointer(doc, width, height, time_ms))
+
+
+def _show(value: Any) -> str:
+    """A value for an error message, cut short (a hostile file may hold anything)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _int(doc: dict[str, Any], name: str, low: int, high: int) -> int:
+    value = doc.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ReplayError(f"{name} must be a whole number, not {_show(value)}")
+    if not low <= value <= high:
+        raise ReplayError(f"{name} must be from {low} to {high}, not {_show(value)}")
+    return value
+
+
+def _bool(doc: dict[str, Any], name: str) -> bool:
+    value = doc.get(name)
+    if not isinstance(value, bool):
+        raise ReplayError(f"{name} must be true or false, not {_show(value)}")
+    return value
+
+
+def _text(doc: dict[str, Any], name: str) -> str | None:
+    value = doc.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise ReplayError(f"{name} must be a text of at most {MAX_TEXT} characters,"
+                          f" not {_show(value)}")
+    return value
+
+
+def _layout(doc: dict[str, Any], width: int, height: int, mines: int) -> tuple[str, ...]:
+    rows = doc["layout"]
+    if not isinstance(rows, list) or len(rows) != height:
+        raise ReplayError(f"layout must be a list of {height} rows")
+    for y, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != width:
+            raise ReplayError(f"layout row {y} must be a text of {width} cells")
+        bad = set(row) - {"*", "."}
+        if bad:
+            raise ReplayError(f"layout row {y} holds {_show(''.join(sorted(bad)))}:"
+                              " only '*' (mine) and '.' (safe) are allowed")
+    laid = sum(row.count("*") for row in rows)
+    if laid != mines:
+        raise ReplayError(f"layout has {laid} mines, the file says {mines}")
+    return tuple(rows)
+
+
+def _moves(doc: dict[str, Any], width: int, height: int) -> tuple[tuple[int, str], ...]:
+    items = doc.get("moves")
+    if not isinstance(items, list):
+        raise ReplayError(f"moves must be a list of [t_ms, move], not {_show(items)}")
+    if len(items) > MAX_MOVES:
+        raise ReplayError(f"too many moves ({len(items):,}; at most {MAX_MOVES:,})")
+    moves: list[tuple[int, str]] = []
+    previous = 0
+    for n, item in enumerate(items, 1):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)
+                and isinstance(item[0], int) and not isinstance(item[0], bool)):
+            raise ReplayError(f"move {n} must be [t_ms, \"R x y\"], not {_show(item)}")
+        t, text = item
+        if not 0 <= t <= MAX_TIME_MS:
+            raise ReplayError(f"move {n}: time {_show(t)} ms is out of range")
+        if n == 1 and t != 0:
+            raise ReplayError(f"move 1 is at {t} ms: times count from the first move (0)")
+        if t < previous:
+            raise ReplayError(f"move {n}: time goes back ({t} ms after {previous} ms)")
+        try:
+            move = Move.parse(text)
+        except ValueError as e:
+            raise ReplayError(f"move {n}: {e}") from None
+        if move.kind != "M" and not (move.x < width and move.y < height):
+            raise ReplayError(f"move {n} {text!r} is outside the {width}x{height} board")
+        moves.append((t, str(move)))
+        previous = t
+    return tuple(moves)
+
+
+def _pointer(doc: dict[str, Any], width: int, height: int,
+             time_ms: int) -> tuple[PointerSample, ...]:
+    items = doc.get("pointer")
+    if items is None:
+        return ()
+    if not isinstance(items, list) or len(items) > 4 * MAX_POINTER or len(items) % 4:
+        raise ReplayError(f"pointer must be a list of at most {MAX_POINTER:,} samples"
+                          " of four numbers (dt_ms, x, y, buttons)")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+        raise ReplayError("pointer must hold whole numbers only")
+    samples: list[PointerSample] = []
+    t = 0
+    for n in range(len(items) // 4):
+        dt, x, y, buttons = items[4 * n:4 * n + 4]
+        t += dt
+        if dt < 0 or t > time_ms:
+            raise ReplayError(f"pointer sample {n + 1}: time goes back or passes the end")
+        if not (-1 <= x < width and -1 <= y < height and 0 <= buttons <= BUTTONS):
+            raise ReplayError(f"pointer sample {n + 1} {[dt, x, y, buttons]} is outside the"
+                              " board")
+        samples.append((t, x, y, buttons))
+    return tuple(samples)

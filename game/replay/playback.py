@@ -1,0 +1,130 @@
+"""Watching a replay: where the viewer is in time, and how it moves.
+
+Pure state, driven by the viewer's ticks and keys: play or pause, a speed
+from 0.25x to 8x, a step by one move, the start and the end, and a seek to
+any moment (the progress bar). The position is a time and the number of
+moves played by then; stepping puts the time on the move.
+"""
+
+from __future__ import annotations
+
+from game.engine import Minefield, Status
+
+from .timeline import Pointer, Timeline
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+NORMAL_SPEED = SPEEDS.index(1.0)
+
+
+class Playback:
+    def __init__(self, timeline: Timeline, *, playing: bool = True) -> None:
+        self.timeline = timeline
+        self.t = 0.0
+        self.moves = 0
+        self.speed_index = NORMAL_SPEED
+        self.playing = playing
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    @property
+    def at_end(self) -> bool:
+        return self.moves >= self.timeline.length and self.t >= self.timeline.duration_ms
+
+    @property
+    def fraction(self) -> float:
+        """How far through the game (0 to 1), for the progress bar."""
+        duration = self.timeline.duration_ms
+        return min(1.0, self.t / duration) if duration else float(self.moves > 0)
+
+    def tick(self, dt_ms: float) -> None:
+        """Time passes (at the chosen speed) while playing; it stops at the end."""
+        if not self.playing:
+            return
+        self.t = min(self.timeline.duration_ms, self.t + dt_ms * self.speed)
+        self.moves = max(self.moves, self.timeline.moves_by(self.t))
+        if self.at_end:
+            self.playing = False
+
+    def toggle(self) -> None:
+        """Play or pause; playing at the end starts again from the beginning."""
+        if not self.playing and self.at_end:
+            self.home()
+        self.playing = not self.playing
+
+    def seek(self, t_ms: float) -> None:
+        self.t = max(0.0, min(float(self.timeline.duration_ms), t_ms))
+        self.moves = self.timeline.moves_by(self.t)
+
+    def seek_fraction(self, fraction: float) -> None:
+        self.seek(fraction * self.timeline.duration_ms)
+        if fraction >= 1.0:
+            self.end()
+
+    def step(self, delta: int) -> None:
+        """One move on or back (pauses)."""
+        self.playing = False
+        self.moves = max(0, min(self.timeline.length, self.moves + delta))
+        self.t = float(self.timeline.time_of(self.moves))
+
+    def home(self) -> None:
+        self.t, self.moves = 0.0, 0
+
+    def end(self) -> None:
+        self.t, self.moves = float(self.timeline.duration_ms), self.timeline.length
+        self.playing = False
+
+    def faster(self, step: int = 1) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+
+    # ------------------------------------------------------------ what is shown
+
+    def field(self) -> Minefield:
+        return self.timeline.field_at(self.moves)
+
+    def last_cell(self) -> tuple[int, int] | None:
+        """The cell of the last move played (None before any, or for a marks switch)."""
+        if self.moves == 0:
+            return None
+        kind, *xy = self.timeline.replay.moves[self.moves - 1][1].split()
+        return (int(xy[0]), int(xy[1])) if kind != "M" else None
+
+    def pointer(self) -> Pointer | None:
+        return self.timeline.pointer_at(self.t)
+
+    def live(self) -> bool:
+        """The game is not over at this moment."""
+        return self.field().status not in (Status.WON, Status.LOST)
+
+    def timer_seconds(self) -> int:
+        """What the timer LED showed: 0 before the first move, then 1, 2, ... 999."""
+        if self.moves == 0:
+            return 0
+        return min(999, int(self.t // 1000) + 1)
+
+    def pressed_cells(self) -> set[tuple[int, int]]:
+        """Cells shown pressed by the buttons held (as the play screen shows them
+        with the default settings: a left press on a number chords)."""
+        pointer = self.pointer()
+        if pointer is None or pointer.cell is None or not self.live():
+            return set()
+        field = self.field()
+        cell = pointer.cell
+        covered = "#?"
+        if pointer.chording or pointer.left and field.cell(*cell) in "12345678":
+            return {c for c in [cell, *field.neighbours(*cell)] if field.cell(*c) in covered}
+        if pointer.left and field.cell(*cell) in covered:
+            return {cell}
+        return set()
+
+    def face(self) -> str:
+        status = self.field().status
+        if status == Status.WON:
+            return "cool"
+        if status == Status.LOST:
+            return "dead"
+        pointer = self.pointer()
+        if pointer is not None and pointer.cell is not None and pointer.buttons & 3:
+            return "oh"
+        return "smile"

@@ -1,0 +1,80 @@
+"""Collecting a replay while a game is played: the time of every move and a
+compact pointer track, then the finished ``Replay``.
+
+The engine keeps the moves (it never reads a clock); the window stamps them
+with the game's time as they happen and samples the pointer once per tick,
+keeping a sample only when the cell or the buttons changed.
+"""
+
+from __future__ import annotations
+
+from game.engine import Minefield
+
+from .format import MAX_POINTER, PointerSample, Replay
+
+OFF_BOARD = (-1, -1)
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.times: list[int] = []             # times[i]: ms of the i-th engine move
+        self.pointer: list[PointerSample] = []
+
+    def stamp(self, move_count: int, t_ms: int) -> None:
+        """Moves up to ``move_count`` not stamped yet were played at ``t_ms``."""
+        while len(self.times) < move_count:
+            self.times.append(t_ms)
+
+    def point(self, t_ms: int, cell: tuple[int, int] | None, buttons: int) -> None:
+        """The pointer at ``t_ms``: kept only if it changed since the last sample
+        (a sample at the same time replaces the last one)."""
+        x, y = cell if cell is not None else OFF_BOARD
+        sample = (t_ms, x, y, buttons)
+        if self.pointer and self.pointer[-1][1:] == sample[1:]:
+            return
+        if self.pointer and self.pointer[-1][0] == t_ms:
+            self.pointer[-1] = sample
+        elif len(self.pointer) < MAX_POINTER:
+            self.pointer.append(sample)
+
+
+def replay_of(field: Minefield, recorder: Recorder, *, result: str, time_ms: int,
+              first_click: str, seeded: bool = True, player: str | None = None,
+              date: str | None = None, level: str | None = None) -> Replay:
+    """The replay of the game on ``field``. ``seeded`` is False when the seed
+    alone would not rebuild the board (no-guess boards): the layout is kept
+    whenever the mines are laid, so every replay is exact."""
+    texts = [str(m) for m in field.moves]
+    times = _monotonic(recorder.times[:len(texts)], len(texts))
+    if texts and result != "unfinished":
+        time_ms = times[-1] = max(times[-1], time_ms)    # the last move ends the game
+    elif times:
+        time_ms = max(time_ms, times[-1])
+    layout = field.layout()
+    return Replay(
+        width=field.width, height=field.height, mines=field.mines,
+        marks=_starting_marks(field), first_click=field.first_click or first_click,
+        moves=tuple(zip(times, texts, strict=True)), result=result, time_ms=time_ms,
+        seed=field.seed if seeded else None, layout=tuple(layout) if layout else None,
+        player=player, date=date, level=level,
+        pointer=tuple((min(t, time_ms), x, y, b) for t, x, y, b in recorder.pointer))
+
+
+def _monotonic(times: list[int], count: int) -> list[int]:
+    """Times for ``count`` moves, from 0 and never going back (moves played
+    without a stamp, by a test or a bot on the engine, take the last time)."""
+    out: list[int] = []
+    last = 0
+    for i in range(count):
+        t = times[i] if i < len(times) else last
+        last = max(last, t) if out else 0
+        out.append(last)
+    return out
+
+
+def _starting_marks(field: Minefield) -> bool:
+    """"Marks (?)" as the game began: the opposite of the first switch, if any."""
+    for move in field.moves:
+        if move.kind == "M":
+            return not move.x
+    return field.marks

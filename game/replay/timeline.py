@@ -1,0 +1,88 @@
+"""A replay as positions in time: the board after any number of moves, the
+pointer at any moment, and the figures (3BV solved, clicks, efficiency,
+3BV/s) as they stood then.
+
+Seeking forward plays the moves in between; seeking back plays the game
+again from its first move. That is cheaper than keeping snapshots of the
+engine: a whole Expert game replays in about a millisecond, where copying one
+engine costs several (``python tools/bench.py replay``).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from game.engine import GameStats, Minefield
+
+from .check import start_field
+from .format import Replay
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """Where the pointer was (a cell, or None off the board) and the buttons held."""
+
+    cell: tuple[int, int] | None
+    buttons: int
+
+    @property
+    def left(self) -> bool:
+        return bool(self.buttons & 1)
+
+    @property
+    def chording(self) -> bool:
+        """Middle button, or left and right together."""
+        return bool(self.buttons & 2) or self.buttons & 5 == 5
+
+
+class Timeline:
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.times = [t for t, _ in replay.moves]
+        self._texts = [text for _, text in replay.moves]
+        self._pointer_times = [p[0] for p in replay.pointer]
+        self._field = start_field(replay)
+        self._at = 0
+
+    @property
+    def length(self) -> int:
+        """How many moves the game has."""
+        return len(self.times)
+
+    @property
+    def duration_ms(self) -> int:
+        return self.replay.time_ms
+
+    def moves_by(self, t_ms: float) -> int:
+        """How many moves were played at time ``t_ms``."""
+        return bisect.bisect_right(self.times, t_ms)
+
+    def time_of(self, moves: int) -> int:
+        """When the ``moves``-th move was played (0 for none)."""
+        return self.times[moves - 1] if moves > 0 else 0
+
+    def field_at(self, moves: int) -> Minefield:
+        """The board after ``moves`` moves (the object is reused: read, don't keep)."""
+        moves = max(0, min(self.length, moves))
+        if moves < self._at:
+            self._field = start_field(self.replay)
+            self._at = 0
+        field = self._field
+        while self._at < moves:
+            field.apply(self._texts[self._at])
+            self._at += 1
+        return field
+
+    def pointer_at(self, t_ms: float) -> Pointer | None:
+        """The pointer at ``t_ms`` (None before the track starts or without one)."""
+        i = bisect.bisect_right(self._pointer_times, t_ms)
+        if i == 0:
+            return None
+        _, x, y, buttons = self.replay.pointer[i - 1]
+        return Pointer((x, y) if x >= 0 and y >= 0 else None, buttons)
+
+    def figures(self, moves: int, t_ms: float) -> GameStats:
+        """3BV, 3BV solved, clicks, efficiency and 3BV/s after ``moves`` moves at ``t_ms``."""
+        return self.field_at(moves).stats(int(t_ms))
+

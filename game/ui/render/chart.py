@@ -1,0 +1,102 @@
+"""Progress you can see: a small chart of a level's last wins, for the
+Statistics and History dialogs.
+
+Each win is a navy bar as tall as its time (shorter is better) and a green
+dot as high as its 3BV/s (higher is better, on its own scale); a red line
+marks the best time. Drawn with fills only, in the classic palette, so it
+reads at scale 1 in the smallest (8x8) window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.i18n import N_, _
+from game.store import WON, GameRecord
+
+from .painter import BLACK, Painter
+
+NAVY = (0, 0, 128)
+GREEN = (0, 128, 0)
+RED = (255, 0, 0)
+BAR_PITCH = 4          # px per game: a 3 px bar and a 1 px gap
+CAPTION = ((N_("time"), NAVY), (N_("3BV/s"), GREEN), (N_("best"), RED))
+
+
+@dataclass(frozen=True)
+class Win:
+    time_ms: int
+    bbbv_per_s: float | None
+
+
+def level_wins(games: Iterable[GameRecord], level: str) -> list[Win]:
+    """The level's won games, oldest first (``games`` come newest first)."""
+    wins = [Win(g.time_ms, g.bbbv_per_s) for g in games if g.level == level and g.result == WON]
+    return wins[::-1]
+
+
+@dataclass
+class Chart:
+    """A dialog widget: ``wins`` oldest first; the last that fit are drawn."""
+
+    rect: pygame.Rect
+    wins: list[Win] = field(default_factory=list)
+    best_ms: int | None = None
+    focusable: bool = False
+
+    @property
+    def plot(self) -> pygame.Rect:
+        """The plotting area, inside the sunken box (the caption is below it)."""
+        return pygame.Rect(self.rect.x + 2, self.rect.y + 2, self.rect.w - 4, self.rect.h - 14)
+
+    def shown(self) -> list[Win]:
+        return self.wins[-max(1, self.plot.w // BAR_PITCH):]
+
+    def bars(self) -> list[pygame.Rect]:
+        """One bar per win shown (scale-1, relative to the dialog's client area)."""
+        wins, plot = self.shown(), self.plot
+        top = max(w.time_ms for w in wins) if wins else 1
+        out = []
+        for i, win in enumerate(wins):
+            h = max(1, round(win.time_ms / top * (plot.h - 2)))
+            out.append(pygame.Rect(plot.x + 1 + i * BAR_PITCH, plot.bottom - h, BAR_PITCH - 1, h))
+        return out
+
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
+        box = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, self.rect.h - 12).move(origin)
+        painter.bevel("field_2", box)
+        plot = self.plot.move(origin)
+        wins = self.shown()
+        if not wins:
+            text = _("No wins yet")
+            painter.text(text, (plot.centerx - painter.text_width(text) // 2,
+                                plot.centery - painter.line_height() // 2), BLACK)
+        for bar in self.bars():
+            painter.fill(bar.move(origin), NAVY)
+        rates = [w.bbbv_per_s or 0.0 for w in wins]
+        fastest = max(rates, default=0.0) or 1.0
+        for i, rate in enumerate(rates):
+            y = plot.bottom - 2 - round(rate / fastest * (plot.h - 4))
+            painter.fill(pygame.Rect(plot.x + 1 + i * BAR_PITCH, y, 3, 2), GREEN)
+        if wins and self.best_ms is not None:
+            top = max(w.time_ms for w in wins)
+            y = plot.bottom - max(1, round(min(self.best_ms, top) / top * (plot.h - 2)))
+            painter.fill(pygame.Rect(plot.x, y, plot.w, 1), RED)
+        x = self.rect.x + origin[0]
+        y = self.rect.bottom - 11 + origin[1]
+        for word, colour in CAPTION:
+            x += painter.text(_(word), (x, y), colour) + 6
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Its box, and inside it the plot and the caption's ink."""
+        caption_w = (sum(painter.text_width(_(word)) for word, _colour in CAPTION)
+                     + 6 * (len(CAPTION) - 1))
+        caption = pygame.Rect(self.rect.x, self.rect.bottom - 11, caption_w,
+                              painter.line_height())
+        return self.rect, [self.plot, caption]

@@ -1,0 +1,143 @@
+"""Drawing the replay viewer: the control bar, the figures strip and the pointer.
+
+The viewer's window is the game's window for the board (counters, face,
+field, in the classic frame) with the menu bar turned into a control bar
+(play/pause, speed, a progress bar) and a strip of live figures under the
+field. ``ViewerLayout`` knows where each part is, at scale 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine import GameStats
+from game.i18n import _, decimal, percent
+
+from ..frame import CELL, MARGIN, OUTER, Layout
+from .painter import BLACK, GREY, WHITE, Painter
+
+NAVY = (0, 0, 128)
+#: Extra board rows the viewer's window asks for: room for the figures strip.
+STRIP_ROWS = 2
+BUTTON_W = 16
+SPEED_W = 28
+
+
+@dataclass(frozen=True)
+class ViewerLayout:
+    board: Layout          # the game's own window parts for the board
+    size: tuple[int, int]  # the whole viewer window
+
+    @classmethod
+    def of(cls, window: Layout) -> ViewerLayout:
+        """The viewer inside a window laid out for the board plus STRIP_ROWS rows."""
+        board = Layout(window.cols, window.rows - STRIP_ROWS, window.view_cols,
+                       max(1, window.view_rows - STRIP_ROWS), window.menu)
+        return cls(board, window.size)
+
+    @property
+    def play_button(self) -> pygame.Rect:
+        return pygame.Rect(2, 2, BUTTON_W, self.board.menu_h - 4)
+
+    @property
+    def speed_box(self) -> pygame.Rect:
+        return pygame.Rect(self.play_button.right + 2, 2, SPEED_W, self.board.menu_h - 4)
+
+    @property
+    def progress(self) -> pygame.Rect:
+        x = self.speed_box.right + 4
+        return pygame.Rect(x, 5, self.size[0] - x - 4, self.board.menu_h - 10)
+
+    @property
+    def strip(self) -> pygame.Rect:
+        top = self.board.field_bevel.bottom + MARGIN
+        return pygame.Rect(self.board.panel.x, top, self.board.panel.w,
+                           self.size[1] - OUTER - MARGIN - top)
+
+
+def draw_frame(painter: Painter, layout: ViewerLayout) -> None:
+    """The static parts: window frame, counter panel, field bevel, figures strip."""
+    board = layout.board
+    painter.fill(pygame.Rect((0, 0), layout.size), GREY)
+    painter.bevel("raised_3", pygame.Rect(0, board.menu_h, layout.size[0],
+                                          layout.size[1] - board.menu_h))
+    painter.bevel("sunken_2", board.panel)
+    painter.bevel("sunken_1", board.mines_box)
+    painter.bevel("sunken_1", board.timer_box)
+    painter.bevel("sunken_3", board.field_bevel, fill=False)
+    painter.bevel("sunken_1", layout.strip)
+
+
+def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: float,
+                  fraction: float, marks: list[float]) -> None:
+    """Play/pause, the speed, and the progress bar with a tick per move."""
+    bar = pygame.Rect(0, 0, layout.size[0], layout.board.menu_h)
+    painter.fill(bar, GREY)
+    button = layout.play_button
+    painter.bevel("raised_2", button)
+    _play_glyph(painter, button, playing)
+    text = f"{speed:g}x"
+    box = layout.speed_box
+    painter.text(text, (box.centerx - painter.text_width(text) // 2,
+                        box.centery - painter.line_height() // 2))
+    track = layout.progress
+    painter.bevel("sunken_1", track)
+    inner = track.inflate(-2, -2)
+    painter.fill(inner, WHITE)
+    done = round(inner.w * fraction)
+    if done:
+        painter.fill(pygame.Rect(inner.x, inner.y, done, inner.h), NAVY)
+    for f in marks:
+        x = inner.x + min(inner.w - 1, round(inner.w * f))
+        painter.fill(pygame.Rect(x, inner.bottom - 2, 1, 2), BLACK if x >= inner.x + done
+                     else WHITE)
+
+
+def _play_glyph(painter: Painter, rect: pygame.Rect, playing: bool) -> None:
+    """Two bars when playing (click to pause), a triangle when paused."""
+    cx, cy = rect.center
+    if playing:
+        painter.fill(pygame.Rect(cx - 3, cy - 3, 2, 7), BLACK)
+        painter.fill(pygame.Rect(cx + 1, cy - 3, 2, 7), BLACK)
+    else:
+        for i in range(4):
+            painter.fill(pygame.Rect(cx - 2 + i, cy - 3 + i, 1, 7 - 2 * i), BLACK)
+
+
+def figures_lines(stats: GameStats) -> tuple[str, str]:
+    """The live figures, in two short lines that fit an 8-column window."""
+    bbbv = "?" if stats.bbbv is None else str(stats.bbbv)
+    rate = stats.bbbv_per_second
+    eff = stats.efficiency
+    return (_("3BV {solved}/{total}  {rate}/s").format(
+                solved=stats.solved_bbbv, total=bbbv, rate=decimal(rate or 0, 2)),
+            _("Clicks {clicks}  Eff {efficiency}").format(
+                clicks=stats.clicks.total, efficiency=percent(eff or 0)))
+
+
+def draw_figures(painter: Painter, layout: ViewerLayout, stats: GameStats) -> None:
+    strip = layout.strip
+    painter.fill(strip.inflate(-2, -2), GREY)
+    line = painter.line_height()
+    y = strip.y + (strip.h - 2 * line) // 2
+    for text in figures_lines(stats):
+        painter.text(text, (strip.x + 4, y))
+        y += line
+
+
+def draw_pointer(painter: Painter, layout: ViewerLayout, cell: tuple[int, int],
+                 scroll: tuple[int, int]) -> None:
+    """An arrow pointer at the middle of ``cell`` (the track is kept per cell)."""
+    field = layout.board.field
+    x = field.x + (cell[0] - scroll[0]) * CELL + CELL // 2
+    y = field.y + (cell[1] - scroll[1]) * CELL + CELL // 2
+    if not field.collidepoint(x, y):
+        return
+    s = painter.scale
+    ox, oy = painter.pos((x, y))
+    arrow = [(0, 0), (0, 10), (3, 7), (5, 11), (7, 10), (5, 6), (9, 6)]
+    points = [(ox + px * s, oy + py * s) for px, py in arrow]
+    pygame.draw.polygon(painter.surface, WHITE, points)
+    pygame.draw.polygon(painter.surface, BLACK, points, max(1, s))

@@ -1,0 +1,187 @@
+"""The replay viewer: a game played again, as it looked, with VCR controls.
+
+It takes the window while it is open: the window is laid out for the
+replay's board, the play screen underneath is neither drawn nor laid out (its
+clock paused), and it comes back as it was on Esc. The board, the counters and the face
+are drawn from the engine replaying the moves; the pointer and the pressed
+cells from the pointer track; the figures live below the field.
+
+Keys: Space play/pause, Left/Right one move, Home/End, Up/Down (or + and -)
+speed, E export, Esc leave. Mouse: the play button, the speed (left faster,
+right slower) and the progress bar (click or drag to seek).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.replay import Replay, Timeline
+from game.replay.playback import Playback
+
+from ..render.board import BoardView
+from ..render.hud import draw_counter, draw_face
+from ..render.replay import STRIP_ROWS, ViewerLayout, draw_controls, draw_figures, draw_frame, draw_pointer
+from . import base
+
+TICK_MS = 1000 / 60
+SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
+              pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
+SEEK_KEYS = {pygame.K_HOME: "home", pygame.K_END: "end"}
+
+
+class ReplayScreen(base.Screen):
+    def __init__(self, app, replay: Replay, *, playing: bool = True) -> None:
+        super().__init__(app)
+        self.replay = replay
+        self.playback = Playback(Timeline(replay), playing=playing)
+        self.layout: ViewerLayout | None = None
+        self.board_view: BoardView | None = None
+        self._dragging = False
+        self.scroll = (0, 0)          # a board bigger than the screen follows the play
+        self._shown: tuple | None = None
+        self._paused_game = False
+
+    # ------------------------------------------------------------ stack
+
+    def enter(self) -> None:
+        """Take the window: the game underneath waits, its clock paused."""
+        play = self.app.play
+        chrono = play.session.chrono
+        self._paused_game = chrono.running and not chrono.paused
+        if self._paused_game:
+            chrono.pause()
+        play.gestures.cancel()
+        self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS)
+        self.relayout()
+
+    def exit(self) -> None:
+        play = self.app.play
+        if self._paused_game:
+            play.session.chrono.resume()
+        self.app.fit_window(play.field.width, play.field.height)
+
+    def leave(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    def relayout(self) -> None:
+        if self.app.layout is None or self.app.layout.rows != self.replay.height + STRIP_ROWS:
+            return                      # the window is not (yet) the viewer's
+        self.layout = ViewerLayout.of(self.app.layout)
+        board = self.layout.board
+        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale,
+                                    board.view_cols, board.view_rows)
+        self.board_view.reset(self.scroll)
+        self._shown = None
+
+    # ------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        playback = self.playback
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            pos = self.app.viewport.to_window(event.pos)
+            layout = self.layout
+            if layout.progress.collidepoint(pos) and event.button == 1:
+                self._dragging = True
+                self._seek_to(pos[0])
+            elif layout.play_button.collidepoint(pos) and event.button == 1:
+                playback.toggle()
+            elif layout.speed_box.collidepoint(pos):
+                playback.faster(1 if event.button == 1 else -1)
+        elif event.type == pygame.MOUSEMOTION and self._dragging:
+            self._seek_to(self.app.viewport.to_window(event.pos)[0])
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._dragging = False
+
+    def _key(self, event: pygame.event.Event) -> None:
+        playback = self.playback
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.leave()
+        elif key == pygame.K_SPACE:
+            playback.toggle()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            playback.step(1 if key == pygame.K_RIGHT else -1)
+        elif key in SEEK_KEYS:
+            getattr(playback, SEEK_KEYS[key])()
+        elif key in SPEED_KEYS:
+            playback.faster(SPEED_KEYS[key])
+        elif key == pygame.K_e:
+            self.app.commands.export_replay(self.replay)
+
+    def _seek_to(self, x: int) -> None:
+        track = self.layout.progress.inflate(-2, -2)
+        self.playback.seek_fraction(max(0.0, min(1.0, (x - track.x) / max(1, track.w))))
+
+    # ------------------------------------------------------------ ticks
+
+    def update(self) -> None:
+        self.playback.tick(TICK_MS)
+
+    # ------------------------------------------------------------ drawing
+
+    def _state(self) -> tuple:
+        """Everything shown; a frame is drawn only when it changes."""
+        p = self.playback
+        pointer = p.pointer()
+        return (p.moves, int(p.t) // 100, p.playing, p.speed_index, self.scroll,
+                pointer.cell if pointer else None, frozenset(p.pressed_cells()), p.face())
+
+    def draw(self, painter, full: bool) -> bool:
+        if self.layout is None:
+            return False
+        self._follow()
+        state = self._state()
+        if not full and state == self._shown:
+            return False
+        self._shown = state
+        if self.board_view.scale != painter.scale:
+            self.relayout()
+        p = self.playback
+        layout = self.layout
+        board = layout.board
+        field = p.field()
+        pressed = p.pressed_cells()
+
+        def code_of(x: int, y: int) -> str:
+            ch = field.cell(x, y)
+            if (x, y) in pressed:
+                ch = "p" if ch == "#" else "q" if ch == "?" else ch
+            return ch
+
+        draw_frame(painter, layout)
+        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._marks())
+        sx, sy = self.scroll
+        self.board_view.update(((x + sx, y + sy) for y in range(board.view_rows)
+                                for x in range(board.view_cols)), code_of)
+        painter.blit(self.board_view.surface, board.field.topleft)
+        draw_counter(painter, board, "mines_box", field.mines_left)
+        draw_counter(painter, board, "timer_box", p.timer_seconds())
+        draw_face(painter, board, p.face())
+        draw_figures(painter, layout, p.timeline.figures(p.moves, p.t))
+        pointer = p.pointer()
+        if pointer is not None and pointer.cell is not None:
+            draw_pointer(painter, layout, pointer.cell, self.scroll)
+        return True
+
+    def _follow(self) -> None:
+        """On a board bigger than the window, scroll so the pointer (or the
+        last move) stays in view."""
+        board = self.layout.board
+        if not board.scrolls:
+            return
+        pointer = self.playback.pointer()
+        cell = pointer.cell if pointer is not None and pointer.cell else self.playback.last_cell()
+        if cell is None:
+            return
+        sx = min(max(self.scroll[0], cell[0] - board.view_cols + 1), cell[0])
+        sy = min(max(self.scroll[1], cell[1] - board.view_rows + 1), cell[1])
+        if (sx, sy) != self.scroll:
+            self.scroll = (sx, sy)
+            self.board_view.scroll = self.scroll
+
+    def _marks(self) -> list[float]:
+        duration = self.playback.timeline.duration_ms or 1
+        return [t / duration for t in self.playback.timeline.times]

@@ -1,0 +1,158 @@
+"""Replay files from strangers: every bad file gets one clear line, exit 2,
+never a traceback; good files are checked against what their moves give."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from game.cli import check_replay
+from game.replay import MAX_BYTES, ReplayError, check, decode, encode, read_file
+
+from .helpers import recorded
+
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+@pytest.fixture(scope="module")
+def won():
+    """A won Intermediate game (seed and layout), as a JSON document."""
+    _, replay = recorded("intermediate", "safe", seed=3)
+    assert replay.result == "won"
+    return json.loads(encode(replay))
+
+
+def changed(doc, **fields):
+    new = dict(doc)
+    for name, value in fields.items():
+        if value is ...:
+            new.pop(name, None)
+        else:
+            new[name] = value
+    return json.dumps(new)
+
+
+def tampered_layout(doc):
+    rows = list(doc["layout"])
+    y = next(i for i, row in enumerate(rows) if "*" in row and "." in row)
+    rows[y] = rows[y][::-1] if rows[y][::-1] != rows[y] else rows[y]
+    return rows
+
+
+CASES = [
+    ("truncated", lambda d: encode_doc(d)[:200], "not JSON: "),
+    ("empty", lambda d: "", "not JSON: Expecting value at line 1 column 1"),
+    ("not UTF-8", lambda d: b"\xff\xfe{}", "not UTF-8 text"),
+    ("a list", lambda d: "[1, 2]", "the file is not a JSON object"),
+    ("deep nesting", lambda d: "[" * 100000 + "]" * 100000, "nested too deeply"),
+    ("other format", lambda d: changed(d, format="avf"), "not a minesweeper replay"),
+    ("unknown version", lambda d: changed(d, version=2), "unknown version 2"),
+    ("version as text", lambda d: changed(d, version="1"), "unknown version '1'"),
+    ("width as text", lambda d: changed(d, width="16"), "width must be a whole number, not '16'"),
+    ("huge width", lambda d: changed(d, width=10 ** 100), "width must be from 1 to 100"),
+    ("float mines", lambda d: changed(d, mines=40.0), "mines must be a whole number"),
+    ("marks as number", lambda d: changed(d, marks=1), "marks must be true or false"),
+    ("unknown rule", lambda d: changed(d, first_click="lucky"), "first_click must be one of"),
+    ("unknown shape", lambda d: changed(d, shape="cube"), "shape 'cube' is not one"),
+    ("huge seed", lambda d: changed(d, seed=2 ** 80, layout=...), "seed must be from 0 to"),
+    ("no board", lambda d: changed(d, seed=..., layout=...), "give a seed or a layout"),
+    ("short layout", lambda d: changed(d, layout=d["layout"][:-1]), "layout must be a list of 16"),
+    ("layout bad cell", lambda d: changed(d, layout=["x" * 16] * 16), "layout row 0 holds 'x'"),
+    ("layout mine count", lambda d: changed(d, layout=["." * 16] * 16),
+     "layout has 0 mines, the file says 40"),
+    ("tampered layout", lambda d: changed(d, layout=tampered_layout(d)),
+     "the layout is not the board its seed gives"),
+    ("moves not a list", lambda d: changed(d, moves="R 1 1"), "moves must be a list"),
+    ("move wrong type", lambda d: changed(d, moves=[[0, 5]]), "move 1 must be [t_ms"),
+    ("move bad text", lambda d: changed(d, moves=[[0, "X 1 1"]]), "move 1: bad move 'X 1 1'"),
+    ("move off the board", lambda d: changed(d, moves=d["moves"][:3] + [[10 ** 6, "R 16 2"]]),
+     "move 4 'R 16 2' is outside the 16x16 board"),
+    ("negative move", lambda d: changed(d, moves=[[0, "R -1 2"]]), "must not be negative"),
+    ("time going back", lambda d: changed(d, moves=[d["moves"][0], [500, "F 1 1"],
+                                                    [499, "F 2 2"]]),
+     "move 3: time goes back (499 ms after 500 ms)"),
+    ("first move late", lambda d: changed(d, moves=[[7, "R 1 1"]]), "times count from the first"),
+    ("huge time", lambda d: changed(d, time_ms=10 ** 30), "time_ms must be from 0 to"),
+    ("time before last move", lambda d: changed(d, time_ms=1), "time_ms 1 is before the last move"),
+    ("faster time claimed", lambda d: changed(d, time_ms=d["time_ms"] + 1),
+     "is not the time of the last move"),
+    ("wrong result", lambda d: changed(d, result="lost"), "the moves give 'won', the file says"),
+    ("result unknown", lambda d: changed(d, result="draw"), "result must be one of"),
+    ("moves after the end", lambda d: changed(d, moves=d["moves"] + [[d["time_ms"], "R 0 0"]]),
+     "comes after the game ended"),
+    ("unfinished claims a win", lambda d: changed(d, moves=d["moves"][:5], result="won", pointer=...,
+                                                  time_ms=d["moves"][4][0]),
+     "the moves give 'unfinished', the file says 'won'"),
+    ("long player name", lambda d: changed(d, player="A" * 1000), "player must be a text"),
+    ("pointer off the board", lambda d: changed(d, pointer=[0, 99, 0, 0]),
+     "pointer sample 1 [0, 99, 0, 0] is outside the board"),
+    ("pointer going back", lambda d: changed(d, pointer=[5, 0, 0, 0, -1, 0, 0, 0]),
+     "pointer sample 2: time goes back"),
+    ("pointer past the end", lambda d: changed(d, pointer=[10 ** 9, 0, 0, 0]),
+     "pointer sample 1: time goes back or passes the end"),
+    ("pointer cut short", lambda d: changed(d, pointer=[5, 0, 0]), "pointer must be a list"),
+    ("pointer of floats", lambda d: changed(d, pointer=[5.5, 0, 0, 0]),
+     "pointer must hold whole numbers"),
+]
+
+
+def encode_doc(doc) -> str:
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("name, make, message", CASES, ids=[c[0] for c in CASES])
+def test_each_bad_file_gets_its_own_clear_error(won, name, make, message, tmp_path, capsys):
+    data = make(won)
+    path = tmp_path / "bad.json"
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    with pytest.raises(ReplayError) as error:
+        check(read_file(path))
+    assert message in str(error.value)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 200
+    assert check_replay(path) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_50_mb_file_is_refused_without_reading_it_whole(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as f:
+        f.write(b'{"format": "minesweeper-replay", "moves": [' + b" " * (50 * 1024 * 1024))
+    with pytest.raises(ReplayError, match=f"file too big \\(over {MAX_BYTES:,} bytes"):
+        read_file(path)
+
+
+def test_missing_file_is_one_line(tmp_path):
+    with pytest.raises(ReplayError, match="cannot read .*nothing.json"):
+        read_file(tmp_path / "nothing.json")
+
+
+def test_good_file_prints_result_time_and_3bv(won, tmp_path):
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(won))
+    result = subprocess.run([sys.executable, "-m", "game", "--replay", str(path), "--check"],
+                            capture_output=True, text=True, env=ENV, timeout=120)
+    checked = check(decode(json.dumps(won)))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"won {won['time_ms']} {checked.bbbv}\n"
+    assert checked.bbbv > 0
+
+
+def test_bad_file_from_the_command_line_exits_2_with_one_line(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "minesweeper-replay", "version": 9}')
+    result = subprocess.run([sys.executable, "-m", "game", "--replay", str(path), "--check"],
+                            capture_output=True, text=True, env=ENV, timeout=120)
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"minesweeper: {path}: unknown version 9 (this game reads" \
+                                    " version 1)"
+
+
+def test_seed_only_replay_is_checked_from_the_seed(won):
+    doc = dict(won)
+    del doc["layout"]
+    assert check(decode(json.dumps(doc))).result == "won"

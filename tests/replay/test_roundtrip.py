@@ -1,0 +1,81 @@
+"""Record -> export -> import -> replay gives the very same game, move by move."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import FIRST_CLICK_RULES, LEVELS, Minefield
+from game.replay import Recorder, Timeline, check, decode, encode, read_file, replay_of, write_file
+
+from .helpers import played_game, recorded, result_of
+
+
+@pytest.mark.parametrize("rule", FIRST_CLICK_RULES)
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_replayed_view_is_identical_after_every_move(level, rule, tmp_path):
+    field, recorder = played_game(level, rule, seed=11)
+    # the views the player saw, move by move, played again from the seed
+    size = LEVELS[level]
+    again = Minefield(size.width, size.height, size.mines, seed=11, first_click=rule)
+    seen = [again.view()]
+    for move in field.moves:
+        again.apply(move)
+        seen.append(again.view())
+    replay = replay_of(field, recorder, result=result_of(field), time_ms=recorder.times[-1],
+                       first_click=rule, level=level)
+    path = tmp_path / "game.json"
+    write_file(path, replay)
+    loaded = read_file(path)
+    assert loaded == replay
+    timeline = Timeline(loaded)
+    assert timeline.length == len(seen) - 1
+    for k, view in enumerate(seen):
+        assert timeline.field_at(k).view() == view
+    for k in (len(seen) // 2, 1, len(seen) - 1, 0, 40):        # seeking back and forth
+        assert timeline.field_at(k).view() == seen[min(k, len(seen) - 1)]
+    assert check(loaded).result == result_of(field)
+
+
+def test_unfinished_game_and_marks_switch_round_trip():
+    field, recorder = played_game("intermediate", "safe", seed=3, stop_after=12)
+    field.marks = False                       # switched during the game: an "M 0" move
+    field.toggle_flag(0, 0)
+    field.toggle_flag(0, 0)
+    recorder.stamp(field.move_count, 9000)
+    replay = replay_of(field, recorder, result="unfinished", time_ms=9500, first_click="safe")
+    assert any(text == "M 0" for _, text in replay.moves)
+    loaded = decode(encode(replay))
+    assert loaded.marks is True and check(loaded).result == "unfinished"
+    assert Timeline(loaded).field_at(len(loaded.moves)).view() == field.view()
+
+
+def test_no_guess_board_is_kept_by_its_layout_alone():
+    from game.solver import no_guess_layer
+    field = Minefield(9, 9, 10, seed=4, layer=no_guess_layer)
+    field.reveal(4, 4)
+    replay = replay_of(field, Recorder(), result=result_of(field), time_ms=0,
+                       first_click="opening", seeded=False)
+    assert replay.seed is None and replay.layout == tuple(field.layout())
+    assert Timeline(decode(encode(replay))).field_at(1).view() == field.view()
+
+
+def test_figures_follow_the_game():
+    field, replay = recorded("expert", "opening", seed=8)
+    timeline = Timeline(replay)
+    first = timeline.figures(1, 0)
+    last = timeline.figures(timeline.length, replay.time_ms)
+    assert first.bbbv == last.bbbv == field.stats().bbbv
+    assert first.solved_bbbv < last.solved_bbbv == field.stats().solved_bbbv
+    assert last.clicks == field.stats().clicks
+    assert last.bbbv_per_second == pytest.approx(last.solved_bbbv * 1000 / replay.time_ms)
+
+
+def test_pointer_track_is_compact_and_read_back():
+    _, replay = recorded("beginner", "opening", seed=2)
+    timeline = Timeline(replay)
+    track = replay.pointer
+    assert track and all(a[1:] != b[1:] for a, b in zip(track, track[1:], strict=False))
+    t, x, y, buttons = replay.pointer[0]
+    pointer = timeline.pointer_at(t)
+    assert pointer.cell == (x, y) and pointer.buttons == buttons
+    assert timeline.pointer_at(-1) is None

@@ -1,0 +1,76 @@
+"""Progress charts in Statistics and History: a bar per recent win (its
+time), a dot for its 3BV/s, a red best-time line; readable at 8x8 scale 1."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.store import GameRecord, Store
+from game.ui.render.chart import BAR_PITCH, GREEN, NAVY, RED, Chart, level_wins
+from game.ui.screens.records import HistoryDialog, StatisticsDialog
+
+from .helpers import BOARD_8, key, make_app, pixel
+
+
+def game(level="beginner", result="won", time_ms=10_000, rate=2.0) -> GameRecord:
+    size = {"beginner": (9, 9, 10), "expert": (30, 16, 99)}[level]
+    return GameRecord(level=level, width=size[0], height=size[1], mines=size[2], result=result,
+                      time_ms=time_ms, bbbv=20, bbbv_per_s=rate, clicks=30, efficiency=0.7,
+                      seed=1, first_click="opening", assisted=False)
+
+
+def test_level_wins_keeps_the_levels_wins_oldest_first():
+    newest_first = [game(time_ms=3), game(result="lost", time_ms=4), game("expert", time_ms=5),
+                    game(time_ms=6)]
+    assert [w.time_ms for w in level_wins(newest_first, "beginner")] == [6, 3]
+
+
+def test_bars_follow_the_times_and_only_the_last_wins_that_fit():
+    chart = Chart(pygame.Rect(0, 0, 42, 44), [level_wins([game(time_ms=t)], "beginner")[0]
+                                                for t in (1000, 2000, 4000) * 5])
+    bars = chart.bars()
+    assert len(bars) == (42 - 4) // BAR_PITCH == 9
+    heights = [b.h for b in bars]
+    assert heights[-1] == max(heights) == chart.plot.h - 2                # 4000 ms: full height
+    assert heights[-3] * 4 == heights[-1] and heights[-2] * 2 == heights[-1]
+    assert all(b.bottom == chart.plot.bottom for b in bars)
+
+
+def open_dialog(tmp_path, games, command):
+    """The 8x8 window over a store holding ``games``, with ``command``'s
+    dialog open; it fits the window."""
+    store = Store(tmp_path)
+    for g in games:
+        store.record_game(g)
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    app.commands.run(command)
+    app.step()
+    assert app.layout.window.contains(app.top.rect)
+    return app, app.top
+
+
+def test_statistics_chart_is_drawn_and_fits_the_smallest_window(tmp_path):
+    app, dialog = open_dialog(tmp_path, [game(time_ms=t, rate=20_000 / t)
+                                         for t in (30_000, 12_000, 20_000)], "statistics")
+    assert isinstance(dialog, StatisticsDialog)
+    chart = next(w for w in dialog.widgets if isinstance(w, Chart))
+    ox, oy = dialog.client_origin
+    assert [w.time_ms for w in chart.wins] == [30_000, 12_000, 20_000] and chart.best_ms == 12_000
+    first = chart.bars()[0].move(ox, oy)                  # the 30 s win: the tallest bar
+    assert pixel(app, app.viewport.to_display((first.centerx, first.bottom - 2))) == NAVY
+    plot = chart.plot.move(ox, oy)
+    best_y = plot.bottom - round(12_000 / 30_000 * (plot.h - 2))
+    assert pixel(app, app.viewport.to_display((plot.right - 2, best_y))) == RED
+    colours = {pixel(app, app.viewport.to_display((x, y)))
+               for x in range(plot.x, plot.right) for y in range(plot.y, plot.bottom)}
+    assert GREEN in colours
+
+
+def test_history_chart_shows_the_selected_games_level_and_fits(tmp_path):
+    app, dialog = open_dialog(tmp_path, [game(time_ms=9_000), game("expert", time_ms=99_000)],
+                              "history")
+    assert isinstance(dialog, HistoryDialog)
+    assert [w.time_ms for w in dialog.chart.wins] == [99_000]          # newest: the Expert game
+    key(app, pygame.K_DOWN)                                            # the older one
+    assert [w.time_ms for w in dialog.chart.wins] == [9_000]
+

@@ -1,0 +1,409 @@
+"""Replays in the window: every game recorded with its times and pointer,
+watched with the viewer's controls (driven by posted events), exported and
+opened; bad files give a notice."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.engine import FIRST_CLICK_RULES, LEVELS
+from game.replay import Replay, check, decode, encode, read_file
+from game.ui.frame import CELL
+from game.ui.recording import game_record
+from game.ui.screens import replays
+from game.ui.screens.notice import NoticeDialog
+from game.ui.screens.watch import ReplayScreen
+
+from .helpers import BOARD_8, RIGHT, cell_pos, click, key, make_app, move, post, press, release, settle, shows
+from .test_records import BEGINNER, press_button
+from .test_records import win as win_records
+
+
+def slow_click(app, cell, button=1) -> None:
+    """A click held for a tenth of a second, as a person clicks."""
+    press(app, cell_pos(app, cell), button)
+    app.step(6)
+    release(app, cell_pos(app, cell), button)
+
+
+def win(app) -> None:
+    """Play BOARD_8 to a win: the big area, a flag, then every safe cell."""
+    click(app, (7, 7))                      # opens the big area
+    app.step(45)
+    click(app, (0, 0), RIGHT)               # flag a mine
+    app.step(30)
+    for cell in [(x, y) for y in range(8) for x in range(8)]:
+        if app.play.field.cell(*cell) == "#" and cell not in ((0, 0), (6, 6)):
+            slow_click(app, cell)
+            app.step(20)
+    settle(app)
+    while app.top is not app.play:          # the name entry for a best time
+        key(app, pygame.K_ESCAPE)
+
+
+def test_a_won_game_is_kept_with_its_times_and_pointer(tmp_path):
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    replay = app.last_replay
+    assert replay.result == "won" and replay.layout == tuple(BOARD_8)
+    assert [text for _, text in replay.moves][:2] == ["R 7 7", "F 0 0"]
+    assert replay.moves[0][0] == 0 < replay.moves[1][0]
+    times = [t for t, _ in replay.moves]
+    assert times == sorted(times) and times[-1] == replay.time_ms
+    assert replay.time_ms == app.play.session.elapsed_ms()
+    assert any(b == 4 for _, _, _, b in replay.pointer)           # the right press
+    assert any(b == 1 for _, _, _, b in replay.pointer)
+    assert check(decode(encode(replay))).result == "won"
+
+
+def test_abandoned_game_is_kept_as_unfinished():
+    app = make_app(BOARD_8)
+    click(app, (7, 7))
+    app.play.new_game()
+    assert app.last_replay.result == "unfinished"
+    assert check(app.last_replay).result == "unfinished"
+
+
+def test_demo_games_leave_no_replay():
+    app = make_app(demo=True, idle_seconds=1)
+    for _ in range(40):
+        app.step(30)
+    assert app.last_replay is None
+
+
+def open_viewer(app):
+    key(app, pygame.K_r)
+    assert isinstance(app.top, ReplayScreen)
+    return app.top
+
+
+def test_r_after_a_game_opens_the_viewer_and_esc_gives_the_game_back():
+    app = make_app(BOARD_8)
+    win(app)
+    size = app.display.surface.get_size()
+    open_viewer(app)
+    assert app.stack == [app.play, app.top] and app.display.surface.get_size() != size
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and app.display.surface.get_size() == size
+
+
+def test_viewer_plays_steps_and_jumps(tmp_path):
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    playback = viewer.playback
+    assert playback.playing and playback.moves == 1          # the first move, at 0 ms
+    app.step(60)
+    assert playback.t == pytest.approx(1000 + 1000 / 60)
+    key(app, pygame.K_END)
+    assert playback.moves == len(app.last_replay.moves) and not playback.playing
+    assert playback.field().view() == app.play.field.view()
+    key(app, pygame.K_HOME)
+    assert playback.moves == 0 and playback.field().view() == ["#" * 8] * 8
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert playback.moves == 2 and playback.field().cell(0, 0) == "F"
+    key(app, pygame.K_LEFT)
+    assert playback.moves == 1 and playback.field().cell(7, 7) == "1"
+    assert playback.field().cell(0, 0) == "#"
+    key(app, pygame.K_SPACE)
+    assert playback.playing
+
+
+def test_speed_changes_how_fast_time_passes():
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    playback = viewer.playback
+    key(app, pygame.K_HOME)
+    t0 = playback.t
+    app.step(30)
+    normal = playback.t - t0
+    for _ in range(5):
+        key(app, pygame.K_UP)                                # up to 8x, and no further
+    assert playback.speed == 8.0
+    key(app, pygame.K_HOME)
+    app.step(30)
+    assert playback.t == min(8 * normal, playback.timeline.duration_ms)
+    for _ in range(9):
+        key(app, pygame.K_DOWN)
+    assert playback.speed == 0.25
+
+
+def test_progress_bar_click_and_drag_seek():
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                                 # pause
+    bar = viewer.layout.progress.inflate(-2, -2)
+    scale = app.viewport.scale
+    duration = viewer.playback.timeline.duration_ms
+    press(app, app.viewport.to_display((bar.x + bar.w // 2, bar.centery)))
+    assert abs(viewer.playback.t - duration / 2) <= duration / bar.w
+    move(app, app.viewport.to_display((bar.right + 10, bar.centery)))     # dragged past the end
+    assert viewer.playback.at_end
+    move(app, app.viewport.to_display((bar.x - 10, bar.centery)))
+    assert viewer.playback.t == 0
+    release(app, app.viewport.to_display((bar.x, bar.centery)))
+    move(app, app.viewport.to_display((bar.right, bar.centery)), buttons=(0, 0, 0))
+    assert viewer.playback.t == 0                                          # no drag after release
+    assert scale == 1
+
+
+def test_viewer_draws_the_board_face_and_pressed_cells_as_they_were():
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_END)
+    board = viewer.layout.board
+    assert shows(app, board.face, "face_cool")
+    t = next(t for t, x, y, b in app.last_replay.pointer if b == 0 and t > 0)
+    viewer.playback.seek(t)
+    app.step()
+    assert shows(app, board.face, "face_smile")
+    # a moment the left button was down on a covered cell: it is shown pressed
+    t, x, y = next((t, x, y) for t, x, y, b in app.last_replay.pointer if b == 1 and t > 0)
+    viewer.playback.seek(t)
+    app.step()
+    field = board.field
+    cell = pygame.Rect(field.x + x * CELL, field.y + y * CELL, CELL, CELL)
+    top_half = pygame.Rect(cell.x, cell.y, CELL, CELL // 2)      # the pointer is below
+    assert shows_part(app, top_half, "open_0") and not shows_part(app, top_half, "covered")
+    assert shows(app, board.face, "face_oh")
+
+
+def shows_part(app, rect, sprite) -> bool:
+    """Whether the top part of a cell (``rect``) shows the top of ``sprite``."""
+    drawn = app.display.surface.subsurface(app.painter.px(rect))
+    expected = app.atlas.get(sprite, app.viewport.scale)
+    w, h = drawn.get_size()
+    return all(drawn.get_at((x, y)) == expected.get_at((x, y)) for y in range(h)
+               for x in range(w))
+
+
+def test_export_then_open_the_file(tmp_path):
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    app.commands.run("export_replay")
+    assert isinstance(app.top, NoticeDialog)
+    files = list((tmp_path / "replays").glob("*.json"))
+    assert len(files) == 1 and "_won" in files[0].name
+    assert read_file(files[0]) == app.last_replay
+    key(app, pygame.K_RETURN)
+    post(pygame.DROPFILE, file=str(files[0]))
+    app.step()
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+
+
+def test_a_bad_file_gives_a_notice_never_a_crash(tmp_path):
+    app = make_app(BOARD_8)
+    win(app)
+    doc = json.loads(encode(app.last_replay))
+    doc["result"] = "lost"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    for path in (bad, tmp_path / "missing.json"):
+        app.commands.open_replay_file(path)
+        assert isinstance(app.top, NoticeDialog)
+        assert "Cannot open the replay" in app.top.text
+        key(app, pygame.K_RETURN)
+        assert app.top is app.play
+
+
+def test_replay_flag_opens_the_viewer_from_the_command_line(tmp_path):
+    from game.cli import main
+    app = make_app(BOARD_8)
+    win(app)
+    path = tmp_path / "game.json"
+    path.write_text(encode(app.last_replay))
+    assert main(["--replay", str(path), "--frames", "3", "--data-dir", str(tmp_path)]) == 0
+
+
+# ---------------------------------------------------------------- with a store of replays
+
+def test_history_has_no_watch_button_without_games():
+    app = make_app(BOARD_8)
+    app.commands.run("history")
+    app.step()
+    assert all(getattr(w, "label", "") != "Watch" for w in app.top.widgets)
+
+
+def test_history_watch_opens_the_selected_game(tmp_path):
+    from game.ui.screens.records import HistoryDialog
+
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    newest = app.store.history()[0]
+    assert app.store.replay(newest.game_id) == encode(app.last_replay)   # kept with its game
+    app.commands.run("history")
+    app.step()
+    dialog = app.top
+    assert isinstance(dialog, HistoryDialog)
+    press_button(app, dialog, "Watch")
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+
+
+def test_history_watch_of_a_game_without_replay_is_a_notice(tmp_path):
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    app.store.record_game(game_record(app.play.session, "won"))     # a tool's game, no replay
+    app.commands.run("history")
+    app.step()
+    press_button(app, app.top, "Watch")
+    assert isinstance(app.top, NoticeDialog) and "no replay" in app.top.text
+
+
+def test_attract_mode_alternates_demo_games_with_the_best_replays(tmp_path):
+    from game.ui.screens.attract import AttractScreen
+
+    app = make_app(BEGINNER, data_dir=tmp_path)           # a Beginner game: a best time
+    win_records(app)
+    settle(app)
+    while app.top is not app.play:                        # the name entry
+        key(app, pygame.K_ESCAPE)
+    best = app.last_replay
+    assert [decode(text) for text in app.store.best_replays(5)] == [best]
+    recorded = app.store.count_games()
+    app.attract_options = {"pace": (1, 1), "between": 5}
+    app.start_attract()
+    attract = app.top
+    assert isinstance(attract, AttractScreen) and attract.replay is None    # a demo game first
+    while attract.games < 2:
+        app.step(30)
+    assert attract.replay == best and app.play.field.layout() == BEGINNER
+    assert not app.audio.enabled                                          # silently
+    for _ in range(best.time_ms // 500 + 2):
+        app.step(30)
+    assert app.play.field.view() == check(best).field.view()             # played to its end
+    while attract.games < 3:
+        app.step(30)
+    assert attract.replay is None and app.play.assist.autoplay            # a demo game again
+    key(app, pygame.K_SPACE)                                              # the first touch
+    assert app.top is app.play and app.play.field.move_count == 0
+    assert app.store.count_games() == recorded                            # nothing recorded
+
+
+def test_attract_mode_without_replays_plays_demo_games_only():
+    app = make_app(BOARD_8)
+    win(app)
+    app.attract_options = {"pace": (1, 1), "between": 5}
+    app.start_attract()
+    attract = app.top
+    while attract.games < 3:
+        app.step(30)
+        assert attract.replay is None
+
+
+@pytest.mark.parametrize("rule", FIRST_CLICK_RULES)
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_played_exported_and_opened_replay_shows_the_same_board_after_every_move(
+        level, rule, tmp_path):
+    """The computer plays in the window (real clicks); the file exported and
+    opened again shows, move by move, exactly the boards the player saw."""
+    from game.solver import next_move
+    app = make_app(level=level, first_click=rule, seed=21, data_dir=tmp_path)
+    seen = [app.play.field.view()]
+    while not app.play.session.ended and len(seen) < 60:
+        d = next_move(app.play.field.view(), app.play.field.mines, first_click=rule)
+        click(app, (d.x, d.y), 1 if d.kind == "reveal" else RIGHT)
+        seen.append(app.play.field.view())
+    app.play.new_game()                     # an unfinished game is kept too
+    while app.top is not app.play:
+        key(app, pygame.K_ESCAPE)
+    app.commands.run("export_replay")
+    key(app, pygame.K_RETURN)
+    path = next((tmp_path / "replays").glob("*.json"))
+    app.commands.open_replay_file(path)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScreen)
+    key(app, pygame.K_SPACE)                                        # pause
+    key(app, pygame.K_HOME)
+    assert viewer.playback.field().view() == seen[0]
+    for view in seen[1:]:
+        key(app, pygame.K_RIGHT)
+        assert viewer.playback.field().view() == view
+
+
+def test_viewer_scrolls_a_board_bigger_than_the_window_to_follow_the_play():
+    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 99 99"), (500, "F 99 99"), (900, "F 2 2")), result="unfinished",
+                    time_ms=1000, layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    board = viewer.layout.board
+    assert board.scrolls and viewer.scroll == (0, 0)
+    key(app, pygame.K_RIGHT)
+    assert viewer.scroll == (100 - board.view_cols, 100 - board.view_rows)   # the far corner
+    key(app, pygame.K_END)
+    assert viewer.scroll == (2, 2)
+    field = board.field
+    flag = pygame.Rect(field.x, field.y, CELL, CELL)                         # (2, 2) at top-left
+    assert shows(app, flag, "flag")
+
+
+def test_open_replay_lists_the_exported_files_and_watches_the_chosen_one(tmp_path):
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    app.commands.run("export_replay")
+    key(app, pygame.K_RETURN)
+    (tmp_path / "replays" / "broken.json").write_text("{")
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    names = [row[0] for row in dialog.table.rows]
+    assert len(names) == 2 and "broken" in names
+    dialog.table.select(names.index("broken"))
+    press_button(app, dialog, "Watch")
+    assert isinstance(app.top, NoticeDialog) and "not JSON" in app.top.text
+    key(app, pygame.K_RETURN)
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    dialog.table.select(1 - [row[0] for row in dialog.table.rows].index("broken"))
+    press_button(app, dialog, "Watch")
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+
+
+def test_open_replay_with_no_files_says_so_and_fits_the_smallest_window():
+    app = make_app(BOARD_8)
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    assert dialog.table.rows == [("No replays yet",)]
+    assert app.layout.window.contains(dialog.rect)
+    assert all(getattr(w, "label", "") != "Watch" for w in dialog.widgets)
+
+
+def test_a_bad_replay_file_from_the_command_line_opens_the_game_with_a_notice(tmp_path):
+    from game.cli import main
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\x00" * 100)
+    assert main(["--replay", str(bad), "--frames", "3", "--data-dir", str(tmp_path)]) == 0
+
+
+def test_a_lost_game_ends_with_the_dead_face_and_the_mines_shown():
+    replay = Replay(width=8, height=8, mines=2, marks=True, first_click="safe",
+                    moves=((0, "R 7 7"), (1500, "R 0 0")), result="lost", time_ms=1500,
+                    layout=tuple(BOARD_8))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_RIGHT)
+    board = viewer.layout.board
+    assert shows(app, board.face, "face_smile")
+    key(app, pygame.K_END)
+    field = board.field
+    assert shows(app, board.face, "face_dead")
+    assert shows(app, pygame.Rect(field.x, field.y, CELL, CELL), "mine_exploded")
+    assert shows(app, pygame.Rect(field.x + 6 * CELL, field.y + 6 * CELL, CELL, CELL), "mine")
+    for box, digits in (("timer_box", "002"), ("mines_box", "002")):      # 1.5 s; no flag
+        for i, digit in enumerate(digits):
+            rect = board.digit_rect(getattr(board, box), i)
+            assert shows(app, rect, f"led_{digit}")
