@@ -13,6 +13,7 @@ from .levels import (
     LEVELS,
     STYLES,
     Level,
+    SizeError,
     SizeLimits,
     level_of,
     level_preset,
@@ -25,5 +26,5 @@ from .stats import Clicks, GameStats
 __all__ = [
     "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "DEFAULT_STYLE", "FIRST_CLICK_RULES",
     "GameStats", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "STYLES",
-    "SizeLimits", "Status", "level_of", "level_preset", "uniform_layer",
+    "SizeError", "SizeLimits", "Status", "level_of", "level_preset", "uniform_layer",
 ]

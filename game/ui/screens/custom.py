@@ -8,15 +8,24 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import CUSTOM_LIMITS
+from game.engine import CUSTOM_LIMITS, SizeError
 from game.engine.checks import ascii_number
+from game.i18n import N_, _
+from game.words import size_error
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, TextField, wrap
+from ..widgets import Label, TextField, button_row, wrap
 from .dialog import Dialog
 
 RED = (192, 0, 0)
 FIELDS = ("height", "width", "mines")
+EMPTY = {"height": N_("type a number for the height"),
+         "width": N_("type a number for the width"), "mines": N_("type a number of mines")}
+NOT_DIGITS = {"height": N_("height must be a whole number written with the digits 0-9"),
+              "width": N_("width must be a whole number written with the digits 0-9"),
+              "mines": N_("mines must be a whole number written with the digits 0-9")}
+#: The fields' labels, in the classic dialog's order.
+LABELS = {"height": N_("Height:"), "width": N_("Width:"), "mines": N_("Mines:")}
 
 
 def is_ascii_digit(ch: str) -> bool:
@@ -26,7 +35,7 @@ def is_ascii_digit(ch: str) -> bool:
 
 
 class CustomDialog(Dialog):
-    title = "Custom Field"
+    title = N_("Custom Field")
     width = 140
 
     def __init__(self, app) -> None:
@@ -41,17 +50,19 @@ class CustomDialog(Dialog):
         self.fields = {}
         self.widgets = []
         y = 6
+        label_w = max(painter.text_width(_(LABELS[name])) for name in FIELDS)
         for name in FIELDS:
-            self.widgets.append(Label(pygame.Rect(10, y + 3, 45, line), name.capitalize() + ":"))
-            field = TextField(pygame.Rect(60, y, 50, line + 5), self.values[name], max_len=4,
-                              accept=is_ascii_digit)
+            self.widgets.append(Label(pygame.Rect(10, y + 3, label_w + 2, line), _(LABELS[name])))
+            field = TextField(pygame.Rect(max(60, 16 + label_w), y, 50, line + 5),
+                              self.values[name], max_len=4, accept=is_ascii_digit)
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
         y += 2
-        self.widgets.append(Button(pygame.Rect(8, y, 58, line + 8), "OK", self.accept))
-        self.widgets.append(Button(pygame.Rect(70, y, 58, line + 8), "Cancel", self.cancel))
-        y += line + 14
+        buttons, y = button_row(painter, ((_("OK"), self.accept), (_("Cancel"), self.cancel)),
+                                8, y, self.width - 6 - 16, fill=True)
+        self.widgets += buttons
+        y += 6
         if self.error:
             label = Label(pygame.Rect(8, y, self.width - 22, 0), self.error, RED)
             self.widgets.append(label)
@@ -63,6 +74,9 @@ class CustomDialog(Dialog):
         try:
             width, height, mines = (self._number(n) for n in ("width", "height", "mines"))
             CUSTOM_LIMITS.check(width, height, mines)
+        except SizeError as e:
+            self._refuse(size_error(e))
+            return
         except ValueError as e:
             self._refuse(str(e))
             return
@@ -74,10 +88,10 @@ class CustomDialog(Dialog):
 
     def _number(self, name: str) -> int:
         if not self.values[name]:
-            raise ValueError(f"type a number for {name}")
+            raise ValueError(_(EMPTY[name]))
         value = ascii_number(self.values[name])
         if value is None:
-            raise ValueError(f"{name} must be a whole number written with the digits 0-9")
+            raise ValueError(_(NOT_DIGITS[name]))
         return value
 
     def _refuse(self, message: str) -> None:
