@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
+from game import i18n
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES, SizeError
 from game.engine.checks import ascii_number
 from game.engine.gallery import GALLERY, mines_for, parse_mask
+from game.i18n import _
 from game.settings import MAX_SCALE, STYLE_RULES, Settings
+from game.words import size_error
 
 PROG = "minesweeper"
 
@@ -41,16 +44,19 @@ class _Parser(argparse.ArgumentParser):
 
 def _whole(low: int, high: int | None = None):
     """An argparse type: a whole number in [low, high], with a message naming the range."""
-    allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
-
     def parse(text: str) -> int:
         value = ascii_number(text.removeprefix("-"))
         if value is None:
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number {allowed}, not {text!r}")
+            if high is None:
+                message = _("must be a whole number {low} or more, not {value}")
+            else:
+                message = _("must be a whole number from {low} to {high}, not {value}")
+            raise argparse.ArgumentTypeError(message.format(low=low, high=high, value=repr(text)))
         value = -value if text.startswith("-") else value
         if value < low or high is not None and value > high:
-            raise argparse.ArgumentTypeError(f"must be {allowed}, not {value}")
+            message = (_("must be {low} or more, not {value}") if high is None
+                       else _("must be from {low} to {high}, not {value}"))
+            raise argparse.ArgumentTypeError(message.format(low=low, high=high, value=value))
         return value
 
     return parse
@@ -65,10 +71,33 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("must be a number of seconds, not {value}").format(value=repr(text))) from None
     if not 1 <= value <= MAX_IDLE:      # also rejects nan and inf
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_IDLE} seconds, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("must be from 1 to {high} seconds, not {value}").format(high=MAX_IDLE, value=text))
     return value
+
+
+def _language(text: str) -> str:
+    """An argparse type: a language we have a catalogue for."""
+    if text in i18n.available() or text == i18n.PSEUDO:
+        return text
+    raise argparse.ArgumentTypeError(
+        _("no {value} translation; available: {languages}").format(
+            value=repr(text), languages=", ".join(i18n.available())))
+
+
+def _language_asked(argv: list[str]) -> str:
+    """The --lang value, read before the parser exists: its help and its
+    errors must already speak that language. "" when absent or unknown (the
+    parser then reports it)."""
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
+            arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if value is not None:
+            return value if value in i18n.available() or value == i18n.PSEUDO else ""
+    return ""
 
 
 def _data_dir(text: str) -> Path:
@@ -77,15 +106,16 @@ def _data_dir(text: str) -> Path:
     silent fallback (a read-only directory is still accepted: the game then
     plays on and says records cannot be saved)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("must name a directory, not an empty string")
+        raise argparse.ArgumentTypeError(_("must name a directory, not an empty string"))
     path = Path(text).expanduser()
     if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a file, not a directory")
+        raise argparse.ArgumentTypeError(_("{path} is a file, not a directory").format(path=text))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise argparse.ArgumentTypeError(
-            f"cannot create the directory {text}: {e.strerror or e}") from None
+            _("cannot create the directory {path}: {reason}").format(
+                path=text, reason=e.strerror or e)) from None
     return path
 
 
@@ -98,50 +128,55 @@ def no_display(env: Mapping[str, str] = os.environ,
         return None
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return None
-    return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set);"
-            " set SDL_VIDEODRIVER to choose a video driver")
+    return _("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set);"
+             " set SDL_VIDEODRIVER to choose a video driver")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROG, description="The classic Minesweeper, on pygame-ce.")
-    p.add_argument("--level", choices=list(LEVELS), help="board preset (default: beginner)")
-    p.add_argument("--width", type=_whole(1), help="custom board width (8-100)")
-    p.add_argument("--height", type=_whole(1), help="custom board height (8-100)")
-    p.add_argument("--mines", type=_whole(1),
-                   help="custom mine count (1 to (width-1)*(height-1) on a grid)")
+    p = _Parser(prog=PROG, description=_("The classic Minesweeper, on pygame-ce."))
+    p.add_argument("--level", choices=list(LEVELS), help=_("board preset (default: beginner)"))
+    p.add_argument("--width", type=_whole(1), metavar="W", help=_("custom board width (8-100)"))
+    p.add_argument("--height", type=_whole(1), metavar="H",
+                   help=_("custom board height (8-100)"))
+    p.add_argument("--mines", type=_whole(1), metavar="N",
+                   help=_("custom mine count (1 to (width-1)*(height-1))"))
     p.add_argument("--shape", choices=SHAPES,
-                   help="grid (default), torus (opposite edges joined) or hex (hexagons)")
+                   help=_("grid (default), torus (opposite edges joined) or hex (hexagons)"))
     p.add_argument("--field", choices=list(GALLERY),
-                   help="a shaped field from the gallery instead of a level")
+                   help=_("a shaped field from the gallery instead of a level"))
     p.add_argument("--mask", type=Path, metavar="FILE",
-                   help="a shaped field drawn in a text file ('#' a cell, space a hole);"
-                        " --mines sets its mines")
-    p.add_argument("--seed", type=_whole(0), help="seed of the first game")
+                   help=_("a shaped field drawn in a text file ('#' a cell, space a hole);"
+                          " --mines sets its mines"))
+    p.add_argument("--seed", type=_whole(0), metavar="N", help=_("seed of the first game"))
     p.add_argument("--style", choices=STYLES,
-                   help="play as win31 (8x8 Beginner), xp or modern (default) did")
+                   help=_("play as win31 (8x8 Beginner), xp or modern (default) did"))
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
-                   help="opening (default), safe or classic")
-    p.add_argument("--scale", type=_whole(1, MAX_SCALE),
-                   help="integer pixel scale (default: the largest that fits, at most 2)")
-    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
-    p.add_argument("--no-sound", action="store_true", help="no sound effects")
+                   help=_("opening (default), safe or classic"))
+    p.add_argument("--scale", type=_whole(1, MAX_SCALE), metavar="1-8",
+                   help=_("integer pixel scale (default: the largest that fits, at most 2)"))
+    p.add_argument("--fullscreen", action="store_true", help=_("start fullscreen"))
+    p.add_argument("--no-sound", action="store_true", help=_("no sound effects"))
+    p.add_argument("--lang", type=_language, metavar="|".join(i18n.available()),
+                   help=_("language of this run (default: the system's, or the one chosen "
+                          "in the View menu)"))
     p.add_argument("--kiosk", action="store_true",
-                   help="lock the machine down: fullscreen, no way out but Ctrl+Alt+Shift+Q,"
-                        " nothing saved but records, attract mode when idle")
+                   help=_("lock the machine down: fullscreen, no way out but Ctrl+Alt+Shift+Q,"
+                          " nothing saved but records, attract mode when idle"))
     p.add_argument("--demo", action="store_true",
-                   help="start in attract mode (the computer plays until someone clicks)")
-    p.add_argument("--idle", type=_seconds, metavar="SECONDS",
-                   help="with --kiosk or --demo: seconds without input before attract mode"
-                        " (default 60)")
-    p.add_argument("--frames", type=_whole(1),
-                   help="run this many frames, then exit 0 (smoke tests)")
-    p.add_argument("--data-dir", type=_data_dir,
-                   help="where records and settings are kept (default: the user data directory)")
-    p.add_argument("--replay", type=Path, metavar="FILE",
-                   help="watch the game saved in this replay file")
+                   help=_("start in attract mode (the computer plays until someone clicks)"))
+    p.add_argument("--idle", type=_seconds, metavar=_("SECONDS"),
+                   help=_("with --kiosk or --demo: seconds without input before attract mode"
+                          " (default 60)"))
+    p.add_argument("--frames", type=_whole(1), metavar="N",
+                   help=_("run this many frames, then exit 0 (smoke tests)"))
+    p.add_argument("--data-dir", type=_data_dir, metavar=_("DIR"),
+                   help=_("where records and settings are kept (default: the user data "
+                          "directory)"))
+    p.add_argument("--replay", type=Path, metavar=_("FILE"),
+                   help=_("watch the game saved in this replay file"))
     p.add_argument("--check", action="store_true",
-                   help="with --replay: play it on the engine without a window and print"
-                        " RESULT TIME_MS BBBV (exit 2 if the file is bad or does not add up)")
+                   help=_("with --replay: play it on the engine without a window and print"
+                          " RESULT TIME_MS BBBV (exit 2 if the file is bad or does not add up)"))
     return p
 
 
@@ -177,27 +212,28 @@ def parse(argv: list[str] | None) -> Options:
     chosen = [name for name, on in (("--level", args.level), ("--field", args.field),
                                     ("--mask", args.mask)) if on]
     if len(chosen) > 1:
-        raise UsageError(f"use only one of {', '.join(chosen)}")
+        raise UsageError(_("use only one of {options}").format(options=", ".join(chosen)))
     if args.shape:
         overrides["shape"] = args.shape
     if args.field or args.mask:
         if args.width is not None or args.height is not None:
-            raise UsageError(f"{chosen[0]} sets the size: drop --width and --height")
+            raise UsageError(_("{option} sets the size: drop --width and --height").format(
+                option=chosen[0]))
         if args.field:
             if args.mines is not None:
-                raise UsageError("--field sets the mines: drop --mines")
+                raise UsageError(_("--field sets the mines: drop --mines"))
             overrides["level"] = args.field
         else:
             overrides.update(_mask_board(args.mask, args.mines, args.shape or "grid"))
     elif any(v is not None for v in custom):
         if args.level:
-            raise UsageError("use either --level or --width/--height/--mines, not both")
+            raise UsageError(_("use either --level or --width/--height/--mines, not both"))
         if None in custom:
-            raise UsageError("--width, --height and --mines go together")
+            raise UsageError(_("--width, --height and --mines go together"))
         try:
             CUSTOM_LIMITS.check(*custom, args.shape or "grid")
-        except ValueError as e:
-            raise UsageError(str(e)) from None
+        except SizeError as e:
+            raise UsageError(size_error(e)) from None
         board = Settings(style=args.style or Settings.style)
         board.choose_board(*custom)
         overrides.update(level=board.level)
@@ -207,7 +243,7 @@ def parse(argv: list[str] | None) -> Options:
     elif args.level:
         overrides["level"] = args.level
     if args.check and args.replay is None:
-        raise UsageError("--check needs --replay FILE")
+        raise UsageError(_("--check needs --replay FILE"))
     if args.style:
         overrides["style"] = args.style
         overrides["first_click"], overrides["marks"] = STYLE_RULES[args.style]
@@ -219,8 +255,10 @@ def parse(argv: list[str] | None) -> Options:
         overrides["fullscreen"] = True
     if args.no_sound:
         overrides["sound"] = False
+    if args.lang:
+        overrides["language"] = args.lang
     if args.idle is not None and not (args.kiosk or args.demo):
-        raise UsageError("--idle only applies with --kiosk or --demo")
+        raise UsageError(_("--idle only applies with --kiosk or --demo"))
     return Options(overrides, args.seed, args.frames, args.data_dir,
                    kiosk=args.kiosk, demo=args.demo,
                    idle=args.idle if args.idle is not None else DEFAULT_IDLE,
@@ -233,7 +271,7 @@ INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
 
 def _error(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(_("{prog}: error: {message}").format(prog=PROG, message=message), file=sys.stderr)
     return 2
 
 
@@ -250,12 +288,12 @@ def _video_problem() -> str | None:
         with quiet_stderr():
             pygame.display.init()
     except pygame.error as e:
-        return f"cannot open a window: {e}"
+        return _("cannot open a window: {reason}").format(reason=e)
     driver = pygame.display.get_driver()
     if not os.environ.get("SDL_VIDEODRIVER") and driver in INVISIBLE_DRIVERS:
         pygame.display.quit()
-        return (f"no display to open the window on (SDL fell back to its {driver} driver);"
-                " set SDL_VIDEODRIVER to choose a video driver")
+        return _("no display to open the window on (SDL fell back to its {driver} driver);"
+                 " set SDL_VIDEODRIVER to choose a video driver").format(driver=driver)
     return None
 
 
@@ -268,13 +306,15 @@ def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
         with path.open("rb") as f:
             data = f.read(MAX_MASK_BYTES + 1)
     except OSError as e:
-        raise UsageError(f"--mask {path}: cannot read it ({e.strerror or e})") from None
+        raise UsageError(_("--mask {path}: cannot read it ({reason})").format(
+            path=path, reason=e.strerror or e)) from None
     if len(data) > MAX_MASK_BYTES:
-        raise UsageError(f"--mask {path}: too big for a mask (at most 100x100 characters)")
+        raise UsageError(_("--mask {path}: too big for a mask (at most 100x100 characters)")
+                         .format(path=path))
     try:
         mask = parse_mask(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise UsageError(f"--mask {path}: not a text file (UTF-8)") from None
+        raise UsageError(_("--mask {path}: not a text file (UTF-8)").format(path=path)) from None
     except ValueError as e:
         raise UsageError(f"--mask {path}: {e}") from None
     if mines is None:
@@ -292,6 +332,9 @@ def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    i18n.set_language(i18n.choose(_language_asked(argv)))
+    i18n.translate_argparse()
     try:
         options = parse(argv)
     except UsageError as e:

@@ -52,6 +52,7 @@ class Settings:
     no_guess: bool = False           # boards the solver clears without guessing
     style: str = DEFAULT_STYLE       # "win31" | "xp" | "modern": see STYLE_RULES
     long_press: float = 0.4          # seconds a finger rests on a cell to flag it
+    language: str = ""               # "en", "fr"...; "": the system's language
 
     def board(self) -> Level:
         """The size of the board these settings ask for."""

@@ -1,7 +1,22 @@
-"""Headless by default: no window, no sound card needed."""
+"""Headless by default: no window, no sound card needed; English unless a
+test asks for another language, whatever the machine's locale."""
 
 import os
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+for _name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_name, None)
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switches the language cannot leak it into the next one."""
+    yield
+    from game import i18n
+    i18n.set_language("en")
+    i18n.translate_argparse()

@@ -56,6 +56,17 @@ def test_the_bundle_layout_is_where_asset_path_looks(monkeypatch, tmp_path):
     assert resources.asset_path("sprites", "atlas.png") == tmp_path / dest / "sprites" / "atlas.png"
 
 
+def test_the_catalogues_go_where_the_translations_are_looked_for(monkeypatch, tmp_path):
+    from game.i18n import catalogs
+
+    args = build_exe.pyinstaller_args(Path("/repo"), "linux", ":")
+    specs = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
+    assert "/repo/game/locale:game/locale" in specs
+    monkeypatch.setattr(catalogs.sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert catalogs._locale_dir() == tmp_path / build_exe.BUNDLED_LOCALE
+    assert "game/locale/fr/LC_MESSAGES/minesweeper.mo" in build_exe.catalogues(ROOT)
+
+
 def test_build_files_stay_under_build_and_dist():
     args = build_exe.pyinstaller_args(Path("/repo"), "linux")
     assert Path(value_of(args, "--workpath")).is_relative_to("/repo/build")

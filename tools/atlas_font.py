@@ -4,7 +4,9 @@ A small proportional sans serif in the spirit of the 8-point system font of
 Windows 3.1 menus: capitals 7 px tall, lowercase x-height 5 px, descenders
 2 px, two rows above the capitals for accents. Covers printable ASCII and
 Latin-1 (160-255) so player names in Western European languages draw in the
-same style; anything else falls back to pygame's font at run time.
+same style, and what the French catalogue needs beyond Latin-1 (oe, the
+typographic apostrophe, the ellipsis and the narrow no-break space);
+anything else falls back to pygame's font at run time.
 
 Each glyph is written as rows separated by ``/`` starting at the capital line
 (``#`` ink, anything else blank); accented letters are composed from a base
@@ -165,7 +167,16 @@ GLYPHS: dict[str, str] = {
     "\u00fe": "#.../#.../###./#..#/#..#/#..#/###./#.../#...",
     "\u0131": "./././#/#/#/#/#",     # dotless i, the base of accented i
     "\u2014": "......./......./......./#######",   # em dash, for the demo banner
+    # French: the oe ligatures, the typographic apostrophe and the ellipsis
+    "\u0152": ".######/#..#.../#..#.../#..####/#..#.../#..#.../.######",
+    "\u0153": "......./......./.##.##./#..#..#/#..####/#..#.../.##.###",
+    "\u2019": ".#/.#/#.",
+    "\u2026": "...../...../...../...../...../...../#.#.#",
 }
+
+#: Spaces, as (character, canvas width): the narrow no-break space is the
+#: one French sets before : ; ? ! and % and inside guillemets.
+SPACES = {" ": SPACE_WIDTH - 1, "\u00a0": SPACE_WIDTH - 1, "\u202f": SPACE_WIDTH - 2}
 
 #: Accents as rows, for capitals (drawn in the two rows above the capital
 #: line) and for lowercase (the two rows above the x-height).
@@ -227,8 +238,8 @@ def _is_small(ch: str) -> bool:
 def glyph(ch: str) -> Bitmap:
     """The ink of ``ch`` on an 11-row canvas as wide as the glyph itself
     (no spacing column), or raises KeyError for a character we don't draw."""
-    if ch in (" ", "\u00a0"):
-        return _canvas(SPACE_WIDTH - 1)
+    if ch in SPACES:
+        return _canvas(SPACES[ch])
     if ch in COMPOSED:
         base_ch, accent = COMPOSED[ch]
         base = _rows(GLYPHS[base_ch])
@@ -282,5 +293,8 @@ def embolden(bitmap: Bitmap) -> Bitmap:
 
 
 def characters() -> list[str]:
-    """Every character the font draws: printable ASCII, Latin-1 and the em dash."""
-    return [chr(c) for c in (*range(32, 127), *range(160, 256), 0x2014)]
+    """Every character the font draws: printable ASCII, Latin-1, the em dash,
+    and what French needs beyond Latin-1 (oe ligatures, typographic
+    apostrophe, ellipsis, narrow no-break space)."""
+    return [chr(c) for c in (*range(32, 127), *range(160, 256), 0x2014,
+                             0x0152, 0x0153, 0x2019, 0x2026, 0x202F)]

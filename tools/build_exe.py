@@ -44,6 +44,8 @@ NAME = "minesweeper"
 ENTRY = Path("tools") / "exe_entry.py"
 ASSETS = Path("assets")
 BUNDLED_ASSETS = "assets"  # where game.resources.asset_path looks inside _MEIPASS
+LOCALE = Path("game") / "locale"
+BUNDLED_LOCALE = "game/locale"  # where game.i18n looks for the catalogues inside _MEIPASS
 REQUIRED_ASSETS = (Path("sprites") / "atlas.png", Path("sprites") / "atlas.json")
 # No console window behind the game there. (PyInstaller 6 warns that one-file
 # plus windowed on macOS is deprecated, to become an error in 7.0.)
@@ -76,6 +78,18 @@ def add_data_spec(root: Path = ROOT, sep: str = os.pathsep) -> str:
     return f"{root / ASSETS}{sep}{BUNDLED_ASSETS}"
 
 
+def locale_data_spec(root: Path = ROOT, sep: str = os.pathsep) -> str:
+    """``--add-data`` for the translations: ``game/locale`` kept at ``game/locale``."""
+    return f"{root / LOCALE}{sep}{BUNDLED_LOCALE}"
+
+
+def catalogues(root: Path = ROOT) -> list[str]:
+    """The compiled catalogues the bundle must carry, as paths inside it."""
+    folder = root / LOCALE
+    return sorted(f"{BUNDLED_LOCALE}/{p.relative_to(folder).as_posix()}"
+                  for p in folder.glob("*/LC_MESSAGES/*.mo"))
+
+
 def pyinstaller_args(root: Path = ROOT, platform: str = sys.platform,
                      sep: str = os.pathsep) -> list[str]:
     """PyInstaller's command line (without the ``python -m PyInstaller`` part)."""
@@ -90,6 +104,7 @@ def pyinstaller_args(root: Path = ROOT, platform: str = sys.platform,
         "--specpath", str(build),
         "--paths", str(root),
         "--add-data", add_data_spec(root, sep),
+        "--add-data", locale_data_spec(root, sep),
         # Screens are imported inside functions; take the whole package so a
         # dialog added later cannot be left out of the bundle.
         "--collect-submodules", "game",
@@ -161,11 +176,12 @@ def check_bundle(exe: Path, root: Path = ROOT) -> str:
     if names is None:
         return "not checked (no PyInstaller)"
     wanted = [f"{BUNDLED_ASSETS}/{p.as_posix()}" for p in check_assets(root)]
+    wanted += catalogues(root)
     missing = [name for name in wanted if name not in names]
     if missing:
         raise Failure(f"{len(missing)} asset(s) missing from the bundle, "
                       f"e.g. {missing[0]}")
-    return f"all {len(wanted)} asset files inside"
+    return f"all {len(wanted)} asset and catalogue files inside"
 
 
 def last_line(text: str) -> str:

@@ -13,6 +13,7 @@ from .levels import (
     LEVELS,
     STYLES,
     Level,
+    SizeError,
     SizeLimits,
     level_of,
     level_preset,
@@ -26,6 +27,6 @@ from .topology import GRID, HEX, SHAPES, TORUS, Topology
 __all__ = [
     "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "DEFAULT_STYLE", "FIRST_CLICK_RULES",
     "GRID", "GameStats", "HEX", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING",
-    "SAFE", "SHAPES", "STYLES", "SizeLimits", "Status", "TORUS", "Topology", "level_of",
-    "level_preset", "uniform_layer",
+    "SAFE", "SHAPES", "STYLES", "SizeError", "SizeLimits", "Status", "TORUS", "Topology",
+    "level_of", "level_preset", "uniform_layer",
 ]

@@ -42,6 +42,20 @@ def level_preset(level: str, style: str = DEFAULT_STYLE) -> Level:
     return LEVELS[level]
 
 
+class SizeError(ValueError):
+    """A board size out of range: which value (``what`` is "width", "height"
+    or "mines"), the range allowed and the value given, so a window or a
+    command line can say it in the player's language; ``str()`` is English."""
+
+    def __init__(self, what: str, low: int, high: int, value: object,
+                 size: tuple[int, int] | None = None, board: str | None = None) -> None:
+        self.what, self.low, self.high, self.value, self.size = what, low, high, value, size
+        #: The board named in English when it is not a plain grid ("9x9 hex").
+        self.board = board if size and board != f"{size[0]}x{size[1]}" else None
+        board = f" on a {board or f'{size[0]}x{size[1]}'} board" if size else ""
+        super().__init__(f"{what} must be from {low} to {high}{board}, not {value}")
+
+
 @dataclass(frozen=True)
 class SizeLimits:
     """The sizes a board may have: each side within [min_side, max_side], and
@@ -69,17 +83,16 @@ class SizeLimits:
 
     def check(self, width: int, height: int, mines: int, shape: str = GRID,
               mask: Sequence[str] | None = None) -> None:
-        """Raise ValueError naming the allowed range of the first bad value
+        """Raise SizeError naming the allowed range of the first bad value
         (TypeError for a value that is not an int at all)."""
         for name, value in (("width", width), ("height", height), ("mines", mines)):
             require_int(name, value)
         topology.check_shape(shape)
         for name, value in (("width", width), ("height", height)):
             if not self.min_side <= value <= self.max_side:
-                raise ValueError(
-                    f"{name} must be from {self.min_side} to {self.max_side}, not {value}"
-                )
+                raise SizeError(name, self.min_side, self.max_side, value)
         if self.max_cells is not None and width * height > self.max_cells:
+            # Only ANY_SIZE has a cap (bots and benchmarks): players never meet it.
             raise ValueError(f"a board may have at most {self.max_cells:,} cells,"
                              f" not {width * height:,} ({width}x{height})")
         if mask is not None:
@@ -92,9 +105,7 @@ class SizeLimits:
             raise ValueError(f"a {board} board is too small: it needs more cells than one"
                              " first click opens")
         if not 1 <= mines <= top:
-            raise ValueError(
-                f"mines must be from 1 to {top} on a {board} board, not {mines}"
-            )
+            raise SizeError("mines", 1, top, mines, (width, height), board)
 
 
 #: What players may ask for (Custom dialog, command line).

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine.topology import GRID
+from game.i18n import _, ngettext
 
 from .analysis import Analysis, analyse_position
 from .combine import Counted
@@ -50,8 +51,8 @@ def hint(view: Sequence[str], mines: int, *, first_click: str = "opening",
     if position.untouched:
         move = first_move(position, first_click)
         return Hint(move.x, move.y, SAFE, 0.0,
-                    "nothing is open yet: the first click is always safe, and here it"
-                    " is likely to open an area", [])
+                    _("nothing is open yet: the first click is always safe, and here it"
+                      " is likely to open an area"), [])
     deduction = Deduction(Problem.of(position), position.topology).run()
     fact = _simplest(position, deduction, mine=False)
     if fact is not None:
@@ -82,7 +83,7 @@ def _fact_hint(position: Position, deduction: Deduction, fact: Fact) -> Hint:
     x, y = position.xy(fact.cell)
     text = explain_fact(position, deduction, fact)
     if not fact.mine and fact.cell in position.flagged:
-        text += " (your flag here is wrong)"
+        text += _(" (your flag here is wrong)")
     cells = [position.xy(n) for n in evidence(deduction, fact)]
     return Hint(x, y, MINE if fact.mine else SAFE, 1.0 if fact.mine else 0.0, text, cells)
 
@@ -101,24 +102,42 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
     local = [c for c in cells if c in groups and groups[c][1]]
     c = min(local or cells, key=lambda c: (c in position.flagged, c))
     x, y = position.xy(c)
-    verdict = "a mine" if mine else "safe"
     left = analysis.deduction.mines   # mines among the undecided cells
     if c in groups and groups[c][1]:
-        numbers, _, layouts = groups[c]
-        text = (f"these {len(numbers)} numbers allow {arrangements(layouts, every=False)} of their"
-                f" mines, and {'every one puts a mine' if mine else 'none puts a mine'} here")
+        numbers, _decided, layouts = groups[c]
+        text = (ngettext("these {count} numbers allow {arrangements} of their mines, and every"
+                         " one puts a mine here",
+                         "these {count} numbers allow {arrangements} of their mines, and every"
+                         " one puts a mine here", len(numbers)) if mine else
+                ngettext("these {count} numbers allow {arrangements} of their mines, and none"
+                         " puts a mine here",
+                         "these {count} numbers allow {arrangements} of their mines, and none"
+                         " puts a mine here", len(numbers))).format(
+            count=len(numbers), arrangements=arrangements(layouts, every=False))
     elif c in groups:
         numbers = groups[c][0]
-        text = (f"counting the mines left: with {left} mines still to place, every"
-                f" arrangement makes this cell {verdict}")
+        text = (ngettext("counting the mines left: with {count} mine still to place, every"
+                         " arrangement makes this cell a mine",
+                         "counting the mines left: with {count} mines still to place, every"
+                         " arrangement makes this cell a mine", left) if mine else
+                ngettext("counting the mines left: with {count} mine still to place, every"
+                         " arrangement makes this cell safe",
+                         "counting the mines left: with {count} mines still to place, every"
+                         " arrangement makes this cell safe", left)).format(count=left)
     else:
-        numbers = sorted({n for nums, _, _ in groups.values() for n in nums})
-        text = (f"counting the mines left: the numbers account for all {position.mines}"
-                " mines, so cells away from them are safe" if not mine else
-                f"counting the mines left: the numbers hold too few of the {position.mines}"
-                " mines, so cells away from them are all mines")
+        numbers = sorted({n for nums, _decided, _layouts in groups.values() for n in nums})
+        text = (ngettext("counting the mines left: the numbers account for the only mine,"
+                         " so cells away from them are safe",
+                         "counting the mines left: the numbers account for all {count}"
+                         " mines, so cells away from them are safe", position.mines)
+                if not mine else
+                ngettext("counting the mines left: the numbers hold too few of the {count}"
+                         " mine, so cells away from them are all mines",
+                         "counting the mines left: the numbers hold too few of the {count}"
+                         " mines, so cells away from them are all mines", position.mines)
+                ).format(count=position.mines)
     if not mine and c in position.flagged:
-        text += " (your flag here is wrong)"
+        text += _(" (your flag here is wrong)")
     return Hint(x, y, MINE if mine else SAFE, 1.0 if mine else 0.0, text,
                 [position.xy(n) for n in numbers])
 
@@ -145,14 +164,17 @@ def _guess_hint(analysis: Analysis, cache: dict[ComponentKey, Count]) -> Hint:
     risk = percent(choice.risk)
     layouts = analysis.layouts   # None when the count had to be approximated
     if choice.win is not None and layouts is not None:
-        text = (f"no safe cell: searched every line of play over"
-                f" {arrangements(layouts)}: {risk} risk, {percent(choice.win)} chance to win")
+        text = _("no safe cell: searched every line of play over {arrangements}: {risk} risk,"
+                 " {chance} chance to win").format(arrangements=arrangements(layouts),
+                                                   risk=risk, chance=percent(choice.win))
     elif analysis.exact and layouts is not None:
-        text = f"no safe cell: counted {arrangements(layouts)}: {risk} risk"
+        text = _("no safe cell: counted {arrangements}: {risk} risk").format(
+            arrangements=arrangements(layouts), risk=risk)
     else:
-        text = f"no safe cell: about {risk} risk (too many arrangements to count in time)"
+        text = _("no safe cell: about {risk} risk (too many arrangements to count in"
+                 " time)").format(risk=risk)
     if choice.cell in position.flagged:
-        text += " (unflag it first)"
+        text += _(" (unflag it first)")
     table = position.topology.neighbours
     numbers = [n for n in table[choice.cell] if n in position.numbers]
     return Hint(x, y, GUESS, choice.risk, text, [position.xy(n) for n in numbers])

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from game.engine import FIRST_CLICK_RULES
 from game.engine.topology import GRID
+from game.i18n import _
 
 from .analysis import Analysis, analyse_position
 from .count import Count
@@ -29,6 +30,7 @@ from .frontier import ComponentKey
 from .guess import choose
 from .position import Position, parse
 from .problem import Problem
+from .wording import percent
 
 REVEAL, FLAG = "reveal", "flag"
 
@@ -84,20 +86,20 @@ def _from_analysis(analysis: Analysis, flags: bool, cache: dict[ComponentKey, Co
     safe = sorted(index(x, y) for x, y in analysis.safe)
     for c in safe:
         if c not in position.flagged:
-            return _certain(position, REVEAL, c, "proved safe by counting every arrangement")
+            return _certain(position, REVEAL, c, _("proved safe by counting every arrangement"))
     if safe:
         return _certain(position, FLAG, safe[0],
-                        "this flag is wrong: the cell is proved safe, unflag it to open it")
+                        _("this flag is wrong: the cell is proved safe, unflag it to open it"))
     sure = sorted(index(x, y) for x, y in analysis.mines)
     unflagged = [c for c in sure if c not in position.flagged]
     if flags and unflagged:
-        return _certain(position, FLAG, unflagged[0], "proved to be a mine", risk=1.0)
+        return _certain(position, FLAG, unflagged[0], _("proved to be a mine"), risk=1.0)
     open_ones = open_cells(analysis)
     if all(c in position.flagged for c in open_ones):
         c = min(open_ones, key=lambda c: (analysis.risk[c], c))
         x, y = position.xy(c)
         return Decision(FLAG, x, y, analysis.risk[c], False,
-                        "every undecided cell is flagged: unflag the least risky one")
+                        _("every undecided cell is flagged: unflag the least risky one"))
     choice = best_guess(analysis, open_ones, cache)
     x, y = position.xy(choice.cell)
     return Decision(REVEAL, x, y, analysis.risk[choice.cell], False, choice.reason())
@@ -125,12 +127,13 @@ class Choice:
 
     def reason(self) -> str:
         if self.win is not None:
-            return (f"endgame: every line of play searched, {self.win:.0%} chance to win,"
-                    f" {self.risk:.0%} risk now")
-        text = f"no cell is certain: best guess, {self.risk:.0%} risk"
+            return _("endgame: every line of play searched, {chance} chance to win, {risk} risk"
+                     " now").format(chance=percent(self.win), risk=percent(self.risk))
         if self.progress is not None:
-            text += f", {self.progress:.0%} chance to prove more cells safe"
-        return text
+            return _("no cell is certain: best guess, {risk} risk, {chance} chance to prove"
+                     " more cells safe").format(risk=percent(self.risk),
+                                                chance=percent(self.progress))
+        return _("no cell is certain: best guess, {risk} risk").format(risk=percent(self.risk))
 
 
 def best_guess(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, Count]) -> Choice:
@@ -153,10 +156,10 @@ def _certain(position: Position, kind: str, c: int, reason: str, risk: float = 0
 def _proof(deduction: Deduction, c: int) -> str:
     fact = deduction.facts[c]
     if fact.rule == SINGLE:
-        return "proved safe by one number"
+        return _("proved safe by one number")
     if fact.rule == PAIR:
-        return "proved safe by two numbers together"
-    return "proved safe"
+        return _("proved safe by two numbers together")
+    return _("proved safe")
 
 
 def first_move(position: Position, rule: str) -> Decision:
@@ -177,14 +180,17 @@ def first_move(position: Position, rule: str) -> Decision:
         target = topology.index(tx, ty)
         if target is None:          # a hole: the nearest cell instead
             target = min(topology.cells, key=lambda c: _distance(position.xy(c), (tx, ty)))
-        reason = "first click: this rule always opens an area here, close to a corner"
+        reason = _("first click: this rule always opens an area here, close to a corner")
     else:
         fewest = min(len(table[c]) for c in topology.cells)
         lonely = [c for c in topology.cells if len(table[c]) == fewest]
         target = lonely[0] if rule == "safe" else lonely[-1]
-        reason = "first click: the cell with the fewest neighbours is the most likely to open an area"
         if rule == "classic":
-            reason += " (not the top-left one, where a hit mine is moved)"
+            reason = _("first click: the cell with the fewest neighbours is the most likely to"
+                       " open an area (not the top-left one, where a hit mine is moved)")
+        else:
+            reason = _("first click: the cell with the fewest neighbours is the most likely to"
+                       " open an area")
     x, y = position.xy(target)
     return Decision(REVEAL, x, y, 0.0, True, reason)
 

@@ -3,10 +3,14 @@
 The solver's proofs are facts with the numbers they used; this module turns
 them into the phrases players use among themselves: "this 1 already touches
 its mine", "the 1-2-1 pattern", "counting the mines left", and a guess's risk
-with the number of arrangements counted.
+with the number of arrangements counted. Every phrase is a whole sentence
+for the translators (gettext, with named placeholders and plural forms), so
+another language may order its words its own way.
 """
 
 from __future__ import annotations
+
+from game.i18n import _, decimal, ngettext, pgettext, whole
 
 from .deduce import PAIR, SINGLE, Deduction, Fact
 from .position import Position
@@ -19,19 +23,22 @@ _CHAIN_DEPTH = 3
 
 
 def percent(p: float) -> str:
-    """A probability as players read it: "8 %", "0.4 %"."""
-    if 0.0 < p < 0.01:
-        return f"{p * 100:.1f} %"
-    return f"{p * 100:.0f} %"
+    """A probability as players read it: "8 %", "0.4 %" ("0,4 %" in French)."""
+    places = 1 if 0.0 < p < 0.01 else 0
+    return pgettext("percent format", "{number} %").format(number=decimal(p * 100, places))
 
 
 def arrangements(n: int, every: bool = True) -> str:
     """"all 12 arrangements" ("12 arrangements" without ``every``), or
     "about 3.2 x 10^15 arrangements" when the count is too big to read."""
     if n < 1_000_000:
-        return f"{'all ' if every else ''}{n:,} arrangement{'s' if n != 1 else ''}"
+        if every:
+            return ngettext("the only arrangement", "all {count} arrangements", n).format(
+                count=whole(n))
+        return ngettext("{count} arrangement", "{count} arrangements", n).format(count=whole(n))
     digits = len(str(n)) - 1
-    return f"about {n / 10 ** digits:.1f} x 10^{digits} arrangements"
+    return _("about {mantissa} x 10^{exponent} arrangements").format(
+        mantissa=decimal(n / 10 ** digits, 1), exponent=digits)
 
 
 def evidence(deduction: Deduction, fact: Fact) -> list[int]:
@@ -58,7 +65,7 @@ def pattern(position: Position, numbers: list[int]) -> str | None:
     if not 2 <= len(numbers) <= 4 or position.topology.degree != 8:
         return None
     xys = sorted(position.xy(n) for n in numbers)
-    xs, ys = {x for x, _ in xys}, {y for _, y in xys}
+    xs, ys = {x for x, _y in xys}, {y for _x, y in xys}
     row = len(ys) == 1 and max(xs) - min(xs) == len(xys) - 1
     column = len(xs) == 1 and max(ys) - min(ys) == len(xys) - 1
     if not (row or column):
@@ -69,7 +76,6 @@ def pattern(position: Position, numbers: list[int]) -> str | None:
 
 def explain_fact(position: Position, deduction: Deduction, fact: Fact) -> str:
     """One line saying why a locally proved cell is safe or a mine."""
-    verdict = "a mine" if fact.mine else "safe"
     if fact.cost > 1:
         name = pattern(position, evidence(deduction, fact))
         if name:
@@ -78,9 +84,14 @@ def explain_fact(position: Position, deduction: Deduction, fact: Fact) -> str:
         return _single_line(position, deduction, fact)
     if fact.rule == PAIR:
         a, b = (position.numbers[n] for n in fact.numbers)
-        outcome = "puts a mine here" if fact.mine else "leaves this cell safe"
-        return f"this {a} and this {b} share neighbours: every way to satisfy both {outcome}"
-    return f"this cell is {verdict}"
+        if fact.mine:
+            text = _("this {a} and this {b} share neighbours: every way to satisfy both"
+                     " puts a mine here")
+        else:
+            text = _("this {a} and this {b} share neighbours: every way to satisfy both"
+                     " leaves this cell safe")
+        return text.format(a=a, b=b)
+    return _("this cell is a mine") if fact.mine else _("this cell is safe")
 
 
 def _how_found(position: Position, deduction: Deduction, mines: list[Fact]) -> str:
@@ -90,23 +101,23 @@ def _how_found(position: Position, deduction: Deduction, mines: list[Fact]) -> s
     step = mines[0]
     name = pattern(position, evidence(deduction, step)) if step.cost > 1 else None
     if name:
-        how = f"the {name} pattern"
-    elif step.rule == SINGLE:
-        how = f"a {position.numbers[step.numbers[0]]} nearby"
-    else:
-        how = "two numbers nearby"
-    return f" (found by {how})"
+        return _(" (found by the {pattern} pattern)").format(pattern=name)
+    if step.rule == SINGLE:
+        return _(" (found by a {number} nearby)").format(number=position.numbers[step.numbers[0]])
+    return _(" (found by two numbers nearby)")
 
 
 def _pattern_line(name: str, mine: bool) -> str:
-    verdict = "this cell is a mine" if mine else "this cell is safe"
     why = {
-        "1-1": "the two 1s share one mine",
-        "1-2": "the 2 needs one mine more than the 1 can share",
-        "1-2-1": "its mines sit under the 1s, never under the 2",
-        "1-2-2-1": "its mines sit under the 2s, never under the 1s",
+        "1-1": _("the two 1s share one mine"),
+        "1-2": _("the 2 needs one mine more than the 1 can share"),
+        "1-2-1": _("its mines sit under the 1s, never under the 2"),
+        "1-2-2-1": _("its mines sit under the 2s, never under the 1s"),
     }[name]
-    return f"the {name} pattern: {why}, so {verdict}"
+    if mine:
+        return _("the {pattern} pattern: {why}, so this cell is a mine").format(
+            pattern=name, why=why)
+    return _("the {pattern} pattern: {why}, so this cell is safe").format(pattern=name, why=why)
 
 
 def _single_line(position: Position, deduction: Deduction, fact: Fact) -> str:
@@ -117,16 +128,19 @@ def _single_line(position: Position, deduction: Deduction, fact: Fact) -> str:
     mines = sum(1 for f in before if f.mine)
     if not fact.mine:
         if value == 0:
-            return "this 0 has no mine around it, so all its neighbours are safe"
-        its = "its mine" if value == 1 else f"its {value} mines"
+            return _("this 0 has no mine around it, so all its neighbours are safe")
         found = _how_found(position, deduction, [f for f in before if f.mine
                                                    and f.cell not in position.flagged])
-        return f"this {value} already touches {its}{found}, so its other neighbours are safe"
+        return ngettext("this {number} already touches its mine{found}, so its other"
+                        " neighbours are safe",
+                        "this {number} already touches its {number} mines{found}, so its other"
+                        " neighbours are safe", value).format(number=value, found=found)
     left = value - mines
     if not before:
-        if value == 1:
-            return "this 1 has exactly 1 covered neighbour: a mine"
-        return f"this {value} has exactly {value} covered neighbours: all mines"
-    plural = "s" if left != 1 else ""
-    return (f"this {value} needs {left} more mine{plural} and has exactly {left}"
-            f" undecided neighbour{plural} left: {'all mines' if left > 1 else 'a mine'}")
+        return ngettext("this {number} has exactly {number} covered neighbour: a mine",
+                        "this {number} has exactly {number} covered neighbours: all mines",
+                        value).format(number=value)
+    return ngettext("this {number} needs {left} more mine and has exactly {left} undecided"
+                    " neighbour left: a mine",
+                    "this {number} needs {left} more mines and has exactly {left} undecided"
+                    " neighbours left: all mines", left).format(number=value, left=left)

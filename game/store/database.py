@@ -25,6 +25,8 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import quote
 
+from game.i18n import N_
+
 from . import notices, schema
 from .atomic import set_aside
 from .notices import Notices
@@ -214,4 +216,4 @@ def _set_aside(path: Path, tell: Notices, now: Callable[[], datetime]) -> None:
             moved = set_aside(candidate, "corrupt", when)
             aside = aside or moved
     if aside is not None:
-        tell.add(notices.damaged("records", aside))
+        tell.add(notices.damaged(N_("records"), aside))

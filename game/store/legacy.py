@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 from game.engine import DEFAULT_STYLE
+from game.i18n import N_
 
 from . import history, ledger, notices, records_file
 from .document import JsonFile
@@ -26,8 +27,8 @@ from .notices import Notices
 from .writer import run_in_transaction
 
 SUFFIX = ".imported"
-_FILES = ((records_file.NAME, records_file.SCHEMA, "best times and statistics"),
-          (history.NAME, history.SCHEMA, "game history"))
+_FILES = ((records_file.NAME, records_file.SCHEMA, N_("best times and statistics")),
+          (history.NAME, history.SCHEMA, N_("game history")))
 
 
 def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,

@@ -11,6 +11,8 @@ import os
 import threading
 from pathlib import Path
 
+from game.i18n import _, ngettext
+
 
 class Notices:
     """Messages waiting to be shown to the player, oldest first (the store's
@@ -44,42 +46,49 @@ def reason(error: OSError) -> str:
 
 
 def damaged(what: str, aside: Path) -> str:
-    return (f"Your {what} could not be read and start afresh. "
-            f"The damaged file was kept as {shown(aside.name)}.")
+    return _("Your {what} could not be read and start afresh. "
+             "The damaged file was kept as {file}.").format(what=_(what), file=shown(aside.name))
 
 
 def partly_damaged(what: str, aside: Path, problems: list[str]) -> str:
-    return (f"Part of your {what} could not be read and was dropped "
-            f"({_summary(problems)}). The original file was kept as {shown(aside.name)}.")
+    return _("Part of your {what} could not be read and was dropped ({problems}). "
+             "The original file was kept as {file}.").format(
+                 what=_(what), problems=_summary(problems), file=shown(aside.name))
 
 
 def settings_reset(fields: list[str], aside: Path) -> str:
-    return (f"Some settings could not be read and are back to their defaults: "
-            f"{', '.join(fields)}. The original file was kept as {shown(aside.name)}.")
+    return _("Some settings could not be read and are back to their defaults: {fields}. "
+             "The original file was kept as {file}.").format(
+                 fields=_(", ").join(fields), file=shown(aside.name))
 
 
 def damaged_kept(what: str, path: Path, reason: str) -> str:
-    return (f"Your {what} could not be read, and the file {shown(path.name)} could not be "
-            f"set aside ({reason}). It is left untouched; your {what} will not be "
-            f"saved this time.")
+    return _("Your {what} could not be read, and the file {file} could not be set aside "
+             "({reason}). It is left untouched; your {what} will not be saved this "
+             "time.").format(what=_(what), file=shown(path.name), reason=reason)
 
 
 def unreadable(what: str, path: Path, reason: str) -> str:
-    return (f"Your {what} could not be opened ({shown(path.name)}: {reason}). "
-            f"The file is left untouched; your {what} will not be saved this time.")
+    return _("Your {what} could not be opened ({file}: {reason}). The file is left "
+             "untouched; your {what} will not be saved this time.").format(
+                 what=_(what), file=shown(path.name), reason=reason)
 
 
 def newer(what: str, path: Path) -> str:
-    return (f"{shown(path.name)} was written by a newer version of Minesweeper. It is left "
-            f"untouched; your {what} will not be saved by this version.")
+    return _("{file} was written by a newer version of Minesweeper. It is left untouched; "
+             "your {what} will not be saved by this version.").format(
+                 what=_(what), file=shown(path.name))
 
 
 def cannot_save(directory: Path, reason: str) -> str:
-    return (f"Records cannot be saved in {shown(directory)} ({reason}). "
-            f"The game plays on, but new results will be lost when it closes.")
+    return _("Records cannot be saved in {directory} ({reason}). The game plays on, but new "
+             "results will be lost when it closes.").format(directory=shown(directory), reason=reason)
 
 
 def _summary(problems: list[str]) -> str:
     """The first problem, and how many more: enough to find it in the file."""
     more = len(problems) - 1
-    return problems[0] + (f", and {more} more" if more else "")
+    if not more:
+        return problems[0]
+    return ngettext("{problem}, and {count} more", "{problem}, and {count} more", more).format(
+        problem=problems[0], count=more)

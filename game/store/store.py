@@ -25,6 +25,7 @@ from pathlib import Path
 import platformdirs
 
 from game.engine import DEFAULT_STYLE
+from game.i18n import N_
 from game.settings import Settings
 
 from . import best_times, database, ledger, legacy, notices, settings_file
@@ -68,7 +69,7 @@ class Store:
         self._notices = Notices()
         self._replay_budget = replay_budget
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
-                                       "settings", tell=self._notices, now=self._now)
+                                       N_("settings"), tell=self._notices, now=self._now)
         self._saving = self._open_directory()
         self._settings_writer = FileWriter(self._write_settings,
                                            lambda error: self._write_failed(reason(error)),
@@ -226,7 +227,7 @@ class Store:
         try:
             return query(self._db)
         except sqlite3.Error as error:
-            self._notices.add(notices.unreadable("records", self.directory / database.NAME,
+            self._notices.add(notices.unreadable(N_("records"), self.directory / database.NAME,
                                                  str(error)))
             return fallback
 
@@ -300,7 +301,7 @@ class Store:
                 legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
                 return db, BackgroundWriter(lambda: database.connect(path), outcome), True
             except database.Newer:
-                self._notices.add(notices.newer("records", path))
+                self._notices.add(notices.newer(N_("records"), path))
                 db = database.memory()
             except (sqlite3.Error, OSError, database.Damaged) as error:
                 if db is not None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game import i18n
 from game.replay import Replay
 from game.settings import Settings
 from game.store import Store
@@ -68,13 +69,14 @@ class App:
         set_window_hints()                # before the video system starts
         pygame.display.init()
         pygame.font.init()
+        i18n.set_language(i18n.choose(settings.language))
         self.settings = settings
         self.store = store
         self.overridden = set(overridden)
         self.headless_clock = clock if isinstance(clock, TickClock) else None
         self.clock = clock or time.perf_counter
         self.atlas = Atlas.load()
-        self.display = Display(icon=self.atlas.get("icon"))
+        self.display = Display(i18n._("Minesweeper"), icon=self.atlas.get("icon"))
         self.audio = Audio(settings.sound)
         self.layout: Layout | None = None
         self.viewport = Viewport(1)
@@ -170,6 +172,19 @@ class App:
         self.store.settings = dataclasses.replace(self.settings, **kept)
         self.store.save_settings()
         self.show_notices()
+
+    def set_language(self, lang: str) -> None:
+        """View > Language: switch now, without a restart (title, menus, open
+        screens and the hint all speak the new language), and remember it."""
+        i18n.set_language(lang)
+        self.settings.language = lang
+        self.settings_changed("language")
+        self.display.caption = i18n._("Minesweeper")
+        pygame.display.set_caption(self.display.caption)
+        self.play.mark_dirty(self.play.assist.clear_hint())
+        for screen in self.stack:
+            screen.relayout()
+        self.invalidate()
 
     def show_notices(self) -> None:
         """Tell the player, once, what the store has to say (damaged files,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.engine import Status
+from game.i18n import N_, _, pgettext
 
 from .render.assist import COVERED
 
@@ -36,7 +37,7 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 
-KIND_WORDS = {"safe": "Safe", "mine": "Mine", "guess": "Best guess"}
+KIND_WORDS = {"safe": N_("Safe"), "mine": N_("Mine"), "guess": N_("Best guess")}
 
 
 @dataclass(frozen=True)
@@ -58,12 +59,13 @@ def too_big(field) -> bool:
     return field.width * field.height > MAX_CELLS
 
 
-TOO_BIG = "This board is too big for the computer to think about."
+TOO_BIG = N_("This board is too big for the computer to think about.")
 
 
 def hint_text(h: Hint) -> str:
     """The one line shown under the board for a hint."""
-    return f"{KIND_WORDS[h.kind]}: {h.explanation}."
+    return _("{kind}: {explanation}.").format(kind=_(KIND_WORDS[h.kind]),
+                                              explanation=h.explanation)
 
 
 class Assistant:
@@ -110,14 +112,14 @@ class Assistant:
         """Run ``ask(solver, view, mines, seconds)`` within the board's budget;
         None (with a message) when the board is too big or cannot be explained."""
         if too_big(self.field):
-            self.message = TOO_BIG
+            self.message = _(TOO_BIG)
             return None
         import game.solver as solver
 
         try:
             return ask(solver, self.field.view(), self.field.mines, budget(self.field))
         except solver.InconsistentBoard as error:      # cannot happen on a real board
-            self.message = f"The computer is puzzled: {error}"
+            self.message = _("The computer is puzzled: {reason}").format(reason=error)
             return None
 
     # ------------------------------------------------------------ hint
@@ -126,7 +128,7 @@ class Assistant:
         """H: mark the next cell to play and explain why. Returns cells to redraw."""
         dirty = self.clear_hint()
         if self.session.ended:
-            self.message = "The game is over: F2 starts a new one."
+            self.message = _("The game is over: F2 starts a new one.")
             return dirty
         h = self._think(lambda solver, view, mines, seconds: solver.hint(
             view, mines, first_click=self.first_click, max_seconds=seconds,
@@ -197,9 +199,9 @@ class Assistant:
         analysis = self.analysis()
         approx = "~" if analysis is not None and not analysis.exact else ""
         if p == 0.0:
-            return "safe"
+            return pgettext("probability", "safe")
         if p == 1.0:
-            return "mine"
+            return pgettext("probability", "mine")
         return f"{approx}{percent(p)}"
 
     # ------------------------------------------------------------ auto-play
@@ -256,4 +258,4 @@ def percent(p: float) -> str:
     value = round(p * 100)
     if 0 < p < 1:
         value = min(99, max(1, value))
-    return f"{value} %"
+    return pgettext("percent format", "{number} %").format(number=value)

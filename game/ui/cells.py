@@ -108,7 +108,7 @@ class CellGeometry:
             vx, x = divmod(px - shift, HEX_W)
             if inside_hexagon(x, py - vy * HEX_STEP):
                 return vx, vy
-        raise AssertionError("hexagons tile the plane")   # pragma: no cover
+        raise AssertionError   # pragma: no cover (hexagons tile the plane)
 
 
 SQUARES = CellGeometry(hexagonal=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import LEVELS
+from game.i18n import available as languages
 
 from . import keys
 from .screens import replays
@@ -23,10 +24,16 @@ class Commands:
         self.app = app
 
     def run(self, name: str) -> None:
-        if self.allowed(name):
+        if not self.allowed(name):
+            return
+        if name.startswith(keys.LANGUAGE_COMMAND):
+            self.app.set_language(name.removeprefix(keys.LANGUAGE_COMMAND))
+        else:
             getattr(self, name)()
 
     def available(self, name: str) -> bool:
+        if name.startswith(keys.LANGUAGE_COMMAND):
+            return name.removeprefix(keys.LANGUAGE_COMMAND) in languages()
         return callable(getattr(self, name, None))
 
     def allowed(self, name: str) -> bool:

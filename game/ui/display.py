@@ -59,7 +59,7 @@ def window_room() -> tuple[int, int]:
 
 
 class Display:
-    def __init__(self, caption: str = "Minesweeper", icon: pygame.Surface | None = None) -> None:
+    def __init__(self, caption: str, icon: pygame.Surface | None = None) -> None:
         self.caption = caption
         self.icon = icon
         self.surface: pygame.Surface | None = None

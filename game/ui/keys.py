@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
+
 CTRL = pygame.KMOD_CTRL
 ALT = pygame.KMOD_ALT
 
@@ -19,17 +21,22 @@ class Binding:
     keys: tuple[int, ...]
     mods: int            # modifiers that must be held (any of CTRL or ALT bits), or 0 for none
     command: str
-    label: str           # how menus and help show it
+    text: str            # how menus and help show it, in English (see ``label``)
+
+    @property
+    def label(self) -> str:
+        """The key's name in the current language ("Échap" for "Esc")."""
+        return _(self.text)
 
 
 #: Commands available from the board (and, for the global ones, from anywhere).
 BINDINGS: tuple[Binding, ...] = (
     Binding((pygame.K_F2,), 0, "new_game", "F2"),
     Binding((pygame.K_F11,), 0, "toggle_fullscreen", "F11"),
-    Binding((pygame.K_RETURN, pygame.K_KP_ENTER), ALT, "toggle_fullscreen", "Alt+Enter"),
-    Binding((pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS), CTRL, "zoom_in", "Ctrl++"),
-    Binding((pygame.K_MINUS, pygame.K_KP_MINUS), CTRL, "zoom_out", "Ctrl+-"),
-    Binding((pygame.K_PAUSE,), 0, "pause", "Pause"),
+    Binding((pygame.K_RETURN, pygame.K_KP_ENTER), ALT, "toggle_fullscreen", N_("Alt+Enter")),
+    Binding((pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS), CTRL, "zoom_in", N_("Ctrl++")),
+    Binding((pygame.K_MINUS, pygame.K_KP_MINUS), CTRL, "zoom_out", N_("Ctrl+-")),
+    Binding((pygame.K_PAUSE,), 0, "pause", N_("Pause")),
     Binding((pygame.K_F1,), 0, "help", "F1"),
     Binding((pygame.K_m,), 0, "toggle_flag_mode", "M"),
     Binding((pygame.K_s,), 0, "toggle_sound", "S"),
@@ -43,7 +50,10 @@ BINDINGS: tuple[Binding, ...] = (
 #: The operator's way out of kiosk mode (and out of the game anywhere).
 OPERATOR_EXIT_KEY = pygame.K_q
 OPERATOR_EXIT_MODS = (pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_SHIFT)
-OPERATOR_EXIT_LABEL = "Ctrl+Alt+Shift+Q"
+OPERATOR_EXIT_LABEL = N_("Ctrl+Alt+Shift+Q")
+
+#: "language_fr" switches the window to French (the View menu lists one per language).
+LANGUAGE_COMMAND = "language_"
 
 #: Commands a kiosk visitor cannot run (leaving, or changing the machine's setup).
 KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out",

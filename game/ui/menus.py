@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.engine import LEVELS
+from game.i18n import N_, _, available, language, name_of
 
 from . import keys
 
@@ -20,10 +21,18 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Item:
-    label: str = ""
+    """A menu entry. ``text`` is the English message (marked with ``N_``);
+    ``label`` is what the current language shows, looked up at each draw so
+    a change of language shows at once."""
+
+    text: str = ""
     command: str = ""                                   # "" is a separator
     checked: Callable[[Host], bool] | None = None
     enabled: Callable[[Host], bool] | None = None
+
+    @property
+    def label(self) -> str:
+        return _(self.text) if self.text else ""
 
     @property
     def separator(self) -> bool:
@@ -66,58 +75,76 @@ def _first_click_item(label: str, rule: str) -> Item:
 
 
 GAME_MENU = (
-    Item("New", "new_game"),
+    Item(N_("New"), "new_game"),
     SEPARATOR,
-    _level_item("Beginner", "beginner"),
-    _level_item("Intermediate", "intermediate"),
-    _level_item("Expert", "expert"),
-    Item("Custom...", "custom", lambda app: app.settings.level not in LEVELS),
+    _level_item(N_("Beginner"), "beginner"),
+    _level_item(N_("Intermediate"), "intermediate"),
+    _level_item(N_("Expert"), "expert"),
+    Item(N_("Custom..."), "custom", lambda app: app.settings.level not in LEVELS),
     SEPARATOR,
-    Item("Style...", "style"),
-    Item("Marks (?)", "toggle_marks", lambda app: app.settings.marks),
-    Item("Chord with left click", "toggle_chord_left_click",
+    Item(N_("Style..."), "style"),
+    Item(N_("Marks (?)"), "toggle_marks", lambda app: app.settings.marks),
+    Item(N_("Chord with left click"), "toggle_chord_left_click",
          lambda app: app.settings.chord_left_click),
-    Item("Flag mode", "toggle_flag_mode", lambda app: app.settings.flag_mode),
+    Item(N_("Flag mode"), "toggle_flag_mode", lambda app: app.settings.flag_mode),
     SEPARATOR,
-    Item("Best Times...", "best_times"),
+    Item(N_("Best Times..."), "best_times"),
     SEPARATOR,
-    Item("Exit", "exit"),
+    Item(N_("Exit"), "exit"),
 )
 
+class LanguageItem(Item):
+    """A language, named in itself ("Français") whatever the current one."""
+
+    @property
+    def label(self) -> str:
+        return name_of(self.command.removeprefix(keys.LANGUAGE_COMMAND))
+
+
+def _language_items() -> tuple[Item, ...]:
+    """One item per language we have a catalogue for (English first)."""
+    return tuple(LanguageItem(lang, keys.LANGUAGE_COMMAND + lang,
+                              lambda app, lang=lang: language() == lang)
+                 for lang in available())
+
+
 VIEW_MENU = (
-    Item("Zoom in", "zoom_in", enabled=lambda app: app.can_zoom(+1)),
-    Item("Zoom out", "zoom_out", enabled=lambda app: app.can_zoom(-1)),
-    Item("Fullscreen", "toggle_fullscreen", lambda app: app.settings.fullscreen),
-    Item("Sound", "toggle_sound", lambda app: app.settings.sound),
+    Item(N_("Zoom in"), "zoom_in", enabled=lambda app: app.can_zoom(+1)),
+    Item(N_("Zoom out"), "zoom_out", enabled=lambda app: app.can_zoom(-1)),
+    Item(N_("Fullscreen"), "toggle_fullscreen", lambda app: app.settings.fullscreen),
+    Item(N_("Sound"), "toggle_sound", lambda app: app.settings.sound),
     SEPARATOR,
-    Item("Statistics...", "statistics"),
-    Item("History...", "history"),
+    Item(N_("Statistics..."), "statistics"),
+    Item(N_("History..."), "history"),
     SEPARATOR,
-    Item("Watch replay", "watch_replay", enabled=lambda app: app.last_replay is not None),
-    Item("Export replay", "export_replay", enabled=lambda app: app.last_replay is not None),
-    Item("Open replay...", "open_replay"),
+    Item(N_("Watch replay"), "watch_replay", enabled=lambda app: app.last_replay is not None),
+    Item(N_("Export replay"), "export_replay", enabled=lambda app: app.last_replay is not None),
+    Item(N_("Open replay..."), "open_replay"),
+    SEPARATOR,
+    *_language_items(),
 )
 
 TOOLS_MENU = (
-    Item("Hint", "hint", enabled=lambda app: not app.play.session.ended),
-    Item("Probabilities", "toggle_overlay", lambda app: app.play.assist.overlay),
-    Item("Auto-play", "toggle_autoplay", lambda app: app.play.assist.autoplay,
+    Item(N_("Hint"), "hint", enabled=lambda app: not app.play.session.ended),
+    Item(N_("Probabilities"), "toggle_overlay", lambda app: app.play.assist.overlay),
+    Item(N_("Auto-play"), "toggle_autoplay", lambda app: app.play.assist.autoplay,
          enabled=lambda app: not app.play.session.ended),
     SEPARATOR,
-    Item("No-guess boards", "toggle_no_guess", lambda app: app.settings.no_guess),
+    Item(N_("No-guess boards"), "toggle_no_guess", lambda app: app.settings.no_guess),
     SEPARATOR,
-    _first_click_item("First click opens", "opening"),
-    _first_click_item("First click safe", "safe"),
-    _first_click_item("Classic first click", "classic"),
+    _first_click_item(N_("First click opens"), "opening"),
+    _first_click_item(N_("First click safe"), "safe"),
+    _first_click_item(N_("Classic first click"), "classic"),
 )
 
 HELP_MENU = (
-    Item("How to Play", "help"),
-    Item("About...", "about"),
+    Item(N_("How to Play"), "help"),
+    Item(N_("About..."), "about"),
 )
 
 #: The bar. A drop-down must fit inside the smallest window (an 8 x 8 board),
 #: unlike the classic game's menus, which were windows of their own: hence
 #: short menus under more titles.
 MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = (
-    ("Game", GAME_MENU), ("View", VIEW_MENU), ("Tools", TOOLS_MENU), ("Help", HELP_MENU))
+    (N_("Game"), GAME_MENU), (N_("View"), VIEW_MENU), (N_("Tools"), TOOLS_MENU),
+    (N_("Help"), HELP_MENU))

@@ -57,6 +57,48 @@ def _cut(painter: Painter, word: str, width: int, face: str) -> list[str]:
     return pieces
 
 
+ELLIPSIS = "\u2026"
+
+
+def fit(painter: Painter, text: str, width: int, face: str = "regular") -> str:
+    """``text`` cut with an ellipsis to fit ``width``, as Windows cuts a long
+    title (player names in a list, a title on the smallest window)."""
+    if painter.text_width(text, face) <= width:
+        return text
+    while text and painter.text_width(text + ELLIPSIS, face) > width:
+        text = text[:-1]
+    return text + ELLIPSIS
+
+
+def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]]], x: int,
+               y: int, width: int, *, min_width: int = 56, fill: bool = False,
+               spread: bool = False, gap: int = 4) -> tuple[list[Button], int]:
+    """Buttons side by side across ``width`` from ``x``: each as wide as the
+    longest label needs (at least ``min_width``; all of ``width`` shared out
+    with ``fill``; first and last at the edges with ``spread``; centred
+    otherwise), wrapping onto more rows when a language's labels do not fit.
+    Returns the buttons and the y below them."""
+    h = painter.line_height() + 8
+    need = max([min_width] + [painter.text_width(label) + 6 for label, _action in buttons])
+    per_row = max(1, min(len(buttons), (width + gap) // (min(need, width) + gap)))
+    out = []
+    for start in range(0, len(buttons), per_row):
+        row = buttons[start:start + per_row]
+        n = len(row)
+        bw = min(width, max(need, (width - gap * (n - 1)) // n if fill else need))
+        used = n * bw + gap * (n - 1)
+        step = bw + gap
+        if spread and n > 1:
+            step = bw + (width - n * bw) // (n - 1)
+            left = x
+        else:
+            left = x + (width - used) // 2
+        for i, (label, action) in enumerate(row):
+            out.append(Button(pygame.Rect(left + i * step, y, bw, h), label, action))
+        y += h + gap
+    return out, y - gap
+
+
 @dataclass
 class Button:
     rect: pygame.Rect
@@ -195,10 +237,7 @@ def draw_window(painter: Painter, rect: pygame.Rect, title: str) -> pygame.Rect:
     painter.bevel("raised_2", rect)
     bar = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, painter.line_height("bold") + 3)
     painter.fill(bar, NAVY)
-    clip = painter.surface.get_clip()
-    painter.surface.set_clip(painter.px(bar).clip(clip))     # a long title is cut, not spilt
-    painter.text(title, (bar.x + 3, bar.y + 2), WHITE, "bold")
-    painter.surface.set_clip(clip)
+    painter.text(fit(painter, title, bar.w - 6, "bold"), (bar.x + 3, bar.y + 2), WHITE, "bold")
     return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)
 
 
@@ -252,6 +291,7 @@ class ListView:
                 painter.fill((r.x + 2, y, r.w - 4, self.row_h), NAVY if focused else (128, 128, 128))
                 colour = WHITE
             for text, (cx, cw, align) in zip(row, self.columns, strict=False):
+                text = fit(painter, text, cw)
                 tx = r.x + 3 + cx
                 if align == "r":
                     tx += cw - painter.text_width(text)

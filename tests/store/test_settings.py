@@ -21,7 +21,7 @@ def test_every_setting_survives_a_restart(tmp_path):
     chosen = Settings(level="custom", custom_width=50, custom_height=40, custom_mines=500,
                       marks=True, chord_left_click=False, flag_mode=True, sound=False,
                       scale=3, fullscreen=True, first_click="classic", no_guess=True,
-                      style="win31", long_press=0.7,
+                      style="win31", long_press=0.7, language="fr",
                       custom_mask="\n".join(["#" * 49 + " "] * 40), shape="hex")
     assert all(getattr(chosen, f.name) != getattr(Settings(), f.name)
                for f in fields(Settings))              # every field is exercised

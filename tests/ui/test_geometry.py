@@ -5,7 +5,10 @@ leaving the window and nothing drawn over anything else.
 The boxes checked come from the screens' own layout (each widget's box and
 the ink of its text, measured with the painter), never from the lengths of
 English strings: run under another language, the same test checks its
-strings. ``SCREENS`` names how to open each screen; ``BOARDS`` the windows.
+strings. ``SCREENS`` names how to open each screen; ``BOARDS`` the windows;
+``LANGUAGES`` the languages: English, French and the pseudo-locale (every
+string about 40 % longer and accented), so a translation that does not fit
+fails here.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import itertools
 import pygame
 import pytest
 
+from game import i18n
+from game.i18n import PSEUDO
 from game.store import GameRecord
 from game.ui.menus import MENUS
 from game.ui.render.menubar import popup_geometry, title_rects
@@ -29,6 +34,7 @@ BOARDS = {
     "beginner": {"level": "beginner"},
     "expert": {"level": "expert"},
 }
+LANGUAGES = ("en", "fr", PSEUDO)
 LONG_NAME = "W" * 20                 # the widest name the entry takes
 
 
@@ -52,7 +58,8 @@ def fill_records(app) -> None:
 
 def _menu(index: int):
     def open_menu(app):
-        app.push(MenuScreen(app, at=title_rects(app.painter, app.layout.menu_h)[index].x))
+        titles = title_rects(app.painter, app.layout.menu_h, app.layout.mode_button.x)
+        app.push(MenuScreen(app, at=titles[index].x))
     return open_menu
 
 
@@ -125,8 +132,8 @@ SCREENS = {
 }
 
 
-def open_screen(board: str, screen: str):
-    app = make_app(**BOARDS[board])
+def open_screen(board: str, screen: str, language: str = "en"):
+    app = make_app(language=language, **BOARDS[board])
     if screen.startswith(("best_times", "statistics", "history")):
         fill_records(app)
     SCREENS[screen](app)
@@ -173,17 +180,18 @@ def check_dialog(app, dialog: Dialog) -> list[str]:
 def check_menu(app, menu: MenuScreen) -> list[str]:
     problems = []
     window = app.layout.window
-    titles = title_rects(app.painter, app.layout.menu_h)
+    titles = title_rects(app.painter, app.layout.menu_h, app.layout.mode_button.x)
     if titles[-1].right > app.layout.mode_button.x:
         problems.append("the menu titles run under the flag-mode button")
     geo = popup_geometry(app.painter, menu.items, titles[menu.index], app.layout.size)
     if not window.contains(geo.rect):
         problems.append(f"menu {geo.rect} leaves the window")
-    for item, rect in zip(menu.items, geo.item_rects, strict=True):
+    for item, rect, rows, shortcut_x in zip(menu.items, geo.item_rects, geo.labels,
+                                            geo.shortcut_xs, strict=True):
         if rect is None:
             continue
-        label_right = rect.x + 16 + app.painter.text_width(item.label)
-        limit = geo.shortcut_x - 4 if item.shortcut else rect.right
+        label_right = rect.x + 16 + max(app.painter.text_width(row) for row in rows)
+        limit = shortcut_x - 4 if item.shortcut else rect.right
         if label_right > limit:
             problems.append(f"{item.label!r} runs into its shortcut or out of the menu")
     return problems
@@ -191,12 +199,27 @@ def check_menu(app, menu: MenuScreen) -> list[str]:
 
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("board", list(BOARDS))
-def test_every_screen_fits_the_window_and_nothing_overlaps(board, screen):
-    app = open_screen(board, screen)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_fits_the_window_and_nothing_overlaps(language, board, screen):
+    app = open_screen(board, screen, language)
     top = app.top
     assert top is not app.play, "the screen did not open"
     problems = check_menu(app, top) if isinstance(top, MenuScreen) else check_dialog(app, top)
     assert problems == []
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_demo_banner_and_the_pause_panel_fit_the_field(language, board):
+    from game.ui.screens.attract import BANNER
+    from game.ui.widgets import wrap
+    app = make_app(language=language, **BOARDS[board])
+    painter, field = app.painter, app.layout.field
+    rows = wrap(painter, i18n._(BANNER), field.w - 16, face="bold")
+    assert all(painter.text_width(row, "bold") <= field.w - 16 for row in rows)
+    assert len(rows) * painter.line_height("bold") + 10 <= field.h
+    pause = wrap(painter, i18n._("Click or press a key to resume"), field.w - 12)
+    assert all(painter.text_width(row) <= field.w - 12 for row in pause)
 
 
 def test_the_main_window_parts_never_overlap():

@@ -14,15 +14,36 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import N_, _
 from game.store import WON, GameRecord
 
+from ..widgets import fit
 from .painter import BLACK, Painter
 
 NAVY = (0, 0, 128)
 GREEN = (0, 128, 0)
 RED = (255, 0, 0)
 BAR_PITCH = 4          # px per game: a 3 px bar and a 1 px gap
-CAPTION = (("time", NAVY), ("3BV/s", GREEN), ("best", RED))
+CAPTION = ((N_("time"), NAVY), (N_("3BV/s"), GREEN), (N_("best"), RED))
+
+
+def caption(painter: Painter, width: int) -> list[tuple[str, tuple[int, int, int], int]]:
+    """The caption's words in the current language with their x offsets:
+    6 px apart, closer when a language's words are long, each cut with an
+    ellipsis past all room."""
+    words = [(_(word), colour) for word, colour in CAPTION]
+    gap = 6
+    total = sum(painter.text_width(w) for w, _colour in words)
+    if total + gap * (len(words) - 1) > width:
+        gap = 2
+        share = (width - gap * (len(words) - 1)) // len(words)
+        if total + gap * (len(words) - 1) > width:
+            words = [(fit(painter, w, share), colour) for w, colour in words]
+    out, x = [], 0
+    for text, colour in words:
+        out.append((text, colour, x))
+        x += painter.text_width(text) + gap
+    return out
 
 
 @dataclass(frozen=True)
@@ -70,7 +91,7 @@ class Chart:
         plot = self.plot.move(origin)
         wins = self.shown()
         if not wins:
-            text = "No wins yet"
+            text = _("No wins yet")
             painter.text(text, (plot.centerx - painter.text_width(text) // 2,
                                 plot.centery - painter.line_height() // 2), BLACK)
         for bar in self.bars():
@@ -86,15 +107,16 @@ class Chart:
             painter.fill(pygame.Rect(plot.x, y, plot.w, 1), RED)
         x = self.rect.x + origin[0]
         y = self.rect.bottom - 11 + origin[1]
-        for word, colour in CAPTION:
-            x += painter.text(word, (x, y), colour) + 6
+        for text, colour, dx in caption(painter, self.rect.w):
+            painter.text(text, (x + dx, y), colour)
 
     def key(self, event: pygame.event.Event) -> bool:
         return False
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """Its box, and inside it the plot and the caption's ink."""
-        caption_w = sum(painter.text_width(word) for word, _ in CAPTION) + 6 * (len(CAPTION) - 1)
-        caption = pygame.Rect(self.rect.x, self.rect.bottom - 11, caption_w,
-                              painter.line_height())
-        return self.rect, [self.plot, caption]
+        words = caption(painter, self.rect.w)
+        text, _colour, dx = words[-1]
+        caption_w = dx + painter.text_width(text)
+        box = pygame.Rect(self.rect.x, self.rect.bottom - 11, caption_w, painter.line_height())
+        return self.rect, [self.plot, box]

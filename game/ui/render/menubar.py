@@ -6,7 +6,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
+
+from ..frame import CELL
 from ..menus import MENUS, Item
+from ..widgets import fit, wrap
 from .painter import BLACK, DARK, GREY, WHITE, Painter
 
 NAVY = (0, 0, 128)
@@ -17,13 +21,20 @@ CHECK_W = 16
 GAP = 14
 
 
-def title_rects(painter: Painter, menu_h: int) -> list[pygame.Rect]:
-    """Where each menu title sits on the bar (scale-1)."""
+def title_rects(painter: Painter, menu_h: int, width: int | None = None) -> list[pygame.Rect]:
+    """Where each menu title sits on the bar (scale-1); titles move closer
+    together when a language's titles would not fit in ``width`` (the bar up
+    to the flag-mode button)."""
+    widths = [painter.text_width(_(title)) for title, _items in MENUS]
+    pad = TITLE_PAD
+    if width is not None and 4 + sum(widths) + 2 * pad * len(widths) > width:
+        pad = max(0, (width - 4 - sum(widths)) // (2 * len(widths)))
+        if 4 + sum(widths) > width:          # still too long: each cut in proportion
+            widths = [w * (width - 4) // sum(widths) for w in widths]
     rects, x = [], 2
-    for title, _ in MENUS:
-        w = painter.text_width(title) + 2 * TITLE_PAD
-        rects.append(pygame.Rect(x, 0, w, menu_h))
-        x += w
+    for w in widths:
+        rects.append(pygame.Rect(x, 0, w + 2 * pad, menu_h))
+        x += w + 2 * pad
     return rects
 
 
@@ -31,7 +42,13 @@ def title_rects(painter: Painter, menu_h: int) -> list[pygame.Rect]:
 class PopupGeometry:
     rect: pygame.Rect
     item_rects: tuple[pygame.Rect | None, ...]   # None for separators
-    shortcut_x: int
+    shortcut_x: int                              # the shortcuts' column...
+    #: Each item's label as drawn: one line, or more when a long translation
+    #: would not fit the window's width (empty for separators).
+    labels: tuple[tuple[str, ...], ...] = ()
+    #: ...unless the window is too narrow for a column: then each shortcut
+    #: sits at the right edge and only its own item's label makes room for it.
+    shortcut_xs: tuple[int, ...] = ()
 
 
 def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect,
@@ -39,39 +56,55 @@ def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect
     """The drop-down under ``title``, moved left or up to stay inside the window."""
     label_w = max(painter.text_width(i.label) for i in items)
     short_w = max((painter.text_width(i.shortcut) for i in items if i.shortcut), default=0)
-    width = min(3 + CHECK_W + label_w + (GAP + short_w if short_w else 0) + 10 + 3, window[0])
-    item_h = painter.line_height() + ITEM_PAD
-    height = 6 + sum(SEPARATOR_H if i.separator else item_h for i in items)
+    shortcuts = GAP + short_w if short_w else 0
+    wanted = 3 + CHECK_W + label_w + shortcuts + 10 + 3
+    width = min(wanted, window[0])
+    column = x_column = width - 3 - 8 - short_w
+    line = painter.line_height()
+    labels, xs = [], []
+    for item in items:
+        room = width - 3 - CHECK_W - 10 - 3
+        own = painter.text_width(item.shortcut) if item.shortcut else 0
+        if wanted <= width:
+            room -= shortcuts
+            xs.append(x_column)
+        else:
+            room -= GAP + own if own else 0
+            xs.append(width - 3 - 8 - own)
+        labels.append(() if item.separator else tuple(wrap(painter, item.label, room)))
+    heights = [SEPARATOR_H if i.separator else len(rows) * (line + 1) - 1 + ITEM_PAD
+               for i, rows in zip(items, labels, strict=True)]
+    height = 6 + sum(heights)
     x = max(0, min(title.x, window[0] - width))
     y = max(0, min(title.bottom, window[1] - height))
     rects, cy = [], y + 3
-    for item in items:
-        if item.separator:
-            rects.append(None)
-            cy += SEPARATOR_H
-        else:
-            rects.append(pygame.Rect(x + 3, cy, width - 6, item_h))
-            cy += item_h
-    return PopupGeometry(pygame.Rect(x, y, width, height), tuple(rects),
-                         x + width - 3 - 8 - short_w)
+    for item, h in zip(items, heights, strict=True):
+        rects.append(None if item.separator else pygame.Rect(x + 3, cy, width - 6, h))
+        cy += h
+    return PopupGeometry(pygame.Rect(x, y, width, height), tuple(rects), x + column,
+                         tuple(labels), tuple(x + sx for sx in xs))
 
 
 def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None = None) -> None:
     painter.fill(layout_menu, GREY)
     line_h = painter.line_height()
-    for i, (rect, (title, _)) in enumerate(zip(title_rects(painter, layout_menu.h), MENUS, strict=False)):
+    rects = title_rects(painter, layout_menu.h, layout_menu.w - 2 - CELL)   # the flag-mode button
+    for i, (rect, (title, _items)) in enumerate(zip(rects, MENUS, strict=False)):
         colour = BLACK
         if i == open_index:
             painter.fill(rect.inflate(0, -2), NAVY)
             colour = WHITE
-        painter.text(title, (rect.x + TITLE_PAD, rect.centery - line_h // 2), colour)
+        text = fit(painter, _(title), rect.w)
+        x = rect.centerx - painter.text_width(text) // 2
+        painter.text(text, (x, rect.centery - line_h // 2), colour)
 
 
 def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometry,
                highlighted: int | None) -> None:
     painter.bevel("raised_2", geo.rect)
     line_h = painter.line_height()
-    for i, (item, rect) in enumerate(zip(items, geo.item_rects, strict=False)):
+    for i, (item, rect, rows, shortcut_x) in enumerate(zip(items, geo.item_rects, geo.labels,
+                                                           geo.shortcut_xs, strict=False)):
         if rect is None:
             continue
         enabled = item.is_enabled(app)
@@ -79,12 +112,13 @@ def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometr
         if i == highlighted and enabled:
             painter.fill(rect, NAVY)
             colour = WHITE
-        ty = rect.centery - line_h // 2
+        ty = rect.centery - (len(rows) * (line_h + 1) - 1) // 2
         if item.is_checked(app):
-            draw_check(painter, (rect.x + 5, rect.centery - 3), colour)
-        painter.text(item.label, (rect.x + CHECK_W, ty), colour)
+            draw_check(painter, (rect.x + 5, ty + line_h // 2 - 3), colour)
+        for k, row in enumerate(rows):
+            painter.text(row, (rect.x + CHECK_W, ty + k * (line_h + 1)), colour)
         if item.shortcut:
-            painter.text(item.shortcut, (geo.shortcut_x, ty), colour)
+            painter.text(item.shortcut, (shortcut_x, ty), colour)
     # separators: an etched line between groups
     prev_bottom = geo.rect.y + 3
     for rect in geo.item_rects:

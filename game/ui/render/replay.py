@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import GameStats
+from game.i18n import _, decimal, percent
 
 from ..frame import CELL, MARGIN, OUTER, Layout
 from .painter import BLACK, GREY, WHITE, Painter
@@ -111,8 +112,10 @@ def figures_lines(stats: GameStats) -> tuple[str, str]:
     bbbv = "?" if stats.bbbv is None else str(stats.bbbv)
     rate = stats.bbbv_per_second
     eff = stats.efficiency
-    return (f"3BV {stats.solved_bbbv}/{bbbv}  {rate or 0:.2f}/s",
-            f"Clicks {stats.clicks.total}  Eff {(eff or 0) * 100:.0f}%")
+    return (_("3BV {solved}/{total}  {rate}/s").format(
+                solved=stats.solved_bbbv, total=bbbv, rate=decimal(rate or 0, 2)),
+            _("Clicks {clicks}  Eff {efficiency}").format(
+                clicks=stats.clicks.total, efficiency=percent(eff or 0)))
 
 
 def draw_figures(painter: Painter, layout: ViewerLayout, stats: GameStats) -> None:

@@ -19,6 +19,7 @@ import pygame
 
 from game.engine import LEVELS, Minefield
 from game.engine.gallery import GALLERY
+from game.i18n import N_, _
 from game.replay import Replay, ReplayError, check, decode
 from game.replay.check import start_field
 
@@ -26,7 +27,7 @@ from ..render.painter import BLACK, WHITE, Painter
 from ..widgets import wrap
 from . import base
 
-BANNER = "DEMO \u2014 CLICK TO PLAY"
+BANNER = N_("DEMO \u2014 CLICK TO PLAY")
 NAVY = (0, 0, 128)
 #: The demo boards in turn: the three levels, with shaped fields, tori and
 #: hexagons in between, so a passer-by sees every kind of board.
@@ -151,7 +152,7 @@ class AttractScreen(base.Screen):
         if not full or not self.banner_visible():
             return False
         field = self.app.layout.field
-        lines = wrap(painter, BANNER, field.w - 16, face="bold")
+        lines = wrap(painter, _(BANNER), field.w - 16, face="bold")
         line_h = painter.line_height("bold")
         w = max(painter.text_width(line, "bold") for line in lines) + 16
         h = len(lines) * line_h + 10

@@ -1,27 +1,33 @@
-"""The Custom Field dialog: height, width and mines, the board's shape and
-the shaped fields of the gallery, checked by the engine's rules.
+"""The Custom Field dialog: height, width and mines, checked by the engine's rules.
 
 Out-of-range values are refused with the engine's own message (which names the
 allowed range) shown in the dialog, and nothing changes until they are fixed.
-Choosing a gallery field fills in its size and mine count; its size is the
-mask's, but the mines may be changed (that makes a custom shaped field).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.engine import CUSTOM_LIMITS, SHAPES
+from game.engine import CUSTOM_LIMITS, SHAPES, SizeError
 from game.engine.checks import ascii_number
 from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
+from game.i18n import N_, _
+from game.words import size_error
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, TextField, wrap
+from ..widgets import Button, Label, TextField, button_row, wrap
 from .dialog import Dialog
 
 RED = (192, 0, 0)
 FIELDS = ("height", "width", "mines")
+EMPTY = {"height": N_("type a number for the height"),
+         "width": N_("type a number for the width"), "mines": N_("type a number of mines")}
+NOT_DIGITS = {"height": N_("height must be a whole number written with the digits 0-9"),
+              "width": N_("width must be a whole number written with the digits 0-9"),
+              "mines": N_("mines must be a whole number written with the digits 0-9")}
 RECTANGLE, OWN_MASK = "rectangle", "mask"
+#: The fields' labels, in the classic dialog's order.
+LABELS = {"height": N_("Height:"), "width": N_("Width:"), "mines": N_("Mines:")}
 
 
 def is_ascii_digit(ch: str) -> bool:
@@ -31,7 +37,7 @@ def is_ascii_digit(ch: str) -> bool:
 
 
 class CustomDialog(Dialog):
-    title = "Custom Field"
+    title = N_("Custom Field")
     width = 150
 
     def __init__(self, app) -> None:
@@ -53,22 +59,28 @@ class CustomDialog(Dialog):
         self.fields = {}
         self.widgets = []
         y = 6
+        label_w = max(painter.text_width(_(LABELS[name])) for name in FIELDS)
         for name in FIELDS:
-            self.widgets.append(Label(pygame.Rect(10, y + 3, 45, line), name.capitalize() + ":"))
-            field = TextField(pygame.Rect(60, y, 50, line + 5), self.values[name], max_len=4,
-                              accept=is_ascii_digit)
+            self.widgets.append(Label(pygame.Rect(10, y + 3, label_w + 2, line), _(LABELS[name])))
+            field = TextField(pygame.Rect(max(60, 16 + label_w), y, 50, line + 5),
+                              self.values[name], max_len=4, accept=is_ascii_digit)
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
-        for label, text, action in (("Shape:", SHAPE_TITLES[self.shape], self.next_shape),
-                                    ("Field:", self._field_title(), self.next_field)):
-            self.widgets.append(Label(pygame.Rect(10, y + 4, 45, line), label))
-            self.widgets.append(Button(pygame.Rect(60, y, 76, line + 8), text, action))
+        choices = ((_("Shape:"), _(SHAPE_TITLES[self.shape]), self.next_shape),
+                   (_("Field:"), self._field_title(), self.next_field))
+        choice_w = max(painter.text_width(label) for label, _text, _act in choices)
+        x = max(60, 16 + choice_w)
+        for label, text, action in choices:
+            self.widgets.append(Label(pygame.Rect(10, y + 4, choice_w + 2, line), label))
+            button_w = max(40, self.width - 16 - x, painter.text_width(text) + 12)
+            self.widgets.append(Button(pygame.Rect(x, y, button_w, line + 8), text, action))
             y += line + 11
         y += 2
-        self.widgets.append(Button(pygame.Rect(8, y, 62, line + 8), "OK", self.accept))
-        self.widgets.append(Button(pygame.Rect(74, y, 62, line + 8), "Cancel", self.cancel))
-        y += line + 14
+        buttons, y = button_row(painter, ((_("OK"), self.accept), (_("Cancel"), self.cancel)),
+                                8, y, self.width - 6 - 16, fill=True)
+        self.widgets += buttons
+        y += 6
         if self.error:
             label = Label(pygame.Rect(8, y, self.width - 22, 0), self.error, RED)
             self.widgets.append(label)
@@ -76,8 +88,9 @@ class CustomDialog(Dialog):
         return y
 
     def _field_title(self) -> str:
-        return {RECTANGLE: "Rectangle", OWN_MASK: "Your mask"}.get(self.field,
-                                                                   TITLES.get(self.field, ""))
+        if self.field in TITLES:
+            return _(TITLES[self.field])
+        return _("Your mask") if self.field == OWN_MASK else _("Rectangle")
 
     def next_shape(self) -> None:
         """Cycle the shape: grid, torus, hexagons."""
@@ -103,6 +116,9 @@ class CustomDialog(Dialog):
             if mask is not None:
                 width, height = len(mask[0]), len(mask)
             CUSTOM_LIMITS.check(width, height, mines, self.shape, mask)
+        except SizeError as e:
+            self._refuse(size_error(e))
+            return
         except ValueError as e:
             self._refuse(str(e))
             return
@@ -131,11 +147,15 @@ class CustomDialog(Dialog):
 
     def _number(self, name: str) -> int:
         if not self.values[name]:
-            raise ValueError(f"type a number for {name}")
+            raise ValueError(_(EMPTY[name]))
         value = ascii_number(self.values[name])
         if value is None:
-            raise ValueError(f"{name} must be a whole number written with the digits 0-9")
+            raise ValueError(_(NOT_DIGITS[name]))
         return value
+
+    def _refuse(self, message: str) -> None:
+        self.error = message
+        self._rebuild()
 
     def _rebuild(self) -> None:
         focus = self.focus
@@ -144,6 +164,3 @@ class CustomDialog(Dialog):
         self.focus = focus
         self.app.invalidate()
 
-    def _refuse(self, message: str) -> None:
-        self.error = message
-        self._rebuild()

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import Pane
 from ..widgets import Button, ListView, TextField, draw_window
@@ -27,7 +29,7 @@ SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_
 
 class Dialog(base.Screen):
     overlay = True
-    title = ""
+    title = ""          # an English message marked with N_, shown translated
     width = 140
     #: "centre", or "bottom" to leave the top of the board in view.
     placement = "centre"
@@ -228,7 +230,7 @@ class Dialog(base.Screen):
             return False
         self._dirty = False
         self._ensure_built()
-        draw_window(painter, self.rect, self.title)
+        draw_window(painter, self.rect, _(self.title) if self.title else "")
         clip = painter.surface.get_clip()
         view = self.content_view
         painter.surface.set_clip(painter.px(view))

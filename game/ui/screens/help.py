@@ -5,64 +5,71 @@ from __future__ import annotations
 import pygame
 
 from game import __version__
+from game.i18n import N_, _
 
 from .. import keys
 from ..render.painter import Painter
-from ..widgets import Button, Label, label_height
+from ..widgets import Label, button_row, label_height
 from .dialog import Dialog
 
 GAP = 6             # between a picture and its text
 
 #: What each command does, for the Keys page (the keys themselves come from ``keys``).
 COMMAND_HELP = {
-    "new_game": "new game", "toggle_fullscreen": "fullscreen", "zoom_in": "bigger",
-    "zoom_out": "smaller", "pause": "pause", "help": "this help",
-    "toggle_flag_mode": "flag mode: left click flags", "toggle_sound": "sound on/off",
-    "hint": "hint: the next cell and why", "toggle_overlay": "mine probabilities",
-    "toggle_autoplay": "let the computer play", "exit": "quit",
+    "new_game": N_("new game"), "toggle_fullscreen": N_("fullscreen"), "zoom_in": N_("bigger"),
+    "zoom_out": N_("smaller"), "pause": N_("pause"), "help": N_("this help"),
+    "toggle_flag_mode": N_("flag mode: left click flags"), "toggle_sound": N_("sound on/off"),
+    "hint": N_("hint: the next cell and why"), "toggle_overlay": N_("mine probabilities"),
+    "toggle_autoplay": N_("let the computer play"), "exit": N_("quit"),
 }
 
 PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
-    ("The goal", (
-        ("covered", "Open every square that hides no mine."),
-        ("open_1", "A number counts the mines in the 8 squares around it."),
-        ("open_0", "An empty square opens its neighbours by itself."),
-        ("mine_exploded", "Open a mine and the game is lost."),
+    (N_("The goal"), (
+        ("covered", N_("Open every square that hides no mine.")),
+        ("open_1", N_("A number counts the mines in the 8 squares around it.")),
+        ("open_0", N_("An empty square opens its neighbours by itself.")),
+        ("mine_exploded", N_("Open a mine and the game is lost.")),
     )),
-    ("The mouse", (
-        ("covered", "Left click: open a square."),
-        ("flag", "Right click: flag a mine; again for ?, again to clear."),
-        ("open_2", "Both buttons, middle button, or left click on a number whose "
-                   "flags are all placed: open the rest around it."),
-        ("face_smile", "Click the face for a new game."),
+    (N_("The mouse"), (
+        ("covered", N_("Left click: open a square.")),
+        ("flag", N_("Right click: flag a mine; again for ?, again to clear.")),
+        ("open_2", N_("Both buttons, middle button, or left click on a number whose "
+                      "flags are all placed: open the rest around it.")),
+        ("face_smile", N_("Click the face for a new game.")),
     )),
-    ("The computer", (
-        ("mark_safe", "H: a hint. The ring shows where to play, orange frames the "
-                      "numbers that prove it, and a line says why."),
-        ("mark_mine", "A red ring: a mine you can flag."),
-        ("covered", "P: shade each covered square by its chance of hiding a mine; "
-                    "point at one to read it."),
-        ("cursor", "A: the computer plays on; any key or click stops it. "
-                   "Help makes a game 'assisted': no best time."),
+    (N_("The computer"), (
+        ("mark_safe", N_("H: a hint. The ring shows where to play, orange frames the "
+                         "numbers that prove it, and a line says why.")),
+        ("mark_mine", N_("A red ring: a mine you can flag.")),
+        ("covered", N_("P: shade each covered square by its chance of hiding a mine; "
+                       "point at one to read it.")),
+        ("cursor", N_("A: the computer plays on; any key or click stops it. "
+                      "Help makes a game 'assisted': no best time.")),
     )),
 )
 
 
+def pages() -> list[tuple[str, tuple[tuple[str | None, str], ...]]]:
+    """Every page in the current language, the Keys page last."""
+    return [(_(name), tuple((icon, _(text)) for icon, text in entries))
+            for name, entries in PAGES] + [keys_page()]
+
+
 def keys_page() -> tuple[str, tuple[tuple[str | None, str], ...]]:
     """The Keys page, written from the key bindings themselves."""
-    lines = [(None, f"{b.label}: {COMMAND_HELP[b.command]}") for b in keys.BINDINGS
-             if b.command in COMMAND_HELP]
-    lines.append((None, "Arrows move a cursor; Space or Enter opens (or chords); F flags."))
-    lines.append((None, "Alt or F10: menus. Esc closes a menu or a dialog."))
-    return "Keys", tuple(lines)
+    lines = [(None, _("{key}: {action}").format(key=b.label, action=_(COMMAND_HELP[b.command])))
+             for b in keys.BINDINGS if b.command in COMMAND_HELP]
+    lines.append((None, _("Arrows move a cursor; Space or Enter opens (or chords); F flags.")))
+    lines.append((None, _("Alt or F10: menus. Esc closes a menu or a dialog.")))
+    return _("Keys"), tuple(lines)
 
 
 class HelpScreen(Dialog):
-    title = "How to Play"
+    title = N_("How to Play")
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.pages = (*PAGES, keys_page())
+        self.pages = pages()
         self.page = 0
         self.width = min(260, app.layout.size[0] - 4)
 
@@ -70,6 +77,7 @@ class HelpScreen(Dialog):
         """The page's title, then each picture with its text beside it (the text
         starts right of the picture, whatever the picture's size), then the
         buttons; the text wraps at the dialog's width."""
+        self.pages = pages()                # in the language of the moment
         name, entries = self.pages[self.page]
         line = painter.line_height()
         full_w = self.width - 22
@@ -86,12 +94,11 @@ class HelpScreen(Dialog):
             self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
             y += max(icon_h, 1 + label_height(painter, text, width)) + 4
         y += 2
-        bw = (self.width - 6 - 8 * 2 - 8) // 3
-        for i, (label, action) in enumerate((("< Back", self.back), ("Next >", self.next),
-                                             ("Close", self.cancel))):
-            self.widgets.append(Button(pygame.Rect(8 + i * (bw + 4), y, bw, line + 8),
-                                       label, action))
-        return y + line + 14
+        buttons, bottom = button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
+                                               (_("Close"), self.cancel)),
+                                     8, y, self.width - 6 - 16, min_width=0, fill=True)
+        self.widgets += buttons
+        return bottom + 6
 
     def _turn(self, step: int) -> None:
         self.page = (self.page + step) % len(self.pages)
@@ -125,17 +132,19 @@ class HelpScreen(Dialog):
 
 
 class AboutDialog(Dialog):
-    title = "About Minesweeper"
+    title = N_("About Minesweeper")
 
     def build(self, painter: Painter) -> int:
         self.width = min(200, self.app.layout.size[0] - 4)
-        text = (f"Minesweeper {__version__}\nThe classic game, rebuilt on pygame-ce. "
-                "Every picture and sound is drawn by this project's own code.")
+        text = _("Minesweeper {version}\nThe classic game, rebuilt on pygame-ce. Every "
+                 "picture and sound is drawn by this project's own code.").format(
+                     version=__version__)
         width = self.width - 22
         line = painter.line_height()
         self.widgets = [Label(pygame.Rect(8, 6, width, line), text)]
         y = 10 + label_height(painter, text, width)
-        self.widgets.append(Button(pygame.Rect((self.width - 6) // 2 - 30, y, 60, line + 8),
-                                   "OK", self.cancel))
+        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y, width,
+                                     min_width=60)
+        self.widgets += buttons
         self.focus = 1
-        return y + line + 14
+        return bottom + 6

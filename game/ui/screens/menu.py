@@ -43,7 +43,8 @@ class MenuScreen(base.Screen):
         return visible_items(self.app, MENUS[self.index][1])
 
     def _titles(self):
-        return title_rects(self.app.painter, self.app.layout.menu_h)
+        layout = self.app.layout
+        return title_rects(self.app.painter, layout.menu_h, layout.mode_button.x)
 
     def _popup(self):
         return popup_geometry(self.app.painter, self.items, self._titles()[self.index],

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.store import MAX_NAME_LENGTH, GameRecord
+from game.words import level_name
 
 from ..render.painter import BLACK, Painter
 from ..widgets import Button, Label, TextField, wrap
-from .dialog import Dialog
+from .dialog import TITLE_H, Dialog
 
 #: The arcade picker's keys: letters, digits and a few signs; DEL and OK act.
 PICKER_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-. ") + ("DEL", "OK")
 PICKER_COLS = 7
 KEY_SIZE = 17
+SMALLEST_KEY_SIZE = 11       # still room for a letter inside its bevel
 
 
 def ask_name(app, record: GameRecord) -> None:
@@ -33,7 +36,7 @@ def ask_name(app, record: GameRecord) -> None:
 
 
 class _NameEntry(Dialog):
-    title = "Best Times"
+    title = N_("Best Times")
     placement = "bottom"          # the top of the board won stays in view
 
     def __init__(self, app, record: GameRecord) -> None:
@@ -43,8 +46,8 @@ class _NameEntry(Dialog):
         self.width = min(170, app.layout.size[0] - 4)
 
     def prompt(self) -> str:
-        return (f"You have one of the fastest times for {self.record.level} level. "
-                "Please enter your name.")
+        return _("You have one of the fastest times for the {level} level. "
+                 "Please enter your name.").format(level=level_name(self.record.level))
 
     def finish(self) -> None:
         """Name the time (already kept as "Anonymous" when the game was won)
@@ -75,10 +78,17 @@ class NameDialog(_NameEntry):
         self.entry = TextField(pygame.Rect(8, 10 + rows * (line + 1), width, line + 6), self.name,
                                max_len=MAX_NAME_LENGTH, accept=str.isprintable)
         y = self.entry.rect.bottom + 8
-        self.widgets = [Label(pygame.Rect(8, 6, width, line), self.prompt()), self.entry,
-                        Button(pygame.Rect(8, y, 50, line + 8), "OK", self.accept),
-                        Button(pygame.Rect(62, y, width - 54, line + 8), "Pick letters",
-                               self.to_picker)]
+        ok_w = 50
+        picker_w = max(width - ok_w - 4, painter.text_width(_("Pick letters")) + 12)
+        self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),
+                        self.entry,
+                        Button(pygame.Rect(8, y, ok_w, line + 8), _("OK"), self.accept)]
+        if ok_w + 4 + picker_w <= width:
+            picker = pygame.Rect(8 + ok_w + 4, y, width - ok_w - 4, line + 8)
+        else:                            # a long label: the picker button gets its own row
+            y += line + 12
+            picker = pygame.Rect(8, y, width, line + 8)
+        self.widgets.append(Button(picker, _("Pick letters"), self.to_picker))
         self.focus = 1
         pygame.key.start_text_input()
         return y + line + 14
@@ -106,22 +116,39 @@ class ArcadeNameDialog(_NameEntry):
         width = self.width - 22
         rows = len(wrap(painter, self.prompt(), width))
         self.shown = Label(pygame.Rect(8, 10 + rows * (line + 1), width, line), "")
-        self.widgets = [Label(pygame.Rect(8, 6, width, line), self.prompt()), self.shown]
-        grid_w = PICKER_COLS * KEY_SIZE
-        x0, y0 = max(8, (self.width - 6 - grid_w) // 2), self.shown.rect.bottom + 10
-        for i, key in enumerate(PICKER_KEYS[:-2]):
-            rect = pygame.Rect(x0 + (i % PICKER_COLS) * KEY_SIZE, y0 + (i // PICKER_COLS) * KEY_SIZE,
-                               KEY_SIZE - 1, KEY_SIZE - 1)
+        self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),
+                        self.shown]
+        y0 = self.shown.rect.bottom + 10
+        cols, size = self._grid(y0, line)
+        grid_w = cols * size
+        x0 = max(8, (self.width - 6 - grid_w) // 2)
+        letters = PICKER_KEYS[:-2]
+        for i, key in enumerate(letters):
+            rect = pygame.Rect(x0 + (i % cols) * size, y0 + (i // cols) * size, size - 1, size - 1)
             self.widgets.append(Button(rect, "_" if key == " " else key,
                                        lambda k=key: self.type(k), focusable=False))
-        y = y0 + (len(PICKER_KEYS) - 3) // PICKER_COLS * KEY_SIZE + KEY_SIZE + 4
-        self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8), "DEL",
+        y = y0 + -(-len(letters) // cols) * size + 4
+        self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8), _("DEL"),
                                    self.delete, focusable=False))
         self.widgets.append(Button(pygame.Rect(x0 + grid_w // 2 + 1, y, grid_w // 2 - 2, line + 8),
-                                   "OK", self.finish, focusable=False))
+                                   _("OK"), self.finish, focusable=False))
         self.focus = -1
         self._show()
         return y + line + 14
+
+    def _grid(self, top: int, line: int) -> tuple[int, int]:
+        """Columns and key size of the letter grid: the classic 7 columns of
+        17 px, or more and smaller keys when a long prompt leaves too little
+        height in the window."""
+        letters = len(PICKER_KEYS) - 2
+        room = self.app.layout.size[1] - 4 - TITLE_H - 6 - top - 4 - (line + 14)
+        if -(-letters // PICKER_COLS) * KEY_SIZE <= room:
+            return PICKER_COLS, KEY_SIZE
+        for size in range(KEY_SIZE - 1, SMALLEST_KEY_SIZE, -1):
+            cols = max(PICKER_COLS, (self.width - 22) // size)
+            if -(-letters // cols) * size <= room:
+                break
+        return cols, size
 
     def _show(self) -> None:
         self.shown.text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)

@@ -6,15 +6,17 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _
+
 from ..render.painter import Painter
-from ..widgets import Button, Label, wrap
+from ..widgets import Label, button_row, wrap
 from .dialog import Dialog
 
 
 class NoticeDialog(Dialog):
     """A message the player reads once (damaged files, records not saved)."""
 
-    title = "Minesweeper"
+    title = N_("Minesweeper")
 
     def __init__(self, app, text: str) -> None:
         super().__init__(app)
@@ -29,16 +31,16 @@ class NoticeDialog(Dialog):
         rows = len(wrap(painter, self.text, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.text)]
         y = 10 + rows * (line + 1)
-        self.widgets.append(Button(pygame.Rect((self.width - 6) // 2 - 30, y, 60, line + 8),
-                                   "OK", self.cancel))
+        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y, width, min_width=60)
+        self.widgets += buttons
         self.focus = 1
-        return y + line + 14
+        return bottom + 6
 
 
 class ConfirmDialog(Dialog):
     """A question answered Yes (runs ``on_yes``) or No."""
 
-    title = "Minesweeper"
+    title = N_("Minesweeper")
 
     def __init__(self, app, question: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
@@ -52,11 +54,11 @@ class ConfirmDialog(Dialog):
         rows = len(wrap(painter, self.question, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.question)]
         y = 10 + rows * (line + 1)
-        half = (self.width - 6) // 2
-        self.widgets.append(Button(pygame.Rect(half - 56, y, 52, line + 8), "Yes", self.yes))
-        self.widgets.append(Button(pygame.Rect(half + 4, y, 52, line + 8), "No", self.cancel))
+        buttons, bottom = button_row(painter, ((_("Yes"), self.yes), (_("No"), self.cancel)),
+                                     8, y, width, min_width=52, gap=8)
+        self.widgets += buttons
         self.focus = 2                    # No is the safe default
-        return y + line + 14
+        return bottom + 6
 
     def yes(self) -> None:
         self.app.pop()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import N_, _
+
 from ..render.painter import Painter
 from ..widgets import Button, Label, ListView
 from . import replays
@@ -26,7 +28,7 @@ def replay_files(folder: Path) -> list[Path]:
 
 
 class OpenReplayDialog(Dialog):
-    title = "Open Replay"
+    title = N_("Open Replay")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -39,16 +41,17 @@ class OpenReplayDialog(Dialog):
         w = self.width - 6 - 16
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - 2 * (line + 1) - (line + 14)
         visible = max(3, min(10, (free - 8) // ROW_H))
-        rows = [(p.stem,) for p in self.files] or [("No replays yet",)]
+        rows = [(p.stem,) for p in self.files] or [(_("No replays yet"),)]
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
                               ((0, w - 8, "l"),), ROW_H)
         hint = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line),
-                     "Export or drop replays here")
+                     _("Export or drop replays here"))
         y = hint.rect.y + 2 * (line + 1) + 4
         self.widgets = [self.table, hint]
         if self.files:
-            self.widgets.append(Button(pygame.Rect(8, y, 56, line + 8), "Watch", self.accept))
-        self.widgets.append(Button(pygame.Rect(w - 48, y, 56, line + 8), "Cancel", self.cancel))
+            self.widgets.append(Button(pygame.Rect(8, y, 56, line + 8), _("Watch"), self.accept))
+        self.widgets.append(Button(pygame.Rect(w - 48, y, 56, line + 8), _("Cancel"),
+                                   self.cancel))
         return y + line + 14
 
     def accept(self) -> None:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from ..render.painter import BLACK, DARK, GREY, Painter
+from ..widgets import wrap
 from . import base
 
 
@@ -33,8 +36,9 @@ class PauseScreen(base.Screen):
         field = self.app.layout.field
         painter.fill(field, GREY)
         painter.bevel("raised_2", field.inflate(-4, -4))
-        lines = [("Paused", "bold", BLACK), ("Click or press", "regular", DARK),
-                 ("a key to resume", "regular", DARK)]
+        lines = [(_("Paused"), "bold", BLACK)]
+        lines += [(row, "regular", DARK)
+                  for row in wrap(painter, _("Click or press a key to resume"), field.w - 12)]
         height = painter.line_height("regular")
         y = field.centery - len(lines) * height // 2
         for text, face, colour in lines:

@@ -13,10 +13,13 @@ import pygame
 
 from game.engine import LEVELS, SHAPES
 from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
+from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, GameRecord
+from game.words import first_click_name, level_name, mines, player_name, result_name
 
 from ..render.chart import Chart, level_wins
 from ..render.painter import Painter
+from ..scrolling import BAR_W
 from ..widgets import Button, Label, ListView, fit_columns, label_height
 from . import replays
 from .dialog import TITLE_H, Dialog
@@ -46,7 +49,7 @@ def seconds(time_ms: int, decimals: int = 3, room: int = 8) -> str:
     decimals for long times, and a power of ten past a million seconds (only
     a hand-edited database holds those), never a number cut in half."""
     for places in range(decimals, -1, -1):
-        text = f"{time_ms / 1000:.{places}f}"
+        text = decimal(time_ms / 1000, places)
         if len(text) <= room:
             return text
     return f"{time_ms / 1000:.0e}".replace("e+0", "e").replace("e+", "e")     # 1e6, 9e15
@@ -70,8 +73,8 @@ def button_width(painter: Painter, label: str, least: int = 56) -> int:
 
 def board_title(level: str, shape: str) -> str:
     """A level (preset, gallery field or custom) on a shape, as the dialogs name it."""
-    name = TITLES.get(level, level.capitalize())
-    return name if shape == "grid" else f"{name}, {SHAPE_TITLES[shape]}"
+    name = _(TITLES[level]) if level in TITLES else level_name(level)
+    return name if shape == "grid" else f"{name}, {_(SHAPE_TITLES[shape])}"
 
 
 class _LevelDialog(Dialog):
@@ -89,6 +92,18 @@ class _LevelDialog(Dialog):
         self.style = app.settings.style          # records are kept per level and style
         self.shape = shape or app.settings.shape                   # ... and shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
+        self._bar = 0          # room kept for the scroll bar (a long language scrolls)
+
+    def _ensure_built(self) -> None:
+        """Build; when the content turns out to scroll, build again with the
+        level row's ">" clear of the scroll bar."""
+        built = self._built
+        super()._ensure_built()
+        bar = BAR_W + 2 if self.pane.scrolls else 0
+        if not built and bar != self._bar:
+            self._bar = bar
+            self._built = False
+            super()._ensure_built()
 
     @property
     def pages(self) -> list[tuple[str, str]]:
@@ -102,14 +117,14 @@ class _LevelDialog(Dialog):
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
         w = self.width - 6
-        name = f"{self.board}\n{STYLE_NAMES[self.style]}"
+        name = f"{self.board}\n{_(STYLE_NAMES[self.style])}"
         room = w - 2 * 28
         x = 28 + max(0, (room - max(painter.text_width(part, "bold")
                                     for part in name.split("\n"))) // 2)
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
             Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
-            Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
+            Button(pygame.Rect(w - 24 - self._bar, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
         return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
@@ -119,10 +134,11 @@ class _LevelDialog(Dialog):
         line = painter.line_height()
         w = self.width - 6
         if reset_question and not getattr(self.app, "kiosk", False):
-            self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, "Reset"), line + 8),
-                                       "Reset", lambda: self.confirm_reset(reset_question)))
-        ok_w = button_width(painter, "OK")
-        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)
+            reset = _("Reset")
+            self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, reset), line + 8),
+                                       reset, lambda: self.confirm_reset(reset_question)))
+        ok_w = button_width(painter, _("OK"))
+        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), _("OK"), self.cancel)
         self.widgets.append(ok)
         self.focus = len(self.widgets) - 1
         return y + line + 14
@@ -130,7 +146,7 @@ class _LevelDialog(Dialog):
     def room_for_rows(self, painter: Painter, other: int) -> int:
         """How many list rows fit in the window besides ``other`` pixels of content."""
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
-        return max(3, min(10, (free - 4) // ROW_H))
+        return max(1, min(10, (free - 4) // ROW_H))
 
     def turn(self, step: int) -> None:
         pages = self.pages
@@ -153,7 +169,7 @@ class _LevelDialog(Dialog):
 
 
 class BestTimesDialog(_LevelDialog):
-    title = "Best Times"
+    title = N_("Best Times")
 
     def __init__(self, app, level: str | None = None, highlight: int | None = None,
                  shape: str | None = None) -> None:
@@ -165,8 +181,9 @@ class BestTimesDialog(_LevelDialog):
         line = painter.line_height()
         times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
         w = self.width - 6 - 16
-        rows = [(f"{i}.", t.name, str(led_seconds(t.time_ms))) for i, t in enumerate(times, 1)]
-        rows = rows or [("", "No times yet", "")]
+        rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
+                for i, t in enumerate(times, 1)]
+        rows = rows or [("", _("No times yet"), "")]
         visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
@@ -179,8 +196,8 @@ class BestTimesDialog(_LevelDialog):
                                            for t in times])
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
-                              f"Reset the best times of {self.board} "
-                              f"({STYLE_NAMES[self.style]})?")
+                              _("Reset the best times of the {level} level ({style})?").format(
+                                  level=self.board, style=_(STYLE_NAMES[self.style])))
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
 
@@ -194,9 +211,13 @@ class BestTimesDialog(_LevelDialog):
     @staticmethod
     def detail_text(t) -> str:
         """The exact time to the millisecond, the date and the 3BV of a best time."""
-        rate = f", {t.bbbv_per_s:.2f} 3BV/s" if t.bbbv_per_s is not None else ""
-        bbbv = f"3BV {t.bbbv}" if t.bbbv is not None else ""
-        return f"{seconds(t.time_ms)} s, {t.date[:10]}\n{bbbv}{rate}"
+        stats = []
+        if t.bbbv is not None:
+            stats.append(_("3BV {count}").format(count=t.bbbv))
+        if t.bbbv_per_s is not None:
+            stats.append(_("{rate} 3BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
+        first = _("{seconds} s, {date}").format(seconds=seconds(t.time_ms), date=date(t.date))
+        return f"{first}\n" + _(", ").join(stats)
 
     def reset(self) -> None:
         self.app.store.reset_best_times(self.level, style=self.style, shape=self.shape)
@@ -205,7 +226,7 @@ class BestTimesDialog(_LevelDialog):
 
 
 class StatisticsDialog(_LevelDialog):
-    title = "Statistics"
+    title = N_("Statistics")
     levels = (*STAT_LEVELS, *GALLERY)
     width = 170
 
@@ -213,24 +234,25 @@ class StatisticsDialog(_LevelDialog):
         y = self.level_row(painter)
         line = painter.line_height()
         s = self.app.store.statistics(self.level, style=self.style, shape=self.shape)
-        lines = (("Games played", count(s.played)), ("Games won", count(s.won)),
-                 ("Win rate", f"{s.win_rate * 100:.0f} %"),
-                 ("Current streak", count(s.current_streak)),
-                 ("Best streak", count(s.best_streak)))
+        lines = ((_("Games played:"), count(s.played)), (_("Games won:"), count(s.won)),
+                 (_("Win rate:"), percent(s.win_rate)),
+                 (_("Current streak:"), count(s.current_streak)),
+                 (_("Best streak:"), count(s.best_streak)))
         w = self.width - 6 - 16
         for label, text in lines:
             value_w = painter.text_width(text)
             label_w = w - value_w - 6
-            self.widgets.append(Label(pygame.Rect(8, y, label_w, line), f"{label}:"))
+            self.widgets.append(Label(pygame.Rect(8, y, label_w, line), label))
             self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
-            y += label_height(painter, f"{label}:", label_w) + 2
+            y += label_height(painter, label, label_w) + 2
         recent = self.app.store.history(HISTORY_PAGE)
         self.widgets.append(Chart(pygame.Rect(8, y + 3, w, CHART_H),
                                   *level_wins_and_best(self.app, self.level, self.style, recent,
                                                        self.shape)))
         y += CHART_H + 3
-        return self.buttons(painter, y + 6, f"Reset the statistics of {self.board} "
-                                                  f"({STYLE_NAMES[self.style]})?")
+        return self.buttons(painter, y + 6, _(
+            "Reset the statistics of the {level} level ({style})?").format(
+                level=self.board, style=_(STYLE_NAMES[self.style])))
 
     def reset(self) -> None:
         self.app.store.reset_statistics(self.level, style=self.style, shape=self.shape)
@@ -238,31 +260,49 @@ class StatisticsDialog(_LevelDialog):
         self.relayout()
 
 
+#: Short names for the History list's narrow columns.
+SHORT_LEVELS = {"beginner": N_("Beg"), "intermediate": N_("Int"), "expert": N_("Exp")}
+SHORT_RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("left")}
+
+
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
-    level = {"beginner": "Beg", "intermediate": "Int", "expert": "Exp",
-             "custom": f"{game.width}x{game.height}"}.get(game.level, game.level)
+    if game.level in SHORT_LEVELS:
+        level = _(SHORT_LEVELS[game.level])
+    else:                                  # custom, or a gallery board by its name
+        level = f"{game.width}x{game.height}" if game.level == "custom" else game.level
     if game.shape != "grid":
         level += " " + game.shape
-    result = {"won": "won", "lost": "lost", "abandoned": "left"}[game.result]
-    return game.date[5:16].replace("T", " "), level, result, seconds(game.time_ms, 1, 6)
+    result = _(SHORT_RESULTS[game.result])
+    return day_and_time(game.date), level, result, seconds(game.time_ms, 1, 6)
 
 
 def history_details(game: GameRecord) -> str:
-    size = f"{game.width}x{game.height}, {game.mines} mines"
-    parts = [f"{board_title(game.level, game.shape)} {size},"
-             f" {STYLE_NAMES.get(game.style, game.style)}",
-             f"{game.result} in {seconds(game.time_ms, room=20)} s"]
+    sep = _(", ")
+    style = STYLE_NAMES.get(game.style)
+    parts = [_("{level} {width}x{height}").format(level=board_title(game.level, game.shape),
+                                                  width=game.width, height=game.height)
+             + sep + mines(game.mines) + sep + (_(style) if style else game.style),
+             _("{result} in {seconds} s").format(result=result_name(game.result),
+                                                 seconds=seconds(game.time_ms, room=20))]
     stats = []
     if game.bbbv is not None:
-        stats.append(f"3BV {game.bbbv}")
+        stats.append(_("3BV {count}").format(count=game.bbbv))
     if game.bbbv_per_s is not None:
-        stats.append(f"{game.bbbv_per_s:.2f} 3BV/s")
-    stats.append(f"{game.clicks} clicks")
+        stats.append(_("{rate} 3BV/s").format(rate=decimal(game.bbbv_per_s, 2)))
+    stats.append(ngettext("{count} click", "{count} clicks", game.clicks).format(
+        count=game.clicks))
     if game.efficiency is not None:
-        stats.append(f"eff. {game.efficiency * 100:.0f} %")
-    parts.append(", ".join(stats))
-    parts.append(f"seed {game.seed}, {game.first_click}" + (", assisted" if game.assisted else ""))
+        stats.append(_("eff. {percent}").format(percent=percent(game.efficiency)))
+    parts.append(sep.join(stats))
+    seed = [_("seed {seed}").format(seed=game.seed), first_click_name(game.first_click)]
+    if game.assisted:
+        seed.append(_("assisted"))
+    parts.append(sep.join(seed))
     return "\n".join(parts)
+
+
+def _day_only(row: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
+    return (row[0].split(" ")[0], *row[1:])
 
 
 class PagedHistory(Sequence):
@@ -294,8 +334,9 @@ class PagedHistory(Sequence):
 class HistoryRows(Sequence):
     """The History list's rows, made from the games as they are shown."""
 
-    def __init__(self, games: PagedHistory) -> None:
+    def __init__(self, games: PagedHistory, day_only: bool = False) -> None:
         self._games = games
+        self._day_only = day_only            # a narrow window: the day without the time
 
     def __len__(self) -> int:
         return len(self._games)
@@ -304,11 +345,13 @@ class HistoryRows(Sequence):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         game = self._games[index]
-        return history_row(game) if game is not None else ("", "(unreadable)", "", "")
+        if game is None:
+            return ("", _("(unreadable)"), "", "")
+        return _day_only(history_row(game)) if self._day_only else history_row(game)
 
 
 class HistoryDialog(Dialog):
-    title = "History"
+    title = N_("History")
     #: Rows measured to size the columns and the details (the newest games).
     SAMPLE = 100
 
@@ -323,27 +366,35 @@ class HistoryDialog(Dialog):
         line = painter.line_height()
         w = self.width - 6 - 16
         sample = [g for g in self.games[:self.SAMPLE] if g is not None]
-        rows = HistoryRows(self.games) if self.games else [("", "No games yet", "", "")]
+        day_only = False
         self.detail_h = max([self.detail_h, 4 * (line + 1)]
                             + [label_height(painter, history_details(g), w) for g in sample])
         free = (self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
                 - CHART_H - 4)
         visible = max(3, min(12, (free - 4) // ROW_H))
-        widest = [*map(history_row, sample), ("12-31 23:59", "Exp", "lost", "999.9")]
+        widest = [*map(history_row, sample),
+                  *((day_and_time("2026-12-31T23:59:59"), _(level), _(result), decimal(999.9, 1))
+                    for level in SHORT_LEVELS.values() for result in SHORT_RESULTS.values())]
+        columns = fit_columns(painter, widest, w - 6, "lllr")
+        if columns[0][1] < max(painter.text_width(row[0]) for row in widest):
+            day_only = True                  # the time of day would be cut: the day alone
+            columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr")
+        rows = (HistoryRows(self.games, day_only) if self.games
+                else [("", _("No games yet"), "", "")])
         before = getattr(self, "table", None)
-        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              fit_columns(painter, widest, w - 6, "lllr"), ROW_H)
+        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
         if before is not None:                # rebuilt: keep the player's place
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H))
         y = self.chart.rect.bottom + 6
-        ok_w = button_width(painter, "OK")
+        ok_w = button_width(painter, _("OK"))
         self.widgets = [self.table, self.details, self.chart,
-                        Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), "OK", self.cancel)]
+                        Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), _("OK"),
+                               self.cancel)]
         if self.games:
-            watch_w = button_width(painter, "Watch")
-            self.widgets.insert(3, Button(pygame.Rect(8, y, watch_w, line + 8), "Watch",
+            watch_w = button_width(painter, _("Watch"))
+            self.widgets.insert(3, Button(pygame.Rect(8, y, watch_w, line + 8), _("Watch"),
                                           self.watch))
         self.changed()
         return y + line + 14

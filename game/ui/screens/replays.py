@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.replay import Replay, ReplayError, check, decode, read_file, write_file
 
 if TYPE_CHECKING:
@@ -33,15 +34,15 @@ def _notice(app: Host, text: str) -> None:
 def open_file(app: Host, path: str | Path) -> bool:
     """Watch the replay saved at ``path``; a bad file gets a notice."""
     return _watch_checked(app, lambda: read_file(path),
-                          f"Cannot open the replay {Path(path).name}")
+                          _("Cannot open the replay {file}").format(file=Path(path).name))
 
 
 def open_text(app: Host, text: str | None) -> bool:
     """Watch a replay kept by the store (None: the game has no replay)."""
     if text is None:
-        _notice(app, "This game has no replay.")
+        _notice(app, _("This game has no replay."))
         return False
-    return _watch_checked(app, lambda: decode(text), "Cannot open this replay")
+    return _watch_checked(app, lambda: decode(text), _("Cannot open this replay"))
 
 
 def _watch_checked(app: Host, load: Callable[[], Replay], failure: str) -> bool:
@@ -50,7 +51,7 @@ def _watch_checked(app: Host, load: Callable[[], Replay], failure: str) -> bool:
         replay = load()
         check(replay)
     except ReplayError as e:
-        _notice(app, f"{failure}: {e}")
+        _notice(app, _("{failure}: {reason}").format(failure=failure, reason=e))
         return False
     watch(app, replay)
     return True
@@ -75,7 +76,7 @@ def export(app: Host, replay: Replay) -> Path | None:
         folder.mkdir(parents=True, exist_ok=True)
         write_file(path, replay)
     except OSError as e:
-        _notice(app, f"Cannot save the replay: {e.strerror or e}")
+        _notice(app, _("Cannot save the replay: {reason}").format(reason=e.strerror or e))
         return None
-    _notice(app, f"Replay saved as {path}")
+    _notice(app, _("Replay saved as {file}").format(file=path))
     return path

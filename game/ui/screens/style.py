@@ -9,21 +9,22 @@ from __future__ import annotations
 import pygame
 
 from game.engine import STYLES
+from game.i18n import N_, _
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, wrap
 from .dialog import Dialog
 
-STYLE_NAMES = {"win31": "Windows 3.1", "xp": "Windows XP", "modern": "Modern"}
+STYLE_NAMES = {"win31": N_("Windows 3.1"), "xp": N_("Windows XP"), "modern": N_("Modern")}
 STYLE_NOTES = {
-    "win31": "Beginner 8x8. A mine under the first click moves away. Marks (?) on.",
-    "xp": "Beginner 9x9. A mine under the first click moves away. Marks (?) on.",
-    "modern": "The first click opens an area. No marks.",
+    "win31": N_("Beginner 8x8. A mine under the first click moves away. Marks (?) on."),
+    "xp": N_("Beginner 9x9. A mine under the first click moves away. Marks (?) on."),
+    "modern": N_("The first click opens an area. No marks."),
 }
 
 
 class StyleDialog(Dialog):
-    title = "Style"
+    title = N_("Style")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -36,18 +37,18 @@ class StyleDialog(Dialog):
         y = 6
         for style in STYLES:
             current = style == self.app.settings.style
-            label = ("> " if current else "") + STYLE_NAMES[style]
+            label = ("> " if current else "") + _(STYLE_NAMES[style])
             self.widgets.append(Button(pygame.Rect(8, y, width, line + 8), label,
                                        lambda s=style: self.choose(s)))
             y += line + 10
-            note = STYLE_NOTES[style]
+            note = _(STYLE_NOTES[style])
             rows = len(wrap(painter, note, width - 4))
             self.widgets.append(Label(pygame.Rect(12, y, width - 4, rows * (line + 1)), note))
             y += rows * (line + 1) + 6
             if current:
                 self.focus = len(self.widgets) - 2
         self.widgets.append(Button(pygame.Rect(self.width - 6 - 8 - 60, y + 2, 60, line + 8),
-                                   "Cancel", self.cancel))
+                                   _("Cancel"), self.cancel))
         return y + line + 16
 
     def choose(self, style: str) -> None:

@@ -1,0 +1,47 @@
+"""Numbers and dates as the current language writes them.
+
+The conventions come from the catalogue itself (messages with a context
+ending in " format"), so a new language brings its own with its
+translations: French writes "0,4 %" and "23/11/2026" where English writes
+"0.4 %" and "2026-11-23".
+"""
+
+from __future__ import annotations
+
+from .current import pgettext
+
+
+def decimal(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals and the language's decimal mark."""
+    text = f"{value:,.{places}f}"
+    return _separators(text)
+
+
+def whole(n: int) -> str:
+    """A whole number with the language's thousands separator."""
+    return _separators(f"{n:,}")
+
+
+def _separators(text: str) -> str:
+    point = pgettext("number format", ".")
+    thousands = pgettext("number format", ",")
+    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+
+
+def percent(value: float, places: int = 0) -> str:
+    """A ratio (0.08) as a percentage ("8 %", "8 %" with a narrow no-break space in French)."""
+    return pgettext("percent format", "{number} %").format(number=decimal(value * 100, places))
+
+
+def date(iso: str) -> str:
+    """The day of an ISO 8601 timestamp ("2026-11-23T..." -> "2026-11-23" / "23/11/2026")."""
+    year, month, day = iso[:4], iso[5:7], iso[8:10]
+    return pgettext("date format", "{year}-{month}-{day}").format(
+        year=year, month=month, day=day)
+
+
+def day_and_time(iso: str) -> str:
+    """Day, month and time of a timestamp, for tight lists ("11-23 14:05" / "23/11 14:05")."""
+    month, day, time = iso[5:7], iso[8:10], iso[11:16]
+    return pgettext("date format", "{month}-{day} {time}").format(
+        month=month, day=day, time=time)

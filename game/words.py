@@ -1,0 +1,59 @@
+"""Words for the game's own identifiers, in the player's language.
+
+Levels, results and first-click rules are stored and passed around by their
+identifiers ("beginner", "won", "safe"); this is where the window and the
+command line turn them, and the engine's size errors, into what a player
+reads.
+"""
+
+from __future__ import annotations
+
+from game.engine import SizeError
+from game.i18n import N_, _, ngettext
+from game.store import ANONYMOUS
+
+LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
+               "expert": N_("Expert"), "custom": N_("Custom")}
+
+RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
+
+FIRST_CLICK_RULES = {"opening": N_("first click opens"), "safe": N_("first click safe"),
+                     "classic": N_("classic first click")}
+
+
+def level_name(level: str) -> str:
+    """"Beginner" / "Débutant"; a level we have no name for (a gallery board) as it is."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def player_name(name: str) -> str:
+    """A best time's name; the store's "Anonymous" (a name left empty) in the
+    player's language."""
+    return _("Anonymous") if name == ANONYMOUS else name
+
+
+def result_name(result: str) -> str:
+    return _(RESULTS[result]) if result in RESULTS else result
+
+
+def first_click_name(rule: str) -> str:
+    return _(FIRST_CLICK_RULES[rule]) if rule in FIRST_CLICK_RULES else rule
+
+
+def size_error(error: SizeError) -> str:
+    """The engine's refusal of a board size, in one line naming the range."""
+    if error.board:                  # a torus, hexagons or a shaped field: not translated yet
+        return str(error)
+    if error.what == "width":
+        text = _("width must be from {low} to {high}, not {value}")
+    elif error.what == "height":
+        text = _("height must be from {low} to {high}, not {value}")
+    else:
+        text = _("mines must be from {low} to {high} on a {width}x{height} board, not {value}")
+    width, height = error.size or (0, 0)
+    return text.format(low=error.low, high=error.high, value=error.value, width=width,
+                       height=height)
+
+def mines(n: int) -> str:
+    """"1 mine", "10 mines"."""
+    return ngettext("{count} mine", "{count} mines", n).format(count=n)

@@ -1,0 +1,172 @@
+"""The catalogues: complete, consistent, well set in French, compiled, drawable.
+
+Babel (in the test extra) reads the .po files, so these tests read exactly
+what the tool and translators read, and the staleness test runs the tool's
+own --check rather than a second implementation of it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from game.i18n import pseudo
+from game.resources import asset_path
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "game" / "locale"
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n as tool  # noqa: E402  (tools/ is not a package)
+
+NNBSP = "\u202f"
+PO_FILES = sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|%[a-z]")
+
+
+def entries(path: Path):
+    with path.open("rb") as f:
+        return [m for m in read_po(f) if m.id]
+
+
+def _forms(message) -> list[tuple[str, str]]:
+    """(source, translation) pairs: msgid with msgstr[0], msgid_plural with the rest."""
+    if isinstance(message.id, str):
+        return [(message.id, message.string)]
+    singular, plural = message.id
+    return [(singular if i == 0 else plural, text) for i, text in enumerate(message.string)]
+
+
+def test_there_is_a_french_catalogue_for_the_game_and_for_argparse():
+    names = {p.relative_to(LOCALE).as_posix() for p in PO_FILES}
+    assert {"fr/LC_MESSAGES/minesweeper.po", "fr/LC_MESSAGES/argparse.po"} <= names
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.relative_to(LOCALE).as_posix())
+def test_no_entry_is_untranslated_or_fuzzy(path):
+    bad = [m.id for m in entries(path)
+           if m.fuzzy or not all(text for _source, text in _forms(m))]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.relative_to(LOCALE).as_posix())
+def test_every_translation_keeps_the_placeholders_of_its_source(path):
+    """The same placeholders (a sentence may name one twice in one language
+    and once in another)."""
+    bad = [(source, text) for m in entries(path) for source, text in _forms(m)
+           if set(PLACEHOLDER.findall(source)) != set(PLACEHOLDER.findall(text))
+           and not (isinstance(m.id, tuple) and source == m.id[0]
+                    and set(PLACEHOLDER.findall(text)) <= set(PLACEHOLDER.findall(m.id[1])))]
+    assert not bad, bad
+
+
+def _french_prose(text: str) -> str:
+    """French text without its placeholders, times (12:05) and key names."""
+    return re.sub(r"%\([^)]*\)[a-z]|%[a-z%]|\{[^{}]*\}|\d+:\d+|%r", "", text)
+
+
+@pytest.mark.parametrize("domain", ["minesweeper", "argparse"])
+def test_french_typography(domain):
+    """A narrow no-break space before : ; ? ! and %, inside « »; the curly
+    apostrophe; never an ordinary space where a break would orphan the sign."""
+    bad = []
+    for m in entries(LOCALE / "fr" / "LC_MESSAGES" / f"{domain}.po"):
+        for _source, text in _forms(m):
+            prose = _french_prose(text)
+            if re.search(r"[ \u00a0][:;?!%]|[\w)][;?!](\s|$)|\w:\s", prose):
+                bad.append(text)
+            if "« " in prose or " »" in prose:
+                bad.append(text)
+            if re.search(r"[a-zA-Zéèà]'[a-zA-Zéèàâêîôûœ]", prose):
+                bad.append(text)
+    assert not bad, bad
+
+
+def test_french_window_title_and_menu_words_are_the_french_windows_game_s():
+    french = {m.id: m.string for m in entries(LOCALE / "fr" / "LC_MESSAGES" / "minesweeper.po")
+              if isinstance(m.id, str)}
+    assert french["Minesweeper"] == "Démineur"
+    assert (french["Game"], french["New"], french["Beginner"], french["Intermediate"],
+            french["Expert"], french["Custom..."], french["Marks (?)"], french["Best Times..."],
+            french["Exit"]) == ("Partie", "Nouvelle partie", "Débutant", "Intermédiaire",
+                                "Expert", "Personnalisé...", "Marques (?)", "Meilleurs temps...",
+                                "Quitter")
+
+
+def test_compiled_catalogues_and_templates_are_current():
+    assert tool.stale() == []
+
+
+def test_the_check_notices_a_po_edited_without_compiling(tmp_path, monkeypatch):
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE, copy)
+    po = copy / "fr" / "LC_MESSAGES" / "minesweeper.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Démineur"',
+                                                         'msgstr "Le Démineur"'),
+                  encoding="utf-8")
+    monkeypatch.setattr(tool, "LOCALE", copy)
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    assert tool.stale() == ["locale/fr/LC_MESSAGES/minesweeper.mo: not compiled from its .po"]
+    tool.build()
+    assert tool.stale() == []
+
+
+def test_the_check_notices_a_new_string_in_the_sources(tmp_path, monkeypatch):
+    shutil.copytree(LOCALE, tmp_path / "game" / "locale")
+    source = tmp_path / "game" / "new.py"
+    source.write_text('from game.i18n import _\nTEXT = _("A string nobody translated yet")\n')
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(tool, "SOURCES", tmp_path / "game")
+    monkeypatch.setattr(tool, "LOCALE", tmp_path / "game" / "locale")
+    problems = tool.stale()
+    assert "game/locale/minesweeper.pot: messages differ from the sources" in problems
+    assert "game/locale/fr/LC_MESSAGES/minesweeper.po: not updated from the sources" in problems
+
+
+def _catalogue_characters() -> set[str]:
+    found = set()
+    for path in PO_FILES:
+        for m in entries(path):
+            for _source, text in _forms(m):
+                found |= set(text)
+    return found - {"\n"}
+
+
+def _atlas_names() -> set[str]:
+    """The sprites of the committed atlas (where the game finds it)."""
+    return set(json.loads(asset_path("sprites", "atlas.json").read_text())["sprites"])
+
+
+def test_the_pixel_font_draws_every_character_the_catalogues_use():
+    names = _atlas_names()
+    for face in ("regular", "bold"):
+        missing = sorted(ch for ch in _catalogue_characters()
+                         if f"font_{face}_{ord(ch)}" not in names)
+        assert not missing, (face, missing)
+
+
+def test_the_font_has_the_french_letters_and_signs():
+    names = _atlas_names()
+    for ch in "éèêàâçôûùîïœ«»\u2019\u202fÉÀÇŒ":
+        assert f"font_regular_{ord(ch)}" in names, ch
+
+
+def test_the_pseudo_locale_is_longer_accented_and_keeps_placeholders():
+    for text in ("New game", "Reset the best times of the {level} level?",
+                 "%(prog)s: error: %(message)s\n", "OK"):
+        fake = pseudo.pseudo(text)
+        assert len(fake) >= 1.35 * len(text)
+        assert PLACEHOLDER.findall(fake) == PLACEHOLDER.findall(text)
+        assert fake.startswith("[") and fake.endswith("]")
+    assert pseudo.pseudo("New game") == "[Ñéw gåmé ~~]"
+
+
+def test_the_pixel_font_draws_the_pseudo_locale_too():
+    names = _atlas_names()
+    letters = set(pseudo.pseudo("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    assert all(f"font_regular_{ord(ch)}" in names for ch in letters - {" "})

@@ -1,0 +1,218 @@
+"""Which language: the system's (environment, or Windows' UI language),
+--lang for one run, View > Language live and saved; French everywhere then."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import cli, i18n
+from game.i18n import _
+from game.settings import Settings
+from game.solver import hint
+from game.store import Store
+from game.ui.menus import MENUS
+
+ROOT = Path(__file__).resolve().parents[2]
+NNBSP = "\u202f"
+
+
+@pytest.mark.parametrize("environ, expected", [
+    ({"LANGUAGE": "fr_FR:en_GB"}, "fr"),
+    ({"LANGUAGE": "de:fr"}, "fr"),                     # the first language we have
+    ({"LANG": "fr_CA.UTF-8"}, "fr"),
+    ({"LC_MESSAGES": "fr_BE@euro", "LANG": "en_US.UTF-8"}, "fr"),
+    ({"LC_ALL": "C", "LANG": "fr_FR.UTF-8"}, "en"),    # the first variable set decides
+    ({"LANG": "de_DE.UTF-8"}, "en"),                   # unknown: English, silently
+    ({}, "en"),
+])
+def test_the_environment_decides_on_linux_and_macos(environ, expected):
+    assert i18n.system_language(environ, "linux", windows=lambda: "fr_FR") == expected
+
+
+@pytest.mark.parametrize("ui_language, expected", [("fr_FR", "fr"), ("fr_CA", "fr"),
+                                                   ("en_US", "en"), ("de_DE", "en"), ("", "en")])
+def test_windows_asks_for_the_user_interface_language(ui_language, expected):
+    assert i18n.system_language({}, "win32", windows=lambda: ui_language) == expected
+
+
+def test_a_language_variable_set_on_windows_wins_over_the_ui_language():
+    assert i18n.system_language({"LANG": "en_US"}, "win32", windows=lambda: "fr_FR") == "en"
+
+
+def test_windows_ui_language_is_empty_off_windows():
+    if sys.platform != "win32":
+        assert i18n.system.windows_ui_language() == ""
+
+
+def test_saved_language_beats_the_system_unknown_saved_language_is_ignored(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "fr")
+    assert i18n.choose("") == "fr"
+    assert i18n.choose("en") == "en"
+    assert i18n.choose("xx") == "fr"
+
+
+def test_languages_are_english_and_every_compiled_catalogue():
+    assert i18n.available()[0] == "en"
+    assert "fr" in i18n.available()
+    assert i18n.name_of("fr") == "Français" and i18n.name_of("en") == "English"
+
+
+def test_unknown_language_is_refused_by_name():
+    with pytest.raises(i18n.UnknownLanguage):
+        i18n.set_language("xx")
+
+
+# --- French formats ---------------------------------------------------------------
+
+def test_french_numbers_dates_and_percentages():
+    i18n.set_language("fr")
+    assert i18n.decimal(123.456, 1) == "123,5"
+    assert i18n.whole(1234567) == f"1{NNBSP}234{NNBSP}567"
+    assert i18n.percent(0.08) == f"8{NNBSP}%"
+    assert i18n.date("2026-11-23T14:05:09") == "23/11/2026"
+    assert i18n.day_and_time("2026-11-23T14:05:09") == "23/11 14:05"
+    i18n.set_language("en")
+    assert (i18n.decimal(123.456, 1), i18n.percent(0.08), i18n.date("2026-11-23T14:05")) == \
+        ("123.5", "8 %", "2026-11-23")
+
+
+def test_plural_forms_follow_the_language():
+    from game.words import mines
+    i18n.set_language("fr")
+    assert (mines(0), mines(1), mines(2)) == ("0 mine", "1 mine", "2 mines")   # French: 0 is singular
+    i18n.set_language("en")
+    assert (mines(0), mines(1), mines(2)) == ("0 mines", "1 mine", "2 mines")
+
+
+def test_the_solver_explains_its_hints_in_french():
+    i18n.set_language("fr")
+    h = hint(["0000",
+              "0111",
+              "01##",
+              "01##"], 2)
+    assert h.explanation == ("ce 1 touche déjà sa mine (trouvée par un 1 voisin), "
+                             "donc ses autres voisines sont sûres")
+
+
+# --- the command line -------------------------------------------------------------
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items()
+               if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True,
+                          text=True, cwd=ROOT, env={**environ, **env}, timeout=60)
+
+
+def test_help_in_french_with_lang_fr_including_argparse_s_own_words():
+    out = run("--lang", "fr", "--help")
+    assert out.returncode == 0
+    assert out.stdout.startswith(f"utilisation{NNBSP}: minesweeper")
+    assert "afficher ce message d\u2019aide et quitter" in out.stdout
+    assert "démarrer en plein écran" in out.stdout
+
+
+def test_errors_in_the_system_language():
+    out = run("--level", "hard", LANG="fr_FR.UTF-8")
+    assert out.returncode == 2
+    assert out.stderr == (f"minesweeper{NNBSP}: erreur{NNBSP}: argument --level{NNBSP}: choix "
+                          f"invalide{NNBSP}: 'hard' (choisir parmi 'beginner', 'intermediate', "
+                          "'expert')\n")
+    out = run("--width", "5", "--height", "9", "--mines", "3", LANGUAGE="fr")
+    assert out.stderr == f"minesweeper{NNBSP}: erreur{NNBSP}: la largeur doit aller de 8 à 100, et non 5\n"
+
+
+def test_unknown_system_language_is_english_silently():
+    out = run("--bogus", LANG="de_DE.UTF-8")
+    assert out.stderr == "minesweeper: error: unrecognized arguments: --bogus\n"
+
+
+def test_lang_for_a_language_we_do_not_have_is_one_line_and_exit_2():
+    out = run("--lang", "xx", "--frames", "1")
+    assert out.returncode == 2
+    assert out.stderr == ("minesweeper: error: argument --lang: no 'xx' translation; "
+                          "available: en, fr\n")
+
+
+def test_lang_overrides_the_setting_for_this_run_only():
+    options = cli.parse(["--lang", "fr"])
+    assert options.overrides == {"language": "fr"}
+    assert options.settings_from(Settings(language="en")).language == "fr"
+
+
+def test_a_french_window_from_the_command_line_saves_no_language(tmp_path):
+    out = run("--lang", "fr", "--frames", "2", "--data-dir", str(tmp_path),
+              SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    assert out.returncode == 0, out.stderr
+    saved = tmp_path / "settings.json"
+    assert not saved.exists() or '"fr"' not in saved.read_text()
+
+
+# --- in the window ----------------------------------------------------------------
+
+def _app(tmp_path, **settings):
+    from tests.ui.helpers import make_app
+    return make_app(data_dir=tmp_path, **settings)
+
+
+def _choose_language(app, name: str) -> None:
+    """Open View with a click on its title and click the language's item."""
+    from game.ui.render.menubar import popup_geometry, title_rects
+    from tests.ui.helpers import post
+    view = [title for title, _items in MENUS].index("View")
+    titles = title_rects(app.painter, app.layout.menu_h, app.layout.mode_button.x)
+    at = app.viewport.to_display(titles[view].center)
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    items = app.top.items
+    geo = popup_geometry(app.painter, items, titles[view], app.layout.size)
+    rect = geo.item_rects[[i.label for i in items].index(name)]
+    pos = app.viewport.to_display(rect.center)
+    post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+    app.step()
+
+
+def _bar(app) -> bytes:
+    rect = app.viewport.to_display((0, 0))
+    area = pygame.Rect(rect, (app.layout.size[0] * app.viewport.scale, app.layout.menu_h))
+    return pygame.image.tobytes(app.display.surface.subsurface(area), "RGB")
+
+
+def test_view_language_switches_live_and_is_saved(tmp_path):
+    french = _app(tmp_path / "fr", language="fr")
+    french_bar = _bar(french)
+    app = _app(tmp_path / "en")
+    english_bar = _bar(app)
+    assert pygame.display.get_caption()[0] == "Minesweeper"
+    _choose_language(app, "Français")
+    assert i18n.language() == "fr"
+    assert pygame.display.get_caption()[0] == "Démineur"
+    assert _bar(app) == french_bar != english_bar          # the bar redrawn in French
+    assert [i.label for i in MENUS[0][1][:1]] == ["Nouvelle partie"]
+    assert Store(tmp_path / "en").settings.language == "fr"   # saved for the next start
+    _choose_language(app, "English")
+    assert _bar(app) == english_bar and i18n.language() == "en"
+
+
+def test_open_screens_are_redrawn_in_the_new_language(tmp_path):
+    app = _app(tmp_path)
+    app.commands.run("best_times")
+    app.step()
+    assert "Reset" in [w.label for w in app.top.widgets if hasattr(w, "label")]
+    app.set_language("fr")
+    app.step()
+    assert "Effacer" in [w.label for w in app.top.widgets if hasattr(w, "label")]
+
+
+def test_a_saved_language_is_used_at_the_next_start(tmp_path):
+    _app(tmp_path, language="fr")
+    assert i18n.language() == "fr" and pygame.display.get_caption()[0] == "Démineur"
+    assert _("Exit") == "Quitter"
