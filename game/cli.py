@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from game import i18n
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, STYLES, SizeError
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES, SizeError
 from game.engine.checks import ascii_number
+from game.engine.gallery import GALLERY, mines_for, parse_mask
 from game.i18n import _
 from game.settings import MAX_SCALE, STYLE_RULES, Settings
 from game.words import size_error
@@ -139,6 +140,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("custom board height (8-100)"))
     p.add_argument("--mines", type=_whole(1), metavar="N",
                    help=_("custom mine count (1 to (width-1)*(height-1))"))
+    p.add_argument("--shape", choices=SHAPES,
+                   help=_("grid (default), torus (opposite edges joined) or hex (hexagons)"))
+    p.add_argument("--field", choices=list(GALLERY),
+                   help=_("a shaped field from the gallery instead of a level"))
+    p.add_argument("--mask", type=Path, metavar="FILE",
+                   help=_("a shaped field drawn in a text file ('#' a cell, space a hole);"
+                          " --mines sets its mines"))
     p.add_argument("--seed", type=_whole(0), metavar="N", help=_("seed of the first game"))
     p.add_argument("--style", choices=STYLES,
                    help=_("play as win31 (8x8 Beginner), xp or modern (default) did"))
@@ -201,13 +209,29 @@ def parse(argv: list[str] | None) -> Options:
     args = build_parser().parse_args(argv)
     overrides: dict[str, object] = {}
     custom = (args.width, args.height, args.mines)
-    if any(v is not None for v in custom):
+    chosen = [name for name, on in (("--level", args.level), ("--field", args.field),
+                                    ("--mask", args.mask)) if on]
+    if len(chosen) > 1:
+        raise UsageError(_("use only one of {options}").format(options=", ".join(chosen)))
+    if args.shape:
+        overrides["shape"] = args.shape
+    if args.field or args.mask:
+        if args.width is not None or args.height is not None:
+            raise UsageError(_("{option} sets the size: drop --width and --height").format(
+                option=chosen[0]))
+        if args.field:
+            if args.mines is not None:
+                raise UsageError(_("--field sets the mines: drop --mines"))
+            overrides["level"] = args.field
+        else:
+            overrides.update(_mask_board(args.mask, args.mines, args.shape or "grid"))
+    elif any(v is not None for v in custom):
         if args.level:
             raise UsageError(_("use either --level or --width/--height/--mines, not both"))
         if None in custom:
             raise UsageError(_("--width, --height and --mines go together"))
         try:
-            CUSTOM_LIMITS.check(*custom)
+            CUSTOM_LIMITS.check(*custom, args.shape or "grid")
         except SizeError as e:
             raise UsageError(size_error(e)) from None
         board = Settings(style=args.style or Settings.style)
@@ -271,6 +295,40 @@ def _video_problem() -> str | None:
         return _("no display to open the window on (SDL fell back to its {driver} driver);"
                  " set SDL_VIDEODRIVER to choose a video driver").format(driver=driver)
     return None
+
+
+MAX_MASK_BYTES = 64_000
+
+
+def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
+    """The settings of a custom field drawn in the file at ``path``."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_MASK_BYTES + 1)
+    except OSError as e:
+        raise UsageError(_("--mask {path}: cannot read it ({reason})").format(
+            path=path, reason=e.strerror or e)) from None
+    if len(data) > MAX_MASK_BYTES:
+        raise UsageError(_("--mask {path}: too big for a mask (at most 100x100 characters)")
+                         .format(path=path))
+    try:
+        mask = parse_mask(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise UsageError(_("--mask {path}: not a text file (UTF-8)").format(path=path)) from None
+    except ValueError as e:
+        raise UsageError(f"--mask {path}: {e}") from None
+    if mines is None:
+        mines = min(mines_for(mask), max(1, CUSTOM_LIMITS.max_mines(
+            len(mask[0]), len(mask), shape, mask)))
+    try:
+        CUSTOM_LIMITS.check(len(mask[0]), len(mask), mines, shape, mask)
+    except ValueError as e:
+        raise UsageError(f"--mask {path}: {e}") from None
+    settings = Settings()
+    settings.choose_mask(mask, mines)
+    return {"level": "custom", "custom_width": settings.custom_width,
+            "custom_height": settings.custom_height, "custom_mines": mines,
+            "custom_mask": settings.custom_mask}
 
 
 def main(argv: list[str] | None = None) -> int:

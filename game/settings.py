@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import CLASSIC, DEFAULT_STYLE, LEVELS, OPENING, Level, level_preset
+from game.engine.gallery import GALLERY
 
 #: What each historical style sets besides the Beginner board: the first-click
 #: rule (Windows moved a mine from under the first click to the top-left-most
@@ -35,10 +36,12 @@ def level_name(width: int, height: int, mines: int, style: str = DEFAULT_STYLE) 
 
 @dataclass
 class Settings:
-    level: str = "beginner"          # "beginner" | "intermediate" | "expert" | "custom"
+    level: str = "beginner"          # a preset, a gallery field ("heart"...) or "custom"
     custom_width: int = 30
     custom_height: int = 16
     custom_mines: int = 99
+    custom_mask: str = ""            # a shaped custom field: mask rows joined by newlines
+    shape: str = "grid"              # "grid" | "torus" | "hex"
     marks: bool = False              # "Marks (?)": right click cycles through ?
     chord_left_click: bool = True    # a left click on a satisfied number chords
     flag_mode: bool = False          # left click flags (touch screens)
@@ -55,13 +58,24 @@ class Settings:
         """The size of the board these settings ask for."""
         if self.level in LEVELS:
             return level_preset(self.level, self.style)
-        return Level("custom", self.custom_width, self.custom_height, self.custom_mines)
+        if self.level in GALLERY:
+            return GALLERY[self.level]
+        mask = tuple(self.custom_mask.split("\n")) if self.custom_mask else None
+        return Level("custom", self.custom_width, self.custom_height, self.custom_mines, mask)
 
     def choose_board(self, width: int, height: int, mines: int) -> None:
-        """Select a board by size: a preset of this style when it is one, else custom."""
+        """Select a rectangular board by size: a preset of this style when it
+        is one, else custom."""
         self.level = level_name(width, height, mines, self.style)
+        self.custom_mask = ""
         if self.level == "custom":
             self.custom_width, self.custom_height, self.custom_mines = width, height, mines
+
+    def choose_mask(self, mask: tuple[str, ...], mines: int) -> None:
+        """Select a custom shaped field drawn by ``mask``."""
+        self.level = "custom"
+        self.custom_mask = "\n".join(mask)
+        self.custom_width, self.custom_height, self.custom_mines = len(mask[0]), len(mask), mines
 
     def apply_style(self, style: str) -> None:
         """Play as ``style`` did: its Beginner board, first-click rule and marks."""

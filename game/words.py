@@ -42,6 +42,8 @@ def first_click_name(rule: str) -> str:
 
 def size_error(error: SizeError) -> str:
     """The engine's refusal of a board size, in one line naming the range."""
+    if error.board:                  # a torus, hexagons or a shaped field: not translated yet
+        return str(error)
     if error.what == "width":
         text = _("width must be from {low} to {high}, not {value}")
     elif error.what == "height":

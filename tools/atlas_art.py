@@ -9,6 +9,8 @@ the palette and number colours, 16 px cells, 13x23 LED digits, the 26 px face.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import atlas_font
 from atlas_canvas import BLACK, DARK, DIM_RED, GREY, LIGHT, RED, RGBA, WHITE, YELLOW, Canvas, bevel
@@ -138,35 +140,6 @@ def revealed(background: RGBA = GREY) -> Canvas:
     return canvas
 
 
-def open_number(n: int) -> Canvas:
-    canvas = revealed()
-    if n:
-        canvas.pattern(DIGITS_16[n], 4, 3, {"#": NUMBER_COLOURS[n]})
-    return canvas
-
-
-def with_mine(canvas: Canvas) -> Canvas:
-    canvas.pattern(MINE, 1, 1, {"#": BLACK, "W": WHITE})
-    return canvas
-
-
-def flag_on(canvas: Canvas) -> Canvas:
-    canvas.pattern(FLAG, 0, 0, {"R": RED, "#": BLACK})
-    return canvas
-
-
-def question(pressed: bool) -> Canvas:
-    canvas = revealed() if pressed else covered()
-    canvas.pattern(QUESTION, 5 if pressed else 5, 4 if pressed else 3, {"#": BLACK})
-    return canvas
-
-
-def mine_wrong() -> Canvas:
-    canvas = with_mine(revealed())
-    canvas.pattern(WRONG_CROSS, 2, 2, {"#": RED})
-    return canvas
-
-
 def cursor_overlay() -> Canvas:
     """The keyboard cursor: a dotted black-and-white frame, visible on every cell."""
     canvas = Canvas(CELL, CELL)
@@ -187,16 +160,76 @@ def proof_overlay() -> Canvas:
     return canvas
 
 
-def ring_overlay(colour: tuple[int, int, int]) -> Canvas:
-    """A hint mark: a 2 px rounded ring inside the cell."""
-    canvas = Canvas(CELL, CELL)
+def ring_overlay(colour: tuple[int, int, int], width: int = CELL, height: int = CELL) -> Canvas:
+    """A hint mark: a 2 px rounded ring in the middle of a cell's tile."""
+    canvas = Canvas(width, height)
     solid = (*colour, 255)
-    for y in range(CELL):
-        for x in range(CELL):
-            d = math.hypot(x + 0.5 - 8.5, y + 0.5 - 8.5)
+    cx, cy = width / 2 + 0.5, height / 2 + 0.5
+    for y in range(height):
+        for x in range(width):
+            d = math.hypot(x + 0.5 - cx, y + 0.5 - cy)
             if 4.5 <= round(d, 6) <= 6.5:
                 canvas.set(x, y, solid)
     return canvas
+
+
+def flag_on(canvas: Canvas) -> Canvas:
+    """A square cell's flag drawn on ``canvas`` (also the flag-mode button)."""
+    canvas.pattern(FLAG, 0, 0, {"R": RED, "#": BLACK})
+    return canvas
+
+
+@dataclass(frozen=True)
+class CellKind:
+    """One kind of cell (squares, hexagons): its base tiles, where the
+    symbols sit on them, its overlays, and a final clip to its outline."""
+
+    covered: Callable[[], Canvas]
+    revealed: Callable[[RGBA], Canvas]
+    cursor: Callable[[], Canvas]
+    proof: Callable[[], Canvas]
+    ring: Callable[[tuple[int, int, int]], Canvas]
+    numbers: int = 8
+    digit_at: tuple[int, int] = (4, 3)
+    mine_at: tuple[int, int] = (1, 1)
+    flag_at: tuple[int, int] = (0, 0)
+    question_at: tuple[int, int] = (5, 3)            # on a covered cell
+    question_pressed_at: tuple[int, int] = (5, 4)
+    cross_at: tuple[int, int] = (2, 2)
+    clip: Callable[[Canvas], Canvas] = lambda canvas: canvas
+
+
+def cell_sprites(kind: CellKind, prefix: str = "") -> dict[str, Canvas]:
+    """Every cell sprite of one kind: covered, open numbers, flag, question
+    marks, mines, the wrong flag and the overlays, named ``prefix + name``."""
+    def mark(canvas: Canvas, rows: list[str], at: tuple[int, int],
+             colours: dict[str, RGBA]) -> Canvas:
+        canvas.pattern(rows, *at, colours)
+        return kind.clip(canvas)
+
+    def mined(background: RGBA = GREY) -> Canvas:
+        return mark(kind.revealed(background), MINE, kind.mine_at, {"#": BLACK, "W": WHITE})
+
+    out = {"covered": kind.covered()}
+    for n in range(kind.numbers + 1):
+        blank = kind.revealed(GREY)
+        out[f"open_{n}"] = mark(blank, DIGITS_16[n], kind.digit_at,
+                                {"#": NUMBER_COLOURS[n]}) if n else blank
+    out["flag"] = mark(kind.covered(), FLAG, kind.flag_at, {"R": RED, "#": BLACK})
+    out["question"] = mark(kind.covered(), QUESTION, kind.question_at, {"#": BLACK})
+    out["question_pressed"] = mark(kind.revealed(GREY), QUESTION, kind.question_pressed_at,
+                                   {"#": BLACK})
+    out["mine"] = mined()
+    out["mine_exploded"] = mined(RED)
+    out["mine_wrong"] = mark(mined(), WRONG_CROSS, kind.cross_at, {"#": RED})
+    out["cursor"] = kind.cursor()
+    out["mark_safe"] = kind.ring((0, 176, 0))
+    out["mark_mine"] = kind.ring((224, 0, 0))
+    out["mark_proof"] = kind.proof()
+    return {prefix + name: canvas for name, canvas in out.items()}
+
+
+SQUARE = CellKind(covered, revealed, cursor_overlay, proof_overlay, ring_overlay)
 
 
 # ---------------------------------------------------------------- LED digits
@@ -326,7 +359,8 @@ def icon() -> Canvas:
     """The window icon: a mine on a covered tile, doubled."""
     tile = covered()
     tile.rect(2, 2, 12, 12, GREY)
-    return with_mine(tile).scaled(2)
+    tile.pattern(MINE, *SQUARE.mine_at, {"#": BLACK, "W": WHITE})
+    return tile.scaled(2)
 
 
 # ---------------------------------------------------------------- fonts

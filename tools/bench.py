@@ -7,6 +7,7 @@
     python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
     python tools/bench.py replay    # size of an Expert replay, seeking in the viewer
     python tools/bench.py history   # opening History with 1,000 games and their replays
+    python tools/bench.py shapes    # engine and solver on a torus and hexagons vs the grid
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -24,8 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import ANY_SIZE, Minefield  # noqa: E402
-from game.engine.topology import grid  # noqa: E402
+from game.engine import (  # noqa: E402
+    ANY_SIZE,
+    Minefield,
+    topology,  # noqa: E402
+)
 
 ENGINE_BOARDS = [("Expert", 30, 16, 99, 200), ("100x100", 100, 100, 2000, 30),
                  ("1000x1000", 1000, 1000, 150_000, 3)]
@@ -45,7 +49,7 @@ def bench_engine() -> None:
     print(f"{'board':<11} {'new game + first click':>24} {'(cold, incl. tables)':>21}"
           f" {'all-zero cascade':>17} {'3BV':>10}")
     for name, w, h, mines, repeats in ENGINE_BOARDS:
-        grid.cache_clear()
+        topology._make.cache_clear()
         cold = median_ms(lambda: Minefield(w, h, mines, seed=1, limits=ANY_SIZE).reveal(w // 2, h // 2), 1)
         seeds = iter(range(10**6))
 
@@ -214,6 +218,52 @@ def bench_assist(games: int = 3) -> None:
               f"   max {times[-1] * 1000:6.1f} ms")
 
 
+def _engine_game_ms(shape: str, seed: int) -> float:
+    """One Expert-sized game of ``shape`` played out by revealing safe cells in
+    reading order: new board, every move, 3BV (milliseconds)."""
+    start = time.perf_counter()
+    f = Minefield(30, 16, 99, seed=seed, shape=shape)
+    f.reveal(15, 8)
+    layout = f.layout() or []
+    for y, row in enumerate(layout):
+        for x, c in enumerate(row):
+            if c == "." and f.cell(x, y) == "#":
+                f.reveal(x, y)
+    f.stats()
+    return (time.perf_counter() - start) * 1000
+
+
+def _solver_move_ms(shape: str, games: int) -> list[float]:
+    """Every auto-play move (``next_move``) of whole Expert-sized games of ``shape``."""
+    from game.solver import next_move
+    times = []
+    for seed in range(games):
+        f = Minefield(30, 16, 99, seed=seed, shape=shape)
+        while f.status in ("ready", "playing"):
+            view = f.view()
+            t0 = time.perf_counter()
+            move = next_move(view, 99, shape=shape)
+            times.append((time.perf_counter() - t0) * 1000)
+            (f.reveal if move.kind == "reveal" else f.toggle_flag)(move.x, move.y)
+    return times
+
+
+def bench_shapes(games: int = 20) -> None:
+    """Engine and solver on Expert-sized boards (30x16, 99 mines) of every
+    shape; the target is hexagons within twice the grid's times."""
+    print(f"{'shape':<7} {'engine game (median)':>21} {'solver move (median)':>21}"
+          f" {'solver move (p99)':>18} {'x grid (engine, solver)':>25}")
+    base: tuple[float, float] | None = None
+    for shape in ("grid", "torus", "hex"):
+        engine = statistics.median(_engine_game_ms(shape, seed) for seed in range(200))
+        moves = sorted(_solver_move_ms(shape, games))
+        solver = statistics.median(moves)
+        p99 = moves[min(len(moves) - 1, int(0.99 * len(moves)))]
+        base = base or (engine, solver)
+        print(f"{shape:<7} {engine:>18.2f} ms {solver:>18.3f} ms {p99:>15.2f} ms"
+              f" {engine / base[0]:>14.2f} x {solver / base[1]:>6.2f} x")
+
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -225,7 +275,7 @@ def main() -> None:
 
     benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
                "store": bench_store, "start": bench_start, "replay": bench_replay,
-               "history": bench_history}
+               "history": bench_history, "shapes": bench_shapes}
     parser.add_argument("what", choices=list(benches))
     args = parser.parse_args()
     benches[args.what]()

@@ -17,7 +17,8 @@ Sprite contract (names in ``atlas.json``, sizes at scale 1):
 ``led_minus``, ``led_blank``; 26x26 ``face_smile|oh|dead|cool`` and each ``_pressed``;
 32x32 explosion frames ``boom_0``..``boom_5``; nine-slice bevels ``bevel_<kind>``
 (squares of side 2b+1 for a border of b px); the alpha mask ``check``; the
-32x32 window ``icon``; glyphs ``font_regular_<code point>`` and
+32x32 window ``icon``; 16x18 hexagonal cells and overlays ``hex_<name>`` for
+the names above (open 0-6) plus ``hex_hole`` (see ``atlas_hex``); glyphs ``font_regular_<code point>`` and
 ``font_bold_<code point>`` (white on transparent, width = advance).
 """
 
@@ -29,33 +30,29 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))   # game.ui.cells: the hexagon
 # Sibling modules of this script:
 import atlas_font  # noqa: E402
+import atlas_hex  # noqa: E402
 from atlas_art import (  # noqa: E402
     BEVELS,
     BOOM_FRAMES,
     CHECK,
     FACE_FEATURES,
     LED_SEGMENTS,
+    SQUARE,
     boom,
-    covered,
-    cursor_overlay,
+    cell_sprites,
     face,
     flag_on,
     font_glyph,
     icon,
     led,
     mask,
-    mine_wrong,
     nine_slice,
-    open_number,
-    proof_overlay,
-    question,
     revealed,
-    ring_overlay,
-    with_mine,
 )
-from atlas_canvas import RED, Canvas, png_bytes, png_rows  # noqa: E402
+from atlas_canvas import Canvas, png_bytes, png_rows  # noqa: E402
 
 OUT_DIR = Path(__file__).resolve().parent.parent / "assets" / "sprites"
 SHEET_WIDTH = 512
@@ -64,21 +61,9 @@ PAD = 1                      # transparent gap between sprites (no bleeding when
 
 def sprites() -> dict[str, Canvas]:
     """Every sprite by name, in a fixed order."""
-    out: dict[str, Canvas] = {"covered": covered()}
-    for n in range(9):
-        out[f"open_{n}"] = open_number(n)
-    out["flag"] = flag_on(covered())
-    out["question"] = question(pressed=False)
-    out["question_pressed"] = question(pressed=True)
-    out["mode_off"] = flag_on(covered())
-    out["mode_on"] = flag_on(revealed())
-    out["mine"] = with_mine(revealed())
-    out["mine_exploded"] = with_mine(revealed(RED))
-    out["mine_wrong"] = mine_wrong()
-    out["cursor"] = cursor_overlay()
-    out["mark_safe"] = ring_overlay((0, 176, 0))
-    out["mark_mine"] = ring_overlay((224, 0, 0))
-    out["mark_proof"] = proof_overlay()
+    out: dict[str, Canvas] = cell_sprites(SQUARE)
+    out["mode_off"] = out["flag"].copy()          # the flag-mode button: a flag, raised
+    out["mode_on"] = flag_on(revealed())          # ... and pressed in
     for symbol in LED_SEGMENTS:
         out[f"led_{symbol}"] = led(symbol)
     for expression in FACE_FEATURES:
@@ -89,6 +74,7 @@ def sprites() -> dict[str, Canvas]:
         out[f"boom_{frame}"] = boom(frame)
     for name in BEVELS:
         out[f"bevel_{name}"] = nine_slice(name)
+    out.update(atlas_hex.sprites())
     out["check"] = mask(CHECK)
     out["icon"] = icon()
     for face_name, bold in (("regular", False), ("bold", True)):

@@ -65,14 +65,19 @@ _SHOWN = {Status.READY: set("#F?"), Status.PLAYING: set("#F?" + _DIGITS),
 
 
 def check_field(field: Minefield) -> None:
-    """The engine's invariants on one board, read through its public view."""
+    """The engine's invariants on one board, read through its public view
+    (any shape: holes of a shaped field show as spaces, and only there)."""
     w, h, n = field.width, field.height, field.mines
     view = field.view()
     expect(len(view) == h and all(len(row) == w for row in view),
            f"view is not {w}x{h}: {[len(r) for r in view]}")
     flat = "".join(view)
+    holes = "".join(field.mask or ["#" * w] * h)
+    expect(all((c == " ") == (m == " ") for c, m in zip(flat, holes, strict=True)),
+           "holes shown where the mask has none, or cells where it has holes")
+    cells = field.topology.cell_count
     status = field.status
-    odd = set(flat) - _SHOWN[status]
+    odd = set(flat) - _SHOWN[status] - {" "}
     if odd:
         fail(f"{status} board shows {''.join(sorted(odd))!r}", view)
     flags = flat.count("F") + flat.count("x")
@@ -82,7 +87,7 @@ def check_field(field: Minefield) -> None:
     layout = field.layout()
     if layout is None:
         expect(status == Status.READY, f"{status} board without mines laid")
-        expect(field.safe_left == w * h - n, "cells opened before the mines were laid")
+        expect(field.safe_left == cells - n, "cells opened before the mines were laid")
         return
     mines = "".join(layout)
     expect(len(mines) == w * h and mines.count("*") == n,
@@ -94,6 +99,8 @@ def check_field(field: Minefield) -> None:
     mine_marks = {Status.LOST: "X*F", Status.WON: "F"}.get(status, "#?F")
     for i, ch in enumerate(flat):
         problem = ""
+        if ch == " ":
+            continue
         if ch in _DIGITS:
             around = table[i]
             count = sum(1 for j in around if mines[j] == "*")
@@ -121,7 +128,7 @@ def check_field(field: Minefield) -> None:
     elif status == Status.LOST:
         expect("X" in flat, "lost without an exploded mine")
     elif status == Status.READY:
-        expect(covered_safe == w * h - n, "ready board with cells opened")
+        expect(covered_safe == cells - n, "ready board with cells opened")
     else:
         expect(covered_safe > 0, "playing with no safe cell left")
     check_replay(field, layout, view)
@@ -142,7 +149,7 @@ def check_replay(field: Minefield, layout: list[str], view: list[str]) -> None:
         starts = (field.marks,)
     wanted = (field.status, view, field.mines_left)
     for marks in starts:
-        replay = Minefield.from_layout(layout, marks=marks)
+        replay = Minefield.from_layout(layout, marks=marks, shape=field.shape)
         for move in moves:
             replay.apply(move)
         got = (replay.status, replay.view(), replay.mines_left)
@@ -163,8 +170,10 @@ def check_app(app: App, *, kiosk: bool = False) -> None:
         expect(app.settings.fullscreen, "a kiosk left fullscreen")
     play, layout = app.play, app.layout
     sx, sy = play.scroll
-    expect(0 <= sx <= max(0, layout.cols - layout.view_cols)
-           and 0 <= sy <= max(0, layout.rows - layout.view_rows), f"scroll {play.scroll} off")
+    wraps = layout.shape == "torus"          # a torus scrolls round and round
+    top_x = layout.cols - 1 if wraps else max(0, layout.cols - layout.view_cols)
+    top_y = layout.rows - 1 if wraps else max(0, layout.rows - layout.view_rows)
+    expect(0 <= sx <= top_x and 0 <= sy <= top_y, f"scroll {play.scroll} off")
     field = play.field
     for name in ("cursor", "hover"):
         cell = getattr(play, name)
@@ -377,10 +386,11 @@ def safe_spots(app: App) -> list[tuple[int, int]]:
     layout = field.layout()
     if layout is None or field.status != Status.PLAYING:
         return []
-    view, sx, sy = field.view(), *play.scroll
+    view, scroll = field.view(), play.scroll
     spots = []
-    for y in range(sy, min(field.height, sy + app.layout.view_rows)):
-        for x in range(sx, min(field.width, sx + app.layout.view_cols)):
+    for vy in range(app.layout.view_rows):
+        for vx in range(app.layout.view_cols):
+            x, y = app.layout.board_cell(vx, vy, scroll)
             if layout[y][x] == "." and view[y][x] in "#?":
                 spots.append(app.viewport.to_display(cell_centre(app.layout, (x, y), play.scroll)))
     return spots

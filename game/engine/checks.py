@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .topology import Topology
 
 #: Whole numbers as a move's text form writes them: ASCII digits only (``int``
 #: alone would also take ``1_000``, ``²`` or other scripts' digits).
@@ -37,29 +41,34 @@ def ascii_number(text: str) -> int | None:
     return int(text) if _ASCII_NUMBER.fullmatch(text) else None
 
 
-def layout_rows(rows: object) -> list[str]:
-    """The rows of a drawn layout, each a str: a lone string would be read as a
-    column of one-character rows, and bytes rows compare unequal to "*"."""
+def layout_rows(rows: object, what: str = "layout") -> list[str]:
+    """The rows of a drawn layout (or mask), each a str: a lone string would be
+    read as a column of one-character rows, and bytes rows compare unequal to "*"."""
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
-        raise TypeError("rows must be a list of strings, one per row,"
+        name = "rows" if what == "layout" else what
+        raise TypeError(f"{name} must be a list of strings, one per row,"
                         f" not {type(rows).__name__} {rows!r}")
     listed = list(rows)
     for y, row in enumerate(listed):
         if not isinstance(row, str):
-            raise TypeError(f"layout row {y} must be a str, not {type(row).__name__} {row!r}")
+            raise TypeError(f"{what} row {y} must be a str, not {type(row).__name__} {row!r}")
     return listed
 
 
-def laid_mines(cells: object, size: int, mines: int, excluded: Sequence[int]) -> list[int]:
+def laid_mines(cells: object, board: Topology, mines: int, excluded: Sequence[int]) -> list[int]:
     """A mine layer's answer, if it keeps the rules (docs/rules.md, "First
-    click"): exactly ``mines`` distinct cells of the board, none excluded."""
+    click"): exactly ``mines`` distinct cells of the board (no hole of a
+    shaped field), none excluded."""
     if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
         raise TypeError(f"the mine layer must return a list of cells, not {type(cells).__name__}")
     laid = list(cells)
+    size = board.size
     for cell in laid:
         require_int("a cell from the mine layer", cell)
         if not 0 <= cell < size:
             raise ValueError(f"the mine layer returned cell {cell}, off a board of {size} cells")
+        if board.is_hole(cell):
+            raise ValueError(f"the mine layer returned cell {cell}, a hole of the shaped field")
     if len(set(laid)) != len(laid) or len(laid) != mines:
         raise ValueError(f"the mine layer must return {mines} distinct cells,"
                          f" not {len(laid)} ({len(set(laid))} distinct)")

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import topology
 from .checks import require_int
+from .topology import GRID
 
 
 @dataclass(frozen=True)
 class Level:
-    """A board size and mine count, with the name players know it by."""
+    """A board size and mine count, with the name players know it by;
+    ``mask`` (rows of ``#`` and spaces) when it is a shaped field."""
 
     name: str
     width: int
     height: int
     mines: int
+    mask: tuple[str, ...] | None = None
 
 
 LEVELS: dict[str, Level] = {
@@ -43,31 +48,46 @@ class SizeError(ValueError):
     command line can say it in the player's language; ``str()`` is English."""
 
     def __init__(self, what: str, low: int, high: int, value: object,
-                 size: tuple[int, int] | None = None) -> None:
+                 size: tuple[int, int] | None = None, board: str | None = None) -> None:
         self.what, self.low, self.high, self.value, self.size = what, low, high, value, size
-        board = f" on a {size[0]}x{size[1]} board" if size else ""
+        #: The board named in English when it is not a plain grid ("9x9 hex").
+        self.board = board if size and board != f"{size[0]}x{size[1]}" else None
+        board = f" on a {board or f'{size[0]}x{size[1]}'} board" if size else ""
         super().__init__(f"{what} must be from {low} to {high}{board}, not {value}")
 
 
 @dataclass(frozen=True)
 class SizeLimits:
     """The sizes a board may have: each side within [min_side, max_side], and
-    from 1 to (width - 1) * (height - 1) mines (the classic game's rule, which
-    always leaves a first row and column of safe cells)."""
+    at least one mine.
+
+    The most mines: on a full grid (width - 1) * (height - 1), the classic
+    game's rule, which always leaves a first row and column of safe cells; on
+    any other shape or mask, the cells minus the first-click area (a cell and
+    all its neighbours), so the first click can always open an area.
+    """
 
     min_side: int = 8
     max_side: int = 100
     max_cells: int | None = None
 
-    def max_mines(self, width: int, height: int) -> int:
-        """Most mines a board of this size may hold."""
-        return (width - 1) * (height - 1)
+    def max_mines(self, width: int, height: int, shape: str = GRID,
+                  mask: Sequence[str] | None = None) -> int:
+        """Most mines a board of this size, shape and mask may hold."""
+        if mask is not None and all(topology.HOLE not in row for row in mask):
+            mask = None                       # a mask without holes is the rectangle
+        if shape == GRID and mask is None:
+            return (width - 1) * (height - 1)
+        board = topology.make(shape, width, height, mask)
+        return board.cell_count - 1 - board.degree
 
-    def check(self, width: int, height: int, mines: int) -> None:
+    def check(self, width: int, height: int, mines: int, shape: str = GRID,
+              mask: Sequence[str] | None = None) -> None:
         """Raise SizeError naming the allowed range of the first bad value
         (TypeError for a value that is not an int at all)."""
         for name, value in (("width", width), ("height", height), ("mines", mines)):
             require_int(name, value)
+        topology.check_shape(shape)
         for name, value in (("width", width), ("height", height)):
             if not self.min_side <= value <= self.max_side:
                 raise SizeError(name, self.min_side, self.max_side, value)
@@ -75,9 +95,17 @@ class SizeLimits:
             # Only ANY_SIZE has a cap (bots and benchmarks): players never meet it.
             raise ValueError(f"a board may have at most {self.max_cells:,} cells,"
                              f" not {width * height:,} ({width}x{height})")
-        top = self.max_mines(width, height)
+        if mask is not None:
+            topology.check_mask(mask, width, height)
+        top = self.max_mines(width, height, shape, mask)
+        board = f"{width}x{height}" if shape == GRID else f"{width}x{height} {shape}"
+        if mask is not None and any(topology.HOLE in row for row in mask):
+            board = f"{board} shaped ({topology.make(shape, width, height, mask).cell_count} cells)"
+        if top < 1:
+            raise ValueError(f"a {board} board is too small: it needs more cells than one"
+                             " first click opens")
         if not 1 <= mines <= top:
-            raise SizeError("mines", 1, top, mines, (width, height))
+            raise SizeError("mines", 1, top, mines, (width, height), board)
 
 
 #: What players may ask for (Custom dialog, command line).

@@ -19,7 +19,7 @@ from .checks import laid_mines, layout_rows, require_bool, require_int
 from .levels import CUSTOM_LIMITS, SizeLimits
 from .moves import CHORD, FLAG, MARKS, REVEAL, Move
 from .stats import Clicks, GameStats, bbbv_regions
-from .topology import GridTopology, grid
+from .topology import GRID, HOLE, Topology, make, read_layout
 
 
 class Status(StrEnum):
@@ -43,18 +43,20 @@ Cell = tuple[int, int]
 #: mine indices, none of them in ``excluded`` (the cells the first-click rule
 #: keeps free, the first cell first). The default is uniform; the solver
 #: offers one that only makes boards solvable without guessing.
-MineLayer = Callable[[random.Random, GridTopology, int, tuple[int, ...]], list[int]]
+MineLayer = Callable[[random.Random, Topology, int, tuple[int, ...]], list[int]]
 
 
-def uniform_layer(rng: random.Random, topology: GridTopology, mines: int,
+def uniform_layer(rng: random.Random, topology: Topology, mines: int,
                   excluded: tuple[int, ...]) -> list[int]:
     """Mines uniformly at random among the cells not excluded."""
-    return laying.lay_after_first_click(rng, topology.size, mines, excluded)
+    return laying.lay_after_first_click(rng, topology.cells, mines, excluded)
 
 
 class Minefield:
     """A board of ``width`` x ``height`` cells holding ``mines`` mines.
 
+    ``shape`` is "grid", "torus" or "hex" (see ``topology``); ``mask`` rows of
+    ``#`` (cell) and ``' '`` (hole) cut a shaped field out of the rectangle.
     ``seed`` fixes the mines (a random seed is drawn when it is None and kept
     in ``self.seed``); ``first_click`` is "opening", "safe" or "classic";
     ``marks`` enables the question mark in the right-click cycle. ``limits``
@@ -65,8 +67,9 @@ class Minefield:
 
     def __init__(self, width: int, height: int, mines: int, *, seed: int | None = None,
                  first_click: str = laying.OPENING, marks: bool = True,
-                 limits: SizeLimits = CUSTOM_LIMITS, layer: MineLayer = uniform_layer) -> None:
-        limits.check(width, height, mines)
+                 limits: SizeLimits = CUSTOM_LIMITS, layer: MineLayer = uniform_layer,
+                 shape: str = GRID, mask: Sequence[str] | None = None) -> None:
+        limits.check(width, height, mines, shape, mask)
         require_bool("marks", marks)
         if first_click not in laying.FIRST_CLICK_RULES:
             raise ValueError(f"first_click must be one of {', '.join(laying.FIRST_CLICK_RULES)},"
@@ -75,43 +78,35 @@ class Minefield:
             seed = random.SystemRandom().randrange(2**63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
-        self._setup(grid(width, height), mines, marks)
+        self._setup(make(shape, width, height, mask), mines, marks)
         self.seed: int | None = seed
         self.first_click: str | None = first_click
         self._rng: random.Random | None = random.Random(seed)
         self._layer: MineLayer | None = layer
         if first_click == laying.CLASSIC:
-            self._place(laying.lay_classic(self._rng, self._topology.size, mines))
+            self._place(laying.lay_classic(self._rng, self._topology.cells, mines))
 
     @classmethod
-    def from_layout(cls, rows: Sequence[str], *, marks: bool = True) -> Minefield:
-        """A board with the mines drawn as rows of ``*`` (mine) and ``.`` (safe).
+    def from_layout(cls, rows: Sequence[str], *, marks: bool = True,
+                    shape: str = GRID) -> Minefield:
+        """A board with the mines drawn as rows of ``*`` (mine), ``.`` (safe)
+        and ``' '`` (a hole: no cell there).
 
-        Any rectangle of at least one cell; no first-click rule applies.
+        Any rectangle holding at least one cell, of any shape; no first-click
+        rule applies.
         """
-        rows = layout_rows(rows)
         require_bool("marks", marks)
-        if not rows or not rows[0]:
-            raise ValueError("a layout needs at least one row of at least one cell")
-        width = len(rows[0])
-        for y, row in enumerate(rows):
-            if len(row) != width:
-                raise ValueError(f"layout row {y} has {len(row)} cells, row 0 has {width}")
-            bad = set(row) - {"*", "."}
-            if bad:
-                raise ValueError(f"layout row {y} holds {''.join(sorted(bad))!r}:"
-                                 " only '*' (mine) and '.' (safe) are allowed")
-        flat = "".join(rows)
+        width, height, mask, mine_cells = read_layout(layout_rows(rows), shape)
         field = cls.__new__(cls)
-        field._setup(grid(width, len(rows)), flat.count("*"), marks)
+        field._setup(make(shape, width, height, mask), len(mine_cells), marks)
         field.seed = None
         field.first_click = None
         field._rng = None
         field._layer = None
-        field._place([i for i, c in enumerate(flat) if c == "*"])
+        field._place(mine_cells)
         return field
 
-    def _setup(self, topology: GridTopology, mines: int, marks: bool) -> None:
+    def _setup(self, topology: Topology, mines: int, marks: bool) -> None:
         size = topology.size
         self._topology = topology
         self.width = topology.width
@@ -124,7 +119,7 @@ class Minefield:
         self._counts = bytearray(size)
         self._mine_cells: list[int] = []
         self._laid = False
-        self._safe_left = size - mines
+        self._safe_left = topology.cell_count - mines
         self._flags = 0
         self._exploded: list[int] = []
         self._moves: list[Move] = []
@@ -180,8 +175,20 @@ class Minefield:
         return tuple(self._moves)
 
     @property
-    def topology(self) -> GridTopology:
+    def topology(self) -> Topology:
         return self._topology
+
+    @property
+    def shape(self) -> str:
+        """"grid", "torus" or "hex"."""
+        return self._topology.shape
+
+    @property
+    def mask(self) -> list[str] | None:
+        """The rows of ``#`` (cell) and ``' '`` (hole), or None when every
+        position is a cell."""
+        mask = self._topology.mask
+        return None if mask is None else list(mask)
 
     def neighbours(self, x: int, y: int) -> list[Cell]:
         """The cells around ``(x, y)`` (empty when it is off the board)."""
@@ -191,38 +198,45 @@ class Minefield:
         return [self._xy(j) for j in self._topology.neighbours[i]]
 
     def cell(self, x: int, y: int) -> str:
-        """The view character of one cell (see ``view``)."""
-        i = self._topology.index(x, y)
-        if i is None:
-            raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
-        return self._char(i)
+        """The view character of one cell (see ``view``; ``' '`` for a hole)."""
+        i = self._position(x, y)
+        return HOLE if self._topology.is_hole(i) else self._char(i)
 
     def player_mark(self, x: int, y: int) -> str:
         """What the player left on a cell: ``#``, ``F`` or ``?`` when covered,
         its digit when open. Unlike ``cell``, this ignores the end-of-game
         display, so an animation can show the mines going off one by one."""
-        i = self._topology.index(x, y)
-        if i is None:
-            raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
+        i = self._position(x, y)
+        if self._topology.is_hole(i):
+            return HOLE
         s = self._state[i]
         return _DIGITS[self._counts[i]] if s == OPEN else _MARK_CHARS[s]
+
+    def _position(self, x: int, y: int) -> int:
+        """Flat index of ``(x, y)``, hole or cell; IndexError off the rectangle."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
+        return y * self.width + x
 
     def view(self) -> list[str]:
         """The board as the player sees it, one string per row.
 
         ``#`` covered, ``F`` flag, ``?`` question mark, ``0``-``8`` revealed;
-        after a loss ``X`` exploded mine, ``*`` other mine, ``x`` wrong flag.
+        after a loss ``X`` exploded mine, ``*`` other mine, ``x`` wrong flag;
+        ``' '`` a hole of the mask.
         """
         w, char = self.width, self._char
-        return ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
+        rows = ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
+        return self._topology.with_holes(rows)
 
     def layout(self) -> list[str] | None:
-        """The mines as rows of ``*`` and ``.``, or None before they are laid."""
+        """The mines as rows of ``*``, ``.`` and ``' '`` (holes), or None
+        before they are laid."""
         if not self._laid:
             return None
         w = self.width
         flat = self._is_mine.translate(bytes.maketrans(b"\x00\x01", b".*")).decode()
-        return [flat[y * w:(y + 1) * w] for y in range(self.height)]
+        return self._topology.with_holes([flat[y * w:(y + 1) * w] for y in range(self.height)])
 
     def stats(self, elapsed_ms: int | None = None) -> GameStats:
         """3BV, clicks and the ratios derived from them; the caller gives the time."""
@@ -230,7 +244,7 @@ class Minefield:
         if not self._laid:
             return GameStats(None, 0, clicks, elapsed_ms)
         if self._regions is None:
-            self._regions = bbbv_regions(self._counts, self._is_mine, self._topology.neighbours)
+            self._regions = bbbv_regions(self._counts, self._is_mine, self._topology)
         openings, lone = self._regions
         state = self._state
         solved = sum(1 for region in openings if all(state[i] == OPEN for i in region))
@@ -341,13 +355,13 @@ class Minefield:
             assert self.first_click and self._rng and self._layer
             around = self._topology.neighbours[first]
             excluded = laying.excluded_cells(self.first_click, first, around,
-                                             self._topology.size, self.mines)
+                                             self._topology.cell_count, self.mines)
             laid = self._layer(self._rng, self._topology, self.mines, excluded)
-            self._place(laid_mines(laid, self._topology.size, self.mines, excluded))
+            self._place(laid_mines(laid, self._topology, self.mines, excluded))
         self._status = Status.PLAYING
 
     def _move_classic_mine(self, first: int) -> None:
-        refuge = laying.classic_refuge(self._is_mine)
+        refuge = laying.classic_refuge(self._is_mine, self._topology.cells)
         table, counts = self._topology.neighbours, self._counts
         self._is_mine[first] = 0
         self._is_mine[refuge] = 1

@@ -39,10 +39,11 @@ def start_field(replay: Replay) -> Minefield:
     (exact whatever the first-click rule or mine layer was), else from the seed."""
     try:
         if replay.layout is not None:
-            return Minefield.from_layout(replay.layout, marks=replay.marks)
+            return Minefield.from_layout(replay.layout, marks=replay.marks,
+                                         shape=replay.shape)
         return Minefield(replay.width, replay.height, replay.mines, seed=replay.seed,
                          first_click=replay.first_click, marks=replay.marks,
-                         limits=REPLAY_LIMITS)
+                         limits=REPLAY_LIMITS, shape=replay.shape)
     except ValueError as e:
         raise ReplayError(f"bad board: {e}") from None
 
@@ -76,7 +77,7 @@ def _check_seed_gives_layout(replay: Replay) -> None:
     try:
         seeded = Minefield(replay.width, replay.height, replay.mines, seed=replay.seed,
                            first_click=replay.first_click, marks=replay.marks,
-                           limits=REPLAY_LIMITS)
+                           limits=REPLAY_LIMITS, shape=replay.shape)
     except ValueError as e:
         raise ReplayError(f"bad board: {e}") from None
     first_reveal = next((text for _, text in replay.moves if text.startswith("R ")), None)

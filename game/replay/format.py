@@ -9,7 +9,8 @@
      "pointer": [0, 3, 4, 1, 140, 3, 4, 0, 35, 4, 4, 0, ...]}
 
 A board is given by its ``seed`` (replayed with the first-click rule), by its
-``layout`` (rows of ``*`` mine and ``.`` safe), or both when they agree.
+``layout`` (rows of ``*`` mine, ``.`` safe and ``' '`` a hole of a shaped
+field), or both when they agree.
 ``moves`` use the engine's text form; their times count milliseconds from the
 first move (0) and never go back. ``pointer`` is the cell under the pointer
 (-1 off the board) and the buttons held (1 left, 2 middle, 4 right) each time
@@ -31,11 +32,12 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import FIRST_CLICK_RULES, Move
+from game.engine import SHAPES as ENGINE_SHAPES
 
 FORMAT = "minesweeper-replay"
 VERSION = 1
 #: The engine's board shapes this game can replay.
-SHAPES = ("grid",)
+SHAPES = ENGINE_SHAPES
 RESULTS = ("won", "lost", "unfinished")
 #: Refuse files bigger than this before reading them whole (a big Custom game
 #: with its pointer track is well under 1 MB).
@@ -219,10 +221,10 @@ def _layout(doc: dict[str, Any], width: int, height: int, mines: int) -> tuple[s
     for y, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != width:
             raise ReplayError(f"layout row {y} must be a text of {width} cells")
-        bad = set(row) - {"*", "."}
+        bad = set(row) - {"*", ".", " "}
         if bad:
-            raise ReplayError(f"layout row {y} holds {_show(''.join(sorted(bad)))}:"
-                              " only '*' (mine) and '.' (safe) are allowed")
+            raise ReplayError(f"layout row {y} holds {_show(''.join(sorted(bad)))}: only"
+                              " '*' (mine), '.' (safe) and ' ' (hole) are allowed")
     laid = sum(row.count("*") for row in rows)
     if laid != mines:
         raise ReplayError(f"layout has {laid} mines, the file says {mines}")

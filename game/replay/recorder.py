@@ -42,8 +42,9 @@ def replay_of(field: Minefield, recorder: Recorder, *, result: str, time_ms: int
               first_click: str, seeded: bool = True, player: str | None = None,
               date: str | None = None, level: str | None = None) -> Replay:
     """The replay of the game on ``field``. ``seeded`` is False when the seed
-    alone would not rebuild the board (no-guess boards): the layout is kept
-    whenever the mines are laid, so every replay is exact."""
+    alone would not rebuild the board (no-guess boards; shaped fields, whose
+    mask is in the layout only): the layout is kept whenever the mines are
+    laid, so every replay is exact."""
     texts = [str(m) for m in field.moves]
     times = _monotonic(recorder.times[:len(texts)], len(texts))
     if texts and result != "unfinished":
@@ -55,7 +56,8 @@ def replay_of(field: Minefield, recorder: Recorder, *, result: str, time_ms: int
         width=field.width, height=field.height, mines=field.mines,
         marks=_starting_marks(field), first_click=field.first_click or first_click,
         moves=tuple(zip(times, texts, strict=True)), result=result, time_ms=time_ms,
-        seed=field.seed if seeded else None, layout=tuple(layout) if layout else None,
+        seed=field.seed if seeded and field.mask is None else None,
+        layout=tuple(layout) if layout else None, shape=field.shape,
         player=player, date=date, level=level,
         pointer=tuple((min(t, time_ms), x, y, b) for t, x, y, b in recorder.pointer))
 

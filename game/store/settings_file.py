@@ -17,7 +17,8 @@ import json
 from dataclasses import asdict, fields
 from typing import Any
 
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, STYLES
+from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
+from game.engine.gallery import GALLERY
 from game.settings import MAX_SCALE, Settings
 
 NAME = "settings.json"
@@ -25,13 +26,14 @@ SCHEMA = 1
 
 #: Fields whose value must be one of a few names.
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "level": (*LEVELS, "custom"),
+    "level": (*LEVELS, *GALLERY, "custom"),
     "first_click": FIRST_CLICK_RULES,
+    "shape": SHAPES,
     "style": STYLES,
 }
 #: The long press, in seconds, a player may set (a touch screen's taste).
 LONG_PRESS_RANGE = (0.1, 3.0)
-_CUSTOM_SIZE = ("custom_width", "custom_height", "custom_mines")
+_CUSTOM_SIZE = ("custom_width", "custom_height", "custom_mines", "custom_mask")
 
 
 def encode(settings: Settings) -> str:
@@ -56,7 +58,9 @@ def decode(document: dict[str, Any]) -> tuple[Settings, list[str]]:
         else:
             bad.append(name)
     try:
-        CUSTOM_LIMITS.check(settings.custom_width, settings.custom_height, settings.custom_mines)
+        mask = settings.custom_mask.split("\n") if settings.custom_mask else None
+        CUSTOM_LIMITS.check(settings.custom_width, settings.custom_height, settings.custom_mines,
+                            mask=mask)
     except ValueError:
         defaults = Settings()
         for name in _CUSTOM_SIZE:

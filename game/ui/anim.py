@@ -136,12 +136,14 @@ class Particle:
 
 
 class VictoryAnimation(Animation):
-    """``flagged_by_win`` are the mines the win flagged (the player had not)."""
+    """``flagged_by_win`` are the mines the win flagged (the player had not);
+    ``size`` is the whole board in scale-1 pixels (16 px squares by default)."""
 
     def __init__(self, field: Minefield, flagged_by_win: list[Cell], last_click: Cell,
-                 seed: int) -> None:
+                 seed: int, size: tuple[int, int] | None = None) -> None:
         super().__init__()
         self.field = field
+        self.size = size or (field.width * 16, field.height * 16)
         self.pop = _schedule(_by_distance(flagged_by_win, last_click), WAVE_TICKS, 3)
         self.wave_end = max(self.pop.values(), default=0) + POP_TICKS
         self.duration = self.wave_end + CONFETTI_TICKS
@@ -150,7 +152,7 @@ class VictoryAnimation(Animation):
     def _burst(self, rng: random.Random) -> list[Particle]:
         """Confetti bursting from the middle of the field (scale-1 field
         coordinates; the screen clips them to the field)."""
-        w, h = self.field.width * 16, self.field.height * 16
+        w, h = self.size
         reach = max(1.0, min(w, h) / 150)
         out = []
         for _ in range(CONFETTI):

@@ -83,7 +83,7 @@ class App:
         self.painter: Painter | None = None
         self.stack: list[Screen] = []
         self.commands = Commands(self)
-        self._board = (9, 9, 10)         # columns, rows, mines
+        self._board: tuple[int, int, int, str] = (9, 9, 10, "grid")   # columns, rows, mines, shape
         self._mode: tuple | None = None
         self.kiosk = kiosk
         self.demo = demo
@@ -117,25 +117,26 @@ class App:
             return min(self.settings.scale, top)       # never a window beyond the screen
         return min(DEFAULT_MAX_SCALE, top)
 
-    def fit_window(self, cols: int, rows: int, mines: int = 0) -> None:
-        """Make the window fit a board of cols x rows holding ``mines``."""
-        self._board = (cols, rows, mines)
+    def fit_window(self, cols: int, rows: int, mines: int = 0, shape: str = "grid") -> None:
+        """Make the window fit a board of cols x rows holding ``mines``, of ``shape``."""
+        self._board = (cols, rows, mines, shape)
         self.refit()
 
     def refit(self) -> None:
         """Resize the one window if the board, the scale or fullscreen changed:
         windowed at the chosen scale, or fullscreen at the largest that fits.
         The game goes on: nothing here pauses it."""
-        cols, rows, mines = self._board
+        cols, rows, mines, shape = self._board
         fullscreen = self.settings.fullscreen
         if fullscreen:
-            layout = Layout.for_board(cols, rows, max_size=desktop_size(), mines=mines)
+            layout = Layout.for_board(cols, rows, max_size=desktop_size(), mines=mines,
+                                      shape=shape)
             scale = fitting_scale(layout.size, desktop_size())
         else:
             room = window_room()
-            scale = self.chosen_scale(Layout.for_board(cols, rows))
+            scale = self.chosen_scale(Layout.for_board(cols, rows, shape=shape))
             layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale),
-                                      mines=mines)
+                                      mines=mines, shape=shape)
         mode = (layout, scale, fullscreen)
         if mode != self._mode:
             self._mode = mode
@@ -157,7 +158,8 @@ class App:
     def can_zoom(self, step: int) -> bool:
         if self.settings.fullscreen:
             return False
-        top = fitting_scale(Layout.for_board(*self._board[:2]).size, window_room())
+        cols, rows, _, shape = self._board
+        top = fitting_scale(Layout.for_board(cols, rows, shape=shape).size, window_room())
         return 1 <= self.viewport.scale + step <= top
 
     def settings_changed(self, *names: str) -> None:

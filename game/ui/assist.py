@@ -131,7 +131,8 @@ class Assistant:
             self.message = _("The game is over: F2 starts a new one.")
             return dirty
         h = self._think(lambda solver, view, mines, seconds: solver.hint(
-            view, mines, first_click=self.first_click, max_seconds=seconds))
+            view, mines, first_click=self.first_click, max_seconds=seconds,
+            shape=self.field.shape))
         if h is None:
             return dirty
         self._assist()
@@ -178,7 +179,7 @@ class Assistant:
             result = None
             if self.field.status != Status.LOST:
                 result = self._think(lambda solver, view, mines, seconds: solver.analyse(
-                    view, mines, max_seconds=seconds))
+                    view, mines, max_seconds=seconds, shape=self.field.shape))
             self._analysis = (version, result)
         return self._analysis[1]
 
@@ -234,7 +235,8 @@ class Assistant:
             return
         if self._planned is None:
             decision = self._think(lambda solver, view, mines, seconds: solver.next_move(
-                view, mines, first_click=self.first_click, max_seconds=seconds))
+                view, mines, first_click=self.first_click, max_seconds=seconds,
+                shape=self.field.shape))
             if decision is None:
                 self.stop()
                 return

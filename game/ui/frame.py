@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
+from .cells import CellGeometry, geometry_for
+
 CELL = 16
 MENU_H = 20
 OUTER = 3             # raised window frame
@@ -26,6 +28,7 @@ LED_BOX_W, LED_BOX_H = LED_DIGITS * DIGIT_W + 2, DIGIT_H + 2
 BAR = 4               # a scroll bar, drawn in the margin beside the field
 FACE = 26
 LED_INSET = 5         # from the panel's inner edge to a counter box
+GHOST = 6             # a torus shows this much of the opposite edges around the field
 
 #: Horizontal chrome around the field: frame, margin and bevel on both sides.
 SIDE_CHROME = 2 * (OUTER + MARGIN + FIELD_BEVEL)
@@ -40,7 +43,9 @@ class Layout:
 
     ``cols`` x ``rows`` is the board; the field shows ``view_cols`` x
     ``view_rows`` of it (all of it unless the board is too big for the screen,
-    in which case the field scrolls).
+    in which case the field scrolls). ``shape`` decides the cells' geometry
+    (hexagons for "hex"); a torus has a ``ghost`` band around the field where
+    the opposite edges show faintly.
     """
 
     cols: int
@@ -49,19 +54,32 @@ class Layout:
     view_rows: int
     menu: bool = True
     counter_digits: int = LED_DIGITS
+    shape: str = "grid"
 
     @classmethod
     def for_board(cls, cols: int, rows: int, *, max_size: tuple[int, int] | None = None,
-                  menu: bool = True, mines: int = 0) -> Layout:
+                  menu: bool = True, mines: int = 0, shape: str = "grid") -> Layout:
         """The layout of a board, its field clipped to fit ``max_size`` (scale-1 px);
         the mine counter has a fourth digit when ``mines`` needs it."""
         view_cols, view_rows = cols, rows
         if max_size is not None:
-            top = (MENU_H if menu else 0) + TOP_CHROME + BOTTOM_CHROME
-            view_cols = max(8, min(cols, (max_size[0] - SIDE_CHROME) // CELL))
-            view_rows = max(8, min(rows, (max_size[1] - top) // CELL))
+            cells = geometry_for(shape)
+            ghost = 2 * GHOST if shape == "torus" else 0
+            top = (MENU_H if menu else 0) + TOP_CHROME + BOTTOM_CHROME + ghost
+            view_cols = max(8, min(cols, cells.fitting(max_size[0] - SIDE_CHROME - ghost, False)))
+            view_rows = max(8, min(rows, cells.fitting(max_size[1] - top, True)))
         digits = max(LED_DIGITS, len(str(mines)))
-        return cls(cols, rows, min(cols, view_cols), min(rows, view_rows), menu, digits)
+        return cls(cols, rows, min(cols, view_cols), min(rows, view_rows), menu, digits, shape)
+
+    @property
+    def cells(self) -> CellGeometry:
+        """The pixel geometry of this board's cells."""
+        return geometry_for(self.shape)
+
+    @property
+    def ghost(self) -> int:
+        """Width of the band showing the opposite edges (a torus only)."""
+        return GHOST if self.shape == "torus" else 0
 
     @property
     def scrolls(self) -> bool:
@@ -73,8 +91,9 @@ class Layout:
 
     @property
     def size(self) -> tuple[int, int]:
-        return (SIDE_CHROME + CELL * self.view_cols,
-                self.menu_h + TOP_CHROME + CELL * self.view_rows + BOTTOM_CHROME)
+        w, h = self.cells.field_size(self.view_cols, self.view_rows)
+        g = 2 * self.ghost
+        return (SIDE_CHROME + w + g, self.menu_h + TOP_CHROME + h + g + BOTTOM_CHROME)
 
     @property
     def window(self) -> Rect:
@@ -125,13 +144,54 @@ class Layout:
     @property
     def field(self) -> Rect:
         """The visible part of the board."""
-        top = self.panel.bottom + MARGIN + FIELD_BEVEL
-        return Rect(OUTER + MARGIN + FIELD_BEVEL, top, CELL * self.view_cols,
-                    CELL * self.view_rows)
+        top = self.panel.bottom + MARGIN + FIELD_BEVEL + self.ghost
+        w, h = self.cells.field_size(self.view_cols, self.view_rows)
+        return Rect(OUTER + MARGIN + FIELD_BEVEL + self.ghost, top, w, h)
+
+    @property
+    def field_area(self) -> Rect:
+        """The field with the torus's ghost band around it."""
+        return self.field.inflate(2 * self.ghost, 2 * self.ghost)
 
     @property
     def field_bevel(self) -> Rect:
-        return self.field.inflate(2 * FIELD_BEVEL, 2 * FIELD_BEVEL)
+        return self.field_area.inflate(2 * FIELD_BEVEL, 2 * FIELD_BEVEL)
+
+    def _unscrolled(self, cell: tuple[int, int], scroll: tuple[int, int]) -> tuple[int, int]:
+        """View column and row of board ``cell``, visible or not. A torus
+        scrolls round and round."""
+        vx, vy = cell[0] - scroll[0], cell[1] - scroll[1]
+        if self.shape == "torus":
+            vx, vy = vx % self.cols, vy % self.rows
+        return vx, vy
+
+    def view_cell(self, cell: tuple[int, int], scroll: tuple[int, int]) -> tuple[int, int] | None:
+        """Where board ``cell`` shows in the field, or None when out of view."""
+        vx, vy = self._unscrolled(cell, scroll)
+        if 0 <= vx < self.view_cols and 0 <= vy < self.view_rows:
+            return vx, vy
+        return None
+
+    def centre_of(self, cell: tuple[int, int], scroll: tuple[int, int]) -> tuple[int, int]:
+        """Window position of the centre of board ``cell`` (even out of view)."""
+        x, y = self.cells.centre(*self._unscrolled(cell, scroll), scroll[1] % 2)
+        return self.field.x + x, self.field.y + y
+
+    def board_cell(self, vx: int, vy: int, scroll: tuple[int, int]) -> tuple[int, int]:
+        """The board cell shown at view column ``vx``, row ``vy``."""
+        x, y = vx + scroll[0], vy + scroll[1]
+        if self.shape == "torus":
+            x, y = x % self.cols, y % self.rows
+        return x, y
+
+    def cell_rect(self, cell: tuple[int, int], scroll: tuple[int, int]) -> Rect | None:
+        """The tile of board ``cell`` in the window (its bounding box), or None
+        when it is out of view."""
+        view = self.view_cell(cell, scroll)
+        if view is None:
+            return None
+        x, y = self.cells.origin(*view, scroll[1] % 2)
+        return Rect((self.field.x + x, self.field.y + y), self.cells.tile)
 
     @property
     def hbar(self) -> Rect | None:

@@ -3,14 +3,16 @@
 Display pixels become scale-1 coordinates through a ``Viewport`` (scale and
 origin, which moves in fullscreen), then a point becomes a ``Target``. The
 press-release discipline compares targets, so they are small values that
-compare equal when they name the same cell or button.
+compare equal when they name the same cell or button. Which cell covers a
+point is the cells' own geometry (squares, or hexagons fitted into each
+other: see ``cells``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .frame import CELL, Layout
+from .frame import Layout
 
 NOWHERE = "none"
 CELL_TARGET = "cell"
@@ -50,12 +52,18 @@ class Viewport:
 
 
 def target_at(layout: Layout, pos: tuple[int, int], scroll: tuple[int, int] = (0, 0)) -> Target:
-    """What lies under scale-1 point ``pos``; ``scroll`` is the first visible cell."""
+    """What lies under scale-1 point ``pos``; ``scroll`` is the first visible cell.
+
+    Near the zig-zag edges of a hexagon field a point inside the field's
+    rectangle may lie on no visible cell: it is outside, like the frame.
+    """
     x, y = pos
     field = layout.field
     if field.collidepoint(x, y):
-        return Target(CELL_TARGET, (x - field.x) // CELL + scroll[0],
-                      (y - field.y) // CELL + scroll[1])
+        vx, vy = layout.cells.cell_at(x - field.x, y - field.y, scroll[1] % 2)
+        if 0 <= vx < layout.view_cols and 0 <= vy < layout.view_rows:
+            return Target(CELL_TARGET, *layout.board_cell(vx, vy, scroll))
+        return OUTSIDE
     if layout.face.collidepoint(x, y):
         return Target(FACE)
     if layout.mode_button is not None and layout.mode_button.collidepoint(x, y):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.engine import LEVELS
 from game.i18n import N_, _, available, language, name_of
 
 from . import keys
@@ -79,7 +80,7 @@ GAME_MENU = (
     _level_item(N_("Beginner"), "beginner"),
     _level_item(N_("Intermediate"), "intermediate"),
     _level_item(N_("Expert"), "expert"),
-    Item(N_("Custom..."), "custom", lambda app: app.settings.level == "custom"),
+    Item(N_("Custom..."), "custom", lambda app: app.settings.level not in LEVELS),
     SEPARATOR,
     Item(N_("Style..."), "style"),
     Item(N_("Marks (?)"), "toggle_marks", lambda app: app.settings.marks),

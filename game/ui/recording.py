@@ -13,7 +13,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from game.engine import Status
+from game.engine import Minefield, Status
+from game.engine.gallery import gallery_name
 from game.replay import Replay, encode, replay_of
 from game.settings import level_name
 from game.store import ABANDONED, LOST, WON, GameRecord
@@ -29,17 +30,26 @@ if TYPE_CHECKING:
 _BUTTON_BITS = {1: 1, 2: 2, 3: 4}
 
 
+def record_level(field: Minefield, style: str) -> str:
+    """The level a board's records go to: a preset of ``style``, a gallery
+    field, or custom. The store keeps records apart per shape too, so a
+    Beginner on hexagons has its own Best Times and statistics."""
+    if field.mask is not None:
+        return gallery_name(field.mask, field.mines) or "custom"
+    return level_name(field.width, field.height, field.mines, style)
+
+
 def game_record(session: Session, result: str) -> GameRecord:
     field = session.field
     stats = session.field.stats(session.elapsed_ms())
     return GameRecord(
-        level=level_name(field.width, field.height, field.mines, session.style),
+        level=record_level(field, session.style),
         style=session.style,
         width=field.width, height=field.height, mines=field.mines, result=result,
         time_ms=session.elapsed_ms(), bbbv=stats.bbbv, bbbv_per_s=stats.bbbv_per_second,
         clicks=stats.clicks.total, efficiency=stats.efficiency, seed=field.seed,
         first_click=field.first_click or session.settings.first_click,
-        assisted=session.assisted)
+        assisted=session.assisted, shape=field.shape)
 
 
 def session_replay(session: Session, result: str) -> Replay:

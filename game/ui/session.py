@@ -53,7 +53,8 @@ class Session:
         self.style = settings.style      # the style this game is played in, kept as it began
         self.field = field or Minefield(board.width, board.height, board.mines, seed=seed,
                                         first_click=settings.first_click,
-                                        marks=settings.marks, layer=layer)
+                                        marks=settings.marks, layer=layer,
+                                        shape=settings.shape, mask=board.mask)
         self.chrono = Chronometer(clock)
         self.seeded = field is None and layer is uniform_layer   # the seed rebuilds the board
         self.recorder = Recorder()   # move times and pointer track, for the replay

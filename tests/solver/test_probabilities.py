@@ -12,13 +12,13 @@ from game.solver import InconsistentBoard, analyse, mine_probabilities
 from .oracle import brute_force, random_position
 
 
-def assert_matches_oracle(view, mines):
-    total, per_cell = brute_force(view, mines)
+def assert_matches_oracle(view, mines, shape="grid"):
+    total, per_cell = brute_force(view, mines, shape)
     if total == 0:
         with pytest.raises(InconsistentBoard):
-            analyse(view, mines)
+            analyse(view, mines, shape=shape)
         return
-    result = analyse(view, mines)
+    result = analyse(view, mines, shape=shape)
     assert result.exact and result.layouts == total
     for y, row in enumerate(view):
         for x, c in enumerate(row):

@@ -21,7 +21,8 @@ def test_every_setting_survives_a_restart(tmp_path):
     chosen = Settings(level="custom", custom_width=50, custom_height=40, custom_mines=500,
                       marks=True, chord_left_click=False, flag_mode=True, sound=False,
                       scale=3, fullscreen=True, first_click="classic", no_guess=True,
-                      style="win31", long_press=0.7, language="fr")
+                      style="win31", long_press=0.7, language="fr",
+                      custom_mask="\n".join(["#" * 49 + " "] * 40), shape="hex")
     assert all(getattr(chosen, f.name) != getattr(Settings(), f.name)
                for f in fields(Settings))              # every field is exercised
     store.settings = chosen
@@ -112,3 +113,29 @@ def test_the_salvaged_settings_are_on_disk_even_if_nothing_else_is_saved(tmp_pat
     stored = json.loads((tmp_path / "settings.json").read_text())
     assert stored == {"schema": 1, "settings": asdict(Settings(sound=False))}
     assert open_store(tmp_path).notices == []
+
+
+def test_a_shaped_custom_field_and_a_gallery_level_survive_a_restart(tmp_path):
+    store = open_store(tmp_path)
+    store.settings.choose_mask(("####### ", "########") * 4, 20)
+    store.settings.shape = "torus"
+    store.save_settings()
+    store = reopen(store)
+    board = store.settings.board()
+    assert board.mask == ("####### ", "########") * 4 and board.mines == 20
+    store.settings.level = "heart"
+    store.save_settings()
+    again = reopen(store).settings
+    assert again.board().name == "heart" and again.shape == "torus"
+
+
+@pytest.mark.parametrize("stored, bad", [
+    ({"shape": "cube"}, "shape"),
+    ({"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 5,
+      "custom_mask": "#######"}, "custom_mask"),
+])
+def test_a_bad_shape_or_mask_falls_back_to_the_default(tmp_path, stored, bad):
+    write_settings(tmp_path, stored)
+    store = open_store(tmp_path)
+    assert getattr(store.settings, bad) == getattr(Settings(), bad)
+    store.settings.board()

@@ -11,7 +11,6 @@ from game.engine import Minefield
 from game.settings import Settings
 from game.store import Store
 from game.ui.app import App, TickClock
-from game.ui.frame import CELL
 from game.ui.screens.play import cell_centre
 
 #: Makes the folder an app keeps its records in when a test gives none: a new
@@ -38,7 +37,8 @@ def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> A
     store = Store(data_dir)
     app = App(Settings(**options), store=store, clock=TickClock(), seed=seed, **modes)
     if layout is not None:
-        app.play.new_game(field=Minefield.from_layout(layout, marks=options.get("marks", True)))
+        app.play.new_game(field=Minefield.from_layout(layout, marks=options.get("marks", True),
+                                                      shape=options.get("shape", "grid")))
     app.step()
     return app
 
@@ -96,19 +96,19 @@ def cell_pixel(app: App, cell, dx: int = 0, dy: int = 0) -> tuple[int, int, int]
 
 
 def shows(app: App, rect: pygame.Rect, sprite: str) -> bool:
-    """Whether the scale-1 window rectangle shows exactly the atlas sprite."""
+    """Whether the scale-1 window rectangle shows exactly the atlas sprite
+    (where the sprite is opaque: a hexagon's corners show its neighbours)."""
     drawn = app.display.surface.subsurface(app.painter.px(rect))
     expected = app.atlas.get(sprite, app.viewport.scale)
     w, h = expected.get_size()
     return drawn.get_size() == (w, h) and all(
-        drawn.get_at((x, y)) == expected.get_at((x, y)) for y in range(h) for x in range(w))
+        tuple(drawn.get_at((x, y)))[:3] == tuple(expected.get_at((x, y)))[:3]
+        for y in range(h) for x in range(w) if expected.get_at((x, y))[3] == 255)
 
 
 def cell_rect(app: App, cell) -> pygame.Rect:
-    field = app.layout.field
-    sx, sy = app.play.scroll
-    return pygame.Rect(field.x + (cell[0] - sx) * CELL, field.y + (cell[1] - sy) * CELL,
-                       CELL, CELL)
+    """The cell's tile (its bounding box) in scale-1 window coordinates."""
+    return app.layout.cell_rect(cell, app.play.scroll)
 
 
 def cell_shows(app: App, cell, sprite: str) -> bool:

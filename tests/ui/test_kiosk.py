@@ -185,17 +185,22 @@ def test_demo_games_leave_the_records_untouched(tmp_path):
     assert not (tmp_path / "records.json").exists() and not (tmp_path / "history.json").exists()
 
 
-def test_demo_boards_vary_in_level():
+def test_demo_boards_vary_in_level_and_shape():
     app = make_app()
     app.attract_options = {"pace": (1, 1), "between": 1}
     app.start_attract()
-    sizes = set()
-    for _ in range(600):
-        sizes.add((app.play.field.width, app.play.field.height))
-        if len(sizes) == 3:
+    boards = []
+    for _ in range(3000):
+        field = app.play.field
+        board = (field.width, field.height, field.shape, field.mask is not None)
+        if board not in boards:
+            boards.append(board)
+        if len(boards) == 6:
             break
         app.step(20)
-    assert sizes == {(9, 9), (16, 16), (30, 16)}
+    assert {(w, h) for w, h, shape, masked in boards if not masked} >= {(9, 9), (16, 16), (30, 16)}
+    assert {shape for _, _, shape, _ in boards} == {"grid", "torus", "hex"}
+    assert any(masked for *_, masked in boards)          # shaped fields too
 
 
 def test_a_visitors_game_left_for_attract_mode_is_recorded_as_abandoned(tmp_path):

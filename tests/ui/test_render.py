@@ -29,7 +29,7 @@ def test_scaled_sprites_are_nearest_neighbour_copies_kept_per_scale():
 
 def test_a_new_field_is_one_covered_tile_blitted_everywhere():
     app = make_app()
-    view = BoardView(app.atlas, 2, 9, 9)
+    view = BoardView(app.atlas, 2, Layout.for_board(9, 9))
     view.surface.fill((1, 2, 3))
     view.reset()
     tile = app.atlas.get("covered", 2)
@@ -40,7 +40,7 @@ def test_a_new_field_is_one_covered_tile_blitted_everywhere():
 
 def test_only_cells_whose_appearance_changed_are_redrawn():
     app = make_app()
-    view = BoardView(app.atlas, 1, 9, 9)
+    view = BoardView(app.atlas, 1, Layout.for_board(9, 9))
     view.reset()
     codes = {(x, y): "#" for x in range(9) for y in range(9)}
     codes[(2, 3)] = "1"
@@ -51,7 +51,7 @@ def test_only_cells_whose_appearance_changed_are_redrawn():
 
 def test_tiles_are_shared_flyweights_per_appearance():
     app = make_app()
-    view = BoardView(app.atlas, 1, 9, 9)
+    view = BoardView(app.atlas, 1, Layout.for_board(9, 9))
     assert view.tile_for("1") is view.tile_for("1")
     assert view.tile_for("#+") is not view.tile_for("#")
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..frame import CELL, Layout
+from ..cells import HEX_SPANS, CellGeometry
+from ..frame import Layout
 from ..widgets import wrap
 from .painter import BLACK, Painter
 
@@ -33,13 +34,19 @@ def overlay_colour(p: float) -> tuple[int, int, int, int]:
     return (255, round(220 * (1 - p)), 0, round(50 + 110 * p))
 
 
-def _tile(p: float, scale: int) -> pygame.Surface:
+def _tile(p: float, scale: int, cells: CellGeometry) -> pygame.Surface:
     level = round(p * 1000)
-    key = (level, scale)
+    key = (level, scale, cells.hexagonal)
     tile = _tiles.get(key)
     if tile is None:
-        tile = pygame.Surface((CELL * scale, CELL * scale), pygame.SRCALPHA)
-        tile.fill(overlay_colour(level / 1000))
+        w, h = cells.tile
+        tile = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
+        colour = overlay_colour(level / 1000)
+        if cells.hexagonal:      # shade the hexagon only, so neighbours are not shaded twice
+            for y, (x, width) in enumerate(HEX_SPANS):
+                tile.fill(colour, (x * scale, y * scale, width * scale, scale))
+        else:
+            tile.fill(colour)
         if len(_tiles) > 4096:
             _tiles.clear()
         _tiles[key] = tile
@@ -49,15 +56,16 @@ def _tile(p: float, scale: int) -> pygame.Surface:
 def draw_overlay(painter: Painter, layout: Layout, scroll: tuple[int, int],
                  probabilities: list[list[float]], covered) -> None:
     """Shade every visible covered cell (``covered(x, y)`` says which)."""
-    sx, sy = scroll
     x0, y0 = painter.pos(layout.field.topleft)
-    t = CELL * painter.scale
+    cells, scale = layout.cells, painter.scale
     batch = []
     for vy in range(layout.view_rows):
-        row = probabilities[sy + vy]
         for vx in range(layout.view_cols):
-            if covered(sx + vx, sy + vy):
-                batch.append((_tile(row[sx + vx], painter.scale), (x0 + vx * t, y0 + vy * t)))
+            x, y = layout.board_cell(vx, vy, scroll)
+            if covered(x, y):
+                ox, oy = cells.origin(vx, vy, scroll[1] % 2)
+                batch.append((_tile(probabilities[y][x], scale, cells),
+                              (x0 + ox * scale, y0 + oy * scale)))
     painter.surface.fblits(batch)
 
 
@@ -113,7 +121,6 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
     """Shading, hovered percentage and hint line over the play screen's field."""
     assist = screen.assist
     field = screen.field
-    sx, sy = screen.scroll
     clip = painter.surface.get_clip()
     painter.surface.set_clip(painter.px(layout.field))
     analysis = assist.analysis() if assist.overlay else None
@@ -121,14 +128,13 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
         draw_overlay(painter, layout, screen.scroll, analysis.probabilities,
                      lambda x, y: field.cell(x, y) in COVERED)
         text = assist.hover_text(screen.hover)
-        if text and screen.board_view.visible(screen.hover):
-            hx, hy = screen.hover
-            cell = pygame.Rect(layout.field.x + (hx - sx) * CELL,
-                               layout.field.y + (hy - sy) * CELL, CELL, CELL)
+        cell = layout.cell_rect(screen.hover, screen.scroll) if text else None
+        if cell is not None:
             draw_hover(painter, layout, cell, text)
     line = assist.line()
     if line:
-        cell = assist.shown.cell if assist.shown else None
-        low = cell is not None and cell[1] - sy >= layout.view_rows // 2
+        shown = assist.shown.cell if assist.shown else None
+        view = layout.view_cell(shown, screen.scroll) if shown else None
+        low = view is not None and view[1] >= layout.view_rows // 2
         draw_line(painter, layout, line, top=low)
     painter.surface.set_clip(clip)

@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from ..frame import CELL
+from ..frame import Layout
 from .atlas import Atlas
+from .painter import GREY
 
 #: Base sprite for each view character (pressed variants have their own codes).
 BASE_SPRITES = {
@@ -31,69 +32,99 @@ OVERLAY_SPRITES = {"+": "cursor", "s": "mark_safe", "m": "mark_mine", "e": "mark
 Code = str
 Cell = tuple[int, int]
 
+HOLE = " "
+
 
 class BoardView:
-    def __init__(self, atlas: Atlas, scale: int, cols: int, rows: int) -> None:
+    """The visible cells of the board on one surface at the display scale.
+
+    ``layout`` says where each board cell is drawn (squares or hexagons, the
+    torus's wrap-around scroll); holes of a shaped field and the corners a
+    hexagon field leaves are the frame's grey.
+    """
+
+    def __init__(self, atlas: Atlas, scale: int, layout: Layout) -> None:
         self.atlas = atlas
         self.scale = scale
-        self.cols, self.rows = cols, rows
-        self.tile = CELL * scale
-        self.surface = pygame.Surface((cols * self.tile, rows * self.tile))
+        self.layout = layout
+        self.cols, self.rows = layout.view_cols, layout.view_rows
+        self.cells = layout.cells
+        w, h = self.cells.field_size(self.cols, self.rows)
+        self.surface = pygame.Surface((w * scale, h * scale))
         if pygame.display.get_surface() is not None:
             self.surface = self.surface.convert()
         self.scroll: Cell = (0, 0)
-        self._drawn: list[Code | None] = [None] * (cols * rows)
+        self._drawn: list[Code | None] = [None] * (self.cols * self.rows)
         self._tiles: dict[Code, pygame.Surface] = {}
 
     def reset(self, scroll: Cell = (0, 0)) -> None:
         """Show a fresh field: one covered tile blitted at every visible cell."""
         self.scroll = scroll
+        self.surface.fill(GREY)
         covered = self.tile_for("#")
-        t = self.tile
-        self.surface.fblits([(covered, (x * t, y * t))
-                             for y in range(self.rows) for x in range(self.cols)])
+        self.surface.fblits([(covered, self._pixel(vx, vy))
+                             for vy in range(self.rows) for vx in range(self.cols)])
         self._drawn = ["#"] * (self.cols * self.rows)
 
     def visible(self, cell: Cell) -> bool:
-        x, y = cell[0] - self.scroll[0], cell[1] - self.scroll[1]
-        return 0 <= x < self.cols and 0 <= y < self.rows
+        return self.layout.view_cell(cell, self.scroll) is not None
 
     def update(self, cells: Iterable[Cell], code_of: Callable[[int, int], Code]) -> list[pygame.Rect]:
         """Redraw the given board cells whose appearance changed; returns the
         rectangles drawn, in view-surface pixels."""
-        sx, sy = self.scroll
-        t, drawn = self.tile, self._drawn
+        drawn, view_cell, scroll = self._drawn, self.layout.view_cell, self.scroll
         batch = []
-        for x, y in cells:
-            vx, vy = x - sx, y - sy
-            if not (0 <= vx < self.cols and 0 <= vy < self.rows):
+        for cell in cells:
+            view = view_cell(cell, scroll)
+            if view is None:
                 continue
-            code = code_of(x, y)
-            i = vy * self.cols + vx
+            code = code_of(*cell)
+            i = view[1] * self.cols + view[0]
             if drawn[i] != code:
                 drawn[i] = code
-                batch.append((self.tile_for(code), (vx * t, vy * t)))
+                if code == HOLE:             # a hole: the frame's grey, once
+                    self._clear_hole(*view)
+                else:
+                    batch.append((self.tile_for(code), self._pixel(*view)))
         if batch:
             self.surface.fblits(batch)
-        return [pygame.Rect(pos, (t, t)) for _, pos in batch]
+        size = self.cells.tile[0] * self.scale, self.cells.tile[1] * self.scale
+        return [pygame.Rect(pos, size) for _, pos in batch]
 
     def redraw_all(self, code_of: Callable[[int, int], Code]) -> None:
         """Redraw every visible cell from scratch (after a scroll)."""
         self.reset(self.scroll)
-        sx, sy = self.scroll
-        self.update(((x + sx, y + sy) for y in range(self.rows) for x in range(self.cols)),
+        board_cell, sc = self.layout.board_cell, self.scroll
+        self.update((board_cell(vx, vy, sc) for vy in range(self.rows) for vx in range(self.cols)),
                     code_of)
+
+    def pixel_of(self, cell: Cell) -> tuple[int, int] | None:
+        """Top-left of a board cell's tile on the surface, or None when hidden."""
+        view = self.layout.view_cell(cell, self.scroll)
+        return None if view is None else self._pixel(*view)
+
+    def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
+        x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
+        return x * self.scale, y * self.scale
+
+    def _clear_hole(self, vx: int, vy: int) -> None:
+        x, y = self._pixel(vx, vy)
+        if self.cells.hexagonal:
+            self.surface.blit(self.atlas.get("hex_hole", self.scale), (x, y))
+        else:
+            w, h = self.cells.tile
+            self.surface.fill(GREY, (x, y, w * self.scale, h * self.scale))
 
     def tile_for(self, code: Code) -> pygame.Surface:
         """The (cached) bitmap of an appearance code: base sprite + overlays."""
         tile = self._tiles.get(code)
         if tile is None:
-            tile = self.atlas.get(BASE_SPRITES[code[0]], self.scale)
+            prefix = self.cells.sprite_prefix
+            tile = self.atlas.get(prefix + BASE_SPRITES[code[0]], self.scale)
             overlays = [OVERLAY_SPRITES[c] for c in code[1:]]
             if overlays:
                 tile = tile.copy()
                 for name in overlays:
-                    tile.blit(self.atlas.get(name, self.scale), (0, 0))
+                    tile.blit(self.atlas.get(prefix + name, self.scale), (0, 0))
             self._tiles[code] = tile
         return tile
-

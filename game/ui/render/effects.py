@@ -5,26 +5,37 @@ the animation in board cells or scale-1 field pixels."""
 from __future__ import annotations
 
 from ..anim import POP_TICKS, DefeatAnimation, VictoryAnimation
-from ..frame import CELL, Layout
+from ..frame import Layout
 from .painter import Painter
 
+BOOM = 32
 
-def _cell_origin(layout: Layout, cell, scroll, shift) -> tuple[int, int]:
-    return (layout.field.x + (cell[0] - scroll[0]) * CELL + shift[0],
-            layout.field.y + (cell[1] - scroll[1]) * CELL + shift[1])
+
+def _cell_origin(layout: Layout, cell, scroll, shift) -> tuple[int, int] | None:
+    rect = layout.cell_rect(cell, scroll)
+    if rect is None:
+        return None
+    return rect.x + shift[0], rect.y + shift[1]
 
 
 def draw_effects(painter: Painter, anim, layout: Layout, scroll, shift) -> None:
+    prefix = layout.cells.sprite_prefix
+    tile_w, tile_h = layout.cells.tile
     if isinstance(anim, DefeatAnimation):
         for cell, frame in anim.booms():
-            x, y = _cell_origin(layout, cell, scroll, shift)
-            painter.sprite(f"boom_{frame}", (x - CELL // 2, y - CELL // 2))
+            at = _cell_origin(layout, cell, scroll, shift)
+            if at is not None:
+                painter.sprite(f"boom_{frame}", (at[0] + tile_w // 2 - BOOM // 2,
+                                                 at[1] + tile_h // 2 - BOOM // 2))
     elif isinstance(anim, VictoryAnimation):
         for cell in anim.pops():
-            x, y = _cell_origin(layout, cell, scroll, shift)
+            at = _cell_origin(layout, cell, scroll, shift)
+            if at is None:
+                continue
             hop = POP_TICKS - (anim.t - anim.pop[cell])
-            painter.sprite("covered", (x, y))
-            painter.sprite("flag", (x, y - hop))
-        fx, fy = layout.field.x - scroll[0] * CELL, layout.field.y - scroll[1] * CELL
+            painter.sprite(prefix + "covered", at)
+            painter.sprite(prefix + "flag", (at[0], at[1] - hop))
+        step_x, step_y = layout.cells.step
+        fx, fy = layout.field.x - scroll[0] * step_x, layout.field.y - scroll[1] * step_y
         for x, y, size, colour in anim.confetti():
             painter.fill((fx + x, fy + y, size, size), colour)

@@ -34,7 +34,8 @@ class ViewerLayout:
     def of(cls, window: Layout) -> ViewerLayout:
         """The viewer inside a window laid out for the board plus STRIP_ROWS rows."""
         board = Layout(window.cols, window.rows - STRIP_ROWS, window.view_cols,
-                       max(1, window.view_rows - STRIP_ROWS), window.menu)
+                       max(1, window.view_rows - STRIP_ROWS), window.menu,
+                       shape=window.shape)
         return cls(board, window.size)
 
     @property

@@ -18,6 +18,7 @@ import random
 import pygame
 
 from game.engine import LEVELS, Minefield
+from game.engine.gallery import GALLERY
 from game.i18n import N_, _
 from game.replay import Replay, ReplayError, check, decode
 from game.replay.check import start_field
@@ -28,7 +29,11 @@ from . import base
 
 BANNER = N_("DEMO \u2014 CLICK TO PLAY")
 NAVY = (0, 0, 128)
-LEVEL_CYCLE = ("beginner", "intermediate", "expert")
+#: The demo boards in turn: the three levels, with shaped fields, tori and
+#: hexagons in between, so a passer-by sees every kind of board.
+LEVEL_CYCLE = (("beginner", "grid"), ("diamond", "hex"), ("intermediate", "grid"),
+               ("heart", "grid"), ("expert", "grid"), ("ring", "torus"),
+               ("intermediate", "hex"), ("bigm", "grid"), ("cross", "torus"))
 #: Auto-play pace in attract mode: ticks on the cursor, ticks after a move.
 DEMO_PACE = (18, 12)
 BLINK_TICKS = 30              # the banner shows this long, then hides this long
@@ -69,7 +74,7 @@ class AttractScreen(base.Screen):
 
     def next_game(self) -> None:
         """Every other game a best game's replay (when there are some), else a
-        demo board on the next level of the cycle, auto-played."""
+        demo board on the next level and shape of the cycle, auto-played."""
         self.games += 1
         self._wait = 0
         self.replay = None
@@ -79,11 +84,12 @@ class AttractScreen(base.Screen):
             self.app.play.new_game(field=start_field(self.replay))
             self.app.play.session.demo = True
             return
-        level = LEVEL_CYCLE[(self.games - 1) // (2 if self.best else 1) % len(LEVEL_CYCLE)]
-        size = LEVELS[level]
+        level, shape = LEVEL_CYCLE[(self.games - 1) // (2 if self.best else 1) % len(LEVEL_CYCLE)]
+        size = LEVELS.get(level) or GALLERY[level]
         play = self.app.play
         field = Minefield(size.width, size.height, size.mines,
-                          seed=self.rng.randrange(2 ** 31), first_click="opening")
+                          seed=self.rng.randrange(2 ** 31), first_click="opening",
+                          shape=shape, mask=size.mask)
         play.new_game(field=field)
         play.session.demo = True
         play.assist.pace = self.pace

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import CUSTOM_LIMITS, SizeError
+from game.engine import CUSTOM_LIMITS, SHAPES, SizeError
 from game.engine.checks import ascii_number
+from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
 from game.i18n import N_, _
 from game.words import size_error
 
 from ..render.painter import Painter
-from ..widgets import Label, TextField, button_row, wrap
+from ..widgets import Button, Label, TextField, button_row, wrap
 from .dialog import Dialog
 
 RED = (192, 0, 0)
@@ -24,6 +25,7 @@ EMPTY = {"height": N_("type a number for the height"),
 NOT_DIGITS = {"height": N_("height must be a whole number written with the digits 0-9"),
               "width": N_("width must be a whole number written with the digits 0-9"),
               "mines": N_("mines must be a whole number written with the digits 0-9")}
+RECTANGLE, OWN_MASK = "rectangle", "mask"
 #: The fields' labels, in the classic dialog's order.
 LABELS = {"height": N_("Height:"), "width": N_("Width:"), "mines": N_("Mines:")}
 
@@ -36,13 +38,20 @@ def is_ascii_digit(ch: str) -> bool:
 
 class CustomDialog(Dialog):
     title = N_("Custom Field")
-    width = 140
+    width = 150
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        board = app.settings.board()
+        settings = app.settings
+        board = settings.board()
         self.values = {"height": str(board.height), "width": str(board.width),
                        "mines": str(board.mines)}
+        self.shape = settings.shape
+        self.choices = [RECTANGLE, *GALLERY] + ([OWN_MASK] if settings.custom_mask else [])
+        if settings.level in GALLERY:
+            self.field = settings.level
+        else:
+            self.field = OWN_MASK if board.mask else RECTANGLE
         self.error = ""
 
     def build(self, painter: Painter) -> int:
@@ -58,6 +67,15 @@ class CustomDialog(Dialog):
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
+        choices = ((_("Shape:"), _(SHAPE_TITLES[self.shape]), self.next_shape),
+                   (_("Field:"), self._field_title(), self.next_field))
+        choice_w = max(painter.text_width(label) for label, _text, _act in choices)
+        x = max(60, 16 + choice_w)
+        for label, text, action in choices:
+            self.widgets.append(Label(pygame.Rect(10, y + 4, choice_w + 2, line), label))
+            button_w = max(40, self.width - 16 - x, painter.text_width(text) + 12)
+            self.widgets.append(Button(pygame.Rect(x, y, button_w, line + 8), text, action))
+            y += line + 11
         y += 2
         buttons, y = button_row(painter, ((_("OK"), self.accept), (_("Cancel"), self.cancel)),
                                 8, y, self.width - 6 - 16, fill=True)
@@ -69,11 +87,35 @@ class CustomDialog(Dialog):
             y += (line + 1) * len(wrap(painter, label.text, label.rect.w)) + 4
         return y
 
+    def _field_title(self) -> str:
+        if self.field in TITLES:
+            return _(TITLES[self.field])
+        return _("Your mask") if self.field == OWN_MASK else _("Rectangle")
+
+    def next_shape(self) -> None:
+        """Cycle the shape: grid, torus, hexagons."""
+        self._keep_typed()
+        self.shape = SHAPES[(SHAPES.index(self.shape) + 1) % len(SHAPES)]
+        self._rebuild()
+
+    def next_field(self) -> None:
+        """Cycle the field: a rectangle, then the gallery (filling in its size)."""
+        self._keep_typed()
+        self.field = self.choices[(self.choices.index(self.field) + 1) % len(self.choices)]
+        if self.field in GALLERY:
+            level = GALLERY[self.field]
+            self.values = {"height": str(level.height), "width": str(level.width),
+                           "mines": str(level.mines)}
+        self._rebuild()
+
     def accept(self) -> None:
-        self.values = {name: field.text for name, field in self.fields.items()}
+        self._keep_typed()
+        mask = self._mask()
         try:
             width, height, mines = (self._number(n) for n in ("width", "height", "mines"))
-            CUSTOM_LIMITS.check(width, height, mines)
+            if mask is not None:
+                width, height = len(mask[0]), len(mask)
+            CUSTOM_LIMITS.check(width, height, mines, self.shape, mask)
         except SizeError as e:
             self._refuse(size_error(e))
             return
@@ -81,10 +123,27 @@ class CustomDialog(Dialog):
             self._refuse(str(e))
             return
         settings = self.app.settings
-        settings.choose_board(width, height, mines)
-        self.app.settings_changed("level", "custom_width", "custom_height", "custom_mines")
+        settings.shape = self.shape
+        if self.field in GALLERY and mines == GALLERY[self.field].mines:
+            settings.level = self.field
+        elif mask is not None:
+            settings.choose_mask(mask, mines)
+        else:
+            settings.choose_board(width, height, mines)
+        self.app.settings_changed("level", "custom_width", "custom_height", "custom_mines",
+                                  "custom_mask", "shape")
         self.app.pop()
         self.app.play.new_game()
+
+    def _mask(self) -> tuple[str, ...] | None:
+        if self.field in GALLERY:
+            return GALLERY[self.field].mask
+        if self.field == OWN_MASK:
+            return tuple(self.app.settings.custom_mask.split("\n"))
+        return None
+
+    def _keep_typed(self) -> None:
+        self.values = {name: field.text for name, field in self.fields.items()}
 
     def _number(self, name: str) -> int:
         if not self.values[name]:
@@ -95,8 +154,11 @@ class CustomDialog(Dialog):
         return value
 
     def _refuse(self, message: str) -> None:
-        focus = self.focus
         self.error = message
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        focus = self.focus
         self.relayout()
         self._ensure_built()
         self.focus = focus

@@ -55,7 +55,8 @@ class _NameEntry(Dialog):
         from .records import BestTimesDialog
         rank = self.keep_record()
         self.app.pop()
-        self.app.push(BestTimesDialog(self.app, self.record.level, highlight=rank))
+        self.app.push(BestTimesDialog(self.app, self.record.level, highlight=rank,
+                                      shape=self.record.shape))
         self.app.show_notices()
 
     def keep_record(self) -> int | None:

@@ -14,13 +14,15 @@ from game.engine import Minefield, Status
 
 from ..anim import Animation, DefeatAnimation, VictoryAnimation
 from ..assist import Assistant
-from ..frame import CELL, Layout
+from ..cursor import cursor_step
+from ..frame import Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
 from ..hit import FACE
 from ..recording import record_abandoned, record_end, sample_pointer
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
+from ..render.ghosts import draw_ghosts
 from ..render.hud import (
     draw_chrome,
     draw_counter,
@@ -82,9 +84,10 @@ class PlayScreen(PlayInput, base.Screen):
         self.hover = None          # the old board's cell may lie off a smaller new one
         self.scroll = (0, 0)
         if self.cursor is not None:
-            self.cursor = (min(self.cursor[0], self.field.width - 1),
-                           min(self.cursor[1], self.field.height - 1))
-        self.app.fit_window(self.field.width, self.field.height, self.field.mines)
+            self.cursor = cursor_step(self.field, (min(self.cursor[0], self.field.width - 1),
+                                                   min(self.cursor[1], self.field.height - 1)), 0, 0)
+        self.app.fit_window(self.field.width, self.field.height, self.field.mines,
+                            self.field.shape)
         self._reset_board_view()
         self.app.invalidate()
 
@@ -115,8 +118,7 @@ class PlayScreen(PlayInput, base.Screen):
 
     def _reset_board_view(self) -> None:
         layout = self.app.layout
-        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale,
-                                    layout.view_cols, layout.view_rows)
+        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, layout)
         self.board_view.reset(self.scroll)
         self.board_view.redraw_all(self.code_of)
         self._shown.clear()
@@ -152,7 +154,9 @@ class PlayScreen(PlayInput, base.Screen):
             self.anim = DefeatAnimation(field, exploded)
         else:
             flagged = [c for c in outcome.changed if field.cell(*c) == "F"]
-            self.anim = VictoryAnimation(field, flagged, cell, field.seed or 0)
+            layout = self.app.layout
+            self.anim = VictoryAnimation(field, flagged, cell, field.seed or 0,
+                                         layout.cells.field_size(layout.cols, layout.rows))
         self._dirty |= self.anim.turning(-1, 0) | set(outcome.changed)
 
     def skip_animation(self) -> None:
@@ -176,13 +180,13 @@ class PlayScreen(PlayInput, base.Screen):
     def move_cursor(self, dx: int, dy: int) -> None:
         """Show the keyboard cursor (at the centre the first time) or move it,
         scrolling a big board so it stays in view."""
+        layout = self.app.layout
         if self.cursor is None:
-            self.cursor = (self.scroll[0] + self.app.layout.view_cols // 2,
-                           self.scroll[1] + self.app.layout.view_rows // 2)
+            self.cursor = cursor_step(self.field, layout.board_cell(
+                layout.view_cols // 2, layout.view_rows // 2, self.scroll), 0, 0)
         else:
             self._dirty.add(self.cursor)
-            self.cursor = (max(0, min(self.field.width - 1, self.cursor[0] + dx)),
-                           max(0, min(self.field.height - 1, self.cursor[1] + dy)))
+            self.cursor = cursor_step(self.field, self.cursor, dx, dy)
         self._dirty.add(self.cursor)
         self.reveal_cell(self.cursor)
 
@@ -193,6 +197,8 @@ class PlayScreen(PlayInput, base.Screen):
     def reveal_cell(self, cell: tuple[int, int]) -> None:
         """Scroll a big board so ``cell`` is in view."""
         layout = self.app.layout
+        if layout.view_cell(cell, self.scroll) is not None:
+            return
         x, y = cell
         sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
         sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
@@ -214,8 +220,11 @@ class PlayScreen(PlayInput, base.Screen):
     def scroll_by(self, dx: int, dy: int) -> None:
         """Move the visible part of a board too big for the screen."""
         layout = self.app.layout
-        sx = max(0, min(layout.cols - layout.view_cols, self.scroll[0] + dx))
-        sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
+        if layout.shape == "torus":          # round and round
+            sx, sy = (self.scroll[0] + dx) % layout.cols, (self.scroll[1] + dy) % layout.rows
+        else:
+            sx = max(0, min(layout.cols - layout.view_cols, self.scroll[0] + dx))
+            sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
         if (sx, sy) != self.scroll:
             self.scroll = (sx, sy)
             self.board_view.scroll = self.scroll
@@ -316,6 +325,8 @@ class PlayScreen(PlayInput, base.Screen):
             origin = painter.pos(layout.field.topleft)
             for r in rects:
                 painter.surface.blit(self.board_view.surface, (origin[0] + r.x, origin[1] + r.y), r)
+            if rects:
+                draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
         drew |= bool(rects)
         cell = self.touch.pressing
         if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
@@ -333,6 +344,7 @@ class PlayScreen(PlayInput, base.Screen):
         if anim is None or anim.done:
             self._shown.pop("anim", None)
             painter.blit(self.board_view.surface, layout.field.topleft)
+            draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
             draw_help(painter, layout, self)
             return
         self._shown["anim"] = True
@@ -344,6 +356,7 @@ class PlayScreen(PlayInput, base.Screen):
         painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
         draw_effects(painter, anim, layout, self.scroll, (dx, dy))
         painter.surface.set_clip(clip)
+        draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
 
     def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
         mines_left = self.field.mines_left
@@ -368,5 +381,4 @@ class PlayScreen(PlayInput, base.Screen):
 
 def cell_centre(layout: Layout, cell: tuple[int, int], scroll=(0, 0)) -> tuple[int, int]:
     """Scale-1 window position of the centre of a board cell (tests, bots)."""
-    return (layout.field.x + (cell[0] - scroll[0]) * CELL + CELL // 2,
-            layout.field.y + (cell[1] - scroll[1]) * CELL + CELL // 2)
+    return layout.centre_of(cell, scroll)

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.engine import LEVELS
+from game.engine import LEVELS, SHAPES
+from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
 from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, GameRecord
 from game.words import first_click_name, level_name, mines, player_name, result_name
@@ -29,11 +30,13 @@ ROW_H = 13
 CHART_H = 44
 
 
-def level_wins_and_best(app, level: str, style: str, recent) -> tuple[list, int | None]:
-    """``level``'s wins among the ``recent`` games (newest first), oldest
-    first, and its best time in ``style``."""
-    times = app.store.best_times(level, style=style) if level in LEVELS else []
-    wins = level_wins((g for g in recent if g is not None and g.style == style), level)
+def level_wins_and_best(app, level: str, style: str, recent,
+                        shape: str = "grid") -> tuple[list, int | None]:
+    """``level``'s wins on ``shape`` among the ``recent`` games (newest
+    first), oldest first, and its best time in ``style``."""
+    times = app.store.best_times(level, style=style, shape=shape) if level != "custom" else []
+    wins = level_wins((g for g in recent if g is not None and g.style == style
+                       and g.shape == shape), level)
     return wins, min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
 
 
@@ -68,17 +71,26 @@ def button_width(painter: Painter, label: str, least: int = 56) -> int:
     return max(least, painter.text_width(label) + 12)
 
 
-class _LevelDialog(Dialog):
-    """A dialog showing one level at a time, with < and > to change it."""
+def board_title(level: str, shape: str) -> str:
+    """A level (preset, gallery field or custom) on a shape, as the dialogs name it."""
+    name = _(TITLES[level]) if level in TITLES else level_name(level)
+    return name if shape == "grid" else f"{name}, {_(SHAPE_TITLES[shape])}"
 
-    levels: tuple[str, ...] = tuple(LEVELS)
+
+class _LevelDialog(Dialog):
+    """A dialog showing one level on one shape at a time (records are kept
+    per level, style and shape), with < and > to go through the levels and
+    gallery fields of every shape."""
+
+    levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
 
-    def __init__(self, app, level: str | None = None) -> None:
+    def __init__(self, app, level: str | None = None, shape: str | None = None) -> None:
         super().__init__(app)
         current = app.settings.level
         self.level = level or (current if current in self.levels else self.levels[0])
         self.style = app.settings.style          # records are kept per level and style
+        self.shape = shape or app.settings.shape                   # ... and shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
         self._bar = 0          # room kept for the scroll bar (a long language scrolls)
 
@@ -93,11 +105,19 @@ class _LevelDialog(Dialog):
             self._built = False
             super()._ensure_built()
 
+    @property
+    def pages(self) -> list[tuple[str, str]]:
+        return [(level, shape) for shape in SHAPES for level in self.levels]
+
+    @property
+    def board(self) -> str:
+        return board_title(self.level, self.shape)
+
     def level_row(self, painter: Painter) -> int:
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
         w = self.width - 6
-        name = f"{level_name(self.level)}\n{_(STYLE_NAMES[self.style])}"
+        name = f"{self.board}\n{_(STYLE_NAMES[self.style])}"
         room = w - 2 * 28
         x = 28 + max(0, (room - max(painter.text_width(part, "bold")
                                     for part in name.split("\n"))) // 2)
@@ -129,8 +149,9 @@ class _LevelDialog(Dialog):
         return max(1, min(10, (free - 4) // ROW_H))
 
     def turn(self, step: int) -> None:
-        i = self.levels.index(self.level)
-        self.level = self.levels[(i + step) % len(self.levels)]
+        pages = self.pages
+        i = pages.index((self.level, self.shape))
+        self.level, self.shape = pages[(i + step) % len(pages)]
         self.relayout()
         self.app.invalidate()
 
@@ -150,14 +171,15 @@ class _LevelDialog(Dialog):
 class BestTimesDialog(_LevelDialog):
     title = N_("Best Times")
 
-    def __init__(self, app, level: str | None = None, highlight: int | None = None) -> None:
-        super().__init__(app, level)
+    def __init__(self, app, level: str | None = None, highlight: int | None = None,
+                 shape: str | None = None) -> None:
+        super().__init__(app, level, shape)
         self.highlight = highlight
 
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        times = self.app.store.best_times(self.level, style=self.style)
+        times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
         w = self.width - 6 - 16
         rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
                 for i, t in enumerate(times, 1)]
@@ -175,12 +197,12 @@ class BestTimesDialog(_LevelDialog):
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
                               _("Reset the best times of the {level} level ({style})?").format(
-                                  level=level_name(self.level), style=_(STYLE_NAMES[self.style])))
+                                  level=self.board, style=_(STYLE_NAMES[self.style])))
         self.focus = self.widgets.index(self.table) if times else self.focus
         return bottom
 
     def changed(self) -> None:
-        times = self.app.store.best_times(self.level, style=self.style)
+        times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
         if times and self.table.selected < len(times):
             self.details.text = self.detail_text(times[self.table.selected])
         else:
@@ -198,20 +220,20 @@ class BestTimesDialog(_LevelDialog):
         return f"{first}\n" + _(", ").join(stats)
 
     def reset(self) -> None:
-        self.app.store.reset_best_times(self.level, style=self.style)
+        self.app.store.reset_best_times(self.level, style=self.style, shape=self.shape)
         self.app.show_notices()
         self.relayout()
 
 
 class StatisticsDialog(_LevelDialog):
     title = N_("Statistics")
-    levels = STAT_LEVELS
+    levels = (*STAT_LEVELS, *GALLERY)
     width = 170
 
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        s = self.app.store.statistics(self.level, style=self.style)
+        s = self.app.store.statistics(self.level, style=self.style, shape=self.shape)
         lines = ((_("Games played:"), count(s.played)), (_("Games won:"), count(s.won)),
                  (_("Win rate:"), percent(s.win_rate)),
                  (_("Current streak:"), count(s.current_streak)),
@@ -225,14 +247,15 @@ class StatisticsDialog(_LevelDialog):
             y += label_height(painter, label, label_w) + 2
         recent = self.app.store.history(HISTORY_PAGE)
         self.widgets.append(Chart(pygame.Rect(8, y + 3, w, CHART_H),
-                                  *level_wins_and_best(self.app, self.level, self.style, recent)))
+                                  *level_wins_and_best(self.app, self.level, self.style, recent,
+                                                       self.shape)))
         y += CHART_H + 3
         return self.buttons(painter, y + 6, _(
             "Reset the statistics of the {level} level ({style})?").format(
-                level=level_name(self.level), style=_(STYLE_NAMES[self.style])))
+                level=self.board, style=_(STYLE_NAMES[self.style])))
 
     def reset(self) -> None:
-        self.app.store.reset_statistics(self.level, style=self.style)
+        self.app.store.reset_statistics(self.level, style=self.style, shape=self.shape)
         self.app.show_notices()
         self.relayout()
 
@@ -247,6 +270,8 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
         level = _(SHORT_LEVELS[game.level])
     else:                                  # custom, or a gallery board by its name
         level = f"{game.width}x{game.height}" if game.level == "custom" else game.level
+    if game.shape != "grid":
+        level += " " + game.shape
     result = _(SHORT_RESULTS[game.result])
     return day_and_time(game.date), level, result, seconds(game.time_ms, 1, 6)
 
@@ -254,7 +279,7 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
 def history_details(game: GameRecord) -> str:
     sep = _(", ")
     style = STYLE_NAMES.get(game.style)
-    parts = [_("{level} {width}x{height}").format(level=level_name(game.level),
+    parts = [_("{level} {width}x{height}").format(level=board_title(game.level, game.shape),
                                                   width=game.width, height=game.height)
              + sep + mines(game.mines) + sep + (_(style) if style else game.style),
              _("{result} in {seconds} s").format(result=result_name(game.result),
@@ -335,7 +360,7 @@ class HistoryDialog(Dialog):
         self.width = min(230, app.layout.size[0] - 4)
         self.games = PagedHistory(app.store)
         self.detail_h = 0          # grows to the tallest details shown so far
-        self._charts: dict[tuple[str, str], tuple] = {}   # (level, style) -> wins, best
+        self._charts: dict[tuple[str, str, str], tuple] = {}   # (level, style, shape) -> wins, best
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
@@ -388,11 +413,13 @@ class HistoryDialog(Dialog):
     def _show_chart(self) -> None:
         """The chart of the selected game's level and style."""
         game = self.games[self.table.selected] if self.games else None
-        key = (game.level, game.style) if game is not None else (self.app.settings.level,
-                                                                  self.app.settings.style)
+        settings = self.app.settings
+        key = ((game.level, game.style, game.shape) if game is not None
+               else (settings.level, settings.style, settings.shape))
         if key not in self._charts:
             recent = self.games[:HISTORY_PAGE]      # the page the list opened with
-            self._charts[key] = level_wins_and_best(self.app, *key, recent)
+            level, style, shape = key
+            self._charts[key] = level_wins_and_best(self.app, level, style, recent, shape)
         self.chart.wins, self.chart.best_ms = self._charts[key]
 
     def watch(self) -> None:

@@ -51,14 +51,16 @@ class ReplayScreen(base.Screen):
         if self._paused_game:
             chrono.pause()
         play.gestures.cancel()
-        self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS)
+        self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS,
+                            shape=self.replay.shape)
         self.relayout()
 
     def exit(self) -> None:
         play = self.app.play
         if self._paused_game:
             play.session.chrono.resume()
-        self.app.fit_window(play.field.width, play.field.height)
+        self.app.fit_window(play.field.width, play.field.height, play.field.mines,
+                            play.field.shape)
 
     def leave(self) -> None:
         if self.app.top is self:
@@ -69,8 +71,7 @@ class ReplayScreen(base.Screen):
             return                      # the window is not (yet) the viewer's
         self.layout = ViewerLayout.of(self.app.layout)
         board = self.layout.board
-        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale,
-                                    board.view_cols, board.view_rows)
+        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
         self._shown = None
 

@@ -1,0 +1,126 @@
+"""Shaped fields: the built-in gallery, and masks read from text.
+
+A mask is rows of ``#`` (a cell) and spaces (holes). Each gallery field has
+a mine density taken from the classic level it plays like (Beginner 10 mines
+in 81 cells, Intermediate 40 in 256, Expert 99 in 480), so a heart feels
+like Intermediate whatever shape it is played on. Names are short lowercase
+ASCII: they are level names in the records.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from .levels import LEVELS, Level
+from .topology import CELL, HOLE
+
+
+def _drawn(width: int, height: int, inside: Callable[[int, int], bool]) -> tuple[str, ...]:
+    """The mask of the cells ``(x, y)`` for which ``inside`` holds."""
+    return tuple("".join(CELL if inside(x, y) else HOLE for x in range(width))
+                 for y in range(height))
+
+
+DIAMOND = _drawn(13, 13, lambda x, y: abs(x - 6) + abs(y - 6) <= 6)
+RING = _drawn(18, 18, lambda x, y: 3.6 <= math.hypot(x - 8.5, y - 8.5) <= 9.0)
+CROSS = _drawn(18, 18, lambda x, y: 5 <= x <= 12 or 5 <= y <= 12)
+
+HEART = (
+    "  #####   #####  ",
+    " ####### ####### ",
+    "#################",
+    "#################",
+    "#################",
+    "#################",
+    " ############### ",
+    "  #############  ",
+    "   ###########   ",
+    "    #########    ",
+    "     #######     ",
+    "      #####      ",
+    "       ###       ",
+    "        #        ",
+)
+
+BIG_M = (
+    "######                  ######",
+    "#######                #######",
+    "########              ########",
+    "#########            #########",
+    "##########          ##########",
+    "###########        ###########",
+    "############      ############",
+    "###### ######    ###### ######",
+    "######  ######  ######  ######",
+    "######   ############   ######",
+    "######    ##########    ######",
+    "######     ########     ######",
+    "######                  ######",
+    "######                  ######",
+    "######                  ######",
+    "######                  ######",
+)
+
+
+def _density(level: str) -> float:
+    preset = LEVELS[level]
+    return preset.mines / (preset.width * preset.height)
+
+
+def _field(name: str, rows: tuple[str, ...], feel: str) -> Level:
+    cells = sum(row.count(CELL) for row in rows)
+    return Level(name, len(rows[0]), len(rows), round(cells * _density(feel)), rows)
+
+
+#: The built-in shaped fields by name, in menu order.
+GALLERY: dict[str, Level] = {
+    "diamond": _field("diamond", DIAMOND, "beginner"),
+    "heart": _field("heart", HEART, "intermediate"),
+    "ring": _field("ring", RING, "intermediate"),
+    "cross": _field("cross", CROSS, "intermediate"),
+    "bigm": _field("bigm", BIG_M, "expert"),
+}
+
+#: What the window calls them, and the shapes.
+TITLES = {"diamond": "Diamond", "heart": "Heart", "ring": "Ring", "cross": "Cross",
+          "bigm": "Big M"}
+SHAPE_TITLES = {"grid": "Grid", "torus": "Torus", "hex": "Hexagons"}
+
+
+def gallery_name(mask: list[str] | tuple[str, ...], mines: int) -> str | None:
+    """The gallery field drawn by ``mask`` with ``mines`` mines, if it is one."""
+    rows = tuple(mask)
+    return next((name for name, level in GALLERY.items()
+                 if level.mask == rows and level.mines == mines), None)
+
+
+def mines_for(mask: tuple[str, ...] | list[str]) -> int:
+    """A mine count for a mask of one's own: Intermediate's density."""
+    cells = sum(row.count(CELL) for row in mask)
+    return max(1, round(cells * _density("intermediate")))
+
+
+def parse_mask(text: str) -> tuple[str, ...]:
+    """The mask drawn in ``text``: ``#`` a cell, a space a hole, one row per line.
+
+    Blank lines before and after the drawing are dropped and shorter lines are
+    padded with holes (editors strip trailing spaces). ValueError names the
+    line and column of anything else, so a bad file gets a one-line message.
+    """
+    lines = text.splitlines()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise ValueError("the mask is empty: draw cells with '#' and holes with spaces")
+    for number, line in enumerate(lines, 1):
+        for column, ch in enumerate(line, 1):
+            if ch == "\t":
+                raise ValueError(f"line {number}, column {column}: a tab; use spaces for holes")
+            if ch not in (CELL, HOLE):
+                raise ValueError(f"line {number}, column {column}: {ch!r} is not '#' (a cell)"
+                                 " or a space (a hole)")
+    width = max(len(line) for line in lines)
+    return tuple(line.ljust(width) for line in lines)

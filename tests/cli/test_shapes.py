@@ -1,0 +1,89 @@
+"""Shapes on the command line: --shape, --field (the gallery), --mask FILE."""
+
+import pytest
+
+from game.cli import UsageError, parse
+from game.engine.gallery import GALLERY
+
+from .test_cli import run
+
+HEART_FILE = """
+  ###   ###
+ ##### #####
+#############
+#############
+ ###########
+  #########
+   #######
+    #####
+     ###
+      #
+"""
+
+
+def test_shape_and_gallery_field_become_the_runs_settings():
+    options = parse(["--shape", "hex", "--field", "heart"])
+    settings = options.settings
+    assert settings.shape == "hex" and settings.level == "heart"
+    assert settings.board() == GALLERY["heart"]
+
+
+def test_a_mask_file_makes_a_custom_shaped_field(tmp_path):
+    path = tmp_path / "heart.txt"
+    path.write_text(HEART_FILE, encoding="utf-8")
+    board = parse(["--mask", str(path), "--mines", "12", "--shape", "torus"]).settings.board()
+    assert board.name == "custom" and (board.width, board.height, board.mines) == (13, 10, 12)
+    assert board.mask[0] == "  ###   ###  " and board.mask[-1] == "      #      "
+    default = parse(["--mask", str(path)]).settings.board()
+    assert default.mines == round(sum(r.count("#") for r in board.mask) * 40 / 256)
+
+
+def mask_file(tmp_path, content: bytes):
+    path = tmp_path / "mask.txt"
+    path.write_bytes(content)
+    return str(path)
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"", "the mask is empty"),
+    (b"\n  \n", "the mask is empty"),
+    (b"########\n###.####\n", "line 2, column 4: '.' is not '#' (a cell) or a space (a hole)"),
+    (b"####\t###\n", "line 1, column 5: a tab; use spaces for holes"),
+    (b"\xff\xfe#\x00", "not a text file (UTF-8)"),
+    (b"#####\n#####\n", "width must be from 8 to 100, not 5"),
+    (b"#" * 101 + b"\n", "width must be from 8 to 100, not 101"),
+    (b"#" * 70_000, "too big for a mask"),
+])
+def test_bad_mask_files_are_refused_in_one_line(tmp_path, content, message):
+    with pytest.raises(UsageError, match="--mask .*mask.txt: " + message.replace("(", r"\(")
+                       .replace(")", r"\)").replace(".", r"\.")):
+        parse(["--mask", mask_file(tmp_path, content)])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--field", "heart", "--level", "expert"], "use only one of --level, --field"),
+    (["--field", "heart", "--width", "9"], "--field sets the size"),
+    (["--field", "heart", "--mines", "9"], "--field sets the mines"),
+    (["--field", "blob"], "invalid choice: 'blob'"),
+    (["--shape", "cube"], "invalid choice: 'cube' (choose from 'grid', 'torus', 'hex')"),
+    (["--mask", "/no/such/mask.txt"], "--mask /no/such/mask.txt: cannot read it"),
+    (["--width", "9", "--height", "9", "--mines", "73", "--shape", "torus"],
+     "mines must be from 1 to 72 on a 9x9 torus board"),
+])
+def test_bad_shape_options_print_one_line_and_exit_2(args, message):
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_a_mask_with_too_many_mines_names_the_range(tmp_path):
+    path = mask_file(tmp_path, b"########\n" * 8)
+    result = run("--mask", path, "--mines", "60", "--data-dir", str(tmp_path))
+    assert result.returncode == 2
+    assert "mines must be from 1 to 49 on a 8x8 board, not 60" in result.stderr
+
+
+def test_a_hex_gallery_game_runs_a_few_frames(tmp_path):
+    result = run("--field", "bigm", "--shape", "hex", "--frames", "5", "--data-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,420 @@
+"""Board shapes in the window: hexagons drawn and hit by their geometry, the
+torus's wrap-around, holes in the frame's grey, keyboard and help on them."""
+
+import pygame
+import pytest
+
+from game.engine import Minefield
+from game.solver import mine_probabilities
+from game.ui.cells import HEX_H, HEX_STEP, HEX_W
+from game.ui.frame import Layout
+from game.ui.hit import Viewport, target_at
+from game.ui.render.assist import overlay_colour
+from game.ui.render.painter import GREY
+from game.ui.screens.play import cell_centre
+
+from .helpers import (
+    MIDDLE,
+    RIGHT,
+    cell_pixel,
+    cell_pos,
+    cell_rect,
+    cell_shows,
+    click,
+    key,
+    make_app,
+    move,
+    press,
+    release,
+    settle,
+    shows,
+)
+
+HEX_BOARD = ["*........", ".........", ".........", ".........", "....*....",
+             ".........", ".........", ".........", "........*"]
+HOLED = ["*.......", "........", "..    ..", "..    ..", "........", "........",
+         "......*.", "........"]
+
+
+def in_polygon(px: float, py: float) -> bool:
+    """Point-in-hexagon for a tile at the origin, from its six corners (the
+    geometry written down independently of the game's pixel spans)."""
+    corners = [(8, 0), (16, 4), (16, 14), (8, 18), (0, 14), (0, 4)]
+    inside = False
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+        if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def expected_cell(x: int, y: int) -> tuple[int, int] | None:
+    """The board cell whose hexagon holds scale-1 field pixel (x, y), by the polygon."""
+    for row in (y // HEX_STEP, y // HEX_STEP - 1):
+        shift = HEX_W // 2 if row % 2 else 0
+        col = (x - shift) // HEX_W
+        if in_polygon(x - shift - col * HEX_W + 0.5, y - row * HEX_STEP + 0.5):
+            return col, row
+    return None
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3, 4])
+def test_every_pixel_of_a_hex_field_hits_the_hexagon_drawn_there(scale):
+    app = make_app(HEX_BOARD, shape="hex", scale=scale)
+    scale = app.viewport.scale                                   # what the screen allows
+    field = app.painter.px(app.layout.field)
+    cols, rows = app.layout.view_cols, app.layout.view_rows     # all of it, or what fits
+    step = 1 if scale <= 2 else 2
+    for dy in range(0, field.h, step):
+        for dx in range(0, field.w, step):
+            target = app.play.target((field.x + dx, field.y + dy))
+            cell = expected_cell(dx // scale, dy // scale)
+            if cell is None or not (0 <= cell[0] < cols and 0 <= cell[1] < rows):
+                assert target.kind == "none", (dx, dy)     # the zig-zag edges: no cell
+            else:
+                assert (target.kind, target.cell) == ("cell", cell), (dx, dy, scale)
+
+
+@pytest.mark.parametrize("scale", [4, 5, 6])
+def test_hit_testing_at_scales_no_test_screen_fits_is_the_same_geometry(scale):
+    layout = Layout.for_board(9, 9, shape="hex")
+    viewport = Viewport(scale, origin=(7, 3))               # e.g. fullscreen letterboxing
+    field = layout.field
+    for y in range(field.h * scale):
+        for x in range(0, field.w * scale, 3):
+            pos = viewport.to_display(field.topleft)
+            target = target_at(layout, viewport.to_window((pos[0] + x, pos[1] + y)))
+            cell = expected_cell(x // scale, y // scale)
+            if cell is None or not (0 <= cell[0] < 9 and 0 <= cell[1] < 9):
+                assert target.kind == "none", (x, y)
+            else:
+                assert target.cell == cell, (x, y, scale)
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_centres_edges_and_the_gaps_between_rows_of_hexagons(scale):
+    app = make_app(HEX_BOARD, shape="hex", scale=scale)
+    layout = app.layout
+
+    def hit(cell, dx, dy):
+        rect = cell_rect(app, cell)
+        return app.play.target(app.viewport.to_display((rect.x + dx, rect.y + dy))).cell
+
+    for cell in [(0, 0), (4, 4), (3, 5), (8, 8), (0, 7), (8, 1)]:
+        assert app.play.target(app.viewport.to_display(cell_centre(layout, cell))).cell == cell
+        assert hit(cell, 0, 9) == cell and hit(cell, HEX_W - 1, 9) == cell   # left, right sides
+        assert hit(cell, 7, 0) == cell and hit(cell, 8, HEX_H - 1) == cell   # top, bottom tips
+    # Between rows 4 and 5 (row 5 shifted right): the zig-zag, pixel by pixel.
+    assert hit((4, 4), 1, 14) == (4, 4)          # row 4's lower-left edge, still inside
+    assert hit((4, 4), 0, 15) == (3, 5)          # just outside it: the cell below-left
+    assert hit((4, 4), 8, 17) == (4, 4)          # the bottom tip
+    assert hit((4, 4), 6, 17) == (3, 5) and hit((4, 4), 10, 17) == (4, 5)
+
+
+def test_press_and_release_on_hexagons_follow_the_hexagon_under_the_pointer():
+    app = make_app(HEX_BOARD, shape="hex")
+    rect = cell_rect(app, (2, 2))
+    tip = app.viewport.to_display((rect.x + 8, rect.bottom - 1))     # (2, 2)'s bottom tip
+    press(app, tip)
+    assert cell_shows(app, (2, 2), "hex_open_0")                 # the pressed look
+    gap = app.viewport.to_display((rect.x + 12, rect.bottom - 2))   # the zig-zag below-right
+    move(app, gap)
+    assert app.play.target(gap).cell == (2, 3)
+    assert cell_shows(app, (2, 3), "hex_open_0") and cell_shows(app, (2, 2), "hex_covered")
+    side = app.viewport.to_display((rect.x, rect.y + 9))           # (2, 2)'s left side
+    move(app, side)
+    assert cell_shows(app, (2, 2), "hex_open_0") and cell_shows(app, (2, 3), "hex_covered")
+    release(app, side)
+    assert app.play.field.cell(2, 2) != "#"
+    assert app.play.field.status == "won"        # a zero opening the whole board
+
+
+def test_a_chord_on_hexagons_presses_six_neighbours():
+    app = make_app(HEX_BOARD, shape="hex")
+    click(app, (3, 4))
+    assert app.play.field.cell(3, 4) == "1"
+    click(app, (4, 4), RIGHT)
+    press(app, cell_pos(app, (3, 4)), MIDDLE)
+    around = app.play.field.neighbours(3, 4)
+    assert len(around) == 6
+    for cell in around:
+        sprite = "hex_flag" if cell == (4, 4) else "hex_open_0"
+        assert cell_shows(app, cell, sprite), cell
+    assert cell_shows(app, (1, 4), "hex_covered")                 # two columns away
+    release(app, cell_pos(app, (3, 4)), MIDDLE)
+    assert all(app.play.field.cell(*c) != "#" for c in around if c != (4, 4))
+
+
+def test_hexagon_numbers_and_the_loss_picture_come_from_hex_sprites():
+    app = make_app(HEX_BOARD, shape="hex")
+    click(app, (1, 0))
+    assert cell_shows(app, (1, 0), "hex_open_1")
+    assert cell_pixel(app, (1, 0)) == (0, 0, 255)
+    click(app, (4, 4))
+    app.play.skip_animation()
+    app.step()
+    assert cell_shows(app, (4, 4), "hex_mine_exploded")
+
+
+def test_holes_show_the_frames_grey_and_take_no_click():
+    app = make_app(HOLED)
+    assert cell_pixel(app, (3, 3)) == GREY and cell_pixel(app, (3, 3), -7, -7) == GREY
+    click(app, (3, 3))
+    click(app, (3, 3), RIGHT)
+    assert app.play.field.status == "ready" and app.play.field.cell(3, 3) == " "
+    hex_app = make_app(HOLED, shape="hex")
+    assert cell_pixel(hex_app, (3, 2)) == GREY and cell_pixel(hex_app, (3, 2), 0, -8) == GREY
+
+
+def test_the_keyboard_cursor_climbs_hexagons_straight_and_skips_holes():
+    app = make_app(HOLED, shape="hex")
+    key(app, pygame.K_RETURN)                # shows the cursor
+    app.play.cursor = (1, 5)
+    key(app, pygame.K_UP)
+    assert app.play.cursor == (1, 4)         # up-right (row 4 is even, row 5 odd)...
+    key(app, pygame.K_UP)
+    assert app.play.cursor == (1, 3)         # ...then up-left: straight up
+    assert (1, 4) in app.play.field.neighbours(1, 5) and (1, 3) in app.play.field.neighbours(1, 4)
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (6, 3)         # over the hole
+    assert not cell_shows(app, (6, 3), "hex_covered")          # the cursor is drawn on it
+    assert cell_shows(app, (1, 3), "hex_covered")
+
+
+def test_the_torus_cursor_and_wheel_wrap_round():
+    app = make_app(["*......."] + ["........"] * 7, shape="torus")
+    key(app, pygame.K_RETURN)
+    app.play.cursor = (7, 0)
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (0, 0)
+    key(app, pygame.K_UP)
+    assert app.play.cursor == (0, 7)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False,
+                                         precise_x=0.0, precise_y=1.0))
+    app.step()
+    assert app.play.scroll == (0, 5)         # rolled up by three rows, round the edge
+    assert app.play.target(cell_pos(app, (2, 6))).cell == (2, 6)
+    click(app, (2, 6))
+    assert app.play.field.cell(2, 6) != "#"
+
+
+def display_rgb(app, pos):
+    return tuple(app.display.surface.get_at(app.viewport.to_display(pos)))[:3]
+
+
+def washed(rgb):
+    return tuple(round(c * (1 - 150 / 255) + 192 * 150 / 255) for c in rgb)
+
+
+def assert_ghosts_copy_the_opposite_edges(app):
+    field = app.layout.field
+    for y in range(field.y, field.bottom):
+        for k in range(1, 7):
+            left, source = (field.x - k, y), (field.right - k, y)
+            assert all(abs(a - b) <= 2 for a, b in zip(display_rgb(app, left),
+                                                       washed(display_rgb(app, source)), strict=True)), (k, y)
+    for x in range(field.x, field.right, 3):
+        for k in range(1, 7):
+            top, source = (x, field.y - k), (x, field.bottom - k)
+            assert all(abs(a - b) <= 2 for a, b in zip(display_rgb(app, top),
+                                                       washed(display_rgb(app, source)), strict=True)), (x, k)
+
+
+def test_the_torus_shows_a_faint_copy_of_the_opposite_edges():
+    app = make_app(["*......."] + ["........"] * 6 + [".......*"], shape="torus")
+    layout = app.layout
+    assert layout.field_area.w == layout.field.w + 12
+    assert_ghosts_copy_the_opposite_edges(app)
+    ghost = (layout.field.x - 1, cell_rect(app, (7, 3)).y + 8)
+    before = display_rgb(app, ghost)
+    click(app, (7, 3))                           # an edge cell opens: its ghost follows
+    assert app.play.field.cell(7, 3) != "#"
+    settle(app)
+    assert display_rgb(app, ghost) != before
+    assert_ghosts_copy_the_opposite_edges(app)
+
+
+def test_the_probability_overlay_shades_hexagons_once():
+    app = make_app(HEX_BOARD, shape="hex")
+    click(app, (1, 0))
+    key(app, pygame.K_p)
+    field = app.play.field
+    probabilities = mine_probabilities(field.view(), field.mines, shape="hex")
+    for y in range(field.height):
+        for x in range(field.width):
+            if field.cell(x, y) != "#":
+                continue
+            r, g, b, a = overlay_colour(probabilities[y][x])
+            expected = tuple(round(c * a / 255 + 192 * (1 - a / 255)) for c in (r, g, b))
+            got = cell_pixel(app, (x, y), 0, 3)
+            assert all(abs(e - o) <= 3 for e, o in zip(expected, got, strict=True)), (x, y)
+    # A covered cell's shade stays inside its hexagon: the open 1 beside it is clean.
+    assert field.cell(1, 0) == "1" and cell_shows(app, (1, 0), "hex_open_1")
+
+
+def test_a_hint_rings_a_hexagon():
+    app = make_app(HEX_BOARD, shape="hex")
+    click(app, (1, 0))
+    key(app, pygame.K_h)
+    shown = app.play.assist.shown
+    assert shown is not None
+    rect = cell_rect(app, shown.cell)
+    assert shows(app, rect, "hex_covered") is False            # the ring is on it
+
+
+def choose(app, dialog, label):
+    from .test_dialogs import button_pos
+    pos = button_pos(app, dialog, label)
+    press(app, pos)
+    release(app, pos)
+
+
+def test_the_custom_dialog_chooses_the_shape_and_a_gallery_field():
+    from game.engine.gallery import GALLERY
+
+    from .test_dialogs import open_custom
+    app = make_app()
+    dialog = open_custom(app)
+    choose(app, dialog, "Grid")
+    choose(app, dialog, "Torus")              # grid -> torus -> hexagons
+    choose(app, dialog, "Rectangle")
+    choose(app, dialog, "Diamond")            # rectangle -> diamond -> heart
+    assert dialog.fields["width"].text == str(GALLERY["heart"].width)
+    choose(app, dialog, "OK")
+    assert app.top is app.play
+    field = app.play.field
+    assert (field.shape, tuple(field.mask)) == ("hex", GALLERY["heart"].mask)
+    assert field.mines == GALLERY["heart"].mines
+    assert app.settings.level == "heart" and app.settings.shape == "hex"
+    assert app.layout.shape == "hex" and app.store.settings.level == "heart"
+
+
+def test_the_custom_dialog_refuses_too_many_mines_for_the_shape():
+    from .test_dialogs import clear_and_type, open_custom
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)                    # height, width, mines
+    clear_and_type(app, "75")
+    choose(app, dialog, "Grid")
+    choose(app, dialog, "Torus")
+    choose(app, dialog, "OK")
+    assert app.top is dialog
+    assert "from 1 to 74 on a 9x9 hex board" in dialog.error
+
+
+def test_a_scrolled_hex_board_draws_and_hits_odd_rows_where_they_are():
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=500,
+                   shape="hex")
+    assert app.layout.scrolls
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                         precise_x=0.0, precise_y=-1.0))
+    app.step()
+    assert app.play.scroll[1] % 2 == 1       # the first visible row is an odd one
+    for cell in [(1, 3), (2, 4), (5, 7), (3, 8)]:
+        assert app.play.target(cell_pos(app, cell)).cell == cell
+    click(app, (5, 7))
+    field = app.play.field
+    shown = field.cell(5, 7)
+    assert shown in "0123456" and cell_shows(app, (5, 7), f"hex_open_{shown}")
+    sx, sy = app.play.scroll
+    visible = [(x, y) for y in range(sy, sy + 8) for x in range(sx, sx + 8)]
+    assert cell_shows(app, next(c for c in visible if field.cell(*c) == "#"), "hex_covered")
+    assert all(cell_shows(app, c, f"hex_open_{field.cell(*c)}") for c in visible
+               if field.cell(*c) in "0123456")
+
+
+def test_records_are_kept_per_shape_and_a_gallery_field_has_best_times(tmp_path):
+    from game.engine.gallery import GALLERY
+    from game.ui.screens.names import NameDialog
+    from game.ui.screens.records import BestTimesDialog, history_details, history_row
+
+    from .helpers import on_disk
+    from .test_records import BEGINNER, type_text, win
+    app = make_app(BEGINNER, shape="hex", data_dir=tmp_path)       # 9 x 9, 10 mines
+    win(app, BEGINNER)
+    assert isinstance(app.top, NameDialog)
+    type_text(app, "Hexa")
+    key(app, pygame.K_RETURN)
+    dialog = app.top
+    assert isinstance(dialog, BestTimesDialog) and dialog.board == "Beginner, Hexagons"
+    store = on_disk(app)
+    assert [t.name for t in store.best_times("beginner", shape="hex")] == ["Hexa"]
+    assert store.best_times("beginner") == []                     # not the grid's
+    assert store.statistics("beginner", shape="hex").won == 1
+    assert store.statistics("beginner").played == 0
+    game = store.history()[0]
+    assert (game.level, game.shape) == ("beginner", "hex")
+    assert history_row(game)[1] == "Beg hex" and history_details(game).startswith(
+        "Beginner, Hexagons 9x9")
+    key(app, pygame.K_RIGHT)                                     # the next page
+    assert app.top.board == "Intermediate, Hexagons"
+    key(app, pygame.K_ESCAPE)
+    heart = GALLERY["heart"]
+    flat, mines = "", 0
+    for ch in "".join(heart.mask):                  # the first cells in reading order: mines
+        flat += " " if ch == " " else "*" if mines < heart.mines else "."
+        mines += ch == "#"
+    layout = [flat[y * heart.width:(y + 1) * heart.width] for y in range(heart.height)]
+    app.play.new_game(field=Minefield.from_layout(layout))
+    app.step()
+    win(app, layout)
+    type_text(app, "Heart")
+    key(app, pygame.K_RETURN)
+    assert app.top.board == "Heart"
+    assert [t.name for t in on_disk(app).best_times("heart")] == ["Heart"]
+    assert on_disk(app).history()[0].level == "heart"
+
+
+@pytest.mark.parametrize("shape, level", [("hex", "heart"), ("torus", "beginner")])
+def test_auto_play_wins_a_no_guess_shaped_game_in_the_window(shape, level):
+    from .test_assist import play_out
+    app = make_app(level=level, shape=shape, no_guess=True, seed=5)
+    key(app, pygame.K_a)
+    play_out(app)
+    assert app.play.field.status == "won" and app.play.field.shape == shape
+    assert app.play.assist.guesses == 0
+
+
+def test_the_custom_dialog_keeps_a_mask_from_a_file_and_changes_its_mines():
+    from .test_dialogs import clear_and_type, open_custom
+    mask = "\n".join(["########", "###  ###", "##    ##", "########"] * 2)
+    app = make_app(level="custom", custom_mask=mask, custom_width=8, custom_height=8,
+                   custom_mines=6)
+    assert app.play.field.mask == mask.split("\n")
+    dialog = open_custom(app)
+    assert [w.label for w in dialog.widgets if getattr(w, "label", "") == "Your mask"]
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "9")
+    choose(app, dialog, "OK")
+    field = app.play.field
+    assert field.mask == mask.split("\n") and field.mines == 9
+
+
+@pytest.mark.parametrize("shape, mask", [("hex", None), ("torus", None), ("grid", "heart")])
+def test_a_shaped_games_replay_keeps_its_shape_and_checks_on_the_engine(tmp_path, shape, mask):
+    from game.engine.gallery import GALLERY
+    from game.replay import check, decode
+
+    from .helpers import on_disk
+    level = "heart" if mask else "beginner"
+    app = make_app(level=level, shape=shape, data_dir=tmp_path, seed=11)
+    field = app.play.field
+    cells = [(x, y) for y in range(field.height) for x in range(field.width)
+             if field.cell(x, y) != " "]
+    click(app, cells[len(cells) // 2])
+    for cell in cells:                     # play on until the game ends
+        if app.play.session.ended:
+            break
+        if field.cell(*cell) == "#" and field.layout()[cell[1]][cell[0]] == ".":
+            click(app, cell)
+    settle(app)
+    store = on_disk(app)
+    game = store.history()[0]
+    replay = decode(store.replay(game.game_id))
+    assert replay.shape == shape and replay.result == game.result == "won"
+    checked = check(replay)
+    assert checked.result == "won"
+    if mask:
+        assert [r.replace("*", "#").replace(".", "#") for r in replay.layout] == list(
+            GALLERY["heart"].mask)
