@@ -87,9 +87,12 @@ def solve(problem: Problem, deadline: float | None = None,
     box_mines: list[int] = []
     box_numbers: list[tuple[int, ...]] = []
     for comp, c, outer in zip(components, counts, outers):
-        boxes.extend(comp.boxes)
+        # A cached count may come from an earlier position whose numbers had
+        # other names: its boxes are the same cells, perhaps in another order.
+        numbers_of = dict(zip(comp.boxes, _signatures(comp)))
+        boxes.extend(c.component.boxes)
         box_mines.extend(c.marginals(outer))
-        box_numbers.extend(_signatures(comp))
+        box_numbers.extend(numbers_of[cells] for cells in c.component.boxes)
     return Counted(total, boxes, box_mines, box_numbers, outside, outside_ways, counts)
 
 

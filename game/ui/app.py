@@ -27,6 +27,7 @@ from .hit import Viewport
 from .render.atlas import Atlas
 from .render.painter import Painter
 from .screens.base import Screen, pointer_moved
+from .worker import ProcessWorker, SyncWorker, Worker
 
 TICKS_PER_SECOND = 60
 DT = 1 / TICKS_PER_SECOND
@@ -56,14 +57,17 @@ class App:
     def __init__(self, settings: Settings, *, store: Store,
                  overridden: Iterable[str] = (), clock: Callable[[], float] | None = None,
                  seed: int | None = None, kiosk: bool = False, demo: bool = False,
-                 idle_seconds: float = DEFAULT_IDLE_SECONDS) -> None:
+                 idle_seconds: float = DEFAULT_IDLE_SECONDS,
+                 worker: Worker | None = None) -> None:
         """``settings`` are this run's; ``overridden`` names those given on the
         command line, which are not saved unless the player changes them.
 
         ``kiosk`` locks the machine down (fullscreen, no way out but the
         operator's chord, settings never saved, arcade name entry); ``kiosk``
         and ``demo`` runs go to attract mode after ``idle_seconds`` without
-        input, and ``demo`` starts there."""
+        input, and ``demo`` starts there. The computer thinks in ``worker``:
+        by default a worker process, or on the spot for headless runs with a
+        TickClock (deterministic tests)."""
         pygame.display.init()
         pygame.font.init()
         self.settings = settings
@@ -71,6 +75,9 @@ class App:
         self.overridden = set(overridden)
         self.headless_clock = clock if isinstance(clock, TickClock) else None
         self.clock = clock or time.perf_counter
+        if worker is None:
+            worker = SyncWorker() if self.headless_clock is not None else ProcessWorker()
+        self.worker = worker
         self.atlas = Atlas.load()
         self.display = Display(icon=self.atlas.get("icon"))
         self.audio = Audio(settings.sound)
@@ -288,7 +295,9 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Leave: a game in progress is recorded as abandoned."""
+        """Leave: a game in progress is recorded as abandoned, the computer's
+        process (if any) is stopped."""
+        self.worker.close()
         self.play.abandon()
         self.audio.stop()
         pygame.display.quit()

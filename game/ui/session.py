@@ -15,6 +15,7 @@ from game.settings import Settings
 from game.solver import no_guess_layer
 
 from .chrono import Chronometer
+from .jobs import PreparedLayer
 
 REVEAL, FLAG, CHORD = "reveal", "flag", "chord"
 
@@ -37,10 +38,17 @@ class Session:
                  seed: int | None = None, layer: MineLayer | None = None,
                  field: Minefield | None = None) -> None:
         """A new game per ``settings`` (no-guess boards when they say so), or
-        on a given ``field`` (tests, replays)."""
+        on a given ``field`` (tests, replays).
+
+        A no-guess board's mines are laid by the worker (``prepared``, see
+        ``Assistant.lay_first``); the engine lays them itself only if asked
+        to reveal before they arrive."""
         board = settings.board()
+        self.prepared: PreparedLayer | None = None
+        if layer is None and settings.no_guess and field is None:
+            layer = self.prepared = PreparedLayer(no_guess_layer)
         if layer is None:
-            layer = no_guess_layer if settings.no_guess else uniform_layer
+            layer = uniform_layer
         self.settings = settings
         self.field = field or Minefield(board.width, board.height, board.mines, seed=seed,
                                         first_click=settings.first_click,

@@ -22,7 +22,8 @@ def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> A
     """An app on a fresh game (or on a board drawn as text), sound off, scale 1,
     keeping its records in ``data_dir`` (a new temporary directory by default)."""
     seed = settings.pop("seed", 1)
-    modes = {k: settings.pop(k) for k in ("kiosk", "demo", "idle_seconds") if k in settings}
+    modes = {k: settings.pop(k) for k in ("kiosk", "demo", "idle_seconds", "worker")
+             if k in settings}
     options = {"sound": False, "scale": 1, **settings}
     store = Store(data_dir or tempfile.mkdtemp(prefix="minesweeper-test-"))
     app = App(Settings(**options), store=store, clock=TickClock(), seed=seed, **modes)

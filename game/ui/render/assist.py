@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..assist import COVERED
+from ..assist import COVERED, THINKING
 from ..frame import CELL, Layout
 from ..widgets import wrap
 from .painter import BLACK, Painter
@@ -100,10 +100,11 @@ def help_decor(screen) -> tuple:
     """What the computer's help draws over the play screen's field now, as a
     key that changes whenever the picture must (empty: nothing to draw)."""
     assist = screen.assist
-    overlay = (screen.field.move_count, id(screen.field)) if assist.overlay else ()
+    overlay = (screen.field.move_count, assist.game, assist.revision) if assist.overlay else ()
     hover = (screen.hover, assist.hover_text(screen.hover)) if assist.overlay else ()
     line = assist.line()
-    return (overlay, hover, line, screen.scroll) if overlay or line else ()
+    thinking = assist.thinking
+    return (overlay, hover, line, thinking, screen.scroll) if overlay or line or thinking else ()
 
 
 def draw_help(painter: Painter, layout: Layout, screen) -> None:
@@ -115,7 +116,7 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
     painter.surface.set_clip(painter.px(layout.field))
     analysis = assist.analysis() if assist.overlay else None
     if analysis is not None:
-        draw_overlay(painter, layout, screen.scroll, analysis.probabilities,
+        draw_overlay(painter, layout, screen.scroll, analysis.rows,
                      lambda x, y: field.cell(x, y) in COVERED)
         text = assist.hover_text(screen.hover)
         if text and screen.board_view.visible(screen.hover):
@@ -128,4 +129,18 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
         cell = assist.shown.cell if assist.shown else None
         low = cell is not None and cell[1] - sy >= layout.view_rows // 2
         draw_line(painter, layout, line, top=low)
+    if assist.thinking:
+        draw_thinking(painter, layout)
     painter.surface.set_clip(clip)
+
+
+def thinking_rect(painter: Painter, layout: Layout) -> pygame.Rect:
+    """Where the "thinking" cue goes: a small tip in the field's top-right
+    corner, clear of the hint line and of the counters."""
+    field = layout.field
+    return tip_rect(painter, [THINKING], (field.right, field.y), field)
+
+
+def draw_thinking(painter: Painter, layout: Layout) -> None:
+    """The cue that the computer is still thinking (after 100 ms)."""
+    draw_tip(painter, [THINKING], thinking_rect(painter, layout))

@@ -103,7 +103,10 @@ class PlayScreen(base.Screen):
             self.app.push(PauseScreen(self.app))
 
     def play(self, kind: str, cell: tuple[int, int]) -> None:
-        """Play a move and queue what it changed for drawing and sound."""
+        """Play a move and queue what it changed for drawing and sound (the
+        first reveal of a no-guess board waits for its mines)."""
+        if self.assist.lay_first(kind, cell):
+            return
         outcome = self.session.play(kind, cell)
         self._dirty.update(outcome.changed)
         if outcome.useful:
@@ -266,7 +269,7 @@ class PlayScreen(base.Screen):
     # ------------------------------------------------------------- ticks
 
     def update(self) -> None:
-        if self.app.top is self:
+        if self.app.top is self or not self.assist.autoplay:
             self.assist.tick()
         if self.anim is not None and not self.anim.done:
             self._dirty |= self.anim.tick()

@@ -1,0 +1,122 @@
+"""The computer's work for the window, as small picklable jobs.
+
+Each job carries plain data (the view as strings, the mine count, the rules)
+and ``run()`` answers with plain data, so the same job runs in the worker
+process (``worker.ProcessWorker``) or on the spot (``worker.SyncWorker``, the
+headless tests' deterministic mode). Nothing here imports pygame: the worker
+process never loads it.
+
+The worker process keeps one count cache for the whole session, so a
+position that differs from the previous one by a few moves only recounts the
+components those moves touched (see ``game.solver.analysis``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.engine import Minefield
+from game.solver import Decision, Hint, analyse, hint, next_move, no_guess_layer
+from game.solver.count import Count
+
+#: Component counts kept between jobs (per process), keyed by component.
+CACHE_LIMIT = 2_000
+_cache: dict[tuple, Count] = {}
+
+
+def session_cache() -> dict[tuple, Count]:
+    """The process's count cache, emptied when it grows past ``CACHE_LIMIT``."""
+    if len(_cache) > CACHE_LIMIT:
+        _cache.clear()
+    return _cache
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """What the probability overlay draws: ``rows[y][x]`` and whether exact."""
+
+    rows: list[list[float]]
+    exact: bool
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """The hint for a view."""
+
+    view: tuple[str, ...]
+    mines: int
+    first_click: str
+    max_seconds: float | None
+
+    def run(self) -> Hint:
+        return hint(self.view, self.mines, first_click=self.first_click,
+                    max_seconds=self.max_seconds)
+
+
+@dataclass(frozen=True)
+class AnalyseJob:
+    """Mine probabilities of a view, for the overlay."""
+
+    view: tuple[str, ...]
+    mines: int
+    max_seconds: float | None
+
+    def run(self) -> Overlay:
+        result = analyse(self.view, self.mines, max_seconds=self.max_seconds,
+                         cache=session_cache())
+        return Overlay(result.probabilities, result.exact)
+
+
+@dataclass(frozen=True)
+class MoveJob:
+    """Auto-play's next move on a view."""
+
+    view: tuple[str, ...]
+    mines: int
+    first_click: str
+    max_seconds: float | None
+
+    def run(self) -> Decision:
+        return next_move(self.view, self.mines, first_click=self.first_click,
+                         max_seconds=self.max_seconds, cache=session_cache())
+
+
+@dataclass(frozen=True)
+class LayoutJob:
+    """The mines of a no-guess board, laid for a first click at ``cell``:
+    the same board the engine would lay on the spot with the same seed."""
+
+    width: int
+    height: int
+    mines: int
+    seed: int
+    first_click: str
+    cell: tuple[int, int]
+
+    def run(self) -> list[int]:
+        field = Minefield(self.width, self.height, self.mines, seed=self.seed,
+                          first_click=self.first_click, layer=no_guess_layer)
+        field.reveal(*self.cell)
+        rows = field.layout() or []
+        return [i for i, c in enumerate("".join(rows)) if c == "*"]
+
+
+class PreparedLayer:
+    """A MineLayer that hands the engine mines laid earlier (by a LayoutJob in
+    the worker), falling back to ``fallback`` when none were prepared for
+    this first click."""
+
+    def __init__(self, fallback) -> None:
+        self.fallback = fallback
+        self.cells: list[int] | None = None
+
+    def __call__(self, rng: random.Random, topology, mines: int,
+                 excluded: tuple[int, ...]) -> list[int]:
+        cells, self.cells = self.cells, None
+        if cells is not None and len(cells) == mines and not set(excluded[:1]) & set(cells):
+            return cells
+        return self.fallback(rng, topology, mines, excluded)
+
+
+Job = HintJob | AnalyseJob | MoveJob | LayoutJob
