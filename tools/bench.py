@@ -2,7 +2,8 @@
 
     python tools/bench.py engine    # new game + first click, all-zero cascade, 3BV
     python tools/bench.py render    # per-frame CPU time, start to first frame
-    python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
+    python tools/bench.py assist    # what the computer costs: hint, overlay, auto-play move
+    python tools/bench.py frames    # frame times through the real loop (tools/bench_frames.py)
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -187,8 +188,14 @@ def bench_assist(games: int = 3) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine", "render", "assist"])
+    parser.add_argument("what", choices=["engine", "render", "assist", "frames"])
+    parser.add_argument("--frames", type=int, default=600,
+                        help="frames per scenario (frames: half for the cascade and wins)")
     args = parser.parse_args()
+    if args.what == "frames":
+        from bench_frames import bench_frames
+        bench_frames(args.frames)
+        return
     {"engine": bench_engine, "render": bench_render, "assist": bench_assist}[args.what]()
 
 

@@ -99,6 +99,7 @@ class App:
         self.running = True
         self.ticks = 0
         self.frames = 0
+        self.frame_times: list[float] | None = None    # see run()
         self._full = True
         from .screens.play import PlayScreen      # the play screen needs a live app
         self.play = PlayScreen(self, seed)
@@ -275,12 +276,19 @@ class App:
             self.update()
         self.render()
 
-    def run(self, frames: int | None = None) -> int:
-        """The real loop; ``frames`` stops it after that many frames (smoke tests)."""
+    def run(self, frames: int | None = None,
+            before_frame: Callable[[App], None] | None = None) -> int:
+        """The real loop; ``frames`` stops it after that many frames (smoke
+        tests). ``before_frame`` runs ahead of each frame, outside its timing
+        (benchmark scripts); each frame's work (input, ticks, drawing) is
+        timed into ``frame_times`` when that is a list."""
         pacer = pygame.time.Clock()
         previous = self.clock()
         lag = 0.0
         while self.running:
+            if before_frame is not None:
+                before_frame(self)
+            started = time.perf_counter()
             now = self.clock()
             lag += min(now - previous, MAX_FRAME)
             previous = now
@@ -289,6 +297,8 @@ class App:
                 self.update()
                 lag -= DT
             self.render()
+            if self.frame_times is not None:
+                self.frame_times.append(time.perf_counter() - started)
             if frames is not None and self.frames >= frames:
                 break
             pacer.tick(TICKS_PER_SECOND)

@@ -17,9 +17,9 @@ in the history, never a best time).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from game.engine import CLASSIC, Status
 from game.solver import Decision, Hint
@@ -333,7 +333,7 @@ class Assistant:
         self.screen.point_at((decision.x, decision.y))
         self._countdown = self.pace[0]
 
-    _answers: dict[str, Callable[[Assistant, object], None]] = {
+    _answers: ClassVar[dict[str, Callable[[Assistant, object], None]]] = {
         "hint": _hint_arrived, "overlay": _overlay_arrived, "layout": _layout_arrived,
         "move": _move_arrived}
 

@@ -58,7 +58,7 @@ def run_job(job: Job) -> tuple[bool, object]:
     """Run one job: (True, result) or (False, a one-line error)."""
     try:
         return True, job.run()
-    except Exception as error:          # the window shows it, the worker lives on
+    except Exception as error:  # noqa: BLE001 - the window shows it, the worker lives on
         return False, f"{type(error).__name__}: {error}"
 
 

@@ -14,6 +14,7 @@ from ..frame import CELL, Layout
 from ..widgets import wrap
 from .painter import BLACK, Painter
 
+SHADED = COVERED + "pq"         # covered cells' codes, pressed ones included
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
 PAD = 2
 
@@ -110,14 +111,14 @@ def help_decor(screen) -> tuple:
 def draw_help(painter: Painter, layout: Layout, screen) -> None:
     """Shading, hovered percentage and hint line over the play screen's field."""
     assist = screen.assist
-    field = screen.field
     sx, sy = screen.scroll
     clip = painter.surface.get_clip()
     painter.surface.set_clip(painter.px(layout.field))
     analysis = assist.analysis() if assist.overlay else None
     if analysis is not None:
+        view = screen.board_view            # what is drawn: cheaper than asking the engine
         draw_overlay(painter, layout, screen.scroll, analysis.rows,
-                     lambda x, y: field.cell(x, y) in COVERED)
+                     lambda x, y: (view.shown_code(x - sx, y - sy) or "_")[0] in SHADED)
         text = assist.hover_text(screen.hover)
         if text and screen.board_view.visible(screen.hover):
             hx, hy = screen.hover

@@ -54,6 +54,10 @@ class BoardView:
                              for y in range(self.rows) for x in range(self.cols)])
         self._drawn = ["#"] * (self.cols * self.rows)
 
+    def shown_code(self, vx: int, vy: int) -> Code | None:
+        """The code last drawn at visible cell ``(vx, vy)`` (view coordinates)."""
+        return self._drawn[vy * self.cols + vx]
+
     def visible(self, cell: Cell) -> bool:
         x, y = cell[0] - self.scroll[0], cell[1] - self.scroll[1]
         return 0 <= x < self.cols and 0 <= y < self.rows

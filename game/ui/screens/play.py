@@ -29,6 +29,7 @@ from ..session import FLAG, REVEAL, Session
 from . import base
 
 PRESSABLE = "#?"
+MANY_RECTS = 64         # more changed cells than this: blit the whole field at once
 WHEEL_STEP = 3
 
 
@@ -343,7 +344,8 @@ class PlayScreen(base.Screen):
         animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
         decor = help_decor(self)
         redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(rects))
-        if full or "board" not in self._shown or animating or redecorate:
+        many = len(rects) > MANY_RECTS       # one blit of the view beats thousands
+        if full or "board" not in self._shown or animating or redecorate or many:
             self._shown["decor"] = decor
             self._draw_field(painter, layout)
             drew = True
