@@ -1,7 +1,7 @@
 """The rules of Minesweeper, in pure Python (no pygame here, ever).
 
     from game.engine import Minefield, LEVELS
-    f = Minefield(30, 16, 99, seed=7)
+    f = Minefield(30, 16, 99, seed=7)            # shape="grid" | "torus" | "hex", mask=rows
     f.reveal(3, 4)          # -> cells whose view changed
     f.view()                # -> rows of '#', 'F', '?', '0'..'8' (and 'X', '*', 'x' after a loss)
 """
@@ -11,9 +11,10 @@ from .minefield import MineLayer, Minefield, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
 from .moves import Move
 from .stats import Clicks, GameStats
+from .topology import GRID, HEX, SHAPES, TORUS, Topology
 
 __all__ = [
-    "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "FIRST_CLICK_RULES", "GameStats",
-    "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "SizeLimits", "Status",
-    "level_of", "uniform_layer",
+    "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "FIRST_CLICK_RULES", "GRID", "GameStats",
+    "HEX", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "SHAPES",
+    "SizeLimits", "Status", "TORUS", "Topology", "level_of", "uniform_layer",
 ]

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from . import topology
+from .topology import GRID
 
 
 @dataclass(frozen=True)
@@ -25,27 +29,44 @@ LEVELS: dict[str, Level] = {
 @dataclass(frozen=True)
 class SizeLimits:
     """The sizes a board may have: each side within [min_side, max_side], and
-    from 1 to (width - 1) * (height - 1) mines (the classic game's rule, which
-    always leaves a first row and column of safe cells)."""
+    at least one mine.
+
+    The most mines: on a full grid (width - 1) * (height - 1), the classic
+    game's rule, which always leaves a first row and column of safe cells; on
+    any other shape or mask, the cells minus the first-click area (a cell and
+    all its neighbours), so the first click can always open an area.
+    """
 
     min_side: int = 8
     max_side: int = 100
 
-    def max_mines(self, width: int, height: int) -> int:
-        """Most mines a board of this size may hold."""
-        return (width - 1) * (height - 1)
+    def max_mines(self, width: int, height: int, shape: str = GRID,
+                  mask: Sequence[str] | None = None) -> int:
+        """Most mines a board of this size, shape and mask may hold."""
+        if shape == GRID and mask is None:
+            return (width - 1) * (height - 1)
+        board = topology.make(shape, width, height, mask)
+        return board.cell_count - 1 - board.degree
 
-    def check(self, width: int, height: int, mines: int) -> None:
+    def check(self, width: int, height: int, mines: int, shape: str = GRID,
+              mask: Sequence[str] | None = None) -> None:
         """Raise ValueError naming the allowed range of the first bad value."""
+        topology.check_shape(shape)
         for name, value in (("width", width), ("height", height)):
             if not isinstance(value, int) or not self.min_side <= value <= self.max_side:
                 raise ValueError(
                     f"{name} must be from {self.min_side} to {self.max_side}, not {value}"
                 )
-        top = self.max_mines(width, height)
+        top = self.max_mines(width, height, shape, mask)
+        board = f"{width}x{height}" if shape == GRID else f"{width}x{height} {shape}"
+        if mask is not None:
+            board = f"{board} shaped ({topology.make(shape, width, height, mask).cell_count} cells)"
+        if top < 1:
+            raise ValueError(f"a {board} board is too small: it needs more cells than one"
+                             " first click opens")
         if not isinstance(mines, int) or not 1 <= mines <= top:
             raise ValueError(
-                f"mines must be from 1 to {top} on a {width}x{height} board, not {mines}"
+                f"mines must be from 1 to {top} on a {board} board, not {mines}"
             )
 
 

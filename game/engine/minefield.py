@@ -18,7 +18,7 @@ from . import mines as laying
 from .levels import CUSTOM_LIMITS, SizeLimits
 from .moves import CHORD, FLAG, MARKS, REVEAL, Move
 from .stats import Clicks, GameStats, bbbv_regions
-from .topology import GridTopology, grid
+from .topology import GRID, HOLE, Topology, check_shape, make
 
 
 class Status(StrEnum):
@@ -34,6 +34,7 @@ class Status(StrEnum):
 COVERED, QUESTION, FLAGGED, OPEN = 0, 1, 2, 3
 _MARK_CHARS = "#?F"
 _DIGITS = "012345678"
+_LAYOUT_CHARS = frozenset("*." + HOLE)
 _ENDED = (Status.WON, Status.LOST)
 
 Cell = tuple[int, int]
@@ -42,18 +43,20 @@ Cell = tuple[int, int]
 #: mine indices, none of them in ``excluded`` (the cells the first-click rule
 #: keeps free, the first cell first). The default is uniform; the solver
 #: offers one that only makes boards solvable without guessing.
-MineLayer = Callable[[random.Random, GridTopology, int, tuple[int, ...]], list[int]]
+MineLayer = Callable[[random.Random, Topology, int, tuple[int, ...]], list[int]]
 
 
-def uniform_layer(rng: random.Random, topology: GridTopology, mines: int,
+def uniform_layer(rng: random.Random, topology: Topology, mines: int,
                   excluded: tuple[int, ...]) -> list[int]:
     """Mines uniformly at random among the cells not excluded."""
-    return laying.lay_after_first_click(rng, topology.size, mines, excluded)
+    return laying.lay_after_first_click(rng, topology.cells, mines, excluded)
 
 
 class Minefield:
     """A board of ``width`` x ``height`` cells holding ``mines`` mines.
 
+    ``shape`` is "grid", "torus" or "hex" (see ``topology``); ``mask`` rows of
+    ``#`` (cell) and ``' '`` (hole) cut a shaped field out of the rectangle.
     ``seed`` fixes the mines (a random seed is drawn when it is None and kept
     in ``self.seed``); ``first_click`` is "opening", "safe" or "classic";
     ``marks`` enables the question mark in the right-click cycle. ``limits``
@@ -64,8 +67,9 @@ class Minefield:
 
     def __init__(self, width: int, height: int, mines: int, *, seed: int | None = None,
                  first_click: str = laying.OPENING, marks: bool = True,
-                 limits: SizeLimits = CUSTOM_LIMITS, layer: MineLayer = uniform_layer) -> None:
-        limits.check(width, height, mines)
+                 limits: SizeLimits = CUSTOM_LIMITS, layer: MineLayer = uniform_layer,
+                 shape: str = GRID, mask: Sequence[str] | None = None) -> None:
+        limits.check(width, height, mines, shape, mask)
         if first_click not in laying.FIRST_CLICK_RULES:
             raise ValueError(f"first_click must be one of {', '.join(laying.FIRST_CLICK_RULES)},"
                              f" not {first_click!r}")
@@ -73,20 +77,24 @@ class Minefield:
             seed = random.SystemRandom().randrange(2**63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
-        self._setup(grid(width, height), mines, marks)
+        self._setup(make(shape, width, height, mask), mines, marks)
         self.seed: int | None = seed
         self.first_click: str | None = first_click
         self._rng = random.Random(seed)
         self._layer = layer
         if first_click == laying.CLASSIC:
-            self._place(laying.lay_classic(self._rng, self._topology.size, mines))
+            self._place(laying.lay_classic(self._rng, self._topology.cells, mines))
 
     @classmethod
-    def from_layout(cls, rows: Sequence[str], *, marks: bool = True) -> Minefield:
-        """A board with the mines drawn as rows of ``*`` (mine) and ``.`` (safe).
+    def from_layout(cls, rows: Sequence[str], *, marks: bool = True,
+                    shape: str = GRID) -> Minefield:
+        """A board with the mines drawn as rows of ``*`` (mine), ``.`` (safe)
+        and ``' '`` (a hole: no cell there).
 
-        Any rectangle of at least one cell; no first-click rule applies.
+        Any rectangle holding at least one cell, of any shape; no first-click
+        rule applies.
         """
+        check_shape(shape)
         rows = list(rows)
         if not rows or not rows[0]:
             raise ValueError("a layout needs at least one row of at least one cell")
@@ -94,13 +102,16 @@ class Minefield:
         for y, row in enumerate(rows):
             if len(row) != width:
                 raise ValueError(f"layout row {y} has {len(row)} cells, row 0 has {width}")
-            bad = set(row) - {"*", "."}
+            bad = set(row) - _LAYOUT_CHARS
             if bad:
-                raise ValueError(f"layout row {y} holds {''.join(sorted(bad))!r}:"
-                                 " only '*' (mine) and '.' (safe) are allowed")
+                raise ValueError(f"layout row {y} holds {''.join(sorted(bad))!r}: only"
+                                 " '*' (mine), '.' (safe) and ' ' (hole) are allowed")
         flat = "".join(rows)
+        if flat.count(HOLE) == len(flat):
+            raise ValueError("a layout needs at least one cell ('*' or '.')")
+        mask = [row.replace("*", "#").replace(".", "#") for row in rows]
         field = cls.__new__(cls)
-        field._setup(grid(width, len(rows)), flat.count("*"), marks)
+        field._setup(make(shape, width, len(rows), mask), flat.count("*"), marks)
         field.seed = None
         field.first_click = None
         field._rng = None
@@ -108,7 +119,7 @@ class Minefield:
         field._place([i for i, c in enumerate(flat) if c == "*"])
         return field
 
-    def _setup(self, topology: GridTopology, mines: int, marks: bool) -> None:
+    def _setup(self, topology: Topology, mines: int, marks: bool) -> None:
         size = topology.size
         self._topology = topology
         self.width = topology.width
@@ -121,7 +132,7 @@ class Minefield:
         self._counts = bytearray(size)
         self._mine_cells: list[int] = []
         self._laid = False
-        self._safe_left = size - mines
+        self._safe_left = topology.cell_count - mines
         self._flags = 0
         self._exploded: list[int] = []
         self._moves: list[Move] = []
@@ -177,8 +188,20 @@ class Minefield:
         return tuple(self._moves)
 
     @property
-    def topology(self) -> GridTopology:
+    def topology(self) -> Topology:
         return self._topology
+
+    @property
+    def shape(self) -> str:
+        """"grid", "torus" or "hex"."""
+        return self._topology.shape
+
+    @property
+    def mask(self) -> list[str] | None:
+        """The rows of ``#`` (cell) and ``' '`` (hole), or None when every
+        position is a cell."""
+        mask = self._topology.mask
+        return None if mask is None else list(mask)
 
     def neighbours(self, x: int, y: int) -> list[Cell]:
         """The cells around ``(x, y)`` (empty when it is off the board)."""
@@ -188,38 +211,53 @@ class Minefield:
         return [self._xy(j) for j in self._topology.neighbours[i]]
 
     def cell(self, x: int, y: int) -> str:
-        """The view character of one cell (see ``view``)."""
-        i = self._topology.index(x, y)
-        if i is None:
-            raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
-        return self._char(i)
+        """The view character of one cell (see ``view``; ``' '`` for a hole)."""
+        i = self._position(x, y)
+        return HOLE if self._topology.is_hole(i) else self._char(i)
 
     def player_mark(self, x: int, y: int) -> str:
         """What the player left on a cell: ``#``, ``F`` or ``?`` when covered,
         its digit when open. Unlike ``cell``, this ignores the end-of-game
         display, so an animation can show the mines going off one by one."""
-        i = self._topology.index(x, y)
-        if i is None:
-            raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
+        i = self._position(x, y)
+        if self._topology.is_hole(i):
+            return HOLE
         s = self._state[i]
         return _DIGITS[self._counts[i]] if s == OPEN else _MARK_CHARS[s]
+
+    def _position(self, x: int, y: int) -> int:
+        """Flat index of ``(x, y)``, hole or cell; IndexError off the rectangle."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError(f"({x}, {y}) is off the {self.width}x{self.height} board")
+        return y * self.width + x
 
     def view(self) -> list[str]:
         """The board as the player sees it, one string per row.
 
         ``#`` covered, ``F`` flag, ``?`` question mark, ``0``-``8`` revealed;
-        after a loss ``X`` exploded mine, ``*`` other mine, ``x`` wrong flag.
+        after a loss ``X`` exploded mine, ``*`` other mine, ``x`` wrong flag;
+        ``' '`` a hole of the mask.
         """
         w, char = self.width, self._char
-        return ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
+        rows = ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
+        return self._with_holes(rows)
+
+    def _with_holes(self, rows: list[str]) -> list[str]:
+        """``rows`` with the mask's holes written as spaces."""
+        mask = self._topology.mask
+        if mask is None:
+            return rows
+        return ["".join(HOLE if m == HOLE else c for c, m in zip(row, holes))
+                for row, holes in zip(rows, mask)]
 
     def layout(self) -> list[str] | None:
-        """The mines as rows of ``*`` and ``.``, or None before they are laid."""
+        """The mines as rows of ``*``, ``.`` and ``' '`` (holes), or None
+        before they are laid."""
         if not self._laid:
             return None
         w = self.width
         flat = self._is_mine.translate(bytes.maketrans(b"\x00\x01", b".*")).decode()
-        return [flat[y * w:(y + 1) * w] for y in range(self.height)]
+        return self._with_holes([flat[y * w:(y + 1) * w] for y in range(self.height)])
 
     def stats(self, elapsed_ms: int | None = None) -> GameStats:
         """3BV, clicks and the ratios derived from them; the caller gives the time."""
@@ -227,7 +265,7 @@ class Minefield:
         if not self._laid:
             return GameStats(None, 0, clicks, elapsed_ms)
         if self._regions is None:
-            self._regions = bbbv_regions(self._counts, self._is_mine, self._topology.neighbours)
+            self._regions = bbbv_regions(self._counts, self._is_mine, self._topology)
         openings, lone = self._regions
         state = self._state
         solved = sum(1 for region in openings if all(state[i] == OPEN for i in region))
@@ -329,12 +367,12 @@ class Minefield:
         elif not self._laid:
             around = self._topology.neighbours[first]
             excluded = laying.excluded_cells(self.first_click, first, around,
-                                             self._topology.size, self.mines)
+                                             self._topology.cell_count, self.mines)
             self._place(self._layer(self._rng, self._topology, self.mines, excluded))
         self._status = Status.PLAYING
 
     def _move_classic_mine(self, first: int) -> None:
-        refuge = laying.classic_refuge(self._is_mine)
+        refuge = laying.classic_refuge(self._is_mine, self._topology.cells)
         table, counts = self._topology.neighbours, self._counts
         self._is_mine[first] = 0
         self._is_mine[refuge] = 1

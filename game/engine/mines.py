@@ -14,7 +14,7 @@ board everywhere.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 OPENING = "opening"
 SAFE = "safe"
@@ -36,15 +36,18 @@ def pick(rng: random.Random, pool: list[int], k: int) -> list[int]:
     return pool[:k]
 
 
-def _pool_without(size: int, excluded: Iterable[int]) -> list[int]:
-    """Cells 0..size-1 in order, minus ``excluded``."""
-    pool = list(range(size))
-    for i in sorted(set(excluded), reverse=True):
-        del pool[i]
-    return pool
+def _pool_without(cells: Sequence[int], excluded: Iterable[int]) -> list[int]:
+    """The board's cells in reading order, minus ``excluded``."""
+    if isinstance(cells, range):        # a full board: delete by position, fast
+        pool = list(cells)
+        for i in sorted(set(excluded), reverse=True):
+            del pool[i]
+        return pool
+    skip = set(excluded)
+    return [i for i in cells if i not in skip]
 
 
-def excluded_cells(rule: str, first: int, around_first: tuple[int, ...], size: int,
+def excluded_cells(rule: str, first: int, around_first: tuple[int, ...], cell_count: int,
                    mines: int) -> tuple[int, ...]:
     """Cells the rule keeps free of mines for a first reveal at ``first``.
 
@@ -52,23 +55,27 @@ def excluded_cells(rule: str, first: int, around_first: tuple[int, ...], size: i
     click opens an area; when that leaves too few cells for the mines it falls
     back to ``safe``, which keeps only the first cell free.
     """
-    if rule == OPENING and mines <= size - 1 - len(around_first):
+    if rule == OPENING and mines <= cell_count - 1 - len(around_first):
         return (first, *around_first)
     return (first,)
 
 
-def lay_after_first_click(rng: random.Random, size: int, mines: int,
+def lay_after_first_click(rng: random.Random, cells: Sequence[int], mines: int,
                           excluded: tuple[int, ...]) -> list[int]:
-    """Mine cells for the ``opening``/``safe`` rules, uniform among allowed cells."""
-    return pick(rng, _pool_without(size, excluded), mines)
+    """Mine cells for the ``opening``/``safe`` rules, uniform among the
+    board's ``cells`` that are not excluded."""
+    return pick(rng, _pool_without(cells, excluded), mines)
 
 
-def lay_classic(rng: random.Random, size: int, mines: int) -> list[int]:
+def lay_classic(rng: random.Random, cells: Sequence[int], mines: int) -> list[int]:
     """Mine cells for the ``classic`` rule, laid before any click."""
-    return pick(rng, list(range(size)), mines)
+    return pick(rng, list(cells), mines)
 
 
-def classic_refuge(is_mine: bytearray | bytes) -> int:
+def classic_refuge(is_mine: bytearray | bytes, cells: Sequence[int]) -> int:
     """Where the classic game moves a mine found under the first click: the
-    top-left-most cell without a mine, scanning rows left to right from the top."""
-    return is_mine.index(0)
+    top-left-most cell without a mine, scanning rows left to right from the
+    top (holes of a shaped field are not cells)."""
+    if isinstance(cells, range):
+        return is_mine.index(0)
+    return next(i for i in cells if not is_mine[i])

@@ -9,18 +9,19 @@ opening reaches. Efficiency is 3BV divided by the useful clicks; 3BV/s is the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+
+from .topology import Topology
 
 
 def bbbv_regions(counts: bytes | bytearray, is_mine: bytes | bytearray,
-                 neighbours: Sequence[tuple[int, ...]]) -> tuple[list[list[int]], list[int]]:
+                 topology: Topology) -> tuple[list[list[int]], list[int]]:
     """The board's openings (each the list of cells it opens) and the numbered
     cells that belong to no opening; together they are the 3BV clicks."""
-    size = len(counts)
-    covered_by_opening = bytearray(size)
+    neighbours, cells = topology.neighbours, topology.cells
+    covered_by_opening = bytearray(len(counts))
     openings: list[list[int]] = []
-    for start in range(size):
+    for start in cells:
         if counts[start] or is_mine[start] or covered_by_opening[start]:
             continue
         covered_by_opening[start] = 1
@@ -35,7 +36,7 @@ def bbbv_regions(counts: bytes | bytearray, is_mine: bytes | bytearray,
                     if not counts[j]:
                         stack.append(j)
         openings.append(region)
-    lone_numbers = [i for i in range(size) if not is_mine[i] and not covered_by_opening[i]]
+    lone_numbers = [i for i in cells if not is_mine[i] and not covered_by_opening[i]]
     return openings, lone_numbers
 
 

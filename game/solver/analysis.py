@@ -11,6 +11,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from game.engine.topology import GRID
+
 from .approx import approximate
 from .combine import Counted, solve
 from .count import Count, OutOfTime
@@ -48,8 +50,9 @@ class Analysis:
 
 
 def analyse(view: Sequence[str], mines: int, *, max_seconds: float | None = None,
-            cache: dict[tuple, Count] | None = None) -> Analysis:
-    """Analyse the engine's ``view()`` of a board holding ``mines`` mines.
+            shape: str = GRID, cache: dict[tuple, Count] | None = None) -> Analysis:
+    """Analyse the engine's ``view()`` of a board of ``shape`` ("grid",
+    "torus" or "hex"; spaces in the view are holes) holding ``mines`` mines.
 
     Flags and question marks count as covered. With ``max_seconds``, a
     position too hard to count in that time gets approximate probabilities
@@ -58,13 +61,14 @@ def analyse(view: Sequence[str], mines: int, *, max_seconds: float | None = None
     counted again. Raises ValueError for a view with other characters and
     InconsistentBoard when no layout fits it.
     """
-    return analyse_position(parse(view, mines), max_seconds=max_seconds, cache=cache)
+    return analyse_position(parse(view, mines, shape), max_seconds=max_seconds, cache=cache)
 
 
-def mine_probabilities(view: Sequence[str], mines: int, *,
-                       max_seconds: float | None = None) -> list[list[float]]:
-    """Exact mine probability of every cell of ``view`` (revealed cells 0.0)."""
-    return analyse(view, mines, max_seconds=max_seconds).probabilities
+def mine_probabilities(view: Sequence[str], mines: int, *, max_seconds: float | None = None,
+                       shape: str = GRID) -> list[list[float]]:
+    """Exact mine probability of every cell of ``view`` (revealed cells and
+    holes 0.0)."""
+    return analyse(view, mines, max_seconds=max_seconds, shape=shape).probabilities
 
 
 def analyse_position(position: Position, *, max_seconds: float | None = None,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.topology import GridTopology
+from game.engine.topology import Topology
 
 from .position import InconsistentBoard, where
 from .problem import Problem
@@ -48,7 +48,7 @@ class Fact:
 class Deduction:
     """Applies the local rules to a Problem, recording a Fact per decision."""
 
-    def __init__(self, problem: Problem, topology: GridTopology) -> None:
+    def __init__(self, problem: Problem, topology: Topology) -> None:
         self.topology = topology
         self.facts: dict[int, Fact] = {}
         self.mines = problem.mines

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.engine.topology import GRID
+
 from .analysis import Analysis, analyse_position
 from .count import Count
 from .deduce import Deduction, Fact
@@ -39,10 +41,11 @@ class Hint:
 
 
 def hint(view: Sequence[str], mines: int, *, first_click: str = "opening",
-         max_seconds: float | None = None) -> Hint:
-    """The hint for ``view`` on a board of ``mines`` mines (see the module)."""
-    position = parse(view, mines)
-    if len(position.covered) == position.topology.size:
+         max_seconds: float | None = None, shape: str = GRID) -> Hint:
+    """The hint for ``view`` on a board of ``shape`` with ``mines`` mines
+    (see the module)."""
+    position = parse(view, mines, shape)
+    if position.untouched:
         move = first_move(position, first_click)
         return Hint(move.x, move.y, SAFE, 0.0,
                     "nothing is open yet: the first click is always safe, and here it"

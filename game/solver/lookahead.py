@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.topology import GridTopology
+from game.engine.topology import Topology
 
 from .combine import Counted, solve
 from .count import Count
@@ -60,7 +60,7 @@ class Foresight:
         return sum(1 for o in self.outcomes if o.layouts) <= 1
 
 
-def reveal(problem: Problem, cell: int, value: int, topology: GridTopology) -> Problem | None:
+def reveal(problem: Problem, cell: int, value: int, topology: Topology) -> Problem | None:
     """``problem`` after ``cell`` is revealed safe showing ``value``, or None
     when the decided mines around it already exclude that value."""
     out = problem.copy()
@@ -78,12 +78,12 @@ def reveal(problem: Problem, cell: int, value: int, topology: GridTopology) -> P
     return out
 
 
-def _decided_mines(problem: Problem, cell: int, topology: GridTopology) -> int:
+def _decided_mines(problem: Problem, cell: int, topology: Topology) -> int:
     """Mines around ``cell`` that ``problem`` already knows of."""
     return sum(1 for j in topology.neighbours[cell] if j in problem.known_mines)
 
 
-def foresee(problem: Problem, cell: int, topology: GridTopology,
+def foresee(problem: Problem, cell: int, topology: Topology,
             cache: dict[tuple, Count], deadline: float | None = None) -> Foresight:
     """All outcomes of revealing ``cell``; raises OutOfTime past ``deadline``."""
     around = sum(1 for j in topology.neighbours[cell] if j in problem.unknown)
@@ -97,7 +97,7 @@ def foresee(problem: Problem, cell: int, topology: GridTopology,
     return Foresight(cell, tuple(outcomes))
 
 
-def _outcome(problem: Problem, value: int, topology: GridTopology,
+def _outcome(problem: Problem, value: int, topology: Topology,
              cache: dict[tuple, Count], deadline: float | None) -> Outcome | None:
     """Count and judge the position after a hypothetical reveal."""
     try:

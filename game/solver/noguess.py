@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 
 from game.engine.mines import lay_after_first_click
-from game.engine.topology import GridTopology, grid
+from game.engine.topology import GRID, Topology, make
 
 from .replay import Replay
 
@@ -56,13 +56,13 @@ class NoGuessLayer:
     def __init__(self) -> None:
         self.report: NoGuessReport | None = None
 
-    def __call__(self, rng: random.Random, topology: GridTopology, mines: int,
+    def __call__(self, rng: random.Random, topology: Topology, mines: int,
                  excluded: tuple[int, ...]) -> list[int]:
-        size, first = topology.size, excluded[0]
-        boards = max(1, min(50, UNIFORM_WORK // size))
+        size, cells, first = topology.size, topology.cells, excluded[0]
+        boards = max(1, min(50, UNIFORM_WORK // len(cells)))
         best: tuple[float, bytearray] = (-1.0, bytearray(size))
         for board in range(1, boards + 1):
-            mined = _board(size, lay_after_first_click(rng, size, mines, excluded))
+            mined = _board(size, lay_after_first_click(rng, cells, mines, excluded))
             replay = Replay(topology, bytearray(mined), mines)
             if replay.clear(first):
                 return self._done(True, board, 0, 1.0, mined)
@@ -82,7 +82,7 @@ class NoGuessLayer:
                 best = max(best, (check.cleared(), mined), key=lambda b: b[0])
             else:       # stuck where no mine can move: start again from a new board
                 boards += 1
-                mined = _board(size, lay_after_first_click(rng, size, mines, excluded))
+                mined = _board(size, lay_after_first_click(rng, cells, mines, excluded))
         return self._done(False, boards, repairs, best[0], best[1])
 
     def _done(self, no_guess: bool, boards: int, repairs: int, cleared: float,
@@ -91,16 +91,18 @@ class NoGuessLayer:
         return [i for i, m in enumerate(mined) if m]
 
 
-def no_guess_layer(rng: random.Random, topology: GridTopology, mines: int,
+def no_guess_layer(rng: random.Random, topology: Topology, mines: int,
                    excluded: tuple[int, ...]) -> list[int]:
     """The no-guess MineLayer, for when the report is not needed."""
     return NoGuessLayer()(rng, topology, mines, excluded)
 
 
-def solvable_without_guessing(layout: list[str], x: int, y: int) -> bool:
-    """Whether a board drawn as rows of ``*``/``.`` is cleared from ``(x, y)``
-    by proof alone (for tests and for checking boards)."""
-    topology = grid(len(layout[0]), len(layout))
+def solvable_without_guessing(layout: list[str], x: int, y: int, shape: str = GRID) -> bool:
+    """Whether a board of ``shape`` drawn as rows of ``*``/``.`` (and ``' '``
+    for holes) is cleared from ``(x, y)`` by proof alone (for tests and for
+    checking boards)."""
+    mask = [row.replace("*", "#").replace(".", "#") for row in layout]
+    topology = make(shape, len(layout[0]), len(layout), mask)
     flat = "".join(layout)
     mined = _board(topology.size, [i for i, c in enumerate(flat) if c == "*"])
     return Replay(topology, mined, flat.count("*")).clear(y * topology.width + x)

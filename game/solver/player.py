@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import FIRST_CLICK_RULES
+from game.engine.topology import GRID
 
 from .analysis import Analysis, analyse_position
 from .count import Count
@@ -49,21 +50,22 @@ class Decision:
 
 def next_move(view: Sequence[str], mines: int, *, first_click: str = "opening",
               flags: bool = True, max_seconds: float | None = None,
-              cache: dict[tuple, Count] | None = None) -> Decision:
+              shape: str = GRID, cache: dict[tuple, Count] | None = None) -> Decision:
     """The move the computer would play on ``view`` (a board of ``mines`` mines).
 
     ``first_click`` is the game's first-click rule, used to choose the first
     click on an all-covered board. ``flags`` lets the player flag proved
     mines before it guesses. ``max_seconds`` bounds the analysis of huge
-    boards (then probabilities may be approximate). ``cache`` keeps
-    component counts between calls (see ``analyse``). Raises ValueError for a
+    boards (then probabilities may be approximate). ``shape`` is the board's
+    shape (spaces in the view are holes). ``cache`` keeps component counts
+    between calls (see ``analyse``). Raises ValueError for a
     malformed view and InconsistentBoard when no layout fits it.
     """
     if first_click not in FIRST_CLICK_RULES:
         raise ValueError(f"first_click must be one of {', '.join(FIRST_CLICK_RULES)},"
                          f" not {first_click!r}")
-    position = parse(view, mines)
-    if len(position.covered) == position.topology.size:
+    position = parse(view, mines, shape)
+    if position.untouched:
         return first_move(position, first_click)
     deduction = Deduction(Problem.of(position), position.topology).run(stop_at_safe=True)
     for c in sorted(deduction.safe()):
@@ -164,19 +166,29 @@ def first_move(position: Position, rule: str) -> Decision:
     With "opening" the click opens an area wherever it lands; a cell a few
     steps from a corner gives an opening that often reaches the edges, which
     leaves fewer ragged borders to guess on. With "safe" and "classic" only
-    the clicked cell is safe, and a corner is the cell most likely to be a
-    zero (it has the fewest neighbours); "classic" avoids the top-left
-    corner, where the classic game moves a mine hit by the first click.
+    the clicked cell is safe, and the cell with the fewest neighbours (a
+    corner of a grid) is the one most likely to be a zero; "classic" takes
+    the last such cell, away from the top-left where a hit mine is moved.
+    On a shaped field the same idea picks among the cells that exist.
     """
-    w, h = position.width, position.height
+    topology = position.topology
+    table = topology.neighbours
     if rule == "opening":
-        x, y = min(2, w // 2), min(2, h // 2)
+        tx, ty = min(2, position.width // 2), min(2, position.height // 2)
+        target = topology.index(tx, ty)
+        if target is None:          # a hole: the nearest cell instead
+            target = min(topology.cells, key=lambda c: _distance(position.xy(c), (tx, ty)))
         reason = "first click: this rule always opens an area here, close to a corner"
-    elif rule == "safe":
-        x, y = 0, 0
-        reason = "first click: a corner is the cell most likely to open an area"
     else:
-        x, y = w - 1, h - 1
-        reason = ("first click: a corner is the cell most likely to open an area"
-                  " (not the top-left one, where a hit mine is moved)")
+        fewest = min(len(table[c]) for c in topology.cells)
+        lonely = [c for c in topology.cells if len(table[c]) == fewest]
+        target = lonely[0] if rule == "safe" else lonely[-1]
+        reason = "first click: the cell with the fewest neighbours is the most likely to open an area"
+        if rule == "classic":
+            reason += " (not the top-left one, where a hit mine is moved)"
+    x, y = position.xy(target)
     return Decision(REVEAL, x, y, 0.0, True, reason)
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2

@@ -3,6 +3,11 @@
 The only evidence is the revealed numbers and the total mine count. Flags and
 question marks are the player's opinion, so they count as covered cells; the
 position remembers them only so that the player never reveals a flagged cell.
+
+The board's shape comes from the engine (``topology.make``): this is the one
+place where the solver learns which cells touch which, so everything after
+it works on a grid, a torus, hexagons or a shaped field alike. A space in the
+view is a hole of a shaped field.
 """
 
 from __future__ import annotations
@@ -10,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine.topology import GridTopology, grid
+from game.engine.topology import CELL, GRID, HOLE, Topology, make
 
 COVERED_CHARS = "#F?"
 DIGITS = "012345678"
-_ALLOWED = frozenset(COVERED_CHARS + DIGITS)
+_ALLOWED = frozenset(COVERED_CHARS + DIGITS + HOLE)
 
 
 class InconsistentBoard(ValueError):
@@ -29,7 +34,7 @@ class Position:
     value; ``around`` maps the same cells to their covered neighbours.
     """
 
-    topology: GridTopology
+    topology: Topology
     mines: int
     covered: frozenset[int]
     flagged: frozenset[int]
@@ -52,8 +57,13 @@ class Position:
         """Flat index of ``(x, y)`` (which must be on the board)."""
         return y * self.topology.width + x
 
+    @property
+    def untouched(self) -> bool:
+        """Whether nothing is open yet (every cell covered)."""
+        return len(self.covered) == self.topology.cell_count
 
-def where(topology: GridTopology, i: int) -> str:
+
+def where(topology: Topology, i: int) -> str:
     """``(x, y)`` of a cell as text, for messages."""
     x, y = topology.coords(i)
     return f"({x}, {y})"
@@ -75,22 +85,33 @@ def _flatten(view: Sequence[str]) -> tuple[str, int, int]:
         if bad:
             x = min(row.index(c) for c in bad)
             raise ValueError(
-                f"view cell ({x}, {y}) is {row[x]!r}: only '#', 'F', '?' (covered) and"
-                " '0'-'8' (revealed) are allowed; a finished game cannot be analysed")
+                f"view cell ({x}, {y}) is {row[x]!r}: only '#', 'F', '?' (covered),"
+                " '0'-'8' (revealed) and ' ' (hole) are allowed; a finished game"
+                " cannot be analysed")
     return "".join(rows), width, len(rows)
 
 
-def parse(view: Sequence[str], mines: int) -> Position:
-    """The position shown by ``view`` on a board holding ``mines`` mines.
+def board_of(view: Sequence[str], shape: str = GRID) -> Topology:
+    """The neighbour graph of the board shown by ``view``: its shape, with
+    the view's spaces as the holes of the mask."""
+    rows = list(view)
+    mask = None
+    if any(HOLE in row for row in rows):
+        mask = ["".join(HOLE if c == HOLE else CELL for c in row) for row in rows]
+    return make(shape, len(rows[0]), len(rows), mask)
+
+
+def parse(view: Sequence[str], mines: int, shape: str = GRID) -> Position:
+    """The position shown by ``view`` on a board of ``shape`` holding ``mines`` mines.
 
     Raises ValueError for a malformed view and InconsistentBoard for a number
     that cannot be satisfied by its covered neighbours alone, or a mine count
     that does not fit the covered cells.
     """
-    flat, width, height = _flatten(view)
+    flat = _flatten(view)[0]
     if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
         raise ValueError(f"mines must be a whole number >= 0, not {mines!r}")
-    topology = grid(width, height)
+    topology = board_of(view, shape)
     table = topology.neighbours
     covered = [i for i, c in enumerate(flat) if c in COVERED_CHARS]
     if mines > len(covered):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from game.engine.topology import GridTopology
+from game.engine.topology import Topology
 
 from .combine import solve
 from .deduce import COUNTED, Deduction
@@ -22,14 +22,14 @@ from .problem import Problem
 class Replay:
     """A board being cleared by proof alone; ``mined[i]`` is 1 for a mine."""
 
-    def __init__(self, topology: GridTopology, mined: bytearray, mines: int) -> None:
+    def __init__(self, topology: Topology, mined: bytearray, mines: int) -> None:
         size = topology.size
         self.topology = topology
         self.mined = mined
         self.counts = bytearray(sum(mined[j] for j in topology.neighbours[i]) for i in range(size))
         self.opened = bytearray(size)
-        self.safe_left = size - mines
-        self.deduction = Deduction(Problem(set(range(size)), {}, {}, mines), topology)
+        self.safe_left = topology.cell_count - mines
+        self.deduction = Deduction(Problem(set(topology.cells), {}, {}, mines), topology)
 
     def clear(self, first: int, repair: Callable[[Replay], bool] | None = None) -> bool:
         """Open ``first`` and keep opening proved cells; True when won.
@@ -54,7 +54,7 @@ class Replay:
 
     def cleared(self) -> float:
         """Share of the safe cells opened so far."""
-        safe = self.topology.size - sum(self.mined)
+        safe = self.topology.cell_count - sum(self.mined)
         return 1.0 - self.safe_left / safe if safe else 1.0
 
     def move_mine(self, source: int, target: int) -> None:

@@ -51,8 +51,11 @@ def evidence(deduction: Deduction, fact: Fact) -> list[int]:
 
 
 def pattern(position: Position, numbers: list[int]) -> str | None:
-    """The name of the pattern these numbers form, if they form one."""
-    if not 2 <= len(numbers) <= 4:
+    """The name of the pattern these numbers form, if they form one.
+
+    The named patterns are facts about square cells: on hexagons a row of
+    numbers shares cells differently, so no name is given there."""
+    if not 2 <= len(numbers) <= 4 or position.topology.degree != 8:
         return None
     xys = sorted(position.xy(n) for n in numbers)
     xs, ys = {x for x, _ in xys}, {y for _, y in xys}

@@ -129,7 +129,8 @@ class Assistant:
 
     # ------------------------------------------------------------ the worker
 
-    def _ask(self, kind: str, job: Callable[[tuple[str, ...], int, float | None], Job]) -> None:
+    def _ask(self, kind: str,
+             job: Callable[[tuple[str, ...], int, float | None, str], Job]) -> None:
         """Ask the worker ``kind`` about the current position, once; a board
         too big to think about gets a message instead."""
         version = self.version()
@@ -142,8 +143,9 @@ class Assistant:
         self._asked[kind] = version
         if self._waiting_since is None:
             self._waiting_since = self.ticks
-        self.worker.submit((kind, version), job(tuple(self.field.view()), self.field.mines,
-                                                budget(self.field)))
+        field = self.field
+        self.worker.submit((kind, version), job(tuple(field.view()), field.mines, budget(field),
+                                                field.shape))
         self.collect()
 
     def collect(self) -> None:
@@ -182,7 +184,8 @@ class Assistant:
             self.message = "The game is over: F2 starts a new one."
             return dirty
         first_click = self.first_click
-        self._ask("hint", lambda view, mines, seconds: HintJob(view, mines, first_click, seconds))
+        self._ask("hint", lambda view, mines, seconds, shape: HintJob(
+            view, mines, first_click, seconds, shape))
         return dirty
 
     def _hint_arrived(self, h: Hint) -> None:
@@ -271,8 +274,10 @@ class Assistant:
         if self._first is None:
             self._first = (kind, cell)
             seed, rule = field.seed, field.first_click
-            self._ask("layout", lambda view, mines, seconds: LayoutJob(
-                field.width, field.height, mines, seed, rule, cell))
+            mask = field.mask
+            self._ask("layout", lambda view, mines, seconds, shape: LayoutJob(
+                field.width, field.height, mines, seed, rule, cell, shape,
+                None if mask is None else tuple(mask)))
         return True
 
     def _layout_arrived(self, cells: list[int]) -> None:
@@ -316,8 +321,8 @@ class Assistant:
             return
         if self._planned is None:
             first_click = self.first_click
-            self._ask("move", lambda view, mines, seconds: MoveJob(view, mines, first_click,
-                                                                   seconds))
+            self._ask("move", lambda view, mines, seconds, shape: MoveJob(
+                view, mines, first_click, seconds, shape))
             return
         decision, self._planned = self._planned, None
         self._assist()

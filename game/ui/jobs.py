@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.engine import Minefield
+from game.engine import ANY_SIZE, Minefield
+from game.engine.topology import GRID
 from game.solver import Decision, Hint, analyse, hint, next_move, no_guess_layer
 from game.solver.count import Count
 
@@ -48,10 +49,11 @@ class HintJob:
     mines: int
     first_click: str
     max_seconds: float | None
+    shape: str = GRID
 
     def run(self) -> Hint:
         return hint(self.view, self.mines, first_click=self.first_click,
-                    max_seconds=self.max_seconds)
+                    max_seconds=self.max_seconds, shape=self.shape)
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,11 @@ class AnalyseJob:
     view: tuple[str, ...]
     mines: int
     max_seconds: float | None
+    shape: str = GRID
 
     def run(self) -> Overlay:
         result = analyse(self.view, self.mines, max_seconds=self.max_seconds,
-                         cache=session_cache())
+                         shape=self.shape, cache=session_cache())
         return Overlay(result.probabilities, result.exact)
 
 
@@ -76,10 +79,12 @@ class MoveJob:
     mines: int
     first_click: str
     max_seconds: float | None
+    shape: str = GRID
 
     def run(self) -> Decision:
         return next_move(self.view, self.mines, first_click=self.first_click,
-                         max_seconds=self.max_seconds, cache=session_cache())
+                         max_seconds=self.max_seconds, shape=self.shape,
+                         cache=session_cache())
 
 
 @dataclass(frozen=True)
@@ -93,10 +98,13 @@ class LayoutJob:
     seed: int
     first_click: str
     cell: tuple[int, int]
+    shape: str = GRID
+    mask: tuple[str, ...] | None = None
 
     def run(self) -> list[int]:
         field = Minefield(self.width, self.height, self.mines, seed=self.seed,
-                          first_click=self.first_click, layer=no_guess_layer)
+                          first_click=self.first_click, layer=no_guess_layer,
+                          shape=self.shape, mask=self.mask, limits=ANY_SIZE)
         field.reveal(*self.cell)
         rows = field.layout() or []
         return [i for i, c in enumerate("".join(rows)) if c == "*"]

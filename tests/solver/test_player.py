@@ -15,9 +15,9 @@ def apply(field, move):
         field.toggle_flag(move.x, move.y)
 
 
-def check_move(view, mines, move):
+def check_move(view, mines, move, shape="grid"):
     """The rules every move must follow, judged by an exact analysis."""
-    result = analyse(view, mines)
+    result = analyse(view, mines, shape=shape)
     cell = (move.x, move.y)
     shown = view[move.y][move.x]
     assert shown in "#F?"
