@@ -4,6 +4,7 @@
     python tools/bench.py render    # per-frame CPU time, start to first frame
     python tools/bench.py assist    # what the computer costs: hint, overlay, auto-play move
     python tools/bench.py frames    # frame times through the real loop (tools/bench_frames.py)
+    python tools/bench.py probabilities  # per position over whole games, vs ms_toollib
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -188,13 +189,19 @@ def bench_assist(games: int = 3) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine", "render", "assist", "frames"])
+    parser.add_argument("what", choices=["engine", "render", "assist", "frames",
+                                         "probabilities"])
     parser.add_argument("--frames", type=int, default=600,
                         help="frames per scenario (frames: half for the cascade and wins)")
+    parser.add_argument("--games", type=int, default=30, help="games per level (probabilities)")
     args = parser.parse_args()
     if args.what == "frames":
         from bench_frames import bench_frames
         bench_frames(args.frames)
+        return
+    if args.what == "probabilities":
+        from bench_probabilities import bench_probabilities
+        bench_probabilities(args.games)
         return
     {"engine": bench_engine, "render": bench_render, "assist": bench_assist}[args.what]()
 

@@ -6,24 +6,28 @@ process (``worker.ProcessWorker``) or on the spot (``worker.SyncWorker``, the
 headless tests' deterministic mode). Nothing here imports pygame: the worker
 process never loads it.
 
-The worker process keeps one count cache for the whole session, so a
-position that differs from the previous one by a few moves only recounts the
-components those moves touched (see ``game.solver.analysis``).
+The worker process keeps the overlay's analysis from one position to the
+next (``game.solver.incremental``: a move recounts only the components it
+touched) and one count cache for auto-play's moves.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import GRID
 from game.solver import Decision, Hint, analyse, hint, next_move, no_guess_layer
-from game.solver.count import Count
+from game.solver.count import Count, OutOfTime
+from game.solver.incremental import IncrementalAnalysis
 
 #: Component counts kept between jobs (per process), keyed by component.
 CACHE_LIMIT = 2_000
 _cache: dict[tuple, Count] = {}
+#: The overlay's analysis, kept from one position to the next (per shape).
+_games: dict[str, IncrementalAnalysis] = {}
 
 
 def session_cache() -> dict[tuple, Count]:
@@ -66,9 +70,14 @@ class AnalyseJob:
     shape: str = GRID
 
     def run(self) -> Overlay:
-        result = analyse(self.view, self.mines, max_seconds=self.max_seconds,
-                         shape=self.shape, cache=session_cache())
-        return Overlay(result.probabilities, result.exact)
+        game = _games.setdefault(self.shape, IncrementalAnalysis(self.shape))
+        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
+        try:
+            return Overlay(game.analyse(self.view, self.mines, deadline=deadline).probabilities,
+                           exact=True)
+        except OutOfTime:
+            rough = analyse(self.view, self.mines, max_seconds=0.0, shape=self.shape)
+            return Overlay(rough.probabilities, rough.exact)
 
 
 @dataclass(frozen=True)
