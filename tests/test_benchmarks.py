@@ -9,10 +9,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-import bench_frames  # noqa: E402
-import bench_probabilities  # noqa: E402
+import bench_frames
+import bench_probabilities
 
-from game.store import Store  # noqa: E402
+from game.store import Store
 
 
 def test_the_probability_benchmark_works_without_ms_toollib():

@@ -40,9 +40,11 @@ def game_views(level: str, seed: int) -> tuple[list[list[str]], int]:
     return views, size.mines
 
 
-def timed(call: Callable[[], object], cpu: list[float], wall: list[float]) -> object:
+def timed(cpu: list[float], wall: list[float], call: Callable[..., object],
+          *args: object) -> object:
+    """``call(*args)``, its CPU and wall time noted."""
     start, start_cpu = time.perf_counter(), time.thread_time()
-    result = call()
+    result = call(*args)
     cpu.append(time.thread_time() - start_cpu)
     wall.append(time.perf_counter() - start)
     return result
@@ -59,14 +61,13 @@ def bench_level(level: str, games: int, toollib) -> list[str]:
         views, mines = game_views(level, seed)
         game = IncrementalAnalysis()
         for view in views:
-            scratch = timed(lambda: analyse(view, mines), *times["scratch"])
-            got = timed(lambda: game.analyse(view, mines), *times["incremental"])
+            scratch = timed(*times["scratch"], analyse, view, mines)
+            got = timed(*times["incremental"], game.analyse, view, mines)
             if got.probabilities != scratch.probabilities:     # type: ignore[attr-defined]
                 raise SystemExit(f"{level} seed {seed}: incremental differs from scratch")
             if toollib is not None:
                 board = ms_board(view)
-                timed(lambda: toollib.cal_probability_onboard(board, mines),
-                      *times["ms_toollib"])
+                timed(*times["ms_toollib"], toollib.cal_probability_onboard, board, mines)
     lines = []
     for name, (cpu, wall) in times.items():
         if not cpu:
