@@ -44,8 +44,8 @@ def test_windowed_on_windows_and_macos_only(platform, windowed):
 def test_the_whole_assets_folder_is_added_with_the_platform_separator(platform, sep):
     args = build_exe.pyinstaller_args(Path("/repo"), platform, sep)
     source, dest = value_of(args, "--add-data").rsplit(sep, 1)
-    assert Path(source) == Path("/repo/game/assets")
-    assert dest == "game/assets"
+    assert Path(source) == Path("/repo/assets")
+    assert dest == "assets"
 
 
 def test_the_bundle_layout_is_where_asset_path_looks(monkeypatch, tmp_path):
@@ -90,8 +90,8 @@ def test_missing_pyinstaller_says_how_to_install_in_one_line(monkeypatch, capsys
 
 
 def test_missing_generated_assets_are_named(tmp_path):
-    (tmp_path / "game" / "assets" / "sprites").mkdir(parents=True)
-    (tmp_path / "game" / "assets" / "sprites" / "atlas.json").write_text("{}")
+    (tmp_path / "assets" / "sprites").mkdir(parents=True)
+    (tmp_path / "assets" / "sprites" / "atlas.json").write_text("{}")
     with pytest.raises(build_exe.Failure, match="atlas.png.*sounds"):
         build_exe.check_assets(tmp_path)
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 import math
 
 import atlas_font
-from atlas_canvas import (BLACK, DARK, DIM_RED, GREY, LIGHT, RED, RGBA, WHITE, YELLOW,
-                          Canvas, bevel)
+from atlas_canvas import BLACK, DARK, DIM_RED, GREY, LIGHT, RED, RGBA, WHITE, YELLOW, Canvas, bevel
 
 NUMBER_COLOURS: dict[int, RGBA] = {
     1: (0, 0, 255, 255), 2: (0, 128, 0, 255), 3: (255, 0, 0, 255), 4: (0, 0, 128, 255),

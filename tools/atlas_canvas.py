@@ -12,14 +12,14 @@ RGBA = tuple[int, int, int, int]
 CLEAR: RGBA = (0, 0, 0, 0)
 BLACK: RGBA = (0, 0, 0, 255)
 WHITE: RGBA = (255, 255, 255, 255)
-GREY: RGBA = (192, 192, 192, 255)          # SPEC §2: face grey #C0C0C0
+GREY: RGBA = (192, 192, 192, 255)          # docs/rules.md: face grey #C0C0C0
 DARK: RGBA = (128, 128, 128, 255)          # dark bevel #808080
 LIGHT: RGBA = (223, 223, 223, 255)         # the outer light edge of Windows 95 buttons
 RED: RGBA = (255, 0, 0, 255)
 DIM_RED: RGBA = (56, 0, 0, 255)           # unlit LED segments
 YELLOW: RGBA = (255, 255, 0, 255)
 
-#: SPEC §2 number colours.
+#: The classic number colours (docs/rules.md, "Look and feel").
 
 
 class Canvas:

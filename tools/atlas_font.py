@@ -191,7 +191,7 @@ for _base, _letters in (("A", "\u00c0\u00c1\u00c2\u00c3\u00c4\u00c5"),
     _marks = ("grave", "acute", "circumflex", "tilde", "diaeresis", "ring")
     if len(_letters) == 4:
         _marks = ("grave", "acute", "circumflex", "diaeresis")
-    for _letter, _mark in zip(_letters, _marks):
+    for _letter, _mark in zip(_letters, _marks, strict=False):
         COMPOSED[_letter] = (_base, _mark)
 COMPOSED.update({
     "\u00c7": ("C", "cedilla"), "\u00e7": ("c", "cedilla"),

@@ -1,12 +1,12 @@
 """Build the single-file executable ``dist/minesweeper`` (``dist/minesweeper.exe``
 on Windows) with PyInstaller, and smoke-test it.
 
-Why: the spec (§7) asks for one file that a player runs without installing
+Why: docs/design.md ("Ways to run") asks for one file that a player runs without installing
 Python, that finds its assets inside the bundle and starts in about a second.
 PyInstaller's one-file mode packs the interpreter, pygame-ce, the ``game``
-package and the whole ``game/assets`` folder into one program that unpacks
-itself to a temporary folder (``sys._MEIPASS``) on every start;
-``game.resources.asset_path`` looks for the assets at ``_MEIPASS/game/assets``,
+package and the whole top-level ``assets`` folder into one program that
+unpacks itself to a temporary folder (``sys._MEIPASS``) on every start;
+``game.resources.asset_path`` looks for the assets at ``_MEIPASS/assets``,
 so that is where ``--add-data`` puts them. Everything the build writes besides
 the executable (work folder, ``.spec`` file) goes under ``build/`` so the
 checkout stays clean.
@@ -19,7 +19,7 @@ The smoke test runs the executable headless (SDL dummy video and audio drivers)
 from an empty temporary working folder, so it cannot lean on the checkout:
 ``--frames 120`` must exit 0 with no traceback, leave only the store's own files
 in its ``--data-dir`` and nothing in the working folder, and every file of
-``game/assets`` must be inside the bundle. ``--demo --frames 300`` then lets
+``assets`` must be inside the bundle. ``--demo --frames 300`` then lets
 the computer play through its worker process (the executable started again
 by multiprocessing): a worker that fell into the command line instead would
 print an argument error. It then prints the size and the
@@ -45,8 +45,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "minesweeper"
 ENTRY = Path("tools") / "exe_entry.py"
-ASSETS = Path("game") / "assets"
-BUNDLED_ASSETS = "game/assets"  # where game.resources.asset_path looks inside _MEIPASS
+ASSETS = Path("assets")
+BUNDLED_ASSETS = "assets"  # where game.resources.asset_path looks inside _MEIPASS
 REQUIRED_ASSETS = (Path("sprites") / "atlas.png", Path("sprites") / "atlas.json")
 # No console window behind the game there. (PyInstaller 6 warns that one-file
 # plus windowed on macOS is deprecated, to become an error in 7.0.)
@@ -76,7 +76,7 @@ def exe_path(root: Path = ROOT, platform: str = sys.platform) -> Path:
 
 def add_data_spec(root: Path = ROOT, sep: str = os.pathsep) -> str:
     """``SOURCE<sep>DEST`` for ``--add-data``: the whole assets folder, kept at
-    ``game/assets`` inside the bundle. ``sep`` is ``;`` on Windows, ``:`` elsewhere."""
+    ``assets`` inside the bundle. ``sep`` is ``;`` on Windows, ``:`` elsewhere."""
     return f"{root / ASSETS}{sep}{BUNDLED_ASSETS}"
 
 
@@ -108,7 +108,7 @@ def pyinstaller_args(root: Path = ROOT, platform: str = sys.platform,
 # --- building ----------------------------------------------------------------
 
 def check_assets(root: Path = ROOT) -> list[Path]:
-    """The asset files to bundle (relative to ``game/assets``); Failure if the
+    """The asset files to bundle (relative to ``assets``); Failure if the
     generated ones are missing."""
     folder = root / ASSETS
     missing = [str(ASSETS / p) for p in REQUIRED_ASSETS if not (folder / p).is_file()]
@@ -160,7 +160,7 @@ def bundled_files(exe: Path) -> set[str] | None:
 
 
 def check_bundle(exe: Path, root: Path = ROOT) -> str:
-    """Every file of game/assets is inside the executable; says how many."""
+    """Every file of assets/ is inside the executable; says how many."""
     names = bundled_files(exe)
     if names is None:
         return "not checked (no PyInstaller)"

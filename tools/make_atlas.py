@@ -1,9 +1,9 @@
-"""Draw every sprite of the game into one atlas: ``game/assets/sprites/atlas.png``
+"""Draw every sprite of the game into one atlas: ``assets/sprites/atlas.png``
 plus ``atlas.json``, the index of named rectangles the game slices it by.
 
 Why a script: the artwork is ours, redrawn in the style of the Windows 3.1-XP
 game from published facts only (the palette, the 16 px cells, the 13x23 LED
-digits and the 26 px face of SPEC §2), and anyone can regenerate or change it.
+digits and the 26 px face of docs/rules.md, "Look and feel"), and anyone can regenerate or change it.
 It uses the standard library only (its own PNG writer), so it runs anywhere and
 gives the same pixels on every run.
 
@@ -31,13 +31,33 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 # Sibling modules of this script:
 import atlas_font  # noqa: E402
-from atlas_art import (BEVELS, BOOM_FRAMES, CHECK, FACE_FEATURES, LED_SEGMENTS,  # noqa: E402
-                       boom, covered, cursor_overlay, face, flag_on, font_glyph, icon, led,
-                       mask, mine_wrong, nine_slice, open_number, proof_overlay, question,
-                       revealed, ring_overlay, with_mine)
+from atlas_art import (  # noqa: E402
+    BEVELS,
+    BOOM_FRAMES,
+    CHECK,
+    FACE_FEATURES,
+    LED_SEGMENTS,
+    boom,
+    covered,
+    cursor_overlay,
+    face,
+    flag_on,
+    font_glyph,
+    icon,
+    led,
+    mask,
+    mine_wrong,
+    nine_slice,
+    open_number,
+    proof_overlay,
+    question,
+    revealed,
+    ring_overlay,
+    with_mine,
+)
 from atlas_canvas import RED, Canvas, png_bytes, png_rows  # noqa: E402
 
-OUT_DIR = Path(__file__).resolve().parent.parent / "game" / "assets" / "sprites"
+OUT_DIR = Path(__file__).resolve().parent.parent / "assets" / "sprites"
 SHEET_WIDTH = 512
 PAD = 1                      # transparent gap between sprites (no bleeding when scaled)
 

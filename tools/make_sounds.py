@@ -1,4 +1,4 @@
-"""Synthesise the game's sound effects into ``game/assets/sounds/*.wav``.
+"""Synthesise the game's sound effects into ``assets/sounds/*.wav``.
 
     python tools/make_sounds.py              # (re)write the committed files
     python tools/make_sounds.py --out DIR    # write them somewhere else
@@ -33,7 +33,7 @@ from pathlib import Path
 
 RATE = 22050
 NAMES = ("tick", "reveal", "flag", "chord", "explosion", "victory")
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "game" / "assets" / "sounds"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 FULL_SCALE = 32767
 
 Samples = list[float]
@@ -140,7 +140,7 @@ def decay(n: int, tau: float, attack: float = 0.0) -> Samples:
 
 def times(a: Samples, b: Samples) -> Samples:
     """Sample-wise product (``b`` is usually an envelope)."""
-    return [x * y for x, y in zip(a, b)]
+    return [x * y for x, y in zip(a, b, strict=False)]
 
 
 def mix(length: int, *parts: tuple[float, float, Samples]) -> Samples:

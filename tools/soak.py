@@ -40,8 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stress_lib import (RECORD_FILES, check_app, expect, mb, new_app, rss_bytes,  # noqa: E402
-                        traced_bytes)
+from stress_lib import RECORD_FILES, check_app, expect, mb, new_app, rss_bytes, traced_bytes  # noqa: E402
 
 from game.ui.screens.attract import AttractScreen  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""How well and how fast the computer player plays (SPEC §6).
+"""How well and how fast the computer player plays (docs/rules.md, "The computer player").
 
     python tools/solver_bench.py --games 1000 --levels beginner,intermediate,expert \\
         --rules safe,opening --jobs 2

@@ -42,9 +42,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stress_lib import EventMaker, check_app, expect, new_app  # noqa: E402
-
 import pygame  # noqa: E402
+from stress_lib import EventMaker, check_app, expect, new_app  # noqa: E402
 
 import game.engine.minefield as minefield_module  # noqa: E402
 from game.store import GameRecord  # noqa: E402

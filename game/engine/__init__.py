@@ -7,7 +7,7 @@
 """
 
 from .levels import ANY_SIZE, CUSTOM_LIMITS, LEVELS, Level, SizeLimits, level_of
-from .minefield import MineLayer, Minefield, Status, uniform_layer
+from .minefield import Minefield, MineLayer, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
 from .moves import Move
 from .stats import Clicks, GameStats

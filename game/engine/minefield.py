@@ -80,8 +80,8 @@ class Minefield:
         self._setup(make(shape, width, height, mask), mines, marks)
         self.seed: int | None = seed
         self.first_click: str | None = first_click
-        self._rng = random.Random(seed)
-        self._layer = layer
+        self._rng: random.Random | None = random.Random(seed)
+        self._layer: MineLayer | None = layer
         if first_click == laying.CLASSIC:
             self._place(laying.lay_classic(self._rng, self._topology.cells, mines))
 
@@ -365,6 +365,9 @@ class Minefield:
             if self._is_mine[first]:
                 self._move_classic_mine(first)
         elif not self._laid:
+            # Only boards from a layout lack a rule, a generator and a layer,
+            # and their mines are laid from the start.
+            assert self.first_click and self._rng and self._layer
             around = self._topology.neighbours[first]
             excluded = laying.excluded_cells(self.first_click, first, around,
                                              self._topology.cell_count, self.mines)

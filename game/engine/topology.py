@@ -199,7 +199,7 @@ def _grid_table(width: int, height: int) -> list[tuple[int, ...]]:
         # overwritten below.
         lo, hi = width + 1, n - width - 1
         offsets = (-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1)
-        table[lo:hi] = zip(*(map(idx.__getitem__, range(lo + d, hi + d)) for d in offsets))
+        table[lo:hi] = zip(*(map(idx.__getitem__, range(lo + d, hi + d)) for d in offsets), strict=False)
     for x in range(width):
         table[x] = _edge_neighbours(idx, width, height, x, 0)
         table[(height - 1) * width + x] = _edge_neighbours(idx, width, height, x, height - 1)

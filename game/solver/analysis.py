@@ -17,6 +17,7 @@ from .approx import approximate
 from .combine import Counted, solve
 from .count import Count, OutOfTime
 from .deduce import Deduction
+from .frontier import ComponentKey
 from .position import Position, parse
 from .problem import Problem
 
@@ -50,7 +51,7 @@ class Analysis:
 
 
 def analyse(view: Sequence[str], mines: int, *, max_seconds: float | None = None,
-            shape: str = GRID, cache: dict[tuple, Count] | None = None) -> Analysis:
+            shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Analysis:
     """Analyse the engine's ``view()`` of a board of ``shape`` ("grid",
     "torus" or "hex"; spaces in the view are holes) holding ``mines`` mines.
 
@@ -73,7 +74,7 @@ def mine_probabilities(view: Sequence[str], mines: int, *, max_seconds: float | 
 
 def analyse_position(position: Position, *, max_seconds: float | None = None,
                      deduction: Deduction | None = None,
-                     cache: dict[tuple, Count] | None = None) -> Analysis:
+                     cache: dict[ComponentKey, Count] | None = None) -> Analysis:
     """``analyse`` for a parsed position, reusing a finished ``deduction``
     and a ``cache`` of component counts when the caller has them."""
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds

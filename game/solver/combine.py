@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import comb
 
 from .count import Count, count
-from .frontier import Component, split
+from .frontier import Component, ComponentKey, split
 from .position import InconsistentBoard
 from .problem import Problem
 
@@ -47,7 +47,7 @@ class Counted:
         (numerator, denominator): 0 for certainly safe, equal for certainly a
         mine. For box cells both sides are scaled by the box size."""
         out: dict[int, tuple[int, int]] = {}
-        for cells, mines in zip(self.boxes, self.box_mines):
+        for cells, mines in zip(self.boxes, self.box_mines, strict=False):
             for c in cells:
                 out[c] = (mines, len(cells) * self.total)
         for c in self.outside:
@@ -56,7 +56,7 @@ class Counted:
 
 
 def solve(problem: Problem, deadline: float | None = None,
-          cache: dict[tuple[object, ...], Count] | None = None) -> Counted:
+          cache: dict[ComponentKey, Count] | None = None) -> Counted:
     """Count the layouts of ``problem`` and each cell's share of mines.
 
     ``cache`` maps component keys to earlier counts (the look-ahead changes
@@ -94,10 +94,10 @@ def combine(components: list[Component], counts: list[Count], outside: list[int]
     boxes: list[tuple[int, ...]] = []
     box_mines: list[int] = []
     box_numbers: list[tuple[int, ...]] = []
-    for comp, c, outer in zip(components, counts, outers):
+    for comp, c, outer in zip(components, counts, outers, strict=True):
         # A cached count may come from an earlier position whose numbers had
         # other names: its boxes are the same cells, perhaps in another order.
-        numbers_of = dict(zip(comp.boxes, _signatures(comp)))
+        numbers_of = dict(zip(comp.boxes, _signatures(comp), strict=True))
         boxes.extend(c.component.boxes)
         box_mines.extend(c.marginals(outer))
         box_numbers.extend(numbers_of[cells] for cells in c.component.boxes)
@@ -105,7 +105,7 @@ def combine(components: list[Component], counts: list[Count], outside: list[int]
 
 
 def count_component(component: Component, deadline: float | None,
-                    cache: dict[tuple[object, ...], Count] | None) -> Count:
+                    cache: dict[ComponentKey, Count] | None) -> Count:
     """The count of ``component``, from ``cache`` when it was counted before."""
     if cache is not None and component.key in cache:
         return cache[component.key]
@@ -121,7 +121,7 @@ def count_component(component: Component, deadline: float | None,
 def _signatures(component: Component) -> list[tuple[int, ...]]:
     """The numbers touching each box of a component."""
     touching: list[list[int]] = [[] for _ in component.boxes]
-    for n, (members, _) in zip(component.numbers, component.constraints):
+    for n, (members, _) in zip(component.numbers, component.constraints, strict=False):
         for b in members:
             touching[b].append(n)
     return [tuple(t) for t in touching]

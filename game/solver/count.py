@@ -21,6 +21,9 @@ from math import comb
 
 from .frontier import Component
 
+#: The counts of mines already given to each open number, in step order.
+State = tuple[int, ...]
+
 
 class OutOfTime(Exception):
     """The time budget ran out before the count finished."""
@@ -46,8 +49,8 @@ class Count:
     component: Component
     weights: dict[int, int]
     steps: list[Step]
-    states: list[dict[tuple, int]]
-    edges: list[list[tuple[tuple, int, tuple]]]
+    states: list[dict[State, int]]
+    edges: list[list[tuple[State, int, State]]]
 
     def marginals(self, outer: dict[int, int]) -> list[int]:
         """Per box, the sum over all arrangements of (mines in the box) x
@@ -56,9 +59,9 @@ class Count:
         after = {key: outer.get(key[0], 0) for key in self.states[-1]}
         sums = [0] * len(self.component.boxes)
         for step, states, edges in zip(reversed(self.steps), reversed(self.states[:-1]),
-                                       reversed(self.edges)):
+                                       reversed(self.edges), strict=False):
             ways = _COMBS[step.size]
-            before: dict[tuple, int] = {}
+            before: dict[State, int] = {}
             total = 0
             for state, k, nxt in edges:
                 rest = after.get(nxt)
@@ -72,7 +75,7 @@ class Count:
         return sums
 
 
-class _Combs(dict):
+class _Combs(dict[int, list[int]]):
     """comb(size, k) for k = 0..size, by size, computed once."""
 
     def __missing__(self, size: int) -> list[int]:
@@ -88,8 +91,8 @@ def count(component: Component, deadline: float | None = None) -> Count:
     """Count the arrangements of ``component``; raise OutOfTime after
     ``deadline`` (a ``time.perf_counter`` value)."""
     steps = _plan(component)
-    states: list[dict[tuple, int]] = [{(0,): 1}]
-    edges: list[list[tuple[tuple, int, tuple]]] = []
+    states: list[dict[State, int]] = [{(0,): 1}]
+    edges: list[list[tuple[State, int, State]]] = []
     for step in steps:
         if deadline is not None and time.perf_counter() > deadline:
             raise OutOfTime
@@ -100,13 +103,13 @@ def count(component: Component, deadline: float | None = None) -> Count:
     return Count(component, weights, steps, states, edges)
 
 
-def _advance(states: dict[tuple, int], step: Step, deadline: float | None
-             ) -> tuple[dict[tuple, int], list[tuple[tuple, int, tuple]]]:
+def _advance(states: dict[State, int], step: Step, deadline: float | None
+             ) -> tuple[dict[State, int], list[tuple[State, int, State]]]:
     """Place one box in every way each state allows."""
     ways = _COMBS[step.size]
     touched, carried, lowered, opened = step.touched, step.carried, step.lowered, step.opened
-    nxt: dict[tuple, int] = {}
-    moves: list[tuple[tuple, int, tuple]] = []
+    nxt: dict[State, int] = {}
+    moves: list[tuple[State, int, State]] = []
     checked = 0
     for state, w in states.items():
         lo, hi = 0, step.size
@@ -164,7 +167,7 @@ def _plan(component: Component) -> list[Step]:
     return steps
 
 
-def _order(of_box: list[list[int]], constraints: tuple) -> list[int]:
+def _order(of_box: list[list[int]], constraints: tuple[tuple[tuple[int, ...], int], ...]) -> list[int]:
     """A box order that closes numbers early and opens few at a time, so the
     set of open numbers (the state) stays small: greedily take the box next
     to the open numbers that completes the most of them and opens the fewest

@@ -15,6 +15,8 @@ budget (deterministic, unlike a clock) and gives up past it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .analysis import Analysis
 from .problem import Problem
 
@@ -88,7 +90,7 @@ class _Search:
     """Best play over a fixed list of layouts, by bitmask of layout indices."""
 
     def __init__(self, layouts: list[frozenset[int]], cells: list[int],
-                 neighbours) -> None:
+                 neighbours: Sequence[Sequence[int]]) -> None:
         self.everything = (1 << len(layouts)) - 1
         self.cells = cells
         self.mine: dict[int, int] = {}

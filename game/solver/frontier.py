@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 from .problem import Problem
 
+#: A component named by its numbers' cells and needs (equal keys, equal counts).
+ComponentKey = tuple[tuple[tuple[int, ...], int], ...]
+
 
 @dataclass(frozen=True)
 class Component:
@@ -27,7 +30,7 @@ class Component:
     boxes: tuple[tuple[int, ...], ...]
     constraints: tuple[tuple[tuple[int, ...], int], ...]
     numbers: tuple[int, ...]
-    key: tuple
+    key: ComponentKey
 
 
 def split(problem: Problem) -> tuple[list[Component], list[int]]:
@@ -47,13 +50,13 @@ def split(problem: Problem) -> tuple[list[Component], list[int]]:
             n = parent[n]
         return n
 
-    for numbers in boxes:
-        first = root(numbers[0])
-        for n in numbers[1:]:
+    for signed in boxes:
+        first = root(signed[0])
+        for n in signed[1:]:
             parent[root(n)] = first
     grouped: dict[int, list[tuple[int, ...]]] = {}
-    for numbers in boxes:
-        grouped.setdefault(root(numbers[0]), []).append(numbers)
+    for signed in boxes:
+        grouped.setdefault(root(signed[0]), []).append(signed)
     components = [_component(signatures, boxes, problem)
                   for _, signatures in sorted(grouped.items())]
     outside = sorted(problem.unknown.difference(signature))

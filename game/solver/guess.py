@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from .analysis import Analysis
 from .count import Count, OutOfTime
+from .frontier import ComponentKey
 from .lookahead import Foresight, foresee
 
 MARGIN = 0.9           # look at cells at least 90 % as safe as the safest
@@ -38,7 +39,7 @@ class Guess:
     foresight: Foresight | None
 
 
-def choose(analysis: Analysis, candidates: list[int], cache: dict[tuple, Count],
+def choose(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, Count],
            seconds: float = SECONDS) -> Guess:
     """The best of ``candidates`` (undecided covered cells, at least one)."""
     risk = analysis.risk

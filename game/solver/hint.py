@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from game.engine.topology import GRID
 
 from .analysis import Analysis, analyse_position
+from .combine import Counted
 from .count import Count
 from .deduce import Deduction, Fact
+from .frontier import ComponentKey
 from .player import best_guess, first_move, open_cells
 from .position import Position, parse
 from .problem import Problem
@@ -54,7 +56,7 @@ def hint(view: Sequence[str], mines: int, *, first_click: str = "opening",
     fact = _simplest(position, deduction, mine=False)
     if fact is not None:
         return _fact_hint(position, deduction, fact)
-    cache: dict[tuple, Count] = {}
+    cache: dict[ComponentKey, Count] = {}
     analysis = analyse_position(position, max_seconds=max_seconds, deduction=deduction,
                                 cache=cache)
     counted = _counted_hint(analysis, mine=False)
@@ -95,7 +97,7 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
              and not (mine and c in position.flagged)]
     if not cells or analysis.counted is None:
         return None
-    groups = _groups(analysis)
+    groups = _groups(analysis.counted)
     local = [c for c in cells if c in groups and groups[c][1]]
     c = min(local or cells, key=lambda c: (c in position.flagged, c))
     x, y = position.xy(c)
@@ -121,31 +123,32 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
                 [position.xy(n) for n in numbers])
 
 
-def _groups(analysis: Analysis) -> dict[int, tuple[list[int], bool, int]]:
+def _groups(counted: Counted) -> dict[int, tuple[list[int], bool, int]]:
     """Per frontier cell: its component's numbers, whether the component
     alone (whatever the mine count) decides the cell, and its arrangements."""
     out: dict[int, tuple[list[int], bool, int]] = {}
-    for count in analysis.counted.counts:
+    for count in counted.counts:
         free = count.marginals(dict.fromkeys(count.weights, 1))
         layouts = sum(count.weights.values())
         numbers = list(count.component.numbers)
-        for cells, mines in zip(count.component.boxes, free):
+        for cells, mines in zip(count.component.boxes, free, strict=False):
             decided = mines in (0, len(cells) * layouts)
             for c in cells:
                 out[c] = (numbers, decided, layouts)
     return out
 
 
-def _guess_hint(analysis: Analysis, cache: dict[tuple, Count]) -> Hint:
+def _guess_hint(analysis: Analysis, cache: dict[ComponentKey, Count]) -> Hint:
     position = analysis.position
     choice = best_guess(analysis, open_cells(analysis), cache)
     x, y = position.xy(choice.cell)
     risk = percent(choice.risk)
-    if choice.win is not None:
+    layouts = analysis.layouts   # None when the count had to be approximated
+    if choice.win is not None and layouts is not None:
         text = (f"no safe cell: searched every line of play over"
-                f" {arrangements(analysis.layouts)}: {risk} risk, {percent(choice.win)} chance to win")
-    elif analysis.exact:
-        text = f"no safe cell: counted {arrangements(analysis.layouts)}: {risk} risk"
+                f" {arrangements(layouts)}: {risk} risk, {percent(choice.win)} chance to win")
+    elif analysis.exact and layouts is not None:
+        text = f"no safe cell: counted {arrangements(layouts)}: {risk} risk"
     else:
         text = f"no safe cell: about {risk} risk (too many arrangements to count in time)"
     if choice.cell in position.flagged:

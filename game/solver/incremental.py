@@ -29,7 +29,7 @@ from game.engine.topology import GRID, Topology
 
 from .combine import Counted, combine, count_component
 from .count import Count
-from .frontier import Component, split
+from .frontier import Component, ComponentKey, split
 from .position import (
     COVERED_CHARS,
     DIGITS,
@@ -73,7 +73,7 @@ class IncrementalAnalysis:
 
     def __init__(self, shape: str = GRID) -> None:
         self.shape = shape
-        self.cache: dict[tuple[object, ...], Count] = {}
+        self.cache: dict[ComponentKey, Count] = {}
         self.restarts = 0            # views that did not continue the last one
         self.rebuilt = 0             # components rebuilt by the last call
         self._view: list[str] | None = None
@@ -108,12 +108,12 @@ class IncrementalAnalysis:
             return None
         width = len(old[0])
         opened: list[int] = []
-        for y, (was, now) in enumerate(zip(old, rows)):
+        for y, (was, now) in enumerate(zip(old, rows, strict=True)):
             if was == now:
                 continue
             if len(now) != width:
                 return None
-            for x, (a, b) in enumerate(zip(was, now)):
+            for x, (a, b) in enumerate(zip(was, now, strict=True)):
                 if a == b:
                     continue
                 if a not in COVERED_CHARS or b not in COVERED_CHARS + DIGITS:
@@ -128,6 +128,7 @@ class IncrementalAnalysis:
         if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
             raise ValueError(f"mines must be a whole number >= 0, not {mines!r}")
         self.restarts += 1
+        self.cache.clear()           # another game: its components are not these
         self._mines = mines
         self.topology: Topology = board_of(rows, self.shape)
         self._covered = {i for i, c in enumerate(flat) if c in COVERED_CHARS or c in DIGITS}
@@ -243,7 +244,7 @@ class IncrementalAnalysis:
         flat = [0.0] * (topology.width * topology.height)
         total = counted.total
         certain: list[tuple[int, bool]] = []
-        for cells, mines in zip(counted.boxes, counted.box_mines):
+        for cells, mines in zip(counted.boxes, counted.box_mines, strict=True):
             if mines == 0 or mines == len(cells) * total:
                 certain.extend((c, mines != 0) for c in cells)
             p = mines / (len(cells) * total)

@@ -19,6 +19,7 @@ from game.engine.topology import Topology
 from .combine import Counted, solve
 from .count import Count
 from .deduce import Deduction
+from .frontier import ComponentKey
 from .position import InconsistentBoard
 from .problem import Problem
 
@@ -84,7 +85,7 @@ def _decided_mines(problem: Problem, cell: int, topology: Topology) -> int:
 
 
 def foresee(problem: Problem, cell: int, topology: Topology,
-            cache: dict[tuple, Count], deadline: float | None = None) -> Foresight:
+            cache: dict[ComponentKey, Count], deadline: float | None = None) -> Foresight:
     """All outcomes of revealing ``cell``; raises OutOfTime past ``deadline``."""
     around = sum(1 for j in topology.neighbours[cell] if j in problem.unknown)
     known = _decided_mines(problem, cell, topology)
@@ -98,7 +99,7 @@ def foresee(problem: Problem, cell: int, topology: Topology,
 
 
 def _outcome(problem: Problem, value: int, topology: Topology,
-             cache: dict[tuple, Count], deadline: float | None) -> Outcome | None:
+             cache: dict[ComponentKey, Count], deadline: float | None) -> Outcome | None:
     """Count and judge the position after a hypothetical reveal."""
     try:
         deduction = Deduction(problem, topology).run()
@@ -115,7 +116,7 @@ def _best_safety(counted: Counted) -> float:
     """Chance that the safest undecided cell is safe."""
     total = counted.total
     best = 0.0
-    for cells, mines in zip(counted.boxes, counted.box_mines):
+    for cells, mines in zip(counted.boxes, counted.box_mines, strict=False):
         best = max(best, 1.0 - mines / (len(cells) * total))
     if counted.outside:
         best = max(best, 1.0 - counted.outside_ways / total)

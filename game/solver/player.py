@@ -25,6 +25,7 @@ from .analysis import Analysis, analyse_position
 from .count import Count
 from .deduce import PAIR, SINGLE, Deduction
 from .endgame import endgame_move
+from .frontier import ComponentKey
 from .guess import choose
 from .position import Position, parse
 from .problem import Problem
@@ -50,7 +51,7 @@ class Decision:
 
 def next_move(view: Sequence[str], mines: int, *, first_click: str = "opening",
               flags: bool = True, max_seconds: float | None = None,
-              shape: str = GRID, cache: dict[tuple, Count] | None = None) -> Decision:
+              shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Decision:
     """The move the computer would play on ``view`` (a board of ``mines`` mines).
 
     ``first_click`` is the game's first-click rule, used to choose the first
@@ -78,7 +79,7 @@ def next_move(view: Sequence[str], mines: int, *, first_click: str = "opening",
     return _from_analysis(analysis, flags, cache)
 
 
-def _from_analysis(analysis: Analysis, flags: bool, cache: dict[tuple, Count]) -> Decision:
+def _from_analysis(analysis: Analysis, flags: bool, cache: dict[ComponentKey, Count]) -> Decision:
     """Steps 1-4 of the module docstring, once everything is counted."""
     position = analysis.position
     index = position.index
@@ -134,7 +135,7 @@ class Choice:
         return text
 
 
-def best_guess(analysis: Analysis, candidates: list[int], cache: dict[tuple, Count]) -> Choice:
+def best_guess(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, Count]) -> Choice:
     """The cell to reveal when nothing is certain: an exact search of the
     endgame when few layouts remain, else the look-ahead guess."""
     planned = endgame_move(analysis, candidates)

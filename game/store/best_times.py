@@ -12,8 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .decoding import (need_date, need_int, need_int_or_none, need_number_or_none,
-                       need_object, need_str)
+from .decoding import (
+    need_date,
+    need_int,
+    need_int_or_none,
+    need_number_or_none,
+    need_object,
+    need_str,
+)
 from .names import clean_name
 
 TOP_COUNT = 10

@@ -22,8 +22,16 @@ from typing import Any
 
 from game.engine import FIRST_CLICK_RULES, LEVELS
 
-from .decoding import (Unreadable, need_bool, need_date, need_int, need_int_or_none, need_list,
-                       need_number_or_none, need_object)
+from .decoding import (
+    Unreadable,
+    need_bool,
+    need_date,
+    need_int,
+    need_int_or_none,
+    need_list,
+    need_number_or_none,
+    need_object,
+)
 from .statistics import STAT_LEVELS
 
 NAME = "history.json"

@@ -101,7 +101,7 @@ class App:
         self.frames = 0
         self.frame_times: list[float] | None = None    # see run()
         self._full = True
-        from .screens.play import PlayScreen      # the play screen needs a live app
+        from .screens.play import PlayScreen  # the play screen needs a live app
         self.play = PlayScreen(self, seed)
         self.push(self.play)
         self.show_notices()

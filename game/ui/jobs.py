@@ -21,19 +21,35 @@ from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import GRID
 from game.solver import Decision, Hint, analyse, hint, next_move, no_guess_layer
 from game.solver.count import Count, OutOfTime
+from game.solver.frontier import ComponentKey
 from game.solver.incremental import IncrementalAnalysis
 
-#: Component counts kept between jobs (per process), keyed by component.
+#: Component counts kept between auto-play's moves (per process), keyed by
+#: component; emptied when a new game starts or it grows past CACHE_LIMIT,
+#: so memory stays flat however many games are played.
 CACHE_LIMIT = 2_000
-_cache: dict[tuple, Count] = {}
+_cache: dict[ComponentKey, Count] = {}
+
+
+@dataclass
+class _Seen:
+    covered: int = 0
+    size: tuple[int, int] = (0, 0)
+
+
+_last_seen = _Seen()                        # the last view auto-play asked about
 #: The overlay's analysis, kept from one position to the next (per shape).
 _games: dict[str, IncrementalAnalysis] = {}
 
 
-def session_cache() -> dict[tuple, Count]:
-    """The process's count cache, emptied when it grows past ``CACHE_LIMIT``."""
-    if len(_cache) > CACHE_LIMIT:
+def session_cache(view: tuple[str, ...]) -> dict[ComponentKey, Count]:
+    """The process's count cache for ``view``: a view with more covered
+    cells than the last one, or another size, is a new game."""
+    covered = sum(row.count("#") + row.count("F") + row.count("?") for row in view)
+    size = (len(view[0]) if view else 0, len(view))
+    if size != _last_seen.size or covered > _last_seen.covered or len(_cache) > CACHE_LIMIT:
         _cache.clear()
+    _last_seen.covered, _last_seen.size = covered, size
     return _cache
 
 
@@ -93,7 +109,7 @@ class MoveJob:
     def run(self) -> Decision:
         return next_move(self.view, self.mines, first_click=self.first_click,
                          max_seconds=self.max_seconds, shape=self.shape,
-                         cache=session_cache())
+                         cache=session_cache(self.view))
 
 
 @dataclass(frozen=True)

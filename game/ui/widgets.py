@@ -210,7 +210,7 @@ class ListView:
             if self.top + n == self.selected:
                 painter.fill((r.x + 2, y, r.w - 4, self.row_h), NAVY if focused else (128, 128, 128))
                 colour = WHITE
-            for text, (cx, cw, align) in zip(row, self.columns):
+            for text, (cx, cw, align) in zip(row, self.columns, strict=False):
                 tx = r.x + 3 + cx
                 if align == "r":
                     tx += cw - painter.text_width(text)

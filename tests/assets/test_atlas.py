@@ -1,6 +1,6 @@
 """The atlas is ours, reproducible and complete: the script regenerates the
 committed files exactly, and every sprite the game asks for is there, at its
-size, with the classic colours (SPEC §2)."""
+size, with the classic colours (docs/rules.md, "Look and feel")."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import atlas_art  # noqa: E402
 import atlas_font  # noqa: E402
 import make_atlas  # noqa: E402
 
-COMMITTED = ROOT / "game" / "assets" / "sprites"
+COMMITTED = ROOT / "assets" / "sprites"
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import pytest
 from game.ui.audio import EFFECTS
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMITTED = ROOT / "game" / "assets" / "sounds"
+COMMITTED = ROOT / "assets" / "sounds"
 
 
 def load_tool():

@@ -86,7 +86,7 @@ def test_the_game_is_won_exactly_when_every_safe_cell_is_open(game, data):
     assert f.safe_left == layout.count(".") - opened
     if f.status == "won":
         assert f.mines_left == 0
-        assert all(v == "F" for v, m in zip("".join(f.view()), layout) if m == "*")
+        assert all(v == "F" for v, m in zip("".join(f.view()), layout, strict=True) if m == "*")
 
 
 @given(games(), st.data())

@@ -1,4 +1,4 @@
-"""The rules of SPEC §1, on boards drawn as text ('*' mine, '.' safe)."""
+"""The rules of docs/rules.md, on boards drawn as text ('*' mine, '.' safe)."""
 
 import pytest
 

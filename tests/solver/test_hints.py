@@ -1,8 +1,7 @@
-"""Hints (SPEC §6): the cell, its kind, and a reason a player understands."""
+"""Hints (docs/rules.md, "The computer player"): the cell, its kind, and a reason a player understands."""
 
 import pytest
 
-from game.engine import Minefield
 from game.solver import analyse, hint
 
 

@@ -1,4 +1,4 @@
-"""No-guess boards (SPEC §6): cleared from the first click by proof alone."""
+"""No-guess boards (docs/rules.md, "The computer player"): cleared from the first click by proof alone."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""The computer player (SPEC §6): certain moves first, never a known mine."""
+"""The computer player (docs/rules.md, "The computer player"): certain moves first, never a known mine."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Exact probabilities (SPEC §6), checked against a brute-force oracle."""
+"""Exact probabilities (docs/rules.md, "The computer player"), checked against a brute-force oracle."""
 
 import random
 

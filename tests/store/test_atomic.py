@@ -8,8 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from game.store.atomic import (STALE_AFTER_S, remove_stale_temporaries, set_aside,
-                               write_atomic)
+from game.store.atomic import STALE_AFTER_S, remove_stale_temporaries, set_aside, write_atomic
 
 from .helpers import files_in, open_store
 

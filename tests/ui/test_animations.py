@@ -121,7 +121,7 @@ def test_confetti_never_covers_the_counters_or_the_face():
         app.step(5)
         assert shows(app, app.layout.face, "face_cool")
         digits = [app.layout.digit_rect(app.layout.timer_box, i) for i in range(3)]
-        assert all(shows(app, r, n) for r, n in zip(digits, ("led_0", "led_0", "led_1")))
+        assert all(shows(app, r, n) for r, n in zip(digits, ("led_0", "led_0", "led_1"), strict=True))
     assert before["face"]
 
 

@@ -11,8 +11,7 @@ from game.ui import assist as assist_module
 from game.ui.menus import MENUS
 from game.ui.render.assist import TIP, overlay_colour
 
-from .helpers import (LEFT, cell_pos, cell_rect, click, key, make_app, move, press, release,
-                      settle)
+from .helpers import LEFT, cell_pos, cell_rect, click, key, make_app, move, press, release, settle
 from .test_menus import choose
 
 #: Opening (3, 3) leaves a corner mine at (0, 0) behind a wall of numbers,
@@ -105,7 +104,7 @@ def test_the_overlay_shades_each_covered_cell_by_its_probability():
             r, g, b, a = overlay_colour(p)
             expected = tuple(round(c * a / 255 + 192 * (1 - a / 255)) for c in (r, g, b))
             got = display_rgb(app, (x, y), 8, 8)
-            assert all(abs(e - o) <= 3 for e, o in zip(expected, got)), ((x, y), p, got)
+            assert all(abs(e - o) <= 3 for e, o in zip(expected, got, strict=True)), ((x, y), p, got)
             seen.add(round(p, 3))
     assert 0.0 in seen and 1.0 in seen and len(seen) >= 3    # certain and uncertain cells
     assert app.play.session.assisted

@@ -169,7 +169,7 @@ def test_every_drop_down_fits_inside_the_smallest_window():
     app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=10)
     titles = title_rects(app.painter, app.layout.menu_h)
     assert titles[-1].right <= app.layout.size[0]
-    for (_, items), title in zip(MENUS, titles):
+    for (_, items), title in zip(MENUS, titles, strict=True):
         geo = popup_geometry(app.painter, items, title, app.layout.size)
         assert app.layout.window.contains(geo.rect)
 

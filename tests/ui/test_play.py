@@ -3,8 +3,22 @@
 import pygame
 import pytest
 
-from .helpers import (LEFT, MIDDLE, RIGHT, cell_pixel, cell_pos, cell_shows, click, key,
-                      make_app, move, press, release, settle, shows)
+from .helpers import (
+    LEFT,
+    MIDDLE,
+    RIGHT,
+    cell_pixel,
+    cell_pos,
+    cell_shows,
+    click,
+    key,
+    make_app,
+    move,
+    press,
+    release,
+    settle,
+    shows,
+)
 
 BLUE = (0, 0, 255)
 BOARD = ["*.......", "........", "........", "........",
@@ -24,7 +38,7 @@ def test_the_timer_reads_001_after_the_first_click_and_002_sixty_ticks_later():
     assert all(shows(app, layout.digit_rect(layout.timer_box, i), "led_0") for i in range(3))
     click(app, (3, 3))
     digits = [layout.digit_rect(layout.timer_box, i) for i in range(3)]
-    assert [shows(app, r, n) for r, n in zip(digits, ["led_0", "led_0", "led_1"])] == [True] * 3
+    assert [shows(app, r, n) for r, n in zip(digits, ["led_0", "led_0", "led_1"], strict=True)] == [True] * 3
     app.step(60)
     assert shows(app, digits[2], "led_2") and shows(app, digits[1], "led_0")
 

@@ -5,8 +5,8 @@ import pytest
 
 from game.ui.frame import Layout
 from game.ui.hit import CELL_TARGET, Viewport, target_at
-from game.ui.screens.play import cell_centre
 from game.ui.screens.pause import PauseScreen
+from game.ui.screens.play import cell_centre
 
 from .helpers import BOARD_8, click, key, make_app, pixel, post
 

@@ -59,7 +59,7 @@ def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect
 def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None = None) -> None:
     painter.fill(layout_menu, GREY)
     line_h = painter.line_height()
-    for i, (rect, (title, _)) in enumerate(zip(title_rects(painter, layout_menu.h), MENUS)):
+    for i, (rect, (title, _)) in enumerate(zip(title_rects(painter, layout_menu.h), MENUS, strict=False)):
         colour = BLACK
         if i == open_index:
             painter.fill(rect.inflate(0, -2), NAVY)
@@ -71,7 +71,7 @@ def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometr
                highlighted: int | None) -> None:
     painter.bevel("raised_2", geo.rect)
     line_h = painter.line_height()
-    for i, (item, rect) in enumerate(zip(items, geo.item_rects)):
+    for i, (item, rect) in enumerate(zip(items, geo.item_rects, strict=False)):
         if rect is None:
             continue
         enabled = item.is_enabled(app)

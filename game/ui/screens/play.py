@@ -13,18 +13,18 @@ import pygame
 from game.engine import Minefield, Status
 
 from .. import keys
-from ..assist import Assistant
 from ..anim import Animation, DefeatAnimation, VictoryAnimation
+from ..assist import Assistant
 from ..frame import CELL, Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
 from ..hit import CELL_TARGET, FACE, MENU_BAR, Target, target_at
+from ..recording import record_abandoned, record_end
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
 from ..render.hud import draw_chrome, draw_counter, draw_face
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
-from ..recording import record_abandoned, record_end
 from ..session import FLAG, REVEAL, Session
 from . import base
 
