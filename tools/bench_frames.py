@@ -69,7 +69,8 @@ def post_click(app: App, cell: tuple[int, int]) -> None:
 
 
 def run(app: App, frames: int, script: Callable[[App, int], None]) -> CpuTimes:
-    """Run the real loop for ``frames`` frames, ``script(app, frame)`` before each."""
+    """Run the real loop for ``frames`` frames, ``script(app, frame)`` before
+    each, then close the app (and its worker process)."""
     times = app.frame_times
     assert isinstance(times, CpuTimes)
     counter = iter(range(10**9))
@@ -78,7 +79,10 @@ def run(app: App, frames: int, script: Callable[[App, int], None]) -> CpuTimes:
         script(app, next(counter))
         times.restart()
 
-    app.run(frames=app.frames + frames, before_frame=before)
+    try:
+        app.run(frames=app.frames + frames, before_frame=before)
+    finally:
+        app.close()
     return times
 
 
@@ -104,10 +108,7 @@ def scenario_autoplay(store: Store, frames: int, *, big: bool = False,
     board = ({"level": "custom", "custom_width": 100, "custom_height": 100, "custom_mines": 1600}
              if big else {"level": "expert"})
     app = make_app(store, **board)
-    try:
-        return run(app, frames, auto_play(app, overlay))
-    finally:
-        app.close()
+    return run(app, frames, auto_play(app, overlay))
 
 
 #: Two mines in a corner: a click at (0, 0) opens 9,997 cells, and the safe
@@ -125,10 +126,7 @@ def scenario_cascade(store: Store, frames: int) -> CpuTimes:
             app.play.new_game(field=Minefield.from_layout(ZERO_BOARD))
         elif frame % 30 == 2:
             post_click(app, (0, 0))
-    try:
-        return run(app, frames, script)
-    finally:
-        app.close()
+    return run(app, frames, script)
 
 
 def scenario_defeat(store: Store, frames: int) -> CpuTimes:
@@ -149,10 +147,7 @@ def scenario_defeat(store: Store, frames: int) -> CpuTimes:
             state["mine"] = next((x, y) for y, row in enumerate(rows)
                                  for x, c in enumerate(row) if c == "*")
             post_click(app, state["mine"])
-    try:
-        return run(app, frames, script)
-    finally:
-        app.close()
+    return run(app, frames, script)
 
 
 def scenario_records(store: Store, frames: int) -> CpuTimes:
@@ -180,10 +175,7 @@ def scenario_records(store: Store, frames: int) -> CpuTimes:
             play.session.chrono.start()
         elif frame % 20 == 0:
             post_click(app, state["last"])
-    try:
-        return run(app, frames, script)
-    finally:
-        app.close()
+    return run(app, frames, script)
 
 
 def summary(name: str, times: CpuTimes) -> str:
