@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import CLASSIC, Status
 from game.solver import Decision, Hint
@@ -151,7 +151,7 @@ class Assistant:
     def collect(self) -> None:
         """Take the answers that arrived; drop those about an older position."""
         for done in self.worker.poll():
-            kind, version = done.tag
+            kind, version = cast(tuple[str, Version], done.tag)
             if self._asked.get(kind) == version:
                 del self._asked[kind]
             if version != self.version():
@@ -338,7 +338,7 @@ class Assistant:
         self.screen.point_at((decision.x, decision.y))
         self._countdown = self.pace[0]
 
-    _answers: ClassVar[dict[str, Callable[[Assistant, object], None]]] = {
+    _answers: ClassVar[dict[str, Callable[[Assistant, Any], None]]] = {
         "hint": _hint_arrived, "overlay": _overlay_arrived, "layout": _layout_arrived,
         "move": _move_arrived}
 

@@ -17,8 +17,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from game.engine import ANY_SIZE, Minefield
-from game.engine.topology import GRID
+from game.engine import ANY_SIZE, Minefield, MineLayer
+from game.engine.topology import GRID, Topology
 from game.solver import Decision, Hint, analyse, hint, next_move, no_guess_layer
 from game.solver.count import Count, OutOfTime
 from game.solver.frontier import ComponentKey
@@ -140,11 +140,11 @@ class PreparedLayer:
     the worker), falling back to ``fallback`` when none were prepared for
     this first click."""
 
-    def __init__(self, fallback) -> None:
+    def __init__(self, fallback: MineLayer) -> None:
         self.fallback = fallback
         self.cells: list[int] | None = None
 
-    def __call__(self, rng: random.Random, topology, mines: int,
+    def __call__(self, rng: random.Random, topology: Topology, mines: int,
                  excluded: tuple[int, ...]) -> list[int]:
         cells, self.cells = self.cells, None
         if cells is not None and len(cells) == mines and not set(excluded[:1]) & set(cells):
