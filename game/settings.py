@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 from game.engine import LEVELS, Level, level_of
 
+#: The largest pixel scale, on the command line and in settings.json alike.
+MAX_SCALE = 8
+
 
 @dataclass
 class Settings:

@@ -105,7 +105,7 @@ def test_only_the_store_files_may_appear_after_a_clean_run(tmp_path):
     data, cwd = tmp_path / "data", tmp_path / "cwd"
     data.mkdir()
     cwd.mkdir()
-    for name in ("settings.json", "records.json", "history.json"):
+    for name in ("settings.json", "records.db"):
         (data / name).write_text("{}")
     build_exe.check_clean(data, cwd)
     (data / "records.corrupt-2024.json").write_text("")

@@ -1,8 +1,10 @@
 """Benchmarks that print figures (performance targets live here, not in tests).
 
     python tools/bench.py engine    # new game + first click, all-zero cascade, 3BV
-    python tools/bench.py render    # per-frame CPU time, start to first frame
+    python tools/bench.py render    # per-frame CPU time, then start to first frame
+    python tools/bench.py start     # only start to first frame, beside a bare pygame start
     python tools/bench.py assist    # what the computer costs: hint, overlay, auto-play move
+    python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
     python tools/bench.py frames    # frame times through the real loop (tools/bench_frames.py)
     python tools/bench.py probabilities  # per position over whole games, vs ms_toollib
 
@@ -128,15 +130,41 @@ def bench_render() -> None:
         big.close()
     for name, values in rows.items():
         print(f"{name:<44} {values[0]:>10} {values[1]:>10}")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    starts = []
-    for _ in range(7):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "game", "--frames", "1", "--no-sound"],
-                       check=True, env=env)
-        starts.append(time.perf_counter() - start)
-    print(f"start to first frame (python -m game --frames 1), median of 7: "
-          f"{statistics.median(starts):.3f} s")
+    bench_start()
+
+
+#: The least a pygame program does before its first frame: the yardstick for
+#: the game's start-up (docs/design.md, "Start-up").
+BARE_START = ("import pygame; pygame.init();"
+              " pygame.display.set_mode((164, 227), pygame.SCALED);"
+              " pygame.display.flip()")
+START_RUNS = 9
+
+
+def bench_start() -> None:
+    """Start to first frame: ``python -m game --frames 1`` beside a bare
+    ``pygame.init()`` + ``set_mode`` + ``flip``, each a fresh interpreter,
+    interleaved so both see the same machine load; medians and their ratio.
+    Bytecode caches are allowed (as after an install, which compiles them), so
+    neither side pays for compiling sources on every start."""
+    import tempfile
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    runs: dict[str, list[float]] = {"bare": [], "game": []}
+    with tempfile.TemporaryDirectory(prefix="minesweeper-bench-") as data:
+        commands = {"bare": [sys.executable, "-W", "ignore", "-c", BARE_START],
+                    "game": [sys.executable, "-m", "game", "--frames", "1", "--data-dir", data]}
+        for _ in range(START_RUNS):
+            for name, command in commands.items():
+                start = time.perf_counter()
+                subprocess.run(command, check=True, env=env, cwd=ROOT)
+                runs[name].append(time.perf_counter() - start)
+    bare, game = (statistics.median(runs[n]) for n in ("bare", "game"))
+    print(f"start to first frame, median of {START_RUNS}:"
+          f" bare pygame.init() + set_mode {bare:.3f} s,"
+          f" python -m game --frames 1 {game:.3f} s ({game / bare:.2f}x)")
 
 
 def bench_assist(games: int = 3) -> None:
@@ -186,11 +214,16 @@ def bench_assist(games: int = 3) -> None:
               f"   max {times[-1] * 1000:6.1f} ms")
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["engine", "render", "assist", "frames",
-                                         "probabilities"])
+    from store_bench import bench_store
+    benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
+               "store": bench_store, "start": bench_start}
+    parser.add_argument("what", choices=[*benches, "frames", "probabilities"])
     parser.add_argument("--frames", type=int, default=600,
                         help="frames per scenario (frames: half for the cascade and wins)")
     parser.add_argument("--games", type=int, default=30, help="games per level (probabilities)")
@@ -198,12 +231,11 @@ def main() -> None:
     if args.what == "frames":
         from bench_frames import bench_frames
         bench_frames(args.frames)
-        return
-    if args.what == "probabilities":
+    elif args.what == "probabilities":
         from bench_probabilities import bench_probabilities
         bench_probabilities(args.games)
-        return
-    {"engine": bench_engine, "render": bench_render, "assist": bench_assist}[args.what]()
+    else:
+        benches[args.what]()
 
 
 if __name__ == "__main__":

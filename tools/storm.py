@@ -211,6 +211,7 @@ def storm_screen(name: str, mode: str, events: int, seed: int) -> ScreenStats:
                 stats.reopened += 1
                 buried = 0
         app.close()
+        app.store.close()
     stats.seconds = time.perf_counter() - start
     return stats
 

@@ -32,8 +32,6 @@ from game.ui import keys  # noqa: E402
 from game.ui.app import DEFAULT_IDLE_SECONDS, App, TickClock  # noqa: E402
 from game.ui.screens.play import cell_centre  # noqa: E402
 
-#: The files a game writes its records to (demo games must never create them).
-RECORD_FILES = ("records.json", "history.json")
 #: More screens than this on the stack means something piles up.
 MAX_STACK = 8
 

@@ -6,7 +6,17 @@
     f.view()                # -> rows of '#', 'F', '?', '0'..'8' (and 'X', '*', 'x' after a loss)
 """
 
-from .levels import ANY_SIZE, CUSTOM_LIMITS, LEVELS, Level, SizeLimits, level_of
+from .levels import (
+    ANY_SIZE,
+    CUSTOM_LIMITS,
+    DEFAULT_STYLE,
+    LEVELS,
+    STYLES,
+    Level,
+    SizeLimits,
+    level_of,
+    level_preset,
+)
 from .minefield import Minefield, MineLayer, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
 from .moves import Move
@@ -14,7 +24,8 @@ from .stats import Clicks, GameStats
 from .topology import GRID, HEX, SHAPES, TORUS, Topology
 
 __all__ = [
-    "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "FIRST_CLICK_RULES", "GRID", "GameStats",
-    "HEX", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING", "SAFE", "SHAPES",
-    "SizeLimits", "Status", "TORUS", "Topology", "level_of", "uniform_layer",
+    "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "DEFAULT_STYLE", "FIRST_CLICK_RULES",
+    "GRID", "GameStats", "HEX", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING",
+    "SAFE", "SHAPES", "STYLES", "SizeLimits", "Status", "TORUS", "Topology", "level_of",
+    "level_preset", "uniform_layer",
 ]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import topology
+from .checks import require_int
 from .topology import GRID
 
 
@@ -26,6 +27,19 @@ LEVELS: dict[str, Level] = {
 }
 
 
+#: Historical profiles: Windows 3.1 had an 8×8 Beginner; Intermediate and Expert
+#: are the same in every style.
+STYLES = ("win31", "xp", "modern")
+DEFAULT_STYLE = "modern"
+
+
+def level_preset(level: str, style: str = DEFAULT_STYLE) -> Level:
+    """The preset ``level`` as ``style`` played it."""
+    if style == "win31" and level == "beginner":
+        return Level("beginner", 8, 8, 10)
+    return LEVELS[level]
+
+
 @dataclass(frozen=True)
 class SizeLimits:
     """The sizes a board may have: each side within [min_side, max_side], and
@@ -39,6 +53,7 @@ class SizeLimits:
 
     min_side: int = 8
     max_side: int = 100
+    max_cells: int | None = None
 
     def max_mines(self, width: int, height: int, shape: str = GRID,
                   mask: Sequence[str] | None = None) -> int:
@@ -50,13 +65,19 @@ class SizeLimits:
 
     def check(self, width: int, height: int, mines: int, shape: str = GRID,
               mask: Sequence[str] | None = None) -> None:
-        """Raise ValueError naming the allowed range of the first bad value."""
+        """Raise ValueError naming the allowed range of the first bad value
+        (TypeError for a value that is not an int at all)."""
+        for name, value in (("width", width), ("height", height), ("mines", mines)):
+            require_int(name, value)
         topology.check_shape(shape)
         for name, value in (("width", width), ("height", height)):
-            if not isinstance(value, int) or not self.min_side <= value <= self.max_side:
+            if not self.min_side <= value <= self.max_side:
                 raise ValueError(
                     f"{name} must be from {self.min_side} to {self.max_side}, not {value}"
                 )
+        if self.max_cells is not None and width * height > self.max_cells:
+            raise ValueError(f"a board may have at most {self.max_cells:,} cells,"
+                             f" not {width * height:,} ({width}x{height})")
         top = self.max_mines(width, height, shape, mask)
         board = f"{width}x{height}" if shape == GRID else f"{width}x{height} {shape}"
         if mask is not None:
@@ -64,7 +85,7 @@ class SizeLimits:
         if top < 1:
             raise ValueError(f"a {board} board is too small: it needs more cells than one"
                              " first click opens")
-        if not isinstance(mines, int) or not 1 <= mines <= top:
+        if not 1 <= mines <= top:
             raise ValueError(
                 f"mines must be from 1 to {top} on a {board} board, not {mines}"
             )
@@ -74,8 +95,9 @@ class SizeLimits:
 CUSTOM_LIMITS = SizeLimits()
 
 #: For benchmarks and outside bots that want huge or tiny boards; the mine
-#: rule still holds.
-ANY_SIZE = SizeLimits(min_side=2, max_side=1_000_000)
+#: rule still holds. The cap on cells keeps a board (a few bytes per cell plus
+#: its neighbour table) within the memory of an ordinary machine.
+ANY_SIZE = SizeLimits(min_side=2, max_side=1_000_000, max_cells=4_000_000)
 
 
 def level_of(width: int, height: int, mines: int) -> str:

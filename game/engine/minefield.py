@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 
 from . import mines as laying
+from .checks import laid_mines, layout_rows, require_bool, require_int
 from .levels import CUSTOM_LIMITS, SizeLimits
 from .moves import CHORD, FLAG, MARKS, REVEAL, Move
 from .stats import Clicks, GameStats, bbbv_regions
@@ -70,6 +71,7 @@ class Minefield:
                  limits: SizeLimits = CUSTOM_LIMITS, layer: MineLayer = uniform_layer,
                  shape: str = GRID, mask: Sequence[str] | None = None) -> None:
         limits.check(width, height, mines, shape, mask)
+        require_bool("marks", marks)
         if first_click not in laying.FIRST_CLICK_RULES:
             raise ValueError(f"first_click must be one of {', '.join(laying.FIRST_CLICK_RULES)},"
                              f" not {first_click!r}")
@@ -95,7 +97,8 @@ class Minefield:
         rule applies.
         """
         check_shape(shape)
-        rows = list(rows)
+        rows = layout_rows(rows)
+        require_bool("marks", marks)
         if not rows or not rows[0]:
             raise ValueError("a layout needs at least one row of at least one cell")
         width = len(rows[0])
@@ -125,7 +128,7 @@ class Minefield:
         self.width = topology.width
         self.height = topology.height
         self.mines = mines
-        self._marks = bool(marks)
+        self._marks = marks
         self._status = Status.READY
         self._state = bytearray(size)
         self._is_mine = bytearray(size)
@@ -172,7 +175,7 @@ class Minefield:
 
     @marks.setter
     def marks(self, on: bool) -> None:
-        on = bool(on)
+        require_bool("marks", on)
         if on != self._marks and self._status not in _ENDED:
             self._moves.append(Move(MARKS, int(on)))
         self._marks = on
@@ -295,6 +298,9 @@ class Minefield:
         """Play a move (or its text form); returns the cells whose view changed."""
         if isinstance(move, str):
             move = Move.parse(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"move must be a Move or its text form, not {type(move).__name__}"
+                            f" {move!r}")
         if move.kind == MARKS:
             self.marks = bool(move.x)
             return []
@@ -354,7 +360,10 @@ class Minefield:
         return [(x, y)]
 
     def _playable(self, x: int, y: int) -> int | None:
-        """Index of ``(x, y)`` if a move there can be played at all."""
+        """Index of ``(x, y)`` if a move there can be played at all; TypeError
+        for a coordinate that is not an int, before the move is counted."""
+        require_int("x", x)
+        require_int("y", y)
         if self._status in _ENDED:
             return None
         return self._topology.index(x, y)
@@ -371,7 +380,8 @@ class Minefield:
             around = self._topology.neighbours[first]
             excluded = laying.excluded_cells(self.first_click, first, around,
                                              self._topology.cell_count, self.mines)
-            self._place(self._layer(self._rng, self._topology, self.mines, excluded))
+            laid = self._layer(self._rng, self._topology, self.mines, excluded)
+            self._place(laid_mines(laid, self._topology.size, self.mines, excluded))
         self._status = Status.PLAYING
 
     def _move_classic_mine(self, first: int) -> None:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .checks import ascii_number, require_int
+
 REVEAL = "R"
 FLAG = "F"
 CHORD = "C"
 MARKS = "M"
 
 _CELL_KINDS = (REVEAL, FLAG, CHORD)
+_KINDS = (*_CELL_KINDS, MARKS)
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,16 @@ class Move:
     x: int
     y: int = 0
 
+    def __post_init__(self) -> None:
+        """Refuse a move no game could replay (unknown kind, coordinates that
+        are not ints), so it fails where it is made, not deep in a game."""
+        if self.kind not in _KINDS:
+            raise ValueError(f"move kind must be one of {', '.join(_KINDS)}, not {self.kind!r}")
+        require_int("x", self.x)
+        require_int("y", self.y)
+        if self.kind == MARKS and self.x not in (0, 1):
+            raise ValueError(f"an M move holds 1 (marks on) or 0, not {self.x}")
+
     def __str__(self) -> str:
         if self.kind == MARKS:
             return f"{MARKS} {self.x}"
@@ -32,7 +45,13 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """The move written as ``text``; ValueError says what is wrong with it."""
+        """The move written as ``text``; ValueError says what is wrong with it.
+
+        Numbers are ASCII digits only: ``int()`` alone would also read
+        ``1_000``, superscripts or other scripts' digits, which no move we
+        write contains."""
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__} {text!r}")
         parts = text.split()
         if not parts:
             raise ValueError("empty move: expected 'R x y', 'F x y', 'C x y' or 'M 0|1'")
@@ -43,10 +62,10 @@ class Move:
             return cls(MARKS, int(parts[1]))
         if kind not in _CELL_KINDS or len(parts) != 3:
             raise ValueError(f"bad move {text!r}: expected 'R x y', 'F x y' or 'C x y'")
-        try:
-            x, y = int(parts[1]), int(parts[2])
-        except ValueError:
-            raise ValueError(f"bad move {text!r}: x and y must be whole numbers") from None
-        if x < 0 or y < 0:
+        if parts[1].startswith("-") or parts[2].startswith("-"):
             raise ValueError(f"bad move {text!r}: x and y must not be negative")
+        x, y = ascii_number(parts[1]), ascii_number(parts[2])
+        if x is None or y is None:
+            raise ValueError(f"bad move {text!r}: x and y must be whole numbers"
+                             " written with the digits 0-9")
         return cls(kind, x, y)

@@ -1,19 +1,21 @@
-"""Records and settings on disk: best times, statistics, history, settings.
+"""Records and settings on disk: best times, statistics, history, replays, settings.
 
 Pure Python (no pygame): the window builds its dialogs on this API.
 
     from game.store import Store, GameRecord
     store = Store()                       # or Store(path) for --data-dir
     rank = store.record_game(GameRecord(level="expert", width=30, height=16, mines=99,
-                                        result="won", time_ms=95_123, ...))
-    if rank:                              # a new best time: ask the name, then
-        store.add_best_time("expert", name, 95_123, bbbv, bbbv_per_s)
+                                        result="won", time_ms=95_123, ...), replay=text)
+    if rank:                              # a new best time, already kept as "Anonymous":
+        store.name_best_time(record, name)
     for message in store.take_notices():  # show each once
         ...
+    store.close()                         # flushes; also run at interpreter exit
 """
 
 from .best_times import TOP_COUNT, BestTime
-from .history import ABANDONED, HISTORY_LENGTH, LOST, RESULTS, WON, GameRecord
+from .game_record import ABANDONED, LOST, RESULTS, WON, GameRecord
+from .history import HISTORY_LENGTH
 from .names import ANONYMOUS, MAX_NAME_LENGTH, clean_name
 from .statistics import STAT_LEVELS, LevelStats
 from .store import Store, default_directory

@@ -46,26 +46,12 @@ class BestTime:
         need_number_or_none(values, "bbbv_per_s")
 
 
-def rank_for(table: Sequence[BestTime], time_ms: int) -> int | None:
-    """The place (1-based) a new ``time_ms`` would take, below any equal
-    time already there; None when it would not make the top ten."""
-    rank = bisect.bisect_right([entry.time_ms for entry in table], time_ms) + 1
+def rank_for(times: Sequence[int], time_ms: int) -> int | None:
+    """The place (1-based) a new ``time_ms`` would take among ``times`` (in
+    order), below any equal time already there; None when it would not make
+    the top ten."""
+    rank = bisect.bisect_right(times, time_ms) + 1
     return rank if rank <= TOP_COUNT else None
-
-
-def with_entry(table: Sequence[BestTime], entry: BestTime) -> tuple[list[BestTime], int | None]:
-    """The table with ``entry`` in its place and the tenth-best cut off, and
-    that place; the table unchanged and None when the time does not qualify."""
-    rank = rank_for(table, entry.time_ms)
-    if rank is None:
-        return list(table), None
-    updated = [*table[:rank - 1], entry, *table[rank - 1:]]
-    return updated[:TOP_COUNT], rank
-
-
-def encode(entry: BestTime) -> dict[str, Any]:
-    return {"name": entry.name, "time_ms": entry.time_ms, "date": entry.date,
-            "bbbv": entry.bbbv, "bbbv_per_s": entry.bbbv_per_s}
 
 
 def decode(obj: Any) -> BestTime:

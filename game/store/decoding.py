@@ -1,16 +1,23 @@
-"""Reading values back from JSON that a person, a crash or a newer version may
-have changed: every check names what was wrong, so the player can be told.
+"""Reading values back from JSON or a database that a person, a crash or a
+newer version may have changed: every check names what was wrong, so the
+player can be told.
 
 The ``need_*`` functions return the value when it has the expected type and
-raise :class:`Unreadable` otherwise; codecs catch it at the smallest unit they
-can drop on its own (a field, an entry, a level), keeping the rest.
+range and raise :class:`Unreadable` otherwise; codecs catch it at the
+smallest unit they can drop on its own (a field, an entry, a level), keeping
+the rest. Numbers are bounded so that a 400-digit value in a file is dropped
+here rather than overflowing a float or a database column later.
 """
 
 from __future__ import annotations
 
-import math
 from datetime import datetime
 from typing import Any
+
+#: The largest whole number a record holds (a 64-bit database integer).
+MAX_INT = 2**63 - 1
+#: The largest rate or ratio a record holds: far beyond any real game.
+MAX_NUMBER = 1e12
 
 
 class Unreadable(ValueError):
@@ -30,9 +37,10 @@ def need_list(value: Any) -> list[Any]:
 
 
 def need_int(obj: dict[str, Any], key: str, *, minimum: int = 0) -> int:
-    """A whole number of at least ``minimum`` (JSON true/false are not numbers)."""
+    """A whole number from ``minimum`` to MAX_INT (JSON true/false are not numbers)."""
     value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+    if (not isinstance(value, int) or isinstance(value, bool)
+            or not minimum <= value <= MAX_INT):
         raise Unreadable(f"{key}: expected a whole number from {minimum}")
     return value
 
@@ -42,12 +50,13 @@ def need_int_or_none(obj: dict[str, Any], key: str, *, minimum: int = 0) -> int 
 
 
 def need_number_or_none(obj: dict[str, Any], key: str) -> float | None:
-    """A finite, non-negative number, or null."""
+    """A finite number from 0 to MAX_NUMBER, or null (whole numbers of any
+    length are compared before conversion, so none can overflow)."""
     value = obj.get(key)
     if value is None:
         return None
     if (not isinstance(value, (int, float)) or isinstance(value, bool)
-            or not math.isfinite(value) or value < 0):
+            or not 0 <= value <= MAX_NUMBER):          # also refuses nan
         raise Unreadable(f"{key}: expected a number or null")
     return float(value)
 
@@ -70,7 +79,9 @@ def need_date(obj: dict[str, Any], key: str) -> str:
     """An ISO 8601 date and time, as text (the dialogs parse it to show it)."""
     value = need_str(obj, key)
     try:
+        if len(value) > 40:
+            raise ValueError
         datetime.fromisoformat(value)
     except ValueError:
-        raise Unreadable(f"{key}: expected an ISO 8601 date, not {value!r}") from None
+        raise Unreadable(f"{key}: expected an ISO 8601 date, not {value[:40]!r}") from None
     return value

@@ -5,8 +5,9 @@ one of four cases so that no case can cost the player data:
 
 - missing: defaults, nothing said;
 - good (same schema): its content, to be decoded by the file's codec;
-- damaged (not JSON, truncated, not an object, no valid schema, or the codec
-  found bad parts): renamed aside under a dated name, then rewritten from what
+- damaged (not JSON, truncated, not an object, no valid schema, not a
+  regular file, larger than any file the game writes, or the codec found bad
+  parts): renamed aside under a dated name, then rewritten from what
   could be salvaged; if it cannot be renamed it is locked instead;
 - newer schema, or unreadable (permissions): locked.
 
@@ -25,6 +26,7 @@ from typing import Any
 from . import notices
 from .atomic import set_aside, write_atomic
 from .notices import Notices, reason
+from .safe_read import NotAFile, TooLarge, read_capped
 
 
 class JsonFile:
@@ -44,8 +46,11 @@ class JsonFile:
         """The file's top-level object when it is readable and of our schema;
         None (use defaults) otherwise, after dealing with the file as above."""
         try:
-            raw = self.path.read_bytes()
+            raw = read_capped(self.path)
         except FileNotFoundError:
+            return None
+        except (NotAFile, TooLarge):
+            self._damaged()
             return None
         except OSError as error:
             self.locked = True

@@ -1,5 +1,5 @@
-"""records.json: best times and statistics, in one file because one dialog
-resets both and a win updates both.
+"""records.json, as versions before the database kept best times and
+statistics: read once, to be imported (see :mod:`game.store.legacy`).
 
     {"schema": 1,
      "best_times": {"beginner": [{"name", "time_ms", "date", "bbbv", "bbbv_per_s"}, ...],
@@ -14,7 +14,6 @@ statistics line resets that level alone. Missing parts are empty, not damage
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,17 +36,6 @@ class Records:
         default_factory=lambda: {level: [] for level in LEVELS})
     stats: dict[str, LevelStats] = field(
         default_factory=lambda: {level: LevelStats() for level in STAT_LEVELS})
-
-
-def encode(records: Records) -> str:
-    document = {
-        "schema": SCHEMA,
-        "best_times": {level: [best_times.encode(entry) for entry in table]
-                       for level, table in records.tables.items()},
-        "statistics": {level: statistics.encode(stats)
-                       for level, stats in records.stats.items()},
-    }
-    return json.dumps(document, ensure_ascii=False, allow_nan=False, indent=1) + "\n"
 
 
 def decode(document: dict[str, Any]) -> tuple[Records, list[str]]:

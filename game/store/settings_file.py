@@ -5,8 +5,10 @@
 A field that is missing takes its default without a word (an older file, or
 a setting added since); a field of the wrong type or out of range takes its
 default and is named to the player; unknown fields are ignored. Fields are
-checked against the type of their default in Settings, so a field added there
-is persisted and checked with no change here.
+checked against the type of their default in Settings (so a field added there
+is persisted and checked with no change here) and against the same ranges as
+the command line: a level, a first-click rule, a custom size within the
+limits, a scale from 0 (fit the screen) to MAX_SCALE.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS
-from game.settings import Settings
+from game.settings import MAX_SCALE, Settings
 
 NAME = "settings.json"
 SCHEMA = 1
@@ -67,5 +69,5 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
     if name in _CHOICES:
         return value in _CHOICES[name]
     if name == "scale":
-        return value >= 0                      # 0: the largest scale that fits
+        return 0 <= value <= MAX_SCALE         # 0: the largest scale that fits
     return True

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.engine import LEVELS
 
-from .decoding import Unreadable, need_int
+from .decoding import MAX_INT, Unreadable, need_int
 
 #: The levels that have a line of statistics, in display order.
 STAT_LEVELS: tuple[str, ...] = (*LEVELS, "custom")
@@ -36,16 +36,14 @@ class LevelStats:
         return self.won / self.played if self.played else 0.0
 
     def after(self, won: bool) -> LevelStats:
-        """These statistics once one more game has ended, won or not."""
+        """These statistics once one more game has ended, won or not (counts
+        stop at the largest number the database holds rather than overflow)."""
+        played = min(self.played + 1, MAX_INT)
         if not won:
-            return replace(self, played=self.played + 1, current_streak=0)
-        streak = self.current_streak + 1
-        return LevelStats(self.played + 1, self.won + 1, streak, max(streak, self.best_streak))
-
-
-def encode(stats: LevelStats) -> dict[str, int]:
-    return {"played": stats.played, "won": stats.won,
-            "current_streak": stats.current_streak, "best_streak": stats.best_streak}
+            return replace(self, played=played, current_streak=0)
+        streak = min(self.current_streak + 1, MAX_INT)
+        return LevelStats(played, min(self.won + 1, MAX_INT), streak,
+                          max(streak, self.best_streak))
 
 
 def decode(obj: dict[str, Any]) -> LevelStats:

@@ -1,36 +1,43 @@
 """The store: what the rest of the game calls to keep settings, best times,
-statistics and history on disk.
+statistics, history and replays on disk.
 
-Three files, so that one damaged file never costs the others: settings.json,
-records.json (best times and statistics) and history.json. Everything is held
-in memory and written through on every change, so the game plays on even when
-nothing can be saved; no disk problem ever raises out of here — the player is
-told through :attr:`Store.notices` instead.
+Records live in one SQLite database (records.db, see :mod:`game.store.database`);
+settings in the human-readable settings.json. Writes of both are queued to
+background writers, so the window never waits on the disk; reads that follow
+a write see it (they flush the queue first). No disk problem ever raises out
+of here — the player is told through :meth:`Store.take_notices` instead, and
+the game plays on with its records in memory when nothing can be saved.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import sqlite3
+import threading
+import weakref
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
-from game.engine import LEVELS
+from game.engine import DEFAULT_STYLE
 from game.settings import Settings
 
-from . import best_times, history, notices, records_file, settings_file
+from . import best_times, database, ledger, legacy, notices, settings_file
 from .atomic import remove_stale_temporaries, write_atomic
 from .best_times import BestTime
 from .document import JsonFile
-from .history import GameRecord
+from .game_record import DEFAULT_SHAPE, GameRecord, need_level
+from .history import HISTORY_LENGTH
+from .ledger import REPLAY_BUDGET, Key
 from .names import clean_name
 from .notices import Notices, reason
-from .statistics import STAT_LEVELS, LevelStats
+from .statistics import LevelStats
+from .writer import BackgroundWriter, FileWriter, InlineWriter, Outcome
 
 APP_NAME = "Minesweeper"
 #: Written and removed at start to learn whether the directory takes writes.
@@ -45,28 +52,35 @@ def default_directory() -> Path:
 
 
 class Store:
-    """Settings, best times, statistics and history of one player directory.
+    """Settings and records of one player directory.
 
     ``directory`` None means :func:`default_directory`; ``now`` is the clock
-    that dates games and names damaged files (``datetime.now`` by default).
+    that dates games and names damaged files (``datetime.now`` by default);
+    ``replay_budget`` is how many bytes of replays are kept beyond the best
+    times' own. :meth:`close` (also run at interpreter exit) flushes.
     """
 
     def __init__(self, directory: str | os.PathLike[str] | None = None, *,
-                 now: Callable[[], datetime] | None = None) -> None:
+                 now: Callable[[], datetime] | None = None,
+                 replay_budget: int = REPLAY_BUDGET) -> None:
         self.directory = Path(directory) if directory is not None else default_directory()
         self._now = now or datetime.now
         self._notices = Notices()
-        self._files = [JsonFile(self.directory, name, schema, what, tell=self._notices,
-                                now=self._now)
-                       for name, schema, what in (
-                           (settings_file.NAME, settings_file.SCHEMA, "settings"),
-                           (records_file.NAME, records_file.SCHEMA, "best times and statistics"),
-                           (history.NAME, history.SCHEMA, "game history"))]
-        self._settings_file, self._records_file, self._history_file = self._files
+        self._replay_budget = replay_budget
+        self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
+                                       "settings", tell=self._notices, now=self._now)
         self._saving = self._open_directory()
+        self._settings_writer = FileWriter(self._write_settings,
+                                           lambda error: self._write_failed(reason(error)),
+                                           self._write_resumed)
         self.settings = self._load_settings()
-        self._records = self._load_records()
-        self._history = self._load_history()
+        self._lock = threading.Lock()
+        self._pending_times: dict[str, tuple[Key, int]] = {}    # token -> (key, time)
+        self._unnamed: dict[GameRecord, str] = {}               # game -> its entry's token
+        self._named: set[GameRecord] = set()
+        self._db, self._writer, self.persistent = self._open_records()
+        self._closed = False
+        _close_at_exit(self)
 
     # -- what the game asks --------------------------------------------------
 
@@ -81,81 +95,186 @@ class Store:
 
     @property
     def writable(self) -> bool:
-        """True while everything the store holds is being saved: the directory
-        takes writes and no file is left alone (newer version, damaged and
-        impossible to set aside)."""
-        return self._saving and not any(file.locked for file in self._files)
+        """True while everything the store holds is being saved."""
+        return self._saving and self.persistent and not self._settings_file.locked
 
-    def record_game(self, game: GameRecord) -> int | None:
-        """Count a finished or abandoned game in statistics (unless assisted)
-        and history; return the Best Times place it would take (1-based) if it
-        qualifies — a win on a preset level without help, in the top ten —
-        else None. The time is added by :meth:`add_best_time` once the player
-        has given a name."""
-        if game.date is None:
-            game = replace(game, date=self._stamp())
-        if not game.assisted:
-            self._records.stats[game.level] = self._records.stats[game.level].after(game.won)
-            self._save_records()
-        self._history.add(game)
-        self._save(self._history_file, self._history.encode())
-        if game.won and game.standard and not game.assisted:
-            return best_times.rank_for(self._records.tables[game.level], game.time_ms)
-        return None
-
-    def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
-                      bbbv_per_s: float | None, *, date: str | None = None) -> int | None:
-        """Enter a time in ``level``'s Best Times under the cleaned ``name``
-        (dated ``date``, or now); return its place, or None when the level has
-        no table (custom) or the time does not make the top ten."""
-        if level not in LEVELS:
-            return None
-        entry = BestTime(clean_name(name), time_ms, date or self._stamp(), bbbv, bbbv_per_s)
-        table, rank = best_times.with_entry(self._records.tables[level], entry)
-        if rank is not None:
-            self._records.tables[level] = table
-            self._save_records()
+    def record_game(self, game: GameRecord, *, replay: str | None = None) -> int | None:
+        """Record a finished or abandoned game — history row, statistics
+        (unless assisted), best-time entry and ``replay`` in one transaction,
+        written in the background — and return the Best Times place it takes
+        (1-based), or None. A qualifying time (an unassisted win on a level
+        that has Best Times) is entered at once under "Anonymous";
+        :meth:`name_best_time` then names it."""
+        dated = game if game.date is not None else replace(game, date=self._stamp())
+        token = rank = None
+        if dated.won and not dated.assisted and dated.level != "custom":
+            rank = self._rank(dated.key, dated.time_ms)
+            token = self._queued_time(dated.key, dated.time_ms)
+            if rank is not None:
+                self._unnamed[game] = token
+        budget = self._replay_budget
+        self._submit(lambda db: ledger.insert_game(db, dated, token=token, replay=replay,
+                                                   replay_budget=budget),
+                     done=lambda: self._committed(token))
         return rank
 
-    def best_times(self, level: str) -> list[BestTime]:
-        """``level``'s Best Times, best first (none for "custom")."""
-        return list(self._records.tables.get(_known(level), []))
+    def name_best_time(self, game: GameRecord, name: str) -> int | None:
+        """Give the best time ``game`` set (passed to :meth:`record_game`) the
+        cleaned ``name``; return its place now, None when it has none. A
+        game this store never recorded (a tool's dialog) is entered as
+        :meth:`add_best_time` would; a time is named once."""
+        token = self._unnamed.pop(game, None)
+        if token is None:
+            if game in self._named or not game.won or game.assisted:
+                return None
+            self._named.add(game)
+            return self.add_best_time(game.level, name, game.time_ms, game.bbbv,
+                                      game.bbbv_per_s, date=game.date, style=game.style,
+                                      shape=game.shape)
+        self._named.add(game)
+        self._submit(lambda db: ledger.name_best_time(db, token, name))
+        tokens = [entry_token for _, entry_token in self._table(game.key)]
+        return tokens.index(token) + 1 if token in tokens else None
 
-    def statistics(self, level: str) -> LevelStats:
-        return self._records.stats[_known(level)]
+    def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
+                      bbbv_per_s: float | None, *, date: str | None = None,
+                      style: str = DEFAULT_STYLE, shape: str = DEFAULT_SHAPE) -> int | None:
+        """Enter a time in a level's Best Times under the cleaned ``name``
+        (dated ``date``, or now); return its place, or None when the level
+        has no table (custom) or the time does not make the top ten."""
+        key = _key(level, style, shape)
+        if level == "custom":
+            return None
+        entry = BestTime(clean_name(name), time_ms, date or self._stamp(), bbbv, bbbv_per_s)
+        rank = self._rank(key, time_ms)
+        if rank is not None:
+            token = self._queued_time(key, time_ms)
+            self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
+                         done=lambda: self._committed(token))
+        return rank
 
-    def history(self) -> list[GameRecord]:
-        """The last games played, newest first."""
-        return self._history.newest_first()
+    def best_times(self, level: str, *, style: str = DEFAULT_STYLE,
+                   shape: str = DEFAULT_SHAPE) -> list[BestTime]:
+        """A level's Best Times, best first (none for "custom")."""
+        return [entry for entry, _ in self._table(_key(level, style, shape))]
 
-    def reset_best_times(self, level: str | None = None) -> None:
+    def statistics(self, level: str, *, style: str = DEFAULT_STYLE,
+                   shape: str = DEFAULT_SHAPE) -> LevelStats:
+        key = _key(level, style, shape)
+        return self._read(lambda db: ledger.read_statistics(db, key), LevelStats())
+
+    def history(self, limit: int = HISTORY_LENGTH, offset: int = 0) -> list[GameRecord]:
+        """Games played, newest first: ``limit`` of them from ``offset``."""
+        return self._read(lambda db: ledger.read_history(db, limit, offset), [])
+
+    def count_games(self) -> int:
+        """How many games the history holds (the History dialog pages through them)."""
+        return self._read(ledger.count_games, 0)
+
+    def replay(self, game_id: int) -> str | None:
+        """The replay kept with a game, if any (old ones beyond the budget are dropped)."""
+        return self._read(lambda db: ledger.read_replay(db, game_id), None)
+
+    def best_replays(self, limit: int) -> list[str]:
+        """Replays of best-time games, fastest first (attract mode shows them)."""
+        return self._read(lambda db: ledger.read_best_replays(db, limit), [])
+
+    def reset_best_times(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
+                         shape: str = DEFAULT_SHAPE) -> None:
         """Empty one level's Best Times, or every level's."""
-        for name in _chosen(level):
-            if name in self._records.tables:
-                self._records.tables[name] = []
-        self._save_records()
+        key = None if level is None else _key(level, style, shape)
+        self._submit(lambda db: ledger.reset_best_times(db, key))
 
-    def reset_statistics(self, level: str | None = None) -> None:
+    def reset_statistics(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
+                         shape: str = DEFAULT_SHAPE) -> None:
         """Zero one level's statistics, or every level's."""
-        for name in _chosen(level):
-            self._records.stats[name] = LevelStats()
-        self._save_records()
+        key = None if level is None else _key(level, style, shape)
+        self._submit(lambda db: ledger.reset_statistics(db, key))
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now."""
-        self._save(self._settings_file, settings_file.encode(self.settings))
+        self._save_settings_text(settings_file.encode(self.settings))
 
-    # -- loading -------------------------------------------------------------
+    def flush(self) -> bool:
+        """Wait until every change so far is on disk; False while saving fails."""
+        self._settings_writer.flush()
+        return self._writer.flush()
+
+    def close(self) -> None:
+        """Flush pending writes and let go of the database (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._settings_writer.flush()
+        self._writer.close()
+        with suppress(sqlite3.Error):
+            self._db.close()
+
+    # -- reading and writing -------------------------------------------------
+
+    def _submit(self, job: Callable[[sqlite3.Connection], object], *,
+                done: Callable[[], None] | None = None) -> None:
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        self._writer.submit(job, done)
+
+    def _read(self, query, fallback):
+        """``query`` on the database once every queued write is in (read your
+        writes); ``fallback`` when the database cannot be read."""
+        if self._writer.pending:
+            self._writer.flush()
+        try:
+            return query(self._db)
+        except sqlite3.Error as error:
+            self._notices.add(notices.unreadable("records", self.directory / database.NAME,
+                                                 str(error)))
+            return fallback
+
+    def _table(self, key: Key) -> list[tuple[BestTime, str | None]]:
+        return self._read(lambda db: ledger.read_best_times(db, key), [])
+
+    def _rank(self, key: Key, time_ms: int) -> int | None:
+        """The place ``time_ms`` would take in ``key``'s table — the times on
+        disk and those still queued — below any equal time; None past tenth.
+        Reads without waiting for the writer: this runs as a game ends."""
+        with self._lock:
+            queued = {token: time for token, (k, time) in self._pending_times.items() if k == key}
+        try:
+            table = ledger.read_best_times(self._db, key)
+        except sqlite3.Error:
+            table = []
+        times = sorted([entry.time_ms for entry, token in table if token not in queued]
+                       + list(queued.values()))
+        return best_times.rank_for(times, time_ms)
+
+    def _queued_time(self, key: Key, time_ms: int) -> str:
+        """Count a best time in ranks until it is committed; its token."""
+        token = database.unique_name()
+        with self._lock:
+            self._pending_times[token] = (key, time_ms)
+        return token
+
+    def _committed(self, token: str | None) -> None:
+        if token is not None:
+            with self._lock:
+                self._pending_times.pop(token, None)
+
+    def _write_failed(self, why: str) -> None:
+        if self._saving:
+            self._notices.add(notices.cannot_save(self.directory, why))
+        self._saving = False
+
+    def _write_resumed(self) -> None:
+        self._saving = True
+
+    # -- opening -------------------------------------------------------------
 
     def _open_directory(self) -> bool:
-        """Create the directory if needed and learn whether it takes writes.
-        A directory that cannot be created holds nothing to read, and files
-        found there later were never loaded: none is written this session."""
+        """Create the directory if needed and learn whether it takes writes."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            for file in self._files:
-                file.locked = True
+            self._settings_file.locked = True
             self._notices.add(notices.cannot_save(self.directory, reason(error)))
             return False
         probe = self.directory / _PROBE
@@ -166,12 +285,35 @@ class Store:
             return False
         with suppress(OSError):
             probe.unlink()
-        for path in (probe, *(file.path for file in self._files)):
+        for path in (probe, self._settings_file.path):
             remove_stale_temporaries(path)
         return True
 
+    def _open_records(self):
+        """The database (file, or memory when it cannot be used) and its writer."""
+        path = self.directory / database.NAME
+        outcome = Outcome(lambda error: self._write_failed(_why(error)), self._write_resumed)
+        db = None
+        if self._saving:
+            try:
+                db = database.open_file(path, tell=self._notices, now=self._now)
+                legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
+                return db, BackgroundWriter(lambda: database.connect(path), outcome), True
+            except database.Newer:
+                self._notices.add(notices.newer("records", path))
+                db = database.memory()
+            except (sqlite3.Error, OSError, database.Damaged) as error:
+                if db is not None:
+                    db.close()
+                    db = None
+                self._notices.add(notices.cannot_save(self.directory, _why(error)))
+        if db is None:
+            db = database.copy_into_memory(path)
+        legacy.import_files(self.directory, db, tell=self._notices, now=self._now, rename=False)
+        return db, InlineWriter(db, outcome), False
+
     def _load_settings(self) -> Settings:
-        document = self._load(self._settings_file)
+        document = None if self._settings_file.locked else self._settings_file.load()
         if document is None:
             return Settings()
         settings, bad = settings_file.decode(document)
@@ -179,66 +321,48 @@ class Store:
             aside = self._settings_file.set_aside()
             if aside is not None:
                 self._notices.add(notices.settings_reset(bad, aside))
+                self._save_settings_text(settings_file.encode(settings))
         return settings
 
-    def _load_records(self) -> records_file.Records:
-        document = self._load(self._records_file)
-        if document is None:
-            return records_file.Records()
-        records, problems = records_file.decode(document)
-        self._report(self._records_file, problems)
-        return records
+    def _save_settings_text(self, text: str) -> None:
+        """Queue settings.json for the background writer (the window goes on)."""
+        if not self._settings_file.locked:
+            self._settings_writer.submit(text)
 
-    def _load_history(self) -> history.History:
-        document = self._load(self._history_file)
-        if document is None:
-            return history.History()
-        games, problems = history.decode(document)
-        self._report(self._history_file, problems)
-        return games
-
-    def _load(self, file: JsonFile) -> dict[str, Any] | None:
-        return file.load() if not file.locked else None
-
-    def _report(self, file: JsonFile, problems: list[str]) -> None:
-        """Keep a partly damaged file aside and say what was dropped."""
-        if problems:
-            aside = file.set_aside()
-            if aside is not None:
-                self._notices.add(notices.partly_damaged(file.what, aside, problems))
-
-    # -- saving --------------------------------------------------------------
-
-    def _save_records(self) -> None:
-        self._save(self._records_file, records_file.encode(self._records))
-
-    def _save(self, file: JsonFile, text: str) -> None:
-        """Write a file, telling the player once when writing stops working
-        (and again only after it has worked in between)."""
-        if file.locked:
-            return
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)   # removed while we ran?
-            file.save(text)
-        except OSError as error:
-            if self._saving:
-                self._notices.add(notices.cannot_save(self.directory, reason(error)))
-            self._saving = False
-        else:
-            self._saving = True
+    def _write_settings(self, text: str) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
+        self._settings_file.save(text)
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
 
 
+def _key(level: str, style: str, shape: str) -> Key:
+    """The records key of a level; ValueError when ``level`` is no level name."""
+    try:
+        need_level({"level": level}, "level")
+    except ValueError:
+        raise ValueError(f"no level {level!r}: expected a preset, custom or a gallery "
+                         f"level's name") from None
+    return level, style, shape
 
-def _chosen(level: str | None) -> tuple[str, ...]:
-    """The levels a reset applies to: ``level``, or all of them for None."""
-    return STAT_LEVELS if level is None else (_known(level),)
+
+def _why(error: BaseException) -> str:
+    return reason(error) if isinstance(error, OSError) else str(error)
 
 
-def _known(level: str) -> str:
-    """``level`` when it is a level of the game; ValueError otherwise."""
-    if level not in STAT_LEVELS:
-        raise ValueError(f"no level {level!r}: expected one of {', '.join(STAT_LEVELS)}")
-    return level
+_open_stores: weakref.WeakSet[Store] = weakref.WeakSet()
+
+
+def _close_at_exit(store: Store) -> None:
+    """Close ``store`` at interpreter exit, unless it is closed or gone before."""
+    _open_stores.add(store)
+
+
+@atexit.register
+def close_all_stores() -> None:
+    """Close every store still open in this process (at exit; and before a
+    fork, so that no writer thread holds a lock the child would inherit)."""
+    for store in list(_open_stores):
+        with suppress(Exception):
+            store.close()

@@ -93,6 +93,8 @@ class App:
         self.demo = demo
         if kiosk:
             settings.fullscreen = True
+        #: The operator's configuration, which every kiosk visitor starts from.
+        self.operator_settings = dataclasses.replace(settings, flag_mode=False) if kiosk else None
         self.idle_ticks = round(idle_seconds * TICKS_PER_SECOND) if (kiosk or demo) else 0
         self.last_input = 0
         self._seed = seed
@@ -112,10 +114,12 @@ class App:
     # ------------------------------------------------------------ window
 
     def chosen_scale(self, layout: Layout) -> int:
-        """The scale asked for (settings.scale), or the largest that fits, at most 2."""
+        """The scale asked for (settings.scale) as far as it fits, or the
+        largest that fits, at most 2."""
+        top = fitting_scale(layout.size, window_room())
         if self.settings.scale:
-            return self.settings.scale
-        return min(DEFAULT_MAX_SCALE, fitting_scale(layout.size, window_room()))
+            return min(self.settings.scale, top)       # never a window beyond the screen
+        return min(DEFAULT_MAX_SCALE, top)
 
     def fit_window(self, cols: int, rows: int) -> None:
         """Make the window fit a board of cols x rows."""
@@ -222,6 +226,14 @@ class App:
                 self.pop()
         self.push(AttractScreen(self, self._seed, **self.attract_options))
 
+    def restore_operator_settings(self) -> None:
+        """Kiosk: undo what the last visitor changed (level, custom size, marks,
+        flag mode, first-click rule, no-guess), in place, so the next one
+        starts from the operator's configuration."""
+        if self.operator_settings is not None:
+            for field in dataclasses.fields(Settings):
+                setattr(self.settings, field.name, getattr(self.operator_settings, field.name))
+
     def woke(self) -> None:
         """Someone is at the machine: the idle time starts again."""
         self.last_input = self.ticks
@@ -247,8 +259,11 @@ class App:
                 self.top.handle(event)
 
     def update(self) -> None:
-        """One fixed tick for every screen."""
+        """One fixed tick for every screen; news from the store's background
+        writer (saving stopped) is shown as it comes."""
         self.ticks += 1
+        if self.store.notices:
+            self.show_notices()
         for screen in list(self.stack):
             screen.update()
         if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
@@ -310,9 +325,16 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Leave: a game in progress is recorded as abandoned, the computer's
-        process (if any) is stopped."""
+        """Leave: the computer's process (if any) is stopped; a best time
+        being named keeps the name typed so far; a game in progress is
+        recorded as abandoned; what the store has queued is written before
+        the window goes."""
         self.worker.close()
+        for screen in reversed(self.stack):
+            keep_record = getattr(screen, "keep_record", None)
+            if keep_record is not None:
+                keep_record()
         self.play.abandon()
+        self.store.flush()
         self.audio.stop()
         pygame.display.quit()

@@ -13,6 +13,10 @@ the answer is approximate and the window says so.
 
 Any help given while a game is in progress marks the game as assisted (kept
 in the history, never a best time).
+
+The solver is imported the first time the computer is asked for something
+(by the job, in the worker), not when the window opens (docs/design.md,
+"Start-up").
 """
 
 from __future__ import annotations
@@ -22,11 +26,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import CLASSIC, Status
-from game.solver import Decision, Hint
 
 from .jobs import AnalyseJob, HintJob, Job, LayoutJob, MoveJob, Overlay
+from .render.assist import COVERED
 
 if TYPE_CHECKING:
+    from game.solver import Decision, Hint
+
     from .screens.play import PlayScreen
 
 Cell = tuple[int, int]
@@ -38,9 +44,7 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 THINKING_TICKS = 6          # an answer this late (100 ms) shows the "thinking" cue
-THINKING = "Thinking..."
 
-COVERED = "#F?"             # view characters of covered cells (flags and ? are opinions)
 KIND_WORDS = {"safe": "Safe", "mine": "Mine", "guess": "Best guess"}
 
 

@@ -16,13 +16,16 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.engine import ANY_SIZE, Minefield, MineLayer
 from game.engine.topology import GRID, Topology
-from game.solver import Decision, Hint, analyse, hint, next_move, no_guess_layer
-from game.solver.count import Count, OutOfTime
-from game.solver.frontier import ComponentKey
-from game.solver.incremental import IncrementalAnalysis
+
+if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
+    from game.solver import Decision, Hint
+    from game.solver.count import Count
+    from game.solver.frontier import ComponentKey
+    from game.solver.incremental import IncrementalAnalysis
 
 #: Component counts kept between auto-play's moves (per process), keyed by
 #: component; emptied when a new game starts or it grows past CACHE_LIMIT,
@@ -72,6 +75,7 @@ class HintJob:
     shape: str = GRID
 
     def run(self) -> Hint:
+        from game.solver import hint
         return hint(self.view, self.mines, first_click=self.first_click,
                     max_seconds=self.max_seconds, shape=self.shape)
 
@@ -86,7 +90,11 @@ class AnalyseJob:
     shape: str = GRID
 
     def run(self) -> Overlay:
-        game = _games.setdefault(self.shape, IncrementalAnalysis(self.shape))
+        from game.solver import analyse
+        from game.solver.count import OutOfTime
+        from game.solver.incremental import IncrementalAnalysis
+        game = _games.get(self.shape) or _games.setdefault(self.shape,
+                                                            IncrementalAnalysis(self.shape))
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         try:
             return Overlay(game.analyse(self.view, self.mines, deadline=deadline).probabilities,
@@ -107,6 +115,7 @@ class MoveJob:
     shape: str = GRID
 
     def run(self) -> Decision:
+        from game.solver import next_move
         return next_move(self.view, self.mines, first_click=self.first_click,
                          max_seconds=self.max_seconds, shape=self.shape,
                          cache=session_cache(self.view))
@@ -127,6 +136,7 @@ class LayoutJob:
     mask: tuple[str, ...] | None = None
 
     def run(self) -> list[int]:
+        from game.solver import no_guess_layer
         field = Minefield(self.width, self.height, self.mines, seed=self.seed,
                           first_click=self.first_click, layer=no_guess_layer,
                           shape=self.shape, mask=self.mask, limits=ANY_SIZE)

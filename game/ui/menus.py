@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING
 from . import keys
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
 
 
 @dataclass(frozen=True)
 class Item:
     label: str = ""
     command: str = ""                                   # "" is a separator
-    checked: Callable[[App], bool] | None = None
-    enabled: Callable[[App], bool] | None = None
+    checked: Callable[[Host], bool] | None = None
+    enabled: Callable[[Host], bool] | None = None
 
     @property
     def separator(self) -> bool:
@@ -31,17 +31,17 @@ class Item:
     def shortcut(self) -> str:
         return keys.label_of(self.command) if self.command else ""
 
-    def is_checked(self, app: App) -> bool:
+    def is_checked(self, app: Host) -> bool:
         return bool(self.checked and self.checked(app))
 
-    def is_enabled(self, app: App) -> bool:
+    def is_enabled(self, app: Host) -> bool:
         return self.enabled is None or self.enabled(app)
 
 
 SEPARATOR = Item()
 
 
-def visible_items(app: App, items: tuple[Item, ...]) -> tuple[Item, ...]:
+def visible_items(app: Host, items: tuple[Item, ...]) -> tuple[Item, ...]:
     """The items this run shows (a kiosk hides what a visitor may not do),
     without separators left dangling at either end or doubled."""
     kept = [i for i in items if i.separator or app.commands.allowed(i.command)]

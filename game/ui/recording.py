@@ -15,7 +15,7 @@ from game.store import ABANDONED, LOST, WON, GameRecord
 from .session import Session
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
 
 
 def game_record(session: Session, result: str) -> GameRecord:
@@ -30,7 +30,7 @@ def game_record(session: Session, result: str) -> GameRecord:
         assisted=session.assisted)
 
 
-def record_end(app: App, session: Session) -> None:
+def record_end(app: Host, session: Session) -> None:
     """A game just ended: count it, and ask a name if it made the Best Times."""
     if session.demo:
         return
@@ -42,7 +42,7 @@ def record_end(app: App, session: Session) -> None:
     app.show_notices()
 
 
-def record_abandoned(app: App, session: Session) -> None:
+def record_abandoned(app: Host, session: Session) -> None:
     """A started game is being left unfinished."""
     if session.demo or session.status != Status.PLAYING:
         return

@@ -3,13 +3,13 @@ games described by what differs from a plain beginner win."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import json
+from dataclasses import asdict, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from game.engine import LEVELS
 from game.store import GameRecord, Store
-from game.store.history import History
 
 START = datetime(2026, 11, 22, 15, 30, 0)
 
@@ -44,11 +44,33 @@ def open_store(directory: Path, clock: Clock | None = None) -> Store:
     return Store(directory, now=clock or Clock())
 
 
+def reopen(store: Store, clock: Clock | None = None) -> Store:
+    """Close ``store`` (flushing its writes) and open its directory again."""
+    store.close()
+    return open_store(store.directory, clock)
+
+
 def files_in(directory: Path) -> set[str]:
-    return {path.name for path in directory.iterdir()}
+    """The names in ``directory``, without the database's own journal files."""
+    return {path.name for path in directory.iterdir()
+            if not path.name.endswith(("-wal", "-shm"))}
+
+
+def old_game(game: GameRecord) -> dict:
+    """A game as history.json held it (before styles, shapes and game ids)."""
+    fields = asdict(game if game.date else replace(game, date=START.isoformat()))
+    for name in ("style", "shape", "game_id"):
+        fields.pop(name)
+    return fields
 
 
 def write_history(directory: Path, games: list[GameRecord]) -> None:
-    """A history.json as the store writes it, without a write per game."""
-    dated = [game if game.date else replace(game, date=START.isoformat()) for game in games]
-    (directory / "history.json").write_text(History(dated).encode(), "utf-8")
+    """A history.json as versions before the database wrote it."""
+    document = {"schema": 1, "games": [old_game(game) for game in games]}
+    (directory / "history.json").write_text(json.dumps(document), "utf-8")
+
+
+def write_records(directory: Path, best_times: dict, statistics: dict) -> None:
+    """A records.json as versions before the database wrote it."""
+    document = {"schema": 1, "best_times": best_times, "statistics": statistics}
+    (directory / "records.json").write_text(json.dumps(document), "utf-8")

@@ -4,24 +4,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.store import BestTime
-from game.store.best_times import rank_for, with_entry
+from game.store import BestTime, database, ledger
+from game.store.best_times import rank_for
+from game.store.writer import run_in_transaction
 
-from .helpers import Clock, game, open_store
+from .helpers import Clock, game, open_store, reopen
 
 
-def test_a_best_time_is_entered_and_survives_a_restart(tmp_path):
+def test_a_best_time_is_kept_at_the_win_and_named_afterwards(tmp_path):
     clock = Clock()
     store = open_store(tmp_path, clock)
-    rank = store.record_game(game("expert", time_ms=95_123, bbbv=180, bbbv_per_s=1.892))
-    assert rank == 1
-    assert store.best_times("expert") == []            # not before the name is given
-    assert store.add_best_time("expert", "Zoë", 95_123, 180, 1.892) == 1
+    record = game("expert", time_ms=95_123, bbbv=180, bbbv_per_s=1.892)
+    assert store.record_game(record) == 1
+    kept = BestTime("Anonymous", 95_123, "2026-11-22T15:30:00", 180, 1.892)
+    assert store.best_times("expert") == [kept]            # before any name is given
+    assert reopen(store).best_times("expert") == [kept]    # and on disk
 
-    again = open_store(tmp_path)
-    assert again.best_times("expert") == [
-        BestTime("Zoë", 95_123, "2026-11-22T15:30:00", 180, 1.892)]
-    assert again.notices == []
+    store = open_store(tmp_path)
+    second = game("expert", time_ms=90_000, seed=2)
+    assert store.record_game(second) == 1
+    assert store.name_best_time(second, "  Zoë ") == 1
+    assert store.name_best_time(second, "twice") is None   # named once
+    assert [t.name for t in reopen(store).best_times("expert")] == ["Zoë", "Anonymous"]
+    assert open_store(tmp_path).notices == []
 
 
 def test_times_are_ordered_to_the_millisecond(tmp_path):
@@ -36,9 +41,10 @@ def test_an_equal_time_goes_below_the_earlier_one(tmp_path):
     store = open_store(tmp_path)
     store.add_best_time("beginner", "first", 8_000, None, None)
     store.add_best_time("beginner", "faster", 7_000, None, None)
-    assert store.record_game(game(time_ms=8_000)) == 3
-    assert store.add_best_time("beginner", "second", 8_000, None, None) == 3
-    names = [t.name for t in open_store(tmp_path).best_times("beginner")]
+    record = game(time_ms=8_000)
+    assert store.record_game(record) == 3
+    assert store.name_best_time(record, "second") == 3
+    names = [t.name for t in reopen(store).best_times("beginner")]
     assert names == ["faster", "first", "second"]
 
 
@@ -47,11 +53,14 @@ def test_only_the_top_ten_are_kept_and_a_slower_time_does_not_qualify(tmp_path):
     for second in range(1, 11):
         assert store.add_best_time("intermediate", f"p{second}", second * 1000, None, None) \
             == second
-    assert store.record_game(game("intermediate", time_ms=10_000)) is None   # ties tenth
+    late = game("intermediate", time_ms=10_000)
+    assert store.record_game(late) is None                 # ties tenth
+    assert store.name_best_time(late, "late") is None
     assert store.add_best_time("intermediate", "late", 10_000, None, None) is None
-    assert store.record_game(game("intermediate", time_ms=9_999)) == 10
-    assert store.add_best_time("intermediate", "new", 9_999, None, None) == 10
-    table = open_store(tmp_path).best_times("intermediate")
+    new = game("intermediate", time_ms=9_999)
+    assert store.record_game(new) == 10
+    assert store.name_best_time(new, "new") == 10
+    table = reopen(store).best_times("intermediate")
     assert len(table) == 10
     assert [t.name for t in table][-2:] == ["p9", "new"]
 
@@ -88,20 +97,49 @@ def test_resetting_one_level_keeps_the_others(tmp_path):
     for level in ("beginner", "intermediate", "expert"):
         store.add_best_time(level, "a", 50_000, None, None)
     store.reset_best_times("intermediate")
-    again = open_store(tmp_path)
+    again = reopen(store)
     assert [len(again.best_times(level)) for level in ("beginner", "intermediate", "expert")] \
         == [1, 0, 1]
     again.reset_best_times()
-    assert all(open_store(tmp_path).best_times(level) == []
+    again = reopen(again)
+    assert all(again.best_times(level) == []
                for level in ("beginner", "intermediate", "expert"))
 
 
-def test_an_unknown_level_is_a_mistake(tmp_path):
+@pytest.mark.parametrize("level", ["Medium", "../x", "", "a" * 40, "héart"])
+def test_a_level_that_is_no_level_name_is_a_mistake(tmp_path, level):
     store = open_store(tmp_path)
     with pytest.raises(ValueError, match="no level"):
-        store.best_times("medium")
+        store.best_times(level)
     with pytest.raises(ValueError, match="no level"):
-        store.reset_best_times("medium")
+        store.reset_best_times(level)
+
+
+def test_records_are_kept_per_level_style_and_shape(tmp_path):
+    store = open_store(tmp_path)
+    win31 = game(width=8, height=8, style="win31")
+    assert store.record_game(win31) == 1
+    assert store.record_game(game("heart", width=12, height=11, mines=20)) == 1   # a gallery level
+    assert store.record_game(game(shape="torus", time_ms=9_000)) == 1
+    assert store.record_game(game(time_ms=11_000)) == 1
+    again = reopen(store)
+    assert [t.time_ms for t in again.best_times("beginner")] == [11_000]
+    assert len(again.best_times("beginner", style="win31")) == 1
+    assert [t.time_ms for t in again.best_times("beginner", shape="torus")] == [9_000]
+    assert len(again.best_times("heart")) == 1
+    assert again.statistics("beginner", style="win31").played == 1
+    assert again.statistics("beginner").played == 1
+
+
+def test_a_preset_level_must_have_its_style_s_size():
+    with pytest.raises(ValueError, match="level"):
+        game(width=8, height=8)                       # 8x8 Beginner is Windows 3.1's
+    with pytest.raises(ValueError, match="level"):
+        game(style="win31")
+    assert game(width=8, height=8, style="win31").style == "win31"
+    assert game(width=30, height=30, mines=10, shape="hex").shape == "hex"   # not a grid
+    with pytest.raises(ValueError, match="style"):
+        game(style="win95")
 
 
 def test_a_bad_best_time_is_refused_before_reaching_the_file(tmp_path):
@@ -113,15 +151,19 @@ def test_a_bad_best_time_is_refused_before_reaching_the_file(tmp_path):
     assert store.best_times("beginner") == []
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, derandomize=True, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=40), max_size=30))
 def test_the_table_is_the_ten_best_by_time_with_ties_to_the_elder(times):
-    table: list[BestTime] = []
+    db = database.memory()
+    key = ("beginner", "modern", "grid")
     for order, time_ms in enumerate(times):
+        table = [entry.time_ms for entry, _ in ledger.read_best_times(db, key)]
         would_take = rank_for(table, time_ms)
-        table, rank = with_entry(table, BestTime(f"p{order}", time_ms, "2026-01-01T00:00:00",
-                                                 None, None))
-        assert rank == would_take
-        assert rank is None or table[rank - 1].name == f"p{order}"
+        entry = BestTime(f"p{order}", time_ms, "2026-01-01T00:00:00", None, None)
+        run_in_transaction(db, lambda db, entry=entry: ledger.add_best_time(db, key, entry))
+        names = [entry.name for entry, _ in ledger.read_best_times(db, key)]
+        assert (names.index(f"p{order}") + 1 if f"p{order}" in names else None) == would_take
     elder_first = sorted(enumerate(times), key=lambda entry: entry[1])[:10]
-    assert [(t.name, t.time_ms) for t in table] == [(f"p{o}", t) for o, t in elder_first]
+    assert [(t.name, t.time_ms) for t, _ in ledger.read_best_times(db, key)] == [
+        (f"p{o}", t) for o, t in elder_first]
+    db.close()

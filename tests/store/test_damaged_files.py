@@ -1,26 +1,30 @@
-"""Damaged and newer files: a damaged file is kept aside under a dated name and
-the game starts afresh; a newer version's file is never touched; one file's
-trouble never costs the others."""
+"""The JSON files of earlier versions: imported once, renamed *.imported, never
+deleted; a damaged one is kept aside under a dated name; hostile values are
+dropped with one notice; a newer version's file is never touched; one file's
+trouble never costs the others. settings.json stays a JSON file."""
 
 import json
+import os
 
 import pytest
 
 from game.settings import Settings
 from game.store import LevelStats
 
-from .helpers import Clock, files_in, game, open_store
+from .helpers import Clock, files_in, game, old_game, open_store, reopen, write_history, write_records
 
 ASIDE = "{}.corrupt-20261122-153000.json"
+ANN = {"name": "Ann", "time_ms": 10_000, "date": "2026-11-01T10:00:00", "bbbv": 20,
+       "bbbv_per_s": 2.0}
+ONE_WIN = {"played": 1, "won": 1, "current_streak": 1, "best_streak": 1}
 
 
 def good_files(directory):
-    """All three files, each holding something to lose."""
-    store = open_store(directory)
-    store.settings.level = "expert"
-    store.save_settings()
-    store.record_game(game(seed=42))
-    store.add_best_time("beginner", "Ann", 10_000, 20, 2.0)
+    """settings.json and the two old files, each holding something to lose."""
+    (directory / "settings.json").write_text(
+        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
+    write_records(directory, {"beginner": [ANN]}, {"beginner": ONE_WIN})
+    write_history(directory, [game(seed=42)])
 
 
 def kept_everything_but(store, damaged):
@@ -39,6 +43,35 @@ def starts_afresh(store, damaged):
         "records": store.best_times("beginner") == [] and store.statistics("beginner").played == 0,
         "history": store.history() == [],
     }[damaged]
+
+
+def test_old_files_are_imported_once_and_renamed(tmp_path):
+    good_files(tmp_path)
+    records = (tmp_path / "records.json").read_bytes()
+    store = open_store(tmp_path)
+    assert kept_everything_but(store, None)
+    assert store.notices == []
+    assert files_in(tmp_path) == {"settings.json", "records.db", "records.json.imported",
+                                  "history.json.imported"}
+    assert (tmp_path / "records.json.imported").read_bytes() == records
+    store.record_game(game(seed=43))
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [43, 42]
+    assert again.statistics("beginner") == LevelStats(2, 2, 2, 2)
+    # the same file put back (a backup restored) is not counted twice
+    (tmp_path / "records.json").write_bytes(records)
+    third = reopen(again)
+    assert third.statistics("beginner") == LevelStats(2, 2, 2, 2)
+    assert len(third.best_times("beginner")) == 2              # Ann and the new win
+    assert "records.json.imported-2" in files_in(tmp_path)
+
+
+def test_old_games_keep_their_dates_and_every_field(tmp_path):
+    record = game("custom", width=45, height=30, mines=300, result="lost", seed=7,
+                  date="2026-05-06T07:08:09", first_click="classic", assisted=True)
+    write_history(tmp_path, [game(seed=1), record])
+    games = open_store(tmp_path).history()
+    assert old_game(games[0]) == old_game(record) and games[0].game_id == 2
 
 
 @pytest.mark.parametrize("damaged", ["settings", "records", "history"])
@@ -68,29 +101,6 @@ def test_a_damaged_file_is_set_aside_and_the_others_are_kept(tmp_path, damaged, 
     assert store.writable
 
 
-@pytest.mark.parametrize("damaged", ["settings", "records", "history"])
-def test_a_truncated_file_is_set_aside(tmp_path, damaged):
-    good_files(tmp_path)
-    path = tmp_path / f"{damaged}.json"
-    whole = path.read_bytes()
-    path.write_bytes(whole[:len(whole) // 2])
-    store = open_store(tmp_path)
-    assert starts_afresh(store, damaged) and kept_everything_but(store, damaged)
-    assert (tmp_path / ASIDE.format(damaged)).read_bytes() == whole[:len(whole) // 2]
-
-
-def test_after_a_damaged_file_the_next_save_writes_a_good_one(tmp_path):
-    good_files(tmp_path)
-    (tmp_path / "records.json").write_text("{oops")
-    store = open_store(tmp_path)
-    store.record_game(game(seed=43))
-    again = open_store(tmp_path)
-    assert again.notices == []
-    assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
-    assert files_in(tmp_path) == {"settings.json", "records.json", "history.json",
-                                  ASIDE.format("records")}
-
-
 def test_an_earlier_file_set_aside_is_never_overwritten(tmp_path):
     (tmp_path / ASIDE.format("records")).write_text("first damage")
     (tmp_path / "records.corrupt-20261122-153000-2.json").write_text("second damage")
@@ -106,77 +116,56 @@ def test_the_dated_name_follows_the_clock(tmp_path):
     clock = Clock()
     clock.advance(86_400 + 3_661)
     (tmp_path / "history.json").write_text("nope")
-    open_store(tmp_path, clock)
+    open_store(tmp_path, clock).history()
     assert "history.corrupt-20261123-163101.json" in files_in(tmp_path)
 
 
-def edit(path, change):
-    document = json.loads(path.read_text("utf-8"))
-    change(document)
-    path.write_text(json.dumps(document), "utf-8")
-
-
 def test_a_bad_best_time_drops_that_line_only(tmp_path):
+    lines = [dict(ANN, name=name, time_ms=ms) for name, ms in (("a", 1_000), ("b", 2_000),
+                                                               ("c", 3_000))]
+    lines[1]["time_ms"] = "2000"                   # text, not a number
+    write_records(tmp_path, {"expert": lines}, {"expert": ONE_WIN})
     store = open_store(tmp_path)
-    for name, time_ms in (("a", 1_000), ("b", 2_000), ("c", 3_000)):
-        store.add_best_time("expert", name, time_ms, None, None)
-    store.record_game(game("expert"))
-
-    def spoil(document):
-        document["best_times"]["expert"][1]["time_ms"] = "2000"     # text, not a number
-    edit(tmp_path / "records.json", spoil)
-    again = open_store(tmp_path)
-    assert [t.name for t in again.best_times("expert")] == ["a", "c"]
-    assert again.statistics("expert") == LevelStats(1, 1, 1, 1)
-    [message] = again.notices
-    assert "best_times.expert[1]: time_ms" in message and ASIDE.format("records") in message
-    kept = json.loads((tmp_path / ASIDE.format("records")).read_text())
+    assert [t.name for t in store.best_times("expert")] == ["a", "c"]
+    assert store.statistics("expert") == LevelStats(1, 1, 1, 1)
+    [message] = store.notices
+    assert "best_times.expert[1]: time_ms" in message and "records.json.imported" in message
+    kept = json.loads((tmp_path / "records.json.imported").read_text())
     assert kept["best_times"]["expert"][1]["time_ms"] == "2000"
 
 
 @pytest.mark.parametrize("spoil, lost", [
-    (lambda d: d["statistics"].update(expert=[1, 2]), "statistics.expert"),
-    (lambda d: d["statistics"]["expert"].update(won=5), "statistics.expert"),   # won > played
-    (lambda d: d["statistics"]["expert"].update(played=None), "statistics.expert"),
-    (lambda d: d.update(statistics="none"), "statistics"),
+    ({"expert": [1, 2]}, "statistics.expert"),
+    ({"expert": dict(ONE_WIN, won=5)}, "statistics.expert"),          # won > played
+    ({"expert": dict(ONE_WIN, played=None)}, "statistics.expert"),
+    ({"expert": dict(ONE_WIN, played=10**400)}, "statistics.expert"),  # a 400-digit count
+    ("none", "statistics"),
 ])
 def test_bad_statistics_reset_only_what_is_bad(tmp_path, spoil, lost):
+    stats = spoil if spoil == "none" else {"intermediate": dict(ONE_WIN, won=0, current_streak=0,
+                                                                best_streak=0), **spoil}
+    write_records(tmp_path, {"beginner": [ANN]}, stats)
     store = open_store(tmp_path)
-    store.record_game(game("expert"))
-    store.record_game(game("intermediate", result="lost"))
-    store.add_best_time("beginner", "Ann", 10_000, None, None)
-    edit(tmp_path / "records.json", spoil)
-    again = open_store(tmp_path)
-    assert again.statistics("expert") == LevelStats()
-    assert again.best_times("beginner")[0].name == "Ann"
+    assert store.statistics("expert") == LevelStats()
+    assert store.best_times("beginner")[0].name == "Ann"
     if lost != "statistics":
-        assert again.statistics("intermediate") == LevelStats(1, 0, 0, 0)
-    assert lost in again.notices[0]
+        assert store.statistics("intermediate") == LevelStats(1, 0, 0, 0)
+    assert lost in store.notices[0]
 
 
-def test_a_table_that_is_not_a_list_empties_that_table_only(tmp_path):
+@pytest.mark.parametrize("field, value", [
+    ("bbbv_per_s", 10**400), ("time_ms", 10**400), ("time_ms", float("nan")),
+    ("bbbv_per_s", float("inf")), ("efficiency", -1.0), ("level", {"deep": [[[]]]}),
+    ("date", "x" * 1000), ("seed", "7"), ("clicks", True),
+])
+def test_a_hostile_value_drops_that_game_only(tmp_path, field, value):
+    games = [old_game(game(seed=seed)) for seed in range(3)]
+    games[1][field] = value
+    (tmp_path / "history.json").write_text(json.dumps({"schema": 1, "games": games}), "utf-8")
     store = open_store(tmp_path)
-    store.add_best_time("beginner", "Ann", 10_000, None, None)
-    store.add_best_time("expert", "Bob", 90_000, None, None)
-    edit(tmp_path / "records.json", lambda d: d["best_times"].update(expert={"a": 1}))
-    again = open_store(tmp_path)
-    assert again.best_times("expert") == []
-    assert [t.name for t in again.best_times("beginner")] == ["Ann"]
-    assert "best_times.expert: expected a list" in again.notices[0]
-
-
-def test_a_bad_game_drops_that_game_only(tmp_path):
-    store = open_store(tmp_path)
-    for seed in range(4):
-        store.record_game(game(seed=seed))
-
-    def spoil(document):
-        document["games"][1]["time_ms"] = "fast"
-        document["games"][2] = "a game"
-    edit(tmp_path / "history.json", spoil)
-    again = open_store(tmp_path)
-    assert [g.seed for g in again.history()] == [3, 0]
-    assert "games[1]: time_ms" in again.notices[0] and "1 more" in again.notices[0]
+    assert [g.seed for g in store.history()] == [2, 0]
+    [message] = store.notices
+    assert f"games[1]: {field}" in message
 
 
 def test_games_that_are_not_a_list_leave_an_empty_history(tmp_path):
@@ -195,34 +184,16 @@ def test_a_file_from_a_newer_version_is_never_touched(tmp_path, newer):
     assert starts_afresh(store, newer) and kept_everything_but(store, newer)
     [message] = store.notices
     assert f"{newer}.json" in message and "newer version" in message
-    assert not store.writable
-
     store.settings.marks = False
     store.save_settings()
-    assert store.record_game(game(time_ms=5_000)) == 1     # still played and ranked
-    store.add_best_time("beginner", "Bo", 5_000, None, None)
-    store.reset_statistics()
+    store.record_game(game(time_ms=5_000))
     assert (tmp_path / f"{newer}.json").read_bytes() == future
-    assert files_in(tmp_path) == {"settings.json", "records.json", "history.json"}
-    again = open_store(tmp_path)                       # the other files were saved
+    again = reopen(store)
     assert newer == "settings" or again.settings.marks is False
-    assert newer == "history" or len(again.history()) == 2
-    assert newer == "records" or again.best_times("beginner")[0].name == "Bo"
-
-
-def test_a_file_that_cannot_be_opened_is_left_alone(tmp_path):
-    (tmp_path / "records.json").mkdir()                # even root cannot read this
-    store = open_store(tmp_path)
-    store.record_game(game())
-    store.add_best_time("beginner", "a", 1_000, None, None)
-    assert (tmp_path / "records.json").is_dir()
-    assert "could not be opened" in store.notices[0]
-    assert not store.writable
-    assert len(open_store(tmp_path).history()) == 1    # history was still saved
+    assert again.best_times("beginner")[0].time_ms == 5_000
 
 
 def test_a_damaged_file_that_cannot_be_set_aside_is_left_untouched(tmp_path, monkeypatch):
-    import os
     (tmp_path / "records.json").write_text("{damaged")
 
     def refuse(*args, **kwargs):
@@ -232,6 +203,15 @@ def test_a_damaged_file_that_cannot_be_set_aside_is_left_untouched(tmp_path, mon
     store = open_store(tmp_path)
     assert "could not be set aside" in store.notices[0]
     store.record_game(game())
-    store.reset_best_times()
     assert (tmp_path / "records.json").read_text() == "{damaged"
-    assert not store.writable
+    assert reopen(store).statistics("beginner").played == 1
+
+
+def test_what_was_salvaged_is_on_disk_even_if_the_session_records_nothing(tmp_path):
+    lines = [dict(ANN), dict(ANN, name="Bad", time_ms=-1)]
+    write_records(tmp_path, {"beginner": lines}, {"beginner": ONE_WIN})
+    open_store(tmp_path).close()                  # a kiosk run, or an assisted game only
+    again = open_store(tmp_path)
+    assert [t.name for t in again.best_times("beginner")] == ["Ann"]
+    assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
+    assert again.notices == []

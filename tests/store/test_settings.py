@@ -7,7 +7,7 @@ import pytest
 
 from game.settings import Settings
 
-from .helpers import files_in, open_store
+from .helpers import files_in, open_store, reopen
 
 
 def write_settings(directory, stored, schema=1):
@@ -25,7 +25,7 @@ def test_every_setting_survives_a_restart(tmp_path):
                for f in fields(Settings))              # every field is exercised
     store.settings = chosen
     store.save_settings()
-    again = open_store(tmp_path)
+    again = reopen(store)
     assert again.settings == chosen
     assert again.notices == []
 
@@ -35,8 +35,9 @@ def test_a_change_made_in_place_is_saved(tmp_path):
     store.settings.choose_board(30, 16, 99)
     store.settings.sound = False
     store.save_settings()
-    assert open_store(tmp_path).settings.board().name == "expert"
-    assert open_store(tmp_path).settings.sound is False
+    again = reopen(store)
+    assert again.settings.board().name == "expert"
+    assert again.settings.sound is False
 
 
 def test_missing_fields_take_their_defaults_without_a_word(tmp_path):
@@ -44,7 +45,7 @@ def test_missing_fields_take_their_defaults_without_a_word(tmp_path):
     store = open_store(tmp_path)
     assert store.settings == Settings(level="expert")
     assert store.notices == []
-    assert files_in(tmp_path) == {"settings.json"}
+    assert files_in(tmp_path) == {"settings.json", "records.db"}
 
 
 def test_unknown_fields_are_ignored(tmp_path):
@@ -60,6 +61,12 @@ def test_unknown_fields_are_ignored(tmp_path):
     ("scale", "2"),                   # text where a number belongs
     ("scale", 2.0),
     ("scale", -1),
+    ("scale", 9),                     # the command line stops at 8
+    ("scale", 1000),
+    ("scale", 10**20),
+    ("scale", 10**400),
+    ("custom_width", 10**400),
+    ("no_guess", None),
     ("level", "medium"),
     ("level", None),
     ("first_click", "lucky"),
@@ -68,6 +75,7 @@ def test_unknown_fields_are_ignored(tmp_path):
 def test_a_bad_field_takes_its_default_and_the_player_is_told(tmp_path, field, value):
     write_settings(tmp_path, {"fullscreen": True, "first_click": "safe", field: value})
     store = open_store(tmp_path)
+    store.flush()
     expected = Settings(fullscreen=True, first_click="safe")
     setattr(expected, field, getattr(Settings(), field))
     assert store.settings == expected
@@ -75,6 +83,9 @@ def test_a_bad_field_takes_its_default_and_the_player_is_told(tmp_path, field, v
     assert field in message and "settings.corrupt-20261122-153000.json" in message
     original = json.loads((tmp_path / "settings.corrupt-20261122-153000.json").read_text())
     assert original["settings"][field] == value        # the file as it was is kept
+    salvaged = json.loads((tmp_path / "settings.json").read_text())
+    assert salvaged == {"schema": 1, "settings": asdict(expected)}    # written back at once
+    assert open_store(tmp_path).notices == []
 
 
 def test_a_custom_size_outside_the_limits_resets_the_custom_size(tmp_path):
@@ -94,10 +105,9 @@ def test_settings_that_are_not_an_object_all_take_their_defaults(tmp_path):
     assert "level" in message and "no_guess" in message
 
 
-def test_after_a_bad_field_the_next_save_writes_a_clean_file(tmp_path):
+def test_the_salvaged_settings_are_on_disk_even_if_nothing_else_is_saved(tmp_path):
     write_settings(tmp_path, {"scale": "big", "sound": False})
-    store = open_store(tmp_path)
-    store.save_settings()
+    open_store(tmp_path).close()                         # a kiosk run saves no settings
     stored = json.loads((tmp_path / "settings.json").read_text())
     assert stored == {"schema": 1, "settings": asdict(Settings(sound=False))}
     assert open_store(tmp_path).notices == []

@@ -1,5 +1,7 @@
 """The soak and storm tools, imported from tools/ (as tests/assets does), and
-the sizes CI runs them at. Environment variables scale them up:
+the sizes CI runs them at (small, so that `python -m pytest` stays under a
+minute on two cores; the tools run the full counts). Environment variables
+scale them up:
 
     SOAK_GAMES=2000 STORM_EVENTS=200000 STRESS_SEED=7 pytest tests/stress
 """
@@ -19,8 +21,8 @@ import storm  # noqa: E402,F401
 import stress_lib  # noqa: E402,F401
 
 SEED = int(os.environ.get("STRESS_SEED", "1"))
-SOAK_GAMES = int(os.environ.get("SOAK_GAMES", "24"))
-STORM_EVENTS = int(os.environ.get("STORM_EVENTS", "3000"))     # per screen and mode
+SOAK_GAMES = int(os.environ.get("SOAK_GAMES", "6"))
+STORM_EVENTS = int(os.environ.get("STORM_EVENTS", "1000"))     # per screen and mode
 
 
 @contextmanager

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from game.store import Store
+
 from .helpers import SEED, SOAK_GAMES, seed_told, soak
 
 pytestmark = pytest.mark.slow
@@ -24,8 +26,9 @@ def test_demo_games_play_on_with_records_untouched_and_memory_flat(tmp_path):
                                seed=SEED, data_dir=tmp_path)
     assert result.games == SOAK_GAMES and result.baseline.games == warmup
     assert result.end.games == SOAK_GAMES
-    assert not (tmp_path / "records.json").exists()
-    assert not (tmp_path / "history.json").exists()
+    on_disk = Store(tmp_path)
+    assert on_disk.count_games() == 0 and on_disk.best_times("beginner") == []
+    on_disk.close()
     rss, traced = result.growth()
     print(f"\nsoak: {SOAK_GAMES} games, {result.games_per_second:.2f} games/s, growth from game "
           f"{warmup}: RSS {soak.mb(rss)} MB, traced {soak.mb(traced)} MB")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import tempfile
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -13,6 +14,11 @@ from game.ui.app import App, TickClock
 from game.ui.frame import CELL
 from game.ui.screens.play import cell_centre
 
+#: Makes the folder an app keeps its records in when a test gives none: a new
+#: folder under pytest's temporary directory (tests/ui/conftest.py sets it), so
+#: pytest cleans them up rather than /tmp filling with them.
+new_data_dir: Callable[[], Path] | None = None
+
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 BOARD_8 = ["*.......", "........", "........", "........",
            "........", "........", "......*.", "........"]
@@ -20,17 +26,28 @@ BOARD_8 = ["*.......", "........", "........", "........",
 
 def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> App:
     """An app on a fresh game (or on a board drawn as text), sound off, scale 1,
-    keeping its records in ``data_dir`` (a new temporary directory by default)."""
+    keeping its records in ``data_dir`` (a new folder under pytest's temporary
+    directory by default)."""
     seed = settings.pop("seed", 1)
     modes = {k: settings.pop(k) for k in ("kiosk", "demo", "idle_seconds", "worker")
              if k in settings}
     options = {"sound": False, "scale": 1, **settings}
-    store = Store(data_dir or tempfile.mkdtemp(prefix="minesweeper-test-"))
+    if data_dir is None:
+        if new_data_dir is None:
+            raise RuntimeError("make_app needs data_dir= outside tests/ui (use tmp_path)")
+        data_dir = new_data_dir()
+    store = Store(data_dir)
     app = App(Settings(**options), store=store, clock=TickClock(), seed=seed, **modes)
     if layout is not None:
         app.play.new_game(field=Minefield.from_layout(layout, marks=options.get("marks", True)))
     app.step()
     return app
+
+
+def on_disk(app: App) -> Store:
+    """A second store on the app's directory, once the app's writes are in."""
+    app.store.flush()
+    return Store(app.store.directory)
 
 
 def cell_pos(app: App, cell: tuple[int, int]) -> tuple[int, int]:

@@ -224,12 +224,44 @@ def test_a_board_too_big_to_think_about_is_declined_politely(monkeypatch):
     assert not app.play.assist.autoplay
 
 
-def test_big_boards_get_a_time_budget_and_stay_responsive():
+def budgets_asked(monkeypatch) -> list:
+    """Records the ``max_seconds`` each question of the window carries to the
+    solver (hint, overlay analysis, auto-play move)."""
+    from game.ui.worker import SyncWorker
+
+    asked = []
+    real = SyncWorker.submit
+
+    def spy(self, tag, job):
+        if hasattr(job, "max_seconds"):
+            asked.append(job.max_seconds)
+        return real(self, tag, job)
+
+    monkeypatch.setattr(SyncWorker, "submit", spy)
+    return asked
+
+
+def test_small_boards_are_analysed_without_a_time_limit(monkeypatch):
+    asked = budgets_asked(monkeypatch)
+    app = opened()
+    key(app, pygame.K_h)
+    key(app, pygame.K_p)
+    app.render()
+    assert asked and set(asked) == {None}
+
+
+def test_big_boards_get_a_time_budget_and_stay_responsive(monkeypatch):
+    asked = budgets_asked(monkeypatch)
     app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1600,
                    seed=5)
-    assert assist_module.budget(app.play.field) == assist_module.BUDGET_SECONDS
     click(app, (50, 50))
     key(app, pygame.K_h)
     shown = app.play.assist.shown
     assert shown is not None
     assert app.play.board_view.visible(shown.cell)           # scrolled into view
+    key(app, pygame.K_p)
+    app.render()
+    key(app, pygame.K_a)
+    app.step(assist_module.THINK_TICKS + 2)
+    # Every request (hint, overlay, auto-play) reached the solver with the budget.
+    assert len(asked) >= 3 and set(asked) == {assist_module.BUDGET_SECONDS}

@@ -95,6 +95,23 @@ def test_letters_cannot_be_typed_into_the_number_fields():
     assert dialog.fields["height"].text == "12"
 
 
+def test_only_ascii_digits_can_be_typed():
+    app = make_app()
+    dialog = open_custom(app)
+    clear_and_type(app, "²1_٣0١")           # superscript, underscore, Arabic-Indic digits
+    assert dialog.fields["height"].text == "10"
+
+
+def test_a_value_not_written_in_ascii_digits_is_refused_with_a_clear_message():
+    app = make_app()
+    dialog = open_custom(app)
+    dialog.fields["height"].text = "²²"     # e.g. a value that got past the field
+    key(app, pygame.K_RETURN)
+    assert app.top is dialog
+    assert dialog.error == "height must be a whole number written with the digits 0-9"
+    assert app.play.field.height == 9
+
+
 def test_cancel_and_escape_change_nothing():
     app = make_app()
     dialog = open_custom(app)

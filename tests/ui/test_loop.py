@@ -1,7 +1,5 @@
 """The fixed-timestep loop, the chronometer and the screen stack."""
 
-import tempfile
-
 from game.settings import Settings
 from game.store import Store
 from game.ui.app import DT, App
@@ -21,23 +19,23 @@ class JumpyClock:
         return self.now
 
 
-def test_the_loop_advances_fixed_ticks_whatever_the_frame_time():
+def test_the_loop_advances_fixed_ticks_whatever_the_frame_time(tmp_path):
     clock = JumpyClock([0, DT * 3 + DT / 2, DT / 2 + 1e-9, DT * 2])
-    app = App(Settings(sound=False, scale=1), store=Store(tempfile.mkdtemp()), clock=clock)
+    app = App(Settings(sound=False, scale=1), store=Store(tmp_path), clock=clock)
     app.run(frames=3)
     assert app.frames == 3
     assert app.ticks == 3 + 1 + 2   # 3.5 ticks, then 0.5 + 0.5, then 2
 
 
-def test_a_long_stall_is_clamped_to_a_quarter_second_of_ticks():
+def test_a_long_stall_is_clamped_to_a_quarter_second_of_ticks(tmp_path):
     clock = JumpyClock([0, 10.0])
-    app = App(Settings(sound=False, scale=1), store=Store(tempfile.mkdtemp()), clock=clock)
+    app = App(Settings(sound=False, scale=1), store=Store(tmp_path), clock=clock)
     app.run(frames=1)
     assert app.ticks == 15      # 0.25 s, not 10 s
 
 
-def test_an_idle_frame_draws_nothing_and_does_not_flip():
-    app = App(Settings(sound=False, scale=1), store=Store(tempfile.mkdtemp()), clock=JumpyClock([0]))
+def test_an_idle_frame_draws_nothing_and_does_not_flip(tmp_path):
+    app = App(Settings(sound=False, scale=1), store=Store(tmp_path), clock=JumpyClock([0]))
     assert app.render() is True          # the first frame draws everything
     assert app.render() is False
 

@@ -5,12 +5,11 @@ import json
 
 import pygame
 
-from game.store import Store
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
 
-from .helpers import BOARD_8, click, key, make_app, post, press, release
+from .helpers import BOARD_8, click, key, make_app, on_disk, post, press, release
 
 # A beginner-sized board (9 x 9, 10 mines) so wins count as Beginner.
 BEGINNER = ["*.*.*.*.*", ".........", ".........", ".........", ".........",
@@ -51,7 +50,7 @@ def test_a_best_time_asks_a_typed_name_and_keeps_it_across_restarts(tmp_path):
     type_text(app, "Zoë 李")
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, BestTimesDialog)
-    times = Store(tmp_path).best_times("beginner")
+    times = on_disk(app).best_times("beginner")
     assert [t.name for t in times] == ["Zoë 李"]
     assert times[0].time_ms == app.play.session.elapsed_ms() > 0
     assert times[0].bbbv == app.play.field.stats().bbbv
@@ -62,7 +61,7 @@ def test_a_long_name_is_cut_to_20_characters_and_control_characters_dropped(tmp_
     win(app)
     type_text(app, "ab\x07c" + "x" * 30)
     key(app, pygame.K_RETURN)
-    name = Store(tmp_path).best_times("beginner")[0].name
+    name = on_disk(app).best_times("beginner")[0].name
     assert name == "abc" + "x" * 17 and len(name) == 20
 
 
@@ -70,7 +69,7 @@ def test_an_empty_name_is_anonymous_and_escape_keeps_the_time(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path)
     win(app)
     key(app, pygame.K_ESCAPE)
-    assert [t.name for t in Store(tmp_path).best_times("beginner")] == ["Anonymous"]
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Anonymous"]
 
 
 def test_the_arcade_picker_builds_a_name_with_the_mouse(tmp_path):
@@ -83,7 +82,7 @@ def test_the_arcade_picker_builds_a_name_with_the_mouse(tmp_path):
         press_button(app, picker, label)
     assert picker.name == "AC7"
     press_button(app, picker, "OK")
-    assert [t.name for t in Store(tmp_path).best_times("beginner")] == ["AC7"]
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["AC7"]
 
 
 def test_a_kiosk_asks_with_the_arcade_picker(tmp_path):
@@ -100,8 +99,8 @@ def test_assisted_and_custom_games_never_enter_best_times(tmp_path):
     app = make_app(BOARD_8, data_dir=tmp_path)          # 8 x 8: a custom size
     win(app, BOARD_8)
     assert app.top is app.play
-    assert Store(tmp_path).best_times("beginner") == []
-    assert len(Store(tmp_path).history()) == 2
+    assert on_disk(app).best_times("beginner") == []
+    assert len(on_disk(app).history()) == 2
 
 
 def test_statistics_count_games_and_reset_after_confirmation(tmp_path):
@@ -117,7 +116,7 @@ def test_statistics_count_games_and_reset_after_confirmation(tmp_path):
     press_button(app, dialog, "Reset")
     assert isinstance(app.top, ConfirmDialog)
     press_button(app, app.top, "Yes")
-    assert Store(tmp_path).statistics("beginner").played == 0
+    assert on_disk(app).statistics("beginner").played == 0
 
 
 def test_a_reset_answered_no_keeps_the_records(tmp_path):
@@ -126,7 +125,7 @@ def test_a_reset_answered_no_keeps_the_records(tmp_path):
     key(app, pygame.K_RETURN)
     press_button(app, app.top, "Reset")
     press_button(app, app.top, "No")
-    assert len(Store(tmp_path).best_times("beginner")) == 1
+    assert len(on_disk(app).best_times("beginner")) == 1
 
 
 def test_history_lists_games_newest_first_with_an_abandoned_one(tmp_path):
@@ -146,7 +145,7 @@ def test_settings_chosen_in_the_menus_are_there_after_a_restart(tmp_path):
     app = make_app(data_dir=tmp_path)
     app.commands.run("level_expert")
     app.commands.run("toggle_marks")
-    saved = Store(tmp_path).settings
+    saved = on_disk(app).settings
     assert saved.level == "expert" and saved.marks is False
 
 
@@ -163,16 +162,34 @@ def test_a_damaged_records_file_is_set_aside_and_the_player_told_once(tmp_path):
     assert app.top is app.play
 
 
+def test_a_damaged_old_history_is_told_once(tmp_path):
+    (tmp_path / "history.json").write_text("{not json", encoding="utf-8")
+    app = make_app(data_dir=tmp_path)
+    assert isinstance(app.top, NoticeDialog) and "could not be read" in app.top.text
+    assert list(tmp_path.glob("history.corrupt-*.json"))
+    key(app, pygame.K_RETURN)
+    app.commands.run("history")
+    app.step()
+    assert isinstance(app.top, HistoryDialog)       # told once
+    key(app, pygame.K_ESCAPE)
+    again = make_app(data_dir=tmp_path)
+    assert again.top is again.play                  # set aside once: nothing to tell again
+
+
 def test_records_that_cannot_be_saved_are_announced_and_the_game_plays_on(tmp_path, monkeypatch):
-    import os
+    import sqlite3
+
+    from game.store import ledger
     app = make_app(BEGINNER, data_dir=tmp_path)
 
     def refuse(*args, **kwargs):
-        raise PermissionError("read-only")
+        raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(os, "replace", refuse)
+    monkeypatch.setattr(ledger, "insert_game", refuse)
     click(app, (1, 1))
     click(app, (0, 0))
+    app.store.flush()                      # the writer has met the full disk
+    app.step()
     assert isinstance(app.top, NoticeDialog) and "cannot be saved" in app.top.text
     key(app, pygame.K_RETURN)
     key(app, pygame.K_F2)

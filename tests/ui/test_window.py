@@ -22,9 +22,11 @@ def test_every_display_pixel_of_a_cell_maps_back_to_that_cell(scale, origin):
             for dy in (0, 16 * scale - 1):
                 t = target_at(layout, view.to_window((x0 + dx, y0 + dy)))
                 assert t.kind == CELL_TARGET and t.cell == cell
-        outside = target_at(layout, view.to_window((x0 - 1 if cell[0] == 0 else x0, y0 - 1
-                                                     if cell[1] == 0 else y0)))
-        assert outside.cell == cell or outside.kind != CELL_TARGET
+        # One display pixel past each edge is another cell or no cell at all.
+        side = 16 * scale
+        for probe in ((x0 - 1, y0), (x0, y0 - 1), (x0 + side, y0), (x0, y0 + side)):
+            outside = target_at(layout, view.to_window(probe))
+            assert outside.kind != CELL_TARGET or outside.cell != cell, (cell, probe)
 
 
 def test_fullscreen_centres_the_game_at_the_largest_integer_scale_on_a_backdrop():

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import pygame
 
-from ..assist import COVERED, THINKING
 from ..frame import CELL, Layout
 from ..widgets import wrap
 from .painter import BLACK, Painter
 
-SHADED = COVERED + "pq"         # covered cells' codes, pressed ones included
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
 PAD = 2
+THINKING = "Thinking..."        # the cue shown while the computer is late
 
 _tiles: dict[tuple[int, int], pygame.Surface] = {}
+
+#: View characters of covered cells (flags and ? are opinions), for the
+#: assistant and its drawing alike.
+COVERED = "#F?"
+SHADED = COVERED + "pq"         # covered cells' codes, pressed ones included
 
 
 def overlay_colour(p: float) -> tuple[int, int, int, int]:

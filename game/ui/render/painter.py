@@ -145,6 +145,8 @@ def fallback_glyph(ch: str, height: int, bold: bool, scale: int) -> pygame.Surfa
         font = pygame.font.Font(None, height + 3)
         font.set_bold(bold)
         _fallback_fonts[key] = font
+    if 0xD800 <= ord(ch) <= 0xDFFF:        # a lone surrogate (bytes of a non-UTF-8 path)
+        ch = "\ufffd"
     ch = ch if font.size(ch)[0] else ""    # render() refuses zero-width marks (U+034F...)
     glyph = font.render(ch, False, WHITE).convert_alpha() if pygame.display.get_surface() \
         else font.render(ch, False, WHITE)

@@ -87,11 +87,13 @@ class AttractScreen(base.Screen):
             self.leave()
 
     def leave(self) -> None:
-        """Back to a fresh game at the configured level; the waking input is spent."""
+        """Back to a fresh game at the configured level (in a kiosk, with the
+        operator's whole configuration); the waking input is spent."""
         play = self.app.play
         play.assist.stop()
         play.assist.pace = play.assist.default_pace
         self.app.pop()
+        self.app.restore_operator_settings()
         play.new_game()
         self.app.woke()
 

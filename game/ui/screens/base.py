@@ -1,7 +1,9 @@
 """What every screen of the stack offers the app.
 
 A screen owns what input means while it is on top: the play screen turns
-clicks into moves, a menu into choices, a dialog into edits. Screens below an
+clicks into moves, a menu into choices, a dialog into edits. A screen reaches
+the app only through ``game.ui.host.Host`` and never imports it
+(docs/design.md, "Layers"). Screens below an
 overlay keep ticking (the chronometer runs under a menu) but get no input.
 """
 
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..host import Host
     from ..render.painter import Painter
 
 
@@ -30,7 +32,7 @@ class Screen:
     #: True when the screen draws over the ones below instead of replacing them.
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def enter(self) -> None:

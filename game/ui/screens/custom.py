@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import CUSTOM_LIMITS
+from game.engine.checks import ascii_number
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, TextField, wrap
@@ -16,6 +17,12 @@ from .dialog import Dialog
 
 RED = (192, 0, 0)
 FIELDS = ("height", "width", "mines")
+
+
+def is_ascii_digit(ch: str) -> bool:
+    """What the fields take: 0-9 only (``str.isdigit`` also passes ``²`` and
+    other scripts' digits, which the engine's numbers are not written in)."""
+    return ch in "0123456789"
 
 
 class CustomDialog(Dialog):
@@ -37,7 +44,7 @@ class CustomDialog(Dialog):
         for name in FIELDS:
             self.widgets.append(Label(pygame.Rect(10, y + 3, 45, line), name.capitalize() + ":"))
             field = TextField(pygame.Rect(60, y, 50, line + 5), self.values[name], max_len=4,
-                              accept=str.isdigit)
+                              accept=is_ascii_digit)
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
@@ -68,7 +75,10 @@ class CustomDialog(Dialog):
     def _number(self, name: str) -> int:
         if not self.values[name]:
             raise ValueError(f"type a number for {name}")
-        return int(self.values[name])
+        value = ascii_number(self.values[name])
+        if value is None:
+            raise ValueError(f"{name} must be a whole number written with the digits 0-9")
+        return value
 
     def _refuse(self, message: str) -> None:
         focus = self.focus

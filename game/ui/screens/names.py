@@ -4,8 +4,9 @@ letter with the mouse (arcade style, for kiosks and touch screens).
 Typed names are real text (accents and other scripts come through the
 platform's text input); control characters are dropped and at most 20
 characters are kept; an empty name becomes "Anonymous" (the store cleans every
-name the same way). Escape keeps the time under the name typed so far: a
-record is never lost to a stray key.
+name the same way). The time itself was stored when the game was won; this
+dialog only names it. Escape, closing the window or ending the game keeps it
+under the name typed so far: a record is never lost to a stray key.
 """
 
 from __future__ import annotations
@@ -44,13 +45,18 @@ class _NameEntry(Dialog):
                 "Please enter your name.")
 
     def finish(self) -> None:
-        """Enter the time under the name and show the table."""
+        """Name the time (already kept as "Anonymous" when the game was won)
+        and show the table."""
         from .records import BestTimesDialog
-        r = self.record
-        rank = self.app.store.add_best_time(r.level, self.name, r.time_ms, r.bbbv, r.bbbv_per_s)
+        rank = self.keep_record()
         self.app.pop()
-        self.app.push(BestTimesDialog(self.app, r.level, highlight=rank))
+        self.app.push(BestTimesDialog(self.app, self.record.level, highlight=rank))
         self.app.show_notices()
+
+    def keep_record(self) -> int | None:
+        """Name the time with what was typed so far (also when the window is
+        closed or the game is ended by a signal mid-entry); its place."""
+        return self.app.store.name_best_time(self.record, self.name)
 
     def cancel(self) -> None:
         self.finish()

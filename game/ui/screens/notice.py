@@ -19,9 +19,11 @@ class NoticeDialog(Dialog):
     def __init__(self, app, text: str) -> None:
         super().__init__(app)
         self.text = text
-        self.width = min(220, app.layout.size[0] - 4)
 
     def build(self, painter: Painter) -> int:
+        # measured at each build: the window may have shrunk since (a notice
+        # shown at start, before the board's size is known)
+        self.width = min(220, self.app.layout.size[0] - 4)
         width = self.width - 22
         line = painter.line_height()
         rows = len(wrap(painter, self.text, width))

@@ -1,0 +1,42 @@
+"""Ending the game when the system asks (SIGTERM, SIGHUP, SIGINT)."""
+
+from __future__ import annotations
+
+import signal
+from typing import Any
+
+
+class Stop:
+    """SIGTERM, SIGHUP and SIGINT end the game in an orderly way in every mode,
+    kiosk included (the operator's system asked): the loop stops, the game in
+    progress is recorded as abandoned, a best time being named keeps its
+    name, writes are flushed, and the exit status is 0 — no traceback.
+
+    SDL turns SIGTERM into a window-close request, which a kiosk refuses, so
+    our handlers are installed again once the window is open."""
+
+    SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+
+    def __init__(self) -> None:
+        self.asked = False
+        self._app = None
+        self._previous: dict[int, Any] = {}
+
+    def install(self, app: Any = None) -> None:
+        """Handle the signals; once ``app`` is given, a signal stops its loop."""
+        self._app = app
+        for name in self.SIGNALS:
+            if hasattr(signal, name):
+                number = getattr(signal, name)
+                previous = signal.signal(number, self._handle)
+                self._previous.setdefault(number, previous)
+
+    def restore(self) -> None:
+        """Put back the handlers found (the game may run inside a test process)."""
+        for number, previous in self._previous.items():
+            signal.signal(number, previous if previous is not None else signal.SIG_DFL)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.asked = True
+        if self._app is not None:
+            self._app.request_quit()

@@ -1,0 +1,217 @@
+"""Opening the records database, and what to do when it is not right.
+
+- missing: created (WAL journal, busy timeout, schema migrated);
+- good: migrated to this version if older;
+- damaged (fails ``PRAGMA quick_check``), not a database at all, or not a
+  regular file (a FIFO, a device, a directory): renamed aside under a dated
+  name with its journal, a fresh one started, the player told once;
+- from a newer version: left untouched; this session plays on an in-memory
+  database and says nothing will be saved;
+- in a directory that takes no writes: what can be read is copied into memory.
+
+Every copy of the game opens its own connections; SQLite's locking lets any
+number of processes record at once (a writer waits up to the busy timeout
+for another's transaction, which lasts milliseconds).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+from urllib.parse import quote
+
+from . import notices, schema
+from .atomic import set_aside
+from .notices import Notices
+from .safe_read import is_regular
+from .writer import run_in_transaction
+
+NAME = "records.db"
+BUSY_TIMEOUT_S = 30.0
+_HEADER = b"SQLite format 3\x00"
+_JOURNALS = ("-wal", "-shm", "-journal")
+_LOCK_CODES = {getattr(sqlite3, "SQLITE_BUSY", 5), getattr(sqlite3, "SQLITE_LOCKED", 6)}
+_DAMAGE_CODES = {getattr(sqlite3, "SQLITE_CORRUPT", 11), getattr(sqlite3, "SQLITE_NOTADB", 26)}
+
+
+class Damaged(Exception):
+    """The file is not a sound database of ours: set it aside."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path.name)
+        self.path = path
+
+
+class Newer(Exception):
+    """The file was written by a newer version: leave it alone."""
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit), WAL
+    journal, busy timeout, durable commits."""
+    return _configured(_raw(path))
+
+
+def _raw(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                           check_same_thread=False)
+
+
+def _configured(db: sqlite3.Connection) -> sqlite3.Connection:
+    try:
+        _patiently(lambda: db.execute("PRAGMA journal_mode = WAL"))
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def memory() -> sqlite3.Connection:
+    """A fresh in-memory database with our schema: records for this session only."""
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA foreign_keys = ON")
+    run_in_transaction(db, schema.migrate)
+    return db
+
+
+def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
+    """The database at ``path``, checked and migrated, after setting aside
+    whatever damage was found. Raises :class:`Newer`, sqlite3.Error or
+    OSError when it cannot be used (the caller falls back to memory)."""
+    for attempt in range(2):
+        try:
+            _check_names(path)
+            db = _raw(path)
+        except Damaged as damage:
+            _set_aside(damage.path, tell, now)
+            continue
+        except sqlite3.DatabaseError as error:
+            if _damage(error) and attempt == 0:
+                _set_aside(path, tell, now)
+                continue
+            raise
+        try:
+            _patiently(partial(_check_content, db))  # reads only: a newer file stays as it is
+            _configured(db)
+            _patiently(partial(run_in_transaction, db, schema.migrate))
+            if not schema.complete(db):
+                raise Damaged(path)
+            return db
+        except (Damaged, sqlite3.DatabaseError) as error:
+            db.close()
+            if attempt or not (isinstance(error, Damaged) or _damage(error)):
+                raise
+            _set_aside(path, tell, now)
+        except BaseException:
+            db.close()
+            raise
+    raise Damaged(path)
+
+
+def copy_into_memory(path: Path) -> sqlite3.Connection:
+    """What the database at ``path`` holds, read without writing anything
+    (not even a journal) and copied into memory; an empty one when it is
+    missing, damaged or newer."""
+    db = memory()
+    if not is_regular(path):
+        return db
+    try:
+        source = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+        try:
+            if schema.version(source) <= schema.SCHEMA_VERSION:
+                _check_content(source)
+                scratch = sqlite3.connect(":memory:", isolation_level=None,
+                                          check_same_thread=False)
+                scratch.execute("PRAGMA foreign_keys = ON")
+                source.backup(scratch)
+                run_in_transaction(scratch, schema.migrate)
+                if schema.complete(scratch):
+                    db.close()
+                    db = scratch
+        finally:
+            source.close()
+    except (sqlite3.Error, Damaged, Newer):
+        pass
+    return db
+
+
+def _patiently(step: Callable[[], object]) -> None:
+    """Run ``step``, again and again while another process holds the lock it
+    needs: switching to WAL (and a database another copy of the game is
+    creating this instant) answers "locked" at once instead of waiting out
+    the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.005
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as error:
+            if not _locked(error) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+def _locked(error: sqlite3.OperationalError) -> bool:
+    return getattr(error, "sqlite_errorcode", None) in _LOCK_CODES \
+        or "locked" in str(error) or "busy" in str(error)
+
+
+def unique_name() -> str:
+    """A handle no other process will pick (best-time tokens)."""
+    return uuid.uuid4().hex
+
+
+def _check_names(path: Path) -> None:
+    """Damaged unless the database and its journals are regular files (or
+    absent) and the database starts as SQLite's files do."""
+    for candidate in (path, *(path.with_name(path.name + tail) for tail in _JOURNALS)):
+        if candidate.is_symlink() or candidate.exists():
+            if not is_regular(candidate):
+                raise Damaged(candidate)
+    if not path.exists():
+        return
+    with open(path, "rb") as stream:
+        header = stream.read(100)
+    if header and (len(header) < 100 or not header.startswith(_HEADER)):
+        raise Damaged(path)
+
+
+def _check_content(db: sqlite3.Connection) -> None:
+    """Damaged unless ``PRAGMA quick_check`` passes; then Newer when the
+    version is above ours (checked second: a garbage header's version means
+    nothing)."""
+    result = db.execute("PRAGMA quick_check").fetchone()
+    if not result or result[0] != "ok":
+        raise Damaged(Path("quick_check"))
+    if schema.version(db) > schema.SCHEMA_VERSION:
+        raise Newer("database")
+
+
+def _damage(error: sqlite3.DatabaseError) -> bool:
+    return getattr(error, "sqlite_errorcode", None) in _DAMAGE_CODES \
+        or "not a database" in str(error) or "malformed" in str(error)
+
+
+def _set_aside(path: Path, tell: Notices, now: Callable[[], datetime]) -> None:
+    """Rename the damaged database and its journals under one dated name
+    (the journals belong to the damaged file, never to the fresh one); a
+    journal that is not a file goes aside alone."""
+    when = now()
+    aside = None
+    journals = () if path.name != NAME else tuple(path.with_name(path.name + tail)
+                                                  for tail in _JOURNALS)
+    for candidate in (path, *journals):
+        if candidate.is_symlink() or candidate.exists():
+            moved = set_aside(candidate, "corrupt", when)
+            aside = aside or moved
+    if aside is not None:
+        tell.add(notices.damaged("records", aside))

@@ -1,0 +1,186 @@
+"""What the store reads and writes in the database, one function per question.
+
+Writers run inside the caller's transaction (see :mod:`game.store.writer`):
+recording a game adds its history row, its statistics and its best-time
+entry together, so a kill can never leave them disagreeing. Readers check
+every row again (a hand edit or a damaged page may hold anything) and skip
+what does not pass, so a dialog only ever draws sane values.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+
+from . import best_times, statistics
+from .best_times import TOP_COUNT, BestTime
+from .decoding import Unreadable
+from .game_record import GameRecord
+from .names import ANONYMOUS, clean_name
+from .statistics import LevelStats
+
+Key = tuple[str, str, str]            # (level, style, shape)
+#: Replays beyond this total are dropped oldest first, except best times'.
+REPLAY_BUDGET = 50 * 1024 * 1024
+
+_GAME_COLUMNS = ("date", "level", "style", "shape", "width", "height", "mines", "result",
+                 "time_ms", "bbbv", "bbbv_per_s", "clicks", "efficiency", "seed",
+                 "first_click", "assisted")
+_KEY = "level = ? AND style = ? AND shape = ?"
+
+
+# -- writing ---------------------------------------------------------------------
+
+def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None = None,
+                replay: str | None = None, replay_budget: int = REPLAY_BUDGET,
+                count: bool = True) -> int:
+    """Add ``game`` (dated) to the history; count it in statistics unless
+    assisted (or ``count`` is False: an imported game, already counted);
+    enter its time in Best Times under "Anonymous" when ``token`` (the handle
+    to name it later) is given; keep its ``replay``. Returns the game's id."""
+    values = [getattr(game, column) for column in _GAME_COLUMNS]
+    values[_GAME_COLUMNS.index("seed")] = None if game.seed is None else str(game.seed)
+    cursor = db.execute(f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "
+                        f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})", values)
+    game_id = int(cursor.lastrowid or 0)
+    if count and not game.assisted:
+        _store_stats(db, game.key, read_statistics(db, game.key).after(game.won))
+    if token is not None:
+        add_best_time(db, game.key, BestTime(ANONYMOUS, game.time_ms, str(game.date), game.bbbv,
+                                             game.bbbv_per_s), game_id=game_id, token=token)
+    if replay is not None:
+        db.execute("INSERT INTO replays (game_id, size, text) VALUES (?, ?, ?)",
+                   (game_id, len(replay.encode("utf-8", "replace")), replay))
+        prune_replays(db, replay_budget)
+    return game_id
+
+
+def add_best_time(db: sqlite3.Connection, key: Key, entry: BestTime, *,
+                  game_id: int | None = None, token: str | None = None) -> None:
+    """Enter a time in ``key``'s table, below any equal time, and cut the
+    table to the top ten."""
+    db.execute("INSERT INTO best_times (level, style, shape, name, time_ms, date, bbbv, "
+               "bbbv_per_s, game_id, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               (*key, entry.name, entry.time_ms, entry.date, entry.bbbv, entry.bbbv_per_s,
+                game_id, token))
+    db.execute(f"DELETE FROM best_times WHERE {_KEY} AND id NOT IN ("
+               f"SELECT id FROM best_times WHERE {_KEY} ORDER BY time_ms, id LIMIT ?)",
+               (*key, *key, TOP_COUNT))
+
+
+def name_best_time(db: sqlite3.Connection, token: str, name: str) -> None:
+    db.execute("UPDATE best_times SET name = ? WHERE token = ?", (clean_name(name), token))
+
+
+def add_statistics(db: sqlite3.Connection, key: Key, stats: LevelStats) -> None:
+    """Add counts read from an older file to ``key``'s (an import)."""
+    old = read_statistics(db, key)
+    merged = LevelStats(old.played + stats.played, old.won + stats.won,
+                        old.current_streak if old.played else stats.current_streak,
+                        max(old.best_streak, stats.best_streak))
+    _store_stats(db, key, merged)
+
+
+def reset_best_times(db: sqlite3.Connection, key: Key | None) -> None:
+    if key is None:
+        db.execute("DELETE FROM best_times")
+    else:
+        db.execute(f"DELETE FROM best_times WHERE {_KEY}", key)
+
+
+def reset_statistics(db: sqlite3.Connection, key: Key | None) -> None:
+    if key is None:
+        db.execute("DELETE FROM statistics")
+    else:
+        db.execute(f"DELETE FROM statistics WHERE {_KEY}", key)
+
+
+def prune_replays(db: sqlite3.Connection, budget: int) -> None:
+    """Drop the oldest replays until the total fits ``budget``; a best time's
+    replay is never dropped."""
+    total = db.execute("SELECT COALESCE(SUM(size), 0) FROM replays").fetchone()[0]
+    if total <= budget:
+        return
+    candidates = db.execute(
+        "SELECT game_id, size FROM replays WHERE game_id NOT IN "
+        "(SELECT game_id FROM best_times WHERE game_id IS NOT NULL) ORDER BY game_id").fetchall()
+    dropped = []
+    for game_id, size in candidates:
+        if total <= budget:
+            break
+        dropped.append((game_id,))
+        total -= size
+    db.executemany("DELETE FROM replays WHERE game_id = ?", dropped)
+
+
+def _store_stats(db: sqlite3.Connection, key: Key, stats: LevelStats) -> None:
+    db.execute("INSERT OR REPLACE INTO statistics (level, style, shape, played, won, "
+               "current_streak, best_streak) VALUES (?, ?, ?, ?, ?, ?, ?)",
+               (*key, stats.played, stats.won, stats.current_streak, stats.best_streak))
+
+
+# -- reading ---------------------------------------------------------------------
+
+def read_statistics(db: sqlite3.Connection, key: Key) -> LevelStats:
+    """``key``'s statistics; zero when none, or when the row fails its checks."""
+    row = db.execute(f"SELECT played, won, current_streak, best_streak FROM statistics "
+                     f"WHERE {_KEY}", key).fetchone()
+    if row is None:
+        return LevelStats()
+    try:
+        names = ("played", "won", "current_streak", "best_streak")
+        return statistics.decode(dict(zip(names, row, strict=True)))
+    except Unreadable:
+        return LevelStats()
+
+
+def read_best_times(db: sqlite3.Connection, key: Key) -> list[tuple[BestTime, str | None]]:
+    """``key``'s table, best first, each entry with its naming token."""
+    rows = db.execute(f"SELECT name, time_ms, date, bbbv, bbbv_per_s, token FROM best_times "
+                      f"WHERE {_KEY} ORDER BY time_ms, id LIMIT ?", (*key, TOP_COUNT))
+    table = []
+    for name, time_ms, date, bbbv, bbbv_per_s, token in rows:
+        try:
+            entry = best_times.decode({"name": name, "time_ms": time_ms, "date": date,
+                                       "bbbv": bbbv, "bbbv_per_s": bbbv_per_s})
+        except Unreadable:
+            continue
+        table.append((entry, token))
+    return table
+
+
+def read_history(db: sqlite3.Connection, limit: int, offset: int) -> list[GameRecord]:
+    """Games newest first, ``limit`` from ``offset``; rows that fail their checks
+    are skipped."""
+    rows = db.execute(f"SELECT id, {', '.join(_GAME_COLUMNS)} FROM games "
+                      f"ORDER BY id DESC LIMIT ? OFFSET ?", (limit, offset))
+    return list(_games(rows))
+
+
+def count_games(db: sqlite3.Connection) -> int:
+    return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+
+def read_replay(db: sqlite3.Connection, game_id: int) -> str | None:
+    row = db.execute("SELECT text FROM replays WHERE game_id = ?", (game_id,)).fetchone()
+    return row[0] if row and isinstance(row[0], str) else None
+
+
+def read_best_replays(db: sqlite3.Connection, limit: int) -> list[str]:
+    """Replays of best-time games, fastest first."""
+    rows = db.execute("SELECT r.text FROM best_times AS b JOIN replays AS r "
+                      "ON r.game_id = b.game_id ORDER BY b.time_ms, b.id LIMIT ?", (limit,))
+    return [text for (text,) in rows if isinstance(text, str)]
+
+
+def _games(rows: sqlite3.Cursor) -> Iterator[GameRecord]:
+    for game_id, *values in rows:
+        fields = dict(zip(_GAME_COLUMNS, values, strict=True))
+        try:
+            seed = fields["seed"]
+            fields["seed"] = None if seed is None else int(seed)
+            fields["assisted"] = bool(fields["assisted"]) if fields["assisted"] in (0, 1) \
+                else None
+            yield GameRecord(game_id=game_id, **fields)
+        except (ValueError, TypeError):
+            continue

@@ -1,0 +1,101 @@
+"""Importing the JSON files of versions before the database, once.
+
+records.json (best times and statistics) and history.json are read with the
+old codecs, which keep every good part and name every bad one; what was read
+goes into the database in one transaction, together with the file's digest,
+so two copies of the game starting at once import it once. Then the file is
+renamed ``<name>.imported`` — never deleted — and the player is told, once
+per file, what could not be read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from game.engine import DEFAULT_STYLE
+
+from . import history, ledger, notices, records_file
+from .document import JsonFile
+from .game_record import DEFAULT_SHAPE
+from .notices import Notices
+from .writer import run_in_transaction
+
+SUFFIX = ".imported"
+_FILES = ((records_file.NAME, records_file.SCHEMA, "best times and statistics"),
+          (history.NAME, history.SCHEMA, "game history"))
+
+
+def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
+                 now: Callable[[], datetime], rename: bool = True) -> None:
+    """Import whichever old files are in ``directory`` into ``db``; ``rename``
+    False (nothing can be saved) reads them into the session and leaves them."""
+    if not directory.is_dir():
+        return
+    for name, version, what in _FILES:
+        file = JsonFile(directory, name, version, what, tell=tell, now=now)
+        document = file.load()
+        if document is None:
+            continue
+        problems = _import(db, name, document, now)
+        if not rename:
+            continue
+        try:
+            kept = _rename_imported(file.path)
+        except OSError:
+            continue          # imported; another copy of the game renamed it first
+        if problems:
+            tell.add(notices.partly_damaged(what, kept, problems))
+
+
+def _import(db: sqlite3.Connection, name: str, document: dict, now) -> list[str]:
+    """Add the file's content to ``db`` unless a file with the same digest was
+    imported before; return the problems met."""
+    digest = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
+    problems: list[str] = []
+
+    def load(db: sqlite3.Connection) -> None:
+        if db.execute("SELECT 1 FROM imports WHERE digest = ?", (digest,)).fetchone():
+            return
+        if name == records_file.NAME:
+            problems.extend(_import_records(db, document))
+        else:
+            problems.extend(_import_history(db, document))
+        db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
+                   (digest, name, now().isoformat(timespec="seconds")))
+    run_in_transaction(db, load)
+    return problems
+
+
+def _import_records(db: sqlite3.Connection, document: dict) -> list[str]:
+    records, problems = records_file.decode(document)
+    for level, table in records.tables.items():
+        for entry in table:
+            ledger.add_best_time(db, (level, DEFAULT_STYLE, DEFAULT_SHAPE), entry)
+    for level, stats in records.stats.items():
+        if stats.played:
+            ledger.add_statistics(db, (level, DEFAULT_STYLE, DEFAULT_SHAPE), stats)
+    return problems
+
+
+def _import_history(db: sqlite3.Connection, document: dict) -> list[str]:
+    """Old games keep their dates and order; their statistics came with records.json."""
+    games, problems = history.decode(document)
+    for game in games:
+        ledger.insert_game(db, game, count=False)
+    return problems
+
+
+def _rename_imported(path: Path) -> Path:
+    """``records.json`` -> ``records.json.imported`` (``-2``, ``-3``... if taken)."""
+    attempt = 1
+    while True:
+        target = path.with_name(path.name + SUFFIX + ("" if attempt == 1 else f"-{attempt}"))
+        if not target.exists() and not target.is_symlink():
+            path.rename(target)
+            return target
+        attempt += 1

@@ -1,0 +1,104 @@
+"""The database's tables, and the migrations from each version to the next.
+
+The version lives in ``PRAGMA user_version``. A migration runs inside the
+transaction that checks the version, so two copies of the game starting at
+once migrate the file once; a file whose version is above
+:data:`SCHEMA_VERSION` was written by a newer game and is never touched.
+
+Tables are STRICT, so a value of the wrong type can never be stored, even by
+a hand edit; what the game reads back is checked again all the same.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import cache
+
+SCHEMA_VERSION = 1
+
+#: Version 1: games (history), statistics and best times per (level, style,
+#: shape), replays by game, and the digests of the JSON files imported.
+_VERSION_1 = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    date TEXT NOT NULL, level TEXT NOT NULL, style TEXT NOT NULL, shape TEXT NOT NULL,
+    width INTEGER NOT NULL, height INTEGER NOT NULL, mines INTEGER NOT NULL,
+    result TEXT NOT NULL, time_ms INTEGER NOT NULL, bbbv INTEGER, bbbv_per_s REAL,
+    clicks INTEGER NOT NULL, efficiency REAL, seed TEXT, first_click TEXT NOT NULL,
+    assisted INTEGER NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS statistics (
+    level TEXT NOT NULL, style TEXT NOT NULL, shape TEXT NOT NULL,
+    played INTEGER NOT NULL, won INTEGER NOT NULL,
+    current_streak INTEGER NOT NULL, best_streak INTEGER NOT NULL,
+    PRIMARY KEY (level, style, shape)
+) STRICT;
+CREATE TABLE IF NOT EXISTS best_times (
+    id INTEGER PRIMARY KEY,
+    level TEXT NOT NULL, style TEXT NOT NULL, shape TEXT NOT NULL,
+    name TEXT NOT NULL, time_ms INTEGER NOT NULL, date TEXT NOT NULL,
+    bbbv INTEGER, bbbv_per_s REAL,
+    game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+    token TEXT UNIQUE
+) STRICT;
+CREATE INDEX IF NOT EXISTS best_times_by_key ON best_times (level, style, shape, time_ms, id);
+CREATE TABLE IF NOT EXISTS replays (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    size INTEGER NOT NULL,
+    text TEXT NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS imports (
+    digest TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    date TEXT NOT NULL
+) STRICT;
+"""
+
+#: MIGRATIONS[n] takes a database from version n to n + 1.
+MIGRATIONS: tuple[str, ...] = (_VERSION_1,)
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+def version(connection: sqlite3.Connection) -> int:
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(connection: sqlite3.Connection) -> None:
+    """Bring the database to :data:`SCHEMA_VERSION`, in the caller's write
+    transaction (the version is read again inside it: another process may
+    have migrated meanwhile)."""
+    current = version(connection)
+    for step in MIGRATIONS[current:]:
+        for statement in step.split(";"):
+            if statement.strip():
+                connection.execute(statement)
+    if current < SCHEMA_VERSION:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def tables(connection: sqlite3.Connection) -> dict[str, list[str]]:
+    """Each table's column names, as the database has them."""
+    names = [row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    return {name: [column[1] for column in connection.execute(f'PRAGMA table_info("{name}")')]
+            for name in names}
+
+
+@cache
+def expected_tables() -> dict[str, list[str]]:
+    """The tables and columns of a database of this version."""
+    scratch = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS:
+            scratch.executescript(step)
+        return tables(scratch)
+    finally:
+        scratch.close()
+
+
+def complete(connection: sqlite3.Connection) -> bool:
+    """Whether every table and column of this version is there (a file that
+    claims our version but lacks them was not written by us)."""
+    found = tables(connection)
+    return all(found.get(name, [])[:len(columns)] == columns
+               for name, columns in expected_tables().items())

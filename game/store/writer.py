@@ -1,0 +1,246 @@
+"""Writing without making the window wait: each change is a job run in its
+own transaction, on a background thread, in the order it was given.
+
+The window only queues a job (microseconds) and goes on drawing. A job that
+meets a disk problem (full, read-only, locked past the busy timeout) is kept
+at the head of the queue and tried again a little later, so a disk that
+recovers loses nothing; the store is told each time saving stops or resumes.
+A job that fails for any other reason (a bug, a value the database refuses)
+is dropped alone, and said.
+
+:class:`InlineWriter` runs the same jobs at once on an in-memory database:
+the game's records for this session only, when nothing can be saved.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import deque
+from collections.abc import Callable
+
+Job = Callable[[sqlite3.Connection], object]
+Done = Callable[[], None]
+#: After a failed attempt, the next one comes this much later (or at a flush).
+RETRY_S = 2.0
+#: A writer thread with nothing to do for this long ends (and closes its
+#: connection); the next job starts another.
+IDLE_S = 1.0
+#: Errors that drop the one job that met them (anything else of sqlite3's is
+#: the disk, and is retried).
+_JOB_ERRORS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError,
+               ValueError, OverflowError)
+
+
+def run_in_transaction(db: sqlite3.Connection, job: Job) -> None:
+    """Run ``job`` in one write transaction: all of it is kept, or none."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        job(db)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+class Outcome:
+    """What the writer reports back: saving stopped (with the error) or resumed."""
+
+    def __init__(self, failed: Callable[[Exception], None], saved: Callable[[], None]) -> None:
+        self.failed = failed
+        self.saved = saved
+
+
+class InlineWriter:
+    """Jobs run at once on ``db`` (an in-memory database: nothing to wait for)."""
+
+    def __init__(self, db: sqlite3.Connection, outcome: Outcome) -> None:
+        self._db = db
+        self._outcome = outcome
+
+    def submit(self, job: Job, done: Done | None = None) -> None:
+        try:
+            run_in_transaction(self._db, job)
+        except (sqlite3.Error, *_JOB_ERRORS) as error:
+            self._outcome.failed(error)
+        if done is not None:
+            done()
+
+    @property
+    def pending(self) -> int:
+        return 0
+
+    def flush(self) -> bool:
+        return True
+
+    def close(self) -> bool:
+        """The connection is the store's reader too; the store closes it."""
+        return True
+
+
+class BackgroundWriter:
+    """A thread with its own connection (made by ``connect``) running jobs in
+    order, each job's ``done`` called once it is committed (or given up). The
+    thread is started by the first job and ends after :data:`IDLE_S` idle, so
+    a store left open costs no thread and no file handle."""
+
+    def __init__(self, connect: Callable[[], sqlite3.Connection], outcome: Outcome, *,
+                 retry_s: float = RETRY_S) -> None:
+        self._connect = connect
+        self._outcome = outcome
+        self._retry_s = retry_s
+        self._jobs: deque[tuple[Job, Done | None]] = deque()
+        self._changed = threading.Condition()
+        self._failing = False         # the last attempt failed
+        self._attempts = 0
+        self._stop = False
+        self._thread: threading.Thread | None = None
+
+    @property
+    def pending(self) -> int:
+        """Jobs not yet committed."""
+        with self._changed:
+            return len(self._jobs)
+
+    def submit(self, job: Job, done: Done | None = None) -> None:
+        with self._changed:
+            self._jobs.append((job, done))
+            self._changed.notify_all()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="store-writer",
+                                                daemon=True)
+                self._thread.start()
+
+    def flush(self) -> bool:
+        """Wait until every job is committed (True) or, while the disk fails,
+        until one more attempt has failed (False)."""
+        with self._changed:
+            target = self._attempts + 1
+            self._changed.notify_all()           # a failing writer tries again now
+            while self._jobs and not (self._failing and self._attempts >= target):
+                self._changed.wait(0.5)
+            return not self._jobs
+
+    def close(self) -> bool:
+        """Flush, then end the thread; False when some jobs could not be saved."""
+        saved = self.flush()
+        with self._changed:
+            self._stop = True
+            self._changed.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
+        return saved
+
+    def _run(self) -> None:
+        db: sqlite3.Connection | None = None
+        while True:
+            with self._changed:
+                if not self._jobs and not self._stop:
+                    self._changed.wait(IDLE_S)
+                if not self._jobs:
+                    self._thread = None
+                    break
+                job, done = self._jobs[0]
+            try:
+                db = db or self._connect()
+                run_in_transaction(db, job)
+            except _JOB_ERRORS as error:
+                self._attempted(error, keep=False)
+            except sqlite3.Error as error:               # the disk: try again later
+                _close(db)
+                db = None
+                if self._attempted(error, keep=True):
+                    self._give_up()                      # closing: nothing more to do
+                    break
+                continue
+            else:
+                self._attempted(None, keep=False)
+            if done is not None:
+                done()
+        _close(db)
+
+    def _attempted(self, error: Exception | None, *, keep: bool) -> bool:
+        """Book one attempt at the head job, report it, and wait before
+        retrying a kept one. True when the writer is closing and a failed job
+        must be given up."""
+        if error is not None:
+            self._outcome.failed(error)
+        with self._changed:
+            if not keep:
+                self._jobs.popleft()
+            was_failing, self._failing = self._failing, keep
+            self._attempts += 1
+            self._changed.notify_all()
+            if keep and not self._stop:
+                self._changed.wait(self._retry_s)
+            closing = keep and self._stop
+        if error is None and was_failing:
+            self._outcome.saved()
+        return closing
+
+    def _give_up(self) -> None:
+        with self._changed:
+            given_up, self._jobs = list(self._jobs), deque()
+            self._thread = None
+            self._changed.notify_all()
+        for _, done in given_up:
+            if done is not None:
+                done()
+
+
+def _close(db: sqlite3.Connection | None) -> None:
+    if db is not None:
+        try:
+            db.close()
+        except sqlite3.Error:
+            pass
+
+
+class FileWriter:
+    """The newest text of one file, written by a background thread with
+    ``write``; a text replaced before it was written is skipped (only the
+    newest settings matter). ``failed`` / ``saved`` report each attempt."""
+
+    def __init__(self, write: Callable[[str], None], failed: Callable[[OSError], None],
+                 saved: Callable[[], None]) -> None:
+        self._write = write
+        self._failed = failed
+        self._saved = saved
+        self._text: str | None = None
+        self._busy = False
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, text: str) -> None:
+        with self._changed:
+            self._text = text
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="settings-writer",
+                                                daemon=True)
+                self._thread.start()
+
+    def flush(self) -> None:
+        """Wait until the newest text has been written (or has failed)."""
+        with self._changed:
+            while self._text is not None or self._busy:
+                self._changed.wait(0.5)
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                text, self._text = self._text, None
+                if text is None:
+                    self._thread = None
+                    self._changed.notify_all()
+                    return
+                self._busy = True
+            try:
+                self._write(text)
+            except OSError as error:
+                self._failed(error)
+            else:
+                self._saved()
+            with self._changed:
+                self._busy = False
+                self._changed.notify_all()

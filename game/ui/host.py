@@ -1,0 +1,105 @@
+"""What a screen may ask of the app: the narrow interface that keeps the
+layers of the window reading one way (docs/design.md, "Layers").
+
+The app (``game.ui.app``) owns the window, the loop and the stack of screens;
+screens, menus and the records code below it are handed the app as a
+``Host`` and never import it. Each Protocol here lists exactly what is used
+from below; anything more a screen needs is a change to this file, made on
+purpose. ``tests/ui/test_layers.py`` checks that the app provides all of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.engine import Minefield
+    from game.settings import Settings
+    from game.store import Store
+
+    from .anim import Animation
+    from .audio import Audio
+    from .frame import Layout
+    from .hit import Viewport
+    from .render.atlas import Atlas
+    from .render.painter import Painter
+    from .session import Session
+
+
+@runtime_checkable
+class Stacked(Protocol):
+    """A screen as the stack of screens sees it."""
+
+    overlay: bool
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def handle(self, event: pygame.event.Event) -> None: ...
+    def relayout(self) -> None: ...
+    def update(self) -> None: ...
+    def draw(self, painter: Painter, full: bool) -> bool: ...
+
+
+@runtime_checkable
+class Helper(Protocol):
+    """The computer's help on the play screen, as menus and attract mode use it."""
+
+    overlay: bool
+    autoplay: bool
+    pace: tuple[int, int]
+    default_pace: tuple[int, int]
+
+    def toggle_autoplay(self) -> None: ...
+    def tick(self) -> None: ...
+    def stop(self) -> None: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The play screen, as other screens and menus use it."""
+
+    session: Session
+    assist: Helper
+    anim: Animation | None
+
+    def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None: ...
+
+
+@runtime_checkable
+class CommandRunner(Protocol):
+    """The app's commands by name (menu items, keys)."""
+
+    def run(self, name: str) -> None: ...
+    def allowed(self, name: str) -> bool: ...
+
+
+@runtime_checkable
+class Host(Protocol):
+    """The app, as screens, menus and the records code may use it."""
+
+    settings: Settings
+    store: Store
+    layout: Layout
+    viewport: Viewport
+    painter: Painter
+    atlas: Atlas
+    audio: Audio
+    clock: Callable[[], float]
+    commands: CommandRunner
+    play: Game
+
+    @property
+    def top(self) -> Stacked: ...
+
+    def push(self, screen: Stacked) -> None: ...
+    def pop(self) -> Stacked: ...
+    def invalidate(self) -> None: ...
+    def show_notices(self) -> None: ...
+    def can_zoom(self, step: int) -> bool: ...
+    def woke(self) -> None: ...
+    def restore_operator_settings(self) -> None: ...
+    def settings_changed(self, *names: str) -> None: ...
+    def fit_window(self, cols: int, rows: int) -> None: ...

@@ -1,0 +1,126 @@
+"""What the command line refuses besides bad values: abbreviations, places
+it cannot use, options that do nothing, and a machine with no display; and a
+start that prints nothing when sound is off or there is no sound card."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from game.cli import main, no_display, parse
+
+HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+@pytest.fixture
+def refused(capsys, tmp_path, monkeypatch):
+    """The one line ``main`` prints for ``args``, which it must refuse with 2.
+    Should it wrongly accept them, the game runs one frame on a data directory
+    of its own (from an empty working directory) and the check fails, rather
+    than running forever or writing where it should not."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str) -> str:
+        extra = [] if "--data-dir" in args else ["--data-dir", str(tmp_path / "data")]
+        assert main([*args, *extra, "--frames", "1"]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        return err
+
+    return run
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--lev", "expert"], "unrecognized arguments: --lev expert"),
+    (["--no-s"], "unrecognized arguments: --no-s"),
+    (["--data-dir", ""], "--data-dir: must name a directory, not an empty string"),
+    (["--data-dir", "   "], "--data-dir: must name a directory"),
+    (["--idle", "30"], "--idle only applies with --kiosk or --demo"),
+    (["--seed", "1_000"], "--seed: must be a whole number 0 or more, not '1_000'"),
+    (["--width", "²²", "--height", "9", "--mines", "3"], "must be a whole number 1 or more"),
+    (["--width", "١٠", "--height", "9", "--mines", "3"], "must be a whole number 1 or more"),
+])
+def test_refused_in_one_line(refused, args, message):
+    assert message in refused(*args)
+
+
+def test_a_data_dir_that_is_a_file_is_refused(refused, tmp_path):
+    file = tmp_path / "records"
+    file.write_text("mine")
+    assert f"--data-dir: {file} is a file, not a directory" in refused("--data-dir", str(file))
+    assert file.read_text() == "mine"
+
+
+def test_a_data_dir_that_cannot_be_created_is_refused(refused, tmp_path):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("")
+    err = refused("--data-dir", str(blocker / "inside"))
+    assert f"--data-dir: cannot create the directory {blocker / 'inside'}" in err
+
+
+def test_a_missing_data_dir_is_created(tmp_path):
+    assert parse(["--data-dir", str(tmp_path / "a" / "b")]).data_dir.is_dir()
+
+
+def test_idle_goes_with_kiosk_or_demo():
+    assert parse(["--kiosk", "--idle", "30"]).idle == 30
+    assert parse(["--demo", "--idle", "5"]).idle == 5
+    assert parse(["--kiosk"]).idle == 60
+
+
+@pytest.mark.parametrize("env, platform, found", [
+    ({}, "linux", False),
+    ({"DISPLAY": ":0"}, "linux", True),
+    ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", True),
+    ({"SDL_VIDEODRIVER": "kmsdrm"}, "linux", True),
+    ({}, "freebsd14", False),
+    ({}, "win32", True),
+    ({}, "darwin", True),
+])
+def test_a_display_is_looked_for_where_the_environment_tells(env, platform, found):
+    assert (no_display(env, platform) is None) is found
+
+
+def run_game(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="X11/Wayland systems only")
+def test_no_display_is_one_line_and_exit_2_not_an_invisible_game(tmp_path):
+    env = {k: v for k, v in HEADLESS.items()
+           if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    result = run_game(env, "--frames", "2", "--data-dir", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "minesweeper: error: no display to open the window on (neither DISPLAY nor"
+        " WAYLAND_DISPLAY is set); set SDL_VIDEODRIVER to choose a video driver"]
+
+
+def test_a_driver_the_user_chose_is_respected(tmp_path):
+    env = {k: v for k, v in HEADLESS.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = run_game(env, "--frames", "2", "--no-sound", "--data-dir", str(tmp_path))
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_no_sound_card_prints_nothing(tmp_path):
+    """Sound on, the system's default audio driver (none on a CI machine, which
+    is where the eight ALSA lines came from), and a move that wants a sound."""
+    env = {k: v for k, v in HEADLESS.items() if k != "SDL_AUDIODRIVER"}
+    code = ("import sys; from game.ui.audio import Audio; a = Audio(True); a.play('reveal');"
+            " a.stop(); print(a.opened)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 0 and result.stdout.strip() == "True"
+    assert result.stderr == ""
+
+
+def test_with_sound_off_the_mixer_never_opens(tmp_path):
+    from tests.ui.helpers import click, make_app
+
+    app = make_app(["*.......", *["........"] * 7], sound=False, data_dir=tmp_path)
+    click(app, (7, 7))
+    app.step(120)
+    assert app.play.field.status == "won"      # a reveal, a victory: sounds wanted, none played
+    assert app.audio.opened is False

@@ -1,0 +1,158 @@
+"""records.db: WAL journal, one transaction per game, migrations by
+user_version; damage set aside with a dated name, a newer version's file
+never touched, names taken by something that is not a file never read."""
+
+import os
+import sqlite3
+import stat
+import threading
+
+import pytest
+
+from game.store import LevelStats, ledger, schema
+
+from .helpers import files_in, game, open_store, reopen
+
+ASIDE = "records.corrupt-20261122-153000.db"
+
+
+def filled(directory):
+    store = open_store(directory)
+    store.record_game(game(seed=1))
+    store.close()
+    return (directory / "records.db")
+
+
+def test_the_database_uses_a_wal_journal_and_this_schema_version(tmp_path):
+    filled(tmp_path)
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+    db.close()
+
+
+def test_an_older_database_is_migrated(tmp_path):
+    sqlite3.connect(tmp_path / "records.db").close()           # version 0: empty
+    store = open_store(tmp_path)
+    store.record_game(game())
+    assert reopen(store).statistics("beginner") == LevelStats(1, 1, 1, 1)
+    assert store.notices == []
+
+
+def test_a_game_is_all_in_or_all_out(tmp_path, monkeypatch):
+    """History row, statistics and best time are one transaction: a failure in
+    the middle leaves none of them, and the game is written once the disk
+    works again."""
+    store = open_store(tmp_path)
+    failing = threading.Event()
+    failing.set()
+    real = ledger.add_best_time
+
+    def add_best_time(*args, **kwargs):
+        real(*args, **kwargs)
+        if failing.is_set():
+            raise sqlite3.OperationalError("disk I/O error")
+    monkeypatch.setattr(ledger, "add_best_time", add_best_time)
+    store.record_game(game())
+    assert not store.flush()
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        counts = [db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+                  for table in ("games", "statistics", "best_times")]
+    db.close()
+    assert counts == [0, 0, 0]
+    assert "disk I/O error" in store.take_notices()[0]
+    failing.clear()
+    assert store.flush()
+    again = reopen(store)
+    assert len(again.history()) == 1 and len(again.best_times("beginner")) == 1
+    assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
+
+
+@pytest.mark.parametrize("damage", [
+    lambda path: path.write_bytes(b"not a database at all" * 100),
+    lambda path: path.write_bytes(path.read_bytes()[:1000]),                    # truncated
+    lambda path: path.write_bytes(b"SQLite format 3\x00" + os.urandom(5000)),   # garbage after
+    lambda path: path.write_bytes(b"\x00" * 8192),
+], ids=["text", "truncated", "garbage", "zeros"])
+def test_a_damaged_database_is_set_aside_and_a_fresh_one_started(tmp_path, damage):
+    path = filled(tmp_path)
+    damage(path)
+    broken = path.read_bytes()
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert ASIDE in message and "could not be read" in message
+    assert (tmp_path / ASIDE).read_bytes() == broken
+    assert store.history() == [] and store.writable
+    store.record_game(game(seed=2))
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [2]
+    assert again.notices == []
+
+
+def test_a_database_failing_its_quick_check_is_set_aside(tmp_path):
+    store = open_store(tmp_path)
+    for seed in range(300):
+        store.record_game(game(seed=seed))
+    store.close()
+    path = tmp_path / "records.db"
+    data = bytearray(path.read_bytes())
+    page = 4096
+    for offset in range(2 * page, len(data) - page, page):   # spoil every page but the first
+        data[offset + 8:offset + 40] = os.urandom(32)
+    path.write_bytes(bytes(data))
+    store = open_store(tmp_path)
+    assert ASIDE in store.take_notices()[0]
+    assert store.history() == []
+
+
+def test_a_database_from_a_newer_version_is_never_touched(tmp_path):
+    path = filled(tmp_path)
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+    db.close()
+    before = path.read_bytes()
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert "records.db" in message and "newer version" in message
+    assert not store.writable
+    assert store.record_game(game(time_ms=5_000)) == 1          # the game plays on, in memory
+    assert store.best_times("beginner")[0].time_ms == 5_000
+    store.close()
+    assert path.read_bytes() == before
+    assert files_in(tmp_path) == {"records.db"}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("name", ["records.db", "records.db-wal", "settings.json",
+                                  "records.json", "history.json"])
+def test_a_fifo_is_never_read(tmp_path, name):
+    if name != "records.db":
+        filled(tmp_path)
+    os.mkfifo(tmp_path / name)
+    store = open_store(tmp_path)             # would block for ever if the FIFO were opened
+    assert "could not be read" in store.take_notices()[0]
+    assert not (tmp_path / name).exists() or (tmp_path / name).is_file()     # a fresh one
+    assert [p for p in tmp_path.iterdir() if stat.S_ISFIFO(p.lstat().st_mode)][0].name != name
+    assert name == "records.db" or len(store.history()) == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+@pytest.mark.parametrize("name", ["records.db", "settings.json", "records.json"])
+def test_a_symlink_to_a_device_is_set_aside_not_read(tmp_path, name):
+    os.symlink("/dev/zero", tmp_path / name)
+    store = open_store(tmp_path)
+    assert "could not be read" in store.take_notices()[0]
+    aside = [p for p in tmp_path.iterdir() if p.is_symlink()]
+    assert len(aside) == 1 and os.readlink(aside[0]) == "/dev/zero" and aside[0].name != name
+    store.record_game(game())
+    assert reopen(store).statistics("beginner").played == 1
+
+
+def test_a_directory_in_the_database_s_place_is_set_aside(tmp_path):
+    (tmp_path / "records.db").mkdir()
+    (tmp_path / "records.db" / "keep.txt").write_text("mine")
+    store = open_store(tmp_path)
+    assert ASIDE in store.take_notices()[0]
+    assert (tmp_path / ASIDE / "keep.txt").read_text() == "mine"
+    store.record_game(game())
+    assert reopen(store).statistics("beginner").played == 1

@@ -1,0 +1,60 @@
+"""Replays kept with their games: stored in the game's transaction, read back
+by game id, the best times' replays for attract mode, and old ones dropped
+beyond the size budget — never a best time's."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from game.store import Store
+
+from .helpers import game, open_store, reopen
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def replay_text(n: int, size: int = 100) -> str:
+    return f'{{"round": {n}, "pad": "{"x" * size}"}}'
+
+
+def test_a_replay_is_kept_with_its_game(tmp_path):
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1, result="lost"), replay=replay_text(1))
+    store.record_game(game(seed=2, result="lost"))
+    again = reopen(store)
+    newest, oldest = again.history()
+    assert again.replay(oldest.game_id) == replay_text(1)
+    assert again.replay(newest.game_id) is None
+    assert again.replay(999) is None
+
+
+def test_best_replays_are_the_best_times_fastest_first(tmp_path):
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1, time_ms=30_000), replay=replay_text(1))
+    store.record_game(game(seed=2, time_ms=10_000), replay=replay_text(2))
+    store.record_game(game(seed=3, time_ms=20_000, result="lost"), replay=replay_text(3))
+    store.record_game(game("expert", seed=4, time_ms=15_000), replay=replay_text(4))
+    assert store.best_replays(10) == [replay_text(2), replay_text(4), replay_text(1)]
+    assert store.best_replays(1) == [replay_text(2)]
+
+
+def test_old_replays_beyond_the_budget_go_first_and_best_times_stay(tmp_path):
+    store = Store(tmp_path, replay_budget=5_000)
+    store.record_game(game(seed=0, time_ms=1_000), replay=replay_text(0, 1_000))   # a best time
+    for seed in range(1, 20):
+        store.record_game(game(seed=seed, result="lost"), replay=replay_text(seed, 1_000))
+    again = reopen(store)
+    kept = {g.seed for g in again.history(limit=100) if again.replay(g.game_id) is not None}
+    assert 0 in kept                                   # the best time's replay, however old
+    assert kept - {0} == set(range(17, 20))            # then the newest that fit
+    assert len(again.history(limit=100)) == 20         # the games themselves all stay
+
+
+def test_a_script_that_records_games_and_ends_loses_nothing(tmp_path):
+    script = ("import sys\nfrom tests.store.helpers import game\nfrom game.store import Store\n"
+              "store = Store(sys.argv[1])\n"
+              "for seed in range(25):\n"
+              "    store.record_game(game(seed=seed, result='lost'))\n")   # no close()
+    subprocess.run([sys.executable, "-c", script, str(tmp_path)], cwd=ROOT, check=True,
+                   timeout=60)
+    assert open_store(tmp_path).count_games() == 25

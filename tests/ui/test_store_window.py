@@ -1,0 +1,187 @@
+"""The window and the store: signals end the game in order in every mode, a
+best time survives an interrupted name entry, kiosk visitors start from the
+operator's setup, and anything read from disk is drawn safely."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.store import Store
+from game.ui.screens.names import NameDialog
+from game.ui.screens.notice import NoticeDialog
+from game.ui.screens.records import HistoryDialog, StatisticsDialog
+from game.ui.widgets import ListView, wrap
+
+from .helpers import BOARD_8, key, make_app, post
+from .test_records import BEGINNER, type_text, win
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# -- signals --------------------------------------------------------------------------
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+@pytest.mark.parametrize("mode", [[], ["--kiosk"]], ids=["normal", "kiosk"])
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_ends_the_game_in_order(tmp_path, mode, signame):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    game = subprocess.Popen([sys.executable, "-m", "tests.ui.signal_runner", "--data-dir",
+                             str(tmp_path), "--level", "expert", "--seed", "3", *mode],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert game.stdout.readline().strip().endswith(b"ready")
+        game.send_signal(getattr(signal, signame))
+        assert game.wait(timeout=20) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    errors = game.stderr.read().decode()
+    game.stdout.close()
+    game.stderr.close()
+    assert "Traceback" not in errors
+    [abandoned] = Store(tmp_path).history()
+    assert abandoned.result == "abandoned" and abandoned.level == "expert"
+
+
+# -- name entry -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("kiosk", [False, True])
+def test_quitting_during_name_entry_keeps_the_time_under_the_name_typed_so_far(tmp_path, kiosk):
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=kiosk)
+    win(app)
+    entry = app.top
+    assert isinstance(entry, NameDialog) or kiosk
+    if kiosk:
+        entry.type("Z")
+        entry.type("O")
+    else:
+        type_text(app, "Zo")
+    app.request_quit()                     # a closed window, SIGTERM, the operator's chord
+    app.close()
+    app.store.close()
+    assert [(t.name, t.time_ms > 0) for t in Store(tmp_path).best_times("beginner")] == [
+        ("ZO" if kiosk else "Zo", True)]
+
+
+def test_the_best_time_is_on_disk_before_any_name_is_typed(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    assert isinstance(app.top, NameDialog)
+    app.store.flush()
+    [kept] = Store(tmp_path).best_times("beginner")      # what a power cut would leave
+    assert kept.name == "Anonymous"
+
+
+# -- kiosk visitors -------------------------------------------------------------------
+
+def test_each_kiosk_visitor_starts_from_the_operator_s_setup(tmp_path):
+    app = make_app(data_dir=tmp_path, kiosk=True, idle_seconds=1, level="intermediate",
+                   marks=False, first_click="safe", no_guess=False)
+    commands = app.commands
+    for command in ("level_expert", "toggle_marks", "toggle_flag_mode", "first_click_classic",
+                    "toggle_no_guess"):
+        commands.run(command)
+    assert app.settings.level == "expert" and app.settings.flag_mode
+    app.step(61)                                           # idle: attract mode
+    assert app.attracting
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5))
+    app.step()
+    assert not app.attracting
+    s = app.settings
+    assert (s.level, s.marks, s.flag_mode, s.first_click, s.no_guess) == (
+        "intermediate", False, False, "safe", False)
+    assert (app.play.field.width, app.play.field.height) == (16, 16)
+
+
+# -- stored text drawn safely ---------------------------------------------------------
+
+class CountingPainter:
+    """A painter that counts how many characters it was asked to measure."""
+
+    def __init__(self, painter):
+        self.painter = painter
+        self.measured = 0
+
+    def text_width(self, text, face="regular"):
+        self.measured += len(text)
+        return self.painter.text_width(text, face)
+
+
+def test_wrapping_measures_each_character_a_bounded_number_of_times():
+    app = make_app()
+    for word in ("9" * 4000, "word " * 800):
+        counting = CountingPainter(app.painter)
+        lines = wrap(counting, word, 150)
+        assert all(app.painter.text_width(line) <= 150 for line in lines)
+        assert "".join(lines).replace(" ", "") == word.replace(" ", "")
+        assert counting.measured <= 4 * len(word) + 10     # linear, not cubic
+
+
+def test_huge_statistics_from_disk_are_drawn_inside_the_dialog(tmp_path):
+    import sqlite3
+    store = Store(tmp_path)
+    store.close()
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        top = 2**63 - 1
+        db.execute("INSERT INTO statistics VALUES ('beginner', 'modern', 'grid', ?, ?, ?, ?)",
+                   (top, top, top, top))
+    db.close()
+    app = make_app(data_dir=tmp_path)
+    dialog = StatisticsDialog(app, "beginner")
+    app.push(dialog)
+    app.step()
+    texts = [w.text for w in dialog.widgets if hasattr(w, "text")]
+    assert "9.22e+18" in texts
+    ox, _ = dialog.client_origin
+    assert all(ox + w.rect.x >= ox for w in dialog.widgets)
+
+
+def test_a_long_name_is_clipped_to_its_column():
+    app = make_app()
+    surface = app.display.surface
+    view = ListView(pygame.Rect(10, 40, 140, 30), [("1.", "W" * 60, "")],
+                    ((0, 14, "r"), (18, 60, "l"), (100, 30, "r")), 13, selected=-1)
+    surface.fill((255, 255, 255))
+    view.draw(app.painter, (0, 0), focused=False)
+    scale = app.viewport.scale
+    beyond = [surface.get_at(((10 + 3 + 18 + 60 + dx) * scale, (42 + 6) * scale))[:3]
+              for dx in range(1, 20)]
+    inside = [surface.get_at(((10 + 3 + 18 + dx) * scale, (42 + 6) * scale))[:3]
+              for dx in range(0, 20)]
+    assert (0, 0, 0) in inside                          # the name is drawn...
+    assert (0, 0, 0) not in beyond                      # ...and stops at its column
+
+
+def test_a_data_directory_that_is_not_utf8_is_named_in_a_drawable_notice(tmp_path):
+    blocker = tmp_path / os.fsdecode(b"d\xe9j\xe0")
+    blocker.write_text("a file, not a directory")
+    app = make_app(data_dir=blocker / "Minesweeper")
+    assert isinstance(app.top, NoticeDialog) and "d\ufffdj\ufffd" in app.top.text
+    app.step()                                             # drawn without raising
+
+
+def test_history_pages_through_every_game(tmp_path):
+    from tests.store.helpers import game
+    store = Store(tmp_path)
+    for seed in range(1_234):
+        store.record_game(game(seed=seed, result="lost"))
+    store.close()
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    asked = []
+    real = app.store.history
+    app.store.history = lambda limit=500, offset=0: asked.append((limit, offset)) or \
+        real(limit, offset)
+    dialog = HistoryDialog(app)
+    app.push(dialog)
+    app.step()
+    assert len(dialog.table.rows) == 1_234 and asked == [(100, 0)]   # one page to open
+    key(app, pygame.K_END)
+    assert "seed 0," in dialog.details.text                  # the very first game
