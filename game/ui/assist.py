@@ -27,12 +27,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import CLASSIC, Status
 
-from .jobs import AnalyseJob, HintJob, Job, LayoutJob, MoveJob, Overlay
+from .jobs import AnalyseJob, HintAnswer, HintJob, Job, LayoutJob, MoveAnswer, MoveJob, Overlay
 from .render.assist import COVERED
 
 if TYPE_CHECKING:
-    from game.solver import Decision, Hint
-
     from .screens.play import PlayScreen
 
 Cell = tuple[int, int]
@@ -70,7 +68,7 @@ def too_big(field) -> bool:
 TOO_BIG = "This board is too big for the computer to think about."
 
 
-def hint_text(h: Hint) -> str:
+def hint_text(h: HintAnswer) -> str:
     """The one line shown under the board for a hint."""
     return f"{KIND_WORDS[h.kind]}: {h.explanation}."
 
@@ -93,7 +91,7 @@ class Assistant:
         self._asked: dict[str, Version] = {}
         self._waiting_since: int | None = None
         self._overlay: tuple[Version, Overlay] | None = None
-        self._planned: Decision | None = None
+        self._planned: MoveAnswer | None = None
         self._first: tuple[str, Cell] | None = None
         self._countdown = 0
 
@@ -192,7 +190,7 @@ class Assistant:
             view, mines, first_click, seconds, shape))
         return dirty
 
-    def _hint_arrived(self, h: Hint) -> None:
+    def _hint_arrived(self, h: HintAnswer) -> None:
         self._assist()
         self.shown = Shown((h.x, h.y), h.kind, frozenset(h.evidence), hint_text(h))
         self.screen.reveal_cell((h.x, h.y))
@@ -335,7 +333,7 @@ class Assistant:
         self.screen.play(decision.kind, (decision.x, decision.y))
         self._countdown = self.pace[1]
 
-    def _move_arrived(self, decision: Decision) -> None:
+    def _move_arrived(self, decision: MoveAnswer) -> None:
         if not self.autoplay:
             return
         self._planned = decision

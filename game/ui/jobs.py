@@ -22,7 +22,6 @@ from game.engine import ANY_SIZE, Minefield, MineLayer
 from game.engine.topology import GRID, Topology
 
 if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
-    from game.solver import Decision, Hint
     from game.solver.count import Count
     from game.solver.frontier import ComponentKey
     from game.solver.incremental import IncrementalAnalysis
@@ -65,6 +64,28 @@ class Overlay:
 
 
 @dataclass(frozen=True)
+class HintAnswer:
+    """A hint as the window shows it (the solver's Hint, as plain data: the
+    window process never has to import the solver to read it)."""
+
+    x: int
+    y: int
+    kind: str
+    explanation: str
+    evidence: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class MoveAnswer:
+    """Auto-play's next move as plain data: ``kind`` "reveal" or "flag"."""
+
+    kind: str
+    x: int
+    y: int
+    certain: bool
+
+
+@dataclass(frozen=True)
 class HintJob:
     """The hint for a view."""
 
@@ -74,10 +95,11 @@ class HintJob:
     max_seconds: float | None
     shape: str = GRID
 
-    def run(self) -> Hint:
+    def run(self) -> HintAnswer:
         from game.solver import hint
-        return hint(self.view, self.mines, first_click=self.first_click,
-                    max_seconds=self.max_seconds, shape=self.shape)
+        h = hint(self.view, self.mines, first_click=self.first_click,
+                 max_seconds=self.max_seconds, shape=self.shape)
+        return HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence))
 
 
 @dataclass(frozen=True)
@@ -114,11 +136,12 @@ class MoveJob:
     max_seconds: float | None
     shape: str = GRID
 
-    def run(self) -> Decision:
+    def run(self) -> MoveAnswer:
         from game.solver import next_move
-        return next_move(self.view, self.mines, first_click=self.first_click,
-                         max_seconds=self.max_seconds, shape=self.shape,
-                         cache=session_cache(self.view))
+        d = next_move(self.view, self.mines, first_click=self.first_click,
+                      max_seconds=self.max_seconds, shape=self.shape,
+                      cache=session_cache(self.view))
+        return MoveAnswer(d.kind, d.x, d.y, d.certain)
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
 from game.engine import Minefield
 from game.solver import analyse, hint, next_move
-from game.ui.jobs import AnalyseJob, HintJob, LayoutJob, MoveJob, PreparedLayer
+from game.ui.jobs import AnalyseJob, HintAnswer, HintJob, LayoutJob, MoveAnswer, MoveJob, PreparedLayer
 from game.ui.worker import ProcessWorker, run_job
 
 from .helpers import key, make_app
@@ -64,10 +68,11 @@ def test_the_worker_process_starts_lazily_and_answers_like_the_solver():
                 assert done.ok, done.value
                 got[done.tag[0]] = done.value
         assert worker.alive and worker.starts == 1
-        assert got["move"] == next_move(view, mines)
+        move, h = next_move(view, mines), hint(view, mines)
+        assert got["move"] == MoveAnswer(move.kind, move.x, move.y, move.certain)
         assert got["overlay"].rows == analyse(view, mines).probabilities
         assert got["overlay"].exact
-        assert got["hint"] == hint(view, mines)
+        assert got["hint"] == HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence))
     finally:
         worker.close()
     assert not worker.alive
@@ -146,3 +151,38 @@ def test_a_new_game_cancels_the_question_under_way():
         assert worker.pending == 0 and not process.is_alive()
     finally:
         app.close()
+
+
+READ_WITHOUT_SOLVER = """
+import sys
+from game.engine import Minefield
+from game.ui.jobs import MoveJob, HintJob, AnalyseJob
+from game.ui.worker import ProcessWorker
+if __name__ == "__main__":
+    f = Minefield(30, 16, 99, seed=3)
+    f.reveal(15, 8)
+    view = tuple(f.view())
+    w = ProcessWorker()
+    for job in (MoveJob(view, 99, "opening", None), HintJob(view, 99, "opening", None),
+                AnalyseJob(view, 99, None)):
+        w.submit("q", job)
+        while not w.wait(1.0):
+            pass
+        (done,) = w.poll()
+        assert done.ok, done.value
+    w.close()
+    print(sorted(m for m in sys.modules if m.startswith("game.solver")))
+"""
+
+
+def test_reading_the_answers_never_imports_the_solver_into_the_window(tmp_path):
+    """The solver stays out of the window's process (an import there would
+    cost a frame the first time an answer is read)."""
+    script = tmp_path / "read.py"
+    script.write_text(READ_WITHOUT_SOLVER)
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True,
+                         text=True, timeout=ANSWER_TIMEOUT,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
