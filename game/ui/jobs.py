@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.engine import ANY_SIZE, Minefield, MineLayer
+from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import GRID, Topology
 
 if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
@@ -169,12 +169,11 @@ class LayoutJob:
 
 
 class PreparedLayer:
-    """A MineLayer that hands the engine mines laid earlier (by a LayoutJob in
-    the worker), falling back to ``fallback`` when none were prepared for
-    this first click."""
+    """The no-guess MineLayer of the window: it hands the engine the mines a
+    LayoutJob laid in the worker; only if none were prepared for this first
+    click does it lay them on the spot (importing the solver then)."""
 
-    def __init__(self, fallback: MineLayer) -> None:
-        self.fallback = fallback
+    def __init__(self) -> None:
         self.cells: list[int] | None = None
 
     def __call__(self, rng: random.Random, topology: Topology, mines: int,
@@ -182,7 +181,8 @@ class PreparedLayer:
         cells, self.cells = self.cells, None
         if cells is not None and len(cells) == mines and not set(excluded[:1]) & set(cells):
             return cells
-        return self.fallback(rng, topology, mines, excluded)
+        from game.solver import no_guess_layer
+        return no_guess_layer(rng, topology, mines, excluded)
 
 
 Job = HintJob | AnalyseJob | MoveJob | LayoutJob

@@ -32,14 +32,6 @@ class Outcome:
         return bool(self.changed)
 
 
-def _no_guess_layer() -> MineLayer:
-    """The solver's no-guess mine layer, imported when first asked for (the
-    solver is not needed to open the window: docs/design.md, "Start-up")."""
-    from game.solver import no_guess_layer
-
-    return no_guess_layer
-
-
 class Session:
     def __init__(self, settings: Settings, clock: Callable[[], float], *,
                  seed: int | None = None, layer: MineLayer | None = None,
@@ -53,7 +45,7 @@ class Session:
         board = settings.board()
         self.prepared: PreparedLayer | None = None
         if layer is None and settings.no_guess and field is None:
-            layer = self.prepared = PreparedLayer(_no_guess_layer())
+            layer = self.prepared = PreparedLayer()
         if layer is None:
             layer = uniform_layer
         self.settings = settings

@@ -110,7 +110,7 @@ def test_the_worker_ends_by_itself_when_the_game_is_gone():
 
 def test_a_no_guess_board_laid_in_the_worker_is_the_one_the_engine_would_lay():
     job = LayoutJob(30, 16, 99, 5, "opening", (4, 4))
-    layer = PreparedLayer(lambda *a: [])
+    layer = PreparedLayer()
     ok, layer.cells = run_job(job)
     assert ok
     prepared = Minefield(30, 16, 99, seed=5, first_click="opening", layer=layer)
@@ -186,3 +186,12 @@ def test_reading_the_answers_never_imports_the_solver_into_the_window(tmp_path):
                          env={**os.environ, "PYTHONPATH": str(root)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_without_prepared_mines_the_window_lays_the_no_guess_board_itself():
+    from game.solver import no_guess_layer
+    on_the_spot = Minefield(16, 16, 40, seed=9, layer=PreparedLayer())
+    on_the_spot.reveal(3, 3)
+    direct = Minefield(16, 16, 40, seed=9, layer=no_guess_layer)
+    direct.reveal(3, 3)
+    assert on_the_spot.layout() == direct.layout()
