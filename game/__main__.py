@@ -1,7 +1,15 @@
-"""``python -m game`` starts the game."""
+"""``python -m game`` starts the game.
 
+``freeze_support()`` is a no-op here but keeps this entry point right if it
+is ever frozen; the guard keeps the computer's worker process (which
+imports the main module) from starting a second game.
+"""
+
+import multiprocessing
 import sys
 
 from game.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())

@@ -1,6 +1,7 @@
 """Headless by default: no window, no sound card needed; English unless a
 test asks for another language, whatever the machine's locale."""
 
+import gc
 import os
 
 import pytest
@@ -20,3 +21,11 @@ def _english_after_each_test():
     from game import i18n
     i18n.set_language("en")
     i18n.translate_argparse()
+
+
+@pytest.fixture(autouse=True)
+def _unfrozen_garbage_collector():
+    """``App.run`` freezes what was loaded (gc.freeze); tests that run the
+    loop must not leave every later test's objects out of collection."""
+    yield
+    gc.unfreeze()

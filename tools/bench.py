@@ -3,11 +3,13 @@
     python tools/bench.py engine    # new game + first click, all-zero cascade, 3BV
     python tools/bench.py render    # per-frame CPU time, then start to first frame
     python tools/bench.py start     # only start to first frame, beside a bare pygame start
-    python tools/bench.py assist    # what the window waits for: hint, overlay, auto-play move
+    python tools/bench.py assist    # what the computer costs: hint, overlay, auto-play move
     python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
     python tools/bench.py replay    # size of an Expert replay, seeking in the viewer
     python tools/bench.py history   # opening History with 1,000 games and their replays
     python tools/bench.py shapes    # engine and solver on a torus and hexagons vs the grid
+    python tools/bench.py frames    # frame times through the real loop (tools/bench_frames.py)
+    python tools/bench.py probabilities  # per position over whole games, vs ms_toollib
 
 Figures are medians over several runs: the machines are shared and noisy.
 """
@@ -276,9 +278,19 @@ def main() -> None:
     benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
                "store": bench_store, "start": bench_start, "replay": bench_replay,
                "history": bench_history, "shapes": bench_shapes}
-    parser.add_argument("what", choices=list(benches))
+    parser.add_argument("what", choices=[*benches, "frames", "probabilities"])
+    parser.add_argument("--frames", type=int, default=600,
+                        help="frames per scenario (frames: half for the cascade and wins)")
+    parser.add_argument("--games", type=int, default=30, help="games per level (probabilities)")
     args = parser.parse_args()
-    benches[args.what]()
+    if args.what == "frames":
+        from bench_frames import bench_frames
+        bench_frames(args.frames)
+    elif args.what == "probabilities":
+        from bench_probabilities import bench_probabilities
+        bench_probabilities(args.games)
+    else:
+        benches[args.what]()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,10 @@ The smoke test runs the executable headless (SDL dummy video and audio drivers)
 from an empty temporary working folder, so it cannot lean on the checkout:
 ``--frames 120`` must exit 0 with no traceback, leave only the store's own files
 in its ``--data-dir`` and nothing in the working folder, and every file of
-``assets`` must be inside the bundle. It then prints the size and the
+``assets`` must be inside the bundle. ``--demo --frames 300`` then lets
+the computer play through its worker process (the executable started again
+by multiprocessing): a worker that fell into the command line instead would
+print an argument error. It then prints the size and the
 start-up time: the median wall time of five ``--frames 1`` runs, which counts
 the one-file unpacking, opening the window, one frame and quitting.
 
@@ -53,6 +56,7 @@ WINDOWED_PLATFORMS = ("win32", "darwin")
 STORE_FILES = {"settings.json", "records.db", "records.db-wal", "records.db-shm"}  # game.store
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 SMOKE_FRAMES = 120
+DEMO_FRAMES = 300       # attract mode: the computer's worker process starts and plays
 TIMING_RUNS = 5
 RUN_TIMEOUT_S = 120
 INSTALL_HINT = "pip install -e '.[exe]'"
@@ -255,6 +259,12 @@ def smoke(root: Path = ROOT) -> list[tuple[str, str]]:
         check_clean(data_dir, cwd)
         rows.append((f"--frames {SMOKE_FRAMES} from another folder",
                      f"exit 0, clean data folder, {elapsed:.2f} s"))
+        result, elapsed = run_exe(exe, ["--demo", "--frames", str(DEMO_FRAMES), "--data-dir",
+                                        str(data_dir)], cwd)
+        if "error" in result.stderr.lower():
+            raise Failure(f"--demo: {last_line(result.stderr)}")
+        rows.append((f"--demo --frames {DEMO_FRAMES} (worker process plays)",
+                     f"exit 0, nothing on stderr, {elapsed:.2f} s"))
         frozen = time_start([str(exe), "--frames", "1", "--data-dir", str(data_dir)], cwd)
         rows.append((f"start to first frame, median of {TIMING_RUNS}",
                      f"{statistics.median(frozen):.2f} s "

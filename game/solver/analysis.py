@@ -51,16 +51,18 @@ class Analysis:
 
 
 def analyse(view: Sequence[str], mines: int, *, max_seconds: float | None = None,
-            shape: str = GRID) -> Analysis:
+            shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Analysis:
     """Analyse the engine's ``view()`` of a board of ``shape`` ("grid",
     "torus" or "hex"; spaces in the view are holes) holding ``mines`` mines.
 
     Flags and question marks count as covered. With ``max_seconds``, a
     position too hard to count in that time gets approximate probabilities
-    (``exact`` False) instead of a long wait. Raises ValueError for a view
-    with other characters and InconsistentBoard when no layout fits it.
+    (``exact`` False) instead of a long wait. ``cache`` keeps component
+    counts between calls: a component no move has touched since is not
+    counted again. Raises ValueError for a view with other characters and
+    InconsistentBoard when no layout fits it.
     """
-    return analyse_position(parse(view, mines, shape), max_seconds=max_seconds)
+    return analyse_position(parse(view, mines, shape), max_seconds=max_seconds, cache=cache)
 
 
 def mine_probabilities(view: Sequence[str], mines: int, *, max_seconds: float | None = None,

@@ -63,11 +63,20 @@ def solve(problem: Problem, deadline: float | None = None,
     one component at a time). Raises InconsistentBoard when no layout fits.
     """
     components, outside = split(problem)
-    counts = [_count(c, deadline, cache) for c in components]
+    counts = [count_component(c, deadline, cache) for c in components]
+    return combine(components, counts, outside, problem.mines,
+                   problem.mines + len(problem.known_mines))
+
+
+def combine(components: list[Component], counts: list[Count], outside: list[int],
+            mines: int, total_mines: int) -> Counted:
+    """Put counted components together with the ``outside`` cells, among
+    which the ``mines`` the components do not hold are spread (the board's
+    ``total_mines`` is only for the message when nothing fits)."""
     polys = [_poly(c.weights) for c in counts]
     spread = len(outside)
     top = sum(lo + len(w) - 1 for lo, w in polys)
-    fill = [comb(spread, problem.mines - m) if 0 <= problem.mines - m <= spread else 0
+    fill = [comb(spread, mines - m) if 0 <= mines - m <= spread else 0
             for m in range(top + 1)]
     prefixes: list[Poly] = [(0, [1])]
     for p in polys:
@@ -75,26 +84,29 @@ def solve(problem: Problem, deadline: float | None = None,
     lo, product = prefixes[-1]
     total = sum(w * fill[lo + i] for i, w in enumerate(product))
     if total == 0:
-        total_mines = problem.mines + len(problem.known_mines)
         raise InconsistentBoard(f"no layout of the board's {total_mines} mines fits the numbers")
     outside_ways = 0
     if spread:
-        outside_ways = sum(w * comb(spread - 1, problem.mines - lo - i - 1)
-                            for i, w in enumerate(product)
-                            if 0 <= problem.mines - lo - i - 1 <= spread - 1)
+        outside_ways = sum(w * comb(spread - 1, mines - lo - i - 1)
+                           for i, w in enumerate(product)
+                           if 0 <= mines - lo - i - 1 <= spread - 1)
     outers = _outer_weights(polys, prefixes, fill)
     boxes: list[tuple[int, ...]] = []
     box_mines: list[int] = []
     box_numbers: list[tuple[int, ...]] = []
-    for comp, c, outer in zip(components, counts, outers, strict=False):
-        boxes.extend(comp.boxes)
+    for comp, c, outer in zip(components, counts, outers, strict=True):
+        # A cached count may come from an earlier position whose numbers had
+        # other names: its boxes are the same cells, perhaps in another order.
+        numbers_of = dict(zip(comp.boxes, _signatures(comp), strict=True))
+        boxes.extend(c.component.boxes)
         box_mines.extend(c.marginals(outer))
-        box_numbers.extend(_signatures(comp))
+        box_numbers.extend(numbers_of[cells] for cells in c.component.boxes)
     return Counted(total, boxes, box_mines, box_numbers, outside, outside_ways, counts)
 
 
-def _count(component: Component, deadline: float | None,
-           cache: dict[ComponentKey, Count] | None) -> Count:
+def count_component(component: Component, deadline: float | None,
+                    cache: dict[ComponentKey, Count] | None) -> Count:
+    """The count of ``component``, from ``cache`` when it was counted before."""
     if cache is not None and component.key in cache:
         return cache[component.key]
     result = count(component, deadline)

@@ -53,14 +53,15 @@ class Decision:
 
 def next_move(view: Sequence[str], mines: int, *, first_click: str = "opening",
               flags: bool = True, max_seconds: float | None = None,
-              shape: str = GRID) -> Decision:
+              shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Decision:
     """The move the computer would play on ``view`` (a board of ``mines`` mines).
 
     ``first_click`` is the game's first-click rule, used to choose the first
     click on an all-covered board. ``flags`` lets the player flag proved
     mines before it guesses. ``max_seconds`` bounds the analysis of huge
     boards (then probabilities may be approximate). ``shape`` is the board's
-    shape (spaces in the view are holes). Raises ValueError for a
+    shape (spaces in the view are holes). ``cache`` keeps component counts
+    between calls (see ``analyse``). Raises ValueError for a
     malformed view and InconsistentBoard when no layout fits it.
     """
     if first_click not in FIRST_CLICK_RULES:
@@ -73,7 +74,8 @@ def next_move(view: Sequence[str], mines: int, *, first_click: str = "opening",
     for c in sorted(deduction.safe()):
         if c not in position.flagged:
             return _certain(position, REVEAL, c, _proof(deduction, c))
-    cache: dict[ComponentKey, Count] = {}
+    if cache is None:
+        cache = {}
     analysis = analyse_position(position, max_seconds=max_seconds,
                                 deduction=deduction.run(), cache=cache)
     return _from_analysis(analysis, flags, cache)

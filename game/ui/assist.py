@@ -1,41 +1,48 @@
 """The computer's help on the play screen: a hint (H), the probability
-overlay (P) and auto-play (A).
+overlay (P) and auto-play (A), and the laying of no-guess boards.
 
-The solver is pure Python and runs on the UI thread, so every request is
-bounded: boards up to Expert-and-a-bit are analysed exactly (a move takes
-milliseconds there); bigger boards get a time budget, past which the solver
-answers approximately and the window says so; beyond ``MAX_CELLS`` the
-computer declines and says why rather than freeze the window.
+The window never waits for the computer: every question goes to the worker
+(``worker.py``, a separate process in a real run) tagged with the position it
+asks about, ``(game number, move count)``; answers are picked up once per
+tick, and an answer about a position the board has since left is dropped.
+While an answer is more than ``THINKING_TICKS`` late the window shows a
+small "Thinking..." cue. A new game (or quitting) cancels whatever is
+pending at once. Boards beyond ``MAX_CELLS`` are declined with a message;
+boards over ``EXACT_CELLS`` get ``BUDGET_SECONDS`` per question, past which
+the answer is approximate and the window says so.
 
 Any help given while a game is in progress marks the game as assisted (kept
 in the history, never a best time).
 
-The solver is imported the first time the computer is asked for something,
-not when the window opens (docs/design.md, "Start-up").
+The solver is imported the first time the computer is asked for something
+(by the job, in the worker), not when the window opens (docs/design.md,
+"Start-up").
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from game.engine import Status
+from game.engine import CLASSIC, Status
 from game.i18n import N_, _, pgettext
 
+from .jobs import AnalyseJob, HintAnswer, HintJob, Job, LayoutJob, MoveAnswer, MoveJob, Overlay
 from .render.assist import COVERED
 
 if TYPE_CHECKING:
-    from game.solver import Analysis, Hint
-
     from .screens.play import PlayScreen
 
 Cell = tuple[int, int]
+Version = tuple[int, int]        # (game number, move count): the position asked about
 
 EXACT_CELLS = 1_000         # up to this many cells, always exact, no time budget
-BUDGET_SECONDS = 0.08       # bigger boards: per request, then approximate
+BUDGET_SECONDS = 0.25       # bigger boards: per question, then approximate
 MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
+THINKING_TICKS = 6          # an answer this late (100 ms) shows the "thinking" cue
 
 KIND_WORDS = {"safe": N_("Safe"), "mine": N_("Mine"), "guess": N_("Best guess")}
 
@@ -62,7 +69,7 @@ def too_big(field) -> bool:
 TOO_BIG = N_("This board is too big for the computer to think about.")
 
 
-def hint_text(h: Hint) -> str:
+def hint_text(h: HintAnswer) -> str:
     """The one line shown under the board for a hint."""
     return _("{kind}: {explanation}.").format(kind=_(KIND_WORDS[h.kind]),
                                               explanation=h.explanation)
@@ -71,6 +78,7 @@ def hint_text(h: Hint) -> str:
 class Assistant:
     def __init__(self, screen: PlayScreen) -> None:
         self.screen = screen
+        self.worker = screen.app.worker
         self.overlay = False
         self.autoplay = False
         self.default_pace = (THINK_TICKS, PACE_TICKS)
@@ -79,8 +87,14 @@ class Assistant:
         self.message = ""                 # a line to show instead of a hint (errors, limits)
         self.moves_played = 0
         self.guesses = 0
-        self._analysis: tuple[int, Analysis | None] | None = None
-        self._planned = None
+        self.game = 0                     # bumped by each new game: old answers never match
+        self.ticks = 0
+        self.revision = 0                 # bumped when an answer changes the picture
+        self._asked: dict[str, Version] = {}
+        self._waiting_since: int | None = None
+        self._overlay: tuple[Version, Overlay] | None = None
+        self._planned: MoveAnswer | None = None
+        self._first: tuple[str, Cell] | None = None
         self._countdown = 0
 
     @property
@@ -96,11 +110,20 @@ class Assistant:
         """The board's first-click rule (boards drawn as text have none)."""
         return self.field.first_click or "opening"
 
+    def version(self) -> Version:
+        return (self.game, self.field.move_count)
+
     def new_game(self) -> None:
-        """A fresh board: hints go, auto-play stops, the overlay stays on if it was."""
+        """A fresh board: pending questions are cancelled, hints go, auto-play
+        stops, the overlay stays on if it was."""
+        self.worker.cancel()
+        self.game += 1
+        self._asked.clear()
+        self._waiting_since = None
+        self._first = None
         self.clear_hint()
         self.stop()
-        self._analysis = None
+        self._overlay = None
         if self.overlay:
             self._assist()
 
@@ -108,37 +131,72 @@ class Assistant:
         if not self.session.ended:
             self.session.assisted = True
 
-    def _think(self, ask):
-        """Run ``ask(solver, view, mines, seconds)`` within the board's budget;
-        None (with a message) when the board is too big or cannot be explained."""
+    # ------------------------------------------------------------ the worker
+
+    def _ask(self, kind: str,
+             job: Callable[[tuple[str, ...], int, float | None, str], Job]) -> None:
+        """Ask the worker ``kind`` about the current position, once; a board
+        too big to think about gets a message instead."""
+        version = self.version()
+        if self._asked.get(kind) == version:
+            return
         if too_big(self.field):
             self.message = _(TOO_BIG)
-            return None
-        import game.solver as solver
+            self.stop()
+            return
+        self._asked[kind] = version
+        if self._waiting_since is None:
+            self._waiting_since = self.ticks
+        field = self.field
+        self.worker.submit((kind, version), job(tuple(field.view()), field.mines, budget(field),
+                                                field.shape))
+        self.collect()
 
-        try:
-            return ask(solver, self.field.view(), self.field.mines, budget(self.field))
-        except solver.InconsistentBoard as error:      # cannot happen on a real board
-            self.message = _("The computer is puzzled: {reason}").format(reason=error)
-            return None
+    def collect(self) -> None:
+        """Take the answers that arrived; drop those about an older position."""
+        for done in self.worker.poll():
+            kind, version = cast(tuple[str, Version], done.tag)
+            if self._asked.get(kind) == version:
+                del self._asked[kind]
+            if version != self.version():
+                continue
+            if not done.ok:
+                self.message = _("The computer is puzzled: {reason}").format(reason=done.value)
+                self.stop()
+            else:
+                self._answers[kind](self, done.value)
+            self.revision += 1
+        if not self._asked:
+            self._waiting_since = None
+
+    @property
+    def thinking(self) -> bool:
+        """An answer has been awaited for more than ``THINKING_TICKS``."""
+        return self._waiting_since is not None and \
+            self.ticks - self._waiting_since >= THINKING_TICKS
+
+    @property
+    def waiting(self) -> bool:
+        return bool(self._asked)
 
     # ------------------------------------------------------------ hint
 
     def show_hint(self) -> set[Cell]:
-        """H: mark the next cell to play and explain why. Returns cells to redraw."""
+        """H: ask for the next cell to play and why. Returns cells to redraw."""
         dirty = self.clear_hint()
         if self.session.ended:
             self.message = _("The game is over: F2 starts a new one.")
             return dirty
-        h = self._think(lambda solver, view, mines, seconds: solver.hint(
-            view, mines, first_click=self.first_click, max_seconds=seconds,
-            shape=self.field.shape))
-        if h is None:
-            return dirty
+        first_click = self.first_click
+        self._ask("hint", lambda view, mines, seconds, shape: HintJob(
+            view, mines, first_click, seconds, shape))
+        return dirty
+
+    def _hint_arrived(self, h: HintAnswer) -> None:
         self._assist()
         self.shown = Shown((h.x, h.y), h.kind, frozenset(h.evidence), hint_text(h))
         self.screen.reveal_cell((h.x, h.y))
-        return dirty | self.shown.evidence | {self.shown.cell}
+        self.screen.mark_dirty(self.shown.evidence | {self.shown.cell})
 
     def clear_hint(self) -> set[Cell]:
         """Forget the hint (the board changed); returns the cells it marked."""
@@ -172,23 +230,26 @@ class Assistant:
         if self.overlay:
             self._assist()
 
-    def analysis(self) -> Analysis | None:
-        """Probabilities of the current position (recomputed after each move)."""
-        version = (id(self.field), self.field.move_count)
-        if self._analysis is None or self._analysis[0] != version:
-            result = None
-            if self.field.status != Status.LOST:
-                result = self._think(lambda solver, view, mines, seconds: solver.analyse(
-                    view, mines, max_seconds=seconds, shape=self.field.shape))
-            self._analysis = (version, result)
-        return self._analysis[1]
+    def analysis(self) -> Overlay | None:
+        """Probabilities for the overlay: asked for after each move; until
+        the answer arrives, those of the game's previous position."""
+        if self.field.status == Status.LOST:
+            return None
+        if self._overlay is None or self._overlay[0] != self.version():
+            self._ask("overlay", AnalyseJob)
+        if self._overlay is None or self._overlay[0][0] != self.game:
+            return None
+        return self._overlay[1]
+
+    def _overlay_arrived(self, overlay: Overlay) -> None:
+        self._overlay = (self.version(), overlay)
 
     def probability(self, cell: Cell) -> float | None:
         """The mine probability of a covered cell (None for revealed ones)."""
         analysis = self.analysis()
         if analysis is None or self.field.cell(*cell) not in COVERED:
             return None
-        return analysis.probabilities[cell[1]][cell[0]]
+        return analysis.rows[cell[1]][cell[0]]
 
     def hover_text(self, cell: Cell | None) -> str:
         if cell is None:
@@ -203,6 +264,32 @@ class Assistant:
         if p == 1.0:
             return pgettext("probability", "mine")
         return f"{approx}{percent(p)}"
+
+    # ------------------------------------------------------------ no-guess boards
+
+    def lay_first(self, kind: str, cell: Cell) -> bool:
+        """On a no-guess board, the first reveal waits for the worker to lay
+        the mines; True while it does (the move is played when they arrive)."""
+        layer = self.session.prepared
+        field = self.field
+        if layer is None or kind != "reveal" or field.status != Status.READY \
+                or field.first_click in (None, CLASSIC) or layer.cells is not None:
+            return False
+        if self._first is None:
+            self._first = (kind, cell)
+            seed, rule = field.seed, field.first_click
+            mask = field.mask
+            self._ask("layout", lambda view, mines, seconds, shape: LayoutJob(
+                field.width, field.height, mines, seed, rule, cell, shape,
+                None if mask is None else tuple(mask)))
+        return True
+
+    def _layout_arrived(self, cells: list[int]) -> None:
+        if self._first is None or self.session.prepared is None:
+            return
+        self.session.prepared.cells = cells
+        (kind, cell), self._first = self._first, None
+        self.screen.play(kind, cell)
 
     # ------------------------------------------------------------ auto-play
 
@@ -220,11 +307,14 @@ class Assistant:
         if self.autoplay:
             self.autoplay = False
             self._planned = None
+            self._asked.pop("move", None)
             self.screen.hide_cursor()
 
     def tick(self) -> None:
-        """One fixed tick of auto-play: choose a move and show it with the
-        cursor, then play it a few ticks later."""
+        """One fixed tick: pick up answers; auto-play asks for a move and
+        shows it with the cursor, then plays it a few ticks later."""
+        self.ticks += 1
+        self.collect()
         if not self.autoplay:
             return
         if self.session.ended:
@@ -234,15 +324,9 @@ class Assistant:
         if self._countdown > 0:
             return
         if self._planned is None:
-            decision = self._think(lambda solver, view, mines, seconds: solver.next_move(
-                view, mines, first_click=self.first_click, max_seconds=seconds,
-                shape=self.field.shape))
-            if decision is None:
-                self.stop()
-                return
-            self._planned = decision
-            self.screen.point_at((decision.x, decision.y))
-            self._countdown = self.pace[0]
+            first_click = self.first_click
+            self._ask("move", lambda view, mines, seconds, shape: MoveJob(
+                view, mines, first_click, seconds, shape))
             return
         decision, self._planned = self._planned, None
         self._assist()
@@ -250,6 +334,17 @@ class Assistant:
         self.guesses += not decision.certain
         self.screen.play(decision.kind, (decision.x, decision.y))
         self._countdown = self.pace[1]
+
+    def _move_arrived(self, decision: MoveAnswer) -> None:
+        if not self.autoplay:
+            return
+        self._planned = decision
+        self.screen.point_at((decision.x, decision.y))
+        self._countdown = self.pace[0]
+
+    _answers: ClassVar[dict[str, Callable[[Assistant, Any], None]]] = {
+        "hint": _hint_arrived, "overlay": _overlay_arrived, "layout": _layout_arrived,
+        "move": _move_arrived}
 
 
 def percent(p: float) -> str:

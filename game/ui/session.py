@@ -15,6 +15,7 @@ from game.replay import Recorder
 from game.settings import Settings
 
 from .chrono import Chronometer
+from .jobs import PreparedLayer
 
 REVEAL, FLAG, CHORD = "reveal", "flag", "chord"
 
@@ -32,23 +33,22 @@ class Outcome:
         return bool(self.changed)
 
 
-def _no_guess_layer() -> MineLayer:
-    """The solver's no-guess mine layer, imported when first asked for (the
-    solver is not needed to open the window: docs/design.md, "Start-up")."""
-    from game.solver import no_guess_layer
-
-    return no_guess_layer
-
-
 class Session:
     def __init__(self, settings: Settings, clock: Callable[[], float], *,
                  seed: int | None = None, layer: MineLayer | None = None,
                  field: Minefield | None = None) -> None:
         """A new game per ``settings`` (no-guess boards when they say so), or
-        on a given ``field`` (tests, replays)."""
+        on a given ``field`` (tests, replays).
+
+        A no-guess board's mines are laid by the worker (``prepared``, see
+        ``Assistant.lay_first``); the engine lays them itself only if asked
+        to reveal before they arrive."""
         board = settings.board()
+        self.prepared: PreparedLayer | None = None
+        if layer is None and settings.no_guess and field is None:
+            layer = self.prepared = PreparedLayer()
         if layer is None:
-            layer = _no_guess_layer() if settings.no_guess else uniform_layer
+            layer = uniform_layer
         self.settings = settings
         self.style = settings.style      # the style this game is played in, kept as it began
         self.field = field or Minefield(board.width, board.height, board.mines, seed=seed,

@@ -197,6 +197,7 @@ def test_view_language_switches_live_and_is_saved(tmp_path):
     assert pygame.display.get_caption()[0] == "Démineur"
     assert _bar(app) == french_bar != english_bar          # the bar redrawn in French
     assert [i.label for i in MENUS[0][1][:1]] == ["Nouvelle partie"]
+    app.store.flush()                                       # written in the background
     assert Store(tmp_path / "en").settings.language == "fr"   # saved for the next start
     _choose_language(app, "English")
     assert _bar(app) == english_bar and i18n.language() == "en"

@@ -225,19 +225,19 @@ def test_a_board_too_big_to_think_about_is_declined_politely(monkeypatch):
 
 
 def budgets_asked(monkeypatch) -> list:
-    """Records the ``max_seconds`` each solver call of the window receives."""
-    import game.solver as solver
+    """Records the ``max_seconds`` each question of the window carries to the
+    solver (hint, overlay analysis, auto-play move)."""
+    from game.ui.worker import SyncWorker
 
     asked = []
+    real = SyncWorker.submit
 
-    def spying(real):
-        def spy(*args, **kwargs):
-            asked.append(kwargs.get("max_seconds"))
-            return real(*args, **kwargs)
-        return spy
+    def spy(self, tag, job):
+        if hasattr(job, "max_seconds"):
+            asked.append(job.max_seconds)
+        return real(self, tag, job)
 
-    for name in ("hint", "analyse", "next_move"):
-        monkeypatch.setattr(solver, name, spying(getattr(solver, name)))
+    monkeypatch.setattr(SyncWorker, "submit", spy)
     return asked
 
 

@@ -48,6 +48,7 @@ def test_the_style_dialog_chooses_a_style_and_it_is_saved(tmp_path):
     release(app, at)
     assert app.top is app.play and app.settings.style == "win31"
     assert app.play.field.width == 8
+    app.store.flush()                           # the settings writer is in the background
     saved = Store(tmp_path).settings
     assert (saved.style, saved.first_click, saved.marks) == ("win31", CLASSIC, True)
 

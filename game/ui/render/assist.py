@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
+
 from ..cells import HEX_SPANS, CellGeometry
 from ..frame import Layout
 from ..widgets import wrap
@@ -16,12 +18,14 @@ from .painter import BLACK, Painter
 
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
 PAD = 2
+THINKING = N_("Thinking…")       # the cue shown while the computer is late
 
 _tiles: dict[tuple[int, int], pygame.Surface] = {}
 
 #: View characters of covered cells (flags and ? are opinions), for the
 #: assistant and its drawing alike.
 COVERED = "#F?"
+SHADED = COVERED + "pq"         # covered cells' codes, pressed ones included
 
 
 def overlay_colour(p: float) -> tuple[int, int, int, int]:
@@ -111,10 +115,11 @@ def help_decor(screen) -> tuple:
     """What the computer's help draws over the play screen's field now, as a
     key that changes whenever the picture must (empty: nothing to draw)."""
     assist = screen.assist
-    overlay = (screen.field.move_count, id(screen.field)) if assist.overlay else ()
+    overlay = (screen.field.move_count, assist.game, assist.revision) if assist.overlay else ()
     hover = (screen.hover, assist.hover_text(screen.hover)) if assist.overlay else ()
     line = assist.line()
-    return (overlay, hover, line, screen.scroll) if overlay or line else ()
+    thinking = assist.thinking
+    return (overlay, hover, line, thinking, screen.scroll) if overlay or line or thinking else ()
 
 
 def draw_help(painter: Painter, layout: Layout, screen) -> None:
@@ -125,7 +130,7 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
     painter.surface.set_clip(painter.px(layout.field))
     analysis = assist.analysis() if assist.overlay else None
     if analysis is not None:
-        draw_overlay(painter, layout, screen.scroll, analysis.probabilities,
+        draw_overlay(painter, layout, screen.scroll, analysis.rows,
                      lambda x, y: field.cell(x, y) in COVERED)
         text = assist.hover_text(screen.hover)
         cell = layout.cell_rect(screen.hover, screen.scroll) if text else None
@@ -137,4 +142,18 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
         view = layout.view_cell(shown, screen.scroll) if shown else None
         low = view is not None and view[1] >= layout.view_rows // 2
         draw_line(painter, layout, line, top=low)
+    if assist.thinking:
+        draw_thinking(painter, layout)
     painter.surface.set_clip(clip)
+
+
+def thinking_rect(painter: Painter, layout: Layout) -> pygame.Rect:
+    """Where the "thinking" cue goes: a small tip in the field's top-right
+    corner, clear of the hint line and of the counters."""
+    field = layout.field
+    return tip_rect(painter, [_(THINKING)], (field.right, field.y), field)
+
+
+def draw_thinking(painter: Painter, layout: Layout) -> None:
+    """The cue that the computer is still thinking (after 100 ms)."""
+    draw_tip(painter, [_(THINKING)], thinking_rect(painter, layout))

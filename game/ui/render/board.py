@@ -66,6 +66,10 @@ class BoardView:
                              for vy in range(self.rows) for vx in range(self.cols)])
         self._drawn = ["#"] * (self.cols * self.rows)
 
+    def shown_code(self, vx: int, vy: int) -> Code | None:
+        """The code last drawn at visible cell ``(vx, vy)`` (view coordinates)."""
+        return self._drawn[vy * self.cols + vx]
+
     def visible(self, cell: Cell) -> bool:
         return self.layout.view_cell(cell, self.scroll) is not None
 

@@ -41,6 +41,7 @@ from .play_input import PlayInput
 PRESSABLE = "#?"
 #: A best time's name entry waits this long into the victory (its flag wave).
 NAME_WAIT_TICKS = 90
+MANY_RECTS = 64         # more changed cells than this: blit the whole field at once
 
 
 class PlayScreen(PlayInput, base.Screen):
@@ -135,7 +136,10 @@ class PlayScreen(PlayInput, base.Screen):
             self.app.push(PauseScreen(self.app))
 
     def play(self, kind: str, cell: tuple[int, int]) -> None:
-        """Play a move and queue what it changed for drawing and sound."""
+        """Play a move and queue what it changed for drawing and sound (the
+        first reveal of a no-guess board waits for its mines)."""
+        if self.assist.lay_first(kind, cell):
+            return
         outcome = self.session.play(kind, cell)
         self._dirty.update(outcome.changed)
         if outcome.useful:
@@ -235,7 +239,7 @@ class PlayScreen(PlayInput, base.Screen):
 
     def update(self) -> None:
         sample_pointer(self.session, self.gestures, self.cursor)
-        if self.app.top is self:
+        if self.app.top is self or not self.assist.autoplay:
             self.assist.tick()
         if self.anim is not None and not self.anim.done:
             self._dirty |= self.anim.tick()
@@ -317,7 +321,8 @@ class PlayScreen(PlayInput, base.Screen):
         animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
         decor = help_decor(self)
         redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(rects))
-        if full or "board" not in self._shown or animating or redecorate:
+        many = len(rects) > MANY_RECTS       # one blit of the view beats thousands
+        if full or "board" not in self._shown or animating or redecorate or many:
             self._shown["decor"] = decor
             self._draw_field(painter, layout)
             drew = True

@@ -1,0 +1,188 @@
+"""The computer's work for the window, as small picklable jobs.
+
+Each job carries plain data (the view as strings, the mine count, the rules)
+and ``run()`` answers with plain data, so the same job runs in the worker
+process (``worker.ProcessWorker``) or on the spot (``worker.SyncWorker``, the
+headless tests' deterministic mode). Nothing here imports pygame: the worker
+process never loads it.
+
+The worker process keeps the overlay's analysis from one position to the
+next (``game.solver.incremental``: a move recounts only the components it
+touched) and one count cache for auto-play's moves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.engine import ANY_SIZE, Minefield
+from game.engine.topology import GRID, Topology
+
+if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
+    from game.solver.count import Count
+    from game.solver.frontier import ComponentKey
+    from game.solver.incremental import IncrementalAnalysis
+
+#: Component counts kept between auto-play's moves (per process), keyed by
+#: component; emptied when a new game starts or it grows past CACHE_LIMIT,
+#: so memory stays flat however many games are played.
+CACHE_LIMIT = 2_000
+_cache: dict[ComponentKey, Count] = {}
+
+
+@dataclass
+class _Seen:
+    covered: int = 0
+    size: tuple[int, int] = (0, 0)
+
+
+_last_seen = _Seen()                        # the last view auto-play asked about
+#: The overlay's analysis, kept from one position to the next (per shape).
+_games: dict[str, IncrementalAnalysis] = {}
+
+
+def session_cache(view: tuple[str, ...]) -> dict[ComponentKey, Count]:
+    """The process's count cache for ``view``: a view with more covered
+    cells than the last one, or another size, is a new game."""
+    covered = sum(row.count("#") + row.count("F") + row.count("?") for row in view)
+    size = (len(view[0]) if view else 0, len(view))
+    if size != _last_seen.size or covered > _last_seen.covered or len(_cache) > CACHE_LIMIT:
+        _cache.clear()
+    _last_seen.covered, _last_seen.size = covered, size
+    return _cache
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """What the probability overlay draws: ``rows[y][x]`` and whether exact."""
+
+    rows: list[list[float]]
+    exact: bool
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """A hint as the window shows it (the solver's Hint, as plain data: the
+    window process never has to import the solver to read it)."""
+
+    x: int
+    y: int
+    kind: str
+    explanation: str
+    evidence: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class MoveAnswer:
+    """Auto-play's next move as plain data: ``kind`` "reveal" or "flag"."""
+
+    kind: str
+    x: int
+    y: int
+    certain: bool
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """The hint for a view."""
+
+    view: tuple[str, ...]
+    mines: int
+    first_click: str
+    max_seconds: float | None
+    shape: str = GRID
+
+    def run(self) -> HintAnswer:
+        from game.solver import hint
+        h = hint(self.view, self.mines, first_click=self.first_click,
+                 max_seconds=self.max_seconds, shape=self.shape)
+        return HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence))
+
+
+@dataclass(frozen=True)
+class AnalyseJob:
+    """Mine probabilities of a view, for the overlay."""
+
+    view: tuple[str, ...]
+    mines: int
+    max_seconds: float | None
+    shape: str = GRID
+
+    def run(self) -> Overlay:
+        from game.solver import analyse
+        from game.solver.count import OutOfTime
+        from game.solver.incremental import IncrementalAnalysis
+        game = _games.get(self.shape) or _games.setdefault(self.shape,
+                                                            IncrementalAnalysis(self.shape))
+        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
+        try:
+            return Overlay(game.analyse(self.view, self.mines, deadline=deadline).probabilities,
+                           exact=True)
+        except OutOfTime:
+            rough = analyse(self.view, self.mines, max_seconds=0.0, shape=self.shape)
+            return Overlay(rough.probabilities, rough.exact)
+
+
+@dataclass(frozen=True)
+class MoveJob:
+    """Auto-play's next move on a view."""
+
+    view: tuple[str, ...]
+    mines: int
+    first_click: str
+    max_seconds: float | None
+    shape: str = GRID
+
+    def run(self) -> MoveAnswer:
+        from game.solver import next_move
+        d = next_move(self.view, self.mines, first_click=self.first_click,
+                      max_seconds=self.max_seconds, shape=self.shape,
+                      cache=session_cache(self.view))
+        return MoveAnswer(d.kind, d.x, d.y, d.certain)
+
+
+@dataclass(frozen=True)
+class LayoutJob:
+    """The mines of a no-guess board, laid for a first click at ``cell``:
+    the same board the engine would lay on the spot with the same seed."""
+
+    width: int
+    height: int
+    mines: int
+    seed: int
+    first_click: str
+    cell: tuple[int, int]
+    shape: str = GRID
+    mask: tuple[str, ...] | None = None
+
+    def run(self) -> list[int]:
+        from game.solver import no_guess_layer
+        field = Minefield(self.width, self.height, self.mines, seed=self.seed,
+                          first_click=self.first_click, layer=no_guess_layer,
+                          shape=self.shape, mask=self.mask, limits=ANY_SIZE)
+        field.reveal(*self.cell)
+        rows = field.layout() or []
+        return [i for i, c in enumerate("".join(rows)) if c == "*"]
+
+
+class PreparedLayer:
+    """The no-guess MineLayer of the window: it hands the engine the mines a
+    LayoutJob laid in the worker; only if none were prepared for this first
+    click does it lay them on the spot (importing the solver then)."""
+
+    def __init__(self) -> None:
+        self.cells: list[int] | None = None
+
+    def __call__(self, rng: random.Random, topology: Topology, mines: int,
+                 excluded: tuple[int, ...]) -> list[int]:
+        cells, self.cells = self.cells, None
+        if cells is not None and len(cells) == mines and not set(excluded[:1]) & set(cells):
+            return cells
+        from game.solver import no_guess_layer
+        return no_guess_layer(rng, topology, mines, excluded)
+
+
+Job = HintJob | AnalyseJob | MoveJob | LayoutJob

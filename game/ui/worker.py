@@ -1,0 +1,192 @@
+"""Where the computer thinks: a worker process, so the window never waits.
+
+The solver is pure Python; run on the UI thread, a hint on a big board takes
+several frames, and a thread would not help (the GIL would stall the loop
+just the same). So the window hands its jobs (``jobs.py``) to one worker
+process and polls for answers once per tick:
+
+    worker.submit(tag, job)     # tag: whatever names the question (position...)
+    for done in worker.poll():  # answers that arrived, never blocking
+        done.tag, done.ok, done.value
+    worker.cancel()             # forget everything asked; work under way is killed
+    worker.close()              # at exit: no process left behind
+
+``ProcessWorker`` starts its process only at the first job, with the "spawn"
+method (a fork of a process holding a window is unsafe, and spawn is what
+Windows and macOS use anyway); the single-file executable needs
+``multiprocessing.freeze_support()`` first thing in its entry script. The
+process reads jobs until its pipe closes, so it ends with the game even if
+the game is killed. ``SyncWorker`` runs each job on the spot: headless tests
+stay deterministic.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Hashable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Protocol
+
+from game.i18n import _
+
+from .jobs import Job
+
+STOP_SECONDS = 1.0      # at most this long to reap a killed worker
+
+
+@dataclass(frozen=True)
+class Done:
+    """A finished job: its ``tag``, and its result (``ok``) or a one-line error."""
+
+    tag: Hashable
+    ok: bool
+    value: object
+
+
+class Worker(Protocol):
+    """What the window needs from whoever runs its jobs."""
+
+    def submit(self, tag: Hashable, job: Job) -> None: ...
+
+    def poll(self) -> list[Done]: ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def run_job(job: Job) -> tuple[bool, object]:
+    """Run one job: (True, result) or (False, a one-line error)."""
+    try:
+        return True, job.run()
+    except Exception as error:  # noqa: BLE001 - the window shows it, the worker lives on
+        return False, f"{type(error).__name__}: {error}"
+
+
+class SyncWorker:
+    """Runs each job when it is submitted; ``poll`` hands the answers over."""
+
+    def __init__(self) -> None:
+        self._done: list[Done] = []
+
+    def submit(self, tag: Hashable, job: Job) -> None:
+        self._done.append(Done(tag, *run_job(job)))
+
+    def poll(self) -> list[Done]:
+        done, self._done = self._done, []
+        return done
+
+    def cancel(self) -> None:
+        self._done.clear()
+
+    def close(self) -> None:
+        self._done.clear()
+
+
+def serve(conn: Connection) -> None:
+    """The worker process: answer jobs until the pipe closes (the game ended,
+    however it ended) or a None arrives."""
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        seq, job = message
+        try:
+            conn.send((seq, *run_job(job)))
+        except (BrokenPipeError, OSError):
+            return
+
+
+class ProcessWorker:
+    """Jobs run in one worker process, started at the first job."""
+
+    def __init__(self) -> None:
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._pending: dict[int, Hashable] = {}
+        self._seq = 0
+        self.starts = 0                  # processes started (tests, benchmarks)
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    def _ensure(self) -> Connection:
+        if self._conn is None or not self.alive:
+            self._stop()
+            context = multiprocessing.get_context("spawn")
+            ours, theirs = context.Pipe()
+            process = context.Process(target=serve, args=(theirs,), daemon=True,
+                                      name="minesweeper-solver")
+            process.start()
+            theirs.close()
+            self._process, self._conn = process, ours
+            self.starts += 1
+        return self._conn
+
+    def submit(self, tag: Hashable, job: Job) -> None:
+        conn = self._ensure()
+        self._seq += 1
+        self._pending[self._seq] = tag
+        try:
+            conn.send((self._seq, job))
+        except (BrokenPipeError, OSError):
+            self._lost()
+
+    def poll(self) -> list[Done]:
+        """The answers that have arrived (never waits)."""
+        out: list[Done] = []
+        conn = self._conn
+        while conn is not None and self._pending:
+            try:
+                if not conn.poll():
+                    break
+                seq, ok, value = conn.recv()
+            except (EOFError, OSError):
+                out.extend(self._lost())
+                break
+            tag = self._pending.pop(seq, None)
+            if tag is not None:
+                out.append(Done(tag, ok, value))
+        return out
+
+    def wait(self, timeout: float) -> bool:
+        """Block until an answer is ready (benchmarks and tests only)."""
+        return self._conn is not None and self._conn.poll(timeout)
+
+    def _lost(self) -> list[Done]:
+        """The process died: every pending job fails, the next one restarts it."""
+        failed = [Done(tag, False, _("the computer’s process stopped"))
+                  for tag in self._pending.values()]
+        self._pending.clear()
+        self._stop()
+        return failed
+
+    def cancel(self) -> None:
+        """Forget every job asked; a job under way is stopped at once by
+        ending the process (the next job starts a fresh one)."""
+        if self._pending:
+            self._pending.clear()
+            self._stop()
+
+    def close(self) -> None:
+        self._pending.clear()
+        self._stop()
+
+    def _stop(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            conn.close()
+        if process is not None:
+            if process.is_alive():
+                process.kill()
+            process.join(STOP_SECONDS)

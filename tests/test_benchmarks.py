@@ -1,0 +1,44 @@
+"""The benchmark tools run and report (figures themselves are not asserted:
+speed goes in benchmarks, never in tests)."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+import bench_frames
+import bench_probabilities
+
+from game.store import Store
+
+
+def test_the_probability_benchmark_works_without_ms_toollib():
+    lines = bench_probabilities.bench_level("beginner", 2, None)
+    assert [line.split()[1] for line in lines] == ["scratch", "incremental"]
+    assert all(int(line.split()[2]) > 0 for line in lines)       # positions timed
+
+
+def test_the_probability_benchmark_compares_with_ms_toollib_when_given():
+    class FakeToollib:
+        calls = 0
+
+        @classmethod
+        def cal_probability_onboard(cls, board, mines):
+            cls.calls += 1
+            assert all(v in (10, *range(9)) for row in board for v in row)
+            return [], [0, mines, mines]
+
+    lines = bench_probabilities.bench_level("beginner", 1, FakeToollib)
+    assert FakeToollib.calls > 0
+    assert "incremental / ms_toollib" in lines[-1]
+
+
+def test_the_frame_benchmark_times_every_frame_of_the_real_loop():
+    store = Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-"))
+    times = bench_frames.scenario_autoplay(store, 12)
+    assert len(times) == len(times.cpu) == 12
+    line = bench_frames.summary("auto-play", times)
+    assert line.split()[1] == "12"

@@ -1,0 +1,156 @@
+"""The window never waits for the computer: answers arrive late, tagged by
+position, stale ones are dropped, a "Thinking..." cue shows after 100 ms."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from game.engine import Minefield, Status
+from game.solver import no_guess_layer
+from game.ui.assist import THINKING_TICKS
+from game.ui.jobs import Job
+from game.ui.render.assist import TIP, thinking_rect
+from game.ui.worker import Done, run_job
+
+from .helpers import click, key, make_app
+
+BOARD = ["*.......", "........", "........", "........",
+         "........", "......*.", "........", "........"]
+
+
+class LateWorker:
+    """Holds every job until the test releases the answers."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[Hashable, Job]] = []
+        self.ready: list[Done] = []
+        self.cancels = 0
+
+    def submit(self, tag: Hashable, job: Job) -> None:
+        self.asked.append((tag, job))
+
+    def release(self) -> None:
+        self.ready += [Done(tag, *run_job(job)) for tag, job in self.asked]
+        self.asked.clear()
+
+    def poll(self) -> list[Done]:
+        done, self.ready = self.ready, []
+        return done
+
+    def cancel(self) -> None:
+        self.cancels += 1
+        self.asked.clear()
+        self.ready.clear()
+
+    def close(self) -> None:
+        self.cancel()
+
+
+def late_app(board=BOARD, **settings):
+    worker = LateWorker()
+    app = make_app(board, worker=worker, **settings)
+    if board is not None:
+        click(app, (3, 0))
+    return app, worker
+
+
+def cue_pixels(app) -> int:
+    r = app.painter.px(thinking_rect(app.painter, app.layout))
+    s = app.display.surface
+    return sum(1 for y in range(r.y, r.bottom) for x in range(r.x, r.right)
+               if tuple(s.get_at((x, y)))[:3] == TIP)
+
+
+def test_the_thinking_cue_shows_after_100_ms_and_goes_with_the_answer():
+    app, worker = late_app()
+    key(app, pygame.K_h)                       # asked during this step's events
+    waited = 0
+    while not app.play.assist.thinking:
+        assert cue_pixels(app) == 0
+        app.step()
+        waited += 1
+    assert waited == THINKING_TICKS - 1 and THINKING_TICKS == 6   # 100 ms at 60 ticks/s
+    app.step()
+    assert cue_pixels(app) > 20 and app.play.assist.shown is None
+    worker.release()
+    app.step()
+    assert app.play.assist.shown is not None and not app.play.assist.thinking
+    prompt = make_app(BOARD)                   # the same hint, answered on the spot
+    click(prompt, (3, 0))
+    key(prompt, pygame.K_h)
+    assert field_pixels(app) == field_pixels(prompt)   # no cue left behind
+
+
+def field_pixels(app) -> bytes:
+    return pygame.image.tobytes(app.display.surface.subsurface(app.painter.px(app.layout.field)),
+                                "RGB")
+
+
+def test_an_answer_about_a_position_the_board_has_left_is_dropped():
+    app, worker = late_app()
+    key(app, pygame.K_h)
+    click(app, (7, 7))                         # the board changes before the answer
+    worker.release()
+    app.step(2)
+    assert app.play.assist.shown is None and app.play.assist.line() == ""
+    assert not app.play.assist.waiting
+
+
+def test_a_new_game_cancels_what_was_asked_at_once():
+    app, worker = late_app()
+    key(app, pygame.K_h)
+    app.step(THINKING_TICKS + 1)
+    assert app.play.assist.thinking
+    cancels = worker.cancels
+    key(app, pygame.K_F2)
+    assert worker.cancels == cancels + 1 and not worker.asked
+    assert not app.play.assist.thinking and cue_pixels(app) == 0
+
+
+def test_auto_play_waits_for_its_move_without_holding_the_frame():
+    app, worker = late_app()
+    key(app, pygame.K_a)
+    moves = app.play.field.move_count
+    for _ in range(30):                        # frame after frame, no move yet
+        app.step()
+    assert app.play.field.move_count == moves and app.play.assist.autoplay
+    assert app.play.assist.thinking and cue_pixels(app) > 20
+    worker.release()
+    app.step()
+    assert app.play.cursor is not None            # the cursor rests on the chosen cell
+    app.step(20)
+    assert app.play.field.move_count == moves + 1
+
+
+def test_the_overlay_keeps_the_last_shading_until_the_new_answer():
+    app, worker = late_app()
+    key(app, pygame.K_p)
+    worker.release()
+    app.step()
+    before = app.play.assist.analysis()
+    assert before is not None
+    click(app, (7, 7))
+    assert app.play.assist.analysis() is before   # previous position's, not nothing
+    worker.release()
+    app.step()
+    after = app.play.assist.analysis()
+    assert after is not before and after.rows[7][7] == 0.0
+
+
+def test_the_first_click_of_a_no_guess_board_waits_for_the_worker_to_lay_it():
+    app, worker = late_app(None, level="beginner", no_guess=True, seed=7)
+    click(app, (4, 4))
+    assert app.play.field.status == Status.READY       # nothing opened yet
+    assert [type(job).__name__ for _, job in worker.asked] == ["LayoutJob"]
+    app.step(THINKING_TICKS + 1)
+    assert app.play.assist.thinking
+    worker.release()
+    app.step()
+    field = app.play.field
+    assert field.status in (Status.PLAYING, Status.WON) and field.cell(4, 4) != "#"
+    direct = Minefield(9, 9, 10, seed=field.seed, first_click=field.first_click,
+                       layer=no_guess_layer)
+    direct.reveal(4, 4)
+    assert field.layout() == direct.layout()

@@ -1,0 +1,197 @@
+"""The computer's worker process: real answers, cancelled at once, never orphaned."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.engine import Minefield
+from game.solver import analyse, hint, next_move
+from game.ui.jobs import AnalyseJob, HintAnswer, HintJob, LayoutJob, MoveAnswer, MoveJob, PreparedLayer
+from game.ui.worker import ProcessWorker, run_job
+
+from .helpers import key, make_app
+
+ANSWER_TIMEOUT = 120.0     # a bound for a shared, busy machine; not a speed test
+
+
+@dataclass(frozen=True)
+class SleepJob:
+    """A job that would take far longer than any test (to be cancelled)."""
+
+    seconds: float
+
+    def run(self) -> None:
+        time.sleep(self.seconds)
+
+
+@dataclass(frozen=True)
+class FailJob:
+    def run(self) -> None:
+        raise ValueError("no such board")
+
+
+def answer(worker: ProcessWorker):
+    """Wait for the next answer of a real worker."""
+    deadline = time.monotonic() + ANSWER_TIMEOUT
+    while time.monotonic() < deadline:
+        worker.wait(1.0)
+        done = worker.poll()
+        if done:
+            return done
+    raise AssertionError("the worker never answered")
+
+
+def expert_view() -> tuple[tuple[str, ...], int]:
+    field = Minefield(30, 16, 99, seed=3)
+    field.reveal(15, 8)
+    return tuple(field.view()), 99
+
+
+def test_the_worker_process_starts_lazily_and_answers_like_the_solver():
+    view, mines = expert_view()
+    worker = ProcessWorker()
+    try:
+        assert not worker.alive and worker.starts == 0          # nothing until asked
+        worker.submit(("move", 1), MoveJob(view, mines, "opening", None))
+        worker.submit(("overlay", 1), AnalyseJob(view, mines, None))
+        worker.submit(("hint", 1), HintJob(view, mines, "opening", None))
+        got = {}
+        while len(got) < 3:
+            for done in answer(worker):
+                assert done.ok, done.value
+                got[done.tag[0]] = done.value
+        assert worker.alive and worker.starts == 1
+        move, h = next_move(view, mines), hint(view, mines)
+        assert got["move"] == MoveAnswer(move.kind, move.x, move.y, move.certain)
+        assert got["overlay"].rows == analyse(view, mines).probabilities
+        assert got["overlay"].exact
+        assert got["hint"] == HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence))
+    finally:
+        worker.close()
+    assert not worker.alive
+
+
+def test_cancel_stops_work_under_way_at_once_and_the_next_job_gets_a_fresh_process():
+    worker = ProcessWorker()
+    try:
+        worker.submit("slow", SleepJob(3600))
+        process = worker._process
+        assert process is not None and process.is_alive()
+        worker.cancel()
+        assert worker.pending == 0 and not worker.alive
+        assert not process.is_alive()                    # killed and reaped, not orphaned
+        view, mines = expert_view()
+        worker.submit("again", MoveJob(view, mines, "opening", None))
+        (done,) = answer(worker)
+        assert done.tag == "again" and done.ok and worker.starts == 2
+    finally:
+        worker.close()
+
+
+def test_the_worker_ends_by_itself_when_the_game_is_gone():
+    worker = ProcessWorker()
+    worker.submit("x", FailJob())
+    (done,) = answer(worker)
+    assert not done.ok and done.value == "ValueError: no such board"   # one line, worker lives
+    process = worker._process
+    assert process is not None and process.is_alive()
+    worker._conn.close()                  # what the game's death does to the pipe
+    process.join(ANSWER_TIMEOUT)
+    assert process.exitcode == 0
+    worker.close()
+
+
+def test_a_no_guess_board_laid_in_the_worker_is_the_one_the_engine_would_lay():
+    job = LayoutJob(30, 16, 99, 5, "opening", (4, 4))
+    layer = PreparedLayer()
+    ok, layer.cells = run_job(job)
+    assert ok
+    prepared = Minefield(30, 16, 99, seed=5, first_click="opening", layer=layer)
+    prepared.reveal(4, 4)
+    from game.solver import no_guess_layer
+    direct = Minefield(30, 16, 99, seed=5, first_click="opening", layer=no_guess_layer)
+    direct.reveal(4, 4)
+    assert prepared.layout() == direct.layout()
+
+
+def test_the_window_gets_a_real_hint_from_the_process_and_quitting_stops_it():
+    worker = ProcessWorker()
+    app = make_app(level="expert", seed=3, worker=worker)
+    try:
+        app.play.play("reveal", (15, 8))
+        key(app, pygame.K_h)
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while app.play.assist.shown is None and time.monotonic() < deadline:
+            worker.wait(0.5)
+            app.step()
+        shown = app.play.assist.shown
+        expected = hint(app.play.field.view(), 99)
+        assert shown is not None and shown.cell == (expected.x, expected.y)
+        assert worker.alive
+    finally:
+        app.close()
+    assert not worker.alive
+
+
+def test_a_new_game_cancels_the_question_under_way():
+    worker = ProcessWorker()
+    app = make_app(level="expert", seed=3, worker=worker)
+    try:
+        app.play.play("reveal", (15, 8))
+        worker.submit(("hint", app.play.assist.version()), SleepJob(3600))
+        process = worker._process
+        app.play.new_game()
+        assert worker.pending == 0 and not process.is_alive()
+    finally:
+        app.close()
+
+
+READ_WITHOUT_SOLVER = """
+import sys
+from game.engine import Minefield
+from game.ui.jobs import MoveJob, HintJob, AnalyseJob
+from game.ui.worker import ProcessWorker
+if __name__ == "__main__":
+    f = Minefield(30, 16, 99, seed=3)
+    f.reveal(15, 8)
+    view = tuple(f.view())
+    w = ProcessWorker()
+    for job in (MoveJob(view, 99, "opening", None), HintJob(view, 99, "opening", None),
+                AnalyseJob(view, 99, None)):
+        w.submit("q", job)
+        while not w.wait(1.0):
+            pass
+        (done,) = w.poll()
+        assert done.ok, done.value
+    w.close()
+    print(sorted(m for m in sys.modules if m.startswith("game.solver")))
+"""
+
+
+def test_reading_the_answers_never_imports_the_solver_into_the_window(tmp_path):
+    """The solver stays out of the window's process (an import there would
+    cost a frame the first time an answer is read)."""
+    script = tmp_path / "read.py"
+    script.write_text(READ_WITHOUT_SOLVER)
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True,
+                         text=True, timeout=ANSWER_TIMEOUT,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_without_prepared_mines_the_window_lays_the_no_guess_board_itself():
+    from game.solver import no_guess_layer
+    on_the_spot = Minefield(16, 16, 40, seed=9, layer=PreparedLayer())
+    on_the_spot.reveal(3, 3)
+    direct = Minefield(16, 16, 40, seed=9, layer=no_guess_layer)
+    direct.reveal(3, 3)
+    assert on_the_spot.layout() == direct.layout()

@@ -1,0 +1,211 @@
+"""Frame times through the real loop (``python tools/bench.py frames``).
+
+Each scenario builds a real ``App`` (real clock, the computer in its worker
+process, records in a temporary folder), scripts input with posted events
+between frames, and lets ``App.run`` time every frame's work: input, fixed
+ticks and drawing (the pacer's sleep is not counted). Reported per scenario:
+frames, p50, p99 and max frame time, and frames over 16.7 ms (one 60 Hz
+refresh), in wall time and in the UI thread's CPU time (on a shared machine
+wall time includes waiting for a core).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+
+import pygame
+
+from game.engine import Minefield
+from game.settings import Settings
+from game.store import Store
+from game.ui.app import App
+from game.ui.screens.play import cell_centre
+
+BUDGET_MS = 1000 / 60
+AUTO_PACE = (2, 1)          # ticks on the cursor, ticks after a move: fast auto-play
+
+
+class CpuTimes(list):
+    """``frame_times`` that also notes the UI thread's CPU time per frame."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cpu: list[float] = []
+        self._mark = time.thread_time()
+
+    def append(self, seconds: float) -> None:
+        now = time.thread_time()
+        self.cpu.append(now - self._mark)
+        self._mark = now
+        super().append(seconds)
+
+    def restart(self) -> None:
+        self._mark = time.thread_time()
+
+
+def make_app(store: Store, **settings) -> App:
+    options = {"sound": False, "scale": 1, **settings}
+    app = App(Settings(**options), store=store, seed=1)
+    app.frame_times = CpuTimes()
+    return app
+
+
+def post_key(key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+
+
+def post_click(app: App, cell: tuple[int, int]) -> None:
+    """A left click on a visible board cell, as the window would receive it."""
+    app.play.reveal_cell(cell)
+    pos = app.viewport.to_display(cell_centre(app.layout, cell, app.play.scroll))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+
+
+def run(app: App, frames: int, script: Callable[[App, int], None]) -> CpuTimes:
+    """Run the real loop for ``frames`` frames, ``script(app, frame)`` before
+    each, then close the app (and its worker process)."""
+    times = app.frame_times
+    assert isinstance(times, CpuTimes)
+    counter = iter(range(10**9))
+
+    def before(app: App) -> None:
+        script(app, next(counter))
+        times.restart()
+
+    try:
+        app.run(frames=app.frames + frames, before_frame=before)
+    finally:
+        app.close()
+    return times
+
+
+def auto_play(app: App, overlay: bool = False) -> Callable[[App, int], None]:
+    """Auto-play game after game (F2 then A when one ends), overlay held on."""
+    app.play.assist.default_pace = app.play.assist.pace = AUTO_PACE
+    if overlay:
+        app.play.assist.toggle_overlay()
+
+    def script(app: App, frame: int) -> None:
+        play, assist = app.play, app.play.assist
+        if app.top is not play:                    # a name entry after a win: dismiss it
+            post_key(pygame.K_ESCAPE)
+        elif play.session.ended and (play.anim is None or play.anim.done):
+            post_key(pygame.K_F2)
+        elif not assist.autoplay and not play.session.ended:
+            post_key(pygame.K_a)
+    return script
+
+
+def scenario_autoplay(store: Store, frames: int, *, big: bool = False,
+                      overlay: bool = False) -> CpuTimes:
+    board = ({"level": "custom", "custom_width": 100, "custom_height": 100, "custom_mines": 1600}
+             if big else {"level": "expert"})
+    app = make_app(store, **board)
+    return run(app, frames, auto_play(app, overlay))
+
+
+#: Two mines in a corner: a click at (0, 0) opens 9,997 cells, and the safe
+#: cell between the mines stays covered, so the game goes on.
+ZERO_BOARD = ["." * 100] * 99 + ["." * 97 + "*.*"]
+
+
+def scenario_cascade(store: Store, frames: int) -> CpuTimes:
+    """A click that opens 9,999 cells of a 100x100 board, fullscreen, every 30 frames."""
+    app = make_app(store, level="custom", custom_width=100, custom_height=100,
+                   custom_mines=10, fullscreen=True)
+
+    def script(app: App, frame: int) -> None:
+        if frame % 30 == 0:
+            app.play.new_game(field=Minefield.from_layout(ZERO_BOARD))
+        elif frame % 30 == 2:
+            post_click(app, (0, 0))
+    return run(app, frames, script)
+
+
+def scenario_defeat(store: Store, frames: int) -> CpuTimes:
+    """The defeat animation of a 100x100 board with 1,600 mines, again and again."""
+    app = make_app(store, level="custom", custom_width=100, custom_height=100,
+                   custom_mines=1600)
+    state = {"mine": None}
+
+    def script(app: App, frame: int) -> None:
+        play = app.play
+        if play.session.ended and (play.anim is None or play.anim.done):
+            play.new_game()
+            state["mine"] = None
+        elif play.field.status == "ready":
+            post_click(app, (50, 50))
+        elif state["mine"] is None and play.field.status == "playing":
+            rows = play.field.layout() or []
+            state["mine"] = next((x, y) for y, row in enumerate(rows)
+                                 for x, c in enumerate(row) if c == "*")
+            post_click(app, state["mine"])
+    return run(app, frames, script)
+
+
+def scenario_records(store: Store, frames: int) -> CpuTimes:
+    """Winning Expert games (a best time, the name entry, records written):
+    every safe cell but one opened beforehand, the last one clicked."""
+    app = make_app(store, level="expert")
+    state = {"last": None}
+
+    def script(app: App, frame: int) -> None:
+        play = app.play
+        if app.top is not play:
+            post_key(pygame.K_RETURN)              # keep the default name
+        elif play.session.ended:
+            play.new_game()
+            state["last"] = None
+        elif state["last"] is None:
+            play.play("reveal", (15, 8))
+            rows = play.field.layout() or []
+            safe = [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row)
+                    if c == "." and play.field.cell(x, y) == "#"]
+            for cell in safe[:-1]:
+                if play.field.cell(*cell) == "#":
+                    play.play("reveal", cell)
+            state["last"] = safe[-1]
+            play.session.chrono.start()
+        elif frame % 20 == 0:
+            post_click(app, state["last"])
+    return run(app, frames, script)
+
+
+def summary(name: str, times: CpuTimes) -> str:
+    wall = sorted(t * 1000 for t in times)
+    cpu = sorted(t * 1000 for t in times.cpu)
+
+    def p(values: list[float], q: float) -> float:
+        return values[min(len(values) - 1, int(q * len(values)))]
+
+    return (f"{name:<38} {len(wall):>6} {statistics.median(wall):>7.2f} {p(wall, 0.99):>7.2f}"
+            f" {wall[-1]:>7.1f} {sum(t > BUDGET_MS for t in wall):>5}"
+            f" {statistics.median(cpu):>7.2f} {cpu[-1]:>7.1f} {sum(t > BUDGET_MS for t in cpu):>5}")
+
+
+def bench_frames(frames: int = 600) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-"))
+    scenarios: list[tuple[str, Callable[[], CpuTimes]]] = [
+        ("auto-play, Expert", lambda: scenario_autoplay(store, frames)),
+        ("auto-play, 100x100/1600", lambda: scenario_autoplay(store, frames, big=True)),
+        ("auto-play + overlay, 100x100/1600",
+         lambda: scenario_autoplay(store, frames, big=True, overlay=True)),
+        ("cascade 100x100, fullscreen", lambda: scenario_cascade(store, frames // 2)),
+        ("defeat animation, 100x100/1600", lambda: scenario_defeat(store, frames)),
+        ("wins written to the records, Expert", lambda: scenario_records(store, frames // 2)),
+    ]
+    print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
+    print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"
+          f" {'p50':>7} {'max':>7} {'>16.7':>5}")
+    for name, scenario in scenarios:
+        print(summary(name, scenario()), flush=True)
+    getattr(store, "close", lambda: None)()    # the SQLite store has one
