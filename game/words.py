@@ -21,9 +21,23 @@ FIRST_CLICK_RULES = {"opening": N_("first click opens"), "safe": N_("first click
                      "classic": N_("classic first click")}
 
 
+#: The gallery's shaped fields (game.engine.gallery), by their record names.
+FIELD_NAMES = {"diamond": N_("Diamond"), "heart": N_("Heart"), "ring": N_("Ring"),
+               "cross": N_("Cross"), "bigm": N_("Big M")}
+
+SHAPE_NAMES = {"grid": N_("Grid"), "torus": N_("Torus"), "hex": N_("Hexagons")}
+
+
 def level_name(level: str) -> str:
-    """"Beginner" / "Débutant"; a level we have no name for (a gallery board) as it is."""
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+    """"Beginner" / "Débutant", "Heart" / "Cœur"; a level we have no name for as it is."""
+    for names in (LEVEL_NAMES, FIELD_NAMES):
+        if level in names:
+            return _(names[level])
+    return level
+
+
+def shape_name(shape: str) -> str:
+    return _(SHAPE_NAMES[shape]) if shape in SHAPE_NAMES else shape
 
 
 def player_name(name: str) -> str:

@@ -83,11 +83,6 @@ GALLERY: dict[str, Level] = {
 }
 
 #: What the window calls them, and the shapes.
-TITLES = {"diamond": "Diamond", "heart": "Heart", "ring": "Ring", "cross": "Cross",
-          "bigm": "Big M"}
-SHAPE_TITLES = {"grid": "Grid", "torus": "Torus", "hex": "Hexagons"}
-
-
 def gallery_name(mask: list[str] | tuple[str, ...], mines: int) -> str | None:
     """The gallery field drawn by ``mask`` with ``mines`` mines, if it is one."""
     rows = tuple(mask)

@@ -10,9 +10,9 @@ import pygame
 
 from game.engine import CUSTOM_LIMITS, SHAPES, SizeError
 from game.engine.checks import ascii_number
-from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
+from game.engine.gallery import GALLERY
 from game.i18n import N_, _
-from game.words import size_error
+from game.words import FIELD_NAMES, level_name, shape_name, size_error
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, TextField, button_row, wrap
@@ -67,7 +67,7 @@ class CustomDialog(Dialog):
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
-        choices = ((_("Shape:"), _(SHAPE_TITLES[self.shape]), self.next_shape),
+        choices = ((_("Shape:"), shape_name(self.shape), self.next_shape),
                    (_("Field:"), self._field_title(), self.next_field))
         choice_w = max(painter.text_width(label) for label, _text, _act in choices)
         x = max(60, 16 + choice_w)
@@ -88,8 +88,8 @@ class CustomDialog(Dialog):
         return y
 
     def _field_title(self) -> str:
-        if self.field in TITLES:
-            return _(TITLES[self.field])
+        if self.field in FIELD_NAMES:
+            return level_name(self.field)
         return _("Your mask") if self.field == OWN_MASK else _("Rectangle")
 
     def next_shape(self) -> None:

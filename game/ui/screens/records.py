@@ -12,10 +12,10 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine import LEVELS, SHAPES
-from game.engine.gallery import GALLERY, SHAPE_TITLES, TITLES
+from game.engine.gallery import GALLERY
 from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, GameRecord
-from game.words import first_click_name, level_name, mines, player_name, result_name
+from game.words import first_click_name, level_name, mines, player_name, result_name, shape_name
 
 from ..render.chart import Chart, level_wins
 from ..render.painter import Painter
@@ -73,8 +73,8 @@ def button_width(painter: Painter, label: str, least: int = 56) -> int:
 
 def board_title(level: str, shape: str) -> str:
     """A level (preset, gallery field or custom) on a shape, as the dialogs name it."""
-    name = _(TITLES[level]) if level in TITLES else level_name(level)
-    return name if shape == "grid" else f"{name}, {_(SHAPE_TITLES[shape])}"
+    name = level_name(level)
+    return name if shape == "grid" else f"{name}, {shape_name(shape)}"
 
 
 class _LevelDialog(Dialog):
