@@ -4,7 +4,9 @@ settings kept across restarts, and what the player is told about files."""
 import json
 
 import pygame
+import pytest
 
+from game import i18n
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
@@ -140,6 +142,16 @@ def test_history_lists_games_newest_first_with_an_abandoned_one(tmp_path):
     assert isinstance(dialog, HistoryDialog)
     assert [g.result for g in dialog.games] == ["abandoned"]
     assert "abandoned" in dialog.details.text and "seed" in dialog.details.text
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_an_empty_history_says_so_in_words_that_are_not_cut(tmp_path, language):
+    app = make_app(BOARD_8, data_dir=tmp_path, language=language)     # the 8x8 window
+    app.commands.run("history")
+    app.step()
+    table = app.top.table
+    (text,), ((_, width, _),) = table.rows[0], table.columns
+    assert text == i18n._("No games yet") and app.painter.text_width(text) <= width
 
 
 def test_settings_chosen_in_the_menus_are_there_after_a_restart(tmp_path):

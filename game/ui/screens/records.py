@@ -379,8 +379,9 @@ class HistoryDialog(Dialog):
         if columns[0][1] < max(painter.text_width(row[0]) for row in widest):
             day_only = True                  # the time of day would be cut: the day alone
             columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr")
-        rows = (HistoryRows(self.games, day_only) if self.games
-                else [("", _("No games yet"), "", "")])
+        rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
+        if not self.games:                   # one line across the whole list
+            rows, columns = [(_("No games yet"),)], ((0, w - 6, "l"),)
         before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
         if before is not None:                # rebuilt: keep the player's place
