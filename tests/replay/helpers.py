@@ -5,25 +5,27 @@ from __future__ import annotations
 import random
 
 from game.engine import LEVELS, Minefield, Status
+from game.engine.gallery import GALLERY
 from game.replay import Recorder, Replay, replay_of
 from game.solver import next_move
 
 
 def played_game(level: str, rule: str, seed: int, *, stop_after: int | None = None,
-                marks: bool = True) -> tuple[Minefield, Recorder]:
+                marks: bool = True, shape: str = "grid") -> tuple[Minefield, Recorder]:
     """The computer plays a whole game (or ``stop_after`` moves), with a
     chord, a question mark and a wasted click now and then, each move stamped
-    a few hundred ms after the last and the pointer following it."""
-    size = LEVELS[level]
+    a few hundred ms after the last and the pointer following it. ``level``
+    may be a gallery field (its mask), on any ``shape``."""
+    size = LEVELS.get(level) or GALLERY[level]
     field = Minefield(size.width, size.height, size.mines, seed=seed, first_click=rule,
-                      marks=marks)
+                      marks=marks, shape=shape, mask=size.mask if level in GALLERY else None)
     rng = random.Random(seed)
     recorder = Recorder()
     t = 0
     while field.status not in (Status.WON, Status.LOST):
         if stop_after is not None and field.move_count >= stop_after:
             break
-        decision = next_move(field.view(), field.mines, first_click=rule)
+        decision = next_move(field.view(), field.mines, first_click=rule, shape=shape)
         x, y = decision.x, decision.y
         recorder.point(t, (x, y), 1 if decision.kind == "reveal" else 4)
         if decision.kind == "reveal":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import FIRST_CLICK_RULES, LEVELS, Minefield
+from game.engine import FIRST_CLICK_RULES, LEVELS, SHAPES, Minefield
 from game.replay import Recorder, Timeline, check, decode, encode, read_file, replay_of, write_file
 
 from .helpers import played_game, recorded, result_of
@@ -33,6 +33,28 @@ def test_replayed_view_is_identical_after_every_move(level, rule, tmp_path):
         assert timeline.field_at(k).view() == view
     for k in (len(seen) // 2, 1, len(seen) - 1, 0, 40):        # seeking back and forth
         assert timeline.field_at(k).view() == seen[min(k, len(seen) - 1)]
+    assert check(loaded).result == result_of(field)
+
+
+@pytest.mark.parametrize("level", ["beginner", "expert", "heart"])
+@pytest.mark.parametrize("shape", SHAPES)
+def test_replayed_view_is_identical_after_every_move_on_every_shape(shape, level, tmp_path):
+    field, recorder = played_game(level, "opening", seed=5, shape=shape)
+    again = Minefield.from_layout(field.layout(), shape=shape)     # the mines as laid
+    seen = [again.view()]
+    for move in field.moves:
+        again.apply(move)
+        seen.append(again.view())
+    assert seen[-1] == field.view()
+    replay = replay_of(field, recorder, result=result_of(field), time_ms=recorder.times[-1],
+                       first_click="opening", level=level)
+    path = tmp_path / "game.json"
+    write_file(path, replay)
+    loaded = read_file(path)
+    assert loaded == replay and loaded.shape == shape
+    timeline = Timeline(loaded)
+    for k, view in enumerate(seen):
+        assert timeline.field_at(k).view() == view
     assert check(loaded).result == result_of(field)
 
 
