@@ -2,6 +2,7 @@
 Esc, and the flag-mode button."""
 
 import pygame
+import pytest
 
 from game.ui.screens.menu import MenuScreen
 
@@ -82,9 +83,10 @@ def test_a_flag_placed_by_the_right_press_stays_when_the_left_button_joins_for_a
     assert app.play.field.cell(2, 2) != "#" and app.play.field.status != "lost"
 
 
-def test_escape_closes_a_menu_and_never_quits():
+@pytest.mark.parametrize("opener", [pygame.K_LALT, pygame.K_F10])
+def test_escape_closes_a_menu_and_never_quits(opener):
     app = make_app()
-    key(app, pygame.K_LALT)
+    key(app, opener)
     assert isinstance(app.top, MenuScreen)
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play and app.running

@@ -118,14 +118,6 @@ def test_a_click_elsewhere_closes_the_menu_and_does_nothing_else():
     assert app.play.field.status == "ready"
 
 
-def test_escape_closes_the_menu():
-    app = make_app()
-    key(app, pygame.K_F10)
-    assert isinstance(app.top, MenuScreen)
-    key(app, pygame.K_ESCAPE)
-    assert app.top is app.play and app.running
-
-
 def test_the_keyboard_opens_moves_and_chooses():
     app = make_app()
     key(app, pygame.K_F10)
