@@ -52,19 +52,19 @@ def game_record(session: Session, result: str) -> GameRecord:
         assisted=session.assisted, shape=field.shape)
 
 
-def session_replay(session: Session, result: str) -> Replay:
-    """The replay of the session's game as it stands."""
-    field = session.field
-    return replay_of(field, session.recorder, result=result, time_ms=session.elapsed_ms(),
-                     first_click=session.settings.first_click, seeded=session.seeded,
-                     date=datetime.now().isoformat(timespec="seconds"),
-                     level=level_name(field.width, field.height, field.mines, session.style))
+def session_replay(session: Session, record: GameRecord) -> Replay:
+    """The replay of the session's game as ``record`` keeps it (same level
+    name: a heart is "heart", not "custom")."""
+    return replay_of(session.field, session.recorder,
+                     result="unfinished" if record.result == ABANDONED else record.result,
+                     time_ms=session.elapsed_ms(), first_click=session.settings.first_click,
+                     seeded=session.seeded, date=datetime.now().isoformat(timespec="seconds"),
+                     level=record.level)
 
 
 def keep(app: Host, session: Session, record: GameRecord) -> int | None:
     """Hand the game to the store with its replay; returns its Best Times rank."""
-    replay = session_replay(session, "unfinished" if record.result == ABANDONED
-                            else record.result)
+    replay = session_replay(session, record)
     app.last_replay = replay
     return app.store.record_game(record, replay=encode(replay))
 

@@ -413,6 +413,7 @@ def test_a_shaped_games_replay_keeps_its_shape_and_checks_on_the_engine(tmp_path
     game = store.history()[0]
     replay = decode(store.replay(game.game_id))
     assert replay.shape == shape and replay.result == game.result == "won"
+    assert replay.level == game.level == level          # a heart is "heart", not "custom"
     checked = check(replay)
     assert checked.result == "won"
     if mask:
