@@ -290,6 +290,9 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         if only is None or only in history_name:
             history, opening = scenario_history(frames)
             print(summary(history_name, history))
-            print(summary("  the frames that open it", picked(history, opening)), flush=True)
+            others = sorted(set(range(len(history))) - set(opening))
+            print(summary("  the frames that open it", picked(history, opening)))
+            print(summary("  the other frames (filling it...)", picked(history, others)),
+                  flush=True)
     finally:
         store.close()
