@@ -8,6 +8,7 @@ import threading
 
 from game.store import Store, ledger, questions
 from game.store.questions import Question
+from game.store.writer import BackgroundWriter
 
 from .helpers import game
 
@@ -46,6 +47,14 @@ def test_a_question_sees_the_writes_queued_before_it_and_not_after(tmp_path, mon
 def test_closing_the_reader_drops_a_question_waiting_for_the_writer(tmp_path, monkeypatch):
     store = Store(tmp_path)
     release = held(monkeypatch, {1})
+    waiting = threading.Event()
+    real_reached = BackgroundWriter.reached
+
+    def reached(writer, mark, timeout):
+        waiting.set()
+        return real_reached(writer, mark, timeout)
+
+    monkeypatch.setattr(BackgroundWriter, "reached", reached)
     reader = store.reader()
     reads = reader.channel()
     store.record_game(game(seed=1))
@@ -53,6 +62,7 @@ def test_closing_the_reader_drops_a_question_waiting_for_the_writer(tmp_path, mo
     reads.ask("games", questions.history(10, 0))
     [thread] = set(threading.enumerate()) - before - {t for t in threading.enumerate()
                                                       if t.name != "store-reader"}
+    assert waiting.wait(TIMEOUT)                        # the question is waiting for the writer
     reader.close()                                      # returns without the writer
     assert reader.wait(0) and reads.take() == [] and not thread.is_alive()
     release.set()
