@@ -74,6 +74,19 @@ def test_statistics_show_nothing_but_loading_until_the_records_arrive(tmp_path):
     assert [w.time_ms for w in chart.wins] == [12_000] and chart.best_ms == 12_000
 
 
+def test_best_times_say_loading_until_they_arrive(tmp_path):
+    store = Store(tmp_path)
+    store.add_best_time("beginner", "Ann", 9_400, 20, 2.1)
+    store.close()
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("best_times")
+    app.render()
+    dialog = app.top
+    assert dialog.table.rows == [("", "Loading…", "")] and dialog.details.text == ""
+    app.step()
+    assert dialog.table.rows == [("1.", "Ann", "10")] and "9.400 s" in dialog.details.text
+
+
 @pytest.mark.parametrize("background", [False, True], ids=["sync", "thread"])
 def test_an_answer_for_a_closed_dialog_is_dropped(tmp_path, background):
     app = make_app(data_dir=tmp_path, background_reads=background)

@@ -14,6 +14,7 @@ closed drops its questions, and answers that come later are ignored.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -22,7 +23,7 @@ from game.engine.gallery import GALLERY
 from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, BestTime, GameRecord, questions
 from game.store.ledger import Key
-from game.store.questions import LevelRecords
+from game.store.questions import LevelRecords, Question
 from game.store.reader import Answer, Reads
 from game.words import first_click_name, level_name, mines, player_name, result_name, shape_name
 
@@ -91,7 +92,9 @@ def board_title(level: str, shape: str) -> str:
 class _LevelDialog(Dialog):
     """A dialog showing one level on one shape at a time (records are kept
     per level, style and shape), with < and > to go through the levels and
-    gallery fields of every shape."""
+    gallery fields of every shape. Each level's records are asked for the
+    first time it is shown (:meth:`question`) and kept while the dialog is
+    open; :attr:`records` is None until they arrive."""
 
     levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
@@ -104,6 +107,51 @@ class _LevelDialog(Dialog):
         self.shape = shape or app.settings.shape                   # ... and shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
         self._bar = 0          # room kept for the scroll bar (a long language scrolls)
+        self.reads: Reads = app.reader.channel()
+        self._records: dict[Key, Any] = {}          # per level shown so far
+        self._asked: set[Key] = set()
+        self.ask()
+
+    @property
+    def key(self) -> Key:
+        return self.level, self.style, self.shape
+
+    def question(self, key: Key) -> Question:
+        """What the dialog reads of one level."""
+        raise NotImplementedError
+
+    def ask(self) -> None:
+        """Ask for the level shown, once."""
+        key = self.key
+        if key not in self._asked:
+            self._asked.add(key)
+            self.reads.ask(key, self.question(key))
+
+    @property
+    def records(self) -> Any:
+        """The level shown's records; None while they are being read."""
+        return self._records.get(self.key)
+
+    def update(self) -> None:
+        """Take the records that arrived; show them if they are the level shown."""
+        super().update()
+        for key, records in self.reads.take():
+            self._records[key] = records
+            if key == self.key:
+                self.relayout()
+                self.app.invalidate()        # the dialog may shrink: no old pixels left
+
+    def exit(self) -> None:
+        self.reads.close()
+
+    def read_again(self) -> None:
+        """After a reset: every level's records are read afresh (the reset
+        is queued first, so the reads see it)."""
+        self._records.clear()
+        self._asked.clear()
+        self.ask()
+        self.relayout()
+        self.app.invalidate()
 
     def _ensure_built(self) -> None:
         """Build; when the content turns out to scroll, build again with the
@@ -163,6 +211,7 @@ class _LevelDialog(Dialog):
         pages = self.pages
         i = pages.index((self.level, self.shape))
         self.level, self.shape = pages[(i + step) % len(pages)]
+        self.ask()
         self.relayout()
         self.app.invalidate()
 
@@ -187,14 +236,17 @@ class BestTimesDialog(_LevelDialog):
         super().__init__(app, level, shape)
         self.highlight = highlight
 
+    def question(self, key: Key) -> Question:
+        return questions.best_times(key)
+
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
+        times: list[BestTime] | None = self.records
         w = self.width - 6 - 16
         rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
-                for i, t in enumerate(times, 1)]
-        rows = rows or [("", _("No times yet"), "")]
+                for i, t in enumerate(times or [], 1)]
+        rows = rows or [("", _("No times yet") if times is not None else _(LOADING), "")]
         visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
@@ -204,7 +256,7 @@ class BestTimesDialog(_LevelDialog):
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
         detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
-                                           for t in times])
+                                           for t in times or []])
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
                               _("Reset the best times of the {level} level ({style})?").format(
@@ -213,7 +265,7 @@ class BestTimesDialog(_LevelDialog):
         return bottom
 
     def changed(self) -> None:
-        times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
+        times = self.records or []
         if times and self.table.selected < len(times):
             self.details.text = self.detail_text(times[self.table.selected])
         else:
@@ -233,7 +285,7 @@ class BestTimesDialog(_LevelDialog):
     def reset(self) -> None:
         self.app.store.reset_best_times(self.level, style=self.style, shape=self.shape)
         self.app.show_notices()
-        self.relayout()
+        self.read_again()
 
 
 class StatisticsDialog(_LevelDialog):
@@ -241,30 +293,14 @@ class StatisticsDialog(_LevelDialog):
     levels = (*STAT_LEVELS, *GALLERY)
     width = 170
 
-    def __init__(self, app, level: str | None = None, shape: str | None = None) -> None:
-        super().__init__(app, level, shape)
-        self.reads: Reads = app.reader.channel()
-        self._records: dict[Key, LevelRecords] = {}     # per level shown so far
-        self._asked: set[Key] = set()
-        self._ask()
-
-    @property
-    def key(self) -> Key:
-        return self.level, self.style, self.shape
-
-    def _ask(self) -> None:
-        """Ask for the level shown, once: its statistics, Best Times and the
-        newest games (the chart)."""
-        key = self.key
-        if key not in self._asked:
-            self._asked.add(key)
-            self.reads.ask(key, questions.level_records(key, HISTORY_PAGE))
+    def question(self, key: Key) -> Question:
+        """Its statistics, Best Times and the newest games (the chart)."""
+        return questions.level_records(key, HISTORY_PAGE)
 
     def build(self, painter: Painter) -> int:
-        self._ask()
         y = self.level_row(painter)
         line = painter.line_height()
-        records = self._records.get(self.key)
+        records: LevelRecords | None = self.records
         labels = (_("Games played:"), _("Games won:"), _("Win rate:"), _("Current streak:"),
                   _("Best streak:"))
         values = [""] * len(labels)                # nothing until the records are read
@@ -291,24 +327,10 @@ class StatisticsDialog(_LevelDialog):
             "Reset the statistics of the {level} level ({style})?").format(
                 level=self.board, style=_(STYLE_NAMES[self.style])))
 
-    def update(self) -> None:
-        """Take the records that arrived; show them if they are the level shown."""
-        super().update()
-        for key, records in self.reads.take():
-            self._records[key] = records
-            if key == self.key:
-                self.relayout()
-                self.app.invalidate()
-
-    def exit(self) -> None:
-        self.reads.close()
-
     def reset(self) -> None:
         self.app.store.reset_statistics(self.level, style=self.style, shape=self.shape)
         self.app.show_notices()
-        self._records.clear()                      # read again, after the reset
-        self._asked.clear()
-        self.relayout()
+        self.read_again()
 
 
 #: Short names for the History list's narrow columns.
