@@ -250,7 +250,9 @@ class BestTimesDialog(_LevelDialog):
         visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
-        if self.highlight:
+        if times is None:
+            self.table.selected = -1          # a quiet "Loading…", not a chosen row
+        elif self.highlight:
             self.table.select(self.highlight - 1)
         self.widgets.append(self.table)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
@@ -490,7 +492,9 @@ class HistoryDialog(Dialog):
             columns = ((0, w - 6, "l"),)
         before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
-        if before is not None:                # rebuilt: keep the player's place
+        if not self.games.loaded:
+            self.table.selected = -1          # a quiet "Loading…", not a chosen row
+        elif before is not None:              # rebuilt: keep the player's place
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H),
