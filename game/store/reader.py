@@ -86,7 +86,7 @@ class Reads:
             self._answers.append((key, value))
 
 
-Pending = tuple[Reads, Hashable, Question, int]     # channel, key, question, writer mark
+Pending = tuple[Reads, Hashable, Question, int]     # channel, key, question, writer mark (0: sync)
 
 
 class _Base:
@@ -100,12 +100,7 @@ class _Base:
         return Reads(self)
 
     def ask(self, reads: Reads, key: Hashable, question: Question) -> None:
-        with self.changed:
-            self._queue.append((reads, key, question, self._mark()))
-            self.changed.notify_all()
-
-    def _mark(self) -> int:
-        return 0
+        raise NotImplementedError
 
     def run_due(self) -> None:
         """Run what is queued now (the synchronous mode); nothing otherwise."""
@@ -119,6 +114,10 @@ class SyncReader(_Base):
     def __init__(self, read: Callable[[Callable[[sqlite3.Connection], Any], Any], Any]) -> None:
         super().__init__()
         self._read = read
+
+    def ask(self, reads: Reads, key: Hashable, question: Question) -> None:
+        with self.changed:
+            self._queue.append((reads, key, question, 0))
 
     def run_due(self) -> None:
         while True:
@@ -158,15 +157,13 @@ class ThreadReader(_Base):
         self._stop = False
         self._outstanding = 0        # questions asked and neither answered nor dropped
 
-    def _mark(self) -> int:
-        return self._writer.mark()
-
     def ask(self, reads: Reads, key: Hashable, question: Question) -> None:
-        if self._stop:
-            return
-        super().ask(reads, key, question)
         with self.changed:
+            if self._stop:
+                return
+            self._queue.append((reads, key, question, self._writer.mark()))
             self._outstanding += 1
+            self.changed.notify_all()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="store-reader",
                                                 daemon=True)

@@ -4,11 +4,12 @@ Each dialog fits the smallest window: lists show as many rows as fit and
 scroll for the rest. Resets ask for confirmation and are hidden in kiosk mode,
 where a visitor must not erase anything.
 
-Statistics and History read the records off the UI thread (issue 17): they
-open at once saying "Loading…", ask the app's reader (``game.store.reader``)
-on a channel of their own, and fill in as the answers arrive, picked up once
-per tick; History reads further pages as the list reaches them. A dialog
-closed drops its questions, and answers that come later are ignored.
+Best Times, Statistics and History read the records off the UI thread
+(issue 17): they open at once saying "Loading…", ask the app's reader
+(``game.store.reader``) on a channel of their own, and fill in as the answers
+arrive, picked up once per tick; History reads further pages as the list
+reaches them. A dialog closed drops its questions, and answers that come
+later are ignored.
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ from game.engine import LEVELS, SHAPES
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, BestTime, GameRecord, questions
-from game.store.ledger import Key
-from game.store.questions import LevelRecords, Question
+from game.store.questions import Key, LevelRecords, Question
 from game.store.reader import Answer, Reads
 from game.words import first_click_name, level_name, mines, player_name, result_name, shape_name
 
