@@ -281,11 +281,12 @@ def main() -> None:
     parser.add_argument("what", choices=[*benches, "frames", "probabilities"])
     parser.add_argument("--frames", type=int, default=600,
                         help="frames per scenario (frames: half for the cascade and wins)")
+    parser.add_argument("--only", help="frames: only the scenarios whose name contains this")
     parser.add_argument("--games", type=int, default=30, help="games per level (probabilities)")
     args = parser.parse_args()
     if args.what == "frames":
         from bench_frames import bench_frames
-        bench_frames(args.frames)
+        bench_frames(args.frames, args.only)
     elif args.what == "probabilities":
         from bench_probabilities import bench_probabilities
         bench_probabilities(args.games)

@@ -16,6 +16,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -178,6 +179,80 @@ def scenario_records(store: Store, frames: int) -> CpuTimes:
     return run(app, frames, script)
 
 
+#: Games in the store of the History scenario (as ``tools/bench.py store``).
+HISTORY_GAMES = 20_000
+HISTORY_CYCLE = 12          # frames from one opening of History to the next
+
+
+def fill_history(directory: str, games: int = HISTORY_GAMES) -> None:
+    """A records database holding ``games`` lost Expert games, written directly."""
+    from dataclasses import replace
+
+    from game.store import GameRecord, ledger
+    from game.store.database import connect
+    from game.store.writer import run_in_transaction
+    Store(directory).close()                          # creates the database
+    record = GameRecord(level="expert", width=30, height=16, mines=99, result="lost",
+                        time_ms=60_000, bbbv=150, bbbv_per_s=2.5, clicks=200,
+                        efficiency=0.75, seed=0, first_click="opening", assisted=False,
+                        date="2026-11-23T12:00:00")
+    db = connect(Path(directory) / "records.db")
+    run_in_transaction(db, lambda db: [ledger.insert_game(db, replace(record, seed=seed))
+                                       for seed in range(games)])
+    db.close()
+
+
+def scenario_history(frames: int) -> tuple[CpuTimes, list[int]]:
+    """View > History opened in the very frame a game ends (abandoned by a new
+    game: its record is queued for the writer) on a 20,000-game database, then
+    closed a few frames later, again and again. Returns the times and the
+    indexes of the frames that opened History."""
+    directory = tempfile.mkdtemp(prefix="minesweeper-history-")
+    fill_history(directory)
+    store = Store(directory)
+    app = make_app(store, level="expert")
+    times = app.frame_times
+    assert isinstance(times, CpuTimes)
+    opening: list[int] = []
+    state = {"open": False}
+    handle_events = app.handle_events
+
+    def handle_and_open() -> None:
+        """The frame's input, then (when due) the game end and History, as a
+        player's click and menu choice would do them inside the frame."""
+        handle_events()
+        if state["open"]:
+            state["open"] = False
+            opening.append(len(times))
+            app.play.new_game()                       # the game in progress is recorded
+            app.commands.run("history")
+
+    app.handle_events = handle_and_open               # type: ignore[method-assign]
+
+    def script(app: App, frame: int) -> None:
+        step = frame % HISTORY_CYCLE
+        if step == 0 and app.top is app.play:
+            app.play.play("reveal", (15, 8))          # a game in progress
+        elif step == 2 and app.top is app.play:
+            state["open"] = True
+        elif step == HISTORY_CYCLE - 2 and app.top is not app.play:
+            post_key(pygame.K_ESCAPE)
+    try:
+        return run(app, frames, script), opening
+    finally:
+        store.close()
+
+
+def picked(times: CpuTimes, indexes: list[int]) -> CpuTimes:
+    """The frames at ``indexes`` only."""
+    out = CpuTimes()
+    for i in indexes:
+        if i < len(times):
+            out.cpu.append(times.cpu[i])
+            list.append(out, times[i])
+    return out
+
+
 def summary(name: str, times: CpuTimes) -> str:
     wall = sorted(t * 1000 for t in times)
     cpu = sorted(t * 1000 for t in times.cpu)
@@ -190,7 +265,8 @@ def summary(name: str, times: CpuTimes) -> str:
             f" {statistics.median(cpu):>7.2f} {cpu[-1]:>7.1f} {sum(t > BUDGET_MS for t in cpu):>5}")
 
 
-def bench_frames(frames: int = 600) -> None:
+def bench_frames(frames: int = 600, only: str | None = None) -> None:
+    """Every scenario, or those whose name contains ``only``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-"))
@@ -206,6 +282,17 @@ def bench_frames(frames: int = 600) -> None:
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"
           f" {'p50':>7} {'max':>7} {'>16.7':>5}")
-    for name, scenario in scenarios:
-        print(summary(name, scenario()), flush=True)
-    getattr(store, "close", lambda: None)()    # the SQLite store has one
+    history_name = f"History after a game end, {HISTORY_GAMES // 1000},000 games"
+    try:
+        for name, scenario in scenarios:
+            if only is None or only in name:
+                print(summary(name, scenario()), flush=True)
+        if only is None or only in history_name:
+            history, opening = scenario_history(frames)
+            print(summary(history_name, history))
+            others = sorted(set(range(len(history))) - set(opening))
+            print(summary("  the frames that open it", picked(history, opening)))
+            print(summary("  the other frames (filling it...)", picked(history, others)),
+                  flush=True)
+    finally:
+        store.close()

@@ -59,6 +59,18 @@ def connect(path: Path) -> sqlite3.Connection:
     return _configured(_raw(path))
 
 
+def connect_reader(path: Path) -> sqlite3.Connection:
+    """A connection that only reads (the records dialogs' reader thread):
+    the file is already in WAL mode, so it never blocks the writer."""
+    db = _raw(path)
+    try:
+        db.execute("PRAGMA query_only = ON")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
 def _raw(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
                            check_same_thread=False)

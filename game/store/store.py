@@ -4,7 +4,9 @@ statistics, history and replays on disk.
 Records live in one SQLite database (records.db, see :mod:`game.store.database`);
 settings in the human-readable settings.json. Writes of both are queued to
 background writers, so the window never waits on the disk; reads that follow
-a write see it (they flush the queue first). No disk problem ever raises out
+a write see it (they flush the queue first). The records dialogs read through
+:meth:`Store.reader` instead, off the UI thread (``reader.py``), still
+seeing every write queued before they asked. No disk problem ever raises out
 of here — the player is told through :meth:`Store.take_notices` instead, and
 the game plays on with its records in memory when nothing can be saved.
 """
@@ -32,11 +34,13 @@ from . import best_times, database, ledger, legacy, notices, settings_file
 from .atomic import remove_stale_temporaries, write_atomic
 from .best_times import BestTime
 from .document import JsonFile
-from .game_record import DEFAULT_SHAPE, GameRecord, need_level
+from .game_record import DEFAULT_SHAPE, GameRecord
 from .history import HISTORY_LENGTH
 from .ledger import REPLAY_BUDGET, Key
 from .names import clean_name
 from .notices import Notices, reason
+from .questions import records_key
+from .reader import Reader, SyncReader, ThreadReader
 from .statistics import LevelStats
 from .writer import BackgroundWriter, FileWriter, InlineWriter, Outcome
 
@@ -80,6 +84,8 @@ class Store:
         self._unnamed: dict[GameRecord, str] = {}               # game -> its entry's token
         self._named: set[GameRecord] = set()
         self._db, self._writer, self.persistent = self._open_records()
+        self._readers: list[Reader] = []
+        self._unreadable: set[str] = set()        # read failures told to the player
         self._closed = False
         _close_at_exit(self)
 
@@ -143,7 +149,7 @@ class Store:
         """Enter a time in a level's Best Times under the cleaned ``name``
         (dated ``date``, or now); return its place, or None when the level
         has no table (custom) or the time does not make the top ten."""
-        key = _key(level, style, shape)
+        key = records_key(level, style, shape)
         if level == "custom":
             return None
         entry = BestTime(clean_name(name), time_ms, date or self._stamp(), bbbv, bbbv_per_s)
@@ -157,11 +163,11 @@ class Store:
     def best_times(self, level: str, *, style: str = DEFAULT_STYLE,
                    shape: str = DEFAULT_SHAPE) -> list[BestTime]:
         """A level's Best Times, best first (none for "custom")."""
-        return [entry for entry, _ in self._table(_key(level, style, shape))]
+        return [entry for entry, _ in self._table(records_key(level, style, shape))]
 
     def statistics(self, level: str, *, style: str = DEFAULT_STYLE,
                    shape: str = DEFAULT_SHAPE) -> LevelStats:
-        key = _key(level, style, shape)
+        key = records_key(level, style, shape)
         return self._read(lambda db: ledger.read_statistics(db, key), LevelStats())
 
     def history(self, limit: int = HISTORY_LENGTH, offset: int = 0) -> list[GameRecord]:
@@ -183,18 +189,33 @@ class Store:
     def reset_best_times(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
                          shape: str = DEFAULT_SHAPE) -> None:
         """Empty one level's Best Times, or every level's."""
-        key = None if level is None else _key(level, style, shape)
+        key = None if level is None else records_key(level, style, shape)
         self._submit(lambda db: ledger.reset_best_times(db, key))
 
     def reset_statistics(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
                          shape: str = DEFAULT_SHAPE) -> None:
         """Zero one level's statistics, or every level's."""
-        key = None if level is None else _key(level, style, shape)
+        key = None if level is None else records_key(level, style, shape)
         self._submit(lambda db: ledger.reset_statistics(db, key))
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now."""
         self._save_settings_text(settings_file.encode(self.settings))
+
+    def reader(self, *, background: bool = True) -> Reader:
+        """A reader of the records for the window's dialogs: on a thread of
+        its own when ``background`` and the records are in a file, else on
+        the caller's thread when the answers are taken (headless tests; a
+        store kept in memory). :meth:`close` closes it."""
+        reader: Reader
+        if background and isinstance(self._writer, BackgroundWriter):
+            path = self.directory / database.NAME
+            reader = ThreadReader(lambda: database.connect_reader(path), self._writer,
+                                  self._read_failed)
+        else:
+            reader = SyncReader(self._read)
+        self._readers.append(reader)
+        return reader
 
     def flush(self) -> bool:
         """Wait until every change so far is on disk; False while saving fails."""
@@ -206,6 +227,8 @@ class Store:
         if self._closed:
             return
         self._closed = True
+        for reader in self._readers:
+            reader.close()
         self._settings_writer.flush()
         self._writer.close()
         with suppress(sqlite3.Error):
@@ -227,9 +250,17 @@ class Store:
         try:
             return query(self._db)
         except sqlite3.Error as error:
-            self._notices.add(notices.unreadable(N_("records"), self.directory / database.NAME,
-                                                 str(error)))
+            self._read_failed(error)
             return fallback
+
+    def _read_failed(self, error: sqlite3.Error) -> None:
+        """The records could not be read: the player is told, once (a dialog
+        reads several things, each failing the same way)."""
+        message = notices.unreadable(N_("records"), self.directory / database.NAME, str(error))
+        with self._lock:
+            told, self._unreadable = message in self._unreadable, self._unreadable | {message}
+        if not told:
+            self._notices.add(message)
 
     def _table(self, key: Key) -> list[tuple[BestTime, str | None]]:
         return self._read(lambda db: ledger.read_best_times(db, key), [])
@@ -336,16 +367,6 @@ class Store:
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
-
-
-def _key(level: str, style: str, shape: str) -> Key:
-    """The records key of a level; ValueError when ``level`` is no level name."""
-    try:
-        need_level({"level": level}, "level")
-    except ValueError:
-        raise ValueError(f"no level {level!r}: expected a preset, custom or a gallery "
-                         f"level's name") from None
-    return level, style, shape
 
 
 def _why(error: BaseException) -> str:

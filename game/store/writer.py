@@ -93,6 +93,8 @@ class BackgroundWriter:
         self._changed = threading.Condition()
         self._failing = False         # the last attempt failed
         self._attempts = 0
+        self._submitted = 0           # jobs ever submitted...
+        self._finished = 0            # ...and ever committed, dropped or given up
         self._stop = False
         self._thread: threading.Thread | None = None
 
@@ -105,6 +107,7 @@ class BackgroundWriter:
     def submit(self, job: Job, done: Done | None = None) -> None:
         with self._changed:
             self._jobs.append((job, done))
+            self._submitted += 1
             self._changed.notify_all()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="store-writer",
@@ -120,6 +123,21 @@ class BackgroundWriter:
             while self._jobs and not (self._failing and self._attempts >= target):
                 self._changed.wait(0.5)
             return not self._jobs
+
+    def mark(self) -> int:
+        """A mark of the jobs submitted so far, for :meth:`reached`."""
+        with self._changed:
+            return self._submitted
+
+    def reached(self, mark: int, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds until every job submitted before
+        ``mark`` was taken is committed (or given up) — what a read must wait
+        for to see the player's own writes — or the disk is failing (what is
+        on disk is all there is to read then). Unlike :meth:`flush` it never
+        waits for jobs submitted later. False when the time ran out."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._finished >= mark or self._failing,
+                                          timeout)
 
     def close(self) -> bool:
         """Flush, then end the thread; False when some jobs could not be saved."""
@@ -169,6 +187,7 @@ class BackgroundWriter:
         with self._changed:
             if not keep:
                 self._jobs.popleft()
+                self._finished += 1
             was_failing, self._failing = self._failing, keep
             self._attempts += 1
             self._changed.notify_all()
@@ -182,6 +201,7 @@ class BackgroundWriter:
     def _give_up(self) -> None:
         with self._changed:
             given_up, self._jobs = list(self._jobs), deque()
+            self._finished += len(given_up)
             self._thread = None
             self._changed.notify_all()
         for _, done in given_up:

@@ -61,7 +61,7 @@ class App:
                  overridden: Iterable[str] = (), clock: Callable[[], float] | None = None,
                  seed: int | None = None, kiosk: bool = False, demo: bool = False,
                  idle_seconds: float = DEFAULT_IDLE_SECONDS,
-                 worker: Worker | None = None) -> None:
+                 worker: Worker | None = None, background_reads: bool | None = None) -> None:
         """``settings`` are this run's; ``overridden`` names those given on the
         command line, which are not saved unless the player changes them.
 
@@ -70,7 +70,10 @@ class App:
         and ``demo`` runs go to attract mode after ``idle_seconds`` without
         input, and ``demo`` starts there. The computer thinks in ``worker``:
         by default a worker process, or on the spot for headless runs with a
-        TickClock (deterministic tests)."""
+        TickClock (deterministic tests). The records dialogs read the store
+        through ``reader``: on its own thread, or (``background_reads``
+        False, the default with a TickClock) on the UI thread at the next
+        tick."""
         set_window_hints()                # before the video system starts
         pygame.display.init()
         pygame.font.init()
@@ -83,6 +86,9 @@ class App:
         if worker is None:
             worker = SyncWorker() if self.headless_clock is not None else ProcessWorker()
         self.worker = worker
+        if background_reads is None:
+            background_reads = self.headless_clock is None
+        self.reader = store.reader(background=background_reads)
         self.atlas = Atlas.load()
         self.display = Display(i18n._("Minesweeper"), icon=self.atlas.get("icon"))
         self.audio = Audio(settings.sound)
@@ -354,11 +360,12 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Leave: the computer's process (if any) is stopped; a best time
-        being named keeps the name typed so far; a game in progress is
-        recorded as abandoned; what the store has queued is written before
-        the window goes."""
+        """Leave: the computer's process (if any) is stopped and pending
+        reads of the records dropped; a best time being named keeps the name
+        typed so far; a game in progress is recorded as abandoned; what the
+        store has queued is written before the window goes."""
         self.worker.close()
+        self.reader.close()
         for screen in reversed(self.stack):
             keep_record = getattr(screen, "keep_record", None)
             if keep_record is not None:

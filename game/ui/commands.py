@@ -166,7 +166,6 @@ class Commands:
     def history(self) -> None:
         from .screens.records import HistoryDialog
         self.app.push(HistoryDialog(self.app))
-        self.app.show_notices()          # the history is read now: a damaged file is told
 
     # ------------------------------------------------------------ replays
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.replay import Replay
     from game.settings import Settings
     from game.store import Store
+    from game.store.reader import Reader
 
     from .anim import Animation
     from .audio import Audio
@@ -85,6 +86,7 @@ class Host(Protocol):
 
     settings: Settings
     store: Store
+    reader: Reader
     layout: Layout
     viewport: Viewport
     painter: Painter

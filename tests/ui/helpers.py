@@ -28,7 +28,8 @@ def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> A
     keeping its records in ``data_dir`` (a new folder under pytest's temporary
     directory by default)."""
     seed = settings.pop("seed", 1)
-    modes = {k: settings.pop(k) for k in ("kiosk", "demo", "idle_seconds", "worker")
+    modes = {k: settings.pop(k) for k in ("kiosk", "demo", "idle_seconds", "worker",
+                                          "background_reads")
              if k in settings}
     options = {"sound": False, "scale": 1, **settings}
     if data_dir is None:

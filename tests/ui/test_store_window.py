@@ -16,10 +16,10 @@ import pytest
 from game.store import Store
 from game.ui.screens.names import NameDialog
 from game.ui.screens.notice import NoticeDialog
-from game.ui.screens.records import HistoryDialog, StatisticsDialog
+from game.ui.screens.records import StatisticsDialog
 from game.ui.widgets import ListView, wrap
 
-from .helpers import BOARD_8, key, make_app, post
+from .helpers import make_app, post
 from .test_records import BEGINNER, type_text, win
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,22 +166,3 @@ def test_a_data_directory_that_is_not_utf8_is_named_in_a_drawable_notice(tmp_pat
     app = make_app(data_dir=blocker / "Minesweeper")
     assert isinstance(app.top, NoticeDialog) and "d\ufffdj\ufffd" in app.top.text
     app.step()                                             # drawn without raising
-
-
-def test_history_pages_through_every_game(tmp_path):
-    from tests.store.helpers import game
-    store = Store(tmp_path)
-    for seed in range(1_234):
-        store.record_game(game(seed=seed, result="lost"))
-    store.close()
-    app = make_app(BOARD_8, data_dir=tmp_path)
-    asked = []
-    real = app.store.history
-    app.store.history = lambda limit=500, offset=0: asked.append((limit, offset)) or \
-        real(limit, offset)
-    dialog = HistoryDialog(app)
-    app.push(dialog)
-    app.step()
-    assert len(dialog.table.rows) == 1_234 and asked == [(100, 0)]   # one page to open
-    key(app, pygame.K_END)
-    assert "seed 0," in dialog.details.text                  # the very first game

@@ -25,6 +25,7 @@ GREEN = (0, 128, 0)
 RED = (255, 0, 0)
 BAR_PITCH = 4          # px per game: a 3 px bar and a 1 px gap
 CAPTION = ((N_("time"), NAVY), (N_("3BV/s"), GREEN), (N_("best"), RED))
+NO_WINS = N_("No wins yet")
 
 
 def caption(painter: Painter, width: int) -> list[tuple[str, tuple[int, int, int], int]]:
@@ -60,11 +61,14 @@ def level_wins(games: Iterable[GameRecord], level: str) -> list[Win]:
 
 @dataclass
 class Chart:
-    """A dialog widget: ``wins`` oldest first; the last that fit are drawn."""
+    """A dialog widget: ``wins`` oldest first; the last that fit are drawn.
+    ``note`` (an English message marked with N_) is said when there are none
+    (the dialog says it is still reading them)."""
 
     rect: pygame.Rect
     wins: list[Win] = field(default_factory=list)
     best_ms: int | None = None
+    note: str = NO_WINS
     focusable: bool = False
 
     @property
@@ -91,7 +95,7 @@ class Chart:
         plot = self.plot.move(origin)
         wins = self.shown()
         if not wins:
-            text = _("No wins yet")
+            text = _(self.note)
             painter.text(text, (plot.centerx - painter.text_width(text) // 2,
                                 plot.centery - painter.line_height() // 2), BLACK)
         for bar in self.bars():

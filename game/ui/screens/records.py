@@ -3,21 +3,31 @@
 Each dialog fits the smallest window: lists show as many rows as fit and
 scroll for the rest. Resets ask for confirmation and are hidden in kiosk mode,
 where a visitor must not erase anything.
+
+Best Times, Statistics and History read the records off the UI thread
+(issue 17): they open at once saying "Loading…", ask the app's reader
+(``game.store.reader``) on a channel of their own, and fill in as the answers
+arrive, picked up once per tick; History reads further pages as the list
+reaches them. A dialog closed drops its questions, and answers that come
+later are ignored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
 from game.engine import LEVELS, SHAPES
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
-from game.store import STAT_LEVELS, GameRecord
+from game.store import STAT_LEVELS, BestTime, GameRecord, questions
+from game.store.questions import Key, LevelRecords, Question
+from game.store.reader import Answer, Reads
 from game.words import first_click_name, level_name, mines, player_name, result_name, shape_name
 
-from ..render.chart import Chart, level_wins
+from ..render.chart import NO_WINS, Chart, level_wins
 from ..render.painter import Painter
 from ..scrolling import BAR_W
 from ..widgets import Button, Label, ListView, fit_columns, label_height
@@ -28,13 +38,15 @@ from .style import STYLE_NAMES
 
 ROW_H = 13
 CHART_H = 44
+#: What a list or a chart says while its records are being read.
+LOADING = N_("Loading…")
 
 
-def level_wins_and_best(app, level: str, style: str, recent,
+def level_wins_and_best(times: list[BestTime], level: str, style: str, recent,
                         shape: str = "grid") -> tuple[list, int | None]:
     """``level``'s wins on ``shape`` among the ``recent`` games (newest
-    first), oldest first, and its best time in ``style``."""
-    times = app.store.best_times(level, style=style, shape=shape) if level != "custom" else []
+    first), oldest first, and its best time in ``style`` (``times`` are its
+    Best Times)."""
     wins = level_wins((g for g in recent if g is not None and g.style == style
                        and g.shape == shape), level)
     return wins, min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
@@ -80,7 +92,9 @@ def board_title(level: str, shape: str) -> str:
 class _LevelDialog(Dialog):
     """A dialog showing one level on one shape at a time (records are kept
     per level, style and shape), with < and > to go through the levels and
-    gallery fields of every shape."""
+    gallery fields of every shape. Each level's records are asked for the
+    first time it is shown (:meth:`question`) and kept while the dialog is
+    open; :attr:`records` is None until they arrive."""
 
     levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
@@ -93,6 +107,51 @@ class _LevelDialog(Dialog):
         self.shape = shape or app.settings.shape                   # ... and shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
         self._bar = 0          # room kept for the scroll bar (a long language scrolls)
+        self.reads: Reads = app.reader.channel()
+        self._records: dict[Key, Any] = {}          # per level shown so far
+        self._asked: set[Key] = set()
+        self.ask()
+
+    @property
+    def key(self) -> Key:
+        return self.level, self.style, self.shape
+
+    def question(self, key: Key) -> Question:
+        """What the dialog reads of one level."""
+        raise NotImplementedError
+
+    def ask(self) -> None:
+        """Ask for the level shown, once."""
+        key = self.key
+        if key not in self._asked:
+            self._asked.add(key)
+            self.reads.ask(key, self.question(key))
+
+    @property
+    def records(self) -> Any:
+        """The level shown's records; None while they are being read."""
+        return self._records.get(self.key)
+
+    def update(self) -> None:
+        """Take the records that arrived; show them if they are the level shown."""
+        super().update()
+        for key, records in self.reads.take():
+            self._records[key] = records
+            if key == self.key:
+                self.relayout()
+                self.app.invalidate()        # the dialog may shrink: no old pixels left
+
+    def exit(self) -> None:
+        self.reads.close()
+
+    def read_again(self) -> None:
+        """After a reset: every level's records are read afresh (the reset
+        is queued first, so the reads see it)."""
+        self._records.clear()
+        self._asked.clear()
+        self.ask()
+        self.relayout()
+        self.app.invalidate()
 
     def _ensure_built(self) -> None:
         """Build; when the content turns out to scroll, build again with the
@@ -152,6 +211,7 @@ class _LevelDialog(Dialog):
         pages = self.pages
         i = pages.index((self.level, self.shape))
         self.level, self.shape = pages[(i + step) % len(pages)]
+        self.ask()
         self.relayout()
         self.app.invalidate()
 
@@ -176,24 +236,29 @@ class BestTimesDialog(_LevelDialog):
         super().__init__(app, level, shape)
         self.highlight = highlight
 
+    def question(self, key: Key) -> Question:
+        return questions.best_times(key)
+
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
+        times: list[BestTime] | None = self.records
         w = self.width - 6 - 16
         rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
-                for i, t in enumerate(times, 1)]
-        rows = rows or [("", _("No times yet"), "")]
+                for i, t in enumerate(times or [], 1)]
+        rows = rows or [("", _("No times yet") if times is not None else _(LOADING), "")]
         visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
-        if self.highlight:
+        if times is None:
+            self.table.selected = -1          # a quiet "Loading…", not a chosen row
+        elif self.highlight:
             self.table.select(self.highlight - 1)
         self.widgets.append(self.table)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
         detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
-                                           for t in times])
+                                           for t in times or []])
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
                               _("Reset the best times of the {level} level ({style})?").format(
@@ -202,7 +267,7 @@ class BestTimesDialog(_LevelDialog):
         return bottom
 
     def changed(self) -> None:
-        times = self.app.store.best_times(self.level, style=self.style, shape=self.shape)
+        times = self.records or []
         if times and self.table.selected < len(times):
             self.details.text = self.detail_text(times[self.table.selected])
         else:
@@ -222,7 +287,7 @@ class BestTimesDialog(_LevelDialog):
     def reset(self) -> None:
         self.app.store.reset_best_times(self.level, style=self.style, shape=self.shape)
         self.app.show_notices()
-        self.relayout()
+        self.read_again()
 
 
 class StatisticsDialog(_LevelDialog):
@@ -230,25 +295,35 @@ class StatisticsDialog(_LevelDialog):
     levels = (*STAT_LEVELS, *GALLERY)
     width = 170
 
+    def question(self, key: Key) -> Question:
+        """Its statistics, Best Times and the newest games (the chart)."""
+        return questions.level_records(key, HISTORY_PAGE)
+
     def build(self, painter: Painter) -> int:
         y = self.level_row(painter)
         line = painter.line_height()
-        s = self.app.store.statistics(self.level, style=self.style, shape=self.shape)
-        lines = ((_("Games played:"), count(s.played)), (_("Games won:"), count(s.won)),
-                 (_("Win rate:"), percent(s.win_rate)),
-                 (_("Current streak:"), count(s.current_streak)),
-                 (_("Best streak:"), count(s.best_streak)))
+        records: LevelRecords | None = self.records
+        labels = (_("Games played:"), _("Games won:"), _("Win rate:"), _("Current streak:"),
+                  _("Best streak:"))
+        values = [""] * len(labels)                # nothing until the records are read
+        if records is not None:
+            s = records.statistics
+            values = [count(s.played), count(s.won), percent(s.win_rate),
+                      count(s.current_streak), count(s.best_streak)]
         w = self.width - 6 - 16
-        for label, text in lines:
+        for label, text in zip(labels, values, strict=True):
             value_w = painter.text_width(text)
             label_w = w - value_w - 6
             self.widgets.append(Label(pygame.Rect(8, y, label_w, line), label))
             self.widgets.append(Label(pygame.Rect(8 + w - value_w, y, value_w, line), text))
             y += label_height(painter, label, label_w) + 2
-        recent = self.app.store.history(HISTORY_PAGE)
-        self.widgets.append(Chart(pygame.Rect(8, y + 3, w, CHART_H),
-                                  *level_wins_and_best(self.app, self.level, self.style, recent,
-                                                       self.shape)))
+        chart = Chart(pygame.Rect(8, y + 3, w, CHART_H))
+        if records is None:
+            chart.note = LOADING
+        else:
+            chart.wins, chart.best_ms = level_wins_and_best(
+                records.best_times, self.level, self.style, records.recent, self.shape)
+        self.widgets.append(chart)
         y += CHART_H + 3
         return self.buttons(painter, y + 6, _(
             "Reset the statistics of the {level} level ({style})?").format(
@@ -257,7 +332,7 @@ class StatisticsDialog(_LevelDialog):
     def reset(self) -> None:
         self.app.store.reset_statistics(self.level, style=self.style, shape=self.shape)
         self.app.show_notices()
-        self.relayout()
+        self.read_again()
 
 
 #: Short names for the History list's narrow columns.
@@ -307,26 +382,55 @@ def _day_only(row: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
 
 class PagedHistory(Sequence):
     """Every game in the store, newest first, read a page at a time as the
-    list reaches it: History opens as fast on 20,000 games as on 20."""
+    list reaches it, off the UI thread: History opens as fast on 20,000
+    games as on 20. Until the first page and the count arrive it is empty
+    and not :attr:`loaded`; a game of a page still being read is None, like
+    one that failed its checks (:meth:`loading` tells them apart)."""
 
-    def __init__(self, store) -> None:
-        self._store = store
-        self._length = store.count_games()
+    def __init__(self, reads: Reads) -> None:
+        self._reads = reads
+        self._length: int | None = None
         self._pages: dict[int, list[GameRecord]] = {}
+        self._asked: set[int] = {0}
+        reads.ask(("first",), questions.first_page(HISTORY_PAGE))
+
+    @property
+    def loaded(self) -> bool:
+        """The count and the first page have arrived."""
+        return self._length is not None
+
+    def arrived(self, key, value) -> bool:
+        """Keep an answer to one of our questions; False when it was not ours."""
+        if key == ("first",):
+            self._length, self._pages[0] = value
+        elif key[0] == "page":
+            self._pages[key[1]] = value
+        else:
+            return False
+        return True
+
+    def loading(self, index: int) -> bool:
+        """Whether game ``index``'s page is still being read."""
+        return index // HISTORY_PAGE not in self._pages
 
     def __len__(self) -> int:
-        return self._length
+        return self._length or 0
 
     def __getitem__(self, index):
+        length = len(self)
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._length))]
-        if not -self._length <= index < self._length:
+            return [self[i] for i in range(*index.indices(length))]
+        if not -length <= index < length:
             raise IndexError(index)
-        index %= self._length
-        page = self._pages.get(index // HISTORY_PAGE)
+        index %= length
+        number = index // HISTORY_PAGE
+        page = self._pages.get(number)
         if page is None:
-            page = self._store.history(HISTORY_PAGE, index // HISTORY_PAGE * HISTORY_PAGE)
-            self._pages[index // HISTORY_PAGE] = page
+            if number not in self._asked:
+                self._asked.add(number)
+                self._reads.ask(("page", number),
+                                questions.history(HISTORY_PAGE, number * HISTORY_PAGE))
+            return None
         offset = index % HISTORY_PAGE
         return page[offset] if offset < len(page) else None
 
@@ -346,7 +450,8 @@ class HistoryRows(Sequence):
             return [self[i] for i in range(*index.indices(len(self)))]
         game = self._games[index]
         if game is None:
-            return ("", _("(unreadable)"), "", "")
+            index %= len(self)
+            return ("", _(LOADING) if self._games.loading(index) else _("(unreadable)"), "", "")
         return _day_only(history_row(game)) if self._day_only else history_row(game)
 
 
@@ -358,9 +463,11 @@ class HistoryDialog(Dialog):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.width = min(230, app.layout.size[0] - 4)
-        self.games = PagedHistory(app.store)
+        self.reads: Reads = app.reader.channel()
+        self.games = PagedHistory(self.reads)
         self.detail_h = 0          # grows to the tallest details shown so far
-        self._charts: dict[tuple[str, str, str], tuple] = {}   # (level, style, shape) -> wins, best
+        self._best: dict[Key, list[BestTime]] = {}     # Best Times per (level, style, shape)
+        self._asked: set[Key] = set()
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
@@ -381,13 +488,17 @@ class HistoryDialog(Dialog):
             columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr")
         rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
         if not self.games:                   # one line across the whole list
-            rows, columns = [(_("No games yet"),)], ((0, w - 6, "l"),)
+            rows = [(_("No games yet") if self.games.loaded else _(LOADING),)]
+            columns = ((0, w - 6, "l"),)
         before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
-        if before is not None:                # rebuilt: keep the player's place
+        if not self.games.loaded:
+            self.table.selected = -1          # a quiet "Loading…", not a chosen row
+        elif before is not None:              # rebuilt: keep the player's place
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
-        self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H))
+        self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H),
+                           note=NO_WINS if self.games.loaded else LOADING)
         y = self.chart.rect.bottom + 6
         ok_w = button_width(painter, _("OK"))
         self.widgets = [self.table, self.details, self.chart,
@@ -399,6 +510,30 @@ class HistoryDialog(Dialog):
                                           self.watch))
         self.changed()
         return y + line + 14
+
+    def update(self) -> None:
+        """Take the answers that arrived: the first page (the dialog is laid
+        out again, now full), further pages, Best Times for the chart."""
+        super().update()
+        answers: list[Answer] = self.reads.take()
+        if not answers:
+            return
+        first = False
+        for key, value in answers:
+            if self.games.arrived(key, value):
+                first |= key == ("first",)
+            else:
+                self._best[key[1]] = value
+        if first:
+            self.relayout()
+            self.app.invalidate()             # the dialog grows: no old pixels left around it
+        else:
+            self._dirty = True
+            self._ensure_built()
+            self.changed()
+
+    def exit(self) -> None:
+        self.reads.close()
 
     def changed(self) -> None:
         if self.games:
@@ -412,16 +547,19 @@ class HistoryDialog(Dialog):
         self._show_chart()
 
     def _show_chart(self) -> None:
-        """The chart of the selected game's level and style."""
+        """The chart of the selected game's level and style (its best time
+        is asked for the first time the level is shown)."""
         game = self.games[self.table.selected] if self.games else None
         settings = self.app.settings
         key = ((game.level, game.style, game.shape) if game is not None
                else (settings.level, settings.style, settings.shape))
-        if key not in self._charts:
-            recent = self.games[:HISTORY_PAGE]      # the page the list opened with
-            level, style, shape = key
-            self._charts[key] = level_wins_and_best(self.app, level, style, recent, shape)
-        self.chart.wins, self.chart.best_ms = self._charts[key]
+        if key not in self._asked and self.games.loaded:
+            self._asked.add(key)
+            self.reads.ask(("best", key), questions.best_times(key))
+        level, style, shape = key
+        recent = self.games[:HISTORY_PAGE]          # the page the list opened with
+        self.chart.wins, self.chart.best_ms = level_wins_and_best(
+            self._best.get(key, []), level, style, recent, shape)
 
     def watch(self) -> None:
         """Watch the selected game's replay (a notice if it has none)."""

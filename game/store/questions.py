@@ -1,0 +1,76 @@
+"""The reads a records dialog asks for, as values a reader can run anywhere.
+
+A :class:`Question` is a query on a connection and what to answer instead
+when the database cannot be read. The same question runs on the UI thread in
+the synchronous mode (headless tests) or on the reader's own thread and
+connection (``reader.ThreadReader``), so a dialog never knows which.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import ledger
+from .best_times import BestTime
+from .game_record import GameRecord, need_level
+from .ledger import Key
+from .statistics import LevelStats
+
+
+@dataclass(frozen=True)
+class Question:
+    """``query`` run on a connection; ``fallback`` when it raises sqlite3.Error."""
+
+    query: Callable[[sqlite3.Connection], Any]
+    fallback: Any
+
+
+def records_key(level: str, style: str, shape: str) -> Key:
+    """The records key of a level; ValueError when ``level`` is no level name."""
+    try:
+        need_level({"level": level}, "level")
+    except ValueError:
+        raise ValueError(f"no level {level!r}: expected a preset, custom or a gallery "
+                         f"level's name") from None
+    return level, style, shape
+
+
+def first_page(limit: int) -> Question:
+    """How many games the history holds and the newest ``limit`` of them:
+    what the History dialog opens with, read together."""
+    def query(db: sqlite3.Connection) -> tuple[int, list[GameRecord]]:
+        return ledger.count_games(db), ledger.read_history(db, limit, 0)
+    return Question(query, (0, []))
+
+
+def history(limit: int, offset: int) -> Question:
+    """Games newest first, ``limit`` of them from ``offset``."""
+    return Question(lambda db: ledger.read_history(db, limit, offset), [])
+
+
+def best_times(key: Key) -> Question:
+    """A level's Best Times, best first (none for "custom")."""
+    def query(db: sqlite3.Connection) -> list[BestTime]:
+        return [] if key[0] == "custom" else [e for e, _ in ledger.read_best_times(db, key)]
+    return Question(query, [])
+
+
+@dataclass(frozen=True)
+class LevelRecords:
+    """What the Statistics dialog shows of one level: its statistics, its
+    Best Times (the chart's best line) and the newest games (the chart)."""
+
+    statistics: LevelStats
+    best_times: list[BestTime]
+    recent: list[GameRecord]
+
+
+def level_records(key: Key, recent: int) -> Question:
+    """The statistics, Best Times and ``recent`` newest games, for one level."""
+    def query(db: sqlite3.Connection) -> LevelRecords:
+        return LevelRecords(ledger.read_statistics(db, key), best_times(key).query(db),
+                            ledger.read_history(db, recent, 0))
+    return Question(query, LevelRecords(LevelStats(), [], []))

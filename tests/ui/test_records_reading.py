@@ -1,0 +1,187 @@
+"""The records dialogs read off the UI thread (issue 17): they open at once
+saying "Loading…", fill in when the answers arrive, never wait for the
+writer's fsync, drop the answers of a closed dialog, and page through a big
+history as the list reaches it."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game import i18n
+from game.store import Store, ledger, questions
+from game.store.database import NAME, connect
+from game.store.writer import BackgroundWriter, run_in_transaction
+from game.ui.screens.notice import NoticeDialog
+from game.ui.screens.records import LOADING, HistoryDialog, StatisticsDialog
+from tests.store.helpers import game
+
+from .helpers import BOARD_8, click, key, make_app
+
+ANSWER_TIMEOUT = 60.0      # a bound for a shared, busy machine; not a speed test
+
+
+def texts(dialog) -> list[str]:
+    return [w.text for w in dialog.widgets if hasattr(w, "text")]
+
+
+def lose(app) -> None:
+    """Start a game on BOARD_8 and step on its mine: the game is recorded."""
+    click(app, (3, 3))
+    click(app, (0, 0))
+    assert app.play.field.status == "lost"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_history_says_loading_until_its_first_page_arrives(tmp_path, language):
+    store = Store(tmp_path)
+    for seed in (1, 2):
+        store.record_game(game(seed=seed, result="lost"))
+    store.close()
+    app = make_app(BOARD_8, data_dir=tmp_path, language=language)
+    app.commands.run("history")
+    app.render()                                   # drawn before any tick took the answer
+    dialog = app.top
+    assert isinstance(dialog, HistoryDialog)
+    assert dialog.table.rows == [(i18n._(LOADING),)] and dialog.chart.note == LOADING
+    assert i18n._(LOADING) == {"en": "Loading…", "fr": "Chargement…"}[language]
+    app.step()
+    assert [g.seed for g in dialog.games] == [2, 1]
+    assert len(dialog.table.rows) == 2 and dialog.table.rows[0][1] == i18n._("Beg")
+    assert "seed 2" in dialog.details.text or "graine 2" in dialog.details.text
+
+
+def test_statistics_show_nothing_but_loading_until_the_records_arrive(tmp_path):
+    store = Store(tmp_path)
+    store.record_game(game(time_ms=12_000))
+    store.close()
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("statistics")
+    app.render()
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    shown = texts(dialog)
+    assert shown[shown.index("Games played:") + 1] == ""
+    assert [w.note for w in dialog.widgets if hasattr(w, "note")] == [LOADING]
+    app.step()
+    shown = texts(dialog)
+    assert shown[shown.index("Games played:") + 1] == "1"
+    [chart] = [w for w in dialog.widgets if hasattr(w, "note")]
+    assert [w.time_ms for w in chart.wins] == [12_000] and chart.best_ms == 12_000
+
+
+def test_best_times_say_loading_until_they_arrive(tmp_path):
+    store = Store(tmp_path)
+    store.add_best_time("beginner", "Ann", 9_400, 20, 2.1)
+    store.close()
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("best_times")
+    app.render()
+    dialog = app.top
+    assert dialog.table.rows == [("", "Loading…", "")] and dialog.details.text == ""
+    app.step()
+    assert dialog.table.rows == [("1.", "Ann", "10")] and "9.400 s" in dialog.details.text
+
+
+@pytest.mark.parametrize("background", [False, True], ids=["sync", "thread"])
+def test_an_answer_for_a_closed_dialog_is_dropped(tmp_path, background):
+    app = make_app(data_dir=tmp_path, background_reads=background)
+    app.commands.run("history")
+    dialog = app.top
+    key(app, pygame.K_ESCAPE)                      # closed before its answer was taken
+    assert app.top is app.play
+    assert app.reader.wait(ANSWER_TIMEOUT)
+    dialog.update()                                # a late tick of the closed dialog
+    assert not dialog.games.loaded and dialog.reads.take() == []
+
+
+@pytest.fixture
+def held_writer(monkeypatch):
+    """The store's writer held in its next game's transaction (a slow fsync)
+    until the test sets the returned event; the writer's flush fails the
+    test when the UI thread calls it."""
+    release = threading.Event()
+    real_insert, real_flush = ledger.insert_game, BackgroundWriter.flush
+    flushed_by_ui: list[str] = []
+
+    def insert_game(db, record, **kwargs):
+        release.wait(ANSWER_TIMEOUT)
+        return real_insert(db, record, **kwargs)
+
+    def flush(writer):
+        if threading.current_thread() is threading.main_thread() and not release.is_set():
+            flushed_by_ui.append("flush")
+            return False                           # never hang the test: fail it below
+        return real_flush(writer)
+
+    monkeypatch.setattr(ledger, "insert_game", insert_game)
+    monkeypatch.setattr(BackgroundWriter, "flush", flush)
+    yield release, flushed_by_ui
+    release.set()
+
+
+def test_history_opens_at_once_while_the_game_just_ended_is_being_written(tmp_path,
+                                                                           held_writer):
+    release, flushed_by_ui = held_writer
+    app = make_app(BOARD_8, data_dir=tmp_path, background_reads=True)
+    lose(app)                                      # its record waits in the writer
+    app.commands.run("history")
+    app.step(10)
+    dialog = app.top
+    assert isinstance(dialog, HistoryDialog) and flushed_by_ui == []
+    assert dialog.table.rows == [("Loading…",)]    # the reader waits for that write
+    release.set()
+    assert app.reader.wait(ANSWER_TIMEOUT)
+    app.step()
+    assert [g.result for g in dialog.games] == ["lost"]      # read your writes
+    assert dialog.table.rows[0][2] == "lost" and flushed_by_ui == []
+
+
+def test_an_unreadable_database_is_told_once_and_history_says_no_games(tmp_path, monkeypatch):
+    def broken(*args):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    for read in ("count_games", "read_history", "read_best_times"):
+        monkeypatch.setattr(ledger, read, broken)
+    app = make_app(data_dir=tmp_path, background_reads=True)
+    app.commands.run("history")
+    app.step()                                     # the chart's Best Times asked too
+    assert app.reader.wait(ANSWER_TIMEOUT)
+    app.step(2)
+    assert isinstance(app.top, NoticeDialog) and "malformed" in app.top.text
+    key(app, pygame.K_RETURN)                      # the notice read...
+    assert app.reader.wait(ANSWER_TIMEOUT)
+    app.step(2)
+    assert isinstance(app.top, HistoryDialog)      # ...was said once
+    assert app.top.table.rows == [("No games yet",)]
+
+
+HISTORY_GAMES = 20_000
+
+
+def test_a_big_history_opens_with_one_page_and_reads_the_others_as_they_are_shown(
+        tmp_path, monkeypatch):
+    Store(tmp_path).close()
+    db = connect(tmp_path / NAME)
+    record = replace(game(result="lost"), date="2026-11-23T12:00:00")
+    run_in_transaction(db, lambda db: [ledger.insert_game(db, replace(record, seed=seed))
+                                       for seed in range(HISTORY_GAMES)])
+    db.close()
+    asked = []
+    real = questions.history
+    monkeypatch.setattr(questions, "history",
+                        lambda limit, offset: asked.append((limit, offset)) or real(limit, offset))
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    app.commands.run("history")
+    app.step()
+    dialog = app.top
+    assert len(dialog.table.rows) == HISTORY_GAMES and asked == []   # the first page only
+    assert dialog.table.rows[-1] == ("", "Loading…", "", "")         # not read yet
+    key(app, pygame.K_END)
+    assert asked == [(100, HISTORY_GAMES - 100)]
+    assert "seed 0," in dialog.details.text                   # the very first game
+    assert dialog.table.rows[-1][2] == "lost"
