@@ -5,7 +5,9 @@ but likely to prove other cells safe (or to leave a good next guess) often
 wins more games. So, as strong solvers do, every cell whose safety is within
 10 % of the best is looked at one move ahead (``lookahead``) and scored by the
 chance of surviving this guess *and* the best move after it, with a small
-bonus for making progress. Cells no number touches are all alike in risk; only
+bonus for making progress. A cell that often belongs to an unavoidable 50/50
+(``fifty``: in those layouts the risk must be taken some day anyway) has its
+score raised in proportion. Cells no number touches are all alike in risk; only
 a few of them, those most likely to open an area (corners, edges, cells with
 few covered neighbours), are looked at.
 
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 
 from .analysis import Analysis
 from .count import Count, OutOfTime
+from .fifty import Traps
 from .frontier import ComponentKey
 from .lookahead import Foresight, foresee
 
@@ -27,6 +30,7 @@ MARGIN = 0.9           # look at cells at least 90 % as safe as the safest
 PROGRESS_BONUS = 0.1   # weight of "the number shown proves another cell safe"
 MAX_FRONTIER = 12      # candidates next to numbers examined at most
 MAX_OUTSIDE = 4        # candidates away from numbers examined at most
+INFLUENCE = 0.9        # weight of "a 50/50 that would have to be guessed anyway"
 SECONDS = 0.08         # look-ahead budget per guess
 
 
@@ -59,6 +63,8 @@ def choose(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, 
     if len(picked) <= 1 or analysis.counted is None:
         return Guess(ranked[0], risk[ranked[0]], None)
     base = analysis.deduction.reduced()
+    traps = Traps(base, analysis.counted, table, cache)
+    total = analysis.counted.total
     deadline = time.perf_counter() + seconds
     best: tuple[float, int] | None = None
     seen: Foresight | None = None
@@ -68,6 +74,7 @@ def choose(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, 
         except OutOfTime:
             break
         score = (1.0 - risk[c]) * (sight.next_safety() + PROGRESS_BONUS * sight.progress())
+        score *= 1.0 + INFLUENCE * traps.influence(c) / (total - traps.mines[c])
         if best is None or score > best[0]:
             best, seen = (score, c), sight
     if best is None:

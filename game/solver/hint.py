@@ -163,7 +163,10 @@ def _guess_hint(analysis: Analysis, cache: dict[ComponentKey, Count]) -> Hint:
     x, y = position.xy(choice.cell)
     risk = percent(choice.risk)
     layouts = analysis.layouts   # None when the count had to be approximated
-    if choice.win is not None and layouts is not None:
+    if choice.fifty:
+        text = _("no safe cell: a 50/50 no number can ever settle (or safe), best guessed now,"
+                 " while its number can still help: {risk} risk").format(risk=risk)
+    elif choice.win is not None and layouts is not None:
         text = _("no safe cell: searched every line of play over {arrangements}: {risk} risk,"
                  " {chance} chance to win").format(arrangements=arrangements(layouts),
                                                    risk=risk, chance=percent(choice.win))

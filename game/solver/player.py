@@ -26,6 +26,7 @@ from .analysis import Analysis, analyse_position
 from .count import Count
 from .deduce import PAIR, SINGLE, Deduction
 from .endgame import endgame_move
+from .fifty import Traps
 from .frontier import ComponentKey
 from .guess import choose
 from .position import Position, parse
@@ -126,8 +127,12 @@ class Choice:
     risk: float
     win: float | None = None
     progress: float | None = None
+    fifty: bool = False
 
     def reason(self) -> str:
+        if self.fifty:
+            return _("a 50/50 no number can ever settle, or safe: guessed now, while its"
+                     " number can still help, {risk} risk").format(risk=percent(self.risk))
         if self.win is not None:
             return _("endgame: every line of play searched, {chance} chance to win, {risk} risk"
                      " now").format(chance=percent(self.win), risk=percent(self.risk))
@@ -140,11 +145,19 @@ class Choice:
 
 def best_guess(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, Count]) -> Choice:
     """The cell to reveal when nothing is certain: an exact search of the
-    endgame when few layouts remain, else the look-ahead guess."""
+    endgame when few layouts remain, else a cell that is safe or an
+    unavoidable 50/50 (``fifty``: guessing it first costs nothing), else the
+    look-ahead guess."""
     planned = endgame_move(analysis, candidates)
     if planned is not None:
         c, chance = planned
         return Choice(c, analysis.risk[c], win=chance)
+    if analysis.counted is not None:
+        traps = Traps(analysis.deduction.reduced(), analysis.counted,
+                      analysis.position.topology.neighbours, cache)
+        fifty = traps.pseudo_fifty(candidates)
+        if fifty is not None:
+            return Choice(fifty, analysis.risk[fifty], fifty=True)
     guess = choose(analysis, candidates, cache)
     progress = guess.foresight.progress() if guess.foresight is not None else None
     return Choice(guess.cell, guess.risk, progress=progress)
