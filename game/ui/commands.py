@@ -14,6 +14,11 @@ from game.i18n import available as languages
 
 from . import keys
 from .screens import replays
+from .screens.custom import CustomDialog
+from .screens.help import AboutDialog, HelpScreen
+from .screens.open_replay import OpenReplayDialog
+from .screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
+from .screens.style import StyleDialog
 
 if TYPE_CHECKING:
     from .app import App
@@ -60,7 +65,6 @@ class Commands:
         self._level("expert")
 
     def style(self) -> None:
-        from .screens.style import StyleDialog
         self.app.push(StyleDialog(self.app))
 
     def _style(self, name: str) -> None:
@@ -79,7 +83,6 @@ class Commands:
         self._style("modern")
 
     def custom(self) -> None:
-        from .screens.custom import CustomDialog
         self.app.push(CustomDialog(self.app))
 
     def toggle_marks(self) -> None:
@@ -156,15 +159,12 @@ class Commands:
     # ------------------------------------------------------------ records
 
     def best_times(self) -> None:
-        from .screens.records import BestTimesDialog
         self.app.push(BestTimesDialog(self.app))
 
     def statistics(self) -> None:
-        from .screens.records import StatisticsDialog
         self.app.push(StatisticsDialog(self.app))
 
     def history(self) -> None:
-        from .screens.records import HistoryDialog
         self.app.push(HistoryDialog(self.app))
 
     # ------------------------------------------------------------ replays
@@ -181,7 +181,6 @@ class Commands:
             replays.export(self.app, replay)
 
     def open_replay(self) -> None:
-        from .screens.open_replay import OpenReplayDialog
         self.app.push(OpenReplayDialog(self.app))
 
     def open_replay_file(self, path) -> None:
@@ -190,11 +189,9 @@ class Commands:
     # ------------------------------------------------------------ help
 
     def help(self) -> None:
-        from .screens.help import HelpScreen
         self.app.push(HelpScreen(self.app))
 
     def about(self) -> None:
-        from .screens.help import AboutDialog
         self.app.push(AboutDialog(self.app))
 
 
