@@ -51,6 +51,11 @@ def history(limit: int, offset: int) -> Question:
     return Question(lambda db: ledger.read_history(db, limit, offset), [])
 
 
+def replay(game_id: int) -> Question:
+    """The replay kept with a game, or None (none kept, or beyond the budget)."""
+    return Question(lambda db: ledger.read_replay(db, game_id), None)
+
+
 def best_times(key: Key) -> Question:
     """A level's Best Times, best first (none for "custom")."""
     def query(db: sqlite3.Connection) -> list[BestTime]:

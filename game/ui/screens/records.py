@@ -520,6 +520,9 @@ class HistoryDialog(Dialog):
             return
         first = False
         for key, value in answers:
+            if key == ("replay",):
+                self._watch(value)            # the dialog closes: nothing else matters
+                return
             if self.games.arrived(key, value):
                 first |= key == ("first",)
             else:
@@ -562,8 +565,14 @@ class HistoryDialog(Dialog):
             self._best.get(key, []), level, style, recent, shape)
 
     def watch(self) -> None:
-        """Watch the selected game's replay (a notice if it has none)."""
+        """Watch the selected game's replay (a notice if it has none), once
+        the reader has it: the replay is read off the UI thread too."""
         game = self.games[self.table.selected]
-        text = self.app.store.replay(game.game_id) if game and game.game_id is not None else None
+        if game is None or game.game_id is None:
+            self._watch(None)
+        else:
+            self.reads.ask(("replay",), questions.replay(game.game_id))
+
+    def _watch(self, text: str | None) -> None:
         self.app.pop()
         replays.open_text(self.app, text)
