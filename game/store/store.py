@@ -140,8 +140,7 @@ class Store:
                                       shape=game.shape)
         self._named.add(game)
         self._submit(lambda db: ledger.name_best_time(db, token, name))
-        tokens = [entry_token for _, entry_token in self._table(game.key)]
-        return tokens.index(token) + 1 if token in tokens else None
+        return self._place(game.key, token)
 
     def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
                       bbbv_per_s: float | None, *, date: str | None = None,
@@ -278,6 +277,22 @@ class Store:
         times = sorted([entry.time_ms for entry, token in table if token not in queued]
                        + list(queued.values()))
         return best_times.rank_for(times, time_ms)
+
+    def _place(self, key: Key, token: str) -> int | None:
+        """The place of the time entered under ``token`` in ``key``'s table —
+        the times on disk and those still queued, an equal time below the
+        earlier one — or None past tenth. Reads without waiting for the
+        writer: this runs when the player confirms a name."""
+        with self._lock:
+            queued = [(time, t) for t, (k, time) in self._pending_times.items() if k == key]
+        try:
+            table = ledger.read_best_times(self._db, key)
+        except sqlite3.Error:
+            table = []
+        waiting = {t for _, t in queued}
+        kept = [(entry.time_ms, t) for entry, t in table if t not in waiting]
+        order = [t for _, t in sorted(kept + queued, key=lambda pair: pair[0])]  # stable
+        return order.index(token) + 1 if token in order[:best_times.TOP_COUNT] else None
 
     def _queued_time(self, key: Key, time_ms: int) -> str:
         """Count a best time in ranks until it is committed; its token."""

@@ -1,12 +1,14 @@
 """Best Times: top ten per preset level, to the millisecond, ties to the elder."""
 
+import threading
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.store import BestTime, database, ledger
 from game.store.best_times import rank_for
-from game.store.writer import run_in_transaction
+from game.store.writer import BackgroundWriter, run_in_transaction
 
 from .helpers import Clock, game, open_store, reopen
 
@@ -167,3 +169,25 @@ def test_the_table_is_the_ten_best_by_time_with_ties_to_the_elder(times):
     assert [(t.name, t.time_ms) for t, _ in ledger.read_best_times(db, key)] == [
         (f"p{o}", t) for o, t in elder_first]
     db.close()
+
+
+def test_naming_a_time_tells_its_place_without_waiting_for_the_writer(tmp_path, monkeypatch):
+    """The name is confirmed while the won game is still being written (a
+    slow disk): its place comes from the times on disk and those queued,
+    and the caller never waits for the writer."""
+    held, flushes = threading.Event(), []
+    real_insert = ledger.insert_game
+    monkeypatch.setattr(ledger, "insert_game",
+                        lambda db, record, **kw: held.wait(60) and real_insert(db, record, **kw))
+    real_flush = BackgroundWriter.flush
+    monkeypatch.setattr(BackgroundWriter, "flush",
+                        lambda writer: flushes.append(held.is_set()) or real_flush(writer))
+    store = open_store(tmp_path)
+    store.add_best_time("expert", "faster", 80_000, None, None)
+    store.add_best_time("expert", "slower", 99_000, None, None)
+    won = game("expert", time_ms=90_000)
+    assert store.record_game(won) == 2                   # stuck in the writer from here on
+    assert store.name_best_time(won, "Bo") == 2
+    assert flushes == []
+    held.set()
+    assert [t.name for t in reopen(store).best_times("expert")] == ["faster", "Bo", "slower"]
