@@ -27,8 +27,11 @@ or safe (``force``), by the same counting as the position itself.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import combinations
+
+from game.engine.topology import Topology
 
 from .combine import Counted, solve
 from .count import Count
@@ -92,57 +95,65 @@ def layouts(problem: Problem, mines: Iterable[int], safe: Iterable[int],
         return 0
 
 
-def traps_at(cell: int, problem: Problem, neighbours: Sequence[Sequence[int]],
+def neighbour_sets(neighbours: Sequence[Sequence[int]]) -> list[frozenset[int]]:
+    """The neighbour table as sets (traps are found by set algebra)."""
+    return [frozenset(n) for n in neighbours]
+
+
+def traps_at(cell: int, problem: Problem, sets: Sequence[frozenset[int]],
              max_missing: int) -> list[Trap]:
     """The traps ``cell`` belongs to (pairs, and 2×2 blocks where cells have
     such blocks) with at most ``max_missing`` undecided telling cells and no
-    telling cell that is, or will be, revealed."""
+    telling cell that is, or will be, revealed. ``sets`` is the board's
+    ``neighbour_sets``."""
     unknown = problem.unknown
     out = []
-    near = [b for b in neighbours[cell] if b in unknown]
+    mine = sets[cell]
+    near = sorted(mine & unknown)
     for b in near:
-        trap = _trap(((cell,), (b,)), problem, neighbours, max_missing)
+        trap = _closing(((cell,), (b,)), (mine ^ sets[b]) - {cell, b}, problem, max_missing)
         if trap is not None:
             out.append(trap)
     for b, c, d in combinations(near, 3):
-        if c in neighbours[b] and d in neighbours[b] and d in neighbours[c]:
+        if c in sets[b] and d in sets[b] and d in sets[c]:
             for first, second in (((cell, b), (c, d)), ((cell, c), (b, d)), ((cell, d), (b, c))):
-                trap = _trap((first, second), problem, neighbours, max_missing)
+                trap = _closing((first, second), _telling(first, second, sets), problem,
+                                max_missing)
                 if trap is not None:
                     out.append(trap)
     return out
 
 
-def _trap(sides: tuple[tuple[int, ...], tuple[int, ...]], problem: Problem,
-          neighbours: Sequence[Sequence[int]], max_missing: int) -> Trap | None:
-    one, other = sides
-    shape = set(one + other)
-    seen: dict[int, int] = {}
-    for side, sign in ((one, 1), (other, -1)):
-        for c in side:
-            for j in neighbours[c]:
-                if j not in shape:
-                    seen[j] = seen.get(j, 0) + sign
-    telling = [j for j, balance in seen.items() if balance]
-    missing = []
-    for j in telling:
-        if j in problem.unknown:
-            missing.append(j)
-        elif j not in problem.known_mines:     # revealed, or proved safe
-            return None
-    if len(missing) > max_missing:
+def _telling(one: tuple[int, ...], other: tuple[int, ...],
+             sets: Sequence[frozenset[int]]) -> AbstractSet[int]:
+    """Cells outside a 2+2 shape that see more cells of one side than of the
+    other (set algebra: a cell sees the sides alike when it sees one cell of
+    each, or both of each)."""
+    a, b = sets[one[0]], sets[one[1]]
+    c, d = sets[other[0]], sets[other[1]]
+    alike = ((a ^ b) & (c ^ d)) | (a & b & c & d)
+    return (a | b | c | d) - alike - {*one, *other}
+
+
+def _closing(sides: tuple[tuple[int, ...], tuple[int, ...]], telling: AbstractSet[int],
+             problem: Problem, max_missing: int) -> Trap | None:
+    """The trap of ``sides`` if no telling cell is (or will be) revealed and
+    at most ``max_missing`` of them are undecided."""
+    missing = telling & problem.unknown
+    if len(missing) > max_missing or not telling - missing <= problem.known_mines:
         return None
-    return Trap(one, other, tuple(sorted(missing)))
+    return Trap(sides[0], sides[1], tuple(sorted(missing)))
 
 
 class Traps:
     """The traps of one position, their tallies counted once each."""
 
-    def __init__(self, problem: Problem, counted: Counted, neighbours: Sequence[Sequence[int]],
+    def __init__(self, problem: Problem, counted: Counted, topology: Topology,
                  cache: dict[ComponentKey, Count]) -> None:
         self.problem = problem
         self.counted = counted
-        self.neighbours = neighbours
+        self.sets = neighbour_sets(topology.neighbours)
+        self.degree = topology.degree
         self.cache = cache
         self.mines = mine_tally(counted)
         self._tallies: dict[Trap, int] = {}
@@ -159,18 +170,37 @@ class Traps:
     def pseudo_fifty(self, candidates: Iterable[int]) -> int | None:
         """The lowest candidate that, in every layout, is safe or the mine of
         a closed trap; None if there is none."""
+        hopeful = self._near_mines_or_edges()
         for c in sorted(candidates):
             mines = self.mines.get(c)
-            for trap in traps_at(c, self.problem, self.neighbours, SCAN_MISSING):
+            if c not in hopeful:
+                continue
+            for trap in traps_at(c, self.problem, self.sets, SCAN_MISSING):
                 if mines and self.tally(trap) == mines:
                     return c
         return None
+
+    def _near_mines_or_edges(self) -> set[int]:
+        """Cells within two steps of a decided mine or next to a cell short of
+        neighbours (an edge, a hole). Elsewhere every trap has at least three
+        telling cells, all real and none a decided mine, so each is revealed
+        (no trap) or undecided (more than SCAN_MISSING): no need to look."""
+        sets = self.sets
+        out: set[int] = set()
+        for m in self.problem.known_mines:
+            for j in sets[m]:
+                out |= sets[j]
+        for c, around in enumerate(sets):
+            if len(around) < self.degree:
+                out |= around
+                out.add(c)
+        return out
 
     def influence(self, cell: int) -> int:
         """Layouts in which ``cell`` is the mine of a closed trap (pairs added
         up, the best 2×2 block), at most its mine tally and its safe tally."""
         pairs = blocks = 0
-        for trap in traps_at(cell, self.problem, self.neighbours, INFLUENCE_MISSING):
+        for trap in traps_at(cell, self.problem, self.sets, INFLUENCE_MISSING):
             if len(trap.cells) == 2:
                 pairs += self.tally(trap)
             else:

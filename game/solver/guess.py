@@ -63,7 +63,7 @@ def choose(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, 
     if len(picked) <= 1 or analysis.counted is None:
         return Guess(ranked[0], risk[ranked[0]], None)
     base = analysis.deduction.reduced()
-    traps = Traps(base, analysis.counted, table, cache)
+    traps = Traps(base, analysis.counted, position.topology, cache)
     total = analysis.counted.total
     deadline = time.perf_counter() + seconds
     best: tuple[float, int] | None = None

@@ -154,7 +154,7 @@ def best_guess(analysis: Analysis, candidates: list[int], cache: dict[ComponentK
         return Choice(c, analysis.risk[c], win=chance)
     if analysis.counted is not None:
         traps = Traps(analysis.deduction.reduced(), analysis.counted,
-                      analysis.position.topology.neighbours, cache)
+                      analysis.position.topology, cache)
         fifty = traps.pseudo_fifty(candidates)
         if fifty is not None:
             return Choice(fifty, analysis.risk[fifty], fifty=True)

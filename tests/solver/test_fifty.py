@@ -11,7 +11,7 @@ import pytest
 from game.engine import Minefield
 from game.solver import analyse, hint, next_move
 from game.solver.analysis import analyse_position
-from game.solver.fifty import Trap, Traps, force, layouts, traps_at
+from game.solver.fifty import Trap, Traps, force, layouts, neighbour_sets, traps_at
 from game.solver.position import parse
 
 from ..engine.shape_oracle import touches
@@ -79,10 +79,10 @@ def test_trap_tallies_are_closed_layouts_and_symmetric():
     seen = 0
     for view, mines, position, analysis in _positions(300, 2):
         problem = analysis.deduction.reduced()
-        traps = Traps(problem, analysis.counted, position.topology.neighbours, {})
+        traps = Traps(problem, analysis.counted, position.topology, {})
         every = _all_layouts(view, mines)
         for c in sorted(problem.unknown):
-            for trap in traps_at(c, problem, position.topology.neighbours, 3):
+            for trap in traps_at(c, problem, neighbour_sets(position.topology.neighbours), 3):
                 one = sum(1 for layout in every if _closed(position, trap, layout, trap.mine))
                 other = sum(1 for layout in every if _closed(position, trap, layout, trap.safe))
                 assert traps.tally(trap) == one == other, (view, mines, trap)
@@ -90,16 +90,72 @@ def test_trap_tallies_are_closed_layouts_and_symmetric():
     assert seen > 10
 
 
+def _expected_traps(position, problem, cell: int, max_missing: int) -> set:
+    """The traps at ``cell`` by their definition, with the oracle's geometry:
+    a neighbour pair, or a 2×2 block split in two pairs, of undecided cells,
+    whose telling cells (seeing the two sides differently) are none revealed
+    and at most ``max_missing`` undecided."""
+    width, height = position.width, position.height
+    x, y = position.xy(cell)
+
+    def index(cx, cy):
+        return position.index(cx, cy) if 0 <= cx < width and 0 <= cy < height else None
+
+    shapes = [((cell,), (j,)) for j in problem.unknown
+              if j != cell and touches("grid", width, height, position.xy(j), (x, y))]
+    for dx, dy in ((0, 0), (-1, 0), (0, -1), (-1, -1)):
+        block = [index(x + dx + i, y + dy + k) for k in (0, 1) for i in (0, 1)]
+        if None in block or not set(block) <= problem.unknown:
+            continue
+        rest = [j for j in block if j != cell]
+        for partner in rest:
+            shapes.append(((cell, partner), tuple(j for j in rest if j != partner)))
+    out = set()
+    for one, other in shapes:
+        shape = set(one + other)
+        telling = []
+        for j in range(width * height):
+            if j in shape:
+                continue
+            def seen(side, j=j):
+                return sum(touches("grid", width, height, position.xy(j), position.xy(c))
+                           for c in side)
+            if seen(one) != seen(other):
+                telling.append(j)
+        if any(j not in problem.unknown and j not in problem.known_mines for j in telling):
+            continue
+        missing = sorted(j for j in telling if j in problem.unknown)
+        if len(missing) <= max_missing:
+            out.add((frozenset(one), frozenset(other), tuple(missing)))
+    return out
+
+
+def test_traps_are_found_as_defined():
+    """Every pair and 2×2 block whose telling cells allow it, and nothing else."""
+    found = 0
+    for _view, _mines, position, analysis in _positions(250, 5):
+        problem = analysis.deduction.reduced()
+        sets = neighbour_sets(position.topology.neighbours)
+        for cell in sorted(problem.unknown):
+            for max_missing in (1, 3):
+                got = {(frozenset(t.mine), frozenset(t.safe), t.missing)
+                       for t in traps_at(cell, problem, sets, max_missing)}
+                assert got == _expected_traps(position, problem, cell, max_missing)
+                found += sum(len(one) == 2 for one, _, _ in got)
+    assert found > 20           # 2×2 blocks among them
+
+
 def test_a_pseudo_fifty_is_a_mine_only_inside_its_closed_trap():
     found = 0
     for view, mines, position, analysis in _positions(400, 3):
         problem = analysis.deduction.reduced()
-        traps = Traps(problem, analysis.counted, position.topology.neighbours, {})
+        traps = Traps(problem, analysis.counted, position.topology, {})
         c = traps.pseudo_fifty(sorted(problem.unknown))
         every = _all_layouts(view, mines)
+        sets = neighbour_sets(position.topology.neighbours)
         for cell in sorted(problem.unknown):
             as_mine = [layout for layout in every if position.xy(cell) in layout]
-            partners = [trap for trap in traps_at(cell, problem, position.topology.neighbours, 1)
+            partners = [trap for trap in traps_at(cell, problem, sets, 1)
                         if as_mine and all(
                             all(position.xy(j) in layout for j in trap.mine + trap.missing)
                             and not any(position.xy(j) in layout for j in trap.safe)
@@ -115,7 +171,7 @@ def test_a_pseudo_fifty_is_a_mine_only_inside_its_closed_trap():
 def test_influence_never_exceeds_the_cells_mine_or_safe_tally():
     for _view, _mines, position, analysis in _positions(200, 4):
         problem = analysis.deduction.reduced()
-        traps = Traps(problem, analysis.counted, position.topology.neighbours, {})
+        traps = Traps(problem, analysis.counted, position.topology, {})
         for c in problem.unknown:
             mines = traps.mines[c]
             assert 0 <= traps.influence(c) <= min(mines, analysis.counted.total - mines)
