@@ -15,7 +15,6 @@ from game.i18n import available as languages
 from . import keys
 from .screens import replays
 from .screens.custom import CustomDialog
-from .screens.help import AboutDialog, HelpScreen
 from .screens.open_replay import OpenReplayDialog
 from .screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
 from .screens.style import StyleDialog
@@ -189,9 +188,11 @@ class Commands:
     # ------------------------------------------------------------ help
 
     def help(self) -> None:
+        from .screens.help import HelpScreen  # waits until wanted (docs/design.md)
         self.app.push(HelpScreen(self.app))
 
     def about(self) -> None:
+        from .screens.help import AboutDialog
         self.app.push(AboutDialog(self.app))
 
 
