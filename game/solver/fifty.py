@@ -172,9 +172,9 @@ class Traps:
         a closed trap; None if there is none."""
         hopeful = self._near_mines_or_edges()
         for c in sorted(candidates):
-            mines = self.mines.get(c)
             if c not in hopeful:
                 continue
+            mines = self.mines.get(c)
             for trap in traps_at(c, self.problem, self.sets, SCAN_MISSING):
                 if mines and self.tally(trap) == mines:
                     return c

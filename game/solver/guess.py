@@ -21,9 +21,8 @@ import time
 from dataclasses import dataclass
 
 from .analysis import Analysis
-from .count import Count, OutOfTime
+from .count import OutOfTime
 from .fifty import Traps
-from .frontier import ComponentKey
 from .lookahead import Foresight, foresee
 
 MARGIN = 0.9           # look at cells at least 90 % as safe as the safest
@@ -43,9 +42,11 @@ class Guess:
     foresight: Foresight | None
 
 
-def choose(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, Count],
+def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
            seconds: float = SECONDS) -> Guess:
-    """The best of ``candidates`` (undecided covered cells, at least one)."""
+    """The best of ``candidates`` (undecided covered cells, at least one).
+    ``traps`` are the position's 50/50s (None when the count was approximate);
+    their problem and cache serve the look-ahead too."""
     risk = analysis.risk
     position = analysis.position
     table = position.topology.neighbours
@@ -60,11 +61,9 @@ def choose(analysis: Analysis, candidates: list[int], cache: dict[ComponentKey, 
     close = [c for c in ranked if 1.0 - risk[c] >= safest * MARGIN]
     picked = [c for c in close if c not in outside][:MAX_FRONTIER]
     picked += [c for c in close if c in outside][:MAX_OUTSIDE]
-    if len(picked) <= 1 or analysis.counted is None:
+    if len(picked) <= 1 or traps is None:
         return Guess(ranked[0], risk[ranked[0]], None)
-    base = analysis.deduction.reduced()
-    traps = Traps(base, analysis.counted, position.topology, cache)
-    total = analysis.counted.total
+    base, cache, total = traps.problem, traps.cache, traps.counted.total
     deadline = time.perf_counter() + seconds
     best: tuple[float, int] | None = None
     seen: Foresight | None = None

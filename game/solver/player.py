@@ -152,13 +152,14 @@ def best_guess(analysis: Analysis, candidates: list[int], cache: dict[ComponentK
     if planned is not None:
         c, chance = planned
         return Choice(c, analysis.risk[c], win=chance)
+    traps = None
     if analysis.counted is not None:
         traps = Traps(analysis.deduction.reduced(), analysis.counted,
                       analysis.position.topology, cache)
         fifty = traps.pseudo_fifty(candidates)
         if fifty is not None:
             return Choice(fifty, analysis.risk[fifty], fifty=True)
-    guess = choose(analysis, candidates, cache)
+    guess = choose(analysis, candidates, traps)
     progress = guess.foresight.progress() if guess.foresight is not None else None
     return Choice(guess.cell, guess.risk, progress=progress)
 
