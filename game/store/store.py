@@ -268,21 +268,19 @@ class Store:
         """The place ``time_ms`` would take in ``key``'s table — the times on
         disk and those still queued — below any equal time; None past tenth.
         Reads without waiting for the writer: this runs as a game ends."""
-        with self._lock:
-            queued = {token: time for token, (k, time) in self._pending_times.items() if k == key}
-        try:
-            table = ledger.read_best_times(self._db, key)
-        except sqlite3.Error:
-            table = []
-        times = sorted([entry.time_ms for entry, token in table if token not in queued]
-                       + list(queued.values()))
-        return best_times.rank_for(times, time_ms)
+        return best_times.rank_for([time for time, _ in self._standing(key)], time_ms)
 
     def _place(self, key: Key, token: str) -> int | None:
-        """The place of the time entered under ``token`` in ``key``'s table —
-        the times on disk and those still queued, an equal time below the
-        earlier one — or None past tenth. Reads without waiting for the
-        writer: this runs when the player confirms a name."""
+        """The place of the time entered under ``token`` in ``key``'s table,
+        or None past tenth. Reads without waiting for the writer: this runs
+        when the player confirms a name."""
+        order = [t for _, t in self._standing(key)][:best_times.TOP_COUNT]
+        return order.index(token) + 1 if token in order else None
+
+    def _standing(self, key: Key) -> list[tuple[int, str | None]]:
+        """``key``'s times with their tokens, best first: those on disk and
+        those still queued (an equal time below the earlier one), read
+        without waiting for the writer."""
         with self._lock:
             queued = [(time, t) for t, (k, time) in self._pending_times.items() if k == key]
         try:
@@ -290,9 +288,9 @@ class Store:
         except sqlite3.Error:
             table = []
         waiting = {t for _, t in queued}
-        kept = [(entry.time_ms, t) for entry, t in table if t not in waiting]
-        order = [t for _, t in sorted(kept + queued, key=lambda pair: pair[0])]  # stable
-        return order.index(token) + 1 if token in order[:best_times.TOP_COUNT] else None
+        kept: list[tuple[int, str | None]] = [(entry.time_ms, t) for entry, t in table
+                                              if t not in waiting]
+        return sorted(kept + queued, key=lambda pair: pair[0])      # stable: disk first
 
     def _queued_time(self, key: Key, time_ms: int) -> str:
         """Count a best time in ranks until it is committed; its token."""
