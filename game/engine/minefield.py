@@ -198,8 +198,14 @@ class Minefield:
         return [self._xy(j) for j in self._topology.neighbours[i]]
 
     def cell(self, x: int, y: int) -> str:
-        """The view character of one cell (see ``view``; ``' '`` for a hole)."""
+        """The view character of one cell (see ``view``; ``' '`` for a hole).
+
+        The screen asks this of every cell a cascade opens (ten thousand in
+        one frame on a big board), so an open cell, never a hole, is answered
+        first and inline."""
         i = self._position(x, y)
+        if self._state[i] == OPEN:
+            return _DIGITS[self._counts[i]]
         return HOLE if self._topology.is_hole(i) else self._char(i)
 
     def player_mark(self, x: int, y: int) -> str:
@@ -394,7 +400,8 @@ class Minefield:
                     opened.append(j)
                     stack.append(j)
         self._safe_left -= len(opened)
-        changed = [self._xy(i) for i in opened]
+        w = self.width
+        changed = [(i % w, i // w) for i in opened]     # _xy inline: a cascade opens thousands
         if hit:
             self._exploded = hit
             changed += self._lose()

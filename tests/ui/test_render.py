@@ -44,8 +44,8 @@ def test_only_cells_whose_appearance_changed_are_redrawn():
     view.reset()
     codes = {(x, y): "#" for x in range(9) for y in range(9)}
     codes[(2, 3)] = "1"
-    rects = view.update(codes, lambda x, y: codes[(x, y)])
-    assert rects == [pygame.Rect(2 * CELL, 3 * CELL, CELL, CELL)]
+    assert view.update(codes, lambda x, y: codes[(x, y)]) == [(2 * CELL, 3 * CELL)]
+    assert view.tile_size == (CELL, CELL)
     assert view.update(codes, lambda x, y: codes[(x, y)]) == []
 
 

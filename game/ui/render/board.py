@@ -55,15 +55,17 @@ class BoardView:
             self.surface = self.surface.convert()
         self.scroll: Cell = (0, 0)
         self._drawn: list[Code | None] = [None] * (self.cols * self.rows)
+        self._pixels: list[tuple[int, int]] = []        # by view index, set by reset
         self._tiles: dict[Code, pygame.Surface] = {}
+        self.tile_size = self.cells.tile[0] * scale, self.cells.tile[1] * scale
 
     def reset(self, scroll: Cell = (0, 0)) -> None:
         """Show a fresh field: one covered tile blitted at every visible cell."""
         self.scroll = scroll
         self.surface.fill(GREY)
+        self._pixels = [self._pixel(vx, vy) for vy in range(self.rows) for vx in range(self.cols)]
         covered = self.tile_for("#")
-        self.surface.fblits([(covered, self._pixel(vx, vy))
-                             for vy in range(self.rows) for vx in range(self.cols)])
+        self.surface.fblits([(covered, pixel) for pixel in self._pixels])
         self._drawn = ["#"] * (self.cols * self.rows)
 
     def shown_code(self, vx: int, vy: int) -> Code | None:
@@ -73,27 +75,33 @@ class BoardView:
     def visible(self, cell: Cell) -> bool:
         return self.layout.view_cell(cell, self.scroll) is not None
 
-    def update(self, cells: Iterable[Cell], code_of: Callable[[int, int], Code]) -> list[pygame.Rect]:
+    def update(self, cells: Iterable[Cell], code_of: Callable[[int, int], Code]
+               ) -> list[tuple[int, int]]:
         """Redraw the given board cells whose appearance changed; returns the
-        rectangles drawn, in view-surface pixels."""
-        drawn, view_cell, scroll = self._drawn, self.layout.view_cell, self.scroll
+        top-left corners (view-surface pixels) of the tiles drawn, each
+        ``tile_size`` big.
+
+        A cascade can change ten thousand cells in one frame, so the loop is
+        kept lean: pixels come from a table, tiles from the flyweight cache,
+        and no rectangle is built (the caller builds some only for a few)."""
+        drawn, view_cell, scroll, cols = self._drawn, self.layout.view_cell, self.scroll, self.cols
+        pixels, tiles = self._pixels, self._tiles
         batch = []
         for cell in cells:
             view = view_cell(cell, scroll)
             if view is None:
                 continue
             code = code_of(*cell)
-            i = view[1] * self.cols + view[0]
+            i = view[1] * cols + view[0]
             if drawn[i] != code:
                 drawn[i] = code
                 if code == HOLE:             # a hole: the frame's grey, once
                     self._clear_hole(*view)
                 else:
-                    batch.append((self.tile_for(code), self._pixel(*view)))
+                    batch.append((tiles.get(code) or self.tile_for(code), pixels[i]))
         if batch:
             self.surface.fblits(batch)
-        size = self.cells.tile[0] * self.scale, self.cells.tile[1] * self.scale
-        return [pygame.Rect(pos, size) for _, pos in batch]
+        return [pixel for _, pixel in batch]
 
     def redraw_all(self, code_of: Callable[[int, int], Code]) -> None:
         """Redraw every visible cell from scratch (after a scroll)."""

@@ -276,15 +276,17 @@ class PlayScreen(PlayInput, base.Screen):
         return set()
 
     def code_of(self, x: int, y: int) -> str:
-        """The appearance code of a cell: its view character, pressed or not."""
-        ch = self.field.cell(x, y)
+        """The appearance code of a cell: its view character, pressed or not
+        (asked of every cell a cascade changes: kept lean)."""
+        cell = x, y
+        ch = self.session.field.cell(x, y)
         if self.anim is not None:
-            ch = self.anim.shows((x, y), ch)
-        if (x, y) in self._pressed:
+            ch = self.anim.shows(cell, ch)
+        if cell in self._pressed:
             ch = "p" if ch == "#" else "q" if ch == "?" else ch
-        if (x, y) == self.cursor:
+        if cell == self.cursor:
             ch += "+"
-        return ch + self.assist.mark_of((x, y))
+        return ch + self.assist.mark_of(cell) if self.assist.shown is not None else ch
 
     def face(self) -> tuple[str, bool]:
         """The face and whether it shows pressed (it does in every state, as a
@@ -316,23 +318,25 @@ class PlayScreen(PlayInput, base.Screen):
                 draw_bar(painter, layout.menu_bar)
             draw_chrome(painter, layout)
         drew = full
-        rects = self.board_view.update(self._dirty, self.code_of)
+        drawn = self.board_view.update(self._dirty, self.code_of)
         self._dirty.clear()
         animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
         decor = help_decor(self)
-        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(rects))
-        many = len(rects) > MANY_RECTS       # one blit of the view beats thousands
+        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(drawn))
+        many = len(drawn) > MANY_RECTS       # one blit of the view beats thousands
         if full or "board" not in self._shown or animating or redecorate or many:
             self._shown["decor"] = decor
             self._draw_field(painter, layout)
             drew = True
         else:
             origin = painter.pos(layout.field.topleft)
-            for r in rects:
-                painter.surface.blit(self.board_view.surface, (origin[0] + r.x, origin[1] + r.y), r)
-            if rects:
+            w, h = self.board_view.tile_size
+            for x, y in drawn:
+                painter.surface.blit(self.board_view.surface, (origin[0] + x, origin[1] + y),
+                                     (x, y, w, h))
+            if drawn:
                 draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
-        drew |= bool(rects)
+        drew |= bool(drawn)
         cell = self.touch.pressing
         if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
             draw_touch_cue(painter, layout, cell, self.scroll,
