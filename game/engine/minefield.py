@@ -10,6 +10,7 @@ O(cells it opens) and iterative, and neighbour tables are shared per size.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
@@ -36,6 +37,12 @@ COVERED, QUESTION, FLAGGED, OPEN = 0, 1, 2, 3
 _MARK_CHARS = "#?F"
 _DIGITS = "012345678"
 _ENDED = (Status.WON, Status.LOST)
+#: ``view`` in bulk: a cell's state times nine, plus its count, names its
+#: character (before a loss shows the mines).
+_NINE_TIMES = bytes.maketrans(bytes((COVERED, QUESTION, FLAGGED, OPEN)), bytes((0, 9, 18, 27)))
+_VIEW_OF_KEY = bytes.maketrans(
+    bytes(range(36)),
+    "".join(_DIGITS[k % 9] if k // 9 == OPEN else _MARK_CHARS[k // 9] for k in range(36)).encode())
 
 Cell = tuple[int, int]
 
@@ -44,6 +51,17 @@ Cell = tuple[int, int]
 #: keeps free, the first cell first). The default is uniform; the solver
 #: offers one that only makes boards solvable without guessing.
 MineLayer = Callable[[random.Random, Topology, int, tuple[int, ...]], list[int]]
+
+
+def _indices(data: bytearray, value: int) -> list[int]:
+    """Where ``value`` occurs in ``data``, found at C speed (a million-cell
+    board has few flags)."""
+    out = []
+    i = data.find(value)
+    while i >= 0:
+        out.append(i)
+        i = data.find(value, i + 1)
+    return out
 
 
 def uniform_layer(rng: random.Random, topology: Topology, mines: int,
@@ -231,8 +249,17 @@ class Minefield:
         after a loss ``X`` exploded mine, ``*`` other mine, ``x`` wrong flag;
         ``' '`` a hole of the mask.
         """
-        w, char = self.width, self._char
-        rows = ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
+        w = self.width
+        if self._status == Status.LOST:
+            char = self._char
+            rows = ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
+        else:
+            # Asked at every move (the screen, the computer's questions): one
+            # character per cell from the byte count + 9 * state, summed and
+            # translated in C rather than by a Python call per cell.
+            keys = bytes(map(operator.add, self._counts, self._state.translate(_NINE_TIMES)))
+            flat = keys.translate(_VIEW_OF_KEY).decode("ascii")
+            rows = [flat[y * w:y * w + w] for y in range(self.height)]
         return self._topology.with_holes(rows)
 
     def layout(self) -> list[str] | None:
@@ -414,7 +441,7 @@ class Minefield:
         self._status = Status.LOST
         state = self._state
         shown = [i for i in self._mine_cells if state[i] != FLAGGED]
-        wrong = [i for i, s in enumerate(state) if s == FLAGGED and not self._is_mine[i]]
+        wrong = [i for i in _indices(state, FLAGGED) if not self._is_mine[i]]
         return [self._xy(i) for i in shown + wrong]
 
     def _win(self) -> list[Cell]:

@@ -79,12 +79,17 @@ class Animation:
 
 
 class DefeatAnimation(Animation):
-    def __init__(self, field: Minefield, exploded: list[Cell]) -> None:
+    def __init__(self, field: Minefield, changed: list[Cell]) -> None:
+        """``changed``: the cells the losing move changed (the engine's answer
+        to it), which hold every mine and wrong flag the loss shows. Reading
+        those instead of the whole board keeps the losing frame short on a
+        big board."""
         super().__init__()
         self.field = field
-        view = field.view()
-        mines = [(x, y) for y, row in enumerate(view) for x, c in enumerate(row) if c in "X*"]
-        wrong = [(x, y) for y, row in enumerate(view) for x, c in enumerate(row) if c == "x"]
+        shown = {c: field.cell(*c) for c in changed}
+        exploded = [c for c, ch in shown.items() if ch == "X"]
+        mines = {c for c, ch in shown.items() if ch in "X*"}
+        wrong = [c for c, ch in shown.items() if ch == "x"]
         origin = exploded[0] if exploded else (0, 0)
         first = [c for c in exploded if c in mines]
         rest = _by_distance([c for c in mines if c not in first], origin)

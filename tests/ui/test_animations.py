@@ -57,8 +57,7 @@ def test_the_defeat_lasts_about_a_second_and_a_half_on_expert_whatever_the_mines
         f.reveal(15, 8)
         mine = next((x, y) for y, row in enumerate(f.layout()) for x, c in enumerate(row)
                     if c == "*")
-        f.reveal(*mine)
-        anim = DefeatAnimation(f, [mine])
+        anim = DefeatAnimation(f, f.reveal(*mine))
         assert anim.duration <= 1.6 * TICKS_PER_SECOND
         assert max(anim.fire.values()) <= CHAIN_TICKS + 6
 

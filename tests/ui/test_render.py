@@ -76,3 +76,48 @@ def test_the_layout_has_the_classic_metrics():
 def test_the_atlas_loads_from_the_bundled_assets():
     atlas = Atlas.load()
     assert "covered" in atlas and atlas.size("covered") == (16, 16)
+
+
+def test_text_widths_are_remembered_per_face_and_scale_and_their_memory_is_bounded():
+    from game.ui.render import painter as painter_module
+    app = make_app()
+    painter = app.painter
+    regular = painter.text_width("Minesweeper")
+    bold = painter.text_width("Minesweeper", "bold")
+    assert regular != bold                       # the face is part of what is remembered
+    assert painter.text_width("Minesweeper") == regular
+    assert painter.text_width("Minesweeper", "bold") == bold
+    glyphs = sum(painter._glyph("regular", ch, (0, 0, 0)).get_width() for ch in "Minesweeper")
+    assert regular == glyphs // painter.scale
+    for n in range(painter_module.WIDTHS_KEPT + 10):
+        painter.text_width(str(n))
+    assert len(painter._widths) <= painter_module.WIDTHS_KEPT
+    assert painter.text_width("1234") == 4 * painter.text_width("1")    # digits: one width
+
+
+def _show_all(view: BoardView, layout: Layout) -> None:
+    """Update every visible cell of ``view`` with a fixed pattern of codes."""
+    def code(x, y):
+        return str((x * 5 + y * 3) % 7) if (x + y) % 4 else "#"
+    view.update([layout.board_cell(vx, vy, view.scroll) for vy in range(layout.view_rows)
+                 for vx in range(layout.view_cols)], code)
+
+
+def test_a_view_scrolled_to_a_place_shows_what_a_view_opened_there_shows():
+    """Scrolling redraws only cells whose code changed; on hexagons an odd
+    row shift also moves every tile by half a cell."""
+    app = make_app()
+    for shape in ("grid", "hex"):
+        layout = Layout.for_board(30, 30, max_size=(200, 200), shape=shape)
+        assert layout.scrolls
+        scrolled = BoardView(app.atlas, 1, layout)
+        scrolled.reset((0, 0))
+        _show_all(scrolled, layout)
+        for target in ((2, 1), (3, 4), (3, 7)):
+            scrolled.scroll_to(target)
+            _show_all(scrolled, layout)
+            fresh = BoardView(app.atlas, 1, layout)
+            fresh.reset(target)
+            _show_all(fresh, layout)
+            assert pygame.image.tobytes(scrolled.surface, "RGB") == \
+                pygame.image.tobytes(fresh.surface, "RGB"), (shape, target)

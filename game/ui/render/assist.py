@@ -25,7 +25,6 @@ _tiles: dict[tuple[int, int], pygame.Surface] = {}
 #: View characters of covered cells (flags and ? are opinions), for the
 #: assistant and its drawing alike.
 COVERED = "#F?"
-SHADED = COVERED + "pq"         # covered cells' codes, pressed ones included
 
 
 def overlay_colour(p: float) -> tuple[int, int, int, int]:
@@ -58,18 +57,25 @@ def _tile(p: float, scale: int, cells: CellGeometry) -> pygame.Surface:
 
 
 def draw_overlay(painter: Painter, layout: Layout, scroll: tuple[int, int],
-                 probabilities: list[list[float]], covered) -> None:
-    """Shade every visible covered cell (``covered(x, y)`` says which)."""
+                 probabilities: list[list[float]], view: list[str]) -> None:
+    """Shade every visible covered cell (``view``: the field's rows of view
+    characters). Runs at every move under auto-play, over thousands of cells
+    on a big board: lookups are hoisted and tiles fetched once per probability."""
     x0, y0 = painter.pos(layout.field.topleft)
     cells, scale = layout.cells, painter.scale
+    board_cell, origin, parity = layout.board_cell, cells.origin, scroll[1] % 2
+    tiles: dict[float, pygame.Surface] = {}
     batch = []
     for vy in range(layout.view_rows):
         for vx in range(layout.view_cols):
-            x, y = layout.board_cell(vx, vy, scroll)
-            if covered(x, y):
-                ox, oy = cells.origin(vx, vy, scroll[1] % 2)
-                batch.append((_tile(probabilities[y][x], scale, cells),
-                              (x0 + ox * scale, y0 + oy * scale)))
+            x, y = board_cell(vx, vy, scroll)
+            if view[y][x] in COVERED:
+                p = probabilities[y][x]
+                tile = tiles.get(p)
+                if tile is None:
+                    tile = tiles[p] = _tile(p, scale, cells)
+                ox, oy = origin(vx, vy, parity)
+                batch.append((tile, (x0 + ox * scale, y0 + oy * scale)))
     painter.surface.fblits(batch)
 
 
@@ -130,8 +136,7 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
     painter.surface.set_clip(painter.px(layout.field))
     analysis = assist.analysis() if assist.overlay else None
     if analysis is not None:
-        draw_overlay(painter, layout, screen.scroll, analysis.rows,
-                     lambda x, y: field.cell(x, y) in COVERED)
+        draw_overlay(painter, layout, screen.scroll, analysis.rows, field.view())
         text = assist.hover_text(screen.hover)
         cell = layout.cell_rect(screen.hover, screen.scroll) if text else None
         if cell is not None:

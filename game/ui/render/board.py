@@ -68,6 +68,15 @@ class BoardView:
         self.surface.fblits([(covered, pixel) for pixel in self._pixels])
         self._drawn = ["#"] * (self.cols * self.rows)
 
+    def scroll_to(self, scroll: Cell) -> None:
+        """Show the board from ``scroll`` on: the next updates draw the cells
+        now in view. On hexagons an odd shift of rows moves every tile by
+        half a cell, so the view starts afresh."""
+        if self.cells.hexagonal and (scroll[1] - self.scroll[1]) % 2:
+            self.reset(scroll)
+        else:
+            self.scroll = scroll
+
     def shown_code(self, vx: int, vy: int) -> Code | None:
         """The code last drawn at visible cell ``(vx, vy)`` (view coordinates)."""
         return self._drawn[vy * self.cols + vx]

@@ -19,6 +19,8 @@ DARK = (128, 128, 128)
 
 Colour = tuple[int, int, int]
 
+WIDTHS_KEPT = 4096      # text widths remembered at most (then forgotten at once)
+
 
 class Painter:
     def __init__(self, surface: pygame.Surface, atlas: Atlas, viewport: Viewport) -> None:
@@ -28,6 +30,7 @@ class Painter:
         self.scale = viewport.scale
         self._glyphs: dict[tuple[str, str, Colour, int], pygame.Surface] = {}
         self._edges: dict[tuple[str, int, str, int], pygame.Surface] = {}
+        self._widths: dict[tuple[str, str, int], int] = {}
 
     # ------------------------------------------------------------ geometry
 
@@ -100,8 +103,17 @@ class Painter:
         return self.atlas.fonts[face]["height"]
 
     def text_width(self, text: str, face: str = "regular") -> int:
-        """Width of ``text`` in scale-1 pixels."""
-        return sum(self._glyph(face, ch, BLACK).get_width() for ch in text) // self.scale
+        """Width of ``text`` in scale-1 pixels. Remembered: laying out a
+        dialog (History wraps the details of fifty games) measures the same
+        words again and again, and each frame has a budget."""
+        key = (face, text, self.scale)
+        width = self._widths.get(key)
+        if width is None:
+            width = sum(self._glyph(face, ch, BLACK).get_width() for ch in text) // self.scale
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
+            self._widths[key] = width
+        return width
 
     def text(self, text: str, pos: tuple[int, int], colour: Colour = BLACK,
              face: str = "regular") -> int:

@@ -154,8 +154,7 @@ class PlayScreen(PlayInput, base.Screen):
     def _start_animation(self, outcome, cell: tuple[int, int]) -> None:
         field = self.field
         if outcome.ended == Status.LOST:
-            exploded = [c for c in outcome.changed if field.cell(*c) == "X"]
-            self.anim = DefeatAnimation(field, exploded)
+            self.anim = DefeatAnimation(field, outcome.changed)
         else:
             flagged = [c for c in outcome.changed if field.cell(*c) == "F"]
             layout = self.app.layout
@@ -231,7 +230,7 @@ class PlayScreen(PlayInput, base.Screen):
             sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
         if (sx, sy) != self.scroll:
             self.scroll = (sx, sy)
-            self.board_view.scroll = self.scroll
+            self.board_view.scroll_to(self.scroll)
             self.board_view.redraw_all(self.code_of)
             self._shown.pop("board", None)
 

@@ -181,7 +181,7 @@ class ReplayScreen(base.Screen):
         sy = min(max(self.scroll[1], cell[1] - board.view_rows + 1), cell[1])
         if (sx, sy) != self.scroll:
             self.scroll = (sx, sy)
-            self.board_view.scroll = self.scroll
+            self.board_view.scroll_to(self.scroll)
 
     def _marks(self) -> list[float]:
         duration = self.playback.timeline.duration_ms or 1
