@@ -30,3 +30,38 @@ def test_the_real_loop_freezes_what_was_loaded_before_it():
     finally:
         gc.unfreeze()
         app.close()
+
+
+def _frames_drawn_at_each_input(monkeypatch, slow_frames: set[int], loops: int) -> list[int]:
+    """Run the real loop; the input of the frames in ``slow_frames`` (counted
+    from 0) takes 6 ms on a fake clock. Returns ``app.frames`` (frames drawn
+    so far) as each frame's input is handled."""
+    from game.ui import app as app_module
+    app = make_app()
+    now = [0.0]
+    monkeypatch.setattr(app_module.time, "perf_counter", lambda: now[0])
+    handle = app.handle_events
+    seen: list[int] = []
+
+    def handle_events() -> None:
+        handle()
+        if len(seen) in slow_frames:
+            now[0] += 0.006
+        seen.append(app.frames)
+
+    app.handle_events = handle_events
+    first = app.frames
+    try:
+        app.run(frames=first + loops)
+    finally:
+        gc.unfreeze()
+        app.close()
+    return [f - first for f in seen]
+
+
+def test_a_frame_whose_input_took_a_quarter_frame_leaves_its_drawing_to_the_next(monkeypatch):
+    assert _frames_drawn_at_each_input(monkeypatch, {0}, 3) == [0, 0, 1, 2]
+
+
+def test_drawing_never_waits_two_frames_in_a_row(monkeypatch):
+    assert _frames_drawn_at_each_input(monkeypatch, set(range(10)), 3) == [0, 0, 1, 1, 2, 2]
