@@ -107,7 +107,8 @@ class BoardView:
                 if code == HOLE:             # a hole: the frame's grey, once
                     self._clear_hole(*view)
                 else:
-                    batch.append((tiles.get(code) or self.tile_for(code), pixels[i]))
+                    tile = tiles.get(code)
+                    batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
         if batch:
             self.surface.fblits(batch)
         return [pixel for _, pixel in batch]
