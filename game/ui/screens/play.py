@@ -317,12 +317,12 @@ class PlayScreen(PlayInput, base.Screen):
                 draw_bar(painter, layout.menu_bar)
             draw_chrome(painter, layout)
         drew = full
-        drawn = self.board_view.update(self._dirty, self.code_of)
+        redrawn = self.board_view.update(self._dirty, self.code_of)
         self._dirty.clear()
         animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
         decor = help_decor(self)
-        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(drawn))
-        many = len(drawn) > MANY_RECTS       # one blit of the view beats thousands
+        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(redrawn))
+        many = len(redrawn) > MANY_RECTS       # one blit of the view beats thousands
         if full or "board" not in self._shown or animating or redecorate or many:
             self._shown["decor"] = decor
             self._draw_field(painter, layout)
@@ -330,12 +330,12 @@ class PlayScreen(PlayInput, base.Screen):
         else:
             origin = painter.pos(layout.field.topleft)
             w, h = self.board_view.tile_size
-            for x, y in drawn:
+            for x, y in redrawn:
                 painter.surface.blit(self.board_view.surface, (origin[0] + x, origin[1] + y),
                                      (x, y, w, h))
-            if drawn:
+            if redrawn:
                 draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
-        drew |= bool(drawn)
+        drew |= bool(redrawn)
         cell = self.touch.pressing
         if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
             draw_touch_cue(painter, layout, cell, self.scroll,
