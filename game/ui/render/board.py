@@ -113,9 +113,10 @@ class BoardView:
             self.surface.fblits(batch)
         return [pixel for _, pixel in batch]
 
-    def redraw_all(self, code_of: Callable[[int, int], Code]) -> None:
-        """Redraw every visible cell from scratch (after a scroll)."""
-        self.reset(self.scroll)
+    def redraw_all(self, code_of: Callable[[int, int], Code], scroll: Cell | None = None) -> None:
+        """Redraw every visible cell from scratch, seen from ``scroll`` (by
+        default where the view is)."""
+        self.reset(self.scroll if scroll is None else scroll)
         board_cell, sc = self.layout.board_cell, self.scroll
         self.update((board_cell(vx, vy, sc) for vy in range(self.rows) for vx in range(self.cols)),
                     code_of)

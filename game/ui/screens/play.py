@@ -120,8 +120,7 @@ class PlayScreen(PlayInput, base.Screen):
     def _reset_board_view(self) -> None:
         layout = self.app.layout
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, layout)
-        self.board_view.reset(self.scroll)
-        self.board_view.redraw_all(self.code_of)
+        self.board_view.redraw_all(self.code_of, self.scroll)
         self._shown.clear()
 
     def pause(self) -> None:
@@ -230,8 +229,7 @@ class PlayScreen(PlayInput, base.Screen):
             sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
         if (sx, sy) != self.scroll:
             self.scroll = (sx, sy)
-            self.board_view.scroll_to(self.scroll)
-            self.board_view.redraw_all(self.code_of)
+            self.board_view.redraw_all(self.code_of, self.scroll)
             self._shown.pop("board", None)
 
     # ------------------------------------------------------------- ticks
