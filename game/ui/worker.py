@@ -23,6 +23,8 @@ stay deterministic.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import sys
 from collections.abc import Hashable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -33,6 +35,8 @@ from game.i18n import _
 from .jobs import Job
 
 STOP_SECONDS = 1.0      # at most this long to reap a killed worker
+NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
+BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
 
 
 @dataclass(frozen=True)
@@ -84,9 +88,25 @@ class SyncWorker:
         self._done.clear()
 
 
+def give_way() -> None:
+    """Lower this process's priority: on a busy machine, when the window and
+    the computer both want a core, the window's frame goes first (the
+    computer's answer can be a frame late; a frame cannot)."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), BELOW_NORMAL_PRIORITY_CLASS)
+        else:
+            os.nice(NICENESS)
+    except (AttributeError, OSError):
+        pass                    # no way to lower it here: the worker runs as it is
+
+
 def serve(conn: Connection) -> None:
     """The worker process: answer jobs until the pipe closes (the game ended,
     however it ended) or a None arrives."""
+    give_way()
     while True:
         try:
             message = conn.recv()

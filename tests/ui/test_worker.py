@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.engine import Minefield
 from game.solver import analyse, hint, next_move
@@ -35,6 +36,14 @@ class SleepJob:
 class FailJob:
     def run(self) -> None:
         raise ValueError("no such board")
+
+
+@dataclass(frozen=True)
+class PriorityJob:
+    """Answers the worker process's scheduling priority (POSIX nice value)."""
+
+    def run(self) -> int:
+        return os.getpriority(os.PRIO_PROCESS, 0)
 
 
 def answer(worker: ProcessWorker):
@@ -195,3 +204,17 @@ def test_without_prepared_mines_the_window_lays_the_no_guess_board_itself():
     direct = Minefield(16, 16, 40, seed=9, layer=no_guess_layer)
     direct.reveal(3, 3)
     assert on_the_spot.layout() == direct.layout()
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="POSIX priorities")
+def test_the_worker_gives_way_to_the_window_when_both_want_a_core():
+    from game.ui.worker import NICENESS
+    worker = ProcessWorker()
+    try:
+        worker.submit("priority", PriorityJob())
+        (done,) = answer(worker)
+    finally:
+        worker.close()
+    assert done.ok, done.value
+    window = os.getpriority(os.PRIO_PROCESS, 0)
+    assert done.value == min(19, window + NICENESS)
