@@ -95,7 +95,9 @@ def give_way() -> None:
     try:
         if sys.platform == "win32":
             import ctypes
-            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+            kernel32 = ctypes.WinDLL("kernel32")     # our own handle: its signatures are ours
+            kernel32.GetCurrentProcess.restype = ctypes.c_void_p     # a pseudo-handle, (HANDLE)-1
+            kernel32.SetPriorityClass.argtypes = (ctypes.c_void_p, ctypes.c_uint32)
             kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), BELOW_NORMAL_PRIORITY_CLASS)
         else:
             os.nice(NICENESS)
