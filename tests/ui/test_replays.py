@@ -288,6 +288,45 @@ def test_attract_mode_alternates_demo_games_with_the_best_replays(tmp_path):
     assert app.store.count_games() == recorded                            # nothing recorded
 
 
+def test_attract_mode_checks_each_best_replay_only_when_its_turn_comes(tmp_path, monkeypatch):
+    """Checking ten replays takes more than a frame: nothing is decoded as
+    attract mode starts, one replay at its turn."""
+    from game.ui.screens import attract as attract_module
+
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win_records(app)
+    settle(app)
+    while app.top is not app.play:                        # the name entry
+        key(app, pygame.K_ESCAPE)
+    best = app.last_replay
+    checked = []
+    real_check = attract_module.check
+    monkeypatch.setattr(attract_module, "check", lambda r: checked.append(r) or real_check(r))
+    app.attract_options = {"pace": (1, 1), "between": 5}
+    app.start_attract()
+    attract = app.top
+    assert checked == []
+    while attract.games < 2:
+        app.step(30)
+    assert checked == [best] and attract.replay == best
+
+
+def test_best_replays_take_turns_and_broken_ones_are_dropped_when_met():
+    from game.ui.screens.attract import BestReplays
+
+    app = make_app(BEGINNER)
+    win_records(app)
+    settle(app)
+    good = app.last_replay
+    text = encode(good)
+    broken = text.replace('"moves"', '"muves"')
+    best = BestReplays([broken, text, "not a replay", text])
+    assert best and [best.next() for _ in range(3)] == [good, good, good]
+    assert len(best._entries) == 2                     # both broken ones gone
+    nothing = BestReplays(["not a replay", broken])
+    assert nothing and nothing.next() is None and not nothing
+
+
 def test_attract_mode_without_replays_plays_demo_games_only():
     app = make_app(BOARD_8)
     win(app)
