@@ -262,6 +262,24 @@ class Minefield:
             rows = [flat[y * w:y * w + w] for y in range(self.height)]
         return self._topology.with_holes(rows)
 
+    def copy(self) -> Minefield:
+        """An independent copy of the game as it stands: moves played on one
+        never show on the other. The shape's tables (shared by every game of
+        that shape) are shared, so a copy of a 100x100 game costs a few
+        arrays, not a neighbour table."""
+        other = Minefield.__new__(Minefield)
+        other.__dict__.update(self.__dict__)
+        other._state = bytearray(self._state)
+        other._is_mine = bytearray(self._is_mine)
+        other._counts = bytearray(self._counts)
+        other._mine_cells = list(self._mine_cells)
+        other._exploded = list(self._exploded)
+        other._moves = list(self._moves)
+        if self._rng is not None:            # mines not laid yet: the same draw to come
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
+        return other
+
     def layout(self) -> list[str] | None:
         """The mines as rows of ``*``, ``.`` and ``' '`` (holes), or None
         before they are laid."""
@@ -403,6 +421,7 @@ class Minefield:
         for j in table[refuge]:
             counts[j] += 1
         self._mine_cells[self._mine_cells.index(first)] = refuge
+        self._regions = None                 # 3BV counted before the move is stale
 
     def _open(self, cells: list[int]) -> list[Cell]:
         """Open the given openable cells, cascading through zeros; settle the

@@ -93,3 +93,31 @@ def test_efficiency_and_three_bv_per_second():
 def test_stats_before_the_mines_are_laid():
     st = Minefield(9, 9, 10).stats()
     assert st.bbbv is None and st.efficiency is None and st.bbbv_per_second is None
+
+
+def test_3bv_counted_before_a_classic_first_click_moves_its_mine_is_counted_again():
+    for seed in range(40):
+        field = Minefield(9, 9, 10, seed=seed, first_click="classic")
+        mine = next((x, y) for y, row in enumerate(field.layout()) for x, c in enumerate(row)
+                    if c == "*")
+        field.stats()                               # 3BV asked before the first click
+        field.reveal(*mine)                         # the mine moves away
+        assert field.stats().bbbv == Minefield.from_layout(field.layout()).stats().bbbv
+
+
+def test_a_copy_plays_on_without_touching_the_original():
+    for rule in ("opening", "safe", "classic"):
+        original = Minefield(16, 16, 40, seed=7, first_click=rule)
+        before = original.copy()                    # mines not laid yet: the same draw
+        original.reveal(8, 8)
+        before.reveal(8, 8)
+        assert before.layout() == original.layout() and before.view() == original.view()
+        copy = original.copy()
+        for move in ("F 0 0", "R 15 15", "R 0 15", "F 1 1", "F 1 1", "R 15 0"):
+            copy.apply(move)
+        assert copy.view() != original.view() and original.moves == before.moves
+        assert original.view() == before.view()
+        for move in copy.moves[len(original.moves):]:
+            original.apply(move)
+        assert original.view() == copy.view() and original.status == copy.status
+        assert original.stats() == copy.stats()
