@@ -39,6 +39,8 @@ def test_the_probability_benchmark_compares_with_ms_toollib_when_given():
 def test_the_frame_benchmark_times_every_frame_of_the_real_loop():
     store = Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-"))
     times = bench_frames.scenario_autoplay(store, 12)
-    assert len(times) == len(times.cpu) == 12
+    # 12 frames drawn; a slow frame (the worker starting) may leave its
+    # drawing to the next one, and every pass of the loop is timed.
+    assert len(times) == len(times.cpu) and 12 <= len(times) <= 24
     line = bench_frames.summary("auto-play", times)
-    assert line.split()[1] == "12"
+    assert line.split()[1] == str(len(times))

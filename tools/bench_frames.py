@@ -70,8 +70,10 @@ def post_click(app: App, cell: tuple[int, int]) -> None:
 
 
 def run(app: App, frames: int, script: Callable[[App, int], None]) -> CpuTimes:
-    """Run the real loop for ``frames`` frames, ``script(app, frame)`` before
-    each, then close the app (and its worker process)."""
+    """Run the real loop until it has drawn ``frames`` frames (a frame that
+    leaves its drawing to the next one is timed too, so a few more may be
+    timed), ``script(app, frame)`` before each, then close the app (and its
+    worker process)."""
     times = app.frame_times
     assert isinstance(times, CpuTimes)
     counter = iter(range(10**9))

@@ -333,8 +333,9 @@ class App:
 
     def run(self, frames: int | None = None,
             before_frame: Callable[[App], None] | None = None) -> int:
-        """The real loop; ``frames`` stops it after that many frames (smoke
-        tests). ``before_frame`` runs ahead of each frame, outside its timing
+        """The real loop; ``frames`` stops it once ``self.frames`` (frames
+        drawn) reaches it (smoke tests). ``before_frame`` runs ahead of each
+        pass of the loop, drawn or not, outside its timing
         (benchmark scripts); each frame's work (input, ticks, drawing) is
         timed into ``frame_times`` when that is a list."""
         # Everything loaded by now lives as long as the window: keep it out

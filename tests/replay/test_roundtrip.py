@@ -101,3 +101,30 @@ def test_pointer_track_is_compact_and_read_back():
     pointer = timeline.pointer_at(t)
     assert pointer.cell == (x, y) and pointer.buttons == buttons
     assert timeline.pointer_at(-1) is None
+
+
+def test_seeking_replays_from_the_nearest_checkpoint_and_shows_the_same_boards(monkeypatch):
+    import random
+
+    from game.replay import timeline as timeline_module
+    monkeypatch.setattr(timeline_module, "CHECKPOINT_MOVES", 16)
+    field, recorder = played_game("expert", "opening", seed=11)
+    again = Minefield.from_layout(field.layout())
+    seen = [again.view()]
+    for move in field.moves:
+        again.apply(move)
+        seen.append(again.view())
+    replay = replay_of(field, recorder, result=result_of(field), time_ms=recorder.times[-1],
+                       first_click="opening", level="expert")
+    timeline = Timeline(replay)
+    assert timeline.length > 64
+    applied = []
+    real_apply = Minefield.apply
+    monkeypatch.setattr(Minefield, "apply",
+                        lambda self, move: applied.append(move) or real_apply(self, move))
+    assert timeline.field_at(timeline.length).view() == seen[-1]       # the first pass
+    for k in random.Random(3).sample(range(timeline.length + 1), 40):
+        applied.clear()
+        assert timeline.field_at(k).view() == seen[k]
+        assert len(applied) < 16                      # from a checkpoint, never from the start
+    assert timeline.field_at(0).view() == seen[0]

@@ -488,3 +488,20 @@ def test_history_watch_reads_the_replay_off_the_ui_thread(tmp_path, monkeypatch)
     assert app.reader.wait(60)
     app.step()
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+
+
+def test_the_progress_bar_has_a_tick_under_every_moment_a_move_was_played():
+    times = [5 * i for i in range(300)] + [7000, 9000]          # many moves share a column
+    replay = Replay(width=8, height=8, mines=1, marks=True, first_click="safe",
+                    moves=tuple((t, "F 0 0") for t in times), result="unfinished",
+                    time_ms=10000, layout=tuple(["*......."] + ["........"] * 7))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    app.step()
+    inner = app.top.layout.progress.inflate(-2, -2)
+    expected = {inner.x + min(inner.w - 1, round(inner.w * t / 10000)) for t in times}
+    row = inner.bottom - 1
+    surface = app.display.surface
+    ticks = {x for x in range(inner.x, inner.right)
+             if tuple(surface.get_at(app.painter.px((x, row, 1, 1)).topleft))[:3] == (0, 0, 0)}
+    assert ticks == expected and len(expected) < len(times)

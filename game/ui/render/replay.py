@@ -90,8 +90,9 @@ def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: 
     done = round(inner.w * fraction)
     if done:
         painter.fill(pygame.Rect(inner.x, inner.y, done, inner.h), NAVY)
-    for f in marks:
-        x = inner.x + min(inner.w - 1, round(inner.w * f))
+    # One tick per pixel column, however many moves share it (a 100x100 game
+    # has thousands of moves and the track a few hundred columns).
+    for x in sorted({inner.x + min(inner.w - 1, round(inner.w * f)) for f in marks}):
         painter.fill(pygame.Rect(x, inner.bottom - 2, 1, 2), BLACK if x >= inner.x + done
                      else WHITE)
 
