@@ -7,8 +7,8 @@ again from the last checkpoint before the target: a copy of the board kept
 every ``CHECKPOINT_MOVES`` moves as play passes it. A whole Expert game
 replays in about a millisecond, so it rarely has more than one; a 100x100
 game of 4,600 moves took 40 ms to replay from the start, more than a frame,
-and now replays at most ``CHECKPOINT_MOVES`` moves on a seek it has passed
-(``python tools/bench.py replay``).
+and now replays fewer than ``CHECKPOINT_MOVES`` moves on any seek once
+``prepare`` has played ahead (``python tools/bench.py replay``).
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ class Timeline:
         self._field = start_field(replay)
         self._at = 0
         self._checkpoints = {0: self._field.copy()}     # moves played -> the board then
+        self._scout: Minefield | None = None            # plays ahead for ``prepare``
+        self._scout_at = 0
 
     @property
     def length(self) -> int:
@@ -82,6 +84,25 @@ class Timeline:
             if self._at % CHECKPOINT_MOVES == 0 and self._at not in self._checkpoints:
                 self._checkpoints[self._at] = field.copy()
         return field
+
+    def prepare(self, moves: int = CHECKPOINT_MOVES) -> bool:
+        """Play up to ``moves`` more moves on a board of its own, keeping the
+        checkpoints it passes, so that no later seek replays far; False once
+        every checkpoint is kept. The viewer calls it once a tick: a few
+        milliseconds a frame instead of one long frame at the first seek."""
+        if self._scout_at >= self.length:
+            self._scout = None
+            return False
+        if self._scout is None:
+            self._scout_at = max(self._checkpoints)
+            self._scout = self._checkpoints[self._scout_at].copy()
+        stop = min(self.length, self._scout_at + moves)
+        while self._scout_at < stop:
+            self._scout.apply(self._texts[self._scout_at])
+            self._scout_at += 1
+            if self._scout_at % CHECKPOINT_MOVES == 0 and self._scout_at not in self._checkpoints:
+                self._checkpoints[self._scout_at] = self._scout.copy()
+        return self._scout_at < self.length
 
     def pointer_at(self, t_ms: float) -> Pointer | None:
         """The pointer at ``t_ms`` (None before the track starts or without one)."""

@@ -128,3 +128,23 @@ def test_seeking_replays_from_the_nearest_checkpoint_and_shows_the_same_boards(m
         assert timeline.field_at(k).view() == seen[k]
         assert len(applied) < 16                      # from a checkpoint, never from the start
     assert timeline.field_at(0).view() == seen[0]
+
+
+def test_prepare_keeps_every_checkpoint_ahead_so_the_first_seek_to_the_end_is_short(monkeypatch):
+    from game.replay import timeline as timeline_module
+    monkeypatch.setattr(timeline_module, "CHECKPOINT_MOVES", 16)
+    field, recorder = played_game("expert", "opening", seed=11)
+    replay = replay_of(field, recorder, result=result_of(field), time_ms=recorder.times[-1],
+                       first_click="opening", level="expert")
+    timeline = Timeline(replay)
+    calls = 0
+    while timeline.prepare(16):
+        calls += 1
+    assert calls == (timeline.length - 1) // 16 and not timeline.prepare(16)
+    applied = []
+    real_apply = Minefield.apply
+    monkeypatch.setattr(Minefield, "apply",
+                        lambda self, move: applied.append(move) or real_apply(self, move))
+    assert timeline.field_at(timeline.length).view() == field.view()
+    assert len(applied) < 16
+    assert timeline.field_at(0).view() == Minefield.from_layout(field.layout()).view()

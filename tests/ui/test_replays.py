@@ -505,3 +505,22 @@ def test_the_progress_bar_has_a_tick_under_every_moment_a_move_was_played():
     ticks = {x for x in range(inner.x, inner.right)
              if tuple(surface.get_at(app.painter.px((x, row, 1, 1)).topleft))[:3] == (0, 0, 0)}
     assert ticks == expected and len(expected) < len(times)
+
+
+def test_the_viewer_keeps_checkpoints_ahead_while_it_shows_a_long_game(monkeypatch):
+    from game.engine import Minefield
+    from game.replay.timeline import CHECKPOINT_MOVES
+    moves = tuple((t, "F 1 1") for t in range(2000))           # flag, ?, covered, again
+    replay = Replay(width=8, height=8, mines=1, marks=True, first_click="safe", moves=moves,
+                    result="unfinished", time_ms=2000,
+                    layout=tuple(["*......."] + ["........"] * 7))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    app.step(2000 // CHECKPOINT_MOVES + 1)                    # one helping a tick
+    applied = []
+    real_apply = Minefield.apply
+    monkeypatch.setattr(Minefield, "apply",
+                        lambda self, move: applied.append(move) or real_apply(self, move))
+    key(app, pygame.K_END)
+    assert app.top.playback.moves == 2000 and len(applied) < CHECKPOINT_MOVES
+    assert app.top.playback.field().cell(1, 1) == "#F?"[2000 % 3]        # the cycle's place

@@ -120,6 +120,7 @@ class ReplayScreen(base.Screen):
 
     def update(self) -> None:
         self.playback.tick(TICK_MS)
+        self.playback.timeline.prepare()          # checkpoints ahead, a little a tick
 
     # ------------------------------------------------------------ drawing
 
