@@ -4,11 +4,12 @@ pointer at any moment, and the figures (3BV solved, clicks, efficiency,
 
 Seeking forward plays the moves in between; seeking back plays the game
 again from the last checkpoint before the target: a copy of the board kept
-every ``CHECKPOINT_MOVES`` moves as play passes it. A whole Expert game
-replays in about a millisecond, so it rarely has more than one; a 100x100
-game of 4,600 moves took 40 ms to replay from the start, more than a frame,
-and now replays fewer than ``CHECKPOINT_MOVES`` moves on any seek once
-``prepare`` has played ahead (``python tools/bench.py replay``).
+every ``CHECKPOINT_MOVES`` moves as play passes it (farther apart when more
+than ``MAX_CHECKPOINTS`` copies would be kept). A whole Expert game replays
+in about a millisecond, so it rarely has more than one; a 100x100 game of
+4,600 moves took 40 ms to replay from the start, more than a frame, and now
+replays fewer than 256 moves on any seek once ``prepare`` has played ahead
+(``python tools/bench.py replay``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from game.engine import GameStats, Minefield
 from .check import start_field
 from .format import Replay
 
-CHECKPOINT_MOVES = 256      # a copy of the board kept every this many moves
+CHECKPOINT_MOVES = 256      # a copy of the board kept every this many moves...
+MAX_CHECKPOINTS = 64        # ...or fewer, farther apart, on a very long game: each copy
+                            # holds the moves so far (a replay may have 100,000 moves)
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class Timeline:
         self._field = start_field(replay)
         self._at = 0
         self._checkpoints = {0: self._field.copy()}     # moves played -> the board then
+        self._spacing = max(CHECKPOINT_MOVES, -(-self.length // MAX_CHECKPOINTS))
         self._scout: Minefield | None = None            # plays ahead for ``prepare``
         self._scout_at = 0
 
@@ -77,13 +81,8 @@ class Timeline:
         if moves < self._at or base > self._at:
             self._field = self._checkpoints[base].copy()
             self._at = base
-        field = self._field
-        while self._at < moves:
-            field.apply(self._texts[self._at])
-            self._at += 1
-            if self._at % CHECKPOINT_MOVES == 0 and self._at not in self._checkpoints:
-                self._checkpoints[self._at] = field.copy()
-        return field
+        self._at = self._play(self._field, self._at, moves)
+        return self._field
 
     def prepare(self, moves: int = CHECKPOINT_MOVES) -> bool:
         """Play up to ``moves`` more moves on a board of its own, keeping the
@@ -96,13 +95,19 @@ class Timeline:
         if self._scout is None:
             self._scout_at = max(self._checkpoints)
             self._scout = self._checkpoints[self._scout_at].copy()
-        stop = min(self.length, self._scout_at + moves)
-        while self._scout_at < stop:
-            self._scout.apply(self._texts[self._scout_at])
-            self._scout_at += 1
-            if self._scout_at % CHECKPOINT_MOVES == 0 and self._scout_at not in self._checkpoints:
-                self._checkpoints[self._scout_at] = self._scout.copy()
+        self._scout_at = self._play(self._scout, self._scout_at,
+                                    min(self.length, self._scout_at + moves))
         return self._scout_at < self.length
+
+    def _play(self, field: Minefield, at: int, stop: int) -> int:
+        """Play moves ``at`` to ``stop`` on ``field`` (which has ``at`` moves
+        played), keeping the checkpoints it passes; returns ``stop``."""
+        while at < stop:
+            field.apply(self._texts[at])
+            at += 1
+            if at % self._spacing == 0 and at not in self._checkpoints:
+                self._checkpoints[at] = field.copy()
+        return at
 
     def pointer_at(self, t_ms: float) -> Pointer | None:
         """The pointer at ``t_ms`` (None before the track starts or without one)."""

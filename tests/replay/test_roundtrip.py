@@ -148,3 +148,18 @@ def test_prepare_keeps_every_checkpoint_ahead_so_the_first_seek_to_the_end_is_sh
     assert timeline.field_at(timeline.length).view() == field.view()
     assert len(applied) < 16
     assert timeline.field_at(0).view() == Minefield.from_layout(field.layout()).view()
+
+
+def test_a_very_long_game_keeps_checkpoints_farther_apart_not_more_of_them(monkeypatch):
+    from game.replay import timeline as timeline_module
+    monkeypatch.setattr(timeline_module, "CHECKPOINT_MOVES", 16)
+    monkeypatch.setattr(timeline_module, "MAX_CHECKPOINTS", 4)
+    field, recorder = played_game("expert", "opening", seed=11)
+    replay = replay_of(field, recorder, result=result_of(field), time_ms=recorder.times[-1],
+                       first_click="opening", level="expert")
+    timeline = Timeline(replay)
+    assert timeline.length > 4 * 16 * 2
+    while timeline.prepare(16):
+        pass
+    assert len(timeline._checkpoints) <= 4 + 1          # the start, and at most four more
+    assert timeline.field_at(timeline.length).view() == field.view()
