@@ -283,7 +283,7 @@ class PlayScreen(PlayInput, base.Screen):
             ch = "p" if ch == "#" else "q" if ch == "?" else ch
         if cell == self.cursor:
             ch += "+"
-        return ch + self.assist.mark_of(cell) if self.assist.shown is not None else ch
+        return ch + self.assist.mark_of(cell)
 
     def face(self) -> tuple[str, bool]:
         """The face and whether it shows pressed (it does in every state, as a
