@@ -45,10 +45,6 @@ class Analysis:
     counted: Counted | None = field(repr=False)
     risk: dict[int, float] = field(repr=False)  # every covered cell, by flat index
 
-    def risk_at(self, x: int, y: int) -> float:
-        """Mine probability of ``(x, y)``."""
-        return self.probabilities[y][x]
-
 
 def analyse(view: Sequence[str], mines: int, *, max_seconds: float | None = None,
             shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Analysis:

@@ -276,9 +276,3 @@ class IncrementalAnalysis:
         touched is the very object it was)."""
         return [part.component for part in self._parts.values()] if self._view else []
 
-
-def analyse_game(views: Sequence[Sequence[str]], mines: int,
-                 shape: str = GRID) -> list[Snapshot]:
-    """Snapshots of a whole game's views, in order (tests, benchmarks)."""
-    game = IncrementalAnalysis(shape)
-    return [game.analyse(view, mines) for view in views]

@@ -55,11 +55,6 @@ class Foresight:
         total = self.safe_layouts
         return sum(o.layouts * o.best_safety for o in self.outcomes) / total if total else 0.0
 
-    @property
-    def dead(self) -> bool:
-        """Only one number is possible: revealing the cell teaches nothing."""
-        return sum(1 for o in self.outcomes if o.layouts) <= 1
-
 
 def reveal(problem: Problem, cell: int, value: int, topology: Topology) -> Problem | None:
     """``problem`` after ``cell`` is revealed safe showing ``value``, or None

@@ -77,10 +77,6 @@ class BoardView:
         else:
             self.scroll = scroll
 
-    def shown_code(self, vx: int, vy: int) -> Code | None:
-        """The code last drawn at visible cell ``(vx, vy)`` (view coordinates)."""
-        return self._drawn[vy * self.cols + vx]
-
     def visible(self, cell: Cell) -> bool:
         return self.layout.view_cell(cell, self.scroll) is not None
 
@@ -120,11 +116,6 @@ class BoardView:
         board_cell, sc = self.layout.board_cell, self.scroll
         self.update((board_cell(vx, vy, sc) for vy in range(self.rows) for vx in range(self.cols)),
                     code_of)
-
-    def pixel_of(self, cell: Cell) -> tuple[int, int] | None:
-        """Top-left of a board cell's tile on the surface, or None when hidden."""
-        view = self.layout.view_cell(cell, self.scroll)
-        return None if view is None else self._pixel(*view)
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
