@@ -1,6 +1,8 @@
 """Move records (text form, replay) and game statistics (3BV, clicks)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import Minefield, Move
 
@@ -25,6 +27,27 @@ def test_the_text_form_parses_back(text):
 def test_bad_move_text_is_refused_with_a_reason(text, why):
     with pytest.raises(ValueError, match=why):
         Move.parse(text)
+
+
+NUMBERS = st.one_of(st.integers(0, 10**6).map(str), st.text("0123456789-+_²٣１", max_size=4))
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.sampled_from("RFCMrfcX"), NUMBERS, NUMBERS, st.booleans())
+def test_moves_as_written_read_like_any_other_spelling(kind, x, y, two):
+    """Text written as ``str(Move)`` writes it takes a shortcut in ``parse``;
+    the same move spaced out takes the general path: both must agree."""
+    text = f"{kind} {x} {y}" if two else f"{kind} {x}"
+    spaced = f" {text.replace(' ', '   ')} "
+    try:
+        expected: object = Move.parse(spaced)
+    except ValueError as e:
+        expected = type(e)
+    try:
+        got: object = Move.parse(text)
+    except ValueError as e:
+        got = type(e)
+    assert got == expected
 
 
 def test_seed_and_move_list_replay_a_game_to_the_same_view():

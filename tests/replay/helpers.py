@@ -57,3 +57,14 @@ def recorded(level: str, rule: str, seed: int, **kw) -> tuple[Minefield, Replay]
     last = recorder.times[-1] if recorder.times else 0
     return field, replay_of(field, recorder, result=result_of(field), time_ms=last,
                             first_click=rule, level=level)
+
+
+def flag_cycle(moves: int, *, result: str = "unfinished", mine_at: int | None = None) -> Replay:
+    """An 8x8 replay flagging (1, 1) round its cycle ``moves`` times; with
+    ``mine_at``, that move reveals the mine instead (the game ends there)."""
+    played = [(t, "F 1 1") for t in range(moves)]
+    if mine_at is not None:
+        played[mine_at - 1] = (mine_at - 1, "R 0 0")
+    return Replay(width=8, height=8, mines=1, marks=True, first_click="safe",
+                  moves=tuple(played), result=result, time_ms=moves - 1,
+                  layout=tuple(["*......."] + ["........"] * 7))

@@ -16,6 +16,7 @@ from game.ui.recording import game_record
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
+from tests.replay.helpers import flag_cycle
 
 from .helpers import BOARD_8, RIGHT, cell_pos, click, key, make_app, move, post, press, release, settle, shows
 from .test_records import BEGINNER, press_button
@@ -524,3 +525,38 @@ def test_the_viewer_keeps_checkpoints_ahead_while_it_shows_a_long_game(monkeypat
     key(app, pygame.K_END)
     assert app.top.playback.moves == 2000 and len(applied) < CHECKPOINT_MOVES
     assert app.top.playback.field().cell(1, 1) == "#F?"[2000 % 3]        # the cycle's place
+
+
+def test_a_long_replay_opens_at_once_and_is_checked_a_slice_a_tick(tmp_path, monkeypatch):
+    from game.engine import Minefield
+    path = tmp_path / "long.json"
+    path.write_text(encode(flag_cycle(3 * replays.CHECK_MOVES + 10)))
+    app = make_app(BOARD_8)
+    applied = []
+    real_apply = Minefield.apply
+    monkeypatch.setattr(Minefield, "apply",
+                        lambda self, move: applied.append(move) or real_apply(self, move))
+    app.commands.open_replay_file(path)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScreen) and len(applied) == replays.CHECK_MOVES
+    for ticks in range(1, 4):
+        applied.clear()
+        app.step()
+        assert len(applied) <= replays.CHECK_MOVES                  # never the whole game
+        assert viewer.playback.t == 0 and (viewer.checking is None) == (ticks == 3)
+    app.step(10)
+    assert app.top is viewer and viewer.playback.t > 0             # checked: it plays
+
+
+def test_a_long_replay_that_does_not_add_up_closes_with_a_notice(tmp_path):
+    path = tmp_path / "long.json"
+    path.write_text(encode(flag_cycle(3 * replays.CHECK_MOVES + 10, result="won")))
+    app = make_app(BOARD_8)
+    app.commands.open_replay_file(path)
+    assert isinstance(app.top, ReplayScreen)
+    app.step(3)
+    assert isinstance(app.top, NoticeDialog)
+    assert app.top.text == ("Cannot open the replay long.json: the moves give 'unfinished',"
+                            " the file says 'won'")
+    key(app, pygame.K_RETURN)
+    assert app.top is app.play and app.layout.cols == 8
