@@ -144,6 +144,18 @@ def test_history_lists_games_newest_first_with_an_abandoned_one(tmp_path):
     assert "abandoned" in dialog.details.text and "seed" in dialog.details.text
 
 
+@pytest.mark.parametrize("seed, shown", [(7, "\nseed 7, first click safe, assisted"),
+                                         (None, "\nfirst click safe, assisted")])
+def test_history_details_name_the_seed_only_when_the_game_has_one(seed, shown):
+    from game.store import GameRecord
+    from game.ui.screens.records import history_details
+    game = GameRecord(level="beginner", width=9, height=9, mines=10, result="won", time_ms=9000,
+                      bbbv=12, bbbv_per_s=1.3, clicks=20, efficiency=0.6, seed=seed,
+                      first_click="safe", assisted=True)
+    details = history_details(game)
+    assert details.endswith(shown) and "None" not in details
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_an_empty_history_says_so_in_words_that_are_not_cut(tmp_path, language):
     app = make_app(BOARD_8, data_dir=tmp_path, language=language)     # the 8x8 window

@@ -369,10 +369,12 @@ def history_details(game: GameRecord) -> str:
     if game.efficiency is not None:
         stats.append(_("eff. {percent}").format(percent=percent(game.efficiency)))
     parts.append(sep.join(stats))
-    seed = [_("seed {seed}").format(seed=game.seed), first_click_name(game.first_click)]
+    how = [first_click_name(game.first_click)]
+    if game.seed is not None:               # a board laid from a layout has none
+        how.insert(0, _("seed {seed}").format(seed=game.seed))
     if game.assisted:
-        seed.append(_("assisted"))
-    parts.append(sep.join(seed))
+        how.append(_("assisted"))
+    parts.append(sep.join(how))
     return "\n".join(parts)
 
 
