@@ -9,6 +9,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.cli import check_replay
 from game.replay import MAX_BYTES, Checker, ReplayError, check, decode, encode, read_file
@@ -179,3 +181,47 @@ def test_a_check_in_slices_says_what_a_whole_check_says(replay, size):
             assert played < 31 <= played + size
     assert sliced == whole
     assert answer is None or checker.advance(size) is answer       # done stays done
+
+
+def pointer_read_one_sample_at_a_time(items, width, height, time_ms):
+    """The pointer track as the format defines it, sample by sample: the
+    samples with their moments, or the message about the first bad one."""
+    samples, t = [], 0
+    for n in range(len(items) // 4):
+        dt, x, y, buttons = items[4 * n:4 * n + 4]
+        t += dt
+        if dt < 0 or t > time_ms:
+            return f"pointer sample {n + 1}: time goes back or passes the end"
+        if not (-1 <= x < width and -1 <= y < height and 0 <= buttons <= 7):
+            return f"pointer sample {n + 1} {[dt, x, y, buttons]} is outside the board"
+        samples.append((t, x, y, buttons))
+    return tuple(samples)
+
+
+SAMPLES = st.lists(st.tuples(st.integers(0, 5), st.integers(-1, 7), st.integers(-1, 7),
+                             st.integers(0, 7)), max_size=10)
+#: Values just past each field's bound: a time going back or past the end
+#: (the track is 60 ms long), a cell off the 8x8 board, an unknown button.
+BREAKS = st.tuples(st.integers(0, 9), st.sampled_from([(0, -1), (0, 61), (1, -2), (1, 8),
+                                                      (2, -2), (2, 8), (3, -1), (3, 8)]))
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(SAMPLES, st.lists(BREAKS, max_size=2))
+def test_the_pointer_track_is_read_as_sample_by_sample(samples, breaks):
+    """The reader checks whole columns at once; it must accept and refuse
+    exactly what a sample-by-sample reading does, with the same message
+    (about the first bad sample when there are two)."""
+    items = [v for sample in samples for v in sample]
+    for at, (field, value) in breaks:
+        if 4 * at < len(items):
+            items[4 * at + field] = value
+    doc = json.loads(encode(flag_cycle(3)))                  # 8x8
+    doc["time_ms"] = 60
+    doc["pointer"] = items
+    expected = pointer_read_one_sample_at_a_time(items, 8, 8, 60)
+    try:
+        got: object = decode(json.dumps(doc)).pointer
+    except ReplayError as e:
+        got = str(e)
+    assert got == expected
