@@ -7,13 +7,13 @@ moment, ``recorder`` collects the times and the pointer track of a game being
 played. The window's viewer and recorder build on these.
 """
 
-from .check import CheckedGame, Checker, check
+from .check import CheckedGame, check
 from .format import FORMAT, MAX_BYTES, VERSION, Replay, ReplayError, decode, encode, read_file, write_file
 from .recorder import Recorder, replay_of
 from .timeline import Pointer, Timeline
 
 __all__ = [
-    "FORMAT", "MAX_BYTES", "VERSION", "CheckedGame", "Checker", "Pointer", "Recorder", "Replay",
+    "FORMAT", "MAX_BYTES", "VERSION", "CheckedGame", "Pointer", "Recorder", "Replay",
     "ReplayError", "Timeline", "check", "decode", "encode", "read_file", "replay_of",
     "write_file",
 ]

@@ -27,6 +27,7 @@ from .commands import Commands
 from .display import BACKDROP, Display, desktop_size, fitting_scale, set_window_hints, window_room
 from .frame import Layout
 from .hit import Viewport
+from .loading import ReplayLoader
 from .render.atlas import Atlas
 from .render.painter import Painter
 from .screens.base import Screen, pointer_moved
@@ -65,7 +66,8 @@ class App:
                  overridden: Iterable[str] = (), clock: Callable[[], float] | None = None,
                  seed: int | None = None, kiosk: bool = False, demo: bool = False,
                  idle_seconds: float = DEFAULT_IDLE_SECONDS,
-                 worker: Worker | None = None, background_reads: bool | None = None) -> None:
+                 worker: Worker | None = None, background_reads: bool | None = None,
+                 loader: Worker | None = None) -> None:
         """``settings`` are this run's; ``overridden`` names those given on the
         command line, which are not saved unless the player changes them.
 
@@ -74,7 +76,8 @@ class App:
         and ``demo`` runs go to attract mode after ``idle_seconds`` without
         input, and ``demo`` starts there. The computer thinks in ``worker``:
         by default a worker process, or on the spot for headless runs with a
-        TickClock (deterministic tests). The records dialogs read the store
+        TickClock (deterministic tests); replays to watch are read in
+        ``loader``, chosen the same way (``loading.py``). The records dialogs read the store
         through ``reader``: on its own thread, or (``background_reads``
         False, the default with a TickClock) on the UI thread at the next
         tick."""
@@ -90,6 +93,9 @@ class App:
         if worker is None:
             worker = SyncWorker() if self.headless_clock is not None else ProcessWorker()
         self.worker = worker
+        if loader is None:
+            loader = SyncWorker() if self.headless_clock is not None else ProcessWorker()
+        self.replays = ReplayLoader(loader)
         if background_reads is None:
             background_reads = self.headless_clock is None
         self.reader = store.reader(background=background_reads)
@@ -298,6 +304,7 @@ class App:
         self.ticks += 1
         if self.store.notices:
             self.show_notices()
+        self.replays.collect()
         for screen in list(self.stack):
             screen.update()
         if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
@@ -375,6 +382,7 @@ class App:
         typed so far; a game in progress is recorded as abandoned; what the
         store has queued is written before the window goes."""
         self.worker.close()
+        self.replays.close()
         self.reader.close()
         for screen in reversed(self.stack):
             keep_record = getattr(screen, "keep_record", None)

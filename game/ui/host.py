@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .display import Display
     from .frame import Layout
     from .hit import Viewport
+    from .loading import ReplayLoader
     from .render.atlas import Atlas
     from .render.painter import Painter
     from .session import Session
@@ -97,6 +98,7 @@ class Host(Protocol):
     commands: CommandRunner
     play: Game
     last_replay: Replay | None
+    replays: ReplayLoader
 
     @property
     def top(self) -> Stacked: ...

@@ -22,6 +22,7 @@ from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import GRID, Topology
 
 if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
+    from game.replay import Replay
     from game.solver.count import Count
     from game.solver.frontier import ComponentKey
     from game.solver.incremental import IncrementalAnalysis
@@ -185,4 +186,23 @@ class PreparedLayer:
         return no_guess_layer(rng, topology, mines, excluded)
 
 
-Job = HintJob | AnalyseJob | MoveJob | LayoutJob
+@dataclass(frozen=True)
+class ReplayJob:
+    """A replay to watch: the file at ``path``, or the ``text`` the store
+    kept, read, decoded and checked (``game.replay.check``). The answer is
+    the Replay, or a one-line reason why it cannot be watched."""
+
+    path: str | None = None
+    text: str | None = None
+
+    def run(self) -> Replay | str:
+        from game.replay import ReplayError, check, decode, read_file
+        try:
+            replay = read_file(self.path) if self.path is not None else decode(self.text or "")
+            check(replay)
+        except ReplayError as e:
+            return str(e)
+        return replay
+
+
+Job = HintJob | AnalyseJob | MoveJob | LayoutJob | ReplayJob

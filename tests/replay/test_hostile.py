@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.cli import check_replay
-from game.replay import MAX_BYTES, Checker, ReplayError, check, decode, encode, read_file
+from game.replay import MAX_BYTES, ReplayError, check, decode, encode, read_file
 
 from .helpers import flag_cycle, recorded
 
@@ -158,29 +158,6 @@ def test_seed_only_replay_is_checked_from_the_seed(won):
     doc = dict(won)
     del doc["layout"]
     assert check(decode(json.dumps(doc))).result == "won"
-
-
-@pytest.mark.parametrize("replay", [
-    flag_cycle(50), flag_cycle(50, result="won"), flag_cycle(50, result="lost", mine_at=30),
-    flag_cycle(50, result="lost", mine_at=50)], ids=["good", "wrong-result", "after-end", "lost"])
-@pytest.mark.parametrize("size", [1, 7, 50, 1024])
-def test_a_check_in_slices_says_what_a_whole_check_says(replay, size):
-    try:
-        whole: object = check(replay).line()
-    except ReplayError as e:
-        whole = str(e)
-    checker, played, answer = Checker(replay), 0, None
-    try:
-        while answer is None:
-            answer = checker.advance(size)
-            played += size
-        sliced: object = answer.line()
-    except ReplayError as e:
-        sliced = str(e)
-        if "comes after" in sliced:               # refused in the slice that holds move 31
-            assert played < 31 <= played + size
-    assert sliced == whole
-    assert answer is None or checker.advance(size) is answer       # done stays done
 
 
 def pointer_read_one_sample_at_a_time(items, width, height, time_ms):

@@ -16,7 +16,6 @@ from game.ui.recording import game_record
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
-from tests.replay.helpers import flag_cycle
 
 from .helpers import BOARD_8, RIGHT, cell_pos, click, key, make_app, move, post, press, release, settle, shows
 from .test_records import BEGINNER, press_button
@@ -527,36 +526,104 @@ def test_the_viewer_keeps_checkpoints_ahead_while_it_shows_a_long_game(monkeypat
     assert app.top.playback.field().cell(1, 1) == "#F?"[2000 % 3]        # the cycle's place
 
 
-def test_a_long_replay_opens_at_once_and_is_checked_a_slice_a_tick(tmp_path, monkeypatch):
-    from game.engine import Minefield
-    path = tmp_path / "long.json"
-    path.write_text(encode(flag_cycle(3 * replays.CHECK_MOVES + 10)))
-    app = make_app(BOARD_8)
-    applied = []
-    real_apply = Minefield.apply
-    monkeypatch.setattr(Minefield, "apply",
-                        lambda self, move: applied.append(move) or real_apply(self, move))
-    app.commands.open_replay_file(path)
-    viewer = app.top
-    assert isinstance(viewer, ReplayScreen) and len(applied) == replays.CHECK_MOVES
-    for ticks in range(1, 4):
-        applied.clear()
-        app.step()
-        assert len(applied) <= replays.CHECK_MOVES                  # never the whole game
-        assert viewer.playback.t == 0 and (viewer.checking is None) == (ticks == 3)
-    app.step(10)
-    assert app.top is viewer and viewer.playback.t > 0             # checked: it plays
+
+# ---------------------------------------------------------------- read away from the window
+
+class HeldWorker:
+    """A worker that answers only when the test says so, as a busy process would."""
+
+    def __init__(self) -> None:
+        self.jobs: list = []
+        self._done: list = []
+
+    def submit(self, tag, job) -> None:
+        self.jobs.append((tag, job))
+
+    def answer(self) -> None:
+        from game.ui.worker import Done, run_job
+        self._done += [Done(tag, *run_job(job)) for tag, job in self.jobs]
+        self.jobs.clear()
+
+    def poll(self) -> list:
+        done, self._done = self._done, []
+        return done
+
+    def cancel(self) -> None:
+        self.jobs.clear()
+
+    def close(self) -> None:
+        self.jobs.clear()
 
 
-def test_a_long_replay_that_does_not_add_up_closes_with_a_notice(tmp_path):
-    path = tmp_path / "long.json"
-    path.write_text(encode(flag_cycle(3 * replays.CHECK_MOVES + 10, result="won")))
-    app = make_app(BOARD_8)
-    app.commands.open_replay_file(path)
-    assert isinstance(app.top, ReplayScreen)
+def exported(tmp_path, app) -> list:
+    """Two replay files: the game won on ``app`` and a copy claiming a loss."""
+    good = tmp_path / "good.json"
+    good.write_text(encode(app.last_replay))
+    doc = json.loads(encode(app.last_replay))
+    doc["result"] = "lost"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    return [good, bad]
+
+
+def test_a_replay_file_is_read_and_checked_away_from_the_window(tmp_path, monkeypatch):
+    from game.replay import format as replay_format
+    held = HeldWorker()
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=held)
+    win(app)
+    good, bad = exported(tmp_path, app)
+    read_here = []
+    real_decode = replay_format.decode
+    monkeypatch.setattr(replay_format, "decode", lambda data: read_here.append(1) or
+                        real_decode(data))
+    app.commands.open_replay_file(good)
     app.step(3)
+    assert app.top is app.play and read_here == [] and len(held.jobs) == 1    # not here
+    held.answer()                          # the loader's process reads it (here: now)
+    app.step()
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+    key(app, pygame.K_ESCAPE)
+    app.commands.open_replay_file(bad)
+    held.answer()
+    app.step()
     assert isinstance(app.top, NoticeDialog)
-    assert app.top.text == ("Cannot open the replay long.json: the moves give 'unfinished',"
-                            " the file says 'won'")
-    key(app, pygame.K_RETURN)
-    assert app.top is app.play and app.layout.cols == 8
+    assert app.top.text == ("Cannot open the replay bad.json: the moves give 'won', the file"
+                            " says 'lost'")
+
+
+def test_a_replay_that_comes_after_the_player_moved_on_is_not_shown(tmp_path):
+    held = HeldWorker()
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=held)
+    win(app)
+    good, bad = exported(tmp_path, app)
+    for path in (good, bad):
+        app.commands.open_replay_file(path)
+        app.commands.run("about")                 # another window meanwhile
+        about = app.top
+        held.answer()
+        app.step()
+        assert app.top is about                   # neither viewer nor notice on top of it
+        key(app, pygame.K_ESCAPE)
+    app.commands.open_replay_file(bad)
+    app.commands.open_replay_file(good)           # the newer request wins
+    held.answer()
+    app.step()
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+
+
+def test_replays_are_read_in_a_process_of_their_own_that_a_new_game_leaves_alone(tmp_path):
+    from game.ui.worker import ProcessWorker
+    loader = ProcessWorker()
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=loader)
+    try:
+        win(app)
+        good, _ = exported(tmp_path, app)
+        app.commands.open_replay_file(good)
+        key(app, pygame.K_F2)                     # a new game cancels the computer's work
+        assert loader.alive and loader.starts == 1
+        assert loader.wait(60)
+        app.step()
+        assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+    finally:
+        app.close()
+    assert not loader.alive                       # leaving the game ends it

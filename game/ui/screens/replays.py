@@ -1,36 +1,32 @@
 """Replays in the window: watch one, open a file, export one to a file.
 
-A file that cannot be used (unreadable, malformed, or whose moves do not give
-what it says) becomes a notice to the player, never a crash.
+A file or a kept replay is read, decoded and checked in the replay loader's
+process (``loading.py``): the viewer opens when it answers. A file that
+cannot be used (unreadable, malformed, or whose moves do not give what it
+says) becomes a notice to the player, never a crash.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.i18n import _
-from game.replay import Checker, Replay, ReplayError, decode, read_file, write_file
+from game.replay import Replay, write_file
+
+from ..jobs import ReplayJob
 
 if TYPE_CHECKING:
     from ..host import Host
 
 EXPORT_FOLDER = "replays"
-#: Moves checked before the viewer opens, then each tick while it shows the
-#: first board (about 5 ms on a 100x100 board): an Expert game is checked at
-#: once, a 6,700-move one over a few frames instead of one 35 ms frame.
-CHECK_MOVES = 1024
 
 
-def watch(app: Host, replay: Replay, *, playing: bool = True,
-          checking: Checker | None = None, refused: Callable[[str], None] | None = None) -> None:
-    """Open the viewer on ``replay``; with ``checking``, a check still under
-    way that the viewer finishes before it plays (``refused`` hears why it
-    failed, after the viewer has closed)."""
+def watch(app: Host, replay: Replay, *, playing: bool = True) -> None:
+    """Open the viewer on ``replay``."""
     from .watch import ReplayScreen
-    app.push(ReplayScreen(app, replay, playing=playing, checking=checking, refused=refused))
+    app.push(ReplayScreen(app, replay, playing=playing))
 
 
 def _notice(app: Host, text: str) -> None:
@@ -38,36 +34,35 @@ def _notice(app: Host, text: str) -> None:
     app.push(NoticeDialog(app, text))
 
 
-def open_file(app: Host, path: str | Path) -> bool:
+def open_file(app: Host, path: str | Path) -> None:
     """Watch the replay saved at ``path``; a bad file gets a notice."""
-    return _watch_checked(app, lambda: read_file(path),
-                          _("Cannot open the replay {file}").format(file=Path(path).name))
+    _load(app, ReplayJob(path=str(path)),
+          _("Cannot open the replay {file}").format(file=Path(path).name))
 
 
-def open_text(app: Host, text: str | None) -> bool:
+def open_text(app: Host, text: str | None) -> None:
     """Watch a replay kept by the store (None: the game has no replay)."""
     if text is None:
         _notice(app, _("This game has no replay."))
-        return False
-    return _watch_checked(app, lambda: decode(text), _("Cannot open this replay"))
+        return
+    _load(app, ReplayJob(text=text), _("Cannot open this replay"))
 
 
-def _watch_checked(app: Host, load: Callable[[], Replay], failure: str) -> bool:
-    """Watch what ``load`` reads if its moves add up; else a notice. A long
-    replay opens while its last moves are still being checked (``CHECK_MOVES``)
-    and closes with the notice if they do not add up."""
-    def refuse(reason: object) -> None:
-        _notice(app, _("{failure}: {reason}").format(failure=failure, reason=reason))
+def _load(app: Host, job: ReplayJob, failure: str) -> None:
+    """Watch what ``job`` reads once the loader answers, if its moves add up
+    (else a notice), and only if the window still shows what it showed when
+    asked: a player who moved on meanwhile is not interrupted."""
+    asked_over = app.top
 
-    try:
-        replay = load()
-        checker = Checker(replay)
-        done = checker.advance(CHECK_MOVES)
-    except ReplayError as e:
-        refuse(e)
-        return False
-    watch(app, replay, checking=None if done else checker, refused=refuse)
-    return True
+    def opened(replay: Replay) -> None:
+        if app.top is asked_over:
+            watch(app, replay)
+
+    def refused(reason: str) -> None:
+        if app.top is asked_over:
+            _notice(app, _("{failure}: {reason}").format(failure=failure, reason=reason))
+
+    app.replays.load(job, opened, refused)
 
 
 def export_name(replay: Replay) -> str:

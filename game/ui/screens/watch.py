@@ -13,18 +13,15 @@ right slower) and the progress bar (click or drag to seek).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
-from game.replay import Checker, Replay, ReplayError, Timeline
+from game.replay import Replay, Timeline
 from game.replay.playback import Playback
 
 from ..render.board import BoardView
 from ..render.hud import draw_counter, draw_face
 from ..render.replay import STRIP_ROWS, ViewerLayout, draw_controls, draw_figures, draw_frame, draw_pointer
 from . import base
-from .replays import CHECK_MOVES
 
 TICK_MS = 1000 / 60
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
@@ -33,13 +30,9 @@ SEEK_KEYS = {pygame.K_HOME: "home", pygame.K_END: "end"}
 
 
 class ReplayScreen(base.Screen):
-    def __init__(self, app, replay: Replay, *, playing: bool = True,
-                 checking: Checker | None = None,
-                 refused: Callable[[str], None] | None = None) -> None:
+    def __init__(self, app, replay: Replay, *, playing: bool = True) -> None:
         super().__init__(app)
         self.replay = replay
-        self.checking = checking        # a check under way: the first board waits for it
-        self._refused = refused
         self.playback = Playback(Timeline(replay), playing=playing)
         self.layout: ViewerLayout | None = None
         self.board_view: BoardView | None = None
@@ -126,22 +119,8 @@ class ReplayScreen(base.Screen):
     # ------------------------------------------------------------ ticks
 
     def update(self) -> None:
-        if self.checking is not None:
-            self._check()
-            return
         self.playback.tick(TICK_MS)
         self.playback.timeline.prepare()          # checkpoints ahead, a little a tick
-
-    def _check(self) -> None:
-        """Go on checking the replay, a slice a tick; leave if it does not add up."""
-        try:
-            if self.checking.advance(CHECK_MOVES) is not None:
-                self.checking = None
-        except ReplayError as e:
-            self.checking = None
-            self.leave()
-            if self._refused is not None:
-                self._refused(str(e))
 
     # ------------------------------------------------------------ drawing
 
