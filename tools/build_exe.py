@@ -22,7 +22,8 @@ in its ``--data-dir`` and nothing in the working folder, and every file of
 ``assets`` must be inside the bundle. ``--demo --frames 300`` then lets
 the computer play through its worker process (the executable started again
 by multiprocessing): a worker that fell into the command line instead would
-print an argument error. It then prints the size and the
+print an argument error; ``--replay FILE`` does the same for the process that
+reads replays. It then prints the size and the
 start-up time: the median wall time of five ``--frames 1`` runs, which counts
 the one-file unpacking, opening the window, one frame and quitting.
 
@@ -242,6 +243,13 @@ def time_start(command: list[str], cwd: Path, runs: int = TIMING_RUNS) -> list[f
     return times
 
 
+#: A replay for the smoke test to open: the window reads it in its loader
+#: process, the executable started again by multiprocessing (like the worker).
+SAMPLE_REPLAY = ('{"format": "minesweeper-replay", "version": 1, "width": 9, "height": 9,'
+                 ' "mines": 10, "shape": "grid", "marks": true, "first_click": "opening",'
+                 ' "seed": 7, "moves": [], "result": "unfinished", "time_ms": 0}')
+
+
 def smoke(root: Path = ROOT) -> list[tuple[str, str]]:
     """Smoke-test the built executable; return the figures as table rows."""
     exe = exe_path(root)
@@ -264,6 +272,14 @@ def smoke(root: Path = ROOT) -> list[tuple[str, str]]:
         if "error" in result.stderr.lower():
             raise Failure(f"--demo: {last_line(result.stderr)}")
         rows.append((f"--demo --frames {DEMO_FRAMES} (worker process plays)",
+                     f"exit 0, nothing on stderr, {elapsed:.2f} s"))
+        replay = Path(scratch) / "sample.json"
+        replay.write_text(SAMPLE_REPLAY, encoding="utf-8")
+        result, elapsed = run_exe(exe, ["--replay", str(replay), "--frames", str(DEMO_FRAMES),
+                                        "--data-dir", str(data_dir)], cwd)
+        if "error" in result.stderr.lower():
+            raise Failure(f"--replay: {last_line(result.stderr)}")
+        rows.append((f"--replay FILE --frames {DEMO_FRAMES} (loader process reads it)",
                      f"exit 0, nothing on stderr, {elapsed:.2f} s"))
         frozen = time_start([str(exe), "--frames", "1", "--data-dir", str(data_dir)], cwd)
         rows.append((f"start to first frame, median of {TIMING_RUNS}",
