@@ -8,6 +8,7 @@ field. ``ViewerLayout`` knows where each part is, at scale 1.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -71,9 +72,19 @@ def draw_frame(painter: Painter, layout: ViewerLayout) -> None:
     painter.bevel("sunken_1", layout.strip)
 
 
+def tick_columns(layout: ViewerLayout, marks: Iterable[float]) -> list[int]:
+    """The progress bar's pixel columns under the moments ``marks`` (0 to 1),
+    one each, however many moves share it (a 100x100 game has thousands of
+    moves and the bar a few hundred columns): worked out once per layout,
+    not at every frame (6,700 moves took 4 ms a frame)."""
+    inner = layout.progress.inflate(-2, -2)
+    return sorted({inner.x + min(inner.w - 1, round(inner.w * f)) for f in marks})
+
+
 def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: float,
-                  fraction: float, marks: list[float]) -> None:
-    """Play/pause, the speed, and the progress bar with a tick per move."""
+                  fraction: float, ticks: list[int]) -> None:
+    """Play/pause, the speed, and the progress bar with a tick per move
+    (``tick_columns``)."""
     bar = pygame.Rect(0, 0, layout.size[0], layout.board.menu_h)
     painter.fill(bar, GREY)
     button = layout.play_button
@@ -90,9 +101,7 @@ def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: 
     done = round(inner.w * fraction)
     if done:
         painter.fill(pygame.Rect(inner.x, inner.y, done, inner.h), NAVY)
-    # One tick per pixel column, however many moves share it (a 100x100 game
-    # has thousands of moves and the track a few hundred columns).
-    for x in sorted({inner.x + min(inner.w - 1, round(inner.w * f)) for f in marks}):
+    for x in ticks:
         painter.fill(pygame.Rect(x, inner.bottom - 2, 1, 2), BLACK if x >= inner.x + done
                      else WHITE)
 

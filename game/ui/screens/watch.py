@@ -20,7 +20,15 @@ from game.replay.playback import Playback
 
 from ..render.board import BoardView
 from ..render.hud import draw_counter, draw_face
-from ..render.replay import STRIP_ROWS, ViewerLayout, draw_controls, draw_figures, draw_frame, draw_pointer
+from ..render.replay import (
+    STRIP_ROWS,
+    ViewerLayout,
+    draw_controls,
+    draw_figures,
+    draw_frame,
+    draw_pointer,
+    tick_columns,
+)
 from . import base
 
 TICK_MS = 1000 / 60
@@ -35,6 +43,7 @@ class ReplayScreen(base.Screen):
         self.replay = replay
         self.playback = Playback(Timeline(replay), playing=playing)
         self.layout: ViewerLayout | None = None
+        self._ticks: list[int] = []     # the progress bar's tick columns (``relayout``)
         self.board_view: BoardView | None = None
         self._dragging = False
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
@@ -53,7 +62,8 @@ class ReplayScreen(base.Screen):
         play.gestures.cancel()
         self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS,
                             shape=self.replay.shape)
-        self.relayout()
+        if self.layout is None:         # the window already had the viewer's size
+            self.relayout()
 
     def exit(self) -> None:
         play = self.app.play
@@ -70,6 +80,8 @@ class ReplayScreen(base.Screen):
         if self.app.layout is None or self.app.layout.rows != self.replay.height + STRIP_ROWS:
             return                      # the window is not (yet) the viewer's
         self.layout = ViewerLayout.of(self.app.layout)
+        duration = self.playback.timeline.duration_ms or 1
+        self._ticks = tick_columns(self.layout, (t / duration for t in self.playback.timeline.times))
         board = self.layout.board
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
@@ -154,7 +166,7 @@ class ReplayScreen(base.Screen):
             return ch
 
         draw_frame(painter, layout)
-        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._marks())
+        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
         sx, sy = self.scroll
         self.board_view.update(((x + sx, y + sy) for y in range(board.view_rows)
                                 for x in range(board.view_cols)), code_of)
@@ -183,7 +195,3 @@ class ReplayScreen(base.Screen):
         if (sx, sy) != self.scroll:
             self.scroll = (sx, sy)
             self.board_view.scroll_to(self.scroll)
-
-    def _marks(self) -> list[float]:
-        duration = self.playback.timeline.duration_ms or 1
-        return [t / duration for t in self.playback.timeline.times]
