@@ -44,3 +44,10 @@ def test_the_frame_benchmark_times_every_frame_of_the_real_loop():
     assert len(times) == len(times.cpu) and 12 <= len(times) <= 24
     line = bench_frames.summary("auto-play", times)
     assert line.split()[1] == str(len(times))
+
+
+def test_the_replay_scenario_watches_a_long_game_that_adds_up(tmp_path):
+    from game.replay import check, read_file
+    replay = read_file(bench_frames.long_replay_file(str(tmp_path)))
+    assert len(replay.moves) > 6000 and len(replay.pointer) > 35_000
+    assert check(replay).result == "won"         # the viewer opens it: it adds up

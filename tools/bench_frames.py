@@ -256,6 +256,52 @@ def picked(times: CpuTimes, indexes: list[int]) -> CpuTimes:
     return out
 
 
+def long_replay_file(directory: str) -> str:
+    """A replay file of a 100x100 game with 2,000 mines played by someone
+    who knows where they are: about 6,700 moves, each reached by the pointer
+    over six cells (40,000 samples, 0.5 MB)."""
+    from game.replay import Recorder, replay_of, write_file
+    field = Minefield(100, 100, 2000, seed=7)
+    recorder, t = Recorder(), 0
+    field.reveal(50, 50)
+    recorder.stamp(field.move_count, t)
+    rows = field.layout() or []
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            if field.status != "playing" or (c != "*" and field.cell(x, y) != "#"):
+                continue
+            for step in range(6, 0, -1):
+                t += 8
+                recorder.point(t, (max(0, x - step), y), 0)
+            recorder.point(t, (x, y), 4 if c == "*" else 1)
+            (field.toggle_flag if c == "*" else field.reveal)(x, y)
+            recorder.stamp(field.move_count, t)
+    replay = replay_of(field, recorder, result=field.status if field.status != "playing"
+                       else "unfinished", time_ms=t, first_click=field.first_click or "opening")
+    path = str(Path(directory) / "long.json")
+    write_file(path, replay)
+    return path
+
+
+def scenario_replays(store: Store, frames: int) -> CpuTimes:
+    """A 0.5 MB replay of a 100x100 game dropped on the window, watched for
+    two seconds, left with Esc, and again (read in the replay loader's process)."""
+    from game.ui.screens.watch import ReplayScreen
+    path = long_replay_file(tempfile.mkdtemp(prefix="minesweeper-replay-"))
+    app = make_app(store, level="expert")
+    state = {"since": 0}
+
+    def script(app: App, frame: int) -> None:
+        if isinstance(app.top, ReplayScreen):
+            if frame - state["since"] >= 120:
+                post_key(pygame.K_ESCAPE)
+                state["since"] = frame
+        elif app.top is app.play and not app.replays.waiting and frame - state["since"] >= 10:
+            pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=path))
+            state["since"] = frame
+    return run(app, frames, script)
+
+
 def summary(name: str, times: CpuTimes) -> str:
     wall = sorted(t * 1000 for t in times)
     cpu = sorted(t * 1000 for t in times.cpu)
@@ -281,6 +327,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("cascade 100x100, fullscreen", lambda: scenario_cascade(store, frames // 2)),
         ("defeat animation, 100x100/1600", lambda: scenario_defeat(store, frames)),
         ("wins written to the records, Expert", lambda: scenario_records(store, frames // 2)),
+        ("a 0.5 MB 100x100 replay opened, watched", lambda: scenario_replays(store, frames)),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"

@@ -35,6 +35,8 @@ from typing import Any
 from game.engine import FIRST_CLICK_RULES, Move
 from game.engine import SHAPES as ENGINE_SHAPES
 
+from .track import PointerTrack
+
 FORMAT = "minesweeper-replay"
 VERSION = 1
 #: The engine's board shapes this game can replay.
@@ -51,7 +53,6 @@ MAX_SEED = 2 ** 64
 MAX_TEXT = 64
 BUTTONS = 7                               # 1 left | 2 middle | 4 right
 
-PointerSample = tuple[int, int, int, int]  # t_ms, x, y (-1 off the board), buttons
 
 
 class ReplayError(ValueError):
@@ -76,7 +77,7 @@ class Replay:
     player: str | None = None
     date: str | None = None
     level: str | None = None
-    pointer: tuple[PointerSample, ...] = field(default=())
+    pointer: PointerTrack = field(default_factory=PointerTrack)
 
 
 def encode(replay: Replay) -> str:
@@ -263,10 +264,10 @@ def _moves(doc: dict[str, Any], width: int, height: int) -> tuple[tuple[int, str
 
 
 def _pointer(doc: dict[str, Any], width: int, height: int,
-             time_ms: int) -> tuple[PointerSample, ...]:
+             time_ms: int) -> PointerTrack:
     items = doc.get("pointer")
     if items is None:
-        return ()
+        return PointerTrack()
     if not isinstance(items, list) or len(items) > 4 * MAX_POINTER or len(items) % 4:
         raise ReplayError(f"pointer must be a list of at most {MAX_POINTER:,} samples"
                           " of four numbers (dt_ms, x, y, buttons)")
@@ -277,7 +278,7 @@ def _pointer(doc: dict[str, Any], width: int, height: int,
     if not dts or (min(dts) >= 0 and times[-1] <= time_ms and -1 <= min(xs) and max(xs) < width
                    and -1 <= min(ys) and max(ys) < height and 0 <= min(buttons)
                    and max(buttons) <= BUTTONS):
-        return tuple(zip(times, xs, ys, buttons, strict=True))
+        return PointerTrack(times, xs, ys, buttons)
     raise _pointer_error(items, width, height, time_ms)
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from game.engine import Minefield
 
-from .format import MAX_POINTER, PointerSample, Replay
+from .format import MAX_POINTER, Replay
+from .track import PointerSample, PointerTrack
 
 OFF_BOARD = (-1, -1)
 
@@ -59,7 +60,7 @@ def replay_of(field: Minefield, recorder: Recorder, *, result: str, time_ms: int
         seed=field.seed if seeded and field.mask is None else None,
         layout=tuple(layout) if layout else None, shape=field.shape,
         player=player, date=date, level=level,
-        pointer=tuple((min(t, time_ms), x, y, b) for t, x, y, b in recorder.pointer))
+        pointer=PointerTrack.of((min(t, time_ms), x, y, b) for t, x, y, b in recorder.pointer))
 
 
 def _monotonic(times: list[int], count: int) -> list[int]:

@@ -49,7 +49,6 @@ class Timeline:
         self.replay = replay
         self.times = [t for t, _ in replay.moves]
         self._texts = [text for _, text in replay.moves]
-        self._pointer_times = [p[0] for p in replay.pointer]
         self._field = start_field(replay)
         self._at = 0
         self._checkpoints = {0: self._field.copy()}     # moves played -> the board then
@@ -111,7 +110,7 @@ class Timeline:
 
     def pointer_at(self, t_ms: float) -> Pointer | None:
         """The pointer at ``t_ms`` (None before the track starts or without one)."""
-        i = bisect.bisect_right(self._pointer_times, t_ms)
+        i = bisect.bisect_right(self.replay.pointer.times, t_ms)
         if i == 0:
             return None
         _, x, y, buttons = self.replay.pointer[i - 1]

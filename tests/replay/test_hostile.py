@@ -198,7 +198,7 @@ def test_the_pointer_track_is_read_as_sample_by_sample(samples, breaks):
     doc["pointer"] = items
     expected = pointer_read_one_sample_at_a_time(items, 8, 8, 60)
     try:
-        got: object = decode(json.dumps(doc)).pointer
+        got: object = tuple(decode(json.dumps(doc)).pointer)
     except ReplayError as e:
         got = str(e)
     assert got == expected
