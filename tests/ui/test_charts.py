@@ -42,6 +42,7 @@ def open_dialog(tmp_path, games, command):
     store = Store(tmp_path)
     for g in games:
         store.record_game(g)
+    store.close()                   # written before the window's own store reads them
     app = make_app(BOARD_8, data_dir=tmp_path)
     app.commands.run(command)
     app.step()
