@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game import i18n
+from game.i18n import N_
 from game.replay import Replay
 from game.settings import Settings
 from game.store import Store
@@ -77,10 +78,10 @@ class App:
         input, and ``demo`` starts there. The computer thinks in ``worker``:
         by default a worker process, or on the spot for headless runs with a
         TickClock (deterministic tests); replays to watch are read in
-        ``loader``, chosen the same way (``loading.py``). The records dialogs read the store
-        through ``reader``: on its own thread, or (``background_reads``
-        False, the default with a TickClock) on the UI thread at the next
-        tick."""
+        ``loader``, chosen the same way (``loading.py``). The records dialogs
+        read the store through ``reader``: on its own thread, or
+        (``background_reads`` False, the default with a TickClock) on the UI
+        thread at the next tick."""
         set_window_hints()                # before the video system starts
         pygame.display.init()
         pygame.font.init()
@@ -94,7 +95,8 @@ class App:
             worker = SyncWorker() if self.headless_clock is not None else ProcessWorker()
         self.worker = worker
         if loader is None:
-            loader = SyncWorker() if self.headless_clock is not None else ProcessWorker()
+            loader = SyncWorker() if self.headless_clock is not None else ProcessWorker(
+                N_("the process reading the replay stopped"))
         self.replays = ReplayLoader(loader)
         if background_reads is None:
             background_reads = self.headless_clock is None

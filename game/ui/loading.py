@@ -56,10 +56,6 @@ class ReplayLoader:
             else:
                 opened(done.value)
 
-    def forget(self) -> None:
-        """Drop the pending request (the player moved on); the process lives on."""
-        self._waiting = None
-
     def close(self) -> None:
         self._waiting = None
         self.worker.close()

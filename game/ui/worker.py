@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Protocol
 
-from game.i18n import _
+from game.i18n import N_, _
 
 from .jobs import Job
 
@@ -124,9 +124,12 @@ def serve(conn: Connection) -> None:
 
 
 class ProcessWorker:
-    """Jobs run in one worker process, started at the first job."""
+    """Jobs run in one worker process, started at the first job. ``stopped``
+    is what a job fails with when the process dies under it (said to the
+    player; the replay loader's process is not the computer's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, stopped: str = N_("the computer’s process stopped")) -> None:
+        self._stopped = stopped
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self._pending: dict[int, Hashable] = {}
@@ -186,7 +189,7 @@ class ProcessWorker:
 
     def _lost(self) -> list[Done]:
         """The process died: every pending job fails, the next one restarts it."""
-        failed = [Done(tag, False, _("the computer’s process stopped"))
+        failed = [Done(tag, False, _(self._stopped))
                   for tag in self._pending.values()]
         self._pending.clear()
         self._stop()

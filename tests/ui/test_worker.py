@@ -218,3 +218,33 @@ def test_the_worker_gives_way_to_the_window_when_both_want_a_core():
     assert done.ok, done.value
     window = os.getpriority(os.PRIO_PROCESS, 0)
     assert done.value == min(19, window + NICENESS)
+
+
+@dataclass(frozen=True)
+class DieJob:
+    """Ends the worker process under the job, as a crash would."""
+
+    def run(self) -> None:
+        os._exit(3)
+
+
+def test_a_replay_whose_reading_process_dies_is_refused_in_the_loaders_own_words(tmp_path):
+    """The window's replay loader is a process of its own: when it dies under
+    a job, the player reads that the process reading the replay stopped (not
+    the computer's)."""
+    from game.settings import Settings
+    from game.store import Store
+    from game.ui.app import App
+    app = App(Settings(sound=False, scale=1), store=Store(tmp_path), clock=time.perf_counter)
+    refused: list[str] = []
+    try:
+        loader = app.replays.worker
+        assert isinstance(loader, ProcessWorker) and loader is not app.worker
+        app.replays.load(DieJob(), lambda replay: None, refused.append)
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while not refused and time.monotonic() < deadline:
+            loader.wait(1.0)
+            app.replays.collect()
+    finally:
+        app.close()
+    assert refused == ["the process reading the replay stopped"]
