@@ -16,6 +16,7 @@ from game.ui.recording import game_record
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
+from game.ui.worker import SyncWorker
 
 from .helpers import BOARD_8, RIGHT, cell_pos, click, key, make_app, move, post, press, release, settle, shows
 from .test_records import BEGINNER, press_button
@@ -529,30 +530,29 @@ def test_the_viewer_keeps_checkpoints_ahead_while_it_shows_a_long_game(monkeypat
 
 # ---------------------------------------------------------------- read away from the window
 
-class HeldWorker:
-    """A worker that answers only when the test says so, as a busy process would."""
+class HeldWorker(SyncWorker):
+    """A worker that answers only when the test says so, as a busy process
+    would: the jobs wait in ``jobs`` until ``answer`` runs them."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.jobs: list = []
-        self._done: list = []
 
     def submit(self, tag, job) -> None:
         self.jobs.append((tag, job))
 
     def answer(self) -> None:
-        from game.ui.worker import Done, run_job
-        self._done += [Done(tag, *run_job(job)) for tag, job in self.jobs]
+        for tag, job in self.jobs:
+            super().submit(tag, job)
         self.jobs.clear()
-
-    def poll(self) -> list:
-        done, self._done = self._done, []
-        return done
 
     def cancel(self) -> None:
         self.jobs.clear()
+        super().cancel()
 
     def close(self) -> None:
         self.jobs.clear()
+        super().close()
 
 
 def exported(tmp_path, app) -> list:
