@@ -27,8 +27,10 @@ every size, and any problem is a ``ReplayError`` whose message is one line.
 from __future__ import annotations
 
 import json
+import operator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, chain
 from pathlib import Path
 from typing import Any
 
@@ -96,14 +98,34 @@ def encode(replay: Replay) -> str:
     for name in ("player", "date", "level"):
         if getattr(replay, name) is not None:
             doc[name] = getattr(replay, name)
-    if replay.pointer:
-        flat: list[int] = []
-        previous = 0
-        for t, x, y, buttons in replay.pointer:
-            flat += (t - previous, x, y, buttons)
-            previous = t
-        doc["pointer"] = flat
-    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n"
+    text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+    if not replay.pointer:
+        return text + "\n"
+    pointer = ",".join(_pointer_chunks(replay.pointer))
+    return f'{text[:-1]},"pointer":[{pointer}]}}\n'
+
+
+#: Samples of the pointer track encoded at a time. A long game's track (up to
+#: MAX_POINTER samples) is encoded on the store's writer thread, which hands
+#: the interpreter back to the window between chunks (a chunk takes about a
+#: millisecond), where one call for the whole track would hold it 70 ms.
+CHUNK = 4096
+
+
+def _pointer_chunks(track: PointerTrack) -> Iterator[str]:
+    """The track flattened as ``dt, x, y, buttons`` per sample (``dt`` from
+    the previous sample), as JSON text, a chunk at a time."""
+    times = track.times
+    for start in range(0, len(track), CHUNK):
+        end = min(len(track), start + CHUNK)
+        moments = times[start:end]
+        flat: list[int] = [0] * (4 * len(moments))
+        flat[0::4] = list(map(operator.sub, moments,
+                              chain((times[start - 1] if start else 0,), moments)))
+        flat[1::4] = track.xs[start:end]
+        flat[2::4] = track.ys[start:end]
+        flat[3::4] = track.buttons[start:end]
+        yield ",".join(map(str, flat))
 
 
 def decode(data: str | bytes) -> Replay:

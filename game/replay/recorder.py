@@ -11,7 +11,7 @@ from __future__ import annotations
 from game.engine import Minefield
 
 from .format import MAX_POINTER, Replay
-from .track import PointerSample, PointerTrack
+from .track import PointerTrack
 
 OFF_BOARD = (-1, -1)
 
@@ -19,7 +19,7 @@ OFF_BOARD = (-1, -1)
 class Recorder:
     def __init__(self) -> None:
         self.times: list[int] = []             # times[i]: ms of the i-th engine move
-        self.pointer: list[PointerSample] = []
+        self.pointer = PointerTrack()
 
     def stamp(self, move_count: int, t_ms: int) -> None:
         """Moves up to ``move_count`` not stamped yet were played at ``t_ms``."""
@@ -31,10 +31,11 @@ class Recorder:
         (a sample at the same time replaces the last one)."""
         x, y = cell if cell is not None else OFF_BOARD
         sample = (t_ms, x, y, buttons)
-        if self.pointer and self.pointer[-1][1:] == sample[1:]:
+        last = self.pointer[-1] if self.pointer else None
+        if last is not None and last[1:] == sample[1:]:
             return
-        if self.pointer and self.pointer[-1][0] == t_ms:
-            self.pointer[-1] = sample
+        if last is not None and last[0] == t_ms:
+            self.pointer.replace_last(sample)
         elif len(self.pointer) < MAX_POINTER:
             self.pointer.append(sample)
 
@@ -60,7 +61,7 @@ def replay_of(field: Minefield, recorder: Recorder, *, result: str, time_ms: int
         seed=field.seed if seeded and field.mask is None else None,
         layout=tuple(layout) if layout else None, shape=field.shape,
         player=player, date=date, level=level,
-        pointer=PointerTrack.of((min(t, time_ms), x, y, b) for t, x, y, b in recorder.pointer))
+        pointer=recorder.pointer.until(time_ms))
 
 
 def _monotonic(times: list[int], count: int) -> list[int]:

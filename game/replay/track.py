@@ -11,6 +11,7 @@ sample ``(t_ms, x, y, buttons)``, iterating gives the samples in order, and
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from typing import overload
 
@@ -35,6 +36,28 @@ class PointerTrack:
     def of(cls, samples: Iterable[PointerSample]) -> PointerTrack:
         listed = list(samples)
         return cls(*zip(*listed, strict=True)) if listed else cls()
+
+    def append(self, sample: PointerSample) -> None:
+        """Add ``sample`` at the end (its time not before the last one's)."""
+        t, x, y, buttons = sample
+        self.times.append(t)
+        self.xs.append(x)
+        self.ys.append(y)
+        self.buttons.append(buttons)
+
+    def replace_last(self, sample: PointerSample) -> None:
+        """Put ``sample`` in place of the last one."""
+        self.times[-1], self.xs[-1], self.ys[-1], self.buttons[-1] = sample
+
+    def until(self, t_ms: int) -> PointerTrack:
+        """A copy whose moments later than ``t_ms`` are moved back to it (a
+        game's track ends with the game), made at C speed: at the end of a
+        long game this runs in the frame that shows the result."""
+        times = array("q", self.times)
+        late = bisect_right(times, t_ms)
+        if late < len(times):
+            times[late:] = array("q", [t_ms]) * (len(times) - late)
+        return PointerTrack(times, self.xs, self.ys, self.buttons)
 
     def __len__(self) -> int:
         return len(self.times)

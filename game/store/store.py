@@ -14,6 +14,7 @@ the game plays on with its records in memory when nothing can be saved.
 from __future__ import annotations
 
 import atexit
+import functools
 import os
 import sqlite3
 import threading
@@ -105,13 +106,18 @@ class Store:
         """True while everything the store holds is being saved."""
         return self._saving and self.persistent and not self._settings_file.locked
 
-    def record_game(self, game: GameRecord, *, replay: str | None = None) -> int | None:
+    def record_game(self, game: GameRecord, *,
+                    replay: str | Callable[[], str] | None = None) -> int | None:
         """Record a finished or abandoned game — history row, statistics
         (unless assisted), best-time entry and ``replay`` in one transaction,
         written in the background — and return the Best Times place it takes
         (1-based), or None. A qualifying time (an unassisted win on a level
         that has Best Times) is entered at once under "Anonymous";
-        :meth:`name_best_time` then names it."""
+        :meth:`name_best_time` then names it. ``replay`` may be a function
+        making the text, called once on the writer thread: encoding an hour's
+        pointer track takes longer than the frame that ends the game."""
+        if callable(replay):
+            replay = functools.cache(replay)   # a job tried again does not encode again
         dated = game if game.date is not None else replace(game, date=self._stamp())
         token = rank = None
         if dated.won and not dated.assisted and dated.level != "custom":
@@ -120,8 +126,9 @@ class Store:
             if rank is not None:
                 self._unnamed[game] = token
         budget = self._replay_budget
-        self._submit(lambda db: ledger.insert_game(db, dated, token=token, replay=replay,
-                                                   replay_budget=budget),
+        self._submit(lambda db: ledger.insert_game(
+                         db, dated, token=token, replay=replay() if callable(replay) else replay,
+                         replay_budget=budget),
                      done=lambda: self._committed(token))
         return rank
 
@@ -401,3 +408,4 @@ def close_all_stores() -> None:
     for store in list(_open_stores):
         with suppress(Exception):
             store.close()
+

@@ -66,7 +66,7 @@ def keep(app: Host, session: Session, record: GameRecord) -> int | None:
     """Hand the game to the store with its replay; returns its Best Times rank."""
     replay = session_replay(session, record)
     app.last_replay = replay
-    return app.store.record_game(record, replay=encode(replay))
+    return app.store.record_game(record, replay=lambda: encode(replay))
 
 
 def sample_pointer(session: Session, gestures: Gestures,

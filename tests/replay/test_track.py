@@ -33,3 +33,20 @@ def test_equal_tracks_are_equal_hash_alike_and_survive_pickling():
 def test_columns_of_different_lengths_are_refused():
     with pytest.raises(ValueError, match="one value per sample"):
         PointerTrack([0, 1], [0], [0], [0])
+
+
+def test_a_track_grows_by_appending_and_replacing_its_last_sample():
+    track = PointerTrack()
+    track.append(SAMPLES[0])
+    track.append(SAMPLES[1])
+    track.replace_last(SAMPLES[2])
+    assert list(track) == [SAMPLES[0], SAMPLES[2]]
+
+
+def test_until_moves_later_moments_back_and_leaves_the_track_alone():
+    track = PointerTrack.of(SAMPLES)
+    cut = track.until(100)
+    assert list(cut.times) == [0, 96, 100, 100]
+    assert (list(cut.xs), list(cut.buttons)) == ([3, 3, -1, 99], [1, 0, 0, 7])
+    assert list(track) == SAMPLES                          # a copy: the recorder's is intact
+    assert track.until(10 ** 9) == track

@@ -58,3 +58,18 @@ def test_a_script_that_records_games_and_ends_loses_nothing(tmp_path):
     subprocess.run([sys.executable, "-c", script, str(tmp_path)], cwd=ROOT, check=True,
                    timeout=60)
     assert open_store(tmp_path).count_games() == 25
+
+
+def test_a_replay_given_as_a_function_is_made_once_on_the_writer_thread(tmp_path):
+    import threading
+    store = open_store(tmp_path)
+    calls = []
+
+    def make() -> str:
+        calls.append(threading.get_ident())
+        return replay_text(7)
+
+    store.record_game(game(seed=7, result="lost"), replay=make)
+    (row,) = store.history()
+    assert store.replay(row.game_id) == replay_text(7)
+    assert len(calls) == 1 and calls[0] != threading.get_ident()

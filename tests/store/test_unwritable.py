@@ -247,3 +247,17 @@ def test_the_default_directory_is_the_platform_user_data_directory(tmp_path, mon
     store.close()
     assert (tmp_path / "platform" / "records.db").exists()
     assert asked[0] == ("Minesweeper", False)
+
+
+def test_a_replay_made_by_a_function_is_made_once_however_often_its_write_is_tried(
+        tmp_path, monkeypatch):
+    store = open_store(tmp_path)
+    disk = FullDisk(monkeypatch)
+    made = []
+    store.record_game(game(seed=1, result="lost"), replay=lambda: made.append(1) or "{}")
+    assert not store.flush() and not store.flush()        # tried, and tried again
+    disk.full.clear()
+    assert store.flush()
+    again = reopen(store)
+    (row,) = again.history()
+    assert made == [1] and again.replay(row.game_id) == "{}"

@@ -18,7 +18,21 @@ from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 from game.ui.worker import SyncWorker
 
-from .helpers import BOARD_8, RIGHT, cell_pos, click, key, make_app, move, post, press, release, settle, shows
+from .helpers import (
+    BOARD_8,
+    RIGHT,
+    cell_pos,
+    click,
+    key,
+    make_app,
+    move,
+    on_disk,
+    post,
+    press,
+    release,
+    settle,
+    shows,
+)
 from .test_records import BEGINNER, press_button
 from .test_records import win as win_records
 
@@ -58,6 +72,25 @@ def test_a_won_game_is_kept_with_its_times_and_pointer(tmp_path):
     assert any(b == 4 for _, _, _, b in replay.pointer)           # the right press
     assert any(b == 1 for _, _, _, b in replay.pointer)
     assert check(decode(encode(replay))).result == "won"
+
+
+def test_the_replay_is_encoded_on_the_store_writer_not_in_the_frame_that_ends_the_game(
+        tmp_path, monkeypatch):
+    import threading
+
+    from game.ui import recording
+    encoded = []
+
+    def encode_noting_the_thread(replay):
+        encoded.append(threading.get_ident())
+        return encode(replay)
+    monkeypatch.setattr(recording, "encode", encode_noting_the_thread)
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    stored = on_disk(app)
+    (game,) = stored.history()
+    assert decode(stored.replay(game.game_id)) == app.last_replay
+    assert encoded and threading.get_ident() not in encoded
 
 
 def test_abandoned_game_is_kept_as_unfinished():

@@ -1,0 +1,39 @@
+"""The recorder keeps a compact pointer track: a sample only when the cell or
+the buttons change, the last one replaced at the same moment, none past the
+cap, and the game's replay ends the track with the game."""
+
+from __future__ import annotations
+
+import game.replay.recorder as recorder_module
+from game.engine import Minefield
+from game.replay import Recorder, replay_of
+
+
+def test_only_changes_are_kept_and_a_same_moment_sample_replaces_the_last():
+    recorder = Recorder()
+    recorder.point(0, (1, 1), 0)
+    recorder.point(16, (1, 1), 0)            # nothing changed
+    recorder.point(32, (2, 1), 0)
+    recorder.point(32, (2, 1), 1)            # pressed in the same moment
+    recorder.point(48, None, 0)              # off the board
+    assert list(recorder.pointer) == [(0, 1, 1, 0), (32, 2, 1, 1), (48, -1, -1, 0)]
+
+
+def test_the_track_stops_growing_at_its_cap(monkeypatch):
+    monkeypatch.setattr(recorder_module, "MAX_POINTER", 3)
+    recorder = Recorder()
+    for i in range(10):
+        recorder.point(i * 16, (i, 0), 0)
+    assert [x for _, x, _, _ in recorder.pointer] == [0, 1, 2]
+
+
+def test_the_replay_ends_the_track_when_the_game_ends():
+    field = Minefield(8, 8, 10, seed=1)
+    field.reveal(0, 0)
+    recorder = Recorder()
+    recorder.stamp(field.move_count, 0)
+    for i in range(5):
+        recorder.point(i * 100, (i, 0), 0)
+    replay = replay_of(field, recorder, result="unfinished", time_ms=250, first_click="safe")
+    assert list(replay.pointer.times) == [0, 100, 200, 250, 250]
+    assert list(recorder.pointer.times) == [0, 100, 200, 300, 400]
