@@ -29,6 +29,7 @@ from .display import BACKDROP, Display, desktop_size, fitting_scale, set_window_
 from .frame import Layout
 from .hit import Viewport
 from .loading import ReplayLoader
+from .render.assist import OPENING, draw_thinking
 from .render.atlas import Atlas
 from .render.painter import Painter
 from .screens.base import Screen, pointer_moved
@@ -127,6 +128,7 @@ class App:
         self.frames = 0
         self.frame_times: list[float] | None = None    # see run()
         self._full = True
+        self._opening_shown = False                    # the late replay's cue is drawn
         from .screens.play import PlayScreen  # the play screen needs a live app
         self.play = PlayScreen(self, seed)
         self.push(self.play)
@@ -306,7 +308,7 @@ class App:
         self.ticks += 1
         if self.store.notices:
             self.show_notices()
-        self.replays.collect()
+        self.replays.update()
         for screen in list(self.stack):
             screen.update()
         if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
@@ -314,13 +316,21 @@ class App:
             self.start_attract()
 
     def render(self) -> bool:
-        """Draw what changed; flip only when something was drawn."""
+        """Draw what changed; flip only when something was drawn. While a
+        replay is late, its cue is drawn over everything (the whole window is
+        drawn again when the cue comes and goes)."""
+        opening = self.replays.late
+        if opening != self._opening_shown:
+            self._opening_shown = opening
+            self._full = True
         full, self._full = self._full, False
         if full:
             self.display.surface.fill(BACKDROP)
         drew = False
         for screen in self.stack[self._first_shown():]:
             drew |= screen.draw(self.painter, full or (drew and screen.overlay))
+        if opening and drew and self.layout is not None:
+            draw_thinking(self.painter, self.layout, OPENING)
         if drew:
             pygame.display.flip()
         self.frames += 1

@@ -624,6 +624,41 @@ def test_a_replay_file_is_read_and_checked_away_from_the_window(tmp_path, monkey
                             " says 'lost'")
 
 
+def opening_cue_pixels(app) -> int:
+    """Pixels of the "Opening the replay…" tip, in the window's top-right corner."""
+    from game.ui.render.assist import OPENING, TIP, thinking_rect
+    r = app.painter.px(thinking_rect(app.painter, app.layout, OPENING))
+    s = app.display.surface
+    return sum(1 for y in range(r.y, r.bottom) for x in range(r.x, r.right)
+               if tuple(s.get_at((x, y)))[:3] == TIP)
+
+
+def test_a_late_replay_shows_a_cue_over_the_window_until_it_opens(tmp_path):
+    from game.ui.loading import LATE_TICKS
+    held = HeldWorker()
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=held)
+    win(app)
+    good, _ = exported(tmp_path, app)
+    app.commands.open_replay_file(good)
+    app.step(LATE_TICKS)
+    assert opening_cue_pixels(app) == 0 and LATE_TICKS == 6     # 100 ms at 60 ticks/s
+    app.step()
+    assert opening_cue_pixels(app) > 20
+    app.commands.run("history")                  # a dialog meanwhile: the cue stays over it
+    app.step()
+    history = app.top
+    assert history is not app.play and opening_cue_pixels(app) > 20
+    held.answer()                                # dropped: the player moved on
+    app.step()
+    assert app.top is history and opening_cue_pixels(app) == 0
+    key(app, pygame.K_ESCAPE)
+    app.commands.open_replay_file(good)
+    held.answer()
+    app.step()
+    assert isinstance(app.top, ReplayScreen) and not app.replays.late
+    assert opening_cue_pixels(app) == 0
+
+
 def test_a_replay_that_comes_after_the_player_moved_on_is_not_shown(tmp_path):
     held = HeldWorker()
     app = make_app(BOARD_8, data_dir=tmp_path, loader=held)

@@ -19,6 +19,7 @@ from .painter import BLACK, Painter
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
 PAD = 2
 THINKING = N_("Thinking…")       # the cue shown while the computer is late
+OPENING = N_("Opening the replay…")   # the cue shown while a replay is late
 
 _tiles: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -152,13 +153,14 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
     painter.surface.set_clip(clip)
 
 
-def thinking_rect(painter: Painter, layout: Layout) -> pygame.Rect:
+def thinking_rect(painter: Painter, layout: Layout, text: str = THINKING) -> pygame.Rect:
     """Where the "thinking" cue goes: a small tip in the field's top-right
     corner, clear of the hint line and of the counters."""
     field = layout.field
-    return tip_rect(painter, [_(THINKING)], (field.right, field.y), field)
+    return tip_rect(painter, [_(text)], (field.right, field.y), field)
 
 
-def draw_thinking(painter: Painter, layout: Layout) -> None:
-    """The cue that the computer is still thinking (after 100 ms)."""
-    draw_tip(painter, [_(THINKING)], thinking_rect(painter, layout))
+def draw_thinking(painter: Painter, layout: Layout, text: str = THINKING) -> None:
+    """The cue that the computer is still thinking (after 100 ms), or with
+    ``OPENING`` that a replay is still being read, in the same place."""
+    draw_tip(painter, [_(text)], thinking_rect(painter, layout, text))
