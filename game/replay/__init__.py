@@ -8,12 +8,23 @@ played. The window's viewer and recorder build on these.
 """
 
 from .check import CheckedGame, check
-from .format import FORMAT, MAX_BYTES, VERSION, Replay, ReplayError, decode, encode, read_file, write_file
+from .format import (
+                     FORMAT,
+                     MAX_BYTES,
+                     VERSION,
+                     Replay,
+                     ReplayError,
+                     decode,
+                     encode,
+                     encode_pieces,
+                     read_file,
+                     write_file,
+)
 from .recorder import Recorder, replay_of
 from .timeline import Pointer, Timeline
 
 __all__ = [
     "FORMAT", "MAX_BYTES", "VERSION", "CheckedGame", "Pointer", "Recorder", "Replay",
-    "ReplayError", "Timeline", "check", "decode", "encode", "read_file", "replay_of",
-    "write_file",
+    "ReplayError", "Timeline", "check", "decode", "encode", "encode_pieces", "read_file",
+    "replay_of", "write_file",
 ]

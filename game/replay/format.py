@@ -84,6 +84,14 @@ class Replay:
 
 def encode(replay: Replay) -> str:
     """The JSON text of ``replay`` (compact: a whole Expert game is a few KB)."""
+    return "".join(encode_pieces(replay))
+
+
+def encode_pieces(replay: Replay) -> Iterator[str]:
+    """The JSON text of ``replay`` in pieces: the pointer track (up to
+    MAX_POINTER samples) ``CHUNK`` samples at a time. A thread encoding a
+    long game's replay can let the window's thread run between pieces (one
+    call for the whole track would hold the interpreter 70 ms)."""
     doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "width": replay.width,
                            "height": replay.height, "mines": replay.mines,
                            "shape": replay.shape, "marks": replay.marks,
@@ -100,16 +108,16 @@ def encode(replay: Replay) -> str:
             doc[name] = getattr(replay, name)
     text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
     if not replay.pointer:
-        return text + "\n"
-    pointer = ",".join(_pointer_chunks(replay.pointer))
-    return f'{text[:-1]},"pointer":[{pointer}]}}\n'
+        yield text + "\n"
+        return
+    yield text[:-1] + ',"pointer":['
+    for i, chunk in enumerate(_pointer_chunks(replay.pointer)):
+        yield "," + chunk if i else chunk
+    yield "]}\n"
 
 
-#: Samples of the pointer track encoded at a time. A long game's track (up to
-#: MAX_POINTER samples) is encoded on the store's writer thread, which hands
-#: the interpreter back to the window between chunks (a chunk takes about a
-#: millisecond), where one call for the whole track would hold it 70 ms.
-CHUNK = 4096
+#: Samples of the pointer track encoded in one piece (a few tenths of a ms).
+CHUNK = 1024
 
 
 def _pointer_chunks(track: PointerTrack) -> Iterator[str]:

@@ -10,12 +10,13 @@ as the app's ``last_replay`` (to watch at once, or export). Demo games
 
 from __future__ import annotations
 
+import time
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from game.engine import Minefield, Status
 from game.engine.gallery import gallery_name
-from game.replay import Replay, encode, replay_of
+from game.replay import Replay, encode_pieces, replay_of
 from game.settings import level_name
 from game.store import ABANDONED, LOST, WON, GameRecord
 
@@ -63,10 +64,23 @@ def session_replay(session: Session, record: GameRecord) -> Replay:
 
 
 def keep(app: Host, session: Session, record: GameRecord) -> int | None:
-    """Hand the game to the store with its replay; returns its Best Times rank."""
+    """Hand the game to the store with its replay, which the store's writer
+    thread encodes; returns its Best Times rank."""
     replay = session_replay(session, record)
     app.last_replay = replay
-    return app.store.record_game(record, replay=lambda: encode(replay))
+    return app.store.record_game(record, replay=lambda: encode_giving_way(replay))
+
+
+def encode_giving_way(replay: Replay) -> str:
+    """``replay``'s text, made on a thread other than the window's: the
+    window's thread gets the interpreter between pieces, instead of waiting
+    up to the interpreter's switch interval (5 ms) each time it wants it back
+    — and it wants it back several times a frame."""
+    pieces = []
+    for piece in encode_pieces(replay):
+        pieces.append(piece)
+        time.sleep(0)
+    return "".join(pieces)
 
 
 def sample_pointer(session: Session, gestures: Gestures,

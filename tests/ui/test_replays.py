@@ -78,19 +78,36 @@ def test_the_replay_is_encoded_on_the_store_writer_not_in_the_frame_that_ends_th
         tmp_path, monkeypatch):
     import threading
 
+    from game.replay import encode_pieces
     from game.ui import recording
     encoded = []
 
-    def encode_noting_the_thread(replay):
+    def pieces_noting_the_thread(replay):
         encoded.append(threading.get_ident())
-        return encode(replay)
-    monkeypatch.setattr(recording, "encode", encode_noting_the_thread)
+        return encode_pieces(replay)
+    monkeypatch.setattr(recording, "encode_pieces", pieces_noting_the_thread)
     app = make_app(BOARD_8, data_dir=tmp_path)
     win(app)
     stored = on_disk(app)
     (game,) = stored.history()
     assert decode(stored.replay(game.game_id)) == app.last_replay
     assert encoded and threading.get_ident() not in encoded
+
+
+def test_the_thread_encoding_a_long_replay_gives_way_between_pieces(monkeypatch):
+    from game.replay import format as format_module
+    from game.replay.track import PointerTrack
+    from game.ui import recording
+    app = make_app(BOARD_8)
+    win(app)
+    samples = [(t * 16, t % 8, t // 8 % 8, 0) for t in range(100)]
+    long = Replay(**{**app.last_replay.__dict__, "pointer": PointerTrack.of(samples),
+                     "time_ms": 10 ** 6})
+    monkeypatch.setattr(format_module, "CHUNK", 10)
+    given = []
+    monkeypatch.setattr(recording.time, "sleep", given.append)
+    assert recording.encode_giving_way(long) == encode(long)
+    assert len(given) >= 10 and set(given) == {0}         # once a chunk at least
 
 
 def test_abandoned_game_is_kept_as_unfinished():
