@@ -273,10 +273,10 @@ def picked(times: CpuTimes, indexes: list[int]) -> CpuTimes:
     return out
 
 
-def long_replay_file(directory: str) -> str:
+def long_replay_file(directory: str, steps: int = 6) -> str:
     """A replay file of a 100x100 game with 2,000 mines played by someone
     who knows where they are: about 6,700 moves, each reached by the pointer
-    over six cells (40,000 samples, 0.5 MB)."""
+    over ``steps`` cells (6: 40,000 samples, 0.5 MB; 29: 195,000, 2 MB)."""
     from game.replay import Recorder, replay_of, write_file
     field = Minefield(100, 100, 2000, seed=7)
     recorder, t = Recorder(), 0
@@ -287,7 +287,7 @@ def long_replay_file(directory: str) -> str:
         for x, c in enumerate(row):
             if field.status != "playing" or (c != "*" and field.cell(x, y) != "#"):
                 continue
-            for step in range(6, 0, -1):
+            for step in range(steps, 0, -1):
                 t += 8
                 recorder.point(t, (max(0, x - step), y), 0)
             recorder.point(t, (x, y), 4 if c == "*" else 1)
@@ -300,11 +300,12 @@ def long_replay_file(directory: str) -> str:
     return path
 
 
-def scenario_replays(store: Store, frames: int) -> CpuTimes:
-    """A 0.5 MB replay of a 100x100 game dropped on the window, watched for
-    two seconds, left with Esc, and again (read in the replay loader's process)."""
+def scenario_replays(store: Store, frames: int, steps: int = 6) -> CpuTimes:
+    """A replay of a 100x100 game (see ``long_replay_file``) dropped on the
+    window, watched for two seconds, left with Esc, and again (read in the
+    replay loader's process)."""
     from game.ui.screens.watch import ReplayScreen
-    path = long_replay_file(tempfile.mkdtemp(prefix="minesweeper-replay-"))
+    path = long_replay_file(tempfile.mkdtemp(prefix="minesweeper-replay-"), steps)
     app = make_app(store, level="expert")
     state = {"since": 0}
 
@@ -347,6 +348,8 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("wins after 200,000 pointer samples", lambda: scenario_records(store, frames // 2,
                                                                        samples=200_000)),
         ("a 0.5 MB 100x100 replay opened, watched", lambda: scenario_replays(store, frames)),
+        ("a 2 MB 100x100 replay opened, watched",
+         lambda: scenario_replays(store, frames, steps=29)),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"

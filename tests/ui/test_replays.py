@@ -553,9 +553,16 @@ def test_the_progress_bar_has_a_tick_under_every_moment_a_move_was_played():
     expected = {inner.x + min(inner.w - 1, round(inner.w * t / 10000)) for t in times}
     row = inner.bottom - 1
     surface = app.display.surface
-    ticks = {x for x in range(inner.x, inner.right)
-             if tuple(surface.get_at(app.painter.px((x, row, 1, 1)).topleft))[:3] == (0, 0, 0)}
-    assert ticks == expected and len(expected) < len(times)
+
+    def ticks(colour) -> set[int]:
+        return {x for x in range(inner.x, inner.right)
+                if tuple(surface.get_at(app.painter.px((x, row, 1, 1)).topleft))[:3] == colour}
+    assert ticks((0, 0, 0)) == expected and len(expected) < len(times)
+    app.top.playback.seek_fraction(0.8)                      # the played part turns navy
+    app.step()
+    split = inner.x + round(inner.w * 0.8)
+    assert {x for x in ticks((255, 255, 255)) if x < split} == {x for x in expected if x < split}
+    assert ticks((0, 0, 0)) == {x for x in expected if x >= split}
 
 
 def test_the_viewer_keeps_checkpoints_ahead_while_it_shows_a_long_game(monkeypatch):
@@ -712,3 +719,34 @@ def test_replays_are_read_in_a_process_of_their_own_that_a_new_game_leaves_alone
     finally:
         app.close()
     assert not loader.alive                       # leaving the game ends it
+
+
+def board_pixels(app) -> bytes:
+    r = app.painter.px(app.top.layout.board.field)
+    return pygame.image.tobytes(app.display.surface.subsurface(r), "RGB")
+
+
+def test_the_viewer_redraws_only_what_changed_and_shows_what_a_fresh_drawing_shows():
+    from ..replay.helpers import recorded
+    _, replay = recorded("intermediate", "opening", seed=4)   # chords, marks, presses
+    app = make_app(BOARD_8)
+    replays.watch(app, replay)
+    key(app, pygame.K_UP)                                 # faster: more boards in 400 ticks
+    key(app, pygame.K_UP)
+    viewer = app.top
+    shown = set()
+    for i in range(400):
+        if i % 50 == 25:
+            key(app, pygame.K_LEFT)                       # one move back, then play on
+            key(app, pygame.K_SPACE)
+        elif i == 200:
+            key(app, pygame.K_HOME)
+            key(app, pygame.K_SPACE)
+        app.step()
+        drawn = board_pixels(app)
+        viewer.relayout()                                 # the whole board drawn afresh
+        app.invalidate()
+        app.step(0)
+        assert board_pixels(app) == drawn, f"tick {i}"
+        shown.add(drawn)
+    assert len(shown) > 30                                # the board did change meanwhile
