@@ -99,6 +99,7 @@ class Host(Protocol):
     play: Game
     last_replay: Replay | None
     replays: ReplayLoader
+    frames: int                     # frames drawn since the window opened
 
     @property
     def top(self) -> Stacked: ...

@@ -5,14 +5,18 @@ opened; bad files give a notice."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import FIRST_CLICK_RULES, LEVELS
 from game.replay import Replay, check, decode, encode, read_file
 from game.ui.frame import CELL
 from game.ui.recording import game_record
+from game.ui.render.replay import STRIP_ROWS, tick_columns
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
@@ -550,7 +554,7 @@ def test_the_progress_bar_has_a_tick_under_every_moment_a_move_was_played():
     replays.watch(app, replay, playing=False)
     app.step()
     inner = app.top.layout.progress.inflate(-2, -2)
-    expected = {inner.x + min(inner.w - 1, round(inner.w * t / 10000)) for t in times}
+    expected = {inner.x + min(inner.w - 1, (2 * inner.w * t + 10000) // 20000) for t in times}
     row = inner.bottom - 1
     surface = app.display.surface
 
@@ -563,6 +567,21 @@ def test_the_progress_bar_has_a_tick_under_every_moment_a_move_was_played():
     split = inner.x + round(inner.w * 0.8)
     assert {x for x in ticks((255, 255, 255)) if x < split} == {x for x in expected if x < split}
     assert ticks((0, 0, 0)) == {x for x in expected if x >= split}
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(width=st.integers(1, 400), duration=st.integers(0, 100_000), data=st.data())
+def test_tick_columns_marks_the_nearest_column_of_every_move_and_no_other(width, duration, data):
+    """The bisecting search finds exactly the columns a look at every move
+    finds (halves rounded up), as runs of adjacent columns that never touch."""
+    times = sorted(data.draw(st.lists(st.integers(0, duration), max_size=60)))
+    layout = SimpleNamespace(progress=pygame.Rect(9, 0, width + 2, 10))
+    runs = tick_columns(layout, times, duration)
+    scale = max(1, duration)
+    assert [x for start, n in runs for x in range(start, start + n)] == sorted(
+        {10 + min(width - 1, (2 * width * t + scale) // (2 * scale)) for t in times})
+    assert all(n >= 1 for _, n in runs)
+    assert all(a + n < b for (a, n), (b, _) in zip(runs, runs[1:], strict=False))
 
 
 def test_the_viewer_keeps_checkpoints_ahead_while_it_shows_a_long_game(monkeypatch):
@@ -646,6 +665,32 @@ def test_a_replay_file_is_read_and_checked_away_from_the_window(tmp_path, monkey
     assert isinstance(app.top, NoticeDialog)
     assert app.top.text == ("Cannot open the replay bad.json: the moves give 'won', the file"
                             " says 'lost'")
+
+
+def test_a_replay_from_the_loader_takes_the_window_a_frame_after_it_came(tmp_path, monkeypatch):
+    """The frame that receives a replay from the loader's process (unpickled,
+    its timeline built) does not also resize the window: that waits a frame."""
+    held = HeldWorker()
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=held)
+    win(app)
+    good, _ = exported(tmp_path, app)
+    app.commands.open_replay_file(good)
+    app.step()
+    game_rows = app.layout.rows
+    fitted_at = []
+    real_fit = app.fit_window
+    monkeypatch.setattr(app, "fit_window",
+                        lambda *a, **k: fitted_at.append(app.frames) or real_fit(*a, **k))
+    held.answer()
+    app.step()                                    # the answer comes: the viewer is opened
+    viewer = app.top
+    assert isinstance(viewer, ReplayScreen) and viewer.layout is None
+    assert fitted_at == [] and app.layout.rows == game_rows and viewer.playback.t == 0
+    app.step()                                    # the next frame: the window takes its size
+    assert fitted_at == [app.frames - 1] and app.layout.rows == 8 + STRIP_ROWS
+    assert viewer.layout is not None and viewer.playback.t == 0
+    app.step()
+    assert viewer.playback.t > 0                  # then it plays
 
 
 def opening_cue_pixels(app) -> int:

@@ -63,7 +63,9 @@ class BoardView:
         """Show a fresh field: one covered tile blitted at every visible cell."""
         self.scroll = scroll
         self.surface.fill(GREY)
-        self._pixels = [self._pixel(vx, vy) for vy in range(self.rows) for vx in range(self.cols)]
+        step = self.cells.step[0] * self.scale
+        starts = [self._pixel(0, vy) for vy in range(self.rows)]   # a row's cells are a step apart
+        self._pixels = [(x + vx * step, y) for x, y in starts for vx in range(self.cols)]
         covered = self.tile_for("#")
         self.surface.fblits([(covered, pixel) for pixel in self._pixels])
         self._drawn = ["#"] * (self.cols * self.rows)

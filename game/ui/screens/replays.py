@@ -23,10 +23,12 @@ if TYPE_CHECKING:
 EXPORT_FOLDER = "replays"
 
 
-def watch(app: Host, replay: Replay, *, playing: bool = True) -> None:
-    """Open the viewer on ``replay``."""
+def watch(app: Host, replay: Replay, *, playing: bool = True,
+          fit_next_frame: bool = False) -> None:
+    """Open the viewer on ``replay`` (the window takes the viewer's size at
+    once, or a frame later with ``fit_next_frame``: see ``ReplayScreen``)."""
     from .watch import ReplayScreen
-    app.push(ReplayScreen(app, replay, playing=playing))
+    app.push(ReplayScreen(app, replay, playing=playing, fit_next_frame=fit_next_frame))
 
 
 def _notice(app: Host, text: str) -> None:
@@ -56,7 +58,7 @@ def _load(app: Host, job: ReplayJob, failure: str) -> None:
 
     def opened(replay: Replay) -> None:
         if app.top is asked_over:
-            watch(app, replay)
+            watch(app, replay, fit_next_frame=True)
 
     def refused(reason: str) -> None:
         if app.top is asked_over:

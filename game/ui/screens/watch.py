@@ -40,7 +40,8 @@ SEEK_KEYS = {pygame.K_HOME: "home", pygame.K_END: "end"}
 
 
 class ReplayScreen(base.Screen):
-    def __init__(self, app, replay: Replay, *, playing: bool = True) -> None:
+    def __init__(self, app, replay: Replay, *, playing: bool = True,
+                 fit_next_frame: bool = False) -> None:
         super().__init__(app)
         self.replay = replay
         self.playback = Playback(Timeline(replay), playing=playing)
@@ -50,10 +51,13 @@ class ReplayScreen(base.Screen):
         self._dragging = False
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
         self._shown: tuple | None = None
-        # The board rows and pressed cells last drawn, and from where (None:
-        # every visible cell must be looked at, as after a relayout).
-        self._drawn: tuple[list[str], frozenset[tuple[int, int]], tuple[int, int]] | None = None
+        # The board rows and pressed cells last drawn, and from where (set by
+        # ``relayout``: a fresh board view shows every cell covered).
+        self._drawn: tuple[list[str], frozenset[tuple[int, int]], tuple[int, int]] = (
+            [], frozenset(), self.scroll)
         self._paused_game = False
+        self._fit_next_frame = fit_next_frame
+        self._fit_after: int | None = None    # the frame after which the window takes its size
 
     # ------------------------------------------------------------ stack
 
@@ -65,6 +69,19 @@ class ReplayScreen(base.Screen):
         if self._paused_game:
             chrono.pause()
         play.gestures.cancel()
+        if self._fit_next_frame:
+            self._fit_after = self.app.frames
+        else:
+            self._fit()
+
+    def _fit(self) -> None:
+        """Give the window the viewer's size. A replay from the loader's
+        process does it a frame after it came (``fit_next_frame``): a big
+        one's answer (unpickled, its timeline built) and the window's new
+        size (every screen laid out again) took 22 to 30 ms together, more
+        than a frame; apart, each fits in one, and the window shows the game
+        one frame longer."""
+        self._fit_after = None
         self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS,
                             shape=self.replay.shape)
         if self.layout is None:         # the window already had the viewer's size
@@ -85,13 +102,13 @@ class ReplayScreen(base.Screen):
         if self.app.layout is None or self.app.layout.rows != self.replay.height + STRIP_ROWS:
             return                      # the window is not (yet) the viewer's
         self.layout = ViewerLayout.of(self.app.layout)
-        duration = self.playback.timeline.duration_ms or 1
-        self._ticks = tick_columns(self.layout, (t / duration for t in self.playback.timeline.times))
+        timeline = self.playback.timeline
+        self._ticks = tick_columns(self.layout, timeline.times, timeline.duration_ms)
         board = self.layout.board
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
         self._shown = None
-        self._drawn = None
+        self._drawn = (["#" * self.replay.width] * self.replay.height, frozenset(), self.scroll)
 
     # ------------------------------------------------------------ input
 
@@ -137,6 +154,10 @@ class ReplayScreen(base.Screen):
     # ------------------------------------------------------------ ticks
 
     def update(self) -> None:
+        if self._fit_after is not None:   # not shown yet: the window first takes its size
+            if self.app.frames > self._fit_after:
+                self._fit()
+            return
         self.playback.tick(TICK_MS)
         self.playback.timeline.prepare()          # checkpoints ahead, a little a tick
 
@@ -188,11 +209,12 @@ class ReplayScreen(base.Screen):
                  ) -> Iterable[tuple[int, int]]:
         """The cells that may look different since the last drawing: those
         whose character changed and those pressed or released (every visible
-        cell after a relayout or a scroll). Looking at every visible cell
-        each frame took 9 ms on a 100x100 replay; the rows come from the
-        engine at C speed and most are equal."""
+        cell after a scroll). Looking at every visible cell each frame took
+        9 ms on a 100x100 replay, and the first drawing after a relayout
+        (compared with a board all covered, as the fresh board view shows
+        it) 5 ms; the rows come from the engine at C speed and most are equal."""
         before, self._drawn = self._drawn, (rows, pressed, self.scroll)
-        if before is None or before[2] != self.scroll:
+        if before[2] != self.scroll:
             board, (sx, sy) = self.layout.board, self.scroll
             return ((x + sx, y + sy) for y in range(board.view_rows)
                     for x in range(board.view_cols))
