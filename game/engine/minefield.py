@@ -14,6 +14,7 @@ import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from itertools import repeat
 
 from . import mines as laying
 from .checks import laid_mines, layout_rows, require_bool, require_int
@@ -43,6 +44,10 @@ _NINE_TIMES = bytes.maketrans(bytes((COVERED, QUESTION, FLAGGED, OPEN)), bytes((
 _VIEW_OF_KEY = bytes.maketrans(
     bytes(range(36)),
     "".join(_DIGITS[k % 9] if k // 9 == OPEN else _MARK_CHARS[k // 9] for k in range(36)).encode())
+#: The grid's cascade reads rows through these: 1 where a cell can be
+#: opened (covered or ?), and 1 where no mine is around it.
+_CLOSED = bytes(1 if s < FLAGGED else 0 for s in range(256))
+_ZERO = bytes((1,)) + bytes(255)
 
 Cell = tuple[int, int]
 
@@ -429,31 +434,108 @@ class Minefield:
         state, counts, is_mine = self._state, self._counts, self._is_mine
         table = self._topology.neighbours
         hit = [i for i in cells if is_mine[i]]
-        opened: list[int] = []
-        stack: list[int] = []
-        for i in cells:
-            if not is_mine[i] and state[i] < FLAGGED:
-                state[i] = OPEN
-                opened.append(i)
-                stack.append(i)
-        while stack:
-            i = stack.pop()
-            if counts[i]:
-                continue
-            for j in table[i]:
-                if state[j] < FLAGGED:  # covered or question mark; never a flag
-                    state[j] = OPEN
-                    opened.append(j)
-                    stack.append(j)
-        self._safe_left -= len(opened)
         w = self.width
-        changed = [(i % w, i // w) for i in opened]     # _xy inline: a cascade opens thousands
+        if self._topology.shape == GRID and self._topology.mask is None:
+            changed = self._cascade_rows([i for i in cells if not is_mine[i]])
+        else:
+            opened: list[int] = []
+            stack: list[int] = []
+            for i in cells:
+                if not is_mine[i] and state[i] < FLAGGED:
+                    state[i] = OPEN
+                    opened.append(i)
+                    stack.append(i)
+            while stack:
+                i = stack.pop()
+                if counts[i]:
+                    continue
+                for j in table[i]:
+                    if state[j] < FLAGGED:  # covered or question mark; never a flag
+                        state[j] = OPEN
+                        opened.append(j)
+                        stack.append(j)
+            changed = [(i % w, i // w) for i in opened]     # _xy inline: a cascade opens thousands
+        self._safe_left -= len(changed)
         if hit:
             self._exploded = hit
             changed += self._lose()
         elif self._safe_left == 0:
             changed += self._win()
         return changed
+
+    def _cascade_rows(self, cells: list[int]) -> list[Cell]:
+        """Open ``cells`` (safe ones) and cascade through zeros on a full
+        grid, a row's run of zeros at a time; return the cells opened. The
+        same cells as the neighbour-by-neighbour cascade of other shapes, in
+        a third of the time: a click that opens 10,000 cells took 11 ms,
+        most of a frame, looking at each cell's 8 neighbours, then making a
+        pair of coordinates for each.
+
+        A run is every covered zero left and right of a seed in its row; it
+        opens whole, then the cells beside it in its row and the cells
+        above and below it, one column wider on each side, open too, except
+        the zeros among them: each stretch of those becomes one seed, whose
+        own run will open it. A flag stops the cascade, a question mark does
+        not. Runs and stretches are found with ``bytes.find`` on the row."""
+        state, counts, w = self._state, self._counts, self.width
+        size = len(state)
+        changed: list[Cell] = []
+        stack: list[int] = []
+        for i in cells:
+            if state[i] < FLAGGED:
+                if counts[i]:
+                    state[i] = OPEN
+                    changed.append((i % w, i // w))
+                else:
+                    stack.append(i)
+        if not stack:
+            return changed
+        zeros = counts.translate(_ZERO)       # 1 where no mine is around
+        while stack:
+            i = stack.pop()
+            if state[i] >= FLAGGED:
+                continue                      # opened meanwhile, with its run
+            y = i // w
+            row = y * w
+            end = row + w
+            closed = state[row:end].translate(_CLOSED)    # 1 where covered or ?
+            zero = zeros[row:end]
+            x = i - row
+            a = max(closed.rfind(0, 0, x), zero.rfind(0, 0, x)) + 1
+            b = min(_found(closed.find(0, x), w), _found(zero.find(0, x), w))
+            state[row + a:row + b] = bytes((OPEN,)) * (b - a)
+            changed.extend(zip(range(a, b), repeat(y)))
+            if a > 0 and closed[a - 1]:       # beside it in the row: numbers
+                state[row + a - 1] = OPEN
+                changed.append((a - 1, y))
+            if b < w and closed[b]:
+                state[row + b] = OPEN
+                changed.append((b, y))
+            lo, hi = max(a - 1, 0), min(b + 1, w)
+            for near in (row - w, row + w):   # the rows above and below
+                if 0 <= near < size:
+                    self._open_beside(near, lo, hi, zeros, changed, stack)
+        return changed
+
+    def _open_beside(self, row: int, lo: int, hi: int, zeros: bytes | bytearray,
+                     changed: list[Cell], stack: list[int]) -> None:
+        """Columns ``lo`` to ``hi`` of the row starting at flat index ``row``,
+        next to a run of zeros: open its covered numbers and make each stretch
+        of covered zeros a seed on ``stack``."""
+        state, y = self._state, row // self.width
+        closed = state[row + lo:row + hi].translate(_CLOSED)
+        zero = zeros[row + lo:row + hi]
+        n = hi - lo
+        p = closed.find(1)
+        while p >= 0:
+            if zero[p]:
+                stack.append(row + lo + p)
+                p = min(_found(closed.find(0, p), n), _found(zero.find(0, p), n))
+            else:
+                state[row + lo + p] = OPEN
+                changed.append((lo + p, y))
+                p += 1
+            p = closed.find(1, p)
 
     def _lose(self) -> list[Cell]:
         """Show every mine and wrong flag; return the cells that changed."""
@@ -472,3 +554,8 @@ class Minefield:
             state[i] = FLAGGED
         self._flags = self.mines
         return [self._xy(i) for i in unflagged]
+
+
+def _found(index: int, missing: int) -> int:
+    """``index`` from ``bytes.find``, or ``missing`` when nothing was found."""
+    return missing if index < 0 else index

@@ -64,6 +64,30 @@ def test_every_move_on_every_shape_gives_the_oracles_view(board, played, marks):
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.integers(1, 24), st.integers(1, 12), st.sampled_from([0.0, 0.04, 0.12, 0.3]),
+       st.lists(st.tuples(st.sampled_from("RRFFC"), st.integers(0, 23), st.integers(0, 11)),
+                max_size=30),
+       st.booleans(), st.randoms(use_true_random=False))
+def test_cascades_on_a_full_grid_open_what_the_oracle_opens(w, h, density, played, marks, rnd):
+    """A full grid cascades a row's run at a time (``Minefield._cascade_rows``):
+    wide boards with few mines, where flags and question marks cut long runs,
+    give every cell and every changed cell the oracle gives."""
+    rows = ["".join("*" if rnd.random() < density else "." for _ in range(w)) for _ in range(h)]
+    field = Minefield.from_layout(rows, marks=marks)
+    oracle = Game("grid", rows, marks)
+    for kind, x, y in played:
+        before = field.view()
+        changed = field.apply(f"{kind} {x % w} {y % h}")
+        oracle.play(kind, (x % w, y % h))
+        after = field.view()
+        assert after == oracle.view(), (kind, x % w, y % h)
+        assert field.status == oracle.status
+        assert sorted(changed) == sorted({(cx, cy) for cy in range(h) for cx in range(w)
+                                          if before[cy][cx] != after[cy][cx]})
+        assert len(changed) == len(set(changed))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(layouts())
 def test_3bv_is_the_zero_regions_plus_the_numbers_no_zero_touches(board):
     shape, rows = board

@@ -268,3 +268,45 @@ def test_a_board_too_big_for_the_screen_scrolls_with_the_wheel():
     assert app.play.scroll == (0, 6)
     click(app, (0, 6))
     assert app.play.field.status == "playing" and app.play.field.cell(0, 6) != "#"
+
+
+@pytest.mark.parametrize("shape, scroll", [("grid", (17, 9)), ("torus", (-30, -20))])
+def test_a_cascade_on_a_board_bigger_than_the_window_shows_what_a_fresh_drawing_shows(
+        shape, scroll):
+    """A click that opens more cells than the window shows redraws the cells
+    in view rather than every cell opened; scrolled, and on the torus
+    scrolled round past its edges, they are the right ones."""
+    rows = ["." * 100 for _ in range(60)]
+    rows[40] = "." * 70 + "*" + "." * 29
+    rows[50] = "..*" + "." * 97
+    rows[1] = "." * 60 + "***" + "." * 37
+    rows[2] = "." * 60 + "*.*" + "." * 37                               # (61, 2) stays covered
+    rows[3] = "." * 60 + "***" + "." * 37
+    app = make_app(rows, shape=shape)
+    app.play.scroll_by(*scroll)
+    app.step()
+    view = app.layout.view_cols * app.layout.view_rows
+    assert app.layout.scrolls and view < 6000
+    cell = ((app.play.scroll[0] + 3) % 100, (app.play.scroll[1] + 2) % 60)
+    click(app, cell)
+    settle(app)
+    rows = app.play.field.view()
+    assert 0 < sum(row.count("#") for row in rows) < 20               # a cascade of thousands
+    sx, sy = app.play.scroll
+    in_view = [((sx + vx) % 100, (sy + vy) % 60) for vy in range(app.layout.view_rows)
+               for vx in range(app.layout.view_cols)]
+    white = {c for c in in_view if cell_pixel(app, c, -7, -7) == (255, 255, 255)}
+    assert white == {(x, y) for x, y in in_view if rows[y][x] == "#"}    # covered: lit edge
+    field = app.painter.px(app.layout.field)
+
+    def field_pixels() -> bytes:
+        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+    drawn = field_pixels()
+    app.play.board_view.redraw_all(app.play.code_of, app.play.scroll)
+    app.invalidate()
+    app.step(0)
+    assert field_pixels() == drawn
+    app.play.board_view.redraw_all(lambda x, y: "#")                  # the check can fail
+    app.invalidate()
+    app.step(0)
+    assert field_pixels() != drawn

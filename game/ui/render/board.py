@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.engine.topology import TORUS
+
 from ..frame import Layout
 from .atlas import Atlas
 from .painter import GREY
@@ -79,6 +81,16 @@ class BoardView:
         else:
             self.scroll = scroll
 
+    def cells_in_view(self) -> list[Cell]:
+        """The board cells in view, row by row: fewer than a cascade's
+        changed cells on a board bigger than the window (10,000 opened on
+        100x100, 2,600 in view)."""
+        (sx, sy), cols, rows = self.scroll, self.cols, self.rows
+        if self.layout.shape == TORUS:
+            w, h = self.layout.cols, self.layout.rows
+            return [((vx + sx) % w, (vy + sy) % h) for vy in range(rows) for vx in range(cols)]
+        return [(vx + sx, vy + sy) for vy in range(rows) for vx in range(cols)]
+
     def visible(self, cell: Cell) -> bool:
         return self.layout.view_cell(cell, self.scroll) is not None
 
@@ -91,19 +103,24 @@ class BoardView:
         A cascade can change ten thousand cells in one frame, so the loop is
         kept lean: pixels come from a table, tiles from the flyweight cache,
         and no rectangle is built (the caller builds some only for a few)."""
-        drawn, view_cell, scroll, cols = self._drawn, self.layout.view_cell, self.scroll, self.cols
+        drawn, (sx, sy), cols, rows = self._drawn, self.scroll, self.cols, self.rows
+        wrap = (self.layout.cols, self.layout.rows) if self.layout.shape == TORUS else None
         pixels, tiles = self._pixels, self._tiles
         batch = []
-        for cell in cells:
-            view = view_cell(cell, scroll)
-            if view is None:
+        for x, y in cells:
+            # Layout.view_cell's arithmetic, inlined: a call per cell took a
+            # third of a 10,000-cell cascade's drawing.
+            vx, vy = x - sx, y - sy
+            if wrap is not None:
+                vx, vy = vx % wrap[0], vy % wrap[1]
+            if not (0 <= vx < cols and 0 <= vy < rows):
                 continue
-            code = code_of(*cell)
-            i = view[1] * cols + view[0]
+            code = code_of(x, y)
+            i = vy * cols + vx
             if drawn[i] != code:
                 drawn[i] = code
                 if code == HOLE:             # a hole: the frame's grey, once
-                    self._clear_hole(*view)
+                    self._clear_hole(vx, vy)
                 else:
                     tile = tiles.get(code)
                     batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))

@@ -8,7 +8,7 @@ which can be thrown away at any time (a full redraw).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from game.engine import Minefield, Status
 
@@ -315,7 +315,10 @@ class PlayScreen(PlayInput, base.Screen):
                 draw_bar(painter, layout.menu_bar)
             draw_chrome(painter, layout)
         drew = full
-        redrawn = self.board_view.update(self._dirty, self.code_of)
+        dirty: Iterable[tuple[int, int]] = self._dirty
+        if len(self._dirty) > self.board_view.cols * self.board_view.rows:
+            dirty = self.board_view.cells_in_view()    # a cascade: fewer to look at
+        redrawn = self.board_view.update(dirty, self.code_of)
         self._dirty.clear()
         animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
         decor = help_decor(self)
