@@ -51,3 +51,14 @@ def test_the_replay_scenario_watches_a_long_game_that_adds_up(tmp_path):
     replay = read_file(bench_frames.long_replay_file(str(tmp_path)))
     assert len(replay.moves) > 6000 and len(replay.pointer) > 35_000
     assert check(replay).result == "won"         # the viewer opens it: it adds up
+
+
+def test_the_export_scenario_writes_the_long_replay_from_the_viewer(tmp_path, monkeypatch):
+    from game.replay import read_file
+    long_replay_file = bench_frames.long_replay_file
+    monkeypatch.setattr(bench_frames, "long_replay_file",          # a shorter one will do
+                        lambda directory, steps=6: long_replay_file(directory, steps=1))
+    store = Store(str(tmp_path))
+    bench_frames.scenario_exports(store, 100)           # E at passes 30 and 90
+    written = sorted((tmp_path / "replays").glob("*.json"))
+    assert len(written) >= 2 and read_file(written[0]).width == 100

@@ -320,6 +320,27 @@ def scenario_replays(store: Store, frames: int, steps: int = 6) -> CpuTimes:
     return run(app, frames, script)
 
 
+def scenario_exports(store: Store, frames: int) -> CpuTimes:
+    """The 2 MB replay of a 100x100 game (195,000 pointer samples, see
+    ``long_replay_file``) in the viewer, paused, exported with E, the notice
+    dismissed, again and again."""
+    from game.replay import read_file
+    from game.ui.screens.replays import watch
+    from game.ui.screens.watch import ReplayScreen
+    app = make_app(store, level="expert")
+    replay = read_file(long_replay_file(tempfile.mkdtemp(prefix="minesweeper-export-"), steps=29))
+
+    def script(app: App, frame: int) -> None:
+        if frame == 0:
+            watch(app, replay, playing=False)
+        elif frame % 30 == 0:
+            if not isinstance(app.top, ReplayScreen):
+                post_key(pygame.K_RETURN)
+            elif not app.exports.pending:
+                post_key(pygame.K_e)
+    return run(app, frames, script)
+
+
 def summary(name: str, times: CpuTimes) -> str:
     wall = sorted(t * 1000 for t in times)
     cpu = sorted(t * 1000 for t in times.cpu)
@@ -350,6 +371,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("a 0.5 MB 100x100 replay opened, watched", lambda: scenario_replays(store, frames)),
         ("a 2 MB 100x100 replay opened, watched",
          lambda: scenario_replays(store, frames, steps=29)),
+        ("a 2 MB replay exported", lambda: scenario_exports(store, frames)),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"

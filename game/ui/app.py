@@ -26,6 +26,7 @@ from . import keys
 from .audio import Audio
 from .commands import Commands
 from .display import BACKDROP, Display, desktop_size, fitting_scale, set_window_hints, window_room
+from .exporting import ReplayExporter
 from .frame import Layout
 from .hit import Viewport
 from .loading import ReplayLoader
@@ -102,6 +103,7 @@ class App:
         if background_reads is None:
             background_reads = self.headless_clock is None
         self.reader = store.reader(background=background_reads)
+        self.exports = ReplayExporter(background=background_reads)
         self.atlas = Atlas.load()
         self.display = Display(i18n._("Minesweeper"), icon=self.atlas.get("icon"))
         self.audio = Audio(settings.sound)
@@ -309,6 +311,7 @@ class App:
         if self.store.notices:
             self.show_notices()
         self.replays.update()
+        self.exports.update()
         for screen in list(self.stack):
             screen.update()
         if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
@@ -401,6 +404,7 @@ class App:
             if keep_record is not None:
                 keep_record()
         self.play.abandon()
+        self.exports.close()
         self.store.flush()
         self.audio.stop()
         pygame.display.quit()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .anim import Animation
     from .audio import Audio
     from .display import Display
+    from .exporting import ReplayExporter
     from .frame import Layout
     from .hit import Viewport
     from .loading import ReplayLoader
@@ -99,6 +100,7 @@ class Host(Protocol):
     play: Game
     last_replay: Replay | None
     replays: ReplayLoader
+    exports: ReplayExporter
     frames: int                     # frames drawn since the window opened
 
     @property

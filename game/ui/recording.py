@@ -10,16 +10,16 @@ as the app's ``last_replay`` (to watch at once, or export). Demo games
 
 from __future__ import annotations
 
-import time
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from game.engine import Minefield, Status
 from game.engine.gallery import gallery_name
-from game.replay import Replay, encode_pieces, replay_of
+from game.replay import Replay, replay_of
 from game.settings import level_name
 from game.store import ABANDONED, LOST, WON, GameRecord
 
+from .exporting import encode_giving_way
 from .hit import CELL_TARGET
 from .session import Session
 
@@ -69,18 +69,6 @@ def keep(app: Host, session: Session, record: GameRecord) -> int | None:
     replay = session_replay(session, record)
     app.last_replay = replay
     return app.store.record_game(record, replay=lambda: encode_giving_way(replay))
-
-
-def encode_giving_way(replay: Replay) -> str:
-    """``replay``'s text, made on a thread other than the window's: the
-    window's thread gets the interpreter between pieces, instead of waiting
-    up to the interpreter's switch interval (5 ms) each time it wants it back
-    — and it wants it back several times a frame."""
-    pieces = []
-    for piece in encode_pieces(replay):
-        pieces.append(piece)
-        time.sleep(0)
-    return "".join(pieces)
 
 
 def sample_pointer(session: Session, gestures: Gestures,

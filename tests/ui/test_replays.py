@@ -83,13 +83,13 @@ def test_the_replay_is_encoded_on_the_store_writer_not_in_the_frame_that_ends_th
     import threading
 
     from game.replay import encode_pieces
-    from game.ui import recording
+    from game.ui import exporting
     encoded = []
 
     def pieces_noting_the_thread(replay):
         encoded.append(threading.get_ident())
         return encode_pieces(replay)
-    monkeypatch.setattr(recording, "encode_pieces", pieces_noting_the_thread)
+    monkeypatch.setattr(exporting, "encode_pieces", pieces_noting_the_thread)
     app = make_app(BOARD_8, data_dir=tmp_path)
     win(app)
     stored = on_disk(app)
@@ -101,7 +101,7 @@ def test_the_replay_is_encoded_on_the_store_writer_not_in_the_frame_that_ends_th
 def test_the_thread_encoding_a_long_replay_gives_way_between_pieces(monkeypatch):
     from game.replay import format as format_module
     from game.replay.track import PointerTrack
-    from game.ui import recording
+    from game.ui import exporting
     app = make_app(BOARD_8)
     win(app)
     samples = [(t * 16, t % 8, t // 8 % 8, 0) for t in range(100)]
@@ -109,8 +109,8 @@ def test_the_thread_encoding_a_long_replay_gives_way_between_pieces(monkeypatch)
                      "time_ms": 10 ** 6})
     monkeypatch.setattr(format_module, "CHUNK", 10)
     given = []
-    monkeypatch.setattr(recording.time, "sleep", given.append)
-    assert recording.encode_giving_way(long) == encode(long)
+    monkeypatch.setattr(exporting.time, "sleep", given.append)
+    assert exporting.encode_giving_way(long) == encode(long)
     assert len(given) >= 10 and set(given) == {0}         # once a chunk at least
 
 
@@ -795,3 +795,81 @@ def test_the_viewer_redraws_only_what_changed_and_shows_what_a_fresh_drawing_sho
         assert board_pixels(app) == drawn, f"tick {i}"
         shown.add(drawn)
     assert len(shown) > 30                                # the board did change meanwhile
+
+
+def test_an_export_is_written_away_from_the_window_and_told_when_done(tmp_path, monkeypatch):
+    import threading
+
+    from game.ui import exporting
+    app = make_app(BOARD_8, data_dir=tmp_path, background_reads=True)
+    win(app)
+    go, writers = threading.Event(), []
+    real_write = exporting.write_atomic
+
+    def held_write(path, data):
+        writers.append(threading.get_ident())
+        go.wait(10)
+        real_write(path, data)
+    monkeypatch.setattr(exporting, "write_atomic", held_write)
+    first = replays.export(app, app.last_replay)
+    second = replays.export(app, app.last_replay)       # the first is not on disk yet
+    assert first != second and second.stem.endswith("~2")
+    assert app.exports.pending == {first, second}
+    app.step(5)
+    assert app.top is app.play and not first.exists()  # the window goes on meanwhile
+    go.set()
+    app.exports.close()                                 # both written
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and app.top.text.startswith("Replay saved as ")
+    assert read_file(first) == read_file(second) == app.last_replay
+    assert len(writers) == 2 and threading.get_ident() not in writers
+
+
+def test_an_export_that_cannot_be_written_says_why(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from game.ui import exporting
+    app = make_app(BOARD_8, data_dir=tmp_path, background_reads=True)
+    win(app)
+
+    def full_disk(path, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(exporting, "write_atomic", full_disk)
+    path = replays.export(app, app.last_replay)
+    app.exports.close()
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and not path.exists()
+    assert app.top.text == f"Cannot save the replay: {os.strerror(errno.ENOSPC)}"
+    key(app, pygame.K_RETURN)
+    monkeypatch.undo()
+    path.parent.rmdir()
+    path.parent.write_text("a file where the folder should be")
+    replays.export(app, app.last_replay)
+    app.exports.close()
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and app.top.text.startswith("Cannot save the replay: ")
+    assert path.parent.read_text() == "a file where the folder should be"
+
+
+def test_leaving_the_game_finishes_an_export_under_way(tmp_path, monkeypatch):
+    import threading
+
+    from game.ui import exporting
+    app = make_app(BOARD_8, data_dir=tmp_path, background_reads=True)
+    win(app)
+    leaving = threading.Event()
+    real_write, real_close = exporting.write_atomic, app.exports.close
+
+    def write_once_leaving(path, data):
+        leaving.wait(10)
+        real_write(path, data)
+
+    def close():
+        leaving.set()
+        real_close()
+    monkeypatch.setattr(exporting, "write_atomic", write_once_leaving)
+    monkeypatch.setattr(app.exports, "close", close)
+    path = replays.export(app, app.last_replay)
+    app.close()
+    assert read_file(path) == app.last_replay

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.i18n import _
-from game.replay import Replay, write_file
+from game.replay import Replay
 
 from ..jobs import ReplayJob
 
@@ -74,19 +74,23 @@ def export_name(replay: Replay) -> str:
     return f"{date}_{level}_{replay.result}.json"
 
 
-def export(app: Host, replay: Replay) -> Path | None:
-    """Save ``replay`` under the data directory's replays folder; say where."""
+def export(app: Host, replay: Replay) -> Path:
+    """Save ``replay`` under the data directory's replays folder, away from
+    the window (``exporting``); the player is told where, or why not, when
+    it is written. Returns the file's path."""
     folder = Path(app.store.directory) / EXPORT_FOLDER
     path = folder / export_name(replay)
+    taken = app.exports.pending
     n = 2
-    while path.exists():
+    while path.exists() or path in taken:
         path = folder / f"{path.stem.split('~')[0]}~{n}.json"
         n += 1
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_file(path, replay)
-    except OSError as e:
-        _notice(app, _("Cannot save the replay: {reason}").format(reason=e.strerror or e))
-        return None
-    _notice(app, _("Replay saved as {file}").format(file=path))
+
+    def saved(path: Path) -> None:
+        _notice(app, _("Replay saved as {file}").format(file=path))
+
+    def failed(error: OSError) -> None:
+        _notice(app, _("Cannot save the replay: {reason}").format(reason=error.strerror or error))
+
+    app.exports.save(path, replay, saved, failed)
     return path
