@@ -44,6 +44,14 @@ _NINE_TIMES = bytes.maketrans(bytes((COVERED, QUESTION, FLAGGED, OPEN)), bytes((
 _VIEW_OF_KEY = bytes.maketrans(
     bytes(range(36)),
     "".join(_DIGITS[k % 9] if k // 9 == OPEN else _MARK_CHARS[k // 9] for k in range(36)).encode())
+#: After a loss a mine adds 36 to the key: a flagged mine stays ``F``, any
+#: other shows ``*``; a flag on a safe cell shows ``x`` (``_char``, in bulk).
+_MINE_TIMES = bytes.maketrans(b"\x00\x01", b"\x00\x24")
+_LOST_VIEW_OF_KEY = bytes.maketrans(
+    bytes(range(72)),
+    "".join(("F" if k // 9 % 4 == FLAGGED else "*") if k >= 36
+            else "x" if k // 9 == FLAGGED else _VIEW_OF_KEY[k:k + 1].decode()
+            for k in range(72)).encode())
 #: The grid's cascade reads rows through these: 1 where a cell can be
 #: opened (covered or ?), and 1 where no mine is around it.
 _CLOSED = bytes(1 if s < FLAGGED else 0 for s in range(256))
@@ -254,17 +262,21 @@ class Minefield:
         after a loss ``X`` exploded mine, ``*`` other mine, ``x`` wrong flag;
         ``' '`` a hole of the mask.
         """
+        # Asked at every move (the screen, the computer's questions): one
+        # character per cell from the byte count + 9 * state (+ 36 for a mine
+        # once the game is lost), summed and translated in C rather than by a
+        # Python call per cell; the exploded mines are written in afterwards.
         w = self.width
+        keys = bytes(map(operator.add, self._counts, self._state.translate(_NINE_TIMES)))
         if self._status == Status.LOST:
-            char = self._char
-            rows = ["".join(map(char, range(y * w, y * w + w))) for y in range(self.height)]
+            keys = bytes(map(operator.add, keys, self._is_mine.translate(_MINE_TIMES)))
+            chars = bytearray(keys.translate(_LOST_VIEW_OF_KEY))
+            for i in self._exploded:
+                chars[i] = ord("X")
+            flat = chars.decode("ascii")
         else:
-            # Asked at every move (the screen, the computer's questions): one
-            # character per cell from the byte count + 9 * state, summed and
-            # translated in C rather than by a Python call per cell.
-            keys = bytes(map(operator.add, self._counts, self._state.translate(_NINE_TIMES)))
             flat = keys.translate(_VIEW_OF_KEY).decode("ascii")
-            rows = [flat[y * w:y * w + w] for y in range(self.height)]
+        rows = [flat[y * w:y * w + w] for y in range(self.height)]
         return self._topology.with_holes(rows)
 
     def copy(self) -> Minefield:

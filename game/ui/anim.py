@@ -86,7 +86,8 @@ class DefeatAnimation(Animation):
         big board."""
         super().__init__()
         self.field = field
-        shown = {c: field.cell(*c) for c in changed}
+        rows = field.view()                 # in C: 1,600 mines shown on 100x100
+        shown = {c: rows[c[1]][c[0]] for c in changed}
         exploded = [c for c, ch in shown.items() if ch == "X"]
         mines = {c for c, ch in shown.items() if ch in "X*"}
         wrong = [c for c, ch in shown.items() if ch == "x"]
