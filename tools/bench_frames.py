@@ -133,11 +133,12 @@ def scenario_cascade(store: Store, frames: int) -> CpuTimes:
 
 
 def scenario_defeat(store: Store, frames: int) -> CpuTimes:
-    """The defeat animation of a 100x100 board with 1,600 mines, again and again
-    (each new game asked by F2, so its frame is timed too)."""
+    """The defeat animation of a 100x100 board with 1,600 mines, again and again:
+    a first click, a mine clicked half a second later (a player's pace), each
+    new game asked by F2, so its frame is timed too."""
     app = make_app(store, level="custom", custom_width=100, custom_height=100,
                    custom_mines=1600)
-    state = {"mine": None}
+    state: dict[str, object] = {"mine": None, "first": 0}
 
     def script(app: App, frame: int) -> None:
         play = app.play
@@ -146,7 +147,9 @@ def scenario_defeat(store: Store, frames: int) -> CpuTimes:
             state["mine"] = None
         elif play.field.status == "ready":
             post_click(app, (50, 50))
-        elif state["mine"] is None and play.field.status == "playing":
+            state["first"] = frame
+        elif state["mine"] is None and play.field.status == "playing" \
+                and frame - int(state["first"]) >= 30:
             rows = play.field.layout() or []
             state["mine"] = next((x, y) for y, row in enumerate(rows)
                                  for x, c in enumerate(row) if c == "*")

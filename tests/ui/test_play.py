@@ -310,3 +310,29 @@ def test_a_cascade_on_a_board_bigger_than_the_window_shows_what_a_fresh_drawing_
     app.invalidate()
     app.step(0)
     assert field_pixels() != drawn
+
+
+def test_the_boards_3bv_is_counted_a_few_ticks_after_the_first_click_not_at_the_end(
+        monkeypatch, tmp_path):
+    """Counting 3BV takes milliseconds on a big board: it is done in a quiet
+    tick after the mines are laid, and the game's end reuses it."""
+    from game.engine import minefield
+    from game.ui.screens.play import COUNT_3BV_AFTER
+
+    from ..engine.shape_oracle import three_bv
+    from .helpers import on_disk
+    counted = []
+    real = minefield.bbbv_regions
+    monkeypatch.setattr(minefield, "bbbv_regions", lambda *a: counted.append(1) or real(*a))
+    app = make_app(BOARD, data_dir=tmp_path)
+    press(app, cell_pos(app, (3, 3)))
+    release(app, cell_pos(app, (3, 3)))                 # one tick: the click's
+    assert app.play.field.status == "playing" and counted == []
+    app.step(COUNT_3BV_AFTER - 2)
+    assert counted == []
+    app.step()
+    assert counted == [1]
+    click(app, (0, 0))                                  # lost: the end reuses the count
+    assert app.play.field.status == "lost" and counted == [1]
+    (game,) = on_disk(app).history()
+    assert game.result == "lost" and game.bbbv == three_bv("grid", BOARD)

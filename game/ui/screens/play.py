@@ -42,6 +42,11 @@ PRESSABLE = "#?"
 #: A best time's name entry waits this long into the victory (its flag wave).
 NAME_WAIT_TICKS = 90
 MANY_RECTS = 64         # more changed cells than this: blit the whole field at once
+#: Ticks after the mines are laid when the board's 3BV is counted, in a quiet
+#: frame (the first click's frame and the next, which draws what it opened,
+#: are busy): the game's end needs it, and counting a 100x100 board took 3 to
+#: 5 ms of the last frame, beside the record and the end's animation.
+COUNT_3BV_AFTER = 3
 
 
 class PlayScreen(PlayInput, base.Screen):
@@ -61,6 +66,7 @@ class PlayScreen(PlayInput, base.Screen):
         self._shown: dict[str, object] = {}
         self.hover: tuple[int, int] | None = None     # the cell under the mouse pointer
         self._after_victory: Callable[[], None] | None = None
+        self._count_3bv_in: int | None = None        # ticks left (see COUNT_3BV_AFTER)
         self.assist = Assistant(self)
         self.new_game(seed)
 
@@ -76,6 +82,7 @@ class PlayScreen(PlayInput, base.Screen):
         self._run_after_victory(force=True)
         self.abandon()
         self.anim = None
+        self._count_3bv_in = None
         self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
         self.assist.new_game()
         self.gestures.cancel()
@@ -139,8 +146,11 @@ class PlayScreen(PlayInput, base.Screen):
         first reveal of a no-guess board waits for its mines)."""
         if self.assist.lay_first(kind, cell):
             return
+        ready = self.field.status == Status.READY
         outcome = self.session.play(kind, cell)
         self._dirty.update(outcome.changed)
+        if ready and self.field.status == Status.PLAYING:     # the mines were just laid
+            self._count_3bv_in = COUNT_3BV_AFTER
         if outcome.useful:
             self._dirty |= self.assist.clear_hint()
         if outcome.ended:
@@ -242,6 +252,11 @@ class PlayScreen(PlayInput, base.Screen):
             self._dirty |= self.anim.tick()
         self._tick_touch()
         self._run_after_victory()
+        if self._count_3bv_in is not None:
+            self._count_3bv_in -= 1
+            if self._count_3bv_in == 0:
+                self._count_3bv_in = None
+                self.field.stats()            # the board keeps its count: the end reuses it
         chrono = self.session.chrono
         if chrono.running and not chrono.paused:
             seconds = chrono.display_seconds()
