@@ -479,9 +479,9 @@ class Minefield:
         """Open ``cells`` (safe ones) and cascade through zeros on a full
         grid, a row's run of zeros at a time; return the cells opened. The
         same cells as the neighbour-by-neighbour cascade of other shapes, in
-        a third of the time: a click that opens 10,000 cells took 11 ms,
+        a seventh of the time: a click that opens 10,000 cells took 11 ms,
         most of a frame, looking at each cell's 8 neighbours, then making a
-        pair of coordinates for each.
+        pair of coordinates for each; it takes 1.5 ms.
 
         A run is every covered zero left and right of a seed in its row; it
         opens whole, then the cells beside it in its row and the cells

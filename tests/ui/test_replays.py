@@ -686,6 +686,8 @@ def test_a_replay_from_the_loader_takes_the_window_a_frame_after_it_came(tmp_pat
     viewer = app.top
     assert isinstance(viewer, ReplayScreen) and viewer.layout is None
     assert fitted_at == [] and app.layout.rows == game_rows and viewer.playback.t == 0
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=cell_pos(app, (4, 4)))   # a click meanwhile
+    post(pygame.MOUSEBUTTONUP, button=1, pos=cell_pos(app, (4, 4)))
     app.step()                                    # the next frame: the window takes its size
     assert fitted_at == [app.frames - 1] and app.layout.rows == 8 + STRIP_ROWS
     assert viewer.layout is not None and viewer.playback.t == 0

@@ -116,7 +116,8 @@ class ReplayScreen(base.Screen):
         playback = self.playback
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) \
+                and self.layout is not None:    # not before it shows (``_fit``)
             pos = self.app.viewport.to_window(event.pos)
             layout = self.layout
             if layout.progress.collidepoint(pos) and event.button == 1:
