@@ -514,7 +514,7 @@ class Minefield:
             zero = zeros[row:end]
             x = i - row
             a = max(closed.rfind(0, 0, x), zero.rfind(0, 0, x)) + 1
-            b = min(_found(closed.find(0, x), w), _found(zero.find(0, x), w))
+            b = _end_of_zeros(closed, zero, x)
             state[row + a:row + b] = bytes((OPEN,)) * (b - a)
             changed.extend(zip(range(a, b), repeat(y)))
             if a > 0 and closed[a - 1]:       # beside it in the row: numbers
@@ -537,12 +537,11 @@ class Minefield:
         state, y = self._state, row // self.width
         closed = state[row + lo:row + hi].translate(_CLOSED)
         zero = zeros[row + lo:row + hi]
-        n = hi - lo
         p = closed.find(1)
         while p >= 0:
             if zero[p]:
                 stack.append(row + lo + p)
-                p = min(_found(closed.find(0, p), n), _found(zero.find(0, p), n))
+                p = _end_of_zeros(closed, zero, p)
             else:
                 state[row + lo + p] = OPEN
                 changed.append((lo + p, y))
@@ -568,6 +567,8 @@ class Minefield:
         return [self._xy(i) for i in unflagged]
 
 
-def _found(index: int, missing: int) -> int:
-    """``index`` from ``bytes.find``, or ``missing`` when nothing was found."""
-    return missing if index < 0 else index
+def _end_of_zeros(closed: bytes | bytearray, zero: bytes | bytearray, start: int) -> int:
+    """Where the stretch of covered zeros from ``start`` ends in a row's
+    ``closed`` and ``zero`` marks (their length when it reaches the end)."""
+    ends = [i for i in (closed.find(0, start), zero.find(0, start)) if i >= 0]
+    return min(ends, default=len(closed))

@@ -408,4 +408,3 @@ def close_all_stores() -> None:
     for store in list(_open_stores):
         with suppress(Exception):
             store.close()
-

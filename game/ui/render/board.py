@@ -132,9 +132,7 @@ class BoardView:
         """Redraw every visible cell from scratch, seen from ``scroll`` (by
         default where the view is)."""
         self.reset(self.scroll if scroll is None else scroll)
-        board_cell, sc = self.layout.board_cell, self.scroll
-        self.update((board_cell(vx, vy, sc) for vy in range(self.rows) for vx in range(self.cols)),
-                    code_of)
+        self.update(self.cells_in_view(), code_of)
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)

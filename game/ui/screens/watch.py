@@ -216,9 +216,7 @@ class ReplayScreen(base.Screen):
         it) 5 ms; the rows come from the engine at C speed and most are equal."""
         before, self._drawn = self._drawn, (rows, pressed, self.scroll)
         if before[2] != self.scroll:
-            board, (sx, sy) = self.layout.board, self.scroll
-            return ((x + sx, y + sy) for y in range(board.view_rows)
-                    for x in range(board.view_cols))
+            return self.board_view.cells_in_view()
         old_rows, old_pressed, _ = before
         cells = set(old_pressed ^ pressed)
         for y, (old, new) in enumerate(zip(old_rows, rows, strict=True)):
