@@ -83,6 +83,16 @@ class Timeline:
         self._at = self._play(self._field, self._at, moves)
         return self._field
 
+    def count_3bv(self) -> None:
+        """Count the board's 3BV now, before any move is played, on the
+        board every later one is copied from: the copies share the count. A
+        100x100 board takes 3 to 4 ms to count; counted at the first drawing
+        instead, every seek that starts again from a checkpoint counted it
+        again."""
+        if self._at == 0 and self._scout is None and len(self._checkpoints) == 1:
+            self._field.stats()
+            self._checkpoints[0] = self._field.copy()
+
     def prepare(self, moves: int = CHECKPOINT_MOVES) -> bool:
         """Play up to ``moves`` more moves on a board of its own, keeping the
         checkpoints it passes, so that no later seek replays far; False once

@@ -13,6 +13,7 @@ touched) and one count cache for auto-play's moves.
 
 from __future__ import annotations
 
+import pickle
 import random
 import time
 from dataclasses import dataclass
@@ -22,7 +23,6 @@ from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import GRID, Topology
 
 if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
-    from game.replay import Replay
     from game.solver.count import Count
     from game.solver.frontier import ComponentKey
     from game.solver.incremental import IncrementalAnalysis
@@ -190,19 +190,20 @@ class PreparedLayer:
 class ReplayJob:
     """A replay to watch: the file at ``path``, or the ``text`` the store
     kept, read, decoded and checked (``game.replay.check``). The answer is
-    the Replay, or a one-line reason why it cannot be watched."""
+    the Replay pickled (the window unpickles it a tick after it arrives,
+    ``loading.py``), or a one-line reason why it cannot be watched."""
 
     path: str | None = None
     text: str | None = None
 
-    def run(self) -> Replay | str:
+    def run(self) -> bytes | str:
         from game.replay import ReplayError, check, decode, read_file
         try:
             replay = read_file(self.path) if self.path is not None else decode(self.text or "")
             check(replay)
         except ReplayError as e:
             return str(e)
-        return replay
+        return pickle.dumps(replay, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 Job = HintJob | AnalyseJob | MoveJob | LayoutJob | ReplayJob

@@ -415,6 +415,8 @@ def test_played_exported_and_opened_replay_shows_the_same_board_after_every_move
     app.commands.open_replay_file(path)
     viewer = app.top
     assert isinstance(viewer, ReplayScreen)
+    while viewer.opening:
+        app.step()
     key(app, pygame.K_SPACE)                                        # pause
     key(app, pygame.K_HOME)
     assert viewer.playback.field().view() == seen[0]
@@ -586,14 +588,22 @@ def test_tick_columns_marks_the_nearest_column_of_every_move_and_no_other(width,
 
 def test_the_viewer_keeps_checkpoints_ahead_while_it_shows_a_long_game(monkeypatch):
     from game.engine import Minefield
-    from game.replay.timeline import CHECKPOINT_MOVES
+    from game.replay.timeline import CHECKPOINT_MOVES, Timeline
     moves = tuple((t, "F 1 1") for t in range(2000))           # flag, ?, covered, again
     replay = Replay(width=8, height=8, mines=1, marks=True, first_click="safe", moves=moves,
                     result="unfinished", time_ms=2000,
                     layout=tuple(["*......."] + ["........"] * 7))
     app = make_app(BOARD_8)
     replays.watch(app, replay, playing=False)
-    app.step(2000 // CHECKPOINT_MOVES + 1)                    # one helping a tick
+    ahead = []
+    real_prepare = Timeline.prepare
+    monkeypatch.setattr(Timeline, "prepare", lambda *a: ahead.append(1) or real_prepare(*a))
+    app.step()
+    assert ahead == []                              # the frame that draws it whole: nothing else
+    app.step(3)
+    assert ahead == [1]                             # a frame of three ticks: once
+    for _ in range(2000 // CHECKPOINT_MOVES):       # one helping a frame
+        app.step()
     applied = []
     real_apply = Minefield.apply
     monkeypatch.setattr(Minefield, "apply",
@@ -656,7 +666,9 @@ def test_a_replay_file_is_read_and_checked_away_from_the_window(tmp_path, monkey
     app.step(3)
     assert app.top is app.play and read_here == [] and len(held.jobs) == 1    # not here
     held.answer()                          # the loader's process reads it (here: now)
-    app.step()
+    app.step()                             # received...
+    assert app.top is app.play
+    app.step()                             # ...and unpickled the next tick: opened
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
     key(app, pygame.K_ESCAPE)
     app.commands.open_replay_file(bad)
@@ -667,9 +679,14 @@ def test_a_replay_file_is_read_and_checked_away_from_the_window(tmp_path, monkey
                             " says 'lost'")
 
 
-def test_a_replay_from_the_loader_takes_the_window_a_frame_after_it_came(tmp_path, monkeypatch):
-    """The frame that receives a replay from the loader's process (unpickled,
-    its timeline built) does not also resize the window: that waits a frame."""
+def test_a_replay_from_the_loader_opens_one_step_a_frame(tmp_path, monkeypatch):
+    """The frame that receives a replay from the loader's process (unpickled)
+    does nothing more; the next ones build its timeline, count its 3BV,
+    give the window its size, and draw the viewer whole, one a frame; only
+    then does it play and look ahead. Keys but Esc and clicks meanwhile are
+    ignored."""
+    from game.engine import minefield
+    from game.replay.timeline import Timeline
     held = HeldWorker()
     app = make_app(BOARD_8, data_dir=tmp_path, loader=held)
     win(app)
@@ -677,22 +694,65 @@ def test_a_replay_from_the_loader_takes_the_window_a_frame_after_it_came(tmp_pat
     app.commands.open_replay_file(good)
     app.step()
     game_rows = app.layout.rows
-    fitted_at = []
-    real_fit = app.fit_window
-    monkeypatch.setattr(app, "fit_window",
-                        lambda *a, **k: fitted_at.append(app.frames) or real_fit(*a, **k))
-    held.answer()
-    app.step()                                    # the answer comes: the viewer is opened
+    done: list[tuple[str, int]] = []
+
+    def noting(name, real):
+        return lambda *a, **k: done.append((name, app.frames)) or real(*a, **k)
+
+    monkeypatch.setattr(app, "fit_window", noting("fit", app.fit_window))
+    monkeypatch.setattr(Timeline, "__init__", noting("timeline", Timeline.__init__))
+    monkeypatch.setattr(minefield, "bbbv_regions", noting("3bv", minefield.bbbv_regions))
+    monkeypatch.setattr(Timeline, "prepare", noting("ahead", Timeline.prepare))
+    held.answer()                                 # (checked here, where it counts its 3BV)
+    done.clear()
+    app.step()                                    # the answer comes...
+    assert app.top is app.play
+    app.step()                                    # ...unpickled a frame later: the viewer
     viewer = app.top
-    assert isinstance(viewer, ReplayScreen) and viewer.layout is None
-    assert fitted_at == [] and app.layout.rows == game_rows and viewer.playback.t == 0
-    post(pygame.MOUSEBUTTONDOWN, button=1, pos=cell_pos(app, (4, 4)))   # a click meanwhile
-    post(pygame.MOUSEBUTTONUP, button=1, pos=cell_pos(app, (4, 4)))
-    app.step()                                    # the next frame: the window takes its size
-    assert fitted_at == [app.frames - 1] and app.layout.rows == 8 + STRIP_ROWS
-    assert viewer.layout is not None and viewer.playback.t == 0
-    app.step()
-    assert viewer.playback.t > 0                  # then it plays
+    assert isinstance(viewer, ReplayScreen) and viewer.opening and done == []
+    real_draw = viewer.draw
+    monkeypatch.setattr(viewer, "draw", lambda *a: real_draw(*a) and (
+        done.append(("drawn", app.frames)) or True))
+    for _ in range(4):
+        post(pygame.MOUSEBUTTONDOWN, button=1, pos=cell_pos(app, (4, 4)))   # clicks meanwhile
+        post(pygame.MOUSEBUTTONUP, button=1, pos=cell_pos(app, (4, 4)))
+        key(app, pygame.K_END)                                              # and a key
+    first = done[0][1]
+    assert done == [("timeline", first), ("3bv", first + 1), ("fit", first + 2),
+                    ("drawn", first + 3)]
+    assert app.layout.rows == 8 + STRIP_ROWS and game_rows != 8 + STRIP_ROWS
+    assert not viewer.opening
+    assert viewer.playback.t == 0 and viewer.playback.moves == 0      # END was ignored
+    app.step()                                    # then it plays and looks ahead
+    assert done[4:] == [("ahead", first + 4), ("drawn", first + 4)]
+    key(app, pygame.K_END)
+    key(app, pygame.K_HOME)                       # boards copied from the first one...
+    assert [d for d in done if d[0] == "3bv"] == [("3bv", first + 1)]     # ...share its 3BV
+
+
+def test_a_replay_is_unpickled_with_the_garbage_collector_paused(monkeypatch):
+    """Unpickling a big replay makes thousands of objects: the collector,
+    left running, swept them a few times in the frame (up to 6.4 ms for
+    2 MB, against 3.5 paused). It runs again afterwards, and stays off if
+    it was off."""
+    import gc
+    import pickle
+
+    from game.ui import loading
+    replay = Replay(width=8, height=8, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 0 0"),), result="unfinished", time_ms=10,
+                    layout=tuple(["*......."] + ["........"] * 7))
+    seen = []
+    real_loads = pickle.loads
+    monkeypatch.setattr(loading.pickle, "loads",
+                        lambda data: seen.append(gc.isenabled()) or real_loads(data))
+    data = pickle.dumps(replay)
+    assert loading.unpickled(data) == replay and seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        assert loading.unpickled(data) == replay and not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def opening_cue_pixels(app) -> int:
@@ -720,12 +780,12 @@ def test_a_late_replay_shows_a_cue_over_the_window_until_it_opens(tmp_path):
     history = app.top
     assert history is not app.play and opening_cue_pixels(app) > 20
     held.answer()                                # dropped: the player moved on
-    app.step()
+    app.step(2)                                  # (received, then unpickled)
     assert app.top is history and opening_cue_pixels(app) == 0
     key(app, pygame.K_ESCAPE)
     app.commands.open_replay_file(good)
     held.answer()
-    app.step()
+    app.step(2)
     assert isinstance(app.top, ReplayScreen) and not app.replays.late
     assert opening_cue_pixels(app) == 0
 
@@ -746,7 +806,7 @@ def test_a_replay_that_comes_after_the_player_moved_on_is_not_shown(tmp_path):
     app.commands.open_replay_file(bad)
     app.commands.open_replay_file(good)           # the newer request wins
     held.answer()
-    app.step()
+    app.step(2)
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
 
 
@@ -761,7 +821,7 @@ def test_replays_are_read_in_a_process_of_their_own_that_a_new_game_leaves_alone
         key(app, pygame.K_F2)                     # a new game cancels the computer's work
         assert loader.alive and loader.starts == 1
         assert loader.wait(60)
-        app.step()
+        app.step(2)                               # received, then unpickled
         assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
     finally:
         app.close()

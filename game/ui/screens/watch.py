@@ -13,7 +13,7 @@ right slower) and the progress bar (click or drag to seek).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -44,9 +44,14 @@ class ReplayScreen(base.Screen):
                  fit_next_frame: bool = False) -> None:
         super().__init__(app)
         self.replay = replay
-        self.playback = Playback(Timeline(replay), playing=playing)
+        self._playing = playing
+        self._playback: Playback | None = None
+        if not fit_next_frame:
+            self._start_playback()
         self.layout: ViewerLayout | None = None
-        self._ticks: list[tuple[int, int]] = []   # the progress bar's ticks (``relayout``)
+        # The progress bar's ticks, worked out at the first drawing after a
+        # relayout: 2 ms on a 100x100 game, kept out of the frame that resizes.
+        self._ticks: list[tuple[int, int]] | None = None
         self.board_view: BoardView | None = None
         self._dragging = False
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
@@ -57,7 +62,33 @@ class ReplayScreen(base.Screen):
             [], frozenset(), self.scroll)
         self._paused_game = False
         self._fit_next_frame = fit_next_frame
-        self._fit_after: int | None = None    # the frame after which the window takes its size
+        # What is left to do before the viewer shows, one step a frame
+        # (``fit_next_frame``), and the frame of the last step.
+        self._steps: list[Callable[[], None]] = []
+        self._stepped_at = 0
+        self._looked_ahead_at = -1      # the frame that last played checkpoints ahead
+
+    @property
+    def opening(self) -> bool:
+        """Its opening steps are not all done (``_fit``): it is not shown,
+        and ignores every key but Esc."""
+        return bool(self._steps)
+
+    @property
+    def playback(self) -> Playback:
+        """The replay's clock and position (built by the first opening step)."""
+        assert self._playback is not None
+        return self._playback
+
+    def _start_playback(self) -> None:
+        self._playback = Playback(Timeline(self.replay), playing=self._playing)
+
+    def _count_3bv(self) -> None:
+        self.playback.timeline.count_3bv()
+
+    def _show(self) -> None:
+        """The last step of the opening: the frame that draws the viewer whole
+        does nothing else."""
 
     # ------------------------------------------------------------ stack
 
@@ -70,18 +101,20 @@ class ReplayScreen(base.Screen):
             chrono.pause()
         play.gestures.cancel()
         if self._fit_next_frame:
-            self._fit_after = self.app.frames
+            self._steps = [self._start_playback, self._count_3bv, self._fit, self._show]
+            self._stepped_at = self.app.frames
         else:
             self._fit()
 
     def _fit(self) -> None:
         """Give the window the viewer's size. A replay from the loader's
-        process does it a frame after it came (``fit_next_frame``): a big
-        one's answer (unpickled, its timeline built) and the window's new
-        size (every screen laid out again) took 22 to 30 ms together, more
-        than a frame; apart, each fits in one, and the window shows the game
-        one frame longer."""
-        self._fit_after = None
+        process comes with the window's frame already busy (2 MB received
+        and unpickled), so its opening is spread over the frames that follow
+        (``fit_next_frame``), one step each: its timeline is built, then
+        its 3BV counted, then the window takes its size (every screen laid
+        out again), then the viewer is drawn whole, and only then does it
+        play. Together these took 22 to 30 ms, more than a frame; apart,
+        each fits in one, and the window shows the game three frames longer."""
         self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS,
                             shape=self.replay.shape)
         if self.layout is None:         # the window already had the viewer's size
@@ -102,8 +135,7 @@ class ReplayScreen(base.Screen):
         if self.app.layout is None or self.app.layout.rows != self.replay.height + STRIP_ROWS:
             return                      # the window is not (yet) the viewer's
         self.layout = ViewerLayout.of(self.app.layout)
-        timeline = self.playback.timeline
-        self._ticks = tick_columns(self.layout, timeline.times, timeline.duration_ms)
+        self._ticks = None
         board = self.layout.board
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
@@ -113,11 +145,11 @@ class ReplayScreen(base.Screen):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
-        playback = self.playback
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) \
                 and self.layout is not None:    # not before it shows (``_fit``)
+            playback = self.playback
             pos = self.app.viewport.to_window(event.pos)
             layout = self.layout
             if layout.progress.collidepoint(pos) and event.button == 1:
@@ -133,11 +165,14 @@ class ReplayScreen(base.Screen):
             self._dragging = False
 
     def _key(self, event: pygame.event.Event) -> None:
-        playback = self.playback
         key = event.key
         if key == pygame.K_ESCAPE:
             self.leave()
-        elif key == pygame.K_SPACE:
+            return
+        if self.opening:
+            return
+        playback = self.playback
+        if key == pygame.K_SPACE:
             playback.toggle()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             playback.step(1 if key == pygame.K_RIGHT else -1)
@@ -155,12 +190,18 @@ class ReplayScreen(base.Screen):
     # ------------------------------------------------------------ ticks
 
     def update(self) -> None:
-        if self._fit_after is not None:   # not shown yet: the window first takes its size
-            if self.app.frames > self._fit_after:
-                self._fit()
+        if self.opening:                  # not shown yet: one step of the opening a frame
+            if self.app.frames > self._stepped_at:
+                self._stepped_at = self.app.frames
+                self._steps.pop(0)()
             return
         self.playback.tick(TICK_MS)
-        self.playback.timeline.prepare()          # checkpoints ahead, a little a tick
+        # Checkpoints ahead, a little a frame (not a tick: a late frame
+        # catching up on ticks would do it twice), and not in the frame that
+        # draws the viewer whole.
+        if self._shown is not None and self._looked_ahead_at != self.app.frames:
+            self._looked_ahead_at = self.app.frames
+            self.playback.timeline.prepare()
 
     # ------------------------------------------------------------ drawing
 
@@ -172,7 +213,7 @@ class ReplayScreen(base.Screen):
                 pointer.cell if pointer else None, frozenset(p.pressed_cells()), p.face())
 
     def draw(self, painter, full: bool) -> bool:
-        if self.layout is None:
+        if self.layout is None or self.opening:
             return False
         self._follow()
         state = self._state()
@@ -194,6 +235,8 @@ class ReplayScreen(base.Screen):
             return ch
 
         draw_frame(painter, layout)
+        if self._ticks is None:
+            self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
         draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
         self.board_view.update(self._changed(field.view(), frozenset(pressed)), code_of)
         painter.blit(self.board_view.surface, board.field.topleft)
