@@ -74,7 +74,9 @@ class Animation:
         raise NotImplementedError
 
     def shows(self, cell: Cell, final: str) -> str:
-        """What ``cell`` shows now, given what it shows at the end."""
+        """What ``cell`` shows now, given what it shows at the end. Only a
+        cell whose end is not "#" may show otherwise: a fresh drawing of the
+        board asks only those (``PlayScreen._redraw_board``)."""
         return final
 
 

@@ -201,11 +201,15 @@ class Assistant:
     def clear_hint(self) -> set[Cell]:
         """Forget the hint (the board changed); returns the cells it marked."""
         self.message = ""
-        if self.shown is None:
-            return set()
-        cells = set(self.shown.evidence) | {self.shown.cell}
+        cells = self.marked_cells()
         self.shown = None
         return cells
+
+    def marked_cells(self) -> set[Cell]:
+        """The cells the hint shown marks (``mark_of`` is not empty)."""
+        if self.shown is None:
+            return set()
+        return set(self.shown.evidence) | {self.shown.cell}
 
     def mark_of(self, cell: Cell) -> str:
         """Appearance suffix of a cell: 's' safe or guess, 'm' mine, 'e' proof."""

@@ -3,6 +3,8 @@
 import pygame
 import pytest
 
+from game.engine import Minefield
+
 from .helpers import (
     LEFT,
     MIDDLE,
@@ -14,6 +16,7 @@ from .helpers import (
     key,
     make_app,
     move,
+    post,
     press,
     release,
     settle,
@@ -302,14 +305,87 @@ def test_a_cascade_on_a_board_bigger_than_the_window_shows_what_a_fresh_drawing_
     def field_pixels() -> bytes:
         return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
     drawn = field_pixels()
-    app.play.board_view.redraw_all(app.play.code_of, app.play.scroll)
-    app.invalidate()
-    app.step(0)
+    redraw_every_cell(app, app.play.code_of)
     assert field_pixels() == drawn
-    app.play.board_view.redraw_all(lambda x, y: "#")                  # the check can fail
+    redraw_every_cell(app, lambda x, y: "#")                           # the check can fail
+    assert field_pixels() != drawn
+
+
+def test_a_new_game_and_a_scroll_ask_only_the_cells_that_are_not_plainly_covered():
+    """A fresh view shows every cell covered: a new game or a scroll step
+    asks the code of only the cells that may look otherwise (opened, flagged,
+    pressed, under the keyboard cursor, marked by a hint), and draws what
+    asking every cell would draw."""
+    rows = ["." * 20 + "*" + "." * 79 for _ in range(60)]          # a wall of mines
+    app = make_app(rows)
+    asked = []
+    real_code_of = app.play.code_of
+    app.play.code_of = lambda x, y: asked.append((x, y)) or real_code_of(x, y)
+    app.play.new_game(field=Minefield.from_layout(rows))
+    app.step()
+    assert app.layout.scrolls and asked == []                         # all covered: none asked
+    click(app, (0, 0))                                                # opens left of the wall
+    click(app, (20, 5), RIGHT)                                        # a flag
+    key(app, pygame.K_h)
+    hint = app.play.assist.shown.cell                                 # a covered cell, marked
+    post(pygame.MOUSEBUTTONDOWN, button=LEFT, pos=cell_pos(app, (25, 15)))   # held down
+    key(app, pygame.K_RIGHT)                                          # the keyboard cursor
+    special = {hint, app.play.cursor, (25, 15)}
+    assert app.play.pressed_cells() == {(25, 15)} and len(special) == 3
+    assert all(app.play.field.cell(*c) == "#" for c in special)
+    asked.clear()
+    app.play.scroll_by(0, 1)
+    app.play.scroll_by(0, -1)                                         # back to the top
+    app.step()
+    opened = {(x, y) for y in range(app.layout.view_rows) for x in range(app.layout.view_cols)
+              if app.play.field.cell(x, y) != "#"}
+    assert set(asked[-len(opened) - 3:]) == opened | special          # none else asked
+    field = app.painter.px(app.layout.field)
+
+    def field_pixels() -> bytes:
+        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+    drawn = field_pixels()
+    redraw_every_cell(app, real_code_of)
+    assert field_pixels() == drawn
+
+
+@pytest.mark.parametrize("ending", ["lost", "won"])
+def test_a_scroll_during_the_last_animation_draws_what_asking_every_cell_draws(ending):
+    """The defeat's explosions and crosses, the victory's popping flags: a
+    fresh drawing mid-animation (a scroll step) shows them as they are."""
+    rows = ["." * 20 + "*" + "." * 79 for _ in range(60)]
+    rows[30] = "*" * 100                                              # mines in view below too
+    app = make_app(rows)
+    click(app, (0, 0))
+    if ending == "lost":
+        click(app, (20, 3))
+    else:
+        for y, row in enumerate(app.play.field.view()):
+            for x, ch in enumerate(row):
+                if ch == "#" and rows[y][x] == ".":
+                    app.play.play("reveal", (x, y))
+    app.step(20)
+    assert app.play.field.status == ending and app.play.anim is not None
+    assert not app.play.anim.done
+    app.play.scroll_by(0, 1)
+    app.step(0)
+    field = app.painter.px(app.layout.field)
+
+    def field_pixels() -> bytes:
+        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+    drawn = field_pixels()
+    redraw_every_cell(app, app.play.code_of)
+    assert field_pixels() == drawn
+
+
+def redraw_every_cell(app, code_of) -> None:
+    """Draw the board afresh asking ``code_of`` of every visible cell (the
+    reference the quicker drawings are held to), and show it."""
+    view = app.play.board_view
+    view.reset(app.play.scroll)
+    view.update(view.cells_in_view(), code_of)
     app.invalidate()
     app.step(0)
-    assert field_pixels() != drawn
 
 
 def test_the_boards_3bv_is_counted_a_few_ticks_after_the_first_click_not_at_the_end(

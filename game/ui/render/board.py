@@ -128,12 +128,6 @@ class BoardView:
             self.surface.fblits(batch)
         return [pixel for _, pixel in batch]
 
-    def redraw_all(self, code_of: Callable[[int, int], Code], scroll: Cell | None = None) -> None:
-        """Redraw every visible cell from scratch, seen from ``scroll`` (by
-        default where the view is)."""
-        self.reset(self.scroll if scroll is None else scroll)
-        self.update(self.cells_in_view(), code_of)
-
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
         return x * self.scale, y * self.scale
