@@ -730,6 +730,23 @@ def test_a_replay_from_the_loader_opens_one_step_a_frame(tmp_path, monkeypatch):
     assert [d for d in done if d[0] == "3bv"] == [("3bv", first + 1)]     # ...share its 3BV
 
 
+def test_esc_while_a_replay_opens_gives_the_game_back_at_once(tmp_path):
+    """Esc in the frames a replay takes to open leaves it: the game comes
+    back, its window unchanged, and nothing of the viewer runs afterwards."""
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    good, _ = exported(tmp_path, app)
+    rows, size = app.layout.rows, app.display.surface.get_size()
+    app.commands.open_replay_file(good)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScreen) and viewer.opening
+    app.step()                                    # its timeline built: still opening
+    key(app, pygame.K_ESCAPE)
+    app.step(5)
+    assert app.top is app.play and app.layout.rows == rows
+    assert app.display.surface.get_size() == size
+
+
 def test_a_replay_is_unpickled_with_the_garbage_collector_paused(monkeypatch):
     """Unpickling a big replay makes thousands of objects: the collector,
     left running, swept them a few times in the frame (up to 6.4 ms for
