@@ -300,15 +300,11 @@ def test_a_cascade_on_a_board_bigger_than_the_window_shows_what_a_fresh_drawing_
                for vx in range(app.layout.view_cols)]
     white = {c for c in in_view if cell_pixel(app, c, -7, -7) == (255, 255, 255)}
     assert white == {(x, y) for x, y in in_view if rows[y][x] == "#"}    # covered: lit edge
-    field = app.painter.px(app.layout.field)
-
-    def field_pixels() -> bytes:
-        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
-    drawn = field_pixels()
+    drawn = field_pixels(app)
     redraw_every_cell(app, app.play.code_of)
-    assert field_pixels() == drawn
+    assert field_pixels(app) == drawn
     redraw_every_cell(app, lambda x, y: "#")                           # the check can fail
-    assert field_pixels() != drawn
+    assert field_pixels(app) != drawn
 
 
 def test_a_new_game_and_a_scroll_ask_only_the_cells_that_are_not_plainly_covered():
@@ -340,13 +336,9 @@ def test_a_new_game_and_a_scroll_ask_only_the_cells_that_are_not_plainly_covered
     opened = {(x, y) for y in range(app.layout.view_rows) for x in range(app.layout.view_cols)
               if app.play.field.cell(x, y) != "#"}
     assert set(asked[-len(opened) - 3:]) == opened | special          # none else asked
-    field = app.painter.px(app.layout.field)
-
-    def field_pixels() -> bytes:
-        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
-    drawn = field_pixels()
+    drawn = field_pixels(app)
     redraw_every_cell(app, real_code_of)
-    assert field_pixels() == drawn
+    assert field_pixels(app) == drawn
 
 
 @pytest.mark.parametrize("ending", ["lost", "won"])
@@ -369,13 +361,15 @@ def test_a_scroll_during_the_last_animation_draws_what_asking_every_cell_draws(e
     assert not app.play.anim.done
     app.play.scroll_by(0, 1)
     app.step(0)
-    field = app.painter.px(app.layout.field)
-
-    def field_pixels() -> bytes:
-        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
-    drawn = field_pixels()
+    drawn = field_pixels(app)
     redraw_every_cell(app, app.play.code_of)
-    assert field_pixels() == drawn
+    assert field_pixels(app) == drawn
+
+
+def field_pixels(app) -> bytes:
+    """The field's pixels as shown in the window."""
+    field = app.painter.px(app.layout.field)
+    return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
 
 
 def redraw_every_cell(app, code_of) -> None:
