@@ -43,10 +43,12 @@ class Guess:
 
 
 def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
-           seconds: float = SECONDS) -> Guess:
+           seconds: float | None = None) -> Guess:
     """The best of ``candidates`` (undecided covered cells, at least one).
     ``traps`` are the position's 50/50s (None when the count was approximate);
-    their problem and cache serve the look-ahead too."""
+    their problem and cache serve the look-ahead too. ``seconds`` is the
+    look-ahead budget, ``SECONDS`` unless given (read at each call, so that
+    ``tools/solver_bench.py --set guess.SECONDS=…`` can change it)."""
     risk = analysis.risk
     position = analysis.position
     table = position.topology.neighbours
@@ -64,7 +66,7 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
     if len(picked) <= 1 or traps is None:
         return Guess(ranked[0], risk[ranked[0]], None)
     base, cache, total = traps.problem, traps.cache, traps.counted.total
-    deadline = time.perf_counter() + seconds
+    deadline = time.perf_counter() + (SECONDS if seconds is None else seconds)
     best: tuple[float, int] | None = None
     seen: Foresight | None = None
     for c in sorted(picked, key=lambda c: (risk[c], openness(c), c)):
