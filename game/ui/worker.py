@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Protocol
 
-from game.i18n import N_, _
+from game.i18n import N_, _, language, set_language
 
 from .jobs import Job
 
@@ -107,7 +107,10 @@ def give_way() -> None:
 
 def serve(conn: Connection) -> None:
     """The worker process: answer jobs until the pipe closes (the game ended,
-    however it ended) or a None arrives."""
+    however it ended) or a None arrives. Each job comes with the window's
+    language at the time it was asked: a spawned process starts in the source
+    language, and the player may switch languages mid-game, yet a hint's
+    explanation or an error must read in the window's language."""
     give_way()
     while True:
         try:
@@ -116,7 +119,9 @@ def serve(conn: Connection) -> None:
             return
         if message is None:
             return
-        seq, job = message
+        seq, job, lang = message
+        if lang != language():
+            set_language(lang)
         try:
             conn.send((seq, *run_job(job)))
         except (BrokenPipeError, OSError):
@@ -162,7 +167,7 @@ class ProcessWorker:
         self._seq += 1
         self._pending[self._seq] = tag
         try:
-            conn.send((self._seq, job))
+            conn.send((self._seq, job, language()))
         except (BrokenPipeError, OSError):
             self._lost()
 

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.engine import Minefield
+from game.i18n import set_language
 from game.solver import analyse, hint, next_move
 from game.ui.jobs import AnalyseJob, HintAnswer, HintJob, LayoutJob, MoveAnswer, MoveJob, PreparedLayer
 from game.ui.worker import ProcessWorker, run_job
@@ -85,6 +86,24 @@ def test_the_worker_process_starts_lazily_and_answers_like_the_solver():
     finally:
         worker.close()
     assert not worker.alive
+
+
+def test_the_worker_answers_in_the_language_of_the_window_when_it_asked():
+    view, mines = expert_view()
+    worker = ProcessWorker()
+    try:
+        explanations = {}
+        for lang in ("fr", "en", "fr"):          # one process, switched both ways
+            set_language(lang)
+            worker.submit(lang, HintJob(view, mines, "opening", None))
+            (done,) = answer(worker)
+            assert done.ok, done.value
+            explanations.setdefault(lang, set()).add(done.value.explanation)
+            assert done.value.explanation == hint(view, mines).explanation
+        assert worker.starts == 1
+        assert len(explanations["fr"]) == 1 and explanations["fr"] != explanations["en"]
+    finally:
+        worker.close()
 
 
 def test_cancel_stops_work_under_way_at_once_and_the_next_job_gets_a_fresh_process():
@@ -165,6 +184,7 @@ def test_a_new_game_cancels_the_question_under_way():
 READ_WITHOUT_SOLVER = """
 import sys
 from game.engine import Minefield
+from game.i18n import set_language
 from game.ui.jobs import MoveJob, HintJob, AnalyseJob
 from game.ui.worker import ProcessWorker
 if __name__ == "__main__":
