@@ -302,7 +302,7 @@ class Assistant:
             self.stop()
         elif not self.session.ended:
             self.autoplay = True
-            self.clear_hint()
+            self.screen.mark_dirty(self.clear_hint())
             self._planned = None
             self._countdown = self.pace[0]
 

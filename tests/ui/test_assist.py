@@ -74,6 +74,19 @@ def test_the_hint_goes_away_when_the_board_changes():
     assert tip_pixels(app) == 0
 
 
+def test_auto_play_takes_the_hint_marks_off_the_board_at_once():
+    app = opened()
+    key(app, pygame.K_h)
+    shown = app.play.assist.shown
+    marked = [shown.cell, *shown.evidence]
+    moves = app.play.field.move_count
+    key(app, pygame.K_a)                                   # before auto-play's first move
+    assert app.play.assist.shown is None and app.play.field.move_count == moves
+    assert display_rgb(app, shown.cell, 14, 8) not in ((224, 0, 0), (0, 176, 0))
+    assert all(display_rgb(app, cell, 1, 8) != (255, 140, 0) for cell in marked)
+    assert tip_pixels(app) == 0
+
+
 def test_a_hint_before_the_first_click_points_at_a_good_start():
     app = make_app(BOARD)
     key(app, pygame.K_h)
