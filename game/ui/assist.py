@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import CLASSIC, Status
-from game.i18n import N_, _, pgettext
+from game.i18n import N_, _, language, pgettext
 
 from .jobs import AnalyseJob, HintAnswer, HintJob, Job, LayoutJob, MoveAnswer, MoveJob, Overlay
 from .render.assist import COVERED
@@ -193,6 +193,10 @@ class Assistant:
         return dirty
 
     def _hint_arrived(self, h: HintAnswer) -> None:
+        if h.language != language():
+            # Asked before View > Language switched: ask again, in the new one.
+            self.screen.mark_dirty(self.show_hint())
+            return
         self._assist()
         self.shown = Shown((h.x, h.y), h.kind, frozenset(h.evidence), hint_text(h))
         self.screen.reveal_cell((h.x, h.y))

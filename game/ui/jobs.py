@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import GRID, Topology
+from game.i18n import language
 
 if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
     from game.solver.count import Count
@@ -74,6 +75,7 @@ class HintAnswer:
     kind: str
     explanation: str
     evidence: tuple[tuple[int, int], ...]
+    language: str       # the language ``explanation`` is written in
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ class HintJob:
         from game.solver import hint
         h = hint(self.view, self.mines, first_click=self.first_click,
                  max_seconds=self.max_seconds, shape=self.shape)
-        return HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence))
+        return HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence), language())
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from collections.abc import Hashable
 import pygame
 
 from game.engine import Minefield, Status
-from game.solver import no_guess_layer
+from game.i18n import set_language
+from game.solver import hint, no_guess_layer
 from game.ui.assist import THINKING_TICKS
 from game.ui.jobs import Job
 from game.ui.render.assist import TIP, thinking_rect
@@ -97,6 +98,25 @@ def test_an_answer_about_a_position_the_board_has_left_is_dropped():
     app.step(2)
     assert app.play.assist.shown is None and app.play.assist.line() == ""
     assert not app.play.assist.waiting
+
+
+def test_a_hint_asked_before_a_language_switch_is_asked_again_in_the_new_language():
+    app, worker = late_app()
+    key(app, pygame.K_h)
+    english = app.play.assist.version()
+    app.set_language("fr")
+    set_language("en")                         # the worker answers in the asking language
+    worker.release()
+    set_language("fr")
+    app.step()
+    assert app.play.assist.shown is None       # the English answer is not shown...
+    assert [tag for tag, _job in worker.asked] == [("hint", english)]   # ...it is asked again
+    worker.release()
+    app.step()
+    shown = app.play.assist.shown
+    assert shown is not None and shown.text.startswith("Sûre")
+    view = tuple(app.play.field.view())
+    assert hint(view, app.play.field.mines).explanation in shown.text   # French throughout
 
 
 def test_a_new_game_cancels_what_was_asked_at_once():

@@ -82,7 +82,7 @@ def test_the_worker_process_starts_lazily_and_answers_like_the_solver():
         assert got["move"] == MoveAnswer(move.kind, move.x, move.y, move.certain)
         assert got["overlay"].rows == analyse(view, mines).probabilities
         assert got["overlay"].exact
-        assert got["hint"] == HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence))
+        assert got["hint"] == HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence), "en")
     finally:
         worker.close()
     assert not worker.alive
