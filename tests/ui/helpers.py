@@ -91,6 +91,12 @@ def pixel(app: App, pos) -> tuple[int, int, int]:
     return tuple(app.display.surface.get_at(pos))[:3]
 
 
+def field_pixels(app: App) -> bytes:
+    """The field's pixels as shown in the window, to compare two drawings."""
+    field = app.painter.px(app.layout.field)
+    return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+
+
 def cell_pixel(app: App, cell, dx: int = 0, dy: int = 0) -> tuple[int, int, int]:
     """Colour at a cell's centre (offset in scale-1 pixels)."""
     x, y = cell_pos(app, cell)

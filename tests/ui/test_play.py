@@ -13,6 +13,7 @@ from .helpers import (
     cell_pos,
     cell_shows,
     click,
+    field_pixels,
     key,
     make_app,
     move,
@@ -364,12 +365,6 @@ def test_a_scroll_during_the_last_animation_draws_what_asking_every_cell_draws(e
     drawn = field_pixels(app)
     redraw_every_cell(app, app.play.code_of)
     assert field_pixels(app) == drawn
-
-
-def field_pixels(app) -> bytes:
-    """The field's pixels as shown in the window."""
-    field = app.painter.px(app.layout.field)
-    return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
 
 
 def redraw_every_cell(app, code_of) -> None:

@@ -15,7 +15,7 @@ from game.ui.jobs import Job
 from game.ui.render.assist import TIP, thinking_rect
 from game.ui.worker import Done, run_job
 
-from .helpers import click, key, make_app
+from .helpers import click, field_pixels, key, make_app
 
 BOARD = ["*.......", "........", "........", "........",
          "........", "......*.", "........", "........"]
@@ -83,11 +83,6 @@ def test_the_thinking_cue_shows_after_100_ms_and_goes_with_the_answer():
     click(prompt, (3, 0))
     key(prompt, pygame.K_h)
     assert late == field_pixels(prompt)        # no cue left behind
-
-
-def field_pixels(app) -> bytes:
-    return pygame.image.tobytes(app.display.surface.subsurface(app.painter.px(app.layout.field)),
-                                "RGB")
 
 
 def test_an_answer_about_a_position_the_board_has_left_is_dropped():

@@ -184,7 +184,6 @@ def test_a_new_game_cancels_the_question_under_way():
 READ_WITHOUT_SOLVER = """
 import sys
 from game.engine import Minefield
-from game.i18n import set_language
 from game.ui.jobs import MoveJob, HintJob, AnalyseJob
 from game.ui.worker import ProcessWorker
 if __name__ == "__main__":
