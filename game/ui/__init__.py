@@ -1,6 +1,22 @@
-"""Everything pygame: the window, the loop, screens, rendering, sound."""
+"""Everything pygame: the window, the loop, screens, rendering, sound.
+
+The environment below is set here, when the package is first imported,
+because it must be in place before pygame itself is imported: pygame's own
+import prints a greeting and, on X11, names the window class after the
+script (``__main__.py``) unless a class is already set. A value the user set
+in the environment wins."""
 
 import os
 
-# pygame prints a greeting on import; a game's console output is for errors.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+#: The window class (X11), app id (Wayland, SDL 3) taskbars group the window under.
+APP_ID = "minesweeper"
+#: Read by pygame's import, or by SDL when the video starts or the window opens.
+PYGAME_ENVIRONMENT = {
+    "PYGAME_HIDE_SUPPORT_PROMPT": "1",  # a game's console output is for errors
+    "SDL_VIDEO_X11_WMCLASS": APP_ID,
+    "SDL_VIDEO_WAYLAND_WMCLASS": APP_ID,
+    "SDL_APP_ID": APP_ID,
+    "SDL_VIDEO_CENTERED": "1",          # the first window appears centred
+}
+for _name, _value in PYGAME_ENVIRONMENT.items():
+    os.environ.setdefault(_name, _value)

@@ -25,7 +25,7 @@ from game.store import Store
 from . import keys
 from .audio import Audio
 from .commands import Commands
-from .display import BACKDROP, Display, desktop_size, fitting_scale, set_window_hints, window_room
+from .display import BACKDROP, Display, desktop_size, fitting_scale, window_room
 from .exporting import ReplayExporter
 from .frame import Layout
 from .hit import Viewport
@@ -84,7 +84,6 @@ class App:
         read the store through ``reader``: on its own thread, or
         (``background_reads`` False, the default with a TickClock) on the UI
         thread at the next tick."""
-        set_window_hints()                # before the video system starts
         pygame.display.init()
         pygame.font.init()
         i18n.set_language(i18n.choose(settings.language))

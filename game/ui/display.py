@@ -14,7 +14,6 @@ neutral background.
 
 from __future__ import annotations
 
-import os
 import warnings
 
 import pygame
@@ -25,22 +24,6 @@ from .hit import Viewport
 WINDOW_MARGIN = (32, 96)
 #: The neutral background around the game in fullscreen.
 BACKDROP = (0, 64, 64)
-#: The window class (X11), app id (Wayland, SDL 3) taskbars group the window under.
-APP_ID = "minesweeper"
-#: SDL hints read when the video system starts or the window is created.
-WINDOW_HINTS = {
-    "SDL_VIDEO_X11_WMCLASS": APP_ID,
-    "SDL_VIDEO_WAYLAND_WMCLASS": APP_ID,
-    "SDL_APP_ID": APP_ID,
-    "SDL_VIDEO_CENTERED": "1",          # the first window appears centred
-}
-
-
-def set_window_hints() -> None:
-    """Name the app and centre its window: call before ``pygame.display.init``.
-    A value the user already set in the environment wins."""
-    for name, value in WINDOW_HINTS.items():
-        os.environ.setdefault(name, value)
 
 
 def desktop_size() -> tuple[int, int]:

@@ -3,11 +3,14 @@ resized in place by zoom, level changes and fullscreen, none of which pauses
 the game; taskbars know it as ``minesweeper``."""
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pygame
 import pytest
 
-from game.ui.display import APP_ID
+from game.ui import APP_ID
 
 from .helpers import BOARD_8, click, key, make_app
 
@@ -49,6 +52,30 @@ def test_the_window_is_asked_to_appear_centred_and_named_minesweeper():
     assert os.environ["SDL_VIDEO_CENTERED"] == "1"
     for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
         assert os.environ[hint] == APP_ID == "minesweeper"
+
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Runs the game as ``python -m game`` does, one frame, then prints the window
+#: class SDL was given: pygame's import sets one named after the script.
+AS_RUN = ("import os, sys; sys.argv[0] = '/somewhere/__main__.py';"
+          " from game.cli import main; code = main(sys.argv[1:]);"
+          " print(code, os.environ.get('SDL_VIDEO_X11_WMCLASS'))")
+
+
+@pytest.mark.parametrize(("chosen", "expected"), [(None, APP_ID), ("mine", "mine")])
+def test_on_x11_the_window_class_is_minesweeper_unless_the_user_chose_one(tmp_path, chosen,
+                                                                          expected):
+    """Taskbars showed "__main__.py": pygame's import names the class after
+    the script when DISPLAY is set, so ours must be set before pygame is."""
+    env = {name: value for name, value in os.environ.items()
+           if name != "SDL_VIDEO_X11_WMCLASS"}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DISPLAY=":404")
+    if chosen:
+        env["SDL_VIDEO_X11_WMCLASS"] = chosen
+    result = subprocess.run([sys.executable, "-c", AS_RUN, "--frames", "1", "--no-sound",
+                             "--data-dir", str(tmp_path)], capture_output=True, text=True,
+                            env=env, timeout=120, cwd=ROOT)
+    assert result.stdout.split() == ["0", expected], result.stderr
 
 
 @pytest.mark.parametrize("change", [
