@@ -2,24 +2,30 @@
 
 - missing: created (WAL journal, busy timeout, schema migrated);
 - good: migrated to this version if older;
-- damaged (fails ``PRAGMA quick_check``), not a database at all, or not a
-  regular file (a FIFO, a device, a directory): renamed aside under a dated
-  name with its journal, a fresh one started, the player told once;
+- damaged (fails ``PRAGMA quick_check``), not a database at all, not a
+  regular file (a FIFO, a device, a directory), or another program's SQLite
+  file: renamed aside, exactly as found, under a dated name with its
+  journal, a fresh one started, the player told once;
 - from a newer version: left untouched; this session plays on an in-memory
   database and says nothing will be saved;
-- in a directory that takes no writes: what can be read is copied into memory.
+- in a directory, or a file, that takes no writes: what can be read
+  (including commits still in the journal) is copied into memory.
 
 Every copy of the game opens its own connections; SQLite's locking lets any
 number of processes record at once (a writer waits up to the busy timeout
-for another's transaction, which lasts milliseconds).
+for another's transaction, which lasts milliseconds). Opening itself, which
+may rename files, is done by one copy at a time (``interlock``).
 """
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import tempfile
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -27,13 +33,14 @@ from urllib.parse import quote
 
 from game.i18n import N_
 
-from . import notices, schema
+from . import interlock, notices, schema
 from .atomic import set_aside
 from .notices import Notices
 from .safe_read import is_regular
 from .writer import run_in_transaction
 
 NAME = "records.db"
+LOCK_NAME = "records.db.lock"
 BUSY_TIMEOUT_S = 30.0
 _HEADER = b"SQLite format 3\x00"
 _JOURNALS = ("-wal", "-shm", "-journal")
@@ -98,7 +105,16 @@ def memory() -> sqlite3.Connection:
 def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
     """The database at ``path``, checked and migrated, after setting aside
     whatever damage was found. Raises :class:`Newer`, sqlite3.Error or
-    OSError when it cannot be used (the caller falls back to memory)."""
+    OSError when it cannot be used (the caller falls back to memory).
+
+    Copies of the game open it one at a time (``interlock``): a copy that
+    finds damage sets it aside and starts the fresh file before the next one
+    looks, which then finds that fresh file sound."""
+    with interlock.exclusive(path.with_name(LOCK_NAME), BUSY_TIMEOUT_S):
+        return _open_or_repair(path, tell, now)
+
+
+def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
     for attempt in range(2):
         try:
             _check_names(path)
@@ -113,10 +129,13 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqli
             raise
         try:
             _patiently(partial(_check_content, db))  # reads only: a newer file stays as it is
+            if not schema.ours(db):                   # still read only: kept as found
+                raise Damaged(path)
             _configured(db)
             _patiently(partial(run_in_transaction, db, schema.migrate))
             if not schema.complete(db):
                 raise Damaged(path)
+            _patiently(partial(_check_writable, db))
             return db
         except (Damaged, sqlite3.DatabaseError) as error:
             db.close()
@@ -131,14 +150,13 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqli
 
 def copy_into_memory(path: Path) -> sqlite3.Connection:
     """What the database at ``path`` holds, read without writing anything
-    (not even a journal) and copied into memory; an empty one when it is
-    missing, damaged or newer."""
+    beside it (not even a journal) and copied into memory; an empty one when
+    it is missing, damaged or newer."""
     db = memory()
     if not is_regular(path):
         return db
     try:
-        source = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
-        try:
+        with _snapshot(path) as source:
             if schema.version(source) <= schema.SCHEMA_VERSION:
                 _check_content(source)
                 scratch = sqlite3.connect(":memory:", isolation_level=None,
@@ -149,11 +167,36 @@ def copy_into_memory(path: Path) -> sqlite3.Connection:
                 if schema.complete(scratch):
                     db.close()
                     db = scratch
-        finally:
-            source.close()
-    except (sqlite3.Error, Damaged, Newer):
+    except (sqlite3.Error, OSError, Damaged, Newer):
         pass
     return db
+
+
+@contextmanager
+def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
+    """A connection that reads the database at ``path`` as its last commit
+    left it. Until SQLite checkpoints, recent commits live only in the
+    ``-wal`` file, which a read-only directory will not let SQLite open (it
+    would need to create the ``-shm`` beside it): then both files are copied
+    to a temporary folder, where opening them replays the journal. A file
+    with no journal is read in place, immutable."""
+    wal = path.with_name(path.name + "-wal")
+    if not (is_regular(wal) and wal.stat().st_size > 0):
+        source = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+        try:
+            yield source
+        finally:
+            source.close()
+        return
+    with tempfile.TemporaryDirectory(prefix="minesweeper-records-") as folder:
+        copy = Path(folder) / NAME
+        shutil.copyfile(path, copy)
+        shutil.copyfile(wal, copy.with_name(NAME + "-wal"))
+        source = sqlite3.connect(copy)
+        try:
+            yield source
+        finally:
+            source.close()
 
 
 def _patiently(step: Callable[[], object]) -> None:
@@ -208,6 +251,18 @@ def _check_content(db: sqlite3.Connection) -> None:
         raise Damaged(Path("quick_check"))
     if schema.version(db) > schema.SCHEMA_VERSION:
         raise Newer("database")
+
+
+def _check_writable(db: sqlite3.Connection) -> None:
+    """Raise sqlite3.OperationalError if the database takes no writes. SQLite
+    opens a file it may not write read-only without a word and says so at
+    the first write: a game would be won, ranked and then not kept. A write
+    rolled back at once asks now, changing nothing."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute(f"PRAGMA user_version = {schema.version(db)}")
+    finally:
+        db.execute("ROLLBACK")
 
 
 def _damage(error: sqlite3.DatabaseError) -> bool:

@@ -85,20 +85,32 @@ def tables(connection: sqlite3.Connection) -> dict[str, list[str]]:
 
 
 @cache
-def expected_tables() -> dict[str, list[str]]:
-    """The tables and columns of a database of this version."""
+def expected_tables(at: int = SCHEMA_VERSION) -> dict[str, list[str]]:
+    """The tables and columns of a database of version ``at``."""
     scratch = sqlite3.connect(":memory:")
     try:
-        for step in MIGRATIONS:
+        for step in MIGRATIONS[:at]:
             scratch.executescript(step)
         return tables(scratch)
     finally:
         scratch.close()
 
 
-def complete(connection: sqlite3.Connection) -> bool:
-    """Whether every table and column of this version is there (a file that
+def complete(connection: sqlite3.Connection, at: int = SCHEMA_VERSION) -> bool:
+    """Whether every table and column of version ``at`` is there (a file that
     claims our version but lacks them was not written by us)."""
     found = tables(connection)
     return all(found.get(name, [])[:len(columns)] == columns
-               for name, columns in expected_tables().items())
+               for name, columns in expected_tables(at).items())
+
+
+def ours(connection: sqlite3.Connection) -> bool:
+    """Whether migrating the file is ours to do, asked before anything is
+    written to it: a file of version 0 must hold nothing at all yet (a new
+    file, or one another copy is creating), and one of an older or the
+    current version everything that version had. Any other SQLite file is
+    somebody else's: migrating it would change it before it is set aside."""
+    at = version(connection)
+    if at == 0:
+        return connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+    return at <= SCHEMA_VERSION and complete(connection, at)

@@ -51,9 +51,10 @@ def reopen(store: Store, clock: Clock | None = None) -> Store:
 
 
 def files_in(directory: Path) -> set[str]:
-    """The names in ``directory``, without the database's own journal files."""
+    """The names in ``directory``, without the database's own journal and
+    lock files."""
     return {path.name for path in directory.iterdir()
-            if not path.name.endswith(("-wal", "-shm"))}
+            if not path.name.endswith(("-wal", "-shm", ".db.lock"))}
 
 
 def old_game(game: GameRecord) -> dict:

@@ -9,7 +9,8 @@ import threading
 
 import pytest
 
-from game.store import LevelStats, ledger, schema
+from game.store import LevelStats, Store, ledger, schema
+from game.store.store import close_all_stores
 
 from .helpers import files_in, game, open_store, reopen
 
@@ -156,3 +157,83 @@ def test_a_directory_in_the_database_s_place_is_set_aside(tmp_path):
     assert (tmp_path / ASIDE / "keep.txt").read_text() == "mine"
     store.record_game(game())
     assert reopen(store).statistics("beginner").played == 1
+
+
+def somebody_elses(version: int, tables: str):
+    def make(path):
+        with sqlite3.connect(path) as db:
+            db.executescript(tables)
+            db.execute("INSERT INTO games VALUES (1, 'theirs')")
+            db.execute(f"PRAGMA user_version = {version}")
+        db.close()
+    return make
+
+
+@pytest.mark.parametrize("make", [
+    somebody_elses(0, "CREATE TABLE games (id INTEGER PRIMARY KEY, name TEXT);"),
+    somebody_elses(schema.SCHEMA_VERSION, "CREATE TABLE games (id INTEGER PRIMARY KEY,"
+                                          " name TEXT);"),
+], ids=["version 0 with tables", "our version without our tables"])
+def test_a_sqlite_file_of_somebody_else_is_set_aside_exactly_as_found(tmp_path, make):
+    """Not a damaged file but another program's: migrating it (a WAL journal,
+    our tables, our version) before finding it is not ours changed it."""
+    path = tmp_path / "records.db"
+    make(path)
+    before = path.read_bytes()
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert ASIDE in message
+    assert (tmp_path / ASIDE).read_bytes() == before
+    store.record_game(game())
+    assert reopen(store).statistics("beginner").played == 1
+
+
+def record_in_processes_at_once(directory, processes: int, games: int) -> list[int]:
+    """Fork ``processes`` copies of the game that open ``directory`` at the
+    same instant, each recording ``games`` games; their exit codes: 0 for no
+    notice, 3 for "a damaged file was set aside" alone, 2 for anything else."""
+    go_read, go_write = os.pipe()
+    children = []
+    close_all_stores()                       # no writer thread mid-lock in the forks
+    for player in range(processes):
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                os.close(go_write)
+                os.read(go_read, 1)
+                store = Store(directory)
+                for n in range(games):
+                    store.record_game(game(seed=player * 1000 + n))
+                store.close()
+                said = store.notices
+                code = 0 if not said else 3 if len(said) == 1 and ASIDE_PREFIX in said[0] else 2
+            finally:
+                os._exit(code)
+        children.append(pid)
+    os.close(go_read)
+    os.write(go_write, b"x" * processes)
+    os.close(go_write)
+    statuses = [os.waitpid(pid, 0)[1] for pid in children]
+    return [os.WEXITSTATUS(s) if os.WIFEXITED(s) else -1 for s in statuses]
+
+
+ASIDE_PREFIX = "records.corrupt-"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.parametrize("trial", range(3))
+def test_copies_opening_a_damaged_database_at_once_set_it_aside_once_and_lose_nothing(
+        tmp_path, trial):
+    """The first copy sets the damage aside and starts the fresh file; the
+    others wait, then find that fresh file sound. Before, a second copy set
+    aside the first one's fresh file, or found nothing to rename and played
+    on in memory: its games were lost on a healthy disk."""
+    (tmp_path / "records.db").write_bytes(os.urandom(8192))
+    codes = record_in_processes_at_once(tmp_path, processes=4, games=3)
+    assert sorted(codes) == [0, 0, 0, 3], codes
+    assert [p.name.startswith(ASIDE_PREFIX) for p in tmp_path.iterdir()].count(True) == 1
+    store = open_store(tmp_path)
+    assert sorted(g.seed for g in store.history()) == [p * 1000 + n for p in range(4)
+                                                        for n in range(3)]
+    store.close()

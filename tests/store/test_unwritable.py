@@ -6,6 +6,7 @@ import builtins
 import errno
 import io
 import os
+import shutil
 import sqlite3
 import stat
 import threading
@@ -204,6 +205,61 @@ def test_what_cannot_be_opened_for_writing_is_read_into_memory(tmp_path, monkeyp
     assert not store.writable and "readonly" in store.notices[0]
     assert store.statistics("beginner") == LevelStats(1, 1, 1, 1)
     play_a_while(store)
+
+
+def test_records_still_in_the_journal_are_read_from_a_read_only_directory(tmp_path,
+                                                                          monkeypatch):
+    """Until SQLite checkpoints, a new player's games live only in the -wal
+    file (a copy killed early leaves them there); SQLite cannot open that
+    journal in a directory where it may not create the -shm beside it."""
+    store = open_store(tmp_path / "live")
+    for seed in range(3):
+        store.record_game(game(seed=seed))
+    store.flush()
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    for name in ("records.db", "records.db-wal"):     # as a kill would leave them
+        shutil.copyfile(tmp_path / "live" / name, kept / name)
+    store.close()
+    with sqlite3.connect(f"file:{kept / 'records.db'}?mode=ro&immutable=1", uri=True) as db:
+        assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+    db.close()
+    with read_only(kept, monkeypatch):
+        again = open_store(kept)
+        assert not again.writable
+        assert sorted(g.seed for g in again.history()) == [0, 1, 2]
+        assert again.statistics("beginner").played == 3
+        again.close()
+    assert sorted(files_in(kept)) == ["records.db"]
+
+
+def test_a_records_file_that_takes_no_writes_is_found_out_at_opening(tmp_path, monkeypatch):
+    """SQLite opens a file it may not write read-only without a word: the
+    game used to rank a new best time first, then fail to save it and drop
+    it from the table. Now the records are read into memory at once, the
+    player is told, and the session's games are kept for the session."""
+    before = fill(tmp_path)
+    path = tmp_path / "records.db"
+    path.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+    try:
+        try:
+            open(path, "r+b").close()
+        except PermissionError:
+            pass
+        else:                         # root: SQLite must be told to open it read-only
+            from game.store import database
+            monkeypatch.setattr(database, "_raw", lambda p: sqlite3.connect(
+                f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False))
+        store = open_store(tmp_path)
+        assert not store.writable
+        [message] = store.notices
+        assert message.startswith("Records cannot be saved") and "readonly" in message
+        assert store.statistics("beginner") == LevelStats(1, 1, 1, 1)
+        play_a_while(store)
+        store.close()
+    finally:
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    assert (tmp_path / "records.db").read_bytes() == before["records.db"]
 
 
 def test_a_directory_that_cannot_be_created(tmp_path):

@@ -1,0 +1,84 @@
+"""One copy of the game at a time through a step that renames files.
+
+Opening the records database may mean setting a damaged file aside and
+starting a fresh one. Two copies doing that at the same instant would each
+rename "the damaged file", and the second would rename the fresh database
+the first had just started (whose games then went to the file set aside), or
+find nothing to rename and give up saving. So the opening holds an exclusive
+lock on a small file beside the records: the operating system releases it
+when a process dies, so a killed copy never blocks the next one.
+
+Where no lock can be had (a directory that takes no writes, a file system
+without locks), the step runs unlocked, as it always could: the lock only
+orders copies, it never stops one.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+if sys.platform == "win32":
+    import msvcrt
+else:
+    import fcntl
+
+
+@contextmanager
+def exclusive(path: Path, timeout: float) -> Iterator[bool]:
+    """Hold the lock on ``path`` (created if missing, never deleted: removing
+    a lock file lets two copies lock two different files) while the block
+    runs; yields whether it is held. Waits up to ``timeout`` seconds for
+    another copy, then runs the block unlocked rather than not at all."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield False
+        return
+    try:
+        held = _wait_for(fd, timeout)
+        try:
+            yield held
+        finally:
+            if held:
+                _unlock(fd)
+    finally:
+        os.close(fd)
+
+
+def _wait_for(fd: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    pause = 0.002
+    while True:
+        try:
+            _try_lock(fd)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+        except OSError:                  # no locks here (some network file systems)
+            return False
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+
+
+if sys.platform == "win32":
+    def _try_lock(fd: int) -> None:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except PermissionError as taken:        # Windows says "locked" this way
+            raise BlockingIOError(str(taken)) from None
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+else:
+    def _try_lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
