@@ -6,9 +6,10 @@ one of four cases so that no case can cost the player data:
 - missing: defaults, nothing said;
 - good (same schema): its content, to be decoded by the file's codec;
 - damaged (not JSON, truncated, not an object, no valid schema, not a
-  regular file, larger than any file the game writes, or the codec found bad
-  parts): renamed aside under a dated name, then rewritten from what
-  could be salvaged; if it cannot be renamed it is locked instead;
+  regular file, larger than any file the game writes, the codec found bad
+  parts, or an old file the database refuses to import): renamed aside
+  under a dated name, then rewritten from what could be salvaged; if it
+  cannot be renamed it is locked instead;
 - newer schema, or unreadable (permissions): locked.
 
 A locked file is never written this session, so a newer version's data and a
@@ -50,7 +51,7 @@ class JsonFile:
         except FileNotFoundError:
             return None
         except (NotAFile, TooLarge):
-            self._damaged()
+            self.damaged()
             return None
         except OSError as error:
             self.locked = True
@@ -59,11 +60,11 @@ class JsonFile:
         try:
             document = json.loads(raw)
         except (ValueError, RecursionError):   # bad JSON, bad UTF-8, absurd nesting
-            self._damaged()
+            self.damaged()
             return None
         schema = document.get("schema") if isinstance(document, dict) else None
         if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-            self._damaged()
+            self.damaged()
             return None
         if schema > self.schema:
             self.locked = True
@@ -82,7 +83,9 @@ class JsonFile:
             self._tell.add(notices.damaged_kept(self.what, self.path, reason(error)))
             return None
 
-    def _damaged(self) -> None:
+    def damaged(self) -> None:
+        """Set the file aside and tell the player their ``what`` starts afresh
+        (also for a file that reads well but cannot be imported)."""
         aside = self.set_aside()
         if aside is not None:
             self._tell.add(notices.damaged(self.what, aside))

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from . import best_times, statistics
 from .best_times import TOP_COUNT, BestTime
-from .decoding import Unreadable
+from .decoding import MAX_INT, Unreadable
 from .game_record import GameRecord
 from .names import ANONYMOUS, clean_name
 from .statistics import LevelStats
@@ -73,9 +73,12 @@ def name_best_time(db: sqlite3.Connection, token: str, name: str) -> None:
 
 
 def add_statistics(db: sqlite3.Connection, key: Key, stats: LevelStats) -> None:
-    """Add counts read from an older file to ``key``'s (an import)."""
+    """Add counts read from an older file to ``key``'s (an import). The sums
+    stop at the largest number the database holds, as :meth:`LevelStats.after`
+    does: a file may hold counts near it, and a sum beyond would stop the import."""
     old = read_statistics(db, key)
-    merged = LevelStats(old.played + stats.played, old.won + stats.won,
+    merged = LevelStats(min(old.played + stats.played, MAX_INT),
+                        min(old.won + stats.won, MAX_INT),
                         old.current_streak if old.played else stats.current_streak,
                         max(old.best_streak, stats.best_streak))
     _store_stats(db, key, merged)

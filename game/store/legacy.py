@@ -5,7 +5,9 @@ old codecs, which keep every good part and name every bad one; what was read
 goes into the database in one transaction, together with the file's digest,
 so two copies of the game starting at once import it once. Then the file is
 renamed ``<name>.imported`` — never deleted — and the player is told, once
-per file, what could not be read.
+per file, what could not be read. A file whose content the database still
+refuses is set aside as a damaged one is: left in place, it would stop the
+game at every start.
 """
 
 from __future__ import annotations
@@ -42,7 +44,11 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
         document = file.load()
         if document is None:
             continue
-        problems = _import(db, name, document, now)
+        try:
+            problems = _import(db, name, document, now)
+        except (ValueError, OverflowError):
+            file.damaged()     # a value past the checks that the database refuses:
+            continue           # never let it stop the game at every start
         if not rename:
             continue
         try:

@@ -9,7 +9,8 @@ import os
 import pytest
 
 from game.settings import Settings
-from game.store import LevelStats
+from game.store import LevelStats, ledger
+from game.store.decoding import MAX_INT
 
 from .helpers import Clock, files_in, game, old_game, open_store, reopen, write_history, write_records
 
@@ -151,6 +152,34 @@ def test_bad_statistics_reset_only_what_is_bad(tmp_path, spoil, lost):
     if lost != "statistics":
         assert store.statistics("intermediate") == LevelStats(1, 0, 0, 0)
     assert lost in store.notices[0]
+
+
+def test_imported_counts_stop_at_the_largest_the_database_holds(tmp_path):
+    most = {"played": MAX_INT, "won": MAX_INT, "current_streak": 0, "best_streak": 1}
+    write_records(tmp_path, {}, {"beginner": ONE_WIN})
+    reopen(open_store(tmp_path))
+    write_records(tmp_path, {}, {"beginner": most})     # a second file, counted on top
+    store = open_store(tmp_path)
+    assert store.statistics("beginner") == LevelStats(MAX_INT, MAX_INT, 1, 1)
+    assert store.notices == []
+    assert "records.json.imported-2" in files_in(tmp_path)
+
+
+def test_a_file_the_database_refuses_is_set_aside_and_the_game_starts(tmp_path,
+                                                                        monkeypatch):
+    good_files(tmp_path)
+    records = (tmp_path / "records.json").read_bytes()
+
+    def refuse(*args):
+        raise OverflowError("Python int too large to convert to SQLite INTEGER")
+    monkeypatch.setattr(ledger, "add_statistics", refuse)
+    store = open_store(tmp_path)
+    assert starts_afresh(store, "records") and kept_everything_but(store, "records")
+    assert (tmp_path / ASIDE.format("records")).read_bytes() == records
+    [message] = store.take_notices()
+    assert ASIDE.format("records") in message and "could not be read" in message
+    store.record_game(game(seed=43))
+    assert reopen(store).statistics("beginner") == LevelStats(1, 1, 1, 1)
 
 
 @pytest.mark.parametrize("field, value", [
