@@ -53,8 +53,9 @@ def decode(document: dict[str, Any]) -> tuple[Settings, list[str]]:
     for name in names:
         if name not in stored:
             continue
-        if _acceptable(name, stored[name], getattr(settings, name)):
-            setattr(settings, name, stored[name])
+        value = _as_type_of(stored[name], getattr(settings, name))
+        if _acceptable(name, value, getattr(settings, name)):
+            setattr(settings, name, value)
         else:
             bad.append(name)
     try:
@@ -68,6 +69,18 @@ def decode(document: dict[str, Any]) -> tuple[Settings, list[str]]:
             if name in stored and name not in bad:
                 bad.append(name)
     return settings, bad
+
+
+def _as_type_of(value: Any, default: Any) -> Any:
+    """A whole number where a float belongs, as that float: a person editing
+    the file writes one second as 1. True and false stay what they are (to
+    be refused), and so does a number too large for a float."""
+    if type(default) is float and type(value) is int:
+        try:
+            return float(value)
+        except OverflowError:
+            return value
+    return value
 
 
 def _acceptable(name: str, value: Any, default: Any) -> bool:

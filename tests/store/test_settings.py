@@ -73,6 +73,10 @@ def test_unknown_fields_are_ignored(tmp_path):
     ("level", None),
     ("first_click", "lucky"),
     ("custom_width", [30]),
+    ("long_press", True),             # true is not 1 second
+    ("long_press", 4),
+    ("long_press", 0),
+    ("long_press", 10**400),          # too large for a float
 ])
 def test_a_bad_field_takes_its_default_and_the_player_is_told(tmp_path, field, value):
     write_settings(tmp_path, {"fullscreen": True, "first_click": "safe", field: value})
@@ -88,6 +92,16 @@ def test_a_bad_field_takes_its_default_and_the_player_is_told(tmp_path, field, v
     salvaged = json.loads((tmp_path / "settings.json").read_text())
     assert salvaged == {"schema": 1, "settings": asdict(expected)}    # written back at once
     assert open_store(tmp_path).notices == []
+
+
+@pytest.mark.parametrize("seconds", [1, 3])
+def test_a_long_press_in_whole_seconds_is_read(tmp_path, seconds):
+    write_settings(tmp_path, {"long_press": seconds})
+    store = open_store(tmp_path)
+    assert store.settings == Settings(long_press=float(seconds))
+    assert type(store.settings.long_press) is float
+    assert store.notices == []
+    assert files_in(tmp_path) == {"settings.json", "records.db"}
 
 
 def test_a_custom_size_outside_the_limits_resets_the_custom_size(tmp_path):
