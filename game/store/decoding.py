@@ -11,6 +11,7 @@ here rather than overflowing a float or a database column later.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -18,6 +19,10 @@ from typing import Any
 MAX_INT = 2**63 - 1
 #: The largest rate or ratio a record holds: far beyond any real game.
 MAX_NUMBER = 1e12
+
+
+#: The form of every date the game writes (ASCII digits: \d would take any script's).
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
 
 
 class Unreadable(ValueError):
@@ -76,12 +81,16 @@ def need_bool(obj: dict[str, Any], key: str) -> bool:
 
 
 def need_date(obj: dict[str, Any], key: str) -> str:
-    """An ISO 8601 date and time, as text (the dialogs parse it to show it)."""
+    """A real date and time in the one form the game writes,
+    ``YYYY-MM-DDTHH:MM:SS`` (``isoformat(timespec="seconds")``): the dialogs
+    cut the day and time out of it by position, so any other ISO 8601 form
+    (20261123T140500, 2026-W47-1, an offset) would be drawn as garbage."""
     value = need_str(obj, key)
     try:
-        if len(value) > 40:
+        if not _DATE.fullmatch(value):
             raise ValueError
-        datetime.fromisoformat(value)
+        datetime.fromisoformat(value)                # a month 13 or a 31 April
     except ValueError:
-        raise Unreadable(f"{key}: expected an ISO 8601 date, not {value[:40]!r}") from None
+        raise Unreadable(f"{key}: expected a date as YYYY-MM-DDTHH:MM:SS, "
+                         f"not {value[:40]!r}") from None
     return value

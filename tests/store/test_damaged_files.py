@@ -135,6 +135,16 @@ def test_a_bad_best_time_drops_that_line_only(tmp_path):
     assert kept["best_times"]["expert"][1]["time_ms"] == "2000"
 
 
+@pytest.mark.parametrize("date", ["20261123T140500", "2026-W47-1"])
+def test_a_best_time_dated_in_another_form_drops_that_line_only(tmp_path, date):
+    write_records(tmp_path, {"expert": [dict(ANN, name="a"), dict(ANN, name="b", date=date)]},
+                  {})
+    store = open_store(tmp_path)
+    assert [t.name for t in store.best_times("expert")] == ["a"]
+    [message] = store.notices
+    assert "best_times.expert[1]: date" in message
+
+
 @pytest.mark.parametrize("spoil, lost", [
     ({"expert": [1, 2]}, "statistics.expert"),
     ({"expert": dict(ONE_WIN, won=5)}, "statistics.expert"),          # won > played
@@ -186,6 +196,7 @@ def test_a_file_the_database_refuses_is_set_aside_and_the_game_starts(tmp_path,
     ("bbbv_per_s", 10**400), ("time_ms", 10**400), ("time_ms", float("nan")),
     ("bbbv_per_s", float("inf")), ("efficiency", -1.0), ("level", {"deep": [[[]]]}),
     ("date", "x" * 1000), ("seed", "7"), ("clicks", True),
+    ("date", "20261123T140500"), ("date", "2026-W47-1"),
 ])
 def test_a_hostile_value_drops_that_game_only(tmp_path, field, value):
     games = [old_game(game(seed=seed)) for seed in range(3)]

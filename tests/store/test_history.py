@@ -1,10 +1,12 @@
 """History: every game kept, newest first, each with its full record."""
 
+import sqlite3
 from dataclasses import replace
 
 import pytest
 
 from game.store import HISTORY_LENGTH, GameRecord
+from game.store.database import NAME
 
 from .helpers import Clock, game, open_store, reopen
 
@@ -69,6 +71,14 @@ def test_nulls_are_kept_for_what_was_not_measured(tmp_path):
     ({"seed": "7"}, "seed"),
     ({"assisted": 0}, "assisted"),
     ({"date": "yesterday"}, "date"),
+    ({"date": "20261123T140500"}, "date"),   # ISO 8601, but not the form the game writes
+    ({"date": "2026-W47-1"}, "date"),
+    ({"date": "2026-11-23"}, "date"),
+    ({"date": "2026-11-23 14:05:00"}, "date"),
+    ({"date": "2026-11-23T14:05:00+01:00"}, "date"),
+    ({"date": "2026-11-23T14:05:00.5"}, "date"),
+    ({"date": "2026-02-30T14:05:00"}, "date"),
+    ({"date": "\u0662\u0660\u0662\u0666-11-23T14:05:00"}, "date"),   # Arabic-Indic digits
     ({"width": 10}, "level"),                 # a beginner board is 9x9
 ])
 def test_a_bad_record_is_refused_with_the_field_named(change, field):
@@ -86,3 +96,18 @@ def test_a_game_record_is_immutable():
     with pytest.raises(AttributeError):
         game().time_ms = 1        # type: ignore[misc]
     assert isinstance(game(), GameRecord)
+
+
+@pytest.mark.parametrize("date", ["20261123T140500", "2026-W47-1", "2026-11-23"])
+def test_a_date_in_another_form_in_the_database_is_not_read(tmp_path, date):
+    store = open_store(tmp_path)
+    for seed in (1, 2):
+        store.record_game(game(seed=seed))
+    store.close()
+    with sqlite3.connect(tmp_path / NAME) as db:
+        db.execute("UPDATE games SET date = ? WHERE seed = '2'", (date,))
+        db.execute("UPDATE best_times SET date = ? WHERE game_id = 2", (date,))
+    db.close()
+    again = open_store(tmp_path)
+    assert [g.seed for g in again.history()] == [1]
+    assert [t.date for t in again.best_times("beginner")] == ["2026-11-22T15:30:00"]
