@@ -155,6 +155,15 @@ def read_best_times(db: sqlite3.Connection, key: Key) -> list[tuple[BestTime, st
 def read_history(db: sqlite3.Connection, limit: int, offset: int) -> list[GameRecord]:
     """Games newest first, ``limit`` from ``offset``; rows that fail their checks
     are skipped."""
+    return [game for game in read_history_rows(db, limit, offset) if game is not None]
+
+
+def read_history_rows(db: sqlite3.Connection, limit: int,
+                      offset: int) -> list[GameRecord | None]:
+    """Games newest first, ``limit`` from ``offset``, with None in the place of
+    each row that fails its checks: the History dialog pages by offset and
+    counts every row, so a skipped row would shift the games after it into
+    the wrong places."""
     rows = db.execute(f"SELECT id, {', '.join(_GAME_COLUMNS)} FROM games "
                       f"ORDER BY id DESC LIMIT ? OFFSET ?", (limit, offset))
     return list(_games(rows))
@@ -176,7 +185,8 @@ def read_best_replays(db: sqlite3.Connection, limit: int) -> list[str]:
     return [text for (text,) in rows if isinstance(text, str)]
 
 
-def _games(rows: sqlite3.Cursor) -> Iterator[GameRecord]:
+def _games(rows: sqlite3.Cursor) -> Iterator[GameRecord | None]:
+    """Each row as a game, or None when it fails its checks."""
     for game_id, *values in rows:
         fields = dict(zip(_GAME_COLUMNS, values, strict=True))
         try:
@@ -186,4 +196,4 @@ def _games(rows: sqlite3.Cursor) -> Iterator[GameRecord]:
                 else None
             yield GameRecord(game_id=game_id, **fields)
         except (ValueError, TypeError):
-            continue
+            yield None

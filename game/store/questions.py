@@ -40,15 +40,17 @@ def records_key(level: str, style: str, shape: str) -> Key:
 
 def first_page(limit: int) -> Question:
     """How many games the history holds and the newest ``limit`` of them:
-    what the History dialog opens with, read together."""
-    def query(db: sqlite3.Connection) -> tuple[int, list[GameRecord]]:
-        return ledger.count_games(db), ledger.read_history(db, limit, 0)
+    what the History dialog opens with, read together (None for a row that
+    fails its checks, so that every game keeps its place in the list)."""
+    def query(db: sqlite3.Connection) -> tuple[int, list[GameRecord | None]]:
+        return ledger.count_games(db), ledger.read_history_rows(db, limit, 0)
     return Question(query, (0, []))
 
 
 def history(limit: int, offset: int) -> Question:
-    """Games newest first, ``limit`` of them from ``offset``."""
-    return Question(lambda db: ledger.read_history(db, limit, offset), [])
+    """Games newest first, ``limit`` of them from ``offset`` (None for a row
+    that fails its checks, in its place)."""
+    return Question(lambda db: ledger.read_history_rows(db, limit, offset), [])
 
 
 def replay(game_id: int) -> Question:

@@ -145,7 +145,7 @@ def test_an_unreadable_database_is_told_once_and_history_says_no_games(tmp_path,
     def broken(*args):
         raise sqlite3.DatabaseError("database disk image is malformed")
 
-    for read in ("count_games", "read_history", "read_best_times"):
+    for read in ("count_games", "read_history", "read_history_rows", "read_best_times"):
         monkeypatch.setattr(ledger, read, broken)
     app = make_app(data_dir=tmp_path, background_reads=True)
     app.commands.run("history")
@@ -158,6 +158,28 @@ def test_an_unreadable_database_is_told_once_and_history_says_no_games(tmp_path,
     app.step(2)
     assert isinstance(app.top, HistoryDialog)      # ...was said once
     assert app.top.table.rows == [("No games yet",)]
+
+
+def test_an_unreadable_game_is_shown_as_such_in_its_own_row(tmp_path):
+    store = Store(tmp_path)
+    for seed in range(1, 6):
+        store.record_game(game(seed=seed, result="lost"))
+    store.close()
+    with sqlite3.connect(tmp_path / NAME) as db:          # the two newest spoilt by hand
+        db.execute("UPDATE games SET date = 'bad' WHERE id = 5")
+        db.execute("UPDATE games SET time_ms = -5 WHERE id = 4")
+    db.close()
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    app.commands.run("history")
+    app.step()
+    dialog = app.top
+    unreadable = ("", "(unreadable)", "", "")
+    assert dialog.table.rows[:2] == [unreadable, unreadable]
+    assert [g.seed for g in dialog.games[2:]] == [3, 2, 1]
+    assert unreadable not in dialog.table.rows[2:]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert "seed 3," in dialog.details.text              # the row selected is the game shown
 
 
 HISTORY_GAMES = 20_000

@@ -392,7 +392,7 @@ class PagedHistory(Sequence):
     def __init__(self, reads: Reads) -> None:
         self._reads = reads
         self._length: int | None = None
-        self._pages: dict[int, list[GameRecord]] = {}
+        self._pages: dict[int, list[GameRecord | None]] = {}
         self._asked: set[int] = {0}
         reads.ask(("first",), questions.first_page(HISTORY_PAGE))
 
