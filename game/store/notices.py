@@ -85,6 +85,12 @@ def cannot_save(directory: Path, reason: str) -> str:
              "results will be lost when it closes.").format(directory=shown(directory), reason=reason)
 
 
+def cannot_open_folder(directory: Path, reason: str) -> str:
+    return _("Your settings and records in {directory} can be neither read nor saved "
+             "({reason}). The game plays on with the defaults, but new results will be lost "
+             "when it closes.").format(directory=shown(directory), reason=reason)
+
+
 def _summary(problems: list[str]) -> str:
     """The first problem, and how many more: enough to find it in the file."""
     more = len(problems) - 1

@@ -75,6 +75,7 @@ class Store:
         self._replay_budget = replay_budget
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
                                        N_("settings"), tell=self._notices, now=self._now)
+        self._searchable = True               # False: no file in the directory can be opened
         self._saving = self._open_directory()
         self._settings_writer = FileWriter(self._write_settings,
                                            lambda error: self._write_failed(reason(error)),
@@ -322,7 +323,10 @@ class Store:
     # -- opening -------------------------------------------------------------
 
     def _open_directory(self) -> bool:
-        """Create the directory if needed and learn whether it takes writes."""
+        """Create the directory if needed and learn whether it takes writes.
+        A directory that cannot be searched (mode 000) is said once, as such:
+        every file in it would otherwise be told apart as unopenable, even
+        files that do not exist."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -330,6 +334,15 @@ class Store:
             self._notices.add(notices.cannot_save(self.directory, reason(error)))
             return False
         probe = self.directory / _PROBE
+        try:
+            probe.lstat()
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            self._searchable = False
+            self._settings_file.locked = True
+            self._notices.add(notices.cannot_open_folder(self.directory, reason(error)))
+            return False
         try:
             write_atomic(probe, b"")
         except OSError as error:
@@ -361,7 +374,9 @@ class Store:
                 self._notices.add(notices.cannot_save(self.directory, _why(error)))
         if db is None:
             db = database.copy_into_memory(path)
-        legacy.import_files(self.directory, db, tell=self._notices, now=self._now, rename=False)
+        if self._searchable:
+            legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
+                                rename=False)
         return db, InlineWriter(db, outcome), False
 
     def _load_settings(self) -> Settings:

@@ -262,6 +262,53 @@ def test_a_records_file_that_takes_no_writes_is_found_out_at_opening(tmp_path, m
     assert (tmp_path / "records.db").read_bytes() == before["records.db"]
 
 
+@contextmanager
+def unsearchable(directory: Path, monkeypatch):
+    """``directory`` has mode 000: nothing in it can be looked up, opened or
+    made. Where the bits are not enforced (root), every call reaching inside
+    fails as the kernel would (EACCES); the directory itself stays visible."""
+    directory.chmod(0)
+    try:
+        try:
+            (directory / "probe").lstat()
+        except FileNotFoundError:                        # root: the bits are ignored
+            root = os.path.abspath(directory)
+
+            def eacces(real):
+                def refused(path, *args, **kwargs):       # abspath: no stat, no recursion
+                    if isinstance(path, (str, bytes, os.PathLike)) and \
+                            os.path.dirname(os.path.abspath(os.fsdecode(path))) == root:
+                        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES),
+                                              os.fsdecode(path))
+                    return real(path, *args, **kwargs)
+                return refused
+            for name in ("stat", "lstat", "open", "mkdir", "unlink", "rename", "link"):
+                monkeypatch.setattr(os, name, eacces(getattr(os, name)))
+            monkeypatch.setattr(builtins, "open", eacces(builtins.open))
+            monkeypatch.setattr(io, "open", eacces(io.open))
+        except PermissionError:
+            pass
+        yield
+    finally:
+        monkeypatch.undo()
+        directory.chmod(stat.S_IRWXU)
+
+
+def test_a_directory_that_cannot_be_searched_is_told_once_as_such(tmp_path, monkeypatch):
+    before = fill(tmp_path)
+    with unsearchable(tmp_path, monkeypatch):
+        store = open_store(tmp_path)
+        [message] = store.take_notices()
+        assert message == (f"Your settings and records in {tmp_path} can be neither read nor "
+                           f"saved (Permission denied). The game plays on with the defaults, "
+                           f"but new results will be lost when it closes.")
+        assert not store.writable
+        play_a_while(store)
+        assert store.take_notices() == []
+        store.close()
+    assert {name: (tmp_path / name).read_bytes() for name in files_in(tmp_path)} == before
+
+
 def test_a_directory_that_cannot_be_created(tmp_path):
     blocker = tmp_path / "a file"
     blocker.write_text("not a directory")
