@@ -8,7 +8,10 @@ default and is named to the player; unknown fields are ignored. Fields are
 checked against the type of their default in Settings (so a field added there
 is persisted and checked with no change here) and against the same ranges as
 the command line: a level, a first-click rule, a custom size within the
-limits, a scale from 0 (fit the screen) to MAX_SCALE.
+limits, a scale from 0 (fit the screen) to MAX_SCALE. Text must be text that
+can be written back: JSON can spell a lone surrogate ("\\ud800"), which no
+UTF-8 file can hold, so such a field is bad too (kept, it would make every
+later save of the settings fail).
 """
 
 from __future__ import annotations
@@ -86,10 +89,21 @@ def _as_type_of(value: Any, default: Any) -> Any:
 def _acceptable(name: str, value: Any, default: Any) -> bool:
     if type(value) is not type(default):       # also tells true from 1
         return False
+    if isinstance(value, str) and not _writable_text(value):
+        return False
     if name in _CHOICES:
         return value in _CHOICES[name]
     if name == "scale":
         return 0 <= value <= MAX_SCALE         # 0: the largest scale that fits
     if name == "long_press":
         return LONG_PRESS_RANGE[0] <= value <= LONG_PRESS_RANGE[1]
+    return True
+
+
+def _writable_text(text: str) -> bool:
+    """Whether ``text`` can be saved again as UTF-8 (not so with a lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
     return True
