@@ -78,7 +78,7 @@ class Store:
         self._searchable = True               # False: no file in the directory can be opened
         self._saving = self._open_directory()
         self._settings_writer = FileWriter(self._write_settings,
-                                           lambda error: self._write_failed(reason(error)),
+                                           lambda error: self._write_failed(_why(error)),
                                            self._write_resumed)
         self.settings = self._load_settings()
         self._lock = threading.Lock()

@@ -220,9 +220,12 @@ def _close(db: sqlite3.Connection | None) -> None:
 class FileWriter:
     """The newest text of one file, written by a background thread with
     ``write``; a text replaced before it was written is skipped (only the
-    newest settings matter). ``failed`` / ``saved`` report each attempt."""
+    newest settings matter). ``failed`` / ``saved`` report each attempt; a
+    write failing in any way (a full disk, or a text that cannot be encoded)
+    is reported and never ends the thread, so :meth:`flush` always returns
+    and later texts are still written."""
 
-    def __init__(self, write: Callable[[str], None], failed: Callable[[OSError], None],
+    def __init__(self, write: Callable[[str], None], failed: Callable[[Exception], None],
                  saved: Callable[[], None]) -> None:
         self._write = write
         self._failed = failed
@@ -257,7 +260,7 @@ class FileWriter:
                 self._busy = True
             try:
                 self._write(text)
-            except OSError as error:
+            except Exception as error:               # anything: flush must not wait forever
                 self._failed(error)
             else:
                 self._saved()
