@@ -225,9 +225,10 @@ class Store:
         return reader
 
     def flush(self) -> bool:
-        """Wait until every change so far is on disk; False while saving fails."""
-        self._settings_writer.flush()
-        return self._writer.flush()
+        """Wait until every change so far is on disk; False while saving fails
+        (the settings' or the records')."""
+        settings_saved = self._settings_writer.flush()
+        return self._writer.flush() and settings_saved
 
     def close(self) -> None:
         """Flush pending writes and let go of the database (idempotent)."""
@@ -236,7 +237,7 @@ class Store:
         self._closed = True
         for reader in self._readers:
             reader.close()
-        self._settings_writer.flush()
+        self._settings_writer.close()
         self._writer.close()
         with suppress(sqlite3.Error):
             self._db.close()

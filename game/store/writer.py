@@ -220,50 +220,93 @@ def _close(db: sqlite3.Connection | None) -> None:
 class FileWriter:
     """The newest text of one file, written by a background thread with
     ``write``; a text replaced before it was written is skipped (only the
-    newest settings matter). ``failed`` / ``saved`` report each attempt; a
-    write failing in any way (a full disk, or a text that cannot be encoded)
-    is reported and never ends the thread, so :meth:`flush` always returns
-    and later texts are still written."""
+    newest settings matter). A write that meets a disk problem (OSError: full,
+    read-only) keeps its text, unless a newer one came meanwhile, and is tried
+    again :data:`RETRY_S` later or at once at a :meth:`flush`, as the records'
+    writes are, so a disk that recovers loses no setting; one that fails any
+    other way (a text that cannot be encoded) can never succeed and is
+    dropped. Either way ``failed`` is told and the thread lives on, so
+    :meth:`flush` always returns and later texts are still written; ``saved``
+    is told of each text written."""
 
     def __init__(self, write: Callable[[str], None], failed: Callable[[Exception], None],
-                 saved: Callable[[], None]) -> None:
+                 saved: Callable[[], None], *, retry_s: float = RETRY_S) -> None:
         self._write = write
         self._failed = failed
         self._saved = saved
-        self._text: str | None = None
-        self._busy = False
+        self._retry_s = retry_s
+        self._text: str | None = None     # the newest text not yet written
+        self._busy = False                # a text is being written
+        self._failing = False             # the last attempt met a disk problem
+        self._attempts = 0
+        self._stop = False
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
 
     def submit(self, text: str) -> None:
         with self._changed:
             self._text = text
+            self._changed.notify_all()           # a failing writer tries the newest now
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="settings-writer",
                                                 daemon=True)
                 self._thread.start()
 
-    def flush(self) -> None:
-        """Wait until the newest text has been written (or has failed)."""
+    def flush(self) -> bool:
+        """Wait until the newest text has been written or dropped (True) or,
+        while the disk fails, until one more attempt has failed (False)."""
         with self._changed:
-            while self._text is not None or self._busy:
+            target = self._attempts + 1
+            self._changed.notify_all()           # a failing writer tries again now
+            while ((self._text is not None or self._busy)
+                   and not (self._failing and self._attempts >= target)):
                 self._changed.wait(0.5)
+            return self._text is None and not self._busy
+
+    def close(self) -> bool:
+        """Flush, then end the thread, giving up a text the disk still
+        refuses (the failure was told); False when one was given up."""
+        saved = self.flush()
+        with self._changed:
+            self._stop = True
+            self._changed.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
+        return saved
 
     def _run(self) -> None:
         while True:
             with self._changed:
                 text, self._text = self._text, None
-                if text is None:
+                if text is None or (self._stop and self._failing):
                     self._thread = None
                     self._changed.notify_all()
                     return
                 self._busy = True
             try:
                 self._write(text)
+            except OSError as error:                 # the disk: try again later
+                self._attempted(error, kept=text)
             except Exception as error:               # anything: flush must not wait forever
-                self._failed(error)
+                self._attempted(error, kept=None)
             else:
-                self._saved()
-            with self._changed:
-                self._busy = False
-                self._changed.notify_all()
+                self._attempted(None, kept=None)
+
+    def _attempted(self, error: Exception | None, *, kept: str | None) -> None:
+        """Report one attempt and book it; a ``kept`` text (unless a newer
+        one replaced it) is tried again after a wait that a flush, a newer
+        text or closing cuts short."""
+        if error is None:
+            self._saved()
+        else:
+            self._failed(error)
+        with self._changed:
+            self._busy = False
+            self._failing = kept is not None
+            self._attempts += 1
+            if kept is not None and self._text is None:
+                self._text = kept
+            self._changed.notify_all()
+            if kept is not None and not self._stop:
+                self._changed.wait(self._retry_s)

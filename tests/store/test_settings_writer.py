@@ -1,11 +1,16 @@
 """The settings' writer thread: whatever a write meets, the thread lives on,
-the failure is told, and a flush (quitting) always returns."""
+the failure is told, and a flush (quitting) always returns; a setting
+changed while the disk is full is written when it recovers, as games are."""
 
 from __future__ import annotations
 
+import errno
+import json
+import os
 import threading
 from collections.abc import Callable
 
+from game.store import document
 from game.store.writer import FileWriter
 
 from .helpers import open_store, reopen
@@ -52,3 +57,93 @@ def test_settings_that_cannot_be_encoded_are_told_and_do_not_hang_quitting(tmp_p
     store.save_settings()                    # the writer is still there for later changes
     assert returns_in_time(store.close)
     assert reopen(store).settings.language == "fr"
+
+
+class FullDisk:
+    """Every write of a store's JSON files failing like a full disk while
+    ``full`` is set."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.full = threading.Event()
+        self.full.set()
+        real = document.write_atomic
+
+        def write_atomic(path, data):
+            if self.full.is_set():
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+            real(path, data)
+        monkeypatch.setattr(document, "write_atomic", write_atomic)
+
+
+def full_disk_writer(full: threading.Event, written: list[str], *,
+                     retry_s: float, saved: Callable[[], None] = lambda: None) -> FileWriter:
+    def write(text: str) -> None:
+        if full.is_set():
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written.append(text)
+    return FileWriter(write, lambda error: None, saved, retry_s=retry_s)
+
+
+def test_a_text_the_full_disk_refused_is_tried_again_unasked():
+    full, written, saved = threading.Event(), [], threading.Event()
+    full.set()
+    writer = full_disk_writer(full, written, retry_s=0.01, saved=saved.set)
+    writer.submit("marks on")
+    assert not writer.flush()
+    full.clear()
+    assert saved.wait(TIMEOUT)                       # no flush: the writer retried by itself
+    assert written == ["marks on"]
+
+
+def test_a_newer_text_replaces_the_one_the_full_disk_refused():
+    full, written = threading.Event(), []
+    full.set()
+    writer = full_disk_writer(full, written, retry_s=TIMEOUT)   # retried only when asked
+    writer.submit("old")
+    assert not writer.flush()
+    writer.submit("new")
+    assert not writer.flush()
+    full.clear()
+    assert writer.flush()
+    assert written == ["new"]
+
+
+def test_a_setting_changed_while_the_disk_is_full_is_saved_when_it_recovers(tmp_path,
+                                                                            monkeypatch):
+    store = open_store(tmp_path)
+    disk = FullDisk(monkeypatch)
+    store.settings.marks = True
+    store.save_settings()
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert message.startswith("Records cannot be saved") and "No space left" in message
+    assert not store.writable
+    disk.full.clear()
+    assert store.flush() and store.writable
+    assert reopen(store).settings.marks is True
+
+
+def test_closing_writes_a_setting_the_full_disk_refused_once_it_recovered(tmp_path,
+                                                                          monkeypatch):
+    store = open_store(tmp_path)
+    disk = FullDisk(monkeypatch)
+    store.settings.marks = True
+    store.save_settings()
+    assert not store.flush()
+    disk.full.clear()
+    assert reopen(store).settings.marks is True      # closing tried it again
+
+
+def test_closing_with_the_disk_still_full_keeps_the_old_settings_and_does_not_hang(
+        tmp_path, monkeypatch):
+    store = open_store(tmp_path)
+    store.settings.sound = False
+    store.save_settings()
+    store = reopen(store)
+    FullDisk(monkeypatch)
+    store.settings.marks = True
+    store.save_settings()
+    assert returns_in_time(store.close)
+    assert store.take_notices()
+    saved = json.loads((tmp_path / "settings.json").read_text("utf-8"))["settings"]
+    assert saved["sound"] is False and saved["marks"] is False
