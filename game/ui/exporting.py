@@ -47,7 +47,8 @@ class ReplayExporter:
             return frozenset(self._pending)
 
     def save(self, path: Path, replay: Replay, saved: Saved, failed: Failed) -> None:
-        """Write ``replay`` at ``path`` (its folder made if need be)."""
+        """Write ``replay`` at ``path`` (its folder made if need be, but not the
+        folders above it: a name that leads elsewhere fails to be written)."""
         if not self.background:
             _write(path, replay, saved, failed, lambda news: news())
             return
@@ -86,7 +87,7 @@ class ReplayExporter:
 def _write(path: Path, replay: Replay, saved: Saved, failed: Failed,
            report: Callable[[Callable[[], None]], None]) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(exist_ok=True)      # the replays folder, in a data folder made at start
         write_atomic(path, encode_giving_way(replay).encode("utf-8"))
     except OSError as e:
         report(partial(failed, e))

@@ -67,10 +67,19 @@ def _load(app: Host, job: ReplayJob, failure: str) -> None:
     app.replays.load(job, opened, refused)
 
 
+#: What a level may not keep in a file name: anything but the ASCII letters,
+#: digits, "_" and "-". The level comes from the replay file, which anyone may
+#: have written: "/", "\\" and ".." would lead out of the replays folder, and
+#: control characters, ``<>:"|?*`` or a trailing dot are refused by Windows.
+_UNSAFE = re.compile(r"[^a-z0-9_-]", re.IGNORECASE)
+
+
 def export_name(replay: Replay) -> str:
-    """A file name saying what the game was: ``2026-11-23_1402_expert_won.json``."""
+    """A file name saying what the game was: ``2026-11-23_1402_expert_won.json``,
+    never more than a name, whatever the replay's level says (and never a
+    name Windows reserves, such as ``CON``: it starts with the date or "game")."""
     date = re.sub(r"[^0-9T]", "", replay.date or "")[:13].replace("T", "_") or "game"
-    level = replay.level or f"{replay.width}x{replay.height}"
+    level = _UNSAFE.sub("", replay.level or "") or f"{replay.width}x{replay.height}"
     return f"{date}_{level}_{replay.result}.json"
 
 
