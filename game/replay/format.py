@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import operator
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate, chain
@@ -236,6 +237,12 @@ def _bool(doc: dict[str, Any], name: str) -> bool:
     return value
 
 
+#: What a text field may not hold: control characters (a NUL cannot be in a
+#: file name, a newline would break a one-line message) and lone surrogates
+#: (JSON's "\\ud800" escape gives one; it cannot be written as UTF-8).
+_NOT_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def _text(doc: dict[str, Any], name: str) -> str | None:
     value = doc.get(name)
     if value is None:
@@ -243,6 +250,9 @@ def _text(doc: dict[str, Any], name: str) -> str | None:
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise ReplayError(f"{name} must be a text of at most {MAX_TEXT} characters,"
                           f" not {_show(value)}")
+    if _NOT_TEXT.search(value):
+        raise ReplayError(f"{name} must be plain text (no control characters or lone"
+                          f" surrogates), not {_show(value)}")
     return value
 
 

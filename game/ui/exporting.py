@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from game.replay import Replay
 
 Saved = Callable[[Path], None]
-Failed = Callable[[OSError], None]
+#: Told why a replay could not be written: an OSError (full disk, no right),
+#: or any other error, which must reach the player rather than end the thread
+#: (or the app, when the write is at once) with the file left pending.
+Failed = Callable[[Exception], None]
 
 
 class ReplayExporter:
@@ -89,7 +92,7 @@ def _write(path: Path, replay: Replay, saved: Saved, failed: Failed,
     try:
         path.parent.mkdir(exist_ok=True)      # the replays folder, in a data folder made at start
         write_atomic(path, encode_giving_way(replay).encode("utf-8"))
-    except OSError as e:
+    except Exception as e:  # noqa: BLE001 - any failure is told, see Failed
         report(partial(failed, e))
     else:
         report(partial(saved, path))

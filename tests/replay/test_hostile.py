@@ -3,6 +3,7 @@ never a traceback; good files are checked against what their moves give."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -90,6 +91,13 @@ CASES = [
                                                   time_ms=d["moves"][4][0]),
      "the moves give 'unfinished', the file says 'won'"),
     ("long player name", lambda d: changed(d, player="A" * 1000), "player must be a text"),
+    ("NUL in the level", lambda d: changed(d, level="a\x00b"),
+     "level must be plain text (no control characters or lone surrogates), not 'a\\x00b'"),
+    ("newline in the player", lambda d: changed(d, player="Ann\nBob"), "player must be plain"),
+    ("C1 control in the date", lambda d: changed(d, date="2026\x85"), "date must be plain"),
+    ("lone surrogate in the player", lambda d: changed(d, player="\ud800x"),
+     "player must be plain text"),
+    ("lone surrogate as the date", lambda d: changed(d, date="\udfff"), "date must be plain"),
     ("pointer off the board", lambda d: changed(d, pointer=[0, 99, 0, 0]),
      "pointer sample 1 [0, 99, 0, 0] is outside the board"),
     ("pointer going back", lambda d: changed(d, pointer=[5, 0, 0, 0, -1, 0, 0, 0]),
@@ -202,3 +210,10 @@ def test_the_pointer_track_is_read_as_sample_by_sample(samples, breaks):
     except ReplayError as e:
         got = str(e)
     assert got == expected
+
+
+def test_texts_in_any_script_with_spaces_and_punctuation_are_kept():
+    """Only control characters and lone surrogates are refused in a text."""
+    kept = dataclasses.replace(flag_cycle(3), player="Zoë O’Brien 李 🙂", date="2026-11-23 14:02",
+                               level="heart (custom) #2")
+    assert decode(encode(kept)) == kept

@@ -5,12 +5,14 @@ a traceback."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 
 import pygame
 import pytest
 
 from game.replay import encode, read_file
+from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 from tests.replay.helpers import flag_cycle
@@ -46,3 +48,30 @@ def test_an_export_lands_in_the_replays_folder_under_a_safe_name_whatever_the_le
     [written] = (data / "replays").iterdir()
     assert re.fullmatch(r"game_[A-Za-z0-9_-]+_unfinished\.json", written.name)
     assert read_file(written).moves == flag_cycle(3).moves
+
+
+@pytest.mark.parametrize("fields", [{"level": "a\x00b"}, {"player": "\ud800x"},
+                                    {"date": "\ud800"}])
+def test_a_file_whose_texts_cannot_be_written_is_refused_with_a_notice(tmp_path, fields):
+    path = tmp_path / "sent.json"
+    path.write_text(json.dumps({**json.loads(encode(flag_cycle(3))), **fields}))
+    app = make_app(data_dir=tmp_path / "data")
+    app.commands.open_replay_file(path)
+    app.step()
+    assert isinstance(app.top, NoticeDialog)
+    assert app.top.text.startswith(f"Cannot open the replay sent.json: {next(iter(fields))}"
+                                   " must be plain text")
+
+
+@pytest.mark.parametrize("background", [False, True], ids=["at once", "on a thread"])
+def test_an_export_failing_otherwise_than_on_disk_still_says_so(tmp_path, background):
+    """A lone surrogate cannot be written as UTF-8 (files refuse it; here the
+    replay is made in memory): the player is told, the app lives on and the
+    name is no longer held."""
+    app = make_app(data_dir=tmp_path, background_reads=background)
+    path = replays.export(app, dataclasses.replace(flag_cycle(3), player="\ud800x"))
+    app.exports.close()
+    app.step()
+    assert isinstance(app.top, NoticeDialog)
+    assert app.top.text.startswith("Cannot save the replay: ")
+    assert not path.exists() and app.exports.pending == frozenset()

@@ -98,8 +98,9 @@ def export(app: Host, replay: Replay) -> Path:
     def saved(path: Path) -> None:
         _notice(app, _("Replay saved as {file}").format(file=path))
 
-    def failed(error: OSError) -> None:
-        _notice(app, _("Cannot save the replay: {reason}").format(reason=error.strerror or error))
+    def failed(error: Exception) -> None:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        _notice(app, _("Cannot save the replay: {reason}").format(reason=reason))
 
     app.exports.save(path, replay, saved, failed)
     return path
