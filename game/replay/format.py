@@ -153,6 +153,8 @@ def decode(data: str | bytes) -> Replay:
         raise ReplayError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:
         raise ReplayError("not a replay: JSON nested too deeply") from None
+    except ValueError:         # Python refuses to convert an integer of over 4,300 digits
+        raise ReplayError("not a replay: a number is too long") from None
     if not isinstance(doc, dict):
         raise ReplayError("not a replay: the file is not a JSON object")
     return _replay(doc)

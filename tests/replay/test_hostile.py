@@ -52,6 +52,11 @@ CASES = [
     ("not UTF-8", lambda d: b"\xff\xfe{}", "not UTF-8 text"),
     ("a list", lambda d: "[1, 2]", "the file is not a JSON object"),
     ("deep nesting", lambda d: "[" * 100000 + "]" * 100000, "nested too deeply"),
+    ("5,000-digit number", lambda d: '{"width": ' + "9" * 5000 + "}",
+     "not a replay: a number is too long"),
+    ("5,000-digit move time", lambda d: changed(d, moves=[[0, "R 1 1"]])
+     .replace('"R 1 1"]', '"R 1 1"], [' + "1" * 5000 + ', "R 2 2"]'),
+     "not a replay: a number is too long"),
     ("other format", lambda d: changed(d, format="avf"), "not a minesweeper replay"),
     ("unknown version", lambda d: changed(d, version=2), "unknown version 2"),
     ("version as text", lambda d: changed(d, version="1"), "unknown version '1'"),
