@@ -37,6 +37,7 @@ from typing import Any
 
 from game.engine import FIRST_CLICK_RULES, Move
 from game.engine import SHAPES as ENGINE_SHAPES
+from game.safe_read import NotAFile, TooLarge, read_capped
 
 from .track import PointerTrack
 
@@ -161,15 +162,18 @@ def decode(data: str | bytes) -> Replay:
 
 
 def read_file(path: str | Path) -> Replay:
-    """The replay saved at ``path``, reading at most MAX_BYTES + 1 bytes of it."""
+    """The replay saved at ``path``, reading at most MAX_BYTES + 1 bytes of it.
+    Only a regular file is read: opening a FIFO would wait for a writer for
+    ever, holding the command line or the window's replay loader."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_capped(Path(path), MAX_BYTES)
+    except NotAFile:
+        raise ReplayError("not a file (a folder, a pipe or a device)") from None
+    except TooLarge:
+        raise ReplayError(f"file too big (over {MAX_BYTES:,} bytes; a replay is at most"
+                          f" {MAX_BYTES:,})") from None
     except OSError as e:
         raise ReplayError(f"cannot read {path}: {e.strerror or e}") from None
-    if len(data) > MAX_BYTES:
-        raise ReplayError(f"file too big (over {MAX_BYTES:,} bytes; a replay is at most"
-                          f" {MAX_BYTES:,})")
     return decode(data)
 
 

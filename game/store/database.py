@@ -32,11 +32,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 from game.i18n import N_
+from game.safe_read import is_regular
 
 from . import interlock, notices, schema
 from .atomic import set_aside
 from .notices import Notices
-from .safe_read import is_regular
 from .writer import run_in_transaction
 
 NAME = "records.db"

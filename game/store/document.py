@@ -24,10 +24,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from game.safe_read import NotAFile, TooLarge, read_capped
+
 from . import notices
 from .atomic import set_aside, write_atomic
 from .notices import Notices, reason
-from .safe_read import NotAFile, TooLarge, read_capped
 
 
 class JsonFile:

@@ -222,3 +222,23 @@ def test_texts_in_any_script_with_spaces_and_punctuation_are_kept():
     kept = dataclasses.replace(flag_cycle(3), player="Zoë O’Brien 李 🙂", date="2026-11-23 14:02",
                                level="heart (custom) #2")
     assert decode(encode(kept)) == kept
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
+    """Opening a FIFO for reading waits for a writer, for ever: the check
+    must answer without opening it that way (a subprocess, so that the
+    test fails on its timeout rather than hangs)."""
+    fifo = tmp_path / "f.json"
+    os.mkfifo(fifo)
+    result = subprocess.run([sys.executable, "-m", "game", "--replay", str(fifo), "--check"],
+                            capture_output=True, text=True, env=ENV, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"minesweeper: {fifo}: not a file (a folder, a pipe or" \
+                                    " a device)"
+
+
+def test_a_folder_is_not_a_replay_file(tmp_path, capsys):
+    assert check_replay(tmp_path) == 2
+    assert capsys.readouterr().err.strip() == f"minesweeper: {tmp_path}: not a file (a folder," \
+                                              " a pipe or a device)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 
 import pygame
@@ -17,7 +18,7 @@ from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 from tests.replay.helpers import flag_cycle
 
-from .helpers import key, make_app
+from .helpers import key, make_app, post
 
 
 def watching(tmp_path, **fields):
@@ -75,3 +76,30 @@ def test_an_export_failing_otherwise_than_on_disk_still_says_so(tmp_path, backgr
     assert isinstance(app.top, NoticeDialog)
     assert app.top.text.startswith("Cannot save the replay: ")
     assert not path.exists() and app.exports.pending == frozenset()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_dropped_on_the_window_is_refused_and_replays_still_open(tmp_path):
+    """The loader's process used to wait in open() for a writer, for ever:
+    "Opening the replay…" stayed, and no replay opened after it."""
+    from game.ui.worker import ProcessWorker
+    fifo, good = tmp_path / "f.json", tmp_path / "good.json"
+    os.mkfifo(fifo)
+    good.write_text(encode(flag_cycle(3)), encoding="utf-8")
+    loader = ProcessWorker()
+    app = make_app(data_dir=tmp_path / "data", loader=loader)
+    try:
+        post(pygame.DROPFILE, file=str(fifo))
+        app.step()
+        assert loader.wait(60)
+        app.step()
+        assert isinstance(app.top, NoticeDialog)
+        assert app.top.text == "Cannot open the replay f.json: not a file (a folder, a pipe" \
+                               " or a device)"
+        key(app, pygame.K_RETURN)
+        app.commands.open_replay_file(good)
+        assert loader.wait(60)
+        app.step(2)
+        assert isinstance(app.top, ReplayScreen) and app.top.replay == flag_cycle(3)
+    finally:
+        app.close()

@@ -1,9 +1,11 @@
 """Reading a small file that anyone may have replaced by something else.
 
-A FIFO would block the start for ever, a device (a symlink to /dev/zero)
-would be read until memory runs out: only regular files are read, opened
-without blocking, and never more than a cap. Anything else is refused with
-:class:`NotAFile` or :class:`TooLarge`, which the callers treat as damage.
+A FIFO would block the start (or the replay loader) for ever, a device (a
+symlink to /dev/zero) would be read until memory runs out: only regular
+files are read, opened without blocking, and never more than a cap. Anything
+else is refused with :class:`NotAFile` or :class:`TooLarge`, which the store
+treats as damage and a replay file as a file it cannot use. It sits below
+both, with the engine.
 """
 
 from __future__ import annotations
