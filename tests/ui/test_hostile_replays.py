@@ -12,7 +12,7 @@ import re
 import pygame
 import pytest
 
-from game.replay import encode, read_file
+from game.replay import Replay, encode, read_file
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
@@ -103,3 +103,54 @@ def test_a_fifo_dropped_on_the_window_is_refused_and_replays_still_open(tmp_path
         assert isinstance(app.top, ReplayScreen) and app.top.replay == flag_cycle(3)
     finally:
         app.close()
+
+
+def wide(tmp_path):
+    """A 30x16 replay file: its viewer is wider than the game's window."""
+    path = tmp_path / "wide.json"
+    path.write_text(encode(Replay(
+        width=30, height=16, mines=1, marks=True, first_click="safe", moves=((0, "F 1 1"),),
+        result="unfinished", time_ms=0, layout=("*" + "." * 29,) + ("." * 30,) * 15)))
+    return path
+
+
+def drop(app, path) -> None:
+    """Drop ``path`` on the window and let its viewer open (a step a frame)."""
+    post(pygame.DROPFILE, file=str(path))
+    for _ in range(6):
+        app.step()
+
+
+def test_a_replay_dropped_on_a_viewer_replaces_it_and_esc_gives_the_game_back(tmp_path):
+    small = tmp_path / "small.json"
+    small.write_text(encode(flag_cycle(3)), encoding="utf-8")
+    app = make_app(data_dir=tmp_path / "data")
+    game_size = app.display.surface.get_size()
+    drop(app, wide(tmp_path))
+    assert isinstance(app.top, ReplayScreen) and app.top.replay.width == 30
+    drop(app, small)
+    assert app.stack == [app.play, app.top] and app.top.replay == flag_cycle(3)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and app.display.surface.get_size() == game_size
+
+
+def test_a_viewer_beneath_a_dialog_takes_back_its_size_when_a_viewer_above_leaves(tmp_path):
+    """A replay dropped while a notice is over a viewer opens over both; when
+    it leaves, the viewer beneath is shown whole, not cut to the game's size."""
+    small = tmp_path / "small.json"
+    small.write_text(encode(flag_cycle(3)), encoding="utf-8")
+    app = make_app(data_dir=tmp_path / "data")
+    game_size = app.display.surface.get_size()
+    drop(app, wide(tmp_path))
+    wide_viewer, wide_size = app.top, app.display.surface.get_size()
+    key(app, pygame.K_e)                                  # "Replay saved as …"
+    assert isinstance(app.top, NoticeDialog)
+    drop(app, small)
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == flag_cycle(3)
+    assert app.display.surface.get_size() != wide_size
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, NoticeDialog) and app.display.surface.get_size() == wide_size
+    key(app, pygame.K_RETURN)
+    assert app.top is wide_viewer and app.display.surface.get_size() == wide_size
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and app.display.surface.get_size() == game_size

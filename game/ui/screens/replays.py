@@ -26,8 +26,11 @@ EXPORT_FOLDER = "replays"
 def watch(app: Host, replay: Replay, *, playing: bool = True,
           fit_next_frame: bool = False) -> None:
     """Open the viewer on ``replay`` (the window takes the viewer's size at
-    once, or a frame later with ``fit_next_frame``: see ``ReplayScreen``)."""
+    once, or a frame later with ``fit_next_frame``: see ``ReplayScreen``).
+    A viewer on top is replaced, not stacked on: Esc gives the game back."""
     from .watch import ReplayScreen
+    if isinstance(app.top, ReplayScreen):
+        app.pop()
     app.push(ReplayScreen(app, replay, playing=playing, fit_next_frame=fit_next_frame))
 
 

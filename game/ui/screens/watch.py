@@ -121,11 +121,19 @@ class ReplayScreen(base.Screen):
             self.relayout()
 
     def exit(self) -> None:
+        """Give the window back to what shows beneath: the game, or another
+        viewer under a dialog (a replay dropped while a notice was over a
+        viewer), which takes back its own size rather than show cut off."""
         play = self.app.play
         if self._paused_game:
             play.session.chrono.resume()
-        self.app.fit_window(play.field.width, play.field.height, play.field.mines,
-                            play.field.shape)
+        beneath = next((s for s in reversed(self.app.stack) if isinstance(s, ReplayScreen)),
+                       None)
+        if beneath is not None and not beneath.opening:
+            beneath._fit()
+        else:
+            self.app.fit_window(play.field.width, play.field.height, play.field.mines,
+                                play.field.shape)
 
     def leave(self) -> None:
         if self.app.top is self:
