@@ -10,6 +10,7 @@ ASCII: they are level names in the records.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 
 from .levels import LEVELS, Level
@@ -96,21 +97,29 @@ def mines_for(mask: tuple[str, ...] | list[str]) -> int:
     return max(1, round(cells * _density("intermediate")))
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def parse_mask(text: str) -> tuple[str, ...]:
     """The mask drawn in ``text``: ``#`` a cell, a space a hole, one row per line.
 
     Blank lines before and after the drawing are dropped and shorter lines are
     padded with holes (editors strip trailing spaces). ValueError names the
-    line and column of anything else, so a bad file gets a one-line message.
+    line and column of anything else, as an editor numbers them (the blank
+    lines dropped counted; only \\n, \\r\\n and \\r end a line, not a form feed
+    or U+2028 as for ``str.splitlines``), so a bad file gets a one-line message
+    that leads to the place.
     """
-    lines = text.splitlines()
+    lines = _LINE_END.split(text)
+    first = 1                           # the file's number for lines[0]
     while lines and not lines[0].strip():
         lines.pop(0)
+        first += 1
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
         raise ValueError("the mask is empty: draw cells with '#' and holes with spaces")
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, first):
         for column, ch in enumerate(line, 1):
             if ch == "\t":
                 raise ValueError(f"line {number}, column {column}: a tab; use spaces for holes")

@@ -1,5 +1,7 @@
 """The gallery of shaped fields and masks drawn as text."""
 
+import re
+
 import pytest
 
 from game.engine import LEVELS, SHAPES, Minefield
@@ -51,7 +53,13 @@ def test_a_mask_text_is_trimmed_and_padded():
     ("", "empty"),
     ("#x#", "line 1, column 2: 'x'"),
     ("##\n#\t#", "line 2, column 2: a tab"),
+    ("\n\n\n" + "#" * 10 + "\n###.######\n" + ("#" * 10 + "\n") * 8,
+     "line 5, column 4: '.'"),                        # the blank lines on top count
+    ("\r\n \r\n##\r\n#x", "line 4, column 2: 'x'"),
+    ("\r\r##\r#x", "line 4, column 2: 'x'"),
+    ("##\f##\n#x", "line 1, column 3: '\\x0c'"),      # no line break to an editor
+    ("##\u2028##\n#x", "line 1, column 3: '\\u2028'"),
 ])
 def test_bad_mask_text_names_line_and_column(text, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=re.escape(message)):
         parse_mask(text)
