@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -42,6 +43,15 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+#: Characters of a bad value echoed in a message (it may be thousands long).
+SHOWN = 24
+
+
+def _short(text: str) -> str:
+    """``text`` for a one-line message, cut short."""
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+
+
 def _whole(low: int, high: int | None = None):
     """An argparse type: a whole number in [low, high], with a message naming the range."""
     def parse(text: str) -> int:
@@ -66,16 +76,22 @@ MAX_IDLE = 24 * 3600
 DEFAULT_IDLE = 60.0
 
 
+#: Seconds as the README says numbers are written: the digits 0-9, with a
+#: decimal point if need be (``float`` alone would also take "5_0", "٥",
+#: " 5 " or "nan").
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+
 def _seconds(text: str) -> float:
     """An argparse type: a positive number of seconds, at most a day."""
-    try:
-        value = float(text)
-    except ValueError:
+    if not _SECONDS.fullmatch(text):
         raise argparse.ArgumentTypeError(
-            _("must be a number of seconds, not {value}").format(value=repr(text))) from None
-    if not 1 <= value <= MAX_IDLE:      # also rejects nan and inf
+            _("must be a number of seconds, not {value}").format(value=repr(_short(text))))
+    value = float(text)
+    if not 1 <= value <= MAX_IDLE:
         raise argparse.ArgumentTypeError(
-            _("must be from 1 to {high} seconds, not {value}").format(high=MAX_IDLE, value=text))
+            _("must be from 1 to {high} seconds, not {value}").format(high=MAX_IDLE,
+                                                                      value=_short(text)))
     return value
 
 

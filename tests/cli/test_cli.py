@@ -28,7 +28,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
     (["--level", "expert", "--width", "9", "--height", "9", "--mines", "3"], "either --level or"),
     (["--bogus"], "unrecognized arguments: --bogus"),
     (["--idle", "0"], "--idle: must be from 1 to 86400 seconds, not 0"),
-    (["--idle", "nan"], "--idle: must be from 1 to 86400 seconds, not nan"),
+    (["--idle", "nan"], "--idle: must be a number of seconds, not 'nan'"),
     (["--idle", "soon"], "--idle: must be a number of seconds, not 'soon'"),
 ])
 def test_bad_options_print_one_line_naming_what_is_allowed_and_exit_2(args, message):

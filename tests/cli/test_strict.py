@@ -40,9 +40,16 @@ def refused(capsys, tmp_path, monkeypatch):
     (["--seed", "1_000"], "--seed: must be a whole number 0 or more, not '1_000'"),
     (["--width", "²²", "--height", "9", "--mines", "3"], "must be a whole number 1 or more"),
     (["--width", "١٠", "--height", "9", "--mines", "3"], "must be a whole number 1 or more"),
+    (["--demo", "--idle", "٥"], "--idle: must be a number of seconds, not '٥'"),
+    (["--demo", "--idle", "5_0"], "--idle: must be a number of seconds, not '5_0'"),
+    (["--demo", "--idle", " 5 "], "--idle: must be a number of seconds, not ' 5 '"),
+    (["--demo", "--idle", "1e3"], "--idle: must be a number of seconds, not '1e3'"),
+    (["--demo", "--idle", "9" * 5000], "--idle: must be from 1 to 86400 seconds, not 999999"),
 ])
 def test_refused_in_one_line(refused, args, message):
-    assert message in refused(*args)
+    err = refused(*args)
+    assert message in err
+    assert len(err) < 200                               # a long value is cut short
 
 
 def test_a_data_dir_that_is_a_file_is_refused(refused, tmp_path):
@@ -66,6 +73,7 @@ def test_a_missing_data_dir_is_created(tmp_path):
 def test_idle_goes_with_kiosk_or_demo():
     assert parse(["--kiosk", "--idle", "30"]).idle == 30
     assert parse(["--demo", "--idle", "5"]).idle == 5
+    assert parse(["--demo", "--idle", "2.5"]).idle == 2.5
     assert parse(["--kiosk"]).idle == 60
 
 
