@@ -21,9 +21,9 @@ from typing import Any
 
 from game import i18n
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES, SizeError
-from game.engine.checks import ascii_number
 from game.engine.gallery import GALLERY, mines_for, parse_mask
 from game.i18n import _
+from game.replay import MAX_SEED
 from game.settings import MAX_SCALE, STYLE_RULES, Settings
 from game.words import size_error
 
@@ -43,6 +43,9 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+#: Digits a number without an upper bound may have: Python refuses to
+#: convert one of over 4,300, and no size or count here comes near 100.
+MAX_DIGITS = 100
 #: Characters of a bad value echoed in a message (it may be thousands long).
 SHOWN = 24
 
@@ -54,25 +57,37 @@ def _short(text: str) -> str:
 
 def _whole(low: int, high: int | None = None):
     """An argparse type: a whole number in [low, high], with a message naming the range."""
+    def out_of_range(value: object) -> argparse.ArgumentTypeError:
+        message = (_("must be {low} or more, not {value}") if high is None
+                   else _("must be from {low} to {high}, not {value}"))
+        return argparse.ArgumentTypeError(message.format(low=low, high=high, value=value))
+
     def parse(text: str) -> int:
-        value = ascii_number(text.removeprefix("-"))
-        if value is None:
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):       # the digits 0-9 only
             if high is None:
                 message = _("must be a whole number {low} or more, not {value}")
             else:
                 message = _("must be a whole number from {low} to {high}, not {value}")
-            raise argparse.ArgumentTypeError(message.format(low=low, high=high, value=repr(text)))
-        value = -value if text.startswith("-") else value
+            raise argparse.ArgumentTypeError(message.format(low=low, high=high,
+                                                            value=repr(_short(text))))
+        significant = len(digits.lstrip("0"))       # too long to convert, or to show whole
+        if high is None and significant > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(
+                _("too many digits: {value}").format(value=_short(text)))
+        if high is not None and significant > len(str(high)):
+            raise out_of_range(_short(text))
+        value = -int(digits) if text.startswith("-") else int(digits)
         if value < low or high is not None and value > high:
-            message = (_("must be {low} or more, not {value}") if high is None
-                       else _("must be from {low} to {high}, not {value}"))
-            raise argparse.ArgumentTypeError(message.format(low=low, high=high, value=value))
+            raise out_of_range(value)
         return value
 
     return parse
 
 
 MAX_IDLE = 24 * 3600
+#: --frames: a year at 60 frames a second (the bound is there to be named).
+MAX_FRAMES = 60 * 3600 * 24 * 365
 DEFAULT_IDLE = 60.0
 
 
@@ -163,7 +178,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mask", type=Path, metavar="FILE",
                    help=_("a shaped field drawn in a text file ('#' a cell, space a hole);"
                           " --mines sets its mines"))
-    p.add_argument("--seed", type=_whole(0), metavar="N", help=_("seed of the first game"))
+    # A replay holds seeds below MAX_SEED: a game played from a bigger one
+    # would be recorded with a replay that does not open.
+    p.add_argument("--seed", type=_whole(0, MAX_SEED - 1), metavar="N",
+                   help=_("seed of the first game"))
     p.add_argument("--style", choices=STYLES,
                    help=_("play as win31 (8x8 Beginner), xp or modern (default) did"))
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
@@ -183,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--idle", type=_seconds, metavar=_("SECONDS"),
                    help=_("with --kiosk or --demo: seconds without input before attract mode"
                           " (default 60)"))
-    p.add_argument("--frames", type=_whole(1), metavar="N",
+    p.add_argument("--frames", type=_whole(1, MAX_FRAMES), metavar="N",
                    help=_("run this many frames, then exit 0 (smoke tests)"))
     p.add_argument("--data-dir", type=_data_dir, metavar=_("DIR"),
                    help=_("where records and settings are kept (default: the user data "

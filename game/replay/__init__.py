@@ -11,6 +11,7 @@ from .check import CheckedGame, check
 from .format import (
                      FORMAT,
                      MAX_BYTES,
+                     MAX_SEED,
                      VERSION,
                      Replay,
                      ReplayError,
@@ -24,7 +25,7 @@ from .recorder import Recorder, replay_of
 from .timeline import Pointer, Timeline
 
 __all__ = [
-    "FORMAT", "MAX_BYTES", "VERSION", "CheckedGame", "Pointer", "Recorder", "Replay",
+    "FORMAT", "MAX_BYTES", "MAX_SEED", "VERSION", "CheckedGame", "Pointer", "Recorder", "Replay",
     "ReplayError", "Timeline", "check", "decode", "encode", "encode_pieces", "read_file",
     "replay_of", "write_file",
 ]
