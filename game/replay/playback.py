@@ -98,8 +98,10 @@ class Playback:
         return self.field().status not in (Status.WON, Status.LOST)
 
     def timer_seconds(self) -> int:
-        """What the timer LED showed: 0 before the first move, then 1, 2, ... 999."""
-        if self.moves == 0:
+        """What the timer LED showed: 0 until the first opening (the game's
+        clock starts there: flags placed before it leave it at 0), then 1,
+        2, ... 999."""
+        if self.field().status == Status.READY:
             return 0
         return min(999, int(self.t // 1000) + 1)
 

@@ -952,3 +952,25 @@ def test_leaving_the_game_finishes_an_export_under_way(tmp_path, monkeypatch):
     path = replays.export(app, app.last_replay)
     app.close()
     assert read_file(path) == app.last_replay
+
+
+def test_the_viewer_timer_shows_what_the_game_timer_showed_after_each_move():
+    """Flags placed before the first opening leave the game's clock at 0."""
+    app = make_app(BOARD_8)
+    shown = []
+    for cell, button, wait in [((0, 1), RIGHT, 30), ((0, 0), RIGHT, 30), ((7, 7), 1, 90),
+                               ((1, 1), RIGHT, 30)]:
+        click(app, cell, button)
+        shown.append(app.play.session.chrono.display_seconds())
+        app.step(wait)
+    assert shown == [0, 0, 1, 2]
+    key(app, pygame.K_F2)                          # abandoned: its replay is the last one
+    assert [text[0] for _, text in app.last_replay.moves] == ["F", "F", "R", "F"]
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                       # pause, then step move by move
+    key(app, pygame.K_HOME)
+    replayed = []
+    for _ in shown:
+        key(app, pygame.K_RIGHT)
+        replayed.append(viewer.playback.timer_seconds())
+    assert replayed == shown
