@@ -24,6 +24,7 @@ from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
 from game.engine.gallery import GALLERY, mines_for, parse_mask
 from game.i18n import _
 from game.replay import MAX_SEED
+from game.safe_read import NotAFile, TooLarge, read_capped
 from game.settings import MAX_SCALE, STYLE_RULES, Settings
 from game.words import size_error
 
@@ -337,14 +338,16 @@ MAX_MASK_BYTES = 64_000
 def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
     """The settings of a custom field drawn in the file at ``path``."""
     try:
-        with path.open("rb") as f:
-            data = f.read(MAX_MASK_BYTES + 1)
+        data = read_capped(path, MAX_MASK_BYTES)    # a FIFO would wait for ever
+    except NotAFile:
+        raise UsageError(_("--mask {path}: not a file (a folder, a pipe or a device)")
+                         .format(path=path)) from None
+    except TooLarge:
+        raise UsageError(_("--mask {path}: too big for a mask (at most 100x100 characters)")
+                         .format(path=path)) from None
     except OSError as e:
         raise UsageError(_("--mask {path}: cannot read it ({reason})").format(
             path=path, reason=e.strerror or e)) from None
-    if len(data) > MAX_MASK_BYTES:
-        raise UsageError(_("--mask {path}: too big for a mask (at most 100x100 characters)")
-                         .format(path=path))
     try:
         mask = parse_mask(data.decode("utf-8-sig"))
     except UnicodeDecodeError:

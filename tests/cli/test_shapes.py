@@ -1,5 +1,7 @@
 """Shapes on the command line: --shape, --field (the gallery), --mask FILE."""
 
+import os
+
 import pytest
 
 from game.cli import UsageError, parse
@@ -58,6 +60,21 @@ def test_bad_mask_files_are_refused_in_one_line(tmp_path, content, message):
     with pytest.raises(UsageError, match="--mask .*mask.txt: " + message.replace("(", r"\(")
                        .replace(")", r"\)").replace(".", r"\.")):
         parse(["--mask", mask_file(tmp_path, content)])
+
+
+@pytest.mark.parametrize("make", [
+    pytest.param(lambda path: os.mkfifo(path), id="a FIFO",
+                 marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")),
+    pytest.param(lambda path: path.mkdir(), id="a folder"),
+])
+def test_a_mask_that_is_not_a_file_is_refused_at_once(tmp_path, make):
+    """A FIFO was opened and read, and the game waited for a writer for ever."""
+    path = tmp_path / "mask.txt"
+    make(path)
+    result = run("--mask", str(path), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith(
+        "mask.txt: not a file (a folder, a pipe or a device)"), result.stderr
 
 
 @pytest.mark.parametrize("args, message", [
