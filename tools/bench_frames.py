@@ -323,6 +323,33 @@ def scenario_replays(store: Store, frames: int, steps: int = 6) -> CpuTimes:
     return run(app, frames, script)
 
 
+def scenario_seek_at_once(store: Store, frames: int) -> CpuTimes:
+    """The 100x100 replay (see ``long_replay_file``) in the viewer, End
+    pressed in the first frame it shows, before any checkpoint ahead is
+    kept, then Home, then the viewer left and opened again."""
+    from game.replay import read_file
+    from game.ui.screens.replays import watch
+    from game.ui.screens.watch import ReplayScreen
+    replay = read_file(long_replay_file(tempfile.mkdtemp(prefix="minesweeper-seek-")))
+    app = make_app(store, level="expert")
+    state = {"shown": -1}
+
+    def script(app: App, frame: int) -> None:
+        viewer = app.top
+        if not isinstance(viewer, ReplayScreen):
+            watch(app, replay, playing=False)
+        elif viewer.layout is not None and not viewer.opening:
+            if state["shown"] < 0:
+                state["shown"] = frame
+                post_key(pygame.K_END)
+            elif frame - state["shown"] == 30:
+                post_key(pygame.K_HOME)
+            elif frame - state["shown"] >= 40:
+                state["shown"] = -1
+                post_key(pygame.K_ESCAPE)
+    return run(app, frames, script)
+
+
 def scenario_exports(store: Store, frames: int) -> CpuTimes:
     """The 2 MB replay of a 100x100 game (195,000 pointer samples, see
     ``long_replay_file``) in the viewer, paused, exported with E, the notice
@@ -375,6 +402,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("a 2 MB 100x100 replay opened, watched",
          lambda: scenario_replays(store, frames, steps=29)),
         ("a 2 MB replay exported", lambda: scenario_exports(store, frames)),
+        ("100x100 replay: End as it shows", lambda: scenario_seek_at_once(store, frames)),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"

@@ -8,12 +8,17 @@ moves played by then; stepping puts the time on the move.
 
 from __future__ import annotations
 
-from game.engine import Minefield, Status
+from game.engine import GameStats, Minefield, Status
 
 from .timeline import Pointer, Timeline
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 NORMAL_SPEED = SPEEDS.index(1.0)
+#: Moves played at most, a frame, to bring the board shown to the position:
+#: about 2.5 ms on a 100x100 game, so that the frame still draws (one whose
+#: ticks take over a quarter of it leaves its drawing to the next), and more
+#: than any seek needs once the checkpoints ahead are kept.
+CATCH_UP_MOVES = 512
 
 
 class Playback:
@@ -21,6 +26,7 @@ class Playback:
         self.timeline = timeline
         self.t = 0.0
         self.moves = 0
+        self.shown = 0           # moves on the board shown: ``moves`` once ``settle`` caught up
         self.speed_index = NORMAL_SPEED
         self.playing = playing
 
@@ -80,14 +86,26 @@ class Playback:
 
     # ------------------------------------------------------------ what is shown
 
+    def settle(self) -> None:
+        """Bring the board shown toward the position, at most
+        ``CATCH_UP_MOVES`` moves (the viewer calls it once a frame): what
+        follows describes the board shown, which a seek far ahead of the
+        checkpoints kept reaches a few frames later."""
+        self.shown = self.timeline.advance(self.moves, CATCH_UP_MOVES)
+
     def field(self) -> Minefield:
-        return self.timeline.field_at(self.moves)
+        """The board shown."""
+        return self.timeline.field_at(self.shown)
+
+    def figures(self) -> GameStats:
+        """3BV, clicks, efficiency and 3BV/s of the board shown, at the time."""
+        return self.timeline.figures(self.shown, self.t)
 
     def last_cell(self) -> tuple[int, int] | None:
-        """The cell of the last move played (None before any, or for a marks switch)."""
-        if self.moves == 0:
+        """The cell of the last move shown (None before any, or for a marks switch)."""
+        if self.shown == 0:
             return None
-        kind, *xy = self.timeline.replay.moves[self.moves - 1][1].split()
+        kind, *xy = self.timeline.replay.moves[self.shown - 1][1].split()
         return (int(xy[0]), int(xy[1])) if kind != "M" else None
 
     def pointer(self) -> Pointer | None:

@@ -83,6 +83,20 @@ class Timeline:
         self._at = self._play(self._field, self._at, moves)
         return self._field
 
+    def advance(self, moves: int, budget: int) -> int:
+        """Bring the board toward the one after ``moves`` moves, playing at
+        most ``budget`` moves; returns the moves it has then (``moves``
+        itself unless that is still a long way off). Called once a frame, a
+        seek far past the checkpoints kept so far is played over a few
+        frames, the board seen fast-forwarding: at once it took 32 to 38 ms
+        on a 100x100 game of 6,700 moves, two frames late."""
+        moves = max(0, min(self.length, moves))
+        base = max(k for k in self._checkpoints if k <= moves)
+        start = self._at if base <= self._at <= moves else base
+        reached = min(moves, start + budget)
+        self.field_at(reached)
+        return reached
+
     def count_3bv(self) -> None:
         """Count the board's 3BV now, before any move is played, on the
         board every later one is copied from: the copies share the count. A

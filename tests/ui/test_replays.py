@@ -614,6 +614,43 @@ def test_the_viewer_keeps_checkpoints_ahead_while_it_shows_a_long_game(monkeypat
 
 
 
+def test_a_seek_far_past_the_checkpoints_kept_is_played_over_frames_never_in_one(monkeypatch):
+    """End pressed as the viewer shows a long game, before any checkpoint
+    ahead is kept: the board shown fast-forwards, at most CATCH_UP_MOVES a
+    frame (plus the checkpoints' own helping), each frame a true position of
+    the game, until it is the end (at once, a 100x100 game's End took two
+    frames' time)."""
+    from game.engine import Minefield
+    from game.replay.playback import CATCH_UP_MOVES
+    from game.replay.timeline import CHECKPOINT_MOVES
+    length = 3 * CATCH_UP_MOVES + 100
+    moves = tuple((t, "F 1 1") for t in range(length))        # flag, ?, covered, again
+    replay = Replay(width=8, height=8, mines=1, marks=True, first_click="safe", moves=moves,
+                    result="unfinished", time_ms=length,
+                    layout=tuple(["*......."] + ["........"] * 7))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    app.step()                                      # shown whole
+    applied = []
+    real_apply = Minefield.apply
+    monkeypatch.setattr(Minefield, "apply",
+                        lambda self, move: applied.append(move) or real_apply(self, move))
+    viewer = app.top
+    key(app, pygame.K_END)
+    shown = []
+    for _ in range(6):
+        assert len(applied) <= CATCH_UP_MOVES + CHECKPOINT_MOVES
+        shown.append(viewer.playback.shown)
+        assert viewer.playback.field().cell(1, 1) == "#F?"[viewer.playback.shown % 3]
+        applied.clear()
+        app.step()
+    assert viewer.playback.moves == length
+    assert shown[0] == CATCH_UP_MOVES                # not the end in one frame
+    assert shown[-3:] == [length] * 3 and shown == sorted(shown)     # there, steadily
+    assert viewer._state()[0] == length             # and drawn: the state drawn says so
+
+
+
 # ---------------------------------------------------------------- read away from the window
 
 class HeldWorker(SyncWorker):

@@ -204,12 +204,14 @@ class ReplayScreen(base.Screen):
                 self._steps.pop(0)()
             return
         self.playback.tick(TICK_MS)
-        # Checkpoints ahead, a little a frame (not a tick: a late frame
-        # catching up on ticks would do it twice), and not in the frame that
-        # draws the viewer whole.
-        if self._shown is not None and self._looked_ahead_at != self.app.frames:
+        # The board shown brought to the position, and checkpoints ahead, a
+        # little a frame (not a tick: a late frame catching up on ticks would
+        # do it twice); checkpoints not in the frame that draws the viewer whole.
+        if self._looked_ahead_at != self.app.frames:
             self._looked_ahead_at = self.app.frames
-            self.playback.timeline.prepare()
+            self.playback.settle()
+            if self._shown is not None:
+                self.playback.timeline.prepare()
 
     # ------------------------------------------------------------ drawing
 
@@ -217,7 +219,7 @@ class ReplayScreen(base.Screen):
         """Everything shown; a frame is drawn only when it changes."""
         p = self.playback
         pointer = p.pointer()
-        return (p.moves, int(p.t) // 100, p.playing, p.speed_index, self.scroll,
+        return (p.shown, int(p.t) // 100, p.playing, p.speed_index, self.scroll,
                 pointer.cell if pointer else None, frozenset(p.pressed_cells()), p.face())
 
     def draw(self, painter, full: bool) -> bool:
@@ -251,7 +253,7 @@ class ReplayScreen(base.Screen):
         draw_counter(painter, board, "mines_box", field.mines_left)
         draw_counter(painter, board, "timer_box", p.timer_seconds())
         draw_face(painter, board, p.face())
-        draw_figures(painter, layout, p.timeline.figures(p.moves, p.t))
+        draw_figures(painter, layout, p.figures())
         pointer = p.pointer()
         if pointer is not None and pointer.cell is not None:
             draw_pointer(painter, layout, pointer.cell, self.scroll)
