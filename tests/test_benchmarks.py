@@ -68,6 +68,34 @@ def test_the_export_scenario_writes_the_long_replay_from_the_viewer(tmp_path, mo
     assert len(written) >= 2 and read_file(written[0]).width == 100
 
 
+def test_the_seek_scenario_presses_end_in_the_first_frame_the_viewer_shows(tmp_path,
+                                                                           monkeypatch):
+    import pygame
+
+    from game.ui.screens.watch import ReplayScreen
+    long_replay_file = bench_frames.long_replay_file
+    monkeypatch.setattr(bench_frames, "long_replay_file",
+                        lambda directory, steps=6: long_replay_file(directory, steps=1))
+    pressed = []
+    real_post_key = bench_frames.post_key
+
+    def post_key(key):
+        viewer = bench_frames_app[0].top
+        assert isinstance(viewer, ReplayScreen) and not viewer.opening
+        pressed.append((key, viewer.playback.moves, viewer.playback.shown))
+        real_post_key(key)
+
+    bench_frames_app = []
+    real_make_app = bench_frames.make_app
+    monkeypatch.setattr(bench_frames, "make_app", lambda *a, **k: bench_frames_app.append(
+        real_make_app(*a, **k)) or bench_frames_app[0])
+    monkeypatch.setattr(bench_frames, "post_key", post_key)
+    bench_frames.scenario_seek_at_once(Store(str(tmp_path)), 120)
+    assert [key for key, _, _ in pressed[:3]] == [pygame.K_END, pygame.K_HOME, pygame.K_ESCAPE]
+    assert pressed[0][1:] == (0, 0)                     # End at the start: nothing played yet
+    assert pressed[1][1] == pressed[1][2] > 6000        # Home once the end is shown
+
+
 @pytest.mark.parametrize(("option", "message"), [
     ("guess.NOPE=1", "guess has no numeric constant 'NOPE': choose from INFLUENCE, MARGIN"),
     ("nosuch.MARGIN=1", "no solver module 'nosuch'"),
