@@ -112,6 +112,22 @@ def test_smoke_without_an_executable_says_to_build_it(tmp_path):
         build_exe.smoke(tmp_path)
 
 
+def test_every_file_a_store_keeps_is_one_of_the_store_files(tmp_path):
+    """The smoke test's list follows the store: a file the store now makes
+    (its opening lock, its journals) must not fail a clean run."""
+    from game.store import Store
+    from tests.store.helpers import game
+    data, cwd = tmp_path / "data", tmp_path / "cwd"
+    cwd.mkdir()
+    store = Store(data)
+    store.record_game(game())
+    store.save_settings()
+    store.flush()
+    build_exe.check_clean(data, cwd)                    # open: journals beside it
+    store.close()
+    build_exe.check_clean(data, cwd)
+
+
 def test_only_the_store_files_may_appear_after_a_clean_run(tmp_path):
     data, cwd = tmp_path / "data", tmp_path / "cwd"
     data.mkdir()
