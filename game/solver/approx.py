@@ -5,7 +5,11 @@ board with a tangled frontier). Iterative proportional fitting: start every
 undecided cell at the board's mine density, then repeatedly scale the cells
 of each number so their probabilities add up to the mines it needs, and give
 the outside whatever the total mine count leaves. Cells decided by the local
-rules keep their exact 0 or 1.
+rules keep their exact 0 or 1; an estimate never reaches 0 or 1 (it stays
+within ``[UNSURE, 1 - UNSURE]``): the overlay would show it "safe" or a
+"mine", shaded as certain, and the player would guess it as one, while the
+fitting pins a cell at 0 or 1 that can still be either (a mine was shown
+"safe").
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from .problem import Problem
 
 ROUNDS = 40
+UNSURE = 0.001
 
 
 def approximate(problem: Problem) -> dict[int, float]:
@@ -30,7 +35,7 @@ def approximate(problem: Problem) -> dict[int, float]:
         left = problem.mines - sum(p.values())
         share = min(1.0, max(0.0, left / len(outside)))
         p.update(dict.fromkeys(outside, share))
-    return p
+    return {c: min(1.0 - UNSURE, max(UNSURE, q)) for c, q in p.items()}
 
 
 def _fit(p: dict[int, float], cells: tuple[int, ...], need: int) -> None:

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import Minefield
-from game.solver import InconsistentBoard, analyse, mine_probabilities
+from game.solver import InconsistentBoard, analyse, mine_probabilities, next_move
 
 from .oracle import brute_force, random_position
 
@@ -168,3 +168,23 @@ def test_a_time_budget_gives_an_approximation_instead_of_a_wait():
     assert not result.exact and result.layouts is None
     assert sum(map(sum, result.probabilities)) == pytest.approx(2000, rel=0.02)
     assert all(0.0 <= p <= 1.0 for row in result.probabilities for p in row)
+
+
+def test_an_approximation_never_calls_an_undecided_cell_certain():
+    """The fitting pinned some cells at exactly 0 or 1 that could be either
+    (the overlay then read a mine as "safe"): only what the rules prove is
+    certain when the budget runs out."""
+    for seed in range(2):
+        field = Minefield(40, 30, 240, seed=seed)
+        rng = random.Random(seed)
+        while field.status in ("ready", "playing"):
+            view = field.view()
+            if field.status == "playing" and rng.random() < 0.3:
+                result = analyse(view, field.mines, max_seconds=0.0)
+                proved = result.safe | result.mines
+                for y, row in enumerate(result.probabilities):
+                    for x, p in enumerate(row):
+                        if view[y][x] in "#F?":
+                            assert (p in (0.0, 1.0)) == ((x, y) in proved), (seed, x, y, p)
+            move = next_move(view, field.mines)
+            (field.reveal if move.kind == "reveal" else field.toggle_flag)(move.x, move.y)
