@@ -163,6 +163,8 @@ class Assistant:
             if not done.ok:
                 self.message = _("The computer is puzzled: {reason}").format(reason=done.value)
                 self.stop()
+                if kind == "layout":        # the click that waited is dropped: the next asks again
+                    self._first = None
             else:
                 self._answers[kind](self, done.value)
             self.revision += 1

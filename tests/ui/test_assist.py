@@ -10,6 +10,7 @@ from game.solver import mine_probabilities
 from game.ui import assist as assist_module
 from game.ui.menus import MENUS
 from game.ui.render.assist import TIP, overlay_colour
+from game.ui.worker import Done, SyncWorker
 
 from .helpers import LEFT, cell_pos, cell_rect, click, key, make_app, move, press, release, settle
 from .test_menus import choose
@@ -278,3 +279,33 @@ def test_big_boards_get_a_time_budget_and_stay_responsive(monkeypatch):
     app.step(assist_module.THINK_TICKS + 2)
     # Every request (hint, overlay, auto-play) reached the solver with the budget.
     assert len(asked) >= 3 and set(asked) == {assist_module.BUDGET_SECONDS}
+
+
+class LayoutFailsOnce(SyncWorker):
+    """The worker's process dying while it lays a no-guess board: the first
+    layout job answers with an error, as ``ProcessWorker`` does then."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failed = False
+
+    def submit(self, tag, job) -> None:
+        if tag[0] == "layout" and not self.failed:
+            self.failed = True
+            self._done.append(Done(tag, False, "the computer's process stopped"))
+            return
+        super().submit(tag, job)
+
+
+def test_a_no_guess_board_whose_laying_failed_is_laid_at_the_next_click():
+    """The click that waited was dropped with the failure, but the next
+    clicks were swallowed too, waiting for an answer never asked for."""
+    app = make_app(level="beginner", no_guess=True, seed=7, worker=LayoutFailsOnce())
+    click(app, (4, 4))
+    app.step(2)
+    assert app.play.field.status == Status.READY
+    assert "puzzled" in app.play.assist.message
+    click(app, (4, 4))
+    app.step(2)
+    assert app.play.field.status == Status.PLAYING
+    assert app.play.field.cell(4, 4) != "#"
