@@ -92,8 +92,10 @@ class Minefield:
     in ``self.seed``); ``first_click`` is "opening", "safe" or "classic";
     ``marks`` enables the question mark in the right-click cycle. ``limits``
     are the sizes allowed (the Custom-game range by default). ``layer`` lays
-    the mines at the first reveal (uniformly by default; not used by the
-    classic rule, whose mines exist before the first click).
+    the mines at the first reveal (uniformly by default). The classic rule
+    lays them before the first click, unless a ``layer`` is given: a board
+    laid for its first click (a no-guess board) keeps that cell free, which
+    is all the classic rule promises the player.
     """
 
     def __init__(self, width: int, height: int, mines: int, *, seed: int | None = None,
@@ -114,7 +116,7 @@ class Minefield:
         self.first_click: str | None = first_click
         self._rng: random.Random | None = random.Random(seed)
         self._layer: MineLayer | None = layer
-        if first_click == laying.CLASSIC:
+        if first_click == laying.CLASSIC and layer is uniform_layer:
             self._place(laying.lay_classic(self._rng, self._topology.cells, mines))
 
     @classmethod
@@ -414,10 +416,10 @@ class Minefield:
 
     def _start(self, first: int) -> None:
         """Lay the mines (per the first-click rule) at the first reveal."""
-        if self.first_click == laying.CLASSIC:
-            if self._is_mine[first]:
+        if self._laid:
+            if self.first_click == laying.CLASSIC and self._is_mine[first]:
                 self._move_classic_mine(first)
-        elif not self._laid:
+        else:
             # Only boards from a layout lack a rule, a generator and a layer,
             # and their mines are laid from the start.
             assert self.first_click and self._rng and self._layer

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from game.engine import CLASSIC, Status
+from game.engine import Status
 from game.i18n import N_, _, language, pgettext
 
 from .jobs import AnalyseJob, HintAnswer, HintJob, Job, LayoutJob, MoveAnswer, MoveJob, Overlay
@@ -283,7 +283,7 @@ class Assistant:
         layer = self.session.prepared
         field = self.field
         if layer is None or kind != "reveal" or field.status != Status.READY \
-                or field.first_click in (None, CLASSIC) or layer.cells is not None:
+                or field.first_click is None or layer.cells is not None:
             return False
         if self._first is None:
             self._first = (kind, cell)

@@ -149,6 +149,23 @@ def test_classic_rule_keeps_the_board_when_the_first_click_is_safe():
     assert mines_of(f) == before
 
 
+def test_classic_rule_with_a_mine_layer_lays_at_the_first_click_keeping_that_cell_free():
+    """A board laid for its first click (a no-guess board) under the classic
+    rule: laid before the click, the layer would never run, and the board
+    was an ordinary one (the player had asked for no guessing)."""
+    calls = []
+
+    def top_left_layer(rng, topology, mines, excluded):
+        calls.append(excluded)
+        return [i for i in range(topology.size) if i not in excluded][:mines]
+
+    f = Minefield(9, 9, 3, seed=1, first_click="classic", layer=top_left_layer)
+    assert f.layout() is None and calls == []
+    f.reveal(0, 0)
+    assert calls == [(0,)]
+    assert f.layout()[0] == ".***....." and f.status == "playing"
+
+
 def test_neighbour_tables_are_built_once_per_size():
     assert grid(30, 16) is grid(30, 16)
     t = grid(4, 3)

@@ -228,6 +228,32 @@ def test_no_guess_setting_lays_boards_the_computer_clears_without_guessing():
     assert solvable_without_guessing(app.play.field.layout(), 8, 8)
 
 
+@pytest.mark.parametrize("style", ["win31", "xp"])
+def test_no_guess_boards_hold_with_the_classic_first_click_of_the_old_styles(style):
+    """Windows 3.1 and XP play the classic rule (mines laid before the first
+    click): the no-guess setting was silently ignored there."""
+    from game.solver import solvable_without_guessing
+
+    class Asked(SyncWorker):
+        def __init__(self) -> None:
+            super().__init__()
+            self.kinds: list[str] = []
+
+        def submit(self, tag, job) -> None:
+            self.kinds.append(tag[0])
+            super().submit(tag, job)
+
+    for seed in range(3):
+        worker = Asked()
+        app = make_app(level="expert", style=style, first_click="classic", no_guess=True,
+                       seed=seed, worker=worker)
+        click(app, (10, 8))
+        app.step(2)
+        assert app.play.field.first_click == "classic"
+        assert solvable_without_guessing(app.play.field.layout(), 10, 8), seed
+        assert worker.kinds == ["layout"]           # laid by the worker, not in the frame
+
+
 def test_a_board_too_big_to_think_about_is_declined_politely(monkeypatch):
     monkeypatch.setattr(assist_module, "MAX_CELLS", 50)
     app = opened()
