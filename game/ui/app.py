@@ -211,7 +211,9 @@ class App:
         self.settings_changed("language")
         self.display.caption = i18n._("Minesweeper")
         pygame.display.set_caption(self.display.caption)
-        self.play.mark_dirty(self.play.assist.clear_hint())
+        assist = self.play.assist
+        # A hint on screen is asked again: it comes back in the new language.
+        self.play.mark_dirty(assist.show_hint() if assist.shown else assist.clear_hint())
         for screen in self.stack:
             screen.relayout()
         self.invalidate()

@@ -114,6 +114,22 @@ def test_a_hint_asked_before_a_language_switch_is_asked_again_in_the_new_languag
     assert hint(view, app.play.field.mines).explanation in shown.text   # French throughout
 
 
+def test_a_hint_shown_when_the_language_switches_is_shown_again_in_the_new_language():
+    """The switch erased it (ring, proof frames and line), though the README
+    says the hint line redraws in the new language."""
+    app = make_app(BOARD)
+    click(app, (7, 7))
+    key(app, pygame.K_h)
+    before = app.play.assist.shown
+    assert before is not None and before.text.startswith("Safe")
+    app.set_language("fr")
+    app.step()
+    shown = app.play.assist.shown
+    assert shown is not None and shown.text.startswith("Sûre")
+    assert (shown.cell, shown.evidence) == (before.cell, before.evidence)
+    assert shown.text in app.play.assist.line()
+
+
 def test_a_new_game_cancels_what_was_asked_at_once():
     app, worker = late_app()
     key(app, pygame.K_h)
