@@ -273,11 +273,19 @@ class App:
 
     def restore_operator_settings(self) -> None:
         """Kiosk: undo what the last visitor changed (level, custom size, marks,
-        flag mode, first-click rule, no-guess), in place, so the next one
-        starts from the operator's configuration."""
-        if self.operator_settings is not None:
-            for field in dataclasses.fields(Settings):
-                setattr(self.settings, field.name, getattr(self.operator_settings, field.name))
+        flag mode, first-click rule, no-guess, the language, the probability
+        overlay), in place, so the next one starts from the operator's
+        configuration: an overlay left on marked every later visitor's game
+        assisted, kept out of the best times."""
+        if self.operator_settings is None:
+            return
+        for field in dataclasses.fields(Settings):
+            setattr(self.settings, field.name, getattr(self.operator_settings, field.name))
+        self.play.assist.overlay = False
+        lang = i18n.choose(self.settings.language)
+        if lang != i18n.language():
+            self.set_language(lang)
+            self.settings.language = self.operator_settings.language
 
     def woke(self) -> None:
         """Someone is at the machine: the idle time starts again."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import i18n
 from game.ui import keys
 from game.ui.menus import MENUS, visible_items
 from game.ui.screens.attract import AttractScreen
@@ -209,3 +210,23 @@ def test_a_visitors_game_left_for_attract_mode_is_recorded_as_abandoned(tmp_path
     app.step(61)
     assert isinstance(app.top, AttractScreen)
     assert [r.result for r in app.store.history()] == ["abandoned"]
+
+
+def test_the_next_visitor_gets_the_operators_language_and_no_overlay(tmp_path):
+    """One visitor switched to French and turned the probability overlay
+    on: the window kept speaking French to the next one (its saved setting
+    said English), and the overlay marked every later game assisted, kept
+    out of the best times."""
+    app = make_app(BOARD_8, data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    app.commands.run("language_fr")
+    key(app, pygame.K_p)
+    assert app.play.assist.overlay and i18n.language() == "fr"
+    app.step(61)
+    assert isinstance(app.top, AttractScreen)
+    key(app, pygame.K_SPACE)                         # the next visitor
+    assert app.top is app.play
+    assert i18n.language() == "en" and app.display.caption == "Minesweeper"
+    assert not app.play.assist.overlay
+    click(app, (3, 3))
+    assert not app.play.session.assisted
+    assert not (tmp_path / "settings.json").exists()
