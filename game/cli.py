@@ -17,7 +17,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from game import i18n
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES, SizeError
@@ -306,8 +306,24 @@ INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
 
 def _error(message: str) -> int:
-    print(_("{prog}: error: {message}").format(prog=PROG, message=message), file=sys.stderr)
+    _say(_("{prog}: error: {message}").format(prog=PROG, message=message), sys.stderr)
     return 2
+
+
+def _say(line: str, stream: TextIO) -> None:
+    """Print ``line``. A reader that went away (``| head -c0``, a closed
+    pipe) changes neither the exit status nor adds a traceback: the stream
+    is pointed at the null device, which Python's own flush at exit then
+    writes to without complaint."""
+    try:
+        print(line, file=stream, flush=True)
+    except BrokenPipeError:
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, stream.fileno())
+            os.close(null)
+        except (OSError, ValueError):
+            pass
 
 
 def _video_problem() -> str | None:
@@ -412,8 +428,9 @@ def check_replay(path: Path) -> int:
     from game.replay import ReplayError, check, read_file
 
     try:
-        print(check(read_file(path)).line())
+        line = check(read_file(path)).line()
     except ReplayError as e:
-        print(f"{PROG}: {path}: {e}", file=sys.stderr)
+        _say(f"{PROG}: {path}: {e}", sys.stderr)
         return 2
+    _say(line, sys.stdout)
     return 0

@@ -139,3 +139,31 @@ def test_with_sound_off_the_mixer_never_opens(tmp_path):
     app.step(120)
     assert app.play.field.status == "won"      # a reveal, a victory: sounds wanted, none played
     assert app.audio.opened is False
+
+
+@pytest.mark.parametrize(("args", "closed", "status"), [
+    (["--level", "bogus"], "stderr", 2),
+    (["--replay", os.devnull, "--check"], "stderr", 2),
+    (["--replay", "GOOD", "--check"], "stdout", 0),
+])
+def test_a_reader_that_went_away_changes_no_exit_status(tmp_path, args, closed, status):
+    """``minesweeper ... | head -c0``: the line has nowhere to go, but the
+    status is still the documented one and no traceback is printed (it
+    was status 1 with BrokenPipeError)."""
+    from game.replay import write_file
+    from tests.ui.helpers import BOARD_8, click, make_app
+
+    if "GOOD" in args:
+        app = make_app(BOARD_8, data_dir=tmp_path / "data")
+        click(app, (0, 0))                              # a mine: a game lost, with its replay
+        write_file(str(tmp_path / "good.json"), app.last_replay)
+        args = [str(tmp_path / "good.json") if a == "GOOD" else a for a in args]
+    read_end, write_end = os.pipe()
+    os.close(read_end)                                  # nobody will read
+    streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, closed: write_end}
+    result = subprocess.run([sys.executable, "-m", "game", *args], env=HEADLESS,
+                            timeout=120, **streams)
+    os.close(write_end)
+    other = result.stdout if closed == "stderr" else result.stderr
+    assert result.returncode == status
+    assert b"Traceback" not in (other or b"") and b"BrokenPipe" not in (other or b"")
