@@ -380,11 +380,13 @@ class EventMaker:
 
 def safe_spots(app: App) -> list[tuple[int, int]]:
     """Display positions of the covered safe cells in view (none before the
-    mines are laid or once the game is over)."""
+    mines are laid, once the game is over, or while the window is laid out
+    for another board: the replay viewer's)."""
     play = app.play
     field = play.field
     layout = field.layout()
-    if layout is None or field.status != Status.PLAYING:
+    if layout is None or field.status != Status.PLAYING \
+            or (app.layout.cols, app.layout.rows) != (field.width, field.height):
         return []
     view, scroll = field.view(), play.scroll
     spots = []

@@ -85,3 +85,23 @@ def test_events_are_reproducible_and_spare_the_kiosk_operator_chord(tmp_path):
     chords = [d for kind, d in first if kind == pygame.KEYDOWN
               and keys.is_operator_exit(pygame.event.Event(kind, d))]
     assert not chords
+
+
+def test_safe_spots_are_none_while_the_window_is_laid_out_for_the_replay_viewer(tmp_path):
+    """The storm aimed at the game's safe cells through the window's layout,
+    which the replay viewer (a taller board) had taken: IndexError, a false
+    crash that stopped the storm."""
+    from game.replay import Replay
+    from game.ui.screens.replays import watch
+
+    app = stress_lib.new_app(tmp_path)
+    app.play.field.reveal(4, 4)
+    app.step(2)
+    assert app.play.field.status == "playing" and stress_lib.safe_spots(app)
+    replay = Replay(width=9, height=20, mines=1, marks=True, first_click="safe",
+                    moves=((0, "R 8 19"),), result="unfinished", time_ms=0,
+                    layout=tuple(["*........"] + ["........."] * 19))
+    watch(app, replay, playing=False)
+    app.step(5)
+    assert app.layout.rows != app.play.field.height     # the viewer's layout
+    assert stress_lib.safe_spots(app) == []
