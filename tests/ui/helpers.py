@@ -81,6 +81,24 @@ def click(app: App, cell: tuple[int, int], button: int = LEFT) -> None:
     release(app, pos, button)
 
 
+def sdl_tap(app: App, pos, *, copy_first: bool = True) -> None:
+    """A tap at display pixel ``pos`` as SDL sends it: each half of the touch
+    (finger down, then up) as a finger event and a mouse copy marked
+    ``touch``, the copy first (SDL_SendTouch's order) or after the finger."""
+    w, h = app.display.surface.get_size()
+    at = {"x": pos[0] / w, "y": pos[1] / h, "dx": 0.0, "dy": 0.0, "finger_id": 1,
+          "touch_id": 1, "pressure": 1.0}
+    for finger, copy in ((pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN),
+                         (pygame.FINGERUP, pygame.MOUSEBUTTONUP)):
+        events = [(finger, at), (copy, {"button": LEFT, "pos": pos, "touch": True})]
+        if copy_first:
+            post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=True)
+            events.reverse()
+        for kind, attrs in events:
+            post(kind, **attrs)
+        app.step()
+
+
 def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
     post(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
     post(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0)

@@ -13,7 +13,7 @@ from game.ui.screens.attract import AttractScreen
 from game.ui.screens.menu import MenuScreen
 from game.ui.screens.records import BestTimesDialog
 
-from .helpers import BOARD_8, cell_pos, click, key, make_app, post, press, release
+from .helpers import BOARD_8, cell_pos, click, key, make_app, post, press, release, sdl_tap
 
 OPERATOR = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 
@@ -170,6 +170,26 @@ def test_the_first_input_in_attract_mode_gives_a_fresh_game_and_opens_nothing(wa
     assert (app.play.field.width, app.play.field.height) == (16, 16)
     app.step(30)
     assert app.play.field.move_count == 0 and not app.play.session.chrono.running
+
+
+@pytest.mark.parametrize("copy_first", [True, False], ids=["mouse copy first", "finger first"])
+def test_a_tap_that_wakes_attract_mode_is_spent_whichever_half_sdl_sends_first(copy_first):
+    app = make_app(demo=True, level="intermediate")
+    app.step(200)
+    sdl_tap(app, cell_pos(app, (4, 4)), copy_first=copy_first)
+    app.step(30)
+    assert app.top is app.play and not app.play.session.demo
+    assert app.play.field.move_count == 0 and not app.play.session.chrono.running
+    sdl_tap(app, cell_pos(app, (4, 4)), copy_first=copy_first)      # the next tap plays
+    assert app.play.field.move_count == 1 and app.play.field.cell(4, 4) != "#"
+
+
+@pytest.mark.parametrize("copy_first", [True, False], ids=["mouse copy first", "finger first"])
+def test_a_tap_on_the_menu_bar_that_wakes_attract_mode_opens_no_menu(copy_first):
+    app = make_app(demo=True)
+    app.step(200)
+    sdl_tap(app, app.viewport.to_display((10, app.layout.menu_h // 2)), copy_first=copy_first)
+    assert app.top is app.play
 
 
 def test_demo_games_leave_the_records_untouched(tmp_path):

@@ -8,7 +8,7 @@ from game.ui.hit import CELL_TARGET, Viewport, target_at
 from game.ui.screens.pause import PauseScreen
 from game.ui.screens.play import cell_centre
 
-from .helpers import BOARD_8, click, key, make_app, pixel, post
+from .helpers import BOARD_8, cell_pos, click, key, make_app, pixel, post, sdl_tap
 
 
 @pytest.mark.parametrize("scale", [1, 2, 3, 4])
@@ -92,6 +92,18 @@ def test_pause_hides_the_field_and_stops_the_clock_and_the_resuming_click_opens_
     app.step(60)
     # ticks resumed: one after the press, one after the release, then 60
     assert app.play.session.chrono.elapsed() == pytest.approx(seconds + 62 / 60)
+
+
+@pytest.mark.parametrize("copy_first", [True, False], ids=["mouse copy first", "finger first"])
+def test_the_tap_that_resumes_opens_nothing_whichever_half_sdl_sends_first(copy_first):
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    key(app, pygame.K_PAUSE)
+    covered = app.play.field.view()
+    sdl_tap(app, cell_pos(app, (7, 7)), copy_first=copy_first)
+    assert app.top is app.play and app.play.field.view() == covered
+    sdl_tap(app, cell_pos(app, (7, 7)), copy_first=copy_first)      # the next tap plays
+    assert app.play.field.cell(7, 7) == "1"
 
 
 def test_losing_focus_or_minimising_pauses_a_running_game():

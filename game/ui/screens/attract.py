@@ -131,17 +131,20 @@ class AttractScreen(base.Screen):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in base.DELIBERATE_INPUT:
-            self.leave()
+            self.leave(event)
 
-    def leave(self) -> None:
+    def leave(self, waking: pygame.event.Event | None = None) -> None:
         """Back to a fresh game at the configured level (in a kiosk, with the
-        operator's whole configuration); the waking input is spent."""
+        operator's whole configuration); the ``waking`` input is spent, and
+        the rest of its gesture with it (``spend_gesture``)."""
         play = self.app.play
         play.assist.stop()
         play.assist.pace = play.assist.default_pace
         self.app.pop()
         self.app.restore_operator_settings()
         play.new_game()
+        if waking is not None:
+            play.spend_gesture(waking)
         self.app.woke()
 
     # ------------------------------------------------------------ drawing

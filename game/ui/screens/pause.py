@@ -2,7 +2,8 @@
 
 Pushed by the Pause key or when the window loses focus or is minimised; a
 click or a key resumes. The resuming click is swallowed: it never reaches the
-board, so it cannot open a cell.
+board, so it cannot open a cell; nor does the rest of its gesture (the finger
+of a tap whose mouse copy resumed, see ``PlayInput.spend_gesture``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class PauseScreen(base.Screen):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.app.pop()
+            self.app.play.spend_gesture(event)
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if not full:

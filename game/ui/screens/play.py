@@ -55,6 +55,7 @@ class PlayScreen(PlayInput, base.Screen):
         self.gestures = Gestures()
         self.touch = Touch()
         self._drag: str | None = None                 # the scroll bar being dragged
+        self._spent: set[tuple[str, int]] = set()     # held by a spent gesture (spend_gesture)
         self.session: Session | None = None
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)

@@ -22,6 +22,17 @@ TICKS_PER_SECOND = 60
 #: Pointer targets the play screen follows a finger on (elsewhere, SDL's mouse
 #: copy of the touch drives the menus as a click would).
 TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
+PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+
+
+def held_input(event: pygame.event.Event) -> tuple[str, int] | None:
+    """What a press or release holds down or lets go (a mouse button, a
+    finger), as a key shared by the press and its release; None for other events."""
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2, 3):
+        return ("button", event.button)
+    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
+        return ("finger", event.finger_id)
+    return None
 
 
 class PlayInput:
@@ -30,7 +41,37 @@ class PlayInput:
     def target(self, pos: tuple[int, int]) -> Target:
         return target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
 
+    def spend_gesture(self, event: pygame.event.Event) -> None:
+        """``event`` took the screen above away (attract mode's waking touch,
+        Pause's resuming click) and was spent doing so: the rest of its
+        gesture must not reach the board either. SDL sends a tap as a finger
+        and a mouse copy of it, in either order (the copy first on most
+        systems), so the half that comes after the screen has gone would
+        otherwise open a cell. Until everything held then has come up, the
+        other half of the touch joins the spent gesture."""
+        held = held_input(event)
+        self._spent = {held} if held is not None and event.type in PRESSES else set()
+
+    def _spent_input(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` belongs to the spent gesture (``spend_gesture``):
+        the finger or mouse copy of the touch going down, or a release of
+        what was held; the gesture ends when all of it is up."""
+        held = held_input(event)
+        if held is None:
+            return False
+        if event.type in PRESSES:
+            if event.type == pygame.FINGERDOWN or getattr(event, "touch", False):
+                self._spent.add(held)
+                return True
+            return False
+        if held in self._spent:
+            self._spent.discard(held)
+            return True
+        return False
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self._spent and self._spent_input(event):
+            return
         if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
                                      or base.pointer_moved(event)):
             self.assist.stop()               # any input stops auto-play, and only that
