@@ -13,7 +13,7 @@ from game.ui.screens.attract import AttractScreen
 from game.ui.screens.menu import MenuScreen
 from game.ui.screens.records import BestTimesDialog
 
-from .helpers import BOARD_8, cell_pos, click, key, make_app, post, press, release, sdl_tap
+from .helpers import BOARD_8, LEFT, RIGHT, cell_pos, click, key, make_app, post, press, release, sdl_tap
 
 OPERATOR = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 
@@ -190,6 +190,34 @@ def test_a_tap_on_the_menu_bar_that_wakes_attract_mode_opens_no_menu(copy_first)
     app.step(200)
     sdl_tap(app, app.viewport.to_display((10, app.layout.menu_h // 2)), copy_first=copy_first)
     assert app.top is app.play
+
+
+@pytest.mark.parametrize("first", [LEFT, RIGHT], ids=["left first", "right first"])
+def test_both_buttons_pressed_together_to_wake_attract_mode_do_nothing_else(first):
+    app = make_app(demo=True, level="intermediate")
+    app.step(200)
+    pos = cell_pos(app, (4, 4))
+    other = RIGHT if first == LEFT else LEFT
+    post(pygame.MOUSEBUTTONDOWN, button=first, pos=pos)            # in the same frame
+    post(pygame.MOUSEBUTTONDOWN, button=other, pos=pos)
+    app.step()
+    release(app, pos, other)
+    release(app, pos, first)
+    field = app.play.field
+    assert app.top is app.play and field.move_count == 0 and field.mines_left == 40
+    click(app, (4, 4), RIGHT)                                       # the next click plays
+    assert field.cell(4, 4) == "F"
+
+
+def test_a_button_still_held_from_waking_when_the_focus_went_never_blocks_the_next_click():
+    app = make_app(demo=True, level="intermediate")
+    app.step(200)
+    press(app, cell_pos(app, (4, 4)), RIGHT)           # wakes; released in another window
+    post(pygame.WINDOWFOCUSLOST)
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step()
+    click(app, (4, 4))
+    assert app.play.field.move_count == 1
 
 
 def test_demo_games_leave_the_records_untouched(tmp_path):

@@ -8,7 +8,7 @@ from game.ui.hit import CELL_TARGET, Viewport, target_at
 from game.ui.screens.pause import PauseScreen
 from game.ui.screens.play import cell_centre
 
-from .helpers import BOARD_8, cell_pos, click, key, make_app, pixel, post, sdl_tap
+from .helpers import BOARD_8, LEFT, RIGHT, cell_pos, click, key, make_app, pixel, post, release, sdl_tap
 
 
 @pytest.mark.parametrize("scale", [1, 2, 3, 4])
@@ -104,6 +104,22 @@ def test_the_tap_that_resumes_opens_nothing_whichever_half_sdl_sends_first(copy_
     assert app.top is app.play and app.play.field.view() == covered
     sdl_tap(app, cell_pos(app, (7, 7)), copy_first=copy_first)      # the next tap plays
     assert app.play.field.cell(7, 7) == "1"
+
+
+def test_both_buttons_pressed_together_to_resume_do_nothing_else():
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    key(app, pygame.K_PAUSE)
+    covered = app.play.field.view()
+    pos = cell_pos(app, (7, 7))
+    post(pygame.MOUSEBUTTONDOWN, button=LEFT, pos=pos)             # in the same frame
+    post(pygame.MOUSEBUTTONDOWN, button=RIGHT, pos=pos)
+    app.step()
+    release(app, pos, RIGHT)
+    release(app, pos, LEFT)
+    assert app.top is app.play and app.play.field.view() == covered
+    click(app, (7, 7), RIGHT)                                       # the next click plays
+    assert app.play.field.cell(7, 7) == "F"
 
 
 def test_losing_focus_or_minimising_pauses_a_running_game():

@@ -145,7 +145,11 @@ class PlayScreen(PlayInput, base.Screen):
 
     def pause(self) -> None:
         """Hide the field and stop the clock while a game is running (demo
-        games play on: nobody is timing them)."""
+        games play on: nobody is timing them). A button or finger held when
+        the focus goes may come up in another window, unseen: a spent
+        gesture (``spend_gesture``) is forgotten, or it would swallow every
+        press after."""
+        self._spent.clear()
         if self.session.demo:
             return
         if self.session.chrono.running and not self.session.chrono.paused:

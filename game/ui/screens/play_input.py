@@ -45,25 +45,24 @@ class PlayInput:
         """``event`` took the screen above away (attract mode's waking touch,
         Pause's resuming click) and was spent doing so: the rest of its
         gesture must not reach the board either. SDL sends a tap as a finger
-        and a mouse copy of it, in either order (the copy first on most
-        systems), so the half that comes after the screen has gone would
-        otherwise open a cell. Until everything held then has come up, the
-        other half of the touch joins the spent gesture."""
+        and a mouse copy of it (SDL 2 the copy first; either order is taken),
+        and both buttons pressed together reach us one after the other, so
+        the press that comes after the screen has gone would otherwise open
+        or flag a cell. Until everything held then has come up, every press
+        joins the spent gesture."""
         held = held_input(event)
         self._spent = {held} if held is not None and event.type in PRESSES else set()
 
     def _spent_input(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` belongs to the spent gesture (``spend_gesture``):
-        the finger or mouse copy of the touch going down, or a release of
-        what was held; the gesture ends when all of it is up."""
+        a press while it is held, or a release of what was held; the gesture
+        ends when all of it is up."""
         held = held_input(event)
         if held is None:
             return False
         if event.type in PRESSES:
-            if event.type == pygame.FINGERDOWN or getattr(event, "touch", False):
-                self._spent.add(held)
-                return True
-            return False
+            self._spent.add(held)
+            return True
         if held in self._spent:
             self._spent.discard(held)
             return True
