@@ -11,9 +11,24 @@ from game.ui import keys
 from game.ui.menus import MENUS, visible_items
 from game.ui.screens.attract import AttractScreen
 from game.ui.screens.menu import MenuScreen
+from game.ui.screens.names import ArcadeNameDialog
 from game.ui.screens.records import BestTimesDialog
 
-from .helpers import BOARD_8, LEFT, RIGHT, cell_pos, click, key, make_app, post, press, release, sdl_tap
+from .helpers import (
+    BOARD_8,
+    LEFT,
+    RIGHT,
+    cell_pos,
+    click,
+    key,
+    make_app,
+    on_disk,
+    post,
+    press,
+    release,
+    sdl_tap,
+)
+from .test_records import BEGINNER, win
 
 OPERATOR = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 
@@ -108,6 +123,17 @@ def test_idle_time_starts_attract_mode_and_input_delays_it():
     assert not isinstance(app.top, AttractScreen)
     app.step(21)
     assert isinstance(app.top, AttractScreen)
+
+
+def test_a_best_time_is_named_even_when_the_idle_time_is_shorter_than_the_victory_wave(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    win(app)                                 # the wave (1.5 s) outlasts the idle time
+    assert isinstance(app.top, ArcadeNameDialog)
+    app.step(50)                             # the idle time counts from the entry
+    assert isinstance(app.top, ArcadeNameDialog)
+    app.step(10)                             # then idleness ends the entry, as it does
+    assert isinstance(app.top, AttractScreen)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Anonymous"]
 
 
 def test_idle_closes_dialogs_before_attract_mode():

@@ -106,9 +106,14 @@ class PlayScreen(PlayInput, base.Screen):
         self._after_victory = show
         self._run_after_victory()
 
-    def _run_after_victory(self, force: bool = False) -> None:
+    def _wave_holds_name(self) -> bool:
+        """Whether the victory's flag wave is still playing: a best time's name
+        entry waits for it, and so does the idle clock (``update``)."""
         anim = self.anim
-        ready = anim is None or anim.done or anim.t >= NAME_WAIT_TICKS
+        return anim is not None and not anim.done and anim.t < NAME_WAIT_TICKS
+
+    def _run_after_victory(self, force: bool = False) -> None:
+        ready = not self._wave_holds_name()
         if self._after_victory is not None and (force or ready and self.app.top is self):
             show, self._after_victory = self._after_victory, None
             show()
@@ -268,6 +273,11 @@ class PlayScreen(PlayInput, base.Screen):
         if self.anim is not None and not self.anim.done:
             self._dirty |= self.anim.tick()
         self._tick_touch()
+        if self._after_victory is not None and self._wave_holds_name():
+            # A best time's winner is watching the wave, not idle: idle time
+            # counts from the name entry (with less idle time than the wave,
+            # attract mode began first and no name was ever asked).
+            self.app.woke()
         self._run_after_victory()
         if self._count_3bv_in is not None:
             self._count_3bv_in -= 1
