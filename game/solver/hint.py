@@ -20,7 +20,7 @@ from .combine import Counted
 from .count import Count
 from .deduce import Deduction, Fact
 from .frontier import ComponentKey
-from .player import best_guess, first_move, open_cells
+from .player import FLAG, best_guess, first_move, open_cells
 from .position import Position, parse
 from .problem import Problem
 from .wording import arrangements, evidence, explain_fact, percent
@@ -50,9 +50,11 @@ def hint(view: Sequence[str], mines: int, *, first_click: str = "opening",
     position = parse(view, mines, shape)
     if position.untouched:
         move = first_move(position, first_click)
-        return Hint(move.x, move.y, SAFE, 0.0,
-                    _("nothing is open yet: the first click is always safe, and here it"
-                      " is likely to open an area"), [])
+        text = _("nothing is open yet: the first click is always safe, and here it"
+                 " is likely to open an area")
+        if move.kind == FLAG:       # the player flagged every cell
+            text += _(" (unflag it first)")
+        return Hint(move.x, move.y, SAFE, 0.0, text, [])
     deduction = Deduction(Problem.of(position), position.topology).run()
     fact = _simplest(position, deduction, mine=False)
     if fact is not None:

@@ -188,27 +188,36 @@ def first_move(position: Position, rule: str) -> Decision:
     corner of a grid) is the one most likely to be a zero; "classic" takes
     the last such cell, away from the top-left where a hit mine is moved.
     On a shaped field the same idea picks among the cells that exist.
+
+    A flagged cell cannot be revealed, so the choice is made among the
+    unflagged cells (the nearest one for "opening"): revealing a flag does
+    nothing, and auto-play would ask for it for ever. When the player has
+    flagged every cell, the move takes the flag off the usual cell.
     """
-    topology = position.topology
-    table = topology.neighbours
+    unflagged = [c for c in position.topology.cells if c not in position.flagged]
+    target, reason = _first_cell(position, rule, unflagged or list(position.topology.cells))
+    x, y = position.xy(target)
+    if not unflagged:
+        return Decision(FLAG, x, y, 0.0, True,
+                        _("every cell is flagged: unflag this one, the first click is safe"))
+    return Decision(REVEAL, x, y, 0.0, True, reason)
+
+
+def _first_cell(position: Position, rule: str, cells: list[int]) -> tuple[int, str]:
+    """The best first click among ``cells`` for ``rule``, and why."""
     if rule == "opening":
         tx, ty = min(2, position.width // 2), min(2, position.height // 2)
-        target = topology.index(tx, ty)
-        if target is None:          # a hole: the nearest cell instead
-            target = min(topology.cells, key=lambda c: _distance(position.xy(c), (tx, ty)))
-        reason = _("first click: this rule always opens an area here, close to a corner")
-    else:
-        fewest = min(len(table[c]) for c in topology.cells)
-        lonely = [c for c in topology.cells if len(table[c]) == fewest]
-        target = lonely[0] if rule == "safe" else lonely[-1]
-        if rule == "classic":
-            reason = _("first click: the cell with the fewest neighbours is the most likely to"
-                       " open an area (not the top-left one, where a hit mine is moved)")
-        else:
-            reason = _("first click: the cell with the fewest neighbours is the most likely to"
-                       " open an area")
-    x, y = position.xy(target)
-    return Decision(REVEAL, x, y, 0.0, True, reason)
+        target = min(cells, key=lambda c: _distance(position.xy(c), (tx, ty)))
+        return target, _("first click: this rule always opens an area here, close to a corner")
+    table = position.topology.neighbours
+    fewest = min(len(table[c]) for c in cells)
+    lonely = [c for c in cells if len(table[c]) == fewest]
+    if rule == "classic":
+        return lonely[-1], _("first click: the cell with the fewest neighbours is the most"
+                             " likely to open an area (not the top-left one, where a hit"
+                             " mine is moved)")
+    return lonely[0], _("first click: the cell with the fewest neighbours is the most likely"
+                        " to open an area")
 
 
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -138,3 +138,19 @@ def test_safe_cells_come_before_mines():
 def test_the_first_hint_on_an_untouched_board():
     h = hint(["#" * 9] * 9, 10)
     assert h.kind == "safe" and "first click" in h.explanation
+
+
+@pytest.mark.parametrize("rule, flagged, cell", [("opening", (2, 2), (2, 1)),
+                                                 ("safe", (0, 0), (8, 0)),
+                                                 ("classic", (8, 8), (0, 8))])
+def test_the_first_hint_never_points_at_a_flag(rule, flagged, cell):
+    view = ["".join("F" if (x, y) == flagged else "#" for x in range(9)) for y in range(9)]
+    h = hint(view, 10, first_click=rule)
+    assert ((h.x, h.y), h.kind) == (cell, "safe")
+    assert "unflag" not in h.explanation
+
+
+def test_the_first_hint_on_a_board_flagged_all_over_says_to_unflag():
+    h = hint(["FFF", "FFF"], 3)
+    assert ((h.x, h.y), h.kind) == ((1, 1), "safe")
+    assert "unflag it first" in h.explanation

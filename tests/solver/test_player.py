@@ -78,6 +78,42 @@ def test_the_first_click_depends_on_the_rule(rule, cell):
     assert "first click" in move.reason
 
 
+@pytest.mark.parametrize("rule, flagged, cell", [
+    ("opening", [(2, 2)], (2, 1)),                          # the nearest unflagged cell
+    ("safe", [(0, 0)], (29, 0)),                            # the next corner
+    ("classic", [(29, 15)], (0, 15)),                       # the last corner left
+    ("safe", [(0, 0), (29, 0), (0, 15), (29, 15)], (1, 0)),   # corners gone: an edge
+    ("classic", [(0, 0), (29, 0), (0, 15), (29, 15)], (28, 15)),
+])
+def test_the_first_click_is_never_on_a_flag(rule, flagged, cell):
+    view = [list("#" * 30) for _ in range(16)]
+    for x, y in flagged:
+        view[y][x] = "F"
+    move = next_move(["".join(row) for row in view], 99, first_click=rule)
+    assert (move.kind, (move.x, move.y), move.certain) == ("reveal", cell, True)
+
+
+@pytest.mark.parametrize("rule, cell", [("opening", (1, 1)), ("safe", (0, 0)),
+                                        ("classic", (2, 1))])
+def test_when_every_cell_is_flagged_the_first_move_unflags_the_usual_cell(rule, cell):
+    move = next_move(["FFF", "FFF"], 3, first_click=rule)
+    assert (move.kind, (move.x, move.y), move.certain, move.risk) == ("flag", cell, True, 0.0)
+    assert "flagged" in move.reason
+
+
+@pytest.mark.parametrize("rule", ["opening", "safe", "classic"])
+def test_auto_play_ends_when_the_player_flagged_cells_before_the_first_click(rule):
+    field = Minefield(9, 9, 10, seed=4, first_click=rule)
+    for y in range(9):
+        for x in range(9):
+            field.toggle_flag(x, y)
+    for _ in range(300):
+        if field.status not in ("ready", "playing"):
+            break
+        apply(field, next_move(field.view(), 10, first_click=rule))
+    assert field.status in ("won", "lost")
+
+
 def test_an_unknown_first_click_rule_is_refused():
     with pytest.raises(ValueError, match="first_click"):
         next_move(["##", "##"], 1, first_click="lucky")

@@ -12,7 +12,7 @@ from game.ui.menus import MENUS
 from game.ui.render.assist import TIP, overlay_colour
 from game.ui.worker import Done, SyncWorker
 
-from .helpers import LEFT, cell_pos, cell_rect, click, key, make_app, move, press, release, settle
+from .helpers import LEFT, RIGHT, cell_pos, cell_rect, click, key, make_app, move, press, release, settle
 from .test_menus import choose
 
 #: Opening (3, 3) leaves a corner mine at (0, 0) behind a wall of numbers,
@@ -184,6 +184,18 @@ def test_auto_play_shows_its_next_cell_with_the_cursor_before_playing():
     app.step(assist_module.THINK_TICKS)
     assert app.play.field.move_count == 1
     assert app.play.field.cell(*planned) != "#"
+
+
+@pytest.mark.parametrize("rule, first", [("opening", (2, 2)), ("safe", (0, 0)),
+                                         ("classic", (8, 8))])
+def test_auto_play_finishes_a_game_whose_first_click_cell_the_player_flagged(rule, first):
+    app = make_app(level="beginner", first_click=rule, seed=3)
+    click(app, first, button=RIGHT)
+    key(app, pygame.K_h)
+    assert app.play.assist.shown.cell != first
+    key(app, pygame.K_a)
+    play_out(app)
+    assert app.play.session.ended and not app.play.assist.autoplay
 
 
 @pytest.mark.parametrize("interrupt", ["click", "key", "wheel"])
