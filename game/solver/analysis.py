@@ -8,7 +8,7 @@ prove (``deduce``), count the rest exactly (``frontier``, ``count``,
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.engine.topology import GRID
@@ -46,7 +46,7 @@ class Analysis:
     risk: dict[int, float] = field(repr=False)  # every covered cell, by flat index
 
 
-def analyse(view: Sequence[str], mines: int, *, max_seconds: float | None = None,
+def analyse(view: Iterable[str], mines: int, *, max_seconds: float | None = None,
             shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Analysis:
     """Analyse the engine's ``view()`` of a board of ``shape`` ("grid",
     "torus" or "hex"; spaces in the view are holes) holding ``mines`` mines.
@@ -61,7 +61,7 @@ def analyse(view: Sequence[str], mines: int, *, max_seconds: float | None = None
     return analyse_position(parse(view, mines, shape), max_seconds=max_seconds, cache=cache)
 
 
-def mine_probabilities(view: Sequence[str], mines: int, *, max_seconds: float | None = None,
+def mine_probabilities(view: Iterable[str], mines: int, *, max_seconds: float | None = None,
                        shape: str = GRID) -> list[list[float]]:
     """Exact mine probability of every cell of ``view`` (revealed cells and
     holes 0.0)."""

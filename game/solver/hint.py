@@ -9,7 +9,7 @@ lists the numbers of the proof so the window can highlight them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine.topology import GRID
@@ -43,7 +43,7 @@ class Hint:
     evidence: list[Cell]
 
 
-def hint(view: Sequence[str], mines: int, *, first_click: str = "opening",
+def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
          max_seconds: float | None = None, shape: str = GRID) -> Hint:
     """The hint for ``view`` on a board of ``shape`` with ``mines`` mines
     (see the module)."""

@@ -15,7 +15,7 @@ Flags are the player's opinion and never used as evidence.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine import FIRST_CLICK_RULES
@@ -52,7 +52,7 @@ class Decision:
     reason: str
 
 
-def next_move(view: Sequence[str], mines: int, *, first_click: str = "opening",
+def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
               flags: bool = True, max_seconds: float | None = None,
               shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Decision:
     """The move the computer would play on ``view`` (a board of ``mines`` mines).

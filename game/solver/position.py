@@ -12,7 +12,7 @@ view is a hole of a shaped field.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine.topology import CELL, GRID, HOLE, Topology, make
@@ -73,12 +73,13 @@ def _flatten(view: Sequence[str]) -> tuple[str, int, int]:
     """The view as one string, with its width and height; ValueError when it
     is not a non-empty rectangle of allowed characters."""
     rows = list(view)
+    for y, row in enumerate(rows):      # before any len(): an int row has none
+        if not isinstance(row, str):
+            raise ValueError(f"view row {y} is {type(row).__name__}, not a string")
     if not rows or not rows[0]:
         raise ValueError("a view needs at least one row of at least one cell")
     width = len(rows[0])
     for y, row in enumerate(rows):
-        if not isinstance(row, str):
-            raise ValueError(f"view row {y} is {type(row).__name__}, not a string")
         if len(row) != width:
             raise ValueError(f"view row {y} has {len(row)} cells, row 0 has {width}")
         bad = set(row) - _ALLOWED
@@ -101,17 +102,18 @@ def board_of(view: Sequence[str], shape: str = GRID) -> Topology:
     return make(shape, len(rows[0]), len(rows), mask)
 
 
-def parse(view: Sequence[str], mines: int, shape: str = GRID) -> Position:
+def parse(view: Iterable[str], mines: int, shape: str = GRID) -> Position:
     """The position shown by ``view`` on a board of ``shape`` holding ``mines`` mines.
 
     Raises ValueError for a malformed view and InconsistentBoard for a number
     that cannot be satisfied by its covered neighbours alone, or a mine count
     that does not fit the covered cells.
     """
-    flat = _flatten(view)[0]
+    rows = list(view)       # once: an iterator would be empty the second time
+    flat = _flatten(rows)[0]
     if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
         raise ValueError(f"mines must be a whole number >= 0, not {mines!r}")
-    topology = board_of(view, shape)
+    topology = board_of(rows, shape)
     table = topology.neighbours
     covered = [i for i, c in enumerate(flat) if c in COVERED_CHARS]
     if mines > len(covered):

@@ -154,3 +154,8 @@ def test_the_first_hint_on_a_board_flagged_all_over_says_to_unflag():
     h = hint(["FFF", "FFF"], 3)
     assert ((h.x, h.y), h.kind) == ((1, 1), "safe")
     assert "unflag it first" in h.explanation
+
+
+def test_a_view_read_only_once_gets_the_same_hint():
+    view = ["#1#", "###"]
+    assert hint(iter(view), 1) == hint(view, 1)

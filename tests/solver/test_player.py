@@ -187,3 +187,8 @@ def test_reasons_are_one_line():
         move = next_move(field.view(), 40)
         assert move.reason and "\n" not in move.reason
         apply(field, move)
+
+
+def test_a_view_read_only_once_gets_the_same_move():
+    view = ["#1#", "###"]
+    assert next_move(iter(view), 1) == next_move(view, 1)

@@ -138,10 +138,19 @@ def test_inconsistent_board_is_a_value_error():
     (["#9"], "'9'"),
     (["##", "#"], "row 1 has 1 cells"),
     ([], "at least one row"),
+    ([b"##"], "row 0 is bytes, not a string"),
+    ([1, 2], "row 0 is int, not a string"),
+    (["##", 0], "row 1 is int, not a string"),
 ])
 def test_other_characters_or_shapes_raise_value_error(view, words):
     with pytest.raises(ValueError, match=words):
         analyse(view, 1)
+
+
+def test_a_view_may_be_any_iterable_of_rows_even_one_read_only_once():
+    view = ["#1#", "###"]
+    assert analyse(iter(view), 1).probabilities == analyse(view, 1).probabilities
+    assert analyse((row for row in view), 1).layouts == 5
 
 
 def test_every_expert_position_of_a_game_is_exact_and_adds_up_to_the_mines():
