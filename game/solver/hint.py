@@ -20,7 +20,7 @@ from .combine import Counted
 from .count import Count
 from .deduce import Deduction, Fact
 from .frontier import ComponentKey
-from .player import FLAG, best_guess, first_move, open_cells
+from .player import FLAG, best_guess, check_rule, first_move, open_cells
 from .position import Position, parse
 from .problem import Problem
 from .wording import arrangements, evidence, explain_fact, percent
@@ -46,7 +46,9 @@ class Hint:
 def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
          max_seconds: float | None = None, shape: str = GRID) -> Hint:
     """The hint for ``view`` on a board of ``shape`` with ``mines`` mines
-    (see the module)."""
+    (see the module). ``first_click`` is the game's first-click rule, as for
+    ``next_move``. Raises ValueError for a malformed view or an unknown rule."""
+    check_rule(first_click)
     position = parse(view, mines, shape)
     if position.untouched:
         move = first_move(position, first_click)

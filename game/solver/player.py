@@ -65,9 +65,7 @@ def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
     between calls (see ``analyse``). Raises ValueError for a
     malformed view and InconsistentBoard when no layout fits it.
     """
-    if first_click not in FIRST_CLICK_RULES:
-        raise ValueError(f"first_click must be one of {', '.join(FIRST_CLICK_RULES)},"
-                         f" not {first_click!r}")
+    check_rule(first_click)
     position = parse(view, mines, shape)
     if position.untouched:
         return first_move(position, first_click)
@@ -80,6 +78,14 @@ def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
     analysis = analyse_position(position, max_seconds=max_seconds,
                                 deduction=deduction.run(), cache=cache)
     return _from_analysis(analysis, flags, cache)
+
+
+def check_rule(first_click: str) -> None:
+    """ValueError unless ``first_click`` is a first-click rule: checked up
+    front, not only on an untouched board, so a typo shows at the first call."""
+    if first_click not in FIRST_CLICK_RULES:
+        raise ValueError(f"first_click must be one of {', '.join(FIRST_CLICK_RULES)},"
+                         f" not {first_click!r}")
 
 
 def _from_analysis(analysis: Analysis, flags: bool, cache: dict[ComponentKey, Count]) -> Decision:

@@ -159,3 +159,9 @@ def test_the_first_hint_on_a_board_flagged_all_over_says_to_unflag():
 def test_a_view_read_only_once_gets_the_same_hint():
     view = ["#1#", "###"]
     assert hint(iter(view), 1) == hint(view, 1)
+
+
+@pytest.mark.parametrize("view", [["##", "##"], ["1#", "##"]])
+def test_an_unknown_first_click_rule_is_refused(view):
+    with pytest.raises(ValueError, match="first_click must be one of opening, safe, classic"):
+        hint(view, 1, first_click="bogus")
