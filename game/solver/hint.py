@@ -47,7 +47,9 @@ def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
          max_seconds: float | None = None, shape: str = GRID) -> Hint:
     """The hint for ``view`` on a board of ``shape`` with ``mines`` mines
     (see the module). ``first_click`` is the game's first-click rule, as for
-    ``next_move``. Raises ValueError for a malformed view or an unknown rule."""
+    ``next_move``. Raises ValueError for a malformed view, an unknown rule or
+    a view with nothing left to play (every safe cell open, the mines all
+    flagged)."""
     check_rule(first_click)
     position = parse(view, mines, shape)
     if position.untouched:

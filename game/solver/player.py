@@ -63,7 +63,8 @@ def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
     boards (then probabilities may be approximate). ``shape`` is the board's
     shape (spaces in the view are holes). ``cache`` keeps component counts
     between calls (see ``analyse``). Raises ValueError for a
-    malformed view and InconsistentBoard when no layout fits it.
+    malformed view or one with nothing left to play (every safe cell open:
+    the game is won), and InconsistentBoard when no layout fits it.
     """
     check_rule(first_click)
     position = parse(view, mines, shape)
@@ -116,10 +117,16 @@ def _from_analysis(analysis: Analysis, flags: bool, cache: dict[ComponentKey, Co
 
 def open_cells(analysis: Analysis) -> list[int]:
     """The undecided covered cells a guess may choose from: the unflagged
-    ones, or all of them when the player has flagged every one."""
+    ones, or all of them when the player has flagged every one.
+
+    Raises ValueError when there is none: every safe cell is open, so the
+    game is won and no move or hint makes sense (rather than a bare error
+    from choosing among nothing)."""
     position = analysis.position
     sure = {position.index(x, y) for x, y in analysis.mines}
     undecided = sorted(c for c in position.covered if c not in sure)
+    if not undecided:
+        raise ValueError(_("nothing left to play: every safe cell is open (the game is won)"))
     unflagged = [c for c in undecided if c not in position.flagged]
     return unflagged or undecided
 

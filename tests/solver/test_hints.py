@@ -165,3 +165,15 @@ def test_a_view_read_only_once_gets_the_same_hint():
 def test_an_unknown_first_click_rule_is_refused(view):
     with pytest.raises(ValueError, match="first_click must be one of opening, safe, classic"):
         hint(view, 1, first_click="bogus")
+
+
+@pytest.mark.parametrize("view, mines, shape", [(["000", "000"], 0, "grid"),
+                                                (["0"], 0, "hex"),
+                                                (["1F"], 1, "grid")])
+def test_a_view_with_nothing_left_to_play_has_no_hint(view, mines, shape):
+    with pytest.raises(ValueError, match="nothing left to play"):
+        hint(view, mines, shape=shape)
+
+
+def test_an_unflagged_mine_is_still_worth_a_hint_when_nothing_else_is_left():
+    check(["1#"], 1, (1, 0), "mine", [])

@@ -192,3 +192,22 @@ def test_reasons_are_one_line():
 def test_a_view_read_only_once_gets_the_same_move():
     view = ["#1#", "###"]
     assert next_move(iter(view), 1) == next_move(view, 1)
+
+
+@pytest.mark.parametrize("view, mines, flags", [
+    (["000", "000"], 0, True),      # no covered cell at all
+    (["1F"], 1, True),              # the one covered cell is a flagged mine
+    (["1#"], 1, False),             # a mine it may not flag
+])
+def test_a_view_with_nothing_left_to_play_is_refused(view, mines, flags):
+    with pytest.raises(ValueError, match="nothing left to play"):
+        next_move(view, mines, flags=flags)
+
+
+def test_a_won_game_has_no_next_move():
+    field = Minefield(9, 9, 10, seed=2)
+    while field.status in ("ready", "playing"):
+        apply(field, next_move(field.view(), 10))
+    assert field.status == "won" and "F" in "".join(field.view())
+    with pytest.raises(ValueError, match="nothing left to play"):
+        next_move(field.view(), 10)
