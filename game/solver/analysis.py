@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from game.engine.topology import GRID
 
 from .approx import approximate
-from .combine import Counted, solve
+from .combine import Counted, check, solve
 from .count import Count, OutOfTime
 from .deduce import Deduction
 from .frontier import ComponentKey
@@ -66,6 +66,22 @@ def mine_probabilities(view: Iterable[str], mines: int, *, max_seconds: float | 
     """Exact mine probability of every cell of ``view`` (revealed cells and
     holes 0.0)."""
     return analyse(view, mines, max_seconds=max_seconds, shape=shape).probabilities
+
+
+def check_consistent(deduction: Deduction, *, max_seconds: float | None = None,
+                     cache: dict[ComponentKey, Count] | None = None) -> None:
+    """Raise InconsistentBoard unless some layout fits what ``deduction`` left
+    undecided. The local rules can prove a cell safe long before anything
+    looks at the rest of the view (``next_move`` stops at the first safe
+    cell, a hint at the simplest proof), and an answer must not come from a
+    view no layout explains. This counts the components (``cache`` keeps
+    them for later); a count that runs out of ``max_seconds`` proves nothing
+    and is let pass, as ``analyse`` then approximates unchecked."""
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    try:
+        check(deduction.reduced(), deadline, cache)
+    except OutOfTime:
+        pass
 
 
 def analyse_position(position: Position, *, max_seconds: float | None = None,

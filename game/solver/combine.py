@@ -15,7 +15,9 @@ costs no more than the product itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
 from math import comb
+from operator import or_
 
 from .count import Count, count
 from .frontier import Component, ComponentKey, split
@@ -66,6 +68,25 @@ def solve(problem: Problem, deadline: float | None = None,
     counts = [count_component(c, deadline, cache) for c in components]
     return combine(components, counts, outside, problem.mines,
                    problem.mines + len(problem.known_mines))
+
+
+def check(problem: Problem, deadline: float | None = None,
+          cache: dict[ComponentKey, Count] | None = None) -> None:
+    """Raise InconsistentBoard unless some layout fits ``problem``: the same
+    verdict as ``solve``, without its products of huge binomials (most of
+    its time on a big board), since it only takes knowing which mine counts
+    the components can hold together. Bit ``m`` of ``possible`` says the
+    components so far can hold ``m`` mines; a layout exists when the
+    outside cells can take what is left."""
+    components, outside = split(problem)
+    possible = 1
+    for component in components:
+        weights = count_component(component, deadline, cache).weights
+        possible = reduce(or_, (possible << m for m in weights))
+    low = max(0, problem.mines - len(outside))
+    if not possible >> low & (1 << (problem.mines - low + 1)) - 1:
+        total = problem.mines + len(problem.known_mines)
+        raise InconsistentBoard(f"no layout of the board's {total} mines fits the numbers")
 
 
 def combine(components: list[Component], counts: list[Count], outside: list[int],

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from game.engine.topology import GRID
 from game.i18n import _, ngettext
 
-from .analysis import Analysis, analyse_position
+from .analysis import Analysis, analyse_position, check_consistent
 from .combine import Counted
 from .count import Count
 from .deduce import Deduction, Fact
@@ -49,7 +49,7 @@ def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
     (see the module). ``first_click`` is the game's first-click rule, as for
     ``next_move``. Raises ValueError for a malformed view, an unknown rule or
     a view with nothing left to play (every safe cell open, the mines all
-    flagged)."""
+    flagged), and InconsistentBoard when no layout fits the view."""
     check_rule(first_click)
     position = parse(view, mines, shape)
     if position.untouched:
@@ -62,6 +62,7 @@ def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
     deduction = Deduction(Problem.of(position), position.topology).run()
     fact = _simplest(position, deduction, mine=False)
     if fact is not None:
+        check_consistent(deduction, max_seconds=max_seconds)
         return _fact_hint(position, deduction, fact)
     cache: dict[ComponentKey, Count] = {}
     analysis = analyse_position(position, max_seconds=max_seconds, deduction=deduction,

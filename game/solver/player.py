@@ -22,7 +22,7 @@ from game.engine import FIRST_CLICK_RULES
 from game.engine.topology import GRID
 from game.i18n import _
 
-from .analysis import Analysis, analyse_position
+from .analysis import Analysis, analyse_position, check_consistent
 from .count import Count
 from .deduce import PAIR, SINGLE, Deduction
 from .endgame import endgame_move
@@ -70,12 +70,13 @@ def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
     position = parse(view, mines, shape)
     if position.untouched:
         return first_move(position, first_click)
+    if cache is None:
+        cache = {}
     deduction = Deduction(Problem.of(position), position.topology).run(stop_at_safe=True)
     for c in sorted(deduction.safe()):
         if c not in position.flagged:
+            check_consistent(deduction, max_seconds=max_seconds, cache=cache)
             return _certain(position, REVEAL, c, _proof(deduction, c))
-    if cache is None:
-        cache = {}
     analysis = analyse_position(position, max_seconds=max_seconds,
                                 deduction=deduction.run(), cache=cache)
     return _from_analysis(analysis, flags, cache)

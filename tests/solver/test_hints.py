@@ -2,6 +2,7 @@
 
 import pytest
 
+from game.engine import Minefield
 from game.solver import analyse, hint
 
 
@@ -177,3 +178,12 @@ def test_a_view_with_nothing_left_to_play_has_no_hint(view, mines, shape):
 
 def test_an_unflagged_mine_is_still_worth_a_hint_when_nothing_else_is_left():
     check(["1#"], 1, (1, 0), "mine", [])
+
+
+def test_a_time_budget_too_short_to_check_the_whole_view_still_gives_the_simplest_proof():
+    field = Minefield(30, 16, 99, seed=11)
+    field.reveal(3, 3)
+    view = field.view()
+    h = hint(view, 99)
+    assert h.kind == "safe"
+    assert hint(view, 99, max_seconds=0.0) == h

@@ -211,3 +211,12 @@ def test_a_won_game_has_no_next_move():
     assert field.status == "won" and "F" in "".join(field.view())
     with pytest.raises(ValueError, match="nothing left to play"):
         next_move(field.view(), 10)
+
+
+def test_a_time_budget_too_short_to_check_the_whole_view_still_gives_the_certain_move():
+    field = Minefield(30, 16, 99, seed=11)
+    field.reveal(3, 3)
+    view = field.view()
+    move = next_move(view, 99)
+    assert move.certain and move.kind == "reveal"
+    assert next_move(view, 99, max_seconds=0.0) == move

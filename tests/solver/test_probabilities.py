@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import Minefield
-from game.solver import InconsistentBoard, analyse, mine_probabilities, next_move
+from game.solver import InconsistentBoard, analyse, hint, mine_probabilities, next_move
 
 from .oracle import brute_force, random_position
 
@@ -126,6 +126,39 @@ def test_revealed_cells_are_zero_and_the_shape_is_the_view():
 def test_positions_no_layout_explains_raise_inconsistent_board(view, mines, words):
     with pytest.raises(InconsistentBoard, match=words):
         analyse(view, mines)
+
+
+@pytest.mark.parametrize("view, mines", [
+    (["0#"], 1),                    # the 0 clears the only place for the mine
+    (["0F"], 1),
+    (["##", "#1", "#0"], 0),        # the 1 needs a mine: only counting sees it
+    (["###", "2#1"], 3),            # the numbers hold exactly 2 of the 3 mines
+])
+def test_hints_and_moves_refuse_positions_no_layout_explains(view, mines):
+    # The local rules prove a cell safe in each; the answer must still not come.
+    for ask in (analyse, hint, next_move):
+        with pytest.raises(InconsistentBoard):
+            ask(view, mines)
+
+
+@pytest.mark.parametrize("shape", ["grid", "torus", "hex"])
+def test_hints_and_moves_answer_exactly_when_some_layout_fits(shape):
+    rng = random.Random(17)
+    refused = 0
+    for _ in range(60):
+        view, mines = random_position(rng, shape=shape)
+        covered = sum(row.count(c) for row in view for c in "#F?")
+        for count in range(max(0, mines - 1), min(covered, mines + 2) + 1):
+            fits = brute_force(view, count, shape)[0] > 0
+            for ask in (hint, next_move):
+                try:
+                    ask(view, count, shape=shape)
+                except InconsistentBoard:
+                    assert not fits, (view, count)
+                    refused += 1
+                else:
+                    assert fits, (view, count)
+    assert refused > 0
 
 
 def test_inconsistent_board_is_a_value_error():
