@@ -169,6 +169,16 @@ def read_history_rows(db: sqlite3.Connection, limit: int,
     return list(_games(rows))
 
 
+def read_level_history(db: sqlite3.Connection, key: Key, limit: int) -> list[GameRecord]:
+    """One level's (level, style, shape) newest ``limit`` games, newest first;
+    rows that fail their checks are skipped. Its own games, not the level's
+    share of everybody's newest: a level last played 100 games ago still
+    has them."""
+    rows = db.execute(f"SELECT id, {', '.join(_GAME_COLUMNS)} FROM games WHERE {_KEY} "
+                      f"ORDER BY id DESC LIMIT ?", (*key, limit))
+    return [game for game in _games(rows) if game is not None]
+
+
 def count_games(db: sqlite3.Connection) -> int:
     return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 

@@ -66,18 +66,32 @@ def best_times(key: Key) -> Question:
 
 
 @dataclass(frozen=True)
-class LevelRecords:
-    """What the Statistics dialog shows of one level: its statistics, its
-    Best Times (the chart's best line) and the newest games (the chart)."""
+class LevelChart:
+    """What a level's chart draws: its Best Times (the best line) and its
+    own newest games (the bars)."""
 
-    statistics: LevelStats
     best_times: list[BestTime]
     recent: list[GameRecord]
+
+
+def level_chart(key: Key, recent: int) -> Question:
+    """The Best Times and the ``recent`` newest games of one level (level,
+    style and shape): the History dialog's chart of the selected game's level."""
+    def query(db: sqlite3.Connection) -> LevelChart:
+        return LevelChart(best_times(key).query(db), ledger.read_level_history(db, key, recent))
+    return Question(query, LevelChart([], []))
+
+
+@dataclass(frozen=True)
+class LevelRecords:
+    """What the Statistics dialog shows of one level: its statistics and its chart."""
+
+    statistics: LevelStats
+    chart: LevelChart
 
 
 def level_records(key: Key, recent: int) -> Question:
     """The statistics, Best Times and ``recent`` newest games, for one level."""
     def query(db: sqlite3.Connection) -> LevelRecords:
-        return LevelRecords(ledger.read_statistics(db, key), best_times(key).query(db),
-                            ledger.read_history(db, recent, 0))
-    return Question(query, LevelRecords(LevelStats(), [], []))
+        return LevelRecords(ledger.read_statistics(db, key), level_chart(key, recent).query(db))
+    return Question(query, LevelRecords(LevelStats(), LevelChart([], [])))

@@ -3,11 +3,14 @@ time), a dot for its 3BV/s, a red best-time line; readable at 8x8 scale 1."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
+from game.engine.gallery import GALLERY
 from game.store import GameRecord, Store
 from game.ui.render.chart import BAR_PITCH, GREEN, NAVY, RED, Chart, level_wins
-from game.ui.screens.records import HistoryDialog, StatisticsDialog
+from game.ui.screens.records import HISTORY_PAGE, HistoryDialog, StatisticsDialog
 
 from .helpers import BOARD_8, key, make_app, pixel
 
@@ -19,14 +22,13 @@ def game(level="beginner", result="won", time_ms=10_000, rate=2.0) -> GameRecord
                       seed=1, first_click="opening", assisted=False)
 
 
-def test_level_wins_keeps_the_levels_wins_oldest_first():
-    newest_first = [game(time_ms=3), game(result="lost", time_ms=4), game("expert", time_ms=5),
-                    game(time_ms=6)]
-    assert [w.time_ms for w in level_wins(newest_first, "beginner")] == [6, 3]
+def test_level_wins_keeps_the_wins_oldest_first():
+    newest_first = [game(time_ms=3), game(result="lost", time_ms=4), game(time_ms=6)]
+    assert [w.time_ms for w in level_wins(newest_first)] == [6, 3]
 
 
 def test_bars_follow_the_times_and_only_the_last_wins_that_fit():
-    chart = Chart(pygame.Rect(0, 0, 42, 44), [level_wins([game(time_ms=t)], "beginner")[0]
+    chart = Chart(pygame.Rect(0, 0, 42, 44), [level_wins([game(time_ms=t)])[0]
                                                 for t in (1000, 2000, 4000) * 5])
     bars = chart.bars()
     assert len(bars) == (42 - 4) // BAR_PITCH == 9
@@ -71,7 +73,42 @@ def test_history_chart_shows_the_selected_games_level_and_fits(tmp_path):
     app, dialog = open_dialog(tmp_path, [game(time_ms=9_000), game("expert", time_ms=99_000)],
                               "history")
     assert isinstance(dialog, HistoryDialog)
+    app.step()                                                         # its level's chart read
     assert [w.time_ms for w in dialog.chart.wins] == [99_000]          # newest: the Expert game
     key(app, pygame.K_DOWN)                                            # the older one
+    app.step()                                                         # its level's chart read
     assert [w.time_ms for w in dialog.chart.wins] == [9_000]
+
+
+def test_statistics_chart_shows_a_win_older_than_the_newest_hundred_games(tmp_path):
+    """An Expert win, then more Beginner losses than the chart reads: the
+    Expert chart still has its bar and its best-time line."""
+    losses = [game(result="lost")] * HISTORY_PAGE
+    app, dialog = open_dialog(tmp_path, [game("expert", time_ms=95_000), *losses], "statistics")
+    for _ in range(dialog.pages.index(("expert", "grid"))):
+        key(app, pygame.K_RIGHT)
+    app.step()                                                         # Expert's records read
+    chart = next(w for w in dialog.widgets if isinstance(w, Chart))
+    assert [w.time_ms for w in chart.wins] == [95_000] and chart.best_ms == 95_000
+    ox, oy = dialog.client_origin
+    bar = chart.bars()[0].move(ox, oy)
+    assert pixel(app, app.viewport.to_display((bar.centerx, bar.bottom - 2))) == NAVY
+    plot = chart.plot.move(ox, oy)
+    best_y = plot.bottom - (plot.h - 2)                                # the one bar's top
+    assert pixel(app, app.viewport.to_display((plot.right - 2, best_y))) == RED
+
+
+def test_history_chart_reads_the_selected_levels_own_games(tmp_path):
+    """A Cross win, a hundred Beginner games, then a Cross loss: the chart of
+    the newest (Cross) game shows the Cross win the list's first page lacks."""
+    cross = {"width": GALLERY["cross"].width, "height": GALLERY["cross"].height,
+             "mines": GALLERY["cross"].mines}
+    games = [replace(game(time_ms=40_000), level="cross", **cross),
+             *[game(result="lost")] * HISTORY_PAGE,
+             replace(game(result="lost"), level="cross", **cross)]
+    app, dialog = open_dialog(tmp_path, games, "history")
+    app.step()                                                         # the chart's games read
+    assert dialog.games[dialog.table.selected].level == "cross"
+    assert [w.time_ms for w in dialog.chart.wins] == [40_000]
+    assert dialog.chart.best_ms == 40_000
 

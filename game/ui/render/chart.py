@@ -53,9 +53,10 @@ class Win:
     bbbv_per_s: float | None
 
 
-def level_wins(games: Iterable[GameRecord], level: str) -> list[Win]:
-    """The level's won games, oldest first (``games`` come newest first)."""
-    wins = [Win(g.time_ms, g.bbbv_per_s) for g in games if g.level == level and g.result == WON]
+def level_wins(games: Iterable[GameRecord]) -> list[Win]:
+    """The won games among one level's ``games`` (newest first, as the store
+    reads them), oldest first, as the chart draws them left to right."""
+    wins = [Win(g.time_ms, g.bbbv_per_s) for g in games if g.result == WON]
     return wins[::-1]
 
 

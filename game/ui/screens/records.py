@@ -23,11 +23,11 @@ from game.engine import LEVELS, SHAPES
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, BestTime, GameRecord, questions
-from game.store.questions import Key, LevelRecords, Question
+from game.store.questions import Key, LevelChart, LevelRecords, Question
 from game.store.reader import Answer, Reads
 from game.words import first_click_name, level_name, mines, player_name, result_name, shape_name
 
-from ..render.chart import NO_WINS, Chart, level_wins
+from ..render.chart import NO_WINS, Chart, Win, level_wins
 from ..render.painter import Painter
 from ..scrolling import BAR_W
 from ..widgets import Button, Label, ListView, fit_columns, label_height
@@ -42,14 +42,12 @@ CHART_H = 44
 LOADING = N_("Loading…")
 
 
-def level_wins_and_best(times: list[BestTime], level: str, style: str, recent,
-                        shape: str = "grid") -> tuple[list, int | None]:
-    """``level``'s wins on ``shape`` among the ``recent`` games (newest
-    first), oldest first, and its best time in ``style`` (``times`` are its
-    Best Times)."""
-    wins = level_wins((g for g in recent if g is not None and g.style == style
-                       and g.shape == shape), level)
-    return wins, min([t.time_ms for t in times] + [w.time_ms for w in wins], default=None)
+def level_wins_and_best(chart: LevelChart) -> tuple[list[Win], int | None]:
+    """A level's recent wins, oldest first, and its best time: the best of
+    its Best Times and of those wins (a custom board has no Best Times)."""
+    wins = level_wins(chart.recent)
+    return wins, min([t.time_ms for t in chart.best_times] + [w.time_ms for w in wins],
+                     default=None)
 
 
 #: History rows fetched from the store at a time, as the list scrolls.
@@ -321,8 +319,7 @@ class StatisticsDialog(_LevelDialog):
         if records is None:
             chart.note = LOADING
         else:
-            chart.wins, chart.best_ms = level_wins_and_best(
-                records.best_times, self.level, self.style, records.recent, self.shape)
+            chart.wins, chart.best_ms = level_wins_and_best(records.chart)
         self.widgets.append(chart)
         y += CHART_H + 3
         return self.buttons(painter, y + 6, _(
@@ -468,7 +465,7 @@ class HistoryDialog(Dialog):
         self.reads: Reads = app.reader.channel()
         self.games = PagedHistory(self.reads)
         self.detail_h = 0          # grows to the tallest details shown so far
-        self._best: dict[Key, list[BestTime]] = {}     # Best Times per (level, style, shape)
+        self._charts: dict[Key, LevelChart] = {}       # per (level, style, shape) shown
         self._asked: set[Key] = set()
 
     def build(self, painter: Painter) -> int:
@@ -500,7 +497,7 @@ class HistoryDialog(Dialog):
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H),
-                           note=NO_WINS if self.games.loaded else LOADING)
+                           note=LOADING)
         y = self.chart.rect.bottom + 6
         ok_w = button_width(painter, _("OK"))
         self.widgets = [self.table, self.details, self.chart,
@@ -515,7 +512,7 @@ class HistoryDialog(Dialog):
 
     def update(self) -> None:
         """Take the answers that arrived: the first page (the dialog is laid
-        out again, now full), further pages, Best Times for the chart."""
+        out again, now full), further pages, a level's chart."""
         super().update()
         answers: list[Answer] = self.reads.take()
         if not answers:
@@ -528,7 +525,7 @@ class HistoryDialog(Dialog):
             if self.games.arrived(key, value):
                 first |= key == ("first",)
             else:
-                self._best[key[1]] = value
+                self._charts[key[1]] = value
         if first:
             self.relayout()
             self.app.invalidate()             # the dialog grows: no old pixels left around it
@@ -552,19 +549,20 @@ class HistoryDialog(Dialog):
         self._show_chart()
 
     def _show_chart(self) -> None:
-        """The chart of the selected game's level and style (its best time
-        is asked for the first time the level is shown)."""
+        """The chart of the selected game's level, style and shape: its own
+        newest games and Best Times, asked for the first time the level is
+        shown ("Loading…" until they arrive)."""
         game = self.games[self.table.selected] if self.games else None
         settings = self.app.settings
         key = ((game.level, game.style, game.shape) if game is not None
                else (settings.level, settings.style, settings.shape))
         if key not in self._asked and self.games.loaded:
             self._asked.add(key)
-            self.reads.ask(("best", key), questions.best_times(key))
-        level, style, shape = key
-        recent = self.games[:HISTORY_PAGE]          # the page the list opened with
-        self.chart.wins, self.chart.best_ms = level_wins_and_best(
-            self._best.get(key, []), level, style, recent, shape)
+            self.reads.ask(("chart", key), questions.level_chart(key, HISTORY_PAGE))
+        chart = self._charts.get(key)
+        self.chart.wins, self.chart.best_ms = (level_wins_and_best(chart) if chart is not None
+                                               else ([], None))
+        self.chart.note = NO_WINS if chart is not None else LOADING
 
     def watch(self) -> None:
         """Watch the selected game's replay (a notice if it has none), once
