@@ -320,15 +320,16 @@ class ListView:
 
 
 def fit_columns(painter: Painter, rows: list[tuple[str, ...]], width: int,
-                aligns: str, gap: int = 4) -> tuple[tuple[int, int, str], ...]:
+                aligns: str, *, give: int, gap: int = 4) -> tuple[tuple[int, int, str], ...]:
     """Columns as wide as their widest text, left to right with ``gap``
-    between; when they overflow ``width`` the first column gives up room
-    (its text is then cut, never drawn over its neighbour)."""
+    between; when they overflow ``width`` column ``give`` gives up room
+    (its text is then cut, never drawn over its neighbour): the caller
+    says which column can best be read cut."""
     widths = [max((painter.text_width(row[i]) for row in rows), default=0)
               for i in range(len(aligns))]
     over = sum(widths) + gap * (len(widths) - 1) - width
     if over > 0:
-        widths[0] = max(1, widths[0] - over)
+        widths[give] = max(1, widths[give] - over)
     columns, x = [], 0
     for w, align in zip(widths, aligns, strict=True):
         columns.append((x, w, align))

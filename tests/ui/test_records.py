@@ -166,6 +166,40 @@ def test_an_empty_history_says_so_in_words_that_are_not_cut(tmp_path, language):
     assert text == i18n._("No games yet") and app.painter.text_width(text) <= width
 
 
+@pytest.mark.parametrize("language, names", [
+    ("en", ["Big M hex", "Heart torus", "Cross", "Beg hex", "100x100 torus"]),
+    ("fr", ["Grand M hex", "Cœur tore", "Croix", "Déb hex", "100x100 tore"])])
+@pytest.mark.parametrize("window", ["8x8", "expert"])
+def test_history_names_boards_in_words_and_never_cuts_a_date(tmp_path, language, names, window):
+    """Gallery fields and shapes by their translated short names, never the
+    store's ids, and a date column as wide as every date, the smallest
+    window's included: a long name is what gets cut, never the date."""
+    from game.engine.gallery import GALLERY
+    from game.store import Store
+    from tests.store.helpers import game
+    store = Store(tmp_path)
+    store.record_game(game("custom", width=100, height=100, shape="torus"))
+    store.record_game(game(shape="hex"))
+    for level, shape in [("cross", "grid"), ("heart", "torus"), ("bigm", "hex")]:
+        field = GALLERY[level]
+        store.record_game(game(level, width=field.width, height=field.height, mines=field.mines,
+                               shape=shape))
+    store.close()
+    app = (make_app(BOARD_8, data_dir=tmp_path, language=language) if window == "8x8"
+           else make_app(data_dir=tmp_path, language=language, level="expert"))
+    app.commands.run("history")
+    app.step()
+    table = app.top.table
+    rows = [table.rows[i] for i in range(len(table.rows))]
+    assert [row[1] for row in rows] == names
+    date_w, name_w = table.columns[0][1], table.columns[1][1]
+    assert all(app.painter.text_width(row[0]) <= date_w for row in rows)
+    assert all(len(row[0]) >= len("12-31") for row in rows)
+    if window == "expert":                         # room for the day, its time and every name
+        assert all(len(row[0]) == len("12-31 23:59") for row in rows)
+        assert all(app.painter.text_width(row[1]) <= name_w for row in rows)
+
+
 def test_settings_chosen_in_the_menus_are_there_after_a_restart(tmp_path):
     app = make_app(data_dir=tmp_path)
     app.commands.run("level_expert")

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import LEVELS, SHAPES
+from game.engine import CUSTOM_LIMITS, LEVELS, SHAPES
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
 from game.store import STAT_LEVELS, BestTime, GameRecord, questions
@@ -334,18 +334,38 @@ class StatisticsDialog(_LevelDialog):
 
 #: Short names for the History list's narrow columns.
 SHORT_LEVELS = {"beginner": N_("Beg"), "intermediate": N_("Int"), "expert": N_("Exp")}
+SHORT_SHAPES = {"torus": N_("torus"), "hex": N_("hex")}
 SHORT_RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("left")}
 
 
+def short_board(level: str, shape: str, width: int, height: int) -> str:
+    """A board as the History list's level column names it, in the player's
+    language: "Beg", a gallery field as the details name it ("Heart" /
+    "Cœur"), a custom board by its size, and its shape unless a grid ("Beg
+    hex", "Cœur tore")."""
+    if level in SHORT_LEVELS:
+        name = _(SHORT_LEVELS[level])
+    elif level == "custom":
+        name = f"{width}x{height}"
+    else:
+        name = level_name(level)
+    short_shape = SHORT_SHAPES.get(shape)
+    return f"{name} {_(short_shape)}" if short_shape else name
+
+
+def board_names() -> list[str]:
+    """Every name the level column can show (custom boards at their widest
+    size), in the current language: the columns are sized from these, not
+    from the games that happen to be read so far."""
+    side = CUSTOM_LIMITS.max_side
+    return [short_board(level, shape, side, side)
+            for level in (*SHORT_LEVELS, *GALLERY, "custom") for shape in SHAPES]
+
+
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
-    if game.level in SHORT_LEVELS:
-        level = _(SHORT_LEVELS[game.level])
-    else:                                  # custom, or a gallery board by its name
-        level = f"{game.width}x{game.height}" if game.level == "custom" else game.level
-    if game.shape != "grid":
-        level += " " + game.shape
     result = _(SHORT_RESULTS[game.result])
-    return day_and_time(game.date), level, result, seconds(game.time_ms, 1, 6)
+    return (day_and_time(game.date), short_board(game.level, game.shape, game.width, game.height),
+            result, seconds(game.time_ms, 1, 6))
 
 
 def history_details(game: GameRecord) -> str:
@@ -479,12 +499,14 @@ class HistoryDialog(Dialog):
                 - CHART_H - 4)
         visible = max(3, min(12, (free - 4) // ROW_H))
         widest = [*map(history_row, sample),
-                  *((day_and_time("2026-12-31T23:59:59"), _(level), _(result), decimal(999.9, 1))
-                    for level in SHORT_LEVELS.values() for result in SHORT_RESULTS.values())]
-        columns = fit_columns(painter, widest, w - 6, "lllr")
-        if columns[0][1] < max(painter.text_width(row[0]) for row in widest):
-            day_only = True                  # the time of day would be cut: the day alone
-            columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr")
+                  (day_and_time("2026-12-31T23:59:59"), "", "", decimal(999.9, 1)),
+                  *(("", name, "", "") for name in board_names()),
+                  *(("", "", _(result), "") for result in SHORT_RESULTS.values())]
+        columns = fit_columns(painter, widest, w - 6, "lllr", give=1)
+        if columns[1][1] < max(painter.text_width(row[1]) for row in widest):
+            day_only = True            # a name would be cut: the day alone leaves it room
+            columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr",
+                                  give=1)
         rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
         if not self.games:                   # one line across the whole list
             rows = [(_("No games yet") if self.games.loaded else _(LOADING),)]
