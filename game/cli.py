@@ -375,6 +375,8 @@ def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
             len(mask[0]), len(mask), shape, mask)))
     try:
         CUSTOM_LIMITS.check(len(mask[0]), len(mask), mines, shape, mask)
+    except SizeError as e:
+        raise UsageError(f"--mask {path}: {size_error(e)}") from None
     except ValueError as e:
         raise UsageError(f"--mask {path}: {e}") from None
     settings = Settings()

@@ -54,19 +54,38 @@ def first_click_name(rule: str) -> str:
     return _(FIRST_CLICK_RULES[rule]) if rule in FIRST_CLICK_RULES else rule
 
 
+#: A mine count refused, by the board's shape and whether it is a shaped
+#: field: whole sentences, so that each language can agree them (and a
+#: message is no longer than it must be).
+MINES_REFUSED = {
+    ("grid", False): N_("mines must be from {low} to {high} on a {width}x{height} board,"
+                        " not {value}"),
+    ("torus", False): N_("mines must be from {low} to {high} on a {width}x{height} torus"
+                         " board, not {value}"),
+    ("hex", False): N_("mines must be from {low} to {high} on a {width}x{height} hex board,"
+                       " not {value}"),
+    # A shaped field that may hold a mine has at least 8 cells: always plural.
+    ("grid", True): N_("mines must be from {low} to {high} on a {width}x{height} shaped"
+                       " ({cells} cells) board, not {value}"),
+    ("torus", True): N_("mines must be from {low} to {high} on a {width}x{height} torus"
+                        " shaped ({cells} cells) board, not {value}"),
+    ("hex", True): N_("mines must be from {low} to {high} on a {width}x{height} hex shaped"
+                      " ({cells} cells) board, not {value}")}
+
+
 def size_error(error: SizeError) -> str:
-    """The engine's refusal of a board size, in one line naming the range."""
-    if error.board:                  # a torus, hexagons or a shaped field: not translated yet
-        return str(error)
+    """The engine's refusal of a board size, in one line naming the range
+    (and, for mines, the board: the range depends on its shape and cells)."""
     if error.what == "width":
         text = _("width must be from {low} to {high}, not {value}")
     elif error.what == "height":
         text = _("height must be from {low} to {high}, not {value}")
     else:
-        text = _("mines must be from {low} to {high} on a {width}x{height} board, not {value}")
+        text = _(MINES_REFUSED[error.shape, error.cells is not None])
     width, height = error.size or (0, 0)
     return text.format(low=error.low, high=error.high, value=error.value, width=width,
-                       height=height)
+                       height=height, cells=error.cells)
+
 
 def mines(n: int) -> str:
     """"1 mine", "10 mines"."""

@@ -45,14 +45,24 @@ def level_preset(level: str, style: str = DEFAULT_STYLE) -> Level:
 class SizeError(ValueError):
     """A board size out of range: which value (``what`` is "width", "height"
     or "mines"), the range allowed and the value given, so a window or a
-    command line can say it in the player's language; ``str()`` is English."""
+    command line can say it in the player's language; ``str()`` is English.
+
+    A mine count's error also names the board it is for: ``size`` (width,
+    height), ``shape`` and, for a shaped field, its ``cells`` (None for the
+    full rectangle), since the range depends on all three.
+    """
 
     def __init__(self, what: str, low: int, high: int, value: object,
-                 size: tuple[int, int] | None = None, board: str | None = None) -> None:
-        self.what, self.low, self.high, self.value, self.size = what, low, high, value, size
-        #: The board named in English when it is not a plain grid ("9x9 hex").
-        self.board = board if size and board != f"{size[0]}x{size[1]}" else None
-        board = f" on a {board or f'{size[0]}x{size[1]}'} board" if size else ""
+                 size: tuple[int, int] | None = None, shape: str = GRID,
+                 cells: int | None = None) -> None:
+        self.what, self.low, self.high, self.value = what, low, high, value
+        self.size, self.shape, self.cells = size, shape, cells
+        board = ""
+        if size:
+            board = f"{size[0]}x{size[1]}" + ("" if shape == GRID else f" {shape}")
+            if cells is not None:
+                board = f"{board} shaped ({cells} cells)"
+            board = f" on a {board} board"
         super().__init__(f"{what} must be from {low} to {high}{board}, not {value}")
 
 
@@ -98,14 +108,15 @@ class SizeLimits:
         if mask is not None:
             topology.check_mask(mask, width, height)
         top = self.max_mines(width, height, shape, mask)
-        board = f"{width}x{height}" if shape == GRID else f"{width}x{height} {shape}"
+        cells = None
         if mask is not None and any(topology.HOLE in row for row in mask):
-            board = f"{board} shaped ({topology.make(shape, width, height, mask).cell_count} cells)"
+            cells = topology.make(shape, width, height, mask).cell_count
         if top < 1:
-            raise ValueError(f"a {board} board is too small: it needs more cells than one"
-                             " first click opens")
+            board = f"{width}x{height}" + ("" if shape == GRID else f" {shape}")
+            raise ValueError(f"a {board} shaped ({cells} cells) board is too small: it needs"
+                             " more cells than one first click opens")
         if not 1 <= mines <= top:
-            raise SizeError("mines", 1, top, mines, (width, height), board)
+            raise SizeError("mines", 1, top, mines, (width, height), shape, cells)
 
 
 #: What players may ask for (Custom dialog, command line).

@@ -4,6 +4,7 @@ import os
 
 import pytest
 
+from game import i18n
 from game.cli import UsageError, parse
 from game.engine.gallery import GALLERY
 
@@ -104,3 +105,20 @@ def test_a_mask_with_too_many_mines_names_the_range(tmp_path):
 def test_a_hex_gallery_game_runs_a_few_frames(tmp_path):
     result = run("--field", "bigm", "--shape", "hex", "--frames", "5", "--data-dir", str(tmp_path))
     assert result.returncode == 0, result.stderr
+
+
+def test_a_hex_board_with_too_many_mines_is_refused_in_french():
+    """The refusal of a torus, hexagons or shaped field stayed English under --lang fr."""
+    result = run("--lang", "fr", "--width", "8", "--height", "8", "--mines", "60",
+                 "--shape", "hex")
+    assert result.returncode == 2
+    assert ("les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"
+            in result.stderr), result.stderr
+
+
+def test_a_shaped_mask_with_too_many_mines_is_refused_in_french(tmp_path):
+    i18n.set_language("fr")
+    path = mask_file(tmp_path, b"########\n#### ###\n" + b"########\n" * 6)
+    with pytest.raises(UsageError, match="les mines doivent aller de 1 à 54 sur un champ"
+                       r" découpé 8x8 \(63 cases\), et non 60"):
+        parse(["--mask", path, "--mines", "60"])

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.engine import SHAPES
+from game.engine import CUSTOM_LIMITS, SHAPES, SizeError
 from game.engine.gallery import GALLERY
-from game.words import level_name, shape_name
+from game.words import level_name, shape_name, size_error
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -26,3 +26,48 @@ def test_french_names_the_fields_and_shapes_in_french():
     i18n.set_language("fr")
     assert [level_name("heart"), shape_name("hex")] != english
     assert level_name("heart") == "Cœur" and shape_name("hex") == "Hexagones"
+
+
+HOLED = ("########", "#### ###", "########", "########",
+         "########", "########", "########", "########")
+
+
+def size_error_of(width, height, mines, shape="grid", mask=None) -> SizeError:
+    with pytest.raises(SizeError) as refused:
+        CUSTOM_LIMITS.check(width, height, mines, shape, mask)
+    return refused.value
+
+
+#: Every kind of refusal: a side, then mines on each shape, full and shaped.
+REFUSALS = {
+    "width": ((7, 9, 10), "la largeur doit aller de 8 à 100, et non 7"),
+    "height": ((9, 101, 10), "la hauteur doit aller de 8 à 100, et non 101"),
+    "grid": ((9, 9, 65), "les mines doivent aller de 1 à 64 sur une grille 9x9, et non 65"),
+    "torus": ((9, 9, 73, "torus"), "les mines doivent aller de 1 à 72 sur un tore 9x9, et non 73"),
+    "hex": ((8, 8, 60, "hex"),
+            "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"),
+    "shaped grid": ((8, 8, 60, "grid", HOLED),
+                    "les mines doivent aller de 1 à 54 sur un champ découpé 8x8 (63 cases),"
+                    " et non 60"),
+    "shaped torus": ((8, 8, 60, "torus", HOLED),
+                     "les mines doivent aller de 1 à 54 sur un tore découpé 8x8 (63 cases),"
+                     " et non 60"),
+    "shaped hex": ((8, 8, 60, "hex", HOLED),
+                   "les mines doivent aller de 1 à 56 sur un champ hexagonal découpé 8x8"
+                   " (63 cases), et non 60"),
+}
+
+
+@pytest.mark.parametrize("args", [args for args, _french in REFUSALS.values()],
+                         ids=list(REFUSALS))
+def test_a_size_error_in_english_is_the_engines_own_message(args):
+    error = size_error_of(*args)
+    assert size_error(error) == str(error)
+
+
+@pytest.mark.parametrize("args, french", list(REFUSALS.values()), ids=list(REFUSALS))
+def test_every_size_error_is_said_in_french(args, french):
+    """Tori, hexagons and shaped fields were refused in English in a French window."""
+    error = size_error_of(*args)
+    i18n.set_language("fr")
+    assert size_error(error) == french

@@ -130,3 +130,17 @@ def test_a_dialog_button_needs_press_and_release_on_it():
     press(app, button_pos(app, dialog, "Cancel"))
     release(app, button_pos(app, dialog, "OK"))
     assert app.top is dialog
+
+
+def test_too_many_mines_on_hexagons_are_refused_in_the_players_language():
+    """A French window said "mines must be from 1 to 57 on a 8x8 hex board"."""
+    app = make_app(language="fr", level="custom", custom_width=8, custom_height=8,
+                   custom_mines=10, shape="hex")
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "60")
+    key(app, pygame.K_RETURN)
+    assert app.top is dialog
+    assert dialog.error == (
+        "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60")
