@@ -2,6 +2,7 @@
 
 import pygame
 
+from game.engine.gallery import GALLERY
 from game.ui.screens.custom import CustomDialog
 
 from .helpers import key, make_app, post, press, release
@@ -144,3 +145,27 @@ def test_too_many_mines_on_hexagons_are_refused_in_the_players_language():
     assert app.top is dialog
     assert dialog.error == (
         "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60")
+
+
+def click_button(app, dialog, label):
+    pos = button_pos(app, dialog, label)
+    press(app, pos)
+    release(app, pos)
+
+
+def test_cycling_back_to_your_mask_fills_in_its_own_size_and_mines():
+    """It kept the field before it (Big M: 30x16, 59 mines), and OK laid 59
+    mines on the 13x13 mask."""
+    diamond = GALLERY["diamond"]
+    app = make_app(level="custom", custom_mask="\n".join(diamond.mask), custom_width=13,
+                   custom_height=13, custom_mines=20)
+    dialog = open_custom(app)
+    assert dialog.field == "mask"
+    for _ in dialog.choices:
+        click_button(app, dialog, dialog._field_title())
+    assert dialog.field == "mask"
+    assert [dialog.fields[n].text for n in ("height", "width", "mines")] == ["13", "13", "20"]
+    click_button(app, dialog, "OK")
+    f = app.play.field
+    assert app.top is app.play and (f.width, f.height, f.mines) == (13, 13, 20)
+    assert tuple(f.mask) == diamond.mask

@@ -99,13 +99,17 @@ class CustomDialog(Dialog):
         self._rebuild()
 
     def next_field(self) -> None:
-        """Cycle the field: a rectangle, then the gallery (filling in its size)."""
+        """Cycle the field: a rectangle, the gallery, then your mask. A shaped
+        field fills in its own size and mines (your mask the mines it was saved
+        with), so what the dialog shows is what OK starts."""
         self._keep_typed()
         self.field = self.choices[(self.choices.index(self.field) + 1) % len(self.choices)]
-        if self.field in GALLERY:
-            level = GALLERY[self.field]
-            self.values = {"height": str(level.height), "width": str(level.width),
-                           "mines": str(level.mines)}
+        mask = self._mask()
+        if mask is not None:
+            settings = self.app.settings
+            mines = GALLERY[self.field].mines if self.field in GALLERY else settings.custom_mines
+            self.values = {"height": str(len(mask)), "width": str(len(mask[0])),
+                           "mines": str(mines)}
         self._rebuild()
 
     def accept(self) -> None:
