@@ -1,9 +1,11 @@
 """The Custom Field dialog: typed values, Tab, OK / Cancel, refusals."""
 
 import pygame
+import pytest
 
 from game.engine.gallery import GALLERY
 from game.ui.screens.custom import CustomDialog
+from game.words import shape_name
 
 from .helpers import key, make_app, post, press, release
 
@@ -169,3 +171,25 @@ def test_cycling_back_to_your_mask_fills_in_its_own_size_and_mines():
     f = app.play.field
     assert app.top is app.play and (f.width, f.height, f.mines) == (13, 13, 20)
     assert tuple(f.mask) == diamond.mask
+
+
+def shows_red(app, dialog) -> bool:
+    r = app.painter.px(dialog.rect)
+    return any(tuple(app.display.surface.get_at((x, y)))[:3] == (192, 0, 0)
+               for x in range(r.x, r.right) for y in range(r.y, r.bottom))
+
+
+@pytest.mark.parametrize("button", ["Shape", "Field"])
+def test_an_error_goes_when_the_shape_or_field_it_was_about_changes(button):
+    """A hexagons error stayed on screen beside Grid."""
+    app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=10,
+                   shape="hex")
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "60")
+    key(app, pygame.K_RETURN)
+    assert dialog.error and shows_red(app, dialog)
+    label = shape_name(dialog.shape) if button == "Shape" else dialog._field_title()
+    click_button(app, dialog, label)
+    assert dialog.error == "" and not shows_red(app, dialog)

@@ -1,7 +1,8 @@
 """The Custom Field dialog: height, width and mines, checked by the engine's rules.
 
 Out-of-range values are refused with the engine's own message (which names the
-allowed range) shown in the dialog, and nothing changes until they are fixed.
+allowed range) shown in the dialog, and nothing changes until they are fixed;
+changing Shape or Field takes the message away, as it was about the board before.
 """
 
 from __future__ import annotations
@@ -93,16 +94,20 @@ class CustomDialog(Dialog):
         return _("Your mask") if self.field == OWN_MASK else _("Rectangle")
 
     def next_shape(self) -> None:
-        """Cycle the shape: grid, torus, hexagons."""
+        """Cycle the shape: grid, torus, hexagons. An error shown was about the
+        board before, so it goes."""
         self._keep_typed()
+        self.error = ""
         self.shape = SHAPES[(SHAPES.index(self.shape) + 1) % len(SHAPES)]
         self._rebuild()
 
     def next_field(self) -> None:
         """Cycle the field: a rectangle, the gallery, then your mask. A shaped
         field fills in its own size and mines (your mask the mines it was saved
-        with), so what the dialog shows is what OK starts."""
+        with), so what the dialog shows is what OK starts. An error shown was
+        about the board before, so it goes."""
         self._keep_typed()
+        self.error = ""
         self.field = self.choices[(self.choices.index(self.field) + 1) % len(self.choices)]
         mask = self._mask()
         if mask is not None:
