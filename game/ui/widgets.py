@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .render.painter import BLACK, WHITE, Painter
+from .render.painter import BLACK, DARK, GREY, WHITE, Painter
 
 NAVY = (0, 0, 128)
 
@@ -135,6 +135,10 @@ class Button:
 
 @dataclass
 class TextField:
+    """A one-line text box. One that is not ``focusable`` never gets the keys,
+    so it is read-only: it is drawn greyed, as Windows draws a disabled box,
+    so that nobody tries to type into it."""
+
     rect: pygame.Rect
     text: str = ""
     max_len: int = 20
@@ -154,13 +158,15 @@ class TextField:
              caret_on: bool = True) -> None:
         r = self.rect.move(origin)
         painter.bevel("field_2", r)
+        if not self.focusable:
+            painter.fill(r.inflate(-4, -4), GREY)
         room = r.w - 6
         # Show the end of a text too long for the box, so the caret stays visible.
         shift = max(0, painter.text_width(self.text[: self.caret]) - room + 1)
         x, y = r.x + 3 - shift, r.centery - painter.line_height() // 2
         clip = painter.surface.get_clip()
         painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
-        painter.text(self.text, (x, y), BLACK)
+        painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
         if focused and caret_on:
             cx = x + painter.text_width(self.text[: self.caret])
             painter.fill((cx, y, 1, painter.line_height()), BLACK)

@@ -7,7 +7,7 @@ from game.engine.gallery import GALLERY
 from game.ui.screens.custom import CustomDialog
 from game.words import shape_name
 
-from .helpers import key, make_app, post, press, release
+from .helpers import key, make_app, pixel, post, press, release
 
 
 def type_text(app, text):
@@ -193,3 +193,28 @@ def test_an_error_goes_when_the_shape_or_field_it_was_about_changes(button):
     label = shape_name(dialog.shape) if button == "Shape" else dialog._field_title()
     click_button(app, dialog, label)
     assert dialog.error == "" and not shows_red(app, dialog)
+
+
+def test_a_shaped_fields_size_is_shown_greyed_and_cannot_be_typed_over():
+    """Width 50 and height 40 typed beside Diamond were thrown away on OK."""
+    app = make_app()
+    dialog = open_custom(app)
+    click_button(app, dialog, "Rectangle")          # -> Diamond, 13x13
+    width = dialog.fields["width"]
+    box = dialog.screen_rect(width)
+    press(app, app.viewport.to_display(box.center))
+    release(app, app.viewport.to_display(box.center))
+    type_text(app, "50")
+    assert width.text == "13" and dialog.focused is not width
+    assert pixel(app, app.viewport.to_display((box.right - 4, box.centery))) == (192, 192, 192)
+    reached = set()
+    for _ in dialog.widgets:
+        key(app, pygame.K_TAB)
+        reached.add(id(dialog.focused))
+    assert id(width) not in reached and id(dialog.fields["height"]) not in reached
+    assert id(dialog.fields["mines"]) in reached
+    click_button(app, dialog, "Diamond")             # -> Heart: still its own size
+    assert not dialog.fields["height"].focusable
+    while dialog.field != "rectangle":
+        click_button(app, dialog, dialog._field_title())
+    assert dialog.fields["width"].focusable and dialog.fields["height"].focusable

@@ -3,6 +3,11 @@
 Out-of-range values are refused with the engine's own message (which names the
 allowed range) shown in the dialog, and nothing changes until they are fixed;
 changing Shape or Field takes the message away, as it was about the board before.
+
+A shaped field (the gallery's or your mask) has its own size: while one is
+chosen, height and width show it greyed and cannot be typed into, since a
+size typed there could not apply (only its mines can change). Rectangle makes
+them editable again.
 """
 
 from __future__ import annotations
@@ -64,7 +69,8 @@ class CustomDialog(Dialog):
         for name in FIELDS:
             self.widgets.append(Label(pygame.Rect(10, y + 3, label_w + 2, line), _(LABELS[name])))
             field = TextField(pygame.Rect(max(60, 16 + label_w), y, 50, line + 5),
-                              self.values[name], max_len=4, accept=is_ascii_digit)
+                              self.values[name], max_len=4, accept=is_ascii_digit,
+                              focusable=name == "mines" or self.field == RECTANGLE)
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
