@@ -4,12 +4,15 @@ games described by what differs from a plain beginner win."""
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from game.engine import LEVELS
 from game.store import GameRecord, Store
+from game.store.store import close_all_stores
 
 START = datetime(2026, 11, 22, 15, 30, 0)
 
@@ -75,3 +78,30 @@ def write_records(directory: Path, best_times: dict, statistics: dict) -> None:
     """A records.json as versions before the database wrote it."""
     document = {"schema": 1, "best_times": best_times, "statistics": statistics}
     (directory / "records.json").write_text(json.dumps(document), "utf-8")
+
+
+def players_at_once(directory: Path, processes: int,
+                    play: Callable[[Store, int], int]) -> list[int]:
+    """Fork ``processes`` copies of the game, release them at the same
+    instant, and let each open a Store on ``directory`` and run
+    ``play(store, player)``, which returns the copy's exit code (1 if it
+    raised); returns the exit codes (-1 for a copy that did not exit)."""
+    go_read, go_write = os.pipe()
+    children = []
+    close_all_stores()                   # no writer thread mid-lock in the forks
+    for player in range(processes):
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                os.close(go_write)
+                os.read(go_read, 1)                     # all start together
+                code = play(Store(directory), player)
+            finally:
+                os._exit(code)
+        children.append(pid)
+    os.close(go_read)
+    os.write(go_write, b"x" * processes)
+    os.close(go_write)
+    statuses = [os.waitpid(pid, 0)[1] for pid in children]
+    return [os.WEXITSTATUS(s) if os.WIFEXITED(s) else -1 for s in statuses]

@@ -10,9 +10,8 @@ import threading
 import pytest
 
 from game.store import LevelStats, Store, ledger, schema
-from game.store.store import close_all_stores
 
-from .helpers import files_in, game, open_store, reopen
+from .helpers import files_in, game, open_store, players_at_once, reopen
 
 ASIDE = "records.corrupt-20261122-153000.db"
 
@@ -192,30 +191,14 @@ def record_in_processes_at_once(directory, processes: int, games: int) -> list[i
     """Fork ``processes`` copies of the game that open ``directory`` at the
     same instant, each recording ``games`` games; their exit codes: 0 for no
     notice, 3 for "a damaged file was set aside" alone, 2 for anything else."""
-    go_read, go_write = os.pipe()
-    children = []
-    close_all_stores()                       # no writer thread mid-lock in the forks
-    for player in range(processes):
-        pid = os.fork()
-        if pid == 0:
-            code = 1
-            try:
-                os.close(go_write)
-                os.read(go_read, 1)
-                store = Store(directory)
-                for n in range(games):
-                    store.record_game(game(seed=player * 1000 + n))
-                store.close()
-                said = store.notices
-                code = 0 if not said else 3 if len(said) == 1 and ASIDE_PREFIX in said[0] else 2
-            finally:
-                os._exit(code)
-        children.append(pid)
-    os.close(go_read)
-    os.write(go_write, b"x" * processes)
-    os.close(go_write)
-    statuses = [os.waitpid(pid, 0)[1] for pid in children]
-    return [os.WEXITSTATUS(s) if os.WIFEXITED(s) else -1 for s in statuses]
+    def play(store: Store, player: int) -> int:
+        for n in range(games):
+            store.record_game(game(seed=player * 1000 + n))
+        store.close()
+        said = store.notices
+        return 0 if not said else 3 if len(said) == 1 and ASIDE_PREFIX in said[0] else 2
+
+    return players_at_once(directory, processes, play)
 
 
 ASIDE_PREFIX = "records.corrupt-"

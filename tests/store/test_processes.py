@@ -9,9 +9,8 @@ import os
 import pytest
 
 from game.store import Store
-from game.store.store import close_all_stores
 
-from .helpers import game
+from .helpers import game, players_at_once
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -19,31 +18,16 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def record_in_processes(directory, processes: int, games: int) -> None:
     """Fork ``processes`` players, release them at once, each recording
     ``games`` games (every third one lost) and closing its store."""
-    go_read, go_write = os.pipe()
-    children = []
-    close_all_stores()                   # no writer thread mid-lock in the forks
-    for player in range(processes):
-        pid = os.fork()
-        if pid == 0:
-            code = 1
-            try:
-                os.close(go_write)
-                os.read(go_read, 1)                     # all start together
-                store = Store(directory)
-                for n in range(games):
-                    store.record_game(game(seed=player * 100_000 + n,
-                                           result="lost" if n % 3 == 0 else "won",
-                                           time_ms=50_000 + player * 1000 + n))
-                store.close()
-                code = 0 if store.notices == [] else 2
-            finally:
-                os._exit(code)
-        children.append(pid)
-    os.close(go_read)
-    os.write(go_write, b"x" * processes)
-    os.close(go_write)
-    statuses = [os.waitpid(pid, 0)[1] for pid in children]
-    assert all(os.WIFEXITED(s) and os.WEXITSTATUS(s) == 0 for s in statuses), statuses
+    def play(store: Store, player: int) -> int:
+        for n in range(games):
+            store.record_game(game(seed=player * 100_000 + n,
+                                   result="lost" if n % 3 == 0 else "won",
+                                   time_ms=50_000 + player * 1000 + n))
+        store.close()
+        return 0 if store.notices == [] else 2
+
+    codes = players_at_once(directory, processes, play)
+    assert codes == [0] * processes, codes
 
 
 @pytest.mark.parametrize("processes, games", [(2, 200), (8, 50)])
