@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable
 
@@ -78,7 +79,33 @@ class InlineWriter:
         return True
 
 
-class BackgroundWriter:
+class _WriterThread(ABC):
+    """What both background writers share: the condition that guards their
+    state, and a thread started by the first work that ``close`` ends."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+
+    @abstractmethod
+    def flush(self) -> bool:
+        """Wait until what was submitted is written, or the disk has failed once more."""
+
+    def close(self) -> bool:
+        """Flush, then end the thread, giving up what the disk still refuses
+        (the failure was told); False when something was given up."""
+        saved = self.flush()
+        with self._changed:
+            self._stop = True
+            self._changed.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
+        return saved
+
+
+class BackgroundWriter(_WriterThread):
     """A thread with its own connection (made by ``connect``) running jobs in
     order, each job's ``done`` called once it is committed (or given up). The
     thread is started by the first job and ends after :data:`IDLE_S` idle, so
@@ -86,17 +113,15 @@ class BackgroundWriter:
 
     def __init__(self, connect: Callable[[], sqlite3.Connection], outcome: Outcome, *,
                  retry_s: float = RETRY_S) -> None:
+        super().__init__()
         self._connect = connect
         self._outcome = outcome
         self._retry_s = retry_s
         self._jobs: deque[tuple[Job, Done | None]] = deque()
-        self._changed = threading.Condition()
         self._failing = False         # the last attempt failed
         self._attempts = 0
         self._submitted = 0           # jobs ever submitted...
         self._finished = 0            # ...and ever committed, dropped or given up
-        self._stop = False
-        self._thread: threading.Thread | None = None
 
     @property
     def pending(self) -> int:
@@ -138,17 +163,6 @@ class BackgroundWriter:
         with self._changed:
             return self._changed.wait_for(lambda: self._finished >= mark or self._failing,
                                           timeout)
-
-    def close(self) -> bool:
-        """Flush, then end the thread; False when some jobs could not be saved."""
-        saved = self.flush()
-        with self._changed:
-            self._stop = True
-            self._changed.notify_all()
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout=10)
-        return saved
 
     def _run(self) -> None:
         db: sqlite3.Connection | None = None
@@ -217,7 +231,7 @@ def _close(db: sqlite3.Connection | None) -> None:
             pass
 
 
-class FileWriter:
+class FileWriter(_WriterThread):
     """The newest text of one file, written by a background thread with
     ``write``; a text replaced before it was written is skipped (only the
     newest settings matter). A write that meets a disk problem (OSError: full,
@@ -231,6 +245,7 @@ class FileWriter:
 
     def __init__(self, write: Callable[[str], None], failed: Callable[[Exception], None],
                  saved: Callable[[], None], *, retry_s: float = RETRY_S) -> None:
+        super().__init__()
         self._write = write
         self._failed = failed
         self._saved = saved
@@ -239,9 +254,6 @@ class FileWriter:
         self._busy = False                # a text is being written
         self._failing = False             # the last attempt met a disk problem
         self._attempts = 0
-        self._stop = False
-        self._changed = threading.Condition()
-        self._thread: threading.Thread | None = None
 
     def submit(self, text: str) -> None:
         with self._changed:
@@ -262,18 +274,6 @@ class FileWriter:
                    and not (self._failing and self._attempts >= target)):
                 self._changed.wait(0.5)
             return self._text is None and not self._busy
-
-    def close(self) -> bool:
-        """Flush, then end the thread, giving up a text the disk still
-        refuses (the failure was told); False when one was given up."""
-        saved = self.flush()
-        with self._changed:
-            self._stop = True
-            self._changed.notify_all()
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout=10)
-        return saved
 
     def _run(self) -> None:
         while True:
