@@ -108,13 +108,19 @@ def test_a_newer_text_replaces_the_one_the_full_disk_refused():
     assert written == ["new"]
 
 
-def test_a_setting_changed_while_the_disk_is_full_is_saved_when_it_recovers(tmp_path,
-                                                                            monkeypatch):
+def marks_set_on_a_full_disk(tmp_path, monkeypatch):
+    """A store whose setting (marks on) the full disk refused: the store and the disk."""
     store = open_store(tmp_path)
     disk = FullDisk(monkeypatch)
     store.settings.marks = True
     store.save_settings()
     assert not store.flush()
+    return store, disk
+
+
+def test_a_setting_changed_while_the_disk_is_full_is_saved_when_it_recovers(tmp_path,
+                                                                            monkeypatch):
+    store, disk = marks_set_on_a_full_disk(tmp_path, monkeypatch)
     [message] = store.take_notices()
     assert message.startswith("Records cannot be saved") and "No space left" in message
     assert not store.writable
@@ -125,11 +131,7 @@ def test_a_setting_changed_while_the_disk_is_full_is_saved_when_it_recovers(tmp_
 
 def test_closing_writes_a_setting_the_full_disk_refused_once_it_recovered(tmp_path,
                                                                           monkeypatch):
-    store = open_store(tmp_path)
-    disk = FullDisk(monkeypatch)
-    store.settings.marks = True
-    store.save_settings()
-    assert not store.flush()
+    store, disk = marks_set_on_a_full_disk(tmp_path, monkeypatch)
     disk.full.clear()
     assert reopen(store).settings.marks is True      # closing tried it again
 
