@@ -29,8 +29,11 @@ def _separators(text: str) -> str:
 
 
 def percent(value: float, places: int = 0) -> str:
-    """A ratio (0.08) as a percentage ("8 %", "8 %" with a narrow no-break space in French)."""
-    return pgettext("percent format", "{number} %").format(number=decimal(value * 100, places))
+    """A ratio (0.08) as a percentage: "8 %" with a no-break space (a narrow
+    one in French), so that text wrapped never leaves the "%" alone at the
+    start of a line."""
+    return pgettext("percent format", "{number}\u00a0%").format(
+        number=decimal(value * 100, places))
 
 
 def date(iso: str) -> str:

@@ -10,7 +10,8 @@ another language may order its words its own way.
 
 from __future__ import annotations
 
-from game.i18n import _, decimal, ngettext, pgettext, whole
+from game.i18n import _, decimal, ngettext, whole
+from game.i18n import percent as percent_of
 
 from .deduce import PAIR, SINGLE, Deduction, Fact
 from .position import Position
@@ -24,8 +25,7 @@ _CHAIN_DEPTH = 3
 
 def percent(p: float) -> str:
     """A probability as players read it: "8 %", "0.4 %" ("0,4 %" in French)."""
-    places = 1 if 0.0 < p < 0.01 else 0
-    return pgettext("percent format", "{number} %").format(number=decimal(p * 100, places))
+    return percent_of(p, 1 if 0.0 < p < 0.01 else 0)
 
 
 def arrangements(n: int, every: bool = True) -> str:

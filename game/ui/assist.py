@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import Status
 from game.i18n import N_, _, language, pgettext
+from game.i18n import percent as i18n_percent
 
 from .jobs import AnalyseJob, HintAnswer, HintJob, Job, LayoutJob, MoveAnswer, MoveJob, Overlay
 from .render.assist import COVERED
@@ -363,4 +364,4 @@ def percent(p: float) -> str:
     value = round(p * 100)
     if 0 < p < 1:
         value = min(99, max(1, value))
-    return pgettext("percent format", "{number} %").format(number=value)
+    return i18n_percent(value / 100)

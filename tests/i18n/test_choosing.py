@@ -79,7 +79,7 @@ def test_french_numbers_dates_and_percentages():
     assert i18n.day_and_time("2026-11-23T14:05:09") == "23/11 14:05"
     i18n.set_language("en")
     assert (i18n.decimal(123.456, 1), i18n.percent(0.08), i18n.date("2026-11-23T14:05")) == \
-        ("123.5", "8 %", "2026-11-23")
+        ("123.5", "8\u00a0%", "2026-11-23")
 
 
 def test_plural_forms_follow_the_language():

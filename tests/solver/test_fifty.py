@@ -213,4 +213,4 @@ def test_the_hint_explains_why_a_fifty_fifty_comes_first():
         rows[y][x] = "F"
     h = hint(["".join(row) for row in rows], 20)
     assert (h.kind, (h.x, h.y)) == ("guess", (0, 0))
-    assert "50/50 no number can ever settle" in h.explanation and "50 % risk" in h.explanation
+    assert "50/50 no number can ever settle" in h.explanation and "50\u00a0% risk" in h.explanation

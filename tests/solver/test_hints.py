@@ -100,7 +100,7 @@ def test_a_guess_says_how_many_arrangements_were_counted_and_the_risk():
     h = hint(view, 3)       # one mine among 3 cells, two among the other 44
     assert h.kind == "guess"
     assert "counted all 2,838 arrangements" in h.explanation
-    assert f"{h.risk * 100:.0f} % risk" in h.explanation
+    assert f"{h.risk * 100:.0f}\u00a0% risk" in h.explanation
 
 
 def test_a_guess_with_astronomically_many_arrangements_says_about():
@@ -113,7 +113,7 @@ def test_a_guess_with_astronomically_many_arrangements_says_about():
 def test_a_small_endgame_is_searched_to_the_end():
     h = check(["1#",
                "##",
-               "##"], 2, (0, 1), "guess", ["every line of play", "6 arrangements", "33 % risk"])
+               "##"], 2, (0, 1), "guess", ["every line of play", "6 arrangements", "33\u00a0% risk"])
     assert h.evidence == [(0, 0)]
 
 

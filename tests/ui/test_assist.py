@@ -150,8 +150,8 @@ def test_hovering_a_covered_cell_shows_its_percentage():
 
 
 def test_percentages_never_round_to_certainty():
-    assert assist_module.percent(0.001) == "1 %" and assist_module.percent(0.999) == "99 %"
-    assert assist_module.percent(0.25) == "25 %"
+    assert assist_module.percent(0.001) == "1\u00a0%" and assist_module.percent(0.999) == "99\u00a0%"
+    assert assist_module.percent(0.25) == "25\u00a0%"
 
 
 def play_out(app, limit=6000):

@@ -157,6 +157,28 @@ def test_history_details_name_the_seed_only_when_the_game_has_one(seed, shown):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("bbbv, clicks", [(150, 300), (150, 3000), (1500, 3000)])
+def test_history_details_never_part_the_efficiency_from_its_figure(tmp_path, language, bbbv,
+                                                                     clicks):
+    """The details as wrapped in an Intermediate window: "eff. 133" then a
+    lone "%" (English), or "eff." then "133 %" (French), is a line broken
+    inside one figure."""
+    from game.store import GameRecord
+    from game.ui.widgets import wrap
+    app = make_app(data_dir=tmp_path, language=language, level="intermediate")
+    app.store.record_game(GameRecord(
+        level="intermediate", width=16, height=16, mines=40, result="won", time_ms=12_345,
+        bbbv=bbbv, bbbv_per_s=12.62, clicks=clicks, efficiency=4 / 3, seed=42,
+        first_click="opening", assisted=False))
+    app.commands.run("history")
+    app.step()
+    details = app.top.details
+    lines = wrap(app.painter, details.text, details.rect.w)
+    assert any("133" in line for line in lines)
+    assert [line for line in lines if line.startswith("%") or line.endswith("eff.")] == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
 def test_an_empty_history_says_so_in_words_that_are_not_cut(tmp_path, language):
     app = make_app(BOARD_8, data_dir=tmp_path, language=language)     # the 8x8 window
     app.commands.run("history")

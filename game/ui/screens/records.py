@@ -384,7 +384,8 @@ def history_details(game: GameRecord) -> str:
     stats.append(ngettext("{count} click", "{count} clicks", game.clicks).format(
         count=game.clicks))
     if game.efficiency is not None:
-        stats.append(_("eff. {percent}").format(percent=percent(game.efficiency)))
+        # A no-break space: "eff." never ends a line without its figure.
+        stats.append(_("eff.\u00a0{percent}").format(percent=percent(game.efficiency)))
     parts.append(sep.join(stats))
     how = [first_click_name(game.first_click)]
     if game.seed is not None:               # a board laid from a layout has none
