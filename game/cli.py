@@ -432,7 +432,7 @@ def check_replay(path: Path) -> int:
     try:
         line = check(read_file(path)).line()
     except ReplayError as e:
-        _say(f"{PROG}: {path}: {e}", sys.stderr)
+        _say(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e), sys.stderr)
         return 2
     _say(line, sys.stdout)
     return 0

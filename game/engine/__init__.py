@@ -20,13 +20,14 @@ from .levels import (
 )
 from .minefield import Minefield, MineLayer, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
-from .moves import Move
+from .moves import Move, MoveError
 from .stats import Clicks, GameStats
 from .topology import GRID, HEX, SHAPES, TORUS, Topology
 
 __all__ = [
     "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "DEFAULT_STYLE", "FIRST_CLICK_RULES",
-    "GRID", "GameStats", "HEX", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "OPENING",
+    "GRID", "GameStats", "HEX", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "MoveError",
+    "OPENING",
     "SAFE", "SHAPES", "STYLES", "SizeError", "SizeLimits", "Status", "TORUS", "Topology",
     "level_of", "level_preset", "uniform_layer",
 ]

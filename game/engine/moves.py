@@ -25,6 +25,16 @@ _KINDS = (*_CELL_KINDS, MARKS)
 _WRITTEN = re.compile(r"([RFC]) ([0-9]+) ([0-9]+)")
 
 
+class MoveError(ValueError):
+    """A text that is not a move. ``problem`` names the rule it breaks
+    ("empty", "marks", "kind", "negative" or "digits") so that a replay's
+    reader can say it in the player's language; ``str()`` is English."""
+
+    def __init__(self, text: str, problem: str, message: str) -> None:
+        super().__init__(message)
+        self.text, self.problem = text, problem
+
+
 @dataclass(frozen=True)
 class Move:
     """One player action. For ``M`` moves, ``x`` holds 1 (marks on) or 0."""
@@ -62,18 +72,20 @@ class Move:
             return cls(written[1], int(written[2]), int(written[3]))
         parts = text.split()
         if not parts:
-            raise ValueError("empty move: expected 'R x y', 'F x y', 'C x y' or 'M 0|1'")
+            raise MoveError(text, "empty",
+                            "empty move: expected 'R x y', 'F x y', 'C x y' or 'M 0|1'")
         kind = parts[0].upper()
         if kind == MARKS:
             if len(parts) != 2 or parts[1] not in ("0", "1"):
-                raise ValueError(f"bad move {text!r}: expected 'M 0' or 'M 1'")
+                raise MoveError(text, "marks", f"bad move {text!r}: expected 'M 0' or 'M 1'")
             return cls(MARKS, int(parts[1]))
         if kind not in _CELL_KINDS or len(parts) != 3:
-            raise ValueError(f"bad move {text!r}: expected 'R x y', 'F x y' or 'C x y'")
+            raise MoveError(text, "kind",
+                            f"bad move {text!r}: expected 'R x y', 'F x y' or 'C x y'")
         if parts[1].startswith("-") or parts[2].startswith("-"):
-            raise ValueError(f"bad move {text!r}: x and y must not be negative")
+            raise MoveError(text, "negative", f"bad move {text!r}: x and y must not be negative")
         x, y = ascii_number(parts[1]), ascii_number(parts[2])
         if x is None or y is None:
-            raise ValueError(f"bad move {text!r}: x and y must be whole numbers"
-                             " written with the digits 0-9")
+            raise MoveError(text, "digits", f"bad move {text!r}: x and y must be whole numbers"
+                                            " written with the digits 0-9")
         return cls(kind, x, y)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import Minefield, SizeLimits, Status
+from game.engine import Minefield, SizeError, SizeLimits, Status
+from game.i18n import _
 
 from .format import Replay, ReplayError
 
@@ -45,7 +46,17 @@ def start_field(replay: Replay) -> Minefield:
                          first_click=replay.first_click, marks=replay.marks,
                          limits=REPLAY_LIMITS, shape=replay.shape)
     except ValueError as e:
-        raise ReplayError(f"bad board: {e}") from None
+        raise _bad_board(e) from None
+
+
+def _bad_board(error: ValueError) -> ReplayError:
+    """The engine's refusal of a replay's board, in the player's language:
+    the file's own checks leave only a mine count the board cannot hold."""
+    if isinstance(error, SizeError):
+        return ReplayError(_("bad board: {name} must be from {low} to {high} on this board,"
+                             " not {value}").format(name=error.what, low=error.low,
+                                                    high=error.high, value=error.value))
+    return ReplayError(_("bad board: {reason}").format(reason=error))
 
 
 def check(replay: Replay) -> CheckedGame:
@@ -54,19 +65,20 @@ def check(replay: Replay) -> CheckedGame:
     if replay.seed is not None and replay.layout is not None:
         _check_seed_gives_layout(replay)
     ended_at = None
-    for n, (_, text) in enumerate(replay.moves, 1):
+    for n, (_at, text) in enumerate(replay.moves, 1):
         if ended_at is not None:
-            raise ReplayError(f"move {n} {text!r} comes after the game ended (at move"
-                              f" {ended_at})")
+            raise ReplayError(_("move {n} {move} comes after the game ended (at move {end})")
+                              .format(n=n, move=repr(text), end=ended_at))
         field.apply(text)
         if field.status in (Status.WON, Status.LOST):
             ended_at = n
     result = _RESULT_OF[field.status]
     if result != replay.result:
-        raise ReplayError(f"the moves give {result!r}, the file says {replay.result!r}")
+        raise ReplayError(_("the moves give {result}, the file says {stated}").format(
+            result=repr(result), stated=repr(replay.result)))
     if ended_at is not None and replay.moves[-1][0] != replay.time_ms:
-        raise ReplayError(f"time_ms {replay.time_ms} is not the time of the last move"
-                          f" ({replay.moves[-1][0]} ms)")
+        raise ReplayError(_("time_ms {time} is not the time of the last move ({last} ms)")
+                          .format(time=replay.time_ms, last=replay.moves[-1][0]))
     bbbv = field.stats().bbbv
     return CheckedGame(result, replay.time_ms, bbbv or 0, field)
 
@@ -79,10 +91,11 @@ def _check_seed_gives_layout(replay: Replay) -> None:
                            first_click=replay.first_click, marks=replay.marks,
                            limits=REPLAY_LIMITS, shape=replay.shape)
     except ValueError as e:
-        raise ReplayError(f"bad board: {e}") from None
-    first_reveal = next((text for _, text in replay.moves if text.startswith("R ")), None)
+        raise _bad_board(e) from None
+    first_reveal = next((text for _at, text in replay.moves if text.startswith("R ")), None)
     if first_reveal is not None:
         seeded.apply(first_reveal)
     laid = seeded.layout()
     if laid is not None and tuple(laid) != replay.layout:
-        raise ReplayError("the layout is not the board its seed gives (tampered layout or seed)")
+        raise ReplayError(_("the layout is not the board its seed gives (tampered layout or"
+                            " seed)"))

@@ -35,8 +35,9 @@ from itertools import accumulate, chain
 from pathlib import Path
 from typing import Any
 
-from game.engine import FIRST_CLICK_RULES, Move
+from game.engine import FIRST_CLICK_RULES, Move, MoveError
 from game.engine import SHAPES as ENGINE_SHAPES
+from game.i18n import N_, _, ngettext, whole
 from game.safe_read import NotAFile, TooLarge, read_capped
 
 from .track import PointerTrack
@@ -60,7 +61,8 @@ BUTTONS = 7                               # 1 left | 2 middle | 4 right
 
 
 class ReplayError(ValueError):
-    """A replay that cannot be used; the message says why, in one line."""
+    """A replay that cannot be used; the message says why, in one line, in
+    the player's language (the window shows it, the command line prints it)."""
 
 
 @dataclass(frozen=True)
@@ -141,23 +143,24 @@ def _pointer_chunks(track: PointerTrack) -> Iterator[str]:
 def decode(data: str | bytes) -> Replay:
     """The replay in ``data``; ReplayError says what is wrong with it."""
     if len(data) > MAX_BYTES:
-        raise ReplayError(f"file too big ({len(data):,} bytes; a replay is at most"
-                          f" {MAX_BYTES:,})")
+        raise ReplayError(_("file too big ({size} bytes; a replay is at most {most})").format(
+            size=whole(len(data)), most=whole(MAX_BYTES)))
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise ReplayError(f"not UTF-8 text (byte {e.start})") from None
+            raise ReplayError(_("not UTF-8 text (byte {byte})").format(byte=e.start)) from None
     try:
         doc = json.loads(data)
     except json.JSONDecodeError as e:
-        raise ReplayError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise ReplayError(_("not JSON: {reason} at line {line} column {column}").format(
+            reason=_json_reason(e.msg), line=e.lineno, column=e.colno)) from None
     except RecursionError:
-        raise ReplayError("not a replay: JSON nested too deeply") from None
+        raise ReplayError(_("not a replay: JSON nested too deeply")) from None
     except ValueError:         # Python refuses to convert an integer of over 4,300 digits
-        raise ReplayError("not a replay: a number is too long") from None
+        raise ReplayError(_("not a replay: a number is too long")) from None
     if not isinstance(doc, dict):
-        raise ReplayError("not a replay: the file is not a JSON object")
+        raise ReplayError(_("not a replay: the file is not a JSON object"))
     return _replay(doc)
 
 
@@ -168,12 +171,13 @@ def read_file(path: str | Path) -> Replay:
     try:
         data = read_capped(Path(path), MAX_BYTES)
     except NotAFile:
-        raise ReplayError("not a file (a folder, a pipe or a device)") from None
+        raise ReplayError(_("not a file (a folder, a pipe or a device)")) from None
     except TooLarge:
-        raise ReplayError(f"file too big (over {MAX_BYTES:,} bytes; a replay is at most"
-                          f" {MAX_BYTES:,})") from None
+        raise ReplayError(_("file too big (over {most} bytes; a replay is at most {most})")
+                          .format(most=whole(MAX_BYTES))) from None
     except OSError as e:
-        raise ReplayError(f"cannot read {path}: {e.strerror or e}") from None
+        raise ReplayError(_("cannot read {file}: {reason}").format(
+            file=path, reason=e.strerror or e)) from None
     return decode(data)
 
 
@@ -186,39 +190,76 @@ def write_file(path: str | Path, replay: Replay) -> None:
 
 def _replay(doc: dict[str, Any]) -> Replay:
     if doc.get("format") != FORMAT:
-        raise ReplayError(f"not a minesweeper replay (format is {_show(doc.get('format'))},"
-                          f" expected {FORMAT!r})")
+        raise ReplayError(_("not a minesweeper replay (format is {format}, expected {expected})")
+                          .format(format=_show(doc.get("format")), expected=repr(FORMAT)))
     version = doc.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise ReplayError(f"unknown version {_show(version)} (this game reads version"
-                          f" {VERSION})")
+        raise ReplayError(_("unknown version {version} (this game reads version {known})")
+                          .format(version=_show(version), known=VERSION))
     width = _int(doc, "width", 1, MAX_SIDE)
     height = _int(doc, "height", 1, MAX_SIDE)
     mines = _int(doc, "mines", 0, width * height)
     shape = doc.get("shape", "grid")
     if shape not in SHAPES:
-        raise ReplayError(f"shape {_show(shape)} is not one this game plays"
-                          f" ({', '.join(SHAPES)})")
+        raise ReplayError(_("shape {shape} is not one this game plays ({shapes})").format(
+            shape=_show(shape), shapes=", ".join(SHAPES)))
     marks = _bool(doc, "marks")
     first_click = doc.get("first_click")
     if first_click not in FIRST_CLICK_RULES:
-        raise ReplayError(f"first_click must be one of {', '.join(FIRST_CLICK_RULES)},"
-                          f" not {_show(first_click)}")
+        raise ReplayError(_("{name} must be one of {allowed}, not {value}").format(
+            name="first_click", allowed=", ".join(FIRST_CLICK_RULES), value=_show(first_click)))
     seed = _int(doc, "seed", 0, MAX_SEED - 1) if doc.get("seed") is not None else None
     layout = _layout(doc, width, height, mines) if doc.get("layout") is not None else None
     if seed is None and layout is None:
-        raise ReplayError("the board is missing: give a seed or a layout")
+        raise ReplayError(_("the board is missing: give a seed or a layout"))
     result = doc.get("result")
     if result not in RESULTS:
-        raise ReplayError(f"result must be one of {', '.join(RESULTS)}, not {_show(result)}")
+        raise ReplayError(_("{name} must be one of {allowed}, not {value}").format(
+            name="result", allowed=", ".join(RESULTS), value=_show(result)))
     moves = _moves(doc, width, height)
     time_ms = _int(doc, "time_ms", 0, MAX_TIME_MS)
     if moves and time_ms < moves[-1][0]:
-        raise ReplayError(f"time_ms {time_ms} is before the last move (at {moves[-1][0]} ms)")
+        raise ReplayError(_("time_ms {time} is before the last move (at {last} ms)").format(
+            time=time_ms, last=moves[-1][0]))
     return Replay(width, height, mines, marks, first_click, moves, result, time_ms, seed=seed,
                   layout=layout, shape=shape, player=_text(doc, "player"),
                   date=_text(doc, "date"), level=_text(doc, "level"),
                   pointer=_pointer(doc, width, height, time_ms))
+
+
+#: A move's text that is not a move, by the rule it breaks (engine.MoveError).
+BAD_MOVES = {
+    "empty": N_("move {n}: empty move: expected 'R x y', 'F x y', 'C x y' or 'M 0|1'"),
+    "marks": N_("move {n}: bad move {move}: expected 'M 0' or 'M 1'"),
+    "kind": N_("move {n}: bad move {move}: expected 'R x y', 'F x y' or 'C x y'"),
+    "negative": N_("move {n}: bad move {move}: x and y must not be negative"),
+    "digits": N_("move {n}: bad move {move}: x and y must be whole numbers written with the"
+                 " digits 0-9"),
+}
+
+#: What Python's JSON reader says (json.JSONDecodeError.msg, which comes in
+#: English), in the player's language; a message not listed is shown as it is.
+JSON_REASONS = {
+    "Expecting value": N_("Expecting value"),
+    "Expecting property name enclosed in double quotes":
+        N_("Expecting property name enclosed in double quotes"),
+    "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+    "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+    "Extra data": N_("Extra data"),
+    "Unterminated string starting at": N_("Unterminated string"),
+    "Invalid control character at": N_("Invalid control character"),
+    "Invalid \\escape": N_("Invalid \\escape"),
+    "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
+    "Illegal trailing comma before end of object": N_("Illegal trailing comma before end of"
+                                                      " object"),
+    "Illegal trailing comma before end of array": N_("Illegal trailing comma before end of"
+                                                     " array"),
+}
+
+
+def _json_reason(message: str) -> str:
+    reason = JSON_REASONS.get(message)
+    return _(reason) if reason else message
 
 
 def _show(value: Any) -> str:
@@ -230,16 +271,19 @@ def _show(value: Any) -> str:
 def _int(doc: dict[str, Any], name: str, low: int, high: int) -> int:
     value = doc.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ReplayError(f"{name} must be a whole number, not {_show(value)}")
+        raise ReplayError(_("{name} must be a whole number, not {value}").format(
+            name=name, value=_show(value)))
     if not low <= value <= high:
-        raise ReplayError(f"{name} must be from {low} to {high}, not {_show(value)}")
+        raise ReplayError(_("{name} must be from {low} to {high}, not {value}").format(
+            name=name, low=low, high=high, value=_show(value)))
     return value
 
 
 def _bool(doc: dict[str, Any], name: str) -> bool:
     value = doc.get(name)
     if not isinstance(value, bool):
-        raise ReplayError(f"{name} must be true or false, not {_show(value)}")
+        raise ReplayError(_("{name} must be true or false, not {value}").format(
+            name=name, value=_show(value)))
     return value
 
 
@@ -254,56 +298,72 @@ def _text(doc: dict[str, Any], name: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise ReplayError(f"{name} must be a text of at most {MAX_TEXT} characters,"
-                          f" not {_show(value)}")
+        raise ReplayError(_("{name} must be a text of at most {most} characters, not {value}")
+                          .format(name=name, most=MAX_TEXT, value=_show(value)))
     if _NOT_TEXT.search(value):
-        raise ReplayError(f"{name} must be plain text (no control characters or lone"
-                          f" surrogates), not {_show(value)}")
+        raise ReplayError(_("{name} must be plain text (no control characters or lone"
+                            " surrogates), not {value}").format(name=name, value=_show(value)))
     return value
 
 
 def _layout(doc: dict[str, Any], width: int, height: int, mines: int) -> tuple[str, ...]:
     rows = doc["layout"]
     if not isinstance(rows, list) or len(rows) != height:
-        raise ReplayError(f"layout must be a list of {height} rows")
+        raise ReplayError(ngettext("layout must be a list of {count} row",
+                                   "layout must be a list of {count} rows", height)
+                          .format(count=height))
     for y, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != width:
-            raise ReplayError(f"layout row {y} must be a text of {width} cells")
+            raise ReplayError(ngettext("layout row {y} must be a text of {count} cell",
+                                       "layout row {y} must be a text of {count} cells", width)
+                              .format(y=y, count=width))
         bad = set(row) - {"*", ".", " "}
         if bad:
-            raise ReplayError(f"layout row {y} holds {_show(''.join(sorted(bad)))}: only"
-                              " '*' (mine), '.' (safe) and ' ' (hole) are allowed")
+            raise ReplayError(_("layout row {y} holds {found}: only '*' (mine), '.' (safe) and"
+                                " ' ' (hole) are allowed").format(
+                                    y=y, found=_show("".join(sorted(bad)))))
     laid = sum(row.count("*") for row in rows)
     if laid != mines:
-        raise ReplayError(f"layout has {laid} mines, the file says {mines}")
+        raise ReplayError(ngettext("layout has {count} mine, the file says {mines}",
+                                   "layout has {count} mines, the file says {mines}", laid)
+                          .format(count=laid, mines=mines))
+    if not any(row.strip() for row in rows):
+        raise ReplayError(_("layout has no cell, only holes"))
     return tuple(rows)
 
 
 def _moves(doc: dict[str, Any], width: int, height: int) -> tuple[tuple[int, str], ...]:
     items = doc.get("moves")
     if not isinstance(items, list):
-        raise ReplayError(f"moves must be a list of [t_ms, move], not {_show(items)}")
+        raise ReplayError(_("moves must be a list of [t_ms, move], not {value}").format(
+            value=_show(items)))
     if len(items) > MAX_MOVES:
-        raise ReplayError(f"too many moves ({len(items):,}; at most {MAX_MOVES:,})")
+        raise ReplayError(_("too many moves ({count}; at most {most})").format(
+            count=whole(len(items)), most=whole(MAX_MOVES)))
     moves: list[tuple[int, str]] = []
     previous = 0
     for n, item in enumerate(items, 1):
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)
                 and isinstance(item[0], int) and not isinstance(item[0], bool)):
-            raise ReplayError(f"move {n} must be [t_ms, \"R x y\"], not {_show(item)}")
+            raise ReplayError(_("move {n} must be [t_ms, \"R x y\"], not {value}").format(
+                n=n, value=_show(item)))
         t, text = item
         if not 0 <= t <= MAX_TIME_MS:
-            raise ReplayError(f"move {n}: time {_show(t)} ms is out of range")
+            raise ReplayError(_("move {n}: time {time} ms is out of range").format(
+                n=n, time=_show(t)))
         if n == 1 and t != 0:
-            raise ReplayError(f"move 1 is at {t} ms: times count from the first move (0)")
+            raise ReplayError(_("move 1 is at {time} ms: times count from the first move (0)")
+                              .format(time=t))
         if t < previous:
-            raise ReplayError(f"move {n}: time goes back ({t} ms after {previous} ms)")
+            raise ReplayError(_("move {n}: time goes back ({time} ms after {previous} ms)")
+                              .format(n=n, time=t, previous=previous))
         try:
             move = Move.parse(text)
-        except ValueError as e:
-            raise ReplayError(f"move {n}: {e}") from None
+        except MoveError as e:
+            raise ReplayError(_(BAD_MOVES[e.problem]).format(n=n, move=repr(text))) from None
         if move.kind != "M" and not (move.x < width and move.y < height):
-            raise ReplayError(f"move {n} {text!r} is outside the {width}x{height} board")
+            raise ReplayError(_("move {n} {move} is outside the {width}x{height} board").format(
+                n=n, move=repr(text), width=width, height=height))
         moves.append((t, str(move)))
         previous = t
     return tuple(moves)
@@ -315,10 +375,10 @@ def _pointer(doc: dict[str, Any], width: int, height: int,
     if items is None:
         return PointerTrack()
     if not isinstance(items, list) or len(items) > 4 * MAX_POINTER or len(items) % 4:
-        raise ReplayError(f"pointer must be a list of at most {MAX_POINTER:,} samples"
-                          " of four numbers (dt_ms, x, y, buttons)")
+        raise ReplayError(_("pointer must be a list of at most {most} samples of four numbers"
+                            " (dt_ms, x, y, buttons)").format(most=whole(MAX_POINTER)))
     if not set(map(type, items)) <= {int}:              # a bool's type is bool
-        raise ReplayError("pointer must hold whole numbers only")
+        raise ReplayError(_("pointer must hold whole numbers only"))
     dts, xs, ys, buttons = items[0::4], items[1::4], items[2::4], items[3::4]
     times = list(accumulate(dts))
     if not dts or (min(dts) >= 0 and times[-1] <= time_ms and -1 <= min(xs) and max(xs) < width
@@ -336,8 +396,9 @@ def _pointer_error(items: list[int], width: int, height: int, time_ms: int) -> R
         dt, x, y, buttons = items[4 * n:4 * n + 4]
         t += dt
         if dt < 0 or t > time_ms:
-            return ReplayError(f"pointer sample {n + 1}: time goes back or passes the end")
+            return ReplayError(_("pointer sample {n}: time goes back or passes the end").format(
+                n=n + 1))
         if not (-1 <= x < width and -1 <= y < height and 0 <= buttons <= BUTTONS):
-            return ReplayError(f"pointer sample {n + 1} {[dt, x, y, buttons]} is outside the"
-                               " board")
-    return ReplayError("pointer: a sample breaks a bound")
+            return ReplayError(_("pointer sample {n} {sample} is outside the board").format(
+                n=n + 1, sample=[dt, x, y, buttons]))
+    return ReplayError(_("pointer: a sample breaks a bound"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import i18n
 from game.cli import check_replay
 from game.replay import MAX_BYTES, ReplayError, check, decode, encode, read_file
 
@@ -131,6 +133,49 @@ def test_each_bad_file_gets_its_own_clear_error(won, name, make, message, tmp_pa
     assert check_replay(path) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+#: What a message may share with its English: the file's field names, the
+#: values it allows, JSON's literals, and words French writes the same.
+FILE_WORDS = {"width", "height", "mines", "marks", "first_click", "seed", "layout", "moves",
+              "t_ms", "time_ms", "result", "player", "level", "date", "pointer", "dt_ms",
+              "version", "format", "shape", "opening", "safe", "classic", "grid", "torus", "hex",
+              "won", "lost", "unfinished", "true", "false", "JSON", "UTF", "replay", "long",
+              "mine"}
+
+
+def _words(message: str) -> set[str]:
+    """The words of ``message`` outside the values it quotes from the file
+    (a long value is cut short, its closing quote with it)."""
+    return set(re.findall(r"[A-Za-z_]{3,}", re.sub(r"'[^']*('|$)", "", message)))
+
+
+@pytest.mark.parametrize("name, make, message", CASES, ids=[c[0] for c in CASES])
+def test_each_bad_file_is_told_in_the_players_language(won, name, make, message, tmp_path):
+    """The window shows these messages in a notice and the command line
+    prints them: in French, none of the English sentence may be left."""
+    data = make(won)
+    path = tmp_path / "bad.json"
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    said = {}
+    for language in ("en", "fr"):
+        i18n.set_language(language)
+        with pytest.raises(ReplayError) as error:
+            check(read_file(path))
+        said[language] = str(error.value)
+    assert said["fr"] != said["en"]
+    assert _words(said["en"]) & _words(said["fr"]) <= FILE_WORDS
+
+
+def test_a_bad_file_is_told_in_french_on_the_command_line(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "minesweeper-replay", "version": 9}')
+    result = subprocess.run([sys.executable, "-m", "game", "--replay", str(path), "--check"],
+                            capture_output=True, text=True, env={**ENV, "LANGUAGE": "fr"},
+                            timeout=120)
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"minesweeper\u202f: {path}\u202f: version 9 inconnue" \
+                                    " (ce jeu lit la version 1)"
 
 
 def test_50_mb_file_is_refused_without_reading_it_whole(tmp_path):

@@ -253,6 +253,20 @@ def test_export_then_open_the_file(tmp_path):
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
 
 
+def test_a_bad_file_dropped_on_a_french_window_is_told_in_french(tmp_path):
+    app = make_app(BOARD_8, language="fr")
+    win(app)
+    doc = json.loads(encode(app.last_replay))
+    doc["result"] = "lost"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    post(pygame.DROPFILE, file=str(bad))
+    app.step()
+    assert isinstance(app.top, NoticeDialog)
+    assert app.top.text == ("Impossible d’ouvrir le replay bad.json : les coups donnent"
+                            " 'won', le fichier annonce 'lost'")
+
+
 def test_a_bad_file_gives_a_notice_never_a_crash(tmp_path):
     app = make_app(BOARD_8)
     win(app)
