@@ -94,17 +94,22 @@ def explain_fact(position: Position, deduction: Deduction, fact: Fact) -> str:
     return _("this cell is a mine") if fact.mine else _("this cell is safe")
 
 
-def _how_found(position: Position, deduction: Deduction, mines: list[Fact]) -> str:
-    """" (found by ...)" for mines the player has not flagged, else ""."""
+def _how_found(position: Position, deduction: Deduction, mines: list[Fact], count: int) -> str:
+    """" (found by ...)" for mines the player has not flagged, else "".
+    ``count`` is how many mines the sentence speaks of ("its mine", "its 3
+    mines"): a language whose participle agrees with them says it so (French
+    "trouvée" / "trouvées")."""
     if not mines:
         return ""
     step = mines[0]
     name = pattern(position, evidence(deduction, step)) if step.cost > 1 else None
     if name:
-        return _(" (found by the {pattern} pattern)").format(pattern=name)
+        return ngettext(" (found by the {pattern} pattern)", " (found by the {pattern} pattern)",
+                        count).format(pattern=name)
     if step.rule == SINGLE:
-        return _(" (found by a {number} nearby)").format(number=position.numbers[step.numbers[0]])
-    return _(" (found by two numbers nearby)")
+        return ngettext(" (found by a {number} nearby)", " (found by a {number} nearby)",
+                        count).format(number=position.numbers[step.numbers[0]])
+    return ngettext(" (found by two numbers nearby)", " (found by two numbers nearby)", count)
 
 
 def _pattern_line(name: str, mine: bool) -> str:
@@ -130,7 +135,7 @@ def _single_line(position: Position, deduction: Deduction, fact: Fact) -> str:
         if value == 0:
             return _("this 0 has no mine around it, so all its neighbours are safe")
         found = _how_found(position, deduction, [f for f in before if f.mine
-                                                   and f.cell not in position.flagged])
+                                                   and f.cell not in position.flagged], value)
         return ngettext("this {number} already touches its mine{found}, so its other"
                         " neighbours are safe",
                         "this {number} already touches its {number} mines{found}, so its other"

@@ -100,6 +100,22 @@ def test_the_solver_explains_its_hints_in_french():
                              "donc ses autres voisines sont sûres")
 
 
+def test_mines_found_agree_with_how_many_a_french_hint_speaks_of():
+    """"sa mine (trouvée ...)" but "ses 2 mines (trouvées ...)": the
+    participle agrees with the mines it is about."""
+    i18n.set_language("fr")
+    h = hint(["12F11F21",
+              "F211113#",
+              "1100002F",
+              "0000002#",
+              "0000002#",
+              "1100002F",
+              "F100113#",
+              "11001F2#"], 10)
+    assert h.explanation == ("ce 2 touche déjà ses 2 mines (trouvées par un 3 voisin), "
+                             "donc ses autres voisines sont sûres")
+
+
 # --- the command line -------------------------------------------------------------
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess:
