@@ -20,13 +20,21 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game import i18n
-from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES, SizeError
-from game.engine.gallery import GALLERY, mines_for, parse_mask
+from game.engine import (
+    CUSTOM_LIMITS,
+    FIRST_CLICK_RULES,
+    LEVELS,
+    SHAPES,
+    STYLES,
+    FieldTooSmall,
+    SizeError,
+)
+from game.engine.gallery import GALLERY, MaskError, mines_for, parse_mask
 from game.i18n import _
 from game.replay import MAX_SEED
 from game.safe_read import NotAFile, TooLarge, read_capped
 from game.settings import MAX_SCALE, STYLE_RULES, Settings
-from game.words import size_error
+from game.words import field_too_small, mask_error, size_error
 
 PROG = "minesweeper"
 
@@ -176,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("grid (default), torus (opposite edges joined) or hex (hexagons)"))
     p.add_argument("--field", choices=list(GALLERY),
                    help=_("a shaped field from the gallery instead of a level"))
-    p.add_argument("--mask", type=Path, metavar="FILE",
+    p.add_argument("--mask", type=Path, metavar=_("FILE"),
                    help=_("a shaped field drawn in a text file ('#' a cell, space a hole);"
                           " --mines sets its mines"))
     # A replay holds seeds below MAX_SEED: a game played from a bigger one
@@ -368,22 +376,28 @@ def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
         mask = parse_mask(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise UsageError(_("--mask {path}: not a text file (UTF-8)").format(path=path)) from None
-    except ValueError as e:
-        raise UsageError(f"--mask {path}: {e}") from None
+    except MaskError as e:
+        raise UsageError(_mask_refused(path, mask_error(e))) from None
     if mines is None:
         mines = min(mines_for(mask), max(1, CUSTOM_LIMITS.max_mines(
             len(mask[0]), len(mask), shape, mask)))
     try:
         CUSTOM_LIMITS.check(len(mask[0]), len(mask), mines, shape, mask)
     except SizeError as e:
-        raise UsageError(f"--mask {path}: {size_error(e)}") from None
-    except ValueError as e:
-        raise UsageError(f"--mask {path}: {e}") from None
+        raise UsageError(_mask_refused(path, size_error(e))) from None
+    except FieldTooSmall as e:
+        raise UsageError(_mask_refused(path, field_too_small(e))) from None
+    except ValueError as e:                 # no other refusal is known: said as it comes
+        raise UsageError(_mask_refused(path, str(e))) from None
     settings = Settings()
     settings.choose_mask(mask, mines)
     return {"level": "custom", "custom_width": settings.custom_width,
             "custom_height": settings.custom_height, "custom_mines": mines,
             "custom_mask": settings.custom_mask}
+
+
+def _mask_refused(path: Path, reason: str) -> str:
+    return _("--mask {path}: {reason}").format(path=path, reason=reason)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,8 @@ reads.
 
 from __future__ import annotations
 
-from game.engine import SizeError
+from game.engine import FieldTooSmall, SizeError
+from game.engine.gallery import MaskError
 from game.i18n import N_, _, ngettext
 from game.store import ANONYMOUS
 
@@ -85,6 +86,27 @@ def size_error(error: SizeError) -> str:
     width, height = error.size or (0, 0)
     return text.format(low=error.low, high=error.high, value=error.value, width=width,
                        height=height, cells=error.cells)
+
+
+def field_too_small(error: FieldTooSmall) -> str:
+    """A shaped field with no room for a mine beside a first click's area."""
+    return _("this {width}x{height} shaped field of {cells} cells is too small: one first click"
+             " opens more cells than it has").format(width=error.width, height=error.height,
+                                                     cells=error.cells)
+
+
+#: What is wrong with a mask drawing (engine.gallery.MaskError), by problem.
+MASK_PROBLEMS = {
+    "empty": N_("the mask is empty: draw cells with '#' and holes with spaces"),
+    "tab": N_("line {line}, column {column}: a tab; use spaces for holes"),
+    "char": N_("line {line}, column {column}: {char} is not '#' (a cell) or a space (a hole)"),
+}
+
+
+def mask_error(error: MaskError) -> str:
+    """Where a mask file goes wrong, as an editor numbers lines and columns."""
+    return _(MASK_PROBLEMS[error.problem]).format(line=error.line, column=error.column,
+                                                  char=repr(error.char))
 
 
 def mines(n: int) -> str:

@@ -12,6 +12,7 @@ from .levels import (
     DEFAULT_STYLE,
     LEVELS,
     STYLES,
+    FieldTooSmall,
     Level,
     SizeError,
     SizeLimits,
@@ -26,6 +27,7 @@ from .topology import GRID, HEX, SHAPES, TORUS, Topology
 
 __all__ = [
     "ANY_SIZE", "CLASSIC", "CUSTOM_LIMITS", "Clicks", "DEFAULT_STYLE", "FIRST_CLICK_RULES",
+    "FieldTooSmall",
     "GRID", "GameStats", "HEX", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "MoveError",
     "OPENING",
     "SAFE", "SHAPES", "STYLES", "SizeError", "SizeLimits", "Status", "TORUS", "Topology",

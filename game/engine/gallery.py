@@ -100,11 +100,22 @@ def mines_for(mask: tuple[str, ...] | list[str]) -> int:
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
+class MaskError(ValueError):
+    """A mask drawing that is not one. ``problem`` is "empty", "tab" or
+    "char" (``char`` found at ``line``, ``column``), so that the command
+    line can say it in the player's language; ``str()`` is English."""
+
+    def __init__(self, message: str, problem: str, line: int = 0, column: int = 0,
+                 char: str = "") -> None:
+        super().__init__(message)
+        self.problem, self.line, self.column, self.char = problem, line, column, char
+
+
 def parse_mask(text: str) -> tuple[str, ...]:
     """The mask drawn in ``text``: ``#`` a cell, a space a hole, one row per line.
 
     Blank lines before and after the drawing are dropped and shorter lines are
-    padded with holes (editors strip trailing spaces). ValueError names the
+    padded with holes (editors strip trailing spaces). MaskError names the
     line and column of anything else, as an editor numbers them (the blank
     lines dropped counted; only \\n, \\r\\n and \\r end a line, not a form feed
     or U+2028 as for ``str.splitlines``), so a bad file gets a one-line message
@@ -118,13 +129,14 @@ def parse_mask(text: str) -> tuple[str, ...]:
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
-        raise ValueError("the mask is empty: draw cells with '#' and holes with spaces")
+        raise MaskError("the mask is empty: draw cells with '#' and holes with spaces", "empty")
     for number, line in enumerate(lines, first):
         for column, ch in enumerate(line, 1):
             if ch == "\t":
-                raise ValueError(f"line {number}, column {column}: a tab; use spaces for holes")
+                raise MaskError(f"line {number}, column {column}: a tab; use spaces for holes",
+                                "tab", number, column, ch)
             if ch not in (CELL, HOLE):
-                raise ValueError(f"line {number}, column {column}: {ch!r} is not '#' (a cell)"
-                                 " or a space (a hole)")
+                raise MaskError(f"line {number}, column {column}: {ch!r} is not '#' (a cell)"
+                                " or a space (a hole)", "char", number, column, ch)
     width = max(len(line) for line in lines)
     return tuple(line.ljust(width) for line in lines)

@@ -66,6 +66,18 @@ class SizeError(ValueError):
         super().__init__(f"{what} must be from {low} to {high}{board}, not {value}")
 
 
+class FieldTooSmall(ValueError):
+    """A shaped field with no room for a mine beside the area a first click
+    opens; its ``width``, ``height``, ``shape`` and ``cells`` let a window or
+    a command line say it in the player's language; ``str()`` is English."""
+
+    def __init__(self, width: int, height: int, shape: str, cells: int | None) -> None:
+        self.width, self.height, self.shape, self.cells = width, height, shape, cells
+        board = f"{width}x{height}" + ("" if shape == GRID else f" {shape}")
+        super().__init__(f"a {board} shaped ({cells} cells) board is too small: it needs"
+                         " more cells than one first click opens")
+
+
 @dataclass(frozen=True)
 class SizeLimits:
     """The sizes a board may have: each side within [min_side, max_side], and
@@ -112,9 +124,7 @@ class SizeLimits:
         if mask is not None and any(topology.HOLE in row for row in mask):
             cells = topology.make(shape, width, height, mask).cell_count
         if top < 1:
-            board = f"{width}x{height}" + ("" if shape == GRID else f" {shape}")
-            raise ValueError(f"a {board} shaped ({cells} cells) board is too small: it needs"
-                             " more cells than one first click opens")
+            raise FieldTooSmall(width, height, shape, cells)
         if not 1 <= mines <= top:
             raise SizeError("mines", 1, top, mines, (width, height), shape, cells)
 

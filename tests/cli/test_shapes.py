@@ -63,6 +63,29 @@ def test_bad_mask_files_are_refused_in_one_line(tmp_path, content, message):
         parse(["--mask", mask_file(tmp_path, content)])
 
 
+NNBSP = "\u202f"
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"", f"le masque est vide{NNBSP}: dessinez les cases avec '#' et les trous avec des espaces"),
+    (b"########\n###.####\n", f"ligne 2, colonne 4{NNBSP}: '.' n\u2019est ni '#' (une case) ni"
+                              " une espace (un trou)"),
+    (b"####\t###\n", f"ligne 1, colonne 5{NNBSP}: une tabulation{NNBSP}; mettez des espaces"
+                     " pour les trous"),
+    (b"##      \n##      \n" + b"        \n" * 5 + b"       #\n",
+     f"ce champ de 8x8 de 5 cases est trop petit{NNBSP}: un premier clic ouvre plus de cases"
+     " qu\u2019il n\u2019en a"),
+])
+def test_bad_mask_files_are_refused_in_french(tmp_path, content, message):
+    """Where a mask file goes wrong, in the player's language: the engine's
+    English stayed in the French line."""
+    i18n.set_language("fr")
+    path = mask_file(tmp_path, content)
+    with pytest.raises(UsageError) as refused:
+        parse(["--mask", path])
+    assert str(refused.value) == f"--mask {path}{NNBSP}: {message}"
+
+
 @pytest.mark.parametrize("make", [
     pytest.param(lambda path: os.mkfifo(path), id="a FIFO",
                  marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")),

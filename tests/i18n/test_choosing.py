@@ -131,6 +131,7 @@ def test_help_in_french_with_lang_fr_including_argparse_s_own_words():
     assert out.stdout.startswith(f"utilisation{NNBSP}: minesweeper")
     assert "afficher ce message d\u2019aide et quitter" in out.stdout
     assert "démarrer en plein écran" in out.stdout
+    assert "[--mask FICHIER]" in out.stdout and "FILE" not in out.stdout     # the metavars too
 
 
 def test_errors_in_the_system_language():
