@@ -19,6 +19,8 @@ from functools import reduce
 from math import comb
 from operator import or_
 
+from game.i18n import _
+
 from .count import Count, count
 from .frontier import Component, ComponentKey, split
 from .position import InconsistentBoard
@@ -86,7 +88,8 @@ def check(problem: Problem, deadline: float | None = None,
     low = max(0, problem.mines - len(outside))
     if not possible >> low & (1 << (problem.mines - low + 1)) - 1:
         total = problem.mines + len(problem.known_mines)
-        raise InconsistentBoard(f"no layout of the board's {total} mines fits the numbers")
+        raise InconsistentBoard(_("no layout of the board's {total} mines fits the numbers")
+                                .format(total=total))
 
 
 def combine(components: list[Component], counts: list[Count], outside: list[int],
@@ -105,7 +108,8 @@ def combine(components: list[Component], counts: list[Count], outside: list[int]
     lo, product = prefixes[-1]
     total = sum(w * fill[lo + i] for i, w in enumerate(product))
     if total == 0:
-        raise InconsistentBoard(f"no layout of the board's {total_mines} mines fits the numbers")
+        raise InconsistentBoard(_("no layout of the board's {total} mines fits the numbers")
+                                .format(total=total_mines))
     outside_ways = 0
     if spread:
         outside_ways = sum(w * comb(spread - 1, mines - lo - i - 1)
@@ -133,7 +137,8 @@ def count_component(component: Component, deadline: float | None,
     result = count(component, deadline)
     if not result.weights:
         where = ", ".join(str(n) for n in component.numbers[:1])
-        raise InconsistentBoard(f"the numbers around cell {where} contradict each other")
+        raise InconsistentBoard(_("the numbers around cell {at} contradict each other").format(
+            at=where))
     if cache is not None:
         cache[component.key] = result
     return result
@@ -141,8 +146,8 @@ def count_component(component: Component, deadline: float | None,
 
 def _signatures(component: Component) -> list[tuple[int, ...]]:
     """The numbers touching each box of a component."""
-    touching: list[list[int]] = [[] for _ in component.boxes]
-    for n, (members, _) in zip(component.numbers, component.constraints, strict=False):
+    touching: list[list[int]] = [[] for _box in component.boxes]
+    for n, (members, _need) in zip(component.numbers, component.constraints, strict=False):
         for b in members:
             touching[b].append(n)
     return [tuple(t) for t in touching]
@@ -169,7 +174,7 @@ def _outer_weights(polys: list[Poly], prefixes: list[Poly], fill: list[int]
     components and the outside complete it, sum over a of
     prefix_c[a] x (suffix adjoint)[a + k], sweeping from the last component."""
     adjoint_lo, adjoint = 0, fill          # weight of a total mine count m
-    outers: list[dict[int, int]] = [{} for _ in polys]
+    outers: list[dict[int, int]] = [{} for _p in polys]
     for c in range(len(polys) - 1, -1, -1):
         (plo, pw), (wlo, ww) = prefixes[c], polys[c]
         outer = {}

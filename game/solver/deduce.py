@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.topology import Topology
+from game.i18n import _
 
 from .position import InconsistentBoard, where
 from .problem import Problem
@@ -80,11 +81,13 @@ class Deduction:
         """What is left undecided once the facts are taken out."""
         total = self._total_mines()
         if self.mines < 0:
-            raise InconsistentBoard(f"the numbers need at least {total - self.mines} mines"
-                                    f" but the board has only {total}")
+            raise InconsistentBoard(_("the numbers need at least {needed} mines but the board"
+                                      " has only {total}").format(needed=total - self.mines,
+                                                                  total=total))
         if self.mines > len(self.unknown):
-            raise InconsistentBoard(f"the board has {total} mines but the numbers leave room"
-                                    f" for only {total - self.mines + len(self.unknown)}")
+            raise InconsistentBoard(_("the board has {total} mines but the numbers leave room"
+                                      " for only {room}").format(
+                                          total=total, room=total - self.mines + len(self.unknown)))
         cells_of = {n: tuple(sorted(c)) for n, c in self.cells.items() if c}
         need = {n: self.need[n] for n in cells_of}
         mines = self.known_mines.union(self.mines_found())
@@ -112,9 +115,12 @@ class Deduction:
             left = cells[n]
             r = need[n]
             if r < 0:
-                self._contradiction(n, why="touches more mines than it shows")
+                self._contradiction(_("the {value} at {at} touches more mines than it shows once"
+                                      " the other numbers are taken into account"), n)
             if r > len(left):
-                self._contradiction(n, why="has too few covered neighbours left for its mines")
+                self._contradiction(_("the {value} at {at} has too few covered neighbours left"
+                                      " for its mines once the other numbers are taken into"
+                                      " account"), n)
             if not left or 0 < r < len(left):
                 continue
             mine = r > 0
@@ -168,7 +174,8 @@ class Deduction:
         lo = max(0, ra - len(only_a), rb - len(only_b))
         hi = min(len(shared), ra, rb)
         if lo > hi:
-            self._contradiction(a, b)
+            self._contradiction(_("the {value} at {at} and the {other} at {other_at}"
+                                  " contradict each other"), a, b)
         verdicts = []
         for cells, r in ((only_a, ra), (only_b, rb)):
             if cells and r - lo == 0:
@@ -216,9 +223,10 @@ class Deduction:
             self._queue.append(n)
             self._dirty.add(n)
 
-    def _contradiction(self, *numbers: int, why: str = "contradict each other") -> None:
-        described = " and ".join(f"the {self.value[n]} at {where(self.topology, n)}"
-                                 for n in numbers)
-        if len(numbers) == 1:
-            why += " once the other numbers are taken into account"
-        raise InconsistentBoard(f"{described} {why}")
+    def _contradiction(self, message: str, n: int, other: int | None = None) -> None:
+        """Raise InconsistentBoard with ``message`` (translated, naming the
+        number ``n`` as {value} {at}, and ``other`` as {other} {other_at})."""
+        places = {"value": self.value[n], "at": where(self.topology, n)}
+        if other is not None:
+            places.update(other=self.value[other], other_at=where(self.topology, other))
+        raise InconsistentBoard(message.format(**places))

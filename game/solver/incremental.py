@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine.topology import GRID, Topology
+from game.i18n import _
 
 from .combine import Counted, combine, count_component
 from .count import Count
@@ -36,6 +37,7 @@ from .position import (
     InconsistentBoard,
     _flatten,
     board_of,
+    cannot_fit,
     where,
 )
 from .problem import Problem
@@ -150,16 +152,15 @@ class IncrementalAnalysis:
         covered, value, dirty = self._covered, self._value, self._dirty
         for i in opened:
             if i in self._mine_facts:
-                raise InconsistentBoard(f"the cell at {where(self.topology, i)} was proved"
-                                        " to be a mine, yet it is open")
+                raise InconsistentBoard(_("the cell at {at} was proved to be a mine, yet it is"
+                                          " open").format(at=where(self.topology, i)))
             covered.discard(i)
             self._safe_facts.discard(i)
             value[i] = int(rows[i // width][i % width])
             dirty.add(i)
             dirty.update(n for n in table[i] if n in value)
         if len(covered) < self._mines:
-            raise InconsistentBoard(f"{self._mines} mines cannot fit in"
-                                    f" {len(covered)} covered cells")
+            raise InconsistentBoard(cannot_fit(self._mines, len(covered)))
 
     # ------------------------------------------------------------ counting
 
@@ -175,8 +176,8 @@ class IncrementalAnalysis:
                 cells.append(c)
         need = self._value[n] - known
         if not 0 <= need <= len(cells):
-            raise InconsistentBoard(f"the {self._value[n]} at {where(self.topology, n)}"
-                                    " cannot be satisfied")
+            raise InconsistentBoard(_("the {value} at {at} cannot be satisfied").format(
+                value=self._value[n], at=where(self.topology, n)))
         return tuple(sorted(cells)), need
 
     def _take(self, n: int, cells_of: dict[int, tuple[int, ...]], need: dict[int, int]) -> bool:
@@ -211,7 +212,7 @@ class IncrementalAnalysis:
                     self._take(n, cells_of, need)
             for c in part.cells:
                 self._part_of_cell.pop(c, None)
-        components, _ = split(Problem(set(), cells_of, need, 0))
+        components, _rest = split(Problem(set(), cells_of, need, 0))
         self.rebuilt = len(components)
         if len(self.cache) > CACHE_LIMIT:
             self.cache.clear()

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine.topology import CELL, GRID, HOLE, Topology, make
+from game.i18n import ngettext
 
 COVERED_CHARS = "#F?"
 DIGITS = "012345678"
@@ -61,6 +62,13 @@ class Position:
     def untouched(self) -> bool:
         """Whether nothing is open yet (every cell covered)."""
         return len(self.covered) == self.topology.cell_count
+
+
+def cannot_fit(mines: int, covered: int) -> str:
+    """"3 mines cannot fit in 2 covered cells", in the player's language."""
+    return ngettext("{mines} mine cannot fit in {covered} covered cells",
+                    "{mines} mines cannot fit in {covered} covered cells", mines).format(
+                        mines=mines, covered=covered)
 
 
 def where(topology: Topology, i: int) -> str:
@@ -117,7 +125,7 @@ def parse(view: Iterable[str], mines: int, shape: str = GRID) -> Position:
     table = topology.neighbours
     covered = [i for i, c in enumerate(flat) if c in COVERED_CHARS]
     if mines > len(covered):
-        raise InconsistentBoard(f"{mines} mines cannot fit in {len(covered)} covered cells")
+        raise InconsistentBoard(cannot_fit(mines, len(covered)))
     touching: dict[int, list[int]] = {}
     for j in covered:
         for i in table[j]:
@@ -131,9 +139,10 @@ def parse(view: Iterable[str], mines: int, shape: str = GRID) -> Position:
         cells = touching.get(i, ())
         value = int(c)
         if value > len(cells):
-            raise InconsistentBoard(
-                f"the {value} at {where(topology, i)} has only {len(cells)} covered"
-                f" neighbour{'s' if len(cells) != 1 else ''}")
+            raise InconsistentBoard(ngettext(
+                "the {value} at {at} has only {count} covered neighbour",
+                "the {value} at {at} has only {count} covered neighbours", len(cells)).format(
+                    value=value, at=where(topology, i), count=len(cells)))
         if cells:
             numbers[i] = value
             around[i] = tuple(sorted(cells))

@@ -61,11 +61,16 @@ class Worker(Protocol):
 
 
 def run_job(job: Job) -> tuple[bool, object]:
-    """Run one job: (True, result) or (False, a one-line error)."""
+    """Run one job: (True, result) or (False, a one-line error in the
+    player's language). A ValueError is the computer's own refusal, worded
+    for the player (a board no arrangement of mines explains); anything else
+    is a fault, named by its type only, never in Python's English."""
     try:
         return True, job.run()
+    except ValueError as error:
+        return False, str(error)
     except Exception as error:  # noqa: BLE001 - the window shows it, the worker lives on
-        return False, f"{type(error).__name__}: {error}"
+        return False, _("an unexpected error ({name})").format(name=type(error).__name__)
 
 
 class SyncWorker:

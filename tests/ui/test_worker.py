@@ -34,6 +34,27 @@ class SleepJob:
 
 
 @dataclass(frozen=True)
+class BrokenJob:
+    def run(self) -> None:
+        raise KeyError("internal")
+
+
+@pytest.mark.parametrize("job, said", [
+    (HintJob(("3#", "##"), 1, "opening", None),
+     "les chiffres demandent au moins 3 mines mais la grille n\u2019en a que 1"),
+    (HintJob(("2#", "##"), 5, "opening", None),
+     "5 mines ne peuvent pas tenir dans 3 cases couvertes"),
+    (BrokenJob(), "une erreur inattendue (KeyError)"),
+])
+def test_why_the_computer_is_puzzled_is_said_in_the_players_language(job, said):
+    """The window shows "The computer is puzzled: {reason}" with this reason:
+    the solver's English and Python's class names ("ValueError: ...") were
+    left in French."""
+    set_language("fr")
+    assert run_job(job) == (False, said)
+
+
+@dataclass(frozen=True)
 class FailJob:
     def run(self) -> None:
         raise ValueError("no such board")
@@ -127,7 +148,7 @@ def test_the_worker_ends_by_itself_when_the_game_is_gone():
     worker = ProcessWorker()
     worker.submit("x", FailJob())
     (done,) = answer(worker)
-    assert not done.ok and done.value == "ValueError: no such board"   # one line, worker lives
+    assert not done.ok and done.value == "no such board"       # one line, worker lives
     process = worker._process
     assert process is not None and process.is_alive()
     worker._conn.close()                  # what the game's death does to the pipe
