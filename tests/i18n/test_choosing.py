@@ -132,6 +132,7 @@ def test_help_in_french_with_lang_fr_including_argparse_s_own_words():
     assert "afficher ce message d\u2019aide et quitter" in out.stdout
     assert "démarrer en plein écran" in out.stdout
     assert "[--mask FICHIER]" in out.stdout and "FILE" not in out.stdout     # the metavars too
+    assert f"\noptions{NNBSP}:\n" in out.stdout                   # argparse's own heading
 
 
 def test_errors_in_the_system_language():
