@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.engine import FieldTooSmall, SizeError
 from game.engine.gallery import MaskError
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, whole
 from game.store import ANONYMOUS
 
 LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
@@ -110,5 +110,5 @@ def mask_error(error: MaskError) -> str:
 
 
 def mines(n: int) -> str:
-    """"1 mine", "10 mines"."""
-    return ngettext("{count} mine", "{count} mines", n).format(count=n)
+    """"1 mine", "10 mines", "2,000 mines" ("2 000 mines" in French)."""
+    return ngettext("{count} mine", "{count} mines", n).format(count=whole(n))

@@ -178,6 +178,22 @@ def test_history_details_never_part_the_efficiency_from_its_figure(tmp_path, lan
     assert [line for line in lines if line.startswith("%") or line.endswith("eff.")] == []
 
 
+@pytest.mark.parametrize("language, shown", [
+    ("en", ["2,000 mines", "3BV 1,234", "12,345 clicks", "seed 1234567"]),
+    ("fr", ["2\u202f000 mines", "3BV 1\u202f234", "12\u202f345 clics", "graine 1234567"])])
+def test_history_details_group_the_digits_as_the_language_does(language, shown):
+    """Counts are written as the language writes numbers, like the rest of
+    the game ("1 300 dispositions"); a seed is a name, never grouped."""
+    from game.store import GameRecord
+    from game.ui.screens.records import history_details
+    i18n.set_language(language)
+    details = history_details(GameRecord(
+        level="custom", width=100, height=100, mines=2000, result="won", time_ms=600_000,
+        bbbv=1234, bbbv_per_s=2.05, clicks=12_345, efficiency=0.1, seed=1234567,
+        first_click="safe", assisted=False))
+    assert all(part in details for part in shown), details
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_an_empty_history_says_so_in_words_that_are_not_cut(tmp_path, language):
     app = make_app(BOARD_8, data_dir=tmp_path, language=language)     # the 8x8 window

@@ -21,7 +21,7 @@ import pygame
 
 from game.engine import CUSTOM_LIMITS, LEVELS, SHAPES
 from game.engine.gallery import GALLERY
-from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent
+from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent, whole
 from game.store import STAT_LEVELS, BestTime, GameRecord, questions
 from game.store.questions import Key, LevelChart, LevelRecords, Question
 from game.store.reader import Answer, Reads
@@ -66,8 +66,9 @@ def seconds(time_ms: int, decimals: int = 3, room: int = 8) -> str:
 
 
 def count(value: int) -> str:
-    """A count for a narrow column: in full up to seven digits, else like 9.22e+18."""
-    return str(value) if value < 10**7 else f"{value:.2e}"
+    """A count for a narrow column: in full up to seven digits, grouped as
+    the language groups them ("12,345" / "12 345"), else like 9.22e+18."""
+    return whole(value) if value < 10**7 else f"{value:.2e}"
 
 
 def led_seconds(time_ms: int) -> int:
@@ -378,11 +379,11 @@ def history_details(game: GameRecord) -> str:
                                                  seconds=seconds(game.time_ms, room=20))]
     stats = []
     if game.bbbv is not None:
-        stats.append(_("3BV {count}").format(count=game.bbbv))
+        stats.append(_("3BV {count}").format(count=whole(game.bbbv)))
     if game.bbbv_per_s is not None:
         stats.append(_("{rate} 3BV/s").format(rate=decimal(game.bbbv_per_s, 2)))
     stats.append(ngettext("{count} click", "{count} clicks", game.clicks).format(
-        count=game.clicks))
+        count=whole(game.clicks)))
     if game.efficiency is not None:
         # A no-break space: "eff." never ends a line without its figure.
         stats.append(_("eff.\u00a0{percent}").format(percent=percent(game.efficiency)))
