@@ -155,7 +155,7 @@ def _data_dir(text: str) -> Path:
     except OSError as e:
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(
-                path=text, reason=e.strerror or e)) from None
+                path=text, reason=i18n.os_reason(e))) from None
     return path
 
 
@@ -371,7 +371,7 @@ def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
                          .format(path=path)) from None
     except OSError as e:
         raise UsageError(_("--mask {path}: cannot read it ({reason})").format(
-            path=path, reason=e.strerror or e)) from None
+            path=path, reason=i18n.os_reason(e))) from None
     try:
         mask = parse_mask(data.decode("utf-8-sig"))
     except UnicodeDecodeError:

@@ -2,9 +2,10 @@
 
 Standard-library gettext at run time (catalogues compiled by Babel and
 committed under ``game/locale``); this package only decides which catalogue
-is current and formats numbers and dates the way the current language writes
-them. It imports nothing but the standard library, so the solver can use it
-and stay free of pygame.
+is current, formats numbers and dates the way the current language writes
+them, and words the system's reasons for a failed file operation. It
+imports nothing but the standard library, so the solver can use it and stay
+free of pygame.
 
     from game.i18n import _, N_, ngettext
     _("New game")                       # translated now
@@ -14,11 +15,12 @@ and stay free of pygame.
 
 from .catalogs import DOMAIN, LOCALE_DIR, PSEUDO, UnknownLanguage, available, name_of
 from .current import N_, _, language, ngettext, npgettext, pgettext, set_language, translate_argparse
+from .errors import os_reason
 from .numbers import date, day_and_time, decimal, percent, whole
 from .system import choose, system_language
 
 __all__ = [
     "DOMAIN", "LOCALE_DIR", "N_", "PSEUDO", "UnknownLanguage", "_", "available", "choose",
-    "date", "day_and_time", "decimal", "language", "name_of", "ngettext", "npgettext",
+    "date", "day_and_time", "decimal", "language", "name_of", "ngettext", "npgettext", "os_reason",
     "percent", "pgettext", "set_language", "system_language", "translate_argparse", "whole",
 ]

@@ -37,7 +37,7 @@ from typing import Any
 
 from game.engine import FIRST_CLICK_RULES, Move, MoveError
 from game.engine import SHAPES as ENGINE_SHAPES
-from game.i18n import N_, _, ngettext, whole
+from game.i18n import N_, _, ngettext, os_reason, whole
 from game.safe_read import NotAFile, TooLarge, read_capped
 
 from .track import PointerTrack
@@ -177,7 +177,7 @@ def read_file(path: str | Path) -> Replay:
                           .format(most=whole(MAX_BYTES))) from None
     except OSError as e:
         raise ReplayError(_("cannot read {file}: {reason}").format(
-            file=path, reason=e.strerror or e)) from None
+            file=path, reason=os_reason(e))) from None
     return decode(data)
 
 

@@ -11,7 +11,7 @@ import os
 import threading
 from pathlib import Path
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, os_reason
 
 
 class Notices:
@@ -42,7 +42,7 @@ def shown(path: Path | str) -> str:
 
 def reason(error: OSError) -> str:
     """An OSError in words a player can pass on: "Permission denied"."""
-    return error.strerror or str(error) or type(error).__name__
+    return os_reason(error)
 
 
 def damaged(what: str, aside: Path) -> str:

@@ -116,6 +116,26 @@ def test_mines_found_agree_with_how_many_a_french_hint_speaks_of():
                              "donc ses autres voisines sont sûres")
 
 
+def test_the_systems_reasons_are_said_in_the_players_language(tmp_path):
+    """An OSError's strerror is the C library's English: "lecture impossible
+    (No such file or directory)" in a French line."""
+    import errno
+
+    from game.replay import ReplayError, read_file
+    from game.store import notices
+    i18n.set_language("fr")
+    with pytest.raises(cli.UsageError) as refused:
+        cli.parse(["--mask", str(tmp_path / "none.txt")])
+    assert str(refused.value).endswith("(Aucun fichier ou dossier de ce nom)")
+    with pytest.raises(ReplayError) as unread:
+        read_file(tmp_path / "none.json")
+    assert str(unread.value).endswith(f"{NNBSP}: Aucun fichier ou dossier de ce nom")
+    assert notices.reason(PermissionError(errno.EACCES, "Permission denied")) == \
+        "Permission refusée"
+    assert notices.reason(OSError(errno.EXDEV, "Invalid cross-device link")) == \
+        "Invalid cross-device link"                  # one we do not know: as the system says
+
+
 # --- the command line -------------------------------------------------------------
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess:

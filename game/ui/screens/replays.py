@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.i18n import _, os_reason
 from game.replay import Replay
 
 from ..jobs import ReplayJob
@@ -102,7 +102,7 @@ def export(app: Host, replay: Replay) -> Path:
         _notice(app, _("Replay saved as {file}").format(file=path))
 
     def failed(error: Exception) -> None:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        reason = os_reason(error) if isinstance(error, OSError) else error
         _notice(app, _("Cannot save the replay: {reason}").format(reason=reason))
 
     app.exports.save(path, replay, saved, failed)
