@@ -11,7 +11,7 @@ import os
 import threading
 from pathlib import Path
 
-from game.i18n import _, ngettext, os_reason
+from game.i18n import N_, _, ngettext, os_reason
 
 
 class Notices:
@@ -40,9 +40,27 @@ def shown(path: Path | str) -> str:
     return os.fsencode(path).decode("utf-8", "replace")
 
 
-def reason(error: OSError) -> str:
-    """An OSError in words a player can pass on: "Permission denied"."""
-    return os_reason(error)
+#: What SQLite says when the records cannot be read or written: fixed English
+#: texts, which are their own message ids; any other is shown as it comes.
+SQLITE_REASONS = frozenset((
+    N_("database or disk is full"),
+    N_("attempt to write a readonly database"),
+    N_("disk I/O error"),
+    N_("unable to open database file"),
+    N_("database is locked"),
+    N_("database disk image is malformed"),
+    N_("file is not a database"),
+    N_("access permission denied"),
+))
+
+
+def reason(error: BaseException) -> str:
+    """A failed read or write in words a player can pass on: "Permission
+    denied", "database or disk is full", in the player's language."""
+    if isinstance(error, OSError):
+        return os_reason(error)
+    said = str(error)
+    return _(said) if said in SQLITE_REASONS else said or type(error).__name__
 
 
 def damaged(what: str, aside: Path) -> str:

@@ -78,7 +78,7 @@ class Store:
         self._searchable = True               # False: no file in the directory can be opened
         self._saving = self._open_directory()
         self._settings_writer = FileWriter(self._write_settings,
-                                           lambda error: self._write_failed(_why(error)),
+                                           lambda error: self._write_failed(reason(error)),
                                            self._write_resumed)
         self.settings = self._load_settings()
         self._lock = threading.Lock()
@@ -264,7 +264,7 @@ class Store:
     def _read_failed(self, error: sqlite3.Error) -> None:
         """The records could not be read: the player is told, once (a dialog
         reads several things, each failing the same way)."""
-        message = notices.unreadable(N_("records"), self.directory / database.NAME, str(error))
+        message = notices.unreadable(N_("records"), self.directory / database.NAME, reason(error))
         with self._lock:
             told, self._unreadable = message in self._unreadable, self._unreadable | {message}
         if not told:
@@ -358,7 +358,7 @@ class Store:
     def _open_records(self):
         """The database (file, or memory when it cannot be used) and its writer."""
         path = self.directory / database.NAME
-        outcome = Outcome(lambda error: self._write_failed(_why(error)), self._write_resumed)
+        outcome = Outcome(lambda error: self._write_failed(reason(error)), self._write_resumed)
         db = None
         if self._saving:
             try:
@@ -372,7 +372,7 @@ class Store:
                 if db is not None:
                     db.close()
                     db = None
-                self._notices.add(notices.cannot_save(self.directory, _why(error)))
+                self._notices.add(notices.cannot_save(self.directory, reason(error)))
         if db is None:
             db = database.copy_into_memory(path)
         if self._searchable:
@@ -404,9 +404,6 @@ class Store:
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
 
-
-def _why(error: BaseException) -> str:
-    return reason(error) if isinstance(error, OSError) else str(error)
 
 
 _open_stores: weakref.WeakSet[Store] = weakref.WeakSet()

@@ -58,6 +58,19 @@ class FullDisk:
         monkeypatch.setattr(ledger, "insert_game", insert_game)
 
 
+def test_a_full_disk_is_told_in_the_players_language(tmp_path, monkeypatch):
+    """SQLite says why in English ("database or disk is full"): a French
+    notice said it so, after a French sentence."""
+    from game import i18n
+    i18n.set_language("fr")
+    store = open_store(tmp_path)
+    FullDisk(monkeypatch)
+    store.record_game(game(seed=2, result="lost"))
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert "(base de données ou disque plein)" in message and "disk is full" not in message
+
+
 def test_a_full_disk_is_told_once_and_the_games_are_written_when_it_recovers(tmp_path,
                                                                              monkeypatch):
     fill(tmp_path)
