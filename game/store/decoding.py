@@ -15,6 +15,8 @@ import re
 from datetime import datetime
 from typing import Any
 
+from game.i18n import _
+
 #: The largest whole number a record holds (a 64-bit database integer).
 MAX_INT = 2**63 - 1
 #: The largest rate or ratio a record holds: far beyond any real game.
@@ -26,18 +28,19 @@ _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
 
 
 class Unreadable(ValueError):
-    """A value in a file is missing or not of the expected type."""
+    """A value in a file is missing or not of the expected type; the message,
+    in the player's language, goes into the notice about the file."""
 
 
 def need_object(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise Unreadable("expected an object")
+        raise Unreadable(_("expected an object"))
     return value
 
 
 def need_list(value: Any) -> list[Any]:
     if not isinstance(value, list):
-        raise Unreadable("expected a list")
+        raise Unreadable(_("expected a list"))
     return value
 
 
@@ -46,7 +49,8 @@ def need_int(obj: dict[str, Any], key: str, *, minimum: int = 0) -> int:
     value = obj.get(key)
     if (not isinstance(value, int) or isinstance(value, bool)
             or not minimum <= value <= MAX_INT):
-        raise Unreadable(f"{key}: expected a whole number from {minimum}")
+        raise Unreadable(_("{key}: expected a whole number from {minimum}").format(
+            key=key, minimum=minimum))
     return value
 
 
@@ -62,21 +66,30 @@ def need_number_or_none(obj: dict[str, Any], key: str) -> float | None:
         return None
     if (not isinstance(value, (int, float)) or isinstance(value, bool)
             or not 0 <= value <= MAX_NUMBER):          # also refuses nan
-        raise Unreadable(f"{key}: expected a number or null")
+        raise Unreadable(_("{key}: expected a number or null").format(key=key))
     return float(value)
 
 
 def need_str(obj: dict[str, Any], key: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str):
-        raise Unreadable(f"{key}: expected text")
+        raise Unreadable(expected_text(key))
     return value
+
+
+def at(place: str, problem: object) -> str:
+    """A problem where it is in the file: "games[3]: time_ms: expected ..."."""
+    return _("{place}: {problem}").format(place=place, problem=problem)
+
+
+def expected_text(key: str) -> str:
+    return _("{key}: expected text").format(key=key)
 
 
 def need_bool(obj: dict[str, Any], key: str) -> bool:
     value = obj.get(key)
     if not isinstance(value, bool):
-        raise Unreadable(f"{key}: expected true or false")
+        raise Unreadable(_("{key}: expected true or false").format(key=key))
     return value
 
 
@@ -91,6 +104,6 @@ def need_date(obj: dict[str, Any], key: str) -> str:
             raise ValueError
         datetime.fromisoformat(value)                # a month 13 or a 31 April
     except ValueError:
-        raise Unreadable(f"{key}: expected a date as YYYY-MM-DDTHH:MM:SS, "
-                         f"not {value[:40]!r}") from None
+        raise Unreadable(_("{key}: expected a date as YYYY-MM-DDTHH:MM:SS, not {value}").format(
+            key=key, value=repr(value[:40]))) from None
     return value

@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from game.engine import DEFAULT_STYLE, FIRST_CLICK_RULES, LEVELS, STYLES, level_preset
+from game.i18n import _
 
 from .decoding import Unreadable, need_bool, need_date, need_int, need_int_or_none, need_number_or_none
 
@@ -71,20 +72,21 @@ class GameRecord:
         need_int_or_none(values, "game_id", minimum=1)
         if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)
                                       or len(str(abs(self.seed))) > MAX_SEED_DIGITS):
-            raise Unreadable("seed: expected a whole number or null")
+            raise Unreadable(_("{key}: expected a whole number or null").format(key="seed"))
         need_bool(values, "assisted")
         need_level(values, "level")
         _need_choice(values, "result", RESULTS)
         _need_choice(values, "first_click", FIRST_CLICK_RULES)
         _need_choice(values, "style", STYLES)
         if not isinstance(self.shape, str) or not NAME_PATTERN.fullmatch(self.shape):
-            raise Unreadable("shape: expected a short lowercase name")
+            raise Unreadable(_("{key}: expected a short lowercase name").format(key="shape"))
         if self.level in LEVELS and self.shape == DEFAULT_SHAPE:
             preset = level_preset(self.level, self.style)
             if (preset.width, preset.height, preset.mines) != (self.width, self.height,
                                                                self.mines):
-                raise Unreadable(f"level: {self.level} is not "
-                                 f"{self.width}x{self.height}/{self.mines}")
+                raise Unreadable(_("{key}: {level} is not {size}").format(
+                    key="level", level=self.level,
+                    size=f"{self.width}x{self.height}/{self.mines}"))
 
     @property
     def label(self) -> str:
@@ -114,10 +116,11 @@ def need_level(values: dict[str, Any], key: str) -> str:
     value = values.get(key)
     if not isinstance(value, str) or not (value in LEVELS or value == "custom"
                                           or NAME_PATTERN.fullmatch(value)):
-        raise Unreadable(f"{key}: expected a level name")
+        raise Unreadable(_("{key}: expected a level name").format(key=key))
     return value
 
 
 def _need_choice(values: dict[str, Any], key: str, choices: Collection[str]) -> None:
     if values.get(key) not in choices:
-        raise Unreadable(f"{key}: expected one of {', '.join(choices)}")
+        raise Unreadable(_("{key}: expected one of {choices}").format(
+            key=key, choices=", ".join(choices)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .decoding import Unreadable, need_list, need_object
+from .decoding import Unreadable, at, expected_text, need_list, need_object
 from .game_record import FIELDS, GameRecord
 
 NAME = "history.json"
@@ -25,7 +25,7 @@ def decode_game(obj: Any) -> GameRecord:
     """A game from its JSON object; Unreadable (a ValueError) when it is bad."""
     obj = need_object(obj)
     if obj.get("date") is None:
-        raise Unreadable("date: expected text")
+        raise Unreadable(expected_text("date"))
     return GameRecord(**{name: obj.get(name) for name in FIELDS
                          if name in obj and name != "game_id"})
 
@@ -37,11 +37,11 @@ def decode(document: dict[str, Any]) -> tuple[list[GameRecord], list[str]]:
     try:
         entries = need_list(document.get("games", []))
     except Unreadable as problem:
-        return [], [f"games: {problem}"]
+        return [], [at("games", problem)]
     games = []
     for index, entry in enumerate(entries):
         try:
             games.append(decode_game(entry))
         except (ValueError, TypeError) as problem:
-            problems.append(f"games[{index}]: {problem}")
+            problems.append(at(f"games[{index}]", problem))
     return games, problems

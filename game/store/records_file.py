@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import LEVELS
+from game.i18n import _
 
 from . import best_times, statistics
 from .best_times import BestTime
-from .decoding import Unreadable, need_list, need_object
+from .decoding import Unreadable, at, need_list, need_object
 from .statistics import STAT_LEVELS, LevelStats
 
 NAME = "records.json"
@@ -48,14 +49,14 @@ def decode(document: dict[str, Any]) -> tuple[Records, list[str]]:
         try:
             lines = need_list(value)
         except Unreadable as problem:
-            problems.append(f"best_times.{level}: {problem}")
+            problems.append(at(f"best_times.{level}", problem))
             continue
         kept = []
         for index, line in enumerate(lines):
             try:
                 kept.append(best_times.decode(line))
             except Unreadable as problem:
-                problems.append(f"best_times.{level}[{index}]: {problem}")
+                problems.append(at(f"best_times.{level}[{index}]", problem))
         records.tables[level] = best_times.ordered(kept)
     for level, value in _section(document, "statistics", problems).items():
         if level not in records.stats:
@@ -63,7 +64,7 @@ def decode(document: dict[str, Any]) -> tuple[Records, list[str]]:
         try:
             records.stats[level] = statistics.decode(need_object(value))
         except Unreadable as problem:
-            problems.append(f"statistics.{level}: {problem}")
+            problems.append(at(f"statistics.{level}", problem))
     return records, problems
 
 
@@ -71,6 +72,6 @@ def _section(document: dict[str, Any], key: str, problems: list[str]) -> dict[st
     """A top-level object of the file ({} when absent; a problem when not an object)."""
     value = document.get(key, {})
     if not isinstance(value, dict):
-        problems.append(f"{key}: expected an object")
+        problems.append(at(key, _("expected an object")))
         return {}
     return value

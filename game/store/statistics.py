@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.engine import LEVELS
+from game.i18n import _
 
 from .decoding import MAX_INT, Unreadable, need_int
 
@@ -52,5 +53,5 @@ def decode(obj: dict[str, Any]) -> LevelStats:
     stats = LevelStats(need_int(obj, "played"), need_int(obj, "won"),
                        need_int(obj, "current_streak"), need_int(obj, "best_streak"))
     if not stats.current_streak <= stats.best_streak <= stats.won <= stats.played:
-        raise Unreadable("counts that contradict each other")
+        raise Unreadable(_("counts that contradict each other"))
     return stats

@@ -208,6 +208,24 @@ def test_a_hostile_value_drops_that_game_only(tmp_path, field, value):
     assert f"games[1]: {field}" in message
 
 
+def test_what_was_dropped_from_an_old_file_is_told_in_the_players_language(tmp_path):
+    """The notice's sentence was French, the reason it gave English
+    ("games[1]: seed: expected a whole number or null")."""
+    from game import i18n
+    i18n.set_language("fr")
+    games = [old_game(game(seed=seed)) for seed in range(3)]
+    games[1]["seed"] = "7"
+    (tmp_path / "history.json").write_text(json.dumps({"schema": 1, "games": games}), "utf-8")
+    lines = [dict(ANN, name=name) for name in "ab"]
+    lines[1]["time_ms"] = "2000"
+    write_records(tmp_path, {"expert": lines}, {"expert": ONE_WIN})
+    told = "\n".join(open_store(tmp_path).notices)
+    assert "games[1]\u202f: seed\u202f: un nombre entier ou null attendu" in told
+    assert ("best_times.expert[1]\u202f: time_ms\u202f: un nombre entier à partir de 0"
+            " attendu") in told
+    assert "expected" not in told
+
+
 def test_games_that_are_not_a_list_leave_an_empty_history(tmp_path):
     (tmp_path / "history.json").write_text('{"schema": 1, "games": {"0": {}}}')
     store = open_store(tmp_path)
