@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import FIRST_CLICK_RULES, LEVELS
+from game.i18n import PSEUDO
 from game.replay import Replay, check, decode, encode, read_file
 from game.ui.frame import CELL
 from game.ui.recording import game_record
@@ -251,6 +252,37 @@ def test_export_then_open_the_file(tmp_path):
     post(pygame.DROPFILE, file=str(files[0]))
     app.step()
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+
+
+def test_the_speed_is_written_as_the_language_writes_numbers():
+    from game import i18n
+    from game.ui.render.replay import speed_text
+    i18n.set_language("fr")
+    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0,25x", "0,5x", "1x", "8x"]
+    i18n.set_language("en")
+    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0.25x", "0.5x", "1x", "8x"]
+
+
+def _beside_the_strip(app) -> bytes:
+    """The window's pixels right of the figures strip's inside, along it."""
+    strip = app.top.layout.strip
+    right = pygame.Rect(strip.right - 2, strip.y, app.layout.size[0] - strip.right + 2, strip.h)
+    return pygame.image.tobytes(app.display.surface.subsurface(app.painter.px(right)), "RGB")
+
+
+def test_figures_too_long_for_the_strip_are_cut_not_drawn_over_the_frame():
+    """In the smallest window a longer language's figures ran out of the
+    strip, over its bevel and the window's frame (the pseudo-locale's
+    "[3BV 1/4  3.29/s ~~~~~~~~]")."""
+    beside = {}
+    for language in ("en", PSEUDO):
+        app = make_app(BOARD_8, language=language)
+        win(app)
+        key(app, pygame.K_r)
+        app.step(5)
+        assert isinstance(app.top, ReplayScreen)
+        beside[language] = _beside_the_strip(app)
+    assert beside[PSEUDO] == beside["en"]
 
 
 def test_a_bad_file_dropped_on_a_french_window_is_told_in_french(tmp_path):

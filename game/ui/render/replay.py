@@ -18,6 +18,7 @@ from game.engine import GameStats
 from game.i18n import _, decimal, percent
 
 from ..frame import CELL, MARGIN, OUTER, Layout
+from ..widgets import fit
 from .painter import BLACK, GREY, WHITE, Painter
 
 NAVY = (0, 0, 128)
@@ -116,7 +117,7 @@ def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: 
     button = layout.play_button
     painter.bevel("raised_2", button)
     _play_glyph(painter, button, playing)
-    text = f"{speed:g}x"
+    text = speed_text(speed)
     box = layout.speed_box
     painter.text(text, (box.centerx - painter.text_width(text) // 2,
                         box.centery - painter.line_height() // 2))
@@ -134,6 +135,12 @@ def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: 
         if x + w > split:
             start = max(x, split)
             painter.fill(pygame.Rect(start, inner.bottom - 2, x + w - start, 2), BLACK)
+
+
+def speed_text(speed: float) -> str:
+    """The speed as the language writes a number: "0.25x" / "0,25x", "2x"."""
+    places = next(p for p in range(3) if round(speed, p) == speed)
+    return f"{decimal(speed, places)}x"
 
 
 def _play_glyph(painter: Painter, rect: pygame.Rect, playing: bool) -> None:
@@ -163,8 +170,8 @@ def draw_figures(painter: Painter, layout: ViewerLayout, stats: GameStats) -> No
     painter.fill(strip.inflate(-2, -2), GREY)
     line = painter.line_height()
     y = strip.y + (strip.h - 2 * line) // 2
-    for text in figures_lines(stats):
-        painter.text(text, (strip.x + 4, y))
+    for text in figures_lines(stats):         # cut with "…" rather than run out of the window
+        painter.text(fit(painter, text, strip.w - 8), (strip.x + 4, y))
         y += line
 
 
