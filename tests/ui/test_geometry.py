@@ -222,6 +222,18 @@ def test_the_demo_banner_and_the_pause_panel_fit_the_field(language, board):
     assert all(painter.text_width(row) <= field.w - 12 for row in pause)
 
 
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_thinking_and_opening_cues_stay_in_the_field(language, board):
+    """A longer language's "Opening the replay…" was wider than an 8 x 8
+    field: the cue spilled over the frame on both sides."""
+    from game.ui.render.assist import OPENING, THINKING, thinking_rect
+    app = make_app(language=language, **BOARDS[board])
+    for cue in (THINKING, OPENING):
+        assert app.layout.field.contains(thinking_rect(app.painter, app.layout, cue))
+
+
 def test_the_main_window_parts_never_overlap():
     for board in BOARDS:
         app = make_app(**BOARDS[board])

@@ -13,7 +13,7 @@ from game.i18n import N_, _
 
 from ..cells import HEX_SPANS, CellGeometry
 from ..frame import Layout
-from ..widgets import wrap
+from ..widgets import fit, wrap
 from .painter import BLACK, Painter
 
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
@@ -157,10 +157,16 @@ def thinking_rect(painter: Painter, layout: Layout, text: str = THINKING) -> pyg
     """Where the "thinking" cue goes: a small tip in the field's top-right
     corner, clear of the hint line and of the counters."""
     field = layout.field
-    return tip_rect(painter, [_(text)], (field.right, field.y), field)
+    return tip_rect(painter, [_cue(painter, layout, text)], (field.right, field.y), field)
+
+
+def _cue(painter: Painter, layout: Layout, text: str) -> str:
+    """The cue in the current language, cut with "…" to the field's width
+    (a language's "Opening the replay…" may be wider than an 8 x 8 field)."""
+    return fit(painter, _(text), layout.field.w - 2 * PAD - 2)
 
 
 def draw_thinking(painter: Painter, layout: Layout, text: str = THINKING) -> None:
     """The cue that the computer is still thinking (after 100 ms), or with
     ``OPENING`` that a replay is still being read, in the same place."""
-    draw_tip(painter, [_(text)], thinking_rect(painter, layout, text))
+    draw_tip(painter, [_cue(painter, layout, text)], thinking_rect(painter, layout, text))
