@@ -125,3 +125,19 @@ def test_a_game_left_for_another_style_is_recorded_in_the_style_it_was_played_in
     app.commands.run("style_win31")
     game = app.store.history()[0]
     assert (game.result, game.style, game.level) == ("abandoned", "xp", "beginner")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("level", ["beginner", "expert"])
+def test_marks_stays_whole_in_the_style_notes(language, level):
+    """ "Marks (?)" names a menu item: the French notes broke it as
+    "Marques" / "(?) actives." in the Expert window."""
+    from game.ui.widgets import Label, wrap
+    app = make_app(level=level, language=language)
+    app.commands.run("style")
+    app.step()
+    notes = [w for w in app.top.widgets if isinstance(w, Label) and "(?)" in w.text]
+    assert len(notes) == 2
+    for note in notes:
+        assert not any(line.startswith("(?)")
+                       for line in wrap(app.painter, note.text, note.rect.w))

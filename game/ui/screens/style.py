@@ -16,9 +16,10 @@ from ..widgets import Button, Label, wrap
 from .dialog import Dialog
 
 STYLE_NAMES = {"win31": N_("Windows 3.1"), "xp": N_("Windows XP"), "modern": N_("Modern")}
+#: "Marks (?)" names a menu item: a no-break space keeps "(?)" from starting a line.
 STYLE_NOTES = {
-    "win31": N_("Beginner 8x8. A mine under the first click moves away. Marks (?) on."),
-    "xp": N_("Beginner 9x9. A mine under the first click moves away. Marks (?) on."),
+    "win31": N_("Beginner 8x8. A mine under the first click moves away. Marks\u00a0(?) on."),
+    "xp": N_("Beginner 9x9. A mine under the first click moves away. Marks\u00a0(?) on."),
     "modern": N_("The first click opens an area. No marks."),
 }
 
