@@ -165,6 +165,48 @@ def test_holes_show_the_frames_grey_and_take_no_click():
     assert cell_pixel(hex_app, (3, 2)) == GREY and cell_pixel(hex_app, (3, 2), 0, -8) == GREY
 
 
+def test_a_press_on_a_hole_is_a_press_on_the_frame():
+    """A hole is no cell: a press there neither worries the face nor shows a
+    pressed cell, and a slide from it onto a cell opens nothing."""
+    for shape, hole in (("grid", (3, 3)), ("hex", (3, 2))):
+        app = make_app(HOLED, shape=shape)
+        press(app, cell_pos(app, hole))
+        assert shows(app, app.layout.face, "face_smile")
+        move(app, cell_pos(app, (1, 1)))
+        assert cell_shows(app, (1, 1), ("hex_" if shape == "hex" else "") + "covered")
+        release(app, cell_pos(app, (1, 1)))
+        assert app.play.field.status == "ready"
+        press(app, cell_pos(app, hole), MIDDLE)
+        assert shows(app, app.layout.face, "face_smile")
+        release(app, cell_pos(app, hole), MIDDLE)
+
+
+def test_a_no_guess_fields_first_click_on_a_hole_asks_the_worker_nothing():
+    """The worker lays a no-guess board for the first click: a click on a
+    hole had it lay one for the hole, which the engine then ignored, and the
+    first real click laid the board again in the window's frame."""
+    from game.ui.worker import SyncWorker
+
+    class Asked(SyncWorker):
+        def __init__(self) -> None:
+            super().__init__()
+            self.cells: list[tuple[int, int]] = []
+
+        def submit(self, tag, job) -> None:
+            self.cells.append(job.cell)
+            super().submit(tag, job)
+
+    worker = Asked()
+    app = make_app(level="heart", no_guess=True, seed=3, worker=worker)
+    assert app.play.field.cell(0, 0) == " "
+    click(app, (0, 0))
+    app.step(2)
+    assert worker.cells == [] and app.play.field.status == "ready"
+    click(app, (8, 5))
+    app.step(2)
+    assert worker.cells == [(8, 5)] and app.play.field.status == "playing"
+
+
 def test_the_keyboard_cursor_climbs_hexagons_straight_and_skips_holes():
     app = make_app(HOLED, shape="hex")
     key(app, pygame.K_RETURN)                # shows the cursor

@@ -12,7 +12,7 @@ import pygame
 
 from .. import keys
 from ..gestures import PRIMARY
-from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, MODE, VBAR, Target, target_at
+from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, MODE, OUTSIDE, VBAR, Target, target_at
 from ..render.hud import scroll_for_bar
 from ..session import FLAG, REVEAL
 from . import base
@@ -39,7 +39,16 @@ class PlayInput:
     """Input handling for ``PlayScreen`` (see its module for the state it keeps)."""
 
     def target(self, pos: tuple[int, int]) -> Target:
-        return target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
+        """What lies under display pixel ``pos``. A hole of a shaped field is
+        no cell: it shows the frame's grey and is the frame's to the pointer
+        too, so pressing there neither worries the face nor starts a gesture
+        (a no-guess board's first click on a hole had the worker lay its
+        mines for the hole, and the first real click laid them again in the
+        frame, freezing the window for half a second on a big field)."""
+        target = target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
+        if target.kind == CELL_TARGET and self.field.cell(*target.cell) == " ":
+            return OUTSIDE
+        return target
 
     def spend_gesture(self, event: pygame.event.Event) -> None:
         """``event`` took the screen above away (attract mode's waking touch,
