@@ -422,7 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         store = Store(options.data_dir)
         try:
-            app = App(options.settings_from(store.settings), store=store,
+            settings = options.settings_from(store.settings)
+            problem = _saved_board_problem(settings, options.overrides)
+            if problem:
+                return _error(problem)
+            app = App(settings, store=store,
                       overridden=set(options.overrides), seed=options.seed,
                       kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
             stop.install(app)             # again: SDL took SIGTERM over while opening
@@ -436,6 +440,26 @@ def main(argv: list[str] | None = None) -> int:
             store.close()
     finally:
         stop.restore()
+
+
+def _saved_board_problem(settings: Settings, overrides: Mapping[str, object]) -> str | None:
+    """Why the saved custom board cannot be played on the ``--shape`` asked
+    for, or None. A torus or hexagons take more mines than the grid (57 on
+    8x8 hexagons, 49 on the grid), so ``--shape grid`` after such a game
+    named a board the engine refuses, and the window never opened."""
+    if "shape" not in overrides:
+        return None
+    board = settings.board()
+    try:
+        CUSTOM_LIMITS.check(board.width, board.height, board.mines, settings.shape, board.mask)
+    except SizeError as e:
+        reason = size_error(e)
+    except ValueError as e:
+        reason = str(e)
+    else:
+        return None
+    return _("--shape {shape}: the saved board cannot be played on it: {reason}").format(
+        shape=settings.shape, reason=reason)
 
 
 def check_replay(path: Path) -> int:

@@ -8,10 +8,10 @@ default and is named to the player; unknown fields are ignored. Fields are
 checked against the type of their default in Settings (so a field added there
 is persisted and checked with no change here) and against the same ranges as
 the command line: a level, a first-click rule, a custom size within the
-limits, a scale from 0 (fit the screen) to MAX_SCALE. Text must be text that
-can be written back: JSON can spell a lone surrogate ("\\ud800"), which no
-UTF-8 file can hold, so such a field is bad too (kept, it would make every
-later save of the settings fail).
+limits of the shape saved with it, a scale from 0 (fit the screen) to
+MAX_SCALE. Text must be text that can be written back: JSON can spell a
+lone surrogate ("\\ud800"), which no UTF-8 file can hold, so such a field
+is bad too (kept, it would make every later save of the settings fail).
 """
 
 from __future__ import annotations
@@ -62,9 +62,12 @@ def decode(document: dict[str, Any]) -> tuple[Settings, list[str]]:
         else:
             bad.append(name)
     try:
+        # Checked on the shape it is played on: a torus or hexagons take more
+        # mines than the grid (55 and 57 on 8x8, not 49), and such a board
+        # was set aside as unreadable at every start.
         mask = settings.custom_mask.split("\n") if settings.custom_mask else None
         CUSTOM_LIMITS.check(settings.custom_width, settings.custom_height, settings.custom_mines,
-                            mask=mask)
+                            settings.shape, mask)
     except ValueError:
         defaults = Settings()
         for name in _CUSTOM_SIZE:

@@ -145,3 +145,17 @@ def test_a_shaped_mask_with_too_many_mines_is_refused_in_french(tmp_path):
     with pytest.raises(UsageError, match="les mines doivent aller de 1 à 54 sur un champ"
                        r" découpé 8x8 \(63 cases\), et non 60"):
         parse(["--mask", path, "--mines", "60"])
+
+
+def test_a_shape_the_saved_board_does_not_fit_is_refused_in_one_line(tmp_path):
+    """8x8 hexagons take 57 mines, the grid 49: --shape grid after such a
+    game ended in a traceback before the window opened."""
+    (tmp_path / "settings.json").write_text(
+        '{"schema": 1, "settings": {"level": "custom", "custom_width": 8,'
+        ' "custom_height": 8, "custom_mines": 57, "shape": "hex"}}', encoding="utf-8")
+    result = run("--shape", "grid", "--frames", "1", "--data-dir", str(tmp_path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == ("minesweeper: error: --shape grid: the saved board cannot"
+                                     " be played on it: mines must be from 1 to 49 on a 8x8"
+                                     " board, not 57")
+    assert run("--shape", "hex", "--frames", "1", "--data-dir", str(tmp_path)).returncode == 0

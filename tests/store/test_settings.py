@@ -145,6 +145,27 @@ def test_a_shaped_custom_field_and_a_gallery_level_survive_a_restart(tmp_path):
     assert again.board().name == "heart" and again.shape == "torus"
 
 
+@pytest.mark.parametrize("shape, mines, mask", [
+    ("hex", 57, None),                        # the grid takes 49 on 8x8, hexagons 57
+    ("torus", 55, None),
+    ("hex", 2, "\n".join(["#########"] + [" " * 9] * 7)),   # 9 cells: 2 mines on hexagons only
+])
+def test_a_custom_board_is_checked_on_its_own_shape_at_a_restart(tmp_path, shape, mines, mask):
+    """A board the Custom dialog accepted on a torus or hexagons, refused
+    on the grid, was set aside as unreadable at the next start."""
+    store = open_store(tmp_path)
+    if mask:
+        store.settings.choose_mask(tuple(mask.split("\n")), mines)
+    else:
+        store.settings.choose_board(8, 8, mines)
+    store.settings.shape = shape
+    store.save_settings()
+    saved = store.settings
+    again = reopen(store)
+    assert again.settings == saved and again.notices == []
+    assert files_in(tmp_path) == {"settings.json", "records.db"}
+
+
 @pytest.mark.parametrize("stored, bad", [
     ({"shape": "cube"}, "shape"),
     ({"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 5,
