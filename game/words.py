@@ -89,10 +89,13 @@ def size_error(error: SizeError) -> str:
 
 
 def field_too_small(error: FieldTooSmall) -> str:
-    """A shaped field with no room for a mine beside a first click's area."""
-    return _("this {width}x{height} shaped field of {cells} cells is too small: one first click"
-             " opens more cells than it has").format(width=error.width, height=error.height,
-                                                     cells=error.cells)
+    """A shaped field with no room for a mine beside a first click's area
+    (it may have a single cell: the sentence agrees with the count)."""
+    return ngettext("this {width}x{height} shaped field of {cells} cell is too small: it needs"
+                    " more cells than one first click opens",
+                    "this {width}x{height} shaped field of {cells} cells is too small: it needs"
+                    " more cells than one first click opens", error.cells
+                    ).format(width=error.width, height=error.height, cells=error.cells)
 
 
 #: What is wrong with a mask drawing (engine.gallery.MaskError), by problem.

@@ -73,8 +73,8 @@ NNBSP = "\u202f"
     (b"####\t###\n", f"ligne 1, colonne 5{NNBSP}: une tabulation{NNBSP}; mettez des espaces"
                      " pour les trous"),
     (b"##      \n##      \n" + b"        \n" * 5 + b"       #\n",
-     f"ce champ de 8x8 de 5 cases est trop petit{NNBSP}: un premier clic ouvre plus de cases"
-     " qu\u2019il n\u2019en a"),
+     f"ce champ découpé 8x8 de 5 cases est trop petit{NNBSP}: il lui faut plus de cases"
+     " qu\u2019un premier clic n\u2019en ouvre"),
 ])
 def test_bad_mask_files_are_refused_in_french(tmp_path, content, message):
     """Where a mask file goes wrong, in the player's language: the engine's
@@ -159,3 +159,19 @@ def test_a_shape_the_saved_board_does_not_fit_is_refused_in_one_line(tmp_path):
                                      " be played on it: mines must be from 1 to 49 on a 8x8"
                                      " board, not 57")
     assert run("--shape", "hex", "--frames", "1", "--data-dir", str(tmp_path)).returncode == 0
+
+
+def test_a_mask_too_small_for_any_mine_is_refused_in_the_players_language(tmp_path):
+    """Four cells leave no room for a mine beside a first click on any
+    shape; the refusal was the engine's English under --lang fr."""
+    path = mask_file(tmp_path, b"#      #\n\n\n\n\n\n\n#      #\n")
+    with pytest.raises(UsageError) as refused:
+        parse(["--mask", path, "--shape", "torus"])
+    assert str(refused.value) == (f"--mask {path}: this 8x8 shaped field of 4 cells is too"
+                                  " small: it needs more cells than one first click opens")
+    i18n.set_language("fr")
+    with pytest.raises(UsageError) as refused:
+        parse(["--mask", path, "--shape", "hex"])
+    assert str(refused.value) == (f"--mask {path}\u202f: ce champ découpé 8x8 de 4 cases est"
+                                  " trop petit\u202f: il lui faut plus de cases qu’un premier"
+                                  " clic n’en ouvre")

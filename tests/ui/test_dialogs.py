@@ -149,6 +149,20 @@ def test_too_many_mines_on_hexagons_are_refused_in_the_players_language():
         "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60")
 
 
+def test_a_mask_too_small_for_the_grid_is_refused_in_the_players_language():
+    """Nine cells take 2 mines on hexagons and none on the grid; switched to
+    Grid, a French dialog said "a 9x8 shaped (9 cells) board is too small"."""
+    mask = "\n".join(["#########"] + [" " * 9] * 7)
+    app = make_app(language="fr", level="custom", custom_width=9, custom_height=8,
+                   custom_mines=2, custom_mask=mask, shape="hex")
+    dialog = open_custom(app)
+    click_button(app, dialog, "Hexagones")          # hexagons -> grid
+    click_button(app, dialog, "OK")
+    assert app.top is dialog
+    assert dialog.error == ("ce champ découpé 9x8 de 9 cases est trop petit\u202f: il lui faut"
+                            " plus de cases qu’un premier clic n’en ouvre")
+
+
 def click_button(app, dialog, label):
     pos = button_pos(app, dialog, label)
     press(app, pos)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import CUSTOM_LIMITS, SHAPES, SizeError
+from game.engine import CUSTOM_LIMITS, SHAPES, FieldTooSmall, SizeError
 from game.engine.checks import ascii_number
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _
-from game.words import FIELD_NAMES, level_name, shape_name, size_error
+from game.words import FIELD_NAMES, field_too_small, level_name, shape_name, size_error
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, TextField, button_row, wrap
@@ -133,6 +133,9 @@ class CustomDialog(Dialog):
             CUSTOM_LIMITS.check(width, height, mines, self.shape, mask)
         except SizeError as e:
             self._refuse(size_error(e))
+            return
+        except FieldTooSmall as e:
+            self._refuse(field_too_small(e))
             return
         except ValueError as e:
             self._refuse(str(e))
