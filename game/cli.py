@@ -393,7 +393,8 @@ def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
     settings.choose_mask(mask, mines)
     return {"level": "custom", "custom_width": settings.custom_width,
             "custom_height": settings.custom_height, "custom_mines": mines,
-            "custom_mask": settings.custom_mask}
+            "custom_mask": settings.custom_mask, "own_mask": settings.own_mask,
+            "own_mask_mines": mines}
 
 
 def _mask_refused(path: Path, reason: str) -> str:

@@ -41,6 +41,8 @@ class Settings:
     custom_height: int = 16
     custom_mines: int = 99
     custom_mask: str = ""            # a shaped custom field: mask rows joined by newlines
+    own_mask: str = ""               # "Your mask": the last custom shaped field chosen...
+    own_mask_mines: int = 0          # ... and its mines, kept while other boards are played
     shape: str = "grid"              # "grid" | "torus" | "hex"
     marks: bool = False              # "Marks (?)": right click cycles through ?
     chord_left_click: bool = True    # a left click on a satisfied number chords
@@ -54,6 +56,12 @@ class Settings:
     long_press: float = 0.4          # seconds a finger rests on a cell to flag it
     language: str = ""               # "en", "fr"...; "": the system's language
 
+    def __post_init__(self) -> None:
+        """Settings saved before "Your mask" was kept apart from the custom
+        board had only the board: its mask is your mask."""
+        if self.custom_mask and not self.own_mask:
+            self.own_mask, self.own_mask_mines = self.custom_mask, self.custom_mines
+
     def board(self) -> Level:
         """The size of the board these settings ask for."""
         if self.level in LEVELS:
@@ -65,16 +73,17 @@ class Settings:
 
     def choose_board(self, width: int, height: int, mines: int) -> None:
         """Select a rectangular board by size: a preset of this style when it
-        is one, else custom."""
+        is one, else custom. Your mask is kept for the Custom dialog."""
         self.level = level_name(width, height, mines, self.style)
         self.custom_mask = ""
         if self.level == "custom":
             self.custom_width, self.custom_height, self.custom_mines = width, height, mines
 
     def choose_mask(self, mask: tuple[str, ...], mines: int) -> None:
-        """Select a custom shaped field drawn by ``mask``."""
+        """Select a custom shaped field drawn by ``mask``: your mask from now on."""
         self.level = "custom"
-        self.custom_mask = "\n".join(mask)
+        self.custom_mask = self.own_mask = "\n".join(mask)
+        self.own_mask_mines = mines
         self.custom_width, self.custom_height, self.custom_mines = len(mask[0]), len(mask), mines
 
     def apply_style(self, style: str) -> None:

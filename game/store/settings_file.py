@@ -16,12 +16,14 @@ is bad too (kept, it would make every later save of the settings fail).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import asdict, fields
 from typing import Any
 
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
 from game.engine.gallery import GALLERY
+from game.engine.topology import CELL, check_mask
 from game.settings import MAX_SCALE, Settings
 
 NAME = "settings.json"
@@ -37,6 +39,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 #: The long press, in seconds, a player may set (a touch screen's taste).
 LONG_PRESS_RANGE = (0.1, 3.0)
 _CUSTOM_SIZE = ("custom_width", "custom_height", "custom_mines", "custom_mask")
+_OWN_MASK = ("own_mask", "own_mask_mines")
 
 
 def encode(settings: Settings) -> str:
@@ -69,12 +72,37 @@ def decode(document: dict[str, Any]) -> tuple[Settings, list[str]]:
         CUSTOM_LIMITS.check(settings.custom_width, settings.custom_height, settings.custom_mines,
                             settings.shape, mask)
     except ValueError:
-        defaults = Settings()
-        for name in _CUSTOM_SIZE:
-            setattr(settings, name, getattr(defaults, name))
-            if name in stored and name not in bad:
-                bad.append(name)
-    return settings, bad
+        _reset(settings, _CUSTOM_SIZE, stored, bad)
+    if settings.own_mask and not _own_mask_ok(settings.own_mask, settings.own_mask_mines):
+        _reset(settings, _OWN_MASK, stored, bad)
+    # A file saved before "Your mask" was kept apart has only the custom
+    # board: Settings takes its mask for your mask when built again.
+    return dataclasses.replace(settings), bad
+
+
+def _reset(settings: Settings, names: tuple[str, ...], stored: dict[str, Any],
+           bad: list[str]) -> None:
+    """Put ``names`` back to their defaults, naming those the file had as bad."""
+    defaults = Settings()
+    for name in names:
+        setattr(settings, name, getattr(defaults, name))
+        if name in stored and name not in bad:
+            bad.append(name)
+
+
+def _own_mask_ok(text: str, mines: int) -> bool:
+    """Whether your mask is a mask of a custom size with room for its
+    mines. Not checked on the saved shape: the board played since may be
+    of another shape, and the Custom dialog checks your mask on the shape
+    chosen with it."""
+    try:
+        rows = check_mask(text.split("\n"))
+    except ValueError:
+        return False
+    cells = sum(row.count(CELL) for row in rows)
+    sides = CUSTOM_LIMITS.min_side, CUSTOM_LIMITS.max_side
+    return all(sides[0] <= n <= sides[1] for n in (len(rows), len(rows[0]))) \
+        and 1 <= mines < cells
 
 
 def _as_type_of(value: Any, default: Any) -> Any:

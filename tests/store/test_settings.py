@@ -166,6 +166,30 @@ def test_a_custom_board_is_checked_on_its_own_shape_at_a_restart(tmp_path, shape
     assert files_in(tmp_path) == {"settings.json", "records.db"}
 
 
+def test_your_mask_is_kept_apart_from_the_custom_board_and_read_from_older_files(tmp_path):
+    mask = "\n".join(["#########"] + [" " * 9] * 7)        # 9 cells: 2 mines on hexagons only
+    write_settings(tmp_path, {"level": "custom", "custom_width": 9, "custom_height": 8,
+                              "custom_mines": 2, "custom_mask": mask, "shape": "hex"})
+    store = open_store(tmp_path)
+    assert (store.settings.own_mask, store.settings.own_mask_mines) == (mask, 2)
+    store.settings.shape = "grid"                 # then a rectangle on the grid
+    store.settings.choose_board(20, 20, 50)
+    store.save_settings()
+    again = reopen(store)
+    assert again.notices == [] and again.settings.board().mask is None
+    assert (again.settings.own_mask, again.settings.own_mask_mines) == (mask, 2)
+
+
+@pytest.mark.parametrize("own_mask, mines", [("#######", 3), ("########\n" * 7 + "#.######", 3),
+                                             ("########\n" * 8, 64)])
+def test_a_bad_own_mask_is_forgotten_and_the_player_told(tmp_path, own_mask, mines):
+    write_settings(tmp_path, {"own_mask": own_mask.strip("\n"), "own_mask_mines": mines})
+    store = open_store(tmp_path)
+    assert (store.settings.own_mask, store.settings.own_mask_mines) == ("", 0)
+    [message] = store.take_notices()
+    assert "own_mask" in message
+
+
 @pytest.mark.parametrize("stored, bad", [
     ({"shape": "cube"}, "shape"),
     ({"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 5,

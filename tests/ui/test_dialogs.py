@@ -187,6 +187,34 @@ def test_cycling_back_to_your_mask_fills_in_its_own_size_and_mines():
     assert tuple(f.mask) == diamond.mask
 
 
+def test_your_mask_stays_in_the_dialog_after_a_custom_rectangle_is_played():
+    """A custom rectangle forgot your mask: the Field button no longer
+    offered it, and a mask read from a file had to be read again."""
+    from .helpers import on_disk
+    mask = "\n".join(["########", "###  ###", "##    ##", "########"] * 2)
+    app = make_app(level="custom", custom_mask=mask, custom_width=8, custom_height=8,
+                   custom_mines=6)
+    dialog = open_custom(app)
+    while dialog.field != "rectangle":
+        click_button(app, dialog, dialog._field_title())
+    mines = app.viewport.to_display(dialog.screen_rect(dialog.fields["mines"]).center)
+    press(app, mines)
+    release(app, mines)
+    clear_and_type(app, "12")
+    click_button(app, dialog, "OK")
+    f = app.play.field
+    assert f.mask is None and (f.width, f.height, f.mines) == (8, 8, 12)
+    dialog = open_custom(app)
+    assert "mask" in dialog.choices
+    assert on_disk(app).settings.own_mask == mask        # kept across a restart too
+    while dialog.field != "mask":
+        click_button(app, dialog, dialog._field_title())
+    assert [dialog.fields[n].text for n in ("height", "width", "mines")] == ["8", "8", "6"]
+    click_button(app, dialog, "OK")
+    f = app.play.field
+    assert f.mask == mask.split("\n") and f.mines == 6
+
+
 def shows_red(app, dialog) -> bool:
     r = app.painter.px(dialog.rect)
     return any(tuple(app.display.surface.get_at((x, y)))[:3] == (192, 0, 0)

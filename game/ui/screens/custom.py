@@ -53,7 +53,7 @@ class CustomDialog(Dialog):
         self.values = {"height": str(board.height), "width": str(board.width),
                        "mines": str(board.mines)}
         self.shape = settings.shape
-        self.choices = [RECTANGLE, *GALLERY] + ([OWN_MASK] if settings.custom_mask else [])
+        self.choices = [RECTANGLE, *GALLERY] + ([OWN_MASK] if settings.own_mask else [])
         if settings.level in GALLERY:
             self.field = settings.level
         else:
@@ -118,7 +118,7 @@ class CustomDialog(Dialog):
         mask = self._mask()
         if mask is not None:
             settings = self.app.settings
-            mines = GALLERY[self.field].mines if self.field in GALLERY else settings.custom_mines
+            mines = GALLERY[self.field].mines if self.field in GALLERY else settings.own_mask_mines
             self.values = {"height": str(len(mask)), "width": str(len(mask[0])),
                            "mines": str(mines)}
         self._rebuild()
@@ -149,7 +149,7 @@ class CustomDialog(Dialog):
         else:
             settings.choose_board(width, height, mines)
         self.app.settings_changed("level", "custom_width", "custom_height", "custom_mines",
-                                  "custom_mask", "shape")
+                                  "custom_mask", "own_mask", "own_mask_mines", "shape")
         self.app.pop()
         self.app.play.new_game()
 
@@ -157,7 +157,7 @@ class CustomDialog(Dialog):
         if self.field in GALLERY:
             return GALLERY[self.field].mask
         if self.field == OWN_MASK:
-            return tuple(self.app.settings.custom_mask.split("\n"))
+            return tuple(self.app.settings.own_mask.split("\n"))
         return None
 
     def _keep_typed(self) -> None:
