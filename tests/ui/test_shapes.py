@@ -247,8 +247,8 @@ def washed(rgb):
     return tuple(round(c * (1 - 150 / 255) + 192 * 150 / 255) for c in rgb)
 
 
-def assert_ghosts_copy_the_opposite_edges(app):
-    field = app.layout.field
+def assert_ghosts_copy_the_opposite_edges(app, field=None):
+    field = field or app.layout.field
     for y in range(field.y, field.bottom):
         for k in range(1, 7):
             left, source = (field.x - k, y), (field.right - k, y)
@@ -273,6 +273,20 @@ def test_the_torus_shows_a_faint_copy_of_the_opposite_edges():
     settle(app)
     assert display_rgb(app, ghost) != before
     assert_ghosts_copy_the_opposite_edges(app)
+
+
+def test_the_replay_of_a_torus_shows_the_band_of_the_opposite_edges_too():
+    """The viewer left the band around a torus's field empty grey."""
+    app = make_app(["*..*...."] + ["........"] * 6 + ["...*...*"], shape="torus")
+    click(app, (0, 0))                           # lost: mines show on both edges
+    settle(app)
+    key(app, pygame.K_r)
+    viewer = app.top
+    app.step(10)
+    assert viewer.playback.shown == 1
+    field = viewer.layout.board.field
+    assert display_rgb(app, (field.x - 1, field.y + 8)) != GREY
+    assert_ghosts_copy_the_opposite_edges(app, field)
 
 
 def test_the_probability_overlay_shades_hexagons_once():

@@ -21,6 +21,7 @@ from game.replay import Replay, Timeline
 from game.replay.playback import Playback
 
 from ..render.board import BoardView
+from ..render.ghosts import draw_ghosts
 from ..render.hud import draw_counter, draw_face
 from ..render.replay import (
     STRIP_ROWS,
@@ -253,6 +254,7 @@ class ReplayScreen(base.Screen):
         draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
         self.board_view.update(self._changed(rows, frozenset(pressed)), code_of)
         painter.blit(self.board_view.surface, board.field.topleft)
+        draw_ghosts(painter, board, self.board_view, code_of, self.scroll)   # a torus's band
         draw_counter(painter, board, "mines_box", field.mines_left)
         draw_counter(painter, board, "timer_box", p.timer_seconds())
         draw_face(painter, board, p.face())
