@@ -60,6 +60,14 @@ class CellGeometry:
         return (HEX_W, HEX_H) if self.hexagonal else (SQUARE_SIDE, SQUARE_SIDE)
 
     @property
+    def body(self) -> tuple[int, int]:
+        """The rows of the tile (first, past the last) in which the cell is
+        as wide as its tile: a hexagon's, between its slanted edges."""
+        if not self.hexagonal:
+            return 0, SQUARE_SIDE
+        return HEX_SLOPE_ROWS, HEX_H - HEX_SLOPE_ROWS
+
+    @property
     def step(self) -> tuple[int, int]:
         """Distance between neighbouring columns and rows."""
         return (HEX_W, HEX_STEP) if self.hexagonal else (SQUARE_SIDE, SQUARE_SIDE)

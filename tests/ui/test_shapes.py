@@ -207,6 +207,33 @@ def test_a_no_guess_fields_first_click_on_a_hole_asks_the_worker_nothing():
     assert worker.cells == [(8, 5)] and app.play.field.status == "playing"
 
 
+@pytest.mark.parametrize("shape, cell, scroll", [("hex", (4, 5), (0, 0)),
+                                                 ("torus", (1, 1), (3, 3))])
+def test_a_long_press_cue_grows_inside_the_cell_touched(shape, cell, scroll):
+    """The cue was placed as on unscrolled squares: on hexagons it lay
+    across the hexagons below (and stayed there once the finger lifted),
+    on a scrolled torus off the field."""
+    from .test_feel import finger
+    app = make_app(shape=shape)
+    app.play.scroll_by(*scroll)
+    finger(app, pygame.FINGERDOWN, cell)
+    app.step(10)
+    rect = cell_rect(app, cell)
+    cue = [(x, y) for y in range(rect.y, rect.bottom) for x in range(rect.x, rect.right)
+           if display_rgb(app, (x, y)) == (224, 0, 0)]
+    assert cue and all(cell_at(app, point) == cell for point in cue)
+    app.step(20)                                  # flagged
+    finger(app, pygame.FINGERUP, cell)
+    prefix = "hex_" if shape == "hex" else ""
+    assert app.play.field.cell(*cell) == "F" and cell_shows(app, cell, prefix + "flag")
+    below = (cell[0], cell[1] + 1)
+    assert cell_shows(app, below, prefix + "covered")
+
+
+def cell_at(app, point):
+    return target_at(app.layout, point, app.play.scroll).cell
+
+
 def test_the_keyboard_cursor_climbs_hexagons_straight_and_skips_holes():
     app = make_app(HOLED, shape="hex")
     key(app, pygame.K_RETURN)                # shows the cursor

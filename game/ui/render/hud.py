@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..frame import CELL, LED_DIGITS, Layout
+from ..frame import LED_DIGITS, Layout
 from .painter import BLACK, DARK, GREY, WHITE, Painter
 
 CUE = (224, 0, 0)            # the long press's progress bar
@@ -99,10 +99,15 @@ def scroll_for_bar(layout: Layout, kind: str, pos: tuple[int, int],
 def draw_touch_cue(painter: Painter, layout: Layout, cell: tuple[int, int],
                    scroll: tuple[int, int], progress: float) -> None:
     """A bar growing along the bottom of the touched cell: when it is full, the
-    cell is flagged."""
-    x = layout.field.x + (cell[0] - scroll[0]) * CELL
-    y = layout.field.y + (cell[1] - scroll[1]) * CELL
-    length = round((CELL - 4) * progress)
-    painter.fill((x + 2, y + CELL - 5, CELL - 4, 3), BLACK)
+    cell is flagged. Placed by the cells' geometry, inside the cell (above a
+    hexagon's slanted bottom edges, where the scroll of a torus shows it):
+    only the cell's tile is drawn again when the finger lifts, and a bar
+    placed as on squares stayed on the hexagon below."""
+    rect = layout.cell_rect(cell, scroll)
+    if rect is None:
+        return
+    x, y = rect.x, rect.y + layout.cells.body[1]
+    length = round((rect.w - 4) * progress)
+    painter.fill((x + 2, y - 5, rect.w - 4, 3), BLACK)
     if length:
-        painter.fill((x + 2, y + CELL - 4, length, 1), CUE)
+        painter.fill((x + 2, y - 4, length, 1), CUE)
