@@ -316,6 +316,21 @@ def test_the_replay_of_a_torus_shows_the_band_of_the_opposite_edges_too():
     assert_ghosts_copy_the_opposite_edges(app, field)
 
 
+def test_the_replay_of_hexagons_points_at_the_hexagon_the_pointer_was_on():
+    """The viewer drew its arrow at the middle of a square: beside the
+    hexagon played, on rows shifted or not."""
+    from game.ui.render.painter import BLACK
+    for cell in ((4, 5), (3, 4)):
+        app = make_app(["*........"] + ["........."] * 8, shape="hex")
+        move(app, cell_pos(app, cell), buttons=(0, 0, 0))
+        click(app, cell)                 # won at once: the pointer's last place, an open 0
+        settle(app)
+        key(app, pygame.K_r)
+        app.step(10)
+        board = app.top.layout.board
+        assert display_rgb(app, board.centre_of(cell, (0, 0))) == BLACK     # the arrow's tip
+
+
 def test_the_probability_overlay_shades_hexagons_once():
     app = make_app(HEX_BOARD, shape="hex")
     click(app, (1, 0))

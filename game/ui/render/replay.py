@@ -17,7 +17,7 @@ import pygame
 from game.engine import GameStats
 from game.i18n import _, decimal, percent
 
-from ..frame import CELL, MARGIN, OUTER, Layout
+from ..frame import MARGIN, OUTER, Layout
 from ..widgets import fit
 from .painter import BLACK, GREY, WHITE, Painter
 
@@ -177,12 +177,13 @@ def draw_figures(painter: Painter, layout: ViewerLayout, stats: GameStats) -> No
 
 def draw_pointer(painter: Painter, layout: ViewerLayout, cell: tuple[int, int],
                  scroll: tuple[int, int]) -> None:
-    """An arrow pointer at the middle of ``cell`` (the track is kept per cell)."""
-    field = layout.board.field
-    x = field.x + (cell[0] - scroll[0]) * CELL + CELL // 2
-    y = field.y + (cell[1] - scroll[1]) * CELL + CELL // 2
-    if not field.collidepoint(x, y):
+    """An arrow pointer at the middle of ``cell`` (the track is kept per
+    cell), found by the cells' geometry: on hexagons, and on a torus
+    scrolled round, the middle of a square there pointed elsewhere."""
+    board = layout.board
+    if board.view_cell(cell, scroll) is None:
         return
+    x, y = board.centre_of(cell, scroll)
     s = painter.scale
     ox, oy = painter.pos((x, y))
     arrow = [(0, 0), (0, 10), (3, 7), (5, 11), (7, 10), (5, 6), (9, 6)]
