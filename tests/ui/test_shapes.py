@@ -266,6 +266,27 @@ def test_the_torus_cursor_and_wheel_wrap_round():
     assert app.play.field.cell(2, 6) != "#"
 
 
+def test_the_cursor_rolls_a_big_torus_over_its_seam_one_column_at_a_time():
+    """Crossing the seam made the view jump to the other end (41 columns
+    at once) instead of rolling round by one."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1000,
+                   shape="torus")
+    cols = app.layout.view_cols
+    assert cols < 100
+    key(app, pygame.K_RETURN)
+    x, y = app.play.cursor
+    for _ in range(x + 1):                       # left, over the seam at column 0
+        key(app, pygame.K_LEFT)
+    assert app.play.cursor == (99, y) and app.play.scroll[0] == 99
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (0, y) and app.play.scroll[0] == 99      # in view: no roll
+    app.play.scroll_by(100 - cols - 99, 0)       # the last columns in view, 99 at the right
+    app.play.point_at((99, y))
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (0, y) and app.play.scroll[0] == 101 - cols
+    assert app.play.target(cell_pos(app, (0, y))).cell == (0, y)
+
+
 def display_rgb(app, pos):
     return tuple(app.display.surface.get_at(app.viewport.to_display(pos)))[:3]
 

@@ -229,11 +229,17 @@ class PlayScreen(PlayInput, base.Screen):
         self._dirty |= set(cells)
 
     def reveal_cell(self, cell: tuple[int, int]) -> None:
-        """Scroll a big board so ``cell`` is in view."""
+        """Scroll a big board so ``cell`` is in view. A torus rolls the
+        shorter way round: the cursor stepping over the seam rolls the view
+        by one column, where clamping made it jump to the other end."""
         layout = self.app.layout
         if layout.view_cell(cell, self.scroll) is not None:
             return
         x, y = cell
+        if layout.shape == "torus":
+            self.scroll_by(_roll(x - self.scroll[0], layout.cols, layout.view_cols),
+                           _roll(y - self.scroll[1], layout.rows, layout.view_rows))
+            return
         sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
         sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
@@ -428,6 +434,17 @@ class PlayScreen(PlayInput, base.Screen):
                 else:
                     draw_counter(painter, layout, part, value)
         return drew
+
+
+def _roll(offset: int, size: int, shown: int) -> int:
+    """How far to roll a torus's view of ``shown`` of ``size`` rows (or
+    columns) so that the one ``offset`` after the first shown is in view:
+    the shorter way round, 0 when it already is."""
+    offset %= size
+    if offset < shown:
+        return 0
+    ahead, back = offset - shown + 1, size - offset
+    return ahead if ahead <= back else -back
 
 
 def cell_centre(layout: Layout, cell: tuple[int, int], scroll=(0, 0)) -> tuple[int, int]:
