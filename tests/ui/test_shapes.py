@@ -287,6 +287,26 @@ def test_the_cursor_rolls_a_big_torus_over_its_seam_one_column_at_a_time():
     assert app.play.target(cell_pos(app, (0, y))).cell == (0, y)
 
 
+def test_a_rolled_torus_bursts_its_confetti_from_the_middle_of_the_view():
+    """A torus rolled by the wheel burst them from the middle of the board
+    as drawn unrolled, a corner of the view, where most were hidden."""
+    from game.ui.anim import CONFETTI_COLOURS
+    shown = set(CONFETTI_COLOURS) - {(255, 0, 0), (0, 0, 255)}     # not the board's colours
+
+    def confetti(scroll):
+        app = make_app(["*........"] + ["........."] * 8, shape="torus")
+        app.play.scroll_by(*scroll)
+        click(app, (4, 4))                       # won at once
+        app.step(75)
+        field = app.layout.field
+        return {(x, y) for y in range(field.y, field.bottom) for x in range(field.x, field.right)
+                if display_rgb(app, (x, y)) in shown}
+
+    unrolled = confetti((0, 0))
+    assert len(unrolled) > 40
+    assert confetti((5, 5)) == unrolled
+
+
 def display_rgb(app, pos):
     return tuple(app.display.surface.get_at(app.viewport.to_display(pos)))[:3]
 

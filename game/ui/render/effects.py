@@ -37,5 +37,7 @@ def draw_effects(painter: Painter, anim, layout: Layout, scroll, shift) -> None:
             painter.sprite(prefix + "flag", (at[0], at[1] - hop))
         step_x, step_y = layout.cells.step
         fx, fy = layout.field.x - scroll[0] * step_x, layout.field.y - scroll[1] * step_y
+        if layout.shape == "torus":          # over the view (play.confetti_area)
+            fx, fy = layout.field.topleft
         for x, y, size, colour in anim.confetti():
             painter.fill((fx + x, fy + y, size, size), colour)

@@ -188,9 +188,8 @@ class PlayScreen(PlayInput, base.Screen):
             self.anim = DefeatAnimation(field, outcome.changed)
         else:
             flagged = [c for c in outcome.changed if field.cell(*c) == "F"]
-            layout = self.app.layout
             self.anim = VictoryAnimation(field, flagged, cell, field.seed or 0,
-                                         layout.cells.field_size(layout.cols, layout.rows))
+                                         confetti_area(self.app.layout))
         self._dirty |= self.anim.turning(-1, 0) | set(outcome.changed)
 
     def skip_animation(self) -> None:
@@ -434,6 +433,16 @@ class PlayScreen(PlayInput, base.Screen):
                 else:
                     draw_counter(painter, layout, part, value)
         return drew
+
+
+def confetti_area(layout: Layout) -> tuple[int, int]:
+    """The pixels the victory's confetti bursts over, from their middle: the
+    whole board's; a torus's view, which rolls round a board with no middle
+    (from the middle of the whole board it burst from a corner of a rolled
+    view, mostly hidden)."""
+    if layout.shape == "torus":
+        return layout.cells.field_size(layout.view_cols, layout.view_rows)
+    return layout.cells.field_size(layout.cols, layout.rows)
 
 
 def _roll(offset: int, size: int, shown: int) -> int:
