@@ -372,6 +372,21 @@ def test_the_replay_of_hexagons_points_at_the_hexagon_the_pointer_was_on():
         assert display_rgb(app, board.centre_of(cell, (0, 0))) == BLACK     # the arrow's tip
 
 
+def test_pause_hides_the_torus_band_with_the_field():
+    """The band around a paused torus still showed the cells of its edges."""
+    def paused_band(layout, cell):
+        app = make_app(layout, shape="torus")
+        click(app, cell)
+        key(app, pygame.K_PAUSE)
+        area, field = app.layout.field_area, app.layout.field
+        return [display_rgb(app, (x, y)) for y in range(area.y, area.bottom)
+                for x in range(area.x, area.right) if not field.collidepoint(x, y)]
+
+    opened = paused_band(["*..*....."] + ["........."] * 7 + ["...*....*"], (5, 4))
+    numbers = paused_band(["*.*.*.*.*"] + ["........."] * 7 + ["*.*.*.*.."], (1, 0))
+    assert opened == numbers                   # the panel's, nothing of either board
+
+
 def test_the_probability_overlay_shades_hexagons_once():
     app = make_app(HEX_BOARD, shape="hex")
     click(app, (1, 0))

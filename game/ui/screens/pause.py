@@ -35,7 +35,7 @@ class PauseScreen(base.Screen):
     def draw(self, painter: Painter, full: bool) -> bool:
         if not full:
             return False
-        field = self.app.layout.field
+        field = self.app.layout.field_area     # a torus's band too: it shows the edges
         painter.fill(field, GREY)
         painter.bevel("raised_2", field.inflate(-4, -4))
         lines = [(_("Paused"), "bold", BLACK)]
