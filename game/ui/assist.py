@@ -29,7 +29,17 @@ from game.engine import Status
 from game.i18n import N_, _, language, pgettext
 from game.i18n import percent as i18n_percent
 
-from .jobs import AnalyseJob, HintAnswer, HintJob, Job, LayoutJob, MoveAnswer, MoveJob, Overlay
+from .jobs import (
+    AnalyseJob,
+    HintAnswer,
+    HintJob,
+    Job,
+    LaidBoard,
+    LayoutJob,
+    MoveAnswer,
+    MoveJob,
+    Overlay,
+)
 from .render.assist import COVERED
 
 if TYPE_CHECKING:
@@ -68,6 +78,10 @@ def too_big(field) -> bool:
 
 
 TOO_BIG = N_("This board is too big for the computer to think about.")
+#: A no-guess board was asked for and none was found (a field in parts that
+#: do not touch has none): the game goes on, the player is told.
+NOT_NO_GUESS = N_("No board without guessing was found for this field: this one may need"
+                  " a guess.")
 
 
 def hint_text(h: HintAnswer) -> str:
@@ -295,12 +309,14 @@ class Assistant:
                 None if mask is None else tuple(mask)))
         return True
 
-    def _layout_arrived(self, cells: list[int]) -> None:
+    def _layout_arrived(self, laid: LaidBoard) -> None:
         if self._first is None or self.session.prepared is None:
             return
-        self.session.prepared.cells = cells
+        self.session.prepared.cells = laid.cells
         (kind, cell), self._first = self._first, None
         self.screen.play(kind, cell)
+        if not laid.no_guess:             # said once the move has cleared older lines
+            self.message = _(NOT_NO_GUESS)
 
     # ------------------------------------------------------------ auto-play
 

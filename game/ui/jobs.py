@@ -148,6 +148,16 @@ class MoveJob:
 
 
 @dataclass(frozen=True)
+class LaidBoard:
+    """A LayoutJob's answer: the mine cells (flat indices), and whether the
+    board is one that never forces a guess (False when the layer gave up:
+    a field whose parts do not touch has none from most first clicks)."""
+
+    cells: list[int]
+    no_guess: bool
+
+
+@dataclass(frozen=True)
 class LayoutJob:
     """The mines of a no-guess board, laid for a first click at ``cell``:
     the same board the engine would lay on the spot with the same seed."""
@@ -161,14 +171,16 @@ class LayoutJob:
     shape: str = GRID
     mask: tuple[str, ...] | None = None
 
-    def run(self) -> list[int]:
-        from game.solver import no_guess_layer
+    def run(self) -> LaidBoard:
+        from game.solver.noguess import NoGuessLayer
+        layer = NoGuessLayer()
         field = Minefield(self.width, self.height, self.mines, seed=self.seed,
-                          first_click=self.first_click, layer=no_guess_layer,
+                          first_click=self.first_click, layer=layer,
                           shape=self.shape, mask=self.mask, limits=ANY_SIZE)
         field.reveal(*self.cell)
         rows = field.layout() or []
-        return [i for i, c in enumerate("".join(rows)) if c == "*"]
+        return LaidBoard([i for i, c in enumerate("".join(rows)) if c == "*"],
+                         layer.report is not None and layer.report.no_guess)
 
 
 class PreparedLayer:

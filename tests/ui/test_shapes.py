@@ -234,6 +234,24 @@ def cell_at(app, point):
     return target_at(app.layout, point, app.play.scroll).cell
 
 
+def test_a_no_guess_field_in_parts_says_when_its_board_may_need_a_guess():
+    """A first click on a part of the field that touches no other part
+    leaves nothing to prove the rest with: the no-guess layer gave up and
+    the player, promised a board without guessing, was not told."""
+    mask = "\n".join(["#       ", "        "] + ["   #####"] * 5 + ["        "])
+    app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=4,
+                   custom_mask=mask, no_guess=True, seed=1)
+    click(app, (0, 0))
+    app.step(2)
+    assert app.play.field.status == "playing" and app.play.field.cell(0, 0) == "0"
+    assert app.play.assist.line() == ("No board without guessing was found for this field:"
+                                      " this one may need a guess.")
+    connected = make_app(level="heart", no_guess=True, seed=1)
+    click(connected, (8, 5))
+    connected.step(2)
+    assert connected.play.field.status == "playing" and connected.play.assist.line() == ""
+
+
 def test_the_keyboard_cursor_climbs_hexagons_straight_and_skips_holes():
     app = make_app(HOLED, shape="hex")
     key(app, pygame.K_RETURN)                # shows the cursor

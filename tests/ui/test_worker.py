@@ -160,8 +160,9 @@ def test_the_worker_ends_by_itself_when_the_game_is_gone():
 def test_a_no_guess_board_laid_in_the_worker_is_the_one_the_engine_would_lay():
     job = LayoutJob(30, 16, 99, 5, "opening", (4, 4))
     layer = PreparedLayer()
-    ok, layer.cells = run_job(job)
-    assert ok
+    ok, laid = run_job(job)
+    assert ok and laid.no_guess
+    layer.cells = laid.cells
     prepared = Minefield(30, 16, 99, seed=5, first_click="opening", layer=layer)
     prepared.reveal(4, 4)
     from game.solver import no_guess_layer
