@@ -71,7 +71,7 @@ class FieldTooSmall(ValueError):
     opens; its ``width``, ``height``, ``shape`` and ``cells`` let a window or
     a command line say it in the player's language; ``str()`` is English."""
 
-    def __init__(self, width: int, height: int, shape: str, cells: int | None) -> None:
+    def __init__(self, width: int, height: int, shape: str, cells: int) -> None:
         self.width, self.height, self.shape, self.cells = width, height, shape, cells
         board = f"{width}x{height}" + ("" if shape == GRID else f" {shape}")
         super().__init__(f"a {board} shaped ({cells} cells) board is too small: it needs"
@@ -124,7 +124,7 @@ class SizeLimits:
         if mask is not None and any(topology.HOLE in row for row in mask):
             cells = topology.make(shape, width, height, mask).cell_count
         if top < 1:
-            raise FieldTooSmall(width, height, shape, cells)
+            raise FieldTooSmall(width, height, shape, width * height if cells is None else cells)
         if not 1 <= mines <= top:
             raise SizeError("mines", 1, top, mines, (width, height), shape, cells)
 

@@ -321,3 +321,12 @@ def test_touches_is_symmetric_on_every_shape():       # the oracle itself
 def test_wrong_kinds_of_shape_and_mask_are_refused_before_anything(kwargs, error):
     with pytest.raises(error):
         Minefield(8, 8, 5, **kwargs)
+
+
+def test_a_board_too_small_for_any_mine_names_its_cells_even_without_holes():
+    """A 2x2 torus (sizes outside bots may ask for) has four cells, fewer
+    than a first click opens: the refusal counts them ("None cells" before)."""
+    from game.engine import ANY_SIZE, FieldTooSmall
+    with pytest.raises(FieldTooSmall, match=r"\(4 cells\)") as refused:
+        ANY_SIZE.check(2, 2, 1, "torus")
+    assert refused.value.cells == 4
