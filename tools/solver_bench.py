@@ -27,12 +27,12 @@ import ast
 import hashlib
 import importlib
 import math
+import multiprocessing
 import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from multiprocessing import Pool
 from pathlib import Path
 from types import ModuleType
 from typing import NamedTuple
@@ -270,7 +270,10 @@ def main(argv: list[str] | None = None) -> None:
                        for level in levels for rule in rules
                        for seed in range(args.first_seed, args.first_seed + args.games)]
     start = time.perf_counter()
-    with Pool(args.jobs) as pool:
+    # Spawned, not forked: a fork copies the locks other threads of the
+    # caller hold (a test run has store writers and workers about), and one
+    # held at that instant hung a worker for good.
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         results = list(pool.imap_unordered(play, jobs, chunksize=4))
     changed = " ".join(f"{m}.{n}={v!r}" for m, n, v in overrides)
     if args.pair:
