@@ -147,12 +147,17 @@ def _data_dir(text: str) -> Path:
     plays on and says records cannot be saved)."""
     if not text.strip():
         raise argparse.ArgumentTypeError(_("must name a directory, not an empty string"))
-    path = Path(text).expanduser()
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(_("{path} is a file, not a directory").format(path=text))
     try:
+        path = Path(text).expanduser()
+    except RuntimeError:        # "~name" of no user this system knows
+        raise argparse.ArgumentTypeError(
+            _("cannot tell which home directory {path} means").format(path=text)) from None
+    try:
+        if path.exists() and not path.is_dir():
+            raise argparse.ArgumentTypeError(
+                _("{path} is a file, not a directory").format(path=text))
         path.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
+    except OSError as e:        # exists() too: a name too long, a folder we may not search
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(
                 path=text, reason=i18n.os_reason(e))) from None

@@ -73,6 +73,16 @@ def test_a_data_dir_that_cannot_be_created_is_refused(refused, tmp_path):
     assert f"--data-dir: cannot create the directory {blocker / 'inside'}" in err
 
 
+def test_a_data_dir_the_system_cannot_look_up_is_refused(refused, tmp_path):
+    """A name too long for the file system, or a home directory of no known
+    user, is one line and status 2 like any place that cannot be created:
+    looking the name up raised, and the player got a traceback."""
+    too_long = tmp_path / ("a" * 300)
+    assert "--data-dir: cannot create the directory" in refused("--data-dir", str(too_long))
+    err = refused("--data-dir", "~no-such-user-here/records")
+    assert "--data-dir: cannot tell which home directory ~no-such-user-here/records means" in err
+
+
 def test_a_missing_data_dir_is_created(tmp_path):
     assert parse(["--data-dir", str(tmp_path / "a" / "b")]).data_dir.is_dir()
 
