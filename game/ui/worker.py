@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -115,7 +116,13 @@ def serve(conn: Connection) -> None:
     however it ended) or a None arrives. Each job comes with the window's
     language at the time it was asked: a spawned process starts in the source
     language, and the player may switch languages mid-game, yet a hint's
-    explanation or an error must read in the window's language."""
+    explanation or an error must read in the window's language.
+
+    Ctrl+C in a terminal interrupts every process of the game, this one too:
+    it is ignored here, since the window, told the same, records the game and
+    ends this process itself (a KeyboardInterrupt here would only print a
+    traceback under the game's orderly exit)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     give_way()
     while True:
         try:

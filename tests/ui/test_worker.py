@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -155,6 +156,26 @@ def test_the_worker_ends_by_itself_when_the_game_is_gone():
     process.join(ANSWER_TIMEOUT)
     assert process.exitcode == 0
     worker.close()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="POSIX signals")
+def test_ctrl_c_in_the_terminal_leaves_the_worker_to_the_window(capfd):
+    """Ctrl+C reaches every process of the terminal's group: the window ends
+    the game in order, and the worker must not die beside it printing a
+    KeyboardInterrupt traceback (it did, from source and executable)."""
+    worker = ProcessWorker()
+    try:
+        worker.submit("first", FailJob())
+        answer(worker)                               # serving: waiting for the next job
+        os.kill(worker._process.pid, signal.SIGINT)
+        time.sleep(0.2)                              # time to die, had it not ignored it
+        worker.submit("after", FailJob())
+        (done,) = answer(worker)
+        assert done.tag == "after" and done.value == "ValueError: no such board"
+        assert worker.starts == 1                    # the same process answered
+    finally:
+        worker.close()
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_a_no_guess_board_laid_in_the_worker_is_the_one_the_engine_would_lay():
