@@ -178,6 +178,24 @@ def test_ctrl_c_in_the_terminal_leaves_the_worker_to_the_window(capfd):
     assert "Traceback" not in capfd.readouterr().err
 
 
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_ctrl_c_while_the_worker_starts_leaves_it_to_the_window_too(capfd):
+    """The same Ctrl+C a moment after the first hint was asked, while the new
+    process is still importing the game (a tenth of a second from source, a
+    quarter in the executable): it printed a KeyboardInterrupt traceback (in
+    the executable, a "[PYI-...] Failed to execute script" line too)."""
+    worker = ProcessWorker()
+    try:
+        worker.submit("first", FailJob())
+        os.kill(worker._process.pid, signal.SIGINT)  # long before it serves
+        (done,) = answer(worker)
+        assert done.tag == "first" and done.value == "ValueError: no such board"
+        assert worker.starts == 1
+    finally:
+        worker.close()
+    assert "Traceback" not in capfd.readouterr().err
+
+
 def test_a_no_guess_board_laid_in_the_worker_is_the_one_the_engine_would_lay():
     job = LayoutJob(30, 16, 99, 5, "opening", (4, 4))
     layer = PreparedLayer()
