@@ -23,9 +23,11 @@ in its ``--data-dir`` and nothing in the working folder, and every file of
 the computer play through its worker process (the executable started again
 by multiprocessing): a worker that fell into the command line instead would
 print an argument error; ``--replay FILE`` does the same for the process that
-reads replays. It then prints the size and the
-start-up time: the median wall time of five ``--frames 1`` runs, which counts
-the one-file unpacking, opening the window, one frame and quitting.
+reads replays, and ``--replay FILE --frames 5`` quits while that process
+(and multiprocessing's resource tracker) is still starting up: nothing may be
+printed as the bundle's unpacked files are deleted. It then prints the size
+and the start-up time: the median wall time of five ``--frames 1`` runs, which
+counts the one-file unpacking, opening the window, one frame and quitting.
 
 Needs PyInstaller in the running Python: ``pip install -e '.[exe]'``. Any
 failure ends with one line on stderr and exit status 1.
@@ -59,6 +61,7 @@ STORE_FILES = {"settings.json", "records.db", "records.db-wal", "records.db-shm"
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 SMOKE_FRAMES = 120
 DEMO_FRAMES = 300       # attract mode: the computer's worker process starts and plays
+QUIT_FRAMES = 5         # quits while the replay loader's process is still starting up
 TIMING_RUNS = 5
 RUN_TIMEOUT_S = 120
 INSTALL_HINT = "pip install -e '.[exe]'"
@@ -281,6 +284,12 @@ def smoke(root: Path = ROOT) -> list[tuple[str, str]]:
         if "error" in result.stderr.lower():
             raise Failure(f"--replay: {last_line(result.stderr)}")
         rows.append((f"--replay FILE --frames {DEMO_FRAMES} (loader process reads it)",
+                     f"exit 0, nothing on stderr, {elapsed:.2f} s"))
+        result, elapsed = run_exe(exe, ["--replay", str(replay), "--frames", str(QUIT_FRAMES),
+                                        "--data-dir", str(data_dir)], cwd)
+        if result.stderr.strip():
+            raise Failure(f"--replay FILE --frames {QUIT_FRAMES}: {last_line(result.stderr)}")
+        rows.append((f"--replay FILE --frames {QUIT_FRAMES} (quits as its processes start)",
                      f"exit 0, nothing on stderr, {elapsed:.2f} s"))
         frozen = time_start([str(exe), "--frames", "1", "--data-dir", str(data_dir)], cwd)
         rows.append((f"start to first frame, median of {TIMING_RUNS}",

@@ -34,7 +34,7 @@ from .render.assist import OPENING, draw_thinking
 from .render.atlas import Atlas
 from .render.painter import Painter
 from .screens.base import Screen, pointer_moved
-from .worker import ProcessWorker, SyncWorker, Worker
+from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
 
 TICKS_PER_SECOND = 60
 DT = 1 / TICKS_PER_SECOND
@@ -401,12 +401,15 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Leave: the computer's process (if any) is stopped and pending
-        reads of the records dropped; a best time being named keeps the name
-        typed so far; a game in progress is recorded as abandoned; what the
-        store has queued is written before the window goes."""
+        """Leave: the computer's and the replay loader's processes (if any)
+        are stopped, and the resource tracker multiprocessing started with
+        them is waited for (``end_resource_tracker``); pending reads of the
+        records are dropped; a best time being named keeps the name typed so
+        far; a game in progress is recorded as abandoned; what the store has
+        queued is written before the window goes."""
         self.worker.close()
         self.replays.close()
+        end_resource_tracker()
         self.reader.close()
         for screen in reversed(self.stack):
             keep_record = getattr(screen, "keep_record", None)

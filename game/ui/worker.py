@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -260,3 +261,32 @@ class ProcessWorker:
             if process.is_alive():
                 process.kill()
             process.join(STOP_SECONDS)
+
+
+def end_resource_tracker(timeout: float = STOP_SECONDS) -> None:
+    """Wait for multiprocessing's resource tracker, once the game's processes
+    are stopped. The first worker started it (on POSIX), and it ends when the
+    game closes its pipe, but not before it has finished starting up: left to
+    end after the game, in the one-file executable it found the files it was
+    still loading deleted (they are removed as soon as the game exits) and
+    printed a traceback and "[PYI-...] Failed to execute script" after a quit
+    within a quarter of a second of a first hint or replay. Waiting also
+    leaves no process behind, even for a moment. The tracker's own stop
+    waits without a bound, so this closes its pipe and waits at most
+    ``timeout`` seconds (the standard library keeps the pipe and the process
+    id in ``_fd`` and ``_pid``; without them, nothing is done)."""
+    from multiprocessing import resource_tracker
+    tracker = resource_tracker._resource_tracker
+    fd, pid = getattr(tracker, "_fd", None), getattr(tracker, "_pid", None)
+    if fd is None or pid is None:
+        return
+    tracker._fd = tracker._pid = None        # a later worker starts a fresh one
+    os.close(fd)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                return
+        except ChildProcessError:
+            return
+        time.sleep(0.005)

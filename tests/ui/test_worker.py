@@ -229,6 +229,40 @@ def test_the_window_gets_a_real_hint_from_the_process_and_quitting_stops_it():
     assert not worker.alive
 
 
+def children() -> dict[int, str]:
+    """This process's child processes, zombies included: pid -> command line
+    (empty for a zombie)."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == os.getpid():
+                cmdline = (stat.parent / "cmdline").read_bytes()
+                found[int(stat.parent.name)] = cmdline.replace(b"\0", b" ").decode()
+        except (OSError, IndexError, ValueError):
+            continue                                  # ended meanwhile
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="Linux /proc")
+def test_quitting_leaves_no_process_behind_not_even_the_resource_tracker():
+    """multiprocessing's resource tracker, started with the first worker,
+    outlived the window; in the one-file executable, quitting right after a
+    first hint or replay found it still starting up while its files were
+    deleted, and it printed a traceback."""
+    worker = ProcessWorker()
+    app = make_app(level="expert", seed=3, worker=worker)
+    try:
+        worker.submit("first", FailJob())
+        answer(worker)
+        started = children()
+        ours = {pid for pid, line in started.items() if "multiprocessing" in line}
+        assert any("resource_tracker" in started[pid] for pid in ours)    # and the worker
+    finally:
+        app.close()
+    assert not ours & children().keys()               # ended and reaped
+
+
 def test_a_new_game_cancels_the_question_under_way():
     worker = ProcessWorker()
     app = make_app(level="expert", seed=3, worker=worker)
