@@ -51,6 +51,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse would print usage and exit
         raise UsageError(message)
 
+    def print_help(self, file: TextIO | None = None) -> None:
+        """``--help`` through ``_say``: argparse's own printing leaves the text
+        in the buffer, and a reader gone (``--help | head -c0``) then made
+        the exit flush fail: status 120 and "Exception ignored" on stderr."""
+        _say(self.format_help().removesuffix("\n"), file or sys.stdout)
+
 
 #: Digits a number without an upper bound may have: Python refuses to
 #: convert one of over 4,300, and no size or count here comes near 100.
