@@ -34,6 +34,8 @@ from game.i18n import _
 from game.replay import MAX_SEED
 from game.safe_read import NotAFile, TooLarge, read_capped
 from game.settings import MAX_SCALE, STYLE_RULES, Settings
+from game.store.database import MAX_PATH_BYTES, too_long
+from game.store.database import NAME as RECORDS
 from game.words import field_too_small, mask_error, size_error
 
 PROG = "minesweeper"
@@ -158,6 +160,12 @@ def _data_dir(text: str) -> Path:
     except RuntimeError:        # "~name" of no user this system knows
         raise argparse.ArgumentTypeError(
             _("cannot tell which home directory {path} means").format(path=text)) from None
+    length = too_long(path)
+    if length is not None:
+        raise argparse.ArgumentTypeError(
+            _("{path} is too long a path for the records database ({length} bytes with "
+              "{name}; at most {limit})").format(path=text, length=length, name=RECORDS,
+                                                 limit=MAX_PATH_BYTES))
     try:
         if path.exists() and not path.is_dir():
             raise argparse.ArgumentTypeError(

@@ -19,6 +19,7 @@ may rename files, is done by one copy at a time (``interlock``).
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 import tempfile
@@ -41,6 +42,10 @@ from .writer import run_in_transaction
 
 NAME = "records.db"
 LOCK_NAME = "records.db.lock"
+#: The longest path, in bytes, by which SQLite's Unix file layer opens a
+#: database: a 512-byte buffer, less room for "-journal". A longer one fails
+#: with nothing but "unable to open database file". (Windows allows more.)
+MAX_PATH_BYTES = 504
 BUSY_TIMEOUT_S = 30.0
 _HEADER = b"SQLite format 3\x00"
 _JOURNALS = ("-wal", "-shm", "-journal")
@@ -58,6 +63,13 @@ class Damaged(Exception):
 
 class Newer(Exception):
     """The file was written by a newer version: leave it alone."""
+
+
+def too_long(folder: Path) -> int | None:
+    """The length in bytes of the database's path in ``folder`` when SQLite
+    could not open a file by it, else None."""
+    length = len(os.fsencode(folder.absolute() / NAME))
+    return length if os.name == "posix" and length > MAX_PATH_BYTES else None
 
 
 def connect(path: Path) -> sqlite3.Connection:

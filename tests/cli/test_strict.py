@@ -9,6 +9,8 @@ import sys
 import pytest
 
 from game.cli import main, no_display, parse
+from game.store import Store
+from game.store.database import MAX_PATH_BYTES, NAME
 
 HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
@@ -81,6 +83,33 @@ def test_a_data_dir_the_system_cannot_look_up_is_refused(refused, tmp_path):
     assert "--data-dir: cannot create the directory" in refused("--data-dir", str(too_long))
     err = refused("--data-dir", "~no-such-user-here/records")
     assert "--data-dir: cannot tell which home directory ~no-such-user-here/records means" in err
+
+
+def folder_of(tmp_path, total: int):
+    """A folder under ``tmp_path`` whose records database path is ``total`` bytes."""
+    folder = tmp_path / "d"
+    while (missing := total - len(os.fsencode(folder / NAME))) > 0:
+        folder = (folder.with_name(folder.name + "d") if missing == 1
+                  else folder / ("d" * min(200, missing - 1)))
+    return folder
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SQLite's Unix path limit")
+def test_a_data_dir_too_long_for_the_records_database_is_refused(refused, tmp_path):
+    """SQLite opens no database by a path over 504 bytes: the game took such a
+    folder, created it, and then said records could not be saved there
+    ("unable to open database file"), though the folder was fine."""
+    longest = folder_of(tmp_path, MAX_PATH_BYTES)
+    err = refused("--data-dir", str(longest) + "d")
+    assert f"is too long a path for the records database ({MAX_PATH_BYTES + 1} bytes" in err
+    assert list(tmp_path.iterdir()) == []                # nothing created
+    store = Store(parse(["--data-dir", str(longest)]).data_dir)
+    try:
+        assert store.take_notices() == []                # the longest one accepted works
+        store.add_best_time("beginner", "Ann", 9000, 10, 1.1)
+    finally:
+        store.close()
+    assert [t.name for t in Store(longest).best_times("beginner")] == ["Ann"]
 
 
 def test_a_missing_data_dir_is_created(tmp_path):
