@@ -30,6 +30,7 @@ import time
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
 from typing import Protocol
 
@@ -127,7 +128,6 @@ def interrupts_held() -> Iterator[None]:
         return
     # The start would launch multiprocessing's resource tracker first, which
     # lets SIGINT through again once the tracker is up: launch it now.
-    from multiprocessing import resource_tracker
     resource_tracker.ensure_running()
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
@@ -275,7 +275,6 @@ def end_resource_tracker(timeout: float = STOP_SECONDS) -> None:
     waits without a bound, so this closes its pipe and waits at most
     ``timeout`` seconds (the standard library keeps the pipe and the process
     id in ``_fd`` and ``_pid``; without them, nothing is done)."""
-    from multiprocessing import resource_tracker
     tracker = resource_tracker._resource_tracker
     fd, pid = getattr(tracker, "_fd", None), getattr(tracker, "_pid", None)
     if fd is None or pid is None:
