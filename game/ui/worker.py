@@ -178,6 +178,7 @@ class ProcessWorker:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self._pending: dict[int, Hashable] = {}
+        self._failed: list[Done] = []    # jobs failed in submit, handed over by poll
         self._seq = 0
         self.starts = 0                  # processes started (tests, benchmarks)
 
@@ -196,25 +197,32 @@ class ProcessWorker:
             ours, theirs = context.Pipe()
             process = context.Process(target=serve, args=(theirs,), daemon=True,
                                       name="minesweeper-solver")
-            with interrupts_held():
-                process.start()
-            theirs.close()
+            try:
+                with interrupts_held():
+                    process.start()
+            except OSError:
+                ours.close()
+                raise
+            finally:
+                theirs.close()
             self._process, self._conn = process, ours
             self.starts += 1
         return self._conn
 
     def submit(self, tag: Hashable, job: Job) -> None:
-        conn = self._ensure()
+        """Ask ``job``. When no process can be started (fork refused: the
+        user's process limit, memory) or the pipe is broken, the job fails
+        at the next ``poll`` like one whose process died."""
         self._seq += 1
         self._pending[self._seq] = tag
         try:
-            conn.send((self._seq, job, language()))
-        except (BrokenPipeError, OSError):
-            self._lost()
+            self._ensure().send((self._seq, job, language()))
+        except OSError:                 # BrokenPipeError included
+            self._failed.extend(self._lost())
 
     def poll(self) -> list[Done]:
         """The answers that have arrived (never waits)."""
-        out: list[Done] = []
+        out, self._failed = self._failed, []
         conn = self._conn
         while conn is not None and self._pending:
             try:
@@ -244,12 +252,14 @@ class ProcessWorker:
     def cancel(self) -> None:
         """Forget every job asked; a job under way is stopped at once by
         ending the process (the next job starts a fresh one)."""
+        self._failed.clear()
         if self._pending:
             self._pending.clear()
             self._stop()
 
     def close(self) -> None:
         self._pending.clear()
+        self._failed.clear()
         self._stop()
 
     def _stop(self) -> None:

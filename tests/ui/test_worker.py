@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import multiprocessing.context
 import os
 import signal
 import subprocess
@@ -194,6 +196,29 @@ def test_ctrl_c_while_the_worker_starts_leaves_it_to_the_window_too(capfd):
     finally:
         worker.close()
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_worker_that_cannot_be_started_fails_the_job_not_the_window(monkeypatch):
+    """fork() refused (the user's process limit reached, memory short): the
+    OSError came out of submit() into the window's loop, a traceback that
+    ended the game. The job fails like one whose process died, and the next
+    one tries again."""
+    def refuse(process):
+        raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", refuse)
+    worker = ProcessWorker()
+    try:
+        worker.submit("hint", FailJob())
+        assert [(d.tag, d.ok, d.value) for d in worker.poll()] == [
+            ("hint", False, "the computer’s process stopped")]
+        assert not worker.alive and worker.pending == 0
+        monkeypatch.undo()
+        worker.submit("again", FailJob())
+        (done,) = answer(worker)
+        assert done.tag == "again" and done.value == "ValueError: no such board"
+    finally:
+        worker.close()
 
 
 def test_a_no_guess_board_laid_in_the_worker_is_the_one_the_engine_would_lay():
