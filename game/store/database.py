@@ -67,8 +67,13 @@ class Newer(Exception):
 
 def too_long(folder: Path) -> int | None:
     """The length in bytes of the database's path in ``folder`` when SQLite
-    could not open a file by it, else None."""
-    length = len(os.fsencode(folder.absolute() / NAME))
+    could not open a file by it, else None. SQLite measures the path as
+    given and again with its symbolic links followed."""
+    try:
+        resolved = folder.resolve()
+    except (OSError, RuntimeError):        # a loop of links: as given, then
+        resolved = folder
+    length = max(len(os.fsencode(place.absolute() / NAME)) for place in (folder, resolved))
     return length if os.name == "posix" and length > MAX_PATH_BYTES else None
 
 

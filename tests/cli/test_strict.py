@@ -5,6 +5,7 @@ start that prints nothing when sound is off or there is no sound card."""
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -110,6 +111,11 @@ def test_a_data_dir_too_long_for_the_records_database_is_refused(refused, tmp_pa
     finally:
         store.close()
     assert [t.name for t in Store(longest).best_times("beginner")] == ["Ann"]
+    too_deep = Path(str(longest) + "d")
+    too_deep.mkdir()
+    (tmp_path / "link").symlink_to(too_deep)          # SQLite follows links, and measures
+    err = refused("--data-dir", str(tmp_path / "link"))
+    assert f"is too long a path for the records database ({MAX_PATH_BYTES + 1} bytes" in err
 
 
 def test_a_missing_data_dir_is_created(tmp_path):
