@@ -6,7 +6,9 @@ long-press time (a setting, 0.4 s by default) it flags that cell at once and
 the lift then does nothing; lifted earlier, it opens the cell under it (the
 left click's meaning, so flag mode and chords on numbers work too). Lifted off
 the field, nothing happens. The face and the flag-mode button need the finger
-to go down and come up on them.
+to go down and come up on them; a finger that went down on either and slid
+onto the field plays nothing there (as the mouse's press on the face does),
+or changing one's mind about a new game could open a mine.
 
 Time is counted in the loop's fixed ticks, never read from a clock.
 """
@@ -47,7 +49,7 @@ class Touch:
         self.__init__()
         if spent:
             return None
-        if target.kind == CELL_TARGET:
+        if target.kind == CELL_TARGET and origin.kind == CELL_TARGET:
             return Action(PRIMARY, target.cell)
         if target == origin and target.kind == FACE:
             return Action(NEW_GAME)
@@ -70,10 +72,18 @@ class Touch:
 
     @property
     def pressing(self) -> tuple[int, int] | None:
-        """The cell under a finger still counting towards a long press."""
-        if self.finger is not None and not self.spent and self.target.kind == CELL_TARGET:
+        """The cell under a finger that went down on the field, still counting
+        towards a long press."""
+        if self.finger is not None and not self.spent and self.target.kind == CELL_TARGET \
+                and self.origin.kind == CELL_TARGET:
             return self.target.cell
         return None
+
+    @property
+    def on_face(self) -> bool:
+        """Whether a finger that went down on the face is on it now (the face
+        shows pressed, and lifting starts a new game)."""
+        return self.finger is not None and self.origin.kind == FACE and self.target == self.origin
 
     def progress(self, hold_ticks: int) -> float:
         """How far the long press has gone, 0 to 1 (for the visible cue)."""

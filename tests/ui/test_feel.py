@@ -174,6 +174,33 @@ def test_a_touch_lifted_off_the_field_does_nothing():
     assert app.play.field.status == "ready"
 
 
+@pytest.mark.parametrize("start", ["face", "mode_button"])
+def test_a_finger_that_went_down_on_the_face_or_the_flag_button_never_plays_on_the_field(start):
+    app = make_app(BOARD)
+    button = getattr(app.layout, start)
+    finger(app, pygame.FINGERDOWN, pos=button.center)
+    if start == "face":
+        assert shows(app, app.layout.face, "face_smile_pressed")
+    finger(app, pygame.FINGERMOTION, (3, 1))            # slid off onto a covered cell
+    rect = cell_rect(app, (3, 1))
+    corner = app.viewport.to_display((rect.x + 1, rect.y + 1))
+    assert pixel(app, corner) == (255, 255, 255)        # not pressed in: its white bevel shows
+    assert shows(app, app.layout.face, "face_smile")     # neither pressed nor "oh"
+    app.step(30)                                        # longer than a long press
+    finger(app, pygame.FINGERUP, (3, 1))
+    assert app.play.field.view()[1][3] == "#" and app.play.field.status == "ready"
+    assert not app.settings.flag_mode
+
+
+def test_a_finger_slid_from_the_field_onto_the_face_does_not_press_it():
+    app = make_app(BOARD)
+    finger(app, pygame.FINGERDOWN, (3, 1))
+    finger(app, pygame.FINGERMOTION, pos=app.layout.face.center)
+    assert shows(app, app.layout.face, "face_smile")
+    finger(app, pygame.FINGERUP, pos=app.layout.face.center)
+    assert app.play.field.status == "ready"
+
+
 # ------------------------------------------------------------------ flag mode
 
 def test_the_flag_mode_button_shows_the_mode_and_a_click_or_a_tap_toggles_it():

@@ -17,7 +17,6 @@ from ..assist import Assistant
 from ..cursor import cursor_step
 from ..frame import Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
-from ..hit import FACE
 from ..recording import record_abandoned, record_end, sample_pointer
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
@@ -335,7 +334,7 @@ class PlayScreen(PlayInput, base.Screen):
     def face(self) -> tuple[str, bool]:
         """The face and whether it shows pressed (it does in every state, as a
         button should)."""
-        pressed = self.gestures.face_pressed() or self.touch.target.kind == FACE
+        pressed = self.gestures.face_pressed() or self.touch.on_face
         status = self.session.status
         if status == Status.WON:
             return "cool", pressed
