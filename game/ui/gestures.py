@@ -14,7 +14,8 @@ gesture yields:
 * the right button acts at once, on press (flag -> ? -> covered); when the
   left button then joins for a chord, that flag stays.
 
-The face needs press and release on it, as buttons do.
+The face needs press and release on it, as buttons do; while it is held,
+the other buttons do nothing (the right one neither marks nor joins a chord).
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ class Gestures:
         self.held.add(button)
         on_cell = target.kind == CELL_TARGET and field_live
         both = {LEFT, RIGHT} <= self.held
-        if self.gesture == SPENT:
-            return None
+        if self.gesture in (SPENT, FACE_PRESS):
+            return None                  # the face holds the pointer until its button is up
         if both and on_cell or button == MIDDLE and on_cell and not self.gesture:
             self._begin(CHORD, target)
         elif self.gesture:

@@ -169,6 +169,22 @@ def test_the_face_starts_a_new_game_only_when_pressed_and_released_on_it():
     assert all(set(row) == {"#"} for row in app.play.field.view())
 
 
+def test_the_right_button_does_nothing_while_the_face_is_held():
+    app = make_app(BOARD)
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    before = app.play.field.view()
+    press(app, app.viewport.to_display(app.layout.face.center))
+    move(app, cell_pos(app, (1, 1)))                 # slid off the face onto a number
+    press(app, cell_pos(app, (1, 1)), RIGHT)
+    assert cell_shows(app, (2, 2), "covered")       # no chord pressed in
+    assert shows(app, app.layout.face, "face_smile")
+    release(app, cell_pos(app, (1, 1)), RIGHT)
+    release(app, cell_pos(app, (1, 1)))
+    press(app, cell_pos(app, (5, 5)), RIGHT)         # and the right button works again after
+    assert app.play.field.view()[:5] == before[:5] and app.play.field.cell(5, 5) == "F"
+
+
 def test_f2_starts_a_new_game():
     app = make_app(seed=3)
     click(app, (4, 4))
