@@ -8,9 +8,11 @@ gesture yields:
   follows the pointer, and the release opens the cell under the pointer *at
   release* (players slide to correct a mis-aimed press); released off the
   field, nothing happens;
-* a chord (middle button, or left and right held together) works the same
-  way: the pressed neighbourhood follows, the chord is played where the
-  button comes up; once released, the other button's release does nothing;
+* a chord (middle button, or left and right held together: a press begun on
+  the field becomes a chord when the other button joins it, wherever the
+  pointer then is) works the same way: the pressed neighbourhood follows,
+  the chord is played where the button comes up; once released, the other
+  button's release does nothing;
 * the right button acts at once, on press (flag -> ? -> covered); when the
   left button then joins for a chord, that flag stays.
 
@@ -68,7 +70,10 @@ class Gestures:
         both = {LEFT, RIGHT} <= self.held
         if self.gesture in (SPENT, FACE_PRESS):
             return None                  # the face holds the pointer until its button is up
-        if both and on_cell or button == MIDDLE and on_cell and not self.gesture:
+        # The second button makes a chord of a press begun on the field,
+        # wherever the pointer has wandered meanwhile.
+        joins = both and field_live and self.gesture in (PRIMARY, SECONDARY)
+        if joins or both and on_cell or button == MIDDLE and on_cell and not self.gesture:
             self._begin(CHORD, target)
         elif self.gesture:
             return None

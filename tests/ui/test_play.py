@@ -128,6 +128,26 @@ def test_left_and_right_together_chord_and_the_second_release_does_nothing():
     assert app.play.field.view() == opened and app.play.field.cell(0, 0) == "F"
 
 
+@pytest.mark.parametrize("first, second", [(LEFT, RIGHT), (RIGHT, LEFT)])
+def test_both_buttons_chord_when_the_second_is_pressed_with_the_pointer_off_the_field(first,
+                                                                                      second):
+    app = make_app(BOARD, chord_left_click=False)      # a chord only by both buttons
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    pos = cell_pos(app, (1, 1))
+    frame = app.viewport.to_display((app.layout.field.right + 4, app.layout.field.centery))
+    press(app, cell_pos(app, (6, 6)), first)        # on a mine
+    move(app, frame)                               # drifted off the field...
+    press(app, frame, second)                      # ...when the other button went down
+    move(app, pos)
+    assert cell_shows(app, (2, 2), "open_0")       # the chord's neighbourhood, pressed in
+    release(app, pos, second)
+    assert app.play.field.cell(2, 0) != "#"        # chorded...
+    assert app.play.field.status == "playing"      # ...and the mine pressed first not opened
+    release(app, pos, first)
+    assert app.play.field.cell(0, 0) == "F"
+
+
 def test_a_left_click_on_a_satisfied_number_chords_when_the_setting_is_on():
     app = make_app(BOARD)
     click(app, (1, 1))
