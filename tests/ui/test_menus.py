@@ -148,6 +148,25 @@ def test_alt_alone_opens_the_menus_but_alt_enter_does_not():
     assert app.top is app.play and app.display.fullscreen
 
 
+@pytest.mark.parametrize("started", [False, True])
+def test_alt_held_as_the_focus_leaves_alt_tab_opens_no_menu(started):
+    """SDL makes up Alt's release when the focus leaves with Alt held, just
+    before the focus-lost event: the player coming back from Alt+Tab found the
+    Game menu open (under the pause when a game was running)."""
+    app = make_app()
+    if started:
+        click(app, (4, 4))
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_LALT, mod=0, unicode="",
+                                             scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.step(5)
+    assert not any(isinstance(screen, MenuScreen) for screen in app.stack)
+    if started:
+        click(app, (4, 4))                                # the click that resumes
+    assert app.top is app.play
+
+
 def test_right_and_left_arrows_move_between_menus():
     app = make_app()
     key(app, pygame.K_F10)

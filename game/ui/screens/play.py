@@ -61,6 +61,7 @@ class PlayScreen(PlayInput, base.Screen):
         self.cursor: tuple[int, int] | None = None   # keyboard play; hidden until an arrow key
         self.anim: Animation | None = None
         self._alt_alone = False
+        self._menu_on_alt = False                    # Alt released alone: the menus next tick
         self._dirty: set[tuple[int, int]] = set()
         self._pressed: set[tuple[int, int]] = set()
         self._shown: dict[str, object] = {}
@@ -152,8 +153,9 @@ class PlayScreen(PlayInput, base.Screen):
         games play on: nobody is timing them). A button or finger held when
         the focus goes may come up in another window, unseen: a spent
         gesture (``spend_gesture``) is forgotten, or it would swallow every
-        press after."""
+        press after. Alt's release made up as the focus left opens no menu."""
         self._spent.clear()
+        self._alt_alone = self._menu_on_alt = False
         if self.session.demo:
             return
         if self.session.chrono.running and not self.session.chrono.paused:
@@ -277,6 +279,7 @@ class PlayScreen(PlayInput, base.Screen):
         if self.anim is not None and not self.anim.done:
             self._dirty |= self.anim.tick()
         self._tick_touch()
+        self._tick_alt()
         if self._after_victory is not None and self._wave_holds_name():
             # A best time's winner is watching the wave, not idle: idle time
             # counts from the name entry (with less idle time than the wave,

@@ -113,8 +113,7 @@ class PlayInput:
             self._alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
             self._key(event)
         elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
-            if self._alt_alone:       # Alt pressed and released alone opens the menus
-                self.open_menu()
+            self._menu_on_alt = self._alt_alone     # opened at the next tick (_tick_alt)
             self._alt_alone = False
 
     def _press(self, button: int, target: Target) -> None:
@@ -186,6 +185,16 @@ class PlayInput:
             self.play("chord", cell)
         else:
             self.play(REVEAL, cell)
+
+    def _tick_alt(self) -> None:
+        """Alt pressed and released alone opens the menus, one tick later.
+        When the focus leaves with Alt held (Alt+Tab), SDL makes up Alt's
+        release just before telling us the focus went: ``pause`` then takes
+        the menu back, or the player came back to an open Game menu."""
+        if self._menu_on_alt:
+            self._menu_on_alt = False
+            if self.app.top is self:
+                self.open_menu()
 
     def _wheel(self, event: pygame.event.Event) -> None:
         dx, dy = -event.x, -event.y
