@@ -310,6 +310,21 @@ def test_a_board_too_big_for_the_screen_scrolls_with_the_wheel():
     assert app.play.field.status == "playing" and app.play.field.cell(0, 6) != "#"
 
 
+def test_a_wheel_turned_while_a_cell_is_held_presses_the_cell_now_under_the_pointer():
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    pos = cell_pos(app, (3, 3))
+    press(app, pos)
+    assert cell_shows(app, (3, 3), "open_0")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False,
+                                         precise_x=0.0, precise_y=-2.0))
+    app.step()
+    assert app.play.scroll == (0, 6)
+    assert cell_shows(app, (3, 9), "open_0")            # the cell the release would open
+    assert app.play.pressed_cells() == {(3, 9)}
+    release(app, pos)
+    assert app.play.field.cell(3, 9) != "#" and app.play.field.cell(3, 3) == "#"
+
+
 @pytest.mark.parametrize("shape, scroll", [("grid", (17, 9)), ("torus", (-30, -20))])
 def test_a_cascade_on_a_board_bigger_than_the_window_shows_what_a_fresh_drawing_shows(
         shape, scroll):

@@ -66,6 +66,7 @@ class PlayScreen(PlayInput, base.Screen):
         self._pressed: set[tuple[int, int]] = set()
         self._shown: dict[str, object] = {}
         self.hover: tuple[int, int] | None = None     # the cell under the mouse pointer
+        self._pointer: tuple[int, int] | None = None  # where the mouse was last seen (display px)
         self._after_victory: Callable[[], None] | None = None
         self._count_3bv_in: int | None = None        # ticks left (see COUNT_3BV_AFTER)
         self.assist = Assistant(self)
@@ -269,6 +270,7 @@ class PlayScreen(PlayInput, base.Screen):
             self.scroll = (sx, sy)
             self._redraw_board()
             self._shown.pop("board", None)
+            self.follow_pointer()
 
     # ------------------------------------------------------------- ticks
 

@@ -92,6 +92,7 @@ class PlayInput:
             target = self.target(event.pos)
             self.hover = target.cell if target.kind == CELL_TARGET else None
         if mouse:
+            self._pointer = event.pos
             self.hide_cursor()
             self._alt_alone = False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
@@ -150,6 +151,15 @@ class PlayInput:
             action = self.touch.up(event.finger_id, target)
             if action and (action.kind != PRIMARY or not self.session.ended):
                 self._act(action)
+
+    def follow_pointer(self) -> None:
+        """The board moved under a still pointer (the wheel, the keyboard
+        cursor, a scroll bar): the pressed look and the hover follow to the
+        cell now under it, which is the one a release would play on."""
+        if self._pointer is not None:
+            target = self.target(self._pointer)
+            self.gestures.move(target)
+            self.hover = target.cell if target.kind == CELL_TARGET else None
 
     def _drag_bar(self, kind: str, pos: tuple[int, int]) -> None:
         """Scroll so the bar's thumb is centred under the pointer."""
