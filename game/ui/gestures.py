@@ -16,15 +16,16 @@ gesture yields:
 * the right button acts at once, on press (flag -> ? -> covered); when the
   left button then joins for a chord, that flag stays.
 
-The face needs press and release on it, as buttons do; while it is held,
-the other buttons do nothing (the right one neither marks nor joins a chord).
+The face and the flag-mode button need press and release on them, as
+buttons do; while one is held, the other buttons do nothing (the right one
+neither marks nor joins a chord).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hit import CELL_TARGET, FACE, OUTSIDE, Target
+from .hit import CELL_TARGET, FACE, MODE, OUTSIDE, Target
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
@@ -32,20 +33,24 @@ LEFT, MIDDLE, RIGHT = 1, 2, 3
 PRIMARY = "primary"      # left button on a cell: reveal (or flag / chord, by settings)
 SECONDARY = "secondary"  # right button on a cell: cycle the mark (played on press)
 CHORD = "chord"          # middle, or left + right
-FACE_PRESS = "face"
+BUTTON_PRESS = "button"  # left button on the face or the flag-mode button
 SPENT = "spent"          # a chord was released; wait for every button to come up
 
 
 @dataclass(frozen=True)
 class Action:
     """What a gesture asks for: ``primary``, ``secondary`` or ``chord`` on a
-    cell, or ``new_game`` from the face."""
+    cell, ``new_game`` from the face or ``toggle_mode`` from the flag-mode
+    button."""
 
     kind: str
     cell: tuple[int, int] | None = None
 
 
 NEW_GAME = "new_game"
+TOGGLE_MODE = "toggle_mode"
+#: What each button does when pressed and released on it.
+BUTTON_ACTIONS = {FACE: NEW_GAME, MODE: TOGGLE_MODE}
 
 
 class Gestures:
@@ -68,8 +73,8 @@ class Gestures:
         self.held.add(button)
         on_cell = target.kind == CELL_TARGET and field_live
         both = {LEFT, RIGHT} <= self.held
-        if self.gesture in (SPENT, FACE_PRESS):
-            return None                  # the face holds the pointer until its button is up
+        if self.gesture in (SPENT, BUTTON_PRESS):
+            return None                  # a button holds the pointer until it is let go
         # The second button makes a chord of a press begun on the field,
         # wherever the pointer has wandered meanwhile.
         joins = both and field_live and self.gesture in (PRIMARY, SECONDARY)
@@ -77,8 +82,8 @@ class Gestures:
             self._begin(CHORD, target)
         elif self.gesture:
             return None
-        elif button == LEFT and target.kind == FACE:
-            self._begin(FACE_PRESS, target)
+        elif button == LEFT and target.kind in BUTTON_ACTIONS:
+            self._begin(BUTTON_PRESS, target)
         elif button == LEFT and on_cell:
             self._begin(PRIMARY, target)
         elif button == RIGHT and on_cell:
@@ -106,10 +111,10 @@ class Gestures:
                 action = Action(PRIMARY, target.cell)
         elif gesture == SECONDARY and button == RIGHT:
             self.gesture = None
-        elif gesture == FACE_PRESS and button == LEFT:
+        elif gesture == BUTTON_PRESS and button == LEFT:
             self.gesture = None
             if target == self.origin:
-                action = Action(NEW_GAME)
+                action = Action(BUTTON_ACTIONS[target.kind])
         if not self.held:
             self.gesture = None
         return action
@@ -138,7 +143,8 @@ class Gestures:
         return None
 
     def face_pressed(self) -> bool:
-        return self.gesture == FACE_PRESS and self.hover == self.origin
+        return self.gesture == BUTTON_PRESS and self.origin.kind == FACE \
+            and self.hover == self.origin
 
     def worried(self) -> bool:
         """The face says "oh" while a cell is held down."""

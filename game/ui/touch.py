@@ -15,10 +15,8 @@ Time is counted in the loop's fixed ticks, never read from a clock.
 
 from __future__ import annotations
 
-from .gestures import NEW_GAME, PRIMARY, SECONDARY, Action
+from .gestures import NEW_GAME, PRIMARY, SECONDARY, TOGGLE_MODE, Action
 from .hit import CELL_TARGET, FACE, MODE, OUTSIDE, Target
-
-TOGGLE_MODE = "toggle_mode"
 
 
 class Touch:

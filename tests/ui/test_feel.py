@@ -221,6 +221,24 @@ def test_the_flag_mode_button_shows_the_mode_and_a_click_or_a_tap_toggles_it():
     assert app.play.field.cell(3, 3) == "F"
 
 
+def test_the_flag_mode_button_needs_press_and_release_on_it_as_a_button_does():
+    app = make_app(BOARD)
+    button = app.layout.mode_button
+    at = app.viewport.to_display(button.center)
+    press(app, at)
+    assert not app.settings.flag_mode                   # nothing yet: a button acts on release
+    move(app, cell_pos(app, (3, 3)))                    # slid off: changed one's mind
+    release(app, cell_pos(app, (3, 3)))
+    assert not app.settings.flag_mode and shows(app, button, "mode_off")
+    assert app.play.field.status == "ready"
+    press(app, at)
+    press(app, cell_pos(app, (3, 3)), RIGHT)            # the other buttons wait for it
+    release(app, cell_pos(app, (3, 3)), RIGHT)
+    release(app, at)
+    assert app.settings.flag_mode and shows(app, button, "mode_on")
+    assert app.play.field.cell(3, 3) == "#"
+
+
 def test_the_flag_mode_button_never_covers_a_menu_title():
     from game.ui.render.menubar import title_rects
     app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=10)

@@ -16,7 +16,7 @@ from ..anim import Animation, DefeatAnimation, VictoryAnimation
 from ..assist import Assistant
 from ..cursor import cursor_step
 from ..frame import Layout
-from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, Gestures
+from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, TOGGLE_MODE, Gestures
 from ..recording import record_abandoned, record_end, sample_pointer
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
@@ -33,7 +33,7 @@ from ..render.hud import (
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
 from ..session import FLAG, REVEAL, Session
-from ..touch import TOGGLE_MODE, Touch
+from ..touch import Touch
 from . import base
 from .play_input import PlayInput
 

@@ -122,8 +122,6 @@ class PlayInput:
             self.skip_animation()        # a click skips the animation, nothing more
         elif target.kind == MENU_BAR and button == 1:
             self.open_menu(at=target.x, pressed=True)
-        elif target.kind == MODE and button == 1:
-            self.app.commands.run("toggle_flag_mode")
         elif target.kind in (HBAR, VBAR) and button == 1:
             self._drag = target.kind
             self._drag_bar(target.kind, (target.x, target.y))
