@@ -21,6 +21,7 @@ from .helpers import (
     post,
     press,
     release,
+    sdl_tap,
     shows,
 )
 
@@ -138,6 +139,28 @@ def test_sdl_mouse_copies_of_a_touch_on_the_field_are_not_played_twice():
     post(pygame.MOUSEBUTTONDOWN, button=RIGHT, pos=cell_pos(app, (4, 4)), touch=True)
     app.step()
     assert app.play.field.cell(4, 4) == "#"
+
+
+def test_a_touch_from_the_frame_onto_the_field_leaves_no_mouse_button_held():
+    """SDL copies a touch as mouse events marked ``touch``: a finger put down
+    on the frame and lifted on a cell left the copy's left button held."""
+    app = make_app(BOARD)
+    w, h = app.display.surface.get_size()
+    frame = app.viewport.to_display((app.layout.field.right + 4, app.layout.field.centery))
+    for kind, copy, pos in ((pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN, frame),
+                            (pygame.FINGERMOTION, pygame.MOUSEMOTION, cell_pos(app, (3, 3))),
+                            (pygame.FINGERUP, pygame.MOUSEBUTTONUP, cell_pos(app, (3, 3)))):
+        post(kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1,
+             pressure=1.0)
+        post(copy, pos=pos, button=LEFT, rel=(0, 0), buttons=(1, 0, 0), touch=True)
+        app.step()
+    assert app.play.field.status == "ready"             # lifted on the field: not a tap on it
+    click(app, (5, 5), RIGHT)                           # then the mouse's right button
+    assert app.play.field.cell(5, 5) == "F"
+    click(app, (6, 5))
+    assert app.play.field.cell(6, 5) != "#"
+    sdl_tap(app, app.viewport.to_display((10, app.layout.menu_h // 2)))
+    assert isinstance(app.top, MenuScreen)              # the copy still opens the menus
 
 
 def test_a_long_press_flags_once_it_has_lasted_the_setting_with_a_growing_cue():

@@ -19,8 +19,8 @@ from . import base
 
 WHEEL_STEP = 3
 TICKS_PER_SECOND = 60
-#: Pointer targets the play screen follows a finger on (elsewhere, SDL's mouse
-#: copy of the touch drives the menus as a click would).
+#: Pointer targets the play screen follows a finger on (on the menu bar, SDL's
+#: mouse copy of the touch opens the menus as a click would).
 TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
@@ -85,9 +85,8 @@ class PlayInput:
             self.assist.stop()               # any input stops auto-play, and only that
             return
         mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-        if mouse and getattr(event, "touch", False) \
-                and self.target(event.pos).kind in TOUCHED_HERE:
-            return                           # SDL's mouse copy of a finger we follow
+        if mouse and getattr(event, "touch", False) and not self._opens_menus(event):
+            return                           # SDL's mouse copy of a finger: the finger plays
         if event.type == pygame.MOUSEMOTION:
             target = self.target(event.pos)
             self.hover = target.cell if target.kind == CELL_TARGET else None
@@ -116,6 +115,15 @@ class PlayInput:
         elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
             self._menu_on_alt = self._alt_alone     # opened at the next tick (_tick_alt)
             self._alt_alone = False
+
+    def _opens_menus(self, event: pygame.event.Event) -> bool:
+        """Whether SDL's mouse copy of a touch is a press on the menu bar,
+        which fingers are not followed on: the copy opens the menus, as a
+        click would. Every other copy is left to the finger's own events: a
+        copy's press kept as a held button when its release came over the
+        field (a finger put down on the frame, lifted on a cell) made the
+        next right click a chord, and flagged nothing."""
+        return event.type == pygame.MOUSEBUTTONDOWN and self.target(event.pos).kind == MENU_BAR
 
     def _press(self, button: int, target: Target) -> None:
         if self.anim is not None and not self.anim.done and target.kind != FACE:
