@@ -12,7 +12,18 @@ from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
 
-from .helpers import BOARD_8, click, key, make_app, on_disk, post, press, release
+from .helpers import (
+    BOARD_8,
+    cell_pos,
+    click,
+    key,
+    make_app,
+    on_disk,
+    post,
+    press,
+    release,
+    shows,
+)
 
 # A beginner-sized board (9 x 9, 10 mines) so wins count as Beginner.
 BEGINNER = ["*.*.*.*.*", ".........", ".........", ".........", ".........",
@@ -57,6 +68,38 @@ def test_a_best_time_asks_a_typed_name_and_keeps_it_across_restarts(tmp_path):
     assert [t.name for t in times] == ["Zoë 李"]
     assert times[0].time_ms == app.play.session.elapsed_ms() > 0
     assert times[0].bbbv == app.play.field.stats().bbbv
+
+
+def test_a_face_held_when_the_name_entry_opens_is_let_go(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    for y, row in enumerate(BEGINNER):
+        for x, c in enumerate(row):
+            if c == "." and app.play.field.cell(x, y) == "#":
+                click(app, (x, y))
+    face = app.viewport.to_display(app.layout.face.center)
+    press(app, face)                                    # held through the victory's wave...
+    app.step(NAME_WAIT_TICKS)
+    assert isinstance(app.top, NameDialog)
+    release(app, face)                                  # ...and let go over the dialog
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+    assert shows(app, app.layout.face, "face_cool")     # not pressed any more
+    press(app, face)                                    # and the next click is not lost
+    release(app, face)
+    assert app.play.field.status == "ready"
+
+
+def test_a_finger_held_on_a_cell_behind_a_dialog_flags_nothing():
+    app = make_app(BOARD_8)
+    pos = cell_pos(app, (3, 3))
+    w, h = app.display.surface.get_size()
+    post(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=1,
+         touch_id=1, pressure=1.0)
+    app.step()
+    app.push(NoticeDialog(app, "The disk is full."))   # a notice comes up meanwhile
+    app.step(60)
+    assert app.play.field.cell(3, 3) == "#"
 
 
 def test_a_long_name_is_cut_to_20_characters_and_control_characters_dropped(tmp_path):

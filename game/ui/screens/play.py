@@ -275,6 +275,7 @@ class PlayScreen(PlayInput, base.Screen):
     # ------------------------------------------------------------- ticks
 
     def update(self) -> None:
+        self._let_go_when_covered()
         sample_pointer(self.session, self.gestures, self.cursor)
         if self.app.top is self or not self.assist.autoplay:
             self.assist.tick()
@@ -299,6 +300,20 @@ class PlayScreen(PlayInput, base.Screen):
             if seconds != self._shown.get("tick_second") and seconds > 1:
                 self.app.audio.play("tick")
             self._shown["tick_second"] = seconds
+
+    def _let_go_when_covered(self) -> None:
+        """A screen that opened over the board while a button or a finger
+        was down on it (a best time's name entry once the wave has played,
+        a notice) takes that input: its release goes there. The board lets
+        go of it, or the face stayed pressed and the next click was lost
+        after the dialogs closed, and a finger held behind a dialog went on
+        to flag its cell."""
+        if self.app.top is self:
+            return
+        if self.gestures.gesture is not None or self.gestures.held:
+            self.gestures.cancel()
+        if self.touch.finger is not None:
+            self.touch.cancel()
 
     # ------------------------------------------------------------- drawing
 
