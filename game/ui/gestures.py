@@ -6,8 +6,8 @@ gesture yields:
 
 * a left press shows the cell under the pointer pressed, the pressed look
   follows the pointer, and the release opens the cell under the pointer *at
-  release* (players slide to correct a mis-aimed press); released off the
-  field, nothing happens;
+  release* (players slide to correct a mis-aimed press, even one that landed
+  on the frame around the field); released off the field, nothing happens;
 * a chord (middle button, or left and right held together: a press begun on
   the field becomes a chord when the other button joins it, wherever the
   pointer then is) works the same way: the pressed neighbourhood follows,
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hit import CELL_TARGET, FACE, MODE, OUTSIDE, Target
+from .hit import CELL_TARGET, FACE, MODE, NOWHERE, OUTSIDE, Target
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
@@ -72,6 +72,9 @@ class Gestures:
         self.hover = target
         self.held.add(button)
         on_cell = target.kind == CELL_TARGET and field_live
+        # The frame around the field (not the face, the bars or the menus):
+        # a press there follows the pointer onto the field, as in the classic.
+        on_frame = target.kind == NOWHERE and field_live
         both = {LEFT, RIGHT} <= self.held
         if self.gesture in (SPENT, BUTTON_PRESS):
             return None                  # a button holds the pointer until it is let go
@@ -84,7 +87,7 @@ class Gestures:
             return None
         elif button == LEFT and target.kind in BUTTON_ACTIONS:
             self._begin(BUTTON_PRESS, target)
-        elif button == LEFT and on_cell:
+        elif button == LEFT and (on_cell or on_frame):
             self._begin(PRIMARY, target)
         elif button == RIGHT and on_cell:
             self._begin(SECONDARY, target)

@@ -38,6 +38,27 @@ def test_a_slide_corrects_a_mis_aimed_press_the_release_opens_the_cell_under_the
     assert app.play.field.cell(1, 0) == "1" and app.play.field.cell(5, 0) == "#"
 
 
+def test_a_press_that_landed_on_the_frame_slides_onto_the_field_and_opens_there():
+    app = make_app(BOARD)
+    rect = cell_rect(app, (0, 3))
+    frame = app.viewport.to_display((rect.x - 2, rect.centery))    # just left of the field
+    press(app, frame)
+    assert app.play.target(frame).kind == "none"
+    assert cell_shows(app, (0, 3), "covered") and shows(app, app.layout.face, "face_smile")
+    move(app, cell_pos(app, (0, 3)))
+    assert cell_shows(app, (0, 3), "open_0") and shows(app, app.layout.face, "face_oh")
+    release(app, cell_pos(app, (0, 3)))
+    assert app.play.field.cell(0, 3) != "#"
+
+
+def test_a_press_on_the_frame_released_on_the_frame_does_nothing():
+    app = make_app(BOARD)
+    frame = app.viewport.to_display((2, app.layout.size[1] - 2))
+    press(app, frame)
+    release(app, frame)
+    assert app.play.field.status == "ready"
+
+
 def test_a_chord_follows_the_pointer_and_happens_where_the_button_is_released():
     app = make_app(BOARD)
     click(app, (1, 1))
