@@ -86,6 +86,8 @@ class App:
         thread at the next tick."""
         pygame.display.init()
         pygame.font.init()
+        pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
+        self.held_keys = keys.HeldKeys()
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings
         self.store = store
@@ -297,6 +299,8 @@ class App:
         for event in pygame.event.get():
             if event.type in INPUT_EVENTS or pointer_moved(event):
                 self.woke()
+            if not self.held_keys.wanted(event):
+                continue                           # a held key that acts once per press
             if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
                 self.request_quit()
             elif event.type == pygame.QUIT:
@@ -306,6 +310,7 @@ class App:
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.invalidate()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+                self.held_keys.clear()
                 self.play.pause()
             elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
                     and self.top is not self.play and not self.attracting:

@@ -65,6 +65,37 @@ GLOBAL = {"toggle_fullscreen", "zoom_in", "zoom_out"}
 #: Keys that open the menu bar from the keyboard.
 MENU_KEYS = (pygame.K_F10, pygame.K_LALT, pygame.K_RALT)
 
+#: Keys that repeat while held, as in any Windows control: cursor and caret
+#: moves, deleting, paging. Every other key acts once per press (a held F11,
+#: A or P would otherwise flap, a held F cycle the marks).
+REPEATING = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                       pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PAGEUP, pygame.K_PAGEDOWN})
+#: The typematic delay and interval of Windows' default keyboard settings.
+REPEAT_DELAY_MS, REPEAT_INTERVAL_MS = 500, 33
+
+
+class HeldKeys:
+    """Which keys are down, to tell a held key's repeats (pygame sends them
+    as plain KEYDOWNs) from presses."""
+
+    def __init__(self) -> None:
+        self._down: set[int] = set()
+
+    def wanted(self, event: pygame.event.Event) -> bool:
+        """False for the repeat of a held key that does not repeat."""
+        if event.type == pygame.KEYUP:
+            self._down.discard(event.key)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in self._down:
+                return event.key in REPEATING
+            self._down.add(event.key)
+        return True
+
+    def clear(self) -> None:
+        """The focus left: the keys' releases go elsewhere."""
+        self._down.clear()
+
+
 #: Keyboard play on the board.
 CURSOR_MOVES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
                 pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}

@@ -133,6 +133,41 @@ def test_q_quits_and_counts_a_game_in_progress_as_abandoned(tmp_path):
     assert [g.result for g in app.store.history()] == ["abandoned"]
 
 
+# ------------------------------------------------------------------ held keys
+
+def hold(app, k: int, repeats: int) -> None:
+    """A key held down: its press, the repeats pygame sends, then its release."""
+    for _ in range(1 + repeats):
+        post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+        app.step()
+    post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+    app.step()
+
+
+def test_a_held_arrow_key_repeats_as_every_windows_control_does():
+    app = make_app(BOARD)
+    assert pygame.key.get_repeat() == (500, 33)
+    key(app, pygame.K_LEFT)                              # the cursor shows, at the centre
+    start = app.play.cursor
+    hold(app, pygame.K_LEFT, 3)
+    assert app.play.cursor == (start[0] - 4, start[1])
+
+
+@pytest.mark.parametrize("k, setting", [(pygame.K_m, "flag_mode"), (pygame.K_s, "sound")])
+def test_a_held_command_key_acts_once(k, setting):
+    app = make_app(BOARD)
+    before = getattr(app.settings, setting)
+    hold(app, k, 5)
+    assert getattr(app.settings, setting) != before      # toggled once, not six times
+
+
+def test_a_held_f_flags_once_and_does_not_cycle_the_marks():
+    app = make_app(BOARD, marks=True)
+    key(app, pygame.K_LEFT)
+    hold(app, pygame.K_f, 4)
+    assert app.play.field.cell(*app.play.cursor) == "F"
+
+
 # ------------------------------------------------------------------ touch
 
 def finger(app, kind, cell=None, pos=None, finger_id=1):
