@@ -168,6 +168,17 @@ def test_a_held_f_flags_once_and_does_not_cycle_the_marks():
     assert app.play.field.cell(*app.play.cursor) == "F"
 
 
+def test_the_held_arrow_that_resumed_a_pause_does_not_go_on_to_move_the_cursor():
+    app = make_app(BOARD)
+    click(app, (3, 3))
+    key(app, pygame.K_PAUSE)
+    assert app.top is not app.play
+    hold(app, pygame.K_RIGHT, 3)                         # resumes; then its repeats
+    assert app.top is app.play and app.play.cursor is None
+    key(app, pygame.K_RIGHT)                             # a new press is the board's
+    assert app.play.cursor is not None
+
+
 # ------------------------------------------------------------------ touch
 
 def finger(app, kind, cell=None, pos=None, finger_id=1):

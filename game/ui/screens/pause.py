@@ -3,7 +3,8 @@
 Pushed by the Pause key or when the window loses focus or is minimised; a
 click or a key resumes. The resuming click is swallowed: it never reaches the
 board, so it cannot open a cell; nor does the rest of its gesture (the finger
-of a tap whose mouse copy resumed, see ``PlayInput.spend_gesture``).
+of a tap whose mouse copy resumed, the repeats of a held arrow key, see
+``PlayInput.spend_gesture``).
 """
 
 from __future__ import annotations

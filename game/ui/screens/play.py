@@ -55,6 +55,7 @@ class PlayScreen(PlayInput, base.Screen):
         self.touch = Touch()
         self._drag: str | None = None                 # the scroll bar being dragged
         self._spent: set[tuple[str, int]] = set()     # held by a spent gesture (spend_gesture)
+        self._spent_keys: set[int] = set()            # a spent key, held (its repeats)
         self.session: Session | None = None
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)
@@ -156,6 +157,7 @@ class PlayScreen(PlayInput, base.Screen):
         gesture (``spend_gesture``) is forgotten, or it would swallow every
         press after. Alt's release made up as the focus left opens no menu."""
         self._spent.clear()
+        self._spent_keys.clear()
         self._alt_alone = self._menu_on_alt = False
         if self.session.demo:
             return

@@ -61,6 +61,8 @@ class PlayInput:
         joins the spent gesture."""
         held = held_input(event)
         self._spent = {held} if held is not None and event.type in PRESSES else set()
+        # A key held down repeats (the arrows do): its repeats are spent too.
+        self._spent_keys = {event.key} if event.type == pygame.KEYDOWN else set()
 
     def _spent_input(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` belongs to the spent gesture (``spend_gesture``):
@@ -80,6 +82,10 @@ class PlayInput:
     def handle(self, event: pygame.event.Event) -> None:
         if self._spent and self._spent_input(event):
             return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self._spent_keys:
+            if event.type == pygame.KEYUP:
+                self._spent_keys.discard(event.key)
+            return                           # the spent key's repeats, then its release
         if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
                                      or base.pointer_moved(event)):
             self.assist.stop()               # any input stops auto-play, and only that
