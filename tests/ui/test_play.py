@@ -148,6 +148,31 @@ def test_both_buttons_chord_when_the_second_is_pressed_with_the_pointer_off_the_
     assert app.play.field.cell(0, 0) == "F"
 
 
+def test_with_the_right_button_held_each_new_left_press_is_another_chord():
+    rows = ["*...*...", "*.......", ".......*", "......*.", "..*..**.", "*.......",
+            "........", "***...**"]
+    app = make_app(rows, chord_left_click=False)        # a chord only by both buttons
+    field = app.play.field
+    click(app, (1, 0))
+    click(app, (5, 0))
+    for mine in ((0, 0), (0, 1), (4, 0)):
+        click(app, mine, RIGHT)
+    first, second = cell_pos(app, (1, 0)), cell_pos(app, (5, 0))
+    press(app, first, RIGHT)                            # held from here on
+    press(app, first, LEFT)
+    release(app, first, LEFT)
+    assert field.cell(1, 1) != "#"                      # the first chord
+    move(app, second, buttons=(0, 0, 1))
+    covered = [c for c in field.neighbours(5, 0) if field.cell(*c) == "#"]
+    before = field.view()
+    press(app, second, LEFT)
+    assert covered and all(cell_shows(app, c, "open_0") for c in covered)
+    release(app, second, LEFT)
+    assert all(field.cell(*c) != "#" for c in covered) and field.view() != before
+    release(app, second, RIGHT)
+    assert field.status == "playing"
+
+
 def test_a_left_click_on_a_satisfied_number_chords_when_the_setting_is_on():
     app = make_app(BOARD)
     click(app, (1, 1))
