@@ -137,7 +137,11 @@ class Button:
 class TextField:
     """A one-line text box. One that is not ``focusable`` never gets the keys,
     so it is read-only: it is drawn greyed, as Windows draws a disabled box,
-    so that nobody tries to type into it."""
+    so that nobody tries to type into it.
+
+    As in a Windows dialog, a box the keyboard brings the focus to (the
+    dialog opening, Tab) has its whole text ``selected``: what is typed then
+    replaces it, Backspace or Delete clears it, an arrow key lets it go."""
 
     rect: pygame.Rect
     text: str = ""
@@ -145,6 +149,7 @@ class TextField:
     accept: Callable[[str], bool] = lambda ch: ch.isprintable()
     caret: int = field(default=-1)
     focusable: bool = True
+    selected: bool = False
 
     def __post_init__(self) -> None:
         if self.caret < 0:
@@ -153,6 +158,19 @@ class TextField:
     def set(self, text: str) -> None:
         self.text = text[: self.max_len]
         self.caret = len(self.text)
+        self.selected = False
+
+    def select_all(self) -> None:
+        """The focus came by the keyboard: the next typing replaces the text."""
+        self.caret = len(self.text)
+        self.selected = bool(self.text)
+
+    def _take_selection(self) -> bool:
+        """Remove the selected text, if any; True when there was some."""
+        if not self.selected:
+            return False
+        self.text, self.caret, self.selected = "", 0, False
+        return True
 
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool,
              caret_on: bool = True) -> None:
@@ -166,8 +184,12 @@ class TextField:
         x, y = r.x + 3 - shift, r.centery - painter.line_height() // 2
         clip = painter.surface.get_clip()
         painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
-        painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
-        if focused and caret_on:
+        if focused and self.selected:
+            painter.fill((x, y, painter.text_width(self.text), painter.line_height()), NAVY)
+            painter.text(self.text, (x, y), WHITE)
+        else:
+            painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
+        if focused and caret_on and not self.selected:
             cx = x + painter.text_width(self.text[: self.caret])
             painter.fill((cx, y, 1, painter.line_height()), BLACK)
         painter.surface.set_clip(clip)
@@ -176,6 +198,8 @@ class TextField:
         """Edit with a key press or typed text; True when the event was used."""
         if event.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in event.text if self.accept(ch))
+            if typed:
+                self._take_selection()
             room = self.max_len - len(self.text)
             typed = typed[: max(0, room)]
             if typed:
@@ -185,7 +209,13 @@ class TextField:
         if event.type != pygame.KEYDOWN:
             return False
         k = event.key
-        if k == pygame.K_BACKSPACE and self.caret > 0:
+        if k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
+            pass
+        elif k in (pygame.K_LEFT, pygame.K_HOME) and self.selected:
+            self.caret, self.selected = 0, False
+        elif k in (pygame.K_RIGHT, pygame.K_END) and self.selected:
+            self.selected = False
+        elif k == pygame.K_BACKSPACE and self.caret > 0:
             self.text = self.text[: self.caret - 1] + self.text[self.caret:]
             self.caret -= 1
         elif k == pygame.K_DELETE:

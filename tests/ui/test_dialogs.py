@@ -54,6 +54,40 @@ def test_a_custom_game_of_20_by_12_with_30_mines_starts_from_the_dialog():
     assert app.layout.cols == 20
 
 
+def test_typing_into_a_box_reached_by_the_keyboard_replaces_its_text_as_in_windows():
+    app = make_app()
+    dialog = open_custom(app)
+    height = app.painter.px(dialog.screen_rect(dialog.fields["height"]))
+    navy = [(x, y) for x in range(height.x, height.right) for y in range(height.y, height.bottom)
+            if pixel(app, (x, y)) == (0, 0, 128)]
+    assert navy                                         # "9" shows selected
+    type_text(app, "16")                                # height has the focus first
+    key(app, pygame.K_TAB)
+    type_text(app, "30")
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_BACKSPACE)                        # clears the selected "10"
+    type_text(app, "50")
+    assert [dialog.fields[n].text for n in ("height", "width", "mines")] == ["16", "30", "50"]
+    key(app, pygame.K_RETURN)
+    f = app.play.field
+    assert app.top is app.play and (f.width, f.height, f.mines) == (30, 16, 50)
+
+
+def test_a_click_into_a_box_puts_the_caret_at_its_end_and_typing_adds_to_it():
+    app = make_app()
+    dialog = open_custom(app)
+    at = app.viewport.to_display(dialog.screen_rect(dialog.fields["mines"]).center)
+    press(app, at)
+    release(app, at)
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "105"
+    key(app, pygame.K_TAB)                              # on to the Shape button
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)           # back to Mines: selected again
+    key(app, pygame.K_LEFT)                             # an arrow lets the selection go
+    type_text(app, "2")
+    assert dialog.fields["mines"].text == "2105"
+
+
 def test_enter_accepts_the_dialog():
     app = make_app()
     open_custom(app)

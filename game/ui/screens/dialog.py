@@ -70,6 +70,7 @@ class Dialog(base.Screen):
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if self.focus not in focusable:       # build may choose the focus
             self.focus = focusable[0] if focusable else -1
+        self._select_focused()
         buttons = [w.rect.y for w in self.widgets if isinstance(w, Button)]
         footer_top = max(buttons) if buttons else self.client_h
         self.footer = {i for i, w in enumerate(self.widgets) if w.rect.y >= footer_top}
@@ -177,6 +178,8 @@ class Dialog(base.Screen):
                 widget.pressed = True
             if widget is not None and widget.focusable:
                 self.focus = self.widgets.index(widget)
+                if isinstance(widget, TextField):
+                    widget.selected = False   # a click puts the caret in, as in Windows
             if isinstance(widget, ListView):
                 y = self.app.viewport.to_window(event.pos)[1] - self.screen_rect(widget).y
                 row = widget.row_at(y)
@@ -214,9 +217,16 @@ class Dialog(base.Screen):
         if focusable:
             at = focusable.index(self.focus) if self.focus in focusable else 0
             self.focus = focusable[(at + step) % len(focusable)]
+            self._select_focused()
             if self.focus not in self.footer:
                 rect = self.widgets[self.focus].rect
                 self.pane.show(rect.y, rect.bottom)
+
+    def _select_focused(self) -> None:
+        """A text box the keyboard (or the dialog opening) gives the focus to
+        has its text selected: typing replaces it, as in a Windows dialog."""
+        if isinstance(self.focused, TextField):
+            self.focused.select_all()
 
     def update(self) -> None:
         self._ticks += 1
