@@ -247,6 +247,33 @@ def test_a_long_press_flags_once_it_has_lasted_the_setting_with_a_growing_cue():
     assert app.play.field.cell(4, 4) == "F" and app.play.field.status == "ready"
 
 
+def cue_pixels(app) -> list[tuple[int, int]]:
+    """Display pixels of the field showing the long press's red cue."""
+    field = app.painter.px(app.layout.field_area)
+    return [(x, y) for y in range(field.top, field.bottom) for x in range(field.left, field.right)
+            if pixel(app, (x, y)) == (224, 0, 0)]
+
+
+@pytest.mark.parametrize("shape, scroll, cell, then", [
+    ("hex", (0, 0), (3, 5), (4, 5)),        # an odd row of hexagons, shifted right
+    ("torus", (5, 0), (1, 2), (2, 2)),      # a torus rolled round: cell 1 shows right of 8
+])
+def test_the_long_press_cue_grows_inside_the_touched_cell_on_every_shape(shape, scroll, cell,
+                                                                         then):
+    app = make_app(["*........"] + ["........."] * 8, shape=shape, scale=2)
+    app.play.scroll_by(*scroll)
+    finger(app, pygame.FINGERDOWN, cell)
+    app.step(10)
+    tile = app.painter.px(cell_rect(app, cell))
+    cue = cue_pixels(app)
+    assert cue and all(tile.collidepoint(p) for p in cue)
+    finger(app, pygame.FINGERMOTION, then)                # the cue moves with the finger
+    app.step(10)
+    tile = app.painter.px(cell_rect(app, then))
+    cue = cue_pixels(app)
+    assert cue and all(tile.collidepoint(p) for p in cue)
+
+
 def test_the_long_press_time_is_a_setting():
     app = make_app(BOARD, long_press=1.0)
     finger(app, pygame.FINGERDOWN, (4, 4))

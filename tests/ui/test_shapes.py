@@ -167,15 +167,20 @@ def test_holes_show_the_frames_grey_and_take_no_click():
 
 def test_a_press_on_a_hole_is_a_press_on_the_frame():
     """A hole is no cell: a press there neither worries the face nor shows a
-    pressed cell, and a slide from it onto a cell opens nothing."""
+    pressed cell, nor opens anything released there; as from the frame, a
+    slide from it onto a cell presses that cell, and the release opens it."""
     for shape, hole in (("grid", (3, 3)), ("hex", (3, 2))):
         app = make_app(HOLED, shape=shape)
         press(app, cell_pos(app, hole))
         assert shows(app, app.layout.face, "face_smile")
-        move(app, cell_pos(app, (1, 1)))
-        assert cell_shows(app, (1, 1), ("hex_" if shape == "hex" else "") + "covered")
-        release(app, cell_pos(app, (1, 1)))
+        release(app, cell_pos(app, hole))
         assert app.play.field.status == "ready"
+        press(app, cell_pos(app, hole))
+        move(app, cell_pos(app, (1, 1)))
+        assert cell_shows(app, (1, 1), ("hex_" if shape == "hex" else "") + "open_0")
+        release(app, cell_pos(app, (1, 1)))
+        assert app.play.field.cell(1, 1) != "#"
+        app = make_app(HOLED, shape=shape)
         press(app, cell_pos(app, hole), MIDDLE)
         assert shows(app, app.layout.face, "face_smile")
         release(app, cell_pos(app, hole), MIDDLE)
