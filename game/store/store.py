@@ -83,8 +83,12 @@ class Store:
         self.settings = self._load_settings()
         self._lock = threading.Lock()
         self._pending_times: dict[str, tuple[Key, int]] = {}    # token -> (key, time)
-        self._unnamed: dict[GameRecord, str] = {}               # game -> its entry's token
-        self._named: set[GameRecord] = set()
+        # A best time's game -> its entry's token, and the games already named:
+        # held only while the caller holds the game (the name entry), since
+        # only the caller can name it; kept for ever, they grew by one per
+        # best time in a window left running for weeks.
+        self._unnamed: weakref.WeakKeyDictionary[GameRecord, str] = weakref.WeakKeyDictionary()
+        self._named: weakref.WeakSet[GameRecord] = weakref.WeakSet()
         self._db, self._writer, self.persistent = self._open_records()
         self._readers: list[Reader] = []
         self._unreadable: set[str] = set()        # read failures told to the player

@@ -1,6 +1,8 @@
 """Best Times: top ten per preset level, to the millisecond, ties to the elder."""
 
+import gc
 import threading
+import weakref
 
 import pytest
 from hypothesis import given, settings
@@ -30,6 +32,26 @@ def test_a_best_time_is_kept_at_the_win_and_named_afterwards(tmp_path):
     assert [t.name for t in reopen(store).best_times("expert")] == ["Zoë", "Anonymous"]
     assert open_store(tmp_path).notices == []
 
+
+
+def test_the_store_forgets_a_best_time_record_once_nobody_can_name_it(tmp_path):
+    """Weeks of play: each best time's record was kept by the store for ever
+    (named or not), one more per best time; a long-running window or a tool
+    recording games grew by it without bound."""
+    store = open_store(tmp_path)
+    kept = []
+    for n in range(30):                        # each one faster: each makes the table
+        named = game("expert", time_ms=90_000 - n, seed=2 * n)
+        unnamed = game("intermediate", time_ms=50_000 - n, seed=2 * n + 1)
+        assert store.record_game(named) == 1 and store.record_game(unnamed) == 1
+        assert store.name_best_time(named, f"p{n}") == 1
+        kept += [weakref.ref(named), weakref.ref(unnamed)]
+        del named, unnamed
+    gc.collect()
+    assert [ref for ref in kept if ref() is not None] == []
+    store.flush()
+    assert store.best_times("expert")[0].name == "p29"
+    assert store.best_times("intermediate")[0].name == "Anonymous"
 
 def test_times_are_ordered_to_the_millisecond(tmp_path):
     store = open_store(tmp_path)
