@@ -1,15 +1,20 @@
-"""Soak test: attract mode, headless and unthrottled, for thousands of demo games.
+"""Soak test: attract mode, headless and unthrottled, for thousands of games.
 
 Kiosk and demo machines are left running for days, playing demo games to
-nobody. What kills such a machine is not one wrong move but a slow leak (a
-cache that only grows, a screen or a board kept alive by a stray reference)
-or a rare crash that only the thousandth game meets. So this plays N demo
-games (default 2000, cycling beginner / intermediate / expert at the fastest
-auto-play pace) and checks that:
+nobody, and between them the replays of the best games visitors played.
+What kills such a machine is not one wrong move but a slow leak (a cache
+that only grows, a screen or a board kept alive by a stray reference) or a
+rare crash that only the thousandth game meets. So this records a few won
+games with their replays (``--best``, default 5: a kiosk's records hold best
+times, and attract mode then shows their replays every other game), then
+plays N games in attract mode (default 2000, the demo games cycling the
+levels and shapes at the fastest auto-play pace) and checks that:
 
 * nothing raises, and the demo never stalls (a new game starts in time);
 * the engine's invariants hold on the board after every step;
-* the records stay untouched: empty history and statistics;
+* the records stay untouched: the history holds only the games recorded
+  first, the statistics only their wins;
+* the best games' replays were shown, when there are some;
 * memory stays flat: after a warm-up (caches filled, ``gc.collect()``) the
   resident set (``/proc/self/statm``, or psutil, else "n/a") and the memory
   traced by tracemalloc may grow by at most ``--rss-mb`` and ``--traced-mb``
@@ -23,6 +28,7 @@ times here, which is what sets the pace of this run.
 
     python tools/soak.py                 # 2000 games, a sample every 100
     python tools/soak.py --games 300 --every 50
+    python tools/soak.py --best 0        # demo games only (empty records)
 
 Exit status 0 when flat, 1 with a message otherwise.
 """
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import random
 import sys
 import tempfile
 import time
@@ -42,12 +49,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from stress_lib import check_app, expect, mb, new_app, rss_bytes, traced_bytes  # noqa: E402
 
+from game.engine import Minefield, Status  # noqa: E402
+from game.replay import Recorder, encode, replay_of  # noqa: E402
+from game.store import GameRecord, Store  # noqa: E402
 from game.ui.screens.attract import AttractScreen  # noqa: E402
 
 #: Ticks per ``app.step``: one render per this many ticks keeps drawing in the loop.
 STEP_TICKS = 30
 #: A demo game that has not ended after this many ticks has stalled.
 STALL_TICKS = 60 * 60 * 5
+#: The best games recorded before the run: won Beginner games played this
+#: fast (ms between moves), so that their replays, shown at the times they
+#: were played, take about as long as a fast demo game.
+BEST_MOVE_MS = (40, 160)
 
 
 @dataclass
@@ -65,6 +79,7 @@ class SoakResult:
     seconds: float
     samples: list[Sample] = field(default_factory=list)
     baseline: Sample | None = None
+    replays: int = 0                # games that were a best game's replay
 
     @property
     def end(self) -> Sample:
@@ -92,25 +107,59 @@ class SoakResult:
         return self.games / self.seconds if self.seconds else 0.0
 
 
+def record_best_games(store: Store, count: int, seed: int) -> None:
+    """Record ``count`` won Beginner games with their replays, as a player
+    at the window would have: the best times attract mode shows."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        field = Minefield(9, 9, 10, seed=rng.randrange(2 ** 31), first_click="opening")
+        recorder = Recorder()
+        t_ms = 0
+        field.reveal(4, 4)
+        recorder.stamp(field.move_count, t_ms)
+        while field.status == Status.PLAYING:
+            view, mines = field.view(), field.layout()
+            x, y = next((x, y) for y, row in enumerate(view) for x, ch in enumerate(row)
+                        if ch == "#" and mines[y][x] == ".")
+            t_ms += rng.randint(*BEST_MOVE_MS)
+            field.reveal(x, y)
+            recorder.stamp(field.move_count, t_ms)
+        replay = replay_of(field, recorder, result="won", time_ms=t_ms,
+                           first_click="opening", level="beginner")
+        stats = field.stats(t_ms)
+        record = GameRecord(level="beginner", width=9, height=9, mines=10, result="won",
+                            time_ms=t_ms, bbbv=stats.bbbv, bbbv_per_s=stats.bbbv_per_second,
+                            clicks=stats.clicks.total, efficiency=stats.efficiency,
+                            seed=field.seed, first_click="opening", assisted=False)
+        store.record_game(record, replay=encode(replay))
+    store.flush()
+
+
 def run_soak(games: int, *, every: int = 100, warmup: int = 20, seed: int = 1,
-             data_dir: str | Path | None = None, report=None) -> SoakResult:
-    """Play ``games`` demo games; sample memory after ``warmup`` games (the
-    baseline) and every ``every`` games. ``report(sample)`` is called with
-    each sample as it is taken. Raises on any failure."""
+             best: int = 5, data_dir: str | Path | None = None,
+             report=None) -> SoakResult:
+    """Record ``best`` won games, then play ``games`` games in attract mode
+    (every other one a best game's replay when ``best``); sample memory after
+    ``warmup`` games (the baseline) and every ``every`` games.
+    ``report(sample)`` is called with each sample as it is taken. Raises on
+    any failure."""
     expect(0 < warmup < games, "the warm-up must be shorter than the run")
     started_tracing = []
     try:
         with tempfile.TemporaryDirectory(prefix="minesweeper-soak-") as tmp:
             directory = Path(data_dir or tmp)
-            return _soak(games, every, warmup, seed, directory, report, started_tracing)
+            return _soak(games, every, warmup, seed, best, directory, report,
+                         started_tracing)
     finally:
         if started_tracing:
             tracemalloc.stop()
 
 
-def _soak(games: int, every: int, warmup: int, seed: int, directory: Path, report,
+def _soak(games: int, every: int, warmup: int, seed: int, best: int, directory: Path, report,
           started_tracing: list) -> SoakResult:
     app = new_app(directory, seed=seed)
+    record_best_games(app.store, best, seed)
+    expect(len(app.store.best_replays(best)) == best, "the best games' replays were not kept")
     app.attract_options = {"pace": (1, 1), "between": 1}
     app.start_attract()
     screen = app.top
@@ -141,6 +190,7 @@ def _soak(games: int, every: int, warmup: int, seed: int, directory: Path, repor
         finished = screen.games - 1
         if finished > done:
             since = 0
+            result.replays += screen.replay is not None     # the game now begun
             for n in range(done + 1, min(finished, games) + 1):
                 done = n
                 if n == warmup:
@@ -150,10 +200,11 @@ def _soak(games: int, every: int, warmup: int, seed: int, directory: Path, repor
         expect(since < STALL_TICKS, f"demo game {screen.games} stalled for {since} ticks:\n"
                + "\n".join(app.play.field.view()))
     result.seconds = time.perf_counter() - start
-    expect(app.store.history() == [], "demo games reached the history")
-    expect(all(app.store.statistics(level).played == 0
-               for level in ("beginner", "intermediate", "expert")),
+    expect(app.store.count_games() == best, "demo games reached the history")
+    expect([app.store.statistics(level).played for level in ("beginner", "intermediate",
+                                                              "expert")] == [best, 0, 0],
            "demo games reached the statistics")
+    expect(best == 0 or games < 3 or result.replays > 0, "no best game's replay was shown")
     app.close()
     app.store.close()
     return result
@@ -176,23 +227,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=100, help="sample memory every K games")
     parser.add_argument("--warmup", type=int, default=20, help="games before the baseline")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--best", type=int, default=5,
+                        help="won games recorded first, whose replays attract mode shows")
     parser.add_argument("--rss-mb", type=float, default=10.0, help="RSS growth allowed")
     parser.add_argument("--traced-mb", type=float, default=2.0, help="traced growth allowed")
     args = parser.parse_args(argv)
-    print(f"soak: {args.games} demo games, seed {args.seed}, warm-up {args.warmup}")
+    print(f"soak: {args.games} games in attract mode, {args.best} best games, "
+          f"seed {args.seed}, warm-up {args.warmup}")
     print(f"{'games':>7} {'seconds':>9} {'RSS MB':>9} {'traced MB':>10} {'objects':>9}",
           flush=True)
     report = lambda s: print(f"{s.games:>7} {s.seconds:>9.1f} {mb(s.rss):>9} "  # noqa: E731
                              f"{mb(s.traced):>10} {s.objects:>9}", flush=True)
     try:
         result = run_soak(args.games, every=args.every, warmup=args.warmup, seed=args.seed,
-                          report=report)
+                          best=args.best, report=report)
     except Exception:
         print(f"FAILED (seed {args.seed})", flush=True)
         raise
     rss, traced = result.growth()
-    print(f"{result.games} games in {result.seconds:.1f} s: "
-          f"{result.games_per_second:.2f} games/s")
+    print(f"{result.games} games ({result.replays} best games' replays) in "
+          f"{result.seconds:.1f} s: {result.games_per_second:.2f} games/s")
     print(f"growth from game {result.baseline.games}: RSS {mb(rss)} MB, traced {mb(traced)} MB, "
           f"{result.end.objects - result.baseline.objects:+d} objects")
     slopes = [(name, result.slope(attr)) for name, attr in (("RSS", "rss"), ("traced", "traced"))]

@@ -1,6 +1,7 @@
-"""Days without a crash, in small: attract mode plays demo games back to back
-with nothing raising, the engine's invariants holding after every step, the
-records untouched and memory flat (tools/soak.py runs the 2,000-game version)."""
+"""Days without a crash, in small: attract mode plays demo games back to back,
+every other one a best game's replay, with nothing raising, the engine's
+invariants holding after every step, the records untouched and memory flat
+(tools/soak.py runs the 2,000-game version)."""
 
 from __future__ import annotations
 
@@ -19,15 +20,20 @@ pytestmark = pytest.mark.slow
 TRACED_LIMIT_MB = 1.0
 
 
+#: Won games recorded before the run, whose replays attract mode shows.
+BEST = 3
+
+
 def test_demo_games_play_on_with_records_untouched_and_memory_flat(tmp_path):
     warmup = max(1, min(9, SOAK_GAMES // 3))
     with seed_told():
         result = soak.run_soak(SOAK_GAMES, every=max(1, SOAK_GAMES // 4), warmup=warmup,
-                               seed=SEED, data_dir=tmp_path)
+                               seed=SEED, best=BEST, data_dir=tmp_path)
     assert result.games == SOAK_GAMES and result.baseline.games == warmup
     assert result.end.games == SOAK_GAMES
+    assert result.replays >= SOAK_GAMES // 2      # every other game a best game's replay
     on_disk = Store(tmp_path)
-    assert on_disk.count_games() == 0 and on_disk.best_times("beginner") == []
+    assert on_disk.count_games() == BEST and len(on_disk.best_times("beginner")) == BEST
     on_disk.close()
     rss, traced = result.growth()
     print(f"\nsoak: {SOAK_GAMES} games, {result.games_per_second:.2f} games/s, growth from game "
