@@ -42,3 +42,25 @@ def test_demo_games_play_on_with_records_untouched_and_memory_flat(tmp_path):
         f"traced memory grew {soak.mb(traced)} MB over {SOAK_GAMES - warmup} demo games "
         f"(STRESS_SEED={SEED})")
     assert soak.verdict(result, rss_mb=float("inf"), traced_mb=TRACED_LIMIT_MB) is None
+
+
+def _run_of(rss_mb_at: dict[int, float]) -> soak.SoakResult:
+    """A 2,000-game result sampled every 100 games from game 20, RSS as given
+    (MB, held until the next figure), traced memory flat."""
+    result = soak.SoakResult(2000, 100.0)
+    rss = 0.0
+    for games in (20, *range(100, 2001, 100)):
+        rss = rss_mb_at.get(games, rss)
+        result.samples.append(soak.Sample(games, 1.0, int(rss * 2**20), 0, 0))
+    result.baseline = result.samples[0]
+    return result
+
+
+def test_rss_is_judged_once_the_allocator_has_settled():
+    """The full soak of a sound build: RSS +15 MB over the first 200 games
+    (the interpreter's arenas settling, live memory flat), then flat. Judged
+    from game 20 it failed every time; a leak in the second half still fails."""
+    settling = _run_of({20: 39.0, 100: 46.0, 200: 54.0, 1000: 57.0, 2000: 60.0})
+    assert soak.verdict(settling, rss_mb=10.0, traced_mb=2.0) is None
+    leaking = _run_of({20: 39.0, 1000: 45.0, 2000: 60.0})
+    assert "RSS grew 15.00 MB" in soak.verdict(leaking, rss_mb=10.0, traced_mb=2.0)
