@@ -188,14 +188,28 @@ def write_file(path: str | Path, replay: Replay) -> None:
 
 # ----------------------------------------------------------------- checks
 
+#: The fields every replay of this version has: one left out is named as
+#: such, not said to be "null" (format and version are looked at first).
+REQUIRED = ("width", "height", "mines", "marks", "first_click", "moves", "result",
+            "time_ms")
+
+
 def _replay(doc: dict[str, Any]) -> Replay:
-    if doc.get("format") != FORMAT:
+    if "format" not in doc:
+        raise ReplayError(_("not a minesweeper replay (it has no format, expected {expected})")
+                          .format(expected=repr(FORMAT)))
+    if doc["format"] != FORMAT:
         raise ReplayError(_("not a minesweeper replay (format is {format}, expected {expected})")
-                          .format(format=_show(doc.get("format")), expected=repr(FORMAT)))
-    version = doc.get("version")
+                          .format(format=_show(doc["format"]), expected=repr(FORMAT)))
+    if "version" not in doc:
+        raise ReplayError(_("{name} is missing").format(name="version"))
+    version = doc["version"]
     if version != VERSION or isinstance(version, bool):
         raise ReplayError(_("unknown version {version} (this game reads version {known})")
                           .format(version=_show(version), known=VERSION))
+    missing = next((name for name in REQUIRED if name not in doc), None)
+    if missing is not None:
+        raise ReplayError(_("{name} is missing").format(name=missing))
     width = _int(doc, "width", 1, MAX_SIDE)
     height = _int(doc, "height", 1, MAX_SIDE)
     mines = _int(doc, "mines", 0, width * height)
@@ -262,9 +276,14 @@ def _json_reason(message: str) -> str:
     return _(reason) if reason else message
 
 
+_JSON_WORDS = {None: "null", True: "true", False: "false"}
+
+
 def _show(value: Any) -> str:
-    """A value for an error message, cut short (a hostile file may hold anything)."""
-    text = repr(value)
+    """A value for an error message, cut short (a hostile file may hold
+    anything); JSON's null, true and false as the file writes them, not as
+    Python names them."""
+    text = _JSON_WORDS[value] if value is None or isinstance(value, bool) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -60,6 +60,12 @@ CASES = [
      .replace('"R 1 1"]', '"R 1 1"], [' + "1" * 5000 + ', "R 2 2"]'),
      "not a replay: a number is too long"),
     ("other format", lambda d: changed(d, format="avf"), "not a minesweeper replay"),
+    ("no format", lambda d: changed(d, format=...),
+     "not a minesweeper replay (it has no format, expected 'minesweeper-replay')"),
+    ("no version", lambda d: changed(d, version=...), "version is missing"),
+    ("no moves", lambda d: changed(d, moves=...), "moves is missing"),
+    ("null width", lambda d: changed(d, width=None), "width must be a whole number, not null"),
+    ("marks as a word", lambda d: changed(d, marks="yes"), "marks must be true or false, not 'yes'"),
     ("unknown version", lambda d: changed(d, version=2), "unknown version 2"),
     ("version as text", lambda d: changed(d, version="1"), "unknown version '1'"),
     ("width as text", lambda d: changed(d, width="16"), "width must be a whole number, not '16'"),
@@ -141,7 +147,7 @@ FILE_WORDS = {"width", "height", "mines", "marks", "first_click", "seed", "layou
               "t_ms", "time_ms", "result", "player", "level", "date", "pointer", "dt_ms",
               "version", "format", "shape", "opening", "safe", "classic", "grid", "torus", "hex",
               "won", "lost", "unfinished", "true", "false", "JSON", "UTF", "replay", "long",
-              "mine"}
+              "mine", "null"}
 
 
 def _words(message: str) -> set[str]:
