@@ -5,6 +5,7 @@ opened; bad files give a notice."""
 from __future__ import annotations
 
 import json
+import os
 from types import SimpleNamespace
 
 import pygame
@@ -1057,3 +1058,29 @@ def test_the_viewer_timer_shows_what_the_game_timer_showed_after_each_move():
         key(app, pygame.K_RIGHT)
         replayed.append(viewer.playback.timer_seconds())
     assert replayed == shown
+
+
+def test_a_replay_file_removed_while_the_list_is_read_leaves_the_others_listed(tmp_path,
+                                                                                monkeypatch):
+    """A file deleted between the folder's listing and its date (another copy
+    of the game, a player tidying up) emptied the whole list."""
+    from pathlib import Path
+
+    from game.ui.screens.open_replay import replay_files
+    for age, name in enumerate(("new", "old", "gone")):
+        path = tmp_path / f"{name}.json"
+        path.write_text("{}", encoding="utf-8")
+        os.utime(path, (1_000_000 - age * 1000, 1_000_000 - age * 1000))
+    real_stat, looks = Path.stat, []
+
+    def stat_once_then_gone(self, *args, **kwargs):
+        if self.name == "gone.json":
+            looks.append(self)
+            if len(looks) > 1:                       # deleted after its first look
+                raise FileNotFoundError(2, "No such file or directory", str(self))
+        return real_stat(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "stat", stat_once_then_gone)
+    names = [p.name for p in replay_files(tmp_path)]
+    assert names[:2] == ["new.json", "old.json"] and set(names) <= {"new.json", "old.json",
+                                                                     "gone.json"}

@@ -4,6 +4,7 @@ newest first; Watch opens the one selected (a bad file gives a notice)."""
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pygame
@@ -19,12 +20,23 @@ ROW_H = 13
 
 
 def replay_files(folder: Path) -> list[Path]:
-    """The ``*.json`` files of ``folder``, newest first (none if it cannot be read)."""
+    """The ``*.json`` files of ``folder``, newest first (none if it cannot be
+    read). A file removed between the listing and its dating is left out
+    alone: it once emptied the whole list ("No replays yet")."""
     try:
-        files = [p for p in folder.glob("*.json") if p.is_file()]
-        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+        found = list(folder.glob("*.json"))
     except OSError:
         return []
+    dated: list[tuple[float, Path]] = []
+    for path in found:
+        try:
+            status = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(status.st_mode):
+            dated.append((status.st_mtime, path))
+    dated.sort(key=lambda pair: pair[0], reverse=True)
+    return [path for _, path in dated]
 
 
 class OpenReplayDialog(Dialog):
