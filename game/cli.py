@@ -23,6 +23,7 @@ from game import i18n
 from game.engine import (
     CUSTOM_LIMITS,
     FIRST_CLICK_RULES,
+    GRID,
     LEVELS,
     SHAPES,
     STYLES,
@@ -286,16 +287,19 @@ def parse(argv: list[str] | None) -> Options:
                 raise UsageError(_("--field sets the mines: drop --mines"))
             overrides["level"] = args.field
         else:
-            overrides.update(_mask_board(args.mask, args.mines, args.shape or "grid"))
+            overrides.update(_mask_board(args.mask, args.mines, args.shape))
     elif any(v is not None for v in custom):
         if args.level:
             raise UsageError(_("use either --level or --width/--height/--mines, not both"))
         if None in custom:
             raise UsageError(_("--width, --height and --mines go together"))
         try:
-            CUSTOM_LIMITS.check(*custom, args.shape or "grid")
+            CUSTOM_LIMITS.check(*custom, args.shape or GRID)
         except SizeError as e:
-            raise UsageError(size_error(e)) from None
+            if args.shape is not None or e.what != "mines":
+                raise UsageError(size_error(e)) from None
+            # Without --shape the saved shape is played, which may take more
+            # mines than the grid: checked once it is known (_board_problem).
         board = Settings(style=args.style or Settings.style)
         board.choose_board(*custom)
         overrides.update(level=board.level)
@@ -378,8 +382,12 @@ def _video_problem() -> str | None:
 MAX_MASK_BYTES = 64_000
 
 
-def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
-    """The settings of a custom field drawn in the file at ``path``."""
+def _mask_board(path: Path, mines: int | None, shape: str | None) -> dict[str, object]:
+    """The settings of a custom field drawn in the file at ``path``. Without
+    ``--shape`` (None) the game plays the saved shape, known only once the
+    records folder is open: its mines and size are then checked there
+    (``_board_problem``), as a torus or hexagons take more mines than the
+    grid; the grid's default count fits every shape."""
     try:
         data = read_capped(path, MAX_MASK_BYTES)    # a FIFO would wait for ever
     except NotAFile:
@@ -399,13 +407,15 @@ def _mask_board(path: Path, mines: int | None, shape: str) -> dict[str, object]:
         raise UsageError(_mask_refused(path, mask_error(e))) from None
     if mines is None:
         mines = min(mines_for(mask), max(1, CUSTOM_LIMITS.max_mines(
-            len(mask[0]), len(mask), shape, mask)))
+            len(mask[0]), len(mask), shape or GRID, mask)))
     try:
-        CUSTOM_LIMITS.check(len(mask[0]), len(mask), mines, shape, mask)
+        CUSTOM_LIMITS.check(len(mask[0]), len(mask), mines, shape or GRID, mask)
     except SizeError as e:
-        raise UsageError(_mask_refused(path, size_error(e))) from None
+        if shape is not None or e.what != "mines":
+            raise UsageError(_mask_refused(path, size_error(e))) from None
     except FieldTooSmall as e:
-        raise UsageError(_mask_refused(path, field_too_small(e))) from None
+        if shape is not None:
+            raise UsageError(_mask_refused(path, field_too_small(e))) from None
     except ValueError as e:                 # no other refusal is known: said as it comes
         raise UsageError(_mask_refused(path, str(e))) from None
     settings = Settings()
@@ -443,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
         store = Store(options.data_dir)
         try:
             settings = options.settings_from(store.settings)
-            problem = _saved_board_problem(settings, options.overrides)
+            problem = _board_problem(settings, options.overrides)
             if problem:
                 return _error(problem)
             app = App(settings, store=store,
@@ -462,22 +472,33 @@ def main(argv: list[str] | None = None) -> int:
         stop.restore()
 
 
-def _saved_board_problem(settings: Settings, overrides: Mapping[str, object]) -> str | None:
-    """Why the saved custom board cannot be played on the ``--shape`` asked
-    for, or None. A torus or hexagons take more mines than the grid (57 on
-    8x8 hexagons, 49 on the grid), so ``--shape grid`` after such a game
-    named a board the engine refuses, and the window never opened."""
-    if "shape" not in overrides:
+#: Settings that choose the board or its shape: given on the command line,
+#: the board played is checked on the shape played (``_board_problem``).
+BOARD_SETTINGS = frozenset({"shape", "level", "custom_width", "custom_height", "custom_mines",
+                            "custom_mask"})
+
+
+def _board_problem(settings: Settings, overrides: Mapping[str, object]) -> str | None:
+    """Why the board the command line leads to cannot be played, or None.
+    A torus or hexagons take more mines than the grid (57 on 8x8 hexagons,
+    49 on the grid): ``--shape grid`` after such a game named a board the
+    engine refuses, and the window never opened; and a board given without
+    ``--shape`` is played on the saved shape, known only here."""
+    if not BOARD_SETTINGS & overrides.keys():
         return None
     board = settings.board()
     try:
         CUSTOM_LIMITS.check(board.width, board.height, board.mines, settings.shape, board.mask)
     except SizeError as e:
         reason = size_error(e)
+    except FieldTooSmall as e:
+        reason = field_too_small(e)
     except ValueError as e:
         reason = str(e)
     else:
         return None
+    if "custom_mines" in overrides:                 # the command line's own board
+        return reason
     return _("--shape {shape}: the saved board cannot be played on it: {reason}").format(
         shape=settings.shape, reason=reason)
 

@@ -1,5 +1,6 @@
 """Shapes on the command line: --shape, --field (the gallery), --mask FILE."""
 
+import json
 import os
 
 import pytest
@@ -82,7 +83,7 @@ def test_bad_mask_files_are_refused_in_french(tmp_path, content, message):
     i18n.set_language("fr")
     path = mask_file(tmp_path, content)
     with pytest.raises(UsageError) as refused:
-        parse(["--mask", path])
+        parse(["--mask", path, "--shape", "grid"])
     assert str(refused.value) == f"--mask {path}{NNBSP}: {message}"
 
 
@@ -144,7 +145,7 @@ def test_a_shaped_mask_with_too_many_mines_is_refused_in_french(tmp_path):
     path = mask_file(tmp_path, b"########\n#### ###\n" + b"########\n" * 6)
     with pytest.raises(UsageError, match="les mines doivent aller de 1 à 54 sur un champ"
                        r" découpé 8x8 \(63 cases\), et non 60"):
-        parse(["--mask", path, "--mines", "60"])
+        parse(["--mask", path, "--mines", "60", "--shape", "grid"])
 
 
 def test_a_shape_the_saved_board_does_not_fit_is_refused_in_one_line(tmp_path):
@@ -175,3 +176,26 @@ def test_a_mask_too_small_for_any_mine_is_refused_in_the_players_language(tmp_pa
     assert str(refused.value) == (f"--mask {path}\u202f: ce champ découpé 8x8 de 4 cases est"
                                   " trop petit\u202f: il lui faut plus de cases qu’un premier"
                                   " clic n’en ouvre")
+
+
+def saved_shape(tmp_path, shape):
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"schema": 1, "settings": {"shape": shape}}), encoding="utf-8")
+
+
+def test_a_board_given_without_shape_is_checked_on_the_saved_shape(tmp_path):
+    """A torus takes 55 mines on 8x8, the grid 49: with a torus saved,
+    --width 8 --height 8 --mines 55 (or --mask) was refused as too many for
+    the grid, though the torus is what the window plays."""
+    full = mask_file(tmp_path, b"########\n" * 8)
+    saved_shape(tmp_path, "torus")
+    for board in (["--width", "8", "--height", "8", "--mines", "55"],
+                  ["--mask", full, "--mines", "55"]):
+        result = run(*board, "--frames", "1", "--data-dir", str(tmp_path))
+        assert result.returncode == 0, result.stderr
+    saved_shape(tmp_path, "grid")
+    result = run("--width", "8", "--height", "8", "--mines", "55", "--frames", "1",
+                 "--data-dir", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip() == ("minesweeper: error: mines must be from 1 to 49 on a 8x8"
+                                     " board, not 55")
