@@ -146,3 +146,19 @@ def settle(app: App) -> None:
     while app.play.anim is not None and not app.play.anim.done:
         app.step(10)
     app.step()
+
+
+def step_until(app: App, worker, done: Callable[[], bool], seconds: float = 60) -> bool:
+    """Step ``app`` until ``done()``, waiting on ``worker`` (a real process)
+    between steps, for at most ``seconds``. Waiting on the worker alone is
+    not enough: a step may already have received the answer (it collects
+    every tick), and a wait for one that came would then last the whole
+    timeout."""
+    import time
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        worker.wait(0.05)
+        app.step()
+    return True

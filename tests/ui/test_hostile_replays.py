@@ -18,7 +18,7 @@ from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 from tests.replay.helpers import flag_cycle
 
-from .helpers import key, make_app, post
+from .helpers import key, make_app, post, step_until
 
 
 def watching(tmp_path, **fields):
@@ -91,16 +91,13 @@ def test_a_fifo_dropped_on_the_window_is_refused_and_replays_still_open(tmp_path
     try:
         post(pygame.DROPFILE, file=str(fifo))
         app.step()
-        assert loader.wait(60)
-        app.step()
-        assert isinstance(app.top, NoticeDialog)
+        assert step_until(app, loader, lambda: isinstance(app.top, NoticeDialog))
         assert app.top.text == "Cannot open the replay f.json: not a file (a folder, a pipe" \
                                " or a device)"
         key(app, pygame.K_RETURN)
         app.commands.open_replay_file(good)
-        assert loader.wait(60)
-        app.step(2)
-        assert isinstance(app.top, ReplayScreen) and app.top.replay == flag_cycle(3)
+        assert step_until(app, loader, lambda: isinstance(app.top, ReplayScreen))
+        assert app.top.replay == flag_cycle(3)
     finally:
         app.close()
 

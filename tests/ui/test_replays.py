@@ -38,6 +38,7 @@ from .helpers import (
     release,
     settle,
     shows,
+    step_until,
 )
 from .test_records import BEGINNER, press_button
 from .test_records import win as win_records
@@ -921,9 +922,8 @@ def test_replays_are_read_in_a_process_of_their_own_that_a_new_game_leaves_alone
         app.commands.open_replay_file(good)
         key(app, pygame.K_F2)                     # a new game cancels the computer's work
         assert loader.alive and loader.starts == 1
-        assert loader.wait(60)
-        app.step(2)                               # received, then unpickled
-        assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+        assert step_until(app, loader, lambda: isinstance(app.top, ReplayScreen))
+        assert app.top.replay == app.last_replay
     finally:
         app.close()
     assert not loader.alive                       # leaving the game ends it
