@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import time
 from collections.abc import Callable
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
@@ -103,5 +105,20 @@ def players_at_once(directory: Path, processes: int,
     os.close(go_read)
     os.write(go_write, b"x" * processes)
     os.close(go_write)
-    statuses = [os.waitpid(pid, 0)[1] for pid in children]
-    return [os.WEXITSTATUS(s) if os.WIFEXITED(s) else -1 for s in statuses]
+    return [exit_code(pid) for pid in children]
+
+
+def exit_code(pid: int, seconds: float = 120) -> int:
+    """The forked child's exit code, or -1 if it died of a signal or did not
+    end within ``seconds`` (it is then killed): a child stuck on a lock
+    inherited at the fork fails its test instead of hanging the whole run."""
+    deadline = time.monotonic() + seconds
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return -1
+        time.sleep(0.01)
