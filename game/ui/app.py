@@ -180,6 +180,21 @@ class App:
                 screen.relayout()
             self.invalidate()
 
+    def window_resized(self) -> None:
+        """The window changed size without us asking (a tiling window
+        manager, a maximise): the game is placed again on the window's new
+        surface, at the same scale (fullscreen: the largest that fits), and
+        drawn whole. Our own resizes placed it already: nothing to do."""
+        if self.layout is None or not self.display.replaced():
+            return
+        scale = self.viewport.scale
+        self.viewport = self.display.place(self.layout.size, scale)
+        self.painter = Painter(self.display.surface, self.atlas, self.viewport)
+        if self.viewport.scale != scale:
+            for screen in self.stack:
+                screen.relayout()
+        self.invalidate()
+
     def zoom(self, step: int) -> None:
         """One integer scale up or down, within what fits the screen (windowed only)."""
         if self.can_zoom(step):
@@ -309,6 +324,8 @@ class App:
                 self.commands.open_replay_file(event.file)     # a replay dropped on the window
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.invalidate()
+            elif event.type == pygame.WINDOWSIZECHANGED:
+                self.window_resized()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
                 self.held_keys.clear()
                 self.play.pause()

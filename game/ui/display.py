@@ -50,6 +50,7 @@ class Display:
         self.fullscreen = False
         self.window: pygame.Window | None = None
         self._windowed_at: tuple[int, int] | None = None   # where to go back from fullscreen
+        self._room = (0, 0)                        # the surface's size when the game was placed
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
         """Show the game at a scale-1 ``size``: the first call creates the
@@ -64,16 +65,31 @@ class Display:
             self.window.size = pixels
             self._keep_on_screen(pixels, screen)
         self.fullscreen = fullscreen
+        return self.place(size, scale)
+
+    def place(self, size: tuple[int, int], scale: int) -> Viewport:
+        """Take the window's surface as it is now and put a scale-1 ``size``
+        game on it: the whole window at ``scale`` as a rule; centred on the
+        backdrop when the window is bigger — fullscreen, at the largest scale
+        that fits, or a window the window manager resized or maximised on
+        its own (a tiling one ignores the fixed size), where SDL makes a new
+        surface and the old one is no longer shown: drawing on it left the
+        window black. A window smaller than the game shows its top-left part."""
         self.surface = pygame.display.get_surface()
-        if fullscreen:
-            screen = self.surface.get_size()
-            scale = fitting_scale(size, screen)
-            origin = ((screen[0] - size[0] * scale) // 2, (screen[1] - size[1] * scale) // 2)
-        else:
-            origin = (0, 0)
+        room = self._room = self.surface.get_size()
+        if self.fullscreen:
+            scale = fitting_scale(size, room)
+        origin = (max(0, (room[0] - size[0] * scale) // 2),
+                  max(0, (room[1] - size[1] * scale) // 2))
         self.viewport = Viewport(scale, origin)
         self.surface.fill(BACKDROP)
         return self.viewport
+
+    def replaced(self) -> bool:
+        """Whether the window's surface changed (a new one, or the same one
+        at another size: it was resized) since the game was last placed on it."""
+        surface = pygame.display.get_surface()
+        return surface is not self.surface or surface.get_size() != self._room
 
     def _create(self, pixels: tuple[int, int], fullscreen: bool) -> None:
         pygame.display.set_caption(self.caption)

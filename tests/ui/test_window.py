@@ -177,3 +177,27 @@ def test_the_cursor_hides_on_mouse_use():
     post(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
     app.step()
     assert app.play.cursor is None
+
+
+def test_a_window_resized_by_the_window_manager_shows_the_game_centred_and_playable():
+    """A tiling window manager (or a maximise the fixed size did not stop)
+    gives the window a size of its own: SDL makes a new surface, and the game
+    goes on drawing there, centred on the backdrop, not on the old surface
+    that is no longer shown (the window stayed black)."""
+    app = make_app(BOARD_8)
+    w, h = app.layout.size
+    before = pygame.image.tobytes(app.display.surface, "RGB")
+    app.display.window.size = (w + 200, h + 100)       # what the window manager does
+    app.step()
+    surface = pygame.display.get_surface()
+    assert surface.get_size() == (w + 200, h + 100)
+    assert app.viewport.origin == (100, 50)
+    assert surface.get_at((5, 5))[:3] == (0, 64, 64)
+    assert pygame.image.tobytes(surface.subsurface((100, 50, w, h)), "RGB") == before
+    click(app, (1, 1))
+    assert app.play.field.cell(1, 1) == "1"
+    assert surface.get_at(cell_pos(app, (1, 1)))[:3] == (0, 0, 255)
+    app.display.window.size = (w - 20, h - 30)         # smaller than the game: its top-left part
+    app.step()
+    assert app.viewport.origin == (0, 0)
+    assert pygame.display.get_surface().get_at(cell_pos(app, (1, 1)))[:3] == (0, 0, 255)
