@@ -6,6 +6,7 @@ import sys
 
 import pygame
 
+from game.engine import Minefield
 from game.ui.audio import Audio
 
 from .helpers import RIGHT, click, key, make_app
@@ -19,6 +20,10 @@ class Recorder:
     def __init__(self):
         self.played = []
         self.enabled = True
+
+    def moves(self):
+        """What was played, the clock's ticks left out."""
+        return [name for name in self.played if name != "tick"]
 
     def play(self, name):
         if self.enabled:
@@ -35,21 +40,51 @@ def test_each_move_plays_its_effect():
     click(app, (3, 3), RIGHT)
     click(app, (3, 3), RIGHT)
     click(app, (1, 0))                    # its mine is not flagged: a wasted chord
-    assert app.audio.played == ["reveal", "flag", "flag"]
+    assert app.audio.moves() == ["reveal", "flag", "flag"]
     click(app, (0, 0), RIGHT)
     click(app, (1, 0))                    # left click on a satisfied number: chord
-    assert app.audio.played[-1] == "chord"
+    assert app.audio.moves()[-1] == "chord"
 
 
 def test_the_clock_ticks_each_second_while_it_runs():
     app = make_app(SPREAD, sound=True)
     app.audio = Recorder()
     click(app, (7, 0))
-    app.step(180)
+    assert app.audio.played == ["reveal", "tick"]      # the clock's 1, as in the classic
+    app.step(170)
     assert app.audio.played.count("tick") == 3
     click(app, (0, 0))
     app.step(180)
     assert app.audio.played.count("tick") == 3 and "explosion" in app.audio.played
+
+
+def test_the_first_click_of_each_new_game_ticks():
+    app = make_app(SPREAD, sound=True)
+    app.audio = Recorder()
+    click(app, (7, 0))
+    click(app, (0, 0))                    # lost in the clock's first second
+    app.play.new_game(field=Minefield.from_layout(SPREAD))
+    click(app, (7, 0))
+    assert app.audio.played == ["reveal", "tick", "explosion", "reveal", "tick"]
+
+
+def test_redrawing_the_window_plays_no_extra_tick():
+    """A whole redraw (a menu or a dialog closing, a zoom, the window
+    exposed) once made the clock tick again off the beat."""
+    app = make_app(SPREAD, sound=True)
+    app.audio = Recorder()
+    click(app, (7, 0))
+    app.step(90)                          # half way through the second second
+    assert app.audio.played.count("tick") == 2
+    app.invalidate()
+    app.step(2)
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)         # zoom in
+    key(app, pygame.K_F10)                               # the menus open...
+    key(app, pygame.K_ESCAPE)                            # ...and close
+    app.step(2)
+    assert app.audio.played.count("tick") == 2
+    app.step(30)
+    assert app.audio.played.count("tick") == 3
 
 
 def test_victory_plays_its_fanfare():

@@ -70,6 +70,7 @@ class PlayScreen(PlayInput, base.Screen):
         self._pointer: tuple[int, int] | None = None  # where the mouse was last seen (display px)
         self._after_victory: Callable[[], None] | None = None
         self._count_3bv_in: int | None = None        # ticks left (see COUNT_3BV_AFTER)
+        self._ticked = 0                              # the clock's last second that ticked
         self.assist = Assistant(self)
         self.new_game(seed)
 
@@ -86,6 +87,7 @@ class PlayScreen(PlayInput, base.Screen):
         self.abandon()
         self.anim = None
         self._count_3bv_in = None
+        self._ticked = 0
         self.session = Session(self.app.settings, self.app.clock, seed=seed, field=field)
         self.assist.new_game()
         self.gestures.cancel()
@@ -296,12 +298,19 @@ class PlayScreen(PlayInput, base.Screen):
             if self._count_3bv_in == 0:
                 self._count_3bv_in = None
                 self.field.stats()            # the board keeps its count: the end reuses it
+        self._tick_clock()
+
+    def _tick_clock(self) -> None:
+        """Tick each time the clock shows a new second, the 1 of the first
+        click included, as the classic did. The second last ticked is the
+        game's own, not the drawing's: a whole redraw (a menu or a dialog
+        closing, a zoom, the window exposed) ticked once more off the beat."""
         chrono = self.session.chrono
         if chrono.running and not chrono.paused:
             seconds = chrono.display_seconds()
-            if seconds != self._shown.get("tick_second") and seconds > 1:
+            if seconds != self._ticked:
+                self._ticked = seconds
                 self.app.audio.play("tick")
-            self._shown["tick_second"] = seconds
 
     def _let_go_when_covered(self) -> None:
         """A screen that opened over the board while a button or a finger
