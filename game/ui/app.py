@@ -328,6 +328,8 @@ class App:
                 self.window_resized()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
                 self.held_keys.clear()
+                while self.top.closes_with_focus:    # an open menu: the pause panel cut it
+                    self.pop()
                 self.play.pause()
             elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
                     and self.top is not self.play and not self.attracting:

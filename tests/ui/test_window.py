@@ -131,6 +131,27 @@ def test_losing_focus_or_minimising_pauses_a_running_game():
         assert isinstance(app.top, PauseScreen)
 
 
+@pytest.mark.parametrize("started", [False, True])
+def test_losing_focus_closes_an_open_menu_as_windows_does(started):
+    """The menu stayed open, and over a running game the pause panel cut
+    through its drop-down; the click that resumed found it open still."""
+    app = make_app(BOARD_8, scale=2)
+    if started:
+        click(app, (3, 3))
+    key(app, pygame.K_F10)
+    title = app.viewport.to_display((app.layout.menu_bar.x + 4, app.layout.menu_bar.centery))
+    assert pixel(app, title) == (0, 0, 128)                      # the Game title, open
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert pixel(app, title) != (0, 0, 128)
+    assert app.top is app.play or isinstance(app.top, PauseScreen)
+    assert len(app.stack) == 1 + started
+    drawn = pygame.image.tobytes(app.display.surface, "RGB")
+    app.invalidate()
+    app.render()
+    assert pygame.image.tobytes(app.display.surface, "RGB") == drawn     # nothing stale
+
+
 def test_a_game_not_yet_started_does_not_pause():
     app = make_app(BOARD_8)
     key(app, pygame.K_PAUSE)

@@ -31,6 +31,9 @@ def pointer_moved(event: pygame.event.Event) -> bool:
 class Screen:
     #: True when the screen draws over the ones below instead of replacing them.
     overlay = False
+    #: True when the window losing the focus or being minimised closes it, as
+    #: Windows closes an open menu (dialogs stay open).
+    closes_with_focus = False
 
     def __init__(self, app: Host) -> None:
         self.app = app

@@ -22,6 +22,7 @@ ON_TITLE = "title"
 
 class MenuScreen(base.Screen):
     overlay = True
+    closes_with_focus = True
 
     def __init__(self, app, at: int | None = None, pressed: bool = False) -> None:
         super().__init__(app)
