@@ -8,7 +8,20 @@ from game.ui.hit import CELL_TARGET, Viewport, target_at
 from game.ui.screens.pause import PauseScreen
 from game.ui.screens.play import cell_centre
 
-from .helpers import BOARD_8, LEFT, RIGHT, cell_pos, click, key, make_app, pixel, post, release, sdl_tap
+from .helpers import (
+    BOARD_8,
+    LEFT,
+    RIGHT,
+    cell_pos,
+    click,
+    key,
+    make_app,
+    pixel,
+    post,
+    press,
+    release,
+    sdl_tap,
+)
 
 
 @pytest.mark.parametrize("scale", [1, 2, 3, 4])
@@ -150,6 +163,20 @@ def test_losing_focus_closes_an_open_menu_as_windows_does(started):
     app.invalidate()
     app.render()
     assert pygame.image.tobytes(app.display.surface, "RGB") == drawn     # nothing stale
+
+
+def test_losing_focus_lets_go_of_a_press_on_a_game_not_started():
+    """The release may come in another window, unseen: the pressed cell and
+    the face's "oh" stayed on screen all the while the player was away."""
+    app = make_app(BOARD_8, scale=2)
+    before = pygame.image.tobytes(app.display.surface, "RGB")
+    press(app, cell_pos(app, (3, 3)))
+    assert pygame.image.tobytes(app.display.surface, "RGB") != before
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert pygame.image.tobytes(app.display.surface, "RGB") == before
+    click(app, (5, 4))                                         # the next click plays
+    assert app.play.field.cell(5, 4) == "0" and app.top is app.play
 
 
 def test_a_game_not_yet_started_does_not_pause():

@@ -157,16 +157,19 @@ class PlayScreen(PlayInput, base.Screen):
         games play on: nobody is timing them). A button or finger held when
         the focus goes may come up in another window, unseen: a spent
         gesture (``spend_gesture``) is forgotten, or it would swallow every
-        press after. Alt's release made up as the focus left opens no menu."""
+        press after, and a gesture under way is let go of, paused or not (a
+        game not started yet kept its cell pressed and the face's "oh" all
+        the while the player was away). Alt's release made up as the focus
+        left opens no menu."""
         self._spent.clear()
         self._spent_keys.clear()
         self._alt_alone = self._menu_on_alt = False
         if self.session.demo:
             return
+        self.gestures.cancel()
+        self.touch.cancel()
         if self.session.chrono.running and not self.session.chrono.paused:
             from .pause import PauseScreen
-            self.gestures.cancel()
-            self.touch.cancel()
             self.app.push(PauseScreen(self.app))
 
     def play(self, kind: str, cell: tuple[int, int]) -> None:
