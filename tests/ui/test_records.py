@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.store import GameRecord, Store
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
@@ -172,6 +173,23 @@ def test_a_reset_answered_no_keeps_the_records(tmp_path):
     press_button(app, app.top, "Reset")
     press_button(app, app.top, "No")
     assert len(on_disk(app).best_times("beginner")) == 1
+
+
+@pytest.mark.parametrize("won, played, shown", [(199, 200, "99\u00a0%"), (2, 3, "66\u00a0%"),
+                                                (3, 3, "100\u00a0%"), (0, 2, "0\u00a0%")])
+def test_the_win_rate_is_rounded_down_never_to_100_with_a_game_lost(tmp_path, won, played, shown):
+    store = Store(tmp_path)
+    for number in range(played):
+        store.record_game(GameRecord(level="beginner", width=9, height=9, mines=10,
+                                     result="won" if number < won else "lost", time_ms=9_000,
+                                     bbbv=10, bbbv_per_s=1.0, clicks=12, efficiency=0.8,
+                                     seed=number, first_click="safe", assisted=False))
+    store.close()
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    app.commands.run("statistics")
+    app.step()
+    texts = [getattr(w, "text", "") for w in app.top.widgets]
+    assert texts[texts.index("Win rate:") + 1] == shown
 
 
 def test_history_lists_games_newest_first_with_an_abandoned_one(tmp_path):

@@ -71,6 +71,12 @@ def count(value: int) -> str:
     return whole(value) if value < 10**7 else f"{value:.2e}"
 
 
+def win_rate(won: int, played: int) -> str:
+    """The win rate in whole percent, rounded down as Windows 7 showed it:
+    rounded to nearest, 199 wins out of 200 read "100 %" beside a lost game."""
+    return percent(won * 100 // played / 100 if played else 0.0)
+
+
 def led_seconds(time_ms: int) -> int:
     """The whole seconds the LED counter showed when the game ended: it shows
     1 as the clock starts, so a game of 9.400 s ended on 10."""
@@ -307,7 +313,7 @@ class StatisticsDialog(_LevelDialog):
         values = [""] * len(labels)                # nothing until the records are read
         if records is not None:
             s = records.statistics
-            values = [count(s.played), count(s.won), percent(s.win_rate),
+            values = [count(s.played), count(s.won), win_rate(s.won, s.played),
                       count(s.current_streak), count(s.best_streak)]
         w = self.width - 6 - 16
         for label, text in zip(labels, values, strict=True):
