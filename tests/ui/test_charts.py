@@ -112,3 +112,18 @@ def test_history_chart_reads_the_selected_levels_own_games(tmp_path):
     assert [w.time_ms for w in dialog.chart.wins] == [40_000]
     assert dialog.chart.best_ms == 40_000
 
+
+
+def test_a_win_the_computer_helped_to_never_draws_the_best_line(tmp_path):
+    """An own win in 20 s, then an auto-played one in 5 s: the red line
+    stays at 20 s, the best time the Best Times hold, not at the assisted 5 s."""
+    assisted = replace(game(time_ms=5_000), assisted=True)
+    app, dialog = open_dialog(tmp_path, [game(time_ms=20_000), assisted], "statistics")
+    chart = next(w for w in dialog.widgets if isinstance(w, Chart))
+    assert [w.time_ms for w in chart.wins] == [20_000, 5_000] and chart.best_ms == 20_000
+    ox, oy = dialog.client_origin
+    plot = chart.plot.move(ox, oy)
+    own_y = plot.bottom - (plot.h - 2)                                 # the 20 s bar's top
+    helped_y = plot.bottom - round(5_000 / 20_000 * (plot.h - 2))
+    assert pixel(app, app.viewport.to_display((plot.right - 2, own_y))) == RED
+    assert pixel(app, app.viewport.to_display((plot.right - 2, helped_y))) != RED

@@ -44,10 +44,11 @@ LOADING = N_("Loading…")
 
 def level_wins_and_best(chart: LevelChart) -> tuple[list[Win], int | None]:
     """A level's recent wins, oldest first, and its best time: the best of
-    its Best Times and of those wins (a custom board has no Best Times)."""
-    wins = level_wins(chart.recent)
-    return wins, min([t.time_ms for t in chart.best_times] + [w.time_ms for w in wins],
-                     default=None)
+    its Best Times and of those wins the player won alone (a custom board
+    has no Best Times; a win the computer helped to is no best time)."""
+    own = [g.time_ms for g in chart.recent if g.won and not g.assisted]
+    return level_wins(chart.recent), min([t.time_ms for t in chart.best_times] + own,
+                                         default=None)
 
 
 #: History rows fetched from the store at a time, as the list scrolls.
