@@ -43,6 +43,12 @@ def date(iso: str) -> str:
         year=year, month=month, day=day)
 
 
+def date_and_time(iso: str) -> str:
+    """The whole timestamp to the minute, year included ("2026-11-23 14:05" /
+    "23/11/2026 14:05"): where a game is told in full."""
+    return f"{date(iso)} {iso[11:16]}"
+
+
 def day_and_time(iso: str) -> str:
     """Day, month and time of a timestamp, for tight lists ("11-23 14:05" / "23/11 14:05")."""
     month, day, time = iso[5:7], iso[8:10], iso[11:16]

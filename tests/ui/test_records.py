@@ -255,6 +255,27 @@ def test_history_details_group_the_digits_as_the_language_does(language, shown):
     assert all(part in details for part in shown), details
 
 
+@pytest.mark.parametrize("language, day, shown", [("en", "12-24", "2025-12-24 23:58"),
+                                                  ("fr", "24/12", "24/12/2025 23:58")])
+def test_history_tells_the_year_and_time_of_a_game_the_list_shows_by_its_day(
+        tmp_path, language, day, shown):
+    """In the smallest window the list shows a game's day alone ("12-24"),
+    neither its year nor its time: the details of the selected game say
+    both, so last Christmas's game is not taken for this year's."""
+    store = Store(tmp_path)
+    store.record_game(GameRecord(date="2025-12-24T23:58:30", level="beginner", width=9,
+                                 height=9, mines=10, result="lost", time_ms=4_000, bbbv=10,
+                                 bbbv_per_s=None, clicks=3, efficiency=0.5, seed=3,
+                                 first_click="safe", assisted=False))
+    store.close()
+    app = make_app(BOARD_8, data_dir=tmp_path, language=language)       # the 8x8 window
+    app.commands.run("history")
+    app.step()
+    dialog = app.top
+    assert dialog.table.rows[0][0] == day
+    assert shown in dialog.details.text.replace("\n", " ")
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_an_empty_history_says_so_in_words_that_are_not_cut(tmp_path, language):
     app = make_app(BOARD_8, data_dir=tmp_path, language=language)     # the 8x8 window

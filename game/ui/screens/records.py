@@ -21,7 +21,7 @@ import pygame
 
 from game.engine import CUSTOM_LIMITS, LEVELS, SHAPES
 from game.engine.gallery import GALLERY
-from game.i18n import N_, _, date, day_and_time, decimal, ngettext, percent, whole
+from game.i18n import N_, _, date, date_and_time, day_and_time, decimal, ngettext, percent, whole
 from game.store import STAT_LEVELS, BestTime, GameRecord, questions
 from game.store.questions import Key, LevelChart, LevelRecords, Question
 from game.store.reader import Answer, Reads
@@ -377,13 +377,16 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
 
 
 def history_details(game: GameRecord) -> str:
+    """Everything about one game, its date to the year: the list's column
+    shows the day without the year (a narrow window without the time)."""
     sep = _(", ")
     style = STYLE_NAMES.get(game.style)
     parts = [_("{level} {width}x{height}").format(level=board_title(game.level, game.shape),
                                                   width=game.width, height=game.height)
              + sep + mines(game.mines) + sep + (_(style) if style else game.style),
              _("{result} in {seconds} s").format(result=result_name(game.result),
-                                                 seconds=seconds(game.time_ms, room=20))]
+                                                 seconds=seconds(game.time_ms, room=20))
+             + ("" if game.date is None else sep + date_and_time(game.date))]
     stats = []
     if game.bbbv is not None:
         stats.append(_("3BV {count}").format(count=whole(game.bbbv)))
