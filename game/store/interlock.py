@@ -19,7 +19,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 if sys.platform == "win32":
@@ -48,6 +48,29 @@ def exclusive(path: Path, timeout: float) -> Iterator[bool]:
                 _unlock(fd)
     finally:
         os.close(fd)
+
+
+def hold(path: Path) -> int | None:
+    """Take the lock on ``path`` (created if missing) without waiting and keep
+    it: its descriptor, for :func:`let_go`; None when another process holds
+    it or locks cannot be had here."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return None
+    try:
+        _try_lock(fd)
+    except OSError:                      # BlockingIOError: held by another process
+        os.close(fd)
+        return None
+    return fd
+
+
+def let_go(fd: int) -> None:
+    """Release a lock taken by :func:`hold`."""
+    with suppress(OSError):
+        _unlock(fd)
+    os.close(fd)
 
 
 def _wait_for(fd: int, timeout: float) -> bool:

@@ -33,11 +33,15 @@ _KEY = "level = ? AND style = ? AND shape = ?"
 
 def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None = None,
                 replay: str | None = None, replay_budget: int = REPLAY_BUDGET,
-                count: bool = True) -> int:
+                count: bool = True, owner: str | None = None) -> int:
     """Add ``game`` (dated) to the history; count it in statistics unless
     assisted (or ``count`` is False: an imported game, already counted);
     enter its time in Best Times under "Anonymous" when ``token`` (the handle
-    to name it later) is given; keep its ``replay``. Returns the game's id."""
+    to name it later) is given; keep its ``replay``; take out ``owner``'s
+    game in progress (see :mod:`game.store.unfinished`), which this is.
+    Returns the game's id."""
+    if owner is not None:
+        db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
     values = [getattr(game, column) for column in _GAME_COLUMNS]
     values[_GAME_COLUMNS.index("seed")] = None if game.seed is None else str(game.seed)
     cursor = db.execute(f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "

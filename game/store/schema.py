@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from functools import cache
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: Version 1: games (history), statistics and best times per (level, style,
 #: shape), replays by game, and the digests of the JSON files imported.
@@ -54,8 +54,16 @@ CREATE TABLE IF NOT EXISTS imports (
 ) STRICT;
 """
 
+#: Version 2: the game each running copy has in progress (``unfinished``).
+_VERSION_2 = """
+CREATE TABLE IF NOT EXISTS unfinished (
+    owner TEXT PRIMARY KEY,
+    game TEXT NOT NULL
+) STRICT;
+"""
+
 #: MIGRATIONS[n] takes a database from version n to n + 1.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1,)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 

@@ -31,7 +31,7 @@ from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 from game.settings import Settings
 
-from . import best_times, database, ledger, legacy, notices, settings_file
+from . import best_times, database, ledger, legacy, notices, settings_file, unfinished
 from .atomic import remove_stale_temporaries, write_atomic
 from .best_times import BestTime
 from .document import JsonFile
@@ -43,7 +43,7 @@ from .notices import Notices, reason
 from .questions import records_key
 from .reader import Reader, SyncReader, ThreadReader
 from .statistics import LevelStats
-from .writer import BackgroundWriter, FileWriter, InlineWriter, Outcome
+from .writer import BackgroundWriter, FileWriter, InlineWriter, Outcome, run_in_transaction
 
 APP_NAME = "Minesweeper"
 #: Written and removed at start to learn whether the directory takes writes.
@@ -89,6 +89,10 @@ class Store:
         # best time in a window left running for weeks.
         self._unnamed: weakref.WeakKeyDictionary[GameRecord, str] = weakref.WeakKeyDictionary()
         self._named: weakref.WeakSet[GameRecord] = weakref.WeakSet()
+        # This copy's handle for its game in progress, and the lock that
+        # tells other copies it still runs (taken with the first game kept).
+        self._owner = database.unique_name()
+        self._presence: unfinished.Presence | None = None
         self._db, self._writer, self.persistent = self._open_records()
         self._readers: list[Reader] = []
         self._unreadable: set[str] = set()        # read failures told to the player
@@ -130,12 +134,25 @@ class Store:
             token = self._queued_time(dated.key, dated.time_ms)
             if rank is not None:
                 self._unnamed[game] = token
-        budget = self._replay_budget
+        budget, owner = self._replay_budget, self._owner
         self._submit(lambda db: ledger.insert_game(
                          db, dated, token=token, replay=replay() if callable(replay) else replay,
-                         replay_budget=budget),
+                         replay_budget=budget, owner=owner),
                      done=lambda: self._committed(token))
         return rank
+
+    def hold_unfinished(self, game: GameRecord) -> None:
+        """Keep ``game``, still being played, so that it is recorded as
+        abandoned should this copy die before :meth:`record_game` records it
+        (a kill, a power cut); called again, it replaces the one kept."""
+        if self._presence is None and self.persistent and self._saving:
+            presence = unfinished.Presence(self.directory, self._owner)
+            self._presence = presence if presence.held else None
+        if self._presence is None:
+            return                   # no lock to show this copy lives: keep nothing
+        dated = game if game.date is not None else replace(game, date=self._stamp())
+        owner = self._owner
+        self._submit(lambda db: unfinished.hold(db, owner, dated))
 
     def name_best_time(self, game: GameRecord, name: str) -> int | None:
         """Give the best time ``game`` set (passed to :meth:`record_game`) the
@@ -245,6 +262,8 @@ class Store:
         self._writer.close()
         with suppress(sqlite3.Error):
             self._db.close()
+        if self._presence is not None:
+            self._presence.release()
 
     # -- reading and writing -------------------------------------------------
 
@@ -368,6 +387,7 @@ class Store:
             try:
                 db = database.open_file(path, tell=self._notices, now=self._now)
                 legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
+                self._settle_unfinished(db)
                 return db, BackgroundWriter(lambda: database.connect(path), outcome), True
             except database.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
@@ -383,6 +403,13 @@ class Store:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
                                 rename=False)
         return db, InlineWriter(db, outcome), False
+
+    def _settle_unfinished(self, db: sqlite3.Connection) -> None:
+        """Record as abandoned the games left in progress by copies that died
+        (this copy takes its own lock with its first game, before keeping
+        it). A failure only means they wait for the next start."""
+        with suppress(sqlite3.Error):
+            run_in_transaction(db, lambda db: unfinished.settle(db, self.directory))
 
     def _load_settings(self) -> Settings:
         document = None if self._settings_file.locked else self._settings_file.load()

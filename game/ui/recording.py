@@ -5,7 +5,8 @@ A finished game is recorded as won or lost; a started game left for another
 (new game, level change, quitting) as abandoned; a game never started is not
 recorded. Each recorded game goes to the store with its replay, and is kept
 as the app's ``last_replay`` (to watch at once, or export). Demo games
-(attract mode) are never recorded.
+(attract mode) are never recorded. A game in progress is kept in the records
+too (``hold_unfinished``), for a copy killed mid-game.
 """
 
 from __future__ import annotations
@@ -90,6 +91,25 @@ def record_end(app: Host, session: Session) -> None:
         from .screens.names import ask_name
         ask_name(app, record)
     app.show_notices()
+
+
+#: How often, in ms of play, a game in progress is kept again (its time and
+#: clicks), for the store to record should the game be killed.
+HOLD_EVERY_MS = 10_000
+
+
+def hold_unfinished(app: Host, session: Session) -> None:
+    """Keep the game in progress in the records, once it has started and
+    every :data:`HOLD_EVERY_MS` after: a copy killed mid-game (which cannot
+    record it as abandoned) has it recorded so when the game next starts,
+    so killing a game about to be lost cannot save a streak."""
+    if session.demo or session.status != Status.PLAYING:
+        return
+    elapsed = session.elapsed_ms()
+    if session.held_ms is not None and elapsed - session.held_ms < HOLD_EVERY_MS:
+        return
+    session.held_ms = elapsed
+    app.store.hold_unfinished(game_record(session, ABANDONED))
 
 
 def record_abandoned(app: Host, session: Session) -> None:

@@ -60,6 +60,7 @@ class Session:
         self.recorder = Recorder()   # move times and pointer track, for the replay
         self.assisted = False        # the computer helped: no best time
         self.demo = False            # played by the attract mode: never recorded
+        self.held_ms: int | None = None  # the time it was last kept as unfinished
 
     @property
     def status(self) -> Status:

@@ -73,3 +73,27 @@ def test_resetting_statistics_keeps_best_times_and_history(tmp_path):
     store.reset_statistics()
     again = reopen(store)
     assert len(again.best_times("beginner")) == 1 and len(again.history()) == 1
+
+
+def test_a_game_kept_in_progress_is_counted_once_whatever_ends_it(tmp_path):
+    """A game kept while played (for a copy killed mid-game) and then
+    recorded is one game; another copy starting meanwhile leaves the living
+    copy's game alone; a game still kept when its copy is gone is recorded
+    as abandoned at the next start."""
+    store = open_store(tmp_path)
+    store.hold_unfinished(game(result="abandoned", time_ms=3_000))
+    store.flush()
+    other = open_store(tmp_path)                   # the first copy still runs
+    assert other.history() == []
+    other.close()
+    store.record_game(game())                      # the same game, won
+    store = reopen(store)
+    assert [(g.level, g.result) for g in store.history()] == [("beginner", "won")]
+    store.hold_unfinished(game("expert", result="abandoned", time_ms=4_000))
+    store.close()                                  # gone with the Expert game unrecorded
+    again = open_store(tmp_path)
+    assert [(g.level, g.result) for g in again.history()] == [("expert", "abandoned"),
+                                                               ("beginner", "won")]
+    assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
+    assert again.statistics("expert") == LevelStats(1, 0, 0, 0)
+    assert reopen(again).count_games() == 2

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
+import time
+from contextlib import closing
 from pathlib import Path
 
 import pygame
@@ -49,6 +52,55 @@ def test_a_signal_ends_the_game_in_order(tmp_path, mode, signame):
     assert "Traceback" not in errors
     [abandoned] = Store(tmp_path).history()
     assert abandoned.result == "abandoned" and abandoned.level == "expert"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_game_killed_mid_play_is_counted_as_abandoned_when_the_game_next_starts(tmp_path):
+    """SIGKILL (or a power cut) leaves the game no moment to record the game
+    in progress: it was kept from its first moves, and the next start, not
+    before (another copy opening the records meanwhile leaves a living
+    copy's game alone), records it as abandoned, a loss, once."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    game = subprocess.Popen([sys.executable, "-m", "tests.ui.signal_runner", "--data-dir",
+                             str(tmp_path), "--level", "expert", "--seed", "3"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert game.stdout.readline().strip().endswith(b"ready")
+        deadline = time.monotonic() + 20
+        while not _kept_in_progress(tmp_path / "records.db"):
+            assert time.monotonic() < deadline and game.poll() is None
+            time.sleep(0.05)
+        other = Store(tmp_path)                       # a copy opening while it plays
+        assert other.history() == [] and other.statistics("expert").played == 0
+        other.close()
+        game.send_signal(signal.SIGKILL)
+        game.wait(timeout=20)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+        game.stdout.close()
+        game.stderr.close()
+    store = Store(tmp_path)
+    [abandoned] = store.history()
+    assert abandoned.result == "abandoned" and abandoned.level == "expert"
+    stats = store.statistics("expert")
+    assert (stats.played, stats.won, stats.current_streak) == (1, 0, 0)
+    store.close()
+    again = Store(tmp_path)
+    assert len(again.history()) == 1                                 # settled once
+    again.close()
+    assert list(tmp_path.glob("unfinished-*")) == []
+
+
+def _kept_in_progress(path: Path) -> bool:
+    if not path.exists():
+        return False
+    with closing(sqlite3.connect(path, timeout=10)) as db:
+        try:
+            return db.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 1
+        except sqlite3.OperationalError:          # not created yet
+            return False
 
 
 # -- name entry -----------------------------------------------------------------------

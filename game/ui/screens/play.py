@@ -17,7 +17,7 @@ from ..assist import Assistant
 from ..cursor import cursor_step
 from ..frame import Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, TOGGLE_MODE, Gestures
-from ..recording import record_abandoned, record_end, sample_pointer
+from ..recording import hold_unfinished, record_abandoned, record_end, sample_pointer
 from ..render.assist import draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
@@ -301,6 +301,8 @@ class PlayScreen(PlayInput, base.Screen):
             if self._count_3bv_in == 0:
                 self._count_3bv_in = None
                 self.field.stats()            # the board keeps its count: the end reuses it
+        if self._count_3bv_in is None:        # counted: keeping the game costs no frame
+            hold_unfinished(self.app, self.session)
         self._tick_clock()
 
     def _tick_clock(self) -> None:

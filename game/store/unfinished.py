@@ -1,0 +1,102 @@
+"""The game in progress, kept in the records so that a copy killed mid-game
+(SIGKILL, a power cut, the system out of memory) still has it counted.
+
+A game left any other way is recorded as abandoned by the window; a kill
+leaves no moment to do so, and a player about to lose could keep a streak by
+killing the game. So each game in progress is kept in the ``unfinished``
+table under its copy's *owner* handle from its first moves on, brought up to
+date now and then, and taken out by the very transaction that records the
+game. Each copy holds a lock on ``unfinished-<owner>.lock`` for as long as
+it runs (the system lets go of it when the process dies); a copy opening
+the records settles every game whose owner's lock it can take: recorded as
+abandoned, a loss in the statistics, as a quit game would have been.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from contextlib import suppress
+from dataclasses import asdict, replace
+from pathlib import Path
+
+from . import history, interlock, ledger
+from .game_record import ABANDONED, GameRecord
+
+_PREFIX = "unfinished-"
+_SUFFIX = ".lock"
+
+
+def lock_path(directory: Path, owner: str) -> Path:
+    return directory / f"{_PREFIX}{owner}{_SUFFIX}"
+
+
+class Presence:
+    """This copy's lock, held while it runs: others leave its game alone."""
+
+    def __init__(self, directory: Path, owner: str) -> None:
+        self.path = lock_path(directory, owner)
+        self._fd: int | None = None
+        for _attempt in range(3):
+            fd = interlock.hold(self.path)
+            if fd is None or _still_named(fd, self.path):
+                self._fd = fd
+                return
+            interlock.let_go(fd)    # a copy cleaning up removed it before we locked it
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def release(self) -> None:
+        """Let go and remove the lock file (the copy's game is settled by now)."""
+        if self._fd is not None:
+            with suppress(OSError):
+                self.path.unlink()
+            interlock.let_go(self._fd)
+            self._fd = None
+
+
+def _still_named(fd: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except OSError:
+        return False
+
+
+def hold(db: sqlite3.Connection, owner: str, game: GameRecord) -> None:
+    """Keep ``game`` (recorded as abandoned if its copy dies) as ``owner``'s
+    game in progress, replacing the one kept before."""
+    fields = {name: value for name, value in asdict(game).items() if name != "game_id"}
+    db.execute("INSERT OR REPLACE INTO unfinished (owner, game) VALUES (?, ?)",
+               (owner, json.dumps(fields)))
+
+
+def settle(db: sqlite3.Connection, directory: Path) -> None:
+    """Record as abandoned the games of copies that are gone (their lock can
+    be taken), and remove what they left; a game that cannot be read is
+    dropped. Runs in the caller's transaction, which orders copies starting
+    together: the second finds the games settled."""
+    for owner, text in db.execute("SELECT owner, game FROM unfinished").fetchall():
+        fd = interlock.hold(lock_path(directory, owner)) if isinstance(owner, str) else None
+        if fd is None:
+            continue                               # its copy still plays it
+        try:
+            try:
+                game = history.decode_game(json.loads(text))
+            except (ValueError, TypeError):
+                game = None
+            if game is not None:
+                ledger.insert_game(db, replace(game, result=ABANDONED))
+            db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
+            with suppress(OSError):
+                os.unlink(lock_path(directory, owner))
+        finally:
+            interlock.let_go(fd)
+    for path in directory.glob(f"{_PREFIX}*{_SUFFIX}"):     # copies gone with no game
+        fd = interlock.hold(path)
+        if fd is not None:
+            with suppress(OSError):
+                path.unlink()
+            interlock.let_go(fd)
