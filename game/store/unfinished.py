@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from contextlib import suppress
 from dataclasses import asdict, replace
@@ -26,6 +27,8 @@ from .game_record import ABANDONED, GameRecord
 
 _PREFIX = "unfinished-"
 _SUFFIX = ".lock"
+#: An owner handle as :func:`database.unique_name` makes it (never a path).
+_OWNER = re.compile(r"[0-9a-f]{32}")
 
 
 def lock_path(directory: Path, owner: str) -> Path:
@@ -58,6 +61,15 @@ class Presence:
             self._fd = None
 
 
+def _decode(text: object) -> GameRecord | None:
+    """The game kept as ``text``; None when it cannot be read (a hand edit, a
+    hostile file: nesting deep enough to exhaust the stack included)."""
+    try:
+        return history.decode_game(json.loads(text)) if isinstance(text, str) else None
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
 def _still_named(fd: int, path: Path) -> bool:
     try:
         return os.path.samestat(os.fstat(fd), os.stat(path))
@@ -79,14 +91,14 @@ def settle(db: sqlite3.Connection, directory: Path) -> None:
     dropped. Runs in the caller's transaction, which orders copies starting
     together: the second finds the games settled."""
     for owner, text in db.execute("SELECT owner, game FROM unfinished").fetchall():
-        fd = interlock.hold(lock_path(directory, owner)) if isinstance(owner, str) else None
+        if not (isinstance(owner, str) and _OWNER.fullmatch(owner)):
+            db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))  # not ours: a hand edit
+            continue
+        fd = interlock.hold(lock_path(directory, owner))
         if fd is None:
             continue                               # its copy still plays it
         try:
-            try:
-                game = history.decode_game(json.loads(text))
-            except (ValueError, TypeError):
-                game = None
+            game = _decode(text)
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))

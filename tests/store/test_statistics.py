@@ -97,3 +97,26 @@ def test_a_game_kept_in_progress_is_counted_once_whatever_ends_it(tmp_path):
     assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
     assert again.statistics("expert") == LevelStats(1, 0, 0, 0)
     assert reopen(again).count_games() == 2
+
+
+def test_hostile_games_kept_in_progress_are_dropped_without_harm(tmp_path):
+    """A hand-edited or hostile row of games in progress — an owner that is
+    a path, a game nested beyond the stack, text where a game belongs — is
+    dropped: the store opens, counts nothing, and touches no file it names."""
+    import sqlite3
+    from contextlib import closing
+
+    open_store(tmp_path).close()
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.lock"
+    outside.write_text("kept")
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
+        db.executemany("INSERT INTO unfinished (owner, game) VALUES (?, ?)", [
+            (f"../{outside.name.removesuffix('.lock')}", '{"level": "beginner"}'),
+            ("a" * 32, "[" * 100_000 + "]" * 100_000),
+            ("b" * 32, "not a game")])
+    store = open_store(tmp_path)
+    assert store.history() == [] and store.statistics("beginner") == LevelStats()
+    store.close()
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db:
+        assert db.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 0
+    assert outside.read_text() == "kept"
