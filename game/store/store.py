@@ -409,7 +409,8 @@ class Store:
         (this copy takes its own lock with its first game, before keeping
         it). A failure only means they wait for the next start."""
         with suppress(sqlite3.Error):
-            run_in_transaction(db, lambda db: unfinished.settle(db, self.directory))
+            if unfinished.left_behind(db, self.directory):
+                run_in_transaction(db, lambda db: unfinished.settle(db, self.directory))
 
     def _load_settings(self) -> Settings:
         document = None if self._settings_file.locked else self._settings_file.load()

@@ -85,6 +85,14 @@ def hold(db: sqlite3.Connection, owner: str, game: GameRecord) -> None:
                (owner, json.dumps(fields)))
 
 
+def left_behind(db: sqlite3.Connection, directory: Path) -> bool:
+    """Whether any copy kept a game or left its lock: read without the write
+    lock, so that a start with nothing to settle costs no transaction."""
+    if db.execute("SELECT EXISTS (SELECT 1 FROM unfinished)").fetchone()[0]:
+        return True
+    return any(True for _path in directory.glob(f"{_PREFIX}*{_SUFFIX}"))
+
+
 def settle(db: sqlite3.Connection, directory: Path) -> None:
     """Record as abandoned the games of copies that are gone (their lock can
     be taken), and remove what they left; a game that cannot be read is
