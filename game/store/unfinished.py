@@ -53,12 +53,13 @@ class Presence:
         return self._fd is not None
 
     def release(self) -> None:
-        """Let go and remove the lock file (the copy's game is settled by now)."""
+        """Let go and remove the lock file (the copy's game is settled by now).
+        Removed once let go: Windows deletes no file still open, and a file
+        left each run would pile up in the data folder."""
         if self._fd is not None:
-            with suppress(OSError):
-                self.path.unlink()
             interlock.let_go(self._fd)
             self._fd = None
+            _remove(self.path)
 
 
 def _decode(text: object) -> GameRecord | None:
@@ -110,13 +111,19 @@ def settle(db: sqlite3.Connection, directory: Path) -> None:
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
-            with suppress(OSError):
-                os.unlink(lock_path(directory, owner))
         finally:
             interlock.let_go(fd)
+        _remove(lock_path(directory, owner))      # once let go, for Windows (see release)
     for path in directory.glob(f"{_PREFIX}*{_SUFFIX}"):     # copies gone with no game
         fd = interlock.hold(path)
         if fd is not None:
-            with suppress(OSError):
-                path.unlink()
             interlock.let_go(fd)
+            _remove(path)
+
+
+def _remove(path: Path) -> None:
+    """Remove a dead copy's (or this copy's own) lock file. Its owner never
+    comes back (handles are never reused), so no one but a copy settling
+    it could lock it meanwhile, and that copy only removes it too."""
+    with suppress(OSError):
+        path.unlink()

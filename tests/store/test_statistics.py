@@ -1,5 +1,7 @@
 """Statistics per level: played, won, win rate, current and best streak."""
 
+from pathlib import Path
+
 import pytest
 
 from game.store import LevelStats
@@ -97,6 +99,46 @@ def test_a_game_kept_in_progress_is_counted_once_whatever_ends_it(tmp_path):
     assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
     assert again.statistics("expert") == LevelStats(1, 0, 0, 0)
     assert reopen(again).count_games() == 2
+
+
+def test_no_lock_file_is_left_where_an_open_file_cannot_be_deleted(tmp_path, monkeypatch):
+    """Windows deletes no file still open: a copy removed its lock file (and
+    a settling copy a dead copy's) while holding it, so on Windows one file
+    was left in the data folder per run. Here a file is refused deletion
+    while a lock on it is held, as there."""
+    from game.store import interlock, unfinished
+
+    held: dict[int, str] = {}
+    real_hold, real_let_go, real_unlink = interlock.hold, interlock.let_go, Path.unlink
+
+    def hold(path):
+        fd = real_hold(path)
+        if fd is not None:
+            held[fd] = str(path)
+        return fd
+
+    def let_go(fd):
+        held.pop(fd, None)
+        real_let_go(fd)
+
+    def unlink(self, *args, **kwargs):
+        if str(self) in held.values():
+            raise PermissionError(13, "The process cannot access the file", str(self))
+        real_unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(interlock, "hold", hold)
+    monkeypatch.setattr(interlock, "let_go", let_go)
+    monkeypatch.setattr(unfinished.interlock, "hold", hold)
+    monkeypatch.setattr(unfinished.interlock, "let_go", let_go)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    store = open_store(tmp_path)
+    store.hold_unfinished(game(result="abandoned"))
+    store.close()                                  # its own lock file, let go and removed
+    assert not list(tmp_path.glob("unfinished-*.lock"))
+    dead = unfinished.lock_path(tmp_path, "c" * 32)
+    dead.write_text("")                            # a copy gone without a game
+    open_store(tmp_path).close()
+    assert not list(tmp_path.glob("unfinished-*.lock"))
 
 
 def test_hostile_games_kept_in_progress_are_dropped_without_harm(tmp_path):
