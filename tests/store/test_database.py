@@ -158,6 +158,25 @@ def test_a_directory_in_the_database_s_place_is_set_aside(tmp_path):
     assert reopen(store).statistics("beginner").played == 1
 
 
+def test_a_version_1_database_keeps_its_games_and_gains_the_games_in_progress(tmp_path):
+    """Version 2 added the table of games in progress: a player's version 1
+    records are migrated, not set aside as somebody else's, and keep every
+    game."""
+    filled(tmp_path)
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        db.execute("DROP TABLE unfinished")              # the database as version 1 left it
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+    store = open_store(tmp_path)
+    assert [g.seed for g in store.history()] == [1] and store.notices == []
+    store.hold_unfinished(game("expert", result="abandoned"))
+    store.close()
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("SELECT COUNT(*) FROM unfinished").fetchone()[0] == 1    # kept there
+    db.close()
+
+
 def somebody_elses(version: int, tables: str):
     def make(path):
         with sqlite3.connect(path) as db:
