@@ -37,7 +37,7 @@ from game.safe_read import NotAFile, TooLarge, read_capped
 from game.settings import MAX_SCALE, STYLE_RULES, Settings
 from game.store.database import MAX_PATH_BYTES, too_long
 from game.store.database import NAME as RECORDS
-from game.words import field_too_small, mask_error, size_error
+from game.words import board_refusal, mask_error, size_error
 
 PROG = "minesweeper"
 
@@ -410,14 +410,13 @@ def _mask_board(path: Path, mines: int | None, shape: str | None) -> dict[str, o
             len(mask[0]), len(mask), shape or GRID, mask)))
     try:
         CUSTOM_LIMITS.check(len(mask[0]), len(mask), mines, shape or GRID, mask)
-    except SizeError as e:
-        if shape is not None or e.what != "mines":
-            raise UsageError(_mask_refused(path, size_error(e))) from None
-    except FieldTooSmall as e:
-        if shape is not None:
-            raise UsageError(_mask_refused(path, field_too_small(e))) from None
-    except ValueError as e:                 # no other refusal is known: said as it comes
-        raise UsageError(_mask_refused(path, str(e))) from None
+    except ValueError as e:
+        # Without --shape, a mine count or a field the grid refuses may fit
+        # the saved shape: checked once it is known (_board_problem).
+        deferred = shape is None and (isinstance(e, FieldTooSmall)
+                                      or isinstance(e, SizeError) and e.what == "mines")
+        if not deferred:
+            raise UsageError(_mask_refused(path, board_refusal(e))) from None
     settings = Settings()
     settings.choose_mask(mask, mines)
     return {"level": "custom", "custom_width": settings.custom_width,
@@ -489,12 +488,8 @@ def _board_problem(settings: Settings, overrides: Mapping[str, object]) -> str |
     board = settings.board()
     try:
         CUSTOM_LIMITS.check(board.width, board.height, board.mines, settings.shape, board.mask)
-    except SizeError as e:
-        reason = size_error(e)
-    except FieldTooSmall as e:
-        reason = field_too_small(e)
     except ValueError as e:
-        reason = str(e)
+        reason = board_refusal(e)
     else:
         return None
     if "custom_mines" in overrides:                 # the command line's own board

@@ -98,6 +98,17 @@ def field_too_small(error: FieldTooSmall) -> str:
                     ).format(width=error.width, height=error.height, cells=error.cells)
 
 
+def board_refusal(error: ValueError) -> str:
+    """Why the engine refused a board (``CUSTOM_LIMITS.check``), in the
+    player's language: a size out of range or a field too small, said here;
+    any other refusal as it comes."""
+    if isinstance(error, SizeError):
+        return size_error(error)
+    if isinstance(error, FieldTooSmall):
+        return field_too_small(error)
+    return str(error)
+
+
 #: What is wrong with a mask drawing (engine.gallery.MaskError), by problem.
 MASK_PROBLEMS = {
     "empty": N_("the mask is empty: draw cells with '#' and holes with spaces"),

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import CUSTOM_LIMITS, SHAPES, FieldTooSmall, SizeError
+from game.engine import CUSTOM_LIMITS, SHAPES
 from game.engine.checks import ascii_number
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _
-from game.words import FIELD_NAMES, field_too_small, level_name, shape_name, size_error
+from game.words import FIELD_NAMES, board_refusal, level_name, shape_name
 
 from ..render.painter import Painter
 from ..widgets import Button, Label, TextField, button_row, wrap
@@ -131,14 +131,8 @@ class CustomDialog(Dialog):
             if mask is not None:
                 width, height = len(mask[0]), len(mask)
             CUSTOM_LIMITS.check(width, height, mines, self.shape, mask)
-        except SizeError as e:
-            self._refuse(size_error(e))
-            return
-        except FieldTooSmall as e:
-            self._refuse(field_too_small(e))
-            return
-        except ValueError as e:
-            self._refuse(str(e))
+        except ValueError as e:         # a box left empty or not digits, or the board refused
+            self._refuse(board_refusal(e))
             return
         settings = self.app.settings
         settings.shape = self.shape
