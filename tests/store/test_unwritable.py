@@ -162,12 +162,24 @@ def _refuse_under(directory: Path, monkeypatch) -> None:
 
 
 @contextmanager
+def chmodded(directory: Path, mode: int, monkeypatch):
+    """``directory`` with ``mode`` for the block; then the calls patched
+    meanwhile are put back and the directory made usable again, so that
+    pytest can remove it."""
+    directory.chmod(mode)
+    try:
+        yield
+    finally:
+        monkeypatch.undo()
+        directory.chmod(stat.S_IRWXU)
+
+
+@contextmanager
 def read_only(directory: Path, monkeypatch):
     """``directory`` cannot be written: its permission bits say so, and where
     they are not enforced (root) every write call fails as on a read-only
     file system."""
-    directory.chmod(stat.S_IRUSR | stat.S_IXUSR)
-    try:
+    with chmodded(directory, stat.S_IRUSR | stat.S_IXUSR, monkeypatch):
         try:
             (directory / "probe").write_text("")
         except PermissionError:
@@ -176,9 +188,6 @@ def read_only(directory: Path, monkeypatch):
             (directory / "probe").unlink()
             _refuse_under(directory, monkeypatch)
         yield
-    finally:
-        monkeypatch.undo()
-        directory.chmod(stat.S_IRWXU)
 
 
 def test_a_read_only_directory(tmp_path, monkeypatch):
@@ -280,8 +289,7 @@ def unsearchable(directory: Path, monkeypatch):
     """``directory`` has mode 000: nothing in it can be looked up, opened or
     made. Where the bits are not enforced (root), every call reaching inside
     fails as the kernel would (EACCES); the directory itself stays visible."""
-    directory.chmod(0)
-    try:
+    with chmodded(directory, 0, monkeypatch):
         try:
             (directory / "probe").lstat()
         except FileNotFoundError:                        # root: the bits are ignored
@@ -302,9 +310,6 @@ def unsearchable(directory: Path, monkeypatch):
         except PermissionError:
             pass
         yield
-    finally:
-        monkeypatch.undo()
-        directory.chmod(stat.S_IRWXU)
 
 
 def test_a_directory_that_cannot_be_searched_is_told_once_as_such(tmp_path, monkeypatch):
