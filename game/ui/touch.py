@@ -15,8 +15,8 @@ Time is counted in the loop's fixed ticks, never read from a clock.
 
 from __future__ import annotations
 
-from .gestures import NEW_GAME, PRIMARY, SECONDARY, TOGGLE_MODE, Action
-from .hit import CELL_TARGET, FACE, MODE, OUTSIDE, Target
+from .gestures import BUTTON_ACTIONS, PRIMARY, SECONDARY, Action
+from .hit import CELL_TARGET, FACE, OUTSIDE, Target
 
 
 class Touch:
@@ -49,10 +49,8 @@ class Touch:
             return None
         if target.kind == CELL_TARGET and origin.kind == CELL_TARGET:
             return Action(PRIMARY, target.cell)
-        if target == origin and target.kind == FACE:
-            return Action(NEW_GAME)
-        if target == origin and target.kind == MODE:
-            return Action(TOGGLE_MODE)
+        if target == origin and target.kind in BUTTON_ACTIONS:
+            return Action(BUTTON_ACTIONS[target.kind])
         return None
 
     def cancel(self) -> None:
