@@ -210,7 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
     # A replay holds seeds below MAX_SEED: a game played from a bigger one
     # would be recorded with a replay that does not open.
     p.add_argument("--seed", type=_whole(0, MAX_SEED - 1), metavar="N",
-                   help=_("seed of the first game"))
+                   help=_("seed of the first game (a board known in advance: practice, "
+                          "no best time)"))
     p.add_argument("--style", choices=STYLES,
                    help=_("play as win31 (8x8 Beginner), xp or modern (default) did"))
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES,

@@ -35,7 +35,9 @@ class GameRecord:
     """One finished or abandoned game. ``date`` (ISO 8601, local, to the
     second) is filled in by the store when None; ``game_id`` is the store's
     number for the game, filled in on records it returns. ``assisted``: the
-    computer helped (hint, overlay, auto-play).
+    computer helped (hint, overlay, auto-play). ``chosen_seed``: the player
+    chose the seed (``--seed``), so could know the mines before the first
+    click: a practice game, kept like an assisted one (see :attr:`own_play`).
 
     Every field is checked on construction (ValueError names the bad one).
     """
@@ -56,6 +58,7 @@ class GameRecord:
     assisted: bool
     style: str = DEFAULT_STYLE
     shape: str = DEFAULT_SHAPE
+    chosen_seed: bool = False
     game_id: int | None = None
 
     def __post_init__(self) -> None:
@@ -74,6 +77,7 @@ class GameRecord:
                                       or len(str(abs(self.seed))) > MAX_SEED_DIGITS):
             raise Unreadable(_("{key}: expected a whole number or null").format(key="seed"))
         need_bool(values, "assisted")
+        need_bool(values, "chosen_seed")
         need_level(values, "level")
         _need_choice(values, "result", RESULTS)
         _need_choice(values, "first_click", FIRST_CLICK_RULES)
@@ -101,6 +105,20 @@ class GameRecord:
     @property
     def won(self) -> bool:
         return self.result == WON
+
+    @property
+    def own_play(self) -> bool:
+        """The player's own play on a board nobody could know in advance:
+        no computer's help, no seed chosen (a seed gives its mines, so a
+        player could learn them and play again). Only such games count in
+        statistics and Best Times; the others go to the history only."""
+        return not self.assisted and not self.chosen_seed
+
+    @property
+    def qualifies(self) -> bool:
+        """Whether this game may enter Best Times: a win of the player's own
+        (:attr:`own_play`) on a board that has them (not custom)."""
+        return self.won and self.own_play and self.level != "custom"
 
     @property
     def key(self) -> tuple[str, str, str]:

@@ -25,7 +25,7 @@ REPLAY_BUDGET = 50 * 1024 * 1024
 
 _GAME_COLUMNS = ("date", "level", "style", "shape", "width", "height", "mines", "result",
                  "time_ms", "bbbv", "bbbv_per_s", "clicks", "efficiency", "seed",
-                 "first_click", "assisted")
+                 "first_click", "assisted", "chosen_seed")
 _KEY = "level = ? AND style = ? AND shape = ?"
 
 
@@ -34,8 +34,9 @@ _KEY = "level = ? AND style = ? AND shape = ?"
 def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None = None,
                 replay: str | None = None, replay_budget: int = REPLAY_BUDGET,
                 count: bool = True, owner: str | None = None) -> int:
-    """Add ``game`` (dated) to the history; count it in statistics unless
-    assisted (or ``count`` is False: an imported game, already counted);
+    """Add ``game`` (dated) to the history; count it in statistics when it
+    is the player's own play (``GameRecord.own_play``: not assisted, no seed
+    chosen) unless ``count`` is False (an imported game, already counted);
     enter its time in Best Times under "Anonymous" when ``token`` (the handle
     to name it later) is given; keep its ``replay``; take out ``owner``'s
     game in progress (see :mod:`game.store.unfinished`), which this is.
@@ -47,7 +48,7 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
     cursor = db.execute(f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "
                         f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})", values)
     game_id = int(cursor.lastrowid or 0)
-    if count and not game.assisted:
+    if count and game.own_play:
         _store_stats(db, game.key, read_statistics(db, game.key).after(game.won))
     if token is not None:
         add_best_time(db, game.key, BestTime(ANONYMOUS, game.time_ms, str(game.date), game.bbbv,
@@ -206,8 +207,8 @@ def _games(rows: sqlite3.Cursor) -> Iterator[GameRecord | None]:
         try:
             seed = fields["seed"]
             fields["seed"] = None if seed is None else int(seed)
-            fields["assisted"] = bool(fields["assisted"]) if fields["assisted"] in (0, 1) \
-                else None
+            for flag in ("assisted", "chosen_seed"):
+                fields[flag] = bool(fields[flag]) if fields[flag] in (0, 1) else None
             yield GameRecord(game_id=game_id, **fields)
         except (ValueError, TypeError):
             yield None

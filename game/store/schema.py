@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from functools import cache
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Version 1: games (history), statistics and best times per (level, style,
 #: shape), replays by game, and the digests of the JSON files imported.
@@ -62,8 +62,15 @@ CREATE TABLE IF NOT EXISTS unfinished (
 ) STRICT;
 """
 
+#: Version 3: whether a game was played on a seed the player chose
+#: (``chosen_seed``): such a game never counts for Best Times or statistics.
+#: Games recorded before were all counted: 0.
+_VERSION_3 = """
+ALTER TABLE games ADD COLUMN chosen_seed INTEGER NOT NULL DEFAULT 0;
+"""
+
 #: MIGRATIONS[n] takes a database from version n to n + 1.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 

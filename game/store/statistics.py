@@ -2,10 +2,11 @@
 
 Custom boards share one "custom" line: one per size would scatter a player's
 custom games into lines of one or two. What counts (decided in Store.record_game):
-every unassisted game; an abandoned one as a loss, as Windows 7 counted it, so
-that leaving a game about to be lost cannot save a streak. Assisted games
-(hint, overlay, auto-play) go to history only: statistics measure the
-player's own play.
+every game of the player's own (``GameRecord.own_play``); an abandoned one as
+a loss, as Windows 7 counted it, so that leaving a game about to be lost
+cannot save a streak. Assisted games (hint, overlay, auto-play) and games on
+a seed the player chose (a board known in advance) go to history only:
+statistics measure the player's own play.
 """
 
 from __future__ import annotations

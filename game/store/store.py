@@ -118,10 +118,11 @@ class Store:
     def record_game(self, game: GameRecord, *,
                     replay: str | Callable[[], str] | None = None) -> int | None:
         """Record a finished or abandoned game — history row, statistics
-        (unless assisted), best-time entry and ``replay`` in one transaction,
-        written in the background — and return the Best Times place it takes
-        (1-based), or None. A qualifying time (an unassisted win on a level
-        that has Best Times) is entered at once under "Anonymous";
+        (unless assisted or on a chosen seed), best-time entry and ``replay``
+        in one transaction, written in the background — and return the Best
+        Times place it takes (1-based), or None. A qualifying time
+        (``GameRecord.qualifies``: a win of the player's own on a level that
+        has Best Times) is entered at once under "Anonymous";
         :meth:`name_best_time` then names it. ``replay`` may be a function
         making the text, called once on the writer thread: encoding an hour's
         pointer track takes longer than the frame that ends the game."""
@@ -129,7 +130,7 @@ class Store:
             replay = functools.cache(replay)   # a job tried again does not encode again
         dated = game if game.date is not None else replace(game, date=self._stamp())
         token = rank = None
-        if dated.won and not dated.assisted and dated.level != "custom":
+        if dated.qualifies:
             rank = self._rank(dated.key, dated.time_ms)
             token = self._queued_time(dated.key, dated.time_ms)
             if rank is not None:
@@ -161,7 +162,7 @@ class Store:
         :meth:`add_best_time` would; a time is named once."""
         token = self._unnamed.pop(game, None)
         if token is None:
-            if game in self._named or not game.won or game.assisted:
+            if game in self._named or not game.qualifies:
                 return None
             self._named.add(game)
             return self.add_best_time(game.level, name, game.time_ms, game.bbbv,

@@ -51,7 +51,7 @@ def game_record(session: Session, result: str) -> GameRecord:
         time_ms=session.elapsed_ms(), bbbv=stats.bbbv, bbbv_per_s=stats.bbbv_per_second,
         clicks=stats.clicks.total, efficiency=stats.efficiency, seed=field.seed,
         first_click=field.first_click or session.settings.first_click,
-        assisted=session.assisted, shape=field.shape)
+        assisted=session.assisted, shape=field.shape, chosen_seed=session.chosen_seed)
 
 
 def session_replay(session: Session, record: GameRecord) -> Replay:

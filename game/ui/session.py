@@ -38,7 +38,10 @@ class Session:
                  seed: int | None = None, layer: MineLayer | None = None,
                  field: Minefield | None = None) -> None:
         """A new game per ``settings`` (no-guess boards when they say so), or
-        on a given ``field`` (tests, replays).
+        on a given ``field`` (tests, replays). A ``seed`` is the player's
+        choice (``--seed``): its mines can be known before the first click,
+        no-guess boards too (the worker lays them from the seed), so the game
+        is recorded as on a chosen seed, never for Best Times.
 
         A no-guess board's mines are laid by the worker (``prepared``, see
         ``Assistant.lay_first``); the engine lays them itself only if asked
@@ -59,6 +62,7 @@ class Session:
         self.seeded = field is None and layer is uniform_layer   # the seed rebuilds the board
         self.recorder = Recorder()   # move times and pointer track, for the replay
         self.assisted = False        # the computer helped: no best time
+        self.chosen_seed = seed is not None and field is None   # a known board: no best time
         self.demo = False            # played by the attract mode: never recorded
         self.held_ms: int | None = None  # the time it was last kept as unfinished
 

@@ -145,9 +145,9 @@ def _database_kinds() -> list[tuple[str, str, Callable[[Path], None]]]:
                 db.executescript(step.replace(") STRICT", ")"))
             db.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
             db.execute("INSERT INTO games VALUES (101, 'x', 'beginner', 'modern', 'grid', 9, 9, 10,"
-                       " 'won', ?, 1, 1.0, 1, 0.5, '1', 'safe', 0)", ("9" * 400,))
+                       " 'won', ?, 1, 1.0, 1, 0.5, '1', 'safe', 0, 0)", ("9" * 400,))
             db.execute("INSERT INTO games VALUES (102, '2026-01-01T00:00:00', ?, 'modern', 'grid',"
-                       " 9, 9, 10, 'won', 1, 1, 1.0, 1, 0.5, '1', 'safe', 0)", ("\u202e" * 50,))
+                       " 9, 9, 10, 'won', 1, 1, 1.0, 1, 0.5, '1', 'safe', 0, 0)", ("\u202e" * 50,))
             db.execute("INSERT INTO statistics VALUES ('beginner', 'modern', 'grid', ?, 1, 1, 1)",
                        ("many",))
             db.execute("INSERT INTO best_times VALUES (1, 'beginner', 'modern', 'grid', ?, -5, "

@@ -91,13 +91,16 @@ def test_only_the_top_ten_are_kept_and_a_slower_time_does_not_qualify(tmp_path):
 
 @pytest.mark.parametrize("record", [
     game(assisted=True),
+    game(chosen_seed=True),
     game("custom"),
     game(result="lost"),
     game(result="abandoned"),
-], ids=["assisted", "custom", "lost", "abandoned"])
+], ids=["assisted", "chosen seed", "custom", "lost", "abandoned"])
 def test_only_unassisted_wins_on_a_preset_level_qualify(tmp_path, record):
     store = open_store(tmp_path)
     assert store.record_game(record) is None
+    assert store.name_best_time(record, "Ann") is None
+    assert reopen(store).best_times("beginner") == []
 
 
 def test_custom_games_have_no_table(tmp_path):

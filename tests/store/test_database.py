@@ -165,6 +165,7 @@ def test_a_version_1_database_keeps_its_games_and_gains_the_games_in_progress(tm
     filled(tmp_path)
     with sqlite3.connect(tmp_path / "records.db") as db:
         db.execute("DROP TABLE unfinished")              # the database as version 1 left it
+        db.execute("ALTER TABLE games DROP COLUMN chosen_seed")
         db.execute("PRAGMA user_version = 1")
     db.close()
     store = open_store(tmp_path)
@@ -172,9 +173,28 @@ def test_a_version_1_database_keeps_its_games_and_gains_the_games_in_progress(tm
     store.hold_unfinished(game("expert", result="abandoned"))
     store.close()
     with sqlite3.connect(tmp_path / "records.db") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
         assert db.execute("SELECT COUNT(*) FROM unfinished").fetchone()[0] == 1    # kept there
     db.close()
+
+
+def test_a_version_2_database_keeps_its_games_as_played_on_seeds_nobody_chose(tmp_path):
+    """Version 3 added whether the seed was chosen: games from before keep
+    their statistics and best times, read back as not on a chosen seed."""
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1))
+    store.close()
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        db.execute("ALTER TABLE games DROP COLUMN chosen_seed")   # as version 2 left it
+        db.execute("PRAGMA user_version = 2")
+    db.close()
+    store = open_store(tmp_path)
+    assert [(g.seed, g.chosen_seed) for g in store.history()] == [(1, False)]
+    assert len(store.best_times("beginner")) == 1 and store.notices == []
+    store.record_game(game(seed=2, chosen_seed=True))
+    store = reopen(store)
+    assert [(g.seed, g.chosen_seed) for g in store.history()] == [(2, True), (1, False)]
+    assert store.statistics("beginner") == LevelStats(1, 1, 1, 1)
 
 
 def somebody_elses(version: int, tables: str):

@@ -14,7 +14,8 @@ from .helpers import Clock, game, open_store, reopen
 def test_every_field_of_a_game_survives_a_restart(tmp_path):
     record = game("custom", width=45, height=30, mines=300, result="lost", time_ms=61_234,
                   bbbv=345, bbbv_per_s=1.25, clicks=402, efficiency=0.8, seed=2**63 - 1,
-                  first_click="classic", assisted=True, date="2026-05-06T07:08:09")
+                  first_click="classic", assisted=True, date="2026-05-06T07:08:09",
+                  chosen_seed=True)
     store = open_store(tmp_path)
     store.record_game(record)
     assert reopen(store).history() == [replace(record, game_id=1)]
@@ -70,6 +71,7 @@ def test_nulls_are_kept_for_what_was_not_measured(tmp_path):
     ({"efficiency": float("inf")}, "efficiency"),
     ({"seed": "7"}, "seed"),
     ({"assisted": 0}, "assisted"),
+    ({"chosen_seed": None}, "chosen_seed"),
     ({"date": "yesterday"}, "date"),
     ({"date": "20261123T140500"}, "date"),   # ISO 8601, but not the form the game writes
     ({"date": "2026-W47-1"}, "date"),

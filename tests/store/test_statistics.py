@@ -55,6 +55,21 @@ def test_an_assisted_game_changes_no_statistics(tmp_path):
     assert len(store.history()) == 3
 
 
+def test_a_game_on_a_chosen_seed_changes_no_statistics(tmp_path):
+    """Its board could be known in advance: like an assisted game, it goes
+    to the history only, and so does its abandoned copy left by a kill."""
+    store = open_store(tmp_path)
+    play(store, "beginner", ["won"])
+    store.record_game(game(chosen_seed=True, result="lost"))
+    store.record_game(game(chosen_seed=True))
+    store.hold_unfinished(game(chosen_seed=True, result="abandoned"))
+    store.close()                                  # gone with that game unrecorded
+    again = open_store(tmp_path)
+    assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
+    assert [(g.result, g.chosen_seed) for g in again.history()] == [
+        ("abandoned", True), ("won", True), ("lost", True), ("won", False)]
+
+
 def test_reset_one_level_or_all(tmp_path):
     store = open_store(tmp_path)
     for level in ("beginner", "intermediate", "expert", "custom"):

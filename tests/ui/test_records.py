@@ -205,14 +205,16 @@ def test_history_lists_games_newest_first_with_an_abandoned_one(tmp_path):
     assert "abandoned" in dialog.details.text and "None" not in dialog.details.text
 
 
-@pytest.mark.parametrize("seed, shown", [(7, "\nseed 7, first click safe, assisted"),
-                                         (None, "\nfirst click safe, assisted")])
-def test_history_details_name_the_seed_only_when_the_game_has_one(seed, shown):
+@pytest.mark.parametrize("seed, chosen, shown", [
+    (7, False, "\nseed 7, first click safe, assisted"),
+    (7, True, "\nchosen seed 7, first click safe, assisted"),
+    (None, False, "\nfirst click safe, assisted")])
+def test_history_details_name_the_seed_only_when_the_game_has_one(seed, chosen, shown):
     from game.store import GameRecord
     from game.ui.screens.records import history_details
     game = GameRecord(level="beginner", width=9, height=9, mines=10, result="won", time_ms=9000,
                       bbbv=12, bbbv_per_s=1.3, clicks=20, efficiency=0.6, seed=seed,
-                      first_click="safe", assisted=True)
+                      first_click="safe", assisted=True, chosen_seed=chosen)
     details = history_details(game)
     assert details.endswith(shown) and "None" not in details
 

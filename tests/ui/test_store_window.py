@@ -55,14 +55,18 @@ def test_a_signal_ends_the_game_in_order(tmp_path, mode, signame):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
-def test_a_game_killed_mid_play_is_counted_as_abandoned_when_the_game_next_starts(tmp_path):
+@pytest.mark.parametrize("seed, counted", [([], 1), (["--seed", "3"], 0)],
+                         ids=["dealt", "chosen seed"])
+def test_a_game_killed_mid_play_is_counted_as_abandoned_when_the_game_next_starts(
+        tmp_path, seed, counted):
     """SIGKILL (or a power cut) leaves the game no moment to record the game
     in progress: it was kept from its first moves, and the next start, not
     before (another copy opening the records meanwhile leaves a living
-    copy's game alone), records it as abandoned, a loss, once."""
+    copy's game alone), records it as abandoned, a loss, once. A game on a
+    seed chosen with ``--seed`` goes to the history only, killed or not."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     game = subprocess.Popen([sys.executable, "-m", "tests.ui.signal_runner", "--data-dir",
-                             str(tmp_path), "--level", "expert", "--seed", "3"],
+                             str(tmp_path), "--level", "expert", *seed],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         assert game.stdout.readline().strip().endswith(b"ready")
@@ -84,8 +88,9 @@ def test_a_game_killed_mid_play_is_counted_as_abandoned_when_the_game_next_start
     store = Store(tmp_path)
     [abandoned] = store.history()
     assert abandoned.result == "abandoned" and abandoned.level == "expert"
+    assert abandoned.chosen_seed == (not counted)
     stats = store.statistics("expert")
-    assert (stats.played, stats.won, stats.current_streak) == (1, 0, 0)
+    assert (stats.played, stats.won, stats.current_streak) == (counted, 0, 0)
     store.close()
     again = Store(tmp_path)
     assert len(again.history()) == 1                                 # settled once

@@ -44,9 +44,10 @@ LOADING = N_("Loading…")
 
 def level_wins_and_best(chart: LevelChart) -> tuple[list[Win], int | None]:
     """A level's recent wins, oldest first, and its best time: the best of
-    its Best Times and of those wins the player won alone (a custom board
-    has no Best Times; a win the computer helped to is no best time)."""
-    own = [g.time_ms for g in chart.recent if g.won and not g.assisted]
+    its Best Times and of those wins the player won alone on a board nobody
+    knew (a custom board has no Best Times; a win the computer helped to, or
+    on a chosen seed, is no best time)."""
+    own = [g.time_ms for g in chart.recent if g.won and g.own_play]
     return level_wins(chart.recent), min([t.time_ms for t in chart.best_times] + own,
                                          default=None)
 
@@ -400,7 +401,10 @@ def history_details(game: GameRecord) -> str:
     parts.append(sep.join(stats))
     how = [first_click_name(game.first_click)]
     if game.seed is not None:               # a board laid from a layout has none
-        how.insert(0, _("seed {seed}").format(seed=game.seed))
+        # A seed the player chose gave a board known in advance: said so,
+        # since that is why the game has no best time.
+        seed = _("chosen seed {seed}") if game.chosen_seed else _("seed {seed}")
+        how.insert(0, seed.format(seed=game.seed))
     if game.assisted:
         how.append(_("assisted"))
     parts.append(sep.join(how))
