@@ -386,3 +386,31 @@ def test_a_newer_records_file_is_left_untouched(tmp_path):
     key(app, pygame.K_RETURN)
     win(app)
     assert (tmp_path / "records.json").read_text(encoding="utf-8") == original
+
+
+def test_the_table_shown_after_naming_is_the_one_the_time_went_to(tmp_path):
+    """A style chosen during the victory's wave starts a new game in that
+    style, and the name entry comes up over it: the Best Times then showed
+    the new style's table (Windows 3.1's Beginner), another player's row
+    highlighted, instead of the modern table holding the time just named."""
+    store = Store(tmp_path)
+    for number in range(3):
+        store.record_game(GameRecord(level="beginner", style="win31", width=8, height=8,
+                                     mines=10, result="won", time_ms=1_000 + number, bbbv=10,
+                                     bbbv_per_s=10.0, clicks=10, efficiency=1.0, seed=number,
+                                     first_click="classic", assisted=False))
+    store.close()
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    for y, row in enumerate(BEGINNER):
+        for x, c in enumerate(row):
+            if c == "." and app.play.field.cell(x, y) == "#":
+                click(app, (x, y))
+    app.commands.run("style_win31")                     # during the wave
+    app.step()
+    assert isinstance(app.top, NameDialog)
+    type_text(app, "Zed")
+    key(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, BestTimesDialog) and table.style == "modern"
+    assert table.table.rows[table.table.selected][1] == "Zed"
+    assert "Modern" in [getattr(w, "text", "") for w in table.widgets][1]

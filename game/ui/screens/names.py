@@ -56,7 +56,7 @@ class _NameEntry(Dialog):
         rank = self.keep_record()
         self.app.pop()
         self.app.push(BestTimesDialog(self.app, self.record.level, highlight=rank,
-                                      shape=self.record.shape))
+                                      shape=self.record.shape, style=self.record.style))
         self.app.show_notices()
 
     def keep_record(self) -> int | None:

@@ -106,11 +106,12 @@ class _LevelDialog(Dialog):
     levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
 
-    def __init__(self, app, level: str | None = None, shape: str | None = None) -> None:
+    def __init__(self, app, level: str | None = None, shape: str | None = None,
+                 style: str | None = None) -> None:
         super().__init__(app)
         current = app.settings.level
         self.level = level or (current if current in self.levels else self.levels[0])
-        self.style = app.settings.style          # records are kept per level and style
+        self.style = style or app.settings.style     # records are kept per level and style
         self.shape = shape or app.settings.shape                   # ... and shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
         self._bar = 0          # room kept for the scroll bar (a long language scrolls)
@@ -239,8 +240,11 @@ class BestTimesDialog(_LevelDialog):
     title = N_("Best Times")
 
     def __init__(self, app, level: str | None = None, highlight: int | None = None,
-                 shape: str | None = None) -> None:
-        super().__init__(app, level, shape)
+                 shape: str | None = None, style: str | None = None) -> None:
+        """``highlight``: the place of a time just named, in the table of
+        ``level``, ``shape`` and ``style`` (the game's, which a new game
+        begun during the victory's wave may have changed since)."""
+        super().__init__(app, level, shape, style)
         self.highlight = highlight
 
     def question(self, key: Key) -> Question:
