@@ -414,3 +414,42 @@ def test_the_table_shown_after_naming_is_the_one_the_time_went_to(tmp_path):
     assert isinstance(table, BestTimesDialog) and table.style == "modern"
     assert table.table.rows[table.table.selected][1] == "Zed"
     assert "Modern" in [getattr(w, "text", "") for w in table.widgets][1]
+
+
+def test_the_time_named_is_highlighted_where_it_is_when_another_copy_beat_it(tmp_path):
+    """Another copy of the game enters a better time between the name being
+    confirmed and the table being read: the named time is then one place
+    lower, and that row is highlighted, not the other player's at its old
+    place."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    type_text(app, "Zed")
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    app.handle_events()                                 # named: place 1, the table asked
+    other = Store(tmp_path)                             # another copy, a second later
+    other.add_best_time("beginner", "Quick", 1, None, None)
+    other.close()
+    app.step()
+    table = app.top
+    assert isinstance(table, BestTimesDialog)
+    assert [row[1] for row in table.table.rows] == ["Quick", "Zed"]
+    assert table.table.selected == 1
+
+
+def test_a_time_pushed_out_by_another_copy_highlights_no_one_else_s(tmp_path):
+    store = Store(tmp_path)
+    for place in range(9):
+        store.add_best_time("beginner", "Old", place + 1, None, None)
+    store.close()
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)                                            # tenth
+    type_text(app, "Zed")
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    app.handle_events()
+    other = Store(tmp_path)
+    other.add_best_time("beginner", "Quick", 10, None, None)     # pushes it out
+    other.close()
+    app.step()
+    table = app.top
+    assert [row[1] for row in table.table.rows][-1] == "Quick"
+    assert table.table.selected == -1 and table.details.text == ""

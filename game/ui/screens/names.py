@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _
-from game.store import MAX_NAME_LENGTH, GameRecord
+from game.store import MAX_NAME_LENGTH, GameRecord, clean_name
 from game.words import level_name
 
 from ..render.painter import BLACK, Painter
@@ -56,7 +56,8 @@ class _NameEntry(Dialog):
         rank = self.keep_record()
         self.app.pop()
         self.app.push(BestTimesDialog(self.app, self.record.level, highlight=rank,
-                                      shape=self.record.shape, style=self.record.style))
+                                      shape=self.record.shape, style=self.record.style,
+                                      named=(clean_name(self.name), self.record.time_ms)))
         self.app.show_notices()
 
     def keep_record(self) -> int | None:

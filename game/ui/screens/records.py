@@ -240,12 +240,17 @@ class BestTimesDialog(_LevelDialog):
     title = N_("Best Times")
 
     def __init__(self, app, level: str | None = None, highlight: int | None = None,
-                 shape: str | None = None, style: str | None = None) -> None:
+                 shape: str | None = None, style: str | None = None,
+                 named: tuple[str, int] | None = None) -> None:
         """``highlight``: the place of a time just named, in the table of
         ``level``, ``shape`` and ``style`` (the game's, which a new game
-        begun during the victory's wave may have changed since)."""
+        begun during the victory's wave may have changed since). With
+        ``named`` (its name and time) the row highlighted is the one that
+        holds them, nearest that place, or none: another copy of the game
+        may have entered a time meanwhile, moving it down or out."""
         super().__init__(app, level, shape, style)
         self.highlight = highlight
+        self.named = named
 
     def question(self, key: Key) -> Question:
         return questions.best_times(key)
@@ -264,7 +269,11 @@ class BestTimesDialog(_LevelDialog):
         if times is None:
             self.table.selected = -1          # a quiet "Loading…", not a chosen row
         elif self.highlight:
-            self.table.select(self.highlight - 1)
+            row = self.highlighted_row(times)
+            if row is None:
+                self.table.selected = -1
+            else:
+                self.table.select(row)
         self.widgets.append(self.table)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
@@ -279,10 +288,19 @@ class BestTimesDialog(_LevelDialog):
 
     def changed(self) -> None:
         times = self.records or []
-        if times and self.table.selected < len(times):
+        if times and 0 <= self.table.selected < len(times):
             self.details.text = self.detail_text(times[self.table.selected])
         else:
             self.details.text = ""
+
+    def highlighted_row(self, times: list[BestTime]) -> int | None:
+        """The row of the time just named: at its place unless ``named``
+        says otherwise (see ``__init__``)."""
+        place = (self.highlight or 0) - 1
+        if self.named is None:
+            return place
+        rows = [i for i, t in enumerate(times) if (t.name, t.time_ms) == self.named]
+        return min(rows, key=lambda i: abs(i - place), default=None)
 
     @staticmethod
     def detail_text(t) -> str:
