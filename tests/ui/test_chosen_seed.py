@@ -21,7 +21,8 @@ SEED = 5
 def win_knowing_the_mines(app) -> None:
     """Open a cell, read where the mines lie, and open every other cell:
     what a player who knows the board does."""
-    click(app, (4, 4))
+    field = app.play.field
+    click(app, (field.width // 2, field.height // 2))
     for y, row in enumerate(app.play.field.layout()):
         for x, c in enumerate(row):
             if c == "." and app.play.field.cell(x, y) == "#":
@@ -54,6 +55,19 @@ def test_the_same_seed_played_again_never_makes_a_best_time(tmp_path):
     store = Store(tmp_path)
     assert store.best_times("beginner") == [] and store.statistics("beginner").played == 0
     assert [g.chosen_seed for g in store.history()] == [True, True]
+
+
+@pytest.mark.parametrize("settings", [{"no_guess": True}, {"level": "diamond"}],
+                         ids=["no-guess", "gallery"])
+def test_boards_dealt_anew_count_for_best_times(tmp_path, settings):
+    """A no-guess board or a gallery field is laid from a seed nobody chose:
+    nobody knows it before the first click, and its win is a best time."""
+    app = make_app(data_dir=tmp_path, seed=None, **settings)
+    win_knowing_the_mines(app)
+    assert isinstance(app.top, NameDialog)
+    level = settings.get("level", "beginner")
+    assert len(on_disk(app).best_times(level)) == 1
+    assert on_disk(app).statistics(level).won == 1
 
 
 def test_the_game_after_a_chosen_seed_counts_again(tmp_path):
