@@ -145,13 +145,17 @@ class Store:
     def hold_unfinished(self, game: GameRecord) -> None:
         """Keep ``game``, still being played, so that it is recorded as
         abandoned should this copy die before :meth:`record_game` records it
-        (a kill, a power cut); called again, it replaces the one kept."""
+        (a kill, a power cut); called again, it replaces the one kept. It is
+        kept without the seed it was dealt: the seed gives its mines, and
+        records.db can be read while the game is played (a seed the player
+        chose is known to them already, and kept)."""
         if self._presence is None and self.persistent and self._saving:
             presence = unfinished.Presence(self.directory, self._owner)
             self._presence = presence if presence.held else None
         if self._presence is None:
             return                   # no lock to show this copy lives: keep nothing
-        dated = game if game.date is not None else replace(game, date=self._stamp())
+        dated = replace(game, date=game.date or self._stamp(),
+                        seed=game.seed if game.chosen_seed else None)
         owner = self._owner
         self._submit(lambda db: unfinished.hold(db, owner, dated))
 

@@ -55,6 +55,24 @@ def test_an_assisted_game_changes_no_statistics(tmp_path):
     assert len(store.history()) == 3
 
 
+def test_a_game_in_progress_is_kept_without_the_seed_that_gives_its_mines(tmp_path):
+    """records.db can be read while the game is played: the seed kept there
+    would give the mines of the game in progress (its first click is on
+    the board). A seed the player chose is theirs already."""
+    import sqlite3
+    from contextlib import closing
+
+    store = open_store(tmp_path)
+    store.hold_unfinished(game(result="abandoned", seed=8_128_256_512))
+    store.flush()
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db:
+        [(kept,)] = db.execute("SELECT game FROM unfinished").fetchall()
+    assert "8128256512" not in kept
+    store.hold_unfinished(game(result="abandoned", seed=77, chosen_seed=True))
+    store.close()                                  # gone with that game unrecorded
+    assert [(g.seed, g.chosen_seed) for g in open_store(tmp_path).history()] == [(77, True)]
+
+
 def test_a_game_on_a_chosen_seed_changes_no_statistics(tmp_path):
     """Its board could be known in advance: like an assisted game, it goes
     to the history only, and so does its abandoned copy left by a kill."""
