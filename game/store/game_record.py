@@ -98,11 +98,6 @@ class GameRecord:
         return self.level if self.level != "custom" else f"{self.width}x{self.height}/{self.mines}"
 
     @property
-    def standard(self) -> bool:
-        """Played on a preset level (the only ones with Best Times)."""
-        return self.level in LEVELS
-
-    @property
     def won(self) -> bool:
         return self.result == WON
 
