@@ -553,6 +553,22 @@ def test_a_lost_game_ends_with_the_dead_face_and_the_mines_shown():
             assert shows(app, rect, f"led_{digit}")
 
 
+def test_the_viewer_counts_more_than_999_mines_on_four_digits_as_the_game_did():
+    """A 100x100 board of 2,499 mines: the game's mine counter has a fourth
+    digit, and so has the viewer's (it showed 999, three digits, cut off)."""
+    rows = ["." + "*" * 24 + "." * 75] + ["*" * 25 + "." * 75] * 99    # (0, 0) stays covered
+    replay = Replay(width=100, height=100, mines=2499, marks=False, first_click="safe",
+                    moves=((0, "R 99 99"), (400, "F 1 0"), (900, "F 2 0")),
+                    result="unfinished", time_ms=1000, layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    key(app, pygame.K_END)
+    board = app.top.layout.board
+    assert board.counter_digits == 4
+    for i, digit in enumerate("2497"):
+        assert shows(app, board.digit_rect(board.mines_box, i), f"led_{digit}")
+
+
 def test_history_watch_reads_the_replay_off_the_ui_thread(tmp_path, monkeypatch):
     """Watch while a game is still being written (a slow disk): the dialog
     stays, the UI thread never waits for the writer, and the replay opens

@@ -38,7 +38,7 @@ class ViewerLayout:
         """The viewer inside a window laid out for the board plus STRIP_ROWS rows."""
         board = Layout(window.cols, window.rows - STRIP_ROWS, window.view_cols,
                        max(1, window.view_rows - STRIP_ROWS), window.menu,
-                       shape=window.shape)
+                       window.counter_digits, window.shape)
         return cls(board, window.size)
 
     @property

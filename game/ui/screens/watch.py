@@ -117,7 +117,7 @@ class ReplayScreen(base.Screen):
         play. Together these took 22 to 30 ms, more than a frame; apart,
         each fits in one, and the window shows the game three frames longer."""
         self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS,
-                            shape=self.replay.shape)
+                            self.replay.mines, shape=self.replay.shape)
         if self.layout is None:         # the window already had the viewer's size
             self.relayout()
 
