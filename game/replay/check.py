@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from game.engine import Minefield, SizeError, SizeLimits, Status
 from game.i18n import _
 
-from .format import Replay, ReplayError
+from .format import MAX_SIDE, MIN_SIDE, Replay, ReplayError
 
-#: Any board a replay may hold (the window's Custom range is 8-100; a replay
-#: from a layout may be smaller).
-REPLAY_LIMITS = SizeLimits(min_side=1, max_side=100)
+#: Any board a replay may hold: the window's Custom range.
+REPLAY_LIMITS = SizeLimits(min_side=MIN_SIDE, max_side=MAX_SIDE)
 _RESULT_OF = {Status.WON: "won", Status.LOST: "lost", Status.PLAYING: "unfinished",
               Status.READY: "unfinished"}
 

@@ -50,6 +50,10 @@ RESULTS = ("won", "lost", "unfinished")
 #: Refuse files bigger than this before reading them whole (a big Custom game
 #: with its pointer track is well under 1 MB).
 MAX_BYTES = 4 * 1024 * 1024
+#: The sides of every board this game plays (Custom, masks, the gallery):
+#: the viewer lays its controls and counters out over at least 8 columns,
+#: and a smaller board had them drawn over each other and the face.
+MIN_SIDE = 8
 MAX_SIDE = 100
 MAX_MOVES = 100_000
 MAX_POINTER = 200_000
@@ -210,8 +214,8 @@ def _replay(doc: dict[str, Any]) -> Replay:
     missing = next((name for name in REQUIRED if name not in doc), None)
     if missing is not None:
         raise ReplayError(_("{name} is missing").format(name=missing))
-    width = _int(doc, "width", 1, MAX_SIDE)
-    height = _int(doc, "height", 1, MAX_SIDE)
+    width = _int(doc, "width", MIN_SIDE, MAX_SIDE)
+    height = _int(doc, "height", MIN_SIDE, MAX_SIDE)
     mines = _int(doc, "mines", 0, width * height)
     shape = doc.get("shape", "grid")
     if shape not in SHAPES:
