@@ -154,6 +154,9 @@ def decode(data: str | bytes) -> Replay:
             data = data.decode("utf-8")
         except UnicodeDecodeError as e:
             raise ReplayError(_("not UTF-8 text (byte {byte})").format(byte=e.start)) from None
+    # The byte order mark Windows Notepad writes before the UTF-8 text it
+    # saves is no part of the JSON: json.loads refused a file edited there.
+    data = data.removeprefix("\ufeff")
     try:
         doc = json.loads(data)
     except json.JSONDecodeError as e:

@@ -194,6 +194,17 @@ def test_50_mb_file_is_refused_without_reading_it_whole(tmp_path):
         read_file(path)
 
 
+def test_a_file_saved_by_windows_notepad_with_a_byte_order_mark_is_read(won, tmp_path):
+    """Notepad writes UTF-8 with a byte order mark, and CRLF line ends: the
+    replay edited there is the same replay (it was refused, "not JSON:
+    Unexpected UTF-8 BOM", in English whatever the player's language)."""
+    text = json.dumps(won, indent=1).replace("\n", "\r\n")
+    path = tmp_path / "edited.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert read_file(path) == decode(json.dumps(won))
+    assert decode("\ufeff" + text) == decode(json.dumps(won))
+
+
 def test_missing_file_is_one_line(tmp_path):
     with pytest.raises(ReplayError, match="cannot read .*nothing.json"):
         read_file(tmp_path / "nothing.json")
