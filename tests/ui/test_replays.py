@@ -211,6 +211,24 @@ def test_progress_bar_click_and_drag_seek():
     assert scale == 1
 
 
+def test_a_drag_whose_release_went_unheard_ends_when_the_pointer_moves_unpressed():
+    """The focus went elsewhere mid-drag and the release with it: moving the
+    pointer over the viewer afterwards, no button held, seeked as if dragging."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                                 # pause
+    bar = viewer.layout.progress.inflate(-2, -2)
+    press(app, app.viewport.to_display((bar.x, bar.centery)))
+    post(pygame.WINDOWFOCUSLOST)
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step()
+    move(app, app.viewport.to_display((bar.right, bar.centery)), buttons=(0, 0, 0))
+    assert viewer.playback.t == 0
+    move(app, app.viewport.to_display((bar.right, bar.centery)))      # a button held again
+    assert viewer.playback.t == 0                                     # not a drag: no press
+
+
 def test_viewer_draws_the_board_face_and_pressed_cells_as_they_were():
     app = make_app(BOARD_8)
     win(app)

@@ -169,7 +169,11 @@ class ReplayScreen(base.Screen):
             elif layout.speed_box.collidepoint(pos):
                 playback.faster(1 if event.button == 1 else -1)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
-            self._seek_to(self.app.viewport.to_window(event.pos)[0])
+            # A release the window never heard (it came while the focus was
+            # elsewhere) ends the drag: the pointer moving on seeks no more.
+            self._dragging = bool(event.buttons[0])
+            if self._dragging:
+                self._seek_to(self.app.viewport.to_window(event.pos)[0])
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._dragging = False
 
