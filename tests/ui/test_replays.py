@@ -33,6 +33,7 @@ from .helpers import (
     make_app,
     move,
     on_disk,
+    pixel,
     post,
     press,
     release,
@@ -508,6 +509,29 @@ def test_viewer_scrolls_a_board_bigger_than_the_window_to_follow_the_play():
     field = board.field
     flag = pygame.Rect(field.x, field.y, CELL, CELL)                         # (2, 2) at top-left
     assert shows(app, flag, "flag")
+
+
+def test_the_viewer_shows_where_its_view_is_on_the_scroll_bars_as_the_game_does():
+    """A board bigger than the window: the game has thin scroll bars beside
+    the field, and so has the viewer, whose thumbs follow the play (it had
+    none: nothing said the board went on past the window's edge)."""
+    from game.ui.render.hud import scroll_bar_thumbs
+    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 99 99"),), result="unfinished", time_ms=1000,
+                    layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_RIGHT)                       # the far corner: both thumbs at their end
+    bars = scroll_bar_thumbs(viewer.layout.board, viewer.scroll)
+    assert len(bars) == 2
+    for bar, thumb in bars:
+        assert thumb.right == bar.right or thumb.bottom == bar.bottom
+        inside = app.viewport.to_display(thumb.center)
+        before = app.viewport.to_display((bar.x + 1, bar.y + 1))
+        assert pixel(app, inside) == (255, 255, 255)
+        assert pixel(app, before) == (128, 128, 128)
 
 
 def test_open_replay_lists_the_exported_files_and_watches_the_chosen_one(tmp_path):

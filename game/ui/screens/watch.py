@@ -22,7 +22,7 @@ from game.replay.playback import Playback
 
 from ..render.board import BoardView
 from ..render.ghosts import draw_ghosts
-from ..render.hud import draw_counter, draw_face
+from ..render.hud import draw_counter, draw_face, draw_scroll_bars
 from ..render.replay import (
     STRIP_ROWS,
     ViewerLayout,
@@ -253,6 +253,7 @@ class ReplayScreen(base.Screen):
             return ch
 
         draw_frame(painter, layout)
+        draw_scroll_bars(painter, board, self.scroll)     # where the view is, as in the game
         if self._ticks is None:
             self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
         draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
