@@ -4,6 +4,7 @@ opened; bad files give a notice."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from types import SimpleNamespace
@@ -190,6 +191,26 @@ def test_speed_changes_how_fast_time_passes():
     for _ in range(9):
         key(app, pygame.K_DOWN)
     assert playback.speed == 0.25
+
+
+def test_the_progress_bar_fills_frame_by_frame_as_a_short_game_plays():
+    """A 3-second game on a 100-column window: its bar (926 px) was
+    redrawn only each tenth of a second, its fill jumping up to 36 px."""
+    rows = ["." * 100 for _ in range(7)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=8, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 5 5"), (3000, "F 5 5")), result="unfinished", time_ms=3000,
+                    layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay)
+    inner = app.top.layout.progress.inflate(-2, -2)
+    per_frame = inner.w * (1000 / 60) / replay.time_ms            # 5.1 px
+    filled = []
+    for _ in range(60):
+        app.step()
+        filled.append(sum(pixel(app, app.viewport.to_display((x, inner.y))) == (0, 0, 128)
+                          for x in range(inner.x, inner.right)))
+    assert filled[-1] > filled[0]
+    assert all(0 <= b - a <= per_frame + 1 for a, b in itertools.pairwise(filled))
 
 
 def test_progress_bar_click_and_drag_seek():

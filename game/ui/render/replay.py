@@ -125,7 +125,7 @@ def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: 
     painter.bevel("sunken_1", track)
     inner = track.inflate(-2, -2)
     painter.fill(inner, WHITE)
-    done = round(inner.w * fraction)
+    done = progress_done(layout, fraction)
     if done:
         painter.fill(pygame.Rect(inner.x, inner.y, done, inner.h), NAVY)
     split = inner.x + done              # ticks white over the part played, black after
@@ -135,6 +135,11 @@ def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: 
         if x + w > split:
             start = max(x, split)
             painter.fill(pygame.Rect(start, inner.bottom - 2, x + w - start, 2), BLACK)
+
+
+def progress_done(layout: ViewerLayout, fraction: float) -> int:
+    """The progress bar's pixel columns filled ``fraction`` through the game."""
+    return round(layout.progress.inflate(-2, -2).w * fraction)
 
 
 def speed_text(speed: float) -> str:
