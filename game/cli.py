@@ -342,20 +342,24 @@ def _error(message: str) -> int:
     return 2
 
 
-def _say(line: str, stream: TextIO) -> None:
+def _say(line: str, stream: TextIO) -> OSError | None:
     """Print ``line``. A reader that went away (``| head -c0``, a closed
     pipe) changes neither the exit status nor adds a traceback: the stream
     is pointed at the null device, which Python's own flush at exit then
-    writes to without complaint."""
+    writes to without complaint. So is a stream that cannot be written
+    (``> /dev/full``, a full disk), whose error is returned for the caller
+    to tell: it once ended ``--check`` with a traceback."""
     try:
         print(line, file=stream, flush=True)
-    except BrokenPipeError:
+    except OSError as e:
         try:
             null = os.open(os.devnull, os.O_WRONLY)
             os.dup2(null, stream.fileno())
             os.close(null)
         except (OSError, ValueError):
             pass
+        return None if isinstance(e, BrokenPipeError) else e
+    return None
 
 
 def _video_problem() -> str | None:
@@ -509,5 +513,9 @@ def check_replay(path: Path) -> int:
     except ReplayError as e:
         _say(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e), sys.stderr)
         return 2
-    _say(line, sys.stdout)
+    failed = _say(line, sys.stdout)
+    if failed is not None:
+        _say(_("{prog}: cannot write the result: {reason}").format(
+            prog=PROG, reason=i18n.os_reason(failed)), sys.stderr)
+        return 1
     return 0

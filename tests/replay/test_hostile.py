@@ -221,6 +221,20 @@ def test_good_file_prints_result_time_and_3bv(won, tmp_path):
     assert checked.bbbv > 0
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_result_that_cannot_be_written_is_one_line_and_status_1(won, tmp_path):
+    """``--check > /dev/full`` (a full disk): the result is lost, and said
+    to be in one line, exit status 1; it ended with a traceback."""
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(won))
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "game", "--replay", str(path), "--check"],
+                                stdout=full, stderr=subprocess.PIPE, text=True, env=ENV,
+                                timeout=120)
+    assert result.returncode == 1
+    assert result.stderr == "minesweeper: cannot write the result: No space left on device\n"
+
+
 def test_bad_file_from_the_command_line_exits_2_with_one_line(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text('{"format": "minesweeper-replay", "version": 9}')
