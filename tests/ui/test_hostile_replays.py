@@ -18,7 +18,7 @@ from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 from tests.replay.helpers import flag_cycle
 
-from .helpers import key, make_app, post, step_until
+from .helpers import key, make_app, post, shows, step_until
 
 
 def watching(tmp_path, **fields):
@@ -127,6 +127,29 @@ def test_a_replay_dropped_on_a_viewer_replaces_it_and_esc_gives_the_game_back(tm
     assert isinstance(app.top, ReplayScreen) and app.top.replay.width == 30
     drop(app, small)
     assert app.stack == [app.play, app.top] and app.top.replay == flag_cycle(3)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and app.display.surface.get_size() == game_size
+
+
+def test_a_replay_dropped_on_a_viewer_of_its_size_keeps_the_window_as_it_is(tmp_path):
+    """The viewer replaced gave the window to the game as it left: the
+    window went to the game's size, showed the game for three frames, then
+    took the viewer's size again. It now stays as it is, the old replay
+    shown until the new one is drawn whole."""
+    app = make_app(data_dir=tmp_path / "data")
+    game_size = app.display.surface.get_size()
+    drop(app, wide(tmp_path))
+    viewer_size = app.display.surface.get_size()
+    assert viewer_size != game_size
+    post(pygame.DROPFILE, file=str(wide(tmp_path)))
+    sizes = []
+    for _ in range(6):
+        app.step()
+        sizes.append(app.display.surface.get_size())
+    assert sizes == [viewer_size] * 6
+    viewer = app.top
+    assert isinstance(viewer, ReplayScreen) and not viewer.opening
+    assert shows(app, viewer.layout.board.face, "face_smile")           # drawn whole
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play and app.display.surface.get_size() == game_size
 

@@ -27,9 +27,13 @@ def watch(app: Host, replay: Replay, *, playing: bool = True,
           fit_next_frame: bool = False) -> None:
     """Open the viewer on ``replay`` (the window takes the viewer's size at
     once, or a frame later with ``fit_next_frame``: see ``ReplayScreen``).
-    A viewer on top is replaced, not stacked on: Esc gives the game back."""
+    A viewer on top is replaced, not stacked on: Esc gives the game back.
+    The window stays the old viewer's until the new one takes its size: it
+    went to the game's size meanwhile, the game shown for three frames
+    between two replays and the window resized twice."""
     from .watch import ReplayScreen
     if isinstance(app.top, ReplayScreen):
+        app.top.replaced = True
         app.pop()
     app.push(ReplayScreen(app, replay, playing=playing, fit_next_frame=fit_next_frame))
 

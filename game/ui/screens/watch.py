@@ -69,6 +69,9 @@ class ReplayScreen(base.Screen):
         self._steps: list[Callable[[], None]] = []
         self._stepped_at = 0
         self._looked_ahead_at = -1      # the frame that last played checkpoints ahead
+        # Another replay takes its place (``replays.watch``): leaving, it
+        # keeps the window for that one rather than give it to the game.
+        self.replaced = False
 
     @property
     def opening(self) -> bool:
@@ -129,6 +132,8 @@ class ReplayScreen(base.Screen):
         play = self.app.play
         if self._paused_game:
             play.session.chrono.resume()
+        if self.replaced:
+            return
         beneath = next((s for s in reversed(self.app.stack) if isinstance(s, ReplayScreen)),
                        None)
         if beneath is not None and not beneath.opening:
