@@ -69,10 +69,14 @@ class Playback:
             self.end()
 
     def step(self, delta: int) -> None:
-        """One move on or back (pauses)."""
+        """One move on or back (pauses). With no move that way the clock
+        stays: at the end of a game left unfinished, past its last move, a
+        step on took the time back to that move."""
         self.playing = False
-        self.moves = max(0, min(self.timeline.length, self.moves + delta))
-        self.t = float(self.timeline.time_of(self.moves))
+        moves = max(0, min(self.timeline.length, self.moves + delta))
+        if moves != self.moves:
+            self.moves = moves
+            self.t = float(self.timeline.time_of(moves))
 
     def home(self) -> None:
         self.t, self.moves = 0.0, 0

@@ -173,6 +173,25 @@ def test_viewer_plays_steps_and_jumps(tmp_path):
     assert playback.playing
 
 
+def test_a_step_on_with_no_move_left_leaves_the_clock_where_it_is():
+    """A game left unfinished a minute in, its last move at 30 s: End shows
+    61 on the timer, and a step on (no move left) took it back to 31."""
+    replay = Replay(width=8, height=8, mines=2, marks=True, first_click="safe",
+                    moves=((0, "R 7 7"), (30_000, "F 0 0")), result="unfinished",
+                    time_ms=60_000, layout=tuple(BOARD_8))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    board = app.top.layout.board
+    for k in (pygame.K_END, pygame.K_RIGHT):
+        key(app, k)
+        assert app.top.playback.at_end
+        for i, digit in enumerate("061"):
+            assert shows(app, board.digit_rect(board.timer_box, i), f"led_{digit}")
+    key(app, pygame.K_LEFT)                                  # a move back: to the first move
+    for i, digit in enumerate("001"):
+        assert shows(app, board.digit_rect(board.timer_box, i), f"led_{digit}")
+
+
 def test_speed_changes_how_fast_time_passes():
     app = make_app(BOARD_8)
     win(app)
