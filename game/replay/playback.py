@@ -113,7 +113,7 @@ class Playback:
         return (int(xy[0]), int(xy[1])) if kind != "M" else None
 
     def pointer(self) -> Pointer | None:
-        return self.timeline.pointer_at(self.t)
+        return self.timeline.pointer_at(self.t, self.shown)
 
     def live(self) -> bool:
         """The game is not over at this moment."""

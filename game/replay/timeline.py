@@ -132,11 +132,21 @@ class Timeline:
                 self._checkpoints[at] = field.copy()
         return at
 
-    def pointer_at(self, t_ms: float) -> Pointer | None:
-        """The pointer at ``t_ms`` (None before the track starts or without one)."""
-        i = bisect.bisect_right(self.replay.pointer.times, t_ms)
+    def pointer_at(self, t_ms: float, moves: int = 0) -> Pointer | None:
+        """The pointer at ``t_ms`` with ``moves`` moves on the board (None
+        before the track starts or without one). The game stamps a move
+        with its clock before the frame's tick and samples the pointer after
+        it: the sample that follows the last move (its button let go) is the
+        one the game showed with that move. The one before it, the button
+        still held on a cell just opened, made every number opened by a
+        click look chorded, its neighbours pressed, for a frame (four at
+        0.25x)."""
+        times = self.replay.pointer.times
+        i = bisect.bisect_right(times, t_ms)
         if i == 0:
             return None
+        if 0 < moves and i < len(times) and times[i - 1] <= self.time_of(moves):
+            i += 1
         _, x, y, buttons = self.replay.pointer[i - 1]
         return Pointer((x, y) if x >= 0 and y >= 0 else None, buttons)
 

@@ -292,6 +292,34 @@ def test_viewer_draws_the_board_face_and_pressed_cells_as_they_were():
     assert shows(app, board.face, "face_oh")
 
 
+def test_a_click_that_opens_a_number_never_shows_its_neighbours_pressed():
+    """A click opening (1, 1), a 1: the game showed the cell pressed, then
+    open with the button up. The viewer showed, for the frame between the
+    move and the next pointer sample, the number open with the button still
+    down on it: a chord's look, its covered neighbours pressed."""
+    app = make_app(BOARD_8)
+    click(app, (7, 7))                                 # the clock starts
+    app.step(30)
+    slow_click(app, (1, 1))
+    app.step(30)
+    app.play.new_game()
+    while app.top is not app.play:
+        key(app, pygame.K_ESCAPE)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                           # pause
+    board = viewer.layout.board
+    field = board.field
+    neighbour = pygame.Rect(field.x, field.y + CELL, CELL, CELL)       # (0, 1), covered
+    opened_at = viewer.replay.moves[1][0]
+    pressed_at = next(t for t, x, y, b in viewer.replay.pointer if (x, y, b) == (1, 1, 1))
+    assert pressed_at < opened_at
+    for t in range(pressed_at, opened_at + 50):
+        viewer.playback.seek(t)
+        app.step()
+        assert shows(app, neighbour, "covered"), t
+        assert shows(app, board.face, "face_oh" if t < opened_at else "face_smile"), t
+
+
 def shows_part(app, rect, sprite) -> bool:
     """Whether the top part of a cell (``rect``) shows the top of ``sprite``."""
     drawn = app.display.surface.subsurface(app.painter.px(rect))
@@ -1055,7 +1083,7 @@ def test_the_viewer_redraws_only_what_changed_and_shows_what_a_fresh_drawing_sho
         app.step(0)
         assert board_pixels(app) == drawn, f"tick {i}"
         shown.add(drawn)
-    assert len(shown) > 30                                # the board did change meanwhile
+    assert len(shown) > 20                                # the board did change meanwhile
 
 
 def test_an_export_is_written_away_from_the_window_and_told_when_done(tmp_path, monkeypatch):
