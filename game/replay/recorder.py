@@ -28,7 +28,13 @@ class Recorder:
 
     def point(self, t_ms: int, cell: tuple[int, int] | None, buttons: int) -> None:
         """The pointer at ``t_ms``: kept only if it changed since the last sample
-        (a sample at the same time replaces the last one)."""
+        (a sample at the same time replaces the last one). The track's last
+        place, once it is full (an hour of play), says the pointer left the
+        board, no button held: the sample kept there before showed, for the
+        rest of a long game, its cell pressed and the face's "oh" whenever
+        a button was down at that moment."""
+        if len(self.pointer) >= MAX_POINTER:
+            return
         x, y = cell if cell is not None else OFF_BOARD
         sample = (t_ms, x, y, buttons)
         last = self.pointer[-1] if self.pointer else None
@@ -36,7 +42,9 @@ class Recorder:
             return
         if last is not None and last[0] == t_ms:
             self.pointer.replace_last(sample)
-        elif len(self.pointer) < MAX_POINTER:
+        elif len(self.pointer) == MAX_POINTER - 1:
+            self.pointer.append((t_ms, *OFF_BOARD, 0))
+        else:
             self.pointer.append(sample)
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import game.replay.recorder as recorder_module
 from game.engine import Minefield
-from game.replay import Recorder, replay_of
+from game.replay import Recorder, Timeline, replay_of
+from game.replay.playback import Playback
 
 
 def test_only_changes_are_kept_and_a_same_moment_sample_replaces_the_last():
@@ -19,12 +20,23 @@ def test_only_changes_are_kept_and_a_same_moment_sample_replaces_the_last():
     assert list(recorder.pointer) == [(0, 1, 1, 0), (32, 2, 1, 1), (48, -1, -1, 0)]
 
 
-def test_the_track_stops_growing_at_its_cap(monkeypatch):
+def test_the_track_stops_growing_at_its_cap_with_the_pointer_gone(monkeypatch):
+    """The last place of a full track says the pointer left, no button
+    held: a sample with the left button down there kept the cell pressed
+    (and the face's "oh") in the viewer for the rest of the game."""
     monkeypatch.setattr(recorder_module, "MAX_POINTER", 3)
     recorder = Recorder()
     for i in range(10):
-        recorder.point(i * 16, (i, 0), 0)
-    assert [x for _, x, _, _ in recorder.pointer] == [0, 1, 2]
+        recorder.point(i * 16, (i, 0), 1)
+    assert list(recorder.pointer) == [(0, 0, 0, 1), (16, 1, 0, 1), (32, -1, -1, 0)]
+    field = Minefield.from_layout(["*......."] + ["........"] * 7)
+    field.reveal(1, 1)                                  # a 1: the game goes on
+    recorder.stamp(field.move_count, 0)
+    playback = Playback(Timeline(replay_of(field, recorder, result="unfinished", time_ms=1000,
+                                           first_click="safe")))
+    playback.seek(500)
+    playback.settle()
+    assert playback.face() == "smile" and playback.pressed_cells() == set()
 
 
 def test_the_replay_ends_the_track_when_the_game_ends():
