@@ -602,6 +602,30 @@ def test_the_viewer_shows_where_its_view_is_on_the_scroll_bars_as_the_game_does(
         assert pixel(app, before) == (128, 128, 128)
 
 
+def test_a_viewer_scrolled_in_a_window_shows_the_whole_board_when_fullscreen_fits_it():
+    """A board a little too tall for the window, the view scrolled to its
+    bottom: F11 gives room for all of it, and the field showed it shifted
+    up by the old scroll, rows past the bottom edge drawn covered."""
+    from game.ui.display import desktop_size, window_room
+    from game.ui.frame import Layout
+    app = make_app(BOARD_8)
+    rows = next(h for h in range(8, 99)
+                if Layout.for_board(40, h + STRIP_ROWS, max_size=window_room()).scrolls)
+    assert not Layout.for_board(40, rows + STRIP_ROWS, max_size=desktop_size()).scrolls
+    layout = ["." * 40] * (rows - 1) + ["." * 39 + "*"]
+    replay = Replay(width=40, height=rows, mines=1, marks=True, first_click="safe",
+                    moves=((0, f"F 39 {rows - 1}"),), result="unfinished", time_ms=1000,
+                    layout=tuple(layout))
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_END)
+    assert viewer.scroll[1] > 0                                  # the bottom row in view
+    key(app, pygame.K_F11)
+    board = viewer.layout.board
+    assert not board.scrolls and viewer.scroll == (0, 0)
+    assert shows(app, board.cell_rect((39, rows - 1), (0, 0)), "flag")
+
+
 def test_open_replay_lists_the_exported_files_and_watches_the_chosen_one(tmp_path):
     app = make_app(BOARD_8, data_dir=tmp_path)
     win(app)

@@ -152,6 +152,11 @@ class ReplayScreen(base.Screen):
         self.layout = ViewerLayout.of(self.app.layout)
         self._ticks = None
         board = self.layout.board
+        # A view scrolled in a window, the whole board in view now (fullscreen,
+        # a larger screen): the scroll is kept within the board, or the field
+        # showed it shifted, rows past its edge drawn covered.
+        self.scroll = (max(0, min(board.cols - board.view_cols, self.scroll[0])),
+                       max(0, min(board.rows - board.view_rows, self.scroll[1])))
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
         self._shown = None
