@@ -320,6 +320,66 @@ def test_a_click_that_opens_a_number_never_shows_its_neighbours_pressed():
         assert shows(app, board.face, "face_oh" if t < opened_at else "face_smile"), t
 
 
+@pytest.mark.parametrize("shape", ["grid", "hex", "torus"])
+def test_every_frame_of_a_game_played_with_the_mouse_is_a_frame_of_its_replay(shape):
+    """Presses held a few ticks, chords with the middle button, flags and
+    question marks: each frame the game drew while its clock ran (board
+    with its pressed cells, face, mine counter) is the frame the viewer
+    draws at that time, or, for a move made in the next frame's input, the
+    frame that follows it (the game stamps moves before a frame's tick and
+    samples the pointer after it)."""
+    import random
+
+    from game.solver import next_move
+    app = make_app(level="intermediate", shape=shape, marks=True, seed=11)
+    field = app.play.field
+    rng = random.Random(5)
+    frames = []
+
+    def step() -> None:
+        app.step()
+        if app.play.session.chrono.running and not app.play.session.ended:
+            frames.append((app.play.session.elapsed_ms(), len(field.moves),
+                           board_surface(app.play.board_view), app.play.face()[0],
+                           field.mines_left))
+
+    for _ in range(25):
+        if app.play.session.ended:
+            break
+        view = field.view()
+        decision = next_move(view, field.mines, shape=shape)
+        cell, button = (decision.x, decision.y), 1 if decision.kind == "reveal" else RIGHT
+        numbers = [(x, y) for y, row in enumerate(view) for x, c in enumerate(row) if c in "123456"]
+        if numbers and rng.random() < 0.25:
+            cell, button = rng.choice(numbers), 2
+        post(pygame.MOUSEBUTTONDOWN, button=button, pos=cell_pos(app, cell))
+        for _ in range(rng.randrange(2, 6)):
+            step()
+        post(pygame.MOUSEBUTTONUP, button=button, pos=cell_pos(app, cell))
+        for _ in range(rng.randrange(2, 6)):
+            step()
+    app.play.new_game()
+    while app.top is not app.play:
+        key(app, pygame.K_ESCAPE)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                                       # pause
+    playback = viewer.playback
+    assert len(frames) > 100
+    for (t, moves, *drawn), following in zip(frames, [*frames[1:], None], strict=True):
+        playback.seek(t)
+        app.step()
+        if playback.shown > moves and playback.timeline.time_of(playback.shown) == t:
+            assert following is not None
+            _, moves, *drawn = following
+        assert playback.shown == moves, t
+        assert [board_surface(viewer.board_view), playback.face(),
+                playback.field().mines_left] == drawn, t
+
+
+def board_surface(view) -> bytes:
+    return pygame.image.tobytes(view.surface, "RGB")
+
+
 def shows_part(app, rect, sprite) -> bool:
     """Whether the top part of a cell (``rect``) shows the top of ``sprite``."""
     drawn = app.display.surface.subsurface(app.painter.px(rect))
