@@ -82,7 +82,7 @@ _UNSAFE = re.compile(r"[^a-z0-9_-]", re.IGNORECASE)
 
 
 def export_name(replay: Replay) -> str:
-    """A file name saying what the game was: ``2026-11-23_1402_expert_won.json``,
+    """A file name saying what the game was: ``20261123_1402_expert_won.json``,
     never more than a name, whatever the replay's level says (and never a
     name Windows reserves, such as ``CON``: it starts with the date or "game")."""
     date = re.sub(r"[^0-9T]", "", replay.date or "")[:13].replace("T", "_") or "game"
