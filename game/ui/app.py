@@ -23,7 +23,7 @@ from game.settings import Settings
 from game.store import Store
 
 from . import keys
-from .audio import Audio
+from .audio import DEVICE_EVENTS, Audio
 from .commands import Commands
 from .display import BACKDROP, Display, desktop_size, fitting_scale, window_room
 from .exporting import ReplayExporter
@@ -107,7 +107,7 @@ class App:
         self.exports = ReplayExporter(background=background_reads)
         self.atlas = Atlas.load()
         self.display = Display(i18n._("Minesweeper"), icon=self.atlas.get("icon"))
-        self.audio = Audio(settings.sound)
+        self.audio = Audio(settings.sound, clock=self.clock)
         self.layout: Layout | None = None
         self.viewport = Viewport(1)
         self.painter: Painter | None = None
@@ -326,6 +326,8 @@ class App:
                 self.invalidate()
             elif event.type == pygame.WINDOWSIZECHANGED:
                 self.window_resized()
+            elif event.type in DEVICE_EVENTS:
+                self.audio.device_changed(event)       # speakers plugged in or out
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
                 self.held_keys.clear()
                 while self.top.closes_with_focus:    # an open menu: the pause panel cut it

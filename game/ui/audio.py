@@ -6,9 +6,21 @@ game starts faster and a machine without a sound card prints nothing. A mixer
 that fails to start (kiosks, CI) means "no sound" and never raises; the noise
 the system's audio library writes straight to stderr while it looks for a
 device (eight "ALSA lib ..." lines on Linux) is swallowed.
+
+A failure is never for good, and never touches the Sound setting: a kiosk
+runs for days while speakers are unplugged and plugged back. The mixer is
+asked again when the player turns Sound on, when SDL reports an output device
+added, and otherwise at the first sound wanted ``RETRY_SECONDS`` after the
+last failure (SDL shuts its audio down when the mixer fails to open, so no
+event comes then: only asking again finds a device that came back; a failed
+attempt costs about 2 ms). A device removed while it plays closes the
+mixer, which opens again, on whatever device there is, at the next sound.
 """
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 import pygame
 
@@ -17,39 +29,84 @@ from game.resources import asset_path
 from .quiet import quiet_stderr
 
 EFFECTS = ("tick", "reveal", "flag", "chord", "explosion", "victory")
+#: A mixer that failed is asked again at the first sound wanted this long after.
+RETRY_SECONDS = 10.0
+#: SDL's news about audio devices (sent while its audio system is up).
+DEVICE_EVENTS = (pygame.AUDIODEVICEADDED, pygame.AUDIODEVICEREMOVED)
 
 
 class Audio:
     """Plays the effects by name, if sound is on and a device answers."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """``clock`` (seconds) spaces out the attempts after a failure; the
+        app passes its own, which headless tests advance tick by tick."""
         self.enabled = enabled
+        self._clock = clock
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self._started: bool | None = None   # None: the mixer was never asked for
+        self._started: bool | None = None   # None: the mixer is to be asked (again)
+        self._asked = False
+        self._failed_at = 0.0
 
     @property
     def available(self) -> bool:
-        """Whether a device plays the effects (opens the mixer the first time)."""
-        if self._started is None:
+        """Whether a device plays the effects (opens the mixer when it is to
+        be asked, or when a failure is ``RETRY_SECONDS`` old)."""
+        if self._started is None or (self._started is False
+                                     and self._clock() - self._failed_at >= RETRY_SECONDS):
+            self._asked = True
             self._started = self._start()
+            if not self._started:
+                self._failed_at = self._clock()
         return self._started
 
     @property
     def opened(self) -> bool:
         """Whether the mixer was asked for yet (tests, start-up figures)."""
-        return self._started is not None
+        return self._asked
 
     def _start(self) -> bool:
         try:
             if not pygame.mixer.get_init():
-                with quiet_stderr():
-                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                try:
+                    with quiet_stderr():
+                        pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                finally:
+                    _forget_device_news()
             for name in EFFECTS:
                 self._sounds[name] = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
         except (pygame.error, FileNotFoundError, OSError):
-            self._sounds.clear()
+            self._close()
             return False
         return True
+
+    def _close(self) -> None:
+        """Let the mixer go (a device gone, a failure): the next attempt opens
+        it afresh, on the device there is then."""
+        self._sounds.clear()
+        try:
+            pygame.mixer.quit()
+        except pygame.error:
+            pass
+
+    def retry(self) -> None:
+        """Ask the mixer again at the next sound, however recent the last
+        failure: the player turned Sound on, or a device was plugged in."""
+        if self._started is False:
+            self._started = None
+
+    def device_changed(self, event: pygame.event.Event) -> None:
+        """An output device came (ask again if sound failed) or went (if
+        ours, it plays into nothing: reopen at the next sound). Recording
+        devices are none of our business."""
+        if getattr(event, "iscapture", 0):
+            return
+        if event.type == pygame.AUDIODEVICEADDED:
+            self.retry()
+        elif event.type == pygame.AUDIODEVICEREMOVED and self._started:
+            self._close()
+            self._started = None
 
     def play(self, name: str) -> None:
         """Play an effect if sound is on and a device exists."""
@@ -57,8 +114,24 @@ class Audio:
             try:
                 self._sounds[name].play()
             except pygame.error:
+                self._close()
                 self._started = False
+                self._failed_at = self._clock()
 
     def stop(self) -> None:
         if self._started:
-            pygame.mixer.stop()
+            try:
+                pygame.mixer.stop()
+            except pygame.error:
+                pass
+
+
+def _forget_device_news() -> None:
+    """Drop the device events an attempt to open the mixer queued itself:
+    SDL reports every device it finds as added, even when opening then
+    fails (a device busy), which taken as news would ask again at every
+    sound. SDL's audio was down before the attempt, so nothing else is lost."""
+    try:
+        pygame.event.clear(DEVICE_EVENTS, pump=False)
+    except pygame.error:                  # no event queue (no window yet)
+        pass

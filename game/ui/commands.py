@@ -101,7 +101,9 @@ class Commands:
     def toggle_sound(self) -> None:
         self.app.settings.sound = not self.app.settings.sound
         self.app.audio.enabled = self.app.settings.sound
-        if not self.app.settings.sound:
+        if self.app.settings.sound:
+            self.app.audio.retry()                 # a device may have come back meanwhile
+        else:
             self.app.audio.stop()
         self.app.settings_changed("sound")
 

@@ -5,11 +5,12 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 
 from game.engine import Minefield
-from game.ui.audio import Audio
+from game.ui.audio import RETRY_SECONDS, Audio
 
-from .helpers import RIGHT, click, key, make_app
+from .helpers import RIGHT, click, key, make_app, post
 
 # The diagonal of mines keeps a cascade in one half of the board.
 SPREAD = ["*.......", "........", "..*.....", "........",
@@ -122,3 +123,124 @@ def test_the_game_runs_with_an_audio_driver_that_cannot_open(tmp_path):
                              str(tmp_path)], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+
+
+# ------------------------------------------------------------ devices that fail and come back
+
+class Mixer:
+    """pygame.mixer standing for a device that is there or not: ``init``
+    fails while ``present`` is False (as SDL does, echoing the devices it
+    found as added); counts the attempts."""
+
+    def __init__(self, monkeypatch, present=False):
+        self.present = present
+        self.attempts = 0
+        self._init = pygame.mixer.init
+        monkeypatch.setattr(pygame.mixer, "init", self.init)
+
+    def init(self, *args, **kwargs):
+        self.attempts += 1
+        if not self.present:
+            pygame.event.post(pygame.event.Event(pygame.AUDIODEVICEADDED, which=0, iscapture=0))
+            raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+        self._init(*args, **kwargs)
+
+
+@pytest.fixture(autouse=True)
+def _mixer_closed():
+    """The mixer is process-wide: each test starts and ends without it."""
+    pygame.mixer.quit()
+    yield
+    pygame.mixer.quit()
+
+
+def sound_playing():
+    return bool(pygame.mixer.get_init()) and pygame.mixer.get_busy()
+
+
+def test_a_device_plugged_in_brings_sound_back(monkeypatch):
+    mixer = Mixer(monkeypatch)
+    app = make_app(SPREAD, sound=True)
+    click(app, (1, 0))
+    assert mixer.attempts == 1 and not sound_playing()
+    mixer.present = True
+    post(pygame.AUDIODEVICEADDED, which=0, iscapture=0)
+    click(app, (3, 3), RIGHT)                      # the next sound, a second later or not
+    assert mixer.attempts == 2 and sound_playing()
+    assert app.settings.sound is True
+
+
+def test_turning_sound_on_again_asks_the_device_again(monkeypatch):
+    mixer = Mixer(monkeypatch)
+    app = make_app(SPREAD, sound=True)
+    click(app, (1, 0))
+    mixer.present = True
+    key(app, pygame.K_s)
+    key(app, pygame.K_s)
+    click(app, (3, 3), RIGHT)
+    assert sound_playing()
+
+
+def test_a_failed_mixer_is_asked_again_now_and_then_and_no_more(monkeypatch):
+    """No event comes while SDL's audio is down: a device back is found by
+    asking again, once every RETRY_SECONDS at most, not at every tick."""
+    mixer = Mixer(monkeypatch)
+    app = make_app(SPREAD, sound=True)
+    click(app, (7, 0))                              # the clock runs: a tick a second
+    app.step(60 * 60)                               # a minute of play without a device
+    assert 1 < mixer.attempts <= 1 + 60 / RETRY_SECONDS
+    assert app.settings.sound is True
+    mixer.present = True
+    app.step(round(60 * RETRY_SECONDS))
+    assert pygame.mixer.get_init() and app.audio.available
+
+
+def test_the_devices_an_attempt_finds_are_no_news(monkeypatch):
+    """SDL reports the devices it found even when opening fails: taken as
+    news, they asked the mixer again at every sound."""
+    mixer = Mixer(monkeypatch)
+    app = make_app(SPREAD, sound=True)
+    click(app, (7, 0))
+    app.step(5 * 60)
+    assert mixer.attempts == 1
+
+
+def test_speakers_unplugged_mid_game_come_back_on_the_next_device(monkeypatch):
+    mixer = Mixer(monkeypatch, present=True)
+    app = make_app(SPREAD, sound=True)
+    click(app, (1, 0))
+    assert sound_playing()
+    mixer.present = False
+    post(pygame.AUDIODEVICEREMOVED, which=2, iscapture=0)
+    app.step()
+    assert not pygame.mixer.get_init()              # it played into nothing: let go
+    click(app, (3, 3), RIGHT)
+    assert mixer.attempts == 2 and not sound_playing()
+    mixer.present = True
+    post(pygame.AUDIODEVICEADDED, which=0, iscapture=0)
+    click(app, (3, 3), RIGHT)
+    assert mixer.attempts == 3 and sound_playing() and app.settings.sound is True
+
+
+def test_a_microphone_unplugged_changes_nothing(monkeypatch):
+    mixer = Mixer(monkeypatch, present=True)
+    app = make_app(SPREAD, sound=True)
+    click(app, (1, 0))
+    post(pygame.AUDIODEVICEREMOVED, which=3, iscapture=1)
+    click(app, (3, 3), RIGHT)
+    assert mixer.attempts == 1 and sound_playing()
+
+
+def test_asking_a_missing_sound_card_again_prints_nothing():
+    """The system's own driver (ALSA on Linux: eight lines on stderr at each
+    attempt without a sound card) asked once, then again a while later."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    code = ("import pygame; from game.ui.audio import Audio, RETRY_SECONDS\n"
+            "calls = []; init = pygame.mixer.init\n"
+            "pygame.mixer.init = lambda *a, **k: calls.append(1) or init(*a, **k)\n"
+            "now = [0.0]; a = Audio(True, clock=lambda: now[0])\n"
+            "a.play('reveal'); now[0] = RETRY_SECONDS; a.play('reveal')\n"
+            "print(len(calls) == 2 or a.available)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert (result.returncode, result.stdout.strip(), result.stderr) == (0, "True", "")
