@@ -45,6 +45,8 @@ MAX_FRAME = 0.25
 DRAW_LATER_AFTER = DT / 4
 DEFAULT_MAX_SCALE = 2
 DEFAULT_IDLE_SECONDS = 60.0
+#: Without input this long, a still board may stall a tenth of a second unseen.
+STILL_TICKS = TICKS_PER_SECOND // 2
 #: Input that counts as someone at the machine (idle time restarts).
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                 pygame.MOUSEWHEEL, pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
@@ -304,6 +306,14 @@ class App:
             self.set_language(lang)
             self.settings.language = self.operator_settings.language
 
+    def still(self) -> bool:
+        """Whether a stall of a tenth of a second would go unseen (the sound
+        mixer opens then, ``audio.py``): nobody has acted for ``STILL_TICKS``
+        (half a second after the first frame at the earliest), and the game is
+        on top with nothing moving or held."""
+        return (self.top is self.play and self.ticks - self.last_input >= STILL_TICKS
+                and self.play.still())
+
     def woke(self) -> None:
         """Someone is at the machine: the idle time starts again."""
         self.last_input = self.ticks
@@ -349,6 +359,7 @@ class App:
         self.exports.update()
         for screen in list(self.stack):
             screen.update()
+        self.audio.update(self.still())
         if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
                 and not self.attracting:
             self.start_attract()

@@ -1,20 +1,26 @@
 """Sound effects, with a silent stand-in when there is no audio device.
 
 The effects are synthesized by ``tools/make_sounds.py``. The mixer opens when
-a sound is first wanted, not at start-up: with sound off it never opens, so the
-game starts faster and a machine without a sound card prints nothing. A mixer
-that fails to start (kiosks, CI) means "no sound" and never raises; the noise
-the system's audio library writes straight to stderr while it looks for a
-device (eight "ALSA lib ..." lines on Linux) is swallowed.
+sound is on, not at start-up: at the first still moment after the first frame
+(``update``), or at the first sound if one comes sooner. With sound off it
+never opens, so the game starts faster and a machine without a sound card
+prints nothing. A mixer that fails to start (kiosks, CI) means "no sound" and
+never raises; the noise the system's audio library writes straight to stderr
+while it looks for a device (eight "ALSA lib ..." lines on Linux) is swallowed.
+
+Opening is left to still moments because it can stall the window: SDL's ALSA
+backend, giving up on a device, waits for its device-watching thread, which
+sleeps in steps of 100 ms (a failed attempt takes 2-8 ms, one in four or five
+about 105 ms; the first click on a machine without a sound card took 104 ms).
 
 A failure is never for good, and never touches the Sound setting: a kiosk
 runs for days while speakers are unplugged and plugged back. The mixer is
 asked again when the player turns Sound on, when SDL reports an output device
-added, and otherwise at the first sound wanted ``RETRY_SECONDS`` after the
-last failure (SDL shuts its audio down when the mixer fails to open, so no
-event comes then: only asking again finds a device that came back; a failed
-attempt costs about 2 ms). A device removed while it plays closes the
-mixer, which opens again, on whatever device there is, at the next sound.
+added, and otherwise at a still moment ``RETRY_SECONDS`` after the last
+failure (SDL shuts its audio down when the mixer fails to open, so no event
+comes then: only asking again finds a device that came back). A device
+removed while it plays closes the mixer, which opens again, on whatever
+device there is, at the next sound.
 """
 
 from __future__ import annotations
@@ -51,15 +57,27 @@ class Audio:
 
     @property
     def available(self) -> bool:
-        """Whether a device plays the effects (opens the mixer when it is to
-        be asked, or when a failure is ``RETRY_SECONDS`` old)."""
+        """Whether a device plays the effects; opens the mixer if it is to be
+        opened (a failed one waits for ``update``)."""
+        if self._started is None:
+            self._attempt()
+        return bool(self._started)
+
+    def update(self, still: bool) -> None:
+        """Once a tick: at a ``still`` moment (nothing moving, nobody acting),
+        open the mixer if sound is on and it is to be opened, or ask again
+        when the last failure is ``RETRY_SECONDS`` old."""
+        if not (still and self.enabled):
+            return
         if self._started is None or (self._started is False
                                      and self._clock() - self._failed_at >= RETRY_SECONDS):
-            self._asked = True
-            self._started = self._start()
-            if not self._started:
-                self._failed_at = self._clock()
-        return self._started
+            self._attempt()
+
+    def _attempt(self) -> None:
+        self._asked = True
+        self._started = self._start()
+        if not self._started:
+            self._failed_at = self._clock()
 
     @property
     def opened(self) -> bool:

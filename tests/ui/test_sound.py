@@ -8,9 +8,10 @@ import pygame
 import pytest
 
 from game.engine import Minefield
+from game.ui.app import STILL_TICKS
 from game.ui.audio import RETRY_SECONDS, Audio
 
-from .helpers import RIGHT, click, key, make_app, post
+from .helpers import RIGHT, cell_pos, click, key, make_app, post, press, release
 
 # The diagonal of mines keeps a cascade in one half of the board.
 SPREAD = ["*.......", "........", "..*.....", "........",
@@ -31,6 +32,9 @@ class Recorder:
             self.played.append(name)
 
     def stop(self):
+        pass
+
+    def update(self, still):
         pass
 
 
@@ -222,6 +226,34 @@ def test_speakers_unplugged_mid_game_come_back_on_the_next_device(monkeypatch):
     assert mixer.attempts == 3 and sound_playing() and app.settings.sound is True
 
 
+def test_the_mixer_opens_while_nothing_moves_not_in_the_first_clicks_frame(monkeypatch):
+    """Opening can stall the window a tenth of a second (ALSA giving up on a
+    device): the first click on a machine without a sound card took 104 ms."""
+    mixer = Mixer(monkeypatch, present=True)
+    app = make_app(SPREAD, sound=True)
+    assert mixer.attempts == 0                     # not in the first frame
+    app.step(STILL_TICKS)
+    assert mixer.attempts == 1 and pygame.mixer.get_init()
+    click(app, (1, 0))
+    assert mixer.attempts == 1 and sound_playing()
+
+
+def test_a_failed_mixer_waits_while_the_player_moves_or_holds_a_button(monkeypatch):
+    mixer = Mixer(monkeypatch)
+    app = make_app(SPREAD, sound=True)
+    click(app, (7, 0))
+    assert mixer.attempts == 1
+    for x in range(round(3 * RETRY_SECONDS * 6)):      # the pointer moves for 30 s
+        post(pygame.MOUSEMOTION, pos=(x % 40 + 10, 80), rel=(1, 0), buttons=(0, 0, 0))
+        app.step(10)
+    press(app, cell_pos(app, (5, 5)))
+    app.step(round(3 * RETRY_SECONDS * 60))          # a button held for 30 s
+    assert mixer.attempts == 1
+    release(app, cell_pos(app, (5, 5)))
+    app.step(STILL_TICKS)
+    assert mixer.attempts == 2
+
+
 def test_a_microphone_unplugged_changes_nothing(monkeypatch):
     mixer = Mixer(monkeypatch, present=True)
     app = make_app(SPREAD, sound=True)
@@ -233,13 +265,13 @@ def test_a_microphone_unplugged_changes_nothing(monkeypatch):
 
 def test_asking_a_missing_sound_card_again_prints_nothing():
     """The system's own driver (ALSA on Linux: eight lines on stderr at each
-    attempt without a sound card) asked once, then again a while later."""
+    attempt without a sound card) asked at a sound, then again a while later."""
     env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
     code = ("import pygame; from game.ui.audio import Audio, RETRY_SECONDS\n"
             "calls = []; init = pygame.mixer.init\n"
             "pygame.mixer.init = lambda *a, **k: calls.append(1) or init(*a, **k)\n"
             "now = [0.0]; a = Audio(True, clock=lambda: now[0])\n"
-            "a.play('reveal'); now[0] = RETRY_SECONDS; a.play('reveal')\n"
+            "a.play('reveal'); now[0] = RETRY_SECONDS; a.update(still=True)\n"
             "print(len(calls) == 2 or a.available)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env=env, timeout=120)

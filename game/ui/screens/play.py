@@ -122,6 +122,12 @@ class PlayScreen(PlayInput, base.Screen):
             show, self._after_victory = self._after_victory, None
             show()
 
+    def still(self) -> bool:
+        """Nothing on the board moves or is held: no animation, no button or
+        finger down, the computer not playing (``App.still``)."""
+        return (self.anim is None or self.anim.done) and not self.assist.autoplay \
+            and not self.gestures.held and self.touch.finger is None
+
     def abandon(self) -> None:
         """The game in progress is being left: record it as abandoned."""
         if self.session is not None:
