@@ -19,12 +19,13 @@ asked again when the player turns Sound on, when SDL reports an output device
 added, and otherwise at a still moment ``RETRY_SECONDS`` after the last
 failure (SDL shuts its audio down when the mixer fails to open, so no event
 comes then: only asking again finds a device that came back). A device
-removed while it plays closes the mixer, which opens again, on whatever
-device there is, at the next sound.
+removed while it plays leaves a mixer playing into nothing, which is closed
+and opened again, on whatever device there is, at the next still moment.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -35,7 +36,7 @@ from game.resources import asset_path
 from .quiet import quiet_stderr
 
 EFFECTS = ("tick", "reveal", "flag", "chord", "explosion", "victory")
-#: A mixer that failed is asked again at the first sound wanted this long after.
+#: A mixer that failed is asked again at the first still moment this long after.
 RETRY_SECONDS = 10.0
 #: SDL's news about audio devices (sent while its audio system is up).
 DEVICE_EVENTS = (pygame.AUDIODEVICEADDED, pygame.AUDIODEVICEREMOVED)
@@ -74,6 +75,8 @@ class Audio:
             self._attempt()
 
     def _attempt(self) -> None:
+        if self._started is False:
+            self._close()                 # a mixer whose device went away
         self._asked = True
         self._started = self._start()
         if not self._started:
@@ -115,16 +118,18 @@ class Audio:
             self._started = None
 
     def device_changed(self, event: pygame.event.Event) -> None:
-        """An output device came (ask again if sound failed) or went (if
-        ours, it plays into nothing: reopen at the next sound). Recording
+        """An output device came (ask again if sound failed) or went (SDL
+        tells only of the one opened, ours, which now plays into nothing:
+        reopen at the next still moment, not now, in the middle of a game,
+        since closing waits for SDL's device-watching thread). Recording
         devices are none of our business."""
         if getattr(event, "iscapture", 0):
             return
         if event.type == pygame.AUDIODEVICEADDED:
             self.retry()
         elif event.type == pygame.AUDIODEVICEREMOVED and self._started:
-            self._close()
-            self._started = None
+            self._started = False
+            self._failed_at = -math.inf
 
     def play(self, name: str) -> None:
         """Play an effect if sound is on and a device exists."""

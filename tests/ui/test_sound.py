@@ -209,21 +209,33 @@ def test_the_devices_an_attempt_finds_are_no_news(monkeypatch):
     assert mixer.attempts == 1
 
 
-def test_speakers_unplugged_mid_game_come_back_on_the_next_device(monkeypatch):
+def test_speakers_unplugged_mid_game_move_to_the_device_left(monkeypatch):
     mixer = Mixer(monkeypatch, present=True)
     app = make_app(SPREAD, sound=True)
     click(app, (1, 0))
     assert sound_playing()
+    pygame.mixer.stop()
+    post(pygame.AUDIODEVICEREMOVED, which=2, iscapture=0)
+    click(app, (3, 3), RIGHT)                       # not in the middle of play...
+    assert mixer.attempts == 1 and not sound_playing()
+    app.step(STILL_TICKS)                           # ...but as soon as nothing moves
+    assert mixer.attempts == 2
+    click(app, (3, 3), RIGHT)
+    assert sound_playing() and app.settings.sound is True
+
+
+def test_speakers_unplugged_for_a_while_come_back_by_themselves(monkeypatch):
+    mixer = Mixer(monkeypatch, present=True)
+    app = make_app(SPREAD, sound=True)
+    click(app, (7, 0))
     mixer.present = False
     post(pygame.AUDIODEVICEREMOVED, which=2, iscapture=0)
-    app.step()
-    assert not pygame.mixer.get_init()              # it played into nothing: let go
-    click(app, (3, 3), RIGHT)
-    assert mixer.attempts == 2 and not sound_playing()
+    app.step(STILL_TICKS)
+    assert mixer.attempts == 2 and not pygame.mixer.get_init()
+    app.step(60 * 60)                               # a minute without them
     mixer.present = True
-    post(pygame.AUDIODEVICEADDED, which=0, iscapture=0)
-    click(app, (3, 3), RIGHT)
-    assert mixer.attempts == 3 and sound_playing() and app.settings.sound is True
+    app.step(round(60 * RETRY_SECONDS))
+    assert pygame.mixer.get_init() and app.audio.available and app.settings.sound is True
 
 
 def test_the_mixer_opens_while_nothing_moves_not_in_the_first_clicks_frame(monkeypatch):
