@@ -16,16 +16,24 @@ about 105 ms; the first click on a machine without a sound card took 104 ms).
 A failure is never for good, and never touches the Sound setting: a kiosk
 runs for days while speakers are unplugged and plugged back. The mixer is
 asked again when the player turns Sound on, when SDL reports an output device
-added, and otherwise at a still moment ``RETRY_SECONDS`` after the last
-failure (SDL shuts its audio down when the mixer fails to open, so no event
-comes then: only asking again finds a device that came back). A device
+added, and otherwise at a still moment ``RETRY_SECONDS`` after the first
+failure, then at intervals doubling up to ``RETRY_MAX_SECONDS`` (SDL shuts
+its audio down when the mixer fails to open, so no event comes then: only
+asking again finds a device that came back). Each failed attempt costs
+memory SDL never gives back: on Linux it loads and unloads the ALSA library
+each time, which leaked about 100 KB an attempt, a gigabyte a day at one
+attempt every ten seconds; the library is now kept loaded (0.4 KB an
+attempt), and the doubling intervals bound what is left. A device
 removed while it plays leaves a mixer playing into nothing, which is closed
 and opened again, on whatever device there is, at the next still moment.
 """
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import math
+import sys
 import time
 from collections.abc import Callable
 
@@ -36,8 +44,10 @@ from game.resources import asset_path
 from .quiet import quiet_stderr
 
 EFFECTS = ("tick", "reveal", "flag", "chord", "explosion", "victory")
-#: A mixer that failed is asked again at the first still moment this long after.
+#: A mixer that failed is asked again at the first still moment this long
+#: after, then twice as long after each new failure, up to RETRY_MAX_SECONDS.
 RETRY_SECONDS = 10.0
+RETRY_MAX_SECONDS = 300.0
 #: SDL's news about audio devices (sent while its audio system is up).
 DEVICE_EVENTS = (pygame.AUDIODEVICEADDED, pygame.AUDIODEVICEREMOVED)
 
@@ -55,6 +65,7 @@ class Audio:
         self._started: bool | None = None   # None: the mixer is to be asked (again)
         self._asked = False
         self._failed_at = 0.0
+        self._wait = RETRY_SECONDS          # before the next attempt after a failure
 
     @property
     def available(self) -> bool:
@@ -71,16 +82,26 @@ class Audio:
         if not (still and self.enabled):
             return
         if self._started is None or (self._started is False
-                                     and self._clock() - self._failed_at >= RETRY_SECONDS):
+                                     and self._clock() - self._failed_at >= self._wait):
             self._attempt()
 
     def _attempt(self) -> None:
+        """Open the mixer; a failure waits ``RETRY_SECONDS``, or twice as
+        long as the last wait when this attempt was the retry after it."""
+        retrying = self._started is False and self._failed_at > -math.inf
         if self._started is False:
             self._close()                 # a mixer whose device went away
+        else:
+            _keep_alsa_loaded()
         self._asked = True
         self._started = self._start()
         if not self._started:
-            self._failed_at = self._clock()
+            self._failed(min(2 * self._wait, RETRY_MAX_SECONDS) if retrying else RETRY_SECONDS)
+
+    def _failed(self, wait: float) -> None:
+        self._started = False
+        self._failed_at = self._clock()
+        self._wait = wait
 
     @property
     def opened(self) -> bool:
@@ -138,8 +159,7 @@ class Audio:
                 self._sounds[name].play()
             except pygame.error:
                 self._close()
-                self._started = False
-                self._failed_at = self._clock()
+                self._failed(RETRY_SECONDS)
 
     def stop(self) -> None:
         if self._started:
@@ -158,3 +178,16 @@ def _forget_device_news() -> None:
         pygame.event.clear(DEVICE_EVENTS, pump=False)
     except pygame.error:                  # no event queue (no window yet)
         pass
+
+
+@functools.cache
+def _keep_alsa_loaded() -> object:
+    """Load the ALSA library for good (Linux): SDL loads it at each attempt to
+    open the mixer and unloads it after a failure, and each unloading leaked
+    what it had read of ALSA's configuration, about 100 KB."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL("libasound.so.2")
+    except OSError:                       # no ALSA: SDL will not load it either
+        return None
