@@ -78,7 +78,7 @@ class Audio:
     def update(self, still: bool) -> None:
         """Once a tick: at a ``still`` moment (nothing moving, nobody acting),
         open the mixer if sound is on and it is to be opened, or ask again
-        when the last failure is ``RETRY_SECONDS`` old."""
+        once the wait after the last failure is over."""
         if not (still and self.enabled):
             return
         if self._started is None or (self._started is False
@@ -89,10 +89,8 @@ class Audio:
         """Open the mixer; a failure waits ``RETRY_SECONDS``, or twice as
         long as the last wait when this attempt was the retry after it."""
         retrying = self._started is False and self._failed_at > -math.inf
-        if self._started is False:
-            self._close()                 # a mixer whose device went away
-        else:
-            _keep_alsa_loaded()
+        self._close()                     # one still open has lost its device
+        _keep_alsa_loaded()
         self._asked = True
         self._started = self._start()
         if not self._started:
@@ -110,12 +108,11 @@ class Audio:
 
     def _start(self) -> bool:
         try:
-            if not pygame.mixer.get_init():
-                try:
-                    with quiet_stderr():
-                        pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
-                finally:
-                    _forget_device_news()
+            try:
+                with quiet_stderr():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+            finally:
+                _forget_device_news()
             for name in EFFECTS:
                 self._sounds[name] = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
         except (pygame.error, FileNotFoundError, OSError):
@@ -173,7 +170,8 @@ def _forget_device_news() -> None:
     """Drop the device events an attempt to open the mixer queued itself:
     SDL reports every device it finds as added, even when opening then
     fails (a device busy), which taken as news would ask again at every
-    sound. SDL's audio was down before the attempt, so nothing else is lost."""
+    sound. SDL's audio was down before the attempt (``Audio._attempt`` closes
+    the mixer first), so nothing else is lost."""
     try:
         pygame.event.clear(DEVICE_EVENTS, pump=False)
     except pygame.error:                  # no event queue (no window yet)

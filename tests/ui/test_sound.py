@@ -241,6 +241,18 @@ def test_speakers_unplugged_mid_game_move_to_the_device_left(monkeypatch):
     assert sound_playing() and app.settings.sound is True
 
 
+def test_speakers_unplugged_and_plugged_back_at_once_are_opened_again(monkeypatch):
+    """Plugged back before any still moment: the mixer on the device that
+    went away was kept as if it still played."""
+    mixer = Mixer(monkeypatch, present=True)
+    app = make_app(SPREAD, sound=True)
+    click(app, (1, 0))
+    post(pygame.AUDIODEVICEREMOVED, which=2, iscapture=0)
+    post(pygame.AUDIODEVICEADDED, which=0, iscapture=0)
+    click(app, (3, 3), RIGHT)
+    assert mixer.attempts == 2 and sound_playing()
+
+
 def test_speakers_unplugged_for_a_while_come_back_by_themselves(monkeypatch):
     mixer = Mixer(monkeypatch, present=True)
     app = make_app(SPREAD, sound=True)
