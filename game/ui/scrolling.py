@@ -13,6 +13,9 @@ from dataclasses import dataclass
 import pygame
 
 BAR_W = 5          # the scroll bar, at the right edge of the content viewport
+#: What a scrolling content gives up at its right for the bar: the bar and a
+#: pixel either side (the bar starts BAR_W + 1 px from the viewport's edge).
+BAR_ROOM = BAR_W + 2
 
 
 @dataclass

@@ -153,14 +153,19 @@ def check_dialog(app, dialog: Dialog) -> list[str]:
     if not window.contains(dialog.rect):
         problems.append(f"dialog {dialog.rect} leaves the window {window}")
     pane = dialog.pane
-    client_w = dialog.rect.w - 6 - (7 if pane.scrolls else 0)
+    client_w = dialog.rect.w - 6
     areas = {"content": pygame.Rect(0, 0, client_w, pane.content_h),
              "footer": pygame.Rect(0, pane.content_h, client_w, pane.footer_h)}
+    bar = pane.bar(dialog.content_view)
+    # the scroll bar as drawn, in content coordinates, with a pixel clear either side
+    under_bar = (bar[0].move(-dialog.client_origin[0], 0).inflate(2, 0) if bar else None)
     parts: dict[str, list] = {"content": [], "footer": []}
     for n, (part, box, inner) in enumerate(dialog.extents(app.painter)):
         name = f"{part} #{n}"
         if not areas[part].contains(box):
             problems.append(f"{name} {box} leaves its area {areas[part]}")
+        if part == "content" and under_bar and box.right > under_bar.x:
+            problems.append(f"{name} {box} runs under the scroll bar at x {under_bar.x}")
         for text in inner:
             if text.w <= 0 or not box.contains(text):
                 problems.append(f"{name}: text {text} does not fit in {box}")
@@ -288,3 +293,16 @@ def test_history_details_never_run_into_the_button_whichever_game_is_selected():
                                              unicode="", scancode=0))
         app.step()
     assert dialog.table.selected == len(dialog.games) - 1
+
+
+def test_a_dialog_that_stops_scrolling_gets_back_the_scroll_bars_room():
+    """Laid out beside its scroll bar while a long refusal made it scroll, the
+    Custom dialog takes the whole width again once the refusal goes."""
+    app = open_screen("8x8", "custom:error", PSEUDO)
+    dialog = app.top
+    assert dialog.pane.scrolls and dialog.client_w < dialog.rect.w - 6
+    dialog.next_shape()                       # the refusal was about the board before
+    app.step()
+    assert not dialog.pane.scrolls
+    assert dialog.client_w == dialog.rect.w - 6
+    assert check_dialog(app, dialog) == []

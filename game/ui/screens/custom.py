@@ -78,18 +78,25 @@ class CustomDialog(Dialog):
                    (_("Field:"), self._field_title(), self.next_field))
         choice_w = max(painter.text_width(label) for label, _text, _act in choices)
         x = max(60, 16 + choice_w)
+        right = self.client_w - 10
+        # A name too long for the room beside its label puts each button
+        # under its label, across the dialog.
+        below = any(x + painter.text_width(text) + 12 > right for _l, text, _a in choices)
         for label, text, action in choices:
             self.widgets.append(Label(pygame.Rect(10, y + 4, choice_w + 2, line), label))
-            button_w = max(40, self.width - 16 - x, painter.text_width(text) + 12)
-            self.widgets.append(Button(pygame.Rect(x, y, button_w, line + 8), text, action))
+            if below:
+                y += line + 6
+            left = 10 if below else x
+            self.widgets.append(Button(pygame.Rect(left, y, max(40, right - left), line + 8),
+                                       text, action))
             y += line + 11
         y += 2
         buttons, y = button_row(painter, ((_("OK"), self.accept), (_("Cancel"), self.cancel)),
-                                8, y, self.width - 6 - 16, fill=True)
+                                8, y, self.client_w - 16, fill=True)
         self.widgets += buttons
         y += 6
         if self.error:
-            label = Label(pygame.Rect(8, y, self.width - 22, 0), self.error, RED)
+            label = Label(pygame.Rect(8, y, self.client_w - 16, 0), self.error, RED)
             self.widgets.append(label)
             y += (line + 1) * len(wrap(painter, label.text, label.rect.w)) + 4
         return y

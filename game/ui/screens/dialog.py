@@ -8,6 +8,8 @@ Every dialog fits every window, the smallest (an 8 x 8 board at scale 1)
 included, whatever the language: subclasses lay their content out at the
 dialog's width (text wraps), and when it is taller than the window the
 content scrolls above a button row that stays in view (see ``scrolling``).
+A scrolling dialog is laid out again at the width left beside its scroll
+bar (``client_w``), so nothing is drawn under the bar.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pygame
 from game.i18n import _
 
 from ..render.painter import DARK, GREY, WHITE, Painter
-from ..scrolling import Pane
+from ..scrolling import BAR_ROOM, Pane
 from ..widgets import Button, ListView, TextField, draw_window
 from . import base
 
@@ -45,12 +47,13 @@ class Dialog(base.Screen):
         self._built = False
         self.pane = Pane(0, 0, 0)
         self.footer: set[int] = set()        # indexes of the pinned button row
+        self._bar = 0          # room kept at the right for the scroll bar
 
     # Subclasses describe their content.
 
     def build(self, painter: Painter) -> int:
-        """Create ``self.widgets`` (rects relative to the client area); return
-        the client height."""
+        """Create ``self.widgets`` (rects relative to the client area, at most
+        ``client_w`` wide); return the client height."""
         raise NotImplementedError
 
     def accept(self) -> None:
@@ -63,9 +66,27 @@ class Dialog(base.Screen):
 
     # Geometry.
 
+    @property
+    def client_w(self) -> int:
+        """The width to lay the content out at: the client area's, less the
+        scroll bar's room while the content scrolls (laid out at the whole
+        width, its right edge ran under the bar)."""
+        return min(self.width, self.app.layout.window.w - 2 * MARGIN) - 6 - self._bar
+
     def _ensure_built(self) -> None:
+        """Lay out at the whole width; if the content scrolls, lay out again
+        beside the scroll bar (narrower, it still scrolls). Always from the
+        whole width: a dialog that scrolls only once narrowed must not."""
         if self._built:
             return
+        self._bar = 0
+        self._lay_out()
+        if self.pane.scrolls:
+            self._bar = BAR_ROOM
+            self._lay_out()
+        self._built = True
+
+    def _lay_out(self) -> None:
         self.client_h = self.build(self.app.painter)
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if self.focus not in focusable:       # build may choose the focus
@@ -78,7 +99,6 @@ class Dialog(base.Screen):
             footer_top = self.client_h
         room = self.app.layout.window.h - 2 * MARGIN - TITLE_H - 6
         self.pane = Pane.fit(footer_top, self.client_h, room, self.pane.scroll)
-        self._built = True
 
     @property
     def rect(self) -> pygame.Rect:

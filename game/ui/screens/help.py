@@ -80,7 +80,7 @@ class HelpScreen(Dialog):
         self.pages = pages()                # in the language of the moment
         name, entries = self.pages[self.page]
         line = painter.line_height()
-        full_w = self.width - 22
+        full_w = self.client_w - 16
         self.widgets = [Label(pygame.Rect(8, 4, full_w, line), name, face="bold")]
         self.icons: list[tuple[str, pygame.Rect]] = []
         y = 4 + label_height(painter, name, full_w, "bold") + 2
@@ -96,7 +96,7 @@ class HelpScreen(Dialog):
         y += 2
         buttons, bottom = button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
                                                (_("Close"), self.cancel)),
-                                     8, y, self.width - 6 - 16, min_width=0, fill=True)
+                                     8, y, self.client_w - 16, min_width=0, fill=True)
         self.widgets += buttons
         return bottom + 6
 
@@ -139,7 +139,7 @@ class AboutDialog(Dialog):
         text = _("Minesweeper {version}\nThe classic game, rebuilt on pygame-ce. Every "
                  "picture and sound is drawn by this project's own code.").format(
                      version=__version__)
-        width = self.width - 22
+        width = self.client_w - 16
         line = painter.line_height()
         self.widgets = [Label(pygame.Rect(8, 6, width, line), text)]
         y = 10 + label_height(painter, text, width)

@@ -74,7 +74,7 @@ class NameDialog(_NameEntry):
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
-        width = self.width - 22
+        width = self.client_w - 16
         rows = len(wrap(painter, self.prompt(), width))
         self.entry = TextField(pygame.Rect(8, 10 + rows * (line + 1), width, line + 6), self.name,
                                max_len=MAX_NAME_LENGTH, accept=str.isprintable)
@@ -114,7 +114,7 @@ class ArcadeNameDialog(_NameEntry):
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
-        width = self.width - 22
+        width = self.client_w - 16
         rows = len(wrap(painter, self.prompt(), width))
         self.shown = Label(pygame.Rect(8, 10 + rows * (line + 1), width, line), "")
         self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),
@@ -122,7 +122,7 @@ class ArcadeNameDialog(_NameEntry):
         y0 = self.shown.rect.bottom + 10
         cols, size = self._grid(y0, line)
         grid_w = cols * size
-        x0 = max(8, (self.width - 6 - grid_w) // 2)
+        x0 = max(8, (self.client_w - grid_w) // 2)
         letters = PICKER_KEYS[:-2]
         for i, key in enumerate(letters):
             rect = pygame.Rect(x0 + (i % cols) * size, y0 + (i // cols) * size, size - 1, size - 1)
@@ -146,7 +146,7 @@ class ArcadeNameDialog(_NameEntry):
         if -(-letters // PICKER_COLS) * KEY_SIZE <= room:
             return PICKER_COLS, KEY_SIZE
         for size in range(KEY_SIZE - 1, SMALLEST_KEY_SIZE, -1):
-            cols = max(PICKER_COLS, (self.width - 22) // size)
+            cols = max(PICKER_COLS, (self.client_w - 16) // size)
             if -(-letters // cols) * size <= room:
                 break
         return cols, size

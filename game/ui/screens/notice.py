@@ -26,7 +26,7 @@ class NoticeDialog(Dialog):
         # measured at each build: the window may have shrunk since (a notice
         # shown at start, before the board's size is known)
         self.width = min(220, self.app.layout.size[0] - 4)
-        width = self.width - 22
+        width = self.client_w - 16
         line = painter.line_height()
         rows = len(wrap(painter, self.text, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.text)]
@@ -49,7 +49,7 @@ class ConfirmDialog(Dialog):
         self.width = min(180, app.layout.size[0] - 4)
 
     def build(self, painter: Painter) -> int:
-        width = self.width - 22
+        width = self.client_w - 16
         line = painter.line_height()
         rows = len(wrap(painter, self.question, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.question)]

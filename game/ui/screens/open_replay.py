@@ -50,7 +50,7 @@ class OpenReplayDialog(Dialog):
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
-        w = self.width - 6 - 16
+        w = self.client_w - 16
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - 2 * (line + 1) - (line + 14)
         visible = max(3, min(10, (free - 8) // ROW_H))
         rows = [(p.stem,) for p in self.files] or [(_("No replays yet"),)]

@@ -29,7 +29,6 @@ from game.words import first_click_name, level_name, mines, player_name, result_
 
 from ..render.chart import NO_WINS, Chart, Win, level_wins
 from ..render.painter import Painter
-from ..scrolling import BAR_W
 from ..widgets import Button, Label, ListView, fit_columns, label_height
 from . import replays
 from .dialog import TITLE_H, Dialog
@@ -114,7 +113,6 @@ class _LevelDialog(Dialog):
         self.style = style or app.settings.style     # records are kept per level and style
         self.shape = shape or app.settings.shape                   # ... and shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
-        self._bar = 0          # room kept for the scroll bar (a long language scrolls)
         self.reads: Reads = app.reader.channel()
         self._records: dict[Key, Any] = {}          # per level shown so far
         self._asked: set[Key] = set()
@@ -161,17 +159,6 @@ class _LevelDialog(Dialog):
         self.relayout()
         self.app.invalidate()
 
-    def _ensure_built(self) -> None:
-        """Build; when the content turns out to scroll, build again with the
-        level row's ">" clear of the scroll bar."""
-        built = self._built
-        super()._ensure_built()
-        bar = BAR_W + 2 if self.pane.scrolls else 0
-        if not built and bar != self._bar:
-            self._bar = bar
-            self._built = False
-            super()._ensure_built()
-
     @property
     def pages(self) -> list[tuple[str, str]]:
         return [(level, shape) for shape in SHAPES for level in self.levels]
@@ -183,7 +170,7 @@ class _LevelDialog(Dialog):
     def level_row(self, painter: Painter) -> int:
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
-        w = self.width - 6
+        w = self.client_w
         name = f"{self.board}\n{_(STYLE_NAMES[self.style])}"
         room = w - 2 * 28
         x = 28 + max(0, (room - max(painter.text_width(part, "bold")
@@ -191,7 +178,7 @@ class _LevelDialog(Dialog):
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
             Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
-            Button(pygame.Rect(w - 24 - self._bar, 4, 18, line + 6), ">", lambda: self.turn(1),
+            Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
                    focusable=False),
         ]
         return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
@@ -199,7 +186,7 @@ class _LevelDialog(Dialog):
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
         """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
         line = painter.line_height()
-        w = self.width - 6
+        w = self.client_w
         if reset_question and not getattr(self.app, "kiosk", False):
             reset = _("Reset")
             self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, reset), line + 8),
@@ -259,7 +246,7 @@ class BestTimesDialog(_LevelDialog):
         y = self.level_row(painter)
         line = painter.line_height()
         times: list[BestTime] | None = self.records
-        w = self.width - 6 - 16
+        w = self.client_w - 16
         rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
                 for i, t in enumerate(times or [], 1)]
         rows = rows or [("", _("No times yet") if times is not None else _(LOADING), "")]
@@ -339,7 +326,7 @@ class StatisticsDialog(_LevelDialog):
             s = records.statistics
             values = [count(s.played), count(s.won), win_rate(s.won, s.played),
                       count(s.current_streak), count(s.best_streak)]
-        w = self.width - 6 - 16
+        w = self.client_w - 16
         for label, text in zip(labels, values, strict=True):
             value_w = painter.text_width(text)
             label_w = w - value_w - 6
@@ -528,7 +515,7 @@ class HistoryDialog(Dialog):
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
-        w = self.width - 6 - 16
+        w = self.client_w - 16
         sample = [g for g in self.games[:self.SAMPLE] if g is not None]
         day_only = False
         self.detail_h = max([self.detail_h, 4 * (line + 1)]

@@ -33,7 +33,7 @@ class StyleDialog(Dialog):
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
-        width = self.width - 22
+        width = self.client_w - 16
         self.widgets = []
         y = 6
         for style in STYLES:
@@ -48,7 +48,7 @@ class StyleDialog(Dialog):
             y += rows * (line + 1) + 6
             if current:
                 self.focus = len(self.widgets) - 2
-        self.widgets.append(Button(pygame.Rect(self.width - 6 - 8 - 60, y + 2, 60, line + 8),
+        self.widgets.append(Button(pygame.Rect(self.client_w - 8 - 60, y + 2, 60, line + 8),
                                    _("Cancel"), self.cancel))
         return y + line + 16
 
