@@ -8,7 +8,7 @@ reads.
 
 from __future__ import annotations
 
-from game.engine import FieldTooSmall, SizeError
+from game.engine import FieldTooSmall, SizeError, says_an
 from game.engine.gallery import MaskError
 from game.i18n import N_, _, ngettext, whole
 from game.store import ANONYMOUS
@@ -57,33 +57,47 @@ def first_click_name(rule: str) -> str:
 
 #: A mine count refused, by the board's shape and whether it is a shaped
 #: field: whole sentences, so that each language can agree them (and a
-#: message is no longer than it must be).
+#: message is no longer than it must be). Each comes as "a" and "an" (an
+#: 8x8 board, an 11x11 one), chosen by the width as English says it.
 MINES_REFUSED = {
-    ("grid", False): N_("mines must be from {low} to {high} on a {width}x{height} board,"
-                        " not {value}"),
-    ("torus", False): N_("mines must be from {low} to {high} on a {width}x{height} torus"
-                         " board, not {value}"),
-    ("hex", False): N_("mines must be from {low} to {high} on a {width}x{height} hex board,"
-                       " not {value}"),
+    ("grid", False): (
+        N_("mines must be from {low} to {high} on a {width}x{height} board, not {value}"),
+        N_("mines must be from {low} to {high} on an {width}x{height} board, not {value}")),
+    ("torus", False): (
+        N_("mines must be from {low} to {high} on a {width}x{height} torus board, not {value}"),
+        N_("mines must be from {low} to {high} on an {width}x{height} torus board,"
+           " not {value}")),
+    ("hex", False): (
+        N_("mines must be from {low} to {high} on a {width}x{height} hex board, not {value}"),
+        N_("mines must be from {low} to {high} on an {width}x{height} hex board, not {value}")),
     # A shaped field that may hold a mine has at least 8 cells: always plural.
-    ("grid", True): N_("mines must be from {low} to {high} on a {width}x{height} shaped"
-                       " ({cells} cells) board, not {value}"),
-    ("torus", True): N_("mines must be from {low} to {high} on a {width}x{height} torus"
-                        " shaped ({cells} cells) board, not {value}"),
-    ("hex", True): N_("mines must be from {low} to {high} on a {width}x{height} hex shaped"
-                      " ({cells} cells) board, not {value}")}
+    ("grid", True): (
+        N_("mines must be from {low} to {high} on a {width}x{height} shaped ({cells} cells)"
+           " board, not {value}"),
+        N_("mines must be from {low} to {high} on an {width}x{height} shaped ({cells} cells)"
+           " board, not {value}")),
+    ("torus", True): (
+        N_("mines must be from {low} to {high} on a {width}x{height} torus shaped"
+           " ({cells} cells) board, not {value}"),
+        N_("mines must be from {low} to {high} on an {width}x{height} torus shaped"
+           " ({cells} cells) board, not {value}")),
+    ("hex", True): (
+        N_("mines must be from {low} to {high} on a {width}x{height} hex shaped"
+           " ({cells} cells) board, not {value}"),
+        N_("mines must be from {low} to {high} on an {width}x{height} hex shaped"
+           " ({cells} cells) board, not {value}"))}
 
 
 def size_error(error: SizeError) -> str:
     """The engine's refusal of a board size, in one line naming the range
     (and, for mines, the board: the range depends on its shape and cells)."""
+    width, height = error.size or (0, 0)
     if error.what == "width":
         text = _("width must be from {low} to {high}, not {value}")
     elif error.what == "height":
         text = _("height must be from {low} to {high}, not {value}")
     else:
-        text = _(MINES_REFUSED[error.shape, error.cells is not None])
-    width, height = error.size or (0, 0)
+        text = _(MINES_REFUSED[error.shape, error.cells is not None][says_an(width)])
     return text.format(low=error.low, high=error.high, value=error.value, width=width,
                        height=height, cells=error.cells)
 

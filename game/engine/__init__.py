@@ -18,6 +18,7 @@ from .levels import (
     SizeLimits,
     level_of,
     level_preset,
+    says_an,
 )
 from .minefield import Minefield, MineLayer, Status, uniform_layer
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
@@ -31,5 +32,5 @@ __all__ = [
     "GRID", "GameStats", "HEX", "LEVELS", "Level", "MineLayer", "Minefield", "Move", "MoveError",
     "OPENING",
     "SAFE", "SHAPES", "STYLES", "SizeError", "SizeLimits", "Status", "TORUS", "Topology",
-    "level_of", "level_preset", "uniform_layer",
+    "level_of", "level_preset", "says_an", "uniform_layer",
 ]

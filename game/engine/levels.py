@@ -42,6 +42,23 @@ def level_preset(level: str, style: str = DEFAULT_STYLE) -> Level:
     return LEVELS[level]
 
 
+def says_an(n: int) -> bool:
+    """Whether English puts "an" rather than "a" before ``n`` written in
+    digits: when its spoken form starts with a vowel sound ("an 8x8 board",
+    "an 11", "an 18", "an 80", "an 800", "an 8,000"). The engine's English
+    messages and the player's (game.words, the solver's wording) choose by it."""
+    n = abs(n)
+    while n >= 1000:                  # "eleven thousand", "eight million"
+        n //= 1000
+    if n >= 100:
+        return n // 100 == 8          # "eight hundred"
+    return n in (8, 11, 18) or n // 10 == 8
+
+
+def _a(n: int) -> str:
+    return "an" if says_an(n) else "a"
+
+
 class SizeError(ValueError):
     """A board size out of range: which value (``what`` is "width", "height"
     or "mines"), the range allowed and the value given, so a window or a
@@ -62,7 +79,7 @@ class SizeError(ValueError):
             board = f"{size[0]}x{size[1]}" + ("" if shape == GRID else f" {shape}")
             if cells is not None:
                 board = f"{board} shaped ({cells} cells)"
-            board = f" on a {board} board"
+            board = f" on {_a(size[0])} {board} board"
         super().__init__(f"{what} must be from {low} to {high}{board}, not {value}")
 
 
@@ -74,8 +91,8 @@ class FieldTooSmall(ValueError):
     def __init__(self, width: int, height: int, shape: str, cells: int) -> None:
         self.width, self.height, self.shape, self.cells = width, height, shape, cells
         board = f"{width}x{height}" + ("" if shape == GRID else f" {shape}")
-        super().__init__(f"a {board} shaped ({cells} cells) board is too small: it needs"
-                         " more cells than one first click opens")
+        super().__init__(f"{_a(width)} {board} shaped ({cells} cells) board is too small:"
+                         " it needs more cells than one first click opens")
 
 
 @dataclass(frozen=True)

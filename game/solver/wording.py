@@ -10,6 +10,7 @@ another language may order its words its own way.
 
 from __future__ import annotations
 
+from game.engine import says_an
 from game.i18n import _, decimal, ngettext, whole
 from game.i18n import percent as percent_of
 
@@ -107,8 +108,12 @@ def _how_found(position: Position, deduction: Deduction, mines: list[Fact], coun
         return ngettext(" (found by the {pattern} pattern)", " (found by the {pattern} pattern)",
                         count).format(pattern=name)
     if step.rule == SINGLE:
+        number = position.numbers[step.numbers[0]]
+        if says_an(number):          # "an 8"
+            return ngettext(" (found by an {number} nearby)", " (found by an {number} nearby)",
+                            count).format(number=number)
         return ngettext(" (found by a {number} nearby)", " (found by a {number} nearby)",
-                        count).format(number=position.numbers[step.numbers[0]])
+                        count).format(number=number)
     return ngettext(" (found by two numbers nearby)", " (found by two numbers nearby)", count)
 
 

@@ -123,7 +123,7 @@ def test_a_mask_with_too_many_mines_names_the_range(tmp_path):
     path = mask_file(tmp_path, b"########\n" * 8)
     result = run("--mask", path, "--mines", "60", "--data-dir", str(tmp_path))
     assert result.returncode == 2
-    assert "mines must be from 1 to 49 on a 8x8 board, not 60" in result.stderr
+    assert "mines must be from 1 to 49 on an 8x8 board, not 60" in result.stderr
 
 
 def test_a_hex_gallery_game_runs_a_few_frames(tmp_path):
@@ -157,7 +157,7 @@ def test_a_shape_the_saved_board_does_not_fit_is_refused_in_one_line(tmp_path):
     result = run("--shape", "grid", "--frames", "1", "--data-dir", str(tmp_path))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip() == ("minesweeper: error: --shape grid: the saved board cannot"
-                                     " be played on it: mines must be from 1 to 49 on a 8x8"
+                                     " be played on it: mines must be from 1 to 49 on an 8x8"
                                      " board, not 57")
     assert run("--shape", "hex", "--frames", "1", "--data-dir", str(tmp_path)).returncode == 0
 
@@ -197,5 +197,5 @@ def test_a_board_given_without_shape_is_checked_on_the_saved_shape(tmp_path):
     result = run("--width", "8", "--height", "8", "--mines", "55", "--frames", "1",
                  "--data-dir", str(tmp_path))
     assert result.returncode == 2
-    assert result.stderr.strip() == ("minesweeper: error: mines must be from 1 to 49 on a 8x8"
+    assert result.stderr.strip() == ("minesweeper: error: mines must be from 1 to 49 on an 8x8"
                                      " board, not 55")

@@ -268,9 +268,9 @@ def test_size_and_mine_limits_per_shape_name_the_range(args, message):
 def test_a_masked_board_allows_its_cells_minus_the_first_click_area():
     mask = ["########"] * 4 + ["####    "] * 4          # 48 cells
     Minefield(8, 8, 39, mask=mask)
-    with pytest.raises(ValueError, match=r"mines must be from 1 to 39 on a 8x8 shaped \(48 cells\)"):
+    with pytest.raises(ValueError, match=r"mines must be from 1 to 39 on an 8x8 shaped \(48 cells\)"):
         Minefield(8, 8, 40, mask=mask)
-    with pytest.raises(ValueError, match="from 1 to 41 on a 8x8 hex shaped"):
+    with pytest.raises(ValueError, match="from 1 to 41 on an 8x8 hex shaped"):
         Minefield(8, 8, 42, mask=mask, shape="hex")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.engine import CUSTOM_LIMITS, SHAPES, SizeError
+from game.engine import CUSTOM_LIMITS, SHAPES, SizeError, says_an
 from game.engine.gallery import GALLERY
 from game.words import level_name, shape_name, size_error
 
@@ -71,3 +71,26 @@ def test_every_size_error_is_said_in_french(args, french):
     error = size_error_of(*args)
     i18n.set_language("fr")
     assert size_error(error) == french
+
+
+@pytest.mark.parametrize("n, an", [(8, True), (11, True), (18, True), (80, True), (89, True),
+                                   (800, True), (8_000, True), (11_000, True), (18_500, True),
+                                   (1, False), (9, False), (10, False), (81_000, True),
+                                   (100, False), (180, False), (1_100, False), (28, False)])
+def test_an_goes_before_a_number_said_with_a_vowel(n, an):
+    assert says_an(n) is an
+
+
+@pytest.mark.parametrize("args, english", [
+    ((8, 8, 60), "mines must be from 1 to 49 on an 8x8 board, not 60"),
+    ((11, 9, 90), "mines must be from 1 to 80 on an 11x9 board, not 90"),
+    ((18, 8, 200, "torus"), "mines must be from 1 to 135 on an 18x8 torus board, not 200"),
+    ((80, 8, 900, "hex"), "mines must be from 1 to 633 on an 80x8 hex board, not 900"),
+    ((9, 8, 70), "mines must be from 1 to 56 on a 9x8 board, not 70"),
+    ((8, 8, 60, "grid", HOLED),
+     "mines must be from 1 to 54 on an 8x8 shaped (63 cells) board, not 60")])
+def test_a_refusal_in_english_says_an_8x8_board(args, english):
+    """The Custom dialog and the command line said "on a 8x8 board"."""
+    i18n.set_language("en")
+    error = size_error_of(*args)
+    assert size_error(error) == english == str(error)

@@ -187,3 +187,12 @@ def test_a_time_budget_too_short_to_check_the_whole_view_still_gives_the_simples
     h = hint(view, 99)
     assert h.kind == "safe"
     assert hint(view, 99, max_seconds=0.0) == h
+
+
+def test_a_mine_found_by_an_8_is_said_with_an():
+    """The hint said "found by a 8 nearby"."""
+    check(["#####",
+           "#8###",
+           "#####",
+           "###1#",
+           "#####"], 10, (3, 2), "safe", ["this 1 already touches its mine (found by an 8 nearby)"])

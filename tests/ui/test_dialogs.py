@@ -170,7 +170,7 @@ def test_a_dialog_button_needs_press_and_release_on_it():
 
 
 def test_too_many_mines_on_hexagons_are_refused_in_the_players_language():
-    """A French window said "mines must be from 1 to 57 on a 8x8 hex board"."""
+    """A French window said "mines must be from 1 to 57 on an 8x8 hex board"."""
     app = make_app(language="fr", level="custom", custom_width=8, custom_height=8,
                    custom_mines=10, shape="hex")
     dialog = open_custom(app)
