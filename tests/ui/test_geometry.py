@@ -306,3 +306,22 @@ def test_a_dialog_that_stops_scrolling_gets_back_the_scroll_bars_room():
     assert not dialog.pane.scrolls
     assert dialog.client_w == dialog.rect.w - 6
     assert check_dialog(app, dialog) == []
+
+
+#: The buttons that must stay in view while a dialog's content scrolls, by
+#: screen: its closing row, however many rows a language wraps it onto.
+PINNED = {"help:0": ("< Back", "Next >", "Close"), "name:typed": ("OK", "Pick letters"),
+          "custom:error": ("OK", "Cancel"), "confirm": ("Yes", "No")}
+
+
+@pytest.mark.parametrize("screen", list(PINNED))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_row_of_buttons_wrapped_by_a_language_stays_in_view(language, screen):
+    """At 8x8 in French, How to Play's "< Précédent" and "Suivant >" wrapped
+    above "Fermer" and scrolled away with the page: only Close was in view."""
+    app = open_screen("8x8", screen, language)
+    dialog = app.top
+    labels = {i18n._(label) for label in PINNED[screen]}
+    pinned = {w.label for i, w in enumerate(dialog.widgets) if i in dialog.footer
+              and hasattr(w, "label")}
+    assert labels <= pinned

@@ -91,6 +91,7 @@ class CustomDialog(Dialog):
                                        text, action))
             y += line + 11
         y += 2
+        self.footer_top = y
         buttons, y = button_row(painter, ((_("OK"), self.accept), (_("Cancel"), self.cancel)),
                                 8, y, self.client_w - 16, fill=True)
         self.widgets += buttons

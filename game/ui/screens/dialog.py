@@ -48,12 +48,15 @@ class Dialog(base.Screen):
         self.pane = Pane(0, 0, 0)
         self.footer: set[int] = set()        # indexes of the pinned button row
         self._bar = 0          # room kept at the right for the scroll bar
+        self.footer_top: int | None = None    # set by build when buttons wrap
 
     # Subclasses describe their content.
 
     def build(self, painter: Painter) -> int:
         """Create ``self.widgets`` (rects relative to the client area, at most
-        ``client_w`` wide); return the client height."""
+        ``client_w`` wide); return the client height. What stays in view
+        while the content scrolls starts at the last row of buttons, or at
+        ``footer_top`` if build sets it (buttons wrapped onto several rows)."""
         raise NotImplementedError
 
     def accept(self) -> None:
@@ -87,13 +90,16 @@ class Dialog(base.Screen):
         self._built = True
 
     def _lay_out(self) -> None:
+        self.footer_top = None
         self.client_h = self.build(self.app.painter)
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if self.focus not in focusable:       # build may choose the focus
             self.focus = focusable[0] if focusable else -1
         self._select_focused()
         buttons = [w.rect.y for w in self.widgets if isinstance(w, Button)]
-        footer_top = max(buttons) if buttons else self.client_h
+        footer_top = self.footer_top
+        if footer_top is None:
+            footer_top = max(buttons) if buttons else self.client_h
         self.footer = {i for i, w in enumerate(self.widgets) if w.rect.y >= footer_top}
         if not self.footer:
             footer_top = self.client_h

@@ -94,6 +94,7 @@ class HelpScreen(Dialog):
             self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
             y += max(icon_h, 1 + label_height(painter, text, width)) + 4
         y += 2
+        self.footer_top = y         # Back and Next stay in view, wrapped or not
         buttons, bottom = button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
                                                (_("Close"), self.cancel)),
                                      8, y, self.client_w - 16, min_width=0, fill=True)

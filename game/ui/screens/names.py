@@ -78,7 +78,7 @@ class NameDialog(_NameEntry):
         rows = len(wrap(painter, self.prompt(), width))
         self.entry = TextField(pygame.Rect(8, 10 + rows * (line + 1), width, line + 6), self.name,
                                max_len=MAX_NAME_LENGTH, accept=str.isprintable)
-        y = self.entry.rect.bottom + 8
+        y = self.footer_top = self.entry.rect.bottom + 8
         ok_w = 50
         picker_w = max(width - ok_w - 4, painter.text_width(_("Pick letters")) + 12)
         self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),

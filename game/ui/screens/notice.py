@@ -53,7 +53,7 @@ class ConfirmDialog(Dialog):
         line = painter.line_height()
         rows = len(wrap(painter, self.question, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.question)]
-        y = 10 + rows * (line + 1)
+        y = self.footer_top = 10 + rows * (line + 1)
         buttons, bottom = button_row(painter, ((_("Yes"), self.yes), (_("No"), self.cancel)),
                                      8, y, width, min_width=52, gap=8)
         self.widgets += buttons
