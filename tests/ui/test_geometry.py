@@ -1,6 +1,7 @@
 """Everything fits: every menu, dialog and help page opened in the smallest
-window (an 8 x 8 board at scale 1), at Beginner and at Expert, with nothing
-leaving the window and nothing drawn over anything else.
+windows (an 8 x 8 board at scale 1: the narrowest on squares, the shortest on
+hexagons), at Beginner and at Expert, with nothing leaving the window, nothing
+drawn over anything else and nothing under a scroll bar.
 
 The boxes checked come from the screens' own layout (each widget's box and
 the ink of its text, measured with the painter), never from the lengths of
@@ -31,6 +32,9 @@ from .helpers import make_app
 
 BOARDS = {
     "8x8": {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10},
+    # hexagons fit 8 rows in 12 px less height: the shortest window of all
+    "hex 8x8": {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10,
+                "shape": "hex"},
     "beginner": {"level": "beginner"},
     "expert": {"level": "expert"},
 }
@@ -39,12 +43,13 @@ LONG_NAME = "W" * 20                 # the widest name the entry takes
 
 
 def fill_records(app) -> None:
-    """Records with the widest content: long names, custom sizes, every result."""
-    store = app.store
+    """Records with the widest content: long names, custom sizes, every
+    result, on the board's shape (the dialogs open on it)."""
+    store, shape = app.store, app.settings.shape
     for level in ("beginner", "intermediate", "expert"):
         for i in range(10):
             store.add_best_time(level, LONG_NAME if i % 2 else "Ann", 9_400 + i * 71_003,
-                                45, 4.785, date="2026-11-23T12:00:00")
+                                45, 4.785, date="2026-11-23T12:00:00", shape=shape)
     for i, (level, size, result) in enumerate(itertools.product(
             ("beginner", "expert", "custom"), ((9, 9, 10), (100, 100, 2000)),
             ("won", "lost", "abandoned"))):
@@ -53,7 +58,7 @@ def fill_records(app) -> None:
         store.record_game(GameRecord(
             level=level, width=w, height=h, mines=m, result=result, time_ms=998_765 + i,
             bbbv=123, bbbv_per_s=12.345, clicks=4567, efficiency=1.0, seed=1234567890 + i,
-            first_click="classic", assisted=bool(i % 2)))
+            first_click="classic", assisted=bool(i % 2), shape=shape))
 
 
 def _menu(index: int):
