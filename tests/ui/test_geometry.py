@@ -330,3 +330,26 @@ def test_a_row_of_buttons_wrapped_by_a_language_stays_in_view(language, screen):
     pinned = {w.label for i, w in enumerate(dialog.widgets) if i in dialog.footer
               and hasattr(w, "label")}
     assert labels <= pinned
+
+
+def test_the_wheel_over_a_list_scrolls_the_list_when_the_dialog_scrolls_too():
+    """In an 8x8 window History shows three games and its content scrolls:
+    the wheel always scrolled the content, so a player with a mouse could
+    never reach the fourth game."""
+    app = open_screen("8x8", "history")
+    dialog = app.top
+    assert dialog.pane.scrolls and len(dialog.games) > dialog.table.visible
+    over_list = app.viewport.to_display(dialog.screen_rect(dialog.table).center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=over_list, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                         precise_x=0.0, precise_y=-1.0))
+    app.step()
+    assert dialog.table.top == 3 and dialog.pane.scroll == 0
+    below = app.viewport.to_display(dialog.screen_rect(dialog.details).center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                         precise_x=0.0, precise_y=-1.0))
+    app.step()
+    assert dialog.table.top == 3 and dialog.pane.scroll > 0

@@ -49,6 +49,7 @@ class Dialog(base.Screen):
         self.footer: set[int] = set()        # indexes of the pinned button row
         self._bar = 0          # room kept at the right for the scroll bar
         self.footer_top: int | None = None    # set by build when buttons wrap
+        self._pointer: tuple[int, int] | None = None    # window position, for the wheel
 
     # Subclasses describe their content.
 
@@ -156,7 +157,7 @@ class Dialog(base.Screen):
         self._ensure_built()
         self._dirty = True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            pos = self.app.viewport.to_window(event.pos)
+            pos = self._pointer = self.app.viewport.to_window(event.pos)
             if not self._scroll_bar_mouse(event, pos):
                 self._mouse(event, self.widget_at(pos))
         elif event.type == pygame.KEYDOWN:
@@ -176,8 +177,14 @@ class Dialog(base.Screen):
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
 
     def _wheel(self, event: pygame.event.Event) -> None:
+        """The wheel scrolls the list under the pointer; elsewhere the
+        content, or a dialog's lists when its content does not scroll (a
+        wheel event carries no position: the pointer's last one is kept)."""
+        under = self.widget_at(self._pointer) if self._pointer else None
         lists = [w for w in self.widgets if isinstance(w, ListView)]
-        if lists and not self.pane.scrolls:
+        if isinstance(under, ListView):
+            under.scroll(-3 * event.y)
+        elif lists and not self.pane.scrolls:
             for widget in lists:
                 widget.scroll(-3 * event.y)
         else:
