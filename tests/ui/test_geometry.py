@@ -353,3 +353,20 @@ def test_the_wheel_over_a_list_scrolls_the_list_when_the_dialog_scrolls_too():
                                          precise_x=0.0, precise_y=-1.0))
     app.step()
     assert dialog.table.top == 3 and dialog.pane.scroll > 0
+
+
+def test_the_next_help_page_opens_at_its_top():
+    """Read to the bottom of a page that scrolls, the next page opened
+    scrolled down as far: its title and first lines out of view."""
+    app = open_screen("8x8", "help:1")
+    dialog = app.top
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0,
+                                         unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0,
+                                         unicode="", scancode=0))
+    app.step()
+    assert dialog.pane.scroll > 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0,
+                                         unicode="", scancode=0))
+    app.step()
+    assert dialog.page == 2 and dialog.pane.scrolls and dialog.pane.scroll == 0

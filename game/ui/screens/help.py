@@ -102,7 +102,9 @@ class HelpScreen(Dialog):
         return bottom + 6
 
     def _turn(self, step: int) -> None:
+        """Another page, read from its top (not where the last was left)."""
         self.page = (self.page + step) % len(self.pages)
+        self.pane.scroll_to(0)
         self.relayout()
         self.app.invalidate()
 
