@@ -201,3 +201,26 @@ def test_checked_items_show_a_check_mark():
 
     assert has_mark("Beginner") and has_mark("Marks (?)")
     assert not has_mark("Expert") and not has_mark("Flag mode")
+
+
+@pytest.mark.parametrize("board", [{"level": "beginner"},
+                                   {"level": "custom", "custom_width": 8, "custom_height": 8,
+                                    "custom_mines": 10}])
+def test_enter_reads_the_help_pages_in_order_and_the_focus_stays_on_its_button(board):
+    """How to Play opened with the focus on "< Back" (Enter went to the last
+    page), and a page with more lines than the one before moved the focus
+    from "Next >" back to "< Back": Enter went 2, 3, 2, 3..."""
+    app = make_app(**board)
+    app.commands.run("help")
+    app.step()
+    help_screen = app.top
+    assert isinstance(help_screen, HelpScreen)
+    seen = [help_screen.page]
+    for _ in range(len(help_screen.pages)):
+        key(app, pygame.K_RETURN)
+        seen.append(help_screen.page)
+    assert seen == [*range(len(help_screen.pages)), 0]
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)                  # to "< Back"
+    for expected in (3, 2, 1):
+        key(app, pygame.K_RETURN)
+        assert help_screen.page == expected

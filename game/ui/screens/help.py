@@ -9,7 +9,7 @@ from game.i18n import N_, _
 
 from .. import keys
 from ..render.painter import Painter
-from ..widgets import Label, button_row, label_height
+from ..widgets import Button, Label, button_row, label_height
 from .dialog import Dialog
 
 GAP = 6             # between a picture and its text
@@ -72,11 +72,13 @@ class HelpScreen(Dialog):
         self.pages = pages()
         self.page = 0
         self.width = min(260, app.layout.size[0] - 4)
+        self.buttons: list[Button] = []          # Back, Next, Close: the last built
 
     def build(self, painter: Painter) -> int:
         """The page's title, then each picture with its text beside it (the text
         starts right of the picture, whatever the picture's size), then the
         buttons; the text wraps at the dialog's width."""
+        focused = self.focused
         self.pages = pages()                # in the language of the moment
         name, entries = self.pages[self.page]
         line = painter.line_height()
@@ -98,7 +100,14 @@ class HelpScreen(Dialog):
         buttons, bottom = button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
                                                (_("Close"), self.cancel)),
                                      8, y, self.client_w - 16, min_width=0, fill=True)
+        # The focus stays on the same button from page to page (Next at
+        # first, so that Enter reads on): the pages have different numbers
+        # of widgets, and the focus kept by index landed on a text, then
+        # went back to the first button, Back.
+        role = self.buttons.index(focused) if focused in self.buttons else 1
         self.widgets += buttons
+        self.buttons = buttons
+        self.focus = self.widgets.index(buttons[role])
         return bottom + 6
 
     def _turn(self, step: int) -> None:
