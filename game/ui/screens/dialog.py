@@ -78,15 +78,16 @@ class Dialog(base.Screen):
         return min(self.width, self.app.layout.window.w - 2 * MARGIN) - 6 - self._bar
 
     def _ensure_built(self) -> None:
-        """Lay out at the whole width; if the content scrolls, lay out again
-        beside the scroll bar (narrower, it still scrolls). Always from the
-        whole width: a dialog that scrolls only once narrowed must not."""
+        """Lay out at the width of the last layout; if whether the content
+        scrolls changed, lay out again with or without the scroll bar's room
+        (narrower content is never shorter, so that settles it). Starting
+        from the last width, a dialog laid out again while it scrolls (History
+        filling in) is laid out once, not twice, in that frame."""
         if self._built:
             return
-        self._bar = 0
         self._lay_out()
-        if self.pane.scrolls:
-            self._bar = BAR_ROOM
+        if self.pane.scrolls != bool(self._bar):
+            self._bar = BAR_ROOM if self.pane.scrolls else 0
             self._lay_out()
         self._built = True
 
