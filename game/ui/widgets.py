@@ -311,9 +311,13 @@ class ListView:
         self.top = max(0, min(max(0, len(self.rows) - self.visible), self.top + rows))
 
     def row_at(self, y: int) -> int | None:
-        """The row under a point ``y`` pixels below the list's top edge."""
+        """The row under a point ``y`` pixels below the list's top edge; None
+        on the frame (its bottom edge is below the last row shown, not on
+        the next row, which is not drawn)."""
+        if not 2 <= y < 2 + self.visible * self.row_h:
+            return None
         index = self.top + (y - 2) // self.row_h
-        return index if 0 <= index < len(self.rows) and y >= 2 else None
+        return index if index < len(self.rows) else None
 
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
         r = self.rect.move(origin)

@@ -370,3 +370,18 @@ def test_the_next_help_page_opens_at_its_top():
                                          unicode="", scancode=0))
     app.step()
     assert dialog.page == 2 and dialog.pane.scrolls and dialog.pane.scroll == 0
+
+
+def test_a_click_on_a_lists_bottom_edge_selects_no_hidden_row():
+    """The last two pixels of a list's frame counted as the row below the
+    last one shown: a click there selected a game not in view."""
+    from .helpers import press, release
+    app = open_screen("8x8", "history")
+    dialog = app.top
+    table = dialog.table
+    box = dialog.screen_rect(table)
+    for y in (box.bottom - 2, box.bottom - 3 - 1):
+        pos = app.viewport.to_display((box.centerx, y))
+        press(app, pos)
+        release(app, pos)
+    assert table.top == 0 and table.selected == table.visible - 1
