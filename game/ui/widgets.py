@@ -325,6 +325,10 @@ class ListView:
         clip = painter.surface.get_clip()
         painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
         for n, row in enumerate(self.rows[self.top:self.top + self.visible]):
+            # the row's highlight within the list, not within the last
+            # column drawn of the row above (it clipped every highlight but
+            # the top row's away: a selected second row showed blank)
+            painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
             y = r.y + 2 + n * self.row_h
             colour = BLACK
             if self.top + n == self.selected:

@@ -385,3 +385,20 @@ def test_a_click_on_a_lists_bottom_edge_selects_no_hidden_row():
         press(app, pos)
         release(app, pos)
     assert table.top == 0 and table.selected == table.visible - 1
+
+
+@pytest.mark.parametrize("screen", ["best_times:beginner", "history"])
+def test_a_row_selected_below_the_first_is_highlighted(screen):
+    """Every highlight but the top row's was clipped away: a selected second
+    row showed blank, its white text on the list's white."""
+    from game.ui.widgets import NAVY
+    app = open_screen("beginner", screen)
+    dialog = app.top
+    assert dialog.focused is dialog.table
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                         unicode="", scancode=0))
+    app.step()
+    box = dialog.screen_rect(dialog.table)
+    row_2 = (box.x + 3, box.y + 2 + dialog.table.row_h + 1)
+    assert dialog.table.selected == 1
+    assert tuple(app.display.surface.get_at(app.viewport.to_display(row_2)))[:3] == NAVY
