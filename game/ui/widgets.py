@@ -183,7 +183,8 @@ class TextField:
         shift = max(0, painter.text_width(self.text[: self.caret]) - room + 1)
         x, y = r.x + 3 - shift, r.centery - painter.line_height() // 2
         clip = painter.surface.get_clip()
-        painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
+        # within the dialog's clip too: a box scrolled out of view stays out
+        painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
         if focused and self.selected:
             painter.fill((x, y, painter.text_width(self.text), painter.line_height()), NAVY)
             painter.text(self.text, (x, y), WHITE)
@@ -323,12 +324,14 @@ class ListView:
         r = self.rect.move(origin)
         painter.bevel("field_2", r)
         clip = painter.surface.get_clip()
-        painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
+        # within the dialog's clip too: rows scrolled out of the content's
+        # view were drawn over the title bar and the buttons
+        inside = painter.px(r.inflate(-4, -4)).clip(clip)
         for n, row in enumerate(self.rows[self.top:self.top + self.visible]):
             # the row's highlight within the list, not within the last
             # column drawn of the row above (it clipped every highlight but
             # the top row's away: a selected second row showed blank)
-            painter.surface.set_clip(painter.px(r.inflate(-4, -4)))
+            painter.surface.set_clip(inside)
             y = r.y + 2 + n * self.row_h
             colour = BLACK
             if self.top + n == self.selected:
@@ -341,7 +344,7 @@ class ListView:
                     tx += cw - painter.text_width(text)
                 # each column is clipped: a long name or number never spills over
                 column = painter.px(pygame.Rect(r.x + 3 + cx, y, cw, self.row_h))
-                painter.surface.set_clip(column.clip(painter.px(r.inflate(-4, -4))))
+                painter.surface.set_clip(column.clip(inside))
                 painter.text(text, (tx, y + (self.row_h - painter.line_height()) // 2), colour)
         painter.surface.set_clip(clip)
 

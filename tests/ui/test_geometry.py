@@ -402,3 +402,26 @@ def test_a_row_selected_below_the_first_is_highlighted(screen):
     row_2 = (box.x + 3, box.y + 2 + dialog.table.row_h + 1)
     assert dialog.table.selected == 1
     assert tuple(app.display.surface.get_at(app.viewport.to_display(row_2)))[:3] == NAVY
+
+
+@pytest.mark.parametrize("screen, language", [("history", "en"), ("custom:error", PSEUDO)])
+def test_content_scrolled_out_of_view_is_not_drawn_over_the_title_bar(screen, language):
+    """A list's rows and a text box's text set their own clip instead of
+    keeping within the content's view: scrolled up, History's games were
+    drawn over the title bar."""
+    app = open_screen("8x8", screen, language)
+    dialog = app.top
+    assert dialog.pane.scrolls
+    title = dialog.rect.inflate(-6, 0)
+    title.h = dialog.content_view.y - title.y
+
+    def title_bar() -> bytes:
+        app.invalidate()
+        app.step()
+        area = app.painter.px(title)
+        return pygame.image.tobytes(app.display.surface.subsurface(area), "RGB")
+
+    before = title_bar()
+    for scroll in range(1, 30):
+        dialog.pane.scroll_to(scroll)
+        assert title_bar() == before, f"scrolled by {scroll}"
