@@ -425,3 +425,17 @@ def test_content_scrolled_out_of_view_is_not_drawn_over_the_title_bar(screen, la
     for scroll in range(1, 30):
         dialog.pane.scroll_to(scroll)
         assert title_bar() == before, f"scrolled by {scroll}"
+
+
+@pytest.mark.parametrize("board", ["8x8", "expert"])
+def test_a_name_the_best_times_list_cuts_is_read_whole_in_the_details(board):
+    """A 20-letter name was cut in the list ("WWWWWWWW…") at every window
+    size and shown nowhere else: the details below now start with it."""
+    app = open_screen(board, "best_times:beginner")
+    dialog = app.top
+    assert dialog.details.text.startswith("9.400 s")               # Ann: not cut
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                         unicode="", scancode=0))
+    app.step()
+    assert dialog.details.text.split("\n")[0] == LONG_NAME
+    assert check_dialog(app, dialog) == []

@@ -235,6 +235,7 @@ class BestTimesDialog(_LevelDialog):
         ``named`` (its name and time) the row highlighted is the one that
         holds them, nearest that place, or none: another copy of the game
         may have entered a time meanwhile, moving it down or out."""
+        self.name_w = 0              # the list's name column, once laid out
         super().__init__(app, level, shape, style)
         self.highlight = highlight
         self.named = named
@@ -247,12 +248,15 @@ class BestTimesDialog(_LevelDialog):
         line = painter.line_height()
         times: list[BestTime] | None = self.records
         w = self.client_w - 16
+        self.name_w = w - 70
         rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
                 for i, t in enumerate(times or [], 1)]
         rows = rows or [("", _("No times yet") if times is not None else _(LOADING), "")]
-        visible = self.room_for_rows(painter, y + 2 * line + 10 + line + 14)
+        detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
+                                           for t in times or []])
+        visible = self.room_for_rows(painter, y + detail_h + 8 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
-                              ((0, 14, "r"), (18, w - 70, "l"), (w - 52, 46, "r")), ROW_H)
+                              ((0, 14, "r"), (18, self.name_w, "l"), (w - 52, 46, "r")), ROW_H)
         if times is None:
             self.table.selected = -1          # a quiet "Loading…", not a chosen row
         elif self.highlight:
@@ -264,8 +268,6 @@ class BestTimesDialog(_LevelDialog):
         self.widgets.append(self.table)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.widgets.append(self.details)
-        detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
-                                           for t in times or []])
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,
                               _("Reset the best times of the {level} level ({style})?").format(
@@ -289,16 +291,21 @@ class BestTimesDialog(_LevelDialog):
         rows = [i for i, t in enumerate(times) if (t.name, t.time_ms) == self.named]
         return min(rows, key=lambda i: abs(i - place), default=None)
 
-    @staticmethod
-    def detail_text(t) -> str:
-        """The exact time to the millisecond, the date and the 3BV of a best time."""
+    def detail_text(self, t) -> str:
+        """The exact time to the millisecond, the date and the 3BV of a best
+        time; first its whole name when the list cuts it (else a long name
+        could be read nowhere)."""
         stats = []
         if t.bbbv is not None:
             stats.append(_("3BV {count}").format(count=t.bbbv))
         if t.bbbv_per_s is not None:
             stats.append(_("{rate} 3BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
         first = _("{seconds} s, {date}").format(seconds=seconds(t.time_ms), date=date(t.date))
-        return f"{first}\n" + _(", ").join(stats)
+        text = f"{first}\n" + _(", ").join(stats)
+        name = player_name(t.name)
+        if self.app.painter.text_width(name) > self.name_w:
+            text = f"{name}\n{text}"
+        return text
 
     def reset(self) -> None:
         self.app.store.reset_best_times(self.level, style=self.style, shape=self.shape)
