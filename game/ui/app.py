@@ -255,10 +255,22 @@ class App:
     def top(self) -> Screen:
         return self.stack[-1]
 
-    def push(self, screen: Screen) -> None:
-        self.stack.append(screen)
+    def push(self, screen: Screen, over: Screen | None = None) -> None:
+        """Put ``screen`` on top, or just above ``over`` (the pause panel
+        goes between the game and a dialog open over it: the dialog stays
+        on top, usable)."""
+        at = len(self.stack) if over is None else self.stack.index(over) + 1
+        self.stack.insert(at, screen)
         screen.enter()
         self.invalidate()
+
+    def remove(self, screen: Screen) -> None:
+        """Take ``screen`` off the stack wherever it is (a pause left under
+        a dialog that started a new game)."""
+        if screen in self.stack:
+            self.stack.remove(screen)
+            screen.exit()
+            self.invalidate()
 
     def pop(self) -> Screen:
         screen = self.stack.pop()

@@ -5,6 +5,11 @@ click or a key resumes. The resuming click is swallowed: it never reaches the
 board, so it cannot open a cell; nor does the rest of its gesture (the finger
 of a tap whose mouse copy resumed, the repeats of a held arrow key, see
 ``PlayInput.spend_gesture``).
+
+It goes just above the game, under any dialog open over it: the dialog the
+player was using stays on top and usable when the focus comes back, the
+field hidden beneath it until the pause ends. A new game started from that
+dialog takes the pause away with the game it paused.
 """
 
 from __future__ import annotations
@@ -22,11 +27,12 @@ class PauseScreen(base.Screen):
     overlay = True
 
     def enter(self) -> None:
-        self.app.play.session.chrono.pause()
+        self.chrono = self.app.play.session.chrono      # this game's, not the next one's
+        self.chrono.pause()
         self.app.audio.stop()
 
     def exit(self) -> None:
-        self.app.play.session.chrono.resume()
+        self.chrono.resume()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):

@@ -71,6 +71,7 @@ class PlayScreen(PlayInput, base.Screen):
         self._after_victory: Callable[[], None] | None = None
         self._count_3bv_in: int | None = None        # ticks left (see COUNT_3BV_AFTER)
         self._ticked = 0                              # the clock's last second that ticked
+        self._pause: base.Screen | None = None        # the pause panel pushed last
         self.assist = Assistant(self)
         self.new_game(seed)
 
@@ -84,6 +85,9 @@ class PlayScreen(PlayInput, base.Screen):
         """Start a game with the current settings, or on a given board (tests,
         replays); the window fits the board."""
         self._run_after_victory(force=True)
+        if self._pause is not None:       # a dialog over the pause started this game
+            self.app.remove(self._pause)
+            self._pause = None
         self.abandon()
         self.anim = None
         self._count_3bv_in = None
@@ -176,7 +180,8 @@ class PlayScreen(PlayInput, base.Screen):
         self.touch.cancel()
         if self.session.chrono.running and not self.session.chrono.paused:
             from .pause import PauseScreen
-            self.app.push(PauseScreen(self.app))
+            self._pause = PauseScreen(self.app)
+            self.app.push(self._pause, over=self)
 
     def play(self, kind: str, cell: tuple[int, int]) -> None:
         """Play a move and queue what it changed for drawing and sound (the

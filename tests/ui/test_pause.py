@@ -1,0 +1,60 @@
+"""Pause: what it hides, what it leaves on top, and what it lets through."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.screens.dialog import Dialog
+from game.ui.screens.pause import PauseScreen
+
+from .helpers import BOARD_8, click, field_pixels, key, make_app, post
+
+
+def region(app, rect: pygame.Rect) -> bytes:
+    """The window's pixels in the scale-1 rectangle ``rect``."""
+    return pygame.image.tobytes(app.display.surface.subsurface(app.painter.px(rect)), "RGB")
+
+
+@pytest.mark.parametrize("command", ["custom", "best_times", "history", "help", "style"])
+def test_a_dialog_open_when_the_focus_goes_stays_on_top_over_the_hidden_field(command):
+    """The pause panel was drawn over the dialog the player was using, which
+    came back only after a click spent on resuming."""
+    app = make_app(BOARD_8, scale=2)
+    click(app, (3, 3))
+    app.commands.run(command)
+    app.step()
+    app.step(60)                     # the history and its chart read, the caret blinks twice
+    dialog = app.top
+    assert isinstance(dialog, Dialog)
+    shown = region(app, dialog.rect)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step(120)
+    assert app.top is dialog
+    assert region(app, dialog.rect) == shown                  # the dialog, whole, on top
+    assert app.play.session.chrono.paused
+    key(app, pygame.K_ESCAPE)                                  # the dialog still answers
+    assert isinstance(app.top, PauseScreen)
+    hidden = field_pixels(app)
+    seconds = app.play.session.chrono.elapsed()
+    app.step(60)
+    assert app.play.session.chrono.elapsed() == seconds
+    covered = app.play.field.view()
+    click(app, (7, 7))                                         # resumes, opens nothing
+    assert app.top is app.play and app.play.field.view() == covered
+    assert field_pixels(app) != hidden
+    key(app, pygame.K_PAUSE)
+    assert field_pixels(app) == hidden                         # it was the pause panel
+
+
+def test_a_new_game_started_from_a_dialog_over_the_pause_is_not_paused():
+    app = make_app(BOARD_8, scale=2)
+    click(app, (3, 3))
+    app.commands.run("custom")
+    app.step()
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    key(app, pygame.K_RETURN)                                  # OK: a new game
+    assert app.stack == [app.play]
+    click(app, (4, 4))
+    assert app.play.field.cell(4, 4) != "#" and app.play.session.chrono.running
