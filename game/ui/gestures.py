@@ -158,3 +158,14 @@ class Gestures:
     def worried(self) -> bool:
         """The face says "oh" while a cell is held down."""
         return self.gesture in (PRIMARY, CHORD) and self.hover.kind == CELL_TARGET
+
+    def on_field(self) -> set[int]:
+        """The buttons held down on a cell, as the replay's pointer track
+        keeps them: none while the face or the flag button is held (dragged
+        onto the field, it still presses no cell), none on the frame or a
+        bar, none left over from a chord played (the left button still down
+        after it presses nothing), so the viewer shows "oh" and pressed
+        cells only where the game showed them."""
+        if self.gesture in (PRIMARY, SECONDARY, CHORD) and self.hover.kind == CELL_TARGET:
+            return self.held
+        return set()
