@@ -333,11 +333,24 @@ class App:
     # ------------------------------------------------------------ loop
 
     def handle_events(self) -> None:
+        """Give each event to whom it concerns. Keys already down when the
+        focus comes back (the Alt of an Alt+Tab) are told by SDL as presses
+        right after the focus event: nobody pressed them in this window, so
+        they only count as held. Taken as presses, coming back with Alt+Tab
+        ended a pause at once (the clock ran before the player did anything)
+        and, once Alt came up, opened the Game menu."""
+        focus_came = False
         for event in pygame.event.get():
             if event.type in INPUT_EVENTS or pointer_moved(event):
                 self.woke()
             if not self.held_keys.wanted(event):
                 continue                           # a held key that acts once per press
+            if event.type == pygame.WINDOWFOCUSGAINED:
+                focus_came = True
+            elif event.type == pygame.KEYDOWN and focus_came:
+                continue                           # held as the focus came
+            elif event.type in INPUT_EVENTS:
+                focus_came = False
             if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
                 self.request_quit()
             elif event.type == pygame.QUIT:

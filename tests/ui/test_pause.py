@@ -58,3 +58,37 @@ def test_a_new_game_started_from_a_dialog_over_the_pause_is_not_paused():
     assert app.stack == [app.play]
     click(app, (4, 4))
     assert app.play.field.cell(4, 4) != "#" and app.play.session.chrono.running
+
+
+def come_back_with_alt_tab(app) -> None:
+    """The focus comes back with Alt still held, as SDL tells it on X11: the
+    focus event, then Alt "pressed" (the keys found down), then Alt let go."""
+    alt = {"key": pygame.K_LALT, "mod": pygame.KMOD_LALT, "unicode": "", "scancode": 226}
+    post(pygame.WINDOWFOCUSGAINED)
+    post(pygame.KEYDOWN, **alt)
+    app.step()
+    post(pygame.KEYUP, **alt)
+    app.step(5)
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["game not started", "game paused"])
+def test_coming_back_with_alt_tab_neither_resumes_nor_opens_the_menus(started):
+    """The Alt SDL reports held as the focus came back resumed the game at
+    once, the clock running before the player did anything; on a game not
+    started, the Game menu opened as Alt came up."""
+    app = make_app(BOARD_8, scale=2)
+    if started:
+        click(app, (3, 3))
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    seconds = app.play.session.chrono.elapsed()
+    come_back_with_alt_tab(app)
+    assert app.stack == ([app.play, app.top] if started else [app.play])
+    assert app.play.session.chrono.elapsed() == seconds
+    if started:
+        assert isinstance(app.top, PauseScreen)
+        key(app, pygame.K_SPACE)                               # a key pressed here resumes
+    assert app.top is app.play
+    key(app, pygame.K_LALT)                                    # and Alt pressed here opens
+    app.step()
+    assert app.top is not app.play
