@@ -62,6 +62,12 @@ KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_o
 #: Commands that work whatever screen is on top (they change the window, not the game).
 GLOBAL = {"toggle_fullscreen", "zoom_in", "zoom_out"}
 
+#: Keys held to make a shortcut of the next one: alone they ask for nothing
+#: (pressed over the pause, Ctrl of Ctrl++ resumed the game, F11 did not).
+MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_MODE})
+
 #: Keys that open the menu bar from the keyboard.
 MENU_KEYS = (pygame.K_F10, pygame.K_LALT, pygame.K_RALT)
 

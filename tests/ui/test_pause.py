@@ -92,3 +92,34 @@ def test_coming_back_with_alt_tab_neither_resumes_nor_opens_the_menus(started):
     key(app, pygame.K_LALT)                                    # and Alt pressed here opens
     app.step()
     assert app.top is not app.play
+
+
+def shortcut(app, modifier: int, k: int, mod: int) -> None:
+    """``modifier`` held, ``k`` pressed and let go, ``modifier`` let go: the
+    events a keyboard sends for Ctrl++ or Alt+Enter."""
+    post(pygame.KEYDOWN, key=modifier, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=modifier, mod=0, unicode="", scancode=0)
+    app.step()
+
+
+@pytest.mark.parametrize("keys", [(pygame.K_LCTRL, pygame.K_EQUALS, pygame.KMOD_LCTRL),
+                                  (pygame.K_LALT, pygame.K_RETURN, pygame.KMOD_LALT)],
+                         ids=["Ctrl++", "Alt+Enter"])
+def test_a_window_shortcut_over_the_pause_leaves_the_game_paused_as_f11_does(keys):
+    """The Ctrl (or Alt) pressed first was taken as the key that resumes:
+    the shortcut changed the window and ended the pause, where F11 and
+    Ctrl++'s menu item leave it paused."""
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    key(app, pygame.K_PAUSE)
+    size = app.display.surface.get_size()
+    seconds = app.play.session.chrono.elapsed()
+    shortcut(app, *keys)
+    assert app.display.surface.get_size() != size               # the window changed
+    assert isinstance(app.top, PauseScreen)
+    app.step(60)
+    assert app.play.session.chrono.elapsed() == seconds
+    key(app, pygame.K_SPACE)
+    assert app.top is app.play

@@ -18,6 +18,7 @@ import pygame
 
 from game.i18n import _
 
+from .. import keys
 from ..render.painter import BLACK, DARK, GREY, Painter
 from ..widgets import wrap
 from . import base
@@ -35,6 +36,11 @@ class PauseScreen(base.Screen):
         self.chrono.resume()
 
     def handle(self, event: pygame.event.Event) -> None:
+        """A click or a key resumes; a modifier alone does not, it begins a
+        shortcut (Ctrl++ zooms and Alt+Enter goes fullscreen over the pause,
+        as F11 does)."""
+        if event.type == pygame.KEYDOWN and event.key in keys.MODIFIER_KEYS:
+            return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.app.pop()
             self.app.play.spend_gesture(event)
