@@ -8,7 +8,7 @@ import pytest
 from game.ui.screens.dialog import Dialog
 from game.ui.screens.pause import PauseScreen
 
-from .helpers import BOARD_8, click, field_pixels, key, make_app, post
+from .helpers import BOARD_8, cell_pos, click, field_pixels, key, make_app, move, post
 
 
 def region(app, rect: pygame.Rect) -> bytes:
@@ -123,3 +123,26 @@ def test_a_window_shortcut_over_the_pause_leaves_the_game_paused_as_f11_does(key
     assert app.play.session.chrono.elapsed() == seconds
     key(app, pygame.K_SPACE)
     assert app.top is app.play
+
+
+@pytest.mark.parametrize("resume", ["key", "click"])
+def test_the_overlay_percentage_follows_the_pointer_moved_while_paused(resume):
+    """The pointer's moves went to the pause alone: when the board showed
+    again, the percentage still stood beside the cell left before it."""
+    app = make_app(BOARD_8, scale=2)
+    click(app, (3, 3))
+    key(app, pygame.K_p)                                        # the overlay
+    move(app, cell_pos(app, (0, 0)), buttons=(0, 0, 0))
+    app.step(5)
+    key(app, pygame.K_PAUSE)
+    move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))
+    if resume == "key":
+        key(app, pygame.K_SPACE)
+    else:
+        click(app, (7, 7))
+    assert app.top is app.play
+    app.step(5)
+    shown = field_pixels(app)
+    move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))         # what it shows there
+    app.step(5)
+    assert field_pixels(app) == shown

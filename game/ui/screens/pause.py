@@ -39,6 +39,9 @@ class PauseScreen(base.Screen):
         """A click or a key resumes; a modifier alone does not, it begins a
         shortcut (Ctrl++ zooms and Alt+Enter goes fullscreen over the pause,
         as F11 does)."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) \
+                and not getattr(event, "touch", False):
+            self.app.play.pointer_at(event.pos)        # the board's hover, when it shows
         if event.type == pygame.KEYDOWN and event.key in keys.MODIFIER_KEYS:
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):

@@ -164,6 +164,15 @@ class PlayInput:
             if action and (action.kind != PRIMARY or not self.session.ended):
                 self._act(action)
 
+    def pointer_at(self, pos: tuple[int, int]) -> None:
+        """The mouse is at display pixel ``pos``, seen by the pause over the
+        board: the hover follows it, so that the overlay's percentage shows
+        beside the pointer when the board shows again, not beside the cell
+        it left before the pause."""
+        self._pointer = pos
+        target = self.target(pos)
+        self.hover = target.cell if target.kind == CELL_TARGET else None
+
     def follow_pointer(self) -> None:
         """The board moved under a still pointer (the wheel, the keyboard
         cursor, a scroll bar): the pressed look and the hover follow to the
