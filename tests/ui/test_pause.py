@@ -146,3 +146,19 @@ def test_the_overlay_percentage_follows_the_pointer_moved_while_paused(resume):
     move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))         # what it shows there
     app.step(5)
     assert field_pixels(app) == shown
+
+
+def test_the_wheel_over_the_pause_neither_resumes_nor_scrolls():
+    """pygame tells each step of the wheel as a press of button 4 or 5 too:
+    the pause took it for the resuming click, and the wheel event after it
+    scrolled the board."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    click(app, (0, 0))
+    key(app, pygame.K_PAUSE)
+    scroll = app.play.scroll
+    pos = cell_pos(app, (5, 5))
+    post(pygame.MOUSEBUTTONDOWN, button=5, pos=pos)
+    post(pygame.MOUSEBUTTONUP, button=5, pos=pos)
+    post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    app.step()
+    assert isinstance(app.top, PauseScreen) and app.play.scroll == scroll

@@ -23,6 +23,9 @@ from ..render.painter import BLACK, DARK, GREY, Painter
 from ..widgets import wrap
 from . import base
 
+#: The buttons pygame makes up for each step of the wheel.
+WHEEL_BUTTONS = (4, 5)
+
 
 class PauseScreen(base.Screen):
     overlay = True
@@ -38,11 +41,14 @@ class PauseScreen(base.Screen):
     def handle(self, event: pygame.event.Event) -> None:
         """A click or a key resumes; a modifier alone does not, it begins a
         shortcut (Ctrl++ zooms and Alt+Enter goes fullscreen over the pause,
-        as F11 does)."""
+        as F11 does), nor does the wheel, which pygame also tells as a press
+        of buttons 4 and 5 (taken as a click, it resumed the game and its
+        wheel event then scrolled the board)."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) \
                 and not getattr(event, "touch", False):
             self.app.play.pointer_at(event.pos)        # the board's hover, when it shows
-        if event.type == pygame.KEYDOWN and event.key in keys.MODIFIER_KEYS:
+        if event.type == pygame.KEYDOWN and event.key in keys.MODIFIER_KEYS \
+                or event.type == pygame.MOUSEBUTTONDOWN and event.button in WHEEL_BUTTONS:
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.app.pop()
