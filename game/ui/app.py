@@ -367,6 +367,8 @@ class App:
                 self.held_keys.clear()
                 while self.top.closes_with_focus:    # an open menu: the pause panel cut it
                     self.pop()
+                for screen in self.stack:
+                    screen.focus_lost()
                 self.play.pause()
             elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
                     and self.top is not self.play and not self.attracting:

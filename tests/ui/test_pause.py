@@ -7,8 +7,11 @@ import pytest
 
 from game.ui.screens.dialog import Dialog
 from game.ui.screens.pause import PauseScreen
+from game.ui.widgets import Button
 
 from .helpers import BOARD_8, cell_pos, click, field_pixels, key, make_app, move, post
+from .test_geometry import open_screen
+from .test_replays import open_viewer, win
 
 
 def region(app, rect: pygame.Rect) -> bytes:
@@ -162,3 +165,77 @@ def test_the_wheel_over_the_pause_neither_resumes_nor_scrolls():
     post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
     app.step()
     assert isinstance(app.top, PauseScreen) and app.play.scroll == scroll
+
+
+def lose_and_regain_the_focus(app) -> None:
+    """The player switches away with a button down and lets it go there."""
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step()
+
+
+def plain_move(app, window_pos) -> None:
+    """The pointer moves to the scale-1 window position, no button down."""
+    post(pygame.MOUSEMOTION, pos=app.viewport.to_display(window_pos), rel=(0, 5),
+         buttons=(0, 0, 0))
+    app.step()
+
+
+def test_a_dialog_button_held_as_the_focus_goes_comes_back_up():
+    """The focus came back to the button still drawn pressed, pressed again
+    whenever the pointer passed over it."""
+    app = make_app(BOARD_8, scale=2)
+    app.commands.run("custom")
+    app.step()
+    dialog = app.top
+    ok = next(w for w in dialog.widgets if isinstance(w, Button))
+    rect = dialog.screen_rect(ok)
+    up = region(app, rect)
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=app.viewport.to_display(rect.center))
+    app.step()
+    pressed = region(app, rect)
+    assert pressed != up
+    lose_and_regain_the_focus(app)
+    plain_move(app, rect.move(0, 2).center)
+    assert region(app, rect) != pressed and app.top is dialog
+
+
+def test_a_dialog_scroll_bar_held_as_the_focus_goes_lets_go():
+    """Coming back, the page scrolled with every move of the pointer."""
+    app = open_screen("8x8", "help:2")
+    dialog = app.top
+    track, thumb = dialog.pane.bar(dialog.content_view)
+    post(pygame.MOUSEBUTTONDOWN, button=1,
+         pos=app.viewport.to_display((track.centerx, thumb.centery)))
+    app.step()
+    lose_and_regain_the_focus(app)
+    scroll = dialog.pane.scroll
+    plain_move(app, (track.centerx, track.bottom))
+    assert dialog.pane.scroll == scroll
+
+
+def test_the_board_scroll_bar_held_as_the_focus_goes_lets_go():
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    bar = app.layout.hbar
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=app.viewport.to_display((bar.x + 2, bar.centery)))
+    app.step()
+    lose_and_regain_the_focus(app)
+    scroll = app.play.scroll
+    plain_move(app, (bar.right - 2, bar.centery))
+    assert app.play.scroll == scroll
+
+
+def test_the_replay_progress_bar_held_as_the_focus_goes_lets_go():
+    """Coming back, every move of the pointer seeked the replay."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                                   # the viewer paused
+    bar = viewer.layout.progress.inflate(-2, -2)
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=app.viewport.to_display((bar.x, bar.centery)))
+    app.step()
+    lose_and_regain_the_focus(app)
+    t = viewer.playback.t
+    plain_move(app, (bar.right, bar.centery))
+    assert viewer.playback.t == t

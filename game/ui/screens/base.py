@@ -50,6 +50,11 @@ class Screen:
     def relayout(self) -> None:
         """The window was reopened (new size, scale or fullscreen)."""
 
+    def focus_lost(self) -> None:
+        """The window lost the focus or was minimised: a button held down
+        comes up in another window, unseen, so whatever a press holds (a
+        button shown pressed, a scroll bar being dragged) is let go of."""
+
     def update(self) -> None:
         """One fixed tick (1/60 s), given to every screen."""
 

@@ -173,6 +173,17 @@ class Dialog(base.Screen):
     def changed(self) -> None:
         """Called after each input event (to refresh what depends on a selection)."""
 
+    def focus_lost(self) -> None:
+        """A button held as the focus went pops back up, unpressed, and a
+        scroll bar held lets go: the focus came back to a button still drawn
+        pressed, and to a content that scrolled with every move of the
+        pointer, no button down."""
+        if self._held is not None:
+            self._held.pressed = False
+            self._held = None
+        self._dragging_bar = False
+        self._dirty = True
+
     @property
     def focused(self):
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None

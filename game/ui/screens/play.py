@@ -174,6 +174,7 @@ class PlayScreen(PlayInput, base.Screen):
         self._spent.clear()
         self._spent_keys.clear()
         self._alt_alone = self._menu_on_alt = False
+        self._drag = None                 # a scroll bar held: moves would scroll on
         if self.session.demo:
             return
         self.gestures.cancel()

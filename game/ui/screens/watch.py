@@ -188,6 +188,11 @@ class ReplayScreen(base.Screen):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._dragging = False
 
+    def focus_lost(self) -> None:
+        """The progress bar held as the focus went lets go: coming back,
+        every move of the pointer, no button down, seeked the replay."""
+        self._dragging = False
+
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key == pygame.K_ESCAPE:
