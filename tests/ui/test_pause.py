@@ -6,12 +6,14 @@ import pygame
 import pytest
 
 from game.ui.screens.dialog import Dialog
+from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.pause import PauseScreen
+from game.ui.screens.watch import ReplayScreen
 from game.ui.widgets import Button
 
 from .helpers import BOARD_8, cell_pos, click, field_pixels, key, make_app, move, post
 from .test_geometry import open_screen
-from .test_replays import open_viewer, win
+from .test_replays import HeldWorker, exported, open_viewer, win
 
 
 def region(app, rect: pygame.Rect) -> bytes:
@@ -239,3 +241,25 @@ def test_the_replay_progress_bar_held_as_the_focus_goes_lets_go():
     t = viewer.playback.t
     plain_move(app, (bar.right, bar.centery))
     assert viewer.playback.t == t
+
+
+@pytest.mark.parametrize("which", ["good", "bad"])
+def test_a_replay_still_loading_when_the_focus_goes_is_shown_over_the_pause(tmp_path, which):
+    """The pause the window's losing the focus brought was taken for the
+    player moving on: the replay (or the notice saying why it cannot be
+    watched) was dropped, and coming back showed only the paused game."""
+    held = HeldWorker()
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=held)
+    win(app)
+    good, bad = exported(tmp_path, app)
+    app.play.new_game()
+    click(app, (4, 4))                                         # a game running
+    app.commands.open_replay_file(good if which == "good" else bad)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert isinstance(app.top, PauseScreen)
+    held.answer()
+    app.step(2)
+    assert isinstance(app.top, ReplayScreen if which == "good" else NoticeDialog)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScreen)                    # the game, still paused

@@ -16,6 +16,7 @@ from game.i18n import _, os_reason
 from game.replay import Replay
 
 from ..jobs import ReplayJob
+from .pause import PauseScreen
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -57,18 +58,26 @@ def open_text(app: Host, text: str | None) -> None:
     _load(app, ReplayJob(text=text), _("Cannot open this replay"))
 
 
+def facing(app: Host) -> object:
+    """The screen the player faces: the top one, or the game under a pause.
+    The window losing the focus while a replay loads is no moving on: the
+    pause it brought dropped the replay, and coming back showed the game
+    paused, the replay asked for never shown."""
+    return app.play if isinstance(app.top, PauseScreen) else app.top
+
+
 def _load(app: Host, job: ReplayJob, failure: str) -> None:
     """Watch what ``job`` reads once the loader answers, if its moves add up
     (else a notice), and only if the window still shows what it showed when
     asked: a player who moved on meanwhile is not interrupted."""
-    asked_over = app.top
+    asked_over = facing(app)
 
     def opened(replay: Replay) -> None:
-        if app.top is asked_over:
+        if facing(app) is asked_over:
             watch(app, replay, fit_next_frame=True)
 
     def refused(reason: str) -> None:
-        if app.top is asked_over:
+        if facing(app) is asked_over:
             _notice(app, _("{failure}: {reason}").format(failure=failure, reason=reason))
 
     app.replays.load(job, opened, refused)
