@@ -33,7 +33,7 @@ from .loading import ReplayLoader
 from .render.assist import OPENING, draw_thinking
 from .render.atlas import Atlas
 from .render.painter import Painter
-from .screens.base import Screen, pointer_moved
+from .screens.base import DELIBERATE_INPUT, Screen, pointer_moved
 from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
 
 TICKS_PER_SECOND = 60
@@ -129,6 +129,9 @@ class App:
         self.attract_options: dict[str, object] = {}   # AttractScreen pace (soak tests)
         self.last_replay: Replay | None = None        # the last game recorded, to watch
         self.running = True
+        #: The window has the focus (or someone is clicking or typing in it):
+        #: a game that starts without it is paused at once (``PlayScreen.play``).
+        self.focused = True
         self.ticks = 0
         self.frames = 0
         self.frame_times: list[float] | None = None    # see run()
@@ -346,11 +349,12 @@ class App:
             if not self.held_keys.wanted(event):
                 continue                           # a held key that acts once per press
             if event.type == pygame.WINDOWFOCUSGAINED:
-                focus_came = True
+                focus_came = self.focused = True
             elif event.type == pygame.KEYDOWN and focus_came:
                 continue                           # held as the focus came
             elif event.type in INPUT_EVENTS:
                 focus_came = False
+                self.focused |= event.type in DELIBERATE_INPUT
             if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
                 self.request_quit()
             elif event.type == pygame.QUIT:
@@ -364,6 +368,7 @@ class App:
             elif event.type in DEVICE_EVENTS:
                 self.audio.device_changed(event)       # speakers plugged in or out
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+                self.focused = False
                 self.held_keys.clear()
                 while self.top.closes_with_focus:    # an open menu: the pause panel cut it
                     self.pop()

@@ -104,6 +104,7 @@ class Host(Protocol):
     replays: ReplayLoader
     exports: ReplayExporter
     frames: int                     # frames drawn since the window opened
+    focused: bool                   # the window has the focus
 
     @property
     def top(self) -> Stacked: ...

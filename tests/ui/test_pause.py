@@ -263,3 +263,32 @@ def test_a_replay_still_loading_when_the_focus_goes_is_shown_over_the_pause(tmp_
     assert isinstance(app.top, ReplayScreen if which == "good" else NoticeDialog)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScreen)                    # the game, still paused
+
+
+def test_a_no_guess_board_laid_while_the_player_is_away_starts_paused():
+    """The first click waits for the computer to lay a no-guess board; the
+    player switched windows meanwhile, the board came, the first move was
+    played and the clock ran on unwatched: nothing had paused a game not
+    yet started."""
+    held = HeldWorker()
+    app = make_app(level="beginner", no_guess=True, seed=7, worker=held)
+    click(app, (4, 4))
+    assert app.play.field.status == "ready"                    # waiting for the mines
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    held.answer()
+    app.step(600)
+    assert app.play.field.status == "playing" and isinstance(app.top, PauseScreen)
+    assert app.play.session.chrono.display_seconds() == 1
+    key(app, pygame.K_SPACE)
+    app.step(60)
+    assert app.top is app.play and app.play.session.chrono.display_seconds() == 2
+
+
+def test_auto_play_started_on_a_fresh_board_pauses_with_its_first_move_when_away():
+    app = make_app(level="beginner", seed=7)
+    key(app, pygame.K_a)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step(600)
+    assert app.play.field.status == "playing" and len(app.play.field.moves) == 1
+    assert isinstance(app.top, PauseScreen)

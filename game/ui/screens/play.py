@@ -194,6 +194,11 @@ class PlayScreen(PlayInput, base.Screen):
         self._dirty.update(outcome.changed)
         if ready and self.field.status == Status.PLAYING:     # the mines were just laid
             self._count_3bv_in = COUNT_3BV_AFTER
+            if not self.app.focused:
+                # Played with the player away (a no-guess board laid after
+                # they switched windows, auto-play's first move): the clock
+                # ran on unwatched, nothing having paused a game not started.
+                self.pause()
         if outcome.useful:
             self._dirty |= self.assist.clear_hint()
         if outcome.ended:
