@@ -292,3 +292,19 @@ def test_auto_play_started_on_a_fresh_board_pauses_with_its_first_move_when_away
     app.step(600)
     assert app.play.field.status == "playing" and len(app.play.field.moves) == 1
     assert isinstance(app.top, PauseScreen)
+
+
+@pytest.mark.parametrize("command", ["best_times", "help"])
+def test_the_pause_key_pauses_a_game_running_under_a_dialog(command):
+    """The clock runs on under a dialog, and the Pause key did nothing there."""
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    app.commands.run(command)
+    app.step()
+    dialog = app.top
+    key(app, pygame.K_PAUSE)
+    seconds = app.play.session.chrono.elapsed()
+    app.step(120)
+    assert app.play.session.chrono.elapsed() == seconds and app.top is dialog
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScreen)

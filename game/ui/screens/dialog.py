@@ -18,6 +18,7 @@ import pygame
 
 from game.i18n import _
 
+from .. import keys
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..widgets import Button, ListView, TextField, draw_window
@@ -249,6 +250,10 @@ class Dialog(base.Screen):
                 self.accept()
         elif event.key == pygame.K_TAB:
             self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif keys.command_for(event) == "pause":
+            # The clock runs on under a dialog: the Pause key stops it here
+            # too (it did nothing), the dialog staying on top of the pause.
+            self.app.commands.run("pause")
         elif self.focused is not None and self.focused.key(event):
             return
         elif event.key in SCROLL_KEYS:
