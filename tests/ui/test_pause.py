@@ -308,3 +308,21 @@ def test_the_pause_key_pauses_a_game_running_under_a_dialog(command):
     assert app.play.session.chrono.elapsed() == seconds and app.top is dialog
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScreen)
+
+
+def test_the_board_scroll_bar_held_as_a_dialog_opens_lets_go():
+    """Its release went to the dialog (F1 pressed with the bar held): once
+    the dialog closed, every plain move of the pointer scrolled the board."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    bar = app.layout.hbar
+    at = app.viewport.to_display((bar.x + 2, bar.centery))
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
+    app.step()
+    key(app, pygame.K_F1)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+    scroll = app.play.scroll
+    plain_move(app, (bar.right - 2, bar.centery))
+    assert app.play.scroll == scroll

@@ -340,9 +340,11 @@ class PlayScreen(PlayInput, base.Screen):
         a notice) takes that input: its release goes there. The board lets
         go of it, or the face stayed pressed and the next click was lost
         after the dialogs closed, and a finger held behind a dialog went on
-        to flag its cell."""
+        to flag its cell, and a scroll bar held as F1 opened the help went
+        on scrolling the board with every plain move once it closed."""
         if self.app.top is self:
             return
+        self._drag = None
         if self.gestures.gesture is not None or self.gestures.held:
             self.gestures.cancel()
         if self.touch.finger is not None:
