@@ -326,3 +326,44 @@ def test_the_board_scroll_bar_held_as_a_dialog_opens_lets_go():
     scroll = app.play.scroll
     plain_move(app, (bar.right - 2, bar.centery))
     assert app.play.scroll == scroll
+
+
+def test_the_replay_progress_bar_held_as_a_notice_opens_lets_go():
+    """"Replay saved as..." came while the player dragged the progress bar:
+    the release went to the notice, and once it closed every plain move of
+    the pointer seeked the replay."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)
+    bar = viewer.layout.progress.inflate(-2, -2)
+    at = app.viewport.to_display((bar.x, bar.centery))
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
+    app.step()
+    app.push(NoticeDialog(app, "Replay saved"))
+    app.step()
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is viewer
+    t = viewer.playback.t
+    plain_move(app, (bar.right, bar.centery))
+    assert viewer.playback.t == t
+
+
+def test_a_dialog_scroll_bar_held_as_a_notice_opens_lets_go():
+    app = open_screen("8x8", "help:2")
+    dialog = app.top
+    track, thumb = dialog.pane.bar(dialog.content_view)
+    at = app.viewport.to_display((track.centerx, thumb.centery))
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
+    app.step()
+    app.push(NoticeDialog(app, "Replay saved"))
+    app.step()
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is dialog
+    scroll = dialog.pane.scroll
+    plain_move(app, (track.centerx, track.bottom))
+    assert dialog.pane.scroll == scroll

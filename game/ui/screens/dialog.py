@@ -279,6 +279,8 @@ class Dialog(base.Screen):
             self.focused.select_all()
 
     def update(self) -> None:
+        if self.app.top is not self and (self._held is not None or self._dragging_bar):
+            self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
         if self._ticks % BLINK_TICKS == 0 and isinstance(self.focused, TextField):
             self._dirty = True
