@@ -367,6 +367,8 @@ class App:
                 self.window_resized()
             elif event.type in DEVICE_EVENTS:
                 self.audio.device_changed(event)       # speakers plugged in or out
+            elif event.type == pygame.WINDOWLEAVE:
+                self.play.pointer_left()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
                 self.focused = False
                 self.held_keys.clear()

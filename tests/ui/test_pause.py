@@ -367,3 +367,18 @@ def test_a_dialog_scroll_bar_held_as_a_notice_opens_lets_go():
     scroll = dialog.pane.scroll
     plain_move(app, (track.centerx, track.bottom))
     assert dialog.pane.scroll == scroll
+
+
+def test_the_overlay_percentage_goes_when_the_pointer_leaves_the_window():
+    app = make_app(BOARD_8, scale=2)
+    click(app, (3, 3))
+    key(app, pygame.K_p)
+    move(app, app.viewport.to_display(app.layout.menu_bar.center), buttons=(0, 0, 0))
+    app.step(5)
+    bare = field_pixels(app)                                    # no cell under the pointer
+    move(app, cell_pos(app, (0, 0)), buttons=(0, 0, 0))
+    app.step(5)
+    assert field_pixels(app) != bare                            # its percentage shown
+    post(pygame.WINDOWLEAVE)
+    app.step(5)
+    assert field_pixels(app) == bare

@@ -173,6 +173,11 @@ class PlayInput:
         target = self.target(pos)
         self.hover = target.cell if target.kind == CELL_TARGET else None
 
+    def pointer_left(self) -> None:
+        """The pointer left the window: the overlay's percentage beside the
+        cell it was on goes, as a Windows tooltip does (it stayed there)."""
+        self._pointer = self.hover = None
+
     def follow_pointer(self) -> None:
         """The board moved under a still pointer (the wheel, the keyboard
         cursor, a scroll bar): the pressed look and the hover follow to the
