@@ -188,13 +188,6 @@ class ReplayScreen(base.Screen):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._dragging = False
 
-    def focus_lost(self) -> None:
-        """The progress bar held as the focus went lets go: coming back,
-        every move of the pointer, no button down, seeked the replay. So
-        it does when a notice opens over the viewer while it is held ("Replay
-        saved as...", see ``update``): the release goes to the notice."""
-        self._dragging = False
-
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key == pygame.K_ESCAPE:
@@ -221,8 +214,6 @@ class ReplayScreen(base.Screen):
     # ------------------------------------------------------------ ticks
 
     def update(self) -> None:
-        if self.app.top is not self:
-            self.focus_lost()
         if self.opening:                  # not shown yet: one step of the opening a frame
             if self.app.frames > self._stepped_at:
                 self._stepped_at = self.app.frames
