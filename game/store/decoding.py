@@ -12,10 +12,13 @@ here rather than overflowing a float or a database column later.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from game.i18n import _
+
+from .notices import Text
 
 #: The largest whole number a record holds (a 64-bit database integer).
 MAX_INT = 2**63 - 1
@@ -29,18 +32,26 @@ _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
 
 class Unreadable(ValueError):
     """A value in a file is missing or not of the expected type; the message,
-    in the player's language, goes into the notice about the file."""
+    put into words by ``word`` in the player's language when the notice about
+    the file is shown (:class:`notices.Text`), goes into that notice."""
+
+    def __init__(self, word: Callable[[], str]) -> None:
+        super().__init__(word)
+        self._word = word
+
+    def __str__(self) -> str:
+        return self._word()
 
 
 def need_object(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise Unreadable(_("expected an object"))
+        raise Unreadable(lambda: _("expected an object"))
     return value
 
 
 def need_list(value: Any) -> list[Any]:
     if not isinstance(value, list):
-        raise Unreadable(_("expected a list"))
+        raise Unreadable(lambda: _("expected a list"))
     return value
 
 
@@ -49,7 +60,7 @@ def need_int(obj: dict[str, Any], key: str, *, minimum: int = 0) -> int:
     value = obj.get(key)
     if (not isinstance(value, int) or isinstance(value, bool)
             or not minimum <= value <= MAX_INT):
-        raise Unreadable(_("{key}: expected a whole number from {minimum}").format(
+        raise Unreadable(lambda: _("{key}: expected a whole number from {minimum}").format(
             key=key, minimum=minimum))
     return value
 
@@ -66,20 +77,20 @@ def need_number_or_none(obj: dict[str, Any], key: str) -> float | None:
         return None
     if (not isinstance(value, (int, float)) or isinstance(value, bool)
             or not 0 <= value <= MAX_NUMBER):          # also refuses nan
-        raise Unreadable(_("{key}: expected a number or null").format(key=key))
+        raise Unreadable(lambda: _("{key}: expected a number or null").format(key=key))
     return float(value)
 
 
 def need_str(obj: dict[str, Any], key: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str):
-        raise Unreadable(expected_text(key))
+        raise Unreadable(lambda: expected_text(key))
     return value
 
 
-def at(place: str, problem: object) -> str:
+def at(place: str, problem: object) -> Text:
     """A problem where it is in the file: "games[3]: time_ms: expected ..."."""
-    return _("{place}: {problem}").format(place=place, problem=problem)
+    return Text(lambda: _("{place}: {problem}").format(place=place, problem=problem))
 
 
 def expected_text(key: str) -> str:
@@ -89,7 +100,7 @@ def expected_text(key: str) -> str:
 def need_bool(obj: dict[str, Any], key: str) -> bool:
     value = obj.get(key)
     if not isinstance(value, bool):
-        raise Unreadable(_("{key}: expected true or false").format(key=key))
+        raise Unreadable(lambda: _("{key}: expected true or false").format(key=key))
     return value
 
 
@@ -104,6 +115,6 @@ def need_date(obj: dict[str, Any], key: str) -> str:
             raise ValueError
         datetime.fromisoformat(value)                # a month 13 or a 31 April
     except ValueError:
-        raise Unreadable(_("{key}: expected a date as YYYY-MM-DDTHH:MM:SS, not {value}").format(
+        raise Unreadable(lambda: _("{key}: expected a date as YYYY-MM-DDTHH:MM:SS, not {value}").format(
             key=key, value=repr(value[:40]))) from None
     return value

@@ -28,7 +28,7 @@ from game.safe_read import NotAFile, TooLarge, read_capped
 
 from . import notices
 from .atomic import set_aside, write_atomic
-from .notices import Notices, reason
+from .notices import Notices
 
 
 class JsonFile:
@@ -56,7 +56,7 @@ class JsonFile:
             return None
         except OSError as error:
             self.locked = True
-            self._tell.add(notices.unreadable(self.what, self.path, reason(error)))
+            self._tell.add(notices.unreadable(self.what, self.path, error))
             return None
         try:
             document = json.loads(raw)
@@ -81,7 +81,7 @@ class JsonFile:
             return set_aside(self.path, "corrupt", self._now())
         except OSError as error:
             self.locked = True
-            self._tell.add(notices.damaged_kept(self.what, self.path, reason(error)))
+            self._tell.add(notices.damaged_kept(self.what, self.path, error))
             return None
 
     def damaged(self) -> None:

@@ -75,7 +75,7 @@ class GameRecord:
         need_int_or_none(values, "game_id", minimum=1)
         if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)
                                       or len(str(abs(self.seed))) > MAX_SEED_DIGITS):
-            raise Unreadable(_("{key}: expected a whole number or null").format(key="seed"))
+            raise Unreadable(lambda: _("{key}: expected a whole number or null").format(key="seed"))
         need_bool(values, "assisted")
         need_bool(values, "chosen_seed")
         need_level(values, "level")
@@ -83,12 +83,12 @@ class GameRecord:
         _need_choice(values, "first_click", FIRST_CLICK_RULES)
         _need_choice(values, "style", STYLES)
         if not isinstance(self.shape, str) or not NAME_PATTERN.fullmatch(self.shape):
-            raise Unreadable(_("{key}: expected a short lowercase name").format(key="shape"))
+            raise Unreadable(lambda: _("{key}: expected a short lowercase name").format(key="shape"))
         if self.level in LEVELS and self.shape == DEFAULT_SHAPE:
             preset = level_preset(self.level, self.style)
             if (preset.width, preset.height, preset.mines) != (self.width, self.height,
                                                                self.mines):
-                raise Unreadable(_("{key}: {level} is not {size}").format(
+                raise Unreadable(lambda: _("{key}: {level} is not {size}").format(
                     key="level", level=self.level,
                     size=f"{self.width}x{self.height}/{self.mines}"))
 
@@ -129,11 +129,11 @@ def need_level(values: dict[str, Any], key: str) -> str:
     value = values.get(key)
     if not isinstance(value, str) or not (value in LEVELS or value == "custom"
                                           or NAME_PATTERN.fullmatch(value)):
-        raise Unreadable(_("{key}: expected a level name").format(key=key))
+        raise Unreadable(lambda: _("{key}: expected a level name").format(key=key))
     return value
 
 
 def _need_choice(values: dict[str, Any], key: str, choices: Collection[str]) -> None:
     if values.get(key) not in choices:
-        raise Unreadable(_("{key}: expected one of {choices}").format(
+        raise Unreadable(lambda: _("{key}: expected one of {choices}").format(
             key=key, choices=", ".join(choices)))

@@ -14,6 +14,7 @@ from typing import Any
 
 from .decoding import Unreadable, at, expected_text, need_list, need_object
 from .game_record import FIELDS, GameRecord
+from .notices import Text
 
 NAME = "history.json"
 SCHEMA = 1
@@ -25,15 +26,15 @@ def decode_game(obj: Any) -> GameRecord:
     """A game from its JSON object; Unreadable (a ValueError) when it is bad."""
     obj = need_object(obj)
     if obj.get("date") is None:
-        raise Unreadable(expected_text("date"))
+        raise Unreadable(lambda: expected_text("date"))
     return GameRecord(**{name: obj.get(name) for name in FIELDS
                          if name in obj and name != "game_id"})
 
 
-def decode(document: dict[str, Any]) -> tuple[list[GameRecord], list[str]]:
+def decode(document: dict[str, Any]) -> tuple[list[GameRecord], list[Text]]:
     """The games in ``document``, oldest first (bad games dropped one by one),
     and the problems met."""
-    problems: list[str] = []
+    problems: list[Text] = []
     try:
         entries = need_list(document.get("games", []))
     except Unreadable as problem:

@@ -25,7 +25,7 @@ from game.i18n import N_
 from . import history, ledger, notices, records_file
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE
-from .notices import Notices
+from .notices import Notices, Text
 from .writer import run_in_transaction
 
 SUFFIX = ".imported"
@@ -59,11 +59,11 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
             tell.add(notices.partly_damaged(what, kept, problems))
 
 
-def _import(db: sqlite3.Connection, name: str, document: dict, now) -> list[str]:
+def _import(db: sqlite3.Connection, name: str, document: dict, now) -> list[Text]:
     """Add the file's content to ``db`` unless a file with the same digest was
     imported before; return the problems met."""
     digest = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
-    problems: list[str] = []
+    problems: list[Text] = []
 
     def load(db: sqlite3.Connection) -> None:
         if db.execute("SELECT 1 FROM imports WHERE digest = ?", (digest,)).fetchone():
@@ -78,7 +78,7 @@ def _import(db: sqlite3.Connection, name: str, document: dict, now) -> list[str]
     return problems
 
 
-def _import_records(db: sqlite3.Connection, document: dict) -> list[str]:
+def _import_records(db: sqlite3.Connection, document: dict) -> list[Text]:
     records, problems = records_file.decode(document)
     for level, table in records.tables.items():
         for entry in table:
@@ -89,7 +89,7 @@ def _import_records(db: sqlite3.Connection, document: dict) -> list[str]:
     return problems
 
 
-def _import_history(db: sqlite3.Connection, document: dict) -> list[str]:
+def _import_history(db: sqlite3.Connection, document: dict) -> list[Text]:
     """Old games keep their dates and order; their statistics came with records.json."""
     games, problems = history.decode(document)
     for game in games:

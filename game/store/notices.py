@@ -3,15 +3,32 @@
 The store queues messages; the window shows each one once and takes it off the
 queue. A message already waiting is not queued twice, so a kiosk whose disk is
 full does not pile up the same warning after every game.
+
+A message is worded when it is shown, not when the problem is met: the store
+opens its files before anyone knows the player's language (it is one of the
+settings those files hold), so a damaged records.db found at start was told
+in the system's language to a player who had chosen another.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from game.i18n import N_, _, ngettext, os_reason
+
+
+class Text:
+    """A text for the player, put into words in the language of the moment
+    each time it is read (``str``)."""
+
+    def __init__(self, word: Callable[[], str]) -> None:
+        self._word = word
+
+    def __str__(self) -> str:
+        return self._word()
 
 
 class Notices:
@@ -19,19 +36,25 @@ class Notices:
     writer thread adds to them too)."""
 
     def __init__(self) -> None:
-        self.waiting: list[str] = []
+        self._waiting: list[Text] = []
         self._lock = threading.Lock()
 
-    def add(self, message: str) -> None:
+    def add(self, message: Text) -> None:
         with self._lock:
-            if message not in self.waiting:
-                self.waiting.append(message)
+            if str(message) not in map(str, self._waiting):
+                self._waiting.append(message)
+
+    @property
+    def waiting(self) -> list[str]:
+        """The waiting messages, in the current language."""
+        with self._lock:
+            return [str(message) for message in self._waiting]
 
     def take(self) -> list[str]:
-        """The waiting messages, leaving none."""
+        """The waiting messages in the current language, leaving none."""
         with self._lock:
-            taken, self.waiting = self.waiting, []
-        return taken
+            taken, self._waiting = self._waiting, []
+        return [str(message) for message in taken]
 
 
 def shown(path: Path | str) -> str:
@@ -63,56 +86,60 @@ def reason(error: BaseException) -> str:
     return _(said) if said in SQLITE_REASONS else said or type(error).__name__
 
 
-def damaged(what: str, aside: Path) -> str:
-    return _("Your {what} could not be read and start afresh. "
-             "The damaged file was kept as {file}.").format(what=_(what), file=shown(aside.name))
+def damaged(what: str, aside: Path) -> Text:
+    return Text(lambda: _("Your {what} could not be read and start afresh. "
+                          "The damaged file was kept as {file}.").format(
+                              what=_(what), file=shown(aside.name)))
 
 
-def partly_damaged(what: str, aside: Path, problems: list[str]) -> str:
-    return _("Part of your {what} could not be read and was dropped ({problems}). "
-             "The original file was kept as {file}.").format(
-                 what=_(what), problems=_summary(problems), file=shown(aside.name))
+def partly_damaged(what: str, aside: Path, problems: list[Text]) -> Text:
+    return Text(lambda: _("Part of your {what} could not be read and was dropped ({problems}). "
+                          "The original file was kept as {file}.").format(
+                              what=_(what), problems=_summary(problems), file=shown(aside.name)))
 
 
-def settings_reset(fields: list[str], aside: Path) -> str:
-    return _("Some settings could not be read and are back to their defaults: {fields}. "
-             "The original file was kept as {file}.").format(
-                 fields=_(", ").join(fields), file=shown(aside.name))
+def settings_reset(fields: list[str], aside: Path) -> Text:
+    return Text(lambda: _("Some settings could not be read and are back to their defaults: "
+                          "{fields}. The original file was kept as {file}.").format(
+                              fields=_(", ").join(fields), file=shown(aside.name)))
 
 
-def damaged_kept(what: str, path: Path, reason: str) -> str:
-    return _("Your {what} could not be read, and the file {file} could not be set aside "
-             "({reason}). It is left untouched; your {what} will not be saved this "
-             "time.").format(what=_(what), file=shown(path.name), reason=reason)
+def damaged_kept(what: str, path: Path, error: BaseException) -> Text:
+    return Text(lambda: _("Your {what} could not be read, and the file {file} could not be set "
+                          "aside ({reason}). It is left untouched; your {what} will not be "
+                          "saved this time.").format(what=_(what), file=shown(path.name),
+                                                     reason=reason(error)))
 
 
-def unreadable(what: str, path: Path, reason: str) -> str:
-    return _("Your {what} could not be opened ({file}: {reason}). The file is left "
-             "untouched; your {what} will not be saved this time.").format(
-                 what=_(what), file=shown(path.name), reason=reason)
+def unreadable(what: str, path: Path, error: BaseException) -> Text:
+    return Text(lambda: _("Your {what} could not be opened ({file}: {reason}). The file is "
+                          "left untouched; your {what} will not be saved this time.").format(
+                              what=_(what), file=shown(path.name), reason=reason(error)))
 
 
-def newer(what: str, path: Path) -> str:
-    return _("{file} was written by a newer version of Minesweeper. It is left untouched; "
-             "your {what} will not be saved by this version.").format(
-                 what=_(what), file=shown(path.name))
+def newer(what: str, path: Path) -> Text:
+    return Text(lambda: _("{file} was written by a newer version of Minesweeper. It is left "
+                          "untouched; your {what} will not be saved by this version.").format(
+                              what=_(what), file=shown(path.name)))
 
 
-def cannot_save(directory: Path, reason: str) -> str:
-    return _("Records cannot be saved in {directory} ({reason}). The game plays on, but new "
-             "results will be lost when it closes.").format(directory=shown(directory), reason=reason)
+def cannot_save(directory: Path, error: BaseException) -> Text:
+    return Text(lambda: _("Records cannot be saved in {directory} ({reason}). The game plays "
+                          "on, but new results will be lost when it closes.").format(
+                              directory=shown(directory), reason=reason(error)))
 
 
-def cannot_open_folder(directory: Path, reason: str) -> str:
-    return _("Your settings and records in {directory} can be neither read nor saved "
-             "({reason}). The game plays on with the defaults, but new results will be lost "
-             "when it closes.").format(directory=shown(directory), reason=reason)
+def cannot_open_folder(directory: Path, error: BaseException) -> Text:
+    return Text(lambda: _("Your settings and records in {directory} can be neither read nor "
+                          "saved ({reason}). The game plays on with the defaults, but new "
+                          "results will be lost when it closes.").format(
+                              directory=shown(directory), reason=reason(error)))
 
 
-def _summary(problems: list[str]) -> str:
+def _summary(problems: list[Text]) -> str:
     """The first problem, and how many more: enough to find it in the file."""
     more = len(problems) - 1
     if not more:
-        return problems[0]
+        return str(problems[0])
     return ngettext("{problem}, and {count} more", "{problem}, and {count} more", more).format(
         problem=problems[0], count=more)

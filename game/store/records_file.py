@@ -23,6 +23,7 @@ from game.i18n import _
 from . import best_times, statistics
 from .best_times import BestTime
 from .decoding import Unreadable, at, need_list, need_object
+from .notices import Text
 from .statistics import STAT_LEVELS, LevelStats
 
 NAME = "records.json"
@@ -39,10 +40,10 @@ class Records:
         default_factory=lambda: {level: LevelStats() for level in STAT_LEVELS})
 
 
-def decode(document: dict[str, Any]) -> tuple[Records, list[str]]:
+def decode(document: dict[str, Any]) -> tuple[Records, list[Text]]:
     """The records in ``document`` and the problems met (empty: all was read)."""
     records = Records()
-    problems: list[str] = []
+    problems: list[Text] = []
     for level, value in _section(document, "best_times", problems).items():
         if level not in records.tables:
             continue
@@ -68,10 +69,10 @@ def decode(document: dict[str, Any]) -> tuple[Records, list[str]]:
     return records, problems
 
 
-def _section(document: dict[str, Any], key: str, problems: list[str]) -> dict[str, Any]:
+def _section(document: dict[str, Any], key: str, problems: list[Text]) -> dict[str, Any]:
     """A top-level object of the file ({} when absent; a problem when not an object)."""
     value = document.get(key, {})
     if not isinstance(value, dict):
-        problems.append(at(key, _("expected an object")))
+        problems.append(at(key, Text(lambda: _("expected an object"))))
         return {}
     return value

@@ -54,5 +54,5 @@ def decode(obj: dict[str, Any]) -> LevelStats:
     stats = LevelStats(need_int(obj, "played"), need_int(obj, "won"),
                        need_int(obj, "current_streak"), need_int(obj, "best_streak"))
     if not stats.current_streak <= stats.best_streak <= stats.won <= stats.played:
-        raise Unreadable(_("counts that contradict each other"))
+        raise Unreadable(lambda: _("counts that contradict each other"))
     return stats

@@ -39,7 +39,7 @@ from .game_record import DEFAULT_SHAPE, GameRecord
 from .history import HISTORY_LENGTH
 from .ledger import REPLAY_BUDGET, Key
 from .names import clean_name
-from .notices import Notices, reason
+from .notices import Notices
 from .questions import records_key
 from .reader import Reader, SyncReader, ThreadReader
 from .statistics import LevelStats
@@ -78,7 +78,7 @@ class Store:
         self._searchable = True               # False: no file in the directory can be opened
         self._saving = self._open_directory()
         self._settings_writer = FileWriter(self._write_settings,
-                                           lambda error: self._write_failed(reason(error)),
+                                           self._write_failed,
                                            self._write_resumed)
         self.settings = self._load_settings()
         self._lock = threading.Lock()
@@ -292,9 +292,10 @@ class Store:
     def _read_failed(self, error: sqlite3.Error) -> None:
         """The records could not be read: the player is told, once (a dialog
         reads several things, each failing the same way)."""
-        message = notices.unreadable(N_("records"), self.directory / database.NAME, reason(error))
+        message = notices.unreadable(N_("records"), self.directory / database.NAME, error)
         with self._lock:
-            told, self._unreadable = message in self._unreadable, self._unreadable | {message}
+            said = str(message)
+            told, self._unreadable = said in self._unreadable, self._unreadable | {said}
         if not told:
             self._notices.add(message)
 
@@ -341,9 +342,9 @@ class Store:
             with self._lock:
                 self._pending_times.pop(token, None)
 
-    def _write_failed(self, why: str) -> None:
+    def _write_failed(self, error: Exception) -> None:
         if self._saving:
-            self._notices.add(notices.cannot_save(self.directory, why))
+            self._notices.add(notices.cannot_save(self.directory, error))
         self._saving = False
 
     def _write_resumed(self) -> None:
@@ -360,7 +361,7 @@ class Store:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             self._settings_file.locked = True
-            self._notices.add(notices.cannot_save(self.directory, reason(error)))
+            self._notices.add(notices.cannot_save(self.directory, error))
             return False
         probe = self.directory / _PROBE
         try:
@@ -370,12 +371,12 @@ class Store:
         except OSError as error:
             self._searchable = False
             self._settings_file.locked = True
-            self._notices.add(notices.cannot_open_folder(self.directory, reason(error)))
+            self._notices.add(notices.cannot_open_folder(self.directory, error))
             return False
         try:
             write_atomic(probe, b"")
         except OSError as error:
-            self._notices.add(notices.cannot_save(self.directory, reason(error)))
+            self._notices.add(notices.cannot_save(self.directory, error))
             return False
         with suppress(OSError):
             probe.unlink()
@@ -386,7 +387,7 @@ class Store:
     def _open_records(self):
         """The database (file, or memory when it cannot be used) and its writer."""
         path = self.directory / database.NAME
-        outcome = Outcome(lambda error: self._write_failed(reason(error)), self._write_resumed)
+        outcome = Outcome(self._write_failed, self._write_resumed)
         db = None
         if self._saving:
             try:
@@ -401,7 +402,7 @@ class Store:
                 if db is not None:
                     db.close()
                     db = None
-                self._notices.add(notices.cannot_save(self.directory, reason(error)))
+                self._notices.add(notices.cannot_save(self.directory, error))
         if db is None:
             db = database.copy_into_memory(path)
         if self._searchable:

@@ -2,6 +2,7 @@
 user_version; damage set aside with a dated name, a newer version's file
 never touched, names taken by something that is not a file never read."""
 
+import json
 import os
 import sqlite3
 import stat
@@ -11,7 +12,7 @@ import pytest
 
 from game.store import LevelStats, Store, ledger, schema
 
-from .helpers import files_in, game, open_store, players_at_once, reopen
+from .helpers import files_in, game, old_game, open_store, players_at_once, reopen
 
 ASIDE = "records.corrupt-20261122-153000.db"
 
@@ -259,3 +260,22 @@ def test_copies_opening_a_damaged_database_at_once_set_it_aside_once_and_lose_no
     assert sorted(g.seed for g in store.history()) == [p * 1000 + n for p in range(4)
                                                         for n in range(3)]
     store.close()
+
+
+def test_what_the_player_is_told_is_worded_in_the_language_of_the_moment_it_is_shown(tmp_path):
+    """The store opens its files before the window knows the player's
+    language (it is in the settings those files hold): a notice is put into
+    words when it is taken, in the language chosen by then."""
+    from game import i18n
+
+    filled(tmp_path).write_bytes(b"not a database at all" * 100)
+    (tmp_path / "history.json").write_text(json.dumps(
+        {"schema": 1, "games": [{**old_game(game(seed=3)), "time_ms": "12"}]}), encoding="utf-8")
+    i18n.set_language("en")
+    store = open_store(tmp_path)
+    i18n.set_language("fr")
+    damaged, partly = store.take_notices()
+    assert damaged.startswith("Impossible de lire vos scores\u202f:") and ASIDE in damaged
+    assert partly.startswith("Une partie de votre historique")
+    assert "games[0]\u202f: time_ms\u202f: un nombre entier" in partly
+    assert "could not" not in damaged + partly and "expected" not in partly

@@ -453,3 +453,23 @@ def test_a_time_pushed_out_by_another_copy_highlights_no_one_else_s(tmp_path):
     table = app.top
     assert [row[1] for row in table.table.rows][-1] == "Quick"
     assert table.table.selected == -1 and table.details.text == ""
+
+def test_a_notice_met_while_the_records_open_speaks_the_language_the_player_chose(tmp_path):
+    """The records open before the window reads the player's language from
+    the settings: a records.db set aside then is told in that language, as
+    the command line starts the game (system language English, French chosen)."""
+    from game.settings import Settings
+    from game.ui.app import App, TickClock
+
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"schema": 1, "settings": {"language": "fr", "sound": False, "scale": 1}}),
+        encoding="utf-8")
+    (tmp_path / "records.db").write_bytes(b"garbage, not a database" * 100)
+    i18n.set_language("en")
+    store = Store(tmp_path)
+    assert store.settings.language == "fr"
+    app = App(Settings(**{**vars(store.settings)}), store=store, clock=TickClock())
+    app.step()
+    assert isinstance(app.top, NoticeDialog)
+    assert app.top.text.startswith("Impossible de lire vos scores\u202f: tout repart de zéro.")
+    assert list(tmp_path.glob("records.corrupt-*.db"))
