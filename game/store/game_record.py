@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from game.engine import DEFAULT_STYLE, FIRST_CLICK_RULES, LEVELS, STYLES, level_preset
@@ -122,6 +122,9 @@ class GameRecord:
 
 
 FIELDS = tuple(f.name for f in fields(GameRecord))
+#: The fields a record cannot be made without (those with no default).
+REQUIRED = frozenset(f.name for f in fields(GameRecord)
+                     if f.default is MISSING and f.default_factory is MISSING)
 
 
 def need_level(values: dict[str, Any], key: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .decoding import Unreadable, at, expected_text, need_list, need_object
-from .game_record import FIELDS, GameRecord
+from .game_record import FIELDS, REQUIRED, GameRecord
 from .notices import Text
 
 NAME = "history.json"
@@ -27,8 +27,11 @@ def decode_game(obj: Any) -> GameRecord:
     obj = need_object(obj)
     if obj.get("date") is None:
         raise Unreadable(lambda: expected_text("date"))
+    # A field the record cannot do without is given as null when missing,
+    # so that its check names it in the player's words rather than Python
+    # telling of GameRecord.__init__'s missing positional arguments.
     return GameRecord(**{name: obj.get(name) for name in FIELDS
-                         if name in obj and name != "game_id"})
+                         if (name in obj or name in REQUIRED) and name != "game_id"})
 
 
 def decode(document: dict[str, Any]) -> tuple[list[GameRecord], list[Text]]:

@@ -208,6 +208,32 @@ def test_a_hostile_value_drops_that_game_only(tmp_path, field, value):
     assert f"games[1]: {field}" in message
 
 
+@pytest.mark.parametrize("missing, told", [
+    ("width", "games[1]: width: expected a whole number from 1"),
+    ("assisted", "games[1]: assisted: expected true or false"),
+    ("result", "games[1]: result: expected one of won, lost, abandoned"),
+])
+def test_a_game_missing_a_field_is_dropped_in_the_players_words(tmp_path, missing, told):
+    """Not "GameRecord.__init__() missing 1 required keyword-only argument"."""
+    games = [old_game(game(seed=seed)) for seed in range(3)]
+    del games[1][missing]
+    (tmp_path / "history.json").write_text(json.dumps({"schema": 1, "games": games}), "utf-8")
+    store = open_store(tmp_path)
+    assert [g.seed for g in store.history()] == [2, 0]
+    [message] = store.notices
+    assert told in message and "__init__" not in message
+
+
+def test_a_game_missing_a_value_it_may_do_without_is_kept(tmp_path):
+    games = [old_game(game(seed=seed)) for seed in range(2)]
+    del games[1]["efficiency"], games[1]["bbbv_per_s"]
+    (tmp_path / "history.json").write_text(json.dumps({"schema": 1, "games": games}), "utf-8")
+    store = open_store(tmp_path)
+    newest, oldest = store.history()
+    assert (newest.seed, newest.efficiency, newest.bbbv_per_s, oldest.seed) == (1, None, None, 0)
+    assert store.notices == []
+
+
 def test_what_was_dropped_from_an_old_file_is_told_in_the_players_language(tmp_path):
     """The notice's sentence was French, the reason it gave English
     ("games[1]: seed: expected a whole number or null")."""
