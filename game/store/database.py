@@ -165,28 +165,40 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
     raise Damaged(path)
 
 
-def copy_into_memory(path: Path) -> sqlite3.Connection:
+def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | None]:
     """What the database at ``path`` holds, read without writing anything
-    beside it (not even a journal) and copied into memory; an empty one when
-    it is missing, damaged or newer."""
+    beside it (not even a journal) and copied into memory, and what was
+    wrong with it: an empty database and :class:`Damaged` or :class:`Newer`
+    when it is damaged (or not a file) or newer, for the player to be told
+    why their records are not there; an empty one and None when it is
+    missing or cannot be read at all."""
     db = memory()
     if not is_regular(path):
-        return db
+        return db, Damaged(path) if _taken(path) else None
+    found: Damaged | Newer | None = None
     try:
+        _check_header(path)
         with _snapshot(path) as source:
-            if schema.version(source) <= schema.SCHEMA_VERSION:
-                _check_content(source)
-                scratch = sqlite3.connect(":memory:", isolation_level=None,
-                                          check_same_thread=False)
-                scratch.execute("PRAGMA foreign_keys = ON")
-                source.backup(scratch)
-                run_in_transaction(scratch, schema.migrate)
-                if schema.complete(scratch):
-                    db.close()
-                    db = scratch
-    except (sqlite3.Error, OSError, Damaged, Newer):
+            _check_content(source)
+            if not schema.ours(source):
+                raise Damaged(path)
+            scratch = sqlite3.connect(":memory:", isolation_level=None,
+                                      check_same_thread=False)
+            scratch.execute("PRAGMA foreign_keys = ON")
+            source.backup(scratch)
+            run_in_transaction(scratch, schema.migrate)
+            if not schema.complete(scratch):
+                scratch.close()
+                raise Damaged(path)
+            db.close()
+            db = scratch
+    except (Damaged, Newer) as problem:
+        found = problem
+    except sqlite3.DatabaseError as error:
+        found = Damaged(path) if _damage(error) else None
+    except (sqlite3.Error, OSError):
         pass
-    return db
+    return db, found
 
 
 @contextmanager
@@ -251,8 +263,22 @@ def _check_names(path: Path) -> None:
         if candidate.is_symlink() or candidate.exists():
             if not is_regular(candidate):
                 raise Damaged(candidate)
-    if not path.exists():
-        return
+    if path.exists():
+        _check_header(path)
+
+
+def _taken(path: Path) -> bool:
+    """Whether anything at all is named ``path`` (False also when the
+    directory cannot be searched: nothing can be said of it then)."""
+    try:
+        path.lstat()
+    except OSError:
+        return False
+    return True
+
+
+def _check_header(path: Path) -> None:
+    """Damaged unless the file at ``path`` is empty or starts as SQLite's files do."""
     with open(path, "rb") as stream:
         header = stream.read(100)
     if header and (len(header) < 100 or not header.startswith(_HEADER)):

@@ -76,6 +76,7 @@ class Store:
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
                                        N_("settings"), tell=self._notices, now=self._now)
         self._searchable = True               # False: no file in the directory can be opened
+        self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
         self._settings_writer = FileWriter(self._write_settings,
                                            self._write_failed,
@@ -376,6 +377,7 @@ class Store:
         try:
             write_atomic(probe, b"")
         except OSError as error:
+            self._refusal = error
             self._notices.add(notices.cannot_save(self.directory, error))
             return False
         with suppress(OSError):
@@ -389,6 +391,7 @@ class Store:
         path = self.directory / database.NAME
         outcome = Outcome(self._write_failed, self._write_resumed)
         db = None
+        why = self._refusal                    # why the directory takes no writes
         if self._saving:
             try:
                 db = database.open_file(path, tell=self._notices, now=self._now)
@@ -402,9 +405,14 @@ class Store:
                 if db is not None:
                     db.close()
                     db = None
+                why = error
                 self._notices.add(notices.cannot_save(self.directory, error))
         if db is None:
-            db = database.copy_into_memory(path)
+            db, found = database.copy_into_memory(path)
+            if isinstance(found, database.Newer):
+                self._notices.add(notices.newer(N_("records"), path))
+            elif found is not None and why is not None:     # kept as it is: say why
+                self._notices.add(notices.damaged_kept(N_("records"), found.path, why))
         if self._searchable:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
                                 rename=False)

@@ -202,6 +202,38 @@ def test_a_read_only_directory(tmp_path, monkeypatch):
         assert {name: (tmp_path / name).read_bytes() for name in files_in(tmp_path)} == before
 
 
+def _newer(path):
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE future (x)")
+        db.execute("PRAGMA user_version = 99")
+    db.close()
+
+
+@pytest.mark.parametrize("make, told", [
+    (lambda path: path.write_bytes(b"not a database" * 500),
+     "Your records could not be read, and the file records.db could not be set aside "),
+    (lambda path: path.mkdir(),
+     "Your records could not be read, and the file records.db could not be set aside "),
+    (_newer, "records.db was written by a newer version of Minesweeper."),
+], ids=["garbage", "directory", "newer"])
+def test_records_that_cannot_be_read_in_a_read_only_directory_are_said_so(tmp_path, monkeypatch,
+                                                                         make, told):
+    """They can be neither set aside nor replaced: the player is told why
+    their records are missing, not only that new ones will not be saved."""
+    make(tmp_path / "records.db")
+    before = {name: (tmp_path / name).read_bytes() for name in files_in(tmp_path)
+              if (tmp_path / name).is_file()}
+    with read_only(tmp_path, monkeypatch):
+        store = open_store(tmp_path)
+        saving, records = store.take_notices()
+        assert saving.startswith("Records cannot be saved") and records.startswith(told)
+        assert store.history() == [] and not store.writable
+        play_a_while(store)
+        store.close()
+    assert {name: (tmp_path / name).read_bytes() for name in files_in(tmp_path)
+            if (tmp_path / name).is_file()} == before
+
+
 def test_the_read_only_stand_in_refuses_writes_and_allows_reads(tmp_path, monkeypatch):
     (tmp_path / "kept").write_text("data")
     with read_only(tmp_path, monkeypatch):
