@@ -149,7 +149,8 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             if not schema.ours(db):                   # still read only: kept as found
                 raise Damaged(path)
             _configured(db)
-            _patiently(partial(run_in_transaction, db, schema.migrate))
+            if schema.version(db) < schema.SCHEMA_VERSION:     # no write lock wanted else
+                _patiently(partial(run_in_transaction, db, schema.migrate))
             if not schema.complete(db):
                 raise Damaged(path)
             _patiently(partial(_check_writable, db))
@@ -246,6 +247,17 @@ def _patiently(step: Callable[[], object]) -> None:
         pause = min(pause * 2, 0.1)
 
 
+@contextmanager
+def hurried(db: sqlite3.Connection) -> Iterator[None]:
+    """``db`` answers "busy" at once instead of waiting for another
+    process's transaction, for a step that may as well be skipped."""
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        yield
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+
+
 def _locked(error: sqlite3.OperationalError) -> bool:
     return getattr(error, "sqlite_errorcode", None) in _LOCK_CODES \
         or "locked" in str(error) or "busy" in str(error)
@@ -300,8 +312,18 @@ def _check_writable(db: sqlite3.Connection) -> None:
     """Raise sqlite3.OperationalError if the database takes no writes. SQLite
     opens a file it may not write read-only without a word and says so at
     the first write: a game would be won, ranked and then not kept. A write
-    rolled back at once asks now, changing nothing."""
-    db.execute("BEGIN IMMEDIATE")
+    rolled back at once asks now, changing nothing. A file another program
+    is writing right now (a tool holding a transaction open) answers "busy"
+    at once: it takes writes, and the background writer waits for its turn,
+    where waiting out the busy timeout here kept the window from opening for
+    30 s and then recorded the whole session in memory only."""
+    try:
+        with hurried(db):
+            db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if _locked(error):
+            return
+        raise
     try:
         db.execute(f"PRAGMA user_version = {schema.version(db)}")
     finally:

@@ -421,8 +421,9 @@ class Store:
     def _settle_unfinished(self, db: sqlite3.Connection) -> None:
         """Record as abandoned the games left in progress by copies that died
         (this copy takes its own lock with its first game, before keeping
-        it). A failure only means they wait for the next start."""
-        with suppress(sqlite3.Error):
+        it). A failure only means they wait for the next start; so does
+        another program writing the records now (the window does not wait)."""
+        with suppress(sqlite3.Error), database.hurried(db):
             if unfinished.left_behind(db, self.directory):
                 run_in_transaction(db, lambda db: unfinished.settle(db, self.directory))
 

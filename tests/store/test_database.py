@@ -279,3 +279,24 @@ def test_what_the_player_is_told_is_worded_in_the_language_of_the_moment_it_is_s
     assert partly.startswith("Une partie de votre historique")
     assert "games[0]\u202f: time_ms\u202f: un nombre entier" in partly
     assert "could not" not in damaged + partly and "expected" not in partly
+
+
+def test_records_another_program_is_writing_open_at_once_and_get_the_games_when_it_is_done(
+        tmp_path, monkeypatch):
+    """A tool holding a write transaction open (a database browser with an
+    edit not yet written) made the opening wait out the busy timeout, then
+    gave up saving for the whole session: every game played was lost."""
+    from game.store import database
+
+    filled(tmp_path)
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 1.0)
+    outside = sqlite3.connect(tmp_path / "records.db", isolation_level=None)
+    outside.execute("BEGIN IMMEDIATE")
+    outside.execute("INSERT INTO imports VALUES ('digest', 'a tool', '2026-01-01T00:00:00')")
+    store = open_store(tmp_path)
+    assert store.persistent and store.writable and store.notices == []
+    store.record_game(game(seed=2))
+    outside.execute("COMMIT")
+    outside.close()
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [2, 1] and again.notices == []
