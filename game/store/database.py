@@ -79,8 +79,19 @@ def too_long(folder: Path) -> int | None:
 
 def connect(path: Path) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), WAL
-    journal, busy timeout, durable commits."""
-    return _configured(_raw(path))
+    journal, busy timeout, durable commits. A file gone since the opening
+    (the player deleted it, or the whole data folder, to start afresh while
+    the game ran) is made again by SQLite empty: it is given the tables, so
+    the games that follow go into it instead of failing for ever on a
+    missing table."""
+    db = _configured(_raw(path))
+    try:
+        if schema.version(db) == 0 and schema.ours(db):
+            _patiently(partial(run_in_transaction, db, schema.migrate))
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def connect_reader(path: Path) -> sqlite3.Connection:

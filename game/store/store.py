@@ -397,7 +397,7 @@ class Store:
                 db = database.open_file(path, tell=self._notices, now=self._now)
                 legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
                 self._settle_unfinished(db)
-                return db, BackgroundWriter(lambda: database.connect(path), outcome), True
+                return db, BackgroundWriter(self._connect_writer, outcome), True
             except database.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
                 db = database.memory()
@@ -417,6 +417,14 @@ class Store:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
                                 rename=False)
         return db, InlineWriter(db, outcome), False
+
+    def _connect_writer(self) -> sqlite3.Connection:
+        """The background writer's connection to the records, in a data
+        folder made again if it was removed while the game ran (else SQLite
+        says only "unable to open database file", and fails while it lasts)."""
+        with suppress(OSError):
+            self.directory.mkdir(parents=True, exist_ok=True)
+        return database.connect(self.directory / database.NAME)
 
     def _settle_unfinished(self, db: sqlite3.Connection) -> None:
         """Record as abandoned the games left in progress by copies that died

@@ -4,6 +4,7 @@ never touched, names taken by something that is not a file never read."""
 
 import json
 import os
+import shutil
 import sqlite3
 import stat
 import threading
@@ -300,3 +301,28 @@ def test_records_another_program_is_writing_open_at_once_and_get_the_games_when_
     outside.close()
     again = reopen(store)
     assert [g.seed for g in again.history()] == [2, 1] and again.notices == []
+
+
+def _delete_records(folder):
+    for name in ("records.db", "records.db-wal", "records.db-shm"):
+        (folder / name).unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
+                         ids=["data folder", "records"])
+def test_games_after_the_records_are_deleted_while_the_game_runs_go_into_fresh_ones(
+        tmp_path, start_afresh):
+    """SQLite made an empty records.db where the writer next connected (no
+    tables: every game then failed, "no such table", told and tried for
+    ever), or could not open one at all in a data folder that was gone."""
+    folder = tmp_path / "Minesweeper"
+    filled(folder)
+    store = open_store(folder)
+    start_afresh(folder)                    # the player starts afresh, the game still open
+    won = game(seed=2)
+    assert store.record_game(won) == 2      # ranked on what the window knew
+    store.name_best_time(won, "Zoe")
+    assert store.flush() and store.notices == []
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    assert [entry.name for entry in again.best_times("beginner")] == ["Zoe"]
