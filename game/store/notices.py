@@ -105,6 +105,7 @@ def settings_reset(fields: list[str], aside: Path) -> Text:
 
 
 def damaged_kept(what: str, path: Path, error: BaseException) -> Text:
+    error = _bare(error)
     return Text(lambda: _("Your {what} could not be read, and the file {file} could not be set "
                           "aside ({reason}). It is left untouched; your {what} will not be "
                           "saved this time.").format(what=_(what), file=shown(path.name),
@@ -112,6 +113,7 @@ def damaged_kept(what: str, path: Path, error: BaseException) -> Text:
 
 
 def unreadable(what: str, path: Path, error: BaseException) -> Text:
+    error = _bare(error)
     return Text(lambda: _("Your {what} could not be opened ({file}: {reason}). The file is "
                           "left untouched; your {what} will not be saved this time.").format(
                               what=_(what), file=shown(path.name), reason=reason(error)))
@@ -124,16 +126,24 @@ def newer(what: str, path: Path) -> Text:
 
 
 def cannot_save(directory: Path, error: BaseException) -> Text:
+    error = _bare(error)
     return Text(lambda: _("Records cannot be saved in {directory} ({reason}). The game plays "
                           "on, but new results will be lost when it closes.").format(
                               directory=shown(directory), reason=reason(error)))
 
 
 def cannot_open_folder(directory: Path, error: BaseException) -> Text:
+    error = _bare(error)
     return Text(lambda: _("Your settings and records in {directory} can be neither read nor "
                           "saved ({reason}). The game plays on with the defaults, but new "
                           "results will be lost when it closes.").format(
                               directory=shown(directory), reason=reason(error)))
+
+
+def _bare(error: BaseException) -> BaseException:
+    """``error`` without its traceback: a notice keeps the error until it is
+    shown, and the frames would keep what they held (a connection, the store)."""
+    return error.with_traceback(None)
 
 
 def _summary(problems: list[Text]) -> str:
