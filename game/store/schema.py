@@ -124,8 +124,13 @@ def ours(connection: sqlite3.Connection) -> bool:
     written to it: a file of version 0 must hold nothing at all yet (a new
     file, or one another copy is creating), and one of an older or the
     current version everything that version had. Any other SQLite file is
-    somebody else's: migrating it would change it before it is set aside."""
+    somebody else's: migrating it would change it before it is set aside.
+    So is a file with a trigger, which no version of ours makes: it would
+    run inside the game's own transactions, and one deleting each game
+    recorded, or failing its insert, lost every game played on the file."""
     at = version(connection)
     if at == 0:
         return connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-    return at <= SCHEMA_VERSION and complete(connection, at)
+    triggers = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0]
+    return at <= SCHEMA_VERSION and complete(connection, at) and not triggers

@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import stat
 import threading
+from contextlib import closing
 
 import pytest
 
@@ -226,6 +227,27 @@ def test_a_sqlite_file_of_somebody_else_is_set_aside_exactly_as_found(tmp_path, 
     assert (tmp_path / ASIDE).read_bytes() == before
     store.record_game(game())
     assert reopen(store).statistics("beginner").played == 1
+
+
+def test_records_with_a_trigger_are_set_aside_and_the_games_kept_in_fresh_ones(tmp_path):
+    """Our tables and version, and a trigger (we never make one) running in
+    the game's own transaction: deleting each game as it is recorded, the
+    best time's reference to it then failed the whole game, dropped."""
+    path = filled(tmp_path)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TRIGGER forget AFTER INSERT ON games "
+                   "BEGIN DELETE FROM games WHERE id = NEW.id; END")
+        db.commit()
+    before = path.read_bytes()
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert ASIDE in message and (tmp_path / ASIDE).read_bytes() == before
+    won = game(seed=2)
+    store.record_game(won)
+    store.name_best_time(won, "Kept")
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    assert [entry.name for entry in again.best_times("beginner")] == ["Kept"]
 
 
 def record_in_processes_at_once(directory, processes: int, games: int) -> list[int]:
