@@ -9,10 +9,11 @@ import pytest
 from game import i18n
 from game.ui import keys
 from game.ui.menus import MENUS, visible_items
-from game.ui.screens.attract import AttractScreen
+from game.ui.screens.attract import BETWEEN_GAMES_TICKS, AttractScreen
 from game.ui.screens.menu import MenuScreen
 from game.ui.screens.names import ArcadeNameDialog
 from game.ui.screens.records import BestTimesDialog
+from game.ui.worker import Done, SyncWorker
 
 from .helpers import (
     BOARD_8,
@@ -304,3 +305,30 @@ def test_the_next_visitor_gets_the_operators_language_and_no_overlay(tmp_path):
     click(app, (3, 3))
     assert not app.play.session.assisted
     assert not (tmp_path / "settings.json").exists()
+
+
+class DiesOnce(SyncWorker):
+    """A computer whose process dies under its first job, as ``ProcessWorker``
+    reports it, and answers every later one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.died = False
+
+    def submit(self, tag, job) -> None:
+        if self.died:
+            super().submit(tag, job)
+        else:
+            self.died = True
+            self._done.append(Done(tag, False, "the computer’s process stopped"))
+
+
+def test_a_demo_game_the_computer_stops_playing_gives_way_to_the_next():
+    app = make_app(demo=True, worker=DiesOnce())
+    screen = app.top
+    app.step(60)
+    assert app.play.field.move_count == 0 and not app.play.assist.autoplay
+    app.step(BETWEEN_GAMES_TICKS)                    # not a half-played board for days
+    assert screen.games == 2 and app.play.assist.autoplay
+    app.step(120)
+    assert app.play.field.move_count > 0

@@ -120,12 +120,23 @@ class AttractScreen(base.Screen):
             self._replay_tick()
         else:
             play.assist.tick()
-        finished = play.session.ended or (
-            self.replay is not None and self.replay_next >= len(self.replay.moves))
-        if finished and (play.anim is None or play.anim.done):
+        if self._finished() and (play.anim is None or play.anim.done):
             self._wait += 1
             if self._wait >= self.between:
                 self.next_game()
+
+    def _finished(self) -> bool:
+        """Whether this game is over: ended, its replay's moves all played,
+        or a demo game the computer stopped playing (its process died under
+        a move, or it was puzzled). A kiosk left on for days sat on that
+        half-played board, "The computer is puzzled" under it, until someone
+        touched the machine; the next board starts a fresh process."""
+        play = self.app.play
+        if play.session.ended:
+            return True
+        if self.replay is not None:
+            return self.replay_next >= len(self.replay.moves)
+        return not play.assist.autoplay
 
     # ------------------------------------------------------------ input
 
