@@ -20,6 +20,7 @@ from .helpers import (
     LEFT,
     RIGHT,
     cell_pos,
+    cell_shows,
     click,
     key,
     make_app,
@@ -332,3 +333,23 @@ def test_a_demo_game_the_computer_stops_playing_gives_way_to_the_next():
     assert screen.games == 2 and app.play.assist.autoplay
     app.step(120)
     assert app.play.field.move_count > 0
+
+
+def test_waking_during_a_best_games_replay_leaves_no_keyboard_cursor(tmp_path):
+    """The replay points at each move with the keyboard cursor: it stayed on
+    the visitor's fresh board, drawn, and the visitor's first Space opened
+    the cell under it instead of showing the cursor."""
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    win(app)                                         # a best time, with its replay
+    app.step(61)
+    screen = app.top
+    assert isinstance(screen, AttractScreen)
+    while screen.replay is None or app.play.field.move_count < 3:
+        app.step(10)
+    pointed = app.play.cursor
+    assert pointed is not None and cell_shows(app, pointed, "cursor")
+    key(app, pygame.K_SPACE)                         # the next visitor
+    assert app.top is app.play and app.play.cursor is None
+    assert not cell_shows(app, pointed, "cursor")
+    key(app, pygame.K_SPACE)                         # shows the cursor, opens nothing
+    assert app.play.field.move_count == 0 and app.play.cursor is not None
