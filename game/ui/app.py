@@ -292,8 +292,12 @@ class App:
         return isinstance(self.top, AttractScreen)
 
     def start_attract(self) -> None:
-        """Close whatever is open (a name entry keeps its record) and let
-        the computer play demo games."""
+        """Close whatever is open (a name entry keeps its record), undo what
+        the visitor changed (kiosk) and let the computer play demo games.
+        The operator's configuration comes back as the visitor leaves, not
+        as the next one comes: the demo games are for passers-by, and they
+        went on in the last visitor's language, with the probability
+        overlay colouring them and the flag-mode button held in."""
         from .screens.attract import AttractScreen
         cancels = 16                      # a cancel may push a screen (name -> table)
         while self.top is not self.play:
@@ -303,6 +307,7 @@ class App:
                 screen.cancel()
             if self.top is screen:
                 self.pop()
+        self.restore_operator_settings()
         self.push(AttractScreen(self, self._seed, **self.attract_options))
 
     def restore_operator_settings(self) -> None:

@@ -29,6 +29,7 @@ from .helpers import (
     press,
     release,
     sdl_tap,
+    shows,
 )
 from .test_records import BEGINNER, win
 
@@ -353,3 +354,25 @@ def test_waking_during_a_best_games_replay_leaves_no_keyboard_cursor(tmp_path):
     assert not cell_shows(app, pointed, "cursor")
     key(app, pygame.K_SPACE)                         # shows the cursor, opens nothing
     assert app.play.field.move_count == 0 and app.play.cursor is not None
+
+
+def test_attract_mode_plays_in_the_operators_configuration_not_the_last_visitors(tmp_path):
+    """The operator's configuration came back only when the next visitor
+    touched the machine: until then the demo games went on in the last
+    visitor's language, under the probability overlay's colours, with the
+    flag-mode button held in."""
+    app = make_app(data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    app.commands.run("language_fr")
+    key(app, pygame.K_p)
+    key(app, pygame.K_m)
+    app.step(61)
+    assert isinstance(app.top, AttractScreen)
+    app.step(90)                                     # a few demo moves
+    field = app.play.field
+    assert field.move_count > 0
+    assert pygame.display.get_caption()[0] == "Minesweeper" and i18n.language() == "en"
+    mode = app.layout.mode_button
+    assert shows(app, pygame.Rect(mode.topleft, app.atlas.size("mode_off")), "mode_off")
+    covered = [(x, 0) for x in range(field.width)
+               if field.cell(x, 0) == "#" and (x, 0) != app.play.cursor]
+    assert covered and all(cell_shows(app, c, "covered") for c in covered)

@@ -145,17 +145,16 @@ class AttractScreen(base.Screen):
             self.leave(event)
 
     def leave(self, waking: pygame.event.Event | None = None) -> None:
-        """Back to a fresh game at the configured level (in a kiosk, with the
-        operator's whole configuration), with no keyboard cursor on it (a
-        replay left its own on the visitor's board, where Space then opened
-        the cell under it); the ``waking`` input is spent, and the rest of
-        its gesture with it (``spend_gesture``)."""
+        """Back to a fresh game at the configured level (in a kiosk, the
+        operator's, restored as attract mode began), with no keyboard
+        cursor on it (a replay left its own on the visitor's board, where
+        Space then opened the cell under it); the ``waking`` input is
+        spent, and the rest of its gesture with it (``spend_gesture``)."""
         play = self.app.play
         play.assist.stop()
         play.hide_cursor()              # a best game's replay points with it
         play.assist.pace = play.assist.default_pace
         self.app.pop()
-        self.app.restore_operator_settings()
         play.new_game()
         if waking is not None:
             play.spend_gesture(waking)
