@@ -17,6 +17,9 @@ PYGAME_ENVIRONMENT = {
     "SDL_VIDEO_WAYLAND_WMCLASS": APP_ID,
     "SDL_APP_ID": APP_ID,
     "SDL_VIDEO_CENTERED": "1",          # the first window appears centred
+    # A kiosk grabs the keyboard (``Display.lock_keyboard``); SDL would still
+    # minimise its fullscreen window on Alt+Tab. Nothing else grabs it.
+    "SDL_ALLOW_ALT_TAB_WHILE_GRABBED": "0",
 }
 for _name, _value in PYGAME_ENVIRONMENT.items():
     os.environ.setdefault(_name, _value)

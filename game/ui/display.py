@@ -101,6 +101,16 @@ class Display:
             pygame.display.set_mode(pixels, flags)
             self.window = pygame.Window.from_display_module()
 
+    def lock_keyboard(self, locked: bool) -> None:
+        """A kiosk (``locked``) takes the desktop's keyboard shortcuts while
+        its window has the focus (SDL's keyboard grab): they come to the
+        game, which does nothing with them. Without it a visitor hid the
+        game with Super+D (show the desktop), or Alt+Space and the window
+        menu's Minimise, and it stayed hidden; Alt+Tab went to another
+        window. Anywhere else the desktop keeps its shortcuts."""
+        if self.window is not None:
+            self.window.grab_keyboard = locked
+
     def _keep_on_screen(self, pixels: tuple[int, int], screen: tuple[int, int]) -> None:
         """A window grown by a zoom or a bigger level keeps its top-left corner,
         as the classic did, unless that would push it off the screen."""

@@ -3,6 +3,8 @@ attract mode when nobody plays, and demo games that never touch the records."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -376,3 +378,13 @@ def test_attract_mode_plays_in_the_operators_configuration_not_the_last_visitors
     covered = [(x, 0) for x in range(field.width)
                if field.cell(x, 0) == "#" and (x, 0) != app.play.cursor]
     assert covered and all(cell_shows(app, c, "covered") for c in covered)
+
+
+def test_a_kiosk_takes_the_desktops_keyboard_shortcuts():
+    """Super+D (show the desktop) or Alt+Space and the window menu's
+    Minimise hid the game from the window manager, and it stayed hidden; a
+    kiosk grabs the keyboard, so they reach the game, which ignores them,
+    and SDL is told not to minimise it on Alt+Tab either."""
+    assert kiosk().display.window.grab_keyboard
+    assert os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] == "0"
+    assert not make_app().display.window.grab_keyboard
