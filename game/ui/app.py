@@ -141,9 +141,9 @@ class App:
         self.play = PlayScreen(self, seed)
         self.push(self.play)
         self.display.lock_keyboard(kiosk)
-        self.show_notices()
         if demo:
             self.start_attract()
+        self.show_notices()
 
     # ------------------------------------------------------------ window
 
@@ -243,7 +243,13 @@ class App:
 
     def show_notices(self) -> None:
         """Tell the player, once, what the store has to say (damaged files,
-        records that cannot be saved)."""
+        records that cannot be saved). In attract mode nobody is there to
+        read it: it waits for the first visitor. Shown over the demo, it
+        took attract mode off the top of the stack, whose idle time had run
+        out: attract mode began again at once and closed it unread (a
+        --demo run never showed the damaged records it started with)."""
+        if self.attracting:
+            return
         notices = self.store.take_notices()
         if notices:
             from .screens.notice import NoticeDialog

@@ -14,6 +14,7 @@ from game.ui.menus import MENUS, visible_items
 from game.ui.screens.attract import BETWEEN_GAMES_TICKS, AttractScreen
 from game.ui.screens.menu import MenuScreen
 from game.ui.screens.names import ArcadeNameDialog
+from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.records import BestTimesDialog
 from game.ui.worker import Done, SyncWorker
 
@@ -388,3 +389,40 @@ def test_a_kiosk_takes_the_desktops_keyboard_shortcuts():
     assert kiosk().display.window.grab_keyboard
     assert os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] == "0"
     assert not make_app().display.window.grab_keyboard
+
+
+def test_records_that_cannot_be_saved_as_attract_mode_begins_are_told_to_the_next_visitor(
+        tmp_path, monkeypatch):
+    """The visitor's game, recorded as abandoned when attract mode began,
+    met a full disk: the notice took attract mode off the top, whose idle
+    time had run out, so attract mode began again at once and closed it
+    unread, cutting the demo game short."""
+    import sqlite3
+
+    from game.store import ledger
+
+    def refuse(*args, **kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    app = make_app(BOARD_8, data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    click(app, (3, 3))
+    monkeypatch.setattr(ledger, "insert_game", refuse)
+    app.step(61)
+    screen = app.top
+    assert isinstance(screen, AttractScreen)
+    app.store.flush()                                # the writer has met the full disk
+    app.step(120)
+    assert app.top is screen and screen.games == 1 and app.play.field.move_count > 0
+    key(app, pygame.K_SPACE)                         # the next visitor is told
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and "cannot be saved" in app.top.text
+
+
+def test_a_demo_run_tells_the_first_visitor_of_damaged_records(tmp_path):
+    (tmp_path / "records.db").write_bytes(b"not a database at all" * 100)
+    app = make_app(data_dir=tmp_path, demo=True)
+    assert isinstance(app.top, AttractScreen)
+    app.step(60)
+    key(app, pygame.K_SPACE)
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and "records.corrupt-" in app.top.text
