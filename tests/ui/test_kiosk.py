@@ -12,6 +12,7 @@ from game import i18n
 from game.ui import keys
 from game.ui.menus import MENUS, visible_items
 from game.ui.screens.attract import BETWEEN_GAMES_TICKS, AttractScreen
+from game.ui.screens.help import HelpScreen
 from game.ui.screens.menu import MenuScreen
 from game.ui.screens.names import ArcadeNameDialog
 from game.ui.screens.notice import NoticeDialog
@@ -426,3 +427,18 @@ def test_a_demo_run_tells_the_first_visitor_of_damaged_records(tmp_path):
     key(app, pygame.K_SPACE)
     app.step()
     assert isinstance(app.top, NoticeDialog) and "records.corrupt-" in app.top.text
+
+
+def test_the_keys_page_of_a_kiosk_lists_only_the_keys_a_visitor_may_use():
+    """It promised "Q: quit", fullscreen, zoom and sound, all refused."""
+    def keys_page_lines(app):
+        key(app, pygame.K_F1)
+        assert isinstance(app.top, HelpScreen)
+        key(app, pygame.K_LEFT)                      # the Keys page is the last
+        return [getattr(w, "text", "") for w in app.top.widgets]
+
+    lines = keys_page_lines(kiosk())
+    assert lines[0] == "Keys" and "F2: new game" in lines and "H: hint: the next cell and why" in lines
+    for refused in ("Q: quit", "F11: fullscreen", "Ctrl++: bigger", "S: sound on/off"):
+        assert refused not in lines
+    assert "Q: quit" in keys_page_lines(make_app())

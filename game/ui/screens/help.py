@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game import __version__
@@ -49,16 +51,19 @@ PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
 )
 
 
-def pages() -> list[tuple[str, tuple[tuple[str | None, str], ...]]]:
-    """Every page in the current language, the Keys page last."""
+def pages(allowed: Callable[[str], bool]) -> list[tuple[str, tuple[tuple[str | None, str], ...]]]:
+    """Every page in the current language, the Keys page last (listing the
+    commands ``allowed``)."""
     return [(_(name), tuple((icon, _(text)) for icon, text in entries))
-            for name, entries in PAGES] + [keys_page()]
+            for name, entries in PAGES] + [keys_page(allowed)]
 
 
-def keys_page() -> tuple[str, tuple[tuple[str | None, str], ...]]:
-    """The Keys page, written from the key bindings themselves."""
+def keys_page(allowed: Callable[[str], bool]) -> tuple[str, tuple[tuple[str | None, str], ...]]:
+    """The Keys page, written from the key bindings themselves: those of the
+    commands ``allowed`` in this run (a kiosk's page promised "Q: quit",
+    fullscreen, zoom and sound to visitors whose keys it refuses)."""
     lines = [(None, _("{key}: {action}").format(key=b.label, action=_(COMMAND_HELP[b.command])))
-             for b in keys.BINDINGS if b.command in COMMAND_HELP]
+             for b in keys.BINDINGS if b.command in COMMAND_HELP and allowed(b.command)]
     lines.append((None, _("Arrows move a cursor; Space or Enter opens (or chords); F flags.")))
     lines.append((None, _("Alt or F10: menus. Esc closes a menu or a dialog.")))
     return _("Keys"), tuple(lines)
@@ -69,7 +74,7 @@ class HelpScreen(Dialog):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.pages = pages()
+        self.pages = pages(app.commands.allowed)
         self.page = 0
         self.width = min(260, app.layout.size[0] - 4)
         self.buttons: list[Button] = []          # Back, Next, Close: the last built
@@ -79,7 +84,7 @@ class HelpScreen(Dialog):
         starts right of the picture, whatever the picture's size), then the
         buttons; the text wraps at the dialog's width."""
         focused = self.focused
-        self.pages = pages()                # in the language of the moment
+        self.pages = pages(self.app.commands.allowed)    # in the language of the moment
         name, entries = self.pages[self.page]
         line = painter.line_height()
         full_w = self.client_w - 16
