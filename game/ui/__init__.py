@@ -17,7 +17,7 @@ PYGAME_ENVIRONMENT = {
     "SDL_VIDEO_WAYLAND_WMCLASS": APP_ID,
     "SDL_APP_ID": APP_ID,
     "SDL_VIDEO_CENTERED": "1",          # the first window appears centred
-    # A kiosk grabs the keyboard (``Display.lock_keyboard``); SDL would still
+    # A kiosk grabs the keyboard (``Display.lock_input``); SDL would still
     # minimise its fullscreen window on Alt+Tab. Nothing else grabs it.
     "SDL_ALLOW_ALT_TAB_WHILE_GRABBED": "0",
 }

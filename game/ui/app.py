@@ -140,7 +140,7 @@ class App:
         from .screens.play import PlayScreen  # the play screen needs a live app
         self.play = PlayScreen(self, seed)
         self.push(self.play)
-        self.display.lock_keyboard(kiosk)
+        self.display.lock_input(kiosk)
         if demo:
             self.start_attract()
         self.show_notices()

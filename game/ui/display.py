@@ -101,15 +101,18 @@ class Display:
             pygame.display.set_mode(pixels, flags)
             self.window = pygame.Window.from_display_module()
 
-    def lock_keyboard(self, locked: bool) -> None:
-        """A kiosk (``locked``) takes the desktop's keyboard shortcuts while
-        its window has the focus (SDL's keyboard grab): they come to the
-        game, which does nothing with them. Without it a visitor hid the
-        game with Super+D (show the desktop), or Alt+Space and the window
-        menu's Minimise, and it stayed hidden; Alt+Tab went to another
-        window. Anywhere else the desktop keeps its shortcuts."""
+    def lock_input(self, locked: bool) -> None:
+        """A kiosk (``locked``) takes the desktop's keyboard and mouse
+        shortcuts while its window has the focus (SDL's keyboard and mouse
+        grabs): they come to the game, which does nothing with them.
+        Without them a visitor hid the game with Super+D (show the
+        desktop), Alt+Space and the window menu's Minimise, or Alt and the
+        wheel (the next virtual desktop), and it stayed hidden; Alt+Tab
+        went to another window. The pointer stays in the fullscreen window.
+        Anywhere else the desktop keeps its shortcuts."""
         if self.window is not None:
             self.window.grab_keyboard = locked
+            self.window.grab_mouse = locked
 
     def _keep_on_screen(self, pixels: tuple[int, int], screen: tuple[int, int]) -> None:
         """A window grown by a zoom or a bigger level keeps its top-left corner,

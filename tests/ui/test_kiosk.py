@@ -382,14 +382,17 @@ def test_attract_mode_plays_in_the_operators_configuration_not_the_last_visitors
     assert covered and all(cell_shows(app, c, "covered") for c in covered)
 
 
-def test_a_kiosk_takes_the_desktops_keyboard_shortcuts():
-    """Super+D (show the desktop) or Alt+Space and the window menu's
-    Minimise hid the game from the window manager, and it stayed hidden; a
-    kiosk grabs the keyboard, so they reach the game, which ignores them,
-    and SDL is told not to minimise it on Alt+Tab either."""
-    assert kiosk().display.window.grab_keyboard
+def test_a_kiosk_takes_the_desktops_keyboard_and_mouse_shortcuts():
+    """Super+D (show the desktop), Alt+Space and the window menu's
+    Minimise, or Alt and the wheel (the next virtual desktop) hid the game
+    from the window manager, and it stayed hidden; a kiosk grabs the
+    keyboard and the mouse, so they reach the game, which ignores them, and
+    SDL is told not to minimise it on Alt+Tab either."""
+    window = kiosk().display.window
+    assert window.grab_keyboard and window.grab_mouse
     assert os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] == "0"
-    assert not make_app().display.window.grab_keyboard
+    window = make_app().display.window
+    assert not window.grab_keyboard and not window.grab_mouse
 
 
 def test_records_that_cannot_be_saved_as_attract_mode_begins_are_told_to_the_next_visitor(
