@@ -349,7 +349,9 @@ def test_waking_during_a_best_games_replay_leaves_no_keyboard_cursor(tmp_path):
     app.step(61)
     screen = app.top
     assert isinstance(screen, AttractScreen)
-    while screen.replay is None or app.play.field.move_count < 3:
+    for _ in range(600):
+        if screen.replay is not None and app.play.field.move_count >= 3:
+            break
         app.step(10)
     pointed = app.play.cursor
     assert pointed is not None and cell_shows(app, pointed, "cursor")
