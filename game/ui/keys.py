@@ -124,6 +124,13 @@ def command_for(event: pygame.event.Event) -> str | None:
     return None
 
 
+def alt_only(event: pygame.event.Event) -> bool:
+    """Alt held without Ctrl: Alt+letter opens a menu, Ctrl+Alt (AltGr on
+    many layouts) types a character and opens none."""
+    mods = getattr(event, "mod", 0)
+    return bool(mods & ALT) and not mods & CTRL
+
+
 def is_operator_exit(event: pygame.event.Event) -> bool:
     """Ctrl+Alt+Shift+Q, which quits even in kiosk mode."""
     mods = getattr(event, "mod", 0)

@@ -1,11 +1,15 @@
 """The menu bar's contents: titles, items, their commands and check marks.
 
 Pure data; ``screens/menu.py`` draws and drives it. Shortcut labels come from
-``keys`` so a binding is written once.
+``keys`` so a binding is written once. As in Windows, an ``&`` in a title or
+an item marks its mnemonic, the letter drawn underlined that Alt+letter (a
+title) or the letter alone (an item of the open menu) chooses; each language
+places its own, one per letter within a menu.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,6 +21,27 @@ from . import keys
 
 if TYPE_CHECKING:
     from .host import Host
+
+
+def split_mnemonic(text: str) -> tuple[str, int | None]:
+    """``text`` without its ``&``, and where the mnemonic letter now is."""
+    at = text.find("&")
+    if at < 0 or at == len(text) - 1:
+        return text, None
+    return text[:at] + text[at + 1:], at
+
+
+def fold(char: str) -> str:
+    """A letter as a key types it: lower case, accents off ("É" and "é"
+    answer to E, the pseudo-locale's "Ñ" to N)."""
+    return "".join(c for c in unicodedata.normalize("NFD", char.casefold())
+                   if not unicodedata.combining(c))
+
+
+def title_label(title: str) -> tuple[str, int | None]:
+    """A menu title (``MENUS``' English message) in the current language,
+    and its mnemonic."""
+    return split_mnemonic(_(title))
 
 
 @dataclass(frozen=True)
@@ -32,6 +57,11 @@ class Item:
 
     @property
     def label(self) -> str:
+        return split_mnemonic(self.marked)[0]
+
+    @property
+    def marked(self) -> str:
+        """The label with its mnemonic's ``&`` (none when it has none)."""
         return _(self.text) if self.text else ""
 
     @property
@@ -66,6 +96,22 @@ def visible_items(app: Host, items: tuple[Item, ...]) -> tuple[Item, ...]:
     return tuple(out)
 
 
+def mnemonics(items: tuple[Item, ...]) -> tuple[int | None, ...]:
+    """Where each item's mnemonic sits in its label. An item whose label
+    marks none (a language, named in itself) takes its first letter that no
+    other item of the menu answers to, as Windows does for such items."""
+    places = [split_mnemonic(item.marked)[1] if item.command else None for item in items]
+    taken = {fold(item.label[at]) for item, at in zip(items, places, strict=True)
+             if at is not None}
+    for n, item in enumerate(items):
+        if item.command and places[n] is None:
+            free = [k for k, ch in enumerate(item.label) if ch.isalnum() and fold(ch) not in taken]
+            if free:
+                places[n] = free[0]
+                taken.add(fold(item.label[free[0]]))
+    return tuple(places)
+
+
 def _level_item(label: str, level: str) -> Item:
     return Item(label, f"level_{level}", lambda app: app.settings.level == level)
 
@@ -75,29 +121,29 @@ def _first_click_item(label: str, rule: str) -> Item:
 
 
 GAME_MENU = (
-    Item(N_("New"), "new_game"),
+    Item(N_("&New"), "new_game"),
     SEPARATOR,
-    _level_item(N_("Beginner"), "beginner"),
-    _level_item(N_("Intermediate"), "intermediate"),
-    _level_item(N_("Expert"), "expert"),
-    Item(N_("Custom..."), "custom", lambda app: app.settings.level not in LEVELS),
+    _level_item(N_("&Beginner"), "beginner"),
+    _level_item(N_("&Intermediate"), "intermediate"),
+    _level_item(N_("&Expert"), "expert"),
+    Item(N_("&Custom..."), "custom", lambda app: app.settings.level not in LEVELS),
     SEPARATOR,
-    Item(N_("Style..."), "style"),
-    Item(N_("Marks (?)"), "toggle_marks", lambda app: app.settings.marks),
-    Item(N_("Chord with left click"), "toggle_chord_left_click",
+    Item(N_("St&yle..."), "style"),
+    Item(N_("&Marks (?)"), "toggle_marks", lambda app: app.settings.marks),
+    Item(N_("C&hord with left click"), "toggle_chord_left_click",
          lambda app: app.settings.chord_left_click),
-    Item(N_("Flag mode"), "toggle_flag_mode", lambda app: app.settings.flag_mode),
+    Item(N_("&Flag mode"), "toggle_flag_mode", lambda app: app.settings.flag_mode),
     SEPARATOR,
-    Item(N_("Best Times..."), "best_times"),
+    Item(N_("Best &Times..."), "best_times"),
     SEPARATOR,
-    Item(N_("Exit"), "exit"),
+    Item(N_("E&xit"), "exit"),
 )
 
 class LanguageItem(Item):
     """A language, named in itself ("Français") whatever the current one."""
 
     @property
-    def label(self) -> str:
+    def marked(self) -> str:
         return name_of(self.command.removeprefix(keys.LANGUAGE_COMMAND))
 
 
@@ -109,42 +155,42 @@ def _language_items() -> tuple[Item, ...]:
 
 
 VIEW_MENU = (
-    Item(N_("Zoom in"), "zoom_in", enabled=lambda app: app.can_zoom(+1)),
-    Item(N_("Zoom out"), "zoom_out", enabled=lambda app: app.can_zoom(-1)),
-    Item(N_("Fullscreen"), "toggle_fullscreen", lambda app: app.settings.fullscreen),
-    Item(N_("Sound"), "toggle_sound", lambda app: app.settings.sound),
+    Item(N_("Zoom &in"), "zoom_in", enabled=lambda app: app.can_zoom(+1)),
+    Item(N_("Zoom &out"), "zoom_out", enabled=lambda app: app.can_zoom(-1)),
+    Item(N_("F&ullscreen"), "toggle_fullscreen", lambda app: app.settings.fullscreen),
+    Item(N_("&Sound"), "toggle_sound", lambda app: app.settings.sound),
     SEPARATOR,
-    Item(N_("Statistics..."), "statistics"),
-    Item(N_("History..."), "history"),
+    Item(N_("S&tatistics..."), "statistics"),
+    Item(N_("&History..."), "history"),
     SEPARATOR,
-    Item(N_("Watch replay"), "watch_replay", enabled=lambda app: app.last_replay is not None),
-    Item(N_("Export replay"), "export_replay", enabled=lambda app: app.last_replay is not None),
-    Item(N_("Open replay..."), "open_replay"),
+    Item(N_("&Watch replay"), "watch_replay", enabled=lambda app: app.last_replay is not None),
+    Item(N_("&Export replay"), "export_replay", enabled=lambda app: app.last_replay is not None),
+    Item(N_("O&pen replay..."), "open_replay"),
     SEPARATOR,
     *_language_items(),
 )
 
 TOOLS_MENU = (
-    Item(N_("Hint"), "hint", enabled=lambda app: not app.play.session.ended),
-    Item(N_("Probabilities"), "toggle_overlay", lambda app: app.play.assist.overlay),
-    Item(N_("Auto-play"), "toggle_autoplay", lambda app: app.play.assist.autoplay,
+    Item(N_("&Hint"), "hint", enabled=lambda app: not app.play.session.ended),
+    Item(N_("&Probabilities"), "toggle_overlay", lambda app: app.play.assist.overlay),
+    Item(N_("&Auto-play"), "toggle_autoplay", lambda app: app.play.assist.autoplay,
          enabled=lambda app: not app.play.session.ended),
     SEPARATOR,
-    Item(N_("No-guess boards"), "toggle_no_guess", lambda app: app.settings.no_guess),
+    Item(N_("&No-guess boards"), "toggle_no_guess", lambda app: app.settings.no_guess),
     SEPARATOR,
-    _first_click_item(N_("First click opens"), "opening"),
-    _first_click_item(N_("First click safe"), "safe"),
-    _first_click_item(N_("Classic first click"), "classic"),
+    _first_click_item(N_("First click &opens"), "opening"),
+    _first_click_item(N_("First click &safe"), "safe"),
+    _first_click_item(N_("&Classic first click"), "classic"),
 )
 
 HELP_MENU = (
-    Item(N_("How to Play"), "help"),
-    Item(N_("About..."), "about"),
+    Item(N_("&How to Play"), "help"),
+    Item(N_("&About..."), "about"),
 )
 
 #: The bar. A drop-down must fit inside the smallest window (an 8 x 8 board),
 #: unlike the classic game's menus, which were windows of their own: hence
 #: short menus under more titles.
 MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = (
-    (N_("Game"), GAME_MENU), (N_("View"), VIEW_MENU), (N_("Tools"), TOOLS_MENU),
-    (N_("Help"), HELP_MENU))
+    (N_("&Game"), GAME_MENU), (N_("&View"), VIEW_MENU), (N_("&Tools"), TOOLS_MENU),
+    (N_("&Help"), HELP_MENU))

@@ -91,11 +91,11 @@ def test_french_window_title_and_menu_words_are_the_french_windows_game_s():
     french = {m.id: m.string for m in entries(LOCALE / "fr" / "LC_MESSAGES" / "minesweeper.po")
               if isinstance(m.id, str)}
     assert french["Minesweeper"] == "Démineur"
-    assert (french["Game"], french["New"], french["Beginner"], french["Intermediate"],
-            french["Expert"], french["Custom..."], french["Marks (?)"], french["Best Times..."],
-            french["Exit"]) == ("Partie", "Nouvelle partie", "Débutant", "Intermédiaire",
-                                "Expert", "Personnalisé...", "Marques (?)", "Meilleurs temps...",
-                                "Quitter")
+    menu = ("&Game", "&New", "&Beginner", "&Intermediate", "&Expert", "&Custom...", "&Marks (?)",
+            "Best &Times...", "E&xit", "&Help")
+    assert tuple(french[word].replace("&", "") for word in menu) == (
+        "Partie", "Nouvelle partie", "Débutant", "Intermédiaire", "Expert", "Personnalisé...",
+        "Marques (?)", "Meilleurs temps...", "Quitter", "?")
 
 
 def test_compiled_catalogues_and_templates_are_current():

@@ -202,7 +202,7 @@ def _choose_language(app, name: str) -> None:
     """Open View with a click on its title and click the language's item."""
     from game.ui.render.menubar import popup_geometry, title_rects
     from tests.ui.helpers import post
-    view = [title for title, _items in MENUS].index("View")
+    view = [title for title, _items in MENUS].index("&View")
     titles = title_rects(app.painter, app.layout.menu_h, app.layout.mode_button.x)
     at = app.viewport.to_display(titles[view].center)
     post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
@@ -254,4 +254,4 @@ def test_open_screens_are_redrawn_in_the_new_language(tmp_path):
 def test_a_saved_language_is_used_at_the_next_start(tmp_path):
     _app(tmp_path, language="fr")
     assert i18n.language() == "fr" and pygame.display.get_caption()[0] == "Démineur"
-    assert _("Exit") == "Quitter"
+    assert _("E&xit") == "&Quitter"

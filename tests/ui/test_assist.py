@@ -218,7 +218,7 @@ def test_any_input_stops_auto_play_and_does_nothing_else(interrupt):
 
 def test_the_tools_menu_drives_the_computer():
     app = opened()
-    tools = [title for title, _ in MENUS].index("Tools")
+    tools = [title for title, _ in MENUS].index("&Tools")
     choose(app, tools, "Probabilities")
     assert app.play.assist.overlay
     choose(app, tools, "Hint")

@@ -3,13 +3,13 @@
 import pygame
 import pytest
 
-from game.ui.menus import MENUS
+from game.ui.menus import MENUS, fold, mnemonics, title_label, visible_items
 from game.ui.render.menubar import popup_geometry, title_rects
 from game.ui.screens.custom import CustomDialog
 from game.ui.screens.help import AboutDialog, HelpScreen
 from game.ui.screens.menu import MenuScreen
 
-from .helpers import click, key, make_app, move, press, release
+from .helpers import click, key, make_app, move, pixel, press, release
 
 
 def title_pos(app, index):
@@ -224,3 +224,87 @@ def test_enter_reads_the_help_pages_in_order_and_the_focus_stays_on_its_button(b
     for expected in (3, 2, 1):
         key(app, pygame.K_RETURN)
         assert help_screen.page == expected
+
+
+# Mnemonics: the underlined letters, as in Windows.
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pseudo"])
+def test_every_title_and_item_has_an_underlined_letter_of_its_own(lang):
+    """Each title, and each item within its menu, answers to its own letter."""
+    app = make_app(language=lang)
+    titles = [title_label(title) for title, _items in MENUS]
+    assert all(at is not None for _label, at in titles)
+    folded = [fold(label[at]) for label, at in titles]
+    assert len(set(folded)) == len(folded), folded
+    for _title, items in MENUS:
+        items = visible_items(app, items)
+        places = mnemonics(items)
+        letters = [fold(item.label[at]) for item, at in zip(items, places, strict=True)
+                   if not item.separator]
+        assert len(letters) == len(set(letters)), letters
+        assert all(at is not None for item, at in zip(items, places, strict=True)
+                   if not item.separator)
+
+
+def letter(app, char, mod=0):
+    key(app, ord(char), mod, char)
+
+
+def test_alt_and_a_title_s_letter_opens_that_menu_and_an_item_s_letter_chooses_it():
+    app = make_app()
+    letter(app, "t", pygame.KMOD_LALT)
+    assert isinstance(app.top, MenuScreen) and app.top.index == 2          # Tools
+    letter(app, "g", pygame.KMOD_LALT)                                     # Alt still held
+    assert app.top.index == 0 and app.top.highlight == 0                   # Game, "New" lit
+    letter(app, "e")                                                       # Expert
+    assert app.top is app.play and app.settings.level == "expert"
+    letter(app, "g", pygame.KMOD_LALT)
+    letter(app, "x")                                                       # E&xit
+    assert not app.running
+
+
+def test_french_letters_open_and_choose_in_french():
+    app = make_app(language="fr")
+    letter(app, "p", pygame.KMOD_LALT)                                     # Partie
+    assert isinstance(app.top, MenuScreen) and app.top.index == 0
+    letter(app, "d")                                                       # Débutant
+    assert app.top is app.play and app.settings.level == "beginner"
+    letter(app, "a", pygame.KMOD_LALT)                                     # Affichage
+    letter(app, "s")                                                       # Son
+    assert app.settings.sound is True
+
+
+def test_a_disabled_item_s_letter_does_nothing_and_ctrl_alt_opens_no_menu():
+    app = make_app()
+    letter(app, "v", pygame.KMOD_LALT)
+    letter(app, "w")                                  # Watch replay: there is none yet
+    assert isinstance(app.top, MenuScreen) and app.top.index == 1
+    key(app, pygame.K_ESCAPE)
+    letter(app, "g", pygame.KMOD_LALT | pygame.KMOD_LCTRL)   # AltGr types, opens nothing
+    assert app.top is app.play
+
+
+def test_the_underlined_letters_are_drawn():
+    """An underline under the mnemonic (the G of Game, the E of Expert) and
+    none under the letters beside it."""
+    app = make_app()
+    press(app, title_pos(app, 0))
+    baseline = app.painter.atlas.fonts["regular"]["baseline"]
+    line_h = app.painter.line_height()
+    title = title_rects(app.painter, app.layout.menu_h)[0]
+    text_x = title.centerx - app.painter.text_width("Game") // 2
+    top = title.centery - line_h // 2
+
+    def underlined(x, y, colour):
+        return all(pixel(app, app.viewport.to_display((px, y + baseline))) == colour
+                   for px in range(x + 1, x + 4))
+
+    g_w = app.painter.text_width("G")
+    assert underlined(text_x, top, (255, 255, 255))                 # white on the open title
+    assert not underlined(text_x + g_w, top, (255, 255, 255))       # the "a"
+    items = MENUS[0][1]
+    geo = popup_geometry(app.painter, items, title, app.layout.size)
+    rect = geo.item_rects[[i.label for i in items].index("Expert")]
+    y = rect.centery - line_h // 2
+    assert underlined(rect.x + 16, y, (0, 0, 0))
+    assert not underlined(rect.x + 16 + app.painter.text_width("E"), y, (0, 0, 0))

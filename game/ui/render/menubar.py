@@ -6,10 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _
-
 from ..frame import CELL
-from ..menus import MENUS, Item
+from ..menus import MENUS, Item, mnemonics, title_label
 from ..widgets import fit, wrap
 from .painter import BLACK, DARK, GREY, WHITE, Painter
 
@@ -25,7 +23,7 @@ def title_rects(painter: Painter, menu_h: int, width: int | None = None) -> list
     """Where each menu title sits on the bar (scale-1); titles move closer
     together when a language's titles would not fit in ``width`` (the bar up
     to the flag-mode button)."""
-    widths = [painter.text_width(_(title)) for title, _items in MENUS]
+    widths = [painter.text_width(title_label(title)[0]) for title, _items in MENUS]
     pad = TITLE_PAD
     if width is not None and 4 + sum(widths) + 2 * pad * len(widths) > width:
         pad = max(0, (width - 4 - sum(widths)) // (2 * len(widths)))
@@ -94,15 +92,19 @@ def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None 
         if i == open_index:
             painter.fill(rect.inflate(0, -2), NAVY)
             colour = WHITE
-        text = fit(painter, _(title), rect.w)
+        label, at = title_label(title)
+        text = fit(painter, label, rect.w)
         x = rect.centerx - painter.text_width(text) // 2
         painter.text(text, (x, rect.centery - line_h // 2), colour)
+        if at is not None and (text == label or at < len(text) - 1):   # not cut off
+            underline(painter, text, at, (x, rect.centery - line_h // 2), colour)
 
 
 def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometry,
                highlighted: int | None) -> None:
     painter.bevel("raised_2", geo.rect)
     line_h = painter.line_height()
+    places = mnemonics(items)
     for i, (item, rect, rows, shortcut_x) in enumerate(zip(items, geo.item_rects, geo.labels,
                                                            geo.shortcut_xs, strict=False)):
         if rect is None:
@@ -117,6 +119,10 @@ def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometr
             draw_check(painter, (rect.x + 5, ty + line_h // 2 - 3), colour)
         for k, row in enumerate(rows):
             painter.text(row, (rect.x + CHECK_W, ty + k * (line_h + 1)), colour)
+        place = _row_of(item.label, rows, places[i])
+        if place is not None:
+            k, at = place
+            underline(painter, rows[k], at, (rect.x + CHECK_W, ty + k * (line_h + 1)), colour)
         if item.shortcut:
             painter.text(item.shortcut, (shortcut_x, ty), colour)
     # separators: an etched line between groups
@@ -129,6 +135,27 @@ def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometr
             prev_bottom += SEPARATOR_H
         else:
             prev_bottom = rect.bottom
+
+
+def _row_of(label: str, rows: tuple[str, ...], at: int | None) -> tuple[int, int] | None:
+    """Which of a wrapped label's ``rows`` holds its character ``at``, and
+    where in that row (``wrap`` drops the spaces it breaks at)."""
+    if at is None:
+        return None
+    start = 0
+    for k, row in enumerate(rows):
+        start = label.find(row, start)
+        if start <= at < start + len(row):
+            return k, at - start
+        start += len(row)
+    return None
+
+
+def underline(painter: Painter, text: str, at: int, pos: tuple[int, int], colour) -> None:
+    """The mnemonic's underline: under character ``at`` of ``text`` drawn at ``pos``."""
+    x = pos[0] + painter.text_width(text[:at])
+    y = pos[1] + painter.atlas.fonts["regular"]["baseline"]
+    painter.fill((x, y, max(1, painter.text_width(text[at])), 1), colour)
 
 
 def draw_check(painter: Painter, pos: tuple[int, int], colour) -> None:

@@ -65,7 +65,8 @@ def keys_page(allowed: Callable[[str], bool]) -> tuple[str, tuple[tuple[str | No
     lines = [(None, _("{key}: {action}").format(key=b.label, action=_(COMMAND_HELP[b.command])))
              for b in keys.BINDINGS if b.command in COMMAND_HELP and allowed(b.command)]
     lines.append((None, _("Arrows move a cursor; Space or Enter opens (or chords); F flags.")))
-    lines.append((None, _("Alt or F10: menus. Esc closes a menu or a dialog.")))
+    lines.append((None, _("Alt or F10: menus; Alt and a title's underlined letter opens its menu, "
+                            "an item's letter chooses it. Esc closes a menu or a dialog.")))
     return _("Keys"), tuple(lines)
 
 

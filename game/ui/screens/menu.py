@@ -4,14 +4,15 @@ Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
 press and release on the same item chooses it. Esc, Alt, F10 or a click
 elsewhere closes the menu (that click does nothing else). The keyboard moves
-with the arrows and chooses with Enter.
+with the arrows and chooses with Enter, or with an item's underlined letter;
+Alt+letter opens another menu by its title's.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from ..menus import MENUS, visible_items
+from ..menus import MENUS, fold, mnemonics, title_label, visible_items
 from ..render.hud import draw_mode_button
 from ..render.menubar import draw_bar, draw_popup, popup_geometry, title_rects
 from ..render.painter import Painter
@@ -24,9 +25,10 @@ class MenuScreen(base.Screen):
     overlay = True
     closes_with_focus = True
 
-    def __init__(self, app, at: int | None = None, pressed: bool = False) -> None:
+    def __init__(self, app, at: int | None = None, pressed: bool = False,
+                 index: int = 0) -> None:
         super().__init__(app)
-        self.index = 0
+        self.index = index
         self.highlight: int | None = None
         self.press_origin: object | None = ON_TITLE if pressed else None
         if at is not None:
@@ -102,14 +104,27 @@ class MenuScreen(base.Screen):
         if k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
             self.close()
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            self._switch((self.index + (1 if k == pygame.K_RIGHT else -1)) % len(MENUS))
-            self._set_highlight(self._step_item(-1, +1))
+            self._open((self.index + (1 if k == pygame.K_RIGHT else -1)) % len(MENUS))
         elif k in (pygame.K_UP, pygame.K_DOWN):
             start = self.highlight if self.highlight is not None else -1
             self._set_highlight(self._step_item(start, -1 if k == pygame.K_UP else 1))
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                and self.highlight is not None:
-            self.choose(self.highlight)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.highlight is not None:
+                self.choose(self.highlight)
+        else:
+            self._letter(event)
+
+    def _letter(self, event: pygame.event.Event) -> None:
+        """An underlined letter: alone, the open menu's item (chosen at once,
+        as in Windows); with Alt, another menu's title. Either way round
+        when the first finds nothing."""
+        item = mnemonic_index([(i.label, at) for i, at in zip(self.items, mnemonics(self.items),
+                                                              strict=True)], event)
+        title = title_for(event)
+        if title is not None and (getattr(event, "mod", 0) & pygame.KMOD_ALT or item is None):
+            self._open(title)
+        elif item is not None:
+            self.choose(item)
 
     def _step_item(self, start: int, step: int) -> int | None:
         """The next enabled, non-separator item from ``start`` (wrapping)."""
@@ -126,12 +141,19 @@ class MenuScreen(base.Screen):
             self.highlight = None
             self.app.invalidate()          # the old drop-down must disappear
 
+    def _open(self, index: int) -> None:
+        """Menu ``index``, opened from the keyboard: its first item lit."""
+        self._switch(index)
+        self._set_highlight(self._step_item(-1, +1))
+
     def _set_highlight(self, index: int | None) -> None:
         if index != self.highlight:
             self.highlight = index
             self._dirty = True
 
     def choose(self, index: int) -> None:
+        """Run item ``index``, unless it is a separator or disabled (then
+        nothing happens and the menu stays open, as in Windows)."""
         item = self.items[index]
         if item.separator or not item.is_enabled(self.app):
             return
@@ -154,3 +176,21 @@ class MenuScreen(base.Screen):
         draw_mode_button(painter, self.app.layout, self.app.settings.flag_mode)
         draw_popup(painter, self.app, self.items, self._popup(), self.highlight)
         return True
+
+
+def mnemonic_index(labels: list[tuple[str, int | None]], event: pygame.event.Event) -> int | None:
+    """The first of ``labels`` (each with its mnemonic's place) whose
+    underlined letter is the key of ``event``: its key code, or the text it
+    types (a "?" is Shift+, on a French keyboard)."""
+    typed = {fold(event.unicode)} if getattr(event, "unicode", "") else set()
+    if 0 < event.key < 0x110000 and chr(event.key).isprintable():
+        typed.add(fold(chr(event.key)))
+    for n, (label, at) in enumerate(labels):
+        if at is not None and fold(label[at]) in typed:
+            return n
+    return None
+
+
+def title_for(event: pygame.event.Event) -> int | None:
+    """The menu whose title's underlined letter ``event`` types."""
+    return mnemonic_index([title_label(title) for title, _items in MENUS], event)

@@ -192,18 +192,22 @@ class PlayInput:
         sx, sy = scroll_for_bar(self.app.layout, kind, pos, self.scroll)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
-    def open_menu(self, at: int | None = None, pressed: bool = False) -> None:
+    def open_menu(self, at: int | None = None, pressed: bool = False, index: int = 0) -> None:
         from .menu import MenuScreen
         self.gestures.cancel()
         self.touch.cancel()
-        self.app.push(MenuScreen(self.app, at=at, pressed=pressed))
+        self.app.push(MenuScreen(self.app, at=at, pressed=pressed, index=index))
 
     def _key(self, event: pygame.event.Event) -> None:
+        from .menu import title_for
         command = keys.command_for(event)
+        title = title_for(event) if keys.alt_only(event) else None
         if command:
             self.app.commands.run(command)
         elif event.key == pygame.K_F10:
             self.open_menu()
+        elif title is not None:
+            self.open_menu(index=title)          # Alt+G: the Game menu
         elif event.key in keys.CURSOR_MOVES:
             self.move_cursor(*keys.CURSOR_MOVES[event.key])
         elif event.key in keys.OPEN_KEYS + keys.FLAG_KEYS:
