@@ -308,3 +308,15 @@ def test_the_underlined_letters_are_drawn():
     y = rect.centery - line_h // 2
     assert underlined(rect.x + 16, y, (0, 0, 0))
     assert not underlined(rect.x + 16 + app.painter.text_width("E"), y, (0, 0, 0))
+
+
+def test_a_press_on_the_empty_end_of_the_bar_opens_no_menu():
+    """Past the last title the bar is empty: a press there showed the Game
+    menu for as long as the button was held."""
+    app = make_app(level="expert")
+    bar_end = title_rects(app.painter, app.layout.menu_h)[-1].right + 40
+    press(app, app.viewport.to_display((bar_end, app.layout.menu_h // 2)))
+    assert app.top is app.play
+    release(app, app.viewport.to_display((bar_end, app.layout.menu_h // 2)))
+    assert app.top is app.play
+

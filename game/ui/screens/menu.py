@@ -32,9 +32,7 @@ class MenuScreen(base.Screen):
         self.highlight: int | None = None
         self.press_origin: object | None = ON_TITLE if pressed else None
         if at is not None:
-            for i, rect in enumerate(self._titles()):
-                if rect.x <= at < rect.right:
-                    self.index = i
+            self.index = title_at(app, at) or 0
         else:
             self.highlight = self._step_item(-1, +1)
         self._dirty = True
@@ -46,8 +44,7 @@ class MenuScreen(base.Screen):
         return visible_items(self.app, MENUS[self.index][1])
 
     def _titles(self):
-        layout = self.app.layout
-        return title_rects(self.app.painter, layout.menu_h, layout.mode_button.x)
+        return _titles(self.app)
 
     def _popup(self):
         return popup_geometry(self.app.painter, self.items, self._titles()[self.index],
@@ -194,3 +191,14 @@ def mnemonic_index(labels: list[tuple[str, int | None]], event: pygame.event.Eve
 def title_for(event: pygame.event.Event) -> int | None:
     """The menu whose title's underlined letter ``event`` types."""
     return mnemonic_index([title_label(title) for title, _items in MENUS], event)
+
+
+def _titles(app) -> list[pygame.Rect]:
+    layout = app.layout
+    return title_rects(app.painter, layout.menu_h, layout.mode_button.x)
+
+
+def title_at(app, x: int) -> int | None:
+    """The menu whose title is at window column ``x`` (None on the bar's
+    empty end, where a press opens nothing, as in Windows)."""
+    return next((i for i, rect in enumerate(_titles(app)) if rect.x <= x < rect.right), None)

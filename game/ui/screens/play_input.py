@@ -135,7 +135,9 @@ class PlayInput:
         if self.anim is not None and not self.anim.done and target.kind != FACE:
             self.skip_animation()        # a click skips the animation, nothing more
         elif target.kind == MENU_BAR and button == 1:
-            self.open_menu(at=target.x, pressed=True)
+            from .menu import title_at
+            if title_at(self.app, target.x) is not None:
+                self.open_menu(at=target.x, pressed=True)
         elif target.kind in (HBAR, VBAR) and button == 1:
             self._drag = target.kind
             self._drag_bar(target.kind, (target.x, target.y))
