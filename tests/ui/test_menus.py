@@ -9,7 +9,7 @@ from game.ui.screens.custom import CustomDialog
 from game.ui.screens.help import AboutDialog, HelpScreen
 from game.ui.screens.menu import MenuScreen
 
-from .helpers import click, key, make_app, move, pixel, press, release
+from .helpers import MIDDLE, RIGHT, click, key, make_app, move, pixel, press, release
 
 
 def title_pos(app, index):
@@ -320,3 +320,16 @@ def test_a_press_on_the_empty_end_of_the_bar_opens_no_menu():
     release(app, app.viewport.to_display((bar_end, app.layout.menu_h // 2)))
     assert app.top is app.play
 
+
+@pytest.mark.parametrize("button", [MIDDLE, RIGHT])
+def test_a_right_or_middle_click_outside_closes_the_menu_and_does_nothing_else(button):
+    """As in Windows, any button pressed outside an open menu closes it; the
+    right click stayed on an open menu, and the left one that followed
+    closed it."""
+    app = make_app(level="expert")
+    key(app, pygame.K_F10)
+    click(app, (20, 10), button)
+    assert app.top is app.play
+    assert app.play.field.cell(20, 10) == "#" and app.play.field.status == "ready"
+    click(app, (20, 10))
+    assert app.play.field.status == "playing"

@@ -77,6 +77,8 @@ class MenuScreen(base.Screen):
             if kind == ON_TITLE and i != self.index:
                 self._switch(i)
             self._set_highlight(i if kind == "item" else None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and kind is None:
+            self.close()             # as in Windows, any button outside: and nothing else
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if kind == ON_TITLE:
                 if i == self.index and self.press_origin is None:
