@@ -121,6 +121,7 @@ def test_a_click_elsewhere_closes_the_menu_and_does_nothing_else():
 def test_the_keyboard_opens_moves_and_chooses():
     app = make_app()
     key(app, pygame.K_F10)
+    key(app, pygame.K_DOWN)                            # drops the lit Game menu
     assert app.top.highlight == 0                      # "New"
     key(app, pygame.K_DOWN)                            # the separator is skipped
     assert MENUS[0][1][app.top.highlight].label == "Beginner"
@@ -333,3 +334,44 @@ def test_a_right_or_middle_click_outside_closes_the_menu_and_does_nothing_else(b
     assert app.play.field.cell(20, 10) == "#" and app.play.field.status == "ready"
     click(app, (20, 10))
     assert app.play.field.status == "playing"
+
+
+def alt_alone(app):
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_LALT, mod=0, unicode="",
+                                             scancode=0))
+    app.step(2)
+
+
+def test_alt_alone_lights_the_title_and_enter_drops_its_menu_rather_than_starting_a_game():
+    """Alt then Enter opens the Game menu in Windows; here Alt dropped the
+    menu with New lit, and Enter abandoned the game in progress."""
+    app = make_app(level="expert")
+    click(app, (20, 10))
+    assert app.play.field.status == "playing"
+    expert = item_pos(app, 0, "Expert")
+    alt_alone(app)
+    assert isinstance(app.top, MenuScreen)
+    game = app.viewport.to_display((title_rects(app.painter, app.layout.menu_h)[0].x + 1,
+                                    app.layout.menu_bar.centery))
+    assert pixel(app, game) == (0, 0, 128)                       # the Game title, lit
+    assert pixel(app, expert) != (192, 192, 192)                 # no drop-down over the field
+    key(app, pygame.K_RIGHT)                                     # along the bar: View lit
+    assert app.top.index == 1 and pixel(app, game) != (0, 0, 128)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)                                    # drops Game, New lit
+    assert app.play.field.status == "playing"
+    assert pixel(app, expert) == (192, 192, 192)
+    key(app, pygame.K_RETURN)                                    # now New
+    assert app.play.field.status == "ready" and app.top is app.play
+
+
+def test_alt_alone_then_up_drops_the_menu_at_its_last_item_and_a_letter_drops_its_menu():
+    app = make_app()
+    key(app, pygame.K_F10)
+    key(app, pygame.K_UP)
+    assert app.top.items[app.top.highlight].label == "Exit"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F10)
+    letter(app, "h")                                             # Help
+    assert app.top.index == len(MENUS) - 1 and app.top.highlight == 0

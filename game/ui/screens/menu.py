@@ -1,5 +1,10 @@
 """An open menu: pushed over the game by a press on the bar, Alt or F10.
 
+Alt or F10 alone light the Game title and drop nothing, as in Windows: the
+arrows Left and Right move along the bar, Down, Up or Enter drop the lit
+menu (Alt then Enter opens the Game menu, it does not start a new game),
+a title's letter drops its menu.
+
 Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
 press and release on the same item chooses it. Esc, Alt, F10 or a click
@@ -26,14 +31,16 @@ class MenuScreen(base.Screen):
     closes_with_focus = True
 
     def __init__(self, app, at: int | None = None, pressed: bool = False,
-                 index: int = 0) -> None:
+                 index: int = 0, dropped: bool = True) -> None:
         super().__init__(app)
         self.index = index
         self.highlight: int | None = None
         self.press_origin: object | None = ON_TITLE if pressed else None
+        #: False while only the title is lit (opened by Alt or F10).
+        self.dropped = dropped
         if at is not None:
             self.index = title_at(app, at) or 0
-        else:
+        elif dropped:
             self.highlight = self._step_item(-1, +1)
         self._dirty = True
 
@@ -55,6 +62,8 @@ class MenuScreen(base.Screen):
         for i, rect in enumerate(self._titles()):
             if rect.collidepoint(pos):
                 return ON_TITLE, i
+        if not self.dropped:
+            return None
         geo = self._popup()
         for i, rect in enumerate(geo.item_rects):
             if rect is not None and rect.collidepoint(pos):
@@ -81,10 +90,11 @@ class MenuScreen(base.Screen):
             self.close()             # as in Windows, any button outside: and nothing else
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if kind == ON_TITLE:
-                if i == self.index and self.press_origin is None:
+                if i == self.index and self.press_origin is None and self.dropped:
                     self.close()
                     return
                 self._switch(i)
+                self._drop(None)
                 self.press_origin = ON_TITLE
             elif kind == "item":
                 self.press_origin = ("item", i)
@@ -103,7 +113,17 @@ class MenuScreen(base.Screen):
         if k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
             self.close()
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            self._open((self.index + (1 if k == pygame.K_RIGHT else -1)) % len(MENUS))
+            index = (self.index + (1 if k == pygame.K_RIGHT else -1)) % len(MENUS)
+            if self.dropped:
+                self._open(index)
+            else:
+                self._switch(index)
+        elif not self.dropped:
+            if k in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._drop(self._step_item(0 if k == pygame.K_UP else -1,
+                                           -1 if k == pygame.K_UP else 1))
+            elif (title := title_for(event)) is not None:
+                self._open(title)
         elif k in (pygame.K_UP, pygame.K_DOWN):
             start = self.highlight if self.highlight is not None else -1
             self._set_highlight(self._step_item(start, -1 if k == pygame.K_UP else 1))
@@ -143,7 +163,13 @@ class MenuScreen(base.Screen):
     def _open(self, index: int) -> None:
         """Menu ``index``, opened from the keyboard: its first item lit."""
         self._switch(index)
-        self._set_highlight(self._step_item(-1, +1))
+        self._drop(self._step_item(-1, +1))
+
+    def _drop(self, highlight: int | None) -> None:
+        """Show the lit title's drop-down, ``highlight`` lit in it."""
+        self.dropped = True
+        self._dirty = True
+        self._set_highlight(highlight)
 
     def _set_highlight(self, index: int | None) -> None:
         if index != self.highlight:
@@ -173,7 +199,8 @@ class MenuScreen(base.Screen):
         self._dirty = False
         draw_bar(painter, self.app.layout.menu_bar, self.index)
         draw_mode_button(painter, self.app.layout, self.app.settings.flag_mode)
-        draw_popup(painter, self.app, self.items, self._popup(), self.highlight)
+        if self.dropped:
+            draw_popup(painter, self.app, self.items, self._popup(), self.highlight)
         return True
 
 

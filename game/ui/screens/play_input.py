@@ -194,11 +194,14 @@ class PlayInput:
         sx, sy = scroll_for_bar(self.app.layout, kind, pos, self.scroll)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
-    def open_menu(self, at: int | None = None, pressed: bool = False, index: int = 0) -> None:
+    def open_menu(self, at: int | None = None, pressed: bool = False, index: int = 0,
+                  dropped: bool = True) -> None:
+        """Open menu ``index`` (or the one under window column ``at``);
+        ``dropped`` False lights its title only (Alt, F10)."""
         from .menu import MenuScreen
         self.gestures.cancel()
         self.touch.cancel()
-        self.app.push(MenuScreen(self.app, at=at, pressed=pressed, index=index))
+        self.app.push(MenuScreen(self.app, at=at, pressed=pressed, index=index, dropped=dropped))
 
     def _key(self, event: pygame.event.Event) -> None:
         from .menu import title_for
@@ -207,7 +210,7 @@ class PlayInput:
         if command:
             self.app.commands.run(command)
         elif event.key == pygame.K_F10:
-            self.open_menu()
+            self.open_menu(dropped=False)
         elif title is not None:
             self.open_menu(index=title)          # Alt+G: the Game menu
         elif event.key in keys.CURSOR_MOVES:
@@ -236,7 +239,7 @@ class PlayInput:
         if self._menu_on_alt:
             self._menu_on_alt = False
             if self.app.top is self:
-                self.open_menu()
+                self.open_menu(dropped=False)
 
     def _wheel(self, event: pygame.event.Event) -> None:
         dx, dy = -event.x, -event.y
