@@ -122,7 +122,7 @@ def _attract(app: App) -> AttractScreen:
 #: Every screen, by name: a function that opens it on a play-only stack.
 SCREENS: dict[str, Callable[[App], object]] = {
     "play": lambda app: app.play,
-    **{f"menu {title}": _menu(i) for i, (title, _) in enumerate(MENUS)},
+    **{f"menu {title.replace('&', '')}": _menu(i) for i, (title, _) in enumerate(MENUS)},
     "custom": _pushed(CustomDialog),
     "best times": _pushed(BestTimesDialog),
     "statistics": _pushed(StatisticsDialog),

@@ -118,7 +118,7 @@ def _confirm(app):
 
 
 SCREENS = {
-    **{f"menu:{title}": _menu(i) for i, (title, _) in enumerate(MENUS)},
+    **{f"menu:{title.replace('&', '')}": _menu(i) for i, (title, _) in enumerate(MENUS)},
     **{f"help:{n}": _help_page(n) for n in range(4)},
     "about": _command("about"),
     "custom": _command("custom"),
