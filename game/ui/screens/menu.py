@@ -8,7 +8,7 @@ a title's letter drops its menu.
 Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
 press and release on the same item chooses it. Esc, Alt, F10 or a click
-elsewhere closes the menu (that click does nothing else). The keyboard moves
+elsewhere, with any button, closes the menu (that click does nothing else). The keyboard moves
 with the arrows and chooses with Enter, or with an item's underlined letter;
 Alt+letter opens another menu by its title's.
 """
