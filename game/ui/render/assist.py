@@ -13,7 +13,8 @@ from game.i18n import N_, _
 
 from ..cells import HEX_SPANS, CellGeometry
 from ..frame import Layout
-from ..widgets import fit, wrap
+from ..widgets import fit
+from .hint_tip import Placed, place
 from .painter import BLACK, Painter
 
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
@@ -107,15 +108,48 @@ def draw_hover(painter: Painter, layout: Layout, cell_rect: pygame.Rect, text: s
     draw_tip(painter, [text], rect)
 
 
-def draw_line(painter: Painter, layout: Layout, text: str, *, top: bool = False) -> pygame.Rect:
-    """The hint's explanation, wrapped, across the bottom of the field (or
-    its top, when the hinted cell is in the lower half)."""
-    field = layout.field
-    lines = wrap(painter, text, field.w - 2 * PAD - 4)
-    h = len(lines) * painter.line_height() + 2 * PAD
-    rect = pygame.Rect(field.x, field.y if top else field.bottom - h, field.w, h)
-    draw_tip(painter, lines, rect)
-    return rect
+def draw_hint(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
+    """The hint's explanation (or the assistant's message) as a tip placed
+    by ``hint_tip.place``: it covers none of the hint's cells, or shows them
+    through holes. It may reach over the counters, so the play screen draws
+    it after them. Returns its box (None when there is no line)."""
+    assist = screen.assist
+    line = assist.line()
+    if not line:
+        return None
+    placed = _placed(painter, layout, screen, line)
+    clip = painter.surface.get_clip()
+    painter.surface.set_clip(painter.px(layout.window))
+    draw_tip(painter, [], placed.box)
+    for text, x, y in placed.runs:
+        painter.text(text, (x, y))
+    field, s = layout.field, painter.scale
+    for hole in placed.holes:           # the hint's cells, as the board view has them
+        inside = hole.clip(field)
+        area = pygame.Rect((inside.x - field.x) * s, (inside.y - field.y) * s,
+                           inside.w * s, inside.h * s)
+        painter.blit(screen.board_view.surface, inside.topleft, area)
+    painter.surface.set_clip(clip)
+    return placed.box
+
+
+_last_placed: dict[tuple, Placed] = {}
+
+
+def _placed(painter: Painter, layout: Layout, screen, line: str) -> Placed:
+    """Where the line goes (the search is kept for the next frames)."""
+    assist, scroll = screen.assist, screen.scroll
+    cells = sorted(assist.marked_cells())
+    keep = [r for r in (layout.cell_rect(c, scroll) for c in cells) if r is not None]
+    shown = assist.shown.cell if assist.shown else None
+    view = layout.view_cell(shown, scroll) if shown else None
+    low = view is not None and view[1] >= layout.view_rows // 2
+    key = (line, tuple(tuple(r) for r in keep), low, layout, painter.scale)
+    placed = _last_placed.get(key)
+    if placed is None:
+        _last_placed.clear()
+        placed = _last_placed[key] = place(painter, line, layout, keep, low)
+    return placed
 
 
 def help_decor(screen) -> tuple:
@@ -130,7 +164,8 @@ def help_decor(screen) -> tuple:
 
 
 def draw_help(painter: Painter, layout: Layout, screen) -> None:
-    """Shading, hovered percentage and hint line over the play screen's field."""
+    """Shading and the hovered percentage over the play screen's field (the
+    hint's line and the "thinking" cue come after the counters: ``draw_cues``)."""
     assist = screen.assist
     field = screen.field
     clip = painter.surface.get_clip()
@@ -142,15 +177,18 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
         cell = layout.cell_rect(screen.hover, screen.scroll) if text else None
         if cell is not None:
             draw_hover(painter, layout, cell, text)
-    line = assist.line()
-    if line:
-        shown = assist.shown.cell if assist.shown else None
-        view = layout.view_cell(shown, screen.scroll) if shown else None
-        low = view is not None and view[1] >= layout.view_rows // 2
-        draw_line(painter, layout, line, top=low)
-    if assist.thinking:
-        draw_thinking(painter, layout)
     painter.surface.set_clip(clip)
+
+
+def draw_cues(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
+    """The hint's line, then the "thinking" cue over it; returns the line's box."""
+    box = draw_hint(painter, layout, screen)
+    if screen.assist.thinking:
+        clip = painter.surface.get_clip()
+        painter.surface.set_clip(painter.px(layout.field))
+        draw_thinking(painter, layout)
+        painter.surface.set_clip(clip)
+    return box
 
 
 def thinking_rect(painter: Painter, layout: Layout, text: str = THINKING) -> pygame.Rect:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from pygame import Rect
+
 from game.engine import Minefield, Status
 
 from ..anim import Animation, DefeatAnimation, VictoryAnimation
@@ -18,7 +20,7 @@ from ..cursor import cursor_step
 from ..frame import Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, TOGGLE_MODE, Gestures
 from ..recording import hold_unfinished, record_abandoned, record_end, sample_pointer
-from ..render.assist import draw_help, help_decor
+from ..render.assist import draw_cues, draw_help, help_decor
 from ..render.board import BoardView
 from ..render.effects import draw_effects
 from ..render.ghosts import draw_ghosts
@@ -409,6 +411,11 @@ class PlayScreen(PlayInput, base.Screen):
         self._dirty |= pressed ^ self._pressed
         self._pressed = pressed
         layout = self.app.layout
+        decor = help_decor(self)
+        tip = self._shown.get("tip")
+        if isinstance(tip, Rect) and not layout.field.contains(tip) \
+                and decor != self._shown.get("decor"):
+            full = True             # a line that reached over the counters changes or goes
         if full:
             self._shown.clear()
             painter.fill(layout.window, GREY)
@@ -422,12 +429,12 @@ class PlayScreen(PlayInput, base.Screen):
         redrawn = self.board_view.update(dirty, self.code_of)
         self._dirty.clear()
         animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
-        decor = help_decor(self)
         redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(redrawn))
         many = len(redrawn) > MANY_RECTS       # one blit of the view beats thousands
+        cues = False
         if full or "board" not in self._shown or animating or redecorate or many:
             self._shown["decor"] = decor
-            self._draw_field(painter, layout)
+            cues = self._draw_field(painter, layout)
             drew = True
         else:
             origin = painter.pos(layout.field.topleft)
@@ -442,12 +449,16 @@ class PlayScreen(PlayInput, base.Screen):
         if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
             draw_touch_cue(painter, layout, cell, self.scroll,
                            self.touch.progress(self.hold_ticks))
-        drew |= self._draw_hud(painter, layout)
-        return drew
+        hud = self._draw_hud(painter, layout)
+        tip = self._shown.get("tip")
+        if cues or hud and isinstance(tip, Rect) and not layout.field.contains(tip):
+            self._shown["tip"] = draw_cues(painter, layout, self)   # over the counters too
+        return drew or hud
 
-    def _draw_field(self, painter: Painter, layout: Layout) -> None:
+    def _draw_field(self, painter: Painter, layout: Layout) -> bool:
         """The whole visible field, with the animation's shake and overlays
-        drawn on the display (the board view's surface stays clean)."""
+        drawn on the display (the board view's surface stays clean). True
+        when the computer's cues go on it (not during an animation)."""
         self._shown["board"] = True
         draw_scroll_bars(painter, layout, self.scroll)
         anim = self.anim
@@ -456,8 +467,9 @@ class PlayScreen(PlayInput, base.Screen):
             painter.blit(self.board_view.surface, layout.field.topleft)
             draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
             draw_help(painter, layout, self)
-            return
+            return True
         self._shown["anim"] = True
+        self._shown.pop("tip", None)
         clip = painter.surface.get_clip()
         painter.surface.set_clip(painter.px(layout.field))
         dx, dy = anim.shake() if isinstance(anim, DefeatAnimation) else (0, 0)
@@ -467,6 +479,7 @@ class PlayScreen(PlayInput, base.Screen):
         draw_effects(painter, anim, layout, self.scroll, (dx, dy))
         painter.surface.set_clip(clip)
         draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
+        return False
 
     def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
         mines_left = self.field.mines_left

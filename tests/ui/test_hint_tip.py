@@ -1,0 +1,161 @@
+"""The hint's explanation never hides the hint: its cell and the numbers
+that prove it stay in sight, wherever the text has to go to be read whole."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.assist import Shown
+from game.ui.render.assist import TIP
+from game.ui.render.hint_tip import place
+
+from .helpers import LEFT, RIGHT, click, key, make_app
+
+BLANK = ["........"] * 7 + ["*......."]
+#: Opening (3, 0) opens the top three rows and leaves the game running.
+RUNNING = ["........", "........", "........", "........",
+           "*.*.*.*.", "........", ".*.*.*.*", "........"]
+WORDS = "safe: the numbers around this cell are all satisfied"
+
+
+def text_of(lines: int) -> str:
+    """An explanation wrapping to about ``lines`` lines across an 8 x 8 field."""
+    return " ".join([WORDS] * lines)
+
+
+def show(app, cell, evidence=(), text=WORDS) -> None:
+    """Put a hint on the board, as an answer from the computer would."""
+    play = app.play
+    play.assist.shown = Shown(cell, "safe", frozenset(evidence), text)
+    play.mark_dirty(play.assist.marked_cells())
+    app.step()
+
+
+def hidden_cells(app) -> list[tuple[int, int]]:
+    """The hint's cells whose pixels in the window are not the board's."""
+    play, layout, s = app.play, app.layout, app.viewport.scale
+    out = []
+    for cell in sorted(play.assist.marked_cells()):
+        r = layout.cell_rect(cell, play.scroll)
+        if r is None:
+            continue
+        r = r.clip(layout.field)
+        area = pygame.Rect((r.x - layout.field.x) * s, (r.y - layout.field.y) * s, r.w * s, r.h * s)
+        board = pygame.image.tobytes(play.board_view.surface.subsurface(area), "RGB")
+        shown = pygame.image.tobytes(app.display.surface.subsurface(app.painter.px(r)), "RGB")
+        if board != shown:
+            out.append(cell)
+    return out
+
+
+def tip_in(app, rect: pygame.Rect) -> int:
+    """How many pixels of the tip's pale yellow the scale-1 ``rect`` shows."""
+    r = app.painter.px(rect)
+    s = app.display.surface
+    return sum(1 for y in range(r.y, r.bottom) for x in range(r.x, r.right)
+               if tuple(s.get_at((x, y)))[:3] == TIP)
+
+
+def rows(app, first: int, last: int) -> pygame.Rect:
+    """The field's rows ``first`` to ``last`` (an 8 x 8 grid)."""
+    f = app.layout.field
+    return pygame.Rect(f.x, f.y + 16 * first, f.w, 16 * (last - first + 1))
+
+
+def columns(app, first: int, last: int) -> pygame.Rect:
+    f = app.layout.field
+    return pygame.Rect(f.x + 16 * first, f.y, 16 * (last - first + 1), f.h)
+
+
+def test_the_line_goes_across_the_bottom_when_the_hint_is_in_the_upper_half():
+    app = make_app(BLANK)
+    show(app, (0, 0))
+    assert tip_in(app, rows(app, 7, 7)) > 100 and tip_in(app, rows(app, 0, 3)) == 0
+    assert hidden_cells(app) == []
+
+
+def test_the_line_goes_across_the_top_when_the_hint_is_in_the_lower_half():
+    app = make_app(BLANK)
+    show(app, (0, 7))
+    assert tip_in(app, rows(app, 0, 0)) > 100 and tip_in(app, rows(app, 4, 7)) == 0
+    assert hidden_cells(app) == []
+
+
+def test_the_line_takes_the_other_edge_when_the_proof_is_on_the_classic_one():
+    app = make_app(BLANK)
+    show(app, (0, 2), [(0, 7), (5, 6)])
+    assert tip_in(app, rows(app, 0, 0)) > 100 and tip_in(app, rows(app, 4, 7)) == 0
+    assert hidden_cells(app) == []
+
+
+def test_the_line_sits_between_the_hint_cells_when_both_edges_are_taken():
+    app = make_app(BLANK)
+    show(app, (3, 1), [(0, 0), (6, 7)], text_of(1))
+    assert tip_in(app, rows(app, 3, 5)) > 100
+    assert tip_in(app, rows(app, 0, 1)) == 0 and tip_in(app, rows(app, 7, 7)) == 0
+    assert hidden_cells(app) == []
+
+
+def test_the_line_wraps_narrower_beside_hint_cells_that_fill_the_height():
+    app = make_app(BLANK)
+    show(app, (0, 0), [(1, 2), (0, 4), (1, 6), (0, 7)], text_of(1))
+    assert tip_in(app, columns(app, 3, 7)) > 100 and tip_in(app, columns(app, 0, 1)) == 0
+    assert hidden_cells(app) == []
+
+
+def test_the_line_reaches_over_the_counters_when_the_field_has_no_room():
+    app = make_app(RUNNING)
+    click(app, (3, 0))                                      # the clock runs
+    layout = app.layout
+    before = [region(app, part) for part in (layout.mines_box, layout.face)]
+    show(app, (0, 3), [(7, 3), (3, 5), (0, 7), (7, 7)], text_of(3))
+    assert tip_in(app, layout.panel) > 100
+    assert tip_in(app, rows(app, 3, 7)) == 0
+    assert hidden_cells(app) == []
+    drawn = tip_in(app, layout.panel)
+    app.step(70)                                            # the timer ticks under the line
+    assert tip_in(app, layout.panel) == drawn
+    app.play.mark_dirty(app.play.assist.clear_hint())       # a move clears the hint
+    app.step()
+    assert tip_in(app, layout.panel) == 0
+    assert [region(app, part) for part in (layout.mines_box, layout.face)] == before
+
+
+def region(app, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(app.display.surface.subsurface(app.painter.px(rect)), "RGB")
+
+
+def test_hint_cells_everywhere_show_through_the_line_flowed_around_them():
+    app = make_app(BLANK)
+    cells = [(i, i) for i in range(8)] + [(7 - i, i) for i in range(8)]
+    text = text_of(3)
+    show(app, cells[0], cells[1:], text)
+    assert hidden_cells(app) == []
+    assert tip_in(app, app.layout.field) > 2000
+    keep = [app.layout.cell_rect(c, (0, 0)) for c in cells]
+    placed = place(app.painter, text, app.layout, keep, False)
+    assert placed.holes                                      # the last resort was needed
+    assert " ".join(run for run, _x, _y in placed.runs) == text     # read whole, in order
+    assert app.layout.window.contains(placed.box)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pseudo"])
+@pytest.mark.parametrize("board", [dict(shape="grid"), dict(shape="hex"), dict(shape="torus"),
+                                   dict(level="beginner")])
+def test_no_hint_ever_hides_its_cell_or_its_proof(language, board):
+    """Real hints, followed move after move, on the smallest boards."""
+    options = {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10,
+               **board}
+    for seed in range(3):
+        app = make_app(None, language=language, seed=seed, **options)
+        for _move in range(5):
+            key(app, pygame.K_h)
+            shown = app.play.assist.shown
+            if shown is None:
+                break
+            assert hidden_cells(app) == [], (seed, shown)
+            assert tip_in(app, app.layout.window) > 100
+            click(app, shown.cell, RIGHT if shown.kind == "mine" else LEFT)
+            if app.play.session.ended:
+                break
