@@ -159,3 +159,15 @@ def test_no_hint_ever_hides_its_cell_or_its_proof(language, board):
             click(app, shown.cell, RIGHT if shown.kind == "mine" else LEFT)
             if app.play.session.ended:
                 break
+
+
+def test_the_pause_hides_a_line_over_the_counters_and_brings_it_back():
+    app = make_app(RUNNING)
+    click(app, (3, 0))
+    show(app, (0, 3), [(7, 3), (3, 5), (0, 7), (7, 7)], text_of(3))
+    drawn = tip_in(app, app.layout.window)
+    app.play.pause()                                        # the window lost the focus
+    app.step()
+    assert tip_in(app, app.layout.window) == 0
+    key(app, pygame.K_SPACE)                                # resumes
+    assert tip_in(app, app.layout.window) == drawn

@@ -113,8 +113,7 @@ def draw_hint(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
     by ``hint_tip.place``: it covers none of the hint's cells, or shows them
     through holes. It may reach over the counters, so the play screen draws
     it after them. Returns its box (None when there is no line)."""
-    assist = screen.assist
-    line = assist.line()
+    line = shown_line(screen)
     if not line:
         return None
     placed = _placed(painter, layout, screen, line)
@@ -158,9 +157,15 @@ def help_decor(screen) -> tuple:
     assist = screen.assist
     overlay = (screen.field.move_count, assist.game, assist.revision) if assist.overlay else ()
     hover = (screen.hover, assist.hover_text(screen.hover)) if assist.overlay else ()
-    line = assist.line()
+    line = shown_line(screen)
     thinking = assist.thinking
     return (overlay, hover, line, thinking, screen.scroll) if overlay or line or thinking else ()
+
+
+def shown_line(screen) -> str:
+    """The assistant's line, unless the game is paused: the pause hides the
+    field, and a line reaching over the counters stuck out of its panel."""
+    return "" if screen.session.chrono.paused else screen.assist.line()
 
 
 def draw_help(painter: Painter, layout: Layout, screen) -> None:
