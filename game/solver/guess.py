@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from .analysis import Analysis
 from .count import OutOfTime
 from .fifty import Traps
-from .lookahead import Foresight, foresee
+from .lookahead import Foresight, foresee, shrink
 
 MARGIN = 0.8           # look at cells at least 80 % as safe as the safest
 PROGRESS_BONUS = 0.05  # weight of "the number shown proves another cell safe"
@@ -77,7 +77,8 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
         except OutOfTime:
             break
         score = (1.0 - risk[c]) * (sight.next_safety() + PROGRESS_BONUS * sight.progress())
-        score *= 1.0 + INFLUENCE * traps.influence(c) / (total - traps.mines[c])
+        safe = total - traps.mines[c]
+        score *= 1.0 + INFLUENCE * (traps.influence(c) >> shrink(safe)) / (safe >> shrink(safe))
         if best is None or score > best[0]:
             best, seen = (score, c), sight
     if best is None:

@@ -23,6 +23,8 @@ from .frontier import ComponentKey
 from .position import InconsistentBoard
 from .problem import Problem
 
+FLOAT_BITS = 1000       # integers this long convert to floats (up to 2^1024) with room
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -53,7 +55,18 @@ class Foresight:
     def next_safety(self) -> float:
         """Chance (given the cell is safe) of also surviving the best next move."""
         total = self.safe_layouts
-        return sum(o.layouts * o.best_safety for o in self.outcomes) / total if total else 0.0
+        if not total:
+            return 0.0
+        shift = shrink(total)
+        return sum((o.layouts >> shift) * o.best_safety for o in self.outcomes) / (total >> shift)
+
+
+def shrink(total: int) -> int:
+    """How many bits to shift counts of layouts (at most ``total``) right
+    before they meet a float. A big board's layouts run past a float's range
+    (10^308): a guess on a 100 x 100 hexagon board raised OverflowError. A
+    power of two leaves the floats of smaller boards as they were (0)."""
+    return max(0, total.bit_length() - FLOAT_BITS)
 
 
 def reveal(problem: Problem, cell: int, value: int, topology: Topology) -> Problem | None:

@@ -145,3 +145,24 @@ def test_square_pattern_names_are_never_given_on_hexagons():
     assert pattern(parse(view, 2), numbers) == "1-2-1"
     assert pattern(parse(view, 2, "torus"), numbers) == "1-2-1"
     assert pattern(parse(["#####", "12100", "00000"], 2, "hex"), [5, 6, 7]) is None
+
+
+def test_a_guess_on_a_board_with_more_layouts_than_a_float_holds():
+    """A 100 x 100 hexagon board at 16 % counts about 10^1904 layouts: the
+    guess's look-ahead and its 50/50 influence met floats and raised
+    OverflowError, so H and auto-play said the computer was puzzled."""
+    f = Minefield(100, 100, 1600, seed=4, shape="hex")
+    f.reveal(30, 20)
+    view = f.view()
+    h = hint(view, 1600, max_seconds=0.25, shape="hex")
+    assert h.kind == "guess" and "10^1904" in h.explanation
+    move = next_move(view, 1600, max_seconds=0.25, shape="hex")
+    assert move.kind == "reveal" and not move.certain and view[move.y][move.x] == "#"
+
+
+def test_the_look_ahead_weighs_outcomes_counted_beyond_a_float():
+    from game.solver.lookahead import Foresight, Outcome
+    sight = Foresight(0, (Outcome(1, 3 * 10**400, False, 0.5), Outcome(2, 10**400, True, 1.0)))
+    assert sight.next_safety() == pytest.approx(0.625)
+    small = Foresight(0, (Outcome(1, 3, False, 0.5), Outcome(2, 1, True, 1.0)))
+    assert small.next_safety() == (3 * 0.5 + 1 * 1.0) / 4          # the very same float
