@@ -216,7 +216,7 @@ class Assistant:
             return
         self._assist()
         self.shown = Shown((h.x, h.y), h.kind, frozenset(h.evidence), hint_text(h))
-        self.screen.reveal_cell((h.x, h.y))
+        self.screen.reveal_cells((h.x, h.y), self.shown.evidence)
         self.screen.mark_dirty(self.shown.evidence | {self.shown.cell})
 
     def clear_hint(self) -> set[Cell]:

@@ -16,6 +16,7 @@ BLANK = ["........"] * 7 + ["*......."]
 #: Opening (3, 0) opens the top three rows and leaves the game running.
 RUNNING = ["........", "........", "........", "........",
            "*.*.*.*.", "........", ".*.*.*.*", "........"]
+ORANGE = (255, 140, 0)           # the frame of a number that proves the hint
 WORDS = "safe: the numbers around this cell are all satisfied"
 
 
@@ -171,3 +172,45 @@ def test_the_pause_hides_a_line_over_the_counters_and_brings_it_back():
     assert tip_in(app, app.layout.window) == 0
     key(app, pygame.K_SPACE)                                # resumes
     assert tip_in(app, app.layout.window) == drawn
+
+
+def proof_in_view(app) -> bool:
+    """The hint's cell and every number of its proof show in the view, the
+    numbers in their orange frames."""
+    play, layout = app.play, app.layout
+    shown = play.assist.shown
+    if any(layout.view_cell(c, play.scroll) is None for c in (shown.cell, *shown.evidence)):
+        return False
+    return all(tuple(app.display.surface.get_at(app.painter.px(
+        layout.cell_rect(c, play.scroll)).move(1, 8).topleft))[:3] == ORANGE
+        for c in shown.evidence)
+
+
+@pytest.mark.parametrize("shape", ["grid", "torus"])
+def test_a_hint_on_a_big_board_scrolls_its_proof_into_view_too(shape):
+    app = make_app(None, level="custom", custom_width=100, custom_height=100, custom_mines=1600,
+                   shape=shape, seed=4)
+    layout = app.layout
+    assert layout.scrolls
+    app.play.play("reveal", (70, 60))          # far from the board's edges
+    key(app, pygame.K_h)
+    shown = app.play.assist.shown
+    assert shown.evidence and proof_in_view(app)
+    for x, y in shown.evidence:                 # each number just out of view, every side
+        for sx, sy in ((x + 1, 0), (x - layout.view_cols, 0), (0, y + 1),
+                       (0, y - layout.view_rows)):
+            app.play.scroll_by(sx - app.play.scroll[0], sy - app.play.scroll[1])
+            if shape == "grid" and layout.view_cell((x, y), app.play.scroll) is not None:
+                continue                        # the board's edge: it cannot go out
+            app.step()
+            key(app, pygame.K_h)
+            assert app.play.assist.shown == shown and proof_in_view(app), app.play.scroll
+            assert hidden_cells(app) == []
+
+
+def test_a_proof_too_wide_for_the_view_centres_the_view_on_the_hinted_cell():
+    from game.ui.screens.play import _shift
+    assert _shift(5, [6, 7], 0, 100, 20, False) == 0             # in view: nothing moves
+    assert _shift(19, [20], 0, 100, 20, False) == 1              # the least scroll
+    assert _shift(50, [10], 0, 100, 20, False) == 40             # 41 wide: centred
+    assert _shift(0, [99], 10, 100, 20, True) == -11             # round the torus's seam

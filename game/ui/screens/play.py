@@ -271,6 +271,17 @@ class PlayScreen(PlayInput, base.Screen):
         sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
+    def reveal_cells(self, cell: tuple[int, int], near: Iterable[tuple[int, int]]) -> None:
+        """Scroll a big board so that ``cell`` shows, and the cells ``near``
+        it too when they fit in the view together: a hint's proof scrolled
+        out of view cannot be checked. The least scroll that shows them all,
+        else the view centred on ``cell``."""
+        layout, near = self.app.layout, list(near)
+        wraps = layout.shape == "torus"
+        self.scroll_by(*(_shift(cell[i], [c[i] for c in near], self.scroll[i], size, shown, wraps)
+                         for i, size, shown in ((0, layout.cols, layout.view_cols),
+                                                (1, layout.rows, layout.view_rows))))
+
     def point_at(self, cell: tuple[int, int]) -> None:
         """Put the cursor on ``cell`` (auto-play shows its next move this way)."""
         if self.cursor is not None:
@@ -521,6 +532,26 @@ def _roll(offset: int, size: int, shown: int) -> int:
         return 0
     ahead, back = offset - shown + 1, size - offset
     return ahead if ahead <= back else -back
+
+
+def _shift(at: int, others: list[int], scroll: int, size: int, shown: int, wraps: bool) -> int:
+    """How far to scroll one axis of a view of ``shown`` of ``size`` rows (or
+    columns) from ``scroll`` so that ``at`` and ``others`` show: the least,
+    or ``at`` in the middle when they cannot all show. A torus counts each
+    the shorter way round."""
+    first = at - scroll
+    if wraps:
+        first %= size
+        if first >= shown and size - first < first - shown + 1:
+            first -= size
+        others = [(o - at + size // 2) % size - size // 2 for o in others]
+    else:
+        others = [o - at for o in others]
+    where = [first, *(first + o for o in others)]
+    lo, hi = min(where), max(where)
+    if hi - lo >= shown:
+        return first - shown // 2
+    return min(max(0, hi - shown + 1), lo)
 
 
 def cell_centre(layout: Layout, cell: tuple[int, int], scroll=(0, 0)) -> tuple[int, int]:
