@@ -456,14 +456,14 @@ class PlayScreen(PlayInput, base.Screen):
             if redrawn:
                 draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
         drew |= bool(redrawn)
-        cell = self.touch.pressing
-        if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
-            draw_touch_cue(painter, layout, cell, self.scroll,
-                           self.touch.progress(self.hold_ticks))
         hud = self._draw_hud(painter, layout)
         tip = self._shown.get("tip")
         if cues or hud and isinstance(tip, Rect) and not layout.field.contains(tip):
             self._shown["tip"] = draw_cues(painter, layout, self)   # over the counters too
+        cell = self.touch.pressing
+        if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
+            draw_touch_cue(painter, layout, cell, self.scroll,
+                           self.touch.progress(self.hold_ticks))
         return drew or hud
 
     def _draw_field(self, painter: Painter, layout: Layout) -> bool:
