@@ -10,7 +10,7 @@ from game.ui.assist import Shown
 from game.ui.render.assist import TIP
 from game.ui.render.hint_tip import place
 
-from .helpers import LEFT, RIGHT, click, key, make_app
+from .helpers import LEFT, RIGHT, cell_pos, click, key, make_app, move
 
 BLANK = ["........"] * 7 + ["*......."]
 #: Opening (3, 0) opens the top three rows and leaves the game running.
@@ -229,3 +229,23 @@ def test_a_long_press_under_the_line_shows_its_cue_over_it():
     cue = app.painter.px(pygame.Rect(r.x + 2, r.bottom - 4, 3, 1))
     assert tuple(app.display.surface.get_at(cue.topleft))[:3] == (224, 0, 0)
     finger(app, pygame.FINGERUP, (4, 7))
+
+
+def test_the_hovered_percentage_shows_over_the_line():
+    from game.ui.render.assist import hover_rect
+    app = make_app(RUNNING)
+    click(app, (3, 0))
+    key(app, pygame.K_p)
+    show(app, (0, 0))                                       # the line across the bottom
+    box = app.play._shown["tip"]
+    cell = next((x, y) for y in range(7, -1, -1) for x in range(8)
+                if app.play.field.cell(x, y) == "#"
+                and app.layout.cell_rect((x, y), (0, 0)).bottom <= box.y)   # just above it
+    move(app, cell_pos(app, cell), buttons=(0, 0, 0))
+    text = app.play.assist.hover_text(cell)
+    rect = hover_rect(app.painter, app.layout, app.layout.cell_rect(cell, (0, 0)), text)
+    assert rect.colliderect(box)                             # the two tips meet
+    with_line = region(app, rect)
+    app.play.mark_dirty(app.play.assist.clear_hint())
+    app.step()
+    assert region(app, rect) == with_line                    # the percentage whole, on top

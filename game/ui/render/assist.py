@@ -99,13 +99,15 @@ def draw_tip(painter: Painter, lines: list[str], rect: pygame.Rect) -> None:
         y += painter.line_height()
 
 
-def draw_hover(painter: Painter, layout: Layout, cell_rect: pygame.Rect, text: str) -> None:
-    """The hovered cell's percentage, just below and right of the cell."""
+def hover_rect(painter: Painter, layout: Layout, cell_rect: pygame.Rect,
+               text: str) -> pygame.Rect:
+    """Where the hovered cell's percentage goes: just below and right of the
+    cell, or above it when the field's edge would push it onto the cell."""
     rect = tip_rect(painter, [text], (cell_rect.right - 4, cell_rect.bottom - 2), layout.field)
     if rect.colliderect(cell_rect.inflate(-6, -6)):          # clamped onto the cell: go above
         rect = tip_rect(painter, [text], (cell_rect.right - 4, cell_rect.y - rect.h + 2),
                         layout.field)
-    draw_tip(painter, [text], rect)
+    return rect
 
 
 def draw_hint(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
@@ -169,8 +171,8 @@ def shown_line(screen) -> str:
 
 
 def draw_help(painter: Painter, layout: Layout, screen) -> None:
-    """Shading and the hovered percentage over the play screen's field (the
-    hint's line and the "thinking" cue come after the counters: ``draw_cues``)."""
+    """Shading over the play screen's field (the hint's line, the hovered
+    percentage and the "thinking" cue come after the counters: ``draw_cues``)."""
     assist = screen.assist
     field = screen.field
     clip = painter.surface.get_clip()
@@ -178,21 +180,24 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
     analysis = assist.analysis() if assist.overlay else None
     if analysis is not None:
         draw_overlay(painter, layout, screen.scroll, analysis.rows, field.view())
-        text = assist.hover_text(screen.hover)
-        cell = layout.cell_rect(screen.hover, screen.scroll) if text else None
-        if cell is not None:
-            draw_hover(painter, layout, cell, text)
     painter.surface.set_clip(clip)
 
 
 def draw_cues(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
-    """The hint's line, then the "thinking" cue over it; returns the line's box."""
+    """The hint's line, then over it the hovered cell's percentage (the
+    line hid it for the cells beside it) and the "thinking" cue; returns
+    the line's box."""
+    assist = screen.assist
     box = draw_hint(painter, layout, screen)
-    if screen.assist.thinking:
-        clip = painter.surface.get_clip()
-        painter.surface.set_clip(painter.px(layout.field))
+    clip = painter.surface.get_clip()
+    painter.surface.set_clip(painter.px(layout.field))
+    text = assist.hover_text(screen.hover) if assist.overlay else ""
+    cell = layout.cell_rect(screen.hover, screen.scroll) if text else None
+    if cell is not None:
+        draw_tip(painter, [text], hover_rect(painter, layout, cell, text))
+    if assist.thinking:
         draw_thinking(painter, layout)
-        painter.surface.set_clip(clip)
+    painter.surface.set_clip(clip)
     return box
 
 
