@@ -21,7 +21,7 @@ from game.solver import analyse, hint, next_move
 from game.ui.jobs import AnalyseJob, HintAnswer, HintJob, LayoutJob, MoveAnswer, MoveJob, PreparedLayer
 from game.ui.worker import ProcessWorker, run_job
 
-from .helpers import key, make_app
+from .helpers import key, make_app, step_until
 
 ANSWER_TIMEOUT = 120.0     # a bound for a shared, busy machine; not a speed test
 
@@ -387,3 +387,24 @@ def test_a_replay_whose_reading_process_dies_is_refused_in_the_loaders_own_words
     finally:
         app.close()
     assert refused == ["the process reading the replay stopped"]
+
+
+def test_a_worker_killed_under_the_game_is_said_and_the_next_question_is_answered():
+    """kill -9 of the computer's process while it thinks: the question fails
+    with a line, the game plays on, and the next H starts a fresh process."""
+    worker = ProcessWorker()
+    app = make_app(level="expert", seed=3, worker=worker)
+    try:
+        app.play.play("reveal", (15, 8))
+        assist = app.play.assist
+        assist._asked["hint"] = assist.version()
+        worker.submit(("hint", assist.version()), SleepJob(3600))
+        os.kill(worker._process.pid, signal.SIGKILL)
+        assert step_until(app, worker, lambda: not assist.waiting, ANSWER_TIMEOUT)
+        assert assist.line() == "The computer is puzzled: the computer’s process stopped"
+        assert not assist.thinking and app.play.session.status == "playing"
+        key(app, pygame.K_h)
+        assert step_until(app, worker, lambda: assist.shown is not None, ANSWER_TIMEOUT)
+        assert worker.starts == 2
+    finally:
+        app.close()
