@@ -249,3 +249,13 @@ def test_the_hovered_percentage_shows_over_the_line():
     app.play.mark_dirty(app.play.assist.clear_hint())
     app.step()
     assert region(app, rect) == with_line                    # the percentage whole, on top
+
+
+def test_a_hint_on_a_torus_in_full_view_leaves_the_view_where_it_is():
+    """Its cell on one edge of the view and its proof on the other are both
+    in view: counting the proof the shorter way round the seam rolled the
+    view by a column."""
+    from game.ui.screens.play import _shift
+    assert _shift(0, [7], 0, 8, 8, True) == 0
+    assert _shift(7, [0, 1], 3, 8, 8, True) == 0
+    assert _shift(2, [3], 5, 20, 8, True) == -3                  # out of view: round the seam

@@ -537,18 +537,19 @@ def _roll(offset: int, size: int, shown: int) -> int:
 def _shift(at: int, others: list[int], scroll: int, size: int, shown: int, wraps: bool) -> int:
     """How far to scroll one axis of a view of ``shown`` of ``size`` rows (or
     columns) from ``scroll`` so that ``at`` and ``others`` show: the least,
-    or ``at`` in the middle when they cannot all show. A torus counts each
-    the shorter way round."""
-    first = at - scroll
-    if wraps:
-        first %= size
-        if first >= shown and size - first < first - shown + 1:
-            first -= size
-        others = [(o - at + size // 2) % size - size // 2 for o in others]
-    else:
-        others = [o - at for o in others]
-    where = [first, *(first + o for o in others)]
-    lo, hi = min(where), max(where)
+    or ``at`` in the middle when they cannot all show. On a torus a row in
+    view counts where it shows, one out of view the shorter way round."""
+    def where(v: int, near: float) -> int:
+        p = v - scroll
+        if wraps:
+            p %= size
+            if p >= shown:
+                p = min(p, p - size, key=lambda q: abs(q - near))
+        return p
+
+    first = where(at, (shown - 1) / 2)
+    places = [first, *(where(o, first) for o in others)]
+    lo, hi = min(places), max(places)
     if hi - lo >= shown:
         return first - shown // 2
     return min(max(0, hi - shown + 1), lo)
