@@ -14,11 +14,10 @@ from game.i18n import N_, _
 from ..cells import HEX_SPANS, CellGeometry
 from ..frame import Layout
 from ..widgets import fit
-from .hint_tip import Placed, place
+from .hint_tip import PAD, Placed, place
 from .painter import BLACK, Painter
 
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
-PAD = 2
 THINKING = N_("Thinking…")       # the cue shown while the computer is late
 OPENING = N_("Opening the replay…")   # the cue shown while a replay is late
 
