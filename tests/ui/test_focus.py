@@ -142,6 +142,18 @@ def test_the_board_scroll_bar_held_as_a_dialog_opens_lets_go():
     assert app.play.scroll == scroll
 
 
+def _release_under_a_notice(app, at) -> None:
+    """Press at ``at``, have a notice open over it, let go there (the
+    release goes to the notice), then close the notice."""
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
+    app.step()
+    app.push(NoticeDialog(app, "Replay saved"))
+    app.step()
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    key(app, pygame.K_ESCAPE)
+
+
 def test_the_replay_progress_bar_held_as_a_notice_opens_lets_go():
     """"Replay saved as..." came while the player dragged the progress bar:
     the release went to the notice, and once it closed every plain move of
@@ -152,13 +164,7 @@ def test_the_replay_progress_bar_held_as_a_notice_opens_lets_go():
     key(app, pygame.K_SPACE)
     bar = viewer.layout.progress.inflate(-2, -2)
     at = app.viewport.to_display((bar.x, bar.centery))
-    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
-    app.step()
-    app.push(NoticeDialog(app, "Replay saved"))
-    app.step()
-    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
-    app.step()
-    key(app, pygame.K_ESCAPE)
+    _release_under_a_notice(app, at)
     assert app.top is viewer
     t = viewer.playback.t
     plain_move(app, (bar.right, bar.centery))
@@ -170,13 +176,7 @@ def test_a_dialog_scroll_bar_held_as_a_notice_opens_lets_go():
     dialog = app.top
     track, thumb = dialog.pane.bar(dialog.content_view)
     at = app.viewport.to_display((track.centerx, thumb.centery))
-    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
-    app.step()
-    app.push(NoticeDialog(app, "Replay saved"))
-    app.step()
-    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
-    app.step()
-    key(app, pygame.K_ESCAPE)
+    _release_under_a_notice(app, at)
     assert app.top is dialog
     scroll = dialog.pane.scroll
     plain_move(app, (track.centerx, track.bottom))

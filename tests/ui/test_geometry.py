@@ -332,6 +332,15 @@ def test_a_row_of_buttons_wrapped_by_a_language_stays_in_view(language, screen):
     assert labels <= pinned
 
 
+def _wheel_down_at(app, pos) -> None:
+    """The pointer moved to ``pos``, then one notch of the wheel down."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                         precise_x=0.0, precise_y=-1.0))
+    app.step()
+
+
 def test_the_wheel_over_a_list_scrolls_the_list_when_the_dialog_scrolls_too():
     """In an 8x8 window History shows three games and its content scrolls:
     the wheel always scrolled the content, so a player with a mouse could
@@ -340,18 +349,10 @@ def test_the_wheel_over_a_list_scrolls_the_list_when_the_dialog_scrolls_too():
     dialog = app.top
     assert dialog.pane.scrolls and len(dialog.games) > dialog.table.visible
     over_list = app.viewport.to_display(dialog.screen_rect(dialog.table).center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=over_list, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
-                                         precise_x=0.0, precise_y=-1.0))
-    app.step()
+    _wheel_down_at(app, over_list)
     assert dialog.table.top == 3 and dialog.pane.scroll == 0
     below = app.viewport.to_display(dialog.screen_rect(dialog.details).center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
-                                         precise_x=0.0, precise_y=-1.0))
-    app.step()
+    _wheel_down_at(app, below)
     assert dialog.table.top == 3 and dialog.pane.scroll > 0
 
 
