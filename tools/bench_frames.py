@@ -371,15 +371,16 @@ def scenario_exports(store: Store, frames: int) -> CpuTimes:
     return run(app, frames, script)
 
 
-def scenario_attract(frames: int) -> CpuTimes:
+def scenario_attract(frames: int, samples: int = 0) -> CpuTimes:
     """A kiosk left alone, fullscreen: attract mode after a second without
     input, its demo games at a fast pace cycling the levels and shapes,
     every other game a best game's replay (five recorded first, in a store
-    of its own); as its third game begins a visitor's key wakes it, a click
+    of its own; with ``samples``, each replay that many pointer samples
+    long); as its third game begins a visitor's key wakes it, a click
     opens a cell of the fresh game, and the visitor leaves again."""
     from soak import record_best_games
     store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-attract-"))
-    record_best_games(store, 5, 1)
+    record_best_games(store, 5, 1, samples)
     app = App(Settings(sound=False, scale=1), store=store, seed=1, kiosk=True, idle_seconds=1)
     app.frame_times = CpuTimes()
     app.attract_options = {"pace": AUTO_PACE, "between": 10}
@@ -429,6 +430,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("a 2 MB replay exported", lambda: scenario_exports(store, frames)),
         ("100x100 replay: End as it shows", lambda: scenario_seek_at_once(store, frames)),
         ("kiosk: attract mode, woken, left", lambda: scenario_attract(frames)),
+        ("kiosk: 1.6 MB best games' replays", lambda: scenario_attract(frames, 200_000)),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"

@@ -119,13 +119,17 @@ class SoakResult:
         return self.games / self.seconds if self.seconds else 0.0
 
 
-def record_best_games(store: Store, count: int, seed: int) -> None:
+def record_best_games(store: Store, count: int, seed: int, samples: int = 0) -> None:
     """Record ``count`` won Beginner games with their replays, as a player
-    at the window would have: the best times attract mode shows."""
+    at the window would have: the best times attract mode shows. With
+    ``samples``, each replay also holds that many pointer samples (200,000,
+    the track's cap, make a 2 MB replay, the biggest a game end writes)."""
     rng = random.Random(seed)
     for _ in range(count):
         field = Minefield(9, 9, 10, seed=rng.randrange(2 ** 31), first_click="opening")
         recorder = Recorder()
+        for i in range(samples):
+            recorder.point(i * 16, (i % 9, i // 9 % 9), i % 2)
         t_ms = 0
         field.reveal(4, 4)
         recorder.stamp(field.move_count, t_ms)

@@ -200,6 +200,14 @@ def read_best_replays(db: sqlite3.Connection, limit: int) -> list[str]:
     return [text for (text,) in rows if isinstance(text, str)]
 
 
+def read_best_replay_games(db: sqlite3.Connection, limit: int) -> list[int]:
+    """The games of best times that kept a replay, fastest first: their ids
+    only, so that the replays themselves are read where they are decoded."""
+    rows = db.execute("SELECT b.game_id FROM best_times AS b JOIN replays AS r "
+                      "ON r.game_id = b.game_id ORDER BY b.time_ms, b.id LIMIT ?", (limit,))
+    return [game_id for (game_id,) in rows]
+
+
 def _games(rows: sqlite3.Cursor) -> Iterator[GameRecord | None]:
     """Each row as a game, or None when it fails its checks."""
     for game_id, *values in rows:

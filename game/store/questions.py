@@ -53,6 +53,11 @@ def history(limit: int, offset: int) -> Question:
     return Question(lambda db: ledger.read_history_rows(db, limit, offset), [])
 
 
+def best_replay_games(limit: int) -> Question:
+    """The games of the best times that kept a replay, fastest first (attract mode)."""
+    return Question(lambda db: ledger.read_best_replay_games(db, limit), [])
+
+
 def replay(game_id: int) -> Question:
     """The replay kept with a game, or None (none kept, or beyond the budget)."""
     return Question(lambda db: ledger.read_replay(db, game_id), None)

@@ -216,6 +216,13 @@ class Store:
         """The replay kept with a game, if any (old ones beyond the budget are dropped)."""
         return self._read(lambda db: ledger.read_replay(db, game_id), None)
 
+    @property
+    def database_path(self) -> Path | None:
+        """The records' file, which another process may read (attract mode's
+        replays are read and decoded away from the window); None when the
+        records are kept in memory."""
+        return self.directory / database.NAME if self.persistent else None
+
     def best_replays(self, limit: int) -> list[str]:
         """Replays of best-time games, fastest first (attract mode shows them)."""
         return self._read(lambda db: ledger.read_best_replays(db, limit), [])

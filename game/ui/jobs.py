@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import pickle
 import random
+import sqlite3
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import GRID, Topology
-from game.i18n import language
+from game.i18n import _, language
 
 if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
     from game.solver.count import Count
@@ -202,22 +204,42 @@ class PreparedLayer:
 
 @dataclass(frozen=True)
 class ReplayJob:
-    """A replay to watch: the file at ``path``, or the ``text`` the store
-    kept, read, decoded and checked (``game.replay.check``). The answer is
-    the Replay pickled (the window unpickles it a tick after it arrives,
-    ``loading.py``), or a one-line reason why it cannot be watched."""
+    """A replay to watch: the file at ``path``, the ``text`` the store kept,
+    or the replay of game ``game_id`` in the records file ``database`` (read
+    there: a 2 MB text never crosses the pipe, whose first send waited on
+    the window's thread for the process to start), read, decoded and
+    checked (``game.replay.check``). The answer is the Replay pickled (the
+    window unpickles it a tick after it arrives, ``loading.py``), or a
+    one-line reason why it cannot be watched."""
 
     path: str | None = None
     text: str | None = None
+    database: str | None = None
+    game_id: int = 0
 
     def run(self) -> bytes | str:
         from game.replay import ReplayError, check, decode, read_file
         try:
-            replay = read_file(self.path) if self.path is not None else decode(self.text or "")
+            if self.path is not None:
+                replay = read_file(self.path)
+            else:
+                text = self.text if self.database is None else self._stored()
+                if text is None:
+                    return _("This game has no replay.")
+                replay = decode(text)
             check(replay)
-        except ReplayError as e:
+        except (ReplayError, sqlite3.Error) as e:
             return str(e)
         return pickle.dumps(replay, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def _stored(self) -> str | None:
+        """The replay the records file keeps for ``game_id``, if any."""
+        from game.store import database, ledger
+        db = database.connect_reader(Path(self.database or ""))
+        try:
+            return ledger.read_replay(db, self.game_id)
+        finally:
+            db.close()
 
 
 Job = HintJob | AnalyseJob | MoveJob | LayoutJob | ReplayJob

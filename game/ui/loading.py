@@ -9,7 +9,9 @@ a new game cancels the computer's work by ending that process, which must
 never drop a replay on its way. With a ``SyncWorker`` (headless tests) the
 answer comes at once, as before. An answer late by more than
 ``LATE_TICKS`` (100 ms, the first one waits for the process to start) shows
-a cue over the window, as the computer's late answers do.
+a cue over the window, as the computer's late answers do; attract mode's
+requests are quiet (no cue: nobody asked for them), and dropped when
+someone wakes it.
 
 The answer comes pickled twice over, as bytes within the message, and is
 unpickled in the tick after the one that received it, with the garbage
@@ -46,6 +48,7 @@ class ReplayLoader:
         self._asked = 0
         self._waiting: tuple[int, Callable[[Replay], None], Callable[[str], None]] | None = None
         self._waited = 0                    # ticks the pending request has waited
+        self._quiet = False                 # the pending request shows no cue when late
         self._arrived: bytes | None = None  # its answer, received, unpickled next tick
 
     @property
@@ -55,19 +58,29 @@ class ReplayLoader:
     @property
     def late(self) -> bool:
         """The pending request has waited more than ``LATE_TICKS``."""
-        return self._waiting is not None and self._waited > LATE_TICKS
+        return self._waiting is not None and self._waited > LATE_TICKS and not self._quiet
 
     def load(self, job: ReplayJob, opened: Callable[[Replay], None],
-             refused: Callable[[str], None]) -> None:
+             refused: Callable[[str], None], *, quiet: bool = False) -> int:
         """Ask for ``job``; when its answer comes (see ``collect``),
-        ``opened(replay)`` or ``refused(reason)`` runs."""
+        ``opened(replay)`` or ``refused(reason)`` runs. A ``quiet`` request
+        never shows the late cue. Returns the request's number, for ``drop``."""
         self._asked += 1
-        self._waiting = (self._asked, opened, refused)
+        asked = self._asked
+        self._waiting = (asked, opened, refused)
         self._waited = 0
+        self._quiet = quiet
         self._arrived = None
-        self.worker.submit(self._asked, job)
+        self.worker.submit(asked, job)
         self.collect()
         self._open_arrived()                # an answer that came at once (headless)
+        return asked
+
+    def drop(self, asked: int) -> None:
+        """Forget request ``asked`` if it is still pending: its answer, when
+        it comes, is ignored (a newer request is left alone)."""
+        if self._waiting is not None and self._waiting[0] == asked:
+            self._waiting = self._arrived = None
 
     def update(self) -> None:
         """One tick (the app calls this every tick): count the wait, open

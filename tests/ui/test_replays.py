@@ -538,43 +538,106 @@ def test_attract_mode_alternates_demo_games_with_the_best_replays(tmp_path):
     assert app.store.count_games() == recorded                            # nothing recorded
 
 
-def test_attract_mode_checks_each_best_replay_only_when_its_turn_comes(tmp_path, monkeypatch):
-    """Checking ten replays takes more than a frame: nothing is decoded as
-    attract mode starts, one replay at its turn."""
-    from game.ui.screens import attract as attract_module
-
-    app = make_app(BEGINNER, data_dir=tmp_path)
+def best_game_recorded(tmp_path, loader=None):
+    """An app whose records hold one best Beginner game with its replay."""
+    app = make_app(BEGINNER, data_dir=tmp_path, loader=loader)
+    while app.top is not app.play:                        # "cannot save" (no folder)
+        key(app, pygame.K_ESCAPE)
     win_records(app)
     settle(app)
     while app.top is not app.play:                        # the name entry
         key(app, pygame.K_ESCAPE)
-    best = app.last_replay
-    checked = []
-    real_check = attract_module.check
-    monkeypatch.setattr(attract_module, "check", lambda r: checked.append(r) or real_check(r))
     app.attract_options = {"pace": (1, 1), "between": 5}
+    return app
+
+
+def test_attract_mode_loads_best_replays_away_from_the_window(tmp_path, monkeypatch):
+    """Reading, decoding and checking a 2 MB replay took 60 to 90 ms on the
+    window's thread as its turn came: the loader's process does it, a demo
+    game plays while it is not ready, and the replay is shown once it is,
+    with no cue over the window (nobody asked for it)."""
+    from game.replay import format as replay_format
+    from game.ui.screens.attract import AttractScreen
+    held = HeldWorker()
+    app = best_game_recorded(tmp_path, held)
+    best = app.last_replay
+    decoded = []
+    real_decode = replay_format.decode
+    monkeypatch.setattr(replay_format, "decode", lambda data: decoded.append(1) or
+                        real_decode(data))
     app.start_attract()
     attract = app.top
-    assert checked == []
+    assert isinstance(attract, AttractScreen)
+    while attract.games < 3:
+        app.step(30)
+        assert attract.replay is None and not app.replays.late      # demo games meanwhile
+    assert decoded == [] and len(held.jobs) == 1                    # never on this thread
+    held.answer()                          # the loader's process reads it (here: now)
+    while attract.games < 4:
+        app.step(30)
+    assert attract.replay == best and app.play.field.layout() == BEGINNER
+    while attract.games < 5:
+        app.step(30)
+    assert attract.replay is None and len(held.jobs) == 1          # the next one asked for
+
+
+def test_waking_attract_mode_drops_the_replay_on_its_way(tmp_path):
+    from game.ui.screens.attract import AttractScreen
+    held = HeldWorker()
+    app = best_game_recorded(tmp_path, held)
+    app.start_attract()
+    app.step(3)
+    assert isinstance(app.top, AttractScreen) and len(held.jobs) == 1
+    key(app, pygame.K_SPACE)                                        # someone comes
+    assert app.top is app.play and not app.replays.waiting
+    held.answer()
+    app.step(3)
+    assert app.top is app.play and app.play.field.move_count == 0   # nothing shown
+
+
+def test_a_best_replay_that_does_not_load_is_skipped_quietly(tmp_path):
+    """Attract mode shows no notice to nobody: a damaged best replay is
+    dropped for good and the demo games go on."""
+    import sqlite3
+
+    from game.store import database
+    app = best_game_recorded(tmp_path)
+    app.store.flush()
+    db = sqlite3.connect(tmp_path / database.NAME)
+    with db:
+        db.execute("UPDATE replays SET text = replace(text, '\"moves\"', '\"muves\"')")
+    db.close()
+    app.start_attract()
+    attract = app.top
+    while attract.games < 4:
+        app.step(30)
+        assert app.top is attract and attract.replay is None
+    assert attract.best.games == [] and not app.replays.waiting
+
+
+def test_attract_mode_shows_best_replays_of_records_kept_in_memory(tmp_path):
+    """Records that cannot be saved have no file the loader's process could
+    read: the replay's text is handed to it instead."""
+    from game.ui.screens.attract import AttractScreen
+    taken = tmp_path / "a file"
+    taken.write_text("not a folder")
+    app = best_game_recorded(taken)
+    assert app.store.database_path is None
+    app.start_attract()
+    attract = app.top
+    assert isinstance(attract, AttractScreen)
     while attract.games < 2:
         app.step(30)
-    assert checked == [best] and attract.replay == best
+    assert attract.replay == app.last_replay
 
 
-def test_best_replays_take_turns_and_broken_ones_are_dropped_when_met():
-    from game.ui.screens.attract import BestReplays
-
-    app = make_app(BEGINNER)
-    win_records(app)
-    settle(app)
-    good = app.last_replay
-    text = encode(good)
-    broken = text.replace('"moves"', '"muves"')
-    best = BestReplays([broken, text, "not a replay", text])
-    assert best and [best.next() for _ in range(3)] == [good, good, good]
-    assert len(best._entries) == 2                     # both broken ones gone
-    nothing = BestReplays(["not a replay", broken])
-    assert nothing and nothing.next() is None and not nothing
+def test_a_replay_job_on_the_records_file_says_when_a_game_has_no_replay(tmp_path):
+    from game.ui.jobs import ReplayJob
+    app = best_game_recorded(tmp_path)
+    app.store.flush()
+    path = str(app.store.database_path)
+    assert ReplayJob(database=path, game_id=10**6).run() == "This game has no replay."
+    assert isinstance(ReplayJob(database=str(tmp_path / "gone" / "x.db"), game_id=1).run(), str)
 
 
 def test_attract_mode_without_replays_plays_demo_games_only():

@@ -6,9 +6,12 @@ passer-by can follow; this screen only picks the boards, waits between games
 and draws the blinking banner. When the records hold replays of the best
 games (human games: assisted ones never make the Best Times), every other
 game is one of them, best time first, its moves played on the play screen at
-the times they were played. The first touch, click or key brings a fresh
-game at the configured level and does nothing else. Demo sessions are marked
-``demo`` and never reach the records; sound is off while it runs.
+the times they were played. Those replays are read, decoded and checked
+away from the window (``loading.py``), the next one while a demo game
+plays; one not ready in time gives way to another demo game. The first
+touch, click or key brings a fresh game at the configured level and does
+nothing else. Demo sessions are marked ``demo`` and never reach the
+records; sound is off while it runs.
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ import pygame
 from game.engine import LEVELS, Minefield
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _
-from game.replay import Replay, ReplayError, check, decode
+from game.replay import Replay
 from game.replay.check import start_field
+from game.store import questions
 
+from ..jobs import ReplayJob
 from ..render.painter import BLACK, WHITE, Painter
 from ..widgets import wrap
 from . import base
@@ -40,6 +45,7 @@ BLINK_TICKS = 30              # the banner shows this long, then hides this long
 BETWEEN_GAMES_TICKS = 120     # after a game's animation, before the next board
 BEST_REPLAYS = 10             # the best games shown in turn with the demo games
 TICK_MS = 1000 / 60
+UNANSWERED = -1               # a load asked for, its number not yet known
 
 
 class AttractScreen(base.Screen):
@@ -54,10 +60,11 @@ class AttractScreen(base.Screen):
         self.pace = pace or DEMO_PACE
         self.between = BETWEEN_GAMES_TICKS if between is None else between
         self.games = 0
+        self.demos = 0                        # demo games among them
         self.replay: Replay | None = None     # the best game being shown, if any
         self.replay_ms = 0.0
         self.replay_next = 0                  # index of its next move
-        self.best = BestReplays(app.store.best_replays(BEST_REPLAYS))
+        self.best = BestReplays(app)
         self.t = 0
         self._wait = 0
         self._sound = app.audio.enabled
@@ -71,21 +78,24 @@ class AttractScreen(base.Screen):
 
     def exit(self) -> None:
         self.app.audio.enabled = self._sound
+        self.best.close()
 
     def next_game(self) -> None:
-        """Every other game a best game's replay (when there are some), else a
-        demo board on the next level and shape of the cycle, auto-played."""
+        """After a demo game, a best game's replay if one is ready; else a
+        demo board on the next level and shape of the cycle, auto-played
+        (while it plays, the next replay is read)."""
         self.games += 1
         self._wait = 0
-        self.replay = None
-        replay = self.best.next() if self.best and self.games % 2 == 0 else None
+        replay = self.best.take() if self.replay is None else None
+        self.replay = replay
         if replay is not None:
-            self.replay = replay
             self.replay_ms, self.replay_next = 0.0, 0
             self.app.play.new_game(field=start_field(replay))
             self.app.play.session.demo = True
             return
-        level, shape = LEVEL_CYCLE[(self.games - 1) // (2 if self.best else 1) % len(LEVEL_CYCLE)]
+        self.best.fetch()
+        self.demos += 1
+        level, shape = LEVEL_CYCLE[(self.demos - 1) % len(LEVEL_CYCLE)]
         size = LEVELS.get(level) or GALLERY[level]
         play = self.app.play
         field = Minefield(size.width, size.height, size.mines,
@@ -113,6 +123,7 @@ class AttractScreen(base.Screen):
 
     def update(self) -> None:
         self.t += 1
+        self.best.update()
         if self.t % BLINK_TICKS == 0:
             self.app.invalidate()            # the banner blinks: redraw what it covered
         play = self.app.play
@@ -186,32 +197,63 @@ class AttractScreen(base.Screen):
 
 
 class BestReplays:
-    """The replays of the best games, best times first, read from the records
-    at once but decoded and checked one at a time, when its turn comes:
-    checking ten Expert replays takes about 20 ms, more than a frame, and one
-    about 2 ms. Those that cannot be read or do not add up are dropped (a
-    kiosk never shows a broken game)."""
+    """The replays of the best games, best times first, one ready at a time.
 
-    def __init__(self, texts: list[str]) -> None:
-        self._entries: list[str | Replay] = list(texts)     # a text until checked
+    The records' reader (its own thread) says which games they are; each
+    replay is then read, decoded and checked in the replay loader's process
+    (``loading.py``), never on the window's thread: for a 2 MB replay (an
+    hour of play) that took 60 to 90 ms there, five frames, and reading
+    ten such texts as attract mode began 13 to 21 ms. A replay that cannot
+    be read or does not add up is dropped quietly (a kiosk never shows a
+    broken game, nor a notice to nobody); one still on its way when attract
+    mode ends is forgotten."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.games: list[int] = []            # the best games with a replay, in turn
+        self.ready: Replay | None = None      # the next one to show, loaded
         self._turn = 0
+        self._asked: int | None = None        # the loader's request under way
+        self._reads = app.reader.channel()
+        self._reads.ask("best", questions.best_replay_games(BEST_REPLAYS))
 
-    def __bool__(self) -> bool:
-        return bool(self._entries)
+    def update(self) -> None:
+        """One tick: the games, once the reader has answered."""
+        for _key, games in self._reads.take():
+            self.games = list(games)
+            self.fetch()
 
-    def next(self) -> Replay | None:
-        """The next good replay in turn, or None when none is good."""
-        while self._entries:
-            i = self._turn % len(self._entries)
-            entry = self._entries[i]
-            if isinstance(entry, str):
-                try:
-                    entry = decode(entry)
-                    check(entry)
-                except ReplayError:
-                    del self._entries[i]
-                    continue
-                self._entries[i] = entry
+    def take(self) -> Replay | None:
+        """The replay ready to show, if any (the next one is fetched later)."""
+        replay, self.ready = self.ready, None
+        return replay
+
+    def fetch(self) -> None:
+        """Have the next replay in turn loaded, unless one is ready or on its way."""
+        if self.ready is not None or self._asked is not None or not self.games:
+            return
+        game_id = self.games[self._turn % len(self.games)]
+        path = self.app.store.database_path
+        job = ReplayJob(database=str(path), game_id=game_id) if path is not None else \
+            ReplayJob(text=self.app.store.replay(game_id))      # records kept in memory
+
+        def opened(replay: Replay) -> None:
+            self._asked, self.ready = None, replay
             self._turn += 1
-            return entry
-        return None
+
+        def refused(_reason: str) -> None:
+            self._asked = None
+            self.games.remove(game_id)
+            self.fetch()
+
+        self._asked = UNANSWERED            # an answer at once (headless) clears it
+        asked = self.app.replays.load(job, opened, refused, quiet=True)
+        if self._asked == UNANSWERED:
+            self._asked = asked
+
+    def close(self) -> None:
+        """Attract mode ends: nothing more is read, a load on its way is dropped."""
+        self._reads.close()
+        if self._asked is not None:
+            self.app.replays.drop(self._asked)
+            self._asked = None
