@@ -43,7 +43,7 @@ from .notices import Notices
 from .questions import records_key
 from .reader import Reader, SyncReader, ThreadReader
 from .statistics import LevelStats
-from .writer import BackgroundWriter, FileWriter, InlineWriter, Outcome, run_in_transaction
+from .writer import BackgroundWriter, DeferredWriter, FileWriter, InlineWriter, Outcome, run_in_transaction
 
 APP_NAME = "Minesweeper"
 #: Written and removed at start to learn whether the directory takes writes.
@@ -369,6 +369,7 @@ class Store:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             self._settings_file.locked = True
+            self._refusal = error
             self._notices.add(notices.cannot_save(self.directory, error))
             return False
         probe = self.directory / _PROBE
@@ -414,16 +415,43 @@ class Store:
                     db = None
                 why = error
                 self._notices.add(notices.cannot_save(self.directory, error))
+                self._saving = False          # told: the retries below say nothing more
+        retry = False
         if db is None:
             db, found = database.copy_into_memory(path)
             if isinstance(found, database.Newer):
                 self._notices.add(notices.newer(N_("records"), path))
             elif found is not None and why is not None:     # kept as it is: say why
                 self._notices.add(notices.damaged_kept(N_("records"), found.path, why))
+            retry = found is None and why is not None
         if self._searchable:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
                                 rename=False)
+        if retry:                             # the folder may take writes later
+            return db, DeferredWriter(db, outcome, BackgroundWriter(self._open_late, outcome)), False
         return db, InlineWriter(db, outcome), False
+
+    def _open_late(self) -> sqlite3.Connection:
+        """The deferred writer's connection: the first one opens records.db
+        as a start would (schema, migrations, the copies' interlock, the
+        games other copies left in progress), now that the folder may take
+        writes; later ones connect as usual. Any failure is the disk's, to
+        be tried again (an OSError would end the writer's thread)."""
+        if self.persistent:
+            return self._connect_writer()
+        path = self.directory / database.NAME
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            db = database.open_file(path, tell=self._notices, now=self._now)
+        except (OSError, database.Damaged, database.Newer) as error:
+            raise sqlite3.OperationalError(notices.reason(error)) from error
+        try:
+            legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
+        except (OSError, sqlite3.Error):
+            pass                              # they stay where they are, for the next start
+        self._settle_unfinished(db)
+        self.persistent = self._saving = True
+        return db
 
     def _connect_writer(self) -> sqlite3.Connection:
         """The background writer's connection to the records, in a data

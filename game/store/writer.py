@@ -79,6 +79,36 @@ class InlineWriter:
         return True
 
 
+class DeferredWriter:
+    """Jobs run at once on the in-memory ``db``, as :class:`InlineWriter`
+    runs them, so the session reads them back; and each is queued as well to
+    ``later``, a background writer whose connection opens records.db once
+    the data folder takes writes (a full disk at the first start, a drive
+    not yet mounted), so that every game of the session reaches the file
+    then. ``done`` follows the in-memory commit: ranks read that database."""
+
+    def __init__(self, db: sqlite3.Connection, outcome: Outcome,
+                 later: BackgroundWriter) -> None:
+        self._inline = InlineWriter(db, outcome)
+        self._later = later
+
+    def submit(self, job: Job, done: Done | None = None) -> None:
+        self._inline.submit(job, done)
+        self._later.submit(job)
+
+    @property
+    def pending(self) -> int:
+        """Nothing a read must wait for: reads go to the in-memory database."""
+        return 0
+
+    def flush(self) -> bool:
+        """Wait until the file has every job, or the disk has failed once more."""
+        return self._later.flush()
+
+    def close(self) -> bool:
+        return self._later.close()
+
+
 class _WriterThread(ABC):
     """What both background writers share: the condition that guards their
     state, and a thread started by the first work that ``close`` ends."""

@@ -414,3 +414,65 @@ def test_a_replay_made_by_a_function_is_made_once_however_often_its_write_is_tri
     again = reopen(store)
     (row,) = again.history()
     assert made == [1] and again.replay(row.game_id) == "{}"
+
+
+def _sqlite_refused_under(directory: Path, monkeypatch) -> None:
+    """SQLite cannot make a file in ``directory``, as under a read-only
+    folder's permission bits, which root (and so ``read_only``) does not
+    meet: SQLite opens its files itself, past the calls patched there."""
+    real = sqlite3.connect
+
+    def connect(database, *args, **kwargs):
+        if (not kwargs.get("uri") and isinstance(database, (str, os.PathLike))
+                and Path(database).resolve().is_relative_to(directory.resolve())):
+            raise sqlite3.OperationalError("unable to open database file")
+        return real(database, *args, **kwargs)
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+def test_records_refused_at_the_first_start_are_written_once_the_folder_takes_writes(
+        tmp_path, monkeypatch):
+    """No records.db yet and a folder that takes no writes (a drive not yet
+    mounted read-write, a quota): the session's games, named best time,
+    statistics and replay reach a new records.db once it works, told once."""
+    with read_only(tmp_path, monkeypatch):
+        _sqlite_refused_under(tmp_path, monkeypatch)
+        store = open_store(tmp_path)
+        won = game(seed=2, time_ms=9_000)
+        assert store.record_game(won, replay="a replay") == 1
+        store.record_game(game(seed=3, result="lost"))
+        assert not store.flush()
+        assert store.name_best_time(won, "Bo") == 1
+        assert not store.flush() and not store.writable
+        assert not (tmp_path / "records.db").exists()
+    assert store.flush() and store.writable
+    assert len(store.take_notices()) == 1
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [3, 2]
+    assert [(t.name, t.time_ms) for t in again.best_times("beginner")] == [("Bo", 9_000)]
+    assert again.statistics("beginner") == LevelStats(2, 1, 0, 1)
+    assert again.replay(again.history()[1].game_id) == "a replay"
+
+
+def test_records_refused_by_a_full_disk_at_the_first_start_are_written_when_it_recovers(
+        tmp_path, monkeypatch):
+    """The folder takes the empty probe but SQLite cannot make the file:
+    the games wait, and the game closing with room again writes them."""
+    from game.store import database
+    full = threading.Event()
+    full.set()
+    real_open = database.open_file
+
+    def open_file(*args, **kwargs):
+        if full.is_set():
+            raise sqlite3.OperationalError("database or disk is full")
+        return real_open(*args, **kwargs)
+    monkeypatch.setattr(database, "open_file", open_file)
+    store = open_store(tmp_path)
+    store.record_game(game(seed=4, result="lost"))
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert "disk is full" in message
+    full.clear()
+    store.close()
+    assert [g.seed for g in open_store(tmp_path).history()] == [4]
