@@ -299,7 +299,11 @@ class Store:
 
     def _read_failed(self, error: sqlite3.Error) -> None:
         """The records could not be read: the player is told, once (a dialog
-        reads several things, each failing the same way)."""
+        reads several things, each failing the same way). Records deleted
+        while the game ran (or their folder) are not damage: there is
+        nothing to read until the next write makes them again."""
+        if _absent(self.directory / database.NAME):
+            return
         message = notices.unreadable(N_("records"), self.directory / database.NAME, error)
         with self._lock:
             said = str(message)
@@ -494,6 +498,17 @@ class Store:
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
 
+
+
+def _absent(path: Path) -> bool:
+    """True when ``path`` is gone, or empty as SQLite leaves a file that a
+    reader's connection made where a deleted one was."""
+    try:
+        return path.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 _open_stores: weakref.WeakSet[Store] = weakref.WeakSet()

@@ -12,7 +12,7 @@ from contextlib import closing
 
 import pytest
 
-from game.store import LevelStats, Store, ledger, schema
+from game.store import LevelStats, Store, ledger, questions, schema
 
 from .helpers import files_in, game, old_game, open_store, players_at_once, reopen
 
@@ -348,3 +348,29 @@ def test_games_after_the_records_are_deleted_while_the_game_runs_go_into_fresh_o
     again = reopen(store)
     assert [g.seed for g in again.history()] == [2] and again.notices == []
     assert [entry.name for entry in again.best_times("beginner")] == ["Zoe"]
+
+
+@pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
+                         ids=["data folder", "records"])
+def test_the_records_dialogs_read_deleted_records_as_empty_without_a_notice(tmp_path,
+                                                                            start_afresh):
+    """View ▸ History… opened after the player deleted records.db (or the
+    data folder) while the game ran: the reader's connection found no tables
+    and the player was told "no such table", as if the records were damaged.
+    There is simply nothing yet; the next game makes the file again."""
+    folder = tmp_path / "Minesweeper"
+    filled(folder)
+    store = open_store(folder)
+    start_afresh(folder)
+    reader = store.reader()
+    reads = reader.channel()
+    reads.ask("first", questions.first_page(10))
+    assert reader.wait(60)
+    assert reads.take() == [("first", (0, []))]
+    assert store.notices == []
+    store.record_game(game(seed=2))
+    reads.ask("history", questions.history(10, 0))
+    assert reader.wait(60)
+    assert [(key, [g.seed for g in games]) for key, games in reads.take()] == [("history", [2])]
+    assert store.notices == []
+    store.close()

@@ -207,3 +207,21 @@ def test_a_big_history_opens_with_one_page_and_reads_the_others_as_they_are_show
     assert asked == [(100, HISTORY_GAMES - 100)]
     assert "seed 0," in dialog.details.text                   # the very first game
     assert dialog.table.rows[-1][2] == "lost"
+
+
+def test_history_opened_after_the_records_were_deleted_says_no_games_without_a_notice(
+        tmp_path):
+    """records.db deleted while the game ran (to start afresh): View ▸ History…
+    told "no such table: games" as if the records were damaged."""
+    store = Store(tmp_path)
+    store.record_game(game(seed=1, result="lost"))
+    store.close()
+    app = make_app(BOARD_8, data_dir=tmp_path, background_reads=True)
+    for name in (NAME, NAME + "-wal", NAME + "-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    app.commands.run("history")
+    app.step()
+    assert app.reader.wait(ANSWER_TIMEOUT)
+    app.step(2)
+    assert isinstance(app.top, HistoryDialog)
+    assert app.top.table.rows == [("No games yet",)]
