@@ -455,6 +455,9 @@ class Store:
             pass                              # they stay where they are, for the next start
         self._settle_unfinished(db)
         self.persistent = self._saving = True
+        if self._settings_file.locked and not self._settings_file.path.exists():
+            self._settings_file.locked = False      # the folder was missing: none to keep
+            self.save_settings()
         return db
 
     def _connect_writer(self) -> sqlite3.Connection:

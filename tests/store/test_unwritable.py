@@ -476,3 +476,19 @@ def test_records_refused_by_a_full_disk_at_the_first_start_are_written_when_it_r
     full.clear()
     store.close()
     assert [g.seed for g in open_store(tmp_path).history()] == [4]
+
+
+def test_a_data_folder_that_could_not_be_made_at_the_start_gets_the_sessions_records(
+        tmp_path, monkeypatch):
+    """The folder's parent refused it (a drive not yet mounted, a quota):
+    once it can be made, the games and the settings of the session go in."""
+    folder = tmp_path / "Minesweeper"
+    with read_only(tmp_path, monkeypatch):
+        _sqlite_refused_under(tmp_path, monkeypatch)
+        store = open_store(folder)
+        play_a_while(store)
+        assert not store.flush() and not folder.exists()
+    assert store.flush() and store.writable
+    assert len(store.take_notices()) == 1
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [3, 2] and again.settings.sound is False
