@@ -447,11 +447,13 @@ def test_records_refused_at_the_first_start_are_written_once_the_folder_takes_wr
         assert not (tmp_path / "records.db").exists()
     assert store.flush() and store.writable
     assert len(store.take_notices()) == 1
-    again = reopen(store)
-    assert [g.seed for g in again.history()] == [3, 2]
+    store.hold_unfinished(game(seed=5, result="abandoned"))   # kept now, in case of a kill
+    again = reopen(store)                       # gone with that game unrecorded
+    assert [(g.seed, g.result) for g in again.history()] == [(None, "abandoned"),
+                                                             (3, "lost"), (2, "won")]
     assert [(t.name, t.time_ms) for t in again.best_times("beginner")] == [("Bo", 9_000)]
-    assert again.statistics("beginner") == LevelStats(2, 1, 0, 1)
-    assert again.replay(again.history()[1].game_id) == "a replay"
+    assert again.statistics("beginner") == LevelStats(3, 1, 0, 1)
+    assert again.replay(again.history()[2].game_id) == "a replay"
 
 
 def test_records_refused_by_a_full_disk_at_the_first_start_are_written_when_it_recovers(
