@@ -193,19 +193,19 @@ def read_replay(db: sqlite3.Connection, game_id: int) -> str | None:
     return row[0] if row and isinstance(row[0], str) else None
 
 
-def read_best_replays(db: sqlite3.Connection, limit: int) -> list[str]:
-    """Replays of best-time games, fastest first."""
-    rows = db.execute("SELECT r.text FROM best_times AS b JOIN replays AS r "
-                      "ON r.game_id = b.game_id ORDER BY b.time_ms, b.id LIMIT ?", (limit,))
-    return [text for (text,) in rows if isinstance(text, str)]
-
-
 def read_best_replay_games(db: sqlite3.Connection, limit: int) -> list[int]:
     """The games of best times that kept a replay, fastest first: their ids
     only, so that the replays themselves are read where they are decoded."""
     rows = db.execute("SELECT b.game_id FROM best_times AS b JOIN replays AS r "
                       "ON r.game_id = b.game_id ORDER BY b.time_ms, b.id LIMIT ?", (limit,))
     return [game_id for (game_id,) in rows]
+
+
+def read_best_replays(db: sqlite3.Connection, limit: int) -> list[str]:
+    """Replays of best-time games, fastest first (the texts of
+    :func:`read_best_replay_games`' games)."""
+    texts = (read_replay(db, game_id) for game_id in read_best_replay_games(db, limit))
+    return [text for text in texts if text is not None]
 
 
 def _games(rows: sqlite3.Cursor) -> Iterator[GameRecord | None]:
