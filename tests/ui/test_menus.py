@@ -281,6 +281,7 @@ def test_a_disabled_item_s_letter_does_nothing_and_ctrl_alt_opens_no_menu():
     letter(app, "w")                                  # Watch replay: there is none yet
     assert isinstance(app.top, MenuScreen) and app.top.index == 1
     key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     letter(app, "g", pygame.KMOD_LALT | pygame.KMOD_LCTRL)   # AltGr types, opens nothing
     assert app.top is app.play
 
@@ -372,6 +373,59 @@ def test_alt_alone_then_up_drops_the_menu_at_its_last_item_and_a_letter_drops_it
     key(app, pygame.K_UP)
     assert app.top.items[app.top.highlight].label == "Exit"
     key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     key(app, pygame.K_F10)
     letter(app, "h")                                             # Help
     assert app.top.index == len(MENUS) - 1 and app.top.highlight == 0
+
+
+def lit_title(app, index):
+    """Whether the title ``index`` shows lit (its left edge in the highlight)."""
+    at = app.viewport.to_display((title_rects(app.painter, app.layout.menu_h)[index].x + 1,
+                                  app.layout.menu_bar.centery))
+    return pixel(app, at) == (0, 0, 128)
+
+
+@pytest.mark.parametrize("opened", ["click", "alt letter", "f10 down"])
+def test_esc_closes_the_drop_down_first_leaving_its_title_lit_then_the_menu(opened):
+    """As in Windows: Esc takes one level away. It closed the whole menu, so
+    the player who had opened the wrong one had to start again from Alt."""
+    app = make_app(level="expert")
+    expert = item_pos(app, 0, "Expert")
+    if opened == "click":
+        press(app, title_pos(app, 0))
+        release(app, title_pos(app, 0))
+    elif opened == "alt letter":
+        letter(app, "g", pygame.KMOD_LALT)
+    else:
+        key(app, pygame.K_F10)
+        key(app, pygame.K_DOWN)
+    assert pixel(app, expert) == (192, 192, 192)                 # the drop-down
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScreen) and not app.top.dropped
+    assert lit_title(app, 0) and pixel(app, expert) != (192, 192, 192)
+    key(app, pygame.K_RIGHT)                                     # along the bar, still
+    assert app.top.index == 1 and lit_title(app, 1) and not lit_title(app, 0)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_DOWN)                                      # drops Game again
+    assert app.top.dropped and pixel(app, expert) == (192, 192, 192)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)                                    # the bar is left
+    assert app.top is app.play and not lit_title(app, 0)
+
+
+@pytest.mark.parametrize("way", [pygame.K_F10, pygame.K_LALT])
+def test_alt_or_f10_in_a_dropped_menu_closes_it_all_at_once(way):
+    app = make_app()
+    letter(app, "v", pygame.KMOD_LALT)
+    assert app.top.dropped
+    key(app, way)
+    assert app.top is app.play
+
+
+def test_a_letter_after_esc_drops_the_menu_it_names():
+    app = make_app()
+    letter(app, "g", pygame.KMOD_LALT)
+    key(app, pygame.K_ESCAPE)
+    letter(app, "t")                                             # Tools, from the lit bar
+    assert isinstance(app.top, MenuScreen) and app.top.dropped and app.top.index == 2

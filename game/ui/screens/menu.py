@@ -7,10 +7,12 @@ a title's letter drops its menu.
 
 Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
-press and release on the same item chooses it. Esc, Alt, F10 or a click
-elsewhere, with any button, closes the menu (that click does nothing else). The keyboard moves
-with the arrows and chooses with Enter, or with an item's underlined letter;
-Alt+letter opens another menu by its title's.
+press and release on the same item chooses it. Esc closes one level, as in
+Windows: the drop-down first, its title staying lit (Left, Right, Down and
+the letters still work), then the lit title. Alt, F10 or a click elsewhere,
+with any button, closes the menu at once (that click does nothing else). The
+keyboard moves with the arrows and chooses with Enter, or with an item's
+underlined letter; Alt+letter opens another menu by its title's.
 """
 
 from __future__ import annotations
@@ -110,7 +112,9 @@ class MenuScreen(base.Screen):
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
-        if k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
+        if k == pygame.K_ESCAPE and self.dropped:
+            self._fold()
+        elif k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
             self.close()
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             index = (self.index + (1 if k == pygame.K_RIGHT else -1)) % len(MENUS)
@@ -164,6 +168,13 @@ class MenuScreen(base.Screen):
         """Menu ``index``, opened from the keyboard: its first item lit."""
         self._switch(index)
         self._drop(self._step_item(-1, +1))
+
+    def _fold(self) -> None:
+        """Take the drop-down away, leaving its title lit (Esc, one level)."""
+        self.dropped = False
+        self.highlight = None
+        self.press_origin = None
+        self.app.invalidate()              # the drop-down must disappear
 
     def _drop(self, highlight: int | None) -> None:
         """Show the lit title's drop-down, ``highlight`` lit in it."""
