@@ -58,6 +58,12 @@ def tip_in(app, rect: pygame.Rect) -> int:
                if tuple(s.get_at((x, y)))[:3] == TIP)
 
 
+def over_counters(app) -> int:
+    """How many pixels of the tip the mine counter, the face and the timer show."""
+    layout = app.layout
+    return sum(tip_in(app, part) for part in (layout.mines_box, layout.face, layout.timer_box))
+
+
 def rows(app, first: int, last: int) -> pygame.Rect:
     """The field's rows ``first`` to ``last`` (an 8 x 8 grid)."""
     f = app.layout.field
@@ -105,22 +111,29 @@ def test_the_line_wraps_narrower_beside_hint_cells_that_fill_the_height():
     assert hidden_cells(app) == []
 
 
-def test_the_line_reaches_over_the_counters_when_the_field_has_no_room():
+def test_the_line_never_covers_the_counters_or_the_face_even_when_the_field_has_no_room():
+    """With no room on the field the line went across the window, over the
+    mine counter, the face and the timer: the time and the mines left were
+    hidden until the next move. It flows around the hint's cells instead."""
     app = make_app(RUNNING)
     click(app, (3, 0))                                      # the clock runs
     layout = app.layout
-    before = [region(app, part) for part in (layout.mines_box, layout.face)]
     show(app, (0, 3), [(7, 3), (3, 5), (0, 7), (7, 7)], text_of(3))
-    assert tip_in(app, layout.panel) > 100
-    assert tip_in(app, rows(app, 3, 7)) == 0
+    assert tip_in(app, layout.window) > 1000
+    assert over_counters(app) == 0
     assert hidden_cells(app) == []
-    drawn = tip_in(app, layout.panel)
-    app.step(70)                                            # the timer ticks under the line
-    assert tip_in(app, layout.panel) == drawn
+    keep = [layout.cell_rect(c, (0, 0)) for c in [(0, 3), (7, 3), (3, 5), (0, 7), (7, 7)]]
+    placed = place(app.painter, text_of(3), layout, keep, False)
+    assert " ".join(run for run, _x, _y in placed.runs) == text_of(3)     # read whole
+    timer = region(app, layout.timer_box)
+    app.step(70)                                            # the time goes on, in sight
+    assert region(app, layout.timer_box) != timer
+    shown = [region(app, part) for part in (layout.mines_box, layout.timer_box, layout.face)]
     app.play.mark_dirty(app.play.assist.clear_hint())       # a move clears the hint
     app.step()
-    assert tip_in(app, layout.panel) == 0
-    assert [region(app, part) for part in (layout.mines_box, layout.face)] == before
+    assert tip_in(app, layout.window) == 0
+    assert [region(app, part) for part in (layout.mines_box, layout.timer_box,
+                                           layout.face)] == shown
 
 
 def region(app, rect: pygame.Rect) -> bytes:
@@ -157,12 +170,13 @@ def test_no_hint_ever_hides_its_cell_or_its_proof(language, board):
                 break
             assert hidden_cells(app) == [], (seed, shown)
             assert tip_in(app, app.layout.window) > 100
+            assert over_counters(app) == 0, (seed, shown)
             click(app, shown.cell, RIGHT if shown.kind == "mine" else LEFT)
             if app.play.session.ended:
                 break
 
 
-def test_the_pause_hides_a_line_over_the_counters_and_brings_it_back():
+def test_the_pause_hides_a_line_reaching_out_of_the_field_and_brings_it_back():
     app = make_app(RUNNING)
     click(app, (3, 0))
     show(app, (0, 3), [(7, 3), (3, 5), (0, 7), (7, 7)], text_of(3))

@@ -112,8 +112,9 @@ def hover_rect(painter: Painter, layout: Layout, cell_rect: pygame.Rect,
 def draw_hint(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
     """The hint's explanation (or the assistant's message) as a tip placed
     by ``hint_tip.place``: it covers none of the hint's cells, or shows them
-    through holes. It may reach over the counters, so the play screen draws
-    it after them. Returns its box (None when there is no line)."""
+    through holes. It may reach over the field's frame and margins, never
+    over the counters or the face. Returns its box (None when there is no
+    line)."""
     line = shown_line(screen)
     if not line:
         return None
@@ -165,13 +166,13 @@ def help_decor(screen) -> tuple:
 
 def shown_line(screen) -> str:
     """The assistant's line, unless the game is paused: the pause hides the
-    field, and a line reaching over the counters stuck out of its panel."""
+    field, and a line reaching out of the field stuck out of its panel."""
     return "" if screen.session.chrono.paused else screen.assist.line()
 
 
 def draw_help(painter: Painter, layout: Layout, screen) -> None:
     """Shading over the play screen's field (the hint's line, the hovered
-    percentage and the "thinking" cue come after the counters: ``draw_cues``)."""
+    percentage and the "thinking" cue come after the field: ``draw_cues``)."""
     assist = screen.assist
     field = screen.field
     clip = painter.surface.get_clip()

@@ -10,8 +10,10 @@ the place is searched, best first:
    hinted cell is in the lower half), then the other edge, then in a gap
    between the hint's cells;
 2. in a column of the field beside all of them (the text wraps narrower);
-3. across the whole window, over the counters and the face if need be;
-4. in a column of the window beside them;
+3. across the window below the counters and the face, whose margins and
+   frame around the field it may cover (a counter hidden by a tip read
+   wrong until the next move);
+4. in a column of that part of the window beside them;
 5. and when no rectangle is free (the proof's numbers all over a tiny
    board), the text flows around the hint's cells, which show through the
    tip as holes: nothing of the hint is ever hidden, and the whole text is
@@ -64,9 +66,10 @@ def place(painter: Painter, text: str, layout: Layout, keep: Sequence[Rect],
 
 
 def _window(layout: Layout) -> Rect:
-    """The window inside its frame, below the menu bar (menus stay readable)."""
+    """The window inside its frame, below the counters and the face: the
+    menus, the mine count, the time and the face always stay readable."""
     w, h = layout.size
-    top = layout.menu_h + OUTER
+    top = max(layout.mines_box.bottom, layout.timer_box.bottom, layout.face.bottom) + GAP
     return Rect(OUTER, top, w - 2 * OUTER, h - OUTER - top)
 
 

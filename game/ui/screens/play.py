@@ -426,7 +426,7 @@ class PlayScreen(PlayInput, base.Screen):
         tip = self._shown.get("tip")
         if isinstance(tip, Rect) and not layout.field.contains(tip) \
                 and decor != self._shown.get("decor"):
-            full = True             # a line that reached over the counters changes or goes
+            full = True             # a line that reached over the field's frame changes or goes
         if full:
             self._shown.clear()
             painter.fill(layout.window, GREY)
@@ -457,9 +457,8 @@ class PlayScreen(PlayInput, base.Screen):
                 draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
         drew |= bool(redrawn)
         hud = self._draw_hud(painter, layout)
-        tip = self._shown.get("tip")
-        if cues or hud and isinstance(tip, Rect) and not layout.field.contains(tip):
-            self._shown["tip"] = draw_cues(painter, layout, self)   # over the counters too
+        if cues:
+            self._shown["tip"] = draw_cues(painter, layout, self)
         cell = self.touch.pressing
         if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
             draw_touch_cue(painter, layout, cell, self.scroll,
