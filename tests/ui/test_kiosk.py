@@ -447,3 +447,29 @@ def test_the_keys_page_of_a_kiosk_lists_only_the_keys_a_visitor_may_use():
     for refused in ("Q: quit", "F11: fullscreen", "Ctrl++: bigger", "S: sound on/off"):
         assert refused not in lines
     assert "Q: quit" in keys_page_lines(make_app())
+
+
+def test_a_demo_run_shows_its_games_without_the_visitors_assists_and_gives_them_back(tmp_path):
+    """``--demo`` without ``--kiosk`` kept the visitor's probability overlay
+    colouring the demo games and the flag-mode button held in over them;
+    the visitor's settings are theirs to find again after the demo."""
+    app = make_app(data_dir=tmp_path, demo=True, idle_seconds=1)
+    key(app, pygame.K_SPACE)                         # the visitor wakes the demo
+    assert app.top is app.play
+    key(app, pygame.K_p)
+    key(app, pygame.K_m)
+    app.step(61)
+    assert isinstance(app.top, AttractScreen)
+    app.step(90)                                     # a few demo moves
+    field = app.play.field
+    assert field.move_count > 0
+    mode = app.layout.mode_button
+    assert shows(app, pygame.Rect(mode.topleft, app.atlas.size("mode_off")), "mode_off")
+    covered = [(x, 0) for x in range(field.width)
+               if field.cell(x, 0) == "#" and (x, 0) != app.play.cursor]
+    assert covered and all(cell_shows(app, c, "covered") for c in covered)
+    key(app, pygame.K_SPACE)                         # the visitor is back
+    assert app.top is app.play
+    assert app.play.assist.overlay and app.settings.flag_mode
+    assert shows(app, pygame.Rect(mode.topleft, app.atlas.size("mode_on")), "mode_on")
+    assert on_disk(app).settings.flag_mode            # the saved setting never changed

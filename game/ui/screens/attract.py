@@ -11,7 +11,8 @@ away from the window (``loading.py``), the next one while a demo game
 plays; one not ready in time gives way to another demo game. The first
 touch, click or key brings a fresh game at the configured level and does
 nothing else. Demo sessions are marked ``demo`` and never reach the
-records; sound is off while it runs.
+records; sound, the probability overlay and flag mode are off while it
+runs, and the visitor's come back after it.
 """
 
 from __future__ import annotations
@@ -68,16 +69,22 @@ class AttractScreen(base.Screen):
         self.t = 0
         self._wait = 0
         self._sound = app.audio.enabled
+        #: The visitor's overlay and flag mode, off while the demo plays
+        #: (a kiosk's are the operator's, already off) and theirs again after.
+        self._assists = (app.play.assist.overlay, app.settings.flag_mode)
 
     # ------------------------------------------------------------ games
 
     def enter(self) -> None:
         self.app.audio.enabled = False
         self.app.audio.stop()
+        self.app.play.assist.overlay = False
+        self.app.settings.flag_mode = False      # never saved: no setting was changed
         self.next_game()
 
     def exit(self) -> None:
         self.app.audio.enabled = self._sound
+        self.app.play.assist.overlay, self.app.settings.flag_mode = self._assists
         self.best.close()
 
     def next_game(self) -> None:
