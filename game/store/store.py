@@ -43,7 +43,15 @@ from .notices import Notices
 from .questions import records_key
 from .reader import Reader, SyncReader, ThreadReader
 from .statistics import LevelStats
-from .writer import BackgroundWriter, DeferredWriter, FileWriter, InlineWriter, Outcome, run_in_transaction
+from .writer import (
+    BackgroundWriter,
+    DeferredWriter,
+    FileWriter,
+    InlineWriter,
+    Outcome,
+    retried,
+    run_in_transaction,
+)
 
 APP_NAME = "Minesweeper"
 #: Written and removed at start to learn whether the directory takes writes.
@@ -356,7 +364,7 @@ class Store:
 
     def _write_failed(self, error: Exception) -> None:
         if self._saving:
-            self._notices.add(notices.cannot_save(self.directory, error))
+            self._notices.add(notices.cannot_save(self.directory, error, kept=retried(error)))
         self._saving = False
 
     def _write_resumed(self) -> None:
@@ -371,10 +379,9 @@ class Store:
         files that do not exist."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
+        except OSError as error:             # told with the records (_open_records)
             self._settings_file.locked = True
             self._refusal = error
-            self._notices.add(notices.cannot_save(self.directory, error))
             return False
         probe = self.directory / _PROBE
         try:
@@ -388,9 +395,8 @@ class Store:
             return False
         try:
             write_atomic(probe, b"")
-        except OSError as error:
+        except OSError as error:             # told with the records (_open_records)
             self._refusal = error
-            self._notices.add(notices.cannot_save(self.directory, error))
             return False
         with suppress(OSError):
             probe.unlink()
@@ -418,16 +424,17 @@ class Store:
                     db.close()
                     db = None
                 why = error
-                self._notices.add(notices.cannot_save(self.directory, error))
-                self._saving = False          # told: the retries below say nothing more
+                self._saving = False          # told below: the retries say nothing more
         retry = False
         if db is None:
             db, found = database.copy_into_memory(path)
+            retry = found is None and why is not None
+            if why is not None:               # whether the session's games wait for the disk
+                self._notices.add(notices.cannot_save(self.directory, why, kept=retry))
             if isinstance(found, database.Newer):
                 self._notices.add(notices.newer(N_("records"), path))
             elif found is not None and why is not None:     # kept as it is: say why
                 self._notices.add(notices.damaged_kept(N_("records"), found.path, why))
-            retry = found is None and why is not None
         if self._searchable:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
                                 rename=False)

@@ -33,6 +33,12 @@ _JOB_ERRORS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.Interfa
                ValueError, OverflowError)
 
 
+def retried(error: BaseException) -> bool:
+    """Whether a background writer keeps the job that met ``error`` to try
+    it again (the disk's errors), rather than drop it (the job's own)."""
+    return not isinstance(error, _JOB_ERRORS)
+
+
 def run_in_transaction(db: sqlite3.Connection, job: Job) -> None:
     """Run ``job`` in one write transaction: all of it is kept, or none."""
     db.execute("BEGIN IMMEDIATE")

@@ -494,3 +494,63 @@ def test_a_data_folder_that_could_not_be_made_at_the_start_gets_the_sessions_rec
     assert len(store.take_notices()) == 1
     again = reopen(store)
     assert [g.seed for g in again.history()] == [3, 2] and again.settings.sound is False
+
+
+KEPT = ("The game plays on and saves new results as soon as it can; any still unsaved when it "
+        "closes will be lost.")
+LOST = "The game plays on, but new results will be lost when it closes."
+KEPT_FR = ("Le jeu continue et enregistrera les nouveaux résultats dès qu’il le pourra\u202f; "
+           "ceux qui ne le seront pas encore à sa fermeture seront perdus.")
+LOST_FR = "Le jeu continue, mais les nouveaux résultats seront perdus à sa fermeture."
+
+
+@pytest.fixture(params=["en", "fr"])
+def language(request):
+    from game import i18n
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def _ending(language: str, kept: bool) -> str:
+    return {("en", True): KEPT, ("en", False): LOST,
+            ("fr", True): KEPT_FR, ("fr", False): LOST_FR}[language, kept]
+
+
+def test_a_full_disk_says_the_results_wait_for_it(tmp_path, monkeypatch, language):
+    """The notice said new results "will be lost when it closes" while the
+    writer kept them and wrote them once the disk had room again."""
+    store = open_store(tmp_path)
+    disk = FullDisk(monkeypatch)
+    store.record_game(game(seed=2, result="lost"))
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert message.endswith(_ending(language, True))
+    disk.full.clear()
+    assert [g.seed for g in reopen(store).history()] == [2]
+
+
+def test_a_folder_refusing_writes_at_the_start_says_the_results_wait_for_it(
+        tmp_path, monkeypatch, language):
+    with read_only(tmp_path, monkeypatch):
+        _sqlite_refused_under(tmp_path, monkeypatch)
+        store = open_store(tmp_path)
+        store.record_game(game(seed=3, result="lost"))
+        [message] = store.take_notices()
+        assert message.endswith(_ending(language, True))
+    assert store.flush()
+    assert [g.seed for g in reopen(store).history()] == [3]
+
+
+def test_unreadable_records_in_a_folder_refusing_writes_say_the_results_will_be_lost(
+        tmp_path, monkeypatch, language):
+    """Records that can neither be read nor set aside stay as they are: the
+    session's results live in memory only, and the notice says so."""
+    (tmp_path / "records.db").write_bytes(b"not a database" * 500)
+    with read_only(tmp_path, monkeypatch):
+        store = open_store(tmp_path)
+        saving, _records = store.take_notices()
+        assert saving.endswith(_ending(language, False))
+        store.record_game(game(seed=4, result="lost"))
+        store.close()
+    assert (tmp_path / "records.db").read_bytes() == b"not a database" * 500
