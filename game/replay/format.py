@@ -6,7 +6,8 @@
      "moves": [[0, "R 3 4"], [812, "F 5 4"], ...],
      "result": "won", "time_ms": 48211,
      "player": "Ann", "date": "2026-11-23T14:02:11", "level": "expert",
-     "pointer": [0, 3, 4, 1, 140, 3, 4, 0, 35, 4, 4, 0, ...]}
+     "pointer": [0, 3, 4, 1, 140, 3, 4, 0, 35, 4, 4, 0, ...],
+     "modes": [[0, "flag_mode", true], [5120, "flag_mode", false]]}
 
 A board is given by its ``seed`` (replayed with the first-click rule), by its
 ``layout`` (rows of ``*`` mine, ``.`` safe and ``' '`` a hole of a shaped
@@ -18,7 +19,8 @@ they changed, as a flat list of four numbers per sample: the milliseconds
 since the previous sample, x, y and the buttons (a quarter smaller than a
 list of lists, which matters: the track is most of a replay). Unknown extra
 fields are ignored, so later versions of this game may add some without
-breaking older readers of version 1.
+breaking older readers of version 1. ``modes`` (``modes.py``), added so,
+says when flag mode or "Chord with left click" changed from their defaults.
 
 A file is anything a stranger may send: everything is checked, with limits on
 every size, and any problem is a ``ReplayError`` whose message is one line.
@@ -40,6 +42,8 @@ from game.engine import SHAPES as ENGINE_SHAPES
 from game.i18n import N_, _, ngettext, os_reason, whole
 from game.safe_read import NotAFile, TooLarge, read_capped
 
+from .modes import BadModes, Switch
+from .modes import read as read_modes
 from .track import PointerTrack
 
 FORMAT = "minesweeper-replay"
@@ -88,6 +92,7 @@ class Replay:
     date: str | None = None
     level: str | None = None
     pointer: PointerTrack = field(default_factory=PointerTrack)
+    modes: tuple[Switch, ...] = ()      # flag mode and left-click chords (``modes.py``)
 
 
 def encode(replay: Replay) -> str:
@@ -114,6 +119,8 @@ def encode_pieces(replay: Replay) -> Iterator[str]:
     for name in ("player", "date", "level"):
         if getattr(replay, name) is not None:
             doc[name] = getattr(replay, name)
+    if replay.modes:
+        doc["modes"] = [list(switch) for switch in replay.modes]
     text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
     if not replay.pointer:
         yield text + "\n"
@@ -242,10 +249,14 @@ def _replay(doc: dict[str, Any]) -> Replay:
     if moves and time_ms < moves[-1][0]:
         raise ReplayError(_("time_ms {time} is before the last move (at {last} ms)").format(
             time=time_ms, last=moves[-1][0]))
+    try:
+        modes = read_modes(doc.get("modes"), time_ms)
+    except BadModes as e:
+        raise ReplayError(str(e)) from None
     return Replay(width, height, mines, marks, first_click, moves, result, time_ms, seed=seed,
                   layout=layout, shape=shape, player=_text(doc, "player"),
                   date=_text(doc, "date"), level=_text(doc, "level"),
-                  pointer=_pointer(doc, width, height, time_ms))
+                  pointer=_pointer(doc, width, height, time_ms), modes=modes)
 
 
 #: A move's text that is not a move, by the rule it breaks (engine.MoveError).

@@ -128,17 +128,21 @@ class Playback:
         return min(999, int(self.t // 1000) + 1)
 
     def pressed_cells(self) -> set[tuple[int, int]]:
-        """Cells shown pressed by the buttons held (as the play screen shows them
-        with the default settings: a left press on a number chords)."""
+        """Cells shown pressed by the buttons held, as the play screen showed
+        them with the settings of the moment: a left press on a number
+        chords when "Chord with left click" was on, one on a covered cell
+        pushes it in unless flag mode was on (it flags)."""
         pointer = self.pointer()
         if pointer is None or pointer.cell is None or not self.live():
             return set()
         field = self.field()
         cell = pointer.cell
         covered = "#?"
-        if pointer.chording or pointer.left and field.cell(*cell) in "12345678":
+        left = self.timeline.left_click_at(self.t)
+        if pointer.chording or (pointer.left and left.chord_left_click
+                                and field.cell(*cell) in "12345678"):
             return {c for c in [cell, *field.neighbours(*cell)] if field.cell(*c) in covered}
-        if pointer.left and field.cell(*cell) in covered:
+        if pointer.left and not left.flag_mode and field.cell(*cell) in covered:
             return {cell}
         return set()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.engine import Minefield
 
 from .format import MAX_POINTER, Replay
+from .modes import CHORD_LEFT_CLICK, DEFAULTS, FLAG_MODE, MAX_SWITCHES, Switch
 from .track import PointerTrack
 
 OFF_BOARD = (-1, -1)
@@ -20,11 +21,21 @@ class Recorder:
     def __init__(self) -> None:
         self.times: list[int] = []             # times[i]: ms of the i-th engine move
         self.pointer = PointerTrack()
+        self.modes: list[Switch] = []          # flag mode and left-click chords, as they changed
+        self._modes_now = dict(DEFAULTS)
 
     def stamp(self, move_count: int, t_ms: int) -> None:
         """Moves up to ``move_count`` not stamped yet were played at ``t_ms``."""
         while len(self.times) < move_count:
             self.times.append(t_ms)
+
+    def left_click(self, t_ms: int, flag_mode: bool, chord_left_click: bool) -> None:
+        """The settings deciding what a left press pushes in, at ``t_ms``:
+        kept when they change (``modes.py``)."""
+        for name, value in ((FLAG_MODE, flag_mode), (CHORD_LEFT_CLICK, chord_left_click)):
+            if value != self._modes_now[name] and len(self.modes) < MAX_SWITCHES:
+                self._modes_now[name] = value
+                self.modes.append((t_ms, name, value))
 
     def point(self, t_ms: int, cell: tuple[int, int] | None, buttons: int) -> None:
         """The pointer at ``t_ms``: kept only if it changed since the last sample
@@ -69,7 +80,8 @@ def replay_of(field: Minefield, recorder: Recorder, *, result: str, time_ms: int
         seed=field.seed if seeded and field.mask is None else None,
         layout=tuple(layout) if layout else None, shape=field.shape,
         player=player, date=date, level=level,
-        pointer=recorder.pointer.until(time_ms))
+        pointer=recorder.pointer.until(time_ms),
+        modes=tuple(switch for switch in recorder.modes if switch[0] <= time_ms))
 
 
 def _monotonic(times: list[int], count: int) -> list[int]:

@@ -21,6 +21,7 @@ from game.engine import GameStats, Minefield
 
 from .check import start_field
 from .format import Replay
+from .modes import LeftClick, ModeTrack
 
 CHECKPOINT_MOVES = 256      # a copy of the board kept every this many moves...
 MAX_CHECKPOINTS = 64        # ...or fewer, farther apart, on a very long game: each copy
@@ -55,6 +56,7 @@ class Timeline:
         self._spacing = max(CHECKPOINT_MOVES, -(-self.length // MAX_CHECKPOINTS))
         self._scout: Minefield | None = None            # plays ahead for ``prepare``
         self._scout_at = 0
+        self._modes = ModeTrack(replay.modes)
 
     @property
     def length(self) -> int:
@@ -149,6 +151,10 @@ class Timeline:
             i += 1
         _, x, y, buttons = self.replay.pointer[i - 1]
         return Pointer((x, y) if x >= 0 and y >= 0 else None, buttons)
+
+    def left_click_at(self, t_ms: float) -> LeftClick:
+        """Flag mode and "Chord with left click" as they were at ``t_ms``."""
+        return self._modes.at(t_ms)
 
     def figures(self, moves: int, t_ms: float) -> GameStats:
         """3BV, 3BV solved, clicks, efficiency and 3BV/s after ``moves`` moves at ``t_ms``."""

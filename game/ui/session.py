@@ -100,7 +100,9 @@ class Session:
     def point(self, cell: tuple[int, int] | None, buttons: int) -> None:
         """Where the pointer is and which buttons are held (a tick's sample)."""
         if not self.ended:
-            self.recorder.point(self.elapsed_ms(), cell, buttons)
+            t_ms = self.elapsed_ms()
+            self.recorder.point(t_ms, cell, buttons)
+            self.recorder.left_click(t_ms, self.settings.flag_mode, self.settings.chord_left_click)
 
     def elapsed_ms(self) -> int:
         return self.chrono.elapsed_ms()

@@ -122,6 +122,19 @@ CASES = [
     ("pointer cut short", lambda d: changed(d, pointer=[5, 0, 0]), "pointer must be a list"),
     ("pointer of floats", lambda d: changed(d, pointer=[5.5, 0, 0, 0]),
      "pointer must hold whole numbers"),
+    ("modes not a list", lambda d: changed(d, modes="flag_mode"),
+     "modes must be a list of at most 100,000 [t_ms, setting, true|false]"),
+    ("modes unknown setting", lambda d: changed(d, modes=[[0, "sound", True]]),
+     "modes entry 1 must be [t_ms, setting, true|false] with a setting among flag_mode,"),
+    ("modes value as a word", lambda d: changed(d, modes=[[0, "flag_mode", "yes"]]),
+     "modes entry 1 must be [t_ms, setting, true|false]"),
+    ("modes time as a bool", lambda d: changed(d, modes=[[True, "flag_mode", True]]),
+     "modes entry 1 must be [t_ms, setting, true|false]"),
+    ("modes going back", lambda d: changed(d, modes=[[9, "flag_mode", True],
+                                                     [8, "flag_mode", False]]),
+     "modes entry 2: time goes back or passes the end"),
+    ("modes past the end", lambda d: changed(d, modes=[[10 ** 9, "chord_left_click", False]]),
+     "modes entry 1: time goes back or passes the end"),
 ]
 
 
@@ -149,7 +162,7 @@ FILE_WORDS = {"width", "height", "mines", "marks", "first_click", "seed", "layou
               "t_ms", "time_ms", "result", "player", "level", "date", "pointer", "dt_ms",
               "version", "format", "shape", "opening", "safe", "classic", "grid", "torus", "hex",
               "won", "lost", "unfinished", "true", "false", "JSON", "UTF", "replay", "long",
-              "mine", "null"}
+              "mine", "null", "modes", "flag_mode", "chord_left_click"}
 
 
 def _words(message: str) -> set[str]:

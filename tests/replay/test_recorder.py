@@ -49,3 +49,37 @@ def test_the_replay_ends_the_track_when_the_game_ends():
     replay = replay_of(field, recorder, result="unfinished", time_ms=250, first_click="safe")
     assert list(replay.pointer.times) == [0, 100, 200, 250, 250]
     assert list(recorder.pointer.times) == [0, 100, 200, 300, 400]
+
+
+BOARD = ["*.......", "........", "........", "........",
+         "........", "........", "......*.", "........"]
+
+
+def held(cell, modes=()) -> set:
+    """The cells the viewer shows pressed with the left button held on
+    ``cell`` after the opening click, under ``modes``."""
+    from game.replay import Replay, decode, encode
+    from game.replay.track import PointerTrack
+    field = Minefield.from_layout(BOARD)
+    field.reveal(3, 3)                                    # all but the corners open
+    base = replay_of(field, Recorder(), result="unfinished", time_ms=200, first_click="opening")
+    replay = Replay(**{**base.__dict__, "pointer": PointerTrack([100], [cell[0]], [cell[1]], [1]),
+                       "modes": modes})
+    playback = Playback(Timeline(decode(encode(replay))))
+    playback.seek(150)
+    playback.settle()
+    return playback.pressed_cells()
+
+
+def test_a_replay_without_modes_is_shown_with_the_default_settings():
+    """Files made before modes were kept: a left press on a number chords,
+    one on a covered cell pushes it in, as the viewer always showed them."""
+    assert held((1, 1)) == {(0, 0)}
+    assert held((7, 7)) == {(7, 7)}
+
+
+def test_the_viewer_shows_a_left_press_as_the_settings_of_the_moment_made_it():
+    assert held((1, 1), ((0, "chord_left_click", False),)) == set()
+    assert held((7, 7), ((0, "flag_mode", True),)) == set()
+    assert held((7, 7), ((0, "flag_mode", True), (120, "flag_mode", False))) == {(7, 7)}
+    assert held((7, 7), ((0, "flag_mode", True), (180, "flag_mode", False))) == set()

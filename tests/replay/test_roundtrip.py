@@ -180,3 +180,17 @@ def test_a_long_pointer_track_is_encoded_a_chunk_at_a_time_as_one_array(monkeypa
     assert list(doc)[-1] == "pointer" and text.endswith("]}\n")
     assert doc["pointer"][:8] == [0, 0, -1, 0, 7, 1, 0, 1]   # dt from the previous sample
     assert decode(text).pointer == long.pointer
+
+
+def test_flag_mode_and_left_click_chords_round_trip_and_a_default_game_does_not_name_them():
+    field, replay = recorded("beginner", "safe", seed=2)
+    assert replay.modes == () and '"modes"' not in encode(replay)     # as files always were
+    recorder = Recorder()
+    recorder.left_click(0, True, True)
+    recorder.left_click(16, True, True)                   # no change: nothing kept
+    recorder.left_click(400, False, False)
+    with_modes = replay_of(field, recorder, result=replay.result, time_ms=replay.time_ms,
+                           first_click="safe")
+    assert with_modes.modes == ((0, "flag_mode", True), (400, "flag_mode", False),
+                                (400, "chord_left_click", False))
+    assert decode(encode(with_modes)) == with_modes

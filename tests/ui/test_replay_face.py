@@ -58,3 +58,51 @@ def assert_the_replay_shows_no_press(app, on_release) -> None:
     x, y = on_release
     cell = pygame.Rect(board.field.x + x * CELL, board.field.y + y * CELL, CELL, CELL // 2)
     assert shows_part(app, cell, "covered")               # its top half: the pointer is below
+
+
+def held_then_replayed(app, cell, toggle: str):
+    """Turn ``toggle`` on mid-game, hold the left button down on ``cell``
+    a while, let go off the board, win, and open the viewer paused at the
+    moment the button was held: the viewer and the game's pressed cells."""
+    click(app, (3, 3))                                    # opens all but the corners
+    app.step(30)
+    app.commands.run(toggle)
+    app.step(30)
+    press(app, cell_pos(app, cell))
+    app.step(30)
+    held_at = app.play.session.elapsed_ms()
+    in_game = app.play.pressed_cells()
+    move(app, app.viewport.to_display((1, app.layout.size[1] - 1)))
+    release(app, app.viewport.to_display((1, app.layout.size[1] - 1)))   # off the board
+    app.commands.run(toggle)                              # back, for win()'s clicks
+    app.step(30)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                              # paused
+    viewer.playback.seek(held_at)
+    app.step()
+    return viewer, in_game
+
+
+def test_a_left_press_in_flag_mode_shows_no_pressed_cell_in_the_replay():
+    """In flag mode a left press pushes no cell in (the click flags); the
+    viewer, which knew nothing of flag mode, showed the cell pressed."""
+    app = make_app(BOARD_8)
+    viewer, in_game = held_then_replayed(app, (7, 7), "toggle_flag_mode")
+    assert in_game == set()
+    assert viewer.playback.pressed_cells() == set()
+    board = viewer.layout.board
+    cell = pygame.Rect(board.field.x + 7 * CELL, board.field.y + 7 * CELL, CELL, CELL // 2)
+    assert shows_part(app, cell, "covered")
+
+
+def test_a_left_press_on_a_number_without_left_click_chords_presses_nothing_in_the_replay():
+    """With Chord with left click off, a left press on a number pushes no
+    neighbour in; the viewer showed the neighbours pressed as for a chord."""
+    app = make_app(BOARD_8)
+    viewer, in_game = held_then_replayed(app, (1, 1), "toggle_chord_left_click")
+    assert in_game == set()
+    assert viewer.playback.pressed_cells() == set()
+    board = viewer.layout.board
+    cell = pygame.Rect(board.field.x, board.field.y, CELL, CELL // 2)        # (0, 0), covered
+    assert shows_part(app, cell, "covered")
