@@ -119,6 +119,15 @@ def unreadable(what: str, path: Path, error: BaseException) -> Text:
                               what=_(what), file=shown(path.name), reason=reason(error)))
 
 
+def read_failed(path: Path, error: BaseException) -> Text:
+    """The records could not be read while the game ran: what a dialog shows
+    may lack some; saving goes on (the writer says if it stops too)."""
+    error = _bare(error)
+    return Text(lambda: _("Your records could not be read ({file}: {reason}), so some may be "
+                          "missing from what is shown. The file is left untouched.").format(
+                              file=shown(path.name), reason=reason(error)))
+
+
 def newer(what: str, path: Path) -> Text:
     return Text(lambda: _("{file} was written by a newer version of Minesweeper. It is left "
                           "untouched; your {what} will not be saved by this version.").format(

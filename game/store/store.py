@@ -312,7 +312,7 @@ class Store:
         nothing to read until the next write makes them again."""
         if _absent(self.directory / database.NAME):
             return
-        message = notices.unreadable(N_("records"), self.directory / database.NAME, error)
+        message = notices.read_failed(self.directory / database.NAME, error)
         with self._lock:
             said = str(message)
             told, self._unreadable = said in self._unreadable, self._unreadable | {said}

@@ -554,3 +554,30 @@ def test_unreadable_records_in_a_folder_refusing_writes_say_the_results_will_be_
         store.record_game(game(seed=4, result="lost"))
         store.close()
     assert (tmp_path / "records.db").read_bytes() == b"not a database" * 500
+
+
+def test_a_read_that_fails_does_not_say_the_records_will_not_be_saved(tmp_path, monkeypatch,
+                                                                       language):
+    """A read refused for a moment (the records locked by another program)
+    said "your records will not be saved this time", and every game of the
+    session was saved all the same."""
+    store = open_store(tmp_path)
+    real, calls = ledger.read_history, []
+
+    def locked_once(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return real(*args, **kwargs)
+    monkeypatch.setattr(ledger, "read_history", locked_once)
+    store.record_game(game(seed=7, result="lost"))
+    assert store.history() == []
+    [message] = store.take_notices()
+    said = {"en": ("Your records could not be read (records.db: database is locked), so some "
+                   "may be missing from what is shown. The file is left untouched."),
+            "fr": ("Impossible de lire vos scores (records.db\u202f: base de données verrouillée)"
+                   "\u202f; certains peuvent donc manquer à l’affichage. Le fichier est laissé "
+                   "intact.")}
+    assert message == said[language]
+    store.record_game(game(seed=8, result="lost"))
+    assert [g.seed for g in reopen(store).history()] == [8, 7]
