@@ -717,7 +717,7 @@ def test_the_viewer_shows_where_its_view_is_on_the_scroll_bars_as_the_game_does(
     key(app, pygame.K_RIGHT)                       # the far corner: both thumbs at their end
     bars = scroll_bar_thumbs(viewer.layout.board, viewer.scroll)
     assert len(bars) == 2
-    for bar, thumb in bars:
+    for bar, (thumb,) in bars:
         assert thumb.right == bar.right or thumb.bottom == bar.bottom
         inside = app.viewport.to_display(thumb.center)
         before = app.viewport.to_display((bar.x + 1, bar.y + 1))

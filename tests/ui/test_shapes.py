@@ -24,6 +24,7 @@ from .helpers import (
     key,
     make_app,
     move,
+    pixel,
     press,
     release,
     settle,
@@ -308,6 +309,32 @@ def test_the_cursor_rolls_a_big_torus_over_its_seam_one_column_at_a_time():
     key(app, pygame.K_RIGHT)
     assert app.play.cursor == (0, y) and app.play.scroll[0] == 101 - cols
     assert app.play.target(cell_pos(app, (0, y))).cell == (0, y)
+
+
+def test_the_scroll_bars_of_a_torus_rolled_over_its_seam_show_both_ends_of_the_view():
+    """Rolled five columns and rows back over the seam, the view shows the
+    board's last five and then its first ones: the thumbs sat pinned at the
+    bars' ends, as if the view showed the last columns and rows only."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1000,
+                   shape="torus")
+    layout = app.layout
+    assert layout.hbar is not None and layout.vbar is not None
+    app.play.scroll_by(-5, -5)
+    app.step()
+    assert app.play.scroll == (95, 95)
+    for bar, shown, across in ((layout.hbar, layout.view_cols, True),
+                               (layout.vbar, layout.view_rows, False)):
+        length = bar.w if across else bar.h
+
+        def at(along, bar=bar, across=across):
+            point = (bar.x + along, bar.centery) if across else (bar.centerx, bar.y + along)
+            return pixel(app, app.viewport.to_display(point))
+        first_end = length * (shown - 5) // 100           # the first columns, from 0
+        assert at(2) == (255, 255, 255)                   # a thumb from the bar's start...
+        assert at(first_end - 3) == (255, 255, 255)
+        assert at(first_end + 3) == (128, 128, 128)       # ... to the last column shown,
+        assert at(length * 95 // 100 - 3) == (128, 128, 128)
+        assert at(length - 3) == (255, 255, 255)          # and one for the last five
 
 
 def test_a_rolled_torus_bursts_its_confetti_from_the_middle_of_the_view():

@@ -52,34 +52,46 @@ def draw_mode_button(painter: Painter, layout: Layout, on: bool) -> None:
         painter.sprite("mode_on" if on else "mode_off", rect.topleft)
 
 
-def _thumb(bar: pygame.Rect, first: int, shown: int, total: int, across: bool) -> pygame.Rect:
+def _thumbs(bar: pygame.Rect, first: int, shown: int, total: int, across: bool,
+            wraps: bool) -> tuple[pygame.Rect, ...]:
+    """Where the view lies along ``bar``: one thumb, or two on a torus whose
+    view is rolled over the seam (its last columns and then its first: one
+    thumb pinned at the bar's end said the view showed the last columns only)."""
     length = bar.w if across else bar.h
-    start = length * first // total
     size = max(4, length * shown // total)
+    if wraps and first + shown > total:
+        end = length * (first + shown - total) // total
+        pieces = [(length * first // total, length), (0, max(1, end))]
+    else:
+        start = min(length * first // total, length - size)
+        pieces = [(start, start + size)]
     if across:
-        return pygame.Rect(bar.x + min(start, bar.w - size), bar.y, size, bar.h)
-    return pygame.Rect(bar.x, bar.y + min(start, bar.h - size), bar.w, size)
+        return tuple(pygame.Rect(bar.x + a, bar.y, b - a, bar.h) for a, b in pieces)
+    return tuple(pygame.Rect(bar.x, bar.y + a, bar.w, b - a) for a, b in pieces)
 
 
-def scroll_bar_thumbs(layout: Layout, scroll: tuple[int, int]):
-    """(bar, thumb) for each scroll bar the layout has: where the visible part
+def scroll_bar_thumbs(layout: Layout, scroll: tuple[int, int]
+                      ) -> list[tuple[pygame.Rect, tuple[pygame.Rect, ...]]]:
+    """(bar, thumbs) for each scroll bar the layout has: where the visible part
     of the board lies along each side."""
+    wraps = layout.shape == "torus"
     out = []
     if layout.hbar is not None:
-        out.append((layout.hbar, _thumb(layout.hbar, scroll[0], layout.view_cols,
-                                        layout.cols, True)))
+        out.append((layout.hbar, _thumbs(layout.hbar, scroll[0], layout.view_cols,
+                                         layout.cols, True, wraps)))
     if layout.vbar is not None:
-        out.append((layout.vbar, _thumb(layout.vbar, scroll[1], layout.view_rows,
-                                        layout.rows, False)))
+        out.append((layout.vbar, _thumbs(layout.vbar, scroll[1], layout.view_rows,
+                                         layout.rows, False, wraps)))
     return out
 
 
 def draw_scroll_bars(painter: Painter, layout: Layout, scroll: tuple[int, int]) -> None:
     """Thin bars in the margins beside a board bigger than the window."""
-    for bar, thumb in scroll_bar_thumbs(layout, scroll):
+    for bar, thumbs in scroll_bar_thumbs(layout, scroll):
         painter.fill(bar, DARK)
-        painter.fill(thumb, BLACK)
-        painter.fill(thumb.inflate(-2, -2), WHITE)
+        for thumb in thumbs:
+            painter.fill(thumb, BLACK)
+            painter.fill(thumb.inflate(-2, -2), WHITE)
 
 
 def scroll_for_bar(layout: Layout, kind: str, pos: tuple[int, int],
