@@ -18,6 +18,9 @@ import random
 from dataclasses import dataclass
 
 from game.engine import Minefield
+from game.engine.topology import HEX, TORUS
+
+from .cells import HEX_SHIFT, HEX_STEP, HEX_W
 
 Cell = tuple[int, int]
 
@@ -45,9 +48,25 @@ def _schedule(cells: list[Cell], span: int, step: int, start: int = 0) -> dict[C
     return {cell: start + int(i * gap) for i, cell in enumerate(cells)}
 
 
-def _by_distance(cells: list[Cell], origin: Cell) -> list[Cell]:
-    return sorted(cells, key=lambda c: ((c[0] - origin[0]) ** 2 + (c[1] - origin[1]) ** 2,
-                                        c[1], c[0]))
+def _by_distance(cells: list[Cell], origin: Cell, field: Minefield) -> list[Cell]:
+    """``cells`` nearest to ``origin`` first, as the board lies on screen: a
+    torus is the shorter way round (the mine just over the seam went off
+    among the last, the wave jumping across the board), and hexagons are
+    measured between their centres (odd rows half a cell to the right, rows
+    closer than columns), not their row and column numbers."""
+    w, h = field.width, field.height
+    wraps, hexagonal = field.shape == TORUS, field.shape == HEX
+    ox, oy = origin
+
+    def key(c: Cell) -> tuple[float, int, int]:
+        dx, dy = c[0] - ox, c[1] - oy
+        if wraps:
+            dx, dy = min(dx % w, -dx % w), min(dy % h, -dy % h)
+        if hexagonal:
+            dx += ((c[1] % 2) - (oy % 2)) * HEX_SHIFT / HEX_W
+            dy *= HEX_STEP / HEX_W
+        return dx * dx + dy * dy, c[1], c[0]
+    return sorted(cells, key=key)
 
 
 class Animation:
@@ -95,11 +114,11 @@ class DefeatAnimation(Animation):
         wrong = [c for c, ch in shown.items() if ch == "x"]
         origin = exploded[0] if exploded else (0, 0)
         first = [c for c in exploded if c in mines]
-        rest = _by_distance([c for c in mines if c not in first], origin)
+        rest = _by_distance([c for c in mines if c not in first], origin, field)
         self.fire = {c: 0 for c in first}
         self.fire.update(_schedule(rest, CHAIN_TICKS, MAX_STEP, start=MAX_STEP if first else 0))
         chain_end = max(self.fire.values(), default=0) + BOOM_FRAMES * BOOM_TICKS_PER_FRAME
-        self.cross = _schedule(_by_distance(wrong, origin), CROSS_TICKS, CROSS_STEP,
+        self.cross = _schedule(_by_distance(wrong, origin, field), CROSS_TICKS, CROSS_STEP,
                                start=chain_end)
         self.duration = max([chain_end, *[t + 1 for t in self.cross.values()]])
 
@@ -152,7 +171,7 @@ class VictoryAnimation(Animation):
         super().__init__()
         self.field = field
         self.size = size or (field.width * 16, field.height * 16)
-        self.pop = _schedule(_by_distance(flagged_by_win, last_click), WAVE_TICKS, 3)
+        self.pop = _schedule(_by_distance(flagged_by_win, last_click, field), WAVE_TICKS, 3)
         self.wave_end = max(self.pop.values(), default=0) + POP_TICKS
         self.duration = self.wave_end + CONFETTI_TICKS
         self.particles = self._burst(random.Random(seed))

@@ -190,3 +190,50 @@ def test_the_board_surface_is_never_drawn_on_by_the_effects():
     piece = view.surface.subsurface(cell_rect(app, (0, 0)).move(-app.layout.field.x,
                                                                  -app.layout.field.y))
     assert all(piece.get_at((x, y)) == tile.get_at((x, y)) for x in range(16) for y in range(16))
+
+
+#: On a torus (0, 4) touches (9, 4) over the seam; (0, 1) and (0, 7) are three
+#: cells away, (4, 4) four.
+SEAM = ["..........", "*.........", "..........", "..........", "*...*....*",
+        "..........", "..........", "*.........", ".........."]
+
+
+def test_on_a_torus_the_mine_over_the_seam_goes_off_before_those_further_away():
+    """Mines were ordered by their distance across the board: the mine
+    touching the one hit, over the seam, went off after every other."""
+    app = make_app(SEAM, shape="torus")
+    click(app, (0, 4))
+    anim = app.play.anim
+    assert isinstance(anim, DefeatAnimation)
+    order = sorted(anim.fire, key=anim.fire.get)
+    assert order[:2] == [(0, 4), (9, 4)] and order[-1] == (4, 4)
+    app.step(anim.fire[(0, 7)] - anim.t + 1)         # the shake is over, three have gone off
+    assert anim.shake() == (0, 0)
+    assert not cell_shows(app, (9, 4), "covered")
+    assert cell_shows(app, (4, 4), "covered")        # the furthest still to come
+
+
+def test_the_victory_wave_on_a_torus_spreads_over_the_seam_too():
+    field = Minefield.from_layout(SEAM, shape="torus")
+    for y, row in enumerate(SEAM):
+        for x, c in enumerate(row):
+            if c == "." and field.cell(x, y) == "#":
+                field.reveal(x, y)
+    assert field.status == "won"
+    anim = VictoryAnimation(field, [(0, 1), (4, 4), (9, 4)], (0, 5), seed=1)
+    assert sorted(anim.pop, key=anim.pop.get) == [(9, 4), (0, 1), (4, 4)]
+
+
+def test_on_hexagons_a_touching_mine_goes_off_before_one_two_cells_away():
+    """Rows and columns were measured as on squares: from (5, 5), an odd
+    row, (4, 6) and (6, 6) were as near, and (4, 6), two hexagons away,
+    went off first; (6, 6) touches (5, 5)."""
+    rows = ["." * 10 for _ in range(10)]
+    rows[5] = "....." + "*" + "...."
+    rows[6] = "....*.*..."
+    app = make_app(rows, shape="hex")
+    assert (6, 6) in app.play.field.neighbours(5, 5)
+    assert (4, 6) not in app.play.field.neighbours(5, 5)
+    click(app, (5, 5))
+    anim = app.play.anim
+    assert anim.fire[(6, 6)] < anim.fire[(4, 6)]
