@@ -337,6 +337,32 @@ def test_the_scroll_bars_of_a_torus_rolled_over_its_seam_show_both_ends_of_the_v
         assert at(length - 3) == (255, 255, 255)          # and one for the last five
 
 
+def test_a_torus_scroll_bar_rolls_the_view_over_the_seam_under_the_pointer():
+    """A press or a drag on a torus's scroll bar centres the thumb under the
+    pointer, over the seam too: near the bar's start the view stopped at
+    the first column, its thumb away from the pointer, and a board with no
+    edge could not be rolled over its seam with the bars."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1000,
+                   shape="torus")
+    layout = app.layout
+    bar, shown = layout.hbar, layout.view_cols
+    start = app.viewport.to_display((bar.x + 2, bar.centery))
+    press(app, start)
+    assert app.play.scroll[0] == -(shown // 2) % 100          # the last columns, then the first
+    end = app.viewport.to_display((bar.right - 2, bar.centery))
+    move(app, end)
+    release(app, end)
+    assert app.play.scroll[0] == (99 - shown // 2) % 100
+    assert app.play.field.status == "ready"                   # nothing opened
+    vbar = layout.vbar
+    top = app.viewport.to_display((vbar.centerx, vbar.y + 1))
+    press(app, top)
+    release(app, top)
+    assert app.play.scroll[1] == -(layout.view_rows // 2) % 100
+    pixel_at = app.viewport.to_display((bar.x + 1, bar.y + 1))
+    assert pixel(app, pixel_at) == (255, 255, 255)           # a piece of thumb at the start
+
+
 def test_a_rolled_torus_bursts_its_confetti_from_the_middle_of_the_view():
     """A torus rolled by the wheel burst them from the middle of the board
     as drawn unrolled, a corner of the view, where most were hidden."""

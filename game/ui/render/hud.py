@@ -96,15 +96,22 @@ def draw_scroll_bars(painter: Painter, layout: Layout, scroll: tuple[int, int]) 
 
 def scroll_for_bar(layout: Layout, kind: str, pos: tuple[int, int],
                    scroll: tuple[int, int]) -> tuple[int, int]:
-    """The scroll that centres a bar's thumb on ``pos`` (scale-1 window point)."""
+    """The scroll that centres a bar's thumb on ``pos`` (scale-1 window point).
+    A torus has no end to stop at: near either end of the bar the view rolls
+    over the seam, its thumb in two pieces, rather than stop short of the
+    pointer."""
+    wraps = layout.shape == "torus"
+
+    def place(first: int, size: int, shown: int) -> int:
+        return first % size if wraps else max(0, min(size - shown, first))
     if kind == "hbar" and layout.hbar is not None:
         bar = layout.hbar
         first = (pos[0] - bar.x) * layout.cols // bar.w - layout.view_cols // 2
-        return max(0, min(layout.cols - layout.view_cols, first)), scroll[1]
+        return place(first, layout.cols, layout.view_cols), scroll[1]
     if kind == "vbar" and layout.vbar is not None:
         bar = layout.vbar
         first = (pos[1] - bar.y) * layout.rows // bar.h - layout.view_rows // 2
-        return scroll[0], max(0, min(layout.rows - layout.view_rows, first))
+        return scroll[0], place(first, layout.rows, layout.view_rows)
     return scroll
 
 
