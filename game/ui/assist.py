@@ -54,6 +54,7 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 THINKING_TICKS = 6          # an answer this late (100 ms) shows the "thinking" cue
+REVEALABLE = "#?"           # what a reveal opens (a flag it leaves alone)
 
 KIND_WORDS = {"safe": N_("Safe"), "mine": N_("Mine"), "guess": N_("Best guess")}
 
@@ -298,7 +299,8 @@ class Assistant:
         layer = self.session.prepared
         field = self.field
         if layer is None or kind != "reveal" or field.status != Status.READY \
-                or field.first_click is None or layer.cells is not None:
+                or field.first_click is None or layer.cells is not None \
+                or field.cell(*cell) not in REVEALABLE:     # a flag: the reveal does nothing
             return False
         if self._first is None:
             self._first = (kind, cell)
@@ -312,8 +314,8 @@ class Assistant:
     def _layout_arrived(self, laid: LaidBoard) -> None:
         if self._first is None or self.session.prepared is None:
             return
-        self.session.prepared.cells = laid.cells
         (kind, cell), self._first = self._first, None
+        self.session.prepared.prepare(laid.cells, cell[1] * self.field.width + cell[0])
         self.screen.play(kind, cell)
         if not laid.no_guess:             # said once the move has cleared older lines
             self.message = _(NOT_NO_GUESS)

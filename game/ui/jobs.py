@@ -187,16 +187,27 @@ class LayoutJob:
 
 class PreparedLayer:
     """The no-guess MineLayer of the window: it hands the engine the mines a
-    LayoutJob laid in the worker; only if none were prepared for this first
-    click does it lay them on the spot (importing the solver then)."""
+    LayoutJob laid in the worker for the first click at cell ``first`` (a
+    flat index); for any other first click (one made while they were being
+    laid, the first one having come to nothing: its cell flagged) it lays
+    them on the spot (importing the solver then). Mines laid for another
+    cell could lie beside this one, where the first-click rule keeps none,
+    and the engine refused them with a ValueError that ended the game."""
 
     def __init__(self) -> None:
         self.cells: list[int] | None = None
+        self.first: int | None = None
+
+    def prepare(self, cells: list[int] | None, first: int | None) -> None:
+        """Keep ``cells`` for a first click at ``first`` (None, None: forget them)."""
+        self.cells, self.first = cells, first
 
     def __call__(self, rng: random.Random, topology: Topology, mines: int,
                  excluded: tuple[int, ...]) -> list[int]:
-        cells, self.cells = self.cells, None
-        if cells is not None and len(cells) == mines and not set(excluded[:1]) & set(cells):
+        cells, first = self.cells, self.first
+        self.prepare(None, None)
+        if cells is not None and first == excluded[0] and len(cells) == mines \
+                and not set(excluded) & set(cells):
             return cells
         from game.solver import no_guess_layer
         return no_guess_layer(rng, topology, mines, excluded)

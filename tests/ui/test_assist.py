@@ -347,3 +347,44 @@ def test_a_no_guess_board_whose_laying_failed_is_laid_at_the_next_click():
     app.step(2)
     assert app.play.field.status == Status.PLAYING
     assert app.play.field.cell(4, 4) != "#"
+
+
+class LayoutsAsked(SyncWorker):
+    """Notes the first clicks no-guess boards are laid for; ``hold`` keeps
+    the answers back, as a worker still laying the board does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cells: list[tuple[int, int]] = []
+        self.hold = False
+
+    def submit(self, tag, job) -> None:
+        if tag[0] == "layout":
+            self.cells.append(job.cell)
+        super().submit(tag, job)
+
+    def poll(self):
+        return [] if self.hold else super().poll()
+
+
+def opening_is_free(field, cell) -> bool:
+    layout = field.layout()
+    return all(layout[y][x] == "." for x, y in [cell, *field.neighbours(*cell)])
+
+
+def test_a_no_guess_first_click_on_a_flag_lays_nothing_and_the_next_click_plays():
+    """A left click on a flag before the first reveal had the worker lay a
+    board for the flag's cell; the click came to nothing, the mines were
+    kept, and the next first click was given them: on a torus one lay beside
+    it, and the engine's refusal ended the game with a traceback."""
+    worker = LayoutsAsked()
+    app = make_app(level="beginner", shape="torus", no_guess=True, seed=3, worker=worker)
+    click(app, (4, 4), RIGHT)
+    click(app, (4, 4))
+    app.step(3)
+    assert app.play.field.status == Status.READY and worker.cells == []
+    click(app, (0, 1))
+    app.step(3)
+    field = app.play.field
+    assert field.status == Status.PLAYING and worker.cells == [(0, 1)]
+    assert opening_is_free(field, (0, 1)) and field.cell(4, 4) == "F"

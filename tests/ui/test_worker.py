@@ -226,7 +226,7 @@ def test_a_no_guess_board_laid_in_the_worker_is_the_one_the_engine_would_lay():
     layer = PreparedLayer()
     ok, laid = run_job(job)
     assert ok and laid.no_guess
-    layer.cells = laid.cells
+    layer.prepare(laid.cells, first=4 * 30 + 4)
     prepared = Minefield(30, 16, 99, seed=5, first_click="opening", layer=layer)
     prepared.reveal(4, 4)
     from game.solver import no_guess_layer
