@@ -174,7 +174,9 @@ class Assistant:
             kind, version = cast(tuple[str, Version], done.tag)
             if self._asked.get(kind) == version:
                 del self._asked[kind]
-            if version != self.version():
+            # A no-guess board is this game's whatever was flagged while it was
+            # laid: dropped as stale, it never came, and every reveal waited for it.
+            if version != self.version() and not (kind == "layout" and version[0] == self.game):
                 continue
             if not done.ok:
                 self.message = _("The computer is puzzled: {reason}").format(reason=done.value)
@@ -315,8 +317,12 @@ class Assistant:
         if self._first is None or self.session.prepared is None:
             return
         (kind, cell), self._first = self._first, None
-        self.session.prepared.prepare(laid.cells, cell[1] * self.field.width + cell[0])
+        prepared = self.session.prepared
+        prepared.prepare(laid.cells, cell[1] * self.field.width + cell[0])
         self.screen.play(kind, cell)
+        if self.field.status == Status.READY:     # flagged meanwhile: the reveal did nothing
+            prepared.prepare(None, None)          # the next first click asks afresh
+            return
         if not laid.no_guess:             # said once the move has cleared older lines
             self.message = _(NOT_NO_GUESS)
 

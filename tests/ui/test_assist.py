@@ -388,3 +388,35 @@ def test_a_no_guess_first_click_on_a_flag_lays_nothing_and_the_next_click_plays(
     field = app.play.field
     assert field.status == Status.PLAYING and worker.cells == [(0, 1)]
     assert opening_is_free(field, (0, 1)) and field.cell(4, 4) == "F"
+
+
+def test_a_no_guess_first_click_flagged_while_its_board_is_laid_lets_the_next_ask_again():
+    worker = LayoutsAsked()
+    app = make_app(level="beginner", shape="torus", no_guess=True, seed=3, worker=worker)
+    worker.hold = True
+    click(app, (4, 4))                       # the board is being laid for (4, 4)...
+    click(app, (4, 4), RIGHT)                # ...when the player flags it
+    worker.hold = False
+    app.step(3)
+    assert app.play.field.status == Status.READY and app.play.field.cell(4, 4) == "F"
+    click(app, (0, 1))
+    app.step(3)
+    field = app.play.field
+    assert field.status == Status.PLAYING and worker.cells == [(4, 4), (0, 1)]
+    assert opening_is_free(field, (0, 1))
+
+
+def test_a_flag_placed_while_a_no_guess_board_is_laid_never_stops_the_game():
+    """The board came back for a position one move older (the flag) and was
+    dropped as stale: the click that waited for it never played, and every
+    later reveal waited for a board that would never come, until F2."""
+    worker = LayoutsAsked()
+    app = make_app(level="expert", no_guess=True, seed=3, worker=worker)
+    worker.hold = True
+    click(app, (4, 4))                       # the board is being laid...
+    click(app, (20, 10), RIGHT)              # ...when the player flags a cell elsewhere
+    worker.hold = False
+    app.step(3)
+    field = app.play.field
+    assert field.status == Status.PLAYING and opening_is_free(field, (4, 4))
+    assert field.cell(20, 10) == "F" and worker.cells == [(4, 4)]
