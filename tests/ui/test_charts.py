@@ -13,7 +13,7 @@ from game.store import GameRecord, Store
 from game.ui.render.chart import BAR_PITCH, GREEN, NAVY, RED, Chart, level_wins
 from game.ui.screens.records import HISTORY_PAGE, HistoryDialog, StatisticsDialog
 
-from .helpers import BOARD_8, key, make_app, pixel
+from .helpers import BOARD_8, click, key, make_app, pixel, settle
 
 
 def game(level="beginner", result="won", time_ms=10_000, rate=2.0) -> GameRecord:
@@ -131,3 +131,34 @@ def test_a_win_the_computer_helped_to_never_draws_the_best_line(tmp_path, practi
     helped_y = plot.bottom - round(5_000 / 20_000 * (plot.h - 2))
     assert pixel(app, app.viewport.to_display((plot.right - 2, own_y))) == RED
     assert pixel(app, app.viewport.to_display((plot.right - 2, helped_y))) != RED
+
+
+@pytest.mark.parametrize("command", ["statistics", "history"])
+def test_a_board_won_by_its_first_click_in_0_ms_charts_a_bar(command):
+    """The densest hexagons (57 mines on 8x8) are won by the first click,
+    at 0 ms: with only such wins the chart divided by the longest time, 0,
+    and opening Statistics or History ended the game with a traceback."""
+    app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=57,
+                   shape="hex")
+    key(app, pygame.K_F2)                          # dealt, not a chosen seed: it counts
+    click(app, (4, 4))
+    settle(app)
+    assert app.play.field.status == "won" and app.play.session.elapsed_ms() == 0
+    app.commands.run(command)
+    chart = None
+    for _ in range(60):
+        app.step()
+        dialog = app.top
+        chart = getattr(dialog, "chart", None) or next(
+            (w for w in dialog.widgets if isinstance(w, Chart)), None)
+        if chart is not None and chart.wins:
+            break
+    assert chart is not None and [w.time_ms for w in chart.wins] == [0]
+    (bar,) = chart.bars()
+    assert bar.h == 1 and bar.bottom == chart.plot.bottom        # the shortest bar there is
+    if command == "statistics":                  # drawn, under the best time's red line
+        ox, oy = dialog.client_origin
+        shown = {pixel(app, app.viewport.to_display((x + ox, bar.bottom - 1 + oy)))
+                 for x in range(bar.x, bar.right)}
+        assert shown == {RED}
+        assert pixel(app, app.viewport.to_display((bar.x + ox, bar.bottom - 2 + oy))) != NAVY

@@ -83,7 +83,7 @@ class Chart:
     def bars(self) -> list[pygame.Rect]:
         """One bar per win shown (scale-1, relative to the dialog's client area)."""
         wins, plot = self.shown(), self.plot
-        top = max(w.time_ms for w in wins) if wins else 1
+        top = _longest(wins)
         out = []
         for i, win in enumerate(wins):
             h = max(1, round(win.time_ms / top * (plot.h - 2)))
@@ -107,7 +107,7 @@ class Chart:
             y = plot.bottom - 2 - round(rate / fastest * (plot.h - 4))
             painter.fill(pygame.Rect(plot.x + 1 + i * BAR_PITCH, y, 3, 2), GREEN)
         if wins and self.best_ms is not None:
-            top = max(w.time_ms for w in wins)
+            top = _longest(wins)
             y = plot.bottom - max(1, round(min(self.best_ms, top) / top * (plot.h - 2)))
             painter.fill(pygame.Rect(plot.x, y, plot.w, 1), RED)
         x = self.rect.x + origin[0]
@@ -125,3 +125,10 @@ class Chart:
         caption_w = dx + painter.text_width(text)
         box = pygame.Rect(self.rect.x, self.rect.bottom - 11, caption_w, painter.line_height())
         return self.rect, [self.plot, box]
+
+
+def _longest(wins: list[Win]) -> int:
+    """The longest time among ``wins``, the bars' full height: at least 1 ms,
+    as a board cleared by its first click is won in 0 ms (the densest torus
+    or hexagons always are), and dividing by it ended the game."""
+    return max((w.time_ms for w in wins), default=1) or 1
