@@ -58,11 +58,6 @@ def best_replay_games(limit: int) -> Question:
     return Question(lambda db: ledger.read_best_replay_games(db, limit), [])
 
 
-def replay(game_id: int) -> Question:
-    """The replay kept with a game, or None (none kept, or beyond the budget)."""
-    return Question(lambda db: ledger.read_replay(db, game_id), None)
-
-
 def best_times(key: Key) -> Question:
     """A level's Best Times, best first (none for "custom")."""
     def query(db: sqlite3.Connection) -> list[BestTime]:

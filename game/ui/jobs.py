@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import GRID, Topology
-from game.i18n import _, language
+from game.i18n import N_, _, language
 
 if TYPE_CHECKING:            # the solver itself is imported by the jobs, when they run
     from game.solver.count import Count
@@ -213,6 +213,11 @@ class PreparedLayer:
         return no_guess_layer(rng, topology, mines, excluded)
 
 
+#: A ReplayJob's answer for a game the records keep no replay of (said as
+#: it is, not as a replay that failed to open).
+NO_REPLAY = N_("This game has no replay.")
+
+
 @dataclass(frozen=True)
 class ReplayJob:
     """A replay to watch: the file at ``path``, the ``text`` the store kept,
@@ -236,7 +241,7 @@ class ReplayJob:
             else:
                 text = self.text if self.database is None else self._stored()
                 if text is None:
-                    return _("This game has no replay.")
+                    return _(NO_REPLAY)
                 replay = decode(text)
             check(replay)
         except (ReplayError, sqlite3.Error) as e:

@@ -826,48 +826,6 @@ def test_the_viewer_counts_more_than_999_mines_on_four_digits_as_the_game_did():
         assert shows(app, board.digit_rect(board.mines_box, i), f"led_{digit}")
 
 
-def test_history_watch_reads_the_replay_off_the_ui_thread(tmp_path, monkeypatch):
-    """Watch while a game is still being written (a slow disk): the dialog
-    stays, the UI thread never waits for the writer, and the replay opens
-    once the reader has it."""
-    import threading
-
-    from game.store import ledger
-    from game.store.writer import BackgroundWriter
-    from game.ui.screens.records import HistoryDialog
-
-    app = make_app(BOARD_8, data_dir=tmp_path, background_reads=True)
-    win(app)
-    app.commands.run("history")
-    assert app.reader.wait(60)
-    app.step(2)
-    dialog = app.top
-    assert isinstance(dialog, HistoryDialog) and dialog.games.loaded
-    held, flushed_by_ui = threading.Event(), []
-    real_insert, real_flush = ledger.insert_game, BackgroundWriter.flush
-
-    def slow_insert(db, record, **kwargs):
-        held.wait(60)
-        return real_insert(db, record, **kwargs)
-
-    def flush(writer):
-        if threading.current_thread() is threading.main_thread() and not held.is_set():
-            flushed_by_ui.append("flush")
-            return False
-        return real_flush(writer)
-
-    monkeypatch.setattr(ledger, "insert_game", slow_insert)
-    monkeypatch.setattr(BackgroundWriter, "flush", flush)
-    app.store.record_game(game_record(app.play.session, "won"))     # stuck in the writer
-    press_button(app, dialog, "Watch")
-    app.step(5)
-    assert app.top is dialog and flushed_by_ui == []
-    held.set()
-    assert app.reader.wait(60)
-    app.step()
-    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
-
-
 def test_the_progress_bar_has_a_tick_under_every_moment_a_move_was_played():
     times = [5 * i for i in range(300)] + [7000, 9000]          # many moves share a column
     replay = Replay(width=8, height=8, mines=1, marks=True, first_click="safe",

@@ -573,9 +573,6 @@ class HistoryDialog(Dialog):
             return
         first = False
         for key, value in answers:
-            if key == ("replay",):
-                self._watch(value)            # the dialog closes: nothing else matters
-                return
             if self.games.arrived(key, value):
                 first |= key == ("first",)
             else:
@@ -619,14 +616,12 @@ class HistoryDialog(Dialog):
         self.chart.note = NO_WINS if chart is not None else LOADING
 
     def watch(self) -> None:
-        """Watch the selected game's replay (a notice if it has none), once
-        the reader has it: the replay is read off the UI thread too."""
+        """Watch the selected game's replay (a notice if it has none): the
+        dialog closes and the replay loader's process reads it from the
+        records (``replays.open_stored``)."""
         game = self.games[self.table.selected]
-        if game is None or game.game_id is None:
-            self._watch(None)
-        else:
-            self.reads.ask(("replay",), questions.replay(game.game_id))
-
-    def _watch(self, text: str | None) -> None:
         self.app.pop()
-        replays.open_text(self.app, text)
+        if game is None or game.game_id is None:
+            replays.open_text(self.app, None)
+        else:
+            replays.open_stored(self.app, game.game_id)

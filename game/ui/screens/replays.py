@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _, os_reason
 from game.replay import Replay
 
-from ..jobs import ReplayJob
+from ..jobs import NO_REPLAY, ReplayJob
 from .pause import PauseScreen
 
 if TYPE_CHECKING:
@@ -50,10 +50,23 @@ def open_file(app: Host, path: str | Path) -> None:
           _("Cannot open the replay {file}").format(file=Path(path).name))
 
 
+def open_stored(app: Host, game_id: int) -> None:
+    """Watch the replay the records keep with game ``game_id`` (a notice if
+    they keep none). The loader's process reads it from the records file
+    itself: handed over from this thread, a 1.6 MB text held the window
+    170 ms while that process started. Records kept in memory have no file
+    to read: their text goes to it instead."""
+    path = app.store.database_path
+    if path is None:
+        open_text(app, app.store.replay(game_id))
+    else:
+        _load(app, ReplayJob(database=str(path), game_id=game_id), _("Cannot open this replay"))
+
+
 def open_text(app: Host, text: str | None) -> None:
-    """Watch a replay kept by the store (None: the game has no replay)."""
+    """Watch a replay whose text is at hand (None: the game has no replay)."""
     if text is None:
-        _notice(app, _("This game has no replay."))
+        _notice(app, _(NO_REPLAY))
         return
     _load(app, ReplayJob(text=text), _("Cannot open this replay"))
 
@@ -78,7 +91,8 @@ def _load(app: Host, job: ReplayJob, failure: str) -> None:
 
     def refused(reason: str) -> None:
         if facing(app) is asked_over:
-            _notice(app, _("{failure}: {reason}").format(failure=failure, reason=reason))
+            _notice(app, reason if reason == _(NO_REPLAY) else
+                    _("{failure}: {reason}").format(failure=failure, reason=reason))
 
     app.replays.load(job, opened, refused)
 

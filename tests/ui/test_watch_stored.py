@@ -1,0 +1,82 @@
+"""History's Watch: the replay loader's process reads the game's replay from
+the records file itself, so that no replay text is handed over from the
+window's thread (a 1.6 MB one held the window 170 ms as that process started)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.jobs import ReplayJob
+from game.ui.recording import game_record
+from game.ui.screens.notice import NoticeDialog
+from game.ui.screens.records import HistoryDialog, StatisticsDialog
+from game.ui.screens.watch import ReplayScreen
+
+from .helpers import BOARD_8, key, make_app
+from .test_records import press_button
+from .test_replays import HeldWorker, win
+
+
+def history_with_a_won_game(tmp_path, loader=None):
+    """An app whose History dialog lists one won game kept with its replay."""
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=loader)
+    win(app)
+    app.commands.run("history")
+    app.step()
+    assert isinstance(app.top, HistoryDialog) and app.top.games.loaded
+    return app
+
+
+def test_watch_asks_the_loader_for_the_game_in_the_records_file_not_its_text(tmp_path):
+    held = HeldWorker()
+    app = history_with_a_won_game(tmp_path, held)
+    newest = app.store.history()[0]
+    press_button(app, app.top, "Watch")
+    assert app.top is app.play                              # the dialog closes at once
+    [(_tag, job)] = held.jobs
+    assert job == ReplayJob(database=str(app.store.database_path), game_id=newest.game_id)
+    held.answer()
+    app.step(3)
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+
+
+def test_a_replay_asked_for_then_left_for_another_dialog_is_dropped(tmp_path):
+    held = HeldWorker()
+    app = history_with_a_won_game(tmp_path, held)
+    press_button(app, app.top, "Watch")
+    app.commands.run("statistics")                          # the player moved on
+    held.answer()
+    app.step(3)
+    assert isinstance(app.top, StatisticsDialog) and not app.replays.waiting
+
+
+def test_watching_a_game_kept_without_replay_says_only_that(tmp_path):
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    app.store.record_game(game_record(app.play.session, "won"))     # a tool's game, no replay
+    app.commands.run("history")
+    app.step()
+    press_button(app, app.top, "Watch")
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and app.top.text == "This game has no replay."
+
+
+def test_records_kept_in_memory_hand_the_loader_the_replay_text(tmp_path):
+    """No records file for the loader's process to read: the text goes to it."""
+    taken = tmp_path / "a file"
+    taken.write_text("not a folder")
+    held = HeldWorker()
+    app = make_app(BOARD_8, data_dir=taken, loader=held)
+    while app.top is not app.play:                          # "cannot save"
+        key(app, pygame.K_ESCAPE)
+    win(app)
+    app.commands.run("history")
+    app.step()
+    press_button(app, app.top, "Watch")
+    [(_tag, job)] = held.jobs
+    assert job.database is None and job.text is not None
+    held.answer()
+    app.step(3)
+    assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
