@@ -105,9 +105,11 @@ class PlayScreen(PlayInput, base.Screen):
         if self.cursor is not None:
             self.cursor = cursor_step(self.field, (min(self.cursor[0], self.field.width - 1),
                                                    min(self.cursor[1], self.field.height - 1)), 0, 0)
+        view = self.board_view
         self.app.fit_window(self.field.width, self.field.height, self.field.mines,
                             self.field.shape)
-        self._reset_board_view()
+        if self.board_view is view:       # the window was not laid out again: reset it here
+            self._reset_board_view()
         self.app.invalidate()
 
     def after_victory(self, show: Callable[[], None]) -> None:
@@ -147,8 +149,14 @@ class PlayScreen(PlayInput, base.Screen):
             self._reset_board_view()
 
     def _reset_board_view(self) -> None:
-        layout = self.app.layout
-        self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, layout)
+        """Show the board afresh on a board view of the window's layout and
+        scale: the one in place if it has them (a new 100x100 board's view
+        took 3 ms to make, and was made twice when the board changed size:
+        once as the window was laid out again, once by ``new_game``)."""
+        layout, scale = self.app.layout, self.app.viewport.scale
+        view = self.board_view
+        if view is None or view.layout != layout or view.scale != scale:
+            self.board_view = BoardView(self.app.atlas, scale, layout)
         self._redraw_board()
         self._shown.clear()
 

@@ -1,0 +1,42 @@
+"""A new game makes the board's view once, or not at all: a 100x100 board's
+view took 3 ms to make, and one board changing size made it twice (once as
+the window was laid out again, once for the new game)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.render import board as board_module
+
+from .helpers import cell_shows, click, key, make_app
+
+
+def counting_views(monkeypatch) -> list[int]:
+    made: list[int] = []
+    real = board_module.BoardView.__init__
+
+    def init(self, *args, **kwargs):
+        made.append(1)
+        real(self, *args, **kwargs)
+    monkeypatch.setattr(board_module.BoardView, "__init__", init)
+    return made
+
+
+def test_a_new_board_of_another_size_makes_its_view_once(monkeypatch):
+    app = make_app(level="expert")
+    made = counting_views(monkeypatch)
+    app.commands.run("level_beginner")
+    app.step()
+    assert len(made) == 1 and app.play.board_view.cols == app.play.field.width
+    assert all(cell_shows(app, (x, y), "covered") for x, y in ((0, 0), (8, 8)))
+
+
+def test_f2_on_the_same_board_draws_it_covered_on_the_view_it_has(monkeypatch):
+    app = make_app(level="beginner")
+    click(app, (4, 4))                               # the first click opens an area
+    app.step(30)
+    assert not cell_shows(app, (4, 4), "covered")
+    made = counting_views(monkeypatch)
+    key(app, pygame.K_F2)
+    assert made == [] and app.play.field.status == "ready"
+    assert all(cell_shows(app, (x, y), "covered") for y in range(9) for x in range(9))
