@@ -191,24 +191,46 @@ def grid(width: int, height: int) -> Topology:
 
 
 def _table(width: int, height: int, shape: str) -> list[tuple[int, ...]]:
-    """Neighbour table of a torus or a hex board, one cell at a time."""
+    """Neighbour table of a torus or a hex board. A row's cells that have
+    every neighbour (all of a torus row, a hex row but its two ends) come
+    from one zip over slices of a shared index list, like the grid's: cell by
+    cell, 100x100 took 9 ms in the frame that started the first such game."""
     wrap = shape == TORUS
+    idx = list(range(width * height))       # shared int objects, as in _grid_table
     table: list[tuple[int, ...]] = []
     for y in range(height):
-        offsets = _SQUARE if shape == TORUS else (_HEX_ODD if y % 2 else _HEX_EVEN)
-        for x in range(width):
-            around: dict[int, None] = {}
-            for dx, dy in offsets:
-                xx, yy = x + dx, y + dy
-                if wrap:
-                    xx, yy = xx % width, yy % height
-                elif not (0 <= xx < width and 0 <= yy < height):
-                    continue
-                j = yy * width + xx
-                if j != y * width + x:
-                    around[j] = None     # a narrow torus reaches one cell twice
-            table.append(tuple(around))
+        offsets = _SQUARE if wrap else (_HEX_ODD if y % 2 else _HEX_EVEN)
+        if width < 3 or (wrap and height < 3):    # cells may reach one cell twice, or themselves
+            table.extend(_around(x, y, width, height, offsets, wrap) for x in range(width))
+        elif wrap:
+            rows = [idx[(y + dy) % height * width:(y + dy) % height * width + width]
+                    for _, dy in offsets]
+            table.extend(zip(*(row[dx:] + row[:dx] for (dx, _), row
+                               in zip(offsets, rows, strict=True)), strict=True))
+        else:
+            inner = [idx[(y + dy) * width + 1 + dx:(y + dy + 1) * width - 1 + dx]
+                     for dx, dy in offsets if 0 <= y + dy < height]
+            table.append(_around(0, y, width, height, offsets, wrap))
+            table.extend(zip(*inner, strict=True))
+            table.append(_around(width - 1, y, width, height, offsets, wrap))
     return table
+
+
+def _around(x: int, y: int, width: int, height: int, offsets: tuple[tuple[int, int], ...],
+            wrap: bool) -> tuple[int, ...]:
+    """The neighbours of one cell, each once, never itself (a narrow torus
+    reaches one cell twice)."""
+    around: dict[int, None] = {}
+    for dx, dy in offsets:
+        xx, yy = x + dx, y + dy
+        if wrap:
+            xx, yy = xx % width, yy % height
+        elif not (0 <= xx < width and 0 <= yy < height):
+            continue
+        j = yy * width + xx
+        if j != y * width + x:
+            around[j] = None
+    return tuple(around)
 
 
 def _edge_neighbours(idx: list[int], w: int, h: int, x: int, y: int) -> tuple[int, ...]:
