@@ -1,0 +1,49 @@
+"""View ▸ Open replay… lists the replays folder away from the window's
+thread: 5,000 files took 24 ms of the frame that opened the dialog."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from game.ui.screens import open_replay
+
+from .helpers import key, make_app
+
+
+def test_the_dialog_says_loading_until_the_folder_is_listed(tmp_path, monkeypatch):
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    (folder / "20261124_1200_expert_won.json").write_text("{}")
+    listed = threading.Event()
+    real = open_replay.replay_files
+
+    def slow_listing(path, *how):
+        listed.wait(5)                       # a slow disk, until the test lets it go
+        return real(path, *how)
+
+    monkeypatch.setattr(open_replay, "replay_files", slow_listing)
+    app = make_app(data_dir=tmp_path, background_reads=True)
+    app.commands.run("open_replay")
+    app.step(3)                              # the window goes on meanwhile
+    dialog = app.top
+    assert dialog.table.rows == [("Loading…",)]
+    assert all(getattr(w, "label", "") != "Watch" for w in dialog.widgets)
+    key(app, pygame.K_RETURN)                # Enter waits for the list too
+    assert app.top is dialog
+    listed.set()
+    dialog.listing.join(5)
+    app.step()                               # the answer is picked up at a tick
+    assert dialog.table.rows == [("20261124_1200_expert_won",)]
+    assert any(getattr(w, "label", "") == "Watch" for w in dialog.widgets)
+
+
+def test_the_listing_lets_the_window_run_every_chunk_of_files(tmp_path):
+    """A thread running Python holds the interpreter up to 5 ms at a time:
+    the listing gives it back every ``CHUNK`` names."""
+    for i in range(3 * open_replay.CHUNK):
+        (tmp_path / f"{i}.json").write_text("{}")
+    calls: list[int] = []
+    files = open_replay.replay_files(tmp_path, lambda: calls.append(1))
+    assert len(files) == 3 * open_replay.CHUNK and len(calls) == 3
