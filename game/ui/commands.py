@@ -171,9 +171,11 @@ class Commands:
     # ------------------------------------------------------------ replays
 
     def watch_replay(self) -> None:
-        """Watch the last game recorded (the one just finished)."""
+        """Watch the last game recorded (the one just finished). The viewer
+        opens a step a frame, as a loaded replay's does: at once, a 100x100
+        game's timeline, 3BV and window size took 19-34 ms of one frame."""
         if self.app.last_replay is not None:
-            replays.watch(self.app, self.app.last_replay)
+            replays.watch(self.app, self.app.last_replay, fit_next_frame=True)
 
     def export_replay(self, replay=None) -> None:
         """Save a replay (the last game's by default) to a file to share."""

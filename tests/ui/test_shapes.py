@@ -30,6 +30,7 @@ from .helpers import (
     settle,
     shows,
 )
+from .test_replays import open_viewer
 
 HEX_BOARD = ["*........", ".........", ".........", ".........", "....*....",
              ".........", ".........", ".........", "........*"]
@@ -424,8 +425,7 @@ def test_the_replay_of_a_torus_shows_the_band_of_the_opposite_edges_too():
     app = make_app(["*..*...."] + ["........"] * 6 + ["...*...*"], shape="torus")
     click(app, (0, 0))                           # lost: mines show on both edges
     settle(app)
-    key(app, pygame.K_r)
-    viewer = app.top
+    viewer = open_viewer(app)
     app.step(10)
     assert viewer.playback.shown == 1
     field = viewer.layout.board.field
@@ -442,7 +442,7 @@ def test_the_replay_of_hexagons_points_at_the_hexagon_the_pointer_was_on():
         move(app, cell_pos(app, cell), buttons=(0, 0, 0))
         click(app, cell)                 # won at once: the pointer's last place, an open 0
         settle(app)
-        key(app, pygame.K_r)
+        open_viewer(app)
         app.step(10)
         board = app.top.layout.board
         assert display_rgb(app, board.centre_of(cell, (0, 0))) == BLACK     # the arrow's tip
