@@ -413,6 +413,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
     """Every scenario, or those whose name contains ``only``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from bench_actions import scenario_board_changes, scenario_history_watch, scenario_watch_last
     store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-"))
     scenarios: list[tuple[str, Callable[[], CpuTimes]]] = [
         ("auto-play, Expert", lambda: scenario_autoplay(store, frames)),
@@ -431,6 +432,9 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("100x100 replay: End as it shows", lambda: scenario_seek_at_once(store, frames)),
         ("kiosk: attract mode, woken, left", lambda: scenario_attract(frames)),
         ("kiosk: 1.6 MB best games' replays", lambda: scenario_attract(frames, 200_000)),
+        ("History: Watch a 1.6 MB replay", lambda: scenario_history_watch(frames)),
+        ("Expert <-> 100x100 grid, hex, torus", lambda: scenario_board_changes(frames)),
+        ("R: the last game, 2 MB 100x100 replay", lambda: scenario_watch_last(frames)),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"

@@ -1,0 +1,122 @@
+"""Frame scenarios of a player's single actions (run by ``tools/bench.py
+frames`` beside those of ``bench_frames``): each builds a real ``App`` on the
+real loop and clicks or presses as a player would, between frames."""
+
+from __future__ import annotations
+
+import tempfile
+
+import pygame
+from bench_frames import CpuTimes, make_app, post_key, run
+
+from game.store import Store
+
+
+def post_button(app, label: str) -> None:
+    """A click on the top dialog's button ``label``, as the window would get it."""
+    dialog = app.top
+    button = next(w for w in dialog.widgets if getattr(w, "label", None) == label)
+    pos = app.viewport.to_display(dialog.screen_rect(button).center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+
+
+def scenario_history_watch(frames: int, samples: int = 200_000) -> CpuTimes:
+    """View > History..., Watch on a won game whose replay is ``samples``
+    pointer samples long (200,000: 1.6 MB, an hour of play), the viewer
+    watched for a second and left, again and again; the first Watch also
+    starts the replay loader's process. History is opened between frames
+    (its opening frame is the History scenario's)."""
+    from soak import record_best_games
+
+    from game.ui.screens.records import HistoryDialog
+    from game.ui.screens.watch import ReplayScreen
+    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-watch-"))
+    record_best_games(store, 3, 1, samples)
+    app = make_app(store, level="expert")
+    state = {"since": 0}
+
+    def script(app, frame: int) -> None:
+        top = app.top
+        if isinstance(top, ReplayScreen):
+            if frame - state["since"] >= 60:
+                post_key(pygame.K_ESCAPE)
+                state["since"] = frame
+        elif isinstance(top, HistoryDialog):
+            if top.games.loaded and frame - state["since"] >= 10:
+                post_button(app, "Watch")
+                state["since"] = frame
+        elif top is app.play and not app.replays.waiting and frame - state["since"] >= 10:
+            app.commands.run("history")
+            state["since"] = frame
+    try:
+        return run(app, frames, script)
+    finally:
+        store.close()
+
+
+def in_frame(app, action) -> None:
+    """Have ``action(app, frame)`` run inside each timed frame, after its
+    input, as a menu choice or a dialog's OK would (``run``'s script runs
+    between frames, untimed)."""
+    handle_events = app.handle_events
+    frames = iter(range(10**9))
+
+    def handle_and_act() -> None:
+        handle_events()
+        action(app, next(frames))
+
+    app.handle_events = handle_and_act
+
+
+def scenario_board_changes(frames: int) -> CpuTimes:
+    """Custom... OK from Expert to a 100x100 board with 1,600 mines, and back
+    to Expert, every 30 frames: grid, hexagons, torus in turn (the first of
+    each shape builds its neighbour table)."""
+    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-boards-"))
+    app = make_app(store, level="expert")
+    shapes = ("grid", "hex", "torus")
+
+    def change(app, frame: int) -> None:
+        if frame % 30 != 5:
+            return
+        settings, turn = app.settings, frame // 30
+        if turn % 2:
+            settings.shape = "grid"
+            app.commands.run("level_expert")
+            return
+        settings.shape = shapes[turn // 2 % len(shapes)]
+        settings.choose_board(100, 100, 1600)
+        app.settings_changed("level", "custom_width", "custom_height", "custom_mines", "shape")
+        app.play.new_game()
+
+    in_frame(app, change)
+    try:
+        return run(app, frames, lambda app, frame: None)
+    finally:
+        store.close()
+
+
+def scenario_watch_last(frames: int) -> CpuTimes:
+    """R (watch the last game) when that game is the 2 MB replay of a
+    100x100 game (195,000 pointer samples, see ``long_replay_file``), the
+    viewer watched for a second and left, again and again."""
+    from bench_frames import long_replay_file
+
+    from game.replay import read_file
+    from game.ui.screens.watch import ReplayScreen
+    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-r-"))
+    app = make_app(store, level="expert")
+    app.last_replay = read_file(long_replay_file(
+        tempfile.mkdtemp(prefix="minesweeper-frames-r-"), steps=29))
+    state = {"since": 0}
+
+    def script(app, frame: int) -> None:
+        if frame - state["since"] < 60:
+            return
+        state["since"] = frame
+        post_key(pygame.K_ESCAPE if isinstance(app.top, ReplayScreen) else pygame.K_r)
+    try:
+        return run(app, frames, script)
+    finally:
+        store.close()
