@@ -244,14 +244,22 @@ class ReplayJob:
                     return _(NO_REPLAY)
                 replay = decode(text)
             check(replay)
-        except (ReplayError, sqlite3.Error) as e:
+        except ReplayError as e:
             return str(e)
+        except sqlite3.Error as e:
+            from game.store.notices import reason
+            return reason(e)                # in the player's words, not SQLite's English
         return pickle.dumps(replay, protocol=pickle.HIGHEST_PROTOCOL)
 
     def _stored(self) -> str | None:
-        """The replay the records file keeps for ``game_id``, if any."""
+        """The replay the records file keeps for ``game_id``, if any: none
+        when the file is gone (records deleted mid-session), which opening
+        it would have made again, empty."""
         from game.store import database, ledger
-        db = database.connect_reader(Path(self.database or ""))
+        path = Path(self.database or "")
+        if not path.is_file():
+            return None
+        db = database.connect_reader(path)
         try:
             return ledger.read_replay(db, self.game_id)
         finally:

@@ -80,3 +80,16 @@ def test_records_kept_in_memory_hand_the_loader_the_replay_text(tmp_path):
     held.answer()
     app.step(3)
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+
+
+def test_records_deleted_while_history_is_open_give_no_replay_and_no_new_file(tmp_path):
+    """The loader's process opening a records file deleted mid-session made
+    it again, empty, and said SQLite's "no such table: replays" in English."""
+    app = history_with_a_won_game(tmp_path)
+    app.store.flush()
+    for path in tmp_path.glob("records.db*"):
+        path.unlink()
+    press_button(app, app.top, "Watch")
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and app.top.text == "This game has no replay."
+    assert not (tmp_path / "records.db").exists()
