@@ -76,13 +76,15 @@ class OpenReplayDialog(Dialog):
         self.width = min(220, app.layout.size[0] - 4)
         self.folder = Path(app.store.directory) / replays.EXPORT_FOLDER
         self.files: list[Path] = []
-        self._listed: list[list[Path]] = []     # the listing's answer, once it is there
+        listed: list[list[Path]] = []            # the listing's answer, once it is there
+        self._listed = listed
         self.loaded = False
         #: The thread listing the folder (None: listed at once, headless tests).
         self.listing: threading.Thread | None = None
         if app.exports.background:              # the window's I/O goes to threads
+            folder = self.folder                # (the thread holds no reference to the dialog)
             self.listing = threading.Thread(
-                target=lambda: self._listed.append(replay_files(self.folder, _give_way)),
+                target=lambda: listed.append(replay_files(folder, _give_way)),
                 name="replay-folder", daemon=True)
             self.listing.start()
         else:
@@ -91,6 +93,16 @@ class OpenReplayDialog(Dialog):
     def _take(self, files: list[Path]) -> None:
         self.files, self.loaded = files, True
         self.relayout()
+
+    def exit(self) -> None:
+        """The list goes with the dialog, at once. A dialog is caught in
+        reference cycles (its buttons call its methods), so what it holds
+        waits for the garbage collector's full sweep: with 5,000 files,
+        50,000 objects, a 40-80 ms sweep in some later frame."""
+        self.files, self._listed, self.widgets = [], [], []
+        table = getattr(self, "table", None)
+        if table is not None:
+            table.rows = []
 
     def update(self) -> None:
         """One tick: the list, once the folder has been read."""
