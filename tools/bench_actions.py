@@ -120,3 +120,31 @@ def scenario_watch_last(frames: int) -> CpuTimes:
         return run(app, frames, script)
     finally:
         store.close()
+
+
+def scenario_open_replay(frames: int, files: int = 5000) -> CpuTimes:
+    """View > Open replay... on a replays folder of ``files`` files, opened
+    in a timed frame, shown for a few frames and closed, again and again."""
+    from pathlib import Path
+
+    from game.ui.screens.open_replay import OpenReplayDialog
+    directory = Path(tempfile.mkdtemp(prefix="minesweeper-frames-open-"))
+    (directory / "replays").mkdir()
+    for i in range(files):
+        (directory / "replays" / f"20261125_{i:06d}_expert_won.json").write_text("{}")
+    store = Store(directory)
+    app = make_app(store, level="expert")
+
+    def act(app, frame: int) -> None:
+        if frame % 20 == 5 and app.top is app.play:
+            app.commands.run("open_replay")
+
+    def script(app, frame: int) -> None:
+        if frame % 20 == 15 and isinstance(app.top, OpenReplayDialog):
+            post_key(pygame.K_ESCAPE)
+
+    in_frame(app, act)
+    try:
+        return run(app, frames, script)
+    finally:
+        store.close()

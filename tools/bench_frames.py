@@ -413,7 +413,12 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
     """Every scenario, or those whose name contains ``only``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from bench_actions import scenario_board_changes, scenario_history_watch, scenario_watch_last
+    from bench_actions import (
+        scenario_board_changes,
+        scenario_history_watch,
+        scenario_open_replay,
+        scenario_watch_last,
+    )
     store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-"))
     scenarios: list[tuple[str, Callable[[], CpuTimes]]] = [
         ("auto-play, Expert", lambda: scenario_autoplay(store, frames)),
@@ -435,6 +440,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("History: Watch a 1.6 MB replay", lambda: scenario_history_watch(frames)),
         ("Expert <-> 100x100 grid, hex, torus", lambda: scenario_board_changes(frames)),
         ("R: the last game, 2 MB 100x100 replay", lambda: scenario_watch_last(frames)),
+        ("Open replay..., 5,000 files", lambda: scenario_open_replay(frames)),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"
