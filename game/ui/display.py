@@ -14,7 +14,10 @@ neutral background.
 
 from __future__ import annotations
 
+import ctypes
+import sys
 import warnings
+import weakref
 
 import pygame
 
@@ -39,6 +42,56 @@ def fitting_scale(size: tuple[int, int], room: tuple[int, int]) -> int:
 def window_room() -> tuple[int, int]:
     w, h = desktop_size()
     return w - WINDOW_MARGIN[0], h - WINDOW_MARGIN[1]
+
+
+#: The last window surface ``window_surface`` saw (weakly: a dead one is gone).
+_seen: list[weakref.ref[pygame.Surface]] = []
+
+
+def window_surface() -> pygame.Surface | None:
+    """The window's surface as it is now (None before the window exists).
+
+    Everything asks here rather than ``pygame.display.get_surface()``: each
+    time the window's surface changes (a resize, fullscreen, the display's
+    resolution), that call makes a new Surface object and keeps one
+    reference to it too many (pygame-ce 2.5: a double incref, its pull
+    request 2997), so the object outlived every later surface. A
+    ``--demo`` machine resizes its window for most of its demo boards: each
+    one left a Surface behind, for as long as the machine ran. The new
+    object's extra reference is given back here, once, and only when it is
+    there: a new object is held by pygame's display module and by this
+    function alone, so its count says whether pygame kept one more (a
+    pygame that no longer does is left alone). ``Window.get_surface()``
+    would not do: for the display's window it hands back the old object,
+    still pointing at the freed pixels (a crash at the first fill), and
+    ``display.flip()``, which refreshes the old object in place, would show
+    the new surface's blank pixels for a frame on every resize."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        return None
+    last = _seen[0]() if _seen else None
+    if surface is not last:
+        _seen[:] = [weakref.ref(surface)]
+        if sys.getrefcount(surface) > _held_by_one_module():
+            _give_back(surface)
+    return surface
+
+
+def _held_by_one_module() -> int:
+    """What ``sys.getrefcount`` says, in a function of this shape, of an
+    object that one module and one local name hold (measured, not assumed:
+    interpreters count borrowed references differently)."""
+    probe = object()
+    holder = (probe,)
+    count = sys.getrefcount(probe)
+    del holder
+    return count
+
+
+def _give_back(surface: pygame.Surface) -> None:
+    """Drop the reference pygame-ce kept too many to ``surface``."""
+    if sys.implementation.name == "cpython":
+        ctypes.pythonapi.Py_DecRef(ctypes.py_object(surface))
 
 
 class Display:
@@ -75,7 +128,7 @@ class Display:
         its own (a tiling one ignores the fixed size), where SDL makes a new
         surface and the old one is no longer shown: drawing on it left the
         window black. A window smaller than the game shows its top-left part."""
-        self.surface = pygame.display.get_surface()
+        self.surface = window_surface()
         room = self._room = self.surface.get_size()
         if self.fullscreen:
             scale = fitting_scale(size, room)
@@ -88,7 +141,7 @@ class Display:
     def replaced(self) -> bool:
         """Whether the window's surface changed (a new one, or the same one
         at another size: it was resized) since the game was last placed on it."""
-        surface = pygame.display.get_surface()
+        surface = window_surface()
         return surface is not self.surface or surface.get_size() != self._room
 
     def _create(self, pixels: tuple[int, int], fullscreen: bool) -> None:

@@ -2,9 +2,11 @@
 resized in place by zoom, level changes and fullscreen, none of which pauses
 the game; taskbars know it as ``minesweeper``."""
 
+import gc
 import os
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 import pygame
@@ -111,3 +113,23 @@ def test_a_window_grown_by_a_zoom_stays_on_the_screen():
     x, y = app.display.window.position
     w, h = app.display.window.size
     assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]
+
+
+def test_the_surfaces_of_a_window_resized_again_and_again_are_freed():
+    """A --demo machine resizes its window for most of its demo boards, and
+    pygame-ce kept every surface the window ever had (one reference too
+    many to each new one ``display.get_surface()`` made): only the
+    window's current surface may stay alive, however often it changes."""
+    app = make_app()
+    seen = []
+    for command in ["level_expert", "level_intermediate", "level_beginner"] * 3:
+        app.commands.run(command)
+        key(app, pygame.K_F11)                                   # fullscreen and back
+        key(app, pygame.K_F11)
+        seen.append(weakref.ref(app.display.surface))
+    gc.collect()
+    alive = [ref() for ref in seen if ref() is not None]
+    assert alive == [app.display.surface]
+    assert app.display.surface.get_size() == app.layout.size    # still the window's, drawn on
+    app.step(1)
+    assert app.display.surface.get_at((0, 0)) == pygame.display.get_surface().get_at((0, 0))

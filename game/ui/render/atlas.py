@@ -15,6 +15,8 @@ import pygame
 
 from game.resources import asset_path
 
+from ..display import window_surface
+
 
 class Atlas:
     def __init__(self, sheet: pygame.Surface, index: dict) -> None:
@@ -34,7 +36,7 @@ class Atlas:
 
     def convert(self) -> None:
         """Convert to the display's pixel format (call once the window exists)."""
-        if not self._converted and pygame.display.get_surface() is not None:
+        if not self._converted and window_surface() is not None:
             self._sheet = self._sheet.convert_alpha()
             self._cache.clear()
             self._converted = True

@@ -18,6 +18,7 @@ import pygame
 
 from game.engine.topology import TORUS
 
+from ..display import window_surface
 from ..frame import Layout
 from .atlas import Atlas
 from .painter import GREY
@@ -53,7 +54,7 @@ class BoardView:
         self.cells = layout.cells
         w, h = self.cells.field_size(self.cols, self.rows)
         self.surface = pygame.Surface((w * scale, h * scale))
-        if pygame.display.get_surface() is not None:
+        if window_surface() is not None:
             self.surface = self.surface.convert()
         self.scroll: Cell = (0, 0)
         self._drawn: list[Code | None] = [None] * (self.cols * self.rows)

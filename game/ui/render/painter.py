@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..display import window_surface
 from ..hit import Viewport
 from .atlas import Atlas
 
@@ -160,7 +161,7 @@ def fallback_glyph(ch: str, height: int, bold: bool, scale: int) -> pygame.Surfa
     if 0xD800 <= ord(ch) <= 0xDFFF:        # a lone surrogate (bytes of a non-UTF-8 path)
         ch = "\ufffd"
     ch = ch if font.size(ch)[0] else ""    # render() refuses zero-width marks (U+034F...)
-    glyph = font.render(ch, False, WHITE).convert_alpha() if pygame.display.get_surface() \
+    glyph = font.render(ch, False, WHITE).convert_alpha() if window_surface() \
         else font.render(ch, False, WHITE)
     canvas = pygame.Surface((glyph.get_width() + 1, height), pygame.SRCALPHA)
     canvas.blit(glyph, (0, max(0, (height - glyph.get_height()) // 2)))
