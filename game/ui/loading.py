@@ -46,7 +46,8 @@ class ReplayLoader:
     def __init__(self, worker: Worker) -> None:
         self.worker = worker
         self._asked = 0
-        self._waiting: tuple[int, Callable[[Replay], None], Callable[[str], None]] | None = None
+        self._waiting: tuple[int, Callable[[Replay], None], Callable[[str], None],
+                             Callable[[], None] | None] | None = None
         self._waited = 0                    # ticks the pending request has waited
         self._quiet = False                 # the pending request shows no cue when late
         self._arrived: bytes | None = None  # its answer, received, unpickled next tick
@@ -61,13 +62,16 @@ class ReplayLoader:
         return self._waiting is not None and self._waited > LATE_TICKS and not self._quiet
 
     def load(self, job: ReplayJob, opened: Callable[[Replay], None],
-             refused: Callable[[str], None], *, quiet: bool = False) -> int:
+             refused: Callable[[str], None], *, quiet: bool = False,
+             lost: Callable[[], None] | None = None) -> int:
         """Ask for ``job``; when its answer comes (see ``collect``),
-        ``opened(replay)`` or ``refused(reason)`` runs. A ``quiet`` request
-        never shows the late cue. Returns the request's number, for ``drop``."""
+        ``opened(replay)`` or ``refused(reason)`` runs; ``lost()`` instead
+        of ``refused``, when given, if the process died under the job (the
+        replay is not to blame). A ``quiet`` request never shows the late
+        cue. Returns the request's number, for ``drop``."""
         self._asked += 1
         asked = self._asked
-        self._waiting = (asked, opened, refused)
+        self._waiting = (asked, opened, refused, lost)
         self._waited = 0
         self._quiet = quiet
         self._arrived = None
@@ -99,9 +103,12 @@ class ReplayLoader:
             if done.ok and isinstance(done.value, bytes):
                 self._arrived = done.value
                 continue
-            refused = self._waiting[2]
+            refused, lost = self._waiting[2:]
             self._waiting = None
-            refused(str(done.value))
+            if done.lost and lost is not None:
+                lost()
+            else:
+                refused(str(done.value))
 
     def _open_arrived(self) -> None:
         if self._arrived is None or self._waiting is None:

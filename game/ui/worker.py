@@ -45,11 +45,14 @@ BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for th
 
 @dataclass(frozen=True)
 class Done:
-    """A finished job: its ``tag``, and its result (``ok``) or a one-line error."""
+    """A finished job: its ``tag``, and its result (``ok``) or a one-line
+    error; ``lost`` when the error is the process dying under the job (the
+    job itself may well be sound)."""
 
     tag: Hashable
     ok: bool
     value: object
+    lost: bool = False
 
 
 class Worker(Protocol):
@@ -243,7 +246,7 @@ class ProcessWorker:
 
     def _lost(self) -> list[Done]:
         """The process died: every pending job fails, the next one restarts it."""
-        failed = [Done(tag, False, _(self._stopped))
+        failed = [Done(tag, False, _(self._stopped), lost=True)
                   for tag in self._pending.values()]
         self._pending.clear()
         self._stop()

@@ -23,7 +23,7 @@ from game.ui.render.replay import STRIP_ROWS, tick_columns
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
-from game.ui.worker import SyncWorker
+from game.ui.worker import Done, SyncWorker
 
 from .helpers import (
     BOARD_8,
@@ -634,6 +634,54 @@ def test_a_best_replay_that_does_not_load_is_skipped_quietly(tmp_path):
         app.step(30)
         assert app.top is attract and attract.replay is None
     assert attract.best.games == [] and not app.replays.waiting
+
+
+class DiesUnder(SyncWorker):
+    """A replay loader whose process dies under its first ``deaths`` jobs,
+    as ``ProcessWorker`` reports it, and answers every later one."""
+
+    def __init__(self, deaths: int) -> None:
+        super().__init__()
+        self.deaths = deaths
+        self.asked = 0
+
+    def submit(self, tag, job) -> None:
+        self.asked += 1
+        if self.asked > self.deaths:
+            super().submit(tag, job)
+        else:
+            self._done.append(Done(tag, False, "the process reading the replay stopped",
+                                   lost=True))
+
+
+def test_a_best_replay_whose_loader_died_under_it_is_shown_later(tmp_path):
+    """The loader's process dying (ended by the system, out of memory) is no
+    fault of the replay's: each death left a best game out of attract mode
+    for good, and a kiosk whose loader had died as many times as it had best
+    games never showed one again."""
+    loader = DiesUnder(deaths=2)
+    app = best_game_recorded(tmp_path, loader)
+    best = app.last_replay
+    app.start_attract()
+    attract = app.top
+    shown = []
+    while attract.games < 8:
+        app.step(30)
+        shown.append(attract.replay)
+    assert best in shown and attract.best.games
+    assert loader.asked <= attract.games                   # asked again once a game at most
+
+
+def test_a_best_replay_the_loader_dies_under_again_and_again_is_left_out(tmp_path):
+    from game.ui.screens.attract import LOSSES_KEPT
+    loader = DiesUnder(deaths=10**6)
+    app = best_game_recorded(tmp_path, loader)
+    app.start_attract()
+    attract = app.top
+    while attract.games < 2 * LOSSES_KEPT + 2:
+        app.step(30)
+        assert app.top is attract and attract.replay is None   # demo games go on
+    assert attract.best.games == [] and loader.asked == LOSSES_KEPT
 
 
 def test_attract_mode_shows_best_replays_of_records_kept_in_memory(tmp_path):

@@ -45,6 +45,9 @@ DEMO_PACE = (18, 12)
 BLINK_TICKS = 30              # the banner shows this long, then hides this long
 BETWEEN_GAMES_TICKS = 120     # after a game's animation, before the next board
 BEST_REPLAYS = 10             # the best games shown in turn with the demo games
+#: A best game whose loading the loader's process died under this many times
+#: in a row is left out, as an unreadable one is (it may be what kills it).
+LOSSES_KEPT = 3
 TICK_MS = 1000 / 60
 UNANSWERED = -1               # a load asked for, its number not yet known
 
@@ -213,7 +216,12 @@ class BestReplays:
     ten such texts as attract mode began 13 to 21 ms. A replay that cannot
     be read or does not add up is dropped quietly (a kiosk never shows a
     broken game, nor a notice to nobody); one still on its way when attract
-    mode ends is forgotten."""
+    mode ends is forgotten. The loader's process dying under a replay (the
+    system ending it, out of memory say) is no fault of the replay's: it
+    keeps its place in turn, and the next one is asked at the next demo
+    game, in a fresh process. Taken for a refusal, each such death left a
+    best game out for good, and a kiosk whose loader died five times never
+    showed a best game again until it was restarted."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -221,6 +229,7 @@ class BestReplays:
         self.ready: Replay | None = None      # the next one to show, loaded
         self._turn = 0
         self._asked: int | None = None        # the loader's request under way
+        self._losses: dict[int, int] = {}      # game -> times its load lost the process
         self._reads = app.reader.channel()
         self._reads.ask("best", questions.best_replay_games(BEST_REPLAYS))
 
@@ -247,14 +256,22 @@ class BestReplays:
         def opened(replay: Replay) -> None:
             self._asked, self.ready = None, replay
             self._turn += 1
+            self._losses.pop(game_id, None)
 
         def refused(_reason: str) -> None:
             self._asked = None
             self.games.remove(game_id)
             self.fetch()
 
+        def lost() -> None:
+            self._asked = None
+            self._turn += 1
+            self._losses[game_id] = self._losses.get(game_id, 0) + 1
+            if self._losses[game_id] >= LOSSES_KEPT:
+                self.games.remove(game_id)
+
         self._asked = UNANSWERED            # an answer at once (headless) clears it
-        asked = self.app.replays.load(job, opened, refused, quiet=True)
+        asked = self.app.replays.load(job, opened, refused, quiet=True, lost=lost)
         if self._asked == UNANSWERED:
             self._asked = asked
 
