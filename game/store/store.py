@@ -166,7 +166,7 @@ class Store:
         dated = replace(game, date=game.date or self._stamp(),
                         seed=game.seed if game.chosen_seed else None)
         owner = self._owner
-        self._submit(lambda db: unfinished.hold(db, owner, dated))
+        self._submit(lambda db: unfinished.hold(db, owner, dated), replaces="unfinished")
 
     def name_best_time(self, game: GameRecord, name: str) -> int | None:
         """Give the best time ``game`` set (passed to :meth:`record_game`) the
@@ -289,10 +289,10 @@ class Store:
     # -- reading and writing -------------------------------------------------
 
     def _submit(self, job: Callable[[sqlite3.Connection], object], *,
-                done: Callable[[], None] | None = None) -> None:
+                done: Callable[[], None] | None = None, replaces: str | None = None) -> None:
         if self._closed:
             raise RuntimeError("the store is closed")
-        self._writer.submit(job, done)
+        self._writer.submit(job, done, replaces=replaces)
 
     def _read(self, query, fallback):
         """``query`` on the database once every queued write is in (read your

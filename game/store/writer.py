@@ -18,10 +18,12 @@ import sqlite3
 import threading
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 Job = Callable[[sqlite3.Connection], object]
 Done = Callable[[], None]
+#: What a job may replace (``submit(replaces=...)``): a key naming its kind.
+Key = Hashable
 #: After a failed attempt, the next one comes this much later (or at a flush).
 RETRY_S = 2.0
 #: A writer thread with nothing to do for this long ends (and closes its
@@ -65,7 +67,7 @@ class InlineWriter:
         self._db = db
         self._outcome = outcome
 
-    def submit(self, job: Job, done: Done | None = None) -> None:
+    def submit(self, job: Job, done: Done | None = None, *, replaces: Key | None = None) -> None:
         try:
             run_in_transaction(self._db, job)
         except (sqlite3.Error, *_JOB_ERRORS) as error:
@@ -98,9 +100,9 @@ class DeferredWriter:
         self._inline = InlineWriter(db, outcome)
         self._later = later
 
-    def submit(self, job: Job, done: Done | None = None) -> None:
+    def submit(self, job: Job, done: Done | None = None, *, replaces: Key | None = None) -> None:
         self._inline.submit(job, done)
-        self._later.submit(job)
+        self._later.submit(job, replaces=replaces)
 
     @property
     def pending(self) -> int:
@@ -153,7 +155,7 @@ class BackgroundWriter(_WriterThread):
         self._connect = connect
         self._outcome = outcome
         self._retry_s = retry_s
-        self._jobs: deque[tuple[Job, Done | None]] = deque()
+        self._jobs: deque[tuple[Job, Done | None, Key | None]] = deque()
         self._failing = False         # the last attempt failed
         self._attempts = 0
         self._submitted = 0           # jobs ever submitted...
@@ -165,9 +167,20 @@ class BackgroundWriter(_WriterThread):
         with self._changed:
             return len(self._jobs)
 
-    def submit(self, job: Job, done: Done | None = None) -> None:
+    def submit(self, job: Job, done: Done | None = None, *, replaces: Key | None = None) -> None:
+        """Queue ``job``. With ``replaces``, it takes the place (and the
+        number, for :meth:`mark`) of the last job queued if that one was
+        submitted with the same key and is not the head (which may be under
+        way): the newer makes the older pointless, as each game in progress
+        kept replaces the one before. On a full disk one was queued every 10
+        s of play, all kept in memory until the disk recovered, then all
+        written, one transaction each."""
         with self._changed:
-            self._jobs.append((job, done))
+            if replaces is not None and len(self._jobs) > 1 and self._jobs[-1][2] == replaces:
+                _, before, _ = self._jobs[-1]
+                self._jobs[-1] = (job, _both(before, done), replaces)
+                return
+            self._jobs.append((job, done, replaces))
             self._submitted += 1
             self._changed.notify_all()
             if self._thread is None:
@@ -209,7 +222,7 @@ class BackgroundWriter(_WriterThread):
                 if not self._jobs:
                     self._thread = None
                     break
-                job, done = self._jobs[0]
+                job, done, _ = self._jobs[0]
             try:
                 db = db or self._connect()
                 run_in_transaction(db, job)
@@ -254,9 +267,16 @@ class BackgroundWriter(_WriterThread):
             self._finished += len(given_up)
             self._thread = None
             self._changed.notify_all()
-        for _, done in given_up:
+        for _, done, _ in given_up:
             if done is not None:
                 done()
+
+
+def _both(first: Done | None, then: Done | None) -> Done | None:
+    """Both callbacks, in turn (either may be None)."""
+    if first is None or then is None:
+        return first or then
+    return lambda: (first(), then())[-1]
 
 
 def _close(db: sqlite3.Connection | None) -> None:

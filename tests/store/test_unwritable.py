@@ -16,7 +16,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from game.store import LevelStats, Store, default_directory, ledger
+from game.store import LevelStats, Store, default_directory, ledger, unfinished
 
 from .helpers import files_in, game, open_store, reopen
 
@@ -90,6 +90,32 @@ def test_a_full_disk_is_told_once_and_the_games_are_written_when_it_recovers(tmp
     again = reopen(store)
     assert [g.seed for g in again.history()] == [5, 4, 3, 2, 1]
     assert again.statistics("beginner") == LevelStats(5, 1, 0, 1)
+
+
+def test_a_game_in_progress_kept_on_a_full_disk_waits_as_one_write(tmp_path, monkeypatch):
+    """The game in progress is kept every 10 s of play (for a copy killed
+    mid-game). On a full disk each one was queued and held in memory until
+    the disk recovered, then written one by one: a kiosk whose disk stayed
+    full through an hour of play had 360 such writes waiting. The newest
+    replaces the ones still waiting: the game is kept as it was last."""
+    store = open_store(tmp_path)
+    full, written = threading.Event(), []
+    full.set()
+    real = unfinished.hold
+
+    def hold(db, owner, kept):
+        if full.is_set():
+            raise sqlite3.OperationalError("database or disk is full")
+        written.append(kept.time_ms)
+        return real(db, owner, kept)
+    monkeypatch.setattr(unfinished, "hold", hold)
+    for second in range(10, 3601, 10):
+        store.hold_unfinished(game(seed=5, result="abandoned", time_ms=second * 1000))
+    full.clear()
+    assert store.flush()
+    assert len(written) <= 2 and written[-1] == 3_600_000
+    again = reopen(store)                       # gone with that game unrecorded
+    assert [(g.result, g.time_ms) for g in again.history()] == [("abandoned", 3_600_000)]
 
 
 def test_a_failure_after_saving_resumed_is_told_again(tmp_path, monkeypatch):
