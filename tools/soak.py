@@ -32,6 +32,14 @@ times here, which is what sets the pace of this run.
     python tools/soak.py --games 300 --every 50
     python tools/soak.py --best 0        # demo games only (empty records)
 
+``--hours H`` runs the other soak instead (``soak_hours.py``): a kiosk by
+the clock, at the demo's own pace, with the computer and the replay loader
+in their processes, visitors now and then, processes killed
+(``--kill-every``) and a full disk (``--disk-full``), its figures printed
+per simulated hour.
+
+    python tools/soak.py --hours 24 --kill-every 10
+
 Exit status 0 when flat, 1 with a message otherwise.
 """
 
@@ -248,7 +256,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rss-mb", type=float, default=10.0,
                         help="RSS growth allowed over the second half")
     parser.add_argument("--traced-mb", type=float, default=2.0, help="traced growth allowed")
+    hours = parser.add_argument_group("by the clock (--hours)")
+    hours.add_argument("--hours", type=float, help="simulated hours of a kiosk instead of games")
+    hours.add_argument("--visit-every", type=float, default=20.0, metavar="MINUTES",
+                       help="a visitor plays every MINUTES simulated minutes (0: nobody)")
+    hours.add_argument("--kill-every", type=float, default=0.0, metavar="MINUTES",
+                       help="end the computer's process every MINUTES (the loader's every third)")
+    hours.add_argument("--disk-full", type=hour_span, metavar="FROM-TO",
+                       help="fill the --data-dir's (small) file system from hour FROM to TO")
+    hours.add_argument("--data-dir", type=Path, help="where the records go (default: a temporary one)")
+    hours.add_argument("--sample-every", type=float, default=60.0, metavar="MINUTES",
+                       help="print the figures every MINUTES simulated minutes")
+    hours.add_argument("--sync", action="store_true",
+                       help="the computer thinks on the spot, without processes")
     args = parser.parse_args(argv)
+    if args.hours is not None:
+        return main_hours(args)
     print(f"soak: {args.games} games in attract mode, {args.best} best games, "
           f"seed {args.seed}, warm-up {args.warmup}")
     print(f"{'games':>7} {'seconds':>9} {'RSS MB':>9} {'traced MB':>10} {'objects':>9}",
@@ -276,6 +299,48 @@ def main(argv: list[str] | None = None) -> int:
         print(f"NOT FLAT: {problem} (seed {args.seed})")
         return 1
     print("flat: records untouched, invariants held, memory within tolerance")
+    return 0
+
+
+def hour_span(text: str) -> tuple[float, float]:
+    """``FROM-TO`` in hours, FROM before TO."""
+    try:
+        start, end = (float(part) for part in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not FROM-TO in hours (e.g. 1-2.5)") from None
+    if not 0 <= start < end:
+        raise argparse.ArgumentTypeError(f"{text!r}: FROM must come before TO")
+    return start, end
+
+
+def main_hours(args: argparse.Namespace) -> int:
+    import soak_hours
+    if args.disk_full:
+        refused = ("--disk-full needs a --data-dir on a small file system" if args.data_dir is None
+                   else soak_hours.ballast_refused(args.data_dir))
+        if refused:
+            print(f"soak.py: error: {refused}", file=sys.stderr)
+            return 2
+    print(f"soak: a kiosk for {args.hours:g} simulated hours, a visitor every "
+          f"{args.visit_every:g} min, processes killed every {args.kill_every or '-'} min, "
+          f"disk full {args.disk_full or '-'}, seed {args.seed}")
+    print(soak_hours.HEADER, flush=True)
+    report = lambda h: print(soak_hours.row(h), flush=True)  # noqa: E731
+    try:
+        result = soak_hours.run_hours(
+            args.hours, data_dir=args.data_dir, seed=args.seed, processes=not args.sync,
+            visit_minutes=args.visit_every, kill_minutes=args.kill_every,
+            disk_full=args.disk_full, every=args.sample_every / 60, report=report)
+    except Exception:
+        print(f"FAILED (seed {args.seed})", flush=True)
+        raise
+    print(f"{args.hours:g} simulated hours in {result.seconds:.1f} s; {result.kills} "
+          f"processes killed; {result.visitor_games} visitors' games, all in the records")
+    problem = soak_hours.verdict(result, rss_mb=args.rss_mb)
+    if problem:
+        print(f"NOT FLAT: {problem} (seed {args.seed})")
+        return 1
+    print("flat: memory, files, threads and processes as they were after the first hour")
     return 0
 
 

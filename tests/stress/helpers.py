@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import soak  # noqa: E402,F401
+import soak_hours  # noqa: E402,F401
 import storm  # noqa: E402,F401
 import stress_lib  # noqa: E402,F401
 

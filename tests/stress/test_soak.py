@@ -5,11 +5,13 @@ invariants holding after every step, the records untouched and memory flat
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.store import Store
 
-from .helpers import SEED, SOAK_GAMES, seed_told, soak
+from .helpers import SEED, SOAK_GAMES, seed_told, soak, soak_hours
 
 pytestmark = pytest.mark.slow
 
@@ -64,3 +66,49 @@ def test_rss_is_judged_once_the_allocator_has_settled():
     assert soak.verdict(settling, rss_mb=10.0, traced_mb=2.0) is None
     leaking = _run_of({20: 39.0, 1000: 45.0, 2000: 60.0})
     assert "RSS grew 15.00 MB" in soak.verdict(leaking, rss_mb=10.0, traced_mb=2.0)
+
+
+def test_a_kiosk_by_the_clock_keeps_its_processes_files_and_records(tmp_path):
+    """Six simulated minutes of the kiosk with its real processes, the
+    computer's killed every minute (the loader's every third), a visitor
+    every two: never more than three processes, none left unreaped, every
+    visitor's game recorded, one window surface alive."""
+    with seed_told():
+        result = soak_hours.run_hours(0.1, data_dir=tmp_path, seed=SEED, visit_minutes=2,
+                                      kill_minutes=1, every=0.02)
+    assert result.kills >= 3 and result.visitor_games >= 2
+    assert all(h.children is None or h.children <= soak_hours.MAX_CHILDREN
+               for h in result.hours)
+    last = result.hours[-1]
+    assert last.starts[0] >= result.kills               # restarted after each kill...
+    assert last.surfaces == 1 and last.queued == 0
+    assert last.recorded == soak_hours.BEST + result.visitor_games
+    assert soak_hours.verdict(result, rss_mb=float("inf")) is None
+
+
+def _hour(hour: float, **figures) -> soak_hours.Hour:
+    base = soak_hours.Hour(hour=hour, games=0, replays=0, visitors=0, recorded=0,
+                           rss=50 * 2**20, child_rss=0, children=3, zombies=0, fds=20,
+                           threads=1, starts=(1, 1), db=0, wal=0, queued=0, surfaces=1,
+                           objects=0)
+    return dataclasses.replace(base, **figures)
+
+
+@pytest.mark.parametrize(("end", "problem"), [
+    ({"fds": 30}, "open files grew from 20 to 30"),
+    ({"children": 5}, "5 child processes"),
+    ({"zombies": 1}, "1 child processes left unreaped"),
+    ({"surfaces": 40}, "40 window surfaces alive"),
+    ({"threads": 9}, "threads grew from 1 to 9"),
+    ({"rss": 70 * 2**20}, "RSS grew 20.00 MB"),
+])
+def test_the_clock_soak_names_what_grew(end, problem):
+    result = soak_hours.HoursResult(hours=[_hour(1), _hour(2), _hour(3, **end)])
+    assert problem in soak_hours.verdict(result, rss_mb=10.0)
+    assert soak_hours.verdict(soak_hours.HoursResult(hours=[_hour(1), _hour(3)]),
+                              rss_mb=10.0) is None
+
+
+def test_a_full_disk_is_made_only_on_a_small_file_system(tmp_path):
+    with pytest.raises(soak_hours.InvariantError, match="small one"):
+        soak_hours.Ballast(tmp_path)
