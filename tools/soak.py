@@ -267,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     hours.add_argument("--data-dir", type=Path, help="where the records go (default: a temporary one)")
     hours.add_argument("--sample-every", type=float, default=60.0, metavar="MINUTES",
                        help="print the figures every MINUTES simulated minutes")
+    hours.add_argument("--demo", action="store_true",
+                       help="a --demo machine: windowed, resized for most demo boards")
     hours.add_argument("--sync", action="store_true",
                        help="the computer thinks on the spot, without processes")
     args = parser.parse_args(argv)
@@ -321,7 +323,8 @@ def main_hours(args: argparse.Namespace) -> int:
         if refused:
             print(f"soak.py: error: {refused}", file=sys.stderr)
             return 2
-    print(f"soak: a kiosk for {args.hours:g} simulated hours, a visitor every "
+    print(f"soak: a {'--demo machine' if args.demo else 'kiosk'} for {args.hours:g} simulated "
+          f"hours, a visitor every "
           f"{args.visit_every:g} min, processes killed every {args.kill_every or '-'} min, "
           f"disk full {args.disk_full or '-'}, seed {args.seed}")
     print(soak_hours.HEADER, flush=True)
@@ -329,6 +332,7 @@ def main_hours(args: argparse.Namespace) -> int:
     try:
         result = soak_hours.run_hours(
             args.hours, data_dir=args.data_dir, seed=args.seed, processes=not args.sync,
+            demo=args.demo,
             visit_minutes=args.visit_every, kill_minutes=args.kill_every,
             disk_full=args.disk_full, every=args.sample_every / 60, report=report)
     except Exception:

@@ -18,6 +18,8 @@ what grows on a machine left for days:
 * window surfaces still alive (the window's current one; pygame-ce kept
   every one a resize made) and live Python objects.
 
+``--demo`` runs a ``--demo`` machine instead: windowed, so the window is
+resized for most demo boards.
 ``--kill-every M`` ends the computer's process every M simulated minutes
 (and the loader's every third time), as the system's OOM killer would.
 ``--disk-full FROM-TO`` fills the data folder's file system from hour FROM
@@ -274,12 +276,13 @@ def kill(worker: object) -> bool:
 # ---------------------------------------------------------------- the run
 
 def run_hours(hours: float, *, data_dir: Path | None = None, seed: int = 1,
-              processes: bool = True, visit_minutes: float = 20.0,
+              processes: bool = True, demo: bool = False, visit_minutes: float = 20.0,
               kill_minutes: float = 0.0, disk_full: tuple[float, float] | None = None,
               every: float = 1.0, report: Callable[[Hour], None] | None = None) -> HoursResult:
-    """Run a kiosk for ``hours`` simulated hours and sample it every
-    ``every`` hours (``report`` is called with each sample). Raises when a
-    rule of the game breaks or attract mode stalls."""
+    """Run a kiosk (a ``demo`` machine: windowed) for ``hours`` simulated
+    hours and sample it every ``every`` hours (``report`` is called with
+    each sample). Raises when a rule of the game breaks or attract mode
+    stalls."""
     with tempfile.TemporaryDirectory(prefix="minesweeper-soak-") as tmp:
         directory = Path(data_dir or tmp)
         ballast = Ballast(directory) if disk_full else None
@@ -287,7 +290,8 @@ def run_hours(hours: float, *, data_dir: Path | None = None, seed: int = 1,
         make = ProcessWorker if processes else SyncWorker
         record_best_games(store, BEST, seed)
         app = App(Settings(sound=False, scale=1), store=store, clock=TickClock(), seed=seed,
-                  kiosk=True, worker=make(), loader=make(), background_reads=processes)
+                  kiosk=not demo, demo=demo, worker=make(), loader=make(),
+                  background_reads=processes)
         try:
             return _run(app, store, directory, hours, seed, visit_minutes, kill_minutes,
                         disk_full, ballast, every, report)
@@ -333,7 +337,7 @@ def _run(app: App, store: Store, directory: Path, hours: float, seed: int,
         app.step(STEP_TICKS)
         ticks += STEP_TICKS
         if ticks % CHECK_TICKS < STEP_TICKS:
-            check_app(app, kiosk=True)
+            check_app(app, kiosk=app.kiosk)
         surfaces.look(app)
         shows.look(app)
         if ticks - sampled >= every * HOUR_TICKS or ticks >= end:

@@ -86,6 +86,16 @@ def test_a_kiosk_by_the_clock_keeps_its_processes_files_and_records(tmp_path):
     assert soak_hours.verdict(result, rss_mb=float("inf")) is None
 
 
+def test_a_demo_machine_resized_for_its_boards_keeps_one_window_surface(tmp_path):
+    """A --demo machine is windowed: most demo boards resize the window, and
+    each resize left a window surface alive (87 an hour, before)."""
+    with seed_told():
+        result = soak_hours.run_hours(0.1, data_dir=tmp_path, seed=SEED, processes=False,
+                                      demo=True, visit_minutes=0)
+    assert result.hours[-1].games >= 8
+    assert result.hours[-1].surfaces == 1
+
+
 def _hour(hour: float, **figures) -> soak_hours.Hour:
     base = soak_hours.Hour(hour=hour, games=0, replays=0, visitors=0, recorded=0,
                            rss=50 * 2**20, child_rss=0, children=3, zombies=0, fds=20,
