@@ -235,14 +235,26 @@ def click(app: App, cell: tuple[int, int], button: int = 1) -> None:
         app.step(1)
 
 
+def press(app: App, key: int) -> None:
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+    app.step(1)
+
+
 def visit(app: App, rng: random.Random) -> int:
     """A visitor wakes the kiosk and plays a few moves, the solver's mostly
-    and a blind click now and then, then walks away (the game is won, lost,
-    or left for attract mode to record as abandoned). Returns the ticks
-    spent."""
+    and a blind click now and then, one in three with the probabilities
+    shown (P) and asking for hints (H) now and then, then walks away (the
+    game is won, lost, or left for attract mode to record as abandoned).
+    Returns the ticks spent."""
     click(app, (0, 0))                        # the waking touch, spent
     ticks = 2
+    curious = rng.random() < 1 / 3
+    if curious:
+        press(app, pygame.K_p)
     for _ in range(rng.randint(3, 60)):
+        if curious and rng.random() < 0.2:
+            press(app, pygame.K_h)
         play = app.play
         if app.top is not play or play.session.ended:
             break
