@@ -300,6 +300,9 @@ def verdict(result: HoursResult, *, rss_mb: float) -> str | None:
         problems.append(f"{last.zombies} child processes left unreaped")
     if last.surfaces > 1:
         problems.append(f"{last.surfaces} window surfaces alive")
+    before = hours[-2]
+    if first.replays and last.replays == before.replays and last.hour - before.hour >= 0.25:
+        problems.append(f"no best game's replay shown after hour {before.hour:g}")
     return "; ".join(problems) or None
 
 

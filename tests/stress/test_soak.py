@@ -97,7 +97,7 @@ def test_a_demo_machine_resized_for_its_boards_keeps_one_window_surface(tmp_path
 
 
 def _hour(hour: float, **figures) -> soak_hours.Hour:
-    base = soak_hours.Hour(hour=hour, games=0, replays=0, visitors=0, recorded=0,
+    base = soak_hours.Hour(hour=hour, games=0, replays=int(100 * hour), visitors=0, recorded=0,
                            rss=50 * 2**20, child_rss=0, children=3, zombies=0, fds=20,
                            threads=1, starts=(1, 1), db=0, wal=0, queued=0, surfaces=1,
                            objects=0)
@@ -111,6 +111,7 @@ def _hour(hour: float, **figures) -> soak_hours.Hour:
     ({"surfaces": 40}, "40 window surfaces alive"),
     ({"threads": 9}, "threads grew from 1 to 9"),
     ({"rss": 70 * 2**20}, "RSS grew 20.00 MB"),
+    ({"replays": 200}, "no best game's replay shown after hour 2"),
 ])
 def test_the_clock_soak_names_what_grew(end, problem):
     result = soak_hours.HoursResult(hours=[_hour(1), _hour(2), _hour(3, **end)])
