@@ -153,6 +153,6 @@ class Playback:
         if status == Status.LOST:
             return "dead"
         pointer = self.pointer()
-        if pointer is not None and pointer.cell is not None and pointer.buttons & 3:
-            return "oh"
+        if pointer is not None and pointer.buttons & 3:
+            return "oh"     # left or middle held, on the field or off it, as the game showed
         return "smile"

@@ -156,16 +156,24 @@ class Gestures:
             and self.hover == self.origin
 
     def worried(self) -> bool:
-        """The face says "oh" while a cell is held down."""
-        return self.gesture in (PRIMARY, CHORD) and self.hover.kind == CELL_TARGET
+        """The face says "oh" from a press that opens or chords to its
+        release, wherever the pointer is meanwhile (slid off the field, or
+        pressed on the frame): Winmine showed its caution face from the
+        press of the button to its release, whatever lay under the pointer
+        (winmine.c, WM_LBUTTONDOWN and WM_MBUTTONDOWN, at LBigStep)."""
+        return self.gesture in (PRIMARY, CHORD)
 
-    def on_field(self) -> set[int]:
-        """The buttons held down on a cell, as the replay's pointer track
-        keeps them: none while the face or the flag button is held (dragged
-        onto the field, it still presses no cell), none on the frame or a
-        bar, none left over from a chord played (the left button still down
-        after it presses nothing), so the viewer shows "oh" and pressed
-        cells only where the game showed them."""
-        if self.gesture in (PRIMARY, SECONDARY, CHORD) and self.hover.kind == CELL_TARGET:
+    def tracked(self) -> set[int]:
+        """The buttons held down, as the replay's pointer track keeps them:
+        those of a press that opens or chords wherever the pointer is (off
+        the field it still worries the face), the right button's on a cell;
+        none while the face or the flag button is held (dragged onto the
+        field, it still presses no cell), none on a bar, none left over from
+        a chord played (the left button still down after it presses
+        nothing), so the viewer shows "oh" and pressed cells only where the
+        game showed them."""
+        if self.gesture in (PRIMARY, CHORD):
+            return self.held
+        if self.gesture == SECONDARY and self.hover.kind == CELL_TARGET:
             return self.held
         return set()

@@ -76,11 +76,12 @@ def sample_pointer(session: Session, gestures: Gestures,
                    cursor: tuple[int, int] | None) -> None:
     """Once a tick: the cell under the pointer (or the keyboard cursor, which
     auto-play moves) and the buttons held down on it, for the replay's
-    pointer track (``Gestures.on_field``: a face held, even with the pointer
-    slid onto the field, showed no "oh" and pressed no cell)."""
+    pointer track (``Gestures.tracked``: a face held, even with the pointer
+    slid onto the field, showed no "oh" and pressed no cell; a press slid
+    off the field still showed "oh")."""
     hover = gestures.hover
     cell = hover.cell if hover.kind == CELL_TARGET else cursor
-    session.point(cell, sum(_BUTTON_BITS.get(b, 0) for b in gestures.on_field()))
+    session.point(cell, sum(_BUTTON_BITS.get(b, 0) for b in gestures.tracked()))
 
 
 def record_end(app: Host, session: Session) -> None:

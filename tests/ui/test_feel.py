@@ -44,7 +44,7 @@ def test_a_press_that_landed_on_the_frame_slides_onto_the_field_and_opens_there(
     frame = app.viewport.to_display((rect.x - 2, rect.centery))    # just left of the field
     press(app, frame)
     assert app.play.target(frame).kind == "none"
-    assert cell_shows(app, (0, 3), "covered") and shows(app, app.layout.face, "face_smile")
+    assert cell_shows(app, (0, 3), "covered") and shows(app, app.layout.face, "face_oh")
     move(app, cell_pos(app, (0, 3)))
     assert cell_shows(app, (0, 3), "open_0") and shows(app, app.layout.face, "face_oh")
     release(app, cell_pos(app, (0, 3)))
@@ -80,6 +80,20 @@ def test_a_chord_released_off_the_field_does_nothing():
     move(app, off, buttons=(0, 1, 0))
     release(app, off, MIDDLE)
     assert app.play.field.cell(2, 2) == "#"
+
+
+def test_the_face_says_oh_from_the_press_to_the_release_even_slid_off_the_field():
+    """Winmine showed its caution face from the button's press to its
+    release, wherever the pointer went meanwhile (winmine.c, LBigStep);
+    the face smiled again as soon as the press left the field."""
+    app = make_app(BOARD)
+    press(app, cell_pos(app, (3, 3)))
+    assert shows(app, app.layout.face, "face_oh") and cell_shows(app, (3, 3), "open_0")
+    off = app.viewport.to_display((2, app.layout.size[1] - 2))    # the frame's corner
+    move(app, off)
+    assert shows(app, app.layout.face, "face_oh") and cell_shows(app, (3, 3), "covered")
+    release(app, off)
+    assert shows(app, app.layout.face, "face_smile") and app.play.field.status == "ready"
 
 
 def test_the_right_button_flags_on_press_before_any_release():

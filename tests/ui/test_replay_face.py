@@ -106,3 +106,25 @@ def test_a_left_press_on_a_number_without_left_click_chords_presses_nothing_in_t
     board = viewer.layout.board
     cell = pygame.Rect(board.field.x, board.field.y, CELL, CELL // 2)        # (0, 0), covered
     assert shows_part(app, cell, "covered")
+
+def test_a_press_slid_off_the_field_shows_oh_in_the_replay_as_in_the_game():
+    """The game's face says "oh" while the left button is held, even slid off
+    the field (as the classic's did); the track kept no button off the
+    field, so the viewer smiled there."""
+    app = make_app(BOARD_8)
+    click(app, (7, 7))
+    app.step(30)
+    press(app, cell_pos(app, (0, 0)))
+    off = app.viewport.to_display((2, app.layout.size[1] - 2))
+    move(app, off)
+    app.step(30)
+    assert app.play.face() == ("oh", False)
+    held_at = app.play.session.elapsed_ms()
+    release(app, off)
+    app.step(30)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)
+    viewer.playback.seek(held_at)
+    app.step()
+    assert shows(app, viewer.layout.board.face, "face_oh")

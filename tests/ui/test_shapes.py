@@ -168,14 +168,16 @@ def test_holes_show_the_frames_grey_and_take_no_click():
 
 
 def test_a_press_on_a_hole_is_a_press_on_the_frame():
-    """A hole is no cell: a press there neither worries the face nor shows a
-    pressed cell, nor opens anything released there; as from the frame, a
-    slide from it onto a cell presses that cell, and the release opens it."""
+    """A hole is no cell: a press there shows no pressed cell and opens
+    nothing released there; as from the frame (where the face says "oh", as
+    the classic's did for a press anywhere in its window), a slide from it
+    onto a cell presses that cell, and the release opens it."""
     for shape, hole in (("grid", (3, 3)), ("hex", (3, 2))):
         app = make_app(HOLED, shape=shape)
         press(app, cell_pos(app, hole))
-        assert shows(app, app.layout.face, "face_smile")
+        assert shows(app, app.layout.face, "face_oh") and not app.play.pressed_cells()
         release(app, cell_pos(app, hole))
+        assert shows(app, app.layout.face, "face_smile")
         assert app.play.field.status == "ready"
         press(app, cell_pos(app, hole))
         move(app, cell_pos(app, (1, 1)))

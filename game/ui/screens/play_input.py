@@ -41,10 +41,10 @@ class PlayInput:
     def target(self, pos: tuple[int, int]) -> Target:
         """What lies under display pixel ``pos``. A hole of a shaped field is
         no cell: it shows the frame's grey and is the frame's to the pointer
-        too, so pressing there neither worries the face nor starts a gesture
-        (a no-guess board's first click on a hole had the worker lay its
-        mines for the hole, and the first real click laid them again in the
-        frame, freezing the window for half a second on a big field)."""
+        too, so a press there plays nothing on it, as on the frame (a
+        no-guess board's first click on a hole had the worker lay its mines
+        for the hole, and the first real click laid them again in the frame,
+        freezing the window for half a second on a big field)."""
         target = target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
         if target.kind == CELL_TARGET and self.field.cell(*target.cell) == " ":
             return OUTSIDE
