@@ -8,10 +8,10 @@ gesture yields:
   follows the pointer, and the release opens the cell under the pointer *at
   release* (players slide to correct a mis-aimed press, even one that landed
   on the frame around the field); released off the field, nothing happens;
-* a chord (middle button, or left and right held together: a press begun on
-  the field becomes a chord when the other button joins it, wherever the
-  pointer then is) works the same way: the pressed neighbourhood follows,
-  the chord is played where the button comes up; once released, the other
+* a chord (middle button, Shift and the left button, or left and right held
+  together: a press begun on the field becomes a chord when the other button
+  joins it, wherever the pointer then is) works the same way: the pressed
+  neighbourhood follows, the chord is played where the button comes up; once released, the other
   button's release does nothing, and with the right button still held each
   new left press is another chord (hold right, tap left on number after
   number, as in the classic);
@@ -67,10 +67,13 @@ class Gestures:
     def reset(self) -> None:
         self.__init__()
 
-    def press(self, button: int, target: Target, *, field_live: bool) -> Action | None:
+    def press(self, button: int, target: Target, *, field_live: bool,
+              shift: bool = False) -> Action | None:
         """A button went down over ``target``; ``field_live`` is False once the
-        game has ended (the face still works). Returns the action a press
-        plays at once (the right button's mark)."""
+        game has ended (the face still works); ``shift`` tells whether Shift
+        was held, which makes a left press a chord (Winmine's WM_LBUTTONDOWN:
+        ``fBlock = wParam & (MK_SHIFT | MK_RBUTTON)``). Returns the action a
+        press plays at once (the right button's mark)."""
         self.hover = target
         self.held.add(button)
         on_cell = target.kind == CELL_TARGET and field_live
@@ -87,7 +90,10 @@ class Gestures:
         # The second button makes a chord of a press begun on the field,
         # wherever the pointer has wandered meanwhile.
         joins = both and field_live and self.gesture in (PRIMARY, SECONDARY)
-        if joins or both and on_cell or button == MIDDLE and on_cell and not self.gesture:
+        # The middle button, or Shift and the left one, chord from anywhere a
+        # left press would start (the frame included), as in the classic.
+        alone = not self.gesture and (on_cell or on_frame)
+        if joins or both and on_cell or alone and (button == MIDDLE or button == LEFT and shift):
             self._begin(CHORD, target)
         elif self.gesture:
             return None
@@ -172,6 +178,8 @@ class Gestures:
         a chord played (the left button still down after it presses
         nothing), so the viewer shows "oh" and pressed cells only where the
         game showed them."""
+        if self.gesture == CHORD and not self.held & {MIDDLE, RIGHT}:
+            return {MIDDLE}        # a Shift chord, kept as the chord the viewer knows
         if self.gesture in (PRIMARY, CHORD):
             return self.held
         if self.gesture == SECONDARY and self.hover.kind == CELL_TARGET:

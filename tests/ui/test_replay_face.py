@@ -128,3 +128,32 @@ def test_a_press_slid_off_the_field_shows_oh_in_the_replay_as_in_the_game():
     viewer.playback.seek(held_at)
     app.step()
     assert shows(app, viewer.layout.board.face, "face_oh")
+
+
+def test_a_shift_chord_shows_its_pressed_neighbourhood_in_the_replay():
+    """A Shift chord holds the left button only: the track kept it as a left
+    press, and the viewer showed one cell pressed where the game had shown
+    the chord's whole neighbourhood."""
+    app = make_app(BOARD_8)
+    click(app, (7, 7))                                    # a 1: nothing else opens
+    app.step(30)
+    pygame.key.set_mods(pygame.KMOD_LSHIFT)
+    try:
+        press(app, cell_pos(app, (3, 3)))
+    finally:
+        pygame.key.set_mods(0)
+    app.step(30)
+    assert app.play.pressed_cells() == {(x, y) for x in (2, 3, 4) for y in (2, 3, 4)}
+    held_at = app.play.session.elapsed_ms()
+    app.step(30)                                          # well before the chord's move
+    release(app, cell_pos(app, (3, 3)))                   # a chord on a covered cell: nothing
+    app.step(30)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)
+    viewer.playback.seek(held_at)
+    app.step()
+    board = viewer.layout.board
+    for x, y in ((2, 2), (4, 2), (2, 4)):                 # clear of the pointer, at (3, 3)
+        cell = pygame.Rect(board.field.x + x * CELL, board.field.y + y * CELL, CELL, CELL // 2)
+        assert shows_part(app, cell, "open_0")

@@ -142,7 +142,8 @@ class PlayInput:
             self._drag = target.kind
             self._drag_bar(target.kind, (target.x, target.y))
         else:
-            action = self.gestures.press(button, target, field_live=not self.session.ended)
+            action = self.gestures.press(button, target, field_live=not self.session.ended,
+                                         shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
             if action:                   # the right button marks on press
                 self._act(action)
 
