@@ -55,6 +55,7 @@ class Settings:
     style: str = DEFAULT_STYLE       # "win31" | "xp" | "modern": see STYLE_RULES
     long_press: float = 0.4          # seconds a finger rests on a cell to flag it
     language: str = ""               # "en", "fr"...; "": the system's language
+    player_name: str = ""            # the last name given to a best time, offered the next time
 
     def __post_init__(self) -> None:
         """Settings saved before "Your mask" was kept apart from the custom

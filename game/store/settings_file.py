@@ -26,6 +26,8 @@ from game.engine.gallery import GALLERY
 from game.engine.topology import CELL, check_mask
 from game.settings import MAX_SCALE, Settings
 
+from .names import clean_name
+
 NAME = "settings.json"
 SCHEMA = 1
 
@@ -128,6 +130,8 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
         return 0 <= value <= MAX_SCALE         # 0: the largest scale that fits
     if name == "long_press":
         return LONG_PRESS_RANGE[0] <= value <= LONG_PRESS_RANGE[1]
+    if name == "player_name":
+        return value == "" or clean_name(value) == value   # a name as Best Times keep it
     return True
 
 

@@ -22,7 +22,8 @@ def test_every_setting_survives_a_restart(tmp_path):
                       marks=True, chord_left_click=False, flag_mode=True, sound=False,
                       scale=3, fullscreen=True, first_click="classic", no_guess=True,
                       style="win31", long_press=0.7, language="fr",
-                      custom_mask="\n".join(["#" * 49 + " "] * 40), shape="hex")
+                      custom_mask="\n".join(["#" * 49 + " "] * 40), shape="hex",
+                      player_name="Zoë 李")
     assert all(getattr(chosen, f.name) != getattr(Settings(), f.name)
                for f in fields(Settings))              # every field is exercised
     store.settings = chosen
@@ -77,6 +78,9 @@ def test_unknown_fields_are_ignored(tmp_path):
     ("long_press", 4),
     ("long_press", 0),
     ("long_press", 10**400),          # too large for a float
+    ("player_name", "x" * 21),        # longer than a best time's name
+    ("player_name", "Ann\nBob"),       # a control character
+    ("player_name", 7),
     *[(f.name, "\ud800") for f in fields(Settings)     # a lone surrogate: no UTF-8 holds it
       if isinstance(getattr(Settings(), f.name), str)],
 ])

@@ -20,6 +20,7 @@ from .helpers import (
     key,
     make_app,
     on_disk,
+    pixel,
     post,
     press,
     release,
@@ -69,6 +70,39 @@ def test_a_best_time_asks_a_typed_name_and_keeps_it_across_restarts(tmp_path):
     assert [t.name for t in times] == ["Zoë 李"]
     assert times[0].time_ms == app.play.session.elapsed_ms() > 0
     assert times[0].bbbv == app.play.field.stats().bbbv
+
+
+def test_the_name_given_last_is_offered_selected_at_the_next_best_time(tmp_path):
+    """Winmine's name entry held the name given last (the level's record
+    holder, most often the player): ours was empty at every best time, the
+    name to be typed again each time."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    type_text(app, "Zoë")
+    key(app, pygame.K_RETURN)
+    saved = on_disk(app).settings.player_name
+    assert saved == "Zoë"
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name=saved)   # the next run
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog) and dialog.entry.text == "Zoë"
+    box = app.painter.px(dialog.screen_rect(dialog.entry))
+    assert (0, 0, 128) in {pixel(app, (x, box.centery)) for x in range(box.x, box.right)}
+    type_text(app, "Ann")                                 # typing replaces it
+    key(app, pygame.K_RETURN)
+    assert sorted(t.name for t in on_disk(app).best_times("beginner")) == ["Ann", "Zoë"]
+    assert app.settings.player_name == "Ann"
+
+
+def test_an_empty_name_forgets_nothing_and_a_kiosk_offers_no_name(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoë")
+    win(app)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_RETURN)
+    assert app.settings.player_name == "Zoë"
+    kiosk = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoë", kiosk=True)
+    win(kiosk)
+    assert isinstance(kiosk.top, ArcadeNameDialog) and kiosk.top.name == ""
 
 
 def test_a_face_held_when_the_name_entry_opens_is_let_go(tmp_path):

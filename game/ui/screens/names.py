@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _
-from game.store import MAX_NAME_LENGTH, GameRecord, clean_name
+from game.store import ANONYMOUS, MAX_NAME_LENGTH, GameRecord, clean_name
 from game.words import level_name
 
 from ..render.painter import BLACK, Painter
@@ -71,6 +71,21 @@ class _NameEntry(Dialog):
 
 class NameDialog(_NameEntry):
     """Typed entry, with a button to switch to the arcade picker."""
+
+    def __init__(self, app, record: GameRecord) -> None:
+        super().__init__(app, record)
+        # The name given last time is offered, selected (typing replaces it),
+        # as Winmine offered the level's record holder's name, most often
+        # the player's own (winmine.c, EnterDlgProc: WM_INITDIALOG).
+        self.name = app.settings.player_name
+
+    def finish(self) -> None:
+        """Name the time, and remember the name to offer it next time."""
+        name = clean_name(self.name)
+        if name != ANONYMOUS and name != self.app.settings.player_name:
+            self.app.settings.player_name = name
+            self.app.settings_changed("player_name")
+        super().finish()
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
