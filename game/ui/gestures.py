@@ -90,10 +90,12 @@ class Gestures:
         # The second button makes a chord of a press begun on the field,
         # wherever the pointer has wandered meanwhile.
         joins = both and field_live and self.gesture in (PRIMARY, SECONDARY)
-        # The middle button, or Shift and the left one, chord from anywhere a
-        # left press would start (the frame included), as in the classic.
-        alone = not self.gesture and (on_cell or on_frame)
-        if joins or both and on_cell or alone and (button == MIDDLE or button == LEFT and shift):
+        # Both buttons, the middle one, or Shift and the left one, chord from
+        # anywhere a left press would start (the frame included), as in the
+        # classic, whichever button went down first.
+        live = on_cell or on_frame
+        alone = not self.gesture and live
+        if joins or both and live or alone and (button == MIDDLE or button == LEFT and shift):
             self._begin(CHORD, target)
         elif self.gesture:
             return None

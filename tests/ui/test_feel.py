@@ -135,6 +135,25 @@ def test_a_chord_pressed_on_the_frame_slides_onto_the_field(button, mods):
     assert app.play.field.cell(2, 2) != "#"
 
 
+def test_both_buttons_pressed_on_the_frame_right_first_make_a_chord():
+    """Winmine chorded on a left press with the right button down wherever
+    both went down (winmine.c: MK_RBUTTON at WM_LBUTTONDOWN); the right
+    button pressed first on the frame, the left one there too made a plain
+    press, which opened the covered cell it was released on."""
+    app = make_app(BOARD, chord_left_click=False)
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    rect = cell_rect(app, (0, 1))
+    frame = app.viewport.to_display((rect.x - 2, rect.centery))
+    press(app, frame, RIGHT)
+    press(app, frame, LEFT)
+    move(app, cell_pos(app, (2, 2)), buttons=(1, 0, 1))
+    assert cell_shows(app, (3, 3), "open_0") and cell_shows(app, (1, 2), "open_0")
+    release(app, cell_pos(app, (2, 2)), LEFT)             # a chord on a covered cell: nothing
+    release(app, cell_pos(app, (2, 2)), RIGHT)
+    assert app.play.field.cell(2, 2) == "#" and app.play.field.cell(3, 3) == "#"
+
+
 def test_the_right_button_flags_on_press_before_any_release():
     app = make_app(BOARD, marks=True)
     press(app, cell_pos(app, (4, 4)), RIGHT)
