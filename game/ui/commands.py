@@ -152,6 +152,11 @@ class Commands:
     def zoom_out(self) -> None:
         self.app.zoom(-1)
 
+    def minimize(self) -> None:
+        """Esc on the board: Winmine's boss key, which minimised the game
+        (winmine.c, WM_KEYDOWN: VK_ESCAPE posts SC_MINIMIZE), and so paused it."""
+        self.app.display.minimize()
+
     def toggle_fullscreen(self) -> None:
         self.app.settings.fullscreen = not self.app.settings.fullscreen
         self.app.settings_changed("fullscreen")

@@ -154,6 +154,12 @@ class Display:
             pygame.display.set_mode(pixels, flags)
             self.window = pygame.Window.from_display_module()
 
+    def minimize(self) -> None:
+        """Down to the taskbar (Esc, the classic's boss key); the window
+        manager tells the game, which pauses."""
+        if self.window is not None:
+            self.window.minimize()
+
     def lock_input(self, locked: bool) -> None:
         """A kiosk (``locked``) takes the desktop's keyboard and mouse
         shortcuts while its window has the focus (SDL's keyboard and mouse

@@ -44,7 +44,10 @@ BINDINGS: tuple[Binding, ...] = (
     Binding((pygame.K_p,), 0, "toggle_overlay", "P"),
     Binding((pygame.K_a,), 0, "toggle_autoplay", "A"),
     Binding((pygame.K_r,), 0, "watch_replay", "R"),
-    Binding((pygame.K_q,), 0, "exit", "Q"),   # Esc closes menus and dialogs, never quits
+    Binding((pygame.K_q,), 0, "exit", "Q"),
+    # Esc closes menus and dialogs, never quits; on the board it minimises
+    # the window, as the classic's boss key did.
+    Binding((pygame.K_ESCAPE,), 0, "minimize", N_("Esc")),
 )
 
 #: The operator's way out of kiosk mode (and out of the game anywhere).
@@ -57,7 +60,7 @@ LANGUAGE_COMMAND = "language_"
 
 #: Commands a kiosk visitor cannot run (leaving, or changing the machine's setup).
 KIOSK_BLOCKED = {"exit", "toggle_sound", "toggle_fullscreen", "zoom_in", "zoom_out",
-                 "export_replay", "open_replay"}
+                 "export_replay", "open_replay", "minimize"}
 
 #: Commands that work whatever screen is on top (they change the window, not the game).
 GLOBAL = {"toggle_fullscreen", "zoom_in", "zoom_out"}

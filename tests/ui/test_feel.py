@@ -196,6 +196,49 @@ def test_escape_closes_a_dialog_and_never_quits():
     assert app.top is app.play and app.running
 
 
+def minimizing(app, monkeypatch) -> list[str]:
+    """Stand in for the window manager: minimising reports the window
+    minimised, as SDL does; returns the list of times it was asked."""
+    asked: list[str] = []
+
+    def minimize() -> None:
+        asked.append("minimize")
+        post(pygame.WINDOWMINIMIZED)
+    monkeypatch.setattr(app.display, "minimize", minimize)
+    return asked
+
+
+def test_escape_on_the_board_minimises_the_window_and_pauses_the_game(monkeypatch):
+    """Winmine's boss key: Esc minimised the game, which paused it
+    (winmine.c, WM_KEYDOWN: VK_ESCAPE posts SC_MINIMIZE). Esc did nothing
+    on the board."""
+    from game.ui.screens.pause import PauseScreen
+    app = make_app(BOARD)
+    asked = minimizing(app, monkeypatch)
+    click(app, (4, 4))
+    key(app, pygame.K_ESCAPE)
+    app.step()
+    assert asked == ["minimize"] and isinstance(app.top, PauseScreen) and app.running
+    shown = app.play.session.chrono.display_seconds()
+    app.step(180)
+    assert app.play.session.chrono.display_seconds() == shown      # the clock stopped
+
+
+def test_escape_closing_a_menu_or_a_dialog_minimises_nothing_nor_does_a_kiosk(monkeypatch):
+    app = make_app()
+    asked = minimizing(app, monkeypatch)
+    key(app, pygame.K_F10)
+    key(app, pygame.K_ESCAPE)                               # closes the menu
+    app.commands.run("about")
+    app.step()
+    key(app, pygame.K_ESCAPE)                               # closes the dialog
+    assert asked == [] and app.top is app.play
+    kiosk = make_app(kiosk=True)
+    asked = minimizing(kiosk, monkeypatch)
+    key(kiosk, pygame.K_ESCAPE)
+    assert asked == [] and kiosk.running
+
+
 def test_q_quits_and_counts_a_game_in_progress_as_abandoned(tmp_path):
     app = make_app(BOARD, data_dir=tmp_path)
     click(app, (3, 3))

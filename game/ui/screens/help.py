@@ -23,6 +23,7 @@ COMMAND_HELP = {
     "toggle_flag_mode": N_("flag mode: left click flags"), "toggle_sound": N_("sound on/off"),
     "hint": N_("hint: the next cell and why"), "toggle_overlay": N_("mine probabilities"),
     "toggle_autoplay": N_("let the computer play"), "exit": N_("quit"),
+    "minimize": N_("minimise the window (the game pauses)"),
 }
 
 PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
