@@ -36,8 +36,8 @@ PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
     (N_("The mouse"), (
         ("covered", N_("Left click: open a square.")),
         ("flag", N_("Right click: flag a mine; again for ?, again to clear.")),
-        ("open_2", N_("Both buttons, middle button, or left click on a number whose "
-                      "flags are all placed: open the rest around it.")),
+        ("open_2", N_("Both buttons, middle button, Shift+click, or left click on a number "
+                      "whose flags are all placed: open the rest around it.")),
         ("face_smile", N_("Click the face for a new game.")),
     )),
     (N_("The computer"), (
