@@ -12,9 +12,9 @@ gesture yields:
   together: a press begun on the field becomes a chord when the other button
   joins it, wherever the pointer then is) works the same way: the pressed
   neighbourhood follows, the chord is played where the button comes up; once released, the other
-  button's release does nothing, and with the right button still held each
-  new left press is another chord (hold right, tap left on number after
-  number, as in the classic);
+  button's release does nothing, and with either button still held each
+  new press of the other is another chord (hold right, tap left on number
+  after number, or the other way round, as in the classic);
 * the right button acts at once, on press (flag -> ? -> covered); when the
   left button then joins for a chord, that flag stays.
 
@@ -81,9 +81,11 @@ class Gestures:
         # a press there follows the pointer onto the field, as in the classic.
         on_frame = target.kind == NOWHERE and field_live
         both = {LEFT, RIGHT} <= self.held
-        if self.gesture == SPENT and button == LEFT and RIGHT in self.held \
-                and (on_cell or on_frame):
-            self._begin(CHORD, target)   # right held, left pressed again: another chord
+        if self.gesture == SPENT and both and (on_cell or on_frame):
+            # One of the two held, the other pressed again: another chord,
+            # either way round (winmine.c: a right press with the left
+            # button down goes to LBigStep, the chord kept from before).
+            self._begin(CHORD, target)
             return None
         if self.gesture in (SPENT, BUTTON_PRESS):
             return None                  # a button holds the pointer until it is let go

@@ -173,6 +173,34 @@ def test_with_the_right_button_held_each_new_left_press_is_another_chord():
     assert field.status == "playing"
 
 
+def test_with_the_left_button_held_each_new_right_press_is_another_chord():
+    """The mirror of the above, as in Winmine (a right press with the left
+    button down chords): only the first right press chorded, the next ones
+    did nothing at all."""
+    rows = ["*...*...", "*.......", ".......*", "......*.", "..*..**.", "*.......",
+            "........", "***...**"]
+    app = make_app(rows, chord_left_click=False)
+    field = app.play.field
+    click(app, (1, 0))
+    click(app, (5, 0))
+    for mine in ((0, 0), (0, 1), (4, 0)):
+        click(app, mine, RIGHT)
+    first, second = cell_pos(app, (1, 0)), cell_pos(app, (5, 0))
+    press(app, first, LEFT)                             # held from here on
+    press(app, first, RIGHT)
+    release(app, first, RIGHT)
+    assert field.cell(1, 1) != "#"                      # the first chord
+    move(app, second, buttons=(1, 0, 0))
+    covered = [c for c in field.neighbours(5, 0) if field.cell(*c) == "#"]
+    press(app, second, RIGHT)
+    assert covered and all(cell_shows(app, c, "open_0") for c in covered)
+    assert shows(app, app.layout.face, "face_oh")
+    release(app, second, RIGHT)
+    assert all(field.cell(*c) != "#" for c in covered)
+    release(app, second, LEFT)
+    assert field.status == "playing"
+
+
 def test_a_left_click_on_a_satisfied_number_chords_when_the_setting_is_on():
     app = make_app(BOARD)
     click(app, (1, 1))
