@@ -138,8 +138,11 @@ class Layout:
 
     @property
     def face(self) -> Rect:
+        """The face's box (its 1 px border included), its top on the counter
+        boxes' top: Winmine drew both borders from y 15, the face's down to
+        40, a row below the counters' (winmine.c, DrawBackground)."""
         inner = self.panel_inner
-        return Rect(inner.centerx - FACE // 2, inner.y + (inner.h - FACE) // 2, FACE, FACE)
+        return Rect(inner.centerx - FACE // 2, self.mines_box.y, FACE, FACE)
 
     @property
     def field(self) -> Rect:

@@ -73,6 +73,23 @@ def test_the_layout_has_the_classic_metrics():
     assert layout.face.centerx == layout.size[0] // 2
 
 
+def test_the_face_box_and_the_counter_boxes_start_on_one_row_as_in_winmine():
+    """Winmine drew the counters' borders from y 15 to 39 and the face's from
+    15 to 40 (its panel sunk from 9 to 45, under the menu bar); the face sat
+    a row higher, its top above the counters'."""
+    app = make_app(level="beginner")
+    menu = app.layout.menu_h
+
+    def first_dark_row(x: int) -> int:
+        return next(y for y in range(menu + 11, menu + 44)
+                    if app.display.surface.get_at((x, y))[:3] == (128, 128, 128))
+
+    face, mines, timer = app.layout.face, app.layout.mines_box, app.layout.timer_box
+    assert first_dark_row(face.centerx) == first_dark_row(mines.centerx) \
+        == first_dark_row(timer.centerx) == menu + 15
+    assert face.bottom - 1 == menu + 40 and mines.bottom - 1 == menu + 39
+
+
 def test_the_atlas_loads_from_the_bundled_assets():
     atlas = Atlas.load()
     assert "covered" in atlas and atlas.size("covered") == (16, 16)
