@@ -81,12 +81,15 @@ def _press_face(app):
     return at
 
 
-def test_the_face_shows_pressed_when_clicked_after_a_loss_and_after_a_win():
+def test_the_face_shows_the_pressed_smile_when_clicked_after_a_loss_and_after_a_win():
+    """Winmine had one pressed face, the smile pushed in, whatever the face
+    wore (winmine.c, FLocalButton: iButtonDown); ours pressed the dead face
+    and the sunglasses in. Slid off, the face it wore comes back."""
     app = make_app(INNER)
     click(app, (3, 2))
     settle(app)
     at = _press_face(app)
-    assert shows(app, app.layout.face, "face_dead_pressed")
+    assert shows(app, app.layout.face, "face_smile_pressed")
     release(app, at)
     assert app.play.field.status == "ready" and shows(app, app.layout.face, "face_smile")
     app = make_app(BEGINNER)
@@ -96,7 +99,7 @@ def test_the_face_shows_pressed_when_clicked_after_a_loss_and_after_a_win():
         key(app, pygame.K_ESCAPE)
         key(app, pygame.K_ESCAPE)
     at = _press_face(app)
-    assert shows(app, app.layout.face, "face_cool_pressed")
+    assert shows(app, app.layout.face, "face_smile_pressed")
     move(app, app.viewport.to_display((2, app.layout.size[1] - 2)))
     assert shows(app, app.layout.face, "face_cool")              # slid off: not pressed
     release(app, app.viewport.to_display((2, app.layout.size[1] - 2)))

@@ -408,16 +408,17 @@ class PlayScreen(PlayInput, base.Screen):
         return ch + self.assist.mark_of(cell)
 
     def face(self) -> tuple[str, bool]:
-        """The face and whether it shows pressed (it does in every state, as a
-        button should)."""
-        pressed = self.gestures.face_pressed() or self.touch.on_face
+        """The face and whether it shows pressed. Held down, it is the
+        pressed smile whatever it wore (won, lost): Winmine had one pressed
+        face, shown while the button is held, and the face it wore only
+        when the pointer slid off (winmine.c, FLocalButton: iButtonDown)."""
+        if self.gestures.face_pressed() or self.touch.on_face:
+            return "smile", True
         status = self.session.status
         if status == Status.WON:
-            return "cool", pressed
+            return "cool", False
         if status == Status.LOST:
-            return "dead", pressed
-        if pressed:
-            return "smile", True
+            return "dead", False
         if self.gestures.worried() or self.touch.pressing is not None:
             return "oh", False
         return "smile", False
