@@ -11,10 +11,11 @@ gesture yields:
 * a chord (middle button, Shift and the left button, or left and right held
   together: a press begun on the field becomes a chord when the other button
   joins it, wherever the pointer then is) works the same way: the pressed
-  neighbourhood follows, the chord is played where the button comes up; once released, the other
-  button's release does nothing, and with either button still held each
-  new press of the other is another chord (hold right, tap left on number
-  after number, or the other way round, as in the classic);
+  neighbourhood follows, the chord is played where the button comes up;
+  once released, the other button's release does nothing, and with either
+  button still held each new press of the other is another chord (hold
+  right, tap left on number after number, or the other way round, as in
+  the classic);
 * the right button acts at once, on press (flag -> ? -> covered); when the
   left button then joins for a chord, that flag stays.
 
@@ -80,8 +81,9 @@ class Gestures:
         # The frame around the field (not the face, the bars or the menus):
         # a press there follows the pointer onto the field, as in the classic.
         on_frame = target.kind == NOWHERE and field_live
+        live = on_cell or on_frame
         both = {LEFT, RIGHT} <= self.held
-        if self.gesture == SPENT and both and (on_cell or on_frame):
+        if self.gesture == SPENT and both and live:
             # One of the two held, the other pressed again: another chord,
             # either way round (winmine.c: a right press with the left
             # button down goes to LBigStep, the chord kept from before).
@@ -95,7 +97,6 @@ class Gestures:
         # Both buttons, the middle one, or Shift and the left one, chord from
         # anywhere a left press would start (the frame included), as in the
         # classic, whichever button went down first.
-        live = on_cell or on_frame
         alone = not self.gesture and live
         if joins or both and live or alone and (button == MIDDLE or button == LEFT and shift):
             self._begin(CHORD, target)
@@ -103,7 +104,7 @@ class Gestures:
             return None
         elif button == LEFT and target.kind in BUTTON_ACTIONS:
             self._begin(BUTTON_PRESS, target)
-        elif button == LEFT and (on_cell or on_frame):
+        elif button == LEFT and live:
             self._begin(PRIMARY, target)
         elif button == RIGHT and on_cell:
             self._begin(SECONDARY, target)
