@@ -6,7 +6,8 @@ platform's text input); control characters are dropped and at most 20
 characters are kept; an empty name becomes "Anonymous" (the store cleans every
 name the same way). The time itself was stored when the game was won; this
 dialog only names it. Escape, closing the window or ending the game keeps it
-under the name typed so far: a record is never lost to a stray key.
+under the name typed so far: a record is never lost to a stray key. The
+typed entry offers the name given last (a setting), as the classic did.
 """
 
 from __future__ import annotations
