@@ -31,6 +31,9 @@ BEVELS: dict[str, tuple[list[tuple[RGBA, RGBA]], RGBA]] = {
     "sunken_1": ([(DARK, WHITE)], GREY),
     "field_2": ([(DARK, WHITE), (BLACK, LIGHT)], WHITE),
 }
+#: The window's own borders (frame, counter panel and boxes, field), drawn as
+#: Winmine drew them: the two mixed corners' diagonal left the window's grey.
+WINDOW_BORDERS = frozenset({"raised_3", "sunken_3", "sunken_2", "sunken_1"})
 
 
 def nine_slice(name: str) -> Canvas:
@@ -39,7 +42,7 @@ def nine_slice(name: str) -> Canvas:
     rings, centre = BEVELS[name]
     side = 2 * len(rings) + 1
     canvas = Canvas(side, side, centre)
-    bevel(canvas, 0, 0, side, side, rings)
+    bevel(canvas, 0, 0, side, side, rings, mitre=GREY if name in WINDOW_BORDERS else None)
     return canvas
 
 
@@ -290,6 +293,10 @@ def face(expression: str, pressed: bool = False) -> Canvas:
     canvas.rect(0, 0, 1, FACE, DARK)
     canvas.rect(0, FACE - 1, FACE, 1, DARK)
     canvas.rect(FACE - 1, 0, 1, FACE, DARK)
+    # Winmine's border round the face left its bottom-left and top-right
+    # corners unpainted (winmine.c, DrawBackground, a DrawBorder all grey).
+    canvas.set(0, FACE - 1, GREY)
+    canvas.set(FACE - 1, 0, GREY)
     if pressed:
         canvas.rect(1, 1, FACE - 2, 1, DARK)
         canvas.rect(1, 1, 1, FACE - 2, DARK)

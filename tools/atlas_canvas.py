@@ -70,10 +70,12 @@ class Canvas:
 
 
 def bevel(canvas: Canvas, x0: int, y0: int, w: int, h: int,
-          rings: list[tuple[RGBA, RGBA]]) -> None:
+          rings: list[tuple[RGBA, RGBA]], mitre: RGBA | None = None) -> None:
     """Rings from the outside in, each (top-left colour, bottom-right colour).
-    Where the two meet at the top-right and bottom-left corners the
-    bottom-right colour wins, which draws the classic diagonal step."""
+    Where the two meet, on the diagonal of the top-right and bottom-left
+    corners, the bottom-right colour wins (a button's step), or ``mitre``
+    when given: Winmine's borders left those pixels unpainted, the window's
+    grey between the two colours (winmine.c, DrawBorder)."""
     for y in range(h):
         for x in range(w):
             top, left, bottom, right = y, x, h - 1 - y, w - 1 - x
@@ -81,7 +83,9 @@ def bevel(canvas: Canvas, x0: int, y0: int, w: int, h: int,
             if ring >= len(rings):
                 continue
             light, dark = rings[ring]
-            canvas.set(x0 + x, y0 + y, light if min(top, left) < min(bottom, right) else dark)
+            near, far = min(top, left), min(bottom, right)
+            colour = light if near < far else dark if near > far or mitre is None else mitre
+            canvas.set(x0 + x, y0 + y, colour)
 
 
 def png_bytes(canvas: Canvas) -> bytes:

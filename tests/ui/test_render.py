@@ -90,6 +90,25 @@ def test_the_face_box_and_the_counter_boxes_start_on_one_row_as_in_winmine():
     assert face.bottom - 1 == menu + 40 and mines.bottom - 1 == menu + 39
 
 
+def test_the_window_borders_leave_their_mixed_corners_grey_as_winmine_did():
+    """Winmine's DrawBorder left the pixels where a border's light and dark
+    sides meet (the top-right and bottom-left corners' diagonal) unpainted,
+    the window's grey; ours gave them the dark (or, sunken, the white) side."""
+    app = make_app(level="beginner")
+    grey = (192, 192, 192)
+
+    def at(x: int, y: int) -> tuple[int, int, int]:
+        return tuple(app.display.surface.get_at((x, y)))[:3]
+
+    frame, field, face = app.layout.frame, app.layout.field_bevel, app.layout.face
+    for k in range(3):                    # the raised frame and the sunken field, 3 px each
+        assert at(frame.x + k, frame.bottom - 1 - k) == at(frame.right - 1 - k, frame.y + k) \
+            == at(field.x + k, field.bottom - 1 - k) == at(field.right - 1 - k, field.y + k) \
+            == grey
+    assert at(face.x, face.bottom - 1) == at(face.right - 1, face.y) == grey
+    assert at(face.x, face.y) == at(face.right - 1, face.bottom - 1) == (128, 128, 128)
+
+
 def test_the_atlas_loads_from_the_bundled_assets():
     atlas = Atlas.load()
     assert "covered" in atlas and atlas.size("covered") == (16, 16)
