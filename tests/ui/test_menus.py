@@ -227,6 +227,25 @@ def test_enter_reads_the_help_pages_in_order_and_the_focus_stays_on_its_button(b
         assert help_screen.page == expected
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_shortcut_a_menu_shows_is_on_the_keys_page(lang):
+    """View > Watch replay showed R, and R watched the last game, but the
+    Keys page of How to Play never said so: its lines were the bindings
+    that had a description, and R had none."""
+    from game import i18n
+    from game.ui.screens.help import keys_page
+
+    app = make_app(language=lang)
+    _title, lines = keys_page(app.commands.allowed)
+    texts = [text for _icon, text in lines]
+    shown = {item.shortcut for _menu, items in MENUS for item in visible_items(app, items)
+             if item.shortcut}
+    assert "R" in shown
+    for shortcut in shown:
+        said = i18n._("{key}: {action}").format(key=shortcut, action="")
+        assert any(text.startswith(said) and len(text) > len(said) for text in texts), shortcut
+
+
 # Mnemonics: the underlined letters, as in Windows.
 
 @pytest.mark.parametrize("lang", ["en", "fr", "pseudo"])

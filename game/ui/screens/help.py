@@ -22,7 +22,8 @@ COMMAND_HELP = {
     "zoom_out": N_("smaller"), "pause": N_("pause"), "help": N_("this help"),
     "toggle_flag_mode": N_("flag mode: left click flags"), "toggle_sound": N_("sound on/off"),
     "hint": N_("hint: the next cell and why"), "toggle_overlay": N_("mine probabilities"),
-    "toggle_autoplay": N_("let the computer play"), "exit": N_("quit"),
+    "toggle_autoplay": N_("let the computer play"),
+    "watch_replay": N_("watch the last game again"), "exit": N_("quit"),
     "minimize": N_("minimise the window (the game pauses)"),
 }
 
@@ -64,7 +65,7 @@ def keys_page(allowed: Callable[[str], bool]) -> tuple[str, tuple[tuple[str | No
     commands ``allowed`` in this run (a kiosk's page promised "Q: quit",
     fullscreen, zoom and sound to visitors whose keys it refuses)."""
     lines = [(None, _("{key}: {action}").format(key=b.label, action=_(COMMAND_HELP[b.command])))
-             for b in keys.BINDINGS if b.command in COMMAND_HELP and allowed(b.command)]
+             for b in keys.BINDINGS if allowed(b.command)]
     lines.append((None, _("Arrows move a cursor; Space or Enter opens (or chords); F flags.")))
     lines.append((None, _("Alt or F10: menus; Alt and a title's underlined letter opens its menu, "
                             "an item's letter chooses it. Esc closes a menu or a dialog.")))
