@@ -356,6 +356,33 @@ def test_history_names_boards_in_words_and_never_cuts_a_date(tmp_path, language,
         assert all(app.painter.text_width(row[1]) <= name_w for row in rows)
 
 
+@pytest.mark.parametrize("language, names", [("en", ["Beg", "Int", "Exp"]),
+                                              ("fr", ["Déb", "Int", "Exp"])])
+@pytest.mark.parametrize("window", [{"level": "beginner"}, {"shape": "hex"}, {}])
+def test_history_shows_a_level_uncut_beside_every_result(tmp_path, language, names, window):
+    """The French results, "gagnée" and "perdue", were twice as wide as
+    "won" and "lost": in an 8x8 window (the Windows 3.1 Beginner) they left
+    the level column 9 pixels, and every row's level showed as "…"."""
+    from game.ui.widgets import fit
+    from tests.store.helpers import game
+    store = Store(tmp_path)
+    for level in ("beginner", "intermediate", "expert"):
+        for result in ("won", "lost", "abandoned"):
+            store.record_game(game(level, result=result))
+    store.close()
+    board = {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10,
+             **window}
+    app = make_app(data_dir=tmp_path, language=language, **board)
+    app.commands.run("history")
+    app.step()
+    table = app.top.table
+    rows = [table.rows[i] for i in range(len(table.rows))]
+    (_x, name_w, _a), (_x, result_w, _a) = table.columns[1:3]
+    assert sorted({row[1] for row in rows}) == sorted(names)
+    assert all(fit(app.painter, row[1], name_w) == row[1] for row in rows)
+    assert all(fit(app.painter, row[2], result_w) == row[2] for row in rows)
+
+
 def test_settings_chosen_in_the_menus_are_there_after_a_restart(tmp_path):
     app = make_app(data_dir=tmp_path)
     app.commands.run("level_expert")

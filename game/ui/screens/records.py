@@ -21,11 +21,30 @@ import pygame
 
 from game.engine import CUSTOM_LIMITS, LEVELS, SHAPES
 from game.engine.gallery import GALLERY
-from game.i18n import N_, _, date, date_and_time, day_and_time, decimal, ngettext, percent, whole
+from game.i18n import (
+    N_,
+    _,
+    date,
+    date_and_time,
+    day_and_time,
+    decimal,
+    ngettext,
+    percent,
+    pgettext,
+    whole,
+)
 from game.store import STAT_LEVELS, BestTime, GameRecord, questions
 from game.store.questions import Key, LevelChart, LevelRecords, Question
 from game.store.reader import Answer, Reads
-from game.words import first_click_name, level_name, mines, player_name, result_name, shape_name
+from game.words import (
+    RESULTS,
+    first_click_name,
+    level_name,
+    mines,
+    player_name,
+    result_name,
+    shape_name,
+)
 
 from ..render.chart import NO_WINS, Chart, Win, level_wins
 from ..render.painter import Painter
@@ -360,7 +379,16 @@ class StatisticsDialog(_LevelDialog):
 #: Short names for the History list's narrow columns.
 SHORT_LEVELS = {"beginner": N_("Beg"), "intermediate": N_("Int"), "expert": N_("Exp")}
 SHORT_SHAPES = {"torus": N_("torus"), "hex": N_("hex")}
-SHORT_RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("left")}
+
+
+def short_result(result: str) -> str:
+    """A result as the History list's narrow column names it. A word of its
+    own, not the details' ("gagnée", "abandonnée"): a language's full words
+    took so much of an 8x8 window's list that the level column beside it
+    showed nothing but "…"."""
+    return {"won": pgettext("history column", "won"),
+            "lost": pgettext("history column", "lost"),
+            "abandoned": pgettext("history column", "left")}[result]
 
 
 def short_board(level: str, shape: str, width: int, height: int) -> str:
@@ -388,7 +416,7 @@ def board_names() -> list[str]:
 
 
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
-    result = _(SHORT_RESULTS[game.result])
+    result = short_result(game.result)
     return (day_and_time(game.date), short_board(game.level, game.shape, game.width, game.height),
             result, seconds(game.time_ms, 1, 6))
 
@@ -533,7 +561,7 @@ class HistoryDialog(Dialog):
         widest = [*map(history_row, sample),
                   (day_and_time("2026-12-31T23:59:59"), "", "", decimal(999.9, 1)),
                   *(("", name, "", "") for name in board_names()),
-                  *(("", "", _(result), "") for result in SHORT_RESULTS.values())]
+                  *(("", "", short_result(result), "") for result in RESULTS)]
         columns = fit_columns(painter, widest, w - 6, "lllr", give=1)
         if columns[1][1] < max(painter.text_width(row[1]) for row in widest):
             day_only = True            # a name would be cut: the day alone leaves it room
