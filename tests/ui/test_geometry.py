@@ -434,7 +434,7 @@ def test_a_name_the_best_times_list_cuts_is_read_whole_in_the_details(board):
     size and shown nowhere else: the details below now start with it."""
     app = open_screen(board, "best_times:beginner")
     dialog = app.top
-    assert dialog.details.text.startswith("9.400 s")               # Ann: not cut
+    assert dialog.details.text.startswith("9.400\u00a0s")               # Ann: not cut
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
                                          unicode="", scancode=0))
     app.step()

@@ -275,6 +275,36 @@ def test_history_details_never_part_the_efficiency_from_its_figure(tmp_path, lan
     assert [line for line in lines if line.startswith("%") or line.endswith("eff.")] == []
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_records_details_never_start_a_line_with_a_unit(language):
+    """"abandonnée en 998,782" then "s, 26/11/2026 00:04" on the next line:
+    the History details of an 8x8 window broke a time from its unit, and so
+    could the Best Times details and any "3BV/s"."""
+    import re
+
+    from game.store import BestTime
+    from game.ui.screens.records import history_details
+    from game.ui.widgets import wrap
+    app = make_app(language=language)
+    texts = [history_details(GameRecord(
+        level="custom", width=100, height=100, mines=2000, result=result, time_ms=time_ms,
+        bbbv=123, bbbv_per_s=rate, clicks=4567, efficiency=1.0, seed=1234567907,
+        first_click="classic", assisted=True, date="2026-11-26T00:04:00"))
+        for result in ("won", "lost", "abandoned") for time_ms in (998_782, 9_400, 123_456)
+        for rate in (12.345, 4.785)]
+    app.commands.run("best_times")
+    app.step()
+    dialog = app.top
+    texts += [dialog.detail_text(BestTime(name="Ann", time_ms=time_ms, date="2026-11-23T12:00:00",
+                                          bbbv=45, bbbv_per_s=rate))
+              for time_ms in (998_782, 9_400, 123_456) for rate in (12.345, 4.785)]
+    unit_first = re.compile(r"(s|3BV/s)([ ,]|$)")
+    for text in texts:
+        for width in range(80, 240):
+            lines = wrap(app.painter, text, width)
+            assert [line for line in lines if unit_first.match(line)] == [], (width, lines)
+
+
 @pytest.mark.parametrize("language, shown", [
     ("en", ["2,000 mines", "3BV 1,234", "12,345 clicks", "seed 1234567"]),
     ("fr", ["2\u202f000 mines", "3BV 1\u202f234", "12\u202f345 clics", "graine 1234567"])])

@@ -84,7 +84,7 @@ def test_best_times_say_loading_until_they_arrive(tmp_path):
     dialog = app.top
     assert dialog.table.rows == [("", "Loading…", "")] and dialog.details.text == ""
     app.step()
-    assert dialog.table.rows == [("1.", "Ann", "10")] and "9.400 s" in dialog.details.text
+    assert dialog.table.rows == [("1.", "Ann", "10")] and "9.400\u00a0s" in dialog.details.text
 
 
 @pytest.mark.parametrize("background", [False, True], ids=["sync", "thread"])

@@ -55,7 +55,7 @@ def test_the_best_times_show_the_seconds_the_led_showed_and_the_milliseconds_as_
     table = app.top
     assert isinstance(table, BestTimesDialog)
     assert table.table.rows[0][2] == str(led)
-    assert f"{exact / 1000:.3f} s" in table.details.text
+    assert f"{exact / 1000:.3f}\u00a0s" in table.details.text
     assert Store(tmp_path).best_times("beginner")[0].time_ms == exact
 
 

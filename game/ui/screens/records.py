@@ -318,8 +318,10 @@ class BestTimesDialog(_LevelDialog):
         if t.bbbv is not None:
             stats.append(_("3BV {count}").format(count=t.bbbv))
         if t.bbbv_per_s is not None:
-            stats.append(_("{rate} 3BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
-        first = _("{seconds} s, {date}").format(seconds=seconds(t.time_ms), date=date(t.date))
+            stats.append(_("{rate}\u00a03BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
+        # No-break spaces: a unit never starts a line without its figure.
+        first = _("{seconds}\u00a0s, {date}").format(seconds=seconds(t.time_ms),
+                                                     date=date(t.date))
         text = f"{first}\n" + _(", ").join(stats)
         name = player_name(t.name)
         if self.app.painter.text_width(name) > self.name_w:
@@ -429,14 +431,15 @@ def history_details(game: GameRecord) -> str:
     parts = [_("{level} {width}x{height}").format(level=board_title(game.level, game.shape),
                                                   width=game.width, height=game.height)
              + sep + mines(game.mines) + sep + (_(style) if style else game.style),
-             _("{result} in {seconds} s").format(result=result_name(game.result),
-                                                 seconds=seconds(game.time_ms, room=20))
+             # No-break spaces: "s" never starts a line without its figure.
+             _("{result} in {seconds}\u00a0s").format(result=result_name(game.result),
+                                                      seconds=seconds(game.time_ms, room=20))
              + ("" if game.date is None else sep + date_and_time(game.date))]
     stats = []
     if game.bbbv is not None:
         stats.append(_("3BV {count}").format(count=whole(game.bbbv)))
     if game.bbbv_per_s is not None:
-        stats.append(_("{rate} 3BV/s").format(rate=decimal(game.bbbv_per_s, 2)))
+        stats.append(_("{rate}\u00a03BV/s").format(rate=decimal(game.bbbv_per_s, 2)))
     stats.append(ngettext("{count} click", "{count} clicks", game.clicks).format(
         count=whole(game.clicks)))
     if game.efficiency is not None:
