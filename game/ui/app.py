@@ -235,8 +235,11 @@ class App:
         self.display.caption = i18n._("Minesweeper")
         pygame.display.set_caption(self.display.caption)
         assist = self.play.assist
-        # A hint on screen is asked again: it comes back in the new language.
-        self.play.mark_dirty(assist.show_hint() if assist.shown else assist.clear_hint())
+        # A hint on screen is asked again: it comes back in the new language
+        # (a line shown instead, such as "The game is over", is translated
+        # as it is drawn).
+        if assist.shown:
+            self.play.mark_dirty(assist.show_hint())
         for screen in self.stack:
             screen.relayout()
         self.invalidate()

@@ -83,6 +83,8 @@ TOO_BIG = N_("This board is too big for the computer to think about.")
 #: do not touch has none): the game goes on, the player is told.
 NOT_NO_GUESS = N_("No board without guessing was found for this field: this one may need"
                   " a guess.")
+GAME_OVER = N_("The game is over: F2 starts a new one.")
+PUZZLED = N_("The computer is puzzled: {reason}")
 
 
 def hint_text(h: HintAnswer) -> str:
@@ -100,7 +102,10 @@ class Assistant:
         self.default_pace = (THINK_TICKS, PACE_TICKS)
         self.pace = self.default_pace
         self.shown: Shown | None = None
-        self.message = ""                 # a line to show instead of a hint (errors, limits)
+        # A line to show instead of a hint (errors, limits): its English
+        # message and what fills it in, translated when shown, so that it
+        # reads in the language of the moment (View > Language).
+        self._message: tuple[str, dict[str, str]] | None = None
         self.moves_played = 0
         self.guesses = 0
         self.game = 0                     # bumped by each new game: old answers never match
@@ -157,7 +162,7 @@ class Assistant:
         if self._asked.get(kind) == version:
             return
         if too_big(self.field):
-            self.message = _(TOO_BIG)
+            self.say(TOO_BIG)
             self.stop()
             return
         self._asked[kind] = version
@@ -179,7 +184,7 @@ class Assistant:
             if version != self.version() and not (kind == "layout" and version[0] == self.game):
                 continue
             if not done.ok:
-                self.message = _("The computer is puzzled: {reason}").format(reason=done.value)
+                self.say(PUZZLED, reason=str(done.value))
                 self.stop()
                 if kind == "layout":        # the click that waited is dropped: the next asks again
                     self._first = None
@@ -205,7 +210,7 @@ class Assistant:
         """H: ask for the next cell to play and why. Returns cells to redraw."""
         dirty = self.clear_hint()
         if self.session.ended:
-            self.message = _("The game is over: F2 starts a new one.")
+            self.say(GAME_OVER)
             return dirty
         first_click = self.first_click
         self._ask("hint", lambda view, mines, seconds, shape: HintJob(
@@ -224,7 +229,7 @@ class Assistant:
 
     def clear_hint(self) -> set[Cell]:
         """Forget the hint (the board changed); returns the cells it marked."""
-        self.message = ""
+        self._message = None
         cells = self.marked_cells()
         self.shown = None
         return cells
@@ -244,6 +249,18 @@ class Assistant:
             return "m" if shown.kind == "mine" else "s"
         return "e" if cell in shown.evidence else ""
 
+    def say(self, message: str, **values: str) -> None:
+        """Show ``message`` (English, marked with ``N_``) instead of a hint."""
+        self._message = (message, values)
+
+    @property
+    def message(self) -> str:
+        """The line shown instead of a hint, in the current language ("" if none)."""
+        if self._message is None:
+            return ""
+        message, values = self._message
+        return _(message).format(**values)
+
     def line(self) -> str:
         """The text shown under the board, if any."""
         if self.shown is not None:
@@ -254,7 +271,7 @@ class Assistant:
 
     def toggle_overlay(self) -> None:
         self.overlay = not self.overlay
-        self.message = ""
+        self._message = None
         if self.overlay:
             self._assist()
 
@@ -324,7 +341,7 @@ class Assistant:
             prepared.prepare(None, None)          # the next first click asks afresh
             return
         if not laid.no_guess:             # said once the move has cleared older lines
-            self.message = _(NOT_NO_GUESS)
+            self.say(NOT_NO_GUESS)
 
     # ------------------------------------------------------------ auto-play
 

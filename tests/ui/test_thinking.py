@@ -15,7 +15,7 @@ from game.ui.jobs import Job
 from game.ui.render.assist import TIP, thinking_rect
 from game.ui.worker import Done, run_job
 
-from .helpers import click, field_pixels, key, make_app
+from .helpers import click, field_pixels, key, make_app, settle
 
 BOARD = ["*.......", "........", "........", "........",
          "........", "......*.", "........", "........"]
@@ -128,6 +128,27 @@ def test_a_hint_shown_when_the_language_switches_is_shown_again_in_the_new_langu
     assert shown is not None and shown.text.startswith("Sûre")
     assert (shown.cell, shown.evidence) == (before.cell, before.evidence)
     assert shown.text in app.play.assist.line()
+
+
+def test_a_line_shown_instead_of_a_hint_reads_in_the_new_language_after_a_switch():
+    """H after a loss says the game is over; switching the language erased
+    that line instead of saying it in the new language."""
+    app = make_app(BOARD, language="fr")
+    click(app, (0, 0))                          # the mine
+    settle(app)
+    key(app, pygame.K_h)
+    assert app.play.assist.line() == "La partie est finie\u202f: F2 en commence une nouvelle."
+    french = field_pixels(app)
+    app.set_language("en")
+    app.step()
+    assert app.play.assist.line() == "The game is over: F2 starts a new one."
+    english = field_pixels(app)
+    assert english != french and tip_pixels(english) > 0
+
+
+def tip_pixels(rgb: bytes) -> int:
+    """How many pixels of the explanation's pale yellow an RGB picture holds."""
+    return sum(1 for i in range(0, len(rgb), 3) if tuple(rgb[i:i + 3]) == TIP)
 
 
 def test_a_new_game_cancels_what_was_asked_at_once():
