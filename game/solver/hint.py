@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine.topology import GRID
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, whole
 
 from .analysis import Analysis, analyse_position, check_consistent
 from .combine import Counted
@@ -120,7 +120,7 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
                          " puts a mine here",
                          "these {count} numbers allow {arrangements} of their mines, and none"
                          " puts a mine here", len(numbers))).format(
-            count=len(numbers), arrangements=arrangements(layouts, every=False))
+            count=whole(len(numbers)), arrangements=arrangements(layouts, every=False))
     elif c in groups:
         numbers = groups[c][0]
         text = (ngettext("counting the mines left: with {count} mine still to place, every"
@@ -130,7 +130,7 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
                 ngettext("counting the mines left: with {count} mine still to place, every"
                          " arrangement makes this cell safe",
                          "counting the mines left: with {count} mines still to place, every"
-                         " arrangement makes this cell safe", left)).format(count=left)
+                         " arrangement makes this cell safe", left)).format(count=whole(left))
     else:
         numbers = sorted({n for nums, _decided, _layouts in groups.values() for n in nums})
         text = (ngettext("counting the mines left: the numbers account for the only mine,"
@@ -142,7 +142,7 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
                          " mine, so cells away from them are all mines",
                          "counting the mines left: the numbers hold too few of the {count}"
                          " mines, so cells away from them are all mines", position.mines)
-                ).format(count=position.mines)
+                ).format(count=whole(position.mines))
     if not mine and c in position.flagged:
         text += _(" (your flag here is wrong)")
     return Hint(x, y, MINE if mine else SAFE, 1.0 if mine else 0.0, text,

@@ -95,6 +95,22 @@ def test_counting_the_mines_left_can_prove_mines():
            "###"], 4, (0, 3), "mine", ["counting the mines left", "all mines"])
 
 
+@pytest.mark.parametrize("language, words", [
+    ("en", "the numbers account for all 1,089 mines"),
+    ("fr", "les chiffres expliquent les 1\u202f089 mines")])
+def test_counting_the_mines_left_writes_a_big_count_as_the_language_does(language, words):
+    """"all 1089 mines": the count of mines went into the sentence as Python
+    writes it, where the arrangements beside it were grouped ("2,838",
+    "1 300") as the language writes numbers."""
+    from game import i18n
+    # 1,089 lone 1s, each in the middle of its own 3 x 3 block, with the
+    # mines of all of them: the 100th row and column are away from every one.
+    view = ["".join("1" if x % 3 == 1 and y % 3 == 1 and max(x, y) < 99 else "#"
+                    for x in range(100)) for y in range(100)]
+    i18n.set_language(language)
+    check(view, 1089, (99, 0), "safe", [words])
+
+
 def test_a_guess_says_how_many_arrangements_were_counted_and_the_risk():
     view = ["######"] * 7 + ["#####1"]
     h = hint(view, 3)       # one mine among 3 cells, two among the other 44
