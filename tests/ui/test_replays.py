@@ -435,6 +435,22 @@ def test_the_speed_is_written_as_the_language_writes_numbers():
     assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0.25x", "0.5x", "1x", "8x"]
 
 
+@pytest.mark.parametrize("language, lines", [
+    ("en", ("3BV 1,234/2,345  1.23/s", "Clicks 4,567  Eff 50\u00a0%")),
+    ("fr", ("3BV 1\u202f234/2\u202f345  1,23/s", "Clics 4\u202f567  Eff 50\u202f%"))])
+def test_the_viewer_s_figures_are_written_as_the_language_writes_numbers(language, lines):
+    """A big board's replay read "Clics 4567" and "3BV 1234/2345" in French,
+    where the History details of the same game say "4 567 clics"."""
+    from game import i18n
+    from game.engine import GameStats
+    from game.engine.stats import Clicks
+    from game.ui.render.replay import figures_lines
+    i18n.set_language(language)
+    stats = GameStats(bbbv=2345, solved_bbbv=1234, clicks=Clicks(left=4567, wasted=2099),
+                      elapsed_ms=1_000_000)
+    assert figures_lines(stats) == lines
+
+
 def _beside_the_strip(app) -> bytes:
     """The window's pixels right of the figures strip's inside, along it."""
     strip = app.top.layout.strip

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import GameStats
-from game.i18n import _, decimal, percent
+from game.i18n import _, decimal, percent, whole
 
 from ..frame import MARGIN, OUTER, Layout
 from ..widgets import fit
@@ -160,14 +160,15 @@ def _play_glyph(painter: Painter, rect: pygame.Rect, playing: bool) -> None:
 
 
 def figures_lines(stats: GameStats) -> tuple[str, str]:
-    """The live figures, in two short lines that fit an 8-column window."""
-    bbbv = "?" if stats.bbbv is None else str(stats.bbbv)
+    """The live figures, in two short lines that fit an 8-column window,
+    numbers grouped as the language writes them ("1,234" / "1 234")."""
+    bbbv = "?" if stats.bbbv is None else whole(stats.bbbv)
     rate = stats.bbbv_per_second
     eff = stats.efficiency
     return (_("3BV {solved}/{total}  {rate}/s").format(
-                solved=stats.solved_bbbv, total=bbbv, rate=decimal(rate or 0, 2)),
+                solved=whole(stats.solved_bbbv), total=bbbv, rate=decimal(rate or 0, 2)),
             _("Clicks {clicks}  Eff {efficiency}").format(
-                clicks=stats.clicks.total, efficiency=percent(eff or 0)))
+                clicks=whole(stats.clicks.total), efficiency=percent(eff or 0)))
 
 
 def draw_figures(painter: Painter, layout: ViewerLayout, stats: GameStats) -> None:
