@@ -149,6 +149,33 @@ def test_hovering_a_covered_cell_shows_its_percentage():
     assert tip_pixels(app) == 0
 
 
+def test_the_keyboard_cursor_shows_its_cell_s_percentage():
+    """P's percentage showed beside the mouse pointer only: played from the
+    keyboard, no cell's percentage could be read. The cursor's shows, until
+    the mouse moves (which hides the cursor)."""
+    app = opened(MIXED, (7, 7))
+    key(app, pygame.K_p)
+    field = app.play.field
+    probabilities = mine_probabilities(field.view(), field.mines)
+    target = next((x, y) for y in range(field.height) for x in range(field.width)
+                  if field.cell(x, y) == "#" and 0 < probabilities[y][x] < 1)
+    key(app, pygame.K_LEFT)                                    # the cursor shows...
+    moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+             pygame.K_DOWN: (0, 1)}
+    while app.play.cursor != target:                           # ...and walks to the cell
+        x, y = app.play.cursor
+        k = (pygame.K_LEFT if target[0] < x else pygame.K_RIGHT if target[0] > x
+             else pygame.K_UP if target[1] < y else pygame.K_DOWN)
+        key(app, k)
+        assert app.play.cursor == (x + moves[k][0], y + moves[k][1])
+    shown = tip_pixels(app)
+    assert shown > 10
+    assert app.play.assist.hover_text(target) == assist_module.percent(
+        probabilities[target[1]][target[0]])
+    move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))       # the mouse, on an open cell
+    assert app.play.cursor is None and tip_pixels(app) == 0
+
+
 def test_percentages_never_round_to_certainty():
     assert assist_module.percent(0.001) == "1\u00a0%" and assist_module.percent(0.999) == "99\u00a0%"
     assert assist_module.percent(0.25) == "25\u00a0%"

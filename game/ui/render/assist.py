@@ -158,10 +158,18 @@ def help_decor(screen) -> tuple:
     key that changes whenever the picture must (empty: nothing to draw)."""
     assist = screen.assist
     overlay = (screen.field.move_count, assist.game, assist.revision) if assist.overlay else ()
-    hover = (screen.hover, assist.hover_text(screen.hover)) if assist.overlay else ()
+    cell = pointed(screen)
+    hover = (cell, assist.hover_text(cell)) if assist.overlay else ()
     line = shown_line(screen)
     thinking = assist.thinking
     return (overlay, hover, line, thinking, screen.scroll) if overlay or line or thinking else ()
+
+
+def pointed(screen) -> tuple[int, int] | None:
+    """The cell whose percentage the overlay shows: the keyboard cursor's
+    while it is shown (a player on the keyboard has no pointer to point
+    with; the mouse moving hides the cursor), else the one under the pointer."""
+    return screen.cursor if screen.cursor is not None else screen.hover
 
 
 def shown_line(screen) -> str:
@@ -191,8 +199,9 @@ def draw_cues(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
     box = draw_hint(painter, layout, screen)
     clip = painter.surface.get_clip()
     painter.surface.set_clip(painter.px(layout.field))
-    text = assist.hover_text(screen.hover) if assist.overlay else ""
-    cell = layout.cell_rect(screen.hover, screen.scroll) if text else None
+    at = pointed(screen)
+    text = assist.hover_text(at) if assist.overlay else ""
+    cell = layout.cell_rect(at, screen.scroll) if text else None
     if cell is not None:
         draw_tip(painter, [text], hover_rect(painter, layout, cell, text))
     if assist.thinking:

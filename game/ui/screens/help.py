@@ -46,7 +46,7 @@ PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
                          "numbers that prove it, and a line says why.")),
         ("mark_mine", N_("A red ring: a mine you can flag.")),
         ("covered", N_("P: shade each covered square by its chance of hiding a mine; "
-                       "point at one to read it.")),
+                       "point at one, or move the cursor onto it, to read it.")),
         ("cursor", N_("A: the computer plays on; any key or click stops it. "
                       "Help makes a game 'assisted': no best time.")),
     )),
