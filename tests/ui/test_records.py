@@ -413,6 +413,30 @@ def test_history_shows_a_level_uncut_beside_every_result(tmp_path, language, nam
     assert all(fit(app.painter, row[2], result_w) == row[2] for row in rows)
 
 
+@pytest.mark.parametrize("command", ["best_times", "statistics"])
+def test_the_level_buttons_are_reached_with_tab_and_keep_the_focus(command):
+    """"<" and ">" could not be reached with Tab: playing from the keyboard,
+    nothing showed how to see another level's records. Tab reaches them,
+    and Enter on ">" goes on from level to level, the focus staying there
+    as the dialog is laid out again for each."""
+    app = make_app(language="fr")
+    app.commands.run(command)
+    app.step()
+    dialog = app.top
+    for _ in range(len(dialog.widgets)):
+        if dialog.focused is not None and getattr(dialog.focused, "label", "") == ">":
+            break
+        key(app, pygame.K_TAB)
+    assert getattr(dialog.focused, "label", "") == ">"
+    seen = [dialog.key]
+    for _ in range(3):
+        key(app, pygame.K_RETURN)
+        app.step()
+        assert app.top is dialog and dialog.focused.label == ">"
+        seen.append(dialog.key)
+    assert len(set(seen)) == 4
+
+
 def test_settings_chosen_in_the_menus_are_there_after_a_restart(tmp_path):
     app = make_app(data_dir=tmp_path)
     app.commands.run("level_expert")

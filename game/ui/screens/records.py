@@ -195,10 +195,9 @@ class _LevelDialog(Dialog):
         x = 28 + max(0, (room - max(painter.text_width(part, "bold")
                                     for part in name.split("\n"))) // 2)
         self.widgets = [
-            Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1), focusable=False),
+            Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1)),
             Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
-            Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1),
-                   focusable=False),
+            Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1)),
         ]
         return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
 
@@ -220,6 +219,18 @@ class _LevelDialog(Dialog):
         """How many list rows fit in the window besides ``other`` pixels of content."""
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
         return max(1, min(10, (free - 4) // ROW_H))
+
+    #: Where "<" and ">" are among the widgets (``level_row`` puts them first).
+    TURNERS = (0, 2)
+
+    def _lay_out(self) -> None:
+        """Laid out again (another level shown, its records arrived), a
+        dialog whose focus is on "<" or ">" keeps it there: Enter on ">"
+        turns page after page, as a Windows button keeps the focus."""
+        turner = self.focus if self.widgets and self.focus in self.TURNERS else None
+        super()._lay_out()
+        if turner is not None:
+            self.focus = turner
 
     def turn(self, step: int) -> None:
         pages = self.pages
