@@ -87,7 +87,8 @@ def reason(error: BaseException) -> str:
 
 
 def damaged(what: str, aside: Path) -> Text:
-    return Text(lambda: _("Your {what} could not be read and start afresh. "
+    # No verb agrees with {what}: "your game history ... start afresh" did.
+    return Text(lambda: _("Your {what} could not be read: starting afresh. "
                           "The damaged file was kept as {file}.").format(
                               what=_(what), file=shown(aside.name)))
 

@@ -113,6 +113,19 @@ def test_an_earlier_file_set_aside_is_never_overwritten(tmp_path):
     assert (tmp_path / "records.corrupt-20261122-153000-3.json").read_text() == "third damage"
 
 
+@pytest.mark.parametrize("name, what", [("history.json", "game history"),
+                                        ("records.json", "best times and statistics"),
+                                        ("settings.json", "settings")])
+def test_a_damaged_file_is_told_in_a_sentence_that_agrees(tmp_path, name, what):
+    """"Your game history could not be read and start afresh": the verb
+    agreed with the plural names (settings, records) only."""
+    (tmp_path / name).write_text("{not json")
+    store = open_store(tmp_path)
+    store.history()
+    assert [n.split(" The damaged file")[0] for n in store.notices] == [
+        f"Your {what} could not be read: starting afresh."]
+
+
 def test_the_dated_name_follows_the_clock(tmp_path):
     clock = Clock()
     clock.advance(86_400 + 3_661)
