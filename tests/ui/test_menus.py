@@ -317,7 +317,7 @@ def test_the_underlined_letters_are_drawn():
     top = title.centery - line_h // 2
 
     def underlined(x, y, colour):
-        return all(pixel(app, app.viewport.to_display((px, y + baseline))) == colour
+        return all(pixel(app, app.viewport.to_display((px, y + baseline + 1))) == colour
                    for px in range(x + 1, x + 4))
 
     g_w = app.painter.text_width("G")
@@ -329,6 +329,25 @@ def test_the_underlined_letters_are_drawn():
     y = rect.centery - line_h // 2
     assert underlined(rect.x + 16, y, (0, 0, 0))
     assert not underlined(rect.x + 16 + app.painter.text_width("E"), y, (0, 0, 0))
+
+
+def test_an_underline_stands_a_pixel_clear_of_its_letter():
+    """Drawn against the letter's foot, the underline merged with the dot of
+    the French Help menu's "?": the menu bar read "Partie Affichage Outils 2"."""
+    app = make_app(language="fr")
+    baseline = app.painter.atlas.fonts["regular"]["baseline"]
+    title = title_rects(app.painter, app.layout.menu_h, app.layout.mode_button.x)[3]
+    assert title_label(MENUS[3][0]) == ("?", 0)
+    x = title.centerx - app.painter.text_width("?") // 2
+    top = title.centery - app.painter.line_height() // 2
+    columns = range(x, x + app.painter.text_width("?"))
+
+    def row(y):
+        return [pixel(app, app.viewport.to_display((px, top + y))) for px in columns]
+
+    assert (0, 0, 0) in row(baseline - 1)                       # the dot of the "?"
+    assert (0, 0, 0) not in row(baseline)                       # a clear row...
+    assert row(baseline + 1).count((0, 0, 0)) >= len(columns) - 1     # ...then the underline
 
 
 def test_a_press_on_the_empty_end_of_the_bar_opens_no_menu():
