@@ -266,6 +266,25 @@ def test_every_title_and_item_has_an_underlined_letter_of_its_own(lang):
                    if not item.separator)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_underlined_letter_is_a_shortcut_another_item_of_its_menu_shows(lang):
+    """The French View menu showed "Revoir la partie   R" under "Zoom
+    a&rrière": R pressed in the open menu zoomed out. The one exception is
+    the classic game's "&Marks (?)" beside the newer "Flag mode   M"."""
+    app = make_app(language=lang)
+    for _title, items in MENUS:
+        items = visible_items(app, items)
+        places = mnemonics(items)
+        for item, at in zip(items, places, strict=True):
+            if item.separator:
+                continue
+            letter = fold(item.label[at])
+            others = [other.text for other in items if other is not item
+                      and fold(other.shortcut) == letter]
+            if (item.command, others) != ("toggle_marks", ["&Flag mode"]):
+                assert others == [], (item.label, others)
+
+
 def letter(app, char, mod=0):
     key(app, ord(char), mod, char)
 
