@@ -21,10 +21,12 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def _primary(tag: str) -> str:
-    """"fr" from "fr_CA.UTF-8", "fr-FR" or "fr@euro"; "" for "C" and "POSIX"."""
-    tag = tag.split(".")[0].split("@")[0].replace("-", "_")
-    primary = tag.split("_")[0].lower()
-    return "" if primary in ("c", "posix") else primary
+    """"fr" from "fr_CA.UTF-8", "fr-FR" or "fr@euro", and from an alias
+    gettext knows ("french", locale.alias); "" for "C" and "POSIX"."""
+    if tag.split(".")[0].split("@")[0].lower() in ("c", "posix"):
+        return ""
+    tag = locale.normalize(tag).split(".")[0].split("@")[0].replace("-", "_")
+    return tag.split("_")[0].lower()
 
 
 def _from_environment(environ: Mapping[str, str]) -> list[str] | None:

@@ -29,6 +29,10 @@ NNBSP = "\u202f"
     ({"LC_MESSAGES": "fr_BE@euro", "LANG": "en_US.UTF-8"}, "fr"),
     ({"LC_ALL": "C", "LANG": "fr_FR.UTF-8"}, "en"),    # the first variable set decides
     ({"LANG": "de_DE.UTF-8"}, "en"),                   # unknown: English, silently
+    ({"LANG": "french"}, "fr"),                        # an alias gettext reads as fr_FR
+    ({"LANGUAGE": "français:en"}, "fr"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANGUAGE": "POSIX:fr"}, "fr"),
     ({}, "en"),
 ])
 def test_the_environment_decides_on_linux_and_macos(environ, expected):
