@@ -166,6 +166,27 @@ def test_the_arcade_picker_builds_a_name_with_the_mouse(tmp_path):
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["AC7"]
 
 
+def test_the_arcade_picker_reached_from_the_keyboard_takes_typed_letters(tmp_path):
+    """Tab to "Pick letters" and Enter, and no key could write a name any
+    more: the picker's letters answer the mouse only."""
+    app = make_app(BEGINNER, data_dir=tmp_path, language="fr")
+    win(app)
+    while getattr(app.top.focused, "label", "") != i18n._("Pick letters"):
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog)
+    for text in ("Zo", "\u00e9"):
+        post(pygame.TEXTINPUT, text=text)
+        app.step()
+    key(app, pygame.K_BACKSPACE)
+    post(pygame.TEXTINPUT, text="e")
+    app.step()
+    assert picker.name == "Zoe" and picker.shown.text.startswith("Zoe")
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
 def test_a_kiosk_asks_with_the_arcade_picker(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
     win(app)

@@ -126,7 +126,22 @@ class NameDialog(_NameEntry):
 
 
 class ArcadeNameDialog(_NameEntry):
-    """Mouse-only: click letters; DEL removes the last one; OK enters."""
+    """Click letters; DEL removes the last one; OK enters. A keyboard types
+    too (Backspace removes), Enter enters: reached from the typed entry's
+    "Pick letters" with the keyboard alone, the picker was a dead end where
+    no key could write a name."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                if ch.isprintable():
+                    self.type(ch)
+            self._dirty = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.delete()
+            self._dirty = True
+        else:
+            super().handle(event)
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
