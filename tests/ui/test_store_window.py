@@ -182,7 +182,9 @@ def test_wrapping_measures_each_character_a_bounded_number_of_times():
         assert counting.measured <= 4 * len(word) + 10     # linear, not cubic
 
 
-def test_huge_statistics_from_disk_are_drawn_inside_the_dialog(tmp_path):
+@pytest.mark.parametrize("language, shown", [("en", "9.22e+18"), ("fr", "9,22e+18")])
+def test_huge_statistics_from_disk_are_drawn_inside_the_dialog(tmp_path, language, shown):
+    """In French too, with its decimal comma (it read "9.22e+18")."""
     import sqlite3
     store = Store(tmp_path)
     store.close()
@@ -191,12 +193,12 @@ def test_huge_statistics_from_disk_are_drawn_inside_the_dialog(tmp_path):
         db.execute("INSERT INTO statistics VALUES ('beginner', 'modern', 'grid', ?, ?, ?, ?)",
                    (top, top, top, top))
     db.close()
-    app = make_app(data_dir=tmp_path)
+    app = make_app(data_dir=tmp_path, language=language)
     dialog = StatisticsDialog(app, "beginner")
     app.push(dialog)
     app.step()
     texts = [w.text for w in dialog.widgets if hasattr(w, "text")]
-    assert "9.22e+18" in texts
+    assert shown in texts
     ox, _ = dialog.client_origin
     assert all(ox + w.rect.x >= ox for w in dialog.widgets)
 

@@ -87,8 +87,12 @@ def seconds(time_ms: int, decimals: int = 3, room: int = 8) -> str:
 
 def count(value: int) -> str:
     """A count for a narrow column: in full up to seven digits, grouped as
-    the language groups them ("12,345" / "12 345"), else like 9.22e+18."""
-    return whole(value) if value < 10**7 else f"{value:.2e}"
+    the language groups them ("12,345" / "12 345"), else like 9.22e+18,
+    with the language's decimal mark ("9,22e+18" in French)."""
+    if value < 10**7:
+        return whole(value)
+    mantissa, exponent = f"{value:.2e}".split("e")
+    return f"{decimal(float(mantissa), 2)}e{exponent}"
 
 
 def win_rate(won: int, played: int) -> str:
