@@ -1331,6 +1331,27 @@ def test_an_export_that_cannot_be_written_says_why(tmp_path, monkeypatch):
     assert path.parent.read_text() == "a file where the folder should be"
 
 
+def test_an_export_into_a_replays_folder_that_cannot_be_searched_says_why(tmp_path,
+                                                                         monkeypatch):
+    """A replays folder of mode 000 (restored from a backup, made by another
+    user): looking for a free name there crashed the game with a
+    PermissionError; the player is told the replay cannot be saved."""
+    import errno
+
+    from tests.store.test_unwritable import unsearchable
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    folder = tmp_path / replays.EXPORT_FOLDER
+    folder.mkdir()
+    with unsearchable(folder, monkeypatch):
+        path = replays.export(app, app.last_replay)
+        app.exports.close()
+        app.step()
+        assert isinstance(app.top, NoticeDialog)
+        assert app.top.text == f"Cannot save the replay: {os.strerror(errno.EACCES)}"
+    assert not path.exists()
+
+
 def test_leaving_the_game_finishes_an_export_under_way(tmp_path, monkeypatch):
     import threading
 

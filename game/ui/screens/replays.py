@@ -8,6 +8,7 @@ says) becomes a notice to the player, never a crash.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -121,7 +122,10 @@ def export(app: Host, replay: Replay) -> Path:
     path = folder / export_name(replay)
     taken = app.exports.pending
     n = 2
-    while path.exists() or path in taken:
+    # lexists: a folder that cannot be searched (mode 000) answers "not
+    # there" rather than raising (Path.exists crashed the game); the write
+    # then fails and says why.
+    while os.path.lexists(path) or path in taken:
         path = folder / f"{path.stem.split('~')[0]}~{n}.json"
         n += 1
 
