@@ -14,6 +14,7 @@ import dataclasses
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -350,7 +351,7 @@ def _say(line: str, stream: TextIO) -> OSError | None:
     (``> /dev/full``, a full disk), whose error is returned for the caller
     to tell: it once ended ``--check`` with a traceback."""
     try:
-        print(line, file=stream, flush=True)
+        print(_encodable(line, getattr(stream, "encoding", None)), file=stream, flush=True)
     except OSError as e:
         try:
             null = os.open(os.devnull, os.O_WRONLY)
@@ -360,6 +361,43 @@ def _say(line: str, stream: TextIO) -> OSError | None:
             pass
         return None if isinstance(e, BrokenPipeError) else e
     return None
+
+
+#: Plainer stand-ins, in order of preference, for the typography of our
+#: translations (French puts a narrow no-break space before ':') where the
+#: terminal's encoding lacks it.
+_STAND_INS = {"\u202f": ("\u00a0", " "), "\u00a0": (" ",), "\u2019": ("'",),
+              "\u2026": ("...",), "\u2014": ("-",), "\u0153": ("oe",),
+              "\u00ab": ('"',), "\u00bb": ('"',)}
+
+
+def _encodable(line: str, encoding: str | None) -> str:
+    """``line`` as the stream's ``encoding`` can write it. A Latin-1 locale,
+    or a Windows console redirected to a file (cp1252), has no narrow
+    no-break space: French ``--help`` ended in a UnicodeEncodeError
+    traceback, and errors read ``erreur\\u202f:``. Such a character takes
+    its stand-in, an accented letter its bare letter in ASCII, a file name's
+    undecodable byte (which Python keeps as U+DC80-U+DCFF) its value
+    (``\\xff``), anything else a ``?``."""
+    encoding = encoding or "utf-8"
+    try:
+        line.encode(encoding)
+        return line
+    except UnicodeEncodeError:
+        pass
+    out = []
+    for char in line:
+        bare = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+        byte = f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF else ""
+        for candidate in (char, *_STAND_INS.get(char, ()), bare, byte, "?"):
+            try:
+                candidate.encode(encoding)
+            except UnicodeEncodeError:
+                continue
+            if candidate:
+                out.append(candidate)
+                break
+    return "".join(out)
 
 
 def _video_problem() -> str | None:

@@ -217,3 +217,27 @@ def test_a_reader_that_went_away_changes_no_exit_status(tmp_path, args, closed, 
     other = result.stdout if closed == "stderr" else result.stderr
     assert result.returncode == status
     assert b"Traceback" not in (other or b"") and b"BrokenPipe" not in (other or b"")
+
+
+@pytest.mark.parametrize(("encoding", "error"), [
+    ("latin-1", "minesweeper\xa0: erreur\xa0: argument --level\xa0: choix invalide"),
+    ("ascii", "minesweeper : erreur : argument --level : choix invalide"),
+])
+def test_a_terminal_without_the_translations_signs_gets_plainer_ones(encoding, error):
+    """A Latin-1 locale, or a Windows console redirected to a file (cp1252),
+    has no narrow no-break space: French ``--help`` ended in a
+    UnicodeEncodeError traceback (status 1), and errors read
+    ``erreur\\u202f:``. The narrow space becomes a no-break or plain space,
+    an accented letter its bare letter in ASCII."""
+    env = {**HEADLESS, "PYTHONIOENCODING": encoding}
+    helped = subprocess.run([sys.executable, "-m", "game", "--lang", "fr", "--help"],
+                            capture_output=True, env=env, timeout=120)
+    assert helped.returncode == 0 and helped.stderr == b""
+    text = helped.stdout.decode(encoding)
+    assert text.startswith("utilisation")
+    assert ("Démineur" if encoding == "latin-1" else "Demineur") in text
+    refused = subprocess.run([sys.executable, "-m", "game", "--lang", "fr", "--level", "x"],
+                             capture_output=True, env=env, timeout=120)
+    assert refused.returncode == 2
+    assert refused.stderr.decode(encoding).startswith(error)
+    assert len(refused.stderr.splitlines()) == 1
