@@ -141,13 +141,15 @@ def _language(text: str) -> str:
 def _language_asked(argv: list[str]) -> str:
     """The --lang value, read before the parser exists: its help and its
     errors must already speak that language. "" when absent or unknown (the
-    parser then reports it)."""
+    parser then reports it). The last one given, as the parser takes it:
+    "--lang fr --lang en" ran in English and said what was wrong in French."""
+    asked = ""
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
             arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
         if value is not None:
-            return value if value in i18n.available() or value == i18n.PSEUDO else ""
-    return ""
+            asked = value if value in i18n.available() or value == i18n.PSEUDO else ""
+    return asked
 
 
 def _data_dir(text: str) -> Path:

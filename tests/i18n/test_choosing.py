@@ -181,6 +181,16 @@ def test_lang_for_a_language_we_do_not_have_is_one_line_and_exit_2():
                           "available: en, fr\n")
 
 
+def test_lang_given_twice_speaks_the_language_the_run_takes():
+    """argparse keeps the last --lang; the messages spoke the first one
+    ("--lang fr --lang en" ran in English and refused in French)."""
+    assert cli.parse(["--lang", "fr", "--lang", "en"]).overrides == {"language": "en"}
+    out = run("--lang", "fr", "--lang=en", "--level", "hard")
+    assert out.stderr.startswith("minesweeper: error: argument --level: invalid choice")
+    out = run("--lang=en", "--lang", "fr", "--level", "hard")
+    assert out.stderr.startswith(f"minesweeper{NNBSP}: erreur{NNBSP}: argument --level")
+
+
 def test_lang_overrides_the_setting_for_this_run_only():
     options = cli.parse(["--lang", "fr"])
     assert options.overrides == {"language": "fr"}
