@@ -152,6 +152,15 @@ def _language_asked(argv: list[str]) -> str:
     return asked
 
 
+def _file(text: str) -> Path:
+    """An argparse type: a file's name. An empty one is refused here: as a
+    Path it is ".", and the refusal named a folder the player never typed
+    ("--mask .: not a file")."""
+    if not text:
+        raise argparse.ArgumentTypeError(_("must name a file, not an empty string"))
+    return Path(text)
+
+
 def _data_dir(text: str) -> Path:
     """An argparse type: a directory the game can keep its files in, created if
     missing. An explicitly given place the game cannot use is an error, not a
@@ -207,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("grid (default), torus (opposite edges joined) or hex (hexagons)"))
     p.add_argument("--field", choices=list(GALLERY),
                    help=_("a shaped field from the gallery instead of a level"))
-    p.add_argument("--mask", type=Path, metavar=_("FILE"),
+    p.add_argument("--mask", type=_file, metavar=_("FILE"),
                    help=_("a shaped field drawn in a text file ('#' a cell, space a hole);"
                           " --mines sets its mines"))
     # A replay holds seeds below MAX_SEED: a game played from a bigger one
@@ -239,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", type=_data_dir, metavar=_("DIR"),
                    help=_("where records and settings are kept (default: the user data "
                           "directory)"))
-    p.add_argument("--replay", type=Path, metavar=_("FILE"),
+    p.add_argument("--replay", type=_file, metavar=_("FILE"),
                    help=_("watch the game saved in this replay file"))
     p.add_argument("--check", action="store_true",
                    help=_("with --replay: play it on the engine without a window and print"

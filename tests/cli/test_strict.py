@@ -39,6 +39,10 @@ def refused(capsys, tmp_path, monkeypatch):
     (["--no-s"], "unrecognized arguments: --no-s"),
     (["--data-dir", ""], "--data-dir: must name a directory, not an empty string"),
     (["--data-dir", "   "], "--data-dir: must name a directory"),
+    # Empty, a file name was "." to the game: "--mask .: not a file".
+    (["--mask", ""], "--mask: must name a file, not an empty string"),
+    (["--replay", ""], "--replay: must name a file, not an empty string"),
+    (["--replay", "", "--check"], "--replay: must name a file, not an empty string"),
     (["--idle", "30"], "--idle only applies with --kiosk or --demo"),
     (["--seed", "1_000"], "--seed: must be a whole number from 0 to 18446744073709551615, not"
                             " '1_000'"),
