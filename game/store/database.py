@@ -143,6 +143,7 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqli
 
 
 def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
+    _set_aside_odd_journals(path, tell, now)
     for attempt in range(2):
         try:
             _check_names(path)
@@ -288,6 +289,18 @@ def _check_names(path: Path) -> None:
                 raise Damaged(candidate)
     if path.exists():
         _check_header(path)
+
+
+def _set_aside_odd_journals(path: Path, tell: Notices, now: Callable[[], datetime]) -> None:
+    """Set aside, each alone, the journals of ``path`` that are not files (a
+    folder, a FIFO, a link to nothing): they hold nothing of the records,
+    which are then opened as they are. Found one by one, each took one of
+    the two attempts at opening and was told as the records starting afresh:
+    a -wal and a -shm both such left sound records unsaved all session."""
+    when = now()
+    for journal in (path.with_name(path.name + tail) for tail in _JOURNALS):
+        if (journal.is_symlink() or journal.exists()) and not is_regular(journal):
+            tell.add(notices.journal_aside(set_aside(journal, "corrupt", when)))
 
 
 def _taken(path: Path) -> bool:

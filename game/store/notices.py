@@ -93,6 +93,13 @@ def damaged(what: str, aside: Path) -> Text:
                               what=_(what), file=shown(aside.name)))
 
 
+def journal_aside(aside: Path) -> Text:
+    """A journal of records.db that was no file (a folder, a FIFO): it held
+    nothing of the records, which are opened as they are."""
+    return Text(lambda: _("A file beside your records, which held none of them, could not be "
+                          "read and was set aside as {file}.").format(file=shown(aside.name)))
+
+
 def partly_damaged(what: str, aside: Path, problems: list[Text]) -> Text:
     return Text(lambda: _("Part of your {what} could not be read and was dropped ({problems}). "
                           "The original file was kept as {file}.").format(

@@ -139,6 +139,38 @@ def test_a_fifo_is_never_read(tmp_path, name):
     assert name == "records.db" or len(store.history()) == 1
 
 
+@pytest.mark.parametrize("records", ["sound", "damaged"])
+def test_journals_that_are_no_files_are_set_aside_and_the_records_kept_and_saved(tmp_path,
+                                                                                records):
+    """A -wal and a -shm that are folders (a botched restore): each took one
+    of the two attempts at opening and was told as the records starting
+    afresh, and sound records were then played in memory all session
+    ("Records cannot be saved ... (records.db)"). They hold nothing of the
+    records: set aside first, each told as such; the records are opened as
+    they are (or set aside when damaged themselves) and saved."""
+    path = filled(tmp_path)
+    for tail in ("-wal", "-shm"):
+        path.with_name(path.name + tail).unlink(missing_ok=True)
+        path.with_name(path.name + tail).mkdir()
+    if records == "damaged":
+        path.write_bytes(b"not a database\n" * 100)
+    store = open_store(tmp_path)
+    said = store.take_notices()
+    assert store.writable
+    aside = sorted(p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name)
+    odd = [name for name in aside if name.endswith(("-wal", "-shm"))]
+    assert len(odd) == 2 and all((tmp_path / name).is_dir() for name in odd)
+    assert [m for m in said if "held none of them" in m] == \
+        [f"A file beside your records, which held none of them, could not be read and was "
+         f"set aside as {name}." for name in sorted(odd, key=lambda n: n.endswith("-shm"))]
+    assert ("could not be read and start afresh" in " ".join(said)) == (records == "damaged")
+    assert len(store.history()) == (1 if records == "sound" else 0)
+    store.record_game(game(seed=2))
+    store = reopen(store)
+    assert {g.seed for g in store.history()} == ({1, 2} if records == "sound" else {2})
+    store.close()
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 @pytest.mark.parametrize("name", ["records.db", "settings.json", "records.json"])
 def test_a_symlink_to_a_device_is_set_aside_not_read(tmp_path, name):
