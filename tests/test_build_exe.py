@@ -84,6 +84,33 @@ def test_the_launcher_runs_the_cli_and_exits_with_its_status():
     assert ast.unparse(raised[-1].exc) == "SystemExit(main())"
 
 
+@pytest.mark.parametrize(("argv", "forged"), [
+    (["minesweeper", "--multiprocessing-fork"], True),
+    (["minesweeper", "--multiprocessing-fork", "x"], True),
+    (["minesweeper", "--multiprocessing-fork", "pipe_handle=abc"], True),
+    (["minesweeper", "--multiprocessing-fork", "tracker_fd=5"], True),
+    (["minesweeper", "--multiprocessing-fork", "tracker_fd=5", "pipe_handle=7"], False),
+    (["minesweeper.exe", "--multiprocessing-fork", "parent_pid=1234", "pipe_handle=680"], False),
+    (["minesweeper", "--level", "expert"], False),
+    (["minesweeper"], False),
+])
+def test_a_multiprocessing_fork_it_did_not_write_goes_to_the_command_line(argv, forged,
+                                                                          monkeypatch):
+    """``minesweeper --multiprocessing-fork`` typed by hand ended the
+    executable in multiprocessing's TypeError traceback (spawn_main()
+    missing pipe_handle); it now goes to the command line, which refuses it
+    in one line. What multiprocessing itself writes still starts its child."""
+    import sys
+    from multiprocessing.spawn import get_command_line
+
+    spec = importlib.util.spec_from_file_location("exe_entry", ROOT / "tools" / "exe_entry.py")
+    entry = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(entry)
+    assert entry.forged_fork(argv) is forged
+    monkeypatch.setattr(sys, "frozen", True, raising=False)       # as in the executable
+    assert not entry.forged_fork(get_command_line(tracker_fd=5, pipe_handle=7))
+
+
 def test_the_exe_extra_pins_pyinstaller_6():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert "pyinstaller>=6.0" in project["optional-dependencies"]["exe"]

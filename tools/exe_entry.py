@@ -8,12 +8,33 @@ command line), which becomes the process's.
 executable started again with multiprocessing's arguments, and it must turn
 into the worker there instead of opening a second window. The guard keeps
 the worker from running ``main()`` when multiprocessing imports this script.
+A ``--multiprocessing-fork`` that multiprocessing did not write (typed by
+someone, or cut short) goes to the command line instead, which refuses it in
+one line: multiprocessing ended it in a TypeError traceback.
 """
 
 import multiprocessing
+import re
+import sys
 
 from game.cli import main
 
+#: What multiprocessing writes after --multiprocessing-fork: name=number
+#: pairs (or name=None), the pipe to the parent among them.
+_FORK_ARGUMENT = re.compile(r"[a-z_]+=(None|-?[0-9]+)")
+
+
+def forged_fork(argv: list[str]) -> bool:
+    """Whether ``argv`` asks for a multiprocessing child in a form that
+    multiprocessing never writes."""
+    if argv[1:2] != ["--multiprocessing-fork"]:
+        return False
+    pairs = argv[2:]
+    return not (all(_FORK_ARGUMENT.fullmatch(arg) for arg in pairs)
+                and any(arg.startswith("pipe_handle=") for arg in pairs))
+
+
 if __name__ == "__main__":
-    multiprocessing.freeze_support()
+    if not forged_fork(sys.argv):
+        multiprocessing.freeze_support()
     raise SystemExit(main())
