@@ -19,12 +19,13 @@ damaged file that could not be set aside both survive untouched.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.safe_read import NotAFile, TooLarge, read_capped
+from game.safe_read import NotAFile, TooLarge, is_regular, read_capped
 
 from . import notices
 from .atomic import set_aside, write_atomic
@@ -95,4 +96,14 @@ class JsonFile:
         """Write ``text`` atomically unless the file is locked; raise OSError
         (old file intact) when the write fails."""
         if not self.locked:
-            write_atomic(self.path, text.encode("utf-8"))
+            write_atomic(_through_link(self.path), text.encode("utf-8"))
+
+
+def _through_link(path: Path) -> Path:
+    """Where to write ``path``: the regular file its symbolic link leads to,
+    if it is one. The file was read through the link; written in its place,
+    the link (a settings.json kept in a dotfiles folder) was replaced by a
+    plain file at the first change, and the linked file never saw another."""
+    if path.is_symlink() and is_regular(path):
+        return Path(os.path.realpath(path))
+    return path

@@ -1,6 +1,7 @@
 """Settings persist field by field; a bad field costs only itself."""
 
 import json
+import os
 from dataclasses import asdict, fields
 
 import pytest
@@ -204,3 +205,25 @@ def test_a_bad_shape_or_mask_falls_back_to_the_default(tmp_path, stored, bad):
     store = open_store(tmp_path)
     assert getattr(store.settings, bad) == getattr(Settings(), bad)
     store.settings.board()
+
+
+def test_a_settings_file_linked_from_elsewhere_is_written_through_its_link(tmp_path):
+    """settings.json a symbolic link to a file kept elsewhere (a dotfiles
+    folder): it was read through the link, then replaced by a plain file at
+    the first change, the linked file never updated again."""
+    kept = tmp_path / "dotfiles" / "settings.json"
+    kept.parent.mkdir()
+    kept.write_text(json.dumps({"schema": 1, "settings": {"level": "expert"}}))
+    data = tmp_path / "data"
+    data.mkdir()
+    os.symlink(os.path.join("..", "dotfiles", "settings.json"), data / "settings.json")
+    store = open_store(data)
+    assert store.settings.level == "expert"
+    store.settings.marks = True
+    store.save_settings()
+    store = reopen(store)
+    assert store.settings.marks and store.settings.level == "expert"
+    store.close()
+    assert os.readlink(data / "settings.json") == os.path.join("..", "dotfiles", "settings.json")
+    assert json.loads(kept.read_text())["settings"]["marks"] is True
+    assert files_in(data) <= {"settings.json", "records.db"}
