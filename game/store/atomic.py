@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
@@ -27,6 +28,20 @@ def _temporary_prefix(path: Path) -> str:
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data`` all at once; raise OSError, with the old file
     intact, when that is not possible."""
+    _write_then(path, data, lambda temporary: os.replace(temporary, path))
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write ``data`` all at once as the new file ``path``; FileExistsError,
+    with nothing written, when the name is taken (by another program since
+    it was chosen: a replay another copy of the game exported the same
+    minute was replaced by this one)."""
+    _write_then(path, data, lambda temporary: _rename_without_overwrite(Path(temporary), path))
+
+
+def _write_then(path: Path, data: bytes, put: Callable[[str], None]) -> None:
+    """``data`` into a temporary file beside ``path``, flushed to the disk,
+    then ``put`` in place; the temporary file is removed if anything fails."""
     fd, temporary = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp",
                                      dir=path.parent)
     try:
@@ -34,7 +49,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        put(temporary)
     except BaseException:
         with suppress(OSError):
             os.unlink(temporary)

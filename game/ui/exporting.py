@@ -12,6 +12,7 @@ game finishes a write under way rather than dropping it.
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.replay import encode_pieces
-from game.store.atomic import write_atomic
+from game.store.atomic import write_new
 
 if TYPE_CHECKING:
     from game.replay import Replay
@@ -89,13 +90,28 @@ class ReplayExporter:
 
 def _write(path: Path, replay: Replay, saved: Saved, failed: Failed,
            report: Callable[[Callable[[], None]], None]) -> None:
+    """Write the file as a new one: a name taken since it was chosen (another
+    copy of the game exporting the same minute) moves on to the next one,
+    where it replaced the other copy's replay."""
     try:
         path.parent.mkdir(exist_ok=True)      # the replays folder, in a data folder made at start
-        write_atomic(path, encode_giving_way(replay).encode("utf-8"))
+        data = encode_giving_way(replay).encode("utf-8")
+        for n in itertools.count(2):
+            try:
+                write_new(path, data)
+                break
+            except FileExistsError:
+                path = numbered(path, n)
     except Exception as e:  # noqa: BLE001 - any failure is told, see Failed
         report(partial(failed, e))
     else:
         report(partial(saved, path))
+
+
+def numbered(path: Path, n: int) -> Path:
+    """The ``n``-th name of an export whose first name is taken:
+    ``20261123_1402_expert_won~2.json``."""
+    return path.with_name(f"{path.stem.split('~')[0]}~{n}.json")
 
 
 def encode_giving_way(replay: Replay) -> str:

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from game.store.atomic import STALE_AFTER_S, remove_stale_temporaries, set_aside, write_atomic
+from game.store.atomic import STALE_AFTER_S, remove_stale_temporaries, set_aside, write_atomic, write_new
 
 from .helpers import files_in, open_store
 
@@ -92,3 +92,12 @@ def test_opening_the_store_clears_stale_temporary_settings_files(tmp_path):
     os.utime(path, (0, 0))
     open_store(tmp_path)
     assert files_in(tmp_path) == {"records.db"}
+
+
+def test_a_new_file_never_replaces_one_already_there(tmp_path):
+    path = tmp_path / "replay.json"
+    write_new(path, b"first")
+    with pytest.raises(FileExistsError):
+        write_new(path, b"second")
+    assert path.read_bytes() == b"first"
+    assert [p.name for p in tmp_path.iterdir()] == ["replay.json"]      # no temporary left

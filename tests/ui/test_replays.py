@@ -1283,13 +1283,13 @@ def test_an_export_is_written_away_from_the_window_and_told_when_done(tmp_path, 
     app = make_app(BOARD_8, data_dir=tmp_path, background_reads=True)
     win(app)
     go, writers = threading.Event(), []
-    real_write = exporting.write_atomic
+    real_write = exporting.write_new
 
     def held_write(path, data):
         writers.append(threading.get_ident())
         go.wait(10)
         real_write(path, data)
-    monkeypatch.setattr(exporting, "write_atomic", held_write)
+    monkeypatch.setattr(exporting, "write_new", held_write)
     first = replays.export(app, app.last_replay)
     second = replays.export(app, app.last_replay)       # the first is not on disk yet
     assert first != second and second.stem.endswith("~2")
@@ -1314,7 +1314,7 @@ def test_an_export_that_cannot_be_written_says_why(tmp_path, monkeypatch):
 
     def full_disk(path, data):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-    monkeypatch.setattr(exporting, "write_atomic", full_disk)
+    monkeypatch.setattr(exporting, "write_new", full_disk)
     path = replays.export(app, app.last_replay)
     app.exports.close()
     app.step()
@@ -1352,6 +1352,30 @@ def test_an_export_into_a_replays_folder_that_cannot_be_searched_says_why(tmp_pa
     assert not path.exists()
 
 
+def test_an_export_never_replaces_a_file_another_copy_wrote_meanwhile(tmp_path, monkeypatch):
+    """Two copies of the game exporting the same minute chose the same free
+    name; the second write replaced the first copy's replay. The name is
+    now taken only if free when written; else the next one is."""
+    from game.ui import exporting
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    win(app)
+    chosen = tmp_path / replays.EXPORT_FOLDER / replays.export_name(app.last_replay)
+    real_encode = exporting.encode_giving_way
+
+    def other_copy_first(replay):
+        chosen.write_text("the other copy's replay")     # between the choice and the write
+        return real_encode(replay)
+    monkeypatch.setattr(exporting, "encode_giving_way", other_copy_first)
+    assert replays.export(app, app.last_replay) == chosen
+    app.exports.close()
+    app.step()
+    assert chosen.read_text() == "the other copy's replay"
+    written = chosen.with_name(f"{chosen.stem}~2.json")
+    assert read_file(written) == app.last_replay
+    assert isinstance(app.top, NoticeDialog) and app.top.text == f"Replay saved as {written}"
+    assert sorted(p.name for p in chosen.parent.iterdir()) == [chosen.name, written.name]
+
+
 def test_leaving_the_game_finishes_an_export_under_way(tmp_path, monkeypatch):
     import threading
 
@@ -1359,7 +1383,7 @@ def test_leaving_the_game_finishes_an_export_under_way(tmp_path, monkeypatch):
     app = make_app(BOARD_8, data_dir=tmp_path, background_reads=True)
     win(app)
     leaving = threading.Event()
-    real_write, real_close = exporting.write_atomic, app.exports.close
+    real_write, real_close = exporting.write_new, app.exports.close
 
     def write_once_leaving(path, data):
         leaving.wait(10)
@@ -1368,7 +1392,7 @@ def test_leaving_the_game_finishes_an_export_under_way(tmp_path, monkeypatch):
     def close():
         leaving.set()
         real_close()
-    monkeypatch.setattr(exporting, "write_atomic", write_once_leaving)
+    monkeypatch.setattr(exporting, "write_new", write_once_leaving)
     monkeypatch.setattr(app.exports, "close", close)
     path = replays.export(app, app.last_replay)
     app.close()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _, os_reason
 from game.replay import Replay
 
+from ..exporting import numbered
 from ..jobs import NO_REPLAY, ReplayJob
 from .pause import PauseScreen
 
@@ -126,7 +127,7 @@ def export(app: Host, replay: Replay) -> Path:
     # there" rather than raising (Path.exists crashed the game); the write
     # then fails and says why.
     while os.path.lexists(path) or path in taken:
-        path = folder / f"{path.stem.split('~')[0]}~{n}.json"
+        path = numbered(path, n)
         n += 1
 
     def saved(path: Path) -> None:
