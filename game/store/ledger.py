@@ -12,6 +12,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 
+from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
+
 from . import best_times, statistics
 from .best_times import TOP_COUNT, BestTime
 from .decoding import MAX_INT, Unreadable
@@ -189,7 +191,12 @@ def count_games(db: sqlite3.Connection) -> int:
 
 
 def read_replay(db: sqlite3.Connection, game_id: int) -> str | None:
-    row = db.execute("SELECT text FROM replays WHERE game_id = ?", (game_id,)).fetchone()
+    """A game's replay text, cut one character past the largest replay
+    there is: a text made huge by a hand edit (900 MB) was read whole, then
+    pickled to the replay loader's process (1.9 GB in memory), only to be
+    refused there for its size; cut, it is refused all the same."""
+    row = db.execute("SELECT substr(text, 1, ?) FROM replays WHERE game_id = ?",
+                     (MAX_REPLAY_BYTES + 1, game_id)).fetchone()
     return row[0] if row and isinstance(row[0], str) else None
 
 

@@ -2,10 +2,14 @@
 by game id, the best times' replays for attract mode, and old ones dropped
 beyond the size budget — never a best time's."""
 
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from game.replay import MAX_BYTES, ReplayError, decode
 from game.store import Store
 
 from .helpers import game, open_store, reopen
@@ -73,3 +77,26 @@ def test_a_replay_given_as_a_function_is_made_once_on_the_writer_thread(tmp_path
     (row,) = store.history()
     assert store.replay(row.game_id) == replay_text(7)
     assert len(calls) == 1 and calls[0] != threading.get_ident()
+
+
+def test_a_replay_made_huge_by_a_hand_edit_is_read_cut_short_and_refused(tmp_path):
+    """A replay text grown by a hand edit (900 MB in the report) was read
+    whole and pickled to the replay loader's process, only to be refused
+    there for its size: 1.9 GB in memory. It is read cut one character past
+    the largest replay, and refused all the same."""
+    store = open_store(tmp_path)
+    store.record_game(game(), replay='{"format": "minesweeper-replay"}')
+    store = reopen(store)
+    [kept] = store.history()
+    store.close()
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        db.execute("UPDATE replays SET text = ? WHERE game_id = ?",
+                   ("x" * (3 * MAX_BYTES), kept.game_id))
+    db.close()
+    store = open_store(tmp_path)
+    text = store.replay(kept.game_id)
+    [best] = store.best_replays(1)
+    store.close()
+    assert len(text) == len(best) == MAX_BYTES + 1
+    with pytest.raises(ReplayError, match="too big"):
+        decode(text)
