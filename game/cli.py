@@ -184,6 +184,11 @@ def _data_dir(text: str) -> Path:
             raise argparse.ArgumentTypeError(
                 _("{path} is a file, not a directory").format(path=text))
         path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:     # exists() said no: a link to nothing, or a loop of links
+        link = next((p for p in (path, *path.parents) if p.is_symlink() and not p.exists()),
+                    path)
+        raise argparse.ArgumentTypeError(
+            _("{path} is a symbolic link that leads to no directory").format(path=link)) from None
     except OSError as e:        # exists() too: a name too long, a folder we may not search
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(

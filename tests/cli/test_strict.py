@@ -2,6 +2,7 @@
 it cannot use, options that do nothing, and a machine with no display; and a
 start that prints nothing when sound is off or there is no sound card."""
 
+import errno
 import os
 import subprocess
 import sys
@@ -71,6 +72,21 @@ def test_a_data_dir_that_is_a_file_is_refused(refused, tmp_path):
     file.write_text("mine")
     assert f"--data-dir: {file} is a file, not a directory" in refused("--data-dir", str(file))
     assert file.read_text() == "mine"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("target", ["nowhere", "loop"])
+def test_a_data_dir_that_is_a_link_to_no_directory_is_refused_as_such(refused, tmp_path,
+                                                                      target):
+    """A link to nothing, or a loop of links, was refused as 'cannot create
+    the directory ...: File exists'."""
+    link = tmp_path / "loop"
+    os.symlink(tmp_path / target, link)
+    said = f"--data-dir: {link} is a symbolic link that leads to no directory"
+    assert said in refused("--data-dir", str(link))
+    inside = refused("--data-dir", str(link / "inside" / "records"))
+    assert said in inside if target == "nowhere" else os.strerror(errno.ELOOP) in inside
+    assert not (tmp_path / "nowhere").exists()
 
 
 def test_a_data_dir_that_cannot_be_created_is_refused(refused, tmp_path):
