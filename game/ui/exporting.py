@@ -12,7 +12,9 @@ game finishes a write under way rather than dropping it.
 
 from __future__ import annotations
 
+import errno
 import itertools
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -94,7 +96,7 @@ def _write(path: Path, replay: Replay, saved: Saved, failed: Failed,
     copy of the game exporting the same minute) moves on to the next one,
     where it replaced the other copy's replay."""
     try:
-        path.parent.mkdir(exist_ok=True)      # the replays folder, in a data folder made at start
+        _make_folder(path.parent)
         data = encode_giving_way(replay).encode("utf-8")
         for n in itertools.count(2):
             try:
@@ -106,6 +108,16 @@ def _write(path: Path, replay: Replay, saved: Saved, failed: Failed,
         report(partial(failed, e))
     else:
         report(partial(saved, path))
+
+
+def _make_folder(folder: Path) -> None:
+    """The replays folder, in a data folder made at start. A file in its
+    place (or a link to nothing) is NotADirectoryError naming it: mkdir's
+    own FileExistsError told the player only 'File exists'."""
+    try:
+        folder.mkdir(exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder)) from None
 
 
 def numbered(path: Path, n: int) -> Path:

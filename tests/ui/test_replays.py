@@ -1327,7 +1327,8 @@ def test_an_export_that_cannot_be_written_says_why(tmp_path, monkeypatch):
     replays.export(app, app.last_replay)
     app.exports.close()
     app.step()
-    assert isinstance(app.top, NoticeDialog) and app.top.text.startswith("Cannot save the replay: ")
+    assert isinstance(app.top, NoticeDialog)     # it said only "File exists"
+    assert app.top.text == f"Cannot save the replay: {path.parent} is not a folder"
     assert path.parent.read_text() == "a file where the folder should be"
 
 

@@ -134,7 +134,10 @@ def export(app: Host, replay: Replay) -> Path:
         _notice(app, _("Replay saved as {file}").format(file=path))
 
     def failed(error: Exception) -> None:
-        reason = os_reason(error) if isinstance(error, OSError) else error
+        if isinstance(error, NotADirectoryError) and error.filename == str(folder):
+            reason = _("{folder} is not a folder").format(folder=folder)
+        else:
+            reason = os_reason(error) if isinstance(error, OSError) else str(error)
         _notice(app, _("Cannot save the replay: {reason}").format(reason=reason))
 
     app.exports.save(path, replay, saved, failed)
