@@ -274,6 +274,7 @@ class Options:
     demo: bool = False
     idle: float = DEFAULT_IDLE
     replay: Path | None = None
+    mask: Path | None = None          # --mask FILE: its refusals name the file
     check: bool = False
 
     def settings_from(self, saved: Settings) -> Settings:
@@ -346,7 +347,7 @@ def parse(argv: list[str] | None) -> Options:
     return Options(overrides, args.seed, args.frames, args.data_dir,
                    kiosk=args.kiosk, demo=args.demo,
                    idle=args.idle if args.idle is not None else DEFAULT_IDLE,
-                   replay=args.replay, check=args.check)
+                   replay=args.replay, check=args.check, mask=args.mask)
 
 
 #: SDL's drivers that draw where nobody sees: fine when asked for (tests, smoke
@@ -513,7 +514,9 @@ def main(argv: list[str] | None = None) -> int:
             settings = options.settings_from(store.settings)
             problem = _board_problem(settings, options.overrides)
             if problem:
-                return _error(problem)
+                # Checked here without --shape; with it, _mask_board names the file too.
+                return _error(problem if options.mask is None
+                              else _mask_refused(options.mask, problem))
             app = App(settings, store=store,
                       overridden=set(options.overrides), seed=options.seed,
                       kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)

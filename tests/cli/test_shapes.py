@@ -178,6 +178,23 @@ def test_a_mask_too_small_for_any_mine_is_refused_in_the_players_language(tmp_pa
                                   " clic n’en ouvre")
 
 
+def test_a_mask_refused_on_the_saved_shape_is_named_as_with_shape(tmp_path):
+    """Without --shape a mask is checked on the saved shape, once the records
+    folder is open; its refusal then lacked the '--mask FILE:' that the same
+    refusal has with --shape."""
+    path = mask_file(tmp_path, b"#      #\n\n\n\n\n\n\n#      #\n")
+    data = str(tmp_path / "data")
+    too_small = run("--mask", path, "--frames", "1", "--data-dir", data)
+    assert too_small.returncode == 2
+    assert too_small.stderr == (f"minesweeper: error: --mask {path}: this 8x8 shaped field of"
+                                " 4 cells is too small: it needs more cells than one first"
+                                " click opens\n")
+    full = mask_file(tmp_path, b"########\n" * 8)
+    too_many = run("--mask", full, "--mines", "55", "--frames", "1", "--data-dir", data)
+    assert too_many.stderr == (f"minesweeper: error: --mask {full}: mines must be from 1 to 49"
+                               " on an 8x8 board, not 55\n")
+
+
 def saved_shape(tmp_path, shape):
     (tmp_path / "settings.json").write_text(
         json.dumps({"schema": 1, "settings": {"shape": shape}}), encoding="utf-8")
