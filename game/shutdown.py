@@ -5,6 +5,18 @@ from __future__ import annotations
 import signal
 from typing import Any
 
+#: The exit status of ``--check`` cut short by Ctrl+C: 128 + SIGINT, as a
+#: shell reports it; never 0, which a script would take for a sound replay.
+INTERRUPTED = 128 + 2
+
+
+def interrupted_status(argv: list[str]) -> int:
+    """The exit status of a run that Ctrl+C stopped before the game's own
+    handlers were in place (the start-up's first half second, or a
+    ``--check``), which Python ended with a KeyboardInterrupt traceback:
+    0, as for a game a signal ends; INTERRUPTED for ``--check``."""
+    return INTERRUPTED if "--check" in argv else 0
+
 
 class Stop:
     """SIGTERM, SIGHUP and SIGINT end the game in an orderly way in every mode,

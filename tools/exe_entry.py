@@ -10,14 +10,13 @@ into the worker there instead of opening a second window. The guard keeps
 the worker from running ``main()`` when multiprocessing imports this script.
 A ``--multiprocessing-fork`` that multiprocessing did not write (typed by
 someone, or cut short) goes to the command line instead, which refuses it in
-one line: multiprocessing ended it in a TypeError traceback.
+one line: multiprocessing ended it in a TypeError traceback. Ctrl+C while
+the game's modules load ends the run as in ``game/__main__.py``.
 """
 
 import multiprocessing
 import re
 import sys
-
-from game.cli import main
 
 #: What multiprocessing writes after --multiprocessing-fork: name=number
 #: pairs (or name=None), the pipe to the parent among them.
@@ -37,4 +36,9 @@ def forged_fork(argv: list[str]) -> bool:
 if __name__ == "__main__":
     if not forged_fork(sys.argv):
         multiprocessing.freeze_support()
-    raise SystemExit(main())
+    try:
+        from game.cli import main
+        raise SystemExit(main())
+    except KeyboardInterrupt:       # Ctrl+C before the game's own handlers: no traceback
+        from game.shutdown import interrupted_status
+        raise SystemExit(interrupted_status(sys.argv[1:])) from None

@@ -261,3 +261,45 @@ def test_a_terminal_without_the_translations_signs_gets_plainer_ones(encoding, e
     assert refused.returncode == 2
     assert refused.stderr.decode(encoding).startswith(error)
     assert len(refused.stderr.splitlines()) == 1
+
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+#: Runs an entry point with a real SIGINT sent to itself from inside ``HOOK``,
+#: a step of the start-up before the game's own handlers are in place.
+INTERRUPTED_RUN = """
+import os, runpy, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal
+import game.cli as cli
+real = getattr(cli, HOOK)
+def interrupted(*args):
+    os.kill(os.getpid(), signal.SIGINT)
+    return real(*args)
+setattr(cli, HOOK, interrupted)
+sys.argv = ["minesweeper", *ARGS]
+if ENTRY == "module":
+    runpy.run_module("game", run_name="__main__", alter_sys=True)
+else:
+    runpy.run_path(ENTRY, run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("entry", ["module", "executable"])
+@pytest.mark.parametrize(("hook", "args", "status"), [
+    ("_video_problem", ["--frames", "5"], 0),
+    ("check_replay", ["--replay", "REPLAY", "--check"], 130),
+])
+def test_ctrl_c_before_the_games_own_handlers_ends_without_a_traceback(tmp_path, entry, hook,
+                                                                      args, status):
+    """Ctrl+C in the start-up's first half second (the modules loading, the
+    display opening), or during --check, printed a KeyboardInterrupt
+    traceback. The run now ends quietly: status 0, as for a game a signal
+    ends; 130 for --check, which a script must not take for a sound replay."""
+    replay = tmp_path / "replay.json"
+    replay.write_text("{}")
+    args = [str(replay) if a == "REPLAY" else a for a in args]
+    args += [] if "--check" in args else ["--data-dir", str(tmp_path / "data")]
+    where = "module" if entry == "module" else str(ROOT / "tools" / "exe_entry.py")
+    code = f"HOOK, ARGS, ENTRY = {hook!r}, {args!r}, {where!r}\n" + INTERRUPTED_RUN
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, env=HEADLESS,
+                            cwd=ROOT, timeout=120)
+    assert (result.returncode, result.stderr, result.stdout) == (status, b"", b"")
