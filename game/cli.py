@@ -173,6 +173,12 @@ def _data_dir(text: str) -> Path:
     except RuntimeError:        # "~name" of no user this system knows
         raise argparse.ArgumentTypeError(
             _("cannot tell which home directory {path} means").format(path=text)) from None
+    try:
+        path = path.absolute()
+    except OSError:             # a working directory removed under the terminal
+        raise argparse.ArgumentTypeError(
+            _("{path} is relative to the current directory, which no longer exists").format(
+                path=text)) from None
     length = too_long(path)
     if length is not None:
         raise argparse.ArgumentTypeError(

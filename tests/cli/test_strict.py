@@ -303,3 +303,18 @@ def test_ctrl_c_before_the_games_own_handlers_ends_without_a_traceback(tmp_path,
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, env=HEADLESS,
                             cwd=ROOT, timeout=120)
     assert (result.returncode, result.stderr, result.stdout) == (status, b"", b"")
+
+
+def test_a_relative_data_dir_in_a_working_directory_that_is_gone_is_refused(tmp_path):
+    """Run from a terminal whose folder was removed meanwhile, a relative
+    --data-dir ended in a FileNotFoundError traceback (os.getcwd)."""
+    gone = tmp_path / "gone"
+    code = (f"import os, runpy, sys; os.mkdir({str(gone)!r}); os.chdir({str(gone)!r}); "
+            f"os.rmdir({str(gone)!r}); sys.argv = ['minesweeper', '--data-dir', 'records',"
+            f" '--frames', '1']; runpy.run_module('game', run_name='__main__')")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env={**HEADLESS, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert result.returncode == 2
+    assert result.stderr == ("minesweeper: error: argument --data-dir: records is relative to"
+                             " the current directory, which no longer exists\n")
+    assert not gone.exists()
