@@ -117,6 +117,25 @@ def give_way() -> None:
         pass                    # no way to lower it here: the worker runs as it is
 
 
+def _stand_somewhere() -> None:
+    """Move to the home folder (else the root) when the working directory is
+    gone. multiprocessing starts a process in its parent's working directory
+    and asks for it (os.getcwd) at every start: the folder the game was
+    started from, deleted while the game ran, left the computer "puzzled: the
+    computer's process stopped" and every replay unopenable for the rest of
+    the session. Nothing the game holds is relative to it: --data-dir is made
+    absolute, a --mask is read, at the start."""
+    try:
+        os.getcwd()
+    except OSError:
+        for place in (os.path.expanduser("~"), os.path.abspath(os.sep)):
+            try:
+                os.chdir(place)
+                return
+            except OSError:
+                continue
+
+
 @contextmanager
 def interrupts_held() -> Iterator[None]:
     """Hold Ctrl+C back from this thread while a worker process is started:
@@ -201,6 +220,7 @@ class ProcessWorker:
             process = context.Process(target=serve, args=(theirs,), daemon=True,
                                       name="minesweeper-solver")
             try:
+                _stand_somewhere()
                 with interrupts_held():
                     process.start()
             except OSError:

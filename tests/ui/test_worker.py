@@ -112,6 +112,26 @@ def test_the_worker_process_starts_lazily_and_answers_like_the_solver():
     assert not worker.alive
 
 
+def test_the_worker_starts_when_the_folder_the_game_started_in_is_gone(tmp_path, monkeypatch):
+    """multiprocessing starts a process in its parent's working directory:
+    the folder the game was started from, deleted while it ran, left every
+    hint "puzzled: the computer's process stopped" (and every replay
+    unopenable) for the rest of the session."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    view, mines = expert_view()
+    worker = ProcessWorker()
+    try:
+        worker.submit(("hint", 1), HintJob(view, mines, "opening", None))
+        [done] = answer(worker)
+        assert done.ok, done.value
+        assert done.value.explanation == hint(view, mines).explanation
+    finally:
+        worker.close()
+
+
 def test_the_worker_answers_in_the_language_of_the_window_when_it_asked():
     view, mines = expert_view()
     worker = ProcessWorker()
