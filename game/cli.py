@@ -15,7 +15,7 @@ import os
 import re
 import sys
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -423,8 +423,23 @@ def _encodable(line: str, encoding: str | None) -> str:
     return "".join(out)
 
 
+#: SDL's variables that choose a driver: set to nothing, they choose none.
+DRIVER_VARIABLES = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")
+
+
+def _drop_empty_drivers(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Forget a driver variable set to nothing (a launcher's
+    ``SDL_VIDEODRIVER=$DRIVER`` with DRIVER unset): SDL took it for a driver
+    named "", and the game refused to start ("cannot open a window: windows
+    not available") on a display where it starts without the variable."""
+    for name in DRIVER_VARIABLES:
+        if name in environ and not environ[name].strip():
+            del environ[name]
+
+
 def _video_problem() -> str | None:
     """Why the game cannot show its window here, or None (starts the video)."""
+    _drop_empty_drivers()
     reason = no_display()
     if reason:
         return reason

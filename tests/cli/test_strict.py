@@ -178,6 +178,21 @@ def test_no_display_is_one_line_and_exit_2_not_an_invisible_game(tmp_path):
         " WAYLAND_DISPLAY is set); set SDL_VIDEODRIVER to choose a video driver"]
 
 
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="X11/Wayland systems only")
+def test_a_driver_variable_set_to_nothing_chooses_no_driver(tmp_path):
+    """SDL_VIDEODRIVER set to nothing (a launcher's SDL_VIDEODRIVER=$DRIVER
+    with DRIVER unset) was taken by SDL for a driver named "": 'cannot open
+    a window: windows not available', even on a working display. It is now
+    as if unset: here, a display that does not answer, the usual refusal."""
+    env = {k: v for k, v in HEADLESS.items() if k != "WAYLAND_DISPLAY"}
+    env.update(SDL_VIDEODRIVER="", SDL_AUDIODRIVER=" ", DISPLAY=":9999")
+    result = run_game(env, "--frames", "2", "--data-dir", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "minesweeper: error: no display to open the window on (SDL fell back to its"
+        " offscreen driver); set SDL_VIDEODRIVER to choose a video driver"]
+
+
 def test_a_driver_the_user_chose_is_respected(tmp_path):
     env = {k: v for k, v in HEADLESS.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     result = run_game(env, "--frames", "2", "--no-sound", "--data-dir", str(tmp_path))
