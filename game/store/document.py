@@ -6,10 +6,11 @@ one of four cases so that no case can cost the player data:
 - missing: defaults, nothing said;
 - good (same schema): its content, to be decoded by the file's codec;
 - damaged (not JSON, truncated, not an object, no valid schema, not a
-  regular file, larger than any file the game writes, the codec found bad
-  parts, or an old file the database refuses to import): renamed aside
-  under a dated name, then rewritten from what could be salvaged; if it
-  cannot be renamed it is locked instead;
+  regular file (a loop of symbolic links included), larger than any file
+  the game writes, the codec found bad parts, or an old file the database
+  refuses to import): renamed aside under a dated name, then rewritten
+  from what could be salvaged; if it cannot be renamed it is locked
+  instead;
 - newer schema, or unreadable (permissions): locked.
 
 A locked file is never written this session, so a newer version's data and a
@@ -18,6 +19,7 @@ damaged file that could not be set aside both survive untouched.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Callable
@@ -56,6 +58,9 @@ class JsonFile:
             self.damaged()
             return None
         except OSError as error:
+            if error.errno == errno.ELOOP:      # a loop of links: no file, as a FIFO is none
+                self.damaged()
+                return None
             self.locked = True
             self._tell.add(notices.unreadable(self.what, self.path, error))
             return None

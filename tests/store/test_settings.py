@@ -227,3 +227,20 @@ def test_a_settings_file_linked_from_elsewhere_is_written_through_its_link(tmp_p
     assert os.readlink(data / "settings.json") == os.path.join("..", "dotfiles", "settings.json")
     assert json.loads(kept.read_text())["settings"]["marks"] is True
     assert files_in(data) <= {"settings.json", "records.db"}
+
+
+def test_a_settings_file_that_is_a_loop_of_links_is_set_aside_not_kept_for_ever(tmp_path):
+    """A loop of symbolic links (settings.json -> settings.json) was locked
+    as unreadable: told at every start, and no setting ever saved again.
+    It is no file, as a FIFO is none: set aside, kept, and started afresh."""
+    os.symlink("settings.json", tmp_path / "settings.json")
+    store = open_store(tmp_path)
+    [said] = store.take_notices()
+    assert said.startswith("Your settings could not be read and start afresh.")
+    store.settings.level = "expert"
+    store.save_settings()
+    store = reopen(store)
+    assert store.settings.level == "expert" and store.take_notices() == []
+    store.close()
+    [aside] = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert os.readlink(aside) == "settings.json"          # the link itself, kept
