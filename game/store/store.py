@@ -17,6 +17,7 @@ import atexit
 import functools
 import os
 import sqlite3
+import tempfile
 import threading
 import weakref
 from collections.abc import Callable
@@ -32,7 +33,7 @@ from game.i18n import N_
 from game.settings import Settings
 
 from . import best_times, database, ledger, legacy, notices, settings_file, unfinished
-from .atomic import remove_stale_temporaries, write_atomic
+from .atomic import remove_stale_temporaries
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
@@ -54,7 +55,8 @@ from .writer import (
 )
 
 APP_NAME = "Minesweeper"
-#: Written and removed at start to learn whether the directory takes writes.
+#: A file made and removed at start to learn whether the directory takes
+#: writes is named after this (``.write-test.XXXXXXXX.tmp``).
 _PROBE = ".write-test"
 
 
@@ -394,12 +396,16 @@ class Store:
             self._notices.add(notices.cannot_open_folder(self.directory, error))
             return False
         try:
-            write_atomic(probe, b"")
+            # A file of a name no one else has: with a fixed one, a folder
+            # left under that name made the whole session unsaved, "Records
+            # cannot be saved in DIR (Is a directory)".
+            fd, made = tempfile.mkstemp(prefix=f"{_PROBE}.", suffix=".tmp", dir=self.directory)
         except OSError as error:             # told with the records (_open_records)
             self._refusal = error
             return False
+        os.close(fd)
         with suppress(OSError):
-            probe.unlink()
+            os.unlink(made)
         for path in (probe, self._settings_file.path):
             remove_stale_temporaries(path)
         return True

@@ -607,3 +607,29 @@ def test_a_read_that_fails_does_not_say_the_records_will_not_be_saved(tmp_path, 
     assert message == said[language]
     store.record_game(game(seed=8, result="lost"))
     assert [g.seed for g in reopen(store).history()] == [8, 7]
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_folder_named_like_the_write_test_does_not_make_the_records_unsaved(tmp_path, kind):
+    """The game learnt whether its folder takes writes by writing a file of
+    one fixed name, .write-test: a folder of that name (or a FIFO) made it
+    believe the folder was read-only, the whole session unsaved ('Records
+    cannot be saved in DIR (Is a directory)'). Whatever is under that name
+    is now left alone."""
+    fill(tmp_path)
+    taken = tmp_path / ".write-test"
+    if kind == "folder":
+        taken.mkdir()
+        (taken / "inside").write_text("kept")
+    else:
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("needs FIFOs")
+        os.mkfifo(taken)
+    store = open_store(tmp_path)
+    assert store.writable and store.take_notices() == []
+    store.record_game(game(seed=42))
+    store = reopen(store)
+    assert 42 in {g.seed for g in store.history()}
+    store.close()
+    assert (taken / "inside").read_text() == "kept" if kind == "folder" \
+        else stat.S_ISFIFO(taken.lstat().st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".write-test.")]
