@@ -437,6 +437,22 @@ def _drop_empty_drivers(environ: MutableMapping[str, str] = os.environ) -> None:
             del environ[name]
 
 
+def _records_folder(given: Path | None) -> Path:
+    """The folder of the records and settings: ``--data-dir``, else the
+    user's data folder. UsageError when no home folder is known (HOME unset
+    for a user the system has no entry for, as in a container run under a
+    bare user id): platformdirs' RuntimeError ended the start in a traceback."""
+    from game.store import default_directory
+
+    if given is not None:
+        return given
+    try:
+        return default_directory()
+    except RuntimeError:
+        raise UsageError(_("cannot tell where to keep your records and settings: no home "
+                           "directory is known (set HOME, or give --data-dir DIR)")) from None
+
+
 def _video_problem() -> str | None:
     """Why the game cannot show its window here, or None (starts the video)."""
     _drop_empty_drivers()
@@ -524,13 +540,17 @@ def main(argv: list[str] | None = None) -> int:
     from game.store import Store
     from game.ui.app import App
 
+    try:
+        data_dir = _records_folder(options.data_dir)
+    except UsageError as e:
+        return _error(str(e))
     problem = _video_problem()
     if problem:
         return _error(problem)
     stop = Stop()
     stop.install()
     try:
-        store = Store(options.data_dir)
+        store = Store(data_dir)
         try:
             settings = options.settings_from(store.settings)
             problem = _board_problem(settings, options.overrides)

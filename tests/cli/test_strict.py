@@ -333,3 +333,35 @@ def test_a_relative_data_dir_in_a_working_directory_that_is_gone_is_refused(tmp_
     assert result.stderr == ("minesweeper: error: argument --data-dir: records is relative to"
                              " the current directory, which no longer exists\n")
     assert not gone.exists()
+
+
+NO_HOME_RUN = """
+import pwd, runpy, sys
+def unknown(uid):
+    raise KeyError(uid)
+pwd.getpwuid = unknown                 # a user id the system has no entry for
+sys.argv = ["minesweeper", *ARGS]
+runpy.run_module("game", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a home from HOME or the user database")
+def test_no_home_directory_is_one_line_and_exit_2_unless_a_data_dir_is_given(tmp_path):
+    """HOME unset for a user the system has no entry for (a container run
+    under a bare user id): platformdirs' RuntimeError ended the start in a
+    traceback. It is one line naming the way out; --data-dir is that way."""
+    env = {k: v for k, v in HEADLESS.items() if k not in ("HOME", "XDG_DATA_HOME")}
+    env["PYTHONPATH"] = str(ROOT)
+
+    def start(*args: str) -> subprocess.CompletedProcess:
+        code = f"ARGS = {list(args)!r}\n" + NO_HOME_RUN
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env=env, cwd=tmp_path, timeout=120)
+    result = start("--frames", "1")
+    assert result.returncode == 2
+    assert result.stderr == ("minesweeper: error: cannot tell where to keep your records and"
+                             " settings: no home directory is known (set HOME, or give"
+                             " --data-dir DIR)\n")
+    assert list(tmp_path.iterdir()) == []
+    given = start("--frames", "1", "--data-dir", str(tmp_path / "data"))
+    assert (given.returncode, given.stderr) == (0, "")
