@@ -14,7 +14,6 @@ import dataclasses
 import os
 import re
 import sys
-import unicodedata
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +37,7 @@ from game.safe_read import NotAFile, TooLarge, read_capped
 from game.settings import MAX_SCALE, STYLE_RULES, Settings
 from game.store.database import MAX_PATH_BYTES, too_long
 from game.store.database import NAME as RECORDS
+from game.terminal import encodable
 from game.words import board_refusal, mask_error, size_error
 
 PROG = "minesweeper"
@@ -374,7 +374,7 @@ def _say(line: str, stream: TextIO) -> OSError | None:
     (``> /dev/full``, a full disk), whose error is returned for the caller
     to tell: it once ended ``--check`` with a traceback."""
     try:
-        print(_encodable(line, getattr(stream, "encoding", None)), file=stream, flush=True)
+        print(encodable(line, getattr(stream, "encoding", None)), file=stream, flush=True)
     except OSError as e:
         try:
             null = os.open(os.devnull, os.O_WRONLY)
@@ -384,43 +384,6 @@ def _say(line: str, stream: TextIO) -> OSError | None:
             pass
         return None if isinstance(e, BrokenPipeError) else e
     return None
-
-
-#: Plainer stand-ins, in order of preference, for the typography of our
-#: translations (French puts a narrow no-break space before ':') where the
-#: terminal's encoding lacks it.
-_STAND_INS = {"\u202f": ("\u00a0", " "), "\u00a0": (" ",), "\u2019": ("'",),
-              "\u2026": ("...",), "\u2014": ("-",), "\u0153": ("oe",),
-              "\u00ab": ('"',), "\u00bb": ('"',)}
-
-
-def _encodable(line: str, encoding: str | None) -> str:
-    """``line`` as the stream's ``encoding`` can write it. A Latin-1 locale,
-    or a Windows console redirected to a file (cp1252), has no narrow
-    no-break space: French ``--help`` ended in a UnicodeEncodeError
-    traceback, and errors read ``erreur\\u202f:``. Such a character takes
-    its stand-in, an accented letter its bare letter in ASCII, a file name's
-    undecodable byte (which Python keeps as U+DC80-U+DCFF) its value
-    (``\\xff``), anything else a ``?``."""
-    encoding = encoding or "utf-8"
-    try:
-        line.encode(encoding)
-        return line
-    except UnicodeEncodeError:
-        pass
-    out = []
-    for char in line:
-        bare = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
-        byte = f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF else ""
-        for candidate in (char, *_STAND_INS.get(char, ()), bare, byte, "?"):
-            try:
-                candidate.encode(encoding)
-            except UnicodeEncodeError:
-                continue
-            if candidate:
-                out.append(candidate)
-                break
-    return "".join(out)
 
 
 #: SDL's variables that choose a driver: set to nothing, they choose none.
