@@ -85,6 +85,12 @@ class JsonFile:
         the file, tell the player and return None."""
         try:
             return set_aside(self.path, "corrupt", self._now())
+        except FileNotFoundError:
+            # Gone since it was read: another copy of the game, started at
+            # the same moment, set it aside and told its player. This one
+            # was locked, "could not be set aside (No such file...)", and
+            # saved none of its settings all session.
+            return None
         except OSError as error:
             self.locked = True
             self._tell.add(notices.damaged_kept(self.what, self.path, error))

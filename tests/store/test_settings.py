@@ -244,3 +244,31 @@ def test_a_settings_file_that_is_a_loop_of_links_is_set_aside_not_kept_for_ever(
     store.close()
     [aside] = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
     assert os.readlink(aside) == "settings.json"          # the link itself, kept
+
+
+def test_a_damaged_settings_file_another_copy_set_aside_first_is_not_locked(tmp_path,
+                                                                           monkeypatch):
+    """Two copies started together on a damaged settings.json both read it;
+    the second to set it aside found it gone: it was locked ('could not be
+    set aside (No such file or directory)') and saved none of its settings
+    all session."""
+    from game.store import document
+
+    (tmp_path / "settings.json").write_text("{not json")
+    real_read = document.read_capped
+
+    def read_then_other_copy_sets_aside(path, *args):
+        data = real_read(path, *args)
+        if path.name == "settings.json":
+            os.rename(path, tmp_path / "settings.corrupt-by-the-other-copy.json")
+        return data
+    monkeypatch.setattr(document, "read_capped", read_then_other_copy_sets_aside)
+    store = open_store(tmp_path)
+    monkeypatch.undo()
+    assert store.take_notices() == []              # the other copy told its player
+    store.settings.level = "expert"
+    store.save_settings()
+    store = reopen(store)
+    assert store.settings.level == "expert"
+    store.close()
+    assert (tmp_path / "settings.corrupt-by-the-other-copy.json").read_text() == "{not json"
