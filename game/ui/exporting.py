@@ -93,8 +93,8 @@ class ReplayExporter:
 def _write(path: Path, replay: Replay, saved: Saved, failed: Failed,
            report: Callable[[Callable[[], None]], None]) -> None:
     """Write the file as a new one: a name taken since it was chosen (another
-    copy of the game exporting the same minute) moves on to the next one,
-    where it replaced the other copy's replay."""
+    copy of the game exporting the same minute) moves on to the next one;
+    the write used to replace the other copy's replay."""
     try:
         _make_folder(path.parent)
         data = encode_giving_way(replay).encode("utf-8")
