@@ -51,6 +51,7 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, **kwargs: Any) -> None:
         # "--lev expert" must not pass for --level: a typo is an error.
         super().__init__(allow_abbrev=False, **kwargs)
+        self.data_dir: argparse.Action | None = None    # its folder is made after parsing
 
     def error(self, message: str) -> None:  # argparse would print usage and exit
         raise UsageError(message)
@@ -189,17 +190,28 @@ def _data_dir(text: str) -> Path:
         if path.exists() and not path.is_dir():
             raise argparse.ArgumentTypeError(
                 _("{path} is a file, not a directory").format(path=text))
+    except OSError as e:        # a name too long, a folder we may not search
+        raise argparse.ArgumentTypeError(
+            _("cannot create the directory {path}: {reason}").format(
+                path=text, reason=i18n.os_reason(e))) from None
+    return path
+
+
+def _make_data_dir(path: Path) -> None:
+    """Create the data folder, once the whole command line is accepted: made
+    as its option was read, it was left behind by a command line refused for
+    another option ("--data-dir ~/typo/records --level hard" made ~/typo)."""
+    try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:     # exists() said no: a link to nothing, or a loop of links
         link = next((p for p in (path, *path.parents) if p.is_symlink() and not p.exists()),
                     path)
         raise argparse.ArgumentTypeError(
             _("{path} is a symbolic link that leads to no directory").format(path=link)) from None
-    except OSError as e:        # exists() too: a name too long, a folder we may not search
+    except OSError as e:
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(
-                path=text, reason=i18n.os_reason(e))) from None
-    return path
+                path=path, reason=i18n.os_reason(e))) from None
 
 
 def no_display(env: Mapping[str, str] = os.environ,
@@ -215,7 +227,7 @@ def no_display(env: Mapping[str, str] = os.environ,
              " set SDL_VIDEODRIVER to choose a video driver")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> _Parser:
     p = _Parser(prog=PROG, description=_("The classic Minesweeper, on pygame-ce."))
     p.add_argument("--level", choices=list(LEVELS), help=_("board preset (default: beginner)"))
     p.add_argument("--width", type=_whole(1), metavar="W", help=_("custom board width (8-100)"))
@@ -256,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
                           " (default 60)"))
     p.add_argument("--frames", type=_whole(1, MAX_FRAMES), metavar="N",
                    help=_("run this many frames, then exit 0 (smoke tests)"))
-    p.add_argument("--data-dir", type=_data_dir, metavar=_("DIR"),
+    p.data_dir = p.add_argument("--data-dir", type=_data_dir, metavar=_("DIR"),
                    help=_("where records and settings are kept (default: the user data "
                           "directory)"))
     p.add_argument("--replay", type=_file, metavar=_("FILE"),
@@ -294,7 +306,8 @@ class Options:
 
 def parse(argv: list[str] | None) -> Options:
     """Read the command line; UsageError says what is wrong with it."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     overrides: dict[str, object] = {}
     custom = (args.width, args.height, args.mines)
     chosen = [name for name, on in (("--level", args.level), ("--field", args.field),
@@ -350,6 +363,11 @@ def parse(argv: list[str] | None) -> Options:
         overrides["language"] = args.lang
     if args.idle is not None and not (args.kiosk or args.demo):
         raise UsageError(_("--idle only applies with --kiosk or --demo"))
+    if args.data_dir is not None and not args.check:      # --check keeps no records
+        try:
+            _make_data_dir(args.data_dir)
+        except argparse.ArgumentTypeError as e:     # worded as argparse words its own
+            raise UsageError(str(argparse.ArgumentError(parser.data_dir, str(e)))) from None
     return Options(overrides, args.seed, args.frames, args.data_dir,
                    kiosk=args.kiosk, demo=args.demo,
                    idle=args.idle if args.idle is not None else DEFAULT_IDLE,

@@ -138,6 +138,23 @@ def test_a_data_dir_too_long_for_the_records_database_is_refused(refused, tmp_pa
     assert f"is too long a path for the records database ({MAX_PATH_BYTES + 1} bytes" in err
 
 
+@pytest.mark.parametrize("other", [["--level", "hard"], ["--width", "5"], ["--bogus"],
+                                   ["--mask", "no-such-mask.txt"]])
+def test_a_command_line_refused_creates_no_data_dir(refused, tmp_path, other):
+    """The data folder was made as its option was read: a command line then
+    refused for another option left it behind, parents and all
+    ('--data-dir ~/typo/records --level hard' made ~/typo)."""
+    refused("--data-dir", str(tmp_path / "typo" / "records"), *other)
+    assert not (tmp_path / "typo").exists()
+
+
+def test_a_replay_check_creates_no_data_dir(tmp_path, capsys):
+    """--check keeps no records: a --data-dir given with it is not made."""
+    assert main(["--replay", os.devnull, "--check", "--data-dir",
+                 str(tmp_path / "records")]) == 2
+    assert not (tmp_path / "records").exists()
+
+
 def test_a_missing_data_dir_is_created(tmp_path):
     assert parse(["--data-dir", str(tmp_path / "a" / "b")]).data_dir.is_dir()
 
