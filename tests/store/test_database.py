@@ -163,7 +163,7 @@ def test_journals_that_are_no_files_are_set_aside_and_the_records_kept_and_saved
     assert [m for m in said if "held none of them" in m] == \
         [f"A file beside your records, which held none of them, could not be read and was "
          f"set aside as {name}." for name in sorted(odd, key=lambda n: n.endswith("-shm"))]
-    assert ("could not be read and start afresh" in " ".join(said)) == (records == "damaged")
+    assert ("could not be read: starting afresh" in " ".join(said)) == (records == "damaged")
     assert len(store.history()) == (1 if records == "sound" else 0)
     store.record_game(game(seed=2))
     store = reopen(store)

@@ -236,7 +236,7 @@ def test_a_settings_file_that_is_a_loop_of_links_is_set_aside_not_kept_for_ever(
     os.symlink("settings.json", tmp_path / "settings.json")
     store = open_store(tmp_path)
     [said] = store.take_notices()
-    assert said.startswith("Your settings could not be read and start afresh.")
+    assert said.startswith("Your settings could not be read: starting afresh.")
     store.settings.level = "expert"
     store.save_settings()
     store = reopen(store)
