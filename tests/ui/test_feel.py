@@ -233,6 +233,13 @@ def test_escape_closing_a_menu_or_a_dialog_minimises_nothing_nor_does_a_kiosk(mo
     app.step()
     key(app, pygame.K_ESCAPE)                               # closes the dialog
     assert asked == [] and app.top is app.play
+    key(app, pygame.K_F10)
+    key(app, pygame.K_DOWN)                                 # the Game menu drops
+    key(app, pygame.K_ESCAPE)                               # folds it, its title lit
+    key(app, pygame.K_ESCAPE)                               # leaves the menu bar
+    assert asked == []
+    key(app, pygame.K_ESCAPE)                               # now on the board
+    assert asked == ["minimize"]
     kiosk = make_app(kiosk=True)
     asked = minimizing(kiosk, monkeypatch)
     key(kiosk, pygame.K_ESCAPE)
