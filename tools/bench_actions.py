@@ -29,7 +29,7 @@ def scenario_history_watch(frames: int, samples: int = 200_000) -> CpuTimes:
     (its opening frame is the History scenario's)."""
     from soak import record_best_games
 
-    from game.ui.screens.records import HistoryDialog
+    from game.ui.screens.history import HistoryDialog
     from game.ui.screens.watch import ReplayScreen
     store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-watch-"))
     record_best_games(store, 3, 1, samples)

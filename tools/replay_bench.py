@@ -91,7 +91,7 @@ def bench_history(games: int = 1000) -> None:
     and the tick that fills it (headless, the reads run at that tick)."""
     from game.replay import encode
     from game.store import GameRecord, Store
-    from game.ui.screens.records import HistoryDialog
+    from game.ui.screens.history import HistoryDialog
     from tests.ui.helpers import make_app
 
     texts = [encode(r) for r in expert_replays(20)]

@@ -70,7 +70,7 @@ def history_open(directory: Path, repeats: int = 30) -> None:
             ledger.insert_game(db, replace(game(seed, "lost"), date="2026-11-23T12:00:00"))
     run_in_transaction(db, fill)
     db.close()
-    from game.ui.screens.records import HistoryRows, PagedHistory
+    from game.ui.screens.history import HistoryRows, PagedHistory
     opens, times = [], []
     for _ in range(repeats):
         start = time.perf_counter()

@@ -53,12 +53,13 @@ from game.ui.menus import MENUS  # noqa: E402
 from game.ui.screens.attract import AttractScreen  # noqa: E402
 from game.ui.screens.custom import CustomDialog  # noqa: E402
 from game.ui.screens.help import AboutDialog, HelpScreen  # noqa: E402
+from game.ui.screens.history import HistoryDialog  # noqa: E402
 from game.ui.screens.menu import MenuScreen  # noqa: E402
 from game.ui.screens.names import ArcadeNameDialog, NameDialog  # noqa: E402
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog  # noqa: E402
 from game.ui.screens.open_replay import OpenReplayDialog  # noqa: E402
 from game.ui.screens.pause import PauseScreen  # noqa: E402
-from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog  # noqa: E402
+from game.ui.screens.records import BestTimesDialog, StatisticsDialog  # noqa: E402
 from game.ui.screens.style import StyleDialog  # noqa: E402
 from game.ui.screens.watch import ReplayScreen  # noqa: E402
 

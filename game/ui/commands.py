@@ -15,8 +15,9 @@ from game.i18n import available as languages
 from . import keys
 from .screens import replays
 from .screens.custom import CustomDialog
+from .screens.history import HistoryDialog
 from .screens.open_replay import OpenReplayDialog
-from .screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
+from .screens.records import BestTimesDialog, StatisticsDialog
 from .screens.style import StyleDialog
 
 if TYPE_CHECKING:

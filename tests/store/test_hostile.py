@@ -92,7 +92,8 @@ SAMPLE = [item for item in CORPUS if item.kind in ("fifo", "values-huge", "newer
 def test_the_window_starts_and_plays_on_with_a_hostile_file(tmp_path, item, template):
     import pygame
 
-    from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
+    from game.ui.screens.history import HistoryDialog
+    from game.ui.screens.records import BestTimesDialog, StatisticsDialog
     from tests.ui.helpers import click, key, make_app
 
     if item.name != "records.db":

@@ -11,7 +11,9 @@ import pytest
 from game.engine.gallery import GALLERY
 from game.store import GameRecord, Store
 from game.ui.render.chart import BAR_PITCH, GREEN, NAVY, RED, Chart, level_wins
-from game.ui.screens.records import HISTORY_PAGE, HistoryDialog, StatisticsDialog
+from game.ui.screens.history import HistoryDialog
+from game.ui.screens.records import StatisticsDialog
+from game.ui.screens.records_dialog import HISTORY_PAGE
 
 from .helpers import BOARD_8, click, key, make_app, pixel, settle
 

@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game.store import Store
+from game.ui.screens.history import HistoryDialog
 from game.ui.screens.names import NameDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
-from game.ui.screens.records import HistoryDialog
 
 from .helpers import click, key, make_app, on_disk
 

@@ -8,10 +8,11 @@ import pytest
 
 from game import i18n
 from game.store import GameRecord, Store
+from game.ui.screens.history import HistoryDialog
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
-from game.ui.screens.records import BestTimesDialog, HistoryDialog, StatisticsDialog
+from game.ui.screens.records import BestTimesDialog, StatisticsDialog
 
 from .helpers import (
     BOARD_8,
@@ -266,7 +267,7 @@ def test_history_lists_games_newest_first_with_an_abandoned_one(tmp_path):
     (None, False, "\nfirst click safe, assisted")])
 def test_history_details_name_the_seed_only_when_the_game_has_one(seed, chosen, shown):
     from game.store import GameRecord
-    from game.ui.screens.records import history_details
+    from game.ui.screens.records_text import history_details
     game = GameRecord(level="beginner", width=9, height=9, mines=10, result="won", time_ms=9000,
                       bbbv=12, bbbv_per_s=1.3, clicks=20, efficiency=0.6, seed=seed,
                       first_click="safe", assisted=True, chosen_seed=chosen)
@@ -304,7 +305,7 @@ def test_the_records_details_never_start_a_line_with_a_unit(language):
     import re
 
     from game.store import BestTime
-    from game.ui.screens.records import history_details
+    from game.ui.screens.records_text import history_details
     from game.ui.widgets import wrap
     app = make_app(language=language)
     texts = [history_details(GameRecord(
@@ -333,7 +334,7 @@ def test_history_details_group_the_digits_as_the_language_does(language, shown):
     """Counts are written as the language writes numbers, like the rest of
     the game ("1 300 dispositions"); a seed is a name, never grouped."""
     from game.store import GameRecord
-    from game.ui.screens.records import history_details
+    from game.ui.screens.records_text import history_details
     i18n.set_language(language)
     details = history_details(GameRecord(
         level="custom", width=100, height=100, mines=2000, result="won", time_ms=600_000,

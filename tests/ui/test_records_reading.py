@@ -16,8 +16,10 @@ from game import i18n
 from game.store import Store, ledger, questions
 from game.store.database import NAME, connect
 from game.store.writer import BackgroundWriter, run_in_transaction
+from game.ui.screens.history import HistoryDialog
 from game.ui.screens.notice import NoticeDialog
-from game.ui.screens.records import LOADING, HistoryDialog, StatisticsDialog
+from game.ui.screens.records import StatisticsDialog
+from game.ui.screens.records_text import LOADING
 from tests.store.helpers import game
 
 from .helpers import BOARD_8, click, key, make_app

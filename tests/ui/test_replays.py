@@ -519,7 +519,7 @@ def test_history_has_no_watch_button_without_games():
 
 
 def test_history_watch_opens_the_selected_game(tmp_path):
-    from game.ui.screens.records import HistoryDialog
+    from game.ui.screens.history import HistoryDialog
 
     app = make_app(BOARD_8, data_dir=tmp_path)
     win(app)

@@ -559,7 +559,8 @@ def test_a_scrolled_hex_board_draws_and_hits_odd_rows_where_they_are():
 def test_records_are_kept_per_shape_and_a_gallery_field_has_best_times(tmp_path):
     from game.engine.gallery import GALLERY
     from game.ui.screens.names import NameDialog
-    from game.ui.screens.records import BestTimesDialog, history_details, history_row
+    from game.ui.screens.records import BestTimesDialog
+    from game.ui.screens.records_text import history_details, history_row
 
     from .helpers import on_disk
     from .test_records import BEGINNER, type_text, win

@@ -8,8 +8,9 @@ import pygame
 
 from game.ui.jobs import ReplayJob
 from game.ui.recording import game_record
+from game.ui.screens.history import HistoryDialog
 from game.ui.screens.notice import NoticeDialog
-from game.ui.screens.records import HistoryDialog, StatisticsDialog
+from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.watch import ReplayScreen
 
 from .helpers import BOARD_8, key, make_app

@@ -1,0 +1,233 @@
+"""History: every game in the store, newest first, with its details and
+its level's chart, and Watch for its replay.
+
+It fits the smallest window: the list shows as many rows as fit, sizes its
+columns for every name it can show, and drops the time of day when a name
+would be cut. It reads the records off the UI thread (issue 17): it opens at
+once saying "Loading…", asks the app's reader (``game.store.reader``) on a
+channel of its own for the first page and further pages as the list reaches
+them (:class:`PagedHistory`), and fills in as the answers arrive, picked up
+once per tick. Closed, it drops its questions, and answers that come later
+are ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.i18n import N_, _, day_and_time, decimal
+from game.store import GameRecord, questions
+from game.store.questions import Key, LevelChart
+from game.store.reader import Answer, Reads
+from game.words import RESULTS
+
+from ..render.chart import NO_WINS, Chart
+from ..render.painter import Painter
+from ..widgets import Button, Label, ListView, fit_columns, label_height
+from . import replays
+from .dialog import TITLE_H, Dialog
+from .records_dialog import CHART_H, HISTORY_PAGE, ROW_H, button_width, level_wins_and_best
+from .records_text import LOADING, board_names, history_details, history_row, short_result
+
+
+def _day_only(row: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
+    return (row[0].split(" ")[0], *row[1:])
+
+
+class PagedHistory(Sequence):
+    """Every game in the store, newest first, read a page at a time as the
+    list reaches it, off the UI thread: History opens as fast on 20,000
+    games as on 20. Until the first page and the count arrive it is empty
+    and not :attr:`loaded`; a game of a page still being read is None, like
+    one that failed its checks (:meth:`loading` tells them apart)."""
+
+    def __init__(self, reads: Reads) -> None:
+        self._reads = reads
+        self._length: int | None = None
+        self._pages: dict[int, list[GameRecord | None]] = {}
+        self._asked: set[int] = {0}
+        reads.ask(("first",), questions.first_page(HISTORY_PAGE))
+
+    @property
+    def loaded(self) -> bool:
+        """The count and the first page have arrived."""
+        return self._length is not None
+
+    def arrived(self, key: Any, value: Any) -> bool:
+        """Keep an answer to one of our questions; False when it was not ours."""
+        if key == ("first",):
+            self._length, self._pages[0] = value
+        elif key[0] == "page":
+            self._pages[key[1]] = value
+        else:
+            return False
+        return True
+
+    def loading(self, index: int) -> bool:
+        """Whether game ``index``'s page is still being read."""
+        return index // HISTORY_PAGE not in self._pages
+
+    def __len__(self) -> int:
+        return self._length or 0
+
+    def __getitem__(self, index):
+        length = len(self)
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(length))]
+        if not -length <= index < length:
+            raise IndexError(index)
+        index %= length
+        number = index // HISTORY_PAGE
+        page = self._pages.get(number)
+        if page is None:
+            if number not in self._asked:
+                self._asked.add(number)
+                self._reads.ask(("page", number),
+                                questions.history(HISTORY_PAGE, number * HISTORY_PAGE))
+            return None
+        offset = index % HISTORY_PAGE
+        return page[offset] if offset < len(page) else None
+
+
+class HistoryRows(Sequence):
+    """The History list's rows, made from the games as they are shown."""
+
+    def __init__(self, games: PagedHistory, day_only: bool = False) -> None:
+        self._games = games
+        self._day_only = day_only            # a narrow window: the day without the time
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        game = self._games[index]
+        if game is None:
+            index %= len(self)
+            return ("", _(LOADING) if self._games.loading(index) else _("(unreadable)"), "", "")
+        return _day_only(history_row(game)) if self._day_only else history_row(game)
+
+
+class HistoryDialog(Dialog):
+    title = N_("History")
+    #: Rows measured to size the columns and the details (the newest games).
+    SAMPLE = 100
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.width = min(230, app.layout.size[0] - 4)
+        self.reads: Reads = app.reader.channel()
+        self.games = PagedHistory(self.reads)
+        self.detail_h = 0          # grows to the tallest details shown so far
+        self._charts: dict[Key, LevelChart] = {}       # per (level, style, shape) shown
+        self._asked: set[Key] = set()
+
+    def build(self, painter: Painter) -> int:
+        line = painter.line_height()
+        w = self.client_w - 16
+        sample = [g for g in self.games[:self.SAMPLE] if g is not None]
+        day_only = False
+        self.detail_h = max([self.detail_h, 4 * (line + 1)]
+                            + [label_height(painter, history_details(g), w) for g in sample])
+        free = (self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
+                - CHART_H - 4)
+        visible = max(3, min(12, (free - 4) // ROW_H))
+        widest = [*map(history_row, sample),
+                  (day_and_time("2026-12-31T23:59:59"), "", "", decimal(999.9, 1)),
+                  *(("", name, "", "") for name in board_names()),
+                  *(("", "", short_result(result), "") for result in RESULTS)]
+        columns = fit_columns(painter, widest, w - 6, "lllr", give=1)
+        if columns[1][1] < max(painter.text_width(row[1]) for row in widest):
+            day_only = True            # a name would be cut: the day alone leaves it room
+            columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr",
+                                  give=1)
+        rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
+        if not self.games:                   # one line across the whole list
+            rows = [(_("No games yet") if self.games.loaded else _(LOADING),)]
+            columns = ((0, w - 6, "l"),)
+        before = getattr(self, "table", None)
+        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
+        if not self.games.loaded:
+            self.table.selected = -1          # a quiet "Loading…", not a chosen row
+        elif before is not None:              # rebuilt: keep the player's place
+            self.table.select(before.selected)
+        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
+        self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H),
+                           note=LOADING)
+        y = self.chart.rect.bottom + 6
+        ok_w = button_width(painter, _("OK"))
+        self.widgets = [self.table, self.details, self.chart,
+                        Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), _("OK"),
+                               self.cancel)]
+        if self.games:
+            watch_w = button_width(painter, _("Watch"))
+            self.widgets.insert(3, Button(pygame.Rect(8, y, watch_w, line + 8), _("Watch"),
+                                          self.watch))
+        self.changed()
+        return y + line + 14
+
+    def update(self) -> None:
+        """Take the answers that arrived: the first page (the dialog is laid
+        out again, now full), further pages, a level's chart."""
+        super().update()
+        answers: list[Answer] = self.reads.take()
+        if not answers:
+            return
+        first = False
+        for key, value in answers:
+            if self.games.arrived(key, value):
+                first |= key == ("first",)
+            else:
+                self._charts[key[1]] = value
+        if first:
+            self.relayout()
+            self.app.invalidate()             # the dialog grows: no old pixels left around it
+        else:
+            self._dirty = True
+            self._ensure_built()
+            self.changed()
+
+    def exit(self) -> None:
+        self.reads.close()
+
+    def changed(self) -> None:
+        if self.games:
+            game = self.games[self.table.selected]
+            self.details.text = history_details(game) if game is not None else ""
+            needed = label_height(self.app.painter, self.details.text, self.details.rect.w)
+            if needed > self.detail_h:       # an older game with longer details
+                self.detail_h = needed
+                self.relayout()
+                return
+        self._show_chart()
+
+    def _show_chart(self) -> None:
+        """The chart of the selected game's level, style and shape: its own
+        newest games and Best Times, asked for the first time the level is
+        shown ("Loading…" until they arrive)."""
+        game = self.games[self.table.selected] if self.games else None
+        settings = self.app.settings
+        key = ((game.level, game.style, game.shape) if game is not None
+               else (settings.level, settings.style, settings.shape))
+        if key not in self._asked and self.games.loaded:
+            self._asked.add(key)
+            self.reads.ask(("chart", key), questions.level_chart(key, HISTORY_PAGE))
+        chart = self._charts.get(key)
+        self.chart.wins, self.chart.best_ms = (level_wins_and_best(chart) if chart is not None
+                                               else ([], None))
+        self.chart.note = NO_WINS if chart is not None else LOADING
+
+    def watch(self) -> None:
+        """Watch the selected game's replay (a notice if it has none): the
+        dialog closes and the replay loader's process reads it from the
+        records (``replays.open_stored``)."""
+        game = self.games[self.table.selected]
+        self.app.pop()
+        if game is None or game.game_id is None:
+            replays.open_text(self.app, None)
+        else:
+            replays.open_stored(self.app, game.game_id)

@@ -1,0 +1,189 @@
+"""What the records dialogs share, and the base of those that show one
+level at a time.
+
+Best Times and Statistics page through the levels and shapes, ask the
+reader for each level once and offer a Reset (:class:`LevelDialog`);
+History lays its list and chart out with the same row and chart heights,
+buttons and chart of a level's wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import LEVELS, SHAPES
+from game.engine.gallery import GALLERY
+from game.i18n import _
+from game.store.questions import Key, LevelChart, Question
+from game.store.reader import Reads
+
+from ..render.chart import Win, level_wins
+from ..render.painter import Painter
+from ..widgets import Button, Label, label_height
+from .dialog import TITLE_H, Dialog
+from .notice import ConfirmDialog
+from .records_text import board_title
+from .style import STYLE_NAMES
+
+ROW_H = 13
+CHART_H = 44
+
+
+def level_wins_and_best(chart: LevelChart) -> tuple[list[Win], int | None]:
+    """A level's recent wins, oldest first, and its best time: the best of
+    its Best Times and of those wins the player won alone on a board nobody
+    knew (a custom board has no Best Times; a win the computer helped to, or
+    on a chosen seed, is no best time)."""
+    own = [g.time_ms for g in chart.recent if g.won and g.own_play]
+    return level_wins(chart.recent), min([t.time_ms for t in chart.best_times] + own,
+                                         default=None)
+
+
+#: History rows fetched from the store at a time, as the list scrolls.
+HISTORY_PAGE = 100
+
+
+def button_width(painter: Painter, label: str, least: int = 56) -> int:
+    """A button wide enough for its label (longer in some languages)."""
+    return max(least, painter.text_width(label) + 12)
+
+
+class LevelDialog(Dialog):
+    """A dialog showing one level on one shape at a time (records are kept
+    per level, style and shape), with < and > to go through the levels and
+    gallery fields of every shape. Each level's records are asked for the
+    first time it is shown (:meth:`question`) and kept while the dialog is
+    open; :attr:`records` is None until they arrive."""
+
+    levels: tuple[str, ...] = (*LEVELS, *GALLERY)
+    width = 200
+
+    def __init__(self, app, level: str | None = None, shape: str | None = None,
+                 style: str | None = None) -> None:
+        super().__init__(app)
+        current = app.settings.level
+        self.level = level or (current if current in self.levels else self.levels[0])
+        self.style = style or app.settings.style     # records are kept per level and style
+        self.shape = shape or app.settings.shape                   # ... and shape
+        self.width = min(type(self).width, app.layout.size[0] - 4)
+        self.reads: Reads = app.reader.channel()
+        self._records: dict[Key, Any] = {}          # per level shown so far
+        self._asked: set[Key] = set()
+        self.ask()
+
+    @property
+    def key(self) -> Key:
+        return self.level, self.style, self.shape
+
+    def question(self, key: Key) -> Question:
+        """What the dialog reads of one level."""
+        raise NotImplementedError
+
+    def ask(self) -> None:
+        """Ask for the level shown, once."""
+        key = self.key
+        if key not in self._asked:
+            self._asked.add(key)
+            self.reads.ask(key, self.question(key))
+
+    @property
+    def records(self) -> Any:
+        """The level shown's records; None while they are being read."""
+        return self._records.get(self.key)
+
+    def update(self) -> None:
+        """Take the records that arrived; show them if they are the level shown."""
+        super().update()
+        for key, records in self.reads.take():
+            self._records[key] = records
+            if key == self.key:
+                self.relayout()
+                self.app.invalidate()        # the dialog may shrink: no old pixels left
+
+    def exit(self) -> None:
+        self.reads.close()
+
+    def read_again(self) -> None:
+        """After a reset: every level's records are read afresh (the reset
+        is queued first, so the reads see it)."""
+        self._records.clear()
+        self._asked.clear()
+        self.ask()
+        self.relayout()
+        self.app.invalidate()
+
+    @property
+    def pages(self) -> list[tuple[str, str]]:
+        return [(level, shape) for shape in SHAPES for level in self.levels]
+
+    @property
+    def board(self) -> str:
+        return board_title(self.level, self.shape)
+
+    def level_row(self, painter: Painter) -> int:
+        """The "< Level >" row at the top; returns its height."""
+        line = painter.line_height()
+        w = self.client_w
+        name = f"{self.board}\n{_(STYLE_NAMES[self.style])}"
+        room = w - 2 * 28
+        x = 28 + max(0, (room - max(painter.text_width(part, "bold")
+                                    for part in name.split("\n"))) // 2)
+        self.widgets = [
+            Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1)),
+            Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
+            Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1)),
+        ]
+        return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
+
+    def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
+        """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
+        line = painter.line_height()
+        w = self.client_w
+        if reset_question and not getattr(self.app, "kiosk", False):
+            reset = _("Reset")
+            self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, reset), line + 8),
+                                       reset, lambda: self.confirm_reset(reset_question)))
+        ok_w = button_width(painter, _("OK"))
+        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), _("OK"), self.cancel)
+        self.widgets.append(ok)
+        self.focus = len(self.widgets) - 1
+        return y + line + 14
+
+    def room_for_rows(self, painter: Painter, other: int) -> int:
+        """How many list rows fit in the window besides ``other`` pixels of content."""
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
+        return max(1, min(10, (free - 4) // ROW_H))
+
+    #: Where "<" and ">" are among the widgets (``level_row`` puts them first).
+    TURNERS = (0, 2)
+
+    def _lay_out(self) -> None:
+        """Laid out again (another level shown, its records arrived), a
+        dialog whose focus is on "<" or ">" keeps it there: Enter on ">"
+        turns page after page, as a Windows button keeps the focus."""
+        turner = self.focus if self.widgets and self.focus in self.TURNERS else None
+        super()._lay_out()
+        if turner is not None:
+            self.focus = turner
+
+    def turn(self, step: int) -> None:
+        pages = self.pages
+        i = pages.index((self.level, self.shape))
+        self.level, self.shape = pages[(i + step) % len(pages)]
+        self.ask()
+        self.relayout()
+        self.app.invalidate()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.turn(1 if event.key == pygame.K_RIGHT else -1)
+        else:
+            super().handle(event)
+
+    def confirm_reset(self, question: str) -> None:
+        self.app.push(ConfirmDialog(self.app, question, self.reset))
+
+    def reset(self) -> None:
+        raise NotImplementedError
