@@ -223,7 +223,7 @@ def test_a_hint_on_a_big_board_scrolls_its_proof_into_view_too(shape):
 
 
 def test_a_proof_too_wide_for_the_view_centres_the_view_on_the_hinted_cell():
-    from game.ui.screens.play import _shift
+    from game.ui.screens.play_scroll import _shift
     assert _shift(5, [6, 7], 0, 100, 20, False) == 0             # in view: nothing moves
     assert _shift(19, [20], 0, 100, 20, False) == 1              # the least scroll
     assert _shift(50, [10], 0, 100, 20, False) == 40             # 41 wide: centred
@@ -269,7 +269,7 @@ def test_a_hint_on_a_torus_in_full_view_leaves_the_view_where_it_is():
     """Its cell on one edge of the view and its proof on the other are both
     in view: counting the proof the shorter way round the seam rolled the
     view by a column."""
-    from game.ui.screens.play import _shift
+    from game.ui.screens.play_scroll import _shift
     assert _shift(0, [7], 0, 8, 8, True) == 0
     assert _shift(7, [0, 1], 3, 8, 8, True) == 0
     assert _shift(2, [3], 5, 20, 8, True) == -3                  # out of view: round the seam

@@ -4,13 +4,16 @@ Three kinds of state are kept apart (after Tatham's Mines): the game state is
 the session's engine; the UI state is the gesture in progress, the cursor and
 the scroll; the draw state is what the board view and the counters last drew,
 which can be thrown away at any time (a full redraw).
+
+This module keeps the game: moves played, their sounds and animations, the
+ticks. What input means is in ``play_input``, the scroll and the keyboard
+cursor in ``play_scroll``, the drawing in ``play_draw``: mixins of this one
+screen, sharing its state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
-from pygame import Rect
+from collections.abc import Callable
 
 from game.engine import Minefield, Status
 
@@ -20,29 +23,16 @@ from ..cursor import cursor_step
 from ..frame import Layout
 from ..gestures import CHORD, NEW_GAME, PRIMARY, SECONDARY, TOGGLE_MODE, Gestures
 from ..recording import hold_unfinished, record_abandoned, record_end, sample_pointer
-from ..render.assist import draw_cues, draw_help, help_decor
 from ..render.board import BoardView
-from ..render.effects import draw_effects
-from ..render.ghosts import draw_ghosts
-from ..render.hud import (
-    draw_chrome,
-    draw_counter,
-    draw_face,
-    draw_mode_button,
-    draw_scroll_bars,
-    draw_touch_cue,
-)
-from ..render.menubar import draw_bar
-from ..render.painter import GREY, Painter
 from ..session import FLAG, REVEAL, Session
 from ..touch import Touch
 from . import base
+from .play_draw import PlayDrawing
 from .play_input import PlayInput
+from .play_scroll import PlayScroll
 
-PRESSABLE = "#?"
 #: A best time's name entry waits this long into the victory (its flag wave).
 NAME_WAIT_TICKS = 90
-MANY_RECTS = 64         # more changed cells than this: blit the whole field at once
 #: Ticks after the mines are laid when the board's 3BV is counted, in a quiet
 #: frame (the first click's frame and the next, which draws what it opened,
 #: are busy): the game's end needs it, and counting a 100x100 board took 3 to
@@ -50,7 +40,7 @@ MANY_RECTS = 64         # more changed cells than this: blit the whole field at 
 COUNT_3BV_AFTER = 3
 
 
-class PlayScreen(PlayInput, base.Screen):
+class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
     def __init__(self, app, seed: int | None = None) -> None:
         super().__init__(app)
         self.gestures = Gestures()
@@ -244,78 +234,9 @@ class PlayScreen(PlayInput, base.Screen):
         elif action.kind == TOGGLE_MODE:
             self.app.commands.run("toggle_flag_mode")
 
-    # ------------------------------------------------------------- input
-
-    def move_cursor(self, dx: int, dy: int) -> None:
-        """Show the keyboard cursor (at the centre the first time) or move it,
-        scrolling a big board so it stays in view."""
-        layout = self.app.layout
-        if self.cursor is None:
-            self.cursor = cursor_step(self.field, layout.board_cell(
-                layout.view_cols // 2, layout.view_rows // 2, self.scroll), 0, 0)
-        else:
-            self._dirty.add(self.cursor)
-            self.cursor = cursor_step(self.field, self.cursor, dx, dy)
-        self._dirty.add(self.cursor)
-        self.reveal_cell(self.cursor)
-
     def mark_dirty(self, cells) -> None:
         """Redraw these cells at the next frame."""
         self._dirty |= set(cells)
-
-    def reveal_cell(self, cell: tuple[int, int]) -> None:
-        """Scroll a big board so ``cell`` is in view. A torus rolls the
-        shorter way round: the cursor stepping over the seam rolls the view
-        by one column, where clamping made it jump to the other end."""
-        layout = self.app.layout
-        if layout.view_cell(cell, self.scroll) is not None:
-            return
-        x, y = cell
-        if layout.shape == "torus":
-            self.scroll_by(_roll(x - self.scroll[0], layout.cols, layout.view_cols),
-                           _roll(y - self.scroll[1], layout.rows, layout.view_rows))
-            return
-        sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
-        sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
-        self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
-
-    def reveal_cells(self, cell: tuple[int, int], near: Iterable[tuple[int, int]]) -> None:
-        """Scroll a big board so that ``cell`` shows, and the cells ``near``
-        it too when they fit in the view together: a hint's proof scrolled
-        out of view cannot be checked. The least scroll that shows them all,
-        else the view centred on ``cell``."""
-        layout, near = self.app.layout, list(near)
-        wraps = layout.shape == "torus"
-        self.scroll_by(*(_shift(cell[i], [c[i] for c in near], self.scroll[i], size, shown, wraps)
-                         for i, size, shown in ((0, layout.cols, layout.view_cols),
-                                                (1, layout.rows, layout.view_rows))))
-
-    def point_at(self, cell: tuple[int, int]) -> None:
-        """Put the cursor on ``cell`` (auto-play shows its next move this way)."""
-        if self.cursor is not None:
-            self._dirty.add(self.cursor)
-        self.cursor = cell
-        self._dirty.add(cell)
-        self.reveal_cell(cell)
-
-    def hide_cursor(self) -> None:
-        if self.cursor is not None:
-            self._dirty.add(self.cursor)
-            self.cursor = None
-
-    def scroll_by(self, dx: int, dy: int) -> None:
-        """Move the visible part of a board too big for the screen."""
-        layout = self.app.layout
-        if layout.shape == "torus":          # round and round
-            sx, sy = (self.scroll[0] + dx) % layout.cols, (self.scroll[1] + dy) % layout.rows
-        else:
-            sx = max(0, min(layout.cols - layout.view_cols, self.scroll[0] + dx))
-            sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
-        if (sx, sy) != self.scroll:
-            self.scroll = (sx, sy)
-            self._redraw_board()
-            self._shown.pop("board", None)
-            self.follow_pointer()
 
     # ------------------------------------------------------------- ticks
 
@@ -371,155 +292,6 @@ class PlayScreen(PlayInput, base.Screen):
         if self.touch.finger is not None:
             self.touch.cancel()
 
-    # ------------------------------------------------------------- drawing
-
-    def pressed_cells(self) -> set[tuple[int, int]]:
-        """Cells shown pressed by the gesture under way."""
-        if self.session.ended:
-            return set()
-        field = self.field
-        cell = self.gestures.pressed_cell()
-        if cell is not None:
-            intent = self.session.intent_of_primary(cell)
-            if intent == "chord":
-                return {c for c in field.neighbours(*cell) if field.cell(*c) in PRESSABLE}
-            if intent == REVEAL and field.cell(*cell) in PRESSABLE:
-                return {cell}
-            return set()
-        cell = self.gestures.chord_cell()
-        if cell is not None:
-            return {c for c in [cell, *field.neighbours(*cell)] if field.cell(*c) in PRESSABLE}
-        cell = self.touch.pressing
-        if cell is not None and field.cell(*cell) in PRESSABLE:
-            return {cell}
-        return set()
-
-    def code_of(self, x: int, y: int) -> str:
-        """The appearance code of a cell: its view character, pressed or not
-        (asked of every cell a cascade changes: kept lean)."""
-        cell = x, y
-        ch = self.session.field.cell(x, y)
-        if self.anim is not None:
-            ch = self.anim.shows(cell, ch)
-        if cell in self._pressed:
-            ch = "p" if ch == "#" else "q" if ch == "?" else ch
-        if cell == self.cursor:
-            ch += "+"
-        return ch + self.assist.mark_of(cell)
-
-    def face(self) -> tuple[str, bool]:
-        """The face and whether it shows pressed. Held down, it is the
-        pressed smile whatever it wore (won, lost): Winmine had one pressed
-        face, shown while the button is held, and the face it wore only
-        when the pointer slid off (winmine.c, FLocalButton: iButtonDown)."""
-        if self.gestures.face_pressed() or self.touch.on_face:
-            return "smile", True
-        status = self.session.status
-        if status == Status.WON:
-            return "cool", False
-        if status == Status.LOST:
-            return "dead", False
-        if self.gestures.worried() or self.touch.pressing is not None:
-            return "oh", False
-        return "smile", False
-
-    def draw(self, painter: Painter, full: bool) -> bool:
-        if self.board_view.scale != painter.scale:
-            self._reset_board_view()
-            full = True
-        pressed = self.pressed_cells()
-        self._dirty |= pressed ^ self._pressed
-        self._pressed = pressed
-        layout = self.app.layout
-        decor = help_decor(self)
-        tip = self._shown.get("tip")
-        if isinstance(tip, Rect) and not layout.field.contains(tip) \
-                and decor != self._shown.get("decor"):
-            full = True             # a line that reached over the field's frame changes or goes
-        if full:
-            self._shown.clear()
-            painter.fill(layout.window, GREY)
-            if layout.menu:
-                draw_bar(painter, layout.menu_bar)
-            draw_chrome(painter, layout)
-        drew = full
-        dirty: Iterable[tuple[int, int]] = self._dirty
-        if len(self._dirty) > self.board_view.cols * self.board_view.rows:
-            dirty = self.board_view.cells_in_view()    # a cascade: fewer to look at
-        redrawn = self.board_view.update(dirty, self.code_of)
-        self._dirty.clear()
-        animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
-        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(redrawn))
-        many = len(redrawn) > MANY_RECTS       # one blit of the view beats thousands
-        cues = False
-        if full or "board" not in self._shown or animating or redecorate or many:
-            self._shown["decor"] = decor
-            cues = self._draw_field(painter, layout)
-            drew = True
-        else:
-            origin = painter.pos(layout.field.topleft)
-            w, h = self.board_view.tile_size
-            for x, y in redrawn:
-                painter.surface.blit(self.board_view.surface, (origin[0] + x, origin[1] + y),
-                                     (x, y, w, h))
-            if redrawn:
-                draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
-        drew |= bool(redrawn)
-        hud = self._draw_hud(painter, layout)
-        if cues:
-            self._shown["tip"] = draw_cues(painter, layout, self)
-        cell = self.touch.pressing
-        if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
-            draw_touch_cue(painter, layout, cell, self.scroll,
-                           self.touch.progress(self.hold_ticks))
-        return drew or hud
-
-    def _draw_field(self, painter: Painter, layout: Layout) -> bool:
-        """The whole visible field, with the animation's shake and overlays
-        drawn on the display (the board view's surface stays clean). True
-        when the computer's cues go on it (not during an animation)."""
-        self._shown["board"] = True
-        draw_scroll_bars(painter, layout, self.scroll)
-        anim = self.anim
-        if anim is None or anim.done:
-            self._shown.pop("anim", None)
-            painter.blit(self.board_view.surface, layout.field.topleft)
-            draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
-            draw_help(painter, layout, self)
-            return True
-        self._shown["anim"] = True
-        self._shown.pop("tip", None)
-        clip = painter.surface.get_clip()
-        painter.surface.set_clip(painter.px(layout.field))
-        dx, dy = anim.shake() if isinstance(anim, DefeatAnimation) else (0, 0)
-        if dx or dy:                     # the edge the shake uncovers shows the board
-            painter.blit(self.board_view.surface, layout.field.topleft)
-        painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
-        draw_effects(painter, anim, layout, self.scroll, (dx, dy))
-        painter.surface.set_clip(clip)
-        draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
-        return False
-
-    def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
-        mines_left = self.field.mines_left
-        if isinstance(self.anim, VictoryAnimation):
-            mines_left = self.field.mines - self.anim.flags_shown()
-        values = {"mines_box": mines_left,
-                  "timer_box": self.session.chrono.display_seconds(),
-                  "face": self.face(), "mode": self.app.settings.flag_mode}
-        drew = False
-        for part, value in values.items():
-            if self._shown.get(part) != value:
-                self._shown[part] = value
-                drew = True
-                if part == "face":
-                    draw_face(painter, layout, *value)
-                elif part == "mode":
-                    draw_mode_button(painter, layout, value)
-                else:
-                    draw_counter(painter, layout, part, value)
-        return drew
-
 
 def confetti_area(layout: Layout) -> tuple[int, int]:
     """The pixels the victory's confetti bursts over, from their middle: the
@@ -529,38 +301,6 @@ def confetti_area(layout: Layout) -> tuple[int, int]:
     if layout.shape == "torus":
         return layout.cells.field_size(layout.view_cols, layout.view_rows)
     return layout.cells.field_size(layout.cols, layout.rows)
-
-
-def _roll(offset: int, size: int, shown: int) -> int:
-    """How far to roll a torus's view of ``shown`` of ``size`` rows (or
-    columns) so that the one ``offset`` after the first shown is in view:
-    the shorter way round, 0 when it already is."""
-    offset %= size
-    if offset < shown:
-        return 0
-    ahead, back = offset - shown + 1, size - offset
-    return ahead if ahead <= back else -back
-
-
-def _shift(at: int, others: list[int], scroll: int, size: int, shown: int, wraps: bool) -> int:
-    """How far to scroll one axis of a view of ``shown`` of ``size`` rows (or
-    columns) from ``scroll`` so that ``at`` and ``others`` show: the least,
-    or ``at`` in the middle when they cannot all show. On a torus a row in
-    view counts where it shows, one out of view the shorter way round."""
-    def where(v: int, near: float) -> int:
-        p = v - scroll
-        if wraps:
-            p %= size
-            if p >= shown:
-                p = min(p, p - size, key=lambda q: abs(q - near))
-        return p
-
-    first = where(at, (shown - 1) / 2)
-    places = [first, *(where(o, first) for o in others)]
-    lo, hi = min(places), max(places)
-    if hi - lo >= shown:
-        return first - shown // 2
-    return min(max(0, hi - shown + 1), lo)
 
 
 def cell_centre(layout: Layout, cell: tuple[int, int], scroll=(0, 0)) -> tuple[int, int]:

@@ -1,0 +1,185 @@
+"""How the board screen looks: cells, the face, the counters, the field.
+
+The play screen's drawing part (a mixin, like ``play_input``): the draw state
+is what the board view and the counters last drew (``_shown``), redrawn only
+where it changed, or whole when it was thrown away (a full redraw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pygame import Rect
+
+from game.engine import Status
+
+from ..anim import DefeatAnimation, VictoryAnimation
+from ..frame import Layout
+from ..render.assist import draw_cues, draw_help, help_decor
+from ..render.effects import draw_effects
+from ..render.ghosts import draw_ghosts
+from ..render.hud import (
+    draw_chrome,
+    draw_counter,
+    draw_face,
+    draw_mode_button,
+    draw_scroll_bars,
+    draw_touch_cue,
+)
+from ..render.menubar import draw_bar
+from ..render.painter import GREY, Painter
+from ..session import REVEAL
+
+PRESSABLE = "#?"
+MANY_RECTS = 64         # more changed cells than this: blit the whole field at once
+
+
+class PlayDrawing:
+    """Drawing for ``PlayScreen`` (its module, ``play``, says what state it keeps)."""
+
+    def pressed_cells(self) -> set[tuple[int, int]]:
+        """Cells shown pressed by the gesture under way."""
+        if self.session.ended:
+            return set()
+        field = self.field
+        cell = self.gestures.pressed_cell()
+        if cell is not None:
+            intent = self.session.intent_of_primary(cell)
+            if intent == "chord":
+                return {c for c in field.neighbours(*cell) if field.cell(*c) in PRESSABLE}
+            if intent == REVEAL and field.cell(*cell) in PRESSABLE:
+                return {cell}
+            return set()
+        cell = self.gestures.chord_cell()
+        if cell is not None:
+            return {c for c in [cell, *field.neighbours(*cell)] if field.cell(*c) in PRESSABLE}
+        cell = self.touch.pressing
+        if cell is not None and field.cell(*cell) in PRESSABLE:
+            return {cell}
+        return set()
+
+    def code_of(self, x: int, y: int) -> str:
+        """The appearance code of a cell: its view character, pressed or not
+        (asked of every cell a cascade changes: kept lean)."""
+        cell = x, y
+        ch = self.session.field.cell(x, y)
+        if self.anim is not None:
+            ch = self.anim.shows(cell, ch)
+        if cell in self._pressed:
+            ch = "p" if ch == "#" else "q" if ch == "?" else ch
+        if cell == self.cursor:
+            ch += "+"
+        return ch + self.assist.mark_of(cell)
+
+    def face(self) -> tuple[str, bool]:
+        """The face and whether it shows pressed. Held down, it is the
+        pressed smile whatever it wore (won, lost): Winmine had one pressed
+        face, shown while the button is held, and the face it wore only
+        when the pointer slid off (winmine.c, FLocalButton: iButtonDown)."""
+        if self.gestures.face_pressed() or self.touch.on_face:
+            return "smile", True
+        status = self.session.status
+        if status == Status.WON:
+            return "cool", False
+        if status == Status.LOST:
+            return "dead", False
+        if self.gestures.worried() or self.touch.pressing is not None:
+            return "oh", False
+        return "smile", False
+
+    def draw(self, painter: Painter, full: bool) -> bool:
+        if self.board_view.scale != painter.scale:
+            self._reset_board_view()
+            full = True
+        pressed = self.pressed_cells()
+        self._dirty |= pressed ^ self._pressed
+        self._pressed = pressed
+        layout = self.app.layout
+        decor = help_decor(self)
+        tip = self._shown.get("tip")
+        if isinstance(tip, Rect) and not layout.field.contains(tip) \
+                and decor != self._shown.get("decor"):
+            full = True             # a line that reached over the field's frame changes or goes
+        if full:
+            self._shown.clear()
+            painter.fill(layout.window, GREY)
+            if layout.menu:
+                draw_bar(painter, layout.menu_bar)
+            draw_chrome(painter, layout)
+        drew = full
+        dirty: Iterable[tuple[int, int]] = self._dirty
+        if len(self._dirty) > self.board_view.cols * self.board_view.rows:
+            dirty = self.board_view.cells_in_view()    # a cascade: fewer to look at
+        redrawn = self.board_view.update(dirty, self.code_of)
+        self._dirty.clear()
+        animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
+        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(redrawn))
+        many = len(redrawn) > MANY_RECTS       # one blit of the view beats thousands
+        cues = False
+        if full or "board" not in self._shown or animating or redecorate or many:
+            self._shown["decor"] = decor
+            cues = self._draw_field(painter, layout)
+            drew = True
+        else:
+            origin = painter.pos(layout.field.topleft)
+            w, h = self.board_view.tile_size
+            for x, y in redrawn:
+                painter.surface.blit(self.board_view.surface, (origin[0] + x, origin[1] + y),
+                                     (x, y, w, h))
+            if redrawn:
+                draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
+        drew |= bool(redrawn)
+        hud = self._draw_hud(painter, layout)
+        if cues:
+            self._shown["tip"] = draw_cues(painter, layout, self)
+        cell = self.touch.pressing
+        if cell is not None and not self.session.ended and self.field.cell(*cell) in "#F?":
+            draw_touch_cue(painter, layout, cell, self.scroll,
+                           self.touch.progress(self.hold_ticks))
+        return drew or hud
+
+    def _draw_field(self, painter: Painter, layout: Layout) -> bool:
+        """The whole visible field, with the animation's shake and overlays
+        drawn on the display (the board view's surface stays clean). True
+        when the computer's cues go on it (not during an animation)."""
+        self._shown["board"] = True
+        draw_scroll_bars(painter, layout, self.scroll)
+        anim = self.anim
+        if anim is None or anim.done:
+            self._shown.pop("anim", None)
+            painter.blit(self.board_view.surface, layout.field.topleft)
+            draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
+            draw_help(painter, layout, self)
+            return True
+        self._shown["anim"] = True
+        self._shown.pop("tip", None)
+        clip = painter.surface.get_clip()
+        painter.surface.set_clip(painter.px(layout.field))
+        dx, dy = anim.shake() if isinstance(anim, DefeatAnimation) else (0, 0)
+        if dx or dy:                     # the edge the shake uncovers shows the board
+            painter.blit(self.board_view.surface, layout.field.topleft)
+        painter.blit(self.board_view.surface, (layout.field.x + dx, layout.field.y + dy))
+        draw_effects(painter, anim, layout, self.scroll, (dx, dy))
+        painter.surface.set_clip(clip)
+        draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
+        return False
+
+    def _draw_hud(self, painter: Painter, layout: Layout) -> bool:
+        mines_left = self.field.mines_left
+        if isinstance(self.anim, VictoryAnimation):
+            mines_left = self.field.mines - self.anim.flags_shown()
+        values = {"mines_box": mines_left,
+                  "timer_box": self.session.chrono.display_seconds(),
+                  "face": self.face(), "mode": self.app.settings.flag_mode}
+        drew = False
+        for part, value in values.items():
+            if self._shown.get(part) != value:
+                self._shown[part] = value
+                drew = True
+                if part == "face":
+                    draw_face(painter, layout, *value)
+                elif part == "mode":
+                    draw_mode_button(painter, layout, value)
+                else:
+                    draw_counter(painter, layout, part, value)
+        return drew

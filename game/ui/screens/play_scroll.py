@@ -1,0 +1,117 @@
+"""Which part of a big board shows, and the keyboard cursor it follows.
+
+The play screen's scrolling part (a mixin, like ``play_input``, so the screen
+stays one object with one state): the scroll of a board bigger than the
+window, the cursor of keyboard play, and the least scroll that brings cells
+into view (a torus rolls the shorter way round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cursor import cursor_step
+
+
+class PlayScroll:
+    """Scrolling and the keyboard cursor for ``PlayScreen`` (its module,
+    ``play``, says what state it keeps)."""
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Show the keyboard cursor (at the centre the first time) or move it,
+        scrolling a big board so it stays in view."""
+        layout = self.app.layout
+        if self.cursor is None:
+            self.cursor = cursor_step(self.field, layout.board_cell(
+                layout.view_cols // 2, layout.view_rows // 2, self.scroll), 0, 0)
+        else:
+            self._dirty.add(self.cursor)
+            self.cursor = cursor_step(self.field, self.cursor, dx, dy)
+        self._dirty.add(self.cursor)
+        self.reveal_cell(self.cursor)
+
+    def reveal_cell(self, cell: tuple[int, int]) -> None:
+        """Scroll a big board so ``cell`` is in view. A torus rolls the
+        shorter way round: the cursor stepping over the seam rolls the view
+        by one column, where clamping made it jump to the other end."""
+        layout = self.app.layout
+        if layout.view_cell(cell, self.scroll) is not None:
+            return
+        x, y = cell
+        if layout.shape == "torus":
+            self.scroll_by(_roll(x - self.scroll[0], layout.cols, layout.view_cols),
+                           _roll(y - self.scroll[1], layout.rows, layout.view_rows))
+            return
+        sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
+        sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
+        self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
+
+    def reveal_cells(self, cell: tuple[int, int], near: Iterable[tuple[int, int]]) -> None:
+        """Scroll a big board so that ``cell`` shows, and the cells ``near``
+        it too when they fit in the view together: a hint's proof scrolled
+        out of view cannot be checked. The least scroll that shows them all,
+        else the view centred on ``cell``."""
+        layout, near = self.app.layout, list(near)
+        wraps = layout.shape == "torus"
+        self.scroll_by(*(_shift(cell[i], [c[i] for c in near], self.scroll[i], size, shown, wraps)
+                         for i, size, shown in ((0, layout.cols, layout.view_cols),
+                                                (1, layout.rows, layout.view_rows))))
+
+    def point_at(self, cell: tuple[int, int]) -> None:
+        """Put the cursor on ``cell`` (auto-play shows its next move this way)."""
+        if self.cursor is not None:
+            self._dirty.add(self.cursor)
+        self.cursor = cell
+        self._dirty.add(cell)
+        self.reveal_cell(cell)
+
+    def hide_cursor(self) -> None:
+        if self.cursor is not None:
+            self._dirty.add(self.cursor)
+            self.cursor = None
+
+    def scroll_by(self, dx: int, dy: int) -> None:
+        """Move the visible part of a board too big for the screen."""
+        layout = self.app.layout
+        if layout.shape == "torus":          # round and round
+            sx, sy = (self.scroll[0] + dx) % layout.cols, (self.scroll[1] + dy) % layout.rows
+        else:
+            sx = max(0, min(layout.cols - layout.view_cols, self.scroll[0] + dx))
+            sy = max(0, min(layout.rows - layout.view_rows, self.scroll[1] + dy))
+        if (sx, sy) != self.scroll:
+            self.scroll = (sx, sy)
+            self._redraw_board()
+            self._shown.pop("board", None)
+            self.follow_pointer()
+
+
+def _roll(offset: int, size: int, shown: int) -> int:
+    """How far to roll a torus's view of ``shown`` of ``size`` rows (or
+    columns) so that the one ``offset`` after the first shown is in view:
+    the shorter way round, 0 when it already is."""
+    offset %= size
+    if offset < shown:
+        return 0
+    ahead, back = offset - shown + 1, size - offset
+    return ahead if ahead <= back else -back
+
+
+def _shift(at: int, others: list[int], scroll: int, size: int, shown: int, wraps: bool) -> int:
+    """How far to scroll one axis of a view of ``shown`` of ``size`` rows (or
+    columns) from ``scroll`` so that ``at`` and ``others`` show: the least,
+    or ``at`` in the middle when they cannot all show. On a torus a row in
+    view counts where it shows, one out of view the shorter way round."""
+    def where(v: int, near: float) -> int:
+        p = v - scroll
+        if wraps:
+            p %= size
+            if p >= shown:
+                p = min(p, p - size, key=lambda q: abs(q - near))
+        return p
+
+    first = where(at, (shown - 1) / 2)
+    places = [first, *(where(o, first) for o in others)]
+    lo, hi = min(places), max(places)
+    if hi - lo >= shown:
+        return first - shown // 2
+    return min(max(0, hi - shown + 1), lo)
