@@ -102,7 +102,8 @@ def bench_render() -> None:
     from game.engine import Minefield
     from game.settings import Settings
     from game.store import Store
-    from game.ui.app import App, TickClock
+    from game.ui.app import App
+    from game.ui.loop import TickClock
 
     store = Store(tempfile.mkdtemp(prefix="minesweeper-bench-"))
 

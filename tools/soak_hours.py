@@ -57,7 +57,8 @@ from stress_lib import InvariantError, check_app, expect, mb, rss_bytes
 from game.settings import Settings
 from game.solver import next_move
 from game.store import Store
-from game.ui.app import TICKS_PER_SECOND, App, TickClock
+from game.ui.app import App
+from game.ui.loop import TICKS_PER_SECOND, TickClock
 from game.ui.screens.play import cell_centre
 from game.ui.worker import ProcessWorker, SyncWorker
 

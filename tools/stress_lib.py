@@ -29,7 +29,8 @@ from game.engine.moves import FLAG, MARKS  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.store import Store  # noqa: E402
 from game.ui import keys  # noqa: E402
-from game.ui.app import DEFAULT_IDLE_SECONDS, App, TickClock  # noqa: E402
+from game.ui.app import DEFAULT_IDLE_SECONDS, App  # noqa: E402
+from game.ui.loop import TickClock  # noqa: E402
 from game.ui.screens.play import cell_centre  # noqa: E402
 
 #: More screens than this on the stack means something piles up.

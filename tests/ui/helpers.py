@@ -10,7 +10,8 @@ import pygame
 from game.engine import Minefield
 from game.settings import Settings
 from game.store import Store
-from game.ui.app import App, TickClock
+from game.ui.app import App
+from game.ui.loop import TickClock
 from game.ui.screens.play import cell_centre
 
 #: Makes the folder an app keeps its records in when a test gives none: a new

@@ -36,10 +36,10 @@ def _frames_drawn_at_each_input(monkeypatch, slow_frames: set[int], loops: int) 
     """Run the real loop; the input of the frames in ``slow_frames`` (counted
     from 0) takes 6 ms on a fake clock. Returns ``app.frames`` (frames drawn
     so far) as each frame's input is handled."""
-    from game.ui import app as app_module
+    from game.ui import loop as loop_module
     app = make_app()
     now = [0.0]
-    monkeypatch.setattr(app_module.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(loop_module.time, "perf_counter", lambda: now[0])
     handle = app.handle_events
     seen: list[int] = []
 

@@ -2,8 +2,9 @@
 
 from game.settings import Settings
 from game.store import Store
-from game.ui.app import DT, App
+from game.ui.app import App
 from game.ui.chrono import Chronometer
+from game.ui.loop import DT
 
 
 class JumpyClock:

@@ -596,7 +596,8 @@ def test_a_notice_met_while_the_records_open_speaks_the_language_the_player_chos
     the settings: a records.db set aside then is told in that language, as
     the command line starts the game (system language English, French chosen)."""
     from game.settings import Settings
-    from game.ui.app import App, TickClock
+    from game.ui.app import App
+    from game.ui.loop import TickClock
 
     (tmp_path / "settings.json").write_text(
         json.dumps({"schema": 1, "settings": {"language": "fr", "sound": False, "scale": 1}}),

@@ -1,0 +1,194 @@
+"""The fixed-timestep loop: input, ticks, drawing, frame after frame.
+
+The loop reads input without blocking, advances the simulation in fixed ticks
+of 1/60 s while the accumulator holds one (a long frame is clamped to 0.25 s so
+a stall never spirals), then renders once and flips only if something was
+drawn. Headless tests call ``step`` instead of ``run``: events, then a given
+number of ticks, then one render, with a clock that ticks advance.
+
+The app's loop (a mixin, so the app stays one object with one state):
+``App`` in ``app`` owns the screen stack and everything the loop serves.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import keys
+from .audio import DEVICE_EVENTS
+from .display import BACKDROP
+from .render.assist import OPENING, draw_thinking
+from .screens.base import DELIBERATE_INPUT, pointer_moved
+
+if TYPE_CHECKING:
+    from .app import App
+
+TICKS_PER_SECOND = 60
+DT = 1 / TICKS_PER_SECOND
+MAX_FRAME = 0.25
+#: When a frame's input and ticks took longer than this (a click opening ten
+#: thousand cells takes 5 ms), its drawing waits for the next frame, so
+#: neither frame misses the refresh; never two frames in a row.
+DRAW_LATER_AFTER = DT / 4
+#: Input that counts as someone at the machine (idle time restarts).
+INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                pygame.MOUSEWHEEL, pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
+                pygame.TEXTINPUT)
+
+
+class TickClock:
+    """A clock for headless runs: time advances only with the ticks stepped."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class Loop:
+    """The loop of ``App`` (see ``app`` for the state it runs on)."""
+
+    def handle_events(self) -> None:
+        """Give each event to whom it concerns. Keys already down when the
+        focus comes back (the Alt of an Alt+Tab) are told by SDL as presses
+        right after the focus event: nobody pressed them in this window, so
+        they only count as held. Taken as presses, coming back with Alt+Tab
+        ended a pause at once (the clock ran before the player did anything)
+        and, once Alt came up, opened the Game menu."""
+        focus_came = False
+        for event in pygame.event.get():
+            if event.type in INPUT_EVENTS or pointer_moved(event):
+                self.woke()
+            if not self.held_keys.wanted(event):
+                continue                           # a held key that acts once per press
+            if event.type == pygame.WINDOWFOCUSGAINED:
+                focus_came = self.focused = True
+            elif event.type == pygame.KEYDOWN and focus_came:
+                continue                           # held as the focus came
+            elif event.type in INPUT_EVENTS:
+                focus_came = False
+                self.focused |= event.type in DELIBERATE_INPUT
+            if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
+                self.request_quit()
+            elif event.type == pygame.QUIT:
+                self.commands.run("exit")          # refused in kiosk mode
+            elif event.type == pygame.DROPFILE and not self.kiosk:
+                self.commands.open_replay_file(event.file)     # a replay dropped on the window
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                self.invalidate()
+            elif event.type == pygame.WINDOWSIZECHANGED:
+                self.window_resized()
+            elif event.type in DEVICE_EVENTS:
+                self.audio.device_changed(event)       # speakers plugged in or out
+            elif event.type == pygame.WINDOWLEAVE:
+                self.play.pointer_left()
+            elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+                self.focused = False
+                self.held_keys.clear()
+                while self.top.closes_with_focus:    # an open menu: the pause panel cut it
+                    self.pop()
+                for screen in self.stack:
+                    screen.focus_lost()
+                self.play.pause()
+            elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
+                    and self.top is not self.play and not self.attracting:
+                self.commands.run(keys.command_for(event))
+            else:
+                self.top.handle(event)
+
+    def update(self) -> None:
+        """One fixed tick for every screen; news from the store's background
+        writer (saving stopped) is shown as it comes."""
+        self.ticks += 1
+        if self.store.notices:
+            self.show_notices()
+        self.replays.update()
+        self.exports.update()
+        for screen in list(self.stack):
+            screen.update()
+        self.audio.update(self.still())
+        if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
+                and not self.attracting:
+            self.start_attract()
+
+    def render(self) -> bool:
+        """Draw what changed; flip only when something was drawn. While a
+        replay is late, its cue is drawn over everything (the whole window is
+        drawn again when the cue comes and goes)."""
+        opening = self.replays.late
+        if opening != self._opening_shown:
+            self._opening_shown = opening
+            self._full = True
+        full, self._full = self._full, False
+        if full:
+            self.display.surface.fill(BACKDROP)
+        drew = False
+        for screen in self.stack[self._first_shown():]:
+            drew |= screen.draw(self.painter, full or (drew and screen.overlay))
+        if opening and drew and self.layout is not None:
+            draw_thinking(self.painter, self.layout, OPENING)
+        if drew:
+            pygame.display.flip()
+        self.frames += 1
+        return drew
+
+    def _first_shown(self) -> int:
+        """Index of the top-most screen that covers the window (the replay
+        viewer over the game): the screens below it are not drawn."""
+        return max(i for i, screen in enumerate(self.stack) if not screen.overlay)
+
+    def step(self, ticks: int = 1) -> None:
+        """Headless: handle pending events, advance ``ticks`` ticks, render once."""
+        self.handle_events()
+        for _ in range(ticks):
+            if self.headless_clock is not None:
+                self.headless_clock.advance(DT)
+            self.update()
+        self.render()
+
+    def run(self, frames: int | None = None,
+            before_frame: Callable[[App], None] | None = None) -> int:
+        """The real loop; ``frames`` stops it once ``self.frames`` (frames
+        drawn) reaches it (smoke tests). ``before_frame`` runs ahead of each
+        pass of the loop, drawn or not, outside its timing
+        (benchmark scripts); each frame's work (input, ticks, drawing) is
+        timed into ``frame_times`` when that is a list."""
+        # Everything loaded by now lives as long as the window: keep it out
+        # of the garbage collector's full sweeps, which otherwise cost a
+        # frame now and then (7 ms, against 0.2 ms frozen).
+        gc.freeze()
+        pacer = pygame.time.Clock()
+        previous = self.clock()
+        lag = 0.0
+        drawing_owed = False
+        while self.running:
+            if before_frame is not None:
+                before_frame(self)
+            started = time.perf_counter()
+            now = self.clock()
+            lag += min(now - previous, MAX_FRAME)
+            previous = now
+            self.handle_events()
+            while lag >= DT and self.running:
+                self.update()
+                lag -= DT
+            if time.perf_counter() - started > DRAW_LATER_AFTER and not drawing_owed:
+                drawing_owed = True
+            else:
+                drawing_owed = False
+                self.render()
+            if self.frame_times is not None:
+                self.frame_times.append(time.perf_counter() - started)
+            if frames is not None and self.frames >= frames:
+                break
+            pacer.tick(TICKS_PER_SECOND)
+        return 0

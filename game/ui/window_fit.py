@@ -1,0 +1,88 @@
+"""The one window fitted to the board: its layout and its scale.
+
+A new board, a zoom, fullscreen or a window resized by someone else places the
+game again: the board's layout for the room there is, at an integer scale
+(windowed: the one asked for as far as it fits; fullscreen: the largest that
+fits). This is the app's part that does it (a mixin, so the app stays one
+object with one state); ``display`` makes and resizes the window itself.
+"""
+
+from __future__ import annotations
+
+from .display import desktop_size, fitting_scale, window_room
+from .frame import Layout
+from .render.painter import Painter
+
+DEFAULT_MAX_SCALE = 2
+
+
+class WindowFit:
+    """Window fitting for ``App`` (see ``app`` for the state it keeps)."""
+
+    def chosen_scale(self, layout: Layout) -> int:
+        """The scale asked for (settings.scale) as far as it fits, or the
+        largest that fits, at most 2."""
+        top = fitting_scale(layout.size, window_room())
+        if self.settings.scale:
+            return min(self.settings.scale, top)       # never a window beyond the screen
+        return min(DEFAULT_MAX_SCALE, top)
+
+    def fit_window(self, cols: int, rows: int, mines: int = 0, shape: str = "grid") -> None:
+        """Make the window fit a board of cols x rows holding ``mines``, of ``shape``."""
+        self._board = (cols, rows, mines, shape)
+        self.refit()
+
+    def refit(self) -> None:
+        """Resize the one window if the board, the scale or fullscreen changed:
+        windowed at the chosen scale, or fullscreen at the largest that fits.
+        The game goes on: nothing here pauses it."""
+        cols, rows, mines, shape = self._board
+        fullscreen = self.settings.fullscreen
+        if fullscreen:
+            layout = Layout.for_board(cols, rows, max_size=desktop_size(), mines=mines,
+                                      shape=shape)
+            scale = fitting_scale(layout.size, desktop_size())
+        else:
+            room = window_room()
+            scale = self.chosen_scale(Layout.for_board(cols, rows, shape=shape))
+            layout = Layout.for_board(cols, rows, max_size=(room[0] // scale, room[1] // scale),
+                                      mines=mines, shape=shape)
+        mode = (layout, scale, fullscreen)
+        if mode != self._mode:
+            self._mode = mode
+            self.layout = layout
+            self.viewport = self.display.open(layout.size, scale, fullscreen)
+            self.atlas.convert()
+            self.painter = Painter(self.display.surface, self.atlas, self.viewport)
+            for screen in self.stack:
+                screen.relayout()
+            self.invalidate()
+
+    def window_resized(self) -> None:
+        """The window changed size without us asking (a tiling window
+        manager, a maximise): the game is placed again on the window's new
+        surface, at the same scale (fullscreen: the largest that fits), and
+        drawn whole. Our own resizes placed it already: nothing to do."""
+        if self.layout is None or not self.display.replaced():
+            return
+        scale = self.viewport.scale
+        self.viewport = self.display.place(self.layout.size, scale)
+        self.painter = Painter(self.display.surface, self.atlas, self.viewport)
+        if self.viewport.scale != scale:
+            for screen in self.stack:
+                screen.relayout()
+        self.invalidate()
+
+    def zoom(self, step: int) -> None:
+        """One integer scale up or down, within what fits the screen (windowed only)."""
+        if self.can_zoom(step):
+            self.settings.scale = self.viewport.scale + step
+            self.settings_changed("scale")
+            self.refit()
+
+    def can_zoom(self, step: int) -> bool:
+        if self.settings.fullscreen:
+            return False
+        cols, rows, _, shape = self._board
+        top = fitting_scale(Layout.for_board(cols, rows, shape=shape).size, window_room())
+        return 1 <= self.viewport.scale + step <= top
