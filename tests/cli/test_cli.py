@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from game.cli import UsageError, parse
+from game.cli.arguments import UsageError
+from game.cli.options import parse
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 

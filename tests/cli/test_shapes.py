@@ -6,7 +6,8 @@ import os
 import pytest
 
 from game import i18n
-from game.cli import UsageError, parse
+from game.cli.arguments import UsageError
+from game.cli.options import parse
 from game.engine.gallery import GALLERY
 
 from .test_cli import run

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main, no_display, parse
+from game.cli import main
+from game.cli.environment import no_display
+from game.cli.options import parse
 from game.store import Store
 from game.store.database import MAX_PATH_BYTES, NAME
 
@@ -317,7 +319,7 @@ else:
 
 @pytest.mark.parametrize("entry", ["module", "executable"])
 @pytest.mark.parametrize(("hook", "args", "status"), [
-    ("_video_problem", ["--frames", "5"], 0),
+    ("video_problem", ["--frames", "5"], 0),
     ("check_replay", ["--replay", "REPLAY", "--check"], 130),
 ])
 def test_ctrl_c_before_the_games_own_handlers_ends_without_a_traceback(tmp_path, entry, hook,

@@ -11,7 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import cli, i18n
+from game import i18n
+from game.cli.arguments import UsageError
+from game.cli.options import parse
 from game.i18n import _
 from game.settings import Settings
 from game.solver import hint
@@ -128,8 +130,8 @@ def test_the_systems_reasons_are_said_in_the_players_language(tmp_path):
     from game.replay import ReplayError, read_file
     from game.store import notices
     i18n.set_language("fr")
-    with pytest.raises(cli.UsageError) as refused:
-        cli.parse(["--mask", str(tmp_path / "none.txt")])
+    with pytest.raises(UsageError) as refused:
+        parse(["--mask", str(tmp_path / "none.txt")])
     assert str(refused.value).endswith("(Aucun fichier ou dossier de ce nom)")
     with pytest.raises(ReplayError) as unread:
         read_file(tmp_path / "none.json")
@@ -184,7 +186,7 @@ def test_lang_for_a_language_we_do_not_have_is_one_line_and_exit_2():
 def test_lang_given_twice_speaks_the_language_the_run_takes():
     """argparse keeps the last --lang; the messages spoke the first one
     ("--lang fr --lang en" ran in English and refused in French)."""
-    assert cli.parse(["--lang", "fr", "--lang", "en"]).overrides == {"language": "en"}
+    assert parse(["--lang", "fr", "--lang", "en"]).overrides == {"language": "en"}
     out = run("--lang", "fr", "--lang=en", "--level", "hard")
     assert out.stderr.startswith("minesweeper: error: argument --level: invalid choice")
     out = run("--lang=en", "--lang", "fr", "--level", "hard")
@@ -192,7 +194,7 @@ def test_lang_given_twice_speaks_the_language_the_run_takes():
 
 
 def test_lang_overrides_the_setting_for_this_run_only():
-    options = cli.parse(["--lang", "fr"])
+    options = parse(["--lang", "fr"])
     assert options.overrides == {"language": "fr"}
     assert options.settings_from(Settings(language="en")).language == "fr"
 

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CHECKED = [*sorted((ROOT / "game" / "ui").rglob("*.py")), ROOT / "game" / "cli.py",
+CHECKED = [*sorted((ROOT / "game" / "ui").rglob("*.py")), *sorted((ROOT / "game" / "cli").glob("*.py")),
            ROOT / "game" / "words.py", ROOT / "game" / "store" / "notices.py",
            *(ROOT / "game" / "solver" / name for name in ("wording.py", "hint.py", "player.py"))]
 GETTEXT = {"_", "N_", "ngettext", "pgettext", "npgettext"}

@@ -4,7 +4,7 @@ Style or with --style, saved like every setting."""
 import pygame
 import pytest
 
-from game.cli import parse
+from game.cli.options import parse
 from game.engine import CLASSIC, LEVELS, OPENING, level_preset
 from game.store import Store
 from game.ui.screens.play import NAME_WAIT_TICKS

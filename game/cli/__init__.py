@@ -1,0 +1,99 @@
+"""The command line: options -> Settings for this run, clear errors, exit status 2.
+
+Every bad value is reported on one line that names what is allowed, and the
+process exits with status 2 — never a traceback. So is a place the game was
+told to use and cannot (a ``--data-dir`` that is a file or cannot be created),
+and a machine with no display to open a window on: SDL would otherwise fall
+back to its offscreen driver and the game would run unseen forever.
+
+``main`` (the ``minesweeper`` command, ``python -m game``) runs the steps in
+order: the options and what each accepts (``arguments``), the board they
+choose (``board``), the run's ``Options`` (``options``), what the machine must
+offer (``environment``), and lines out whatever became of the terminal (``output``).
+``--replay FILE --check`` is ``check_replay``, with no window.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game import i18n
+from game.i18n import _
+
+from .arguments import UsageError, language_asked
+from .board import board_problem, mask_refused
+from .environment import records_folder, video_problem
+from .options import parse
+from .output import PROG, say
+
+
+def _error(message: str) -> int:
+    say(_("{prog}: error: {message}").format(prog=PROG, message=message), sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    i18n.set_language(i18n.choose(language_asked(argv)))
+    i18n.translate_argparse()
+    try:
+        options = parse(argv)
+    except UsageError as e:
+        return _error(str(e))
+    if options.check:
+        return check_replay(options.replay)
+    from game.shutdown import Stop
+    from game.store import Store
+    from game.ui.app import App
+
+    try:
+        data_dir = records_folder(options.data_dir)
+    except UsageError as e:
+        return _error(str(e))
+    problem = video_problem()
+    if problem:
+        return _error(problem)
+    stop = Stop()
+    stop.install()
+    try:
+        store = Store(data_dir)
+        try:
+            settings = options.settings_from(store.settings)
+            problem = board_problem(settings, options.overrides)
+            if problem:
+                # Checked here without --shape; with it, board._mask_board names the file too.
+                return _error(problem if options.mask is None
+                              else mask_refused(options.mask, problem))
+            app = App(settings, store=store,
+                      overridden=set(options.overrides), seed=options.seed,
+                      kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
+            stop.install(app)             # again: SDL took SIGTERM over while opening
+            if options.replay is not None:
+                app.commands.open_replay_file(options.replay)
+            try:
+                return 0 if stop.asked else app.run(frames=options.frames)
+            finally:
+                app.close()
+        finally:
+            store.close()
+    finally:
+        stop.restore()
+
+
+def check_replay(path: Path) -> int:
+    """``--replay FILE --check``: one line ``RESULT TIME_MS BBBV`` and 0, or
+    one line saying what is wrong and 2."""
+    from game.replay import ReplayError, check, read_file
+
+    try:
+        line = check(read_file(path)).line()
+    except ReplayError as e:
+        say(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e), sys.stderr)
+        return 2
+    failed = say(line, sys.stdout)
+    if failed is not None:
+        say(_("{prog}: cannot write the result: {reason}").format(
+            prog=PROG, reason=i18n.os_reason(failed)), sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,247 @@
+"""The options and what each accepts: the parser, and a type per kind of value.
+
+A value is checked as its option is read, and a bad one is refused in one
+line that names what is allowed (``UsageError``), never with argparse's usage
+and exit. How the options combine into settings is ``board``'s and ``options``' job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from game import i18n
+from game.engine import FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
+from game.engine.gallery import GALLERY
+from game.i18n import _
+from game.replay import MAX_SEED
+from game.settings import MAX_SCALE
+from game.store.database import MAX_PATH_BYTES, too_long
+from game.store.database import NAME as RECORDS
+
+from .output import PROG, say
+
+
+class UsageError(Exception):
+    """A bad command line, described in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, **kwargs: Any) -> None:
+        # "--lev expert" must not pass for --level: a typo is an error.
+        super().__init__(allow_abbrev=False, **kwargs)
+        self.data_dir: argparse.Action | None = None    # its folder is made after parsing
+
+    def error(self, message: str) -> None:  # argparse would print usage and exit
+        raise UsageError(message)
+
+    def print_help(self, file: TextIO | None = None) -> None:
+        """``--help`` through ``say``: argparse's own printing leaves the text
+        in the buffer, and a reader gone (``--help | head -c0``) then made
+        the exit flush fail: status 120 and "Exception ignored" on stderr."""
+        say(self.format_help().removesuffix("\n"), file or sys.stdout)
+
+
+#: Digits a number without an upper bound may have: Python refuses to
+#: convert one of over 4,300, and no size or count here comes near 100.
+MAX_DIGITS = 100
+#: Characters of a bad value echoed in a message (it may be thousands long).
+SHOWN = 24
+
+
+def _short(text: str) -> str:
+    """``text`` for a one-line message, cut short."""
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+
+
+def _whole(low: int, high: int | None = None):
+    """An argparse type: a whole number in [low, high], with a message naming the range."""
+    def out_of_range(value: object) -> argparse.ArgumentTypeError:
+        message = (_("must be {low} or more, not {value}") if high is None
+                   else _("must be from {low} to {high}, not {value}"))
+        return argparse.ArgumentTypeError(message.format(low=low, high=high, value=value))
+
+    def parse(text: str) -> int:
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):       # the digits 0-9 only
+            if high is None:
+                message = _("must be a whole number {low} or more, not {value}")
+            else:
+                message = _("must be a whole number from {low} to {high}, not {value}")
+            raise argparse.ArgumentTypeError(message.format(low=low, high=high,
+                                                            value=repr(_short(text))))
+        significant = len(digits.lstrip("0"))       # too long to convert, or to show whole
+        if high is None and significant > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(
+                _("too many digits: {value}").format(value=_short(text)))
+        if high is not None and significant > len(str(high)):
+            raise out_of_range(_short(text))
+        value = -int(digits) if text.startswith("-") else int(digits)
+        if value < low or high is not None and value > high:
+            raise out_of_range(value)
+        return value
+
+    return parse
+
+
+MAX_IDLE = 24 * 3600
+#: --frames: a year at 60 frames a second (the bound is there to be named).
+MAX_FRAMES = 60 * 3600 * 24 * 365
+
+
+#: Seconds as the README says numbers are written: the digits 0-9, with a
+#: decimal point if need be (``float`` alone would also take "5_0", "٥",
+#: " 5 " or "nan").
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a positive number of seconds, at most a day."""
+    if not _SECONDS.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            _("must be a number of seconds, not {value}").format(value=repr(_short(text))))
+    value = float(text)
+    if not 1 <= value <= MAX_IDLE:
+        raise argparse.ArgumentTypeError(
+            _("must be from 1 to {high} seconds, not {value}").format(high=MAX_IDLE,
+                                                                      value=_short(text)))
+    return value
+
+
+def _language(text: str) -> str:
+    """An argparse type: a language we have a catalogue for."""
+    if text in i18n.available() or text == i18n.PSEUDO:
+        return text
+    raise argparse.ArgumentTypeError(
+        _("no {value} translation; available: {languages}").format(
+            value=repr(text), languages=", ".join(i18n.available())))
+
+
+def language_asked(argv: list[str]) -> str:
+    """The --lang value, read before the parser exists: its help and its
+    errors must already speak that language. "" when absent or unknown (the
+    parser then reports it). The last one given, as the parser takes it:
+    "--lang fr --lang en" ran in English and said what was wrong in French."""
+    asked = ""
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
+            arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if value is not None:
+            asked = value if value in i18n.available() or value == i18n.PSEUDO else ""
+    return asked
+
+
+def _file(text: str) -> Path:
+    """An argparse type: a file's name. An empty one is refused here: as a
+    Path it is ".", and the refusal named a folder the player never typed
+    ("--mask .: not a file")."""
+    if not text:
+        raise argparse.ArgumentTypeError(_("must name a file, not an empty string"))
+    return Path(text)
+
+
+def _data_dir(text: str) -> Path:
+    """An argparse type: a directory the game can keep its files in, created if
+    missing. An explicitly given place the game cannot use is an error, not a
+    silent fallback (a read-only directory is still accepted: the game then
+    plays on and says records cannot be saved)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("must name a directory, not an empty string"))
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:        # "~name" of no user this system knows
+        raise argparse.ArgumentTypeError(
+            _("cannot tell which home directory {path} means").format(path=text)) from None
+    try:
+        path = path.absolute()
+    except OSError:             # a working directory removed under the terminal
+        raise argparse.ArgumentTypeError(
+            _("{path} is relative to the current directory, which no longer exists").format(
+                path=text)) from None
+    length = too_long(path)
+    if length is not None:
+        raise argparse.ArgumentTypeError(
+            _("{path} is too long a path for the records database ({length} bytes with "
+              "{name}; at most {limit})").format(path=text, length=length, name=RECORDS,
+                                                 limit=MAX_PATH_BYTES))
+    try:
+        if path.exists() and not path.is_dir():
+            raise argparse.ArgumentTypeError(
+                _("{path} is a file, not a directory").format(path=text))
+    except OSError as e:        # a name too long, a folder we may not search
+        raise argparse.ArgumentTypeError(
+            _("cannot create the directory {path}: {reason}").format(
+                path=text, reason=i18n.os_reason(e))) from None
+    return path
+
+
+def make_data_dir(path: Path) -> None:
+    """Create the data folder, once the whole command line is accepted: made
+    as its option was read, it was left behind by a command line refused for
+    another option ("--data-dir ~/typo/records --level hard" made ~/typo)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:     # exists() said no: a link to nothing, or a loop of links
+        link = next((p for p in (path, *path.parents) if p.is_symlink() and not p.exists()),
+                    path)
+        raise argparse.ArgumentTypeError(
+            _("{path} is a symbolic link that leads to no directory").format(path=link)) from None
+    except OSError as e:
+        raise argparse.ArgumentTypeError(
+            _("cannot create the directory {path}: {reason}").format(
+                path=path, reason=i18n.os_reason(e))) from None
+
+
+def build_parser() -> _Parser:
+    p = _Parser(prog=PROG, description=_("The classic Minesweeper, on pygame-ce."))
+    p.add_argument("--level", choices=list(LEVELS), help=_("board preset (default: beginner)"))
+    p.add_argument("--width", type=_whole(1), metavar="W", help=_("custom board width (8-100)"))
+    p.add_argument("--height", type=_whole(1), metavar="H",
+                   help=_("custom board height (8-100)"))
+    p.add_argument("--mines", type=_whole(1), metavar="N",
+                   help=_("custom mine count (1 to (width-1)*(height-1))"))
+    p.add_argument("--shape", choices=SHAPES,
+                   help=_("grid (default), torus (opposite edges joined) or hex (hexagons)"))
+    p.add_argument("--field", choices=list(GALLERY),
+                   help=_("a shaped field from the gallery instead of a level"))
+    p.add_argument("--mask", type=_file, metavar=_("FILE"),
+                   help=_("a shaped field drawn in a text file ('#' a cell, space a hole);"
+                          " --mines sets its mines"))
+    # A replay holds seeds below MAX_SEED: a game played from a bigger one
+    # would be recorded with a replay that does not open.
+    p.add_argument("--seed", type=_whole(0, MAX_SEED - 1), metavar="N",
+                   help=_("seed of the first game (a board known in advance: practice, "
+                          "no best time)"))
+    p.add_argument("--style", choices=STYLES,
+                   help=_("play as win31 (8x8 Beginner), xp or modern (default) did"))
+    p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
+                   help=_("opening (default), safe or classic"))
+    p.add_argument("--scale", type=_whole(1, MAX_SCALE), metavar="1-8",
+                   help=_("integer pixel scale (default: the largest that fits, at most 2)"))
+    p.add_argument("--fullscreen", action="store_true", help=_("start fullscreen"))
+    p.add_argument("--no-sound", action="store_true", help=_("no sound effects"))
+    p.add_argument("--lang", type=_language, metavar="|".join(i18n.available()),
+                   help=_("language of this run (default: the system's, or the one chosen "
+                          "in the View menu)"))
+    p.add_argument("--kiosk", action="store_true",
+                   help=_("lock the machine down: fullscreen, no way out but Ctrl+Alt+Shift+Q,"
+                          " nothing saved but records, attract mode when idle"))
+    p.add_argument("--demo", action="store_true",
+                   help=_("start in attract mode (the computer plays until someone clicks)"))
+    p.add_argument("--idle", type=_seconds, metavar=_("SECONDS"),
+                   help=_("with --kiosk or --demo: seconds without input before attract mode"
+                          " (default 60)"))
+    p.add_argument("--frames", type=_whole(1, MAX_FRAMES), metavar="N",
+                   help=_("run this many frames, then exit 0 (smoke tests)"))
+    p.data_dir = p.add_argument("--data-dir", type=_data_dir, metavar=_("DIR"),
+                   help=_("where records and settings are kept (default: the user data "
+                          "directory)"))
+    p.add_argument("--replay", type=_file, metavar=_("FILE"),
+                   help=_("watch the game saved in this replay file"))
+    p.add_argument("--check", action="store_true",
+                   help=_("with --replay: play it on the engine without a window and print"
+                          " RESULT TIME_MS BBBV (exit 2 if the file is bad or does not add up)"))
+    return p

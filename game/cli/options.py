@@ -1,0 +1,81 @@
+"""The command line read into ``Options``: settings for this run, and how to run.
+
+The options are parsed (``arguments``), the board they choose is worked out
+(``board``), and the rest are checked against each other; a command line
+refused for any reason leaves nothing behind (the data folder is made only
+once it is all accepted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.i18n import _
+from game.settings import STYLE_RULES, Settings
+
+from .arguments import UsageError, build_parser, make_data_dir
+from .board import board_overrides
+
+#: --idle when not given: a minute without input before attract mode.
+DEFAULT_IDLE = 60.0
+
+
+@dataclass
+class Options:
+    """What the command line asked for. ``overrides`` are settings for this run
+    only: they are not saved unless the player changes them in the game."""
+
+    overrides: dict[str, object] = field(default_factory=dict)
+    seed: int | None = None
+    frames: int | None = None
+    data_dir: Path | None = None
+    kiosk: bool = False
+    demo: bool = False
+    idle: float = DEFAULT_IDLE
+    replay: Path | None = None
+    mask: Path | None = None          # --mask FILE: its refusals name the file
+    check: bool = False
+
+    def settings_from(self, saved: Settings) -> Settings:
+        return dataclasses.replace(saved, **self.overrides)
+
+    @property
+    def settings(self) -> Settings:
+        """The settings of a run with nothing saved."""
+        return self.settings_from(Settings())
+
+
+def parse(argv: list[str] | None) -> Options:
+    """Read the command line; UsageError says what is wrong with it."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    overrides = board_overrides(args)
+    if args.check and args.replay is None:
+        raise UsageError(_("--check needs --replay FILE"))
+    if args.style:
+        overrides["style"] = args.style
+        overrides["first_click"], overrides["marks"] = STYLE_RULES[args.style]
+    if args.first_click:
+        overrides["first_click"] = args.first_click
+    if args.scale:
+        overrides["scale"] = args.scale
+    if args.fullscreen:
+        overrides["fullscreen"] = True
+    if args.no_sound:
+        overrides["sound"] = False
+    if args.lang:
+        overrides["language"] = args.lang
+    if args.idle is not None and not (args.kiosk or args.demo):
+        raise UsageError(_("--idle only applies with --kiosk or --demo"))
+    if args.data_dir is not None and not args.check:      # --check keeps no records
+        try:
+            make_data_dir(args.data_dir)
+        except argparse.ArgumentTypeError as e:     # worded as argparse words its own
+            raise UsageError(str(argparse.ArgumentError(parser.data_dir, str(e)))) from None
+    return Options(overrides, args.seed, args.frames, args.data_dir,
+                   kiosk=args.kiosk, demo=args.demo,
+                   idle=args.idle if args.idle is not None else DEFAULT_IDLE,
+                   replay=args.replay, check=args.check, mask=args.mask)
