@@ -1,26 +1,17 @@
 """Replays: a game kept as its board and its timed moves, to watch, share and check.
 
-Pure Python like the engine (no pygame): ``format`` reads and writes the JSON
-file with strict checks, ``check`` plays a replay on the engine and confirms
+Pure Python like the engine (no pygame): ``format`` says what the JSON file
+holds, ``decoding`` reads it with strict checks (each field's in ``fields``)
+and ``encoding`` writes it, ``check`` plays a replay on the engine and confirms
 its stated result, ``timeline`` gives the position and the figures at any
 moment, ``recorder`` collects the times and the pointer track of a game being
 played. The window's viewer and recorder build on these.
 """
 
 from .check import CheckedGame, check
-from .format import (
-                     FORMAT,
-                     MAX_BYTES,
-                     MAX_SEED,
-                     VERSION,
-                     Replay,
-                     ReplayError,
-                     decode,
-                     encode,
-                     encode_pieces,
-                     read_file,
-                     write_file,
-)
+from .decoding import decode, read_file
+from .encoding import encode, encode_pieces, write_file
+from .format import FORMAT, MAX_BYTES, MAX_SEED, VERSION, Replay, ReplayError
 from .recorder import Recorder, replay_of
 from .timeline import Pointer, Timeline
 

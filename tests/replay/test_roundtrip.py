@@ -168,13 +168,13 @@ def test_a_very_long_game_keeps_checkpoints_farther_apart_not_more_of_them(monke
 def test_a_long_pointer_track_is_encoded_a_chunk_at_a_time_as_one_array(monkeypatch):
     import json
 
-    from game.replay import format as format_module
+    from game.replay import encoding
     from game.replay.track import PointerTrack
     _, replay = recorded("beginner", "opening", seed=2)
     samples = [(t * 7, t % 9, t % 5 - 1, t % 8) for t in range(50)]
     long = type(replay)(**{**replay.__dict__, "pointer": PointerTrack.of(samples),
                            "time_ms": 10 ** 6})
-    monkeypatch.setattr(format_module, "CHUNK", 6)       # chunks end mid-track
+    monkeypatch.setattr(encoding, "CHUNK", 6)       # chunks end mid-track
     text = encode(long)
     doc = json.loads(text)
     assert list(doc)[-1] == "pointer" and text.endswith("]}\n")

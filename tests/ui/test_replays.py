@@ -104,7 +104,7 @@ def test_the_replay_is_encoded_on_the_store_writer_not_in_the_frame_that_ends_th
 
 
 def test_the_thread_encoding_a_long_replay_gives_way_between_pieces(monkeypatch):
-    from game.replay import format as format_module
+    from game.replay import encoding
     from game.replay.track import PointerTrack
     from game.ui import exporting
     app = make_app(BOARD_8)
@@ -112,7 +112,7 @@ def test_the_thread_encoding_a_long_replay_gives_way_between_pieces(monkeypatch)
     samples = [(t * 16, t % 8, t // 8 % 8, 0) for t in range(100)]
     long = Replay(**{**app.last_replay.__dict__, "pointer": PointerTrack.of(samples),
                      "time_ms": 10 ** 6})
-    monkeypatch.setattr(format_module, "CHUNK", 10)
+    monkeypatch.setattr(encoding, "CHUNK", 10)
     given = []
     monkeypatch.setattr(exporting.time, "sleep", given.append)
     assert exporting.encode_giving_way(long) == encode(long)
@@ -593,14 +593,14 @@ def test_attract_mode_loads_best_replays_away_from_the_window(tmp_path, monkeypa
     window's thread as its turn came: the loader's process does it, a demo
     game plays while it is not ready, and the replay is shown once it is,
     with no cue over the window (nobody asked for it)."""
-    from game.replay import format as replay_format
+    from game.replay import decoding
     from game.ui.screens.attract import AttractScreen
     held = HeldWorker()
     app = best_game_recorded(tmp_path, held)
     best = app.last_replay
     decoded = []
-    real_decode = replay_format.decode
-    monkeypatch.setattr(replay_format, "decode", lambda data: decoded.append(1) or
+    real_decode = decoding.decode
+    monkeypatch.setattr(decoding, "decode", lambda data: decoded.append(1) or
                         real_decode(data))
     app.start_attract()
     attract = app.top
@@ -1054,14 +1054,14 @@ def exported(tmp_path, app) -> list:
 
 
 def test_a_replay_file_is_read_and_checked_away_from_the_window(tmp_path, monkeypatch):
-    from game.replay import format as replay_format
+    from game.replay import decoding
     held = HeldWorker()
     app = make_app(BOARD_8, data_dir=tmp_path, loader=held)
     win(app)
     good, bad = exported(tmp_path, app)
     read_here = []
-    real_decode = replay_format.decode
-    monkeypatch.setattr(replay_format, "decode", lambda data: read_here.append(1) or
+    real_decode = decoding.decode
+    monkeypatch.setattr(decoding, "decode", lambda data: read_here.append(1) or
                         real_decode(data))
     app.commands.open_replay_file(good)
     app.step(3)
