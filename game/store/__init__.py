@@ -17,8 +17,9 @@ from .best_times import TOP_COUNT, BestTime
 from .game_record import ABANDONED, LOST, RESULTS, WON, GameRecord
 from .history import HISTORY_LENGTH
 from .names import ANONYMOUS, MAX_NAME_LENGTH, clean_name
+from .opening import default_directory
 from .statistics import STAT_LEVELS, LevelStats
-from .store import Store, default_directory
+from .store import Store
 
 __all__ = [
     "ABANDONED", "ANONYMOUS", "BestTime", "GameRecord", "HISTORY_LENGTH", "LOST", "LevelStats",

@@ -9,6 +9,9 @@ a write see it (they flush the queue first). The records dialogs read through
 seeing every write queued before they asked. No disk problem ever raises out
 of here — the player is told through :meth:`Store.take_notices` instead, and
 the game plays on with its records in memory when nothing can be saved.
+
+How the store opens its folder and records is in ``opening.py``; how a best
+time still queued ranks, in ``standings.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ import atexit
 import functools
 import os
 import sqlite3
-import tempfile
 import threading
 import weakref
 from collections.abc import Callable
@@ -26,14 +28,11 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 from game.settings import Settings
 
-from . import best_times, database, ledger, legacy, notices, settings_file, unfinished
-from .atomic import remove_stale_temporaries
+from . import database, ledger, notices, settings_file, unfinished
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
@@ -41,33 +40,15 @@ from .history import HISTORY_LENGTH
 from .ledger import REPLAY_BUDGET, Key
 from .names import clean_name
 from .notices import Notices
+from .opening import Opening, default_directory
 from .questions import records_key
 from .reader import Reader, SyncReader, ThreadReader
+from .standings import Standings
 from .statistics import LevelStats
-from .writer import (
-    BackgroundWriter,
-    DeferredWriter,
-    FileWriter,
-    InlineWriter,
-    Outcome,
-    retried,
-    run_in_transaction,
-)
-
-APP_NAME = "Minesweeper"
-#: A file made and removed at start to learn whether the directory takes
-#: writes is named after this (``.write-test.XXXXXXXX.tmp``).
-_PROBE = ".write-test"
+from .writer import BackgroundWriter, FileWriter, retried
 
 
-def default_directory() -> Path:
-    """Where records live unless told otherwise: the platform's user data
-    directory (never beside the program: a one-file executable runs from a
-    temporary folder)."""
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-class Store:
+class Store(Opening):
     """Settings and records of one player directory.
 
     ``directory`` None means :func:`default_directory`; ``now`` is the clock
@@ -92,8 +73,8 @@ class Store:
                                            self._write_failed,
                                            self._write_resumed)
         self.settings = self._load_settings()
-        self._lock = threading.Lock()
-        self._pending_times: dict[str, tuple[Key, int]] = {}    # token -> (key, time)
+        self._lock = threading.Lock()             # guards _unreadable
+        self._standings = Standings()             # best times queued, not yet on disk
         # A best time's game -> its entry's token, and the games already named:
         # held only while the caller holds the game (the name entry), since
         # only the caller can name it; kept for ever, they grew by one per
@@ -142,15 +123,15 @@ class Store:
         dated = game if game.date is not None else replace(game, date=self._stamp())
         token = rank = None
         if dated.qualifies:
-            rank = self._rank(dated.key, dated.time_ms)
-            token = self._queued_time(dated.key, dated.time_ms)
+            rank = self._standings.rank(self._db, dated.key, dated.time_ms)
+            token = self._standings.queue(dated.key, dated.time_ms)
             if rank is not None:
                 self._unnamed[game] = token
         budget, owner = self._replay_budget, self._owner
         self._submit(lambda db: ledger.insert_game(
                          db, dated, token=token, replay=replay() if callable(replay) else replay,
                          replay_budget=budget, owner=owner),
-                     done=lambda: self._committed(token))
+                     done=lambda: self._standings.committed(token))
         return rank
 
     def hold_unfinished(self, game: GameRecord) -> None:
@@ -185,7 +166,7 @@ class Store:
                                       shape=game.shape)
         self._named.add(game)
         self._submit(lambda db: ledger.name_best_time(db, token, name))
-        return self._place(game.key, token)
+        return self._standings.place(self._db, game.key, token)
 
     def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
                       bbbv_per_s: float | None, *, date: str | None = None,
@@ -197,11 +178,11 @@ class Store:
         if level == "custom":
             return None
         entry = BestTime(clean_name(name), time_ms, date or self._stamp(), bbbv, bbbv_per_s)
-        rank = self._rank(key, time_ms)
+        rank = self._standings.rank(self._db, key, time_ms)
         if rank is not None:
-            token = self._queued_time(key, time_ms)
+            token = self._standings.queue(key, time_ms)
             self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
-                         done=lambda: self._committed(token))
+                         done=lambda: self._standings.committed(token))
         return rank
 
     def best_times(self, level: str, *, style: str = DEFAULT_STYLE,
@@ -324,46 +305,6 @@ class Store:
     def _table(self, key: Key) -> list[tuple[BestTime, str | None]]:
         return self._read(lambda db: ledger.read_best_times(db, key), [])
 
-    def _rank(self, key: Key, time_ms: int) -> int | None:
-        """The place ``time_ms`` would take in ``key``'s table — the times on
-        disk and those still queued — below any equal time; None past tenth.
-        Reads without waiting for the writer: this runs as a game ends."""
-        return best_times.rank_for([time for time, _ in self._standing(key)], time_ms)
-
-    def _place(self, key: Key, token: str) -> int | None:
-        """The place of the time entered under ``token`` in ``key``'s table,
-        or None past tenth. Reads without waiting for the writer: this runs
-        when the player confirms a name."""
-        order = [t for _, t in self._standing(key)][:best_times.TOP_COUNT]
-        return order.index(token) + 1 if token in order else None
-
-    def _standing(self, key: Key) -> list[tuple[int, str | None]]:
-        """``key``'s times with their tokens, best first: those on disk and
-        those still queued (an equal time below the earlier one), read
-        without waiting for the writer."""
-        with self._lock:
-            queued = [(time, t) for t, (k, time) in self._pending_times.items() if k == key]
-        try:
-            table = ledger.read_best_times(self._db, key)
-        except sqlite3.Error:
-            table = []
-        waiting = {t for _, t in queued}
-        kept: list[tuple[int, str | None]] = [(entry.time_ms, t) for entry, t in table
-                                              if t not in waiting]
-        return sorted(kept + queued, key=lambda pair: pair[0])      # stable: disk first
-
-    def _queued_time(self, key: Key, time_ms: int) -> str:
-        """Count a best time in ranks until it is committed; its token."""
-        token = database.unique_name()
-        with self._lock:
-            self._pending_times[token] = (key, time_ms)
-        return token
-
-    def _committed(self, token: str | None) -> None:
-        if token is not None:
-            with self._lock:
-                self._pending_times.pop(token, None)
-
     def _write_failed(self, error: Exception) -> None:
         if self._saving:
             self._notices.add(notices.cannot_save(self.directory, error, kept=retried(error)))
@@ -372,123 +313,7 @@ class Store:
     def _write_resumed(self) -> None:
         self._saving = True
 
-    # -- opening -------------------------------------------------------------
-
-    def _open_directory(self) -> bool:
-        """Create the directory if needed and learn whether it takes writes.
-        A directory that cannot be searched (mode 000) is said once, as such:
-        every file in it would otherwise be told apart as unopenable, even
-        files that do not exist."""
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:             # told with the records (_open_records)
-            self._settings_file.locked = True
-            self._refusal = error
-            return False
-        probe = self.directory / _PROBE
-        try:
-            probe.lstat()
-        except FileNotFoundError:
-            pass
-        except OSError as error:
-            self._searchable = False
-            self._settings_file.locked = True
-            self._notices.add(notices.cannot_open_folder(self.directory, error))
-            return False
-        try:
-            # A file of a name no one else has: with a fixed one, a folder
-            # left under that name made the whole session unsaved, "Records
-            # cannot be saved in DIR (Is a directory)".
-            fd, made = tempfile.mkstemp(prefix=f"{_PROBE}.", suffix=".tmp", dir=self.directory)
-        except OSError as error:             # told with the records (_open_records)
-            self._refusal = error
-            return False
-        os.close(fd)
-        with suppress(OSError):
-            os.unlink(made)
-        for path in (probe, self._settings_file.path):
-            remove_stale_temporaries(path)
-        return True
-
-    def _open_records(self):
-        """The database (file, or memory when it cannot be used) and its writer."""
-        path = self.directory / database.NAME
-        outcome = Outcome(self._write_failed, self._write_resumed)
-        db = None
-        why = self._refusal                    # why the directory takes no writes
-        if self._saving:
-            try:
-                db = database.open_file(path, tell=self._notices, now=self._now)
-                legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
-                self._settle_unfinished(db)
-                return db, BackgroundWriter(self._connect_writer, outcome), True
-            except database.Newer:
-                self._notices.add(notices.newer(N_("records"), path))
-                db = database.memory()
-            except (sqlite3.Error, OSError, database.Damaged) as error:
-                if db is not None:
-                    db.close()
-                    db = None
-                why = error
-                self._saving = False          # told below: the retries say nothing more
-        retry = False
-        if db is None:
-            db, found = database.copy_into_memory(path)
-            retry = found is None and why is not None
-            if why is not None:               # whether the session's games wait for the disk
-                self._notices.add(notices.cannot_save(self.directory, why, kept=retry))
-            if isinstance(found, database.Newer):
-                self._notices.add(notices.newer(N_("records"), path))
-            elif found is not None and why is not None:     # kept as it is: say why
-                self._notices.add(notices.damaged_kept(N_("records"), found.path, why))
-        if self._searchable:
-            legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
-                                rename=False)
-        if retry:                             # the folder may take writes later
-            return db, DeferredWriter(db, outcome, BackgroundWriter(self._open_late, outcome)), False
-        return db, InlineWriter(db, outcome), False
-
-    def _open_late(self) -> sqlite3.Connection:
-        """The deferred writer's connection: the first one opens records.db
-        as a start would (schema, migrations, the copies' interlock, the
-        games other copies left in progress), now that the folder may take
-        writes; later ones connect as usual. Any failure is the disk's, to
-        be tried again (an OSError would end the writer's thread)."""
-        if self.persistent:
-            return self._connect_writer()
-        path = self.directory / database.NAME
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            db = database.open_file(path, tell=self._notices, now=self._now)
-        except (OSError, database.Damaged, database.Newer) as error:
-            raise sqlite3.OperationalError(notices.reason(error)) from error
-        try:
-            legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
-        except (OSError, sqlite3.Error):
-            pass                              # they stay where they are, for the next start
-        self._settle_unfinished(db)
-        self.persistent = self._saving = True
-        if self._settings_file.locked and not self._settings_file.path.exists():
-            self._settings_file.locked = False      # the folder was missing: none to keep
-            self.save_settings()
-        return db
-
-    def _connect_writer(self) -> sqlite3.Connection:
-        """The background writer's connection to the records, in a data
-        folder made again if it was removed while the game ran (else SQLite
-        says only "unable to open database file", and fails while it lasts)."""
-        with suppress(OSError):
-            self.directory.mkdir(parents=True, exist_ok=True)
-        return database.connect(self.directory / database.NAME)
-
-    def _settle_unfinished(self, db: sqlite3.Connection) -> None:
-        """Record as abandoned the games left in progress by copies that died
-        (this copy takes its own lock with its first game, before keeping
-        it). A failure only means they wait for the next start; so does
-        another program writing the records now (the window does not wait)."""
-        with suppress(sqlite3.Error), database.hurried(db):
-            if unfinished.left_behind(db, self.directory):
-                run_in_transaction(db, lambda db: unfinished.settle(db, self.directory))
+    # -- settings ------------------------------------------------------------
 
     def _load_settings(self) -> Settings:
         document = None if self._settings_file.locked else self._settings_file.load()

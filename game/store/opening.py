@@ -1,0 +1,175 @@
+"""Opening a player's folder: whether it takes writes, the records database
+in it (or in memory when it cannot be used) and the writer that fits.
+
+The store's start, and the later start of its records when a folder that
+refused writes takes them again: kept apart from :mod:`game.store.store`,
+which is what the game calls once the store is open. :class:`Opening` is
+the half of :class:`~game.store.store.Store` that does it; the store's
+constructor calls ``_open_directory`` then ``_open_records``.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from collections.abc import Callable
+from contextlib import suppress
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+
+from game.i18n import N_
+
+from . import database, legacy, notices, unfinished
+from .atomic import remove_stale_temporaries
+from .document import JsonFile
+from .notices import Notices
+from .writer import BackgroundWriter, DeferredWriter, InlineWriter, Outcome, run_in_transaction
+
+APP_NAME = "Minesweeper"
+#: A file made and removed at start to learn whether the directory takes
+#: writes is named after this (``.write-test.XXXXXXXX.tmp``).
+_PROBE = ".write-test"
+
+
+def default_directory() -> Path:
+    """Where records live unless told otherwise: the platform's user data
+    directory (never beside the program: a one-file executable runs from a
+    temporary folder)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+class Opening:
+    """How a store opens its folder and its records. It reads and sets the
+    store's own attributes, declared here; the store supplies the three
+    methods it calls back (the writers' outcome, and saving the settings)."""
+
+    directory: Path
+    persistent: bool                   # the records are in a file, not in memory
+    _notices: Notices
+    _now: Callable[[], datetime]
+    _settings_file: JsonFile
+    _saving: bool
+    _searchable: bool                  # False: no file in the directory can be opened
+    _refusal: OSError | None           # why the directory takes no writes
+    _write_failed: Callable[[Exception], None]
+    _write_resumed: Callable[[], None]
+    save_settings: Callable[[], None]
+
+    def _open_directory(self) -> bool:
+        """Create the directory if needed and learn whether it takes writes.
+        A directory that cannot be searched (mode 000) is said once, as such:
+        every file in it would otherwise be told apart as unopenable, even
+        files that do not exist."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:             # told with the records (_open_records)
+            self._settings_file.locked = True
+            self._refusal = error
+            return False
+        probe = self.directory / _PROBE
+        try:
+            probe.lstat()
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            self._searchable = False
+            self._settings_file.locked = True
+            self._notices.add(notices.cannot_open_folder(self.directory, error))
+            return False
+        try:
+            # A file of a name no one else has: with a fixed one, a folder
+            # left under that name made the whole session unsaved, "Records
+            # cannot be saved in DIR (Is a directory)".
+            fd, made = tempfile.mkstemp(prefix=f"{_PROBE}.", suffix=".tmp", dir=self.directory)
+        except OSError as error:             # told with the records (_open_records)
+            self._refusal = error
+            return False
+        os.close(fd)
+        with suppress(OSError):
+            os.unlink(made)
+        for path in (probe, self._settings_file.path):
+            remove_stale_temporaries(path)
+        return True
+
+    def _open_records(self):
+        """The database (file, or memory when it cannot be used) and its writer."""
+        path = self.directory / database.NAME
+        outcome = Outcome(self._write_failed, self._write_resumed)
+        db = None
+        why = self._refusal                    # why the directory takes no writes
+        if self._saving:
+            try:
+                db = database.open_file(path, tell=self._notices, now=self._now)
+                legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
+                self._settle_unfinished(db)
+                return db, BackgroundWriter(self._connect_writer, outcome), True
+            except database.Newer:
+                self._notices.add(notices.newer(N_("records"), path))
+                db = database.memory()
+            except (sqlite3.Error, OSError, database.Damaged) as error:
+                if db is not None:
+                    db.close()
+                    db = None
+                why = error
+                self._saving = False          # told below: the retries say nothing more
+        retry = False
+        if db is None:
+            db, found = database.copy_into_memory(path)
+            retry = found is None and why is not None
+            if why is not None:               # whether the session's games wait for the disk
+                self._notices.add(notices.cannot_save(self.directory, why, kept=retry))
+            if isinstance(found, database.Newer):
+                self._notices.add(notices.newer(N_("records"), path))
+            elif found is not None and why is not None:     # kept as it is: say why
+                self._notices.add(notices.damaged_kept(N_("records"), found.path, why))
+        if self._searchable:
+            legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
+                                rename=False)
+        if retry:                             # the folder may take writes later
+            return db, DeferredWriter(db, outcome, BackgroundWriter(self._open_late, outcome)), False
+        return db, InlineWriter(db, outcome), False
+
+    def _open_late(self) -> sqlite3.Connection:
+        """The deferred writer's connection: the first one opens records.db
+        as a start would (schema, migrations, the copies' interlock, the
+        games other copies left in progress), now that the folder may take
+        writes; later ones connect as usual. Any failure is the disk's, to
+        be tried again (an OSError would end the writer's thread)."""
+        if self.persistent:
+            return self._connect_writer()
+        path = self.directory / database.NAME
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            db = database.open_file(path, tell=self._notices, now=self._now)
+        except (OSError, database.Damaged, database.Newer) as error:
+            raise sqlite3.OperationalError(notices.reason(error)) from error
+        try:
+            legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
+        except (OSError, sqlite3.Error):
+            pass                              # they stay where they are, for the next start
+        self._settle_unfinished(db)
+        self.persistent = self._saving = True
+        if self._settings_file.locked and not self._settings_file.path.exists():
+            self._settings_file.locked = False      # the folder was missing: none to keep
+            self.save_settings()
+        return db
+
+    def _connect_writer(self) -> sqlite3.Connection:
+        """The background writer's connection to the records, in a data
+        folder made again if it was removed while the game ran (else SQLite
+        says only "unable to open database file", and fails while it lasts)."""
+        with suppress(OSError):
+            self.directory.mkdir(parents=True, exist_ok=True)
+        return database.connect(self.directory / database.NAME)
+
+    def _settle_unfinished(self, db: sqlite3.Connection) -> None:
+        """Record as abandoned the games left in progress by copies that died
+        (this copy takes its own lock with its first game, before keeping
+        it). A failure only means they wait for the next start; so does
+        another program writing the records now (the window does not wait)."""
+        with suppress(sqlite3.Error), database.hurried(db):
+            if unfinished.left_behind(db, self.directory):
+                run_in_transaction(db, lambda db: unfinished.settle(db, self.directory))
