@@ -16,7 +16,7 @@ in the history, never a best time).
 
 The solver is imported the first time the computer is asked for something
 (by the job, in the worker), not when the window opens (docs/design.md,
-"Start-up").
+"Start-up"). What the help says is worded in ``assist_words.py``.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import Status
-from game.i18n import N_, _, language, pgettext
-from game.i18n import percent as i18n_percent
+from game.i18n import _, language, pgettext
 
+from .assist_words import GAME_OVER, NOT_NO_GUESS, PUZZLED, TOO_BIG, hint_text, percent
 from .jobs import (
     AnalyseJob,
     HintAnswer,
@@ -56,8 +56,6 @@ PACE_TICKS = 6              # ...and waits this long after each move
 THINKING_TICKS = 6          # an answer this late (100 ms) shows the "thinking" cue
 REVEALABLE = "#?"           # what a reveal opens (a flag it leaves alone)
 
-KIND_WORDS = {"safe": N_("Safe"), "mine": N_("Mine"), "guess": N_("Best guess")}
-
 
 @dataclass(frozen=True)
 class Shown:
@@ -76,21 +74,6 @@ def budget(field) -> float | None:
 
 def too_big(field) -> bool:
     return field.width * field.height > MAX_CELLS
-
-
-TOO_BIG = N_("This board is too big for the computer to think about.")
-#: A no-guess board was asked for and none was found (a field in parts that
-#: do not touch has none): the game goes on, the player is told.
-NOT_NO_GUESS = N_("No board without guessing was found for this field: this one may need"
-                  " a guess.")
-GAME_OVER = N_("The game is over: F2 starts a new one.")
-PUZZLED = N_("The computer is puzzled: {reason}")
-
-
-def hint_text(h: HintAnswer) -> str:
-    """The one line shown under the board for a hint."""
-    return _("{kind}: {explanation}.").format(kind=_(KIND_WORDS[h.kind]),
-                                              explanation=h.explanation)
 
 
 class Assistant:
@@ -397,12 +380,3 @@ class Assistant:
     _answers: ClassVar[dict[str, Callable[[Assistant, Any], None]]] = {
         "hint": _hint_arrived, "overlay": _overlay_arrived, "layout": _layout_arrived,
         "move": _move_arrived}
-
-
-def percent(p: float) -> str:
-    """A probability as players read it: whole percent, never 0 % or 100 %
-    for something uncertain."""
-    value = round(p * 100)
-    if 0 < p < 1:
-        value = min(99, max(1, value))
-    return i18n_percent(value / 100)

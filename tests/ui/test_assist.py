@@ -8,6 +8,7 @@ import pytest
 from game.engine import Status
 from game.solver import mine_probabilities
 from game.ui import assist as assist_module
+from game.ui import assist_words
 from game.ui.menus import MENUS
 from game.ui.render.assist import TIP, overlay_colour
 from game.ui.worker import Done, SyncWorker
@@ -142,7 +143,7 @@ def test_hovering_a_covered_cell_shows_its_percentage():
                 if field.cell(x, y) == "#" and 0 < probabilities[y][x] < 1)
     move(app, cell_pos(app, cell), buttons=(0, 0, 0))
     text = app.play.assist.hover_text(cell)
-    assert text == assist_module.percent(probabilities[cell[1]][cell[0]])
+    assert text == assist_words.percent(probabilities[cell[1]][cell[0]])
     assert tip_pixels(app) > 10
     move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))       # a revealed cell: no tip
     assert app.play.assist.hover_text((7, 7)) == ""
@@ -170,15 +171,15 @@ def test_the_keyboard_cursor_shows_its_cell_s_percentage():
         assert app.play.cursor == (x + moves[k][0], y + moves[k][1])
     shown = tip_pixels(app)
     assert shown > 10
-    assert app.play.assist.hover_text(target) == assist_module.percent(
+    assert app.play.assist.hover_text(target) == assist_words.percent(
         probabilities[target[1]][target[0]])
     move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))       # the mouse, on an open cell
     assert app.play.cursor is None and tip_pixels(app) == 0
 
 
 def test_percentages_never_round_to_certainty():
-    assert assist_module.percent(0.001) == "1\u00a0%" and assist_module.percent(0.999) == "99\u00a0%"
-    assert assist_module.percent(0.25) == "25\u00a0%"
+    assert assist_words.percent(0.001) == "1\u00a0%" and assist_words.percent(0.999) == "99\u00a0%"
+    assert assist_words.percent(0.25) == "25\u00a0%"
 
 
 def play_out(app, limit=6000):

@@ -1,0 +1,40 @@
+"""What the computer's help says on the play screen: a hint's line, the
+lines shown instead of one (a board too big, a game over, a puzzled
+solver, no no-guess board found) and a cell's mine probability.
+
+The words apart from the assistant (``assist.py``), which decides when to
+ask and what to show: they are English marked with ``N_``, translated when
+shown, so that they read in the language of the moment.
+"""
+
+from __future__ import annotations
+
+from game.i18n import N_, _
+from game.i18n import percent as i18n_percent
+
+from .jobs import HintAnswer
+
+KIND_WORDS = {"safe": N_("Safe"), "mine": N_("Mine"), "guess": N_("Best guess")}
+
+TOO_BIG = N_("This board is too big for the computer to think about.")
+#: A no-guess board was asked for and none was found (a field in parts that
+#: do not touch has none): the game goes on, the player is told.
+NOT_NO_GUESS = N_("No board without guessing was found for this field: this one may need"
+                  " a guess.")
+GAME_OVER = N_("The game is over: F2 starts a new one.")
+PUZZLED = N_("The computer is puzzled: {reason}")
+
+
+def hint_text(h: HintAnswer) -> str:
+    """The one line shown under the board for a hint."""
+    return _("{kind}: {explanation}.").format(kind=_(KIND_WORDS[h.kind]),
+                                              explanation=h.explanation)
+
+
+def percent(p: float) -> str:
+    """A probability as players read it: whole percent, never 0 % or 100 %
+    for something uncertain."""
+    value = round(p * 100)
+    if 0 < p < 1:
+        value = min(99, max(1, value))
+    return i18n_percent(value / 100)
