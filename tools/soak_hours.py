@@ -58,8 +58,9 @@ from game.settings import Settings
 from game.solver import next_move
 from game.store import Store
 from game.ui.app import App
-from game.ui.loop import TICKS_PER_SECOND, TickClock
+from game.ui.loop import TickClock
 from game.ui.screens.play import cell_centre
+from game.ui.ticks import TICKS_PER_SECOND
 from game.ui.worker import ProcessWorker, SyncWorker
 
 HOUR_TICKS = 3600 * TICKS_PER_SECOND

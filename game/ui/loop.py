@@ -24,11 +24,11 @@ from .audio import DEVICE_EVENTS
 from .display import BACKDROP
 from .render.assist import OPENING, draw_thinking
 from .screens.base import DELIBERATE_INPUT, pointer_moved
+from .ticks import TICKS_PER_SECOND
 
 if TYPE_CHECKING:
     from .app import App
 
-TICKS_PER_SECOND = 60
 DT = 1 / TICKS_PER_SECOND
 MAX_FRAME = 0.25
 #: When a frame's input and ticks took longer than this (a click opening ten

@@ -4,7 +4,7 @@ import pygame
 
 from game.engine import Minefield
 from game.ui.anim import CHAIN_TICKS, CONFETTI_COLOURS, DefeatAnimation, VictoryAnimation
-from game.ui.loop import TICKS_PER_SECOND
+from game.ui.ticks import TICKS_PER_SECOND
 
 from .helpers import RIGHT, cell_rect, cell_shows, click, key, make_app, settle, shows
 

@@ -30,6 +30,7 @@ from game.store import questions
 
 from ..jobs import ReplayJob
 from ..render.painter import BLACK, WHITE, Painter
+from ..ticks import TICK_MS
 from ..widgets import wrap
 from . import base
 
@@ -48,7 +49,6 @@ BEST_REPLAYS = 10             # the best games shown in turn with the demo games
 #: A best game whose loading the loader's process died under this many times
 #: in a row is left out, as an unreadable one is (it may be what kills it).
 LOSSES_KEPT = 3
-TICK_MS = 1000 / 60
 UNANSWERED = -1               # a load asked for, its number not yet known
 
 

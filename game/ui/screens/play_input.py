@@ -15,10 +15,10 @@ from ..gestures import PRIMARY
 from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, MODE, OUTSIDE, VBAR, Target, target_at
 from ..render.hud import scroll_for_bar
 from ..session import FLAG, REVEAL
+from ..ticks import TICKS_PER_SECOND
 from . import base
 
 WHEEL_STEP = 3
-TICKS_PER_SECOND = 60
 #: Pointer targets the play screen follows a finger on (on the menu bar, SDL's
 #: mouse copy of the touch opens the menus as a click would).
 TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)

@@ -33,9 +33,9 @@ from ..render.replay import (
     progress_done,
     tick_columns,
 )
+from ..ticks import TICK_MS
 from . import base
 
-TICK_MS = 1000 / 60
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
               pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 SEEK_KEYS = {pygame.K_HOME: "home", pygame.K_END: "end"}
