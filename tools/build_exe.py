@@ -23,7 +23,8 @@ in its ``--data-dir`` and nothing in the working folder, and every file of
 the computer play through its worker process (the executable started again
 by multiprocessing): a worker that fell into the command line instead would
 print an argument error; ``--replay FILE`` does the same for the process that
-reads replays, and ``--replay FILE --frames 5`` quits while that process
+reads replays (and the file named alone, as Windows' "Open with" passes
+it), and ``--replay FILE --frames 5`` quits while that process
 (and multiprocessing's resource tracker) is still starting up: nothing may be
 printed as the bundle's unpacked files are deleted. It then prints the size
 and the start-up time: the median wall time of five ``--frames 1`` runs, which
@@ -284,6 +285,12 @@ def smoke(root: Path = ROOT) -> list[tuple[str, str]]:
         if "error" in result.stderr.lower():
             raise Failure(f"--replay: {last_line(result.stderr)}")
         rows.append((f"--replay FILE --frames {DEMO_FRAMES} (loader process reads it)",
+                     f"exit 0, nothing on stderr, {elapsed:.2f} s"))
+        result, elapsed = run_exe(exe, [str(replay), "--frames", str(DEMO_FRAMES),
+                                        "--data-dir", str(data_dir)], cwd)
+        if "error" in result.stderr.lower():
+            raise Failure(f"FILE alone: {last_line(result.stderr)}")
+        rows.append((f"FILE alone --frames {DEMO_FRAMES} (as Open with gives it)",
                      f"exit 0, nothing on stderr, {elapsed:.2f} s"))
         result, elapsed = run_exe(exe, ["--replay", str(replay), "--frames", str(QUIT_FRAMES),
                                         "--data-dir", str(data_dir)], cwd)

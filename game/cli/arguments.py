@@ -241,6 +241,10 @@ def build_parser() -> _Parser:
                           "directory)"))
     p.add_argument("--replay", type=_file, metavar=_("FILE"),
                    help=_("watch the game saved in this replay file"))
+    # How a file reaches the game without a terminal: Windows' "Open with"
+    # and a file dropped on the executable pass its name alone.
+    p.add_argument("file", nargs="?", type=_file, metavar=_("FILE"),
+                   help=_("a replay file to watch, as with --replay FILE"))
     p.add_argument("--check", action="store_true",
                    help=_("with --replay: play it on the engine without a window and print"
                           " RESULT TIME_MS BBBV (exit 2 if the file is bad or does not add up)"))

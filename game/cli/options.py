@@ -48,12 +48,23 @@ class Options:
         return self.settings_from(Settings())
 
 
+def _replay_file(option: Path | None, bare: Path | None) -> Path | None:
+    """The replay to watch: ``--replay FILE``, or a file named alone (as
+    Windows' "Open with" and a file dropped on the executable give it),
+    which was refused as an unrecognized argument, in a windowed executable
+    where nobody could read why: nothing happened at all."""
+    if bare is not None and option is not None:
+        raise UsageError(_("give the replay file once: --replay FILE or FILE alone"))
+    return bare if bare is not None else option
+
+
 def parse(argv: list[str] | None) -> Options:
     """Read the command line; UsageError says what is wrong with it."""
     parser = build_parser()
     args = parser.parse_args(argv)
     overrides = board_overrides(args)
-    if args.check and args.replay is None:
+    replay = _replay_file(args.replay, args.file)
+    if args.check and replay is None:
         raise UsageError(_("--check needs --replay FILE"))
     if args.style:
         overrides["style"] = args.style
@@ -78,4 +89,4 @@ def parse(argv: list[str] | None) -> Options:
     return Options(overrides, args.seed, args.frames, args.data_dir,
                    kiosk=args.kiosk, demo=args.demo,
                    idle=args.idle if args.idle is not None else DEFAULT_IDLE,
-                   replay=args.replay, check=args.check, mask=args.mask)
+                   replay=replay, check=args.check, mask=args.mask)

@@ -38,7 +38,7 @@ def refused(capsys, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--lev", "expert"], "unrecognized arguments: --lev expert"),
+    (["--lev", "expert"], "unrecognized arguments: --lev"),
     (["--no-s"], "unrecognized arguments: --no-s"),
     (["--data-dir", ""], "--data-dir: must name a directory, not an empty string"),
     (["--data-dir", "   "], "--data-dir: must name a directory"),
