@@ -2,7 +2,9 @@
 
 PyInstaller freezes a script, not a module run with ``-m``; this one does what
 ``python -m game`` does. ``main()`` returns the exit status (0, or 2 for a bad
-command line), which becomes the process's.
+command line), which becomes the process's. Built windowed (Windows,
+macOS), it has no console to print a refusal on: the command line shows
+it in a message box instead (``game.cli.output``).
 
 ``freeze_support()`` comes first: the computer's worker process is this same
 executable started again with multiprocessing's arguments, and it must turn

@@ -9,7 +9,8 @@ back to its offscreen driver and the game would run unseen forever.
 ``main`` (the ``minesweeper`` command, ``python -m game``) runs the steps in
 order: the options and what each accepts (``arguments``), the board they
 choose (``board``), the run's ``Options`` (``options``), what the machine must
-offer (``environment``), and lines out whatever became of the terminal (``output``).
+offer (``environment``), and lines out whatever became of the terminal, in a
+message box when there is none (``output``).
 ``--replay FILE --check`` is ``check_replay``, with no window.
 """
 
@@ -29,7 +30,8 @@ from .output import PROG, say
 
 
 def _error(message: str) -> int:
-    say(_("{prog}: error: {message}").format(prog=PROG, message=message), sys.stderr)
+    say(_("{prog}: error: {message}").format(prog=PROG, message=message), sys.stderr,
+        error=True)
     return 2
 
 
@@ -89,11 +91,12 @@ def check_replay(path: Path) -> int:
     try:
         line = check(read_file(path)).line()
     except ReplayError as e:
-        say(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e), sys.stderr)
+        say(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e), sys.stderr,
+            error=True)
         return 2
     failed = say(line, sys.stdout)
     if failed is not None:
         say(_("{prog}: cannot write the result: {reason}").format(
-            prog=PROG, reason=i18n.os_reason(failed)), sys.stderr)
+            prog=PROG, reason=i18n.os_reason(failed)), sys.stderr, error=True)
         return 1
     return 0

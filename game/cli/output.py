@@ -1,28 +1,38 @@
-"""One line to a person at a terminal, whatever became of the terminal.
+"""One line to the person who started the game, whatever became of the terminal.
 
 The help, the errors and ``--check``'s result are each one line (or one
 block) printed here: a reader gone (``| head -c0``) or a stream that cannot
 be written (``> /dev/full``) must change neither the exit status nor end in a
-traceback. ``PROG`` is the name the help shows and the errors start with.
+traceback. With no terminal at all (the windowed executable started from
+Explorer, the Finder or the Dock) the line goes in a message box instead:
+printed, it went nowhere, and a player whose command line was refused saw
+nothing happen. ``PROG`` is the name the help shows and the errors start with.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from typing import TextIO
 
+from game.i18n import _
 from game.terminal import encodable
 
 PROG = "minesweeper"
 
 
-def say(line: str, stream: TextIO) -> OSError | None:
-    """Print ``line``. A reader that went away (``| head -c0``, a closed
-    pipe) changes neither the exit status nor adds a traceback: the stream
-    is pointed at the null device, which Python's own flush at exit then
-    writes to without complaint. So is a stream that cannot be written
-    (``> /dev/full``, a full disk), whose error is returned for the caller
-    to tell: it once ended ``--check`` with a traceback."""
+def say(line: str, stream: TextIO | None, *, error: bool = False) -> OSError | None:
+    """Print ``line``, or show it in a message box (an error's, with
+    ``error``) when nobody would read the stream (``unseen``). A reader that
+    went away (``| head -c0``, a closed pipe) changes neither the exit status
+    nor adds a traceback: the stream is pointed at the null device, which
+    Python's own flush at exit then writes to without complaint. So is a
+    stream that cannot be written (``> /dev/full``, a full disk), whose error
+    is returned for the caller to tell: it once ended ``--check`` with a
+    traceback."""
+    if stream is None or unseen(stream):
+        show(line, error=error)
+        return None
     try:
         print(encodable(line, getattr(stream, "encoding", None)), file=stream, flush=True)
     except OSError as e:
@@ -34,3 +44,35 @@ def say(line: str, stream: TextIO) -> OSError | None:
             pass
         return None if isinstance(e, BrokenPipeError) else e
     return None
+
+
+def unseen(stream: TextIO | None) -> bool:
+    """Whether nobody can read what goes to ``stream``. There is none when
+    Python found no terminal to give it (Windows' windowed executable,
+    ``pythonw``, a stream closed at start); and the executable started from
+    the Finder or the Dock (macOS) writes to the null device. Only the
+    executable's null device counts: ``python -m game 2>/dev/null`` is a
+    choice made at a terminal, where a message box would hold up a script."""
+    if stream is None:
+        return True
+    if not getattr(sys, "frozen", False):
+        return False
+    try:
+        return os.path.samestat(os.fstat(stream.fileno()), os.stat(os.devnull))
+    except (OSError, ValueError):       # no descriptor (a stream in memory), or closed
+        return False
+
+
+def show(text: str, *, error: bool) -> None:
+    """``text`` in the system's message box, which waits for OK (or Esc);
+    nothing when none can be shown (no display either: the exit status still
+    says what happened)."""
+    import game.ui  # noqa: F401  (sets pygame's environment before its import)
+    # isort: split
+    import pygame
+
+    try:
+        pygame.display.message_box(_("Minesweeper"), encodable(text, "utf-8"),
+                                   "error" if error else "info", escape_button=0)
+    except pygame.error:
+        pass
