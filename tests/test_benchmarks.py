@@ -167,3 +167,10 @@ def test_a_paired_run_reports_both_players_and_what_split_them(capsys):
     assert games == 4 and plain - only_plain + only_tuned == tuned
     assert only_plain + only_tuned <= apart <= games
     assert "(8 games in" in out
+
+
+def test_the_no_guess_benchmark_times_the_worker_job_per_size_and_shape():
+    import bench
+    lines = bench.bench_no_guess(1, [("Beginner", 9, 9, 10)])
+    assert [line.split()[1] for line in lines] == ["grid", "hex"]
+    assert all(line.endswith("no-guess 1/1") for line in lines)

@@ -4,6 +4,7 @@
     python tools/bench.py render    # per-frame CPU time, then start to first frame
     python tools/bench.py start     # only start to first frame, beside a bare pygame start
     python tools/bench.py assist    # what the computer costs: hint, overlay, auto-play move
+    python tools/bench.py no-guess  # a no-guess board's first click on big dense fields
     python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
     python tools/bench.py replay    # size of an Expert replay, seeking in the viewer
     python tools/bench.py history   # opening History with 1,000 games and their replays
@@ -221,6 +222,35 @@ def bench_assist(games: int = 3) -> None:
               f"   max {times[-1] * 1000:6.1f} ms")
 
 
+NO_GUESS_BOARDS = [("Expert", 30, 16, 99), ("40x40/800", 40, 40, 800),
+                   ("60x60/1800", 60, 60, 1800), ("100x100/3000", 100, 100, 3000),
+                   ("100x100/5000", 100, 100, 5000)]
+
+
+def bench_no_guess(seeds: int = 3, boards=NO_GUESS_BOARDS) -> list[str]:
+    """The first click of a no-guess board as the window has it laid: the
+    worker's ``LayoutJob`` (its search bounded by ``LAYOUT_SECONDS``), first
+    click in the middle, on the grid and on hexagons: median wall and CPU
+    time, the slowest, and how many boards were found without a guess."""
+    from game.ui.jobs import LAYOUT_SECONDS, LayoutJob
+    print(f"no-guess first click, search bounded at {LAYOUT_SECONDS} s, {seeds} seeds:")
+    lines = []
+    for name, w, h, m in boards:
+        for shape in ("grid", "hex"):
+            wall, cpu, found = [], [], 0
+            for seed in range(seeds):
+                t0, c0 = time.perf_counter(), time.process_time()
+                laid = LayoutJob(w, h, m, seed, "opening", (w // 2, h // 2), shape).run()
+                wall.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
+                found += laid.no_guess
+            lines.append(f"  {name:<13} {shape:<5} wall median {statistics.median(wall):6.2f} s"
+                         f"  max {max(wall):6.2f} s   CPU median {statistics.median(cpu):6.2f} s"
+                         f"   no-guess {found}/{seeds}")
+            print(lines[-1], flush=True)
+    return lines
+
+
 def _engine_game_ms(shape: str, seed: int) -> float:
     """One Expert-sized game of ``shape`` played out by revealing safe cells in
     reading order: new board, every move, 3BV (milliseconds)."""
@@ -278,7 +308,7 @@ def main() -> None:
 
     benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
                "store": bench_store, "start": bench_start, "replay": bench_replay,
-               "history": bench_history, "shapes": bench_shapes}
+               "history": bench_history, "shapes": bench_shapes, "no-guess": bench_no_guess}
     parser.add_argument("what", choices=[*benches, "frames", "probabilities"])
     parser.add_argument("--frames", type=int, default=600,
                         help="frames per scenario (frames: half for the cascade and wins)")

@@ -16,16 +16,24 @@ with the cells the first-click rule keeps free (the clicked cell first).
 Only ``rng.random()`` decides, so the same seed gives the same board. The work
 is bounded; past the bound the layer returns the board that got furthest and
 says so in its ``report`` (use a ``NoGuessLayer`` instance to read it).
+
+A layer given ``seconds`` also stops when they run out (the window's first
+click must not wait minutes on a big dense field, where the search can take
+that long and still fail): it lays the board that got furthest so far, or the
+first uniform board drawn, and says so in the same way. Such a board depends
+on the machine's speed, not on the seed alone.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from game.engine.mines import lay_after_first_click
 from game.engine.topology import GRID, Topology, make, read_layout
 
+from .count import OutOfTime
 from .replay import Replay
 
 UNIFORM_WORK = 20_000   # cells' worth of uniform boards tried before repairing
@@ -36,12 +44,14 @@ MAX_CHECKS = 10         # boards repaired (and replayed to check them) at most
 class NoGuessReport:
     """How the last board came out: ``no_guess`` is False only when the layer
     gave up; ``boards`` uniform boards were tried, ``repairs`` mine moves
-    made; ``cleared`` is the share of safe cells opened by proof alone."""
+    made; ``cleared`` is the share of safe cells opened by proof alone;
+    ``out_of_time`` says the layer's ``seconds`` ran out."""
 
     no_guess: bool
     boards: int
     repairs: int
     cleared: float
+    out_of_time: bool = False
 
 
 class NoGuessLayer:
@@ -51,43 +61,69 @@ class NoGuessLayer:
         field = Minefield(30, 16, 99, seed=7, layer=layer)
         field.reveal(3, 3)
         layer.report.no_guess      # False only if it had to give up
+
+    With ``seconds`` (None: no limit) the search stops when they are spent.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, seconds: float | None = None) -> None:
         self.report: NoGuessReport | None = None
+        self.seconds = seconds
+        self._best: tuple[float, bytearray] = (-1.0, bytearray())
+        self._boards = self._repairs = 0
 
     def __call__(self, rng: random.Random, topology: Topology, mines: int,
                  excluded: tuple[int, ...]) -> list[int]:
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self._best, self._boards, self._repairs = (-1.0, bytearray()), 0, 0
+        try:
+            return self._search(rng, topology, mines, excluded, deadline)
+        except OutOfTime:
+            return self._done(False, self._best[0], self._best[1], out_of_time=True)
+
+    def _search(self, rng: random.Random, topology: Topology, mines: int,
+                excluded: tuple[int, ...], deadline: float | None) -> list[int]:
         size, cells, first = topology.size, topology.cells, excluded[0]
-        boards = max(1, min(50, UNIFORM_WORK // len(cells)))
-        best: tuple[float, bytearray] = (-1.0, bytearray(size))
-        for board in range(1, boards + 1):
-            mined = _board(size, lay_after_first_click(rng, cells, mines, excluded))
-            replay = Replay(topology, bytearray(mined), mines)
+        for _ in range(max(1, min(50, UNIFORM_WORK // len(cells)))):
+            mined = self._draw(size, lay_after_first_click(rng, cells, mines, excluded))
+            replay = Replay(topology, bytearray(mined), mines, deadline)
             if replay.clear(first):
-                return self._done(True, board, 0, 1.0, mined)
-            best = max(best, (replay.cleared(), mined), key=lambda b: b[0])
-        mined = best[1]
-        repairs = 0
+                return self._done(True, 1.0, mined)
+            self._keep(replay.cleared(), mined)
+        mined = self._best[1]
         for _ in range(MAX_CHECKS):
             fixer = _Repairer(rng, set(excluded))
-            fixing = Replay(topology, bytearray(mined), mines)
-            fixed = fixing.clear(first, fixer)
-            repairs += fixer.moves
+            fixing = Replay(topology, bytearray(mined), mines, deadline)
+            try:
+                fixed = fixing.clear(first, fixer)
+            finally:
+                self._repairs += fixer.moves
             if fixed:
                 mined = fixing.mined
-                check = Replay(topology, bytearray(mined), mines)
+                check = Replay(topology, bytearray(mined), mines, deadline)
                 if check.clear(first):
-                    return self._done(True, boards, repairs, 1.0, mined)
-                best = max(best, (check.cleared(), mined), key=lambda b: b[0])
+                    return self._done(True, 1.0, mined)
+                self._keep(check.cleared(), mined)
             else:       # stuck where no mine can move: start again from a new board
-                boards += 1
-                mined = _board(size, lay_after_first_click(rng, cells, mines, excluded))
-        return self._done(False, boards, repairs, best[0], best[1])
+                mined = self._draw(size, lay_after_first_click(rng, cells, mines, excluded))
+        return self._done(False, self._best[0], self._best[1])
 
-    def _done(self, no_guess: bool, boards: int, repairs: int, cleared: float,
-              mined: bytearray) -> list[int]:
-        self.report = NoGuessReport(no_guess, boards, repairs, cleared)
+    def _draw(self, size: int, cells: list[int]) -> bytearray:
+        """A new uniform board; the first one drawn is what a search out of
+        time before any board was played lays."""
+        self._boards += 1
+        mined = _board(size, cells)
+        self._keep(0.0, mined)
+        return mined
+
+    def _keep(self, cleared: float, mined: bytearray) -> None:
+        """Remember ``mined`` if it got further than the best board so far."""
+        if cleared > self._best[0]:
+            self._best = (cleared, mined)
+
+    def _done(self, no_guess: bool, cleared: float, mined: bytearray,
+              out_of_time: bool = False) -> list[int]:
+        self.report = NoGuessReport(no_guess, self._boards, self._repairs, max(0.0, cleared),
+                                    out_of_time)
         return [i for i, m in enumerate(mined) if m]
 
 

@@ -6,15 +6,20 @@ is added to it, instead of re-reading the board after every move. When the
 local rules stall, the exact count (with the mine total) decides what it can;
 that is everything the computer player could prove, so a board this accepts
 is one the player clears from the first click without guessing.
+
+Given a ``deadline`` (a ``time.perf_counter`` value), the play raises
+``OutOfTime`` once past it, between moves or while counting.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 
 from game.engine.topology import Topology
 
 from .combine import solve
+from .count import OutOfTime
 from .deduce import COUNTED, Deduction
 from .problem import Problem
 
@@ -22,8 +27,10 @@ from .problem import Problem
 class Replay:
     """A board being cleared by proof alone; ``mined[i]`` is 1 for a mine."""
 
-    def __init__(self, topology: Topology, mined: bytearray, mines: int) -> None:
+    def __init__(self, topology: Topology, mined: bytearray, mines: int,
+                 deadline: float | None = None) -> None:
         size = topology.size
+        self.deadline = deadline
         self.topology = topology
         self.mined = mined
         self.counts = bytearray(sum(mined[j] for j in topology.neighbours[i]) for i in range(size))
@@ -39,6 +46,8 @@ class Replay:
         """
         self._open([first])
         while self.safe_left:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise OutOfTime
             deduction = self.deduction
             deduction.run()
             todo = [c for c in deduction.fresh if not deduction.facts[c].mine
@@ -71,7 +80,7 @@ class Replay:
 
     def _count(self) -> list[int]:
         """Cells the exact count proves safe (proved mines are recorded too)."""
-        counted = solve(self.deduction.reduced())
+        counted = solve(self.deduction.reduced(), self.deadline)
         safe: list[int] = []
         for c, (ways, total) in counted.mine_ways().items():
             if ways == 0:

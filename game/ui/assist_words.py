@@ -18,7 +18,8 @@ KIND_WORDS = {"safe": N_("Safe"), "mine": N_("Mine"), "guess": N_("Best guess")}
 
 TOO_BIG = N_("This board is too big for the computer to think about.")
 #: A no-guess board was asked for and none was found (a field in parts that
-#: do not touch has none): the game goes on, the player is told.
+#: do not touch has none), or not within the search's seconds (a big dense
+#: field): the game goes on, the player is told.
 NOT_NO_GUESS = N_("No board without guessing was found for this field: this one may need"
                   " a guess.")
 GAME_OVER = N_("The game is over: F2 starts a new one.")

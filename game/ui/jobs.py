@@ -149,6 +149,15 @@ class MoveJob:
         return MoveAnswer(d.kind, d.x, d.y, d.certain)
 
 
+#: Seconds a no-guess board is searched for at the first click: past them the
+#: search stops and the board that got furthest is laid (the window says it
+#: may need a guess). Boards of the classic levels, and fields up to 100x100
+#: at Expert's density, are found in well under half a second; a dense field
+#: (100x100 with 3,000 mines) could take 10-20 s, and one with none to find
+#: minutes, with the first click doing nothing all that while.
+LAYOUT_SECONDS = 2.5
+
+
 @dataclass(frozen=True)
 class LaidBoard:
     """A LayoutJob's answer: the mine cells (flat indices), and whether the
@@ -162,7 +171,8 @@ class LaidBoard:
 @dataclass(frozen=True)
 class LayoutJob:
     """The mines of a no-guess board, laid for a first click at ``cell``:
-    the same board the engine would lay on the spot with the same seed."""
+    the same board the engine would lay on the spot with the same seed
+    (unless the search runs past ``seconds``)."""
 
     width: int
     height: int
@@ -172,10 +182,11 @@ class LayoutJob:
     cell: tuple[int, int]
     shape: str = GRID
     mask: tuple[str, ...] | None = None
+    seconds: float | None = LAYOUT_SECONDS
 
     def run(self) -> LaidBoard:
         from game.solver.noguess import NoGuessLayer
-        layer = NoGuessLayer()
+        layer = NoGuessLayer(self.seconds)
         field = Minefield(self.width, self.height, self.mines, seed=self.seed,
                           first_click=self.first_click, layer=layer,
                           shape=self.shape, mask=self.mask, limits=ANY_SIZE)
@@ -209,8 +220,8 @@ class PreparedLayer:
         if cells is not None and first == excluded[0] and len(cells) == mines \
                 and not set(excluded) & set(cells):
             return cells
-        from game.solver import no_guess_layer
-        return no_guess_layer(rng, topology, mines, excluded)
+        from game.solver import NoGuessLayer
+        return NoGuessLayer(LAYOUT_SECONDS)(rng, topology, mines, excluded)
 
 
 #: A ReplayJob's answer for a game the records keep no replay of (said as

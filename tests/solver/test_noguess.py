@@ -7,6 +7,8 @@ import pytest
 from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import grid
 from game.solver import NoGuessLayer, next_move, no_guess_layer, solvable_without_guessing
+from game.solver.count import OutOfTime
+from game.solver.replay import Replay
 
 from .test_player import apply
 
@@ -79,3 +81,43 @@ def test_solvable_without_guessing_recognises_a_forced_guess():
     assert solvable_without_guessing(["....", "....", "...*"], 0, 0)
     # The two 1s can never tell (0, 2) from (1, 2): a 50/50.
     assert not solvable_without_guessing(["..", "..", "*."], 0, 0)
+
+
+def test_a_search_out_of_time_lays_the_plain_board_and_says_so():
+    """With no time to search, the layer stops before its first replay ends
+    and lays the first uniform board drawn: the game goes on at once."""
+    layer = NoGuessLayer(seconds=0.0)
+    field = Minefield(30, 16, 99, seed=4, layer=layer)
+    field.reveal(10, 8)
+    plain = Minefield(30, 16, 99, seed=4)
+    plain.reveal(10, 8)
+    assert field.layout() == plain.layout()
+    report = layer.report
+    assert report.out_of_time and not report.no_guess and report.boards == 1
+
+
+def test_a_search_stops_at_its_deadline_inside_a_replay():
+    """The deadline is looked at while a board is played, not only between
+    boards (one replay of a dense 100x100 board alone takes seconds), and
+    between moves too, not only when counting: this board is cleared by the
+    local rules alone, without a count."""
+    topology = grid(16, 16)
+    first = topology.index(8, 8)
+    kept = {first, *topology.neighbours[first]}
+    mined = bytearray(topology.size)
+    for c in random.Random(0).sample([c for c in topology.cells if c not in kept], 40):
+        mined[c] = 1
+    assert Replay(topology, bytearray(mined), 40).clear(first)
+    with pytest.raises(OutOfTime):
+        Replay(topology, mined, 40, deadline=0.0).clear(first)
+
+
+def test_a_search_with_time_enough_keeps_the_guarantee_and_the_seed():
+    layer = NoGuessLayer(seconds=60.0)
+    field = Minefield(30, 16, 99, seed=5, layer=layer)
+    field.reveal(10, 8)
+    unbounded = Minefield(30, 16, 99, seed=5, layer=no_guess_layer)
+    unbounded.reveal(10, 8)
+    assert field.layout() == unbounded.layout()
+    assert layer.report.no_guess and not layer.report.out_of_time
+    assert solvable_without_guessing(field.layout(), 10, 8)

@@ -3,15 +3,18 @@ position, stale ones are dropped, a "Thinking..." cue shows after 100 ms."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
 
 import pygame
 
 from game.engine import Minefield, Status
+from game.i18n import _ as translate
 from game.i18n import set_language
 from game.solver import hint, no_guess_layer
 from game.ui.assist import THINKING_TICKS
-from game.ui.jobs import Job
+from game.ui.assist_words import NOT_NO_GUESS
+from game.ui.jobs import LAYOUT_SECONDS, Job
 from game.ui.render.assist import TIP, thinking_rect
 from game.ui.worker import Done, run_job
 
@@ -207,3 +210,27 @@ def test_the_first_click_of_a_no_guess_board_waits_for_the_worker_to_lay_it():
                        layer=no_guess_layer)
     direct.reveal(4, 4)
     assert field.layout() == direct.layout()
+
+
+def test_a_no_guess_search_out_of_time_plays_the_click_on_a_plain_board_and_says_so():
+    """A big dense field kept the first click waiting for minutes while the
+    worker searched for a no-guess board it often never found. The search is
+    bounded (``LAYOUT_SECONDS``); the cue shows while it runs, and past the
+    bound the click plays on the board found so far, with the notice."""
+    app, worker = late_app(None, level="expert", no_guess=True, seed=9)
+    click(app, (10, 8))
+    (tag, job), = worker.asked
+    assert job.seconds == LAYOUT_SECONDS and 0 < LAYOUT_SECONDS <= 3
+    app.step(THINKING_TICKS + 1)
+    app.render()
+    assert app.play.field.status == Status.READY and cue_pixels(app) > 0
+    worker.asked = [(tag, dataclasses.replace(job, seconds=0.0)) for tag, job in worker.asked]
+    worker.release()                     # the search ran out of time at once
+    app.step()
+    app.render()
+    field = app.play.field
+    assert field.status == Status.PLAYING and field.cell(10, 8) != "#"
+    plain = Minefield(30, 16, 99, seed=field.seed, first_click=field.first_click)
+    plain.reveal(10, 8)
+    assert field.layout() == plain.layout()
+    assert app.play.assist.line() == translate(NOT_NO_GUESS) and cue_pixels(app) == 0
