@@ -172,5 +172,5 @@ def test_a_paired_run_reports_both_players_and_what_split_them(capsys):
 def test_the_no_guess_benchmark_times_the_worker_job_per_size_and_shape():
     import bench
     lines = bench.bench_no_guess(1, [("Beginner", 9, 9, 10)])
-    assert [line.split()[1] for line in lines] == ["grid", "hex"]
+    assert [line.split()[1] for line in lines] == ["grid", "torus", "hex"]
     assert all(line.endswith("no-guess 1/1") for line in lines)

@@ -230,13 +230,13 @@ NO_GUESS_BOARDS = [("Expert", 30, 16, 99), ("40x40/800", 40, 40, 800),
 def bench_no_guess(seeds: int = 3, boards=NO_GUESS_BOARDS) -> list[str]:
     """The first click of a no-guess board as the window has it laid: the
     worker's ``LayoutJob`` (its search bounded by ``LAYOUT_SECONDS``), first
-    click in the middle, on the grid and on hexagons: median wall and CPU
+    click in the middle, on the grid, the torus and hexagons: median wall and CPU
     time, the slowest, and how many boards were found without a guess."""
     from game.ui.jobs import LAYOUT_SECONDS, LayoutJob
     print(f"no-guess first click, search bounded at {LAYOUT_SECONDS} s, {seeds} seeds:")
     lines = []
     for name, w, h, m in boards:
-        for shape in ("grid", "hex"):
+        for shape in ("grid", "torus", "hex"):
             wall, cpu, found = [], [], 0
             for seed in range(seeds):
                 t0, c0 = time.perf_counter(), time.process_time()
