@@ -148,16 +148,22 @@ def test_both_buttons_chord_when_the_second_is_pressed_with_the_pointer_off_the_
     assert app.play.field.cell(0, 0) == "F"
 
 
-def test_with_the_right_button_held_each_new_left_press_is_another_chord():
+def _two_numbers_to_chord():
+    """A board with its numbers (1, 0) and (5, 0) open and their mines
+    flagged, chording by both buttons only: the app, its field, and the two
+    numbers' positions on the screen."""
     rows = ["*...*...", "*.......", ".......*", "......*.", "..*..**.", "*.......",
             "........", "***...**"]
     app = make_app(rows, chord_left_click=False)        # a chord only by both buttons
-    field = app.play.field
     click(app, (1, 0))
     click(app, (5, 0))
     for mine in ((0, 0), (0, 1), (4, 0)):
         click(app, mine, RIGHT)
-    first, second = cell_pos(app, (1, 0)), cell_pos(app, (5, 0))
+    return app, app.play.field, cell_pos(app, (1, 0)), cell_pos(app, (5, 0))
+
+
+def test_with_the_right_button_held_each_new_left_press_is_another_chord():
+    app, field, first, second = _two_numbers_to_chord()
     press(app, first, RIGHT)                            # held from here on
     press(app, first, LEFT)
     release(app, first, LEFT)
@@ -177,15 +183,7 @@ def test_with_the_left_button_held_each_new_right_press_is_another_chord():
     """The mirror of the above, as in Winmine (a right press with the left
     button down chords): only the first right press chorded, the next ones
     did nothing at all."""
-    rows = ["*...*...", "*.......", ".......*", "......*.", "..*..**.", "*.......",
-            "........", "***...**"]
-    app = make_app(rows, chord_left_click=False)
-    field = app.play.field
-    click(app, (1, 0))
-    click(app, (5, 0))
-    for mine in ((0, 0), (0, 1), (4, 0)):
-        click(app, mine, RIGHT)
-    first, second = cell_pos(app, (1, 0)), cell_pos(app, (5, 0))
+    app, field, first, second = _two_numbers_to_chord()
     press(app, first, LEFT)                             # held from here on
     press(app, first, RIGHT)
     release(app, first, RIGHT)
