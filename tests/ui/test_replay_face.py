@@ -41,6 +41,16 @@ def test_the_left_button_left_down_after_a_chord_shows_no_press_in_the_replay():
     assert_the_replay_shows_no_press(app, on_release=(0, 0))
 
 
+def won_and_replayed_at(app, held_at: int):
+    """Win the game, open its replay and pause the viewer at ``held_at`` ms."""
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                              # the viewer paused, there
+    viewer.playback.seek(held_at)
+    app.step()
+    return viewer
+
+
 def assert_the_replay_shows_no_press(app, on_release) -> None:
     """Let the left button up over ``on_release`` (covered: it plays
     nothing), win, and look at the replay at the moment before."""
@@ -48,11 +58,7 @@ def assert_the_replay_shows_no_press(app, on_release) -> None:
     assert app.play.field.cell(*on_release) == "#"
     release(app, cell_pos(app, on_release))
     app.step(30)
-    win(app)
-    viewer = open_viewer(app)
-    key(app, pygame.K_SPACE)                              # the viewer paused, there
-    viewer.playback.seek(held_at)
-    app.step()
+    viewer = won_and_replayed_at(app, held_at)
     board = viewer.layout.board
     assert shows(app, board.face, "face_smile")
     x, y = on_release
@@ -76,11 +82,7 @@ def held_then_replayed(app, cell, toggle: str):
     release(app, app.viewport.to_display((1, app.layout.size[1] - 1)))   # off the board
     app.commands.run(toggle)                              # back, for win()'s clicks
     app.step(30)
-    win(app)
-    viewer = open_viewer(app)
-    key(app, pygame.K_SPACE)                              # paused
-    viewer.playback.seek(held_at)
-    app.step()
+    viewer = won_and_replayed_at(app, held_at)
     return viewer, in_game
 
 
@@ -122,11 +124,7 @@ def test_a_press_slid_off_the_field_shows_oh_in_the_replay_as_in_the_game():
     held_at = app.play.session.elapsed_ms()
     release(app, off)
     app.step(30)
-    win(app)
-    viewer = open_viewer(app)
-    key(app, pygame.K_SPACE)
-    viewer.playback.seek(held_at)
-    app.step()
+    viewer = won_and_replayed_at(app, held_at)
     assert shows(app, viewer.layout.board.face, "face_oh")
 
 
@@ -148,11 +146,7 @@ def test_a_shift_chord_shows_its_pressed_neighbourhood_in_the_replay():
     app.step(30)                                          # well before the chord's move
     release(app, cell_pos(app, (3, 3)))                   # a chord on a covered cell: nothing
     app.step(30)
-    win(app)
-    viewer = open_viewer(app)
-    key(app, pygame.K_SPACE)
-    viewer.playback.seek(held_at)
-    app.step()
+    viewer = won_and_replayed_at(app, held_at)
     board = viewer.layout.board
     for x, y in ((2, 2), (4, 2), (2, 4)):                 # clear of the pointer, at (3, 3)
         cell = pygame.Rect(board.field.x + x * CELL, board.field.y + y * CELL, CELL, CELL // 2)
