@@ -18,7 +18,6 @@ from game.engine import FIRST_CLICK_RULES, LEVELS
 from game.i18n import PSEUDO
 from game.replay import Replay, check, decode, encode, read_file
 from game.ui.frame import CELL
-from game.ui.recording import game_record
 from game.ui.render.replay import STRIP_ROWS, tick_columns
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
@@ -533,16 +532,6 @@ def test_history_watch_opens_the_selected_game(tmp_path):
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play
-
-
-def test_history_watch_of_a_game_without_replay_is_a_notice(tmp_path):
-    app = make_app(BOARD_8, data_dir=tmp_path)
-    win(app)
-    app.store.record_game(game_record(app.play.session, "won"))     # a tool's game, no replay
-    app.commands.run("history")
-    app.step()
-    press_button(app, app.top, "Watch")
-    assert isinstance(app.top, NoticeDialog) and "no replay" in app.top.text
 
 
 def test_attract_mode_alternates_demo_games_with_the_best_replays(tmp_path):

@@ -59,8 +59,7 @@ def test_watching_a_game_kept_without_replay_says_only_that(tmp_path):
     app.store.record_game(game_record(app.play.session, "won"))     # a tool's game, no replay
     app.commands.run("history")
     app.step()
-    press_button(app, app.top, "Watch")
-    app.step()
+    press_button(app, app.top, "Watch")                       # told at once, no load asked
     assert isinstance(app.top, NoticeDialog) and app.top.text == "This game has no replay."
 
 
