@@ -197,14 +197,17 @@ def make_data_dir(path: Path) -> None:
 
 def build_parser() -> _Parser:
     p = _Parser(prog=PROG, description=_("The classic Minesweeper, on pygame-ce."))
-    p.add_argument("--level", choices=list(LEVELS), help=_("board preset (default: beginner)"))
+    p.add_argument("--level", choices=list(LEVELS),
+                   help=_("board preset (default: the board last chosen in the game;"
+                          " at first beginner)"))
     p.add_argument("--width", type=_whole(1), metavar="W", help=_("custom board width (8-100)"))
     p.add_argument("--height", type=_whole(1), metavar="H",
                    help=_("custom board height (8-100)"))
     p.add_argument("--mines", type=_whole(1), metavar="N",
                    help=_("custom mine count (1 to (width-1)*(height-1))"))
     p.add_argument("--shape", choices=SHAPES,
-                   help=_("grid (default), torus (opposite edges joined) or hex (hexagons)"))
+                   help=_("grid, torus (opposite edges joined) or hex (hexagons) (default: the"
+                          " one last chosen in the game; at first grid)"))
     p.add_argument("--field", choices=list(GALLERY),
                    help=_("a shaped field from the gallery instead of a level"))
     p.add_argument("--mask", type=_file, metavar=_("FILE"),
@@ -216,11 +219,14 @@ def build_parser() -> _Parser:
                    help=_("seed of the first game (a board known in advance: practice, "
                           "no best time)"))
     p.add_argument("--style", choices=STYLES,
-                   help=_("play as win31 (8x8 Beginner), xp or modern (default) did"))
+                   help=_("play as win31 (8x8 Beginner), xp or modern did (default: the one last"
+                          " chosen in the game; at first modern)"))
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES,
-                   help=_("opening (default), safe or classic"))
+                   help=_("opening, safe or classic (default: the one last chosen in the game;"
+                          " at first opening)"))
     p.add_argument("--scale", type=_whole(1, MAX_SCALE), metavar="1-8",
-                   help=_("integer pixel scale (default: the largest that fits, at most 2)"))
+                   help=_("integer pixel scale (default: the zoom last chosen in the game; at"
+                          " first the largest that fits, at most 2)"))
     p.add_argument("--fullscreen", action="store_true", help=_("start fullscreen"))
     p.add_argument("--no-sound", action="store_true", help=_("no sound effects"))
     p.add_argument("--lang", type=_language, metavar="|".join(i18n.available()),

@@ -6,8 +6,9 @@ import sys
 
 import pytest
 
-from game.cli.arguments import UsageError
+from game.cli.arguments import UsageError, build_parser
 from game.cli.options import parse
+from game.settings import Settings
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
@@ -60,6 +61,18 @@ def test_options_become_settings_for_the_run():
     s = options.settings
     assert (s.level, s.custom_width, s.custom_height, s.custom_mines) == ("custom", 20, 12, 30)
     assert (s.first_click, s.scale, s.sound, options.seed) == ("classic", 3, False, 9)
+
+
+def test_help_names_the_last_choice_as_the_default_of_the_options_the_game_saves():
+    """Left off the command line, the level, shape, style, first-click rule and
+    scale are the ones last chosen in the game: --help said "default:
+    beginner" to a player whose next start, after choosing Expert, was Expert."""
+    saved = Settings(level="expert", shape="hex", style="xp", first_click="classic", scale=3)
+    s = parse([]).settings_from(saved)
+    assert (s.level, s.shape, s.style, s.first_click, s.scale) == ("expert", "hex", "xp", "classic", 3)
+    helps = {a.option_strings[0]: a.help for a in build_parser()._actions if a.option_strings}
+    for option in ("--level", "--shape", "--style", "--first-click", "--scale"):
+        assert "(default: the" in helps[option] and "last chosen in the game" in helps[option], option
 
 
 def test_a_preset_size_given_as_numbers_is_that_level():
