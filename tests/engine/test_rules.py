@@ -151,6 +151,21 @@ def test_chord_with_a_wrong_flag_hits_the_mine():
     assert f.cell(2, 2) == "x"
 
 
+def test_a_chord_with_a_wrong_flag_opens_every_other_neighbour_and_sets_off_each_mine_it_hit():
+    """docs/rules.md, Moves: the safe neighbours open too (a 0 among them
+    cascades) and every mine the chord opened shows exploded."""
+    f = board("*.*...", "......", "......", "......")
+    f.reveal(1, 1)                           # a 2
+    f.toggle_flag(0, 1)                      # two wrong flags match it
+    f.toggle_flag(1, 2)
+    f.chord(1, 1)
+    assert f.status == "lost"
+    assert f.view() == ["X2X100",            # both mines it hit went off
+                        "x21100",            # the 0 at (2, 2) it opened cascaded
+                        "0x0000",
+                        "000000"]
+
+
 def test_chord_on_a_covered_cell_is_a_no_op():
     f = board("*...", "....", "....")
     f.reveal(3, 2)

@@ -1,5 +1,7 @@
 """Levels, size validation, seeding and the three first-click rules."""
 
+import random
+
 import pytest
 
 from game.engine import ANY_SIZE, LEVELS, Minefield
@@ -72,6 +74,23 @@ def test_a_seed_gives_the_same_board_on_every_python():
         "..**.....", ".........", ".......**", ".........", "*.*......",
         "*........", ".....*...", "....*....", "*........",
     ]
+
+
+def test_the_engine_never_touches_the_global_random_generator():
+    """docs/rules.md, Seeds: a seeded board is the same whatever the global
+    generator was seeded with, and playing leaves that generator as it was
+    (a script's own random numbers are not shifted by a game)."""
+    random.seed(1)
+    state = random.getstate()
+    a = Minefield(30, 16, 99, seed=77)
+    a.reveal(3, 3)
+    a.toggle_flag(0, 0)
+    Minefield(9, 9, 10).reveal(4, 4)                       # a seed drawn, not from it either
+    assert random.getstate() == state
+    random.seed(2)
+    b = Minefield(30, 16, 99, seed=77)
+    b.reveal(3, 3)
+    assert b.layout() == a.layout()
 
 
 def test_different_seeds_give_different_mines():
