@@ -77,7 +77,8 @@ def test_a_kiosk_is_fullscreen_and_hides_what_a_visitor_may_not_do():
     app = kiosk()
     assert app.settings.fullscreen and app.display.fullscreen
     labels = {i.label for _, items in MENUS for i in visible_items(app, items)}
-    for hidden in ("Exit", "Sound", "Zoom in", "Zoom out", "Fullscreen"):
+    for hidden in ("Exit", "Sound", "Zoom in", "Zoom out", "Fullscreen", "Export replay",
+                   "Open replay..."):
         assert hidden not in labels
     assert {"New", "Expert", "Best Times...", "Hint"} <= labels
     for _, items in MENUS:
