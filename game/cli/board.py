@@ -58,12 +58,12 @@ def board_overrides(args: argparse.Namespace) -> dict[str, object]:
                 raise UsageError(size_error(e)) from None
             # Without --shape the saved shape is played, which may take more
             # mines than the grid: checked once it is known (board_problem).
-        board = Settings(style=args.style or Settings.style)
-        board.choose_board(*custom)
-        overrides.update(level=board.level)
-        if board.level == "custom":
-            overrides.update(custom_width=custom[0], custom_height=custom[1],
-                             custom_mines=custom[2])
+        # Which level the size is depends on the style played (9x9 with 10
+        # mines is Beginner, but Windows 3.1's Beginner is 8x8), known only
+        # with the saved settings: Options.settings_from names it. No mask:
+        # the saved custom field's drew holes in a board of another size.
+        overrides.update(level="custom", custom_width=custom[0], custom_height=custom[1],
+                         custom_mines=custom[2], custom_mask="")
     elif args.level:
         overrides["level"] = args.level
     return overrides

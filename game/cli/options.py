@@ -38,9 +38,18 @@ class Options:
     replay: Path | None = None
     mask: Path | None = None          # --mask FILE: its refusals name the file
     check: bool = False
+    size: tuple[int, int, int] | None = None    # --width, --height, --mines
 
     def settings_from(self, saved: Settings) -> Settings:
-        return dataclasses.replace(saved, **self.overrides)
+        """The run's settings: the saved ones, with the command line's over
+        them. A size given as numbers is the preset it is in the style played
+        (given or saved), else a custom board: with Windows 3.1's style saved,
+        9x9 with 10 mines played its 8x8 Beginner, and 8x8 with 10 was a
+        custom board that never made the Best Times."""
+        settings = dataclasses.replace(saved, **self.overrides)
+        if self.size is not None:
+            settings.choose_board(*self.size)
+        return settings
 
     @property
     def settings(self) -> Settings:
@@ -89,4 +98,5 @@ def parse(argv: list[str] | None) -> Options:
     return Options(overrides, args.seed, args.frames, args.data_dir,
                    kiosk=args.kiosk, demo=args.demo,
                    idle=args.idle if args.idle is not None else DEFAULT_IDLE,
-                   replay=replay, check=args.check, mask=args.mask)
+                   replay=replay, check=args.check, mask=args.mask,
+                   size=None if args.width is None else (args.width, args.height, args.mines))

@@ -79,6 +79,40 @@ def test_a_preset_size_given_as_numbers_is_that_level():
     assert parse(["--width", "16", "--height", "16", "--mines", "40"]).settings.level == "intermediate"
 
 
+@pytest.mark.parametrize("style, size, level", [
+    ("win31", (9, 9, 10), "custom"),        # played its 8x8 Beginner
+    ("win31", (8, 8, 10), "beginner"),      # was a custom board, never a best time
+    ("xp", (9, 9, 10), "beginner"),
+    ("modern", (8, 8, 10), "custom"),
+])
+def test_a_size_given_as_numbers_is_a_preset_of_the_saved_style_or_custom(style, size, level):
+    saved = Settings()
+    saved.apply_style(style)
+    argv = ["--width", str(size[0]), "--height", str(size[1]), "--mines", str(size[2])]
+    s = parse(argv).settings_from(saved)
+    assert s.level == level and s.style == style
+    board = s.board()
+    assert (board.width, board.height, board.mines) == size
+
+
+def test_a_size_given_as_numbers_plays_without_the_saved_shaped_field(tmp_path):
+    """After a custom shaped field, a size on the command line was refused
+    with "the mask is 17x14 but the board is 20x12"."""
+    from game.engine.gallery import GALLERY
+    from game.store import Store
+    store = Store(tmp_path)
+    store.settings.choose_mask(GALLERY["heart"].mask, 24)
+    store.save_settings()
+    store.close()
+    result = run("--width", "20", "--height", "12", "--mines", "30", "--frames", "2",
+                 "--no-sound", "--data-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    saved = Store(tmp_path)
+    assert saved.settings.custom_mask.split("\n") == list(GALLERY["heart"].mask)   # kept for later
+    saved.close()
+
+
 def test_kiosk_demo_and_idle_reach_the_options():
     options = parse(["--kiosk", "--idle", "90"])
     assert options.kiosk and not options.demo and options.idle == 90.0
