@@ -3,6 +3,7 @@
 import pygame
 import pytest
 
+from game.engine import Minefield
 from game.ui.menus import MENUS, fold, mnemonics, title_label, visible_items
 from game.ui.render.menubar import popup_geometry, title_rects
 from game.ui.screens.custom import CustomDialog
@@ -88,6 +89,24 @@ def test_each_help_menu_item_opens_its_page(label, screen):
     assert isinstance(app.top, screen)
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play
+
+
+def test_the_how_to_play_pages_say_which_settings_and_shapes_their_rules_depend_on():
+    """The pages promised "again for ?" to a right click whose Marks (?) are off,
+    the modern default (it clears the flag), a left-click chord whatever "Chord
+    with left click" said, and 8 neighbours to hexagons, which have 6."""
+    app = make_app()
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScreen)
+    texts = [text for _, entries in app.top.pages for _, text in entries]
+    right = next(t for t in texts if t.startswith("Right click"))
+    assert "again for ? if Marks (?) is on" in right
+    assert not app.settings.marks                   # the default: a second click clears
+    chord = next(t for t in texts if "Shift+click" in t)
+    assert "left click if Chord with left click is on" in chord
+    number = next(t for t in texts if t.startswith("A number counts"))
+    assert "8, or 6 on hexagons" in number
+    assert len(Minefield(10, 10, 10, shape="hex").neighbours(5, 5)) == 6
 
 
 def test_a_click_on_the_title_keeps_the_menu_open_then_a_click_chooses():

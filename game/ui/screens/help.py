@@ -30,15 +30,18 @@ COMMAND_HELP = {
 PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
     (N_("The goal"), (
         ("covered", N_("Open every square that hides no mine.")),
-        ("open_1", N_("A number counts the mines in the 8 squares around it.")),
+        ("open_1", N_("A number counts the mines in the squares around it: 8, or 6 "
+                      "on hexagons.")),
         ("open_0", N_("An empty square opens its neighbours by itself.")),
         ("mine_exploded", N_("Open a mine and the game is lost.")),
     )),
     (N_("The mouse"), (
         ("covered", N_("Left click: open a square.")),
-        ("flag", N_("Right click: flag a mine; again for ?, again to clear.")),
-        ("open_2", N_("Both buttons, middle button, Shift+click, or left click on a number "
-                      "whose flags are all placed: open the rest around it.")),
+        ("flag", N_("Right click: flag a mine; again for ? if Marks (?) is on; "
+                    "again to clear.")),
+        ("open_2", N_("On a number whose flags are all placed, both buttons, the middle "
+                      "button or Shift+click open the rest around it; so does a left "
+                      "click if Chord with left click is on.")),
         ("face_smile", N_("Click the face for a new game.")),
     )),
     (N_("The computer"), (
