@@ -133,6 +133,21 @@ def test_idle_time_starts_attract_mode_and_input_delays_it():
     assert isinstance(app.top, AttractScreen)
 
 
+def test_a_pointer_move_delays_attract_mode_but_does_not_end_it():
+    """Someone moving the mouse is at the machine; once attract mode plays,
+    only a touch, click or key gives the fresh game."""
+    app = kiosk(idle_seconds=2)
+    app.step(100)
+    post(pygame.MOUSEMOTION, pos=cell_pos(app, (3, 3)), rel=(4, 0), buttons=(0, 0, 0))
+    app.step(100)
+    assert not isinstance(app.top, AttractScreen)
+    app.step(21)
+    assert isinstance(app.top, AttractScreen)
+    post(pygame.MOUSEMOTION, pos=cell_pos(app, (4, 3)), rel=(4, 0), buttons=(0, 0, 0))
+    app.step()
+    assert isinstance(app.top, AttractScreen)
+
+
 def test_a_best_time_is_named_even_when_the_idle_time_is_shorter_than_the_victory_wave(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, idle_seconds=1)
     win(app)                                 # the wave (1.5 s) outlasts the idle time
