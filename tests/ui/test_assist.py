@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import Status
+from game.engine import Minefield, Status
 from game.solver import mine_probabilities
 from game.ui import assist as assist_module
 from game.ui import assist_words
@@ -259,6 +259,33 @@ def test_the_tools_menu_drives_the_computer():
     assert app.play.field.first_click == "classic"
     choose(app, tools, "First click safe")
     assert app.store.settings.first_click == "safe"
+
+
+def test_no_guess_boards_start_with_the_next_game():
+    """Ticked on a board not yet clicked, the setting leaves it as it was
+    dealt (README: from the next game on); F2 deals a no-guess board."""
+    class Watching(SyncWorker):
+        def __init__(self):
+            super().__init__()
+            self.jobs = []
+
+        def submit(self, tag, job):
+            self.jobs.append(type(job).__name__)
+            super().submit(tag, job)
+
+    worker = Watching()
+    app = make_app(level="expert", seed=2, worker=worker)
+    app.commands.run("toggle_no_guess")
+    click(app, (10, 8))
+    app.step()
+    field = app.play.field
+    plain = Minefield(30, 16, 99, seed=field.seed, first_click=field.first_click)
+    plain.reveal(10, 8)
+    assert field.layout() == plain.layout() and "LayoutJob" not in worker.jobs
+    app.commands.run("new_game")
+    click(app, (10, 8))
+    app.step()
+    assert app.play.field.status == Status.PLAYING and worker.jobs == ["LayoutJob"]
 
 
 def test_no_guess_setting_lays_boards_the_computer_clears_without_guessing():
