@@ -181,6 +181,23 @@ def test_nothing_changes_after_the_game_ends():
     assert f.status == Status.LOST
 
 
+def test_useless_moves_in_play_are_recorded_and_moves_after_the_end_are_not():
+    """docs/rules.md, Moves: a useless move during the game is a wasted click,
+    kept so that the replay shows it; after the end nothing is a move."""
+    f = board("*...", "*...", "....", "...*")
+    f.reveal(1, 0)
+    f.reveal(1, 0)                           # already open
+    f.chord(3, 3)                            # a covered cell
+    assert [str(m) for m in f.moves] == ["R 1 0", "R 1 0", "C 3 3"]
+    assert f.stats(0).clicks.wasted == 2
+    f.reveal(0, 0)
+    assert f.status == Status.LOST
+    f.reveal(2, 2)
+    f.toggle_flag(3, 0)
+    f.chord(1, 0)
+    assert [str(m) for m in f.moves] == ["R 1 0", "R 1 0", "C 3 3", "R 0 0"]
+
+
 def test_moves_off_the_board_are_no_ops():
     f = board("*..", "...", "...")
     assert f.reveal(-1, 0) == [] and f.reveal(3, 0) == [] and f.toggle_flag(0, 9) == []
