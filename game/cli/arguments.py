@@ -204,7 +204,8 @@ def build_parser() -> _Parser:
     p.add_argument("--height", type=_whole(1), metavar="H",
                    help=_("custom board height (8-100)"))
     p.add_argument("--mines", type=_whole(1), metavar="N",
-                   help=_("custom mine count (1 to (width-1)*(height-1))"))
+                   help=_("custom mine count (1 to (width-1)*(height-1); on a torus, hexagons"
+                          " or a mask, to the cells less those a first click opens)"))
     p.add_argument("--shape", choices=SHAPES,
                    help=_("grid, torus (opposite edges joined) or hex (hexagons) (default: the"
                           " one last chosen in the game; at first grid)"))

@@ -79,6 +79,16 @@ def test_a_preset_size_given_as_numbers_is_that_level():
     assert parse(["--width", "16", "--height", "16", "--mines", "40"]).settings.level == "intermediate"
 
 
+def test_help_gives_the_mines_of_a_torus_hexagons_or_a_mask_their_own_limit():
+    """--help said (width-1)*(height-1), the grid's limit: 8x8 takes 49 mines
+    on the grid but 55 on a torus, the cells less a first click's 3x3."""
+    helps = {a.option_strings[0]: a.help for a in build_parser()._actions if a.option_strings}
+    assert "on a torus, hexagons or a mask, to the cells less those a first click opens" in (
+        helps["--mines"])
+    s = parse(["--shape", "torus", "--width", "8", "--height", "8", "--mines", "55"]).settings
+    assert (s.shape, s.custom_mines) == ("torus", 55)
+
+
 @pytest.mark.parametrize("style, size, level", [
     ("win31", (9, 9, 10), "custom"),        # played its 8x8 Beginner
     ("win31", (8, 8, 10), "beginner"),      # was a custom board, never a best time
