@@ -65,17 +65,18 @@ def decode(data: str | bytes) -> Replay:
 def read_file(path: str | Path) -> Replay:
     """The replay saved at ``path``, reading at most MAX_BYTES + 1 bytes of it.
     Only a regular file is read: opening a FIFO would wait for a writer for
-    ever, holding the command line or the window's replay loader."""
+    ever, holding the command line or the window's replay loader. The
+    reasons leave the file unnamed: every caller names it first, and the
+    command line said "/x.json: cannot read /x.json: …"."""
     try:
         data = read_capped(Path(path), MAX_BYTES)
     except NotAFile:
         raise ReplayError(_("not a file (a folder, a pipe or a device)")) from None
     except TooLarge:
-        raise ReplayError(_("file too big (over {most} bytes; a replay is at most {most})")
+        raise ReplayError(_("file too big (a replay is at most {most} bytes)")
                           .format(most=whole(MAX_BYTES))) from None
     except OSError as e:
-        raise ReplayError(_("cannot read {file}: {reason}").format(
-            file=path, reason=os_reason(e))) from None
+        raise ReplayError(_("cannot read it: {reason}").format(reason=os_reason(e))) from None
     return decode(data)
 
 
