@@ -294,13 +294,21 @@ class ListView:
     selected: int = 0
     top: int = 0
     focusable: bool = True
+    #: The rows are a message ("No games yet", "Loading…"), not items: none
+    #: is selected, by the dialog or by a click or key, so the message is
+    #: never drawn highlighted as if it were a game or a file to choose.
+    message: bool = False
+
+    def __post_init__(self) -> None:
+        if self.message:
+            self.selected = -1
 
     @property
     def visible(self) -> int:
         return max(1, (self.rect.h - 4) // self.row_h)
 
     def select(self, index: int) -> None:
-        if not self.rows:
+        if not self.rows or self.message:
             return
         self.selected = max(0, min(len(self.rows) - 1, index))
         if self.selected < self.top:

@@ -374,6 +374,33 @@ def test_an_empty_history_says_so_in_words_that_are_not_cut(tmp_path, language):
     assert text == i18n._("No games yet") and app.painter.text_width(text) <= width
 
 
+def highlighted_pixels(app, dialog) -> int:
+    """Pixels of the list drawn in a selected row's navy or grey."""
+    from game.ui.widgets import NAVY
+    inside = app.painter.px(dialog.screen_rect(dialog.table).inflate(-4, -4))
+    surface = app.display.surface
+    return sum(1 for y in range(inside.y, inside.bottom) for x in range(inside.x, inside.right)
+               if tuple(surface.get_at((x, y)))[:3] in (NAVY, (128, 128, 128)))
+
+
+@pytest.mark.parametrize("command", ["history", "best_times", "open_replay"])
+def test_an_empty_list_s_message_is_never_drawn_as_a_chosen_row(tmp_path, command):
+    """"No games yet", "No times yet" and "No replays yet" were drawn as a
+    selected row (navy, or grey beside the focus): an item to choose, which
+    the arrows and a click chose again."""
+    app = make_app(data_dir=tmp_path)
+    app.commands.run(command)
+    app.step()
+    dialog = app.top
+    assert len(dialog.table.rows) == 1 and highlighted_pixels(app, dialog) == 0
+    pos = app.viewport.to_display(dialog.screen_rect(dialog.table).move(0, 2).midtop)
+    press(app, pos)
+    release(app, pos)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_HOME)
+    assert dialog.table.selected == -1 and highlighted_pixels(app, dialog) == 0
+
+
 @pytest.mark.parametrize("language, names", [
     ("en", ["Big M hex", "Heart torus", "Cross", "Beg hex", "100x100 torus"]),
     ("fr", ["Grand M hex", "Cœur tore", "Croix", "Déb hex", "100x100 tore"])])

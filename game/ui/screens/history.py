@@ -150,10 +150,9 @@ class HistoryDialog(Dialog):
             rows = [(_("No games yet") if self.games.loaded else _(LOADING),)]
             columns = ((0, w - 6, "l"),)
         before = getattr(self, "table", None)
-        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H)
-        if not self.games.loaded:
-            self.table.selected = -1          # a quiet "Loading…", not a chosen row
-        elif before is not None:              # rebuilt: keep the player's place
+        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H,
+                              message=not self.games)
+        if before is not None:                # rebuilt: keep the player's place
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H),

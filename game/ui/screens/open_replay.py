@@ -118,7 +118,7 @@ class OpenReplayDialog(Dialog):
         rows = [(p.stem,) for p in self.files] or [
             (_("No replays yet") if self.loaded else _(LOADING),)]
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows,
-                              ((0, w - 8, "l"),), ROW_H)
+                              ((0, w - 8, "l"),), ROW_H, message=not self.files)
         hint = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line),
                      _("Export or drop replays here"))
         y = hint.rect.y + 2 * (line + 1) + 4

@@ -64,10 +64,9 @@ class BestTimesDialog(LevelDialog):
                                            for t in times or []])
         visible = self.room_for_rows(painter, y + detail_h + 8 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
-                              ((0, 14, "r"), (18, self.name_w, "l"), (w - 52, 46, "r")), ROW_H)
-        if times is None:
-            self.table.selected = -1          # a quiet "Loading…", not a chosen row
-        elif self.highlight:
+                              ((0, 14, "r"), (18, self.name_w, "l"), (w - 52, 46, "r")), ROW_H,
+                              message=not times)
+        if times and self.highlight:
             row = self.highlighted_row(times)
             if row is None:
                 self.table.selected = -1
