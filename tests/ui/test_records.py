@@ -401,6 +401,22 @@ def test_an_empty_list_s_message_is_never_drawn_as_a_chosen_row(tmp_path, comman
     assert dialog.table.selected == -1 and highlighted_pixels(app, dialog) == 0
 
 
+def test_history_s_list_leaves_room_for_the_rest_of_the_dialog_in_every_window(tmp_path):
+    """The list was sized 2 px taller than the room left beside the details,
+    the chart and the buttons: an empty History in a Beginner window (and
+    8x12, 8x13 boards) scrolled by a pixel or two, under a scroll bar
+    whose thumb filled its track. Only a window too short for the list's
+    three rows may scroll it."""
+    for height in range(8, 20):
+        app = make_app(data_dir=tmp_path, level="custom", custom_width=8, custom_height=height,
+                       custom_mines=10)
+        app.commands.run("history")
+        app.step()
+        dialog = app.top
+        assert dialog.table.visible == 3 or dialog.pane.bar(dialog.content_view) is None, height
+        app.store.close()
+
+
 @pytest.mark.parametrize("language, names", [
     ("en", ["Big M hex", "Heart torus", "Cross", "Beg hex", "100x100 torus"]),
     ("fr", ["Grand M hex", "Cœur tore", "Croix", "Déb hex", "100x100 tore"])])

@@ -133,8 +133,11 @@ class HistoryDialog(Dialog):
         day_only = False
         self.detail_h = max([self.detail_h, 4 * (line + 1)]
                             + [label_height(painter, history_details(g), w) for g in sample])
-        free = (self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - self.detail_h - (line + 20)
-                - CHART_H - 4)
+        # Everything but the list, as laid out below: the list at y 6, then
+        # the details, the chart and the buttons (the list was sized 2 px too
+        # tall, and a Beginner window scrolled an empty History by 1 px).
+        other = 6 + 4 + self.detail_h + 4 + CHART_H + 6 + line + 14
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
         visible = max(3, min(12, (free - 4) // ROW_H))
         widest = [*map(history_row, sample),
                   (day_and_time("2026-12-31T23:59:59"), "", "", decimal(999.9, 1)),
