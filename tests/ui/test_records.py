@@ -451,6 +451,33 @@ def test_history_names_boards_in_words_and_never_cuts_a_date(tmp_path, language,
         assert all(app.painter.text_width(row[1]) <= name_w for row in rows)
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("window", ["8x8", "expert"])
+def test_a_long_game_read_on_a_later_page_shows_its_time_uncut(tmp_path, language, window):
+    """The time column was as wide as "999.9": an hour-long 100x100 game
+    (or any game past 999.9 s) that was not among the first hundred read
+    showed "1,2…" for 1,235 s, even in an Expert window."""
+    from game.ui.widgets import fit
+    from tests.store.helpers import game
+    store = Store(tmp_path)
+    for time_ms in (3_599_999, 12_345_678, 1_234_567):       # the oldest: read last
+        store.record_game(game("custom", width=100, height=100, mines=2000, time_ms=time_ms))
+    for _ in range(HistoryDialog.SAMPLE):
+        store.record_game(game())
+    store.close()
+    board = ({"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10}
+             if window == "8x8" else {"level": "expert"})
+    app = make_app(data_dir=tmp_path, language=language, **board)
+    app.commands.run("history")
+    app.step()
+    table = app.top.table
+    key(app, pygame.K_END)                   # the last page is read and shown
+    app.step()
+    times = [table.rows[i][3] for i in range(len(table.rows) - 3, len(table.rows))]
+    assert [t.replace("\u202f", ",") for t in times] == ["1,235", "12,346", "3,600"]
+    assert all(fit(app.painter, t, table.columns[3][1]) == t for t in times)
+
+
 @pytest.mark.parametrize("language, names", [("en", ["Beg", "Int", "Exp"]),
                                               ("fr", ["Déb", "Int", "Exp"])])
 @pytest.mark.parametrize("window", [{"level": "beginner"}, {"shape": "hex"}, {}])

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, day_and_time, decimal
+from game.i18n import N_, _, day_and_time
 from game.store import GameRecord, questions
 from game.store.questions import Key, LevelChart
 from game.store.reader import Answer, Reads
@@ -30,7 +30,14 @@ from ..widgets import Button, Label, ListView, fit_columns, label_height
 from . import replays
 from .dialog import TITLE_H, Dialog
 from .records_dialog import CHART_H, HISTORY_PAGE, ROW_H, button_width, level_wins_and_best
-from .records_text import LOADING, board_names, history_details, history_row, short_result
+from .records_text import (
+    LOADING,
+    board_names,
+    history_details,
+    history_row,
+    history_times,
+    short_result,
+)
 
 
 def _day_only(row: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
@@ -140,7 +147,8 @@ class HistoryDialog(Dialog):
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
         visible = max(3, min(12, (free - 4) // ROW_H))
         widest = [*map(history_row, sample),
-                  (day_and_time("2026-12-31T23:59:59"), "", "", decimal(999.9, 1)),
+                  (day_and_time("2026-12-31T23:59:59"), "", "", ""),
+                  *(("", "", "", time) for time in history_times()),
                   *(("", name, "", "") for name in board_names()),
                   *(("", "", short_result(result), "") for result in RESULTS)]
         columns = fit_columns(painter, widest, w - 6, "lllr", give=1)

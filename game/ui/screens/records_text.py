@@ -108,10 +108,23 @@ def board_names() -> list[str]:
             for level in (*SHORT_LEVELS, *GALLERY, "custom") for shape in SHAPES]
 
 
+def history_time(time_ms: int) -> str:
+    """A game's time in the History list: one decimal, six characters at most."""
+    return seconds(time_ms, 1, 6)
+
+
+def history_times() -> list[str]:
+    """The widest texts the list's time column can show, in the current
+    language: the column is sized from these, not from the first games
+    read (a 100x100 game lasts past 999.9 s, "1,235", and such a game read
+    later had its time cut, "1,2…")."""
+    return [history_time(ms) for ms in (999_900, 88_888_000, 99_999_000)]
+
+
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
     result = short_result(game.result)
     return (day_and_time(game.date), short_board(game.level, game.shape, game.width, game.height),
-            result, seconds(game.time_ms, 1, 6))
+            result, history_time(game.time_ms))
 
 
 def history_details(game: GameRecord) -> str:
