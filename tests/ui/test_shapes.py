@@ -167,6 +167,33 @@ def test_holes_show_the_frames_grey_and_take_no_click():
     assert cell_pixel(hex_app, (3, 2)) == GREY and cell_pixel(hex_app, (3, 2), 0, -8) == GREY
 
 
+@pytest.mark.parametrize("scale", [1, 2])
+@pytest.mark.parametrize("shape", ["grid", "hex"])
+def test_a_hole_closes_the_cells_beside_it_with_their_grid_line(shape, scale):
+    """A revealed cell draws the grid line on its upper and left edges and
+    leaves the others to its neighbours; a hole drew none, so an opened cell
+    beside a hole had no edge on that side and ran on into the hole (the
+    heart's opened tip was a lone stroke). The hole now draws the line
+    where a cell lies across its upper or left edges, and none between two
+    holes."""
+    from game.ui.render.painter import DARK
+    app = make_app(HOLED, shape=shape, scale=scale)
+    click(app, (0, 4))                       # opens all around the holes
+    assert app.play.field.cell(1, 2) in "012345678"
+
+    def column(cell, x, rows):
+        r = app.painter.px(cell_rect(app, cell))
+        return {pixel(app, (r.x + x * scale, r.y + y * scale)) for y in rows}
+
+    side = range(4, 14) if shape == "hex" else range(16)
+    assert column((2, 2), 0, side) == {DARK}           # the opened cell (1, 2) beside it
+    assert column((3, 2), 0, side[1:]) == {GREY}       # another hole beside it (the corner
+                                                       # is on the line of the cells above)
+    if shape == "grid":                                # the opened cell (2, 1) above it
+        r = app.painter.px(cell_rect(app, (2, 2)))
+        assert {pixel(app, (r.x + x * scale, r.y)) for x in range(16)} == {DARK}
+
+
 def test_a_press_on_a_hole_is_a_press_on_the_frame():
     """A hole is no cell: a press there shows no pressed cell and opens
     nothing released there; as from the frame (where the face says "oh", as

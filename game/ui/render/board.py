@@ -18,10 +18,11 @@ import pygame
 
 from game.engine.topology import TORUS
 
+from ..cells import CellGeometry
 from ..display import window_surface
 from ..frame import Layout
 from .atlas import Atlas
-from .painter import GREY
+from .painter import DARK, GREY
 
 #: Base sprite for each view character (pressed variants have their own codes).
 BASE_SPRITES = {
@@ -36,6 +37,42 @@ Code = str
 Cell = tuple[int, int]
 
 HOLE = " "
+#: A hole's code goes on with one letter per neighbour across its edges: a
+#: cell (CELL_NEXT) or not (a hole, or past the board's edge).
+CELL_NEXT = "c"
+
+
+def hole_edges(cells: CellGeometry, shifted: bool
+               ) -> tuple[tuple[Cell, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]:
+    """The neighbours across a hole's edges (view offsets), and the pixels
+    of its tile a revealed cell would draw as its grid line, each with the
+    neighbours (indices) it lies against. A revealed cell draws the line on
+    its upper and left edges, its neighbours the rest; a hole drew none, so
+    an opened cell beside a hole showed no edge on its right or lower side
+    and seemed to run on into the hole (a heart's tip was a lone stroke).
+    ``shifted``: the hole's row is one a hexagon field shifts right."""
+    parity = 1 if shifted else 0
+    ox, oy = cells.origin(2, 2, parity)
+    w, h = cells.tile
+
+    def owner(px: int, py: int) -> Cell:
+        return cells.cell_at(ox + px, oy + py, parity)
+
+    neighbours: list[Cell] = []
+    pixels = []
+    for ty in range(h):
+        for tx in range(w):
+            if owner(tx, ty) != (2, 2):
+                continue                     # a corner of the tile: another cell's
+            across = sorted({owner(tx, ty - 1), owner(tx - 1, ty)} - {(2, 2)})
+            if not across:
+                continue
+            for vx, vy in across:
+                if (vx - 2, vy - 2) not in neighbours:
+                    neighbours.append((vx - 2, vy - 2))
+            pixels.append((tx, ty, tuple(neighbours.index((vx - 2, vy - 2))
+                                         for vx, vy in across)))
+    return tuple(neighbours), tuple(pixels)
 
 
 class BoardView:
@@ -43,7 +80,8 @@ class BoardView:
 
     ``layout`` says where each board cell is drawn (squares or hexagons, the
     torus's wrap-around scroll); holes of a shaped field and the corners a
-    hexagon field leaves are the frame's grey.
+    hexagon field leaves are the frame's grey, a hole with the grid line of
+    the cells beside it (``hole_edges``).
     """
 
     def __init__(self, atlas: Atlas, scale: int, layout: Layout) -> None:
@@ -61,6 +99,8 @@ class BoardView:
         self._pixels: list[tuple[int, int]] = []        # by view index, set by reset
         self._tiles: dict[Code, pygame.Surface] = {}
         self.tile_size = self.cells.tile[0] * scale, self.cells.tile[1] * scale
+        self._hole_edges = {shifted: hole_edges(self.cells, shifted)
+                            for shifted in ((False, True) if self.cells.hexagonal else (False,))}
 
     def reset(self, scroll: Cell = (0, 0)) -> None:
         """Show a fresh field: one covered tile blitted at every visible cell."""
@@ -117,14 +157,13 @@ class BoardView:
             if not (0 <= vx < cols and 0 <= vy < rows):
                 continue
             code = code_of(x, y)
+            if code == HOLE:                 # the frame's grey, closing the cells beside it
+                code = self._hole_code(x, y, code_of)
             i = vy * cols + vx
             if drawn[i] != code:
                 drawn[i] = code
-                if code == HOLE:             # a hole: the frame's grey, once
-                    self._clear_hole(vx, vy)
-                else:
-                    tile = tiles.get(code)
-                    batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
+                tile = tiles.get(code)
+                batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
         if batch:
             self.surface.fblits(batch)
         return [pixel for _, pixel in batch]
@@ -133,17 +172,43 @@ class BoardView:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
         return x * self.scale, y * self.scale
 
-    def _clear_hole(self, vx: int, vy: int) -> None:
-        x, y = self._pixel(vx, vy)
+    def _hole_code(self, x: int, y: int, code_of: Callable[[int, int], Code]) -> Code:
+        """A hole's code: HOLE, a letter per neighbour across its edges
+        (CELL_NEXT for a cell) and, on hexagons, whether its row is shifted.
+        The holes of a field never change: only new fields ask again."""
+        shifted = self.cells.hexagonal and y % 2 == 1
+        cols, rows = self.layout.cols, self.layout.rows
+        torus = self.layout.shape == TORUS
+        letters = [HOLE]
+        for dx, dy in self._hole_edges[shifted][0]:
+            nx, ny = x + dx, y + dy
+            if torus:
+                nx, ny = nx % cols, ny % rows
+            cell = 0 <= nx < cols and 0 <= ny < rows and code_of(nx, ny) != HOLE
+            letters.append(CELL_NEXT if cell else "-")
+        if shifted:
+            letters.append("s")
+        return "".join(letters)
+
+    def _hole_tile(self, code: Code) -> pygame.Surface:
+        """The frame's grey, with the grid line of each cell beside it."""
+        s = self.scale
         if self.cells.hexagonal:
-            self.surface.blit(self.atlas.get("hex_hole", self.scale), (x, y))
+            tile = self.atlas.get("hex_hole", s).copy()
         else:
-            w, h = self.cells.tile
-            self.surface.fill(GREY, (x, y, w * self.scale, h * self.scale))
+            tile = pygame.Surface(self.tile_size)
+            tile.fill(GREY)
+        _, pixels = self._hole_edges[code.endswith("s")]
+        for tx, ty, across in pixels:
+            if any(code[1 + n] == CELL_NEXT for n in across):
+                tile.fill(DARK, (tx * s, ty * s, s, s))
+        return tile
 
     def tile_for(self, code: Code) -> pygame.Surface:
         """The (cached) bitmap of an appearance code: base sprite + overlays."""
         tile = self._tiles.get(code)
+        if tile is None and code[0] == HOLE:
+            tile = self._tiles[code] = self._hole_tile(code)
         if tile is None:
             prefix = self.cells.sprite_prefix
             tile = self.atlas.get(prefix + BASE_SPRITES[code[0]], self.scale)
