@@ -450,6 +450,15 @@ def test_the_torus_shows_a_faint_copy_of_the_opposite_edges():
     assert_ghosts_copy_the_opposite_edges(app)
 
 
+def test_the_torus_band_copies_the_lines_holes_draw_beside_opened_cells():
+    """The band showed a hole across the seam plain grey, where the field
+    shows it closing the opened cell beside it with a grid line."""
+    app = make_app(["*..  ..."] + ["........"] * 6 + ["...  ..."], shape="torus")
+    click(app, (5, 4))
+    assert app.play.field.cell(2, 7) in "012345678"
+    assert_ghosts_copy_the_opposite_edges(app)
+
+
 def test_the_replay_of_a_torus_shows_the_band_of_the_opposite_edges_too():
     """The viewer left the band around a torus's field empty grey."""
     app = make_app(["*..*...."] + ["........"] * 6 + ["...*...*"], shape="torus")

@@ -158,7 +158,7 @@ class BoardView:
                 continue
             code = code_of(x, y)
             if code == HOLE:                 # the frame's grey, closing the cells beside it
-                code = self._hole_code(x, y, code_of)
+                code = self.hole_code(x, y, code_of)
             i = vy * cols + vx
             if drawn[i] != code:
                 drawn[i] = code
@@ -172,7 +172,7 @@ class BoardView:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
         return x * self.scale, y * self.scale
 
-    def _hole_code(self, x: int, y: int, code_of: Callable[[int, int], Code]) -> Code:
+    def hole_code(self, x: int, y: int, code_of: Callable[[int, int], Code]) -> Code:
         """A hole's code: HOLE, a letter per neighbour across its edges
         (CELL_NEXT for a cell) and, on hexagons, whether its row is shifted.
         The holes of a field never change: only new fields ask again."""

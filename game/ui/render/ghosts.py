@@ -53,11 +53,13 @@ def draw_ghosts(painter: Painter, layout: Layout, view: BoardView,
     batch = []
     for vx, vy in ghost_cells(layout):
         x, y = layout.cells.origin(vx, vy)
-        code = code_of(*layout.board_cell(vx, vy, scroll))
-        if code != HOLE:
-            batch.append((view.tile_for(code), (fx + x * scale, fy + y * scale)))
+        cell = layout.board_cell(vx, vy, scroll)
+        code = code_of(*cell)
+        if code == HOLE:             # the frame's grey, closing the cells beside it
+            code = view.hole_code(*cell, code_of)
+        batch.append((view.tile_for(code), (fx + x * scale, fy + y * scale)))
     for band in _bands(area, field):
-        painter.fill(band, GREY)     # holes across the edge stay grey
+        painter.fill(band, GREY)
     painter.surface.fblits(batch)
     for band in _bands(area, field):
         rect = painter.px(band)
