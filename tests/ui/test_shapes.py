@@ -194,6 +194,22 @@ def test_a_hole_closes_the_cells_beside_it_with_their_grid_line(shape, scale):
         assert {pixel(app, (r.x + x * scale, r.y)) for x in range(16)} == {DARK}
 
 
+@pytest.mark.parametrize("scale", [1, 2])
+def test_the_zigzag_edges_of_a_hex_field_close_the_cells_along_them(scale):
+    """The half cells a hexagon field's edges leave were plain grey: the
+    last opened cell of an unshifted row had no right side, the lower row
+    no lower slopes. They are drawn as holes now, closing those cells."""
+    from game.ui.render.painter import DARK
+    app = make_app(HEX_BOARD, shape="hex", scale=scale)
+    click(app, (2, 7))                       # opens the lower left and the right column
+    assert app.play.field.cell(8, 0) in "012345678" and app.play.field.cell(0, 8) != "#"
+    field = app.layout.field
+    right = [(field.x + 9 * HEX_W, field.y + y) for y in range(4, 14)]   # row 0 ends at 9 cells
+    lower = (field.x + 11, field.y + 8 * HEX_STEP + 16)    # (0, 8)'s lower right slope
+    for x, y in [*right, lower]:
+        assert display_rgb(app, (x, y)) == DARK, (x, y)
+
+
 def test_a_press_on_a_hole_is_a_press_on_the_frame():
     """A hole is no cell: a press there shows no pressed cell and opens
     nothing released there; as from the frame (where the face says "oh", as

@@ -98,6 +98,7 @@ class BoardView:
         self._drawn: list[Code | None] = [None] * (self.cols * self.rows)
         self._pixels: list[tuple[int, int]] = []        # by view index, set by reset
         self._tiles: dict[Code, pygame.Surface] = {}
+        self._edges_closed = True                       # a hexagon field's, once drawn
         self.tile_size = self.cells.tile[0] * scale, self.cells.tile[1] * scale
         self._hole_edges = {shifted: hole_edges(self.cells, shifted)
                             for shifted in ((False, True) if self.cells.hexagonal else (False,))}
@@ -112,6 +113,7 @@ class BoardView:
         covered = self.tile_for("#")
         self.surface.fblits([(covered, pixel) for pixel in self._pixels])
         self._drawn = ["#"] * (self.cols * self.rows)
+        self._edges_closed = not self.cells.hexagonal
 
     def scroll_to(self, scroll: Cell) -> None:
         """Show the board from ``scroll`` on: the next updates draw the cells
@@ -121,6 +123,7 @@ class BoardView:
             self.reset(scroll)
         else:
             self.scroll = scroll
+            self._edges_closed = not self.cells.hexagonal
 
     def cells_in_view(self) -> list[Cell]:
         """The board cells in view, row by row: fewer than a cascade's
@@ -166,7 +169,25 @@ class BoardView:
                 batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
         if batch:
             self.surface.fblits(batch)
+        if not self._edges_closed:
+            self._close_edges(code_of)
         return [pixel for _, pixel in batch]
+
+    def _close_edges(self, code_of: Callable[[int, int], Code]) -> None:
+        """On hexagons, the half cells the field's zig-zag edges leave (and
+        those just past a scrolled view's edges) are drawn as holes, whose
+        lines close the cells beside them: the last cell of an unshifted
+        row, the first of a shifted one and the lower row's slopes were
+        open to the frame's grey. Drawn into the view only (a following
+        blit of the whole view shows them: a new board, a scroll)."""
+        self._edges_closed = True
+        (sx, sy), cols, rows = self.scroll, self.cols, self.rows
+        ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
+        ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
+        for vx, vy in ring:
+            code = self.hole_code(vx + sx, vy + sy, code_of)
+            if CELL_NEXT in code:
+                self.surface.blit(self.tile_for(code), self._pixel(vx, vy))
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
