@@ -285,6 +285,9 @@ class ListView:
 
     ``columns`` are (x offset, width, align) with align "l" or "r"; rows that
     do not fit are reached by the wheel, the arrows and Page Up / Page Down.
+    A list with no rows shows its ``note`` ("Loading…", "No games yet") on
+    its first line: words, not a row that the arrows or a click could select
+    (given as a row, it showed selected, navy with the focus).
     """
 
     rect: pygame.Rect
@@ -294,21 +297,14 @@ class ListView:
     selected: int = 0
     top: int = 0
     focusable: bool = True
-    #: The rows are a message ("No games yet", "Loading…"), not items: none
-    #: is selected, by the dialog or by a click or key, so the message is
-    #: never drawn highlighted as if it were a game or a file to choose.
-    message: bool = False
-
-    def __post_init__(self) -> None:
-        if self.message:
-            self.selected = -1
+    note: str = ""
 
     @property
     def visible(self) -> int:
         return max(1, (self.rect.h - 4) // self.row_h)
 
     def select(self, index: int) -> None:
-        if not self.rows or self.message:
+        if not self.rows:
             return
         self.selected = max(0, min(len(self.rows) - 1, index))
         if self.selected < self.top:
@@ -354,6 +350,10 @@ class ListView:
                 column = painter.px(pygame.Rect(r.x + 3 + cx, y, cw, self.row_h))
                 painter.surface.set_clip(column.clip(inside))
                 painter.text(text, (tx, y + (self.row_h - painter.line_height()) // 2), colour)
+        if not self.rows and self.note:
+            painter.surface.set_clip(inside)
+            painter.text(fit(painter, self.note, r.w - 6),
+                         (r.x + 3, r.y + 2 + (self.row_h - painter.line_height()) // 2), BLACK)
         painter.surface.set_clip(clip)
 
     def key(self, event: pygame.event.Event) -> bool:

@@ -13,6 +13,7 @@ from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, StatisticsDialog
+from game.ui.screens.records_dialog import ROW_H
 
 from .helpers import (
     BOARD_8,
@@ -370,35 +371,8 @@ def test_an_empty_history_says_so_in_words_that_are_not_cut(tmp_path, language):
     app.commands.run("history")
     app.step()
     table = app.top.table
-    (text,), ((_, width, _),) = table.rows[0], table.columns
+    text, ((_, width, _),) = table.note, table.columns
     assert text == i18n._("No games yet") and app.painter.text_width(text) <= width
-
-
-def highlighted_pixels(app, dialog) -> int:
-    """Pixels of the list drawn in a selected row's navy or grey."""
-    from game.ui.widgets import NAVY
-    inside = app.painter.px(dialog.screen_rect(dialog.table).inflate(-4, -4))
-    surface = app.display.surface
-    return sum(1 for y in range(inside.y, inside.bottom) for x in range(inside.x, inside.right)
-               if tuple(surface.get_at((x, y)))[:3] in (NAVY, (128, 128, 128)))
-
-
-@pytest.mark.parametrize("command", ["history", "best_times", "open_replay"])
-def test_an_empty_list_s_message_is_never_drawn_as_a_chosen_row(tmp_path, command):
-    """"No games yet", "No times yet" and "No replays yet" were drawn as a
-    selected row (navy, or grey beside the focus): an item to choose, which
-    the arrows and a click chose again."""
-    app = make_app(data_dir=tmp_path)
-    app.commands.run(command)
-    app.step()
-    dialog = app.top
-    assert len(dialog.table.rows) == 1 and highlighted_pixels(app, dialog) == 0
-    pos = app.viewport.to_display(dialog.screen_rect(dialog.table).move(0, 2).midtop)
-    press(app, pos)
-    release(app, pos)
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_HOME)
-    assert dialog.table.selected == -1 and highlighted_pixels(app, dialog) == 0
 
 
 def test_history_s_list_leaves_room_for_the_rest_of_the_dialog_in_every_window(tmp_path):
@@ -415,6 +389,27 @@ def test_history_s_list_leaves_room_for_the_rest_of_the_dialog_in_every_window(t
         dialog = app.top
         assert dialog.table.visible == 3 or dialog.pane.bar(dialog.content_view) is None, height
         app.store.close()
+
+
+@pytest.mark.parametrize("command", ["best_times", "history", "open_replay"])
+def test_an_empty_list_s_note_is_no_row_to_select(command):
+    """"No times yet" (or games, or replays) was drawn as the selected row,
+    navy with the focus, and the arrows or a click selected it."""
+    app = make_app(scale=2)
+    app.commands.run(command)
+    app.step(3)
+    dialog = app.top
+    box = app.painter.px(dialog.screen_rect(dialog.table))
+    row = pygame.Rect(box.x + 8, box.y + 6, box.w - 16, 2 * (ROW_H - 4))   # the note's line
+    ink = {pixel(app, (x, y)) for x in range(row.x, row.right) for y in range(row.y, row.bottom)}
+    assert ink <= {(255, 255, 255), (0, 0, 0)}               # black words on the white list
+    press(app, row.center)
+    release(app, row.center)
+    key(app, pygame.K_DOWN)
+    assert {pixel(app, (x, y)) for x in range(row.x, row.right)
+            for y in range(row.y, row.bottom)} == ink
+    key(app, pygame.K_RETURN)                       # and Enter closes the dialog
+    assert app.top is app.play
 
 
 @pytest.mark.parametrize("language, names", [

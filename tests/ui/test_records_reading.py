@@ -49,7 +49,7 @@ def test_history_says_loading_until_its_first_page_arrives(tmp_path, language):
     app.render()                                   # drawn before any tick took the answer
     dialog = app.top
     assert isinstance(dialog, HistoryDialog)
-    assert dialog.table.rows == [(i18n._(LOADING),)] and dialog.chart.note == LOADING
+    assert dialog.table.note == i18n._(LOADING) and dialog.chart.note == LOADING
     assert i18n._(LOADING) == {"en": "Loading…", "fr": "Chargement…"}[language]
     app.step()
     assert [g.seed for g in dialog.games] == [2, 1]
@@ -84,7 +84,7 @@ def test_best_times_say_loading_until_they_arrive(tmp_path):
     app.commands.run("best_times")
     app.render()
     dialog = app.top
-    assert dialog.table.rows == [("", "Loading…", "")] and dialog.details.text == ""
+    assert (dialog.table.rows, dialog.table.note) == ([], "Loading…") and dialog.details.text == ""
     app.step()
     assert dialog.table.rows == [("1.", "Ann", "10")] and "9.400\u00a0s" in dialog.details.text
 
@@ -135,7 +135,7 @@ def test_history_opens_at_once_while_the_game_just_ended_is_being_written(tmp_pa
     app.step(10)
     dialog = app.top
     assert isinstance(dialog, HistoryDialog) and flushed_by_ui == []
-    assert dialog.table.rows == [("Loading…",)]    # the reader waits for that write
+    assert (dialog.table.rows, dialog.table.note) == ([], "Loading…")    # the reader waits for that write
     release.set()
     assert app.reader.wait(ANSWER_TIMEOUT)
     app.step()
@@ -159,7 +159,7 @@ def test_an_unreadable_database_is_told_once_and_history_says_no_games(tmp_path,
     assert app.reader.wait(ANSWER_TIMEOUT)
     app.step(2)
     assert isinstance(app.top, HistoryDialog)      # ...was said once
-    assert app.top.table.rows == [("No games yet",)]
+    assert (app.top.table.rows, app.top.table.note) == ([], "No games yet")
 
 
 def test_an_unreadable_game_is_shown_as_such_in_its_own_row(tmp_path):
@@ -226,4 +226,4 @@ def test_history_opened_after_the_records_were_deleted_says_no_games_without_a_n
     assert app.reader.wait(ANSWER_TIMEOUT)
     app.step(2)
     assert isinstance(app.top, HistoryDialog)
-    assert app.top.table.rows == [("No games yet",)]
+    assert (app.top.table.rows, app.top.table.note) == ([], "No games yet")

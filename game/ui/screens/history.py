@@ -157,13 +157,12 @@ class HistoryDialog(Dialog):
             columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr",
                                   give=1)
         rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
-        if not self.games:                   # one line across the whole list
-            rows = [(_("No games yet") if self.games.loaded else _(LOADING),)]
-            columns = ((0, w - 6, "l"),)
+        if not self.games:                   # its note, across the whole list
+            rows, columns = [], ((0, w - 6, "l"),)
         before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H,
-                              message=not self.games)
-        if before is not None:                # rebuilt: keep the player's place
+                              note=_("No games yet") if self.games.loaded else _(LOADING))
+        if before is not None and self.games:      # rebuilt: keep the player's place
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H),

@@ -59,13 +59,12 @@ class BestTimesDialog(LevelDialog):
         self.name_w = w - 70
         rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
                 for i, t in enumerate(times or [], 1)]
-        rows = rows or [("", _("No times yet") if times is not None else _(LOADING), "")]
         detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
                                            for t in times or []])
         visible = self.room_for_rows(painter, y + detail_h + 8 + line + 14)
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, self.name_w, "l"), (w - 52, 46, "r")), ROW_H,
-                              message=not times)
+                              note=_("No times yet") if times is not None else _(LOADING))
         if times and self.highlight:
             row = self.highlighted_row(times)
             if row is None:
