@@ -312,6 +312,15 @@ class ListView:
         elif self.selected >= self.top + self.visible:
             self.top = self.selected - self.visible + 1
 
+    def keep_place(self, before: ListView) -> None:
+        """A list made anew for the same rows (the dialog laid out again by
+        a zoom, fullscreen or a language) keeps the row chosen in ``before``
+        (or none) in view."""
+        if before.selected < 0:
+            self.selected = -1
+        else:
+            self.select(before.selected)
+
     def scroll(self, rows: int) -> None:
         self.top = max(0, min(max(0, len(self.rows) - self.visible), self.top + rows))
 

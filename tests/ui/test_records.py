@@ -412,6 +412,25 @@ def test_an_empty_list_s_note_is_no_row_to_select(command):
     assert app.top is app.play
 
 
+def test_the_time_chosen_in_best_times_stays_chosen_through_a_zoom(tmp_path):
+    """Laid out again by Ctrl++, the list went back to its first time (or
+    to the one just named), and the details with it."""
+    store = Store(tmp_path)
+    for name, ms in (("Ann", 10_000), ("Bob", 20_000), ("Cy", 30_500)):
+        store.add_best_time("beginner", name, ms, None, None)
+    store.close()
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("best_times")
+    app.step()
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)                                      # Cy
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    dialog = app.top
+    assert app.viewport.scale == 2 and dialog.details.text.startswith("30.500")
+    row = app.painter.px(dialog.screen_rect(dialog.table)).move(6, 6 + 2 * 2 * ROW_H)
+    assert pixel(app, (row.right - 12, row.y)) == (0, 0, 128)     # the third row, navy
+
+
 @pytest.mark.parametrize("language, names", [
     ("en", ["Big M hex", "Heart torus", "Cross", "Beg hex", "100x100 torus"]),
     ("fr", ["Grand M hex", "Cœur tore", "Croix", "Déb hex", "100x100 tore"])])

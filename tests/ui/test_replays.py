@@ -21,6 +21,7 @@ from game.ui.frame import CELL
 from game.ui.render.replay import STRIP_ROWS, tick_columns
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
+from game.ui.screens.open_replay import ROW_H
 from game.ui.screens.watch import ReplayScreen
 from game.ui.worker import Done, SyncWorker
 
@@ -844,6 +845,28 @@ def test_open_replay_lists_the_exported_files_and_watches_the_chosen_one(tmp_pat
     dialog.table.select(1 - [row[0] for row in dialog.table.rows].index("broken"))
     press_button(app, dialog, "Watch")
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
+
+
+def test_the_file_chosen_in_open_replay_stays_chosen_through_a_zoom(tmp_path):
+    """Laid out again by Ctrl++, the list went back to its first file, and
+    Watch (or Enter) opened that one, not the one the player had chosen."""
+    (tmp_path / "replays").mkdir()
+    for age, name in enumerate("abc"):
+        path = tmp_path / "replays" / f"{name}.json"
+        path.write_text("{")
+        os.utime(path, (1_000 + age, 1_000 + age))               # newest first: c, b, a
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("open_replay")
+    app.step()
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)                                      # "a"
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    dialog = app.top
+    assert app.viewport.scale == 2
+    row = app.painter.px(dialog.screen_rect(dialog.table)).move(6, 6 + 2 * 2 * ROW_H)
+    assert pixel(app, (row.right - 12, row.y)) == (0, 0, 128)     # the third row, navy
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, NoticeDialog) and "a.json" in app.top.text
 
 
 def test_open_replay_with_no_files_says_so_and_fits_the_smallest_window():

@@ -115,9 +115,14 @@ class OpenReplayDialog(Dialog):
         w = self.client_w - 16
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - 2 * (line + 1) - (line + 14)
         visible = max(3, min(10, (free - 8) // ROW_H))
+        before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4),
                               [(p.stem,) for p in self.files], ((0, w - 8, "l"),), ROW_H,
                               note=_("No replays yet") if self.loaded else _(LOADING))
+        if before is not None and before.rows:
+            # laid out again (zoom, fullscreen, language): the file chosen
+            # stays chosen; it went back to the first, which Watch then opened
+            self.table.keep_place(before)
         hint = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line),
                      _("Export or drop replays here"))
         y = hint.rect.y + 2 * (line + 1) + 4

@@ -44,6 +44,7 @@ class BestTimesDialog(LevelDialog):
         holds them, nearest that place, or none: another copy of the game
         may have entered a time meanwhile, moving it down or out."""
         self.name_w = 0              # the list's name column, once laid out
+        self._table_key: Key | None = None      # the level, style and shape it showed
         super().__init__(app, level, shape, style)
         self.highlight = highlight
         self.named = named
@@ -62,10 +63,13 @@ class BestTimesDialog(LevelDialog):
         detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
                                            for t in times or []])
         visible = self.room_for_rows(painter, y + detail_h + 8 + line + 14)
+        before, shown, self._table_key = getattr(self, "table", None), self._table_key, self.key
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
                               ((0, 14, "r"), (18, self.name_w, "l"), (w - 52, 46, "r")), ROW_H,
                               note=_("No times yet") if times is not None else _(LOADING))
-        if times and self.highlight:
+        if before is not None and before.rows and shown == self.key:
+            self.table.keep_place(before)       # laid out again: the time chosen stays chosen
+        elif times and self.highlight:
             row = self.highlighted_row(times)
             if row is None:
                 self.table.selected = -1
