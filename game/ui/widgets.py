@@ -198,19 +198,14 @@ class TextField:
     def key(self, event: pygame.event.Event) -> bool:
         """Edit with a key press or typed text; True when the event was used."""
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if self.accept(ch))
-            if typed:
-                self._take_selection()
-            room = self.max_len - len(self.text)
-            typed = typed[: max(0, room)]
-            if typed:
-                self.text = self.text[: self.caret] + typed + self.text[self.caret:]
-                self.caret += len(typed)
+            self._insert(event.text)
             return True
         if event.type != pygame.KEYDOWN:
             return False
         k = event.key
-        if k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
+        if _is_paste(event):
+            self._insert(_clipboard().split("\n")[0].split("\r")[0])
+        elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
             pass
         elif k in (pygame.K_LEFT, pygame.K_HOME) and self.selected:
             self.caret, self.selected = 0, False
@@ -233,8 +228,35 @@ class TextField:
             return k == pygame.K_BACKSPACE
         return True
 
+    def _insert(self, text: str) -> None:
+        """Typed or pasted text at the caret, over the selection: the
+        characters the box takes, as many as there is room for."""
+        typed = "".join(ch for ch in text if self.accept(ch))
+        if typed:
+            self._take_selection()
+        typed = typed[: max(0, self.max_len - len(self.text))]
+        if typed:
+            self.text = self.text[: self.caret] + typed + self.text[self.caret:]
+            self.caret += len(typed)
+
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
         return self.rect, [self.rect.inflate(-4, -4)]
+
+
+def _is_paste(event: pygame.event.Event) -> bool:
+    """Ctrl+V or Shift+Insert, the keys that paste in every Windows text box."""
+    mods = getattr(event, "mod", 0)
+    if event.key == pygame.K_v:
+        return bool(mods & pygame.KMOD_CTRL) and not mods & pygame.KMOD_ALT
+    return event.key == pygame.K_INSERT and bool(mods & pygame.KMOD_SHIFT)
+
+
+def _clipboard() -> str:
+    """The clipboard's text ("" when it holds none, or there is no clipboard)."""
+    try:
+        return pygame.scrap.get_text()
+    except pygame.error:
+        return ""
 
 
 @dataclass

@@ -138,6 +138,39 @@ def test_only_ascii_digits_can_be_typed():
     assert dialog.fields["height"].text == "10"
 
 
+@pytest.mark.parametrize("paste", [(pygame.K_v, pygame.KMOD_CTRL),
+                                   (pygame.K_INSERT, pygame.KMOD_SHIFT)])
+def test_ctrl_v_pastes_into_a_box_as_in_any_windows_text_box(paste):
+    """Ctrl+V (or Shift+Insert) did nothing: a size copied from elsewhere
+    had to be typed again. What is pasted is what could be typed: its
+    first line, the characters the box takes, as many as it has room for."""
+    app = make_app()
+    open_custom(app)
+    pygame.scrap.put_text("12")
+    key(app, *paste)                    # over the height, selected as the dialog opened
+    key(app, pygame.K_TAB)
+    pygame.scrap.put_text("2 0\n30")
+    key(app, *paste)
+    key(app, pygame.K_TAB)
+    pygame.scrap.put_text("3a0")
+    key(app, *paste)
+    key(app, pygame.K_RETURN)
+    f = app.play.field
+    assert app.top is app.play and (f.height, f.width, f.mines) == (12, 20, 30)
+
+
+def test_a_paste_stops_where_the_box_is_full_and_ctrl_alt_v_pastes_nothing():
+    """Ctrl+Alt is AltGr on many keyboards: it types a character, never pastes."""
+    app = make_app()
+    dialog = open_custom(app)
+    pygame.scrap.put_text("12")
+    key(app, pygame.K_v, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    assert dialog.fields["height"].text == "9"
+    pygame.scrap.put_text("123456")
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert dialog.fields["height"].text == "1234"
+
+
 def test_a_value_not_written_in_ascii_digits_is_refused_with_a_clear_message():
     app = make_app()
     dialog = open_custom(app)
