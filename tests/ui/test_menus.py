@@ -119,13 +119,38 @@ def test_a_click_on_the_title_keeps_the_menu_open_then_a_click_chooses():
     assert app.settings.level == "expert" and app.top is app.play
 
 
-def test_releasing_on_another_item_than_the_pressed_one_chooses_nothing():
+def test_a_press_in_the_open_menu_chooses_the_item_it_is_released_on_as_in_windows():
+    """Pressed on Expert, slid to Intermediate and let go, Windows chooses
+    Intermediate (the lit item follows the pointer); ours chose nothing and
+    left the menu open. A press on a separator slides onto an item too."""
     app = make_app()
     press(app, title_pos(app, 0))
     release(app, title_pos(app, 0))
     press(app, item_pos(app, 0, "Expert"))
+    move(app, item_pos(app, 0, "Intermediate"))
     release(app, item_pos(app, 0, "Intermediate"))
-    assert app.settings.level == "beginner"
+    assert app.settings.level == "intermediate" and app.top is app.play
+    press(app, title_pos(app, 0))
+    release(app, title_pos(app, 0))
+    new, beginner = item_pos(app, 0, "New"), item_pos(app, 0, "Beginner")
+    separator = (new[0], (new[1] + beginner[1]) // 2)
+    press(app, separator)
+    assert isinstance(app.top, MenuScreen) and app.top.highlight is None    # no item lit
+    release(app, beginner)
+    assert app.settings.level == "beginner" and app.top is app.play
+
+
+def test_a_press_on_an_item_released_off_the_menu_closes_it_and_does_nothing_else():
+    app = make_app()
+    press(app, title_pos(app, 0))
+    release(app, title_pos(app, 0))
+    press(app, item_pos(app, 0, "Expert"))
+    board = app.viewport.to_display(app.layout.field.bottomright)
+    off = (board[0] - 4, board[1] - 4)
+    move(app, off)
+    release(app, off)
+    assert app.top is app.play
+    assert app.settings.level == "beginner" and app.play.field.status == "ready"
 
 
 def test_a_click_elsewhere_closes_the_menu_and_does_nothing_else():

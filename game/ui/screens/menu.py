@@ -7,7 +7,9 @@ a title's letter drops its menu.
 
 Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
-press and release on the same item chooses it. Esc closes one level, as in
+release on an item chooses it, wherever in the menu the press began (the lit
+item follows the pointer, as in Windows), and a release off the menu closes
+it. Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
 the letters still work), then the lit title. Alt, F10 or a click elsewhere,
 with any button, closes the menu at once (that click does nothing else). The
@@ -37,7 +39,7 @@ class MenuScreen(base.Screen):
         super().__init__(app)
         self.index = index
         self.highlight: int | None = None
-        self.press_origin: object | None = ON_TITLE if pressed else None
+        self.press_origin: str | None = ON_TITLE if pressed else None
         #: False while only the title is lit (opened by Alt or F10).
         self.dropped = dropped
         if at is not None:
@@ -99,15 +101,19 @@ class MenuScreen(base.Screen):
                 self._drop(None)
                 self.press_origin = ON_TITLE
             elif kind == "item":
-                self.press_origin = ("item", i)
+                self.press_origin = "item"
                 self._set_highlight(i)
+            elif kind == "popup":
+                self.press_origin = "popup"          # a separator, the drop-down's frame
             elif kind is None:
                 self.close()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             origin, self.press_origin = self.press_origin, None
-            if kind == "item" and origin in (ON_TITLE, ("item", i)):
+            if origin is None:
+                return
+            if kind == "item":
                 self.choose(i)
-            elif kind is None and origin == ON_TITLE:
+            elif kind is None:
                 self.close()
 
     def _key(self, event: pygame.event.Event) -> None:
