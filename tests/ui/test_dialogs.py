@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from game.engine.gallery import GALLERY
-from game.ui.screens.custom import CustomDialog
+from game.ui.screens.custom import FIELDS, CustomDialog
 from game.words import shape_name
 
 from .helpers import key, make_app, pixel, post, press, release
@@ -112,6 +112,31 @@ def test_out_of_range_values_show_the_engine_message_and_change_nothing():
     reds = sum(1 for x in range(r.x, r.right) for y in range(r.y, r.bottom)
                if tuple(app.display.surface.get_at((x, y)))[:3] == (192, 0, 0))
     assert reds > 20
+
+
+@pytest.mark.parametrize("box, typed, error", [
+    ("width", "120", "width must be from 8 to 100, not 120"),
+    ("height", "", "type a number for the height"),
+])
+def test_a_refusal_gives_the_focus_to_the_box_it_is_about_its_text_selected(box, typed, error):
+    """Enter in Mines with a width of 120: the focus stayed in Mines, and
+    the number typed next, meant for the width, replaced the mines."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    for _ in range(FIELDS.index(box)):
+        key(app, pygame.K_TAB)
+    clear_and_type(app, typed)
+    while dialog.focused is not dialog.fields["mines"]:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert dialog.error == error
+    field = app.painter.px(dialog.screen_rect(dialog.fields[box]))
+    if typed:                                      # drawn selected: white on navy
+        assert pixel(app, (field.x + 8, field.centery)) == (0, 0, 128)
+    type_text(app, "30")
+    key(app, pygame.K_RETURN)
+    f = app.play.field
+    assert app.top is app.play and (getattr(f, box), f.mines) == (30, 10)
 
 
 def test_too_many_mines_are_refused():

@@ -42,6 +42,15 @@ def is_ascii_digit(ch: str) -> bool:
     return ch in "0123456789"
 
 
+class BoxError(ValueError):
+    """A box left empty or not written in digits: the message, and which
+    box (``what``, as the engine's ``SizeError`` names it)."""
+
+    def __init__(self, what: str, message: str) -> None:
+        super().__init__(message)
+        self.what = what
+
+
 class CustomDialog(Dialog):
     title = N_("Custom Field")
     width = 150
@@ -140,7 +149,7 @@ class CustomDialog(Dialog):
                 width, height = len(mask[0]), len(mask)
             CUSTOM_LIMITS.check(width, height, mines, self.shape, mask)
         except ValueError as e:         # a box left empty or not digits, or the board refused
-            self._refuse(board_refusal(e))
+            self._refuse(board_refusal(e), getattr(e, "what", None))
             return
         settings = self.app.settings
         settings.shape = self.shape
@@ -167,15 +176,24 @@ class CustomDialog(Dialog):
 
     def _number(self, name: str) -> int:
         if not self.values[name]:
-            raise ValueError(_(EMPTY[name]))
+            raise BoxError(name, _(EMPTY[name]))
         value = ascii_number(self.values[name])
         if value is None:
-            raise ValueError(_(NOT_DIGITS[name]))
+            raise BoxError(name, _(NOT_DIGITS[name]))
         return value
 
-    def _refuse(self, message: str) -> None:
+    def _refuse(self, message: str, what: str | None) -> None:
+        """Show why, and give the focus to the box it is about, its text
+        selected, as a Windows dialog does: it stayed where Enter was
+        pressed, and the number typed to put the width right replaced the
+        mines."""
         self.error = message
         self._rebuild()
+        box = self.fields.get(what or "")
+        if box is not None and box.focusable:
+            self.focus = self.widgets.index(box)
+            self._select_focused()
+            self.pane.show(box.rect.y, box.rect.bottom)
 
     def _rebuild(self) -> None:
         focus = self.focus
