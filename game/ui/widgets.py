@@ -186,7 +186,11 @@ class TextField:
         # within the dialog's clip too: a box scrolled out of view stays out
         painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
         if focused and self.selected:
-            painter.fill((x, y, painter.text_width(self.text), painter.line_height()), NAVY)
+            # a column of navy before the first letter too: the pixel font's
+            # letters start at their left edge, and a selected 9 or 0 joined
+            # the white margin beside it, reading as an 8
+            painter.fill((x - 1, y, painter.text_width(self.text) + 1, painter.line_height()),
+                         NAVY)
             painter.text(self.text, (x, y), WHITE)
         else:
             painter.text(self.text, (x, y), BLACK if self.focusable else DARK)

@@ -73,6 +73,20 @@ def test_typing_into_a_box_reached_by_the_keyboard_replaces_its_text_as_in_windo
     assert app.top is app.play and (f.width, f.height, f.mines) == (30, 16, 50)
 
 
+def test_a_selected_9_keeps_a_navy_column_on_its_left_and_does_not_read_as_an_8():
+    """The pixel font's 9 has ink in its first column: the selection began
+    there, and the white stroke joined the white margin beside it."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    assert dialog.fields["height"].text == "9" and dialog.fields["height"].selected
+    box, line = dialog.screen_rect(dialog.fields["height"]), app.painter.line_height()
+    text_x, text_y = 2 * (box.x + 3), 2 * (box.centery - line // 2)   # where the 9 is drawn
+    ink = [y for y in range(text_y, text_y + 2 * line) if pixel(app, (text_x, y)) == (255, 255, 255)]
+    assert ink                                           # the 9's first column, white
+    margin = {pixel(app, (x, y)) for x in (text_x - 2, text_x - 1) for y in ink}
+    assert margin == {(0, 0, 128)}
+
+
 def test_a_click_into_a_box_puts_the_caret_at_its_end_and_typing_adds_to_it():
     app = make_app()
     dialog = open_custom(app)
