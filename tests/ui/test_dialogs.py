@@ -153,6 +153,23 @@ def test_a_refusal_gives_the_focus_to_the_box_it_is_about_its_text_selected(box,
     assert app.top is app.play and (getattr(f, box), f.mines) == (30, 10)
 
 
+@pytest.mark.parametrize("zoom", [(pygame.K_EQUALS, pygame.KMOD_CTRL), (pygame.K_F11, 0)])
+def test_sizes_typed_stay_typed_through_a_zoom_or_fullscreen(zoom):
+    """The dialog is laid out again at the new scale: it was rebuilt from
+    the values it opened with, and the sizes typed were lost."""
+    app = make_app()
+    dialog = open_custom(app)
+    type_text(app, "20")
+    key(app, pygame.K_TAB)
+    type_text(app, "30")
+    key(app, *zoom)
+    assert app.top is dialog and app.viewport.scale > 1
+    assert [dialog.fields[n].text for n in FIELDS] == ["20", "30", "10"]
+    key(app, pygame.K_RETURN)
+    f = app.play.field
+    assert app.top is app.play and (f.height, f.width, f.mines) == (20, 30, 10)
+
+
 def test_too_many_mines_are_refused():
     app = make_app()
     dialog = open_custom(app)

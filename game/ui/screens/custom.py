@@ -171,6 +171,11 @@ class CustomDialog(Dialog):
             return tuple(self.app.settings.own_mask.split("\n"))
         return None
 
+    def changed(self) -> None:
+        """Keep what was typed as it is typed: a zoom or fullscreen lays the
+        dialog out again from ``values``, and the sizes typed were lost."""
+        self._keep_typed()
+
     def _keep_typed(self) -> None:
         self.values = {name: field.text for name, field in self.fields.items()}
 
