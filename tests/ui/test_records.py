@@ -189,6 +189,24 @@ def test_the_arcade_picker_reached_from_the_keyboard_takes_typed_letters(tmp_pat
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
 
 
+def test_space_on_pick_letters_opens_the_picker_without_a_traceback(tmp_path):
+    """Space types a space as well as pressing the button: that letter came
+    to the picker before it was ever laid out, and the game died."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    while getattr(app.top.focused, "label", "") != "Pick letters":
+        key(app, pygame.K_TAB)
+    for kind in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.KEYUP):     # as SDL sends them
+        post(kind, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0, text=" ")
+    app.step()
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog)
+    post(pygame.TEXTINPUT, text="Zoe")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
 def test_a_kiosk_asks_with_the_arcade_picker(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
     win(app)

@@ -132,6 +132,10 @@ class ArcadeNameDialog(_NameEntry):
     no key could write a name."""
 
     def handle(self, event: pygame.event.Event) -> None:
+        # Laid out first: a letter typed before the picker was ever drawn
+        # (the one right after the key that opened it) had no line to show
+        # on, and the game stopped with a traceback.
+        self._ensure_built()
         if event.type == pygame.TEXTINPUT:
             for ch in event.text:
                 if ch.isprintable():
