@@ -121,9 +121,7 @@ class Button:
                                   r.centery - painter.line_height() // 2 + shift))
 
     def key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self.action()
-            return True
+        """Keys are the dialog's: Enter clicks at once, Space on its release."""
         return False
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:

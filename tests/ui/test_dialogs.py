@@ -5,6 +5,7 @@ import pytest
 
 from game.engine.gallery import GALLERY
 from game.ui.screens.custom import FIELDS, CustomDialog
+from game.ui.screens.help import AboutDialog
 from game.words import shape_name
 
 from .helpers import key, make_app, pixel, post, press, release
@@ -383,3 +384,31 @@ def test_a_shaped_fields_size_is_shown_greyed_and_cannot_be_typed_over():
     while dialog.field != "rectangle":
         click_button(app, dialog, dialog._field_title())
     assert dialog.fields["width"].focusable and dialog.fields["height"].focusable
+
+
+def test_space_presses_a_button_down_and_clicks_it_on_its_release_as_in_windows():
+    """Space clicked at once: the space it typed then went on to the dialog
+    the button had opened. Tab with Space down lets the button go, unclicked."""
+    app = make_app(scale=2)
+    app.commands.run("about")
+    app.step()
+    about = app.top
+    assert isinstance(about, AboutDialog)
+    ok = app.painter.px(about.screen_rect(about.focused))
+    corner = (ok.x + 4, ok.y + 4)                 # inside the focus frame and the bevel's edge
+    assert pixel(app, corner) == (255, 255, 255)           # raised: lit from the top left
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert app.top is about and pixel(app, corner) == (128, 128, 128)    # held down
+    post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert app.top is app.play
+    dialog = open_custom(app)
+    while getattr(dialog.focused, "label", "") != "Cancel":
+        key(app, pygame.K_TAB)
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    key(app, pygame.K_TAB)
+    post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert app.top is dialog and not any(getattr(w, "pressed", False) for w in dialog.widgets)

@@ -42,6 +42,7 @@ class Dialog(base.Screen):
         self.widgets: list = []
         self.focus = 0
         self._held: Button | None = None
+        self._spaced: Button | None = None    # the button Space holds down
         self._dragging_bar = False
         self._dirty = True
         self._ticks = 0
@@ -164,6 +165,8 @@ class Dialog(base.Screen):
                 self._mouse(event, self.widget_at(pos))
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self._space_up()
         elif event.type == pygame.TEXTINPUT and self.focused is not None:
             self.focused.key(event)
         elif event.type == pygame.MOUSEWHEEL:
@@ -182,6 +185,7 @@ class Dialog(base.Screen):
         if self._held is not None:
             self._held.pressed = False
             self._held = None
+        self._let_go_space()
         self._dragging_bar = False
         self._dirty = True
 
@@ -250,6 +254,9 @@ class Dialog(base.Screen):
                 self.accept()
         elif event.key == pygame.K_TAB:
             self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif event.key == pygame.K_SPACE and isinstance(self.focused, Button):
+            self._spaced = self.focused     # pressed now, clicked when Space comes up
+            self._spaced.pressed = True
         elif keys.command_for(event) == "pause":
             # The clock runs on under a dialog: the Pause key stops it here
             # too (it did nothing), the dialog staying on top of the pause.
@@ -262,7 +269,25 @@ class Dialog(base.Screen):
             step = max(line, self.pane.view_h - line) if page else line
             self.pane.scroll_by(step * SCROLL_KEYS[event.key])
 
+    def _space_up(self) -> None:
+        """Space came up: the button it pressed acts, if it still has the
+        focus. As in Windows, a button acts on Space's release: on the press,
+        the space typed with it went on to the dialog the button opened
+        (a space at the head of the letter picker's name), and the release
+        of a Space that chose a menu item clicked nothing."""
+        button = self._let_go_space()
+        if button is not None and button is self.focused:
+            button.action()
+
+    def _let_go_space(self) -> Button | None:
+        """The button Space held down pops up, unclicked; returned."""
+        button, self._spaced = self._spaced, None
+        if button is not None:
+            button.pressed = False
+        return button
+
     def _cycle(self, step: int) -> None:
+        self._let_go_space()              # Tab with Space down: the button pops up
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if focusable:
             at = focusable.index(self.focus) if self.focus in focusable else 0
@@ -279,7 +304,8 @@ class Dialog(base.Screen):
             self.focused.select_all()
 
     def update(self) -> None:
-        if self.app.top is not self and (self._held is not None or self._dragging_bar):
+        if self.app.top is not self and (self._held is not None or self._dragging_bar
+                                         or self._spaced is not None):
             self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
         if self._ticks % BLINK_TICKS == 0 and isinstance(self.focused, TextField):
