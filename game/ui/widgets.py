@@ -176,10 +176,7 @@ class TextField:
         painter.bevel("field_2", r)
         if not self.focusable:
             painter.fill(r.inflate(-4, -4), GREY)
-        room = r.w - 6
-        # Show the end of a text too long for the box, so the caret stays visible.
-        shift = max(0, painter.text_width(self.text[: self.caret]) - room + 1)
-        x, y = r.x + 3 - shift, r.centery - painter.line_height() // 2
+        x, y = r.x + 3 - self._shift(painter), r.centery - painter.line_height() // 2
         clip = painter.surface.get_clip()
         # within the dialog's clip too: a box scrolled out of view stays out
         painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
@@ -196,6 +193,21 @@ class TextField:
             cx = x + painter.text_width(self.text[: self.caret])
             painter.fill((cx, y, 1, painter.line_height()), BLACK)
         painter.surface.set_clip(clip)
+
+    def _shift(self, painter: Painter) -> int:
+        """How far the text is drawn left of its place: a text too long for
+        the box shows its end, so that the caret stays in view."""
+        return max(0, painter.text_width(self.text[: self.caret]) - (self.rect.w - 6) + 1)
+
+    def click(self, painter: Painter, x: int) -> None:
+        """A click ``x`` scale-1 pixels right of the box's left edge puts the
+        caret between the letters nearest it, as in a Windows text box (it
+        went to the end: a typo in the middle of a name was reached with
+        the arrows only), and lets a selection go."""
+        x += self._shift(painter) - 3
+        self.caret = min(range(len(self.text) + 1),
+                         key=lambda i: abs(painter.text_width(self.text[:i]) - x))
+        self.selected = False
 
     def key(self, event: pygame.event.Event) -> bool:
         """Edit with a key press or typed text; True when the event was used."""

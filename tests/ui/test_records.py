@@ -96,6 +96,22 @@ def test_the_name_given_last_is_offered_selected_at_the_next_best_time(tmp_path)
     assert app.settings.player_name == "Ann"
 
 
+def test_a_click_in_the_name_puts_the_caret_between_the_letters_it_points_at(tmp_path):
+    """The caret went to the end of the name, wherever the click was."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe", scale=2)
+    win(app)
+    dialog = app.top
+    box = dialog.screen_rect(dialog.entry)
+    x = box.x + 3 + app.painter.text_width("Z")          # between Z and o
+    press(app, app.viewport.to_display((x, box.centery)))
+    release(app, app.viewport.to_display((x, box.centery)))
+    post(pygame.TEXTINPUT, text="x")
+    app.step()
+    assert dialog.entry.text == "Zxoe"
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zxoe"]
+
+
 def test_an_empty_name_forgets_nothing_and_a_kiosk_offers_no_name(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoë")
     win(app)

@@ -229,7 +229,8 @@ class Dialog(base.Screen):
             if widget is not None and widget.focusable:
                 self.focus = self.widgets.index(widget)
                 if isinstance(widget, TextField):
-                    widget.selected = False   # a click puts the caret in, as in Windows
+                    x = self.app.viewport.to_window(event.pos)[0] - self.screen_rect(widget).x
+                    widget.click(self.app.painter, x)
             if isinstance(widget, ListView):
                 y = self.app.viewport.to_window(event.pos)[1] - self.screen_rect(widget).y
                 row = widget.row_at(y)
