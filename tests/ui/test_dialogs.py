@@ -412,3 +412,19 @@ def test_space_presses_a_button_down_and_clicks_it_on_its_release_as_in_windows(
     post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
     app.step()
     assert app.top is dialog and not any(getattr(w, "pressed", False) for w in dialog.widgets)
+
+
+def test_ok_is_framed_as_the_default_button_while_the_sizes_are_typed():
+    """Windows frames a dialog's default button in black while the focus is
+    in a text box (Enter clicks it); ours framed no button, and nothing
+    said that Enter meant OK."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    ok, cancel = (app.painter.px(dialog.screen_rect(w)) for w in dialog.widgets
+                  if getattr(w, "label", "") in ("OK", "Cancel"))
+    left_edge = [pixel(app, (ok.x, y)) for y in range(ok.y + 2, ok.bottom - 2)]
+    assert set(left_edge) == {(0, 0, 0)}
+    while getattr(dialog.focused, "label", "") != "Cancel":
+        key(app, pygame.K_TAB)
+    assert pixel(app, (ok.x, ok.centery)) != (0, 0, 0)               # Enter clicks Cancel now
+    assert pixel(app, (cancel.x, cancel.centery)) == (0, 0, 0)

@@ -336,6 +336,7 @@ class Dialog(base.Screen):
 
     def _draw_widgets(self, painter: Painter, which) -> None:
         caret_on = (self._ticks // BLINK_TICKS) % 2 == 0
+        default = None if isinstance(self.focused, Button) else self.default_button
         for i, widget in enumerate(self.widgets):
             if not which(i):
                 continue
@@ -343,7 +344,16 @@ class Dialog(base.Screen):
             if isinstance(widget, TextField):
                 widget.draw(painter, origin, i == self.focus, caret_on)
             else:
-                widget.draw(painter, origin, i == self.focus)
+                widget.draw(painter, origin, i == self.focus or widget is default)
+
+    @property
+    def default_button(self) -> Button | None:
+        """The button Enter clicks while the focus is on no button (the
+        one whose action is :meth:`accept`): framed in black then, as a
+        Windows dialog frames its default button (OK while the Custom
+        Field's sizes are typed), so that the player sees what Enter does."""
+        return next((w for w in self.widgets if isinstance(w, Button) and w.action == self.accept),
+                    None)
 
     def draw_content_extras(self, painter: Painter, origin: tuple[int, int]) -> None:
         """Draw what is not a widget (pictures) in the content, at ``origin``."""
