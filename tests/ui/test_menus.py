@@ -140,6 +140,27 @@ def test_a_press_in_the_open_menu_chooses_the_item_it_is_released_on_as_in_windo
     assert app.settings.level == "beginner" and app.top is app.play
 
 
+def test_the_item_lit_from_the_keyboard_stays_lit_through_fullscreen():
+    """SDL tells of the pointer "moving" when the window changes under it;
+    off the menu, that put out the item lit with the arrows, and Enter
+    then chose nothing. As in Windows, only a pointer on the menu lights
+    another item."""
+    app = make_app()
+    key(app, pygame.K_g, pygame.KMOD_LALT, "g")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)                                     # Intermediate
+    key(app, pygame.K_F11)
+    app.step()
+    menu = app.top
+    assert isinstance(menu, MenuScreen) and app.display.surface.get_size() != app.layout.size
+    geo = popup_geometry(app.painter, menu.items, title_rects(app.painter, app.layout.menu_h)[0],
+                         app.layout.size)
+    row = app.painter.px(geo.item_rects[[i.label for i in menu.items].index("Intermediate")])
+    assert pixel(app, (row.right - 3, row.centery)) == (0, 0, 128)
+    key(app, pygame.K_RETURN)
+    assert app.settings.level == "intermediate"
+
+
 def test_a_press_on_an_item_released_off_the_menu_closes_it_and_does_nothing_else():
     app = make_app()
     press(app, title_pos(app, 0))

@@ -89,7 +89,12 @@ class MenuScreen(base.Screen):
         if event.type == pygame.MOUSEMOTION:
             if kind == ON_TITLE and i != self.index:
                 self._switch(i)
-            self._set_highlight(i if kind == "item" else None)
+            if kind is not None:
+                # Off the menu the lit item stays lit, as in Windows: SDL
+                # tells of a pointer "moved" when the window changes under
+                # it (F11, Alt+Enter), and the item lit with the arrows went
+                # dark, Down starting again from the top.
+                self._set_highlight(i if kind == "item" else None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and kind is None:
             self.close()             # as in Windows, any button outside: and nothing else
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
