@@ -10,7 +10,7 @@ from game.store import Store
 from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, StatisticsDialog
 
-from .helpers import click, key, make_app, press, release
+from .helpers import BOARD_8, click, key, make_app, press, release
 
 
 @pytest.mark.parametrize("style, beginner, rule, marks", [
@@ -59,6 +59,24 @@ def test_escape_closes_the_style_dialog_without_changing_anything():
     app.step()
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play and app.settings.style == "modern"
+
+
+def test_the_focus_moved_to_cancel_stays_there_through_a_zoom():
+    """Laid out again by Ctrl++, the dialog put the focus back on the style
+    played: Enter then started a new game in it, abandoning the one under way."""
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    assert app.play.field.status == "playing"
+    app.commands.run("style")
+    app.step()
+    dialog = app.top
+    assert dialog.focused.label == "> Modern"              # where the focus starts
+    while getattr(dialog.focused, "label", "") != "Cancel":
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.viewport.scale == 2 and dialog.focused.label == "Cancel"
+    key(app, pygame.K_RETURN)
+    assert app.top is app.play and app.play.field.status == "playing"
 
 
 def test_style_on_the_command_line_sets_the_profile_for_the_run():

@@ -30,6 +30,10 @@ class StyleDialog(Dialog):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.width = min(190, app.layout.size[0] - 4)
+        # The focus starts on the style played (each style is a button and
+        # its note), here and not at each layout: a zoom put it back there
+        # from Cancel, and Enter then started a new game, abandoning this one.
+        self.focus = 2 * STYLES.index(app.settings.style)
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
@@ -46,8 +50,6 @@ class StyleDialog(Dialog):
             rows = len(wrap(painter, note, width - 4))
             self.widgets.append(Label(pygame.Rect(12, y, width - 4, rows * (line + 1)), note))
             y += rows * (line + 1) + 6
-            if current:
-                self.focus = len(self.widgets) - 2
         self.widgets.append(Button(pygame.Rect(self.client_w - 8 - 60, y + 2, 60, line + 8),
                                    _("Cancel"), self.cancel))
         return y + line + 16
