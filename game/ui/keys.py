@@ -134,6 +134,15 @@ def alt_only(event: pygame.event.Event) -> bool:
     return bool(mods & ALT) and not mods & CTRL
 
 
+def is_paste(event: pygame.event.Event) -> bool:
+    """Ctrl+V or Shift+Insert, the keys that paste in every Windows text box
+    (not Ctrl+Alt+V: AltGr on many layouts)."""
+    mods = getattr(event, "mod", 0)
+    if event.key == pygame.K_v:
+        return bool(mods & CTRL) and not mods & ALT
+    return event.key == pygame.K_INSERT and bool(mods & pygame.KMOD_SHIFT)
+
+
 def is_operator_exit(event: pygame.event.Event) -> bool:
     """Ctrl+Alt+Shift+Q, which quits even in kiosk mode."""
     mods = getattr(event, "mod", 0)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from . import keys
 from .render.painter import BLACK, DARK, GREY, WHITE, Painter
 
 NAVY = (0, 0, 128)
@@ -217,7 +218,7 @@ class TextField:
         if event.type != pygame.KEYDOWN:
             return False
         k = event.key
-        if _is_paste(event):
+        if keys.is_paste(event):
             self._insert(_clipboard().split("\n")[0].split("\r")[0])
         elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
             pass
@@ -255,14 +256,6 @@ class TextField:
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
         return self.rect, [self.rect.inflate(-4, -4)]
-
-
-def _is_paste(event: pygame.event.Event) -> bool:
-    """Ctrl+V or Shift+Insert, the keys that paste in every Windows text box."""
-    mods = getattr(event, "mod", 0)
-    if event.key == pygame.K_v:
-        return bool(mods & pygame.KMOD_CTRL) and not mods & pygame.KMOD_ALT
-    return event.key == pygame.K_INSERT and bool(mods & pygame.KMOD_SHIFT)
 
 
 def _clipboard() -> str:
