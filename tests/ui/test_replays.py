@@ -869,6 +869,33 @@ def test_the_file_chosen_in_open_replay_stays_chosen_through_a_zoom(tmp_path):
     assert isinstance(app.top, NoticeDialog) and "a.json" in app.top.text
 
 
+def test_a_double_click_on_a_file_watches_it_and_two_slow_clicks_do_not(tmp_path):
+    """A double click on a file in a Windows Open dialog opens it; ours only
+    selected it, Watch had to be found and pressed."""
+    (tmp_path / "replays").mkdir()
+    for age, name in enumerate("abc"):
+        path = tmp_path / "replays" / f"{name}.json"
+        path.write_text("{")
+        os.utime(path, (1_000 + age, 1_000 + age))               # newest first: c, b, a
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    box = dialog.screen_rect(dialog.table)
+    b = app.viewport.to_display((box.centerx, box.y + 2 + ROW_H + ROW_H // 2))   # second row
+    press(app, b)
+    release(app, b)
+    app.step(30)                                         # half a second: two clicks
+    press(app, b)
+    release(app, b)
+    assert app.top is dialog and dialog.table.selected == 1
+    app.step(31)
+    press(app, b)
+    release(app, b)
+    press(app, b)                                        # at once: a double click
+    assert isinstance(app.top, NoticeDialog) and "b.json" in app.top.text
+
+
 def test_open_replay_with_no_files_says_so_and_fits_the_smallest_window():
     app = make_app(BOARD_8)
     app.commands.run("open_replay")

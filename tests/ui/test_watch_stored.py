@@ -11,9 +11,10 @@ from game.ui.recording import game_record
 from game.ui.screens.history import HistoryDialog
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.records import StatisticsDialog
+from game.ui.screens.records_dialog import ROW_H
 from game.ui.screens.watch import ReplayScreen
 
-from .helpers import BOARD_8, key, make_app
+from .helpers import BOARD_8, key, make_app, press, release
 from .test_records import press_button
 from .test_replays import HeldWorker, win
 
@@ -51,6 +52,20 @@ def test_a_replay_asked_for_then_left_for_another_dialog_is_dropped(tmp_path):
     held.answer()
     app.step(3)
     assert isinstance(app.top, StatisticsDialog) and not app.replays.waiting
+
+
+def test_a_double_click_on_a_game_watches_it(tmp_path):
+    held = HeldWorker()
+    app = history_with_a_won_game(tmp_path, held)
+    box = app.top.screen_rect(app.top.table)
+    row = app.viewport.to_display((box.centerx, box.y + 2 + ROW_H // 2))     # the newest game
+    for _ in range(2):
+        press(app, row)
+        release(app, row)
+    assert app.top is app.play and len(held.jobs) == 1
+    held.answer()
+    app.step(3)
+    assert isinstance(app.top, ReplayScreen)
 
 
 def test_watching_a_game_kept_without_replay_says_only_that(tmp_path):

@@ -28,6 +28,9 @@ TITLE_H = 16
 BLINK_TICKS = 30
 MARGIN = 2          # kept free between a dialog and the window's edges
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
+#: Two presses on one row of a list within this many ticks are a double
+#: click (Windows' default double-click time, 500 ms).
+DOUBLE_CLICK_TICKS = 30
 
 
 class Dialog(base.Screen):
@@ -43,6 +46,7 @@ class Dialog(base.Screen):
         self.focus = 0
         self._held: Button | None = None
         self._spaced: Button | None = None    # the button Space holds down
+        self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
         self._dragging_bar = False
         self._dirty = True
         self._ticks = 0
@@ -236,6 +240,7 @@ class Dialog(base.Screen):
                 row = widget.row_at(y)
                 if row is not None:
                     widget.select(row)
+                    self._press_row(row)
         elif event.type == pygame.MOUSEMOTION and self._held is not None:
             self._held.pressed = widget is self._held
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._held:
@@ -243,6 +248,17 @@ class Dialog(base.Screen):
             held.pressed = False
             if widget is held:
                 held.action()
+
+    def _press_row(self, row: int) -> None:
+        """A press on a list's ``row``: the second on it within the double
+        click time opens it, as a double click on a Windows list does."""
+        last, self._row_press = self._row_press, (row, self._ticks)
+        if last is not None and last[0] == row and self._ticks - last[1] <= DOUBLE_CLICK_TICKS:
+            self._row_press = None
+            self.open_row()
+
+    def open_row(self) -> None:
+        """A double click on the list's selected row (nothing by default)."""
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:

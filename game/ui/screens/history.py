@@ -230,6 +230,10 @@ class HistoryDialog(Dialog):
                                                else ([], None))
         self.chart.note = NO_WINS if chart is not None else LOADING
 
+    def open_row(self) -> None:
+        """A double click on a game watches it, as its Watch button does."""
+        self.watch()
+
     def watch(self) -> None:
         """Watch the selected game's replay (a notice if it has none): the
         dialog closes and the replay loader's process reads it from the

@@ -133,6 +133,10 @@ class OpenReplayDialog(Dialog):
                                    self.cancel))
         return y + line + 14
 
+    def open_row(self) -> None:
+        """A double click on a file watches it, as a Windows Open dialog opens it."""
+        self.accept()
+
     def accept(self) -> None:
         """Watch the selected file (not before the list is there)."""
         if not self.loaded:
