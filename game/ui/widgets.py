@@ -116,10 +116,14 @@ class Button:
         else:
             inner = r
         painter.bevel("pressed_2" if self.pressed else "raised_2", inner)
-        w = painter.text_width(self.label)
+        painter.text(self.label, self.label_at(painter, origin))
+
+    def label_at(self, painter: Painter, origin: tuple[int, int]) -> tuple[int, int]:
+        """Where its label is drawn: centred, a pixel down and right while pressed."""
+        r = self.rect.move(origin)
         shift = 1 if self.pressed else 0
-        painter.text(self.label, (r.centerx - w // 2 + shift,
-                                  r.centery - painter.line_height() // 2 + shift))
+        return (r.centerx - painter.text_width(self.label) // 2 + shift,
+                r.centery - painter.line_height() // 2 + shift)
 
     def key(self, event: pygame.event.Event) -> bool:
         """Keys are the dialog's: Enter clicks at once, Space on its release."""

@@ -267,6 +267,33 @@ def test_a_reset_answered_no_keeps_the_records(tmp_path):
     assert len(on_disk(app).best_times("beginner")) == 1
 
 
+@pytest.mark.parametrize("language, no, yes", [("en", "n", "y"), ("fr", "n", "o")])
+def test_the_reset_question_is_answered_by_its_underlined_letters(tmp_path, language, no, yes):
+    """A Windows message box answers Y or N (O or N in French); ours took
+    the mouse, Tab and Enter only, and its buttons showed no letter."""
+    store = Store(tmp_path)
+    store.add_best_time("beginner", "Ann", 10_000, None, None)
+    store.close()
+    app = make_app(data_dir=tmp_path, language=language, scale=2)
+    app.commands.run("best_times")
+    app.step()
+    press_button(app, app.top, i18n._("Reset"))
+    question = app.top
+    assert isinstance(question, ConfirmDialog)
+    for button in (w for w in question.widgets if hasattr(w, "action")):
+        x, y = button.label_at(app.painter, question.origin_of(question.widgets.index(button)))
+        foot = y + app.painter.atlas.fonts["regular"]["baseline"] + 1
+        first = app.painter.text_width(button.label[0])
+        assert {pixel(app, (2 * x + dx, 2 * foot)) for dx in range(2 * first)} == {(0, 0, 0)}
+    key(app, ord(no), unicode=no)
+    assert isinstance(app.top, BestTimesDialog)
+    assert len(on_disk(app).best_times("beginner")) == 1
+    press_button(app, app.top, i18n._("Reset"))
+    key(app, ord(yes), pygame.KMOD_LALT, "")                  # Alt and the letter too
+    assert isinstance(app.top, BestTimesDialog)
+    assert on_disk(app).best_times("beginner") == []
+
+
 @pytest.mark.parametrize("won, played, shown", [(199, 200, "99\u00a0%"), (2, 3, "66\u00a0%"),
                                                 (3, 3, "100\u00a0%"), (0, 2, "0\u00a0%")])
 def test_the_win_rate_is_rounded_down_never_to_100_with_a_game_lost(tmp_path, won, played, shown):

@@ -8,9 +8,12 @@ import pygame
 
 from game.i18n import N_, _
 
-from ..render.painter import Painter
-from ..widgets import Label, button_row, wrap
+from ..menus import fold
+from ..render.menubar import underline
+from ..render.painter import BLACK, Painter
+from ..widgets import Button, Label, button_row, wrap
 from .dialog import Dialog
+from .menu import mnemonic_index
 
 
 class NoticeDialog(Dialog):
@@ -38,7 +41,9 @@ class NoticeDialog(Dialog):
 
 
 class ConfirmDialog(Dialog):
-    """A question answered Yes (runs ``on_yes``) or No."""
+    """A question answered Yes (runs ``on_yes``) or No: by the buttons, or,
+    as in a Windows message box, by their underlined first letters (Y or N;
+    O or N in French), with or without Alt."""
 
     title = N_("Minesweeper")
 
@@ -63,3 +68,26 @@ class ConfirmDialog(Dialog):
     def yes(self) -> None:
         self.app.pop()
         self.on_yes()
+
+    def _answers(self) -> list[Button]:
+        """Yes and No, when their first letters tell them apart."""
+        answers = [w for w in self.widgets if isinstance(w, Button)]
+        return answers if len({fold(b.label[:1]) for b in answers}) == len(answers) else []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self._ensure_built()
+        if event.type == pygame.KEYDOWN and not getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            answers = self._answers()
+            chosen = mnemonic_index([(b.label, 0) for b in answers], event)
+            if chosen is not None:
+                answers[chosen].action()
+                return
+        super().handle(event)
+
+    def draw(self, painter: Painter, full: bool) -> bool:
+        if not super().draw(painter, full):
+            return False
+        for button in self._answers():
+            at = button.label_at(painter, self.origin_of(self.widgets.index(button)))
+            underline(painter, button.label, 0, at, BLACK)
+        return True
