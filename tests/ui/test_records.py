@@ -294,6 +294,25 @@ def test_the_reset_question_is_answered_by_its_underlined_letters(tmp_path, lang
     assert on_disk(app).best_times("beginner") == []
 
 
+def test_the_focus_tabbed_to_yes_or_pick_letters_stays_there_through_a_zoom(tmp_path):
+    """Laid out again by Ctrl++, the question put the focus back on No (and
+    the name entry on the name): Enter then did what Tab had moved away from."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    while getattr(app.top.focused, "label", "") != "Pick letters":
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ArcadeNameDialog)
+    key(app, pygame.K_RETURN)                                 # named: the Best Times
+    press_button(app, app.top, "Reset")
+    key(app, pygame.K_TAB)                                    # from No to Yes
+    key(app, pygame.K_MINUS, pygame.KMOD_CTRL)
+    assert app.viewport.scale == 1
+    key(app, pygame.K_RETURN)
+    assert on_disk(app).best_times("beginner") == []
+
+
 @pytest.mark.parametrize("won, played, shown", [(199, 200, "99\u00a0%"), (2, 3, "66\u00a0%"),
                                                 (3, 3, "100\u00a0%"), (0, 2, "0\u00a0%")])
 def test_the_win_rate_is_rounded_down_never_to_100_with_a_game_lost(tmp_path, won, played, shown):

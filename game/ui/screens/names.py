@@ -79,6 +79,7 @@ class NameDialog(_NameEntry):
         # as Winmine offered the level's record holder's name, most often
         # the player's own (winmine.c, EnterDlgProc: WM_INITDIALOG).
         self.name = app.settings.player_name
+        self.focus = 1                   # the name, as the dialog opens (not at each layout)
 
     def finish(self) -> None:
         """Name the time, and remember the name to offer it next time."""
@@ -106,7 +107,6 @@ class NameDialog(_NameEntry):
             y += line + 12
             picker = pygame.Rect(8, y, width, line + 8)
         self.widgets.append(Button(picker, _("Pick letters"), self.to_picker))
-        self.focus = 1
         pygame.key.start_text_input()
         return y + line + 14
 

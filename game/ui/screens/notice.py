@@ -52,6 +52,9 @@ class ConfirmDialog(Dialog):
         self.question = question
         self.on_yes = on_yes
         self.width = min(180, app.layout.size[0] - 4)
+        # No, the safe default, has the focus as the question opens (not at
+        # each layout: a zoom took it back from Yes, where Tab had put it)
+        self.focus = 2
 
     def build(self, painter: Painter) -> int:
         width = self.client_w - 16
@@ -62,7 +65,6 @@ class ConfirmDialog(Dialog):
         buttons, bottom = button_row(painter, ((_("Yes"), self.yes), (_("No"), self.cancel)),
                                      8, y, width, min_width=52, gap=8)
         self.widgets += buttons
-        self.focus = 2                    # No is the safe default
         return bottom + 6
 
     def yes(self) -> None:
