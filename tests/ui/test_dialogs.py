@@ -6,6 +6,7 @@ import pytest
 from game.engine.gallery import GALLERY
 from game.ui.screens.custom import FIELDS, CustomDialog
 from game.ui.screens.help import AboutDialog
+from game.ui.widgets import PASTE_READ
 from game.words import shape_name
 
 from .helpers import key, make_app, pixel, post, press, release
@@ -226,6 +227,17 @@ def test_a_paste_stops_where_the_box_is_full_and_ctrl_alt_v_pastes_nothing():
     pygame.scrap.put_text("123456")
     key(app, pygame.K_v, pygame.KMOD_CTRL)
     assert dialog.fields["height"].text == "1234"
+
+
+def test_a_paste_reads_no_further_than_the_start_of_a_huge_clipboard():
+    """A 10 MB text copied by mistake was sifted whole for the digits it
+    held: the window stood still for 0.4 s. A paste reads its first 256
+    characters (plenty for a one-line box); digits past them are not pasted."""
+    app = make_app()
+    dialog = open_custom(app)
+    pygame.scrap.put_text("x" * (PASTE_READ - 2) + "12" + "3" * 10_000_000)
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert dialog.fields["height"].text == "12"
 
 
 def test_a_value_not_written_in_ascii_digits_is_refused_with_a_clear_message():
