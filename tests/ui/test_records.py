@@ -313,6 +313,23 @@ def test_the_focus_tabbed_to_yes_or_pick_letters_stays_there_through_a_zoom(tmp_
     assert on_disk(app).best_times("beginner") == []
 
 
+def test_reset_reached_with_tab_stays_reached_through_a_zoom(tmp_path):
+    """Laid out again by Ctrl++, Best Times put the focus back on its list:
+    Enter then closed the dialog instead of asking about the reset."""
+    store = Store(tmp_path)
+    store.add_best_time("beginner", "Ann", 10_000, None, None)
+    store.close()
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("best_times")
+    app.step()
+    while getattr(app.top.focused, "label", "") != "Reset":
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.viewport.scale == 2
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ConfirmDialog)
+
+
 @pytest.mark.parametrize("won, played, shown", [(199, 200, "99\u00a0%"), (2, 3, "66\u00a0%"),
                                                 (3, 3, "100\u00a0%"), (0, 2, "0\u00a0%")])
 def test_the_win_rate_is_rounded_down_never_to_100_with_a_game_lost(tmp_path, won, played, shown):

@@ -44,6 +44,8 @@ class Dialog(base.Screen):
         super().__init__(app)
         self.widgets: list = []
         self.focus = 0
+        #: The player moved the focus (Tab, a click): see ``LevelDialog``.
+        self.focus_moved = False
         self._held: Button | None = None
         self._spaced: Button | None = None    # the button Space holds down
         self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
@@ -232,6 +234,7 @@ class Dialog(base.Screen):
                 widget.pressed = True
             if widget is not None and widget.focusable:
                 self.focus = self.widgets.index(widget)
+                self.focus_moved = True
                 if isinstance(widget, TextField):
                     x = self.app.viewport.to_window(event.pos)[0] - self.screen_rect(widget).x
                     widget.click(self.app.painter, x)
@@ -309,6 +312,7 @@ class Dialog(base.Screen):
         if focusable:
             at = focusable.index(self.focus) if self.focus in focusable else 0
             self.focus = focusable[(at + step) % len(focusable)]
+            self.focus_moved = True
             self._select_focused()
             if self.focus not in self.footer:
                 rect = self.widgets[self.focus].rect

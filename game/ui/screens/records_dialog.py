@@ -156,17 +156,17 @@ class LevelDialog(Dialog):
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
         return max(1, min(10, (free - 4) // ROW_H))
 
-    #: Where "<" and ">" are among the widgets (``level_row`` puts them first).
-    TURNERS = (0, 2)
-
     def _lay_out(self) -> None:
-        """Laid out again (another level shown, its records arrived), a
-        dialog whose focus is on "<" or ">" keeps it there: Enter on ">"
-        turns page after page, as a Windows button keeps the focus."""
-        turner = self.focus if self.widgets and self.focus in self.TURNERS else None
+        """Laid out again (another level shown, its records arrived, a
+        zoom), a dialog keeps the focus where the player moved it: Enter on
+        ">" turns page after page, as a Windows button keeps the focus, and
+        Reset reached with Tab stays reached (a zoom took the focus back to
+        OK or the list). Until then each layout puts it where it suits the
+        records shown (the list, once there are times)."""
+        kept = self.focus if self.widgets and self.focus_moved else None
         super()._lay_out()
-        if turner is not None:
-            self.focus = turner
+        if kept is not None and 0 <= kept < len(self.widgets) and self.widgets[kept].focusable:
+            self.focus = kept
 
     def turn(self, step: int) -> None:
         pages = self.pages
