@@ -14,6 +14,7 @@ from game.i18n import available as languages
 
 from . import keys
 from .screens import replays
+from .screens.attract import AttractScreen
 from .screens.custom import CustomDialog
 from .screens.history import HistoryDialog
 from .screens.open_replay import OpenReplayDialog
@@ -193,6 +194,14 @@ class Commands:
         self.app.push(OpenReplayDialog(self.app))
 
     def open_replay_file(self, path) -> None:
+        """Watch the replay file ``path``, dropped on the window or named on
+        the command line. Over attract mode, whoever asked is at the machine:
+        the demo gives way first, as at a click. It used to play on beneath
+        the viewer (``--demo --replay FILE``, or a file dropped on a demo
+        window), each demo board resizing the window under the replay."""
+        top = self.app.top
+        if isinstance(top, AttractScreen):
+            top.leave()
         replays.open_file(self.app, path)
 
     # ------------------------------------------------------------ help

@@ -71,6 +71,14 @@ class Layout:
         digits = max(LED_DIGITS, len(str(mines)))
         return cls(cols, rows, min(cols, view_cols), min(rows, view_rows), menu, digits, shape)
 
+    def is_for(self, cols: int, rows: int, shape: str) -> bool:
+        """Whether this is the layout of a board of ``cols`` x ``rows`` of
+        ``shape``. A screen lays itself out only in a window laid out for its
+        own board: the replay viewer once took any window of its height for
+        its own, and drew its replay through another board's columns and
+        cells (an IndexError on a torus's band)."""
+        return (self.cols, self.rows, self.shape) == (cols, rows, shape)
+
     @property
     def cells(self) -> CellGeometry:
         """The pixel geometry of this board's cells."""

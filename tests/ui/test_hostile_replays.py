@@ -14,6 +14,7 @@ import pytest
 
 from game.replay import Replay, encode, read_file
 from game.ui.screens import replays
+from game.ui.screens.attract import AttractScreen
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
 from tests.replay.helpers import flag_cycle
@@ -174,3 +175,45 @@ def test_a_viewer_beneath_a_dialog_takes_back_its_size_when_a_viewer_above_leave
     assert app.top is wide_viewer and app.display.surface.get_size() == wide_size
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play and app.display.surface.get_size() == game_size
+
+
+def tall(tmp_path):
+    """A 9x16 replay file: its viewer's window has 18 rows, as a demo torus's."""
+    path = tmp_path / "tall.json"
+    path.write_text(encode(Replay(
+        width=9, height=16, mines=1, marks=True, first_click="safe", moves=((0, "F 1 1"),),
+        result="unfinished", time_ms=0, layout=("*" + "." * 8,) + ("." * 9,) * 15)))
+    return path
+
+
+def test_a_replay_dropped_on_a_demo_window_ends_attract_mode_before_it_opens(tmp_path):
+    """Opened over attract mode, the viewer had the demo games play on
+    beneath it, each new board resizing the window under the replay (and an
+    18x18 torus made it draw its 9 columns through 18: an IndexError)."""
+    app = make_app(data_dir=tmp_path / "data", demo=True)
+    assert isinstance(app.top, AttractScreen)
+    drop(app, tall(tmp_path))
+    viewer = app.top
+    assert app.stack == [app.play, viewer] and isinstance(viewer, ReplayScreen)
+    size = app.display.surface.get_size()
+    app.step(600)
+    assert app.top is viewer and app.display.surface.get_size() == size
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and not app.play.session.demo
+
+
+def test_a_viewer_never_lays_itself_out_in_another_boards_window_of_its_height(tmp_path):
+    """The viewer took any window with its rows for its own: laid out for an
+    18x18 torus, its 9-column replay was drawn through 18 columns and the
+    torus's band (IndexError). It keeps its own layout until the window is
+    its own again."""
+    app = make_app(data_dir=tmp_path / "data")
+    drop(app, tall(tmp_path))
+    viewer = app.top
+    mine = viewer.layout
+    app.fit_window(18, 18, 10, shape="torus")       # another board, of the viewer's height
+    app.step(2)
+    assert viewer.layout == mine
+    viewer._fit()
+    app.step()
+    assert viewer.layout == mine and shows(app, mine.board.face, "face_smile")

@@ -133,8 +133,8 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
 
     def relayout(self) -> None:
         layout = self.app.layout          # not this board's window while a replay shows another
-        if self.session is not None and (layout.cols, layout.rows) == (self.field.width,
-                                                                       self.field.height):
+        if self.session is not None and layout.is_for(self.field.width, self.field.height,
+                                                      self.field.shape):
             self.scroll_by(0, 0)
             self._reset_board_view()
 

@@ -147,8 +147,14 @@ class ReplayScreen(base.Screen):
             self.app.pop()
 
     def relayout(self) -> None:
-        if self.app.layout is None or self.app.layout.rows != self.replay.height + STRIP_ROWS:
-            return                      # the window is not (yet) the viewer's
+        """Lay the viewer out in the window, if the window is laid out for
+        its replay's board (the strip's rows added): before its opening fits
+        the window, or while another board has it, the viewer keeps what it
+        had and takes the window back with ``_fit``."""
+        replay, layout = self.replay, self.app.layout
+        if layout is None or not layout.is_for(replay.width, replay.height + STRIP_ROWS,
+                                               replay.shape):
+            return
         self.layout = ViewerLayout.of(self.app.layout)
         self._ticks = None
         board = self.layout.board
