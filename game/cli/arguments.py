@@ -8,6 +8,7 @@ and exit. How the options combine into settings is ``board``'s and ``options``' 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -171,11 +172,43 @@ def _data_dir(text: str) -> Path:
         if path.exists() and not path.is_dir():
             raise argparse.ArgumentTypeError(
                 _("{path} is a file, not a directory").format(path=text))
+        problem = _way_blocked(path)
     except OSError as e:        # a name too long, a folder we may not search
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(
                 path=text, reason=i18n.os_reason(e))) from None
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return path
+
+
+def _way_blocked(path: Path) -> str | None:
+    """What on the way to the absolute ``path`` keeps it from being made, or
+    None: a file where a folder must be, a ``..`` out of a folder that does
+    not exist, or a folder to create in that cannot be written. Creating it
+    (``make_data_dir``) made the missing folder before a ``..`` (a stray
+    ``a/missing`` for ``a/missing/../b``), and the rest came as the system's
+    bare reason for the whole path ("cannot create the directory .../file/y:
+    Not a directory")."""
+    here = Path(path.anchor)
+    missing: Path | None = None
+    for part in path.parts[1:]:
+        if part == "..":
+            if missing is not None:
+                return _("{folder} does not exist (the path goes back up out of it with ..)"
+                         ).format(folder=here)
+        elif missing is None and not (here / part).exists():
+            missing = here / part
+            if missing.is_symlink():
+                return _("{path} is a symbolic link that leads to no directory").format(
+                    path=missing)
+        elif missing is None and not (here / part).is_dir():
+            return _("{path} is a file, not a directory").format(path=here / part)
+        here = here / part
+    if missing is not None and not os.access(missing.parent, os.W_OK | os.X_OK):
+        return _("cannot create the directory {path}: {folder} is not writable").format(
+            path=path, folder=missing.parent)
+    return None
 
 
 def make_data_dir(path: Path) -> None:

@@ -2,8 +2,8 @@
 it cannot use, options that do nothing, and a machine with no display; and a
 start that prints nothing when sound is off or there is no sound card."""
 
-import errno
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -86,16 +86,58 @@ def test_a_data_dir_that_is_a_link_to_no_directory_is_refused_as_such(refused, t
     os.symlink(tmp_path / target, link)
     said = f"--data-dir: {link} is a symbolic link that leads to no directory"
     assert said in refused("--data-dir", str(link))
-    inside = refused("--data-dir", str(link / "inside" / "records"))
-    assert said in inside if target == "nowhere" else os.strerror(errno.ELOOP) in inside
+    assert said in refused("--data-dir", str(link / "inside" / "records"))
     assert not (tmp_path / "nowhere").exists()
 
 
-def test_a_data_dir_that_cannot_be_created_is_refused(refused, tmp_path):
-    blocker = tmp_path / "blocker"
-    blocker.write_text("")
-    err = refused("--data-dir", str(blocker / "inside"))
-    assert f"--data-dir: cannot create the directory {blocker / 'inside'}" in err
+WAY_BLOCKED = {
+    # typed: (the folder named, English, French)
+    "a/missing/../file/y": ("a/missing", "{} does not exist (the path goes back up out of it"
+                            " with ..)", "{} n’existe pas (le chemin en remonte par ..)"),
+    "gone/..": ("gone", "{} does not exist (the path goes back up out of it with ..)",
+                "{} n’existe pas (le chemin en remonte par ..)"),
+    "plain/y": ("plain", "{} is a file, not a directory", "{} est un fichier, et non un dossier"),
+    "plain/../y": ("plain", "{} is a file, not a directory",
+                   "{} est un fichier, et non un dossier"),
+    "plain/..": ("plain", "{} is a file, not a directory", "{} est un fichier, et non un dossier"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("typed", list(WAY_BLOCKED))
+def test_a_data_dir_whose_way_is_blocked_names_what_blocks_it(refused, tmp_path, typed, lang):
+    """A '..' out of a folder that does not exist, or a file on the way, was
+    told as the system's bare reason for the whole path ("cannot create the
+    directory .../plain/y: Not a directory"), and a/missing/../file/y was
+    made, a stray a/missing with it."""
+    (tmp_path / "plain").write_text("mine")
+    folder, english, french = WAY_BLOCKED[typed]
+    said = (english if lang == "en" else french).format(tmp_path / folder)
+    assert said in refused("--lang", lang, "--data-dir", typed)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain"]
+    assert (tmp_path / "plain").read_text() == "mine"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "cannot create the directory {}: {} is not writable"),
+    ("fr", "impossible de créer le dossier {}\u202f: {} n’est pas accessible en écriture"),
+])
+def test_a_data_dir_to_make_in_a_folder_that_cannot_be_written_says_so(refused, tmp_path,
+                                                                       monkeypatch, lang, said):
+    """The folder it would be made in is named, not only the system's reason."""
+    shut = tmp_path / "shut"
+    shut.mkdir(mode=0o555)
+    if os.geteuid() == 0:                    # root ignores the bits: ask as another user would
+
+        def access(path, mode: int) -> bool:
+            return not (mode & os.W_OK and not os.stat(path).st_mode & stat.S_IWUSR)
+        monkeypatch.setattr(os, "access", access)
+    try:
+        err = refused("--lang", lang, "--data-dir", str(shut / "records"))
+        assert said.format(shut / "records", shut) in err
+        assert list(shut.iterdir()) == []
+    finally:
+        shut.chmod(0o755)
 
 
 def test_a_data_dir_the_system_cannot_look_up_is_refused(refused, tmp_path):
