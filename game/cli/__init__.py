@@ -25,7 +25,7 @@ from game.i18n import _
 from .arguments import UsageError, language_asked
 from .board import board_problem, mask_refused
 from .environment import records_folder, video_problem
-from .options import parse
+from .options import Options, make_folder, parse
 from .output import PROG, say
 
 
@@ -33,6 +33,12 @@ def _error(message: str) -> int:
     say(_("{prog}: error: {message}").format(prog=PROG, message=message), sys.stderr,
         error=True)
     return 2
+
+
+def _board_refused(options: Options, problem: str) -> str:
+    """The line refusing the board: found here without --shape; with it,
+    board._mask_board names the file too."""
+    return problem if options.mask is None else mask_refused(options.mask, problem)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,6 +62,14 @@ def main(argv: list[str] | None = None) -> int:
     problem = video_problem()
     if problem:
         return _error(problem)
+    if not data_dir.exists():         # nothing saved: the board is known before the folder is made
+        problem = board_problem(options.settings, options.overrides)
+        if problem:
+            return _error(_board_refused(options, problem))
+    try:
+        make_folder(options)
+    except UsageError as e:
+        return _error(str(e))
     stop = Stop()
     stop.install()
     try:
@@ -64,9 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             settings = options.settings_from(store.settings)
             problem = board_problem(settings, options.overrides)
             if problem:
-                # Checked here without --shape; with it, board._mask_board names the file too.
-                return _error(problem if options.mask is None
-                              else mask_refused(options.mask, problem))
+                return _error(_board_refused(options, problem))
             app = App(settings, store=store,
                       overridden=set(options.overrides), seed=options.seed,
                       kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)

@@ -3,7 +3,7 @@
 The options are parsed (``arguments``), the board they choose is worked out
 (``board``), and the rest are checked against each other; a command line
 refused for any reason leaves nothing behind (the data folder is made only
-once it is all accepted).
+once the run is sure to start: ``make_folder``).
 """
 
 from __future__ import annotations
@@ -57,6 +57,20 @@ class Options:
         return self.settings_from(Settings())
 
 
+def make_folder(options: Options) -> None:
+    """Make the ``--data-dir`` folder, once the run is sure to start (the
+    whole command line accepted, a display found, the board playable): made
+    as the options were read, it was left behind by a start then refused
+    ("--data-dir ~/typo/records --mines 999" made ~/typo). UsageError, worded
+    as argparse words its own, when it cannot be made."""
+    if options.data_dir is None:
+        return
+    try:
+        make_data_dir(options.data_dir)
+    except argparse.ArgumentTypeError as e:
+        raise UsageError(str(argparse.ArgumentError(build_parser().data_dir, str(e)))) from None
+
+
 def _replay_file(option: Path | None, bare: Path | None) -> Path | None:
     """The replay to watch: ``--replay FILE``, or a file named alone (as
     Windows' "Open with" and a file dropped on the executable give it),
@@ -90,11 +104,6 @@ def parse(argv: list[str] | None) -> Options:
         overrides["language"] = args.lang
     if args.idle is not None and not (args.kiosk or args.demo):
         raise UsageError(_("--idle only applies with --kiosk or --demo"))
-    if args.data_dir is not None and not args.check:      # --check keeps no records
-        try:
-            make_data_dir(args.data_dir)
-        except argparse.ArgumentTypeError as e:     # worded as argparse words its own
-            raise UsageError(str(argparse.ArgumentError(parser.data_dir, str(e)))) from None
     return Options(overrides, args.seed, args.frames, args.data_dir,
                    kiosk=args.kiosk, demo=args.demo,
                    idle=args.idle if args.idle is not None else DEFAULT_IDLE,

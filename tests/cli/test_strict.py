@@ -183,11 +183,14 @@ def test_a_data_dir_too_long_for_the_records_database_is_refused(refused, tmp_pa
 
 
 @pytest.mark.parametrize("other", [["--level", "hard"], ["--width", "5"], ["--bogus"],
-                                   ["--mask", "no-such-mask.txt"]])
+                                   ["--mask", "no-such-mask.txt"],
+                                   ["--width", "8", "--height", "8", "--mines", "60"]])
 def test_a_command_line_refused_creates_no_data_dir(refused, tmp_path, other):
     """The data folder was made as its option was read: a command line then
     refused for another option left it behind, parents and all
-    ('--data-dir ~/typo/records --level hard' made ~/typo)."""
+    ('--data-dir ~/typo/records --level hard' made ~/typo); a board refused
+    for its mines, known only once the saved settings are, left it with an
+    empty records database in it."""
     refused("--data-dir", str(tmp_path / "typo" / "records"), *other)
     assert not (tmp_path / "typo").exists()
 
@@ -200,7 +203,8 @@ def test_a_replay_check_creates_no_data_dir(tmp_path, capsys):
 
 
 def test_a_missing_data_dir_is_created(tmp_path):
-    assert parse(["--data-dir", str(tmp_path / "a" / "b")]).data_dir.is_dir()
+    assert main(["--data-dir", str(tmp_path / "a" / "b"), "--frames", "1"]) == 0
+    assert (tmp_path / "a" / "b" / NAME).is_file()
 
 
 def test_idle_goes_with_kiosk_or_demo():
@@ -232,8 +236,8 @@ def run_game(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
 def test_no_display_is_one_line_and_exit_2_not_an_invisible_game(tmp_path):
     env = {k: v for k, v in HEADLESS.items()
            if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
-    result = run_game(env, "--frames", "2", "--data-dir", str(tmp_path))
-    assert result.returncode == 2
+    result = run_game(env, "--frames", "2", "--data-dir", str(tmp_path / "records"))
+    assert result.returncode == 2 and list(tmp_path.iterdir()) == []     # no folder made
     assert result.stderr.strip().splitlines() == [
         "minesweeper: error: no display to open the window on (neither DISPLAY nor"
         " WAYLAND_DISPLAY is set); set SDL_VIDEODRIVER to choose a video driver"]
@@ -247,8 +251,8 @@ def test_a_driver_variable_set_to_nothing_chooses_no_driver(tmp_path):
     as if unset: here, a display that does not answer, the usual refusal."""
     env = {k: v for k, v in HEADLESS.items() if k != "WAYLAND_DISPLAY"}
     env.update(SDL_VIDEODRIVER="", SDL_AUDIODRIVER=" ", DISPLAY=":9999")
-    result = run_game(env, "--frames", "2", "--data-dir", str(tmp_path))
-    assert result.returncode == 2
+    result = run_game(env, "--frames", "2", "--data-dir", str(tmp_path / "records"))
+    assert result.returncode == 2 and list(tmp_path.iterdir()) == []     # no folder made
     assert result.stderr.strip().splitlines() == [
         "minesweeper: error: no display to open the window on (SDL fell back to its"
         " offscreen driver); set SDL_VIDEODRIVER to choose a video driver"]
