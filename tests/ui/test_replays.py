@@ -451,6 +451,40 @@ def test_the_viewer_s_figures_are_written_as_the_language_writes_numbers(languag
     assert figures_lines(stats) == lines
 
 
+NOT_LAID = {"en": "3BV: no mines laid yet", "fr": "3BV\u202f: mines non posées"}
+
+
+@pytest.mark.parametrize("language, moves, clicks", [
+    ("en", (), "Clicks 0"), ("fr", (), "Clics 0"),
+    ("en", ((0, "F 1 1"),), "Clicks 1  Eff 0\u00a0%"),
+    ("fr", ((0, "F 1 1"),), "Clics 1  Eff 0\u202f%")])
+def test_figures_not_known_yet_are_left_out_not_shown_as_0_or_a_question_mark(
+        tmp_path, language, moves, clicks):
+    """A replay's board laid from its seed has no 3BV until the first
+    opening, and no click has no efficiency: a replay with no moves read
+    "3BV 0/?  0.00/s" and "Clicks 0  Eff 0 %" (an efficiency of 0 is every
+    click wasted). A flag is a useful click: 0 % is then true."""
+    path = tmp_path / "early.json"
+    path.write_text(encode(Replay(width=9, height=9, mines=10, marks=True, seed=5,
+                                  first_click="opening", moves=moves,
+                                  result="unfinished", time_ms=0)))
+    app = make_app(language=language, data_dir=tmp_path / "data")
+    app.commands.open_replay_file(path)
+    for _ in range(6):                     # the viewer opens a step a frame
+        app.step()
+    assert isinstance(app.top, ReplayScreen) and not app.top.opening
+    from game.ui.render.replay import figures_lines
+    assert figures_lines(app.top.playback.figures()) == (NOT_LAID[language], clicks)
+
+
+def test_figures_with_no_time_passed_leave_out_the_3bv_per_second():
+    from game.engine import GameStats
+    from game.engine.stats import Clicks
+    from game.ui.render.replay import figures_lines
+    stats = GameStats(bbbv=12, solved_bbbv=1, clicks=Clicks(left=1), elapsed_ms=0)
+    assert figures_lines(stats) == ("3BV 1/12", "Clicks 1  Eff 100\u00a0%")
+
+
 def _beside_the_strip(app) -> bytes:
     """The window's pixels right of the figures strip's inside, along it."""
     strip = app.top.layout.strip

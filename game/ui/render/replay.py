@@ -161,14 +161,24 @@ def _play_glyph(painter: Painter, rect: pygame.Rect, playing: bool) -> None:
 
 def figures_lines(stats: GameStats) -> tuple[str, str]:
     """The live figures, in two short lines that fit an 8-column window,
-    numbers grouped as the language writes them ("1,234" / "1 234")."""
-    bbbv = "?" if stats.bbbv is None else whole(stats.bbbv)
-    rate = stats.bbbv_per_second
+    numbers grouped as the language writes them ("1,234" / "1 234"). A
+    figure not known yet is left out, never shown as 0 or "?": before the
+    first opening lays the mines the board has no 3BV, before any time has
+    passed no 3BV/s, before a useful click no efficiency (a replay with no
+    moves read "3BV 0/?  0.00/s" and "Clicks 0  Eff 0 %")."""
+    if stats.bbbv is None:
+        bbbv = _("3BV: no mines laid yet")
+    elif stats.bbbv_per_second is None:
+        bbbv = _("3BV {solved}/{total}").format(solved=whole(stats.solved_bbbv),
+                                                total=whole(stats.bbbv))
+    else:
+        bbbv = _("3BV {solved}/{total}  {rate}/s").format(
+            solved=whole(stats.solved_bbbv), total=whole(stats.bbbv),
+            rate=decimal(stats.bbbv_per_second, 2))
+    clicks = whole(stats.clicks.total)
     eff = stats.efficiency
-    return (_("3BV {solved}/{total}  {rate}/s").format(
-                solved=whole(stats.solved_bbbv), total=bbbv, rate=decimal(rate or 0, 2)),
-            _("Clicks {clicks}  Eff {efficiency}").format(
-                clicks=whole(stats.clicks.total), efficiency=percent(eff or 0)))
+    return (bbbv, _("Clicks {clicks}").format(clicks=clicks) if eff is None else
+            _("Clicks {clicks}  Eff {efficiency}").format(clicks=clicks, efficiency=percent(eff)))
 
 
 def draw_figures(painter: Painter, layout: ViewerLayout, stats: GameStats) -> None:
