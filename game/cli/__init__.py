@@ -30,6 +30,8 @@ from .output import PROG, say
 
 
 def _error(message: str) -> int:
+    """Refuse the run: ``message`` as one line on stderr (or in a message box
+    where nobody reads stderr), and exit status 2, as argparse's own errors."""
     say(_("{prog}: error: {message}").format(prog=PROG, message=message), sys.stderr,
         error=True)
     return 2
@@ -42,6 +44,10 @@ def _board_refused(options: Options, problem: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the game as the command line ``argv`` (default: the process's)
+    asks, and return the exit status: 0, or 2 with one line saying why not.
+    The language is chosen first, so that even a refusal of the options
+    speaks it; nothing is made on disk before the run is sure to start."""
     argv = sys.argv[1:] if argv is None else argv
     i18n.set_language(i18n.choose(language_asked(argv)))
     i18n.translate_argparse()

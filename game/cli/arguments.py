@@ -31,12 +31,17 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser made strict and quiet: no abbreviated options, and
+    a refusal raised as ``UsageError`` (one line, status 2 from ``main``)
+    rather than printed with the usage and an exit in the middle of parsing."""
+
     def __init__(self, **kwargs: Any) -> None:
         # "--lev expert" must not pass for --level: a typo is an error.
         super().__init__(allow_abbrev=False, **kwargs)
         self.data_dir: argparse.Action | None = None    # its folder is made after parsing
 
-    def error(self, message: str) -> None:  # argparse would print usage and exit
+    def error(self, message: str) -> None:
+        """Raise what argparse would print with its usage and exit on."""
         raise UsageError(message)
 
     def print_help(self, file: TextIO | None = None) -> None:
@@ -61,11 +66,15 @@ def _short(text: str) -> str:
 def _whole(low: int, high: int | None = None):
     """An argparse type: a whole number in [low, high], with a message naming the range."""
     def out_of_range(value: object) -> argparse.ArgumentTypeError:
+        """The refusal of a number outside the range, naming the range."""
         message = (_("must be {low} or more, not {value}") if high is None
                    else _("must be from {low} to {high}, not {value}"))
         return argparse.ArgumentTypeError(message.format(low=low, high=high, value=value))
 
     def parse(text: str) -> int:
+        """``text`` as the number; refused unless written with the digits 0-9
+        alone and within the range (Python's ``int`` also takes "1_000",
+        spaces and other scripts' digits)."""
         digits = text.removeprefix("-")
         if not (digits.isascii() and digits.isdigit()):       # the digits 0-9 only
             if high is None:
@@ -229,6 +238,8 @@ def make_data_dir(path: Path) -> None:
 
 
 def build_parser() -> _Parser:
+    """The parser of every option, made afresh at each call: its help texts
+    are translated as it is built, in the language of the moment."""
     p = _Parser(prog=PROG, description=_("The classic Minesweeper, on pygame-ce."))
     p.add_argument("--level", choices=list(LEVELS),
                    help=_("board preset (default: the board last chosen in the game;"

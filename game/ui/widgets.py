@@ -318,6 +318,10 @@ def draw_window(painter: Painter, rect: pygame.Rect, title: str) -> pygame.Rect:
     return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)
 
 
+#: The height of a list's row: a line of the dialogs' text (11 px) with a
+#: pixel above and below it. The dialogs size their lists in rows of it.
+ROW_H = 13
+
 
 @dataclass
 class ListView:
@@ -333,7 +337,7 @@ class ListView:
     rect: pygame.Rect
     rows: Sequence[tuple[str, ...]]
     columns: tuple[tuple[int, int, str], ...]
-    row_h: int = 13
+    row_h: int = ROW_H
     selected: int = 0
     top: int = 0
     focusable: bool = True

@@ -103,13 +103,19 @@ def test_a_fifo_dropped_on_the_window_is_refused_and_replays_still_open(tmp_path
         app.close()
 
 
+def one_flag(tmp_path, width: int, height: int):
+    """A replay file of a ``width`` x ``height`` board with one mine, flagged."""
+    path = tmp_path / f"{width}x{height}.json"
+    path.write_text(encode(Replay(
+        width=width, height=height, mines=1, marks=True, first_click="safe",
+        moves=((0, "F 1 1"),), result="unfinished", time_ms=0,
+        layout=("*" + "." * (width - 1),) + ("." * width,) * (height - 1))))
+    return path
+
+
 def wide(tmp_path):
     """A 30x16 replay file: its viewer is wider than the game's window."""
-    path = tmp_path / "wide.json"
-    path.write_text(encode(Replay(
-        width=30, height=16, mines=1, marks=True, first_click="safe", moves=((0, "F 1 1"),),
-        result="unfinished", time_ms=0, layout=("*" + "." * 29,) + ("." * 30,) * 15)))
-    return path
+    return one_flag(tmp_path, 30, 16)
 
 
 def drop(app, path) -> None:
@@ -179,11 +185,7 @@ def test_a_viewer_beneath_a_dialog_takes_back_its_size_when_a_viewer_above_leave
 
 def tall(tmp_path):
     """A 9x16 replay file: its viewer's window has 18 rows, as a demo torus's."""
-    path = tmp_path / "tall.json"
-    path.write_text(encode(Replay(
-        width=9, height=16, mines=1, marks=True, first_click="safe", moves=((0, "F 1 1"),),
-        result="unfinished", time_ms=0, layout=("*" + "." * 8,) + ("." * 9,) * 15)))
-    return path
+    return one_flag(tmp_path, 9, 16)
 
 
 def test_a_replay_dropped_on_a_demo_window_ends_attract_mode_before_it_opens(tmp_path):

@@ -378,6 +378,24 @@ def test_waking_during_a_best_games_replay_leaves_no_keyboard_cursor(tmp_path):
     assert app.play.field.move_count == 0 and app.play.cursor is not None
 
 
+def demo_plays_without_assists(app) -> pygame.Rect:
+    """Idle into attract mode and let the computer make a few demo moves,
+    then check they show neither flag mode (its button drawn up) nor the
+    probability overlay (the covered cells of the top row drawn plain).
+    Returns the flag-mode button's rectangle."""
+    app.step(61)
+    assert isinstance(app.top, AttractScreen)
+    app.step(90)                                     # a few demo moves
+    field = app.play.field
+    assert field.move_count > 0
+    mode = app.layout.mode_button
+    assert shows(app, pygame.Rect(mode.topleft, app.atlas.size("mode_off")), "mode_off")
+    covered = [(x, 0) for x in range(field.width)
+               if field.cell(x, 0) == "#" and (x, 0) != app.play.cursor]
+    assert covered and all(cell_shows(app, c, "covered") for c in covered)
+    return mode
+
+
 def test_attract_mode_plays_in_the_operators_configuration_not_the_last_visitors(tmp_path):
     """The operator's configuration came back only when the next visitor
     touched the machine: until then the demo games went on in the last
@@ -387,17 +405,8 @@ def test_attract_mode_plays_in_the_operators_configuration_not_the_last_visitors
     app.commands.run("language_fr")
     key(app, pygame.K_p)
     key(app, pygame.K_m)
-    app.step(61)
-    assert isinstance(app.top, AttractScreen)
-    app.step(90)                                     # a few demo moves
-    field = app.play.field
-    assert field.move_count > 0
+    demo_plays_without_assists(app)
     assert pygame.display.get_caption()[0] == "Minesweeper" and i18n.language() == "en"
-    mode = app.layout.mode_button
-    assert shows(app, pygame.Rect(mode.topleft, app.atlas.size("mode_off")), "mode_off")
-    covered = [(x, 0) for x in range(field.width)
-               if field.cell(x, 0) == "#" and (x, 0) != app.play.cursor]
-    assert covered and all(cell_shows(app, c, "covered") for c in covered)
 
 
 def test_a_kiosk_takes_the_desktops_keyboard_and_mouse_shortcuts():
@@ -474,16 +483,7 @@ def test_a_demo_run_shows_its_games_without_the_visitors_assists_and_gives_them_
     assert app.top is app.play
     key(app, pygame.K_p)
     key(app, pygame.K_m)
-    app.step(61)
-    assert isinstance(app.top, AttractScreen)
-    app.step(90)                                     # a few demo moves
-    field = app.play.field
-    assert field.move_count > 0
-    mode = app.layout.mode_button
-    assert shows(app, pygame.Rect(mode.topleft, app.atlas.size("mode_off")), "mode_off")
-    covered = [(x, 0) for x in range(field.width)
-               if field.cell(x, 0) == "#" and (x, 0) != app.play.cursor]
-    assert covered and all(cell_shows(app, c, "covered") for c in covered)
+    mode = demo_plays_without_assists(app)
     key(app, pygame.K_SPACE)                         # the visitor is back
     assert app.top is app.play
     assert app.play.assist.overlay and app.settings.flag_mode

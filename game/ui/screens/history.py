@@ -26,10 +26,10 @@ from game.words import RESULTS
 
 from ..render.chart import NO_WINS, Chart
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView, fit_columns, label_height
+from ..widgets import ROW_H, Button, Label, ListView, fit_columns, label_height
 from . import replays
 from .dialog import TITLE_H, Dialog
-from .records_dialog import CHART_H, HISTORY_PAGE, ROW_H, button_width, level_wins_and_best
+from .records_dialog import CHART_H, HISTORY_PAGE, button_width, level_wins_and_best
 from .records_text import (
     LOADING,
     board_names,

@@ -22,13 +22,10 @@ import pygame
 from game.i18n import N_, _
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, ListView
+from ..widgets import ROW_H, Button, Label, ListView
 from . import replays
 from .dialog import TITLE_H, Dialog
 from .records import LOADING
-
-ROW_H = 13
-
 
 #: Files looked at between two moments the listing thread lets the window
 #: run: a thread running Python holds the interpreter up to 5 ms at a time

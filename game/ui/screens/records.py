@@ -25,8 +25,8 @@ from game.words import player_name
 
 from ..render.chart import Chart
 from ..render.painter import Painter
-from ..widgets import Label, ListView, label_height
-from .records_dialog import CHART_H, HISTORY_PAGE, ROW_H, LevelDialog, level_wins_and_best
+from ..widgets import ROW_H, Label, ListView, label_height
+from .records_dialog import CHART_H, HISTORY_PAGE, LevelDialog, level_wins_and_best
 from .records_text import LOADING, count, led_seconds, seconds, win_rate
 from .style import STYLE_NAMES
 

@@ -21,13 +21,12 @@ from game.store.reader import Reads
 
 from ..render.chart import Win, level_wins
 from ..render.painter import Painter
-from ..widgets import Button, Label, label_height
+from ..widgets import ROW_H, Button, Label, label_height
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 from .records_text import board_title
 from .style import STYLE_NAMES
 
-ROW_H = 13
 CHART_H = 44
 
 
