@@ -2,6 +2,7 @@
 
     python tools/i18n.py            # extract templates, update every .po, compile every .mo
     python tools/i18n.py --check    # exit 1 if a template, a .po or a .mo is stale
+                                    # (its messages, their #: references or comments)
     python tools/i18n.py init de    # start a new language from the templates
 
 Two domains live under ``game/locale``: ``minesweeper`` (every string of the
@@ -115,6 +116,17 @@ def keys(catalog: Catalog) -> set[tuple[object, str | None]]:
     return {(m.id, m.context) for m in catalog if m.id}
 
 
+def sources(catalog: Catalog) -> dict[tuple[object, str | None], tuple[object, ...]]:
+    """Where each message comes from, as the files write it: the source
+    files of its ``#:`` references (without line numbers, which the files
+    leave out) and its translator comments. Comparing the messages alone let
+    a string moved to another module, or its comment rewritten, leave the
+    catalogs pointing translators at the old place, unnoticed."""
+    return {(m.id, m.context): (tuple(sorted({path for path, _line in m.locations})),
+                                tuple(m.auto_comments))
+            for m in catalog if m.id}
+
+
 def mo_messages(data: bytes) -> dict[object, str]:
     """What gettext will read from compiled bytes (so a different Babel that
     lays the bytes out differently is not "stale")."""
@@ -156,12 +168,14 @@ def stale() -> list[str]:
         pot = template_path(domain)
         if not pot.exists() or keys(read(pot)) != keys(template):
             problems.append(f"{pot.relative_to(ROOT)}: messages differ from the sources")
+        elif sources(read(pot)) != sources(template):
+            problems.append(f"{pot.relative_to(ROOT)}: references differ from the sources")
         for lang in languages():
             po_file = po_path(lang, domain)
             if not po_file.exists():
                 continue
             po = read(po_file, lang)
-            if keys(po) != keys(template):
+            if keys(po) != keys(template) or sources(po) != sources(template):
                 problems.append(f"{po_file.relative_to(ROOT)}: not updated from the sources")
             mo = po_file.with_suffix(".mo")
             if not mo.exists() or mo_messages(mo.read_bytes()) != mo_messages(render_mo(po)):

@@ -116,6 +116,27 @@ def test_the_check_notices_a_po_edited_without_compiling(tmp_path, monkeypatch):
     assert tool.stale() == []
 
 
+def test_the_check_notices_references_left_stale_and_the_build_writes_them_again(
+        tmp_path, monkeypatch):
+    """A message whose source moved kept its old "#: file" reference in the
+    catalogs, and --check, comparing the messages alone, said nothing."""
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE, copy)
+    moved = ('#: game/words.py\nmsgid "Beginner"', '#: game/levels_old.py\nmsgid "Beginner"')
+    for path in (copy / "minesweeper.pot", copy / "fr" / "LC_MESSAGES" / "minesweeper.po"):
+        text = path.read_text(encoding="utf-8")
+        assert moved[0] in text
+        path.write_text(text.replace(*moved), encoding="utf-8")
+    monkeypatch.setattr(tool, "LOCALE", copy)
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    assert tool.stale() == ["locale/minesweeper.pot: references differ from the sources",
+                            "locale/fr/LC_MESSAGES/minesweeper.po: not updated from the sources"]
+    tool.build()
+    assert tool.stale() == []
+    for path in (copy / "minesweeper.pot", copy / "fr" / "LC_MESSAGES" / "minesweeper.po"):
+        assert moved[0] in path.read_text(encoding="utf-8")
+
+
 def test_the_check_notices_a_new_string_in_the_sources(tmp_path, monkeypatch):
     shutil.copytree(LOCALE, tmp_path / "game" / "locale")
     source = tmp_path / "game" / "new.py"
