@@ -8,7 +8,6 @@ and exit. How the options combine into settings is ``board``'s and ``options``' 
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 from pathlib import Path
@@ -193,8 +192,8 @@ def _data_dir(text: str) -> Path:
 
 def _way_blocked(path: Path) -> str | None:
     """What on the way to the absolute ``path`` keeps it from being made, or
-    None: a file where a folder must be, a ``..`` out of a folder that does
-    not exist, or a folder to create in that cannot be written. Creating it
+    None: a file where a folder must be, or a ``..`` out of a folder that
+    does not exist. Creating it
     (``make_data_dir``) made the missing folder before a ``..`` (a stray
     ``a/missing`` for ``a/missing/../b``), and the rest came as the system's
     bare reason for the whole path ("cannot create the directory .../file/y:
@@ -214,16 +213,15 @@ def _way_blocked(path: Path) -> str | None:
         elif missing is None and not (here / part).is_dir():
             return _("{path} is a file, not a directory").format(path=here / part)
         here = here / part
-    if missing is not None and not os.access(missing.parent, os.W_OK | os.X_OK):
-        return _("cannot create the directory {path}: {folder} is not writable").format(
-            path=path, folder=missing.parent)
     return None
 
 
 def make_data_dir(path: Path) -> None:
-    """Create the data folder, once the whole command line is accepted: made
-    as its option was read, it was left behind by a command line refused for
-    another option ("--data-dir ~/typo/records --level hard" made ~/typo)."""
+    """Create the data folder, once the run is sure to start (``main``):
+    made as its option was read, it was left behind by a command line
+    refused for another option ("--data-dir ~/typo/records --level hard"
+    made ~/typo). A folder it may not be made in is named: "Permission
+    denied" alone did not say which of the path's folders it was."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:     # exists() said no: a link to nothing, or a loop of links
@@ -231,6 +229,11 @@ def make_data_dir(path: Path) -> None:
                     path)
         raise argparse.ArgumentTypeError(
             _("{path} is a symbolic link that leads to no directory").format(path=link)) from None
+    except PermissionError:
+        folder = next((p for p in path.parents if p.exists()), path.parent)
+        raise argparse.ArgumentTypeError(
+            _("cannot create the directory {path}: {folder} is not writable").format(
+                path=path, folder=folder)) from None
     except OSError as e:
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(

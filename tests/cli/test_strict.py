@@ -2,6 +2,7 @@
 it cannot use, options that do nothing, and a machine with no display; and a
 start that prints nothing when sound is off or there is no sound card."""
 
+import errno
 import os
 import stat
 import subprocess
@@ -124,17 +125,21 @@ def test_a_data_dir_whose_way_is_blocked_names_what_blocks_it(refused, tmp_path,
 ])
 def test_a_data_dir_to_make_in_a_folder_that_cannot_be_written_says_so(refused, tmp_path,
                                                                        monkeypatch, lang, said):
-    """The folder it would be made in is named, not only the system's reason."""
+    """The folder it would be made in is named, not only the system's
+    reason ("Permission denied" for the whole path)."""
     shut = tmp_path / "shut"
     shut.mkdir(mode=0o555)
-    if os.geteuid() == 0:                    # root ignores the bits: ask as another user would
+    if os.geteuid() == 0:                  # root ignores the bits: fail as for anyone else
+        mkdir = os.mkdir
 
-        def access(path, mode: int) -> bool:
-            return not (mode & os.W_OK and not os.stat(path).st_mode & stat.S_IWUSR)
-        monkeypatch.setattr(os, "access", access)
+        def refusing(path, mode=0o777, **kwargs) -> None:
+            if not os.stat(os.path.dirname(path)).st_mode & stat.S_IWUSR:
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+            mkdir(path, mode, **kwargs)
+        monkeypatch.setattr(os, "mkdir", refusing)
     try:
-        err = refused("--lang", lang, "--data-dir", str(shut / "records"))
-        assert said.format(shut / "records", shut) in err
+        err = refused("--lang", lang, "--data-dir", str(shut / "deeper" / "records"))
+        assert said.format(shut / "deeper" / "records", shut) in err
         assert list(shut.iterdir()) == []
     finally:
         shut.chmod(0o755)
