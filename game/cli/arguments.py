@@ -35,7 +35,8 @@ class _Parser(argparse.ArgumentParser):
     rather than printed with the usage and an exit in the middle of parsing."""
 
     def __init__(self, **kwargs: Any) -> None:
-        # "--lev expert" must not pass for --level: a typo is an error.
+        """No abbreviations: "--lev expert" must not pass for --level, a typo
+        is an error."""
         super().__init__(allow_abbrev=False, **kwargs)
         self.data_dir: argparse.Action | None = None    # its folder is made after parsing
 
