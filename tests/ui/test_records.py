@@ -13,7 +13,7 @@ from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, StatisticsDialog
-from game.ui.screens.records_dialog import ROW_H
+from game.ui.widgets import ROW_H
 
 from .helpers import (
     BOARD_8,

@@ -21,8 +21,8 @@ from game.ui.frame import CELL
 from game.ui.render.replay import STRIP_ROWS, tick_columns
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
-from game.ui.screens.open_replay import ROW_H
 from game.ui.screens.watch import ReplayScreen
+from game.ui.widgets import ROW_H
 from game.ui.worker import Done, SyncWorker
 
 from .helpers import (
