@@ -134,6 +134,29 @@ def test_overlay_colours_grow_redder_with_risk():
     assert overlay_colour(0.0)[:3] == (0, 200, 0) and overlay_colour(1.0)[:3] == (255, 0, 0)
 
 
+#: A torus reached by clicking about (the mines laid after a safe first
+#: click): the numbers leave (5, 4) a mine in 25 of its 101,975 layouts.
+NEARLY_SAFE = ["*......*", ".**.*..*", "......*.", "........",
+               "..**..*.", "*.......", "..*...*.", ".*......"]
+NEARLY_SAFE_OPEN = [(1, 0), (4, 0), (5, 1), (2, 2), (5, 2), (6, 3), (7, 3), (1, 4),
+                    (7, 4), (3, 5), (4, 5), (0, 7)]
+
+
+def test_a_cell_that_may_hold_a_mine_is_never_shaded_as_certainly_safe():
+    """A risk of 0.02 % was rounded to the shade of 0 and drawn in the
+    green of a cell proved safe, though its percentage said 1 %."""
+    app = make_app(NEARLY_SAFE, shape="torus")
+    for cell in NEARLY_SAFE_OPEN:
+        app.play.play("reveal", cell)
+    key(app, pygame.K_p)
+    field = app.play.field
+    p = mine_probabilities(field.view(), field.mines, shape="torus")[4][5]
+    assert 0 < p < 0.0005
+    r, g, _b = display_rgb(app, (5, 4), 8, 8)
+    assert r > g            # on the yellow side of the scale, where the uncertain are
+    assert app.play.assist.hover_text((5, 4)) == "1\u00a0%"
+
+
 def test_hovering_a_covered_cell_shows_its_percentage():
     app = opened(MIXED, (7, 7))
     key(app, pygame.K_p)

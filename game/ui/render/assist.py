@@ -39,7 +39,12 @@ def overlay_colour(p: float) -> tuple[int, int, int, int]:
 
 
 def _tile(p: float, scale: int, cells: CellGeometry) -> pygame.Surface:
+    # Tiles go by thousandths; an uncertain risk never rounds to the shade
+    # of a certain one (a 0.02 % risk was drawn in the green of a cell
+    # proved safe), as its percentage never reads 0 % or 100 %.
     level = round(p * 1000)
+    if 0.0 < p < 1.0:
+        level = min(999, max(1, level))
     key = (level, scale, cells.hexagonal)
     tile = _tiles.get(key)
     if tile is None:
