@@ -119,6 +119,22 @@ def test_a_guess_says_how_many_arrangements_were_counted_and_the_risk():
     assert f"{h.risk * 100:.0f}\u00a0% risk" in h.explanation
 
 
+@pytest.mark.parametrize("view, mines, shape, said", [
+    # A torus reached by clicking about, every cell flagged but the one
+    # left to guess, (5, 4): a mine there in 25 of 101,975 layouts.
+    (["F4FF1FFF", "FFFFF2FF", "FF2FF2FF", "FFFFFF22",
+      "F2FFF#F2", "FFF31FFF", "FFFFFFFF", "3FFFFFFF"], 14, "torus", "0.1\u00a0% risk"),
+    # The 1's three cells flagged: the cells left hold 395 mines in 396.
+    (["#" * 20] * 18 + ["#" * 18 + "FF", "#" * 18 + "F1"], 396, "grid", "99.7\u00a0% risk"),
+])
+def test_a_guess_is_never_said_certain_either_way(view, mines, shape, said):
+    """A 0.02 % risk read "0.0 % risk", a 99.7 % one "100 % risk": a cell
+    that may or may not hold a mine, said to be certain."""
+    h = hint(view, mines, shape=shape)
+    assert h.kind == "guess" and 0 < h.risk < 1
+    assert h.explanation.endswith(said), h.explanation
+
+
 def test_a_guess_with_astronomically_many_arrangements_says_about():
     view = ["#" * 30] * 15 + ["#" * 29 + "1"]
     h = hint(view, 99)
