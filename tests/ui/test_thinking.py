@@ -212,6 +212,32 @@ def test_the_first_click_of_a_no_guess_board_waits_for_the_worker_to_lay_it():
     assert field.layout() == direct.layout()
 
 
+def test_a_no_guess_first_click_played_under_the_replay_viewer_leaves_its_clock_waiting():
+    """R pressed while a no-guess board was being laid: its mines came
+    while the last game's replay played, the click was played, and the
+    game's clock ran on behind the viewer (it showed 6 when the player came
+    back after 5 seconds there)."""
+    app, worker = late_app(None, level="beginner", no_guess=True, seed=3)
+    app.play.new_game(field=Minefield.from_layout(BOARD))
+    click(app, (0, 0))                                  # a game lost: one to watch
+    settle(app)
+    key(app, pygame.K_F2)
+    click(app, (4, 4))
+    assert app.play.field.status == Status.READY       # its mines are being laid
+    key(app, pygame.K_r)
+    app.step(5)
+    worker.release()                                    # they come while the replay plays
+    app.step(60 * 5)
+    assert app.play.field.status == Status.PLAYING     # the click was played...
+    assert app.play.session.chrono.display_seconds() == 1   # ...and its clock waits
+    key(app, pygame.K_ESCAPE)
+    app.step(3)
+    assert app.top is app.play
+    assert app.play.session.chrono.display_seconds() == 1
+    app.step(60)
+    assert app.play.session.chrono.display_seconds() == 2   # and runs on once back
+
+
 def test_a_no_guess_search_out_of_time_plays_the_click_on_a_plain_board_and_says_so():
     """A big dense field kept the first click waiting for minutes while the
     worker searched for a no-guess board it often never found. The search is

@@ -100,10 +100,8 @@ class ReplayScreen(base.Screen):
     def enter(self) -> None:
         """Take the window: the game underneath waits, its clock paused."""
         play = self.app.play
-        chrono = play.session.chrono
-        self._paused_game = chrono.running and not chrono.paused
-        if self._paused_game:
-            chrono.pause()
+        self._paused_game = False
+        self._hold_game()
         play.gestures.cancel()
         if self._fit_next_frame:
             self._steps = [self._start_playback, self._count_3bv, self._fit, self._show]
@@ -124,6 +122,17 @@ class ReplayScreen(base.Screen):
                             self.replay.mines, shape=self.replay.shape)
         if self.layout is None:         # the window already had the viewer's size
             self.relayout()
+
+    def _hold_game(self) -> None:
+        """Pause the game's clock if it runs: the game waits while the viewer
+        shows. Asked at every tick too, for a game that starts under the
+        viewer: a no-guess board's first click is played when its mines come
+        from the computer's process, and one clicked just before R was
+        pressed started its clock behind the replay, unseen."""
+        chrono = self.app.play.session.chrono
+        if chrono.running and not chrono.paused:
+            chrono.pause()
+            self._paused_game = True
 
     def exit(self) -> None:
         """Give the window back to what shows beneath: the game, or another
@@ -220,6 +229,7 @@ class ReplayScreen(base.Screen):
     # ------------------------------------------------------------ ticks
 
     def update(self) -> None:
+        self._hold_game()
         if self.opening:                  # not shown yet: one step of the opening a frame
             if self.app.frames > self._stepped_at:
                 self._stepped_at = self.app.frames
