@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.engine.mines import excluded_cells
 from game.engine.topology import GRID
 from game.i18n import _, ngettext, whole
 
@@ -54,8 +55,7 @@ def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
     position = parse(view, mines, shape)
     if position.untouched:
         move = first_move(position, first_click)
-        text = _("nothing is open yet: the first click is always safe, and here it"
-                 " is likely to open an area")
+        text = _first_click_text(position, first_click, position.index(move.x, move.y))
         if move.kind == FLAG:       # the player flagged every cell
             text += _(" (unflag it first)")
         return Hint(move.x, move.y, SAFE, 0.0, text, [])
@@ -74,6 +74,22 @@ def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
     if fact is not None:
         return _fact_hint(position, deduction, fact)
     return _counted_hint(analysis, mine=True) or _guess_hint(analysis, cache)
+
+
+def _first_click_text(position: Position, rule: str, cell: int) -> str:
+    """What the first click at ``cell`` does, true for the rule and the board:
+    the opening rule keeps an area free around it (unless the board is too
+    dense for that); under the others only the cell is safe, and a cell's
+    chance to open an area falls with each neighbour. "Here it is likely to
+    open an area" was said of an Expert corner under the classic rule (one
+    chance in two) and of a torus's cell (one in four)."""
+    around = position.topology.neighbours[cell]
+    free = excluded_cells(rule, cell, around, position.topology.cell_count, position.mines)
+    if len(free) > 1:
+        return _("nothing is open yet: the first click is always safe, and here it opens an"
+                 " area")
+    return _("nothing is open yet: the first click is always safe, and the fewer neighbours"
+             " a cell has, the better its chance to open an area")
 
 
 def _simplest(position: Position, deduction: Deduction, mine: bool) -> Fact | None:

@@ -173,6 +173,27 @@ def test_the_first_hint_on_an_untouched_board():
     assert h.kind == "safe" and "first click" in h.explanation
 
 
+@pytest.mark.parametrize("width, height, mines, shape, rule, opens", [
+    (30, 16, 99, "grid", "opening", True),
+    (30, 16, 99, "grid", "classic", False),     # the corner opens an area half the time
+    (16, 16, 40, "torus", "safe", False),       # every cell has 8 neighbours: 1 in 4
+    (9, 9, 75, "grid", "opening", False),       # too dense to keep an area free
+])
+def test_the_first_hint_says_what_the_first_click_will_do(width, height, mines, shape, rule,
+                                                          opens):
+    """It said "here it is likely to open an area" whatever the rule and
+    the board: the corner of an Expert board under the classic rule opens
+    one half the time, a torus's cell one time in four."""
+    h = hint(["#" * width] * height, mines, first_click=rule, shape=shape)
+    assert h.kind == "safe" and h.explanation.startswith(
+        "nothing is open yet: the first click is always safe, ")
+    if opens:
+        assert h.explanation.endswith("and here it opens an area")
+    else:
+        assert h.explanation.endswith(
+            "and the fewer neighbours a cell has, the better its chance to open an area")
+
+
 @pytest.mark.parametrize("rule, flagged, cell", [("opening", (2, 2), (2, 1)),
                                                  ("safe", (0, 0), (8, 0)),
                                                  ("classic", (8, 8), (0, 8))])
