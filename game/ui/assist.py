@@ -119,7 +119,8 @@ class Assistant:
 
     def new_game(self) -> None:
         """A fresh board: pending questions are cancelled, hints go, auto-play
-        stops, the overlay stays on if it was."""
+        stops, the overlay stays on if it was (the game is not assisted for
+        that: see ``analysis``)."""
         self.worker.cancel()
         self.game += 1
         self._asked.clear()
@@ -128,8 +129,6 @@ class Assistant:
         self.clear_hint()
         self.stop()
         self._overlay = None
-        if self.overlay:
-            self._assist()
 
     def _assist(self) -> None:
         if not self.session.ended:
@@ -255,14 +254,21 @@ class Assistant:
     def toggle_overlay(self) -> None:
         self.overlay = not self.overlay
         self._message = None
-        if self.overlay:
-            self._assist()
 
     def analysis(self) -> Overlay | None:
         """Probabilities for the overlay: asked for after each move; until
-        the answer arrives, those of the game's previous position."""
-        if self.field.status == Status.LOST:
+        the answer arrives, those of the game's previous position.
+
+        Shown over a game under way, they are the computer's help: the game
+        is assisted. Not before the first click, when they say nothing (the
+        same for every cell): the overlay left on from the last game marked
+        the next one assisted as it was dealt, even when the player turned it
+        off before playing."""
+        status = self.field.status
+        if status == Status.LOST:
             return None
+        if status == Status.PLAYING:
+            self._assist()
         if self._overlay is None or self._overlay[0] != self.version():
             self._ask("overlay", AnalyseJob)
         if self._overlay is None or self._overlay[0][0] != self.game:

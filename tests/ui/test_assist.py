@@ -127,6 +127,28 @@ def test_the_overlay_shades_each_covered_cell_by_its_probability():
     assert display_rgb(app, (0, 0), 8, 8) == (192, 192, 192)      # off again: plain
 
 
+def test_the_overlay_turned_off_before_a_game_starts_leaves_it_the_players_own():
+    """The overlay left on from the last game marked the next one assisted
+    as F2 dealt it: turned off before the first click, the game was played
+    without it, yet it went to the history only, never to the best times or
+    the statistics."""
+    app = opened(MIXED, (7, 7))
+    key(app, pygame.K_p)
+    assert app.play.session.assisted
+    key(app, pygame.K_F2)
+    key(app, pygame.K_p)                     # off before the first click
+    click(app, (4, 4))
+    app.step(5)
+    assert app.play.field.status != Status.READY
+    assert not app.play.session.assisted
+    key(app, pygame.K_F2)
+    key(app, pygame.K_p)                     # on again: the probabilities of a game
+    assert not app.play.session.assisted     # (nothing to tell before the first click)
+    click(app, (4, 4))
+    app.step()
+    assert app.play.session.assisted         # under way are the computer's help
+
+
 def test_overlay_colours_grow_redder_with_risk():
     greens = [overlay_colour(p / 10)[1] for p in range(1, 10)]
     alphas = [overlay_colour(p / 10)[3] for p in range(1, 10)]
