@@ -41,6 +41,7 @@ from .jobs import (
     Overlay,
 )
 from .render.assist import COVERED
+from .worker import STOPPED
 
 if TYPE_CHECKING:
     from .screens.play import PlayScreen
@@ -166,7 +167,11 @@ class Assistant:
             if version != self.version() and not (kind == "layout" and version[0] == self.game):
                 continue
             if not done.ok:
-                self.say(PUZZLED, reason=str(done.value))
+                # A process that died is said in the words of the moment
+                # (its message kept untranslated), even after a switch of
+                # language: it read "L’ordinateur est perplexe : the
+                # computer’s process stopped".
+                self.say(PUZZLED, reason=STOPPED if done.lost else str(done.value))
                 self.stop()
                 if kind == "layout":        # the click that waited is dropped: the next asks again
                     self._first = None
@@ -232,7 +237,8 @@ class Assistant:
         return "e" if cell in shown.evidence else ""
 
     def say(self, message: str, **values: str) -> None:
-        """Show ``message`` (English, marked with ``N_``) instead of a hint."""
+        """Show ``message`` (English, marked with ``N_``) instead of a hint;
+        ``values`` marked with ``N_`` are translated with it when shown."""
         self._message = (message, values)
 
     @property
@@ -241,7 +247,7 @@ class Assistant:
         if self._message is None:
             return ""
         message, values = self._message
-        return _(message).format(**values)
+        return _(message).format(**{name: _(value) for name, value in values.items()})
 
     def line(self) -> str:
         """The text shown under the board, if any."""

@@ -39,6 +39,8 @@ from game.i18n import N_, _, language, set_language
 from .jobs import Job
 
 STOP_SECONDS = 1.0      # at most this long to reap a killed worker
+#: What a job fails with when the computer's process dies under it.
+STOPPED = N_("the computer’s process stopped")
 NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
 
@@ -195,7 +197,7 @@ class ProcessWorker:
     is what a job fails with when the process dies under it (said to the
     player; the replay loader's process is not the computer's)."""
 
-    def __init__(self, stopped: str = N_("the computer’s process stopped")) -> None:
+    def __init__(self, stopped: str = STOPPED) -> None:
         self._stopped = stopped
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None

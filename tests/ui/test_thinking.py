@@ -149,6 +149,23 @@ def test_a_line_shown_instead_of_a_hint_reads_in_the_new_language_after_a_switch
     assert english != french and tip_pixels(english) > 0
 
 
+def test_a_computer_whose_process_died_is_said_in_the_new_language_after_a_switch():
+    """The line said the process stopped in the language of the moment it
+    died: after View > Français it read "L’ordinateur est perplexe : the
+    computer’s process stopped"."""
+    app, worker = late_app()
+    key(app, pygame.K_h)
+    (tag, _job), = worker.asked
+    worker.asked.clear()
+    worker.ready.append(Done(tag, False, translate("the computer’s process stopped"), lost=True))
+    app.step()
+    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
+    app.set_language("fr")
+    app.step()
+    assert app.play.assist.line() == \
+        "L’ordinateur est perplexe\u202f: le processus de l’ordinateur s’est arrêté"
+
+
 def tip_pixels(rgb: bytes) -> int:
     """How many pixels of the explanation's pale yellow an RGB picture holds."""
     return sum(1 for i in range(0, len(rgb), 3) if tuple(rgb[i:i + 3]) == TIP)
