@@ -100,6 +100,7 @@ class Assistant:
         self._overlay: tuple[Version, Overlay] | None = None
         self._planned: MoveAnswer | None = None
         self._first: tuple[str, Cell] | None = None
+        self._hint_after_first = False    # H pressed while the first click waited
         self._countdown = 0
 
     @property
@@ -127,6 +128,7 @@ class Assistant:
         self._asked.clear()
         self._waiting_since = None
         self._first = None
+        self._hint_after_first = False
         self.clear_hint()
         self.stop()
         self._overlay = None
@@ -175,6 +177,7 @@ class Assistant:
                 self.stop()
                 if kind == "layout":        # the click that waited is dropped: the next asks again
                     self._first = None
+                    self._hint_after_first = False
             else:
                 self._answers[kind](self, done.value)
             self.revision += 1
@@ -198,6 +201,13 @@ class Assistant:
         dirty = self.clear_hint()
         if self.session.ended:
             self.say(GAME_OVER)
+            return dirty
+        if self._first is not None:
+            # The first click waits for a no-guess board's mines: the hint is
+            # asked about the board it opens, once they are laid. Asked now,
+            # about the board before the click, it was dropped as stale when
+            # the click played, and H did nothing.
+            self._hint_after_first = True
             return dirty
         first_click = self.first_click
         self._ask("hint", lambda view, mines, seconds, shape: HintJob(
@@ -332,6 +342,9 @@ class Assistant:
         prepared = self.session.prepared
         prepared.prepare(laid.cells, cell[1] * self.field.width + cell[0])
         self.screen.play(kind, cell)
+        if self._hint_after_first:        # H pressed meanwhile
+            self._hint_after_first = False
+            self.screen.mark_dirty(self.show_hint())
         if self.field.status == Status.READY:     # flagged meanwhile: the reveal did nothing
             prepared.prepare(None, None)          # the next first click asks afresh
             return

@@ -229,6 +229,27 @@ def test_the_first_click_of_a_no_guess_board_waits_for_the_worker_to_lay_it():
     assert field.layout() == direct.layout()
 
 
+def test_a_hint_asked_while_a_no_guess_board_is_laid_is_the_opened_board_s():
+    """H pressed while the first click waited for its mines asked about the
+    board before the click; the click played when the mines came, the
+    answer was dropped as stale, and H did nothing."""
+    app, worker = late_app(None, level="beginner", no_guess=True, seed=7)
+    click(app, (4, 4))
+    key(app, pygame.K_h)
+    app.step(THINKING_TICKS + 1)
+    assert app.play.assist.thinking
+    worker.release()                                    # the mines come, the click plays
+    app.step()
+    field = app.play.field
+    assert field.status == Status.PLAYING
+    worker.release()
+    app.step()
+    shown = app.play.assist.shown
+    expected = hint(field.view(), field.mines)
+    assert shown is not None and shown.cell == (expected.x, expected.y)
+    assert expected.explanation in shown.text and not app.play.assist.thinking
+
+
 def test_a_no_guess_first_click_played_under_the_replay_viewer_leaves_its_clock_waiting():
     """R pressed while a no-guess board was being laid: its mines came
     while the last game's replay played, the click was played, and the
