@@ -55,6 +55,7 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 THINKING_TICKS = 6          # an answer this late (100 ms) shows the "thinking" cue
+OVERLAY_TRIES = 2           # the overlay asks this often about a position whose analysis fails
 REVEALABLE = "#?"           # what a reveal opens (a flag it leaves alone)
 
 
@@ -98,6 +99,7 @@ class Assistant:
         self._asked: dict[str, Version] = {}
         self._waiting_since: int | None = None
         self._overlay: tuple[Version, Overlay] | None = None
+        self._overlay_failed: tuple[Version, int] | None = None   # a position, its failures
         self._planned: MoveAnswer | None = None
         self._first: tuple[str, Cell] | None = None
         self._hint_after_first = False    # H pressed while the first click waited
@@ -131,7 +133,7 @@ class Assistant:
         self._hint_after_first = False
         self.clear_hint()
         self.stop()
-        self._overlay = None
+        self._overlay = self._overlay_failed = None
 
     def _assist(self) -> None:
         if not self.session.ended:
@@ -169,6 +171,10 @@ class Assistant:
             if version != self.version() and not (kind == "layout" and version[0] == self.game):
                 continue
             if not done.ok:
+                if kind == "overlay":
+                    tries = self._overlay_failed
+                    self._overlay_failed = (version, tries[1] + 1 if tries and tries[0] == version
+                                            else 1)
                 # A process that died is said in the words of the moment
                 # (its message kept untranslated), even after a switch of
                 # language: it read "L’ordinateur est perplexe : the
@@ -270,6 +276,7 @@ class Assistant:
     def toggle_overlay(self) -> None:
         self.overlay = not self.overlay
         self._message = None
+        self._overlay_failed = None       # turned on again: asked again
 
     def analysis(self) -> Overlay | None:
         """Probabilities for the overlay: asked for after each move; until
@@ -285,7 +292,16 @@ class Assistant:
             return None
         if status == Status.PLAYING:
             self._assist()
-        if self._overlay is None or self._overlay[0] != self.version():
+        version = self.version()
+        # A position whose analysis failed (the computer's process could not
+        # start, or died) is asked about once more (a process killed under
+        # it is started afresh), then not until the board changes or P is
+        # pressed: the failure changed the picture, the next frame drew the
+        # overlay and asked again, and a process was started every frame,
+        # sixty a second, while the field was drawn whole each time.
+        failed = self._overlay_failed
+        if (self._overlay is None or self._overlay[0] != version) \
+                and (failed is None or failed[0] != version or failed[1] < OVERLAY_TRIES):
             self._ask("overlay", AnalyseJob)
         if self._overlay is None or self._overlay[0][0] != self.game:
             return None

@@ -12,11 +12,11 @@ from game.engine import Minefield, Status
 from game.i18n import _ as translate
 from game.i18n import set_language
 from game.solver import hint, no_guess_layer
-from game.ui.assist import THINKING_TICKS
+from game.ui.assist import OVERLAY_TRIES, THINKING_TICKS
 from game.ui.assist_words import NOT_NO_GUESS
 from game.ui.jobs import LAYOUT_SECONDS, Job
 from game.ui.render.assist import TIP, thinking_rect
-from game.ui.worker import Done, run_job
+from game.ui.worker import Done, SyncWorker, run_job
 
 from .helpers import click, field_pixels, key, make_app, settle
 
@@ -164,6 +164,85 @@ def test_a_computer_whose_process_died_is_said_in_the_new_language_after_a_switc
     app.step()
     assert app.play.assist.line() == \
         "L’ordinateur est perplexe\u202f: le processus de l’ordinateur s’est arrêté"
+
+
+class DiesOnce(SyncWorker):
+    """A computer whose process is killed under its first question, as
+    ``ProcessWorker`` reports it, and answers every later one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.died = False
+
+    def submit(self, tag: Hashable, job: Job) -> None:
+        if self.died:
+            super().submit(tag, job)
+        else:
+            self.died = True
+            self._done.append(Done(tag, False, translate("the computer’s process stopped"),
+                                   lost=True))
+
+
+class NoProcess:
+    """A computer whose process cannot be started (fork refused: the user's
+    process limit) or dies as it starts: every question fails, as
+    ``ProcessWorker`` reports it."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+        self._done: list[Done] = []
+
+    def submit(self, tag: Hashable, job: Job) -> None:
+        self.asked += 1
+        self._done.append(Done(tag, False, translate("the computer’s process stopped"),
+                               lost=True))
+
+    def poll(self) -> list[Done]:
+        done, self._done = self._done, []
+        return done
+
+    def cancel(self) -> None:
+        self._done.clear()
+
+    def close(self) -> None:
+        self._done.clear()
+
+
+def frames(app, count: int) -> None:
+    """Draw ``count`` frames, a tick each."""
+    for _ in range(count):
+        app.step()
+
+
+def test_the_overlay_asks_a_computer_that_fails_twice_a_position_not_once_a_frame():
+    """With the overlay on and no process that could start, every frame
+    asked again: sixty process starts a second, and the whole field drawn
+    again each time with its shading. Once more is worth it (a process
+    killed under a question is started afresh); then the position waits."""
+    worker = NoProcess()
+    app = make_app(BOARD, worker=worker)
+    click(app, (3, 0))
+    key(app, pygame.K_p)
+    frames(app, 60)
+    assert worker.asked == OVERLAY_TRIES == 2
+    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
+    click(app, (7, 7))                          # the next position: asked again
+    frames(app, 60)
+    assert worker.asked == 2 * OVERLAY_TRIES
+    key(app, pygame.K_p)
+    key(app, pygame.K_p)                        # asked for again by the player
+    frames(app, 60)
+    assert worker.asked == 3 * OVERLAY_TRIES
+
+
+def test_the_overlay_comes_back_by_itself_when_the_computer_s_process_was_killed():
+    worker = DiesOnce()
+    app = make_app(BOARD, worker=worker)
+    click(app, (3, 0))
+    key(app, pygame.K_p)
+    frames(app, 3)
+    assert worker.died and app.play.assist.analysis() is not None
+    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
 
 
 def tip_pixels(rgb: bytes) -> int:
