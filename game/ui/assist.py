@@ -87,6 +87,7 @@ class Assistant:
         self.default_pace = (THINK_TICKS, PACE_TICKS)
         self.pace = self.default_pace
         self.shown: Shown | None = None
+        self._unseen = False              # the hint's cells wait to be scrolled into view
         # A line to show instead of a hint (errors, limits): its English
         # message and what fills it in, translated when shown, so that it
         # reads in the language of the moment (View > Language).
@@ -227,8 +228,21 @@ class Assistant:
             return
         self._assist()
         self.shown = Shown((h.x, h.y), h.kind, frozenset(h.evidence), hint_text(h))
-        self.screen.reveal_cells((h.x, h.y), self.shown.evidence)
+        self._unseen = True
+        self._bring_into_view()
         self.screen.mark_dirty(self.shown.evidence | {self.shown.cell})
+
+    def _bring_into_view(self) -> None:
+        """Scroll a big board so the hint's cell and its proof show, once
+        nothing holds the board: a hint that came while a button was down
+        scrolled the board under it, and the release opened the cell that
+        came under the pointer (a mine, as likely as not), not the one
+        pressed. Held back, it scrolls when the press comes to nothing (a
+        move played instead takes the hint away)."""
+        if self.shown is None or not self._unseen or self.screen.holding():
+            return
+        self._unseen = False
+        self.screen.reveal_cells(self.shown.cell, self.shown.evidence)
 
     def clear_hint(self) -> set[Cell]:
         """Forget the hint (the board changed); returns the cells it marked."""
@@ -391,6 +405,7 @@ class Assistant:
         shows it with the cursor, then plays it a few ticks later."""
         self.ticks += 1
         self.collect()
+        self._bring_into_view()
         if not self.autoplay:
             return
         if self.session.ended:

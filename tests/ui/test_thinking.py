@@ -18,7 +18,7 @@ from game.ui.jobs import LAYOUT_SECONDS, Job
 from game.ui.render.assist import TIP, thinking_rect
 from game.ui.worker import Done, SyncWorker, run_job
 
-from .helpers import click, field_pixels, key, make_app, settle
+from .helpers import cell_pos, click, field_pixels, key, make_app, move, press, release, settle
 
 BOARD = ["*.......", "........", "........", "........",
          "........", "......*.", "........", "........"]
@@ -327,6 +327,47 @@ def test_a_hint_asked_while_a_no_guess_board_is_laid_is_the_opened_board_s():
     expected = hint(field.view(), field.mines)
     assert shown is not None and shown.cell == (expected.x, expected.y)
     assert expected.explanation in shown.text and not app.play.assist.thinking
+
+
+def big_board_with_a_hint_on_its_way():
+    """A board bigger than the window, the view at its top-left corner and
+    a hint on its way about a cell far out of it (95, 81)."""
+    app, worker = late_app(None, level="custom", custom_width=100, custom_height=100,
+                           custom_mines=1200, seed=3)
+    app.play.play("reveal", (90, 90))
+    worker.release()
+    app.step()
+    assert app.play.scroll == (0, 0)
+    key(app, pygame.K_h)
+    return app, worker
+
+
+def test_a_hint_arriving_under_a_held_press_never_moves_the_board_under_it():
+    """The hint scrolled the board to its cell while the button was down:
+    the release opened the cell then under the pointer (a mine, and the
+    game was lost), not the one pressed."""
+    app, worker = big_board_with_a_hint_on_its_way()
+    pressed = (10, 10)
+    press(app, cell_pos(app, pressed))
+    worker.release()                            # the hint comes as the button is down
+    app.step()
+    assert app.play.assist.shown.cell == (95, 81)
+    assert app.play.scroll == (0, 0) and app.play.pressed_cells() == {pressed}
+    release(app, cell_pos(app, pressed))
+    assert app.play.field.cell(*pressed) != "#" and app.play.field.status != Status.LOST
+
+
+def test_a_hint_held_back_by_a_press_shows_once_the_press_comes_to_nothing():
+    app, worker = big_board_with_a_hint_on_its_way()
+    press(app, cell_pos(app, (10, 10)))
+    worker.release()
+    app.step()
+    move(app, (0, 0))                           # slid off the field: nothing is played
+    release(app, (0, 0))
+    app.step()
+    shown = app.play.assist.shown
+    assert shown is not None and shown.cell == (95, 81)
+    assert app.layout.view_cell(shown.cell, app.play.scroll) is not None
 
 
 def test_a_no_guess_first_click_played_under_the_replay_viewer_leaves_its_clock_waiting():

@@ -126,6 +126,12 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         return (self.anim is None or self.anim.done) and not self.assist.autoplay \
             and not self.gestures.held and self.touch.finger is None
 
+    def holding(self) -> bool:
+        """A button or a finger is down on the board, or a scroll bar is
+        dragged: the board must not move under it."""
+        return bool(self.gestures.held) or self.touch.finger is not None \
+            or self._drag is not None
+
     def abandon(self) -> None:
         """The game in progress is being left: record it as abandoned."""
         if self.session is not None:
