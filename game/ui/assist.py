@@ -176,10 +176,7 @@ class Assistant:
                     tries = self._overlay_failed
                     self._overlay_failed = (version, tries[1] + 1 if tries and tries[0] == version
                                             else 1)
-                # A process that died is said in the words of the moment
-                # (its message kept untranslated), even after a switch of
-                # language: it read "L’ordinateur est perplexe : the
-                # computer’s process stopped".
+                # kept untranslated: said in the language of the moment
                 self.say(PUZZLED, reason=STOPPED if done.lost else str(done.value))
                 self.stop()
                 if kind == "layout":        # the click that waited is dropped: the next asks again
@@ -210,10 +207,8 @@ class Assistant:
             self.say(GAME_OVER)
             return dirty
         if self._first is not None:
-            # The first click waits for a no-guess board's mines: the hint is
-            # asked about the board it opens, once they are laid. Asked now,
-            # about the board before the click, it was dropped as stale when
-            # the click played, and H did nothing.
+            # A no-guess board's first click waits for its mines: asked now,
+            # the hint would be dropped as stale once the click plays.
             self._hint_after_first = True
             return dirty
         first_click = self.first_click
@@ -234,11 +229,8 @@ class Assistant:
 
     def _bring_into_view(self) -> None:
         """Scroll a big board so the hint's cell and its proof show, once
-        nothing holds the board: a hint that came while a button was down
-        scrolled the board under it, and the release opened the cell that
-        came under the pointer (a mine, as likely as not), not the one
-        pressed. Held back, it scrolls when the press comes to nothing (a
-        move played instead takes the hint away)."""
+        nothing holds the board: scrolled under a held button, the release
+        opened the cell that came under the pointer, not the one pressed."""
         if self.shown is None or not self._unseen or self.screen.holding():
             return
         self._unseen = False
@@ -294,25 +286,18 @@ class Assistant:
 
     def analysis(self) -> Overlay | None:
         """Probabilities for the overlay: asked for after each move; until
-        the answer arrives, those of the game's previous position.
-
-        Shown over a game under way, they are the computer's help: the game
-        is assisted. Not before the first click, when they say nothing (the
-        same for every cell): the overlay left on from the last game marked
-        the next one assisted as it was dealt, even when the player turned it
-        off before playing."""
+        the answer arrives, those of the game's previous position. Shown over
+        a game under way (not before the first click: every cell alike, they
+        tell nothing), they make it assisted."""
         status = self.field.status
         if status == Status.LOST:
             return None
         if status == Status.PLAYING:
             self._assist()
         version = self.version()
-        # A position whose analysis failed (the computer's process could not
-        # start, or died) is asked about once more (a process killed under
-        # it is started afresh), then not until the board changes or P is
-        # pressed: the failure changed the picture, the next frame drew the
-        # overlay and asked again, and a process was started every frame,
-        # sixty a second, while the field was drawn whole each time.
+        # A position whose analysis failed (no process could start, or it
+        # died) is asked about once more, then not until the board changes or
+        # P is pressed: asked at every frame, a process started sixty a second.
         failed = self._overlay_failed
         if (self._overlay is None or self._overlay[0] != version) \
                 and (failed is None or failed[0] != version or failed[1] < OVERLAY_TRIES):
