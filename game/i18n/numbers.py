@@ -36,6 +36,18 @@ def percent(value: float, places: int = 0) -> str:
         number=decimal(value * 100, places))
 
 
+def chance(p: float) -> str:
+    """A probability as players read it, the same wherever it is shown
+    (a hint's risk, the overlay's percentage): "8 %", "0.4 %", "99.7 %";
+    never 0 % or 100 % for something uncertain, which a player takes for
+    certain."""
+    if 0.0 < p < 0.01:
+        return percent(max(p, 0.001), 1)
+    if 0.99 < p < 1.0:
+        return percent(min(p, 0.999), 1)
+    return percent(p)
+
+
 def date(iso: str) -> str:
     """The day of an ISO 8601 timestamp ("2026-11-23T..." -> "2026-11-23" / "23/11/2026")."""
     year, month, day = iso[:4], iso[5:7], iso[8:10]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.engine.mines import excluded_cells
 from game.engine.topology import GRID
 from game.i18n import _, ngettext, whole
+from game.i18n import chance as percent
 
 from .analysis import Analysis, analyse_position, check_consistent
 from .combine import Counted
@@ -24,7 +25,7 @@ from .frontier import ComponentKey
 from .player import FLAG, best_guess, check_rule, first_move, open_cells
 from .position import Position, parse
 from .problem import Problem
-from .wording import arrangements, evidence, explain_fact, percent
+from .wording import arrangements, evidence, explain_fact
 
 Cell = tuple[int, int]
 SAFE, MINE, GUESS = "safe", "mine", "guess"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from game.engine import FIRST_CLICK_RULES
 from game.engine.topology import GRID
 from game.i18n import _
+from game.i18n import chance as percent
 
 from .analysis import Analysis, analyse_position, check_consistent
 from .count import Count
@@ -31,7 +32,6 @@ from .frontier import ComponentKey
 from .guess import choose
 from .position import Position, parse
 from .problem import Problem
-from .wording import percent
 
 REVEAL, FLAG = "reveal", "flag"
 

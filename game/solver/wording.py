@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from game.engine import says_an
 from game.i18n import _, decimal, ngettext, whole
-from game.i18n import percent as percent_of
 
 from .deduce import PAIR, SINGLE, Deduction, Fact
 from .position import Position
@@ -22,17 +21,6 @@ PATTERNS = {(1, 1): "1-1", (1, 2): "1-2", (2, 1): "1-2", (1, 2, 1): "1-2-1",
             (1, 2, 2, 1): "1-2-2-1"}
 
 _CHAIN_DEPTH = 3
-
-
-def percent(p: float) -> str:
-    """A probability as players read it: "8 %", "0.4 %" ("0,4 %" in French),
-    "99.7 %"; never 0 % or 100 % for something uncertain (a risk of 0.02 %
-    read "0.0 % risk" and one of 99.7 % "100 % risk": certain, to the player)."""
-    if 0.0 < p < 0.01:
-        return percent_of(max(p, 0.001), 1)
-    if 0.99 < p < 1.0:
-        return percent_of(min(p, 0.999), 1)
-    return percent_of(p, 0)
 
 
 def arrangements(n: int, every: bool = True) -> str:

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import Status
-from game.i18n import _, language, pgettext
+from game.i18n import _, chance, language, pgettext
 
-from .assist_words import GAME_OVER, NOT_NO_GUESS, PUZZLED, TOO_BIG, hint_text, percent
+from .assist_words import GAME_OVER, NOT_NO_GUESS, PUZZLED, TOO_BIG, hint_text
 from .jobs import (
     AnalyseJob,
     HintAnswer,
@@ -328,7 +328,7 @@ class Assistant:
             return pgettext("probability", "safe")
         if p == 1.0:
             return pgettext("probability", "mine")
-        return f"{approx}{percent(p)}"
+        return f"{approx}{chance(p)}"
 
     # ------------------------------------------------------------ no-guess boards
 

@@ -1,6 +1,7 @@
-"""What the computer's help says on the play screen: a hint's line, the
+"""What the computer's help says on the play screen: a hint's line and the
 lines shown instead of one (a board too big, a game over, a puzzled
-solver, no no-guess board found) and a cell's mine probability.
+solver, no no-guess board found). A cell's mine probability is written by
+``game.i18n.chance``, as the hint's own risk is.
 
 The words apart from the assistant (``assist.py``), which decides when to
 ask and what to show: they are English marked with ``N_``, translated when
@@ -10,7 +11,6 @@ shown, so that they read in the language of the moment.
 from __future__ import annotations
 
 from game.i18n import N_, _
-from game.i18n import percent as i18n_percent
 
 from .jobs import HintAnswer
 
@@ -30,12 +30,3 @@ def hint_text(h: HintAnswer) -> str:
     """The one line shown under the board for a hint."""
     return _("{kind}: {explanation}.").format(kind=_(KIND_WORDS[h.kind]),
                                               explanation=h.explanation)
-
-
-def percent(p: float) -> str:
-    """A probability as players read it: whole percent, never 0 % or 100 %
-    for something uncertain."""
-    value = round(p * 100)
-    if 0 < p < 1:
-        value = min(99, max(1, value))
-    return i18n_percent(value / 100)

@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from game.engine import Minefield, Status
+from game.i18n import chance
 from game.solver import mine_probabilities
 from game.ui import assist as assist_module
-from game.ui import assist_words
 from game.ui.menus import MENUS
 from game.ui.render.assist import TIP, overlay_colour
 from game.ui.worker import Done, SyncWorker
@@ -176,7 +176,7 @@ def test_a_cell_that_may_hold_a_mine_is_never_shaded_as_certainly_safe():
     assert 0 < p < 0.0005
     r, g, _b = display_rgb(app, (5, 4), 8, 8)
     assert r > g            # on the yellow side of the scale, where the uncertain are
-    assert app.play.assist.hover_text((5, 4)) == "1\u00a0%"
+    assert app.play.assist.hover_text((5, 4)) == "0.1\u00a0%"
 
 
 def test_hovering_a_covered_cell_shows_its_percentage():
@@ -188,7 +188,7 @@ def test_hovering_a_covered_cell_shows_its_percentage():
                 if field.cell(x, y) == "#" and 0 < probabilities[y][x] < 1)
     move(app, cell_pos(app, cell), buttons=(0, 0, 0))
     text = app.play.assist.hover_text(cell)
-    assert text == assist_words.percent(probabilities[cell[1]][cell[0]])
+    assert text == chance(probabilities[cell[1]][cell[0]])
     assert tip_pixels(app) > 10
     move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))       # a revealed cell: no tip
     assert app.play.assist.hover_text((7, 7)) == ""
@@ -216,15 +216,30 @@ def test_the_keyboard_cursor_shows_its_cell_s_percentage():
         assert app.play.cursor == (x + moves[k][0], y + moves[k][1])
     shown = tip_pixels(app)
     assert shown > 10
-    assert app.play.assist.hover_text(target) == assist_words.percent(
+    assert app.play.assist.hover_text(target) == chance(
         probabilities[target[1]][target[0]])
     move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))       # the mouse, on an open cell
     assert app.play.cursor is None and tip_pixels(app) == 0
 
 
 def test_percentages_never_round_to_certainty():
-    assert assist_words.percent(0.001) == "1\u00a0%" and assist_words.percent(0.999) == "99\u00a0%"
-    assert assist_words.percent(0.25) == "25\u00a0%"
+    assert chance(0.0002) == "0.1\u00a0%" and chance(0.9999) == "99.9\u00a0%"
+    assert chance(0.25) == "25\u00a0%"
+
+
+def test_a_cell_s_percentage_is_the_one_its_hint_gives():
+    """The hint said "0.4 % risk" of a cell whose percentage read "1 %":
+    two numbers for one cell, the overlay's rounded up four times over."""
+    app = make_app(NEARLY_SAFE, shape="torus")
+    for cell in NEARLY_SAFE_OPEN:
+        app.play.play("reveal", cell)
+    key(app, pygame.K_p)
+    key(app, pygame.K_h)
+    shown = app.play.assist.shown
+    p = mine_probabilities(app.play.field.view(), 14, shape="torus")
+    assert shown.kind == "guess" and p[shown.cell[1]][shown.cell[0]] < 0.01
+    said = app.play.assist.hover_text(shown.cell)
+    assert said in ("0.4\u00a0%", "0.1\u00a0%") and shown.text.endswith(f"{said} risk.")
 
 
 def play_out(app, limit=6000):
