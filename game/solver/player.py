@@ -227,7 +227,11 @@ def _first_cell(position: Position, rule: str, cells: list[int]) -> tuple[int, s
     fewest = min(len(table[c]) for c in cells)
     lonely = [c for c in cells if len(table[c]) == fewest]
     if rule == "classic":
-        return lonely[-1], _("first click: the cell with the fewest neighbours is the most"
+        # Not beside the top-left cell, where a hit mine is moved either: on
+        # a torus the last cell touches it (the mine moved next to the click).
+        top_left = position.topology.cells[0]
+        away = [c for c in lonely if c != top_left and top_left not in table[c]]
+        return (away or lonely)[-1], _("first click: the cell with the fewest neighbours is the most"
                              " likely to open an area (not the top-left one, where a hit"
                              " mine is moved)")
     return lonely[0], _("first click: the cell with the fewest neighbours is the most likely"
