@@ -84,6 +84,9 @@ class Assistant:
         self.worker = screen.app.worker
         self.overlay = False
         self.autoplay = False
+        #: Where the pointer rested as auto-play began (display pixels),
+        #: learnt from the first move seen after (``PlayScreen._pointer_left``).
+        self.pointer_rest: tuple[int, int] | None = None
         self.default_pace = (THINK_TICKS, PACE_TICKS)
         self.pace = self.default_pace
         self.shown: Shown | None = None
@@ -373,6 +376,7 @@ class Assistant:
             self.stop()
         elif not self.session.ended:
             self.autoplay = True
+            self.pointer_rest = None
             self.screen.mark_dirty(self.clear_hint())
             self._planned = None
             self._countdown = self.pace[0]

@@ -14,7 +14,7 @@ from game.ui.render.assist import TIP, overlay_colour
 from game.ui.worker import Done, SyncWorker
 
 from .helpers import LEFT, RIGHT, cell_pos, cell_rect, click, key, make_app, move, press, release, settle
-from .test_menus import choose
+from .test_menus import choose, item_pos
 
 #: Opening (3, 3) leaves a corner mine at (0, 0) behind a wall of numbers,
 #: and a mine at (6, 6) in the middle of covered cells: certain cells and
@@ -302,6 +302,37 @@ def test_any_input_stops_auto_play_and_does_nothing_else(interrupt):
     assert not app.play.assist.autoplay
     app.step(100)
     assert app.play.field.move_count == 0
+
+
+def drift(app, path):
+    """The pointer goes through ``path`` (display pixels), a motion per point."""
+    for a, b in zip(path, path[1:], strict=False):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b,
+                                             rel=(b[0] - a[0], b[1] - a[1]), buttons=(0, 0, 0)))
+    app.step()
+
+
+def test_auto_play_chosen_with_the_mouse_goes_on_through_the_hands_twitch():
+    """Any pointer move stopped auto-play: chosen from Tools ▸ Auto-play
+    with the mouse, it stopped at the pixel the hand moved as it let go,
+    before its first move. A few pixels are a twitch; a real move still
+    takes the game back, and each run learns the pointer's place afresh."""
+    app = make_app(level="beginner", seed=3)
+    tools = [title for title, _ in MENUS].index("&Tools")
+    choose(app, tools, "Auto-play")
+    assert app.play.assist.autoplay
+    x, y = item_pos(app, tools, "Auto-play")
+    drift(app, [(x, y), (x + 1, y), (x + 2, y + 1), (x + 4, y - 2), (x + 3, y + 4)])
+    assert app.play.assist.autoplay
+    app.step(3 * assist_module.THINK_TICKS)
+    assert app.play.field.move_count >= 1          # it played on
+    drift(app, [(x + 3, y + 4), (x + 5, y + 4)])
+    assert not app.play.assist.autoplay            # 5 px off: the player's move
+    far = (x + 60, y + 40)
+    drift(app, [(x + 5, y + 4), far])
+    key(app, pygame.K_a)                           # started again, resting elsewhere
+    drift(app, [far, (far[0] - 3, far[1] + 2)])
+    assert app.play.assist.autoplay
 
 
 def test_the_tools_menu_drives_the_computer():

@@ -23,6 +23,10 @@ WHEEL_STEP = 3
 #: mouse copy of the touch opens the menus as a click would).
 TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+#: Display pixels the pointer may stray, in x or y, from where it rested
+#: before auto-play takes the move as the player's: a hand let go of the
+#: mouse drifts a pixel or two.
+AUTOPLAY_JITTER = 4
 
 
 def held_input(event: pygame.event.Event) -> tuple[str, int] | None:
@@ -87,7 +91,7 @@ class PlayInput:
                 self._spent_keys.discard(event.key)
             return                           # the spent key's repeats, then its release
         if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
-                                     or base.pointer_moved(event)):
+                                     or self._pointer_left(event)):
             self.assist.stop()               # any input stops auto-play, and only that
             return
         mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
@@ -121,6 +125,19 @@ class PlayInput:
         elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
             self._menu_on_alt = self._alt_alone     # opened at the next tick (_tick_alt)
             self._alt_alone = False
+
+    def _pointer_left(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` takes the pointer more than AUTOPLAY_JITTER
+        pixels from where it rested as auto-play began. Any move stopped it:
+        started from Tools ▸ Auto-play with the mouse, it stopped at the
+        hand's twitch as the button came up, before its first move."""
+        if not base.pointer_moved(event):
+            return False
+        (x, y), (dx, dy) = event.pos, event.rel
+        if self.assist.pointer_rest is None:
+            self.assist.pointer_rest = (x - dx, y - dy)
+        rx, ry = self.assist.pointer_rest
+        return max(abs(x - rx), abs(y - ry)) > AUTOPLAY_JITTER
 
     def _opens_menus(self, event: pygame.event.Event) -> bool:
         """Whether SDL's mouse copy of a touch is a press on the menu bar,
