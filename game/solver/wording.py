@@ -10,6 +10,8 @@ another language may order its words its own way.
 
 from __future__ import annotations
 
+import math
+
 from game.engine import says_an
 from game.i18n import _, decimal, ngettext, whole
 
@@ -31,9 +33,25 @@ def arrangements(n: int, every: bool = True) -> str:
             return ngettext("the only arrangement", "all {count} arrangements", n).format(
                 count=whole(n))
         return ngettext("{count} arrangement", "{count} arrangements", n).format(count=whole(n))
-    digits = len(str(n)) - 1
+    exponent, mantissa = scientific(n)
     return _("about {mantissa} x 10^{exponent} arrangements").format(
-        mantissa=decimal(n / 10 ** digits, 1), exponent=digits)
+        mantissa=decimal(mantissa, 1), exponent=exponent)
+
+
+def scientific(n: int) -> tuple[int, float]:
+    """``n`` (at least 1) as ``mantissa x 10^exponent``, the mantissa in
+    [1, 10) once rounded to one decimal: 9.96 x 10^6 read "10.0 x 10^6".
+    The exponent comes from a logarithm, not the decimal digits: Python
+    refuses to write an integer of over 4,300 digits."""
+    exponent = int(math.log10(n))
+    mantissa = n / 10 ** exponent
+    if mantissa >= 10:            # log10 a hair short just under a power of ten
+        exponent, mantissa = exponent + 1, mantissa / 10
+    elif mantissa < 1:
+        exponent, mantissa = exponent - 1, mantissa * 10
+    if round(mantissa, 1) >= 10:
+        exponent, mantissa = exponent + 1, 1.0
+    return exponent, mantissa
 
 
 def evidence(deduction: Deduction, fact: Fact) -> list[int]:

@@ -4,6 +4,7 @@ import pytest
 
 from game.engine import Minefield
 from game.solver import analyse, hint
+from game.solver.wording import arrangements
 
 
 def check(view, mines, cell, kind, words, evidence=None):
@@ -249,3 +250,13 @@ def test_a_mine_found_by_an_8_is_said_with_an():
            "#####",
            "###1#",
            "#####"], 10, (3, 2), "safe", ["this 1 already touches its mine (found by an 8 nearby)"])
+
+
+@pytest.mark.parametrize("n, words", [
+    (9_960_000, "about 1.0 x 10^7 arrangements"),      # read "10.0 x 10^6"
+    (9_940_000, "about 9.9 x 10^6 arrangements"),
+    (10 ** 15, "about 1.0 x 10^15 arrangements"),
+    (3 * 10 ** 5000, "about 3.0 x 10^5000 arrangements"),  # str() refuses 4,300 digits
+], ids=["rounds-up", "rounds-down", "power", "5001-digits"])
+def test_a_count_too_big_to_read_is_said_with_a_mantissa_under_ten(n, words):
+    assert arrangements(n) == words
