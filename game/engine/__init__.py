@@ -20,8 +20,8 @@ from .levels import (
     level_preset,
     says_an,
 )
-from .minefield import Minefield, MineLayer, Status, uniform_layer
-from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE
+from .minefield import Minefield, Status
+from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE, MineLayer, uniform_layer
 from .moves import Move, MoveError
 from .stats import Clicks, GameStats
 from .topology import GRID, HEX, SHAPES, TORUS, Topology

@@ -5,23 +5,26 @@ move returns the cells whose view changed, so a renderer redraws only those,
 and is recorded with its text form, so a game replays from its seed.
 
 Costs: the win check and the counters are O(1) per move, a cascade is
-O(cells it opens) and iterative, and neighbour tables are shared per size.
+O(cells it opens) and iterative (``cascade``), the view is read in bulk
+(``view``), and neighbour tables are shared per size.
 """
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from itertools import repeat
 
 from . import mines as laying
+from .cascade import open_safe
 from .checks import laid_mines, layout_rows, require_bool, require_int
 from .levels import CUSTOM_LIMITS, SizeLimits
+from .mines import MineLayer
 from .moves import CHORD, FLAG, MARKS, REVEAL, Move
+from .states import COVERED, FLAGGED, OPEN, QUESTION, Cell
 from .stats import Clicks, GameStats, bbbv_regions
 from .topology import GRID, HOLE, Topology, make, read_layout
+from .view import DIGITS, MARK_CHARS, board_view, cell_char
 
 
 class Status(StrEnum):
@@ -33,37 +36,7 @@ class Status(StrEnum):
     LOST = "lost"
 
 
-# Cell states. Only COVERED and QUESTION cells can be opened (state < FLAGGED).
-COVERED, QUESTION, FLAGGED, OPEN = 0, 1, 2, 3
-_MARK_CHARS = "#?F"
-_DIGITS = "012345678"
 _ENDED = (Status.WON, Status.LOST)
-#: ``view`` in bulk: a cell's state times nine, plus its count, names its
-#: character (before a loss shows the mines).
-_NINE_TIMES = bytes.maketrans(bytes((COVERED, QUESTION, FLAGGED, OPEN)), bytes((0, 9, 18, 27)))
-_VIEW_OF_KEY = bytes.maketrans(
-    bytes(range(36)),
-    "".join(_DIGITS[k % 9] if k // 9 == OPEN else _MARK_CHARS[k // 9] for k in range(36)).encode())
-#: After a loss a mine adds 36 to the key: a flagged mine stays ``F``, any
-#: other shows ``*``; a flag on a safe cell shows ``x`` (``_char``, in bulk).
-_MINE_TIMES = bytes.maketrans(b"\x00\x01", b"\x00\x24")
-_LOST_VIEW_OF_KEY = bytes.maketrans(
-    bytes(range(72)),
-    "".join(("F" if k // 9 % 4 == FLAGGED else "*") if k >= 36
-            else "x" if k // 9 == FLAGGED else _VIEW_OF_KEY[k:k + 1].decode()
-            for k in range(72)).encode())
-#: The grid's cascade reads rows through these: 1 where a cell can be
-#: opened (covered or ?), and 1 where no mine is around it.
-_CLOSED = bytes(1 if s < FLAGGED else 0 for s in range(256))
-_ZERO = bytes((1,)) + bytes(255)
-
-Cell = tuple[int, int]
-
-#: Lays the mines at the first reveal: ``(rng, topology, mines, excluded)`` ->
-#: mine indices, none of them in ``excluded`` (the cells the first-click rule
-#: keeps free, the first cell first). The default is uniform; the solver
-#: offers one that only makes boards solvable without guessing.
-MineLayer = Callable[[random.Random, Topology, int, tuple[int, ...]], list[int]]
 
 
 def _indices(data: bytearray, value: int) -> list[int]:
@@ -75,12 +48,6 @@ def _indices(data: bytearray, value: int) -> list[int]:
         out.append(i)
         i = data.find(value, i + 1)
     return out
-
-
-def uniform_layer(rng: random.Random, topology: Topology, mines: int,
-                  excluded: tuple[int, ...]) -> list[int]:
-    """Mines uniformly at random among the cells not excluded."""
-    return laying.lay_after_first_click(rng, topology.cells, mines, excluded)
 
 
 class Minefield:
@@ -100,7 +67,7 @@ class Minefield:
 
     def __init__(self, width: int, height: int, mines: int, *, seed: int | None = None,
                  first_click: str = laying.OPENING, marks: bool = True,
-                 limits: SizeLimits = CUSTOM_LIMITS, layer: MineLayer = uniform_layer,
+                 limits: SizeLimits = CUSTOM_LIMITS, layer: MineLayer = laying.uniform_layer,
                  shape: str = GRID, mask: Sequence[str] | None = None) -> None:
         limits.check(width, height, mines, shape, mask)
         require_bool("marks", marks)
@@ -116,7 +83,7 @@ class Minefield:
         self.first_click: str | None = first_click
         self._rng: random.Random | None = random.Random(seed)
         self._layer: MineLayer | None = layer
-        if first_click == laying.CLASSIC and layer is uniform_layer:
+        if first_click == laying.CLASSIC and layer is laying.uniform_layer:
             self._place(laying.lay_classic(self._rng, self._topology.cells, mines))
 
     @classmethod
@@ -238,8 +205,11 @@ class Minefield:
         first and inline."""
         i = self._position(x, y)
         if self._state[i] == OPEN:
-            return _DIGITS[self._counts[i]]
-        return HOLE if self._topology.is_hole(i) else self._char(i)
+            return DIGITS[self._counts[i]]
+        if self._topology.is_hole(i):
+            return HOLE
+        return cell_char(i, self._state, self._counts, self._is_mine, self._exploded,
+                         self._status == Status.LOST)
 
     def player_mark(self, x: int, y: int) -> str:
         """What the player left on a cell: ``#``, ``F`` or ``?`` when covered,
@@ -249,7 +219,7 @@ class Minefield:
         if self._topology.is_hole(i):
             return HOLE
         s = self._state[i]
-        return _DIGITS[self._counts[i]] if s == OPEN else _MARK_CHARS[s]
+        return DIGITS[self._counts[i]] if s == OPEN else MARK_CHARS[s]
 
     def _position(self, x: int, y: int) -> int:
         """Flat index of ``(x, y)``, hole or cell; IndexError off the rectangle."""
@@ -264,22 +234,8 @@ class Minefield:
         after a loss ``X`` exploded mine, ``*`` other mine, ``x`` wrong flag;
         ``' '`` a hole of the mask.
         """
-        # Asked at every move (the screen, the computer's questions): one
-        # character per cell from the byte count + 9 * state (+ 36 for a mine
-        # once the game is lost), summed and translated in C rather than by a
-        # Python call per cell; the exploded mines are written in afterwards.
-        w = self.width
-        keys = bytes(map(operator.add, self._counts, self._state.translate(_NINE_TIMES)))
-        if self._status == Status.LOST:
-            keys = bytes(map(operator.add, keys, self._is_mine.translate(_MINE_TIMES)))
-            chars = bytearray(keys.translate(_LOST_VIEW_OF_KEY))
-            for i in self._exploded:
-                chars[i] = ord("X")
-            flat = chars.decode("ascii")
-        else:
-            flat = keys.translate(_VIEW_OF_KEY).decode("ascii")
-        rows = [flat[y * w:y * w + w] for y in range(self.height)]
-        return self._topology.with_holes(rows)
+        return board_view(self._topology, self._state, self._counts, self._is_mine,
+                          self._exploded, self._status == Status.LOST)
 
     def copy(self) -> Minefield:
         """An independent copy of the game as it stands: moves played on one
@@ -320,19 +276,6 @@ class Minefield:
         solved = sum(1 for region in openings if all(state[i] == OPEN for i in region))
         solved += sum(1 for i in lone if state[i] == OPEN)
         return GameStats(len(openings) + len(lone), solved, clicks, elapsed_ms)
-
-    def _char(self, i: int) -> str:
-        s = self._state[i]
-        if s == OPEN:
-            return _DIGITS[self._counts[i]]
-        if self._status == Status.LOST:
-            if self._is_mine[i]:
-                if s == FLAGGED:
-                    return "F"
-                return "X" if i in self._exploded else "*"
-            if s == FLAGGED:
-                return "x"
-        return _MARK_CHARS[s]
 
     def _xy(self, i: int) -> Cell:
         y, x = divmod(i, self.width)
@@ -445,30 +388,10 @@ class Minefield:
     def _open(self, cells: list[int]) -> list[Cell]:
         """Open the given openable cells, cascading through zeros; settle the
         game if a mine was hit or the last safe cell opened."""
-        state, counts, is_mine = self._state, self._counts, self._is_mine
-        table = self._topology.neighbours
+        is_mine = self._is_mine
         hit = [i for i in cells if is_mine[i]]
-        w = self.width
-        if self._topology.shape == GRID and self._topology.mask is None:
-            changed = self._cascade_rows([i for i in cells if not is_mine[i]])
-        else:
-            opened: list[int] = []
-            stack: list[int] = []
-            for i in cells:
-                if not is_mine[i] and state[i] < FLAGGED:
-                    state[i] = OPEN
-                    opened.append(i)
-                    stack.append(i)
-            while stack:
-                i = stack.pop()
-                if counts[i]:
-                    continue
-                for j in table[i]:
-                    if state[j] < FLAGGED:  # covered or question mark; never a flag
-                        state[j] = OPEN
-                        opened.append(j)
-                        stack.append(j)
-            changed = [(i % w, i // w) for i in opened]     # _xy inline: a cascade opens thousands
+        changed = open_safe(self._topology, self._state, self._counts,
+                            [i for i in cells if not is_mine[i]])
         self._safe_left -= len(changed)
         if hit:
             self._exploded = hit
@@ -476,79 +399,6 @@ class Minefield:
         elif self._safe_left == 0:
             changed += self._win()
         return changed
-
-    def _cascade_rows(self, cells: list[int]) -> list[Cell]:
-        """Open ``cells`` (safe ones) and cascade through zeros on a full
-        grid, a row's run of zeros at a time; return the cells opened. The
-        same cells as the neighbour-by-neighbour cascade of other shapes, in
-        a seventh of the time: a click that opens 10,000 cells took 11 ms,
-        most of a frame, looking at each cell's 8 neighbours, then making a
-        pair of coordinates for each; it takes 1.5 ms.
-
-        A run is every covered zero left and right of a seed in its row; it
-        opens whole, then the cells beside it in its row and the cells
-        above and below it, one column wider on each side, open too, except
-        the zeros among them: each stretch of those becomes one seed, whose
-        own run will open it. A flag stops the cascade, a question mark does
-        not. Runs and stretches are found with ``bytes.find`` on the row."""
-        state, counts, w = self._state, self._counts, self.width
-        size = len(state)
-        changed: list[Cell] = []
-        stack: list[int] = []
-        for i in cells:
-            if state[i] < FLAGGED:
-                if counts[i]:
-                    state[i] = OPEN
-                    changed.append((i % w, i // w))
-                else:
-                    stack.append(i)
-        if not stack:
-            return changed
-        zeros = counts.translate(_ZERO)       # 1 where no mine is around
-        while stack:
-            i = stack.pop()
-            if state[i] >= FLAGGED:
-                continue                      # opened meanwhile, with its run
-            y = i // w
-            row = y * w
-            end = row + w
-            closed = state[row:end].translate(_CLOSED)    # 1 where covered or ?
-            zero = zeros[row:end]
-            x = i - row
-            a = max(closed.rfind(0, 0, x), zero.rfind(0, 0, x)) + 1
-            b = _end_of_zeros(closed, zero, x)
-            state[row + a:row + b] = bytes((OPEN,)) * (b - a)
-            changed.extend(zip(range(a, b), repeat(y)))
-            if a > 0 and closed[a - 1]:       # beside it in the row: numbers
-                state[row + a - 1] = OPEN
-                changed.append((a - 1, y))
-            if b < w and closed[b]:
-                state[row + b] = OPEN
-                changed.append((b, y))
-            lo, hi = max(a - 1, 0), min(b + 1, w)
-            for near in (row - w, row + w):   # the rows above and below
-                if 0 <= near < size:
-                    self._open_beside(near, lo, hi, zeros, changed, stack)
-        return changed
-
-    def _open_beside(self, row: int, lo: int, hi: int, zeros: bytes | bytearray,
-                     changed: list[Cell], stack: list[int]) -> None:
-        """Columns ``lo`` to ``hi`` of the row starting at flat index ``row``,
-        next to a run of zeros: open its covered numbers and make each stretch
-        of covered zeros a seed on ``stack``."""
-        state, y = self._state, row // self.width
-        closed = state[row + lo:row + hi].translate(_CLOSED)
-        zero = zeros[row + lo:row + hi]
-        p = closed.find(1)
-        while p >= 0:
-            if zero[p]:
-                stack.append(row + lo + p)
-                p = _end_of_zeros(closed, zero, p)
-            else:
-                state[row + lo + p] = OPEN
-                changed.append((lo + p, y))
-                p += 1
-            p = closed.find(1, p)
 
     def _lose(self) -> list[Cell]:
         """Show every mine and wrong flag; return the cells that changed."""
@@ -567,10 +417,3 @@ class Minefield:
             state[i] = FLAGGED
         self._flags = self.mines
         return [self._xy(i) for i in unflagged]
-
-
-def _end_of_zeros(closed: bytes | bytearray, zero: bytes | bytearray, start: int) -> int:
-    """Where the stretch of covered zeros from ``start`` ends in a row's
-    ``closed`` and ``zero`` marks (their length when it reaches the end)."""
-    ends = [i for i in (closed.find(0, start), zero.find(0, start)) if i >= 0]
-    return min(ends, default=len(closed))

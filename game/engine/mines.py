@@ -6,6 +6,9 @@ away from the click biases the board (the classic game's corner bias).
 ``classic`` reproduces that bias on purpose: mines are laid before the first
 click and a mine under the first click moves to the top-left-most free cell.
 
+A ``MineLayer`` is what the board calls at the first reveal to lay them:
+``uniform_layer`` by default, or the solver's no-guess one.
+
 Only ``Random.random()`` is used: it is the one method whose sequence Python
 promises to keep for a given seed across versions, so a seed gives the same
 board everywhere.
@@ -14,12 +17,20 @@ board everywhere.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+
+from .topology import Topology
 
 OPENING = "opening"
 SAFE = "safe"
 CLASSIC = "classic"
 FIRST_CLICK_RULES = (OPENING, SAFE, CLASSIC)
+
+#: Lays the mines at the first reveal: ``(rng, topology, mines, excluded)`` ->
+#: mine indices, none of them in ``excluded`` (the cells the first-click rule
+#: keeps free, the first cell first). The default is uniform; the solver
+#: offers one that only makes boards solvable without guessing.
+MineLayer = Callable[[random.Random, Topology, int, tuple[int, ...]], list[int]]
 
 
 def pick(rng: random.Random, pool: list[int], k: int) -> list[int]:
@@ -79,3 +90,9 @@ def classic_refuge(is_mine: bytearray | bytes, cells: Sequence[int]) -> int:
     if isinstance(cells, range):
         return is_mine.index(0)
     return next(i for i in cells if not is_mine[i])
+
+
+def uniform_layer(rng: random.Random, topology: Topology, mines: int,
+                  excluded: tuple[int, ...]) -> list[int]:
+    """Mines uniformly at random among the cells not excluded."""
+    return lay_after_first_click(rng, topology.cells, mines, excluded)

@@ -69,7 +69,7 @@ def test_every_move_on_every_shape_gives_the_oracles_view(board, played, marks):
                 max_size=30),
        st.booleans(), st.randoms(use_true_random=False))
 def test_cascades_on_a_full_grid_open_what_the_oracle_opens(w, h, density, played, marks, rnd):
-    """A full grid cascades a row's run at a time (``Minefield._cascade_rows``):
+    """A full grid cascades a row's run at a time (``cascade._cascade_rows``):
     wide boards with few mines, where flags and question marks cut long runs,
     give every cell and every changed cell the oracle gives."""
     rows = ["".join("*" if rnd.random() < density else "." for _ in range(w)) for _ in range(h)]
