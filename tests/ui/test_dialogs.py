@@ -6,7 +6,7 @@ import pytest
 from game.engine.gallery import GALLERY
 from game.ui.screens.custom import FIELDS, CustomDialog
 from game.ui.screens.help import AboutDialog
-from game.ui.widgets import PASTE_READ
+from game.ui.text_field import PASTE_READ
 from game.words import shape_name
 
 from .helpers import key, make_app, pixel, post, press, release

@@ -222,7 +222,7 @@ def test_every_screen_fits_the_window_and_nothing_overlaps(language, board, scre
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_demo_banner_and_the_pause_panel_fit_the_field(language, board):
     from game.ui.screens.attract import BANNER
-    from game.ui.widgets import wrap
+    from game.ui.text_fit import wrap
     app = make_app(language=language, **BOARDS[board])
     painter, field = app.painter, app.layout.field
     rows = wrap(painter, i18n._(BANNER), field.w - 16, face="bold")

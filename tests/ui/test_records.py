@@ -8,12 +8,12 @@ import pytest
 
 from game import i18n
 from game.store import GameRecord, Store
+from game.ui.list_view import ROW_H
 from game.ui.screens.history import HistoryDialog
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, StatisticsDialog
-from game.ui.widgets import ROW_H
 
 from .helpers import (
     BOARD_8,
@@ -382,7 +382,7 @@ def test_history_details_never_part_the_efficiency_from_its_figure(tmp_path, lan
     lone "%" (English), or "eff." then "133 %" (French), is a line broken
     inside one figure."""
     from game.store import GameRecord
-    from game.ui.widgets import wrap
+    from game.ui.text_fit import wrap
     app = make_app(data_dir=tmp_path, language=language, level="intermediate")
     app.store.record_game(GameRecord(
         level="intermediate", width=16, height=16, mines=40, result="won", time_ms=12_345,
@@ -405,7 +405,7 @@ def test_the_records_details_never_start_a_line_with_a_unit(language):
 
     from game.store import BestTime
     from game.ui.screens.records_text import history_details
-    from game.ui.widgets import wrap
+    from game.ui.text_fit import wrap
     app = make_app(language=language)
     texts = [history_details(GameRecord(
         level="custom", width=100, height=100, mines=2000, result=result, time_ms=time_ms,
@@ -569,7 +569,7 @@ def test_a_long_game_read_on_a_later_page_shows_its_time_uncut(tmp_path, languag
     """The time column was as wide as "999.9": an hour-long 100x100 game
     (or any game past 999.9 s) that was not among the first hundred read
     showed "1,2…" for 1,235 s, even in an Expert window."""
-    from game.ui.widgets import fit
+    from game.ui.text_fit import fit
     from tests.store.helpers import game
     store = Store(tmp_path)
     for time_ms in (3_599_999, 12_345_678, 1_234_567):       # the oldest: read last
@@ -597,7 +597,7 @@ def test_history_shows_a_level_uncut_beside_every_result(tmp_path, language, nam
     """The French results, "gagnée" and "perdue", were twice as wide as
     "won" and "lost": in an 8x8 window (the Windows 3.1 Beginner) they left
     the level column 9 pixels, and every row's level showed as "…"."""
-    from game.ui.widgets import fit
+    from game.ui.text_fit import fit
     from tests.store.helpers import game
     store = Store(tmp_path)
     for level in ("beginner", "intermediate", "expert"):

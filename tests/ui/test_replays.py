@@ -18,11 +18,11 @@ from game.engine import FIRST_CLICK_RULES, LEVELS
 from game.i18n import PSEUDO
 from game.replay import Replay, check, decode, encode, read_file
 from game.ui.frame import CELL
+from game.ui.list_view import ROW_H
 from game.ui.render.replay import STRIP_ROWS, tick_columns
 from game.ui.screens import replays
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.watch import ReplayScreen
-from game.ui.widgets import ROW_H
 from game.ui.worker import Done, SyncWorker
 
 from .helpers import (

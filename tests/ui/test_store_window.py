@@ -17,10 +17,11 @@ import pygame
 import pytest
 
 from game.store import Store
+from game.ui.list_view import ListView
 from game.ui.screens.names import NameDialog
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.records import StatisticsDialog
-from game.ui.widgets import ListView, wrap
+from game.ui.text_fit import wrap
 
 from .helpers import make_app, post
 from .test_records import BEGINNER, type_text, win

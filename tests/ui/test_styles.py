@@ -150,7 +150,8 @@ def test_a_game_left_for_another_style_is_recorded_in_the_style_it_was_played_in
 def test_marks_stays_whole_in_the_style_notes(language, level):
     """ "Marks (?)" names a menu item: the French notes broke it as
     "Marques" / "(?) actives." in the Expert window."""
-    from game.ui.widgets import Label, wrap
+    from game.ui.text_fit import wrap
+    from game.ui.widgets import Label
     app = make_app(level=level, language=language)
     app.commands.run("style")
     app.step()

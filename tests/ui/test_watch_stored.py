@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 
 from game.ui.jobs import ReplayJob
+from game.ui.list_view import ROW_H
 from game.ui.recording import game_record
 from game.ui.screens.history import HistoryDialog
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.watch import ReplayScreen
-from game.ui.widgets import ROW_H
 
 from .helpers import BOARD_8, key, make_app, press, release
 from .test_records import press_button

@@ -13,7 +13,7 @@ from game.i18n import N_, _
 
 from ..cells import HEX_SPANS, CellGeometry
 from ..frame import Layout
-from ..widgets import fit
+from ..text_fit import fit
 from .hint_tip import PAD, Placed, place
 from .painter import BLACK, Painter
 

@@ -17,7 +17,7 @@ import pygame
 from game.i18n import N_, _
 from game.store import WON, GameRecord
 
-from ..widgets import fit
+from ..text_fit import fit
 from .painter import BLACK, Painter
 
 NAVY = (0, 0, 128)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pygame import Rect
 
 from ..frame import OUTER, Layout
-from ..widgets import wrap
+from ..text_fit import wrap
 from .painter import Painter
 
 PAD = 2                 # between the tip's border and its text

@@ -8,7 +8,7 @@ import pygame
 
 from ..frame import CELL
 from ..menus import MENUS, Item, mnemonics, title_label
-from ..widgets import fit, wrap
+from ..text_fit import fit, wrap
 from .painter import BLACK, DARK, GREY, WHITE, Painter
 
 NAVY = (0, 0, 128)

@@ -18,7 +18,7 @@ from game.engine import GameStats
 from game.i18n import _, decimal, percent, whole
 
 from ..frame import MARGIN, OUTER, Layout
-from ..widgets import fit
+from ..text_fit import fit
 from .painter import BLACK, GREY, WHITE, Painter
 
 NAVY = (0, 0, 128)

@@ -30,8 +30,8 @@ from game.store import questions
 
 from ..jobs import ReplayJob
 from ..render.painter import BLACK, WHITE, Painter
+from ..text_fit import wrap
 from ..ticks import TICK_MS
-from ..widgets import wrap
 from . import base
 
 BANNER = N_("DEMO \u2014 CLICK TO PLAY")

@@ -21,7 +21,9 @@ from game.i18n import N_, _
 from game.words import FIELD_NAMES, board_refusal, level_name, shape_name
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, TextField, button_row, wrap
+from ..text_field import TextField
+from ..text_fit import wrap
+from ..widgets import Button, Label, button_row
 from .dialog import Dialog
 
 RED = (192, 0, 0)

@@ -19,9 +19,11 @@ import pygame
 from game.i18n import _
 
 from .. import keys
+from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
-from ..widgets import Button, ListView, TextField, draw_window
+from ..text_field import TextField
+from ..widgets import Button, draw_window
 from . import base
 
 TITLE_H = 16

@@ -24,9 +24,10 @@ from game.store.questions import Key, LevelChart
 from game.store.reader import Answer, Reads
 from game.words import RESULTS
 
+from ..list_view import ROW_H, ListView, fit_columns
 from ..render.chart import NO_WINS, Chart
 from ..render.painter import Painter
-from ..widgets import ROW_H, Button, Label, ListView, fit_columns, label_height
+from ..widgets import Button, Label, label_height
 from . import replays
 from .dialog import TITLE_H, Dialog
 from .records_dialog import CHART_H, HISTORY_PAGE, button_width, level_wins_and_best

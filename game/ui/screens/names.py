@@ -19,7 +19,9 @@ from game.store import ANONYMOUS, MAX_NAME_LENGTH, GameRecord, clean_name
 from game.words import level_name
 
 from ..render.painter import BLACK, Painter
-from ..widgets import Button, Label, TextField, wrap
+from ..text_field import TextField
+from ..text_fit import wrap
+from ..widgets import Button, Label
 from .dialog import TITLE_H, Dialog
 
 #: The arcade picker's keys: letters, digits and a few signs; DEL and OK act.

@@ -11,7 +11,8 @@ from game.i18n import N_, _
 from ..menus import fold
 from ..render.menubar import underline
 from ..render.painter import BLACK, Painter
-from ..widgets import Button, Label, button_row, wrap
+from ..text_fit import wrap
+from ..widgets import Button, Label, button_row
 from .dialog import Dialog
 from .menu import mnemonic_index
 

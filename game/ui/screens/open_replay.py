@@ -21,8 +21,9 @@ import pygame
 
 from game.i18n import N_, _
 
+from ..list_view import ROW_H, ListView
 from ..render.painter import Painter
-from ..widgets import ROW_H, Button, Label, ListView
+from ..widgets import Button, Label
 from . import replays
 from .dialog import TITLE_H, Dialog
 from .records import LOADING

@@ -20,7 +20,7 @@ from game.i18n import _
 
 from .. import keys
 from ..render.painter import BLACK, DARK, GREY, Painter
-from ..widgets import wrap
+from ..text_fit import wrap
 from . import base
 
 #: The buttons pygame makes up for each step of the wheel.

@@ -23,9 +23,10 @@ from game.store import STAT_LEVELS, BestTime, questions
 from game.store.questions import Key, LevelRecords, Question
 from game.words import player_name
 
+from ..list_view import ROW_H, ListView
 from ..render.chart import Chart
 from ..render.painter import Painter
-from ..widgets import ROW_H, Label, ListView, label_height
+from ..widgets import Label, label_height
 from .records_dialog import CHART_H, HISTORY_PAGE, LevelDialog, level_wins_and_best
 from .records_text import LOADING, count, led_seconds, seconds, win_rate
 from .style import STYLE_NAMES

@@ -19,9 +19,10 @@ from game.i18n import _
 from game.store.questions import Key, LevelChart, Question
 from game.store.reader import Reads
 
+from ..list_view import ROW_H
 from ..render.chart import Win, level_wins
 from ..render.painter import Painter
-from ..widgets import ROW_H, Button, Label, label_height
+from ..widgets import Button, Label, label_height
 from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 from .records_text import board_title

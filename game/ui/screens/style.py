@@ -12,7 +12,8 @@ from game.engine import STYLES
 from game.i18n import N_, _
 
 from ..render.painter import Painter
-from ..widgets import Button, Label, wrap
+from ..text_fit import wrap
+from ..widgets import Button, Label
 from .dialog import Dialog
 
 STYLE_NAMES = {"win31": N_("Windows 3.1"), "xp": N_("Windows XP"), "modern": N_("Modern")}

@@ -1,0 +1,160 @@
+"""The one-line text box of the dialogs (names, a custom field's sizes).
+
+A text box is the one control with editing of its own: a caret, a
+selection, typed and pasted text and the keys that move through it, so it
+lives apart from the controls that only draw and take a click. Like them it
+knows its rectangle (relative to its dialog), draws through a Painter and
+takes a key; the dialog owns focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import keys
+from .render.painter import BLACK, DARK, GREY, WHITE, Painter
+from .widgets import NAVY
+
+
+@dataclass
+class TextField:
+    """A one-line text box. One that is not ``focusable`` never gets the keys,
+    so it is read-only: it is drawn greyed, as Windows draws a disabled box,
+    so that nobody tries to type into it.
+
+    As in a Windows dialog, a box the keyboard brings the focus to (the
+    dialog opening, Tab) has its whole text ``selected``: what is typed then
+    replaces it, Backspace or Delete clears it, an arrow key lets it go."""
+
+    rect: pygame.Rect
+    text: str = ""
+    max_len: int = 20
+    accept: Callable[[str], bool] = lambda ch: ch.isprintable()
+    caret: int = field(default=-1)
+    focusable: bool = True
+    selected: bool = False
+
+    def __post_init__(self) -> None:
+        if self.caret < 0:
+            self.caret = len(self.text)
+
+    def set(self, text: str) -> None:
+        self.text = text[: self.max_len]
+        self.caret = len(self.text)
+        self.selected = False
+
+    def select_all(self) -> None:
+        """The focus came by the keyboard: the next typing replaces the text."""
+        self.caret = len(self.text)
+        self.selected = bool(self.text)
+
+    def _take_selection(self) -> bool:
+        """Remove the selected text, if any; True when there was some."""
+        if not self.selected:
+            return False
+        self.text, self.caret, self.selected = "", 0, False
+        return True
+
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool,
+             caret_on: bool = True) -> None:
+        r = self.rect.move(origin)
+        painter.bevel("field_2", r)
+        if not self.focusable:
+            painter.fill(r.inflate(-4, -4), GREY)
+        x, y = r.x + 3 - self._shift(painter), r.centery - painter.line_height() // 2
+        clip = painter.surface.get_clip()
+        # within the dialog's clip too: a box scrolled out of view stays out
+        painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
+        if focused and self.selected:
+            # a column of navy before the first letter too: the pixel font's
+            # letters start at their left edge, and a selected 9 or 0 joined
+            # the white margin beside it, reading as an 8
+            painter.fill((x - 1, y, painter.text_width(self.text) + 1, painter.line_height()),
+                         NAVY)
+            painter.text(self.text, (x, y), WHITE)
+        else:
+            painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
+        if focused and caret_on and not self.selected:
+            cx = x + painter.text_width(self.text[: self.caret])
+            painter.fill((cx, y, 1, painter.line_height()), BLACK)
+        painter.surface.set_clip(clip)
+
+    def _shift(self, painter: Painter) -> int:
+        """How far the text is drawn left of its place: a text too long for
+        the box shows its end, so that the caret stays in view."""
+        return max(0, painter.text_width(self.text[: self.caret]) - (self.rect.w - 6) + 1)
+
+    def click(self, painter: Painter, x: int) -> None:
+        """A click ``x`` scale-1 pixels right of the box's left edge puts the
+        caret between the letters nearest it, as in a Windows text box (it
+        went to the end: a typo in the middle of a name was reached with
+        the arrows only), and lets a selection go."""
+        x += self._shift(painter) - 3
+        self.caret = min(range(len(self.text) + 1),
+                         key=lambda i: abs(painter.text_width(self.text[:i]) - x))
+        self.selected = False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Edit with a key press or typed text; True when the event was used."""
+        if event.type == pygame.TEXTINPUT:
+            self._insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        k = event.key
+        if keys.is_paste(event):
+            self._insert(_pasted())
+        elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
+            pass
+        elif k in (pygame.K_LEFT, pygame.K_HOME) and self.selected:
+            self.caret, self.selected = 0, False
+        elif k in (pygame.K_RIGHT, pygame.K_END) and self.selected:
+            self.selected = False
+        elif k == pygame.K_BACKSPACE and self.caret > 0:
+            self.text = self.text[: self.caret - 1] + self.text[self.caret:]
+            self.caret -= 1
+        elif k == pygame.K_DELETE:
+            self.text = self.text[: self.caret] + self.text[self.caret + 1:]
+        elif k == pygame.K_LEFT:
+            self.caret = max(0, self.caret - 1)
+        elif k == pygame.K_RIGHT:
+            self.caret = min(len(self.text), self.caret + 1)
+        elif k == pygame.K_HOME:
+            self.caret = 0
+        elif k == pygame.K_END:
+            self.caret = len(self.text)
+        else:
+            return k == pygame.K_BACKSPACE
+        return True
+
+    def _insert(self, text: str) -> None:
+        """Typed or pasted text at the caret, over the selection: the
+        characters the box takes, as many as there is room for."""
+        typed = "".join(ch for ch in text if self.accept(ch))
+        if typed:
+            self._take_selection()
+        typed = typed[: max(0, self.max_len - len(self.text))]
+        if typed:
+            self.text = self.text[: self.caret] + typed + self.text[self.caret:]
+            self.caret += len(typed)
+
+    def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        return self.rect, [self.rect.inflate(-4, -4)]
+
+
+#: How much of the clipboard a paste reads: plenty for a one-line box, and
+#: a 10 MB text copied by mistake held the window 0.4 s while it was sifted.
+PASTE_READ = 256
+
+
+def _pasted() -> str:
+    """What a paste offers: the clipboard's first line, at most ``PASTE_READ``
+    characters of it ("" when it holds no text, or there is no clipboard)."""
+    try:
+        text = pygame.scrap.get_text()[:PASTE_READ]
+    except pygame.error:
+        return ""
+    return text.split("\n")[0].split("\r")[0]

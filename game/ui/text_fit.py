@@ -1,0 +1,63 @@
+"""Text made to fit a width: wrapped onto lines, or cut with an ellipsis.
+
+Every dialog, the menu bar, the hint's tip and the charts lay out words of a
+language they do not know in advance, in the pixel font's widths, so the
+measuring is done once, here, rather than by each control.
+"""
+
+from __future__ import annotations
+
+from .render.painter import Painter
+
+
+def wrap(painter: Painter, text: str, width: int, face: str = "regular") -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` scale-1 pixels (words
+    longer than a line are cut). Each character is measured once, so a
+    4,000-digit number read from a hostile file wraps as fast as a sentence."""
+    space = painter.text_width(" ", face)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line, line_w = "", 0
+        for word in paragraph.split(" "):
+            word_w = painter.text_width(word, face)
+            if line and line_w + space + word_w <= width:
+                line, line_w = f"{line} {word}", line_w + space + word_w
+                continue
+            if line:
+                lines.append(line)
+            line, line_w = word, word_w
+            if word_w > width:
+                *cut, line = _cut(painter, word, width, face)
+                lines.extend(cut)
+                line_w = painter.text_width(line, face)
+        lines.append(line)
+    return lines
+
+
+def _cut(painter: Painter, word: str, width: int, face: str) -> list[str]:
+    """``word`` in pieces that each fit ``width`` (one character at least)."""
+    pieces: list[str] = []
+    piece: list[str] = []
+    piece_w = 0
+    for ch in word:
+        ch_w = painter.text_width(ch, face)
+        if piece and piece_w + ch_w > width:
+            pieces.append("".join(piece))
+            piece, piece_w = [], 0
+        piece.append(ch)
+        piece_w += ch_w
+    pieces.append("".join(piece))
+    return pieces
+
+
+ELLIPSIS = "\u2026"
+
+
+def fit(painter: Painter, text: str, width: int, face: str = "regular") -> str:
+    """``text`` cut with an ellipsis to fit ``width``, as Windows cuts a long
+    title (player names in a list, a title on the smallest window)."""
+    if painter.text_width(text, face) <= width:
+        return text
+    while text and painter.text_width(text + ELLIPSIS, face) > width:
+        text = text[:-1]
+    return text + ELLIPSIS
