@@ -14,9 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from .render.painter import BLACK, WHITE, Painter
+from .render.painter import BLACK, NAVY, WHITE, Painter
 from .text_fit import fit
-from .widgets import NAVY
 
 #: The height of a list's row: a line of the dialogs' text (11 px) with a
 #: pixel above and below it. The dialogs size their lists in rows of it.

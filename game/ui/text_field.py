@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import keys
-from .render.painter import BLACK, DARK, GREY, WHITE, Painter
-from .widgets import NAVY
+from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
 
 
 @dataclass

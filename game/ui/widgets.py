@@ -13,11 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from .render.painter import BLACK, WHITE, Painter
+from .render.painter import BLACK, NAVY, WHITE, Painter
 from .text_fit import fit, wrap
-
-#: The title bar and the selection, in a box and in a list.
-NAVY = (0, 0, 128)
 
 
 def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]]], x: int,

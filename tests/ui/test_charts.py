@@ -10,7 +10,8 @@ import pytest
 
 from game.engine.gallery import GALLERY
 from game.store import GameRecord, Store
-from game.ui.render.chart import BAR_PITCH, GREEN, NAVY, RED, Chart, level_wins
+from game.ui.render.chart import BAR_PITCH, GREEN, RED, Chart, level_wins
+from game.ui.render.painter import NAVY
 from game.ui.screens.history import HistoryDialog
 from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.records_dialog import HISTORY_PAGE

@@ -392,7 +392,7 @@ def test_a_click_on_a_lists_bottom_edge_selects_no_hidden_row():
 def test_a_row_selected_below_the_first_is_highlighted(screen):
     """Every highlight but the top row's was clipped away: a selected second
     row showed blank, its white text on the list's white."""
-    from game.ui.widgets import NAVY
+    from game.ui.render.painter import NAVY
     app = open_screen("beginner", screen)
     dialog = app.top
     assert dialog.focused is dialog.table

@@ -18,9 +18,8 @@ from game.i18n import N_, _
 from game.store import WON, GameRecord
 
 from ..text_fit import fit
-from .painter import BLACK, Painter
+from .painter import BLACK, NAVY, Painter
 
-NAVY = (0, 0, 128)
 GREEN = (0, 128, 0)
 RED = (255, 0, 0)
 BAR_PITCH = 4          # px per game: a 3 px bar and a 1 px gap

@@ -9,9 +9,8 @@ import pygame
 from ..frame import CELL
 from ..menus import MENUS, Item, mnemonics, title_label
 from ..text_fit import fit, wrap
-from .painter import BLACK, DARK, GREY, WHITE, Painter
+from .painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
 
-NAVY = (0, 0, 128)
 TITLE_PAD = 5
 ITEM_PAD = 3          # an item is the font's line height plus this
 SEPARATOR_H = 6

@@ -17,6 +17,8 @@ BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
 GREY = (192, 192, 192)
 DARK = (128, 128, 128)
+#: Windows' title bars and selections, in boxes, lists and menus.
+NAVY = (0, 0, 128)
 
 Colour = tuple[int, int, int]
 

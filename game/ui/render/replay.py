@@ -19,9 +19,8 @@ from game.i18n import _, decimal, percent, whole
 
 from ..frame import MARGIN, OUTER, Layout
 from ..text_fit import fit
-from .painter import BLACK, GREY, WHITE, Painter
+from .painter import BLACK, GREY, NAVY, WHITE, Painter
 
-NAVY = (0, 0, 128)
 #: Extra board rows the viewer's window asks for: room for the figures strip.
 STRIP_ROWS = 2
 BUTTON_W = 16

@@ -29,13 +29,12 @@ from game.replay.check import start_field
 from game.store import questions
 
 from ..jobs import ReplayJob
-from ..render.painter import BLACK, WHITE, Painter
+from ..render.painter import BLACK, NAVY, WHITE, Painter
 from ..text_fit import wrap
 from ..ticks import TICK_MS
 from . import base
 
 BANNER = N_("DEMO \u2014 CLICK TO PLAY")
-NAVY = (0, 0, 128)
 #: The demo boards in turn: the three levels, with shaped fields, tori and
 #: hexagons in between, so a passer-by sees every kind of board.
 LEVEL_CYCLE = (("beginner", "grid"), ("diamond", "hex"), ("intermediate", "grid"),
