@@ -881,17 +881,24 @@ def test_open_replay_lists_the_exported_files_and_watches_the_chosen_one(tmp_pat
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
 
 
-def test_the_file_chosen_in_open_replay_stays_chosen_through_a_zoom(tmp_path):
-    """Laid out again by Ctrl++, the list went back to its first file, and
-    Watch (or Enter) opened that one, not the one the player had chosen."""
+def open_replay_of_three_files(tmp_path):
+    """Open replay… over a folder of three (unreadable) files, listed newest
+    first: c, b, a."""
     (tmp_path / "replays").mkdir()
     for age, name in enumerate("abc"):
         path = tmp_path / "replays" / f"{name}.json"
         path.write_text("{")
-        os.utime(path, (1_000 + age, 1_000 + age))               # newest first: c, b, a
+        os.utime(path, (1_000 + age, 1_000 + age))
     app = make_app(data_dir=tmp_path)
     app.commands.run("open_replay")
     app.step()
+    return app
+
+
+def test_the_file_chosen_in_open_replay_stays_chosen_through_a_zoom(tmp_path):
+    """Laid out again by Ctrl++, the list went back to its first file, and
+    Watch (or Enter) opened that one, not the one the player had chosen."""
+    app = open_replay_of_three_files(tmp_path)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)                                      # "a"
     key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
@@ -906,14 +913,7 @@ def test_the_file_chosen_in_open_replay_stays_chosen_through_a_zoom(tmp_path):
 def test_a_double_click_on_a_file_watches_it_and_two_slow_clicks_do_not(tmp_path):
     """A double click on a file in a Windows Open dialog opens it; ours only
     selected it, Watch had to be found and pressed."""
-    (tmp_path / "replays").mkdir()
-    for age, name in enumerate("abc"):
-        path = tmp_path / "replays" / f"{name}.json"
-        path.write_text("{")
-        os.utime(path, (1_000 + age, 1_000 + age))               # newest first: c, b, a
-    app = make_app(data_dir=tmp_path)
-    app.commands.run("open_replay")
-    app.step()
+    app = open_replay_of_three_files(tmp_path)
     dialog = app.top
     box = dialog.screen_rect(dialog.table)
     b = app.viewport.to_display((box.centerx, box.y + 2 + ROW_H + ROW_H // 2))   # second row

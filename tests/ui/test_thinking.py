@@ -183,29 +183,19 @@ class DiesOnce(SyncWorker):
                                    lost=True))
 
 
-class NoProcess:
+class NoProcess(SyncWorker):
     """A computer whose process cannot be started (fork refused: the user's
     process limit) or dies as it starts: every question fails, as
     ``ProcessWorker`` reports it."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.asked = 0
-        self._done: list[Done] = []
 
     def submit(self, tag: Hashable, job: Job) -> None:
         self.asked += 1
         self._done.append(Done(tag, False, translate("the computer’s process stopped"),
                                lost=True))
-
-    def poll(self) -> list[Done]:
-        done, self._done = self._done, []
-        return done
-
-    def cancel(self) -> None:
-        self._done.clear()
-
-    def close(self) -> None:
-        self._done.clear()
 
 
 def frames(app, count: int) -> None:
