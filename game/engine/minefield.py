@@ -125,6 +125,7 @@ class Minefield:
         self._moves: list[Move] = []
         self._left = self._right = self._chord = self._wasted = 0
         self._regions: tuple[list[list[int]], list[int]] | None = None
+        self._relocated_from: Cell | None = None
 
     def _place(self, mine_cells: Iterable[int]) -> None:
         """Put the mines down and count every cell's mined neighbours."""
@@ -173,6 +174,14 @@ class Minefield:
     def moves(self) -> tuple[Move, ...]:
         """Every move played, in order (their ``str`` is the text form)."""
         return tuple(self._moves)
+
+    @property
+    def relocated_from(self) -> Cell | None:
+        """The first click of a classic-rule game whose mines were laid
+        before it, once played: a mine it hit went to the top-left-most free
+        cell, so those cells hold mines more often than the numbers alone say
+        (the solver's ``relocated_from``). None for other games."""
+        return self._relocated_from
 
     @property
     def topology(self) -> Topology:
@@ -360,8 +369,10 @@ class Minefield:
     def _start(self, first: int) -> None:
         """Lay the mines (per the first-click rule) at the first reveal."""
         if self._laid:
-            if self.first_click == laying.CLASSIC and self._is_mine[first]:
-                self._move_classic_mine(first)
+            if self.first_click == laying.CLASSIC:
+                self._relocated_from = self._topology.coords(first)
+                if self._is_mine[first]:
+                    self._move_classic_mine(first)
         else:
             # Only boards from a layout lack a rule, a generator and a layer,
             # and their mines are laid from the start.

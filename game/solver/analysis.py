@@ -20,6 +20,7 @@ from .deduce import Deduction
 from .frontier import ComponentKey
 from .position import Position, parse
 from .problem import Problem
+from .relocation import weighed
 
 Cell = tuple[int, int]
 
@@ -47,7 +48,8 @@ class Analysis:
 
 
 def analyse(view: Iterable[str], mines: int, *, max_seconds: float | None = None,
-            shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Analysis:
+            shape: str = GRID, cache: dict[ComponentKey, Count] | None = None,
+            relocated_from: Cell | None = None) -> Analysis:
     """Analyse the engine's ``view()`` of a board of ``shape`` ("grid",
     "torus" or "hex"; spaces in the view are holes) holding ``mines`` mines.
 
@@ -55,17 +57,23 @@ def analyse(view: Iterable[str], mines: int, *, max_seconds: float | None = None
     position too hard to count in that time gets approximate probabilities
     (``exact`` False) instead of a long wait. ``cache`` keeps component
     counts between calls: a component no move has touched since is not
-    counted again. Raises ValueError for a view with other characters and
+    counted again. ``relocated_from`` is the first click of a classic-rule
+    game whose mines were laid before it (``Minefield.relocated_from``): a
+    mine it hit went to the top-left, and the probabilities weigh that in
+    (``relocation``). Raises ValueError for a view with other characters and
     InconsistentBoard when no layout fits it.
     """
-    return analyse_position(parse(view, mines, shape), max_seconds=max_seconds, cache=cache)
+    return analyse_position(parse(view, mines, shape), max_seconds=max_seconds, cache=cache,
+                            relocated_from=relocated_from)
 
 
 def mine_probabilities(view: Iterable[str], mines: int, *, max_seconds: float | None = None,
-                       shape: str = GRID) -> list[list[float]]:
+                       shape: str = GRID, relocated_from: Cell | None = None
+                       ) -> list[list[float]]:
     """Exact mine probability of every cell of ``view`` (revealed cells and
-    holes 0.0)."""
-    return analyse(view, mines, max_seconds=max_seconds, shape=shape).probabilities
+    holes 0.0); ``relocated_from`` as for ``analyse``."""
+    return analyse(view, mines, max_seconds=max_seconds, shape=shape,
+                   relocated_from=relocated_from).probabilities
 
 
 def check_consistent(deduction: Deduction, *, max_seconds: float | None = None,
@@ -86,9 +94,12 @@ def check_consistent(deduction: Deduction, *, max_seconds: float | None = None,
 
 def analyse_position(position: Position, *, max_seconds: float | None = None,
                      deduction: Deduction | None = None,
-                     cache: dict[ComponentKey, Count] | None = None) -> Analysis:
+                     cache: dict[ComponentKey, Count] | None = None,
+                     relocated_from: Cell | None = None) -> Analysis:
     """``analyse`` for a parsed position, reusing a finished ``deduction``
-    and a ``cache`` of component counts when the caller has them."""
+    and a ``cache`` of component counts when the caller has them. Weighing
+    the relocation changes no certainty (every layout keeps some weight);
+    when it runs out of time the plain counts stand."""
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     if deduction is None:
         deduction = Deduction(Problem.of(position), position.topology).run()
@@ -108,6 +119,13 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
                 safe.append(c)
             elif ways == total:
                 sure.append(c)
+        if relocated_from is not None:
+            first = position.index(*relocated_from)
+            scan = [c for c in position.topology.cells if c != first]
+            try:
+                risk.update(weighed(rest, counted, scan, deadline, cache))
+            except OutOfTime:
+                pass
     for fact in deduction.facts.values():
         risk[fact.cell] = 1.0 if fact.mine else 0.0
         (sure if fact.mine else safe).append(fact.cell)

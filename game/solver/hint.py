@@ -46,12 +46,14 @@ class Hint:
 
 
 def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
-         max_seconds: float | None = None, shape: str = GRID) -> Hint:
+         max_seconds: float | None = None, shape: str = GRID,
+         relocated_from: tuple[int, int] | None = None) -> Hint:
     """The hint for ``view`` on a board of ``shape`` with ``mines`` mines
     (see the module). ``first_click`` is the game's first-click rule, as for
-    ``next_move``. Raises ValueError for a malformed view, an unknown rule or
-    a view with nothing left to play (every safe cell open, the mines all
-    flagged), and InconsistentBoard when no layout fits the view."""
+    ``next_move``; ``relocated_from`` as for ``analyse``. Raises ValueError
+    for a malformed view, an unknown rule or a view with nothing left to
+    play (every safe cell open, the mines all flagged), and
+    InconsistentBoard when no layout fits the view."""
     check_rule(first_click)
     position = parse(view, mines, shape)
     if position.untouched:
@@ -67,7 +69,7 @@ def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
         return _fact_hint(position, deduction, fact)
     cache: dict[ComponentKey, Count] = {}
     analysis = analyse_position(position, max_seconds=max_seconds, deduction=deduction,
-                                cache=cache)
+                                cache=cache, relocated_from=relocated_from)
     counted = _counted_hint(analysis, mine=False)
     if counted is not None:
         return counted

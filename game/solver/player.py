@@ -54,7 +54,8 @@ class Decision:
 
 def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
               flags: bool = True, max_seconds: float | None = None,
-              shape: str = GRID, cache: dict[ComponentKey, Count] | None = None) -> Decision:
+              shape: str = GRID, cache: dict[ComponentKey, Count] | None = None,
+              relocated_from: tuple[int, int] | None = None) -> Decision:
     """The move the computer would play on ``view`` (a board of ``mines`` mines).
 
     ``first_click`` is the game's first-click rule, used to choose the first
@@ -62,7 +63,8 @@ def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
     mines before it guesses. ``max_seconds`` bounds the analysis of huge
     boards (then probabilities may be approximate). ``shape`` is the board's
     shape (spaces in the view are holes). ``cache`` keeps component counts
-    between calls (see ``analyse``). Raises ValueError for a
+    between calls (see ``analyse``), and ``relocated_from`` is as there (the
+    risks weigh the classic rule's relocated mine). Raises ValueError for a
     malformed view or one with nothing left to play (every safe cell open:
     the game is won), and InconsistentBoard when no layout fits it.
     """
@@ -78,7 +80,8 @@ def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
             check_consistent(deduction, max_seconds=max_seconds, cache=cache)
             return _certain(position, REVEAL, c, _proof(deduction, c))
     analysis = analyse_position(position, max_seconds=max_seconds,
-                                deduction=deduction.run(), cache=cache)
+                                deduction=deduction.run(), cache=cache,
+                                relocated_from=relocated_from)
     return _from_analysis(analysis, flags, cache)
 
 

@@ -215,8 +215,9 @@ class Assistant:
             self._hint_after_first = True
             return dirty
         first_click = self.first_click
+        relocated = self.field.relocated_from
         self._ask("hint", lambda view, mines, seconds, shape: HintJob(
-            view, mines, first_click, seconds, shape))
+            view, mines, first_click, seconds, shape, relocated))
         return dirty
 
     def _hint_arrived(self, h: HintAnswer) -> None:
@@ -304,7 +305,9 @@ class Assistant:
         failed = self._overlay_failed
         if (self._overlay is None or self._overlay[0] != version) \
                 and (failed is None or failed[0] != version or failed[1] < OVERLAY_TRIES):
-            self._ask("overlay", AnalyseJob)
+            relocated = self.field.relocated_from
+            self._ask("overlay", lambda view, mines, seconds, shape: AnalyseJob(
+                view, mines, seconds, shape, relocated))
         if self._overlay is None or self._overlay[0][0] != self.game:
             return None
         return self._overlay[1]
@@ -404,9 +407,9 @@ class Assistant:
         if self._countdown > 0:
             return
         if self._planned is None:
-            first_click = self.first_click
+            first_click, relocated = self.first_click, self.field.relocated_from
             self._ask("move", lambda view, mines, seconds, shape: MoveJob(
-                view, mines, first_click, seconds, shape))
+                view, mines, first_click, seconds, shape, relocated))
             return
         decision, self._planned = self._planned, None
         self._assist()

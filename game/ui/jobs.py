@@ -99,11 +99,13 @@ class HintJob:
     first_click: str
     max_seconds: float | None
     shape: str = GRID
+    relocated_from: tuple[int, int] | None = None
 
     def run(self) -> HintAnswer:
         from game.solver import hint
         h = hint(self.view, self.mines, first_click=self.first_click,
-                 max_seconds=self.max_seconds, shape=self.shape)
+                 max_seconds=self.max_seconds, shape=self.shape,
+                 relocated_from=self.relocated_from)
         return HintAnswer(h.x, h.y, h.kind, h.explanation, tuple(h.evidence), language())
 
 
@@ -115,11 +117,18 @@ class AnalyseJob:
     mines: int
     max_seconds: float | None
     shape: str = GRID
+    relocated_from: tuple[int, int] | None = None
 
     def run(self) -> Overlay:
         from game.solver import analyse
         from game.solver.count import OutOfTime
         from game.solver.incremental import IncrementalAnalysis
+        if self._relocation_weighs():
+            # The incremental counts know nothing of the classic rule's
+            # relocated mine: counted afresh while it can still matter.
+            weighed = analyse(self.view, self.mines, max_seconds=self.max_seconds,
+                              shape=self.shape, relocated_from=self.relocated_from)
+            return Overlay(weighed.probabilities, weighed.exact)
         game = _games.get(self.shape) or _games.setdefault(self.shape,
                                                             IncrementalAnalysis(self.shape))
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
@@ -129,6 +138,18 @@ class AnalyseJob:
         except OutOfTime:
             rough = analyse(self.view, self.mines, max_seconds=0.0, shape=self.shape)
             return Overlay(rough.probabilities, rough.exact)
+
+    def _relocation_weighs(self) -> bool:
+        """Whether a mine moved by the classic rule may still sit in a covered
+        cell: the top-left-most cell of the board (the first click aside)
+        is covered. Once it is open no layout starts the scan with a mine."""
+        if self.relocated_from is None:
+            return False
+        for y, row in enumerate(self.view):
+            for x, char in enumerate(row):
+                if char != " " and (x, y) != self.relocated_from:
+                    return char in "#F?"
+        return False
 
 
 @dataclass(frozen=True)
@@ -140,12 +161,13 @@ class MoveJob:
     first_click: str
     max_seconds: float | None
     shape: str = GRID
+    relocated_from: tuple[int, int] | None = None
 
     def run(self) -> MoveAnswer:
         from game.solver import next_move
         d = next_move(self.view, self.mines, first_click=self.first_click,
                       max_seconds=self.max_seconds, shape=self.shape,
-                      cache=session_cache(self.view))
+                      cache=session_cache(self.view), relocated_from=self.relocated_from)
         return MoveAnswer(d.kind, d.x, d.y, d.certain)
 
 

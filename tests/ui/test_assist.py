@@ -566,3 +566,29 @@ def test_a_flag_placed_while_a_no_guess_board_is_laid_never_stops_the_game():
     field = app.play.field
     assert field.status == Status.PLAYING and opening_is_free(field, (4, 4))
     assert field.cell(20, 10) == "F" and worker.cells == [(4, 4)]
+
+
+def test_in_the_xp_style_the_overlay_and_the_hint_weigh_the_relocated_mine():
+    """The XP style plays the classic rule: a mine under the first click went
+    to the top-left, so that corner holds a mine more often than its fellows
+    (docs/rules.md). The overlay showed every far cell alike."""
+    seed = next(s for s in range(100) if opened_far(s))
+    app = make_app(style="xp", first_click="classic", seed=seed)
+    click(app, (8, 8))
+    field = app.play.field
+    assert field.relocated_from == (8, 8)
+    key(app, pygame.K_p)
+    settle(app)
+    weighed = mine_probabilities(field.view(), field.mines, relocated_from=(8, 8))
+    plain = mine_probabilities(field.view(), field.mines)
+    assert weighed[0][0] > plain[0][0] + 0.05
+    assert app.play.assist.probability((0, 0)) == weighed[0][0]
+    assert app.play.assist.hover_text((0, 0)) == chance(weighed[0][0])
+
+
+def opened_far(seed):
+    """Whether the XP Beginner board of ``seed`` leaves the top-left corner
+    covered after a first click in the opposite corner."""
+    f = Minefield(9, 9, 10, seed=seed, first_click="classic")
+    f.reveal(8, 8)
+    return f.status == Status.PLAYING and f.cell(0, 0) == "#"

@@ -1,0 +1,100 @@
+"""The classic rule's relocated mine: why the top-left cells weigh more.
+
+Under the classic rule (Windows 3.1 and XP) the mines are laid before the
+first click, and a mine under that click moves to the top-left-most free
+cell, scanning rows from the top. Layouts that fit the view are then not
+equally likely. A final layout ``L`` comes from itself (the click hit
+nothing) and from each layout whose relocated mine landed on a cell ``t`` of
+``L``: ``t`` must be a mine of ``L`` with every cell before it in the scan
+(the clicked cell left out) a mine too. So ``L`` weighs ``1 + r(L)``, where
+``r(L)`` is the length of the run of mines ``L`` starts the scan with; and
+summing ``r`` over layouts is summing, for each ``j``, the layouts whose first
+``j`` scanned cells are all mines. Each such sum is one more exact count,
+with those cells taken as mines.
+
+The runs stop at the first scanned cell that is open or proved safe (no
+layout has a mine there). On a board whose top-left is still covered they
+can go on for a long way, but each step multiplies the weight by that cell's
+chance of a mine: the sum stops once a term is below 2^-64 of the total,
+past what a float can show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .combine import Counted, solve
+from .count import Count
+from .frontier import ComponentKey
+from .position import InconsistentBoard
+from .problem import Problem
+
+#: A term this many bits smaller than the sum so far changes no float.
+NEGLIGIBLE_BITS = 64
+
+
+def weighed(problem: Problem, counted: Counted, scan: Sequence[int], deadline: float | None,
+            cache: dict[ComponentKey, Count] | None) -> dict[int, float]:
+    """Each undecided cell's chance of a mine, every layout weighed as the
+    classic relocation weighs it. ``problem`` is what the local rules left
+    undecided and ``counted`` its plain count; ``scan`` is the board's cells
+    in the relocation's order without the first click; cells ``problem``
+    settled are mines if in ``problem.known_mines``, safe otherwise. May
+    raise OutOfTime past ``deadline``."""
+    base = _mine_ways(counted, [])
+    total, ways = counted.total, dict(base)
+    layouts, part_ways = counted.total, base       # the last term: the run so far
+    forced: list[int] = []
+    term = problem
+    for cell in scan:
+        if cell in problem.unknown:
+            step = _as_mine(term, cell)
+            if step is None:
+                break
+            try:
+                part = solve(step, deadline, cache)
+            except InconsistentBoard:
+                break
+            term = step
+            forced.append(cell)
+            layouts, part_ways = part.total, _mine_ways(part, forced)
+        elif cell not in problem.known_mines:
+            break                                # open or proved safe: the run ends
+        # A proved mine lengthens every run: its term repeats the last one.
+        total += layouts
+        for c, w in part_ways.items():
+            ways[c] += w
+        if layouts << NEGLIGIBLE_BITS < total:
+            break
+    return {c: w / total for c, w in ways.items()}
+
+
+def _mine_ways(counted: Counted, forced: list[int]) -> dict[int, int]:
+    """Layouts of ``counted`` in which each undecided cell is a mine, the
+    ``forced`` cells (mines in all of them) included."""
+    out = {c: n * counted.total // d for c, (n, d) in counted.mine_ways().items()}
+    for c in forced:
+        out[c] = counted.total
+    return out
+
+
+def _as_mine(problem: Problem, cell: int) -> Problem | None:
+    """``problem`` with ``cell`` taken as a mine; None when no layout can
+    have it (a number around it already has its mines)."""
+    if problem.mines < 1:
+        return None
+    out = problem.copy()
+    out.unknown.discard(cell)
+    out.mines -= 1
+    out.known_mines = problem.known_mines | {cell}
+    for n, cells in problem.cells_of.items():
+        if cell in cells:
+            rest = tuple(c for c in cells if c != cell)
+            need = problem.need[n] - 1
+            if need < 0 or need > len(rest):
+                return None
+            if rest:
+                out.cells_of[n], out.need[n] = rest, need
+            else:
+                del out.cells_of[n], out.need[n]
+    return out

@@ -1,0 +1,125 @@
+"""The classic rule's relocated mine, weighed exactly (docs/rules.md, "First click")."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from game.engine import Minefield
+from game.solver import hint, mine_probabilities, next_move
+
+
+def oracle(width, height, mines, first, view):
+    """Each cell's chance of a mine given ``view``, by laying every original
+    board uniformly and moving a mine under ``first`` to the top-left-most
+    free cell, as the classic rule does."""
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    weight = {c: 0 for c in cells}
+    total = 0
+    for laid in combinations(cells, mines):
+        board = set(laid)
+        if first in board:
+            board.discard(first)
+            board.add(next(c for c in cells if c not in board and c != first))
+        if fits(board, view):
+            total += 1
+            for c in board:
+                weight[c] += 1
+    return [[weight[(x, y)] / total if view[y][x] in "#F?" else 0.0 for x in range(width)]
+            for y in range(height)]
+
+
+def fits(board, view):
+    for y, row in enumerate(view):
+        for x, ch in enumerate(row):
+            if ch.isdigit():
+                if (x, y) in board:
+                    return False
+                if sum(n in board for n in around((x, y))) != int(ch):
+                    return False
+    return True
+
+
+W, H, MINES = 5, 4, 5
+CELLS = [(x, y) for y in range(H) for x in range(W)]
+
+
+def around(cell):
+    x, y = cell
+    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+            if (dx or dy) and 0 <= x + dx < W and 0 <= y + dy < H]
+
+
+def positions():
+    """Views of classic games on a 5x4 board with 5 mines (too small for the
+    engine, quick for the oracle): boards laid at random, the mine under the
+    first click moved, then the first click and a few safe cells opened,
+    zeros cascading."""
+    rng = random.Random(7)
+    seen = set()
+    while len(seen) < 60:
+        first = rng.choice([(4, 3), (4, 0), (0, 3), (2, 2), (1, 0)])
+        board = set(rng.sample(CELLS, MINES))
+        if first in board:
+            board.discard(first)
+            board.add(next(c for c in CELLS if c not in board and c != first))
+        shown = {}
+        todo = [first] + rng.sample([c for c in CELLS if c not in board], rng.randrange(3))
+        while todo:
+            c = todo.pop()
+            if c in shown or c in board:
+                continue
+            shown[c] = sum(n in board for n in around(c))
+            if shown[c] == 0:
+                todo.extend(around(c))
+        if len(shown) == W * H - MINES:
+            continue                               # won: nothing left to weigh
+        view = tuple("".join(str(shown[(x, y)]) if (x, y) in shown else "#" for x in range(W))
+                     for y in range(H))
+        if (first, view) not in seen:
+            seen.add((first, view))
+            yield first, view
+
+
+@pytest.mark.parametrize("first, view", list(positions()))
+def test_probabilities_weigh_the_relocated_mine_exactly(first, view):
+    got = mine_probabilities(view, MINES, relocated_from=first)
+    want = oracle(W, H, MINES, first, view)
+    assert sum(got, []) == pytest.approx(sum(want, []), abs=1e-12)
+
+
+def test_the_weight_is_real_the_top_left_is_riskier_than_its_fellows():
+    """An untouched Beginner-like corner: all but the click covered."""
+    view = ["#####", "#####", "#####", "####1"]
+    plain = mine_probabilities(view, 5)
+    weighed = mine_probabilities(view, 5, relocated_from=(4, 3))
+    assert weighed[0][0] > plain[0][0] + 0.05
+    assert weighed[0][0] == pytest.approx(oracle(5, 4, 5, (4, 3), view)[0][0], abs=1e-12)
+
+
+def test_only_a_classic_game_laid_before_its_click_says_where_it_was():
+    assert Minefield(9, 9, 10, seed=1, first_click="classic").relocated_from is None
+    for rule, where in [("classic", (8, 8)), ("safe", None), ("opening", None)]:
+        f = Minefield(9, 9, 10, seed=1, first_click=rule)
+        f.reveal(8, 8)
+        assert f.relocated_from == where
+        assert f.copy().relocated_from == where
+    laid = Minefield(9, 9, 10, seed=1, first_click="classic", layer=lambda rng, t, m, ex: [
+        c for c in range(81) if c not in ex][:10])
+    laid.reveal(8, 8)
+    assert laid.relocated_from is None         # laid for the click: nothing moved
+
+
+def test_the_hint_and_the_player_take_the_weighed_risks():
+    """The far corners are alike for the plain counts, and a corner is the
+    guess the player likes best; weighed, the top-left one is the worst."""
+    view = ["#####", "#####", "#####", "####1"]
+    weighed = mine_probabilities(view, MINES, relocated_from=(4, 3))
+    h = hint(view, MINES, first_click="classic", relocated_from=(4, 3))
+    d = next_move(view, MINES, first_click="classic", relocated_from=(4, 3))
+    for x, y, risk in [(h.x, h.y, h.risk), (d.x, d.y, d.risk)]:
+        assert (x, y) != (0, 0) and risk == weighed[y][x]
+    plain = next_move(view, MINES, first_click="classic")
+    assert plain.risk == mine_probabilities(view, MINES)[plain.y][plain.x]
