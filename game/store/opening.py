@@ -22,7 +22,7 @@ import platformdirs
 
 from game.i18n import N_
 
-from . import database, legacy, notices, unfinished
+from . import database, legacy, notices, settings_file, unfinished
 from .atomic import remove_stale_temporaries
 from .document import JsonFile
 from .notices import Notices
@@ -90,7 +90,8 @@ class Opening:
         os.close(fd)
         with suppress(OSError):
             os.unlink(made)
-        for path in (probe, self._settings_file.path):
+        for path in (probe, self._settings_file.path,
+                     self.directory / settings_file.KEPT_NAME):
             remove_stale_temporaries(path)
         return True
 

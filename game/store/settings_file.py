@@ -4,7 +4,8 @@
 
 A field that is missing takes its default without a word (an older file, or
 a setting added since); a field of the wrong type or out of range takes its
-default and is named to the player; unknown fields are ignored. Fields are
+default and is named to the player; unknown fields (a newer version's) are
+kept as they are and written back with the rest, never dropped. Fields are
 checked against the type of their default in Settings (so a field added there
 is persisted and checked with no change here) and against the same ranges as
 the command line: a level, a first-click rule, a custom size within the
@@ -12,12 +13,21 @@ limits of the shape saved with it, a scale from 0 (fit the screen) to
 MAX_SCALE. Text must be text that can be written back: JSON can spell a
 lone surrogate ("\\ud800"), which no UTF-8 file can hold, so such a field
 is bad too (kept, it would make every later save of the settings fail).
+
+An older copy of the game rewrites settings.json with only the fields it
+knows (Windows users run an old executable beside a new one): a version
+before "the name given last" dropped it, one from before board shapes also
+the player's own mask. So each save also writes the whole document to
+:data:`KEPT_NAME`, which no older copy knows of, and a field missing from
+settings.json comes back from there (:func:`restored`); one that settings.json
+holds is the newer choice, made in whichever copy wrote it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, fields
 from typing import Any
 
@@ -29,6 +39,8 @@ from game.settings import MAX_SCALE, Settings
 from .names import clean_name
 
 NAME = "settings.json"
+#: This version's own copy of settings.json (see the module's docstring).
+KEPT_NAME = "settings.kept.json"
 SCHEMA = 1
 
 #: Fields whose value must be one of a few names.
@@ -44,9 +56,49 @@ _CUSTOM_SIZE = ("custom_width", "custom_height", "custom_mines", "custom_mask")
 _OWN_MASK = ("own_mask", "own_mask_mines")
 
 
-def encode(settings: Settings) -> str:
-    return json.dumps({"schema": SCHEMA, "settings": asdict(settings)},
+def encode(settings: Settings, others: Mapping[str, Any] | None = None) -> str:
+    """The file's text: ``settings`` and the ``others`` fields read with them
+    that this version does not know (see :func:`unknown`)."""
+    return json.dumps({"schema": SCHEMA, "settings": {**(others or {}), **asdict(settings)}},
                       ensure_ascii=False, allow_nan=False, indent=1) + "\n"
+
+
+def unknown(document: dict[str, Any]) -> dict[str, Any]:
+    """The fields of ``document`` that this version does not know, to be
+    written back as found: a newer copy's settings outlive this one. Only
+    those JSON can write again (no NaN, no lone surrogate: one such value
+    would make every later save fail)."""
+    stored = document.get("settings")
+    if not isinstance(stored, dict):
+        return {}
+    known = {f.name for f in fields(Settings)}
+    kept = {}
+    for name, value in stored.items():
+        if name in known:
+            continue
+        try:
+            json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        except (ValueError, RecursionError):          # UnicodeEncodeError is a ValueError
+            continue
+        kept[name] = value
+    return kept
+
+
+def restored(document: dict[str, Any], kept: dict[str, Any] | None) -> dict[str, Any]:
+    """``document`` (settings.json) with the fields it lacks taken from
+    ``kept`` (the copy this version saved last), when ``kept`` is one: the
+    fields an older copy of the game dropped. A custom board's size and mask
+    go together: the mask comes back only with the size it was drawn for."""
+    stored = document.get("settings")
+    if not isinstance(stored, dict) or not isinstance(kept, dict) \
+            or not isinstance(kept.get("settings"), dict):
+        return document
+    earlier = kept["settings"]
+    missing = {name: value for name, value in earlier.items() if name not in stored}
+    if any(name in stored and stored[name] != earlier.get(name) for name in _CUSTOM_SIZE):
+        for name in _CUSTOM_SIZE:
+            missing.pop(name, None)                    # another board since: not its mask
+    return {**document, "settings": {**stored, **missing}}
 
 
 def decode(document: dict[str, Any]) -> tuple[Settings, list[str]]:

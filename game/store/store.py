@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import functools
+import json
 import os
 import sqlite3
 import threading
@@ -27,12 +28,15 @@ from contextlib import suppress
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
+from game.safe_read import read_capped
 from game.settings import Settings
 
 from . import database, ledger, notices, settings_file, unfinished
+from .atomic import write_atomic
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
@@ -72,6 +76,7 @@ class Store(Opening):
         self._settings_writer = FileWriter(self._write_settings,
                                            self._write_failed,
                                            self._write_resumed)
+        self._other_settings: dict[str, Any] = {}   # a newer version's, written back
         self.settings = self._load_settings()
         self._lock = threading.Lock()             # guards _unreadable
         self._standings = Standings()             # best times queued, not yet on disk
@@ -232,7 +237,7 @@ class Store(Opening):
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now."""
-        self._save_settings_text(settings_file.encode(self.settings))
+        self._save_settings_text(settings_file.encode(self.settings, self._other_settings))
 
     def reader(self, *, background: bool = True) -> Reader:
         """A reader of the records for the window's dialogs: on a thread of
@@ -319,13 +324,30 @@ class Store(Opening):
         document = None if self._settings_file.locked else self._settings_file.load()
         if document is None:
             return Settings()
+        document = settings_file.restored(document, self._kept_settings())
         settings, bad = settings_file.decode(document)
+        self._other_settings = settings_file.unknown(document)
         if bad:
             aside = self._settings_file.set_aside()
             if aside is not None:
                 self._notices.add(notices.settings_reset(bad, aside))
-                self._save_settings_text(settings_file.encode(settings))
+                self._save_settings_text(settings_file.encode(settings, self._other_settings))
         return settings
+
+    def _kept_settings(self) -> dict[str, Any] | None:
+        """The copy of the settings this version saved last (``KEPT_NAME``),
+        or None when there is none of a schema it knows. It only fills in
+        what settings.json lacks, so anything wrong with it is passed over in
+        silence: the next save writes it afresh."""
+        try:
+            document = json.loads(read_capped(self.directory / settings_file.KEPT_NAME))
+        except (OSError, ValueError, RecursionError):
+            return None
+        schema = document.get("schema") if isinstance(document, dict) else None
+        if not isinstance(schema, int) or isinstance(schema, bool) \
+                or not 1 <= schema <= settings_file.SCHEMA:
+            return None
+        return document
 
     def _save_settings_text(self, text: str) -> None:
         """Queue settings.json for the background writer (the window goes on)."""
@@ -333,7 +355,10 @@ class Store(Opening):
             self._settings_writer.submit(text)
 
     def _write_settings(self, text: str) -> None:
+        """settings.json, after this version's own copy of it (``KEPT_NAME``)."""
         self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
+        if not self._settings_file.locked:
+            write_atomic(self.directory / settings_file.KEPT_NAME, text.encode("utf-8"))
         self._settings_file.save(text)
 
     def _stamp(self) -> str:

@@ -57,9 +57,9 @@ def reopen(store: Store, clock: Clock | None = None) -> Store:
 
 def files_in(directory: Path) -> set[str]:
     """The names in ``directory``, without the database's own journal and
-    lock files."""
+    lock files, and the settings' own copy (settings.kept.json)."""
     return {path.name for path in directory.iterdir()
-            if not path.name.endswith(("-wal", "-shm", ".db.lock"))}
+            if not path.name.endswith(("-wal", "-shm", ".db.lock", ".kept.json"))}
 
 
 def old_game(game: GameRecord) -> dict:

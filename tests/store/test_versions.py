@@ -1,0 +1,77 @@
+"""A player's files across versions of the game: what an older copy wrote
+(files made by that version's own code, in ``old_versions/``) and what an
+older copy does to this version's files."""
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from game.settings import Settings
+
+from .helpers import open_store, reopen
+
+OLD = Path(__file__).parent / "old_versions"
+
+
+def chosen() -> Settings:
+    """The settings saved before an older copy rewrote them (old_versions/README.md)."""
+    return Settings(level="expert", marks=True, sound=True, scale=2, shape="hex", style="win31",
+                    language="fr", long_press=0.7, player_name="Zoë",
+                    own_mask="\n".join(["########", "#      #"] * 4), own_mask_mines=6)
+
+
+@pytest.mark.parametrize("older", ["settings-v2.json", "settings-json-era.json"])
+def test_settings_an_older_copy_rewrote_keep_the_fields_it_did_not_know(tmp_path, older):
+    """An older copy writes back only the fields it knows: version 2 lost
+    the name given last, the JSON era also the shape, the style, the
+    language and the player's own mask. They come back from this version's
+    own copy; the change made in the older copy (sound off) stays."""
+    store = open_store(tmp_path)
+    store.settings = chosen()
+    store.save_settings()
+    store.close()
+    shutil.copyfile(OLD / older, tmp_path / "settings.json")
+    again = open_store(tmp_path)
+    assert again.settings == replace(chosen(), sound=False)
+    assert again.notices == []
+
+
+def test_a_custom_mask_comes_back_only_with_the_board_it_was_drawn_for(tmp_path):
+    """A custom size changed in an older copy that knew no masks is a plain
+    rectangle: the mask drawn for the size before is not put on it."""
+    mask = "\n".join(["#" * 10] * 9 + ["#" * 9 + " "])
+    store = open_store(tmp_path)
+    store.settings = Settings(level="custom", custom_width=10, custom_height=10, custom_mines=20,
+                              custom_mask=mask)
+    store.save_settings()
+    store.close()
+    document = json.loads((tmp_path / "settings.json").read_text("utf-8"))
+    del document["settings"]["custom_mask"]
+    (tmp_path / "settings.json").write_text(json.dumps(document), "utf-8")
+    assert open_store(tmp_path).settings.custom_mask == mask
+    document["settings"]["custom_width"] = 12
+    (tmp_path / "settings.json").write_text(json.dumps(document), "utf-8")
+    again = open_store(tmp_path)
+    assert (again.settings.custom_width, again.settings.custom_mask) == (12, "")
+    assert again.notices == []
+
+
+def test_a_newer_versions_settings_are_written_back_as_found(tmp_path):
+    """Fields this version does not know (a newer one's) survive its saves;
+    one that JSON cannot write again (NaN, a lone surrogate) is left out
+    rather than making every save fail."""
+    (tmp_path / "settings.json").write_text(
+        '{"schema": 1, "settings": {"sound": false, "theme": {"name": "dark", "hue": 0.5},'
+        ' "volume": NaN, "motto": "\\ud800"}}', "utf-8")
+    store = open_store(tmp_path)
+    assert store.settings == Settings(sound=False) and store.notices == []
+    store.settings.marks = True
+    store.save_settings()
+    store = reopen(store)
+    stored = json.loads((tmp_path / "settings.json").read_text("utf-8"))["settings"]
+    assert stored["theme"] == {"name": "dark", "hue": 0.5}
+    assert "volume" not in stored and "motto" not in stored
+    assert store.settings == Settings(sound=False, marks=True)
