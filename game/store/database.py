@@ -38,7 +38,7 @@ from game.safe_read import is_regular
 from . import interlock, notices, schema
 from .atomic import set_aside
 from .notices import Notices
-from .writer import run_in_transaction
+from .writer import Job, run_in_transaction
 
 NAME = "records.db"
 LOCK_NAME = "records.db.lock"
@@ -63,6 +63,25 @@ class Damaged(Exception):
 
 class Newer(Exception):
     """The file was written by a newer version: leave it alone."""
+
+
+class BecameNewer(sqlite3.OperationalError):
+    """A newer version of the game, started beside this one, migrated the
+    records while this copy ran: it writes nothing more to them (a disk's
+    kind of failure, so the writer keeps the job rather than drop it)."""
+
+
+def still_ours(job: Job) -> Job:
+    """``job``, refused with :class:`BecameNewer` when the file's version is
+    above this copy's: read inside the job's write transaction, so no newer
+    copy can migrate the file between the check and the write. Checked at
+    the opening only, a copy left running wrote its games into the file a
+    newer one had made its own, in the layout it knew."""
+    def run(db: sqlite3.Connection) -> object:
+        if schema.version(db) > schema.SCHEMA_VERSION:
+            raise BecameNewer(NAME)
+        return job(db)
+    return run
 
 
 def too_long(folder: Path) -> int | None:

@@ -280,7 +280,7 @@ class Store(Opening):
                 done: Callable[[], None] | None = None, replaces: str | None = None) -> None:
         if self._closed:
             raise RuntimeError("the store is closed")
-        self._writer.submit(job, done, replaces=replaces)
+        self._writer.submit(database.still_ours(job), done, replaces=replaces)
 
     def _read(self, query, fallback):
         """``query`` on the database once every queued write is in (read your
@@ -312,7 +312,10 @@ class Store(Opening):
 
     def _write_failed(self, error: Exception) -> None:
         if self._saving:
-            self._notices.add(notices.cannot_save(self.directory, error, kept=retried(error)))
+            self._notices.add(
+                notices.newer(N_("records"), self.directory / database.NAME)
+                if isinstance(error, database.BecameNewer)
+                else notices.cannot_save(self.directory, error, kept=retried(error)))
         self._saving = False
 
     def _write_resumed(self) -> None:

@@ -4,14 +4,16 @@ older copy does to this version's files."""
 
 import json
 import shutil
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game.settings import Settings
+from game.store import schema
 
-from .helpers import open_store, reopen
+from .helpers import game, open_store, reopen
 
 OLD = Path(__file__).parent / "old_versions"
 
@@ -75,3 +77,35 @@ def test_a_newer_versions_settings_are_written_back_as_found(tmp_path):
     assert stored["theme"] == {"name": "dark", "hue": 0.5}
     assert "volume" not in stored and "motto" not in stored
     assert store.settings == Settings(sound=False, marks=True)
+
+
+def migrated_by_a_newer_version(path: Path) -> None:
+    """What a newer copy started beside this one would do: a column more,
+    and its version."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("ALTER TABLE games ADD COLUMN later TEXT NOT NULL DEFAULT ''")
+    db.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+    db.close()
+
+
+def test_records_a_newer_copy_migrated_meanwhile_are_written_no_more(tmp_path):
+    """A copy left running while a newer one migrates records.db stops
+    writing to it (it wrote its games in the layout it knew), tells the
+    player once, as a newer file found at the start is told, and plays on."""
+    store = open_store(tmp_path)
+    store.record_game(game(time_ms=20_000))
+    assert store.flush()
+    migrated_by_a_newer_version(tmp_path / "records.db")
+    assert store.record_game(game(time_ms=9_000)) == 1          # still ranked, still played
+    store.hold_unfinished(game(result="abandoned"))
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert "records.db" in message and "newer version" in message
+    store.record_game(game(time_ms=8_000, result="lost"))
+    store.flush()
+    store.close()
+    assert store.take_notices() == [] and not store.writable
+    db = sqlite3.connect(tmp_path / "records.db")
+    assert db.execute("SELECT time_ms FROM games").fetchall() == [(20_000,)]
+    assert db.execute("SELECT count(*) FROM unfinished").fetchone() == (0,)
+    db.close()
