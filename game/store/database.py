@@ -200,10 +200,11 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
 def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | None]:
     """What the database at ``path`` holds, read without writing anything
     beside it (not even a journal) and copied into memory, and what was
-    wrong with it: an empty database and :class:`Damaged` or :class:`Newer`
-    when it is damaged (or not a file) or newer, for the player to be told
-    why their records are not there; an empty one and None when it is
-    missing or cannot be read at all."""
+    wrong with it: an empty database and :class:`Damaged` when it is
+    damaged (or not a file), for the player to be told why their records
+    are not there; what this version knows of it and :class:`Newer` when it
+    is newer, for the player to be told nothing will be saved; an empty one
+    and None when it is missing or cannot be read at all."""
     db = memory()
     if not is_regular(path):
         return db, Damaged(path) if _taken(path) else None
@@ -211,7 +212,11 @@ def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | 
     try:
         _check_header(path)
         with _snapshot(path) as source:
-            _check_content(source)
+            try:
+                _check_content(source)
+            except Newer as newer:
+                _copy_known(source, db)
+                return db, newer
             if not schema.ours(source):
                 raise Damaged(path)
             scratch = sqlite3.connect(":memory:", isolation_level=None,
@@ -231,6 +236,35 @@ def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | 
     except (sqlite3.Error, OSError):
         pass
     return db, found
+
+
+def _copy_known(source: sqlite3.Connection, db: sqlite3.Connection) -> None:
+    """Copy into ``db`` (empty, of this version) what this version knows of
+    a newer version's records in ``source``: the columns of its tables that
+    this version has, every value checked again when read, as always. A
+    player back on an older copy then sees their Best Times, statistics and
+    history, and a win there is ranked among them; before, a newer file was
+    shown empty, and any time at all was "the fastest". When the newer
+    layout is beyond this version (a table or column gone, a value its
+    tables refuse) the records stay empty, as before: none rather than
+    some."""
+    db.execute("PRAGMA foreign_keys = OFF")        # tables copied in any order
+    try:
+        db.execute("BEGIN")
+        for table, columns in schema.expected_tables().items():
+            # Our own names, unquoted: SQLite reads a double-quoted name
+            # that is no column as a string, and a column gone would have
+            # been copied as its own name in every row.
+            names = ", ".join(columns)
+            db.executemany(f"INSERT INTO {table} ({names}) VALUES "
+                           f"({', '.join('?' * len(columns))})",
+                           source.execute(f"SELECT {names} FROM {table}"))
+        db.execute("COMMIT")
+    except sqlite3.Error:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+    finally:
+        db.execute("PRAGMA foreign_keys = ON")
 
 
 @contextmanager

@@ -109,7 +109,7 @@ class Opening:
                 return db, BackgroundWriter(self._connect_writer, outcome), True
             except database.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
-                db = database.memory()
+                db, _ = database.copy_into_memory(path)     # shown, never written
             except (sqlite3.Error, OSError, database.Damaged) as error:
                 if db is not None:
                     db.close()

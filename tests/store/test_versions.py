@@ -109,3 +109,50 @@ def test_records_a_newer_copy_migrated_meanwhile_are_written_no_more(tmp_path):
     assert db.execute("SELECT time_ms FROM games").fetchall() == [(20_000,)]
     assert db.execute("SELECT count(*) FROM unfinished").fetchone() == (0,)
     db.close()
+
+
+def test_a_newer_versions_records_are_shown_and_never_written(tmp_path):
+    """Back on an older copy, the player sees the Best Times, statistics
+    and history a newer version kept (what this version knows of them), a
+    win there ranks among them, and the file is left as it was."""
+    store = open_store(tmp_path)
+    store.record_game(game(time_ms=7_000))
+    store.record_game(game(result="lost"))
+    store.close()
+    path = tmp_path / "records.db"
+    migrated_by_a_newer_version(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("CREATE TABLE badges (name TEXT)")
+    db.close()
+    before = path.read_bytes()
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert "newer version" in message
+    assert [t.time_ms for t in store.best_times("beginner")] == [7_000]
+    assert [g.result for g in store.history()] == ["lost", "won"]
+    assert store.statistics("beginner").played == 2
+    assert store.record_game(game(time_ms=9_000)) == 2           # behind the 7 s kept there
+    assert [t.time_ms for t in store.best_times("beginner")] == [7_000, 9_000]
+    store.close()
+    assert path.read_bytes() == before
+    assert {p.name for p in tmp_path.iterdir()} >= {"records.db"}
+    assert not (tmp_path / "records.db-wal").exists()
+
+
+def test_a_newer_layout_beyond_this_version_is_shown_empty(tmp_path):
+    """A newer file whose tables this version cannot read as it knows them
+    (a column gone, in the last table copied) shows no records rather than
+    some of them; the game plays."""
+    store = open_store(tmp_path)
+    store.record_game(game(time_ms=7_000))
+    store.close()
+    path = tmp_path / "records.db"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("ALTER TABLE unfinished DROP COLUMN game")
+    db.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+    db.close()
+    store = open_store(tmp_path)
+    assert "newer version" in store.take_notices()[0]
+    assert store.best_times("beginner") == [] and store.history() == []
+    assert store.record_game(game(time_ms=9_000)) == 1
+    store.close()
