@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from game.replay import check, decode
 from game.settings import Settings
 from game.store import schema
+from game.store.statistics import LevelStats
 
-from .helpers import game, open_store, reopen
+from .helpers import files_in, game, open_store, reopen
 
 OLD = Path(__file__).parent / "old_versions"
 
@@ -155,4 +157,47 @@ def test_a_newer_layout_beyond_this_version_is_shown_empty(tmp_path):
     assert "newer version" in store.take_notices()[0]
     assert store.best_times("beginner") == [] and store.history() == []
     assert store.record_game(game(time_ms=9_000)) == 1
+    store.close()
+
+
+@pytest.mark.parametrize("version, name", [(1, "Ann"), (2, "Zoe")])
+def test_records_an_older_version_kept_are_all_there(tmp_path, version, name):
+    """records.db as versions 1 and 2 left it (their own code wrote it):
+    migrated, with its games, best time, statistics and replays, and new
+    games go in beside them."""
+    db = sqlite3.connect(tmp_path / "records.db")
+    db.executescript((OLD / f"records-v{version}.sql").read_text("utf-8"))
+    db.close()
+    store = open_store(tmp_path)
+    assert store.notices == []
+    assert [(t.name, t.time_ms) for t in store.best_times("beginner")] == [(name, 2549)]
+    assert store.statistics("beginner") == LevelStats(3, 1, 0, 1)
+    games = store.history()
+    assert [g.result for g in games] == ["abandoned", "lost", "won"]
+    for played in games:
+        assert check(decode(store.replay(played.game_id))).result == \
+            {"abandoned": "unfinished"}.get(played.result, played.result)
+    store.record_game(game(time_ms=2_000))
+    store = reopen(store)
+    assert [t.time_ms for t in store.best_times("beginner")] == [2_000, 2549]
+    assert store.count_games() == 4
+    store.close()
+    db = sqlite3.connect(tmp_path / "records.db")
+    assert db.execute("PRAGMA user_version").fetchone() == (schema.SCHEMA_VERSION,)
+    db.close()
+
+
+def test_the_json_files_before_the_database_are_all_there(tmp_path):
+    """records.json and history.json as the version before the database
+    wrote them: imported once, renamed, never deleted."""
+    for name in ("records", "history"):
+        shutil.copyfile(OLD / f"{name}-json-era.json", tmp_path / f"{name}.json")
+    store = open_store(tmp_path)
+    assert store.notices == []
+    assert [(t.name, t.time_ms) for t in store.best_times("beginner")] == [("Bob", 2549)]
+    assert store.statistics("beginner") == LevelStats(3, 1, 0, 1)
+    assert [g.result for g in store.history()] == ["abandoned", "lost", "won"]
+    store = reopen(store)
+    assert store.count_games() == 3
+    assert {"records.json.imported", "history.json.imported"} <= files_in(tmp_path)
     store.close()
