@@ -45,10 +45,9 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
     Returns the game's id."""
     if owner is not None:
         db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
-    values = [getattr(game, column) for column in _GAME_COLUMNS]
-    values[_GAME_COLUMNS.index("seed")] = None if game.seed is None else str(game.seed)
     cursor = db.execute(f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "
-                        f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})", values)
+                        f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
+                        list(game_row(game).values()))
     game_id = int(cursor.lastrowid or 0)
     if count and game.own_play:
         _store_stats(db, game.key, read_statistics(db, game.key).after(game.won))
@@ -60,6 +59,14 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
                    (game_id, len(replay.encode("utf-8", "replace")), replay))
         prune_replays(db, replay_budget)
     return game_id
+
+
+def game_row(game: GameRecord) -> dict[str, object]:
+    """``game``'s row in the games table, column by column, as stored (the
+    seed as text)."""
+    row: dict[str, object] = {column: getattr(game, column) for column in _GAME_COLUMNS}
+    row["seed"] = None if game.seed is None else str(game.seed)
+    return row
 
 
 def add_best_time(db: sqlite3.Connection, key: Key, entry: BestTime, *,

@@ -8,6 +8,14 @@ renamed ``<name>.imported`` — never deleted — and the player is told, once
 per file, what could not be read. A file whose content the database still
 refuses is set aside as a damaged one is: left in place, it would stop the
 game at every start.
+
+A file may come again with more in it: a copy of that older version still
+running when this one imported its files rewrites them whole, what it had
+read at its start included, after its next game (a backup put back and
+played on does the same). A best time already there (same name, time and
+date) and a game already there (the same in every column, as often as the
+file has it) are not added twice; statistics are counts, which cannot be
+told apart, and are added again.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -23,8 +32,9 @@ from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
 from . import history, ledger, notices, records_file
+from .best_times import BestTime
 from .document import JsonFile
-from .game_record import DEFAULT_SHAPE
+from .game_record import DEFAULT_SHAPE, GameRecord
 from .notices import Notices, Text
 from .writer import run_in_transaction
 
@@ -79,10 +89,14 @@ def _import(db: sqlite3.Connection, name: str, document: dict, now) -> list[Text
 
 
 def _import_records(db: sqlite3.Connection, document: dict) -> list[Text]:
+    """Best times not already there, and the statistics added (see the
+    module's docstring for why a time or a game may be there already)."""
     records, problems = records_file.decode(document)
     for level, table in records.tables.items():
+        key = (level, DEFAULT_STYLE, DEFAULT_SHAPE)
         for entry in table:
-            ledger.add_best_time(db, (level, DEFAULT_STYLE, DEFAULT_SHAPE), entry)
+            if not _has_best_time(db, key, entry):
+                ledger.add_best_time(db, key, entry)
     for level, stats in records.stats.items():
         if stats.played:
             ledger.add_statistics(db, (level, DEFAULT_STYLE, DEFAULT_SHAPE), stats)
@@ -92,9 +106,30 @@ def _import_records(db: sqlite3.Connection, document: dict) -> list[Text]:
 def _import_history(db: sqlite3.Connection, document: dict) -> list[Text]:
     """Old games keep their dates and order; their statistics came with records.json."""
     games, problems = history.decode(document)
+    seen: Counter[GameRecord] = Counter()
     for game in games:
-        ledger.insert_game(db, game, count=False)
+        seen[game] += 1                  # the same game twice in the file is two games
+        if seen[game] > _count_same(db, game):
+            ledger.insert_game(db, game, count=False)
     return problems
+
+
+def _has_best_time(db: sqlite3.Connection, key: tuple[str, str, str], entry: BestTime) -> bool:
+    """Whether ``entry`` (name, time to the millisecond, date to the second)
+    is in ``key``'s table already."""
+    return db.execute(
+        "SELECT 1 FROM best_times WHERE level = ? AND style = ? AND shape = ? AND name = ? "
+        "AND time_ms = ? AND date = ? AND bbbv IS ? AND bbbv_per_s IS ?",
+        (*key, entry.name, entry.time_ms, entry.date, entry.bbbv, entry.bbbv_per_s),
+    ).fetchone() is not None
+
+
+def _count_same(db: sqlite3.Connection, game: GameRecord) -> int:
+    """How many games of the history are ``game`` in every column."""
+    row = ledger.game_row(game)
+    where = " AND ".join(f"{column} IS ?" for column in row)
+    return int(db.execute(f"SELECT count(*) FROM games WHERE {where}",
+                          list(row.values())).fetchone()[0])
 
 
 def _rename_imported(path: Path) -> Path:

@@ -201,3 +201,21 @@ def test_the_json_files_before_the_database_are_all_there(tmp_path):
     assert store.count_games() == 3
     assert {"records.json.imported", "history.json.imported"} <= files_in(tmp_path)
     store.close()
+
+
+def test_json_files_an_older_copy_wrote_again_add_no_time_or_game_twice(tmp_path):
+    """A copy of the version before the database, still running when this
+    one imported its files, writes them again after its next game, with
+    what it had read at its start: its best time and its first game come
+    back. They are not added twice; its new game is."""
+    for name in ("records", "history"):
+        shutil.copyfile(OLD / f"{name}-json-era-first.json", tmp_path / f"{name}.json")
+    open_store(tmp_path).close()
+    for name in ("records", "history"):
+        shutil.copyfile(OLD / f"{name}-json-era-again.json", tmp_path / f"{name}.json")
+    store = open_store(tmp_path)
+    assert store.notices == []
+    assert [(t.name, t.time_ms) for t in store.best_times("beginner")] == [("Bob", 3000)]
+    assert [(g.result, g.date) for g in store.history()] == [
+        ("lost", "2026-11-22T10:05:00"), ("won", "2026-11-22T10:00:00")]
+    store.close()
