@@ -358,10 +358,13 @@ class Store(Opening):
             self._settings_writer.submit(text)
 
     def _write_settings(self, text: str) -> None:
-        """settings.json, after this version's own copy of it (``KEPT_NAME``)."""
+        """settings.json, after this version's own copy of it (``KEPT_NAME``).
+        The copy only backs settings.json up: one that cannot be written (a
+        folder in its place) never keeps settings.json from being saved."""
         self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
         if not self._settings_file.locked:
-            write_atomic(self.directory / settings_file.KEPT_NAME, text.encode("utf-8"))
+            with suppress(OSError):
+                write_atomic(self.directory / settings_file.KEPT_NAME, text.encode("utf-8"))
         self._settings_file.save(text)
 
     def _stamp(self) -> str:

@@ -219,3 +219,16 @@ def test_json_files_an_older_copy_wrote_again_add_no_time_or_game_twice(tmp_path
     assert [(g.result, g.date) for g in store.history()] == [
         ("lost", "2026-11-22T10:05:00"), ("won", "2026-11-22T10:00:00")]
     store.close()
+
+
+def test_a_copy_of_the_settings_that_cannot_be_written_never_stops_them_being_saved(tmp_path):
+    """settings.kept.json only backs settings.json up: a folder in its
+    place is passed over, and settings.json is saved all the same."""
+    (tmp_path / "settings.kept.json").mkdir()
+    store = open_store(tmp_path)
+    store.settings = chosen()
+    store.save_settings()
+    assert store.flush()
+    store = reopen(store)
+    assert store.settings == chosen() and store.notices == []
+    store.close()
