@@ -166,6 +166,7 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
     for attempt in range(2):
         try:
             _check_names(path)
+            _leave_newer_alone(path)
             db = _raw(path)
         except Damaged as damage:
             _set_aside(damage.path, tell, now)
@@ -195,6 +196,33 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             db.close()
             raise
     raise Damaged(path)
+
+
+def _leave_newer_alone(path: Path) -> None:
+    """Raise :class:`Newer` when the file at ``path`` is a sound database of
+    a newer version, found through a read-only connection. The connection
+    that opens our own files may write, and closing it, the last one on the
+    file, copied the journal a killed newer copy had left (``-wal``) into
+    the file and deleted it: the newer file "left untouched" was rewritten.
+    Anything else (no file, damage) is for the opening that follows. With
+    no journal the file is read as immutable, which makes none beside it."""
+    wal = path.with_name(path.name + "-wal")
+    journal = is_regular(wal) and wal.stat().st_size > 0
+    try:
+        probe = sqlite3.connect(f"file:{quote(str(path))}?mode=ro"
+                                f"{'' if journal else '&immutable=1'}", uri=True,
+                                timeout=BUSY_TIMEOUT_S)
+    except sqlite3.Error:
+        return
+    try:
+        newer = schema.version(probe) > schema.SCHEMA_VERSION \
+            and probe.execute("PRAGMA quick_check").fetchone() == ("ok",)
+    except sqlite3.Error:
+        return
+    finally:
+        probe.close()
+    if newer:
+        raise Newer("database")
 
 
 def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | None]:

@@ -5,6 +5,8 @@ older copy does to this version's files."""
 import json
 import shutil
 import sqlite3
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -232,3 +234,27 @@ def test_a_copy_of_the_settings_that_cannot_be_written_never_stops_them_being_sa
     store = reopen(store)
     assert store.settings == chosen() and store.notices == []
     store.close()
+
+
+def test_a_newer_versions_journal_left_by_a_killed_copy_stays_as_it_was(tmp_path):
+    """A newer copy killed with commits still in records.db-wal: they are
+    shown, and neither the file nor its journal is rewritten (closing the
+    connection that checked the version copied the journal into the file
+    and deleted it)."""
+    open_store(tmp_path).close()
+    newer = schema.SCHEMA_VERSION + 1
+    subprocess.run([sys.executable, "-c", (
+        "import os, sqlite3\n"
+        f"db = sqlite3.connect({str(tmp_path / 'records.db')!r}, isolation_level=None)\n"
+        "db.execute('PRAGMA wal_autocheckpoint = 0')\n"
+        f"db.execute('PRAGMA user_version = {newer}')\n"
+        "db.execute(\"INSERT INTO best_times (level, style, shape, name, time_ms, date) VALUES"
+        " ('beginner', 'modern', 'grid', 'Kim', 6000, '2026-11-22T10:00:00')\")\n"
+        "os._exit(0)\n")], check=True)
+    journal = tmp_path / "records.db-wal"
+    before = (tmp_path / "records.db").read_bytes(), journal.read_bytes()
+    store = open_store(tmp_path)
+    assert "newer version" in store.take_notices()[0]
+    assert [t.name for t in store.best_times("beginner")] == ["Kim"]
+    store.close()
+    assert ((tmp_path / "records.db").read_bytes(), journal.read_bytes()) == before
