@@ -94,7 +94,12 @@ def restored(document: dict[str, Any], kept: dict[str, Any] | None) -> dict[str,
             or not isinstance(kept.get("settings"), dict):
         return document
     earlier = kept["settings"]
-    missing = {name: value for name, value in earlier.items() if name not in stored}
+    defaults = asdict(Settings())
+    # A value settings.json never held is never blamed on it: one that is
+    # bad (a hand edit of the copy) is passed over, not taken and reset.
+    missing = {name: value for name, value in earlier.items() if name not in stored
+               and (name not in defaults
+                    or _acceptable(name, _as_type_of(value, defaults[name]), defaults[name]))}
     if any(name in stored and stored[name] != earlier.get(name) for name in _CUSTOM_SIZE):
         for name in _CUSTOM_SIZE:
             missing.pop(name, None)                    # another board since: not its mask

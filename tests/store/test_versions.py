@@ -258,3 +258,16 @@ def test_a_newer_versions_journal_left_by_a_killed_copy_stays_as_it_was(tmp_path
     assert [t.name for t in store.best_times("beginner")] == ["Kim"]
     store.close()
     assert ((tmp_path / "records.db").read_bytes(), journal.read_bytes()) == before
+
+
+def test_a_bad_value_in_the_copy_of_the_settings_is_passed_over(tmp_path):
+    """The copy only fills in what settings.json lacks: a bad value there
+    (a hand edit) is not taken, so settings.json is neither blamed for it
+    nor set aside."""
+    (tmp_path / "settings.json").write_text('{"schema": 1, "settings": {"sound": false}}', "utf-8")
+    (tmp_path / "settings.kept.json").write_text(
+        '{"schema": 1, "settings": {"level": 5, "scale": 3, "sound": true}}', "utf-8")
+    store = open_store(tmp_path)
+    assert store.settings == Settings(sound=False, scale=3)
+    assert store.notices == [] and files_in(tmp_path) == {"settings.json", "records.db"}
+    store.close()
