@@ -57,8 +57,8 @@ REQUIRED_ASSETS = (Path("sprites") / "atlas.png", Path("sprites") / "atlas.json"
 # No console window behind the game there. (PyInstaller 6 warns that one-file
 # plus windowed on macOS is deprecated, to become an error in 7.0.)
 WINDOWED_PLATFORMS = ("win32", "darwin")
-STORE_FILES = {"settings.json", "records.db", "records.db-wal", "records.db-shm",  # game.store
-               "records.db.lock"}
+STORE_FILES = {"settings.json", "settings.kept.json",                            # game.store
+               "records.db", "records.db-wal", "records.db-shm", "records.db.lock"}
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 SMOKE_FRAMES = 120
 DEMO_FRAMES = 300       # attract mode: the computer's worker process starts and plays
