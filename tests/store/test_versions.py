@@ -3,6 +3,7 @@
 older copy does to this version's files."""
 
 import json
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -271,3 +272,27 @@ def test_a_bad_value_in_the_copy_of_the_settings_is_passed_over(tmp_path):
     assert store.settings == Settings(sound=False, scale=3)
     assert store.notices == [] and files_in(tmp_path) == {"settings.json", "records.db"}
     store.close()
+
+
+@pytest.mark.parametrize("make", [
+    pytest.param(lambda path: os.mkfifo(path), id="fifo",
+                 marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")),
+    pytest.param(lambda path: path.symlink_to("/dev/zero"), id="device",
+                 marks=pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")),
+    pytest.param(lambda path: path.write_bytes(b"{" * 100_000), id="nested"),
+    pytest.param(lambda path: path.write_bytes(b"\xff\xfe garbage"), id="not-utf8"),
+    pytest.param(lambda path: path.write_text('{"schema": 2, "settings": {"scale": 3}}'),
+                 id="newer"),
+])
+def test_a_copy_of_the_settings_that_is_no_such_copy_is_passed_over(tmp_path, make):
+    """Whatever stands as settings.kept.json is never waited on nor taken:
+    the settings are settings.json's, nothing is said, and saving replaces it."""
+    (tmp_path / "settings.json").write_text('{"schema": 1, "settings": {"sound": false}}')
+    make(tmp_path / "settings.kept.json")
+    store = open_store(tmp_path)
+    assert store.settings == Settings(sound=False) and store.notices == []
+    store.save_settings()
+    assert store.flush()
+    store.close()
+    kept = json.loads((tmp_path / "settings.kept.json").read_text("utf-8"))
+    assert kept["settings"]["sound"] is False
