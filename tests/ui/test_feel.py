@@ -82,6 +82,31 @@ def test_a_chord_released_off_the_field_does_nothing():
     assert app.play.field.cell(2, 2) == "#"
 
 
+@pytest.mark.parametrize("change, now_under", [
+    ((pygame.K_EQUALS, pygame.KMOD_LCTRL), "cell"),    # zoom in: another cell
+    ((pygame.K_F11, 0), "none"),                        # fullscreen: the backdrop
+], ids=["zoom", "fullscreen"])
+def test_the_pressed_cell_follows_the_pointer_when_the_window_changes_under_a_held_button(
+        change, now_under):
+    """Ctrl++ or F11 with the left button held: the board moves under the
+    still pointer, and what shows pressed is what the release plays on.
+    The old cell stayed pressed, and the release opened another one (or,
+    off the board, nothing)."""
+    app = make_app(BOARD)
+    at = cell_pos(app, (5, 5))
+    press(app, at)
+    key(app, *change)
+    under = app.play.target(at)
+    assert under.kind == now_under and cell_shows(app, (5, 5), "covered")
+    if now_under == "cell":
+        assert cell_shows(app, under.cell, "open_0")
+    release(app, at)
+    if now_under == "cell":
+        assert app.play.field.cell(*under.cell) != "#"
+    else:
+        assert app.play.field.status == "ready"
+
+
 def test_the_face_says_oh_from_the_press_to_the_release_even_slid_off_the_field():
     """Winmine showed its caution face from the button's press to its
     release, wherever the pointer went meanwhile (winmine.c, LBigStep);
