@@ -503,3 +503,22 @@ def test_the_boards_3bv_is_counted_a_few_ticks_after_the_first_click_not_at_the_
     assert app.play.field.status == "lost" and counted == [1]
     (game,) = on_disk(app).history()
     assert game.result == "lost" and game.bbbv == three_bv("grid", BOARD)
+
+
+def test_a_scroll_bar_dragged_holds_the_pointer_the_other_buttons_play_nothing():
+    """As a Windows scroll bar does while its thumb is dragged: a right
+    click on a cell flagged it, a middle click chorded, and its release
+    ended the drag with the left button still down."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    bar = app.layout.vbar
+    press(app, app.viewport.to_display((bar.centerx, bar.y + 2)))
+    cell = cell_pos(app, (3, 3))
+    for button in (RIGHT, MIDDLE):
+        press(app, cell, button)
+        release(app, cell, button)
+    assert app.play.field.view()[3][3] == "#" and app.play.field.status == "ready"
+    move(app, app.viewport.to_display((bar.centerx, bar.bottom - 2)))
+    assert app.play.scroll[1] == 100 - app.layout.view_rows      # still dragged
+    release(app, app.viewport.to_display((bar.centerx, bar.bottom - 2)))
+    move(app, app.viewport.to_display((bar.centerx, bar.y + 2)), buttons=(0, 0, 0))
+    assert app.play.scroll[1] == 100 - app.layout.view_rows      # let go

@@ -107,9 +107,11 @@ class PlayInput:
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
             self._finger(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            self._press(event.button, self.target(event.pos))
+            if self._drag is None:       # a dragged bar holds the pointer, as Windows' does
+                self._press(event.button, self.target(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            self._drag = None
+            if event.button == 1:
+                self._drag = None
             action = self.gestures.release(event.button, self.target(event.pos))
             if action:
                 self._act(action)
