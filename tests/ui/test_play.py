@@ -17,6 +17,7 @@ from .helpers import (
     key,
     make_app,
     move,
+    pixel,
     post,
     press,
     release,
@@ -522,3 +523,25 @@ def test_a_scroll_bar_dragged_holds_the_pointer_the_other_buttons_play_nothing()
     release(app, app.viewport.to_display((bar.centerx, bar.bottom - 2)))
     move(app, app.viewport.to_display((bar.centerx, bar.y + 2)), buttons=(0, 0, 0))
     assert app.play.scroll[1] == 100 - app.layout.view_rows      # let go
+
+
+def test_a_thumb_taken_near_its_end_holds_the_view_still_then_moves_it_as_far_as_the_pointer():
+    """As a Windows scroll bar's thumb: the view scrolled to the bottom, a
+    press near the top of the thumb moved it to centre under the pointer,
+    throwing the view half its height up before the pointer had moved."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    layout = app.layout
+    bottom = 100 - layout.view_rows
+    app.play.scroll_by(0, 100)
+    app.step()
+    bar = layout.vbar
+    thumb_top = bar.y + bar.h * bottom // 100
+    taken = app.viewport.to_display((bar.centerx, thumb_top + 2))
+    press(app, taken)
+    assert app.play.scroll == (0, bottom)
+    assert pixel(app, app.viewport.to_display((bar.centerx, thumb_top + 1))) == (255, 255, 255)
+    up = bar.h // 10                                       # a tenth of the bar: ten rows
+    move(app, app.viewport.to_display((bar.centerx, thumb_top + 2 - up)))
+    assert app.play.scroll == (0, bottom - 10)
+    release(app, app.viewport.to_display((bar.centerx, thumb_top + 2 - up)))
+    assert app.play.field.status == "ready"

@@ -384,30 +384,32 @@ def test_the_scroll_bars_of_a_torus_rolled_over_its_seam_show_both_ends_of_the_v
         assert at(length - 3) == (255, 255, 255)          # and one for the last five
 
 
-def test_a_torus_scroll_bar_rolls_the_view_over_the_seam_under_the_pointer():
-    """A press or a drag on a torus's scroll bar centres the thumb under the
-    pointer, over the seam too: near the bar's start the view stopped at
+def test_a_torus_scroll_bar_rolls_the_view_over_the_seam():
+    """A torus's thumb dragged back past the bar's start rolls the view over
+    the seam, its thumb in two pieces, and a press on the bar off the thumb
+    centres it under the pointer, over the seam too: the view stopped at
     the first column, its thumb away from the pointer, and a board with no
     edge could not be rolled over its seam with the bars."""
     app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1000,
                    shape="torus")
     layout = app.layout
-    bar, shown = layout.hbar, layout.view_cols
-    start = app.viewport.to_display((bar.x + 2, bar.centery))
-    press(app, start)
-    assert app.play.scroll[0] == -(shown // 2) % 100          # the last columns, then the first
-    end = app.viewport.to_display((bar.right - 2, bar.centery))
-    move(app, end)
-    release(app, end)
-    assert app.play.scroll[0] == (99 - shown // 2) % 100
-    assert app.play.field.status == "ready"                   # nothing opened
+    bar = layout.hbar
+    taken = app.viewport.to_display((bar.x + 100, bar.centery))      # on the thumb
+    press(app, taken)
+    assert app.play.scroll[0] == 0                                   # taken, not moved
+    back = app.viewport.to_display((bar.x + 100 - bar.w // 10, bar.centery))
+    move(app, back)
+    release(app, back)
+    assert app.play.scroll[0] == 90                       # the last ten columns, then the first
+    assert app.play.field.status == "ready"                          # nothing opened
+    for along in (1, bar.w - 2):                                     # a piece at either end
+        assert pixel(app, app.viewport.to_display((bar.x + along, bar.y + 1))) == (255, 255, 255)
     vbar = layout.vbar
-    top = app.viewport.to_display((vbar.centerx, vbar.y + 1))
-    press(app, top)
-    release(app, top)
-    assert app.play.scroll[1] == -(layout.view_rows // 2) % 100
-    pixel_at = app.viewport.to_display((bar.x + 1, bar.y + 1))
-    assert pixel(app, pixel_at) == (255, 255, 255)           # a piece of thumb at the start
+    bottom = app.viewport.to_display((vbar.centerx, vbar.bottom - 2))  # off the thumb
+    press(app, bottom)
+    release(app, bottom)
+    assert app.play.scroll[1] == (99 - layout.view_rows // 2) % 100
+    assert app.play.scroll[1] + layout.view_rows > 100               # over the seam
 
 
 def test_a_rolled_torus_bursts_its_confetti_from_the_middle_of_the_view():

@@ -115,6 +115,34 @@ def scroll_for_bar(layout: Layout, kind: str, pos: tuple[int, int],
     return scroll
 
 
+def on_thumb(layout: Layout, kind: str, pos: tuple[int, int], scroll: tuple[int, int]) -> bool:
+    """Whether scale-1 point ``pos`` on bar ``kind`` is along its thumb (a
+    piece of it, on a torus rolled over the seam)."""
+    horizontal = kind == "hbar"
+    for bar, thumbs in scroll_bar_thumbs(layout, scroll):
+        if bar == (layout.hbar if horizontal else layout.vbar):
+            return any(t.left <= pos[0] < t.right if horizontal else t.top <= pos[1] < t.bottom
+                       for t in thumbs)
+    return False
+
+
+def scroll_dragged(layout: Layout, kind: str, moved: int, first: int,
+                   scroll: tuple[int, int]) -> tuple[int, int]:
+    """The scroll once a thumb taken at ``first`` (the first column or row
+    shown then) has been dragged ``moved`` scale-1 pixels along its bar: the
+    view moves as far as the pointer, in the board's proportion, as a
+    Windows scroll bar's thumb does (a torus rolls round, a grid stops at
+    its ends)."""
+    horizontal = kind == "hbar"
+    bar = layout.hbar if horizontal else layout.vbar
+    if bar is None:
+        return scroll
+    size, shown = (layout.cols, layout.view_cols) if horizontal else (layout.rows, layout.view_rows)
+    at = first + round(moved * size / (bar.w if horizontal else bar.h))
+    at = at % size if layout.shape == "torus" else max(0, min(size - shown, at))
+    return (at, scroll[1]) if horizontal else (scroll[0], at)
+
+
 def draw_touch_cue(painter: Painter, layout: Layout, cell: tuple[int, int],
                    scroll: tuple[int, int], progress: float) -> None:
     """A bar growing along the bottom of the touched cell: when it is full, the

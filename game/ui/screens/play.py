@@ -45,7 +45,9 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         super().__init__(app)
         self.gestures = Gestures()
         self.touch = Touch()
-        self._drag: str | None = None                 # the scroll bar being dragged
+        # The scroll bar being dragged: its kind, where along it its thumb
+        # was taken and the first column or row shown then (``_take_thumb``).
+        self._drag: tuple[str, int, int] | None = None
         self._spent: set[tuple[str, int]] = set()     # held by a spent gesture (spend_gesture)
         self._spent_keys: set[int] = set()            # a spent key, held (its repeats)
         self.session: Session | None = None

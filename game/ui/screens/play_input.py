@@ -13,7 +13,7 @@ import pygame
 from .. import keys
 from ..gestures import PRIMARY
 from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, MODE, OUTSIDE, VBAR, Target, target_at
-from ..render.hud import scroll_for_bar
+from ..render.hud import on_thumb, scroll_dragged, scroll_for_bar
 from ..session import FLAG, REVEAL
 from ..ticks import TICKS_PER_SECOND
 from . import base
@@ -117,7 +117,7 @@ class PlayInput:
                 self._act(action)
         elif event.type == pygame.MOUSEMOTION:
             if self._drag:
-                self._drag_bar(self._drag, self.app.viewport.to_window(event.pos))
+                self._drag_thumb(self.app.viewport.to_window(event.pos))
             self.gestures.move(self.target(event.pos))
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
@@ -158,8 +158,7 @@ class PlayInput:
             if title_at(self.app, target.x) is not None:
                 self.open_menu(at=target.x, pressed=True)
         elif target.kind in (HBAR, VBAR) and button == 1:
-            self._drag = target.kind
-            self._drag_bar(target.kind, (target.x, target.y))
+            self._take_thumb(target.kind, (target.x, target.y))
         else:
             action = self.gestures.press(button, target, field_live=not self.session.ended,
                                          shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
@@ -212,6 +211,25 @@ class PlayInput:
     def _drag_bar(self, kind: str, pos: tuple[int, int]) -> None:
         """Scroll so the bar's thumb is centred under the pointer."""
         sx, sy = scroll_for_bar(self.app.layout, kind, pos, self.scroll)
+        self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
+
+    def _take_thumb(self, kind: str, pos: tuple[int, int]) -> None:
+        """A press on a scroll bar at scale-1 ``pos``: off the thumb, the
+        thumb comes to centre under the pointer; on it, the view stays where
+        it is. Either way the thumb is then held where it was taken, and
+        follows the pointer from there (``_drag_thumb``). Centring it on a
+        press that took it near one end made the view jump by up to half
+        its height before the pointer had moved."""
+        if not on_thumb(self.app.layout, kind, pos, self.scroll):
+            self._drag_bar(kind, pos)
+        axis = 0 if kind == HBAR else 1
+        self._drag = (kind, pos[axis], self.scroll[axis])
+
+    def _drag_thumb(self, pos: tuple[int, int]) -> None:
+        """The pointer, holding a thumb, is at scale-1 ``pos``."""
+        kind, along, first = self._drag
+        moved = pos[0 if kind == HBAR else 1] - along
+        sx, sy = scroll_dragged(self.app.layout, kind, moved, first, self.scroll)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
     def open_menu(self, at: int | None = None, pressed: bool = False, index: int = 0,
