@@ -347,6 +347,26 @@ def test_a_tap_opens_the_cell():
     assert app.play.field.cell(1, 1) == "1"
 
 
+def test_a_finger_drags_a_scroll_bar_as_the_mouse_does():
+    """A finger put down on a big board's scroll bar moved the view there
+    once; sliding it along the bar scrolled nothing."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    bar = app.layout.vbar
+    finger(app, pygame.FINGERDOWN, pos=(bar.centerx, bar.y + 2))
+    assert app.play.scroll == (0, 0)                    # the thumb taken, not moved
+    down = (bar.centerx, bar.y + 2 + bar.h // 10)       # a tenth of the bar: ten rows
+    finger(app, pygame.FINGERMOTION, pos=down)
+    assert app.play.scroll == (0, 10)
+    finger(app, pygame.FINGERMOTION, cell=(5, 20))      # slid onto the field, still the bar's
+    finger(app, pygame.FINGERUP, cell=(5, 20))
+    assert app.play.field.status == "ready" and app.play.scroll[1] > 10
+    scroll = app.play.scroll
+    finger(app, pygame.FINGERDOWN, cell=(5, 20))        # lifted: a finger on the field taps
+    finger(app, pygame.FINGERMOTION, pos=down)
+    finger(app, pygame.FINGERUP, pos=down)
+    assert app.play.scroll == scroll
+
+
 def test_sdl_mouse_copies_of_a_touch_on_the_field_are_not_played_twice():
     app = make_app(BOARD, marks=True)
     finger(app, pygame.FINGERDOWN, (4, 4))

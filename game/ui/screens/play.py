@@ -46,8 +46,9 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         self.gestures = Gestures()
         self.touch = Touch()
         # The scroll bar being dragged: its kind, where along it its thumb
-        # was taken and the first column or row shown then (``_take_thumb``).
-        self._drag: tuple[str, int, int] | None = None
+        # was taken, the first column or row shown then (``_take_thumb``)
+        # and the finger holding it (None: the mouse's left button).
+        self._drag: tuple[str, int, int, int | None] | None = None
         self._spent: set[tuple[str, int]] = set()     # held by a spent gesture (spend_gesture)
         self._spent_keys: set[int] = set()            # a spent key, held (its repeats)
         self.session: Session | None = None

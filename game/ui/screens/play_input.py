@@ -110,13 +110,13 @@ class PlayInput:
             if self._drag is None:       # a dragged bar holds the pointer, as Windows' does
                 self._press(event.button, self.target(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            if event.button == 1:
+            if event.button == 1 and self._drag is not None and self._drag[3] is None:
                 self._drag = None
             action = self.gestures.release(event.button, self.target(event.pos))
             if action:
                 self._act(action)
         elif event.type == pygame.MOUSEMOTION:
-            if self._drag:
+            if self._drag is not None and self._drag[3] is None:
                 self._drag_thumb(self.app.viewport.to_window(event.pos))
             self.gestures.move(self.target(event.pos))
         elif event.type == pygame.MOUSEWHEEL:
@@ -168,13 +168,23 @@ class PlayInput:
     def _finger(self, event: pygame.event.Event) -> None:
         """A finger on the board: tap opens, long press flags (see ``touch``)."""
         w, h = self.app.display.surface.get_size()
-        target = self.target((int(event.x * w), int(event.y * h)))
-        if event.type == pygame.FINGERDOWN:
+        pos = (int(event.x * w), int(event.y * h))
+        target = self.target(pos)
+        dragging = self._drag is not None and self._drag[3] == event.finger_id
+        if dragging:                     # the finger holds a scroll bar's thumb
+            if event.type == pygame.FINGERMOTION:
+                self._drag_thumb(self.app.viewport.to_window(pos))
+            elif event.type == pygame.FINGERUP:
+                self._drag = None
+        elif event.type == pygame.FINGERDOWN:
             self.hide_cursor()
             if self.anim is not None and not self.anim.done and target.kind != FACE:
                 self.skip_animation()
+            elif self._drag is not None:
+                pass                     # one finger at a time: the bar's
             elif target.kind in (HBAR, VBAR):
-                self._drag_bar(target.kind, (target.x, target.y))
+                if self.touch.finger is None:
+                    self._take_thumb(target.kind, (target.x, target.y), event.finger_id)
             elif target.kind in TOUCHED_HERE and (target.kind != CELL_TARGET
                                                   or not self.session.ended):
                 self.touch.down(event.finger_id, target)
@@ -213,8 +223,8 @@ class PlayInput:
         sx, sy = scroll_for_bar(self.app.layout, kind, pos, self.scroll)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
-    def _take_thumb(self, kind: str, pos: tuple[int, int]) -> None:
-        """A press on a scroll bar at scale-1 ``pos``: off the thumb, the
+    def _take_thumb(self, kind: str, pos: tuple[int, int], finger: int | None = None) -> None:
+        """A press (or ``finger``) on a scroll bar at scale-1 ``pos``: off the thumb, the
         thumb comes to centre under the pointer; on it, the view stays where
         it is. Either way the thumb is then held where it was taken, and
         follows the pointer from there (``_drag_thumb``). Centring it on a
@@ -223,11 +233,11 @@ class PlayInput:
         if not on_thumb(self.app.layout, kind, pos, self.scroll):
             self._drag_bar(kind, pos)
         axis = 0 if kind == HBAR else 1
-        self._drag = (kind, pos[axis], self.scroll[axis])
+        self._drag = (kind, pos[axis], self.scroll[axis], finger)
 
     def _drag_thumb(self, pos: tuple[int, int]) -> None:
         """The pointer, holding a thumb, is at scale-1 ``pos``."""
-        kind, along, first = self._drag
+        kind, along, first, _ = self._drag
         moved = pos[0 if kind == HBAR else 1] - along
         sx, sy = scroll_dragged(self.app.layout, kind, moved, first, self.scroll)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
