@@ -61,6 +61,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         self._dirty: set[tuple[int, int]] = set()
         self._pressed: set[tuple[int, int]] = set()
         self._shown: dict[str, object] = {}
+        self._view_behind = False     # scrolled since the board view was drawn (``scroll_by``)
         self.hover: tuple[int, int] | None = None     # the cell under the mouse pointer
         self._pointer: tuple[int, int] | None = None  # where the mouse was last seen (display px)
         self._after_victory: Callable[[], None] | None = None
@@ -174,6 +175,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         special = self._pressed | self.assist.marked_cells() | {self.cursor}
         view.update([c for c in view.cells_in_view() if rows[c[1]][c[0]] != "#" or c in special],
                     self.code_of)
+        self._view_behind = False
 
     def pause(self) -> None:
         """Hide the field and stop the clock while a game is running (demo

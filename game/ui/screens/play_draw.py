@@ -91,6 +91,8 @@ class PlayDrawing:
         if self.board_view.scale != painter.scale:
             self._reset_board_view()
             full = True
+        elif self._view_behind:
+            self._redraw_board()
         pressed = self.pressed_cells()
         self._dirty |= pressed ^ self._pressed
         self._pressed = pressed
