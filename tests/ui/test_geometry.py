@@ -356,6 +356,32 @@ def test_the_wheel_over_a_list_scrolls_the_list_when_the_dialog_scrolls_too():
     assert dialog.table.top == 3 and dialog.pane.scroll > 0
 
 
+def test_a_dialogs_scroll_thumb_is_dragged_from_where_it_was_taken():
+    """As a Windows scroll bar's: read to the bottom of a help page, a
+    press near the top of the thumb centred it under the pointer, throwing
+    the page 80 px back up before the pointer had moved."""
+    app = open_screen("8x8", "help:2")
+    dialog = app.top
+    pane = dialog.pane
+    pane.scroll_to(pane.max_scroll)
+    app.step()
+    track, thumb = pane.bar(dialog.content_view)
+    x, y = thumb.centerx, thumb.y + 1
+
+    def mouse(kind, at_y, **attrs):
+        pygame.event.post(pygame.event.Event(kind, pos=app.viewport.to_display((x, at_y)),
+                                             **attrs))
+        app.step()
+    mouse(pygame.MOUSEBUTTONDOWN, y, button=1)
+    assert pane.scroll == pane.max_scroll                  # taken, not moved
+    mouse(pygame.MOUSEMOTION, y - 20, rel=(0, -20), buttons=(1, 0, 0))
+    assert pane.bar(dialog.content_view)[1].y == thumb.y - 20     # the thumb under the pointer
+    mouse(pygame.MOUSEBUTTONUP, y - 20, button=1)
+    mouse(pygame.MOUSEBUTTONDOWN, track.bottom - 1, button=1)      # beside the thumb
+    assert pane.scroll == pane.max_scroll                  # brought under the pointer
+    mouse(pygame.MOUSEBUTTONUP, track.bottom - 1, button=1)
+
+
 def test_the_next_help_page_opens_at_its_top():
     """Read to the bottom of a page that scrolls, the next page opened
     scrolled down as far: its title and first lines out of view."""

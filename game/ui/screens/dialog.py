@@ -51,7 +51,9 @@ class Dialog(base.Screen):
         self._held: Button | None = None
         self._spaced: Button | None = None    # the button Space holds down
         self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
-        self._dragging_bar = False
+        # The scroll bar's thumb held: the pointer's y and the scroll when it
+        # was taken (``_scroll_bar_mouse``).
+        self._dragging_bar: tuple[int, int] | None = None
         self._dirty = True
         self._ticks = 0
         self._built = False
@@ -194,7 +196,7 @@ class Dialog(base.Screen):
             self._held.pressed = False
             self._held = None
         self._let_go_space()
-        self._dragging_bar = False
+        self._dragging_bar = None
         self._dirty = True
 
     @property
@@ -216,16 +218,26 @@ class Dialog(base.Screen):
             self.pane.scroll_by(-3 * event.y * self.app.painter.line_height())
 
     def _scroll_bar_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
-        """Drag the content's scroll bar; True when the event was the bar's."""
+        """Drag the content's scroll bar; True when the event was the bar's.
+        As in Windows, the thumb is held where it was taken and follows the
+        pointer from there (a press beside it brings it under the pointer
+        first): centred on every press, a press near its end threw the
+        content up to half a page."""
         bar = self.pane.bar(self.content_view)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and bar \
                 and bar[0].inflate(2, 0).collidepoint(pos):
-            self._dragging_bar = True
-        elif event.type == pygame.MOUSEBUTTONUP and self._dragging_bar:
-            self._dragging_bar = False
+            if not bar[1].top <= pos[1] < bar[1].bottom:
+                self.pane.scroll_to(self.pane.scroll_for_bar(self.content_view, pos[1]))
+            self._dragging_bar = (pos[1], self.pane.scroll)
             return True
-        if self._dragging_bar and event.type != pygame.MOUSEBUTTONUP:
-            self.pane.scroll_to(self.pane.scroll_for_bar(self.content_view, pos[1]))
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging_bar:
+            self._dragging_bar = None
+            return True
+        if self._dragging_bar and bar:
+            y, scroll = self._dragging_bar
+            track, thumb = bar
+            moved = (pos[1] - y) * self.pane.max_scroll / max(1, track.h - thumb.h)
+            self.pane.scroll_to(scroll + round(moved))
             return True
         return False
 
