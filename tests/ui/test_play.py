@@ -362,6 +362,27 @@ def test_a_board_too_big_for_the_screen_scrolls_with_the_wheel():
     assert app.play.field.status == "playing" and app.play.field.cell(0, 6) != "#"
 
 
+@pytest.mark.parametrize("wheel, shift, scroll", [
+    ((1, 0), False, (3, 0)),        # tilted right (X button 7): the view goes right
+    ((-1, 0), False, (0, 0)),       # then left, back to the first column
+    ((0, -1), True, (3, 0)),        # Shift and the wheel down: right, as in Windows
+], ids=["tilt right", "tilt right then left", "shift wheel down"])
+def test_the_wheel_scrolls_a_big_board_sideways_the_way_it_is_turned(wheel, shift, scroll):
+    """SDL counts a wheel scrolled right (a tilt, a touchpad swiped) as x > 0:
+    the board went left instead, and a tilt left went right."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    x, y = wheel
+    if x < 0:
+        post(pygame.MOUSEWHEEL, x=1, y=0, flipped=False, precise_x=1.0, precise_y=0.0)
+    post(pygame.MOUSEWHEEL, x=x, y=y, flipped=False, precise_x=float(x), precise_y=float(y))
+    pygame.key.set_mods(pygame.KMOD_LSHIFT if shift else 0)
+    try:
+        app.step()
+    finally:
+        pygame.key.set_mods(0)
+    assert app.play.scroll == scroll
+
+
 def test_a_wheel_turned_while_a_cell_is_held_presses_the_cell_now_under_the_pointer():
     app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
     pos = cell_pos(app, (3, 3))

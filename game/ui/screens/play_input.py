@@ -290,7 +290,10 @@ class PlayInput:
                 self.open_menu(dropped=False)
 
     def _wheel(self, event: pygame.event.Event) -> None:
-        dx, dy = -event.x, -event.y
+        """The wheel up shows the rows above; a wheel (or a touchpad)
+        scrolled right, x > 0 for SDL, the columns to the right; Shift turns
+        the wheel sideways, down going right, as in Windows."""
+        dx, dy = event.x, -event.y
         if pygame.key.get_mods() & pygame.KMOD_SHIFT:
             dx, dy = dy, dx
         self.scroll_by(dx * WHEEL_STEP, dy * WHEEL_STEP)
