@@ -144,13 +144,16 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
     def relayout(self) -> None:
         """The window was laid out again (a zoom, fullscreen): the board is
         drawn afresh, and a held press moves to the cell now under the
-        still pointer, the one its release will play on."""
+        still pointer, the one its release will play on (a press is held
+        only while this screen is on top, so the pointer it last saw is
+        where the pointer is)."""
         layout = self.app.layout          # not this board's window while a replay shows another
         if self.session is not None and layout.is_for(self.field.width, self.field.height,
                                                       self.field.shape):
             self.scroll_by(0, 0)
             self._reset_board_view()
-            self.follow_pointer()
+            if self.gestures.held:
+                self.follow_pointer()
 
     def _reset_board_view(self) -> None:
         """Show the board afresh on a board view of the window's layout and
