@@ -224,9 +224,9 @@ class PlayInput:
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
     def _take_thumb(self, kind: str, pos: tuple[int, int], finger: int | None = None) -> None:
-        """A press (or ``finger``) on a scroll bar at scale-1 ``pos``: off the thumb, the
-        thumb comes to centre under the pointer; on it, the view stays where
-        it is. Either way the thumb is then held where it was taken, and
+        """A press (or ``finger``) on a scroll bar at scale-1 ``pos``: off
+        the thumb, the thumb comes to centre under the pointer; on it, the
+        view stays where it is. Either way the thumb is then held where it was taken, and
         follows the pointer from there (``_drag_thumb``). Centring it on a
         press that took it near one end made the view jump by up to half
         its height before the pointer had moved."""

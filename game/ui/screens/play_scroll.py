@@ -74,8 +74,8 @@ class PlayScroll:
         """Move the visible part of a board too big for the screen. The
         view is drawn afresh once, at the next drawing, however many steps
         came meanwhile: a thumb dragged by a 1,000 Hz mouse, or a wheel spun
-        fast, gave 16 steps a frame, each drawing the 6,700 cells of a
-        100x100 board's view: 34 ms of the frame, now 4)."""
+        fast, gives 16 steps a frame, and drawing the 6,700 cells of a
+        100x100 board's view at each took 34 ms of the frame (now 4)."""
         layout = self.app.layout
         if layout.shape == "torus":          # round and round
             sx, sy = (self.scroll[0] + dx) % layout.cols, (self.scroll[1] + dy) % layout.rows
