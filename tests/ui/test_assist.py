@@ -13,7 +13,20 @@ from game.ui.menus import MENUS
 from game.ui.render.assist import TIP, overlay_colour
 from game.ui.worker import Done, SyncWorker
 
-from .helpers import LEFT, RIGHT, cell_pos, cell_rect, click, key, make_app, move, press, release, settle
+from .helpers import (
+    LEFT,
+    RIGHT,
+    cell_pos,
+    cell_rect,
+    click,
+    key,
+    make_app,
+    move,
+    press,
+    release,
+    sdl_tap,
+    settle,
+)
 from .test_menus import choose, item_pos
 
 #: Opening (3, 3) leaves a corner mine at (0, 0) behind a wall of numbers,
@@ -64,6 +77,31 @@ def test_a_hint_rings_its_cell_frames_the_proof_and_explains():
     assert shown.text.startswith(("Safe: ", "Mine: ")) and len(shown.text) > 20
     assert tip_pixels(app) > 50                          # the line is on screen
     assert app.play.session.assisted
+
+
+@pytest.mark.parametrize("button", [LEFT, RIGHT, "finger"])
+def test_a_click_on_the_hints_explanation_closes_it_and_plays_nothing(button):
+    """The explanation covers cells (never the hint's own): a click on it
+    opened, or flagged, the cell the player could not see beneath it."""
+    app = opened()
+    key(app, pygame.K_h)
+    tip = app.play._shown["tip"]
+    field = app.play.field
+    under = next(c for c in ((x, y) for y in range(field.height) for x in range(field.width))
+                 if field.cell(*c) == "#" and tip.collidepoint(cell_rect(app, c).center))
+    moves = field.move_count
+
+    def touch():
+        if button == "finger":
+            sdl_tap(app, cell_pos(app, under))
+        else:
+            click(app, under, button=button)
+
+    touch()
+    assert app.play.assist.line() == "" and tip_pixels(app) == 0
+    assert field.move_count == moves and field.cell(*under) == "#"
+    touch()                                          # now seen, it plays
+    assert field.move_count == moves + 1
 
 
 def test_the_hint_goes_away_when_the_board_changes():

@@ -97,6 +97,10 @@ class PlayInput:
         mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
         if mouse and getattr(event, "touch", False) and not self._opens_menus(event):
             return                           # SDL's mouse copy of a finger: the finger plays
+        if self._on_tip(event):
+            self.spend_gesture(event)        # its release, and the rest, play nothing either
+            self.mark_dirty(self.assist.clear_hint())
+            return
         if event.type == pygame.MOUSEMOTION:
             target = self.target(event.pos)
             self.hover = target.cell if target.kind == CELL_TARGET else None
@@ -127,6 +131,22 @@ class PlayInput:
         elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
             self._menu_on_alt = self._alt_alone     # opened at the next tick (_tick_alt)
             self._alt_alone = False
+
+    def _on_tip(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` presses on the hint's explanation. It covers
+        cells (never the hint's own), and a click there opened the cell the
+        player could not see; like a balloon tip in Windows, a click on it
+        closes it instead."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            pos = event.pos
+        elif event.type == pygame.FINGERDOWN:
+            w, h = self.app.display.surface.get_size()
+            pos = (int(event.x * w), int(event.y * h))
+        else:
+            return False
+        tip = self._shown.get("tip")
+        return isinstance(tip, pygame.Rect) and bool(self.assist.line()) \
+            and tip.collidepoint(self.app.viewport.to_window(pos))
 
     def _pointer_left(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` takes the pointer more than AUTOPLAY_JITTER
