@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import bench_frames
 import bench_probabilities
+import classic_pair
 import solver_bench
 
 from game.solver import guess
@@ -174,3 +175,13 @@ def test_the_no_guess_benchmark_times_the_worker_job_per_size_and_shape():
     lines = bench.bench_no_guess(1, [("Beginner", 9, 9, 10)])
     assert [line.split()[1] for line in lines] == ["grid", "torus", "hex"]
     assert all(line.endswith("no-guess 1/1") for line in lines)
+
+
+def test_the_classic_pairing_plays_each_seed_both_ways_and_counts_them(capsys):
+    classic_pair.main(["--games", "40", "--level", "beginner", "--jobs", "1"])
+    line = capsys.readouterr().out
+    weighed = sum(classic_pair.play(("beginner", seed, True)) for seed in range(40))
+    plain = sum(classic_pair.play(("beginner", seed, False)) for seed in range(40))
+    assert f"weighed {weighed} won, plain {plain};" in line
+    assert [classic_pair.play(("beginner", seed, True)) for seed in range(40)] != \
+        [classic_pair.play(("beginner", seed, False)) for seed in range(40)]     # it matters
