@@ -292,12 +292,12 @@ class Assistant:
         """Probabilities for the overlay: asked for after each move; until
         the answer arrives, those of the game's previous position. Shown over
         a game under way (not before the first click: every cell alike, they
-        tell nothing), they make it assisted."""
+        tell nothing), they make it assisted: only once they shade it, never
+        while the computer fails to answer (its process stopped, the line
+        says so, nothing is shaded, and the game is still the player's own)."""
         status = self.field.status
         if status == Status.LOST:
             return None
-        if status == Status.PLAYING:
-            self._assist()
         version = self.version()
         # A position whose analysis failed (no process could start, or it
         # died) is asked about once more, then not until the board changes or
@@ -310,6 +310,8 @@ class Assistant:
                 view, mines, seconds, shape, relocated))
         if self._overlay is None or self._overlay[0][0] != self.game:
             return None
+        if status == Status.PLAYING:
+            self._assist()
         return self._overlay[1]
 
     def _overlay_arrived(self, overlay: Overlay) -> None:

@@ -18,7 +18,7 @@ from game.ui.jobs import LAYOUT_SECONDS, Job
 from game.ui.render.assist import TIP, thinking_rect
 from game.ui.worker import Done, SyncWorker, run_job
 
-from .helpers import cell_pos, click, field_pixels, key, make_app, move, press, release, settle
+from .helpers import cell_pos, cell_shows, click, field_pixels, key, make_app, move, press, release, settle
 
 BOARD = ["*.......", "........", "........", "........",
          "........", "......*.", "........", "........"]
@@ -223,6 +223,21 @@ def test_the_overlay_asks_a_computer_that_fails_twice_a_position_not_once_a_fram
     key(app, pygame.K_p)                        # asked for again by the player
     frames(app, 60)
     assert worker.asked == 3 * OVERLAY_TRIES
+
+
+def test_an_overlay_the_computer_never_answered_leaves_the_game_the_player_s_own():
+    """The overlay marks a game assisted once it shades it (README). With no
+    process that could start, nothing was ever shaded, the line saying that
+    the computer's process stopped, yet the game was marked assisted as soon
+    as P was on: won, it went to the history only, never to the Best Times
+    nor the statistics."""
+    app = make_app(BOARD, worker=NoProcess())
+    click(app, (3, 0))
+    key(app, pygame.K_p)
+    frames(app, 10)
+    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
+    assert cell_shows(app, (0, 0), "covered")               # not shaded
+    assert not app.play.session.assisted
 
 
 def test_the_overlay_comes_back_by_itself_when_the_computer_s_process_was_killed():
