@@ -43,6 +43,25 @@ def _board_refused(options: Options, problem: str) -> str:
     return problem if options.mask is None else mask_refused(options.mask, problem)
 
 
+def _start_refused(options: Options, data_dir: Path) -> str | None:
+    """Why the run cannot start, found before anything is made on disk (no
+    display; with nothing saved yet, a board the options alone refuse), or
+    why the ``--data-dir`` folder, made then, could not be: else None. A
+    folder made first was left behind by a start refused after it."""
+    problem = video_problem()
+    if problem:
+        return problem
+    if not data_dir.exists():         # nothing saved: the board is known before the folder is made
+        problem = board_problem(options.settings, options.overrides)
+        if problem:
+            return _board_refused(options, problem)
+    try:
+        make_folder(options)
+    except UsageError as e:
+        return str(e)
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game as the command line ``argv`` (default: the process's)
     asks, and return the exit status: 0, or 2 with one line saying why not.
@@ -65,17 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         data_dir = records_folder(options.data_dir)
     except UsageError as e:
         return _error(str(e))
-    problem = video_problem()
+    problem = _start_refused(options, data_dir)
     if problem:
         return _error(problem)
-    if not data_dir.exists():         # nothing saved: the board is known before the folder is made
-        problem = board_problem(options.settings, options.overrides)
-        if problem:
-            return _error(_board_refused(options, problem))
-    try:
-        make_folder(options)
-    except UsageError as e:
-        return _error(str(e))
     stop = Stop()
     stop.install()
     try:
