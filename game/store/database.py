@@ -6,8 +6,8 @@
   regular file (a FIFO, a device, a directory), or another program's SQLite
   file: renamed aside, exactly as found, under a dated name with its
   journal, a fresh one started, the player told once;
-- from a newer version: left untouched; this session plays on an in-memory
-  database and says nothing will be saved;
+- from a newer version: left untouched (``newer``); this session shows
+  what it knows of those records from memory and says nothing will be saved;
 - in a directory, or a file, that takes no writes: what can be read
   (including commits still in the journal) is copied into memory.
 
@@ -37,8 +37,9 @@ from game.safe_read import is_regular
 
 from . import interlock, notices, schema
 from .atomic import set_aside
+from .newer import Newer, copy_known, leave_newer_alone
 from .notices import Notices
-from .writer import Job, run_in_transaction
+from .writer import run_in_transaction
 
 NAME = "records.db"
 LOCK_NAME = "records.db.lock"
@@ -59,29 +60,6 @@ class Damaged(Exception):
     def __init__(self, path: Path) -> None:
         super().__init__(path.name)
         self.path = path
-
-
-class Newer(Exception):
-    """The file was written by a newer version: leave it alone."""
-
-
-class BecameNewer(sqlite3.OperationalError):
-    """A newer version of the game, started beside this one, migrated the
-    records while this copy ran: it writes nothing more to them (a disk's
-    kind of failure, so the writer keeps the job rather than drop it)."""
-
-
-def still_ours(job: Job) -> Job:
-    """``job``, refused with :class:`BecameNewer` when the file's version is
-    above this copy's: read inside the job's write transaction, so no newer
-    copy can migrate the file between the check and the write. Checked at
-    the opening only, a copy left running wrote its games into the file a
-    newer one had made its own, in the layout it knew."""
-    def run(db: sqlite3.Connection) -> object:
-        if schema.version(db) > schema.SCHEMA_VERSION:
-            raise BecameNewer(NAME)
-        return job(db)
-    return run
 
 
 def too_long(folder: Path) -> int | None:
@@ -166,7 +144,7 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
     for attempt in range(2):
         try:
             _check_names(path)
-            _leave_newer_alone(path)
+            leave_newer_alone(path, BUSY_TIMEOUT_S)
             db = _raw(path)
         except Damaged as damage:
             _set_aside(damage.path, tell, now)
@@ -198,33 +176,6 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
     raise Damaged(path)
 
 
-def _leave_newer_alone(path: Path) -> None:
-    """Raise :class:`Newer` when the file at ``path`` is a sound database of
-    a newer version, found through a read-only connection. The connection
-    that opens our own files may write, and closing it, the last one on the
-    file, copied the journal a killed newer copy had left (``-wal``) into
-    the file and deleted it: the newer file "left untouched" was rewritten.
-    Anything else (no file, damage) is for the opening that follows. With
-    no journal the file is read as immutable, which makes none beside it."""
-    wal = path.with_name(path.name + "-wal")
-    journal = is_regular(wal) and wal.stat().st_size > 0
-    try:
-        probe = sqlite3.connect(f"file:{quote(str(path))}?mode=ro"
-                                f"{'' if journal else '&immutable=1'}", uri=True,
-                                timeout=BUSY_TIMEOUT_S)
-    except sqlite3.Error:
-        return
-    try:
-        newer = schema.version(probe) > schema.SCHEMA_VERSION \
-            and probe.execute("PRAGMA quick_check").fetchone() == ("ok",)
-    except sqlite3.Error:
-        return
-    finally:
-        probe.close()
-    if newer:
-        raise Newer("database")
-
-
 def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | None]:
     """What the database at ``path`` holds, read without writing anything
     beside it (not even a journal) and copied into memory, and what was
@@ -243,7 +194,7 @@ def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | 
             try:
                 _check_content(source)
             except Newer as newer:
-                _copy_known(source, db)
+                copy_known(source, db)
                 return db, newer
             if not schema.ours(source):
                 raise Damaged(path)
@@ -264,35 +215,6 @@ def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | 
     except (sqlite3.Error, OSError):
         pass
     return db, found
-
-
-def _copy_known(source: sqlite3.Connection, db: sqlite3.Connection) -> None:
-    """Copy into ``db`` (empty, of this version) what this version knows of
-    a newer version's records in ``source``: the columns of its tables that
-    this version has, every value checked again when read, as always. A
-    player back on an older copy then sees their Best Times, statistics and
-    history, and a win there is ranked among them; before, a newer file was
-    shown empty, and any time at all was "the fastest". When the newer
-    layout is beyond this version (a table or column gone, a value its
-    tables refuse) the records stay empty, as before: none rather than
-    some."""
-    db.execute("PRAGMA foreign_keys = OFF")        # tables copied in any order
-    try:
-        db.execute("BEGIN")
-        for table, columns in schema.expected_tables().items():
-            # Our own names, unquoted: SQLite reads a double-quoted name
-            # that is no column as a string, and a column gone would have
-            # been copied as its own name in every row.
-            names = ", ".join(columns)
-            db.executemany(f"INSERT INTO {table} ({names}) VALUES "
-                           f"({', '.join('?' * len(columns))})",
-                           source.execute(f"SELECT {names} FROM {table}"))
-        db.execute("COMMIT")
-    except sqlite3.Error:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-    finally:
-        db.execute("PRAGMA foreign_keys = ON")
 
 
 @contextmanager

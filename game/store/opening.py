@@ -22,7 +22,7 @@ import platformdirs
 
 from game.i18n import N_
 
-from . import database, legacy, notices, settings_file, unfinished
+from . import database, legacy, newer, notices, settings_file, unfinished
 from .atomic import remove_stale_temporaries
 from .document import JsonFile
 from .notices import Notices
@@ -107,7 +107,7 @@ class Opening:
                 legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
                 self._settle_unfinished(db)
                 return db, BackgroundWriter(self._connect_writer, outcome), True
-            except database.Newer:
+            except newer.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
                 db, _ = database.copy_into_memory(path)     # shown, never written
             except (sqlite3.Error, OSError, database.Damaged) as error:
@@ -122,7 +122,7 @@ class Opening:
             retry = found is None and why is not None
             if why is not None:               # whether the session's games wait for the disk
                 self._notices.add(notices.cannot_save(self.directory, why, kept=retry))
-            if isinstance(found, database.Newer):
+            if isinstance(found, newer.Newer):
                 self._notices.add(notices.newer(N_("records"), path))
             elif found is not None and why is not None:     # kept as it is: say why
                 self._notices.add(notices.damaged_kept(N_("records"), found.path, why))
@@ -145,7 +145,7 @@ class Opening:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             db = database.open_file(path, tell=self._notices, now=self._now)
-        except (OSError, database.Damaged, database.Newer) as error:
+        except (OSError, database.Damaged, newer.Newer) as error:
             raise sqlite3.OperationalError(notices.reason(error)) from error
         try:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now)

@@ -35,7 +35,7 @@ from game.i18n import N_
 from game.safe_read import read_capped
 from game.settings import Settings
 
-from . import database, ledger, notices, settings_file, unfinished
+from . import database, ledger, newer, notices, settings_file, unfinished
 from .atomic import write_atomic
 from .best_times import BestTime
 from .document import JsonFile
@@ -280,7 +280,7 @@ class Store(Opening):
                 done: Callable[[], None] | None = None, replaces: str | None = None) -> None:
         if self._closed:
             raise RuntimeError("the store is closed")
-        self._writer.submit(database.still_ours(job), done, replaces=replaces)
+        self._writer.submit(newer.still_ours(job), done, replaces=replaces)
 
     def _read(self, query, fallback):
         """``query`` on the database once every queued write is in (read your
@@ -314,7 +314,7 @@ class Store(Opening):
         if self._saving:
             self._notices.add(
                 notices.newer(N_("records"), self.directory / database.NAME)
-                if isinstance(error, database.BecameNewer)
+                if isinstance(error, newer.BecameNewer)
                 else notices.cannot_save(self.directory, error, kept=retried(error)))
         self._saving = False
 
