@@ -233,6 +233,50 @@ def test_hovering_a_covered_cell_shows_its_percentage():
     assert tip_pixels(app) == 0
 
 
+def hovered_uncertain(app) -> tuple[int, int]:
+    """The pointer put (buttons up) on a covered cell whose percentage the
+    overlay shows; that cell."""
+    field = app.play.field
+    probabilities = mine_probabilities(field.view(), field.mines)
+    cell = next((x, y) for y in range(field.height) for x in range(field.width)
+                if field.cell(x, y) == "#" and 0 < probabilities[y][x] < 1)
+    move(app, cell_pos(app, cell), buttons=(0, 0, 0))
+    assert tip_pixels(app) > 10
+    return cell
+
+
+def test_the_percentage_follows_the_pointer_when_fullscreen_moves_the_board_from_under_it():
+    """F11 with the pointer resting on a cell moved the board away from it:
+    the percentage of the cell it had been on still showed, beside no
+    pointer (the pointer on the backdrop now)."""
+    app = opened(MIXED, (7, 7))
+    key(app, pygame.K_p)
+    at = cell_pos(app, hovered_uncertain(app))
+    key(app, pygame.K_F11)
+    assert app.play.target(at).kind != "cell"                # the backdrop under it
+    assert tip_pixels(app) == 0
+
+
+def test_fullscreen_chosen_from_a_menu_shows_no_percentage_where_the_pointer_was_before_it():
+    """The menu takes the pointer's moves: laid out again as the menu
+    closed (the view of a big board scrolled to its corner moving back to
+    show more), the board put the percentage beside the cell under where
+    the pointer had been before the menu opened, while the pointer was on
+    the frame. Until the pointer moves over the board again, none shows."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    click(app, (50, 50))
+    app.play.scroll_by(100, 100)
+    key(app, pygame.K_p)
+    move(app, cell_pos(app, (90, 90)), buttons=(0, 0, 0))
+    assert tip_pixels(app) > 10
+    key(app, pygame.K_v, pygame.KMOD_LALT)                   # View, from the keyboard
+    away = app.viewport.to_display((2, app.layout.size[1] - 2))     # the frame's corner
+    move(app, away, buttons=(0, 0, 0))
+    key(app, pygame.K_u)                                     # Fullscreen, chosen there
+    assert app.top is app.play and app.settings.fullscreen
+    assert tip_pixels(app) == 0
+
+
 def test_the_keyboard_cursor_shows_its_cell_s_percentage():
     """P's percentage showed beside the mouse pointer only: played from the
     keyboard, no cell's percentage could be read. The cursor's shows, until

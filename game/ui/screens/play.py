@@ -64,6 +64,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         self._view_behind = False     # scrolled since the board view was drawn (``scroll_by``)
         self.hover: tuple[int, int] | None = None     # the cell under the mouse pointer
         self._pointer: tuple[int, int] | None = None  # where the mouse was last seen (display px)
+        self._covered = False         # another screen on top (``_let_go_when_covered``)
         self._after_victory: Callable[[], None] | None = None
         self._count_3bv_in: int | None = None        # ticks left (see COUNT_3BV_AFTER)
         self._ticked = 0                              # the clock's last second that ticked
@@ -143,17 +144,15 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
 
     def relayout(self) -> None:
         """The window was laid out again (a zoom, fullscreen): the board is
-        drawn afresh, and a held press moves to the cell now under the
-        still pointer, the one its release will play on (a press is held
-        only while this screen is on top, so the pointer it last saw is
-        where the pointer is)."""
+        drawn afresh, and a held press and the overlay's hover move to the
+        cell now under the still pointer, the one a release plays on, if
+        this screen knows where the pointer is (``_let_go_when_covered``)."""
         layout = self.app.layout          # not this board's window while a replay shows another
         if self.session is not None and layout.is_for(self.field.width, self.field.height,
                                                       self.field.shape):
             self.scroll_by(0, 0)
             self._reset_board_view()
-            if self.gestures.held:
-                self.follow_pointer()
+            self.follow_pointer()
 
     def _reset_board_view(self) -> None:
         """Show the board afresh on a board view of the window's layout and
@@ -301,9 +300,17 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         go of it, or the face stayed pressed and the next click was lost
         after the dialogs closed, and a finger held behind a dialog went on
         to flag its cell, and a scroll bar held as F1 opened the help went
-        on scrolling the board with every plain move once it closed."""
+        on scrolling the board with every plain move once it closed.
+        Where the pointer is goes too, once, as the board is covered: it
+        moves over the screen on top, unseen here, and a zoom or fullscreen
+        chosen there put the overlay's percentage beside the cell under
+        where it had been (a screen over the board may tell: ``pointer_at``)."""
         if self.app.top is self:
+            self._covered = False
             return
+        if not self._covered:
+            self._covered = True
+            self._pointer = self.hover = None
         self._drag = None
         if self.gestures.gesture is not None or self.gestures.held:
             self.gestures.cancel()
