@@ -3,9 +3,10 @@
     {"schema": 1, "settings": {"level": "expert", "marks": true, ...}}
 
 A field that is missing takes its default without a word (an older file, or
-a setting added since); a field of the wrong type or out of range takes its
-default and is named to the player; unknown fields (a newer version's) are
-kept as they are and written back with the rest, never dropped. Fields are
+a setting added since), unless this version's own copy has it (below); a
+field of the wrong type or out of range takes its default and is named to
+the player; unknown fields (a newer version's) are kept as they are and
+written back with the rest, never dropped. Fields are
 checked against the type of their default in Settings (so a field added there
 is persisted and checked with no change here) and against the same ranges as
 the command line: a level, a first-click rule, a custom size within the
