@@ -49,9 +49,13 @@ def main(argv: list[str] | None = None) -> None:
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
     seeds = range(args.first_seed, args.first_seed + args.games)
-    with multiprocessing.Pool(args.jobs) as pool:
-        weighed = pool.map(play, [(args.level, s, True) for s in seeds])
-        plain = pool.map(play, [(args.level, s, False) for s in seeds])
+    jobs = [(args.level, s, weigh) for weigh in (True, False) for s in seeds]
+    if args.jobs == 1:
+        won = list(map(play, jobs))
+    else:       # spawned, not forked: a fork copies the caller's threads' locks held
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            won = pool.map(play, jobs)
+    weighed, plain = won[:len(seeds)], won[len(seeds):]
     only_weighed = sum(a and not b for a, b in zip(weighed, plain, strict=True))
     only_plain = sum(b and not a for a, b in zip(weighed, plain, strict=True))
     apart = only_weighed + only_plain
