@@ -230,19 +230,19 @@ def test_a_proof_too_wide_for_the_view_centres_the_view_on_the_hinted_cell():
     assert _shift(0, [99], 10, 100, 20, True) == -11             # round the torus's seam
 
 
-def test_a_long_press_under_the_line_shows_its_cue_over_it():
+def test_a_long_press_on_the_line_closes_it_and_flags_nothing_beneath():
+    """The line covers cells the player cannot see: a finger put down on it
+    closes it (as a click does), and holding on flags nothing there."""
     from .test_feel import finger
     app = make_app(BLANK)
     show(app, (0, 0))                                       # the line across the bottom
-    finger(app, pygame.FINGERDOWN, (4, 7))
-    app.step(10)
-    app.invalidate()                                        # a whole redraw: the line again
-    app.step()
     r = app.layout.cell_rect((4, 7), (0, 0))
     assert tip_in(app, r) > 0
-    cue = app.painter.px(pygame.Rect(r.x + 2, r.bottom - 4, 3, 1))
-    assert tuple(app.display.surface.get_at(cue.topleft))[:3] == (224, 0, 0)
+    finger(app, pygame.FINGERDOWN, (4, 7))
+    app.step(3 * app.play.hold_ticks)
     finger(app, pygame.FINGERUP, (4, 7))
+    assert app.play.assist.line() == "" and tip_in(app, r) == 0
+    assert app.play.field.cell(4, 7) == "#"
 
 
 def test_the_hovered_percentage_shows_over_the_line():
