@@ -20,7 +20,7 @@ from .deduce import Deduction
 from .frontier import ComponentKey
 from .position import Position, parse
 from .problem import Problem
-from .relocation import weighed
+from .relocation import first_click_index, weighed
 
 Cell = tuple[int, int]
 
@@ -60,8 +60,9 @@ def analyse(view: Iterable[str], mines: int, *, max_seconds: float | None = None
     counted again. ``relocated_from`` is the first click of a classic-rule
     game whose mines were laid before it (``Minefield.relocated_from``): a
     mine it hit went to the top-left, and the probabilities weigh that in
-    (``relocation``). Raises ValueError for a view with other characters and
-    InconsistentBoard when no layout fits it.
+    (``relocation``). Raises ValueError for a view with other characters or
+    a ``relocated_from`` that is no open cell of it, and InconsistentBoard
+    when no layout fits it.
     """
     return analyse_position(parse(view, mines, shape), max_seconds=max_seconds, cache=cache,
                             relocated_from=relocated_from)
@@ -100,6 +101,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     and a ``cache`` of component counts when the caller has them. Weighing
     the relocation changes no certainty (every layout keeps some weight);
     when it runs out of time the plain counts stand."""
+    first = first_click_index(position, relocated_from)
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     if deduction is None:
         deduction = Deduction(Problem.of(position), position.topology).run()
@@ -119,8 +121,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
                 safe.append(c)
             elif ways == total:
                 sure.append(c)
-        if relocated_from is not None:
-            first = position.index(*relocated_from)
+        if first is not None:
             scan = [c for c in position.topology.cells if c != first]
             try:
                 risk.update(weighed(rest, counted, scan, deadline, cache))

@@ -25,6 +25,7 @@ from .frontier import ComponentKey
 from .player import FLAG, best_guess, check_rule, first_move, open_cells
 from .position import Position, parse
 from .problem import Problem
+from .relocation import first_click_index
 from .wording import arrangements, evidence, explain_fact
 
 Cell = tuple[int, int]
@@ -56,6 +57,7 @@ def hint(view: Iterable[str], mines: int, *, first_click: str = "opening",
     InconsistentBoard when no layout fits the view."""
     check_rule(first_click)
     position = parse(view, mines, shape)
+    first_click_index(position, relocated_from)     # a bad one refused, however early the answer
     if position.untouched:
         move = first_move(position, first_click)
         text = _first_click_text(position, first_click, position.index(move.x, move.y))

@@ -32,6 +32,7 @@ from .frontier import ComponentKey
 from .guess import choose
 from .position import Position, parse
 from .problem import Problem
+from .relocation import first_click_index
 
 REVEAL, FLAG = "reveal", "flag"
 
@@ -70,6 +71,7 @@ def next_move(view: Iterable[str], mines: int, *, first_click: str = "opening",
     """
     check_rule(first_click)
     position = parse(view, mines, shape)
+    first_click_index(position, relocated_from)     # a bad one refused, however early the answer
     if position.untouched:
         return first_move(position, first_click)
     if cache is None:

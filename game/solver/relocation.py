@@ -26,11 +26,39 @@ from collections.abc import Sequence
 from .combine import Counted, solve
 from .count import Count
 from .frontier import ComponentKey
-from .position import InconsistentBoard
+from .position import InconsistentBoard, Position
 from .problem import Problem
 
 #: A term this many bits smaller than the sum so far changes no float.
 NEGLIGIBLE_BITS = 64
+
+
+def first_click_index(position: Position, relocated_from: object) -> int | None:
+    """Flat index of ``relocated_from``, the classic game's first click
+    (None for no such click). ValueError up front, before any counting, for
+    what cannot be one: not an ``(x, y)`` pair of whole numbers, off the
+    board, a hole, or a cell still covered (the first click opened it). Taken
+    as it came, ``("a", "b")`` or ``(1.5, 2)`` matched no cell and every
+    layout was weighed as if the click had been nowhere, and ``(-1, 0)``
+    named a cell of the last row."""
+    if relocated_from is None:
+        return None
+    if not (isinstance(relocated_from, tuple) and len(relocated_from) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in relocated_from)):
+        raise ValueError(f"relocated_from must be an (x, y) pair of whole numbers or None,"
+                         f" not {relocated_from!r}")
+    x, y = relocated_from
+    topology = position.topology
+    if not (0 <= x < topology.width and 0 <= y < topology.height):
+        raise ValueError(f"relocated_from {relocated_from} is off the"
+                         f" {topology.width}x{topology.height} board")
+    i = topology.index(x, y)
+    if i is None:
+        raise ValueError(f"relocated_from {relocated_from} is a hole of the board")
+    if i in position.covered:
+        raise ValueError(f"relocated_from {relocated_from} is covered in the view:"
+                         f" the first click opened it")
+    return i
 
 
 def weighed(problem: Problem, counted: Counted, scan: Sequence[int], deadline: float | None,

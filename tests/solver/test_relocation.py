@@ -123,3 +123,31 @@ def test_the_hint_and_the_player_take_the_weighed_risks():
         assert (x, y) != (0, 0) and risk == weighed[y][x]
     plain = next_move(view, MINES, first_click="classic")
     assert plain.risk == mine_probabilities(view, MINES)[plain.y][plain.x]
+
+
+@pytest.mark.parametrize("bad, says", [
+    ((-1, 0), "off the 5x4 board"), ((5, 3), "off the 5x4 board"), ((0, 99), "off the 5x4 board"),
+    ((0, 0), "a hole"), ((1, 0), "covered"),
+    (5, "pair of whole numbers"), ("ab", "pair of whole numbers"), (("a", "b"), "pair of whole"),
+    ((1.5, 2), "pair of whole"), ((True, 3), "pair of whole"), ((4, 3, 0), "pair of whole"),
+    ([4, 3], "pair of whole")])
+def test_a_first_click_that_is_no_open_cell_is_refused_up_front(bad, says):
+    """Taken as it came, (-1, 0) named a cell of the last row, and ("a", "b")
+    or (1.5, 2) matched no cell: the risks were weighed for a click nowhere,
+    silently. Each entry point refuses it, even one answering before any
+    counting (a certain cell, a first click)."""
+    view = [" ####", "#####", "#####", "####1"]       # a hole at the top-left
+    for ask in (lambda: mine_probabilities(view, MINES, relocated_from=bad),
+                lambda: hint(view, MINES, first_click="classic", relocated_from=bad),
+                lambda: next_move(view, MINES, first_click="classic", relocated_from=bad),
+                lambda: next_move([" #000", "00000", "00011", "0001#"], 1, relocated_from=bad)):
+        with pytest.raises(ValueError, match=says):
+            ask()
+
+
+def test_a_hole_at_the_top_left_is_skipped_by_the_scan():
+    """The mine moves to the top-left-most cell, holes aside: (1, 0) here."""
+    view = [" ####", "#####", "#####", "####1"]
+    weighed = mine_probabilities(view, MINES, relocated_from=(4, 3))
+    assert weighed[0][0] == 0.0
+    assert weighed[0][1] > max(weighed[0][2], weighed[1][0])
