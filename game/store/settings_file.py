@@ -104,7 +104,21 @@ def restored(document: dict[str, Any], kept: dict[str, Any] | None) -> dict[str,
     if any(name in stored and stored[name] != earlier.get(name) for name in _CUSTOM_SIZE):
         for name in _CUSTOM_SIZE:
             missing.pop(name, None)                    # another board since: not its mask
+    # Fields checked together (a custom size with its mask, your mask with
+    # its mines) are taken only if they still agree: a mask the
+    # copy holds that does not fit settings.json's size reset that size and
+    # set settings.json aside as damaged.
+    own = _blamed(stored)
+    for together in (_CUSTOM_SIZE, _OWN_MASK):
+        if (_blamed({**stored, **missing}) - own) & set(together):
+            for name in together:
+                missing.pop(name, None)
     return {**document, "settings": {**stored, **missing}}
+
+
+def _blamed(stored: dict[str, Any]) -> set[str]:
+    """The fields :func:`decode` would call bad in ``stored``."""
+    return set(decode({"settings": stored})[1])
 
 
 def decode(document: dict[str, Any]) -> tuple[Settings, list[str]]:

@@ -274,6 +274,29 @@ def test_a_bad_value_in_the_copy_of_the_settings_is_passed_over(tmp_path):
     store.close()
 
 
+@pytest.mark.parametrize("copy", [
+    {"custom_mask": "zzz"},
+    {"custom_mask": "\n".join(["#" * 9] * 9)},            # a 9x9 mask for a 10x10 board
+    {"own_mask": "##", "own_mask_mines": 3},
+    {"own_mask": "\n".join(["#" * 7] * 7)},                  # smaller than any board
+])
+def test_a_mask_in_the_copy_that_does_not_fit_settings_json_is_passed_over(tmp_path, copy):
+    """A mask is checked with its size (or its mines): one in the copy that
+    does not fit what settings.json holds is left out, and settings.json,
+    an older copy's, keeps its custom board; it was reset and set aside as
+    damaged."""
+    ours = {"level": "custom", "custom_width": 10, "custom_height": 10, "custom_mines": 20,
+            "own_mask_mines": 3, "sound": False}
+    (tmp_path / "settings.json").write_text(json.dumps({"schema": 1, "settings": ours}))
+    (tmp_path / "settings.kept.json").write_text(json.dumps(
+        {"schema": 1, "settings": {**ours, **copy}}))
+    store = open_store(tmp_path)
+    assert store.settings == Settings(level="custom", custom_width=10, custom_height=10,
+                                      custom_mines=20, own_mask_mines=3, sound=False)
+    assert store.notices == [] and files_in(tmp_path) == {"settings.json", "records.db"}
+    store.close()
+
+
 @pytest.mark.parametrize("make", [
     pytest.param(lambda path: os.mkfifo(path), id="fifo",
                  marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")),
