@@ -151,9 +151,12 @@ PASTE_READ = 256
 
 def _pasted() -> str:
     """What a paste offers: the clipboard's first line, at most ``PASTE_READ``
-    characters of it ("" when it holds no text, or there is no clipboard)."""
+    characters of it ("" when it holds no text, or there is no clipboard).
+    pygame raises UnicodeDecodeError for a clipboard whose bytes are not
+    UTF-8 (binary data, an old program's Latin-1 offered as UTF-8 text on
+    X11): that paste brought the whole game down."""
     try:
         text = pygame.scrap.get_text()[:PASTE_READ]
-    except pygame.error:
+    except (pygame.error, UnicodeDecodeError):
         return ""
     return text.split("\n")[0].split("\r")[0]

@@ -1,5 +1,8 @@
 """The Custom Field dialog: typed values, Tab, OK / Cancel, refusals."""
 
+import ctypes
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -236,6 +239,31 @@ def test_a_paste_reads_no_further_than_the_start_of_a_huge_clipboard():
     app = make_app()
     dialog = open_custom(app)
     pygame.scrap.put_text("x" * (PASTE_READ - 2) + "12" + "3" * 10_000_000)
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert dialog.fields["height"].text == "12"
+
+
+def _sdl():
+    """pygame's own SDL library, to put on the clipboard what pygame.scrap
+    cannot: bytes that are not UTF-8."""
+    here = Path(pygame.__file__).parent
+    found = [*here.parent.glob("pygame_ce.libs/libSDL2-2*"), *here.glob("SDL2.dll"),
+             *here.glob(".dylibs/libSDL2*")]
+    if not found:
+        pytest.skip("pygame's SDL library not found")
+    return ctypes.CDLL(str(found[0]))
+
+
+def test_a_clipboard_that_is_not_utf8_pastes_nothing_and_breaks_nothing():
+    """Binary bytes on the clipboard (or Latin-1 offered as UTF-8 text by
+    an old X11 program): pygame.scrap.get_text raises UnicodeDecodeError,
+    and Ctrl+V in a box brought the whole game down with a traceback."""
+    app = make_app()
+    dialog = open_custom(app)
+    assert _sdl().SDL_SetClipboardText(b"\xff\xfe12\xc3") == 0
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert app.top is dialog and dialog.fields["height"].text == "9"
+    pygame.scrap.put_text("12")
     key(app, pygame.K_v, pygame.KMOD_CTRL)
     assert dialog.fields["height"].text == "12"
 
