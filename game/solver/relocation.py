@@ -21,16 +21,17 @@ past what a float can show.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from .combine import Counted, solve
-from .count import Count
+from .count import Count, OutOfTime
 from .frontier import ComponentKey
 from .position import InconsistentBoard, Position
 from .problem import Problem
 
-#: A term this many bits smaller than the sum so far changes no float.
-NEGLIGIBLE_BITS = 64
+#: A term this much smaller than the sum so far changes no float.
+NEGLIGIBLE = 2.0 ** -64
 
 
 def first_click_index(position: Position, relocated_from: object) -> int | None:
@@ -68,13 +69,21 @@ def weighed(problem: Problem, counted: Counted, scan: Sequence[int], deadline: f
     undecided and ``counted`` its plain count; ``scan`` is the board's cells
     in the relocation's order without the first click; cells ``problem``
     settled are mines if in ``problem.known_mines``, safe otherwise. May
-    raise OutOfTime past ``deadline``."""
-    base = _mine_ways(counted, [])
-    total, ways = counted.total, dict(base)
-    layouts, part_ways = counted.total, base       # the last term: the run so far
+    raise OutOfTime past ``deadline``, checked at every term.
+
+    The terms are summed as floats, each a count's share of the plain one:
+    on a 100x100 board the counts are thousands of digits long, and scaling
+    every cell's fraction to a whole number of layouts took 0.8 s a term, 24
+    s for a hint on a 2,000-mine board, with no look at the deadline (a
+    count found in the cache never reached one)."""
+    base = _mine_chances(counted, [])
+    total, ways = 1.0, dict(base)
+    share, part_chances = 1.0, base      # the last term, a share of the plain count
     forced: list[int] = []
     term = problem
     for cell in scan:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime
         if cell in problem.unknown:
             step = _as_mine(term, cell)
             if step is None:
@@ -85,24 +94,24 @@ def weighed(problem: Problem, counted: Counted, scan: Sequence[int], deadline: f
                 break
             term = step
             forced.append(cell)
-            layouts, part_ways = part.total, _mine_ways(part, forced)
+            share, part_chances = part.total / counted.total, _mine_chances(part, forced)
         elif cell not in problem.known_mines:
             break                                # open or proved safe: the run ends
         # A proved mine lengthens every run: its term repeats the last one.
-        total += layouts
-        for c, w in part_ways.items():
-            ways[c] += w
-        if layouts << NEGLIGIBLE_BITS < total:
+        total += share
+        for c, p in part_chances.items():
+            ways[c] += share * p
+        if share < total * NEGLIGIBLE:
             break
     return {c: w / total for c, w in ways.items()}
 
 
-def _mine_ways(counted: Counted, forced: list[int]) -> dict[int, int]:
-    """Layouts of ``counted`` in which each undecided cell is a mine, the
-    ``forced`` cells (mines in all of them) included."""
-    out = {c: n * counted.total // d for c, (n, d) in counted.mine_ways().items()}
+def _mine_chances(counted: Counted, forced: list[int]) -> dict[int, float]:
+    """Each undecided cell's share of the layouts of ``counted`` that hold a
+    mine there, the ``forced`` cells (mines in all of them) included."""
+    out = {c: n / d for c, (n, d) in counted.mine_ways().items()}
     for c in forced:
-        out[c] = counted.total
+        out[c] = 1.0
     return out
 
 

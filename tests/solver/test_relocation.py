@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from game.engine import Minefield
-from game.solver import hint, mine_probabilities, next_move
+from game.solver import analyse, hint, mine_probabilities, next_move
 
 
 def oracle(width, height, mines, first, view):
@@ -151,3 +151,19 @@ def test_a_hole_at_the_top_left_is_skipped_by_the_scan():
     weighed = mine_probabilities(view, MINES, relocated_from=(4, 3))
     assert weighed[0][0] == 0.0
     assert weighed[0][1] > max(weighed[0][2], weighed[1][0])
+
+
+def test_the_time_budget_holds_for_the_weighing_even_with_every_count_cached():
+    """The weighing looked at the deadline only through the counts: a hint
+    or a move, whose counts the cache already held, weighed every term of a
+    100x100 board with 2,000 mines however long it took (24 s for a hint
+    given 0.25 s). Past the deadline the plain counts stand."""
+    field = Minefield(100, 100, 2000, seed=0, first_click="classic")
+    field.reveal(99, 99)
+    view, first = field.view(), field.relocated_from
+    cache = {}
+    weighed = analyse(view, 2000, cache=cache, relocated_from=first).probabilities
+    plain = analyse(view, 2000).probabilities
+    assert weighed[0][0] > plain[0][0] + 0.1
+    late = analyse(view, 2000, max_seconds=0.0, cache=cache, relocated_from=first)
+    assert late.exact and late.probabilities == plain
