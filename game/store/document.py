@@ -107,14 +107,16 @@ class JsonFile:
         """Write ``text`` atomically unless the file is locked; raise OSError
         (old file intact) when the write fails."""
         if not self.locked:
-            write_atomic(_through_link(self.path), text.encode("utf-8"))
+            write_atomic(through_link(self.path), text.encode("utf-8"))
 
 
-def _through_link(path: Path) -> Path:
+def through_link(path: Path) -> Path:
     """Where to write ``path``: the regular file its symbolic link leads to,
     if it is one. The file was read through the link; written in its place,
     the link (a settings.json kept in a dotfiles folder) was replaced by a
-    plain file at the first change, and the linked file never saw another."""
+    plain file at the first change, and the linked file never saw another.
+    The same for settings.kept.json, written beside it (GNU Stow links a
+    dotfiles folder's files one by one)."""
     if path.is_symlink() and is_regular(path):
         return Path(os.path.realpath(path))
     return path

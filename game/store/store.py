@@ -38,7 +38,7 @@ from game.settings import Settings
 from . import database, ledger, newer, notices, settings_file, unfinished
 from .atomic import write_atomic
 from .best_times import BestTime
-from .document import JsonFile
+from .document import JsonFile, through_link
 from .game_record import DEFAULT_SHAPE, GameRecord
 from .history import HISTORY_LENGTH
 from .ledger import REPLAY_BUDGET, Key
@@ -364,7 +364,8 @@ class Store(Opening):
         self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
         if not self._settings_file.locked:
             with suppress(OSError):
-                write_atomic(self.directory / settings_file.KEPT_NAME, text.encode("utf-8"))
+                write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
+                             text.encode("utf-8"))
         self._settings_file.save(text)
 
     def _stamp(self) -> str:

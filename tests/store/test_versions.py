@@ -297,6 +297,30 @@ def test_a_mask_in_the_copy_that_does_not_fit_settings_json_is_passed_over(tmp_p
     store.close()
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_copy_of_the_settings_linked_from_elsewhere_is_written_through_the_link(tmp_path):
+    """A data folder linked file by file from a dotfiles folder (GNU Stow):
+    settings.json was written through its link, but the copy beside it was
+    replaced by a plain file at the first save, and the linked one, the
+    one other machines share, never saw another."""
+    dots = tmp_path / "dots"
+    dots.mkdir()
+    (dots / "settings.json").write_text('{"schema": 1, "settings": {}}')
+    (dots / "settings.kept.json").write_text('{"schema": 1, "settings": {}}')
+    data = tmp_path / "data"
+    data.mkdir()
+    for name in ("settings.json", "settings.kept.json"):
+        (data / name).symlink_to(dots / name)
+    store = open_store(data)
+    store.settings = chosen()
+    store.save_settings()
+    assert store.flush()
+    store.close()
+    assert all((data / name).is_symlink() for name in ("settings.json", "settings.kept.json"))
+    kept = json.loads((dots / "settings.kept.json").read_text("utf-8"))
+    assert kept["settings"]["player_name"] == "Zoë"
+
+
 @pytest.mark.parametrize("make", [
     pytest.param(lambda path: os.mkfifo(path), id="fifo",
                  marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")),
