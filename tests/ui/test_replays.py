@@ -930,6 +930,36 @@ def test_a_double_click_on_a_file_watches_it_and_two_slow_clicks_do_not(tmp_path
     assert isinstance(app.top, NoticeDialog) and "b.json" in app.top.text
 
 
+def test_a_press_dragged_past_the_end_of_the_list_scrolls_it_as_a_windows_list_box(tmp_path):
+    """A finger (SDL gives the dialogs its mouse copy) has no wheel and no
+    keys: Open replay's older files, History's older games were out of a
+    touch screen's reach. As in a Windows list box, the selection follows
+    a held press, and past the list's end scrolls it a row at a time."""
+    (tmp_path / "replays").mkdir()
+    for age in range(30):
+        path = tmp_path / "replays" / f"f{age:02}.json"
+        path.write_text("{")
+        os.utime(path, (1_000 + age, 1_000 + age))          # listed newest first: f29 ... f00
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    table = dialog.table
+    box = dialog.screen_rect(table)
+    x = box.centerx
+    press(app, app.viewport.to_display((x, box.y + 2 + ROW_H // 2)))
+    move(app, app.viewport.to_display((x, box.y + 2 + 2 * ROW_H + ROW_H // 2)))
+    assert (table.selected, table.top) == (2, 0)                 # follows the press
+    for _ in range(30):                                          # held below the list
+        move(app, app.viewport.to_display((x, box.bottom + 5 + _ % 2)))
+    assert table.selected == 29 and table.top == 30 - table.visible
+    release(app, app.viewport.to_display((x, box.bottom + 5)))
+    move(app, app.viewport.to_display((x, box.y + 4)), buttons=(0, 0, 0))
+    assert table.selected == 29                                  # let go: stays
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, NoticeDialog) and "f00.json" in app.top.text
+
+
 def test_open_replay_with_no_files_says_so_and_fits_the_smallest_window():
     app = make_app(BOARD_8)
     app.commands.run("open_replay")

@@ -51,6 +51,7 @@ class Dialog(base.Screen):
         self._held: Button | None = None
         self._spaced: Button | None = None    # the button Space holds down
         self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
+        self._list_held: ListView | None = None    # a list pressed, the button still down
         # The scroll bar's thumb held: the pointer's y and the scroll when it
         # was taken (``_scroll_bar_mouse``).
         self._dragging_bar: tuple[int, int] | None = None
@@ -197,6 +198,7 @@ class Dialog(base.Screen):
             self._held = None
         self._let_go_space()
         self._dragging_bar = None
+        self._list_held = None
         self._dirty = True
 
     @property
@@ -258,13 +260,28 @@ class Dialog(base.Screen):
                 if row is not None:
                     widget.select(row)
                     self._press_row(row)
+                    self._list_held = widget
+        elif event.type == pygame.MOUSEMOTION and self._list_held is not None:
+            self._drag_selection(self._list_held, self.app.viewport.to_window(event.pos)[1])
         elif event.type == pygame.MOUSEMOTION and self._held is not None:
             self._held.pressed = widget is self._held
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._list_held:
+            self._list_held = None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._held:
             held, self._held = self._held, None
             held.pressed = False
             if widget is held:
                 held.action()
+
+    def _drag_selection(self, widget: ListView, y: int) -> None:
+        """The button (or finger) that pressed a list's row, held, is at
+        window row ``y``: as in a Windows list box, the selection follows
+        it, and past either end of the list it scrolls the list a row at a
+        time. A list had no other way on for a finger (no wheel, no
+        keys): History's older games and Open replay's older files were out
+        of a touch screen's reach."""
+        rows = (y - self.screen_rect(widget).y - 2) // widget.row_h
+        widget.select(widget.top + max(-1, min(widget.visible, rows)))
 
     def _press_row(self, row: int) -> None:
         """A press on a list's ``row``: the second on it within the double
