@@ -22,6 +22,7 @@ from .helpers import (
     key,
     make_app,
     move,
+    post,
     press,
     release,
     sdl_tap,
@@ -384,6 +385,36 @@ def test_any_input_stops_auto_play_and_does_nothing_else(interrupt):
     assert not app.play.assist.autoplay
     app.step(100)
     assert app.play.field.move_count == 0
+
+
+@pytest.mark.parametrize("copy_first", [True, False])
+@pytest.mark.parametrize("moved", [(40, 30), (0, 0)])
+def test_a_tap_stops_auto_play_and_opens_nothing(copy_first, moved):
+    """A tap comes as a finger and SDL's mouse copy of it (with a motion to
+    where the finger went down, the copy first in SDL 2). The copy stopped
+    auto-play, and the finger then opened its cell: a click stops it and
+    does nothing else, and so does a tap now."""
+    app = make_app(BOARD)
+    key(app, pygame.K_a)
+    app.step(2)
+    pos = cell_pos(app, (7, 7))
+    w, h = app.display.surface.get_size()
+    at = {"x": pos[0] / w, "y": pos[1] / h, "dx": 0.0, "dy": 0.0, "finger_id": 1,
+          "touch_id": 1, "pressure": 1.0}
+    for finger, copy in ((pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN),
+                         (pygame.FINGERUP, pygame.MOUSEBUTTONUP)):
+        events = [(copy, {"button": LEFT, "pos": pos, "touch": True}), (finger, at)]
+        if finger == pygame.FINGERDOWN:
+            events.insert(0, (pygame.MOUSEMOTION, {"pos": pos, "rel": moved,
+                                                   "buttons": (0, 0, 0), "touch": True}))
+        for kind, attrs in events if copy_first else events[::-1]:
+            post(kind, **attrs)
+        app.step()
+    assert not app.play.assist.autoplay
+    app.step(100)
+    assert app.play.field.move_count == 0
+    sdl_tap(app, pos)                                   # the next tap plays
+    assert app.play.field.move_count == 1
 
 
 def drift(app, path):

@@ -92,7 +92,8 @@ class PlayInput:
             return                           # the spent key's repeats, then its release
         if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
                                      or self._pointer_left(event)):
-            self.assist.stop()               # any input stops auto-play, and only that
+            self.assist.stop()               # any input stops auto-play, and only that:
+            self.spend_gesture(event)        # a tap's finger (or mouse copy) plays nothing
             return
         mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
         if mouse and getattr(event, "touch", False) and not self._opens_menus(event):
@@ -152,8 +153,11 @@ class PlayInput:
         """Whether ``event`` takes the pointer more than AUTOPLAY_JITTER
         pixels from where it rested as auto-play began. Any move stopped it:
         started from Tools ▸ Auto-play with the mouse, it stopped at the
-        hand's twitch as the button came up, before its first move."""
-        if not base.pointer_moved(event):
+        hand's twitch as the button came up, before its first move. SDL's
+        mouse copy of a touch is no pointer: the press of the tap it comes
+        with stops auto-play and is spent whole (taken as the pointer
+        leaving, it stopped auto-play and let the tap open its cell)."""
+        if not base.pointer_moved(event) or getattr(event, "touch", False):
             return False
         (x, y), (dx, dy) = event.pos, event.rel
         if self.assist.pointer_rest is None:
