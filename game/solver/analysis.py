@@ -31,9 +31,11 @@ class Analysis:
 
     ``probabilities[y][x]`` is the chance that ``(x, y)`` holds a mine (0.0
     for revealed cells); ``safe`` and ``mines`` are the cells that are certain
-    either way (flagged or not); ``exact`` is False only when the time budget
-    forced an approximation, and then ``layouts`` is None; otherwise
-    ``layouts`` is the number of mine layouts that fit the view.
+    either way (flagged or not); ``exact`` is False when the time budget
+    forced an approximation, and then ``layouts`` is None, or cut short the
+    weighing of the classic rule's relocated mine (``relocation``), the
+    plain counts standing; otherwise ``layouts`` is the number of mine
+    layouts that fit the view.
     """
 
     probabilities: list[list[float]]
@@ -100,7 +102,8 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     """``analyse`` for a parsed position, reusing a finished ``deduction``
     and a ``cache`` of component counts when the caller has them. Weighing
     the relocation changes no certainty (every layout keeps some weight);
-    when it runs out of time the plain counts stand."""
+    when it runs out of time the plain counts stand, and the analysis says
+    it is not exact (the overlay's "~")."""
     first = first_click_index(position, relocated_from)
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     if deduction is None:
@@ -110,6 +113,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     safe: list[int] = []
     sure: list[int] = []
     counted: Counted | None = None
+    cut_short = False
     try:
         counted = solve(rest, deadline, cache)
     except OutOfTime:
@@ -126,7 +130,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
             try:
                 risk.update(weighed(rest, counted, scan, deadline, cache))
             except OutOfTime:
-                pass
+                cut_short = True
     for fact in deduction.facts.values():
         risk[fact.cell] = 1.0 if fact.mine else 0.0
         (sure if fact.mine else safe).append(fact.cell)
@@ -136,5 +140,6 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     for c, p in risk.items():
         flat[c] = p
     rows = [flat[y * w:(y + 1) * w] for y in range(position.height)]
-    return Analysis(rows, {xy(c) for c in safe}, {xy(c) for c in sure}, counted is not None,
+    return Analysis(rows, {xy(c) for c in safe}, {xy(c) for c in sure},
+                    counted is not None and not cut_short,
                     counted.total if counted else None, position, deduction, counted, risk)
