@@ -35,7 +35,8 @@ class Analysis:
     forced an approximation, and then ``layouts`` is None, or cut short the
     weighing of the classic rule's relocated mine (``relocation``), the
     plain counts standing; otherwise ``layouts`` is the number of mine
-    layouts that fit the view.
+    layouts that fit the view. ``weighed`` says the classic rule's weighing
+    changed some cell's chance (the layouts are then not all alike).
     """
 
     probabilities: list[list[float]]
@@ -47,6 +48,7 @@ class Analysis:
     deduction: Deduction = field(repr=False)
     counted: Counted | None = field(repr=False)
     risk: dict[int, float] = field(repr=False)  # every covered cell, by flat index
+    weighed: bool = False
 
 
 def analyse(view: Iterable[str], mines: int, *, max_seconds: float | None = None,
@@ -113,7 +115,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     safe: list[int] = []
     sure: list[int] = []
     counted: Counted | None = None
-    cut_short = False
+    cut_short = tilted = False
     try:
         counted = solve(rest, deadline, cache)
     except OutOfTime:
@@ -128,9 +130,12 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
         if first is not None:
             scan = [c for c in position.topology.cells if c != first]
             try:
-                risk.update(weighed(rest, counted, scan, deadline, cache))
+                heavier = weighed(rest, counted, scan, deadline, cache)
             except OutOfTime:
                 cut_short = True
+            else:
+                tilted = any(abs(p - risk[c]) > 1e-12 for c, p in heavier.items())
+                risk.update(heavier)
     for fact in deduction.facts.values():
         risk[fact.cell] = 1.0 if fact.mine else 0.0
         (sure if fact.mine else safe).append(fact.cell)
@@ -142,4 +147,5 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     rows = [flat[y * w:(y + 1) * w] for y in range(position.height)]
     return Analysis(rows, {xy(c) for c in safe}, {xy(c) for c in sure},
                     counted is not None and not cut_short,
-                    counted.total if counted else None, position, deduction, counted, risk)
+                    counted.total if counted else None, position, deduction, counted, risk,
+                    tilted)

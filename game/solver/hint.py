@@ -198,6 +198,10 @@ def _guess_hint(analysis: Analysis, cache: dict[ComponentKey, Count]) -> Hint:
         text = _("no safe cell: searched every line of play over {arrangements}: {risk} risk,"
                  " {chance} chance to win").format(arrangements=arrangements(layouts),
                                                    risk=risk, chance=percent(choice.win))
+    elif analysis.exact and layouts is not None and analysis.weighed:
+        text = _("no safe cell: counted {arrangements}, those with a mine at the top-left"
+                 " weighing more (the first click's mine may have moved there): {risk}"
+                 " risk").format(arrangements=arrangements(layouts), risk=risk)
     elif analysis.exact and layouts is not None:
         text = _("no safe cell: counted {arrangements}: {risk} risk").format(
             arrangements=arrangements(layouts), risk=risk)
