@@ -14,12 +14,35 @@ from dataclasses import dataclass
 
 import pygame
 
-from .render.painter import BLACK, NAVY, WHITE, Painter
+from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
+from .scrolling import Pane
 from .text_fit import fit
 
 #: The height of a list's row: a line of the dialogs' text (11 px) with a
 #: pixel above and below it. The dialogs size their lists in rows of it.
 ROW_H = 13
+#: The width of a list's scroll bar, and the side of its square arrow
+#: buttons (inside the list's frame, at its right).
+LIST_BAR_W = 7
+#: What a press on a list's scroll arrows scrolls, in rows (the track
+#: pages, the thumb is dragged).
+BAR_STEPS = {"up": -1, "down": 1}
+
+
+def _raised(painter: Painter, box: pygame.Rect) -> None:
+    """A grey box raised by a pixel: white above and at the left, dark
+    below and at the right (the bar's buttons are too small for the
+    dialogs' two-pixel bevel)."""
+    painter.fill(box, DARK)
+    painter.fill((box.x, box.y, box.w - 1, box.h - 1), WHITE)
+    painter.fill((box.x + 1, box.y + 1, box.w - 2, box.h - 2), GREY)
+
+
+def columns_width(width: int, count: int, visible: int) -> int:
+    """The width left for the columns of a list ``width`` wide showing
+    ``visible`` of ``count`` rows: the scroll bar, when the rows overflow,
+    takes its share, so that no row is drawn under it."""
+    return width - 6 - (LIST_BAR_W if count > visible else 0)
 
 
 @dataclass
@@ -27,7 +50,8 @@ class ListView:
     """A scrollable list of rows, each a few columns of text; one row selected.
 
     ``columns`` are (x offset, width, align) with align "l" or "r"; rows that
-    do not fit are reached by the wheel, the arrows and Page Up / Page Down.
+    do not fit are reached by the scroll bar then drawn, the wheel, the
+    arrows and Page Up / Page Down.
     A list with no rows shows its ``note`` ("Loading…", "No games yet") on
     its first line: words, not a row that the arrows or a click could select
     (given as a row, it showed selected, navy with the focus).
@@ -64,6 +88,59 @@ class ListView:
         else:
             self.select(before.selected)
 
+    @property
+    def overflows(self) -> bool:
+        """Whether there are more rows than show: the scroll bar is drawn."""
+        return len(self.rows) > self.visible
+
+    def _pane(self) -> Pane:
+        """The rows as a dialog's scrolling content, counted in rows: the
+        thumb is sized and dragged as the dialogs' is."""
+        return Pane(len(self.rows), 0, self.visible, self.top)
+
+    def scroll_bar(self, origin: tuple[int, int]) -> dict[str, pygame.Rect]:
+        """The parts of the scroll bar (none when every row shows), at
+        ``origin`` as for :meth:`draw`: the arrows "up" and "down", the
+        "track" between them and the "thumb" on it, as tall as the share of
+        the rows shown, where the first row shown lies among them."""
+        if not self.overflows:
+            return {}
+        inside = self.rect.move(origin).inflate(-4, -4)
+        x, w = inside.right - LIST_BAR_W, LIST_BAR_W
+        side = min(w, inside.h // 2)       # a list a row tall has flatter arrows
+        up = pygame.Rect(x, inside.y, w, side)
+        down = pygame.Rect(x, inside.bottom - side, w, side)
+        track = pygame.Rect(x, up.bottom, w, down.top - up.bottom)
+        bar = self._pane().bar(track)
+        thumb = pygame.Rect(x, bar[1].y, w, bar[1].h).clip(track) if bar else track
+        return {"up": up, "down": down, "track": track, "thumb": thumb}
+
+    def bar_part(self, origin: tuple[int, int], pos: tuple[int, int]) -> str | None:
+        """The part of the scroll bar under ``pos``: "up", "down", "thumb",
+        "page_up" or "page_down" (the track above or below the thumb)."""
+        parts = self.scroll_bar(origin)
+        for name in ("up", "down", "thumb"):
+            if name in parts and parts[name].collidepoint(pos):
+                return name
+        if parts and parts["track"].collidepoint(pos):
+            return "page_up" if pos[1] < parts["thumb"].y else "page_down"
+        return None
+
+    def bar_press(self, part: str) -> None:
+        """A press on (or held over) a part of the scroll bar: an arrow
+        scrolls a row, the track a page; the selection stays (as in a
+        Windows list box, only the view moves)."""
+        page = {"page_up": -self.visible, "page_down": self.visible}
+        self.scroll(page.get(part, BAR_STEPS.get(part, 0)))
+
+    def thumb_dragged(self, start: int, moved: int, origin: tuple[int, int]) -> None:
+        """The thumb, taken while row ``start`` was the first shown, moved
+        ``moved`` pixels: the rows follow in proportion."""
+        parts = self.scroll_bar(origin)
+        if parts:
+            pane = self._pane()
+            self.scroll(pane.dragged(start, moved, (parts["track"], parts["thumb"])) - self.top)
+
     def scroll(self, rows: int) -> None:
         self.top = max(0, min(max(0, len(self.rows) - self.visible), self.top + rows))
 
@@ -82,7 +159,9 @@ class ListView:
         clip = painter.surface.get_clip()
         # within the dialog's clip too: rows scrolled out of the content's
         # view were drawn over the title bar and the buttons
-        inside = painter.px(r.inflate(-4, -4)).clip(clip)
+        rows = r.inflate(-4, -4)
+        rows.w -= LIST_BAR_W if self.overflows else 0
+        inside = painter.px(rows).clip(clip)
         for n, row in enumerate(self.rows[self.top:self.top + self.visible]):
             # the row's highlight within the list, not within the last
             # column drawn of the row above (it clipped every highlight but
@@ -91,7 +170,7 @@ class ListView:
             y = r.y + 2 + n * self.row_h
             colour = BLACK
             if self.top + n == self.selected:
-                painter.fill((r.x + 2, y, r.w - 4, self.row_h), NAVY if focused else (128, 128, 128))
+                painter.fill((r.x + 2, y, rows.w, self.row_h), NAVY if focused else (128, 128, 128))
                 colour = WHITE
             for text, (cx, cw, align) in zip(row, self.columns, strict=False):
                 text = fit(painter, text, cw)
@@ -106,7 +185,26 @@ class ListView:
             painter.surface.set_clip(inside)
             painter.text(fit(painter, self.note, r.w - 6),
                          (r.x + 3, r.y + 2 + (self.row_h - painter.line_height()) // 2), BLACK)
+        painter.surface.set_clip(painter.px(r).clip(clip))
+        self._draw_bar(painter, origin)
         painter.surface.set_clip(clip)
+
+    def _draw_bar(self, painter: Painter, origin: tuple[int, int]) -> None:
+        """A Windows list box's scroll bar, as thin as the app's others: grey
+        track, raised thumb, raised arrow buttons with a black triangle
+        pointing the way they scroll."""
+        parts = self.scroll_bar(origin)
+        if not parts:
+            return
+        painter.fill(parts["track"], GREY)
+        for name in ("up", "down", "thumb"):
+            if parts[name].h >= 3:            # no room on a track too short for a thumb
+                _raised(painter, parts[name])
+        for name, down in (("up", False), ("down", True)):
+            box = parts[name]
+            for n in range(3):       # a triangle 5 px wide, 3 px tall, its tip the way
+                y = box.centery + (1 - n if down else n - 1)
+                painter.fill((box.centerx - n, y, 2 * n + 1, 1), BLACK)
 
     def key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
@@ -120,10 +218,13 @@ class ListView:
         return True
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Its box and its columns' (inside, side by side, never overlapping)."""
+        """Its box, its columns' (inside, side by side, never overlapping) and
+        its scroll bar's arrows (no column under them)."""
         return self.rect, [
             pygame.Rect(self.rect.x + 3 + cx, self.rect.y + 2, cw, self.rect.h - 4)
-            for cx, cw, _ in self.columns]
+            for cx, cw, _ in self.columns] + [
+            bar for name, bar in self.scroll_bar((0, 0)).items()
+            if name in ("up", "down")]
 
 
 def fit_columns(painter: Painter, rows: list[tuple[str, ...]], width: int,

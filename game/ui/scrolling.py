@@ -73,6 +73,13 @@ class Pane:
         top = (view.h - size) * self.scroll // max(1, self.max_scroll)
         return track, pygame.Rect(track.x, track.y + top, BAR_W, size)
 
+    def dragged(self, start: int, moved: int, bar: tuple[pygame.Rect, pygame.Rect]) -> int:
+        """The scroll once a thumb taken at scroll ``start`` has been moved
+        ``moved`` pixels along its track: held where it was taken, as in a
+        Windows scroll bar (the dialogs' bar and the lists' share it)."""
+        track, thumb = bar
+        return start + round(moved * self.max_scroll / max(1, track.h - thumb.h))
+
     def scroll_for_bar(self, view: pygame.Rect, y: int) -> int:
         """The scroll that centres the thumb on window ``y``."""
         frac = (y - view.y) / max(1, view.h)

@@ -23,6 +23,7 @@ from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField
+from ..ticks import TICKS_PER_SECOND
 from ..widgets import Button, draw_window
 from . import base
 
@@ -33,6 +34,10 @@ SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_
 #: Two presses on one row of a list within this many ticks are a double
 #: click (Windows' default double-click time, 500 ms).
 DOUBLE_CLICK_TICKS = 30
+#: A list's scroll arrow (or track) held repeats after the keys' delay, at
+#: their rate (in ticks).
+BAR_REPEAT_DELAY = keys.REPEAT_DELAY_MS * TICKS_PER_SECOND // 1000
+BAR_REPEAT_EVERY = max(1, keys.REPEAT_INTERVAL_MS * TICKS_PER_SECOND // 1000)
 
 
 class Dialog(base.Screen):
@@ -52,6 +57,9 @@ class Dialog(base.Screen):
         self._spaced: Button | None = None    # the button Space holds down
         self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
         self._list_held: ListView | None = None    # a list pressed, the button still down
+        # A list's scroll bar held: the list, the part pressed, the pointer's
+        # y and the list's first row when it was pressed, the tick then.
+        self._list_bar: tuple[ListView, str, int, int, int] | None = None
         # The scroll bar's thumb held: the pointer's y and the scroll when it
         # was taken (``_scroll_bar_mouse``).
         self._dragging_bar: tuple[int, int] | None = None
@@ -199,6 +207,7 @@ class Dialog(base.Screen):
         self._let_go_space()
         self._dragging_bar = None
         self._list_held = None
+        self._list_bar = None
         self._dirty = True
 
     @property
@@ -237,9 +246,7 @@ class Dialog(base.Screen):
             return True
         if self._dragging_bar and bar:
             y, scroll = self._dragging_bar
-            track, thumb = bar
-            moved = (pos[1] - y) * self.pane.max_scroll / max(1, track.h - thumb.h)
-            self.pane.scroll_to(scroll + round(moved))
+            self.pane.scroll_to(self.pane.dragged(scroll, pos[1] - y, bar))
             return True
         return False
 
@@ -254,13 +261,24 @@ class Dialog(base.Screen):
                 if isinstance(widget, TextField):
                     x = self.app.viewport.to_window(event.pos)[0] - self.screen_rect(widget).x
                     widget.click(self.app.painter, x)
-            if isinstance(widget, ListView):
+            part = (widget.bar_part(self._origin(widget), self._pointer)
+                    if isinstance(widget, ListView) and self._pointer else None)
+            if part is not None:
+                widget.bar_press(part)
+                self._list_bar = (widget, part, self._pointer[1], widget.top, self._ticks)
+            elif isinstance(widget, ListView):
                 y = self.app.viewport.to_window(event.pos)[1] - self.screen_rect(widget).y
                 row = widget.row_at(y)
                 if row is not None:
                     widget.select(row)
                     self._press_row(row)
                     self._list_held = widget
+        elif event.type == pygame.MOUSEMOTION and self._list_bar is not None:
+            held, part, y, top, _ticks = self._list_bar
+            if part == "thumb":
+                held.thumb_dragged(top, self._pointer[1] - y, self._origin(held))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._list_bar:
+            self._list_bar = None
         elif event.type == pygame.MOUSEMOTION and self._list_held is not None:
             self._drag_selection(self._list_held, self.app.viewport.to_window(event.pos)[1])
         elif event.type == pygame.MOUSEMOTION and self._held is not None:
@@ -272,6 +290,22 @@ class Dialog(base.Screen):
             held.pressed = False
             if widget is held:
                 held.action()
+
+    def _origin(self, widget: ListView) -> tuple[int, int]:
+        return self.origin_of(self.widgets.index(widget))
+
+    def _repeat_list_bar(self) -> None:
+        """A list's arrow or track held down scrolls on, as in Windows:
+        after the keys' repeat delay, at their rate, while the pointer stays
+        on the part pressed (the track pages until the thumb reaches it)."""
+        if self._list_bar is None or self._pointer is None:
+            return
+        widget, part, _y, _top, since = self._list_bar
+        held = self._ticks - since - BAR_REPEAT_DELAY
+        if part != "thumb" and held >= 0 and held % BAR_REPEAT_EVERY == 0 \
+                and widget.bar_part(self._origin(widget), self._pointer) == part:
+            widget.bar_press(part)
+            self._dirty = True
 
     def _drag_selection(self, widget: ListView, y: int) -> None:
         """The button (or finger) that pressed a list's row, held, is at
@@ -357,9 +391,11 @@ class Dialog(base.Screen):
 
     def update(self) -> None:
         if self.app.top is not self and (self._held is not None or self._dragging_bar
+                                         or self._list_bar is not None
                                          or self._spaced is not None):
             self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
+        self._repeat_list_bar()
         if self._ticks % BLINK_TICKS == 0 and isinstance(self.focused, TextField):
             self._dirty = True
 

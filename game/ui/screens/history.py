@@ -24,7 +24,7 @@ from game.store.questions import Key, LevelChart
 from game.store.reader import Answer, Reads
 from game.words import RESULTS
 
-from ..list_view import ROW_H, ListView, fit_columns
+from ..list_view import ROW_H, ListView, columns_width, fit_columns
 from ..render.chart import NO_WINS, Chart
 from ..render.painter import Painter
 from ..widgets import Button, Label, label_height
@@ -152,11 +152,16 @@ class HistoryDialog(Dialog):
                   *(("", "", "", time) for time in history_times()),
                   *(("", name, "", "") for name in board_names()),
                   *(("", "", short_result(result), "") for result in RESULTS)]
-        columns = fit_columns(painter, widest, w - 6, "lllr", give=1)
-        if columns[1][1] < max(painter.text_width(row[1]) for row in widest):
+        room = columns_width(w, len(self.games), visible)   # beside the scroll bar, if any
+        columns = fit_columns(painter, widest, room, "lllr", give=1)
+        name_w = max(painter.text_width(row[1]) for row in widest)
+        if columns[1][1] < name_w:
             day_only = True            # a name would be cut: the day alone leaves it room
-            columns = fit_columns(painter, [_day_only(r) for r in widest], w - 6, "lllr",
+            columns = fit_columns(painter, [_day_only(r) for r in widest], room, "lllr",
                                   give=1)
+        if columns[1][1] < name_w:     # still cut (the narrowest windows): closer columns
+            columns = fit_columns(painter, [_day_only(r) for r in widest], room, "lllr",
+                                  give=1, gap=2)
         rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
         if not self.games:                   # its note, across the whole list
             rows, columns = [], ((0, w - 6, "l"),)

@@ -21,7 +21,7 @@ import pygame
 
 from game.i18n import N_, _
 
-from ..list_view import ROW_H, ListView
+from ..list_view import ROW_H, ListView, columns_width
 from ..render.painter import Painter
 from ..widgets import Button, Label
 from . import replays
@@ -115,7 +115,8 @@ class OpenReplayDialog(Dialog):
         visible = max(3, min(10, (free - 8) // ROW_H))
         before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4),
-                              [(p.stem,) for p in self.files], ((0, w - 8, "l"),), ROW_H,
+                              [(p.stem,) for p in self.files],
+                              ((0, columns_width(w, len(self.files), visible) - 2, "l"),), ROW_H,
                               note=_("No replays yet") if self.loaded else _(LOADING))
         if before is not None and before.rows:
             # laid out again (zoom, fullscreen, language): the file chosen

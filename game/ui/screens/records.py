@@ -23,7 +23,7 @@ from game.store import STAT_LEVELS, BestTime, questions
 from game.store.questions import Key, LevelRecords, Question
 from game.words import player_name
 
-from ..list_view import ROW_H, ListView
+from ..list_view import ROW_H, ListView, columns_width
 from ..render.chart import Chart
 from ..render.painter import Painter
 from ..widgets import Label, label_height
@@ -58,15 +58,16 @@ class BestTimesDialog(LevelDialog):
         line = painter.line_height()
         times: list[BestTime] | None = self.records
         w = self.client_w - 16
-        self.name_w = w - 70
         rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
                 for i, t in enumerate(times or [], 1)]
         detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
                                            for t in times or []])
         visible = self.room_for_rows(painter, y + detail_h + 8 + line + 14)
+        room = columns_width(w, len(rows), visible)     # beside the scroll bar, if any
+        self.name_w = room - 64
         before, shown, self._table_key = getattr(self, "table", None), self._table_key, self.key
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
-                              ((0, 14, "r"), (18, self.name_w, "l"), (w - 52, 46, "r")), ROW_H,
+                              ((0, 14, "r"), (18, self.name_w, "l"), (room - 46, 46, "r")), ROW_H,
                               note=_("No times yet") if times is not None else _(LOADING))
         if before is not None and before.rows and shown == self.key:
             self.table.keep_place(before)       # laid out again: the time chosen stays chosen

@@ -1,0 +1,176 @@
+"""The dialogs' lists show a Windows list box's scroll bar when their rows
+overflow: arrows at both ends, a track, a thumb sized by the share of the
+rows shown. Without it a player could not see that History held more games
+than showed, nor reach them with the mouse but by the wheel.
+
+The bar is read from the pixels drawn, and worked by posting mouse events.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.store import GameRecord
+from game.ui.render.painter import BLACK, DARK, GREY, WHITE
+from game.ui.screens.dialog import BAR_REPEAT_DELAY
+from game.ui.screens.history import HistoryDialog
+
+from .helpers import key, make_app, move, pixel, press, release
+
+BOARDS = {"8x8": {"level": "custom", "custom_width": 8, "custom_height": 8,
+                  "custom_mines": 10},
+          "expert": {"level": "expert"}}
+CASES = [("8x8", 1, "en"), ("expert", 2, "en"), ("8x8", 2, "fr"), ("expert", 1, "fr")]
+
+
+def history(board: str, scale: int, language: str, games: int):
+    app = make_app(scale=scale, language=language, **BOARDS[board])
+    for i in range(games):
+        app.store.record_game(GameRecord(
+            level="beginner", width=9, height=9, mines=10, result="won", time_ms=5_000 + i,
+            bbbv=10, bbbv_per_s=1.0, clicks=12, efficiency=1.0, seed=i + 1,
+            first_click="classic", assisted=False))
+    app.push(HistoryDialog(app))
+    for _ in range(30):                        # the games read in the background
+        app.step()
+        if len(app.top.table.rows) == games:
+            break
+    dialog = app.top
+    assert len(dialog.table.rows) == games
+    return app, dialog, dialog.table
+
+
+def parts(dialog, table) -> dict[str, pygame.Rect]:
+    return table.scroll_bar(dialog.origin_of(dialog.widgets.index(table)))
+
+
+def at(app, point) -> tuple[int, int]:
+    return app.viewport.to_display(point)
+
+
+def colour(app, point) -> tuple[int, int, int]:
+    app.invalidate()
+    app.step()
+    return pixel(app, at(app, point))
+
+
+def click_at(app, point) -> None:
+    press(app, at(app, point))
+    release(app, at(app, point))
+
+
+@pytest.mark.parametrize("board, scale, language", CASES)
+def test_a_list_that_overflows_draws_its_scroll_bar(board, scale, language):
+    app, dialog, table = history(board, scale, language, 100)
+    bar = parts(dialog, table)
+    assert set(bar) == {"up", "down", "track", "thumb"}
+    up, thumb, track = bar["up"], bar["thumb"], bar["track"]
+    # the arrow's black triangle on its grey face, the track grey below the thumb
+    down = bar["down"]
+    for arrow, tip, base in ((up, -1, 1), (down, 1, -1)):    # each pointing its way
+        assert colour(app, (arrow.centerx, arrow.centery + tip)) == BLACK
+        assert colour(app, (arrow.centerx - 2, arrow.centery + tip)) == GREY
+        assert colour(app, (arrow.centerx - 2, arrow.centery + base)) == BLACK
+    assert colour(app, (up.x + 1, up.y + 1)) == GREY
+    assert colour(app, (track.centerx, track.bottom - 1)) == GREY
+    assert colour(app, (thumb.x, thumb.y)) == WHITE         # its raised edges
+    assert colour(app, (thumb.right - 1, thumb.bottom - 1)) == DARK
+    # sized by the rows' share, at the top of the track
+    assert thumb.y == track.y and thumb.h < track.h
+    # no column runs under the bar
+    local = table.scroll_bar((0, 0))                     # as the dialog lays it out
+    box, inner = table.extent(app.painter)
+    columns = [r for r in inner if r not in (local["up"], local["down"])]
+    assert len(columns) == 4 and all(r.right <= local["up"].x for r in columns)
+
+
+@pytest.mark.parametrize("board, scale, language", CASES)
+def test_a_list_that_fits_draws_no_scroll_bar(board, scale, language):
+    app, dialog, table = history(board, scale, language, 2)
+    assert parts(dialog, table) == {}
+    inside = dialog.screen_rect(table).inflate(-4, -4)
+    right = (inside.right - 4, inside.bottom - 2)   # where an arrow would be: the list's white
+    assert colour(app, right) == WHITE
+
+
+@pytest.mark.parametrize("board, scale, language", CASES)
+def test_the_arrows_scroll_a_row_and_held_they_repeat(board, scale, language):
+    app, dialog, table = history(board, scale, language, 100)
+    bar = parts(dialog, table)
+    click_at(app, bar["down"].center)
+    assert table.top == 1 and table.selected == 0        # the view moves, not the selection
+    click_at(app, bar["up"].center)
+    assert table.top == 0
+    press(app, at(app, bar["down"].center))
+    app.step(BAR_REPEAT_DELAY + 10)
+    assert table.top > 2                                 # held: it went on scrolling
+    release(app, at(app, bar["down"].center))
+    top = table.top
+    app.step(30)
+    assert table.top == top                              # let go: it stops
+
+
+@pytest.mark.parametrize("board, scale, language", CASES)
+def test_a_click_on_the_track_pages(board, scale, language):
+    app, dialog, table = history(board, scale, language, 100)
+    bar = parts(dialog, table)
+    for page in range(1, 100):                 # down a page a click, to the end
+        click_at(app, (bar["track"].centerx, bar["track"].bottom - 1))
+        assert table.top == min(page * table.visible, 100 - table.visible)
+        if table.top == 100 - table.visible:
+            break
+    assert table.selected == 0
+    click_at(app, (bar["track"].centerx, bar["track"].y))          # above the thumb now
+    assert table.top == 100 - 2 * table.visible
+
+
+@pytest.mark.parametrize("board, scale, language", CASES)
+def test_the_thumb_dragged_scrolls_in_proportion_held_where_taken(board, scale, language):
+    app, dialog, table = history(board, scale, language, 100)
+    bar = parts(dialog, table)
+    track, thumb = bar["track"], bar["thumb"]
+    x, y = thumb.centerx, thumb.bottom - 1               # taken near its end: it stays put
+    press(app, at(app, (x, y)))
+    assert table.top == 0
+    run = track.h - thumb.h
+    move(app, at(app, (x, y + run // 2)))
+    assert abs(table.top - (100 - table.visible) // 2) <= (100 - table.visible) / run + 1
+    move(app, at(app, (x, y + run + 40)))                # past the end: the last rows
+    assert table.top == 100 - table.visible
+    release(app, at(app, (x, y + run + 40)))
+    assert parts(dialog, table)["thumb"].bottom == track.bottom
+
+
+def test_the_keys_and_a_click_on_a_row_still_select():
+    app, dialog, table = history("8x8", 1, "en", 100)
+    key(app, pygame.K_END)
+    assert table.selected == 99 and table.top == 100 - table.visible
+    inside = dialog.screen_rect(table).inflate(-4, -4)
+    click_at(app, (inside.x + 4, inside.y + 1))
+    assert table.selected == table.top
+    key(app, pygame.K_HOME)
+    assert table.selected == 0 and table.top == 0
+    assert parts(dialog, table)["thumb"].y == parts(dialog, table)["track"].y
+
+
+@pytest.mark.parametrize("scale, language", [(1, "en"), (2, "fr")])
+def test_open_replay_with_fifty_files_shows_the_bar_and_its_arrow_scrolls(tmp_path, scale,
+                                                                           language):
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    for i in range(50):
+        (folder / f"20261124_12{i:02d}_expert_won_with_a_long_name.json").write_text("{}")
+    app = make_app(data_dir=tmp_path, scale=scale, language=language, level="beginner")
+    app.commands.run("open_replay")
+    for _ in range(30):
+        app.step()
+        if len(app.top.table.rows) == 50:
+            break
+    dialog, table = app.top, app.top.table
+    bar = parts(dialog, table)
+    assert colour(app, (bar["down"].centerx, bar["down"].centery + 1)) == BLACK
+    (name,) = table.columns
+    assert dialog.screen_rect(table).x + 3 + name[1] <= bar["down"].x   # the name beside it
+    click_at(app, bar["down"].center)
+    assert table.top == 1 and table.selected == 0
