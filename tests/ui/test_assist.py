@@ -218,13 +218,20 @@ def test_a_cell_that_may_hold_a_mine_is_never_shaded_as_certainly_safe():
     assert app.play.assist.hover_text((5, 4)) == "0.1\u00a0%"
 
 
-def test_hovering_a_covered_cell_shows_its_percentage():
+def overlay_on_an_uncertain_cell():
+    """MIXED opened at (7, 7) with P on: the app, the exact probabilities
+    and the first covered cell that may or may not hold a mine."""
     app = opened(MIXED, (7, 7))
     key(app, pygame.K_p)
     field = app.play.field
     probabilities = mine_probabilities(field.view(), field.mines)
     cell = next((x, y) for y in range(field.height) for x in range(field.width)
                 if field.cell(x, y) == "#" and 0 < probabilities[y][x] < 1)
+    return app, probabilities, cell
+
+
+def test_hovering_a_covered_cell_shows_its_percentage():
+    app, probabilities, cell = overlay_on_an_uncertain_cell()
     move(app, cell_pos(app, cell), buttons=(0, 0, 0))
     text = app.play.assist.hover_text(cell)
     assert text == chance(probabilities[cell[1]][cell[0]])
@@ -282,12 +289,7 @@ def test_the_keyboard_cursor_shows_its_cell_s_percentage():
     """P's percentage showed beside the mouse pointer only: played from the
     keyboard, no cell's percentage could be read. The cursor's shows, until
     the mouse moves (which hides the cursor)."""
-    app = opened(MIXED, (7, 7))
-    key(app, pygame.K_p)
-    field = app.play.field
-    probabilities = mine_probabilities(field.view(), field.mines)
-    target = next((x, y) for y in range(field.height) for x in range(field.width)
-                  if field.cell(x, y) == "#" and 0 < probabilities[y][x] < 1)
+    app, probabilities, target = overlay_on_an_uncertain_cell()
     key(app, pygame.K_LEFT)                                    # the cursor shows...
     moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
              pygame.K_DOWN: (0, 1)}
