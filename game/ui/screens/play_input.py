@@ -141,8 +141,7 @@ class PlayInput:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
             pos = event.pos
         elif event.type == pygame.FINGERDOWN:
-            w, h = self.app.display.surface.get_size()
-            pos = (int(event.x * w), int(event.y * h))
+            pos = self._finger_pos(event)
         else:
             return False
         tip = self._shown.get("tip")
@@ -189,10 +188,15 @@ class PlayInput:
             if action:                   # the right button marks on press
                 self._act(action)
 
+    def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
+        """The display pixel a finger event is at (SDL gives it as a share
+        of the window's width and height)."""
+        w, h = self.app.display.surface.get_size()
+        return int(event.x * w), int(event.y * h)
+
     def _finger(self, event: pygame.event.Event) -> None:
         """A finger on the board: tap opens, long press flags (see ``touch``)."""
-        w, h = self.app.display.surface.get_size()
-        pos = (int(event.x * w), int(event.y * h))
+        pos = self._finger_pos(event)
         target = self.target(pos)
         dragging = self._drag is not None and self._drag[3] == event.finger_id
         if dragging:                     # the finger holds a scroll bar's thumb
