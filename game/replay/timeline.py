@@ -26,6 +26,10 @@ from .modes import LeftClick, ModeTrack
 CHECKPOINT_MOVES = 256      # a copy of the board kept every this many moves...
 MAX_CHECKPOINTS = 64        # ...or fewer, farther apart, on a very long game: each copy
                             # holds the moves so far (a replay may have 100,000 moves)
+#: The game samples the pointer at its first tick after a move: in the
+#: move's frame, or in the next one when that frame had no tick to run (two
+#: ticks at 60 a second).
+MOVE_SAMPLED_WITHIN_MS = 34
 
 
 @dataclass(frozen=True)
@@ -142,12 +146,16 @@ class Timeline:
         one the game showed with that move. The one before it, the button
         still held on a cell just opened, made every number opened by a
         click look chorded, its neighbours pressed, for a frame (four at
-        0.25x)."""
+        0.25x). Only a sample taken that soon after the move is its own: a
+        move that changed nothing of the pointer (a key, auto-play, a long
+        press) has none, and the next sample, a press seconds later, was
+        shown from the move on, the face saying "oh" all the while."""
         times = self.replay.pointer.times
         i = bisect.bisect_right(times, t_ms)
         if i == 0:
             return None
-        if 0 < moves and i < len(times) and times[i - 1] <= self.time_of(moves):
+        if 0 < moves and i < len(times) and times[i - 1] <= self.time_of(moves) \
+                and times[i] - self.time_of(moves) <= MOVE_SAMPLED_WITHIN_MS:
             i += 1
         _, x, y, buttons = self.replay.pointer[i - 1]
         return Pointer((x, y) if x >= 0 and y >= 0 else None, buttons)

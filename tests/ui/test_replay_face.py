@@ -151,3 +151,29 @@ def test_a_shift_chord_shows_its_pressed_neighbourhood_in_the_replay():
     for x, y in ((2, 2), (4, 2), (2, 4)):                 # clear of the pointer, at (3, 3)
         cell = pygame.Rect(board.field.x + x * CELL, board.field.y + y * CELL, CELL, CELL // 2)
         assert shows_part(app, cell, "open_0")
+
+
+def test_a_press_made_long_after_a_keyboard_move_is_not_shown_from_that_move_on():
+    """The viewer shows, with a move, the pointer sample that follows it
+    (the button let go in the move's frame). A move played from the
+    keyboard, the mouse resting on the field, changes no sample: the next
+    one, a press made a second later, was shown from the key on, the cell
+    pressed and the face saying "oh" all that second."""
+    app = make_app(BOARD_8)
+    rest = cell_pos(app, (3, 3))
+    move(app, rest, buttons=(0, 0, 0))                    # the mouse rests on the field
+    key(app, pygame.K_SPACE)                              # the keyboard cursor shows there
+    key(app, pygame.K_SPACE)                              # and opens it: all but 3 corners
+    assert app.play.field.cell(7, 7) == "#"
+    app.step(60)
+    shown_at = app.play.session.elapsed_ms() - 500        # well after the key, before the press
+    press(app, cell_pos(app, (7, 7)))
+    app.step(10)
+    off = app.viewport.to_display((2, app.layout.size[1] - 2))
+    move(app, off)
+    release(app, off)                                     # off the field: nothing played
+    viewer = won_and_replayed_at(app, shown_at)
+    board = viewer.layout.board
+    assert shows(app, board.face, "face_smile")
+    cell = pygame.Rect(board.field.x + 7 * CELL, board.field.y + 7 * CELL, CELL, CELL // 2)
+    assert shows_part(app, cell, "covered")
