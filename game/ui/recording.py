@@ -21,12 +21,14 @@ from game.settings import level_name
 from game.store import ABANDONED, LOST, WON, GameRecord
 
 from .exporting import encode_giving_way
+from .gestures import LEFT
 from .hit import CELL_TARGET
 from .session import Session
 
 if TYPE_CHECKING:
     from .gestures import Gestures
     from .host import Host
+    from .touch import Touch
 
 #: Mouse buttons (1 left, 2 middle, 3 right) as the replay's button bits.
 _BUTTON_BITS = {1: 1, 2: 2, 3: 4}
@@ -72,13 +74,22 @@ def keep(app: Host, session: Session, record: GameRecord) -> int | None:
     return app.store.record_game(record, replay=lambda: encode_giving_way(replay))
 
 
-def sample_pointer(session: Session, gestures: Gestures,
+def sample_pointer(session: Session, gestures: Gestures, touch: Touch,
                    cursor: tuple[int, int] | None) -> None:
     """Once a tick: the cell under the pointer (or the keyboard cursor, which
     auto-play moves) and the buttons held down on it, for the replay's
     pointer track (``Gestures.tracked``: a face held, even with the pointer
     slid onto the field, showed no "oh" and pressed no cell; a press slid
-    off the field still showed "oh")."""
+    off the field still showed "oh"). A finger down is the pointer and its
+    press the left button's, which the board shows it as
+    (``PlayDrawing.pressed_cells``): the track kept the mouse alone, and
+    the replay of a game played by touch showed no cell pressed and no
+    "oh" where the game had shown them."""
+    if touch.finger is not None:
+        on_cell = touch.target.kind == CELL_TARGET
+        session.point(touch.target.cell if on_cell else None,
+                      _BUTTON_BITS[LEFT] if touch.pressing is not None else 0)
+        return
     hover = gestures.hover
     cell = hover.cell if hover.kind == CELL_TARGET else cursor
     session.point(cell, sum(_BUTTON_BITS.get(b, 0) for b in gestures.tracked()))

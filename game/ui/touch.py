@@ -1,14 +1,15 @@
 """Touch on the board: a tap opens, a long press flags.
 
 One finger at a time is followed (a second finger is ignored, as a second
-mouse would be). The finger's cell shows pressed; held still on a cell for the
-long-press time (a setting, 0.4 s by default) it flags that cell at once and
-the lift then does nothing; lifted earlier, it opens the cell under it (the
-left click's meaning, so flag mode and chords on numbers work too). Lifted off
-the field, nothing happens. The face and the flag-mode button need the finger
-to go down and come up on them; a finger that went down on either and slid
-onto the field plays nothing there (as the mouse's press on the face does),
-or changing one's mind about a new game could open a mine.
+mouse would be). The finger shows pressed what a left press would there;
+held still on a cell for the long-press time (a setting, 0.4 s by default)
+it flags that cell at once and the lift then does nothing; lifted earlier,
+it opens the cell under it (the left click's meaning, so flag mode and
+chords on numbers work too). Lifted off the field, nothing happens. The
+face and the flag-mode button need the finger to go down and come up on
+them; a finger that went down on either and slid onto the field plays
+nothing there (as the mouse's press on the face does), or changing one's
+mind about a new game could open a mine.
 
 Time is counted in the loop's fixed ticks, never read from a clock.
 """

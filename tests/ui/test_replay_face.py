@@ -4,10 +4,24 @@ press on the face is no press on the field."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui.frame import CELL
 
-from .helpers import BOARD_8, RIGHT, cell_pos, click, key, make_app, move, press, release, shows
+from .helpers import (
+    BOARD_8,
+    RIGHT,
+    cell_pos,
+    cell_rect,
+    click,
+    key,
+    make_app,
+    move,
+    press,
+    release,
+    shows,
+)
+from .test_feel import finger
 from .test_replays import open_viewer, shows_part, win
 
 
@@ -177,3 +191,55 @@ def test_a_press_made_long_after_a_keyboard_move_is_not_shown_from_that_move_on(
     assert shows(app, board.face, "face_smile")
     cell = pygame.Rect(board.field.x + 7 * CELL, board.field.y + 7 * CELL, CELL, CELL // 2)
     assert shows_part(app, cell, "covered")
+
+
+def top_halves(app, rect_of, cells, sprite) -> bool:
+    """Whether each of ``cells`` shows the top half of ``sprite`` (the
+    pointer the viewer draws at a cell's middle leaves that half clear)."""
+    return all(shows_part(app, pygame.Rect(*rect_of(c).topleft, CELL, CELL // 2), sprite)
+               for c in cells)
+
+
+#: A finger held on a cell: covered, in flag mode (the tap flags: nothing
+#: pushed in), on a 1 with three covered neighbours (the tap chords: they
+#: are pushed in), as the left button shows each.
+FINGER_CASES = [(None, (3, 3), {(3, 3)}), ("toggle_flag_mode", (3, 3), set()),
+                (None, (7, 7), {(6, 6), (7, 6), (6, 7)})]
+
+
+@pytest.mark.parametrize("toggle, cell, pushed", FINGER_CASES,
+                         ids=["covered", "flag mode", "number"])
+def test_a_finger_held_on_the_field_is_shown_in_the_replay_as_in_the_game(toggle, cell, pushed):
+    """The pointer track kept the mouse alone: a finger held on a cell
+    showed it pressed and the face's "oh" in the game, and neither in its
+    replay. A finger presses as the left button does, and is kept as it."""
+    app = make_app(BOARD_8)
+    click(app, (7, 7))                                    # a 1: the game starts
+    app.step(30)
+    if toggle:
+        app.commands.run(toggle)
+    app.step(30)
+    finger(app, pygame.FINGERDOWN, cell)
+    app.step(10)                                          # short of a long press
+    in_game = app.play.pressed_cells()
+    assert in_game == pushed and shows(app, app.layout.face, "face_oh")
+    covered = {cell, (6, 6), (7, 6), (6, 7)} - {(7, 7)} - pushed
+    assert top_halves(app, lambda c: cell_rect(app, c), pushed, "open_0")
+    assert top_halves(app, lambda c: cell_rect(app, c), covered, "covered")
+    held_at = app.play.session.elapsed_ms()
+    off = app.viewport.to_display((2, app.layout.size[1] - 2))
+    finger(app, pygame.FINGERMOTION, pos=app.viewport.to_window(off))
+    finger(app, pygame.FINGERUP, pos=app.viewport.to_window(off))     # off the field: no tap
+    if toggle:
+        app.commands.run(toggle)                          # back, for win()'s clicks
+    app.step(30)
+    viewer = won_and_replayed_at(app, held_at)
+    board = viewer.layout.board
+
+    def rect_of(c):
+        return pygame.Rect(board.field.x + c[0] * CELL, board.field.y + c[1] * CELL, CELL, CELL)
+
+    assert viewer.playback.pressed_cells() == in_game
+    assert shows(app, board.face, "face_oh")
+    assert top_halves(app, rect_of, pushed, "open_0")
+    assert top_halves(app, rect_of, covered, "covered")

@@ -259,7 +259,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
 
     def update(self) -> None:
         self._let_go_when_covered()
-        sample_pointer(self.session, self.gestures, self.cursor)
+        sample_pointer(self.session, self.gestures, self.touch, self.cursor)
         if self.app.top is self or not self.assist.autoplay:
             self.assist.tick()
         if self.anim is not None and not self.anim.done:

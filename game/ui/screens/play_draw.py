@@ -38,11 +38,17 @@ class PlayDrawing:
     """Drawing for ``PlayScreen`` (its module, ``play``, says what state it keeps)."""
 
     def pressed_cells(self) -> set[tuple[int, int]]:
-        """Cells shown pressed by the gesture under way."""
+        """Cells shown pressed by the gesture under way. A finger presses
+        as the left button does, its tap meaning a left click: in flag mode
+        it pushed its cell in though the tap flags, and on a number it
+        pushed nothing though the tap chords; and the replay, which keeps
+        it as the left button, showed it otherwise."""
         if self.session.ended:
             return set()
         field = self.field
         cell = self.gestures.pressed_cell()
+        if cell is None and self.gestures.chord_cell() is None:
+            cell = self.touch.pressing
         if cell is not None:
             intent = self.session.intent_of_primary(cell)
             if intent == "chord":
@@ -53,9 +59,6 @@ class PlayDrawing:
         cell = self.gestures.chord_cell()
         if cell is not None:
             return {c for c in [cell, *field.neighbours(*cell)] if field.cell(*c) in PRESSABLE}
-        cell = self.touch.pressing
-        if cell is not None and field.cell(*cell) in PRESSABLE:
-            return {cell}
         return set()
 
     def code_of(self, x: int, y: int) -> str:
