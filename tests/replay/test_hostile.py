@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from game import i18n
 from game.cli import check_replay
-from game.replay import MAX_BYTES, ReplayError, check, decode, encode, read_file
+from game.replay import MAX_BYTES, ReplayError, Timeline, check, decode, encode, read_file
+from game.replay.playback import Playback
 
 from .helpers import flag_cycle, recorded
 
@@ -337,3 +338,94 @@ def test_a_folder_is_not_a_replay_file(tmp_path, capsys):
     assert check_replay(tmp_path) == 2
     assert capsys.readouterr().err.strip() == f"minesweeper: {tmp_path}: not a file (a folder," \
                                               " a pipe or a device)"
+
+
+#: A move's text, often one of the board's, sometimes just off it.
+MOVE_TEXTS = st.builds("{} {} {}".format, st.sampled_from("RFCM"), st.integers(-1, 101),
+                       st.integers(-1, 101))
+#: Any JSON value, to put where a replay's field or one of its items was.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2 ** 70, 2 ** 70) | st.integers(-2, 101)
+    | st.floats() | st.text(max_size=12) | MOVE_TEXTS | st.tuples(st.integers(0, 10 ** 5),
+                                                                 MOVE_TEXTS).map(list),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=4),
+    max_leaves=12)
+FIELDS = st.sampled_from(["format", "version", "width", "height", "mines", "shape", "marks",
+                          "first_click", "seed", "layout", "moves", "result", "time_ms",
+                          "player", "date", "level", "pointer", "modes"])
+LISTS = st.sampled_from(["moves", "pointer", "layout", "modes"])
+#: A whole field changed or left out, an item of a list changed, or the
+#: bytes cut short or bit-flipped.
+DAMAGE = st.one_of(
+    st.tuples(st.just("field"), FIELDS, JSON_VALUES | st.just(...)),
+    st.tuples(st.just("item"), LISTS, st.integers(0, 10 ** 4), JSON_VALUES),
+    st.tuples(st.just("cut"), st.floats(0, 1)),
+    st.tuples(st.just("flip"), st.floats(0, 1), st.integers(0, 7)),
+)
+
+
+def damaged(doc: dict, damage: list) -> bytes:
+    doc = json.loads(json.dumps(doc))
+    data = None
+    for kind, *args in damage:
+        if data is None and kind == "field":
+            name, value = args
+            if value is ...:
+                doc.pop(name, None)
+            else:
+                doc[name] = value
+        elif data is None and kind == "item" and isinstance(doc.get(args[0]), list) \
+                and doc[args[0]]:
+            name, at, value = args
+            doc[name][at % len(doc[name])] = value
+        elif kind in ("cut", "flip"):
+            if data is None:
+                data = bytearray(json.dumps(doc).encode())
+            at = int(args[0] * (len(data) - 1))
+            if kind == "cut":
+                del data[at:]
+            elif data:
+                data[at] ^= 1 << args[1]
+    return bytes(data) if data is not None else json.dumps(doc).encode()
+
+
+FACES = ("smile", "oh", "cool", "dead")
+
+
+@pytest.fixture(scope="module")
+def sent():
+    """Replays of three shapes and rules, as JSON documents, to damage."""
+    return [json.loads(encode(recorded(level, rule, 4, shape=shape)[1]))
+            for level, rule, shape in [("beginner", "opening", "grid"),
+                                       ("intermediate", "classic", "hex"),
+                                       ("heart", "safe", "torus")]]
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(data=st.data())
+def test_a_damaged_file_is_watched_or_refused_in_one_line_and_left_as_it_was(sent, tmp_path_factory,
+                                                                            data):
+    """Whatever is changed, cut or flipped in a file, reading and checking
+    it gives a replay the viewer can play from start to end, or one
+    ReplayError of one short line; never another exception, and the file
+    is read, never written."""
+    doc = data.draw(st.sampled_from(sent))
+    path = tmp_path_factory.mktemp("sent") / "sent.json"
+    path.write_bytes(damaged(doc, data.draw(st.lists(DAMAGE, min_size=1, max_size=3))))
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    try:
+        replay = read_file(path)
+        check(replay)
+    except ReplayError as e:
+        assert "\n" not in str(e) and 0 < len(str(e)) < 200
+    else:
+        playback = Playback(Timeline(replay))
+        for seek in (playback.end, playback.home, lambda: playback.seek(replay.time_ms / 2)):
+            seek()
+            playback.settle()
+            board = playback.field()
+            assert playback.shown == playback.moves and playback.face() in FACES
+            assert all(board.cell(*cell) in "#?" for cell in playback.pressed_cells())
+            assert playback.figures().clicks.total <= len(replay.moves)
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
