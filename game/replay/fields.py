@@ -133,10 +133,10 @@ def moves(doc: dict[str, Any], width: int, height: int) -> tuple[tuple[int, str]
         try:
             move = Move.parse(text)
         except MoveError as e:
-            raise ReplayError(_(BAD_MOVES[e.problem]).format(n=n, move=repr(text))) from None
+            raise ReplayError(_(BAD_MOVES[e.problem]).format(n=n, move=show(text))) from None
         if move.kind != "M" and not (move.x < width and move.y < height):
             raise ReplayError(_("move {n} {move} is outside the {width}x{height} board").format(
-                n=n, move=repr(text), width=width, height=height))
+                n=n, move=show(text), width=width, height=height))
         moves.append((t, str(move)))
         previous = t
     return tuple(moves)
