@@ -131,10 +131,14 @@ def moves(doc: dict[str, Any], width: int, height: int) -> tuple[tuple[int, str]
             raise ReplayError(_("move {n}: time goes back ({time} ms after {previous} ms)")
                               .format(n=n, time=t, previous=previous))
         try:
-            move = Move.parse(text)
+            move: Move | None = Move.parse(text)
         except MoveError as e:
             raise ReplayError(_(BAD_MOVES[e.problem]).format(n=n, move=show(text))) from None
-        if move.kind != "M" and not (move.x < width and move.y < height):
+        except ValueError:
+            # A coordinate of over 4,300 digits, which Python refuses to
+            # read as a number (it ended in a traceback): far off the board.
+            move = None
+        if move is None or move.kind != "M" and not (move.x < width and move.y < height):
             raise ReplayError(_("move {n} {move} is outside the {width}x{height} board").format(
                 n=n, move=show(text), width=width, height=height))
         moves.append((t, str(move)))

@@ -95,6 +95,8 @@ CASES = [
      "move 1: bad move 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX...: expected 'R x y'"),
     ("4,000-digit coordinate", lambda d: changed(d, moves=[[0, "R 1 " + "9" * 4000]]),
      "move 1 'R 1 99999999999999999999999999999999... is outside the 16x16 board"),
+    ("5,000-digit coordinate", lambda d: changed(d, moves=[[0, "C " + "1" * 5000 + " 2"]]),
+     "move 1 'C " + "1" * 34 + "... is outside the 16x16 board"),
     ("time going back", lambda d: changed(d, moves=[d["moves"][0], [500, "F 1 1"],
                                                     [499, "F 2 2"]]),
      "move 3: time goes back (499 ms after 500 ms)"),
