@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from game.engine import Minefield
+
+from .cells import HEX_SHIFT, HEX_STEP, HEX_W
 
 
 def cursor_step(field: Minefield, cell: tuple[int, int], dx: int, dy: int) -> tuple[int, int]:
@@ -13,7 +13,11 @@ def cursor_step(field: Minefield, cell: tuple[int, int], dx: int, dy: int) -> tu
     Up and down keep the column number: on hexagons the rows are offset, so
     this alternates up-right and up-left and the cursor climbs straight up
     (and (x, y +- 1) is always a neighbour). Holes are skipped; a torus wraps
-    round, other boards stop at their edges.
+    round, other boards stop at their edges. From a hole (the middle of the
+    view where the cursor first shows, on a ring or a big M) the cursor
+    goes to the nearest cell: the first cell in reading order put it in the
+    field's top-left corner, and scrolled a big field there, away from
+    where the player was looking.
     """
     w, h = field.width, field.height
     x, y = cell
@@ -29,8 +33,27 @@ def cursor_step(field: Minefield, cell: tuple[int, int], dx: int, dy: int) -> tu
             break
     if field.cell(*cell) != " ":
         return cell
-    return next((c for c in _reading_order(w, h) if field.cell(*c) != " "), cell)
+    return _nearest_cell(field, cell)
 
 
-def _reading_order(w: int, h: int) -> Iterator[tuple[int, int]]:
-    return ((x, y) for y in range(h) for x in range(w))
+def _nearest_cell(field: Minefield, at: tuple[int, int]) -> tuple[int, int]:
+    """The cell of the board nearest ``at`` as the board lies on screen:
+    the shorter way round a torus, between hexagons' centres (odd rows half
+    a cell to the right, rows closer than columns); the upper, then the
+    left one of cells as near."""
+    w, h = field.width, field.height
+    x0, y0 = at
+    wraps, hexagonal = field.shape == "torus", field.shape == "hex"
+
+    def distance(i: int) -> tuple[float, int, int]:
+        y, x = divmod(i, w)
+        dx, dy = abs(x - x0), abs(y - y0)
+        if wraps:
+            dx, dy = min(dx, w - dx), min(dy, h - dy)
+        if hexagonal:
+            return ((x - x0 + ((y % 2) - (y0 % 2)) * HEX_SHIFT / HEX_W) ** 2
+                    + (dy * HEX_STEP / HEX_W) ** 2, y, x)
+        return dx * dx + dy * dy, y, x
+
+    i = min(field.topology.cells, key=distance)
+    return i % w, i // w

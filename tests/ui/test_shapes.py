@@ -320,6 +320,37 @@ def test_the_keyboard_cursor_climbs_hexagons_straight_and_skips_holes():
     assert cell_shows(app, (1, 3), "hex_covered")
 
 
+def test_the_cursor_shows_on_the_cell_nearest_the_middle_when_a_hole_is_there():
+    # Big M's middle (15, 8) is a hole: the cursor went to the top-left corner.
+    app = make_app(level="bigm")
+    key(app, pygame.K_DOWN)
+    assert app.play.cursor == (16, 8)
+    # So does a cursor that a new board puts on a hole.
+    app = make_app(level="expert")
+    key(app, pygame.K_DOWN)
+    app.play.cursor = (15, 8)
+    app.settings.level = "bigm"
+    app.play.new_game()
+    assert app.play.cursor == (16, 8)
+    # A big field scrolled so that a hole fills the middle of the view: the
+    # cursor showed at (0, 0) and the view jumped back to the top-left.
+    rows = ["#" * 100 if not 40 <= y <= 60 else "#" * 40 + " " * 21 + "#" * 39
+            for y in range(100)]
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=500,
+                   custom_mask="\n".join(rows))
+    layout = app.layout
+    app.play.scroll_by(50 - layout.view_cols // 2, 50 - layout.view_rows // 2)
+    app.step()
+    scroll = app.play.scroll
+    assert app.play.field.cell(*layout.board_cell(layout.view_cols // 2, layout.view_rows // 2,
+                                                  scroll)) == " "
+    key(app, pygame.K_RIGHT)
+    assert app.play.scroll == scroll
+    x, y = app.play.cursor
+    assert app.play.field.cell(x, y) == "#" and min(x - 39, 61 - x, y - 39, 61 - y) == 0
+    assert abs(x - 50) + abs(y - 50) <= 12
+
+
 def test_the_torus_cursor_and_wheel_wrap_round():
     app = make_app(["*......."] + ["........"] * 7, shape="torus")
     key(app, pygame.K_RETURN)
