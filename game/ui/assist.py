@@ -145,10 +145,10 @@ class Assistant:
 
     # ------------------------------------------------------------ the worker
 
-    def _ask(self, kind: str,
-             job: Callable[[tuple[str, ...], int, float | None, str], Job]) -> None:
-        """Ask the worker ``kind`` about the current position, once; a board
-        too big to think about gets a message instead."""
+    def _ask(self, kind: str, job: Callable[[], Job]) -> None:
+        """Ask the worker ``kind`` about the current position, once (``job``
+        makes the question, then only); a board too big to think about gets
+        a message instead."""
         version = self.version()
         if self._asked.get(kind) == version:
             return
@@ -159,10 +159,16 @@ class Assistant:
         self._asked[kind] = version
         if self._waiting_since is None:
             self._waiting_since = self.ticks
-        field = self.field
-        self.worker.submit((kind, version), job(tuple(field.view()), field.mines, budget(field),
-                                                field.shape))
+        self.worker.submit((kind, version), job())
         self.collect()
+
+    def _about_view(self, job: type[HintJob | MoveJob | AnalyseJob], **rule: str) -> Job:
+        """``job`` about the board as it stands: the one place that reads its
+        view, its mines, the time allowed, its shape and the classic rule's
+        first click (``rule``: the first-click rule, for those that ask)."""
+        field = self.field
+        return job(view=tuple(field.view()), mines=field.mines, max_seconds=budget(field),
+                   shape=field.shape, relocated_from=field.relocated_from, **rule)
 
     def collect(self) -> None:
         """Take the answers that arrived; drop those about an older position."""
@@ -214,10 +220,7 @@ class Assistant:
             # the hint would be dropped as stale once the click plays.
             self._hint_after_first = True
             return dirty
-        first_click = self.first_click
-        relocated = self.field.relocated_from
-        self._ask("hint", lambda view, mines, seconds, shape: HintJob(
-            view, mines, first_click, seconds, shape, relocated))
+        self._ask("hint", lambda: self._about_view(HintJob, first_click=self.first_click))
         return dirty
 
     def _hint_arrived(self, h: HintAnswer) -> None:
@@ -305,9 +308,7 @@ class Assistant:
         failed = self._overlay_failed
         if (self._overlay is None or self._overlay[0] != version) \
                 and (failed is None or failed[0] != version or failed[1] < OVERLAY_TRIES):
-            relocated = self.field.relocated_from
-            self._ask("overlay", lambda view, mines, seconds, shape: AnalyseJob(
-                view, mines, seconds, shape, relocated))
+            self._ask("overlay", lambda: self._about_view(AnalyseJob))
         if self._overlay is None or self._overlay[0][0] != self.game:
             return None
         if status == Status.PLAYING:
@@ -353,8 +354,8 @@ class Assistant:
             self._first = (kind, cell)
             seed, rule = field.seed, field.first_click
             mask = field.mask
-            self._ask("layout", lambda view, mines, seconds, shape: LayoutJob(
-                field.width, field.height, mines, seed, rule, cell, shape,
+            self._ask("layout", lambda: LayoutJob(
+                field.width, field.height, field.mines, seed, rule, cell, field.shape,
                 None if mask is None else tuple(mask)))
         return True
 
@@ -409,9 +410,7 @@ class Assistant:
         if self._countdown > 0:
             return
         if self._planned is None:
-            first_click, relocated = self.first_click, self.field.relocated_from
-            self._ask("move", lambda view, mines, seconds, shape: MoveJob(
-                view, mines, first_click, seconds, shape, relocated))
+            self._ask("move", lambda: self._about_view(MoveJob, first_click=self.first_click))
             return
         decision, self._planned = self._planned, None
         self._assist()

@@ -91,8 +91,10 @@ class MoveAnswer:
 
 
 @dataclass(frozen=True)
-class HintJob:
-    """The hint for a view."""
+class _PlayJob:
+    """What the hint and auto-play's move are asked about: a view, played
+    under a first-click rule (``relocated_from``: the classic rule's first
+    click, whose mine may have moved)."""
 
     view: tuple[str, ...]
     mines: int
@@ -100,6 +102,10 @@ class HintJob:
     max_seconds: float | None
     shape: str = GRID
     relocated_from: tuple[int, int] | None = None
+
+
+class HintJob(_PlayJob):
+    """The hint for a view."""
 
     def run(self) -> HintAnswer:
         from game.solver import hint
@@ -153,16 +159,8 @@ class AnalyseJob:
         return first is None or may_weigh(topology, lambda i: flat[i] in COVERED_CHARS, first)
 
 
-@dataclass(frozen=True)
-class MoveJob:
+class MoveJob(_PlayJob):
     """Auto-play's next move on a view."""
-
-    view: tuple[str, ...]
-    mines: int
-    first_click: str
-    max_seconds: float | None
-    shape: str = GRID
-    relocated_from: tuple[int, int] | None = None
 
     def run(self) -> MoveAnswer:
         from game.solver import next_move
