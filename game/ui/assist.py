@@ -16,7 +16,8 @@ in the history, never a best time).
 
 The solver is imported the first time the computer is asked for something
 (by the job, in the worker), not when the window opens (docs/design.md,
-"Start-up"). What the help says is worded in ``assist_words.py``.
+"Start-up"). What the help says is worded in ``assist_words.py``; the
+probability overlay is ``assist_overlay.py``.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import Status
-from game.i18n import _, chance, language, pgettext
+from game.i18n import _, language
 
+from .assist_overlay import ProbabilityOverlay
 from .assist_words import GAME_OVER, NOT_NO_GUESS, PUZZLED, TOO_BIG, hint_text
 from .jobs import (
     AnalyseJob,
@@ -40,7 +42,6 @@ from .jobs import (
     MoveJob,
     Overlay,
 )
-from .render.assist import COVERED
 from .worker import STOPPED
 
 if TYPE_CHECKING:
@@ -55,7 +56,6 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 THINKING_TICKS = 6          # an answer this late (100 ms) shows the "thinking" cue
-OVERLAY_TRIES = 2           # the overlay asks this often about a position whose analysis fails
 REVEALABLE = "#?"           # what a reveal opens (a flag it leaves alone)
 
 
@@ -78,7 +78,7 @@ def too_big(field) -> bool:
     return field.width * field.height > MAX_CELLS
 
 
-class Assistant:
+class Assistant(ProbabilityOverlay):
     def __init__(self, screen: PlayScreen) -> None:
         self.screen = screen
         self.worker = screen.app.worker
@@ -182,9 +182,7 @@ class Assistant:
                 continue
             if not done.ok:
                 if kind == "overlay":
-                    tries = self._overlay_failed
-                    self._overlay_failed = (version, tries[1] + 1 if tries and tries[0] == version
-                                            else 1)
+                    self._overlay_failed_at(version)
                 # kept untranslated: said in the language of the moment
                 self.say(PUZZLED, reason=STOPPED if done.lost else str(done.value))
                 self.stop()
@@ -284,61 +282,6 @@ class Assistant:
             return self.shown.text
         return self.message
 
-    # ------------------------------------------------------------ overlay
-
-    def toggle_overlay(self) -> None:
-        self.overlay = not self.overlay
-        self._message = None
-        self._overlay_failed = None       # turned on again: asked again
-
-    def analysis(self) -> Overlay | None:
-        """Probabilities for the overlay: asked for after each move; until
-        the answer arrives, those of the game's previous position. Shown over
-        a game under way (not before the first click: every cell alike, they
-        tell nothing), they make it assisted: only once they shade it, never
-        while the computer fails to answer (its process stopped, the line
-        says so, nothing is shaded, and the game is still the player's own)."""
-        status = self.field.status
-        if status == Status.LOST:
-            return None
-        version = self.version()
-        # A position whose analysis failed (no process could start, or it
-        # died) is asked about once more, then not until the board changes or
-        # P is pressed: asked at every frame, a process started sixty a second.
-        failed = self._overlay_failed
-        if (self._overlay is None or self._overlay[0] != version) \
-                and (failed is None or failed[0] != version or failed[1] < OVERLAY_TRIES):
-            self._ask("overlay", lambda: self._about_view(AnalyseJob))
-        if self._overlay is None or self._overlay[0][0] != self.game:
-            return None
-        if status == Status.PLAYING:
-            self._assist()
-        return self._overlay[1]
-
-    def _overlay_arrived(self, overlay: Overlay) -> None:
-        self._overlay = (self.version(), overlay)
-
-    def probability(self, cell: Cell) -> float | None:
-        """The mine probability of a covered cell (None for revealed ones)."""
-        analysis = self.analysis()
-        if analysis is None or self.field.cell(*cell) not in COVERED:
-            return None
-        return analysis.rows[cell[1]][cell[0]]
-
-    def hover_text(self, cell: Cell | None) -> str:
-        if cell is None:
-            return ""
-        p = self.probability(cell)
-        if p is None:
-            return ""
-        analysis = self.analysis()
-        approx = "~" if analysis is not None and not analysis.exact else ""
-        if p == 0.0:
-            return pgettext("probability", "safe")
-        if p == 1.0:
-            return pgettext("probability", "mine")
-        return f"{approx}{chance(p)}"
-
     # ------------------------------------------------------------ no-guess boards
 
     def lay_first(self, kind: str, cell: Cell) -> bool:
@@ -427,5 +370,6 @@ class Assistant:
         self._countdown = self.pace[0]
 
     _answers: ClassVar[dict[str, Callable[[Assistant, Any], None]]] = {
-        "hint": _hint_arrived, "overlay": _overlay_arrived, "layout": _layout_arrived,
+        "hint": _hint_arrived, "overlay": ProbabilityOverlay._overlay_arrived,
+        "layout": _layout_arrived,
         "move": _move_arrived}
