@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from game.engine import Status
+from game.engine import Minefield, Status
 from game.i18n import _, language
 
 from .assist_overlay import ProbabilityOverlay
@@ -42,6 +42,7 @@ from .jobs import (
     MoveJob,
     Overlay,
 )
+from .session import Session
 from .worker import STOPPED
 
 if TYPE_CHECKING:
@@ -69,12 +70,13 @@ class Shown:
     text: str
 
 
-def budget(field) -> float | None:
+def budget(field: Minefield) -> float | None:
     """Seconds the solver may think on this board (None: no limit, exact)."""
     return None if field.width * field.height <= EXACT_CELLS else BUDGET_SECONDS
 
 
-def too_big(field) -> bool:
+def too_big(field: Minefield) -> bool:
+    """Whether the board is beyond what the computer tries (``MAX_CELLS``)."""
     return field.width * field.height > MAX_CELLS
 
 
@@ -110,11 +112,13 @@ class Assistant(ProbabilityOverlay):
         self._countdown = 0
 
     @property
-    def field(self):
+    def field(self) -> Minefield:
+        """The game on the play screen (a new game brings another)."""
         return self.screen.field
 
     @property
-    def session(self):
+    def session(self) -> Session:
+        """The play screen's session: its clock, whether the game is assisted."""
         return self.screen.session
 
     @property
@@ -123,6 +127,7 @@ class Assistant(ProbabilityOverlay):
         return self.field.first_click or "opening"
 
     def version(self) -> Version:
+        """The position a question is about, to tell a stale answer."""
         return (self.game, self.field.move_count)
 
     def new_game(self) -> None:
@@ -203,6 +208,7 @@ class Assistant(ProbabilityOverlay):
 
     @property
     def waiting(self) -> bool:
+        """Some question has no answer yet."""
         return bool(self._asked)
 
     # ------------------------------------------------------------ hint
@@ -321,6 +327,7 @@ class Assistant(ProbabilityOverlay):
     # ------------------------------------------------------------ auto-play
 
     def toggle_autoplay(self) -> None:
+        """A: auto-play starts (not on a finished game) or stops."""
         if self.autoplay:
             self.stop()
         elif not self.session.ended:

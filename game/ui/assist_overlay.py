@@ -24,6 +24,7 @@ class ProbabilityOverlay:
     """The overlay for ``Assistant``."""
 
     def toggle_overlay(self) -> None:
+        """P: the overlay on or off; turned on, a position that failed is asked again."""
         self.overlay = not self.overlay
         self._message = None
         self._overlay_failed = None       # turned on again: asked again
@@ -63,6 +64,8 @@ class ProbabilityOverlay:
         return analysis.rows[cell[1]][cell[0]]
 
     def hover_text(self, cell: Cell | None) -> str:
+        """The percentage shown beside the pointer over ``cell`` ("~" when
+        approximate, "safe" or "mine" when certain; "" for an open cell)."""
         if cell is None:
             return ""
         p = self.probability(cell)

@@ -19,13 +19,18 @@ underlined letter; Alt+letter opens another menu by its title's.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from ..menus import MENUS, fold, mnemonics, title_label, visible_items
+from ..menus import MENUS, Item, fold, mnemonics, title_label, visible_items
 from ..render.hud import draw_mode_button
 from ..render.menubar import draw_bar, draw_popup, popup_geometry, title_rects
 from ..render.painter import Painter
 from . import base
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 ON_TITLE = "title"
 
@@ -51,7 +56,8 @@ class MenuScreen(base.Screen):
     # Geometry.
 
     @property
-    def items(self):
+    def items(self) -> tuple[Item, ...]:
+        """The open menu's items this run shows."""
         return visible_items(self.app, MENUS[self.index][1])
 
     def _titles(self):
@@ -244,12 +250,12 @@ def title_for(event: pygame.event.Event) -> int | None:
     return mnemonic_index([title_label(title) for title, _items in MENUS], event)
 
 
-def _titles(app) -> list[pygame.Rect]:
+def _titles(app: Host) -> list[pygame.Rect]:
     layout = app.layout
     return title_rects(app.painter, layout.menu_h, layout.mode_button.x)
 
 
-def title_at(app, x: int) -> int | None:
+def title_at(app: Host, x: int) -> int | None:
     """The menu whose title is at window column ``x`` (None on the bar's
     empty end, where a press opens nothing, as in Windows)."""
     return next((i for i, rect in enumerate(_titles(app)) if rect.x <= x < rect.right), None)
