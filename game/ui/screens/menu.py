@@ -91,6 +91,8 @@ class MenuScreen(base.Screen):
             self._key(event)
 
     def _mouse(self, event: pygame.event.Event, hit) -> None:
+        """A press, release or move over ``hit`` (what ``_hit`` found under
+        the pointer; None: outside the menus)."""
         kind, i = hit if hit else (None, None)
         if event.type == pygame.MOUSEMOTION:
             if kind == ON_TITLE and i != self.index:
@@ -104,20 +106,7 @@ class MenuScreen(base.Screen):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and kind is None:
             self.close()             # as in Windows, any button outside: and nothing else
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if kind == ON_TITLE:
-                if i == self.index and self.press_origin is None and self.dropped:
-                    self.close()
-                    return
-                self._switch(i)
-                self._drop(None)
-                self.press_origin = ON_TITLE
-            elif kind == "item":
-                self.press_origin = "item"
-                self._set_highlight(i)
-            elif kind == "popup":
-                self.press_origin = "popup"          # a separator, the drop-down's frame
-            elif kind is None:
-                self.close()
+            self._left_press(kind, i)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             origin, self.press_origin = self.press_origin, None
             if origin is None:
@@ -126,6 +115,24 @@ class MenuScreen(base.Screen):
                 self.choose(i)
             elif kind is None:
                 self.close()
+
+    def _left_press(self, kind: str | None, i: int | None) -> None:
+        """The left button pressed on ``kind`` (a title, an item, the
+        drop-down's frame; None: outside the menus), number ``i``."""
+        if kind == ON_TITLE:
+            if i == self.index and self.press_origin is None and self.dropped:
+                self.close()
+                return
+            self._switch(i)
+            self._drop(None)
+            self.press_origin = ON_TITLE
+        elif kind == "item":
+            self.press_origin = "item"
+            self._set_highlight(i)
+        elif kind == "popup":
+            self.press_origin = "popup"          # a separator, the drop-down's frame
+        elif kind is None:
+            self.close()
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
