@@ -93,6 +93,26 @@ def check_field(field: Minefield) -> None:
     mines = "".join(layout)
     expect(len(mines) == w * h and mines.count("*") == n,
            f"layout holds {mines.count('*')} mines, not {n}")
+    covered_safe = _check_cells(field, view, mines)
+    expect(field.safe_left == covered_safe,
+           f"safe_left {field.safe_left}, {covered_safe} safe cells covered")
+    if status == Status.WON:
+        expect(covered_safe == 0 and field.mines_left == 0, "won with safe cells covered")
+    elif status == Status.LOST:
+        expect("X" in flat, "lost without an exploded mine")
+    elif status == Status.READY:
+        expect(covered_safe == cells - n, "ready board with cells opened")
+    else:
+        expect(covered_safe > 0, "playing with no safe cell left")
+    check_replay(field, layout, view)
+
+
+def _check_cells(field: Minefield, view: list[str], mines: str) -> int:
+    """Each cell shown against the mines laid (``mines``, the layout's rows
+    joined): a number counts its mines, a 0 left no neighbour covered that
+    was never flagged, a covered cell shows what its game's phase allows.
+    Returns how many safe cells are still covered."""
+    w, status, flat = field.width, field.status, "".join(view)
     table = field.topology.neighbours
     ever_flagged = {m.y * w + m.x for m in field.moves if m.kind == FLAG}
     covered_safe = 0
@@ -122,17 +142,7 @@ def check_field(field: Minefield) -> None:
             problem = f"but holds a mine ({status} game)"
         if problem:
             fail(f"({i % w}, {i // w}) shows {ch!r} {problem}", view)
-    expect(field.safe_left == covered_safe,
-           f"safe_left {field.safe_left}, {covered_safe} safe cells covered")
-    if status == Status.WON:
-        expect(covered_safe == 0 and field.mines_left == 0, "won with safe cells covered")
-    elif status == Status.LOST:
-        expect("X" in flat, "lost without an exploded mine")
-    elif status == Status.READY:
-        expect(covered_safe == cells - n, "ready board with cells opened")
-    else:
-        expect(covered_safe > 0, "playing with no safe cell left")
-    check_replay(field, layout, view)
+    return covered_safe
 
 
 def check_replay(field: Minefield, layout: list[str], view: list[str]) -> None:

@@ -47,26 +47,33 @@ def board_overrides(args: argparse.Namespace) -> dict[str, object]:
         else:
             overrides.update(_mask_board(args.mask, args.mines, args.shape))
     elif any(v is not None for v in custom):
-        if args.level:
-            raise UsageError(_("use either --level or --width/--height/--mines, not both"))
-        if None in custom:
-            raise UsageError(_("--width, --height and --mines go together"))
-        try:
-            CUSTOM_LIMITS.check(*custom, args.shape or GRID)
-        except SizeError as e:
-            if args.shape is not None or e.what != "mines":
-                raise UsageError(size_error(e)) from None
-            # Without --shape the saved shape is played, which may take more
-            # mines than the grid: checked once it is known (board_problem).
-        # Which level the size is depends on the style played (9x9 with 10
-        # mines is Beginner, but Windows 3.1's Beginner is 8x8), known only
-        # with the saved settings: Options.settings_from names it. No mask:
-        # the saved custom field's drew holes in a board of another size.
-        overrides.update(level="custom", custom_width=custom[0], custom_height=custom[1],
-                         custom_mines=custom[2], custom_mask="")
+        overrides.update(_custom_board(args))
     elif args.level:
         overrides["level"] = args.level
     return overrides
+
+
+def _custom_board(args: argparse.Namespace) -> dict[str, object]:
+    """The settings of the custom size ``--width``, ``--height`` and
+    ``--mines`` give (all three, without ``--level``)."""
+    custom = (args.width, args.height, args.mines)
+    if args.level:
+        raise UsageError(_("use either --level or --width/--height/--mines, not both"))
+    if None in custom:
+        raise UsageError(_("--width, --height and --mines go together"))
+    try:
+        CUSTOM_LIMITS.check(*custom, args.shape or GRID)
+    except SizeError as e:
+        if args.shape is not None or e.what != "mines":
+            raise UsageError(size_error(e)) from None
+        # Without --shape the saved shape is played, which may take more
+        # mines than the grid: checked once it is known (board_problem).
+    # Which level the size is depends on the style played (9x9 with 10
+    # mines is Beginner, but Windows 3.1's Beginner is 8x8), known only
+    # with the saved settings: Options.settings_from names it. No mask:
+    # the saved custom field's drew holes in a board of another size.
+    return dict(level="custom", custom_width=custom[0], custom_height=custom[1],
+                custom_mines=custom[2], custom_mask="")
 
 
 MAX_MASK_BYTES = 64_000

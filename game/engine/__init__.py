@@ -6,6 +6,7 @@
     f.view()                # -> rows of '#', 'F', '?', '0'..'8' (and 'X', '*', 'x' after a loss)
 """
 
+from .board import Status
 from .levels import (
     ANY_SIZE,
     CUSTOM_LIMITS,
@@ -20,7 +21,7 @@ from .levels import (
     level_preset,
     says_an,
 )
-from .minefield import Minefield, Status
+from .minefield import Minefield
 from .mines import CLASSIC, FIRST_CLICK_RULES, OPENING, SAFE, MineLayer, uniform_layer
 from .moves import Move, MoveError
 from .stats import Clicks, GameStats

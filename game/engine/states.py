@@ -1,7 +1,8 @@
 """The four states of a cell, one byte each in the board's ``state`` array.
 
-The board (``minefield``), its cascade (``cascade``) and the player's view of
-it (``view``) all read and write these bytes, so they live below all three.
+The board (``board``, played by ``minefield``), its cascade (``cascade``)
+and the player's view of it (``view``) all read and write these bytes, so
+they live below all three.
 """
 
 from __future__ import annotations

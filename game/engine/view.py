@@ -4,7 +4,7 @@ The screen and the computer ask for the view at every move, ten thousand
 cells on a big board, so the whole board is read through byte tables at C
 speed (``board_view``) rather than a Python call per cell; ``cell_char``
 gives the same character for one cell. The characters are listed in
-``Minefield.view``.
+``Board.view``.
 """
 
 from __future__ import annotations

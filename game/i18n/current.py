@@ -58,6 +58,7 @@ def pgettext(context: str, message: str) -> str:
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` told apart by ``context``, as ``pgettext`` is ``_``."""
     return _catalogue().npgettext(context, singular, plural, n)
 
 

@@ -42,6 +42,8 @@ def show(value: Any) -> str:
 
 
 def integer(doc: dict[str, Any], name: str, low: int, high: int) -> int:
+    """Field ``name``, a whole number from ``low`` to ``high`` (JSON's true
+    and false are no numbers, though Python's bool is an int)."""
     value = doc.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
         raise ReplayError(_("{name} must be a whole number, not {value}").format(
@@ -53,6 +55,7 @@ def integer(doc: dict[str, Any], name: str, low: int, high: int) -> int:
 
 
 def boolean(doc: dict[str, Any], name: str) -> bool:
+    """Field ``name``, true or false (not 0 or 1)."""
     value = doc.get(name)
     if not isinstance(value, bool):
         raise ReplayError(_("{name} must be true or false, not {value}").format(
@@ -67,6 +70,9 @@ _NOT_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def text(doc: dict[str, Any], name: str) -> str | None:
+    """Field ``name``, plain text of at most MAX_TEXT characters, or None
+    when absent: shown to the player and used in file names, it may hold
+    nothing that a message or a file name cannot."""
     value = doc.get(name)
     if value is None:
         return None
@@ -80,6 +86,9 @@ def text(doc: dict[str, Any], name: str) -> str | None:
 
 
 def layout(doc: dict[str, Any], width: int, height: int, mines: int) -> tuple[str, ...]:
+    """The mines as rows of ``*``, ``.`` and ``' '`` (holes): exactly the
+    board's size and the mines the file states, so that the board replayed
+    is the one played."""
     rows = doc["layout"]
     if not isinstance(rows, list) or len(rows) != height:
         raise ReplayError(ngettext("layout must be a list of {count} row",
@@ -106,6 +115,9 @@ def layout(doc: dict[str, Any], width: int, height: int, mines: int) -> tuple[st
 
 
 def moves(doc: dict[str, Any], width: int, height: int) -> tuple[tuple[int, str], ...]:
+    """The moves as ``(t_ms, text)``: at most MAX_MOVES, timed from 0 and
+    never back in time, each a move of the engine's text form on the board
+    (written again in its one spelling)."""
     items = doc.get("moves")
     if not isinstance(items, list):
         raise ReplayError(_("moves must be a list of [t_ms, move], not {value}").format(
@@ -148,6 +160,9 @@ def moves(doc: dict[str, Any], width: int, height: int) -> tuple[tuple[int, str]
 
 def pointer(doc: dict[str, Any], width: int, height: int,
              time_ms: int) -> PointerTrack:
+    """The pointer track, flat samples of ``dt_ms, x, y, buttons`` (empty
+    when absent): checked by whole columns at C speed, since a track holds
+    up to MAX_POINTER samples; the first sample at fault is named after."""
     items = doc.get("pointer")
     if items is None:
         return PointerTrack()

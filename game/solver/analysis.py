@@ -20,7 +20,7 @@ from .deduce import Deduction
 from .frontier import ComponentKey
 from .position import Position, parse
 from .problem import Problem
-from .relocation import first_click_index, weighed
+from .relocation import first_click_index, may_weigh, weighed
 
 Cell = tuple[int, int]
 
@@ -127,7 +127,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
                 safe.append(c)
             elif ways == total:
                 sure.append(c)
-        if first is not None:
+        if first is not None and may_weigh(position.topology, position.covered.__contains__, first):
             scan = [c for c in position.topology.cells if c != first]
             try:
                 heavier = weighed(rest, counted, scan, deadline, cache)

@@ -22,7 +22,9 @@ past what a float can show.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from game.engine.topology import Topology
 
 from .combine import Counted, solve
 from .count import Count, OutOfTime
@@ -60,6 +62,15 @@ def first_click_index(position: Position, relocated_from: object) -> int | None:
         raise ValueError(f"relocated_from {relocated_from} is covered in the view:"
                          f" the first click opened it")
     return i
+
+
+def may_weigh(topology: Topology, covered: Callable[[int], bool], first: int) -> bool:
+    """Whether the relocated mine may still sit in a covered cell: the first
+    cell the relocation scans (the first click ``first`` aside) is
+    ``covered``. Once it is open no layout starts the scan with a mine, every
+    layout weighs alike, and the plain counts are the answer (``weighed``
+    would stop at that cell)."""
+    return next((covered(c) for c in topology.cells if c != first), False)
 
 
 def weighed(problem: Problem, counted: Counted, scan: Sequence[int], deadline: float | None,

@@ -75,6 +75,8 @@ assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
 def version(connection: sqlite3.Connection) -> int:
+    """The layout the database is in, kept by SQLite in ``user_version``
+    (0 for a new file): what ``migrate`` starts from."""
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
 

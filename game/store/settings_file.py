@@ -95,25 +95,43 @@ def restored(document: dict[str, Any], kept: dict[str, Any] | None) -> dict[str,
             or not isinstance(kept.get("settings"), dict):
         return document
     earlier = kept["settings"]
+    missing = _dropped(stored, earlier)
+    _drop_other_board(stored, earlier, missing)
+    _drop_disagreeing(stored, missing)
+    return {**document, "settings": {**stored, **missing}}
+
+
+def _dropped(stored: dict[str, Any], earlier: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the kept copy (``earlier``) that settings.json
+    (``stored``) lacks. A value settings.json never held is never blamed on
+    it: one that is bad (a hand edit of the copy) is passed over, not taken
+    and reset."""
     defaults = asdict(Settings())
-    # A value settings.json never held is never blamed on it: one that is
-    # bad (a hand edit of the copy) is passed over, not taken and reset.
-    missing = {name: value for name, value in earlier.items() if name not in stored
-               and (name not in defaults
-                    or _acceptable(name, _as_type_of(value, defaults[name]), defaults[name]))}
+    return {name: value for name, value in earlier.items() if name not in stored
+            and (name not in defaults
+                 or _acceptable(name, _as_type_of(value, defaults[name]), defaults[name]))}
+
+
+def _drop_other_board(stored: dict[str, Any], earlier: dict[str, Any],
+                      missing: dict[str, Any]) -> None:
+    """A custom board chosen since the copy was kept (settings.json holds
+    another size or mask): the copy's custom fields are not taken, its mask
+    being drawn for another board."""
     if any(name in stored and stored[name] != earlier.get(name) for name in _CUSTOM_SIZE):
         for name in _CUSTOM_SIZE:
-            missing.pop(name, None)                    # another board since: not its mask
-    # Fields checked together (a custom size with its mask, your mask with
-    # its mines) are taken only if they still agree: a mask the
-    # copy holds that does not fit settings.json's size reset that size and
-    # set settings.json aside as damaged.
+            missing.pop(name, None)
+
+
+def _drop_disagreeing(stored: dict[str, Any], missing: dict[str, Any]) -> None:
+    """Fields checked together (a custom size with its mask, your mask with
+    its mines) are taken from ``missing`` only if they still agree with
+    ``stored``: a mask the copy holds that does not fit settings.json's size
+    reset that size and set settings.json aside as damaged."""
     own = _blamed(stored)
     for together in (_CUSTOM_SIZE, _OWN_MASK):
         if (_blamed({**stored, **missing}) - own) & set(together):
             for name in together:
                 missing.pop(name, None)
-    return {**document, "settings": {**stored, **missing}}
 
 
 def _blamed(stored: dict[str, Any]) -> set[str]:

@@ -32,6 +32,8 @@ _OWNER = re.compile(r"[0-9a-f]{32}")
 
 
 def lock_path(directory: Path, owner: str) -> Path:
+    """The lock file of the copy whose handle is ``owner``: a copy that can
+    take it knows that copy is gone, and settles its game."""
     return directory / f"{_PREFIX}{owner}{_SUFFIX}"
 
 
@@ -50,6 +52,9 @@ class Presence:
 
     @property
     def held(self) -> bool:
+        """Whether this copy holds its lock: without it (a folder that takes
+        no lock), nothing shows other copies that it lives, so the store
+        keeps no game in progress for it."""
         return self._fd is not None
 
     def release(self) -> None:

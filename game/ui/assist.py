@@ -16,7 +16,8 @@ in the history, never a best time).
 
 The solver is imported the first time the computer is asked for something
 (by the job, in the worker), not when the window opens (docs/design.md,
-"Start-up"). What the help says is worded in ``assist_words.py``.
+"Start-up"). What the help says is worded in ``assist_words.py``; the
+probability overlay is ``assist_overlay.py``.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from game.engine import Status
-from game.i18n import _, chance, language, pgettext
+from game.engine import Minefield, Status
+from game.i18n import _, language
 
+from .assist_overlay import ProbabilityOverlay
 from .assist_words import GAME_OVER, NOT_NO_GUESS, PUZZLED, TOO_BIG, hint_text
 from .jobs import (
     AnalyseJob,
@@ -40,7 +42,7 @@ from .jobs import (
     MoveJob,
     Overlay,
 )
-from .render.assist import COVERED
+from .session import Session
 from .worker import STOPPED
 
 if TYPE_CHECKING:
@@ -55,7 +57,6 @@ MAX_CELLS = 40_000          # beyond this the computer does not try
 THINK_TICKS = 8             # auto-play: the cursor rests on its cell this long...
 PACE_TICKS = 6              # ...and waits this long after each move
 THINKING_TICKS = 6          # an answer this late (100 ms) shows the "thinking" cue
-OVERLAY_TRIES = 2           # the overlay asks this often about a position whose analysis fails
 REVEALABLE = "#?"           # what a reveal opens (a flag it leaves alone)
 
 
@@ -69,16 +70,17 @@ class Shown:
     text: str
 
 
-def budget(field) -> float | None:
+def budget(field: Minefield) -> float | None:
     """Seconds the solver may think on this board (None: no limit, exact)."""
     return None if field.width * field.height <= EXACT_CELLS else BUDGET_SECONDS
 
 
-def too_big(field) -> bool:
+def too_big(field: Minefield) -> bool:
+    """Whether the board is beyond what the computer tries (``MAX_CELLS``)."""
     return field.width * field.height > MAX_CELLS
 
 
-class Assistant:
+class Assistant(ProbabilityOverlay):
     def __init__(self, screen: PlayScreen) -> None:
         self.screen = screen
         self.worker = screen.app.worker
@@ -110,11 +112,13 @@ class Assistant:
         self._countdown = 0
 
     @property
-    def field(self):
+    def field(self) -> Minefield:
+        """The game on the play screen (a new game brings another)."""
         return self.screen.field
 
     @property
-    def session(self):
+    def session(self) -> Session:
+        """The play screen's session: its clock, whether the game is assisted."""
         return self.screen.session
 
     @property
@@ -123,6 +127,7 @@ class Assistant:
         return self.field.first_click or "opening"
 
     def version(self) -> Version:
+        """The position a question is about, to tell a stale answer."""
         return (self.game, self.field.move_count)
 
     def new_game(self) -> None:
@@ -145,10 +150,10 @@ class Assistant:
 
     # ------------------------------------------------------------ the worker
 
-    def _ask(self, kind: str,
-             job: Callable[[tuple[str, ...], int, float | None, str], Job]) -> None:
-        """Ask the worker ``kind`` about the current position, once; a board
-        too big to think about gets a message instead."""
+    def _ask(self, kind: str, job: Callable[[], Job]) -> None:
+        """Ask the worker ``kind`` about the current position, once (``job``
+        makes the question, then only); a board too big to think about gets
+        a message instead."""
         version = self.version()
         if self._asked.get(kind) == version:
             return
@@ -159,10 +164,16 @@ class Assistant:
         self._asked[kind] = version
         if self._waiting_since is None:
             self._waiting_since = self.ticks
-        field = self.field
-        self.worker.submit((kind, version), job(tuple(field.view()), field.mines, budget(field),
-                                                field.shape))
+        self.worker.submit((kind, version), job())
         self.collect()
+
+    def _about_view(self, job: type[HintJob | MoveJob | AnalyseJob], **rule: str) -> Job:
+        """``job`` about the board as it stands: the one place that reads its
+        view, its mines, the time allowed, its shape and the classic rule's
+        first click (``rule``: the first-click rule, for those that ask)."""
+        field = self.field
+        return job(view=tuple(field.view()), mines=field.mines, max_seconds=budget(field),
+                   shape=field.shape, relocated_from=field.relocated_from, **rule)
 
     def collect(self) -> None:
         """Take the answers that arrived; drop those about an older position."""
@@ -176,9 +187,7 @@ class Assistant:
                 continue
             if not done.ok:
                 if kind == "overlay":
-                    tries = self._overlay_failed
-                    self._overlay_failed = (version, tries[1] + 1 if tries and tries[0] == version
-                                            else 1)
+                    self._overlay_failed_at(version)
                 # kept untranslated: said in the language of the moment
                 self.say(PUZZLED, reason=STOPPED if done.lost else str(done.value))
                 self.stop()
@@ -199,6 +208,7 @@ class Assistant:
 
     @property
     def waiting(self) -> bool:
+        """Some question has no answer yet."""
         return bool(self._asked)
 
     # ------------------------------------------------------------ hint
@@ -214,10 +224,7 @@ class Assistant:
             # the hint would be dropped as stale once the click plays.
             self._hint_after_first = True
             return dirty
-        first_click = self.first_click
-        relocated = self.field.relocated_from
-        self._ask("hint", lambda view, mines, seconds, shape: HintJob(
-            view, mines, first_click, seconds, shape, relocated))
+        self._ask("hint", lambda: self._about_view(HintJob, first_click=self.first_click))
         return dirty
 
     def _hint_arrived(self, h: HintAnswer) -> None:
@@ -281,63 +288,6 @@ class Assistant:
             return self.shown.text
         return self.message
 
-    # ------------------------------------------------------------ overlay
-
-    def toggle_overlay(self) -> None:
-        self.overlay = not self.overlay
-        self._message = None
-        self._overlay_failed = None       # turned on again: asked again
-
-    def analysis(self) -> Overlay | None:
-        """Probabilities for the overlay: asked for after each move; until
-        the answer arrives, those of the game's previous position. Shown over
-        a game under way (not before the first click: every cell alike, they
-        tell nothing), they make it assisted: only once they shade it, never
-        while the computer fails to answer (its process stopped, the line
-        says so, nothing is shaded, and the game is still the player's own)."""
-        status = self.field.status
-        if status == Status.LOST:
-            return None
-        version = self.version()
-        # A position whose analysis failed (no process could start, or it
-        # died) is asked about once more, then not until the board changes or
-        # P is pressed: asked at every frame, a process started sixty a second.
-        failed = self._overlay_failed
-        if (self._overlay is None or self._overlay[0] != version) \
-                and (failed is None or failed[0] != version or failed[1] < OVERLAY_TRIES):
-            relocated = self.field.relocated_from
-            self._ask("overlay", lambda view, mines, seconds, shape: AnalyseJob(
-                view, mines, seconds, shape, relocated))
-        if self._overlay is None or self._overlay[0][0] != self.game:
-            return None
-        if status == Status.PLAYING:
-            self._assist()
-        return self._overlay[1]
-
-    def _overlay_arrived(self, overlay: Overlay) -> None:
-        self._overlay = (self.version(), overlay)
-
-    def probability(self, cell: Cell) -> float | None:
-        """The mine probability of a covered cell (None for revealed ones)."""
-        analysis = self.analysis()
-        if analysis is None or self.field.cell(*cell) not in COVERED:
-            return None
-        return analysis.rows[cell[1]][cell[0]]
-
-    def hover_text(self, cell: Cell | None) -> str:
-        if cell is None:
-            return ""
-        p = self.probability(cell)
-        if p is None:
-            return ""
-        analysis = self.analysis()
-        approx = "~" if analysis is not None and not analysis.exact else ""
-        if p == 0.0:
-            return pgettext("probability", "safe")
-        if p == 1.0:
-            return pgettext("probability", "mine")
-        return f"{approx}{chance(p)}"
-
     # ------------------------------------------------------------ no-guess boards
 
     def lay_first(self, kind: str, cell: Cell) -> bool:
@@ -353,8 +303,8 @@ class Assistant:
             self._first = (kind, cell)
             seed, rule = field.seed, field.first_click
             mask = field.mask
-            self._ask("layout", lambda view, mines, seconds, shape: LayoutJob(
-                field.width, field.height, mines, seed, rule, cell, shape,
+            self._ask("layout", lambda: LayoutJob(
+                field.width, field.height, field.mines, seed, rule, cell, field.shape,
                 None if mask is None else tuple(mask)))
         return True
 
@@ -377,6 +327,7 @@ class Assistant:
     # ------------------------------------------------------------ auto-play
 
     def toggle_autoplay(self) -> None:
+        """A: auto-play starts (not on a finished game) or stops."""
         if self.autoplay:
             self.stop()
         elif not self.session.ended:
@@ -409,9 +360,7 @@ class Assistant:
         if self._countdown > 0:
             return
         if self._planned is None:
-            first_click, relocated = self.first_click, self.field.relocated_from
-            self._ask("move", lambda view, mines, seconds, shape: MoveJob(
-                view, mines, first_click, seconds, shape, relocated))
+            self._ask("move", lambda: self._about_view(MoveJob, first_click=self.first_click))
             return
         decision, self._planned = self._planned, None
         self._assist()
@@ -428,5 +377,6 @@ class Assistant:
         self._countdown = self.pace[0]
 
     _answers: ClassVar[dict[str, Callable[[Assistant, Any], None]]] = {
-        "hint": _hint_arrived, "overlay": _overlay_arrived, "layout": _layout_arrived,
+        "hint": _hint_arrived, "overlay": ProbabilityOverlay._overlay_arrived,
+        "layout": _layout_arrived,
         "move": _move_arrived}

@@ -22,6 +22,10 @@ from .screens.records import BestTimesDialog, StatisticsDialog
 from .screens.style import StyleDialog
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from game.replay import Replay
+
     from .app import App
 
 
@@ -184,7 +188,7 @@ class Commands:
         if self.app.last_replay is not None:
             replays.watch(self.app, self.app.last_replay, fit_next_frame=True)
 
-    def export_replay(self, replay=None) -> None:
+    def export_replay(self, replay: Replay | None = None) -> None:
         """Save a replay (the last game's by default) to a file to share."""
         replay = replay or self.app.last_replay
         if replay is not None and self.allowed("export_replay"):
@@ -193,7 +197,7 @@ class Commands:
     def open_replay(self) -> None:
         self.app.push(OpenReplayDialog(self.app))
 
-    def open_replay_file(self, path) -> None:
+    def open_replay_file(self, path: str | Path) -> None:
         """Watch the replay file ``path``, dropped on the window or named on
         the command line. Over attract mode, whoever asked is at the machine:
         the demo gives way first, as at a click. It used to play on beneath

@@ -91,8 +91,10 @@ class MoveAnswer:
 
 
 @dataclass(frozen=True)
-class HintJob:
-    """The hint for a view."""
+class _PlayJob:
+    """What the hint and auto-play's move are asked about: a view, played
+    under a first-click rule (``relocated_from``: the classic rule's first
+    click, whose mine may have moved)."""
 
     view: tuple[str, ...]
     mines: int
@@ -100,6 +102,10 @@ class HintJob:
     max_seconds: float | None
     shape: str = GRID
     relocated_from: tuple[int, int] | None = None
+
+
+class HintJob(_PlayJob):
+    """The hint for a view."""
 
     def run(self) -> HintAnswer:
         from game.solver import hint
@@ -140,28 +146,21 @@ class AnalyseJob:
             return Overlay(rough.probabilities, rough.exact)
 
     def _relocation_weighs(self) -> bool:
-        """Whether a mine moved by the classic rule may still sit in a covered
-        cell: the top-left-most cell of the board (the first click aside)
-        is covered. Once it is open no layout starts the scan with a mine."""
+        """Whether the classic rule's relocated mine may still weigh (the
+        solver's ``may_weigh``); a first click that is no cell of the view
+        is left to ``analyse`` to refuse."""
         if self.relocated_from is None:
             return False
-        for y, row in enumerate(self.view):
-            for x, char in enumerate(row):
-                if char != " " and (x, y) != self.relocated_from:
-                    return char in "#F?"
-        return False
+        from game.solver.position import COVERED_CHARS, board_of
+        from game.solver.relocation import may_weigh
+        topology = board_of(self.view, self.shape)
+        first = topology.index(*self.relocated_from)
+        flat = "".join(self.view)
+        return first is None or may_weigh(topology, lambda i: flat[i] in COVERED_CHARS, first)
 
 
-@dataclass(frozen=True)
-class MoveJob:
+class MoveJob(_PlayJob):
     """Auto-play's next move on a view."""
-
-    view: tuple[str, ...]
-    mines: int
-    first_click: str
-    max_seconds: float | None
-    shape: str = GRID
-    relocated_from: tuple[int, int] | None = None
 
     def run(self) -> MoveAnswer:
         from game.solver import next_move

@@ -77,33 +77,45 @@ class Loop:
             elif event.type in INPUT_EVENTS:
                 focus_came = False
                 self.focused |= event.type in DELIBERATE_INPUT
-            if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
-                self.request_quit()
-            elif event.type == pygame.QUIT:
-                self.commands.run("exit")          # refused in kiosk mode
-            elif event.type == pygame.DROPFILE and not self.kiosk:
-                self.commands.open_replay_file(event.file)     # a replay dropped on the window
-            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
-                self.invalidate()
-            elif event.type == pygame.WINDOWSIZECHANGED:
-                self.window_resized()
-            elif event.type in DEVICE_EVENTS:
-                self.audio.device_changed(event)       # speakers plugged in or out
-            elif event.type == pygame.WINDOWLEAVE:
-                self.play.pointer_left()
-            elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
-                self.focused = False
-                self.held_keys.clear()
-                while self.top.closes_with_focus:    # an open menu: the pause panel cut it
-                    self.pop()
-                for screen in self.stack:
-                    screen.focus_lost()
-                self.play.pause()
-            elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
-                    and self.top is not self.play and not self.attracting:
-                self.commands.run(keys.command_for(event))
-            else:
-                self.top.handle(event)
+            self._dispatch(event)
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        """One event to whom it concerns: the window's own (quit, a file
+        dropped, exposed, resized, a sound device, the pointer or the focus
+        gone), a global key, or else the screen on top."""
+        if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
+            self.request_quit()
+        elif event.type == pygame.QUIT:
+            self.commands.run("exit")          # refused in kiosk mode
+        elif event.type == pygame.DROPFILE and not self.kiosk:
+            self.commands.open_replay_file(event.file)     # a replay dropped on the window
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.invalidate()
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self.window_resized()
+        elif event.type in DEVICE_EVENTS:
+            self.audio.device_changed(event)       # speakers plugged in or out
+        elif event.type == pygame.WINDOWLEAVE:
+            self.play.pointer_left()
+        elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self._focus_lost()
+        elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
+                and self.top is not self.play and not self.attracting:
+            self.commands.run(keys.command_for(event))
+        else:
+            self.top.handle(event)
+
+    def _focus_lost(self) -> None:
+        """The window lost the focus or was minimised: keys held are
+        forgotten, an open menu closes, every screen lets go of what a press
+        holds, and a game under way pauses."""
+        self.focused = False
+        self.held_keys.clear()
+        while self.top.closes_with_focus:    # an open menu: the pause panel cut it
+            self.pop()
+        for screen in self.stack:
+            screen.focus_lost()
+        self.play.pause()
 
     def update(self) -> None:
         """One fixed tick for every screen; news from the store's background

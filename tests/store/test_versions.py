@@ -46,9 +46,11 @@ def test_settings_an_older_copy_rewrote_keep_the_fields_it_did_not_know(tmp_path
     assert again.notices == []
 
 
-def test_a_custom_mask_comes_back_only_with_the_board_it_was_drawn_for(tmp_path):
+@pytest.mark.parametrize("field, value", [("custom_width", 12), ("custom_mines", 30)])
+def test_a_custom_mask_comes_back_only_with_the_board_it_was_drawn_for(tmp_path, field, value):
     """A custom size changed in an older copy that knew no masks is a plain
-    rectangle: the mask drawn for the size before is not put on it."""
+    rectangle: the mask drawn for the size before is not put on it, even
+    where it would fit (the same sides, other mines)."""
     mask = "\n".join(["#" * 10] * 9 + ["#" * 9 + " "])
     store = open_store(tmp_path)
     store.settings = Settings(level="custom", custom_width=10, custom_height=10, custom_mines=20,
@@ -59,10 +61,10 @@ def test_a_custom_mask_comes_back_only_with_the_board_it_was_drawn_for(tmp_path)
     del document["settings"]["custom_mask"]
     (tmp_path / "settings.json").write_text(json.dumps(document), "utf-8")
     assert open_store(tmp_path).settings.custom_mask == mask
-    document["settings"]["custom_width"] = 12
+    document["settings"][field] = value
     (tmp_path / "settings.json").write_text(json.dumps(document), "utf-8")
     again = open_store(tmp_path)
-    assert (again.settings.custom_width, again.settings.custom_mask) == (12, "")
+    assert (getattr(again.settings, field), again.settings.custom_mask) == (value, "")
     assert again.notices == []
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from game.store import GameRecord
 from game.ui.render.painter import BLACK, DARK, GREY, WHITE
-from game.ui.screens.dialog import BAR_REPEAT_DELAY
+from game.ui.screens.dialog_lists import BAR_REPEAT_DELAY
 from game.ui.screens.history import HistoryDialog
 
 from .helpers import key, make_app, move, pixel, press, release

@@ -12,7 +12,8 @@ from game.engine import Minefield, Status
 from game.i18n import _ as translate
 from game.i18n import set_language
 from game.solver import hint, no_guess_layer
-from game.ui.assist import OVERLAY_TRIES, THINKING_TICKS
+from game.ui.assist import THINKING_TICKS
+from game.ui.assist_overlay import OVERLAY_TRIES
 from game.ui.assist_words import NOT_NO_GUESS
 from game.ui.jobs import LAYOUT_SECONDS, Job
 from game.ui.render.assist import TIP, thinking_rect

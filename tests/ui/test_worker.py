@@ -356,6 +356,24 @@ def test_reading_the_answers_never_imports_the_solver_into_the_window(tmp_path):
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.parametrize("view, first, afresh", [
+    (("#####", "#####", "#####", "####1"), (4, 3), True),      # the top-left covered
+    (("1####", "#####", "#####", "####1"), (4, 3), False),     # the top-left open
+    (("1####", "#####", "#####", "#####"), (0, 0), True),      # the click is not scanned
+    ((" 1###", "#####", "#####", "####1"), (4, 3), False),     # nor is a hole
+    (("#####", "#####", "#####", "####1"), None, False),       # not the classic rule
+])
+def test_the_overlay_counts_afresh_only_while_the_relocated_mine_may_weigh(
+        monkeypatch, view, first, afresh):
+    """The overlay's incremental counts know nothing of the classic rule's
+    relocated mine: while the first cell it scans is covered the view is
+    counted afresh, weighed; after, the game's counts are kept up to date."""
+    from game.ui import jobs
+    monkeypatch.setattr(jobs, "_games", {})
+    AnalyseJob(view, 4, None, relocated_from=first).run()
+    assert ("grid" not in jobs._games) is afresh
+
+
 def test_without_prepared_mines_the_window_lays_the_no_guess_board_itself():
     from game.solver import no_guess_layer
     on_the_spot = Minefield(16, 16, 40, seed=9, layer=PreparedLayer())

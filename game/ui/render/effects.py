@@ -4,7 +4,7 @@ the animation in board cells or scale-1 field pixels."""
 
 from __future__ import annotations
 
-from ..anim import POP_TICKS, DefeatAnimation, VictoryAnimation
+from ..anim import POP_TICKS, Animation, DefeatAnimation, VictoryAnimation
 from ..frame import Layout
 from .painter import Painter
 
@@ -18,7 +18,12 @@ def _cell_origin(layout: Layout, cell, scroll, shift) -> tuple[int, int] | None:
     return rect.x + shift[0], rect.y + shift[1]
 
 
-def draw_effects(painter: Painter, anim, layout: Layout, scroll, shift) -> None:
+def draw_effects(painter: Painter, anim: Animation | None, layout: Layout,
+                 scroll: tuple[int, int], shift: tuple[int, int]) -> None:
+    """What the end-of-game animation ``anim`` adds over the field: a
+    defeat's explosions, a victory's flags popping up and its confetti
+    (``scroll``: the board's first cell in view; ``shift``: the defeat's shake,
+    in pixels)."""
     prefix = layout.cells.sprite_prefix
     tile_w, tile_h = layout.cells.tile
     if isinstance(anim, DefeatAnimation):

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..frame import CELL
 from ..menus import MENUS, Item, mnemonics, title_label
 from ..text_fit import fit, wrap
-from .painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
+from .painter import BLACK, DARK, GREY, NAVY, WHITE, Colour, Painter
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 TITLE_PAD = 5
 ITEM_PAD = 3          # an item is the font's line height plus this
@@ -99,8 +103,11 @@ def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None 
             underline(painter, text, at, (x, rect.centery - line_h // 2), colour)
 
 
-def draw_popup(painter: Painter, app, items: tuple[Item, ...], geo: PopupGeometry,
+def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupGeometry,
                highlighted: int | None) -> None:
+    """An open menu: its ``items`` in the box ``geo`` lays out, the one
+    ``highlighted`` in the selection's colours, those disabled greyed, checks
+    and shortcuts as ``app`` stands."""
     painter.bevel("raised_2", geo.rect)
     line_h = painter.line_height()
     places = mnemonics(items)
@@ -150,7 +157,7 @@ def _row_of(label: str, rows: tuple[str, ...], at: int | None) -> tuple[int, int
     return None
 
 
-def underline(painter: Painter, text: str, at: int, pos: tuple[int, int], colour) -> None:
+def underline(painter: Painter, text: str, at: int, pos: tuple[int, int], colour: Colour) -> None:
     """The mnemonic's underline: under character ``at`` of ``text`` drawn at
     ``pos``, a pixel clear of the letter's foot, as Windows draws it. Drawn
     against the foot, it merged with the dot of the French Help menu's "?",
@@ -160,7 +167,7 @@ def underline(painter: Painter, text: str, at: int, pos: tuple[int, int], colour
     painter.fill((x, y, max(1, painter.text_width(text[at])), 1), colour)
 
 
-def draw_check(painter: Painter, pos: tuple[int, int], colour) -> None:
+def draw_check(painter: Painter, pos: tuple[int, int], colour: Colour) -> None:
     """The check mark glyph in ``colour`` (white on a highlighted item)."""
     mark = painter.atlas.get("check", painter.scale).copy()
     mark.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)

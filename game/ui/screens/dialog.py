@@ -9,7 +9,8 @@ included, whatever the language: subclasses lay their content out at the
 dialog's width (text wraps), and when it is taller than the window the
 content scrolls above a button row that stays in view (see ``scrolling``).
 A scrolling dialog is laid out again at the width left beside its scroll
-bar (``client_w``), so nothing is drawn under the bar.
+bar (``client_w``), so nothing is drawn under the bar. Its list boxes under
+the mouse and the wheel are ``dialog_lists``.
 """
 
 from __future__ import annotations
@@ -23,24 +24,17 @@ from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField
-from ..ticks import TICKS_PER_SECOND
 from ..widgets import Button, draw_window
 from . import base
+from .dialog_lists import DialogLists
 
 TITLE_H = 16
 BLINK_TICKS = 30
 MARGIN = 2          # kept free between a dialog and the window's edges
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
-#: Two presses on one row of a list within this many ticks are a double
-#: click (Windows' default double-click time, 500 ms).
-DOUBLE_CLICK_TICKS = 30
-#: A list's scroll arrow (or track) held repeats after the keys' delay, at
-#: their rate (in ticks).
-BAR_REPEAT_DELAY = keys.REPEAT_DELAY_MS * TICKS_PER_SECOND // 1000
-BAR_REPEAT_EVERY = max(1, keys.REPEAT_INTERVAL_MS * TICKS_PER_SECOND // 1000)
 
 
-class Dialog(base.Screen):
+class Dialog(DialogLists, base.Screen):
     overlay = True
     title = ""          # an English message marked with N_, shown translated
     width = 140
@@ -214,20 +208,6 @@ class Dialog(base.Screen):
     def focused(self):
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
 
-    def _wheel(self, event: pygame.event.Event) -> None:
-        """The wheel scrolls the list under the pointer; elsewhere the
-        content, or a dialog's lists when its content does not scroll (a
-        wheel event carries no position: the pointer's last one is kept)."""
-        under = self.widget_at(self._pointer) if self._pointer else None
-        lists = [w for w in self.widgets if isinstance(w, ListView)]
-        if isinstance(under, ListView):
-            under.scroll(-3 * event.y)
-        elif lists and not self.pane.scrolls:
-            for widget in lists:
-                widget.scroll(-3 * event.y)
-        else:
-            self.pane.scroll_by(-3 * event.y * self.app.painter.line_height())
-
     def _scroll_bar_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
         """Drag the content's scroll bar; True when the event was the bar's.
         As in Windows, the thumb is held where it was taken and follows the
@@ -251,82 +231,34 @@ class Dialog(base.Screen):
         return False
 
     def _mouse(self, event: pygame.event.Event, widget) -> None:
+        """The left button pressed, moved or released over ``widget`` (None:
+        over no widget)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if isinstance(widget, Button):
-                self._held = widget
-                widget.pressed = True
-            if widget is not None and widget.focusable:
-                self.focus = self.widgets.index(widget)
-                self.focus_moved = True
-                if isinstance(widget, TextField):
-                    x = self.app.viewport.to_window(event.pos)[0] - self.screen_rect(widget).x
-                    widget.click(self.app.painter, x)
-            part = (widget.bar_part(self._origin(widget), self._pointer)
-                    if isinstance(widget, ListView) and self._pointer else None)
-            if part is not None:
-                widget.bar_press(part)
-                self._list_bar = (widget, part, self._pointer[1], widget.top, self._ticks)
-            elif isinstance(widget, ListView):
-                y = self.app.viewport.to_window(event.pos)[1] - self.screen_rect(widget).y
-                row = widget.row_at(y)
-                if row is not None:
-                    widget.select(row)
-                    self._press_row(row)
-                    self._list_held = widget
-        elif event.type == pygame.MOUSEMOTION and self._list_bar is not None:
-            held, part, y, top, _ticks = self._list_bar
-            if part == "thumb":
-                held.thumb_dragged(top, self._pointer[1] - y, self._origin(held))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._list_bar:
-            self._list_bar = None
-        elif event.type == pygame.MOUSEMOTION and self._list_held is not None:
-            self._drag_selection(self._list_held, self.app.viewport.to_window(event.pos)[1])
-        elif event.type == pygame.MOUSEMOTION and self._held is not None:
-            self._held.pressed = widget is self._held
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._list_held:
-            self._list_held = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._held:
-            held, self._held = self._held, None
-            held.pressed = False
-            if widget is held:
-                held.action()
+            self._press(event, widget)
+        elif event.type == pygame.MOUSEMOTION:
+            if not self._list_motion() and self._held is not None:
+                self._held.pressed = widget is self._held
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if not self._list_release() and self._held is not None:
+                held, self._held = self._held, None
+                held.pressed = False
+                if widget is held:
+                    held.action()
 
-    def _origin(self, widget: ListView) -> tuple[int, int]:
-        return self.origin_of(self.widgets.index(widget))
-
-    def _repeat_list_bar(self) -> None:
-        """A list's arrow or track held down scrolls on, as in Windows:
-        after the keys' repeat delay, at their rate, while the pointer stays
-        on the part pressed (the track pages until the thumb reaches it)."""
-        if self._list_bar is None or self._pointer is None:
-            return
-        widget, part, _y, _top, since = self._list_bar
-        held = self._ticks - since - BAR_REPEAT_DELAY
-        if part != "thumb" and held >= 0 and held % BAR_REPEAT_EVERY == 0 \
-                and widget.bar_part(self._origin(widget), self._pointer) == part:
-            widget.bar_press(part)
-            self._dirty = True
-
-    def _drag_selection(self, widget: ListView, y: int) -> None:
-        """The button (or finger) that pressed a list's row, held, is at
-        window row ``y``: as in a Windows list box, the selection follows
-        it, and past either end of the list it scrolls the list a row at a
-        time. A list had no other way on for a finger (no wheel, no
-        keys): History's older games and Open replay's older files were out
-        of a touch screen's reach."""
-        rows = (y - self.screen_rect(widget).y - 2) // widget.row_h
-        widget.select(widget.top + max(-1, min(widget.visible, rows)))
-
-    def _press_row(self, row: int) -> None:
-        """A press on a list's ``row``: the second on it within the double
-        click time opens it, as a double click on a Windows list does."""
-        last, self._row_press = self._row_press, (row, self._ticks)
-        if last is not None and last[0] == row and self._ticks - last[1] <= DOUBLE_CLICK_TICKS:
-            self._row_press = None
-            self.open_row()
-
-    def open_row(self) -> None:
-        """A double click on the list's selected row (nothing by default)."""
+    def _press(self, event: pygame.event.Event, widget) -> None:
+        """A left press: a button goes down (it acts when released on it),
+        a control takes the focus, a text box its caret, a list the press."""
+        if isinstance(widget, Button):
+            self._held = widget
+            widget.pressed = True
+        if widget is not None and widget.focusable:
+            self.focus = self.widgets.index(widget)
+            self.focus_moved = True
+            if isinstance(widget, TextField):
+                x = self.app.viewport.to_window(event.pos)[0] - self.screen_rect(widget).x
+                widget.click(self.app.painter, x)
+        if isinstance(widget, ListView):
+            self._press_list(widget, self.app.viewport.to_window(event.pos)[1])
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:

@@ -147,7 +147,7 @@ class HelpScreen(Dialog):
         for icon, rect in self.icons:
             painter.sprite(icon, (origin[0] + rect.x, origin[1] + rect.y))
 
-    def extents(self, painter: Painter):
+    def extents(self, painter: Painter) -> list[tuple[str, pygame.Rect, list[pygame.Rect]]]:
         """The pictures too must fit and never cover text: each as big as it draws."""
         return [*super().extents(painter),
                 *(("content", pygame.Rect(rect.topleft, self.app.atlas.get(icon).get_size()),

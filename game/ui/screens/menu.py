@@ -19,13 +19,18 @@ underlined letter; Alt+letter opens another menu by its title's.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from ..menus import MENUS, fold, mnemonics, title_label, visible_items
+from ..menus import MENUS, Item, fold, mnemonics, title_label, visible_items
 from ..render.hud import draw_mode_button
 from ..render.menubar import draw_bar, draw_popup, popup_geometry, title_rects
 from ..render.painter import Painter
 from . import base
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 ON_TITLE = "title"
 
@@ -51,7 +56,8 @@ class MenuScreen(base.Screen):
     # Geometry.
 
     @property
-    def items(self):
+    def items(self) -> tuple[Item, ...]:
+        """The open menu's items this run shows."""
         return visible_items(self.app, MENUS[self.index][1])
 
     def _titles(self):
@@ -85,6 +91,8 @@ class MenuScreen(base.Screen):
             self._key(event)
 
     def _mouse(self, event: pygame.event.Event, hit) -> None:
+        """A press, release or move over ``hit`` (what ``_hit`` found under
+        the pointer; None: outside the menus)."""
         kind, i = hit if hit else (None, None)
         if event.type == pygame.MOUSEMOTION:
             if kind == ON_TITLE and i != self.index:
@@ -98,20 +106,7 @@ class MenuScreen(base.Screen):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and kind is None:
             self.close()             # as in Windows, any button outside: and nothing else
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if kind == ON_TITLE:
-                if i == self.index and self.press_origin is None and self.dropped:
-                    self.close()
-                    return
-                self._switch(i)
-                self._drop(None)
-                self.press_origin = ON_TITLE
-            elif kind == "item":
-                self.press_origin = "item"
-                self._set_highlight(i)
-            elif kind == "popup":
-                self.press_origin = "popup"          # a separator, the drop-down's frame
-            elif kind is None:
-                self.close()
+            self._left_press(kind, i)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             origin, self.press_origin = self.press_origin, None
             if origin is None:
@@ -120,6 +115,24 @@ class MenuScreen(base.Screen):
                 self.choose(i)
             elif kind is None:
                 self.close()
+
+    def _left_press(self, kind: str | None, i: int | None) -> None:
+        """The left button pressed on ``kind`` (a title, an item, the
+        drop-down's frame; None: outside the menus), number ``i``."""
+        if kind == ON_TITLE:
+            if i == self.index and self.press_origin is None and self.dropped:
+                self.close()
+                return
+            self._switch(i)
+            self._drop(None)
+            self.press_origin = ON_TITLE
+        elif kind == "item":
+            self.press_origin = "item"
+            self._set_highlight(i)
+        elif kind == "popup":
+            self.press_origin = "popup"          # a separator, the drop-down's frame
+        elif kind is None:
+            self.close()
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -244,12 +257,12 @@ def title_for(event: pygame.event.Event) -> int | None:
     return mnemonic_index([title_label(title) for title, _items in MENUS], event)
 
 
-def _titles(app) -> list[pygame.Rect]:
+def _titles(app: Host) -> list[pygame.Rect]:
     layout = app.layout
     return title_rects(app.painter, layout.menu_h, layout.mode_button.x)
 
 
-def title_at(app, x: int) -> int | None:
+def title_at(app: Host, x: int) -> int | None:
     """The menu whose title is at window column ``x`` (None on the bar's
     empty end, where a press opens nothing, as in Windows)."""
     return next((i for i, rect in enumerate(_titles(app)) if rect.x <= x < rect.right), None)

@@ -12,6 +12,8 @@ typed entry offers the name given last (a setting), as the classic did.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import N_, _
@@ -24,6 +26,9 @@ from ..text_fit import wrap
 from ..widgets import Button, Label
 from .dialog import TITLE_H, Dialog
 
+if TYPE_CHECKING:
+    from ..host import Host
+
 #: The arcade picker's keys: letters, digits and a few signs; DEL and OK act.
 PICKER_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-. ") + ("DEL", "OK")
 PICKER_COLS = 7
@@ -31,7 +36,7 @@ KEY_SIZE = 17
 SMALLEST_KEY_SIZE = 11       # still room for a letter inside its bevel
 
 
-def ask_name(app, record: GameRecord) -> None:
+def ask_name(app: Host, record: GameRecord) -> None:
     """Push the name dialog that suits the machine (arcade picker in kiosk mode)
     once the victory animation has played."""
     dialog = ArcadeNameDialog if getattr(app, "kiosk", False) else NameDialog

@@ -13,7 +13,7 @@ screen, sharing its state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from game.engine import Minefield, Status
 
@@ -75,7 +75,8 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
     # ------------------------------------------------------------- game
 
     @property
-    def field(self):
+    def field(self) -> Minefield:
+        """The game played (the session's)."""
         return self.session.field
 
     def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None:
@@ -251,7 +252,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         elif action.kind == TOGGLE_MODE:
             self.app.commands.run("toggle_flag_mode")
 
-    def mark_dirty(self, cells) -> None:
+    def mark_dirty(self, cells: Iterable[tuple[int, int]]) -> None:
         """Redraw these cells at the next frame."""
         self._dirty |= set(cells)
 
@@ -328,6 +329,7 @@ def confetti_area(layout: Layout) -> tuple[int, int]:
     return layout.cells.field_size(layout.cols, layout.rows)
 
 
-def cell_centre(layout: Layout, cell: tuple[int, int], scroll=(0, 0)) -> tuple[int, int]:
+def cell_centre(layout: Layout, cell: tuple[int, int],
+                scroll: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     """Scale-1 window position of the centre of a board cell (tests, bots)."""
     return layout.centre_of(cell, scroll)

@@ -23,6 +23,7 @@ WHEEL_STEP = 3
 #: mouse copy of the touch opens the menus as a click would).
 TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 #: Display pixels the pointer may stray, in x or y, from where it rested
 #: before auto-play takes the move as the player's: a hand let go of the
 #: mouse drifts a pixel or two.
@@ -84,42 +85,49 @@ class PlayInput:
         return False
 
     def handle(self, event: pygame.event.Event) -> None:
+        """An event on the board: played, unless taken before it plays."""
+        if not self._taken(event):
+            self._play_event(event)
+
+    def _taken(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is taken before it plays: the rest of a gesture
+        spent, a spent key's repeats and release, any input while auto-play
+        runs (it stops it), SDL's mouse copy of a finger, a press on the
+        hint's explanation (it closes it)."""
         if self._spent and self._spent_input(event):
-            return
+            return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self._spent_keys:
             if event.type == pygame.KEYUP:
                 self._spent_keys.discard(event.key)
-            return                           # the spent key's repeats, then its release
+            return True                      # the spent key's repeats, then its release
         if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
                                      or self._pointer_left(event)):
             self.assist.stop()               # any input stops auto-play, and only that:
             self.spend_gesture(event)        # a tap's finger (or mouse copy) plays nothing
-            return
-        mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-        if mouse and getattr(event, "touch", False) and not self._opens_menus(event):
-            return                           # SDL's mouse copy of a finger: the finger plays
+            return True
+        if event.type in MOUSE and getattr(event, "touch", False) and not self._opens_menus(event):
+            return True                      # SDL's mouse copy of a finger: the finger plays
         if self._on_tip(event):
             self.spend_gesture(event)        # its release, and the rest, play nothing either
             self.mark_dirty(self.assist.clear_hint())
-            return
+            return True
+        return False
+
+    def _play_event(self, event: pygame.event.Event) -> None:
+        """``event`` played: where the pointer is kept, then the finger, the
+        button, the wheel or the key acts."""
         if event.type == pygame.MOUSEMOTION:
             target = self.target(event.pos)
             self.hover = target.cell if target.kind == CELL_TARGET else None
-        if mouse:
+        if event.type in MOUSE:
             self._pointer = event.pos
             self.hide_cursor()
             self._alt_alone = False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
             self._finger(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            if self._drag is None:       # a dragged bar holds the pointer, as Windows' does
-                self._press(event.button, self.target(event.pos))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            if event.button == 1 and self._drag is not None and self._drag[3] is None:
-                self._drag = None
-            action = self.gestures.release(event.button, self.target(event.pos))
-            if action:
-                self._act(action)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and event.button in (1, 2, 3):
+            self._button(event)
         elif event.type == pygame.MOUSEMOTION:
             if self._drag is not None and self._drag[3] is None:
                 self._drag_thumb(self.app.viewport.to_window(event.pos))
@@ -132,6 +140,18 @@ class PlayInput:
         elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
             self._menu_on_alt = self._alt_alone     # opened at the next tick (_tick_alt)
             self._alt_alone = False
+
+    def _button(self, event: pygame.event.Event) -> None:
+        """The left, middle or right button pressed or released."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if self._drag is None:       # a dragged bar holds the pointer, as Windows' does
+                self._press(event.button, self.target(event.pos))
+            return
+        if event.button == 1 and self._drag is not None and self._drag[3] is None:
+            self._drag = None
+        action = self.gestures.release(event.button, self.target(event.pos))
+        if action:
+            self._act(action)
 
     def _on_tip(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` presses on the hint's explanation. It covers

@@ -23,6 +23,7 @@ from game.replay.playback import Playback
 from ..render.board import BoardView
 from ..render.ghosts import draw_ghosts
 from ..render.hud import draw_counter, draw_face, draw_scroll_bars
+from ..render.painter import Painter
 from ..render.replay import (
     STRIP_ROWS,
     ViewerLayout,
@@ -257,7 +258,7 @@ class ReplayScreen(base.Screen):
                 p.speed_index, self.scroll, pointer.cell if pointer else None,
                 frozenset(p.pressed_cells()), p.face())
 
-    def draw(self, painter, full: bool) -> bool:
+    def draw(self, painter: Painter, full: bool) -> bool:
         if self.layout is None or self.opening:
             return False
         self._follow()
