@@ -165,7 +165,7 @@ GLYPHS: dict[str, str] = {
     "\u00f7": "...../..#../...../#####/...../..#..",
     "\u00f8": "..../..../.###/#.##/##.#/#..#/###.",
     "\u00fe": "#.../#.../###./#..#/#..#/#..#/###./#.../#...",
-    "\u0131": "./././#/#/#/#/#",     # dotless i, the base of accented i
+    "\u0131": "././#/#/#/#/#",       # dotless i, the base of accented i
     "\u2014": "......./......./......./#######",   # em dash, for the demo banner
     # French: the oe ligatures, the typographic apostrophe and the ellipsis
     "\u0152": ".######/#..#.../#..#.../#..####/#..#.../#..#.../.######",
