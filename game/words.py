@@ -90,7 +90,9 @@ MINES_REFUSED = {
 
 def size_error(error: SizeError) -> str:
     """The engine's refusal of a board size, in one line naming the range
-    (and, for mines, the board: the range depends on its shape and cells)."""
+    (and, for mines, the board: the range depends on its shape and cells),
+    its counts grouped as the language writes numbers: a 100x100 board's
+    read "de 1 à 9801 ... (5000 cases), et non 99999" in French."""
     width, height = error.size or (0, 0)
     if error.what == "width":
         text = _("width must be from {low} to {high}, not {value}")
@@ -98,8 +100,10 @@ def size_error(error: SizeError) -> str:
         text = _("height must be from {low} to {high}, not {value}")
     else:
         text = _(MINES_REFUSED[error.shape, error.cells is not None][says_an(width)])
-    return text.format(low=error.low, high=error.high, value=error.value, width=width,
-                       height=height, cells=error.cells)
+    value = whole(error.value) if isinstance(error.value, int) else error.value
+    cells = None if error.cells is None else whole(error.cells)
+    return text.format(low=whole(error.low), high=whole(error.high), value=value, width=width,
+                       height=height, cells=cells)
 
 
 def field_too_small(error: FieldTooSmall) -> str:

@@ -165,7 +165,7 @@ GLYPHS: dict[str, str] = {
     "\u00f7": "...../..#../...../#####/...../..#..",
     "\u00f8": "..../..../.###/#.##/##.#/#..#/###.",
     "\u00fe": "#.../#.../###./#..#/#..#/#..#/###./#.../#...",
-    "\u0131": "./././#/#/#/#/#",     # dotless i, the base of accented i
+    "\u0131": "././#/#/#/#/#",       # dotless i, the base of accented i
     "\u2014": "......./......./......./#######",   # em dash, for the demo banner
     # French: the oe ligatures, the typographic apostrophe and the ellipsis
     "\u0152": ".######/#..#.../#..#.../#..####/#..#.../#..#.../.######",
@@ -179,11 +179,13 @@ GLYPHS: dict[str, str] = {
 SPACES = {" ": SPACE_WIDTH - 1, "\u00a0": SPACE_WIDTH - 1, "\u202f": SPACE_WIDTH - 2}
 
 #: Accents as rows, for capitals (drawn in the two rows above the capital
-#: line) and for lowercase (the two rows above the x-height).
+#: line) and for lowercase (the two rows above the x-height). A lowercase
+#: circumflex keeps a blank row above its letter, as the diaeresis does: its
+#: feet sat on the stems of u and o, and "sûre" read "s0re".
 ACCENTS: dict[str, tuple[str, str]] = {
     "grave": ("#./.#", "#./.#"),
     "acute": (".#/#.", ".#/#."),
-    "circumflex": (".#./#.#", ".#./#.#"),
+    "circumflex": (".#./#.#", ".#./#.#/..."),
     "tilde": (".#.#/#.#.", ".#.#/#.#."),
     "diaeresis": ("#.#/...", "#.#/..."),
     "ring": (".#./#.#", ".#./#.#/.#."),

@@ -19,7 +19,7 @@ from functools import reduce
 from math import comb
 from operator import or_
 
-from game.i18n import _
+from game.i18n import _, ngettext
 
 from .count import Count, count
 from .frontier import Component, ComponentKey, split
@@ -59,6 +59,13 @@ class Counted:
         return out
 
 
+def no_layout(total: int) -> InconsistentBoard:
+    """Nothing fits: the refusal, agreeing with the board's mine count (it
+    said "no layout of the board's 1 mines")."""
+    return InconsistentBoard(ngettext("no layout of the board's {total} mine fits the numbers",
+                                      "no layout of the board's {total} mines fits the numbers",
+                                      total).format(total=total))
+
 def solve(problem: Problem, deadline: float | None = None,
           cache: dict[ComponentKey, Count] | None = None) -> Counted:
     """Count the layouts of ``problem`` and each cell's share of mines.
@@ -88,8 +95,7 @@ def check(problem: Problem, deadline: float | None = None,
     low = max(0, problem.mines - len(outside))
     if not possible >> low & (1 << (problem.mines - low + 1)) - 1:
         total = problem.mines + len(problem.known_mines)
-        raise InconsistentBoard(_("no layout of the board's {total} mines fits the numbers")
-                                .format(total=total))
+        raise no_layout(total)
 
 
 def combine(components: list[Component], counts: list[Count], outside: list[int],
@@ -108,8 +114,7 @@ def combine(components: list[Component], counts: list[Count], outside: list[int]
     lo, product = prefixes[-1]
     total = sum(w * fill[lo + i] for i, w in enumerate(product))
     if total == 0:
-        raise InconsistentBoard(_("no layout of the board's {total} mines fits the numbers")
-                                .format(total=total_mines))
+        raise no_layout(total_mines)
     outside_ways = 0
     if spread:
         outside_ways = sum(w * comb(spread - 1, mines - lo - i - 1)

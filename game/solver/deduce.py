@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.topology import Topology
-from game.i18n import _
+from game.i18n import _, ngettext
 
 from .position import InconsistentBoard, where
 from .problem import Problem
@@ -81,13 +81,16 @@ class Deduction:
         """What is left undecided once the facts are taken out."""
         total = self._total_mines()
         if self.mines < 0:
-            raise InconsistentBoard(_("the numbers need at least {needed} mines but the board"
-                                      " has only {total}").format(needed=total - self.mines,
-                                                                  total=total))
+            needed = total - self.mines
+            raise InconsistentBoard(ngettext(
+                "the numbers need at least {needed} mine but the board has only {total}",
+                "the numbers need at least {needed} mines but the board has only {total}",
+                needed).format(needed=needed, total=total))
         if self.mines > len(self.unknown):
-            raise InconsistentBoard(_("the board has {total} mines but the numbers leave room"
-                                      " for only {room}").format(
-                                          total=total, room=total - self.mines + len(self.unknown)))
+            raise InconsistentBoard(ngettext(
+                "the board has {total} mine but the numbers leave room for only {room}",
+                "the board has {total} mines but the numbers leave room for only {room}",
+                total).format(total=total, room=total - self.mines + len(self.unknown)))
         cells_of = {n: tuple(sorted(c)) for n, c in self.cells.items() if c}
         need = {n: self.need[n] for n in cells_of}
         mines = self.known_mines.union(self.mines_found())

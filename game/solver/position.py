@@ -65,9 +65,16 @@ class Position:
 
 
 def cannot_fit(mines: int, covered: int) -> str:
-    """"3 mines cannot fit in 2 covered cells", in the player's language."""
-    return ngettext("{mines} mine cannot fit in {covered} covered cells",
-                    "{mines} mines cannot fit in {covered} covered cells", mines).format(
+    """"3 mines cannot fit in 2 covered cells", in the player's language.
+    Each sentence agrees with one count: with no cell covered, the mines';
+    else the cells' (more mines than cells are then always plural). One
+    sentence agreeing with the mines said "2 mines cannot fit in 1 covered
+    cells"."""
+    if covered == 0:
+        return ngettext("{mines} mine cannot fit: no cell is covered",
+                        "{mines} mines cannot fit: no cell is covered", mines).format(mines=mines)
+    return ngettext("{mines} mines cannot fit in {covered} covered cell",
+                    "{mines} mines cannot fit in {covered} covered cells", covered).format(
                         mines=mines, covered=covered)
 
 

@@ -164,6 +164,33 @@ def test_accented_letters_keep_their_base_and_add_a_mark():
         assert ink(base) < ink(accented), accented
 
 
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_accented_i_stands_on_the_baseline_like_every_other_letter(sheet, built, face):
+    """The dotless i they are drawn on had a blank row too many above it: ì í
+    î ï hung a pixel below the line ("plaît", "Loïc" in a best time)."""
+    def ink_rows(ch: str) -> list[int]:
+        glyph = sprite(sheet, built[1], f"font_{face}_{ord(ch)}")
+        w, h = glyph.get_size()
+        return [y for y in range(h) if any(glyph.get_at((x, y))[3] for x in range(w))]
+    bottom = ink_rows("u")[-1]
+    for ch in "i\u00ec\u00ed\u00ee\u00ef":
+        assert ink_rows(ch)[-1] == bottom, (face, ch)
+    assert ink_rows("\u00ef")[ink_rows("\u00ef").index(atlas_font.X_TOP):] == ink_rows("u")
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_a_lowercase_circumflex_stands_clear_of_its_letter(sheet, built, face):
+    """Its feet sat on the stems of u and o, one row above the x-height: at
+    1x a French hint's "sûre" read "s0re". A blank row now parts them, as it
+    parts a diaeresis from its letter."""
+    for ch in "\u00e2\u00ea\u00ee\u00f4\u00fb":
+        glyph = sprite(sheet, built[1], f"font_{face}_{ord(ch)}")
+        w, h = glyph.get_size()
+        inked = [y for y in range(h) if any(glyph.get_at((x, y))[3] for x in range(w))]
+        gaps = [y for y in range(inked[0], inked[-1]) if y not in inked]
+        assert gaps == [atlas_font.X_TOP - 1], (face, ch, inked)
+
+
 def _runs(row) -> int:
     """How many separate strokes of ink a glyph row has."""
     return sum(1 for i, on in enumerate(row) if on and (i == 0 or not row[i - 1]))

@@ -73,6 +73,21 @@ def test_every_size_error_is_said_in_french(args, french):
     assert size_error(error) == french
 
 
+@pytest.mark.parametrize("lang, args, said", [
+    ("en", (100, 100, 9999), "mines must be from 1 to 9,801 on a 100x100 board, not 9,999"),
+    ("fr", (100, 100, 9999),
+     "les mines doivent aller de 1 à 9\u202f801 sur une grille 100x100, et non 9\u202f999"),
+    ("fr", (100, 100, 9999, "grid", ("#" * 100,) * 12 + (" " * 100,) * 88),
+     "les mines doivent aller de 1 à 1\u202f191 sur un champ découpé 100x100 (1\u202f200 cases),"
+     " et non 9\u202f999")])
+def test_a_size_errors_counts_are_grouped_as_the_language_writes_numbers(lang, args, said):
+    """"de 1 à 9801 ..., et non 99999" in a French window that writes
+    "2 000 mines" elsewhere."""
+    error = size_error_of(*args)
+    i18n.set_language(lang)
+    assert size_error(error) == said
+
+
 @pytest.mark.parametrize("n, an", [(8, True), (11, True), (18, True), (80, True), (89, True),
                                    (800, True), (8_000, True), (11_000, True), (18_500, True),
                                    (1, False), (9, False), (10, False), (81_000, True),

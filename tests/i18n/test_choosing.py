@@ -51,6 +51,24 @@ def test_a_language_variable_set_on_windows_wins_over_the_ui_language():
     assert i18n.system_language({"LANG": "en_US"}, "win32", windows=lambda: "fr_FR") == "en"
 
 
+@pytest.mark.parametrize("ranked, expected", [(["fr-FR", "en-US"], "fr"), (["de-DE", "fr-CA"], "fr"),
+                                             (["en-GB", "fr-FR"], "en"), (["zh-Hans-CN"], "en"),
+                                             ([], "en")])
+def test_macos_started_from_the_finder_asks_for_the_languages_the_user_ranked(ranked, expected):
+    """The Finder and the Dock set no LANG: a French Mac's player who
+    double-clicked the game got it in English."""
+    assert i18n.system_language({}, "darwin", mac=lambda: ranked) == expected
+
+
+def test_a_language_variable_set_on_macos_wins_over_the_ranked_languages():
+    assert i18n.system_language({"LANG": "en_US.UTF-8"}, "darwin", mac=lambda: ["fr-FR"]) == "en"
+
+
+def test_the_ranked_languages_are_none_off_macos():
+    if sys.platform != "darwin":
+        assert i18n.system.mac_preferred_languages() == []
+
+
 def test_windows_ui_language_is_empty_off_windows():
     if sys.platform != "win32":
         assert i18n.system.windows_ui_language() == ""

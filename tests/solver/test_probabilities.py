@@ -128,6 +128,27 @@ def test_positions_no_layout_explains_raise_inconsistent_board(view, mines, word
         analyse(view, mines)
 
 
+@pytest.mark.parametrize("language, view, mines, said", [
+    ("en", ["1#"], 2, "2 mines cannot fit in 1 covered cell"),
+    ("en", ["00"], 1, "1 mine cannot fit: no cell is covered"),
+    ("en", ["2#", "##"], 1, "no layout of the board's 1 mine fits the numbers"),
+    ("en", ["0#", "##"], 1, "the board has 1 mine but the numbers leave room for only 0"),
+    ("fr", ["1#"], 2, "2 mines ne peuvent pas tenir dans 1 case couverte"),
+    ("fr", ["00"], 1, "1 mine ne peut pas tenir\u202f: aucune case n\u2019est couverte"),
+    ("fr", ["2#", "##"], 1, "aucune disposition de 1 mine sur la grille ne convient aux chiffres"),
+    ("fr", ["0#", "##"], 1,
+     "la grille a 1 mine mais les chiffres n\u2019en laissent de place que pour 0"),
+])
+def test_an_inconsistent_board_is_told_with_its_counts_agreed(language, view, mines, said):
+    """A board with one mine, or one covered cell, read "the board's 1 mines"
+    and "2 mines cannot fit in 1 covered cells"."""
+    from game import i18n
+    i18n.set_language(language)
+    with pytest.raises(InconsistentBoard) as refused:
+        analyse(view, mines)
+    assert str(refused.value) == said
+
+
 @pytest.mark.parametrize("view, mines", [
     (["0#"], 1),                    # the 0 clears the only place for the mine
     (["0F"], 1),

@@ -313,6 +313,21 @@ def test_too_many_mines_on_hexagons_are_refused_in_the_players_language():
         "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60")
 
 
+def test_a_big_boards_refusal_groups_its_numbers_as_the_language_writes_them():
+    """On a 100x100 board the French window read "de 1 à 9801 ..., et non
+    99999", where History says "2 000 mines" of the same kind of board."""
+    app = make_app(language="fr", level="custom", custom_width=100, custom_height=100,
+                   custom_mines=10)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, "9999")
+    key(app, pygame.K_RETURN)
+    assert app.top is dialog
+    assert dialog.error == (
+        "les mines doivent aller de 1 à 9\u202f801 sur une grille 100x100, et non 9\u202f999")
+
+
 def test_a_mask_too_small_for_the_grid_is_refused_in_the_players_language():
     """Nine cells take 2 mines on hexagons and none on the grid; switched to
     Grid, a French dialog said "a 9x8 shaped (9 cells) board is too small"."""
