@@ -224,21 +224,34 @@ def first_move(position: Position, rule: str) -> Decision:
 
 def _first_cell(position: Position, rule: str, cells: list[int]) -> tuple[int, str]:
     """The best first click among ``cells`` for ``rule``, and why."""
-    if rule == "opening":
-        tx, ty = min(2, position.width // 2), min(2, position.height // 2)
-        target = min(cells, key=lambda c: _distance(position.xy(c), (tx, ty)))
-        return target, _("first click: this rule always opens an area here, close to a corner")
     table = position.topology.neighbours
     fewest = min(len(table[c]) for c in cells)
     lonely = [c for c in cells if len(table[c]) == fewest]
+    # On a torus every cell has as many neighbours: there is no corner to
+    # speak of, and "the fewest neighbours" would be no reason at all.
+    alike = len({len(table[c]) for c in position.topology.cells}) == 1
+    if rule == "opening":
+        tx, ty = min(2, position.width // 2), min(2, position.height // 2)
+        target = min(cells, key=lambda c: _distance(position.xy(c), (tx, ty)))
+        if alike:
+            return target, _("first click: this rule always opens an area, and here every"
+                             " cell is alike")
+        return target, _("first click: this rule always opens an area here, close to a corner")
     if rule == "classic":
         # Not beside the top-left cell, where a hit mine is moved either: on
         # a torus the last cell touches it (the mine moved next to the click).
         top_left = position.topology.cells[0]
         away = [c for c in lonely if c != top_left and top_left not in table[c]]
+        if alike:
+            return (away or lonely)[-1], _("first click: every cell has as many neighbours;"
+                                           " this one is away from the top-left one, where a"
+                                           " hit mine is moved")
         return (away or lonely)[-1], _("first click: the cell with the fewest neighbours is the most"
                              " likely to open an area (not the top-left one, where a hit"
                              " mine is moved)")
+    if alike:
+        return lonely[0], _("first click: every cell has as many neighbours, each as likely"
+                            " to open an area")
     return lonely[0], _("first click: the cell with the fewest neighbours is the most likely"
                         " to open an area")
 

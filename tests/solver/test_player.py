@@ -231,3 +231,22 @@ def test_a_time_budget_too_short_to_check_the_whole_view_still_gives_the_certain
     move = next_move(view, 99)
     assert move.certain and move.kind == "reveal"
     assert next_move(view, 99, max_seconds=0.0) == move
+
+
+@pytest.mark.parametrize("rule", ["opening", "safe", "classic"])
+@pytest.mark.parametrize("language, corner, alike", [
+    ("en", ("corner", "fewest neighbours"), "as many neighbours|every cell is alike"),
+    ("fr", ("coin", "le moins de voisines"), "autant de voisines|toutes les cases se valent")])
+def test_the_first_click_on_a_torus_is_not_said_to_be_near_a_corner(rule, language, corner,
+                                                                     alike):
+    """A torus has no corner and no cell with fewer neighbours than another:
+    the reason of a grid's first click was no reason there."""
+    import re
+
+    from game import i18n
+    i18n.set_language(language)
+    covered = ["#" * 9] * 9
+    on_torus = next_move(covered, 10, first_click=rule, shape="torus").reason
+    on_grid = next_move(covered, 10, first_click=rule).reason
+    assert not any(word in on_torus for word in corner) and re.search(alike, on_torus)
+    assert any(word in on_grid for word in corner) and not re.search(alike, on_grid)
