@@ -84,7 +84,7 @@ def test_a_chord_released_off_the_field_does_nothing():
 
 @pytest.mark.parametrize("change, now_under", [
     ((pygame.K_EQUALS, pygame.KMOD_LCTRL), "cell"),    # zoom in: another cell
-    ((pygame.K_F11, 0), "none"),                        # fullscreen: the backdrop
+    ((pygame.K_F11, 0), "beyond"),                      # fullscreen: the backdrop
 ], ids=["zoom", "fullscreen"])
 def test_the_pressed_cell_follows_the_pointer_when_the_window_changes_under_a_held_button(
         change, now_under):
