@@ -91,3 +91,13 @@ class Settings:
         """Play as ``style`` did: its Beginner board, first-click rule and marks."""
         self.style = style
         self.first_click, self.marks = STYLE_RULES[style]
+        self.rename_custom_board()
+
+    def rename_custom_board(self) -> None:
+        """A custom rectangle that is a preset of the style now played is
+        that preset, as when its size is chosen (``choose_board``): 9x9 with
+        10 mines, custom under Windows 3.1, is the Beginner of the others.
+        Left custom when the style changed, the Game menu ticked Custom
+        while the game counted as a Beginner, and asked a Beginner's name."""
+        if self.level == "custom" and not self.custom_mask:
+            self.choose_board(self.custom_width, self.custom_height, self.custom_mines)

@@ -49,6 +49,8 @@ class Options:
         settings = dataclasses.replace(saved, **self.overrides)
         if self.size is not None:
             settings.choose_board(*self.size)
+        elif "style" in self.overrides:
+            settings.rename_custom_board()      # the saved custom board, in this style
         return settings
 
     @property

@@ -73,7 +73,8 @@ class Commands:
         self.app.push(StyleDialog(self.app))
 
     def _style(self, name: str) -> None:
-        """Play as ``name`` did: its Beginner, first-click rule and marks, from a new game."""
+        """Play as ``name`` did: its Beginner, first-click rule and marks, from a new game
+        (a custom board that is one of its presets becomes that preset)."""
         self.app.settings.apply_style(name)
         self.app.settings_changed("style", "first_click", "marks")
         self.app.play.new_game()

@@ -44,6 +44,16 @@ def window_room() -> tuple[int, int]:
     return w - WINDOW_MARGIN[0], h - WINDOW_MARGIN[1]
 
 
+def on_screen(at: tuple[int, int], pixels: tuple[int, int],
+              screen: tuple[int, int]) -> tuple[int, int]:
+    """Where a window of ``pixels`` wanted at top-left ``at`` goes: there,
+    or as near as keeps it on the ``screen`` (less half the room kept for
+    the taskbar and the title bar)."""
+    room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
+    room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
+    return max(0, min(at[0], room_x)), max(0, min(at[1], room_y))
+
+
 #: The last window surface ``window_surface`` saw (weakly: a dead one is gone).
 _seen: list[weakref.ref[pygame.Surface]] = []
 
@@ -177,10 +187,9 @@ class Display:
         """A window grown by a zoom or a bigger level keeps its top-left corner,
         as the classic did, unless that would push it off the screen."""
         x, y = self.window.position
-        room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
-        room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
-        moved = (max(0, min(x, room_x)), max(0, min(y, room_y)))
-        if moved != (x, y):
+        at = (x, y)
+        moved = on_screen(at, pixels, screen)
+        if moved != at:
             self.window.position = moved
 
     def _switch(self, pixels: tuple[int, int], fullscreen: bool) -> None:
@@ -193,6 +202,9 @@ class Display:
             window.set_windowed()
             window.size = pixels
             if self._windowed_at is not None:
-                window.position = self._windowed_at
+                # Back where it was, on the screen still: a bigger level
+                # chosen in fullscreen went back to a small board's place
+                # near the screen's edge, and hung off it.
+                window.position = on_screen(self._windowed_at, pixels, desktop_size())
             else:
                 window.position = pygame.WINDOWPOS_CENTERED

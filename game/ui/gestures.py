@@ -9,13 +9,13 @@ gesture yields:
   release* (players slide to correct a mis-aimed press, even one that landed
   on the frame around the field); released off the field, nothing happens;
 * a chord (middle button, Shift and the left button, or left and right held
-  together: a press begun on the field becomes a chord when the other button
-  joins it, wherever the pointer then is) works the same way: the pressed
-  neighbourhood follows, the chord is played where the button comes up;
-  once released, the other button's release does nothing, and with either
-  button still held each new press of the other is another chord (hold
-  right, tap left on number after number, or the other way round, as in
-  the classic);
+  together: a press begun on the field becomes a chord when the other button,
+  or the middle one, joins it, wherever the pointer then is) works the same
+  way: the pressed neighbourhood follows, the chord is played where the
+  button comes up; once released, the other button's release does nothing,
+  and with either button still held each new press of the other is another
+  chord (hold right, tap left on number after number, or the other way
+  round, as in the classic);
 * the right button acts at once, on press (flag -> ? -> covered); when the
   left button then joins for a chord, that flag stays.
 
@@ -83,7 +83,11 @@ class Gestures:
         on_frame = target.kind == NOWHERE and field_live
         live = on_cell or on_frame
         both = {LEFT, RIGHT} <= self.held
-        if self.gesture == SPENT and both and live:
+        # The middle button chords whatever else is held (winmine.c,
+        # WM_MBUTTONDOWN: fBlock, then LBigStep, the left or right button
+        # down or not): added to a left press it opened the cell instead.
+        chording = both or button == MIDDLE
+        if self.gesture == SPENT and chording and live:
             # One of the two held, the other pressed again: another chord,
             # either way round (winmine.c: a right press with the left
             # button down goes to LBigStep, the chord kept from before).
@@ -93,7 +97,7 @@ class Gestures:
             return None                  # a button holds the pointer until it is let go
         # The second button makes a chord of a press begun on the field,
         # wherever the pointer has wandered meanwhile.
-        joins = both and field_live and self.gesture in (PRIMARY, SECONDARY)
+        joins = chording and field_live and self.gesture in (PRIMARY, SECONDARY)
         # Both buttons, the middle one, or Shift and the left one, chord from
         # anywhere a left press would start (the frame included), as in the
         # classic, whichever button went down first.

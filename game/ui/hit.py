@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from .frame import Layout
 
-NOWHERE = "none"
+NOWHERE = "none"      # the window's own grey: its frame, the panel, a hole of a shaped field
+BEYOND = "beyond"     # past the window's game: the backdrop around it, or off the window
 CELL_TARGET = "cell"
 FACE = "face"
 MENU_BAR = "menubar"
@@ -34,6 +35,7 @@ class Target:
 
 
 OUTSIDE = Target(NOWHERE)
+OFF_GAME = Target(BEYOND)
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,14 @@ def target_at(layout: Layout, pos: tuple[int, int], scroll: tuple[int, int] = (0
 
     Near the zig-zag edges of a hexagon field a point inside the field's
     rectangle may lie on no visible cell: it is outside, like the frame.
+    A point past the game's window (the backdrop a fullscreen window, or one
+    a window manager made bigger, shows around it) is no part of the game,
+    not even its frame: a press there made the face say "oh" and slid onto
+    the field, as a press on the frame does.
     """
     x, y = pos
+    if not layout.window.collidepoint(x, y):
+        return OFF_GAME
     field = layout.field
     if field.collidepoint(x, y):
         vx, vy = layout.cells.cell_at(x - field.x, y - field.y, scroll[1] % 2)

@@ -65,12 +65,17 @@ class WindowFit:
         drawn whole. Our own resizes placed it already: nothing to do."""
         if self.layout is None or not self.display.replaced():
             return
-        scale = self.viewport.scale
-        self.viewport = self.display.place(self.layout.size, scale)
+        before = self.viewport
+        self.viewport = self.display.place(self.layout.size, before.scale)
         self.painter = Painter(self.display.surface, self.atlas, self.viewport)
-        if self.viewport.scale != scale:
+        if self.viewport.scale != before.scale:
             for screen in self.stack:
                 screen.relayout()
+        elif self.viewport.origin != before.origin and self.top is self.play:
+            # The game moved under a still pointer: a press held on the
+            # board shows pressed the cell its release would open (the old
+            # one stayed pressed, and the release opened another).
+            self.play.follow_pointer()
         self.invalidate()
 
     def zoom(self, step: int) -> None:

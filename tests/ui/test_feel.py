@@ -84,7 +84,7 @@ def test_a_chord_released_off_the_field_does_nothing():
 
 @pytest.mark.parametrize("change, now_under", [
     ((pygame.K_EQUALS, pygame.KMOD_LCTRL), "cell"),    # zoom in: another cell
-    ((pygame.K_F11, 0), "none"),                        # fullscreen: the backdrop
+    ((pygame.K_F11, 0), "beyond"),                      # fullscreen: the backdrop
 ], ids=["zoom", "fullscreen"])
 def test_the_pressed_cell_follows_the_pointer_when_the_window_changes_under_a_held_button(
         change, now_under):
@@ -105,6 +105,24 @@ def test_the_pressed_cell_follows_the_pointer_when_the_window_changes_under_a_he
         assert app.play.field.cell(*under.cell) != "#"
     else:
         assert app.play.field.status == "ready"
+
+
+def test_the_pressed_cell_follows_the_pointer_when_the_window_manager_resizes_the_window():
+    """A window manager that resizes the window (a tiling one laying its
+    windows out again) centres the game on the backdrop: the board moves
+    under a still pointer, held down. The old cell stayed pressed, and the
+    release opened the one now under the pointer."""
+    app = make_app(BOARD)
+    at = cell_pos(app, (5, 5))
+    press(app, at)
+    w, h = app.layout.size
+    app.display.window.size = (w + 64, h + 64)    # the game moves 2 cells right and down
+    app.step()
+    under = app.play.target(at)
+    assert under.kind == "cell" and under.cell != (5, 5)
+    assert cell_shows(app, under.cell, "open_0") and cell_shows(app, (5, 5), "covered")
+    release(app, at)
+    assert app.play.field.cell(*under.cell) != "#"
 
 
 def test_the_face_says_oh_from_the_press_to_the_release_even_slid_off_the_field():

@@ -105,6 +105,23 @@ def test_leaving_fullscreen_puts_the_window_back_where_it_was():
     assert app.display.surface.get_size() == app.layout.size
 
 
+def test_leaving_fullscreen_on_a_bigger_board_keeps_the_window_on_the_screen():
+    """Beginner's window near the screen's corner, Expert chosen in
+    fullscreen: back in a window, Expert's went to Beginner's place and
+    hung off the screen, most of the board out of sight."""
+    app = make_app()
+    screen = pygame.display.get_desktop_sizes()[0]
+    app.display.window.position = (screen[0] - 200, screen[1] - 260)
+    key(app, pygame.K_F11)
+    app.commands.run("level_expert")
+    key(app, pygame.K_F11)
+    assert not app.display.fullscreen
+    x, y = app.display.window.position
+    w, h = app.display.window.size
+    assert (w, h) == app.layout.size and app.layout.cols == 30
+    assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]
+
+
 def test_a_window_grown_by_a_zoom_stays_on_the_screen():
     app = make_app()
     screen = pygame.display.get_desktop_sizes()[0]

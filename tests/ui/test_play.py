@@ -114,6 +114,36 @@ def test_middle_button_chords_and_shows_the_neighbours_pressed_while_held():
     assert app.play.field.cell(2, 2) != "#"
 
 
+@pytest.mark.parametrize("first", [LEFT, RIGHT])
+def test_the_middle_button_joining_a_press_makes_it_a_chord(first):
+    """As in Winmine, whose middle button chorded whatever else was held:
+    added to a left press, the release opened the cell (or, on a number,
+    nothing), and added to a right press it did nothing at all."""
+    app = make_app(BOARD, chord_left_click=False)      # a chord only by the middle button
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    pos = cell_pos(app, (1, 1))
+    press(app, pos, first)
+    press(app, pos, MIDDLE)
+    assert cell_shows(app, (2, 2), "open_0") and shows(app, app.layout.face, "face_oh")
+    release(app, pos, first)
+    opened = app.play.field.view()
+    assert opened[0][2] != "#" and opened[2][2] != "#"
+    release(app, pos, MIDDLE)
+    assert app.play.field.view() == opened and app.play.field.cell(0, 0) == "F"
+
+
+def test_a_left_press_on_a_mine_joined_by_the_middle_button_does_not_open_it():
+    app = make_app(BOARD)
+    pos = cell_pos(app, (0, 0))
+    press(app, pos, LEFT)
+    press(app, pos, MIDDLE)
+    release(app, pos, LEFT)
+    release(app, pos, MIDDLE)
+    assert app.play.field.status == "ready" and cell_shows(app, (0, 0), "covered")
+    assert shows(app, app.layout.face, "face_smile")
+
+
 def test_left_and_right_together_chord_and_the_second_release_does_nothing():
     app = make_app(BOARD)
     click(app, (1, 1))

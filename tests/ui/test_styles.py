@@ -7,6 +7,8 @@ import pytest
 from game.cli.options import parse
 from game.engine import CLASSIC, LEVELS, OPENING, level_preset
 from game.store import Store
+from game.ui.menus import GAME_MENU
+from game.ui.render.menubar import popup_geometry, title_rects
 from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, StatisticsDialog
 
@@ -51,6 +53,44 @@ def test_the_style_dialog_chooses_a_style_and_it_is_saved(tmp_path):
     app.store.flush()                           # the settings writer is in the background
     saved = Store(tmp_path).settings
     assert (saved.style, saved.first_click, saved.marks) == ("win31", CLASSIC, True)
+
+
+def ticked(app, label):
+    """Whether the open Game menu draws a check mark beside ``label``."""
+    geo = popup_geometry(app.painter, GAME_MENU, title_rects(app.painter, app.layout.menu_h)[0],
+                         app.layout.size)
+    r = geo.item_rects[[i.label for i in GAME_MENU].index(label)]
+    area = app.painter.px((r.x + 2, r.y, 12, r.h))
+    return any(tuple(app.display.surface.get_at((x, y)))[:3] == (0, 0, 0)
+               for x in range(area.x, area.right) for y in range(area.y, area.bottom))
+
+
+@pytest.mark.parametrize("before, after, size", [("win31", "xp", (9, 9, 10)),
+                                                  ("xp", "win31", (8, 8, 10))])
+def test_a_custom_board_that_is_the_new_style_s_beginner_is_its_beginner(tmp_path, before,
+                                                                         after, size):
+    """9x9 with 10 mines, custom under Windows 3.1, is Windows XP's
+    Beginner (and 8x8 the other way round): once the style changed, the
+    Game menu ticked Custom while the game counted as a Beginner."""
+    app = make_app(data_dir=tmp_path, style=before)
+    app.settings.choose_board(*size)
+    app.play.new_game()
+    assert app.settings.level == "custom"
+    app.commands.run(f"style_{after}")
+    app.step()
+    assert (app.play.field.width, app.play.field.height, app.play.field.mines) == size
+    press(app, app.viewport.to_display(title_rects(app.painter, app.layout.menu_h)[0].center))
+    assert ticked(app, "Beginner") and not ticked(app, "Custom...")
+    app.store.flush()
+    assert Store(tmp_path).settings.level == "beginner"
+
+
+def test_a_saved_custom_board_that_is_the_style_s_beginner_given_on_the_command_line():
+    saved = parse(["--style", "win31", "--width", "9", "--height", "9", "--mines", "10"]
+                  ).settings
+    assert saved.level == "custom"
+    assert parse(["--style", "xp"]).settings_from(saved).level == "beginner"
+    assert parse([]).settings_from(saved).level == "custom"
 
 
 def test_escape_closes_the_style_dialog_without_changing_anything():

@@ -11,16 +11,20 @@ from game.ui.screens.play import cell_centre
 from .helpers import (
     BOARD_8,
     LEFT,
+    MIDDLE,
     RIGHT,
     cell_pos,
+    cell_shows,
     click,
     key,
     make_app,
+    move,
     pixel,
     post,
     press,
     release,
     sdl_tap,
+    shows,
 )
 
 
@@ -66,6 +70,29 @@ def test_clicks_land_on_the_right_cell_in_fullscreen():
     assert app.play.field.cell(0, 0) == "#"
     x, y = app.viewport.to_display(cell_centre(app.layout, (1, 1)))
     assert pixel(app, (x, y)) == (0, 0, 255)
+
+
+@pytest.mark.parametrize("buttons", [(LEFT,), (MIDDLE,), (RIGHT, LEFT)])
+def test_a_press_on_the_backdrop_around_the_fullscreen_game_presses_nothing(buttons):
+    """The backdrop is no part of the game, not even its frame: a press
+    there once made the face say "oh", and slid onto the field it opened
+    (or chorded) the cell it was let go on."""
+    app = make_app(BOARD_8)
+    key(app, pygame.K_F11)
+    backdrop = (app.viewport.origin[0] // 2, app.viewport.origin[1] // 2)
+    assert pixel(app, backdrop) == (0, 64, 64)
+    for button in buttons:
+        press(app, backdrop, button)
+    assert shows(app, app.layout.face, "face_smile")
+    cell = cell_pos(app, (1, 1))
+    move(app, cell)
+    assert shows(app, app.layout.face, "face_smile")
+    assert cell_shows(app, (1, 1), "covered")
+    for button in reversed(buttons):
+        release(app, cell, button)
+    assert cell_shows(app, (1, 1), "covered")
+    click(app, (1, 1))                       # the field itself still plays
+    assert pixel(app, cell) == (0, 0, 255)
 
 
 def test_ctrl_plus_and_minus_change_the_scale():
