@@ -132,3 +132,27 @@ def test_the_clock_soak_names_what_grew(end, problem):
 def test_a_full_disk_is_made_only_on_a_small_file_system(tmp_path):
     with pytest.raises(soak_hours.InvariantError, match="small one"):
         soak_hours.Ballast(tmp_path)
+
+
+@pytest.mark.parametrize(("argv", "reason"), [
+    (["--games", "0"], "argument --games: '0': must be 1 or more"),
+    (["--games", "-5"], "argument --games: '-5': must be 1 or more"),
+    (["--every", "0"], "argument --every: '0': must be 1 or more"),
+    (["--best", "-1"], "argument --best: '-1': must be 0 or more"),
+    (["--games", "10", "--warmup", "10"], "--warmup 10 must be fewer games than --games 10"),
+    (["--hours", "-1"], "argument --hours: '-1': must be more than 0"),
+    (["--hours", "nan"], "argument --hours: 'nan': must be more than 0"),
+    (["--hours", "1", "--sample-every", "0"], "argument --sample-every: '0': must be more than 0"),
+    (["--hours", "1", "--visit-every", "-3"], "argument --visit-every: '-3': must be 0 or more"),
+])
+def test_the_soak_refuses_counts_and_paces_that_cannot_run(argv, reason, capsys):
+    """A count of 0 games or a sample every 0 games failed with a traceback
+    far into the run (ZeroDivisionError, "the warm-up must be shorter"),
+    and --hours -1 ran nothing and said "flat": each is now refused at once,
+    in one line, with argparse's exit status."""
+    with pytest.raises(SystemExit) as stopped:
+        soak.main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].endswith(f": error: {reason}")
+    assert "Traceback" not in err
