@@ -49,6 +49,7 @@ import argparse
 import gc
 import math
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -74,6 +75,8 @@ STALL_TICKS = 60 * 60 * 5
 #: fast (ms between moves), so that their replays, shown at the times they
 #: were played, take about as long as a fast demo game.
 BEST_MOVE_MS = (40, 160)
+#: The signals that stop a run without a verdict (exit status 128 + the signal).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 @dataclass
@@ -274,10 +277,42 @@ def main(argv: list[str] | None = None) -> int:
     hours.add_argument("--sync", action="store_true",
                        help="the computer thinks on the spot, without processes")
     args = parser.parse_args(argv)
+    if args.hours is None and args.warmup >= args.games:
+        parser.error(f"--warmup {args.warmup} must be fewer games than --games {args.games}")
+    # SIGTERM (a CI job's time limit, `timeout`) and Ctrl+C stop the run
+    # and say so. SDL turned SIGTERM into a request to close the window,
+    # which the run took for attract mode left on its own: "FAILED", a
+    # traceback, and a verdict on a game that did nothing wrong. A handler
+    # of ours in place before the window opens keeps SDL from taking it.
+    previous = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
+    try:
+        return _run(args)
+    except Stopped as stop:
+        name = signal.Signals(stop.signum).name
+        print(f"soak: stopped by {name}: no verdict", file=sys.stderr, flush=True)
+        return 128 + stop.signum
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+class Stopped(BaseException):
+    """The run was asked to stop (not an Exception: nothing may take it for
+    a failure of the game)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signum)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The run the options ask for: by the clock, or a count of games."""
     if args.hours is not None:
         return main_hours(args)
-    if args.warmup >= args.games:
-        parser.error(f"--warmup {args.warmup} must be fewer games than --games {args.games}")
     print(f"soak: {args.games} games in attract mode, {args.best} best games, "
           f"seed {args.seed}, warm-up {args.warmup}")
     print(f"{'games':>7} {'seconds':>9} {'RSS MB':>9} {'traced MB':>10} {'objects':>9}",

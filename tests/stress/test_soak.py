@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import os
+import signal
+import subprocess
+import sys
 
 import pytest
 
 from game.store import Store
 from game.store.store import close_all_stores
 
-from .helpers import SEED, SOAK_GAMES, seed_told, soak, soak_hours
+from .helpers import ROOT, SEED, SOAK_GAMES, seed_told, soak, soak_hours
 
 pytestmark = pytest.mark.slow
 
@@ -156,3 +160,26 @@ def test_the_soak_refuses_counts_and_paces_that_cannot_run(argv, reason, capsys)
     err = capsys.readouterr().err
     assert err.splitlines()[-1].endswith(f": error: {reason}")
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_a_soak_and_says_so_without_a_verdict(signum):
+    """SDL turned SIGTERM (a CI job's time limit, ``timeout``) into a
+    request to close the window, which the run took for attract mode left
+    on its own: "FAILED (seed 1)" and a traceback on a game that did
+    nothing wrong; Ctrl+C ended in a KeyboardInterrupt traceback. Either
+    now stops the run, says so, and exits with the shell's status for it."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    run = subprocess.Popen([sys.executable, str(ROOT / "tools" / "soak.py"), "--games", "100000",
+                            "--best", "0", "--warmup", "1", "--every", "1"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        for _line in range(3):               # the title, the table's head, the first sample
+            assert run.stdout.readline()     # the games are under way
+        run.send_signal(signum)
+        out, err = run.communicate(timeout=120)
+    finally:
+        run.kill()
+    assert run.returncode == 128 + signum
+    assert err.strip() == f"soak: stopped by {signal.Signals(signum).name}: no verdict"
+    assert "FAILED" not in out
