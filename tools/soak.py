@@ -49,7 +49,6 @@ import argparse
 import gc
 import math
 import random
-import signal
 import sys
 import tempfile
 import time
@@ -60,7 +59,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stress_lib import check_app, expect, mb, new_app, rss_bytes, traced_bytes  # noqa: E402
+from stress_lib import (  # noqa: E402
+    check_app,
+    expect,
+    mb,
+    new_app,
+    rss_bytes,
+    run_stoppable,
+    traced_bytes,
+)
 
 from game.engine import Minefield, Status  # noqa: E402
 from game.replay import Recorder, encode, replay_of  # noqa: E402
@@ -75,8 +82,6 @@ STALL_TICKS = 60 * 60 * 5
 #: fast (ms between moves), so that their replays, shown at the times they
 #: were played, take about as long as a fast demo game.
 BEST_MOVE_MS = (40, 160)
-#: The signals that stop a run without a verdict (exit status 128 + the signal).
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 @dataclass
@@ -279,34 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.hours is None and args.warmup >= args.games:
         parser.error(f"--warmup {args.warmup} must be fewer games than --games {args.games}")
-    # SIGTERM (a CI job's time limit, `timeout`) and Ctrl+C stop the run
-    # and say so. SDL turned SIGTERM into a request to close the window,
-    # which the run took for attract mode left on its own: "FAILED", a
-    # traceback, and a verdict on a game that did nothing wrong. A handler
-    # of ours in place before the window opens keeps SDL from taking it.
-    previous = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
-    try:
-        return _run(args)
-    except Stopped as stop:
-        name = signal.Signals(stop.signum).name
-        print(f"soak: stopped by {name}: no verdict", file=sys.stderr, flush=True)
-        return 128 + stop.signum
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
-class Stopped(BaseException):
-    """The run was asked to stop (not an Exception: nothing may take it for
-    a failure of the game)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _stop(signum: int, _frame: object) -> None:
-    raise Stopped(signum)
+    return run_stoppable("soak", lambda: _run(args))
 
 
 def _run(args: argparse.Namespace) -> int:
