@@ -47,17 +47,27 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import random
 import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stress_lib import check_app, expect, mb, new_app, rss_bytes, traced_bytes  # noqa: E402
+from stress_lib import (  # noqa: E402
+    check_app,
+    expect,
+    mb,
+    new_app,
+    rss_bytes,
+    run_stoppable,
+    traced_bytes,
+)
 
 from game.engine import Minefield, Status  # noqa: E402
 from game.replay import Recorder, encode, replay_of  # noqa: E402
@@ -247,31 +257,38 @@ def verdict(result: SoakResult, rss_mb: float, traced_mb: float) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--every", type=int, default=100, help="sample memory every K games")
-    parser.add_argument("--warmup", type=int, default=20, help="games before the baseline")
+    parser.add_argument("--games", type=at_least(1, int), default=2000)
+    parser.add_argument("--every", type=at_least(1, int), default=100, help="sample memory every K games")
+    parser.add_argument("--warmup", type=at_least(1, int), default=20, help="games before the baseline")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--best", type=int, default=5,
+    parser.add_argument("--best", type=at_least(0, int), default=5,
                         help="won games recorded first, whose replays attract mode shows")
-    parser.add_argument("--rss-mb", type=float, default=10.0,
+    parser.add_argument("--rss-mb", type=at_least(0, float), default=10.0,
                         help="RSS growth allowed over the second half")
-    parser.add_argument("--traced-mb", type=float, default=2.0, help="traced growth allowed")
+    parser.add_argument("--traced-mb", type=at_least(0, float), default=2.0, help="traced growth allowed")
     hours = parser.add_argument_group("by the clock (--hours)")
-    hours.add_argument("--hours", type=float, help="simulated hours of a kiosk instead of games")
-    hours.add_argument("--visit-every", type=float, default=20.0, metavar="MINUTES",
+    hours.add_argument("--hours", type=above_zero, help="simulated hours of a kiosk instead of games")
+    hours.add_argument("--visit-every", type=at_least(0, float), default=20.0, metavar="MINUTES",
                        help="a visitor plays every MINUTES simulated minutes (0: nobody)")
-    hours.add_argument("--kill-every", type=float, default=0.0, metavar="MINUTES",
+    hours.add_argument("--kill-every", type=at_least(0, float), default=0.0, metavar="MINUTES",
                        help="end the computer's process every MINUTES (the loader's every third)")
     hours.add_argument("--disk-full", type=hour_span, metavar="FROM-TO",
                        help="fill the --data-dir's (small) file system from hour FROM to TO")
     hours.add_argument("--data-dir", type=Path, help="where the records go (default: a temporary one)")
-    hours.add_argument("--sample-every", type=float, default=60.0, metavar="MINUTES",
+    hours.add_argument("--sample-every", type=above_zero, default=60.0, metavar="MINUTES",
                        help="print the figures every MINUTES simulated minutes")
     hours.add_argument("--demo", action="store_true",
                        help="a --demo machine: windowed, resized for most demo boards")
     hours.add_argument("--sync", action="store_true",
                        help="the computer thinks on the spot, without processes")
     args = parser.parse_args(argv)
+    if args.hours is None and args.warmup >= args.games:
+        parser.error(f"--warmup {args.warmup} must be fewer games than --games {args.games}")
+    return run_stoppable("soak", lambda: _run(args))
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The run the options ask for: by the clock, or a count of games."""
     if args.hours is not None:
         return main_hours(args)
     print(f"soak: {args.games} games in attract mode, {args.best} best games, "
@@ -302,6 +319,32 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print("flat: records untouched, invariants held, memory within tolerance")
     return 0
+
+
+def at_least(least: int, kind: type[int] | type[float]) -> Callable[[str], float]:
+    """An argparse type: a finite number of ``kind``, ``least`` or more (a
+    count of 0 games, a sample every 0 games or a negative pace failed
+    with a traceback far into the run, or ran and said "flat")."""
+    def number(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not math.isfinite(value) or value < least:
+            raise argparse.ArgumentTypeError(f"{text!r}: must be {least} or more")
+        return value
+    return number
+
+
+def above_zero(text: str) -> float:
+    """An argparse type: a finite number of hours or minutes above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be more than 0")
+    return value
 
 
 def hour_span(text: str) -> tuple[float, float]:

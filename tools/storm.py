@@ -43,7 +43,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame  # noqa: E402
-from stress_lib import EventMaker, check_app, expect, new_app  # noqa: E402
+from stress_lib import EventMaker, check_app, expect, new_app, run_stoppable  # noqa: E402
 
 import game.engine.minefield as minefield_module  # noqa: E402
 from game.replay import Recorder, Replay, replay_of  # noqa: E402
@@ -277,6 +277,11 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--normal", action="store_const", const=("normal",), dest="modes",
                        help="the normal app only")
     args = parser.parse_args(argv)
+    return run_stoppable("storm", lambda: _run(args))
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The storm the options ask for, its table printed as it goes."""
     modes = args.modes or MODES
     screens = args.only or list(SCREENS)
     per_screen = max(1, args.events // (len(screens) * len(modes)))

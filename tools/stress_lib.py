@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import sys
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +50,47 @@ def expect(condition: bool, message: str) -> None:
 
 def fail(message: str, view: list[str] | None = None) -> None:
     raise InvariantError(message + ("\n" + "\n".join(view) if view else ""))
+
+
+# ---------------------------------------------------------------- stopping
+
+#: The signals that stop a run without a verdict (exit status 128 + the signal).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Stopped(BaseException):
+    """The run was asked to stop (not an Exception: nothing may take it for
+    a failure of the game)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signum)
+
+
+def run_stoppable(tool: str, run: Callable[[], int]) -> int:
+    """``run()``'s exit status, or 128 + the signal when SIGTERM (a CI job's
+    time limit, ``timeout``) or Ctrl+C stops it, said in one line.
+
+    SDL turns SIGTERM into a request to close the window: the soak took
+    that for attract mode left on its own ("FAILED" and a traceback on a
+    game that did nothing wrong), the storm restarted its normal app and
+    its kiosk refused it, and ran on to the end. A handler of ours in place
+    before the window opens keeps SDL from taking the signal (it leaves
+    one alone once a handler is there); the previous ones come back after."""
+    previous = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
+    try:
+        return run()
+    except Stopped as stop:
+        print(f"{tool}: stopped by {signal.Signals(stop.signum).name}: no verdict",
+              file=sys.stderr, flush=True)
+        return 128 + stop.signum
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def new_app(data_dir: str | os.PathLike[str], *, kiosk: bool = False, seed: int = 1,

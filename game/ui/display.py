@@ -148,6 +148,14 @@ class Display:
         self.surface.fill(BACKDROP)
         return self.viewport
 
+    def fullscreen_room(self) -> tuple[int, int]:
+        """The room a fullscreen game has: the window's own size once it is
+        fullscreen (the screen it fills, at that screen's resolution of the
+        moment), else the desktop's, which it is about to fill."""
+        if self.fullscreen and self.window is not None:
+            return tuple(self.window.size)
+        return desktop_size()
+
     def replaced(self) -> bool:
         """Whether the window's surface changed (a new one, or the same one
         at another size: it was resized) since the game was last placed on it."""

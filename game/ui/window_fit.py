@@ -9,7 +9,7 @@ object with one state); ``display`` makes and resizes the window itself.
 
 from __future__ import annotations
 
-from .display import desktop_size, fitting_scale, window_room
+from .display import fitting_scale, window_room
 from .frame import Layout
 from .render.painter import Painter
 
@@ -39,9 +39,9 @@ class WindowFit:
         cols, rows, mines, shape = self._board
         fullscreen = self.settings.fullscreen
         if fullscreen:
-            layout = Layout.for_board(cols, rows, max_size=desktop_size(), mines=mines,
-                                      shape=shape)
-            scale = fitting_scale(layout.size, desktop_size())
+            room = self.display.fullscreen_room()
+            layout = Layout.for_board(cols, rows, max_size=room, mines=mines, shape=shape)
+            scale = fitting_scale(layout.size, room)
         else:
             room = window_room()
             scale = self.chosen_scale(Layout.for_board(cols, rows, shape=shape))
@@ -61,9 +61,18 @@ class WindowFit:
     def window_resized(self) -> None:
         """The window changed size without us asking (a tiling window
         manager, a maximise): the game is placed again on the window's new
-        surface, at the same scale (fullscreen: the largest that fits), and
-        drawn whole. Our own resizes placed it already: nothing to do."""
+        surface, at the same scale, and drawn whole. Our own resizes placed
+        it already: nothing to do. A fullscreen window resized is the
+        screen's resolution changed (a monitor swapped, a display plugged
+        back at another mode): the board is laid out again for the new
+        screen, as a new game would be. Only placed again, a board laid out
+        for a bigger screen kept its bottom rows and its scroll bars off
+        the smaller one, out of reach until the next game."""
         if self.layout is None or not self.display.replaced():
+            return
+        if self.display.fullscreen:
+            self._mode = None
+            self.refit()
             return
         before = self.viewport
         self.viewport = self.display.place(self.layout.size, before.scale)

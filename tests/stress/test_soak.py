@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import os
+import signal
+import subprocess
+import sys
 
 import pytest
 
 from game.store import Store
 from game.store.store import close_all_stores
 
-from .helpers import SEED, SOAK_GAMES, seed_told, soak, soak_hours
+from .helpers import ROOT, SEED, SOAK_GAMES, seed_told, soak, soak_hours
 
 pytestmark = pytest.mark.slow
 
@@ -132,3 +136,56 @@ def test_the_clock_soak_names_what_grew(end, problem):
 def test_a_full_disk_is_made_only_on_a_small_file_system(tmp_path):
     with pytest.raises(soak_hours.InvariantError, match="small one"):
         soak_hours.Ballast(tmp_path)
+
+
+@pytest.mark.parametrize(("argv", "reason"), [
+    (["--games", "0"], "argument --games: '0': must be 1 or more"),
+    (["--games", "-5"], "argument --games: '-5': must be 1 or more"),
+    (["--every", "0"], "argument --every: '0': must be 1 or more"),
+    (["--best", "-1"], "argument --best: '-1': must be 0 or more"),
+    (["--games", "10", "--warmup", "10"], "--warmup 10 must be fewer games than --games 10"),
+    (["--hours", "-1"], "argument --hours: '-1': must be more than 0"),
+    (["--hours", "nan"], "argument --hours: 'nan': must be more than 0"),
+    (["--hours", "1", "--sample-every", "0"], "argument --sample-every: '0': must be more than 0"),
+    (["--hours", "1", "--visit-every", "-3"], "argument --visit-every: '-3': must be 0 or more"),
+])
+def test_the_soak_refuses_counts_and_paces_that_cannot_run(argv, reason, capsys):
+    """A count of 0 games or a sample every 0 games failed with a traceback
+    far into the run (ZeroDivisionError, "the warm-up must be shorter"),
+    and --hours -1 ran nothing and said "flat": each is now refused at once,
+    in one line, with argparse's exit status."""
+    with pytest.raises(SystemExit) as stopped:
+        soak.main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].endswith(f": error: {reason}")
+    assert "Traceback" not in err
+
+
+#: A run of each tool far longer than the test, its first row out soon.
+LONG_RUNS = {"soak": ["--games", "100000", "--best", "0", "--warmup", "1", "--every", "1"],
+             "storm": ["--events", "100000"]}
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("tool", list(LONG_RUNS))
+def test_a_signal_stops_a_soak_or_a_storm_and_says_so_without_a_verdict(tool, signum):
+    """SDL turned SIGTERM (a CI job's time limit, ``timeout``) into a
+    request to close the window: the soak took it for attract mode left on
+    its own ("FAILED (seed 1)" and a traceback on a game that did nothing
+    wrong), the storm restarted its app and ran on to the end; Ctrl+C
+    ended in a KeyboardInterrupt traceback. Either signal now stops the
+    run, says so, and exits with the shell's status for it."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    run = subprocess.Popen([sys.executable, str(ROOT / "tools" / f"{tool}.py"), *LONG_RUNS[tool]],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        for _line in range(3):               # the title, the table's head, a first row:
+            assert run.stdout.readline()     # the window is open, the run under way
+        run.send_signal(signum)
+        out, err = run.communicate(timeout=120)
+    finally:
+        run.kill()
+    assert run.returncode == 128 + signum
+    assert err.strip() == f"{tool}: stopped by {signal.Signals(signum).name}: no verdict"
+    assert "FAILED" not in out and "nothing raised" not in out

@@ -5,6 +5,7 @@ import pytest
 
 from game.ui.frame import Layout
 from game.ui.hit import CELL_TARGET, Viewport, target_at
+from game.ui.render.painter import DARK
 from game.ui.screens.pause import PauseScreen
 from game.ui.screens.play import cell_centre
 
@@ -276,3 +277,33 @@ def test_a_window_resized_by_the_window_manager_shows_the_game_centred_and_playa
     app.step()
     assert app.viewport.origin == (0, 0)
     assert pygame.display.get_surface().get_at(cell_pos(app, (1, 1)))[:3] == (0, 0, 255)
+
+
+def test_a_fullscreen_board_is_laid_out_again_for_a_new_screen_resolution():
+    """A fullscreen window resized is the screen's resolution changed (a
+    monitor swapped, a display plugged back at another mode): a board bigger
+    than the screen is laid out again for the new one, its scroll bars and
+    bottom rows on it, and grows back when the screen does. Only placed
+    again, the layout made for the bigger screen kept them off the smaller
+    one until the next game. (SDL's dummy video has one mode: the window is
+    resized as the new resolution would resize it.)"""
+    app = make_app(fullscreen=True, level="custom", custom_width=100, custom_height=100,
+                   custom_mines=1000)
+    big_rows = app.layout.view_rows
+    app.display.window.set_windowed()
+    app.display.window.size = (800, 600)
+    app.step()
+    surface = app.display.surface
+    assert surface.get_size() == (800, 600)
+    assert surface.get_rect().contains(app.painter.px(app.layout.window))
+    bar = app.painter.px(app.layout.hbar)
+    assert surface.get_rect().contains(bar)
+    assert pixel(app, (bar.right - 2, bar.centery)) == DARK        # the bar, past its thumb
+    lowest = (app.layout.view_cols - 1, app.layout.view_rows - 1)     # bottom-right in view
+    assert surface.get_rect().collidepoint(cell_pos(app, lowest))
+    click(app, lowest)
+    assert app.play.field.cell(*lowest) != "#"
+    app.display.window.size = (1024, 768)
+    app.step()
+    assert app.layout.view_rows == big_rows
+    assert app.display.surface.get_rect().contains(app.painter.px(app.layout.hbar))
