@@ -299,33 +299,23 @@ def test_a_dialog_button_needs_press_and_release_on_it():
     assert app.top is dialog
 
 
-def test_too_many_mines_on_hexagons_are_refused_in_the_players_language():
-    """A French window said "mines must be from 1 to 57 on an 8x8 hex board"."""
-    app = make_app(language="fr", level="custom", custom_width=8, custom_height=8,
-                   custom_mines=10, shape="hex")
+@pytest.mark.parametrize("side, shape, typed, said", [
+    # A French window said "mines must be from 1 to 57 on an 8x8 hex board".
+    (8, "hex", "60", "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"),
+    # On a 100x100 board the French window read "de 1 à 9801 ..., et non
+    # 9999", where History says "2 000 mines" of the same kind of board.
+    (100, "grid", "9999",
+     "les mines doivent aller de 1 à 9\u202f801 sur une grille 100x100, et non 9\u202f999")])
+def test_too_many_mines_are_refused_in_the_players_language_and_numbers(side, shape, typed, said):
+    app = make_app(language="fr", level="custom", custom_width=side, custom_height=side,
+                   custom_mines=10, shape=shape)
     dialog = open_custom(app)
     key(app, pygame.K_TAB)
     key(app, pygame.K_TAB)
-    clear_and_type(app, "60")
+    clear_and_type(app, typed)
     key(app, pygame.K_RETURN)
     assert app.top is dialog
-    assert dialog.error == (
-        "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60")
-
-
-def test_a_big_boards_refusal_groups_its_numbers_as_the_language_writes_them():
-    """On a 100x100 board the French window read "de 1 à 9801 ..., et non
-    99999", where History says "2 000 mines" of the same kind of board."""
-    app = make_app(language="fr", level="custom", custom_width=100, custom_height=100,
-                   custom_mines=10)
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    clear_and_type(app, "9999")
-    key(app, pygame.K_RETURN)
-    assert app.top is dialog
-    assert dialog.error == (
-        "les mines doivent aller de 1 à 9\u202f801 sur une grille 100x100, et non 9\u202f999")
+    assert dialog.error == said
 
 
 def test_a_mask_too_small_for_the_grid_is_refused_in_the_players_language():
