@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 import time
 import uuid
@@ -37,7 +38,7 @@ from game.safe_read import is_regular
 
 from . import interlock, notices, schema
 from .atomic import set_aside
-from .newer import Newer, copy_known, leave_newer_alone
+from .newer import Newer, copy_known, has_journal, leave_newer_alone
 from .notices import Notices
 from .writer import run_in_transaction
 
@@ -226,7 +227,7 @@ def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     to a temporary folder, where opening them replays the journal. A file
     with no journal is read in place, immutable."""
     wal = path.with_name(path.name + "-wal")
-    if not (is_regular(wal) and wal.stat().st_size > 0):
+    if not has_journal(path):
         source = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
         try:
             yield source
@@ -287,9 +288,8 @@ def _check_names(path: Path) -> None:
     """Damaged unless the database and its journals are regular files (or
     absent) and the database starts as SQLite's files do."""
     for candidate in (path, *(path.with_name(path.name + tail) for tail in _JOURNALS)):
-        if candidate.is_symlink() or candidate.exists():
-            if not is_regular(candidate):
-                raise Damaged(candidate)
+        if _odd(candidate):
+            raise Damaged(candidate)
     if path.exists():
         _check_header(path)
 
@@ -302,8 +302,32 @@ def _set_aside_odd_journals(path: Path, tell: Notices, now: Callable[[], datetim
     a -wal and a -shm both such left sound records unsaved all session."""
     when = now()
     for journal in (path.with_name(path.name + tail) for tail in _JOURNALS):
-        if (journal.is_symlink() or journal.exists()) and not is_regular(journal):
+        if _odd(journal):
             tell.add(notices.journal_aside(set_aside(journal, "corrupt", when)))
+
+
+def _odd(path: Path) -> bool:
+    """Whether something that is not a regular file is named ``path`` (a
+    folder, a FIFO, a device, a link to nothing or to such a thing). A
+    regular file, and nothing at all, are not. Another copy of the game
+    closing its last connection removes the journals (and its next one
+    makes them again) at any instant: looked at twice, "there" then "not a
+    regular file", a sound journal was taken for an odd one and set aside,
+    with the commits not yet in records.db, or its rename failed and the
+    session's records were said to be unsavable. So the name is looked at
+    once, and only a link is followed."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return False                   # nothing there (or nothing to be seen)
+    if stat.S_ISREG(found.st_mode):
+        return False
+    if not stat.S_ISLNK(found.st_mode):
+        return True
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True                    # a link to nothing, or a loop of links
 
 
 def _taken(path: Path) -> bool:
