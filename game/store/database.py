@@ -351,8 +351,13 @@ def _check_header(path: Path) -> None:
 def _check_content(db: sqlite3.Connection) -> None:
     """Damaged unless ``PRAGMA quick_check`` passes; then Newer when the
     version is above ours (checked second: a garbage header's version means
-    nothing)."""
-    result = db.execute("PRAGMA quick_check").fetchone()
+    nothing). A damaged schema is damage too, also when SQLite's message
+    about it quotes the damaged bytes, which Python's sqlite3 decodes as
+    UTF-8: a UnicodeDecodeError, which stopped every start with a traceback."""
+    try:
+        result = db.execute("PRAGMA quick_check").fetchone()
+    except UnicodeDecodeError:
+        raise Damaged(Path("quick_check")) from None
     if not result or result[0] != "ok":
         raise Damaged(Path("quick_check"))
     if schema.version(db) > schema.SCHEMA_VERSION:

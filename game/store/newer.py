@@ -61,7 +61,7 @@ def leave_newer_alone(path: Path, timeout: float) -> None:
     try:
         newer = schema.version(probe) > schema.SCHEMA_VERSION \
             and probe.execute("PRAGMA quick_check").fetchone() == ("ok",)
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):     # damage quoted in its message
         return
     finally:
         probe.close()
