@@ -105,8 +105,24 @@ def connect_reader(path: Path) -> sqlite3.Connection:
 
 
 def _raw(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                           check_same_thread=False)
+    return lenient(sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                   check_same_thread=False))
+
+
+def lenient(db: sqlite3.Connection) -> sqlite3.Connection:
+    """``db``, reading a text that is no UTF-8 with U+FFFD where its bad
+    bytes are. A byte flipped on the disk inside one game's date passes
+    ``quick_check`` (the page is sound), and Python's sqlite3 refused the
+    whole query for it: History showed none of the games, and the player
+    was told the records could not be read. Read so, the value fails its
+    own checks (a date, a replay) and only that game is unreadable; a name
+    is shown with the marks in it."""
+    db.text_factory = _text
+    return db
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
 
 
 def _configured(db: sqlite3.Connection) -> sqlite3.Connection:
@@ -122,7 +138,7 @@ def _configured(db: sqlite3.Connection) -> sqlite3.Connection:
 
 def memory() -> sqlite3.Connection:
     """A fresh in-memory database with our schema: records for this session only."""
-    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    db = lenient(sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
     db.execute("PRAGMA foreign_keys = ON")
     run_in_transaction(db, schema.migrate)
     return db
@@ -199,8 +215,8 @@ def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | 
                 return db, newer
             if not schema.ours(source):
                 raise Damaged(path)
-            scratch = sqlite3.connect(":memory:", isolation_level=None,
-                                      check_same_thread=False)
+            scratch = lenient(sqlite3.connect(":memory:", isolation_level=None,
+                                              check_same_thread=False))
             scratch.execute("PRAGMA foreign_keys = ON")
             source.backup(scratch)
             run_in_transaction(scratch, schema.migrate)
@@ -228,7 +244,8 @@ def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     with no journal is read in place, immutable."""
     wal = path.with_name(path.name + "-wal")
     if not has_journal(path):
-        source = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+        source = lenient(sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1",
+                                         uri=True))
         try:
             yield source
         finally:
@@ -238,7 +255,7 @@ def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
         copy = Path(folder) / NAME
         shutil.copyfile(path, copy)
         shutil.copyfile(wal, copy.with_name(NAME + "-wal"))
-        source = sqlite3.connect(copy)
+        source = lenient(sqlite3.connect(copy))
         try:
             yield source
         finally:
