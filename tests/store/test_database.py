@@ -12,7 +12,7 @@ from contextlib import closing
 
 import pytest
 
-from game.store import LevelStats, Store, ledger, questions, schema
+from game.store import LevelStats, Store, ledger, questions, schema, writer
 
 from .helpers import files_in, game, old_game, open_store, players_at_once, reopen
 
@@ -380,6 +380,30 @@ def test_games_after_the_records_are_deleted_while_the_game_runs_go_into_fresh_o
     again = reopen(store)
     assert [g.seed for g in again.history()] == [2] and again.notices == []
     assert [entry.name for entry in again.best_times("beginner")] == ["Zoe"]
+
+
+@pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
+                         ids=["data folder", "records"])
+def test_games_after_the_records_are_deleted_just_after_a_write_go_into_fresh_ones(
+        tmp_path, start_afresh, monkeypatch):
+    """The writer keeps its connection for a second after each write (the
+    next game's first moves, a name, come within it): the records deleted
+    in that second, the games that followed went into the deleted file,
+    still open, and were gone when the game closed, with nothing said."""
+    monkeypatch.setattr(writer, "IDLE_S", 60.0)    # the second, as long as the test needs
+    folder = tmp_path / "Minesweeper"
+    filled(folder)
+    store = open_store(folder)
+    store.record_game(game(seed=2))
+    assert store.flush()                    # the writer is connected, and stays so
+    start_afresh(folder)
+    store.record_game(game(seed=3))
+    store.record_game(game(seed=4, result="lost"))
+    assert store.flush() and store.notices == []
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [4, 3] and again.notices == []
+    assert again.statistics("beginner") == LevelStats(2, 1, 0, 1)
+    again.close()
 
 
 @pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
