@@ -73,9 +73,10 @@ class Store(Opening):
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
+        self._settings_saving = True          # False: the last settings write failed
         self._settings_writer = FileWriter(self._write_settings,
-                                           self._write_failed,
-                                           self._write_resumed)
+                                           self._settings_failed,
+                                           self._settings_resumed)
         self._other_settings: dict[str, Any] = {}   # a newer version's, written back
         self.settings = self._load_settings()
         self._lock = threading.Lock()             # guards _unreadable
@@ -110,7 +111,8 @@ class Store(Opening):
     @property
     def writable(self) -> bool:
         """True while everything the store holds is being saved."""
-        return self._saving and self.persistent and not self._settings_file.locked
+        return self._saving and self._settings_saving and self.persistent \
+            and not self._settings_file.locked
 
     def record_game(self, game: GameRecord, *,
                     replay: str | Callable[[], str] | None = None) -> int | None:
@@ -320,6 +322,21 @@ class Store(Opening):
 
     def _write_resumed(self) -> None:
         self._saving = True
+
+    def _settings_failed(self, error: Exception) -> None:
+        """settings.json was refused. Said as the settings' own failure, and
+        only while the records are saved (when the folder refuses both, the
+        records' notice says it): told as the records', a link into a place
+        that takes no writes had the player told the records could not be
+        saved, and stopped what needs them saved (the game in progress kept,
+        a later failure of the records told)."""
+        if self._saving and self._settings_saving:
+            self._notices.add(notices.cannot_save_settings(
+                self._settings_file.path, error, kept=isinstance(error, OSError)))
+        self._settings_saving = False
+
+    def _settings_resumed(self) -> None:
+        self._settings_saving = True
 
     # -- settings ------------------------------------------------------------
 
