@@ -250,7 +250,7 @@ class Store(Opening):
         if background and isinstance(self._writer, BackgroundWriter):
             path = self.directory / database.NAME
             reader = ThreadReader(lambda: database.connect_reader(path), self._writer,
-                                  self._read_failed)
+                                  self._read_failed, identify=self._records_file)
         else:
             reader = SyncReader(self._read)
         self._readers.append(reader)

@@ -13,6 +13,7 @@ from contextlib import closing
 import pytest
 
 from game.store import LevelStats, Store, ledger, questions, schema, writer
+from game.store import reader as reader_module
 
 from .helpers import files_in, game, old_game, open_store, players_at_once, reopen
 
@@ -404,6 +405,31 @@ def test_games_after_the_records_are_deleted_just_after_a_write_go_into_fresh_on
     assert [g.seed for g in again.history()] == [4, 3] and again.notices == []
     assert again.statistics("beginner") == LevelStats(2, 1, 0, 1)
     again.close()
+
+
+@pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
+                         ids=["data folder", "records"])
+def test_the_records_dialogs_read_the_games_after_the_records_are_deleted(
+        tmp_path, start_afresh, monkeypatch):
+    """History asked again within the second its reader keeps its
+    connection, after the player deleted the records and played a game:
+    it showed the deleted games, and not the game just played."""
+    monkeypatch.setattr(reader_module, "IDLE_S", 60.0)
+    folder = tmp_path / "Minesweeper"
+    filled(folder)
+    store = open_store(folder)
+    reader = store.reader()
+    reads = reader.channel()
+    reads.ask("before", questions.history(10, 0))
+    assert reader.wait(60)
+    assert [(key, [g.seed for g in games]) for key, games in reads.take()] == [("before", [1])]
+    start_afresh(folder)
+    store.record_game(game(seed=2))
+    reads.ask("after", questions.history(10, 0))
+    assert reader.wait(60)
+    assert [(key, [g.seed for g in games]) for key, games in reads.take()] == [("after", [2])]
+    assert store.notices == []
+    store.close()
 
 
 @pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
