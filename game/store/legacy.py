@@ -66,18 +66,21 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
             kept = _rename_imported(file.path)
         except OSError:
             continue          # imported; another copy of the game renamed it first
-        problems += _import_renamed(db, directory, name, kept, document, now)
+        problems += _import_renamed(db, directory, (name, version), kept, document, now)
         if problems:
             tell.add(notices.partly_damaged(what, kept, problems))
 
 
-def _import_renamed(db: sqlite3.Connection, directory: Path, name: str, kept: Path,
-                    imported: dict, now: Callable[[], datetime]) -> list[Text]:
+def _import_renamed(db: sqlite3.Connection, directory: Path, file: tuple[str, int],
+                    kept: Path, imported: dict, now: Callable[[], datetime]) -> list[Text]:
     """Import the file renamed ``kept`` too when it is not the one read: a
     copy of the older version wrote it again in between (its new game was
-    renamed away unread, and never reached the records). Its problems."""
+    renamed away unread, and never reached the records). ``file``: its name
+    and schema. Its problems."""
+    name, version = file
     document = continued.read_document(kept)
-    if document is None or continued.digest(document) == continued.digest(imported):
+    if document is None or document.get("schema") != version \
+            or continued.digest(document) == continued.digest(imported):
         return []
     try:
         return _import(db, directory, name, document, now, read=(imported,))
