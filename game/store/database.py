@@ -31,14 +31,13 @@ from contextlib import contextmanager
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from urllib.parse import quote
 
 from game.i18n import N_
 from game.safe_read import is_regular
 
 from . import interlock, notices, schema
 from .atomic import set_aside
-from .newer import Newer, copy_known, has_journal, leave_newer_alone
+from .newer import Newer, copy_known, has_journal, leave_newer_alone, uri
 from .notices import Notices
 from .writer import run_in_transaction
 
@@ -244,7 +243,7 @@ def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     with no journal is read in place, immutable."""
     wal = path.with_name(path.name + "-wal")
     if not has_journal(path):
-        source = lenient(sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1",
+        source = lenient(sqlite3.connect(f"{uri(path)}?mode=ro&immutable=1",
                                          uri=True))
         try:
             yield source

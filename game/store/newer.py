@@ -53,7 +53,7 @@ def leave_newer_alone(path: Path, timeout: float) -> None:
     the file is read as immutable, which makes none beside it."""
     journal = has_journal(path)
     try:
-        probe = sqlite3.connect(f"file:{quote(str(path))}?mode=ro"
+        probe = sqlite3.connect(f"{uri(path)}?mode=ro"
                                 f"{'' if journal else '&immutable=1'}", uri=True,
                                 timeout=timeout)
     except sqlite3.Error:
@@ -67,6 +67,14 @@ def leave_newer_alone(path: Path, timeout: float) -> None:
         probe.close()
     if newer:
         raise Newer("database")
+
+
+def uri(path: Path) -> str:
+    """The ``file:`` URI SQLite opens ``path`` by, from its bytes: a folder
+    named in another encoding than UTF-8 (an old system's "caf\\xe9"), which
+    Python holds with a lone surrogate, made quoting the text raise
+    UnicodeEncodeError, and the game stopped at every start."""
+    return f"file:{quote(os.fsencode(path))}"
 
 
 def has_journal(path: Path) -> bool:

@@ -7,6 +7,7 @@ import os
 import shutil
 import sqlite3
 import stat
+import sys
 import threading
 from contextlib import closing
 
@@ -456,3 +457,25 @@ def test_the_records_dialogs_read_deleted_records_as_empty_without_a_notice(tmp_
     assert [(key, [g.seed for g in games]) for key, games in reads.take()] == [("history", [2])]
     assert store.notices == []
     store.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="a file name that is no UTF-8 takes a Linux file system")
+def test_a_data_folder_named_in_another_encoding_than_utf8_keeps_the_records(tmp_path):
+    """A folder named on an older system in Latin-1 ("café" as b"caf\\xe9"),
+    which Python holds with a lone surrogate: quoting its path into the URI
+    by which the records are opened read-only raised UnicodeEncodeError, and
+    the game stopped with a traceback at every start."""
+    folder = tmp_path / os.fsdecode(b"caf\xe9")
+    store = Store(folder)
+    assert store.persistent and store.notices == []
+    store.record_game(game(seed=1))
+    store.close()
+    again = Store(folder)
+    assert [g.seed for g in again.history()] == [1] and again.notices == []
+    again.close()
+    (folder / "records.db").write_bytes(b"not a database" * 10)
+    damaged = Store(folder)
+    [message] = damaged.take_notices()
+    assert "could not be read" in message and "records.corrupt-" in message
+    damaged.close()
