@@ -148,6 +148,11 @@ class Store(Opening):
         kept without the seed it was dealt: the seed gives its mines, and
         records.db can be read while the game is played (a seed the player
         chose is known to them already, and kept)."""
+        if self._presence is not None and self._presence.lost():
+            self._presence.release()         # taken again below, in the folder made again
+            self._presence = None
+            with suppress(OSError):
+                self.directory.mkdir(parents=True, exist_ok=True)
         if self._presence is None and self.persistent and self._saving:
             presence = unfinished.Presence(self.directory, self._owner)
             self._presence = presence if presence.held else None
