@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 import time
 import uuid
@@ -30,14 +31,13 @@ from contextlib import contextmanager
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from urllib.parse import quote
 
 from game.i18n import N_
 from game.safe_read import is_regular
 
 from . import interlock, notices, schema
 from .atomic import set_aside
-from .newer import Newer, copy_known, leave_newer_alone
+from .newer import Newer, copy_known, has_journal, leave_newer_alone, uri
 from .notices import Notices
 from .writer import run_in_transaction
 
@@ -104,8 +104,24 @@ def connect_reader(path: Path) -> sqlite3.Connection:
 
 
 def _raw(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                           check_same_thread=False)
+    return lenient(sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                   check_same_thread=False))
+
+
+def lenient(db: sqlite3.Connection) -> sqlite3.Connection:
+    """``db``, reading a text that is no UTF-8 with U+FFFD where its bad
+    bytes are. A byte flipped on the disk inside one game's date passes
+    ``quick_check`` (the page is sound), and Python's sqlite3 refused the
+    whole query for it: History showed none of the games, and the player
+    was told the records could not be read. Read so, the value fails its
+    own checks (a date, a replay) and only that game is unreadable; a name
+    is shown with the marks in it."""
+    db.text_factory = _text
+    return db
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
 
 
 def _configured(db: sqlite3.Connection) -> sqlite3.Connection:
@@ -121,7 +137,7 @@ def _configured(db: sqlite3.Connection) -> sqlite3.Connection:
 
 def memory() -> sqlite3.Connection:
     """A fresh in-memory database with our schema: records for this session only."""
-    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    db = lenient(sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
     db.execute("PRAGMA foreign_keys = ON")
     run_in_transaction(db, schema.migrate)
     return db
@@ -198,8 +214,8 @@ def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | 
                 return db, newer
             if not schema.ours(source):
                 raise Damaged(path)
-            scratch = sqlite3.connect(":memory:", isolation_level=None,
-                                      check_same_thread=False)
+            scratch = lenient(sqlite3.connect(":memory:", isolation_level=None,
+                                              check_same_thread=False))
             scratch.execute("PRAGMA foreign_keys = ON")
             source.backup(scratch)
             run_in_transaction(scratch, schema.migrate)
@@ -226,8 +242,9 @@ def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     to a temporary folder, where opening them replays the journal. A file
     with no journal is read in place, immutable."""
     wal = path.with_name(path.name + "-wal")
-    if not (is_regular(wal) and wal.stat().st_size > 0):
-        source = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+    if not has_journal(path):
+        source = lenient(sqlite3.connect(f"{uri(path)}?mode=ro&immutable=1",
+                                         uri=True))
         try:
             yield source
         finally:
@@ -237,7 +254,7 @@ def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
         copy = Path(folder) / NAME
         shutil.copyfile(path, copy)
         shutil.copyfile(wal, copy.with_name(NAME + "-wal"))
-        source = sqlite3.connect(copy)
+        source = lenient(sqlite3.connect(copy))
         try:
             yield source
         finally:
@@ -287,9 +304,8 @@ def _check_names(path: Path) -> None:
     """Damaged unless the database and its journals are regular files (or
     absent) and the database starts as SQLite's files do."""
     for candidate in (path, *(path.with_name(path.name + tail) for tail in _JOURNALS)):
-        if candidate.is_symlink() or candidate.exists():
-            if not is_regular(candidate):
-                raise Damaged(candidate)
+        if _odd(candidate):
+            raise Damaged(candidate)
     if path.exists():
         _check_header(path)
 
@@ -302,8 +318,32 @@ def _set_aside_odd_journals(path: Path, tell: Notices, now: Callable[[], datetim
     a -wal and a -shm both such left sound records unsaved all session."""
     when = now()
     for journal in (path.with_name(path.name + tail) for tail in _JOURNALS):
-        if (journal.is_symlink() or journal.exists()) and not is_regular(journal):
+        if _odd(journal):
             tell.add(notices.journal_aside(set_aside(journal, "corrupt", when)))
+
+
+def _odd(path: Path) -> bool:
+    """Whether something that is not a regular file is named ``path`` (a
+    folder, a FIFO, a device, a link to nothing or to such a thing). A
+    regular file, and nothing at all, are not. Another copy of the game
+    closing its last connection removes the journals (and its next one
+    makes them again) at any instant: looked at twice, "there" then "not a
+    regular file", a sound journal was taken for an odd one and set aside,
+    with the commits not yet in records.db, or its rename failed and the
+    session's records were said to be unsavable. So the name is looked at
+    once, and only a link is followed."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return False                   # nothing there (or nothing to be seen)
+    if stat.S_ISREG(found.st_mode):
+        return False
+    if not stat.S_ISLNK(found.st_mode):
+        return True
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True                    # a link to nothing, or a loop of links
 
 
 def _taken(path: Path) -> bool:
@@ -327,8 +367,13 @@ def _check_header(path: Path) -> None:
 def _check_content(db: sqlite3.Connection) -> None:
     """Damaged unless ``PRAGMA quick_check`` passes; then Newer when the
     version is above ours (checked second: a garbage header's version means
-    nothing)."""
-    result = db.execute("PRAGMA quick_check").fetchone()
+    nothing). A damaged schema is damage too, also when SQLite's message
+    about it quotes the damaged bytes, which Python's sqlite3 decodes as
+    UTF-8: a UnicodeDecodeError, which stopped every start with a traceback."""
+    try:
+        result = db.execute("PRAGMA quick_check").fetchone()
+    except UnicodeDecodeError:
+        raise Damaged(Path("quick_check")) from None
     if not result or result[0] != "ok":
         raise Damaged(Path("quick_check"))
     if schema.version(db) > schema.SCHEMA_VERSION:

@@ -86,15 +86,24 @@ def name_best_time(db: sqlite3.Connection, token: str, name: str) -> None:
     db.execute("UPDATE best_times SET name = ? WHERE token = ?", (clean_name(name), token))
 
 
-def add_statistics(db: sqlite3.Connection, key: Key, stats: LevelStats) -> None:
+def add_statistics(db: sqlite3.Connection, key: Key, stats: LevelStats, *,
+                   later: bool = False) -> None:
     """Add counts read from an older file to ``key``'s (an import). The sums
     stop at the largest number the database holds, as :meth:`LevelStats.after`
-    does: a file may hold counts near it, and a sum beyond would stop the import."""
+    does: a file may hold counts near it, and a sum beyond would stop the import.
+    ``later``: the games counted were played after those already there (a
+    file continuing one imported before, its ``current_streak`` the file's
+    own): a loss among them ends the line's streak where the file's does;
+    all won, they lengthen the line's."""
     old = read_statistics(db, key)
+    if later:
+        current = stats.current_streak if stats.current_streak < stats.played \
+            else min(old.current_streak + stats.played, MAX_INT)
+    else:
+        current = old.current_streak if old.played else stats.current_streak
     merged = LevelStats(min(old.played + stats.played, MAX_INT),
-                        min(old.won + stats.won, MAX_INT),
-                        old.current_streak if old.played else stats.current_streak,
-                        max(old.best_streak, stats.best_streak))
+                        min(old.won + stats.won, MAX_INT), current,
+                        max(old.best_streak, stats.best_streak, current))
     _store_stats(db, key, merged)
 
 

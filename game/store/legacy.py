@@ -15,13 +15,13 @@ read at its start included, after its next game (a backup put back and
 played on does the same). A best time already there (same name, time and
 date) and a game already there (the same in every column, as often as the
 file has it) are not added twice; statistics are counts, which cannot be
-told apart, and are added again.
+told apart: what the file they continue held is taken off (``continued``).
+Such a copy may also write between the import and the rename: the file
+renamed is then read again, and what it has more is imported too.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sqlite3
 from collections import Counter
 from collections.abc import Callable
@@ -31,14 +31,15 @@ from pathlib import Path
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import history, ledger, notices, records_file
+from . import continued, history, ledger, notices, records_file
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
 from .notices import Notices, Text
+from .records_file import Records
 from .writer import run_in_transaction
 
-SUFFIX = ".imported"
+SUFFIX = continued.SUFFIX
 _FILES = ((records_file.NAME, records_file.SCHEMA, N_("best times and statistics")),
           (history.NAME, history.SCHEMA, N_("game history")))
 
@@ -55,7 +56,7 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
         if document is None:
             continue
         try:
-            problems = _import(db, name, document, now)
+            problems = _import(db, directory, name, document, now)
         except (ValueError, OverflowError):
             file.damaged()     # a value past the checks that the database refuses:
             continue           # never let it stop the game at every start
@@ -65,21 +66,42 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
             kept = _rename_imported(file.path)
         except OSError:
             continue          # imported; another copy of the game renamed it first
+        problems += _import_renamed(db, directory, (name, version), kept, document, now)
         if problems:
             tell.add(notices.partly_damaged(what, kept, problems))
 
 
-def _import(db: sqlite3.Connection, name: str, document: dict, now) -> list[Text]:
+def _import_renamed(db: sqlite3.Connection, directory: Path, file: tuple[str, int],
+                    kept: Path, imported: dict, now: Callable[[], datetime]) -> list[Text]:
+    """Import the file renamed ``kept`` too when it is not the one read: a
+    copy of the older version wrote it again in between (its new game was
+    renamed away unread, and never reached the records). ``file``: its name
+    and schema. Its problems."""
+    name, version = file
+    document = continued.read_document(kept)
+    if document is None or document.get("schema") != version \
+            or continued.digest(document) == continued.digest(imported):
+        return []
+    try:
+        return _import(db, directory, name, document, now, read=(imported,))
+    except (ValueError, OverflowError):
+        return []      # refused as the file read first would have been: kept, as it is
+
+
+def _import(db: sqlite3.Connection, directory: Path, name: str, document: dict,
+            now: Callable[[], datetime], read: tuple[dict, ...] = ()) -> list[Text]:
     """Add the file's content to ``db`` unless a file with the same digest was
-    imported before; return the problems met."""
-    digest = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
+    imported before; return the problems met. ``read``: records.json's
+    content imported this session whose file is gone since."""
+    digest = continued.digest(document)
     problems: list[Text] = []
 
     def load(db: sqlite3.Connection) -> None:
         if db.execute("SELECT 1 FROM imports WHERE digest = ?", (digest,)).fetchone():
             return
         if name == records_file.NAME:
-            problems.extend(_import_records(db, document))
+            before = continued.imported_before(db, directory, read)
+            problems.extend(_import_records(db, document, before))
         else:
             problems.extend(_import_history(db, document))
         db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
@@ -88,18 +110,21 @@ def _import(db: sqlite3.Connection, name: str, document: dict, now) -> list[Text
     return problems
 
 
-def _import_records(db: sqlite3.Connection, document: dict) -> list[Text]:
-    """Best times not already there, and the statistics added (see the
-    module's docstring for why a time or a game may be there already)."""
+def _import_records(db: sqlite3.Connection, document: dict,
+                    before: list[Records]) -> list[Text]:
+    """Best times not already there, and the statistics gained since the
+    file of ``before`` this one continues added (see the module's docstring
+    for why a time, a game or a count may be there already)."""
     records, problems = records_file.decode(document)
     for level, table in records.tables.items():
         key = (level, DEFAULT_STYLE, DEFAULT_SHAPE)
         for entry in table:
             if not _has_best_time(db, key, entry):
                 ledger.add_best_time(db, key, entry)
-    for level, stats in records.stats.items():
+    gained, later = continued.gained(records, before)
+    for level, stats in gained.items():
         if stats.played:
-            ledger.add_statistics(db, (level, DEFAULT_STYLE, DEFAULT_SHAPE), stats)
+            ledger.add_statistics(db, (level, DEFAULT_STYLE, DEFAULT_SHAPE), stats, later=later)
     return problems
 
 

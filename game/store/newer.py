@@ -9,11 +9,11 @@ this one runs is refused by every later write (:func:`still_ours`).
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 from pathlib import Path
 from urllib.parse import quote
-
-from game.safe_read import is_regular
 
 from . import schema
 from .writer import Job
@@ -51,10 +51,9 @@ def leave_newer_alone(path: Path, timeout: float) -> None:
     deleted it: the newer file "left untouched" was rewritten. Anything
     else (no file, damage) is for the opening that follows. With no journal
     the file is read as immutable, which makes none beside it."""
-    wal = path.with_name(path.name + "-wal")
-    journal = is_regular(wal) and wal.stat().st_size > 0
+    journal = has_journal(path)
     try:
-        probe = sqlite3.connect(f"file:{quote(str(path))}?mode=ro"
+        probe = sqlite3.connect(f"{uri(path)}?mode=ro"
                                 f"{'' if journal else '&immutable=1'}", uri=True,
                                 timeout=timeout)
     except sqlite3.Error:
@@ -62,12 +61,33 @@ def leave_newer_alone(path: Path, timeout: float) -> None:
     try:
         newer = schema.version(probe) > schema.SCHEMA_VERSION \
             and probe.execute("PRAGMA quick_check").fetchone() == ("ok",)
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):     # damage quoted in its message
         return
     finally:
         probe.close()
     if newer:
         raise Newer("database")
+
+
+def uri(path: Path) -> str:
+    """The ``file:`` URI SQLite opens ``path`` by, from its bytes: a folder
+    named in another encoding than UTF-8 (an old system's "caf\\xe9"), which
+    Python holds with a lone surrogate, made quoting the text raise
+    UnicodeEncodeError, and the game stopped at every start."""
+    return f"file:{quote(os.fsencode(path))}"
+
+
+def has_journal(path: Path) -> bool:
+    """Whether the database at ``path`` has a ``-wal`` journal with commits
+    in it: a regular file, not empty. Asked with one look, never two: another
+    copy closing its last connection this instant removes the journal, and
+    a second look at a file gone since the first raised FileNotFoundError,
+    which told the player their records could not be saved."""
+    try:
+        found = os.stat(path.with_name(path.name + "-wal"))
+    except OSError:
+        return False
+    return stat.S_ISREG(found.st_mode) and found.st_size > 0
 
 
 def copy_known(source: sqlite3.Connection, db: sqlite3.Connection) -> None:

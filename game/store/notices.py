@@ -158,6 +158,22 @@ def cannot_save(directory: Path, error: BaseException, *, kept: bool) -> Text:
                               directory=shown(directory), reason=reason(error)))
 
 
+def cannot_save_settings(path: Path, error: BaseException, *, kept: bool) -> Text:
+    """settings.json refused where the records are not (a link into a folder
+    that takes no writes). ``kept``: tried again, as the records are (the
+    disk's failure); else that text can never be written (one no UTF-8
+    file holds)."""
+    error = _bare(error)
+    if kept:
+        return Text(lambda: _("Your settings cannot be saved in {file} ({reason}). The game "
+                              "plays on and saves them as soon as it can; a change still "
+                              "unsaved when it closes will be lost.").format(
+                                  file=shown(path), reason=reason(error)))
+    return Text(lambda: _("Your settings cannot be saved in {file} ({reason}). The game plays "
+                          "on, but this change will be lost when it closes.").format(
+                              file=shown(path), reason=reason(error)))
+
+
 def cannot_open_folder(directory: Path, error: BaseException) -> Text:
     error = _bare(error)
     return Text(lambda: _("Your settings and records in {directory} can be neither read nor "

@@ -106,7 +106,8 @@ class Opening:
                 db = database.open_file(path, tell=self._notices, now=self._now)
                 legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
                 self._settle_unfinished(db)
-                return db, BackgroundWriter(self._connect_writer, outcome), True
+                return db, BackgroundWriter(self._connect_writer, outcome,
+                                            identify=self._records_file), True
             except newer.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
                 db, _ = database.copy_into_memory(path)     # shown, never written
@@ -130,7 +131,8 @@ class Opening:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
                                 rename=False)
         if retry:                             # the folder may take writes later
-            return db, DeferredWriter(db, outcome, BackgroundWriter(self._open_late, outcome)), False
+            late = BackgroundWriter(self._open_late, outcome, identify=self._records_file)
+            return db, DeferredWriter(db, outcome, late), False
         return db, InlineWriter(db, outcome), False
 
     def _open_late(self) -> sqlite3.Connection:
@@ -157,6 +159,15 @@ class Opening:
             self._settings_file.locked = False      # the folder was missing: none to keep
             self.save_settings()
         return db
+
+    def _records_file(self) -> tuple[int, int] | None:
+        """Which file records.db is now (device and inode), None when there
+        is none: the writer connects again when it changes."""
+        try:
+            found = os.stat(self.directory / database.NAME)
+        except OSError:
+            return None
+        return found.st_dev, found.st_ino
 
     def _connect_writer(self) -> sqlite3.Connection:
         """The background writer's connection to the records, in a data

@@ -147,9 +147,13 @@ class ThreadReader(_Base):
     store's notice); the asker then gets the question's fallback."""
 
     def __init__(self, connect: Callable[[], sqlite3.Connection], writer: BackgroundWriter,
-                 failed: Callable[[sqlite3.Error], None]) -> None:
+                 failed: Callable[[sqlite3.Error], None], *,
+                 identify: Callable[[], object] = lambda: None) -> None:
+        """``identify`` names the file ``connect`` opens as it is now, as
+        for the writer: a connection to a file deleted since is made again."""
         super().__init__()
         self._connect = connect
+        self._identify = identify
         self._writer = writer
         self._failed = failed
         self._thread: threading.Thread | None = None
@@ -209,13 +213,21 @@ class ThreadReader(_Base):
 
     def _run(self) -> None:
         db: sqlite3.Connection | None = None
+        made_of: object = None
         try:
             while (pending := self._next()) is not None:
                 reads, key, question, mark = pending
                 while not (self._writer.reached(mark, CHECK_S) or self._stop or reads.closed):
                     continue                              # read your writes
                 if not (self._stop or reads.closed):
-                    db = db or self._open()
+                    if db is not None and self._identify() != made_of:
+                        # The records were deleted since: this connection
+                        # still read the deleted file, not the games since.
+                        self._forget(db)
+                        db = None
+                    if db is None:
+                        db = self._open()
+                        made_of = self._identify()
                     value = self._answer(db, question)
                     with self.changed:
                         reads.deliver(key, value)
@@ -227,6 +239,12 @@ class ThreadReader(_Base):
                     self._db = None
             if db is not None:
                 db.close()
+
+    def _forget(self, db: sqlite3.Connection) -> None:
+        with self.changed:
+            if self._db is db:
+                self._db = None
+        db.close()
 
     def _open(self) -> sqlite3.Connection | None:
         """This thread's connection (None when the database cannot be opened)."""

@@ -73,9 +73,10 @@ class Store(Opening):
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
+        self._settings_saving = True          # False: the last settings write failed
         self._settings_writer = FileWriter(self._write_settings,
-                                           self._write_failed,
-                                           self._write_resumed)
+                                           self._settings_failed,
+                                           self._settings_resumed)
         self._other_settings: dict[str, Any] = {}   # a newer version's, written back
         self.settings = self._load_settings()
         self._lock = threading.Lock()             # guards _unreadable
@@ -110,7 +111,8 @@ class Store(Opening):
     @property
     def writable(self) -> bool:
         """True while everything the store holds is being saved."""
-        return self._saving and self.persistent and not self._settings_file.locked
+        return self._saving and self._settings_saving and self.persistent \
+            and not self._settings_file.locked
 
     def record_game(self, game: GameRecord, *,
                     replay: str | Callable[[], str] | None = None) -> int | None:
@@ -146,6 +148,11 @@ class Store(Opening):
         kept without the seed it was dealt: the seed gives its mines, and
         records.db can be read while the game is played (a seed the player
         chose is known to them already, and kept)."""
+        if self._presence is not None and self._presence.lost():
+            self._presence.release()         # taken again below, in the folder made again
+            self._presence = None
+            with suppress(OSError):
+                self.directory.mkdir(parents=True, exist_ok=True)
         if self._presence is None and self.persistent and self._saving:
             presence = unfinished.Presence(self.directory, self._owner)
             self._presence = presence if presence.held else None
@@ -248,7 +255,7 @@ class Store(Opening):
         if background and isinstance(self._writer, BackgroundWriter):
             path = self.directory / database.NAME
             reader = ThreadReader(lambda: database.connect_reader(path), self._writer,
-                                  self._read_failed)
+                                  self._read_failed, identify=self._records_file)
         else:
             reader = SyncReader(self._read)
         self._readers.append(reader)
@@ -320,6 +327,21 @@ class Store(Opening):
 
     def _write_resumed(self) -> None:
         self._saving = True
+
+    def _settings_failed(self, error: Exception) -> None:
+        """settings.json was refused. Said as the settings' own failure, and
+        only while the records are saved (when the folder refuses both, the
+        records' notice says it): told as the records', a link into a place
+        that takes no writes had the player told the records could not be
+        saved, and stopped what needs them saved (the game in progress kept,
+        a later failure of the records told)."""
+        if self._saving and self._settings_saving:
+            self._notices.add(notices.cannot_save_settings(
+                self._settings_file.path, error, kept=isinstance(error, OSError)))
+        self._settings_saving = False
+
+    def _settings_resumed(self) -> None:
+        self._settings_saving = True
 
     # -- settings ------------------------------------------------------------
 

@@ -57,6 +57,13 @@ class Presence:
         keeps no game in progress for it."""
         return self._fd is not None
 
+    def lost(self) -> bool:
+        """Whether the lock file is gone since it was taken (the player
+        deleted the data folder to start afresh while the game ran): the
+        lock then shows nothing to other copies, which would take this
+        copy's game in progress for a dead copy's and record it."""
+        return self._fd is not None and not _still_named(self._fd, self.path)
+
     def release(self) -> None:
         """Let go and remove the lock file (the copy's game is settled by now).
         Removed once let go: Windows deletes no file still open, and a file

@@ -150,9 +150,14 @@ class BackgroundWriter(_WriterThread):
     a store left open costs no thread and no file handle."""
 
     def __init__(self, connect: Callable[[], sqlite3.Connection], outcome: Outcome, *,
-                 retry_s: float = RETRY_S) -> None:
+                 retry_s: float = RETRY_S,
+                 identify: Callable[[], object] = lambda: None) -> None:
+        """``identify`` names the file ``connect`` opens as it is now (its
+        inode): a connection made to another (the file deleted or replaced
+        since) is made again before the next job."""
         super().__init__()
         self._connect = connect
+        self._identify = identify
         self._outcome = outcome
         self._retry_s = retry_s
         self._jobs: deque[tuple[Job, Done | None, Key | None]] = deque()
@@ -215,6 +220,7 @@ class BackgroundWriter(_WriterThread):
 
     def _run(self) -> None:
         db: sqlite3.Connection | None = None
+        made_of: object = None
         while True:
             with self._changed:
                 if not self._jobs and not self._stop:
@@ -224,7 +230,15 @@ class BackgroundWriter(_WriterThread):
                     break
                 job, done, _ = self._jobs[0]
             try:
-                db = db or self._connect()
+                if db is not None and self._identify() != made_of:
+                    # The records were deleted (or the data folder) since this
+                    # connection was made: it holds the deleted file, where
+                    # the games would be written and lost when it closed.
+                    _close(db)
+                    db = None
+                if db is None:
+                    db = self._connect()
+                    made_of = self._identify()
                 run_in_transaction(db, job)
             except _JOB_ERRORS as error:
                 self._attempted(error, keep=False)

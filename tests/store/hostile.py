@@ -154,7 +154,24 @@ def _database_kinds() -> list[tuple[str, str, Callable[[Path], None]]]:
                        "'2026', NULL, NULL, NULL, NULL)", (b"\xff" * 30,))
         db.close()
 
+    def schema_bytes(version: int) -> Callable[[Path], None]:
+        """A schema damaged where SQLite's message quotes it: "unknown
+        datatype ... "TEX\\xab"", bytes no UTF-8 decoder takes."""
+        def make(path: Path) -> None:
+            with sqlite3.connect(path) as db:
+                for step in schema.MIGRATIONS:
+                    db.executescript(step)
+                db.execute("PRAGMA writable_schema = ON")
+                db.execute("UPDATE sqlite_master SET sql = CAST(? AS TEXT) WHERE name = 'imports'",
+                           (b"CREATE TABLE imports (digest TEXT PRIMARY KEY, name TEXT NOT NULL,"
+                            b" date TEX\xab NOT NULL) STRICT",))
+                db.execute(f"PRAGMA user_version = {version}")
+            db.close()
+        return make
+
     kinds = [
+        ("schema-bytes", schema_bytes(schema.SCHEMA_VERSION)),
+        ("schema-bytes-newer", schema_bytes(schema.SCHEMA_VERSION + 5)),
         ("garbage", _bytes(rng.randbytes(10_000))),
         ("text", _text("not a database\n" * 100)),
         ("json", _text(json.dumps(good_document("records.json")))),

@@ -179,11 +179,13 @@ def test_bad_statistics_reset_only_what_is_bad(tmp_path, spoil, lost):
 
 def test_imported_counts_stop_at_the_largest_the_database_holds(tmp_path):
     most = {"played": MAX_INT, "won": MAX_INT, "current_streak": 0, "best_streak": 1}
-    write_records(tmp_path, {}, {"beginner": ONE_WIN})
+    one_loss = dict(ONE_WIN, won=0, current_streak=0, best_streak=0)
+    write_records(tmp_path, {}, {"beginner": one_loss})
     reopen(open_store(tmp_path))
-    write_records(tmp_path, {}, {"beginner": most})     # a second file, counted on top
+    # a second file, which does not continue the first (no loss in it): counted on top
+    write_records(tmp_path, {}, {"beginner": most})
     store = open_store(tmp_path)
-    assert store.statistics("beginner") == LevelStats(MAX_INT, MAX_INT, 1, 1)
+    assert store.statistics("beginner") == LevelStats(MAX_INT, MAX_INT, 0, 1)
     assert store.notices == []
     assert "records.json.imported-2" in files_in(tmp_path)
 
@@ -193,7 +195,7 @@ def test_a_file_the_database_refuses_is_set_aside_and_the_game_starts(tmp_path,
     good_files(tmp_path)
     records = (tmp_path / "records.json").read_bytes()
 
-    def refuse(*args):
+    def refuse(*args, **kwargs):
         raise OverflowError("Python int too large to convert to SQLite INTEGER")
     monkeypatch.setattr(ledger, "add_statistics", refuse)
     store = open_store(tmp_path)

@@ -7,12 +7,14 @@ import os
 import shutil
 import sqlite3
 import stat
+import sys
 import threading
 from contextlib import closing
 
 import pytest
 
-from game.store import LevelStats, Store, ledger, questions, schema
+from game.store import LevelStats, Store, ledger, questions, schema, writer
+from game.store import reader as reader_module
 
 from .helpers import files_in, game, old_game, open_store, players_at_once, reopen
 
@@ -384,6 +386,55 @@ def test_games_after_the_records_are_deleted_while_the_game_runs_go_into_fresh_o
 
 @pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
                          ids=["data folder", "records"])
+def test_games_after_the_records_are_deleted_just_after_a_write_go_into_fresh_ones(
+        tmp_path, start_afresh, monkeypatch):
+    """The writer keeps its connection for a second after each write (the
+    next game's first moves, a name, come within it): the records deleted
+    in that second, the games that followed went into the deleted file,
+    still open, and were gone when the game closed, with nothing said."""
+    monkeypatch.setattr(writer, "IDLE_S", 60.0)    # the second, as long as the test needs
+    folder = tmp_path / "Minesweeper"
+    filled(folder)
+    store = open_store(folder)
+    store.record_game(game(seed=2))
+    assert store.flush()                    # the writer is connected, and stays so
+    start_afresh(folder)
+    store.record_game(game(seed=3))
+    store.record_game(game(seed=4, result="lost"))
+    assert store.flush() and store.notices == []
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [4, 3] and again.notices == []
+    assert again.statistics("beginner") == LevelStats(2, 1, 0, 1)
+    again.close()
+
+
+@pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
+                         ids=["data folder", "records"])
+def test_the_records_dialogs_read_the_games_after_the_records_are_deleted(
+        tmp_path, start_afresh, monkeypatch):
+    """History asked again within the second its reader keeps its
+    connection, after the player deleted the records and played a game:
+    it showed the deleted games, and not the game just played."""
+    monkeypatch.setattr(reader_module, "IDLE_S", 60.0)
+    folder = tmp_path / "Minesweeper"
+    filled(folder)
+    store = open_store(folder)
+    reader = store.reader()
+    reads = reader.channel()
+    reads.ask("before", questions.history(10, 0))
+    assert reader.wait(60)
+    assert [(key, [g.seed for g in games]) for key, games in reads.take()] == [("before", [1])]
+    start_afresh(folder)
+    store.record_game(game(seed=2))
+    reads.ask("after", questions.history(10, 0))
+    assert reader.wait(60)
+    assert [(key, [g.seed for g in games]) for key, games in reads.take()] == [("after", [2])]
+    assert store.notices == []
+    store.close()
+
+
+@pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
+                         ids=["data folder", "records"])
 def test_the_records_dialogs_read_deleted_records_as_empty_without_a_notice(tmp_path,
                                                                             start_afresh):
     """View ▸ History… opened after the player deleted records.db (or the
@@ -406,3 +457,25 @@ def test_the_records_dialogs_read_deleted_records_as_empty_without_a_notice(tmp_
     assert [(key, [g.seed for g in games]) for key, games in reads.take()] == [("history", [2])]
     assert store.notices == []
     store.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="a file name that is no UTF-8 takes a Linux file system")
+def test_a_data_folder_named_in_another_encoding_than_utf8_keeps_the_records(tmp_path):
+    """A folder named on an older system in Latin-1 ("café" as b"caf\\xe9"),
+    which Python holds with a lone surrogate: quoting its path into the URI
+    by which the records are opened read-only raised UnicodeEncodeError, and
+    the game stopped with a traceback at every start."""
+    folder = tmp_path / os.fsdecode(b"caf\xe9")
+    store = Store(folder)
+    assert store.persistent and store.notices == []
+    store.record_game(game(seed=1))
+    store.close()
+    again = Store(folder)
+    assert [g.seed for g in again.history()] == [1] and again.notices == []
+    again.close()
+    (folder / "records.db").write_bytes(b"not a database" * 10)
+    damaged = Store(folder)
+    [message] = damaged.take_notices()
+    assert "could not be read" in message and "records.corrupt-" in message
+    damaged.close()

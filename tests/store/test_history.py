@@ -6,7 +6,8 @@ from dataclasses import replace
 import pytest
 
 from game.store import HISTORY_LENGTH, GameRecord
-from game.store.database import NAME
+from game.store.database import NAME, connect_reader
+from game.store.ledger import read_history_rows
 
 from .helpers import Clock, game, open_store, reopen
 
@@ -113,3 +114,33 @@ def test_a_date_in_another_form_in_the_database_is_not_read(tmp_path, date):
     again = open_store(tmp_path)
     assert [g.seed for g in again.history()] == [1]
     assert [t.date for t in again.best_times("beginner")] == ["2026-11-22T15:30:00"]
+
+
+def test_a_byte_of_a_game_that_is_no_utf8_makes_that_game_alone_unreadable(tmp_path):
+    """A byte flipped on the disk inside one game's date (the page sound, so
+    ``quick_check`` passes): that game alone is "(unreadable)" in History,
+    in its place, and nobody is told the records could not be read; a
+    name with such a byte is shown with a mark where the byte was. Before,
+    Python's sqlite3 refused the whole query: History showed no game at
+    all, and Best Times no time."""
+    store = open_store(tmp_path)
+    for seed in (1, 2, 3):
+        won = game(seed=seed, time_ms=9_000 + seed)
+        store.record_game(won)
+        store.name_best_time(won, "Zoe")
+    store.close()
+    with sqlite3.connect(tmp_path / NAME) as db:
+        db.execute("UPDATE games SET date = CAST(? AS TEXT) WHERE seed = '2'",
+                   (b"2026-11-22T15:3\xb1:00",))
+        db.execute("UPDATE best_times SET name = CAST(? AS TEXT) WHERE game_id = 1",
+                   (b"Zo\xeb",))
+    db.close()
+    again = open_store(tmp_path)
+    assert [g.seed for g in again.history()] == [3, 1]
+    assert [t.name for t in again.best_times("beginner")] == ["Zo\ufffd", "Zoe", "Zoe"]
+    reader = connect_reader(tmp_path / NAME)
+    rows = read_history_rows(reader, 10, 0)
+    reader.close()
+    assert [row and row.seed for row in rows] == [3, None, 1]
+    assert again.notices == []
+    again.close()

@@ -7,13 +7,16 @@ from __future__ import annotations
 import errno
 import json
 import os
+import sqlite3
 import threading
 from collections.abc import Callable
+from contextlib import closing
 
 from game.store import document
 from game.store.writer import FileWriter
 
-from .helpers import open_store, reopen
+from .helpers import game, open_store, reopen
+from .test_unwritable import FullDisk as FullRecords
 
 TIMEOUT = 60.0      # a bound for a shared, busy machine; not a speed test
 
@@ -52,7 +55,8 @@ def test_settings_that_cannot_be_encoded_are_told_and_do_not_hang_quitting(tmp_p
     store.save_settings()
     assert returns_in_time(store.flush)
     [message] = store.take_notices()
-    assert message.startswith("Records cannot be saved") and "surrogates not allowed" in message
+    assert message.startswith("Your settings cannot be saved") and "surrogates not allowed" in message
+    assert "this change will be lost" in message           # never tried again
     store.settings.language = "fr"
     store.save_settings()                    # the writer is still there for later changes
     assert returns_in_time(store.close)
@@ -122,7 +126,7 @@ def test_a_setting_changed_while_the_disk_is_full_is_saved_when_it_recovers(tmp_
                                                                             monkeypatch):
     store, disk = marks_set_on_a_full_disk(tmp_path, monkeypatch)
     [message] = store.take_notices()
-    assert message.startswith("Records cannot be saved") and "No space left" in message
+    assert message.startswith("Your settings cannot be saved") and "No space left" in message
     assert not store.writable
     disk.full.clear()
     assert store.flush() and store.writable
@@ -149,3 +153,42 @@ def test_closing_with_the_disk_still_full_keeps_the_old_settings_and_does_not_ha
     assert store.take_notices()
     saved = json.loads((tmp_path / "settings.json").read_text("utf-8"))["settings"]
     assert saved["sound"] is False and saved["marks"] is False
+
+
+def test_settings_a_link_leads_where_they_cannot_be_written_stop_nothing_else(tmp_path,
+                                                                             monkeypatch):
+    """settings.json a link into a dotfiles folder that takes no writes (a
+    read-only mount, as some dotfiles managers make them). The player was
+    told "Records cannot be saved" while every game was saved, and, saving
+    taken as stopped for the rest of the session, the game in progress was
+    no longer kept (killed mid-game, a lost game saved a streak) and a full
+    disk for the records later went unsaid."""
+    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
+    dotfiles.mkdir()
+    data.mkdir()
+    (dotfiles / "settings.json").write_text(
+        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
+    (data / "settings.json").symlink_to(dotfiles / "settings.json")
+    real = document.write_atomic
+
+    def write_atomic(path, text):
+        if path.parent == dotfiles:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        real(path, text)
+    monkeypatch.setattr(document, "write_atomic", write_atomic)
+    store = open_store(data)
+    store.settings.marks = True
+    store.save_settings()
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert message.startswith("Your settings cannot be saved") and "Read-only" in message
+    store.hold_unfinished(game(result="abandoned"))
+    store.flush()
+    with closing(sqlite3.connect(data / "records.db")) as db:
+        assert db.execute("SELECT count(*) FROM unfinished").fetchone() == (1,)
+    FullRecords(monkeypatch)
+    store.record_game(game(seed=2))
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert message.startswith("Records cannot be saved") and "disk is full" in message
+    store.close()

@@ -1,5 +1,6 @@
 """Statistics per level: played, won, win rate, current and best streak."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,31 @@ def test_a_game_kept_in_progress_is_counted_once_whatever_ends_it(tmp_path):
     assert again.statistics("beginner") == LevelStats(1, 1, 1, 1)
     assert again.statistics("expert") == LevelStats(1, 0, 0, 0)
     assert reopen(again).count_games() == 2
+
+
+def test_a_game_kept_after_the_data_folder_was_deleted_is_counted_once(tmp_path):
+    """The player deletes the data folder to start afresh while the game
+    runs: this copy's lock went with it, so another copy starting meanwhile
+    took the game this copy was still playing for one left by a dead copy,
+    recorded it as abandoned, and this copy then recorded it again, won:
+    one game, played twice in the statistics."""
+    folder = tmp_path / "Minesweeper"
+    store = open_store(folder)
+    store.hold_unfinished(game(result="abandoned", seed=1))
+    store.record_game(game(seed=1))
+    assert store.flush()
+    shutil.rmtree(folder)
+    store.hold_unfinished(game(result="abandoned", seed=2))   # the next game, played on
+    store.flush()
+    store.hold_unfinished(game(result="abandoned", seed=2, time_ms=20_000))
+    store.flush()
+    other = open_store(folder)                    # the first copy still runs
+    other.close()
+    store.record_game(game(seed=2, time_ms=20_000))
+    store = reopen(store)
+    assert [g.result for g in store.history()] == ["won"]
+    assert store.statistics("beginner") == LevelStats(1, 1, 1, 1)
+    store.close()
 
 
 def test_no_lock_file_is_left_where_an_open_file_cannot_be_deleted(tmp_path, monkeypatch):

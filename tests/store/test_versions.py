@@ -212,17 +212,65 @@ def test_json_files_an_older_copy_wrote_again_add_no_time_or_game_twice(tmp_path
     """A copy of the version before the database, still running when this
     one imported its files, writes them again after its next game, with
     what it had read at its start: its best time and its first game come
-    back. They are not added twice; its new game is."""
+    back. They are not added twice; its new game is, and its statistics
+    (played 2, won 1) count the game it had read once, not twice."""
     for name in ("records", "history"):
         shutil.copyfile(OLD / f"{name}-json-era-first.json", tmp_path / f"{name}.json")
     open_store(tmp_path).close()
     for name in ("records", "history"):
         shutil.copyfile(OLD / f"{name}-json-era-again.json", tmp_path / f"{name}.json")
     store = open_store(tmp_path)
+    assert_the_older_copys_two_games(store)
+    assert {"records.json.imported", "records.json.imported-2"} <= files_in(tmp_path)
+    store.close()
+
+
+def assert_the_older_copys_two_games(store) -> None:
+    """The won game (Bob, 3 s) and the lost one of old_versions/*-json-era-*,
+    each once in the Best Times, the history and the statistics."""
     assert store.notices == []
     assert [(t.name, t.time_ms) for t in store.best_times("beginner")] == [("Bob", 3000)]
     assert [(g.result, g.date) for g in store.history()] == [
         ("lost", "2026-11-22T10:05:00"), ("won", "2026-11-22T10:00:00")]
+    assert store.statistics("beginner") == LevelStats(2, 1, 0, 1)
+
+
+def test_an_older_copy_writing_during_the_import_loses_no_game(tmp_path, monkeypatch):
+    """The copy of the version before the database writes its files again
+    (after its lost game) while this one imports them, between reading a
+    file and renaming it: the file renamed holds a game that was not read.
+    It is read again and imported too, its statistics counted once."""
+    from game.store import legacy
+    rename = legacy._rename_imported
+
+    def older_copy_writes_first(path: Path) -> Path:
+        stem = path.name.removesuffix(".json")
+        shutil.copyfile(OLD / f"{stem}-json-era-again.json", path)
+        return rename(path)
+
+    for name in ("records", "history"):
+        shutil.copyfile(OLD / f"{name}-json-era-first.json", tmp_path / f"{name}.json")
+    monkeypatch.setattr(legacy, "_rename_imported", older_copy_writes_first)
+    open_store(tmp_path).close()
+    monkeypatch.undo()
+    assert "records.json" not in files_in(tmp_path)
+    store = open_store(tmp_path)
+    assert_the_older_copys_two_games(store)
+    store.close()
+
+
+def test_another_installations_records_json_is_added_whole(tmp_path):
+    """A records.json that continues none imported before (another
+    machine's, with fewer games) is added whole: nothing is taken off."""
+    for name in ("records", "history"):
+        shutil.copyfile(OLD / f"{name}-json-era-again.json", tmp_path / f"{name}.json")
+    open_store(tmp_path).close()
+    document = json.loads((OLD / "records-json-era-first.json").read_text("utf-8"))
+    document["best_times"]["beginner"][0]["name"] = "Eve"
+    (tmp_path / "records.json").write_text(json.dumps(document), "utf-8")
+    store = open_store(tmp_path)
+    assert store.statistics("beginner") == LevelStats(3, 2, 0, 1)
+    assert [t.name for t in store.best_times("beginner")] == ["Bob", "Eve"]
     store.close()
 
 

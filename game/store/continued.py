@@ -1,0 +1,93 @@
+"""A records.json that an older copy of the game wrote again: what its
+statistics gained since the file it continues.
+
+A copy of a version before the database, still running when this one
+imported its files, keeps its counts in memory and writes them whole after
+its next game: played 2, won 1, where the file imported said played 1, won
+1. Added as they stand, the counts it had read at its start were counted
+twice. So a records.json is compared with the files imported before it
+(``records.json.imported``, ``-2``... whose content the ``imports`` table
+knows by digest, so a file merely named so is never taken for one): the
+closest it continues — every level's games, wins and losses no fewer, no
+best streak shorter, each of its best times still there unless ten faster
+ones pushed it out — is subtracted, and only the games since are added. A
+file that continues none (another installation's, a file with fewer games)
+is added whole, as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from game.safe_read import read_capped
+
+from . import records_file
+from .best_times import TOP_COUNT
+from .records_file import Records
+from .statistics import STAT_LEVELS, LevelStats
+
+SUFFIX = ".imported"
+
+
+def digest(document: dict[str, Any]) -> str:
+    """The digest under which an imported file's content is remembered."""
+    return hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
+
+
+def imported_before(db: sqlite3.Connection, directory: Path,
+                    read: Iterable[dict[str, Any]] = ()) -> list[Records]:
+    """The records of each records.json imported before: the files renamed
+    after their import whose digest ``db`` holds, and the documents in
+    ``read`` (imported this session, their file since replaced)."""
+    documents = list(read)
+    for path in directory.glob(f"{records_file.NAME}{SUFFIX}*"):
+        document = read_document(path)
+        if document is not None and db.execute(
+                "SELECT 1 FROM imports WHERE digest = ?", (digest(document),)).fetchone():
+            documents.append(document)
+    return [records_file.decode(document)[0] for document in documents]
+
+
+def gained(records: Records, before: list[Records]) -> tuple[dict[str, LevelStats], bool]:
+    """Each level's statistics in ``records`` less those of the closest file
+    of ``before`` that it continues (the counts whole when none), and
+    whether it continues one: then the games counted were played after
+    those already there (see :func:`ledger.add_statistics`'s ``later``)."""
+    bases = [base for base in before if _continues(records, base)]
+    if not bases:
+        return dict(records.stats), False
+    base = max(bases, key=lambda base: sum(stats.played for stats in base.stats.values()))
+    return {level: LevelStats(stats.played - base.stats[level].played,
+                              stats.won - base.stats[level].won,
+                              stats.current_streak, stats.best_streak)
+            for level, stats in records.stats.items()}, True
+
+
+def _continues(records: Records, base: Records) -> bool:
+    """Whether ``records`` could be ``base`` with more games played."""
+    for level in STAT_LEVELS:
+        now, then = records.stats[level], base.stats[level]
+        if now.played < then.played or now.won < then.won or now.best_streak < then.best_streak \
+                or now.played - now.won < then.played - then.won:
+            return False
+    for level, table in base.tables.items():
+        kept = records.tables.get(level, [])
+        for entry in table:
+            pushed_out = len(kept) >= TOP_COUNT and all(t.time_ms <= entry.time_ms for t in kept)
+            if entry not in kept and not pushed_out:
+                return False
+    return True
+
+
+def read_document(path: Path) -> dict[str, Any] | None:
+    """The object in the file at ``path``; None when it cannot be read as one."""
+    try:
+        document = json.loads(read_capped(path))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return document if isinstance(document, dict) else None
