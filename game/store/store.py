@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import atexit
 import functools
-import json
 import os
 import sqlite3
 import threading
@@ -32,13 +31,10 @@ from typing import Any
 
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
-from game.safe_read import read_capped
-from game.settings import Settings
 
 from . import database, ledger, newer, notices, settings_file, unfinished
-from .atomic import write_atomic
 from .best_times import BestTime
-from .document import JsonFile, through_link
+from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
 from .history import HISTORY_LENGTH
 from .ledger import REPLAY_BUDGET, Key
@@ -47,12 +43,13 @@ from .notices import Notices
 from .opening import Opening, default_directory
 from .questions import records_key
 from .reader import Reader, SyncReader, ThreadReader
+from .settings_keeping import SettingsKeeping
 from .standings import Standings
 from .statistics import LevelStats
 from .writer import BackgroundWriter, FileWriter, retried
 
 
-class Store(Opening):
+class Store(Opening, SettingsKeeping):
     """Settings and records of one player directory.
 
     ``directory`` None means :func:`default_directory`; ``now`` is the clock
@@ -242,10 +239,6 @@ class Store(Opening):
         key = None if level is None else records_key(level, style, shape)
         self._submit(lambda db: ledger.reset_statistics(db, key))
 
-    def save_settings(self) -> None:
-        """Persist :attr:`settings` as they are now."""
-        self._save_settings_text(settings_file.encode(self.settings, self._other_settings))
-
     def reader(self, *, background: bool = True) -> Reader:
         """A reader of the records for the window's dialogs: on a thread of
         its own when ``background`` and the records are in a file, else on
@@ -327,68 +320,6 @@ class Store(Opening):
 
     def _write_resumed(self) -> None:
         self._saving = True
-
-    def _settings_failed(self, error: Exception) -> None:
-        """settings.json was refused. Said as the settings' own failure, and
-        only while the records are saved (when the folder refuses both, the
-        records' notice says it): told as the records', a link into a place
-        that takes no writes had the player told the records could not be
-        saved, and stopped what needs them saved (the game in progress kept,
-        a later failure of the records told)."""
-        if self._saving and self._settings_saving:
-            self._notices.add(notices.cannot_save_settings(
-                self._settings_file.path, error, kept=isinstance(error, OSError)))
-        self._settings_saving = False
-
-    def _settings_resumed(self) -> None:
-        self._settings_saving = True
-
-    # -- settings ------------------------------------------------------------
-
-    def _load_settings(self) -> Settings:
-        document = None if self._settings_file.locked else self._settings_file.load()
-        if document is None:
-            return Settings()
-        document = settings_file.restored(document, self._kept_settings())
-        settings, bad = settings_file.decode(document)
-        self._other_settings = settings_file.unknown(document)
-        if bad:
-            aside = self._settings_file.set_aside()
-            if aside is not None:
-                self._notices.add(notices.settings_reset(bad, aside))
-                self._save_settings_text(settings_file.encode(settings, self._other_settings))
-        return settings
-
-    def _kept_settings(self) -> dict[str, Any] | None:
-        """The copy of the settings this version saved last (``KEPT_NAME``),
-        or None when there is none of a schema it knows. It only fills in
-        what settings.json lacks, so anything wrong with it is passed over in
-        silence: the next save writes it afresh."""
-        try:
-            document = json.loads(read_capped(self.directory / settings_file.KEPT_NAME))
-        except (OSError, ValueError, RecursionError):
-            return None
-        schema = document.get("schema") if isinstance(document, dict) else None
-        if not isinstance(schema, int) or isinstance(schema, bool) \
-                or not 1 <= schema <= settings_file.SCHEMA:
-            return None
-        return document
-
-    def _save_settings_text(self, text: str) -> None:
-        """Queue settings.json for the background writer (the window goes on)."""
-        if not self._settings_file.locked:
-            self._settings_writer.submit(text)
-
-    def _write_settings(self, text: str) -> None:
-        """settings.json, after this version's own copy of it (``KEPT_NAME``).
-        The copy only backs settings.json up: one that cannot be written (a
-        folder in its place) never keeps settings.json from being saved."""
-        self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
-        if not self._settings_file.locked:
-            with suppress(OSError):
-                write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
-                             text.encode("utf-8"))
-        self._settings_file.save(text)
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")

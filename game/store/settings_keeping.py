@@ -1,0 +1,102 @@
+"""Keeping the player's settings: settings.json read at start (filled in from
+this version's own copy, reset and set aside when it cannot be read) and
+written in the background, its failures told apart from the records'.
+
+The half of :class:`~game.store.store.Store` that does it, kept apart as
+:mod:`game.store.opening` is: the store is what the game calls, this is how
+one of its files is kept.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from game.safe_read import read_capped
+from game.settings import Settings
+
+from . import notices, settings_file
+from .atomic import write_atomic
+from .document import JsonFile, through_link
+from .notices import Notices
+from .writer import FileWriter
+
+
+class SettingsKeeping:
+    """How a store keeps its settings. It reads and sets the store's own
+    attributes, declared here."""
+
+    directory: Path
+    settings: Settings
+    _notices: Notices
+    _settings_file: JsonFile
+    _settings_writer: FileWriter
+    _other_settings: dict[str, Any]      # a newer version's, written back
+    _saving: bool                        # the records are being saved
+    _settings_saving: bool               # False: the last settings write failed
+
+    def save_settings(self) -> None:
+        """Persist :attr:`settings` as they are now."""
+        self._save_settings_text(settings_file.encode(self.settings, self._other_settings))
+
+    def _settings_failed(self, error: Exception) -> None:
+        """settings.json was refused. Said as the settings' own failure, and
+        only while the records are saved (when the folder refuses both, the
+        records' notice says it): told as the records', a link into a place
+        that takes no writes had the player told the records could not be
+        saved, and stopped what needs them saved (the game in progress kept,
+        a later failure of the records told)."""
+        if self._saving and self._settings_saving:
+            self._notices.add(notices.cannot_save_settings(
+                self._settings_file.path, error, kept=isinstance(error, OSError)))
+        self._settings_saving = False
+
+    def _settings_resumed(self) -> None:
+        self._settings_saving = True
+
+    def _load_settings(self) -> Settings:
+        document = None if self._settings_file.locked else self._settings_file.load()
+        if document is None:
+            return Settings()
+        document = settings_file.restored(document, self._kept_settings())
+        settings, bad = settings_file.decode(document)
+        self._other_settings = settings_file.unknown(document)
+        if bad:
+            aside = self._settings_file.set_aside()
+            if aside is not None:
+                self._notices.add(notices.settings_reset(bad, aside))
+                self._save_settings_text(settings_file.encode(settings, self._other_settings))
+        return settings
+
+    def _kept_settings(self) -> dict[str, Any] | None:
+        """The copy of the settings this version saved last (``KEPT_NAME``),
+        or None when there is none of a schema it knows. It only fills in
+        what settings.json lacks, so anything wrong with it is passed over in
+        silence: the next save writes it afresh."""
+        try:
+            document = json.loads(read_capped(self.directory / settings_file.KEPT_NAME))
+        except (OSError, ValueError, RecursionError):
+            return None
+        schema = document.get("schema") if isinstance(document, dict) else None
+        if not isinstance(schema, int) or isinstance(schema, bool) \
+                or not 1 <= schema <= settings_file.SCHEMA:
+            return None
+        return document
+
+    def _save_settings_text(self, text: str) -> None:
+        """Queue settings.json for the background writer (the window goes on)."""
+        if not self._settings_file.locked:
+            self._settings_writer.submit(text)
+
+    def _write_settings(self, text: str) -> None:
+        """settings.json, after this version's own copy of it (``KEPT_NAME``).
+        The copy only backs settings.json up: one that cannot be written (a
+        folder in its place) never keeps settings.json from being saved."""
+        self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
+        if not self._settings_file.locked:
+            with suppress(OSError):
+                write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
+                             text.encode("utf-8"))
+        self._settings_file.save(text)
