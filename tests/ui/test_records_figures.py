@@ -1,0 +1,35 @@
+"""The figures the records show, recomputed here from the games played."""
+
+import pytest
+
+from game.engine import Clicks, GameStats
+from game.store import GameRecord, Store
+from game.ui.render.replay import figures_lines
+
+from .helpers import make_app
+
+
+def game(efficiency: float) -> GameRecord:
+    return GameRecord(level="beginner", width=9, height=9, mines=10, result="won",
+                      time_ms=30_000, bbbv=199, bbbv_per_s=6.6, clicks=200,
+                      efficiency=efficiency, seed=5, first_click="opening", assisted=False)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("solved, useful, shown", [
+    (199, 200, "99"), (57, 100, "57"), (200, 200, "100"), (230, 200, "115")])
+def test_an_efficiency_reads_100_percent_only_when_no_click_was_wasted(
+        tmp_path, language, solved, useful, shown):
+    """3BV 199 cleared in 200 useful clicks read "eff. 100 %" in History and
+    "Eff 100 %" in the replay's figures (rounded to nearest), as if no
+    click had been spent in vain; a chord can make it more than 100 %."""
+    store = Store(tmp_path)
+    store.record_game(game(solved / useful))
+    store.close()
+    app = make_app(data_dir=tmp_path, language=language)
+    app.commands.run("history")
+    app.step()
+    sign = "\u202f%" if language == "fr" else "\u00a0%"
+    assert f"eff.\u00a0{shown}{sign}" in app.top.details.text
+    stats = GameStats(199, solved, Clicks(left=useful), 30_000)
+    assert figures_lines(stats)[1].endswith(f" {shown}{sign}")
