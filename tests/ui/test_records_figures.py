@@ -33,3 +33,27 @@ def test_an_efficiency_reads_100_percent_only_when_no_click_was_wasted(
     assert f"eff.\u00a0{shown}{sign}" in app.top.details.text
     stats = GameStats(199, solved, Clicks(left=useful), 30_000)
     assert figures_lines(stats)[1].endswith(f" {shown}{sign}")
+
+
+@pytest.mark.parametrize("language, shown", [("en", "1,234.567\u00a0s, "),
+                                             ("fr", "1\u202f234,567\u00a0s, ")])
+@pytest.mark.parametrize("window", [{"level": "expert"}, {"level": "custom", "custom_width": 8,
+                                                          "custom_height": 8, "custom_mines": 9}])
+def test_a_best_time_past_999_seconds_is_told_to_the_millisecond(tmp_path, language, shown,
+                                                                  window):
+    """The Best Times list shows the LED's 999 for a time past it; the
+    details, which give the exact time, cut a decimal from 1,000 s on
+    ("1,234.57 s"), though a first Expert win often takes that long."""
+    store = Store(tmp_path)
+    store.add_best_time("expert", "Ann", 1_234_567, 150, 0.12)
+    store.close()
+    app = make_app(data_dir=tmp_path, language=language, **window)
+    app.commands.run("best_times")
+    app.step()
+    dialog = app.top
+    while dialog.level != "expert":
+        dialog.turn(1)
+        app.step()
+    assert dialog.table.rows[0][2] == "999"
+    assert dialog.details.text.startswith(shown)
+    assert app.layout.window.contains(dialog.rect)
