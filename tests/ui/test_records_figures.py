@@ -1,12 +1,16 @@
-"""The figures the records show, recomputed here from the games played."""
+"""The figures the records show, and the games they count."""
 
+import json
+import sqlite3
+
+import pygame
 import pytest
 
 from game.engine import Clicks, GameStats
 from game.store import GameRecord, Store
 from game.ui.render.replay import figures_lines
 
-from .helpers import make_app
+from .helpers import click, key, make_app
 
 
 def game(efficiency: float) -> GameRecord:
@@ -57,3 +61,22 @@ def test_a_best_time_past_999_seconds_is_told_to_the_millisecond(tmp_path, langu
     assert dialog.table.rows[0][2] == "999"
     assert dialog.details.text.startswith(shown)
     assert app.layout.window.contains(dialog.rect)
+
+
+def test_a_game_kept_in_progress_is_kept_assisted_once_the_computer_helped(tmp_path):
+    """A game in progress is kept in the records (recorded as abandoned if
+    the game is killed) at its first moves and every 10 s of play after:
+    one killed less than 10 s after a hint was recorded as the player's
+    own, a loss in the statistics, where an assisted game never counts."""
+    app = make_app(data_dir=tmp_path, level="expert")
+    key(app, pygame.K_F2)                      # dealt, not on the test's chosen seed
+    click(app, (15, 8))
+    app.step(30)                               # its 3BV counted, the game kept
+    assert app.play.field.status == "playing" and not app.play.session.assisted
+    key(app, pygame.K_h)
+    app.step()
+    assert app.play.session.assisted
+    app.store.flush()
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        (kept,), = db.execute("SELECT game FROM unfinished").fetchall()
+    assert json.loads(kept)["assisted"] is True
