@@ -8,6 +8,8 @@ translations: French writes "0,4 %" and "23/11/2026" where English writes
 
 from __future__ import annotations
 
+import math
+
 from .current import pgettext
 
 
@@ -34,6 +36,17 @@ def percent(value: float, places: int = 0) -> str:
     start of a line."""
     return pgettext("percent format", "{number}\u00a0%").format(
         number=decimal(value * 100, places))
+
+
+def percent_down(value: float) -> str:
+    """A ratio as a whole percentage rounded down, for figures whose "100 %"
+    means none was missed (a win rate, a game's efficiency): 199 of 200 is
+    "99 %"; rounded to nearest, it read "100 %" beside the one that was
+    missed. The ratio of two counts is a float a hair below its exact
+    value at times (0.57 * 100 is 56.99999999999999), hence the nudge
+    before rounding down: far smaller than any real gap to the next
+    percent."""
+    return percent(math.floor(value * 100 + 1e-9) / 100)
 
 
 def chance(p: float) -> str:

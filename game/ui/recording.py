@@ -116,13 +116,17 @@ def hold_unfinished(app: Host, session: Session) -> None:
     """Keep the game in progress in the records, once it has started and
     every :data:`HOLD_EVERY_MS` after: a copy killed mid-game (which cannot
     record it as abandoned) has it recorded so when the game next starts,
-    so killing a game about to be lost cannot save a streak."""
+    so killing a game about to be lost cannot save a streak. The computer's
+    first help has it kept again at once: kept as the player's own, a game
+    killed within 10 s of a hint was counted as a loss in the statistics,
+    where an assisted game never counts."""
     if session.demo or session.status != Status.PLAYING:
         return
     elapsed = session.elapsed_ms()
-    if session.held_ms is not None and elapsed - session.held_ms < HOLD_EVERY_MS:
+    if session.held_ms is not None and elapsed - session.held_ms < HOLD_EVERY_MS \
+            and session.held_assisted == session.assisted:
         return
-    session.held_ms = elapsed
+    session.held_ms, session.held_assisted = elapsed, session.assisted
     app.store.hold_unfinished(game_record(session, ABANDONED))
 
 

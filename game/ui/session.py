@@ -65,6 +65,7 @@ class Session:
         self.chosen_seed = seed is not None and field is None   # a known board: no best time
         self.demo = False            # played by the attract mode: never recorded
         self.held_ms: int | None = None  # the time it was last kept as unfinished
+        self.held_assisted = False   # whether it was kept as assisted then
 
     @property
     def status(self) -> Status:

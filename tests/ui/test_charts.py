@@ -16,14 +16,20 @@ from game.ui.screens.history import HistoryDialog
 from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.records_dialog import HISTORY_PAGE
 
-from .helpers import BOARD_8, click, key, make_app, pixel, settle
+from .helpers import click, key, make_app, pixel, settle
+
+#: Windows 3.1's Beginner (8x8, 10 mines): the smallest window, playing the
+#: level whose records the dialogs open on.
+WIN31_BEGINNER = ["*.*.*.*.", "........", "........", "*......*",
+                  "........", "........", "........", "*.*.*.*."]
+assert sum(row.count("*") for row in WIN31_BEGINNER) == 10
 
 
 def game(level="beginner", result="won", time_ms=10_000, rate=2.0) -> GameRecord:
-    size = {"beginner": (9, 9, 10), "expert": (30, 16, 99)}[level]
+    size = {"beginner": (8, 8, 10), "expert": (30, 16, 99)}[level]
     return GameRecord(level=level, width=size[0], height=size[1], mines=size[2], result=result,
                       time_ms=time_ms, bbbv=20, bbbv_per_s=rate, clicks=30, efficiency=0.7,
-                      seed=1, first_click="opening", assisted=False)
+                      seed=1, first_click="opening", assisted=False, style="win31")
 
 
 def test_level_wins_keeps_the_wins_oldest_first():
@@ -43,13 +49,13 @@ def test_bars_follow_the_times_and_only_the_last_wins_that_fit():
 
 
 def open_dialog(tmp_path, games, command):
-    """The 8x8 window over a store holding ``games``, with ``command``'s
-    dialog open; it fits the window."""
+    """The 8x8 window (Windows 3.1's Beginner) over a store holding ``games``,
+    with ``command``'s dialog open; it fits the window."""
     store = Store(tmp_path)
     for g in games:
         store.record_game(g)
     store.close()                   # written before the window's own store reads them
-    app = make_app(BOARD_8, data_dir=tmp_path)
+    app = make_app(WIN31_BEGINNER, data_dir=tmp_path, style="win31")
     app.commands.run(command)
     app.step()
     assert app.layout.window.contains(app.top.rect)

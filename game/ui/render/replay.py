@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import GameStats
-from game.i18n import _, decimal, percent, whole
+from game.i18n import _, decimal, whole
+from game.i18n.numbers import percent_down
 
 from ..frame import MARGIN, OUTER, Layout
 from ..text_fit import fit
@@ -175,9 +176,10 @@ def figures_lines(stats: GameStats) -> tuple[str, str]:
             solved=whole(stats.solved_bbbv), total=whole(stats.bbbv),
             rate=decimal(stats.bbbv_per_second, 2))
     clicks = whole(stats.clicks.total)
-    eff = stats.efficiency
+    eff = stats.efficiency           # rounded down: "100 %" says no click was spent in vain
     return (bbbv, _("Clicks {clicks}").format(clicks=clicks) if eff is None else
-            _("Clicks {clicks}  Eff {efficiency}").format(clicks=clicks, efficiency=percent(eff)))
+            _("Clicks {clicks}  Eff {efficiency}").format(clicks=clicks,
+                                                          efficiency=percent_down(eff)))
 
 
 def draw_figures(painter: Painter, layout: ViewerLayout, stats: GameStats) -> None:

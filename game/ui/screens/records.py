@@ -113,7 +113,7 @@ class BestTimesDialog(LevelDialog):
         if t.bbbv_per_s is not None:
             stats.append(_("{rate}\u00a03BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
         # No-break spaces: a unit never starts a line without its figure.
-        first = _("{seconds}\u00a0s, {date}").format(seconds=seconds(t.time_ms),
+        first = _("{seconds}\u00a0s, {date}").format(seconds=seconds(t.time_ms, room=20),
                                                      date=date(t.date))
         text = f"{first}\n" + _(", ").join(stats)
         name = player_name(t.name)

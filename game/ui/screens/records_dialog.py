@@ -20,6 +20,7 @@ from game.store.questions import Key, LevelChart, Question
 from game.store.reader import Reads
 
 from ..list_view import ROW_H
+from ..recording import record_level
 from ..render.chart import Win, level_wins
 from ..render.painter import Painter
 from ..widgets import Button, Label, label_height
@@ -63,10 +64,16 @@ class LevelDialog(Dialog):
     def __init__(self, app, level: str | None = None, shape: str | None = None,
                  style: str | None = None) -> None:
         super().__init__(app)
-        current = app.settings.level
-        self.level = level or (current if current in self.levels else self.levels[0])
         self.style = style or app.settings.style     # records are kept per level and style
-        self.shape = shape or app.settings.shape                   # ... and shape
+        field = app.play.session.field
+        # The board played, as its games are recorded: the settings' level
+        # may name another (a custom 8x8 with 10 mines kept through a change
+        # to Windows 3.1's style plays, and counts, as its Beginner; a mask
+        # file drawing the heart is the Heart), and the dialog opened on a
+        # page without the games just played.
+        current = record_level(field, self.style)
+        self.level = level or (current if current in self.levels else self.levels[0])
+        self.shape = shape or field.shape                            # ... and shape
         self.width = min(type(self).width, app.layout.size[0] - 4)
         self.reads: Reads = app.reader.channel()
         self._records: dict[Key, Any] = {}          # per level shown so far

@@ -21,6 +21,7 @@ from game.i18n import (
     pgettext,
     whole,
 )
+from game.i18n.numbers import percent_down
 from game.store import GameRecord
 from game.words import first_click_name, level_name, mines, result_name, shape_name
 
@@ -148,7 +149,8 @@ def history_details(game: GameRecord) -> str:
         count=whole(game.clicks)))
     if game.efficiency is not None:
         # A no-break space: "eff." never ends a line without its figure.
-        stats.append(_("eff.\u00a0{percent}").format(percent=percent(game.efficiency)))
+        # Rounded down: "100 %" says no click was spent in vain.
+        stats.append(_("eff.\u00a0{percent}").format(percent=percent_down(game.efficiency)))
     parts.append(sep.join(stats))
     how = [first_click_name(game.first_click)]
     if game.seed is not None:               # a board laid from a layout has none
