@@ -415,6 +415,21 @@ def test_a_touch_from_the_frame_onto_the_field_leaves_no_mouse_button_held():
     assert isinstance(app.top, MenuScreen)              # the copy still opens the menus
 
 
+@pytest.mark.parametrize("copy_first", [True, False])
+def test_a_tap_that_closes_an_open_menu_opens_no_cell(copy_first):
+    """A press outside the menus closes them and does nothing else. SDL
+    sends a tap's mouse copy before the finger: the copy closed the menu,
+    and the finger, reaching the board, opened the cell (here all of it)."""
+    app = make_app(["*" + "." * 29] + ["." * 30] * 15)
+    sdl_tap(app, app.viewport.to_display((10, app.layout.menu_h // 2)), copy_first=copy_first)
+    assert isinstance(app.top, MenuScreen)
+    sdl_tap(app, cell_pos(app, (28, 14)), copy_first=copy_first)     # right of the drop-down
+    assert app.top is app.play
+    assert app.play.field.status == "ready" and cell_shows(app, (28, 14), "covered")
+    sdl_tap(app, cell_pos(app, (28, 14)), copy_first=copy_first)     # the next tap is the board's
+    assert app.play.field.cell(28, 14) != "#"
+
+
 def test_a_long_press_flags_once_it_has_lasted_the_setting_with_a_growing_cue():
     app = make_app(BOARD)
     assert app.play.hold_ticks == 24                      # 0.4 s at 60 ticks a second
