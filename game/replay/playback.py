@@ -88,6 +88,13 @@ class Playback:
     def faster(self, step: int = 1) -> None:
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
 
+    def next_speed(self, step: int = 1) -> None:
+        """The speed a click on it picks: the next one ``step`` way, round
+        from the fastest to the slowest (or back). A finger has no right
+        button: clamped as the keys are, the speed tapped up to 8x stayed
+        there for good on a touch screen."""
+        self.speed_index = (self.speed_index + step) % len(SPEEDS)
+
     # ------------------------------------------------------------ what is shown
 
     def settle(self) -> None:

@@ -38,6 +38,7 @@ from .helpers import (
     post,
     press,
     release,
+    sdl_tap,
     settle,
     shows,
     step_until,
@@ -233,6 +234,33 @@ def test_speed_changes_how_fast_time_passes():
     for _ in range(9):
         key(app, pygame.K_DOWN)
     assert playback.speed == 0.25
+
+
+def test_a_tap_on_the_speed_goes_round_from_the_fastest_to_the_slowest():
+    """A finger has no right button: the speed tapped up to 8x stayed there."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    box = app.painter.px(viewer.layout.speed_box)
+
+    def shown() -> bytes:
+        return pygame.image.tobytes(app.display.surface.subsurface(box), "RGB")
+
+    drawn = {}
+    for _ in range(2):
+        key(app, pygame.K_DOWN)
+    for _ in range(6):                                      # 0.25x up to 8x, by the keys
+        drawn[viewer.playback.speed] = shown()
+        key(app, pygame.K_UP)
+    at = app.viewport.to_display(viewer.layout.speed_box.center)
+    seen = []
+    for _ in range(6):
+        sdl_tap(app, at)
+        seen.append(next(s for s, pixels in drawn.items() if pixels == shown()))
+    assert seen == [0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
+    press(app, at, button=3)                                # right: back round to 4x
+    release(app, at, button=3)
+    assert viewer.playback.speed == 4.0 and shown() == drawn[4.0]
 
 
 def test_the_progress_bar_fills_frame_by_frame_as_a_short_game_plays():

@@ -8,7 +8,8 @@ cells from the pointer track; the figures live below the field.
 
 Keys: Space play/pause, Left/Right one move, Home/End, Up/Down (or + and -)
 speed, E export, Esc leave. Mouse: the play button, the speed (left faster,
-right slower) and the progress bar (click or drag to seek).
+right slower, round from the fastest to the slowest) and the progress bar
+(click or drag to seek).
 """
 
 from __future__ import annotations
@@ -194,7 +195,7 @@ class ReplayScreen(base.Screen):
             elif layout.play_button.collidepoint(pos) and event.button == 1:
                 playback.toggle()
             elif layout.speed_box.collidepoint(pos):
-                playback.faster(1 if event.button == 1 else -1)
+                playback.next_speed(1 if event.button == 1 else -1)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
             # A release the window never heard (it came while the focus was
             # elsewhere) ends the drag: the pointer moving on seeks no more.
