@@ -263,6 +263,28 @@ def test_a_tap_on_the_speed_goes_round_from_the_fastest_to_the_slowest():
     assert viewer.playback.speed == 4.0 and shown() == drawn[4.0]
 
 
+@pytest.mark.parametrize("copy_first", [True, False])
+def test_a_tap_on_the_face_leaves_the_viewer_as_esc_does(copy_first):
+    """Esc was the only way out: a touch screen's visitor was kept in the
+    viewer. The face acts as a button does, on release over it."""
+    app = make_app(BOARD_8)
+    win(app)
+    app.play.new_game()
+    viewer = open_viewer(app)
+    key(app, pygame.K_END)                                  # the won game's face
+    face = viewer.layout.board.face
+    at = app.viewport.to_display(face.center)
+    press(app, at)
+    assert shows(app, face, "face_smile_pressed")
+    off = app.viewport.to_display((face.right + 8, face.centery))
+    move(app, off)                                          # slid off: the replay's face
+    assert shows(app, face, "face_cool") and app.top is viewer
+    release(app, off)
+    assert app.top is viewer
+    sdl_tap(app, at, copy_first=copy_first)
+    assert app.top is app.play and app.play.field.status == "ready"
+
+
 def test_the_progress_bar_fills_frame_by_frame_as_a_short_game_plays():
     """A 3-second game on a 100-column window: its bar (926 px) was
     redrawn only each tenth of a second, its fill jumping up to 36 px."""

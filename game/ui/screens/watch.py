@@ -8,8 +8,10 @@ cells from the pointer track; the figures live below the field.
 
 Keys: Space play/pause, Left/Right one move, Home/End, Up/Down (or + and -)
 speed, E export, Esc leave. Mouse: the play button, the speed (left faster,
-right slower, round from the fastest to the slowest) and the progress bar
-(click or drag to seek).
+right slower, round from the fastest to the slowest), the progress bar
+(click or drag to seek) and the face, which leaves as Esc does (pressed and
+released on it, as the game's face starts a new game): a finger, or a
+mouse with no keyboard, had no way out of the viewer.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ class ReplayScreen(base.Screen):
         self._ticks: list[tuple[int, int]] | None = None
         self.board_view: BoardView | None = None
         self._dragging = False
+        self._face_held = self._face_over = False   # a press on the face, and over it now
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
         self._shown: tuple | None = None
         # The board rows and pressed cells last drawn, and from where (set by
@@ -196,6 +199,10 @@ class ReplayScreen(base.Screen):
                 playback.toggle()
             elif layout.speed_box.collidepoint(pos):
                 playback.next_speed(1 if event.button == 1 else -1)
+            elif layout.board.face.collidepoint(pos) and event.button == 1:
+                self._face_held = self._face_over = True
+        elif event.type == pygame.MOUSEMOTION and self._face_held:
+            self._face_over = self._on_face(event.pos)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
             # A release the window never heard (it came while the focus was
             # elsewhere) ends the drag: the pointer moving on seeks no more.
@@ -204,6 +211,18 @@ class ReplayScreen(base.Screen):
                 self._seek_to(self.app.viewport.to_window(event.pos)[0])
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._dragging = False
+            held, self._face_held = self._face_held, False
+            if held and self._on_face(event.pos):
+                self.leave()
+
+    def _on_face(self, pos: tuple[int, int]) -> bool:
+        """Whether display pixel ``pos`` is on the face."""
+        return self.layout is not None \
+            and self.layout.board.face.collidepoint(self.app.viewport.to_window(pos))
+
+    def focus_lost(self) -> None:
+        """A press held on the face comes up in another window, unseen: let go."""
+        self._face_held = self._face_over = False
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
@@ -257,7 +276,15 @@ class ReplayScreen(base.Screen):
         pointer = p.pointer()
         return (p.shown, int(p.t) // 100, progress_done(self.layout, p.fraction), p.playing,
                 p.speed_index, self.scroll, pointer.cell if pointer else None,
-                frozenset(p.pressed_cells()), p.face())
+                frozenset(p.pressed_cells()), self._face())
+
+    def _face(self) -> tuple[str, bool]:
+        """The face shown, and whether pressed: the replay's, but the pressed
+        smile while a press on it is over it (it leaves on release), as
+        the game's face shows."""
+        if self._face_held and self._face_over:
+            return "smile", True
+        return self.playback.face(), False
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if self.layout is None or self.opening:
@@ -294,7 +321,7 @@ class ReplayScreen(base.Screen):
         draw_ghosts(painter, board, self.board_view, code_of, self.scroll)   # a torus's band
         draw_counter(painter, board, "mines_box", field.mines_left)
         draw_counter(painter, board, "timer_box", p.timer_seconds())
-        draw_face(painter, board, p.face())
+        draw_face(painter, board, *self._face())
         draw_figures(painter, layout, p.figures())
         pointer = p.pointer()
         if pointer is not None and pointer.cell is not None:
