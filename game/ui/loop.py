@@ -24,6 +24,7 @@ from .audio import DEVICE_EVENTS
 from .display import BACKDROP
 from .render.assist import OPENING, draw_thinking
 from .screens.base import DELIBERATE_INPUT, pointer_moved
+from .screens.play_input import PRESSES, held_input
 from .ticks import TICKS_PER_SECOND
 
 if TYPE_CHECKING:
@@ -103,7 +104,21 @@ class Loop:
                 and self.top is not self.play and not self.attracting:
             self.commands.run(keys.command_for(event))
         else:
-            self.top.handle(event)
+            self._to_top(event)
+
+    def _to_top(self, event: pygame.event.Event) -> None:
+        """``event`` to the screen on top. A press that took that screen
+        away (a menu closed by a press outside it, a double click on a
+        list's row that watches a game) is spent, and the rest of its
+        gesture with it, when the board shows again (``spend_gesture``):
+        SDL sends a tap as its mouse copy first, then the finger, which
+        reached the board and opened the cell tapped, or pressed the face
+        and abandoned the game in progress."""
+        top = self.top
+        top.handle(event)
+        if self.top is self.play and top is not self.play and top not in self.stack \
+                and event.type in PRESSES and held_input(event) is not None:
+            self.play.spend_gesture(event)
 
     def _focus_lost(self) -> None:
         """The window lost the focus or was minimised: keys held are

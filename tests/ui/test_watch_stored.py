@@ -5,7 +5,9 @@ window's thread (a 1.6 MB one held the window 170 ms as that process started).""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from game.ui.hit import OUTSIDE
 from game.ui.jobs import ReplayJob
 from game.ui.list_view import ROW_H
 from game.ui.recording import game_record
@@ -14,7 +16,7 @@ from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.watch import ReplayScreen
 
-from .helpers import BOARD_8, key, make_app, press, release
+from .helpers import BOARD_8, LEFT, cell_pos, click, key, make_app, post, press, release, sdl_tap
 from .test_records import press_button
 from .test_replays import HeldWorker, win
 
@@ -108,3 +110,62 @@ def test_records_deleted_while_history_is_open_give_no_replay_and_no_new_file(tm
     app.step()
     assert isinstance(app.top, NoticeDialog) and app.top.text == "This game has no replay."
     assert not (tmp_path / "records.db").exists()
+
+
+def history_over_a_game_in_progress(tmp_path, loader):
+    """History over an Expert game under way (its first rows lie over the
+    board), listing a won game kept with its replay; and its first row."""
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=loader)
+    win(app)
+    app.commands.run("level_expert")
+    app.step()
+    click(app, (29, 15))
+    assert app.play.field.status == "playing"
+    app.commands.run("history")
+    app.step()
+    box = app.top.screen_rect(app.top.table)
+    return app, app.viewport.to_display((box.centerx, box.y + 2 + ROW_H // 2))
+
+
+@pytest.mark.parametrize("copy_first", [True, False])
+def test_a_double_tap_on_a_game_watches_it_and_leaves_the_board_alone(tmp_path, copy_first):
+    """The second tap's mouse copy closed History (to watch the game), and its
+    finger, reaching the board, pressed what lay under the row: here the
+    face, which abandoned the game in progress for a new one."""
+    held = HeldWorker()
+    app, row = history_over_a_game_in_progress(tmp_path, held)
+    assert app.play.target(row).kind != OUTSIDE.kind               # the row is over the board
+    board = app.play.field.view()
+    for _ in range(2):
+        sdl_tap(app, row, copy_first=copy_first)
+    assert app.play.field.status == "playing" and app.play.field.view() == board
+    held.answer()
+    app.step(3)
+    assert isinstance(app.top, ReplayScreen)
+    key(app, pygame.K_ESCAPE)
+    assert app.play.field.status == "playing" and app.play.field.view() == board
+    assert [g.result for g in app.store.history()] == ["won"]       # nothing abandoned
+
+
+def test_a_replay_that_comes_while_the_finger_is_down_leaves_the_next_tap_to_the_board(tmp_path):
+    """The rest of the double tap went to the viewer; the board, still
+    waiting for it, swallowed the first tap after the viewer closed."""
+    held = HeldWorker()
+    app, row = history_over_a_game_in_progress(tmp_path, held)
+    sdl_tap(app, row)
+    w, h = app.display.surface.get_size()
+    finger = {"x": row[0] / w, "y": row[1] / h, "dx": 0.0, "dy": 0.0, "finger_id": 1,
+              "touch_id": 1, "pressure": 1.0}
+    post(pygame.MOUSEBUTTONDOWN, button=LEFT, pos=row, touch=True)
+    post(pygame.FINGERDOWN, **finger)
+    app.step()
+    held.answer()                                                 # the replay comes
+    app.step(3)
+    assert isinstance(app.top, ReplayScreen)
+    post(pygame.MOUSEBUTTONUP, button=LEFT, pos=row, touch=True)  # the finger lifts there
+    post(pygame.FINGERUP, **finger)
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+    sdl_tap(app, cell_pos(app, (0, 15)))
+    assert app.play.field.cell(0, 15) != "#"

@@ -104,9 +104,9 @@ class MenuScreen(base.Screen):
                 # dark, Down starting again from the top.
                 self._set_highlight(i if kind == "item" else None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and kind is None:
-            self._close_by(event)    # as in Windows, any button outside: and nothing else
+            self.close()             # as in Windows, any button outside: and nothing else
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._left_press(event, kind, i)
+            self._left_press(kind, i)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             origin, self.press_origin = self.press_origin, None
             if origin is None:
@@ -116,12 +116,12 @@ class MenuScreen(base.Screen):
             elif kind is None:
                 self.close()
 
-    def _left_press(self, event: pygame.event.Event, kind: str | None, i: int | None) -> None:
-        """The left button (``event``) pressed on ``kind`` (a title, an item, the
+    def _left_press(self, kind: str | None, i: int | None) -> None:
+        """The left button pressed on ``kind`` (a title, an item, the
         drop-down's frame; None: outside the menus), number ``i``."""
         if kind == ON_TITLE:
             if i == self.index and self.press_origin is None and self.dropped:
-                self._close_by(event)
+                self.close()
                 return
             self._switch(i)
             self._drop(None)
@@ -132,7 +132,7 @@ class MenuScreen(base.Screen):
         elif kind == "popup":
             self.press_origin = "popup"          # a separator, the drop-down's frame
         elif kind is None:
-            self._close_by(event)
+            self.close()
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -222,14 +222,6 @@ class MenuScreen(base.Screen):
 
     def close(self) -> None:
         self.app.pop()
-
-    def _close_by(self, event: pygame.event.Event) -> None:
-        """A press outside the menus closes them and does nothing else: the
-        rest of its gesture is spent on the board (``spend_gesture``). SDL
-        sends a tap as its mouse copy first, then the finger: the copy closed
-        the menu and the finger, reaching the board, opened the cell tapped."""
-        self.close()
-        self.app.play.spend_gesture(event)
 
     def relayout(self) -> None:
         self._dirty = True

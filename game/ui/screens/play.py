@@ -305,7 +305,11 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         Where the pointer is goes too, once, as the board is covered: it
         moves over the screen on top, unseen here, and a zoom or fullscreen
         chosen there put the overlay's percentage beside the cell under
-        where it had been (a screen over the board may tell: ``pointer_at``)."""
+        where it had been (a screen over the board may tell: ``pointer_at``).
+        A spent gesture (``spend_gesture``) is forgotten too: its releases
+        go to that screen, and the board, left waiting for them, swallowed
+        the next tap after it closed (a replay that came while the finger
+        of the double tap that asked for it was still down)."""
         if self.app.top is self:
             self._covered = False
             return
@@ -313,6 +317,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
             self._covered = True
             self._pointer = self.hover = None
         self._drag = None
+        self._spent.clear()
         if self.gestures.gesture is not None or self.gestures.held:
             self.gestures.cancel()
         if self.touch.finger is not None:
