@@ -50,8 +50,9 @@ PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
         ("mark_mine", N_("A red ring: a mine you can flag.")),
         ("covered", N_("P: shade each covered square by its chance of hiding a mine; "
                        "point at one, or move the cursor onto it, to read it.")),
-        ("cursor", N_("A: the computer plays on; any key or click stops it. "
-                      "Help makes a game 'assisted': no best time.")),
+        ("cursor", N_("A: the computer plays on; any key, click or move of the mouse "
+                      "stops it. Help makes a game 'assisted': kept in the history "
+                      "only, with no best time and no statistics.")),
     )),
 )
 
