@@ -23,3 +23,18 @@ def test_the_computer_page_says_what_an_assisted_game_loses_and_what_stops_auto_
     assert i18n._("Statistics").lower() in line
     assert i18n._("History").lower() in line
     assert mouse in line
+
+
+@pytest.mark.parametrize("lang, tap, rest, button", [
+    ("en", "tap", "finger resting", "flag button"),
+    ("fr", "tapotement", "doigt posé", "bouton drapeau")])
+def test_the_mouse_page_tells_a_touch_screen_how_to_flag(lang, tap, rest, button):
+    """A finger has no right button: it flags by resting on a square, or
+    through the flag button the menu bar shows at its right end. The Help
+    said neither, though a kiosk's visitor on a touch screen has nothing
+    else to read."""
+    make_app(language=lang)
+    mouse = pages(lambda command: True)[1][1]
+    lines = [text for _icon, text in mouse if tap in text]
+    assert len(lines) == 1
+    assert rest in lines[0] and button in lines[0] and " M)" in lines[0]
