@@ -69,7 +69,8 @@ class GameStats:
 
     @property
     def efficiency(self) -> float | None:
-        """3BV solved / useful clicks (1.0 means no click was spent in vain)."""
+        """3BV solved / useful clicks: a wasted click (one that changed
+        nothing) is not counted, and a chord can take it past 1.0."""
         if not self.clicks.useful:
             return None
         return self.solved_bbbv / self.clicks.useful

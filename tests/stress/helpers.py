@@ -3,7 +3,9 @@ the sizes CI runs them at (small, so that `python -m pytest` stays under a
 minute on two cores; the tools run the full counts). Environment variables
 scale them up:
 
-    SOAK_GAMES=2000 STORM_EVENTS=200000 STRESS_SEED=7 pytest tests/stress
+    SOAK_GAMES=2000 STORM_EVENTS=5000 STRESS_SEED=7 pytest tests/stress
+
+(STORM_EVENTS counts per screen and mode: 5,000 is the tool's 200,000 in all.)
 """
 
 from __future__ import annotations

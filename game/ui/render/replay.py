@@ -176,7 +176,7 @@ def figures_lines(stats: GameStats) -> tuple[str, str]:
             solved=whole(stats.solved_bbbv), total=whole(stats.bbbv),
             rate=decimal(stats.bbbv_per_second, 2))
     clicks = whole(stats.clicks.total)
-    eff = stats.efficiency           # rounded down: "100 %" says no click was spent in vain
+    eff = stats.efficiency           # rounded down: 199 3BV in 200 useful clicks is not "100 %"
     return (bbbv, _("Clicks {clicks}").format(clicks=clicks) if eff is None else
             _("Clicks {clicks}  Eff {efficiency}").format(clicks=clicks,
                                                           efficiency=percent_down(eff)))

@@ -43,6 +43,9 @@ PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
                       "button or Shift+click open the rest around it; so does a left "
                       "click if Chord with left click is on.")),
         ("face_smile", N_("Click the face for a new game.")),
+        ("flag", N_("On a touch screen a tap opens and a finger resting on a square "
+                    "flags it. The flag button at the right of the menu bar (or M) "
+                    "makes a tap or a left click flag.")),
     )),
     (N_("The computer"), (
         ("mark_safe", N_("H: a hint. The ring shows where to play, orange frames the "
@@ -50,8 +53,9 @@ PAGES: tuple[tuple[str, tuple[tuple[str | None, str], ...]], ...] = (
         ("mark_mine", N_("A red ring: a mine you can flag.")),
         ("covered", N_("P: shade each covered square by its chance of hiding a mine; "
                        "point at one, or move the cursor onto it, to read it.")),
-        ("cursor", N_("A: the computer plays on; any key or click stops it. "
-                      "Help makes a game 'assisted': no best time.")),
+        ("cursor", N_("A: the computer plays on; any key, click or move of the mouse "
+                      "stops it. Help makes a game 'assisted': kept in the history "
+                      "only, with no best time and no statistics.")),
     )),
 )
 

@@ -103,7 +103,9 @@ def _load(app: Host, job: ReplayJob, failure: str) -> None:
 #: digits, "_" and "-". The level comes from the replay file, which anyone may
 #: have written: "/", "\\" and ".." would lead out of the replays folder, and
 #: control characters, ``<>:"|?*`` or a trailing dot are refused by Windows.
-_UNSAFE = re.compile(r"[^a-z0-9_-]", re.IGNORECASE)
+#: ASCII matching: ignoring case alone, [a-z] also let through the letters
+#: whose case folds onto it ("ſ", the Kelvin sign "K", "İ", "ı").
+_UNSAFE = re.compile(r"[^a-z0-9_-]", re.IGNORECASE | re.ASCII)
 
 
 def export_name(replay: Replay) -> str:
