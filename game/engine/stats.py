@@ -3,7 +3,7 @@
 3BV ("Bechtel's Board Benchmark Value") is the least number of left clicks
 that clear a board: one per opening (a connected region of zeros, which opens
 with its border of numbers in one click) plus one per numbered cell that no
-opening reaches. Efficiency is 3BV divided by the useful clicks; 3BV/s is the
+opening reaches. Efficiency is the 3BV solved divided by the clicks made; 3BV/s is the
 3BV solved divided by the time taken.
 """
 
@@ -69,11 +69,13 @@ class GameStats:
 
     @property
     def efficiency(self) -> float | None:
-        """3BV solved / useful clicks: a wasted click (one that changed
-        nothing) is not counted, and a chord can take it past 1.0."""
-        if not self.clicks.useful:
+        """3BV solved / clicks made, every click counted, as players compare
+        it and as it reads beside the clicks shown with it (counted per
+        useful click, 200 3BV in 202 clicks, two of them on open cells, read
+        "100 %" beside the 202). A chord can take it past 1.0."""
+        if not self.clicks.total:
             return None
-        return self.solved_bbbv / self.clicks.useful
+        return self.solved_bbbv / self.clicks.total
 
     @property
     def bbbv_per_second(self) -> float | None:

@@ -486,8 +486,8 @@ def test_the_speed_is_written_as_the_language_writes_numbers():
 
 
 @pytest.mark.parametrize("language, lines", [
-    ("en", ("3BV 1,234/2,345  1.23/s", "Clicks 4,567  Eff 50\u00a0%")),
-    ("fr", ("3BV 1\u202f234/2\u202f345  1,23/s", "Clics 4\u202f567  Eff 50\u202f%"))])
+    ("en", ("3BV 1,234/2,345  1.23/s", "Clicks 4,567  Eff 27\u00a0%")),
+    ("fr", ("3BV 1\u202f234/2\u202f345  1,23/s", "Clics 4\u202f567  Eff 27\u202f%"))])
 def test_the_viewer_s_figures_are_written_as_the_language_writes_numbers(language, lines):
     """A big board's replay read "Clics 4567" and "3BV 1234/2345" in French,
     where the History details of the same game say "4 567 clics"."""

@@ -164,7 +164,7 @@ def figures_lines(stats: GameStats) -> tuple[str, str]:
     numbers grouped as the language writes them ("1,234" / "1 234"). A
     figure not known yet is left out, never shown as 0 or "?": before the
     first opening lays the mines the board has no 3BV, before any time has
-    passed no 3BV/s, before a useful click no efficiency (a replay with no
+    passed no 3BV/s, before a click no efficiency (a replay with no
     moves read "3BV 0/?  0.00/s" and "Clicks 0  Eff 0 %")."""
     if stats.bbbv is None:
         bbbv = _("3BV: no mines laid yet")
@@ -176,7 +176,7 @@ def figures_lines(stats: GameStats) -> tuple[str, str]:
             solved=whole(stats.solved_bbbv), total=whole(stats.bbbv),
             rate=decimal(stats.bbbv_per_second, 2))
     clicks = whole(stats.clicks.total)
-    eff = stats.efficiency           # rounded down: 199 3BV in 200 useful clicks is not "100 %"
+    eff = stats.efficiency           # rounded down: 199 3BV in 200 clicks is not "100 %"
     return (bbbv, _("Clicks {clicks}").format(clicks=clicks) if eff is None else
             _("Clicks {clicks}  Eff {efficiency}").format(clicks=clicks,
                                                           efficiency=percent_down(eff)))
