@@ -1,12 +1,12 @@
 """The keyboard cursor on a board bigger than the window stays where the
-player sees it: a new game or the window laid out again never leave it
-playing a cell out of view."""
+player sees it: a new game, the window laid out again or the wheel never
+leave it playing a cell out of view."""
 
 from __future__ import annotations
 
 import pygame
 
-from .helpers import cell_rect, cell_shows, key, make_app
+from .helpers import cell_rect, cell_shows, key, make_app, post
 
 
 def big_app():
@@ -51,3 +51,23 @@ def test_leaving_fullscreen_keeps_the_cursor_in_the_smaller_view():
     assert app.play.cursor == cell
     assert cursor_drawn(app)
 
+
+def test_an_open_key_brings_back_a_cursor_the_wheel_scrolled_away_and_plays_nothing():
+    """Like a hidden cursor, one out of view is shown by Space, Enter or F
+    before they play: they opened or flagged a cell the player could not see."""
+    app = big_app()
+    key(app, pygame.K_RIGHT)
+    cell = app.play.cursor
+    for _ in range(10):
+        post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
+    app.step()
+    assert cell_rect(app, cell) is None
+    for k in (pygame.K_f, pygame.K_SPACE):
+        key(app, k)
+        assert app.play.field.cell(*cell) == "#" and app.play.cursor == cell
+        assert cursor_drawn(app)
+        post(pygame.MOUSEWHEEL, x=0, y=-30, flipped=False, precise_x=0.0, precise_y=-30.0)
+        app.step()
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)                    # in view now: it opens
+    assert app.play.field.cell(*cell) != "#"

@@ -312,7 +312,10 @@ class PlayInput:
         elif event.key in keys.CURSOR_MOVES:
             self.move_cursor(*keys.CURSOR_MOVES[event.key])
         elif event.key in keys.OPEN_KEYS + keys.FLAG_KEYS:
-            if self.cursor is None:
+            if self.cursor is None or self.app.layout.view_cell(self.cursor, self.scroll) is None:
+                # Hidden, or scrolled out of view by the wheel or a scroll
+                # bar: the key shows the cursor and plays nothing (it opened
+                # or flagged a cell the player could not see).
                 self.move_cursor(0, 0)
             elif not self.session.ended:
                 self._key_move(event.key in keys.FLAG_KEYS)
