@@ -1,0 +1,52 @@
+"""Text typed in the dialogs is what the player typed: a Ctrl shortcut's
+character, which SDL sends as text on X11, is not."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.screens.names import ArcadeNameDialog, NameDialog
+
+from .helpers import key, make_app, on_disk, post
+from .test_records import BEGINNER, win
+
+
+def ctrl_key_as_x11_sends_it(app, k: int, text: str) -> None:
+    """Ctrl+``k`` as SDL's X11 driver sends it: the key with Ctrl, then its
+    character as typed text."""
+    post(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=k, mod=pygame.KMOD_LCTRL, unicode=text, scancode=0)
+    post(pygame.TEXTINPUT, text=text)
+    post(pygame.KEYUP, key=k, mod=pygame.KMOD_LCTRL, unicode=text, scancode=0)
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    app.step()
+
+
+def test_zooming_while_the_name_entry_is_open_types_nothing_over_the_name(tmp_path):
+    """Ctrl+- zoomed out and wrote "-" over the name offered (selected, so
+    typing replaces it): the best time went in as "-"."""
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name="Zoe")
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog) and dialog.entry.text == "Zoe"
+    ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
+    assert app.viewport.scale == 1
+    ctrl_key_as_x11_sends_it(app, pygame.K_EQUALS, "=")
+    assert app.viewport.scale == 2
+    assert dialog.entry.text == "Zoe"
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
+def test_a_ctrl_shortcut_types_no_letter_in_the_arcade_picker(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
+    win(app)
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog)
+    post(pygame.TEXTINPUT, text="Zo")
+    app.step()
+    ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
+    post(pygame.TEXTINPUT, text="e")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
