@@ -1,12 +1,13 @@
 """The keyboard cursor on a board bigger than the window stays where the
-player sees it: a new game, the window laid out again or the wheel never
-leave it playing a cell out of view."""
+player sees it: a new game, the window laid out again, the wheel or the
+hint's explanation never leave it playing a cell out of sight."""
 
 from __future__ import annotations
 
 import pygame
 
 from .helpers import cell_rect, cell_shows, key, make_app, post
+from .test_hint_tip import BLANK, show, tip_in
 
 
 def big_app():
@@ -71,3 +72,23 @@ def test_an_open_key_brings_back_a_cursor_the_wheel_scrolled_away_and_plays_noth
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)                    # in view now: it opens
     assert app.play.field.cell(*cell) != "#"
+
+
+def test_an_open_key_on_a_cell_under_the_hint_s_explanation_closes_it_and_plays_nothing():
+    """The tip covers cells, the cursor's among them: Space opened the cell
+    the player could not see. As a click on the tip does, the key closes the
+    hint; the next press plays the cell, now in sight."""
+    app = make_app(BLANK)
+    show(app, (0, 7))                            # the hint low: its line across the top
+    key(app, pygame.K_UP)
+    while app.play.cursor != (4, 0):
+        key(app, pygame.K_UP)
+    assert tip_in(app, cell_rect(app, (4, 0))) > 0
+    for k in (pygame.K_f, pygame.K_SPACE):
+        key(app, k)
+        assert app.play.field.cell(4, 0) == "#"
+        assert tip_in(app, cell_rect(app, (4, 0))) == 0 and cursor_drawn(app)
+        show(app, (0, 7))
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)
+    assert app.play.field.cell(4, 0) != "#"

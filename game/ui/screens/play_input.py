@@ -164,9 +164,12 @@ class PlayInput:
             pos = self._finger_pos(event)
         else:
             return False
+        return self._tip_covers(self.app.viewport.to_window(pos))
+
+    def _tip_covers(self, at: tuple[int, int]) -> bool:
+        """Whether the hint's explanation is shown over window point ``at``."""
         tip = self._shown.get("tip")
-        return isinstance(tip, pygame.Rect) and bool(self.assist.line()) \
-            and tip.collidepoint(self.app.viewport.to_window(pos))
+        return isinstance(tip, pygame.Rect) and bool(self.assist.line()) and tip.collidepoint(at)
 
     def _pointer_left(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` takes the pointer more than AUTOPLAY_JITTER
@@ -317,6 +320,10 @@ class PlayInput:
                 # bar: the key shows the cursor and plays nothing (it opened
                 # or flagged a cell the player could not see).
                 self.move_cursor(0, 0)
+            elif self._tip_covers(self.app.layout.centre_of(self.cursor, self.scroll)):
+                # The hint's explanation hides the cursor's cell: as a click
+                # on it does, the key closes it and plays nothing there.
+                self.mark_dirty(self.assist.clear_hint())
             elif not self.session.ended:
                 self._key_move(event.key in keys.FLAG_KEYS)
 
