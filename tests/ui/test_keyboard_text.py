@@ -1,5 +1,6 @@
-"""Text typed in the dialogs is what the player typed: a Ctrl shortcut's
-character, which SDL sends as text on X11, is not."""
+"""Keys with Ctrl do their shortcut and nothing else: a Ctrl shortcut's
+character, which SDL sends as text on X11, is typed in no dialog, and AltGr
+(Ctrl+Alt on Windows) opens no menu."""
 
 from __future__ import annotations
 
@@ -50,3 +51,23 @@ def test_a_ctrl_shortcut_types_no_letter_in_the_arcade_picker(tmp_path):
     app.step()
     key(app, pygame.K_RETURN)
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
+def test_altgr_tapped_alone_lights_no_menu():
+    """Windows sends AltGr as Ctrl and right Alt: tapped alone (a French
+    typist's reflex), it lit the Game title as Alt alone does."""
+    app = make_app()
+    before = pygame.image.tobytes(app.display.surface, "RGB")
+    post(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=pygame.K_RALT, mod=pygame.KMOD_LCTRL | pygame.KMOD_RALT,
+         unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_RALT, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    app.step(2)
+    assert app.top is app.play
+    assert pygame.image.tobytes(app.display.surface, "RGB") == before
+    post(pygame.KEYDOWN, key=pygame.K_RALT, mod=pygame.KMOD_RALT, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_RALT, mod=0, unicode="", scancode=0)
+    app.step(2)                                   # the right Alt alone still does
+    assert app.top is not app.play
+    assert pygame.image.tobytes(app.display.surface, "RGB") != before

@@ -135,7 +135,9 @@ class PlayInput:
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
         elif event.type == pygame.KEYDOWN:
-            self._alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
+            # Alt with Ctrl held is AltGr on Windows (Ctrl+Alt): no menu
+            self._alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT) \
+                and not getattr(event, "mod", 0) & keys.CTRL
             self._key(event)
         elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
             self._menu_on_alt = self._alt_alone     # opened at the next tick (_tick_alt)
