@@ -85,26 +85,27 @@ REPEAT_DELAY_MS, REPEAT_INTERVAL_MS = 500, 33
 
 class HeldKeys:
     """Which keys are down, to tell a held key's repeats (pygame sends them
-    as plain KEYDOWNs) from presses; and whether the text SDL sends after a
-    key was typed or comes with a Ctrl shortcut."""
+    as plain KEYDOWNs) from presses; and whether Ctrl is, so that the text
+    SDL sends with a Ctrl shortcut is not taken as typed."""
 
     def __init__(self) -> None:
         self._down: set[int] = set()
-        self._shortcut = False       # the last key pressed had Ctrl (not AltGr's Ctrl+Alt)
+        self._ctrl = False           # Ctrl held, as the last key told (not AltGr's Ctrl+Alt)
 
     def wanted(self, event: pygame.event.Event) -> bool:
         """False for the repeat of a held key that does not repeat, and for
-        the text of a Ctrl shortcut: on X11 SDL sends Ctrl+- and Ctrl+= with
-        a "-" or "=" typed, and zooming with the name entry open also wrote
-        that sign over the name offered, as no Windows text box does."""
+        text typed while Ctrl is held: on X11 SDL sends Ctrl+- and Ctrl+=
+        with a "-" or "=" typed (and again at each repeat of the held key),
+        and zooming with the name entry open also wrote that sign over the
+        name offered, as no Windows text box does."""
         if event.type == pygame.TEXTINPUT:
-            shortcut, self._shortcut = self._shortcut, False
-            return not shortcut
+            return not self._ctrl
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            mods = getattr(event, "mod", 0)
+            self._ctrl = bool(mods & CTRL) and not mods & ALT
         if event.type == pygame.KEYUP:
             self._down.discard(event.key)
         elif event.type == pygame.KEYDOWN:
-            mods = getattr(event, "mod", 0)
-            self._shortcut = bool(mods & CTRL) and not mods & ALT
             if event.key in self._down:
                 return event.key in REPEATING
             self._down.add(event.key)
@@ -113,7 +114,7 @@ class HeldKeys:
     def clear(self) -> None:
         """The focus left: the keys' releases go elsewhere."""
         self._down.clear()
-        self._shortcut = False
+        self._ctrl = False
 
 
 #: Keyboard play on the board.

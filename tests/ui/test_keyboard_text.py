@@ -13,10 +13,14 @@ from .test_records import BEGINNER, win
 
 
 def ctrl_key_as_x11_sends_it(app, k: int, text: str) -> None:
-    """Ctrl+``k`` as SDL's X11 driver sends it: the key with Ctrl, then its
-    character as typed text."""
+    """Ctrl+``k`` held a while, as SDL's X11 driver and pygame send it: the
+    key with Ctrl, then its character as typed text; as the key repeats,
+    its text again (pygame drops SDL's repeated presses, making its own)."""
     post(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
     post(pygame.KEYDOWN, key=k, mod=pygame.KMOD_LCTRL, unicode=text, scancode=0)
+    post(pygame.TEXTINPUT, text=text)
+    app.step()
+    post(pygame.TEXTINPUT, text=text)
     post(pygame.TEXTINPUT, text=text)
     post(pygame.KEYUP, key=k, mod=pygame.KMOD_LCTRL, unicode=text, scancode=0)
     post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
