@@ -1,6 +1,7 @@
-"""Keys with Ctrl do their shortcut and nothing else: a Ctrl shortcut's
-character, which SDL sends as text on X11, is typed in no dialog, and AltGr
-(Ctrl+Alt on Windows) opens no menu."""
+"""Keys with Ctrl or Alt do their shortcut and nothing else: a Ctrl
+shortcut's character, which SDL sends as text on X11, is typed in no dialog,
+AltGr (Ctrl+Alt on Windows) opens no menu, and keyboard play's keys with
+Ctrl or Alt play nothing."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pygame
 
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 
-from .helpers import key, make_app, on_disk, post
+from .helpers import BOARD_8, key, make_app, on_disk, post
 from .test_records import BEGINNER, win
 
 
@@ -75,3 +76,20 @@ def test_altgr_tapped_alone_lights_no_menu():
     app.step(2)                                   # the right Alt alone still does
     assert app.top is not app.play
     assert pygame.image.tobytes(app.display.surface, "RGB") != before
+
+
+def test_alt_or_ctrl_with_a_keyboard_play_key_plays_nothing():
+    """Alt+F (a File menu elsewhere; there is none here) and Ctrl+F flagged
+    the cursor's cell, Ctrl+Space opened it: README gives F, Space and Enter
+    alone."""
+    app = make_app(BOARD_8)
+    key(app, pygame.K_RIGHT)
+    cell = app.play.cursor
+    before = pygame.image.tobytes(app.display.surface, "RGB")
+    for k, mod in ((pygame.K_f, pygame.KMOD_LALT), (pygame.K_f, pygame.KMOD_LCTRL),
+                   (pygame.K_SPACE, pygame.KMOD_LCTRL), (pygame.K_RETURN, pygame.KMOD_LCTRL)):
+        key(app, k, mod)
+        assert app.top is app.play and app.play.field.cell(*cell) == "#"
+    assert pygame.image.tobytes(app.display.surface, "RGB") == before
+    key(app, pygame.K_f, pygame.KMOD_LSHIFT)           # Shift is no such modifier
+    assert app.play.field.cell(*cell) == "F"
