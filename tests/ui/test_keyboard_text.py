@@ -93,3 +93,15 @@ def test_alt_or_ctrl_with_a_keyboard_play_key_plays_nothing():
     assert pygame.image.tobytes(app.display.surface, "RGB") == before
     key(app, pygame.K_f, pygame.KMOD_LSHIFT)           # Shift is no such modifier
     assert app.play.field.cell(*cell) == "F"
+
+
+def test_the_delete_key_removes_a_letter_in_the_arcade_picker(tmp_path):
+    """The picker's own key is labelled DEL, but the keyboard's Delete did
+    nothing there (only Backspace removed a letter)."""
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
+    win(app)
+    post(pygame.TEXTINPUT, text="Zoex")
+    app.step()
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
