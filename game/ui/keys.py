@@ -85,13 +85,24 @@ REPEAT_DELAY_MS, REPEAT_INTERVAL_MS = 500, 33
 
 class HeldKeys:
     """Which keys are down, to tell a held key's repeats (pygame sends them
-    as plain KEYDOWNs) from presses."""
+    as plain KEYDOWNs) from presses; and whether Ctrl is, so that the text
+    SDL sends with a Ctrl shortcut is not taken as typed."""
 
     def __init__(self) -> None:
         self._down: set[int] = set()
+        self._ctrl = False           # Ctrl held, as the last key told (not AltGr's Ctrl+Alt)
 
     def wanted(self, event: pygame.event.Event) -> bool:
-        """False for the repeat of a held key that does not repeat."""
+        """False for the repeat of a held key that does not repeat, and for
+        text typed while Ctrl is held: on X11 SDL sends Ctrl+- and Ctrl+=
+        with a "-" or "=" typed (and again at each repeat of the held key),
+        and zooming with the name entry open also wrote that sign over the
+        name offered, as no Windows text box does."""
+        if event.type == pygame.TEXTINPUT:
+            return not self._ctrl
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            mods = getattr(event, "mod", 0)
+            self._ctrl = bool(mods & CTRL) and not mods & ALT
         if event.type == pygame.KEYUP:
             self._down.discard(event.key)
         elif event.type == pygame.KEYDOWN:
@@ -103,6 +114,7 @@ class HeldKeys:
     def clear(self) -> None:
         """The focus left: the keys' releases go elsewhere."""
         self._down.clear()
+        self._ctrl = False
 
 
 #: Keyboard play on the board.

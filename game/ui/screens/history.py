@@ -175,9 +175,11 @@ class HistoryDialog(Dialog):
                            note=LOADING)
         y = self.chart.rect.bottom + 6
         ok_w = button_width(painter, _("OK"))
+        # OK is the default button (``accept`` closes): framed while the
+        # list has the focus, as Enter then clicks it
         self.widgets = [self.table, self.details, self.chart,
                         Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), _("OK"),
-                               self.cancel)]
+                               self.accept)]
         if self.games:
             watch_w = button_width(painter, _("Watch"))
             self.widgets.insert(3, Button(pygame.Rect(8, y, watch_w, line + 8), _("Watch"),

@@ -134,7 +134,7 @@ class NameDialog(_NameEntry):
 
 class ArcadeNameDialog(_NameEntry):
     """Click letters; DEL removes the last one; OK enters. A keyboard types
-    too (Backspace removes), Enter enters: reached from the typed entry's
+    too (Backspace or Delete removes), Enter enters: reached from the typed entry's
     "Pick letters" with the keyboard alone, the picker was a dead end where
     no key could write a name."""
 
@@ -148,8 +148,8 @@ class ArcadeNameDialog(_NameEntry):
                 if ch.isprintable():
                     self.type(ch)
             self._dirty = True
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.delete()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.delete()                  # Delete too: the picker's own key says DEL
             self._dirty = True
         else:
             super().handle(event)

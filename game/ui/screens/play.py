@@ -106,6 +106,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
                             self.field.shape)
         if self.board_view is view:       # the window was not laid out again: reset it here
             self._reset_board_view()
+        self.keep_cursor_in_view()
         self.app.invalidate()
 
     def after_victory(self, show: Callable[[], None]) -> None:
@@ -152,6 +153,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         if self.session is not None and layout.is_for(self.field.width, self.field.height,
                                                       self.field.shape):
             self.scroll_by(0, 0)
+            self.keep_cursor_in_view()
             self._reset_board_view()
             self.follow_pointer()
 

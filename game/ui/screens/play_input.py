@@ -135,7 +135,9 @@ class PlayInput:
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
         elif event.type == pygame.KEYDOWN:
-            self._alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
+            # Alt with Ctrl held is AltGr on Windows (Ctrl+Alt): no menu
+            self._alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT) \
+                and not getattr(event, "mod", 0) & keys.CTRL
             self._key(event)
         elif event.type == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
             self._menu_on_alt = self._alt_alone     # opened at the next tick (_tick_alt)
@@ -164,9 +166,12 @@ class PlayInput:
             pos = self._finger_pos(event)
         else:
             return False
+        return self._tip_covers(self.app.viewport.to_window(pos))
+
+    def _tip_covers(self, at: tuple[int, int]) -> bool:
+        """Whether the hint's explanation is shown over window point ``at``."""
         tip = self._shown.get("tip")
-        return isinstance(tip, pygame.Rect) and bool(self.assist.line()) \
-            and tip.collidepoint(self.app.viewport.to_window(pos))
+        return isinstance(tip, pygame.Rect) and bool(self.assist.line()) and tip.collidepoint(at)
 
     def _pointer_left(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` takes the pointer more than AUTOPLAY_JITTER
@@ -311,9 +316,18 @@ class PlayInput:
             self.open_menu(index=title)          # Alt+G: the Game menu
         elif event.key in keys.CURSOR_MOVES:
             self.move_cursor(*keys.CURSOR_MOVES[event.key])
-        elif event.key in keys.OPEN_KEYS + keys.FLAG_KEYS:
-            if self.cursor is None:
+        elif event.key in keys.OPEN_KEYS + keys.FLAG_KEYS \
+                and not getattr(event, "mod", 0) & (keys.CTRL | keys.ALT):
+            # (Alt+F, a File menu's keys elsewhere, or Ctrl+F flagged a cell)
+            if self.cursor is None or self.app.layout.view_cell(self.cursor, self.scroll) is None:
+                # Hidden, or scrolled out of view by the wheel or a scroll
+                # bar: the key shows the cursor and plays nothing (it opened
+                # or flagged a cell the player could not see).
                 self.move_cursor(0, 0)
+            elif self._tip_covers(self.app.layout.centre_of(self.cursor, self.scroll)):
+                # The hint's explanation hides the cursor's cell: as a click
+                # on it does, the key closes it and plays nothing there.
+                self.mark_dirty(self.assist.clear_hint())
             elif not self.session.ended:
                 self._key_move(event.key in keys.FLAG_KEYS)
 

@@ -30,6 +30,14 @@ class PlayScroll:
         self._dirty.add(self.cursor)
         self.reveal_cell(self.cursor)
 
+    def keep_cursor_in_view(self) -> None:
+        """The view was set anew (a new game goes back to the top-left
+        corner, leaving fullscreen shows fewer cells): the keyboard cursor,
+        if shown, is scrolled back into it. It stayed where it was, out of
+        view, and Space opened a cell the player could not see."""
+        if self.cursor is not None:
+            self.reveal_cell(self.cursor)
+
     def reveal_cell(self, cell: tuple[int, int]) -> None:
         """Scroll a big board so ``cell`` is in view. A torus rolls the
         shorter way round: the cursor stepping over the seam rolls the view

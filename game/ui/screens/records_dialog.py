@@ -153,7 +153,8 @@ class LevelDialog(Dialog):
             self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, reset), line + 8),
                                        reset, lambda: self.confirm_reset(reset_question)))
         ok_w = button_width(painter, _("OK"))
-        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), _("OK"), self.cancel)
+        # the default button (``accept`` closes): framed while the list has the focus
+        ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), _("OK"), self.accept)
         self.widgets.append(ok)
         self.focus = len(self.widgets) - 1
         return y + line + 14

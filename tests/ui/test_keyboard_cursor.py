@@ -1,0 +1,94 @@
+"""The keyboard cursor on a board bigger than the window stays where the
+player sees it: a new game, the window laid out again, the wheel or the
+hint's explanation never leave it playing a cell out of sight."""
+
+from __future__ import annotations
+
+import pygame
+
+from .helpers import cell_rect, cell_shows, key, make_app, post
+from .test_hint_tip import BLANK, show, tip_in
+
+
+def big_app():
+    return make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1000)
+
+
+def cursor_drawn(app) -> bool:
+    """Whether the cursor's cell is in view and drawn with the cursor on it
+    (a covered cell under it shows more than the covered sprite)."""
+    cell = app.play.cursor
+    return cell_rect(app, cell) is not None and not cell_shows(app, cell, "covered")
+
+
+def test_a_new_game_scrolls_the_kept_cursor_into_view():
+    """F2 took the view back to the top-left corner and left the cursor
+    where it was, far out of view: Space then opened a cell unseen."""
+    app = big_app()
+    key(app, pygame.K_RIGHT)
+    while app.play.cursor[0] < 99 or app.play.cursor[1] < 90:
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_F2)
+    assert app.play.cursor == (99, 90)
+    assert cursor_drawn(app)
+    key(app, pygame.K_SPACE)
+    assert app.play.field.cell(99, 90) != "#"
+    assert cell_rect(app, (99, 90)) is not None and not cell_shows(app, (99, 90), "covered")
+
+
+def test_leaving_fullscreen_keeps_the_cursor_in_the_smaller_view():
+    """The windowed view shows fewer rows than the fullscreen one: the
+    cursor on the fullscreen view's bottom row was left below it."""
+    app = big_app()
+    key(app, pygame.K_F11)
+    fullscreen_rows = app.layout.view_rows
+    key(app, pygame.K_RIGHT)
+    while app.layout.view_cell(app.play.cursor, app.play.scroll)[1] < fullscreen_rows - 1:
+        key(app, pygame.K_DOWN)
+    cell = app.play.cursor
+    key(app, pygame.K_F11)
+    assert app.layout.view_rows < fullscreen_rows
+    assert app.play.cursor == cell
+    assert cursor_drawn(app)
+
+
+def test_an_open_key_brings_back_a_cursor_the_wheel_scrolled_away_and_plays_nothing():
+    """Like a hidden cursor, one out of view is shown by Space, Enter or F
+    before they play: they opened or flagged a cell the player could not see."""
+    app = big_app()
+    key(app, pygame.K_RIGHT)
+    cell = app.play.cursor
+    for _ in range(10):
+        post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
+    app.step()
+    assert cell_rect(app, cell) is None
+    for k in (pygame.K_f, pygame.K_SPACE):
+        key(app, k)
+        assert app.play.field.cell(*cell) == "#" and app.play.cursor == cell
+        assert cursor_drawn(app)
+        post(pygame.MOUSEWHEEL, x=0, y=-30, flipped=False, precise_x=0.0, precise_y=-30.0)
+        app.step()
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)                    # in view now: it opens
+    assert app.play.field.cell(*cell) != "#"
+
+
+def test_an_open_key_on_a_cell_under_the_hint_s_explanation_closes_it_and_plays_nothing():
+    """The tip covers cells, the cursor's among them: Space opened the cell
+    the player could not see. As a click on the tip does, the key closes the
+    hint; the next press plays the cell, now in sight."""
+    app = make_app(BLANK)
+    show(app, (0, 7))                            # the hint low: its line across the top
+    key(app, pygame.K_UP)
+    while app.play.cursor != (4, 0):
+        key(app, pygame.K_UP)
+    assert tip_in(app, cell_rect(app, (4, 0))) > 0
+    for k in (pygame.K_f, pygame.K_SPACE):
+        key(app, k)
+        assert app.play.field.cell(4, 0) == "#"
+        assert tip_in(app, cell_rect(app, (4, 0))) == 0 and cursor_drawn(app)
+        show(app, (0, 7))
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)
+    assert app.play.field.cell(4, 0) != "#"

@@ -1,0 +1,107 @@
+"""Keys with Ctrl or Alt do their shortcut and nothing else: a Ctrl
+shortcut's character, which SDL sends as text on X11, is typed in no dialog,
+AltGr (Ctrl+Alt on Windows) opens no menu, and keyboard play's keys with
+Ctrl or Alt play nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.screens.names import ArcadeNameDialog, NameDialog
+
+from .helpers import BOARD_8, key, make_app, on_disk, post
+from .test_records import BEGINNER, win
+
+
+def ctrl_key_as_x11_sends_it(app, k: int, text: str) -> None:
+    """Ctrl+``k`` held a while, as SDL's X11 driver and pygame send it: the
+    key with Ctrl, then its character as typed text; as the key repeats,
+    its text again (pygame drops SDL's repeated presses, making its own)."""
+    post(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=k, mod=pygame.KMOD_LCTRL, unicode=text, scancode=0)
+    post(pygame.TEXTINPUT, text=text)
+    app.step()
+    post(pygame.TEXTINPUT, text=text)
+    post(pygame.TEXTINPUT, text=text)
+    post(pygame.KEYUP, key=k, mod=pygame.KMOD_LCTRL, unicode=text, scancode=0)
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    app.step()
+
+
+def test_zooming_while_the_name_entry_is_open_types_nothing_over_the_name(tmp_path):
+    """Ctrl+- zoomed out and wrote "-" over the name offered (selected, so
+    typing replaces it): the best time went in as "-"."""
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name="Zoe")
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog) and dialog.entry.text == "Zoe"
+    ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
+    assert app.viewport.scale == 1
+    ctrl_key_as_x11_sends_it(app, pygame.K_EQUALS, "=")
+    assert app.viewport.scale == 2
+    assert dialog.entry.text == "Zoe"
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
+def test_a_ctrl_shortcut_types_no_letter_in_the_arcade_picker(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
+    win(app)
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog)
+    post(pygame.TEXTINPUT, text="Zo")
+    app.step()
+    ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
+    post(pygame.TEXTINPUT, text="e")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
+def test_altgr_tapped_alone_lights_no_menu():
+    """Windows sends AltGr as Ctrl and right Alt: tapped alone (a French
+    typist's reflex), it lit the Game title as Alt alone does."""
+    app = make_app()
+    before = pygame.image.tobytes(app.display.surface, "RGB")
+    post(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=pygame.K_RALT, mod=pygame.KMOD_LCTRL | pygame.KMOD_RALT,
+         unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_RALT, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    app.step(2)
+    assert app.top is app.play
+    assert pygame.image.tobytes(app.display.surface, "RGB") == before
+    post(pygame.KEYDOWN, key=pygame.K_RALT, mod=pygame.KMOD_RALT, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_RALT, mod=0, unicode="", scancode=0)
+    app.step(2)                                   # the right Alt alone still does
+    assert app.top is not app.play
+    assert pygame.image.tobytes(app.display.surface, "RGB") != before
+
+
+def test_alt_or_ctrl_with_a_keyboard_play_key_plays_nothing():
+    """Alt+F (a File menu elsewhere; there is none here) and Ctrl+F flagged
+    the cursor's cell, Ctrl+Space opened it: README gives F, Space and Enter
+    alone."""
+    app = make_app(BOARD_8)
+    key(app, pygame.K_RIGHT)
+    cell = app.play.cursor
+    before = pygame.image.tobytes(app.display.surface, "RGB")
+    for k, mod in ((pygame.K_f, pygame.KMOD_LALT), (pygame.K_f, pygame.KMOD_LCTRL),
+                   (pygame.K_SPACE, pygame.KMOD_LCTRL), (pygame.K_RETURN, pygame.KMOD_LCTRL)):
+        key(app, k, mod)
+        assert app.top is app.play and app.play.field.cell(*cell) == "#"
+    assert pygame.image.tobytes(app.display.surface, "RGB") == before
+    key(app, pygame.K_f, pygame.KMOD_LSHIFT)           # Shift is no such modifier
+    assert app.play.field.cell(*cell) == "F"
+
+
+def test_the_delete_key_removes_a_letter_in_the_arcade_picker(tmp_path):
+    """The picker's own key is labelled DEL, but the keyboard's Delete did
+    nothing there (only Backspace removed a letter)."""
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
+    win(app)
+    post(pygame.TEXTINPUT, text="Zoex")
+    app.step()
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
