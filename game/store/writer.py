@@ -237,8 +237,11 @@ class BackgroundWriter(_WriterThread):
                     _close(db)
                     db = None
                 if db is None:
-                    db = self._connect()
+                    # Which file, asked before connecting: the records deleted
+                    # in between showed as "no file" at every later job too,
+                    # and the games went on into the deleted one.
                     made_of = self._identify()
+                    db = self._connect()
                 run_in_transaction(db, job)
             except _JOB_ERRORS as error:
                 self._attempted(error, keep=False)

@@ -13,7 +13,7 @@ from contextlib import closing
 
 import pytest
 
-from game.store import LevelStats, Store, ledger, questions, schema, writer
+from game.store import LevelStats, Store, ledger, opening, questions, schema, writer
 from game.store import reader as reader_module
 
 from .helpers import files_in, game, old_game, open_store, players_at_once, reopen
@@ -405,6 +405,39 @@ def test_games_after_the_records_are_deleted_just_after_a_write_go_into_fresh_on
     again = reopen(store)
     assert [g.seed for g in again.history()] == [4, 3] and again.notices == []
     assert again.statistics("beginner") == LevelStats(2, 1, 0, 1)
+    again.close()
+
+
+def test_records_deleted_as_the_writer_connects_take_the_games_that_follow(tmp_path,
+                                                                          monkeypatch):
+    """The writer noted which file it had connected to once connected: the
+    records deleted in between (the player starting afresh at that instant)
+    had it note "no file", then find "no file" again at each job, and keep
+    writing the games that followed into the deleted file, lost when the
+    game closed. Noted before connecting, the deletion shows at the next job."""
+    monkeypatch.setattr(writer, "IDLE_S", 60.0)    # the connection kept, as between two games
+    real = opening.Opening._connect_writer
+    armed: list[bool] = []
+
+    def connect_then_deleted(self):
+        db = real(self)
+        if armed == [True]:
+            armed.append(True)
+            (self.directory / "records.db").unlink()
+        return db
+
+    monkeypatch.setattr(opening.Opening, "_connect_writer", connect_then_deleted)
+    folder = tmp_path / "Minesweeper"
+    filled(folder)
+    store = open_store(folder)
+    armed.append(True)
+    store.record_game(game(seed=2))         # written as the records went: gone with them
+    assert store.flush() and len(armed) == 2
+    store.record_game(game(seed=3))
+    store.record_game(game(seed=4, result="lost"))
+    assert store.flush() and store.notices == []
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [4, 3] and again.notices == []
     again.close()
 
 
