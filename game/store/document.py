@@ -34,6 +34,16 @@ from .atomic import set_aside, write_atomic
 from .notices import Notices
 
 
+def schema_of(document: object) -> int | None:
+    """The schema a file's top-level object states: a whole number from 1
+    (JSON's true and 1.0 are none, though Python takes them for 1); None
+    when it states none, as a damaged file does."""
+    schema = document.get("schema") if isinstance(document, dict) else None
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        return None
+    return schema
+
+
 class JsonFile:
     """A file of the store: ``name`` in ``directory``, written at ``schema``,
     holding the player's ``what`` (for messages: "best times and statistics")."""
@@ -69,8 +79,8 @@ class JsonFile:
         except (ValueError, RecursionError):   # bad JSON, bad UTF-8, absurd nesting
             self.damaged()
             return None
-        schema = document.get("schema") if isinstance(document, dict) else None
-        if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        schema = schema_of(document)
+        if schema is None:
             self.damaged()
             return None
         if schema > self.schema:

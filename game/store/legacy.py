@@ -33,7 +33,7 @@ from game.i18n import N_
 
 from . import continued, history, ledger, notices, records_file
 from .best_times import BestTime
-from .document import JsonFile
+from .document import JsonFile, schema_of
 from .game_record import DEFAULT_SHAPE, GameRecord
 from .notices import Notices, Text
 from .records_file import Records
@@ -79,7 +79,7 @@ def _import_renamed(db: sqlite3.Connection, directory: Path, file: tuple[str, in
     and schema. Its problems."""
     name, version = file
     document = continued.read_document(kept)
-    if document is None or document.get("schema") != version \
+    if document is None or schema_of(document) != version \
             or continued.digest(document) == continued.digest(imported):
         return []
     try:

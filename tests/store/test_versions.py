@@ -259,6 +259,34 @@ def test_an_older_copy_writing_during_the_import_loses_no_game(tmp_path, monkeyp
     store.close()
 
 
+@pytest.mark.parametrize("schema", [True, 1.0], ids=["true", "1.0"])
+def test_a_file_written_during_the_import_in_no_schema_of_ours_is_left_as_it_is(
+        tmp_path, monkeypatch, schema):
+    """The file renamed, read again, is imported only if its schema is ours,
+    as the first read asks (a whole number: JSON's true and 1.0 are none).
+    Compared with ``!=``, true and 1.0 passed for 1: a file the first read
+    sets aside as damaged had its statistics and games added."""
+    from game.store import legacy
+    rename = legacy._rename_imported
+
+    def written_in_another_schema(path: Path) -> Path:
+        stem = path.name.removesuffix(".json")
+        document = json.loads((OLD / f"{stem}-json-era-again.json").read_text("utf-8"))
+        path.write_text(json.dumps({**document, "schema": schema}), "utf-8")
+        return rename(path)
+
+    for name in ("records", "history"):
+        shutil.copyfile(OLD / f"{name}-json-era-first.json", tmp_path / f"{name}.json")
+    monkeypatch.setattr(legacy, "_rename_imported", written_in_another_schema)
+    open_store(tmp_path).close()
+    monkeypatch.undo()
+    store = open_store(tmp_path)
+    assert store.statistics("beginner") == LevelStats(1, 1, 1, 1)
+    assert [g.result for g in store.history()] == ["won"]
+    assert {"records.json.imported", "history.json.imported"} <= files_in(tmp_path)
+    store.close()
+
+
 def test_another_installations_records_json_is_added_whole(tmp_path):
     """A records.json that continues none imported before (another
     machine's, with fewer games) is added whole: nothing is taken off."""
