@@ -45,11 +45,15 @@ class Options:
         them. A size given as numbers is the preset it is in the style played
         (given or saved), else a custom board: with Windows 3.1's style saved,
         9x9 with 10 mines played its 8x8 Beginner, and 8x8 with 10 was a
-        custom board that never made the Best Times."""
+        custom board that never made the Best Times. A saved custom board
+        that is a preset of the style played is that preset, also with no
+        --style: settings saved before a style change renamed it hold one
+        (Custom 9x9 with 10 mines kept through a change to Windows XP), and
+        the Game menu ticked Custom while the game counted as a Beginner."""
         settings = dataclasses.replace(saved, **self.overrides)
         if self.size is not None:
             settings.choose_board(*self.size)
-        elif "style" in self.overrides:
+        else:
             settings.rename_custom_board()      # the saved custom board, in this style
         return settings
 

@@ -1,11 +1,14 @@
 """Historical styles: Windows 3.1, Windows XP and modern, chosen in Game >
 Style or with --style, saved like every setting."""
 
+import dataclasses
+
 import pygame
 import pytest
 
 from game.cli.options import parse
 from game.engine import CLASSIC, LEVELS, OPENING, level_preset
+from game.settings import Settings
 from game.store import Store
 from game.ui.menus import GAME_MENU
 from game.ui.render.menubar import popup_geometry, title_rects
@@ -91,6 +94,21 @@ def test_a_saved_custom_board_that_is_the_style_s_beginner_given_on_the_command_
     assert saved.level == "custom"
     assert parse(["--style", "xp"]).settings_from(saved).level == "beginner"
     assert parse([]).settings_from(saved).level == "custom"
+
+
+def test_a_custom_board_saved_as_custom_in_the_style_of_its_beginner_starts_as_it():
+    """Settings saved before a style change renamed the board (Custom 9x9
+    with 10 mines chosen under Windows 3.1, then Windows XP chosen) hold a
+    custom board that is the style's Beginner: started again, the Game menu
+    ticked Custom while the game counted as a Beginner and asked a
+    Beginner's name. Started, it is named as choosing its size names it."""
+    saved = Settings(style="xp", level="custom", custom_width=9, custom_height=9,
+                     custom_mines=10)
+    assert parse([]).settings_from(saved).level == "beginner"
+    win31 = dataclasses.replace(saved, style="win31")
+    assert parse([]).settings_from(win31).level == "custom"      # not Windows 3.1's Beginner
+    masked = dataclasses.replace(saved, custom_mask="\n".join(["#########"] * 9))
+    assert parse([]).settings_from(masked).level == "custom"     # a drawn field stays drawn
 
 
 def test_escape_closes_the_style_dialog_without_changing_anything():
