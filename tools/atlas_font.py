@@ -244,33 +244,53 @@ def glyph(ch: str) -> Bitmap:
         return _canvas(SPACES[ch])
     if ch in COMPOSED:
         base_ch, accent = COMPOSED[ch]
-        base = _rows(GLYPHS[base_ch])
-        small = _is_small(base_ch)
-        mark = _rows(ACCENTS[accent][1 if small else 0])
-        width = max(len(base[0]), len(mark[0]))
-        canvas = _canvas(width)
-        _paint(canvas, base, (width - len(base[0])) // 2, CAP_TOP)
-        if accent == "cedilla":
-            top = BASELINE
-        else:
-            top = (X_TOP if small else CAP_TOP) - len(mark)
-        _paint(canvas, mark, (width - len(mark[0]) + 1) // 2, top)
-        return canvas
+        return _compose(glyph(base_ch), ACCENTS[accent][1 if _is_small(base_ch) else 0],
+                        _is_small(base_ch), accent)
     rows = _rows(GLYPHS[ch])
     canvas = _canvas(len(rows[0]))
     _paint(canvas, rows, 0, CAP_TOP)
     return canvas
 
 
+def _compose(base: Bitmap, mark_text: str, small: bool, accent: str) -> Bitmap:
+    """``base`` (a whole glyph canvas) with the accent ``mark_text`` centred
+    on it: in the two rows above its top, or under the baseline (cedilla)."""
+    mark = _rows(mark_text)
+    base_w = len(base[0])
+    width = max(base_w, len(mark[0]))
+    canvas = _canvas(width)
+    shift = (width - base_w) // 2
+    for y, row in enumerate(base):
+        for x, on in enumerate(row):
+            canvas[y][x + shift] = on
+    top = BASELINE if accent == "cedilla" else (X_TOP if small else CAP_TOP) - len(mark)
+    _paint(canvas, mark, (width - len(mark[0]) + 1) // 2, top)
+    return canvas
+
+
 #: Bold forms drawn by hand: the shift-and-OR of ``embolden`` fills the
-#: one-pixel gaps between the strokes of these, leaving blobs ("Best Ti■es")
-#: and a ``%`` that reads as ``K``. Rows start at the capital line.
+#: one-pixel gaps between the strokes of these, leaving blobs ("Best Ti■es"),
+#: a ``%`` that reads as ``K``, an ellipsis that reads as ``_`` and a
+#: straight quote, or guillemets, that read as one thick stroke. Rows start
+#: at the capital line.
 BOLD_GLYPHS: dict[str, str] = {
     "m": "......../......../#######./##.##.##/##.##.##/##.##.##/##.##.##",
     "w": "......../......../##....##/##.##.##/##.##.##/##.##.##/.##..##.",
     "M": "##....##/###..###/##.##.##/##.##.##/##....##/##....##/##....##",
     "W": "##....##/##....##/##....##/##.##.##/##.##.##/###..###/##....##",
     "%": "###...##/#.#..##./###.##../...##.../..##.###/.##..#.#/##...###",
+    "\u2026": "......../......../......../......../......../......../##.##.##",
+    '"': "##.##/##.##",
+    "\u00ab": "......./..##.##/.##.##./##.##../.##.##./..##.##",
+    "\u00bb": "......./##.##../.##.##./..##.##/.##.##./##.##..",
+    "\u00a8": "##.##",
+}
+
+#: Bold accents drawn by hand, as ``ACCENTS`` (capitals, lowercase): the
+#: diaeresis emboldened ran its two dots into one bar, and bold "Noël" or
+#: "Loïc" read "Noēl", "Loīc".
+BOLD_ACCENTS: dict[str, tuple[str, str]] = {
+    "diaeresis": ("##.##/.....", "##.##/....."),
 }
 
 
@@ -281,6 +301,11 @@ def bold_glyph(ch: str) -> Bitmap:
         canvas = _canvas(len(rows[0]))
         _paint(canvas, rows, 0, CAP_TOP)
         return canvas
+    if ch in COMPOSED and COMPOSED[ch][1] in BOLD_ACCENTS:
+        base_ch, accent = COMPOSED[ch]
+        small = _is_small(base_ch)
+        return _compose(embolden(glyph(base_ch)), BOLD_ACCENTS[accent][1 if small else 0],
+                        small, accent)
     return embolden(glyph(ch))
 
 

@@ -167,7 +167,12 @@ class Gestures:
         return None
 
     def face_pressed(self) -> bool:
-        return self.gesture == BUTTON_PRESS and self.origin.kind == FACE \
+        return self.button_pressed(FACE)
+
+    def button_pressed(self, kind: str) -> bool:
+        """Whether the face or the flag button (``kind``) is held down with
+        the pointer on it: shown pushed in until the button comes up."""
+        return self.gesture == BUTTON_PRESS and self.origin.kind == kind \
             and self.hover == self.origin
 
     def worried(self) -> bool:

@@ -80,7 +80,12 @@ class Touch:
     def on_face(self) -> bool:
         """Whether a finger that went down on the face is on it now (the face
         shows pressed, and lifting starts a new game)."""
-        return self.finger is not None and self.origin.kind == FACE and self.target == self.origin
+        return self.on_button(FACE)
+
+    def on_button(self, kind: str) -> bool:
+        """Whether a finger that went down on the face or the flag button
+        (``kind``) is on it now: it shows pushed in, and lifting acts."""
+        return self.finger is not None and self.origin.kind == kind and self.target == self.origin
 
     def progress(self, hold_ticks: int) -> float:
         """How far the long press has gone, 0 to 1 (for the visible cue)."""

@@ -210,6 +210,30 @@ def test_bold_m_w_M_W_keep_their_strokes_apart_and_bold_percent_is_not_a_K():
     assert all(_runs(row) == 1 for row in middle)                # one clean diagonal, no K arms
 
 
+def _ink_runs(sheet, built, face: str, ch: str) -> list[int]:
+    """The separate strokes of ink in each row of a glyph as the atlas has it."""
+    glyph = sprite(sheet, built[1], f"font_{face}_{ord(ch)}")
+    w, h = glyph.get_size()
+    return [_runs([glyph.get_at((x, y))[3] > 0 for x in range(w)]) for y in range(h)]
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+@pytest.mark.parametrize("ch", "\u00e4\u00eb\u00ef\u00f6\u00fc\u00ff\u00c4\u00cb\u00cf\u00d6\u00dc"
+                               "\u00a8\"\u00ab\u00bb")
+def test_a_diaeresis_quotes_and_guillemets_keep_two_strokes_in_bold_too(sheet, built, face, ch):
+    """Emboldened, the diaeresis's two dots ran into one bar (a bold "Noël"
+    read "Noēl"), as did the strokes of a straight quote and of guillemets."""
+    top = next(n for n in _ink_runs(sheet, built, face, ch) if n)     # the dots' row
+    assert top == 2, (face, ch)
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_an_ellipsis_keeps_three_dots_in_bold_too(sheet, built, face):
+    """A bold ellipsis (a dialog title cut short) was one bar: "_"."""
+    runs = _ink_runs(sheet, built, face, "\u2026")
+    assert max(runs) == 3 and sum(1 for n in runs if n) == 1, face
+
+
 def _black_components(surface, rows: range) -> list[set[tuple[int, int]]]:
     black = {(x, y) for y in rows for x in range(26) if surface.get_at((x, y))[:3] == (0, 0, 0)
              and 8 <= x <= 17}

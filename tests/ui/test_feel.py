@@ -556,6 +556,28 @@ def test_the_flag_mode_button_needs_press_and_release_on_it_as_a_button_does():
     assert app.play.field.cell(3, 3) == "#"
 
 
+def test_the_flag_mode_button_goes_down_while_held_as_the_face_does():
+    """Held down by the mouse or a finger, the button showed no change until
+    it came up, where the face and every dialog button go down at once."""
+    app = make_app(BOARD)
+    button = app.layout.mode_button
+    at = app.viewport.to_display(button.center)
+    press(app, at)
+    assert shows(app, button, "mode_on")                # pushed in, the mode not changed yet
+    move(app, cell_pos(app, (3, 3)))
+    assert shows(app, button, "mode_off")               # slid off: it pops back up
+    move(app, at)
+    assert shows(app, button, "mode_on")
+    release(app, cell_pos(app, (3, 3)))
+    assert not app.settings.flag_mode and shows(app, button, "mode_off")
+    finger(app, pygame.FINGERDOWN, pos=button.center)
+    assert shows(app, button, "mode_on")
+    finger(app, pygame.FINGERMOTION, (3, 3))
+    assert shows(app, button, "mode_off")
+    finger(app, pygame.FINGERUP, (3, 3))
+    assert not app.settings.flag_mode and shows(app, button, "mode_off")
+
+
 def test_the_flag_mode_button_never_covers_a_menu_title():
     from game.ui.render.menubar import title_rects
     app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=10)

@@ -181,6 +181,16 @@ def test_demo_starts_in_attract_mode_and_the_computer_plays():
     assert app.play.field.move_count > 0
 
 
+def test_the_demo_plays_beginner_as_the_style_does_8x8_under_windows_3_1():
+    """The demo laid Beginner 9x9 whatever the style: a window in Windows
+    3.1's style, whose Beginner is 8x8, grew to show a board its own
+    Beginner never is."""
+    size = make_app(style="win31").display.surface.get_size()      # an 8x8 game's window
+    app = make_app(demo=True, style="win31")
+    assert (app.play.field.width, app.play.field.height) == (8, 8)
+    assert app.display.surface.get_size() == size
+
+
 def test_the_banner_blinks():
     app = make_app(demo=True)
     screen = app.top

@@ -21,7 +21,7 @@ import random
 
 import pygame
 
-from game.engine import LEVELS, Minefield
+from game.engine import LEVELS, Minefield, level_preset
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _
 from game.replay import Replay
@@ -105,7 +105,8 @@ class AttractScreen(base.Screen):
         self.best.fetch()
         self.demos += 1
         level, shape = LEVEL_CYCLE[(self.demos - 1) % len(LEVEL_CYCLE)]
-        size = LEVELS.get(level) or GALLERY[level]
+        # a level as the window's style plays it: Windows 3.1's Beginner is 8x8
+        size = level_preset(level, self.app.settings.style) if level in LEVELS else GALLERY[level]
         play = self.app.play
         field = Minefield(size.width, size.height, size.mines,
                           seed=self.rng.randrange(2 ** 31), first_click="opening",

@@ -15,6 +15,7 @@ from game.engine import Status
 
 from ..anim import DefeatAnimation, VictoryAnimation
 from ..frame import Layout
+from ..hit import MODE
 from ..render.assist import draw_cues, draw_help, help_decor
 from ..render.effects import draw_effects
 from ..render.ghosts import draw_ghosts
@@ -89,6 +90,14 @@ class PlayDrawing:
         if self.gestures.worried() or self.touch.pressing is not None:
             return "oh", False
         return "smile", False
+
+    def mode_shown_on(self) -> bool:
+        """Whether the flag button shows pushed in: while flag mode is on,
+        and while a press or a finger holds it down (a button held showed
+        no change until it came up, where the face and every dialog button
+        go down at once)."""
+        return self.app.settings.flag_mode or self.gestures.button_pressed(MODE) \
+            or self.touch.on_button(MODE)
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if self.board_view.scale != painter.scale:
@@ -175,7 +184,7 @@ class PlayDrawing:
             mines_left = self.field.mines - self.anim.flags_shown()
         values = {"mines_box": mines_left,
                   "timer_box": self.session.chrono.display_seconds(),
-                  "face": self.face(), "mode": self.app.settings.flag_mode}
+                  "face": self.face(), "mode": self.mode_shown_on()}
         drew = False
         for part, value in values.items():
             if self._shown.get(part) != value:
