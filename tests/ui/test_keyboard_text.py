@@ -105,3 +105,25 @@ def test_the_delete_key_removes_a_letter_in_the_arcade_picker(tmp_path):
     key(app, pygame.K_DELETE)
     key(app, pygame.K_RETURN)
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
+def test_text_typed_with_altgr_is_kept_in_the_name_entry(tmp_path):
+    """Windows sends AltGr as Ctrl and right Alt: the "@" or "€" a French
+    typist makes with it is text, not a Ctrl shortcut's character."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe")
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog)
+    altgr = pygame.KMOD_LCTRL | pygame.KMOD_RALT
+    post(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=pygame.K_RALT, mod=altgr, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=pygame.K_0, mod=altgr, unicode="@", scancode=0)
+    post(pygame.TEXTINPUT, text="@")
+    post(pygame.KEYUP, key=pygame.K_0, mod=altgr, unicode="@", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_RALT, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    app.step()
+    post(pygame.TEXTINPUT, text="b")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["@b"]
