@@ -397,6 +397,26 @@ def test_history_details_never_part_the_efficiency_from_its_figure(tmp_path, lan
     assert [line for line in lines if line.startswith("%") or line.endswith("eff.")] == []
 
 
+def test_a_win_after_the_data_folder_was_deleted_asks_its_name_when_it_leads_afresh(tmp_path):
+    """The player deleted the data folder to start afresh, the game still
+    open: the first win, first of the fresh Best Times, was ranked among
+    the ten better times deleted, and kept as "Anonymous" without a name
+    asked."""
+    import shutil
+    folder = tmp_path / "Minesweeper"
+    store = Store(folder)
+    for i in range(10):
+        store.add_best_time("beginner", f"Old {i}", 100 + i, 5, 50.0)
+    store.close()
+    app = make_app(BEGINNER, data_dir=folder)
+    shutil.rmtree(folder)
+    win(app)
+    assert isinstance(app.top, NameDialog)
+    type_text(app, "Zoe")
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
 def test_history_counts_an_old_win_per_click_made_as_its_replay_does(tmp_path):
     """A win recorded by a copy from before efficiency counted every click
     (200 3BV in 202 clicks, two wasted, stored as 100 %) reads in History
