@@ -49,8 +49,11 @@ class SettingsKeeping:
         saved, and stopped what needs them saved (the game in progress kept,
         a later failure of the records told)."""
         if self._saving and self._settings_saving:
+            # The file the link leads to, which is what refused: the link's
+            # own folder, named, takes writes, and the reason told ("Read-only
+            # file system") was true of neither it nor the name shown.
             self._notices.add(notices.cannot_save_settings(
-                self._settings_file.path, error, kept=isinstance(error, OSError)))
+                through_link(self._settings_file.path), error, kept=isinstance(error, OSError)))
         self._settings_saving = False
 
     def _settings_resumed(self) -> None:
