@@ -62,6 +62,11 @@ class SettingsKeeping:
     def _load_settings(self) -> Settings:
         document = None if self._settings_file.locked else self._settings_file.load()
         if document is None:
+            if self._settings_file.copied:
+                # Damaged behind a link, and copied aside: the linked file is
+                # given the defaults, as a renamed settings.json is replaced
+                # by them (else it was set aside again at every start).
+                self._save_settings_text(settings_file.encode(Settings(), {}))
             return Settings()
         document = settings_file.restored(document, self._kept_settings())
         settings, bad = settings_file.decode(document)

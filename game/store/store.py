@@ -66,7 +66,8 @@ class Store(Opening, SettingsKeeping):
         self._notices = Notices()
         self._replay_budget = replay_budget
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
-                                       N_("settings"), tell=self._notices, now=self._now)
+                                       N_("settings"), tell=self._notices, now=self._now,
+                                       keep_link=True)
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
