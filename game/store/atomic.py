@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
@@ -74,18 +74,40 @@ def set_aside(path: Path, label: str, when: datetime) -> Path:
     """Rename ``path`` to ``<stem>.<label>-YYYYmmdd-HHMMSS<suffix>`` beside it,
     adding ``-2``, ``-3``... so an earlier file set aside is never overwritten;
     return the new path. Raise OSError when the rename is impossible."""
+    names = _aside_names(path, label, when)
+    while True:
+        target = next(names)
+        try:
+            _rename_without_overwrite(path, target)
+        except FileExistsError:
+            continue
+        fsync_directory(path.parent)
+        return target
+
+
+def copy_aside(path: Path, data: bytes, label: str, when: datetime) -> Path:
+    """Keep ``data``, what ``path`` held, as a new file under the name
+    :func:`set_aside` would give, ``path`` left where it is (a symbolic link
+    to a file kept elsewhere stays one); return the new path. Raise OSError
+    when it cannot be written."""
+    names = _aside_names(path, label, when)
+    while True:
+        target = next(names)
+        try:
+            write_new(target, data)
+        except FileExistsError:
+            continue
+        return target
+
+
+def _aside_names(path: Path, label: str, when: datetime) -> Iterator[Path]:
+    """``<stem>.<label>-YYYYmmdd-HHMMSS<suffix>``, then with ``-2``, ``-3``..."""
     stamp = f"{path.stem}.{label}-{when:%Y%m%d-%H%M%S}"
     attempt = 1
     while True:
         tail = "" if attempt == 1 else f"-{attempt}"
-        target = path.with_name(f"{stamp}{tail}{path.suffix}")
-        try:
-            _rename_without_overwrite(path, target)
-        except FileExistsError:
-            attempt += 1
-            continue
-        fsync_directory(path.parent)
-        return target
+        yield path.with_name(f"{stamp}{tail}{path.suffix}")
+        attempt += 1
 
 
 def _rename_without_overwrite(source: Path, target: Path) -> None:

@@ -23,6 +23,7 @@ import errno
 import json
 import os
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from typing import Any
 from game.safe_read import NotAFile, TooLarge, is_regular, read_capped
 
 from . import notices
-from .atomic import set_aside, write_atomic
+from .atomic import copy_aside, set_aside, write_atomic
 from .notices import Notices
 
 
@@ -49,11 +50,15 @@ class JsonFile:
     holding the player's ``what`` (for messages: "best times and statistics")."""
 
     def __init__(self, directory: Path, name: str, schema: int, what: str, *,
-                 tell: Notices, now: Callable[[], datetime]) -> None:
+                 tell: Notices, now: Callable[[], datetime], keep_link: bool = False) -> None:
+        """``keep_link``: a symbolic link to a regular file elsewhere (a
+        dotfiles folder) stays a link when the file is set aside."""
         self.path = directory / name
         self.schema = schema
         self.what = what
         self.locked = False
+        self.keep_link = keep_link
+        self.copied = False          # set aside as a copy: the linked file still holds it
         self._tell = tell
         self._now = now
 
@@ -94,7 +99,7 @@ class JsonFile:
         caller tells the player what was lost); when it cannot be renamed, lock
         the file, tell the player and return None."""
         try:
-            return set_aside(self.path, "corrupt", self._now())
+            return self._aside()
         except FileNotFoundError:
             # Gone since it was read: another copy of the game, started at
             # the same moment, set it aside and told its player. This one
@@ -105,6 +110,22 @@ class JsonFile:
             self.locked = True
             self._tell.add(notices.damaged_kept(self.what, self.path, error))
             return None
+
+    def _aside(self) -> Path:
+        """Renamed; but a link kept (``keep_link``) to a regular file in a
+        folder that takes writes has its bytes copied aside instead: renamed,
+        the link itself went aside and the salvaged file was written as a
+        plain file in its place, so the file in the dotfiles folder never saw
+        another change. (A folder that takes none, a read-only mount, keeps
+        the rename: the settings are then saved beside the records, not set
+        aside again at every start.)"""
+        linked = through_link(self.path)
+        if self.keep_link and linked != self.path and os.access(linked.parent, os.W_OK):
+            with suppress(NotAFile, TooLarge):       # none to copy: the link goes aside
+                aside = copy_aside(self.path, read_capped(linked), "corrupt", self._now())
+                self.copied = True
+                return aside
+        return set_aside(self.path, "corrupt", self._now())
 
     def damaged(self) -> None:
         """Set the file aside and tell the player their ``what`` starts afresh

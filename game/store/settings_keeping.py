@@ -49,8 +49,11 @@ class SettingsKeeping:
         saved, and stopped what needs them saved (the game in progress kept,
         a later failure of the records told)."""
         if self._saving and self._settings_saving:
+            # The file the link leads to, which is what refused: the link's
+            # own folder, named, takes writes, and the reason told ("Read-only
+            # file system") was true of neither it nor the name shown.
             self._notices.add(notices.cannot_save_settings(
-                self._settings_file.path, error, kept=isinstance(error, OSError)))
+                through_link(self._settings_file.path), error, kept=isinstance(error, OSError)))
         self._settings_saving = False
 
     def _settings_resumed(self) -> None:
@@ -59,6 +62,11 @@ class SettingsKeeping:
     def _load_settings(self) -> Settings:
         document = None if self._settings_file.locked else self._settings_file.load()
         if document is None:
+            if self._settings_file.copied:
+                # Damaged behind a link, and copied aside: the linked file is
+                # given the defaults, as a renamed settings.json is replaced
+                # by them (else it was set aside again at every start).
+                self._save_settings_text(settings_file.encode(Settings(), {}))
             return Settings()
         document = settings_file.restored(document, self._kept_settings())
         settings, bad = settings_file.decode(document)

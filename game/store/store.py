@@ -66,7 +66,8 @@ class Store(Opening, SettingsKeeping):
         self._notices = Notices()
         self._replay_budget = replay_budget
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
-                                       N_("settings"), tell=self._notices, now=self._now)
+                                       N_("settings"), tell=self._notices, now=self._now,
+                                       keep_link=True)
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
@@ -89,6 +90,9 @@ class Store(Opening, SettingsKeeping):
         self._owner = database.unique_name()
         self._presence: unfinished.Presence | None = None
         self._db, self._writer, self.persistent = self._open_records()
+        # Which records.db the main connection reads (``_reading``), while it reads a file
+        self._follows_file = self.persistent
+        self._db_file = self._records_file() if self.persistent else None
         self._readers: list[Reader] = []
         self._unreadable: set[str] = set()        # read failures told to the player
         self._closed = False
@@ -127,7 +131,7 @@ class Store(Opening, SettingsKeeping):
         dated = game if game.date is not None else replace(game, date=self._stamp())
         token = rank = None
         if dated.qualifies:
-            rank = self._standings.rank(self._db, dated.key, dated.time_ms)
+            rank = self._standings.rank(self._reading(), dated.key, dated.time_ms)
             token = self._standings.queue(dated.key, dated.time_ms)
             if rank is not None:
                 self._unnamed[game] = token
@@ -175,7 +179,7 @@ class Store(Opening, SettingsKeeping):
                                       shape=game.shape)
         self._named.add(game)
         self._submit(lambda db: ledger.name_best_time(db, token, name))
-        return self._standings.place(self._db, game.key, token)
+        return self._standings.place(self._reading(), game.key, token)
 
     def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
                       bbbv_per_s: float | None, *, date: str | None = None,
@@ -187,7 +191,7 @@ class Store(Opening, SettingsKeeping):
         if level == "custom":
             return None
         entry = BestTime(clean_name(name), time_ms, date or self._stamp(), bbbv, bbbv_per_s)
-        rank = self._standings.rank(self._db, key, time_ms)
+        rank = self._standings.rank(self._reading(), key, time_ms)
         if rank is not None:
             token = self._standings.queue(key, time_ms)
             self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
@@ -288,10 +292,32 @@ class Store(Opening, SettingsKeeping):
         if self._writer.pending:
             self._writer.flush()
         try:
-            return query(self._db)
+            return query(self._reading())
         except sqlite3.Error as error:
             self._read_failed(error)
             return fallback
+
+    def _reading(self) -> sqlite3.Connection:
+        """The connection this thread reads through (a win's place in the
+        Best Times, a tool's reads, a headless window's dialogs): the one
+        made at the start, while records.db is still that file. The records
+        deleted since (the player starting afresh while the game ran,
+        another copy perhaps making them again), it went on reading the
+        deleted file: a win that led the fresh Best Times was ranked among
+        the deleted times, and no name was asked for it. It then reads the
+        file there now, as the writer and the reader thread do, or nothing
+        while there is none (the next write makes it)."""
+        if self._follows_file:
+            found = self._records_file()
+            if found != self._db_file:
+                with suppress(sqlite3.Error):
+                    self._db.close()
+                self._db, self._db_file = sqlite3.connect(":memory:", check_same_thread=False), None
+                if found is not None:
+                    with suppress(sqlite3.Error):
+                        self._db = database.connect_reader(self.directory / database.NAME)
+                        self._db_file = found
+        return self._db
 
     def _read_failed(self, error: sqlite3.Error) -> None:
         """The records could not be read: the player is told, once (a dialog

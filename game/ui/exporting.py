@@ -111,11 +111,14 @@ def _write(path: Path, replay: Replay, saved: Saved, failed: Failed,
 
 
 def _make_folder(folder: Path) -> None:
-    """The replays folder, in a data folder made at start. A file in its
-    place (or a link to nothing) is NotADirectoryError naming it: mkdir's
-    own FileExistsError told the player only 'File exists'."""
+    """The replays folder, and the data folder around it if it was removed
+    while the game ran (the player starting afresh: the records and the
+    settings make it again, and the export said only "No such file or
+    directory"). A file in its place (or a link to nothing) is
+    NotADirectoryError naming it: mkdir's own FileExistsError told the
+    player only 'File exists'."""
     try:
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder)) from None
 

@@ -376,12 +376,45 @@ def test_games_after_the_records_are_deleted_while_the_game_runs_go_into_fresh_o
     store = open_store(folder)
     start_afresh(folder)                    # the player starts afresh, the game still open
     won = game(seed=2)
-    assert store.record_game(won) == 2      # ranked on what the window knew
+    assert store.record_game(won) == 1      # first in the fresh table, not among the deleted
     store.name_best_time(won, "Zoe")
     assert store.flush() and store.notices == []
     again = reopen(store)
     assert [g.seed for g in again.history()] == [2] and again.notices == []
     assert [entry.name for entry in again.best_times("beginner")] == ["Zoe"]
+
+
+@pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],
+                         ids=["data folder", "records"])
+@pytest.mark.parametrize("made_again_by_another_copy", [False, True])
+def test_a_win_after_the_records_are_deleted_is_ranked_in_the_fresh_best_times(
+        tmp_path, start_afresh, made_again_by_another_copy):
+    """The records deleted while the game ran, a win was ranked on the
+    deleted file, still open: with ten better times there, it had no place,
+    no name was asked for it, and it led the fresh Best Times as
+    "Anonymous". So with another copy making the records again meanwhile."""
+    folder = tmp_path / "Minesweeper"
+    store = open_store(folder)
+    for i in range(10):
+        store.add_best_time("beginner", f"Old {i}", 1_000 + i, 5, 5.0)
+    assert store.flush() and len(store.best_times("beginner")) == 10
+    start_afresh(folder)
+    if made_again_by_another_copy:
+        other = open_store(folder)
+        other.record_game(game(seed=3, time_ms=20_000))
+        assert other.flush()
+    won = game(seed=2)
+    assert store.record_game(won) == 1
+    assert store.name_best_time(won, "Zoe") == 1
+    assert [t.name for t in store.best_times("beginner")] == ["Zoe"] + \
+        ["Anonymous"] * made_again_by_another_copy
+    again = reopen(store)
+    assert [t.name for t in again.best_times("beginner")] == ["Zoe"] + \
+        ["Anonymous"] * made_again_by_another_copy
+    assert again.notices == []
+    again.close()
+    if made_again_by_another_copy:
+        other.close()
 
 
 @pytest.mark.parametrize("start_afresh", [shutil.rmtree, _delete_records],

@@ -229,6 +229,40 @@ def test_a_settings_file_linked_from_elsewhere_is_written_through_its_link(tmp_p
     assert files_in(data) <= {"settings.json", "records.db"}
 
 
+@pytest.mark.parametrize("content, told", [
+    ('{"schema": 1, "settings": {"level": "expert", "scale": 99}}',
+     "Some settings could not be read and are back to their defaults: scale."),
+    ("not json{", "Your settings could not be read: starting afresh.")])
+def test_damaged_settings_behind_a_link_are_copied_aside_and_the_link_stays(tmp_path, content,
+                                                                            told):
+    """settings.json a link into a dotfiles folder, holding a bad field (or
+    no JSON at all): the link itself was renamed aside and the salvaged
+    settings written as a plain settings.json, so the dotfiles' file never
+    saw another change. Its bytes are now kept aside, and the link writes
+    the salvaged settings (or the defaults) into the file it leads to."""
+    kept = tmp_path / "dotfiles" / "settings.json"
+    kept.parent.mkdir()
+    kept.write_text(content)
+    data = tmp_path / "data"
+    data.mkdir()
+    os.symlink(os.path.join("..", "dotfiles", "settings.json"), data / "settings.json")
+    store = open_store(data)
+    [said] = store.take_notices()
+    assert said.startswith(told)
+    assert store.flush()
+    [aside] = [p for p in data.iterdir() if ".corrupt-" in p.name]
+    assert not aside.is_symlink() and aside.read_text() == content
+    assert os.readlink(data / "settings.json") == os.path.join("..", "dotfiles", "settings.json")
+    assert json.loads(kept.read_text())["schema"] == 1
+    store.settings.marks = True
+    store.save_settings()
+    store = reopen(store)
+    assert store.take_notices() == [] and store.settings.marks
+    store.close()
+    assert json.loads(kept.read_text())["settings"]["marks"] is True
+    assert os.readlink(data / "settings.json") == os.path.join("..", "dotfiles", "settings.json")
+
+
 def test_a_settings_file_that_is_a_loop_of_links_is_set_aside_not_kept_for_ever(tmp_path):
     """A loop of symbolic links (settings.json -> settings.json) was locked
     as unreadable: told at every start, and no setting ever saved again.

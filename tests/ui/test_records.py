@@ -14,6 +14,7 @@ from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, StatisticsDialog
+from game.ui.screens.records_text import history_details
 
 from .helpers import (
     BOARD_8,
@@ -375,7 +376,7 @@ def test_history_details_name_the_seed_only_when_the_game_has_one(seed, chosen, 
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("bbbv, clicks", [(150, 300), (150, 3000), (1500, 3000)])
+@pytest.mark.parametrize("bbbv, clicks", [(400, 300), (4000, 3000), (2000, 1500)])
 def test_history_details_never_part_the_efficiency_from_its_figure(tmp_path, language, bbbv,
                                                                      clicks):
     """The details as wrapped in an Intermediate window: "eff. 133" then a
@@ -394,6 +395,48 @@ def test_history_details_never_part_the_efficiency_from_its_figure(tmp_path, lan
     lines = wrap(app.painter, details.text, details.rect.w)
     assert any("133" in line for line in lines)
     assert [line for line in lines if line.startswith("%") or line.endswith("eff.")] == []
+
+
+def test_a_win_after_the_data_folder_was_deleted_asks_its_name_when_it_leads_afresh(tmp_path):
+    """The player deleted the data folder to start afresh, the game still
+    open: the first win, first of the fresh Best Times, was ranked among
+    the ten better times deleted, and kept as "Anonymous" without a name
+    asked."""
+    import shutil
+    folder = tmp_path / "Minesweeper"
+    store = Store(folder)
+    for i in range(10):
+        store.add_best_time("beginner", f"Old {i}", 100 + i, 5, 50.0)
+    store.close()
+    app = make_app(BEGINNER, data_dir=folder)
+    shutil.rmtree(folder)
+    win(app)
+    assert isinstance(app.top, NameDialog)
+    type_text(app, "Zoe")
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
+def test_history_counts_an_old_win_per_click_made_as_its_replay_does(tmp_path):
+    """A win recorded by a copy from before efficiency counted every click
+    (200 3BV in 202 clicks, two wasted, stored as 100 %) reads in History
+    as its replay's figures read it: 99 %, not 100 % beside 202 clicks."""
+    store = Store(tmp_path)
+    for result in ("won", "lost"):
+        store.record_game(GameRecord(level="expert", width=30, height=16, mines=99,
+                                     result=result, time_ms=90_000, bbbv=200, bbbv_per_s=2.2,
+                                     clicks=202, efficiency=1.0, seed=5, first_click="safe",
+                                     assisted=False))
+    store.close()
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("history")
+    app.step()
+    dialog = app.top
+    assert [g.result for g in dialog.games] == ["lost", "won"]
+    details = [history_details(game) for game in dialog.games]
+    # the lost game's 3BV solved is not kept: its stored figure stays
+    assert "202 clicks, eff.\u00a0100\u00a0%" in details[0]
+    assert "202 clicks, eff.\u00a099\u00a0%" in details[1], details[1]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

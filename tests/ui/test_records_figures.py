@@ -13,10 +13,11 @@ from game.ui.render.replay import figures_lines
 from .helpers import click, key, make_app
 
 
-def game(efficiency: float) -> GameRecord:
+def game(solved: int, clicks: int) -> GameRecord:
+    """A win of ``solved`` 3BV in ``clicks`` clicks."""
     return GameRecord(level="beginner", width=9, height=9, mines=10, result="won",
-                      time_ms=30_000, bbbv=199, bbbv_per_s=6.6, clicks=200,
-                      efficiency=efficiency, seed=5, first_click="opening", assisted=False)
+                      time_ms=30_000, bbbv=solved, bbbv_per_s=6.6, clicks=clicks,
+                      efficiency=solved / clicks, seed=5, first_click="opening", assisted=False)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -28,7 +29,7 @@ def test_an_efficiency_reads_100_percent_only_when_no_click_was_wasted(
     "Eff 100 %" in the replay's figures (rounded to nearest), as if no
     click had been spent in vain; a chord can make it more than 100 %."""
     store = Store(tmp_path)
-    store.record_game(game(solved / useful))
+    store.record_game(game(solved, useful))
     store.close()
     app = make_app(data_dir=tmp_path, language=language)
     app.commands.run("history")

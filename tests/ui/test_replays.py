@@ -476,6 +476,23 @@ def test_export_then_open_the_file(tmp_path):
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
 
 
+def test_an_export_after_the_data_folder_was_deleted_makes_it_again(tmp_path):
+    """The player deleted the data folder to start afresh, the game still
+    open, and exported the last game: the records and the settings make
+    the folder again, the export said "Cannot save the replay: No such
+    file or directory"."""
+    import shutil
+    folder = tmp_path / "Minesweeper"
+    app = make_app(BOARD_8, data_dir=folder)
+    win(app)
+    app.store.flush()
+    shutil.rmtree(folder)
+    app.commands.run("export_replay")
+    assert isinstance(app.top, NoticeDialog) and "Cannot" not in app.top.text
+    [file] = (folder / "replays").glob("*.json")
+    assert read_file(file) == app.last_replay
+
+
 def test_the_speed_is_written_as_the_language_writes_numbers():
     from game import i18n
     from game.ui.render.replay import speed_text
