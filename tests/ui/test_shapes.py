@@ -737,3 +737,21 @@ def test_a_shaped_games_replay_keeps_its_shape_and_checks_on_the_engine(tmp_path
     if mask:
         assert [r.replace("*", "#").replace(".", "#") for r in replay.layout] == list(
             GALLERY["heart"].mask)
+
+
+def test_from_a_hole_the_cursor_goes_to_the_nearest_cell_as_the_board_lies_on_screen():
+    """The shorter way round a torus, and between hexagons' centres (odd
+    rows half a cell to the right): counted as on a grid, the cursor went
+    to a cell farther away on screen."""
+    from game.engine import Minefield
+    from game.ui.cursor import cursor_step
+
+    # Cells only in columns 2 and 9 of a torus 10 wide: from (0, 1), column 9
+    # is one step away across the seam, column 2 two steps.
+    torus = Minefield.from_layout(["  .      ."] * 3, shape="torus")
+    assert cursor_step(torus, (0, 1), 0, 0) == (9, 1)
+    # From (3, 3), an odd row, (4, 2) is half a cell away sideways and (2, 2)
+    # a cell and a half; on a grid the two are as near, and the left one won.
+    hexes = Minefield.from_layout(["      ", "      ", "  . . ", "      ", "      "],
+                                  shape="hex")
+    assert cursor_step(hexes, (3, 3), 0, 0) == (4, 2)
