@@ -285,6 +285,25 @@ def test_a_tap_on_the_face_leaves_the_viewer_as_esc_does(copy_first):
     assert app.top is app.play and app.play.field.status == "ready"
 
 
+def test_a_press_on_the_viewer_s_face_is_let_go_when_the_window_loses_the_focus():
+    """The release comes in another window, unseen: the face stayed pushed
+    in, and a later release over it left the viewer."""
+    app = make_app(BOARD_8)
+    win(app)
+    app.play.new_game()
+    viewer = open_viewer(app)
+    key(app, pygame.K_END)
+    face = viewer.layout.board.face
+    at = app.viewport.to_display(face.center)
+    press(app, at)
+    assert shows(app, face, "face_smile_pressed")
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert shows(app, face, "face_cool")
+    release(app, at)
+    assert app.top is viewer
+
+
 def test_the_progress_bar_fills_frame_by_frame_as_a_short_game_plays():
     """A 3-second game on a 100-column window: its bar (926 px) was
     redrawn only each tenth of a second, its fill jumping up to 36 px."""
