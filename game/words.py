@@ -108,12 +108,26 @@ def size_error(error: SizeError) -> str:
 
 def field_too_small(error: FieldTooSmall) -> str:
     """A shaped field with no room for a mine beside a first click's area
-    (it may have a single cell: the sentence agrees with the count)."""
-    return ngettext("this {width}x{height} shaped field of {cells} cell is too small: it needs"
-                    " more cells than one first click opens",
-                    "this {width}x{height} shaped field of {cells} cells is too small: it needs"
-                    " more cells than one first click opens", error.cells
-                    ).format(width=error.width, height=error.height, cells=error.cells)
+    (it may have a single cell: the sentence agrees with the count). The
+    shape is named when it is not the grid: the same drawing is too small
+    as a grid and big enough as hexagons, whose first click opens less."""
+    n = error.cells
+    if error.shape == "torus":
+        text = ngettext("this {width}x{height} shaped field of {cells} cell, on a torus, is too"
+                        " small: it needs more cells than one first click opens",
+                        "this {width}x{height} shaped field of {cells} cells, on a torus, is too"
+                        " small: it needs more cells than one first click opens", n)
+    elif error.shape == "hex":
+        text = ngettext("this {width}x{height} shaped field of {cells} cell, of hexagons, is too"
+                        " small: it needs more cells than one first click opens",
+                        "this {width}x{height} shaped field of {cells} cells, of hexagons, is too"
+                        " small: it needs more cells than one first click opens", n)
+    else:
+        text = ngettext("this {width}x{height} shaped field of {cells} cell is too small: it"
+                        " needs more cells than one first click opens",
+                        "this {width}x{height} shaped field of {cells} cells is too small: it"
+                        " needs more cells than one first click opens", n)
+    return text.format(width=error.width, height=error.height, cells=whole(n))
 
 
 def board_refusal(error: ValueError) -> str:

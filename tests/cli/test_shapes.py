@@ -165,15 +165,22 @@ def test_a_shape_the_saved_board_does_not_fit_is_refused_in_one_line(tmp_path):
 
 def test_a_mask_too_small_for_any_mine_is_refused_in_the_players_language(tmp_path):
     """Four cells leave no room for a mine beside a first click on any
-    shape; the refusal was the engine's English under --lang fr."""
+    shape; the refusal was the engine's English under --lang fr. The shape
+    is named (a drawing too small as a grid may be big enough as hexagons)."""
     path = mask_file(tmp_path, b"#      #\n\n\n\n\n\n\n#      #\n")
     with pytest.raises(UsageError) as refused:
         parse(["--mask", path, "--shape", "torus"])
-    assert str(refused.value) == (f"--mask {path}: this 8x8 shaped field of 4 cells is too"
-                                  " small: it needs more cells than one first click opens")
+    assert str(refused.value) == (f"--mask {path}: this 8x8 shaped field of 4 cells, on a"
+                                  " torus, is too small: it needs more cells than one first"
+                                  " click opens")
     i18n.set_language("fr")
     with pytest.raises(UsageError) as refused:
         parse(["--mask", path, "--shape", "hex"])
+    assert str(refused.value) == (f"--mask {path}\u202f: ce champ découpé 8x8 de 4 cases, en"
+                                  " hexagones, est trop petit\u202f: il lui faut plus de cases"
+                                  " qu’un premier clic n’en ouvre")
+    with pytest.raises(UsageError) as refused:
+        parse(["--mask", path, "--shape", "grid"])
     assert str(refused.value) == (f"--mask {path}\u202f: ce champ découpé 8x8 de 4 cases est"
                                   " trop petit\u202f: il lui faut plus de cases qu’un premier"
                                   " clic n’en ouvre")
