@@ -9,12 +9,13 @@ temporary file is removed.
 
 from __future__ import annotations
 
+import glob
 import os
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import suppress
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 #: A temporary file older than this was left by a process that died mid-write.
@@ -85,29 +86,49 @@ def set_aside(path: Path, label: str, when: datetime) -> Path:
         return target
 
 
-def copy_aside(path: Path, data: bytes, label: str, when: datetime) -> Path:
+def copy_aside(path: Path, data: bytes, label: str, when: datetime) -> Path | None:
     """Keep ``data``, what ``path`` held, as a new file under the name
     :func:`set_aside` would give, ``path`` left where it is (a symbolic link
-    to a file kept elsewhere stays one); return the new path. Raise OSError
-    when it cannot be written."""
+    to a file kept elsewhere stays one); return the new path. None when
+    these very bytes were kept so in that second or the one before: another
+    copy of the game, started with this one, copied them first (renamed,
+    the file was gone for the second; copied, both kept it and told their
+    player). Raise OSError when it cannot be written."""
+    if any(_holds(kept, data) for second in (when - timedelta(seconds=1), when)
+           for kept in path.parent.glob(f"{glob.escape(_stamp(path, label, second))}*")):
+        return None
     names = _aside_names(path, label, when)
     while True:
         target = next(names)
         try:
             write_new(target, data)
         except FileExistsError:
+            if _holds(target, data):     # copied by the other copy a moment ago
+                return None
             continue
         return target
 
 
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether ``path`` is a file holding exactly ``data``."""
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def _aside_names(path: Path, label: str, when: datetime) -> Iterator[Path]:
     """``<stem>.<label>-YYYYmmdd-HHMMSS<suffix>``, then with ``-2``, ``-3``..."""
-    stamp = f"{path.stem}.{label}-{when:%Y%m%d-%H%M%S}"
+    stamp = _stamp(path, label, when)
     attempt = 1
     while True:
         tail = "" if attempt == 1 else f"-{attempt}"
         yield path.with_name(f"{stamp}{tail}{path.suffix}")
         attempt += 1
+
+
+def _stamp(path: Path, label: str, when: datetime) -> str:
+    return f"{path.stem}.{label}-{when:%Y%m%d-%H%M%S}"
 
 
 def _rename_without_overwrite(source: Path, target: Path) -> None:

@@ -59,6 +59,7 @@ class JsonFile:
         self.locked = False
         self.keep_link = keep_link
         self.copied = False          # set aside as a copy: the linked file still holds it
+        self._read: bytes | None = None     # what load() read, which a copy set aside is
         self._tell = tell
         self._now = now
 
@@ -79,6 +80,7 @@ class JsonFile:
             self.locked = True
             self._tell.add(notices.unreadable(self.what, self.path, error))
             return None
+        self._read = raw
         try:
             document = json.loads(raw)
         except (ValueError, RecursionError):   # bad JSON, bad UTF-8, absurd nesting
@@ -111,19 +113,25 @@ class JsonFile:
             self._tell.add(notices.damaged_kept(self.what, self.path, error))
             return None
 
-    def _aside(self) -> Path:
+    def _aside(self) -> Path | None:
         """Renamed; but a link kept (``keep_link``) to a regular file in a
         folder that takes writes has its bytes copied aside instead: renamed,
         the link itself went aside and the salvaged file was written as a
         plain file in its place, so the file in the dotfiles folder never saw
         another change. (A folder that takes none, a read-only mount, keeps
         the rename: the settings are then saved beside the records, not set
-        aside again at every start.)"""
+        aside again at every start.) None when another copy of the game,
+        started with this one, copied it aside first (as a rename finds the
+        file gone): the linked file no longer holds what was read, or these
+        bytes were just copied aside."""
         linked = through_link(self.path)
         if self.keep_link and linked != self.path and os.access(linked.parent, os.W_OK):
             with suppress(NotAFile, TooLarge):       # none to copy: the link goes aside
-                aside = copy_aside(self.path, read_capped(linked), "corrupt", self._now())
-                self.copied = True
+                data = read_capped(linked)
+                if self._read is not None and data != self._read:
+                    return None                      # set aside and written afresh since read
+                aside = copy_aside(self.path, data, "corrupt", self._now())
+                self.copied = aside is not None
                 return aside
         return set_aside(self.path, "corrupt", self._now())
 

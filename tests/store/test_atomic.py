@@ -8,6 +8,7 @@ from datetime import datetime
 
 import pytest
 
+from game.store import atomic
 from game.store.atomic import STALE_AFTER_S, remove_stale_temporaries, set_aside, write_atomic, write_new
 
 from .helpers import files_in, open_store
@@ -58,6 +59,33 @@ def test_setting_aside_adds_a_number_rather_than_overwrite(tmp_path):
         "records.corrupt-20261122-153000.json": b"one",
         "records.corrupt-20261122-153000-2.json": b"two",
         "records.corrupt-20261122-153000-3.json": b"three",
+    }
+
+
+def test_a_copy_aside_keeps_other_bytes_under_a_new_number_and_the_same_bytes_once(
+        tmp_path, monkeypatch):
+    """Copied aside (a settings.json link kept), other bytes under the name
+    take the next number; the same bytes written there between the look for
+    them and the write (another copy of the game, started with this one)
+    are that copy's, and this one keeps none."""
+    path = tmp_path / "settings.json"
+    (tmp_path / "settings.corrupt-20261122-153000.json").write_bytes(b"earlier")
+    assert atomic.copy_aside(path, b"now", "corrupt", WHEN).name == \
+        "settings.corrupt-20261122-153000-2.json"
+    real_write_new = atomic.write_new
+
+    def the_other_copy_first(target, data):
+        if not target.exists() and not others:      # the other copy takes the free name
+            others.append(target)
+            target.write_bytes(data)
+        real_write_new(target, data)
+    others: list = []
+    monkeypatch.setattr(atomic, "write_new", the_other_copy_first)
+    assert atomic.copy_aside(path, b"again", "corrupt", WHEN) is None
+    assert {name: (tmp_path / name).read_bytes() for name in files_in(tmp_path)} == {
+        "settings.corrupt-20261122-153000.json": b"earlier",
+        "settings.corrupt-20261122-153000-2.json": b"now",
+        "settings.corrupt-20261122-153000-3.json": b"again",
     }
 
 

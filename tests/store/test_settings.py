@@ -3,6 +3,7 @@
 import json
 import os
 from dataclasses import asdict, fields
+from datetime import timedelta
 
 import pytest
 
@@ -261,6 +262,52 @@ def test_damaged_settings_behind_a_link_are_copied_aside_and_the_link_stays(tmp_
     store.close()
     assert json.loads(kept.read_text())["settings"]["marks"] is True
     assert os.readlink(data / "settings.json") == os.path.join("..", "dotfiles", "settings.json")
+
+
+@pytest.mark.parametrize("other_copy", ["copied it the same second", "copied it a second before",
+                                        "copied it and wrote the defaults"])
+def test_damaged_settings_behind_a_link_another_copy_set_aside_first_are_not_set_aside_twice(
+        tmp_path, monkeypatch, other_copy):
+    """Two copies started together (a double click taken twice) on damaged
+    settings behind a link both read them, and each copied them aside and
+    told its player: two copies of the same bytes (or, the first copy
+    quicker, the second set the defaults the first had written aside as
+    damaged). Renamed, the plain file was gone for the second, which said
+    nothing; the second copy now says nothing either."""
+    from game.store import document
+
+    from .helpers import START
+    kept = tmp_path / "dotfiles" / "settings.json"
+    kept.parent.mkdir()
+    kept.write_text("not json{")
+    data = tmp_path / "data"
+    data.mkdir()
+    os.symlink(kept, data / "settings.json")
+    stamp = (START if other_copy != "copied it a second before"
+             else START - timedelta(seconds=1)).strftime("%Y%m%d-%H%M%S")
+    theirs = data / f"settings.corrupt-{stamp}.json"
+    real_read = document.read_capped
+
+    def read_then_the_other_copy_sets_aside(path, *args):
+        read = real_read(path, *args)
+        if path == data / "settings.json" and not theirs.exists():
+            theirs.write_bytes(read)
+            if other_copy.endswith("defaults"):
+                kept.write_text(json.dumps({"schema": 1, "settings": {}}))
+        return read
+    monkeypatch.setattr(document, "read_capped", read_then_the_other_copy_sets_aside)
+    store = open_store(data)
+    monkeypatch.undo()
+    assert store.take_notices() == []              # the other copy told its player
+    assert store.flush()
+    assert [p.name for p in data.iterdir() if ".corrupt-" in p.name] == [theirs.name]
+    assert theirs.read_text() == "not json{"
+    store.settings.marks = True
+    store.save_settings()
+    store = reopen(store)
+    assert store.take_notices() == [] and store.settings.marks
+    store.close()
+    assert (data / "settings.json").is_symlink()
 
 
 def test_a_settings_file_that_is_a_loop_of_links_is_set_aside_not_kept_for_ever(tmp_path):
