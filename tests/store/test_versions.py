@@ -235,24 +235,33 @@ def assert_the_older_copys_two_games(store) -> None:
     assert store.statistics("beginner") == LevelStats(2, 1, 0, 1)
 
 
+def import_with_a_write_between(tmp_path: Path, monkeypatch, write) -> None:
+    """Import the JSON-era files once, ``write(path, stem)`` changing each
+    file between its read and its rename, as a copy of the version before
+    the database may."""
+    from game.store import legacy
+    rename = legacy._rename_imported
+
+    def written_then_renamed(path: Path) -> Path:
+        write(path, path.name.removesuffix(".json"))
+        return rename(path)
+
+    for name in ("records", "history"):
+        shutil.copyfile(OLD / f"{name}-json-era-first.json", tmp_path / f"{name}.json")
+    monkeypatch.setattr(legacy, "_rename_imported", written_then_renamed)
+    open_store(tmp_path).close()
+    monkeypatch.undo()
+
+
 def test_an_older_copy_writing_during_the_import_loses_no_game(tmp_path, monkeypatch):
     """The copy of the version before the database writes its files again
     (after its lost game) while this one imports them, between reading a
     file and renaming it: the file renamed holds a game that was not read.
     It is read again and imported too, its statistics counted once."""
-    from game.store import legacy
-    rename = legacy._rename_imported
-
-    def older_copy_writes_first(path: Path) -> Path:
-        stem = path.name.removesuffix(".json")
+    def older_copy_writes(path: Path, stem: str) -> None:
         shutil.copyfile(OLD / f"{stem}-json-era-again.json", path)
-        return rename(path)
 
-    for name in ("records", "history"):
-        shutil.copyfile(OLD / f"{name}-json-era-first.json", tmp_path / f"{name}.json")
-    monkeypatch.setattr(legacy, "_rename_imported", older_copy_writes_first)
-    open_store(tmp_path).close()
-    monkeypatch.undo()
+    import_with_a_write_between(tmp_path, monkeypatch, older_copy_writes)
     assert "records.json" not in files_in(tmp_path)
     store = open_store(tmp_path)
     assert_the_older_copys_two_games(store)
@@ -266,20 +275,11 @@ def test_a_file_written_during_the_import_in_no_schema_of_ours_is_left_as_it_is(
     as the first read asks (a whole number: JSON's true and 1.0 are none).
     Compared with ``!=``, true and 1.0 passed for 1: a file the first read
     sets aside as damaged had its statistics and games added."""
-    from game.store import legacy
-    rename = legacy._rename_imported
-
-    def written_in_another_schema(path: Path) -> Path:
-        stem = path.name.removesuffix(".json")
+    def written_in_another_schema(path: Path, stem: str) -> None:
         document = json.loads((OLD / f"{stem}-json-era-again.json").read_text("utf-8"))
         path.write_text(json.dumps({**document, "schema": schema}), "utf-8")
-        return rename(path)
 
-    for name in ("records", "history"):
-        shutil.copyfile(OLD / f"{name}-json-era-first.json", tmp_path / f"{name}.json")
-    monkeypatch.setattr(legacy, "_rename_imported", written_in_another_schema)
-    open_store(tmp_path).close()
-    monkeypatch.undo()
+    import_with_a_write_between(tmp_path, monkeypatch, written_in_another_schema)
     store = open_store(tmp_path)
     assert store.statistics("beginner") == LevelStats(1, 1, 1, 1)
     assert [g.result for g in store.history()] == ["won"]
