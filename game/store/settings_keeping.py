@@ -19,7 +19,7 @@ from game.settings import Settings
 
 from . import notices, settings_file
 from .atomic import write_atomic
-from .document import JsonFile, through_link
+from .document import JsonFile, schema_of, through_link
 from .notices import Notices
 from .writer import FileWriter
 
@@ -87,9 +87,8 @@ class SettingsKeeping:
             document = json.loads(read_capped(self.directory / settings_file.KEPT_NAME))
         except (OSError, ValueError, RecursionError):
             return None
-        schema = document.get("schema") if isinstance(document, dict) else None
-        if not isinstance(schema, int) or isinstance(schema, bool) \
-                or not 1 <= schema <= settings_file.SCHEMA:
+        schema = schema_of(document)
+        if schema is None or schema > settings_file.SCHEMA:
             return None
         return document
 
