@@ -304,6 +304,33 @@ def test_a_press_on_the_viewer_s_face_is_let_go_when_the_window_loses_the_focus(
     assert app.top is viewer
 
 
+def test_a_press_on_the_viewer_s_face_is_let_go_when_a_notice_opens_over_it():
+    """E with the face held down: the notice of the export takes the
+    release. The face stayed pushed in once the notice closed, with no
+    button down, and a press begun on the field and let go over the face
+    left the viewer."""
+    app = make_app(BOARD_8)
+    win(app)
+    app.play.new_game()
+    viewer = open_viewer(app)
+    key(app, pygame.K_END)
+    face = viewer.layout.board.face
+    at = app.viewport.to_display(face.center)
+    press(app, at)
+    assert shows(app, face, "face_smile_pressed")
+    key(app, pygame.K_e)                                    # the export's notice
+    assert isinstance(app.top, NoticeDialog)
+    key(app, pygame.K_RETURN)                               # closed
+    app.step()
+    assert app.top is viewer and shows(app, face, "face_cool")
+    field = app.viewport.to_display(viewer.layout.board.field.center)
+    press(app, field)
+    move(app, at)
+    assert shows(app, face, "face_cool")
+    release(app, at)
+    assert app.top is viewer
+
+
 def test_the_progress_bar_fills_frame_by_frame_as_a_short_game_plays():
     """A 3-second game on a 100-column window: its bar (926 px) was
     redrawn only each tenth of a second, its fill jumping up to 36 px."""

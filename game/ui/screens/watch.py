@@ -221,7 +221,8 @@ class ReplayScreen(base.Screen):
             and self.layout.board.face.collidepoint(self.app.viewport.to_window(pos))
 
     def focus_lost(self) -> None:
-        """A press held on the face comes up in another window, unseen: let go."""
+        """A press held on the face comes up in another window, or in a
+        screen opened over the viewer, unseen: let go."""
         self._face_held = self._face_over = False
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -250,6 +251,13 @@ class ReplayScreen(base.Screen):
     # ------------------------------------------------------------ ticks
 
     def update(self) -> None:
+        if self.app.top is not self:
+            # A screen over the viewer (the notice of E's export) takes the
+            # press held on the face: its release goes there. Kept, the
+            # face showed pushed in once the notice closed, under a pointer
+            # with no button down, and a press begun anywhere else and let
+            # go over the face left the viewer.
+            self.focus_lost()
         self._hold_game()
         if self.opening:                  # not shown yet: one step of the opening a frame
             if self.app.frames > self._stepped_at:
