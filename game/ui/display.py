@@ -47,11 +47,18 @@ def window_room() -> tuple[int, int]:
 def on_screen(at: tuple[int, int], pixels: tuple[int, int],
               screen: tuple[int, int]) -> tuple[int, int]:
     """Where a window of ``pixels`` wanted at top-left ``at`` goes: there,
-    or as near as keeps it on the ``screen`` (less half the room kept for
-    the taskbar and the title bar)."""
+    or as near as keeps it on the ``screen`` (the first display, whose size
+    alone SDL tells; less half the room kept for the taskbar and the title
+    bar). A window past that display's right or bottom edge, or wholly left
+    of or above it, is on another display: it stays there, where it was
+    pulled back onto the first one, leaving fullscreen or growing with a
+    zoom or a bigger level."""
+    x, y = at
+    if x >= screen[0] or y >= screen[1] or x + pixels[0] <= 0 or y + pixels[1] <= 0:
+        return at
     room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
     room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
-    return max(0, min(at[0], room_x)), max(0, min(at[1], room_y))
+    return max(0, min(x, room_x)), max(0, min(y, room_y))
 
 
 #: The last window surface ``window_surface`` saw (weakly: a dead one is gone).

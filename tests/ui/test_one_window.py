@@ -132,6 +132,37 @@ def test_a_window_grown_by_a_zoom_stays_on_the_screen():
     assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]
 
 
+def _elsewhere(screen: tuple[int, int]) -> list[tuple[int, int]]:
+    """Top-left corners on a display beside the first one (SDL tells the
+    first one's size alone): right of it, left of it, below it."""
+    return [(screen[0] + 300, 100), (-3000, 100), (100, screen[1] + 200)]
+
+
+@pytest.mark.parametrize("where", range(3))
+def test_a_window_on_another_display_stays_there_leaving_fullscreen_on_a_bigger_board(where):
+    """A second monitor: the window's place there is past the first
+    display's edge, and leaving fullscreen (Expert chosen meanwhile) pulled
+    it back onto the first display, at its right or bottom edge."""
+    app = make_app()
+    at = _elsewhere(pygame.display.get_desktop_sizes()[0])[where]
+    app.display.window.position = at
+    key(app, pygame.K_F11)
+    app.commands.run("level_expert")
+    key(app, pygame.K_F11)
+    assert not app.display.fullscreen and app.layout.cols == 30
+    assert tuple(app.display.window.position) == at
+
+
+@pytest.mark.parametrize("where", range(3))
+def test_a_window_on_another_display_stays_there_when_a_zoom_grows_it(where):
+    app = make_app()
+    at = _elsewhere(pygame.display.get_desktop_sizes()[0])[where]
+    app.display.window.position = at
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    assert app.viewport.scale == 2
+    assert tuple(app.display.window.position) == at
+
+
 def test_the_surfaces_of_a_window_resized_again_and_again_are_freed():
     """A --demo machine resizes its window for most of its demo boards, and
     pygame-ce kept every surface the window ever had (one reference too
