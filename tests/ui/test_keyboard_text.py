@@ -44,6 +44,25 @@ def test_zooming_while_the_name_entry_is_open_types_nothing_over_the_name(tmp_pa
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
 
 
+def test_a_name_half_typed_is_not_selected_again_by_a_zoom(tmp_path):
+    """The entry laid out again at the new scale had its text selected, as
+    when the dialog opens: the next letter replaced the half-typed "Bo",
+    and the best time went in as "b"."""
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name="Zoe")
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog) and dialog.entry.selected
+    post(pygame.TEXTINPUT, text="Bo")                     # replaces "Zoe", offered selected
+    app.step()
+    ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
+    assert app.viewport.scale == 1
+    post(pygame.TEXTINPUT, text="b")
+    app.step()
+    assert dialog.entry.text == "Bob"
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Bob"]
+
+
 def test_a_ctrl_shortcut_types_no_letter_in_the_arcade_picker(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
     win(app)

@@ -108,11 +108,25 @@ class Dialog(DialogLists, base.Screen):
 
     def _lay_out(self) -> None:
         self.footer_top = None
+        before = self.focused                 # None the first time
         self.client_h = self.build(self.app.painter)
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if self.focus not in focusable:       # build may choose the focus
             self.focus = focusable[0] if focusable else -1
-        self._select_focused()
+        self._keep_typing(before)
+
+    def _keep_typing(self, before: object) -> None:
+        """The focused text box, made anew by ``build``: selected as the
+        dialog opens; laid out again (a zoom, the screen's resolution
+        changed), its caret and selection as they were. Selected at every
+        layout, the name half typed in the best time's entry was replaced
+        by the next letter typed after Ctrl+- or Ctrl++."""
+        box = self.focused
+        if isinstance(before, TextField) and isinstance(box, TextField) \
+                and before.text == box.text:
+            box.caret, box.selected = before.caret, before.selected
+        else:
+            self._select_focused()
         buttons = [w.rect.y for w in self.widgets if isinstance(w, Button)]
         footer_top = self.footer_top
         if footer_top is None:
