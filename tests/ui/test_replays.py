@@ -331,6 +331,34 @@ def test_a_press_on_the_viewer_s_face_is_let_go_when_a_notice_opens_over_it():
     assert app.top is viewer
 
 
+@pytest.mark.parametrize("taken_by", ["another window", "the export's notice"])
+def test_the_progress_bar_held_is_let_go_when_its_release_goes_elsewhere(taken_by):
+    """The bar held, then the focus lost (or E's notice over the viewer):
+    the release came unseen, and a later press on the field, dragged,
+    seeked the replay as if the bar were still held."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                                 # paused
+    bar = viewer.layout.progress.inflate(-2, -2)
+    press(app, app.viewport.to_display((bar.x + bar.w // 2, bar.centery)))
+    if taken_by == "another window":
+        post(pygame.WINDOWFOCUSLOST)
+        post(pygame.WINDOWFOCUSGAINED)
+        app.step()
+    else:
+        key(app, pygame.K_e)
+        assert isinstance(app.top, NoticeDialog)
+        key(app, pygame.K_RETURN)
+        assert app.top is viewer
+    at = viewer.playback.t
+    field = viewer.layout.board.field
+    press(app, app.viewport.to_display(field.center))
+    move(app, app.viewport.to_display((field.x + 2, field.centery)))
+    release(app, app.viewport.to_display((field.x + 2, field.centery)))
+    assert viewer.playback.t == at > 0
+
+
 def test_the_progress_bar_fills_frame_by_frame_as_a_short_game_plays():
     """A 3-second game on a 100-column window: its bar (926 px) was
     redrawn only each tenth of a second, its fill jumping up to 36 px."""

@@ -221,9 +221,11 @@ class ReplayScreen(base.Screen):
             and self.layout.board.face.collidepoint(self.app.viewport.to_window(pos))
 
     def focus_lost(self) -> None:
-        """A press held on the face comes up in another window, or in a
-        screen opened over the viewer, unseen: let go."""
-        self._face_held = self._face_over = False
+        """A press held on the face or the progress bar comes up in another
+        window, or in a screen opened over the viewer, unseen: let go. The
+        bar held stayed held, and the next press, on the field or anywhere,
+        seeked the replay as it was dragged."""
+        self._face_held = self._face_over = self._dragging = False
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
