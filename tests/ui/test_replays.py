@@ -1101,6 +1101,32 @@ def test_a_press_dragged_past_the_end_of_the_list_scrolls_it_as_a_windows_list_b
     assert isinstance(app.top, NoticeDialog) and "f00.json" in app.top.text
 
 
+def test_a_list_row_held_is_let_go_when_a_notice_opens_over_the_dialog(tmp_path):
+    """A notice (the store's: records that cannot be saved) opened while a
+    row was held takes its release: once it was closed, the selection went
+    on following the pointer, no button down."""
+    (tmp_path / "replays").mkdir()
+    for age in range(5):
+        path = tmp_path / "replays" / f"f{age:02}.json"
+        path.write_text("{")
+        os.utime(path, (1_000 + age, 1_000 + age))
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("open_replay")
+    app.step()
+    dialog = app.top
+    table = dialog.table
+    box = dialog.screen_rect(table)
+    press(app, app.viewport.to_display((box.centerx, box.y + 2 + ROW_H // 2)))
+    assert table.selected == 0
+    app.push(NoticeDialog(app, "The records cannot be saved."))
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert app.top is dialog
+    move(app, app.viewport.to_display((box.centerx, box.y + 2 + 2 * ROW_H + ROW_H // 2)),
+         buttons=(0, 0, 0))
+    assert table.selected == 0
+
+
 def test_open_replay_with_no_files_says_so_and_fits_the_smallest_window():
     app = make_app(BOARD_8)
     app.commands.run("open_replay")

@@ -338,6 +338,7 @@ class Dialog(DialogLists, base.Screen):
     def update(self) -> None:
         if self.app.top is not self and (self._held is not None or self._dragging_bar
                                          or self._list_bar is not None
+                                         or self._list_held is not None
                                          or self._spaced is not None):
             self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
