@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.store import GameRecord
+from game.ui.list_view import ROW_H
 from game.ui.render.painter import BLACK, DARK, GREY, WHITE
 from game.ui.screens.dialog_lists import BAR_REPEAT_DELAY
 from game.ui.screens.history import HistoryDialog
@@ -109,6 +110,52 @@ def test_the_arrows_scroll_a_row_and_held_they_repeat(board, scale, language):
     top = table.top
     app.step(30)
     assert table.top == top                              # let go: it stops
+
+
+@pytest.mark.parametrize("held", ["arrow", "row"])
+@pytest.mark.parametrize("zoom", [pygame.K_MINUS, pygame.K_EQUALS])
+def test_a_list_held_through_a_zoom_goes_on_being_held(held, zoom):
+    """Ctrl+- or Ctrl++ with History's scroll arrow (or a row) held down:
+    the list laid out again was a new one, and the held one, no longer in
+    the dialog, stopped the game with a ValueError at the next repeat (or
+    move)."""
+    app, dialog, table = history("8x8", 2 if zoom == pygame.K_MINUS else 1, "en", 100)
+    bar = parts(dialog, table)
+    box = dialog.screen_rect(table)
+    start = bar["down"].center if held == "arrow" else (box.centerx, box.y + 2 + ROW_H // 2)
+    press(app, at(app, start))
+    key(app, zoom, pygame.KMOD_LCTRL)
+    assert app.viewport.scale == (1 if zoom == pygame.K_MINUS else 2)
+    table = dialog.table
+    if held == "arrow":
+        app.step(BAR_REPEAT_DELAY + 10)
+        down = parts(dialog, table)["down"]
+        move(app, at(app, down.center))
+        app.step(10)
+        assert table.top > 2                                     # held: it went on scrolling
+        release(app, at(app, down.center))
+    else:
+        box = dialog.screen_rect(table)
+        move(app, at(app, (box.centerx, box.y + 2 + 2 * ROW_H + ROW_H // 2)))
+        assert table.selected == 2                               # the selection follows
+        release(app, at(app, (box.centerx, box.y + 2 + 2 * ROW_H + ROW_H // 2)))
+    top, selected = table.top, table.selected
+    app.step(40)
+    move(app, at(app, (box.centerx, box.bottom - 3)), buttons=(0, 0, 0))
+    assert (table.top, table.selected) == (top, selected)       # let go: it stops
+
+
+def test_a_button_held_through_a_zoom_still_clicks_where_it_now_is():
+    """OK pressed, Ctrl+- with the button down, released on OK where the
+    dialog now draws it: the release was for the button of the old layout,
+    and the click was lost."""
+    app, dialog, _table = history("8x8", 2, "en", 3)
+    ok = next(i for i, w in enumerate(dialog.widgets) if getattr(w, "label", "") == "OK")
+    press(app, at(app, dialog.screen_rect(dialog.widgets[ok]).center))
+    key(app, pygame.K_MINUS, pygame.KMOD_LCTRL)
+    assert app.viewport.scale == 1 and dialog.widgets[ok].pressed
+    release(app, at(app, dialog.screen_rect(dialog.widgets[ok]).center))
+    assert app.top is app.play
 
 
 @pytest.mark.parametrize("board, scale, language", CASES)

@@ -26,7 +26,7 @@ from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField
 from ..widgets import Button, draw_window
 from . import base
-from .dialog_lists import DialogLists
+from .dialog_lists import DialogLists, in_place
 
 TITLE_H = 16
 BLINK_TICKS = 30
@@ -108,12 +108,17 @@ class Dialog(DialogLists, base.Screen):
 
     def _lay_out(self) -> None:
         self.footer_top = None
-        before = self.focused                 # None the first time
+        before, laid = self.focused, self.widgets      # none the first time
         self.client_h = self.build(self.app.painter)
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if self.focus not in focusable:       # build may choose the focus
             self.focus = focusable[0] if focusable else -1
         self._keep_typing(before)
+        if self._held is not None:            # a button down: the new one in its place
+            held, self._held = self._held, in_place(self._held, laid, self.widgets)
+            if self._held is not None:
+                self._held.pressed = held.pressed
+        self._keep_lists_held(laid)
 
     def _keep_typing(self, before: object) -> None:
         """The focused text box, made anew by ``build``: selected as the

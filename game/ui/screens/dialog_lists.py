@@ -10,6 +10,8 @@ pointer.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from .. import keys
@@ -80,6 +82,19 @@ class DialogLists:
             return True
         return False
 
+    def _keep_lists_held(self, laid: list) -> None:
+        """The dialog was laid out again with the button down (a zoom or
+        F11 pressed meanwhile, History's details grown): its widgets are
+        new, and a list held (a row, or its scroll bar's arrow, track or
+        thumb) is the new list in the old one's place. The old one, in the
+        dialog no more, raised ValueError at the next move or repeat, and
+        the game stopped with a traceback."""
+        if self._list_held is not None:
+            self._list_held = in_place(self._list_held, laid, self.widgets)
+        if self._list_bar is not None:
+            widget = in_place(self._list_bar[0], laid, self.widgets)
+            self._list_bar = None if widget is None else (widget, *self._list_bar[1:])
+
     def _origin(self, widget: ListView) -> tuple[int, int]:
         return self.origin_of(self.widgets.index(widget))
 
@@ -116,3 +131,13 @@ class DialogLists:
 
     def open_row(self) -> None:
         """A double click on the list's selected row (nothing by default)."""
+
+
+def in_place(widget: object, laid: list, widgets: list) -> Any:
+    """The widget of ``widgets`` in the place ``widget`` had in ``laid`` (the
+    widgets before the dialog was laid out again), if it is of its kind;
+    None if there is none."""
+    i = next((i for i, w in enumerate(laid) if w is widget), None)
+    if i is None or i >= len(widgets) or type(widgets[i]) is not type(widget):
+        return None
+    return widgets[i]
