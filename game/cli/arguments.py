@@ -65,11 +65,15 @@ def _short(text: str) -> str:
 
 def _whole(low: int, high: int | None = None):
     """An argparse type: a whole number in [low, high], with a message naming the range."""
-    def out_of_range(value: object) -> argparse.ArgumentTypeError:
-        """The refusal of a number outside the range, naming the range."""
+    def out_of_range(value: int | str) -> argparse.ArgumentTypeError:
+        """The refusal of a number outside the range, naming the range in
+        the language's numbers ("1,892,160,000" / "1 892 160 000"), as the
+        board's size errors do; a value too long to read is echoed as typed."""
         message = (_("must be {low} or more, not {value}") if high is None
                    else _("must be from {low} to {high}, not {value}"))
-        return argparse.ArgumentTypeError(message.format(low=low, high=high, value=value))
+        return argparse.ArgumentTypeError(message.format(
+            low=i18n.whole(low), high=None if high is None else i18n.whole(high),
+            value=i18n.whole(value) if isinstance(value, int) else value))
 
     def parse(text: str) -> int:
         """``text`` as the number; refused unless written with the digits 0-9
@@ -81,14 +85,15 @@ def _whole(low: int, high: int | None = None):
                 message = _("must be a whole number {low} or more, not {value}")
             else:
                 message = _("must be a whole number from {low} to {high}, not {value}")
-            raise argparse.ArgumentTypeError(message.format(low=low, high=high,
-                                                            value=repr(_short(text))))
+            raise argparse.ArgumentTypeError(message.format(
+                low=i18n.whole(low), high=None if high is None else i18n.whole(high),
+                value=repr(_short(text))))
         significant = len(digits.lstrip("0"))       # too long to convert, or to show whole
         if high is None and significant > MAX_DIGITS:
             raise argparse.ArgumentTypeError(
                 _("too many digits: {value}").format(value=_short(text)))
         if high is not None and significant > len(str(high)):
-            raise out_of_range(_short(text))
+            raise out_of_range(int(text) if len(text) <= SHOWN else _short(text))
         value = -int(digits) if text.startswith("-") else int(digits)
         if value < low or high is not None and value > high:
             raise out_of_range(value)
@@ -116,8 +121,8 @@ def _seconds(text: str) -> float:
     value = float(text)
     if not 1 <= value <= MAX_IDLE:
         raise argparse.ArgumentTypeError(
-            _("must be from 1 to {high} seconds, not {value}").format(high=MAX_IDLE,
-                                                                      value=_short(text)))
+            _("must be from 1 to {high} seconds, not {value}").format(
+                high=i18n.whole(MAX_IDLE), value=_short(text)))
     return value
 
 

@@ -172,7 +172,10 @@ class ListView:
             if self.top + n == self.selected:
                 painter.fill((r.x + 2, y, rows.w, self.row_h), NAVY if focused else (128, 128, 128))
                 colour = WHITE
+            alone = sum(1 for text in row if text) == 1
             for text, (cx, cw, align) in zip(row, self.columns, strict=False):
+                if alone and align == "l":
+                    cw = _to_the_end(self.columns, cx)
                 text = fit(painter, text, cw)
                 tx = r.x + 3 + cx
                 if align == "r":
@@ -225,6 +228,16 @@ class ListView:
             for cx, cw, _ in self.columns] + [
             bar for name, bar in self.scroll_bar((0, 0)).items()
             if name in ("up", "down")]
+
+
+def _to_the_end(columns: tuple[tuple[int, int, str], ...], x: int) -> int:
+    """The width from ``x`` to the end of the last column: the room of the
+    one text of a row that has nothing else. History's "(unreadable)" and
+    "Loading…" sit in the board's column of such a row: in an 8x8 window,
+    French, that column is a few letters wide and they read "(illi…",
+    "Char…"; they run on over the empty columns instead."""
+    last_x, last_w, _align = columns[-1]
+    return last_x + last_w - x
 
 
 def fit_columns(painter: Painter, rows: list[tuple[str, ...]], width: int,

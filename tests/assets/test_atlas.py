@@ -234,6 +234,30 @@ def test_an_ellipsis_keeps_three_dots_in_bold_too(sheet, built, face):
     assert max(runs) == 3 and sum(1 for n in runs if n) == 1, face
 
 
+def _gap(sheet, built, face: str, pair: str) -> int:
+    """Blank columns between the two letters of ``pair`` set side by side as
+    the painter sets them, across the x-height (the hook of a j below it
+    does not close a gap the eye sees above it)."""
+    band = range(atlas_font.X_TOP, atlas_font.BASELINE)
+    columns = []
+    for ch in pair:
+        glyph = sprite(sheet, built[1], f"font_{face}_{ord(ch)}")
+        columns += [any(glyph.get_at((x, y))[3] for y in band) for x in range(glyph.get_width())]
+    inked = [x for x, on in enumerate(columns) if on]
+    return max(len(run) for run in "".join(".#"[on] for on in
+                                           columns[inked[0]:inked[-1] + 1]).split("#"))
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_a_j_stands_as_close_to_the_letter_before_as_an_i_does(sheet, built, face):
+    """Its stem was two blank columns into the glyph: after the letter's own
+    spacing, three columns, nearly a word's space, and a French hint's
+    "déjà" read "dé jà", About's "projet" "pro jet"."""
+    for before in "abcdefghijklmnopqrstuvwxyz\u00e0\u00e2\u00e7\u00e8\u00e9\u00ea\u00ee\u00f4\u00fb":
+        assert _gap(sheet, built, face, before + "j") <= _gap(sheet, built, face, before + "i") + 1, \
+            (face, before)
+
+
 def _black_components(surface, rows: range) -> list[set[tuple[int, int]]]:
     black = {(x, y) for y in rows for x in range(26) if surface.get_at((x, y))[:3] == (0, 0, 0)
              and 8 <= x <= 17}

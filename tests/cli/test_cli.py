@@ -26,10 +26,10 @@ def run(*args: str) -> subprocess.CompletedProcess:
     (["--width", "ten", "--height", "9", "--mines", "3"], "must be a whole number 1 or more, not 'ten'"),
     (["--scale", "0"], "--scale: must be from 1 to 8, not 0"),
     (["--first-click", "lucky"], "choose from 'opening', 'safe', 'classic'"),
-    (["--seed", "-4"], "--seed: must be from 0 to 18446744073709551615, not -4"),
+    (["--seed", "-4"], "--seed: must be from 0 to 18,446,744,073,709,551,615, not -4"),
     (["--level", "expert", "--width", "9", "--height", "9", "--mines", "3"], "either --level or"),
     (["--bogus"], "unrecognized arguments: --bogus"),
-    (["--idle", "0"], "--idle: must be from 1 to 86400 seconds, not 0"),
+    (["--idle", "0"], "--idle: must be from 1 to 86,400 seconds, not 0"),
     (["--idle", "nan"], "--idle: must be a number of seconds, not 'nan'"),
     (["--idle", "soon"], "--idle: must be a number of seconds, not 'soon'"),
 ])

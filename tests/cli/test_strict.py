@@ -48,19 +48,19 @@ def refused(capsys, tmp_path, monkeypatch):
     (["--replay", ""], "--replay: must name a file, not an empty string"),
     (["--replay", "", "--check"], "--replay: must name a file, not an empty string"),
     (["--idle", "30"], "--idle only applies with --kiosk or --demo"),
-    (["--seed", "1_000"], "--seed: must be a whole number from 0 to 18446744073709551615, not"
-                            " '1_000'"),
+    (["--seed", "1_000"], "--seed: must be a whole number from 0 to 18,446,744,073,709,551,615,"
+                            " not '1_000'"),
     (["--width", "²²", "--height", "9", "--mines", "3"], "must be a whole number 1 or more"),
     (["--width", "١٠", "--height", "9", "--mines", "3"], "must be a whole number 1 or more"),
     (["--demo", "--idle", "٥"], "--idle: must be a number of seconds, not '٥'"),
     (["--demo", "--idle", "5_0"], "--idle: must be a number of seconds, not '5_0'"),
     (["--demo", "--idle", " 5 "], "--idle: must be a number of seconds, not ' 5 '"),
     (["--demo", "--idle", "1e3"], "--idle: must be a number of seconds, not '1e3'"),
-    (["--demo", "--idle", "9" * 5000], "--idle: must be from 1 to 86400 seconds, not 999999"),
-    (["--seed", "9" * 5000], "--seed: must be from 0 to 18446744073709551615, not 999999"),
-    (["--seed", "18446744073709551616"], "--seed: must be from 0 to 18446744073709551615,"
-                                         " not 18446744073709551616"),
-    (["--frames", "9" * 5000], "--frames: must be from 1 to 1892160000, not 999999"),
+    (["--demo", "--idle", "9" * 5000], "--idle: must be from 1 to 86,400 seconds, not 999999"),
+    (["--seed", "9" * 5000], "--seed: must be from 0 to 18,446,744,073,709,551,615, not 999999"),
+    (["--seed", "18446744073709551616"], "--seed: must be from 0 to 18,446,744,073,709,551,615,"
+                                         " not 18,446,744,073,709,551,616"),
+    (["--frames", "9" * 5000], "--frames: must be from 1 to 1,892,160,000, not 999999"),
     (["--seed", "x" * 5000], "--seed: must be a whole number from 0 to"),
     (["--width", "9" * 5000, "--height", "9", "--mines", "3"], "--width: too many digits: 999"),
 ])

@@ -87,6 +87,15 @@ def test_french_typography(domain):
     assert not bad, bad
 
 
+def test_the_readmes_french_quick_start_follows_french_typography_too():
+    """Its prose set ": " after a narrow no-break space but "l’avons ;" with
+    an ordinary one, which a line break can leave at the start of a line."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split("### Démarrage rapide")[1]
+    prose = re.sub(r"```.*?```|`[^`]*`", "", text, flags=re.S).split("\n#")[0]
+    assert "Le jeu parle" in prose
+    assert not re.findall(r".{12}[ \u00a0][:;?!%]", prose)
+
+
 def test_french_window_title_and_menu_words_are_the_french_windows_game_s():
     french = {m.id: m.string for m in entries(LOCALE / "fr" / "LC_MESSAGES" / "minesweeper.po")
               if isinstance(m.id, str)}

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -187,6 +188,21 @@ def test_errors_in_the_system_language():
                           "'expert')\n")
     out = run("--width", "5", "--height", "9", "--mines", "3", LANGUAGE="fr")
     assert out.stderr == f"minesweeper{NNBSP}: erreur{NNBSP}: la largeur doit aller de 8 à 100, et non 5\n"
+
+
+@pytest.mark.parametrize("args, english, french", [
+    (["--frames", "99999999999"], "from 1 to 1,892,160,000, not 99,999,999,999",
+     "de 1 à 1 892 160 000, et non 99 999 999 999"),
+    (["--seed", "-4"], "from 0 to 18,446,744,073,709,551,615, not -4",
+     "de 0 à 18 446 744 073 709 551 615, et non -4"),
+    (["--demo", "--idle", "90000"], "from 1 to 86,400 seconds", "de 1 à 86 400 secondes"),
+])
+def test_a_range_refused_is_written_as_the_language_writes_numbers(args, english, french):
+    """The board's size errors group digits ("de 1 à 9 801"); the other
+    ranges came ungrouped in both languages ("de 1 à 1892160000")."""
+    assert english in run("--lang", "en", *args).stderr
+    grouped = re.sub(r"(?<=\d) (?=\d{3})", NNBSP, french)        # "1 892" with a narrow space
+    assert grouped in run("--lang", "fr", *args).stderr
 
 
 def test_unknown_system_language_is_english_silently():

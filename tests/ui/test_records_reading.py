@@ -184,6 +184,31 @@ def test_an_unreadable_game_is_shown_as_such_in_its_own_row(tmp_path):
     assert "seed 3," in dialog.details.text              # the row selected is the game shown
 
 
+def test_an_unreadable_game_is_said_whole_in_the_narrowest_window_in_french(tmp_path):
+    """It sat in the board's column, which an 8x8 window gives a few
+    letters: French read "(illi…". It runs on over its row's empty columns."""
+    store = Store(tmp_path)
+    for seed in range(1, 4):
+        store.record_game(game(seed=seed, result="lost"))
+    store.close()
+    with sqlite3.connect(tmp_path / NAME) as db:
+        db.execute("UPDATE games SET date = 'bad' WHERE id = 2")        # the second row
+    db.close()
+    app = make_app(data_dir=tmp_path, language="fr", level="custom", custom_width=8,
+                   custom_height=8, custom_mines=10)
+    app.commands.run("history")
+    app.step()
+    table = app.top.table
+    assert table.rows[1][1] == "(illisible)"
+    box = app.top.screen_rect(table)
+    row = pygame.Rect(box.x + 3, box.y + 2 + table.row_h, box.w - 6, table.row_h)
+    area = app.display.surface.subsurface(app.painter.px(row))
+    inked = [x for x in range(area.get_width())
+             if any(area.get_at((x, y))[:3] == (0, 0, 0) for y in range(area.get_height()))]
+    shown = (inked[-1] - inked[0] + 1) / app.viewport.scale
+    assert shown >= app.painter.text_width("(illisible)") - 1
+
+
 HISTORY_GAMES = 20_000
 
 
