@@ -50,6 +50,15 @@ class TextField:
         self.caret = len(self.text)
         self.selected = bool(self.text)
 
+    def keep_editing(self, before: TextField) -> None:
+        """Go on where ``before`` (this box as it was laid out last) left
+        off: its caret and selection. A zoom or fullscreen lays a dialog out
+        again, and the box being typed in came back all selected, the caret
+        at its end: the next key typed replaced the name or the size typed
+        so far, as a resized Windows dialog never does."""
+        self.caret = min(before.caret, len(self.text))
+        self.selected = before.selected and bool(self.text)
+
     def _take_selection(self) -> bool:
         """Remove the selected text, if any; True when there was some."""
         if not self.selected:

@@ -175,6 +175,37 @@ def test_sizes_typed_stay_typed_through_a_zoom_or_fullscreen(zoom):
     assert app.top is app.play and (f.height, f.width, f.mines) == (20, 30, 10)
 
 
+def press_and_let_go(app, k, mod):
+    """``k`` pressed with ``mod`` held, then both let go (text typed with
+    Ctrl still down is no typing)."""
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    app.step()
+
+
+@pytest.mark.parametrize("zoom", [(pygame.K_EQUALS, pygame.KMOD_CTRL), (pygame.K_F11, 0)])
+def test_a_zoom_between_two_digits_keeps_typing_where_it_was(zoom):
+    """Laid out again at the new scale, the box being typed in came back
+    all selected: the digit typed next replaced the one typed before (25
+    mines asked for became 5)."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    type_text(app, "30")
+    key(app, pygame.K_TAB)
+    type_text(app, "2")                  # over the mines offered, selected
+    press_and_let_go(app, *zoom)
+    assert app.top is dialog and app.viewport.scale > 1
+    type_text(app, "5")
+    key(app, pygame.K_LEFT)
+    press_and_let_go(app, *zoom)         # and back: the caret stays between the digits
+    type_text(app, "0")
+    assert dialog.fields["mines"].text == "205"
+    key(app, pygame.K_RETURN)
+    assert app.top is app.play and app.play.field.mines == 205
+
+
 def test_too_many_mines_are_refused():
     app = make_app()
     dialog = open_custom(app)

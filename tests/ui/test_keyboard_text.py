@@ -44,6 +44,24 @@ def test_zooming_while_the_name_entry_is_open_types_nothing_over_the_name(tmp_pa
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
 
 
+def test_a_zoom_in_the_middle_of_a_name_keeps_the_caret_and_the_name(tmp_path):
+    """The name entry laid out again at the new scale came back with the
+    name typed so far selected: the next letter replaced it, and the best
+    time went in under that letter."""
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog)
+    post(pygame.TEXTINPUT, text="Zed")
+    app.step()
+    ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
+    assert app.viewport.scale == 1
+    post(pygame.TEXTINPUT, text="dy")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zeddy"]
+
+
 def test_a_ctrl_shortcut_types_no_letter_in_the_arcade_picker(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
     win(app)

@@ -107,12 +107,16 @@ class Dialog(DialogLists, base.Screen):
         self._built = True
 
     def _lay_out(self) -> None:
+        typing = self.focused if isinstance(self.focused, TextField) else None
         self.footer_top = None
         self.client_h = self.build(self.app.painter)
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if self.focus not in focusable:       # build may choose the focus
             self.focus = focusable[0] if focusable else -1
-        self._select_focused()
+        if typing is not None and isinstance(self.focused, TextField):
+            self.focused.keep_editing(typing)
+        else:
+            self._select_focused()
         buttons = [w.rect.y for w in self.widgets if isinstance(w, Button)]
         footer_top = self.footer_top
         if footer_top is None:
