@@ -8,6 +8,7 @@ import pytest
 
 from game.engine.gallery import GALLERY
 from game.ui.screens.custom import FIELDS, CustomDialog
+from game.ui.screens.dialog import BLINK_TICKS
 from game.ui.screens.help import AboutDialog
 from game.ui.text_field import PASTE_READ
 from game.words import shape_name
@@ -105,6 +106,32 @@ def test_a_click_into_a_box_puts_the_caret_at_its_end_and_typing_adds_to_it():
     key(app, pygame.K_LEFT)                             # an arrow lets the selection go
     type_text(app, "2")
     assert dialog.fields["mines"].text == "2105"
+
+
+def caret_shows(app, dialog, name):
+    """Whether the caret's black column is drawn at the caret of box ``name``."""
+    box, field = dialog.screen_rect(dialog.fields[name]), dialog.fields[name]
+    x = box.x + 3 + app.painter.text_width(field.text[:field.caret])
+    return pixel(app, app.viewport.to_display((x, box.centery))) == (0, 0, 0)
+
+
+def test_the_caret_shows_at_once_after_a_letter_typed_and_then_blinks():
+    """The caret blinked to the dialog's own clock: for half of each second
+    the letter just typed had no caret after it, as no Windows text box
+    shows (each key shows it anew)."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_END)                              # the height's 9, caret after it
+    for wait in (BLINK_TICKS + 5, BLINK_TICKS // 2, 2 * BLINK_TICKS - 3):
+        app.step(wait)
+        type_text(app, "1")
+        assert caret_shows(app, dialog, "height")
+        key(app, pygame.K_BACKSPACE)
+        assert caret_shows(app, dialog, "height")
+    app.step(BLINK_TICKS)                               # left alone, it blinks
+    assert not caret_shows(app, dialog, "height")
+    app.step(BLINK_TICKS)
+    assert caret_shows(app, dialog, "height")
 
 
 def test_enter_accepts_the_dialog():

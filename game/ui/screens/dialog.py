@@ -59,6 +59,7 @@ class Dialog(DialogLists, base.Screen):
         self._dragging_bar: tuple[int, int] | None = None
         self._dirty = True
         self._ticks = 0
+        self._blink_from = 0      # the tick the caret last showed anew (see ``handle``)
         self._built = False
         self.pane = Pane(0, 0, 0)
         self.footer: set[int] = set()        # indexes of the pinned button row
@@ -176,6 +177,11 @@ class Dialog(DialogLists, base.Screen):
     def handle(self, event: pygame.event.Event) -> None:
         self._ensure_built()
         self._dirty = True
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
+            # The caret shows at once where a key or a click put it, as a
+            # Windows caret does; it went on blinking to the clock, gone
+            # for up to half a second after each letter typed.
+            self._blink_from = self._ticks
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             pos = self._pointer = self.app.viewport.to_window(event.pos)
             if not self._scroll_bar_mouse(event, pos):
@@ -332,7 +338,8 @@ class Dialog(DialogLists, base.Screen):
             self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
         self._repeat_list_bar()
-        if self._ticks % BLINK_TICKS == 0 and isinstance(self.focused, TextField):
+        if (self._ticks - self._blink_from) % BLINK_TICKS == 0 \
+                and isinstance(self.focused, TextField):
             self._dirty = True
 
     # Drawing.
@@ -358,7 +365,7 @@ class Dialog(DialogLists, base.Screen):
         return True
 
     def _draw_widgets(self, painter: Painter, which) -> None:
-        caret_on = (self._ticks // BLINK_TICKS) % 2 == 0
+        caret_on = ((self._ticks - self._blink_from) // BLINK_TICKS) % 2 == 0
         default = None if isinstance(self.focused, Button) else self.default_button
         for i, widget in enumerate(self.widgets):
             if not which(i):
