@@ -13,7 +13,7 @@ from game.ui.screens.help import AboutDialog
 from game.ui.text_field import PASTE_READ
 from game.words import shape_name
 
-from .helpers import key, make_app, pixel, post, press, release
+from .helpers import key, make_app, move, pixel, post, press, release
 
 
 def type_text(app, text):
@@ -132,6 +132,73 @@ def test_the_caret_shows_at_once_after_a_letter_typed_and_then_blinks():
     assert not caret_shows(app, dialog, "height")
     app.step(BLINK_TICKS)
     assert caret_shows(app, dialog, "height")
+
+
+def navy_columns(app, dialog, name):
+    """The scale-1 columns of box ``name`` (from its left edge) whose middle
+    pixel is the selection's navy."""
+    box = dialog.screen_rect(dialog.fields[name])
+    return [x - box.x for x in range(box.x, box.right)
+            if pixel(app, app.viewport.to_display((x, box.centery))) == (0, 0, 128)]
+
+
+def letters_span(app, dialog, name, start, end):
+    """Where letters ``start`` to ``end`` of box ``name`` are drawn, from its left edge."""
+    text = dialog.fields[name].text
+    width = app.painter.text_width
+    return 3 + width(text[:start]), 3 + width(text[:end])
+
+
+def test_shift_with_home_end_or_an_arrow_selects_from_the_caret_as_in_windows():
+    """Shift+Home moved the caret and selected nothing: what was typed next
+    went in before the digits meant to be replaced."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    type_text(app, "30")
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    key(app, pygame.K_HOME, pygame.KMOD_SHIFT)           # [12]3
+    left, right = letters_span(app, dialog, "mines", 0, 2)
+    navy = navy_columns(app, dialog, "mines")
+    assert min(navy) <= left and right - 1 <= max(navy) < right + 1   # "12", not the 3
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "43"
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)           # [4]3
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "53"
+    key(app, pygame.K_END, pygame.KMOD_SHIFT)            # 5[3]
+    key(app, pygame.K_LEFT)                              # an arrow: to the selection's start
+    type_text(app, "0")
+    assert dialog.fields["mines"].text == "503"
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)          # [5]03
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_RETURN)
+    assert app.top is app.play and app.play.field.mines == 3
+
+
+def test_a_drag_across_letters_selects_them_and_typing_replaces_them():
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    left, right = letters_span(app, dialog, "mines", 1, 3)
+    press(app, at(left))                                 # before the 2
+    move(app, at(right + 1))                             # past the 3
+    release(app, at(right + 1))
+    navy = navy_columns(app, dialog, "mines")
+    assert navy and left - 1 <= min(navy) and max(navy) >= right - 1
+    assert min(navy) > letters_span(app, dialog, "mines", 0, 1)[1] - 2   # the 1 is not
+    type_text(app, "7")
+    assert dialog.fields["mines"].text == "17"
+    move(app, at(0), buttons=(0, 0, 0))                  # the button up: moving selects nothing
+    type_text(app, "0")
+    assert dialog.fields["mines"].text == "170"
 
 
 def test_enter_accepts_the_dialog():

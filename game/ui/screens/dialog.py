@@ -48,6 +48,7 @@ class Dialog(DialogLists, base.Screen):
         #: The player moved the focus (Tab, a click): see ``LevelDialog``.
         self.focus_moved = False
         self._held: Button | None = None
+        self._text_held: TextField | None = None    # a text box pressed: a drag selects
         self._spaced: Button | None = None    # the button Space holds down
         self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
         self._list_held: ListView | None = None    # a list pressed, the button still down
@@ -161,6 +162,7 @@ class Dialog(DialogLists, base.Screen):
 
     def relayout(self) -> None:
         self._built = False
+        self._text_held = None      # its box is made anew
         self._dirty = True
 
     def widget_at(self, pos: tuple[int, int]):
@@ -210,6 +212,7 @@ class Dialog(DialogLists, base.Screen):
             self._held = None
         self._let_go_space()
         self._dragging_bar = None
+        self._text_held = None
         self._list_held = None
         self._list_bar = None
         self._dirty = True
@@ -246,9 +249,12 @@ class Dialog(DialogLists, base.Screen):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event, widget)
         elif event.type == pygame.MOUSEMOTION:
-            if not self._list_motion() and self._held is not None:
+            if self._text_held is not None:
+                self._text_click(self._text_held, event.pos, extend=True)
+            elif not self._list_motion() and self._held is not None:
                 self._held.pressed = widget is self._held
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._text_held = None
             if not self._list_release() and self._held is not None:
                 held, self._held = self._held, None
                 held.pressed = False
@@ -265,10 +271,16 @@ class Dialog(DialogLists, base.Screen):
             self.focus = self.widgets.index(widget)
             self.focus_moved = True
             if isinstance(widget, TextField):
-                x = self.app.viewport.to_window(event.pos)[0] - self.screen_rect(widget).x
-                widget.click(self.app.painter, x)
+                self._text_click(widget, event.pos)
+                self._text_held = widget
         if isinstance(widget, ListView):
             self._press_list(widget, self.app.viewport.to_window(event.pos)[1])
+
+    def _text_click(self, box: TextField, pos: tuple[int, int], extend: bool = False) -> None:
+        """The caret put where display pixel ``pos`` points in ``box``
+        (with ``extend``, the selection stretched to it: a drag)."""
+        x = self.app.viewport.to_window(pos)[0] - self.screen_rect(box).x
+        box.click(self.app.painter, x, extend)
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -334,6 +346,7 @@ class Dialog(DialogLists, base.Screen):
     def update(self) -> None:
         if self.app.top is not self and (self._held is not None or self._dragging_bar
                                          or self._list_bar is not None
+                                         or self._text_held is not None
                                          or self._spaced is not None):
             self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
