@@ -252,6 +252,27 @@ def test_a_refusal_gives_the_focus_to_the_box_it_is_about_its_text_selected(box,
     assert app.top is app.play and (getattr(f, box), f.mines) == (30, 10)
 
 
+@pytest.mark.parametrize("height, width, error", [
+    ("5", "0", "height must be from 8 to 100, not 5"),
+    ("", "", "type a number for the height"),
+    ("5", "", "height must be from 8 to 100, not 5"),
+])
+def test_with_both_sides_wrong_the_height_the_first_box_is_named_first(height, width, error):
+    """The engine checks the width first: the dialog named the width, its
+    second box, and gave it the focus, the wrong height above it left for
+    the next refusal."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    clear_and_type(app, height)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, width)
+    key(app, pygame.K_RETURN)
+    assert dialog.error == error
+    assert dialog.focused is dialog.fields["height"]
+    field = app.painter.px(dialog.screen_rect(dialog.fields["height"]))
+    caret_or_selection = {pixel(app, (x, field.centery)) for x in range(field.x + 4, field.x + 10)}
+    assert caret_or_selection & {(0, 0, 0), (0, 0, 128)}    # the focus shows in the height
+
 @pytest.mark.parametrize("zoom", [(pygame.K_EQUALS, pygame.KMOD_CTRL), (pygame.K_F11, 0)])
 def test_sizes_typed_stay_typed_through_a_zoom_or_fullscreen(zoom):
     """The dialog is laid out again at the new scale: it was rebuilt from
