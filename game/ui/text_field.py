@@ -123,6 +123,18 @@ class TextField:
                     key=lambda i: abs(painter.text_width(self.text[:i]) - x))
         self._move(caret, extend)
 
+    def select_word(self) -> None:
+        """Select the word around the caret (a double click, as in a Windows
+        text box): the letters on either side up to a space. A number
+        double-clicked to be typed over had only the caret put in it, and
+        the digits typed went in beside the old ones."""
+        start = end = self.caret
+        while start > 0 and not self.text[start - 1].isspace():
+            start -= 1
+        while end < len(self.text) and not self.text[end].isspace():
+            end += 1
+        self.anchor, self.caret = (start if start < end else None), end
+
     def _move(self, caret: int, extend: bool) -> None:
         """The caret to ``caret``: selecting from where it was with
         ``extend``, else letting the selection go."""

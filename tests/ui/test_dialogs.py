@@ -9,6 +9,7 @@ import pytest
 from game.engine.gallery import GALLERY
 from game.ui.screens.custom import FIELDS, CustomDialog
 from game.ui.screens.dialog import BLINK_TICKS
+from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.help import AboutDialog
 from game.ui.text_field import PASTE_READ
 from game.words import shape_name
@@ -199,6 +200,29 @@ def test_a_drag_across_letters_selects_them_and_typing_replaces_them():
     move(app, at(0), buttons=(0, 0, 0))                  # the button up: moving selects nothing
     type_text(app, "0")
     assert dialog.fields["mines"].text == "170"
+
+
+def test_a_double_click_in_a_box_selects_its_number_to_be_typed_over():
+    """A number double-clicked had the caret put in it, nothing selected:
+    the digits typed next went in beside it (10 and 25 made 1025)."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = app.viewport.to_display((box.x + 5, box.centery))
+    for _ in range(2):
+        press(app, at)
+        release(app, at)
+    left, right = letters_span(app, dialog, "mines", 0, 2)
+    navy = navy_columns(app, dialog, "mines")
+    assert navy and min(navy) <= left and max(navy) >= right - 1
+    type_text(app, "25")
+    assert dialog.fields["mines"].text == "25"
+    press(app, at)                                       # clicks far apart: no double click
+    release(app, at)
+    app.step(DOUBLE_CLICK_TICKS + 1)
+    press(app, at)
+    release(app, at)
+    assert not navy_columns(app, dialog, "mines")
 
 
 def test_enter_accepts_the_dialog():

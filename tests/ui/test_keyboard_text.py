@@ -62,6 +62,22 @@ def test_a_zoom_in_the_middle_of_a_name_keeps_the_caret_and_the_name(tmp_path):
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zeddy"]
 
 
+def test_a_double_click_on_a_word_of_the_name_selects_that_word(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name="Zoe Dupont")
+    win(app)
+    dialog = app.top
+    box = dialog.screen_rect(dialog.entry)
+    at = app.viewport.to_display((box.x + 3 + app.painter.text_width("Zoe Dup"), box.centery))
+    for _ in range(2):
+        post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
+        post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+        app.step()
+    post(pygame.TEXTINPUT, text="D.")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe D."]
+
+
 def test_a_ctrl_shortcut_types_no_letter_in_the_arcade_picker(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
     win(app)

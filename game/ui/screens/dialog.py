@@ -26,7 +26,7 @@ from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField
 from ..widgets import Button, draw_window
 from . import base
-from .dialog_lists import DialogLists
+from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists
 
 TITLE_H = 16
 BLINK_TICKS = 30
@@ -49,6 +49,7 @@ class Dialog(DialogLists, base.Screen):
         self.focus_moved = False
         self._held: Button | None = None
         self._text_held: TextField | None = None    # a text box pressed: a drag selects
+        self._text_press: tuple[TextField, int] | None = None    # (box, tick) of the last press
         self._spaced: Button | None = None    # the button Space holds down
         self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
         self._list_held: ListView | None = None    # a list pressed, the button still down
@@ -272,7 +273,13 @@ class Dialog(DialogLists, base.Screen):
             self.focus_moved = True
             if isinstance(widget, TextField):
                 self._text_click(widget, event.pos)
-                self._text_held = widget
+                last, self._text_press = self._text_press, (widget, self._ticks)
+                if last is not None and last[0] is widget \
+                        and self._ticks - last[1] <= DOUBLE_CLICK_TICKS:
+                    widget.select_word()          # a double click
+                    self._text_press = None
+                else:
+                    self._text_held = widget
         if isinstance(widget, ListView):
             self._press_list(widget, self.app.viewport.to_window(event.pos)[1])
 
