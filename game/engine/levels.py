@@ -120,6 +120,14 @@ class SizeLimits:
         board = topology.make(shape, width, height, mask)
         return board.cell_count - 1 - board.degree
 
+    def check_side(self, name: str, value: int) -> None:
+        """Raise SizeError when side ``name`` ("width" or "height") is out of
+        range: for a form that asks the sides in its own order (the Custom
+        Field asks the height first, and its first wrong box is the one to
+        name)."""
+        if not self.min_side <= value <= self.max_side:
+            raise SizeError(name, self.min_side, self.max_side, value)
+
     def check(self, width: int, height: int, mines: int, shape: str = GRID,
               mask: Sequence[str] | None = None) -> None:
         """Raise SizeError naming the allowed range of the first bad value
@@ -128,8 +136,7 @@ class SizeLimits:
             require_int(name, value)
         topology.check_shape(shape)
         for name, value in (("width", width), ("height", height)):
-            if not self.min_side <= value <= self.max_side:
-                raise SizeError(name, self.min_side, self.max_side, value)
+            self.check_side(name, value)
         if self.max_cells is not None and width * height > self.max_cells:
             # Only ANY_SIZE has a cap (bots and benchmarks): players never meet it.
             raise ValueError(f"a board may have at most {self.max_cells:,} cells,"

@@ -25,8 +25,11 @@ class TextField:
     so that nobody tries to type into it.
 
     As in a Windows dialog, a box the keyboard brings the focus to (the
-    dialog opening, Tab) has its whole text ``selected``: what is typed then
-    replaces it, Backspace or Delete clears it, an arrow key lets it go."""
+    dialog opening, Tab) has its whole text selected: what is typed then
+    replaces it, Backspace or Delete clears it, an arrow key lets it go.
+    Shift with an arrow, Home or End, or the pointer dragged with the left
+    button down, selects from where the caret was (``anchor``) to where it
+    goes, as in a Windows text box."""
 
     rect: pygame.Rect
     text: str = ""
@@ -34,27 +37,49 @@ class TextField:
     accept: Callable[[str], bool] = lambda ch: ch.isprintable()
     caret: int = field(default=-1)
     focusable: bool = True
-    selected: bool = False
+    #: Where the selection began (its other end is the caret); None: none.
+    anchor: int | None = None
 
     def __post_init__(self) -> None:
         if self.caret < 0:
             self.caret = len(self.text)
 
+    @property
+    def selected(self) -> bool:
+        """Whether some text is selected (typing replaces it)."""
+        return self.anchor is not None and self.anchor != self.caret
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        """The selected letters' start and end (equal when none is)."""
+        anchor = self.caret if self.anchor is None else self.anchor
+        return min(anchor, self.caret), max(anchor, self.caret)
+
     def set(self, text: str) -> None:
         self.text = text[: self.max_len]
         self.caret = len(self.text)
-        self.selected = False
+        self.anchor = None
 
     def select_all(self) -> None:
         """The focus came by the keyboard: the next typing replaces the text."""
         self.caret = len(self.text)
-        self.selected = bool(self.text)
+        self.anchor = 0 if self.text else None
+
+    def keep_editing(self, before: TextField) -> None:
+        """Go on where ``before`` (this box as it was laid out last) left
+        off: its caret and selection. A zoom or fullscreen lays a dialog out
+        again, and the box being typed in came back all selected, the caret
+        at its end: the next key typed replaced the name or the size typed
+        so far, as a resized Windows dialog never does."""
+        self.caret = min(before.caret, len(self.text))
+        self.anchor = None if before.anchor is None else min(before.anchor, len(self.text))
 
     def _take_selection(self) -> bool:
         """Remove the selected text, if any; True when there was some."""
         if not self.selected:
             return False
-        self.text, self.caret, self.selected = "", 0, False
+        start, end = self.selection
+        self.text, self.caret, self.anchor = self.text[:start] + self.text[end:], start, None
         return True
 
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool,
@@ -67,15 +92,16 @@ class TextField:
         clip = painter.surface.get_clip()
         # within the dialog's clip too: a box scrolled out of view stays out
         painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
+        painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
         if focused and self.selected:
+            start, end = self.selection
+            left = x + painter.text_width(self.text[:start])
             # a column of navy before the first letter too: the pixel font's
             # letters start at their left edge, and a selected 9 or 0 joined
             # the white margin beside it, reading as an 8
-            painter.fill((x - 1, y, painter.text_width(self.text) + 1, painter.line_height()),
-                         NAVY)
-            painter.text(self.text, (x, y), WHITE)
-        else:
-            painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
+            painter.fill((left - 1, y, painter.text_width(self.text[start:end]) + 1,
+                          painter.line_height()), NAVY)
+            painter.text(self.text[start:end], (left, y), WHITE)
         if focused and caret_on and not self.selected:
             cx = x + painter.text_width(self.text[: self.caret])
             painter.fill((cx, y, 1, painter.line_height()), BLACK)
@@ -86,15 +112,37 @@ class TextField:
         the box shows its end, so that the caret stays in view."""
         return max(0, painter.text_width(self.text[: self.caret]) - (self.rect.w - 6) + 1)
 
-    def click(self, painter: Painter, x: int) -> None:
+    def click(self, painter: Painter, x: int, extend: bool = False) -> None:
         """A click ``x`` scale-1 pixels right of the box's left edge puts the
         caret between the letters nearest it, as in a Windows text box (it
         went to the end: a typo in the middle of a name was reached with
-        the arrows only), and lets a selection go."""
+        the arrows only), and lets a selection go; ``extend`` (the pointer
+        dragged, or Shift held) selects from where the selection began."""
         x += self._shift(painter) - 3
-        self.caret = min(range(len(self.text) + 1),
-                         key=lambda i: abs(painter.text_width(self.text[:i]) - x))
-        self.selected = False
+        caret = min(range(len(self.text) + 1),
+                    key=lambda i: abs(painter.text_width(self.text[:i]) - x))
+        self._move(caret, extend)
+
+    def select_word(self) -> None:
+        """Select the word around the caret (a double click, as in a Windows
+        text box): the letters on either side up to a space. A number
+        double-clicked to be typed over had only the caret put in it, and
+        the digits typed went in beside the old ones."""
+        start = end = self.caret
+        while start > 0 and not self.text[start - 1].isspace():
+            start -= 1
+        while end < len(self.text) and not self.text[end].isspace():
+            end += 1
+        self.anchor, self.caret = (start if start < end else None), end
+
+    def _move(self, caret: int, extend: bool) -> None:
+        """The caret to ``caret``: selecting from where it was with
+        ``extend``, else letting the selection go."""
+        if extend and self.anchor is None:
+            self.anchor = self.caret
+        elif not extend:
+            self.anchor = None
+        self.caret = caret
 
     def key(self, event: pygame.event.Event) -> bool:
         """Edit with a key press or typed text; True when the event was used."""
@@ -104,27 +152,28 @@ class TextField:
         if event.type != pygame.KEYDOWN:
             return False
         k = event.key
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        start, end = self.selection
         if keys.is_paste(event):
             self._insert(_pasted())
         elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
             pass
-        elif k in (pygame.K_LEFT, pygame.K_HOME) and self.selected:
-            self.caret, self.selected = 0, False
-        elif k in (pygame.K_RIGHT, pygame.K_END) and self.selected:
-            self.selected = False
         elif k == pygame.K_BACKSPACE and self.caret > 0:
             self.text = self.text[: self.caret - 1] + self.text[self.caret:]
-            self.caret -= 1
+            self.caret, self.anchor = self.caret - 1, None
         elif k == pygame.K_DELETE:
             self.text = self.text[: self.caret] + self.text[self.caret + 1:]
+            self.anchor = None
         elif k == pygame.K_LEFT:
-            self.caret = max(0, self.caret - 1)
+            # an arrow without Shift goes to the selection's end it points to
+            self._move(max(0, self.caret - 1) if shift or start == end else start, shift)
         elif k == pygame.K_RIGHT:
-            self.caret = min(len(self.text), self.caret + 1)
+            self._move(min(len(self.text), self.caret + 1) if shift or start == end else end,
+                       shift)
         elif k == pygame.K_HOME:
-            self.caret = 0
+            self._move(0, shift)
         elif k == pygame.K_END:
-            self.caret = len(self.text)
+            self._move(len(self.text), shift)
         else:
             return k == pygame.K_BACKSPACE
         return True
@@ -133,8 +182,10 @@ class TextField:
         """Typed or pasted text at the caret, over the selection: the
         characters the box takes, as many as there is room for."""
         typed = "".join(ch for ch in text if self.accept(ch))
-        if typed:
-            self._take_selection()
+        if not typed:
+            return                       # nothing the box takes: the selection stays
+        self._take_selection()
+        self.anchor = None
         typed = typed[: max(0, self.max_len - len(self.text))]
         if typed:
             self.text = self.text[: self.caret] + typed + self.text[self.caret:]

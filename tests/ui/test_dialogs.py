@@ -8,11 +8,13 @@ import pytest
 
 from game.engine.gallery import GALLERY
 from game.ui.screens.custom import FIELDS, CustomDialog
+from game.ui.screens.dialog import BLINK_TICKS
+from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.help import AboutDialog
 from game.ui.text_field import PASTE_READ
 from game.words import shape_name
 
-from .helpers import key, make_app, pixel, post, press, release
+from .helpers import key, make_app, move, pixel, post, press, release
 
 
 def type_text(app, text):
@@ -107,6 +109,122 @@ def test_a_click_into_a_box_puts_the_caret_at_its_end_and_typing_adds_to_it():
     assert dialog.fields["mines"].text == "2105"
 
 
+def caret_shows(app, dialog, name):
+    """Whether the caret's black column is drawn at the caret of box ``name``."""
+    box, field = dialog.screen_rect(dialog.fields[name]), dialog.fields[name]
+    x = box.x + 3 + app.painter.text_width(field.text[:field.caret])
+    return pixel(app, app.viewport.to_display((x, box.centery))) == (0, 0, 0)
+
+
+def test_the_caret_shows_at_once_after_a_letter_typed_and_then_blinks():
+    """The caret blinked to the dialog's own clock: for half of each second
+    the letter just typed had no caret after it, as no Windows text box
+    shows (each key shows it anew)."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_END)                              # the height's 9, caret after it
+    for wait in (BLINK_TICKS + 5, BLINK_TICKS // 2, 2 * BLINK_TICKS - 3):
+        app.step(wait)
+        type_text(app, "1")
+        assert caret_shows(app, dialog, "height")
+        key(app, pygame.K_BACKSPACE)
+        assert caret_shows(app, dialog, "height")
+    app.step(BLINK_TICKS)                               # left alone, it blinks
+    assert not caret_shows(app, dialog, "height")
+    app.step(BLINK_TICKS)
+    assert caret_shows(app, dialog, "height")
+
+
+def navy_columns(app, dialog, name):
+    """The scale-1 columns of box ``name`` (from its left edge) whose middle
+    pixel is the selection's navy."""
+    box = dialog.screen_rect(dialog.fields[name])
+    return [x - box.x for x in range(box.x, box.right)
+            if pixel(app, app.viewport.to_display((x, box.centery))) == (0, 0, 128)]
+
+
+def letters_span(app, dialog, name, start, end):
+    """Where letters ``start`` to ``end`` of box ``name`` are drawn, from its left edge."""
+    text = dialog.fields[name].text
+    width = app.painter.text_width
+    return 3 + width(text[:start]), 3 + width(text[:end])
+
+
+def test_shift_with_home_end_or_an_arrow_selects_from_the_caret_as_in_windows():
+    """Shift+Home moved the caret and selected nothing: what was typed next
+    went in before the digits meant to be replaced."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    type_text(app, "30")
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    key(app, pygame.K_HOME, pygame.KMOD_SHIFT)           # [12]3
+    left, right = letters_span(app, dialog, "mines", 0, 2)
+    navy = navy_columns(app, dialog, "mines")
+    assert min(navy) <= left and right - 1 <= max(navy) < right + 1   # "12", not the 3
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "43"
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)           # [4]3
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "53"
+    key(app, pygame.K_END, pygame.KMOD_SHIFT)            # 5[3]
+    key(app, pygame.K_LEFT)                              # an arrow: to the selection's start
+    type_text(app, "0")
+    assert dialog.fields["mines"].text == "503"
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)          # [5]03
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_RETURN)
+    assert app.top is app.play and app.play.field.mines == 3
+
+
+def test_a_drag_across_letters_selects_them_and_typing_replaces_them():
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    left, right = letters_span(app, dialog, "mines", 1, 3)
+    press(app, at(left))                                 # before the 2
+    move(app, at(right + 1))                             # past the 3
+    release(app, at(right + 1))
+    navy = navy_columns(app, dialog, "mines")
+    assert navy and left - 1 <= min(navy) and max(navy) >= right - 1
+    assert min(navy) > letters_span(app, dialog, "mines", 0, 1)[1] - 2   # the 1 is not
+    type_text(app, "7")
+    assert dialog.fields["mines"].text == "17"
+    move(app, at(0), buttons=(0, 0, 0))                  # the button up: moving selects nothing
+    type_text(app, "0")
+    assert dialog.fields["mines"].text == "170"
+
+
+def test_a_double_click_in_a_box_selects_its_number_to_be_typed_over():
+    """A number double-clicked had the caret put in it, nothing selected:
+    the digits typed next went in beside it (10 and 25 made 1025)."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = app.viewport.to_display((box.x + 5, box.centery))
+    for _ in range(2):
+        press(app, at)
+        release(app, at)
+    left, right = letters_span(app, dialog, "mines", 0, 2)
+    navy = navy_columns(app, dialog, "mines")
+    assert navy and min(navy) <= left and max(navy) >= right - 1
+    type_text(app, "25")
+    assert dialog.fields["mines"].text == "25"
+    press(app, at)                                       # clicks far apart: no double click
+    release(app, at)
+    app.step(DOUBLE_CLICK_TICKS + 1)
+    press(app, at)
+    release(app, at)
+    assert not navy_columns(app, dialog, "mines")
+
+
 def test_enter_accepts_the_dialog():
     app = make_app()
     open_custom(app)
@@ -158,6 +276,27 @@ def test_a_refusal_gives_the_focus_to_the_box_it_is_about_its_text_selected(box,
     assert app.top is app.play and (getattr(f, box), f.mines) == (30, 10)
 
 
+@pytest.mark.parametrize("height, width, error", [
+    ("5", "0", "height must be from 8 to 100, not 5"),
+    ("", "", "type a number for the height"),
+    ("5", "", "height must be from 8 to 100, not 5"),
+])
+def test_with_both_sides_wrong_the_height_the_first_box_is_named_first(height, width, error):
+    """The engine checks the width first: the dialog named the width, its
+    second box, and gave it the focus, the wrong height above it left for
+    the next refusal."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    clear_and_type(app, height)
+    key(app, pygame.K_TAB)
+    clear_and_type(app, width)
+    key(app, pygame.K_RETURN)
+    assert dialog.error == error
+    assert dialog.focused is dialog.fields["height"]
+    field = app.painter.px(dialog.screen_rect(dialog.fields["height"]))
+    caret_or_selection = {pixel(app, (x, field.centery)) for x in range(field.x + 4, field.x + 10)}
+    assert caret_or_selection & {(0, 0, 0), (0, 0, 128)}    # the focus shows in the height
+
 @pytest.mark.parametrize("zoom", [(pygame.K_EQUALS, pygame.KMOD_CTRL), (pygame.K_F11, 0)])
 def test_sizes_typed_stay_typed_through_a_zoom_or_fullscreen(zoom):
     """The dialog is laid out again at the new scale: it was rebuilt from
@@ -173,6 +312,37 @@ def test_sizes_typed_stay_typed_through_a_zoom_or_fullscreen(zoom):
     key(app, pygame.K_RETURN)
     f = app.play.field
     assert app.top is app.play and (f.height, f.width, f.mines) == (20, 30, 10)
+
+
+def press_and_let_go(app, k, mod):
+    """``k`` pressed with ``mod`` held, then both let go (text typed with
+    Ctrl still down is no typing)."""
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    app.step()
+
+
+@pytest.mark.parametrize("zoom", [(pygame.K_EQUALS, pygame.KMOD_CTRL), (pygame.K_F11, 0)])
+def test_a_zoom_between_two_digits_keeps_typing_where_it_was(zoom):
+    """Laid out again at the new scale, the box being typed in came back
+    all selected: the digit typed next replaced the one typed before (25
+    mines asked for became 5)."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    type_text(app, "30")
+    key(app, pygame.K_TAB)
+    type_text(app, "2")                  # over the mines offered, selected
+    press_and_let_go(app, *zoom)
+    assert app.top is dialog and app.viewport.scale > 1
+    type_text(app, "5")
+    key(app, pygame.K_LEFT)
+    press_and_let_go(app, *zoom)         # and back: the caret stays between the digits
+    type_text(app, "0")
+    assert dialog.fields["mines"].text == "205"
+    key(app, pygame.K_RETURN)
+    assert app.top is app.play and app.play.field.mines == 205
 
 
 def test_too_many_mines_are_refused():

@@ -63,6 +63,40 @@ def test_a_name_half_typed_is_not_selected_again_by_a_zoom(tmp_path):
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Bob"]
 
 
+def test_a_zoom_in_the_middle_of_a_name_keeps_the_caret_and_the_name(tmp_path):
+    """The name entry laid out again at the new scale came back with the
+    name typed so far selected: the next letter replaced it, and the best
+    time went in under that letter."""
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog)
+    post(pygame.TEXTINPUT, text="Zed")
+    app.step()
+    ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
+    assert app.viewport.scale == 1
+    post(pygame.TEXTINPUT, text="dy")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zeddy"]
+
+
+def test_a_double_click_on_a_word_of_the_name_selects_that_word(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name="Zoe Dupont")
+    win(app)
+    dialog = app.top
+    box = dialog.screen_rect(dialog.entry)
+    at = app.viewport.to_display((box.x + 3 + app.painter.text_width("Zoe Dup"), box.centery))
+    for _ in range(2):
+        post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
+        post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+        app.step()
+    post(pygame.TEXTINPUT, text="D.")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe D."]
+
+
 def test_a_ctrl_shortcut_types_no_letter_in_the_arcade_picker(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
     win(app)

@@ -146,7 +146,13 @@ class CustomDialog(Dialog):
         self._keep_typed()
         mask = self._mask()
         try:
-            width, height, mines = (self._number(n) for n in ("width", "height", "mines"))
+            # each box in the dialog's order: the first at fault is named
+            sides = {}
+            for name in ("height", "width"):
+                sides[name] = self._number(name)
+                if mask is None:
+                    CUSTOM_LIMITS.check_side(name, sides[name])
+            width, height, mines = sides["width"], sides["height"], self._number("mines")
             if mask is not None:
                 width, height = len(mask[0]), len(mask)
             CUSTOM_LIMITS.check(width, height, mines, self.shape, mask)

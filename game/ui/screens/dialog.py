@@ -26,7 +26,7 @@ from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField
 from ..widgets import Button, draw_window
 from . import base
-from .dialog_lists import DialogLists, in_place
+from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
 
 TITLE_H = 16
 BLINK_TICKS = 30
@@ -48,6 +48,8 @@ class Dialog(DialogLists, base.Screen):
         #: The player moved the focus (Tab, a click): see ``LevelDialog``.
         self.focus_moved = False
         self._held: Button | None = None
+        self._text_held: TextField | None = None    # a text box pressed: a drag selects
+        self._text_press: tuple[TextField, int] | None = None    # (box, tick) of the last press
         self._spaced: Button | None = None    # the button Space holds down
         self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
         self._list_held: ListView | None = None    # a list pressed, the button still down
@@ -59,6 +61,7 @@ class Dialog(DialogLists, base.Screen):
         self._dragging_bar: tuple[int, int] | None = None
         self._dirty = True
         self._ticks = 0
+        self._blink_from = 0      # the tick the caret last showed anew (see ``handle``)
         self._built = False
         self.pane = Pane(0, 0, 0)
         self.footer: set[int] = set()        # indexes of the pinned button row
@@ -114,24 +117,6 @@ class Dialog(DialogLists, base.Screen):
         if self.focus not in focusable:       # build may choose the focus
             self.focus = focusable[0] if focusable else -1
         self._keep_typing(before)
-        if self._held is not None:            # a button down: the new one in its place
-            held, self._held = self._held, in_place(self._held, laid, self.widgets)
-            if self._held is not None:
-                self._held.pressed = held.pressed
-        self._keep_lists_held(laid)
-
-    def _keep_typing(self, before: object) -> None:
-        """The focused text box, made anew by ``build``: selected as the
-        dialog opens; laid out again (a zoom, the screen's resolution
-        changed), its caret and selection as they were. Selected at every
-        layout, the name half typed in the best time's entry was replaced
-        by the next letter typed after Ctrl+- or Ctrl++."""
-        box = self.focused
-        if isinstance(before, TextField) and isinstance(box, TextField) \
-                and before.text == box.text:
-            box.caret, box.selected = before.caret, before.selected
-        else:
-            self._select_focused()
         buttons = [w.rect.y for w in self.widgets if isinstance(w, Button)]
         footer_top = self.footer_top
         if footer_top is None:
@@ -141,6 +126,25 @@ class Dialog(DialogLists, base.Screen):
             footer_top = self.client_h
         room = self.app.layout.window.h - 2 * MARGIN - TITLE_H - 6
         self.pane = Pane.fit(footer_top, self.client_h, room, self.pane.scroll)
+        if self._held is not None:            # a button down: the new one in its place
+            held, self._held = self._held, in_place(self._held, laid, self.widgets)
+            if self._held is not None:
+                self._held.pressed = held.pressed
+        self._keep_lists_held(laid)
+
+    def _keep_typing(self, before: object) -> None:
+        """The focused text box, made anew by ``build``: selected as the
+        dialog opens; laid out again (a zoom, the screen's resolution
+        changed) with the same text, its caret and selection as they were
+        (:meth:`TextField.keep_editing`). Selected at every layout, the name
+        half typed in the best time's entry was replaced by the next letter
+        typed after Ctrl+- or Ctrl++."""
+        box = self.focused
+        if isinstance(before, TextField) and isinstance(box, TextField) \
+                and before.text == box.text:
+            box.keep_editing(before)
+        else:
+            self._select_focused()
 
     @property
     def rect(self) -> pygame.Rect:
@@ -175,6 +179,7 @@ class Dialog(DialogLists, base.Screen):
 
     def relayout(self) -> None:
         self._built = False
+        self._text_held = None      # its box is made anew
         self._dirty = True
 
     def widget_at(self, pos: tuple[int, int]):
@@ -191,6 +196,11 @@ class Dialog(DialogLists, base.Screen):
     def handle(self, event: pygame.event.Event) -> None:
         self._ensure_built()
         self._dirty = True
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
+            # The caret shows at once where a key or a click put it, as a
+            # Windows caret does; it went on blinking to the clock, gone
+            # for up to half a second after each letter typed.
+            self._blink_from = self._ticks
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             pos = self._pointer = self.app.viewport.to_window(event.pos)
             if not self._scroll_bar_mouse(event, pos):
@@ -219,6 +229,7 @@ class Dialog(DialogLists, base.Screen):
             self._held = None
         self._let_go_space()
         self._dragging_bar = None
+        self._text_held = None
         self._list_held = None
         self._list_bar = None
         self._dirty = True
@@ -255,9 +266,12 @@ class Dialog(DialogLists, base.Screen):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event, widget)
         elif event.type == pygame.MOUSEMOTION:
-            if not self._list_motion() and self._held is not None:
+            if self._text_held is not None:
+                self._text_click(self._text_held, event.pos, extend=True)
+            elif not self._list_motion() and self._held is not None:
                 self._held.pressed = widget is self._held
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._text_held = None
             if not self._list_release() and self._held is not None:
                 held, self._held = self._held, None
                 held.pressed = False
@@ -274,10 +288,22 @@ class Dialog(DialogLists, base.Screen):
             self.focus = self.widgets.index(widget)
             self.focus_moved = True
             if isinstance(widget, TextField):
-                x = self.app.viewport.to_window(event.pos)[0] - self.screen_rect(widget).x
-                widget.click(self.app.painter, x)
+                self._text_click(widget, event.pos)
+                last, self._text_press = self._text_press, (widget, self._ticks)
+                if last is not None and last[0] is widget \
+                        and self._ticks - last[1] <= DOUBLE_CLICK_TICKS:
+                    widget.select_word()          # a double click
+                    self._text_press = None
+                else:
+                    self._text_held = widget
         if isinstance(widget, ListView):
             self._press_list(widget, self.app.viewport.to_window(event.pos)[1])
+
+    def _text_click(self, box: TextField, pos: tuple[int, int], extend: bool = False) -> None:
+        """The caret put where display pixel ``pos`` points in ``box``
+        (with ``extend``, the selection stretched to it: a drag)."""
+        x = self.app.viewport.to_window(pos)[0] - self.screen_rect(box).x
+        box.click(self.app.painter, x, extend)
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -344,11 +370,13 @@ class Dialog(DialogLists, base.Screen):
         if self.app.top is not self and (self._held is not None or self._dragging_bar
                                          or self._list_bar is not None
                                          or self._list_held is not None
+                                         or self._text_held is not None
                                          or self._spaced is not None):
             self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
         self._repeat_list_bar()
-        if self._ticks % BLINK_TICKS == 0 and isinstance(self.focused, TextField):
+        if (self._ticks - self._blink_from) % BLINK_TICKS == 0 \
+                and isinstance(self.focused, TextField):
             self._dirty = True
 
     # Drawing.
@@ -374,7 +402,7 @@ class Dialog(DialogLists, base.Screen):
         return True
 
     def _draw_widgets(self, painter: Painter, which) -> None:
-        caret_on = (self._ticks // BLINK_TICKS) % 2 == 0
+        caret_on = ((self._ticks - self._blink_from) // BLINK_TICKS) % 2 == 0
         default = None if isinstance(self.focused, Button) else self.default_button
         for i, widget in enumerate(self.widgets):
             if not which(i):
