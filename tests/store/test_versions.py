@@ -461,3 +461,19 @@ def test_statistics_reset_while_an_older_copy_plays_on_count_only_the_games_sinc
     store.record_game(game(seed=99))                       # counted on from there
     assert store.statistics("beginner") == expected.after(won=True)
     store.close()
+
+
+def test_an_older_copys_win_lengthens_the_streak_won_here_since_the_import(tmp_path):
+    """Three wins imported, two more won here, then the older copy still
+    running writes its fourth win: six in a row, the best streak too (a best
+    streak shorter than the current one fails the line's checks: read as
+    no game at all)."""
+    _records_json(tmp_path, 3, 3, 3, 3)
+    store = open_store(tmp_path)
+    for seed in (2, 3):
+        store.record_game(game(seed=seed))
+    store.close()
+    _records_json(tmp_path, 4, 4, 4, 4)
+    store = open_store(tmp_path)
+    assert store.statistics("beginner") == LevelStats(6, 6, 6, 6) and store.notices == []
+    store.close()
