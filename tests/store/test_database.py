@@ -568,3 +568,21 @@ def test_journals_that_link_to_nothing_are_set_aside_and_the_records_saved(tmp_p
     store = reopen(store)
     assert {g.seed for g in store.history()} == {1, 2} and store.take_notices() == []
     store.close()
+
+
+@pytest.mark.parametrize("table", ['notes "2026"', "notes 'old'", "a;b"])
+def test_records_with_a_table_of_another_program_named_with_quotes_are_kept(tmp_path, table):
+    """A table a database browser added to records.db, its name holding a
+    double quote: reading the tables' columns was a syntax error, and the
+    records were shown from memory and never saved, "Records cannot be saved
+    (near ...: syntax error)", at every start. Another table is no damage."""
+    path = filled(tmp_path)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute(f'CREATE TABLE "{table.replace(chr(34), chr(34) * 2)}" (x)')
+        db.commit()
+    store = open_store(tmp_path)
+    assert store.persistent and store.take_notices() == []
+    store.record_game(game(seed=2))
+    store = reopen(store)
+    assert {g.seed for g in store.history()} == {1, 2} and store.take_notices() == []
+    store.close()
