@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             if problem:
                 return _error(_board_refused(options, problem))
             app = App(settings, store=store,
-                      overridden=set(options.overrides), seed=options.seed,
+                      overridden=options.overridden(store.settings), seed=options.seed,
                       kiosk=options.kiosk, demo=options.demo, idle_seconds=options.idle)
             stop.install(app)             # again: SDL took SIGTERM over while opening
             if options.replay is not None:

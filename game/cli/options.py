@@ -57,6 +57,20 @@ class Options:
             settings.rename_custom_board()      # the saved custom board, in this style
         return settings
 
+    def overridden(self, saved: Settings) -> set[str]:
+        """The names of the settings this run's command line decides, kept
+        unsaved until the player changes them: those it gives, and the level
+        when the style it gives makes the saved custom board a preset. Saved
+        Custom 9x9 with 10 mines under Windows 3.1, ``--style xp`` plays it
+        as XP's Beginner; counted as the player's choice, any setting then
+        changed saved "Beginner" under Windows 3.1, its 8x8, for good."""
+        names = set(self.overrides)
+        own = dataclasses.replace(saved)
+        own.rename_custom_board()                # a rename of its own style is saved
+        if self.settings_from(saved).level != own.level:
+            names.add("level")
+        return names
+
     @property
     def settings(self) -> Settings:
         """The settings of a run with nothing saved."""

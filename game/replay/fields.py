@@ -191,6 +191,8 @@ def _pointer_error(items: list[int], width: int, height: int, time_ms: int) -> R
             return ReplayError(_("pointer sample {n}: time goes back or passes the end").format(
                 n=n + 1))
         if not (-1 <= x < width and -1 <= y < height and 0 <= buttons <= BUTTONS):
+            # Cut short as every value named: a 4,000-digit x was quoted
+            # whole, a notice (and a --check line) of 4,000 characters.
             return ReplayError(_("pointer sample {n} {sample} is outside the board").format(
-                n=n + 1, sample=[dt, x, y, buttons]))
+                n=n + 1, sample=show([dt, x, y, buttons])))
     return ReplayError(_("pointer: a sample breaks a bound"))

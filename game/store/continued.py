@@ -57,15 +57,22 @@ def gained(records: Records, before: list[Records]) -> tuple[dict[str, LevelStat
     """Each level's statistics in ``records`` less those of the closest file
     of ``before`` that it continues (the counts whole when none), and
     whether it continues one: then the games counted were played after
-    those already there (see :func:`ledger.add_statistics`'s ``later``)."""
+    those already there (see :func:`ledger.add_statistics`'s ``later``).
+    Its best streak comes too only when longer than the base's, so set
+    since: the base's is in the records already, unless the player reset
+    them since (it then came back, from games reset)."""
     bases = [base for base in before if _continues(records, base)]
     if not bases:
         return dict(records.stats), False
     base = max(bases, key=lambda base: sum(stats.played for stats in base.stats.values()))
-    return {level: LevelStats(stats.played - base.stats[level].played,
-                              stats.won - base.stats[level].won,
-                              stats.current_streak, stats.best_streak)
-            for level, stats in records.stats.items()}, True
+    return {level: _since(stats, base.stats[level]) for level, stats in records.stats.items()}, True
+
+
+def _since(now: LevelStats, then: LevelStats) -> LevelStats:
+    """The games of ``now`` not in ``then``, with ``now``'s streaks (its best
+    only when set since ``then``)."""
+    best = now.best_streak if now.best_streak > then.best_streak else 0
+    return LevelStats(now.played - then.played, now.won - then.won, now.current_streak, best)
 
 
 def _continues(records: Records, base: Records) -> bool:

@@ -94,16 +94,19 @@ def add_statistics(db: sqlite3.Connection, key: Key, stats: LevelStats, *,
     ``later``: the games counted were played after those already there (a
     file continuing one imported before, its ``current_streak`` the file's
     own): a loss among them ends the line's streak where the file's does;
-    all won, they lengthen the line's."""
+    all won, they lengthen the line's. No best streak passes the wins
+    counted: a line that says so fails its checks and reads as no game at
+    all (the statistics reset here while an older copy played on, the
+    file's best streak came with its one new win: Statistics said 0)."""
     old = read_statistics(db, key)
     if later:
         current = stats.current_streak if stats.current_streak < stats.played \
             else min(old.current_streak + stats.played, MAX_INT)
     else:
         current = old.current_streak if old.played else stats.current_streak
-    merged = LevelStats(min(old.played + stats.played, MAX_INT),
-                        min(old.won + stats.won, MAX_INT), current,
-                        max(old.best_streak, stats.best_streak, current))
+    won = min(old.won + stats.won, MAX_INT)
+    merged = LevelStats(min(old.played + stats.played, MAX_INT), won, current,
+                        max(old.best_streak, min(stats.best_streak, won), current))
     _store_stats(db, key, merged)
 
 

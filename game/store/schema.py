@@ -94,10 +94,14 @@ def migrate(connection: sqlite3.Connection) -> None:
 
 
 def tables(connection: sqlite3.Connection) -> dict[str, list[str]]:
-    """Each table's column names, as the database has them."""
+    """Each table's column names, as the database has them. Any name is
+    quoted as SQL quotes it: a table of another program's named with a
+    double quote (``notes "old"``, added with a database browser) was a
+    syntax error, and the records could not be saved at any start."""
     names = [row[0] for row in connection.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-    return {name: [column[1] for column in connection.execute(f'PRAGMA table_info("{name}")')]
+    return {name: [column[1] for column in connection.execute(
+                'PRAGMA table_info("{}")'.format(name.replace('"', '""')))]
             for name in names}
 
 

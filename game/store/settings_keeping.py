@@ -36,28 +36,35 @@ class SettingsKeeping:
     _other_settings: dict[str, Any]      # a newer version's, written back
     _saving: bool                        # the records are being saved
     _settings_saving: bool               # False: the last settings write failed
+    _settings_told: bool                 # that failure was told (until a write succeeds)
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now."""
         self._save_settings_text(settings_file.encode(self.settings, self._other_settings))
 
     def _settings_failed(self, error: Exception) -> None:
-        """settings.json was refused. Said as the settings' own failure, and
-        only while the records are saved (when the folder refuses both, the
-        records' notice says it): told as the records', a link into a place
-        that takes no writes had the player told the records could not be
-        saved, and stopped what needs them saved (the game in progress kept,
-        a later failure of the records told)."""
-        if self._saving and self._settings_saving:
-            # The file the link leads to, which is what refused: the link's
-            # own folder, named, takes writes, and the reason told ("Read-only
-            # file system") was true of neither it nor the name shown.
+        """settings.json was refused. Said as the settings' own failure, once
+        until a write succeeds again, but not while the records in the same
+        folder are refused too (their notice says it): told as the records',
+        a link into a place that takes no writes had the player told the
+        records could not be saved, and stopped what needs them saved (the
+        game in progress kept, a later failure of the records told). Told
+        only if the records were saved at the first failure, a link into a
+        read-only folder went unsaid for good when the records had failed
+        first (a full disk, a lock), recovered since or not."""
+        # The file the link leads to, which is what refused: the link's own
+        # folder, named, takes writes, and the reason told ("Read-only file
+        # system") was true of neither it nor the name shown.
+        file = through_link(self._settings_file.path)
+        if not self._settings_told and (self._saving or file != self._settings_file.path):
             self._notices.add(notices.cannot_save_settings(
-                through_link(self._settings_file.path), error, kept=isinstance(error, OSError)))
+                file, error, kept=isinstance(error, OSError)))
+            self._settings_told = True
         self._settings_saving = False
 
     def _settings_resumed(self) -> None:
         self._settings_saving = True
+        self._settings_told = False
 
     def _load_settings(self) -> Settings:
         document = None if self._settings_file.locked else self._settings_file.load()

@@ -72,6 +72,7 @@ class Store(Opening, SettingsKeeping):
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
         self._settings_saving = True          # False: the last settings write failed
+        self._settings_told = False           # and that failure was told
         self._settings_writer = FileWriter(self._write_settings,
                                            self._settings_failed,
                                            self._settings_resumed)

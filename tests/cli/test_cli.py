@@ -139,3 +139,53 @@ def test_a_demo_run_plays_headless_and_exits_0(tmp_path):
 def test_parse_raises_usage_errors_rather_than_exiting():
     with pytest.raises(UsageError):
         parse(["--frames", "0"])
+
+
+@pytest.mark.parametrize("saved_style, run_style, size", [("win31", "xp", (9, 9, 10)),
+                                                          ("xp", "win31", (8, 8, 10))])
+def test_a_style_given_for_one_run_never_saves_the_custom_board_as_a_preset(
+        tmp_path, monkeypatch, saved_style, run_style, size):
+    """Custom 9x9 with 10 mines saved under Windows 3.1, ``--style xp``
+    plays it as XP's Beginner. The level was then taken for the player's
+    choice: any setting changed in that run (here "Chord with left click")
+    saved "Beginner" under the saved Windows 3.1, whose Beginner is 8x8,
+    and the custom board was gone from every later start."""
+    from game.cli import main
+    from game.store import Store
+    from game.ui.app import App
+
+    store = Store(tmp_path)
+    store.settings.apply_style(saved_style)
+    store.settings.choose_board(*size)
+    store.save_settings()
+    store.close()
+    played = []
+
+    def run_changing_a_setting(app, frames=None):
+        played.append((app.settings.style, app.settings.level))
+        app.settings.chord_left_click = False
+        app.settings_changed("chord_left_click")
+        return 0
+
+    monkeypatch.setattr(App, "run", run_changing_a_setting)
+    assert main(["--style", run_style, "--no-sound", "--data-dir", str(tmp_path)]) == 0
+    assert played == [(run_style, "beginner")]
+    saved = Store(tmp_path)
+    assert (saved.settings.style, saved.settings.level) == (saved_style, "custom")
+    board = saved.settings.board()
+    assert (board.width, board.height, board.mines) == size
+    assert saved.settings.chord_left_click is False          # the change itself is saved
+    saved.close()
+
+
+def test_a_saved_custom_board_renamed_in_its_own_style_is_saved_renamed():
+    """Custom 9x9 with 10 mines saved under Windows XP (by a version before
+    a style change renamed it) is XP's Beginner: the command line gave
+    nothing, so the level is the player's, saved at the next change."""
+    saved = Settings(style="xp", level="custom", custom_width=9, custom_height=9,
+                     custom_mines=10)
+    assert parse([]).overridden(saved) == set()
+    assert parse(["--style", "modern"]).overridden(saved) == {"style", "first_click", "marks"}
+    assert "level" in parse(["--style", "modern"]).overridden(
+        Settings(style="win31", level="custom", custom_width=9, custom_height=9,
+                 custom_mines=10))

@@ -545,3 +545,44 @@ def test_a_data_folder_named_in_another_encoding_than_utf8_keeps_the_records(tmp
     [message] = damaged.take_notices()
     assert "could not be read" in message and "records.corrupt-" in message
     damaged.close()
+
+
+def test_journals_that_link_to_nothing_are_set_aside_and_the_records_saved(tmp_path):
+    """A -wal and a -shm that are links to files gone (a restore that kept
+    the links of a folder moved since) hold none of the records: set aside
+    as the folders above are, each told, and the sound records saved; the
+    links are never followed, to make a journal where they lead."""
+    path = filled(tmp_path)
+    gone = tmp_path / "moved"
+    gone.mkdir()
+    for tail in ("-wal", "-shm"):
+        path.with_name(path.name + tail).unlink(missing_ok=True)
+        path.with_name(path.name + tail).symlink_to(gone / f"records.db{tail}")
+    store = open_store(tmp_path)
+    said = store.take_notices()
+    odd = sorted(p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name)
+    assert len(odd) == 2 and all((tmp_path / name).is_symlink() for name in odd)
+    assert len([m for m in said if "held none of them" in m]) == 2 and len(said) == 2
+    assert list(gone.iterdir()) == []
+    store.record_game(game(seed=2))
+    store = reopen(store)
+    assert {g.seed for g in store.history()} == {1, 2} and store.take_notices() == []
+    store.close()
+
+
+@pytest.mark.parametrize("table", ['notes "2026"', "notes 'old'", "a;b"])
+def test_records_with_a_table_of_another_program_named_with_quotes_are_kept(tmp_path, table):
+    """A table a database browser added to records.db, its name holding a
+    double quote: reading the tables' columns was a syntax error, and the
+    records were shown from memory and never saved, "Records cannot be saved
+    (near ...: syntax error)", at every start. Another table is no damage."""
+    path = filled(tmp_path)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute(f'CREATE TABLE "{table.replace(chr(34), chr(34) * 2)}" (x)')
+        db.commit()
+    store = open_store(tmp_path)
+    assert store.persistent and store.take_notices() == []
+    store.record_game(game(seed=2))
+    store = reopen(store)
+    assert {g.seed for g in store.history()} == {1, 2} and store.take_notices() == []
+    store.close()

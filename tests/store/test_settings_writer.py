@@ -194,3 +194,80 @@ def test_settings_a_link_leads_where_they_cannot_be_written_stop_nothing_else(tm
     [message] = store.take_notices()
     assert message.startswith("Records cannot be saved") and "disk is full" in message
     store.close()
+
+
+def read_only_dotfiles(tmp_path, monkeypatch):
+    """A data folder whose settings.json links into a dotfiles folder that
+    takes no writes; the data folder."""
+    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
+    dotfiles.mkdir()
+    data.mkdir()
+    (dotfiles / "settings.json").write_text(
+        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
+    (data / "settings.json").symlink_to(dotfiles / "settings.json")
+    real = document.write_atomic
+
+    def write_atomic(path, text):
+        if path.parent == dotfiles:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        real(path, text)
+    monkeypatch.setattr(document, "write_atomic", write_atomic)
+    return data
+
+
+def test_settings_refused_elsewhere_are_told_though_the_records_failed_first(tmp_path,
+                                                                             monkeypatch):
+    """The records refused first (a full disk), then settings.json's link
+    into a read-only dotfiles folder: the settings' failure was told only
+    while the records were saved, so never, also once the records were
+    saved again; every setting changed was lost at closing, unsaid."""
+    store = open_store(read_only_dotfiles(tmp_path, monkeypatch))
+    records = FullRecords(monkeypatch)
+    store.record_game(game(seed=2))
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert message.startswith("Records cannot be saved")
+    store.settings.marks = True
+    store.save_settings()
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert message.startswith("Your settings cannot be saved") and "Read-only" in message
+    records.full.clear()
+    store.settings.sound = False
+    store.save_settings()
+    store.flush()
+    assert store.take_notices() == []                  # told once
+    store.close()
+
+
+def test_settings_refused_with_the_records_are_told_if_they_stay_refused(tmp_path,
+                                                                         monkeypatch):
+    """A full disk refuses the records and the settings beside them: the
+    records' notice says it. The records saved again while settings.json is
+    still refused, that is told, once; it was never told."""
+    store = open_store(tmp_path)
+    records = FullRecords(monkeypatch)
+    store.record_game(game(seed=2))
+    assert not store.flush()
+    settings = FullDisk(monkeypatch)
+    store.settings.marks = True
+    store.save_settings()
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert message.startswith("Records cannot be saved")
+    records.full.clear()
+    store.flush()                                      # the records saved again...
+    assert not store.flush()                           # ...and settings.json tried again
+    [message] = store.take_notices()
+    assert message.startswith("Your settings cannot be saved") and "No space left" in message
+    assert not store.flush() and store.take_notices() == []
+    settings.full.clear()
+    assert store.flush() and store.take_notices() == []
+    settings.full.set()                                # refused again: told again
+    store.settings.sound = False
+    store.save_settings()
+    assert not store.flush()
+    [message] = store.take_notices()
+    assert message.startswith("Your settings cannot be saved")
+    settings.full.clear()
+    assert reopen(store).settings.marks is True

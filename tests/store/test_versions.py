@@ -421,3 +421,59 @@ def test_a_copy_of_the_settings_that_is_no_such_copy_is_passed_over(tmp_path, ma
     store.close()
     kept = json.loads((tmp_path / "settings.kept.json").read_text("utf-8"))
     assert kept["settings"]["sound"] is False
+
+
+def _records_json(directory: Path, played: int, won: int, current: int, best: int) -> None:
+    """A records.json of the version before the database: Beginner's counts."""
+    zero = {"played": 0, "won": 0, "current_streak": 0, "best_streak": 0}
+    beginner = {"played": played, "won": won, "current_streak": current, "best_streak": best}
+    (directory / "records.json").write_text(json.dumps(
+        {"schema": 1, "best_times": {"beginner": [], "intermediate": [], "expert": []},
+         "statistics": {"beginner": beginner, "intermediate": zero, "expert": zero,
+                        "custom": zero}}), "utf-8")
+
+
+@pytest.mark.parametrize("since_reset, older_copy, expected", [
+    # a win here, then the older copy's win: its streak of 9 counted 8 games reset
+    (["won"], (11, 9, 9, 9), LevelStats(2, 2, 2, 2)),
+    # three wins, a loss, three wins, a loss here; the older copy's loss:
+    # its best streak, 8, is the one reset, not 6
+    (["won"] * 3 + ["lost"] + ["won"] * 3 + ["lost"], (11, 8, 0, 8), LevelStats(9, 6, 0, 3)),
+])
+def test_statistics_reset_while_an_older_copy_plays_on_count_only_the_games_since(
+        tmp_path, since_reset, older_copy, expected):
+    """A copy of the version before the database, still running, writes
+    its counts whole after its next game; the player had reset Beginner's
+    statistics here meanwhile. Its best streak, made of games reset, came
+    with its one new game: more wins in a row than wins (the line then
+    failed its checks and Statistics said 0 games, and the next game
+    counted from nothing), or a streak that no longer was."""
+    _records_json(tmp_path, 10, 8, 8, 8)
+    store = open_store(tmp_path)
+    assert store.statistics("beginner") == LevelStats(10, 8, 8, 8)
+    store.reset_statistics("beginner")
+    for seed, result in enumerate(since_reset, start=2):
+        store.record_game(game(seed=seed, result=result))
+    store.close()
+    _records_json(tmp_path, *older_copy)
+    store = open_store(tmp_path)
+    assert store.statistics("beginner") == expected and store.notices == []
+    store.record_game(game(seed=99))                       # counted on from there
+    assert store.statistics("beginner") == expected.after(won=True)
+    store.close()
+
+
+def test_an_older_copys_win_lengthens_the_streak_won_here_since_the_import(tmp_path):
+    """Three wins imported, two more won here, then the older copy still
+    running writes its fourth win: six in a row, the best streak too (a best
+    streak shorter than the current one fails the line's checks: read as
+    no game at all)."""
+    _records_json(tmp_path, 3, 3, 3, 3)
+    store = open_store(tmp_path)
+    for seed in (2, 3):
+        store.record_game(game(seed=seed))
+    store.close()
+    _records_json(tmp_path, 4, 4, 4, 4)
+    store = open_store(tmp_path)
+    assert store.statistics("beginner") == LevelStats(6, 6, 6, 6) and store.notices == []
+    store.close()
