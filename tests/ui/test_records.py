@@ -236,6 +236,7 @@ def test_assisted_and_custom_games_never_enter_best_times(tmp_path):
     app.play.session.assisted = True
     win(app)
     assert app.top is app.play
+    app.store.flush()                    # its game written before the next copy counts
     app = make_app(BOARD_8, data_dir=tmp_path)          # 8 x 8: a custom size
     win(app, BOARD_8)
     assert app.top is app.play
