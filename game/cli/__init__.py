@@ -44,17 +44,20 @@ def _board_refused(options: Options, problem: str) -> str:
 
 
 def _start_refused(options: Options, data_dir: Path) -> str | None:
-    """Why the run cannot start, found before anything is made on disk (no
-    display; with nothing saved yet, a board the options alone refuse), or
-    why the ``--data-dir`` folder, made then, could not be: else None. A
-    folder made first was left behind by a start refused after it."""
+    """Why the run cannot start, found before anything is made or changed
+    on disk (no display; a board the options refuse on the saved settings,
+    read without opening the records), or why the ``--data-dir`` folder,
+    made then, could not be: else None. A folder made first was left behind
+    by a start refused after it; records opened first were changed by a
+    start refused after them (old files imported, damaged ones set aside)."""
+    from game.store import saved_settings
+
     problem = video_problem()
     if problem:
         return problem
-    if not data_dir.exists():         # nothing saved: the board is known before the folder is made
-        problem = board_problem(options.settings, options.overrides)
-        if problem:
-            return _board_refused(options, problem)
+    problem = board_problem(options.settings_from(saved_settings(data_dir)), options.overrides)
+    if problem:
+        return _board_refused(options, problem)
     try:
         make_folder(options)
     except UsageError as e:
