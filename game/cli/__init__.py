@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game import i18n
 from game.i18n import _
+from game.terminal import one_line
 
 from .arguments import UsageError, language_asked
 from .board import board_problem, mask_refused
@@ -32,7 +33,7 @@ from .output import PROG, say
 def _error(message: str) -> int:
     """Refuse the run: ``message`` as one line on stderr (or in a message box
     where nobody reads stderr), and exit status 2, as argparse's own errors."""
-    say(_("{prog}: error: {message}").format(prog=PROG, message=message), sys.stderr,
+    say(one_line(_("{prog}: error: {message}").format(prog=PROG, message=message)), sys.stderr,
         error=True)
     return 2
 
@@ -123,8 +124,8 @@ def check_replay(path: Path) -> int:
     try:
         line = check(read_file(path)).line()
     except ReplayError as e:
-        say(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e), sys.stderr,
-            error=True)
+        say(one_line(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e)),
+            sys.stderr, error=True)
         return 2
     failed = say(line, sys.stdout)
     if failed is not None:

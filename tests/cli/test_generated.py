@@ -26,9 +26,8 @@ OPTIONS = ["--level", "--width", "--height", "--mines", "--shape", "--field", "-
 WORDS = ["grid", "hex", "torus", "beginner", "expert", "heart", "win31", "opening", "fr", "en",
          "0", "1", "8", "9", "64", "65", "70", "100", "101", "-1", "1.5", "nan", "1e3",
          "\u0663", "1_0", " 5", "9" * 30, "9" * 5000, "", "x", "~nosuchuser/x", "/dev/null",
-         "\udcff", "MASK", "NOT_UTF8", "REPLAY", "A_FILE", "A_FILE/x"]
-VALUES = st.sampled_from(WORDS) | st.text(st.characters(blacklist_categories=("Cc", "Zl", "Zp")),
-                                              max_size=8)
+         "\udcff", "a\nb", "\u2028", "MASK", "NOT_UTF8", "REPLAY", "A_FILE", "A_FILE/x"]
+VALUES = st.sampled_from(WORDS) | st.text(max_size=8)
 PIECES = st.one_of(
     st.sampled_from(OPTIONS).map(lambda option: [option]),
     VALUES.map(lambda value: [value]),
@@ -90,6 +89,7 @@ def contents(folder: Path) -> dict[str, str] | None:
 @example(["--shape", "grid"], "left")
 @example(["--width", "9", "--height", "9", "--mines", "70"], "left")
 @example(["--width", "9", "--height", "9", "--mines", "80"], "left")
+@example(["--replay", "a\nb.json", "--check"], "missing")
 def test_a_command_line_starts_or_is_refused_in_one_line_leaving_the_records_alone(
         files, argv, kind):
     """The game starts (here a stand-in window), or says in one line what
@@ -119,3 +119,16 @@ def test_a_command_line_starts_or_is_refused_in_one_line_leaving_the_records_alo
         assert said.lstrip("[").startswith("minesweeper"), said    # [ for the pseudo-locale
         assert _App.made == 0
         assert contents(data) == before, (argv, said)
+
+
+def test_a_line_break_in_a_name_is_written_as_its_escape(tmp_path, capsys):
+    """A file named with a newline, and an argument holding one, are
+    quoted on the refusal's one line as ``\\n``: printed as they were, the
+    refusal was two lines, the second starting mid-name."""
+    missing = tmp_path / "a\nb.json"
+    assert cli.check_replay(missing) == 2
+    assert capsys.readouterr().err == \
+        f"minesweeper: {tmp_path}/a\\nb.json: cannot read it: No such file or directory\n"
+    assert cli.main(["--mask", "x\r\ny\u2028", "--data-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == \
+        "minesweeper: error: --mask x\\r\\ny\\u2028: cannot read it (No such file or directory)\n"
