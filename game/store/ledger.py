@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from itertools import islice
 
 from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
 
@@ -77,9 +78,8 @@ def add_best_time(db: sqlite3.Connection, key: Key, entry: BestTime, *,
                "bbbv_per_s, game_id, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (*key, entry.name, entry.time_ms, entry.date, entry.bbbv, entry.bbbv_per_s,
                 game_id, token))
-    db.execute(f"DELETE FROM best_times WHERE {_KEY} AND id NOT IN ("
-               f"SELECT id FROM best_times WHERE {_KEY} ORDER BY time_ms, id LIMIT ?)",
-               (*key, *key, TOP_COUNT))
+    beyond = islice(_readable_best_times(db, key), TOP_COUNT, None)
+    db.executemany("DELETE FROM best_times WHERE id = ?", [(row_id,) for row_id, _, _ in beyond])
 
 
 def name_best_time(db: sqlite3.Connection, token: str, name: str) -> None:
@@ -162,17 +162,30 @@ def read_statistics(db: sqlite3.Connection, key: Key) -> LevelStats:
 
 def read_best_times(db: sqlite3.Connection, key: Key) -> list[tuple[BestTime, str | None]]:
     """``key``'s table, best first, each entry with its naming token."""
-    rows = db.execute(f"SELECT name, time_ms, date, bbbv, bbbv_per_s, token FROM best_times "
-                      f"WHERE {_KEY} ORDER BY time_ms, id LIMIT ?", (*key, TOP_COUNT))
-    table = []
-    for name, time_ms, date, bbbv, bbbv_per_s, token in rows:
+    return [(entry, token) for _, entry, token
+            in islice(_readable_best_times(db, key), TOP_COUNT)]
+
+
+def _readable_best_times(db: sqlite3.Connection,
+                         key: Key) -> Iterator[tuple[int, BestTime, str | None]]:
+    """``key``'s entries that pass their checks, best first, each with its
+    row's id and naming token; read as they are asked for. The table is
+    these: a row that fails its checks (a negative time, a date in another
+    form, left by a hand edit) is never shown, so it neither takes a place
+    nor pushes an entry out. Ten such rows faster than any time once took
+    the ten places: each new best time was told its place, named, and
+    deleted in the same transaction that entered it. Negative times are
+    left out by the query, along the table's index, so that a hand edit's
+    hundred thousand of them are not read one by one as a game ends."""
+    rows = db.execute(f"SELECT id, name, time_ms, date, bbbv, bbbv_per_s, token FROM best_times "
+                      f"WHERE {_KEY} AND time_ms >= 0 ORDER BY time_ms, id", key)
+    for row_id, name, time_ms, date, bbbv, bbbv_per_s, token in rows:
         try:
             entry = best_times.decode({"name": name, "time_ms": time_ms, "date": date,
                                        "bbbv": bbbv, "bbbv_per_s": bbbv_per_s})
         except Unreadable:
             continue
-        table.append((entry, token))
-    return table
+        yield row_id, entry, token
 
 
 def read_history(db: sqlite3.Connection, limit: int, offset: int) -> list[GameRecord]:

@@ -1,0 +1,150 @@
+"""Generated hostile records: rows of any value in a records.db (a hand
+edit, another program, a failing disk) never stop the store, never cost
+what can be read, and never cost a game played on them."""
+
+from __future__ import annotations
+
+import sqlite3
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from game.store import Store, schema
+from game.store.best_times import TOP_COUNT
+
+from .helpers import Clock, game
+
+GOOD_DATE = "2026-01-01T00:00:00"
+#: A Best Times row's values: right ones, and every way a row that fails
+#: its checks can still be of the right types in the STRICT table.
+TIMES = st.integers(-10**6, 10**6) | st.sampled_from([-1, 0, 2**63 - 1, -2**63])
+DATES = st.sampled_from([GOOD_DATE, "2026-13-01T00:00:00", "2026", "", "20260101T000000"])
+BBBV = st.none() | st.integers(-5, 50)
+RATES = st.none() | st.sampled_from([0.5, -1.0, float("inf"), 1e13])    # NaN is stored as NULL
+ROWS = st.lists(st.tuples(st.text(max_size=25), TIMES, DATES, BBBV, RATES), max_size=14)
+
+
+def records_with(directory: Path, rows: list[tuple]) -> None:
+    """A records.db of this version holding ``rows`` in Beginner's Best Times."""
+    Store(directory).close()
+    with sqlite3.connect(directory / "records.db") as db:
+        db.executemany("INSERT INTO best_times (level, style, shape, name, time_ms, date, bbbv,"
+                       " bbbv_per_s) VALUES ('beginner', 'modern', 'grid', ?, ?, ?, ?, ?)", rows)
+    db.close()
+
+
+def readable(row: tuple) -> bool:
+    """Whether a Best Times row passes the checks it is read with."""
+    _, time_ms, date, bbbv, rate = row
+    return (time_ms >= 0 and date == GOOD_DATE and (bbbv is None or bbbv >= 0)
+            and (rate is None or 0 <= rate <= 1e12))
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(ROWS, st.integers(1, 20_000))
+@example([("x", -1 - n, GOOD_DATE, None, None) for n in range(10)], 7_000)
+@example([("x", n, "2026", None, None) for n in range(10)], 7_000)
+def test_a_win_that_is_told_its_place_keeps_it_whatever_rows_the_table_holds(rows, time_ms):
+    """Rows that fail their checks (ten negative times, say) are never
+    shown: a win ranked first among the rows shown, and named, was
+    deleted by the transaction that entered it, since those rows took the
+    ten places on disk. The win takes the place it is told, the table is
+    the readable rows, and the unreadable ones stay where they were."""
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        records_with(directory, rows)
+        store = Store(directory, now=Clock())
+        shown = [(e.name, e.time_ms) for e in store.best_times("beginner")]
+        won = game(seed=99, time_ms=time_ms)
+        place = store.record_game(won)
+        assert store.name_best_time(won, "Eve") == place
+        store.close()
+
+        again = Store(directory, now=Clock())
+        table = [(e.name, e.time_ms) for e in again.best_times("beginner")]
+        again.close()
+        assert len(table) <= TOP_COUNT
+        assert [t for _, t in table] == sorted(t for _, t in table)
+        if place is None:
+            assert len(shown) == TOP_COUNT and table == shown
+        else:
+            assert table.pop(place - 1) == ("Eve", time_ms)
+            assert table == shown[:TOP_COUNT - 1]
+        with sqlite3.connect(directory / "records.db") as db:
+            left = Counter(db.execute("SELECT name, time_ms, date, bbbv, bbbv_per_s"
+                                      " FROM best_times"))
+        db.close()
+        assert Counter(row for row in rows if not readable(row)) <= left
+
+
+#: Any value a loose (not STRICT) column may hold.
+VALUES = (st.none() | st.integers(-2**63, 2**63 - 1) | st.floats() | st.text(max_size=12)
+          | st.binary(max_size=8)
+          | st.sampled_from(["beginner", "custom", "grid", "modern", "won", "lost", "opening",
+                             GOOD_DATE, "9" * 400, "-3", "Anonymous"]))
+TABLES = {"games": 17, "statistics": 7, "best_times": 10, "replays": 3, "imports": 3,
+          "unfinished": 2}
+CONTENT = st.fixed_dictionaries({name: st.lists(st.lists(VALUES, min_size=n, max_size=n),
+                                                max_size=3)
+                                 for name, n in TABLES.items()})
+
+
+def loose_records(path: Path, content: dict, version: int, strict: bool,
+                  missing: str | None) -> None:
+    """A records.db of ``version`` with ``content`` in its tables (as many
+    rows as their types take), ``missing`` dropped."""
+    with sqlite3.connect(path) as db:
+        for step in schema.MIGRATIONS[:version]:
+            db.executescript(step if strict else step.replace(") STRICT", ")"))
+        for table, rows in content.items():
+            columns = schema.tables(db).get(table)
+            if columns is None:
+                continue
+            if table in ("games", "best_times"):
+                columns = columns[1:]            # the id is SQLite's
+            for row in rows:
+                names = columns[:len(row)]
+                try:
+                    db.execute(f"INSERT INTO {table} ({', '.join(names)}) VALUES"
+                               f" ({', '.join('?' * len(names))})", row[:len(names)])
+                except sqlite3.Error:
+                    pass                          # a type STRICT refuses, a NULL refused
+        if missing:
+            db.execute(f"DROP TABLE IF EXISTS {missing}")
+        db.execute(f"PRAGMA user_version = {version}")
+    db.close()
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(CONTENT, st.sampled_from([1, 2, 3, 4]), st.booleans(),
+       st.sampled_from([None, *TABLES]))
+def test_any_rows_in_the_records_never_stop_the_store_nor_the_next_game(content, version,
+                                                                        strict, missing):
+    """Whatever the tables hold (text where a number belongs, NULLs,
+    negative or 400-digit numbers, bytes, a table missing, a version from
+    the future), the store opens, every read answers, and a game played is
+    recorded (kept in memory, and said, for a newer version's file)."""
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        loose_records(directory / "records.db", content, version, strict, missing)
+        store = Store(directory, now=Clock())
+        for level in ("beginner", "custom"):
+            store.best_times(level)
+            store.statistics(level)
+        for old in store.history(limit=100):
+            store.replay(old.game_id)
+        store.best_replays(10)
+        won = game(seed=99, time_ms=1_000)
+        store.record_game(won, replay="{}")
+        store.name_best_time(won, "Eve")
+        assert 99 in {g.seed for g in store.history()}
+        told = store.take_notices()
+        assert all("\n" not in message or len(message) < 600 for message in told)
+        store.close()
+        again = Store(directory)
+        newer = version > schema.SCHEMA_VERSION
+        assert newer or 99 in {g.seed for g in again.history()}
+        again.close()
