@@ -94,16 +94,21 @@ def add_statistics(db: sqlite3.Connection, key: Key, stats: LevelStats, *,
     ``later``: the games counted were played after those already there (a
     file continuing one imported before, its ``current_streak`` the file's
     own): a loss among them ends the line's streak where the file's does;
-    all won, they lengthen the line's."""
+    all won, they lengthen the line's. No streak is longer than the wins
+    the line counts: the file's streaks may count wins the line no longer
+    does (its statistics reset since the file was first imported), and a
+    line whose streak passed its wins contradicts itself, which reads as
+    no statistics at all (all zero, then overwritten by the next game)."""
     old = read_statistics(db, key)
     if later:
         current = stats.current_streak if stats.current_streak < stats.played \
             else min(old.current_streak + stats.played, MAX_INT)
     else:
         current = old.current_streak if old.played else stats.current_streak
-    merged = LevelStats(min(old.played + stats.played, MAX_INT),
-                        min(old.won + stats.won, MAX_INT), current,
-                        max(old.best_streak, stats.best_streak, current))
+    won = min(old.won + stats.won, MAX_INT)
+    current = min(current, won)
+    merged = LevelStats(min(old.played + stats.played, MAX_INT), won, current,
+                        min(max(old.best_streak, stats.best_streak, current), won))
     _store_stats(db, key, merged)
 
 

@@ -4,6 +4,7 @@ what can be read, and never cost a game played on them."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import tempfile
 from collections import Counter
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from game.store import Store, schema
 from game.store.best_times import TOP_COUNT
+from game.store.statistics import LevelStats
 
 from .helpers import Clock, game
 
@@ -148,3 +150,46 @@ def test_any_rows_in_the_records_never_stop_the_store_nor_the_next_game(content,
         newer = version > schema.SCHEMA_VERSION
         assert newer or 99 in {g.seed for g in again.history()}
         again.close()
+
+
+@st.composite
+def level_statistics(draw) -> dict:
+    """A level's statistics as an older version wrote them in records.json."""
+    played = draw(st.integers(0, 30))
+    won = draw(st.integers(0, played))
+    best = draw(st.integers(min(won, 1), won))
+    return {"played": played, "won": won, "current_streak": draw(st.integers(0, best)),
+            "best_streak": best}
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(level_statistics(), level_statistics(), st.booleans(), st.integers(0, 3))
+@example({"played": 1, "won": 1, "current_streak": 1, "best_streak": 1},
+         {"played": 2, "won": 2, "current_streak": 2, "best_streak": 2}, True, 0)
+def test_statistics_an_older_copy_writes_again_are_imported_readable(first, then, reset, games):
+    """An older copy still running writes records.json again after its
+    import; here the player reset the statistics in between. Its best
+    streak, counting wins from before the reset, was added as it stood:
+    a line with a streak longer than its wins, which reads as none (all
+    zero) and is overwritten by the next game. The line read back is the
+    one stored, and its counts agree."""
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        for document in (first, then):
+            (directory / "records.json").write_text(
+                json.dumps({"schema": 1, "statistics": {"beginner": document}}), "utf-8")
+            store = Store(directory, now=Clock())
+            if document is first:
+                if reset:
+                    store.reset_statistics()
+                for n in range(games):
+                    store.record_game(game(seed=n, result="won" if n % 2 else "lost"))
+            shown = store.statistics("beginner")
+            store.close()
+        with sqlite3.connect(directory / "records.db") as db:
+            row = db.execute("SELECT played, won, current_streak, best_streak FROM statistics"
+                             " WHERE level = 'beginner'").fetchone()
+        db.close()
+        stored = LevelStats(*row) if row else LevelStats()
+        assert shown == stored
+        assert stored.current_streak <= stored.best_streak <= stored.won <= stored.played
