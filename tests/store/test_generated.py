@@ -4,6 +4,7 @@ what can be read, and never cost a game played on them."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import tempfile
@@ -13,11 +14,13 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from game.store import Store, schema
+from game.engine import CUSTOM_LIMITS
+from game.settings import Settings
+from game.store import Store, schema, settings_file
 from game.store.best_times import TOP_COUNT
 from game.store.statistics import LevelStats
 
-from .helpers import Clock, game
+from .helpers import Clock, game, old_game
 
 GOOD_DATE = "2026-01-01T00:00:00"
 #: A Best Times row's values: right ones, and every way a row that fails
@@ -193,3 +196,94 @@ def test_statistics_an_older_copy_writes_again_are_imported_readable(first, then
         stored = LevelStats(*row) if row else LevelStats()
         assert shown == stored
         assert stored.current_streak <= stored.best_streak <= stored.won <= stored.played
+
+
+#: Any JSON value a settings.json field may hold instead of its own: every
+#: type, NaN and Infinity, numbers past any range, long and unwritable text.
+SCALARS = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.integers(-3, 120)
+           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=30)
+           | st.sampled_from(["beginner", "custom", "heart", "hex", "win31", "fr", "\ud800",
+                              "x" * 5000, "#" * 9 + "\n" + "#" * 9, 10**400]))
+JSON_VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                           max_leaves=6)
+SETTING_NAMES = [f.name for f in dataclasses.fields(Settings)]
+STORED = st.fixed_dictionaries({}, optional={name: JSON_VALUES for name in SETTING_NAMES})
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(STORED, st.sampled_from(["settings.json", "settings.kept.json"]),
+       st.sampled_from([b"", b"\xef\xbb\xbf", b"\xff"]))
+def test_any_settings_file_starts_a_playable_game_and_what_was_bad_is_kept(stored, name, prefix):
+    """Whatever each field holds (in settings.json, or in the copy that
+    fills in what it lacks), the game starts with settings it can save and
+    play (a board the engine takes on the shape saved), the file as it was
+    is kept aside when any of it was bad, and the settings saved then read
+    back as they are, in silence."""
+    data = prefix + json.dumps({"schema": 1, "settings": stored}, allow_nan=True
+                               ).encode("utf-8", "surrogatepass")
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        (directory / name).write_bytes(data)
+        if name == "settings.kept.json":
+            (directory / "settings.json").write_text('{"schema": 1, "settings": {}}')
+        store = Store(directory, now=Clock())
+        chosen = store.settings
+        told = store.take_notices()
+        store.save_settings()
+        store.close()
+        again, bad = settings_file.decode(json.loads(settings_file.encode(chosen)))
+        assert bad == [] and again == chosen
+        board = chosen.board()
+        CUSTOM_LIMITS.check(board.width, board.height, board.mines, chosen.shape, board.mask)
+        kept = [p.read_bytes() for p in directory.glob("settings.corrupt-*")]
+        assert kept == ([data] if told else [])
+        reopened = Store(directory, now=Clock())
+        assert reopened.settings == chosen and reopened.take_notices() == []
+        reopened.close()
+
+
+NUMBERS = (st.integers(-5, 2**64) | st.sampled_from([2**63 - 1, 2**63, 10**400, 0, 1, 3])
+           | st.floats() | st.none() | st.text(max_size=5) | st.booleans())
+LEVELS = st.sampled_from(["beginner", "intermediate", "expert", "custom", "heart", "x"])
+STATISTICS = st.fixed_dictionaries({}, optional={name: NUMBERS for name in (
+    "played", "won", "current_streak", "best_streak")}) | JSON_VALUES
+TABLE_LINES = st.fixed_dictionaries({}, optional={
+    "name": st.text(max_size=30) | NUMBERS, "time_ms": NUMBERS, "bbbv": NUMBERS,
+    "bbbv_per_s": NUMBERS, "date": st.sampled_from([GOOD_DATE, "x"]) | NUMBERS}) | JSON_VALUES
+RECORDS_FILES = st.fixed_dictionaries({"schema": st.sampled_from([1, 1, 1, 2, True, 1.0])}, optional={
+    "best_times": st.dictionaries(LEVELS, st.lists(TABLE_LINES, max_size=12) | JSON_VALUES,
+                                  max_size=3) | JSON_VALUES,
+    "statistics": st.dictionaries(LEVELS, STATISTICS, max_size=4) | JSON_VALUES})
+HISTORY_FILES = st.fixed_dictionaries({"schema": st.sampled_from([1, 1, 2])}, optional={
+    "games": st.lists(st.dictionaries(st.sampled_from(sorted(old_game(game()))), NUMBERS,
+                                      max_size=3).map(lambda changed: {**old_game(game()),
+                                                                       **changed})
+                      | JSON_VALUES, max_size=5) | JSON_VALUES})
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(RECORDS_FILES, HISTORY_FILES)
+def test_any_old_records_files_are_imported_or_kept_never_lost(records, history):
+    """records.json and history.json of any content: the store opens and
+    records the next game; each file is renamed once imported or, damaged,
+    set aside, byte for byte either way (a newer version's is left alone)."""
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        written = {}
+        for name, document in (("records.json", records), ("history.json", history)):
+            written[name] = json.dumps(document, allow_nan=True).encode()
+            (directory / name).write_bytes(written[name])
+        store = Store(directory, now=Clock())
+        store.record_game(game(seed=99))
+        store.close()
+        again = Store(directory)
+        assert 99 in {g.seed for g in again.history()}
+        again.close()
+        for name, document in (("records.json", records), ("history.json", history)):
+            newer = type(document["schema"]) is int and document["schema"] > 1
+            aside = name.removesuffix(".json") + ".corrupt-"
+            kept = [p.read_bytes() for p in directory.iterdir()
+                    if p.name.startswith((name, aside))]
+            assert kept == [written[name]], (name, sorted(p.name for p in directory.iterdir()))
+            assert (directory / name).exists() == newer
