@@ -7,10 +7,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -287,3 +289,23 @@ def test_any_old_records_files_are_imported_or_kept_never_lost(records, history)
                     if p.name.startswith((name, aside))]
             assert kept == [written[name]], (name, sorted(p.name for p in directory.iterdir()))
             assert (directory / name).exists() == newer
+
+
+@pytest.mark.parametrize("name", ["records.json", "history.json"])
+def test_an_old_file_nested_just_under_the_recursion_limit_is_kept_not_fatal(name):
+    """JSON nested deep enough to be read but not written again (at one
+    depth just under Python's recursion limit, which depends on the stack
+    of the moment: every depth near it is tried) ended every start of the
+    game in a RecursionError, as its digest was taken. Now it is damage:
+    set aside byte for byte, and the game starts."""
+    limit = sys.getrecursionlimit()
+    with tempfile.TemporaryDirectory() as folder:
+        for depth in range(limit - 120, limit):
+            directory = Path(folder) / str(depth)
+            directory.mkdir()
+            data = b'{"schema": 1, "x": ' + b"[" * depth + b"]" * depth + b"}"
+            (directory / name).write_bytes(data)
+            Store(directory, now=Clock()).close()
+            assert [p.read_bytes() for p in directory.iterdir()
+                    if p.name.startswith((name, name.removesuffix(".json") + ".corrupt-"))] \
+                == [data], depth
