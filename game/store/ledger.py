@@ -50,6 +50,7 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
                         f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
                         list(game_row(game).values()))
     game_id = int(cursor.lastrowid or 0)
+    _forget_deleted_game(db, game_id)
     if count and game.own_play:
         _store_stats(db, game.key, read_statistics(db, game.key).after(game.won))
     if token is not None:
@@ -60,6 +61,19 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
                    (game_id, len(replay.encode("utf-8", "replace")), replay))
         prune_replays(db, replay_budget)
     return game_id
+
+
+def _forget_deleted_game(db: sqlite3.Connection, game_id: int) -> None:
+    """Let go of what a deleted game of the number ``game_id`` left: its
+    replay, and a best time's link to it. Deleting a game deletes both
+    (the schema's foreign keys), unless it was deleted where they are not
+    enforced, as by SQLite's own shell, where they are off by default.
+    SQLite then gives the next game the number again: its replay was
+    refused as a second one for that number, and the whole game with it
+    (history, statistics, best time), with the player told that nothing
+    more would be saved."""
+    db.execute("DELETE FROM replays WHERE game_id = ?", (game_id,))
+    db.execute("UPDATE best_times SET game_id = NULL WHERE game_id = ?", (game_id,))
 
 
 def game_row(game: GameRecord) -> dict[str, object]:

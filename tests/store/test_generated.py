@@ -128,6 +128,7 @@ def loose_records(path: Path, content: dict, version: int, strict: bool,
 @settings(max_examples=40, derandomize=True, deadline=None)
 @given(CONTENT, st.sampled_from([1, 2, 3, 4]), st.booleans(),
        st.sampled_from([None, *TABLES]))
+@example({**{name: [] for name in TABLES}, "replays": [[None, 0, 0]]}, 1, False, None)
 def test_any_rows_in_the_records_never_stop_the_store_nor_the_next_game(content, version,
                                                                         strict, missing):
     """Whatever the tables hold (text where a number belongs, NULLs,
@@ -309,3 +310,30 @@ def test_an_old_file_nested_just_under_the_recursion_limit_is_kept_not_fatal(nam
             assert [p.read_bytes() for p in directory.iterdir()
                     if p.name.startswith((name, name.removesuffix(".json") + ".corrupt-"))] \
                 == [data], depth
+
+
+def test_a_game_deleted_by_hand_costs_neither_the_next_game_nor_a_best_times_replay():
+    """SQLite's shell enforces no foreign keys unless told to: a game
+    deleted there leaves its replay and its best time's link behind, and
+    SQLite gives the next game its number again. That game's replay was
+    refused as a second one for the number, and the whole game with it
+    (a win, its best time), the player told nothing more would be saved;
+    and attract mode would show a lost game's replay as a best time's."""
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        store = Store(directory, now=Clock())
+        for seed, result in ((1, "lost"), (2, "lost"), (3, "won")):
+            store.record_game(game(seed=seed, result=result), replay=f'"game {seed}"')
+        store.close()
+        with sqlite3.connect(directory / "records.db") as db:
+            db.execute("DELETE FROM games WHERE id = 3")
+        db.close()
+        store = Store(directory, now=Clock())
+        won = game(seed=4, time_ms=5_000)
+        assert store.record_game(won, replay='"game 4"') == 1
+        store.record_game(game(seed=5, result="lost"), replay='"game 5"')
+        assert store.flush() and store.take_notices() == []
+        assert [(g.seed, g.game_id) for g in store.history()] == [(5, 4), (4, 3), (2, 2), (1, 1)]
+        assert store.replay(3) == '"game 4"'
+        assert store.best_replays(10) == ['"game 4"']
+        store.close()
