@@ -44,3 +44,17 @@ def encodable(line: str, encoding: str | None) -> str:
                 out.append(candidate)
                 break
     return "".join(out)
+
+
+#: Characters that end or break a line, which a message quoting a file's
+#: name or an argument must not print as they are.
+_BREAKS = ("Cc", "Zl", "Zp")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: a line break or other control character in
+    what it quotes (a file named with a newline, ``$'a\\nb'`` given as an
+    argument) written as its escape, ``\\n``, as Python's repr writes it.
+    Printed as it was, the refusal that says it was two lines."""
+    return "".join(repr(char)[1:-1] if unicodedata.category(char) in _BREAKS else char
+                   for char in text)

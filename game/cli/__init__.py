@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game import i18n
 from game.i18n import _
+from game.terminal import one_line
 
 from .arguments import UsageError, language_asked
 from .board import board_problem, mask_refused
@@ -32,7 +33,7 @@ from .output import PROG, say
 def _error(message: str) -> int:
     """Refuse the run: ``message`` as one line on stderr (or in a message box
     where nobody reads stderr), and exit status 2, as argparse's own errors."""
-    say(_("{prog}: error: {message}").format(prog=PROG, message=message), sys.stderr,
+    say(one_line(_("{prog}: error: {message}").format(prog=PROG, message=message)), sys.stderr,
         error=True)
     return 2
 
@@ -44,17 +45,20 @@ def _board_refused(options: Options, problem: str) -> str:
 
 
 def _start_refused(options: Options, data_dir: Path) -> str | None:
-    """Why the run cannot start, found before anything is made on disk (no
-    display; with nothing saved yet, a board the options alone refuse), or
-    why the ``--data-dir`` folder, made then, could not be: else None. A
-    folder made first was left behind by a start refused after it."""
+    """Why the run cannot start, found before anything is made or changed
+    on disk (no display; a board the options refuse on the saved settings,
+    read without opening the records), or why the ``--data-dir`` folder,
+    made then, could not be: else None. A folder made first was left behind
+    by a start refused after it; records opened first were changed by a
+    start refused after them (old files imported, damaged ones set aside)."""
+    from game.store import saved_settings
+
     problem = video_problem()
     if problem:
         return problem
-    if not data_dir.exists():         # nothing saved: the board is known before the folder is made
-        problem = board_problem(options.settings, options.overrides)
-        if problem:
-            return _board_refused(options, problem)
+    problem = board_problem(options.settings_from(saved_settings(data_dir)), options.overrides)
+    if problem:
+        return _board_refused(options, problem)
     try:
         make_folder(options)
     except UsageError as e:
@@ -120,8 +124,8 @@ def check_replay(path: Path) -> int:
     try:
         line = check(read_file(path)).line()
     except ReplayError as e:
-        say(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e), sys.stderr,
-            error=True)
+        say(one_line(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e)),
+            sys.stderr, error=True)
         return 2
     failed = say(line, sys.stdout)
     if failed is not None:

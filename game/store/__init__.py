@@ -18,11 +18,12 @@ from .game_record import ABANDONED, LOST, RESULTS, WON, GameRecord
 from .history import HISTORY_LENGTH
 from .names import ANONYMOUS, MAX_NAME_LENGTH, clean_name
 from .opening import default_directory
+from .settings_keeping import saved_settings
 from .statistics import STAT_LEVELS, LevelStats
 from .store import Store
 
 __all__ = [
     "ABANDONED", "ANONYMOUS", "BestTime", "GameRecord", "HISTORY_LENGTH", "LOST", "LevelStats",
     "MAX_NAME_LENGTH", "RESULTS", "STAT_LEVELS", "Store", "TOP_COUNT", "WON", "clean_name",
-    "default_directory",
+    "default_directory", "saved_settings",
 ]

@@ -35,8 +35,15 @@ SUFFIX = ".imported"
 
 
 def digest(document: dict[str, Any]) -> str:
-    """The digest under which an imported file's content is remembered."""
-    return hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
+    """The digest under which an imported file's content is remembered.
+    ValueError for a document nested too deeply to be written again: read
+    just under Python's recursion limit, one was let through by the reader
+    and ended every start of the game in a RecursionError."""
+    try:
+        text = json.dumps(document, sort_keys=True)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def imported_before(db: sqlite3.Connection, directory: Path,
@@ -47,8 +54,13 @@ def imported_before(db: sqlite3.Connection, directory: Path,
     documents = list(read)
     for path in directory.glob(f"{records_file.NAME}{SUFFIX}*"):
         document = read_document(path)
-        if document is not None and db.execute(
-                "SELECT 1 FROM imports WHERE digest = ?", (digest(document),)).fetchone():
+        if document is None:
+            continue
+        try:
+            found = digest(document)
+        except ValueError:
+            continue                     # no digest: never imported, whatever its name
+        if db.execute("SELECT 1 FROM imports WHERE digest = ?", (found,)).fetchone():
             documents.append(document)
     return [records_file.decode(document)[0] for document in documents]
 

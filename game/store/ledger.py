@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from itertools import islice
 
 from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
 
@@ -49,6 +50,7 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
                         f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
                         list(game_row(game).values()))
     game_id = int(cursor.lastrowid or 0)
+    _forget_deleted_game(db, game_id)
     if count and game.own_play:
         _store_stats(db, game.key, read_statistics(db, game.key).after(game.won))
     if token is not None:
@@ -59,6 +61,19 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
                    (game_id, len(replay.encode("utf-8", "replace")), replay))
         prune_replays(db, replay_budget)
     return game_id
+
+
+def _forget_deleted_game(db: sqlite3.Connection, game_id: int) -> None:
+    """Let go of what a deleted game of the number ``game_id`` left: its
+    replay, and a best time's link to it. Deleting a game deletes both
+    (the schema's foreign keys), unless it was deleted where they are not
+    enforced, as by SQLite's own shell, where they are off by default.
+    SQLite then gives the next game the number again: its replay was
+    refused as a second one for that number, and the whole game with it
+    (history, statistics, best time), with the player told that nothing
+    more would be saved."""
+    db.execute("DELETE FROM replays WHERE game_id = ?", (game_id,))
+    db.execute("UPDATE best_times SET game_id = NULL WHERE game_id = ?", (game_id,))
 
 
 def game_row(game: GameRecord) -> dict[str, object]:
@@ -77,9 +92,8 @@ def add_best_time(db: sqlite3.Connection, key: Key, entry: BestTime, *,
                "bbbv_per_s, game_id, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (*key, entry.name, entry.time_ms, entry.date, entry.bbbv, entry.bbbv_per_s,
                 game_id, token))
-    db.execute(f"DELETE FROM best_times WHERE {_KEY} AND id NOT IN ("
-               f"SELECT id FROM best_times WHERE {_KEY} ORDER BY time_ms, id LIMIT ?)",
-               (*key, *key, TOP_COUNT))
+    beyond = islice(_readable_best_times(db, key), TOP_COUNT, None)
+    db.executemany("DELETE FROM best_times WHERE id = ?", [(row_id,) for row_id, _, _ in beyond])
 
 
 def name_best_time(db: sqlite3.Connection, token: str, name: str) -> None:
@@ -94,10 +108,12 @@ def add_statistics(db: sqlite3.Connection, key: Key, stats: LevelStats, *,
     ``later``: the games counted were played after those already there (a
     file continuing one imported before, its ``current_streak`` the file's
     own): a loss among them ends the line's streak where the file's does;
-    all won, they lengthen the line's. No best streak passes the wins
-    counted: a line that says so fails its checks and reads as no game at
-    all (the statistics reset here while an older copy played on, the
-    file's best streak came with its one new win: Statistics said 0)."""
+    all won, they lengthen the line's. No streak is longer than the wins
+    the line counts: the file's streaks may count wins the line no longer
+    does (the statistics reset here while an older copy played on, the
+    file's best streak came with its one new win), and a line whose streak
+    passed its wins contradicts itself, which reads as no statistics at all
+    (Statistics said 0, then the next game overwrote it)."""
     old = read_statistics(db, key)
     if later:
         current = stats.current_streak if stats.current_streak < stats.played \
@@ -105,8 +121,9 @@ def add_statistics(db: sqlite3.Connection, key: Key, stats: LevelStats, *,
     else:
         current = old.current_streak if old.played else stats.current_streak
     won = min(old.won + stats.won, MAX_INT)
+    current = min(current, won)
     merged = LevelStats(min(old.played + stats.played, MAX_INT), won, current,
-                        max(old.best_streak, min(stats.best_streak, won), current))
+                        min(max(old.best_streak, stats.best_streak, current), won))
     _store_stats(db, key, merged)
 
 
@@ -165,17 +182,30 @@ def read_statistics(db: sqlite3.Connection, key: Key) -> LevelStats:
 
 def read_best_times(db: sqlite3.Connection, key: Key) -> list[tuple[BestTime, str | None]]:
     """``key``'s table, best first, each entry with its naming token."""
-    rows = db.execute(f"SELECT name, time_ms, date, bbbv, bbbv_per_s, token FROM best_times "
-                      f"WHERE {_KEY} ORDER BY time_ms, id LIMIT ?", (*key, TOP_COUNT))
-    table = []
-    for name, time_ms, date, bbbv, bbbv_per_s, token in rows:
+    return [(entry, token) for _, entry, token
+            in islice(_readable_best_times(db, key), TOP_COUNT)]
+
+
+def _readable_best_times(db: sqlite3.Connection,
+                         key: Key) -> Iterator[tuple[int, BestTime, str | None]]:
+    """``key``'s entries that pass their checks, best first, each with its
+    row's id and naming token; read as they are asked for. The table is
+    these: a row that fails its checks (a negative time, a date in another
+    form, left by a hand edit) is never shown, so it neither takes a place
+    nor pushes an entry out. Ten such rows faster than any time once took
+    the ten places: each new best time was told its place, named, and
+    deleted in the same transaction that entered it. Negative times are
+    left out by the query, along the table's index, so that a hand edit's
+    hundred thousand of them are not read one by one as a game ends."""
+    rows = db.execute(f"SELECT id, name, time_ms, date, bbbv, bbbv_per_s, token FROM best_times "
+                      f"WHERE {_KEY} AND time_ms >= 0 ORDER BY time_ms, id", key)
+    for row_id, name, time_ms, date, bbbv, bbbv_per_s, token in rows:
         try:
             entry = best_times.decode({"name": name, "time_ms": time_ms, "date": date,
                                        "bbbv": bbbv, "bbbv_per_s": bbbv_per_s})
         except Unreadable:
             continue
-        table.append((entry, token))
-    return table
+        yield row_id, entry, token
 
 
 def read_history(db: sqlite3.Connection, limit: int, offset: int) -> list[GameRecord]:

@@ -58,8 +58,8 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
         try:
             problems = _import(db, directory, name, document, now)
         except (ValueError, OverflowError):
-            file.damaged()     # a value past the checks that the database refuses:
-            continue           # never let it stop the game at every start
+            file.damaged()     # a value past the checks that the database refuses, or a
+            continue           # file nested too deeply: never let it stop every start
         if not rename:
             continue
         try:
@@ -79,10 +79,11 @@ def _import_renamed(db: sqlite3.Connection, directory: Path, file: tuple[str, in
     and schema. Its problems."""
     name, version = file
     document = continued.read_document(kept)
-    if document is None or schema_of(document) != version \
-            or continued.digest(document) == continued.digest(imported):
+    if document is None or schema_of(document) != version:
         return []
     try:
+        if continued.digest(document) == continued.digest(imported):
+            return []
         return _import(db, directory, name, document, now, read=(imported,))
     except (ValueError, OverflowError):
         return []      # refused as the file read first would have been: kept, as it is

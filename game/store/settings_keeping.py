@@ -90,14 +90,7 @@ class SettingsKeeping:
         or None when there is none of a schema it knows. It only fills in
         what settings.json lacks, so anything wrong with it is passed over in
         silence: the next save writes it afresh."""
-        try:
-            document = json.loads(read_capped(self.directory / settings_file.KEPT_NAME))
-        except (OSError, ValueError, RecursionError):
-            return None
-        schema = schema_of(document)
-        if schema is None or schema > settings_file.SCHEMA:
-            return None
-        return document
+        return _read_known(self.directory / settings_file.KEPT_NAME)
 
     def _save_settings_text(self, text: str) -> None:
         """Queue settings.json for the background writer (the window goes on)."""
@@ -114,3 +107,32 @@ class SettingsKeeping:
                 write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
                              text.encode("utf-8"))
         self._settings_file.save(text)
+
+
+def saved_settings(directory: Path) -> Settings:
+    """The settings a store opened on ``directory`` would start with, read
+    without writing anything (the defaults for a file it would set aside or
+    leave to a newer version, and for each bad field). The command line
+    checks the board they lead to before it opens the store: opening it
+    imports old records files, sets damaged files aside and records the
+    games of copies that died, and a command line then refused for that
+    board (``--shape grid`` after a hexagonal board too dense for the grid)
+    had changed the records, with the notices told to nobody."""
+    document = _read_known(directory / settings_file.NAME)
+    if document is None:
+        return Settings()
+    kept = _read_known(directory / settings_file.KEPT_NAME)
+    return settings_file.decode(settings_file.restored(document, kept))[0]
+
+
+def _read_known(path: Path) -> dict[str, Any] | None:
+    """The settings document at ``path``, or None when there is none of a
+    schema this version knows (missing, damaged, a newer version's)."""
+    try:
+        document = json.loads(read_capped(path))
+    except (OSError, ValueError, RecursionError):
+        return None
+    schema = schema_of(document)
+    if schema is None or schema > settings_file.SCHEMA:
+        return None
+    return document
