@@ -37,6 +37,9 @@ class Recorder:
     def update(self, still):
         pass
 
+    def retry(self):
+        pass
+
 
 def _win(app):
     for y in range(8):
@@ -124,6 +127,24 @@ def test_a_click_on_the_face_after_a_loss_silences_the_explosion():
     press(app, face)
     release(app, face)
     assert app.play.field.status.name == "READY" and not pygame.mixer.get_busy()
+
+
+def test_turning_sound_off_mid_tune_silences_it_and_on_again_plays_the_next_tick():
+    app = make_app(SPREAD, sound=True)
+    app.audio = Recorder()
+    click(app, (7, 0))
+    key(app, pygame.K_s)                  # off in the clock's first second
+    app.step(60)
+    key(app, pygame.K_s)                  # on again: the 2 shown meanwhile stays silent...
+    app.step(30)
+    assert app.audio.played == ["reveal", "tick"]
+    app.step(30)                          # ...the 3 ticks
+    assert app.audio.played == ["reveal", "tick", "tick"]
+    app = make_app(SPREAD, sound=True)
+    _win(app)
+    assert pygame.mixer.get_busy()
+    key(app, pygame.K_s)
+    assert not pygame.mixer.get_busy()
 
 
 def test_s_and_the_menu_turn_sound_off_and_on():
