@@ -161,7 +161,11 @@ class Commands:
 
     def minimize(self) -> None:
         """Esc on the board: Winmine's boss key, which minimised the game
-        (winmine.c, WM_KEYDOWN: VK_ESCAPE posts SC_MINIMIZE), and so paused it."""
+        (winmine.c, WM_KEYDOWN: VK_ESCAPE posts SC_MINIMIZE), and so paused it.
+        The game pauses here, not only when the window manager reports the
+        window minimised: with none that minimises (bare X, a tiling one)
+        Esc left the board showing and its clock ticking."""
+        self.app.play.pause()
         self.app.display.minimize()
 
     def toggle_fullscreen(self) -> None:

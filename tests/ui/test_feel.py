@@ -267,6 +267,22 @@ def test_escape_on_the_board_minimises_the_window_and_pauses_the_game(monkeypatc
     assert app.play.session.chrono.display_seconds() == shown      # the clock stopped
 
 
+def test_escape_pauses_even_where_the_window_cannot_be_minimised():
+    """Without a window manager that minimises (bare X, a tiling one), the
+    window stayed on screen and no event came: the clock ran on."""
+    from game.ui.screens.pause import PauseScreen
+    app = make_app(BOARD)                 # the dummy driver minimises nothing
+    click(app, (4, 4))
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScreen)
+    shown = app.play.session.chrono.display_seconds()
+    app.step(180)
+    assert app.play.session.chrono.display_seconds() == shown
+    post(pygame.WINDOWMINIMIZED)          # the report, when it comes, changes nothing
+    app.step()
+    assert [type(s) for s in app.stack] == [type(app.play), PauseScreen]
+
+
 def test_escape_closing_a_menu_or_a_dialog_minimises_nothing_nor_does_a_kiosk(monkeypatch):
     app = make_app()
     asked = minimizing(app, monkeypatch)

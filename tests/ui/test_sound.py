@@ -37,6 +37,16 @@ class Recorder:
     def update(self, still):
         pass
 
+    def retry(self):
+        pass
+
+
+def _win(app):
+    for y in range(8):
+        for x in range(8):
+            if SPREAD[y][x] == "." and app.play.field.cell(x, y) == "#":
+                click(app, (x, y))
+
 
 def test_each_move_plays_its_effect():
     app = make_app(SPREAD, sound=True)
@@ -95,11 +105,46 @@ def test_redrawing_the_window_plays_no_extra_tick():
 def test_victory_plays_its_fanfare():
     app = make_app(SPREAD, sound=True)
     app.audio = Recorder()
-    for y in range(8):
-        for x in range(8):
-            if SPREAD[y][x] == "." and app.play.field.cell(x, y) == "#":
-                click(app, (x, y))
+    _win(app)
     assert app.audio.played[-1] == "victory"
+
+
+def test_f2_during_the_win_tune_silences_it():
+    """The tune (1 s) played on over the new board, as did the explosion."""
+    app = make_app(SPREAD, sound=True)
+    _win(app)
+    assert app.play.field.status.name == "WON" and pygame.mixer.get_busy()
+    key(app, pygame.K_F2)
+    assert not pygame.mixer.get_busy()
+
+
+def test_a_click_on_the_face_after_a_loss_silences_the_explosion():
+    app = make_app(SPREAD, sound=True)
+    click(app, (7, 0))
+    click(app, (0, 0))
+    assert app.play.field.status.name == "LOST" and pygame.mixer.get_busy()
+    face = app.viewport.to_display(app.layout.face.center)
+    press(app, face)
+    release(app, face)
+    assert app.play.field.status.name == "READY" and not pygame.mixer.get_busy()
+
+
+def test_turning_sound_off_mid_tune_silences_it_and_on_again_plays_the_next_tick():
+    app = make_app(SPREAD, sound=True)
+    app.audio = Recorder()
+    click(app, (7, 0))
+    key(app, pygame.K_s)                  # off in the clock's first second
+    app.step(60)
+    key(app, pygame.K_s)                  # on again: the 2 shown meanwhile stays silent...
+    app.step(30)
+    assert app.audio.played == ["reveal", "tick"]
+    app.step(30)                          # ...the 3 ticks
+    assert app.audio.played == ["reveal", "tick", "tick"]
+    app = make_app(SPREAD, sound=True)
+    _win(app)
+    assert pygame.mixer.get_busy()
+    key(app, pygame.K_s)
+    assert not pygame.mixer.get_busy()
 
 
 def test_s_and_the_menu_turn_sound_off_and_on():

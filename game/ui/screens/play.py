@@ -81,8 +81,11 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
 
     def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None:
         """Start a game with the current settings, or on a given board (tests,
-        replays); the window fits the board."""
+        replays); the window fits the board. The last game's sounds stop:
+        the win's tune or the explosion went on over the new board after F2
+        or a click on the face."""
         self._run_after_victory(force=True)
+        self.app.audio.stop()
         if self._pause is not None:       # a dialog over the pause started this game
             self.app.remove(self._pause)
             self._pause = None
