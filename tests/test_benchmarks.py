@@ -272,3 +272,15 @@ def test_the_pages_soak_samples_the_memory_and_judges_its_growth(capsys):
     assert soak_pages.main(["--minutes", "0.05", "--games", "50", "--every", "1"]) == 0
     out = capsys.readouterr().out
     assert out.count(" MB  objects ") >= 3 and "RSS over the second half: " in out
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    (["--minutes", "0"], "argument --minutes: '0': must be more than 0"),
+    (["--games", "-3"], "argument --games: '-3': must be 1 or more"),
+    (["--every", "x"], "argument --every: 'x' is not a number"),
+])
+def test_the_pages_soak_refuses_a_length_it_cannot_run(option, message, capsys):
+    import soak_pages
+    with pytest.raises(SystemExit) as exit_:
+        soak_pages.main(option)
+    assert exit_.value.code == 2 and message in capsys.readouterr().err

@@ -37,12 +37,15 @@ VIEWER_KEYS = {"faster": (60, 61, 62), "end": 200, "home": 260}
 
 
 def main(argv: list[str] | None = None) -> int:
+    from soak import above_zero, at_least
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--minutes", type=float, default=30.0)
-    parser.add_argument("--games", type=int, default=100_000, help="games in the records")
-    parser.add_argument("--every", type=float, default=60.0, help="seconds between samples")
-    parser.add_argument("--rss-mb", type=float, default=5.0,
+    parser.add_argument("--minutes", type=above_zero, default=30.0)
+    parser.add_argument("--games", type=at_least(1, int), default=100_000,
+                        help="games in the records")
+    parser.add_argument("--every", type=above_zero, default=60.0,
+                        help="seconds between samples")
+    parser.add_argument("--rss-mb", type=at_least(0, float), default=5.0,
                         help="RSS growth allowed over the second half")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
