@@ -284,3 +284,19 @@ def test_the_pages_soak_refuses_a_length_it_cannot_run(option, message, capsys):
     with pytest.raises(SystemExit) as exit_:
         soak_pages.main(option)
     assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_the_window_scenario_zooms_its_board_in_and_out(monkeypatch):
+    from bench_boards import scenario_window
+
+    from game.ui.app import App
+    scales = []
+    real = App.zoom
+
+    def zoom(app, step):
+        real(app, step)
+        scales.append(app.viewport.scale)
+
+    monkeypatch.setattr(App, "zoom", zoom)
+    scenario_window(Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-")), 60, "zoom")
+    assert scales[:3] == [2, 1, 2]

@@ -55,10 +55,11 @@ def make_app(store: Store, clock: Callable[[], float] | None = None, **settings)
     return app
 
 
-def post_key(key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+def post_key(key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
                                          scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="",
+                                         scancode=0))
 
 
 def post_click(app: App, cell: tuple[int, int]) -> None:
