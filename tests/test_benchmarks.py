@@ -76,7 +76,8 @@ def test_the_seek_scenario_presses_end_in_the_first_frame_the_viewer_shows(tmp_p
     from game.ui.screens.watch import ReplayScreen
     long_replay_file = bench_frames.long_replay_file
     monkeypatch.setattr(bench_frames, "long_replay_file",
-                        lambda directory, steps=6: long_replay_file(directory, steps=1))
+                        lambda directory, steps=6, shape="grid": long_replay_file(
+                            directory, steps=1, shape=shape))
     pressed = []
     real_post_key = bench_frames.post_key
 
@@ -188,3 +189,116 @@ def test_the_classic_pairing_plays_each_seed_both_ways_and_counts_them(capsys, m
     assert f"weighed {weighed} won, plain {plain};" in line
     assert [classic_pair.play(("beginner", seed, True)) for seed in range(40)] != \
         [classic_pair.play(("beginner", seed, False)) for seed in range(40)]     # it matters
+
+
+@pytest.mark.parametrize("shape", ["grid", "hex", "torus"])
+def test_the_cascade_scenario_opens_the_whole_board_on_every_shape(shape):
+    from game.engine import Minefield
+    field = Minefield.from_layout(bench_frames.ZERO_BOARD, shape=shape)
+    field.reveal(*bench_frames.ZERO_CLICK[shape])
+    # all but the two mines and the cell between them, the game going on
+    assert sum(row.count("#") for row in field.view()) == 3
+    assert field.status == "playing"
+
+
+def test_the_ring_fields_click_opens_it_all_but_its_mines_corner():
+    from bench_boards import ring_mask, zero_field
+
+    from game.engine import Minefield
+    mask = ring_mask()
+    rows, click = zero_field(mask)
+    field = Minefield.from_layout(rows)
+    assert field.width == field.height == 100 and " " in rows[50]      # a hole in the middle
+    field.reveal(*click)
+    assert sum(row.count("#") for row in field.view()) == 3 and field.status == "playing"
+
+
+def test_the_hex_replay_of_the_seek_scenario_is_a_whole_hex_game(tmp_path):
+    from game.replay import check, read_file
+    replay = read_file(bench_frames.long_replay_file(str(tmp_path), steps=1, shape="hex"))
+    assert (replay.shape, replay.width, replay.height) == ("hex", 100, 100)
+    assert check(replay).result == "won"
+
+
+def test_the_played_records_are_written_through_the_store(tmp_path):
+    from bench_pages import played_records
+    played_records(str(tmp_path), 300)
+    store = Store(str(tmp_path))
+    try:
+        assert store.count_games() == 300
+        names = [t.name for t in store.best_times("expert", style="modern", shape="grid")]
+        assert names and all(name.startswith("Player ") for name in names)
+        assert store.statistics("beginner", style="xp", shape="hex").played > 0
+    finally:
+        store.close()
+
+
+def test_the_pages_scenario_turns_every_page_of_statistics(monkeypatch):
+    from bench_pages import PlayedRecords, scenario_pages
+
+    from game.ui.screens.records import StatisticsDialog
+    shown = []
+    real_ask = StatisticsDialog.ask
+
+    def ask(dialog):
+        shown.append((dialog.level, dialog.shape))
+        real_ask(dialog)
+
+    monkeypatch.setattr(StatisticsDialog, "ask", ask)
+    times = scenario_pages(PlayedRecords(100), 150, "statistics")
+    assert len(times) >= 150
+    pages = len(StatisticsDialog.levels) * 3
+    assert len(set(shown)) == pages                  # every level of every shape
+
+
+def test_the_window_scenario_switches_the_language_back_and_forth(monkeypatch):
+    from bench_boards import scenario_window
+
+    from game.ui.app import App
+    chosen = []
+    real = App.set_language
+
+    def set_language(app, language):
+        chosen.append(language)
+        real(app, language)
+
+    monkeypatch.setattr(App, "set_language", set_language)
+    scenario_window(Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-")), 60, "language")
+    assert chosen[:3] == ["fr", "en", "fr"]
+
+
+def test_the_pages_soak_samples_the_memory_and_judges_its_growth(capsys):
+    import soak_pages
+    # (the first seconds of the window are its warm-up: RSS is judged by the full run)
+    assert soak_pages.main(["--minutes", "0.05", "--games", "50", "--every", "1",
+                            "--rss-mb", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(" MB  objects ") >= 3 and "RSS over the second half: " in out
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    (["--minutes", "0"], "argument --minutes: '0': must be more than 0"),
+    (["--games", "-3"], "argument --games: '-3': must be 1 or more"),
+    (["--every", "x"], "argument --every: 'x' is not a number"),
+])
+def test_the_pages_soak_refuses_a_length_it_cannot_run(option, message, capsys):
+    import soak_pages
+    with pytest.raises(SystemExit) as exit_:
+        soak_pages.main(option)
+    assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_the_window_scenario_zooms_its_board_in_and_out(monkeypatch):
+    from bench_boards import scenario_window
+
+    from game.ui.app import App
+    scales = []
+    real = App.zoom
+
+    def zoom(app, step):
+        real(app, step)
+        scales.append(app.viewport.scale)
+
+    monkeypatch.setattr(App, "zoom", zoom)
+    scenario_window(Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-")), 60, "zoom")
+    assert scales[:3] == [2, 1, 2]

@@ -55,10 +55,11 @@ def make_app(store: Store, clock: Callable[[], float] | None = None, **settings)
     return app
 
 
-def post_key(key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+def post_key(key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
                                          scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="",
+                                         scancode=0))
 
 
 def post_click(app: App, cell: tuple[int, int]) -> None:
@@ -106,38 +107,43 @@ def auto_play(app: App, overlay: bool = False) -> Callable[[App, int], None]:
     return script
 
 
+#: The largest board, with the mine density of Expert.
+BIG_BOARD = {"level": "custom", "custom_width": 100, "custom_height": 100, "custom_mines": 1600}
+
+
 def scenario_autoplay(store: Store, frames: int, *, big: bool = False,
-                      overlay: bool = False) -> CpuTimes:
-    board = ({"level": "custom", "custom_width": 100, "custom_height": 100, "custom_mines": 1600}
-             if big else {"level": "expert"})
-    app = make_app(store, **board)
+                      overlay: bool = False, shape: str = "grid") -> CpuTimes:
+    board = BIG_BOARD if big else {"level": "expert"}
+    app = make_app(store, **board, shape=shape)
     return run(app, frames, auto_play(app, overlay))
 
 
 #: Two mines in a corner: a click at (0, 0) opens 9,997 cells, and the safe
 #: cell between the mines stays covered, so the game goes on.
 ZERO_BOARD = ["." * 100] * 99 + ["." * 97 + "*.*"]
+#: Where the cascade's click goes: on the torus (0, 0) touches the far
+#: corner's mine, and would open itself alone.
+ZERO_CLICK = {"grid": (0, 0), "hex": (0, 0), "torus": (0, 50)}
 
 
-def scenario_cascade(store: Store, frames: int) -> CpuTimes:
-    """A click that opens 9,999 cells of a 100x100 board, fullscreen, every 30 frames."""
+def scenario_cascade(store: Store, frames: int, shape: str = "grid") -> CpuTimes:
+    """A click that opens 9,997 cells of a 100x100 board, fullscreen, every 30 frames."""
     app = make_app(store, level="custom", custom_width=100, custom_height=100,
-                   custom_mines=10, fullscreen=True)
+                   custom_mines=10, fullscreen=True, shape=shape)
 
     def script(app: App, frame: int) -> None:
         if frame % 30 == 0:
-            app.play.new_game(field=Minefield.from_layout(ZERO_BOARD))
+            app.play.new_game(field=Minefield.from_layout(ZERO_BOARD, shape=shape))
         elif frame % 30 == 2:
-            post_click(app, (0, 0))
+            post_click(app, ZERO_CLICK[shape])
     return run(app, frames, script)
 
 
-def scenario_defeat(store: Store, frames: int) -> CpuTimes:
+def scenario_defeat(store: Store, frames: int, shape: str = "grid") -> CpuTimes:
     """The defeat animation of a 100x100 board with 1,600 mines, again and again:
     a first click, a mine clicked half a second later (a player's pace), each
     new game asked by F2, so its frame is timed too."""
-    app = make_app(store, level="custom", custom_width=100, custom_height=100,
-                   custom_mines=1600)
+    app = make_app(store, **BIG_BOARD, shape=shape)
     state: dict[str, object] = {"mine": None, "first": 0}
 
     def script(app: App, frame: int) -> None:
@@ -276,12 +282,12 @@ def picked(times: CpuTimes, indexes: list[int]) -> CpuTimes:
     return out
 
 
-def long_replay_file(directory: str, steps: int = 6) -> str:
+def long_replay_file(directory: str, steps: int = 6, shape: str = "grid") -> str:
     """A replay file of a 100x100 game with 2,000 mines played by someone
     who knows where they are: about 6,700 moves, each reached by the pointer
     over ``steps`` cells (6: 40,000 samples, 0.5 MB; 29: 195,000, 2 MB)."""
     from game.replay import Recorder, replay_of, write_file
-    field = Minefield(100, 100, 2000, seed=7)
+    field = Minefield(100, 100, 2000, seed=7, shape=shape)
     recorder, t = Recorder(), 0
     field.reveal(50, 50)
     recorder.stamp(field.move_count, t)
@@ -323,14 +329,15 @@ def scenario_replays(store: Store, frames: int, steps: int = 6) -> CpuTimes:
     return run(app, frames, script)
 
 
-def scenario_seek_at_once(store: Store, frames: int) -> CpuTimes:
+def scenario_seek_at_once(store: Store, frames: int, shape: str = "grid") -> CpuTimes:
     """The 100x100 replay (see ``long_replay_file``) in the viewer, End
     pressed in the first frame it shows, before any checkpoint ahead is
     kept, then Home, then the viewer left and opened again."""
     from game.replay import read_file
     from game.ui.screens.replays import watch
     from game.ui.screens.watch import ReplayScreen
-    replay = read_file(long_replay_file(tempfile.mkdtemp(prefix="minesweeper-seek-")))
+    replay = read_file(long_replay_file(tempfile.mkdtemp(prefix="minesweeper-seek-"),
+                                        shape=shape))
     app = make_app(store, level="expert")
     state = {"shown": -1}
 
@@ -419,6 +426,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         scenario_open_replay,
         scenario_watch_last,
     )
+    from bench_boards import newer_scenarios
     store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-"))
     scenarios: list[tuple[str, Callable[[], CpuTimes]]] = [
         ("auto-play, Expert", lambda: scenario_autoplay(store, frames)),
@@ -441,6 +449,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("Expert <-> 100x100 grid, hex, torus", lambda: scenario_board_changes(frames)),
         ("R: the last game, 2 MB 100x100 replay", lambda: scenario_watch_last(frames)),
         ("Open replay..., 5,000 files", lambda: scenario_open_replay(frames)),
+        *newer_scenarios(store, frames),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")
     print(f"{'scenario':<38} {'frames':>6} {'p50':>7} {'p99':>7} {'max':>7} {'>16.7':>5}"
