@@ -225,6 +225,40 @@ def test_a_double_click_in_a_box_selects_its_number_to_be_typed_over():
     assert not navy_columns(app, dialog, "mines")
 
 
+def test_two_quick_clicks_on_different_letters_put_the_caret_and_select_nothing():
+    """A press soon after another anywhere in the box was a double click:
+    a click after the 3, then one quickly between the 1 and the 2 to type
+    there, selected the whole number, and the 5 typed replaced it."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    for x in letters_span(app, dialog, "mines", 1, 3)[::-1]:             # after the 3, the 1
+        press(app, at(x))
+        release(app, at(x))
+    assert not navy_columns(app, dialog, "mines")
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "1523"
+
+
+def test_a_third_quick_click_puts_the_caret_as_in_windows():
+    """The click after a double click is a click: the caret goes where it
+    points, and the word it selected is let go."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = app.viewport.to_display((box.x + 4, box.centery))               # before the 1 of 10
+    for _ in range(3):
+        press(app, at)
+        release(app, at)
+    assert not navy_columns(app, dialog, "mines")
+    type_text(app, "2")
+    assert dialog.fields["mines"].text == "210"
+
+
 def test_enter_accepts_the_dialog():
     app = make_app()
     open_custom(app)
