@@ -225,6 +225,31 @@ def test_a_double_click_in_a_box_selects_its_number_to_be_typed_over():
     assert not navy_columns(app, dialog, "mines")
 
 
+def test_a_click_with_shift_held_selects_from_the_caret_to_it():
+    """Shift+click put the caret and selected nothing, though Windows text
+    boxes (and the box's own docstring) select from the caret to it."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = app.viewport.to_display((box.x + letters_span(app, dialog, "mines", 0, 0)[0],
+                                  box.centery))          # before the 1
+    pygame.key.set_mods(pygame.KMOD_LSHIFT)
+    try:
+        press(app, at)
+        release(app, at)
+    finally:
+        pygame.key.set_mods(0)
+    left, right = letters_span(app, dialog, "mines", 0, 2)
+    navy = navy_columns(app, dialog, "mines")
+    assert navy and min(navy) <= left and right - 1 <= max(navy) < right + 1   # "12", not the 3
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "43"
+
+
 def test_two_quick_clicks_on_different_letters_put_the_caret_and_select_nothing():
     """A press soon after another anywhere in the box was a double click:
     a click after the 3, then one quickly between the 1 and the 2 to type

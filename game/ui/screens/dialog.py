@@ -290,10 +290,13 @@ class Dialog(DialogLists, base.Screen):
             self._held = widget
             widget.pressed = True
         if widget is not None and widget.focusable:
+            # Shift held, as in a Windows text box, the press stretches the
+            # selection of the box being typed in to it
+            extend = widget is self.focused and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
             self.focus = self.widgets.index(widget)
             self.focus_moved = True
             if isinstance(widget, TextField):
-                self._text_click(widget, event.pos)
+                self._text_click(widget, event.pos, extend)
                 last, self._text_press = self._text_press, (widget, self._ticks, event.pos)
                 if self._double_click(last, widget, event.pos):
                     widget.select_word()
@@ -317,7 +320,8 @@ class Dialog(DialogLists, base.Screen):
 
     def _text_click(self, box: TextField, pos: tuple[int, int], extend: bool = False) -> None:
         """The caret put where display pixel ``pos`` points in ``box``
-        (with ``extend``, the selection stretched to it: a drag)."""
+        (with ``extend``, the selection stretched to it: a drag, or a
+        press with Shift held)."""
         x = self.app.viewport.to_window(pos)[0] - self.screen_rect(box).x
         box.click(self.app.painter, x, extend)
 
