@@ -11,6 +11,7 @@ from game.ui.screens.custom import FIELDS, CustomDialog
 from game.ui.screens.dialog import BLINK_TICKS
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.help import AboutDialog
+from game.ui.screens.notice import NoticeDialog
 from game.ui.text_field import PASTE_READ
 from game.words import shape_name
 
@@ -223,6 +224,112 @@ def test_a_double_click_in_a_box_selects_its_number_to_be_typed_over():
     press(app, at)
     release(app, at)
     assert not navy_columns(app, dialog, "mines")
+
+
+def test_an_arrow_alone_goes_to_the_selections_end_and_shift_end_selects_to_the_end():
+    """The keys of a selection made leftwards: Right alone goes to its right
+    end (not one letter past the caret at its left end), Shift+End selects
+    from the caret to the end of the text."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    key(app, pygame.K_HOME, pygame.KMOD_SHIFT)           # |[12]3
+    key(app, pygame.K_RIGHT)                             # 12|3
+    type_text(app, "0")
+    assert dialog.fields["mines"].text == "1203"
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RIGHT)                             # 1|203
+    key(app, pygame.K_END, pygame.KMOD_SHIFT)            # 1[203]|
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "15"
+
+
+def test_backspace_after_a_selection_taken_back_to_nothing_removes_one_letter():
+    """Shift+Left then Shift+Right leave the selection empty, its start
+    kept: Backspace then removes the letter before the caret, and selects
+    nothing (what is typed next goes in, replacing no letter)."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)          # 12|3, nothing selected
+    key(app, pygame.K_BACKSPACE)                         # 1|3
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "143"
+
+
+def test_a_drag_selects_from_where_it_began_however_many_moves_it_takes():
+    """Each move of a drag stretches the selection from the press, not
+    from where the previous move left the caret."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    spans = [letters_span(app, dialog, "mines", 0, n)[1] for n in range(4)]
+    press(app, at(spans[0]))                             # before the 1
+    for x in spans[1:]:                                  # letter by letter to past the 3
+        move(app, at(x))
+    release(app, at(spans[3]))
+    type_text(app, "7")
+    assert dialog.fields["mines"].text == "7"
+
+
+@pytest.mark.parametrize("taken", ["notice", "focus"])
+def test_a_drag_in_a_box_ends_when_a_notice_or_another_window_takes_the_release(taken):
+    """A notice opened over the dialog (the store's) or another window
+    takes the button's release: the dialog never saw it, and once back the
+    selection went on following the pointer, no button down."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    press(app, at(letters_span(app, dialog, "mines", 0, 3)[1]))         # after the 3
+    if taken == "notice":
+        app.push(NoticeDialog(app, "The records cannot be saved."))
+        app.step()
+        key(app, pygame.K_RETURN)
+    else:
+        post(pygame.WINDOWFOCUSLOST)
+        app.step()
+        post(pygame.WINDOWFOCUSGAINED)
+        app.step()
+    assert app.top is dialog
+    move(app, at(0), buttons=(0, 0, 0))
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "1234"
+
+
+def test_a_zoom_in_the_middle_of_a_drag_in_a_box_stops_it_without_a_traceback():
+    """The box dragged in is made anew by the zoom's layout: kept, the old
+    one took the moves unseen, and once its caret differed from the new
+    box's, it was looked for among the dialog's widgets (ValueError)."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    press(app, app.viewport.to_display((box.x + 3, box.centery)))
+    press_and_let_go(app, pygame.K_MINUS, pygame.KMOD_CTRL)
+    assert app.viewport.scale == 1
+    box = dialog.screen_rect(dialog.fields["mines"])
+    for x in (box.centerx, box.right - 3):
+        move(app, app.viewport.to_display((x, box.centery)))
+    release(app, app.viewport.to_display((box.right - 3, box.centery)))
+    type_text(app, "7")                  # the caret the press put, before the 1
+    assert app.top is dialog and dialog.fields["mines"].text == "7123"
 
 
 def test_a_click_with_shift_held_selects_from_the_caret_to_it():
