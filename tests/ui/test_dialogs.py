@@ -136,6 +136,22 @@ def test_the_caret_shows_at_once_after_a_letter_typed_and_then_blinks():
     assert caret_shows(app, dialog, "height")
 
 
+@pytest.mark.parametrize("phase", [1, BLINK_TICKS // 2, BLINK_TICKS - 2])
+def test_the_caret_goes_off_half_a_second_after_a_letter_whatever_the_clock(phase):
+    """The caret's half second on counted from the key, but the box was
+    drawn again only on the dialog's own half seconds: typed between two,
+    the caret stayed on until the next, up to a second."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_END)
+    app.step(phase)
+    type_text(app, "1")
+    app.step(BLINK_TICKS - 3)
+    assert caret_shows(app, dialog, "height")
+    app.step(2)                          # half a second after the key
+    assert not caret_shows(app, dialog, "height")
+
+
 def navy_columns(app, dialog, name):
     """The scale-1 columns of box ``name`` (from its left edge) whose middle
     pixel is the selection's navy."""
