@@ -527,6 +527,28 @@ def test_a_zoom_between_two_digits_keeps_typing_where_it_was(zoom):
     assert app.top is app.play and app.play.field.mines == 205
 
 
+def test_space_held_on_ok_through_a_zoom_clicks_it_when_it_comes_up():
+    """Space held on OK, Ctrl+- meanwhile: the dialog's new OK stood up
+    under the key held, and Space's release clicked nothing (the button it
+    held was the old layout's)."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    clear_and_type(app, "12")
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)                                       # Shape, Field, then OK
+    assert getattr(dialog.focused, "label", "") == "OK"
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    press_and_let_go(app, pygame.K_MINUS, pygame.KMOD_CTRL)
+    assert app.viewport.scale == 1 and dialog.focused.pressed   # drawn held down
+    post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert app.top is app.play and app.play.field.height == 12
+
+
 def test_too_many_mines_are_refused():
     app = make_app()
     dialog = open_custom(app)

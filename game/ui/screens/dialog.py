@@ -135,6 +135,14 @@ class Dialog(DialogLists, base.Screen):
             held, self._held = self._held, in_place(self._held, laid, self.widgets)
             if self._held is not None:
                 self._held.pressed = held.pressed
+        if self._spaced is not None:
+            # Space down on a button, as the mouse's: the new one in its
+            # place, pressed. Kept, the old one, no longer the focus, was
+            # clicked by no release of Space (a zoom, History's rows coming
+            # in), and the button drawn stood up under the key held.
+            self._spaced = in_place(self._spaced, laid, self.widgets)
+            if self._spaced is not None:
+                self._spaced.pressed = True
         self._keep_lists_held(laid)
 
     def _keep_typing(self, before: object) -> None:
