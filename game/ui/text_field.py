@@ -27,8 +27,8 @@ class TextField:
     As in a Windows dialog, a box the keyboard brings the focus to (the
     dialog opening, Tab) has its whole text selected: what is typed then
     replaces it, Backspace or Delete clears it, an arrow key lets it go.
-    Shift with an arrow, Home or End, or the pointer dragged with the left
-    button down, selects from where the caret was (``anchor``) to where it
+    Shift with an arrow, Home, End or a click, or the pointer dragged with
+    the left button down, selects from where the caret was (``anchor``) to where it
     goes, as in a Windows text box."""
 
     rect: pygame.Rect

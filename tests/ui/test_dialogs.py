@@ -11,6 +11,7 @@ from game.ui.screens.custom import FIELDS, CustomDialog
 from game.ui.screens.dialog import BLINK_TICKS
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.help import AboutDialog
+from game.ui.screens.notice import NoticeDialog
 from game.ui.text_field import PASTE_READ
 from game.words import shape_name
 
@@ -135,6 +136,22 @@ def test_the_caret_shows_at_once_after_a_letter_typed_and_then_blinks():
     assert caret_shows(app, dialog, "height")
 
 
+@pytest.mark.parametrize("phase", [1, BLINK_TICKS // 2, BLINK_TICKS - 2])
+def test_the_caret_goes_off_half_a_second_after_a_letter_whatever_the_clock(phase):
+    """The caret's half second on counted from the key, but the box was
+    drawn again only on the dialog's own half seconds: typed between two,
+    the caret stayed on until the next, up to a second."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_END)
+    app.step(phase)
+    type_text(app, "1")
+    app.step(BLINK_TICKS - 3)
+    assert caret_shows(app, dialog, "height")
+    app.step(2)                          # half a second after the key
+    assert not caret_shows(app, dialog, "height")
+
+
 def navy_columns(app, dialog, name):
     """The scale-1 columns of box ``name`` (from its left edge) whose middle
     pixel is the selection's navy."""
@@ -223,6 +240,171 @@ def test_a_double_click_in_a_box_selects_its_number_to_be_typed_over():
     press(app, at)
     release(app, at)
     assert not navy_columns(app, dialog, "mines")
+
+
+def test_an_arrow_alone_goes_to_the_selections_end_and_shift_end_selects_to_the_end():
+    """The keys of a selection made leftwards: Right alone goes to its right
+    end (not one letter past the caret at its left end), Shift+End selects
+    from the caret to the end of the text."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    key(app, pygame.K_HOME, pygame.KMOD_SHIFT)           # |[12]3
+    key(app, pygame.K_RIGHT)                             # 12|3
+    type_text(app, "0")
+    assert dialog.fields["mines"].text == "1203"
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RIGHT)                             # 1|203
+    key(app, pygame.K_END, pygame.KMOD_SHIFT)            # 1[203]|
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "15"
+
+
+def test_backspace_after_a_selection_taken_back_to_nothing_removes_one_letter():
+    """Shift+Left then Shift+Right leave the selection empty, its start
+    kept: Backspace then removes the letter before the caret, and selects
+    nothing (what is typed next goes in, replacing no letter)."""
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)          # 12|3, nothing selected
+    key(app, pygame.K_BACKSPACE)                         # 1|3
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "143"
+
+
+def test_a_drag_selects_from_where_it_began_however_many_moves_it_takes():
+    """Each move of a drag stretches the selection from the press, not
+    from where the previous move left the caret."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    spans = [letters_span(app, dialog, "mines", 0, n)[1] for n in range(4)]
+    press(app, at(spans[0]))                             # before the 1
+    for x in spans[1:]:                                  # letter by letter to past the 3
+        move(app, at(x))
+    release(app, at(spans[3]))
+    type_text(app, "7")
+    assert dialog.fields["mines"].text == "7"
+
+
+@pytest.mark.parametrize("taken", ["notice", "focus"])
+def test_a_drag_in_a_box_ends_when_a_notice_or_another_window_takes_the_release(taken):
+    """A notice opened over the dialog (the store's) or another window
+    takes the button's release: the dialog never saw it, and once back the
+    selection went on following the pointer, no button down."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    press(app, at(letters_span(app, dialog, "mines", 0, 3)[1]))         # after the 3
+    if taken == "notice":
+        app.push(NoticeDialog(app, "The records cannot be saved."))
+        app.step()
+        key(app, pygame.K_RETURN)
+    else:
+        post(pygame.WINDOWFOCUSLOST)
+        app.step()
+        post(pygame.WINDOWFOCUSGAINED)
+        app.step()
+    assert app.top is dialog
+    move(app, at(0), buttons=(0, 0, 0))
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "1234"
+
+
+def test_a_zoom_in_the_middle_of_a_drag_in_a_box_stops_it_without_a_traceback():
+    """The box dragged in is made anew by the zoom's layout: kept, the old
+    one took the moves unseen, and once its caret differed from the new
+    box's, it was looked for among the dialog's widgets (ValueError)."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    press(app, app.viewport.to_display((box.x + 3, box.centery)))
+    press_and_let_go(app, pygame.K_MINUS, pygame.KMOD_CTRL)
+    assert app.viewport.scale == 1
+    box = dialog.screen_rect(dialog.fields["mines"])
+    for x in (box.centerx, box.right - 3):
+        move(app, app.viewport.to_display((x, box.centery)))
+    release(app, app.viewport.to_display((box.right - 3, box.centery)))
+    type_text(app, "7")                  # the caret the press put, before the 1
+    assert app.top is dialog and dialog.fields["mines"].text == "7123"
+
+
+def test_a_click_with_shift_held_selects_from_the_caret_to_it():
+    """Shift+click put the caret and selected nothing, though Windows text
+    boxes (and the box's own docstring) select from the caret to it."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = app.viewport.to_display((box.x + letters_span(app, dialog, "mines", 0, 0)[0],
+                                  box.centery))          # before the 1
+    pygame.key.set_mods(pygame.KMOD_LSHIFT)
+    try:
+        press(app, at)
+        release(app, at)
+    finally:
+        pygame.key.set_mods(0)
+    left, right = letters_span(app, dialog, "mines", 0, 2)
+    navy = navy_columns(app, dialog, "mines")
+    assert navy and min(navy) <= left and right - 1 <= max(navy) < right + 1   # "12", not the 3
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "43"
+
+
+def test_two_quick_clicks_on_different_letters_put_the_caret_and_select_nothing():
+    """A press soon after another anywhere in the box was a double click:
+    a click after the 3, then one quickly between the 1 and the 2 to type
+    there, selected the whole number, and the 5 typed replaced it."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, "123")
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    for x in letters_span(app, dialog, "mines", 1, 3)[::-1]:             # after the 3, the 1
+        press(app, at(x))
+        release(app, at(x))
+    assert not navy_columns(app, dialog, "mines")
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "1523"
+
+
+def test_a_third_quick_click_puts_the_caret_as_in_windows():
+    """The click after a double click is a click: the caret goes where it
+    points, and the word it selected is let go."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = app.viewport.to_display((box.x + 4, box.centery))               # before the 1 of 10
+    for _ in range(3):
+        press(app, at)
+        release(app, at)
+    assert not navy_columns(app, dialog, "mines")
+    type_text(app, "2")
+    assert dialog.fields["mines"].text == "210"
 
 
 def test_enter_accepts_the_dialog():
@@ -343,6 +525,28 @@ def test_a_zoom_between_two_digits_keeps_typing_where_it_was(zoom):
     assert dialog.fields["mines"].text == "205"
     key(app, pygame.K_RETURN)
     assert app.top is app.play and app.play.field.mines == 205
+
+
+def test_space_held_on_ok_through_a_zoom_clicks_it_when_it_comes_up():
+    """Space held on OK, Ctrl+- meanwhile: the dialog's new OK stood up
+    under the key held, and Space's release clicked nothing (the button it
+    held was the old layout's)."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    clear_and_type(app, "12")
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)                                       # Shape, Field, then OK
+    assert getattr(dialog.focused, "label", "") == "OK"
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    press_and_let_go(app, pygame.K_MINUS, pygame.KMOD_CTRL)
+    assert app.viewport.scale == 1 and dialog.focused.pressed   # drawn held down
+    post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert app.top is app.play and app.play.field.height == 12
 
 
 def test_too_many_mines_are_refused():

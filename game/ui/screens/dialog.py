@@ -30,6 +30,10 @@ from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
 
 TITLE_H = 16
 BLINK_TICKS = 30
+#: How far (display pixels, either way) a second press may land from the
+#: first and still make a double click: Windows' default double-click
+#: rectangle, 4 pixels across (SM_CXDOUBLECLK).
+DOUBLE_CLICK_ROOM = 2
 MARGIN = 2          # kept free between a dialog and the window's edges
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
@@ -49,7 +53,8 @@ class Dialog(DialogLists, base.Screen):
         self.focus_moved = False
         self._held: Button | None = None
         self._text_held: TextField | None = None    # a text box pressed: a drag selects
-        self._text_press: tuple[TextField, int] | None = None    # (box, tick) of the last press
+        # (box, tick, display pixel) of the last press in a text box
+        self._text_press: tuple[TextField, int, tuple[int, int]] | None = None
         self._spaced: Button | None = None    # the button Space holds down
         self._row_press: tuple[int, int] | None = None    # (row, tick) of a press on a list
         self._list_held: ListView | None = None    # a list pressed, the button still down
@@ -130,6 +135,14 @@ class Dialog(DialogLists, base.Screen):
             held, self._held = self._held, in_place(self._held, laid, self.widgets)
             if self._held is not None:
                 self._held.pressed = held.pressed
+        if self._spaced is not None:
+            # Space down on a button, as the mouse's: the new one in its
+            # place, pressed. Kept, the old one, no longer the focus, was
+            # clicked by no release of Space (a zoom, History's rows coming
+            # in), and the button drawn stood up under the key held.
+            self._spaced = in_place(self._spaced, laid, self.widgets)
+            if self._spaced is not None:
+                self._spaced.pressed = True
         self._keep_lists_held(laid)
 
     def _keep_typing(self, before: object) -> None:
@@ -285,23 +298,38 @@ class Dialog(DialogLists, base.Screen):
             self._held = widget
             widget.pressed = True
         if widget is not None and widget.focusable:
+            # Shift held, as in a Windows text box, the press stretches the
+            # selection of the box being typed in to it
+            extend = widget is self.focused and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
             self.focus = self.widgets.index(widget)
             self.focus_moved = True
             if isinstance(widget, TextField):
-                self._text_click(widget, event.pos)
-                last, self._text_press = self._text_press, (widget, self._ticks)
-                if last is not None and last[0] is widget \
-                        and self._ticks - last[1] <= DOUBLE_CLICK_TICKS:
-                    widget.select_word()          # a double click
+                self._text_click(widget, event.pos, extend)
+                last, self._text_press = self._text_press, (widget, self._ticks, event.pos)
+                if self._double_click(last, widget, event.pos):
+                    widget.select_word()
                     self._text_press = None
                 else:
                     self._text_held = widget
         if isinstance(widget, ListView):
             self._press_list(widget, self.app.viewport.to_window(event.pos)[1])
 
+    def _double_click(self, last: tuple[TextField, int, tuple[int, int]] | None,
+                      box: TextField, pos: tuple[int, int]) -> bool:
+        """Whether a press at display pixel ``pos`` in ``box`` after ``last``
+        is a double click: soon after it, and where it was, as Windows
+        counts one. Counted anywhere in the box, a click to put the caret
+        after a letter and one quickly after to put it elsewhere selected
+        the whole name instead, and the next letter typed replaced it."""
+        return last is not None and last[0] is box \
+            and self._ticks - last[1] <= DOUBLE_CLICK_TICKS \
+            and abs(pos[0] - last[2][0]) <= DOUBLE_CLICK_ROOM \
+            and abs(pos[1] - last[2][1]) <= DOUBLE_CLICK_ROOM
+
     def _text_click(self, box: TextField, pos: tuple[int, int], extend: bool = False) -> None:
         """The caret put where display pixel ``pos`` points in ``box``
-        (with ``extend``, the selection stretched to it: a drag)."""
+        (with ``extend``, the selection stretched to it: a drag, or a
+        press with Shift held)."""
         x = self.app.viewport.to_window(pos)[0] - self.screen_rect(box).x
         box.click(self.app.painter, x, extend)
 
