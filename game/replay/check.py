@@ -68,6 +68,7 @@ def check(replay: Replay) -> CheckedGame:
         if ended_at is not None:
             raise ReplayError(_("move {n} {move} comes after the game ended (at move {end})")
                               .format(n=n, move=repr(text), end=ended_at))
+        _check_on_a_cell(field, n, text)
         field.apply(text)
         if field.status in (Status.WON, Status.LOST):
             ended_at = n
@@ -80,6 +81,16 @@ def check(replay: Replay) -> CheckedGame:
                           .format(time=replay.time_ms, last=replay.moves[-1][0]))
     bbbv = field.stats().bbbv
     return CheckedGame(result, replay.time_ms, bbbv or 0, field)
+
+
+def _check_on_a_cell(field: Minefield, n: int, text: str) -> None:
+    """A move on a hole of a shaped field is refused as one off the board:
+    a hole is no cell, the game never records a move there, and the engine
+    would pass over it, so a made-up file played it as a move that did nothing."""
+    kind, *xy = text.split()
+    if kind != "M" and field.cell(int(xy[0]), int(xy[1])) == " ":
+        raise ReplayError(_("move {n} {move} is on a hole of the shaped field, not a cell")
+                          .format(n=n, move=repr(text)))
 
 
 def _check_seed_gives_layout(replay: Replay) -> None:

@@ -49,6 +49,13 @@ def tampered_layout(doc):
     return rows
 
 
+#: A hexagons field with a hole in the middle, unfinished after one move:
+#: the recorder never writes a move on a hole, which the engine passes over.
+HOLED = {"format": "minesweeper-replay", "version": 1, "width": 8, "height": 8, "mines": 2,
+         "shape": "hex", "marks": True, "first_click": "safe", "result": "unfinished",
+         "time_ms": 5, "layout": ["*.......", "........", "..    ..", "..    ..", "........",
+                                  "........", "......*.", "........"]}
+
 CASES = [
     ("truncated", lambda d: encode_doc(d)[:200], "not JSON: "),
     ("empty", lambda d: "", "not JSON: Expecting value at line 1 column 1"),
@@ -97,6 +104,8 @@ CASES = [
      "move 1 'R 1 99999999999999999999999999999999... is outside the 16x16 board"),
     ("5,000-digit coordinate", lambda d: changed(d, moves=[[0, "C " + "1" * 5000 + " 2"]]),
      "move 1 'C " + "1" * 34 + "... is outside the 16x16 board"),
+    ("move on a hole", lambda d: json.dumps({**HOLED, "moves": [[0, "F 0 7"], [5, "R 3 3"]]}),
+     "move 2 'R 3 3' is on a hole of the shaped field"),
     ("time going back", lambda d: changed(d, moves=[d["moves"][0], [500, "F 1 1"],
                                                     [499, "F 2 2"]]),
      "move 3: time goes back (499 ms after 500 ms)"),

@@ -389,6 +389,44 @@ def test_the_cursor_rolls_a_big_torus_over_its_seam_one_column_at_a_time():
     assert app.play.target(cell_pos(app, (0, y))).cell == (0, y)
 
 
+def test_the_replay_of_a_big_torus_rolls_over_its_seam_as_the_game_did():
+    """The viewer followed the play by clamping: a move just over the seam
+    made it jump 41 columns to the board's far end, and back at the next
+    move, where the game had rolled its view by one column."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1000,
+                   shape="torus")
+    key(app, pygame.K_RETURN)
+    x, y = app.play.cursor
+    key(app, pygame.K_SPACE)                     # the first click: safe
+    app.step(30)                                 # a second apart, as a player moves
+    for _ in range(x + 1):                       # left, over the seam at column 0
+        key(app, pygame.K_LEFT)
+    key(app, pygame.K_f)                         # a move on column 99
+    app.step(30)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_f)                         # and one on column 0
+    app.step(30)
+    mine = next(i for i in range(1, 50) if app.play.field.layout()[y][i] == "*")
+    for _ in range(mine):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)
+    assert app.play.field.status == "lost" and app.play.scroll == (99, 0)
+    settle(app)
+    viewer = open_viewer(app)
+    board, scrolls, checked = viewer.layout.board, [], 0
+    for _ in range(900):
+        app.step()
+        scrolls.append(viewer.scroll[0])
+        if viewer.playback.shown == 3:           # the move on column 99 is shown
+            above = viewer.playback.field().cell(99, y - 3)
+            sprite = {"#": "covered", "F": "flag", "?": "question"}.get(above, f"open_{above}")
+            rect = board.cell_rect((99, y - 3), viewer.scroll)     # None: out of view
+            assert rect is not None and shows(app, rect, sprite)
+            checked += 1
+    assert checked and scrolls[-1] == 99         # rolled by one, as the game was
+    assert all((b - a) % 100 in (0, 1, 99) for a, b in zip(scrolls, scrolls[1:], strict=False))
+
+
 def test_the_scroll_bars_of_a_torus_rolled_over_its_seam_show_both_ends_of_the_view():
     """Rolled five columns and rows back over the seam, the view shows the
     board's last five and then its first ones: the thumbs sat pinned at the

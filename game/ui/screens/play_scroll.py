@@ -47,8 +47,8 @@ class PlayScroll:
             return
         x, y = cell
         if layout.shape == "torus":
-            self.scroll_by(_roll(x - self.scroll[0], layout.cols, layout.view_cols),
-                           _roll(y - self.scroll[1], layout.rows, layout.view_rows))
+            self.scroll_by(roll(x - self.scroll[0], layout.cols, layout.view_cols),
+                           roll(y - self.scroll[1], layout.rows, layout.view_rows))
             return
         sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
         sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
@@ -97,7 +97,7 @@ class PlayScroll:
             self.follow_pointer()
 
 
-def _roll(offset: int, size: int, shown: int) -> int:
+def roll(offset: int, size: int, shown: int) -> int:
     """How far to roll a torus's view of ``shown`` of ``size`` rows (or
     columns) so that the one ``offset`` after the first shown is in view:
     the shorter way round, 0 when it already is."""
