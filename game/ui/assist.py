@@ -103,6 +103,8 @@ class Assistant(ProbabilityOverlay):
         self.ticks = 0
         self.revision = 0                 # bumped when an answer changes the picture
         self._asked: dict[str, Version] = {}
+        self._jobs: dict[str, Job] = {}   # the question last asked of each kind
+        self._retried: dict[str, Version] = {}    # asked again after its process died
         self._waiting_since: int | None = None
         self._overlay: tuple[Version, Overlay] | None = None
         self._overlay_failed: tuple[Version, int] | None = None   # a position, its failures
@@ -137,6 +139,8 @@ class Assistant(ProbabilityOverlay):
         self.worker.cancel()
         self.game += 1
         self._asked.clear()
+        self._jobs.clear()
+        self._retried.clear()
         self._waiting_since = None
         self._first = None
         self._hint_after_first = False
@@ -164,8 +168,24 @@ class Assistant(ProbabilityOverlay):
         self._asked[kind] = version
         if self._waiting_since is None:
             self._waiting_since = self.ticks
-        self.worker.submit((kind, version), job())
+        self._jobs[kind] = made = job()
+        self.worker.submit((kind, version), made)
         self.collect()
+
+    def _ask_again(self, kind: str, version: Version) -> bool:
+        """Ask ``kind`` once more after the process died under it (killed
+        from outside, the system short of memory): the player's H, first click
+        of a no-guess board or auto-play's move is answered by a fresh process
+        rather than lost to a "puzzled" line (a click that did nothing, auto-play
+        stopped). Once per position: a question that kills its process every
+        time is then said. The overlay counts its own tries (``OVERLAY_TRIES``)."""
+        job = self._jobs.get(kind)
+        if kind == "overlay" or job is None or self._retried.get(kind) == version \
+                or (kind == "move" and not self.autoplay):
+            return False
+        self._retried[kind] = self._asked[kind] = version
+        self.worker.submit((kind, version), job)
+        return True
 
     def _about_view(self, job: type[HintJob | MoveJob | AnalyseJob], **rule: str) -> Job:
         """``job`` about the board as it stands: the one place that reads its
@@ -184,6 +204,8 @@ class Assistant(ProbabilityOverlay):
             # A no-guess board is this game's whatever was flagged while it was
             # laid: dropped as stale, it never came, and every reveal waited for it.
             if version != self.version() and not (kind == "layout" and version[0] == self.game):
+                continue
+            if not done.ok and done.lost and self._ask_again(kind, version):
                 continue
             if not done.ok:
                 if kind == "overlay":

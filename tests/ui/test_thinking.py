@@ -156,10 +156,12 @@ def test_a_computer_whose_process_died_is_said_in_the_new_language_after_a_switc
     computer’s process stopped"."""
     app, worker = late_app()
     key(app, pygame.K_h)
-    (tag, _job), = worker.asked
-    worker.asked.clear()
-    worker.ready.append(Done(tag, False, translate("the computer’s process stopped"), lost=True))
-    app.step()
+    for _asked_again in range(2):              # asked once more of a fresh process
+        (tag, _job), = worker.asked
+        worker.asked.clear()
+        worker.ready.append(Done(tag, False, translate("the computer’s process stopped"),
+                                 lost=True))
+        app.step()
     assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
     app.set_language("fr")
     app.step()
@@ -203,6 +205,44 @@ def frames(app, count: int) -> None:
     """Draw ``count`` frames, a tick each."""
     for _ in range(count):
         app.step()
+
+
+def test_a_hint_whose_process_died_is_asked_once_more_and_shown():
+    """The computer's process killed under an H (kill -9, the system short
+    of memory): the player read that the computer was puzzled and had to
+    press H again. It is asked once more, of a fresh process."""
+    worker = DiesOnce()
+    app = make_app(BOARD, worker=worker)
+    click(app, (3, 0))
+    key(app, pygame.K_h)
+    app.step(2)
+    assert worker.died and app.play.assist.shown is not None
+    assert app.play.assist.line().startswith("Safe")
+
+
+def test_auto_play_whose_process_died_under_its_move_plays_on():
+    """Auto-play stopped, with a "puzzled" line, when its process died under
+    a move: it asks once more and plays on."""
+    worker = DiesOnce()
+    app = make_app(BOARD, worker=worker)
+    click(app, (3, 0))
+    moves = app.play.field.move_count
+    key(app, pygame.K_a)
+    app.step(60)
+    assert worker.died and app.play.field.move_count > moves
+    assert app.play.assist.line() == ""
+
+
+def test_a_no_guess_first_click_whose_process_died_opens_the_board():
+    """The first click of a no-guess board waits for the worker to lay it:
+    when its process died meanwhile, the click did nothing but say the
+    computer was puzzled. It is laid by a fresh process and the click plays."""
+    worker = DiesOnce()
+    app = make_app(level="beginner", no_guess=True, seed=7, worker=worker)
+    click(app, (4, 4))
+    app.step(2)
+    assert worker.died and app.play.field.status != Status.READY
+    assert not cell_shows(app, (4, 4), "covered")
 
 
 def test_the_overlay_asks_a_computer_that_fails_twice_a_position_not_once_a_frame():
