@@ -385,7 +385,6 @@ class Assistant(ProbabilityOverlay):
             self._ask("move", lambda: self._about_view(MoveJob, first_click=self.first_click))
             return
         decision, self._planned = self._planned, None
-        self._assist()
         self.moves_played += 1
         self.guesses += not decision.certain
         self.screen.play(decision.kind, (decision.x, decision.y))
@@ -394,6 +393,10 @@ class Assistant(ProbabilityOverlay):
     def _move_arrived(self, decision: MoveAnswer) -> None:
         if not self.autoplay:
             return
+        # Shown with the cursor, the move is help given, played or not: A
+        # then any key as the cursor came to rest was a hint that left the
+        # game the player's own, for the Best Times.
+        self._assist()
         self._planned = decision
         self.screen.point_at((decision.x, decision.y))
         self._countdown = self.pace[0]
