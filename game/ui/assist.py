@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from game.engine import Minefield, Status
 from game.i18n import _, language
 
-from .assist_overlay import ProbabilityOverlay
+from .assist_overlay import OVERLAY_TRIES, ProbabilityOverlay
 from .assist_words import GAME_OVER, NOT_NO_GUESS, PUZZLED, TOO_BIG, hint_text
 from .jobs import (
     AnalyseJob,
@@ -178,9 +178,14 @@ class Assistant(ProbabilityOverlay):
         of a no-guess board or auto-play's move is answered by a fresh process
         rather than lost to a "puzzled" line (a click that did nothing, auto-play
         stopped). Once per position: a question that kills its process every
-        time is then said. The overlay counts its own tries (``OVERLAY_TRIES``)."""
+        time is then said. The overlay asks again by itself at the next frame
+        (``analysis``), up to ``OVERLAY_TRIES`` times: until then, nothing is
+        said and auto-play plays on."""
+        if kind == "overlay":
+            failed = self._overlay_failed
+            return failed is not None and failed[1] < OVERLAY_TRIES
         job = self._jobs.get(kind)
-        if kind == "overlay" or job is None or self._retried.get(kind) == version \
+        if job is None or self._retried.get(kind) == version \
                 or (kind == "move" and not self.autoplay):
             return False
         self._retried[kind] = self._asked[kind] = version
@@ -205,22 +210,25 @@ class Assistant(ProbabilityOverlay):
             # laid: dropped as stale, it never came, and every reveal waited for it.
             if version != self.version() and not (kind == "layout" and version[0] == self.game):
                 continue
-            if not done.ok and done.lost and self._ask_again(kind, version):
-                continue
             if not done.ok:
                 if kind == "overlay":
                     self._overlay_failed_at(version)
-                # kept untranslated: said in the language of the moment
-                self.say(PUZZLED, reason=STOPPED if done.lost else str(done.value))
-                self.stop()
-                if kind == "layout":        # the click that waited is dropped: the next asks again
-                    self._first = None
-                    self._hint_after_first = False
+                if not (done.lost and self._ask_again(kind, version)):
+                    self._failed(kind, STOPPED if done.lost else str(done.value))
             else:
                 self._answers[kind](self, done.value)
             self.revision += 1
         if not self._asked:
             self._waiting_since = None
+
+    def _failed(self, kind: str, reason: str) -> None:
+        """Say that ``kind`` failed for ``reason`` and stop auto-play."""
+        # kept untranslated: said in the language of the moment
+        self.say(PUZZLED, reason=reason)
+        self.stop()
+        if kind == "layout":        # the click that waited is dropped: the next asks again
+            self._first = None
+            self._hint_after_first = False
 
     @property
     def thinking(self) -> bool:

@@ -285,13 +285,50 @@ def test_an_overlay_the_computer_never_answered_leaves_the_game_the_player_s_own
 
 
 def test_the_overlay_comes_back_by_itself_when_the_computer_s_process_was_killed():
+    """Asked again at the next frame, the shading came back, yet the line
+    under it still said the computer's process had stopped."""
     worker = DiesOnce()
     app = make_app(BOARD, worker=worker)
     click(app, (3, 0))
     key(app, pygame.K_p)
     frames(app, 3)
     assert worker.died and app.play.assist.analysis() is not None
-    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
+    assert app.play.assist.line() == ""
+    assert not cell_shows(app, (7, 7), "covered")            # shaded
+
+
+class OverlayDiesOnce(SyncWorker):
+    """A computer whose process is killed under the overlay's question once
+    ``armed``, as ``ProcessWorker`` reports it; every other question is answered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.armed = self.died = False
+
+    def submit(self, tag: Hashable, job: Job) -> None:
+        if self.armed and not self.died and tag[0] == "overlay":
+            self.died = True
+            self._done.append(Done(tag, False, translate("the computer’s process stopped"),
+                                   lost=True))
+            return
+        super().submit(tag, job)
+
+
+def test_auto_play_plays_on_when_the_process_dies_under_the_overlay():
+    """With the overlay on, a process killed under the overlay's question
+    stopped auto-play, with a "puzzled" line, though the overlay was asked
+    again at the next frame and came back by itself."""
+    worker = OverlayDiesOnce()
+    app = make_app(level="expert", seed=5, worker=worker)
+    click(app, (15, 8))
+    key(app, pygame.K_p)
+    key(app, pygame.K_a)
+    app.step(30)
+    worker.armed = True
+    moves = app.play.field.move_count
+    app.step(60)
+    assert worker.died and app.play.assist.autoplay
+    assert app.play.field.move_count > moves and app.play.assist.line() == ""
 
 
 def tip_pixels(rgb: bytes) -> int:
