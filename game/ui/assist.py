@@ -180,13 +180,16 @@ class Assistant(ProbabilityOverlay):
         stopped). Once per position: a question that kills its process every
         time is then said. The overlay asks again by itself at the next frame
         (``analysis``), up to ``OVERLAY_TRIES`` times: until then, nothing is
-        said and auto-play plays on."""
+        said and auto-play plays on. Auto-play's move, once auto-play was
+        stopped, is waited for by nobody: nothing is said. Returns whether
+        nothing needs saying."""
         if kind == "overlay":
             failed = self._overlay_failed
             return failed is not None and failed[1] < OVERLAY_TRIES
+        if kind == "move" and not self.autoplay:
+            return True
         job = self._jobs.get(kind)
-        if job is None or self._retried.get(kind) == version \
-                or (kind == "move" and not self.autoplay):
+        if job is None or self._retried.get(kind) == version:
             return False
         self._retried[kind] = self._asked[kind] = version
         self.worker.submit((kind, version), job)

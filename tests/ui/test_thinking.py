@@ -12,7 +12,7 @@ from game.engine import Minefield, Status
 from game.i18n import _ as translate
 from game.i18n import set_language
 from game.solver import hint, no_guess_layer
-from game.ui.assist import THINKING_TICKS
+from game.ui.assist import THINK_TICKS, THINKING_TICKS
 from game.ui.assist_overlay import OVERLAY_TRIES
 from game.ui.assist_words import NOT_NO_GUESS
 from game.ui.jobs import LAYOUT_SECONDS, Job
@@ -231,6 +231,23 @@ def test_auto_play_whose_process_died_under_its_move_plays_on():
     app.step(60)
     assert worker.died and app.play.field.move_count > moves
     assert app.play.assist.line() == ""
+
+
+def test_a_move_lost_after_auto_play_was_stopped_says_nothing():
+    """Auto-play stopped by a key while its move was thought about, then the
+    process died under that move: the player, who had taken the game back,
+    read that the computer was puzzled."""
+    app, worker = late_app()
+    key(app, pygame.K_a)
+    app.step(THINK_TICKS + 2)
+    (tag, _job), = [(t, j) for t, j in worker.asked if t[0] == "move"]
+    key(app, pygame.K_LSHIFT)
+    assert not app.play.assist.autoplay
+    worker.asked.clear()
+    worker.ready.append(Done(tag, False, translate("the computer’s process stopped"), lost=True))
+    app.step()
+    assert app.play.assist.line() == "" and not worker.asked
+    assert not app.play.assist.autoplay
 
 
 def test_a_no_guess_first_click_whose_process_died_opens_the_board():
