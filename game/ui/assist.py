@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from game.engine import Minefield, Status
 from game.i18n import _, language
 
-from .assist_overlay import ProbabilityOverlay
+from .assist_overlay import OVERLAY_TRIES, ProbabilityOverlay
 from .assist_words import GAME_OVER, NOT_NO_GUESS, PUZZLED, TOO_BIG, hint_text
 from .jobs import (
     AnalyseJob,
@@ -103,6 +103,8 @@ class Assistant(ProbabilityOverlay):
         self.ticks = 0
         self.revision = 0                 # bumped when an answer changes the picture
         self._asked: dict[str, Version] = {}
+        self._jobs: dict[str, Job] = {}   # the question last asked of each kind
+        self._retried: dict[str, Version] = {}    # asked again after its process died
         self._waiting_since: int | None = None
         self._overlay: tuple[Version, Overlay] | None = None
         self._overlay_failed: tuple[Version, int] | None = None   # a position, its failures
@@ -137,6 +139,8 @@ class Assistant(ProbabilityOverlay):
         self.worker.cancel()
         self.game += 1
         self._asked.clear()
+        self._jobs.clear()
+        self._retried.clear()
         self._waiting_since = None
         self._first = None
         self._hint_after_first = False
@@ -164,8 +168,32 @@ class Assistant(ProbabilityOverlay):
         self._asked[kind] = version
         if self._waiting_since is None:
             self._waiting_since = self.ticks
-        self.worker.submit((kind, version), job())
+        self._jobs[kind] = made = job()
+        self.worker.submit((kind, version), made)
         self.collect()
+
+    def _ask_again(self, kind: str, version: Version) -> bool:
+        """Ask ``kind`` once more after the process died under it (killed
+        from outside, the system short of memory): the player's H, first click
+        of a no-guess board or auto-play's move is answered by a fresh process
+        rather than lost to a "puzzled" line (a click that did nothing, auto-play
+        stopped). Once per position: a question that kills its process every
+        time is then said. The overlay asks again by itself at the next frame
+        (``analysis``), up to ``OVERLAY_TRIES`` times: until then, nothing is
+        said and auto-play plays on. Auto-play's move, once auto-play was
+        stopped, is waited for by nobody: nothing is said. Returns whether
+        nothing needs saying."""
+        if kind == "overlay":
+            failed = self._overlay_failed
+            return failed is not None and failed[1] < OVERLAY_TRIES
+        if kind == "move" and not self.autoplay:
+            return True
+        job = self._jobs.get(kind)
+        if job is None or self._retried.get(kind) == version:
+            return False
+        self._retried[kind] = self._asked[kind] = version
+        self.worker.submit((kind, version), job)
+        return True
 
     def _about_view(self, job: type[HintJob | MoveJob | AnalyseJob], **rule: str) -> Job:
         """``job`` about the board as it stands: the one place that reads its
@@ -188,17 +216,22 @@ class Assistant(ProbabilityOverlay):
             if not done.ok:
                 if kind == "overlay":
                     self._overlay_failed_at(version)
-                # kept untranslated: said in the language of the moment
-                self.say(PUZZLED, reason=STOPPED if done.lost else str(done.value))
-                self.stop()
-                if kind == "layout":        # the click that waited is dropped: the next asks again
-                    self._first = None
-                    self._hint_after_first = False
+                if not (done.lost and self._ask_again(kind, version)):
+                    self._failed(kind, STOPPED if done.lost else str(done.value))
             else:
                 self._answers[kind](self, done.value)
             self.revision += 1
         if not self._asked:
             self._waiting_since = None
+
+    def _failed(self, kind: str, reason: str) -> None:
+        """Say that ``kind`` failed for ``reason`` and stop auto-play."""
+        # kept untranslated: said in the language of the moment
+        self.say(PUZZLED, reason=reason)
+        self.stop()
+        if kind == "layout":        # the click that waited is dropped: the next asks again
+            self._first = None
+            self._hint_after_first = False
 
     @property
     def thinking(self) -> bool:
@@ -363,7 +396,6 @@ class Assistant(ProbabilityOverlay):
             self._ask("move", lambda: self._about_view(MoveJob, first_click=self.first_click))
             return
         decision, self._planned = self._planned, None
-        self._assist()
         self.moves_played += 1
         self.guesses += not decision.certain
         self.screen.play(decision.kind, (decision.x, decision.y))
@@ -372,6 +404,10 @@ class Assistant(ProbabilityOverlay):
     def _move_arrived(self, decision: MoveAnswer) -> None:
         if not self.autoplay:
             return
+        # Shown with the cursor, the move is help given, played or not: A
+        # then any key as the cursor came to rest was a hint that left the
+        # game the player's own, for the Best Times.
+        self._assist()
         self._planned = decision
         self.screen.point_at((decision.x, decision.y))
         self._countdown = self.pace[0]

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import Minefield, Status
 from game.i18n import chance
-from game.solver import mine_probabilities
+from game.solver import mine_probabilities, next_move
 from game.ui import assist as assist_module
 from game.ui.menus import MENUS
 from game.ui.render.assist import TIP, overlay_colour
@@ -332,6 +332,35 @@ def play_out(app, limit=6000):
         if app.play.session.ended:
             break
         app.step(20)
+
+
+def test_auto_play_stopped_as_its_cursor_shows_a_move_leaves_the_game_assisted():
+    """A, then any key once the cursor rested on the computer's next cell:
+    the player saw the move without it being played, a free hint, and the
+    game won by hand went to the Best Times and the statistics as their own."""
+    app = make_app(level="beginner", no_guess=True, seed=7)
+    click(app, (4, 4))
+    app.step(2)
+    key(app, pygame.K_a)
+    for _ in range(assist_module.THINK_TICKS + 2):
+        app.step()
+        if app.play.assist._planned is not None:
+            break
+    planned = app.play.assist._planned
+    assert planned is not None and app.play.cursor == (planned.x, planned.y)
+    moves = app.play.field.move_count
+    key(app, pygame.K_LSHIFT)                # stops auto-play, and only that
+    assert not app.play.assist.autoplay and app.play.field.move_count == moves
+    field = app.play.field
+    while field.status == Status.PLAYING:    # the player plays on, alone
+        move = next_move(field.view(), field.mines)
+        assert move.certain
+        app.play.play(move.kind, (move.x, move.y))
+    assert field.status == Status.WON
+    settle(app)
+    record = app.store.history()[0]
+    assert record.result == "won" and record.assisted
+    assert app.store.best_times("beginner") == []
 
 
 def test_auto_play_wins_a_seeded_no_guess_beginner_game():

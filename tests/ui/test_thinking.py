@@ -12,7 +12,7 @@ from game.engine import Minefield, Status
 from game.i18n import _ as translate
 from game.i18n import set_language
 from game.solver import hint, no_guess_layer
-from game.ui.assist import THINKING_TICKS
+from game.ui.assist import THINK_TICKS, THINKING_TICKS
 from game.ui.assist_overlay import OVERLAY_TRIES
 from game.ui.assist_words import NOT_NO_GUESS
 from game.ui.jobs import LAYOUT_SECONDS, Job
@@ -156,10 +156,12 @@ def test_a_computer_whose_process_died_is_said_in_the_new_language_after_a_switc
     computer’s process stopped"."""
     app, worker = late_app()
     key(app, pygame.K_h)
-    (tag, _job), = worker.asked
-    worker.asked.clear()
-    worker.ready.append(Done(tag, False, translate("the computer’s process stopped"), lost=True))
-    app.step()
+    for _asked_again in range(2):              # asked once more of a fresh process
+        (tag, _job), = worker.asked
+        worker.asked.clear()
+        worker.ready.append(Done(tag, False, translate("the computer’s process stopped"),
+                                 lost=True))
+        app.step()
     assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
     app.set_language("fr")
     app.step()
@@ -205,6 +207,61 @@ def frames(app, count: int) -> None:
         app.step()
 
 
+def test_a_hint_whose_process_died_is_asked_once_more_and_shown():
+    """The computer's process killed under an H (kill -9, the system short
+    of memory): the player read that the computer was puzzled and had to
+    press H again. It is asked once more, of a fresh process."""
+    worker = DiesOnce()
+    app = make_app(BOARD, worker=worker)
+    click(app, (3, 0))
+    key(app, pygame.K_h)
+    app.step(2)
+    assert worker.died and app.play.assist.shown is not None
+    assert app.play.assist.line().startswith("Safe")
+
+
+def test_auto_play_whose_process_died_under_its_move_plays_on():
+    """Auto-play stopped, with a "puzzled" line, when its process died under
+    a move: it asks once more and plays on."""
+    worker = DiesOnce()
+    app = make_app(BOARD, worker=worker)
+    click(app, (3, 0))
+    moves = app.play.field.move_count
+    key(app, pygame.K_a)
+    app.step(60)
+    assert worker.died and app.play.field.move_count > moves
+    assert app.play.assist.line() == ""
+
+
+def test_a_move_lost_after_auto_play_was_stopped_says_nothing():
+    """Auto-play stopped by a key while its move was thought about, then the
+    process died under that move: the player, who had taken the game back,
+    read that the computer was puzzled."""
+    app, worker = late_app()
+    key(app, pygame.K_a)
+    app.step(THINK_TICKS + 2)
+    (tag, _job), = [(t, j) for t, j in worker.asked if t[0] == "move"]
+    key(app, pygame.K_LSHIFT)
+    assert not app.play.assist.autoplay
+    worker.asked.clear()
+    worker.ready.append(Done(tag, False, translate("the computer’s process stopped"), lost=True))
+    app.step()
+    assert app.play.assist.line() == "" and not worker.asked
+    assert not app.play.assist.autoplay
+
+
+def test_a_no_guess_first_click_whose_process_died_opens_the_board():
+    """The first click of a no-guess board waits for the worker to lay it:
+    when its process died meanwhile, the click did nothing but say the
+    computer was puzzled. It is laid by a fresh process and the click plays."""
+    worker = DiesOnce()
+    app = make_app(level="beginner", no_guess=True, seed=7, worker=worker)
+    click(app, (4, 4))
+    app.step(2)
+    assert worker.died and app.play.field.status != Status.READY
+    assert not cell_shows(app, (4, 4), "covered")
+
+
 def test_the_overlay_asks_a_computer_that_fails_twice_a_position_not_once_a_frame():
     """With the overlay on and no process that could start, every frame
     asked again: sixty process starts a second, and the whole field drawn
@@ -245,13 +302,50 @@ def test_an_overlay_the_computer_never_answered_leaves_the_game_the_player_s_own
 
 
 def test_the_overlay_comes_back_by_itself_when_the_computer_s_process_was_killed():
+    """Asked again at the next frame, the shading came back, yet the line
+    under it still said the computer's process had stopped."""
     worker = DiesOnce()
     app = make_app(BOARD, worker=worker)
     click(app, (3, 0))
     key(app, pygame.K_p)
     frames(app, 3)
     assert worker.died and app.play.assist.analysis() is not None
-    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
+    assert app.play.assist.line() == ""
+    assert not cell_shows(app, (7, 7), "covered")            # shaded
+
+
+class OverlayDiesOnce(SyncWorker):
+    """A computer whose process is killed under the overlay's question once
+    ``armed``, as ``ProcessWorker`` reports it; every other question is answered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.armed = self.died = False
+
+    def submit(self, tag: Hashable, job: Job) -> None:
+        if self.armed and not self.died and tag[0] == "overlay":
+            self.died = True
+            self._done.append(Done(tag, False, translate("the computer’s process stopped"),
+                                   lost=True))
+            return
+        super().submit(tag, job)
+
+
+def test_auto_play_plays_on_when_the_process_dies_under_the_overlay():
+    """With the overlay on, a process killed under the overlay's question
+    stopped auto-play, with a "puzzled" line, though the overlay was asked
+    again at the next frame and came back by itself."""
+    worker = OverlayDiesOnce()
+    app = make_app(level="expert", seed=5, worker=worker)
+    click(app, (15, 8))
+    key(app, pygame.K_p)
+    key(app, pygame.K_a)
+    app.step(30)
+    worker.armed = True
+    moves = app.play.field.move_count
+    app.step(60)
+    assert worker.died and app.play.assist.autoplay
+    assert app.play.field.move_count > moves and app.play.assist.line() == ""
 
 
 def tip_pixels(rgb: bytes) -> int:

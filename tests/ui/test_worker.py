@@ -427,22 +427,46 @@ def test_a_replay_whose_reading_process_dies_is_refused_in_the_loaders_own_words
     assert refused == ["the process reading the replay stopped"]
 
 
-def test_a_worker_killed_under_the_game_is_said_and_the_next_question_is_answered():
-    """kill -9 of the computer's process while it thinks: the question fails
-    with a line, the game plays on, and the next H starts a fresh process."""
+def test_a_hint_whose_process_is_killed_is_asked_once_more_of_a_fresh_one():
+    """kill -9 of the computer's process while it thinks about an H: the
+    player read "The computer is puzzled: the computer's process stopped"
+    and had to press H again (a no-guess first click did nothing, auto-play
+    stopped). The question is asked once more, of a fresh process."""
+    worker = ProcessWorker()
+    app = make_app(level="expert", seed=3, worker=worker)
+    try:
+        app.play.play("reveal", (15, 8))
+        assist = app.play.assist
+        key(app, pygame.K_h)
+        assert step_until(app, worker, lambda: assist.shown is not None, ANSWER_TIMEOUT)
+        os.kill(worker._process.pid, signal.SIGSTOP)     # thinks no more: the H waits
+        key(app, pygame.K_h)
+        assert assist.waiting
+        os.kill(worker._process.pid, signal.SIGKILL)
+        assert step_until(app, worker, lambda: assist.shown is not None, ANSWER_TIMEOUT)
+        assert assist.line().startswith("Safe") and worker.starts == 2
+    finally:
+        app.close()
+
+
+def test_a_question_whose_process_dies_twice_is_said_and_the_next_is_answered():
+    """A question that kills its process again when asked once more fails
+    with a line, without a hang; the game plays on and the next H starts a
+    fresh process."""
     worker = ProcessWorker()
     app = make_app(level="expert", seed=3, worker=worker)
     try:
         app.play.play("reveal", (15, 8))
         assist = app.play.assist
         assist._asked["hint"] = assist.version()
-        worker.submit(("hint", assist.version()), SleepJob(3600))
-        os.kill(worker._process.pid, signal.SIGKILL)
+        assist._jobs["hint"] = DieJob()
+        worker.submit(("hint", assist.version()), DieJob())
         assert step_until(app, worker, lambda: not assist.waiting, ANSWER_TIMEOUT)
         assert assist.line() == "The computer is puzzled: the computer’s process stopped"
         assert not assist.thinking and app.play.session.status == "playing"
+        assert worker.starts == 2
         key(app, pygame.K_h)
         assert step_until(app, worker, lambda: assist.shown is not None, ANSWER_TIMEOUT)
-        assert worker.starts == 2
+        assert worker.starts == 3
     finally:
         app.close()
