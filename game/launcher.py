@@ -8,7 +8,8 @@ alone, the game plays on under init, and when it is closed nobody is left
 to delete the folder (100 MB in ``/tmp`` each time). So on Linux the game
 asks the kernel for a SIGTERM when its launcher dies (``PR_SET_PDEATHSIG``),
 which ends it as any SIGTERM does (the game in progress recorded as
-abandoned, its processes stopped), and then deletes the unpacked folder
+abandoned, its processes stopped; in its first half second, before its
+handlers are in place, a plain exit), and then deletes the unpacked folder
 itself, last thing at exit, since the launcher can no longer. A run from
 source, an installed copy or a one-folder build has no such launcher and
 is left alone.
@@ -52,7 +53,14 @@ def follow_launcher() -> bool:
         return False
     # Registered first, so it runs after every other exit handler (the records' flush).
     atexit.register(remove_if_orphaned, launcher, Path(bundle))
+    signal.signal(signal.SIGTERM, _exit)
     return True
+
+
+def _exit(signum: int, frame: object) -> None:
+    """SIGTERM before the game's own handlers are in place (its first half
+    second): exit through the exit handlers, which the default action skips."""
+    raise SystemExit(0)
 
 
 def remove_if_orphaned(launcher: int, bundle: Path) -> None:
