@@ -54,6 +54,8 @@ def follow_launcher() -> bool:
     # Registered first, so it runs after every other exit handler (the records' flush).
     atexit.register(remove_if_orphaned, launcher, Path(bundle))
     signal.signal(signal.SIGTERM, _exit)
+    # Held (blocked) by whatever started the launcher, it would never arrive.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     return True
 
 

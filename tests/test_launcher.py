@@ -34,7 +34,9 @@ GAME = textwrap.dedent("""
 #: The launcher: starts the game, says its process id, waits for it (the
 #: game says on the same pipe when its handler is in place).
 LAUNCHER = textwrap.dedent("""
-    import subprocess, sys
+    import signal, subprocess, sys
+    if sys.argv[3] == "held":
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
     game = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]])
     print(game.pid, flush=True)
     game.wait()
@@ -50,14 +52,17 @@ def alive(pid):
 
 
 @linux_only
-def test_the_game_ends_and_deletes_the_bundle_when_its_launcher_is_killed(tmp_path):
+@pytest.mark.parametrize("sigterm", ["let through", "held"])
+def test_the_game_ends_and_deletes_the_bundle_when_its_launcher_is_killed(tmp_path, sigterm):
     """SIGKILL on the launcher left the game playing under init, and once it
-    was closed its 100 MB unpacked folder stayed in /tmp for good."""
+    was closed its 100 MB unpacked folder stayed in /tmp for good. A launcher
+    started with SIGTERM held (blocked), a mask the game inherits, must not
+    keep the signal from it."""
     bundle = tmp_path / "_MEI123"
     (bundle / "assets").mkdir(parents=True)
     (bundle / "assets" / "atlas.png").write_bytes(b"png")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    parent = subprocess.Popen([sys.executable, "-c", LAUNCHER, GAME, str(bundle)],
+    parent = subprocess.Popen([sys.executable, "-c", LAUNCHER, GAME, str(bundle), sigterm],
                               stdout=subprocess.PIPE, text=True, env=env)
     game = int(parent.stdout.readline())
     try:
