@@ -12,7 +12,9 @@ into the worker there instead of opening a second window. The guard keeps
 the worker from running ``main()`` when multiprocessing imports this script.
 A ``--multiprocessing-fork`` that multiprocessing did not write (typed by
 someone, or cut short) goes to the command line instead, which refuses it in
-one line: multiprocessing ended it in a TypeError traceback. Ctrl+C while
+one line: multiprocessing ended it in a TypeError traceback. On Linux the
+game then ends with the launcher that unpacked it, even one killed outright
+(``game.launcher``). Ctrl+C while
 the game's modules load ends the run as in ``game/__main__.py``.
 """
 
@@ -39,6 +41,8 @@ if __name__ == "__main__":
     if not forged_fork(sys.argv):
         multiprocessing.freeze_support()
     try:
+        from game.launcher import follow_launcher
+        follow_launcher()
         from game.cli import main
         raise SystemExit(main())
     except KeyboardInterrupt:       # Ctrl+C before the game's own handlers: no traceback

@@ -1,0 +1,71 @@
+"""The Linux one-file executable's game process ends with its launcher.
+
+PyInstaller's one-file program is two processes of the same file: the
+launcher unpacks the bundle to a temporary folder (``sys._MEIPASS``), runs
+the game as its child, and deletes the folder when the game ends; a SIGTERM
+sent to the launcher is passed on. A SIGKILL cannot be: the launcher dies
+alone, the game plays on under init, and when it is closed nobody is left
+to delete the folder (100 MB in ``/tmp`` each time). So on Linux the game
+asks the kernel for a SIGTERM when its launcher dies (``PR_SET_PDEATHSIG``),
+which ends it as any SIGTERM does (the game in progress recorded as
+abandoned, its processes stopped; in its first half second, before its
+handlers are in place, a plain exit), and then deletes the unpacked folder
+itself, last thing at exit, since the launcher can no longer. A run from
+source, an installed copy or a one-folder build has no such launcher and
+is left alone.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import os
+import shutil
+import signal
+import sys
+from pathlib import Path
+
+PR_SET_PDEATHSIG = 1    # <sys/prctl.h>
+
+
+def launched_by_itself(parent: int) -> bool:
+    """Whether process ``parent`` runs this very program: the one-file
+    launcher (a shell, a desktop or a file manager otherwise)."""
+    try:
+        return os.path.samefile(f"/proc/{parent}/exe", "/proc/self/exe")
+    except OSError:
+        return False
+
+
+def follow_launcher() -> bool:
+    """In the Linux one-file executable, end the game (SIGTERM) when its
+    launcher dies, and delete the unpacked bundle at exit if the launcher is
+    gone by then. Returns whether it did (nothing elsewhere)."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    launcher = os.getppid()
+    if not sys.platform.startswith("linux") or not bundle or not launched_by_itself(launcher):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0) != 0:
+            return False
+    except (OSError, AttributeError):
+        return False
+    # Registered first, so it runs after every other exit handler (the records' flush).
+    atexit.register(remove_if_orphaned, launcher, Path(bundle))
+    signal.signal(signal.SIGTERM, _exit)
+    # Held (blocked) by whatever started the launcher, it would never arrive.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    return True
+
+
+def _exit(signum: int, frame: object) -> None:
+    """SIGTERM before the game's own handlers are in place (its first half
+    second): exit through the exit handlers, which the default action skips."""
+    raise SystemExit(0)
+
+
+def remove_if_orphaned(launcher: int, bundle: Path) -> None:
+    """Delete the unpacked bundle when the launcher that would have is gone."""
+    if os.getppid() != launcher:
+        shutil.rmtree(bundle, ignore_errors=True)
