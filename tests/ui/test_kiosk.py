@@ -366,6 +366,32 @@ def test_a_demo_game_the_computer_stops_playing_gives_way_to_the_next():
     assert app.play.field.move_count > 0
 
 
+class KilledOnce(SyncWorker):
+    """A computer whose process is killed under its first job (``lost``, as
+    ``ProcessWorker`` reports a process that died), and answers every later one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.killed = False
+
+    def submit(self, tag, job) -> None:
+        if self.killed:
+            super().submit(tag, job)
+        else:
+            self.killed = True
+            self._done.append(Done(tag, False, "the computer’s process stopped", lost=True))
+
+
+def test_a_demo_game_whose_process_is_killed_once_plays_on():
+    """The README: a demo game gives way to the next board only when the
+    computer stops playing it; one kill is asked once more, and it plays on."""
+    app = make_app(demo=True, worker=KilledOnce())
+    screen = app.top
+    app.step(120)
+    assert app.worker.killed and screen.games == 1 and app.play.assist.autoplay
+    assert app.play.field.move_count > 0
+
+
 def test_waking_during_a_best_games_replay_leaves_no_keyboard_cursor(tmp_path):
     """The replay points at each move with the keyboard cursor: it stayed on
     the visitor's fresh board, drawn, and the visitor's first Space opened
