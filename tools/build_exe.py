@@ -61,8 +61,8 @@ BUNDLED_LOCALE = "game/locale"  # where game.i18n looks for the catalogues insid
 REQUIRED_ASSETS = (Path("sprites") / "atlas.png", Path("sprites") / "atlas.json")
 #: Never used by the game, but pulled in by pygame's hooks (surfarray and
 #: sndarray) whenever the building Python has it: numpy, and yaml through it,
-#: made the executable 45 MB instead of 28 and its start 0.3 s slower, as
-#: every start unpacks them.
+#: made the executable 45 MB instead of 28 and its start 0.2 to 0.3 s slower
+#: (README, "Single-file executable"), as every start unpacks them.
 EXCLUDED = ("numpy", "yaml")
 # No console window behind the game there. (PyInstaller 6 warns that one-file
 # plus windowed on macOS is deprecated, to become an error in 7.0.)
