@@ -16,8 +16,11 @@ method (a fork of a process holding a window is unsafe, and spawn is what
 Windows and macOS use anyway); the single-file executable needs
 ``multiprocessing.freeze_support()`` first thing in its entry script. The
 process reads jobs until its pipe closes, so it ends with the game even if
-the game is killed. ``SyncWorker`` runs each job on the spot: headless tests
-stay deterministic.
+the game is killed. A job left unanswered past its kind's ``HANG_SECONDS``
+(the process stopped by SIGSTOP or a debugger, stuck, deadlocked) fails like
+one whose process died: the process is killed, the next job starts a fresh
+one. ``SyncWorker`` runs each job on the spot: headless tests stay
+deterministic.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
@@ -36,13 +39,30 @@ from typing import Protocol
 
 from game.i18n import N_, _, language, set_language
 
-from .jobs import Job
+from .jobs import AnalyseJob, HintJob, Job, LayoutJob, MoveJob, ReplayJob
 
 STOP_SECONDS = 1.0      # at most this long to reap a killed worker
 #: What a job fails with when the computer's process dies under it.
 STOPPED = N_("the computer’s process stopped")
 NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
+
+#: Seconds a job may go unanswered, counted from when the process could start
+#: on it (the answer before it came, or it was asked), before the process is
+#: taken for hung (stopped by SIGSTOP or a debugger, stuck, deadlocked) and
+#: killed. Each is ten times or more the longest answer measured with the
+#: real worker on the largest boards a player can ask for (100x100 grids,
+#: hexagons and tori with 2,060 to 8,000 mines, at five stages of a game),
+#: process start-up included, with both cores of the machine kept busy by
+#: other work at a higher priority than the worker's: hint 0.9 s, move
+#: 1.2 s, overlay 5.8 s (a torus with 3,000 mines), no-guess layout 3.0 s
+#: (it gives up after ``LAYOUT_SECONDS``), a 2 MB replay 0.6 s (the most a
+#: replay may hold is 4 MB).
+HANG_SECONDS: Mapping[type, float] = {
+    HintJob: 20.0, MoveJob: 20.0, AnalyseJob: 60.0, LayoutJob: 30.0, ReplayJob: 30.0,
+}
+#: The same, for a job of another kind (tests, benchmarks).
+OTHER_HANG_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -194,14 +214,24 @@ def serve(conn: Connection) -> None:
 
 class ProcessWorker:
     """Jobs run in one worker process, started at the first job. ``stopped``
-    is what a job fails with when the process dies under it (said to the
-    player; the replay loader's process is not the computer's)."""
+    is what a job fails with when the process dies under it, or hangs (said
+    to the player; the replay loader's process is not the computer's).
+    ``limits`` and ``clock`` are the watchdog's: seconds each kind of job may
+    go unanswered (``HANG_SECONDS``), and what tells the time (tests shrink
+    the one and drive the other)."""
 
-    def __init__(self, stopped: str = STOPPED) -> None:
+    def __init__(self, stopped: str = STOPPED, *, limits: Mapping[type, float] = HANG_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._stopped = stopped
+        self._limits = limits
+        self._clock = clock
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self._pending: dict[int, Hashable] = {}
+        # The process answers in the order asked: the oldest pending job is
+        # the one under way, due by ``_due`` (None: nothing pending).
+        self._limit_of: dict[int, float] = {}
+        self._due: float | None = None
         self._failed: list[Done] = []    # jobs failed in submit, handed over by poll
         self._seq = 0
         self.starts = 0                  # processes started (tests, benchmarks)
@@ -240,13 +270,17 @@ class ProcessWorker:
         at the next ``poll`` like one whose process died."""
         self._seq += 1
         self._pending[self._seq] = tag
+        self._limit_of[self._seq] = self._limits.get(type(job), OTHER_HANG_SECONDS)
+        if self._due is None:
+            self._next_due()
         try:
             self._ensure().send((self._seq, job, language()))
         except OSError:                 # BrokenPipeError included
             self._failed.extend(self._lost())
 
     def poll(self) -> list[Done]:
-        """The answers that have arrived (never waits)."""
+        """The answers that have arrived (never waits); a job unanswered past
+        its limit fails, with every job behind it, as if the process died."""
         out, self._failed = self._failed, []
         conn = self._conn
         while conn is not None and self._pending:
@@ -258,9 +292,18 @@ class ProcessWorker:
                 out.extend(self._lost())
                 break
             tag = self._pending.pop(seq, None)
+            self._limit_of.pop(seq, None)
+            self._next_due()
             if tag is not None:
                 out.append(Done(tag, ok, value))
+        if self._due is not None and self._clock() > self._due:
+            out.extend(self._lost())          # hung: stopped, stuck or deadlocked
         return out
+
+    def _next_due(self) -> None:
+        """The oldest pending job is under way from now: when it is due."""
+        self._due = None if not self._limit_of else \
+            self._clock() + self._limit_of[min(self._limit_of)]
 
     def wait(self, timeout: float) -> bool:
         """Block until an answer is ready (benchmarks and tests only)."""
@@ -270,7 +313,7 @@ class ProcessWorker:
         """The process died: every pending job fails, the next one restarts it."""
         failed = [Done(tag, False, _(self._stopped), lost=True)
                   for tag in self._pending.values()]
-        self._pending.clear()
+        self._forget()
         self._stop()
         return failed
 
@@ -279,13 +322,19 @@ class ProcessWorker:
         ending the process (the next job starts a fresh one)."""
         self._failed.clear()
         if self._pending:
-            self._pending.clear()
+            self._forget()
             self._stop()
 
     def close(self) -> None:
-        self._pending.clear()
+        self._forget()
         self._failed.clear()
         self._stop()
+
+    def _forget(self) -> None:
+        """No job pending any more: nothing for the watchdog to time."""
+        self._pending.clear()
+        self._limit_of.clear()
+        self._due = None
 
     def _stop(self) -> None:
         process, conn = self._process, self._conn
