@@ -30,6 +30,7 @@ import os
 import signal
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,8 +48,8 @@ STOPPED = N_("the computer’s process stopped")
 NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
 
-#: Seconds a job may go unanswered, counted from when the process could start
-#: on it (the answer before it came, or it was asked), before the process is
+#: Seconds a job may go unanswered, counted from when it was sent to the
+#: process (the answer before it came, or it was asked), before the process is
 #: taken for hung (stopped by SIGSTOP or a debugger, stuck, deadlocked) and
 #: killed. Each is ten times or more the longest answer measured with the
 #: real worker on the largest boards a player can ask for (100x100 grids,
@@ -218,7 +219,15 @@ class ProcessWorker:
     to the player; the replay loader's process is not the computer's).
     ``limits`` and ``clock`` are the watchdog's: seconds each kind of job may
     go unanswered (``HANG_SECONDS``), and what tells the time (tests shrink
-    the one and drive the other)."""
+    the one and drive the other).
+
+    One job at a time is in the pipe: the next is sent when the answer
+    before it arrives. Sent all at once, the jobs of a busy or stopped
+    process filled the pipe (a 100x100 view is 10 kB: the overlay asked at
+    each move while a slow analysis ran, or the process stopped), and the
+    next send held the window until the process read it: for good, when the
+    process was stopped. A job in the pipe is also exactly the one the
+    process works on: the one the watchdog times."""
 
     def __init__(self, stopped: str = STOPPED, *, limits: Mapping[type, float] = HANG_SECONDS,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -227,12 +236,10 @@ class ProcessWorker:
         self._clock = clock
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
-        self._pending: dict[int, Hashable] = {}
-        # The process answers in the order asked: the oldest pending job is
-        # the one under way, due by ``_due`` (None: nothing pending).
-        self._limit_of: dict[int, float] = {}
-        self._due: float | None = None
-        self._failed: list[Done] = []    # jobs failed in submit, handed over by poll
+        self._pending: dict[int, Hashable] = {}     # every job unanswered, in order
+        self._unsent: deque[tuple[int, Job, str]] = deque()   # with the language asked in
+        self._due: float | None = None   # when the job in the pipe is due (None: no job)
+        self._failed: list[Done] = []    # jobs failed as they were sent, handed over by poll
         self._seq = 0
         self.starts = 0                  # processes started (tests, benchmarks)
 
@@ -265,45 +272,48 @@ class ProcessWorker:
         return self._conn
 
     def submit(self, tag: Hashable, job: Job) -> None:
-        """Ask ``job``. When no process can be started (fork refused: the
-        user's process limit, memory) or the pipe is broken, the job fails
-        at the next ``poll`` like one whose process died."""
+        """Ask ``job``: sent now if the process is free, else once the jobs
+        asked before it are answered. When no process can be started (fork
+        refused: the user's process limit, memory) or the pipe is broken,
+        the job fails at the next ``poll`` like one whose process died."""
         self._seq += 1
         self._pending[self._seq] = tag
-        self._limit_of[self._seq] = self._limits.get(type(job), OTHER_HANG_SECONDS)
-        if self._due is None:
-            self._next_due()
+        self._unsent.append((self._seq, job, language()))
+        self._send_next()
+
+    def _send_next(self) -> None:
+        """Send the next job if none is in the pipe, and start timing it."""
+        if self._due is not None or not self._unsent:
+            return
+        seq, job, lang = self._unsent.popleft()
         try:
-            self._ensure().send((self._seq, job, language()))
+            self._ensure().send((seq, job, lang))
         except OSError:                 # BrokenPipeError included
             self._failed.extend(self._lost())
+            return
+        self._due = self._clock() + self._limits.get(type(job), OTHER_HANG_SECONDS)
 
     def poll(self) -> list[Done]:
         """The answers that have arrived (never waits); a job unanswered past
         its limit fails, with every job behind it, as if the process died."""
-        out, self._failed = self._failed, []
-        conn = self._conn
-        while conn is not None and self._pending:
+        out: list[Done] = []
+        while self._due is not None and self._conn is not None:
             try:
-                if not conn.poll():
+                if not self._conn.poll():
                     break
-                seq, ok, value = conn.recv()
+                seq, ok, value = self._conn.recv()
             except (EOFError, OSError):
                 out.extend(self._lost())
                 break
+            self._due = None
             tag = self._pending.pop(seq, None)
-            self._limit_of.pop(seq, None)
-            self._next_due()
             if tag is not None:
                 out.append(Done(tag, ok, value))
+            self._send_next()
         if self._due is not None and self._clock() > self._due:
             out.extend(self._lost())          # hung: stopped, stuck or deadlocked
-        return out
-
-    def _next_due(self) -> None:
-        """The oldest pending job is under way from now: when it is due."""
-        self._due = None if not self._limit_of else \
-            self._clock() + self._limit_of[min(self._limit_of)]
+        failed, self._failed = self._failed, []
+        return failed + out
 
     def wait(self, timeout: float) -> bool:
         """Block until an answer is ready (benchmarks and tests only)."""
@@ -331,9 +341,9 @@ class ProcessWorker:
         self._stop()
 
     def _forget(self) -> None:
-        """No job pending any more: nothing for the watchdog to time."""
+        """No job pending any more: none to send, none to time."""
         self._pending.clear()
-        self._limit_of.clear()
+        self._unsent.clear()
         self._due = None
 
     def _stop(self) -> None:

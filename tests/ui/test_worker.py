@@ -607,3 +607,51 @@ def test_the_demo_plays_on_after_its_process_hangs():
         assert app.top.games < 2          # no game was dropped for it
     finally:
         app.close()
+
+
+class Held(Exception):
+    """The window's thread was held past a frame."""
+
+
+def test_asking_a_stopped_or_busy_process_never_holds_the_window():
+    """Every job went into the pipe as it was asked: the overlay asks at
+    each move, a 100x100 view is 10 kB, and once the jobs of a stopped (or
+    busy) process filled the pipe, the next move held the window in send
+    for as long as the process did not read: for good, when it was stopped.
+    Jobs wait in the window until the one before them is answered."""
+    field = Minefield(100, 100, 2060, seed=7)
+    field.reveal(50, 50)
+    job = AnalyseJob(tuple(field.view()), 2060, 0.25)
+    clock = Clock()
+    worker = ProcessWorker(limits={AnalyseJob: 10.0}, clock=clock)
+
+    def held(*_):
+        raise Held
+
+    previous = signal.signal(signal.SIGALRM, held)
+    try:
+        worker.submit(0, HintJob(("1#", "##"), 1, "opening", None))
+        assert answer(worker)[0].ok
+        stopped = worker._process
+        os.kill(stopped.pid, signal.SIGSTOP)
+        signal.setitimer(signal.ITIMER_REAL, 5.0)      # a bound, so a hold fails, not hangs
+        for n in range(1, 61):
+            started = time.monotonic()
+            worker.submit(n, job)
+            assert time.monotonic() - started < 0.1, n
+            assert worker.poll() == []
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        clock.now = 10.5
+        failed = worker.poll()
+        assert [d.tag for d in failed] == list(range(1, 61)) and all(d.lost for d in failed)
+        assert stopped.exitcode == -signal.SIGKILL
+        for n in range(61, 64):                          # a fresh process answers all, in turn
+            worker.submit(n, job)
+        got = []
+        while len(got) < 3:
+            got += answer(worker)
+        assert [d.tag for d in got] == [61, 62, 63] and all(d.ok for d in got)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        worker.close()
