@@ -174,7 +174,9 @@ class Assistant(ProbabilityOverlay):
 
     def _ask_again(self, kind: str, version: Version) -> bool:
         """Ask ``kind`` once more after the process died under it (killed
-        from outside, the system short of memory): the player's H, first click
+        from outside, the system short of memory) or was killed for leaving
+        it unanswered past its limit (``worker.HANG_SECONDS``: stopped,
+        stuck): the player's H, first click
         of a no-guess board or auto-play's move is answered by a fresh process
         rather than lost to a "puzzled" line (a click that did nothing, auto-play
         stopped). Once per position: a question that kills its process every

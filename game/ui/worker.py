@@ -16,8 +16,11 @@ method (a fork of a process holding a window is unsafe, and spawn is what
 Windows and macOS use anyway); the single-file executable needs
 ``multiprocessing.freeze_support()`` first thing in its entry script. The
 process reads jobs until its pipe closes, so it ends with the game even if
-the game is killed. ``SyncWorker`` runs each job on the spot: headless tests
-stay deterministic.
+the game is killed. A job left unanswered past its kind's ``HANG_SECONDS``
+(the process stopped by SIGSTOP or a debugger, stuck, deadlocked) fails like
+one whose process died: the process is killed, the next job starts a fresh
+one. ``SyncWorker`` runs each job on the spot: headless tests stay
+deterministic.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Hashable, Iterator
+from collections import deque
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
@@ -36,13 +40,30 @@ from typing import Protocol
 
 from game.i18n import N_, _, language, set_language
 
-from .jobs import Job
+from .jobs import AnalyseJob, HintJob, Job, LayoutJob, MoveJob, ReplayJob
 
 STOP_SECONDS = 1.0      # at most this long to reap a killed worker
 #: What a job fails with when the computer's process dies under it.
 STOPPED = N_("the computer’s process stopped")
 NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
+
+#: Seconds a job may go unanswered, counted from when it was sent to the
+#: process (the answer before it came, or it was asked), before the process is
+#: taken for hung (stopped by SIGSTOP or a debugger, stuck, deadlocked) and
+#: killed. Each is ten times or more the longest answer measured with the
+#: real worker on the largest boards a player can ask for (100x100 grids,
+#: hexagons and tori with 2,060 to 8,000 mines, at five stages of a game),
+#: process start-up included, with both cores of the machine kept busy by
+#: other work at a higher priority than the worker's: hint 0.9 s, move
+#: 1.2 s, overlay 5.8 s (a torus with 3,000 mines), no-guess layout 3.0 s
+#: (it gives up after ``LAYOUT_SECONDS``), a 2 MB replay 0.6 s (the most a
+#: replay may hold is 4 MB).
+HANG_SECONDS: Mapping[type, float] = {
+    HintJob: 20.0, MoveJob: 20.0, AnalyseJob: 60.0, LayoutJob: 30.0, ReplayJob: 30.0,
+}
+#: The same, for a job of another kind (tests, benchmarks).
+OTHER_HANG_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -194,15 +215,31 @@ def serve(conn: Connection) -> None:
 
 class ProcessWorker:
     """Jobs run in one worker process, started at the first job. ``stopped``
-    is what a job fails with when the process dies under it (said to the
-    player; the replay loader's process is not the computer's)."""
+    is what a job fails with when the process dies under it, or hangs (said
+    to the player; the replay loader's process is not the computer's).
+    ``limits`` and ``clock`` are the watchdog's: seconds each kind of job may
+    go unanswered (``HANG_SECONDS``), and what tells the time (tests shrink
+    the one and drive the other).
 
-    def __init__(self, stopped: str = STOPPED) -> None:
+    One job at a time is in the pipe: the next is sent when the answer
+    before it arrives. Sent all at once, the jobs of a busy or stopped
+    process filled the pipe (a 100x100 view is 10 kB: the overlay asked at
+    each move while a slow analysis ran, or the process stopped), and the
+    next send held the window until the process read it: for good, when the
+    process was stopped. A job in the pipe is also exactly the one the
+    process works on: the one the watchdog times."""
+
+    def __init__(self, stopped: str = STOPPED, *, limits: Mapping[type, float] = HANG_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._stopped = stopped
+        self._limits = limits
+        self._clock = clock
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
-        self._pending: dict[int, Hashable] = {}
-        self._failed: list[Done] = []    # jobs failed in submit, handed over by poll
+        self._pending: dict[int, Hashable] = {}     # every job unanswered, in order
+        self._unsent: deque[tuple[int, Job, str]] = deque()   # with the language asked in
+        self._due: float | None = None   # when the job in the pipe is due (None: no job)
+        self._failed: list[Done] = []    # jobs failed as they were sent, handed over by poll
         self._seq = 0
         self.starts = 0                  # processes started (tests, benchmarks)
 
@@ -235,32 +272,48 @@ class ProcessWorker:
         return self._conn
 
     def submit(self, tag: Hashable, job: Job) -> None:
-        """Ask ``job``. When no process can be started (fork refused: the
-        user's process limit, memory) or the pipe is broken, the job fails
-        at the next ``poll`` like one whose process died."""
+        """Ask ``job``: sent now if the process is free, else once the jobs
+        asked before it are answered. When no process can be started (fork
+        refused: the user's process limit, memory) or the pipe is broken,
+        the job fails at the next ``poll`` like one whose process died."""
         self._seq += 1
         self._pending[self._seq] = tag
+        self._unsent.append((self._seq, job, language()))
+        self._send_next()
+
+    def _send_next(self) -> None:
+        """Send the next job if none is in the pipe, and start timing it."""
+        if self._due is not None or not self._unsent:
+            return
+        seq, job, lang = self._unsent.popleft()
         try:
-            self._ensure().send((self._seq, job, language()))
+            self._ensure().send((seq, job, lang))
         except OSError:                 # BrokenPipeError included
             self._failed.extend(self._lost())
+            return
+        self._due = self._clock() + self._limits.get(type(job), OTHER_HANG_SECONDS)
 
     def poll(self) -> list[Done]:
-        """The answers that have arrived (never waits)."""
-        out, self._failed = self._failed, []
-        conn = self._conn
-        while conn is not None and self._pending:
+        """The answers that have arrived (never waits); a job unanswered past
+        its limit fails, with every job behind it, as if the process died."""
+        out: list[Done] = []
+        while self._due is not None and self._conn is not None:
             try:
-                if not conn.poll():
+                if not self._conn.poll():
                     break
-                seq, ok, value = conn.recv()
+                seq, ok, value = self._conn.recv()
             except (EOFError, OSError):
                 out.extend(self._lost())
                 break
+            self._due = None
             tag = self._pending.pop(seq, None)
             if tag is not None:
                 out.append(Done(tag, ok, value))
-        return out
+            self._send_next()
+        if self._due is not None and self._clock() > self._due:
+            out.extend(self._lost())          # hung: stopped, stuck or deadlocked
+        failed, self._failed = self._failed, []
+        return failed + out
 
     def wait(self, timeout: float) -> bool:
         """Block until an answer is ready (benchmarks and tests only)."""
@@ -270,7 +323,7 @@ class ProcessWorker:
         """The process died: every pending job fails, the next one restarts it."""
         failed = [Done(tag, False, _(self._stopped), lost=True)
                   for tag in self._pending.values()]
-        self._pending.clear()
+        self._forget()
         self._stop()
         return failed
 
@@ -279,13 +332,19 @@ class ProcessWorker:
         ending the process (the next job starts a fresh one)."""
         self._failed.clear()
         if self._pending:
-            self._pending.clear()
+            self._forget()
             self._stop()
 
     def close(self) -> None:
-        self._pending.clear()
+        self._forget()
         self._failed.clear()
         self._stop()
+
+    def _forget(self) -> None:
+        """No job pending any more: none to send, none to time."""
+        self._pending.clear()
+        self._unsent.clear()
+        self._due = None
 
     def _stop(self) -> None:
         process, conn = self._process, self._conn

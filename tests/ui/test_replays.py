@@ -865,6 +865,40 @@ def test_a_best_replay_the_loader_dies_under_again_and_again_is_left_out(tmp_pat
     assert attract.best.games == [] and loader.asked == LOSSES_KEPT
 
 
+def test_a_best_replay_whose_loader_hangs_is_shown_by_a_fresh_one(tmp_path):
+    """The loader's process stopped (SIGSTOP) rather than dead: attract
+    mode waited on its replay for good, and a kiosk never showed a best game
+    again. Past the limit the process is killed, and the replay is asked of
+    a fresh one at a later turn."""
+    import signal
+    import time
+
+    from game.ui.jobs import HintJob, ReplayJob
+    from game.ui.worker import ProcessWorker
+
+    app = None
+    loader = ProcessWorker(limits={ReplayJob: 5.0}, clock=lambda: app.clock())
+    app = best_game_recorded(tmp_path, loader)
+    try:
+        best = app.last_replay
+        loader.submit("started", HintJob(("1#", "##"), 1, "opening", None))
+        while not loader.poll():                  # its process is up: stopped, it never reads
+            loader.wait(1.0)
+        stopped = loader._process
+        os.kill(stopped.pid, signal.SIGSTOP)
+        app.start_attract()
+        attract = app.top
+        shown = []
+        deadline = time.monotonic() + 120
+        while best not in shown and time.monotonic() < deadline:
+            loader.wait(0.01)
+            app.step(30)
+            shown.append(attract.replay)
+        assert best in shown and stopped.exitcode == -signal.SIGKILL and loader.starts == 2
+    finally:
+        app.close()
+
+
 def test_attract_mode_shows_best_replays_of_records_kept_in_memory(tmp_path):
     """Records that cannot be saved have no file the loader's process could
     read: the replay's text is handed to it instead."""

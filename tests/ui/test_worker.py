@@ -470,3 +470,188 @@ def test_a_question_whose_process_dies_twice_is_said_and_the_next_is_answered():
         assert worker.starts == 3
     finally:
         app.close()
+
+
+class Clock:
+    """The watchdog's time, moved by hand: no test waits for a limit."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_stopped_worker_is_killed_past_the_limit_and_a_fresh_one_answers():
+    """SIGSTOP of the computer's process (or a question it never finishes)
+    left the question pending for ever: "Thinking..." stayed, H did nothing,
+    auto-play and the demo stood still for days. Past its kind's limit the
+    job fails as if the process died, the process is killed and reaped."""
+    view, mines = expert_view()
+    clock = Clock()
+    worker = ProcessWorker(limits={HintJob: 10.0}, clock=clock)
+    try:
+        worker.submit(("hint", 1), HintJob(view, mines, "opening", None))
+        [done] = answer(worker)
+        assert done.ok
+        process = worker._process
+        os.kill(process.pid, signal.SIGSTOP)
+        worker.submit(("hint", 2), HintJob(view, mines, "opening", None))
+        clock.now = 9.9
+        assert worker.poll() == [] and worker.pending == 1      # not yet: it may be thinking
+        clock.now = 10.1
+        started = time.monotonic()
+        [done] = worker.poll()
+        assert time.monotonic() - started < 0.5                 # the frame is not held
+        assert done.tag == ("hint", 2) and done.lost and not done.ok
+        assert done.value == "the computer’s process stopped"
+        assert not process.is_alive() and process.exitcode == -signal.SIGKILL
+        assert not worker.alive and worker.pending == 0 and worker.poll() == []
+        worker.submit(("hint", 3), HintJob(view, mines, "opening", None))
+        [done] = answer(worker)
+        assert done.ok and done.tag == ("hint", 3) and worker.starts == 2
+    finally:
+        worker.close()
+
+
+def test_a_job_is_timed_from_when_the_process_can_start_on_it():
+    """Jobs are answered in turn: one asked behind a long one is given its
+    whole limit once the one before it is answered, and is not taken for
+    hung meanwhile."""
+    clock = Clock()
+    worker = ProcessWorker(limits={SleepJob: 10.0}, clock=clock)
+    try:
+        worker.submit("first", SleepJob(0.5))
+        worker.submit("second", SleepJob(0.5))
+        clock.now = 8.0
+        [done] = answer(worker)
+        assert done.tag == "first" and done.ok
+        clock.now = 17.0            # 17 s after it was asked, 9 s after its turn came
+        [done] = answer(worker)
+        assert done.tag == "second" and done.ok
+        assert worker.alive and worker.starts == 1
+        clock.now = 100.0           # nothing pending: an idle process is left alone
+        assert worker.poll() == [] and worker.alive
+    finally:
+        worker.close()
+
+
+HUNG = 5.0                        # the tests' limit: 300 ticks of the game's clock
+PAST_HUNG = int(HUNG * 60) + 2    # ticks that take it past the limit
+
+
+def watched_app(**settings):
+    """An app whose computer is a real process timed by the app's own tick
+    clock, with a limit of ``HUNG`` seconds for every kind of job."""
+    app = None
+    limits = dict.fromkeys((HintJob, MoveJob, AnalyseJob, LayoutJob), HUNG)
+    worker = ProcessWorker(limits=limits, clock=lambda: app.clock())
+    app = make_app(worker=worker, **settings)
+    return app, worker
+
+
+def test_an_h_the_stopped_process_never_answers_is_answered_by_a_fresh_one():
+    """H with the computer's process stopped (SIGSTOP): "Thinking..." stayed
+    for ever and H again did nothing (the same question, still pending). Past
+    the limit the process is killed and the question asked of a fresh one;
+    stopped again, the player is told once, and the next H is answered."""
+    app, worker = watched_app(level="expert", seed=3)
+    try:
+        app.play.play("reveal", (15, 8))
+        assist = app.play.assist
+        key(app, pygame.K_h)
+        assert step_until(app, worker, lambda: assist.shown is not None, ANSWER_TIMEOUT)
+        stopped = worker._process
+        os.kill(stopped.pid, signal.SIGSTOP)     # stopped first: no answer can slip out
+        key(app, pygame.K_h)
+        app.step(PAST_HUNG - 10)
+        assert assist.thinking and worker._process is stopped    # not before its limit
+        app.step(10)
+        assert stopped.exitcode == -signal.SIGKILL               # killed and reaped
+        assert step_until(app, worker, lambda: assist.shown is not None, ANSWER_TIMEOUT)
+        assert assist.line().startswith("Safe") and worker.starts == 2
+
+        app.play.play("reveal", assist.shown.cell)
+        os.kill(worker._process.pid, signal.SIGSTOP)
+        key(app, pygame.K_h)                 # a question that hangs every time
+        app.step(PAST_HUNG)
+        assert worker.starts == 3 and assist.waiting and assist.line() == ""
+        os.kill(worker._process.pid, signal.SIGSTOP)     # still starting: it never answers
+        app.step(PAST_HUNG)
+        assert assist.line() == "The computer is puzzled: the computer’s process stopped"
+        assert not assist.waiting and not assist.thinking and worker.starts == 3
+        assert not worker.alive and app.play.session.status == "playing"
+        key(app, pygame.K_h)
+        assert step_until(app, worker, lambda: assist.shown is not None, ANSWER_TIMEOUT)
+        assert worker.starts == 4
+    finally:
+        app.close()
+
+
+def test_the_demo_plays_on_after_its_process_hangs():
+    """A kiosk's demo whose computer hung stood still on its board for good
+    (auto-play waited for a move that never came). Past the limit a fresh
+    process is asked the move and the demo plays on by itself."""
+    app, worker = watched_app()
+    try:
+        app.attract_options = {"pace": (1, 1), "between": 1}
+        app.start_attract()
+        assist = app.play.assist
+        assert step_until(app, worker, lambda: assist.moves_played >= 2, ANSWER_TIMEOUT)
+        os.kill(worker._process.pid, signal.SIGSTOP)
+        played = assist.moves_played
+        app.step(PAST_HUNG + 30)      # an answer sent just before the stop may come first
+        assert worker.starts == 2
+        assert step_until(app, worker, lambda: assist.moves_played > played + 2
+                          or app.top.games > 0, ANSWER_TIMEOUT)
+        assert app.top.games < 2          # no game was dropped for it
+    finally:
+        app.close()
+
+
+class Held(Exception):
+    """The window's thread was held past a frame."""
+
+
+def test_asking_a_stopped_or_busy_process_never_holds_the_window():
+    """Every job went into the pipe as it was asked: the overlay asks at
+    each move, a 100x100 view is 10 kB, and once the jobs of a stopped (or
+    busy) process filled the pipe, the next move held the window in send
+    for as long as the process did not read: for good, when it was stopped.
+    Jobs wait in the window until the one before them is answered."""
+    field = Minefield(100, 100, 2060, seed=7)
+    field.reveal(50, 50)
+    job = AnalyseJob(tuple(field.view()), 2060, 0.25)
+    clock = Clock()
+    worker = ProcessWorker(limits={AnalyseJob: 10.0}, clock=clock)
+
+    def held(*_):
+        raise Held
+
+    previous = signal.signal(signal.SIGALRM, held)
+    try:
+        worker.submit(0, HintJob(("1#", "##"), 1, "opening", None))
+        assert answer(worker)[0].ok
+        stopped = worker._process
+        os.kill(stopped.pid, signal.SIGSTOP)
+        signal.setitimer(signal.ITIMER_REAL, 5.0)      # a bound, so a hold fails, not hangs
+        for n in range(1, 61):
+            started = time.monotonic()
+            worker.submit(n, job)
+            assert time.monotonic() - started < 0.1, n
+            assert worker.poll() == []
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        clock.now = 10.5
+        failed = worker.poll()
+        assert [d.tag for d in failed] == list(range(1, 61)) and all(d.lost for d in failed)
+        assert stopped.exitcode == -signal.SIGKILL
+        for n in range(61, 64):                          # a fresh process answers all, in turn
+            worker.submit(n, job)
+        got = []
+        while len(got) < 3:
+            got += answer(worker)
+        assert [d.tag for d in got] == [61, 62, 63] and all(d.ok for d in got)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        worker.close()
