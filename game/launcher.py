@@ -12,7 +12,8 @@ abandoned, its processes stopped; in its first half second, before its
 handlers are in place, a plain exit), and then deletes the unpacked folder
 itself, last thing at exit, since the launcher can no longer. A run from
 source, an installed copy or a one-folder build has no such launcher and
-is left alone.
+is left alone; nor is a folder that is not a one-file bundle's
+(``one_file_bundle``) ever deleted, whoever the parent is.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import os
 import shutil
 import signal
 import sys
+import tempfile
 from pathlib import Path
 
 PR_SET_PDEATHSIG = 1    # <sys/prctl.h>
@@ -43,7 +45,9 @@ def follow_launcher() -> bool:
     gone by then. Returns whether it did (nothing elsewhere)."""
     bundle = getattr(sys, "_MEIPASS", None)
     launcher = os.getppid()
-    if not sys.platform.startswith("linux") or not bundle or not launched_by_itself(launcher):
+    if not sys.platform.startswith("linux") or not bundle \
+            or not one_file_bundle(Path(bundle), Path(sys.executable)) \
+            or not launched_by_itself(launcher):
         return False
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -56,7 +60,35 @@ def follow_launcher() -> bool:
     signal.signal(signal.SIGTERM, _exit)
     # Held (blocked) by whatever started the launcher, it would never arrive.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    if os.getppid() != launcher:
+        # Killed between the two looks at it: the kernel sends nothing for
+        # a parent that died before the request, and the game played on
+        # under init with the files left behind.
+        raise SystemExit(0)
     return True
+
+
+def one_file_bundle(folder: Path, executable: Path) -> bool:
+    """Whether ``folder`` is a one-file launcher's unpacked bundle, the only
+    folder this module may delete: named as the launcher names them
+    (``_MEI`` and random letters), right in the temporary folder (the
+    launcher's and Python's choice alike: ``TMPDIR``, else ``/tmp``), a
+    real folder (no link), neither holding the ``executable`` nor beside
+    it. A one-folder build's ``sys._MEIPASS`` is its contents folder
+    beside the executable (``_internal``, or a name of the builder's
+    choosing), or the executable's own: the installed game, which a
+    one-folder game started by another copy of itself, its parent dying
+    first, deleted at exit. (A one-file executable kept right in the
+    temporary folder leaves its files when its launcher is killed, as
+    every one did before.)"""
+    try:
+        real, program = folder.resolve(strict=True), executable.resolve()
+        return folder.name.startswith("_MEI") and not folder.is_symlink() and real.is_dir() \
+            and real.parent == Path(tempfile.gettempdir()).resolve() \
+            and real not in program.parents \
+            and real.parent != program.parent
+    except (OSError, RuntimeError):
+        return False
 
 
 def _exit(signum: int, frame: object) -> None:
@@ -66,6 +98,7 @@ def _exit(signum: int, frame: object) -> None:
 
 
 def remove_if_orphaned(launcher: int, bundle: Path) -> None:
-    """Delete the unpacked bundle when the launcher that would have is gone."""
-    if os.getppid() != launcher:
+    """Delete the unpacked bundle when the launcher that would have is gone
+    (and ``bundle`` is one: ``one_file_bundle``)."""
+    if os.getppid() != launcher and one_file_bundle(bundle, Path(sys.executable)):
         shutil.rmtree(bundle, ignore_errors=True)

@@ -221,3 +221,21 @@ def test_hostile_games_kept_in_progress_are_dropped_without_harm(tmp_path):
     with closing(sqlite3.connect(tmp_path / "records.db")) as db:
         assert db.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 0
     assert outside.read_text() == "kept"
+
+
+def test_a_file_whose_streak_outruns_its_wins_leaves_the_line_readable():
+    """A file that continues one imported before, its streak longer than the
+    wins the line counts (its counts contradict the file it continues: a
+    loss gained while its streak says its last games were all won), once
+    lengthened the line's streak past its wins: the line then read as no
+    statistics at all, and the next game overwrote the player's counts."""
+    import sqlite3
+
+    from game.store import ledger, schema
+
+    db = sqlite3.connect(":memory:")
+    schema.migrate(db)
+    key = ("beginner", "xp", "grid")
+    ledger.add_statistics(db, key, LevelStats(3, 3, 3, 3))
+    ledger.add_statistics(db, key, LevelStats(2, 1, 5, 0), later=True)
+    assert ledger.read_statistics(db, key) == LevelStats(5, 4, 4, 4)
