@@ -169,7 +169,7 @@ class Assistant(ProbabilityOverlay):
         if self._waiting_since is None:
             self._waiting_since = self.ticks
         self._jobs[kind] = made = job()
-        self.worker.submit((kind, version), made)
+        self.worker.submit((kind, version), made, replaces=kind)
         self.collect()
 
     def _ask_again(self, kind: str, version: Version) -> bool:
@@ -194,7 +194,7 @@ class Assistant(ProbabilityOverlay):
         if job is None or self._retried.get(kind) == version:
             return False
         self._retried[kind] = self._asked[kind] = version
-        self.worker.submit((kind, version), job)
+        self.worker.submit((kind, version), job, replaces=kind)
         return True
 
     def _about_view(self, job: type[HintJob | MoveJob | AnalyseJob], **rule: str) -> Job:

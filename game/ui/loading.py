@@ -41,7 +41,8 @@ LATE_TICKS = 6
 
 class ReplayLoader:
     """Loads one replay at a time for the window: a newer request replaces a
-    pending one, whose answer is then ignored."""
+    pending one, whose answer is then ignored (and which, still waiting to be
+    sent to the process, is never read: the newer one is read next)."""
 
     def __init__(self, worker: Worker) -> None:
         self.worker = worker
@@ -75,7 +76,7 @@ class ReplayLoader:
         self._waited = 0
         self._quiet = quiet
         self._arrived = None
-        self.worker.submit(asked, job)
+        self.worker.submit(asked, job, replaces=ReplayJob)
         self.collect()
         self._open_arrived()                # an answer that came at once (headless)
         return asked

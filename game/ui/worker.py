@@ -81,7 +81,7 @@ class Done:
 class Worker(Protocol):
     """What the window needs from whoever runs its jobs."""
 
-    def submit(self, tag: Hashable, job: Job) -> None: ...
+    def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None: ...
 
     def poll(self) -> list[Done]: ...
 
@@ -109,7 +109,8 @@ class SyncWorker:
     def __init__(self) -> None:
         self._done: list[Done] = []
 
-    def submit(self, tag: Hashable, job: Job) -> None:
+    def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None:
+        """Answer ``job`` now: nothing ever waits here for ``replaces``."""
         self._done.append(Done(tag, *run_job(job)))
 
     def poll(self) -> list[Done]:
@@ -237,7 +238,8 @@ class ProcessWorker:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self._pending: dict[int, Hashable] = {}     # every job unanswered, in order
-        self._unsent: deque[tuple[int, Job, str]] = deque()   # with the language asked in
+        # with the language asked in, and the key of what it replaces
+        self._unsent: deque[tuple[int, Job, str, Hashable]] = deque()
         self._due: float | None = None   # when the job in the pipe is due (None: no job)
         self._failed: list[Done] = []    # jobs failed as they were sent, handed over by poll
         self._seq = 0
@@ -271,21 +273,34 @@ class ProcessWorker:
             self.starts += 1
         return self._conn
 
-    def submit(self, tag: Hashable, job: Job) -> None:
+    def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None:
         """Ask ``job``: sent now if the process is free, else once the jobs
-        asked before it are answered. When no process can be started (fork
-        refused: the user's process limit, memory) or the pipe is broken,
-        the job fails at the next ``poll`` like one whose process died."""
+        asked before it are answered. A job still waiting to be sent that was
+        asked with the same ``replaces`` key is dropped, never answered: this
+        one is asked in its stead (the overlay asked at each move while a slow
+        analysis runs: each analysis waiting behind it was of a position gone
+        by, and the player's H waited behind them all). When no process can
+        be started (fork refused: the user's process limit, memory) or the
+        pipe is broken, the job fails at the next ``poll`` like one whose
+        process died."""
+        if replaces is not None:
+            self._drop_unsent(replaces)
         self._seq += 1
         self._pending[self._seq] = tag
-        self._unsent.append((self._seq, job, language()))
+        self._unsent.append((self._seq, job, language(), replaces))
         self._send_next()
+
+    def _drop_unsent(self, key: Hashable) -> None:
+        """Forget the jobs waiting to be sent that were asked with ``key``."""
+        for waiting in [w for w in self._unsent if w[3] == key]:
+            self._unsent.remove(waiting)
+            del self._pending[waiting[0]]
 
     def _send_next(self) -> None:
         """Send the next job if none is in the pipe, and start timing it."""
         if self._due is not None or not self._unsent:
             return
-        seq, job, lang = self._unsent.popleft()
+        seq, job, lang, _key = self._unsent.popleft()
         try:
             self._ensure().send((seq, job, lang))
         except OSError:                 # BrokenPipeError included

@@ -504,7 +504,7 @@ def test_no_guess_boards_start_with_the_next_game():
             super().__init__()
             self.jobs = []
 
-        def submit(self, tag, job):
+        def submit(self, tag, job, replaces=None):
             self.jobs.append(type(job).__name__)
             super().submit(tag, job)
 
@@ -541,7 +541,7 @@ def test_no_guess_boards_hold_with_the_classic_first_click_of_the_old_styles(sty
             super().__init__()
             self.kinds: list[str] = []
 
-        def submit(self, tag, job) -> None:
+        def submit(self, tag, job, replaces=None) -> None:
             self.kinds.append(tag[0])
             super().submit(tag, job)
 
@@ -574,10 +574,10 @@ def budgets_asked(monkeypatch) -> list:
     asked = []
     real = SyncWorker.submit
 
-    def spy(self, tag, job):
+    def spy(self, tag, job, **how):
         if hasattr(job, "max_seconds"):
             asked.append(job.max_seconds)
-        return real(self, tag, job)
+        return real(self, tag, job, **how)
 
     monkeypatch.setattr(SyncWorker, "submit", spy)
     return asked
@@ -617,7 +617,7 @@ class LayoutFailsOnce(SyncWorker):
         super().__init__()
         self.failed = False
 
-    def submit(self, tag, job) -> None:
+    def submit(self, tag, job, replaces=None) -> None:
         if tag[0] == "layout" and not self.failed:
             self.failed = True
             self._done.append(Done(tag, False, "the computer's process stopped"))
@@ -648,7 +648,7 @@ class LayoutsAsked(SyncWorker):
         self.cells: list[tuple[int, int]] = []
         self.hold = False
 
-    def submit(self, tag, job) -> None:
+    def submit(self, tag, job, replaces=None) -> None:
         if tag[0] == "layout":
             self.cells.append(job.cell)
         super().submit(tag, job)

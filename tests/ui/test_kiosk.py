@@ -347,7 +347,7 @@ class DiesOnce(SyncWorker):
         super().__init__()
         self.died = False
 
-    def submit(self, tag, job) -> None:
+    def submit(self, tag, job, replaces=None) -> None:
         if self.died:
             super().submit(tag, job)
         else:
@@ -374,7 +374,7 @@ class KilledOnce(SyncWorker):
         super().__init__()
         self.killed = False
 
-    def submit(self, tag, job) -> None:
+    def submit(self, tag, job, replaces=None) -> None:
         if self.killed:
             super().submit(tag, job)
         else:

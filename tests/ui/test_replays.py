@@ -826,7 +826,7 @@ class DiesUnder(SyncWorker):
         self.deaths = deaths
         self.asked = 0
 
-    def submit(self, tag, job) -> None:
+    def submit(self, tag, job, replaces=None) -> None:
         self.asked += 1
         if self.asked > self.deaths:
             super().submit(tag, job)
@@ -1329,7 +1329,7 @@ class HeldWorker(SyncWorker):
         super().__init__()
         self.jobs: list = []
 
-    def submit(self, tag, job) -> None:
+    def submit(self, tag, job, replaces=None) -> None:
         self.jobs.append((tag, job))
 
     def answer(self) -> None:

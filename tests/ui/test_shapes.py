@@ -245,7 +245,7 @@ def test_a_no_guess_fields_first_click_on_a_hole_asks_the_worker_nothing():
             super().__init__()
             self.cells: list[tuple[int, int]] = []
 
-        def submit(self, tag, job) -> None:
+        def submit(self, tag, job, replaces=None) -> None:
             self.cells.append(job.cell)
             super().submit(tag, job)
 

@@ -33,7 +33,7 @@ class LateWorker:
         self.ready: list[Done] = []
         self.cancels = 0
 
-    def submit(self, tag: Hashable, job: Job) -> None:
+    def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None:
         self.asked.append((tag, job))
 
     def release(self) -> None:
@@ -177,7 +177,7 @@ class DiesOnce(SyncWorker):
         super().__init__()
         self.died = False
 
-    def submit(self, tag: Hashable, job: Job) -> None:
+    def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None:
         if self.died:
             super().submit(tag, job)
         else:
@@ -195,7 +195,7 @@ class NoProcess(SyncWorker):
         super().__init__()
         self.asked = 0
 
-    def submit(self, tag: Hashable, job: Job) -> None:
+    def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None:
         self.asked += 1
         self._done.append(Done(tag, False, translate("the computer’s process stopped"),
                                lost=True))
@@ -322,7 +322,7 @@ class OverlayDiesOnce(SyncWorker):
         super().__init__()
         self.armed = self.died = False
 
-    def submit(self, tag: Hashable, job: Job) -> None:
+    def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None:
         if self.armed and not self.died and tag[0] == "overlay":
             self.died = True
             self._done.append(Done(tag, False, translate("the computer’s process stopped"),

@@ -655,3 +655,90 @@ def test_asking_a_stopped_or_busy_process_never_holds_the_window():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         worker.close()
+
+
+@dataclass(frozen=True)
+class TagJob:
+    """A job answered at once with its own name."""
+
+    name: str
+
+    def run(self) -> str:
+        return self.name
+
+
+def test_a_question_waiting_to_be_sent_is_replaced_by_a_newer_one_of_its_kind():
+    """Questions waited in the window for the one in the pipe, each in turn:
+    the overlay, asked at each move while a slow analysis ran, stacked up
+    analyses of positions gone by, the process worked through them all, and
+    the player's H waited behind them (six moves during a 0.9 s analysis of a
+    100x100 board: H answered after 5.4 s). A newer question of the same kind
+    replaces the one still waiting; the one in the pipe and the others stay."""
+    clock = Clock()
+    worker = ProcessWorker(limits={SleepJob: 10.0}, clock=clock)
+    try:
+        worker.submit("busy", SleepJob(0.5), replaces="overlay")     # in the pipe: kept
+        for n in range(5):
+            worker.submit(("overlay", n), TagJob(f"overlay {n}"), replaces="overlay")
+        worker.submit("hint", TagJob("hint"))
+        worker.submit(("overlay", 5), TagJob("overlay 5"), replaces="overlay")
+        assert worker.pending == 3
+        got = []
+        while len(got) < 3:
+            got += answer(worker)
+        assert [(d.tag, d.ok) for d in got] == [("busy", True), ("hint", True),
+                                                 (("overlay", 5), True)]
+        assert got[2].value == "overlay 5" and worker.pending == 0 and worker.poll() == []
+    finally:
+        worker.close()
+
+
+def test_the_overlay_asked_at_each_move_keeps_one_question_waiting():
+    """The window's overlay, on, asked at each of ten moves while the
+    process was stopped: ten analyses waited, and the process, let go, worked
+    through nine stale ones before the one about the board as it stands."""
+    app, worker = watched_app(level="expert", seed=3)
+    try:
+        app.play.play("reveal", (15, 8))
+        assist = app.play.assist
+        key(app, pygame.K_p)
+        assert step_until(app, worker, lambda: assist.analysis() is not None, ANSWER_TIMEOUT)
+        stopped = worker._process
+        os.kill(stopped.pid, signal.SIGSTOP)
+        field = app.play.field
+        lay = field.layout()
+        safe = [(x, y) for y in range(field.height) for x in range(field.width)
+                if lay[y][x] != "*" and field.cell(x, y) == "#"]
+        for cell in safe[:10]:
+            if field.cell(*cell) == "#":
+                app.play.play("reveal", cell)
+                app.step(1)
+        assert worker.pending <= 2          # the one in the pipe, the latest waiting
+        os.kill(stopped.pid, signal.SIGCONT)
+        assert step_until(app, worker, lambda: assist._overlay is not None
+                          and assist._overlay[0] == assist.version(), ANSWER_TIMEOUT)
+        assert worker.starts == 1 and worker.pending == 0
+    finally:
+        app.close()
+
+
+def test_a_replay_asked_while_another_waits_to_be_read_replaces_it():
+    """Replays picked one after another while the loader read a long one:
+    each waited its turn, and the process read them all (up to 4 MB each)
+    before the last, the only one the window still wanted."""
+    from game.ui.loading import ReplayLoader
+    worker = ProcessWorker()
+    loader = ReplayLoader(worker)
+    refused: list[str] = []
+    try:
+        loader.load(SleepJob(0.5), lambda replay: None, refused.append)
+        for name in ("first", "second", "third"):
+            loader.load(TagJob(name), lambda replay: None, refused.append)
+        assert worker.pending == 2          # the one being read, the last asked
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while worker.pending and time.monotonic() < deadline:
+            worker.wait(1.0)
+            loader.update()
+        assert worker.pending == 0 and worker.starts == 1
+    finally:
+        worker.close()
