@@ -167,6 +167,21 @@ def letters_span(app, dialog, name, start, end):
     return 3 + width(text[:start]), 3 + width(text[:end])
 
 
+def type_in_mines(app, text):
+    """Custom Field opened, Tab to Mines (its number selected), ``text`` typed over it."""
+    dialog = open_custom(app)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    type_text(app, text)
+    return dialog
+
+
+def along_box(app, dialog, name):
+    """The display point ``x`` scale-1 pixels from box ``name``'s left edge, on its middle line."""
+    box = dialog.screen_rect(dialog.fields[name])
+    return lambda x: app.viewport.to_display((box.x + x, box.centery))
+
+
 def test_shift_with_home_end_or_an_arrow_selects_from_the_caret_as_in_windows():
     """Shift+Home moved the caret and selected nothing: what was typed next
     went in before the digits meant to be replaced."""
@@ -199,12 +214,8 @@ def test_shift_with_home_end_or_an_arrow_selects_from_the_caret_as_in_windows():
 
 def test_a_drag_across_letters_selects_them_and_typing_replaces_them():
     app = make_app(scale=2)
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    type_text(app, "123")
-    box = dialog.screen_rect(dialog.fields["mines"])
-    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    dialog = type_in_mines(app, "123")
+    at = along_box(app, dialog, "mines")
     left, right = letters_span(app, dialog, "mines", 1, 3)
     press(app, at(left))                                 # before the 2
     move(app, at(right + 1))                             # past the 3
@@ -247,10 +258,7 @@ def test_an_arrow_alone_goes_to_the_selections_end_and_shift_end_selects_to_the_
     end (not one letter past the caret at its left end), Shift+End selects
     from the caret to the end of the text."""
     app = make_app()
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    type_text(app, "123")
+    dialog = type_in_mines(app, "123")
     key(app, pygame.K_LEFT)                              # 12|3
     key(app, pygame.K_HOME, pygame.KMOD_SHIFT)           # |[12]3
     key(app, pygame.K_RIGHT)                             # 12|3
@@ -268,10 +276,7 @@ def test_backspace_after_a_selection_taken_back_to_nothing_removes_one_letter():
     kept: Backspace then removes the letter before the caret, and selects
     nothing (what is typed next goes in, replacing no letter)."""
     app = make_app()
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    type_text(app, "123")
+    dialog = type_in_mines(app, "123")
     key(app, pygame.K_LEFT)                              # 12|3
     key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
     key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)          # 12|3, nothing selected
@@ -284,12 +289,8 @@ def test_a_drag_selects_from_where_it_began_however_many_moves_it_takes():
     """Each move of a drag stretches the selection from the press, not
     from where the previous move left the caret."""
     app = make_app(scale=2)
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    type_text(app, "123")
-    box = dialog.screen_rect(dialog.fields["mines"])
-    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    dialog = type_in_mines(app, "123")
+    at = along_box(app, dialog, "mines")
     spans = [letters_span(app, dialog, "mines", 0, n)[1] for n in range(4)]
     press(app, at(spans[0]))                             # before the 1
     for x in spans[1:]:                                  # letter by letter to past the 3
@@ -305,12 +306,8 @@ def test_a_drag_in_a_box_ends_when_a_notice_or_another_window_takes_the_release(
     takes the button's release: the dialog never saw it, and once back the
     selection went on following the pointer, no button down."""
     app = make_app(scale=2)
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    type_text(app, "123")
-    box = dialog.screen_rect(dialog.fields["mines"])
-    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    dialog = type_in_mines(app, "123")
+    at = along_box(app, dialog, "mines")
     press(app, at(letters_span(app, dialog, "mines", 0, 3)[1]))         # after the 3
     if taken == "notice":
         app.push(NoticeDialog(app, "The records cannot be saved."))
@@ -332,10 +329,7 @@ def test_a_zoom_in_the_middle_of_a_drag_in_a_box_stops_it_without_a_traceback():
     one took the moves unseen, and once its caret differed from the new
     box's, it was looked for among the dialog's widgets (ValueError)."""
     app = make_app(scale=2)
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    type_text(app, "123")
+    dialog = type_in_mines(app, "123")
     box = dialog.screen_rect(dialog.fields["mines"])
     press(app, app.viewport.to_display((box.x + 3, box.centery)))
     press_and_let_go(app, pygame.K_MINUS, pygame.KMOD_CTRL)
@@ -352,10 +346,7 @@ def test_a_click_with_shift_held_selects_from_the_caret_to_it():
     """Shift+click put the caret and selected nothing, though Windows text
     boxes (and the box's own docstring) select from the caret to it."""
     app = make_app(scale=2)
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    type_text(app, "123")
+    dialog = type_in_mines(app, "123")
     key(app, pygame.K_LEFT)                              # 12|3
     box = dialog.screen_rect(dialog.fields["mines"])
     at = app.viewport.to_display((box.x + letters_span(app, dialog, "mines", 0, 0)[0],
@@ -378,12 +369,8 @@ def test_two_quick_clicks_on_different_letters_put_the_caret_and_select_nothing(
     a click after the 3, then one quickly between the 1 and the 2 to type
     there, selected the whole number, and the 5 typed replaced it."""
     app = make_app(scale=2)
-    dialog = open_custom(app)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    type_text(app, "123")
-    box = dialog.screen_rect(dialog.fields["mines"])
-    at = lambda x: app.viewport.to_display((box.x + x, box.centery))   # noqa: E731
+    dialog = type_in_mines(app, "123")
+    at = along_box(app, dialog, "mines")
     for x in letters_span(app, dialog, "mines", 1, 3)[::-1]:             # after the 3, the 1
         press(app, at(x))
         release(app, at(x))

@@ -6,6 +6,7 @@ Ctrl or Alt play nothing."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 
@@ -44,41 +45,29 @@ def test_zooming_while_the_name_entry_is_open_types_nothing_over_the_name(tmp_pa
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
 
 
-def test_a_name_half_typed_is_not_selected_again_by_a_zoom(tmp_path):
-    """The entry laid out again at the new scale had its text selected, as
-    when the dialog opens: the next letter replaced the half-typed "Bo",
-    and the best time went in as "b"."""
-    app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name="Zoe")
-    win(app)
-    dialog = app.top
-    assert isinstance(dialog, NameDialog) and dialog.entry.selected
-    post(pygame.TEXTINPUT, text="Bo")                     # replaces "Zoe", offered selected
-    app.step()
-    ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
-    assert app.viewport.scale == 1
-    post(pygame.TEXTINPUT, text="b")
-    app.step()
-    assert dialog.entry.text == "Bob"
-    key(app, pygame.K_RETURN)
-    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Bob"]
-
-
-def test_a_zoom_in_the_middle_of_a_name_keeps_the_caret_and_the_name(tmp_path):
+@pytest.mark.parametrize("offered, before, after, name", [
+    ("Zoe", "Bo", "b", "Bob"),          # the name offered, selected, typed over
+    ("", "Zed", "dy", "Zeddy"),
+])
+def test_a_zoom_in_the_middle_of_a_name_keeps_the_caret_and_the_name(tmp_path, offered, before,
+                                                                       after, name):
     """The name entry laid out again at the new scale came back with the
-    name typed so far selected: the next letter replaced it, and the best
-    time went in under that letter."""
-    app = make_app(BEGINNER, data_dir=tmp_path, scale=2)
+    name typed so far selected, as when the dialog opens: the next letter
+    replaced it, and the best time went in under that letter ("b" for
+    "Bob", "dy" for "Zeddy")."""
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name=offered)
     win(app)
     dialog = app.top
-    assert isinstance(dialog, NameDialog)
-    post(pygame.TEXTINPUT, text="Zed")
+    assert isinstance(dialog, NameDialog) and dialog.entry.selected == bool(offered)
+    post(pygame.TEXTINPUT, text=before)
     app.step()
     ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")
     assert app.viewport.scale == 1
-    post(pygame.TEXTINPUT, text="dy")
+    post(pygame.TEXTINPUT, text=after)
     app.step()
+    assert dialog.entry.text == name
     key(app, pygame.K_RETURN)
-    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zeddy"]
+    assert [t.name for t in on_disk(app).best_times("beginner")] == [name]
 
 
 def test_a_double_click_on_a_word_of_the_name_selects_that_word(tmp_path):
