@@ -163,19 +163,7 @@ def test_settings_a_link_leads_where_they_cannot_be_written_stop_nothing_else(tm
     taken as stopped for the rest of the session, the game in progress was
     no longer kept (killed mid-game, a lost game saved a streak) and a full
     disk for the records later went unsaid."""
-    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
-    dotfiles.mkdir()
-    data.mkdir()
-    (dotfiles / "settings.json").write_text(
-        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
-    (data / "settings.json").symlink_to(dotfiles / "settings.json")
-    real = document.write_atomic
-
-    def write_atomic(path, text):
-        if path.parent == dotfiles:
-            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
-        real(path, text)
-    monkeypatch.setattr(document, "write_atomic", write_atomic)
+    data = read_only_dotfiles(tmp_path, monkeypatch)
     store = open_store(data)
     store.settings.marks = True
     store.save_settings()
@@ -183,7 +171,7 @@ def test_settings_a_link_leads_where_they_cannot_be_written_stop_nothing_else(tm
     [message] = store.take_notices()
     assert message.startswith("Your settings cannot be saved") and "Read-only" in message
     # the file that refused, not the link in a folder that takes writes
-    assert f"in {os.path.realpath(dotfiles / 'settings.json')} (" in message, message
+    assert f"in {os.path.realpath(tmp_path / 'dotfiles' / 'settings.json')} (" in message, message
     store.hold_unfinished(game(result="abandoned"))
     store.flush()
     with closing(sqlite3.connect(data / "records.db")) as db:

@@ -285,9 +285,9 @@ def test_a_tap_on_the_face_leaves_the_viewer_as_esc_does(copy_first):
     assert app.top is app.play and app.play.field.status == "ready"
 
 
-def test_a_press_on_the_viewer_s_face_is_let_go_when_the_window_loses_the_focus():
-    """The release comes in another window, unseen: the face stayed pushed
-    in, and a later release over it left the viewer."""
+def viewer_face_held():
+    """The viewer on the game just won, at its end, its face held down: the
+    app, the viewer, the face's rect and the display point pressed."""
     app = make_app(BOARD_8)
     win(app)
     app.play.new_game()
@@ -297,6 +297,13 @@ def test_a_press_on_the_viewer_s_face_is_let_go_when_the_window_loses_the_focus(
     at = app.viewport.to_display(face.center)
     press(app, at)
     assert shows(app, face, "face_smile_pressed")
+    return app, viewer, face, at
+
+
+def test_a_press_on_the_viewer_s_face_is_let_go_when_the_window_loses_the_focus():
+    """The release comes in another window, unseen: the face stayed pushed
+    in, and a later release over it left the viewer."""
+    app, viewer, face, at = viewer_face_held()
     post(pygame.WINDOWFOCUSLOST)
     app.step()
     assert shows(app, face, "face_cool")
@@ -309,15 +316,7 @@ def test_a_press_on_the_viewer_s_face_is_let_go_when_a_notice_opens_over_it():
     release. The face stayed pushed in once the notice closed, with no
     button down, and a press begun on the field and let go over the face
     left the viewer."""
-    app = make_app(BOARD_8)
-    win(app)
-    app.play.new_game()
-    viewer = open_viewer(app)
-    key(app, pygame.K_END)
-    face = viewer.layout.board.face
-    at = app.viewport.to_display(face.center)
-    press(app, at)
-    assert shows(app, face, "face_smile_pressed")
+    app, viewer, face, at = viewer_face_held()
     key(app, pygame.K_e)                                    # the export's notice
     assert isinstance(app.top, NoticeDialog)
     key(app, pygame.K_RETURN)                               # closed
