@@ -9,6 +9,7 @@ into view (a torus rolls the shorter way round).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from ..cursor import cursor_step
 
@@ -45,13 +46,7 @@ class PlayScroll:
         layout = self.app.layout
         if layout.view_cell(cell, self.scroll) is not None:
             return
-        x, y = cell
-        if layout.shape == "torus":
-            self.scroll_by(roll(x - self.scroll[0], layout.cols, layout.view_cols),
-                           roll(y - self.scroll[1], layout.rows, layout.view_rows))
-            return
-        sx = min(max(self.scroll[0], x - layout.view_cols + 1), x)
-        sy = min(max(self.scroll[1], y - layout.view_rows + 1), y)
+        sx, sy = scroll_showing(layout, self.scroll, cell)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
     def reveal_cells(self, cell: tuple[int, int], near: Iterable[tuple[int, int]]) -> None:
@@ -97,7 +92,30 @@ class PlayScroll:
             self.follow_pointer()
 
 
-def roll(offset: int, size: int, shown: int) -> int:
+class ScrolledBoard(Protocol):
+    """What :func:`scroll_showing` reads of a board's view: the game's
+    layout, or a replay's board in the viewer."""
+    shape: str
+    cols: int
+    rows: int
+    view_cols: int
+    view_rows: int
+
+
+def scroll_showing(board: ScrolledBoard, scroll: tuple[int, int],
+                   cell: tuple[int, int]) -> tuple[int, int]:
+    """The scroll nearest ``scroll`` whose view of ``board`` shows ``cell``:
+    the game's cursor and moves, and the viewer following a replay, scroll
+    alike. A torus rolls the shorter way round (clamped, the viewer jumped
+    to the far end where the game had rolled over the seam)."""
+    if board.shape == "torus":
+        return ((scroll[0] + _roll(cell[0] - scroll[0], board.cols, board.view_cols)) % board.cols,
+                (scroll[1] + _roll(cell[1] - scroll[1], board.rows, board.view_rows)) % board.rows)
+    return (min(max(scroll[0], cell[0] - board.view_cols + 1), cell[0]),
+            min(max(scroll[1], cell[1] - board.view_rows + 1), cell[1]))
+
+
+def _roll(offset: int, size: int, shown: int) -> int:
     """How far to roll a torus's view of ``shown`` of ``size`` rows (or
     columns) so that the one ``offset`` after the first shown is in view:
     the shorter way round, 0 when it already is."""

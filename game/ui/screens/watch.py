@@ -39,7 +39,7 @@ from ..render.replay import (
 )
 from ..ticks import TICK_MS
 from . import base
-from .play_scroll import roll
+from .play_scroll import scroll_showing
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
               pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
@@ -368,14 +368,7 @@ class ReplayScreen(base.Screen):
         cell = pointer.cell if pointer is not None and pointer.cell else self.playback.last_cell()
         if cell is None:
             return
-        if board.shape == "torus":     # the shorter way round, as the game rolled
-            sx = (self.scroll[0] + roll(cell[0] - self.scroll[0], board.cols, board.view_cols)
-                  ) % board.cols
-            sy = (self.scroll[1] + roll(cell[1] - self.scroll[1], board.rows, board.view_rows)
-                  ) % board.rows
-        else:
-            sx = min(max(self.scroll[0], cell[0] - board.view_cols + 1), cell[0])
-            sy = min(max(self.scroll[1], cell[1] - board.view_rows + 1), cell[1])
+        sx, sy = scroll_showing(board, self.scroll, cell)
         if (sx, sy) != self.scroll:
             self.scroll = (sx, sy)
             self.board_view.scroll_to(self.scroll)
