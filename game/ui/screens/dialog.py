@@ -132,18 +132,22 @@ class Dialog(DialogLists, base.Screen):
         room = self.app.layout.window.h - 2 * MARGIN - TITLE_H - 6
         self.pane = Pane.fit(footer_top, self.client_h, room, self.pane.scroll)
         if self._held is not None:            # a button down: the new one in its place
-            held, self._held = self._held, in_place(self._held, laid, self.widgets)
-            if self._held is not None:
-                self._held.pressed = held.pressed
+            self._held = self._carried(self._held, laid, self._held.pressed)
         if self._spaced is not None:
             # Space down on a button, as the mouse's: the new one in its
             # place, pressed. Kept, the old one, no longer the focus, was
             # clicked by no release of Space (a zoom, History's rows coming
             # in), and the button drawn stood up under the key held.
-            self._spaced = in_place(self._spaced, laid, self.widgets)
-            if self._spaced is not None:
-                self._spaced.pressed = True
+            self._spaced = self._carried(self._spaced, laid, True)
         self._keep_lists_held(laid)
+
+    def _carried(self, button: Button, laid: list, pressed: bool) -> Button | None:
+        """The button now in ``button``'s place among the widgets ``laid``
+        before, drawn ``pressed``; None if there is none."""
+        new = in_place(button, laid, self.widgets)
+        if new is not None:
+            new.pressed = pressed
+        return new
 
     def _keep_typing(self, before: object) -> None:
         """The focused text box, made anew by ``build``: selected as the
