@@ -67,10 +67,11 @@ class TextField:
 
     def keep_editing(self, before: TextField) -> None:
         """Go on where ``before`` (this box as it was laid out last, holding
-        the same text) left off: its caret and selection. A zoom or fullscreen lays a dialog out
-        again, and the box being typed in came back all selected, the caret
-        at its end: the next key typed replaced the name or the size typed
-        so far, as a resized Windows dialog never does."""
+        the same text) left off: its caret and selection. A zoom or
+        fullscreen lays a dialog out again, and the box being typed in came
+        back all selected, the caret at its end: the next key typed replaced
+        the name or the size typed so far, as a resized Windows dialog never
+        does."""
         self.caret, self.anchor = before.caret, before.anchor
 
     def _take_selection(self) -> bool:
