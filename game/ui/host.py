@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .exporting import ReplayExporter
     from .frame import Layout
     from .hit import Viewport
+    from .keys import HeldKeys
     from .loading import ReplayLoader
     from .render.atlas import Atlas
     from .render.painter import Painter
@@ -105,6 +106,7 @@ class Host(Protocol):
     exports: ReplayExporter
     frames: int                     # frames drawn since the window opened
     focused: bool                   # the window has the focus
+    held_keys: HeldKeys             # the keys down, Shift as at the event handled
 
     @property
     def top(self) -> Stacked: ...

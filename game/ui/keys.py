@@ -83,14 +83,32 @@ REPEATING = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN
 REPEAT_DELAY_MS, REPEAT_INTERVAL_MS = 500, 33
 
 
+#: The Shift keys, whose own events say whether Shift is held.
+SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
+
+
 class HeldKeys:
     """Which keys are down, to tell a held key's repeats (pygame sends them
-    as plain KEYDOWNs) from presses; and whether Ctrl is, so that the text
-    SDL sends with a Ctrl shortcut is not taken as typed."""
+    as plain KEYDOWNs) from presses; whether Ctrl is, so that the text
+    SDL sends with a Ctrl shortcut is not taken as typed; and whether Shift
+    is, at the event being handled (``shift``)."""
 
     def __init__(self) -> None:
         self._down: set[int] = set()
         self._ctrl = False           # Ctrl held, as the last key told (not AltGr's Ctrl+Alt)
+        self.shift = False           # Shift held at the event being handled (``batch``)
+
+    def batch(self) -> None:
+        """The events waiting are about to be read: Shift is as SDL holds it
+        now, and each Shift key's event then moves it on, so that a click
+        knows whether Shift was down when it came. SDL moves its own state
+        on as it reads the events in, all of a frame's at once: asked while
+        a click was handled, it told how Shift was after the frame's last
+        event, and a quick Shift+click (Shift up within the same frame, or
+        any frame that came late) opened the cell instead of chording it.
+        Only the Shift keys' own events tell: pygame repeats a held key with
+        the modifiers of its first press, Shift let go since or not."""
+        self.shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
 
     def wanted(self, event: pygame.event.Event) -> bool:
         """False for the repeat of a held key that does not repeat, and for
@@ -103,6 +121,8 @@ class HeldKeys:
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             mods = getattr(event, "mod", 0)
             self._ctrl = bool(mods & CTRL) and not mods & ALT
+            if event.key in SHIFT_KEYS:
+                self.shift = bool(mods & pygame.KMOD_SHIFT)
         if event.type == pygame.KEYUP:
             self._down.discard(event.key)
         elif event.type == pygame.KEYDOWN:
@@ -114,7 +134,7 @@ class HeldKeys:
     def clear(self) -> None:
         """The focus left: the keys' releases go elsewhere."""
         self._down.clear()
-        self._ctrl = False
+        self._ctrl = self.shift = False
 
 
 #: Keyboard play on the board.

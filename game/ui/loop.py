@@ -66,6 +66,7 @@ class Loop:
         ended a pause at once (the clock ran before the player did anything)
         and, once Alt came up, opened the Game menu."""
         focus_came = False
+        self.held_keys.batch()
         for event in pygame.event.get():
             if event.type in INPUT_EVENTS or pointer_moved(event):
                 self.woke()

@@ -157,6 +157,76 @@ def test_shift_and_the_left_button_chord_as_both_buttons_do():
     assert all(app.play.field.cell(*c) != "#" for c in ((1, 0), (2, 2), (0, 1), (2, 0)))
 
 
+def shift_key(kind: int, held: bool) -> None:
+    """Shift pressed or let go, as SDL tells it: the event's modifiers are
+    the state after it."""
+    post(kind, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT if held else 0,
+         unicode="", scancode=0)
+
+
+def test_a_quick_shift_click_chords_though_shift_is_up_before_the_frame_reads_it():
+    """Shift down, the left press, Shift up, all in one frame (a quick
+    Shift+click, or any click in a frame that came late): the press was
+    taken with Shift as it was after the frame's last event, up, and the
+    release opened the cell instead of chording it."""
+    app = make_app(BOARD, chord_left_click=False)
+    click(app, (1, 1))
+    click(app, (0, 0), RIGHT)
+    shift_key(pygame.KEYDOWN, True)
+    post(pygame.MOUSEBUTTONDOWN, button=LEFT, pos=cell_pos(app, (1, 1)))
+    shift_key(pygame.KEYUP, False)
+    app.step()
+    assert cell_shows(app, (2, 2), "open_0") and cell_shows(app, (1, 0), "open_0")
+    release(app, cell_pos(app, (1, 1)))
+    assert all(app.play.field.cell(*c) != "#" for c in ((1, 0), (2, 2), (0, 1), (2, 0)))
+
+
+def test_shift_pressed_just_after_a_left_press_in_the_same_frame_leaves_it_a_plain_press(
+        monkeypatch):
+    """SDL's Shift is down once it has read the frame's events, the press
+    among them came before it: a plain press, one cell pushed in and opened
+    on release (it was taken as a chord, and the release opened nothing)."""
+    app = make_app(BOARD, chord_left_click=False)
+    read = pygame.event.get
+
+    def read_in_with_shift():        # SDL moves its modifiers on as it reads events in
+        events = read()
+        pygame.key.set_mods(pygame.KMOD_LSHIFT)
+        return events
+
+    post(pygame.MOUSEBUTTONDOWN, button=LEFT, pos=cell_pos(app, (4, 4)))
+    shift_key(pygame.KEYDOWN, True)
+    monkeypatch.setattr(pygame.event, "get", read_in_with_shift)
+    try:
+        app.step()
+    finally:
+        monkeypatch.undo()
+        pygame.key.set_mods(0)
+    shift_key(pygame.KEYUP, False)
+    app.step()
+    assert cell_shows(app, (4, 4), "open_0") and cell_shows(app, (4, 3), "covered")
+    release(app, cell_pos(app, (4, 4)))
+    assert app.play.field.cell(4, 4) != "#"
+
+
+def test_a_held_keys_repeat_after_shift_came_up_leaves_a_left_press_plain():
+    """pygame repeats a held key with the modifiers of its first press:
+    after Shift+Right, Shift let go and Right still held, each repeat says
+    Shift. Only Shift's own events tell whether it is down, so the next
+    left press is a plain one, opened on release."""
+    app = make_app(BOARD, chord_left_click=False)
+    shift_key(pygame.KEYDOWN, True)
+    post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
+    shift_key(pygame.KEYUP, False)
+    app.step()
+    post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
+    post(pygame.MOUSEBUTTONDOWN, button=LEFT, pos=cell_pos(app, (4, 4)))
+    app.step()
+    assert cell_shows(app, (4, 4), "open_0") and cell_shows(app, (4, 3), "covered")
+    release(app, cell_pos(app, (4, 4)))
+    assert app.play.field.cell(4, 4) != "#"
+
+
 @pytest.mark.parametrize("button, mods", [(MIDDLE, 0), (LEFT, pygame.KMOD_LSHIFT)])
 def test_a_chord_pressed_on_the_frame_slides_onto_the_field(button, mods):
     """As a left press does, a chord begun on the frame follows the pointer

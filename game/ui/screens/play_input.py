@@ -209,7 +209,7 @@ class PlayInput:
             self._take_thumb(target.kind, (target.x, target.y))
         else:
             action = self.gestures.press(button, target, field_live=not self.session.ended,
-                                         shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+                                         shift=self.app.held_keys.shift)
             if action:                   # the right button marks on press
                 self._act(action)
 
@@ -356,7 +356,7 @@ class PlayInput:
         scrolled right, x > 0 for SDL, the columns to the right; Shift turns
         the wheel sideways, down going right, as in Windows."""
         dx, dy = event.x, -event.y
-        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+        if self.app.held_keys.shift:
             dx, dy = dy, dx
         self.scroll_by(dx * WHEEL_STEP, dy * WHEEL_STEP)
 
