@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,16 @@ import pytest
 from game.engine import Minefield
 from game.i18n import set_language
 from game.solver import analyse, hint, next_move
-from game.ui.jobs import AnalyseJob, HintAnswer, HintJob, LayoutJob, MoveAnswer, MoveJob, PreparedLayer
+from game.ui.jobs import (
+    AnalyseJob,
+    HintAnswer,
+    HintJob,
+    LayoutJob,
+    MoveAnswer,
+    MoveJob,
+    PreparedLayer,
+    ReplayJob,
+)
 from game.ui.worker import ProcessWorker, run_job
 
 from .helpers import key, make_app, step_until
@@ -510,6 +520,39 @@ def test_a_stopped_worker_is_killed_past_the_limit_and_a_fresh_one_answers():
         worker.submit(("hint", 3), HintJob(view, mines, "opening", None))
         [done] = answer(worker)
         assert done.ok and done.tag == ("hint", 3) and worker.starts == 2
+    finally:
+        worker.close()
+
+
+def test_a_job_bigger_than_the_pipe_never_holds_the_window_when_the_process_is_stopped():
+    """With the records kept in memory, attract mode hands the loader's
+    process a replay's text, up to 4 MB: sent to a process stopped while it
+    waited for work, the send filled the pipe and held the window for ever
+    (the watchdog, on the same thread, never ran). The send returns at once;
+    past the limit the process is killed and a fresh one answers."""
+    clock = Clock()
+    worker = ProcessWorker(limits={ReplayJob: 10.0}, clock=clock)
+    try:
+        worker.submit("first", ReplayJob(text="{}"))
+        [done] = answer(worker)
+        assert done.ok and "not a minesweeper replay" in done.value
+        process = worker._process
+        os.kill(process.pid, signal.SIGSTOP)
+        sending = threading.Thread(target=worker.submit,
+                                   args=("big", ReplayJob(text="x" * 4_000_000)), daemon=True)
+        sending.start()
+        sending.join(ANSWER_TIMEOUT / 10)
+        held = sending.is_alive()
+        clock.now = 10.1
+        if held:                              # let the test end: the send returns once it dies
+            os.kill(process.pid, signal.SIGKILL)
+        assert not held
+        [done] = worker.poll()
+        assert done.tag == "big" and done.lost
+        assert not process.is_alive() and process.exitcode == -signal.SIGKILL
+        worker.submit("again", ReplayJob(text="{}"))
+        [done] = answer(worker)
+        assert done.tag == "again" and done.ok and worker.starts == 2
     finally:
         worker.close()
 
