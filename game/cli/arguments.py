@@ -44,6 +44,25 @@ class _Parser(argparse.ArgumentParser):
         """Raise what argparse would print with its usage and exit on."""
         raise UsageError(message)
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A value outside an option's choices refused as argparse words it,
+        but quoted cut short: "--level" followed by a pasted paragraph was
+        echoed whole, a refusal hundreds of characters long."""
+        if isinstance(value, str) and action.choices is not None and value not in action.choices:
+            value = _short(value)       # cut, it is no choice either
+        super()._check_value(action, value)
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
+        """As argparse's, with the arguments it does not know quoted cut
+        short, the first few of them: a file name too many (``python -m
+        game *`` in a folder of thousands) listed every one."""
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            listed = " ".join(_short(arg) for arg in extra[:UNKNOWN_SHOWN])
+            more = " ..." if len(extra) > UNKNOWN_SHOWN else ""
+            self.error(_("unrecognized arguments: {arguments}").format(arguments=listed + more))
+        return parsed
+
     def print_help(self, file: TextIO | None = None) -> None:
         """``--help`` through ``say``: argparse's own printing leaves the text
         in the buffer, and a reader gone (``--help | head -c0``) then made
@@ -56,6 +75,8 @@ class _Parser(argparse.ArgumentParser):
 MAX_DIGITS = 100
 #: Characters of a bad value echoed in a message (it may be thousands long).
 SHOWN = 24
+#: Arguments the parser does not know named in its refusal, at most.
+UNKNOWN_SHOWN = 3
 
 
 def _short(text: str) -> str:
@@ -132,7 +153,7 @@ def _language(text: str) -> str:
         return text
     raise argparse.ArgumentTypeError(
         _("no {value} translation; available: {languages}").format(
-            value=repr(text), languages=", ".join(i18n.available())))
+            value=repr(_short(text)), languages=", ".join(i18n.available())))
 
 
 def language_asked(argv: list[str]) -> str:

@@ -63,6 +63,12 @@ def refused(capsys, tmp_path, monkeypatch):
     (["--frames", "9" * 5000], "--frames: must be from 1 to 1,892,160,000, not 999999"),
     (["--seed", "x" * 5000], "--seed: must be a whole number from 0 to"),
     (["--width", "9" * 5000, "--height", "9", "--mines", "3"], "--width: too many digits: 999"),
+    # A value outside the choices, or a language, was echoed whole.
+    (["--level", "x" * 5000], "--level: invalid choice: 'xxxxxxxxxxxxxxxxxxxxx...' (choose from"),
+    (["--shape", "a\n" * 2000], "--shape: invalid choice: '" + "a\\n" * 10 + "a...'"),
+    (["--lang", "x" * 5000], "--lang: no 'xxxxxxxxxxxxxxxxxxxxx...' translation; available: en, fr"),
+    (["--nope" + "x" * 5000], "unrecognized arguments: --nopexxxxxxxxxxxxxxx..."),
+    (["a.json", *(f"{n}.json" for n in range(5000))], "unrecognized arguments: 0.json 1.json 2.json ..."),
 ])
 def test_refused_in_one_line(refused, args, message):
     err = refused(*args)
