@@ -17,6 +17,8 @@ from game.cli.options import parse
 from game.store import Store
 from game.store.database import MAX_PATH_BYTES, NAME
 
+from .test_bare_file import GOOD
+
 HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
@@ -204,6 +206,29 @@ def test_a_command_line_refused_creates_no_data_dir(refused, tmp_path, other):
     empty records database in it."""
     refused("--data-dir", str(tmp_path / "typo" / "records"), *other)
     assert not (tmp_path / "typo").exists()
+
+
+@pytest.mark.parametrize("extra, option", [
+    (["--shape", "hex"], "--shape"), (["--field", "heart"], "--field"),
+    (["--level", "expert"], "--level"), (["--seed", "5"], "--seed"),
+    (["--width", "5", "--height", "5", "--mines", "3"], "--width"),
+    (["--mask", "no such file"], "--mask"), (["--first-click", "safe"], "--first-click"),
+    (["--style", "win31"], "--style"), (["--kiosk"], "--kiosk"), (["--frames", "3"], "--frames"),
+])
+def test_a_replay_check_refuses_the_options_it_cannot_honour(tmp_path, capsys, extra, option):
+    """--check plays the board the replay holds, without a window:
+    "--check --shape hex" printed the grid game's result as if the shape
+    had been checked too. Such an option is refused, naming it."""
+    replay = tmp_path / "game.json"
+    replay.write_text(GOOD, encoding="utf-8")
+    assert main(["--replay", str(replay), "--check", *extra]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and said.err == (
+        "minesweeper: error: --check plays the board the replay holds, without a window:"
+        f" {option} does nothing with it\n")
+    assert main(["--replay", str(replay), "--check", "--lang", "en",
+                 "--data-dir", str(tmp_path / "records")]) == 0     # these it honours
+    assert capsys.readouterr().out == "unfinished 0 0\n"
 
 
 def test_a_replay_check_creates_no_data_dir(tmp_path, capsys):
