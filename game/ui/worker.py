@@ -229,9 +229,10 @@ class ProcessWorker:
     each move while a slow analysis ran, or the process stopped), and the
     next send held the window until the process read it: for good, when the
     process was stopped. A job in the pipe is also exactly the one the
-    process works on: the one the watchdog times. The send itself is a
-    thread's (``courier.py``): a job bigger than the pipe's buffer (a
-    replay's text) held the window until the process read it."""
+    process works on: the one the watchdog times. The pipe itself is
+    written and read by threads (``courier.py``): a job bigger than the
+    pipe's buffer (a replay's text) held the window until the process read
+    it, and an answer as big until the process had written all of it."""
 
     def __init__(self, stopped: str = STOPPED, *, limits: Mapping[type, float] = HANG_SECONDS,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -239,8 +240,7 @@ class ProcessWorker:
         self._limits = limits
         self._clock = clock
         self._process: multiprocessing.process.BaseProcess | None = None
-        self._conn: Connection | None = None       # the answers' end (the window reads)
-        self._courier: Courier | None = None        # the jobs' end (its thread writes)
+        self._courier: Courier | None = None        # the pipe, written and read by its threads
         self._pending: dict[int, Hashable] = {}     # every job unanswered, in order
         # with the language asked in, and the key of what it replaces
         self._unsent: deque[tuple[int, Job, str, Hashable]] = deque()
@@ -273,7 +273,7 @@ class ProcessWorker:
                 raise
             finally:
                 theirs.close()
-            self._process, self._conn, self._courier = process, ours, Courier(ours)
+            self._process, self._courier = process, Courier(ours)
             self.starts += 1
         return self._courier
 
@@ -316,17 +316,14 @@ class ProcessWorker:
         """The answers that have arrived (never waits); a job unanswered past
         its limit fails, with every job behind it, as if the process died."""
         out: list[Done] = []
-        while self._due is not None and self._conn is not None:
-            if self._courier is not None and self._courier.failed:
-                out.extend(self._lost())          # the pipe broke under the send
+        while self._due is not None and self._courier is not None:
+            broken = self._courier.failed       # read first: all it received is in by then
+            message = self._courier.take()
+            if message is None:
+                if broken:
+                    out.extend(self._lost())      # the process died, or the pipe broke
                 break
-            try:
-                if not self._conn.poll():
-                    break
-                seq, ok, value = self._conn.recv()
-            except (EOFError, OSError):
-                out.extend(self._lost())
-                break
+            seq, ok, value = message
             self._due = None
             tag = self._pending.pop(seq, None)
             if tag is not None:
@@ -339,7 +336,7 @@ class ProcessWorker:
 
     def wait(self, timeout: float) -> bool:
         """Block until an answer is ready (benchmarks and tests only)."""
-        return self._conn is not None and self._conn.poll(timeout)
+        return self._courier is not None and self._courier.wait(timeout)
 
     def _lost(self) -> list[Done]:
         """The process died: every pending job fails, the next one restarts it."""
@@ -370,9 +367,10 @@ class ProcessWorker:
 
     def _stop(self) -> None:
         """End the process, then the courier: killing the process ends a
-        send still under way, after which the courier closes the pipe."""
+        send or a read still under way, after which the courier closes the
+        pipe."""
         process, courier = self._process, self._courier
-        self._process = self._conn = self._courier = None
+        self._process = self._courier = None
         if process is not None:
             if process.is_alive():
                 process.kill()

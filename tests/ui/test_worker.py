@@ -6,6 +6,7 @@ import errno
 import multiprocessing.context
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -177,6 +178,7 @@ def test_cancel_stops_work_under_way_at_once_and_the_next_job_gets_a_fresh_proce
         worker.close()
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="the pipe is a socket pair on POSIX")
 def test_the_worker_ends_by_itself_when_the_game_is_gone():
     worker = ProcessWorker()
     worker.submit("x", FailJob())
@@ -184,7 +186,10 @@ def test_the_worker_ends_by_itself_when_the_game_is_gone():
     assert not done.ok and done.value == "no such board"       # one line, worker lives
     process = worker._process
     assert process is not None and process.is_alive()
-    worker._conn.close()                  # what the game's death does to the pipe
+    # What the game's death does to the pipe: the process finds it closed
+    # (shut down: a close here would wait for the courier's read to end).
+    with socket.socket(fileno=os.dup(worker._courier._conn.fileno())) as end:
+        end.shutdown(socket.SHUT_RDWR)
     process.join(ANSWER_TIMEOUT)
     assert process.exitcode == 0
     worker.close()
@@ -553,6 +558,49 @@ def test_a_job_bigger_than_the_pipe_never_holds_the_window_when_the_process_is_s
         worker.submit("again", ReplayJob(text="{}"))
         [done] = answer(worker)
         assert done.tag == "again" and done.ok and worker.starts == 2
+    finally:
+        worker.close()
+
+
+@dataclass(frozen=True)
+class BigAnswerJob:
+    """Answers ``size`` bytes: a replay of megabytes, pickled, is as big."""
+
+    size: int
+
+    def run(self) -> bytes:
+        return b"x" * self.size
+
+
+def test_an_answer_bigger_than_the_pipe_never_holds_the_window_when_the_process_stops():
+    """An answer of megabytes comes a buffer at a time: the window, reading
+    it once its first bytes were there, waited for the rest for ever when
+    the process was stopped midway. It is read whole off the window's
+    thread; a stopped process is killed past the limit as ever."""
+    clock = Clock()
+    worker = ProcessWorker(limits={BigAnswerJob: 10.0}, clock=clock)
+    try:
+        worker.submit("big", BigAnswerJob(4_000_000))
+        assert worker.wait(ANSWER_TIMEOUT)        # its first bytes are in the pipe
+        process = worker._process
+        os.kill(process.pid, signal.SIGSTOP)
+        polled: list = []
+        reading = threading.Thread(target=lambda: polled.extend(worker.poll()), daemon=True)
+        reading.start()
+        reading.join(ANSWER_TIMEOUT / 10)
+        held = reading.is_alive()
+        if held:                              # let the test end: the read ends once it dies
+            os.kill(process.pid, signal.SIGKILL)
+        assert not held
+        clock.now = 10.1
+        polled += worker.poll()
+        [done] = polled
+        assert done.tag == "big" and (done.ok and len(done.value) == 4_000_000 or done.lost)
+        if done.ok:                           # it had all been read as it stopped
+            os.kill(process.pid, signal.SIGCONT)
+        worker.submit("again", BigAnswerJob(10))
+        [done] = answer(worker)
+        assert done.tag == "again" and done.value == b"x" * 10
     finally:
         worker.close()
 
