@@ -22,7 +22,7 @@ from game.settings import MAX_SCALE
 from game.store.database import MAX_PATH_BYTES, too_long
 from game.store.database import NAME as RECORDS
 
-from .output import PROG, say
+from .output import PROG, named, say
 
 
 class UsageError(Exception):
@@ -190,28 +190,28 @@ def _data_dir(text: str) -> Path:
         path = Path(text).expanduser()
     except RuntimeError:        # "~name" of no user this system knows
         raise argparse.ArgumentTypeError(
-            _("cannot tell which home directory {path} means").format(path=text)) from None
+            _("cannot tell which home directory {path} means").format(path=named(text))) from None
     try:
         path = path.absolute()
     except OSError:             # a working directory removed under the terminal
         raise argparse.ArgumentTypeError(
             _("{path} is relative to the current directory, which no longer exists").format(
-                path=text)) from None
+                path=named(text))) from None
     length = too_long(path)
     if length is not None:
         raise argparse.ArgumentTypeError(
             _("{path} is too long a path for the records database ({length} bytes with "
-              "{name}; at most {limit})").format(path=text, length=length, name=RECORDS,
+              "{name}; at most {limit})").format(path=named(text), length=length, name=RECORDS,
                                                  limit=MAX_PATH_BYTES))
     try:
         if path.exists() and not path.is_dir():
             raise argparse.ArgumentTypeError(
-                _("{path} is a file, not a directory").format(path=text))
+                _("{path} is a file, not a directory").format(path=named(text)))
         problem = _way_blocked(path)
     except OSError as e:        # a name too long, a folder we may not search
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(
-                path=text, reason=i18n.os_reason(e))) from None
+                path=named(text), reason=i18n.os_reason(e))) from None
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
     return path
@@ -231,14 +231,14 @@ def _way_blocked(path: Path) -> str | None:
         if part == "..":
             if missing is not None:
                 return _("{folder} does not exist (the path goes back up out of it with ..)"
-                         ).format(folder=here)
+                         ).format(folder=named(here))
         elif missing is None and not (here / part).exists():
             missing = here / part
             if missing.is_symlink():
                 return _("{path} is a symbolic link that leads to no directory").format(
-                    path=missing)
+                    path=named(missing))
         elif missing is None and not (here / part).is_dir():
-            return _("{path} is a file, not a directory").format(path=here / part)
+            return _("{path} is a file, not a directory").format(path=named(here / part))
         here = here / part
     return None
 
@@ -255,16 +255,16 @@ def make_data_dir(path: Path) -> None:
         link = next((p for p in (path, *path.parents) if p.is_symlink() and not p.exists()),
                     path)
         raise argparse.ArgumentTypeError(
-            _("{path} is a symbolic link that leads to no directory").format(path=link)) from None
+            _("{path} is a symbolic link that leads to no directory").format(path=named(link))) from None
     except PermissionError:
         folder = next((p for p in path.parents if p.exists()), path.parent)
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {folder} is not writable").format(
-                path=path, folder=folder)) from None
+                path=named(path), folder=named(folder))) from None
     except OSError as e:
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(
-                path=path, reason=i18n.os_reason(e))) from None
+                path=named(path), reason=i18n.os_reason(e))) from None
 
 
 def build_parser() -> _Parser:

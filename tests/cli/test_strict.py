@@ -78,6 +78,22 @@ def test_refused_in_one_line(refused, args, message):
     assert len(err) < 200                               # a long value is cut short
 
 
+@pytest.mark.parametrize("option", ["--mask", "--replay", "--data-dir", "alone"])
+def test_a_name_pasted_by_mistake_is_quoted_by_its_start_and_end(refused, tmp_path, capsys,
+                                                                 option):
+    """A file's or folder's name is quoted whole in a refusal, but one of
+    100,000 characters (no file has such a name) was echoed whole too."""
+    name = str(tmp_path / ("y" * 100_000) / "end.json")
+    if option in ("--replay", "alone"):
+        assert main([*([option] if option == "--replay" else []), name, "--check"]) == 2
+        err = capsys.readouterr().err
+    else:
+        err = refused(option, name)
+    assert len(err) < 400 and "Traceback" not in err
+    assert f"{tmp_path}/yyy" in err and "yyy...yyy" in err
+    assert "/end.json: cannot read it" in err or "too long a path" in err
+
+
 def test_a_data_dir_that_is_a_file_is_refused(refused, tmp_path):
     file = tmp_path / "records"
     file.write_text("mine")
