@@ -39,23 +39,27 @@ class _Parser(argparse.ArgumentParser):
         is an error."""
         super().__init__(allow_abbrev=False, **kwargs)
         self.data_dir: argparse.Action | None = None    # its folder is made after parsing
+        self._given: list[str] = []                     # the arguments being parsed
 
     def error(self, message: str) -> None:
-        """Raise what argparse would print with its usage and exit on."""
+        """Raise what argparse would print with its usage and exit on, with
+        each argument it quotes (``repr``) cut short: "--level" or
+        "--kiosk=" followed by a pasted paragraph was echoed whole
+        ("invalid choice: '...'", "ignored explicit argument '...'"), a
+        refusal hundreds of characters long. Only what was given is looked
+        for: a folder's name in a refusal, with apostrophes in it, is left
+        whole."""
+        for arg in self._given:
+            for value in {arg, arg.partition("=")[2]}:
+                if len(value) > SHOWN:
+                    message = message.replace(repr(value), repr(_short(value)))
         raise UsageError(message)
-
-    def _check_value(self, action: argparse.Action, value: Any) -> None:
-        """A value outside an option's choices refused as argparse words it,
-        but quoted cut short: "--level" followed by a pasted paragraph was
-        echoed whole, a refusal hundreds of characters long."""
-        if isinstance(value, str) and action.choices is not None and value not in action.choices:
-            value = _short(value)       # cut, it is no choice either
-        super()._check_value(action, value)
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
         """As argparse's, with the arguments it does not know quoted cut
         short, the first few of them: a file name too many (``python -m
         game *`` in a folder of thousands) listed every one."""
+        self._given = list(sys.argv[1:] if args is None else args)
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
             listed = " ".join(_short(arg) for arg in extra[:UNKNOWN_SHOWN])
@@ -153,7 +157,7 @@ def _language(text: str) -> str:
         return text
     raise argparse.ArgumentTypeError(
         _("no {value} translation; available: {languages}").format(
-            value=repr(_short(text)), languages=", ".join(i18n.available())))
+            value=repr(text), languages=", ".join(i18n.available())))
 
 
 def language_asked(argv: list[str]) -> str:

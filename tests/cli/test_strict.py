@@ -69,6 +69,9 @@ def refused(capsys, tmp_path, monkeypatch):
     (["--level", "x" * 5000], "--level: invalid choice: 'xxxxxxxxxxxxxxxxxxxxx...' (choose from"),
     (["--shape", "a\n" * 2000], "--shape: invalid choice: '" + "a\\n" * 10 + "a...'"),
     (["--lang", "x" * 5000], "--lang: no 'xxxxxxxxxxxxxxxxxxxxx...' translation; available: en, fr"),
+    (["--kiosk=" + "x" * 5000], "--kiosk: ignored explicit argument 'xxxxxxxxxxxxxxxxxxxxx...'"),
+    (["--level", "a'" + "x" * 5000], "--level: invalid choice: \"a'xxxxxxxxxxxxxxxxxxx...\" (choose"),
+    (["--level=" + "x" * 5000], "--level: invalid choice: 'xxxxxxxxxxxxxxxxxxxxx...' (choose"),
     (["--nope" + "x" * 5000], "unrecognized arguments: --nopexxxxxxxxxxxxxxx..."),
     (["a.json", *(f"{n}.json" for n in range(5000))], "unrecognized arguments: 0.json 1.json 2.json ..."),
 ])
@@ -92,6 +95,14 @@ def test_a_name_pasted_by_mistake_is_quoted_by_its_start_and_end(refused, tmp_pa
     assert len(err) < 400 and "Traceback" not in err
     assert f"{tmp_path}/yyy" in err and "yyy...yyy" in err
     assert "/end.json: cannot read it" in err or "too long a path" in err
+
+
+def test_a_name_with_apostrophes_is_quoted_whole(refused, tmp_path):
+    """Only the arguments argparse quotes are cut: a file's name holding
+    apostrophes far apart is no quoted value, and is named whole."""
+    taken = tmp_path / "o'brien and a name long enough for the test's"
+    taken.write_text("a file")
+    assert f"{taken} is a file, not a directory" in refused("--data-dir", str(taken / "x"))
 
 
 def test_a_data_dir_that_is_a_file_is_refused(refused, tmp_path):
