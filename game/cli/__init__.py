@@ -27,7 +27,7 @@ from .arguments import UsageError, language_asked
 from .board import board_problem, mask_refused
 from .environment import records_folder, video_problem
 from .options import Options, make_folder, parse
-from .output import PROG, say
+from .output import PROG, named, say
 
 
 def _error(message: str) -> int:
@@ -124,7 +124,7 @@ def check_replay(path: Path) -> int:
     try:
         line = check(read_file(path)).line()
     except ReplayError as e:
-        say(one_line(_("{prog}: {file}: {reason}").format(prog=PROG, file=path, reason=e)),
+        say(one_line(_("{prog}: {file}: {reason}").format(prog=PROG, file=named(path), reason=e)),
             sys.stderr, error=True)
         return 2
     failed = say(line, sys.stdout)

@@ -22,7 +22,7 @@ from game.settings import MAX_SCALE
 from game.store.database import MAX_PATH_BYTES, too_long
 from game.store.database import NAME as RECORDS
 
-from .output import PROG, say
+from .output import PROG, named, say
 
 
 class UsageError(Exception):
@@ -39,10 +39,33 @@ class _Parser(argparse.ArgumentParser):
         is an error."""
         super().__init__(allow_abbrev=False, **kwargs)
         self.data_dir: argparse.Action | None = None    # its folder is made after parsing
+        self._given: list[str] = []                     # the arguments being parsed
 
     def error(self, message: str) -> None:
-        """Raise what argparse would print with its usage and exit on."""
+        """Raise what argparse would print with its usage and exit on, with
+        each argument it quotes (``repr``) cut short: "--level" or
+        "--kiosk=" followed by a pasted paragraph was echoed whole
+        ("invalid choice: '...'", "ignored explicit argument '...'"), a
+        refusal hundreds of characters long. Only what was given is looked
+        for: a folder's name in a refusal, with apostrophes in it, is left
+        whole."""
+        for arg in self._given:
+            for value in {arg, arg.partition("=")[2]}:
+                if len(value) > SHOWN:
+                    message = message.replace(repr(value), repr(_short(value)))
         raise UsageError(message)
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
+        """As argparse's, with the arguments it does not know quoted cut
+        short, the first few of them: a file name too many (``python -m
+        game *`` in a folder of thousands) listed every one."""
+        self._given = list(sys.argv[1:] if args is None else args)
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            listed = " ".join(_short(arg) for arg in extra[:UNKNOWN_SHOWN])
+            more = " ..." if len(extra) > UNKNOWN_SHOWN else ""
+            self.error(_("unrecognized arguments: {arguments}").format(arguments=listed + more))
+        return parsed
 
     def print_help(self, file: TextIO | None = None) -> None:
         """``--help`` through ``say``: argparse's own printing leaves the text
@@ -56,6 +79,8 @@ class _Parser(argparse.ArgumentParser):
 MAX_DIGITS = 100
 #: Characters of a bad value echoed in a message (it may be thousands long).
 SHOWN = 24
+#: Arguments the parser does not know named in its refusal, at most.
+UNKNOWN_SHOWN = 3
 
 
 def _short(text: str) -> str:
@@ -169,28 +194,28 @@ def _data_dir(text: str) -> Path:
         path = Path(text).expanduser()
     except RuntimeError:        # "~name" of no user this system knows
         raise argparse.ArgumentTypeError(
-            _("cannot tell which home directory {path} means").format(path=text)) from None
+            _("cannot tell which home directory {path} means").format(path=named(text))) from None
     try:
         path = path.absolute()
     except OSError:             # a working directory removed under the terminal
         raise argparse.ArgumentTypeError(
             _("{path} is relative to the current directory, which no longer exists").format(
-                path=text)) from None
+                path=named(text))) from None
     length = too_long(path)
     if length is not None:
         raise argparse.ArgumentTypeError(
             _("{path} is too long a path for the records database ({length} bytes with "
-              "{name}; at most {limit})").format(path=text, length=length, name=RECORDS,
+              "{name}; at most {limit})").format(path=named(text), length=length, name=RECORDS,
                                                  limit=MAX_PATH_BYTES))
     try:
         if path.exists() and not path.is_dir():
             raise argparse.ArgumentTypeError(
-                _("{path} is a file, not a directory").format(path=text))
+                _("{path} is a file, not a directory").format(path=named(text)))
         problem = _way_blocked(path)
     except OSError as e:        # a name too long, a folder we may not search
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(
-                path=text, reason=i18n.os_reason(e))) from None
+                path=named(text), reason=i18n.os_reason(e))) from None
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
     return path
@@ -210,14 +235,14 @@ def _way_blocked(path: Path) -> str | None:
         if part == "..":
             if missing is not None:
                 return _("{folder} does not exist (the path goes back up out of it with ..)"
-                         ).format(folder=here)
+                         ).format(folder=named(here))
         elif missing is None and not (here / part).exists():
             missing = here / part
             if missing.is_symlink():
                 return _("{path} is a symbolic link that leads to no directory").format(
-                    path=missing)
+                    path=named(missing))
         elif missing is None and not (here / part).is_dir():
-            return _("{path} is a file, not a directory").format(path=here / part)
+            return _("{path} is a file, not a directory").format(path=named(here / part))
         here = here / part
     return None
 
@@ -234,16 +259,16 @@ def make_data_dir(path: Path) -> None:
         link = next((p for p in (path, *path.parents) if p.is_symlink() and not p.exists()),
                     path)
         raise argparse.ArgumentTypeError(
-            _("{path} is a symbolic link that leads to no directory").format(path=link)) from None
+            _("{path} is a symbolic link that leads to no directory").format(path=named(link))) from None
     except PermissionError:
         folder = next((p for p in path.parents if p.exists()), path.parent)
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {folder} is not writable").format(
-                path=path, folder=folder)) from None
+                path=named(path), folder=named(folder))) from None
     except OSError as e:
         raise argparse.ArgumentTypeError(
             _("cannot create the directory {path}: {reason}").format(
-                path=path, reason=i18n.os_reason(e))) from None
+                path=named(path), reason=i18n.os_reason(e))) from None
 
 
 def build_parser() -> _Parser:

@@ -22,6 +22,7 @@ from game.settings import Settings
 from game.words import board_refusal, mask_error, size_error
 
 from .arguments import UsageError
+from .output import named
 
 
 def board_overrides(args: argparse.Namespace) -> dict[str, object]:
@@ -89,17 +90,17 @@ def _mask_board(path: Path, mines: int | None, shape: str | None) -> dict[str, o
         data = read_capped(path, MAX_MASK_BYTES)    # a FIFO would wait for ever
     except NotAFile:
         raise UsageError(_("--mask {path}: not a file (a folder, a pipe or a device)")
-                         .format(path=path)) from None
+                         .format(path=named(path))) from None
     except TooLarge:
         raise UsageError(_("--mask {path}: too big for a mask (at most 100x100 characters)")
-                         .format(path=path)) from None
+                         .format(path=named(path))) from None
     except OSError as e:
         raise UsageError(_("--mask {path}: cannot read it ({reason})").format(
-            path=path, reason=i18n.os_reason(e))) from None
+            path=named(path), reason=i18n.os_reason(e))) from None
     try:
         mask = parse_mask(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise UsageError(_("--mask {path}: not a text file (UTF-8)").format(path=path)) from None
+        raise UsageError(_("--mask {path}: not a text file (UTF-8)").format(path=named(path))) from None
     except MaskError as e:
         raise UsageError(mask_refused(path, mask_error(e))) from None
     if mines is None:
@@ -125,7 +126,7 @@ def _mask_board(path: Path, mines: int | None, shape: str | None) -> dict[str, o
 def mask_refused(path: Path, reason: str) -> str:
     """A refusal of the board drawn in ``path``, naming the file, whether it
     is found as the mask is read or once the saved shape is known."""
-    return _("--mask {path}: {reason}").format(path=path, reason=reason)
+    return _("--mask {path}: {reason}").format(path=named(path), reason=reason)
 
 
 #: Settings that choose the board or its shape: given on the command line,

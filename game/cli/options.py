@@ -21,6 +21,11 @@ from .board import board_overrides
 
 #: --idle when not given: a minute without input before attract mode.
 DEFAULT_IDLE = 60.0
+#: The options a replay check has no use for, by their argparse names: the
+#: board is the replay's own, and no window opens.
+NOT_CHECKED = ("level", "width", "height", "mines", "shape", "field", "mask", "seed", "style",
+               "first_click", "scale", "fullscreen", "no_sound", "kiosk", "demo", "idle",
+               "frames")
 
 
 @dataclass
@@ -91,6 +96,20 @@ def make_folder(options: Options) -> None:
         raise UsageError(str(argparse.ArgumentError(build_parser().data_dir, str(e)))) from None
 
 
+def _only_checked(args: argparse.Namespace, replay: Path | None) -> None:
+    """Refuse a ``--check`` with no replay, or with an option it cannot
+    honour: the check plays the board the replay holds, without a window,
+    and "--replay FILE --check --shape hex" printed the grid game's result,
+    as if the shape had been checked too."""
+    if replay is None:
+        raise UsageError(_("--check needs --replay FILE"))
+    given = next((name for name in NOT_CHECKED if getattr(args, name) not in (None, False)), None)
+    if given is not None:
+        raise UsageError(_("--check plays the board the replay holds, without a window:"
+                           " {option} does nothing with it").format(
+                               option="--" + given.replace("_", "-")))
+
+
 def _replay_file(option: Path | None, bare: Path | None) -> Path | None:
     """The replay to watch: ``--replay FILE``, or a file named alone (as
     Windows' "Open with" and a file dropped on the executable give it),
@@ -105,10 +124,10 @@ def parse(argv: list[str] | None) -> Options:
     """Read the command line; UsageError says what is wrong with it."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    overrides = board_overrides(args)
     replay = _replay_file(args.replay, args.file)
-    if args.check and replay is None:
-        raise UsageError(_("--check needs --replay FILE"))
+    if args.check:
+        _only_checked(args, replay)
+    overrides = board_overrides(args)
     if args.style:
         overrides["style"] = args.style
         overrides["first_click"], overrides["marks"] = STYLE_RULES[args.style]

@@ -19,6 +19,21 @@ from game.i18n import _
 from game.terminal import encodable
 
 PROG = "minesweeper"
+#: Characters of a file's or folder's name a refusal quotes whole.
+NAME_SHOWN = 200
+
+
+def named(path: object) -> str:
+    """``path`` as a refusal quotes it: whole, or, longer than
+    ``NAME_SHOWN`` characters, its start and its end (the file's own name)
+    around "...". A value pasted by mistake after --mask, --replay or
+    --data-dir, 100,000 characters long, was echoed whole: a refusal of
+    as many characters, not one line a person reads."""
+    text = str(path)
+    if len(text) <= NAME_SHOWN:
+        return text
+    half = (NAME_SHOWN - 3) // 2
+    return text[:half] + "..." + text[-half:]
 
 
 def say(line: str, stream: TextIO | None, *, error: bool = False) -> OSError | None:

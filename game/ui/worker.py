@@ -40,6 +40,7 @@ from typing import Protocol
 
 from game.i18n import N_, _, language, set_language
 
+from .courier import Courier
 from .jobs import AnalyseJob, HintJob, Job, LayoutJob, MoveJob, ReplayJob
 
 STOP_SECONDS = 1.0      # at most this long to reap a killed worker
@@ -228,7 +229,10 @@ class ProcessWorker:
     each move while a slow analysis ran, or the process stopped), and the
     next send held the window until the process read it: for good, when the
     process was stopped. A job in the pipe is also exactly the one the
-    process works on: the one the watchdog times."""
+    process works on: the one the watchdog times. The pipe itself is
+    written and read by threads (``courier.py``): a job bigger than the
+    pipe's buffer (a replay's text) held the window until the process read
+    it, and an answer as big until the process had written all of it."""
 
     def __init__(self, stopped: str = STOPPED, *, limits: Mapping[type, float] = HANG_SECONDS,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -236,7 +240,7 @@ class ProcessWorker:
         self._limits = limits
         self._clock = clock
         self._process: multiprocessing.process.BaseProcess | None = None
-        self._conn: Connection | None = None
+        self._courier: Courier | None = None        # the pipe, written and read by its threads
         self._pending: dict[int, Hashable] = {}     # every job unanswered, in order
         # with the language asked in, and the key of what it replaces
         self._unsent: deque[tuple[int, Job, str, Hashable]] = deque()
@@ -253,8 +257,8 @@ class ProcessWorker:
     def pending(self) -> int:
         return len(self._pending)
 
-    def _ensure(self) -> Connection:
-        if self._conn is None or not self.alive:
+    def _ensure(self) -> Courier:
+        if self._courier is None or not self.alive:
             self._stop()
             context = multiprocessing.get_context("spawn")
             ours, theirs = context.Pipe()
@@ -269,9 +273,9 @@ class ProcessWorker:
                 raise
             finally:
                 theirs.close()
-            self._process, self._conn = process, ours
+            self._process, self._courier = process, Courier(ours)
             self.starts += 1
-        return self._conn
+        return self._courier
 
     def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None:
         """Ask ``job``: sent now if the process is free, else once the jobs
@@ -303,7 +307,7 @@ class ProcessWorker:
         seq, job, lang, _key = self._unsent.popleft()
         try:
             self._ensure().send((seq, job, lang))
-        except OSError:                 # BrokenPipeError included
+        except OSError:                 # no process could be started
             self._failed.extend(self._lost())
             return
         self._due = self._clock() + self._limits.get(type(job), OTHER_HANG_SECONDS)
@@ -312,14 +316,14 @@ class ProcessWorker:
         """The answers that have arrived (never waits); a job unanswered past
         its limit fails, with every job behind it, as if the process died."""
         out: list[Done] = []
-        while self._due is not None and self._conn is not None:
-            try:
-                if not self._conn.poll():
-                    break
-                seq, ok, value = self._conn.recv()
-            except (EOFError, OSError):
-                out.extend(self._lost())
+        while self._due is not None and self._courier is not None:
+            broken = self._courier.failed       # read first: all it received is in by then
+            message = self._courier.take()
+            if message is None:
+                if broken:
+                    out.extend(self._lost())      # the process died, or the pipe broke
                 break
+            seq, ok, value = message
             self._due = None
             tag = self._pending.pop(seq, None)
             if tag is not None:
@@ -332,7 +336,7 @@ class ProcessWorker:
 
     def wait(self, timeout: float) -> bool:
         """Block until an answer is ready (benchmarks and tests only)."""
-        return self._conn is not None and self._conn.poll(timeout)
+        return self._courier is not None and self._courier.wait(timeout)
 
     def _lost(self) -> list[Done]:
         """The process died: every pending job fails, the next one restarts it."""
@@ -362,14 +366,17 @@ class ProcessWorker:
         self._due = None
 
     def _stop(self) -> None:
-        process, conn = self._process, self._conn
-        self._process = self._conn = None
-        if conn is not None:
-            conn.close()
+        """End the process, then the courier: killing the process ends a
+        send or a read still under way, after which the courier closes the
+        pipe."""
+        process, courier = self._process, self._courier
+        self._process = self._courier = None
         if process is not None:
             if process.is_alive():
                 process.kill()
             process.join(STOP_SECONDS)
+        if courier is not None:
+            courier.close()
 
 
 def end_resource_tracker(timeout: float = STOP_SECONDS) -> None:

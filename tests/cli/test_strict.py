@@ -17,6 +17,8 @@ from game.cli.options import parse
 from game.store import Store
 from game.store.database import MAX_PATH_BYTES, NAME
 
+from .test_bare_file import GOOD
+
 HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
@@ -63,11 +65,44 @@ def refused(capsys, tmp_path, monkeypatch):
     (["--frames", "9" * 5000], "--frames: must be from 1 to 1,892,160,000, not 999999"),
     (["--seed", "x" * 5000], "--seed: must be a whole number from 0 to"),
     (["--width", "9" * 5000, "--height", "9", "--mines", "3"], "--width: too many digits: 999"),
+    # A value outside the choices, or a language, was echoed whole.
+    (["--level", "x" * 5000], "--level: invalid choice: 'xxxxxxxxxxxxxxxxxxxxx...' (choose from"),
+    (["--shape", "a\n" * 2000], "--shape: invalid choice: '" + "a\\n" * 10 + "a...'"),
+    (["--lang", "x" * 5000], "--lang: no 'xxxxxxxxxxxxxxxxxxxxx...' translation; available: en, fr"),
+    (["--kiosk=" + "x" * 5000], "--kiosk: ignored explicit argument 'xxxxxxxxxxxxxxxxxxxxx...'"),
+    (["--level", "a'" + "x" * 5000], "--level: invalid choice: \"a'xxxxxxxxxxxxxxxxxxx...\" (choose"),
+    (["--level=" + "x" * 5000], "--level: invalid choice: 'xxxxxxxxxxxxxxxxxxxxx...' (choose"),
+    (["--nope" + "x" * 5000], "unrecognized arguments: --nopexxxxxxxxxxxxxxx..."),
+    (["a.json", *(f"{n}.json" for n in range(5000))], "unrecognized arguments: 0.json 1.json 2.json ..."),
 ])
 def test_refused_in_one_line(refused, args, message):
     err = refused(*args)
     assert message in err
     assert len(err) < 200                               # a long value is cut short
+
+
+@pytest.mark.parametrize("option", ["--mask", "--replay", "--data-dir", "alone"])
+def test_a_name_pasted_by_mistake_is_quoted_by_its_start_and_end(refused, tmp_path, capsys,
+                                                                 option):
+    """A file's or folder's name is quoted whole in a refusal, but one of
+    100,000 characters (no file has such a name) was echoed whole too."""
+    name = str(tmp_path / ("y" * 100_000) / "end.json")
+    if option in ("--replay", "alone"):
+        assert main([*([option] if option == "--replay" else []), name, "--check"]) == 2
+        err = capsys.readouterr().err
+    else:
+        err = refused(option, name)
+    assert len(err) < 400 and "Traceback" not in err
+    assert f"{tmp_path}/yyy" in err and "yyy...yyy" in err
+    assert "/end.json: cannot read it" in err or "too long a path" in err
+
+
+def test_a_name_with_apostrophes_is_quoted_whole(refused, tmp_path):
+    """Only the arguments argparse quotes are cut: a file's name holding
+    apostrophes far apart is no quoted value, and is named whole."""
+    taken = tmp_path / "o'brien and a name long enough for the test's"
+    taken.write_text("a file")
+    assert f"{taken} is a file, not a directory" in refused("--data-dir", str(taken / "x"))
 
 
 def test_a_data_dir_that_is_a_file_is_refused(refused, tmp_path):
@@ -198,6 +233,29 @@ def test_a_command_line_refused_creates_no_data_dir(refused, tmp_path, other):
     empty records database in it."""
     refused("--data-dir", str(tmp_path / "typo" / "records"), *other)
     assert not (tmp_path / "typo").exists()
+
+
+@pytest.mark.parametrize("extra, option", [
+    (["--shape", "hex"], "--shape"), (["--field", "heart"], "--field"),
+    (["--level", "expert"], "--level"), (["--seed", "5"], "--seed"),
+    (["--width", "5", "--height", "5", "--mines", "3"], "--width"),
+    (["--mask", "no such file"], "--mask"), (["--first-click", "safe"], "--first-click"),
+    (["--style", "win31"], "--style"), (["--kiosk"], "--kiosk"), (["--frames", "3"], "--frames"),
+])
+def test_a_replay_check_refuses_the_options_it_cannot_honour(tmp_path, capsys, extra, option):
+    """--check plays the board the replay holds, without a window:
+    "--check --shape hex" printed the grid game's result as if the shape
+    had been checked too. Such an option is refused, naming it."""
+    replay = tmp_path / "game.json"
+    replay.write_text(GOOD, encoding="utf-8")
+    assert main(["--replay", str(replay), "--check", *extra]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and said.err == (
+        "minesweeper: error: --check plays the board the replay holds, without a window:"
+        f" {option} does nothing with it\n")
+    assert main(["--replay", str(replay), "--check", "--lang", "en",
+                 "--data-dir", str(tmp_path / "records")]) == 0     # these it honours
+    assert capsys.readouterr().out == "unfinished 0 0\n"
 
 
 def test_a_replay_check_creates_no_data_dir(tmp_path, capsys):

@@ -890,7 +890,9 @@ def test_a_best_replay_whose_loader_hangs_is_shown_by_a_fresh_one(tmp_path):
         shown = []
         deadline = time.monotonic() + 120
         while best not in shown and time.monotonic() < deadline:
-            loader.wait(0.01)
+            # the app's clock runs ahead of real time: the fresh process is
+            # given the time to start and answer before it moves on
+            loader.wait(1.0 if loader.starts == 2 and loader.pending else 0.01)
             app.step(30)
             shown.append(attract.replay)
         assert best in shown and stopped.exitcode == -signal.SIGKILL and loader.starts == 2

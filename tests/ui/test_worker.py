@@ -6,8 +6,10 @@ import errno
 import multiprocessing.context
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +20,16 @@ import pytest
 from game.engine import Minefield
 from game.i18n import set_language
 from game.solver import analyse, hint, next_move
-from game.ui.jobs import AnalyseJob, HintAnswer, HintJob, LayoutJob, MoveAnswer, MoveJob, PreparedLayer
+from game.ui.jobs import (
+    AnalyseJob,
+    HintAnswer,
+    HintJob,
+    LayoutJob,
+    MoveAnswer,
+    MoveJob,
+    PreparedLayer,
+    ReplayJob,
+)
 from game.ui.worker import ProcessWorker, run_job
 
 from .helpers import key, make_app, step_until
@@ -167,6 +178,7 @@ def test_cancel_stops_work_under_way_at_once_and_the_next_job_gets_a_fresh_proce
         worker.close()
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="the pipe is a socket pair on POSIX")
 def test_the_worker_ends_by_itself_when_the_game_is_gone():
     worker = ProcessWorker()
     worker.submit("x", FailJob())
@@ -174,7 +186,10 @@ def test_the_worker_ends_by_itself_when_the_game_is_gone():
     assert not done.ok and done.value == "no such board"       # one line, worker lives
     process = worker._process
     assert process is not None and process.is_alive()
-    worker._conn.close()                  # what the game's death does to the pipe
+    # What the game's death does to the pipe: the process finds it closed
+    # (shut down: a close here would wait for the courier's read to end).
+    with socket.socket(fileno=os.dup(worker._courier._conn.fileno())) as end:
+        end.shutdown(socket.SHUT_RDWR)
     process.join(ANSWER_TIMEOUT)
     assert process.exitcode == 0
     worker.close()
@@ -510,6 +525,82 @@ def test_a_stopped_worker_is_killed_past_the_limit_and_a_fresh_one_answers():
         worker.submit(("hint", 3), HintJob(view, mines, "opening", None))
         [done] = answer(worker)
         assert done.ok and done.tag == ("hint", 3) and worker.starts == 2
+    finally:
+        worker.close()
+
+
+def test_a_job_bigger_than_the_pipe_never_holds_the_window_when_the_process_is_stopped():
+    """With the records kept in memory, attract mode hands the loader's
+    process a replay's text, up to 4 MB: sent to a process stopped while it
+    waited for work, the send filled the pipe and held the window for ever
+    (the watchdog, on the same thread, never ran). The send returns at once;
+    past the limit the process is killed and a fresh one answers."""
+    clock = Clock()
+    worker = ProcessWorker(limits={ReplayJob: 10.0}, clock=clock)
+    try:
+        worker.submit("first", ReplayJob(text="{}"))
+        [done] = answer(worker)
+        assert done.ok and "not a minesweeper replay" in done.value
+        process = worker._process
+        os.kill(process.pid, signal.SIGSTOP)
+        sending = threading.Thread(target=worker.submit,
+                                   args=("big", ReplayJob(text="x" * 4_000_000)), daemon=True)
+        sending.start()
+        sending.join(ANSWER_TIMEOUT / 10)
+        held = sending.is_alive()
+        clock.now = 10.1
+        if held:                              # let the test end: the send returns once it dies
+            os.kill(process.pid, signal.SIGKILL)
+        assert not held
+        [done] = worker.poll()
+        assert done.tag == "big" and done.lost
+        assert not process.is_alive() and process.exitcode == -signal.SIGKILL
+        worker.submit("again", ReplayJob(text="{}"))
+        [done] = answer(worker)
+        assert done.tag == "again" and done.ok and worker.starts == 2
+    finally:
+        worker.close()
+
+
+@dataclass(frozen=True)
+class BigAnswerJob:
+    """Answers ``size`` bytes: a replay of megabytes, pickled, is as big."""
+
+    size: int
+
+    def run(self) -> bytes:
+        return b"x" * self.size
+
+
+def test_an_answer_bigger_than_the_pipe_never_holds_the_window_when_the_process_stops():
+    """An answer of megabytes comes a buffer at a time: the window, reading
+    it once its first bytes were there, waited for the rest for ever when
+    the process was stopped midway. It is read whole off the window's
+    thread; a stopped process is killed past the limit as ever."""
+    clock = Clock()
+    worker = ProcessWorker(limits={BigAnswerJob: 10.0}, clock=clock)
+    try:
+        worker.submit("big", BigAnswerJob(4_000_000))
+        assert worker.wait(ANSWER_TIMEOUT)        # its first bytes are in the pipe
+        process = worker._process
+        os.kill(process.pid, signal.SIGSTOP)
+        polled: list = []
+        reading = threading.Thread(target=lambda: polled.extend(worker.poll()), daemon=True)
+        reading.start()
+        reading.join(ANSWER_TIMEOUT / 10)
+        held = reading.is_alive()
+        if held:                              # let the test end: the read ends once it dies
+            os.kill(process.pid, signal.SIGKILL)
+        assert not held
+        clock.now = 10.1
+        polled += worker.poll()
+        [done] = polled
+        assert done.tag == "big" and (done.ok and len(done.value) == 4_000_000 or done.lost)
+        if done.ok:                           # it had all been read as it stopped
+            os.kill(process.pid, signal.SIGCONT)
+        worker.submit("again", BigAnswerJob(10))
+        [done] = answer(worker)
+        assert done.tag == "again" and done.value == b"x" * 10
     finally:
         worker.close()
 
