@@ -89,8 +89,8 @@ class Courier:
         while True:
             try:
                 message = self._conn.recv()
-            except (EOFError, OSError):
-                break
+            except Exception:           # EOF or OSError: the process is gone; else
+                break                   # bytes that unpickle to nothing, as useless
             self._inbox.append(message)
             self._arrived.set()
         self._broke()

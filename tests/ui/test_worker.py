@@ -833,3 +833,20 @@ def test_a_replay_asked_while_another_waits_to_be_read_replaces_it():
         assert worker.pending == 0 and worker.starts == 1
     finally:
         worker.close()
+
+
+def test_an_answer_that_cannot_be_unpickled_breaks_the_pipe_instead_of_a_thread():
+    """An answer whose bytes unpickle to nothing (a process writing garbage
+    as it dies) ended the courier's reading thread with a traceback on
+    stderr, and the window waited for the watchdog's limit to call the
+    process lost: it is a broken pipe at once."""
+    from multiprocessing import Pipe
+
+    from game.ui.courier import Courier
+
+    ours, theirs = Pipe()
+    courier = Courier(ours)
+    theirs.send_bytes(b"not a pickle")
+    assert courier.wait(5.0) and courier.failed and courier.take() is None
+    courier.close()
+    theirs.close()
