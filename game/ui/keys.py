@@ -146,13 +146,24 @@ def alt_only(event: pygame.event.Event) -> bool:
     return bool(mods & ALT) and not mods & CTRL
 
 
-def is_paste(event: pygame.event.Event) -> bool:
-    """Ctrl+V or Shift+Insert, the keys that paste in every Windows text box
-    (not Ctrl+Alt+V: AltGr on many layouts)."""
+#: What Ctrl with a letter does in every Windows text box.
+_CTRL_EDITS = {pygame.K_v: "paste", pygame.K_c: "copy", pygame.K_x: "cut", pygame.K_a: "select_all"}
+
+
+def edit_action(event: pygame.event.Event) -> str | None:
+    """The clipboard's key in a text box, as in every Windows edit control:
+    "paste" (Ctrl+V, Shift+Insert), "copy" (Ctrl+C, Ctrl+Insert), "cut"
+    (Ctrl+X, Shift+Delete) or "select_all" (Ctrl+A); None for any other key,
+    and for any with Alt held (Ctrl+Alt is AltGr on many layouts: it types
+    a character)."""
     mods = getattr(event, "mod", 0)
-    if event.key == pygame.K_v:
-        return bool(mods & CTRL) and not mods & ALT
-    return event.key == pygame.K_INSERT and bool(mods & pygame.KMOD_SHIFT)
+    if mods & ALT:
+        return None
+    if mods & CTRL:
+        return "copy" if event.key == pygame.K_INSERT else _CTRL_EDITS.get(event.key)
+    if mods & pygame.KMOD_SHIFT:
+        return {pygame.K_INSERT: "paste", pygame.K_DELETE: "cut"}.get(event.key)
+    return None
 
 
 def is_operator_exit(event: pygame.event.Event) -> bool:

@@ -154,8 +154,19 @@ class TextField:
         k = event.key
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         start, end = self.selection
-        if keys.is_paste(event):
+        edit = keys.edit_action(event)
+        if edit == "paste":
             self._insert(_pasted())
+        elif edit == "copy":
+            if self.selected:
+                _copy(self.text[start:end])
+        elif edit == "cut" and self.selected:
+            # taken away only once it is on the clipboard: a machine with
+            # none keeps it in the box rather than losing it
+            if _copy(self.text[start:end]):
+                self._take_selection()
+        elif edit == "select_all":
+            self.select_all()
         elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
             pass
         elif k == pygame.K_BACKSPACE and self.caret > 0:
@@ -208,6 +219,17 @@ def _pasted() -> str:
     X11): that paste brought the whole game down."""
     try:
         text = pygame.scrap.get_text()[:PASTE_READ]
-    except (pygame.error, UnicodeDecodeError):
+    except (pygame.error, UnicodeDecodeError, NotImplementedError):
         return ""
     return text.split("\n")[0].split("\r")[0]
+
+
+def _copy(text: str) -> bool:
+    """Put ``text`` on the clipboard (a copy, a cut); False when it could
+    not be: no clipboard (a machine without a display: SDL refuses), or a
+    pygame built without one (its scrap module missing)."""
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, NotImplementedError):
+        return False
+    return True
