@@ -242,7 +242,11 @@ class MenuScreen(base.Screen):
 def mnemonic_index(labels: list[tuple[str, int | None]], event: pygame.event.Event) -> int | None:
     """The first of ``labels`` (each with its mnemonic's place) whose
     underlined letter is the key of ``event``: its key code, or the text it
-    types (a "?" is Shift+, on a French keyboard)."""
+    types (a "?" is Shift+, on a French keyboard). A key with Ctrl or
+    AltGr held types no letter, as a Windows menu sees it: Ctrl+E in the
+    open Game menu started an Expert game, AltGr+E (typing a €) too."""
+    if getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_MODE):
+        return None
     typed = {fold(event.unicode)} if getattr(event, "unicode", "") else set()
     if 0 < event.key < 0x110000 and chr(event.key).isprintable():
         typed.add(fold(chr(event.key)))

@@ -79,7 +79,7 @@ class ConfirmDialog(Dialog):
 
     def handle(self, event: pygame.event.Event) -> None:
         self._ensure_built()
-        if event.type == pygame.KEYDOWN and not getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+        if event.type == pygame.KEYDOWN:
             answers = self._answers()
             chosen = mnemonic_index([(b.label, 0) for b in answers], event)
             if chosen is not None:
