@@ -14,6 +14,12 @@ from game.i18n import N_, _
 
 CTRL = pygame.KMOD_CTRL
 ALT = pygame.KMOD_ALT
+#: AltGr as SDL tells it on X11 and Wayland (the Mode key); on Windows it
+#: comes as Ctrl+Alt. Held, it types a character: it makes no shortcut.
+ALTGR = pygame.KMOD_MODE
+#: Modifiers that turn a key into another one: a letter with any of them
+#: held is not that letter's command.
+SHORTCUT_MODS = CTRL | ALT | ALTGR
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,7 @@ FLAG_KEYS = (pygame.K_f,)
 
 
 def _mods_match(binding: Binding, mods: int) -> bool:
-    held = mods & (CTRL | ALT)
+    held = mods & SHORTCUT_MODS
     if binding.mods:
         return bool(held & binding.mods)
     return not held

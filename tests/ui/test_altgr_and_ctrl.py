@@ -1,6 +1,7 @@
-"""Keys with Ctrl (or AltGr) held in an open menu, or in a question, choose
-nothing: in Windows Ctrl+E is no E to a menu, and AltGr+E types a € (Ctrl+Alt
-on Windows, the Mode key for SDL on X11)."""
+"""A letter with Ctrl or AltGr held is no letter: in an open menu or a
+question it chooses nothing (in Windows Ctrl+E is no E to a menu), and on
+the board it runs no command. AltGr types a character (€, @): Ctrl+Alt on
+Windows, the Mode key for SDL on X11 and Wayland."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from game.store import Store
 from game.ui.screens.menu import MenuScreen
 from game.ui.screens.notice import ConfirmDialog
 
-from .helpers import key, make_app, on_disk
+from .helpers import BOARD_8, key, make_app, on_disk
 from .test_records import press_button
 
 ALTGR_X11 = pygame.KMOD_MODE
@@ -63,3 +64,22 @@ def test_ctrl_or_altgr_with_y_answers_no_question(tmp_path):
         assert app.top is question
     key(app, pygame.K_y, 0, "y")
     assert on_disk(app).best_times("beginner") == []
+
+
+def test_altgr_with_a_letter_runs_no_command_on_the_board():
+    """On X11 AltGr+Q (@ on a German keyboard) quit the game, abandoning the
+    one under way, AltGr+S turned the sound on, AltGr+F flagged a cell:
+    the same keys on Windows (Ctrl+Alt) do nothing, and so they now do here."""
+    app = make_app(BOARD_8)
+    key(app, pygame.K_LEFT)                               # the cursor shows
+    cell = app.play.cursor
+    assert app.play.field.cell(*cell) == "#"
+    for k, typed in ((pygame.K_q, "@"), (pygame.K_s, "ß"), (pygame.K_m, "µ"),
+                     (pygame.K_f, "đ"), (pygame.K_h, "ħ"), (pygame.K_p, "þ")):
+        key(app, k, ALTGR_X11, typed)
+    assert app.running and app.top is app.play
+    assert app.settings.sound is False and app.settings.flag_mode is False
+    assert app.play.field.cell(*cell) == "#" and app.play.assist.shown is None
+    assert app.play.assist.overlay is False
+    key(app, pygame.K_s)                                  # S alone still toggles the sound
+    assert app.settings.sound is True
