@@ -174,11 +174,13 @@ class MenuScreen(base.Screen):
             self.choose(item)
 
     def _step_item(self, start: int, step: int) -> int | None:
-        """The next enabled, non-separator item from ``start`` (wrapping)."""
+        """The next item from ``start`` (wrapping), past the separators
+        only: as in Windows, the arrows light a disabled item too (it
+        does nothing when chosen), rather than jump over it."""
         items = self.items
         for n in range(1, len(items) + 1):
             i = (start + step * n) % len(items)
-            if not items[i].separator and items[i].is_enabled(self.app):
+            if not items[i].separator:
                 return i
         return None
 
