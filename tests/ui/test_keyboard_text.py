@@ -169,3 +169,30 @@ def test_text_typed_with_altgr_is_kept_in_the_name_entry(tmp_path):
     app.step()
     key(app, pygame.K_RETURN)
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["@b"]
+
+
+def test_ctrl_and_an_arrow_move_the_caret_a_word_at_a_time(tmp_path):
+    """Ctrl+Left and Ctrl+Right moved a letter, as the arrow alone does; in
+    a Windows text box they go from word to word, and with Shift select
+    the words passed over."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe  van Dupont")
+    win(app)
+    entry = app.top.entry
+    key(app, pygame.K_END)
+    key(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == len("Zoe  van ")          # the start of "Dupont"
+    key(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == len("Zoe  ")              # of "van"
+    key(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == 0                         # past both spaces, to "Zoe"
+    key(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == 0
+    key(app, pygame.K_RIGHT, pygame.KMOD_LCTRL)
+    assert entry.caret == len("Zoe  ")              # the start of the next word
+    key(app, pygame.K_RIGHT, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert entry.text[slice(*entry.selection)] == "van "
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    post(pygame.TEXTINPUT, text="de ")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe  de Dupont"]
