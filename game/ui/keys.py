@@ -172,6 +172,12 @@ def edit_action(event: pygame.event.Event) -> str | None:
     return None
 
 
+def is_close(event: pygame.event.Event) -> bool:
+    """Alt+F4, Windows' key to close the window in front: a dialog, or
+    else the game (not Ctrl+Alt+F4: AltGr, or switching consoles)."""
+    return event.key == pygame.K_F4 and alt_only(event)
+
+
 def is_operator_exit(event: pygame.event.Event) -> bool:
     """Ctrl+Alt+Shift+Q, which quits even in kiosk mode."""
     mods = getattr(event, "mod", 0)
