@@ -153,15 +153,16 @@ def alt_only(event: pygame.event.Event) -> bool:
 
 
 #: What Ctrl with a letter does in every Windows text box.
-_CTRL_EDITS = {pygame.K_v: "paste", pygame.K_c: "copy", pygame.K_x: "cut", pygame.K_a: "select_all"}
+_CTRL_EDITS = {pygame.K_v: "paste", pygame.K_c: "copy", pygame.K_x: "cut",
+               pygame.K_a: "select_all", pygame.K_z: "undo"}
 
 
 def edit_action(event: pygame.event.Event) -> str | None:
-    """The clipboard's key in a text box, as in every Windows edit control:
+    """The editing key of a text box, as in every Windows edit control:
     "paste" (Ctrl+V, Shift+Insert), "copy" (Ctrl+C, Ctrl+Insert), "cut"
-    (Ctrl+X, Shift+Delete) or "select_all" (Ctrl+A); None for any other key,
-    and for any with Alt held (Ctrl+Alt is AltGr on many layouts: it types
-    a character)."""
+    (Ctrl+X, Shift+Delete), "select_all" (Ctrl+A) or "undo" (Ctrl+Z); None
+    for any other key, and for any with Alt held (Ctrl+Alt is AltGr on many
+    layouts: it types a character)."""
     mods = getattr(event, "mod", 0)
     if mods & ALT:
         return None

@@ -39,6 +39,10 @@ class TextField:
     focusable: bool = True
     #: Where the selection began (its other end is the caret); None: none.
     anchor: int | None = None
+    #: The text, caret and selection before the last edit, for Ctrl+Z.
+    undone: tuple[str, int, int | None] | None = field(default=None, repr=False)
+    #: Whether the last edit was typing, which the next letter typed goes on.
+    _typing: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.caret < 0:
@@ -72,7 +76,7 @@ class TextField:
         back all selected, the caret at its end: the next key typed replaced
         the name or the size typed so far, as a resized Windows dialog never
         does."""
-        self.caret, self.anchor = before.caret, before.anchor
+        self.caret, self.anchor, self.undone = before.caret, before.anchor, before.undone
 
     def _take_selection(self) -> bool:
         """Remove the selected text, if any; True when there was some."""
@@ -145,12 +149,39 @@ class TextField:
         self.caret = caret
 
     def key(self, event: pygame.event.Event) -> bool:
-        """Edit with a key press or typed text; True when the event was used."""
+        """Edit with a key press or typed text; True when the event was used.
+        As in a Windows text box, Ctrl+Z takes the last edit back (the
+        letters typed in a row count as one), and again puts it back: it
+        did nothing, and a name typed over by mistake was lost."""
+        typing = event.type == pygame.TEXTINPUT
+        if not typing and event.type != pygame.KEYDOWN:
+            return False
+        if not typing and keys.edit_action(event) == "undo":
+            return self._undo()
+        before = (self.text, self.caret, self.anchor)
+        used = self._edit(event)
+        if self.text != before[0]:
+            if not (typing and self._typing):
+                self.undone = before
+            self._typing = typing
+        elif used:
+            self._typing = False         # the caret moved: the next letters are another edit
+        return used
+
+    def _undo(self) -> bool:
+        """Ctrl+Z: the text as it was before the last edit; the edit is
+        kept in its place, for the next Ctrl+Z to put back."""
+        if self.undone is not None:
+            now = (self.text, self.caret, self.anchor)
+            self.text, self.caret, self.anchor = self.undone
+            self.undone, self._typing = now, False
+        return True
+
+    def _edit(self, event: pygame.event.Event) -> bool:
+        """Typed text, or a key that edits or moves the caret (not Ctrl+Z)."""
         if event.type == pygame.TEXTINPUT:
             self._insert(event.text)
             return True
-        if event.type != pygame.KEYDOWN:
-            return False
         k = event.key
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         ctrl = bool(getattr(event, "mod", 0) & keys.CTRL)

@@ -143,3 +143,64 @@ def test_without_a_clipboard_the_keys_do_nothing_and_lose_nothing(tmp_path, no_c
         assert app.top is dialog and dialog.entry.text == "Zoe"
     key(app, pygame.K_RETURN)
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe"]
+
+
+def typed(app, *texts):
+    """Letters typed one event at a time, Ctrl let go first."""
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    for text in texts:
+        post(pygame.TEXTINPUT, text=text)
+    app.step()
+
+
+def test_ctrl_z_takes_back_the_name_typed_over_the_one_offered(tmp_path, clipboard):
+    """The name offered comes selected and the first letter typed replaces
+    it: Ctrl+Z did nothing, and a name typed over by mistake had to be typed
+    again. As in a Windows text box it takes the last edit back (letters
+    typed in a row are one edit), and a second Ctrl+Z puts it back."""
+    app, dialog = name_entry(tmp_path, "Zoe Dupont")
+    typed(app, "M", "a", "x")
+    assert dialog.entry.text == "Max"
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text == "Zoe Dupont"
+    assert navy_in(app, dialog, dialog.entry) > 0       # selected, as it was
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text == "Max"
+    key(app, pygame.K_LEFT)
+    typed(app, "y")                                      # the caret moved: another edit
+    assert dialog.entry.text == "Mayx"
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text == "Max"
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Max"]
+
+
+def test_ctrl_z_takes_back_a_cut_a_paste_and_a_deletion(clipboard):
+    app = make_app()
+    dialog = open_custom(app)
+    height = dialog.fields["height"]                    # "9", selected
+    key(app, pygame.K_x, CTRL)
+    assert height.text == ""
+    key(app, pygame.K_z, CTRL)
+    assert height.text == "9" and clipboard[0] == "9"
+    clipboard[0] = "24"
+    key(app, pygame.K_END)
+    key(app, pygame.K_v, CTRL)
+    assert height.text == "924"
+    key(app, pygame.K_BACKSPACE)
+    assert height.text == "92"
+    key(app, pygame.K_z, CTRL)
+    assert height.text == "924"
+    key(app, pygame.K_z, CTRL)                          # one level, as in Windows: it redoes
+    assert height.text == "92"
+
+
+def test_ctrl_z_still_works_after_a_zoom(tmp_path, clipboard):
+    """A zoom lays the dialog out again, with new boxes: the edit to take
+    back goes with the caret and the selection."""
+    app, dialog = name_entry(tmp_path, "Zoe")
+    typed(app, "Bob")
+    key(app, pygame.K_EQUALS, CTRL)                     # Ctrl++
+    assert app.viewport.scale == 2
+    key(app, pygame.K_z, CTRL)
+    assert app.top.entry.text == "Zoe"
