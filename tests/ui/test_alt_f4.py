@@ -17,7 +17,8 @@ ALT = pygame.KMOD_LALT
 
 
 def test_sdl_is_told_to_leave_alt_f4_to_the_game_and_the_readme_lists_it():
-    assert PYGAME_ENVIRONMENT["SDL_WINDOWS_NO_CLOSE_ON_ALT_F4"] == "1"
+    assert PYGAME_ENVIRONMENT["SDL_WINDOWS_NO_CLOSE_ON_ALT_F4"] == "1"      # SDL 2
+    assert PYGAME_ENVIRONMENT["SDL_WINDOWS_CLOSE_ON_ALT_F4"] == "0"         # SDL 3
     assert "Alt+F4" in keys_table_keys()
 
 
