@@ -285,3 +285,16 @@ def _copy(text: str) -> bool:
     except (pygame.error, NotImplementedError):
         return False
     return True
+
+
+def pointer_shape(over_text: bool) -> None:
+    """The pointer as Windows shows it: an I-beam over a text box (where a
+    click puts the caret), else the arrow; the system's own shapes. A
+    machine without them (SDL's dummy driver, no display) keeps the one it
+    has: SDL refuses, and nothing else comes of it."""
+    shape = pygame.SYSTEM_CURSOR_IBEAM if over_text else pygame.SYSTEM_CURSOR_ARROW
+    try:
+        if pygame.mouse.get_cursor() != pygame.cursors.Cursor(shape):
+            pygame.mouse.set_cursor(shape)
+    except pygame.error:
+        pass
