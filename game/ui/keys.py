@@ -6,6 +6,7 @@ screens look commands up here rather than testing keys themselves.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import pygame
@@ -89,26 +90,35 @@ REPEATING = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN
 REPEAT_DELAY_MS, REPEAT_INTERVAL_MS = 500, 33
 
 
+#: Whether Option (Alt to SDL) types characters, as on macOS (Option+E, then
+#: E: é); elsewhere Alt with a key is a shortcut, never text.
+ALT_TYPES = sys.platform == "darwin"
+
+
 class HeldKeys:
     """Which keys are down, to tell a held key's repeats (pygame sends them
-    as plain KEYDOWNs) from presses; and whether Ctrl is, so that the text
-    SDL sends with a Ctrl shortcut is not taken as typed."""
+    as plain KEYDOWNs) from presses; and whether Ctrl or Alt is, so that the
+    text SDL sends with a Ctrl or Alt shortcut is not taken as typed."""
 
     def __init__(self) -> None:
         self._down: set[int] = set()
-        self._ctrl = False           # Ctrl held, as the last key told (not AltGr's Ctrl+Alt)
+        #: Ctrl or Alt held, as the last key told (not AltGr's Ctrl+Alt)
+        self._shortcut = False
 
     def wanted(self, event: pygame.event.Event) -> bool:
         """False for the repeat of a held key that does not repeat, and for
-        text typed while Ctrl is held: on X11 SDL sends Ctrl+- and Ctrl+=
-        with a "-" or "=" typed (and again at each repeat of the held key),
-        and zooming with the name entry open also wrote that sign over the
-        name offered, as no Windows text box does."""
+        text typed while Ctrl or Alt is held: on X11 SDL sends Ctrl+- and
+        Ctrl+= with a "-" or "=" typed (and again at each repeat of the held
+        key), and zooming with the name entry open also wrote that sign over
+        the name offered, as no Windows text box does; Alt+G (the Game menu,
+        which a dialog keeps shut) wrote a "g" there, Alt+1 a 1 in a Custom
+        Field box. Ctrl with Alt is AltGr on Windows, whose text is typed."""
         if event.type == pygame.TEXTINPUT:
-            return not self._ctrl
+            return not self._shortcut
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             mods = getattr(event, "mod", 0)
-            self._ctrl = bool(mods & CTRL) and not mods & ALT
+            ctrl, alt = bool(mods & CTRL), bool(mods & ALT)
+            self._shortcut = ctrl and not alt or alt and not ctrl and not ALT_TYPES
         if event.type == pygame.KEYUP:
             self._down.discard(event.key)
         elif event.type == pygame.KEYDOWN:
@@ -120,7 +130,7 @@ class HeldKeys:
     def clear(self) -> None:
         """The focus left: the keys' releases go elsewhere."""
         self._down.clear()
-        self._ctrl = False
+        self._shortcut = False
 
 
 #: Keyboard play on the board.
