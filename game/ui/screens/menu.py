@@ -13,7 +13,8 @@ it. Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
 the letters still work), then the lit title. Alt, F10 or a click elsewhere,
 with any button, closes the menu at once (that click does nothing else). The
-keyboard moves with the arrows and chooses with Enter, or with an item's
+keyboard moves with the arrows (Home and End: to the first and last item)
+and chooses with Enter, or with an item's
 underlined letter; Alt+letter opens another menu by its title's.
 """
 
@@ -155,6 +156,10 @@ class MenuScreen(base.Screen):
         elif k in (pygame.K_UP, pygame.K_DOWN):
             start = self.highlight if self.highlight is not None else -1
             self._set_highlight(self._step_item(start, -1 if k == pygame.K_UP else 1))
+        elif k in (pygame.K_HOME, pygame.K_END):
+            # the first or last item, as in a Windows menu (they did nothing)
+            self._set_highlight(self._step_item(-1, 1) if k == pygame.K_HOME
+                                else self._step_item(0, -1))
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.highlight is not None:
                 self.choose(self.highlight)

@@ -1,8 +1,9 @@
-"""A disabled (greyed) item is lit like any other, as in Windows 95 to XP:
-the pointer over it, or the arrows, put the selection's navy bar on it, its
-text staying grey, and choosing it does nothing. The highlight went dark
-over it, as if the menu had stopped following the pointer, and the arrows
-jumped over it."""
+"""Which item of an open menu is lit, as in Windows 95 to XP. A disabled
+(greyed) item is lit like any other: the pointer over it, or the arrows,
+put the selection's navy bar on it, its text staying grey, and choosing it
+does nothing (the highlight went dark over it, as if the menu had stopped
+following the pointer, and the arrows jumped over it). Home and End light
+the first and the last item."""
 
 from __future__ import annotations
 
@@ -56,3 +57,16 @@ def test_the_arrows_stop_on_a_disabled_item_and_enter_does_nothing_there():
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)                            # Watch replay, then the separator skipped
     assert menu.items[menu.highlight].label == "History..."
+
+
+def test_home_and_end_light_the_first_and_last_items_as_in_windows():
+    app = make_app()
+    key(app, pygame.K_g, pygame.KMOD_LALT, "g")     # Game, "New" lit
+    menu = app.top
+    key(app, pygame.K_END)
+    assert menu.items[menu.highlight].label == "Exit"
+    key(app, pygame.K_HOME)
+    assert menu.items[menu.highlight].label == "New"
+    key(app, pygame.K_END)
+    key(app, pygame.K_RETURN)
+    assert not app.running
