@@ -449,7 +449,9 @@ class Dialog(DialogLists, base.Screen):
                 continue
             origin = self.origin_of(i)
             if isinstance(widget, TextField):
-                widget.draw(painter, origin, i == self.focus, caret_on)
+                # as a Windows text box, no caret and no selection shown
+                # while the window is in the background (ES_NOHIDESEL unset)
+                widget.draw(painter, origin, i == self.focus and self.app.focused, caret_on)
             else:
                 widget.draw(painter, origin, i == self.focus or widget is default)
 
