@@ -83,3 +83,4 @@ def test_altgr_with_a_letter_runs_no_command_on_the_board():
     assert app.play.assist.overlay is False
     key(app, pygame.K_s)                                  # S alone still toggles the sound
     assert app.settings.sound is True
+
