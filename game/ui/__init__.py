@@ -20,6 +20,11 @@ PYGAME_ENVIRONMENT = {
     # A kiosk grabs the keyboard (``Display.lock_input``); SDL would still
     # minimise its fullscreen window on Alt+Tab. Nothing else grabs it.
     "SDL_ALLOW_ALT_TAB_WHILE_GRABBED": "0",
+    # Alt+F4 comes as a key, which closes a dialog as in Windows (``Loop``):
+    # SDL on Windows made it a quit, even with a dialog in front (SDL 2's
+    # name for the hint, then SDL 3's).
+    "SDL_WINDOWS_NO_CLOSE_ON_ALT_F4": "1",
+    "SDL_WINDOWS_CLOSE_ON_ALT_F4": "0",
 }
 for _name, _value in PYGAME_ENVIRONMENT.items():
     os.environ.setdefault(_name, _value)

@@ -6,6 +6,7 @@ screens look commands up here rather than testing keys themselves.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import pygame
@@ -14,6 +15,12 @@ from game.i18n import N_, _
 
 CTRL = pygame.KMOD_CTRL
 ALT = pygame.KMOD_ALT
+#: AltGr as SDL tells it on X11 and Wayland (the Mode key); on Windows it
+#: comes as Ctrl+Alt. Held, it types a character: it makes no shortcut.
+ALTGR = pygame.KMOD_MODE
+#: Modifiers that turn a key into another one: a letter with any of them
+#: held is not that letter's command.
+SHORTCUT_MODS = CTRL | ALT | ALTGR
 
 
 @dataclass(frozen=True)
@@ -86,16 +93,21 @@ REPEAT_DELAY_MS, REPEAT_INTERVAL_MS = 500, 33
 #: The Shift keys, whose own events say whether Shift is held.
 SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
 
+#: Whether Option (Alt to SDL) types characters, as on macOS (Option+E, then
+#: E: é); elsewhere Alt with a key is a shortcut, never text.
+ALT_TYPES = sys.platform == "darwin"
+
 
 class HeldKeys:
     """Which keys are down, to tell a held key's repeats (pygame sends them
-    as plain KEYDOWNs) from presses; whether Ctrl is, so that the text
-    SDL sends with a Ctrl shortcut is not taken as typed; and whether Shift
-    is, at the event being handled (``shift``)."""
+    as plain KEYDOWNs) from presses; whether Ctrl or Alt is, so that the
+    text SDL sends with a Ctrl or Alt shortcut is not taken as typed; and
+    whether Shift is, at the event being handled (``shift``)."""
 
     def __init__(self) -> None:
         self._down: set[int] = set()
-        self._ctrl = False           # Ctrl held, as the last key told (not AltGr's Ctrl+Alt)
+        #: Ctrl or Alt held, as the last key told (not AltGr's Ctrl+Alt)
+        self._shortcut = False
         self.shift = False           # Shift held at the event being handled (``batch``)
 
     def batch(self) -> None:
@@ -112,15 +124,18 @@ class HeldKeys:
 
     def wanted(self, event: pygame.event.Event) -> bool:
         """False for the repeat of a held key that does not repeat, and for
-        text typed while Ctrl is held: on X11 SDL sends Ctrl+- and Ctrl+=
-        with a "-" or "=" typed (and again at each repeat of the held key),
-        and zooming with the name entry open also wrote that sign over the
-        name offered, as no Windows text box does."""
+        text typed while Ctrl or Alt is held: on X11 SDL sends Ctrl+- and
+        Ctrl+= with a "-" or "=" typed (and again at each repeat of the held
+        key), and zooming with the name entry open also wrote that sign over
+        the name offered, as no Windows text box does; Alt+G (the Game menu,
+        which a dialog keeps shut) wrote a "g" there, Alt+1 a 1 in a Custom
+        Field box. Ctrl with Alt is AltGr on Windows, whose text is typed."""
         if event.type == pygame.TEXTINPUT:
-            return not self._ctrl
+            return not self._shortcut
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             mods = getattr(event, "mod", 0)
-            self._ctrl = bool(mods & CTRL) and not mods & ALT
+            ctrl, alt = bool(mods & CTRL), bool(mods & ALT)
+            self._shortcut = ctrl and not alt or alt and not ctrl and not ALT_TYPES
             if event.key in SHIFT_KEYS:
                 self.shift = bool(mods & pygame.KMOD_SHIFT)
         if event.type == pygame.KEYUP:
@@ -134,7 +149,7 @@ class HeldKeys:
     def clear(self) -> None:
         """The focus left: the keys' releases go elsewhere."""
         self._down.clear()
-        self._ctrl = self.shift = False
+        self._shortcut = self.shift = False
 
 
 #: Keyboard play on the board.
@@ -145,7 +160,7 @@ FLAG_KEYS = (pygame.K_f,)
 
 
 def _mods_match(binding: Binding, mods: int) -> bool:
-    held = mods & (CTRL | ALT)
+    held = mods & SHORTCUT_MODS
     if binding.mods:
         return bool(held & binding.mods)
     return not held
@@ -166,13 +181,31 @@ def alt_only(event: pygame.event.Event) -> bool:
     return bool(mods & ALT) and not mods & CTRL
 
 
-def is_paste(event: pygame.event.Event) -> bool:
-    """Ctrl+V or Shift+Insert, the keys that paste in every Windows text box
-    (not Ctrl+Alt+V: AltGr on many layouts)."""
+#: What Ctrl with a letter does in every Windows text box.
+_CTRL_EDITS = {pygame.K_v: "paste", pygame.K_c: "copy", pygame.K_x: "cut",
+               pygame.K_a: "select_all", pygame.K_z: "undo"}
+
+
+def edit_action(event: pygame.event.Event) -> str | None:
+    """The editing key of a text box, as in every Windows edit control:
+    "paste" (Ctrl+V, Shift+Insert), "copy" (Ctrl+C, Ctrl+Insert), "cut"
+    (Ctrl+X, Shift+Delete), "select_all" (Ctrl+A) or "undo" (Ctrl+Z); None
+    for any other key, and for any with Alt held (Ctrl+Alt is AltGr on many
+    layouts: it types a character)."""
     mods = getattr(event, "mod", 0)
-    if event.key == pygame.K_v:
-        return bool(mods & CTRL) and not mods & ALT
-    return event.key == pygame.K_INSERT and bool(mods & pygame.KMOD_SHIFT)
+    if mods & ALT:
+        return None
+    if mods & CTRL:
+        return "copy" if event.key == pygame.K_INSERT else _CTRL_EDITS.get(event.key)
+    if mods & pygame.KMOD_SHIFT:
+        return {pygame.K_INSERT: "paste", pygame.K_DELETE: "cut"}.get(event.key)
+    return None
+
+
+def is_close(event: pygame.event.Event) -> bool:
+    """Alt+F4, Windows' key to close the window in front: a dialog, or
+    else the game (not Ctrl+Alt+F4: AltGr, or switching consoles)."""
+    return event.key == pygame.K_F4 and alt_only(event)
 
 
 def is_operator_exit(event: pygame.event.Event) -> bool:

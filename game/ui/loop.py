@@ -101,11 +101,25 @@ class Loop:
             self.play.pointer_left()
         elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self._focus_lost()
+        elif event.type == pygame.KEYDOWN and keys.is_close(event):
+            self._close_front()
         elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
                 and self.top is not self.play and not self.attracting:
             self.commands.run(keys.command_for(event))
         else:
             self._to_top(event)
+
+    def _close_front(self) -> None:
+        """Alt+F4: as in Windows, it closes the dialog in front, as Esc does
+        (a name entry keeps its record), or else the game (not in kiosk
+        mode). SDL on Windows turned it into a quit wherever the focus was
+        (see ``game.ui.PYGAME_ENVIRONMENT``): the Custom Field dismissed with
+        Alt+F4 took the game with it, the one under way abandoned."""
+        cancel = getattr(self.top, "cancel", None)
+        if cancel is not None and self.top is not self.play:
+            cancel()
+        else:
+            self.commands.run("exit")
 
     def _to_top(self, event: pygame.event.Event) -> None:
         """``event`` to the screen on top. A press that took that screen

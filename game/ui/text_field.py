@@ -39,6 +39,10 @@ class TextField:
     focusable: bool = True
     #: Where the selection began (its other end is the caret); None: none.
     anchor: int | None = None
+    #: The text, caret and selection before the last edit, for Ctrl+Z.
+    undone: tuple[str, int, int | None] | None = field(default=None, repr=False)
+    #: Whether the last edit was typing, which the next letter typed goes on.
+    _typing: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.caret < 0:
@@ -72,7 +76,7 @@ class TextField:
         back all selected, the caret at its end: the next key typed replaced
         the name or the size typed so far, as a resized Windows dialog never
         does."""
-        self.caret, self.anchor = before.caret, before.anchor
+        self.caret, self.anchor, self.undone = before.caret, before.anchor, before.undone
 
     def _take_selection(self) -> bool:
         """Remove the selected text, if any; True when there was some."""
@@ -145,17 +149,56 @@ class TextField:
         self.caret = caret
 
     def key(self, event: pygame.event.Event) -> bool:
-        """Edit with a key press or typed text; True when the event was used."""
+        """Edit with a key press or typed text; True when the event was used.
+        As in a Windows text box, Ctrl+Z takes the last edit back (the
+        letters typed in a row count as one), and again puts it back: it
+        did nothing, and a name typed over by mistake was lost."""
+        typing = event.type == pygame.TEXTINPUT
+        if not typing and event.type != pygame.KEYDOWN:
+            return False
+        if not typing and keys.edit_action(event) == "undo":
+            return self._undo()
+        before = (self.text, self.caret, self.anchor)
+        used = self._edit(event)
+        if self.text != before[0]:
+            if not (typing and self._typing):
+                self.undone = before
+            self._typing = typing
+        elif used:
+            self._typing = False         # the caret moved: the next letters are another edit
+        return used
+
+    def _undo(self) -> bool:
+        """Ctrl+Z: the text as it was before the last edit; the edit is
+        kept in its place, for the next Ctrl+Z to put back."""
+        if self.undone is not None:
+            now = (self.text, self.caret, self.anchor)
+            self.text, self.caret, self.anchor = self.undone
+            self.undone, self._typing = now, False
+        return True
+
+    def _edit(self, event: pygame.event.Event) -> bool:
+        """Typed text, or a key that edits or moves the caret (not Ctrl+Z)."""
         if event.type == pygame.TEXTINPUT:
             self._insert(event.text)
             return True
-        if event.type != pygame.KEYDOWN:
-            return False
         k = event.key
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        ctrl = bool(getattr(event, "mod", 0) & keys.CTRL)
         start, end = self.selection
-        if keys.is_paste(event):
+        edit = keys.edit_action(event)
+        if edit == "paste":
             self._insert(_pasted())
+        elif edit == "copy":
+            if self.selected:
+                _copy(self.text[start:end])
+        elif edit == "cut" and self.selected:
+            # taken away only once it is on the clipboard: a machine with
+            # none keeps it in the box rather than losing it
+            if _copy(self.text[start:end]):
+                self._take_selection()
+        elif edit == "select_all":
+            self.select_all()
         elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
             pass
         elif k == pygame.K_BACKSPACE and self.caret > 0:
@@ -164,6 +207,8 @@ class TextField:
         elif k == pygame.K_DELETE:
             self.text = self.text[: self.caret] + self.text[self.caret + 1:]
             self.anchor = None
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and ctrl:
+            self._move(self._word_edge(k == pygame.K_RIGHT), shift)
         elif k == pygame.K_LEFT:
             # an arrow without Shift goes to the selection's end it points to
             self._move(max(0, self.caret - 1) if shift or start == end else start, shift)
@@ -177,6 +222,24 @@ class TextField:
         else:
             return k == pygame.K_BACKSPACE
         return True
+
+    def _word_edge(self, right: bool) -> int:
+        """Where Ctrl+Right (``right``) or Ctrl+Left takes the caret, as in
+        every Windows text box since 3.1: to the start of the next word, or
+        of the word it is in or after (words are what spaces part). They
+        moved a letter, as the arrow alone does."""
+        text, i = self.text, self.caret
+        if right:
+            while i < len(text) and not text[i].isspace():
+                i += 1
+            while i < len(text) and text[i].isspace():
+                i += 1
+        else:
+            while i > 0 and text[i - 1].isspace():
+                i -= 1
+            while i > 0 and not text[i - 1].isspace():
+                i -= 1
+        return i
 
     def _insert(self, text: str) -> None:
         """Typed or pasted text at the caret, over the selection: the
@@ -208,6 +271,30 @@ def _pasted() -> str:
     X11): that paste brought the whole game down."""
     try:
         text = pygame.scrap.get_text()[:PASTE_READ]
-    except (pygame.error, UnicodeDecodeError):
+    except (pygame.error, UnicodeDecodeError, NotImplementedError):
         return ""
     return text.split("\n")[0].split("\r")[0]
+
+
+def _copy(text: str) -> bool:
+    """Put ``text`` on the clipboard (a copy, a cut); False when it could
+    not be: no clipboard (a machine without a display: SDL refuses), or a
+    pygame built without one (its scrap module missing)."""
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, NotImplementedError):
+        return False
+    return True
+
+
+def pointer_shape(over_text: bool) -> None:
+    """The pointer as Windows shows it: an I-beam over a text box (where a
+    click puts the caret), else the arrow; the system's own shapes. A
+    machine without them (SDL's dummy driver, no display) keeps the one it
+    has: SDL refuses, and nothing else comes of it."""
+    shape = pygame.SYSTEM_CURSOR_IBEAM if over_text else pygame.SYSTEM_CURSOR_ARROW
+    try:
+        if pygame.mouse.get_cursor() != pygame.cursors.Cursor(shape):
+            pygame.mouse.set_cursor(shape)
+    except pygame.error:
+        pass

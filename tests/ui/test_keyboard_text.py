@@ -169,3 +169,65 @@ def test_text_typed_with_altgr_is_kept_in_the_name_entry(tmp_path):
     app.step()
     key(app, pygame.K_RETURN)
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["@b"]
+
+
+def test_ctrl_and_an_arrow_move_the_caret_a_word_at_a_time(tmp_path):
+    """Ctrl+Left and Ctrl+Right moved a letter, as the arrow alone does; in
+    a Windows text box they go from word to word, and with Shift select
+    the words passed over."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe  van Dupont")
+    win(app)
+    entry = app.top.entry
+    key(app, pygame.K_END)
+    key(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == len("Zoe  van ")          # the start of "Dupont"
+    key(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == len("Zoe  ")              # of "van"
+    key(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == 0                         # past both spaces, to "Zoe"
+    key(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == 0
+    key(app, pygame.K_RIGHT, pygame.KMOD_LCTRL)
+    assert entry.caret == len("Zoe  ")              # the start of the next word
+    key(app, pygame.K_RIGHT, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert entry.text[slice(*entry.selection)] == "van "
+    post(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0)
+    post(pygame.TEXTINPUT, text="de ")
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe  de Dupont"]
+
+
+def alt_key_as_x11_sends_it(app, k: int, text: str) -> None:
+    """Alt+``k``, as SDL's X11 driver sends it (SDL 2.32, checked with
+    xdotool on Xvfb): the key with Alt, then its character as typed text."""
+    post(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=k, mod=pygame.KMOD_LALT, unicode=text, scancode=0)
+    post(pygame.TEXTINPUT, text=text)
+    post(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=0, unicode=text, scancode=0)
+    app.step()
+
+
+def test_alt_and_a_letter_types_nothing_in_the_name_entry(tmp_path):
+    """On X11 Alt+G, pressed for the Game menu (which a dialog keeps shut),
+    wrote a "g" in the name; a Windows text box takes no Alt+letter."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe")
+    win(app)
+    dialog = app.top
+    key(app, pygame.K_END)
+    alt_key_as_x11_sends_it(app, pygame.K_g, "g")
+    post(pygame.TEXTINPUT, text="y")                      # Alt let go: typing goes on
+    app.step()
+    assert dialog.entry.text == "Zoey"
+
+
+def test_option_and_a_key_types_on_macos(tmp_path, monkeypatch):
+    """On macOS Option (Alt to SDL) makes characters: they are typed."""
+    monkeypatch.setattr("game.ui.keys.ALT_TYPES", True)
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe")
+    win(app)
+    dialog = app.top
+    key(app, pygame.K_END)
+    alt_key_as_x11_sends_it(app, pygame.K_e, "é")
+    assert dialog.entry.text == "Zoeé"

@@ -60,3 +60,17 @@ def test_every_key_that_pauses_the_game_is_named_in_the_readme_pause_paragraph()
     assert "Nothing else stops the clock" in pause_paragraph()
     for binding in pausing:
         assert f"{binding.text} " in what_pauses(), binding.text
+
+
+@pytest.mark.parametrize("label, k, mod", [
+    ("Ctrl+C", pygame.K_c, pygame.KMOD_LCTRL), ("Ctrl+X", pygame.K_x, pygame.KMOD_LCTRL),
+    ("Ctrl+V", pygame.K_v, pygame.KMOD_LCTRL), ("Ctrl+A", pygame.K_a, pygame.KMOD_LCTRL),
+    ("Ctrl+Z", pygame.K_z, pygame.KMOD_LCTRL),
+    ("Ctrl+Insert", pygame.K_INSERT, pygame.KMOD_LCTRL),
+    ("Shift+Delete", pygame.K_DELETE, pygame.KMOD_LSHIFT),
+    ("Shift+Insert", pygame.K_INSERT, pygame.KMOD_LSHIFT)])
+def test_every_text_box_key_is_in_the_readme_keys_table(label, k, mod):
+    """The editing keys of a text box are keys too, and the table named
+    none of them."""
+    assert keys.edit_action(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod)) is not None
+    assert label in keys_table_keys(), label

@@ -106,8 +106,10 @@ def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None 
 def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupGeometry,
                highlighted: int | None) -> None:
     """An open menu: its ``items`` in the box ``geo`` lays out, the one
-    ``highlighted`` in the selection's colours, those disabled greyed, checks
-    and shortcuts as ``app`` stands."""
+    ``highlighted`` on the selection's navy, those disabled greyed, checks
+    and shortcuts as ``app`` stands. A disabled item lit keeps its grey
+    text on the navy, as in Windows 95 to XP (left unlit, the highlight
+    seemed to have stopped following the pointer)."""
     painter.bevel("raised_2", geo.rect)
     line_h = painter.line_height()
     places = mnemonics(items)
@@ -117,9 +119,9 @@ def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupG
             continue
         enabled = item.is_enabled(app)
         colour = BLACK if enabled else DARK
-        if i == highlighted and enabled:
+        if i == highlighted:
             painter.fill(rect, NAVY)
-            colour = WHITE
+            colour = WHITE if enabled else DARK
         ty = rect.centery - (len(rows) * (line_h + 1) - 1) // 2
         if item.is_checked(app):
             draw_check(painter, (rect.x + 5, ty + line_h // 2 - 3), colour)

@@ -23,7 +23,7 @@ from .. import keys
 from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
-from ..text_field import TextField
+from ..text_field import TextField, pointer_shape
 from ..widgets import Button, draw_window
 from . import base
 from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
@@ -220,8 +220,12 @@ class Dialog(DialogLists, base.Screen):
             self._blink_from = self._ticks
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             pos = self._pointer = self.app.viewport.to_window(event.pos)
+            widget = self.widget_at(pos)
             if not self._scroll_bar_mouse(event, pos):
-                self._mouse(event, self.widget_at(pos))
+                self._mouse(event, widget)
+            # an I-beam over a text box, kept while a drag selects in one
+            pointer_shape(self._text_held is not None
+                          or isinstance(widget, TextField) and widget.focusable)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -232,6 +236,10 @@ class Dialog(DialogLists, base.Screen):
             self._wheel(event)
         if self.app.top is self:
             self.changed()
+
+    def exit(self) -> None:
+        """Closed: the pointer left over a text box is an arrow again."""
+        pointer_shape(False)
 
     def changed(self) -> None:
         """Called after each input event (to refresh what depends on a selection)."""
@@ -441,7 +449,9 @@ class Dialog(DialogLists, base.Screen):
                 continue
             origin = self.origin_of(i)
             if isinstance(widget, TextField):
-                widget.draw(painter, origin, i == self.focus, caret_on)
+                # as a Windows text box, no caret and no selection shown
+                # while the window is in the background (ES_NOHIDESEL unset)
+                widget.draw(painter, origin, i == self.focus and self.app.focused, caret_on)
             else:
                 widget.draw(painter, origin, i == self.focus or widget is default)
 

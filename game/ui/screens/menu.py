@@ -13,7 +13,8 @@ it. Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
 the letters still work), then the lit title. Alt, F10 or a click elsewhere,
 with any button, closes the menu at once (that click does nothing else). The
-keyboard moves with the arrows and chooses with Enter, or with an item's
+keyboard moves with the arrows (Home and End: to the first and last item)
+and chooses with Enter, or with an item's
 underlined letter; Alt+letter opens another menu by its title's.
 """
 
@@ -155,6 +156,10 @@ class MenuScreen(base.Screen):
         elif k in (pygame.K_UP, pygame.K_DOWN):
             start = self.highlight if self.highlight is not None else -1
             self._set_highlight(self._step_item(start, -1 if k == pygame.K_UP else 1))
+        elif k in (pygame.K_HOME, pygame.K_END):
+            # the first or last item, as in a Windows menu (they did nothing)
+            self._set_highlight(self._step_item(-1, 1) if k == pygame.K_HOME
+                                else self._step_item(0, -1))
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.highlight is not None:
                 self.choose(self.highlight)
@@ -174,11 +179,13 @@ class MenuScreen(base.Screen):
             self.choose(item)
 
     def _step_item(self, start: int, step: int) -> int | None:
-        """The next enabled, non-separator item from ``start`` (wrapping)."""
+        """The next item from ``start`` (wrapping), past the separators
+        only: as in Windows, the arrows light a disabled item too (it
+        does nothing when chosen), rather than jump over it."""
         items = self.items
         for n in range(1, len(items) + 1):
             i = (start + step * n) % len(items)
-            if not items[i].separator and items[i].is_enabled(self.app):
+            if not items[i].separator:
                 return i
         return None
 
@@ -242,7 +249,11 @@ class MenuScreen(base.Screen):
 def mnemonic_index(labels: list[tuple[str, int | None]], event: pygame.event.Event) -> int | None:
     """The first of ``labels`` (each with its mnemonic's place) whose
     underlined letter is the key of ``event``: its key code, or the text it
-    types (a "?" is Shift+, on a French keyboard)."""
+    types (a "?" is Shift+, on a French keyboard). A key with Ctrl or
+    AltGr held types no letter, as a Windows menu sees it: Ctrl+E in the
+    open Game menu started an Expert game, AltGr+E (typing a €) too."""
+    if getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_MODE):
+        return None
     typed = {fold(event.unicode)} if getattr(event, "unicode", "") else set()
     if 0 < event.key < 0x110000 and chr(event.key).isprintable():
         typed.add(fold(chr(event.key)))

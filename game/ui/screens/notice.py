@@ -44,7 +44,8 @@ class NoticeDialog(Dialog):
 class ConfirmDialog(Dialog):
     """A question answered Yes (runs ``on_yes``) or No: by the buttons, or,
     as in a Windows message box, by their underlined first letters (Y or N;
-    O or N in French), with or without Alt."""
+    O or N in French), with or without Alt; Left and Right move the focus
+    between them."""
 
     title = N_("Minesweeper")
 
@@ -79,11 +80,16 @@ class ConfirmDialog(Dialog):
 
     def handle(self, event: pygame.event.Event) -> None:
         self._ensure_built()
-        if event.type == pygame.KEYDOWN and not getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+        if event.type == pygame.KEYDOWN:
             answers = self._answers()
             chosen = mnemonic_index([(b.label, 0) for b in answers], event)
             if chosen is not None:
                 answers[chosen].action()
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                # the focus from answer to answer, as the arrows move it
+                # in a Windows message box (they did nothing)
+                self._cycle(-1 if event.key == pygame.K_LEFT else 1)
                 return
         super().handle(event)
 

@@ -317,7 +317,7 @@ class PlayInput:
         elif event.key in keys.CURSOR_MOVES:
             self.move_cursor(*keys.CURSOR_MOVES[event.key])
         elif event.key in keys.OPEN_KEYS + keys.FLAG_KEYS \
-                and not getattr(event, "mod", 0) & (keys.CTRL | keys.ALT):
+                and not getattr(event, "mod", 0) & keys.SHORTCUT_MODS:
             # (Alt+F, a File menu's keys elsewhere, or Ctrl+F flagged a cell)
             if self.cursor is None or self.app.layout.view_cell(self.cursor, self.scroll) is None:
                 # Hidden, or scrolled out of view by the wheel or a scroll

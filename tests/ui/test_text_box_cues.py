@@ -1,0 +1,114 @@
+"""What tells a player where to type, as in Windows (3.1 as XP): the
+pointer over a text box is an I-beam (it stayed the arrow over the name
+entry and the Custom Field's boxes; SDL's dummy driver has no pointer
+shapes, so a stand-in records them here), and the caret and the selection
+show only while the window is the active one."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.screens.dialog import BLINK_TICKS
+
+from .helpers import key, make_app, move, post, press, release
+from .test_dialogs import button_pos, open_custom
+
+IBEAM, ARROW = pygame.SYSTEM_CURSOR_IBEAM, pygame.SYSTEM_CURSOR_ARROW
+
+
+@pytest.fixture
+def shapes(monkeypatch):
+    """The shapes set, in order; the pointer starts as the arrow."""
+    shown = [ARROW]
+    monkeypatch.setattr(pygame.mouse, "set_cursor", shown.append)
+    monkeypatch.setattr(pygame.mouse, "get_cursor", lambda: pygame.cursors.Cursor(shown[-1]))
+    return shown
+
+
+def box_pos(app, dialog, name):
+    return app.viewport.to_display(dialog.screen_rect(dialog.fields[name]).center)
+
+
+def test_the_pointer_is_an_i_beam_over_a_text_box_and_an_arrow_elsewhere(shapes):
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    move(app, box_pos(app, dialog, "width"), buttons=(0, 0, 0))
+    assert shapes == [ARROW, IBEAM]
+    move(app, box_pos(app, dialog, "mines"), buttons=(0, 0, 0))
+    assert shapes == [ARROW, IBEAM]                  # set once, not at every move
+    move(app, button_pos(app, dialog, "Cancel"), buttons=(0, 0, 0))
+    assert shapes[-1] == ARROW
+
+
+def test_a_drag_selecting_in_a_box_keeps_the_i_beam_off_it(shapes):
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    at = box_pos(app, dialog, "height")
+    press(app, at)
+    move(app, button_pos(app, dialog, "OK"))         # the button still down
+    assert shapes[-1] == IBEAM
+    release(app, button_pos(app, dialog, "OK"))
+    move(app, button_pos(app, dialog, "OK"), buttons=(0, 0, 0))
+    assert shapes[-1] == ARROW
+
+
+def test_closing_the_dialog_with_the_pointer_on_a_box_gives_the_arrow_back(shapes):
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    move(app, box_pos(app, dialog, "height"), buttons=(0, 0, 0))
+    assert shapes[-1] == IBEAM
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and shapes[-1] == ARROW
+
+
+def test_without_pointer_shapes_the_dialog_works_on():
+    """SDL's dummy driver refuses every shape: nothing comes of it."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    move(app, box_pos(app, dialog, "height"), buttons=(0, 0, 0))
+    press(app, box_pos(app, dialog, "height"))
+    release(app, box_pos(app, dialog, "height"))
+    assert app.top is dialog and dialog.focused is dialog.fields["height"]
+
+
+
+
+def box_pixels(app, dialog, name) -> bytes:
+    r = app.painter.px(dialog.screen_rect(dialog.fields[name]))
+    return pygame.image.tobytes(app.display.surface.subsurface(r), "RGB")
+
+
+def navy_in(app, dialog, name) -> int:
+    r = app.painter.px(dialog.screen_rect(dialog.fields[name]))
+    return sum(app.display.surface.get_at((x, y))[:3] == (0, 0, 128)
+               for x in range(r.x, r.right) for y in range(r.y, r.bottom))
+
+
+def blinks(app, dialog, name) -> bool:
+    """Whether the box's drawing changes over two blinks of the caret."""
+    seen = set()
+    for _ in range(2 * BLINK_TICKS):
+        app.step()
+        seen.add(box_pixels(app, dialog, name))
+    return len(seen) > 1
+
+
+def test_a_window_in_the_background_shows_no_caret_and_no_selection():
+    """Switched away from, the window went on blinking its caret and showing
+    the selection in navy, as no Windows text box does while its window is
+    not the active one; both come back with the focus."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    assert navy_in(app, dialog, "height")                   # "9", selected
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert app.top is dialog and not navy_in(app, dialog, "height")
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step()
+    assert navy_in(app, dialog, "height")
+    key(app, pygame.K_END)                                  # the caret, blinking
+    assert blinks(app, dialog, "height")
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert not blinks(app, dialog, "height")
