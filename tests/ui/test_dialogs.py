@@ -15,7 +15,7 @@ from game.ui.screens.notice import NoticeDialog
 from game.ui.text_field import PASTE_READ
 from game.words import shape_name
 
-from .helpers import key, make_app, move, pixel, post, press, release
+from .helpers import LEFT, key, make_app, move, pixel, post, press, release
 
 
 def type_text(app, text):
@@ -360,6 +360,27 @@ def test_a_click_with_shift_held_selects_from_the_caret_to_it():
     left, right = letters_span(app, dialog, "mines", 0, 2)
     navy = navy_columns(app, dialog, "mines")
     assert navy and min(navy) <= left and right - 1 <= max(navy) < right + 1   # "12", not the 3
+    type_text(app, "4")
+    assert dialog.fields["mines"].text == "43"
+
+
+def test_a_quick_shift_click_selects_though_shift_is_up_before_the_frame_reads_it():
+    """Shift down, the press, Shift up, all in one frame (a quick
+    Shift+click, or a frame that came late): the press read SDL's Shift as
+    it was after the frame's last event, up, and only moved the caret."""
+    app = make_app(scale=2)
+    dialog = type_in_mines(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = app.viewport.to_display((box.x + letters_span(app, dialog, "mines", 0, 0)[0],
+                                  box.centery))          # before the 1
+    for kind, mod in ((pygame.KEYDOWN, pygame.KMOD_LSHIFT), (None, 0), (pygame.KEYUP, 0)):
+        if kind is None:
+            post(pygame.MOUSEBUTTONDOWN, button=LEFT, pos=at)
+        else:
+            post(kind, key=pygame.K_LSHIFT, mod=mod, unicode="", scancode=0)
+    app.step()
+    release(app, at)
     type_text(app, "4")
     assert dialog.fields["mines"].text == "43"
 

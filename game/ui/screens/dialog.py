@@ -311,8 +311,9 @@ class Dialog(DialogLists, base.Screen):
             widget.pressed = True
         if widget is not None and widget.focusable:
             # Shift held, as in a Windows text box, the press stretches the
-            # selection of the box being typed in to it
-            extend = widget is self.focused and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            # selection of the box being typed in to it (Shift as it was when
+            # the button went down: ``HeldKeys.batch``)
+            extend = widget is self.focused and self.app.held_keys.shift
             self.focus = self.widgets.index(widget)
             self.focus_moved = True
             if isinstance(widget, TextField):
