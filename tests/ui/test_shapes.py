@@ -427,6 +427,33 @@ def test_the_replay_of_a_big_torus_rolls_over_its_seam_as_the_game_did():
     assert all((b - a) % 100 in (0, 1, 99) for a, b in zip(scrolls, scrolls[1:], strict=False))
 
 
+def test_the_replay_of_a_torus_rolled_over_its_seam_stays_rolled_through_fullscreen():
+    """F11 lays the viewer out again: it clamped its scroll as a grid's, and
+    a view rolled over the seam (98, the last two columns at its left edge)
+    jumped 59 columns back, where the game keeps its view rolled."""
+    from game.replay import Replay
+    from game.ui.screens import replays
+    layout = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 99 50"), (500, "F 98 50")), result="unfinished",
+                    time_ms=1000, layout=tuple(layout), shape="torus")
+    app = make_app(HOLED)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_END)
+    rolled = viewer.scroll
+    assert rolled[0] == 98
+    for _ in range(2):                           # into fullscreen and out again
+        key(app, pygame.K_F11)
+        for _ in range(3):
+            assert viewer.scroll == rolled
+            board = viewer.layout.board
+            flag = board.cell_rect((98, 50), viewer.scroll)
+            assert flag is not None and flag.x == board.field.x      # at the left edge still
+            assert shows(app, flag, "flag")
+            app.step()
+
+
 def test_the_scroll_bars_of_a_torus_rolled_over_its_seam_show_both_ends_of_the_view():
     """Rolled five columns and rows back over the seam, the view shows the
     board's last five and then its first ones: the thumbs sat pinned at the
