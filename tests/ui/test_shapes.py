@@ -601,6 +601,38 @@ def test_the_replay_of_hexagons_points_at_the_hexagon_the_pointer_was_on():
         assert display_rgb(app, board.centre_of(cell, (0, 0))) == BLACK     # the arrow's tip
 
 
+def test_the_replay_of_a_shaped_hex_field_scrolled_leaves_no_stray_lines_on_its_edge():
+    """The viewer scrolls by an even number of hexagon rows without drawing
+    afresh: the lines closing the top row's cells, drawn along the field's
+    top edge, stayed where holes now lie, loose strokes a fresh drawing has
+    not. Columns 0-9 are holes below row 10; the view scrolls down past them."""
+    from game.replay import Replay
+    from game.ui.display import window_room
+    from game.ui.render.replay import STRIP_ROWS
+    from game.ui.screens import replays
+    app = make_app(HOLED)
+    view_rows = Layout.for_board(30, 100 + STRIP_ROWS, max_size=window_room(),
+                                 shape="hex").view_rows - STRIP_ROWS
+    last = 99 if (100 - view_rows) % 2 == 0 else 98           # an even scroll: no fresh start
+    rows = ["*" + "." * 29] + ["." * 30] * 9 + [" " * 10 + "." * 20] * 90
+    replays.watch(app, Replay(width=30, height=100, mines=1, marks=True, first_click="safe",
+                              moves=((0, f"F 15 {last}"),), result="unfinished", time_ms=0,
+                              layout=tuple(rows), shape="hex"), playing=False)
+    viewer = app.top
+    app.step()
+    key(app, pygame.K_END)
+    assert viewer.scroll[1] % 2 == 0 and viewer.scroll[1] > 12
+    field = viewer.layout.board.field
+    shown = app.painter.px(field)
+    drawn = pygame.image.tobytes(app.display.surface.subsurface(shown), "RGB")
+    assert not all(display_rgb(app, (x, field.y)) == GREY for x in range(field.x, field.right))
+    assert all(display_rgb(app, (x, field.y)) == GREY for x in range(field.x, field.x + 10 * HEX_W))
+    viewer.relayout()                                          # drawn afresh
+    app.invalidate()
+    app.step(0)
+    assert pygame.image.tobytes(app.display.surface.subsurface(shown), "RGB") == drawn
+
+
 def test_pause_hides_the_torus_band_with_the_field():
     """The band around a paused torus still showed the cells of its edges."""
     def paused_band(layout, cell):
