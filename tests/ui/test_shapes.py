@@ -738,6 +738,26 @@ def test_a_scrolled_hex_board_draws_and_hits_odd_rows_where_they_are():
                if field.cell(*c) in "0123456")
 
 
+@pytest.mark.parametrize("shape, language, said", [
+    ("hex", "en", "the Beginner level on hexagons."),
+    ("torus", "en", "the Beginner level on a torus."),
+    ("grid", "en", "the Beginner level. Please"),
+    ("hex", "fr", "du niveau Débutant sur une grille hexagonale."),
+    ("torus", "fr", "du niveau Débutant sur un tore."),
+])
+def test_the_name_entry_of_a_best_time_names_the_shape_it_was_won_on(shape, language, said):
+    """Best times are kept per shape, but the name entry said "one of the
+    fastest times for the Beginner level" of a Beginner won on hexagons,
+    which may be far slower than the grid's."""
+    from game.ui.widgets import Label
+
+    from .test_records import BEGINNER, win
+    app = make_app(BEGINNER, shape=shape, language=language)
+    win(app, BEGINNER)
+    prompt = next(w.text for w in app.top.widgets if isinstance(w, Label))
+    assert said in prompt
+
+
 def test_records_are_kept_per_shape_and_a_gallery_field_has_best_times(tmp_path):
     from game.engine.gallery import GALLERY
     from game.ui.screens.names import NameDialog
