@@ -114,8 +114,11 @@ class MaskError(ValueError):
 def parse_mask(text: str) -> tuple[str, ...]:
     """The mask drawn in ``text``: ``#`` a cell, a space a hole, one row per line.
 
-    Blank lines before and after the drawing are dropped and shorter lines are
-    padded with holes (editors strip trailing spaces). MaskError names the
+    Blank lines before and after the drawing are dropped, and so are columns
+    of spaces left and right of it (an indented drawing, or one whose every
+    line ends in spaces, was played with strips of holes down its sides: a
+    wider window, grey where nothing can happen); shorter lines are padded
+    with holes (editors strip trailing spaces). MaskError names the
     line and column of anything else, as an editor numbers them (the blank
     lines dropped counted; only \\n, \\r\\n and \\r end a line, not a form feed
     or U+2028 as for ``str.splitlines``), so a bad file gets a one-line message
@@ -138,5 +141,6 @@ def parse_mask(text: str) -> tuple[str, ...]:
             if ch not in (CELL, HOLE):
                 raise MaskError(f"line {number}, column {column}: {ch!r} is not '#' (a cell)"
                                 " or a space (a hole)", "char", number, column, ch)
-    width = max(len(line) for line in lines)
-    return tuple(line.ljust(width) for line in lines)
+    left = min(line.find(CELL) for line in lines if CELL in line)
+    right = max(line.rfind(CELL) for line in lines) + 1
+    return tuple(line[left:right].ljust(right - left) for line in lines)

@@ -43,6 +43,21 @@ def test_a_mask_file_makes_a_custom_shaped_field(tmp_path):
     assert default.mines == round(sum(r.count("#") for r in board.mask) * 40 / 256)
 
 
+def test_an_indented_mask_file_plays_the_drawing_without_strips_of_holes(tmp_path):
+    """Each line of the heart indented by four spaces (and ended by two):
+    the field was four columns wider than the drawing, with holes down the
+    left, and the window wider by as much."""
+    plain, indented = tmp_path / "heart.txt", tmp_path / "indented.txt"
+    plain.write_text(HEART_FILE, encoding="utf-8")
+    indented.write_text("\n".join(f"    {line}  " if line else ""
+                                  for line in HEART_FILE.split("\n")), encoding="utf-8")
+    drawn = parse(["--mask", str(plain)]).settings.board()
+    board = parse(["--mask", str(indented)]).settings.board()
+    assert (board.width, board.height, board.mask, board.mines) == (
+        drawn.width, drawn.height, drawn.mask, drawn.mines)
+    assert board.mask[2] == "#" * 13
+
+
 def mask_file(tmp_path, content: bytes):
     path = tmp_path / "mask.txt"
     path.write_bytes(content)

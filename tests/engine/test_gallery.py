@@ -49,6 +49,13 @@ def test_a_mask_text_is_trimmed_and_padded():
     assert parse_mask("#\r\n###\r\n") == ("#  ", "###")
 
 
+def test_columns_of_holes_around_a_drawing_are_dropped_as_blank_lines_are():
+    """An indented drawing, or one whose every line ends in spaces, kept
+    those columns as holes down the field's sides."""
+    assert parse_mask("    ##  \n     #   \n\n    #  #  \n") == ("##  ", " #  ", "    ", "#  #")
+    assert parse_mask(" #\n  #\n") == ("# ", " #")        # short lines still padded
+
+
 @pytest.mark.parametrize("text, message", [
     ("", "empty"),
     ("#x#", "line 1, column 2: 'x'"),

@@ -427,6 +427,33 @@ def test_the_replay_of_a_big_torus_rolls_over_its_seam_as_the_game_did():
     assert all((b - a) % 100 in (0, 1, 99) for a, b in zip(scrolls, scrolls[1:], strict=False))
 
 
+def test_the_replay_of_a_torus_rolled_over_its_seam_stays_rolled_through_fullscreen():
+    """F11 lays the viewer out again: it clamped its scroll as a grid's, and
+    a view rolled over the seam (98, the last two columns at its left edge)
+    jumped 59 columns back, where the game keeps its view rolled."""
+    from game.replay import Replay
+    from game.ui.screens import replays
+    layout = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 99 50"), (500, "F 98 50")), result="unfinished",
+                    time_ms=1000, layout=tuple(layout), shape="torus")
+    app = make_app(HOLED)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_END)
+    rolled = viewer.scroll
+    assert rolled[0] == 98
+    for _ in range(2):                           # into fullscreen and out again
+        key(app, pygame.K_F11)
+        for _ in range(3):
+            assert viewer.scroll == rolled
+            board = viewer.layout.board
+            flag = board.cell_rect((98, 50), viewer.scroll)
+            assert flag is not None and flag.x == board.field.x      # at the left edge still
+            assert shows(app, flag, "flag")
+            app.step()
+
+
 def test_the_scroll_bars_of_a_torus_rolled_over_its_seam_show_both_ends_of_the_view():
     """Rolled five columns and rows back over the seam, the view shows the
     board's last five and then its first ones: the thumbs sat pinned at the
@@ -574,6 +601,38 @@ def test_the_replay_of_hexagons_points_at_the_hexagon_the_pointer_was_on():
         assert display_rgb(app, board.centre_of(cell, (0, 0))) == BLACK     # the arrow's tip
 
 
+def test_the_replay_of_a_shaped_hex_field_scrolled_leaves_no_stray_lines_on_its_edge():
+    """The viewer scrolls by an even number of hexagon rows without drawing
+    afresh: the lines closing the top row's cells, drawn along the field's
+    top edge, stayed where holes now lie, loose strokes a fresh drawing has
+    not. Columns 0-9 are holes below row 10; the view scrolls down past them."""
+    from game.replay import Replay
+    from game.ui.display import window_room
+    from game.ui.render.replay import STRIP_ROWS
+    from game.ui.screens import replays
+    app = make_app(HOLED)
+    view_rows = Layout.for_board(30, 100 + STRIP_ROWS, max_size=window_room(),
+                                 shape="hex").view_rows - STRIP_ROWS
+    last = 99 if (100 - view_rows) % 2 == 0 else 98           # an even scroll: no fresh start
+    rows = ["*" + "." * 29] + ["." * 30] * 9 + [" " * 10 + "." * 20] * 90
+    replays.watch(app, Replay(width=30, height=100, mines=1, marks=True, first_click="safe",
+                              moves=((0, f"F 15 {last}"),), result="unfinished", time_ms=0,
+                              layout=tuple(rows), shape="hex"), playing=False)
+    viewer = app.top
+    app.step()
+    key(app, pygame.K_END)
+    assert viewer.scroll[1] % 2 == 0 and viewer.scroll[1] > 12
+    field = viewer.layout.board.field
+    shown = app.painter.px(field)
+    drawn = pygame.image.tobytes(app.display.surface.subsurface(shown), "RGB")
+    assert not all(display_rgb(app, (x, field.y)) == GREY for x in range(field.x, field.right))
+    assert all(display_rgb(app, (x, field.y)) == GREY for x in range(field.x, field.x + 10 * HEX_W))
+    viewer.relayout()                                          # drawn afresh
+    app.invalidate()
+    app.step(0)
+    assert pygame.image.tobytes(app.display.surface.subsurface(shown), "RGB") == drawn
+
+
 def test_pause_hides_the_torus_band_with_the_field():
     """The band around a paused torus still showed the cells of its edges."""
     def paused_band(layout, cell):
@@ -677,6 +736,26 @@ def test_a_scrolled_hex_board_draws_and_hits_odd_rows_where_they_are():
     assert cell_shows(app, next(c for c in visible if field.cell(*c) == "#"), "hex_covered")
     assert all(cell_shows(app, c, f"hex_open_{field.cell(*c)}") for c in visible
                if field.cell(*c) in "0123456")
+
+
+@pytest.mark.parametrize("shape, language, said", [
+    ("hex", "en", "the Beginner level on hexagons."),
+    ("torus", "en", "the Beginner level on a torus."),
+    ("grid", "en", "the Beginner level. Please"),
+    ("hex", "fr", "du niveau Débutant sur une grille hexagonale."),
+    ("torus", "fr", "du niveau Débutant sur un tore."),
+])
+def test_the_name_entry_of_a_best_time_names_the_shape_it_was_won_on(shape, language, said):
+    """Best times are kept per shape, but the name entry said "one of the
+    fastest times for the Beginner level" of a Beginner won on hexagons,
+    which may be far slower than the grid's."""
+    from game.ui.widgets import Label
+
+    from .test_records import BEGINNER, win
+    app = make_app(BEGINNER, shape=shape, language=language)
+    win(app, BEGINNER)
+    prompt = next(w.text for w in app.top.widgets if isinstance(w, Label))
+    assert said in prompt
 
 
 def test_records_are_kept_per_shape_and_a_gallery_field_has_best_times(tmp_path):

@@ -179,15 +179,17 @@ class BoardView:
         lines close the cells beside them: the last cell of an unshifted
         row, the first of a shifted one and the lower row's slopes were
         open to the frame's grey. Drawn into the view only (a following
-        blit of the whole view shows them: a new board, a scroll)."""
+        blit of the whole view shows them: a new board, a scroll). A hole
+        with no cell beside it is drawn too, plain grey: the replay viewer
+        scrolls its view without starting afresh, and the lines a shaped
+        field's edge drew there before the scroll stayed, loose strokes
+        along the top of the field."""
         self._edges_closed = True
         (sx, sy), cols, rows = self.scroll, self.cols, self.rows
         ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
         ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
-        for vx, vy in ring:
-            code = self.hole_code(vx + sx, vy + sy, code_of)
-            if CELL_NEXT in code:
-                self.surface.blit(self.tile_for(code), self._pixel(vx, vy))
+        self.surface.fblits([(self.tile_for(self.hole_code(vx + sx, vy + sy, code_of)),
+                              self._pixel(vx, vy)) for vx, vy in ring])
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)

@@ -54,8 +54,18 @@ class _NameEntry(Dialog):
         self.width = min(170, app.layout.size[0] - 4)
 
     def prompt(self) -> str:
+        """The classic's words, with the shape when it is not the grid: best
+        times are kept per shape, and a Beginner won on hexagons was said to
+        be one of the Beginner level's fastest times, slower than the grid's."""
+        level = level_name(self.record.level)
+        if self.record.shape == "torus":
+            return _("You have one of the fastest times for the {level} level on a torus. "
+                     "Please enter your name.").format(level=level)
+        if self.record.shape == "hex":
+            return _("You have one of the fastest times for the {level} level on hexagons. "
+                     "Please enter your name.").format(level=level)
         return _("You have one of the fastest times for the {level} level. "
-                 "Please enter your name.").format(level=level_name(self.record.level))
+                 "Please enter your name.").format(level=level)
 
     def finish(self) -> None:
         """Name the time (already kept as "Anonymous" when the game was won)
