@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import Minefield, SizeError, SizeLimits, Status
-from game.i18n import _
+from game.i18n import _, whole
 
 from .format import MAX_SIDE, MIN_SIDE, Replay, ReplayError
 
@@ -53,8 +53,8 @@ def _bad_board(error: ValueError) -> ReplayError:
     the file's own checks leave only a mine count the board cannot hold."""
     if isinstance(error, SizeError):
         return ReplayError(_("bad board: {name} must be from {low} to {high} on this board,"
-                             " not {value}").format(name=error.what, low=error.low,
-                                                    high=error.high, value=error.value))
+                             " not {value}").format(name=error.what, low=whole(error.low),
+                                                    high=whole(error.high), value=error.value))
     return ReplayError(_("bad board: {reason}").format(reason=error))
 
 

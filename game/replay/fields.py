@@ -49,8 +49,11 @@ def integer(doc: dict[str, Any], name: str, low: int, high: int) -> int:
         raise ReplayError(_("{name} must be a whole number, not {value}").format(
             name=name, value=show(value)))
     if not low <= value <= high:
+        # The bounds are the game's, grouped as the language writes numbers
+        # (the command line's --seed says the same range so); the value is
+        # the file's, quoted as it writes it.
         raise ReplayError(_("{name} must be from {low} to {high}, not {value}").format(
-            name=name, low=low, high=high, value=show(value)))
+            name=name, low=whole(low), high=whole(high), value=show(value)))
     return value
 
 

@@ -208,6 +208,31 @@ def test_each_bad_file_is_told_in_the_players_language(won, name, make, message,
     assert _words(said["en"]) & _words(said["fr"]) <= FILE_WORDS
 
 
+@pytest.mark.parametrize("language, told", [
+    ("en", "seed must be from 0 to 18,446,744,073,709,551,615, not -5"),
+    ("fr", "seed doit aller de 0 à 18\u202f446\u202f744\u202f073\u202f709\u202f551\u202f615,"
+           " et non -5"),
+])
+def test_a_range_refused_is_written_as_the_language_writes_numbers(won, language, told):
+    """A replay's seed out of range said "de 0 à 18446744073709551615" in
+    French, where --seed on the command line said the same range grouped.
+    The bounds are the game's; the value is quoted as the file writes it."""
+    i18n.set_language(language)
+    with pytest.raises(ReplayError) as error:
+        decode(changed(won, seed=-5))
+    assert str(error.value) == told
+
+
+def test_a_board_the_engine_refuses_names_its_range_grouped(won):
+    i18n.set_language("fr")
+    doc = changed(won, width=100, height=100, mines=9999, layout=..., moves=[], pointer=...,
+                  result="unfinished", time_ms=0)
+    with pytest.raises(ReplayError) as error:
+        check(decode(doc))
+    assert str(error.value) == ("grille invalide\u202f: mines doit aller de 1 à 9\u202f801"
+                                " sur cette grille, et non 9999")
+
+
 def test_a_bad_file_is_told_in_french_on_the_command_line(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text('{"format": "minesweeper-replay", "version": 9}')
