@@ -77,7 +77,7 @@ def check(replay: Replay) -> CheckedGame:
         raise ReplayError(_("the moves give {result}, the file says {stated}").format(
             result=repr(result), stated=repr(replay.result)))
     if ended_at is not None and replay.moves[-1][0] != replay.time_ms:
-        raise ReplayError(_("time_ms {time} is not the time of the last move ({last} ms)")
+        raise ReplayError(_("time_ms {time} is not the time of the last move ({last}\u00a0ms)")
                           .format(time=replay.time_ms, last=replay.moves[-1][0]))
     bbbv = field.stats().bbbv
     return CheckedGame(result, replay.time_ms, bbbv or 0, field)

@@ -108,7 +108,7 @@ CASES = [
      "move 2 'R 3 3' is on a hole of the shaped field"),
     ("time going back", lambda d: changed(d, moves=[d["moves"][0], [500, "F 1 1"],
                                                     [499, "F 2 2"]]),
-     "move 3: time goes back (499 ms after 500 ms)"),
+     "move 3: time goes back (499\u00a0ms after 500\u00a0ms)"),
     ("first move late", lambda d: changed(d, moves=[[7, "R 1 1"]]), "times count from the first"),
     ("huge time", lambda d: changed(d, time_ms=10 ** 30), "time_ms must be from 0 to"),
     ("time before last move", lambda d: changed(d, time_ms=1), "time_ms 1 is before the last move"),
@@ -231,6 +231,20 @@ def test_a_board_the_engine_refuses_names_its_range_grouped(won):
         check(decode(doc))
     assert str(error.value) == ("grille invalide\u202f: mines doit aller de 1 à 9\u202f801"
                                 " sur cette grille, et non 9999")
+
+
+@pytest.mark.parametrize("language, told", [
+    ("en", "move 3: time goes back (2000\u00a0ms after 12345\u00a0ms)"),
+    ("fr", "coup 3\u202f: le temps recule (2000\u00a0ms après 12345\u00a0ms)"),
+])
+def test_a_time_keeps_its_unit_on_its_line(won, language, told):
+    """"12345 ms" with a plain space: a notice wrapping the line could leave
+    "ms" alone at the start of the next one. A no-break space holds them."""
+    i18n.set_language(language)
+    moves = [[0, "R 1 1"], [12345, "F 2 2"], [2000, "F 2 2"]]
+    with pytest.raises(ReplayError) as error:
+        decode(changed(won, moves=moves))
+    assert str(error.value) == told
 
 
 def test_a_bad_file_is_told_in_french_on_the_command_line(tmp_path):
