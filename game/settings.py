@@ -6,10 +6,12 @@ persists it and the command line overrides it for one run.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine import CLASSIC, DEFAULT_STYLE, LEVELS, OPENING, Level, level_preset
 from game.engine.gallery import GALLERY
+from game.i18n import N_, _
 
 #: What each historical style sets besides the Beginner board: the first-click
 #: rule (Windows moved a mine from under the first click to the top-left-most
@@ -101,3 +103,37 @@ class Settings:
         while the game counted as a Beginner, and asked a Beginner's name."""
         if self.level == "custom" and not self.custom_mask:
             self.choose_board(self.custom_width, self.custom_height, self.custom_mines)
+
+
+#: Each setting as the player knows it: the menu item or the dialog that sets
+#: it, for the notice naming the settings a damaged settings.json had reset
+#: (its keys, "first_click", meant nothing to a player, and were English to a
+#: French one). Fields that are set together share the name of what sets them.
+NAMES: dict[str, str] = {
+    "level": N_("Level"),
+    "custom_width": N_("Custom Field"),
+    "custom_height": N_("Custom Field"),
+    "custom_mines": N_("Custom Field"),
+    "custom_mask": N_("Custom Field"),
+    "own_mask": N_("Your mask"),
+    "own_mask_mines": N_("Your mask"),
+    "shape": N_("Shape"),
+    "marks": N_("Marks\u00a0(?)"),
+    "chord_left_click": N_("Chord with left click"),
+    "flag_mode": N_("Flag mode"),
+    "sound": N_("Sound"),
+    "scale": N_("Zoom"),
+    "fullscreen": N_("Fullscreen"),
+    "first_click": N_("First click"),
+    "no_guess": N_("No-guess boards"),
+    "style": N_("Style"),
+    "long_press": N_("Long press (touch screens)"),
+    "language": N_("Language"),
+    "player_name": N_("Name for best times"),
+}
+
+
+def setting_names(names: Iterable[str]) -> list[str]:
+    """The settings called ``names`` in settings.json, as the player knows
+    them in the language of the moment, each once, in the order given."""
+    return list(dict.fromkeys(_(NAMES[name]) for name in names))

@@ -205,8 +205,8 @@ def _data_dir(text: str) -> Path:
     if length is not None:
         raise argparse.ArgumentTypeError(
             _("{path} is too long a path for the records database ({length} bytes with "
-              "{name}; at most {limit})").format(path=named(text), length=length, name=RECORDS,
-                                                 limit=MAX_PATH_BYTES))
+              "{name}; at most {limit})").format(path=named(text), length=i18n.whole(length),
+                                                 name=RECORDS, limit=i18n.whole(MAX_PATH_BYTES)))
     try:
         if path.exists() and not path.is_dir():
             raise argparse.ArgumentTypeError(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import Minefield, SizeError, SizeLimits, Status
-from game.i18n import _
+from game.i18n import _, whole
 
 from .format import MAX_SIDE, MIN_SIDE, Replay, ReplayError
 
@@ -53,8 +53,8 @@ def _bad_board(error: ValueError) -> ReplayError:
     the file's own checks leave only a mine count the board cannot hold."""
     if isinstance(error, SizeError):
         return ReplayError(_("bad board: {name} must be from {low} to {high} on this board,"
-                             " not {value}").format(name=error.what, low=error.low,
-                                                    high=error.high, value=error.value))
+                             " not {value}").format(name=error.what, low=whole(error.low),
+                                                    high=whole(error.high), value=error.value))
     return ReplayError(_("bad board: {reason}").format(reason=error))
 
 
@@ -77,7 +77,7 @@ def check(replay: Replay) -> CheckedGame:
         raise ReplayError(_("the moves give {result}, the file says {stated}").format(
             result=repr(result), stated=repr(replay.result)))
     if ended_at is not None and replay.moves[-1][0] != replay.time_ms:
-        raise ReplayError(_("time_ms {time} is not the time of the last move ({last} ms)")
+        raise ReplayError(_("time_ms {time} is not the time of the last move ({last}\u00a0ms)")
                           .format(time=replay.time_ms, last=replay.moves[-1][0]))
     bbbv = field.stats().bbbv
     return CheckedGame(result, replay.time_ms, bbbv or 0, field)

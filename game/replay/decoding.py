@@ -125,7 +125,7 @@ def _replay(doc: dict[str, Any]) -> Replay:
     moves = fields.moves(doc, width, height)
     time_ms = fields.integer(doc, "time_ms", 0, MAX_TIME_MS)
     if moves and time_ms < moves[-1][0]:
-        raise ReplayError(_("time_ms {time} is before the last move (at {last} ms)").format(
+        raise ReplayError(_("time_ms {time} is before the last move (at {last}\u00a0ms)").format(
             time=time_ms, last=moves[-1][0]))
     try:
         modes = read_modes(doc.get("modes"), time_ms)

@@ -49,8 +49,11 @@ def integer(doc: dict[str, Any], name: str, low: int, high: int) -> int:
         raise ReplayError(_("{name} must be a whole number, not {value}").format(
             name=name, value=show(value)))
     if not low <= value <= high:
+        # The bounds are the game's, grouped as the language writes numbers
+        # (the command line's --seed says the same range so); the value is
+        # the file's, quoted as it writes it.
         raise ReplayError(_("{name} must be from {low} to {high}, not {value}").format(
-            name=name, low=low, high=high, value=show(value)))
+            name=name, low=whole(low), high=whole(high), value=show(value)))
     return value
 
 
@@ -134,13 +137,13 @@ def moves(doc: dict[str, Any], width: int, height: int) -> tuple[tuple[int, str]
                 n=n, value=show(item)))
         t, text = item
         if not 0 <= t <= MAX_TIME_MS:
-            raise ReplayError(_("move {n}: time {time} ms is out of range").format(
+            raise ReplayError(_("move {n}: time {time}\u00a0ms is out of range").format(
                 n=n, time=show(t)))
         if n == 1 and t != 0:
-            raise ReplayError(_("move 1 is at {time} ms: times count from the first move (0)")
+            raise ReplayError(_("move 1 is at {time}\u00a0ms: times count from the first move (0)")
                               .format(time=t))
         if t < previous:
-            raise ReplayError(_("move {n}: time goes back ({time} ms after {previous} ms)")
+            raise ReplayError(_("move {n}: time goes back ({time}\u00a0ms after {previous}\u00a0ms)")
                               .format(n=n, time=t, previous=previous))
         try:
             move: Move | None = Move.parse(text)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.i18n import N_, _, ngettext, os_reason
+from game.settings import setting_names
 
 
 class Text:
@@ -107,9 +108,11 @@ def partly_damaged(what: str, aside: Path, problems: list[Text]) -> Text:
 
 
 def settings_reset(fields: list[str], aside: Path) -> Text:
+    """``fields``, settings.json's keys, named as the menus and dialogs name them."""
     return Text(lambda: _("Some settings could not be read and are back to their defaults: "
                           "{fields}. The original file was kept as {file}.").format(
-                              fields=_(", ").join(fields), file=shown(aside.name)))
+                              fields=_(", ").join(setting_names(fields)),
+                              file=shown(aside.name)))
 
 
 def damaged_kept(what: str, path: Path, error: BaseException) -> Text:

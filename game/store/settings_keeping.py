@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 from contextlib import suppress
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_
 from game.safe_read import read_capped
 from game.settings import Settings
 
@@ -81,7 +83,7 @@ class SettingsKeeping:
         if bad:
             aside = self._settings_file.set_aside()
             if aside is not None:
-                self._notices.add(notices.settings_reset(bad, aside))
+                self._notices.add(_reset_told(bad, aside))
                 self._save_settings_text(settings_file.encode(settings, self._other_settings))
         return settings
 
@@ -107,6 +109,15 @@ class SettingsKeeping:
                 write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
                              text.encode("utf-8"))
         self._settings_file.save(text)
+
+
+def _reset_told(bad: list[str], aside: Path) -> notices.Text:
+    """The notice for the settings ``bad`` reset: named one by one, or, when
+    that is every one of them (no settings object at all), said as a file
+    that could not be read: "some settings" then listed all twenty."""
+    if set(bad) == {f.name for f in fields(Settings)}:
+        return notices.damaged(N_("settings"), aside)
+    return notices.settings_reset(bad, aside)
 
 
 def saved_settings(directory: Path) -> Settings:

@@ -222,6 +222,18 @@ def test_a_data_dir_too_long_for_the_records_database_is_refused(refused, tmp_pa
     assert f"is too long a path for the records database ({MAX_PATH_BYTES + 1} bytes" in err
 
 
+@pytest.mark.skipif(os.name != "posix", reason="SQLite's Unix path limit")
+@pytest.mark.parametrize("language, told", [
+    ("en", "(2,000 bytes with records.db; at most 504)"),
+    ("fr", "(2\u202f000 octets avec records.db\u202f; au plus 504)")])
+def test_a_long_path_is_measured_as_the_language_writes_numbers(refused, tmp_path, language,
+                                                                 told):
+    """The length was written raw ("2000 octets") where every other count of
+    the command line is grouped ("18 446 744 073 709 551 615")."""
+    err = refused("--lang", language, "--data-dir", str(folder_of(tmp_path, 2000)))
+    assert told in err
+
+
 @pytest.mark.parametrize("other", [["--level", "hard"], ["--width", "5"], ["--bogus"],
                                    ["--mask", "no-such-mask.txt"],
                                    ["--width", "8", "--height", "8", "--mines", "60"]])

@@ -125,6 +125,19 @@ def test_the_solver_explains_its_hints_in_french():
                              "donc ses autres voisines sont sûres")
 
 
+@pytest.mark.parametrize("view, mines, told", [
+    (["000", "011", "01#"], 1, "ce 1 a exactement une voisine couverte\u202f: une mine"),
+    (["00000000", "00000000", "12211121", "1F#11#2#", "12211121", "01111110", "13#32#21",
+      "#####2##"], 10,
+     "ce 2 a besoin d’une mine de plus et n’a plus qu’une voisine indécise\u202f: une mine"),
+])
+def test_one_mine_or_neighbour_is_spelt_out_in_a_french_hint(view, mines, told):
+    """"a besoin de 1 mine de plus et n’a plus que 1 voisine": French elides
+    before "une" ("d’une", "qu’une"), which a digit cannot take."""
+    i18n.set_language("fr")
+    assert hint(view, mines, first_click="safe").explanation == told
+
+
 def test_mines_found_agree_with_how_many_a_french_hint_speaks_of():
     """"sa mine (trouvée ...)" but "ses 2 mines (trouvées ...)": the
     participle agrees with the mines it is about."""

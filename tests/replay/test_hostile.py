@@ -108,7 +108,7 @@ CASES = [
      "move 2 'R 3 3' is on a hole of the shaped field"),
     ("time going back", lambda d: changed(d, moves=[d["moves"][0], [500, "F 1 1"],
                                                     [499, "F 2 2"]]),
-     "move 3: time goes back (499 ms after 500 ms)"),
+     "move 3: time goes back (499\u00a0ms after 500\u00a0ms)"),
     ("first move late", lambda d: changed(d, moves=[[7, "R 1 1"]]), "times count from the first"),
     ("huge time", lambda d: changed(d, time_ms=10 ** 30), "time_ms must be from 0 to"),
     ("time before last move", lambda d: changed(d, time_ms=1), "time_ms 1 is before the last move"),
@@ -206,6 +206,45 @@ def test_each_bad_file_is_told_in_the_players_language(won, name, make, message,
         said[language] = str(error.value)
     assert said["fr"] != said["en"]
     assert _words(said["en"]) & _words(said["fr"]) <= FILE_WORDS
+
+
+@pytest.mark.parametrize("language, told", [
+    ("en", "seed must be from 0 to 18,446,744,073,709,551,615, not -5"),
+    ("fr", "seed doit aller de 0 à 18\u202f446\u202f744\u202f073\u202f709\u202f551\u202f615,"
+           " et non -5"),
+])
+def test_a_range_refused_is_written_as_the_language_writes_numbers(won, language, told):
+    """A replay's seed out of range said "de 0 à 18446744073709551615" in
+    French, where --seed on the command line said the same range grouped.
+    The bounds are the game's; the value is quoted as the file writes it."""
+    i18n.set_language(language)
+    with pytest.raises(ReplayError) as error:
+        decode(changed(won, seed=-5))
+    assert str(error.value) == told
+
+
+def test_a_board_the_engine_refuses_names_its_range_grouped(won):
+    i18n.set_language("fr")
+    doc = changed(won, width=100, height=100, mines=9999, layout=..., moves=[], pointer=...,
+                  result="unfinished", time_ms=0)
+    with pytest.raises(ReplayError) as error:
+        check(decode(doc))
+    assert str(error.value) == ("grille invalide\u202f: mines doit aller de 1 à 9\u202f801"
+                                " sur cette grille, et non 9999")
+
+
+@pytest.mark.parametrize("language, told", [
+    ("en", "move 3: time goes back (2000\u00a0ms after 12345\u00a0ms)"),
+    ("fr", "coup 3\u202f: le temps recule (2000\u00a0ms après 12345\u00a0ms)"),
+])
+def test_a_time_keeps_its_unit_on_its_line(won, language, told):
+    """"12345 ms" with a plain space: a notice wrapping the line could leave
+    "ms" alone at the start of the next one. A no-break space holds them."""
+    i18n.set_language(language)
+    moves = [[0, "R 1 1"], [12345, "F 2 2"], [2000, "F 2 2"]]
+    with pytest.raises(ReplayError) as error:
+        decode(changed(won, moves=moves))
+    assert str(error.value) == told
 
 
 def test_a_bad_file_is_told_in_french_on_the_command_line(tmp_path):

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from game.settings import Settings
+from game.settings import NAMES, Settings
 
 from .helpers import files_in, open_store, reopen
 
@@ -94,7 +94,7 @@ def test_a_bad_field_takes_its_default_and_the_player_is_told(tmp_path, field, v
     setattr(expected, field, getattr(Settings(), field))
     assert store.settings == expected
     [message] = store.take_notices()
-    assert field in message and "settings.corrupt-20261122-153000.json" in message
+    assert NAMES[field] in message and "settings.corrupt-20261122-153000.json" in message
     original = json.loads((tmp_path / "settings.corrupt-20261122-153000.json").read_text())
     assert original["settings"][field] == value        # the file as it was is kept
     salvaged = json.loads((tmp_path / "settings.json").read_text())
@@ -118,7 +118,8 @@ def test_a_custom_size_outside_the_limits_resets_the_custom_size(tmp_path):
     store = open_store(tmp_path)
     assert store.settings == Settings(level="custom", marks=False)
     [message] = store.take_notices()
-    assert "custom_mines" in message
+    assert message.startswith("Some settings could not be read and are back to their defaults: "
+                              "Custom Field. ")
 
 
 def test_settings_that_are_not_an_object_all_take_their_defaults(tmp_path):
@@ -126,7 +127,26 @@ def test_settings_that_are_not_an_object_all_take_their_defaults(tmp_path):
     store = open_store(tmp_path)
     assert store.settings == Settings()
     [message] = store.notices
-    assert "level" in message and "no_guess" in message
+    assert message == ("Your settings could not be read: starting afresh. The damaged file was"
+                       " kept as settings.corrupt-20261122-153000.json.")
+
+
+def test_the_settings_reset_are_named_as_the_player_knows_them_in_their_language(tmp_path):
+    """The notice listed settings.json's keys ("first_click, long_press"),
+    English to a French player and meaning nothing to any player."""
+    from game import i18n
+    write_settings(tmp_path, {"first_click": "lucky", "long_press": 9, "marks": "yes",
+                              "custom_width": 8, "custom_height": 8, "custom_mines": 60})
+    store = open_store(tmp_path)
+    i18n.set_language("fr")
+    [message] = store.notices
+    assert message.startswith(
+        "Certains réglages n’ont pas pu être lus et reprennent leur valeur par défaut\u202f: "
+        "Marques\u00a0(?), Premier clic, Appui long (écrans tactiles), Champ personnalisé. ")
+
+
+def test_every_setting_has_a_name_for_the_player():
+    assert set(NAMES) == {f.name for f in fields(Settings)}
 
 
 def test_the_salvaged_settings_are_on_disk_even_if_nothing_else_is_saved(tmp_path):
@@ -193,7 +213,7 @@ def test_a_bad_own_mask_is_forgotten_and_the_player_told(tmp_path, own_mask, min
     store = open_store(tmp_path)
     assert (store.settings.own_mask, store.settings.own_mask_mines) == ("", 0)
     [message] = store.take_notices()
-    assert "own_mask" in message
+    assert "Your mask" in message
 
 
 @pytest.mark.parametrize("stored, bad", [
@@ -232,7 +252,7 @@ def test_a_settings_file_linked_from_elsewhere_is_written_through_its_link(tmp_p
 
 @pytest.mark.parametrize("content, told", [
     ('{"schema": 1, "settings": {"level": "expert", "scale": 99}}',
-     "Some settings could not be read and are back to their defaults: scale."),
+     "Some settings could not be read and are back to their defaults: Zoom."),
     ("not json{", "Your settings could not be read: starting afresh.")])
 def test_damaged_settings_behind_a_link_are_copied_aside_and_the_link_stays(tmp_path, content,
                                                                             told):

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.i18n import _, os_reason
+from game.i18n import N_, _, os_reason
 from game.replay import Replay
+from game.words import FIELD_NAMES, LEVEL_NAMES, level_name
 
 from ..exporting import numbered
 from ..jobs import NO_REPLAY, ReplayJob
@@ -107,14 +109,45 @@ def _load(app: Host, job: ReplayJob, failure: str) -> None:
 #: whose case folds onto it ("ſ", the Kelvin sign "K", "İ", "ı").
 _UNSAFE = re.compile(r"[^a-z0-9_-]", re.IGNORECASE | re.ASCII)
 
+#: A replay's result (one of game.replay's RESULTS) as its file's name says it.
+_RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "unfinished": N_("unfinished")}
+
 
 def export_name(replay: Replay) -> str:
-    """A file name saying what the game was: ``20261123_1402_expert_won.json``,
-    never more than a name, whatever the replay's level says (and never a
-    name Windows reserves, such as ``CON``: it starts with the date or "game")."""
+    """A file name saying what the game was, in the player's language:
+    ``20261123_1402_expert_won.json``, ``20261123_1402_débutant_gagnée.json``
+    in French. Never more than a name, whatever the replay's level says, and
+    never a name Windows reserves, such as ``CON``: it starts with the date
+    or "game"."""
     date = re.sub(r"[^0-9T]", "", replay.date or "")[:13].replace("T", "_") or "game"
-    level = _UNSAFE.sub("", replay.level or "") or f"{replay.width}x{replay.height}"
-    return f"{date}_{level}_{replay.result}.json"
+    level = _level_word(replay.level or "") or f"{replay.width}x{replay.height}"
+    result = _file_word(_(_RESULT_WORDS[replay.result])) or replay.result
+    return f"{date}_{level}_{result}.json"
+
+
+def _level_word(level: str) -> str:
+    """A level we have a name for, named in the player's language; any other
+    (a stranger's file may say anything) cut to its ASCII letters, digits,
+    "_" and "-"."""
+    if level in LEVEL_NAMES or level in FIELD_NAMES:
+        return _file_word(level_name(level)) or _UNSAFE.sub("", level)
+    return _UNSAFE.sub("", level)
+
+
+def _file_word(word: str) -> str:
+    """A word of our catalogue as part of a file name: in lower case, spaces
+    as "-", and nothing but letters, digits, "_" and "-" (composed, as NFC:
+    one "é", not "e" and an accent), so no character Windows refuses and no
+    dot or space to end the name ("Big M" is ``big-m``, "Cœur" ``cœur``).
+    "" when the file system cannot spell it (a Latin-1 locale has no "œ"):
+    the identifier is used instead, as before names were translated."""
+    word = unicodedata.normalize("NFC", word.lower().strip()).replace(" ", "-")
+    word = "".join(c for c in word if c.isalnum() or c in "_-")
+    try:
+        os.fsencode(word)
+    except UnicodeEncodeError:
+        return ""
+    return word
 
 
 def export(app: Host, replay: Replay) -> Path:
