@@ -539,6 +539,24 @@ def test_a_zoom_between_two_digits_keeps_typing_where_it_was(zoom):
     assert app.top is app.play and app.play.field.mines == 205
 
 
+@pytest.mark.parametrize("zoom", [(pygame.K_EQUALS, pygame.KMOD_CTRL), (pygame.K_F11, 0)])
+def test_digits_selected_stay_selected_through_a_zoom_and_are_typed_over(zoom):
+    """Two of three digits selected with Shift, then a zoom or fullscreen:
+    the selection is laid out with the box, drawn, and the digit typed
+    next replaces it."""
+    app = make_app()
+    dialog = type_in_mines(app, "123")
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)           # 1[23]
+    press_and_let_go(app, *zoom)
+    assert app.top is dialog and app.viewport.scale > 1
+    left, right = letters_span(app, dialog, "mines", 1, 3)
+    navy = navy_columns(app, dialog, "mines")
+    assert navy and min(navy) >= left - 1 and max(navy) >= right - 2
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "15"
+
+
 def test_space_held_on_ok_through_a_zoom_clicks_it_when_it_comes_up():
     """Space held on OK, Ctrl+- meanwhile: the dialog's new OK stood up
     under the key held, and Space's release clicked nothing (the button it
