@@ -389,10 +389,10 @@ def test_the_cursor_rolls_a_big_torus_over_its_seam_one_column_at_a_time():
     assert app.play.target(cell_pos(app, (0, y))).cell == (0, y)
 
 
-def test_the_replay_of_a_big_torus_rolls_over_its_seam_as_the_game_did():
-    """The viewer followed the play by clamping: a move just over the seam
-    made it jump 41 columns to the board's far end, and back at the next
-    move, where the game had rolled its view by one column."""
+def lose_a_big_torus_over_its_seam():
+    """A 100x100 torus lost by moves either side of its seam at column 0
+    (on columns 99, 0, then a mine a little right): the app, and the row
+    played on."""
     app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=1000,
                    shape="torus")
     key(app, pygame.K_RETURN)
@@ -412,6 +412,14 @@ def test_the_replay_of_a_big_torus_rolls_over_its_seam_as_the_game_did():
     key(app, pygame.K_SPACE)
     assert app.play.field.status == "lost" and app.play.scroll == (99, 0)
     settle(app)
+    return app, y
+
+
+def test_the_replay_of_a_big_torus_rolls_over_its_seam_as_the_game_did():
+    """The viewer followed the play by clamping: a move just over the seam
+    made it jump 41 columns to the board's far end, and back at the next
+    move, where the game had rolled its view by one column."""
+    app, y = lose_a_big_torus_over_its_seam()
     viewer = open_viewer(app)
     board, scrolls, checked = viewer.layout.board, [], 0
     for _ in range(900):
@@ -425,6 +433,25 @@ def test_the_replay_of_a_big_torus_rolls_over_its_seam_as_the_game_did():
             checked += 1
     assert checked and scrolls[-1] == 99         # rolled by one, as the game was
     assert all((b - a) % 100 in (0, 1, 99) for a, b in zip(scrolls, scrolls[1:], strict=False))
+
+
+def test_a_torus_replay_rolled_over_its_seam_stays_rolled_through_fullscreen():
+    """F11 (or a zoom) lays the viewer out again, and it clamped the scroll
+    as a grid's: the view rolled over the seam, showing column 99 at its
+    left, jumped half the board away, as the game's own view never does."""
+    app, y = lose_a_big_torus_over_its_seam()
+    viewer = open_viewer(app)
+    for _ in range(900):                         # to the end, a frame drawn at each step
+        app.step()
+    assert viewer.scroll == (99, 0)
+    for fullscreen in (True, False):
+        key(app, pygame.K_F11)
+        app.step(2)
+        assert app.display.fullscreen == fullscreen and viewer.scroll == (99, 0)
+        above = viewer.playback.field().cell(99, y - 3)
+        sprite = {"#": "covered", "F": "flag", "?": "question"}.get(above, f"open_{above}")
+        rect = viewer.layout.board.cell_rect((99, y - 3), viewer.scroll)
+        assert rect is not None and shows(app, rect, sprite)
 
 
 def test_the_scroll_bars_of_a_torus_rolled_over_its_seam_show_both_ends_of_the_view():

@@ -39,7 +39,7 @@ from ..render.replay import (
 )
 from ..ticks import TICK_MS
 from . import base
-from .play_scroll import scroll_showing
+from .play_scroll import scroll_showing, scroll_within
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
               pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
@@ -176,8 +176,7 @@ class ReplayScreen(base.Screen):
         # A view scrolled in a window, the whole board in view now (fullscreen,
         # a larger screen): the scroll is kept within the board, or the field
         # showed it shifted, rows past its edge drawn covered.
-        self.scroll = (max(0, min(board.cols - board.view_cols, self.scroll[0])),
-                       max(0, min(board.rows - board.view_rows, self.scroll[1])))
+        self.scroll = scroll_within(board, self.scroll)
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
         self._shown = None
