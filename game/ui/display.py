@@ -44,17 +44,20 @@ def window_room() -> tuple[int, int]:
     return w - WINDOW_MARGIN[0], h - WINDOW_MARGIN[1]
 
 
-def on_screen(at: tuple[int, int], pixels: tuple[int, int],
-              screen: tuple[int, int]) -> tuple[int, int]:
+def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, int],
+              was: tuple[int, int]) -> tuple[int, int]:
     """Where a window of ``pixels`` wanted at top-left ``at`` goes: there,
     or as near as keeps it on the ``screen`` (the first display, whose size
     alone SDL tells; less half the room kept for the taskbar and the title
     bar). A window past that display's right or bottom edge, or wholly left
-    of or above it, is on another display: it stays there, where it was
-    pulled back onto the first one, leaving fullscreen or growing with a
-    zoom or a bigger level."""
+    of or above it at the size it ``was`` before, is on another display: it
+    stays there, where it was pulled back onto the first one, leaving
+    fullscreen or growing with a zoom or a bigger level. Judged at its new
+    size, a window wholly on a display left of the first and grown over
+    its edge (Beginner to Expert) jumped onto the first."""
     x, y = at
-    if x >= screen[0] or y >= screen[1] or x + pixels[0] <= 0 or y + pixels[1] <= 0:
+    w, h = was
+    if x >= screen[0] or y >= screen[1] or x + w <= 0 or y + h <= 0:
         return at
     room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
     room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
@@ -120,6 +123,7 @@ class Display:
         self.fullscreen = False
         self.window: pygame.Window | None = None
         self._windowed_at: tuple[int, int] | None = None   # where to go back from fullscreen
+        self._windowed_size = (0, 0)               # and the window's size there
         self._room = (0, 0)                        # the surface's size when the game was placed
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
@@ -132,8 +136,9 @@ class Display:
         elif fullscreen != self.fullscreen:
             self._switch(pixels, fullscreen)
         elif not fullscreen and tuple(self.window.size) != pixels:
+            was = tuple(self.window.size)
             self.window.size = pixels
-            self._keep_on_screen(pixels, screen)
+            self._keep_on_screen(pixels, screen, was)
         self.fullscreen = fullscreen
         return self.place(size, scale)
 
@@ -198,12 +203,14 @@ class Display:
             self.window.grab_keyboard = locked
             self.window.grab_mouse = locked
 
-    def _keep_on_screen(self, pixels: tuple[int, int], screen: tuple[int, int]) -> None:
-        """A window grown by a zoom or a bigger level keeps its top-left corner,
-        as the classic did, unless that would push it off the screen."""
+    def _keep_on_screen(self, pixels: tuple[int, int], screen: tuple[int, int],
+                        was: tuple[int, int]) -> None:
+        """A window grown by a zoom or a bigger level (from the size it
+        ``was``) keeps its top-left corner, as the classic did, unless that
+        would push it off the screen."""
         x, y = self.window.position
         at = (x, y)
-        moved = on_screen(at, pixels, screen)
+        moved = on_screen(at, pixels, screen, was)
         if moved != at:
             self.window.position = moved
 
@@ -211,7 +218,7 @@ class Display:
         """Into or out of fullscreen, the same window."""
         window = self.window
         if fullscreen:
-            self._windowed_at = tuple(window.position)
+            self._windowed_at, self._windowed_size = tuple(window.position), tuple(window.size)
             window.set_fullscreen(desktop=True)
         else:
             window.set_windowed()
@@ -220,6 +227,7 @@ class Display:
                 # Back where it was, on the screen still: a bigger level
                 # chosen in fullscreen went back to a small board's place
                 # near the screen's edge, and hung off it.
-                window.position = on_screen(self._windowed_at, pixels, desktop_size())
+                window.position = on_screen(self._windowed_at, pixels, desktop_size(),
+                                            self._windowed_size)
             else:
                 window.position = pygame.WINDOWPOS_CENTERED

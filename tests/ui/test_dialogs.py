@@ -212,6 +212,31 @@ def test_shift_with_home_end_or_an_arrow_selects_from_the_caret_as_in_windows():
     assert app.top is app.play and app.play.field.mines == 3
 
 
+@pytest.mark.parametrize("scale", [1, 3])
+def test_the_letters_outside_a_selection_stay_black_on_white(scale):
+    """Only the letters selected are drawn white on navy: those either
+    side keep their black ink on the box's white (drawn white too, they
+    vanished into it)."""
+    app = make_app(scale=scale)
+    dialog = type_in_mines(app, "123")
+    key(app, pygame.K_LEFT)                              # 12|3
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)           # 1[2]3
+    app.invalidate()
+    app.step()
+    box, line = dialog.screen_rect(dialog.fields["mines"]), app.painter.line_height()
+    top = box.centery - line // 2
+
+    def inks(start, end, less=0):
+        left, right = letters_span(app, dialog, "mines", start, end)
+        return {pixel(app, app.viewport.to_display((box.x + x, y)))
+                for x in range(left, right - less) for y in range(top, top + line)}
+
+    # (the 1's last column, blank, is the navy one before the selected 2)
+    for outside in (inks(0, 1, less=1), inks(2, 3)):
+        assert (0, 0, 0) in outside and (0, 0, 128) not in outside
+    assert {(255, 255, 255), (0, 0, 128)} <= inks(1, 2) and (0, 0, 0) not in inks(1, 2)
+
+
 def test_a_drag_across_letters_selects_them_and_typing_replaces_them():
     app = make_app(scale=2)
     dialog = type_in_mines(app, "123")
@@ -533,6 +558,24 @@ def test_a_zoom_between_two_digits_keeps_typing_where_it_was(zoom):
     assert dialog.fields["mines"].text == "205"
     key(app, pygame.K_RETURN)
     assert app.top is app.play and app.play.field.mines == 205
+
+
+@pytest.mark.parametrize("zoom", [(pygame.K_EQUALS, pygame.KMOD_CTRL), (pygame.K_F11, 0)])
+def test_digits_selected_stay_selected_through_a_zoom_and_are_typed_over(zoom):
+    """Two of three digits selected with Shift, then a zoom or fullscreen:
+    the selection is laid out with the box, drawn, and the digit typed
+    next replaces it."""
+    app = make_app()
+    dialog = type_in_mines(app, "123")
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)           # 1[23]
+    press_and_let_go(app, *zoom)
+    assert app.top is dialog and app.viewport.scale > 1
+    left, right = letters_span(app, dialog, "mines", 1, 3)
+    navy = navy_columns(app, dialog, "mines")
+    assert navy and min(navy) >= left - 1 and max(navy) >= right - 2
+    type_text(app, "5")
+    assert dialog.fields["mines"].text == "15"
 
 
 def test_space_held_on_ok_through_a_zoom_clicks_it_when_it_comes_up():

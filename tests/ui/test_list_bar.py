@@ -17,7 +17,7 @@ from game.ui.render.painter import BLACK, DARK, GREY, WHITE
 from game.ui.screens.dialog_lists import BAR_REPEAT_DELAY
 from game.ui.screens.history import HistoryDialog
 
-from .helpers import key, make_app, move, pixel, press, release
+from .helpers import key, make_app, move, pixel, post, press, release
 
 BOARDS = {"8x8": {"level": "custom", "custom_width": 8, "custom_height": 8,
                   "custom_mines": 10},
@@ -156,6 +156,58 @@ def test_a_button_held_through_a_zoom_still_clicks_where_it_now_is():
     assert app.viewport.scale == 1 and dialog.widgets[ok].pressed
     release(app, at(app, dialog.screen_rect(dialog.widgets[ok]).center))
     assert app.top is app.play
+
+
+def history_loading(app):
+    """History opened over one game, its rows not yet taken (the next step
+    takes them, and the Watch button comes in before OK)."""
+    app.store.record_game(GameRecord(
+        level="beginner", width=9, height=9, mines=10, result="won", time_ms=5_000,
+        bbbv=10, bbbv_per_s=1.0, clicks=12, efficiency=1.0, seed=1,
+        first_click="classic", assisted=False))
+    app.commands.run("history")
+    app.render()
+    dialog = app.top
+    assert [getattr(w, "label", None) for w in dialog.widgets][-1:] == ["OK"]
+    return dialog
+
+
+def button(dialog, label: str):
+    return next(w for w in dialog.widgets if getattr(w, "label", None) == label)
+
+
+def test_ok_held_as_historys_games_come_in_stays_held_and_its_release_closes():
+    """The games came in with OK pressed: the Watch button, put where OK
+    was, was drawn pressed instead, and OK's release clicked nothing."""
+    app = make_app()
+    dialog = history_loading(app)
+    ok = dialog.screen_rect(button(dialog, "OK"))
+    press(app, at(app, ok.center))                        # the games come in meanwhile
+    ok, watch = (dialog.screen_rect(button(dialog, label)) for label in ("OK", "Watch"))
+    assert colour(app, (ok.x + 1, ok.y + 1)) == BLACK          # OK drawn pressed
+    assert colour(app, (watch.x + 1, watch.y + 1)) == WHITE    # Watch standing up
+    release(app, at(app, ok.center))
+    assert app.top is app.play
+
+
+@pytest.mark.parametrize("then", ["space up", "enter"])
+def test_the_focus_on_ok_stays_on_ok_as_historys_games_come_in(then):
+    """Tab to OK, Space down, the games came in: the focus went to Watch,
+    put where OK was, and Space's release (or Enter) watched a game."""
+    app = make_app()
+    dialog = history_loading(app)
+    post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0)
+    if then == "space up":
+        post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()                                            # the games come in meanwhile
+    assert button(dialog, "Watch") is not None
+    if then == "space up":
+        post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+        app.step()
+    else:
+        key(app, pygame.K_RETURN)
+    app.step(3)
+    assert app.stack == [app.play]                        # closed, no replay opened
 
 
 @pytest.mark.parametrize("board, scale, language", CASES)

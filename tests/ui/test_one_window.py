@@ -163,6 +163,30 @@ def test_a_window_on_another_display_stays_there_when_a_zoom_grows_it(where):
     assert tuple(app.display.window.position) == at
 
 
+@pytest.mark.parametrize("how", ["level", "fullscreen", "zoom"])
+def test_a_window_near_the_edge_of_a_display_left_of_the_first_stays_there_grown(how):
+    """A second monitor left of the first: Beginner's window near its right
+    edge, wholly on it. Grown to Expert (or by a zoom), its right part
+    reached over the first display, and the window jumped onto that one,
+    at its left edge: only a window wholly off the first display *once
+    grown* was taken to be on another one."""
+    app = make_app()
+    w, h = app.display.window.size
+    at = (-w - 40, 100)                       # 40 pixels left of the first display
+    app.display.window.position = at
+    if how == "fullscreen":
+        key(app, pygame.K_F11)
+    if how == "zoom":
+        key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+        assert app.viewport.scale == 2
+    else:
+        app.commands.run("level_expert")
+    if how == "fullscreen":
+        key(app, pygame.K_F11)
+    assert not app.display.fullscreen and app.display.window.size[0] > w + 40
+    assert tuple(app.display.window.position) == at
+
+
 def test_the_surfaces_of_a_window_resized_again_and_again_are_freed():
     """A --demo machine resizes its window for most of its demo boards, and
     pygame-ce kept every surface the window ever had (one reference too

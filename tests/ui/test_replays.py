@@ -868,15 +868,21 @@ def test_a_best_replay_whose_loader_hangs_is_shown_by_a_fresh_one(tmp_path):
     """The loader's process stopped (SIGSTOP) rather than dead: attract
     mode waited on its replay for good, and a kiosk never showed a best game
     again. Past the limit the process is killed, and the replay is asked of
-    a fresh one at a later turn."""
+    a fresh one at a later turn.
+
+    The watchdog's time is moved by hand, past the limit once, for the
+    stopped process alone: run by the attract mode's ticks (half a second
+    a step), it ran some forty times faster than the real one, and on a
+    busy machine each fresh process, slower to start, was killed as hung
+    in turn, until the game was left out after ``LOSSES_KEPT`` losses."""
     import signal
     import time
 
     from game.ui.jobs import HintJob, ReplayJob
     from game.ui.worker import ProcessWorker
 
-    app = None
-    loader = ProcessWorker(limits={ReplayJob: 5.0}, clock=lambda: app.clock())
+    now = [0.0]
+    loader = ProcessWorker(limits={ReplayJob: 5.0}, clock=lambda: now[0])
     app = best_game_recorded(tmp_path, loader)
     try:
         best = app.last_replay
@@ -887,12 +893,16 @@ def test_a_best_replay_whose_loader_hangs_is_shown_by_a_fresh_one(tmp_path):
         os.kill(stopped.pid, signal.SIGSTOP)
         app.start_attract()
         attract = app.top
+        for _ in range(600):                      # the best replay asked of the stopped process
+            if loader.pending:
+                break
+            app.step()
+        assert loader.pending
+        now[0] = 10.0                             # ...and left unanswered past its limit
         shown = []
         deadline = time.monotonic() + 120
         while best not in shown and time.monotonic() < deadline:
-            # the app's clock runs ahead of real time: the fresh process is
-            # given the time to start and answer before it moves on
-            loader.wait(1.0 if loader.starts == 2 and loader.pending else 0.01)
+            loader.wait(0.01)
             app.step(30)
             shown.append(attract.replay)
         assert best in shown and stopped.exitcode == -signal.SIGKILL and loader.starts == 2

@@ -850,3 +850,38 @@ def test_an_answer_that_cannot_be_unpickled_breaks_the_pipe_instead_of_a_thread(
     assert courier.wait(5.0) and courier.failed and courier.take() is None
     courier.close()
     theirs.close()
+
+
+@dataclass(frozen=True)
+class TouchJob:
+    """A job that leaves a file behind when the process runs it."""
+
+    path: str
+
+    def run(self) -> None:
+        Path(self.path).touch()
+
+
+@pytest.mark.parametrize("end", ["cancelled", "killed"])
+def test_questions_waiting_to_be_sent_go_with_the_process_cancelled_or_lost(tmp_path, end):
+    """A new game cancels, or the process dies: the questions still waiting
+    behind the one it worked on are failed or dropped with it, and none of
+    them is sent to the fresh process, whose first question is the next
+    one asked (a stale 100x100 analysis ran there first, for nobody)."""
+    worker = ProcessWorker()
+    stale = tmp_path / "stale"
+    try:
+        worker.submit("busy", SleepJob(3600))
+        worker.submit("waiting", TouchJob(str(stale)))
+        assert worker.pending == 2
+        if end == "cancelled":
+            worker.cancel()
+        else:
+            os.kill(worker._process.pid, signal.SIGKILL)
+            assert sorted(d.tag for d in answer(worker)) == ["busy", "waiting"]
+        assert worker.pending == 0
+        worker.submit("next", TagJob("next"))
+        assert [(d.tag, d.value) for d in answer(worker)] == [("next", "next")]
+        assert not stale.exists() and worker.pending == 0 and worker.starts == 2
+    finally:
+        worker.close()

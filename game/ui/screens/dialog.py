@@ -116,8 +116,10 @@ class Dialog(DialogLists, base.Screen):
 
     def _lay_out(self) -> None:
         self.footer_top = None
-        before, laid = self.focused, self.widgets      # none the first time
+        before, laid, focus = self.focused, self.widgets, self.focus      # none the first time
         self.client_h = self.build(self.app.painter)
+        if self.focus == focus:               # build chose no focus: it stays on its control
+            self._keep_focus(before, laid)
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if self.focus not in focusable:       # build may choose the focus
             self.focus = focusable[0] if focusable else -1
@@ -140,6 +142,15 @@ class Dialog(DialogLists, base.Screen):
             # in), and the button drawn stood up under the key held.
             self._spaced = self._carried(self._spaced, laid, True)
         self._keep_lists_held(laid)
+
+    def _keep_focus(self, before: object, laid: list) -> None:
+        """The focus on the control that had it among the widgets ``laid``
+        before, wherever the new layout put it. Kept at its index, the
+        focus on OK went to the Watch button that History's first games put
+        in OK's place, and Enter then watched a game."""
+        same = None if before is None else in_place(before, laid, self.widgets)
+        if same is not None and same.focusable:
+            self.focus = self.widgets.index(same)
 
     def _carried(self, button: Button, laid: list, pressed: bool) -> Button | None:
         """The button now in ``button``'s place among the widgets ``laid``

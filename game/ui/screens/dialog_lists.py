@@ -134,10 +134,18 @@ class DialogLists:
 
 
 def in_place(widget: object, laid: list, widgets: list) -> Any:
-    """The widget of ``widgets`` in the place ``widget`` had in ``laid`` (the
-    widgets before the dialog was laid out again), if it is of its kind;
-    None if there is none."""
+    """The widget of ``widgets`` that is ``widget`` of ``laid`` (the widgets
+    before the dialog was laid out again) made anew: of its kind and, a
+    button, of its label; the one at its index, else the only such one
+    (a layout may add controls before it); None if there is none. Taken by
+    its index alone, OK held down while History's first games came in was
+    the Watch button put in its place: Watch was drawn pressed, OK's
+    release clicked nothing, and Space's release on OK watched a game."""
     i = next((i for i, w in enumerate(laid) if w is widget), None)
-    if i is None or i >= len(widgets) or type(widgets[i]) is not type(widget):
+    if i is None:
         return None
-    return widgets[i]
+    same = [w for w in widgets if type(w) is type(widget)
+            and getattr(w, "label", None) == getattr(widget, "label", None)]
+    if i < len(widgets) and any(w is widgets[i] for w in same):
+        return widgets[i]
+    return same[0] if len(same) == 1 else None
