@@ -11,6 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
+import bench_budget
 import bench_frames
 import bench_probabilities
 import classic_pair
@@ -39,6 +40,13 @@ def test_the_probability_benchmark_compares_with_ms_toollib_when_given():
     lines = bench_probabilities.bench_level("beginner", 1, FakeToollib)
     assert FakeToollib.calls > 0
     assert "incremental / ms_toollib" in lines[-1]
+
+
+def test_the_budget_benchmark_times_the_overlay_the_hint_and_the_move():
+    lines = bench_budget.bench_budget(1, ("grid", "torus"), (40,), size=16)
+    assert [line.split()[0] for line in lines] == ["question", "overlay", "hint", "move"]
+    asked = {int(line.split()[1]) for line in lines[1:]}
+    assert len(asked) == 1 and asked.pop() > 2          # each position asked all three
 
 
 def test_the_frame_benchmark_times_every_frame_of_the_real_loop():

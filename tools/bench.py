@@ -4,6 +4,7 @@
     python tools/bench.py render    # per-frame CPU time, then start to first frame
     python tools/bench.py start     # only start to first frame, beside a bare pygame start
     python tools/bench.py assist    # what the computer costs: hint, overlay, auto-play move
+    python tools/bench.py budget    # the same on 100x100 grids, hexagons and tori vs the budget
     python tools/bench.py no-guess  # a no-guess board's first click on big dense fields
     python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
     python tools/bench.py replay    # size of an Expert replay, seeking in the viewer
@@ -309,18 +310,23 @@ def main() -> None:
     benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
                "store": bench_store, "start": bench_start, "replay": bench_replay,
                "history": bench_history, "shapes": bench_shapes, "no-guess": bench_no_guess}
-    parser.add_argument("what", choices=[*benches, "frames", "probabilities"])
+    parser.add_argument("what", choices=[*benches, "frames", "probabilities", "budget"])
     parser.add_argument("--frames", type=int, default=600,
                         help="frames per scenario (frames: half for the cascade and wins)")
     parser.add_argument("--only", help="frames: only the scenarios whose name contains this")
-    parser.add_argument("--games", type=int, default=30, help="games per level (probabilities)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per level (probabilities, default 30), per shape and mine"
+                        " count (budget, default 1)")
     args = parser.parse_args()
     if args.what == "frames":
         from bench_frames import bench_frames
         bench_frames(args.frames, args.only)
     elif args.what == "probabilities":
         from bench_probabilities import bench_probabilities
-        bench_probabilities(args.games)
+        bench_probabilities(args.games or 30)
+    elif args.what == "budget":
+        from bench_budget import bench_budget
+        bench_budget(args.games or 1)
     else:
         benches[args.what]()
 

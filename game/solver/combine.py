@@ -106,8 +106,7 @@ def combine(components: list[Component], counts: list[Count], outside: list[int]
     polys = [_poly(c.weights) for c in counts]
     spread = len(outside)
     top = sum(lo + len(w) - 1 for lo, w in polys)
-    fill = [comb(spread, mines - m) if 0 <= mines - m <= spread else 0
-            for m in range(top + 1)]
+    fill = _fill(spread, mines, top)
     prefixes: list[Poly] = [(0, [1])]
     for p in polys:
         prefixes.append(_times(prefixes[-1], p))
@@ -117,9 +116,10 @@ def combine(components: list[Component], counts: list[Count], outside: list[int]
         raise no_layout(total_mines)
     outside_ways = 0
     if spread:
-        outside_ways = sum(w * comb(spread - 1, mines - lo - i - 1)
-                           for i, w in enumerate(product)
-                           if 0 <= mines - lo - i - 1 <= spread - 1)
+        # An outside cell is a mine in comb(U - 1, j - 1) = comb(U, j) * j / U
+        # of the comb(U, j) ways to spread j mines: ``fill`` has them all.
+        outside_ways = sum(w * fill[lo + i] * (mines - lo - i)
+                           for i, w in enumerate(product)) // spread
     outers = _outer_weights(polys, prefixes, fill)
     boxes: list[tuple[int, ...]] = []
     box_mines: list[int] = []
@@ -132,6 +132,22 @@ def combine(components: list[Component], counts: list[Count], outside: list[int]
         box_mines.extend(c.marginals(outer))
         box_numbers.extend(numbers_of[cells] for cells in c.component.boxes)
     return Counted(total, boxes, box_mines, box_numbers, outside, outside_ways, counts)
+
+
+def _fill(spread: int, mines: int, top: int) -> list[int]:
+    """``comb(spread, mines - m)`` for m = 0..top (0 where it is no count):
+    one binomial, then each next one from it by a multiplication and an
+    exact division. On a big board these are integers of thousands of
+    digits, and computing each afresh took most of the analysis's time."""
+    fill = [0] * (top + 1)
+    low, high = max(0, mines - top), min(spread, mines)
+    if low > high:
+        return fill
+    ways = comb(spread, low)
+    for k in range(low, high + 1):
+        fill[mines - k] = ways
+        ways = ways * (spread - k) // (k + 1)
+    return fill
 
 
 def count_component(component: Component, deadline: float | None,

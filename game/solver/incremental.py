@@ -29,7 +29,7 @@ from game.engine.topology import GRID, Topology
 from game.i18n import _
 
 from .combine import Counted, combine, count_component
-from .count import Count
+from .count import Count, OutOfTime
 from .frontier import Component, ComponentKey, split
 from .position import (
     COVERED_CHARS,
@@ -80,6 +80,7 @@ class IncrementalAnalysis:
         self.rebuilt = 0             # components rebuilt by the last call
         self._view: list[str] | None = None
         self._mines = -1
+        self._resumed = False        # the last call ran out of time: keep its counts
 
     def analyse(self, view: Sequence[str], mines: int, *,
                 deadline: float | None = None) -> Snapshot:
@@ -87,7 +88,9 @@ class IncrementalAnalysis:
 
         Raises InconsistentBoard when no layout fits, and count.OutOfTime
         after ``deadline`` (a ``time.perf_counter`` value; the state is then
-        dropped, the next call starts over)."""
+        dropped, the next call starts over, but keeps the components counted
+        in time: a position whose count takes twice the budget is exact at
+        the second question rather than approximate at every one)."""
         rows = list(view)
         opened = self._opened_since(rows, mines)
         if opened is None:
@@ -96,8 +99,12 @@ class IncrementalAnalysis:
         try:
             self._open(rows, opened)
             return self._count(deadline)
-        except BaseException:
+        except OutOfTime:
             self._view = None            # half-updated: never continue from it
+            self._resumed = True
+            raise
+        except BaseException:
+            self._view = None
             raise
 
     # ------------------------------------------------------------ what changed
@@ -130,7 +137,11 @@ class IncrementalAnalysis:
         if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
             raise ValueError(f"mines must be a whole number >= 0, not {mines!r}")
         self.restarts += 1
-        self.cache.clear()           # another game: its components are not these
+        if not self._resumed:
+            # Another game: its components will not come back (a count is
+            # right for its key in any game: this is only for memory).
+            self.cache.clear()
+        self._resumed = False
         self._mines = mines
         self.topology: Topology = board_of(rows, self.shape)
         self._covered = {i for i, c in enumerate(flat) if c in COVERED_CHARS or c in DIGITS}

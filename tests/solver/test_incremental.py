@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import ANY_SIZE, Minefield
-from game.solver import InconsistentBoard, analyse, next_move
+from game.solver import InconsistentBoard, analyse, incremental, next_move
+from game.solver.count import OutOfTime
 from game.solver.incremental import IncrementalAnalysis
 
 from .oracle import brute_force
@@ -137,3 +138,38 @@ def test_a_view_no_layout_fits_is_refused_and_the_next_one_starts_clean():
         game.analyse(["11#", "###", "#3#"], 1)
     got = game.analyse(["1##", "###", "###"], 1)
     assert got.probabilities == analyse(["1##", "###", "###"], 1).probabilities
+
+
+def test_a_count_cut_short_keeps_what_it_counted_for_the_next_question(monkeypatch):
+    """A view whose count ran out of time started over with an empty cache:
+    on a big board the overlay counted the same components again at every
+    question, ran out again, and stayed approximate for the rest of the game."""
+    field = Minefield(30, 16, 99, seed=0)
+    for _ in range(25):
+        move = next_move(field.view(), 99)
+        (field.reveal if move.kind == "reveal" else field.toggle_flag)(move.x, move.y)
+    view = field.view()
+    real = incremental.count_component
+    fresh = [0]
+
+    def one_count_in_time(component, deadline, cache):
+        """The budget runs out at the second component not counted before."""
+        if component.key not in cache:
+            if fresh[0] == 1:
+                raise OutOfTime
+            fresh[0] += 1
+        return real(component, deadline, cache)
+
+    monkeypatch.setattr(incremental, "count_component", one_count_in_time)
+    game = IncrementalAnalysis()
+    for _ in range(3):
+        fresh[0] = 0
+        try:
+            got = game.analyse(view, 99)
+            break
+        except OutOfTime:
+            pass
+    else:
+        pytest.fail("every question ran out of time")
+    assert game.rebuilt == 3            # three components, one counted per question
+    assert got.probabilities == analyse(view, 99).probabilities
