@@ -61,6 +61,7 @@ class Timeline:
         self._scout: Minefield | None = None            # plays ahead for ``prepare``
         self._scout_at = 0
         self._modes = ModeTrack(replay.modes)
+        self._counted: Minefield | None = None          # a board whose 3BV is counted
 
     @property
     def length(self) -> int:
@@ -165,6 +166,13 @@ class Timeline:
         return self._modes.at(t_ms)
 
     def figures(self, moves: int, t_ms: float) -> GameStats:
-        """3BV, 3BV solved, clicks, efficiency and 3BV/s after ``moves`` moves at ``t_ms``."""
-        return self.field_at(moves).stats(int(t_ms))
+        """3BV, 3BV solved, clicks, efficiency and 3BV/s after ``moves`` moves
+        at ``t_ms``. The 3BV is counted once for the replay (``share_3bv``)."""
+        field = self.field_at(moves)
+        if self._counted is not None:
+            field.share_3bv(self._counted)
+        figures = field.stats(int(t_ms))
+        if figures.bbbv is not None:
+            self._counted = field
+        return figures
 

@@ -194,3 +194,33 @@ def test_flag_mode_and_left_click_chords_round_trip_and_a_default_game_does_not_
     assert with_modes.modes == ((0, "flag_mode", True), (400, "flag_mode", False),
                                 (400, "chord_left_click", False))
     assert decode(encode(with_modes)) == with_modes
+
+
+@pytest.mark.parametrize("rule", FIRST_CLICK_RULES)
+def test_a_replays_3bv_is_counted_once_however_often_it_seeks(monkeypatch, rule):
+    """Each board a seek copied from a checkpoint counted the 3BV again (3 to
+    4 ms on 100x100, in the frame showing the seek's end): counted once, the
+    count is shared by every board with the same mines."""
+    import random
+
+    from game.engine import minefield as minefield_module
+    from game.replay import timeline as timeline_module
+    monkeypatch.setattr(timeline_module, "CHECKPOINT_MOVES", 16)
+    for seed in range(5, 50):                     # a game long enough to seek in
+        field, recorder = played_game("expert", rule, seed=seed)
+        if len(field.moves) > 40:
+            break
+    bbbv = field.stats().bbbv
+    replay = replay_of(field, recorder, result=result_of(field), time_ms=recorder.times[-1],
+                       first_click=rule, level="expert")
+    timeline = Timeline(replay)
+    while timeline.prepare():
+        pass
+    counted = []
+    real = minefield_module.bbbv_regions
+    monkeypatch.setattr(minefield_module, "bbbv_regions",
+                        lambda *args: counted.append(1) or real(*args))
+    seeks = [timeline.length, 1, *random.Random(2).sample(range(1, timeline.length), 20)]
+    for k in seeks:
+        assert timeline.figures(k, timeline.time_of(k)).bbbv == bbbv
+    assert counted == [1]
