@@ -10,9 +10,11 @@ twice. So a records.json is compared with the files imported before it
 knows by digest, so a file merely named so is never taken for one): the
 closest it continues — every level's games, wins and losses no fewer, no
 best streak shorter, each of its best times still there unless ten faster
-ones pushed it out — is subtracted, and only the games since are added. A
-file that continues none (another installation's, a file with fewer games)
-is added whole, as before.
+ones pushed it out — is subtracted, and only the games since are added,
+and only the best times set since: those of the file it continues were
+imported with it, and gone from the records they were reset. A file that
+continues none (another installation's, a file with fewer games) is added
+whole, as before.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 from game.safe_read import read_capped
 
 from . import records_file
-from .best_times import TOP_COUNT
+from .best_times import TOP_COUNT, BestTime
 from .records_file import Records
 from .statistics import STAT_LEVELS, LevelStats
 
@@ -73,11 +75,31 @@ def gained(records: Records, before: list[Records]) -> tuple[dict[str, LevelStat
     Its best streak comes too only when longer than the base's, so set
     since: the base's is in the records already, unless the player reset
     them since (it then came back, from games reset)."""
-    bases = [base for base in before if _continues(records, base)]
-    if not bases:
+    base = continued_base(records, before)
+    if base is None:
         return dict(records.stats), False
-    base = max(bases, key=lambda base: sum(stats.played for stats in base.stats.values()))
     return {level: _since(stats, base.stats[level]) for level, stats in records.stats.items()}, True
+
+
+def continued_base(records: Records, before: list[Records]) -> Records | None:
+    """The file of ``before`` that ``records`` continues (of those it could,
+    the one with the most games), or None."""
+    bases = [base for base in before if _continues(records, base)]
+    return max(bases, key=lambda base: sum(stats.played for stats in base.stats.values()),
+               default=None)
+
+
+def new_best_times(records: Records, before: list[Records]) -> dict[str, list[BestTime]]:
+    """Each level's best times in ``records`` that the file of ``before`` it
+    continues did not hold: set since. That file's were imported with it,
+    and one of them gone from the records since was reset by the player (or
+    pushed out by ten faster): added again, a Best Times reset came undone
+    as soon as the older copy won a game and wrote its file again."""
+    base = continued_base(records, before)
+    if base is None:
+        return dict(records.tables)
+    return {level: [entry for entry in table if entry not in base.tables.get(level, [])]
+            for level, table in records.tables.items()}
 
 
 def _since(now: LevelStats, then: LevelStats) -> LevelStats:

@@ -14,8 +14,10 @@ running when this one imported its files rewrites them whole, what it had
 read at its start included, after its next game (a backup put back and
 played on does the same). A best time already there (same name, time and
 date) and a game already there (the same in every column, as often as the
-file has it) are not added twice; statistics are counts, which cannot be
-told apart: what the file they continue held is taken off (``continued``).
+file has it) are not added twice, nor a best time of the file it continues
+(``continued``) that the records no longer hold (reset, or pushed out);
+statistics are counts, which cannot be told apart: what the file they
+continue held is taken off.
 Such a copy may also write between the import and the rename: the file
 renamed is then read again, and what it has more is imported too.
 """
@@ -113,11 +115,12 @@ def _import(db: sqlite3.Connection, directory: Path, name: str, document: dict,
 
 def _import_records(db: sqlite3.Connection, document: dict,
                     before: list[Records]) -> list[Text]:
-    """Best times not already there, and the statistics gained since the
-    file of ``before`` this one continues added (see the module's docstring
-    for why a time, a game or a count may be there already)."""
+    """Best times set since the file of ``before`` this one continues and
+    not already there, and the statistics gained since that file added (see
+    the module's docstring for why a time, a game or a count may be there
+    already)."""
     records, problems = records_file.decode(document)
-    for level, table in records.tables.items():
+    for level, table in continued.new_best_times(records, before).items():
         key = (level, DEFAULT_STYLE, DEFAULT_SHAPE)
         for entry in table:
             if not _has_best_time(db, key, entry):

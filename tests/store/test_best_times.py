@@ -216,3 +216,32 @@ def test_naming_a_time_tells_its_place_without_waiting_for_the_writer(tmp_path, 
     assert flushes == []
     held.set()
     assert [t.name for t in reopen(store).best_times("expert")] == ["faster", "Bo", "slower"]
+
+
+@pytest.mark.parametrize("bad", [
+    ("yesterday", None, None), ("2026-01-01 10:00:00", None, None),
+    ("2026-01-01T10:00:00", -1, None), ("2026-01-01T10:00:00", 10, -0.5),
+    ("2026-01-01T10:00:00", 10, 1e13),
+])
+def test_rows_that_fail_their_checks_are_passed_over_by_the_query(tmp_path, monkeypatch, bad):
+    """A win is ranked on the window's thread: a hand edit's thousands of
+    rows faster than it that fail their checks (a date in another form, a
+    negative 3BV or rate) were each decoded there, 2 s a win for 100,000.
+    The query leaves them out: only the good row is decoded."""
+    store = open_store(tmp_path)
+    store.close()
+    date, bbbv, rate = bad
+    db = database.connect(tmp_path / "records.db")
+    db.executemany("INSERT INTO best_times (level, style, shape, name, time_ms, date, bbbv, "
+                   "bbbv_per_s) VALUES ('beginner', 'xp', 'grid', 'X', ?, ?, ?, ?)",
+                   [(n, date, bbbv, rate) for n in range(1_000)])
+    db.execute("INSERT INTO best_times (level, style, shape, name, time_ms, date) "
+               "VALUES ('beginner', 'xp', 'grid', 'Good', 5000, '2026-01-01T10:00:00')")
+    db.commit()
+    decoded = []
+    decode = ledger.best_times.decode
+    monkeypatch.setattr(ledger.best_times, "decode", lambda obj: decoded.append(obj) or decode(obj))
+    table = ledger.read_best_times(db, ("beginner", "xp", "grid"))
+    db.close()
+    assert [entry.name for entry, _ in table] == ["Good"]
+    assert len(decoded) == 1

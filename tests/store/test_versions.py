@@ -477,3 +477,34 @@ def test_an_older_copys_win_lengthens_the_streak_won_here_since_the_import(tmp_p
     store = open_store(tmp_path)
     assert store.statistics("beginner") == LevelStats(6, 6, 6, 6) and store.notices == []
     store.close()
+
+
+def _records_json_with_times(directory: Path, times: list[tuple[str, int]], played: int) -> None:
+    """A records.json of the version before the database: Beginner's best
+    times (``times``, names and milliseconds) and ``played`` games, all won."""
+    zero = {"played": 0, "won": 0, "current_streak": 0, "best_streak": 0}
+    beginner = {"played": played, "won": played, "current_streak": played, "best_streak": played}
+    table = [{"name": name, "time_ms": time_ms, "date": "2026-11-22T10:00:00", "bbbv": 10,
+              "bbbv_per_s": 1.0} for name, time_ms in times]
+    (directory / "records.json").write_text(json.dumps(
+        {"schema": 1, "best_times": {"beginner": table, "intermediate": [], "expert": []},
+         "statistics": {"beginner": beginner, "intermediate": zero, "expert": zero,
+                        "custom": zero}}), "utf-8")
+
+
+def test_best_times_reset_while_an_older_copy_plays_on_stay_reset(tmp_path):
+    """The player reset Beginner's Best Times (asked first) while a copy of
+    the version before the database still ran; that copy, after its next
+    win, wrote its file again with every time it had read at its start:
+    the times reset all came back. Only its new time is added, as only its
+    new games are counted."""
+    _records_json_with_times(tmp_path, [("Ann", 20_000), ("Bob", 30_000)], 2)
+    store = open_store(tmp_path)
+    assert [t.name for t in store.best_times("beginner")] == ["Ann", "Bob"]
+    store.reset_best_times("beginner")
+    store.close()
+    _records_json_with_times(tmp_path, [("Ann", 20_000), ("Bob", 30_000), ("Cy", 40_000)], 3)
+    store = open_store(tmp_path)
+    assert [(t.name, t.time_ms) for t in store.best_times("beginner")] == [("Cy", 40_000)]
+    assert store.notices == []
+    store.close()
