@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from pathlib import Path
 
 import pygame
@@ -20,6 +21,7 @@ import pytest
 from game.engine import Minefield
 from game.i18n import set_language
 from game.solver import analyse, hint, next_move
+from game.ui.courier import Courier
 from game.ui.jobs import (
     AnalyseJob,
     HintAnswer,
@@ -883,5 +885,59 @@ def test_questions_waiting_to_be_sent_go_with_the_process_cancelled_or_lost(tmp_
         worker.submit("next", TagJob("next"))
         assert [(d.tag, d.value) for d in answer(worker)] == [("next", "next")]
         assert not stale.exists() and worker.pending == 0 and worker.starts == 2
+    finally:
+        worker.close()
+
+
+@pytest.mark.parametrize("refused", [1, 2])
+def test_a_courier_thread_that_cannot_be_started_fails_the_job_not_the_window(monkeypatch,
+                                                                            refused):
+    """The user's process limit counts threads too: a fork allowed with no
+    room left for the courier's threads raised RuntimeError ("can't start
+    new thread") out of submit() into the window's loop, a traceback that
+    ended the game, and left the process started, waiting on its pipe. The
+    job fails as when no process can be started, the process is stopped,
+    the pipe closed, and the next job tries again."""
+    starts = []
+    start = threading.Thread.start
+
+    def limited(thread: threading.Thread) -> None:
+        if thread.name.startswith("minesweeper-courier"):
+            starts.append(thread.name)
+            if len(starts) == refused:
+                raise RuntimeError("can't start new thread")
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", limited)
+    def settled() -> bool:
+        """No courier thread left, and no file descriptor (Linux: /proc)."""
+        return (not any(t.name.startswith("minesweeper-courier") for t in threading.enumerate())
+                and (before is None or len(os.listdir("/proc/self/fd")) <= before))
+
+    resource_tracker.ensure_running()   # its pipe is the first spawn's, kept: not counted
+    before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    worker = ProcessWorker()
+    try:
+        worker.submit("hint", FailJob())
+        assert [(d.tag, d.ok, d.value) for d in worker.poll()] == [
+            ("hint", False, "the computer’s process stopped")]
+        assert not worker.alive and worker.pending == 0
+        assert not [p for p in multiprocessing.active_children() if p.name == "minesweeper-solver"]
+        deadline = time.monotonic() + 10.0  # ends within milliseconds
+        while not settled() and time.monotonic() < deadline:
+            time.sleep(0.01)            # the courier's thread started ends, closing the pipe
+        assert settled()
+        starts.clear()
+        ours, theirs = multiprocessing.Pipe()
+        with pytest.raises(OSError):
+            Courier(ours)                   # the pipe is closed, not left to the collector
+        while not ours.closed and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert ours.closed
+        theirs.close()
+        monkeypatch.undo()
+        worker.submit("again", FailJob())
+        (done,) = answer(worker)
+        assert done.tag == "again" and done.value == "no such board"
     finally:
         worker.close()
