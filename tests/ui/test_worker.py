@@ -941,3 +941,27 @@ def test_a_courier_thread_that_cannot_be_started_fails_the_job_not_the_window(mo
         assert done.tag == "again" and done.value == "no such board"
     finally:
         worker.close()
+
+
+def test_the_pipe_stays_open_under_a_send_when_the_reading_ends_first():
+    """The reading thread ends first (bytes that unpickle to nothing) while
+    the writing one is still in a send the other end does not read: the
+    pipe must stay open under that send, closed only by the last thread
+    out. Closed by the first, its descriptor's number could be handed to
+    the next file the game opens, and the rest of the job written there."""
+    ours, theirs = multiprocessing.Pipe()
+    running = set(threading.enumerate())
+    courier = Courier(ours)
+    (reading,) = [t for t in set(threading.enumerate()) - running
+                  if t.name == "minesweeper-courier-in"]
+    courier.send(b"x" * 16_000_000)         # far more than a pipe's buffer: the send waits
+    theirs.send_bytes(b"not a pickle")
+    reading.join(10.0)
+    assert not reading.is_alive() and courier.failed
+    assert not ours.closed
+    courier.close()
+    theirs.close()                          # the send fails: the last thread out closes
+    deadline = time.monotonic() + 10.0
+    while not ours.closed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert ours.closed
