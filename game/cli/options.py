@@ -103,7 +103,11 @@ def _only_checked(args: argparse.Namespace, replay: Path | None) -> None:
     as if the shape had been checked too."""
     if replay is None:
         raise UsageError(_("--check needs --replay FILE"))
-    given = next((name for name in NOT_CHECKED if getattr(args, name) not in (None, False)), None)
+    # Given is anything but argparse's default (None, or False for a
+    # switch): "not in (None, False)" took --seed 0 for not given, 0 being
+    # equal to False, and the check ran as if the seed had been checked.
+    given = next((name for name in NOT_CHECKED
+                  if getattr(args, name) is not None and getattr(args, name) is not False), None)
     if given is not None:
         raise UsageError(_("--check plays the board the replay holds, without a window:"
                            " {option} does nothing with it").format(

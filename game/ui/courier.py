@@ -22,6 +22,7 @@ may still be using it.
 
 from __future__ import annotations
 
+import errno
 import pickle
 import queue
 import threading
@@ -33,7 +34,8 @@ class Courier:
     """Carries messages down ``conn`` and back, on two threads of its own,
     until ``close`` and the end of the process at the other end; ``conn``
     is then closed by the last thread out. The other end reads each
-    message with ``Connection.recv`` and answers with ``Connection.send``."""
+    message with ``Connection.recv`` and answers with ``Connection.send``.
+    OSError when a thread cannot be started (``conn`` is then closed)."""
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
@@ -44,9 +46,27 @@ class Courier:
         self.failed = False
         self._running = 2
         self._lock = threading.Lock()
-        for target, name in ((self._send_all, "minesweeper-courier-out"),
-                             (self._receive_all, "minesweeper-courier-in")):
-            threading.Thread(target=target, name=name, daemon=True).start()
+        started = 0
+        try:
+            for target, name in ((self._send_all, "minesweeper-courier-out"),
+                                 (self._receive_all, "minesweeper-courier-in")):
+                threading.Thread(target=target, name=name, daemon=True).start()
+                started += 1
+        except RuntimeError as e:
+            self._not_started(2 - started)
+            raise OSError(errno.EAGAIN, str(e)) from None
+
+    def _not_started(self, missing: int) -> None:
+        """Some thread could not be started (the user's process limit
+        counts threads too): the writer, if it runs, is let go, and the last
+        thread out, or this, closes the pipe. The caller is told with an
+        OSError, as when the process could not be started."""
+        with self._lock:
+            self._running -= missing
+            last = self._running == 0
+        self._outbox.put(None)
+        if last:
+            self._conn.close()
 
     def send(self, message: object) -> None:
         """Queue ``message``; returns at once."""

@@ -273,7 +273,13 @@ class ProcessWorker:
                 raise
             finally:
                 theirs.close()
-            self._process, self._courier = process, Courier(ours)
+            try:
+                courier = Courier(ours)
+            except OSError:             # no thread for it: the process is of no use
+                process.kill()
+                process.join(STOP_SECONDS)
+                raise
+            self._process, self._courier = process, courier
             self.starts += 1
         return self._courier
 
@@ -307,7 +313,7 @@ class ProcessWorker:
         seq, job, lang, _key = self._unsent.popleft()
         try:
             self._ensure().send((seq, job, lang))
-        except OSError:                 # no process could be started
+        except OSError:                 # no process, or no thread for its pipe, could be started
             self._failed.extend(self._lost())
             return
         self._due = self._clock() + self._limits.get(type(job), OTHER_HANG_SECONDS)

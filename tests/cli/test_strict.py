@@ -249,7 +249,7 @@ def test_a_command_line_refused_creates_no_data_dir(refused, tmp_path, other):
 
 @pytest.mark.parametrize("extra, option", [
     (["--shape", "hex"], "--shape"), (["--field", "heart"], "--field"),
-    (["--level", "expert"], "--level"), (["--seed", "5"], "--seed"),
+    (["--level", "expert"], "--level"), (["--seed", "5"], "--seed"), (["--seed", "0"], "--seed"),
     (["--width", "5", "--height", "5", "--mines", "3"], "--width"),
     (["--mask", "no such file"], "--mask"), (["--first-click", "safe"], "--first-click"),
     (["--style", "win31"], "--style"), (["--kiosk"], "--kiosk"), (["--frames", "3"], "--frames"),
@@ -257,7 +257,8 @@ def test_a_command_line_refused_creates_no_data_dir(refused, tmp_path, other):
 def test_a_replay_check_refuses_the_options_it_cannot_honour(tmp_path, capsys, extra, option):
     """--check plays the board the replay holds, without a window:
     "--check --shape hex" printed the grid game's result as if the shape
-    had been checked too. Such an option is refused, naming it."""
+    had been checked too. Such an option is refused, naming it; --seed 0
+    too, which was let through as not given (0 == False)."""
     replay = tmp_path / "game.json"
     replay.write_text(GOOD, encoding="utf-8")
     assert main(["--replay", str(replay), "--check", *extra]) == 2

@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from pathlib import Path
 
 import pygame
@@ -20,6 +21,7 @@ import pytest
 from game.engine import Minefield
 from game.i18n import set_language
 from game.solver import analyse, hint, next_move
+from game.ui.courier import Courier
 from game.ui.jobs import (
     AnalyseJob,
     HintAnswer,
@@ -885,3 +887,81 @@ def test_questions_waiting_to_be_sent_go_with_the_process_cancelled_or_lost(tmp_
         assert not stale.exists() and worker.pending == 0 and worker.starts == 2
     finally:
         worker.close()
+
+
+@pytest.mark.parametrize("refused", [1, 2])
+def test_a_courier_thread_that_cannot_be_started_fails_the_job_not_the_window(monkeypatch,
+                                                                            refused):
+    """The user's process limit counts threads too: a fork allowed with no
+    room left for the courier's threads raised RuntimeError ("can't start
+    new thread") out of submit() into the window's loop, a traceback that
+    ended the game, and left the process started, waiting on its pipe. The
+    job fails as when no process can be started, the process is stopped,
+    the pipe closed, and the next job tries again."""
+    starts = []
+    start = threading.Thread.start
+
+    def limited(thread: threading.Thread) -> None:
+        if thread.name.startswith("minesweeper-courier"):
+            starts.append(thread.name)
+            if len(starts) == refused:
+                raise RuntimeError("can't start new thread")
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", limited)
+    def settled() -> bool:
+        """No courier thread left, and no file descriptor (Linux: /proc)."""
+        return (not any(t.name.startswith("minesweeper-courier") for t in threading.enumerate())
+                and (before is None or len(os.listdir("/proc/self/fd")) <= before))
+
+    resource_tracker.ensure_running()   # its pipe is the first spawn's, kept: not counted
+    before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    worker = ProcessWorker()
+    try:
+        worker.submit("hint", FailJob())
+        assert [(d.tag, d.ok, d.value) for d in worker.poll()] == [
+            ("hint", False, "the computer’s process stopped")]
+        assert not worker.alive and worker.pending == 0
+        assert not [p for p in multiprocessing.active_children() if p.name == "minesweeper-solver"]
+        deadline = time.monotonic() + 10.0  # ends within milliseconds
+        while not settled() and time.monotonic() < deadline:
+            time.sleep(0.01)            # the courier's thread started ends, closing the pipe
+        assert settled()
+        starts.clear()
+        ours, theirs = multiprocessing.Pipe()
+        with pytest.raises(OSError):
+            Courier(ours)                   # the pipe is closed, not left to the collector
+        while not ours.closed and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert ours.closed
+        theirs.close()
+        monkeypatch.undo()
+        worker.submit("again", FailJob())
+        (done,) = answer(worker)
+        assert done.tag == "again" and done.value == "no such board"
+    finally:
+        worker.close()
+
+
+def test_the_pipe_stays_open_under_a_send_when_the_reading_ends_first():
+    """The reading thread ends first (bytes that unpickle to nothing) while
+    the writing one is still in a send the other end does not read: the
+    pipe must stay open under that send, closed only by the last thread
+    out. Closed by the first, its descriptor's number could be handed to
+    the next file the game opens, and the rest of the job written there."""
+    ours, theirs = multiprocessing.Pipe()
+    running = set(threading.enumerate())
+    courier = Courier(ours)
+    (reading,) = [t for t in set(threading.enumerate()) - running
+                  if t.name == "minesweeper-courier-in"]
+    courier.send(b"x" * 16_000_000)         # far more than a pipe's buffer: the send waits
+    theirs.send_bytes(b"not a pickle")
+    reading.join(10.0)
+    assert not reading.is_alive() and courier.failed
+    assert not ours.closed
+    courier.close()
+    theirs.close()                          # the send fails: the last thread out closes
+    deadline = time.monotonic() + 10.0
+    while not ours.closed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert ours.closed
