@@ -28,10 +28,14 @@ def clipboard(monkeypatch):
     return held
 
 
-@pytest.fixture
-def no_clipboard(monkeypatch):
-    """A machine with no clipboard: SDL refuses to read or write one."""
+@pytest.fixture(params=["SDL refuses", "no scrap module"])
+def no_clipboard(monkeypatch, request):
+    """A machine with no clipboard: SDL refuses to read or write one; or a
+    pygame built without its clipboard module, whose stand-in raises
+    NotImplementedError at every use."""
     def refuse(*_args):
+        if request.param == "no scrap module":
+            raise NotImplementedError("scrap module not available")
         raise pygame.error("Video subsystem must be initialized to set clipboard text")
     monkeypatch.setattr(pygame.scrap, "put_text", refuse)
     monkeypatch.setattr(pygame.scrap, "get_text", refuse)
