@@ -114,7 +114,10 @@ class Loop:
         (a name entry keeps its record), or else the game (not in kiosk
         mode). SDL on Windows turned it into a quit wherever the focus was
         (see ``game.ui.PYGAME_ENVIRONMENT``): the Custom Field dismissed with
-        Alt+F4 took the game with it, the one under way abandoned."""
+        Alt+F4 took the game with it, the one under way abandoned. The
+        board never sees F4: told, it takes Alt's release for no tap of Alt
+        alone (a kiosk, which does not quit, lit the Game title)."""
+        self.play.alt_spent()
         cancel = getattr(self.top, "cancel", None)
         if cancel is not None and self.top is not self.play:
             cancel()

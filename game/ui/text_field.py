@@ -41,8 +41,10 @@ class TextField:
     anchor: int | None = None
     #: The text, caret and selection before the last edit, for Ctrl+Z.
     undone: tuple[str, int, int | None] | None = field(default=None, repr=False)
-    #: Whether the last edit was typing, which the next letter typed goes on.
-    _typing: bool = field(default=False, repr=False)
+    #: The last edit, if the next key can go on with it (``_goes_on``):
+    #: "type" (letters typed) or "delete" (Backspace or Delete); None once
+    #: the caret was moved (a key, a click) or the edit was another.
+    _run: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.caret < 0:
@@ -68,6 +70,7 @@ class TextField:
         """The focus came by the keyboard: the next typing replaces the text."""
         self.caret = len(self.text)
         self.anchor = 0 if self.text else None
+        self._run = None
 
     def keep_editing(self, before: TextField) -> None:
         """Go on where ``before`` (this box as it was laid out last, holding
@@ -77,6 +80,7 @@ class TextField:
         the name or the size typed so far, as a resized Windows dialog never
         does."""
         self.caret, self.anchor, self.undone = before.caret, before.anchor, before.undone
+        self._run = before._run
 
     def _take_selection(self) -> bool:
         """Remove the selected text, if any; True when there was some."""
@@ -138,6 +142,7 @@ class TextField:
         while end < len(self.text) and not self.text[end].isspace():
             end += 1
         self.anchor, self.caret = (start if start < end else None), end
+        self._run = None
 
     def _move(self, caret: int, extend: bool) -> None:
         """The caret to ``caret``: selecting from where it was with
@@ -147,26 +152,46 @@ class TextField:
         elif not extend:
             self.anchor = None
         self.caret = caret
+        self._run = None                 # the next letters or deletions are another edit
 
     def key(self, event: pygame.event.Event) -> bool:
         """Edit with a key press or typed text; True when the event was used.
         As in a Windows text box, Ctrl+Z takes the last edit back (the
-        letters typed in a row count as one), and again puts it back: it
-        did nothing, and a name typed over by mistake was lost."""
+        letters typed in a row count as one, and so do Backspaces or
+        Deletes in a row, with the letters typed where they rubbed out),
+        and again puts it back: it did nothing, and a name typed over by
+        mistake was lost."""
         typing = event.type == pygame.TEXTINPUT
         if not typing and event.type != pygame.KEYDOWN:
             return False
         if not typing and keys.edit_action(event) == "undo":
             return self._undo()
+        run = "type" if typing else self._deletion(event)
+        goes_on = run is not None and self._goes_on(run)
         before = (self.text, self.caret, self.anchor)
         used = self._edit(event)
         if self.text != before[0]:
-            if not (typing and self._typing):
+            if not goes_on:
                 self.undone = before
-            self._typing = typing
+            self._run = run
         elif used:
-            self._typing = False         # the caret moved: the next letters are another edit
+            self._run = None
         return used
+
+    def _goes_on(self, run: str) -> bool:
+        """Whether an edit of kind ``run`` at the caret is one with the last
+        edit, as Windows' edit control counts them: letters typed after
+        letters typed, or after deletions where they rubbed out; deletions
+        after deletions. A click moving the caret, as an arrow does, ends
+        the run (``_move``): letters typed after a click elsewhere were
+        taken back at Ctrl+Z with the letters typed before it."""
+        return self._run == run or run == "type" and self._run == "delete"
+
+    @staticmethod
+    def _deletion(event: pygame.event.Event) -> str | None:
+        """The kind of edit of Backspace or Delete, "delete" (Shift+Delete
+        too: a cut, or, with nothing selected, the next letter rubbed out)."""
+        return "delete" if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) else None
 
     def _undo(self) -> bool:
         """Ctrl+Z: the text as it was before the last edit; the edit is
@@ -174,7 +199,7 @@ class TextField:
         if self.undone is not None:
             now = (self.text, self.caret, self.anchor)
             self.text, self.caret, self.anchor = self.undone
-            self.undone, self._typing = now, False
+            self.undone, self._run = now, None
         return True
 
     def _edit(self, event: pygame.event.Event) -> bool:

@@ -8,7 +8,7 @@ import pygame
 
 from game.ui import PYGAME_ENVIRONMENT
 
-from .helpers import BOARD_8, click, key, make_app, on_disk
+from .helpers import BOARD_8, click, key, make_app, on_disk, pixel, post
 from .test_dialogs import open_custom
 from .test_readme_keys import keys_table_keys
 from .test_records import BEGINNER, win
@@ -51,3 +51,22 @@ def test_ctrl_alt_f4_closes_nothing_and_kiosk_mode_does_not_quit():
     kiosk = make_app(BOARD_8, kiosk=True)
     key(kiosk, pygame.K_F4, ALT)
     assert kiosk.running
+
+
+def test_alt_f4_refused_in_kiosk_mode_lights_no_menu_when_alt_comes_up():
+    """Alt, then F4, then both up: the loop takes F4, which the board never
+    saw, and the board took Alt for a tap of Alt alone, so the refused
+    Alt+F4 lit the Game title at Alt's release, as Alt alone does, where
+    Windows lights nothing."""
+    from game.ui.render.menubar import title_rects
+    app = make_app(BOARD_8, kiosk=True)
+    post(pygame.KEYDOWN, key=pygame.K_LALT, mod=ALT, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=pygame.K_F4, mod=ALT, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_F4, mod=ALT, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="", scancode=0)
+    app.step(3)
+    app.step()
+    title = title_rects(app.painter, app.layout.menu_h)[0]
+    game = app.viewport.to_display((title.x + 1, app.layout.menu_bar.centery))
+    assert pixel(app, game) != (0, 0, 128)                     # the Game title, not lit
+    assert app.running and app.top is app.play

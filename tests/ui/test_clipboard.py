@@ -11,7 +11,7 @@ import pytest
 
 from game.ui.screens.names import NameDialog
 
-from .helpers import key, make_app, on_disk, pixel, post
+from .helpers import key, make_app, on_disk, pixel, post, press, release
 from .test_dialogs import open_custom
 from .test_records import BEGINNER, win
 
@@ -28,10 +28,14 @@ def clipboard(monkeypatch):
     return held
 
 
-@pytest.fixture
-def no_clipboard(monkeypatch):
-    """A machine with no clipboard: SDL refuses to read or write one."""
+@pytest.fixture(params=["SDL refuses", "no scrap module"])
+def no_clipboard(monkeypatch, request):
+    """A machine with no clipboard: SDL refuses to read or write one; or a
+    pygame built without its clipboard module, whose stand-in raises
+    NotImplementedError at every use."""
     def refuse(*_args):
+        if request.param == "no scrap module":
+            raise NotImplementedError("scrap module not available")
         raise pygame.error("Video subsystem must be initialized to set clipboard text")
     monkeypatch.setattr(pygame.scrap, "put_text", refuse)
     monkeypatch.setattr(pygame.scrap, "get_text", refuse)
@@ -204,3 +208,48 @@ def test_ctrl_z_still_works_after_a_zoom(tmp_path, clipboard):
     assert app.viewport.scale == 2
     key(app, pygame.K_z, CTRL)
     assert app.top.entry.text == "Zoe"
+
+
+def test_letters_typed_after_a_click_elsewhere_in_the_box_are_another_edit(tmp_path, clipboard):
+    """As an arrow does, a click that moves the caret ends the letters typed
+    in a row: "Bob" typed over the name offered, a click before the B and an
+    X typed, Ctrl+Z took back the X and "Bob" with it, back to "Zoe"; a
+    Windows text box takes back the X alone."""
+    app, dialog = name_entry(tmp_path, "Zoe")
+    typed(app, "B", "o", "b")
+    box = app.painter.px(dialog.screen_rect(dialog.entry))
+    press(app, (box.x + 2, box.centery))
+    release(app, (box.x + 2, box.centery))
+    assert dialog.entry.caret == 0
+    typed(app, "X")
+    assert dialog.entry.text == "XBob"
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text == "Bob"
+    key(app, pygame.K_RIGHT)
+    typed(app, "e")                                      # after an arrow, as well
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text == "Bob"
+
+
+@pytest.mark.parametrize("delete", [pygame.K_BACKSPACE, pygame.K_DELETE])
+def test_backspaces_or_deletes_in_a_row_are_one_edit(tmp_path, clipboard, delete):
+    """As in a Windows text box, a word rubbed out a letter at a time comes
+    back whole at Ctrl+Z (it came back one letter), and letters typed where
+    it was go with it."""
+    app, dialog = name_entry(tmp_path, "Zoe Dupont")
+    key(app, pygame.K_END if delete == pygame.K_BACKSPACE else pygame.K_HOME)
+    for _ in range(4):
+        key(app, delete)
+    assert dialog.entry.text in ("Zoe Du", "Dupont")
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text == "Zoe Dupont"
+    for _ in range(4):
+        key(app, delete)
+    typed(app, "x", "y")
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text == "Zoe Dupont"
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text in ("Zoe Duxy", "xyDupont")
+    key(app, delete)                                     # after letters typed: another edit
+    key(app, pygame.K_z, CTRL)
+    assert dialog.entry.text in ("Zoe Duxy", "xyDupont")

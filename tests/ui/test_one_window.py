@@ -187,6 +187,21 @@ def test_a_window_near_the_edge_of_a_display_left_of_the_first_stays_there_grown
     assert tuple(app.display.window.position) == at
 
 
+def test_a_window_over_the_first_display_s_left_edge_is_pulled_onto_it_leaving_fullscreen():
+    """The window's size when it went fullscreen says where it was: mostly
+    on the first display, its left edge 10 pixels past that display's, it
+    is on the first display, and comes back from fullscreen (Expert chosen
+    meanwhile) whole on it; judged without that size, it counted as on a
+    display left of the first, and came back hanging off the edge."""
+    app = make_app()
+    app.display.window.position = (-10, 100)
+    key(app, pygame.K_F11)
+    app.commands.run("level_expert")
+    key(app, pygame.K_F11)
+    assert not app.display.fullscreen and app.layout.cols == 30
+    assert tuple(app.display.window.position) == (0, 100)
+
+
 def test_the_surfaces_of_a_window_resized_again_and_again_are_freed():
     """A --demo machine resizes its window for most of its demo boards, and
     pygame-ce kept every surface the window ever had (one reference too

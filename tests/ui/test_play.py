@@ -413,6 +413,18 @@ def test_the_wheel_scrolls_a_big_board_sideways_the_way_it_is_turned(wheel, shif
     assert app.play.scroll == scroll
 
 
+def test_a_wheel_turned_with_shift_let_go_in_the_same_frame_still_scrolls_sideways():
+    """Shift as it was when the wheel turned (``HeldKeys``), not as SDL holds
+    it once the frame's events are all read: Shift down, the wheel down,
+    Shift up, all in one frame, scroll right."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    post(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
+    post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    post(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
+    app.step()
+    assert app.play.scroll == (3, 0)
+
+
 def test_a_wheel_turned_while_a_cell_is_held_presses_the_cell_now_under_the_pointer():
     app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
     pos = cell_pos(app, (3, 3))

@@ -341,6 +341,11 @@ class PlayInput:
         else:
             self.play(REVEAL, cell)
 
+    def alt_spent(self) -> None:
+        """Alt went with a key the loop took before the board saw it
+        (Alt+F4): its release opens no menu, as in Windows."""
+        self._alt_alone = False
+
     def _tick_alt(self) -> None:
         """Alt pressed and released alone opens the menus, one tick later.
         When the focus leaves with Alt held (Alt+Tab), SDL makes up Alt's
