@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -127,11 +128,21 @@ def sources(catalog: Catalog) -> dict[tuple[object, str | None], tuple[object, .
             for m in catalog if m.id}
 
 
+#: The header line naming the Babel that compiled a catalogue: a fresh install
+#: (the README's test command, CI) may get a newer Babel than the one that
+#: compiled the committed files, and every .mo then read as stale.
+GENERATED_BY = re.compile(r"^Generated-By:.*\n?", re.MULTILINE)
+
+
 def mo_messages(data: bytes) -> dict[object, str]:
     """What gettext will read from compiled bytes (so a different Babel that
-    lays the bytes out differently is not "stale")."""
+    lays the bytes out differently, or names itself in the header, is not
+    "stale")."""
     import gettext
-    return dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
+    messages = dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
+    if isinstance(messages.get(""), str):
+        messages[""] = GENERATED_BY.sub("", messages[""])
+    return messages
 
 
 # --- commands --------------------------------------------------------------------
