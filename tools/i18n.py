@@ -164,11 +164,24 @@ def build() -> list[Path]:
     return written
 
 
+#: The same line in a .po or .pot file.
+PO_GENERATED_BY = re.compile(rb'^"Generated-By:[^"]*"\n', re.MULTILINE)
+
+
 def _write(path: Path, data: bytes) -> list[Path]:
-    if path.exists() and path.read_bytes() == data:
+    """Write ``data`` unless ``path`` already says the same: a newer Babel,
+    which names itself in every header, rewrote all the catalogues when no
+    message had changed."""
+    if path.exists() and _same(path.read_bytes(), data, path.suffix == ".mo"):
         return []
     path.write_bytes(data)
     return [path]
+
+
+def _same(old: bytes, new: bytes, compiled: bool) -> bool:
+    if compiled:
+        return mo_messages(old) == mo_messages(new)
+    return PO_GENERATED_BY.sub(b"", old) == PO_GENERATED_BY.sub(b"", new)
 
 
 def stale() -> list[str]:
