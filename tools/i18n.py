@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -127,11 +128,21 @@ def sources(catalog: Catalog) -> dict[tuple[object, str | None], tuple[object, .
             for m in catalog if m.id}
 
 
+#: The header line naming the Babel that compiled a catalogue: a fresh install
+#: (the README's test command, CI) may get a newer Babel than the one that
+#: compiled the committed files, and every .mo then read as stale.
+GENERATED_BY = re.compile(r"^Generated-By:.*\n?", re.MULTILINE)
+
+
 def mo_messages(data: bytes) -> dict[object, str]:
     """What gettext will read from compiled bytes (so a different Babel that
-    lays the bytes out differently is not "stale")."""
+    lays the bytes out differently, or names itself in the header, is not
+    "stale")."""
     import gettext
-    return dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
+    messages = dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
+    if isinstance(messages.get(""), str):
+        messages[""] = GENERATED_BY.sub("", messages[""])
+    return messages
 
 
 # --- commands --------------------------------------------------------------------
@@ -153,11 +164,24 @@ def build() -> list[Path]:
     return written
 
 
+#: The same line in a .po or .pot file.
+PO_GENERATED_BY = re.compile(rb'^"Generated-By:[^"]*"\n', re.MULTILINE)
+
+
 def _write(path: Path, data: bytes) -> list[Path]:
-    if path.exists() and path.read_bytes() == data:
+    """Write ``data`` unless ``path`` already says the same: a newer Babel,
+    which names itself in every header, rewrote all the catalogues when no
+    message had changed."""
+    if path.exists() and _same(path.read_bytes(), data, path.suffix == ".mo"):
         return []
     path.write_bytes(data)
     return [path]
+
+
+def _same(old: bytes, new: bytes, compiled: bool) -> bool:
+    if compiled:
+        return mo_messages(old) == mo_messages(new)
+    return PO_GENERATED_BY.sub(b"", old) == PO_GENERATED_BY.sub(b"", new)
 
 
 def stale() -> list[str]:

@@ -111,6 +111,34 @@ def test_compiled_catalogues_and_templates_are_current():
     assert tool.stale() == []
 
 
+def test_a_catalogue_compiled_by_another_babel_is_not_stale(monkeypatch):
+    """Babel writes its own version into the compiled header: a fresh install
+    (the README's test command, CI) that got a newer Babel than the one that
+    compiled the committed .mo files failed this suite on every catalogue."""
+    import babel.messages.catalog as babel_catalog
+    po = tool.read(LOCALE / "fr" / "LC_MESSAGES" / "minesweeper.po", "fr")
+    ours = tool.render_mo(po)
+    monkeypatch.setattr(babel_catalog, "VERSION", "99.0.0")
+    theirs = tool.render_mo(po)
+    assert b"Babel 99.0.0" in theirs and ours != theirs
+    assert tool.mo_messages(theirs) == tool.mo_messages(ours)
+
+
+def test_another_babel_rewrites_no_catalogue_whose_messages_are_the_same(tmp_path, monkeypatch):
+    """``python tools/i18n.py`` run with a newer Babel rewrote all six
+    catalogues for their "Generated-By" line alone, when no message had
+    changed: churn in every commit, conflicts between branches."""
+    import babel.messages.catalog as babel_catalog
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE, copy)
+    before = {p: p.read_bytes() for p in copy.rglob("*") if p.is_file()}
+    monkeypatch.setattr(tool, "LOCALE", copy)
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(babel_catalog, "VERSION", "99.0.0")
+    assert tool.build() == []
+    assert {p: p.read_bytes() for p in copy.rglob("*") if p.is_file()} == before
+
+
 def test_the_check_notices_a_po_edited_without_compiling(tmp_path, monkeypatch):
     copy = tmp_path / "locale"
     shutil.copytree(LOCALE, copy)
