@@ -124,10 +124,20 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+#: The records are folded from the ``-wal`` journal into records.db once it
+#: holds this many pages (of 4 KB; a won game writes about ten). SQLite's
+#: own 1000 let the journal grow to 4 MB: on a disk with less room than
+#: that, it took all of it, and once the disk was full the records could no
+#: longer be folded into records.db, which had to grow for them: no game
+#: was saved again, even after the player made some room.
+CHECKPOINT_PAGES = 32
+
+
 def _configured(db: sqlite3.Connection) -> sqlite3.Connection:
     try:
         _patiently(lambda: db.execute("PRAGMA journal_mode = WAL"))
         db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
         db.execute("PRAGMA foreign_keys = ON")
     except sqlite3.Error:
         db.close()

@@ -221,6 +221,7 @@ class BackgroundWriter(_WriterThread):
     def _run(self) -> None:
         db: sqlite3.Connection | None = None
         made_of: object = None
+        roomed = False                # the journal emptied since the last attempt
         while True:
             with self._changed:
                 if not self._jobs and not self._stop:
@@ -246,6 +247,10 @@ class BackgroundWriter(_WriterThread):
             except _JOB_ERRORS as error:
                 self._attempted(error, keep=False)
             except sqlite3.Error as error:               # the disk: try again later
+                if not roomed and db is not None and _made_room(db, error):
+                    roomed = True
+                    continue                             # at once, and nobody told
+                roomed = False
                 _close(db)
                 db = None
                 if self._attempted(error, keep=True):
@@ -253,6 +258,7 @@ class BackgroundWriter(_WriterThread):
                     break
                 continue
             else:
+                roomed = False
                 self._attempted(None, keep=False)
             if done is not None:
                 done()
@@ -294,6 +300,23 @@ def _both(first: Done | None, then: Done | None) -> Done | None:
     if first is None or then is None:
         return first or then
     return lambda: (first(), then())[-1]
+
+
+def _made_room(db: sqlite3.Connection, error: sqlite3.Error) -> bool:
+    """After a write that found the disk full (or over the file size limit),
+    fold the ``-wal`` journal into the records and empty it; whether that
+    was done. SQLite does so by itself only once the journal reaches 4 MB:
+    on a disk or a quota with less room than that the journal grew into all
+    of it, and every write failed until the game closed (its games lost),
+    although the records themselves fitted."""
+    if getattr(error, "sqlite_errorcode", 0) & 0xFF not in (sqlite3.SQLITE_FULL,
+                                                            sqlite3.SQLITE_IOERR):
+        return False                     # busy, or damaged: no room to make
+    try:
+        busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+    except sqlite3.Error:
+        return False
+    return busy == 0
 
 
 def _close(db: sqlite3.Connection | None) -> None:

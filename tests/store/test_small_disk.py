@@ -1,0 +1,63 @@
+"""Records on a disk with little room: the ``-wal`` journal must not take it.
+
+SQLite folds its journal into records.db only at 1000 pages (4 MB) unless
+told otherwise; on a disk or a quota with less room than that, the journal
+grew into all of it and no game was saved again (see
+``database.CHECKPOINT_PAGES`` and ``writer._made_room``). The quota is
+the file size limit (RLIMIT_FSIZE, which Python turns into an error rather
+than a signal), set in a process of its own.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from game.store import database
+
+from .helpers import game, open_store
+
+#: A replay about the size of a beginner game's.
+REPLAY = '{"moves": "' + "r" * 2_000 + '"}'
+
+
+def test_the_journal_stays_small_however_many_games_are_won(tmp_path):
+    store = open_store(tmp_path)
+    for seed in range(60):
+        store.record_game(game(seed=seed, time_ms=10_000 + seed), replay=REPLAY)
+    assert store.flush()
+    journal = (tmp_path / "records.db-wal").stat().st_size
+    store.close()
+    # ten pages or so a win: 60 of them kept 2.4 MB in the journal
+    assert journal <= (database.CHECKPOINT_PAGES + 16) * 4096
+
+
+CHILD = textwrap.dedent("""
+    import resource, sys
+    from game.store import Store, GameRecord
+    store = Store(sys.argv[1])
+    def won(seed):
+        return GameRecord(level="beginner", width=9, height=9, mines=10, result="won",
+                          time_ms=5_000 + seed, bbbv=10, bbbv_per_s=2.0, clicks=12,
+                          efficiency=0.8, seed=seed, first_click="opening", assisted=False)
+    store.record_game(won(0))
+    assert store.flush()
+    resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[2]), resource.RLIM_INFINITY))
+    for seed in range(1, 40):
+        store.record_game(won(seed))
+        store.flush()
+    print(store.count_games(), len(store.take_notices()))
+    store.close()
+""")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no file size limit on Windows")
+def test_a_quota_smaller_than_the_journal_would_grow_loses_no_game(tmp_path):
+    # 80 KB: more than the records need, less than 32 pages of journal
+    done = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path), "80000"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["40", "0"]          # every game, and nothing to tell
