@@ -9,8 +9,11 @@ temporary file is removed.
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
+import secrets
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -43,9 +46,9 @@ def write_new(path: Path, data: bytes) -> None:
 def _write_then(path: Path, data: bytes, put: Callable[[str], None]) -> None:
     """``data`` into a temporary file beside ``path``, flushed to the disk,
     then ``put`` in place; the temporary file is removed if anything fails."""
-    fd, temporary = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp",
-                                     dir=path.parent)
+    fd, temporary = _open_temporary(path)
     try:
+        _keep_mode(fd, path)
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
             stream.flush()
@@ -56,6 +59,36 @@ def _write_then(path: Path, data: bytes, put: Callable[[str], None]) -> None:
             os.unlink(temporary)
         raise
     fsync_directory(path.parent)
+
+
+def _open_temporary(path: Path) -> tuple[int, str]:
+    """A new file beside ``path``, open for writing, made with the
+    permissions any program's new file gets (read and write for all, less
+    the user's umask). ``tempfile.mkstemp`` makes its files readable by
+    their owner alone, and the rename kept that: a replay exported to be
+    shared could not be read by another user of the machine (a web server,
+    a shared folder), unlike every other file the player makes."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | \
+        getattr(os, "O_BINARY", 0)
+    for _attempt in range(tempfile.TMP_MAX):
+        name = str(path.parent / f"{_temporary_prefix(path)}{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(name, flags, 0o666), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "No usable temporary file name found", str(path.parent))
+
+
+def _keep_mode(fd: int, path: Path) -> None:
+    """Give the file open as ``fd`` the permissions of the file ``path`` it
+    replaces, if there is one: a settings.json its owner made readable to
+    others (or to no one) keeps them through every save."""
+    if os.name != "posix":
+        return
+    with suppress(OSError):                  # no such file: a new file's permissions
+        was = os.stat(path)
+        if stat.S_ISREG(was.st_mode):
+            os.fchmod(fd, stat.S_IMODE(was.st_mode))
 
 
 def fsync_directory(directory: Path) -> None:

@@ -129,3 +129,32 @@ def test_a_new_file_never_replaces_one_already_there(tmp_path):
         write_new(path, b"second")
     assert path.read_bytes() == b"first"
     assert [p.name for p in tmp_path.iterdir()] == ["replay.json"]      # no temporary left
+
+
+@pytest.fixture
+def umask_022():
+    """The usual umask, whatever the test runner's."""
+    was = os.umask(0o022)
+    yield
+    os.umask(was)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_new_file_gets_the_permissions_of_any_new_file(tmp_path, umask_022):
+    """An exported replay is there to be shared: it was made readable by
+    its owner alone (the temporary file's 0600, kept by the rename)."""
+    write_new(tmp_path / "replay.json", b"{}")
+    write_atomic(tmp_path / "settings.json", b"{}")
+    assert stat.S_IMODE(os.stat(tmp_path / "replay.json").st_mode) == 0o644
+    assert stat.S_IMODE(os.stat(tmp_path / "settings.json").st_mode) == 0o644
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664])
+def test_a_file_replaced_keeps_its_permissions(tmp_path, umask_022, mode):
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"old")
+    os.chmod(path, mode)
+    write_atomic(path, b"new")
+    assert path.read_bytes() == b"new"
+    assert stat.S_IMODE(os.stat(path).st_mode) == mode

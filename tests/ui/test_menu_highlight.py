@@ -14,7 +14,7 @@ from game.ui.render.menubar import popup_geometry, title_rects
 from game.ui.screens.menu import MenuScreen
 
 from .helpers import key, make_app, move, pixel, press, release
-from .test_menus import item_pos, title_pos
+from .test_menus import item_pos, lit_title, title_pos
 
 NAVY, DARK, WHITE = (0, 0, 128), (128, 128, 128), (255, 255, 255)
 VIEW = 1
@@ -70,3 +70,19 @@ def test_home_and_end_light_the_first_and_last_items_as_in_windows():
     key(app, pygame.K_END)
     key(app, pygame.K_RETURN)
     assert not app.running
+
+
+def test_home_and_end_on_the_lit_bar_light_its_first_and_last_title():
+    """F10 (or Alt) lights the Game title alone; there, as in a Windows menu
+    bar, End goes to the last title and Home back to the first (they did
+    nothing: only Left and Right moved along the bar)."""
+    app = make_app()
+    last = len(MENUS) - 1
+    key(app, pygame.K_F10)
+    key(app, pygame.K_END)
+    assert lit_title(app, last) and not lit_title(app, 0)
+    key(app, pygame.K_HOME)
+    assert lit_title(app, 0) and not lit_title(app, last)
+    key(app, pygame.K_END)
+    key(app, pygame.K_DOWN)                          # drops the Help menu
+    assert app.top.dropped and app.top.index == last

@@ -1,7 +1,8 @@
 """An open menu: pushed over the game by a press on the bar, Alt or F10.
 
 Alt or F10 alone light the Game title and drop nothing, as in Windows: the
-arrows Left and Right move along the bar, Down, Up or Enter drop the lit
+arrows Left and Right move along the bar (Home and End: to its first and
+last title, as in Windows), Down, Up or Enter drop the lit
 menu (Alt then Enter opens the Game menu, it does not start a new game),
 a title's letter drops its menu.
 
@@ -151,6 +152,9 @@ class MenuScreen(base.Screen):
             if k in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._drop(self._step_item(0 if k == pygame.K_UP else -1,
                                            -1 if k == pygame.K_UP else 1))
+            elif k in (pygame.K_HOME, pygame.K_END):
+                # along the bar, as in a Windows menu bar lit by Alt (they did nothing)
+                self._switch(0 if k == pygame.K_HOME else len(MENUS) - 1)
             elif (title := title_for(event)) is not None:
                 self._open(title)
         elif k in (pygame.K_UP, pygame.K_DOWN):
