@@ -8,12 +8,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.store import Store
 from game.ui.screens.menu import MenuScreen
 from game.ui.screens.notice import ConfirmDialog
 
 from .helpers import BOARD_8, key, make_app, on_disk
-from .test_records import press_button
+from .test_records import best_times_of_ann, press_button
 
 ALTGR_X11 = pygame.KMOD_MODE
 ALTGR_WINDOWS = pygame.KMOD_LCTRL | pygame.KMOD_RALT
@@ -50,12 +49,7 @@ def test_ctrl_or_altgr_with_a_title_s_letter_drops_no_menu(mod, typed):
 def test_ctrl_or_altgr_with_y_answers_no_question(tmp_path):
     """A question (a reset of the best times) is answered by Y or N alone,
     or with Alt; Ctrl+Y, or AltGr+Y, answers nothing."""
-    store = Store(tmp_path)
-    store.add_best_time("beginner", "Ann", 10_000, None, None)
-    store.close()
-    app = make_app(data_dir=tmp_path)
-    app.commands.run("best_times")
-    app.step()
+    app = best_times_of_ann(tmp_path)
     press_button(app, app.top, "Reset")
     question = app.top
     assert isinstance(question, ConfirmDialog)

@@ -367,15 +367,22 @@ def test_a_zoom_in_the_middle_of_a_drag_in_a_box_stops_it_without_a_traceback():
     assert app.top is dialog and dialog.fields["mines"].text == "7123"
 
 
+def caret_after_12_and_the_point_before_the_1():
+    """Custom Field at scale 2, 123 typed in Mines and the caret moved back
+    before the 3; with the point (on the display) just before the 1."""
+    app = make_app(scale=2)
+    dialog = type_in_mines(app, "123")
+    key(app, pygame.K_LEFT)
+    box = dialog.screen_rect(dialog.fields["mines"])
+    at = app.viewport.to_display((box.x + letters_span(app, dialog, "mines", 0, 0)[0],
+                                  box.centery))
+    return app, dialog, at
+
+
 def test_a_click_with_shift_held_selects_from_the_caret_to_it():
     """Shift+click put the caret and selected nothing, though Windows text
     boxes (and the box's own docstring) select from the caret to it."""
-    app = make_app(scale=2)
-    dialog = type_in_mines(app, "123")
-    key(app, pygame.K_LEFT)                              # 12|3
-    box = dialog.screen_rect(dialog.fields["mines"])
-    at = app.viewport.to_display((box.x + letters_span(app, dialog, "mines", 0, 0)[0],
-                                  box.centery))          # before the 1
+    app, dialog, at = caret_after_12_and_the_point_before_the_1()
     pygame.key.set_mods(pygame.KMOD_LSHIFT)
     try:
         press(app, at)
@@ -393,12 +400,7 @@ def test_a_quick_shift_click_selects_though_shift_is_up_before_the_frame_reads_i
     """Shift down, the press, Shift up, all in one frame (a quick
     Shift+click, or a frame that came late): the press read SDL's Shift as
     it was after the frame's last event, up, and only moved the caret."""
-    app = make_app(scale=2)
-    dialog = type_in_mines(app, "123")
-    key(app, pygame.K_LEFT)                              # 12|3
-    box = dialog.screen_rect(dialog.fields["mines"])
-    at = app.viewport.to_display((box.x + letters_span(app, dialog, "mines", 0, 0)[0],
-                                  box.centery))          # before the 1
+    app, dialog, at = caret_after_12_and_the_point_before_the_1()
     for kind, mod in ((pygame.KEYDOWN, pygame.KMOD_LSHIFT), (None, 0), (pygame.KEYUP, 0)):
         if kind is None:
             post(pygame.MOUSEBUTTONDOWN, button=LEFT, pos=at)

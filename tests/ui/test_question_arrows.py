@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.store import Store
-
-from .helpers import key, make_app, on_disk
-from .test_records import press_button
+from .helpers import key, on_disk
+from .test_records import best_times_of_ann, press_button
 
 
 def test_the_arrows_move_the_focus_between_yes_and_no(tmp_path):
     """In a Windows message box Left and Right move the focus from button to
     button; ours did nothing, and Enter could only answer No."""
-    store = Store(tmp_path)
-    store.add_best_time("beginner", "Ann", 10_000, None, None)
-    store.close()
-    app = make_app(data_dir=tmp_path)
-    app.commands.run("best_times")
-    app.step()
+    app = best_times_of_ann(tmp_path)
     press_button(app, app.top, "Reset")
     question = app.top
     assert question.focused.label == "No"

@@ -62,6 +62,17 @@ def press_button(app, dialog, label):
     release(app, pos)
 
 
+def best_times_of_ann(tmp_path, **settings):
+    """The app with Best Times open on records holding one Beginner time, Ann's."""
+    store = Store(tmp_path)
+    store.add_best_time("beginner", "Ann", 10_000, None, None)
+    store.close()
+    app = make_app(data_dir=tmp_path, **settings)
+    app.commands.run("best_times")
+    app.step()
+    return app
+
+
 def test_a_best_time_asks_a_typed_name_and_keeps_it_across_restarts(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path)
     win(app)
@@ -273,12 +284,7 @@ def test_a_reset_answered_no_keeps_the_records(tmp_path):
 def test_the_reset_question_is_answered_by_its_underlined_letters(tmp_path, language, no, yes):
     """A Windows message box answers Y or N (O or N in French); ours took
     the mouse, Tab and Enter only, and its buttons showed no letter."""
-    store = Store(tmp_path)
-    store.add_best_time("beginner", "Ann", 10_000, None, None)
-    store.close()
-    app = make_app(data_dir=tmp_path, language=language, scale=2)
-    app.commands.run("best_times")
-    app.step()
+    app = best_times_of_ann(tmp_path, language=language, scale=2)
     press_button(app, app.top, i18n._("Reset"))
     question = app.top
     assert isinstance(question, ConfirmDialog)
@@ -318,12 +324,7 @@ def test_the_focus_tabbed_to_yes_or_pick_letters_stays_there_through_a_zoom(tmp_
 def test_reset_reached_with_tab_stays_reached_through_a_zoom(tmp_path):
     """Laid out again by Ctrl++, Best Times put the focus back on its list:
     Enter then closed the dialog instead of asking about the reset."""
-    store = Store(tmp_path)
-    store.add_best_time("beginner", "Ann", 10_000, None, None)
-    store.close()
-    app = make_app(data_dir=tmp_path)
-    app.commands.run("best_times")
-    app.step()
+    app = best_times_of_ann(tmp_path)
     while getattr(app.top.focused, "label", "") != "Reset":
         key(app, pygame.K_TAB)
     key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
