@@ -106,7 +106,7 @@ class HeldKeys:
 
     def __init__(self) -> None:
         self._down: set[int] = set()
-        #: Ctrl or Alt held, as the last key told (not AltGr's Ctrl+Alt)
+        #: Ctrl or the left Alt held, as the last key told (not AltGr's Ctrl+Alt)
         self._shortcut = False
         self.shift = False           # Shift held at the event being handled (``batch``)
 
@@ -135,7 +135,10 @@ class HeldKeys:
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             mods = getattr(event, "mod", 0)
             ctrl, alt = bool(mods & CTRL), bool(mods & ALT)
-            self._shortcut = ctrl and not alt or alt and not ctrl and not ALT_TYPES
+            # the left Alt alone: the right one is AltGr on X11 keymaps that
+            # send it as Alt (AltGr+Q, "@" on a German keyboard, typed nothing)
+            left_alt = bool(mods & pygame.KMOD_LALT) and not mods & pygame.KMOD_RALT
+            self._shortcut = ctrl and not alt or left_alt and not ctrl and not ALT_TYPES
             if event.key in SHIFT_KEYS:
                 self.shift = bool(mods & pygame.KMOD_SHIFT)
         if event.type == pygame.KEYUP:

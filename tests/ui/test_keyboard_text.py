@@ -222,6 +222,22 @@ def test_alt_and_a_letter_types_nothing_in_the_name_entry(tmp_path):
     assert dialog.entry.text == "Zoey"
 
 
+def test_altgr_sent_as_the_right_alt_still_types_in_the_name_entry(tmp_path):
+    """Some X11 keymaps send AltGr as the right Alt: AltGr+Q ("@" on a
+    German keyboard) must type its character, as Alt+G with the left Alt
+    must not."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe")
+    win(app)
+    dialog = app.top
+    key(app, pygame.K_END)
+    post(pygame.KEYDOWN, key=pygame.K_RALT, mod=pygame.KMOD_RALT, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_RALT, unicode="@", scancode=0)
+    post(pygame.TEXTINPUT, text="@")
+    post(pygame.KEYUP, key=pygame.K_RALT, mod=0, unicode="", scancode=0)
+    app.step()
+    assert dialog.entry.text == "Zoe@"
+
+
 def test_option_and_a_key_types_on_macos(tmp_path, monkeypatch):
     """On macOS Option (Alt to SDL) makes characters: they are typed."""
     monkeypatch.setattr("game.ui.keys.ALT_TYPES", True)
