@@ -108,6 +108,9 @@ class HeldKeys:
         self._down: set[int] = set()
         #: Ctrl or the left Alt held, as the last key told (not AltGr's Ctrl+Alt)
         self._shortcut = False
+        #: With the right Alt alone held, the character the last key types
+        #: without it (see ``wanted``); "" otherwise
+        self._echo = ""
         self.shift = False           # Shift held at the event being handled (``batch``)
 
     def batch(self) -> None:
@@ -131,7 +134,7 @@ class HeldKeys:
         which a dialog keeps shut) wrote a "g" there, Alt+1 a 1 in a Custom
         Field box. Ctrl with Alt is AltGr on Windows, whose text is typed."""
         if event.type == pygame.TEXTINPUT:
-            return not self._shortcut
+            return not self._shortcut and event.text.casefold() != self._echo
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             mods = getattr(event, "mod", 0)
             ctrl, alt = bool(mods & CTRL), bool(mods & ALT)
@@ -139,6 +142,11 @@ class HeldKeys:
             # send it as Alt (AltGr+Q, "@" on a German keyboard, typed nothing)
             left_alt = bool(mods & pygame.KMOD_LALT) and not mods & pygame.KMOD_RALT
             self._shortcut = ctrl and not alt or left_alt and not ctrl and not ALT_TYPES
+            # ...whose shortcut still types nothing: as AltGr it types another
+            # character than the key's own (Q, @); as the plain Alt of a US
+            # keymap it echoes the key's own letter, and Alt+G wrote a "g"
+            self._echo = _own_character(event.key) if (
+                alt and not left_alt and not ctrl and not ALT_TYPES) else ""
             if event.key in SHIFT_KEYS:
                 self.shift = bool(mods & pygame.KMOD_SHIFT)
         if event.type == pygame.KEYUP:
@@ -153,6 +161,12 @@ class HeldKeys:
         """The focus left: the keys' releases go elsewhere."""
         self._down.clear()
         self._shortcut = self.shift = False
+        self._echo = ""
+
+
+def _own_character(key: int) -> str:
+    """What ``key`` types with no modifier held (casefolded), "" if nothing."""
+    return chr(key).casefold() if 0 < key < 0x110000 and chr(key).isprintable() else ""
 
 
 #: Keyboard play on the board.

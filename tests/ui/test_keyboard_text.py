@@ -238,6 +238,26 @@ def test_altgr_sent_as_the_right_alt_still_types_in_the_name_entry(tmp_path):
     assert dialog.entry.text == "Zoe@"
 
 
+def test_the_right_alt_of_a_us_keymap_and_a_letter_types_nothing(tmp_path):
+    """On a US keymap the right Alt is a plain Alt, and SDL's X11 driver
+    sends its Alt+G with a "g" typed (checked with xdotool on Xvfb): that
+    echo of the key's own letter is no AltGr character, and must not be
+    written in the name, as the left Alt's is not."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe")
+    win(app)
+    dialog = app.top
+    key(app, pygame.K_END)
+    post(pygame.KEYDOWN, key=pygame.K_RALT, mod=pygame.KMOD_RALT, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=pygame.K_g, mod=pygame.KMOD_RALT | pygame.KMOD_SHIFT,
+         unicode="G", scancode=0)
+    post(pygame.TEXTINPUT, text="G")
+    post(pygame.KEYUP, key=pygame.K_RALT, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_g, mod=0, unicode="g", scancode=0)
+    post(pygame.TEXTINPUT, text="y")                      # Alt let go: typing goes on
+    app.step()
+    assert dialog.entry.text == "Zoey"
+
+
 def test_option_and_a_key_types_on_macos(tmp_path, monkeypatch):
     """On macOS Option (Alt to SDL) makes characters: they are typed."""
     monkeypatch.setattr("game.ui.keys.ALT_TYPES", True)
