@@ -313,7 +313,16 @@ def _made_room(db: sqlite3.Connection, error: sqlite3.Error) -> bool:
                                                             sqlite3.SQLITE_IOERR):
         return False                     # busy, or damaged: no room to make
     try:
-        busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        # Not waiting for readers: another copy of the game (or a database
+        # browser) reading the records held the checkpoint for the whole
+        # busy timeout, 30 s in which the player was not told that saving
+        # had stopped, and the game hung that long as it closed.
+        patience = db.execute("PRAGMA busy_timeout").fetchone()[0]
+        db.execute("PRAGMA busy_timeout = 0")
+        try:
+            busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {int(patience)}")
     except sqlite3.Error:
         return False
     return busy == 0

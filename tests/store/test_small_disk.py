@@ -10,13 +10,17 @@ than a signal), set in a process of its own.
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 
 import pytest
 
 from game.store import database
+from game.store.writer import BackgroundWriter, Outcome
 
 from .helpers import game, open_store
 
@@ -61,3 +65,34 @@ def test_a_quota_smaller_than_the_journal_would_grow_loses_no_game(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["40", "0"]          # every game, and nothing to tell
+
+
+def test_a_full_disk_is_told_at_once_while_another_program_reads_the_records(tmp_path):
+    """Emptying the journal after a full disk must not wait for a reader:
+    another copy of the game, or a database browser, reading the records
+    held the checkpoint for the whole busy timeout (30 s), the player not
+    told that saving had stopped, and the game hanging that long as it
+    closed."""
+    database.connect(tmp_path / "records.db").close()
+    failed = threading.Event()
+    writer = BackgroundWriter(lambda: database.connect(tmp_path / "records.db"),
+                              Outcome(lambda error: failed.set(), lambda: None), retry_s=60)
+    writer.submit(lambda db: db.execute("CREATE TABLE t (x)"))
+    assert writer.flush()
+    other = sqlite3.connect(tmp_path / "records.db", isolation_level=None)
+    other.execute("BEGIN")
+    other.execute("SELECT * FROM t").fetchall()      # a read of the journal, held
+
+    def full(db: sqlite3.Connection) -> None:
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
+        raise error
+
+    started = time.monotonic()
+    writer.submit(full)
+    try:
+        assert failed.wait(10)
+        assert time.monotonic() - started < 5
+    finally:
+        other.close()
+        writer.close()
