@@ -134,12 +134,19 @@ def sources(catalog: Catalog) -> dict[tuple[object, str | None], tuple[object, .
 GENERATED_BY = re.compile(r"^Generated-By:.*\n?", re.MULTILINE)
 
 
-def mo_messages(data: bytes) -> dict[object, str]:
+def mo_messages(data: bytes) -> dict[object, str] | None:
     """What gettext will read from compiled bytes (so a different Babel that
     lays the bytes out differently, or names itself in the header, is not
-    "stale")."""
+    "stale"); None when gettext cannot read them: a .mo cut short or
+    damaged (an interrupted write, a merge) stopped both the check and the
+    build that would make it again with a traceback."""
     import gettext
-    messages = dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
+    import struct
+    try:
+        translations = gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, struct.error, ValueError):
+        return None
+    messages = dict(translations._catalog)  # type: ignore[attr-defined]
     if isinstance(messages.get(""), str):
         messages[""] = GENERATED_BY.sub("", messages[""])
     return messages

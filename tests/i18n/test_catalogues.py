@@ -153,6 +153,26 @@ def test_the_check_notices_a_po_edited_without_compiling(tmp_path, monkeypatch):
     assert tool.stale() == []
 
 
+@pytest.mark.parametrize("damage", [b"", b"not a catalogue", b"\xde\x12\x04\x95\0\0"],
+                         ids=["empty", "garbage", "cut short"])
+def test_a_damaged_compiled_catalogue_is_stale_and_the_build_makes_it_again(
+        tmp_path, monkeypatch, damage):
+    """A .mo cut short or damaged (an interrupted write, a bad merge) made
+    both --check and the build, which should write it again, stop with a
+    traceback from gettext."""
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE, copy)
+    mo = copy / "fr" / "LC_MESSAGES" / "minesweeper.mo"
+    good = mo.read_bytes()
+    mo.write_bytes(damage)
+    monkeypatch.setattr(tool, "LOCALE", copy)
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    assert tool.stale() == ["locale/fr/LC_MESSAGES/minesweeper.mo: not compiled from its .po"]
+    assert tool.build() == [mo]
+    assert mo.read_bytes() == good
+    assert tool.stale() == []
+
+
 def test_the_check_notices_references_left_stale_and_the_build_writes_them_again(
         tmp_path, monkeypatch):
     """A message whose source moved kept its old "#: file" reference in the
