@@ -35,20 +35,25 @@ def write_atomic(path: Path, data: bytes) -> None:
     _write_then(path, data, lambda temporary: os.replace(temporary, path))
 
 
-def write_new(path: Path, data: bytes) -> None:
-    """Write ``data`` all at once as the new file ``path``; FileExistsError,
-    with nothing written, when the name is taken (by another program since
-    it was chosen: a replay another copy of the game exported the same
-    minute was replaced by this one)."""
-    _write_then(path, data, lambda temporary: _rename_without_overwrite(Path(temporary), path))
+def write_new(path: Path, data: bytes, *, like: Path | None = None) -> None:
+    """Write ``data`` all at once as the new file ``path`` (with the
+    permissions of the file ``like``, if given); FileExistsError, with
+    nothing written, when the name is taken (by another program since it
+    was chosen: a replay another copy of the game exported the same minute
+    was replaced by this one)."""
+    _write_then(path, data, lambda temporary: _rename_without_overwrite(Path(temporary), path),
+                like=like)
 
 
-def _write_then(path: Path, data: bytes, put: Callable[[str], None]) -> None:
-    """``data`` into a temporary file beside ``path``, flushed to the disk,
-    then ``put`` in place; the temporary file is removed if anything fails."""
+def _write_then(path: Path, data: bytes, put: Callable[[str], None], *,
+                like: Path | None = None) -> None:
+    """``data`` into a temporary file beside ``path``, with the permissions
+    of ``like`` (by default ``path``, the file it replaces), flushed to the
+    disk, then ``put`` in place; the temporary file is removed if anything
+    fails."""
     fd, temporary = _open_temporary(path)
     try:
-        _keep_mode(fd, path)
+        _keep_mode(fd, like or path)
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
             stream.flush()
@@ -134,7 +139,9 @@ def copy_aside(path: Path, data: bytes, label: str, when: datetime) -> Path | No
     while True:
         target = next(names)
         try:
-            write_new(target, data)
+            # as private as the file it copies: a settings file its owner
+            # alone could read was copied aside readable by all
+            write_new(target, data, like=path)
         except FileExistsError:
             if _holds(target, data):     # copied by the other copy a moment ago
                 return None

@@ -74,11 +74,11 @@ def test_a_copy_aside_keeps_other_bytes_under_a_new_number_and_the_same_bytes_on
         "settings.corrupt-20261122-153000-2.json"
     real_write_new = atomic.write_new
 
-    def the_other_copy_first(target, data):
+    def the_other_copy_first(target, data, like=None):
         if not target.exists() and not others:      # the other copy takes the free name
             others.append(target)
             target.write_bytes(data)
-        real_write_new(target, data)
+        real_write_new(target, data, like=like)
     others: list = []
     monkeypatch.setattr(atomic, "write_new", the_other_copy_first)
     assert atomic.copy_aside(path, b"again", "corrupt", WHEN) is None
@@ -158,3 +158,18 @@ def test_a_file_replaced_keeps_its_permissions(tmp_path, umask_022, mode):
     write_atomic(path, b"new")
     assert path.read_bytes() == b"new"
     assert stat.S_IMODE(os.stat(path).st_mode) == mode
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_copy_aside_is_as_private_as_the_file_it_copies(tmp_path, umask_022):
+    """A settings file that its owner alone may read, copied aside when
+    damaged (a link into a dotfiles folder), was copied readable by all."""
+    kept = tmp_path / "dotfiles" / "settings.json"
+    kept.parent.mkdir()
+    kept.write_bytes(b"{damaged")
+    os.chmod(kept, 0o600)
+    link = tmp_path / "settings.json"
+    link.symlink_to(kept)
+    aside = atomic.copy_aside(link, b"{damaged", "corrupt", datetime(2026, 1, 2, 3, 4, 5))
+    assert aside is not None and aside.read_bytes() == b"{damaged"
+    assert stat.S_IMODE(os.stat(aside).st_mode) == 0o600
