@@ -1067,11 +1067,11 @@ def test_open_replay_lists_the_exported_files_and_watches_the_chosen_one(tmp_pat
     assert isinstance(app.top, ReplayScreen) and app.top.replay == app.last_replay
 
 
-def open_replay_of_three_files(tmp_path):
-    """Open replay… over a folder of three (unreadable) files, listed newest
-    first: c, b, a."""
+def open_replay_over(tmp_path, names):
+    """Open replay… over a folder of (unreadable) files ``names``, each
+    newer than the one before, so listed last name first."""
     (tmp_path / "replays").mkdir()
-    for age, name in enumerate("abc"):
+    for age, name in enumerate(names):
         path = tmp_path / "replays" / f"{name}.json"
         path.write_text("{")
         os.utime(path, (1_000 + age, 1_000 + age))
@@ -1079,6 +1079,11 @@ def open_replay_of_three_files(tmp_path):
     app.commands.run("open_replay")
     app.step()
     return app
+
+
+def open_replay_of_three_files(tmp_path):
+    """Open replay… over three files, listed newest first: c, b, a."""
+    return open_replay_over(tmp_path, "abc")
 
 
 def test_the_file_chosen_in_open_replay_stays_chosen_through_a_zoom(tmp_path):
@@ -1121,14 +1126,7 @@ def test_a_press_dragged_past_the_end_of_the_list_scrolls_it_as_a_windows_list_b
     keys: Open replay's older files, History's older games were out of a
     touch screen's reach. As in a Windows list box, the selection follows
     a held press, and past the list's end scrolls it a row at a time."""
-    (tmp_path / "replays").mkdir()
-    for age in range(30):
-        path = tmp_path / "replays" / f"f{age:02}.json"
-        path.write_text("{")
-        os.utime(path, (1_000 + age, 1_000 + age))          # listed newest first: f29 ... f00
-    app = make_app(data_dir=tmp_path)
-    app.commands.run("open_replay")
-    app.step()
+    app = open_replay_over(tmp_path, [f"f{age:02}" for age in range(30)])   # f29 ... f00
     dialog = app.top
     table = dialog.table
     box = dialog.screen_rect(table)
@@ -1150,14 +1148,7 @@ def test_a_list_row_held_is_let_go_when_a_notice_opens_over_the_dialog(tmp_path)
     """A notice (the store's: records that cannot be saved) opened while a
     row was held takes its release: once it was closed, the selection went
     on following the pointer, no button down."""
-    (tmp_path / "replays").mkdir()
-    for age in range(5):
-        path = tmp_path / "replays" / f"f{age:02}.json"
-        path.write_text("{")
-        os.utime(path, (1_000 + age, 1_000 + age))
-    app = make_app(data_dir=tmp_path)
-    app.commands.run("open_replay")
-    app.step()
+    app = open_replay_over(tmp_path, [f"f{age:02}" for age in range(5)])
     dialog = app.top
     table = dialog.table
     box = dialog.screen_rect(table)
