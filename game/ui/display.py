@@ -1,5 +1,6 @@
 """The one window of the run: opened once at its final size, centred, then
-resized in place.
+resized in place; where the player left it last time, if that is still on
+a display.
 
 Zoom, level changes and fullscreen change the size of the same window
 (``pygame.Window``), never close and reopen it: no black gap, no flash of a
@@ -18,6 +19,7 @@ import ctypes
 import sys
 import warnings
 import weakref
+from collections.abc import Sequence
 
 import pygame
 
@@ -62,6 +64,32 @@ def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, i
     room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
     room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
     return max(0, min(x, room_x)), max(0, min(y, room_y))
+
+
+def start_position(saved: Sequence[int], pixels: tuple[int, int],
+                   displays: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """Where a window of ``pixels`` opens, from the top-left corner ``saved``
+    when it was last left ([] if never), on ``displays`` (their sizes; SDL
+    puts the first at 0, 0, and pygame-ce tells where the others are no
+    more than ``on_screen`` knows); None: centred, as on a first run.
+
+    A window over the first display is pulled wholly onto it, as a zoom
+    would (the resolution may have shrunk since). Wholly off it, the window
+    can only be on another display, and stays put if one could be there:
+    within the room all the others would cover laid side by side, left,
+    right, above or below the first. Anywhere else, or with no other
+    display (a monitor unplugged), it was lost off-screen: centred."""
+    if len(saved) != 2 or not displays:
+        return None
+    x, y = saved
+    (w, h), others = displays[0], displays[1:]
+    if x < w and y < h and x + pixels[0] > 0 and y + pixels[1] > 0:
+        return on_screen((x, y), pixels, (w, h), pixels)
+    reach_x = sum(size[0] for size in others)
+    reach_y = sum(size[1] for size in others)
+    if -reach_x <= x < w + reach_x and -reach_y <= y < h + reach_y and others:
+        return x, y
+    return None
 
 
 #: The last window surface ``window_surface`` saw (weakly: a dead one is gone).
@@ -115,9 +143,13 @@ def _give_back(surface: pygame.Surface) -> None:
 
 
 class Display:
-    def __init__(self, caption: str, icon: pygame.Surface | None = None) -> None:
+    def __init__(self, caption: str, icon: pygame.Surface | None = None,
+                 saved_at: Sequence[int] = ()) -> None:
+        """``saved_at``: where the window was left last time (see
+        :func:`start_position`); empty to open it centred."""
         self.caption = caption
         self.icon = icon
+        self.saved_at = tuple(saved_at)
         self.surface: pygame.Surface | None = None
         self.viewport = Viewport(1)
         self.fullscreen = False
@@ -125,6 +157,9 @@ class Display:
         self._windowed_at: tuple[int, int] | None = None   # where to go back from fullscreen
         self._windowed_size = (0, 0)               # and the window's size there
         self._room = (0, 0)                        # the surface's size when the game was placed
+        # Where the window was put back from fullscreen, and where it landed
+        # instead (see ``moved``).
+        self._framing: tuple[tuple[int, int], tuple[int, int]] | None = None
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
         """Show the game at a scale-1 ``size``: the first call creates the
@@ -132,7 +167,8 @@ class Display:
         pixels = (size[0] * scale, size[1] * scale)
         screen = desktop_size()
         if self.window is None:
-            self._create(screen if fullscreen else pixels, fullscreen)
+            at = None if fullscreen else self._saved_place(pixels)
+            self._create(screen if fullscreen else pixels, fullscreen, at)
         elif fullscreen != self.fullscreen:
             self._switch(pixels, fullscreen)
         elif not fullscreen and tuple(self.window.size) != pixels:
@@ -174,15 +210,31 @@ class Display:
         surface = window_surface()
         return surface is not self.surface or surface.get_size() != self._room
 
-    def _create(self, pixels: tuple[int, int], fullscreen: bool) -> None:
+    def _saved_place(self, pixels: tuple[int, int]) -> tuple[int, int] | None:
+        """Where a window of ``pixels`` goes that was left at ``saved_at``
+        last time (None: centred), judged on the displays of the moment."""
+        return start_position(self.saved_at, pixels, pygame.display.get_desktop_sizes())
+
+    def _create(self, pixels: tuple[int, int], fullscreen: bool,
+                at: tuple[int, int] | None) -> None:
+        """The window, centred, or windowed at ``at``: placed there while
+        hidden (no flash of it centred), then placed again once shown. The
+        window manager frames it as it shows, and only then does SDL know
+        the frame: placed once, the window came up 1 and 20 pixels off
+        (openbox), and drifted by its title bar at every start."""
         pygame.display.set_caption(self.caption)
         if self.icon is not None:
             pygame.display.set_icon(self.icon)      # before set_mode, as SDL prefers
         flags = pygame.FULLSCREEN if fullscreen else 0
+        placed = None if fullscreen else at
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            pygame.display.set_mode(pixels, flags)
+            pygame.display.set_mode(pixels, flags | (0 if placed is None else pygame.HIDDEN))
             self.window = pygame.Window.from_display_module()
+        if placed is not None:
+            self.window.position = placed
+            self.window.show()
+            self.window.position = placed
 
     def minimize(self) -> None:
         """Down to the taskbar (Esc, the classic's boss key); the window
@@ -214,6 +266,26 @@ class Display:
         if moved != at:
             self.window.position = moved
 
+    def windowed_position(self) -> tuple[int, int] | None:
+        """Where the window's top-left corner is, windowed; in fullscreen,
+        where it goes back to (None if nowhere yet: it will be centred)."""
+        if self.window is None:
+            return None
+        if self.fullscreen:
+            return self._windowed_at
+        return tuple(self.window.position)
+
+    def moved(self) -> None:
+        """The window manager moved the window. Back from fullscreen, a
+        window that had not been framed yet (it opened fullscreen) was put
+        by SDL as if it had no frame, 1 and 20 pixels off (openbox): when
+        the window manager has framed it, and it is still where it landed,
+        it is put where it was asked for again, SDL knowing the frame now."""
+        framing, self._framing = self._framing, None
+        if framing is not None and not self.fullscreen \
+                and tuple(self.window.position) == framing[1]:
+            self.window.position = framing[0]
+
     def _switch(self, pixels: tuple[int, int], fullscreen: bool) -> None:
         """Into or out of fullscreen, the same window."""
         window = self.window
@@ -227,7 +299,13 @@ class Display:
                 # Back where it was, on the screen still: a bigger level
                 # chosen in fullscreen went back to a small board's place
                 # near the screen's edge, and hung off it.
-                window.position = on_screen(self._windowed_at, pixels, desktop_size(),
-                                            self._windowed_size)
-            else:
+                back = on_screen(self._windowed_at, pixels, desktop_size(),
+                                 self._windowed_size)
+            else:                       # opened fullscreen: where it was left last time
+                back = self._saved_place(pixels)
+            if back is None:
                 window.position = pygame.WINDOWPOS_CENTERED
+            else:
+                window.position = back
+                landed = tuple(window.position)
+                self._framing = None if landed == back else (back, landed)
