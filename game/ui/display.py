@@ -66,30 +66,39 @@ def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, i
     return max(0, min(x, room_x)), max(0, min(y, room_y))
 
 
+def reachable(at: tuple[int, int], pixels: tuple[int, int],
+              displays: Sequence[tuple[int, int]]) -> bool:
+    """Whether a window of ``pixels`` at ``at`` can be seen: over the first
+    display (SDL puts it at 0, 0), or wholly off it where another display
+    could be. pygame-ce tells the other displays' sizes, not where they
+    are: within the room they would cover laid side by side, left, right,
+    above or below the first, one may be there. With no other display (a
+    monitor unplugged), a window wholly off the first is lost."""
+    if not displays:
+        return True                           # nothing known: leave it to SDL
+    x, y = at
+    (w, h), others = displays[0], displays[1:]
+    if x < w and y < h and x + pixels[0] > 0 and y + pixels[1] > 0:
+        return True
+    reach_x = sum(size[0] for size in others)
+    reach_y = sum(size[1] for size in others)
+    return bool(others) and -reach_x <= x < w + reach_x and -reach_y <= y < h + reach_y
+
+
 def start_position(saved: Sequence[int], pixels: tuple[int, int],
                    displays: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     """Where a window of ``pixels`` opens, from the top-left corner ``saved``
-    when it was last left ([] if never), on ``displays`` (their sizes; SDL
-    puts the first at 0, 0, and pygame-ce tells where the others are no
-    more than ``on_screen`` knows); None: centred, as on a first run.
-
-    A window over the first display is pulled wholly onto it, as a zoom
-    would (the resolution may have shrunk since). Wholly off it, the window
-    can only be on another display, and stays put if one could be there:
-    within the room all the others would cover laid side by side, left,
-    right, above or below the first. Anywhere else, or with no other
-    display (a monitor unplugged), it was lost off-screen: centred."""
+    when it was last left ([] if never), on ``displays`` (their sizes);
+    None: centred, as on a first run. A window over the first display is
+    pulled wholly onto it, as a zoom would (the resolution may have shrunk
+    since); one wholly off it stays there if it is :func:`reachable`, and
+    is centred if it was lost off-screen."""
     if len(saved) != 2 or not displays:
         return None
-    x, y = saved
-    (w, h), others = displays[0], displays[1:]
-    if x < w and y < h and x + pixels[0] > 0 and y + pixels[1] > 0:
-        return on_screen((x, y), pixels, (w, h), pixels)
-    reach_x = sum(size[0] for size in others)
-    reach_y = sum(size[1] for size in others)
-    if -reach_x <= x < w + reach_x and -reach_y <= y < h + reach_y and others:
-        return x, y
-    return None
+    at = (saved[0], saved[1])
+    if not reachable(at, pixels, displays):
+        return None
+    return on_screen(at, pixels, displays[0], pixels)
 
 
 #: The last window surface ``window_surface`` saw (weakly: a dead one is gone).
@@ -259,11 +268,14 @@ class Display:
                         was: tuple[int, int]) -> None:
         """A window grown by a zoom or a bigger level (from the size it
         ``was``) keeps its top-left corner, as the classic did, unless that
-        would push it off the screen."""
+        would push it off the screen. One left where no display is (a
+        monitor unplugged, a window manager that left it there) is centred."""
         x, y = self.window.position
         at = (x, y)
         moved = on_screen(at, pixels, screen, was)
-        if moved != at:
+        if not reachable(moved, pixels, pygame.display.get_desktop_sizes()):
+            self.window.position = pygame.WINDOWPOS_CENTERED
+        elif moved != at:
             self.window.position = moved
 
     def windowed_position(self) -> tuple[int, int] | None:
@@ -299,8 +311,10 @@ class Display:
                 # Back where it was, on the screen still: a bigger level
                 # chosen in fullscreen went back to a small board's place
                 # near the screen's edge, and hung off it.
-                back = on_screen(self._windowed_at, pixels, desktop_size(),
-                                 self._windowed_size)
+                back: tuple[int, int] | None = on_screen(
+                    self._windowed_at, pixels, desktop_size(), self._windowed_size)
+                if not reachable(back, pixels, pygame.display.get_desktop_sizes()):
+                    back = None         # its display was unplugged meanwhile
             else:                       # opened fullscreen: where it was left last time
                 back = self._saved_place(pixels)
             if back is None:

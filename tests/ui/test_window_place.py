@@ -220,3 +220,58 @@ def test_a_window_dragged_as_it_comes_back_from_fullscreen_stays_where_it_was_dr
     assert tuple(window.position) == (400, 300)
     assert saved_on_disk(app) == [400, 300]
 
+
+
+# ---------------------------------------------------------------- a display unplugged
+
+
+@pytest.fixture
+def displays(monkeypatch):
+    """The displays SDL reports, changed at will (a monitor plugged or
+    unplugged): the first is the dummy driver's own."""
+    first = pygame.display.get_desktop_sizes()[0]
+    sizes = [first, (1920, 1080)]
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: list(sizes))
+    return sizes
+
+
+def test_a_window_on_a_display_unplugged_in_fullscreen_comes_back_on_the_screen(displays):
+    """Fullscreen on a second monitor, which was then unplugged: leaving
+    fullscreen put the window back on that monitor's place, on no display."""
+    app = make_app()
+    at = (displays[0][0] + 200, 100)                   # on the second display
+    dragged(app, at)
+    key(app, pygame.K_F11)
+    del displays[1:]
+    key(app, pygame.K_F11)
+    x, y = app.display.window.position
+    w, h = app.display.window.size
+    screen = displays[0]
+    assert (x, y) == ((screen[0] - w) // 2, (screen[1] - h) // 2)
+
+
+@pytest.mark.parametrize("how", ["zoom", "level"])
+def test_a_window_left_on_a_display_unplugged_is_brought_back_when_it_grows(displays, how):
+    """A window manager that leaves a window where a monitor unplugged was
+    (X11's do): a zoom or a bigger level kept it there, out of reach."""
+    app = make_app()
+    dragged(app, (displays[0][0] + 200, 100))
+    del displays[1:]
+    if how == "zoom":
+        key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    else:
+        app.commands.run("level_intermediate")
+    x, y = app.display.window.position
+    w, h = app.display.window.size
+    screen = displays[0]
+    assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]
+
+
+def test_a_window_on_a_display_still_there_stays_on_it(displays):
+    app = make_app()
+    at = (displays[0][0] + 200, 100)
+    dragged(app, at)
+    key(app, pygame.K_F11)
+    key(app, pygame.K_F11)
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    assert tuple(app.display.window.position) == at
