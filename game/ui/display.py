@@ -89,16 +89,22 @@ def start_position(saved: Sequence[int], pixels: tuple[int, int],
                    displays: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     """Where a window of ``pixels`` opens, from the top-left corner ``saved``
     when it was last left ([] if never), on ``displays`` (their sizes);
-    None: centred, as on a first run. A window over the first display is
-    pulled wholly onto it, as a zoom would (the resolution may have shrunk
-    since); one wholly off it stays there if it is :func:`reachable`, and
-    is centred if it was lost off-screen."""
+    None: centred, as on a first run. A window with its corner on the first
+    display is pulled wholly onto it, as a zoom would (the resolution may
+    have shrunk since); one with its corner where another display could be
+    (:func:`reachable`) stays there, even opened bigger than it was left
+    and reaching over the first display's edge, as a zoom leaves it; with
+    the first display alone, a window over its edge is pulled onto it, and
+    one lost off-screen is centred."""
     if len(saved) != 2 or not displays:
         return None
     at = (saved[0], saved[1])
     if not reachable(at, pixels, displays):
         return None
-    return on_screen(at, pixels, displays[0], pixels)
+    (w, h), others = displays[0], displays[1:]
+    if others and not (0 <= at[0] < w and 0 <= at[1] < h):
+        return at
+    return on_screen(at, pixels, (w, h), pixels)
 
 
 #: The last window surface ``window_surface`` saw (weakly: a dead one is gone).

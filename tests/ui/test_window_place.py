@@ -65,6 +65,16 @@ def test_a_window_left_where_another_display_may_be_stays_there(at):
     assert start_position(list(at), WINDOW, [SCREEN, (1280, 1024)]) == at
 
 
+@pytest.mark.parametrize("at", [(-400, 100), (100, -300)])
+def test_a_window_left_on_another_display_stays_there_opened_bigger(at):
+    """Left on a display beside the first, then opened at a bigger board or
+    scale, whose window reaches over the first display's edge: it stays on
+    its display, as a window a zoom grows does, rather than jump onto the
+    first. With the first display alone, it is pulled onto it."""
+    assert start_position(list(at), (600, 500), [SCREEN, (1280, 1024)]) == at
+    assert start_position(list(at), (600, 500), [SCREEN]) == (max(0, at[0]), max(0, at[1]))
+
+
 @pytest.mark.parametrize("at", [(3200, 100), (-1300, 100), (100, 2104), (100, -1100)])
 def test_a_window_beyond_every_display_there_could_be_opens_centred(at):
     assert start_position(list(at), WINDOW, [SCREEN, (1280, 1024)]) is None
