@@ -1,6 +1,6 @@
-"""The one window of the run: opened once at its final size, centred, then
-resized in place; where the player left it last time, if that is still on
-a display.
+"""The one window of the run: opened once at its final size, where the
+player left it last time if that is still on a display (else centred), then
+resized in place.
 
 Zoom, level changes and fullscreen change the size of the same window
 (``pygame.Window``), never close and reopen it: no black gap, no flash of a
@@ -232,7 +232,7 @@ class Display:
 
     def _create(self, pixels: tuple[int, int], fullscreen: bool,
                 at: tuple[int, int] | None) -> None:
-        """The window, centred, or windowed at ``at``: placed there while
+        """The window, centred, or (windowed) at ``at``: placed there while
         hidden (no flash of it centred), then placed again once shown. The
         window manager frames it as it shows, and only then does SDL know
         the frame: placed once, the window came up 1 and 20 pixels off
@@ -241,15 +241,14 @@ class Display:
         if self.icon is not None:
             pygame.display.set_icon(self.icon)      # before set_mode, as SDL prefers
         flags = pygame.FULLSCREEN if fullscreen else 0
-        placed = None if fullscreen else at
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            pygame.display.set_mode(pixels, flags | (0 if placed is None else pygame.HIDDEN))
+            pygame.display.set_mode(pixels, flags | (0 if at is None else pygame.HIDDEN))
             self.window = pygame.Window.from_display_module()
-        if placed is not None:
-            self.window.position = placed
+        if at is not None:
+            self.window.position = at
             self.window.show()
-            self.window.position = placed
+            self.window.position = at
 
     def minimize(self) -> None:
         """Down to the taskbar (Esc, the classic's boss key); the window
