@@ -7,7 +7,7 @@ persists it and the command line overrides it for one run.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.engine import CLASSIC, DEFAULT_STYLE, LEVELS, OPENING, Level, level_preset
 from game.engine.gallery import GALLERY
@@ -24,6 +24,18 @@ STYLE_RULES: dict[str, tuple[str, bool]] = {
 
 #: The largest pixel scale, on the command line and in settings.json alike.
 MAX_SCALE = 8
+#: The window coordinates a saved window position may hold: X11 has 16-bit
+#: ones, and SDL takes larger numbers for its own codes (0x2FFF0000 is
+#: "centred"), which a settings file must never smuggle in.
+WINDOW_COORDINATES = (-32768, 32767)
+
+
+def is_window_position(value: object) -> bool:
+    """Whether ``value`` is a window position settings.json may hold: two
+    whole numbers (not true or false, not 1.0) in :data:`WINDOW_COORDINATES`."""
+    low, high = WINDOW_COORDINATES
+    return (type(value) is list and len(value) == 2
+            and all(type(n) is int and low <= n <= high for n in value))
 
 
 def level_name(width: int, height: int, mines: int, style: str = DEFAULT_STYLE) -> str:
@@ -58,6 +70,9 @@ class Settings:
     long_press: float = 0.4          # seconds a finger rests on a cell to flag it
     language: str = ""               # "en", "fr"...; "": the system's language
     player_name: str = ""            # the last name given to a best time, offered the next time
+    # Where the window's top-left corner was left, [x, y] (the classic's
+    # Xpos and Ypos), or [] until it has been placed once: it opens centred.
+    window_position: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         """Settings saved before "Your mask" was kept apart from the custom
@@ -130,6 +145,7 @@ NAMES: dict[str, str] = {
     "long_press": N_("Long press (touch screens)"),
     "language": N_("Language"),
     "player_name": N_("Name for best times"),
+    "window_position": N_("Window position"),
 }
 
 

@@ -11,7 +11,9 @@ checked against the type of their default in Settings (so a field added there
 is persisted and checked with no change here) and against the same ranges as
 the command line: a level, a first-click rule, a custom size within the
 limits of the shape saved with it, a scale from 0 (fit the screen) to
-MAX_SCALE. Text must be text that can be written back: JSON can spell a
+MAX_SCALE, a window position of two whole numbers within
+WINDOW_COORDINATES (whether it is on a display is the window's to judge
+at start: a monitor unplugged makes no file bad). Text must be text that can be written back: JSON can spell a
 lone surrogate ("\\ud800"), which no UTF-8 file can hold, so such a field
 is bad too (kept, it would make every later save of the settings fail).
 
@@ -35,7 +37,7 @@ from typing import Any
 from game.engine import CUSTOM_LIMITS, FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
 from game.engine.gallery import GALLERY
 from game.engine.topology import CELL, check_mask
-from game.settings import MAX_SCALE, Settings
+from game.settings import MAX_SCALE, Settings, is_window_position
 
 from .names import clean_name
 
@@ -222,6 +224,8 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
         return LONG_PRESS_RANGE[0] <= value <= LONG_PRESS_RANGE[1]
     if name == "player_name":
         return value == "" or clean_name(value) == value   # a name as Best Times keep it
+    if name == "window_position":
+        return value == [] or is_window_position(value)     # []: never placed, centred
     return True
 
 

@@ -82,7 +82,10 @@ class App(Loop, WindowFit):
         self.reader = store.reader(background=background_reads)
         self.exports = ReplayExporter(background=background_reads)
         self.atlas = Atlas.load()
-        self.display = Display(i18n._("Minesweeper"), icon=self.atlas.get("icon"))
+        self.display = Display(i18n._("Minesweeper"), icon=self.atlas.get("icon"),
+                               saved_at=settings.window_position)
+        self._place_unsaved = False                 # the window moved since its place was saved
+        self._moved_at_tick = 0
         self.audio = Audio(settings.sound, clock=self.clock)
         self.layout: Layout | None = None
         self.viewport = Viewport(1)
@@ -260,8 +263,9 @@ class App(Loop, WindowFit):
         are stopped, and the resource tracker multiprocessing started with
         them is waited for (``end_resource_tracker``); pending reads of the
         records are dropped; a best time being named keeps the name typed so
-        far; a game in progress is recorded as abandoned; what the store has
-        queued is written before the window goes."""
+        far; a game in progress is recorded as abandoned; the window's place
+        is kept; what the store has queued is written before the window goes."""
+        self.remember_window_place(closing=True)
         self.worker.close()
         self.replays.close()
         end_resource_tracker()

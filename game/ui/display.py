@@ -1,4 +1,5 @@
-"""The one window of the run: opened once at its final size, centred, then
+"""The one window of the run: opened once at its final size, where the
+player left it last time if that is still on a display (else centred), then
 resized in place.
 
 Zoom, level changes and fullscreen change the size of the same window
@@ -18,6 +19,7 @@ import ctypes
 import sys
 import warnings
 import weakref
+from collections.abc import Sequence
 
 import pygame
 
@@ -62,6 +64,47 @@ def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, i
     room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
     room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
     return max(0, min(x, room_x)), max(0, min(y, room_y))
+
+
+def reachable(at: tuple[int, int], pixels: tuple[int, int],
+              displays: Sequence[tuple[int, int]]) -> bool:
+    """Whether a window of ``pixels`` at ``at`` can be seen: over the first
+    display (SDL puts it at 0, 0), or wholly off it where another display
+    could be. pygame-ce tells the other displays' sizes, not where they
+    are: within the room they would cover laid side by side, left, right,
+    above or below the first, one may be there. With no other display (a
+    monitor unplugged), a window wholly off the first is lost."""
+    if not displays:
+        return True                           # nothing known: leave it to SDL
+    x, y = at
+    (w, h), others = displays[0], displays[1:]
+    if x < w and y < h and x + pixels[0] > 0 and y + pixels[1] > 0:
+        return True
+    reach_x = sum(size[0] for size in others)
+    reach_y = sum(size[1] for size in others)
+    return bool(others) and -reach_x <= x < w + reach_x and -reach_y <= y < h + reach_y
+
+
+def start_position(saved: Sequence[int], pixels: tuple[int, int],
+                   displays: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """Where a window of ``pixels`` opens, from the top-left corner ``saved``
+    when it was last left ([] if never), on ``displays`` (their sizes);
+    None: centred, as on a first run. A window with its corner on the first
+    display is pulled wholly onto it, as a zoom would (the resolution may
+    have shrunk since); one with its corner where another display could be
+    (:func:`reachable`) stays there, even opened bigger than it was left
+    and reaching over the first display's edge, as a zoom leaves it; with
+    the first display alone, a window over its edge is pulled onto it, and
+    one lost off-screen is centred."""
+    if len(saved) != 2 or not displays:
+        return None
+    at = (saved[0], saved[1])
+    if not reachable(at, pixels, displays):
+        return None
+    (w, h), others = displays[0], displays[1:]
+    if others and not (0 <= at[0] < w and 0 <= at[1] < h):
+        return at
+    return on_screen(at, pixels, (w, h), pixels)
 
 
 #: The last window surface ``window_surface`` saw (weakly: a dead one is gone).
@@ -115,9 +158,13 @@ def _give_back(surface: pygame.Surface) -> None:
 
 
 class Display:
-    def __init__(self, caption: str, icon: pygame.Surface | None = None) -> None:
+    def __init__(self, caption: str, icon: pygame.Surface | None = None,
+                 saved_at: Sequence[int] = ()) -> None:
+        """``saved_at``: where the window was left last time (see
+        :func:`start_position`); empty to open it centred."""
         self.caption = caption
         self.icon = icon
+        self.saved_at = tuple(saved_at)
         self.surface: pygame.Surface | None = None
         self.viewport = Viewport(1)
         self.fullscreen = False
@@ -125,6 +172,9 @@ class Display:
         self._windowed_at: tuple[int, int] | None = None   # where to go back from fullscreen
         self._windowed_size = (0, 0)               # and the window's size there
         self._room = (0, 0)                        # the surface's size when the game was placed
+        # Where the window was put back from fullscreen, and where it landed
+        # instead (see ``moved``).
+        self._framing: tuple[tuple[int, int], tuple[int, int]] | None = None
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
         """Show the game at a scale-1 ``size``: the first call creates the
@@ -132,7 +182,8 @@ class Display:
         pixels = (size[0] * scale, size[1] * scale)
         screen = desktop_size()
         if self.window is None:
-            self._create(screen if fullscreen else pixels, fullscreen)
+            at = None if fullscreen else self._saved_place(pixels)
+            self._create(screen if fullscreen else pixels, fullscreen, at)
         elif fullscreen != self.fullscreen:
             self._switch(pixels, fullscreen)
         elif not fullscreen and tuple(self.window.size) != pixels:
@@ -174,15 +225,30 @@ class Display:
         surface = window_surface()
         return surface is not self.surface or surface.get_size() != self._room
 
-    def _create(self, pixels: tuple[int, int], fullscreen: bool) -> None:
+    def _saved_place(self, pixels: tuple[int, int]) -> tuple[int, int] | None:
+        """Where a window of ``pixels`` goes that was left at ``saved_at``
+        last time (None: centred), judged on the displays of the moment."""
+        return start_position(self.saved_at, pixels, pygame.display.get_desktop_sizes())
+
+    def _create(self, pixels: tuple[int, int], fullscreen: bool,
+                at: tuple[int, int] | None) -> None:
+        """The window, centred, or (windowed) at ``at``: placed there while
+        hidden (no flash of it centred), then placed again once shown. The
+        window manager frames it as it shows, and only then does SDL know
+        the frame: placed once, the window came up 1 and 20 pixels off
+        (openbox), and drifted by its title bar at every start."""
         pygame.display.set_caption(self.caption)
         if self.icon is not None:
             pygame.display.set_icon(self.icon)      # before set_mode, as SDL prefers
         flags = pygame.FULLSCREEN if fullscreen else 0
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            pygame.display.set_mode(pixels, flags)
+            pygame.display.set_mode(pixels, flags | (0 if at is None else pygame.HIDDEN))
             self.window = pygame.Window.from_display_module()
+        if at is not None:
+            self.window.position = at
+            self.window.show()
+            self.window.position = at
 
     def minimize(self) -> None:
         """Down to the taskbar (Esc, the classic's boss key); the window
@@ -207,12 +273,35 @@ class Display:
                         was: tuple[int, int]) -> None:
         """A window grown by a zoom or a bigger level (from the size it
         ``was``) keeps its top-left corner, as the classic did, unless that
-        would push it off the screen."""
+        would push it off the screen. One left where no display is (a
+        monitor unplugged, a window manager that left it there) is centred."""
         x, y = self.window.position
         at = (x, y)
         moved = on_screen(at, pixels, screen, was)
-        if moved != at:
+        if not reachable(moved, pixels, pygame.display.get_desktop_sizes()):
+            self.window.position = pygame.WINDOWPOS_CENTERED
+        elif moved != at:
             self.window.position = moved
+
+    def windowed_position(self) -> tuple[int, int] | None:
+        """Where the window's top-left corner is, windowed; in fullscreen,
+        where it goes back to (None if nowhere yet: it will be centred)."""
+        if self.window is None:
+            return None
+        if self.fullscreen:
+            return self._windowed_at
+        return tuple(self.window.position)
+
+    def moved(self) -> None:
+        """The window manager moved the window. Back from fullscreen, a
+        window that had not been framed yet (it opened fullscreen) was put
+        by SDL as if it had no frame, 1 and 20 pixels off (openbox): when
+        the window manager has framed it, and it is still where it landed,
+        it is put where it was asked for again, SDL knowing the frame now."""
+        framing, self._framing = self._framing, None
+        if framing is not None and not self.fullscreen \
+                and tuple(self.window.position) == framing[1]:
+            self.window.position = framing[0]
 
     def _switch(self, pixels: tuple[int, int], fullscreen: bool) -> None:
         """Into or out of fullscreen, the same window."""
@@ -227,7 +316,15 @@ class Display:
                 # Back where it was, on the screen still: a bigger level
                 # chosen in fullscreen went back to a small board's place
                 # near the screen's edge, and hung off it.
-                window.position = on_screen(self._windowed_at, pixels, desktop_size(),
-                                            self._windowed_size)
-            else:
+                back: tuple[int, int] | None = on_screen(
+                    self._windowed_at, pixels, desktop_size(), self._windowed_size)
+                if not reachable(back, pixels, pygame.display.get_desktop_sizes()):
+                    back = None         # its display was unplugged meanwhile
+            else:                       # opened fullscreen: where it was left last time
+                back = self._saved_place(pixels)
+            if back is None:
                 window.position = pygame.WINDOWPOS_CENTERED
+            else:
+                window.position = back
+                landed = tuple(window.position)
+                self._framing = None if landed == back else (back, landed)

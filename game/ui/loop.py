@@ -84,7 +84,7 @@ class Loop:
     def _dispatch(self, event: pygame.event.Event) -> None:
         """One event to whom it concerns: the window's own (quit, a file
         dropped, exposed, resized, a sound device, the pointer or the focus
-        gone), a global key, or else the screen on top."""
+        gone, moved), a global key, or else the screen on top."""
         if event.type == pygame.KEYDOWN and keys.is_operator_exit(event):
             self.request_quit()
         elif event.type == pygame.QUIT:
@@ -95,6 +95,8 @@ class Loop:
             self.invalidate()
         elif event.type == pygame.WINDOWSIZECHANGED:
             self.window_resized()
+        elif event.type == pygame.WINDOWMOVED:
+            self.window_moved()
         elif event.type in DEVICE_EVENTS:
             self.audio.device_changed(event)       # speakers plugged in or out
         elif event.type == pygame.WINDOWLEAVE:
@@ -152,7 +154,8 @@ class Loop:
 
     def update(self) -> None:
         """One fixed tick for every screen; news from the store's background
-        writer (saving stopped) is shown as it comes."""
+        writer (saving stopped) is shown as it comes; the window's new place
+        is saved once it stays there."""
         self.ticks += 1
         if self.store.notices:
             self.show_notices()
@@ -161,6 +164,7 @@ class Loop:
         for screen in list(self.stack):
             screen.update()
         self.audio.update(self.still())
+        self.remember_window_place()
         if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
                 and not self.attracting:
             self.start_attract()

@@ -3,17 +3,25 @@
 A new board, a zoom, fullscreen or a window resized by someone else places the
 game again: the board's layout for the room there is, at an integer scale
 (windowed: the one asked for as far as it fits; fullscreen: the largest that
-fits). This is the app's part that does it (a mixin, so the app stays one
-object with one state); ``display`` makes and resizes the window itself.
+fits). The window's place is remembered for the next run, as the classic's
+Xpos and Ypos were. This is the app's part that does it (a mixin, so the app
+stays one object with one state); ``display`` makes, places and resizes the
+window itself.
 """
 
 from __future__ import annotations
 
+from game.settings import is_window_position
+
 from .display import fitting_scale, window_room
 from .frame import Layout
 from .render.painter import Painter
+from .ticks import TICKS_PER_SECOND
 
 DEFAULT_MAX_SCALE = 2
+#: A moved window's place is saved once it has stayed there this long: a
+#: drag moves it every few pixels, and every save writes settings.json.
+PLACE_SETTLES_TICKS = TICKS_PER_SECOND
 
 
 class WindowFit:
@@ -51,7 +59,10 @@ class WindowFit:
         if mode != self._mode:
             self._mode = mode
             self.layout = layout
+            resized = self.display.window is not None
             self.viewport = self.display.open(layout.size, scale, fullscreen)
+            if resized:
+                self.place_changed()        # maybe: pulled onto the screen, out of fullscreen
             self.atlas.convert()
             self.painter = Painter(self.display.surface, self.atlas, self.viewport)
             for screen in self.stack:
@@ -100,3 +111,32 @@ class WindowFit:
         cols, rows, _, shape = self._board
         top = fitting_scale(Layout.for_board(cols, rows, shape=shape).size, window_room())
         return 1 <= self.viewport.scale + step <= top
+
+    def window_moved(self) -> None:
+        """The window manager moved the window (the player dragged it)."""
+        self.display.moved()
+        self.place_changed()
+
+    def place_changed(self) -> None:
+        """The window may have moved: dragged, or pulled onto the screen by
+        a zoom or a bigger level, or out of fullscreen. Its place is saved
+        once it stays there (:meth:`remember_window_place`)."""
+        self._moved_at_tick = self.ticks
+        self._place_unsaved = True
+
+    def remember_window_place(self, closing: bool = False) -> None:
+        """Save where the window was moved, once it has stayed there
+        :data:`PLACE_SETTLES_TICKS`, or at once when ``closing``. Its place
+        is read from the window, which SDL keeps up to date, rather than
+        from the events: SDL tells no move it was asked for itself (a zoom
+        that pulled the window onto the screen). In fullscreen, the place
+        it goes back to (a kiosk, which saves no setting, saves none)."""
+        if not self._place_unsaved or (
+                not closing and self.ticks - self._moved_at_tick < PLACE_SETTLES_TICKS):
+            return
+        self._place_unsaved = False
+        at = self.display.windowed_position()
+        if at is not None and list(at) != self.settings.window_position \
+                and is_window_position(list(at)):
+            self.settings.window_position = list(at)
+            self.settings_changed("window_position")

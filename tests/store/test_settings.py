@@ -25,7 +25,7 @@ def test_every_setting_survives_a_restart(tmp_path):
                       scale=3, fullscreen=True, first_click="classic", no_guess=True,
                       style="win31", long_press=0.7, language="fr",
                       custom_mask="\n".join(["#" * 49 + " "] * 40), shape="hex",
-                      player_name="Zoë 李")
+                      player_name="Zoë 李", window_position=[-1200, 40])
     assert all(getattr(chosen, f.name) != getattr(Settings(), f.name)
                for f in fields(Settings))              # every field is exercised
     store.settings = chosen
@@ -83,6 +83,16 @@ def test_unknown_fields_are_ignored(tmp_path):
     ("player_name", "x" * 21),        # longer than a best time's name
     ("player_name", "Ann\nBob"),       # a control character
     ("player_name", 7),
+    ("window_position", "120,80"),    # a window position is two whole numbers...
+    ("window_position", [120]),
+    ("window_position", [120, 80, 3]),
+    ("window_position", [120.0, 80]),
+    ("window_position", [True, 80]),
+    ("window_position", [120, "80"]),
+    ("window_position", [40000, 80]),     # ... of a window, not SDL's codes (centred...)
+    ("window_position", [0x2FFF0000, 0]),
+    ("window_position", [-10**400, 0]),
+    ("window_position", {"x": 1, "y": 2}),
     *[(f.name, "\ud800") for f in fields(Settings)     # a lone surrogate: no UTF-8 holds it
       if isinstance(getattr(Settings(), f.name), str)],
 ])
@@ -100,6 +110,28 @@ def test_a_bad_field_takes_its_default_and_the_player_is_told(tmp_path, field, v
     salvaged = json.loads((tmp_path / "settings.json").read_text())
     assert salvaged == {"schema": 1, "settings": asdict(expected)}    # written back at once
     assert open_store(tmp_path).notices == []
+
+
+@pytest.mark.parametrize("text", ["[NaN, 80]", "[120, Infinity]", "[-Infinity, 0]"])
+def test_a_window_position_that_is_no_number_is_reset_and_the_player_told(tmp_path, text):
+    (tmp_path / "settings.json").write_text(
+        '{"schema": 1, "settings": {"sound": false, "window_position": ' + text + "}}", "utf-8")
+    store = open_store(tmp_path)
+    store.flush()
+    assert store.settings == Settings(sound=False)
+    [message] = store.take_notices()
+    assert NAMES["window_position"] in message
+    assert json.loads((tmp_path / "settings.json").read_text())["settings"]["window_position"] == []
+
+
+@pytest.mark.parametrize("position", [[], [0, 0], [-32768, 32767], [-1900, -300], [5000, 9000]])
+def test_a_window_position_of_two_whole_numbers_is_read_wherever_it_is(tmp_path, position):
+    """Whether it is on a display is for the window to judge when it opens
+    (a monitor unplugged makes no file bad): the file is not set aside."""
+    write_settings(tmp_path, {"window_position": position})
+    store = open_store(tmp_path)
+    assert store.settings == Settings(window_position=position)
+    assert store.notices == []
 
 
 @pytest.mark.parametrize("seconds", [1, 3])

@@ -132,6 +132,14 @@ def test_a_window_grown_by_a_zoom_stays_on_the_screen():
     assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]
 
 
+@pytest.fixture
+def second_display(monkeypatch):
+    """A second display beside the dummy driver's own, told by its size
+    alone, as SDL tells it: a window wholly off the first may be on it."""
+    sizes = [pygame.display.get_desktop_sizes()[0], (3840, 2160)]
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: list(sizes))
+
+
 def _elsewhere(screen: tuple[int, int]) -> list[tuple[int, int]]:
     """Top-left corners on a display beside the first one (SDL tells the
     first one's size alone): right of it, left of it, below it."""
@@ -139,7 +147,8 @@ def _elsewhere(screen: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("where", range(3))
-def test_a_window_on_another_display_stays_there_leaving_fullscreen_on_a_bigger_board(where):
+def test_a_window_on_another_display_stays_there_leaving_fullscreen_on_a_bigger_board(
+        where, second_display):
     """A second monitor: the window's place there is past the first
     display's edge, and leaving fullscreen (Expert chosen meanwhile) pulled
     it back onto the first display, at its right or bottom edge."""
@@ -154,7 +163,7 @@ def test_a_window_on_another_display_stays_there_leaving_fullscreen_on_a_bigger_
 
 
 @pytest.mark.parametrize("where", range(3))
-def test_a_window_on_another_display_stays_there_when_a_zoom_grows_it(where):
+def test_a_window_on_another_display_stays_there_when_a_zoom_grows_it(where, second_display):
     app = make_app()
     at = _elsewhere(pygame.display.get_desktop_sizes()[0])[where]
     app.display.window.position = at
