@@ -111,6 +111,9 @@ class HeldKeys:
         #: With the right Alt alone held, the character the last key types
         #: without it (see ``wanted``); "" otherwise
         self._echo = ""
+        #: What the last key would type, when it was spent as an access key
+        #: (see ``spend``); empty otherwise
+        self._spent: set[str] = set()
         self.shift = False           # Shift held at the event being handled (``batch``)
 
     def batch(self) -> None:
@@ -134,7 +137,10 @@ class HeldKeys:
         which a dialog keeps shut) wrote a "g" there, Alt+1 a 1 in a Custom
         Field box. Ctrl with Alt is AltGr on Windows, whose text is typed."""
         if event.type == pygame.TEXTINPUT:
-            return not self._shortcut and event.text.casefold() != self._echo
+            spent, self._spent = self._spent, set()
+            return not self._shortcut and event.text.casefold() not in {self._echo, *spent}
+        if event.type == pygame.KEYDOWN:
+            self._spent = set()
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             mods = getattr(event, "mod", 0)
             ctrl, alt = bool(mods & CTRL), bool(mods & ALT)
@@ -145,7 +151,7 @@ class HeldKeys:
             # ...whose shortcut still types nothing: as AltGr it types another
             # character than the key's own (Q, @); as the plain Alt of a US
             # keymap it echoes the key's own letter, and Alt+G wrote a "g"
-            self._echo = _own_character(event.key) if (
+            self._echo = own_character(event.key) if (
                 alt and not left_alt and not ctrl and not ALT_TYPES) else ""
             if event.key in SHIFT_KEYS:
                 self.shift = bool(mods & pygame.KMOD_SHIFT)
@@ -157,14 +163,23 @@ class HeldKeys:
             self._down.add(event.key)
         return True
 
+    def spend(self, event: pygame.event.Event) -> None:
+        """The KEYDOWN ``event`` did its work as an access key (a dialog's
+        underlined letter): the text SDL sends with it is not typed. It
+        comes after the key, when the button pressed has opened another
+        dialog: "Pick letters" chosen by its P wrote a P in the picker."""
+        typed = getattr(event, "unicode", "")
+        self._spent = {own_character(event.key)} | ({typed.casefold()} if typed else set())
+
     def clear(self) -> None:
         """The focus left: the keys' releases go elsewhere."""
         self._down.clear()
         self._shortcut = self.shift = False
         self._echo = ""
+        self._spent = set()
 
 
-def _own_character(key: int) -> str:
+def own_character(key: int) -> str:
     """What ``key`` types with no modifier held (casefolded), "" if nothing."""
     return chr(key).casefold() if 0 < key < 0x110000 and chr(key).isprintable() else ""
 

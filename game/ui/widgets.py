@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from .menus import split_mnemonic
+from .render.menubar import row_of, underline
 from .render.painter import BLACK, NAVY, WHITE, Painter
 from .text_fit import fit, wrap
 
@@ -24,9 +26,11 @@ def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]
     longest label needs (at least ``min_width``; all of ``width`` shared out
     with ``fill``; first and last at the edges with ``spread``; centred
     otherwise), wrapping onto more rows when a language's labels do not fit.
-    Returns the buttons and the y below them."""
+    Returns the buttons and the y below them. A label's ``&`` marks its
+    access key (see :class:`Button`)."""
     h = painter.line_height() + 8
-    need = max([min_width] + [painter.text_width(label) + 6 for label, _action in buttons])
+    need = max([min_width] + [painter.text_width(split_mnemonic(label)[0]) + 6
+                              for label, _action in buttons])
     per_row = max(1, min(len(buttons), (width + gap) // (min(need, width) + gap)))
     out = []
     for start in range(0, len(buttons), per_row):
@@ -41,18 +45,32 @@ def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]
         else:
             left = x + (width - used) // 2
         for i, (label, action) in enumerate(row):
-            out.append(Button(pygame.Rect(left + i * step, y, bw, h), label, action))
+            out.append(Button.marked(pygame.Rect(left + i * step, y, bw, h), label, action))
         y += h + gap
     return out, y - gap
 
 
 @dataclass
 class Button:
+    """A push button. ``access`` is where its access key sits in ``label``
+    (None: it has none): that letter is drawn underlined, as in a Windows
+    dialog, and Alt with it (or it alone, out of a text box) presses the
+    button (``Dialog``)."""
+
     rect: pygame.Rect
     label: str
     action: Callable[[], None]
     pressed: bool = False
     focusable: bool = True
+    access: int | None = None
+
+    @classmethod
+    def marked(cls, rect: pygame.Rect, text: str, action: Callable[[], None],
+               **options: bool) -> Button:
+        """A button whose translated ``text`` marks its access key with
+        ``&`` ("&Reset"), each language placing its own."""
+        label, at = split_mnemonic(text)
+        return cls(rect, label, action, access=at, **options)
 
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
         r = self.rect.move(origin)
@@ -62,7 +80,10 @@ class Button:
         else:
             inner = r
         painter.bevel("pressed_2" if self.pressed else "raised_2", inner)
-        painter.text(self.label, self.label_at(painter, origin))
+        at = self.label_at(painter, origin)
+        painter.text(self.label, at)
+        if self.access is not None:
+            underline(painter, self.label, self.access, at, BLACK)
 
     def label_at(self, painter: Painter, origin: tuple[int, int]) -> tuple[int, int]:
         """Where its label is drawn: centred, a pixel down and right while pressed."""
@@ -84,16 +105,34 @@ class Button:
 
 @dataclass
 class Label:
+    """Text in a dialog. One in front of a control ("&Height:" before its
+    box) may have an access key, at ``access`` in ``text``: drawn
+    underlined, and Alt with it gives the focus to the control that follows
+    the label among the dialog's widgets, as a Windows dialog's static text
+    does (``Dialog``)."""
+
     rect: pygame.Rect
     text: str
     colour: tuple[int, int, int] = BLACK
     face: str = "regular"
     focusable: bool = False
+    access: int | None = None
+
+    @classmethod
+    def marked(cls, rect: pygame.Rect, text: str) -> Label:
+        """A label whose translated ``text`` marks its access key with ``&``."""
+        shown, at = split_mnemonic(text)
+        return cls(rect, shown, access=at)
 
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
         y = self.rect.y + origin[1]
-        for line in wrap(painter, self.text, self.rect.w, self.face):
-            painter.text(line, (self.rect.x + origin[0], y), self.colour, self.face)
+        rows = tuple(wrap(painter, self.text, self.rect.w, self.face))
+        place = row_of(self.text, rows, self.access)
+        for k, line in enumerate(rows):
+            at = (self.rect.x + origin[0], y)
+            painter.text(line, at, self.colour, self.face)
+            if place is not None and place[0] == k:
+                underline(painter, line, place[1], at, self.colour)
             y += painter.line_height(self.face) + 1
 
     def key(self, event: pygame.event.Event) -> bool:

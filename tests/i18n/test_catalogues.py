@@ -249,3 +249,15 @@ def test_the_pixel_font_draws_the_pseudo_locale_too():
     names = _atlas_names()
     letters = set(pseudo.pseudo("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
     assert all(f"font_regular_{ord(ch)}" in names for ch in letters - {" "})
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.relative_to(LOCALE).as_posix())
+def test_a_translation_keeps_one_access_key_where_its_source_marks_one(path):
+    """A menu item's or a dialog's "&" marks the letter drawn underlined
+    (``&Height:``): a translation that drops it leaves the control with no
+    key, one that marks two or an "&" before nothing draws a stray "&"
+    (the French Help menu's key is its "?")."""
+    marked = re.compile(r"&\S")
+    bad = [(source, text) for m in entries(path) for source, text in _forms(m)
+           if marked.search(source) and (text.count("&") != 1 or not marked.search(text))]
+    assert not bad, bad

@@ -9,6 +9,7 @@ import pytest
 from game import i18n
 from game.store import GameRecord, Store
 from game.ui.list_view import ROW_H
+from game.ui.menus import split_mnemonic
 from game.ui.screens.history import HistoryDialog
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
@@ -201,7 +202,7 @@ def test_the_arcade_picker_reached_from_the_keyboard_takes_typed_letters(tmp_pat
     more: the picker's letters answer the mouse only."""
     app = make_app(BEGINNER, data_dir=tmp_path, language="fr")
     win(app)
-    while getattr(app.top.focused, "label", "") != i18n._("Pick letters"):
+    while getattr(app.top.focused, "label", "") != split_mnemonic(i18n._("&Pick letters"))[0]:
         key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     picker = app.top
@@ -285,7 +286,7 @@ def test_the_reset_question_is_answered_by_its_underlined_letters(tmp_path, lang
     """A Windows message box answers Y or N (O or N in French); ours took
     the mouse, Tab and Enter only, and its buttons showed no letter."""
     app = best_times_of_ann(tmp_path, language=language, scale=2)
-    press_button(app, app.top, i18n._("Reset"))
+    press_button(app, app.top, split_mnemonic(i18n._("&Reset"))[0])
     question = app.top
     assert isinstance(question, ConfirmDialog)
     for button in (w for w in question.widgets if hasattr(w, "action")):
@@ -296,7 +297,7 @@ def test_the_reset_question_is_answered_by_its_underlined_letters(tmp_path, lang
     key(app, ord(no), unicode=no)
     assert isinstance(app.top, BestTimesDialog)
     assert len(on_disk(app).best_times("beginner")) == 1
-    press_button(app, app.top, i18n._("Reset"))
+    press_button(app, app.top, split_mnemonic(i18n._("&Reset"))[0])
     key(app, ord(yes), pygame.KMOD_LALT, "")                  # Alt and the letter too
     assert isinstance(app.top, BestTimesDialog)
     assert on_disk(app).best_times("beginner") == []

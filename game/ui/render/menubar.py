@@ -127,7 +127,7 @@ def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupG
             draw_check(painter, (rect.x + 5, ty + line_h // 2 - 3), colour)
         for k, row in enumerate(rows):
             painter.text(row, (rect.x + CHECK_W, ty + k * (line_h + 1)), colour)
-        place = _row_of(item.label, rows, places[i])
+        place = row_of(item.label, rows, places[i])
         if place is not None:
             k, at = place
             underline(painter, rows[k], at, (rect.x + CHECK_W, ty + k * (line_h + 1)), colour)
@@ -145,7 +145,7 @@ def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupG
             prev_bottom = rect.bottom
 
 
-def _row_of(label: str, rows: tuple[str, ...], at: int | None) -> tuple[int, int] | None:
+def row_of(label: str, rows: tuple[str, ...], at: int | None) -> tuple[int, int] | None:
     """Which of a wrapped label's ``rows`` holds its character ``at``, and
     where in that row (``wrap`` drops the spaces it breaks at)."""
     if at is None:

@@ -20,6 +20,7 @@ from game.engine.gallery import GALLERY
 from game.i18n import N_, _
 from game.words import FIELD_NAMES, board_refusal, level_name, shape_name
 
+from ..menus import split_mnemonic
 from ..render.painter import Painter
 from ..text_field import TextField
 from ..text_fit import wrap
@@ -34,8 +35,9 @@ NOT_DIGITS = {"height": N_("height must be a whole number written with the digit
               "width": N_("width must be a whole number written with the digits 0-9"),
               "mines": N_("mines must be a whole number written with the digits 0-9")}
 RECTANGLE, OWN_MASK = "rectangle", "mask"
-#: The fields' labels, in the classic dialog's order.
-LABELS = {"height": N_("Height:"), "width": N_("Width:"), "mines": N_("Mines:")}
+#: The fields' labels, in the classic dialog's order, each with its access
+#: key (Alt+H puts the caret in the height's box, its text selected).
+LABELS = {"height": N_("&Height:"), "width": N_("&Width:"), "mines": N_("&Mines:")}
 
 
 def is_ascii_digit(ch: str) -> bool:
@@ -76,25 +78,29 @@ class CustomDialog(Dialog):
         self.fields = {}
         self.widgets = []
         y = 6
-        label_w = max(painter.text_width(_(LABELS[name])) for name in FIELDS)
+        label_w = max(painter.text_width(split_mnemonic(_(LABELS[name]))[0]) for name in FIELDS)
         for name in FIELDS:
-            self.widgets.append(Label(pygame.Rect(10, y + 3, label_w + 2, line), _(LABELS[name])))
+            self.widgets.append(Label.marked(pygame.Rect(10, y + 3, label_w + 2, line),
+                                             _(LABELS[name])))
             field = TextField(pygame.Rect(max(60, 16 + label_w), y, 50, line + 5),
                               self.values[name], max_len=4, accept=is_ascii_digit,
                               focusable=name == "mines" or self.field == RECTANGLE)
             self.fields[name] = field
             self.widgets.append(field)
             y += line + 9
-        choices = ((_("Shape:"), shape_name(self.shape), self.next_shape),
-                   (_("Field:"), self._field_title(), self.next_field))
-        choice_w = max(painter.text_width(label) for label, _text, _act in choices)
+        # Their access keys give the focus to the button after them, as a
+        # Windows label does to its list (Space or Enter then turns it).
+        choices = ((_("&Shape:"), shape_name(self.shape), self.next_shape),
+                   (_("&Field:"), self._field_title(), self.next_field))
+        choice_w = max(painter.text_width(split_mnemonic(label)[0])
+                       for label, _text, _act in choices)
         x = max(60, 16 + choice_w)
         right = self.client_w - 10
         # A name too long for the room beside its label puts each button
         # under its label, across the dialog.
         below = any(x + painter.text_width(text) + 12 > right for _l, text, _a in choices)
         for label, text, action in choices:
-            self.widgets.append(Label(pygame.Rect(10, y + 4, choice_w + 2, line), label))
+            self.widgets.append(Label.marked(pygame.Rect(10, y + 4, choice_w + 2, line), label))
             if below:
                 y += line + 6
             left = 10 if below else x

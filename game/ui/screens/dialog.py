@@ -1,7 +1,8 @@
 """A modal dialog pushed over the game: a classic window with controls.
 
 The dialog owns focus (Tab / Shift+Tab), Enter (its default action), Esc
-(cancel) and the press-release discipline for its buttons: a button acts
+(cancel), the access keys (the underlined letters of its labels and
+buttons) and the press-release discipline for its buttons: a button acts
 only when pressed and released on it. Clicks outside the dialog do nothing.
 
 Every dialog fits every window, the smallest (an 8 x 8 board at scale 1)
@@ -24,9 +25,10 @@ from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape
-from ..widgets import Button, draw_window
+from ..widgets import Button, Label, draw_window
 from . import base
 from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
+from .menu import mnemonic_index
 
 TITLE_H = 16
 BLINK_TICKS = 30
@@ -371,6 +373,8 @@ class Dialog(DialogLists, base.Screen):
         elif event.key == pygame.K_SPACE and isinstance(self.focused, Button):
             self._spaced = self.focused     # pressed now, clicked when Space comes up
             self._spaced.pressed = True
+        elif self._access_key(event):
+            return
         elif keys.command_for(event) == "pause":
             # The clock runs on under a dialog: the Pause key stops it here
             # too (it did nothing), the dialog staying on top of the pause.
@@ -400,17 +404,60 @@ class Dialog(DialogLists, base.Screen):
             button.pressed = False
         return button
 
+    def _access_key(self, event: pygame.event.Event) -> bool:
+        """An underlined letter, as a Windows dialog takes it: a label's
+        gives the focus to the control after it (a text box's text
+        selected), a button's gives it the focus and presses it. With Alt
+        anywhere; alone while the focus is on no text box, where the letter
+        is typed. With Ctrl or AltGr it is no access key (AltGr types a
+        character: Ctrl+Alt in Windows, the Mode key in SDL, or the right
+        Alt alone on X11 keymaps that send it so, whose character is then
+        another than the key's own; in a text box, macOS's Option, which
+        types characters). True when the letter was one."""
+        mods = getattr(event, "mod", 0)
+        if isinstance(self.focused, TextField) and (not mods & keys.ALT or keys.ALT_TYPES):
+            return False
+        typed = getattr(event, "unicode", "")
+        if mods & pygame.KMOD_RALT and not mods & pygame.KMOD_LALT and typed \
+                and typed.casefold() != keys.own_character(event.key):
+            return False
+        marked = [(i, w) for i, w in enumerate(self.widgets)
+                  if isinstance(w, Button | Label) and w.access is not None]
+        chosen = mnemonic_index([(w.label if isinstance(w, Button) else w.text, w.access)
+                                 for _i, w in marked], event)
+        if chosen is None:
+            return False
+        # the letter's own text, which SDL sends after the key, types
+        # nothing in the dialog the button opens (the letter picker's name)
+        self.app.held_keys.spend(event)
+        index, widget = marked[chosen]
+        if isinstance(widget, Button):
+            if widget.focusable:
+                self._focus_on(index)
+            widget.action()
+        elif index + 1 < len(self.widgets) and self.widgets[index + 1].focusable:
+            self._focus_on(index + 1)          # a box greyed (a shaped field's size): nothing
+        return True
+
     def _cycle(self, step: int) -> None:
-        self._let_go_space()              # Tab with Space down: the button pops up
         focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
         if focusable:
             at = focusable.index(self.focus) if self.focus in focusable else 0
-            self.focus = focusable[(at + step) % len(focusable)]
-            self.focus_moved = True
-            self._select_focused()
-            if self.focus not in self.footer:
-                rect = self.widgets[self.focus].rect
-                self.pane.show(rect.y, rect.bottom)
+            self._focus_on(focusable[(at + step) % len(focusable)])
+        else:
+            self._let_go_space()
+
+    def _focus_on(self, index: int) -> None:
+        """The keyboard gives the focus to widget ``index`` (Tab, an access
+        key): a button Space holds pops up, a text box's text is selected,
+        and the content scrolls to show it."""
+        self._let_go_space()              # Tab with Space down: the button pops up
+        self.focus = index
+        self.focus_moved = True
+        self._select_focused()
+        if index not in self.footer:
+            rect = self.widgets[index].rect
+            self.pane.show(rect.y, rect.bottom)
 
     def _select_focused(self) -> None:
         """A text box the keyboard (or the dialog opening) gives the focus to

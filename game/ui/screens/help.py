@@ -76,6 +76,9 @@ def keys_page(allowed: Callable[[str], bool]) -> tuple[str, tuple[tuple[str | No
     lines.append((None, _("Arrows move a cursor; Space or Enter opens (or chords); F flags.")))
     lines.append((None, _("Alt or F10: menus; Alt and a title's underlined letter opens its menu, "
                             "an item's letter chooses it. Esc closes a menu or a dialog.")))
+    lines.append((None, _("In a dialog, Alt and an underlined letter go to the box it names "
+                            "or press its button; away from a text box, the letter alone "
+                            "does too.")))
     return _("Keys"), tuple(lines)
 
 
@@ -112,7 +115,7 @@ class HelpScreen(Dialog):
             y += max(icon_h, 1 + label_height(painter, text, width)) + 4
         y += 2
         self.footer_top = y         # Back and Next stay in view, wrapped or not
-        buttons, bottom = button_row(painter, ((_("< Back"), self.back), (_("Next >"), self.next),
+        buttons, bottom = button_row(painter, ((_("< &Back"), self.back), (_("&Next >"), self.next),
                                                (_("Close"), self.cancel)),
                                      8, y, self.client_w - 16, min_width=0, fill=True)
         # The focus stays on the same button from page to page (Next at

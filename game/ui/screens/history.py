@@ -181,9 +181,9 @@ class HistoryDialog(Dialog):
                         Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), _("OK"),
                                self.accept)]
         if self.games:
-            watch_w = button_width(painter, _("Watch"))
-            self.widgets.insert(3, Button(pygame.Rect(8, y, watch_w, line + 8), _("Watch"),
-                                          self.watch))
+            watch_w = button_width(painter, _("&Watch"))
+            self.widgets.insert(3, Button.marked(pygame.Rect(8, y, watch_w, line + 8),
+                                                 _("&Watch"), self.watch))
         self.changed()
         return y + line + 14
 

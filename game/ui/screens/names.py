@@ -20,6 +20,7 @@ from game.i18n import N_, _
 from game.store import ANONYMOUS, MAX_NAME_LENGTH, GameRecord, clean_name
 from game.words import level_name
 
+from ..menus import split_mnemonic
 from ..render.painter import BLACK, Painter
 from ..text_field import TextField
 from ..text_fit import wrap
@@ -114,7 +115,8 @@ class NameDialog(_NameEntry):
                                max_len=MAX_NAME_LENGTH, accept=str.isprintable)
         y = self.footer_top = self.entry.rect.bottom + 8
         ok_w = 50
-        picker_w = max(width - ok_w - 4, painter.text_width(_("Pick letters")) + 12)
+        picker_label, _at = split_mnemonic(_("&Pick letters"))
+        picker_w = max(width - ok_w - 4, painter.text_width(picker_label) + 12)
         self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),
                         self.entry,
                         Button(pygame.Rect(8, y, ok_w, line + 8), _("OK"), self.accept)]
@@ -123,7 +125,7 @@ class NameDialog(_NameEntry):
         else:                            # a long label: the picker button gets its own row
             y += line + 12
             picker = pygame.Rect(8, y, width, line + 8)
-        self.widgets.append(Button(picker, _("Pick letters"), self.to_picker))
+        self.widgets.append(Button.marked(picker, _("&Pick letters"), self.to_picker))
         pygame.key.start_text_input()
         return y + line + 14
 

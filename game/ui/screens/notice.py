@@ -8,13 +8,10 @@ import pygame
 
 from game.i18n import N_, _
 
-from ..menus import fold
-from ..render.menubar import underline
-from ..render.painter import BLACK, Painter
+from ..render.painter import Painter
 from ..text_fit import wrap
-from ..widgets import Button, Label, button_row
+from ..widgets import Label, button_row
 from .dialog import Dialog
-from .menu import mnemonic_index
 
 
 class NoticeDialog(Dialog):
@@ -43,9 +40,9 @@ class NoticeDialog(Dialog):
 
 class ConfirmDialog(Dialog):
     """A question answered Yes (runs ``on_yes``) or No: by the buttons, or,
-    as in a Windows message box, by their underlined first letters (Y or N;
-    O or N in French), with or without Alt; Left and Right move the focus
-    between them."""
+    as in a Windows message box, by their underlined letters (Y or N; O or
+    N in French), with or without Alt, as every dialog's buttons take them;
+    Left and Right move the focus between them."""
 
     title = N_("Minesweeper")
 
@@ -64,7 +61,7 @@ class ConfirmDialog(Dialog):
         rows = len(wrap(painter, self.question, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.question)]
         y = self.footer_top = 10 + rows * (line + 1)
-        buttons, bottom = button_row(painter, ((_("Yes"), self.yes), (_("No"), self.cancel)),
+        buttons, bottom = button_row(painter, ((_("&Yes"), self.yes), (_("&No"), self.cancel)),
                                      8, y, width, min_width=52, gap=8)
         self.widgets += buttons
         return bottom + 6
@@ -73,30 +70,12 @@ class ConfirmDialog(Dialog):
         self.app.pop()
         self.on_yes()
 
-    def _answers(self) -> list[Button]:
-        """Yes and No, when their first letters tell them apart."""
-        answers = [w for w in self.widgets if isinstance(w, Button)]
-        return answers if len({fold(b.label[:1]) for b in answers}) == len(answers) else []
-
     def handle(self, event: pygame.event.Event) -> None:
-        self._ensure_built()
-        if event.type == pygame.KEYDOWN:
-            answers = self._answers()
-            chosen = mnemonic_index([(b.label, 0) for b in answers], event)
-            if chosen is not None:
-                answers[chosen].action()
-                return
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                # the focus from answer to answer, as the arrows move it
-                # in a Windows message box (they did nothing)
-                self._cycle(-1 if event.key == pygame.K_LEFT else 1)
-                return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            # the focus from answer to answer, as the arrows move it in a
+            # Windows message box (they did nothing)
+            self._ensure_built()
+            self._cycle(-1 if event.key == pygame.K_LEFT else 1)
+            self._dirty = True
+            return
         super().handle(event)
-
-    def draw(self, painter: Painter, full: bool) -> bool:
-        if not super().draw(painter, full):
-            return False
-        for button in self._answers():
-            at = button.label_at(painter, self.origin_of(self.widgets.index(button)))
-            underline(painter, button.label, 0, at, BLACK)
-        return True

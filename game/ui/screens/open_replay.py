@@ -127,7 +127,8 @@ class OpenReplayDialog(Dialog):
         y = hint.rect.y + 2 * (line + 1) + 4
         self.widgets = [self.table, hint]
         if self.files:
-            self.widgets.append(Button(pygame.Rect(8, y, 56, line + 8), _("Watch"), self.accept))
+            self.widgets.append(Button.marked(pygame.Rect(8, y, 56, line + 8), _("&Watch"),
+                                              self.accept))
         self.widgets.append(Button(pygame.Rect(w - 48, y, 56, line + 8), _("Cancel"),
                                    self.cancel))
         return y + line + 14

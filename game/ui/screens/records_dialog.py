@@ -20,6 +20,7 @@ from game.store.questions import Key, LevelChart, Question
 from game.store.reader import Reads
 
 from ..list_view import ROW_H
+from ..menus import split_mnemonic
 from ..recording import record_level
 from ..render.chart import Win, level_wins
 from ..render.painter import Painter
@@ -47,8 +48,9 @@ HISTORY_PAGE = 100
 
 
 def button_width(painter: Painter, label: str, least: int = 56) -> int:
-    """A button wide enough for its label (longer in some languages)."""
-    return max(least, painter.text_width(label) + 12)
+    """A button wide enough for its label (longer in some languages; an
+    ``&``, which marks its access key, takes no room)."""
+    return max(least, painter.text_width(split_mnemonic(label)[0]) + 12)
 
 
 class LevelDialog(Dialog):
@@ -149,9 +151,10 @@ class LevelDialog(Dialog):
         line = painter.line_height()
         w = self.client_w
         if reset_question and not getattr(self.app, "kiosk", False):
-            reset = _("Reset")
-            self.widgets.append(Button(pygame.Rect(8, y, button_width(painter, reset), line + 8),
-                                       reset, lambda: self.confirm_reset(reset_question)))
+            reset = _("&Reset")              # Winmine's "&Reset Scores"
+            self.widgets.append(Button.marked(
+                pygame.Rect(8, y, button_width(painter, reset), line + 8), reset,
+                lambda: self.confirm_reset(reset_question)))
         ok_w = button_width(painter, _("OK"))
         # the default button (``accept`` closes): framed while the list has the focus
         ok = Button(pygame.Rect(w - 8 - ok_w, y, ok_w, line + 8), _("OK"), self.accept)

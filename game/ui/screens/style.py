@@ -17,6 +17,9 @@ from ..widgets import Button, Label
 from .dialog import Dialog
 
 STYLE_NAMES = {"win31": N_("Windows 3.1"), "xp": N_("Windows XP"), "modern": N_("Modern")}
+#: The same names on the dialog's buttons, with their access keys.
+STYLE_BUTTONS = {"win31": N_("Windows &3.1"), "xp": N_("Windows &XP"),
+                 "modern": N_("&Modern")}
 #: "Marks (?)" names a menu item: a no-break space keeps "(?)" from starting a line.
 STYLE_NOTES = {
     "win31": N_("Beginner 8x8. A mine under the first click moves away. Marks\u00a0(?) on."),
@@ -43,9 +46,9 @@ class StyleDialog(Dialog):
         y = 6
         for style in STYLES:
             current = style == self.app.settings.style
-            label = ("> " if current else "") + _(STYLE_NAMES[style])
-            self.widgets.append(Button(pygame.Rect(8, y, width, line + 8), label,
-                                       lambda s=style: self.choose(s)))
+            label = ("> " if current else "") + _(STYLE_BUTTONS[style])
+            self.widgets.append(Button.marked(pygame.Rect(8, y, width, line + 8), label,
+                                              lambda s=style: self.choose(s)))
             y += line + 10
             note = _(STYLE_NOTES[style])
             rows = len(wrap(painter, note, width - 4))
