@@ -8,7 +8,7 @@ game's own signal handlers are in place ends the run without a traceback:
 while the game's modules load, here (``interrupted_status``), and from
 then on in ``main`` (``game.shutdown.StartInterrupts``). The command
 installed by pip imported ``game.cli`` and called ``main`` bare: Ctrl+C in
-its first fifth of a second printed a KeyboardInterrupt traceback.
+its first few tenths of a second printed a KeyboardInterrupt traceback.
 """
 
 import sys
