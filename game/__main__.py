@@ -1,21 +1,30 @@
-"""``python -m game`` starts the game.
+"""``python -m game`` starts the game, and so does the installed
+``minesweeper`` command (``run``).
 
 ``freeze_support()`` is a no-op here but keeps this entry point right if it
 is ever frozen; the guard keeps the computer's worker process (which
 imports the main module) from starting a second game. Ctrl+C before the
-game's own signal handlers are in place (while the game's modules load, or
-in ``--check``) ends the run without a traceback (``interrupted_status``).
+game's own signal handlers are in place ends the run without a traceback:
+while the game's modules load, here (``interrupted_status``), and from
+then on in ``main`` (``game.shutdown.StartInterrupts``). The command
+installed by pip imported ``game.cli`` and called ``main`` bare: Ctrl+C in
+its first few tenths of a second printed a KeyboardInterrupt traceback.
 """
 
-import multiprocessing
 import sys
 
-if __name__ == "__main__":
-    multiprocessing.freeze_support()
+
+def run() -> int:
+    """Run the game as the process's command line asks; its exit status."""
     try:
+        import multiprocessing
+        multiprocessing.freeze_support()
         from game.cli import main
-        status = main()
+        return main()
     except KeyboardInterrupt:
         from game.shutdown import interrupted_status
-        status = interrupted_status(sys.argv[1:])
-    sys.exit(status)
+        return interrupted_status(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -18,6 +18,40 @@ def interrupted_status(argv: list[str]) -> int:
     return INTERRUPTED if "--check" in argv else 0
 
 
+class StartInterrupts:
+    """Ctrl+C while the game starts (or checks a replay), kept as ``asked``
+    until the game's own handlers (``Stop``) take over, rather than raised.
+
+    Python's KeyboardInterrupt comes wherever the start-up happens to be:
+    in a module being imported (pygame, the store), it went up as a
+    traceback from the installed ``minesweeper`` command; in a weakref
+    callback of the import system, Python printed it as "ignored" and the
+    window opened all the same, the Ctrl+C lost. Kept here, it is looked at
+    where the start-up can end cleanly. Outside the main thread (a test's)
+    signals cannot be handled, and nothing is kept."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self._previous: Any = None
+        self._held = False
+
+    def __enter__(self) -> StartInterrupts:
+        try:
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+            self._held = True
+        except ValueError:
+            pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._held:
+            signal.signal(signal.SIGINT,
+                          self._previous if self._previous is not None else signal.SIG_DFL)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.asked = True
+
+
 class Stop:
     """SIGTERM, SIGHUP and SIGINT end the game in an orderly way in every mode,
     kiosk included (the operator's system asked): the loop stops, the game in

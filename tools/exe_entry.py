@@ -15,10 +15,10 @@ someone, or cut short) goes to the command line instead, which refuses it in
 one line: multiprocessing ended it in a TypeError traceback. On Linux the
 game then ends with the launcher that unpacked it, even one killed outright
 (``game.launcher``). Ctrl+C while
-the game's modules load ends the run as in ``game/__main__.py``.
+the game's modules load (``multiprocessing`` among them) ends the run as in
+``game/__main__.py``.
 """
 
-import multiprocessing
 import re
 import sys
 
@@ -38,9 +38,10 @@ def forged_fork(argv: list[str]) -> bool:
 
 
 if __name__ == "__main__":
-    if not forged_fork(sys.argv):
-        multiprocessing.freeze_support()
     try:
+        import multiprocessing
+        if not forged_fork(sys.argv):
+            multiprocessing.freeze_support()
         from game.launcher import follow_launcher
         follow_launcher()
         from game.cli import main

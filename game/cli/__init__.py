@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game import i18n
 from game.i18n import _
+from game.shutdown import INTERRUPTED, StartInterrupts, Stop
 from game.terminal import one_line
 
 from .arguments import UsageError, language_asked
@@ -70,8 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     """Run the game as the command line ``argv`` (default: the process's)
     asks, and return the exit status: 0, or 2 with one line saying why not.
     The language is chosen first, so that even a refusal of the options
-    speaks it; nothing is made on disk before the run is sure to start."""
-    argv = sys.argv[1:] if argv is None else argv
+    speaks it; nothing is made on disk before the run is sure to start.
+    Ctrl+C meanwhile ends the run before its window opens, quietly
+    (``StartInterrupts``): status 0, or INTERRUPTED for ``--check``."""
+    with StartInterrupts() as start:
+        return _run(sys.argv[1:] if argv is None else argv, start)
+
+
+def _run(argv: list[str], start: StartInterrupts) -> int:
+    """``main``'s steps, Ctrl+C kept in ``start`` until ``Stop`` takes over."""
     i18n.set_language(i18n.choose(language_asked(argv)))
     i18n.translate_argparse()
     try:
@@ -79,8 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         return _error(str(e))
     if options.check:
-        return check_replay(options.replay)
-    from game.shutdown import Stop
+        return check_replay(options.replay, start)
     from game.store import Store
     from game.ui.app import App
 
@@ -94,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     stop = Stop()
     stop.install()
     try:
+        if start.asked:
+            return 0
         store = Store(data_dir)
         try:
             settings = options.settings_from(store.settings)
@@ -116,17 +125,22 @@ def main(argv: list[str] | None = None) -> int:
         stop.restore()
 
 
-def check_replay(path: Path) -> int:
+def check_replay(path: Path, start: StartInterrupts | None = None) -> int:
     """``--replay FILE --check``: one line ``RESULT TIME_MS BBBV`` and 0, or
-    one line saying what is wrong and 2."""
+    one line saying what is wrong and 2; cut short by Ctrl+C (kept in
+    ``start``), nothing printed and INTERRUPTED, never 0."""
     from game.replay import ReplayError, check, read_file
 
     try:
         line = check(read_file(path)).line()
     except ReplayError as e:
+        if start is not None and start.asked:
+            return INTERRUPTED
         say(one_line(_("{prog}: {file}: {reason}").format(prog=PROG, file=named(path), reason=e)),
             sys.stderr, error=True)
         return 2
+    if start is not None and start.asked:
+        return INTERRUPTED
     failed = say(line, sys.stdout)
     if failed is not None:
         say(_("{prog}: cannot write the result: {reason}").format(

@@ -7,8 +7,10 @@ are drawn from the engine replaying the moves; the pointer and the pressed
 cells from the pointer track; the figures live below the field.
 
 Keys: Space play/pause, Left/Right one move, Home/End, Up/Down (or + and -)
-speed, E export, Esc leave. Mouse: the play button, the speed (left faster,
-right slower, round from the fastest to the slowest), the progress bar
+speed, E export, Esc leave (E, Space, + and - alone or with Shift, as the
+board's letters; ``MOVING_KEYS`` whatever is held). Mouse: the play button,
+the speed (left faster, right slower, round from the fastest to the
+slowest), the progress bar
 (click or drag to seek) and the face, which leaves as Esc does (pressed and
 released on it, as the game's face starts a new game): a finger, or a
 mouse with no keyboard, had no way out of the viewer.
@@ -23,6 +25,7 @@ import pygame
 from game.replay import Replay, Timeline
 from game.replay.playback import Playback
 
+from .. import keys
 from ..render.board import BoardView
 from ..render.ghosts import draw_ghosts
 from ..render.hud import draw_counter, draw_face, draw_scroll_bars
@@ -44,6 +47,11 @@ from .play_scroll import scroll_showing, scroll_within
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
               pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 SEEK_KEYS = {pygame.K_HOME: "home", pygame.K_END: "end"}
+#: Keys that act whatever modifier is held; the others (E, Space, + and -)
+#: act alone or with Shift, as the board's letters do: Ctrl+E, or AltGr+E
+#: typing a euro sign, wrote the replay to a file.
+MOVING_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
+                         pygame.K_DOWN, *SEEK_KEYS})
 
 
 class ReplayScreen(base.Screen):
@@ -230,6 +238,8 @@ class ReplayScreen(base.Screen):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
+        if getattr(event, "mod", 0) & keys.SHORTCUT_MODS and key not in MOVING_KEYS:
+            return
         if key == pygame.K_ESCAPE:
             self.leave()
             return
