@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from . import bare_x
 from .hit import Viewport
 
 #: Room kept free around a window for the taskbar and the title bar.
@@ -175,6 +176,9 @@ class Display:
         # Where the window was put back from fullscreen, and where it landed
         # instead (see ``moved``).
         self._framing: tuple[tuple[int, int], tuple[int, int]] | None = None
+        # Fullscreen made by hand, the window as big as the screen: no
+        # window manager to do it (see ``_switch``).
+        self._spread = False
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
         """Show the game at a scale-1 ``size``: the first call creates the
@@ -304,13 +308,26 @@ class Display:
             self.window.position = framing[0]
 
     def _switch(self, pixels: tuple[int, int], fullscreen: bool) -> None:
-        """Into or out of fullscreen, the same window."""
+        """Into or out of fullscreen, the same window. SDL asks the window
+        manager for fullscreen; X with none (a kiosk started by xinit) left
+        the window at its size while SDL reported it the screen's, and the
+        game, drawn for the screen, showed only the backdrop. There the
+        window is spread over the screen by hand instead, which X does at
+        once: with nothing to frame or stack it, it is fullscreen."""
         window = self.window
         if fullscreen:
             self._windowed_at, self._windowed_size = tuple(window.position), tuple(window.size)
-            window.set_fullscreen(desktop=True)
+            self._spread = not bare_x.window_manager_running()
+            if self._spread:
+                window.size = desktop_size()
+                window.position = (0, 0)
+                window.focus()                      # over whatever xinit started too
+            else:
+                window.set_fullscreen(desktop=True)
         else:
-            window.set_windowed()
+            if not self._spread:
+                window.set_windowed()
+            self._spread = False
             window.size = pixels
             if self._windowed_at is not None:
                 # Back where it was, on the screen still: a bigger level

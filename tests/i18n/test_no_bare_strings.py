@@ -24,6 +24,7 @@ ALLOWED = {
     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-. ": "the arcade picker's keys",
     "first_click must be one of ": "a programmer's mistake (solver API), never shown to a player",
     ", not ": "the same message",
+    "libX11.so.6": "Xlib's file name (game/ui/bare_x.py), loaded as SDL loads it",
 }
 #: Short key names on key caps and in menus: the same in every language we
 #: have (translated ones, like "Q / Esc", go through N_).
