@@ -56,10 +56,17 @@ def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, i
     stays there, where it was pulled back onto the first one, leaving
     fullscreen or growing with a zoom or a bigger level. Judged at its new
     size, a window wholly on a display left of the first and grown over
-    its edge (Beginner to Expert) jumped onto the first."""
+    its edge (Beginner to Expert) jumped onto the first. A window no bigger
+    than it was and wholly on the display stays put, the room kept for the
+    taskbar notwithstanding (that room is for a window that grows): left in
+    the screen's bottom-right corner, it came back from fullscreen, and
+    opened at the next start, up to 48 pixels up and 16 left."""
     x, y = at
     w, h = was
     if x >= screen[0] or y >= screen[1] or x + w <= 0 or y + h <= 0:
+        return at
+    if pixels[0] <= w and pixels[1] <= h and 0 <= x <= screen[0] - pixels[0] \
+            and 0 <= y <= screen[1] - pixels[1]:
         return at
     room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
     room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
@@ -89,9 +96,10 @@ def start_position(saved: Sequence[int], pixels: tuple[int, int],
                    displays: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     """Where a window of ``pixels`` opens, from the top-left corner ``saved``
     when it was last left ([] if never), on ``displays`` (their sizes);
-    None: centred, as on a first run. A window with its corner on the first
-    display is pulled wholly onto it, as a zoom would (the resolution may
-    have shrunk since); one with its corner where another display could be
+    None: centred, as on a first run. A window wholly on the first display
+    opens exactly there; one with its corner on it but over its edge is
+    pulled wholly onto it, as a zoom would (the resolution may have shrunk
+    since); one with its corner where another display could be
     (:func:`reachable`) stays there, even opened bigger than it was left
     and reaching over the first display's edge, as a zoom leaves it; with
     the first display alone, a window over its edge is pulled onto it, and

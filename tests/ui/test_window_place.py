@@ -40,6 +40,14 @@ def test_a_window_left_on_the_display_opens_there(at):
     assert start_position(list(at), WINDOW, [SCREEN]) == at
 
 
+@pytest.mark.parametrize("at", [(1580, 610), (1584, 618), (0, 618), (1584, 0)])
+def test_a_window_left_in_the_display_s_corner_opens_exactly_there(at):
+    """Wholly on the display, by its bottom or right edge (where the room a
+    growing window keeps for the taskbar is): it opened up to 48 pixels up
+    and 16 left of where the player had parked it."""
+    assert start_position(list(at), WINDOW, [SCREEN]) == at
+
+
 @pytest.mark.parametrize("at", [(1800, 300), (300, 1000), (-100, -50), (1900, 1070)])
 def test_a_window_left_over_the_display_s_edge_is_pulled_wholly_onto_it(at):
     """The resolution shrank, or the window hung over an edge: it opens on
@@ -99,6 +107,30 @@ def test_a_window_left_over_the_screen_s_corner_opens_wholly_on_it():
     x, y = app.display.window.position
     w, h = app.display.window.size
     assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]
+
+
+def test_a_window_parked_in_the_screen_s_corner_comes_back_there_from_fullscreen():
+    app = make_app()
+    screen = pygame.display.get_desktop_sizes()[0]
+    w, h = app.display.window.size
+    at = (screen[0] - w - 2, screen[1] - h - 4)        # its frame against the edges
+    dragged(app, at)
+    key(app, pygame.K_F11)
+    key(app, pygame.K_F11)
+    assert not app.display.fullscreen
+    assert tuple(app.display.window.position) == at
+
+
+def test_a_window_grown_by_a_zoom_in_the_screen_s_corner_is_still_pulled_up():
+    """The room for the taskbar is kept for a window that grows."""
+    app = make_app()
+    screen = pygame.display.get_desktop_sizes()[0]
+    w, h = app.display.window.size
+    dragged(app, (screen[0] - w - 2, screen[1] - h - 4))
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    x, y = app.display.window.position
+    w, h = app.display.window.size
+    assert x + w <= screen[0] - 16 and y + h <= screen[1] - 48
 
 
 def test_a_game_started_fullscreen_leaves_it_where_the_window_was_left():
