@@ -183,6 +183,10 @@ class Display:
         # Where the window was put back from fullscreen, and where it landed
         # instead (see ``moved``).
         self._framing: tuple[tuple[int, int], tuple[int, int]] | None = None
+        #: Where the game last centred the window (framed: SDL opens it so),
+        #: None if it never did. Still there, it is where no one left it:
+        #: the next run centres it again, at whatever size it opens.
+        self.centred_at: tuple[int, int] | None = None
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
         """Show the game at a scale-1 ``size``: the first call creates the
@@ -257,6 +261,8 @@ class Display:
             self.window.position = at
             self.window.show()
             self.window.position = at
+        elif not fullscreen:
+            self.centred_at = tuple(self.window.position)
 
     def minimize(self) -> None:
         """Down to the taskbar (Esc, the classic's boss key); the window
@@ -305,11 +311,15 @@ class Display:
         window that had not been framed yet (it opened fullscreen) was put
         by SDL as if it had no frame, 1 and 20 pixels off (openbox): when
         the window manager has framed it, and it is still where it landed,
-        it is put where it was asked for again, SDL knowing the frame now."""
+        it is put where it was asked for again, SDL knowing the frame now.
+        Moved off the place it was centred at, the window is the player's:
+        brought back there, it is remembered there."""
         framing, self._framing = self._framing, None
         if framing is not None and not self.fullscreen \
                 and tuple(self.window.position) == framing[1]:
             self.window.position = framing[0]
+        if self.windowed_position() != self.centred_at:
+            self.centred_at = None
 
     def _switch(self, pixels: tuple[int, int], fullscreen: bool) -> None:
         """Into or out of fullscreen, the same window."""
@@ -332,6 +342,7 @@ class Display:
                 back = self._saved_place(pixels)
             if back is None:
                 window.position = pygame.WINDOWPOS_CENTERED
+                self.centred_at = tuple(window.position)
             else:
                 window.position = back
                 landed = tuple(window.position)

@@ -154,6 +154,41 @@ def test_a_window_moved_is_saved_once_it_stays_put():
     assert on_disk(app).settings.window_position == [200, 120]
 
 
+def test_a_window_never_moved_leaves_no_place_and_opens_centred_again():
+    """Shown centred, the window is framed by the window manager, which SDL
+    tells as a move (openbox): its centred place was saved on the first
+    run, and every later run, at another size (a bigger level, or a
+    one-run ``--scale``), opened at that corner rather than centred."""
+    app = make_app()
+    at = tuple(app.display.window.position)
+    post(pygame.WINDOWMOVED, x=at[0], y=at[1])         # framed as it showed
+    app.step(PLACE_SETTLES_TICKS)
+    key(app, pygame.K_F11)
+    key(app, pygame.K_F11)
+    app.step(PLACE_SETTLES_TICKS)
+    assert tuple(app.display.window.position) == at
+    app.close()
+    assert on_disk(app).settings.window_position == []
+
+
+def test_a_window_moved_from_where_it_was_centred_is_saved():
+    app = make_app()
+    x, y = app.display.window.position
+    dragged(app, (x + 1, y))
+    app.close()
+    assert saved_on_disk(app) == [x + 1, y]
+
+
+def test_a_window_dragged_away_and_back_to_where_it_was_centred_is_saved_there():
+    app = make_app()
+    x, y = app.display.window.position
+    dragged(app, (x + 50, y))
+    app.step(PLACE_SETTLES_TICKS)
+    dragged(app, (x, y))
+    app.close()
+    assert saved_on_disk(app) == [x, y]
+
+
 def test_a_drag_is_saved_once_not_at_every_move(monkeypatch):
     app = make_app()
     saves = []
