@@ -1,11 +1,13 @@
 """The window comes back where the player left it, as the classic's did
 (Xpos and Ypos in winmine.ini), never lost off every display."""
 
+import dataclasses
 import json
 
 import pygame
 import pytest
 
+from game.store import Store
 from game.ui.display import on_screen, start_position
 from game.ui.window_fit import PLACE_SETTLES_TICKS
 
@@ -187,6 +189,29 @@ def test_a_window_dragged_away_and_back_to_where_it_was_centred_is_saved_there()
     dragged(app, (x, y))
     app.close()
     assert saved_on_disk(app) == [x, y]
+
+
+def another_copy_chooses(directory, **changes) -> None:
+    """Another copy of the game, on the same folder, saves its settings."""
+    other = Store(directory)
+    other.settings = dataclasses.replace(other.settings, **changes)
+    other.save_settings()
+    other.close()
+
+
+def test_a_window_s_place_keeps_what_another_copy_saved_meanwhile():
+    """Two copies open: the player chose Expert and French in one, then
+    moved the other and closed it, which wrote back all of its own stale
+    settings with its place: Beginner and English again."""
+    app = make_app(language="en")
+    app.commands.run("level_intermediate")              # this copy's own choice
+    app.store.flush()
+    another_copy_chooses(app.store.directory, language="fr", marks=False)
+    dragged(app, (230, 140))
+    app.close()
+    saved = on_disk(app).settings
+    assert (saved.window_position, saved.language, saved.marks, saved.level) == \
+        ([230, 140], "fr", False, "intermediate")
 
 
 def test_a_drag_is_saved_once_not_at_every_move(monkeypatch):
