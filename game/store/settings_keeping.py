@@ -44,6 +44,15 @@ class SettingsKeeping:
         """Persist :attr:`settings` as they are now."""
         self._save_settings_text(settings_file.encode(self.settings, self._other_settings))
 
+    def settings_on_disk(self) -> Settings | None:
+        """settings.json as it is now: another copy of the game may have
+        saved it since this one read it. None when it cannot be read as
+        this version's (gone, damaged, a newer version's), or while this
+        copy's own last save is still on its way to it."""
+        if not self._settings_writer.idle:
+            return None
+        return _on_disk(self.directory)
+
     def _settings_failed(self, error: Exception) -> None:
         """settings.json was refused. Said as the settings' own failure, once
         until a write succeeds again, but not while the records in the same
@@ -129,9 +138,16 @@ def saved_settings(directory: Path) -> Settings:
     games of copies that died, and a command line then refused for that
     board (``--shape grid`` after a hexagonal board too dense for the grid)
     had changed the records, with the notices told to nobody."""
+    return _on_disk(directory) or Settings()
+
+
+def _on_disk(directory: Path) -> Settings | None:
+    """The settings saved in ``directory``, read without writing anything
+    (the defaults for each bad field), or None when there are none of a
+    schema this version knows."""
     document = _read_known(directory / settings_file.NAME)
     if document is None:
-        return Settings()
+        return None
     kept = _read_known(directory / settings_file.KEPT_NAME)
     return settings_file.decode(settings_file.restored(document, kept))[0]
 

@@ -369,6 +369,12 @@ class FileWriter(_WriterThread):
                                                 daemon=True)
                 self._thread.start()
 
+    @property
+    def idle(self) -> bool:
+        """Whether every text submitted has been written or dropped."""
+        with self._changed:
+            return self._text is None and not self._busy
+
     def flush(self) -> bool:
         """Wait until the newest text has been written or dropped (True) or,
         while the disk fails, until one more attempt has failed (False)."""

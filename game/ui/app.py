@@ -135,6 +135,24 @@ class App(Loop, WindowFit):
         self.store.save_settings()
         self.show_notices()
 
+    def setting_kept(self, name: str) -> None:
+        """The game changed the setting ``name`` by itself (the window's
+        place): saved into settings.json as it is now, rather than with
+        all of this run's settings. Another copy of the game may have saved
+        the player's choices there since this one started (a level, the
+        language): written back whole, this copy's stale ones replaced them
+        at every move of its window. Unread (this copy's own save not
+        written yet, a damaged file), all of this run's are saved."""
+        if self.kiosk:
+            return
+        latest = self.store.settings_on_disk()
+        if latest is None:
+            self.settings_changed(name)
+            return
+        self.store.settings = dataclasses.replace(latest, **{name: getattr(self.settings, name)})
+        self.store.save_settings()
+        self.show_notices()
+
     def set_language(self, lang: str) -> None:
         """View > Language: switch now, without a restart (title, menus, open
         screens and the hint all speak the new language), and remember it."""

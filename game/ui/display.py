@@ -57,10 +57,17 @@ def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, i
     stays there, where it was pulled back onto the first one, leaving
     fullscreen or growing with a zoom or a bigger level. Judged at its new
     size, a window wholly on a display left of the first and grown over
-    its edge (Beginner to Expert) jumped onto the first."""
+    its edge (Beginner to Expert) jumped onto the first. A window no bigger
+    than it was and wholly on the display stays put, the room kept for the
+    taskbar notwithstanding (that room is for a window that grows): left in
+    the screen's bottom-right corner, it came back from fullscreen, and
+    opened at the next start, up to 48 pixels up and 16 left."""
     x, y = at
     w, h = was
     if x >= screen[0] or y >= screen[1] or x + w <= 0 or y + h <= 0:
+        return at
+    if pixels[0] <= w and pixels[1] <= h and 0 <= x <= screen[0] - pixels[0] \
+            and 0 <= y <= screen[1] - pixels[1]:
         return at
     room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
     room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
@@ -90,9 +97,10 @@ def start_position(saved: Sequence[int], pixels: tuple[int, int],
                    displays: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     """Where a window of ``pixels`` opens, from the top-left corner ``saved``
     when it was last left ([] if never), on ``displays`` (their sizes);
-    None: centred, as on a first run. A window with its corner on the first
-    display is pulled wholly onto it, as a zoom would (the resolution may
-    have shrunk since); one with its corner where another display could be
+    None: centred, as on a first run. A window wholly on the first display
+    opens exactly there; one with its corner on it but over its edge is
+    pulled wholly onto it, as a zoom would (the resolution may have shrunk
+    since); one with its corner where another display could be
     (:func:`reachable`) stays there, even opened bigger than it was left
     and reaching over the first display's edge, as a zoom leaves it; with
     the first display alone, a window over its edge is pulled onto it, and
@@ -179,6 +187,10 @@ class Display:
         # Fullscreen made by hand, the window as big as the screen: no
         # window manager to do it (see ``_switch``).
         self._spread = False
+        #: Where the game last centred the window (framed: SDL opens it so),
+        #: None if it never did. Still there, it is where no one left it:
+        #: the next run centres it again, at whatever size it opens.
+        self.centred_at: tuple[int, int] | None = None
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
         """Show the game at a scale-1 ``size``: the first call creates the
@@ -253,6 +265,8 @@ class Display:
             self.window.position = at
             self.window.show()
             self.window.position = at
+        elif not fullscreen:
+            self.centred_at = tuple(self.window.position)
 
     def minimize(self) -> None:
         """Down to the taskbar (Esc, the classic's boss key); the window
@@ -301,11 +315,15 @@ class Display:
         window that had not been framed yet (it opened fullscreen) was put
         by SDL as if it had no frame, 1 and 20 pixels off (openbox): when
         the window manager has framed it, and it is still where it landed,
-        it is put where it was asked for again, SDL knowing the frame now."""
+        it is put where it was asked for again, SDL knowing the frame now.
+        Moved off the place it was centred at, the window is the player's:
+        brought back there, it is remembered there."""
         framing, self._framing = self._framing, None
         if framing is not None and not self.fullscreen \
                 and tuple(self.window.position) == framing[1]:
             self.window.position = framing[0]
+        if self.windowed_position() != self.centred_at:
+            self.centred_at = None
 
     def _switch(self, pixels: tuple[int, int], fullscreen: bool) -> None:
         """Into or out of fullscreen, the same window. SDL asks the window
@@ -341,6 +359,7 @@ class Display:
                 back = self._saved_place(pixels)
             if back is None:
                 window.position = pygame.WINDOWPOS_CENTERED
+                self.centred_at = tuple(window.position)
             else:
                 window.position = back
                 landed = tuple(window.position)

@@ -114,6 +114,8 @@ class HeldKeys:
         #: What the last key would type, when it was spent as an access key
         #: (see ``spend``); empty otherwise
         self._spent: set[str] = set()
+        #: The access key spent, while it is held: SDL repeats it with its text
+        self._spent_key: int | None = None
         self.shift = False           # Shift held at the event being handled (``batch``)
 
     def batch(self) -> None:
@@ -137,10 +139,14 @@ class HeldKeys:
         which a dialog keeps shut) wrote a "g" there, Alt+1 a 1 in a Custom
         Field box. Ctrl with Alt is AltGr on Windows, whose text is typed."""
         if event.type == pygame.TEXTINPUT:
-            spent, self._spent = self._spent, set()
+            spent = self._spent
+            if self._spent_key is None:
+                self._spent = set()
             return not self._shortcut and event.text.casefold() not in {self._echo, *spent}
-        if event.type == pygame.KEYDOWN:
-            self._spent = set()
+        if event.type == pygame.KEYDOWN and event.key != self._spent_key:
+            self._spent, self._spent_key = set(), None
+        elif event.type == pygame.KEYUP and event.key == self._spent_key:
+            self._spent_key = None            # its text, if it comes late, is still not typed
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             mods = getattr(event, "mod", 0)
             ctrl, alt = bool(mods & CTRL), bool(mods & ALT)
@@ -167,9 +173,12 @@ class HeldKeys:
         """The KEYDOWN ``event`` did its work as an access key (a dialog's
         underlined letter): the text SDL sends with it is not typed. It
         comes after the key, when the button pressed has opened another
-        dialog: "Pick letters" chosen by its P wrote a P in the picker."""
+        dialog: "Pick letters" chosen by its P wrote a P in the picker. So
+        is the text of its repeats while it is held (the key's own repeats
+        are passed over, as every letter's): P held wrote P after P."""
         typed = getattr(event, "unicode", "")
         self._spent = {own_character(event.key)} | ({typed.casefold()} if typed else set())
+        self._spent_key = event.key
 
     def clear(self) -> None:
         """The focus left: the keys' releases go elsewhere."""
@@ -177,6 +186,7 @@ class HeldKeys:
         self._shortcut = self.shift = False
         self._echo = ""
         self._spent = set()
+        self._spent_key = None
 
 
 def own_character(key: int) -> str:

@@ -130,13 +130,17 @@ class WindowFit:
         is read from the window, which SDL keeps up to date, rather than
         from the events: SDL tells no move it was asked for itself (a zoom
         that pulled the window onto the screen). In fullscreen, the place
-        it goes back to (a kiosk, which saves no setting, saves none)."""
+        it goes back to (a kiosk, which saves no setting, saves none). A
+        window still where the game centred it was left nowhere: the window
+        manager framing it as it shows moves it, as SDL tells, and that
+        centred place was saved, for a window never moved to open there at
+        every later size."""
         if not self._place_unsaved or (
                 not closing and self.ticks - self._moved_at_tick < PLACE_SETTLES_TICKS):
             return
         self._place_unsaved = False
         at = self.display.windowed_position()
-        if at is not None and list(at) != self.settings.window_position \
-                and is_window_position(list(at)):
+        if at is not None and at != self.display.centred_at \
+                and list(at) != self.settings.window_position and is_window_position(list(at)):
             self.settings.window_position = list(at)
-            self.settings_changed("window_position")
+            self.setting_kept("window_position")

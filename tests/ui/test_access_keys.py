@@ -325,3 +325,21 @@ def test_open_replay_watches_the_file_chosen_by_watch_s_letter(tmp_path, languag
     assert "".join(letters(app.top)) == letter
     key(app, ord(letter), 0, letter)
     assert isinstance(app.top, NoticeDialog) and "a.json" in app.top.text
+
+
+def test_pick_letters_held_by_its_letter_writes_nothing_in_the_picker(tmp_path):
+    """Held past the keyboard's delay, the letter comes again and again
+    (SDL repeats the key and its text): the repeats of the key were passed
+    over, but their text went on to the picker, which wrote P after P."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    typed_key(app, "z")
+    key(app, pygame.K_TAB)                                # to OK: the focus on a button
+    for kind in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.KEYDOWN, pygame.TEXTINPUT,
+                 pygame.KEYDOWN, pygame.TEXTINPUT, pygame.KEYUP):
+        post(kind, key=ord("p"), mod=0, unicode="p", scancode=0, text="p")
+    app.step()
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog) and picker.name == "z"
+    typed_key(app, "p")                                   # pressed again, it types
+    assert picker.name == "zp"

@@ -1,11 +1,13 @@
 """The window comes back where the player left it, as the classic's did
 (Xpos and Ypos in winmine.ini), never lost off every display."""
 
+import dataclasses
 import json
 
 import pygame
 import pytest
 
+from game.store import Store
 from game.ui.display import on_screen, start_position
 from game.ui.window_fit import PLACE_SETTLES_TICKS
 
@@ -37,6 +39,14 @@ def test_a_window_never_placed_opens_centred():
 
 @pytest.mark.parametrize("at", [(0, 0), (100, 150), (1500, 500)])
 def test_a_window_left_on_the_display_opens_there(at):
+    assert start_position(list(at), WINDOW, [SCREEN]) == at
+
+
+@pytest.mark.parametrize("at", [(1580, 610), (1584, 618), (0, 618), (1584, 0)])
+def test_a_window_left_in_the_display_s_corner_opens_exactly_there(at):
+    """Wholly on the display, by its bottom or right edge (where the room a
+    growing window keeps for the taskbar is): it opened up to 48 pixels up
+    and 16 left of where the player had parked it."""
     assert start_position(list(at), WINDOW, [SCREEN]) == at
 
 
@@ -101,6 +111,30 @@ def test_a_window_left_over_the_screen_s_corner_opens_wholly_on_it():
     assert 0 <= x and x + w <= screen[0] and 0 <= y and y + h <= screen[1]
 
 
+def test_a_window_parked_in_the_screen_s_corner_comes_back_there_from_fullscreen():
+    app = make_app()
+    screen = pygame.display.get_desktop_sizes()[0]
+    w, h = app.display.window.size
+    at = (screen[0] - w - 2, screen[1] - h - 4)        # its frame against the edges
+    dragged(app, at)
+    key(app, pygame.K_F11)
+    key(app, pygame.K_F11)
+    assert not app.display.fullscreen
+    assert tuple(app.display.window.position) == at
+
+
+def test_a_window_grown_by_a_zoom_in_the_screen_s_corner_is_still_pulled_up():
+    """The room for the taskbar is kept for a window that grows."""
+    app = make_app()
+    screen = pygame.display.get_desktop_sizes()[0]
+    w, h = app.display.window.size
+    dragged(app, (screen[0] - w - 2, screen[1] - h - 4))
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    x, y = app.display.window.position
+    w, h = app.display.window.size
+    assert x + w <= screen[0] - 16 and y + h <= screen[1] - 48
+
+
 def test_a_game_started_fullscreen_leaves_it_where_the_window_was_left():
     app = make_app(fullscreen=True, window_position=[100, 150])
     assert app.display.fullscreen
@@ -120,6 +154,64 @@ def test_a_window_moved_is_saved_once_it_stays_put():
     app.step()
     assert saved_on_disk(app) == [200, 120]
     assert on_disk(app).settings.window_position == [200, 120]
+
+
+def test_a_window_never_moved_leaves_no_place_and_opens_centred_again():
+    """Shown centred, the window is framed by the window manager, which SDL
+    tells as a move (openbox): its centred place was saved on the first
+    run, and every later run, at another size (a bigger level, or a
+    one-run ``--scale``), opened at that corner rather than centred."""
+    app = make_app()
+    at = tuple(app.display.window.position)
+    post(pygame.WINDOWMOVED, x=at[0], y=at[1])         # framed as it showed
+    app.step(PLACE_SETTLES_TICKS)
+    key(app, pygame.K_F11)
+    key(app, pygame.K_F11)
+    app.step(PLACE_SETTLES_TICKS)
+    assert tuple(app.display.window.position) == at
+    app.close()
+    assert on_disk(app).settings.window_position == []
+
+
+def test_a_window_moved_from_where_it_was_centred_is_saved():
+    app = make_app()
+    x, y = app.display.window.position
+    dragged(app, (x + 1, y))
+    app.close()
+    assert saved_on_disk(app) == [x + 1, y]
+
+
+def test_a_window_dragged_away_and_back_to_where_it_was_centred_is_saved_there():
+    app = make_app()
+    x, y = app.display.window.position
+    dragged(app, (x + 50, y))
+    app.step(PLACE_SETTLES_TICKS)
+    dragged(app, (x, y))
+    app.close()
+    assert saved_on_disk(app) == [x, y]
+
+
+def another_copy_chooses(directory, **changes) -> None:
+    """Another copy of the game, on the same folder, saves its settings."""
+    other = Store(directory)
+    other.settings = dataclasses.replace(other.settings, **changes)
+    other.save_settings()
+    other.close()
+
+
+def test_a_window_s_place_keeps_what_another_copy_saved_meanwhile():
+    """Two copies open: the player chose Expert and French in one, then
+    moved the other and closed it, which wrote back all of its own stale
+    settings with its place: Beginner and English again."""
+    app = make_app(language="en")
+    app.commands.run("level_intermediate")              # this copy's own choice
+    app.store.flush()
+    another_copy_chooses(app.store.directory, language="fr", marks=False)
+    dragged(app, (230, 140))
+    app.close()
+    saved = on_disk(app).settings
+    assert (saved.window_position, saved.language, saved.marks, saved.level) == \
+        ([230, 140], "fr", False, "intermediate")
 
 
 def test_a_drag_is_saved_once_not_at_every_move(monkeypatch):
