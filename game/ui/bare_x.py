@@ -14,7 +14,10 @@ connection of our own, with calls that raise no X error: who owns the
 ICCCM selection ``WM_S<screen>`` (held by every window manager of the
 last twenty years for as long as it runs) and whether the root window
 carries ``_NET_SUPPORTING_WM_CHECK`` (set by the few that hold no
-selection, dwm among them). Anything unsure — another video driver, no
+selection, dwm among them) naming a window that is still there: a window
+manager that crashed or was killed leaves that property on the root
+window, naming its destroyed window, and F11 went back to showing only
+the backdrop. Anything unsure — another video driver, no
 Xlib, no connection — counts as a window manager present: SDL's way, as
 before.
 """
@@ -57,16 +60,42 @@ def _managed(xlib: ctypes.CDLL, display: int) -> bool:
     check = xlib.XInternAtom(display, b"_NET_SUPPORTING_WM_CHECK", True)
     if not check:                               # never named on this server
         return False
+    root = xlib.XRootWindow(display, screen)
     kind, form = ctypes.c_ulong(), ctypes.c_int()
     count, left = ctypes.c_ulong(), ctypes.c_ulong()
     data = ctypes.c_void_p()
     status = xlib.XGetWindowProperty(
-        display, xlib.XRootWindow(display, screen), check, 0, 1, False,
+        display, root, check, 0, 1, False,
         _ANY_PROPERTY_TYPE, ctypes.byref(kind), ctypes.byref(form),
         ctypes.byref(count), ctypes.byref(left), ctypes.byref(data))
+    if status != _SUCCESS:
+        return True
+    named = None
     if data.value:
+        if count.value > 0 and form.value == 32:    # Xlib hands 32-bit items as longs
+            named = ctypes.cast(data, ctypes.POINTER(ctypes.c_ulong))[0]
         xlib.XFree(data)
-    return status != _SUCCESS or count.value > 0
+    if named is None:
+        return count.value > 0
+    return _top_level(xlib, display, root, named)
+
+
+def _top_level(xlib: ctypes.CDLL, display: int, root: int, window: int) -> bool:
+    """Whether ``window`` is still there, a child of ``root`` as every
+    window manager makes its check window (True when the tree cannot be
+    read). Asked of the root's tree, not of the window itself: a request
+    about a destroyed window is an X error, which ends the process."""
+    parent, top = ctypes.c_ulong(), ctypes.c_ulong()
+    children = ctypes.POINTER(ctypes.c_ulong)()
+    count = ctypes.c_uint()
+    if not xlib.XQueryTree(display, root, ctypes.byref(top), ctypes.byref(parent),
+                           ctypes.byref(children), ctypes.byref(count)):
+        return True
+    try:
+        return any(children[i] == window for i in range(count.value))
+    finally:
+        if children:
+            xlib.XFree(children)
 
 
 @functools.cache
@@ -91,5 +120,8 @@ def _xlib() -> ctypes.CDLL | None:
         ptr, ulong, ulong, ctypes.c_long, ctypes.c_long, int_, ulong,
         ctypes.POINTER(ulong), ctypes.POINTER(int_), ctypes.POINTER(ulong),
         ctypes.POINTER(ulong), ctypes.POINTER(ptr)]
+    xlib.XQueryTree.argtypes = [
+        ptr, ulong, ctypes.POINTER(ulong), ctypes.POINTER(ulong),
+        ctypes.POINTER(ctypes.POINTER(ulong)), ctypes.POINTER(ctypes.c_uint)]
     xlib.XFree.argtypes = [ptr]
     return xlib

@@ -143,7 +143,11 @@ class HeldKeys:
             if self._spent_key is None:
                 self._spent = set()
             return not self._shortcut and event.text.casefold() not in {self._echo, *spent}
-        if event.type == pygame.KEYDOWN and event.key != self._spent_key:
+        # A modifier pressed meanwhile is no other key: X goes on repeating
+        # the held one's text (in capitals with Shift), and P then Shift
+        # wrote P after P.
+        if event.type == pygame.KEYDOWN and event.key != self._spent_key \
+                and event.key not in MODIFIER_KEYS:
             self._spent, self._spent_key = set(), None
         elif event.type == pygame.KEYUP and event.key == self._spent_key:
             self._spent_key = None            # its text, if it comes late, is still not typed

@@ -343,3 +343,32 @@ def test_pick_letters_held_by_its_letter_writes_nothing_in_the_picker(tmp_path):
     assert isinstance(picker, ArcadeNameDialog) and picker.name == "z"
     typed_key(app, "p")                                   # pressed again, it types
     assert picker.name == "zp"
+
+
+@pytest.mark.parametrize("modifier, mod", [(pygame.K_LSHIFT, pygame.KMOD_LSHIFT),
+                                           (pygame.K_RSHIFT, pygame.KMOD_RSHIFT),
+                                           (pygame.K_LCTRL, pygame.KMOD_LCTRL)])
+def test_pick_letters_held_then_a_modifier_writes_nothing_in_the_picker(tmp_path, modifier, mod):
+    """A modifier pressed while the letter is held: X goes on repeating the
+    letter's text (with Shift, in capitals), through the modifier's hold
+    and after its release; the modifier's key is no other key pressed, and
+    the letter's text was typed again, P after P (measured on X11 with
+    xdotool: keydown p, keydown Shift_L, keyup Shift_L, keyup p)."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    typed_key(app, "z")
+    key(app, pygame.K_TAB)                                # to OK: the focus on a button
+    p = {"key": ord("p"), "scancode": 0}
+    post(pygame.KEYDOWN, mod=0, unicode="p", **p)
+    post(pygame.TEXTINPUT, text="p")
+    post(pygame.KEYDOWN, key=modifier, mod=mod, unicode="", scancode=0)
+    post(pygame.TEXTINPUT, text="P" if mod & pygame.KMOD_SHIFT else "p")
+    post(pygame.KEYUP, key=modifier, mod=0, unicode="", scancode=0)
+    post(pygame.TEXTINPUT, text="p")
+    post(pygame.TEXTINPUT, text="p")
+    post(pygame.KEYUP, mod=0, unicode="p", **p)
+    app.step()
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog) and picker.name == "z"
+    typed_key(app, "p")                                   # pressed again, it types
+    assert picker.name == "zp"

@@ -4,6 +4,8 @@ the window kept its Beginner size while SDL reported the screen's, so F11
 showed only the backdrop. There the window is spread over the screen by
 hand, and the game drawn for the size it really has."""
 
+import ctypes
+
 import pygame
 import pytest
 
@@ -144,10 +146,14 @@ def test_only_a_bare_x_display_counts_as_having_no_window_manager():
 class FakeXlib:
     """Xlib answering as an X server with or without a window manager:
     ``owner`` holds the WM_S0 selection (0: nobody), ``check`` is the root
-    window's _NET_SUPPORTING_WM_CHECK (None: never set)."""
+    window's _NET_SUPPORTING_WM_CHECK (None: never set), ``windows`` the
+    root's children (by default the check window is one of them)."""
 
-    def __init__(self, owner: int, check: int | None, named: bool = True) -> None:
+    def __init__(self, owner: int, check: int | None, named: bool = True,
+                 windows: tuple[int, ...] | None = None) -> None:
         self.owner, self.check, self.named = owner, check, named
+        self.windows = (0x200008,) + ((check,) if check else ()) if windows is None else windows
+        self.held: list[object] = []                # what Xlib handed out, until freed
 
     def XDefaultScreen(self, display):
         return 0
@@ -164,13 +170,29 @@ class FakeXlib:
         return self.owner if atom == 10 else 0
 
     def XGetWindowProperty(self, display, window, atom, *args):
-        count, data = args[-3], args[-1]
-        count._obj.value = 0 if self.check is None else 1
-        data._obj.value = None
+        form, count, data = args[-4], args[-3], args[-1]
+        if self.check is None:
+            count._obj.value, data._obj.value = 0, None
+            return 0
+        value = (ctypes.c_ulong * 1)(self.check)
+        self.held.append(value)
+        form._obj.value, count._obj.value = 32, 1
+        data._obj.value = ctypes.addressof(value)
         return 0
 
+    def XQueryTree(self, display, window, root, parent, children, count):
+        assert window == 1                          # asked of the root, never of the window
+        listed = (ctypes.c_ulong * len(self.windows))(*self.windows)
+        self.held.append(listed)
+        children._obj.contents = ctypes.c_ulong.from_buffer(listed)
+        count._obj.value = len(self.windows)
+        return 1
+
     def XFree(self, data):
-        raise AssertionError("nothing to free")
+        address = ctypes.cast(data, ctypes.c_void_p).value
+        freed = [held for held in self.held if ctypes.addressof(held) == address]
+        assert freed, "freed what Xlib did not hand out"
+        self.held.remove(freed[0])
 
 
 @pytest.mark.parametrize(("xlib", "managed"), [
@@ -178,6 +200,11 @@ class FakeXlib:
     (FakeXlib(owner=0, check=None), False),                # a window manager gone
     (FakeXlib(owner=0x400001, check=None), True),          # openbox, xfwm4, mutter...
     (FakeXlib(owner=0, check=0x200002), True),             # dwm: no selection held
-])
+    (FakeXlib(owner=0, check=0x60020B, windows=(0x200008,)), False),  # one killed: its
+])                                                         # check window is gone
 def test_a_window_manager_is_known_by_its_selection_or_its_check_window(xlib, managed):
+    """A window manager killed (kill -9 openbox, measured on Xvfb) leaves
+    _NET_SUPPORTING_WM_CHECK on the root window, naming its destroyed
+    window: taken for a window manager, F11 showed only the backdrop."""
     assert bare_x._managed(xlib, display=1) is managed
+    assert not xlib.held                                    # everything handed out freed
