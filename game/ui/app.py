@@ -147,7 +147,11 @@ class App(Loop, WindowFit):
         latest = self.store.settings_on_disk() or self.store.settings
         self.store.settings = merged(latest, self.settings, ours)
         self.store.save_settings()
-        self._settings_base = copy.deepcopy(self.settings)
+        # An overridden setting's own value is not this copy's change: its
+        # base stays, so that given back (the demo's flag mode, once it
+        # ends) it is no change either.
+        kept = {name: getattr(self._settings_base, name) for name in self.overridden}
+        self._settings_base = dataclasses.replace(copy.deepcopy(self.settings), **kept)
         self.show_notices()
 
     def set_language(self, lang: str) -> None:

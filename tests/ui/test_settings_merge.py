@@ -5,9 +5,11 @@ import dataclasses
 import json
 import threading
 
+import pygame
+
 from game.store import Store, document
 
-from .helpers import make_app, on_disk
+from .helpers import key, make_app, on_disk
 
 
 def another_copy_chooses(directory, **changes) -> None:
@@ -111,7 +113,9 @@ def test_a_change_while_the_last_save_is_queued_keeps_another_copy_s_setting(tmp
 
 def test_attract_mode_s_flag_mode_off_is_not_saved_over_the_player_s(tmp_path):
     """The demo turns flag mode off while it plays; the window's place saved
-    then (moved, or closed, during the demo) keeps the player's on disk."""
+    then (moved, or closed, during the demo) keeps the player's on disk.
+    Given back as the demo ends, the player's flag mode is no change of this
+    copy's either: another copy's choice made meanwhile stays."""
     another_copy_chooses(tmp_path, flag_mode=True)
     app = make_app(data_dir=tmp_path, demo=True, flag_mode=True)
     assert app.settings.flag_mode is False                # the demo plays
@@ -119,3 +123,8 @@ def test_attract_mode_s_flag_mode_off_is_not_saved_over_the_player_s(tmp_path):
     app.settings_changed("window_position")
     saved = on_disk(app).settings
     assert (saved.flag_mode, saved.window_position) == (True, [200, 120])
+    another_copy_chooses(tmp_path, flag_mode=False)
+    key(app, pygame.K_SPACE)                              # the visitor is back
+    assert app.top is app.play and app.settings.flag_mode
+    app.commands.run("toggle_marks")
+    assert on_disk(app).settings.flag_mode is False
