@@ -47,11 +47,12 @@ class SettingsKeeping:
     def settings_on_disk(self) -> Settings | None:
         """settings.json as it is now: another copy of the game may have
         saved it since this one read it. None when it cannot be read as
-        this version's (gone, damaged, a newer version's), or while this
+        this version's (gone, damaged, a newer version's, a field it holds
+        bad: a default in its place is nobody's choice), or while this
         copy's own last save is still on its way to it."""
         if not self._settings_writer.idle:
             return None
-        return _on_disk(self.directory)
+        return _on_disk(self.directory, whole=True)
 
     def _settings_failed(self, error: Exception) -> None:
         """settings.json was refused. Said as the settings' own failure, once
@@ -141,15 +142,16 @@ def saved_settings(directory: Path) -> Settings:
     return _on_disk(directory) or Settings()
 
 
-def _on_disk(directory: Path) -> Settings | None:
+def _on_disk(directory: Path, *, whole: bool = False) -> Settings | None:
     """The settings saved in ``directory``, read without writing anything
-    (the defaults for each bad field), or None when there are none of a
-    schema this version knows."""
+    (the defaults for each bad field, or None if one is and ``whole``), or
+    None when there are none of a schema this version knows."""
     document = _read_known(directory / settings_file.NAME)
     if document is None:
         return None
     kept = _read_known(directory / settings_file.KEPT_NAME)
-    return settings_file.decode(settings_file.restored(document, kept))[0]
+    settings, bad = settings_file.decode(settings_file.restored(document, kept))
+    return None if bad and whole else settings
 
 
 def _read_known(path: Path) -> dict[str, Any] | None:

@@ -89,6 +89,20 @@ def test_a_damaged_settings_json_is_written_whole_without_a_traceback(tmp_path):
     assert (saved["level"], saved["marks"]) == ("intermediate", app.settings.marks)
 
 
+def test_a_bad_field_written_meanwhile_is_not_saved_as_its_default(tmp_path):
+    """settings.json edited by hand while the game runs, its level mistyped:
+    a change saved the default level in its place, as if chosen, rather
+    than this copy's own (Intermediate)."""
+    app = saved_first(tmp_path, level="intermediate")
+    path = app.store.directory / "settings.json"
+    document = json.loads(path.read_text("utf-8"))
+    document["settings"].update(level="expret", language="fr")
+    path.write_text(json.dumps(document), "utf-8")
+    app.commands.run("toggle_marks")
+    saved = on_disk(app).settings
+    assert (saved.level, saved.marks) == ("intermediate", app.settings.marks)
+
+
 def test_a_change_while_the_last_save_is_queued_keeps_another_copy_s_setting(tmp_path,
                                                                              monkeypatch):
     """A second change before the first is written cannot read the file (it
