@@ -20,7 +20,7 @@ from game.i18n import N_
 from game.replay import Replay
 from game.settings import Settings
 from game.store import Store
-from game.store.settings_merge import changed_since, merged
+from game.store.settings_merge import changed_since
 
 from . import keys
 from .audio import Audio
@@ -142,11 +142,7 @@ class App(Loop, WindowFit):
             return                        # a kiosk's setup is the operator's, never saved
         self.overridden.difference_update(names)
         ours = changed_since(self._settings_base, self.settings, names, self.overridden)
-        # Unread (this copy's own last save still queued, the file gone or
-        # damaged): merged into the file as this copy last read or wrote it.
-        latest = self.store.settings_on_disk() or self.store.settings
-        self.store.settings = merged(latest, self.settings, ours)
-        self.store.save_settings()
+        self.store.save_settings_merged(self.settings, ours)
         # An overridden setting's own value is not this copy's change: its
         # base stays, so that given back (the demo's flag mode, once it
         # ends) it is no change either.

@@ -103,6 +103,19 @@ def test_a_bad_field_written_meanwhile_is_not_saved_as_its_default(tmp_path):
     assert (saved.level, saved.marks) == ("intermediate", app.settings.marks)
 
 
+def test_a_newer_copy_s_own_setting_saved_meanwhile_stays(tmp_path):
+    """A newer version's copy keeps a setting this one does not know in the
+    same file: this copy wrote back the value it read at its start."""
+    app = saved_first(tmp_path)
+    path = app.store.directory / "settings.json"
+    document = json.loads(path.read_text("utf-8"))
+    document["settings"]["theme"] = "dark"
+    path.write_text(json.dumps(document), "utf-8")
+    app.commands.run("toggle_marks")
+    app.store.flush()
+    assert json.loads(path.read_text("utf-8"))["settings"]["theme"] == "dark"
+
+
 def test_a_change_while_the_last_save_is_queued_keeps_another_copy_s_setting(tmp_path,
                                                                              monkeypatch):
     """A second change before the first is written cannot read the file (it
