@@ -69,6 +69,8 @@ class App(Loop, WindowFit):
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings
         self.store = store
+        #: Settings this run holds that are not the player's to save: the
+        #: command line's, and the flag mode the demo turns off as it plays.
         self.overridden = set(overridden)
         #: What this copy's settings were when it last read settings.json
         #: (at its start) or saved it: one differing now is a change of its
