@@ -55,7 +55,7 @@ def test_a_style_saves_the_board_it_renamed_and_keeps_another_copy_s_settings(tm
     """A style names only what it sets by rule (style, first click, marks),
     but also renames a custom board that is one of its presets: Custom 9x9
     with 10 mines under Windows 3.1 is XP's Beginner. Both are saved, and
-    B's sound off stays."""
+    B's sound on and French stay."""
     app = saved_first(tmp_path, style="win31", level="custom", custom_width=9, custom_height=9,
                       custom_mines=10)
     another_copy_chooses(app.store.directory, sound=True, language="fr")
