@@ -10,6 +10,7 @@ one of its files is kept.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import fields
 from pathlib import Path
@@ -23,6 +24,7 @@ from . import notices, settings_file
 from .atomic import write_atomic
 from .document import JsonFile, schema_of, through_link
 from .notices import Notices
+from .settings_merge import merged
 from .writer import FileWriter
 
 
@@ -44,14 +46,19 @@ class SettingsKeeping:
         """Persist :attr:`settings` as they are now."""
         self._save_settings_text(settings_file.encode(self.settings, self._other_settings))
 
-    def settings_on_disk(self) -> Settings | None:
-        """settings.json as it is now: another copy of the game may have
-        saved it since this one read it. None when it cannot be read as
-        this version's (gone, damaged, a newer version's), or while this
-        copy's own last save is still on its way to it."""
-        if not self._settings_writer.idle:
-            return None
-        return _on_disk(self.directory)
+    def save_settings_merged(self, ours: Settings, changed: Iterable[str]) -> None:
+        """Persist the fields ``changed`` of ``ours`` into settings.json as
+        it is now: another copy of the game may have saved it since this one
+        read it, and every other field keeps what the file holds, the fields
+        this version does not know included (``settings_merge``). Unread
+        (this copy's own last save still on its way to it, the file gone or
+        damaged, a field in it bad, a newer version's), into the file as this
+        copy last read or wrote it."""
+        latest = _on_disk(self.directory) if self._settings_writer.idle else None
+        if latest is not None:
+            self.settings, self._other_settings = latest
+        self.settings = merged(self.settings, ours, changed)
+        self.save_settings()
 
     def _settings_failed(self, error: Exception) -> None:
         """settings.json was refused. Said as the settings' own failure, once
@@ -138,18 +145,30 @@ def saved_settings(directory: Path) -> Settings:
     games of copies that died, and a command line then refused for that
     board (``--shape grid`` after a hexagonal board too dense for the grid)
     had changed the records, with the notices told to nobody."""
-    return _on_disk(directory) or Settings()
+    document = _restored(directory)
+    return Settings() if document is None else settings_file.decode(document)[0]
 
 
-def _on_disk(directory: Path) -> Settings | None:
-    """The settings saved in ``directory``, read without writing anything
-    (the defaults for each bad field), or None when there are none of a
-    schema this version knows."""
+def _on_disk(directory: Path) -> tuple[Settings, dict[str, Any]] | None:
+    """The settings saved in ``directory`` and the fields this version does
+    not know, read without writing anything, or None when there are none of
+    a schema this version knows or one is bad (a default in its place would
+    be saved as if chosen)."""
+    document = _restored(directory)
+    if document is None:
+        return None
+    settings, bad = settings_file.decode(document)
+    return None if bad else (settings, settings_file.unknown(document))
+
+
+def _restored(directory: Path) -> dict[str, Any] | None:
+    """settings.json in ``directory`` with what an older copy dropped from
+    it restored from this version's own copy, or None when there is none of
+    a schema this version knows."""
     document = _read_known(directory / settings_file.NAME)
     if document is None:
         return None
-    kept = _read_known(directory / settings_file.KEPT_NAME)
-    return settings_file.decode(settings_file.restored(document, kept))[0]
+    return settings_file.restored(document, _read_known(directory / settings_file.KEPT_NAME))
 
 
 def _read_known(path: Path) -> dict[str, Any] | None:

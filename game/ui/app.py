@@ -8,6 +8,7 @@ replay loader, and attract mode. Fitting the window to the board is its
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import time
 from collections.abc import Callable, Iterable
@@ -19,6 +20,7 @@ from game.i18n import N_
 from game.replay import Replay
 from game.settings import Settings
 from game.store import Store
+from game.store.settings_merge import changed_since
 
 from . import keys
 from .audio import Audio
@@ -67,7 +69,15 @@ class App(Loop, WindowFit):
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings
         self.store = store
+        #: Settings this run holds that are not the player's to save: the
+        #: command line's, and the flag mode the demo turns off as it plays.
         self.overridden = set(overridden)
+        #: What this copy's settings were when it last read settings.json
+        #: (at its start) or saved it: one differing now is a change of its
+        #: own. After a save they are this copy's as shown, not the file's:
+        #: another copy's choice kept in the file does not switch this
+        #: window mid-run, and is not written back over unless changed here.
+        self._settings_base = copy.deepcopy(store.settings)
         self.headless_clock = clock if isinstance(clock, TickClock) else None
         self.clock = clock or time.perf_counter
         if worker is None:
@@ -125,32 +135,21 @@ class App(Loop, WindowFit):
     # ------------------------------------------------------------ settings
 
     def settings_changed(self, *names: str) -> None:
-        """The player changed the settings ``names``: save them (settings given
-        on the command line stay unsaved until the player changes them)."""
+        """The player changed the settings ``names`` (or the game did, the
+        window's place): save them, merged into settings.json as another
+        copy of the game may have saved it meanwhile (``settings_merge``).
+        Settings given on the command line stay unsaved until the player
+        changes them; a kiosk saves none."""
         if self.kiosk:
             return                        # a kiosk's setup is the operator's, never saved
         self.overridden.difference_update(names)
-        kept = {name: getattr(self.store.settings, name) for name in self.overridden}
-        self.store.settings = dataclasses.replace(self.settings, **kept)
-        self.store.save_settings()
-        self.show_notices()
-
-    def setting_kept(self, name: str) -> None:
-        """The game changed the setting ``name`` by itself (the window's
-        place): saved into settings.json as it is now, rather than with
-        all of this run's settings. Another copy of the game may have saved
-        the player's choices there since this one started (a level, the
-        language): written back whole, this copy's stale ones replaced them
-        at every move of its window. Unread (this copy's own save not
-        written yet, a damaged file), all of this run's are saved."""
-        if self.kiosk:
-            return
-        latest = self.store.settings_on_disk()
-        if latest is None:
-            self.settings_changed(name)
-            return
-        self.store.settings = dataclasses.replace(latest, **{name: getattr(self.settings, name)})
-        self.store.save_settings()
+        ours = changed_since(self._settings_base, self.settings, names, self.overridden)
+        self.store.save_settings_merged(self.settings, ours)
+        # An overridden setting's own value is not this copy's change: its
+        # base stays, so that given back (the demo's flag mode, once it
+        # ends) it is no change either.
+        kept = {name: getattr(self._settings_base, name) for name in self.overridden}
+        self._settings_base = dataclasses.replace(copy.deepcopy(self.settings), **kept)
         self.show_notices()
 
     def set_language(self, lang: str) -> None:

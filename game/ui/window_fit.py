@@ -143,4 +143,4 @@ class WindowFit:
         if at is not None and at != self.display.centred_at \
                 and list(at) != self.settings.window_position and is_window_position(list(at)):
             self.settings.window_position = list(at)
-            self.setting_kept("window_position")
+            self.settings_changed("window_position")

@@ -30,7 +30,7 @@ def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> A
     directory by default)."""
     seed = settings.pop("seed", 1)
     modes = {k: settings.pop(k) for k in ("kiosk", "demo", "idle_seconds", "worker",
-                                          "background_reads", "loader")
+                                          "background_reads", "loader", "overridden")
              if k in settings}
     options = {"sound": False, "scale": 1, **settings}
     if data_dir is None:

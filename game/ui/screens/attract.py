@@ -74,6 +74,7 @@ class AttractScreen(base.Screen):
         #: The visitor's overlay and flag mode, off while the demo plays
         #: (a kiosk's are the operator's, already off) and theirs again after.
         self._assists = (app.play.assist.overlay, app.settings.flag_mode)
+        self._flag_mode_overridden = "flag_mode" in app.overridden
 
     # ------------------------------------------------------------ games
 
@@ -81,12 +82,17 @@ class AttractScreen(base.Screen):
         self.app.audio.enabled = False
         self.app.audio.stop()
         self.app.play.assist.overlay = False
-        self.app.settings.flag_mode = False      # never saved: no setting was changed
+        # Never saved: no setting was changed (a save meanwhile, the
+        # window's place, keeps the file's, as for the command line's).
+        self.app.settings.flag_mode = False
+        self.app.overridden.add("flag_mode")
         self.next_game()
 
     def exit(self) -> None:
         self.app.audio.enabled = self._sound
         self.app.play.assist.overlay, self.app.settings.flag_mode = self._assists
+        if not self._flag_mode_overridden:
+            self.app.overridden.discard("flag_mode")
         self.best.close()
 
     def next_game(self) -> None:
