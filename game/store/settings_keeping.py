@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from contextlib import suppress
-from dataclasses import fields
+from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
@@ -50,11 +50,13 @@ class SettingsKeeping:
         """Persist the fields ``changed`` of ``ours`` into settings.json as
         it is now: another copy of the game may have saved it since this one
         read it, and every other field keeps what the file holds, the fields
-        this version does not know included (``settings_merge``). Unread
-        (this copy's own last save still on its way to it, the file gone or
-        damaged, a field in it bad, a newer version's), into the file as this
-        copy last read or wrote it."""
-        latest = _on_disk(self.directory) if self._settings_writer.idle else None
+        this version does not know included (``settings_merge``). A field of
+        the file that is bad (a hand edit) keeps what this copy last read or
+        wrote: its default would be saved as if chosen, and the file's other
+        fields (another copy's language) are still taken. Unread (this copy's
+        own last save still on its way to it, the file gone or damaged, a
+        newer version's), into the file as this copy last read or wrote it."""
+        latest = _on_disk(self.directory, self.settings) if self._settings_writer.idle else None
         if latest is not None:
             self.settings, self._other_settings = latest
         self.settings = merged(self.settings, ours, changed)
@@ -149,15 +151,23 @@ def saved_settings(directory: Path) -> Settings:
     return Settings() if document is None else settings_file.decode(document)[0]
 
 
-def _on_disk(directory: Path) -> tuple[Settings, dict[str, Any]] | None:
+def _on_disk(directory: Path,
+             fallback: Settings) -> tuple[Settings, dict[str, Any]] | None:
     """The settings saved in ``directory`` and the fields this version does
-    not know, read without writing anything, or None when there are none of
-    a schema this version knows or one is bad (a default in its place would
-    be saved as if chosen)."""
+    not know, read without writing anything, each bad field holding
+    ``fallback``'s value rather than its default (saved, a default would
+    pass for a choice); None when there are none of a schema this version
+    knows, or when even so they do not agree (a custom board then too dense
+    for its shape)."""
     document = _restored(directory)
     if document is None:
         return None
     settings, bad = settings_file.decode(document)
+    stored = document.get("settings")
+    if bad and isinstance(stored, dict):            # not a dict: every field is bad
+        ours = asdict(fallback)                     # copies: no list shared with the store's
+        settings, bad = settings_file.decode(
+            {**document, "settings": {**stored, **{name: ours[name] for name in bad}}})
     return None if bad else (settings, settings_file.unknown(document))
 
 

@@ -103,6 +103,33 @@ def test_a_bad_field_written_meanwhile_is_not_saved_as_its_default(tmp_path):
     assert (saved.level, saved.marks) == ("intermediate", app.settings.marks)
 
 
+def test_a_bad_field_written_meanwhile_keeps_the_file_s_other_settings(tmp_path):
+    """The same hand edit, which also chose French and sound on: the bad
+    level made the whole file unread, and this copy's stale English and
+    sound off were written over the good fields. Only the bad one keeps
+    this copy's value."""
+    app = saved_first(tmp_path, level="intermediate")
+    path = app.store.directory / "settings.json"
+    document = json.loads(path.read_text("utf-8"))
+    document["settings"].update(level="expret", language="fr", sound=True)
+    path.write_text(json.dumps(document), "utf-8")
+    app.commands.run("toggle_marks")
+    saved = on_disk(app).settings
+    assert (saved.level, saved.marks, saved.language, saved.sound) == \
+        ("intermediate", app.settings.marks, "fr", True)
+
+
+def test_settings_written_meanwhile_as_no_object_are_replaced_without_a_traceback(tmp_path):
+    """``"settings": [1, 2]``: nothing in it can be taken, so this copy's
+    own are written, with the change."""
+    app = saved_first(tmp_path, level="intermediate")
+    path = app.store.directory / "settings.json"
+    path.write_text(json.dumps({"schema": 1, "settings": [1, 2]}), "utf-8")
+    app.commands.run("toggle_marks")
+    saved = on_disk(app).settings
+    assert (saved.level, saved.marks) == ("intermediate", app.settings.marks)
+
+
 def test_a_newer_copy_s_own_setting_saved_meanwhile_stays(tmp_path):
     """A newer version's copy keeps a setting this one does not know in the
     same file: this copy wrote back the value it read at its start."""
