@@ -54,13 +54,28 @@ class SettingsKeeping:
         the file that is bad (a hand edit) keeps what this copy last read or
         wrote: its default would be saved as if chosen, and the file's other
         fields (another copy's language) are still taken. Unread (this copy's
-        own last save still on its way to it, the file gone or damaged, a
-        newer version's), into the file as this copy last read or wrote it."""
-        latest = _on_disk(self.directory, self.settings) if self._settings_writer.idle else None
+        own last save still on its way to it, the file gone or damaged),
+        into the file as this copy last read or wrote it. A newer version's,
+        written since this copy started, is left untouched from then on, as
+        one found at the start is: written over, the newer copy's settings
+        went back to this version's, its own ones lost."""
+        latest = None
+        if self._settings_writer.idle:
+            if _newer(self.directory / settings_file.NAME):
+                self._lock_settings()
+            else:
+                latest = _on_disk(self.directory, self.settings)
         if latest is not None:
             self.settings, self._other_settings = latest
         self.settings = merged(self.settings, ours, changed)
         self.save_settings()
+
+    def _lock_settings(self) -> None:
+        """settings.json is a newer version's: never written again this
+        session, said once."""
+        if not self._settings_file.locked:
+            self._settings_file.locked = True
+            self._notices.add(notices.newer(self._settings_file.what, self._settings_file.path))
 
     def _settings_failed(self, error: Exception) -> None:
         """settings.json was refused. Said as the settings' own failure, once
@@ -184,11 +199,22 @@ def _restored(directory: Path) -> dict[str, Any] | None:
 def _read_known(path: Path) -> dict[str, Any] | None:
     """The settings document at ``path``, or None when there is none of a
     schema this version knows (missing, damaged, a newer version's)."""
+    read = _read_with_schema(path)
+    return None if read is None or read[1] > settings_file.SCHEMA else read[0]
+
+
+def _newer(path: Path) -> bool:
+    """Whether the settings document at ``path`` is a newer version's."""
+    read = _read_with_schema(path)
+    return read is not None and read[1] > settings_file.SCHEMA
+
+
+def _read_with_schema(path: Path) -> tuple[dict[str, Any], int] | None:
+    """The settings document at ``path`` and its schema, or None when there
+    is none (missing, unreadable, damaged)."""
     try:
         document = json.loads(read_capped(path))
     except (OSError, ValueError, RecursionError):
         return None
     schema = schema_of(document)
-    if schema is None or schema > settings_file.SCHEMA:
-        return None
-    return document
+    return None if schema is None else (document, schema)

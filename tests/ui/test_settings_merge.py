@@ -143,6 +143,27 @@ def test_a_newer_copy_s_own_setting_saved_meanwhile_stays(tmp_path):
     assert json.loads(path.read_text("utf-8"))["settings"]["theme"] == "dark"
 
 
+def test_a_newer_version_s_settings_json_written_meanwhile_is_left_untouched(tmp_path):
+    """A newer version of the game, started beside this one, rewrote
+    settings.json at its schema: a Marks toggle here wrote it over with
+    this version's, the newer copy's own settings lost. It is left alone
+    for the rest of the session, as one found at the start is, and the
+    player is told why nothing is saved."""
+    from game.ui.screens.notice import NoticeDialog
+    app = saved_first(tmp_path)
+    path = app.store.directory / "settings.json"
+    newer = json.dumps({"schema": 2, "settings": {"level": "expert", "theme": "dark"}})
+    path.write_text(newer, "utf-8")
+    app.commands.run("toggle_marks")
+    assert isinstance(app.top, NoticeDialog) and "newer version" in app.top.text
+    app.pop()
+    app.settings.window_position = [200, 120]
+    app.settings_changed("window_position")
+    app.store.flush()
+    assert path.read_text("utf-8") == newer
+    assert app.top is app.play                           # said once
+
+
 def test_a_change_while_the_last_save_is_queued_keeps_another_copy_s_setting(tmp_path,
                                                                              monkeypatch):
     """A second change before the first is written cannot read the file (it
