@@ -155,13 +155,33 @@ def test_a_newer_version_s_settings_json_written_meanwhile_is_left_untouched(tmp
     newer = json.dumps({"schema": 2, "settings": {"level": "expert", "theme": "dark"}})
     path.write_text(newer, "utf-8")
     app.commands.run("toggle_marks")
+    app.step()
     assert isinstance(app.top, NoticeDialog) and "newer version" in app.top.text
     app.pop()
     app.settings.window_position = [200, 120]
     app.settings_changed("window_position")
+    app.step()
     app.store.flush()
     assert path.read_text("utf-8") == newer
     assert app.top is app.play                           # said once
+
+
+def test_a_notice_from_the_custom_dialog_s_save_is_shown_and_the_dialog_closes(tmp_path):
+    """Custom Field's OK saved, which told that settings.json is now a newer
+    version's: the notice went on top at once, and the dialog's own close
+    then closed the notice, unread, leaving the dialog open over the new
+    game."""
+    from game.ui.screens.custom import CustomDialog
+    from game.ui.screens.notice import NoticeDialog
+    app = saved_first(tmp_path)
+    app.commands.run("custom")
+    app.step()
+    assert isinstance(app.top, CustomDialog)
+    path = app.store.directory / "settings.json"
+    path.write_text(json.dumps({"schema": 2, "settings": {}}), "utf-8")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, NoticeDialog) and "newer version" in app.top.text
+    assert not any(isinstance(screen, CustomDialog) for screen in app.stack)
 
 
 def test_a_change_while_the_last_save_is_queued_keeps_another_copy_s_setting(tmp_path,
