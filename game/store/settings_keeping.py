@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from contextlib import suppress
-from dataclasses import fields
+from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
@@ -50,15 +50,32 @@ class SettingsKeeping:
         """Persist the fields ``changed`` of ``ours`` into settings.json as
         it is now: another copy of the game may have saved it since this one
         read it, and every other field keeps what the file holds, the fields
-        this version does not know included (``settings_merge``). Unread
-        (this copy's own last save still on its way to it, the file gone or
-        damaged, a field in it bad, a newer version's), into the file as this
-        copy last read or wrote it."""
-        latest = _on_disk(self.directory) if self._settings_writer.idle else None
+        this version does not know included (``settings_merge``). A field of
+        the file that is bad (a hand edit) keeps what this copy last read or
+        wrote: its default would be saved as if chosen, and the file's other
+        fields (another copy's language) are still taken. Unread (this copy's
+        own last save still on its way to it, the file gone or damaged),
+        into the file as this copy last read or wrote it. A newer version's,
+        written since this copy started, is left untouched from then on, as
+        one found at the start is: written over, the newer copy's settings
+        went back to this version's, its own ones lost."""
+        latest = None
+        if self._settings_writer.idle:
+            if _newer(self.directory / settings_file.NAME):
+                self._lock_settings()
+            else:
+                latest = _on_disk(self.directory, self.settings)
         if latest is not None:
             self.settings, self._other_settings = latest
         self.settings = merged(self.settings, ours, changed)
         self.save_settings()
+
+    def _lock_settings(self) -> None:
+        """settings.json is a newer version's: never written again this
+        session, said once."""
+        if not self._settings_file.locked:
+            self._settings_file.locked = True
+            self._notices.add(notices.newer(self._settings_file.what, self._settings_file.path))
 
     def _settings_failed(self, error: Exception) -> None:
         """settings.json was refused. Said as the settings' own failure, once
@@ -149,15 +166,23 @@ def saved_settings(directory: Path) -> Settings:
     return Settings() if document is None else settings_file.decode(document)[0]
 
 
-def _on_disk(directory: Path) -> tuple[Settings, dict[str, Any]] | None:
+def _on_disk(directory: Path,
+             fallback: Settings) -> tuple[Settings, dict[str, Any]] | None:
     """The settings saved in ``directory`` and the fields this version does
-    not know, read without writing anything, or None when there are none of
-    a schema this version knows or one is bad (a default in its place would
-    be saved as if chosen)."""
+    not know, read without writing anything, each bad field holding
+    ``fallback``'s value rather than its default (saved, a default would
+    pass for a choice); None when there are none of a schema this version
+    knows, or when even so they do not agree (a custom board then too dense
+    for its shape)."""
     document = _restored(directory)
     if document is None:
         return None
     settings, bad = settings_file.decode(document)
+    stored = document.get("settings")
+    if bad and isinstance(stored, dict):            # not a dict: every field is bad
+        ours = asdict(fallback)                     # copies: no list shared with the store's
+        settings, bad = settings_file.decode(
+            {**document, "settings": {**stored, **{name: ours[name] for name in bad}}})
     return None if bad else (settings, settings_file.unknown(document))
 
 
@@ -174,11 +199,22 @@ def _restored(directory: Path) -> dict[str, Any] | None:
 def _read_known(path: Path) -> dict[str, Any] | None:
     """The settings document at ``path``, or None when there is none of a
     schema this version knows (missing, damaged, a newer version's)."""
+    read = _read_with_schema(path)
+    return None if read is None or read[1] > settings_file.SCHEMA else read[0]
+
+
+def _newer(path: Path) -> bool:
+    """Whether the settings document at ``path`` is a newer version's."""
+    read = _read_with_schema(path)
+    return read is not None and read[1] > settings_file.SCHEMA
+
+
+def _read_with_schema(path: Path) -> tuple[dict[str, Any], int] | None:
+    """The settings document at ``path`` and its schema, or None when there
+    is none (missing, unreadable, damaged)."""
     try:
         document = json.loads(read_capped(path))
     except (OSError, ValueError, RecursionError):
         return None
     schema = schema_of(document)
-    if schema is None or schema > settings_file.SCHEMA:
-        return None
-    return document
+    return None if schema is None else (document, schema)

@@ -139,7 +139,11 @@ class App(Loop, WindowFit):
         window's place): save them, merged into settings.json as another
         copy of the game may have saved it meanwhile (``settings_merge``).
         Settings given on the command line stay unsaved until the player
-        changes them; a kiosk saves none."""
+        changes them; a kiosk saves none. What the store then has to say
+        (settings.json a newer version's since) is shown at the next tick
+        (``update``), not here: a dialog that saves, then closes itself (Custom
+        Field's OK, the name of a best time), closed the notice instead, unread,
+        and stayed open."""
         if self.kiosk:
             return                        # a kiosk's setup is the operator's, never saved
         self.overridden.difference_update(names)
@@ -150,7 +154,6 @@ class App(Loop, WindowFit):
         # ends) it is no change either.
         kept = {name: getattr(self._settings_base, name) for name in self.overridden}
         self._settings_base = dataclasses.replace(copy.deepcopy(self.settings), **kept)
-        self.show_notices()
 
     def set_language(self, lang: str) -> None:
         """View > Language: switch now, without a restart (title, menus, open

@@ -103,6 +103,33 @@ def test_a_bad_field_written_meanwhile_is_not_saved_as_its_default(tmp_path):
     assert (saved.level, saved.marks) == ("intermediate", app.settings.marks)
 
 
+def test_a_bad_field_written_meanwhile_keeps_the_file_s_other_settings(tmp_path):
+    """The same hand edit, which also chose French and sound on: the bad
+    level made the whole file unread, and this copy's stale English and
+    sound off were written over the good fields. Only the bad one keeps
+    this copy's value."""
+    app = saved_first(tmp_path, level="intermediate")
+    path = app.store.directory / "settings.json"
+    document = json.loads(path.read_text("utf-8"))
+    document["settings"].update(level="expret", language="fr", sound=True)
+    path.write_text(json.dumps(document), "utf-8")
+    app.commands.run("toggle_marks")
+    saved = on_disk(app).settings
+    assert (saved.level, saved.marks, saved.language, saved.sound) == \
+        ("intermediate", app.settings.marks, "fr", True)
+
+
+def test_settings_written_meanwhile_as_no_object_are_replaced_without_a_traceback(tmp_path):
+    """``"settings": [1, 2]``: nothing in it can be taken, so this copy's
+    own are written, with the change."""
+    app = saved_first(tmp_path, level="intermediate")
+    path = app.store.directory / "settings.json"
+    path.write_text(json.dumps({"schema": 1, "settings": [1, 2]}), "utf-8")
+    app.commands.run("toggle_marks")
+    saved = on_disk(app).settings
+    assert (saved.level, saved.marks) == ("intermediate", app.settings.marks)
+
+
 def test_a_newer_copy_s_own_setting_saved_meanwhile_stays(tmp_path):
     """A newer version's copy keeps a setting this one does not know in the
     same file: this copy wrote back the value it read at its start."""
@@ -114,6 +141,47 @@ def test_a_newer_copy_s_own_setting_saved_meanwhile_stays(tmp_path):
     app.commands.run("toggle_marks")
     app.store.flush()
     assert json.loads(path.read_text("utf-8"))["settings"]["theme"] == "dark"
+
+
+def test_a_newer_version_s_settings_json_written_meanwhile_is_left_untouched(tmp_path):
+    """A newer version of the game, started beside this one, rewrote
+    settings.json at its schema: a Marks toggle here wrote it over with
+    this version's, the newer copy's own settings lost. It is left alone
+    for the rest of the session, as one found at the start is, and the
+    player is told why nothing is saved."""
+    from game.ui.screens.notice import NoticeDialog
+    app = saved_first(tmp_path)
+    path = app.store.directory / "settings.json"
+    newer = json.dumps({"schema": 2, "settings": {"level": "expert", "theme": "dark"}})
+    path.write_text(newer, "utf-8")
+    app.commands.run("toggle_marks")
+    app.step()
+    assert isinstance(app.top, NoticeDialog) and "newer version" in app.top.text
+    app.pop()
+    app.settings.window_position = [200, 120]
+    app.settings_changed("window_position")
+    app.step()
+    app.store.flush()
+    assert path.read_text("utf-8") == newer
+    assert app.top is app.play                           # said once
+
+
+def test_a_notice_from_the_custom_dialog_s_save_is_shown_and_the_dialog_closes(tmp_path):
+    """Custom Field's OK saved, which told that settings.json is now a newer
+    version's: the notice went on top at once, and the dialog's own close
+    then closed the notice, unread, leaving the dialog open over the new
+    game."""
+    from game.ui.screens.custom import CustomDialog
+    from game.ui.screens.notice import NoticeDialog
+    app = saved_first(tmp_path)
+    app.commands.run("custom")
+    app.step()
+    assert isinstance(app.top, CustomDialog)
+    path = app.store.directory / "settings.json"
+    path.write_text(json.dumps({"schema": 2, "settings": {}}), "utf-8")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, NoticeDialog) and "newer version" in app.top.text
+    assert not any(isinstance(screen, CustomDialog) for screen in app.stack)
 
 
 def test_a_change_while_the_last_save_is_queued_keeps_another_copy_s_setting(tmp_path,
