@@ -95,6 +95,22 @@ def answer(worker: ProcessWorker):
     raise AssertionError("the worker never answered")
 
 
+def assert_fails_unstarted(worker: ProcessWorker) -> None:
+    """A job given to a worker whose process cannot start fails at once,
+    as one whose process died, and nothing is left pending."""
+    worker.submit("hint", FailJob())
+    assert [(d.tag, d.ok, d.value) for d in worker.poll()] == [
+        ("hint", False, "the computer’s process stopped")]
+    assert not worker.alive and worker.pending == 0
+
+
+def assert_answers_again(worker: ProcessWorker) -> None:
+    """Once the fault is gone, the worker (a fresh process) answers the next job."""
+    worker.submit("again", FailJob())
+    (done,) = answer(worker)
+    assert done.tag == "again" and done.value == "no such board"
+
+
 def expert_view() -> tuple[tuple[str, ...], int]:
     field = Minefield(30, 16, 99, seed=3)
     field.reveal(15, 8)
@@ -246,14 +262,9 @@ def test_a_worker_that_cannot_be_started_fails_the_job_not_the_window(monkeypatc
     monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", refuse)
     worker = ProcessWorker()
     try:
-        worker.submit("hint", FailJob())
-        assert [(d.tag, d.ok, d.value) for d in worker.poll()] == [
-            ("hint", False, "the computer’s process stopped")]
-        assert not worker.alive and worker.pending == 0
+        assert_fails_unstarted(worker)
         monkeypatch.undo()
-        worker.submit("again", FailJob())
-        (done,) = answer(worker)
-        assert done.tag == "again" and done.value == "no such board"
+        assert_answers_again(worker)
     finally:
         worker.close()
 
@@ -918,10 +929,7 @@ def test_a_courier_thread_that_cannot_be_started_fails_the_job_not_the_window(mo
     before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
     worker = ProcessWorker()
     try:
-        worker.submit("hint", FailJob())
-        assert [(d.tag, d.ok, d.value) for d in worker.poll()] == [
-            ("hint", False, "the computer’s process stopped")]
-        assert not worker.alive and worker.pending == 0
+        assert_fails_unstarted(worker)
         assert not [p for p in multiprocessing.active_children() if p.name == "minesweeper-solver"]
         deadline = time.monotonic() + 10.0  # ends within milliseconds
         while not settled() and time.monotonic() < deadline:
@@ -936,9 +944,7 @@ def test_a_courier_thread_that_cannot_be_started_fails_the_job_not_the_window(mo
         assert ours.closed
         theirs.close()
         monkeypatch.undo()
-        worker.submit("again", FailJob())
-        (done,) = answer(worker)
-        assert done.tag == "again" and done.value == "no such board"
+        assert_answers_again(worker)
     finally:
         worker.close()
 
