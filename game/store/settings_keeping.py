@@ -61,10 +61,11 @@ class SettingsKeeping:
         went back to this version's, its own ones lost."""
         latest = None
         if self._settings_writer.idle:
-            if _newer(self.directory / settings_file.NAME):
+            read = _read_with_schema(self.directory / settings_file.NAME)
+            if read is not None and read[1] > settings_file.SCHEMA:
                 self._lock_settings()
-            else:
-                latest = _on_disk(self.directory, self.settings)
+            elif read is not None:
+                latest = _on_disk(self.directory, read[0], self.settings)
         if latest is not None:
             self.settings, self._other_settings = latest
         self.settings = merged(self.settings, ours, changed)
@@ -166,17 +167,15 @@ def saved_settings(directory: Path) -> Settings:
     return Settings() if document is None else settings_file.decode(document)[0]
 
 
-def _on_disk(directory: Path,
+def _on_disk(directory: Path, stored_document: dict[str, Any],
              fallback: Settings) -> tuple[Settings, dict[str, Any]] | None:
-    """The settings saved in ``directory`` and the fields this version does
-    not know, read without writing anything, each bad field holding
-    ``fallback``'s value rather than its default (saved, a default would
-    pass for a choice); None when there are none of a schema this version
-    knows, or when even so they do not agree (a custom board then too dense
-    for its shape)."""
-    document = _restored(directory)
-    if document is None:
-        return None
+    """The settings saved in ``directory`` (``stored_document``, its
+    settings.json as just read, of a schema this version knows) and the
+    fields this version does not know, read without writing anything, each
+    bad field holding ``fallback``'s value rather than its default (saved, a
+    default would pass for a choice); None when they do not agree (a custom
+    board then too dense for its shape)."""
+    document = _with_kept(directory, stored_document)
     settings, bad = settings_file.decode(document)
     stored = document.get("settings")
     if bad and isinstance(stored, dict):            # not a dict: every field is bad
@@ -191,8 +190,12 @@ def _restored(directory: Path) -> dict[str, Any] | None:
     it restored from this version's own copy, or None when there is none of
     a schema this version knows."""
     document = _read_known(directory / settings_file.NAME)
-    if document is None:
-        return None
+    return None if document is None else _with_kept(directory, document)
+
+
+def _with_kept(directory: Path, document: dict[str, Any]) -> dict[str, Any]:
+    """settings.json's ``document`` with what an older copy dropped from it
+    restored from this version's own copy in ``directory``."""
     return settings_file.restored(document, _read_known(directory / settings_file.KEPT_NAME))
 
 
@@ -201,12 +204,6 @@ def _read_known(path: Path) -> dict[str, Any] | None:
     schema this version knows (missing, damaged, a newer version's)."""
     read = _read_with_schema(path)
     return None if read is None or read[1] > settings_file.SCHEMA else read[0]
-
-
-def _newer(path: Path) -> bool:
-    """Whether the settings document at ``path`` is a newer version's."""
-    read = _read_with_schema(path)
-    return read is not None and read[1] > settings_file.SCHEMA
 
 
 def _read_with_schema(path: Path) -> tuple[dict[str, Any], int] | None:
