@@ -435,13 +435,17 @@ class Dialog(DialogLists, base.Screen):
         gives the focus to the control after it (a text box's text
         selected), a button's gives it the focus and presses it. With Alt
         anywhere; alone while the focus is on no text box, where the letter
-        is typed. With Ctrl or AltGr it is no access key (AltGr types a
+        is typed, and on no list, which takes letters for itself as a
+        Windows list box does (a letter typed at Best Times' list, the
+        focus there as it opens, asked to reset them). With Ctrl or AltGr it is no access key (AltGr types a
         character: Ctrl+Alt in Windows, the Mode key in SDL, or the right
         Alt alone on X11 keymaps that send it so, whose character is then
         another than the key's own; in a text box, macOS's Option, which
         types characters). True when the letter was one."""
         mods = getattr(event, "mod", 0)
         if isinstance(self.focused, TextField) and (not mods & keys.ALT or keys.ALT_TYPES):
+            return False
+        if isinstance(self.focused, ListView) and not mods & keys.ALT:
             return False
         typed = getattr(event, "unicode", "")
         if mods & pygame.KMOD_RALT and not mods & pygame.KMOD_LALT and typed \
