@@ -109,11 +109,11 @@ def start_position(saved: Sequence[int], pixels: tuple[int, int],
     None: centred, as on a first run. A window wholly on the first display
     opens exactly there; one with its corner on it but over its edge, or
     its title bar above the top, is pulled wholly onto it, as a zoom would
-    (the resolution may have shrunk since); one with its corner where another display could be
-    (:func:`reachable`) stays there, even opened bigger than it was left
-    and reaching over the first display's edge, as a zoom leaves it; with
-    the first display alone, a window over its edge is pulled onto it, and
-    one lost off-screen is centred."""
+    (the resolution may have shrunk since); one with its corner where
+    another display could be (:func:`reachable`) stays there, even opened
+    bigger than it was left and reaching over the first display's edge, as
+    a zoom leaves it; with the first display alone, a window over its edge
+    is pulled onto it, and one lost off-screen is centred."""
     if len(saved) != 2 or not displays:
         return None
     at = (saved[0], saved[1])

@@ -437,11 +437,12 @@ class Dialog(DialogLists, base.Screen):
         anywhere; alone while the focus is on no text box, where the letter
         is typed, and on no list, which takes letters for itself as a
         Windows list box does (a letter typed at Best Times' list, the
-        focus there as it opens, asked to reset them). With Ctrl or AltGr it is no access key (AltGr types a
-        character: Ctrl+Alt in Windows, the Mode key in SDL, or the right
-        Alt alone on X11 keymaps that send it so, whose character is then
-        another than the key's own; in a text box, macOS's Option, which
-        types characters). True when the letter was one."""
+        focus there as it opens, asked to reset them). With Ctrl or AltGr
+        it is no access key (AltGr types a character: Ctrl+Alt in Windows,
+        the Mode key in SDL, or the right Alt alone on X11 keymaps that send
+        it so, whose character is then another than the key's own; in a
+        text box, macOS's Option, which types characters). True when the
+        letter was one."""
         mods = getattr(event, "mod", 0)
         if isinstance(self.focused, TextField) and (not mods & keys.ALT or keys.ALT_TYPES):
             return False
