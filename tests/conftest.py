@@ -2,8 +2,10 @@
 test asks for another language, whatever the machine's locale or the
 language saved in its player's settings (which the command line speaks)."""
 
+import atexit
 import gc
 import os
+import shutil
 import tempfile
 
 import pytest
@@ -17,6 +19,7 @@ os.environ["LANGUAGE"] = "en"
 # The user data folder, on Linux, of the games the tests start without
 # --data-dir: never the player's own settings and records.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="minesweeper-tests-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
