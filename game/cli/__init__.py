@@ -26,7 +26,7 @@ from game.terminal import one_line
 
 from .arguments import UsageError, language_asked
 from .board import board_problem, mask_refused
-from .environment import records_folder, video_problem
+from .environment import records_folder, saved_language, video_problem
 from .options import Options, make_folder, parse
 from .output import PROG, named, say
 
@@ -70,7 +70,8 @@ def _start_refused(options: Options, data_dir: Path) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     """Run the game as the command line ``argv`` (default: the process's)
     asks, and return the exit status: 0, or 2 with one line saying why not.
-    The language is chosen first, so that even a refusal of the options
+    The language is chosen first (``--lang``, else the one saved in the
+    settings, else the system's), so that even a refusal of the options
     speaks it; nothing is made on disk before the run is sure to start.
     Ctrl+C meanwhile ends the run before its window opens, quietly
     (``StartInterrupts``): status 0, or INTERRUPTED for ``--check``."""
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str], start: StartInterrupts) -> int:
     """``main``'s steps, Ctrl+C kept in ``start`` until ``Stop`` takes over."""
-    i18n.set_language(i18n.choose(language_asked(argv)))
+    i18n.set_language(i18n.choose(language_asked(argv) or saved_language(argv)))
     i18n.translate_argparse()
     try:
         options = parse(argv)

@@ -160,18 +160,40 @@ def _language(text: str) -> str:
             value=repr(text), languages=", ".join(i18n.available())))
 
 
+def _last_given(argv: list[str], option: str) -> str | None:
+    """The value of the last ``option`` in ``argv`` ("--lang fr" or
+    "--lang=fr"), read before the parser exists, as the parser takes it
+    (the last one wins); None when absent."""
+    given = None
+    for i, arg in enumerate(argv):
+        if arg == option and i + 1 < len(argv):
+            given = argv[i + 1]
+        elif arg.startswith(option + "="):
+            given = arg.removeprefix(option + "=")
+    return given
+
+
 def language_asked(argv: list[str]) -> str:
     """The --lang value, read before the parser exists: its help and its
     errors must already speak that language. "" when absent or unknown (the
     parser then reports it). The last one given, as the parser takes it:
     "--lang fr --lang en" ran in English and said what was wrong in French."""
-    asked = ""
-    for i, arg in enumerate(argv):
-        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
-            arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
-        if value is not None:
-            asked = value if value in i18n.available() or value == i18n.PSEUDO else ""
-    return asked
+    asked = _last_given(argv, "--lang")
+    return asked if asked in i18n.available() or asked == i18n.PSEUDO else ""
+
+
+def data_dir_asked(argv: list[str]) -> Path | None:
+    """The --data-dir folder, read before the parser exists (where the
+    settings whose language the parser speaks are), unchecked: None when
+    absent, or when it names no folder Python can even spell ("~name" of no
+    such user). Only read from: the parser refuses what is wrong with it."""
+    given = _last_given(argv, "--data-dir")
+    if not given:
+        return None
+    try:
+        return Path(given).expanduser()
+    except RuntimeError:
+        return None
 
 
 def _file(text: str) -> Path:

@@ -1,4 +1,5 @@
-"""Whether this machine can run the window: a display to show it on, a folder for the records.
+"""Whether this machine can run the window: a display to show it on, a folder for the records
+(and the language saved there, which the command line speaks).
 
 Checked before the window opens, each refusal one line and exit status 2:
 with no display SDL would fall back to its offscreen driver and the game
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from game.i18n import _
 
-from .arguments import UsageError
+from .arguments import UsageError, data_dir_asked
 
 
 def no_display(env: Mapping[str, str] = os.environ,
@@ -86,3 +87,20 @@ def records_folder(given: Path | None) -> Path:
     except RuntimeError:
         raise UsageError(_("cannot tell where to keep your records and settings: no home "
                            "directory is known (set HOME, or give --data-dir DIR)")) from None
+
+
+def saved_language(argv: list[str]) -> str:
+    """The language saved in the settings the command line ``argv`` would
+    start with (in its ``--data-dir``, else in the user's data folder), read
+    before the options are parsed so that their help and their refusals
+    speak it, as the window will: "" when none is saved or it cannot be
+    read at once (no home folder known, a folder that cannot be opened). A
+    refusal without --lang came in the system's language, whatever the game
+    had been set to."""
+    from game.store import saved_settings
+
+    try:
+        folder = data_dir_asked(argv) or records_folder(None)
+    except UsageError:
+        return ""
+    return saved_settings(folder).language

@@ -28,6 +28,11 @@ from .hit import Viewport
 
 #: Room kept free around a window for the taskbar and the title bar.
 WINDOW_MARGIN = (32, 96)
+#: The title bar's height, above the window's inside (where SDL puts a
+#: window): kept on the screen, as the handle a window is dragged by.
+#: pygame-ce does not tell a window's borders (SDL knows them only once the
+#: window manager has framed the window shown), so a usual one.
+TITLE_BAR = 32
 #: The neutral background around the game in fullscreen.
 BACKDROP = (0, 64, 64)
 
@@ -58,20 +63,24 @@ def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, i
     fullscreen or growing with a zoom or a bigger level. Judged at its new
     size, a window wholly on a display left of the first and grown over
     its edge (Beginner to Expert) jumped onto the first. A window no bigger
-    than it was and wholly on the display stays put, the room kept for the
-    taskbar notwithstanding (that room is for a window that grows): left in
-    the screen's bottom-right corner, it came back from fullscreen, and
-    opened at the next start, up to 48 pixels up and 16 left."""
+    than it was and wholly on the display, its title bar too, stays put, the
+    room kept for the taskbar notwithstanding (that room is for a window
+    that grows): left in the screen's bottom-right corner, it came back from
+    fullscreen, and opened at the next start, up to 48 pixels up and 16
+    left. Its top is kept a title bar (``TITLE_BAR``) below the screen's,
+    even if the bottom then hangs off a screen too short for it: a window
+    dragged up with its title bar above the screen came back there, and
+    could no longer be grabbed."""
     x, y = at
     w, h = was
     if x >= screen[0] or y >= screen[1] or x + w <= 0 or y + h <= 0:
         return at
     if pixels[0] <= w and pixels[1] <= h and 0 <= x <= screen[0] - pixels[0] \
-            and 0 <= y <= screen[1] - pixels[1]:
+            and TITLE_BAR <= y <= screen[1] - pixels[1]:
         return at
     room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
     room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
-    return max(0, min(x, room_x)), max(0, min(y, room_y))
+    return max(0, min(x, room_x)), max(TITLE_BAR, min(y, room_y))
 
 
 def reachable(at: tuple[int, int], pixels: tuple[int, int],
@@ -98,13 +107,13 @@ def start_position(saved: Sequence[int], pixels: tuple[int, int],
     """Where a window of ``pixels`` opens, from the top-left corner ``saved``
     when it was last left ([] if never), on ``displays`` (their sizes);
     None: centred, as on a first run. A window wholly on the first display
-    opens exactly there; one with its corner on it but over its edge is
-    pulled wholly onto it, as a zoom would (the resolution may have shrunk
-    since); one with its corner where another display could be
-    (:func:`reachable`) stays there, even opened bigger than it was left
-    and reaching over the first display's edge, as a zoom leaves it; with
-    the first display alone, a window over its edge is pulled onto it, and
-    one lost off-screen is centred."""
+    opens exactly there; one with its corner on it but over its edge, or
+    its title bar above the top, is pulled wholly onto it, as a zoom would
+    (the resolution may have shrunk since); one with its corner where
+    another display could be (:func:`reachable`) stays there, even opened
+    bigger than it was left and reaching over the first display's edge, as
+    a zoom leaves it; with the first display alone, a window over its edge
+    is pulled onto it, and one lost off-screen is centred."""
     if len(saved) != 2 or not displays:
         return None
     at = (saved[0], saved[1])

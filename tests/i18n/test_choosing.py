@@ -18,7 +18,7 @@ from game.cli.options import parse
 from game.i18n import _
 from game.settings import Settings
 from game.solver import hint
-from game.store import Store
+from game.store import Store, settings_file
 from game.ui.menus import MENUS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,6 +238,62 @@ def test_lang_given_twice_speaks_the_language_the_run_takes():
     assert out.stderr.startswith("minesweeper: error: argument --level: invalid choice")
     out = run("--lang=en", "--lang", "fr", "--level", "hard")
     assert out.stderr.startswith(f"minesweeper{NNBSP}: erreur{NNBSP}: argument --level")
+
+
+def _saved(folder: Path, language: str) -> Path:
+    """``folder`` holding settings.json with ``language`` saved, as View >
+    Language saves it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / settings_file.NAME).write_text(settings_file.encode(Settings(language=language), {}))
+    return folder
+
+
+FRENCH_IDLE = f"minesweeper{NNBSP}: erreur{NNBSP}: argument --idle{NNBSP}: doit être un nombre"
+ENGLISH_IDLE = "minesweeper: error: argument --idle: must be a number of seconds, not 'x'\n"
+
+
+def test_without_lang_the_command_line_speaks_the_saved_language(tmp_path):
+    """The window speaks the language saved in the settings, and the
+    command line spoke the system's: a player who chose Français in the
+    game was refused in English."""
+    french = str(_saved(tmp_path / "fr", "fr"))
+    out = run("--idle", "x", "--data-dir", french, LANG="en_US.UTF-8")
+    assert out.returncode == 2
+    assert out.stderr.startswith(FRENCH_IDLE)
+    help_text = run(f"--data-dir={french}", "--help", LANG="en_US.UTF-8").stdout
+    assert help_text.startswith(f"utilisation{NNBSP}: minesweeper")
+    assert "démarrer en plein écran" in help_text
+    english = str(_saved(tmp_path / "en", "en"))
+    out = run("--data-dir", english, "--idle", "x", LANG="fr_FR.UTF-8")
+    assert (out.returncode, out.stderr) == (2, ENGLISH_IDLE)
+
+
+def test_lang_anywhere_beats_the_saved_language_which_refuses_a_bad_lang(tmp_path):
+    french = str(_saved(tmp_path, "fr"))
+    out = run("--data-dir", french, "--idle", "x", "--lang", "en")
+    assert (out.returncode, out.stderr) == (2, ENGLISH_IDLE)
+    out = run("--data-dir", french, "--lang", "xx")
+    assert out.returncode == 2
+    assert out.stderr == (f"minesweeper{NNBSP}: erreur{NNBSP}: argument --lang{NNBSP}: pas de "
+                          f"traduction 'xx'{NNBSP}; disponibles{NNBSP}: en, fr\n")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="XDG_DATA_HOME is the data folder on Linux")
+def test_without_data_dir_the_saved_language_is_the_user_data_folder_s(tmp_path):
+    _saved(tmp_path / "Minesweeper", "fr")
+    out = run("--idle", "x", XDG_DATA_HOME=str(tmp_path))
+    assert (out.returncode, out.stderr.startswith(FRENCH_IDLE)) == (2, True)
+
+
+def test_settings_that_cannot_be_read_leave_the_system_s_language(tmp_path):
+    """A --data-dir that is a file, or a settings.json that is not JSON: the
+    system's language, and the refusal of the options as before."""
+    (tmp_path / settings_file.NAME).write_text("{not json")
+    for folder in (tmp_path, tmp_path / settings_file.NAME):
+        out = run("--idle", "x", "--data-dir", str(folder), LANG="fr_FR.UTF-8")
+        assert (out.returncode, out.stderr.startswith(FRENCH_IDLE)) == (2, True)
+        out = run("--idle", "x", "--data-dir", str(folder))
+        assert (out.returncode, out.stderr) == (2, ENGLISH_IDLE)
 
 
 def test_lang_overrides_the_setting_for_this_run_only():

@@ -1,7 +1,7 @@
 """The dialogs' access keys, as in Windows: an underlined letter in a label
 ("&Height:") or on a button ("&Reset"), each language its own, never twice
-in one dialog. Alt with it (or it alone while the focus is on no text box)
-gives the focus to the label's box, its text selected, or presses the
+in one dialog. Alt with it (or it alone while the focus is on no text box
+and no list) gives the focus to the label's box, its text selected, or presses the
 button; with Ctrl or AltGr it is no access key."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from game.ui.screens.dialog import Dialog
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
+from game.ui.screens.watch import ReplayScreen
 from game.ui.widgets import Button, Label
 
 from .helpers import key, make_app, pixel, post
@@ -175,13 +176,46 @@ def test_a_shaped_field_s_greyed_sizes_are_not_reached_by_their_letters():
 
 
 @pytest.mark.parametrize("language, letter", [("en", "r"), ("fr", "e")])
-@pytest.mark.parametrize("mod", [pygame.KMOD_LALT, 0], ids=["alt", "alone"])
-def test_the_best_times_reset_is_pressed_by_its_letter(tmp_path, language, letter, mod):
+def test_the_best_times_reset_is_pressed_by_alt_and_its_letter(tmp_path, language, letter):
     """Winmine's Fastest Mine Sweepers has "&Reset Scores": Alt+R asks."""
     app = best_times_of_ann(tmp_path, language=language)
-    assert isinstance(app.top.focused, ListView)          # no text box: alone works too
-    key(app, ord(letter), mod, "" if mod else letter)
+    assert isinstance(app.top.focused, ListView)
+    key(app, ord(letter), pygame.KMOD_LALT, "")
     assert isinstance(app.top, ConfirmDialog)
+
+
+@pytest.mark.parametrize("language, letter", [("en", "r"), ("fr", "e")])
+def test_a_letter_alone_at_a_list_presses_no_button_but_does_once_the_focus_leaves_it(
+        tmp_path, language, letter):
+    """A Windows list box with the focus takes letters for itself: R typed
+    at Best Times' list, where the focus is as it opens, asked to reset
+    them. From a button, the letter alone presses Reset, as before."""
+    app = best_times_of_ann(tmp_path, language=language)
+    dialog = app.top
+    key(app, ord(letter), 0, letter)
+    key(app, ord(letter.upper()), pygame.KMOD_LSHIFT, letter.upper())
+    assert app.top is dialog and isinstance(dialog.focused, ListView)
+    key(app, pygame.K_TAB)
+    assert isinstance(dialog.focused, Button)
+    key(app, ord(letter), 0, letter)
+    assert isinstance(app.top, ConfirmDialog)
+
+
+@pytest.mark.parametrize("language, letter", [("en", "w"), ("fr", "r")])
+def test_history_s_watch_is_not_pressed_by_its_letter_alone_at_the_list(tmp_path, language,
+                                                                        letter):
+    app = make_app(BEGINNER, data_dir=tmp_path, language=language)
+    win(app)
+    while app.top is not app.play:                        # the name entry
+        key(app, pygame.K_ESCAPE)
+    app.commands.run("history")
+    app.step()
+    dialog = app.top
+    assert isinstance(dialog.focused, ListView) and dialog.table.rows
+    key(app, ord(letter), 0, letter)
+    assert app.top is dialog
+    key(app, ord(letter), pygame.KMOD_LALT, "")
+    assert app.top is not dialog and isinstance(app.top, ReplayScreen)
 
 
 @pytest.mark.parametrize("mod", [pygame.KMOD_LCTRL, ALTGR_WINDOWS, ALTGR_X11],
@@ -322,8 +356,11 @@ def test_open_replay_watches_the_file_chosen_by_watch_s_letter(tmp_path, languag
     app = make_app(data_dir=tmp_path, language=language)
     app.commands.run("open_replay")
     app.step()
-    assert "".join(letters(app.top)) == letter
-    key(app, ord(letter), 0, letter)
+    dialog = app.top
+    assert "".join(letters(dialog)) == letter
+    key(app, ord(letter), 0, letter)                      # alone, at the list: nothing
+    assert app.top is dialog
+    key(app, ord(letter), pygame.KMOD_LALT, "")
     assert isinstance(app.top, NoticeDialog) and "a.json" in app.top.text
 
 

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.ui.screens.dialog import BLINK_TICKS
+from game.ui.text_field import TextField
 
 from .helpers import key, make_app, move, post, press, release
 from .test_dialogs import button_pos, open_custom
@@ -60,6 +61,52 @@ def test_closing_the_dialog_with_the_pointer_on_a_box_gives_the_arrow_back(shape
     assert shapes[-1] == IBEAM
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play and shapes[-1] == ARROW
+
+
+def test_a_zoom_under_a_still_pointer_gives_the_shape_of_what_is_under_it_now(shapes):
+    """The window changed size under the pointer: the I-beam stayed where
+    the text box no longer was, until the pointer moved."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    at = box_pos(app, dialog, "width")
+    move(app, at, buttons=(0, 0, 0))
+    assert shapes[-1] == IBEAM
+    app.zoom(-1)
+    app.step()
+    assert not isinstance(dialog.widget_at(app.viewport.to_window(at)), TextField)
+    assert shapes[-1] == ARROW
+    app.zoom(1)                                      # back under the pointer: the I-beam
+    app.step()
+    assert shapes[-1] == IBEAM
+
+
+def test_fullscreen_under_a_still_pointer_gives_the_shape_of_what_is_under_it_now(shapes):
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    at = box_pos(app, dialog, "height")
+    move(app, at, buttons=(0, 0, 0))
+    app.commands.toggle_fullscreen()
+    pygame.event.clear(pygame.MOUSEMOTION)      # the dummy driver's own pointer, at 0, 0
+    app.step()
+    assert app.display.fullscreen
+    assert not isinstance(dialog.widget_at(app.viewport.to_window(at)), TextField)
+    assert shapes[-1] == ARROW
+
+
+def test_a_window_the_window_manager_grows_under_a_still_pointer_gives_its_shape(shapes):
+    """A maximise moves the game (and the dialog) on the window, its layout
+    unchanged: what is under the pointer changed all the same."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    at = box_pos(app, dialog, "width")
+    move(app, at, buttons=(0, 0, 0))
+    w, h = app.display.window.size
+    app.display.window.size = (w + 400, h + 300)
+    pygame.event.clear(pygame.MOUSEMOTION)
+    app.step()
+    assert app.viewport.origin == (200, 150)
+    assert not isinstance(dialog.widget_at(app.viewport.to_window(at)), TextField)
+    assert shapes[-1] == ARROW
 
 
 def test_without_pointer_shapes_the_dialog_works_on():

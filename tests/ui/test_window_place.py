@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.store import Store
-from game.ui.display import on_screen, start_position
+from game.ui.display import TITLE_BAR, on_screen, start_position
 from game.ui.window_fit import PLACE_SETTLES_TICKS
 
 from .helpers import key, make_app, on_disk, post
@@ -37,12 +37,12 @@ def test_a_window_never_placed_opens_centred():
     assert start_position([], WINDOW, [SCREEN]) is None
 
 
-@pytest.mark.parametrize("at", [(0, 0), (100, 150), (1500, 500)])
+@pytest.mark.parametrize("at", [(0, TITLE_BAR), (100, 150), (1500, 500)])
 def test_a_window_left_on_the_display_opens_there(at):
     assert start_position(list(at), WINDOW, [SCREEN]) == at
 
 
-@pytest.mark.parametrize("at", [(1580, 610), (1584, 618), (0, 618), (1584, 0)])
+@pytest.mark.parametrize("at", [(1580, 610), (1584, 618), (0, 618), (1584, TITLE_BAR)])
 def test_a_window_left_in_the_display_s_corner_opens_exactly_there(at):
     """Wholly on the display, by its bottom or right edge (where the room a
     growing window keeps for the taskbar is): it opened up to 48 pixels up
@@ -82,7 +82,23 @@ def test_a_window_left_on_another_display_stays_there_opened_bigger(at):
     its display, as a window a zoom grows does, rather than jump onto the
     first. With the first display alone, it is pulled onto it."""
     assert start_position(list(at), (600, 500), [SCREEN, (1280, 1024)]) == at
-    assert start_position(list(at), (600, 500), [SCREEN]) == (max(0, at[0]), max(0, at[1]))
+    assert start_position(list(at), (600, 500), [SCREEN]) == (max(0, at[0]),
+                                                              max(TITLE_BAR, at[1]))
+
+
+@pytest.mark.parametrize("at", [(100, 0), (100, TITLE_BAR - 1), (0, -20), (1500, -100)])
+def test_a_window_left_with_its_title_bar_above_the_screen_opens_with_it_on_screen(at):
+    """Dragged up until its title bar was above the screen's top edge (SDL
+    places the window's inside), it opened there again and could not be
+    grabbed: its top is a title bar below the screen's."""
+    assert start_position(list(at), WINDOW, [SCREEN]) == (at[0], TITLE_BAR)
+    tall = (WINDOW[0], SCREEN[1])                   # even if its bottom then hangs off
+    assert start_position(list(at), tall, [SCREEN]) == (at[0], TITLE_BAR)
+
+
+def test_a_window_left_with_its_title_bar_above_the_screen_opens_below_its_top():
+    app = make_app(window_position=[100, 3])
+    assert tuple(app.display.window.position) == (100, TITLE_BAR)
 
 
 @pytest.mark.parametrize("at", [(3200, 100), (-1300, 100), (100, 2104), (100, -1100)])

@@ -21,6 +21,7 @@ import pygame
 from game.i18n import _
 
 from .. import keys
+from ..hit import Viewport
 from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
@@ -75,6 +76,10 @@ class Dialog(DialogLists, base.Screen):
         self._bar = 0          # room kept at the right for the scroll bar
         self.footer_top: int | None = None    # set by build when buttons wrap
         self._pointer: tuple[int, int] | None = None    # window position, for the wheel
+        # The display pixel the pointer was last seen at, and the viewport
+        # that put it at ``_pointer`` (see ``_follow_pointer``).
+        self._seen: tuple[tuple[int, int], Viewport] | None = None
+        self._laid_out_again = False          # since the pointer's shape was chosen
 
     # Subclasses describe their content.
 
@@ -211,6 +216,7 @@ class Dialog(DialogLists, base.Screen):
         self._built = False
         self._text_held = None      # its box is made anew
         self._dirty = True
+        self._laid_out_again = True
 
     def widget_at(self, pos: tuple[int, int]):
         view = self.content_view
@@ -232,13 +238,12 @@ class Dialog(DialogLists, base.Screen):
             # for up to half a second after each letter typed.
             self._blink_from = self._ticks
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self._seen = (event.pos, self.app.viewport)
             pos = self._pointer = self.app.viewport.to_window(event.pos)
             widget = self.widget_at(pos)
             if not self._scroll_bar_mouse(event, pos):
                 self._mouse(event, widget)
-            # an I-beam over a text box, kept while a drag selects in one
-            pointer_shape(self._text_held is not None
-                          or isinstance(widget, TextField) and widget.focusable)
+            self._shape_pointer(widget)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -249,6 +254,27 @@ class Dialog(DialogLists, base.Screen):
             self._wheel(event)
         if self.app.top is self:
             self.changed()
+
+    def _shape_pointer(self, widget) -> None:
+        """An I-beam over a text box (``widget``, under the pointer), kept
+        while a drag selects in one; else the arrow."""
+        pointer_shape(self._text_held is not None
+                      or isinstance(widget, TextField) and widget.focusable)
+
+    def _follow_pointer(self) -> None:
+        """The dialog was laid out again (a zoom, fullscreen, another
+        language, new content) or the window moved it (a maximise) under a
+        still pointer: the pointer's shape, and where the wheel scrolls, are
+        what is under it now. The I-beam stayed where a zoom had taken the
+        text box away, until the pointer moved."""
+        if self._seen is None or self.app.top is not self or not (
+                self._laid_out_again or self._seen[1] != self.app.viewport):
+            return
+        self._ensure_built()
+        self._laid_out_again = False
+        self._seen = (self._seen[0], self.app.viewport)
+        self._pointer = self.app.viewport.to_window(self._seen[0])
+        self._shape_pointer(self.widget_at(self._pointer))
 
     def exit(self) -> None:
         """Closed: the pointer left over a text box is an arrow again."""
@@ -409,13 +435,18 @@ class Dialog(DialogLists, base.Screen):
         gives the focus to the control after it (a text box's text
         selected), a button's gives it the focus and presses it. With Alt
         anywhere; alone while the focus is on no text box, where the letter
-        is typed. With Ctrl or AltGr it is no access key (AltGr types a
-        character: Ctrl+Alt in Windows, the Mode key in SDL, or the right
-        Alt alone on X11 keymaps that send it so, whose character is then
-        another than the key's own; in a text box, macOS's Option, which
-        types characters). True when the letter was one."""
+        is typed, and on no list, which takes letters for itself as a
+        Windows list box does (a letter typed at Best Times' list, the
+        focus there as it opens, asked to reset them). With Ctrl or AltGr
+        it is no access key (AltGr types a character: Ctrl+Alt in Windows,
+        the Mode key in SDL, or the right Alt alone on X11 keymaps that send
+        it so, whose character is then another than the key's own; in a
+        text box, macOS's Option, which types characters). True when the
+        letter was one."""
         mods = getattr(event, "mod", 0)
         if isinstance(self.focused, TextField) and (not mods & keys.ALT or keys.ALT_TYPES):
+            return False
+        if isinstance(self.focused, ListView) and not mods & keys.ALT:
             return False
         typed = getattr(event, "unicode", "")
         if mods & pygame.KMOD_RALT and not mods & pygame.KMOD_LALT and typed \
@@ -473,6 +504,7 @@ class Dialog(DialogLists, base.Screen):
                                          or self._spaced is not None):
             self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
+        self._follow_pointer()
         self._repeat_list_bar()
         if (self._ticks - self._blink_from) % BLINK_TICKS == 0 \
                 and isinstance(self.focused, TextField):
