@@ -65,6 +65,8 @@ class Outcome:
 class InlineWriter:
     """Jobs run at once on ``db`` (an in-memory database: nothing to wait for)."""
 
+    given_up: tuple[Job, ...] = ()
+
     def __init__(self, db: sqlite3.Connection, outcome: Outcome) -> None:
         self._db = db
         self._outcome = outcome
@@ -118,6 +120,10 @@ class DeferredWriter:
     def close(self) -> bool:
         return self._later.close()
 
+    @property
+    def given_up(self) -> tuple[Job, ...]:
+        return self._later.given_up
+
 
 class _WriterThread(ABC):
     """What both background writers share: the condition that guards their
@@ -167,6 +173,8 @@ class BackgroundWriter(_WriterThread):
         self._attempts = 0
         self._submitted = 0           # jobs ever submitted...
         self._finished = 0            # ...and ever committed, dropped or given up
+        #: The jobs the disk still refused as the writer closed, in order.
+        self.given_up: tuple[Job, ...] = ()
 
     @property
     def pending(self) -> int:
@@ -291,6 +299,7 @@ class BackgroundWriter(_WriterThread):
         with self._changed:
             given_up, self._jobs = list(self._jobs), deque()
             self._finished += len(given_up)
+            self.given_up += tuple(job for job, _, _ in given_up)
             self._thread = None
             self._changed.notify_all()
         for _, done, _ in given_up:

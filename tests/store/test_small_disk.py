@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from game.store import database, room
+from game import i18n
+from game.store import Store, database, room
 from game.store.writer import BackgroundWriter, Outcome
 
-from .helpers import game, open_store
+from .helpers import FullDisk, disk_full, game, open_store
 
 #: A small disk's room (the 300 KB tmpfs the records were lost on).
 SMALL_DISK = 300 * 1024
@@ -135,9 +136,7 @@ def test_a_full_disk_is_told_at_once_while_another_program_reads_the_records(tmp
     other.execute("SELECT * FROM t").fetchall()      # a read of the journal, held
 
     def full(db: sqlite3.Connection) -> None:
-        error = sqlite3.OperationalError("database or disk is full")
-        error.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
-        raise error
+        raise disk_full()
 
     started = time.monotonic()
     writer.submit(full)
@@ -147,3 +146,58 @@ def test_a_full_disk_is_told_at_once_while_another_program_reads_the_records(tmp
     finally:
         other.close()
         writer.close()
+
+
+def two_copies_winning(folder: Path, wins: int) -> list[Store]:
+    """Two copies of the game on ``folder``, each having won ``wins`` games
+    (its game in progress kept as it played, as the window does)."""
+    copies = [open_store(folder), open_store(folder)]
+    for n in range(wins):
+        for player, copy in enumerate(copies):
+            won = game(seed=player * 1000 + n, time_ms=10_000 + player * 1000 + n)
+            copy.hold_unfinished(won)
+            copy.record_game(won, replay=REPLAY)
+    return copies
+
+
+def test_no_win_is_lost_when_room_comes_back_while_two_copies_run(tmp_path, monkeypatch):
+    disk = FullDisk(monkeypatch)
+    copies = two_copies_winning(tmp_path, 4)
+    assert not any(copy.flush() for copy in copies)
+    disk.room()
+    assert all(copy.flush() for copy in copies)
+    for copy in copies:
+        copy.close()
+        assert copy.unsaved is None
+    store = open_store(tmp_path)
+    assert sorted(g.seed for g in store.history()) == [0, 1, 2, 3, 1000, 1001, 1002, 1003]
+    assert store.statistics("beginner").won == 8
+    store.close()
+
+
+def test_copies_closed_on_a_still_full_disk_say_how_many_results_are_lost(
+        tmp_path, monkeypatch):
+    """Nothing can be written until room comes back: a copy closed before
+    that loses the games it still holds. Its window was told when saving
+    stopped; as it closes, it says how many (the command line prints it,
+    the window being gone)."""
+    FullDisk(monkeypatch)
+    first, second = two_copies_winning(tmp_path, 2)
+    second.record_game(game(seed=7, result="lost"))
+    first.close()
+    second.close()
+    assert first.unsaved == (f"2 results could not be saved in {tmp_path} (database or disk "
+                             f"is full) before the game closed, and are lost.")
+    assert second.unsaved is not None and second.unsaved.startswith("3 results could not")
+    i18n.set_language("fr")
+    assert first.unsaved.startswith("2 résultats n’ont pas pu être enregistrés dans ")
+    assert first.unsaved.endswith("avant la fermeture du jeu\u202f: ils sont perdus.")
+
+
+def test_a_copy_that_saved_everything_says_nothing_as_it_closes(tmp_path, monkeypatch):
+    disk = FullDisk(monkeypatch)
+    copies = two_copies_winning(tmp_path, 1)
+    disk.room()
+    for copy in copies:
+        copy.close()
+        assert copy.unsaved is None
