@@ -122,6 +122,9 @@ def _run(argv: list[str], start: StartInterrupts) -> int:
                 app.close()
         finally:
             store.close()
+            if store.unsaved:              # the window is gone: said here
+                say(one_line(_("{prog}: {message}").format(prog=PROG, message=store.unsaved)),
+                    sys.stderr, error=True)
     finally:
         stop.restore()
 

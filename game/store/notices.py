@@ -161,6 +161,18 @@ def cannot_save(directory: Path, error: BaseException, *, kept: bool) -> Text:
                               directory=shown(directory), reason=reason(error)))
 
 
+def unsaved_at_close(directory: Path, count: int, error: BaseException) -> Text:
+    """The ``count`` games the disk still refused as the game closed: the
+    window is gone by then, so this is said on the command line's stream."""
+    error = _bare(error)
+    return Text(lambda: ngettext(
+        "{count} result could not be saved in {directory} ({reason}) before the game "
+        "closed, and is lost.",
+        "{count} results could not be saved in {directory} ({reason}) before the game "
+        "closed, and are lost.", count).format(count=count, directory=shown(directory),
+                                               reason=reason(error)))
+
+
 def cannot_save_settings(path: Path, error: BaseException, *, kept: bool) -> Text:
     """settings.json refused where the records are not (a link into a folder
     that takes no writes). ``kept``: tried again, as the records are (the

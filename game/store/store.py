@@ -95,6 +95,9 @@ class Store(Opening, SettingsKeeping):
         self._follows_file = self.persistent
         self._db_file = self._records_file() if self.persistent else None
         self._readers: list[Reader] = []
+        self._games: weakref.WeakSet[Callable[..., object]] = weakref.WeakSet()  # queued
+        self._refused: Exception | None = None    # the disk's last failure
+        self._unsaved: notices.Text | None = None  # the games given up at close
         self._unreadable: set[str] = set()        # read failures told to the player
         self._closed = False
         _close_at_exit(self)
@@ -137,10 +140,10 @@ class Store(Opening, SettingsKeeping):
             if rank is not None:
                 self._unnamed[game] = token
         budget, owner = self._replay_budget, self._owner
-        self._submit(lambda db: ledger.insert_game(
+        self._games.add(self._submit(lambda db: ledger.insert_game(
                          db, dated, token=token, replay=replay() if callable(replay) else replay,
                          replay_budget=budget, owner=owner),
-                     done=lambda: self._standings.committed(token))
+                     done=lambda: self._standings.committed(token)))
         return rank
 
     def hold_unfinished(self, game: GameRecord) -> None:
@@ -274,18 +277,33 @@ class Store(Opening, SettingsKeeping):
             reader.close()
         self._settings_writer.close()
         self._writer.close()
+        unsaved = sum(job in self._games for job in self._writer.given_up)
+        if unsaved and self._refused is not None:
+            self._unsaved = notices.unsaved_at_close(self.directory, unsaved, self._refused)
         with suppress(sqlite3.Error):
             self._db.close()
         if self._presence is not None:
             self._presence.release()
 
+    @property
+    def unsaved(self) -> str | None:
+        """After :meth:`close`, the games the disk still refused then (it
+        was full until the game closed), in the player's words; None when
+        every game was saved. The window is gone by then: the command line
+        says it (``game.cli``)."""
+        return None if self._unsaved is None else str(self._unsaved)
+
     # -- reading and writing -------------------------------------------------
 
     def _submit(self, job: Callable[[sqlite3.Connection], object], *,
-                done: Callable[[], None] | None = None, replaces: str | None = None) -> None:
+                done: Callable[[], None] | None = None,
+                replaces: str | None = None) -> Callable[[sqlite3.Connection], object]:
+        """Queue ``job``; the job as queued (checked to be ours)."""
         if self._closed:
             raise RuntimeError("the store is closed")
-        self._writer.submit(newer.still_ours(job), done, replaces=replaces)
+        queued = newer.still_ours(job)
+        self._writer.submit(queued, done, replaces=replaces)
+        return queued
 
     def _read(self, query, fallback):
         """``query`` on the database once every queued write is in (read your
@@ -338,6 +356,8 @@ class Store(Opening, SettingsKeeping):
         return self._read(lambda db: ledger.read_best_times(db, key), [])
 
     def _write_failed(self, error: Exception) -> None:
+        if retried(error) and not isinstance(error, newer.BecameNewer):
+            self._refused = error.with_traceback(None)      # said at close
         if self._saving:
             self._notices.add(
                 notices.newer(N_("records"), self.directory / database.NAME)

@@ -20,6 +20,8 @@ from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Hashable
 
+from .room import keep_room, made_room
+
 Job = Callable[[sqlite3.Connection], object]
 Done = Callable[[], None]
 #: What a job may replace (``submit(replaces=...)``): a key naming its kind.
@@ -62,6 +64,8 @@ class Outcome:
 
 class InlineWriter:
     """Jobs run at once on ``db`` (an in-memory database: nothing to wait for)."""
+
+    given_up: tuple[Job, ...] = ()
 
     def __init__(self, db: sqlite3.Connection, outcome: Outcome) -> None:
         self._db = db
@@ -116,6 +120,10 @@ class DeferredWriter:
     def close(self) -> bool:
         return self._later.close()
 
+    @property
+    def given_up(self) -> tuple[Job, ...]:
+        return self._later.given_up
+
 
 class _WriterThread(ABC):
     """What both background writers share: the condition that guards their
@@ -165,6 +173,8 @@ class BackgroundWriter(_WriterThread):
         self._attempts = 0
         self._submitted = 0           # jobs ever submitted...
         self._finished = 0            # ...and ever committed, dropped or given up
+        #: The jobs the disk still refused as the writer closed, in order.
+        self.given_up: tuple[Job, ...] = ()
 
     @property
     def pending(self) -> int:
@@ -247,7 +257,7 @@ class BackgroundWriter(_WriterThread):
             except _JOB_ERRORS as error:
                 self._attempted(error, keep=False)
             except sqlite3.Error as error:               # the disk: try again later
-                if not roomed and db is not None and _made_room(db, error):
+                if not roomed and db is not None and made_room(db, error):
                     roomed = True
                     continue                             # at once, and nobody told
                 roomed = False
@@ -259,6 +269,7 @@ class BackgroundWriter(_WriterThread):
                 continue
             else:
                 roomed = False
+                keep_room(db)
                 self._attempted(None, keep=False)
             if done is not None:
                 done()
@@ -288,6 +299,7 @@ class BackgroundWriter(_WriterThread):
         with self._changed:
             given_up, self._jobs = list(self._jobs), deque()
             self._finished += len(given_up)
+            self.given_up += tuple(job for job, _, _ in given_up)
             self._thread = None
             self._changed.notify_all()
         for _, done, _ in given_up:
@@ -300,32 +312,6 @@ def _both(first: Done | None, then: Done | None) -> Done | None:
     if first is None or then is None:
         return first or then
     return lambda: (first(), then())[-1]
-
-
-def _made_room(db: sqlite3.Connection, error: sqlite3.Error) -> bool:
-    """After a write that found the disk full (or over the file size limit),
-    fold the ``-wal`` journal into the records and empty it; whether that
-    was done. SQLite does so by itself only once the journal reaches 4 MB:
-    on a disk or a quota with less room than that the journal grew into all
-    of it, and every write failed until the game closed (its games lost),
-    although the records themselves fitted."""
-    if getattr(error, "sqlite_errorcode", 0) & 0xFF not in (sqlite3.SQLITE_FULL,
-                                                            sqlite3.SQLITE_IOERR):
-        return False                     # busy, or damaged: no room to make
-    try:
-        # Not waiting for readers: another copy of the game (or a database
-        # browser) reading the records held the checkpoint for the whole
-        # busy timeout, 30 s in which the player was not told that saving
-        # had stopped, and the game hung that long as it closed.
-        patience = db.execute("PRAGMA busy_timeout").fetchone()[0]
-        db.execute("PRAGMA busy_timeout = 0")
-        try:
-            busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-        finally:
-            db.execute(f"PRAGMA busy_timeout = {int(patience)}")
-    except sqlite3.Error:
-        return False
-    return busy == 0
 
 
 def _close(db: sqlite3.Connection | None) -> None:

@@ -189,3 +189,24 @@ def test_a_saved_custom_board_renamed_in_its_own_style_is_saved_renamed():
     assert "level" in parse(["--style", "modern"]).overridden(
         Settings(style="win31", level="custom", custom_width=9, custom_height=9,
                  custom_mines=10))
+
+
+def test_results_the_full_disk_refused_until_the_game_closed_are_said_on_stderr(
+        tmp_path, monkeypatch, capsys):
+    """The window is gone when the store gives up what the disk still
+    refuses: the line goes where the command line's errors go."""
+    from game.cli import main
+    from game.ui.app import App
+    from tests.store.helpers import FullDisk, game
+
+    FullDisk(monkeypatch)
+    close = App.close
+
+    def won_as_it_closes(app: App) -> None:      # a win in the game's last moments
+        app.store.record_game(game())
+        close(app)
+    monkeypatch.setattr(App, "close", won_as_it_closes)
+    assert main(["--frames", "1", "--no-sound", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == (
+        f"minesweeper: 1 result could not be saved in {tmp_path} (database or disk is full) "
+        f"before the game closed, and is lost.\n")

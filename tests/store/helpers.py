@@ -6,14 +6,17 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from game.engine import LEVELS
-from game.store import GameRecord, Store
+from game.store import GameRecord, Store, writer
 from game.store.store import close_all_stores
 
 START = datetime(2026, 11, 22, 15, 30, 0)
@@ -43,6 +46,31 @@ def game(level: str = "beginner", **changes) -> GameRecord:
         assisted=False)
     fields.update(changes)
     return GameRecord(**fields)
+
+
+def disk_full() -> sqlite3.OperationalError:
+    """The error SQLite raises when a write finds no room on the disk."""
+    error = sqlite3.OperationalError("database or disk is full")
+    error.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
+    return error
+
+
+class FullDisk:
+    """The records' disk refusing every background write, as a full one
+    does, until ``room()`` is made (the filler file deleted)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = True
+        real = writer.run_in_transaction
+
+        def run(db: sqlite3.Connection, job: writer.Job) -> None:
+            if self.full:
+                raise disk_full()
+            real(db, job)
+        monkeypatch.setattr(writer, "run_in_transaction", run)
+
+    def room(self) -> None:
+        self.full = False
 
 
 def open_store(directory: Path, clock: Clock | None = None) -> Store:

@@ -3,9 +3,10 @@
 SQLite folds its journal into records.db only at 1000 pages (4 MB) unless
 told otherwise; on a disk or a quota with less room than that, the journal
 grew into all of it and no game was saved again (see
-``database.CHECKPOINT_PAGES`` and ``writer._made_room``). The quota is
+``database.CHECKPOINT_PAGES`` and ``room``). The quota is
 the file size limit (RLIMIT_FSIZE, which Python turns into an error rather
-than a signal), set in a process of its own.
+than a signal), set in a process of its own; a nearly full disk is the room
+``room.free_bytes`` reports, less what the records' files take.
 """
 
 from __future__ import annotations
@@ -16,13 +17,18 @@ import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
-from game.store import database
+from game import i18n
+from game.store import Store, database, room
 from game.store.writer import BackgroundWriter, Outcome
 
-from .helpers import game, open_store
+from .helpers import FullDisk, disk_full, game, open_store
+
+#: A small disk's room (the 300 KB tmpfs the records were lost on).
+SMALL_DISK = 300 * 1024
 
 #: A replay about the size of a beginner game's.
 REPLAY = '{"moves": "' + "r" * 2_000 + '"}'
@@ -37,6 +43,52 @@ def test_the_journal_stays_small_however_many_games_are_won(tmp_path):
     store.close()
     # ten pages or so a win: 60 of them kept 2.4 MB in the journal
     assert journal <= (database.CHECKPOINT_PAGES + 16) * 4096
+
+
+def disk_of(monkeypatch: pytest.MonkeyPatch, folder: Path, size: int) -> Path:
+    """``folder`` on a disk of ``size`` bytes as the store sees its free
+    room: ``size`` less what the files in ``folder`` take, journals included;
+    the path of the records' ``-wal`` journal."""
+    def free(place: Path) -> int:
+        return size - sum(path.stat().st_size for path in folder.iterdir() if path.is_file())
+    monkeypatch.setattr(room, "free_bytes", free)
+    return folder / "records.db-wal"
+
+
+def journal_sizes_as_two_copies_win(folder: Path, journal: Path, wins: int) -> list[int]:
+    """Two stores on ``folder`` winning in turn, each win flushed: the size
+    of the journal after each."""
+    copies = [open_store(folder), open_store(folder)]
+    sizes = []
+    for n in range(wins):
+        copy = copies[n % 2]
+        copy.record_game(game(seed=n, time_ms=10_000 + n), replay=REPLAY)
+        assert copy.flush()
+        sizes.append(journal.stat().st_size if journal.exists() else 0)
+    for copy in copies:
+        copy.close()
+    return sizes
+
+
+def test_two_copies_on_a_nearly_full_disk_empty_the_journal_after_every_game(
+        tmp_path, monkeypatch):
+    """On a 300 KB disk the journal and its index took the last of the room
+    after three wins, before SQLite's checkpoint came: records.db could no
+    longer grow to take the journal's pages, and no game was saved again,
+    although they fitted (two copies recording 20 wins each there kept 6)."""
+    journal = disk_of(monkeypatch, tmp_path, SMALL_DISK)
+    sizes = journal_sizes_as_two_copies_win(tmp_path, journal, 12)
+    assert sizes == [0] * 12
+    store = open_store(tmp_path)
+    assert store.count_games() == 12
+    store.close()
+
+
+def test_a_roomy_disk_leaves_the_journal_to_sqlite(tmp_path, monkeypatch):
+    """Folding the journal costs an fsync of records.db: it is done after
+    every game only where the disk is short of room."""
+    journal = disk_of(monkeypatch, tmp_path, 100 * room.CRAMPED_BYTES)
+    assert all(journal_sizes_as_two_copies_win(tmp_path, journal, 4))
 
 
 CHILD = textwrap.dedent("""
@@ -84,9 +136,7 @@ def test_a_full_disk_is_told_at_once_while_another_program_reads_the_records(tmp
     other.execute("SELECT * FROM t").fetchall()      # a read of the journal, held
 
     def full(db: sqlite3.Connection) -> None:
-        error = sqlite3.OperationalError("database or disk is full")
-        error.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
-        raise error
+        raise disk_full()
 
     started = time.monotonic()
     writer.submit(full)
@@ -96,3 +146,58 @@ def test_a_full_disk_is_told_at_once_while_another_program_reads_the_records(tmp
     finally:
         other.close()
         writer.close()
+
+
+def two_copies_winning(folder: Path, wins: int) -> list[Store]:
+    """Two copies of the game on ``folder``, each having won ``wins`` games
+    (its game in progress kept as it played, as the window does)."""
+    copies = [open_store(folder), open_store(folder)]
+    for n in range(wins):
+        for player, copy in enumerate(copies):
+            won = game(seed=player * 1000 + n, time_ms=10_000 + player * 1000 + n)
+            copy.hold_unfinished(won)
+            copy.record_game(won, replay=REPLAY)
+    return copies
+
+
+def test_no_win_is_lost_when_room_comes_back_while_two_copies_run(tmp_path, monkeypatch):
+    disk = FullDisk(monkeypatch)
+    copies = two_copies_winning(tmp_path, 4)
+    assert not any(copy.flush() for copy in copies)
+    disk.room()
+    assert all(copy.flush() for copy in copies)
+    for copy in copies:
+        copy.close()
+        assert copy.unsaved is None
+    store = open_store(tmp_path)
+    assert sorted(g.seed for g in store.history()) == [0, 1, 2, 3, 1000, 1001, 1002, 1003]
+    assert store.statistics("beginner").won == 8
+    store.close()
+
+
+def test_copies_closed_on_a_still_full_disk_say_how_many_results_are_lost(
+        tmp_path, monkeypatch):
+    """Nothing can be written until room comes back: a copy closed before
+    that loses the games it still holds. Its window was told when saving
+    stopped; as it closes, it says how many (the command line prints it,
+    the window being gone)."""
+    FullDisk(monkeypatch)
+    first, second = two_copies_winning(tmp_path, 2)
+    second.record_game(game(seed=7, result="lost"))
+    first.close()
+    second.close()
+    assert first.unsaved == (f"2 results could not be saved in {tmp_path} (database or disk "
+                             f"is full) before the game closed, and are lost.")
+    assert second.unsaved is not None and second.unsaved.startswith("3 results could not")
+    i18n.set_language("fr")
+    assert first.unsaved.startswith("2 résultats n’ont pas pu être enregistrés dans ")
+    assert first.unsaved.endswith("avant la fermeture du jeu\u202f: ils sont perdus.")
+
+
+def test_a_copy_that_saved_everything_says_nothing_as_it_closes(tmp_path, monkeypatch):
+    disk = FullDisk(monkeypatch)
+    copies = two_copies_winning(tmp_path, 1)
+    disk.room()
+    for copy in copies:
+        copy.close()
+        assert copy.unsaved is None
