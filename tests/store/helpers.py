@@ -85,9 +85,10 @@ def reopen(store: Store, clock: Clock | None = None) -> Store:
 
 def files_in(directory: Path) -> set[str]:
     """The names in ``directory``, without the database's own journal and
-    lock files, and the settings' own copy (settings.kept.json)."""
+    lock files, and the settings' own copy and lock (settings.kept.json,
+    settings.json.lock)."""
     return {path.name for path in directory.iterdir()
-            if not path.name.endswith(("-wal", "-shm", ".db.lock", ".kept.json"))}
+            if not path.name.endswith(("-wal", "-shm", ".db.lock", ".kept.json", ".json.lock"))}
 
 
 def old_game(game: GameRecord) -> dict:
