@@ -91,6 +91,18 @@ def files_in(directory: Path) -> set[str]:
             if not path.name.endswith(("-wal", "-shm", ".db.lock", ".kept.json", ".json.lock"))}
 
 
+def linked_settings(tmp_path: Path) -> tuple[Path, Path]:
+    """A data folder whose settings.json (Expert) is a link into a dotfiles
+    folder: the dotfiles folder and the data folder."""
+    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
+    dotfiles.mkdir()
+    data.mkdir()
+    (dotfiles / "settings.json").write_text(
+        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
+    (data / "settings.json").symlink_to(dotfiles / "settings.json")
+    return dotfiles, data
+
+
 def old_game(game: GameRecord) -> dict:
     """A game as history.json held it (before styles, shapes and game ids)."""
     fields = asdict(game if game.date else replace(game, date=START.isoformat()))

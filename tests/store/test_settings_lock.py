@@ -17,7 +17,7 @@ import pytest
 
 from game.store import Store, interlock, settings_file, settings_keeping
 
-from .helpers import exit_code, open_store, players_at_once
+from .helpers import exit_code, linked_settings, open_store, players_at_once
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -167,12 +167,7 @@ def test_the_lock_is_beside_the_records_and_a_linked_settings_json_stays_a_link(
     """settings.json a link into a dotfiles folder: the lock is made in the
     data folder, not in the dotfiles one (a file of the game's in the
     player's repository), and never removed; the link stays a link."""
-    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
-    dotfiles.mkdir()
-    data.mkdir()
-    (dotfiles / "settings.json").write_text(
-        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
-    (data / "settings.json").symlink_to(dotfiles / "settings.json")
+    dotfiles, data = linked_settings(tmp_path)
     store = open_store(data)
     store.save_settings_merged(dataclasses.replace(store.settings, marks=True), ["marks"])
     store.close()

@@ -16,7 +16,7 @@ from contextlib import closing
 from game.store import document
 from game.store.writer import FileWriter
 
-from .helpers import game, open_store, reopen
+from .helpers import game, linked_settings, open_store, reopen
 from .test_unwritable import FullDisk as FullRecords
 
 TIMEOUT = 60.0      # a bound for a shared, busy machine; not a speed test
@@ -239,12 +239,7 @@ def test_settings_a_link_leads_where_they_cannot_be_written_stop_nothing_else(tm
 def read_only_dotfiles(tmp_path, monkeypatch):
     """A data folder whose settings.json links into a dotfiles folder that
     takes no writes; the data folder."""
-    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
-    dotfiles.mkdir()
-    data.mkdir()
-    (dotfiles / "settings.json").write_text(
-        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
-    (data / "settings.json").symlink_to(dotfiles / "settings.json")
+    dotfiles, data = linked_settings(tmp_path)
     real = document.write_atomic
 
     def write_atomic(path, text):
