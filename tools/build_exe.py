@@ -67,7 +67,7 @@ EXCLUDED = ("numpy", "yaml")
 # No console window behind the game there. (PyInstaller 6 warns that one-file
 # plus windowed on macOS is deprecated, to become an error in 7.0.)
 WINDOWED_PLATFORMS = ("win32", "darwin")
-STORE_FILES = {"settings.json", "settings.kept.json",                            # game.store
+STORE_FILES = {"settings.json", "settings.kept.json", "settings.json.lock",      # game.store
                "records.db", "records.db-wal", "records.db-shm", "records.db.lock"}
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 SMOKE_FRAMES = 120

@@ -1,6 +1,7 @@
 """The store's figures for ``python tools/bench.py store``: what a game end
-costs the frame, how long a commit takes in the background, and how fast the
-store opens (quick_check included) and History opens on 20,000 games.
+and a settings change cost the frame, how long a commit and the settings'
+write take in the background, and how fast the store opens (quick_check
+included) and History opens on 20,000 games.
 
 Medians (and the slowest) over many runs: the machines are shared and noisy.
 """
@@ -59,6 +60,26 @@ def game_end(directory: Path, games: int = 300) -> None:
     print(f"  name + Best Times read after a write {_ms(reads)}")
 
 
+def settings_change(directory: Path, changes: int = 300) -> None:
+    """save_settings_merged as the window calls it when a setting changes:
+    the frame's cost (the change handed to the writer thread, which it
+    starts when idle); then that thread's locked read, merge and write."""
+    store = Store(directory)
+    ours = replace(store.settings)
+    calls, writes = [], []
+    for n in range(changes):
+        ours.marks = n % 2 == 0
+        start = time.perf_counter()
+        store.save_settings_merged(ours, ["marks"])
+        calls.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        store.flush()
+        writes.append(time.perf_counter() - start)
+    store.close()
+    print(f"  settings change (UI thread)          {_ms(calls)}")
+    print(f"  its merge and write (writer, fsync)  {_ms(writes)}")
+
+
 def history_open(directory: Path, repeats: int = 30) -> None:
     """Open History on 20,000 games: the count and the first page, as the
     dialog reads them (here on this thread, the time its reader takes)."""
@@ -92,4 +113,5 @@ def bench_store() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     with tempfile.TemporaryDirectory() as first, tempfile.TemporaryDirectory() as second:
         game_end(Path(first))
+        settings_change(Path(first))
         history_open(Path(second))

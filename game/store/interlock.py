@@ -8,6 +8,9 @@ find nothing to rename and give up saving. So the opening holds an exclusive
 lock on a small file beside the records: the operating system releases it
 when a process dies, so a killed copy never blocks the next one.
 
+Saving the settings is such a step too (read, merged with this copy's
+changes and written, ``settings_keeping``), under a lock of its own.
+
 Where no lock can be had (a directory that takes no writes, a file system
 without locks), the step runs unlocked, as it always could: the lock only
 orders copies, it never stops one.

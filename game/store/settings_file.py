@@ -44,6 +44,13 @@ from .names import clean_name
 NAME = "settings.json"
 #: This version's own copy of settings.json (see the module's docstring).
 KEPT_NAME = "settings.kept.json"
+#: The lock every copy of the game holds to read, merge and write settings.json,
+#: in the data folder: never deleted (two copies would lock two files); not
+#: settings.json itself, which each save replaces by a new file (the lock
+#: would not follow it, and Windows refuses to replace a locked file); not
+#: beside the file a linked settings.json leads to (a dotfiles folder gains no
+#: file of the game's; a folder that takes no writes would have none).
+LOCK_NAME = "settings.json.lock"
 SCHEMA = 1
 
 #: Fields whose value must be one of a few names.

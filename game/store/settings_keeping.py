@@ -1,6 +1,7 @@
 """Keeping the player's settings: settings.json read at start (filled in from
 this version's own copy, reset and set aside when it cannot be read) and
-written in the background, its failures told apart from the records'.
+written in the background, merged into the file under a lock that other
+copies of the game take too, its failures told apart from the records'.
 
 The half of :class:`~game.store.store.Store` that does it, kept apart as
 :mod:`game.store.opening` is: the store is what the game calls, this is how
@@ -20,12 +21,16 @@ from game.i18n import N_
 from game.safe_read import read_capped
 from game.settings import Settings
 
-from . import notices, settings_file
+from . import interlock, notices, settings_file
 from .atomic import write_atomic
 from .document import JsonFile, schema_of, through_link
 from .notices import Notices
-from .settings_merge import merged
+from .settings_merge import Changes, changes, merged
 from .writer import FileWriter
+
+#: How long a save waits for another copy's to be written (a few
+#: milliseconds, as a rule) before it writes unlocked, as it always could.
+LOCK_WAIT_S = 5.0
 
 
 class SettingsKeeping:
@@ -33,43 +38,31 @@ class SettingsKeeping:
     attributes, declared here."""
 
     directory: Path
+    #: What settings.json held when this copy last read or wrote it (set by
+    #: the settings' writer thread once the store is open).
     settings: Settings
     _notices: Notices
     _settings_file: JsonFile
-    _settings_writer: FileWriter
+    _settings_writer: FileWriter[Changes]
     _other_settings: dict[str, Any]      # a newer version's, written back
     _saving: bool                        # the records are being saved
     _settings_saving: bool               # False: the last settings write failed
     _settings_told: bool                 # that failure was told (until a write succeeds)
 
     def save_settings(self) -> None:
-        """Persist :attr:`settings` as they are now."""
-        self._save_settings_text(settings_file.encode(self.settings, self._other_settings))
+        """Persist :attr:`settings` as they are now, every field of them
+        (merged as :meth:`save_settings_merged` merges: the fields this
+        version does not know are the file's)."""
+        self.save_settings_merged(self.settings, [f.name for f in fields(Settings)])
 
     def save_settings_merged(self, ours: Settings, changed: Iterable[str]) -> None:
         """Persist the fields ``changed`` of ``ours`` into settings.json as
-        it is now: another copy of the game may have saved it since this one
-        read it, and every other field keeps what the file holds, the fields
-        this version does not know included (``settings_merge``). A field of
-        the file that is bad (a hand edit) keeps what this copy last read or
-        wrote: its default would be saved as if chosen, and the file's other
-        fields (another copy's language) are still taken. Unread (this copy's
-        own last save still on its way to it, the file gone or damaged),
-        into the file as this copy last read or wrote it. A newer version's,
-        written since this copy started, is left untouched from then on, as
-        one found at the start is: written over, the newer copy's settings
-        went back to this version's, its own ones lost."""
-        latest = None
-        if self._settings_writer.idle:
-            read = _read_with_schema(self.directory / settings_file.NAME)
-            if read is not None and read[1] > settings_file.SCHEMA:
-                self._lock_settings()
-            elif read is not None:
-                latest = _on_disk(self.directory, read[0], self.settings)
-        if latest is not None:
-            self.settings, self._other_settings = latest
-        self.settings = merged(self.settings, ours, changed)
-        self.save_settings()
+        it is when written: another copy of the game may have saved it since
+        this one read it. The window only queues them (it never waits for
+        the disk, nor for another copy); the writer thread merges them into
+        the file (:meth:`_write_merged`)."""
+        if not self._settings_file.locked:
+            self._settings_writer.submit(changes(ours, changed))
 
     def _lock_settings(self) -> None:
         """settings.json is a newer version's: never written again this
@@ -102,24 +95,27 @@ class SettingsKeeping:
         self._settings_saving = True
         self._settings_told = False
 
-    def _load_settings(self) -> Settings:
+    def _load_settings(self) -> None:
+        """:attr:`settings` and the fields this version does not know, as
+        settings.json holds them. A file reset is saved once they are set:
+        the writer thread falls back on them where it cannot read the file."""
+        self.settings = Settings()
         document = None if self._settings_file.locked else self._settings_file.load()
         if document is None:
             if self._settings_file.copied:
                 # Damaged behind a link, and copied aside: the linked file is
                 # given the defaults, as a renamed settings.json is replaced
                 # by them (else it was set aside again at every start).
-                self._save_settings_text(settings_file.encode(Settings(), {}))
-            return Settings()
+                self.save_settings()
+            return
         document = settings_file.restored(document, self._kept_settings())
-        settings, bad = settings_file.decode(document)
+        self.settings, bad = settings_file.decode(document)
         self._other_settings = settings_file.unknown(document)
         if bad:
             aside = self._settings_file.set_aside()
             if aside is not None:
                 self._notices.add(_reset_told(bad, aside))
-                self._save_settings_text(settings_file.encode(settings, self._other_settings))
-        return settings
+                self.save_settings()
 
     def _kept_settings(self) -> dict[str, Any] | None:
         """The copy of the settings this version saved last (``KEPT_NAME``),
@@ -128,20 +124,44 @@ class SettingsKeeping:
         silence: the next save writes it afresh."""
         return _read_known(self.directory / settings_file.KEPT_NAME)
 
-    def _save_settings_text(self, text: str) -> None:
-        """Queue settings.json for the background writer (the window goes on)."""
-        if not self._settings_file.locked:
-            self._settings_writer.submit(text)
+    def _write_merged(self, changes: Changes) -> None:
+        """On the writer thread: ``changes`` (this copy's value of each field
+        it changed) merged into settings.json as it is now, read, merged and
+        written while holding a lock that every copy of the game takes to
+        save (:data:`~game.store.settings_file.LOCK_NAME`, beside the
+        records): read on the window's thread, the file was written later,
+        and what another copy saved in between was written over. Every other
+        field keeps what the file holds, the fields this version does not
+        know included. A field of the file that is bad (a hand edit) keeps
+        what this copy last read or wrote: its default would be saved as if
+        chosen, and the file's other fields (another copy's language) are
+        still taken. A file that cannot be read (gone, damaged) is written
+        as this copy last read or wrote it, with the changes. A newer
+        version's, written since this copy started, is left untouched from
+        then on, as one found at the start is: written over, the newer
+        copy's settings went back to this version's, its own ones lost."""
+        if self._settings_file.locked:
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
+        with interlock.exclusive(self.directory / settings_file.LOCK_NAME, LOCK_WAIT_S):
+            base, others = self.settings, self._other_settings
+            read = _read_with_schema(self.directory / settings_file.NAME)
+            if read is not None and read[1] > settings_file.SCHEMA:
+                self._lock_settings()
+                return
+            if read is not None:
+                base, others = _on_disk(self.directory, read[0], base) or (base, others)
+            settings = merged(base, changes)
+            self._write_settings(settings_file.encode(settings, others))
+        self.settings, self._other_settings = settings, others
 
     def _write_settings(self, text: str) -> None:
         """settings.json, after this version's own copy of it (``KEPT_NAME``).
         The copy only backs settings.json up: one that cannot be written (a
         folder in its place) never keeps settings.json from being saved."""
-        self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
-        if not self._settings_file.locked:
-            with suppress(OSError):
-                write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
-                             text.encode("utf-8"))
+        with suppress(OSError):
+            write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
+                         text.encode("utf-8"))
         self._settings_file.save(text)
 
 

@@ -13,8 +13,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Iterable
+from typing import Any
 
 from game.settings import Settings
+
+#: This copy's value of each field it changed, by name.
+Changes = dict[str, Any]
 
 
 def changed_since(base: Settings, ours: Settings, names: Iterable[str],
@@ -32,8 +36,21 @@ def changed_since(base: Settings, ours: Settings, names: Iterable[str],
                  or getattr(ours, field.name) != getattr(base, field.name))}
 
 
-def merged(latest: Settings, ours: Settings, changed: Iterable[str]) -> Settings:
-    """``latest`` (settings.json as it is now) with ``ours`` for each field
-    ``changed``: what to save."""
-    return dataclasses.replace(
-        latest, **{name: copy.deepcopy(getattr(ours, name)) for name in changed})
+def changes(ours: Settings, changed: Iterable[str]) -> Changes:
+    """``ours``'s value of each field ``changed``: what a save carries to the
+    writer thread, which merges it into the file as it is then (copies:
+    the window goes on changing its own)."""
+    return {name: copy.deepcopy(getattr(ours, name)) for name in changed}
+
+
+def then(earlier: Changes, later: Changes) -> Changes:
+    """Two saves not yet written, as one: each field's later value. The later
+    alone would drop the fields only the earlier changed (Marks toggled,
+    then a level chosen before the toggle was written)."""
+    return {**earlier, **later}
+
+
+def merged(latest: Settings, changes: Changes) -> Settings:
+    """``latest`` (settings.json as it is now) with the values ``changes``
+    holds: what to save."""
+    return dataclasses.replace(latest, **copy.deepcopy(changes))

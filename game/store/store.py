@@ -32,7 +32,7 @@ from typing import Any
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import database, ledger, newer, notices, settings_file, unfinished
+from . import database, ledger, newer, notices, settings_file, settings_merge, unfinished
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
@@ -73,11 +73,12 @@ class Store(Opening, SettingsKeeping):
         self._saving = self._open_directory()
         self._settings_saving = True          # False: the last settings write failed
         self._settings_told = False           # and that failure was told
-        self._settings_writer = FileWriter(self._write_settings,
+        self._settings_writer = FileWriter(self._write_merged,
                                            self._settings_failed,
-                                           self._settings_resumed)
+                                           self._settings_resumed,
+                                           combine=settings_merge.then)
         self._other_settings: dict[str, Any] = {}   # a newer version's, written back
-        self.settings = self._load_settings()
+        self._load_settings()
         self._lock = threading.Lock()             # guards _unreadable
         self._standings = Standings()             # best times queued, not yet on disk
         # A best time's game -> its entry's token, and the games already named:

@@ -19,11 +19,14 @@ import threading
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 from .room import keep_room, made_room
 
 Job = Callable[[sqlite3.Connection], object]
 Done = Callable[[], None]
+#: What a :class:`FileWriter` writes (a text, or settings to merge into the file).
+Work = TypeVar("Work")
 #: What a job may replace (``submit(replaces=...)``): a key naming its kind.
 Key = Hashable
 #: After a failed attempt, the next one comes this much later (or at a flush).
@@ -322,78 +325,80 @@ def _close(db: sqlite3.Connection | None) -> None:
             pass
 
 
-class FileWriter(_WriterThread):
-    """The newest text of one file, written by a background thread with
-    ``write``; a text replaced before it was written is skipped (only the
-    newest settings matter). A write that meets a disk problem (OSError: full,
-    read-only) keeps its text, unless a newer one came meanwhile, and is tried
-    again :data:`RETRY_S` later or at once at a :meth:`flush`, as the records'
-    writes are, so a disk that recovers loses no setting; one that fails any
-    other way (a text that cannot be encoded) can never succeed and is
-    dropped. Either way ``failed`` is told and the thread lives on, so
-    :meth:`flush` always returns and later texts are still written; ``saved``
-    is told of each text written."""
+def _newest(older: Work, newer: Work) -> Work:
+    return newer
 
-    def __init__(self, write: Callable[[str], None], failed: Callable[[Exception], None],
-                 saved: Callable[[], None], *, retry_s: float = RETRY_S) -> None:
+
+class FileWriter(_WriterThread, Generic[Work]):
+    """What one file is to hold, written by a background thread with
+    ``write``. Work submitted while earlier work waits is ``combine``d with
+    it into one write: by default the newer replaces the older (a text
+    replaced before it was written is skipped: only the newest settings
+    matter). A write that meets a disk problem (OSError: full, read-only)
+    keeps its work, combined with any submitted meanwhile, and is tried
+    again :data:`RETRY_S` later or at once at a :meth:`flush`, as the
+    records' writes are, so a disk that recovers loses no setting; one that
+    fails any other way (a text that cannot be encoded) can never succeed
+    and is dropped. Either way ``failed`` is told and the thread lives on,
+    so :meth:`flush` always returns and later work is still written;
+    ``saved`` is told of each write done."""
+
+    def __init__(self, write: Callable[[Work], None], failed: Callable[[Exception], None],
+                 saved: Callable[[], None], *, combine: Callable[[Work, Work], Work] = _newest,
+                 retry_s: float = RETRY_S) -> None:
         super().__init__()
         self._write = write
+        self._combine = combine
         self._failed = failed
         self._saved = saved
         self._retry_s = retry_s
-        self._text: str | None = None     # the newest text not yet written
-        self._busy = False                # a text is being written
+        self._work: Work | None = None    # what is not yet written
+        self._busy = False                # work is being written
         self._failing = False             # the last attempt met a disk problem
         self._attempts = 0
 
-    def submit(self, text: str) -> None:
+    def submit(self, work: Work) -> None:
         with self._changed:
-            self._text = text
+            self._work = work if self._work is None else self._combine(self._work, work)
             self._changed.notify_all()           # a failing writer tries the newest now
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="settings-writer",
                                                 daemon=True)
                 self._thread.start()
 
-    @property
-    def idle(self) -> bool:
-        """Whether every text submitted has been written or dropped."""
-        with self._changed:
-            return self._text is None and not self._busy
-
     def flush(self) -> bool:
-        """Wait until the newest text has been written or dropped (True) or,
-        while the disk fails, until one more attempt has failed (False)."""
+        """Wait until the work submitted has been written or dropped (True)
+        or, while the disk fails, until one more attempt has failed (False)."""
         with self._changed:
             target = self._attempts + 1
             self._changed.notify_all()           # a failing writer tries again now
-            while ((self._text is not None or self._busy)
+            while ((self._work is not None or self._busy)
                    and not (self._failing and self._attempts >= target)):
                 self._changed.wait(0.5)
-            return self._text is None and not self._busy
+            return self._work is None and not self._busy
 
     def _run(self) -> None:
         while True:
             with self._changed:
-                text, self._text = self._text, None
-                if text is None or (self._stop and self._failing):
+                work, self._work = self._work, None
+                if work is None or (self._stop and self._failing):
                     self._thread = None
                     self._changed.notify_all()
                     return
                 self._busy = True
             try:
-                self._write(text)
+                self._write(work)
             except OSError as error:                 # the disk: try again later
-                self._attempted(error, kept=text)
+                self._attempted(error, kept=work)
             except Exception as error:               # anything: flush must not wait forever
                 self._attempted(error, kept=None)
             else:
                 self._attempted(None, kept=None)
 
-    def _attempted(self, error: Exception | None, *, kept: str | None) -> None:
-        """Report one attempt and book it; a ``kept`` text (unless a newer
-        one replaced it) is tried again after a wait that a flush, a newer
-        text or closing cuts short."""
+    def _attempted(self, error: Exception | None, *, kept: Work | None) -> None:
+        """Report one attempt and book it; ``kept`` work (combined with any
+        submitted meanwhile) is tried again after a wait that a flush, newer
+        work or closing cuts short."""
         if error is None:
             self._saved()
         else:
@@ -402,8 +407,8 @@ class FileWriter(_WriterThread):
             self._busy = False
             self._failing = kept is not None
             self._attempts += 1
-            if kept is not None and self._text is None:
-                self._text = kept
+            if kept is not None:
+                self._work = kept if self._work is None else self._combine(kept, self._work)
             self._changed.notify_all()
             if kept is not None and not self._stop:
                 self._changed.wait(self._retry_s)

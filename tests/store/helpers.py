@@ -85,9 +85,22 @@ def reopen(store: Store, clock: Clock | None = None) -> Store:
 
 def files_in(directory: Path) -> set[str]:
     """The names in ``directory``, without the database's own journal and
-    lock files, and the settings' own copy (settings.kept.json)."""
+    lock files, and the settings' own copy and lock (settings.kept.json,
+    settings.json.lock)."""
     return {path.name for path in directory.iterdir()
-            if not path.name.endswith(("-wal", "-shm", ".db.lock", ".kept.json"))}
+            if not path.name.endswith(("-wal", "-shm", ".db.lock", ".kept.json", ".json.lock"))}
+
+
+def linked_settings(tmp_path: Path) -> tuple[Path, Path]:
+    """A data folder whose settings.json (Expert) is a link into a dotfiles
+    folder: the dotfiles folder and the data folder."""
+    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
+    dotfiles.mkdir()
+    data.mkdir()
+    (dotfiles / "settings.json").write_text(
+        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
+    (data / "settings.json").symlink_to(dotfiles / "settings.json")
+    return dotfiles, data
 
 
 def old_game(game: GameRecord) -> dict:

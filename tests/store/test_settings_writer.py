@@ -4,6 +4,7 @@ changed while the disk is full is written when it recovers, as games are."""
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import os
@@ -15,7 +16,7 @@ from contextlib import closing
 from game.store import document
 from game.store.writer import FileWriter
 
-from .helpers import game, open_store, reopen
+from .helpers import game, linked_settings, open_store, reopen
 from .test_unwritable import FullDisk as FullRecords
 
 TIMEOUT = 60.0      # a bound for a shared, busy machine; not a speed test
@@ -155,6 +156,57 @@ def test_closing_with_the_disk_still_full_keeps_the_old_settings_and_does_not_ha
     assert saved["sound"] is False and saved["marks"] is False
 
 
+def test_a_setting_changed_while_the_full_disk_refuses_another_is_saved_with_it(
+        tmp_path, monkeypatch):
+    """The level chosen while Marks is being written, which the full disk
+    then refuses: both are saved when it recovers, not only the newer."""
+    store = open_store(tmp_path)
+    store.save_settings()                    # settings.json, Marks off
+    assert store.flush()
+    writing, gate = threading.Event(), threading.Event()
+    real = document.write_atomic
+
+    def refused_once(path, data):
+        if not gate.is_set():
+            writing.set()
+            gate.wait(TIMEOUT)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        real(path, data)
+    monkeypatch.setattr(document, "write_atomic", refused_once)
+    ours = dataclasses.replace(store.settings, marks=True)
+    store.save_settings_merged(ours, ["marks"])
+    assert writing.wait(TIMEOUT)
+    store.save_settings_merged(dataclasses.replace(ours, level="expert"), ["level"])
+    gate.set()
+    store.flush()                            # the refused attempt (or the next one too)
+    assert store.flush()                     # tried again: the disk took it
+    saved = reopen(store).settings
+    assert (saved.marks, saved.level) == (True, "expert")
+
+
+def test_settings_changed_while_one_is_written_are_all_saved(tmp_path, monkeypatch):
+    """Marks on, then sound off and the level chosen while Marks is being
+    written: the two changes waiting behind it are written together, each
+    of them."""
+    store = open_store(tmp_path)
+    writing, gate = threading.Event(), threading.Event()
+    real = document.write_atomic
+
+    def held(path, data):
+        writing.set()
+        gate.wait(TIMEOUT)
+        real(path, data)
+    monkeypatch.setattr(document, "write_atomic", held)
+    ours = dataclasses.replace(store.settings, marks=True)
+    store.save_settings_merged(ours, ["marks"])
+    assert writing.wait(TIMEOUT)
+    store.save_settings_merged(dataclasses.replace(ours, sound=False), ["sound"])
+    store.save_settings_merged(dataclasses.replace(ours, level="expert"), ["level"])
+    gate.set()
+    saved = reopen(store).settings
+    assert (saved.marks, saved.sound, saved.level) == (True, False, "expert")
+
+
 def test_settings_a_link_leads_where_they_cannot_be_written_stop_nothing_else(tmp_path,
                                                                              monkeypatch):
     """settings.json a link into a dotfiles folder that takes no writes (a
@@ -187,12 +239,7 @@ def test_settings_a_link_leads_where_they_cannot_be_written_stop_nothing_else(tm
 def read_only_dotfiles(tmp_path, monkeypatch):
     """A data folder whose settings.json links into a dotfiles folder that
     takes no writes; the data folder."""
-    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
-    dotfiles.mkdir()
-    data.mkdir()
-    (dotfiles / "settings.json").write_text(
-        json.dumps({"schema": 1, "settings": {"level": "expert"}}), "utf-8")
-    (data / "settings.json").symlink_to(dotfiles / "settings.json")
+    dotfiles, data = linked_settings(tmp_path)
     real = document.write_atomic
 
     def write_atomic(path, text):

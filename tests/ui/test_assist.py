@@ -487,13 +487,19 @@ def test_the_tools_menu_drives_the_computer():
     choose(app, tools, "Hint")
     assert app.play.assist.shown is not None
     choose(app, tools, "No-guess boards")
-    assert app.settings.no_guess and app.store.settings.no_guess
+    assert app.settings.no_guess and saved(app).no_guess
     choose(app, tools, "Classic first click")
-    assert app.store.settings.first_click == "classic"
+    assert saved(app).first_click == "classic"
     app.commands.run("new_game")
     assert app.play.field.first_click == "classic"
     choose(app, tools, "First click safe")
-    assert app.store.settings.first_click == "safe"
+    assert saved(app).first_click == "safe"
+
+
+def saved(app):
+    """The settings as the store last wrote them, once its writer is done."""
+    app.store.flush()
+    return app.store.settings
 
 
 def test_no_guess_boards_start_with_the_next_game():

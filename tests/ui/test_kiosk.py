@@ -119,6 +119,7 @@ def test_a_kiosk_never_saves_settings(tmp_path):
     app.commands.run("level_expert")
     app.commands.run("toggle_marks")
     assert app.settings.level == "expert"
+    app.store.flush()                                  # nothing queued either
     assert not (tmp_path / "settings.json").exists()
     assert app.store.settings.level == "beginner"
 

@@ -155,7 +155,8 @@ def test_a_newer_version_s_settings_json_written_meanwhile_is_left_untouched(tmp
     newer = json.dumps({"schema": 2, "settings": {"level": "expert", "theme": "dark"}})
     path.write_text(newer, "utf-8")
     app.commands.run("toggle_marks")
-    app.step()
+    app.store.flush()                                    # the writer thread found it...
+    app.step()                                           # ...and the next tick tells it
     assert isinstance(app.top, NoticeDialog) and "newer version" in app.top.text
     app.pop()
     app.settings.window_position = [200, 120]
@@ -180,16 +181,17 @@ def test_a_notice_from_the_custom_dialog_s_save_is_shown_and_the_dialog_closes(t
     path = app.store.directory / "settings.json"
     path.write_text(json.dumps({"schema": 2, "settings": {}}), "utf-8")
     key(app, pygame.K_RETURN)
+    app.store.flush()
+    app.step()
     assert isinstance(app.top, NoticeDialog) and "newer version" in app.top.text
     assert not any(isinstance(screen, CustomDialog) for screen in app.stack)
 
 
 def test_a_change_while_the_last_save_is_queued_keeps_another_copy_s_setting(tmp_path,
                                                                              monkeypatch):
-    """A second change before the first is written cannot read the file (it
-    is about to be replaced): it merges into the file as this copy read it
-    at the first, which already held B's level, rather than writing back
-    all of A's settings, read at its start."""
+    """A second change made while the first is being written is merged into
+    the file once the first is in it: both of A's changes are saved, and
+    B's level, rather than all of A's settings, read at its start."""
     app = saved_first(tmp_path)
     another_copy_chooses(tmp_path, level="expert")
     gate = threading.Event()

@@ -700,6 +700,7 @@ def test_the_custom_dialog_chooses_the_shape_and_a_gallery_field():
     assert (field.shape, tuple(field.mask)) == ("hex", GALLERY["heart"].mask)
     assert field.mines == GALLERY["heart"].mines
     assert app.settings.level == "heart" and app.settings.shape == "hex"
+    app.store.flush()
     assert app.layout.shape == "hex" and app.store.settings.level == "heart"
 
 

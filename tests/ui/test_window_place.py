@@ -233,8 +233,9 @@ def test_a_window_s_place_keeps_what_another_copy_saved_meanwhile():
 def test_a_drag_is_saved_once_not_at_every_move(monkeypatch):
     app = make_app()
     saves = []
-    real_save = app.store.save_settings
-    monkeypatch.setattr(app.store, "save_settings", lambda: (saves.append(1), real_save()))
+    real_save = app.store.save_settings_merged
+    monkeypatch.setattr(app.store, "save_settings_merged",
+                        lambda *args: (saves.append(1), real_save(*args)))
     for x in range(100, 400, 3):                       # a hundred moves, a tick apart
         dragged(app, (x, 90))
     app.step(PLACE_SETTLES_TICKS * 3)

@@ -1,0 +1,177 @@
+"""Two copies of the game saving their settings at the same moment lose
+nothing: reading settings.json, merging this copy's changes into it and
+writing it is one step no other copy can come into (a lock), taken on the
+settings' writer thread, never the window's."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import multiprocessing
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from game.store import Store, interlock, settings_file, settings_keeping
+
+from .helpers import exit_code, linked_settings, open_store, players_at_once
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+
+#: Changes each copy makes in quick succession before the last one.
+CHANGES = 200
+#: A bound for a signal from the other process on a shared, busy machine.
+WAIT_S = 60.0
+#: The last values each copy sets (none of them set before).
+LAST_OF_A = {"sound": True, "marks": True}
+LAST_OF_B = {"level": "expert", "scale": 5}
+
+
+def written_or_not(store: Store, change: int) -> None:
+    """After every other change, wait for the writer: each of those is then
+    read, merged and written on its own while the other copy does the same
+    (queued together, all of a copy's changes were written at once)."""
+    if change % 2:
+        store.flush()
+
+
+def saved(directory: Path) -> dict:
+    return json.loads((directory / settings_file.NAME).read_text("utf-8"))["settings"]
+
+
+def test_two_copies_saving_at_once_keep_each_other_s_last_changes(tmp_path):
+    """Copy A toggles sound and Marks, copy B changes the level and the
+    scale, each many times in quick succession, with the real writer
+    thread. Then, both done, the window is made wide: A's last save reads
+    settings.json and waits there until B's last save has been tried. Unlocked, B wrote
+    its level in between and A then wrote the file as it had read it, B's
+    level and scale gone; locked, B waits for A's write and merges into it."""
+    fork = multiprocessing.get_context("fork")
+    b_went_on, a_read, b_tried = fork.Event(), fork.Event(), fork.Event()
+
+    def copy_a(store: Store) -> int:
+        ours = dataclasses.replace(store.settings)
+        for n in range(CHANGES):
+            ours.sound, ours.marks = n % 2 == 1, n % 3 == 1
+            store.save_settings_merged(ours, ("sound", "marks"))
+            written_or_not(store, n)
+        store.flush()
+        if not b_went_on.wait(WAIT_S):      # B's quick changes are all written
+            return 3
+        read = settings_keeping._read_with_schema
+
+        def read_then_wait(path: Path):
+            document = read(path)
+            if path.name == settings_file.NAME:
+                a_read.set()
+                b_tried.wait(WAIT_S)
+            return document
+        settings_keeping._read_with_schema = read_then_wait
+        store.save_settings_merged(dataclasses.replace(ours, **LAST_OF_A), LAST_OF_A)
+        store.close()
+        return 0 if b_tried.is_set() and store.notices == [] else 2
+
+    def copy_b(store: Store) -> int:
+        ours = dataclasses.replace(store.settings)
+        for n in range(CHANGES):
+            ours.level, ours.scale = ("beginner", "intermediate")[n % 2], 1 + n % 4
+            store.save_settings_merged(ours, ("level", "scale"))
+            written_or_not(store, n)
+        store.flush()
+        b_went_on.set()
+        if not a_read.wait(WAIT_S):
+            return 3
+        try_lock = interlock._try_lock
+
+        def tried(fd: int) -> None:
+            try:
+                try_lock(fd)
+            except BlockingIOError:
+                b_tried.set()                    # A holds the lock: B waits for it
+                raise
+        interlock._try_lock = tried
+        store.save_settings_merged(dataclasses.replace(ours, **LAST_OF_B), LAST_OF_B)
+        store.flush()
+        b_tried.set()                            # written: no lock was in the way
+        store.close()
+        return 0 if store.notices == [] else 2
+
+    codes = players_at_once(tmp_path, 2, lambda store, player: (copy_a, copy_b)[player](store))
+    assert codes == [0, 0]
+    last = saved(tmp_path)
+    assert {name: last[name] for name in (*LAST_OF_A, *LAST_OF_B)} == {**LAST_OF_A, **LAST_OF_B}
+
+
+def holding_the_lock(directory: Path) -> tuple[int, int]:
+    """Another process holding the settings' lock in ``directory`` until the
+    returned pipe end is closed: its pid and that pipe end."""
+    held_read, held_write = os.pipe()
+    go_read, go_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        code = 1
+        try:
+            os.close(held_read)
+            os.close(go_write)
+            fd = interlock.hold(directory / settings_file.LOCK_NAME)
+            os.write(held_write, b"x" if fd is not None else b"-")
+            os.read(go_read, 1)                          # until the parent lets go
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(held_write)
+    os.close(go_read)
+    assert os.read(held_read, 1) == b"x"
+    os.close(held_read)
+    return pid, go_write
+
+
+def test_a_save_returns_at_once_while_another_copy_holds_the_lock(tmp_path, monkeypatch):
+    """The window's thread only queues a save: with another copy holding
+    the lock, it waited for it (seconds: the lock's patience), and no frame
+    was drawn meanwhile. The writer thread waits instead, and writes once
+    the lock is free."""
+    store = open_store(tmp_path)
+    waiting = threading.Event()
+    try_lock = interlock._try_lock
+
+    def tried(fd: int) -> None:
+        try:
+            try_lock(fd)
+        except BlockingIOError:
+            waiting.set()
+            raise
+    monkeypatch.setattr(interlock, "_try_lock", tried)
+    pid, let_go = holding_the_lock(tmp_path)
+    try:
+        ours = dataclasses.replace(store.settings, marks=True)
+        start = time.perf_counter()
+        store.save_settings_merged(ours, ["marks"])
+        store.save_settings_merged(dataclasses.replace(ours, sound=True), ["sound"])
+        took = time.perf_counter() - start
+        assert took < settings_keeping.LOCK_WAIT_S / 10, took
+        assert waiting.wait(WAIT_S)                      # the writer is at the lock...
+        assert not (tmp_path / settings_file.NAME).exists()   # ...and waits there
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    assert store.flush()
+    assert (saved(tmp_path)["marks"], saved(tmp_path)["sound"]) == (True, True)
+    store.close()
+
+
+def test_the_lock_is_beside_the_records_and_a_linked_settings_json_stays_a_link(tmp_path):
+    """settings.json a link into a dotfiles folder: the lock is made in the
+    data folder, not in the dotfiles one (a file of the game's in the
+    player's repository), and never removed; the link stays a link."""
+    dotfiles, data = linked_settings(tmp_path)
+    store = open_store(data)
+    store.save_settings_merged(dataclasses.replace(store.settings, marks=True), ["marks"])
+    store.close()
+    assert (data / "settings.json").is_symlink()
+    assert sorted(path.name for path in dotfiles.iterdir()) == ["settings.json"]
+    assert (data / settings_file.LOCK_NAME).is_file()
+    assert (saved(dotfiles)["level"], saved(dotfiles)["marks"]) == ("expert", True)
