@@ -131,6 +131,8 @@ def _cmap_subtable(read: Callable[[int, int], bytes]) -> bytes | None:
         tag, _, offset, length = struct.unpack_from(">4sIII", directory, 16 * i)
         if tag == b"cmap":
             cmap = read(offset, min(length, CMAP_CAP))
+            if len(cmap) < min(length, CMAP_CAP):
+                return None                                # the file ends inside it
             break
     else:
         return None
@@ -148,5 +150,6 @@ def _cmap_subtable(read: Callable[[int, int], bytes]) -> bytes | None:
                 size = struct.unpack_from(">I", cmap, offset + 4)[0]
             else:
                 continue
-            return cmap[offset:offset + size]
+            table = cmap[offset:offset + size]
+            return table if len(table) == size else None
     return None

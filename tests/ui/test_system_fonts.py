@@ -1,0 +1,207 @@
+"""Characters none of our fonts has, found in the fonts of the folders given.
+
+No test counts on the machine's fonts: the font they find is pygame's own
+bundled font copied with its character map changed, so that it has a
+character the bundled font lacks (FULLWIDTH A), as a Japanese font would.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import threading
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.render import system_fonts
+from game.ui.render.fallback import bundled_has
+from game.ui.render.font_tables import read_coverage
+from game.ui.render.system_fonts import WAITING, FontFinder, font_files, font_folders
+from game.ui.screens.names import NameDialog
+
+from .helpers import make_app
+from .test_records import BEGINNER, type_text, win
+
+BUNDLED = Path(pygame.__file__).parent / "freesansbold.ttf"
+FOUND = "\uff21"            # FULLWIDTH LATIN CAPITAL LETTER A: in no font of ours
+NOWHERE = "\u0e01"          # THAI CHARACTER KO KAI: in none of these fonts either
+
+
+def tables(data: bytes) -> dict[bytes, tuple[int, int]]:
+    count = struct.unpack_from(">H", data, 4)[0]
+    return {tag: (offset, length) for tag, _, offset, length in
+            (struct.unpack_from(">4sIII", data, 12 + 16 * i) for i in range(count))}
+
+
+def font_having(ch: str) -> bytes:
+    """The bundled font, its last character moved to ``ch`` (past it, below
+    U+FFFF): the last segment of its format 4 map made to start and end at
+    ``ch`` and to reach the same glyph."""
+    data = bytearray(BUNDLED.read_bytes())
+    cmap = tables(bytes(data))[b"cmap"][0]
+    platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4)
+    table = cmap + offset
+    assert struct.unpack_from(">H", data, table)[0] == 4
+    count = struct.unpack_from(">H", data, table + 6)[0] // 2
+    last = count - 2                                   # the one before the 0xFFFF sentinel
+    end_at, start_at = table + 14 + 2 * last, table + 16 + 2 * count + 2 * last
+    delta_at, range_at = start_at + 2 * count, start_at + 4 * count
+    start, end = struct.unpack_from(">H", data, start_at)[0], struct.unpack_from(">H", data, end_at)[0]
+    assert end < ord(ch) < 0xFFFF and struct.unpack_from(">H", data, range_at)[0] == 0
+    glyph = (start + struct.unpack_from(">H", data, delta_at)[0]) & 0xFFFF
+    struct.pack_into(">H", data, end_at, ord(ch))
+    struct.pack_into(">H", data, start_at, ord(ch))
+    struct.pack_into(">H", data, delta_at, (glyph - ord(ch)) & 0xFFFF)
+    return bytes(data)
+
+
+def refused_by_freetype(ch: str) -> bytes:
+    """A font whose character map has ``ch`` but which FreeType will not
+    open (no 'head' table): pygame-ce then hands back a Font whose calls
+    crash the process."""
+    data = bytearray(font_having(ch))
+    count = struct.unpack_from(">H", data, 4)[0]
+    for i in range(count):
+        if data[12 + 16 * i:16 + 16 * i] == b"head":
+            data[12 + 16 * i:16 + 16 * i] = b"hexd"
+    return bytes(data)
+
+
+@pytest.fixture
+def fonts(tmp_path):
+    """A font folder: the bundled font under another name, and one having FOUND."""
+    folder = tmp_path / "fonts"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "Plain.ttf").write_bytes(BUNDLED.read_bytes())
+    (folder / "sub" / "Wide.ttf").write_bytes(font_having(FOUND))
+    return folder
+
+
+def glyph_pixels(app, ch: str) -> tuple[tuple[int, int], bytes]:
+    """The glyph the app's painter draws for ``ch``, asking for it if need be."""
+    glyph = app.painter._glyph("regular", ch, (0, 0, 0))
+    return glyph.get_size(), pygame.image.tobytes(glyph, "RGBA")
+
+
+def entry_pixels(app) -> bytes:
+    dialog = app.top
+    box = app.painter.px(dialog.screen_rect(dialog.entry))
+    return pygame.image.tobytes(app.display.surface.subsurface(box), "RGB")
+
+
+def test_the_character_maps_say_what_a_font_has(fonts):
+    plain, wide = read_coverage(fonts / "Plain.ttf"), read_coverage(fonts / "sub" / "Wide.ttf")
+    assert "A" in plain and "\u0416" in plain and FOUND not in plain and "\u65e5" not in plain
+    assert FOUND in wide and "A" in wide and NOWHERE not in wide
+    assert not bundled_has(FOUND) and bundled_has("A")
+
+
+def test_a_character_no_font_of_ours_has_is_drawn_from_a_font_in_the_folders(fonts):
+    app = make_app(font_folders=[fonts])
+    box = glyph_pixels(app, FOUND)                      # asked: the box meanwhile
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is WAITING
+    assert app.fallback.finder.wait()
+    app.step()                                          # the news: text drawn again
+    found = glyph_pixels(app, FOUND)
+    assert found != box
+    assert found[0][1] == box[0][1] == app.painter.line_height()
+
+
+def test_a_character_no_font_has_keeps_the_box(fonts):
+    alone = make_app()
+    app = make_app(font_folders=[fonts])
+    glyph_pixels(app, NOWHERE)
+    assert app.fallback.finder.wait()
+    app.step()
+    assert app.fallback.finder.glyph(NOWHERE, 11, 9, False) is None
+    assert glyph_pixels(app, NOWHERE) == glyph_pixels(alone, NOWHERE)
+
+
+def test_a_name_typed_shows_the_box_then_the_character_found(fonts):
+    app = make_app(BEGINNER, font_folders=[fonts])
+    win(app)
+    assert isinstance(app.top, NameDialog)
+    type_text(app, "Zo" + FOUND)
+    boxed = entry_pixels(app)
+    assert app.fallback.finder.wait()
+    app.step()
+    assert app.top.entry.text == "Zo" + FOUND           # laid out again, nothing lost
+    assert entry_pixels(app) != boxed
+
+
+def test_the_fonts_are_read_on_a_thread_of_their_own_and_the_window_goes_on(fonts, monkeypatch):
+    """The finder's thread held up reading a font: the window draws frame
+    after frame with the box, and the character once the thread is done."""
+    readers, go_on = set(), threading.Event()
+    real = system_fonts.read_coverage
+
+    def slow(path):
+        readers.add(threading.current_thread())
+        go_on.wait(10)
+        return real(path)
+    monkeypatch.setattr(system_fonts, "read_coverage", slow)
+    app = make_app(BEGINNER, font_folders=[fonts])
+    win(app)
+    type_text(app, FOUND)
+    boxed = entry_pixels(app)
+    for _ in range(10):
+        app.step()
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is WAITING
+    go_on.set()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert entry_pixels(app) != boxed
+    assert readers and threading.main_thread() not in readers
+
+
+def test_fonts_that_cannot_be_read_are_passed_over(fonts):
+    """Truncated, not a font at all, empty, refused by FreeType (which
+    crashed pygame), a folder or a pipe named like a font, a dangling link:
+    passed over in silence, and the character drawn from the good font."""
+    bad = fonts / "A-bad"                        # looked at before sub/Wide.ttf
+    bad.mkdir()
+    (bad / "truncated.ttf").write_bytes(font_having(FOUND)[:600])
+    (bad / "garbage.ttf").write_bytes(b"\x00\x01\x00\x00" + os.urandom(300))
+    (bad / "empty.otf").write_bytes(b"")
+    (bad / "refused.ttf").write_bytes(refused_by_freetype(FOUND))
+    (bad / "folder.ttf").mkdir()
+    (bad / "dangling.ttf").symlink_to(bad / "nowhere.ttf")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(bad / "pipe.ttc")
+    assert read_coverage(bad / "refused.ttf") is not None      # its map alone is fine
+    for name in ("truncated.ttf", "garbage.ttf", "empty.otf", "folder.ttf", "dangling.ttf"):
+        assert read_coverage(bad / name) is None
+    app = make_app(font_folders=[fonts])
+    box = glyph_pixels(app, FOUND)
+    assert app.fallback.finder.wait()
+    app.step()
+    assert glyph_pixels(app, FOUND) != box
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is not None
+
+
+def test_the_font_folders_of_each_system():
+    home = Path("/home/zoe")
+    windows = font_folders("win32", {"WINDIR": r"D:\Win", "LOCALAPPDATA": r"C:\Users\zoe\AppData\Local"},
+                           home)
+    assert windows == [Path(r"D:\Win") / "Fonts",
+                       Path(r"C:\Users\zoe\AppData\Local") / "Microsoft/Windows/Fonts"]
+    assert font_folders("darwin", {}, home) == [Path("/System/Library/Fonts"),
+                                                Path("/Library/Fonts"), home / "Library/Fonts"]
+    assert font_folders("linux", {}, home) == [Path("/usr/share/fonts"),
+                                               Path("/usr/local/share/fonts"),
+                                               home / ".local/share/fonts", home / ".fonts"]
+
+
+def test_plain_faces_come_before_bold_and_serif_ones(tmp_path):
+    for name in ("NotoSerifCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoSansCJK-Regular.ttc",
+                 "readme.txt", "LastResort.otf"):
+        (tmp_path / name).write_bytes(b"")
+    assert [p.name for p in font_files([tmp_path])] == [
+        "NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoSerifCJK-Regular.ttc"]
+
+
+def test_a_finder_with_nowhere_to_look_answers_at_once():
+    finder = FontFinder([])
+    assert finder.glyph(FOUND, 11, 9, False) is None and not finder.take_news()
