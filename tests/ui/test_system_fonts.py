@@ -35,25 +35,29 @@ def tables(data: bytes) -> dict[bytes, tuple[int, int]]:
             (struct.unpack_from(">4sIII", data, 12 + 16 * i) for i in range(count))}
 
 
-def font_having(ch: str) -> bytes:
+def font_having(ch: str, like: str = "W") -> bytes:
     """The bundled font, its last character moved to ``ch`` (past it, below
-    U+FFFF): the last segment of its format 4 map made to start and end at
-    ``ch`` and to reach the same glyph."""
+    U+FFFF) and drawn as ``like`` (wider than the box): the last segment of
+    its format 4 map made to start and end at ``ch``, reaching ``like``'s
+    glyph."""
     data = bytearray(BUNDLED.read_bytes())
     cmap = tables(bytes(data))[b"cmap"][0]
-    platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4)
-    table = cmap + offset
+    table = cmap + struct.unpack_from(">HHI", data, cmap + 4)[2]
     assert struct.unpack_from(">H", data, table)[0] == 4
     count = struct.unpack_from(">H", data, table + 6)[0] // 2
-    last = count - 2                                   # the one before the 0xFFFF sentinel
-    end_at, start_at = table + 14 + 2 * last, table + 16 + 2 * count + 2 * last
-    delta_at, range_at = start_at + 2 * count, start_at + 4 * count
-    start, end = struct.unpack_from(">H", data, start_at)[0], struct.unpack_from(">H", data, end_at)[0]
-    assert end < ord(ch) < 0xFFFF and struct.unpack_from(">H", data, range_at)[0] == 0
-    glyph = (start + struct.unpack_from(">H", data, delta_at)[0]) & 0xFFFF
-    struct.pack_into(">H", data, end_at, ord(ch))
-    struct.pack_into(">H", data, start_at, ord(ch))
-    struct.pack_into(">H", data, delta_at, (glyph - ord(ch)) & 0xFFFF)
+
+    def at(column: int, segment: int) -> int:     # ends, starts, deltas, range offsets
+        return table + 14 + 2 * (column * count + segment) + (2 if column else 0)
+    last = count - 2                               # the one before the 0xFFFF sentinel
+    ends = struct.unpack_from(f">{count}H", data, at(0, 0))
+    near = next(i for i, e in enumerate(ends) if e >= ord(like))
+    assert ends[last] < ord(ch) < 0xFFFF
+    assert struct.unpack_from(">H", data, at(3, near))[0] == 0     # mapped by delta alone
+    assert struct.unpack_from(">H", data, at(3, last))[0] == 0
+    glyph = (ord(like) + struct.unpack_from(">H", data, at(2, near))[0]) & 0xFFFF
+    struct.pack_into(">H", data, at(0, last), ord(ch))
+    struct.pack_into(">H", data, at(1, last), ord(ch))
+    struct.pack_into(">H", data, at(2, last), (glyph - ord(ch)) & 0xFFFF)
     return bytes(data)
 
 
@@ -79,6 +83,30 @@ def fonts(tmp_path):
     return folder
 
 
+class Held:
+    """The finder's thread held up before it reads a font, until ``release``:
+    the window's frames meanwhile are seen, whatever the thread's speed."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.readers: set[threading.Thread] = set()
+        self._go_on = threading.Event()
+        real = system_fonts.read_coverage
+
+        def held(path):
+            self.readers.add(threading.current_thread())
+            self._go_on.wait(10)
+            return real(path)
+        monkeypatch.setattr(system_fonts, "read_coverage", held)
+
+    def release(self) -> None:
+        self._go_on.set()
+
+
+@pytest.fixture
+def held(monkeypatch):
+    return Held(monkeypatch)
+
+
 def glyph_pixels(app, ch: str) -> tuple[tuple[int, int], bytes]:
     """The glyph the app's painter draws for ``ch``, asking for it if need be."""
     glyph = app.painter._glyph("regular", ch, (0, 0, 0))
@@ -98,10 +126,11 @@ def test_the_character_maps_say_what_a_font_has(fonts):
     assert not bundled_has(FOUND) and bundled_has("A")
 
 
-def test_a_character_no_font_of_ours_has_is_drawn_from_a_font_in_the_folders(fonts):
+def test_a_character_no_font_of_ours_has_is_drawn_from_a_font_in_the_folders(fonts, held):
     app = make_app(font_folders=[fonts])
     box = glyph_pixels(app, FOUND)                      # asked: the box meanwhile
     assert app.fallback.finder.glyph(FOUND, 11, 9, False) is WAITING
+    held.release()
     assert app.fallback.finder.wait()
     app.step()                                          # the news: text drawn again
     found = glyph_pixels(app, FOUND)
@@ -119,29 +148,41 @@ def test_a_character_no_font_has_keeps_the_box(fonts):
     assert glyph_pixels(app, NOWHERE) == glyph_pixels(alone, NOWHERE)
 
 
-def test_a_name_typed_shows_the_box_then_the_character_found(fonts):
+def test_a_name_typed_shows_the_box_then_the_character_found(fonts, held):
     app = make_app(BEGINNER, font_folders=[fonts])
     win(app)
     assert isinstance(app.top, NameDialog)
     type_text(app, "Zo" + FOUND)
     boxed = entry_pixels(app)
+    held.release()
     assert app.fallback.finder.wait()
     app.step()
     assert app.top.entry.text == "Zo" + FOUND           # laid out again, nothing lost
     assert entry_pixels(app) != boxed
 
 
-def test_the_fonts_are_read_on_a_thread_of_their_own_and_the_window_goes_on(fonts, monkeypatch):
+def test_best_times_see_a_name_cut_once_its_characters_are_found(fonts, tmp_path, held):
+    """The list's name column cuts a long name, whose whole text the details
+    then show: judged again with the characters found, wider than boxes."""
+    records = tmp_path / "records"
+    app = make_app(data_dir=records, font_folders=[fonts])
+    app.commands.run("best_times")
+    app.step()
+    count = min(20, app.top.name_w // app.painter.text_width(FOUND))
+    name = FOUND * count
+    app.store.add_best_time("beginner", name, 10_000, None, None)
+    app.top.read_again()
+    app.step(2)
+    assert app.top.details.text and not app.top.details.text.startswith(name)    # not cut
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert app.top.details.text.startswith(name + "\n")       # cut now: shown whole below
+
+
+def test_the_fonts_are_read_on_a_thread_of_their_own_and_the_window_goes_on(fonts, held):
     """The finder's thread held up reading a font: the window draws frame
     after frame with the box, and the character once the thread is done."""
-    readers, go_on = set(), threading.Event()
-    real = system_fonts.read_coverage
-
-    def slow(path):
-        readers.add(threading.current_thread())
-        go_on.wait(10)
-        return real(path)
-    monkeypatch.setattr(system_fonts, "read_coverage", slow)
     app = make_app(BEGINNER, font_folders=[fonts])
     win(app)
     type_text(app, FOUND)
@@ -149,11 +190,11 @@ def test_the_fonts_are_read_on_a_thread_of_their_own_and_the_window_goes_on(font
     for _ in range(10):
         app.step()
     assert app.fallback.finder.glyph(FOUND, 11, 9, False) is WAITING
-    go_on.set()
+    held.release()
     assert app.fallback.finder.wait()
     app.step()
     assert entry_pixels(app) != boxed
-    assert readers and threading.main_thread() not in readers
+    assert held.readers and threading.main_thread() not in held.readers
 
 
 def test_fonts_that_cannot_be_read_are_passed_over(fonts):

@@ -13,7 +13,6 @@ without characters, never an exception.
 from __future__ import annotations
 
 import os
-import stat
 import struct
 import sys
 from array import array
@@ -99,10 +98,8 @@ def read_coverage(path: Path) -> Coverage | None:
     at all (truncated, garbage, unreadable, a FIFO or a device)."""
     try:
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        fd = os.open(path, flags)
+        fd = os.open(path, flags)             # a FIFO must not block: pread refuses it
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None
             table = _cmap_subtable(lambda offset, size: _read_at(fd, offset, size))
             return Coverage(table) if table is not None else None
         finally:
