@@ -235,6 +235,35 @@ def test_the_font_folders_of_each_system():
                                                home / ".local/share/fonts", home / ".fonts"]
 
 
+def test_without_a_home_directory_the_systems_fonts_are_looked_at(monkeypatch):
+    def unknown():
+        raise RuntimeError("Could not determine home directory.")
+    monkeypatch.setattr(Path, "home", unknown)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert font_folders("linux") == [Path("/usr/share/fonts"), Path("/usr/local/share/fonts")]
+    assert font_folders("darwin") == [Path("/System/Library/Fonts"), Path("/Library/Fonts")]
+
+
+COLOUR_EMOJI = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+
+
+@pytest.mark.skipif(not COLOUR_EMOJI.is_file(), reason="Noto Color Emoji is not installed")
+def test_a_colour_emoji_is_shrunk_to_the_line_in_its_colours(tmp_path):
+    """Noto Color Emoji has one size, 136 pixels: drawn at the line's height,
+    and not tinted with the text's colour."""
+    (tmp_path / "NotoColorEmoji.ttf").write_bytes(COLOUR_EMOJI.read_bytes())
+    app = make_app(font_folders=[tmp_path])
+    glyph_pixels(app, "\U0001f98a")                      # FOX FACE
+    assert app.fallback.finder.wait()
+    app.step()
+    found = app.fallback.finder.glyph("\U0001f98a", 11, 9, False)
+    assert found.coloured and found.image.get_height() == 11
+    drawn = app.painter._glyph("regular", "\U0001f98a", (0, 0, 0))
+    colours = {tuple(drawn.get_at((x, y)))[:3] for x in range(drawn.get_width())
+               for y in range(drawn.get_height()) if drawn.get_at((x, y))[3] > 128}
+    assert any(max(c) - min(c) > 64 for c in colours)      # orange, not black
+
+
 def test_plain_faces_come_before_bold_and_serif_ones(tmp_path):
     for name in ("NotoSerifCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoSansCJK-Regular.ttc",
                  "readme.txt", "LastResort.otf"):

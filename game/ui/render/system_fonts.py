@@ -11,12 +11,15 @@ and says so (``take_news``); the window then draws its text again.
 
 The fonts are looked for in the usual folders of each system, without
 fontconfig (Windows and macOS have none, and a Linux may lack fc-list).
-FreeType must not open or close two faces at once (nor while SDL_ttf closes
-one): every Font made or dropped, here or by the window, holds ``FACES``.
+FreeType must not open or close two faces at once, and pygame opens a font
+with the interpreter let go: every Font made or dropped, here or by the
+window, holds ``FACES``, as does the thread's drawing, which pygame's quit
+(at exit, or after ``close``) must not cut short.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 import threading
@@ -29,11 +32,21 @@ import pygame
 
 from .font_tables import Coverage, read_coverage
 
-#: Held while a pygame Font is made or dropped, on any thread.
+#: Held while a pygame Font is made or dropped, on any thread, and while the
+#: finder's thread draws (so that pygame never quits under it).
 FACES = threading.Lock()
 #: Fonts the thread opened, kept for the run (a few: one per script met),
 #: so that none is dropped by the garbage collector on another thread.
 _opened: dict[Path, pygame.font.Font | None] = {}
+#: Set as the interpreter exits, before pygame quits (atexit runs the last
+#: registered first): no font is opened after it, by a thread left running.
+_exiting: list[bool] = []
+
+
+@atexit.register
+def _no_more_fonts() -> None:
+    with FACES:
+        _exiting.append(True)
 SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 #: Font files read at most (a Windows with every language pack has ~1,000),
 #: and folders deep.
@@ -72,18 +85,25 @@ Request = tuple[str, int, int, bool]
 
 def font_folders(platform: str = sys.platform, environ: dict[str, str] | None = None,
                  home: Path | None = None) -> list[Path]:
-    """Where a system keeps its fonts, the system's own first."""
+    """Where a system keeps its fonts, the system's own first; the user's
+    own only when a home directory is known (a container run under a bare
+    user id has none, and starts all the same)."""
     env = dict(os.environ) if environ is None else environ
-    home = Path.home() if home is None else home
+    if home is None:
+        try:
+            home = Path.home()
+        except (RuntimeError, KeyError):
+            home = None
     if platform.startswith("win"):
         windows = Path(env.get("WINDIR", r"C:\Windows"))
         local = env.get("LOCALAPPDATA")
         return [windows / "Fonts"] + ([Path(local) / "Microsoft/Windows/Fonts"] if local else [])
     if platform == "darwin":
-        return [Path("/System/Library/Fonts"), Path("/Library/Fonts"), home / "Library/Fonts"]
-    data = env.get("XDG_DATA_HOME") or str(home / ".local/share")
-    return [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path(data) / "fonts",
-            home / ".fonts"]
+        system = [Path("/System/Library/Fonts"), Path("/Library/Fonts")]
+        return system + ([home / "Library/Fonts"] if home else [])
+    folders = [Path("/usr/share/fonts"), Path("/usr/local/share/fonts")]
+    data = env.get("XDG_DATA_HOME") or (str(home / ".local/share") if home else "")
+    return folders + ([Path(data) / "fonts"] if data else []) + ([home / ".fonts"] if home else [])
 
 
 def font_files(folders: Iterable[Path]) -> list[Path]:
@@ -163,16 +183,13 @@ class FontFinder:
             return self._lock.wait_for(lambda: not self._asked, timeout)
 
     def close(self) -> None:
-        """No more questions; the thread stops after the file it is reading
-        (never in the middle of opening a font: pygame quits after this)."""
+        """No more questions: the thread stops after the file it is reading,
+        and opens or draws nothing once this returns (pygame quits next)."""
         with self._lock:
             self._closed = True
             self._asked.clear()
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout=1.0)
         with FACES:
-            pass                           # a font being opened is open now
+            pass                           # a glyph being drawn is drawn now
 
     # ------------------------------------------------------------ the thread
 
@@ -184,7 +201,10 @@ class FontFinder:
                     self._lock.notify_all()
                     return
                 request = self._asked[0]
-            answer = self._draw(request)
+            try:
+                answer = self._draw(request)
+            except Exception:             # whatever a font file does: the box, not a dead thread
+                answer = None
             with self._lock:
                 if self._asked and self._asked[0] == request:
                     self._asked.pop(0)
@@ -200,21 +220,14 @@ class FontFinder:
             if self._closed:
                 return None
             if ch in coverage:
-                font = self._open(path)
-                glyph = draw_glyph(font, *request) if font is not None else None
+                with FACES:               # pygame does not quit under it (see close)
+                    if self._closed or _exiting:
+                        return None
+                    font = _open(path)
+                    glyph = draw_glyph(font, *request) if font is not None else None
                 if glyph is not None:
                     return glyph
         return None
-
-    def _open(self, path: Path) -> pygame.font.Font | None:
-        """``path`` opened by pygame (once a run), or None when it cannot be."""
-        with FACES:
-            if path not in _opened and not self._closed:
-                try:
-                    _opened[path] = pygame.font.Font(path, 10)
-                except (OSError, pygame.error, ValueError, RuntimeError):
-                    _opened[path] = None
-            return _opened.get(path)
 
     def _index(self) -> list[tuple[Path, Coverage]]:
         fonts = []
@@ -226,6 +239,16 @@ class FontFinder:
                 fonts.append((path, coverage))
             time.sleep(0)
         return fonts
+
+
+def _open(path: Path) -> pygame.font.Font | None:
+    """``path`` opened by pygame (once a run), or None when it cannot be."""
+    if path not in _opened:
+        try:
+            _opened[path] = pygame.font.Font(path, 10)
+        except (OSError, pygame.error, ValueError, RuntimeError):
+            _opened[path] = None
+    return _opened[path]
 
 
 def draw_glyph(font: pygame.font.Font, ch: str, height: int, baseline: int,
