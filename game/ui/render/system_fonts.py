@@ -166,7 +166,7 @@ class FontFinder:
                 self._asked.append(request)
                 if self._thread is None:
                     self._thread = threading.Thread(target=self._run, daemon=True,
-                                                    name="system fonts")
+                                                    name="system-fonts")
                     self._thread.start()
             return WAITING
 
