@@ -123,7 +123,9 @@ def font_files(folders: Iterable[Path]) -> list[Path]:
                 entries = sorted(os.scandir(where), key=lambda e: e.name)
             except OSError:
                 continue
-            for entry in entries:
+            for i, entry in enumerate(entries):
+                if i % 64 == 63:
+                    time.sleep(0)
                 name = entry.name.lower()
                 try:
                     if entry.is_dir():
@@ -195,6 +197,7 @@ class FontFinder:
 
     def _run(self) -> None:
         while True:
+            time.sleep(0)                 # the window's thread first: it waits for the interpreter
             with self._lock:
                 if not self._asked:
                     self._thread = None
