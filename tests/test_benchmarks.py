@@ -310,3 +310,23 @@ def test_the_window_scenario_zooms_its_board_in_and_out(monkeypatch):
     monkeypatch.setattr(App, "zoom", zoom)
     scenario_window(Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-")), 60, "zoom")
     assert scales[:3] == [2, 1, 2]
+
+
+def test_the_other_scripts_scenario_asks_the_finder_for_each_letter(monkeypatch):
+    """Best Times' names, then the letters typed: each asked of the system
+    fonts' finder (whatever fonts the machine has, or none)."""
+    import bench_actions
+
+    from game.ui.render.system_fonts import FontFinder
+    asked = []
+    real = FontFinder.glyph
+
+    def glyph(finder, ch, *args):
+        asked.append(ch)
+        return real(finder, ch, *args)
+
+    monkeypatch.setattr(FontFinder, "glyph", glyph)
+    times = bench_actions.scenario_other_scripts(120)
+    assert len(times) >= 120
+    assert {"山", "김", "王", "🦊"} <= set(asked)                    # Best Times' names
+    assert set(bench_actions.TYPED[:10]) <= set(asked)               # typed in the name entry

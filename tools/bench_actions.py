@@ -148,3 +148,42 @@ def scenario_open_replay(frames: int, files: int = 5000) -> CpuTimes:
         return run(app, frames, script)
     finally:
         store.close()
+
+
+#: Best times under names no font of ours draws, and more typed one by one.
+OTHER_SCRIPTS = ("山田太郎", "김민준", "王小明", "علي", "Zoë 😀🦊")
+TYPED = "春夏秋冬東西南北上下左右前後内外大小高低長短明暗新古강산바다하늘별달"
+
+
+def scenario_other_scripts(frames: int) -> CpuTimes:
+    """Best Times opened on names in five scripts: the first character
+    missing from our fonts sends the finder's thread through the system's
+    fonts (``render/system_fonts.py``); then a name entry where a new
+    Japanese or Korean letter is typed every 4 frames, each one looked for
+    on that thread and the text drawn again when it is found."""
+    from storm import WON_BEGINNER
+
+    from game.ui.screens.names import NameDialog
+    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-scripts-"))
+    for i, name in enumerate(OTHER_SCRIPTS):
+        store.add_best_time("beginner", name, 10_000 + 1000 * i, None, None)
+    app = make_app(store)
+    typed = iter(TYPED * (frames // len(TYPED) + 1))
+
+    def act(app, frame: int) -> None:
+        if frame == 2:
+            app.commands.run("best_times")
+        elif frame == 60:
+            app.pop()
+            app.push(NameDialog(app, WON_BEGINNER))
+        elif frame > 60 and frame % 4 == 0:
+            entry = app.top.entry
+            if len(entry.text) >= 16:
+                entry.set(entry.text[-8:])
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=next(typed)))
+
+    in_frame(app, act)
+    try:
+        return run(app, frames, lambda app, frame: None)
+    finally:
+        store.close()

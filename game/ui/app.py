@@ -11,7 +11,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 import pygame
 
@@ -32,7 +33,9 @@ from .hit import Viewport
 from .loading import ReplayLoader
 from .loop import TICKS_PER_SECOND, Loop, TickClock
 from .render.atlas import Atlas
+from .render.fallback import FallbackGlyphs
 from .render.painter import Painter
+from .render.system_fonts import FontFinder
 from .screens.base import Screen
 from .window_fit import WindowFit
 from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
@@ -48,7 +51,8 @@ class App(Loop, WindowFit):
                  seed: int | None = None, kiosk: bool = False, demo: bool = False,
                  idle_seconds: float = DEFAULT_IDLE_SECONDS,
                  worker: Worker | None = None, background_reads: bool | None = None,
-                 loader: Worker | None = None) -> None:
+                 loader: Worker | None = None,
+                 font_folders: Sequence[Path] | None = None) -> None:
         """``settings`` are this run's; ``overridden`` names those given on the
         command line, which are not saved unless the player changes them.
 
@@ -61,7 +65,9 @@ class App(Loop, WindowFit):
         ``loader``, chosen the same way (``loading.py``). The records dialogs
         read the store through ``reader``: on its own thread, or
         (``background_reads`` False, the default with a TickClock) on the UI
-        thread at the next tick."""
+        thread at the next tick. Characters none of our fonts has are
+        looked for in the fonts under ``font_folders`` (the system's by
+        default), on a thread of their own."""
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
@@ -92,6 +98,7 @@ class App(Loop, WindowFit):
         self.reader = store.reader(background=background_reads)
         self.exports = ReplayExporter(background=background_reads)
         self.atlas = Atlas.load()
+        self.fallback = FallbackGlyphs(FontFinder(font_folders))
         self.display = Display(i18n._("Minesweeper"), icon=self.atlas.get("icon"),
                                saved_at=settings.window_position)
         self._place_unsaved = False                 # the window moved since its place was saved
@@ -190,6 +197,16 @@ class App(Loop, WindowFit):
     def invalidate(self) -> None:
         """Redraw everything at the next render."""
         self._full = True
+
+    def glyphs_found(self) -> None:
+        """Characters drawn as boxes were found in the system's fonts (or
+        found in none): text is measured and drawn again, as when the
+        language changes, since a name's width changed with them."""
+        if self.painter is not None:
+            self.painter.forget_text()
+        for screen in self.stack:
+            screen.relayout()
+        self.invalidate()
 
     # ------------------------------------------------------------ stack
 
@@ -296,6 +313,7 @@ class App(Loop, WindowFit):
                 keep_record()
         self.play.abandon()
         self.exports.close()
+        self.fallback.finder.close()
         self.store.flush()
         self.audio.stop()
         pygame.display.quit()

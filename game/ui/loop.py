@@ -154,13 +154,16 @@ class Loop:
 
     def update(self) -> None:
         """One fixed tick for every screen; news from the store's background
-        writer (saving stopped) is shown as it comes; the window's new place
-        is saved once it stays there."""
+        writer (saving stopped) is shown as it comes, and characters found in
+        the system's fonts are drawn; the window's new place is saved once
+        it stays there."""
         self.ticks += 1
         if self.store.notices:
             self.show_notices()
         self.replays.update()
         self.exports.update()
+        if self.fallback.finder.take_news():
+            self.glyphs_found()
         for screen in list(self.stack):
             screen.update()
         self.audio.update(self.still())

@@ -64,7 +64,7 @@ class WindowFit:
             if resized:
                 self.place_changed()        # maybe: pulled onto the screen, out of fullscreen
             self.atlas.convert()
-            self.painter = Painter(self.display.surface, self.atlas, self.viewport)
+            self.painter = Painter(self.display.surface, self.atlas, self.viewport, self.fallback)
             for screen in self.stack:
                 screen.relayout()
             self.invalidate()
@@ -87,7 +87,7 @@ class WindowFit:
             return
         before = self.viewport
         self.viewport = self.display.place(self.layout.size, before.scale)
-        self.painter = Painter(self.display.surface, self.atlas, self.viewport)
+        self.painter = Painter(self.display.surface, self.atlas, self.viewport, self.fallback)
         if self.viewport.scale != before.scale:
             for screen in self.stack:
                 screen.relayout()

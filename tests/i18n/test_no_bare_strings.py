@@ -25,6 +25,15 @@ ALLOWED = {
     "first_click must be one of ": "a programmer's mistake (solver API), never shown to a player",
     ", not ": "the same message",
     "libX11.so.6": "Xlib's file name (game/ui/bare_x.py), loaded as SDL loads it",
+    ">HH": "a font file's fields, as struct reads them (game/ui/render/font_tables.py)",
+    ">HHI": "the same",
+    ">4sIII": "the same",
+    "C:\\Windows": "the systems' font folders, as named on disk (render/system_fonts.py)",
+    "Fonts": "the same",
+    "/System/Library/Fonts": "the same",
+    "/Library/Fonts": "the same",
+    "Library/Fonts": "the same",
+    "Microsoft/Windows/Fonts": "the same",
 }
 #: Short key names on key caps and in menus: the same in every language we
 #: have (translated ones, like "Q / Esc", go through N_).

@@ -27,11 +27,14 @@ BOARD_8 = ["*.......", "........", "........", "........",
 def make_app(layout: list[str] | None = None, *, data_dir=None, **settings) -> App:
     """An app on a fresh game (or on a board drawn as text), sound off, scale 1,
     keeping its records in ``data_dir`` (a new folder under pytest's temporary
-    directory by default)."""
+    directory by default), looking for no character in the machine's fonts
+    unless given ``font_folders``."""
     seed = settings.pop("seed", 1)
     modes = {k: settings.pop(k) for k in ("kiosk", "demo", "idle_seconds", "worker",
-                                          "background_reads", "loader", "overridden")
+                                          "background_reads", "loader", "overridden",
+                                          "font_folders")
              if k in settings}
+    modes.setdefault("font_folders", ())      # the machine's fonts: none counted on
     options = {"sound": False, "scale": 1, **settings}
     if data_dir is None:
         if new_data_dir is None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..display import window_surface
 from ..hit import Viewport
 from .atlas import Atlas
+from .fallback import FallbackGlyphs
 
 BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
@@ -26,9 +26,11 @@ WIDTHS_KEPT = 4096      # text widths remembered at most (then forgotten at once
 
 
 class Painter:
-    def __init__(self, surface: pygame.Surface, atlas: Atlas, viewport: Viewport) -> None:
+    def __init__(self, surface: pygame.Surface, atlas: Atlas, viewport: Viewport,
+                 fallback: FallbackGlyphs) -> None:
         self.surface = surface
         self.atlas = atlas
+        self.fallback = fallback
         self.viewport = viewport
         self.scale = viewport.scale
         self._glyphs: dict[tuple[str, str, Colour, int], pygame.Surface] = {}
@@ -129,42 +131,27 @@ class Painter:
             x += glyph.get_width()
         return (x - start) // self.scale
 
+    def forget_text(self) -> None:
+        """Glyphs and widths are made again: characters were found in the
+        system's fonts, which were drawn as boxes until then."""
+        self._glyphs.clear()
+        self._widths.clear()
+
     def _glyph(self, face: str, ch: str, colour: Colour) -> pygame.Surface:
         key = (face, ch, colour, self.scale)
         glyph = self._glyphs.get(key)
         if glyph is None:
             name = f"font_{face}_{ord(ch)}"
+            tint = True
             if name in self.atlas:
                 glyph = self.atlas.get(name, self.scale).copy()
             else:
-                glyph = fallback_glyph(ch, self.atlas.fonts[face]["height"], face == "bold",
-                                       self.scale)
-            glyph.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                font = self.atlas.fonts[face]
+                glyph, tint = self.fallback.glyph(ch, font["height"], font["baseline"],
+                                                  face == "bold", self.scale)
+            if tint:
+                glyph.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
             if len(self._glyphs) > 4096:
                 self._glyphs.clear()
             self._glyphs[key] = glyph
         return glyph
-
-
-_fallback_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
-def fallback_glyph(ch: str, height: int, bold: bool, scale: int) -> pygame.Surface:
-    """A white glyph for a character our pixel font lacks (names in other
-    scripts), from pygame's bundled font, at the pixel font's height."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    key = (height, bold)
-    font = _fallback_fonts.get(key)
-    if font is None:
-        font = pygame.font.Font(None, height + 3)
-        font.set_bold(bold)
-        _fallback_fonts[key] = font
-    if 0xD800 <= ord(ch) <= 0xDFFF:        # a lone surrogate (bytes of a non-UTF-8 path)
-        ch = "\ufffd"
-    ch = ch if font.size(ch)[0] else ""    # render() refuses zero-width marks (U+034F...)
-    glyph = font.render(ch, False, WHITE).convert_alpha() if window_surface() \
-        else font.render(ch, False, WHITE)
-    canvas = pygame.Surface((glyph.get_width() + 1, height), pygame.SRCALPHA)
-    canvas.blit(glyph, (0, max(0, (height - glyph.get_height()) // 2)))
-    return pygame.transform.scale_by(canvas, scale) if scale != 1 else canvas

@@ -1,0 +1,277 @@
+"""Characters none of our fonts has, found in the fonts of the folders given.
+
+No test counts on the machine's fonts: the font they find is pygame's own
+bundled font copied with its character map changed, so that it has a
+character the bundled font lacks (FULLWIDTH A), as a Japanese font would.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import threading
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.render import system_fonts
+from game.ui.render.fallback import bundled_has
+from game.ui.render.font_tables import read_coverage
+from game.ui.render.system_fonts import WAITING, FontFinder, font_files, font_folders
+from game.ui.screens.names import NameDialog
+
+from .helpers import make_app
+from .test_records import BEGINNER, type_text, win
+
+BUNDLED = Path(pygame.__file__).parent / "freesansbold.ttf"
+FOUND = "\uff21"            # FULLWIDTH LATIN CAPITAL LETTER A: in no font of ours
+NOWHERE = "\u0e01"          # THAI CHARACTER KO KAI: in none of these fonts either
+
+
+def tables(data: bytes) -> dict[bytes, tuple[int, int]]:
+    count = struct.unpack_from(">H", data, 4)[0]
+    return {tag: (offset, length) for tag, _, offset, length in
+            (struct.unpack_from(">4sIII", data, 12 + 16 * i) for i in range(count))}
+
+
+def font_having(ch: str, like: str = "W") -> bytes:
+    """The bundled font, its last character moved to ``ch`` (past it, below
+    U+FFFF) and drawn as ``like`` (wider than the box): the last segment of
+    its format 4 map made to start and end at ``ch``, reaching ``like``'s
+    glyph."""
+    data = bytearray(BUNDLED.read_bytes())
+    cmap = tables(bytes(data))[b"cmap"][0]
+    table = cmap + struct.unpack_from(">HHI", data, cmap + 4)[2]
+    assert struct.unpack_from(">H", data, table)[0] == 4
+    count = struct.unpack_from(">H", data, table + 6)[0] // 2
+
+    def at(column: int, segment: int) -> int:     # ends, starts, deltas, range offsets
+        return table + 14 + 2 * (column * count + segment) + (2 if column else 0)
+    last = count - 2                               # the one before the 0xFFFF sentinel
+    ends = struct.unpack_from(f">{count}H", data, at(0, 0))
+    near = next(i for i, e in enumerate(ends) if e >= ord(like))
+    assert ends[last] < ord(ch) < 0xFFFF
+    assert struct.unpack_from(">H", data, at(3, near))[0] == 0     # mapped by delta alone
+    assert struct.unpack_from(">H", data, at(3, last))[0] == 0
+    glyph = (ord(like) + struct.unpack_from(">H", data, at(2, near))[0]) & 0xFFFF
+    struct.pack_into(">H", data, at(0, last), ord(ch))
+    struct.pack_into(">H", data, at(1, last), ord(ch))
+    struct.pack_into(">H", data, at(2, last), (glyph - ord(ch)) & 0xFFFF)
+    return bytes(data)
+
+
+def refused_by_freetype(ch: str) -> bytes:
+    """A font whose character map has ``ch`` but which FreeType will not
+    open (no 'head' table): pygame-ce then hands back a Font whose calls
+    crash the process."""
+    data = bytearray(font_having(ch))
+    count = struct.unpack_from(">H", data, 4)[0]
+    for i in range(count):
+        if data[12 + 16 * i:16 + 16 * i] == b"head":
+            data[12 + 16 * i:16 + 16 * i] = b"hexd"
+    return bytes(data)
+
+
+@pytest.fixture
+def fonts(tmp_path):
+    """A font folder: the bundled font under another name, and one having FOUND."""
+    folder = tmp_path / "fonts"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "Plain.ttf").write_bytes(BUNDLED.read_bytes())
+    (folder / "sub" / "Wide.ttf").write_bytes(font_having(FOUND))
+    return folder
+
+
+class Held:
+    """The finder's thread held up before it reads a font, until ``release``:
+    the window's frames meanwhile are seen, whatever the thread's speed."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.readers: set[threading.Thread] = set()
+        self._go_on = threading.Event()
+        real = system_fonts.read_coverage
+
+        def held(path):
+            self.readers.add(threading.current_thread())
+            self._go_on.wait(10)
+            return real(path)
+        monkeypatch.setattr(system_fonts, "read_coverage", held)
+
+    def release(self) -> None:
+        self._go_on.set()
+
+
+@pytest.fixture
+def held(monkeypatch):
+    return Held(monkeypatch)
+
+
+def glyph_pixels(app, ch: str) -> tuple[tuple[int, int], bytes]:
+    """The glyph the app's painter draws for ``ch``, asking for it if need be."""
+    glyph = app.painter._glyph("regular", ch, (0, 0, 0))
+    return glyph.get_size(), pygame.image.tobytes(glyph, "RGBA")
+
+
+def entry_pixels(app) -> bytes:
+    dialog = app.top
+    box = app.painter.px(dialog.screen_rect(dialog.entry))
+    return pygame.image.tobytes(app.display.surface.subsurface(box), "RGB")
+
+
+def test_the_character_maps_say_what_a_font_has(fonts):
+    plain, wide = read_coverage(fonts / "Plain.ttf"), read_coverage(fonts / "sub" / "Wide.ttf")
+    assert "A" in plain and "\u0416" in plain and FOUND not in plain and "\u65e5" not in plain
+    assert FOUND in wide and "A" in wide and NOWHERE not in wide
+    assert not bundled_has(FOUND) and bundled_has("A")
+
+
+def test_a_character_no_font_of_ours_has_is_drawn_from_a_font_in_the_folders(fonts, held):
+    app = make_app(font_folders=[fonts])
+    box = glyph_pixels(app, FOUND)                      # asked: the box meanwhile
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is WAITING
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()                                          # the news: text drawn again
+    found = glyph_pixels(app, FOUND)
+    assert found != box
+    assert found[0][1] == box[0][1] == app.painter.line_height()
+
+
+def test_a_character_no_font_has_keeps_the_box(fonts):
+    alone = make_app()
+    app = make_app(font_folders=[fonts])
+    glyph_pixels(app, NOWHERE)
+    assert app.fallback.finder.wait()
+    app.step()
+    assert app.fallback.finder.glyph(NOWHERE, 11, 9, False) is None
+    assert glyph_pixels(app, NOWHERE) == glyph_pixels(alone, NOWHERE)
+
+
+def test_a_name_typed_shows_the_box_then_the_character_found(fonts, held):
+    app = make_app(BEGINNER, font_folders=[fonts])
+    win(app)
+    assert isinstance(app.top, NameDialog)
+    type_text(app, "Zo" + FOUND)
+    boxed = entry_pixels(app)
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert app.top.entry.text == "Zo" + FOUND           # laid out again, nothing lost
+    assert entry_pixels(app) != boxed
+
+
+def test_best_times_see_a_name_cut_once_its_characters_are_found(fonts, tmp_path, held):
+    """The list's name column cuts a long name, whose whole text the details
+    then show: judged again with the characters found, wider than boxes."""
+    records = tmp_path / "records"
+    app = make_app(data_dir=records, font_folders=[fonts])
+    app.commands.run("best_times")
+    app.step()
+    count = min(20, app.top.name_w // app.painter.text_width(FOUND))
+    name = FOUND * count
+    app.store.add_best_time("beginner", name, 10_000, None, None)
+    app.top.read_again()
+    app.step(2)
+    assert app.top.details.text and not app.top.details.text.startswith(name)    # not cut
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert app.top.details.text.startswith(name + "\n")       # cut now: shown whole below
+
+
+def test_the_fonts_are_read_on_a_thread_of_their_own_and_the_window_goes_on(fonts, held):
+    """The finder's thread held up reading a font: the window draws frame
+    after frame with the box, and the character once the thread is done."""
+    app = make_app(BEGINNER, font_folders=[fonts])
+    win(app)
+    type_text(app, FOUND)
+    boxed = entry_pixels(app)
+    for _ in range(10):
+        app.step()
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is WAITING
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert entry_pixels(app) != boxed
+    assert held.readers and threading.main_thread() not in held.readers
+
+
+def test_fonts_that_cannot_be_read_are_passed_over(fonts):
+    """Truncated, not a font at all, empty, refused by FreeType (which
+    crashed pygame), a folder or a pipe named like a font, a dangling link:
+    passed over in silence, and the character drawn from the good font."""
+    bad = fonts / "A-bad"                        # looked at before sub/Wide.ttf
+    bad.mkdir()
+    (bad / "truncated.ttf").write_bytes(font_having(FOUND)[:600])
+    (bad / "garbage.ttf").write_bytes(b"\x00\x01\x00\x00" + os.urandom(300))
+    (bad / "empty.otf").write_bytes(b"")
+    (bad / "refused.ttf").write_bytes(refused_by_freetype(FOUND))
+    (bad / "folder.ttf").mkdir()
+    (bad / "dangling.ttf").symlink_to(bad / "nowhere.ttf")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(bad / "pipe.ttc")
+    assert read_coverage(bad / "refused.ttf") is not None      # its map alone is fine
+    for name in ("truncated.ttf", "garbage.ttf", "empty.otf", "folder.ttf", "dangling.ttf"):
+        assert read_coverage(bad / name) is None
+    app = make_app(font_folders=[fonts])
+    box = glyph_pixels(app, FOUND)
+    assert app.fallback.finder.wait()
+    app.step()
+    assert glyph_pixels(app, FOUND) != box
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is not None
+
+
+def test_the_font_folders_of_each_system():
+    home = Path("/home/zoe")
+    windows = font_folders("win32", {"WINDIR": r"D:\Win", "LOCALAPPDATA": r"C:\Users\zoe\AppData\Local"},
+                           home)
+    assert windows == [Path(r"D:\Win") / "Fonts",
+                       Path(r"C:\Users\zoe\AppData\Local") / "Microsoft/Windows/Fonts"]
+    assert font_folders("darwin", {}, home) == [Path("/System/Library/Fonts"),
+                                                Path("/Library/Fonts"), home / "Library/Fonts"]
+    assert font_folders("linux", {}, home) == [Path("/usr/share/fonts"),
+                                               Path("/usr/local/share/fonts"),
+                                               home / ".local/share/fonts", home / ".fonts"]
+
+
+def test_without_a_home_directory_the_systems_fonts_are_looked_at(monkeypatch):
+    def unknown():
+        raise RuntimeError("Could not determine home directory.")
+    monkeypatch.setattr(Path, "home", unknown)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert font_folders("linux") == [Path("/usr/share/fonts"), Path("/usr/local/share/fonts")]
+    assert font_folders("darwin") == [Path("/System/Library/Fonts"), Path("/Library/Fonts")]
+
+
+COLOUR_EMOJI = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+
+
+@pytest.mark.skipif(not COLOUR_EMOJI.is_file(), reason="Noto Color Emoji is not installed")
+def test_a_colour_emoji_is_shrunk_to_the_line_in_its_colours(tmp_path):
+    """Noto Color Emoji has one size, 136 pixels: drawn at the line's height,
+    and not tinted with the text's colour."""
+    (tmp_path / "NotoColorEmoji.ttf").write_bytes(COLOUR_EMOJI.read_bytes())
+    app = make_app(font_folders=[tmp_path])
+    glyph_pixels(app, "\U0001f98a")                      # FOX FACE
+    assert app.fallback.finder.wait()
+    app.step()
+    found = app.fallback.finder.glyph("\U0001f98a", 11, 9, False)
+    assert found.coloured and found.image.get_height() == 11
+    drawn = app.painter._glyph("regular", "\U0001f98a", (0, 0, 0))
+    colours = {tuple(drawn.get_at((x, y)))[:3] for x in range(drawn.get_width())
+               for y in range(drawn.get_height()) if drawn.get_at((x, y))[3] > 128}
+    assert any(max(c) - min(c) > 64 for c in colours)      # orange, not black
+
+
+def test_plain_faces_come_before_bold_and_serif_ones(tmp_path):
+    for name in ("NotoSerifCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoSansCJK-Regular.ttc",
+                 "readme.txt", "LastResort.otf"):
+        (tmp_path / name).write_bytes(b"")
+    assert [p.name for p in font_files([tmp_path])] == [
+        "NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoSerifCJK-Regular.ttc"]
+
+
+def test_a_finder_with_nowhere_to_look_answers_at_once():
+    finder = FontFinder([])
+    assert finder.glyph(FOUND, 11, 9, False) is None and not finder.take_news()
