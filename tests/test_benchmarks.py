@@ -4,7 +4,6 @@ speed goes in benchmarks, never in tests)."""
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -49,8 +48,8 @@ def test_the_budget_benchmark_times_the_overlay_the_hint_and_the_move():
     assert len(asked) == 1 and asked.pop() > 2          # each position asked all three
 
 
-def test_the_frame_benchmark_times_every_frame_of_the_real_loop():
-    store = Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-"))
+def test_the_frame_benchmark_times_every_frame_of_the_real_loop(tmp_path):
+    store = Store(tmp_path)
     times = bench_frames.scenario_autoplay(store, 12)
     # 12 frames drawn; a slow frame (the worker starting) may leave its
     # drawing to the next one, and every pass of the loop is timed.
@@ -259,7 +258,7 @@ def test_the_pages_scenario_turns_every_page_of_statistics(monkeypatch):
     assert len(set(shown)) == pages                  # every level of every shape
 
 
-def test_the_window_scenario_switches_the_language_back_and_forth(monkeypatch):
+def test_the_window_scenario_switches_the_language_back_and_forth(monkeypatch, tmp_path):
     from bench_boards import scenario_window
 
     from game.ui.app import App
@@ -271,7 +270,7 @@ def test_the_window_scenario_switches_the_language_back_and_forth(monkeypatch):
         real(app, language)
 
     monkeypatch.setattr(App, "set_language", set_language)
-    scenario_window(Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-")), 60, "language")
+    scenario_window(Store(tmp_path), 60, "language")
     assert chosen[:3] == ["fr", "en", "fr"]
 
 
@@ -296,7 +295,7 @@ def test_the_pages_soak_refuses_a_length_it_cannot_run(option, message, capsys):
     assert exit_.value.code == 2 and message in capsys.readouterr().err
 
 
-def test_the_window_scenario_zooms_its_board_in_and_out(monkeypatch):
+def test_the_window_scenario_zooms_its_board_in_and_out(monkeypatch, tmp_path):
     from bench_boards import scenario_window
 
     from game.ui.app import App
@@ -308,7 +307,7 @@ def test_the_window_scenario_zooms_its_board_in_and_out(monkeypatch):
         scales.append(app.viewport.scale)
 
     monkeypatch.setattr(App, "zoom", zoom)
-    scenario_window(Store(tempfile.mkdtemp(prefix="minesweeper-bench-test-")), 60, "zoom")
+    scenario_window(Store(tmp_path), 60, "zoom")
     assert scales[:3] == [2, 1, 2]
 
 

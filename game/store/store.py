@@ -357,8 +357,11 @@ class Store(Opening, SettingsKeeping):
         return self._read(lambda db: ledger.read_best_times(db, key), [])
 
     def _write_failed(self, error: Exception) -> None:
-        if retried(error) and not isinstance(error, newer.BecameNewer):
-            self._refused = error.with_traceback(None)      # said at close
+        if retried(error):          # the last of the failures that keep games: said at close
+            # ... unless a newer copy's records refuse them (told as such),
+            # not the disk: an earlier full disk was given as the reason.
+            self._refused = None if isinstance(error, newer.BecameNewer) \
+                else error.with_traceback(None)
         if self._saving:
             self._notices.add(
                 notices.newer(N_("records"), self.directory / database.NAME)

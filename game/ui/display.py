@@ -53,7 +53,7 @@ def window_room() -> tuple[int, int]:
 
 
 def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, int],
-              was: tuple[int, int]) -> tuple[int, int]:
+              was: tuple[int, int], *, top: int = 0) -> tuple[int, int]:
     """Where a window of ``pixels`` wanted at top-left ``at`` goes: there,
     or as near as keeps it on the ``screen`` (the first display, whose size
     alone SDL tells; less half the room kept for the taskbar and the title
@@ -63,24 +63,22 @@ def on_screen(at: tuple[int, int], pixels: tuple[int, int], screen: tuple[int, i
     fullscreen or growing with a zoom or a bigger level. Judged at its new
     size, a window wholly on a display left of the first and grown over
     its edge (Beginner to Expert) jumped onto the first. A window no bigger
-    than it was and wholly on the display, its title bar too, stays put, the
-    room kept for the taskbar notwithstanding (that room is for a window
-    that grows): left in the screen's bottom-right corner, it came back from
-    fullscreen, and opened at the next start, up to 48 pixels up and 16
-    left. Its top is kept a title bar (``TITLE_BAR``) below the screen's,
-    even if the bottom then hangs off a screen too short for it: a window
-    dragged up with its title bar above the screen came back there, and
-    could no longer be grabbed."""
+    than it was and wholly on the display stays put, the room kept for the
+    taskbar notwithstanding (that room is for a window that grows): left in
+    the screen's bottom-right corner, it came back from fullscreen, and
+    opened at the next start, up to 48 pixels up and 16 left. Its top is
+    kept ``top`` pixels below the screen's, even if the bottom then hangs
+    off a screen too short for it (``start_position``: a title bar)."""
     x, y = at
     w, h = was
     if x >= screen[0] or y >= screen[1] or x + w <= 0 or y + h <= 0:
         return at
     if pixels[0] <= w and pixels[1] <= h and 0 <= x <= screen[0] - pixels[0] \
-            and TITLE_BAR <= y <= screen[1] - pixels[1]:
+            and top <= y <= screen[1] - pixels[1]:
         return at
     room_x = screen[0] - pixels[0] - WINDOW_MARGIN[0] // 2
     room_y = screen[1] - pixels[1] - WINDOW_MARGIN[1] // 2
-    return max(0, min(x, room_x)), max(TITLE_BAR, min(y, room_y))
+    return max(0, min(x, room_x)), max(top, min(y, room_y))
 
 
 def reachable(at: tuple[int, int], pixels: tuple[int, int],
@@ -113,7 +111,13 @@ def start_position(saved: Sequence[int], pixels: tuple[int, int],
     another display could be (:func:`reachable`) stays there, even opened
     bigger than it was left and reaching over the first display's edge, as
     a zoom leaves it; with the first display alone, a window over its edge
-    is pulled onto it, and one lost off-screen is centred."""
+    is pulled onto it, and one lost off-screen is centred. Its top is kept
+    a title bar (``TITLE_BAR``) below the screen's: a window dragged up with
+    its title bar above the screen came back there, and could no longer be
+    grabbed. Only here, where no window manager has framed the window yet:
+    within a session, one parked against the screen's top (its inside 20
+    pixels down under openbox) went 12 pixels down at every zoom and
+    fullscreen."""
     if len(saved) != 2 or not displays:
         return None
     at = (saved[0], saved[1])
@@ -122,7 +126,7 @@ def start_position(saved: Sequence[int], pixels: tuple[int, int],
     (w, h), others = displays[0], displays[1:]
     if others and not (0 <= at[0] < w and 0 <= at[1] < h):
         return at
-    return on_screen(at, pixels, (w, h), pixels)
+    return on_screen(at, pixels, (w, h), pixels, top=TITLE_BAR)
 
 
 #: The last window surface ``window_surface`` saw (weakly: a dead one is gone).

@@ -18,7 +18,7 @@ from game.settings import Settings
 from game.store import schema
 from game.store.statistics import LevelStats
 
-from .helpers import files_in, game, open_store, reopen
+from .helpers import FullDisk, files_in, game, open_store, reopen
 
 OLD = Path(__file__).parent / "old_versions"
 
@@ -116,6 +116,27 @@ def test_records_a_newer_copy_migrated_meanwhile_are_written_no_more(tmp_path):
     assert db.execute("SELECT time_ms FROM games").fetchall() == [(20_000,)]
     assert db.execute("SELECT count(*) FROM unfinished").fetchone() == (0,)
     db.close()
+
+
+def test_records_a_newer_copy_migrated_are_not_said_lost_to_the_disk_at_close(
+        tmp_path, monkeypatch):
+    """The games given up at close because a newer copy migrated the records
+    are not the disk's to explain: the player was told the file is a newer
+    version's. A full disk earlier in the session (room made since) was
+    given as the reason: "2 results could not be saved (database or disk is
+    full)"."""
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    store.record_game(game(time_ms=20_000))
+    assert not store.flush()
+    disk.room()
+    assert store.flush()
+    migrated_by_a_newer_version(tmp_path / "records.db")
+    store.record_game(game(time_ms=9_000))
+    store.record_game(game(time_ms=8_000, result="lost"))
+    assert not store.flush()
+    store.close()
+    assert store.unsaved is None
 
 
 def test_a_newer_versions_records_are_shown_and_never_written(tmp_path):

@@ -55,7 +55,7 @@ def test_a_window_left_over_the_display_s_edge_is_pulled_wholly_onto_it(at):
     """The resolution shrank, or the window hung over an edge: it opens on
     the display, as a zoom that grows it keeps it there."""
     x, y = start_position(list(at), WINDOW, [SCREEN])
-    assert (x, y) == on_screen(at, WINDOW, SCREEN, WINDOW)
+    assert (x, y) == on_screen(at, WINDOW, SCREEN, WINDOW, top=TITLE_BAR)
     assert 0 <= x and x + WINDOW[0] <= SCREEN[0] and 0 <= y and y + WINDOW[1] <= SCREEN[1]
 
 
@@ -136,6 +136,25 @@ def test_a_window_parked_in_the_screen_s_corner_comes_back_there_from_fullscreen
     key(app, pygame.K_F11)
     key(app, pygame.K_F11)
     assert not app.display.fullscreen
+    assert tuple(app.display.window.position) == at
+
+
+@pytest.mark.parametrize("how", ["fullscreen", "zoom in", "zoom out"])
+def test_a_window_parked_against_the_screen_s_top_stays_there_in_a_session(how):
+    """Its frame against the screen's top, the window's inside is a title
+    bar lower (20 pixels under openbox): taken for a window whose title bar
+    was above the screen, it went 12 pixels down at every fullscreen and
+    zoom. Within a session the window manager has framed it where it is;
+    only a place saved for the next start is judged by ``TITLE_BAR``."""
+    app = make_app(scale=1 if how == "zoom in" else 2)
+    at = (1, 20)
+    dragged(app, at)
+    if how == "fullscreen":
+        key(app, pygame.K_F11)
+        key(app, pygame.K_F11)
+    else:
+        key(app, pygame.K_EQUALS if how == "zoom in" else pygame.K_MINUS, pygame.KMOD_LCTRL)
+    assert app.viewport.scale == {"fullscreen": 2, "zoom in": 2, "zoom out": 1}[how]
     assert tuple(app.display.window.position) == at
 
 
