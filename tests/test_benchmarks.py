@@ -329,3 +329,26 @@ def test_the_other_scripts_scenario_asks_the_finder_for_each_letter(monkeypatch)
     assert len(times) >= 120
     assert {"山", "김", "王", "🦊"} <= set(asked)                    # Best Times' names
     assert set(bench_actions.TYPED[:10]) <= set(asked)               # typed in the name entry
+
+
+def test_the_tools_scratch_folders_are_removed_when_the_process_ends(tmp_path):
+    """Benchmarks and soaks keep their records in scratch folders: each run
+    (and each run of these tests) left a few in the temporary folder, a
+    records database and its locks in each, hundreds piling up."""
+    import subprocess
+
+    tools = Path(__file__).resolve().parent.parent / "tools"
+    script = (f"import sys; sys.path.insert(0, {str(tools)!r}); import tempfile; "
+              f"tempfile.tempdir = {str(tmp_path)!r}\n"
+              "from scratch import scratch_folder\n"
+              "from game.store import Store\n"
+              "folder = scratch_folder('minesweeper-bench-')\n"
+              "Store(folder).save_settings()\n"
+              "print(folder)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    folder = Path(done.stdout.strip())
+    assert folder.parent == tmp_path and folder.name.startswith("minesweeper-bench-")
+    assert not folder.exists()
+    assert list(tmp_path.iterdir()) == []

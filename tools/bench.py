@@ -99,7 +99,7 @@ def _frame_ms(app, prepare: Callable[[], object] | None = None, repeats: int = 5
 def bench_render() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import tempfile
+    from scratch import scratch_folder
 
     from game.engine import Minefield
     from game.settings import Settings
@@ -107,7 +107,7 @@ def bench_render() -> None:
     from game.ui.app import App
     from game.ui.loop import TickClock
 
-    store = Store(tempfile.mkdtemp(prefix="minesweeper-bench-"))
+    store = Store(scratch_folder("minesweeper-bench-"))
 
     print(f"{'frame':<44} {'scale 1':>10} {'scale 3':>10}")
     rows: dict[str, list[str]] = {}

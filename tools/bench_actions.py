@@ -4,10 +4,9 @@ real loop and clicks or presses as a player would, between frames."""
 
 from __future__ import annotations
 
-import tempfile
-
 import pygame
 from bench_frames import CpuTimes, make_app, post_key, run
+from scratch import scratch_folder
 
 from game.store import Store
 
@@ -31,7 +30,7 @@ def scenario_history_watch(frames: int, samples: int = 200_000) -> CpuTimes:
 
     from game.ui.screens.history import HistoryDialog
     from game.ui.screens.watch import ReplayScreen
-    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-watch-"))
+    store = Store(scratch_folder("minesweeper-frames-watch-"))
     record_best_games(store, 3, 1, samples)
     app = make_app(store, level="expert")
     state = {"since": 0}
@@ -73,7 +72,7 @@ def scenario_board_changes(frames: int) -> CpuTimes:
     """Custom... OK from Expert to a 100x100 board with 1,600 mines, and back
     to Expert, every 30 frames: grid, hexagons, torus in turn (the first of
     each shape builds its neighbour table)."""
-    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-boards-"))
+    store = Store(scratch_folder("minesweeper-frames-boards-"))
     app = make_app(store, level="expert")
     shapes = ("grid", "hex", "torus")
 
@@ -105,10 +104,10 @@ def scenario_watch_last(frames: int) -> CpuTimes:
 
     from game.replay import read_file
     from game.ui.screens.watch import ReplayScreen
-    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-r-"))
+    store = Store(scratch_folder("minesweeper-frames-r-"))
     app = make_app(store, level="expert")
     app.last_replay = read_file(long_replay_file(
-        tempfile.mkdtemp(prefix="minesweeper-frames-r-"), steps=29))
+        scratch_folder("minesweeper-frames-r-"), steps=29))
     state = {"since": 0}
 
     def script(app, frame: int) -> None:
@@ -128,7 +127,7 @@ def scenario_open_replay(frames: int, files: int = 5000) -> CpuTimes:
     from pathlib import Path
 
     from game.ui.screens.open_replay import OpenReplayDialog
-    directory = Path(tempfile.mkdtemp(prefix="minesweeper-frames-open-"))
+    directory = Path(scratch_folder("minesweeper-frames-open-"))
     (directory / "replays").mkdir()
     for i in range(files):
         (directory / "replays" / f"20261125_{i:06d}_expert_won.json").write_text("{}")
@@ -164,7 +163,7 @@ def scenario_other_scripts(frames: int) -> CpuTimes:
     from storm import WON_BEGINNER
 
     from game.ui.screens.names import NameDialog
-    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-scripts-"))
+    store = Store(scratch_folder("minesweeper-frames-scripts-"))
     for i, name in enumerate(OTHER_SCRIPTS):
         store.add_best_time("beginner", name, 10_000 + 1000 * i, None, None)
     app = make_app(store)

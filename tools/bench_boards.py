@@ -7,7 +7,6 @@ game in progress. Hexagons and the torus at their largest are
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 
 import pygame
@@ -27,6 +26,7 @@ from bench_frames import (
     scenario_seek_at_once,
 )
 from bench_pages import GAMES, PlayedRecords, scenario_pages, scenario_wins
+from scratch import scratch_folder
 
 from game.engine import Minefield
 from game.store import Store
@@ -85,7 +85,7 @@ def scenario_fast_replay(store: Store, frames: int) -> CpuTimes:
     from game.replay.playback import SPEEDS
     from game.ui.screens.replays import watch
     from game.ui.screens.watch import ReplayScreen
-    replay = read_file(long_replay_file(tempfile.mkdtemp(prefix="minesweeper-fast-"),
+    replay = read_file(long_replay_file(scratch_folder("minesweeper-fast-"),
                                         shape="hex"))
     app = make_app(store, level="expert")
     state = {"shown": -1}

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+from scratch import scratch_folder
 
 from game.engine import Minefield
 from game.settings import Settings
@@ -236,7 +236,7 @@ def scenario_history(frames: int) -> tuple[CpuTimes, list[int]]:
     game: its record is queued for the writer) on a 20,000-game database, then
     closed a few frames later, again and again. Returns the times and the
     indexes of the frames that opened History."""
-    directory = tempfile.mkdtemp(prefix="minesweeper-history-")
+    directory = scratch_folder("minesweeper-history-")
     fill_history(directory)
     store = Store(directory)
     app = make_app(store, level="expert")
@@ -314,7 +314,7 @@ def scenario_replays(store: Store, frames: int, steps: int = 6) -> CpuTimes:
     window, watched for two seconds, left with Esc, and again (read in the
     replay loader's process)."""
     from game.ui.screens.watch import ReplayScreen
-    path = long_replay_file(tempfile.mkdtemp(prefix="minesweeper-replay-"), steps)
+    path = long_replay_file(scratch_folder("minesweeper-replay-"), steps)
     app = make_app(store, level="expert")
     state = {"since": 0}
 
@@ -336,7 +336,7 @@ def scenario_seek_at_once(store: Store, frames: int, shape: str = "grid") -> Cpu
     from game.replay import read_file
     from game.ui.screens.replays import watch
     from game.ui.screens.watch import ReplayScreen
-    replay = read_file(long_replay_file(tempfile.mkdtemp(prefix="minesweeper-seek-"),
+    replay = read_file(long_replay_file(scratch_folder("minesweeper-seek-"),
                                         shape=shape))
     app = make_app(store, level="expert")
     state = {"shown": -1}
@@ -365,7 +365,7 @@ def scenario_exports(store: Store, frames: int) -> CpuTimes:
     from game.ui.screens.replays import watch
     from game.ui.screens.watch import ReplayScreen
     app = make_app(store, level="expert")
-    replay = read_file(long_replay_file(tempfile.mkdtemp(prefix="minesweeper-export-"), steps=29))
+    replay = read_file(long_replay_file(scratch_folder("minesweeper-export-"), steps=29))
 
     def script(app: App, frame: int) -> None:
         if frame == 0:
@@ -386,7 +386,7 @@ def scenario_attract(frames: int, samples: int = 0) -> CpuTimes:
     long); as its third game begins a visitor's key wakes it, a click
     opens a cell of the fresh game, and the visitor leaves again."""
     from soak import record_best_games
-    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-attract-"))
+    store = Store(scratch_folder("minesweeper-frames-attract-"))
     record_best_games(store, 5, 1, samples)
     app = App(Settings(sound=False, scale=1), store=store, seed=1, kiosk=True, idle_seconds=1)
     app.frame_times = CpuTimes()
@@ -428,7 +428,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         scenario_watch_last,
     )
     from bench_boards import newer_scenarios
-    store = Store(tempfile.mkdtemp(prefix="minesweeper-frames-"))
+    store = Store(scratch_folder("minesweeper-frames-"))
     scenarios: list[tuple[str, Callable[[], CpuTimes]]] = [
         ("auto-play, Expert", lambda: scenario_autoplay(store, frames)),
         ("auto-play, 100x100/1600", lambda: scenario_autoplay(store, frames, big=True)),

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 import shutil
-import tempfile
 from pathlib import Path
 
 import pygame
 from bench_actions import in_frame
 from bench_frames import CpuTimes, make_app, post_key, run, scenario_records
+from scratch import scratch_folder
 
 from game.store import GameRecord, Store
 from game.store.database import NAME
@@ -60,9 +60,9 @@ class PlayedRecords:
 
     def store(self) -> Store:
         if self._made is None:
-            self._made = Path(tempfile.mkdtemp(prefix="minesweeper-frames-played-"))
+            self._made = Path(scratch_folder("minesweeper-frames-played-"))
             played_records(str(self._made), self.games)
-        copy = tempfile.mkdtemp(prefix="minesweeper-frames-pages-")
+        copy = scratch_folder("minesweeper-frames-pages-")
         shutil.copy(self._made / NAME, copy)
         return Store(copy)
 

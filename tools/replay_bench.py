@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
+
+from scratch import scratch_folder
 
 from game.engine import Minefield
 
@@ -71,7 +72,7 @@ def bench_replay(games: int = 30) -> None:
                                                           tl.figures(k, tl.time_of(k)))))
     _print_times("seek (board + figures at a random move)", seeks)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    app = make_app(level="expert", data_dir=tempfile.mkdtemp(prefix="minesweeper-bench-"))
+    app = make_app(level="expert", data_dir=scratch_folder("minesweeper-bench-"))
     frames = []
     for replay in recorded[:10]:
         window_replays.watch(app, replay, playing=False)
@@ -95,7 +96,7 @@ def bench_history(games: int = 1000) -> None:
     from tests.ui.helpers import make_app
 
     texts = [encode(r) for r in expert_replays(20)]
-    directory = tempfile.mkdtemp(prefix="minesweeper-bench-")
+    directory = scratch_folder("minesweeper-bench-")
     store = Store(directory)
     for i in range(games):
         record = GameRecord(level="expert", width=30, height=16, mines=99,

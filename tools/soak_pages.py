@@ -23,7 +23,6 @@ import argparse
 import gc
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -62,14 +61,15 @@ def soak(minutes: float, games: int, every: float) -> list[tuple[float, float, i
     import pygame
     from bench_frames import long_replay_file, make_app, post_key
     from bench_pages import PAGE_KEYS, PlayedRecords
+    from scratch import scratch_folder
     from stress_lib import rss_bytes
 
     from game.replay import read_file
     from game.ui.screens.replays import watch
     from game.ui.screens.watch import ReplayScreen
 
-    hex_file = long_replay_file(tempfile.mkdtemp(prefix="minesweeper-soak-pages-"), shape="hex")
-    grid_file = long_replay_file(tempfile.mkdtemp(prefix="minesweeper-soak-pages-"), steps=29)
+    hex_file = long_replay_file(scratch_folder("minesweeper-soak-pages-"), shape="hex")
+    grid_file = long_replay_file(scratch_folder("minesweeper-soak-pages-"), steps=29)
     grid_replay = read_file(grid_file)
     store = PlayedRecords(games).store()
     app = make_app(store, level="expert")
