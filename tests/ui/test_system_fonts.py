@@ -17,7 +17,7 @@ import pytest
 
 from game.ui.render import system_fonts
 from game.ui.render.fallback import bundled_has
-from game.ui.render.font_tables import read_coverage
+from game.ui.render.font_tables import Coverage, read_coverage
 from game.ui.render.system_fonts import WAITING, FontFinder, font_files, font_folders
 from game.ui.screens.names import NameDialog
 
@@ -70,6 +70,16 @@ def refused_by_freetype(ch: str) -> bytes:
     for i in range(count):
         if data[12 + 16 * i:16 + 16 * i] == b"head":
             data[12 + 16 * i:16 + 16 * i] = b"hexd"
+    return bytes(data)
+
+
+def segments_overstated(ch: str) -> bytes:
+    """A font having ``ch`` whose format 4 map says it has more segments
+    than its table holds: its columns read short, past their ends."""
+    data = bytearray(font_having(ch))
+    cmap = tables(bytes(data))[b"cmap"][0]
+    table = cmap + struct.unpack_from(">HHI", data, cmap + 4)[2]
+    struct.pack_into(">H", data, table + 6, 2 * 90)
     return bytes(data)
 
 
@@ -275,3 +285,33 @@ def test_plain_faces_come_before_bold_and_serif_ones(tmp_path):
 def test_a_finder_with_nowhere_to_look_answers_at_once():
     finder = FontFinder([])
     assert finder.glyph(FOUND, 11, 9, False) is None and not finder.take_news()
+
+
+def test_a_map_overstating_its_segments_is_read_as_far_as_its_table_goes(tmp_path):
+    """Asked past its columns' ends, it raised IndexError (then the thread
+    gave up the character, whichever font came next)."""
+    (tmp_path / "overstated.ttf").write_bytes(segments_overstated(FOUND))
+    coverage = read_coverage(tmp_path / "overstated.ttf")
+    assert coverage is not None
+    assert [ch in coverage for ch in (FOUND, "A", NOWHERE, "\u65e5")] == [True, True, False, False]
+    # A format 12 map saying it has 1,000 groups and holding one and a third.
+    groups = Coverage(struct.pack(">HHIIIIII", 12, 0, 32, 0, 1000, 0x41, 0x5A, 36) + bytes(4))
+    assert "A" in groups and "\u65e5" not in groups
+
+
+def test_a_font_whose_map_cannot_be_asked_is_passed_over(fonts, monkeypatch):
+    """A font looked at first whose map fails when asked (any error): the
+    character is looked for in the next fonts, not given up as in none."""
+    (fonts / "A-odd.ttf").write_bytes(font_having(FOUND))
+    real = system_fonts.read_coverage
+
+    class Failing:
+        def __contains__(self, ch: str) -> bool:
+            raise ValueError("a map read wrong")
+
+    monkeypatch.setattr(system_fonts, "read_coverage",
+                        lambda path: Failing() if path.name == "A-odd.ttf" else real(path))
+    app = make_app(font_folders=[fonts])
+    glyph_pixels(app, FOUND)
+    assert app.fallback.finder.wait()
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is not None

@@ -222,14 +222,18 @@ class FontFinder:
         for path, coverage in self._fonts:
             if self._closed:
                 return None
-            if ch in coverage:
+            try:
+                if ch not in coverage:
+                    continue
                 with FACES:               # pygame does not quit under it (see close)
                     if self._closed or _exiting:
                         return None
                     font = _open(path)
                     glyph = draw_glyph(font, *request) if font is not None else None
-                if glyph is not None:
-                    return glyph
+            except Exception:             # whatever a font file does: the next font is asked
+                continue
+            if glyph is not None:
+                return glyph
         return None
 
     def _index(self) -> list[tuple[Path, Coverage]]:
