@@ -19,9 +19,9 @@ from game.ui.render import system_fonts
 from game.ui.render.fallback import bundled_has
 from game.ui.render.font_tables import Coverage, read_coverage
 from game.ui.render.system_fonts import WAITING, FontFinder, font_files, font_folders
-from game.ui.screens.names import NameDialog
+from game.ui.screens.names import ArcadeNameDialog, NameDialog
 
-from .helpers import make_app
+from .helpers import key, make_app
 from .test_records import BEGINNER, type_text, win
 
 BUNDLED = Path(pygame.__file__).parent / "freesansbold.ttf"
@@ -188,6 +188,27 @@ def test_best_times_see_a_name_cut_once_its_characters_are_found(fonts, tmp_path
     assert app.fallback.finder.wait()
     app.step()
     assert app.top.details.text.startswith(name + "\n")       # cut now: shown whole below
+
+
+def test_the_pickers_name_line_shows_the_names_end_once_its_characters_are_found(fonts, held):
+    """A kiosk's picker: twenty characters fitted its line as boxes, found
+    they ran past its box onto the letters below. The line shows the end of
+    the name, as the typed entry does; the name itself is whole."""
+    app = make_app(BEGINNER, font_folders=[fonts], kiosk=True)
+    win(app)
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog)
+    type_text(app, FOUND * 20)
+    assert app.painter.text_width(picker.shown.text) <= picker.shown.rect.w       # boxes
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert picker.name == FOUND * 20
+    shown = app.top.shown
+    assert app.painter.text_width(shown.text) <= shown.rect.w
+    assert shown.text.endswith(FOUND) and FOUND * 20 not in shown.text
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.shown.text.endswith(FOUND + "_")             # the caret's place in view
 
 
 def test_the_fonts_are_read_on_a_thread_of_their_own_and_the_window_goes_on(fonts, held):

@@ -206,7 +206,15 @@ class ArcadeNameDialog(_NameEntry):
         return cols, size
 
     def _show(self) -> None:
-        self.shown.text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)
+        """The name line: the name, then the place of the next letter while
+        there is room for one; only its end when that is wider than the line,
+        as the typed entry shows a text too long for it. Twenty characters
+        found in the system's fonts (a Japanese name) ran past the line's box
+        onto the letters below, where they had fitted as boxes."""
+        text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)
+        while len(text) > 1 and self.app.painter.text_width(text) > self.shown.rect.w:
+            text = text[1:]
+        self.shown.text = text
 
     def type(self, letter: str) -> None:
         if len(self.name) < MAX_NAME_LENGTH:
