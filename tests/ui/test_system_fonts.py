@@ -83,6 +83,16 @@ def segments_overstated(ch: str) -> bytes:
     return bytes(data)
 
 
+def tall_lines(ch: str) -> bytes:
+    """A font having ``ch`` whose lines are three times its size (2 em
+    above the baseline, 1 below), as a Myanmar or Nastaliq font's are."""
+    data = bytearray(font_having(ch))
+    found = tables(bytes(data))
+    em = struct.unpack_from(">H", data, found[b"head"][0] + 18)[0]
+    struct.pack_into(">hh", data, found[b"hhea"][0] + 4, 2 * em, -em)
+    return bytes(data)
+
+
 @pytest.fixture
 def fonts(tmp_path):
     """A font folder: the bundled font under another name, and one having FOUND."""
@@ -336,3 +346,22 @@ def test_a_font_whose_map_cannot_be_asked_is_passed_over(fonts, monkeypatch):
     glyph_pixels(app, FOUND)
     assert app.fallback.finder.wait()
     assert app.fallback.finder.glyph(FOUND, 11, 9, False) is not None
+
+
+def test_a_font_with_tall_lines_is_drawn_at_the_lines_size_not_shrunk(fonts, tmp_path):
+    """Its line at the pixel font's size is over twice as tall as that
+    line, as a colour emoji font's one bitmap size is: it was shrunk as
+    one, to a third of its size, where its outlines fit the line."""
+    tall = tmp_path / "tall"
+    tall.mkdir()
+    (tall / "Tall.ttf").write_bytes(tall_lines(FOUND))
+    pygame.font.init()
+    drawn = []
+    for folder in (tall, fonts):
+        finder = FontFinder([folder])
+        finder.glyph(FOUND, 11, 9, False)
+        assert finder.wait()
+        found = finder.glyph(FOUND, 11, 9, False)
+        assert found is not None and not found.coloured
+        drawn.append((found.image.get_size(), pygame.mask.from_surface(found.image).get_bounding_rects()))
+    assert drawn[0] == drawn[1]

@@ -270,8 +270,13 @@ def draw_glyph(font: pygame.font.Font, ch: str, height: int, baseline: int,
         # whose every call but this one crashes the process.
         if font.metrics(ch)[0] is None:
             return None
+        # Fixed sizes: the line stays as tall whatever the size asked. Judged
+        # by its height alone (over twice the line's), a font of tall lines
+        # (Myanmar, Nastaliq) was shrunk as a bitmap, to a third of its size.
+        font.set_point_size(2 * height)
+        doubled = font.get_height()
         font.set_point_size(height)
-        if font.get_height() > 2 * height:
+        if font.get_height() == doubled:
             return _shrunk(font, ch, height)
         font.set_bold(bold)
         for size in range(height - 1, height // 2, -1):
