@@ -365,3 +365,24 @@ def test_a_font_with_tall_lines_is_drawn_at_the_lines_size_not_shrunk(fonts, tmp
         assert found is not None and not found.coloured
         drawn.append((found.image.get_size(), pygame.mask.from_surface(found.image).get_bounding_rects()))
     assert drawn[0] == drawn[1]
+
+
+def test_a_thread_that_cannot_be_started_leaves_the_box_and_is_tried_again(fonts, monkeypatch):
+    """The process's thread limit reached (a user's limit counts threads):
+    the box is drawn and the game goes on, where the painter raised; a
+    later question starts the thread."""
+    real = threading.Thread.start
+
+    def refused(thread):
+        if thread.name == "system-fonts":
+            raise RuntimeError("can't start new thread")
+        real(thread)
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    app = make_app(font_folders=[fonts])
+    box = glyph_pixels(app, FOUND)
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is None
+    monkeypatch.setattr(threading.Thread, "start", real)
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is WAITING
+    assert app.fallback.finder.wait()
+    app.step()
+    assert glyph_pixels(app, FOUND) != box

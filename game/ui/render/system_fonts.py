@@ -144,7 +144,8 @@ class FontFinder:
     """Finds and draws, on a thread of its own, characters our fonts lack.
 
     ``glyph`` answers at once: the Glyph, None when no font has the
-    character, or WAITING. The thread starts at the first question and ends
+    character (or the thread cannot be started, until a later question
+    starts it), or WAITING. The thread starts at the first question and ends
     when none is left; the fonts' character maps, read once, are kept."""
 
     def __init__(self, folders: Sequence[Path] | None = None) -> None:
@@ -169,7 +170,12 @@ class FontFinder:
                 if self._thread is None:
                     self._thread = threading.Thread(target=self._run, daemon=True,
                                                     name="system-fonts")
-                    self._thread.start()
+                    try:
+                        self._thread.start()
+                    except RuntimeError:  # the process's thread limit: the box, for now
+                        self._thread = None
+                        self._asked.remove(request)
+                        return None
             return WAITING
 
     def take_news(self) -> bool:
