@@ -200,6 +200,24 @@ def test_best_times_see_a_name_cut_once_its_characters_are_found(fonts, tmp_path
     assert app.top.details.text.startswith(name + "\n")       # cut now: shown whole below
 
 
+def test_characters_found_while_a_name_is_typed_leave_the_input_method_alone(fonts, held,
+                                                                            monkeypatch):
+    """Text input is started as the entry opens, not at each layout: SDL
+    starts it by resetting the input method (X11: the composition under
+    way; Windows: a dead key pressed), and the characters of a name come in
+    while the next ones are being composed."""
+    starts = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: starts.append(1))
+    app = make_app(BEGINNER, font_folders=[fonts])
+    win(app)
+    assert isinstance(app.top, NameDialog) and starts == [1]
+    type_text(app, FOUND)
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert app.top.entry.text.endswith(FOUND) and starts == [1]
+
+
 def test_the_pickers_name_line_shows_the_names_end_once_its_characters_are_found(fonts, held):
     """A kiosk's picker: twenty characters fitted its line as boxes, found
     they ran past its box onto the letters below. The line shows the end of

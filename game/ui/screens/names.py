@@ -126,8 +126,15 @@ class NameDialog(_NameEntry):
             y += line + 12
             picker = pygame.Rect(8, y, width, line + 8)
         self.widgets.append(Button.marked(picker, _("&Pick letters"), self.to_picker))
-        pygame.key.start_text_input()
         return y + line + 14
+
+    def enter(self) -> None:
+        """Text input on as the entry opens, not at each layout: SDL starts
+        it by resetting the input method (on X11 the composition under way,
+        on Windows a dead key pressed), and a name's characters found in the
+        system's fonts lay the dialog out again while the next are typed."""
+        super().enter()
+        pygame.key.start_text_input()
 
     def changed(self) -> None:
         self.name = self.entry.text
