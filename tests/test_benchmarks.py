@@ -311,24 +311,29 @@ def test_the_window_scenario_zooms_its_board_in_and_out(monkeypatch, tmp_path):
     assert scales[:3] == [2, 1, 2]
 
 
-def test_the_other_scripts_scenario_asks_the_finder_for_each_letter(monkeypatch):
+@pytest.mark.parametrize("fonts", [None, Path("fonts")])
+def test_the_other_scripts_scenario_asks_the_finder_for_each_letter(monkeypatch, tmp_path, fonts):
     """Best Times' names, then the letters typed: each asked of the system
-    fonts' finder (whatever fonts the machine has, or none)."""
+    fonts' finder (whatever fonts the machine has, or none), or of one
+    looking under the folder given (``--fonts``)."""
     import bench_actions
 
     from game.ui.render.system_fonts import FontFinder
-    asked = []
+    asked, folders = [], []
     real = FontFinder.glyph
 
     def glyph(finder, ch, *args):
         asked.append(ch)
+        folders.append(finder.folders)
         return real(finder, ch, *args)
 
     monkeypatch.setattr(FontFinder, "glyph", glyph)
-    times = bench_actions.scenario_other_scripts(120)
+    given = None if fonts is None else tmp_path / fonts
+    times = bench_actions.scenario_other_scripts(120, given)
     assert len(times) >= 120
     assert {"山", "김", "王", "🦊"} <= set(asked)                    # Best Times' names
     assert set(bench_actions.TYPED[:10]) <= set(asked)               # typed in the name entry
+    assert all(where == ([given] if given else FontFinder().folders) for where in folders)
 
 
 def test_the_tools_scratch_folders_are_removed_when_the_process_ends(tmp_path):

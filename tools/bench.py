@@ -314,13 +314,17 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=600,
                         help="frames per scenario (frames: half for the cascade and wins)")
     parser.add_argument("--only", help="frames: only the scenarios whose name contains this")
+    parser.add_argument("--fonts", type=Path, metavar="DIR",
+                        help="frames: characters looked for in the fonts under DIR, not the"
+                        " system's (a folder of 2,000 links, as on a Windows with every"
+                        " language pack)")
     parser.add_argument("--games", type=int, default=None,
                         help="games per level (probabilities, default 30), per shape and mine"
                         " count (budget, default 1)")
     args = parser.parse_args()
     if args.what == "frames":
         from bench_frames import bench_frames
-        bench_frames(args.frames, args.only)
+        bench_frames(args.frames, args.only, args.fonts)
     elif args.what == "probabilities":
         from bench_probabilities import bench_probabilities
         bench_probabilities(args.games or 30)

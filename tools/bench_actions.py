@@ -4,6 +4,8 @@ real loop and clicks or presses as a player would, between frames."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 from bench_frames import CpuTimes, make_app, post_key, run
 from scratch import scratch_folder
@@ -154,19 +156,20 @@ OTHER_SCRIPTS = ("山田太郎", "김민준", "王小明", "علي", "Zoë 😀�
 TYPED = "春夏秋冬東西南北上下左右前後内外大小高低長短明暗新古강산바다하늘별달"
 
 
-def scenario_other_scripts(frames: int) -> CpuTimes:
+def scenario_other_scripts(frames: int, fonts: Path | None = None) -> CpuTimes:
     """Best Times opened on names in five scripts: the first character
     missing from our fonts sends the finder's thread through the system's
     fonts (``render/system_fonts.py``); then a name entry where a new
     Japanese or Korean letter is typed every 4 frames, each one looked for
-    on that thread and the text drawn again when it is found."""
+    on that thread and the text drawn again when it is found. The fonts are
+    the system's, or those under ``fonts``."""
     from storm import WON_BEGINNER
 
     from game.ui.screens.names import NameDialog
     store = Store(scratch_folder("minesweeper-frames-scripts-"))
     for i, name in enumerate(OTHER_SCRIPTS):
         store.add_best_time("beginner", name, 10_000 + 1000 * i, None, None)
-    app = make_app(store)
+    app = make_app(store, font_folders=None if fonts is None else [fonts])
     typed = iter(TYPED * (frames // len(TYPED) + 1))
 
     def act(app, frame: int) -> None:

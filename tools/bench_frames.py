@@ -48,9 +48,10 @@ class CpuTimes(list):
         self._mark = time.thread_time()
 
 
-def make_app(store: Store, clock: Callable[[], float] | None = None, **settings) -> App:
+def make_app(store: Store, clock: Callable[[], float] | None = None,
+             font_folders: list[Path] | None = None, **settings) -> App:
     options = {"sound": False, "scale": 1, **settings}
-    app = App(Settings(**options), store=store, seed=1, clock=clock)
+    app = App(Settings(**options), store=store, seed=1, clock=clock, font_folders=font_folders)
     app.frame_times = CpuTimes()
     return app
 
@@ -416,8 +417,10 @@ def summary(name: str, times: CpuTimes) -> str:
             f" {statistics.median(cpu):>7.2f} {cpu[-1]:>7.1f} {sum(t > BUDGET_MS for t in cpu):>5}")
 
 
-def bench_frames(frames: int = 600, only: str | None = None) -> None:
-    """Every scenario, or those whose name contains ``only``."""
+def bench_frames(frames: int = 600, only: str | None = None, fonts: Path | None = None) -> None:
+    """Every scenario, or those whose name contains ``only``; characters our
+    fonts lack looked for under ``fonts`` (the system's font folders by
+    default)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bench_actions import (
@@ -450,7 +453,7 @@ def bench_frames(frames: int = 600, only: str | None = None) -> None:
         ("Expert <-> 100x100 grid, hex, torus", lambda: scenario_board_changes(frames)),
         ("R: the last game, 2 MB 100x100 replay", lambda: scenario_watch_last(frames)),
         ("Open replay..., 5,000 files", lambda: scenario_open_replay(frames)),
-        ("names in 5 scripts: Best Times, typing", lambda: scenario_other_scripts(frames)),
+        ("names in 5 scripts: Best Times, typing", lambda: scenario_other_scripts(frames, fonts)),
         *newer_scenarios(store, frames),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")

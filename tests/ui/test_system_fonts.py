@@ -17,11 +17,11 @@ import pytest
 
 from game.ui.render import system_fonts
 from game.ui.render.fallback import bundled_has
-from game.ui.render.font_tables import read_coverage
+from game.ui.render.font_tables import Coverage, read_coverage
 from game.ui.render.system_fonts import WAITING, FontFinder, font_files, font_folders
-from game.ui.screens.names import NameDialog
+from game.ui.screens.names import ArcadeNameDialog, NameDialog
 
-from .helpers import make_app
+from .helpers import key, make_app
 from .test_records import BEGINNER, type_text, win
 
 BUNDLED = Path(pygame.__file__).parent / "freesansbold.ttf"
@@ -70,6 +70,26 @@ def refused_by_freetype(ch: str) -> bytes:
     for i in range(count):
         if data[12 + 16 * i:16 + 16 * i] == b"head":
             data[12 + 16 * i:16 + 16 * i] = b"hexd"
+    return bytes(data)
+
+
+def segments_overstated(ch: str) -> bytes:
+    """A font having ``ch`` whose format 4 map says it has more segments
+    than its table holds: its columns read short, past their ends."""
+    data = bytearray(font_having(ch))
+    cmap = tables(bytes(data))[b"cmap"][0]
+    table = cmap + struct.unpack_from(">HHI", data, cmap + 4)[2]
+    struct.pack_into(">H", data, table + 6, 2 * 90)
+    return bytes(data)
+
+
+def tall_lines(ch: str) -> bytes:
+    """A font having ``ch`` whose lines are three times its size (2 em
+    above the baseline, 1 below), as a Myanmar or Nastaliq font's are."""
+    data = bytearray(font_having(ch))
+    found = tables(bytes(data))
+    em = struct.unpack_from(">H", data, found[b"head"][0] + 18)[0]
+    struct.pack_into(">hh", data, found[b"hhea"][0] + 4, 2 * em, -em)
     return bytes(data)
 
 
@@ -180,6 +200,45 @@ def test_best_times_see_a_name_cut_once_its_characters_are_found(fonts, tmp_path
     assert app.top.details.text.startswith(name + "\n")       # cut now: shown whole below
 
 
+def test_characters_found_while_a_name_is_typed_leave_the_input_method_alone(fonts, held,
+                                                                            monkeypatch):
+    """Text input is started as the entry opens, not at each layout: SDL
+    starts it by resetting the input method (X11: the composition under
+    way; Windows: a dead key pressed), and the characters of a name come in
+    while the next ones are being composed."""
+    starts = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: starts.append(1))
+    app = make_app(BEGINNER, font_folders=[fonts])
+    win(app)
+    assert isinstance(app.top, NameDialog) and starts == [1]
+    type_text(app, FOUND)
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert app.top.entry.text.endswith(FOUND) and starts == [1]
+
+
+def test_the_pickers_name_line_shows_the_names_end_once_its_characters_are_found(fonts, held):
+    """A kiosk's picker: twenty characters fitted its line as boxes, found
+    they ran past its box onto the letters below. The line shows the end of
+    the name, as the typed entry does; the name itself is whole."""
+    app = make_app(BEGINNER, font_folders=[fonts], kiosk=True)
+    win(app)
+    picker = app.top
+    assert isinstance(picker, ArcadeNameDialog)
+    type_text(app, FOUND * 20)
+    assert app.painter.text_width(picker.shown.text) <= picker.shown.rect.w       # boxes
+    held.release()
+    assert app.fallback.finder.wait()
+    app.step()
+    assert picker.name == FOUND * 20
+    shown = app.top.shown
+    assert app.painter.text_width(shown.text) <= shown.rect.w
+    assert shown.text.endswith(FOUND) and FOUND * 20 not in shown.text
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.shown.text.endswith(FOUND + "_")             # the caret's place in view
+
+
 def test_the_fonts_are_read_on_a_thread_of_their_own_and_the_window_goes_on(fonts, held):
     """The finder's thread held up reading a font: the window draws frame
     after frame with the box, and the character once the thread is done."""
@@ -275,3 +334,73 @@ def test_plain_faces_come_before_bold_and_serif_ones(tmp_path):
 def test_a_finder_with_nowhere_to_look_answers_at_once():
     finder = FontFinder([])
     assert finder.glyph(FOUND, 11, 9, False) is None and not finder.take_news()
+
+
+def test_a_map_overstating_its_segments_is_read_as_far_as_its_table_goes(tmp_path):
+    """Asked past its columns' ends, it raised IndexError (then the thread
+    gave up the character, whichever font came next)."""
+    (tmp_path / "overstated.ttf").write_bytes(segments_overstated(FOUND))
+    coverage = read_coverage(tmp_path / "overstated.ttf")
+    assert coverage is not None
+    assert [ch in coverage for ch in (FOUND, "A", NOWHERE, "\u65e5")] == [True, True, False, False]
+    # A format 12 map saying it has 1,000 groups and holding one and a third.
+    groups = Coverage(struct.pack(">HHIIIIII", 12, 0, 32, 0, 1000, 0x41, 0x5A, 36) + bytes(4))
+    assert "A" in groups and "\u65e5" not in groups
+
+
+def test_a_font_whose_map_cannot_be_asked_is_passed_over(fonts, monkeypatch):
+    """A font looked at first whose map fails when asked (any error): the
+    character is looked for in the next fonts, not given up as in none."""
+    (fonts / "A-odd.ttf").write_bytes(font_having(FOUND))
+    real = system_fonts.read_coverage
+
+    class Failing:
+        def __contains__(self, ch: str) -> bool:
+            raise ValueError("a map read wrong")
+
+    monkeypatch.setattr(system_fonts, "read_coverage",
+                        lambda path: Failing() if path.name == "A-odd.ttf" else real(path))
+    app = make_app(font_folders=[fonts])
+    glyph_pixels(app, FOUND)
+    assert app.fallback.finder.wait()
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is not None
+
+
+def test_a_font_with_tall_lines_is_drawn_at_the_lines_size_not_shrunk(fonts, tmp_path):
+    """Its line at the pixel font's size is over twice as tall as that
+    line, as a colour emoji font's one bitmap size is: it was shrunk as
+    one, to a third of its size, where its outlines fit the line."""
+    tall = tmp_path / "tall"
+    tall.mkdir()
+    (tall / "Tall.ttf").write_bytes(tall_lines(FOUND))
+    pygame.font.init()
+    drawn = []
+    for folder in (tall, fonts):
+        finder = FontFinder([folder])
+        finder.glyph(FOUND, 11, 9, False)
+        assert finder.wait()
+        found = finder.glyph(FOUND, 11, 9, False)
+        assert found is not None and not found.coloured
+        drawn.append((found.image.get_size(), pygame.mask.from_surface(found.image).get_bounding_rects()))
+    assert drawn[0] == drawn[1]
+
+
+def test_a_thread_that_cannot_be_started_leaves_the_box_and_is_tried_again(fonts, monkeypatch):
+    """The process's thread limit reached (a user's limit counts threads):
+    the box is drawn and the game goes on, where the painter raised; a
+    later question starts the thread."""
+    real = threading.Thread.start
+
+    def refused(thread):
+        if thread.name == "system-fonts":
+            raise RuntimeError("can't start new thread")
+        real(thread)
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    app = make_app(font_folders=[fonts])
+    box = glyph_pixels(app, FOUND)
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is None
+    monkeypatch.setattr(threading.Thread, "start", real)
+    assert app.fallback.finder.glyph(FOUND, 11, 9, False) is WAITING
+    assert app.fallback.finder.wait()
+    app.step()
+    assert glyph_pixels(app, FOUND) != box

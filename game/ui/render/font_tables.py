@@ -44,8 +44,10 @@ class Coverage:
 
     @staticmethod
     def _format4(table: bytes, kind: int):
-        count = struct.unpack_from(">H", table, 6)[0] // 2
         words = _big(array("H"), table[14:])
+        # Four columns and a pad word: a count the table cannot hold (a
+        # hostile font) left columns short, read past their ends.
+        count = min(struct.unpack_from(">H", table, 6)[0] // 2, (len(words) - 1) // 4)
         ends, starts = words[:count], words[count + 1:2 * count + 1]
         deltas, ranges = words[2 * count + 1:3 * count + 1], words[3 * count + 1:4 * count + 1]
         glyph_ids = words[4 * count + 1:]
@@ -71,8 +73,8 @@ class Coverage:
 
     @staticmethod
     def _groups(table: bytes, kind: int):
-        count = struct.unpack_from(">I", table, 12)[0]
-        groups = _big(array("I"), table[16:16 + 12 * count])
+        count = min(struct.unpack_from(">I", table, 12)[0], (len(table) - 16) // 12)
+        groups = _big(array("I"), table[16:16 + 12 * count])     # whole groups only
         starts, ends, glyphs = groups[0::3], groups[1::3], groups[2::3]
 
         def has(code: int) -> bool:

@@ -144,7 +144,8 @@ class FontFinder:
     """Finds and draws, on a thread of its own, characters our fonts lack.
 
     ``glyph`` answers at once: the Glyph, None when no font has the
-    character, or WAITING. The thread starts at the first question and ends
+    character (or the thread cannot be started, until a later question
+    starts it), or WAITING. The thread starts at the first question and ends
     when none is left; the fonts' character maps, read once, are kept."""
 
     def __init__(self, folders: Sequence[Path] | None = None) -> None:
@@ -169,7 +170,12 @@ class FontFinder:
                 if self._thread is None:
                     self._thread = threading.Thread(target=self._run, daemon=True,
                                                     name="system-fonts")
-                    self._thread.start()
+                    try:
+                        self._thread.start()
+                    except RuntimeError:  # the process's thread limit: the box, for now
+                        self._thread = None
+                        self._asked.remove(request)
+                        return None
             return WAITING
 
     def take_news(self) -> bool:
@@ -222,14 +228,18 @@ class FontFinder:
         for path, coverage in self._fonts:
             if self._closed:
                 return None
-            if ch in coverage:
+            try:
+                if ch not in coverage:
+                    continue
                 with FACES:               # pygame does not quit under it (see close)
                     if self._closed or _exiting:
                         return None
                     font = _open(path)
                     glyph = draw_glyph(font, *request) if font is not None else None
-                if glyph is not None:
-                    return glyph
+            except Exception:             # whatever a font file does: the next font is asked
+                continue
+            if glyph is not None:
+                return glyph
         return None
 
     def _index(self) -> list[tuple[Path, Coverage]]:
@@ -266,8 +276,13 @@ def draw_glyph(font: pygame.font.Font, ch: str, height: int, baseline: int,
         # whose every call but this one crashes the process.
         if font.metrics(ch)[0] is None:
             return None
+        # Fixed sizes: the line stays as tall whatever the size asked. Judged
+        # by its height alone (over twice the line's), a font of tall lines
+        # (Myanmar, Nastaliq) was shrunk as a bitmap, to a third of its size.
+        font.set_point_size(2 * height)
+        doubled = font.get_height()
         font.set_point_size(height)
-        if font.get_height() > 2 * height:
+        if font.get_height() == doubled:
             return _shrunk(font, ch, height)
         font.set_bold(bold)
         for size in range(height - 1, height // 2, -1):

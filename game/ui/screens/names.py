@@ -126,8 +126,15 @@ class NameDialog(_NameEntry):
             y += line + 12
             picker = pygame.Rect(8, y, width, line + 8)
         self.widgets.append(Button.marked(picker, _("&Pick letters"), self.to_picker))
-        pygame.key.start_text_input()
         return y + line + 14
+
+    def enter(self) -> None:
+        """Text input on as the entry opens, not at each layout: SDL starts
+        it by resetting the input method (on X11 the composition under way,
+        on Windows a dead key pressed), and a name's characters found in the
+        system's fonts lay the dialog out again while the next are typed."""
+        super().enter()
+        pygame.key.start_text_input()
 
     def changed(self) -> None:
         self.name = self.entry.text
@@ -206,7 +213,15 @@ class ArcadeNameDialog(_NameEntry):
         return cols, size
 
     def _show(self) -> None:
-        self.shown.text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)
+        """The name line: the name, then the place of the next letter while
+        there is room for one; only its end when that is wider than the line,
+        as the typed entry shows a text too long for it. Twenty characters
+        found in the system's fonts (a Japanese name) ran past the line's box
+        onto the letters below, where they had fitted as boxes."""
+        text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)
+        while len(text) > 1 and self.app.painter.text_width(text) > self.shown.rect.w:
+            text = text[1:]
+        self.shown.text = text
 
     def type(self, letter: str) -> None:
         if len(self.name) < MAX_NAME_LENGTH:
