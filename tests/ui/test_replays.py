@@ -1752,3 +1752,31 @@ def test_a_replay_file_removed_while_the_list_is_read_leaves_the_others_listed(t
     names = [p.name for p in replay_files(tmp_path)]
     assert names[:2] == ["new.json", "old.json"] and set(names) <= {"new.json", "old.json",
                                                                      "gone.json"}
+
+
+def test_a_jump_on_a_board_bigger_than_the_window_looks_only_at_the_cells_in_view():
+    """End on a 100x100 replay changes every cell at once: listing the
+    10,000 for a view of a few hundred made half of a 16-20 ms frame. The
+    cells handed to the board view are those in view, and they are drawn."""
+    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "R 0 0"),), result="won", time_ms=1000, layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    board = viewer.layout.board
+    assert board.scrolls
+    handed: list[list[tuple[int, int]]] = []
+    real = viewer.board_view.update
+
+    def update(cells, code_of):
+        handed.append(list(cells))
+        return real(handed[-1], code_of)
+    viewer.board_view.update = update
+    key(app, pygame.K_END)
+    sx, sy = viewer.scroll
+    cells = handed[-1]
+    assert cells and len(cells) <= board.view_cols * board.view_rows
+    assert all(sx <= x < sx + board.view_cols and sy <= y < sy + board.view_rows
+               for x, y in cells)
+    assert shows(app, board.cell_rect((sx, sy), (sx, sy)), "open_0")

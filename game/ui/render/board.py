@@ -135,6 +135,15 @@ class BoardView:
             return [((vx + sx) % w, (vy + sy) % h) for vy in range(rows) for vx in range(cols)]
         return [(vx + sx, vy + sy) for vy in range(rows) for vx in range(cols)]
 
+    def span(self) -> tuple[range, range] | None:
+        """The board's columns and rows in view (within the board), or None
+        on a torus, whose view wraps over the seam."""
+        if self.layout.shape == TORUS:
+            return None
+        (sx, sy), w, h = self.scroll, self.layout.cols, self.layout.rows
+        return (range(max(0, sx), min(w, sx + self.cols)),
+                range(max(0, sy), min(h, sy + self.rows)))
+
     def visible(self, cell: Cell) -> bool:
         return self.layout.view_cell(cell, self.scroll) is not None
 
