@@ -292,6 +292,12 @@ def test_the_font_folders_of_each_system():
     assert font_folders("linux", {}, home) == [Path("/usr/share/fonts"),
                                                Path("/usr/local/share/fonts"),
                                                home / ".local/share/fonts", home / ".fonts"]
+    flatpak = {"XDG_DATA_DIRS": "/app/share:/usr/share/:relative:/run/current-system/sw/share:"}
+    assert font_folders("linux", flatpak, home) == [Path("/usr/share/fonts"),
+                                                    Path("/usr/local/share/fonts"),
+                                                    Path("/app/share/fonts"),
+                                                    Path("/run/current-system/sw/share/fonts"),
+                                                    home / ".local/share/fonts", home / ".fonts"]
 
 
 def test_without_a_home_directory_the_systems_fonts_are_looked_at(monkeypatch):
@@ -299,6 +305,7 @@ def test_without_a_home_directory_the_systems_fonts_are_looked_at(monkeypatch):
         raise RuntimeError("Could not determine home directory.")
     monkeypatch.setattr(Path, "home", unknown)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("XDG_DATA_DIRS", raising=False)
     assert font_folders("linux") == [Path("/usr/share/fonts"), Path("/usr/local/share/fonts")]
     assert font_folders("darwin") == [Path("/System/Library/Fonts"), Path("/Library/Fonts")]
 

@@ -87,7 +87,9 @@ def font_folders(platform: str = sys.platform, environ: dict[str, str] | None = 
                  home: Path | None = None) -> list[Path]:
     """Where a system keeps its fonts, the system's own first; the user's
     own only when a home directory is known (a container run under a bare
-    user id has none, and starts all the same)."""
+    user id has none, and starts all the same). On Linux, also the fonts
+    under each folder of ``XDG_DATA_DIRS``: a Flatpak's /app/share, NixOS's
+    /run/current-system/sw/share, where fontconfig finds them too."""
     env = dict(os.environ) if environ is None else environ
     if home is None:
         try:
@@ -102,6 +104,9 @@ def font_folders(platform: str = sys.platform, environ: dict[str, str] | None = 
         system = [Path("/System/Library/Fonts"), Path("/Library/Fonts")]
         return system + ([home / "Library/Fonts"] if home else [])
     folders = [Path("/usr/share/fonts"), Path("/usr/local/share/fonts")]
+    for shared in env.get("XDG_DATA_DIRS", "").split(os.pathsep):
+        if os.path.isabs(shared) and Path(shared) / "fonts" not in folders:
+            folders.append(Path(shared) / "fonts")
     data = env.get("XDG_DATA_HOME") or (str(home / ".local/share") if home else "")
     return folders + ([Path(data) / "fonts"] if data else []) + ([home / ".fonts"] if home else [])
 
