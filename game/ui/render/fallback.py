@@ -46,7 +46,6 @@ class FallbackGlyphs:
         return (pygame.transform.scale_by(image, scale) if scale != 1 else image), tint
 
 
-
 def bundled_has(ch: str) -> bool:
     """Whether pygame's bundled font has ``ch`` (read from its file once:
     pygame cannot tell, see ``font_tables``). A font file that cannot be
