@@ -11,19 +11,26 @@ installed by pip imported ``game.cli`` and called ``main`` bare: Ctrl+C in
 its first few tenths of a second printed a KeyboardInterrupt traceback.
 """
 
+import signal
 import sys
 
 
 def run() -> int:
-    """Run the game as the process's command line asks; its exit status."""
+    """Run the game as the process's command line asks; its exit status.
+    Once the game has ended, Ctrl+C is ignored: a second one (a terminal
+    sends it to every process of the game, the executable's launcher passes
+    its own on) came as Python shut down, in a KeyboardInterrupt traceback."""
     try:
         import multiprocessing
         multiprocessing.freeze_support()
         from game.cli import main
         return main()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         from game.shutdown import interrupted_status
         return interrupted_status(sys.argv[1:])
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

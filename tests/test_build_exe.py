@@ -206,3 +206,46 @@ def test_a_crash_is_reported_by_its_exception_not_the_bootloader_line():
               "[PYI-7428:ERROR] Failed to execute script 'exe_entry' due to unhandled exception!\n")
     assert build_exe.last_line(stderr) == "KeyError: 'sprites'"
     assert build_exe.last_line("") == ""
+
+
+def test_our_runtime_hook_is_given_to_pyinstaller_and_exists():
+    """``exe_first_hook.py`` holds Ctrl+C while PyInstaller's own start-up
+    hooks run (those given with ``--runtime-hook`` run first)."""
+    args = build_exe.pyinstaller_args(ROOT, "linux")
+    hook = Path(value_of(args, "--runtime-hook"))
+    assert hook == ROOT / "tools" / "exe_first_hook.py" and hook.is_file()
+
+
+_ctrl_c_spec = importlib.util.spec_from_file_location("exe_ctrl_c", ROOT / "tools" / "exe_ctrl_c.py")
+exe_ctrl_c = importlib.util.module_from_spec(_ctrl_c_spec)
+_ctrl_c_spec.loader.exec_module(exe_ctrl_c)
+
+#: A stand-in executable: quiet, or a traceback on stderr when Ctrl+C comes.
+STAND_IN = """#!/bin/sh
+trap 'TRAPPED' INT
+sleep 5 >/dev/null 2>&1 & wait
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "killpg"), reason="process groups")
+@pytest.mark.parametrize(("trapped", "status"), [
+    ("echo Traceback >&2; exit 1", 1), ("exit 0", 0)])
+def test_the_ctrl_c_tool_counts_starts_and_fails_on_a_traceback(tmp_path, capsys, trapped, status):
+    exe = tmp_path / "minesweeper"
+    exe.write_text(STAND_IN.replace("TRAPPED", trapped))
+    exe.chmod(0o755)
+    assert exe_ctrl_c.main(["--exe", str(exe), "--starts", "2", "--from", "0.1",
+                            "--step", "0.01"]) == status
+    out = capsys.readouterr().out
+    if status:
+        assert "exit    1, a traceback           2 starts" in out
+        assert "first traceback with exit 1, Ctrl+C at 0.100 s:\nTraceback" in out
+    else:
+        assert out == "exit    0, nothing on stderr     2 starts\n"
+
+
+def test_the_ctrl_c_tool_without_an_executable_says_to_build_it(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        exe_ctrl_c.main(["--exe", str(tmp_path / "none")])
+    assert stop.value.code == 2
+    assert "no executable at" in capsys.readouterr().err

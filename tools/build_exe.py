@@ -54,6 +54,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "minesweeper"
 ENTRY = Path("tools") / "exe_entry.py"
+#: Runs before PyInstaller's own start-up hooks: holds Ctrl+C for ENTRY.
+FIRST_HOOK = Path("tools") / "exe_first_hook.py"
 ASSETS = Path("assets")
 BUNDLED_ASSETS = "assets"  # where game.resources.asset_path looks inside _MEIPASS
 LOCALE = Path("game") / "locale"
@@ -133,6 +135,7 @@ def pyinstaller_args(root: Path = ROOT, platform: str = sys.platform,
         "--collect-submodules", "game",
         *(arg for module in EXCLUDED for arg in ("--exclude-module", module)),
         "--log-level", "WARN",
+        "--runtime-hook", str(root / FIRST_HOOK),
     ]
     if platform in WINDOWED_PLATFORMS:
         args.append("--windowed")

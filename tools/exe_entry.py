@@ -16,10 +16,12 @@ one line: multiprocessing ended it in a TypeError traceback. On Linux the
 game then ends with the launcher that unpacked it, even one killed outright
 (``game.launcher``). Ctrl+C while
 the game's modules load (``multiprocessing`` among them) ends the run as in
-``game/__main__.py``.
+``game/__main__.py``, and so does Ctrl+C while PyInstaller's own start-up
+hooks run, held for this script by ``exe_first_hook.py``.
 """
 
 import re
+import signal
 import sys
 
 #: What multiprocessing writes after --multiprocessing-fork: name=number
@@ -37,8 +39,20 @@ def forged_fork(argv: list[str]) -> bool:
                 and any(arg.startswith("pipe_handle=") for arg in pairs))
 
 
+def take_over_ctrl_c() -> bool:
+    """Whether Ctrl+C came while PyInstaller's start-up hooks ran, held by
+    ``exe_first_hook.py``; Python's own handler is back in place after."""
+    handler = signal.getsignal(signal.SIGINT)
+    if not hasattr(handler, "held"):
+        return False             # no hook before this script (or Ctrl+C ignored)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    return bool(handler.held)
+
+
 if __name__ == "__main__":
     try:
+        if take_over_ctrl_c():
+            raise KeyboardInterrupt
         import multiprocessing
         if not forged_fork(sys.argv):
             multiprocessing.freeze_support()
@@ -47,5 +61,11 @@ if __name__ == "__main__":
         from game.cli import main
         raise SystemExit(main())
     except KeyboardInterrupt:       # Ctrl+C before the game's own handlers: no traceback
+        signal.signal(signal.SIGINT, signal.SIG_IGN)     # nor from its launcher's copy
         from game.shutdown import interrupted_status
         raise SystemExit(interrupted_status(sys.argv[1:])) from None
+    finally:
+        # The game has ended: the launcher's copy of a Ctrl+C that ended it
+        # (a terminal sends it to both, and the launcher passes its own on)
+        # came as Python shut down, in a KeyboardInterrupt traceback.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -109,3 +109,103 @@ def test_ctrl_c_python_would_drop_still_ends_the_start_before_the_window_opens(t
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, env=HEADLESS,
                             cwd=ROOT, timeout=120)
     assert (result.returncode, result.stderr, result.stdout) == (0, b"", b"")
+
+
+#: The same Ctrl+C twice, as the executable gets it in a terminal: the
+#: terminal sends it to the launcher and to the game, and the launcher
+#: passes its copy on. The second comes while the first ends the run.
+TWICE = """
+import importlib.abc, os, runpy, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal
+
+class CtrlC(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name in ("multiprocessing", "game.shutdown"):
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["minesweeper", *ARGS]
+if ENTRY == "module":
+    runpy.run_module("game", run_name="__main__", alter_sys=True)
+elif ENTRY.endswith(".py"):
+    runpy.run_path(ENTRY, run_name="__main__")
+else:
+    module, _, name = ENTRY.partition(":")
+    sys.exit(getattr(__import__(module, fromlist=[name]), name)())
+"""
+
+#: Ctrl+C once the game has ended, as Python shuts down (its threads joined,
+#: the exit handlers run): the launcher's copy of the Ctrl+C that ended it.
+AT_SHUTDOWN = """
+import atexit, os, runpy, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal
+
+def ctrl_c():
+    os.kill(os.getpid(), signal.SIGINT)
+    sum(range(1000))            # the next bytecodes: the handler runs here
+
+atexit.register(ctrl_c)
+sys.argv = ["minesweeper", *ARGS]
+if ENTRY == "module":
+    runpy.run_module("game", run_name="__main__", alter_sys=True)
+elif ENTRY.endswith(".py"):
+    runpy.run_path(ENTRY, run_name="__main__")
+else:
+    module, _, name = ENTRY.partition(":")
+    sys.exit(getattr(__import__(module, fromlist=[name]), name)())
+"""
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+@pytest.mark.parametrize("script", ["twice", "at shutdown"])
+def test_a_second_ctrl_c_as_the_game_ends_prints_nothing(tmp_path, entry, script):
+    """Ctrl+C in a terminal reaches the executable twice (its launcher
+    passes on the one it gets): the second came as the first ended the
+    start quietly, or as Python shut down after the game had ended, in a
+    KeyboardInterrupt traceback ("Exception ignored in threading")."""
+    args = ["--frames", "5", "--data-dir", str(tmp_path / "data")]
+    where = ENTRIES[entry] or console_entry()
+    code = f"ARGS, ENTRY = {args!r}, {where!r}\n" + (TWICE if script == "twice" else AT_SHUTDOWN)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, env=HEADLESS,
+                            cwd=tmp_path, timeout=120)
+    assert (result.returncode, result.stderr, result.stdout) == (0, b"", b"")
+
+
+#: The executable's start: its first runtime hook, a Ctrl+C while
+#: PyInstaller's own hooks would run, then its entry script.
+HELD_BY_THE_FIRST_HOOK = """
+import os, runpy, signal, sys
+signal.signal(signal.SIGINT, START)
+runpy.run_path(HOOK)
+if CTRL_C:
+    os.kill(os.getpid(), signal.SIGINT)
+    sum(range(1000))            # the next bytecodes: the handler runs here
+print("after the hooks", flush=True)
+sys.argv = ["minesweeper", "--help"]
+runpy.run_path(ENTRY, run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(("start", "ctrl_c", "help_shown"), [
+    ("signal.default_int_handler", True, False),
+    ("signal.default_int_handler", False, True),
+    ("signal.SIG_IGN", True, True),
+])
+def test_ctrl_c_while_pyinstallers_hooks_run_ends_the_executable_quietly(start, ctrl_c,
+                                                                        help_shown):
+    """Ctrl+C while PyInstaller's own start-up hooks ran ended the executable
+    in a KeyboardInterrupt traceback from ``pyi_rth_pkgutil`` and "Failed to
+    execute script". Our hook, run first, holds it, and the entry script
+    ends the run as for a Ctrl+C while the game's modules load; started
+    with Ctrl+C ignored (``nohup``), the executable keeps it ignored."""
+    code = (f"import signal\nSTART, CTRL_C = {start}, {ctrl_c}\n"
+            f"HOOK, ENTRY = {str(ROOT / 'tools' / 'exe_first_hook.py')!r}, "
+            f"{ENTRIES['executable']!r}\n" + HELD_BY_THE_FIRST_HOOK)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, env=HEADLESS,
+                            cwd=ROOT, timeout=120)
+    assert (result.returncode, result.stderr) == (0, b"")
+    out = result.stdout.decode()
+    assert out.startswith("after the hooks\n")
+    assert out.endswith("after the hooks\n") is not help_shown
+    assert ("usage: minesweeper" in out) is help_shown

@@ -1,0 +1,73 @@
+"""Ctrl+C at every moment of the executable's start: what each start printed.
+
+    python tools/exe_ctrl_c.py                    # dist/minesweeper, 200 starts
+    python tools/exe_ctrl_c.py --starts 400 --exe path/to/minesweeper
+
+Each start is sent SIGINT to its whole process group, as a terminal's Ctrl+C
+is (the one-file launcher and the game both get it), a little later each
+time: from ``--from`` seconds after the start, in 40 steps of ``--step``.
+Prints how many starts ended with each exit status, with or without a
+traceback on stderr, and the first traceback of each kind. Exits 1 if any
+start printed a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STEPS = 40
+
+
+def start_and_interrupt(exe: Path, delay: float, data_dir: str) -> tuple[int, str]:
+    """One start cut short ``delay`` seconds in: its exit status and stderr."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    run = subprocess.Popen([str(exe), "--data-dir", data_dir], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, env=env, start_new_session=True)
+    time.sleep(delay)
+    os.killpg(run.pid, signal.SIGINT)
+    try:
+        _, err = run.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        _, err = run.communicate()
+    return run.returncode, err.decode(errors="replace")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--exe", type=Path, default=ROOT / "dist" / "minesweeper")
+    parser.add_argument("--starts", type=int, default=200)
+    parser.add_argument("--from", dest="first", type=float, default=0.2, metavar="SECONDS")
+    parser.add_argument("--step", type=float, default=0.025, metavar="SECONDS")
+    args = parser.parse_args(argv)
+    if not args.exe.is_file():
+        parser.error(f"no executable at {args.exe} (build it: python tools/build_exe.py)")
+    outcomes: collections.Counter[tuple[int, bool]] = collections.Counter()
+    first: dict[tuple[int, bool], tuple[float, str]] = {}
+    with tempfile.TemporaryDirectory(prefix="minesweeper-ctrl-c-") as scratch:
+        for n in range(args.starts):
+            delay = args.first + (n % STEPS) * args.step
+            status, err = start_and_interrupt(args.exe, delay, os.path.join(scratch, str(n)))
+            kind = (status, "Traceback" in err)
+            outcomes[kind] += 1
+            if kind[1]:
+                first.setdefault(kind, (delay, err))
+    for (status, traceback), count in sorted(outcomes.items()):
+        print(f"exit {status:>4}, {'a traceback' if traceback else 'nothing on stderr':<17} "
+              f"{count:>5} starts")
+    for (status, _), (delay, err) in first.items():
+        print(f"\nfirst traceback with exit {status}, Ctrl+C at {delay:.3f} s:\n{err.rstrip()}")
+    return 1 if first else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
