@@ -127,6 +127,7 @@ def test_without_shaping_a_run_is_drawn_a_cluster_at_a_time_in_the_order_read(
     assert finder.glyph(ALEF + BET, 11, 9, False, "hebr", True) is system_fonts.WAITING
     assert finder.wait()
     assert finder.glyph(ALEF + BET, 11, 9, False, "hebr", True) is None   # asked a cluster at a time
+    assert isinstance(run_image(finder, BET, "hebr", True), shaping.Glyph)  # drawn, unshaped
     app = make_app(font_folders=[hebrew])
     app.fallback.finder = finder
     found(app, ALEF + BET, BET)
