@@ -85,3 +85,14 @@ def test_each_script_shaped_is_told_apart():
 def test_emoji_are_told_from_symbols_shown_as_text():
     assert is_emoji("😀") and is_emoji("⌚") and is_emoji("☺\ufe0f") and is_emoji("🇫🇷")
     assert not is_emoji("☺") and not is_emoji("A") and not is_emoji("🄰")
+
+
+def test_an_accent_on_a_latin_letter_goes_with_it_in_a_hebrew_name():
+    assert levels("שלום a\u0301") == [1, 1, 1, 1, 1, 2, 2]
+
+
+def test_numbers_after_arabic_letters_are_arabic_numbers_as_unicode_has_it():
+    """W2: after an Arabic letter, "1+2" is two numbers around a plus
+    (which joins European numbers only), shown "2+1" as browsers do."""
+    assert shown("علي 1+2") == "2+1 يلع"
+    assert shown("שלום 1+2") == "1+2 םולש"
