@@ -135,6 +135,21 @@ def test_without_shaping_a_run_is_drawn_a_cluster_at_a_time_in_the_order_read(
     assert pixels(name.subsurface(left)) == pixels(bet.subsurface(left))
 
 
+def test_a_run_still_looked_for_keeps_its_letters_already_found(hebrew, monkeypatch):
+    """A letter typed makes a new run, looked for on the finder's thread:
+    meanwhile the letters found before stay drawn (they turned to boxes
+    for a frame at each letter typed)."""
+    app = make_app(font_folders=[hebrew])
+    found(app, ALEF, BET)
+    real = FontFinder.glyph
+    monkeypatch.setattr(FontFinder, "glyph", lambda finder, text, *args: (
+        system_fonts.WAITING if len(text) > 1 else real(finder, text, *args)))
+    app.painter.forget_text()
+    name, bet = drawn(app, ALEF + BET), drawn(app, BET)
+    left = (0, 0, bet.get_width() - 4, bet.get_height())
+    assert pixels(name.subsurface(left)) == pixels(bet.subsurface(left))
+
+
 def test_a_mirrored_bracket_and_the_spans_of_a_mixed_name():
     shown = spans("(" + ALEF + BET + ") 7", str.isascii, lambda ch: False)
     assert [span.drawn for span in shown] == ["7", " ", "(", None, ")"]
