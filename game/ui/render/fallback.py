@@ -4,9 +4,10 @@ pygame's bundled font (freesansbold) draws what it has: Latin, Greek,
 Cyrillic, a cluster at a time. What it lacks (Japanese, Korean, Chinese,
 Arabic, emoji...) is asked of the system's fonts (``system_fonts``) a run
 at a time, shaped; until they answer, or when none has the character, the
-bundled font's box stands in for it. A run no one font has, or that cannot
-be shaped here, is asked for a cluster at a time, its clusters set side by
-side in the order read (right to left for Hebrew and Arabic).
+bundled font's box stands in for it. A run no one font has, that cannot
+be shaped here or that is still looked for is drawn a cluster at a time,
+its clusters set side by side in the order read (right to left for Hebrew
+and Arabic).
 """
 
 from __future__ import annotations
@@ -65,8 +66,7 @@ class FallbackGlyphs:
         if isinstance(found, Glyph):
             image, tint, edges = found.image.copy(), not found.coloured, found.edges
         elif len(bounds) > 2:
-            return self._side_by_side(text, bounds, height, baseline, bold, scale, script,
-                                       rtl, per_cluster=found is None)
+            return self._side_by_side(text, bounds, height, baseline, bold, scale, script, rtl)
         else:
             image, tint = bundled_glyph(text, height, bold), True
             edges = (image.get_width(), 0) if rtl else (0, image.get_width())
@@ -77,19 +77,13 @@ class FallbackGlyphs:
         return Piece(image, tint, tuple(x * scale for x in edges))
 
     def _side_by_side(self, text: str, bounds: tuple[int, ...], height: int, baseline: int,
-                      bold: bool, scale: int, script: str, rtl: bool,
-                      per_cluster: bool) -> Piece:
-        """A run's clusters drawn one by one (asked of the system's fonts
-        when ``per_cluster``, else the bundled font's boxes while the run is
-        looked for), set side by side in the order read."""
-        pieces = []
-        for start, end in pairwise(bounds):
-            cluster = text[start:end]
-            if per_cluster:
-                pieces.append(self.run(cluster, height, baseline, bold, scale, script, rtl))
-            else:
-                image = pygame.transform.scale_by(bundled_glyph(cluster, height, bold), scale)
-                pieces.append(Piece(image, True, (0, image.get_width())))
+                      bold: bool, scale: int, script: str, rtl: bool) -> Piece:
+        """A run's clusters drawn one by one, set side by side in the order
+        read: when no one font has them all, and while the run is looked
+        for (a letter typed: the letters found before it stay drawn, the
+        new one is a box until found)."""
+        pieces = [self.run(text[start:end], height, baseline, bold, scale, script, rtl)
+                  for start, end in pairwise(bounds)]
         widths = [piece.image.get_width() for piece in pieces]
         canvas = pygame.Surface((sum(widths), height * scale), pygame.SRCALPHA)
         x, edges = 0, [0]
