@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.ui.render import shaping, system_fonts
+from game.ui.render.fallback import bundled_has
 from game.ui.render.font_tables import read_coverage
 from game.ui.render.system_fonts import FontFinder, font_files, font_folders
 from game.ui.render.text_layout import spans
@@ -164,6 +165,22 @@ def test_an_arabic_word_is_one_run_whatever_pygames_font_has():
 
 
 # ------------------------------------------------------------ shaping
+
+
+def test_arabic_letters_pygames_font_has_are_still_asked_of_the_systems_fonts():
+    """pygame's font has ب and ت, unjoined: a word of them drawn by it
+    never joined."""
+    app = make_app()
+    asked = []
+
+    class Finder:
+        def glyph(self, text, *args):
+            asked.append(text)
+            return None
+    app.fallback.finder = Finder()
+    assert bundled_has("ب") and bundled_has("ت")
+    app.painter.text_width("بت")
+    assert "بت" in asked
 
 
 def test_a_mark_sits_on_its_letter(hebrew):

@@ -31,6 +31,8 @@ MIRRORED = dict(zip("()[]{}<>", ")(][}{><", strict=True))
 
 
 def has_right_to_left(text: str) -> bool:
+    """Whether ``text`` has a character of a right-to-left script (the
+    algorithm is run only then: most lines are Latin)."""
     return _RIGHT_TO_LEFT.search(text) is not None
 
 

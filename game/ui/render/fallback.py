@@ -61,7 +61,9 @@ class FallbackGlyphs:
                        for ch in text)
         bounds = clusters(text)
         found = None
-        if not all(bundled_has(ch) for ch in text):
+        # A script shaped is asked of the system's fonts even where pygame's
+        # font has every letter (a few Arabic ones): it draws them unjoined.
+        if script or not all(bundled_has(ch) for ch in text):
             found = self.finder.glyph(text, height, baseline, bold, script, rtl)
         if isinstance(found, Glyph):
             image, tint, edges = found.image.copy(), not found.coloured, found.edges

@@ -83,7 +83,7 @@ def _extends(ch: str) -> bool:
 @lru_cache(maxsize=1024)
 def clusters(text: str) -> tuple[int, ...]:
     """Where each grapheme cluster of ``text`` starts, and its length last:
-    (0, ..., len(text)). A ZWJ binds the pictograph after it, a virama the
+    (0, ..., len(text)). A ZWJ binds the character after it, a virama the
     letter after it (a conjunct, as Unicode 15.1 does for Devanagari and
     its kin), and two regional indicators make one flag."""
     bounds = [0]
