@@ -316,3 +316,11 @@ def test_a_joiner_typed_stays_in_the_name():
     type_text(app, "👨\u200d👩")
     assert app.top.entry.text == "👨\u200d👩"
 
+
+
+def test_an_accent_typed_as_a_mark_is_drawn_as_the_pixel_fonts_letter():
+    """"e" and U+0301 (a keyboard's dead key on some systems) show as the
+    pixel font's "é": the cluster composed, not a box after an "e"."""
+    app = make_app()
+    assert pixels(drawn(app, "e\u0301")) == pixels(drawn(app, "\u00e9"))
+    assert app.painter.caret_x("e\u0301x", 2) == app.painter.text_width("\u00e9")

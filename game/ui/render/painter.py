@@ -119,7 +119,7 @@ class Painter:
         key = (face, text, self.scale)
         width = self._widths.get(key)
         if width is None:
-            if text.isascii():
+            if self._plain(face, text):
                 width = sum(self._glyph(face, ch, BLACK).get_width() for ch in text)
             else:
                 width = self._laid(face, text).width
@@ -135,7 +135,7 @@ class Painter:
         expects: see ``text_layout``); returns its scale-1 width."""
         x, y = self.pos(pos)
         start = x
-        if text.isascii():
+        if self._plain(face, text):
             for ch in text:
                 glyph = self._glyph(face, ch, colour)
                 self.surface.blit(glyph, (x, y))
@@ -152,7 +152,7 @@ class Painter:
         scale-1 pixels from the text's left: after the cluster typed before
         it (left of it in Hebrew or Arabic), at the start of the one it is
         in when ``index`` falls inside one."""
-        if text.isascii():
+        if self._plain(face, text):
             return self.text_width(text[:index], face)
         where = self._laid(face, text).carets
         index = cluster_start(text, index)
@@ -161,7 +161,7 @@ class Painter:
     def index_at(self, text: str, x: int, face: str = "regular") -> int:
         """The cluster boundary whose caret is nearest ``x`` scale-1 pixels
         from the text's left (the first of two as near)."""
-        if text.isascii():
+        if self._plain(face, text):
             return min(range(len(text) + 1), key=lambda i: abs(self.text_width(text[:i], face) - x))
         where = self._laid(face, text).carets
         return min(sorted(where), key=lambda i: abs(where[i] // self.scale - x))
@@ -171,11 +171,17 @@ class Painter:
         """The stretches (scale-1 left and right) showing the characters
         from ``start`` to ``end``: one, but for a selection crossing from
         one direction to the other."""
-        if text.isascii():
+        if self._plain(face, text):
             return [(self.text_width(text[:start], face), self.text_width(text[:end], face))]
         placed = self._laid(face, text).placed
         return [(left // self.scale, right // self.scale)
                 for left, right in selected(placed, start, end)]
+
+    def _plain(self, face: str, text: str) -> bool:
+        """Whether ``text`` is all in the pixel font (nearly every line of
+        the game's, in English or French): drawn a character at a time, as
+        typed, without cutting it into clusters and runs."""
+        return text.isascii() or self.atlas.characters(face).issuperset(text)
 
     def forget_text(self) -> None:
         """Glyphs and widths are made again: characters were found in the
