@@ -195,9 +195,8 @@ class Painter:
         key = (face, text, self.scale)
         laid = self._layouts.get(key)
         if laid is None:
-            atlas = self.atlas
             placed, x = [], 0
-            for span in spans(text, lambda ch: f"font_{face}_{ord(ch)}" in atlas, bundled_has):
+            for span in spans(text, self.atlas.characters(face).__contains__, bundled_has):
                 if span.drawn is not None:
                     width = self._glyph(face, span.drawn, BLACK).get_width()
                     edges = (width, 0) if span.rtl else (0, width)
