@@ -324,3 +324,16 @@ def test_an_accent_typed_as_a_mark_is_drawn_as_the_pixel_fonts_letter():
     app = make_app()
     assert pixels(drawn(app, "e\u0301")) == pixels(drawn(app, "\u00e9"))
     assert app.painter.caret_x("e\u0301x", 2) == app.painter.text_width("\u00e9")
+
+
+def test_the_finder_forgets_its_oldest_answers_beyond_a_bound(hebrew, monkeypatch):
+    """Each letter typed makes a run asked anew: a kiosk's months of names
+    must not pile up drawings."""
+    monkeypatch.setattr(system_fonts, "ANSWERS_KEPT", 8)
+    finder = FontFinder([hebrew])
+    pygame.font.init()
+    for n in range(1, 21):
+        finder.glyph(ALEF * n, 11, 9, False, "hebr", True)
+        assert finder.wait()
+    assert len(finder._answers) <= 8
+    assert isinstance(finder.glyph(ALEF * 20, 11, 9, False, "hebr", True), shaping.Glyph)

@@ -53,6 +53,9 @@ SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 #: and folders deep.
 FILES_CAP = 4000
 DEPTH_CAP = 8
+#: Answers kept, the oldest half forgotten beyond (then asked again): a run
+#: is asked at each letter typed, and a kiosk has names typed for months.
+ANSWERS_KEPT = 4096
 #: Fonts that have every character as a box or as nothing (Apple's
 #: last-resort font names each block in its boxes).
 SHUNNED = ("lastresort", "adobeblank")
@@ -221,6 +224,9 @@ class FontFinder:
             with self._lock:
                 if self._asked and self._asked[0] == request:
                     self._asked.pop(0)
+                    if len(self._answers) >= ANSWERS_KEPT:
+                        for old in list(self._answers)[:ANSWERS_KEPT // 2]:
+                            del self._answers[old]
                     self._answers[request] = answer
                     self._news |= not self._asked     # one redraw for a whole name
 
