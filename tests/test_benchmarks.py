@@ -313,8 +313,8 @@ def test_the_window_scenario_zooms_its_board_in_and_out(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("fonts", [None, Path("fonts")])
 def test_the_other_scripts_scenario_asks_the_finder_for_each_letter(monkeypatch, tmp_path, fonts):
-    """Best Times' names, then the letters typed: each asked of the system
-    fonts' finder (whatever fonts the machine has, or none), or of one
+    """Best Times' names, then the letters typed: each asked (alone and in
+    its run, drawn whole) of the system fonts' finder (whatever fonts the machine has, or none), or of one
     looking under the folder given (``--fonts``)."""
     import bench_actions
 
@@ -331,7 +331,8 @@ def test_the_other_scripts_scenario_asks_the_finder_for_each_letter(monkeypatch,
     given = None if fonts is None else tmp_path / fonts
     times = bench_actions.scenario_other_scripts(120, given)
     assert len(times) >= 120
-    assert {"山", "김", "王", "🦊"} <= set(asked)                    # Best Times' names
+    assert {"山", "김", "王", "🦊"} <= set(asked)                    # Best Times' names,
+    assert {"山田太郎", "김민준", "王小明", "علي"} <= set(asked)      # their letters and whole
     assert set(bench_actions.TYPED[:10]) <= set(asked)               # typed in the name entry
     assert all(where == ([given] if given else FontFinder().folders) for where in folders)
 

@@ -152,16 +152,19 @@ def scenario_open_replay(frames: int, files: int = 5000) -> CpuTimes:
 
 
 #: Best times under names no font of ours draws, and more typed one by one.
-OTHER_SCRIPTS = ("山田太郎", "김민준", "王小明", "علي", "Zoë 😀🦊")
-TYPED = "春夏秋冬東西南北上下左右前後内外大小高低長短明暗新古강산바다하늘별달"
+OTHER_SCRIPTS = ("山田太郎", "김민준", "王小明", "علي", "Zoë 😀🦊", "محمد علي", "שלום",
+                 "สมชาย", "देवनागरी", "Ali علي 42")
+TYPED = "春夏秋冬東西南北上下左右前後内外大小高低長短明暗新古강산바다하늘별달سلامعليكمสวัสดี"
 
 
 def scenario_other_scripts(frames: int, fonts: Path | None = None) -> CpuTimes:
-    """Best Times opened on names in five scripts: the first character
+    """Best Times opened on names in eight scripts (Arabic and Hebrew right
+    to left, shaped with Thai and Devanagari): the first character
     missing from our fonts sends the finder's thread through the system's
     fonts (``render/system_fonts.py``); then a name entry where a new
-    Japanese or Korean letter is typed every 4 frames, each one looked for
-    on that thread and the text drawn again when it is found. The fonts are
+    Japanese, Korean, Arabic or Thai letter is typed every 4 frames, each
+    one (and the run it ends) looked for on that thread and the text drawn
+    again when it is found. The fonts are
     the system's, or those under ``fonts``."""
     from storm import WON_BEGINNER
 

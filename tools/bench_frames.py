@@ -453,7 +453,7 @@ def bench_frames(frames: int = 600, only: str | None = None, fonts: Path | None 
         ("Expert <-> 100x100 grid, hex, torus", lambda: scenario_board_changes(frames)),
         ("R: the last game, 2 MB 100x100 replay", lambda: scenario_watch_last(frames)),
         ("Open replay..., 5,000 files", lambda: scenario_open_replay(frames)),
-        ("names in 5 scripts: Best Times, typing", lambda: scenario_other_scripts(frames, fonts)),
+        ("names in 8 scripts: Best Times, typing", lambda: scenario_other_scripts(frames, fonts)),
         *newer_scenarios(store, frames),
     ]
     print(f"{'':<38} {'':>6} {'wall time (ms)':^29} {'UI thread CPU (ms)':^21}")

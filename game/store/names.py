@@ -11,6 +11,15 @@ import unicodedata
 
 MAX_NAME_LENGTH = 20
 ANONYMOUS = "Anonymous"
+#: The two format characters a name keeps: ZWNJ, which Persian spelling
+#: needs inside a word, and ZWJ, which joins an emoji sequence (a family,
+#: a profession) into one picture and chooses an Indic letter's form.
+JOINERS = "\u200c\u200d"
+
+
+def name_character(char: str) -> bool:
+    """Whether a character typed may go into a name."""
+    return char.isprintable() or char in JOINERS
 
 
 def clean_name(name: str | None) -> str:
@@ -18,14 +27,15 @@ def clean_name(name: str | None) -> str:
 
     Letters of every script and their accents are kept (NFC-normalised, so an
     accent typed as a combining mark counts as one character with its letter);
-    control, format, private-use and unassigned characters (Unicode category
-    C*) are dropped; any other whitespace becomes a plain space, so a name stays
-    on one line; surrounding whitespace is stripped; at most
-    ``MAX_NAME_LENGTH`` characters are kept; nothing left means ``Anonymous``.
+    control, format (but the two joiners, ``JOINERS``), private-use and
+    unassigned characters (Unicode category C*) are dropped; any other
+    whitespace becomes a plain space, so a name stays on one line;
+    surrounding whitespace is stripped; at most ``MAX_NAME_LENGTH``
+    characters are kept; nothing left means ``Anonymous``.
     """
     kept = []
     for char in name or "":
-        if unicodedata.category(char).startswith("C"):
+        if unicodedata.category(char).startswith("C") and char not in JOINERS:
             continue
         kept.append(" " if char.isspace() else char)
     text = unicodedata.normalize("NFC", "".join(kept))   # after the drop: it may join pairs

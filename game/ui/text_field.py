@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import keys
+from .render.graphemes import next_boundary, previous_boundary
 from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
 
 
@@ -29,7 +30,16 @@ class TextField:
     replaces it, Backspace or Delete clears it, an arrow key lets it go.
     Shift with an arrow, Home, End or a click, or the pointer dragged with
     the left button down, selects from where the caret was (``anchor``) to where it
-    goes, as in a Windows text box."""
+    goes, as in a Windows text box.
+
+    The text is kept and edited in the order typed and drawn in the order
+    read (a Hebrew or Arabic name right to left: ``render.text_layout``).
+    The arrows step through the order typed, a cluster at a time (Left goes
+    back towards the start, which is rightwards in a Hebrew name), and the
+    caret is drawn at the edge of the cluster before it where the next one
+    typed goes (its left in Hebrew or Arabic). Delete takes the cluster after
+    the caret whole; Backspace one character, as Windows' boxes do (a Thai
+    tone mark or a Devanagari vowel sign typed wrong goes alone)."""
 
     rect: pygame.Rect
     text: str = ""
@@ -103,22 +113,26 @@ class TextField:
         painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
         if focused and self.selected:
             start, end = self.selection
-            left = x + painter.text_width(self.text[:start])
-            # a column of navy before the first letter too: the pixel font's
-            # letters start at their left edge, and a selected 9 or 0 joined
-            # the white margin beside it, reading as an 8
-            painter.fill((left - 1, y, painter.text_width(self.text[start:end]) + 1,
-                          painter.line_height()), NAVY)
-            painter.text(self.text[start:end], (left, y), WHITE)
+            for left, right in painter.selection_spans(self.text, start, end):
+                # a column of navy before the first letter too: the pixel font's
+                # letters start at their left edge, and a selected 9 or 0 joined
+                # the white margin beside it, reading as an 8
+                band = pygame.Rect(x + left - 1, y, right - left + 1, painter.line_height())
+                painter.fill(band, NAVY)
+                # the whole text again in white, seen only in the band: a
+                # selection in a name of two directions may be in two places
+                painter.surface.set_clip(painter.px(band).clip(painter.surface.get_clip()))
+                painter.text(self.text, (x, y), WHITE)
+                painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
         if focused and caret_on and not self.selected:
-            cx = x + painter.text_width(self.text[: self.caret])
+            cx = x + painter.caret_x(self.text, self.caret)
             painter.fill((cx, y, 1, painter.line_height()), BLACK)
         painter.surface.set_clip(clip)
 
     def _shift(self, painter: Painter) -> int:
         """How far the text is drawn left of its place: a text too long for
         the box shows its end, so that the caret stays in view."""
-        return max(0, painter.text_width(self.text[: self.caret]) - (self.rect.w - 6) + 1)
+        return max(0, painter.caret_x(self.text, self.caret) - (self.rect.w - 6) + 1)
 
     def click(self, painter: Painter, x: int, extend: bool = False) -> None:
         """A click ``x`` scale-1 pixels right of the box's left edge puts the
@@ -127,9 +141,7 @@ class TextField:
         the arrows only), and lets a selection go; ``extend`` (the pointer
         dragged, or Shift held) selects from where the selection began."""
         x += self._shift(painter) - 3
-        caret = min(range(len(self.text) + 1),
-                    key=lambda i: abs(painter.text_width(self.text[:i]) - x))
-        self._move(caret, extend)
+        self._move(painter.index_at(self.text, x), extend)
 
     def select_word(self) -> None:
         """Select the word around the caret (a double click, as in a Windows
@@ -230,15 +242,17 @@ class TextField:
             self.text = self.text[: self.caret - 1] + self.text[self.caret:]
             self.caret, self.anchor = self.caret - 1, None
         elif k == pygame.K_DELETE:
-            self.text = self.text[: self.caret] + self.text[self.caret + 1:]
+            after = next_boundary(self.text, self.caret)
+            self.text = self.text[: self.caret] + self.text[after:]
             self.anchor = None
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and ctrl:
             self._move(self._word_edge(k == pygame.K_RIGHT), shift)
         elif k == pygame.K_LEFT:
             # an arrow without Shift goes to the selection's end it points to
-            self._move(max(0, self.caret - 1) if shift or start == end else start, shift)
+            self._move(previous_boundary(self.text, self.caret) if shift or start == end
+                       else start, shift)
         elif k == pygame.K_RIGHT:
-            self._move(min(len(self.text), self.caret + 1) if shift or start == end else end,
+            self._move(next_boundary(self.text, self.caret) if shift or start == end else end,
                        shift)
         elif k == pygame.K_HOME:
             self._move(0, shift)

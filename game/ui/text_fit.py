@@ -7,6 +7,9 @@ measuring is done once, here, rather than by each control.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
+from .render.graphemes import cluster_start, clusters
 from .render.painter import Painter
 
 
@@ -35,11 +38,13 @@ def wrap(painter: Painter, text: str, width: int, face: str = "regular") -> list
 
 
 def _cut(painter: Painter, word: str, width: int, face: str) -> list[str]:
-    """``word`` in pieces that each fit ``width`` (one character at least)."""
+    """``word`` in pieces that each fit ``width`` (one cluster at least: a
+    letter is never parted from its marks)."""
     pieces: list[str] = []
     piece: list[str] = []
     piece_w = 0
-    for ch in word:
+    for start, end in pairwise(clusters(word)):
+        ch = word[start:end]
         ch_w = painter.text_width(ch, face)
         if piece and piece_w + ch_w > width:
             pieces.append("".join(piece))
@@ -55,9 +60,11 @@ ELLIPSIS = "\u2026"
 
 def fit(painter: Painter, text: str, width: int, face: str = "regular") -> str:
     """``text`` cut with an ellipsis to fit ``width``, as Windows cuts a long
-    title (player names in a list, a title on the smallest window)."""
+    title (player names in a list, a title on the smallest window): a
+    cluster at a time, from the end typed (the left of a Hebrew name, where
+    the ellipsis then shows)."""
     if painter.text_width(text, face) <= width:
         return text
     while text and painter.text_width(text + ELLIPSIS, face) > width:
-        text = text[:-1]
+        text = text[:cluster_start(text, len(text) - 1)]
     return text + ELLIPSIS

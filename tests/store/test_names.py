@@ -73,3 +73,11 @@ def test_any_text_cleans_to_a_short_visible_line_that_cleaning_keeps(typed):
     assert not any(unicodedata.category(char).startswith("C") for char in name)
     assert not any(char.isspace() and char != " " for char in name)
     assert clean_name(name) == name
+
+
+def test_the_joiners_stay_in_a_name():
+    """ZWNJ inside a Persian word and ZWJ inside an emoji sequence are part
+    of how the name is written; other format characters still go."""
+    assert clean_name("می\u200cخواهم") == "می\u200cخواهم"
+    assert clean_name("👨\u200d👩\u200d👧") == "👨\u200d👩\u200d👧"
+    assert clean_name("a\u200eb\u202ec") == "abc"

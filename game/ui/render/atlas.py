@@ -26,6 +26,7 @@ class Atlas:
         self._cache: dict[tuple[str, int], pygame.Surface] = {}
         self._opaque: dict[str, bool] = {}
         self._converted = False
+        self._characters: dict[str, frozenset[str]] = {}
 
     @classmethod
     def load(cls, directory: Path | None = None) -> Atlas:
@@ -43,6 +44,17 @@ class Atlas:
 
     def __contains__(self, name: str) -> bool:
         return name in self._rects
+
+    def characters(self, face: str) -> frozenset[str]:
+        """The characters the pixel font ``face`` has (its sprites
+        ``font_<face>_<code point>``), for a whole text checked at once."""
+        found = self._characters.get(face)
+        if found is None:
+            prefix = f"font_{face}_"
+            found = frozenset(chr(int(name[len(prefix):])) for name in self._rects
+                              if name.startswith(prefix))
+            self._characters[face] = found
+        return found
 
     def size(self, name: str) -> tuple[int, int]:
         """Size of a sprite at scale 1."""

@@ -1,19 +1,28 @@
 """Characters the pixel font lacks: names typed in other scripts.
 
 pygame's bundled font (freesansbold) draws what it has: Latin, Greek,
-Cyrillic. What it lacks (Japanese, Korean, Chinese, Arabic, emoji...) is
-asked of the system's fonts (``system_fonts``); until they answer, or when
-none has the character, the bundled font's box stands in for it.
+Cyrillic, a cluster at a time. What it lacks (Japanese, Korean, Chinese,
+Arabic, emoji...) is asked of the system's fonts (``system_fonts``) a run
+at a time, shaped; until they answer, or when none has the character, the
+bundled font's box stands in for it. A run no one font has, that cannot
+be shaped here or that is still looked for is drawn a cluster at a time,
+its clusters set side by side in the order read (right to left for Hebrew
+and Arabic).
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
+from typing import NamedTuple
 
 import pygame
 import pygame.pkgdata
 
 from ..display import window_surface
 from .font_tables import Coverage, read_coverage
-from .system_fonts import FACES, WHITE, FontFinder, Glyph
+from .graphemes import clusters
+from .shaping import WHITE, Glyph
+from .system_fonts import FACES, FontFinder
 
 #: pygame's bundled font by height and boldness, and its characters: facts of
 #: the process, kept for it (a Font dropped would be closed on the window's
@@ -22,28 +31,72 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _bundled: list[Coverage | None] = []
 
 
+class Piece(NamedTuple):
+    """A run drawn at the painter's scale: whether it takes the text's
+    colour (all but a colour emoji), and where its clusters start (see
+    ``Glyph.edges``), in display pixels."""
+
+    image: pygame.Surface
+    tint: bool
+    edges: tuple[int, ...]
+
+
 class FallbackGlyphs:
-    """White glyphs at the pixel font's height for characters it lacks."""
+    """White runs at the pixel font's height for characters it lacks."""
 
     def __init__(self, finder: FontFinder) -> None:
         self.finder = finder
 
     def glyph(self, ch: str, height: int, baseline: int, bold: bool,
               scale: int) -> tuple[pygame.Surface, bool]:
-        """The glyph at ``scale``, and whether it takes the text's colour
-        (all but a colour emoji's)."""
-        if 0xD800 <= ord(ch) <= 0xDFFF:        # a lone surrogate (bytes of a non-UTF-8 path)
-            ch = "\ufffd"
-        image, tint = None, True
-        if not bundled_has(ch):
-            found = self.finder.glyph(ch, height, baseline, bold)
-            if isinstance(found, Glyph):
-                image, tint = found.image.copy(), not found.coloured
-        if image is None:
-            image = bundled_glyph(ch, height, bold)
+        """One cluster at ``scale``, and whether it takes the text's colour."""
+        piece = self.run(ch, height, baseline, bold, scale)
+        return piece.image, piece.tint
+
+    def run(self, text: str, height: int, baseline: int, bold: bool, scale: int,
+            script: str = "", rtl: bool = False) -> Piece:
+        """``text`` (clusters of one script and direction) drawn whole at
+        ``scale``: shaped by a system font when one has it all."""
+        text = "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch  # bytes of a non-UTF-8 path
+                       for ch in text)
+        bounds = clusters(text)
+        found = None
+        # A script shaped is asked of the system's fonts even where pygame's
+        # font has every letter (a few Arabic ones): it draws them unjoined.
+        if script or not all(bundled_has(ch) for ch in text):
+            found = self.finder.glyph(text, height, baseline, bold, script, rtl)
+        if isinstance(found, Glyph):
+            image, tint, edges = found.image.copy(), not found.coloured, found.edges
+        elif len(bounds) > 2:
+            return self._side_by_side(text, bounds, height, baseline, bold, scale, script, rtl)
+        else:
+            image, tint = bundled_glyph(text, height, bold), True
+            edges = (image.get_width(), 0) if rtl else (0, image.get_width())
         if window_surface():
             image = image.convert_alpha()
-        return (pygame.transform.scale_by(image, scale) if scale != 1 else image), tint
+        if scale != 1:
+            image = pygame.transform.scale_by(image, scale)
+        return Piece(image, tint, tuple(x * scale for x in edges))
+
+    def _side_by_side(self, text: str, bounds: tuple[int, ...], height: int, baseline: int,
+                      bold: bool, scale: int, script: str, rtl: bool) -> Piece:
+        """A run's clusters drawn one by one, set side by side in the order
+        read: when no one font has them all, and while the run is looked
+        for (a letter typed: the letters found before it stay drawn, the
+        new one is a box until found)."""
+        pieces = [self.run(text[start:end], height, baseline, bold, scale, script, rtl)
+                  for start, end in pairwise(bounds)]
+        widths = [piece.image.get_width() for piece in pieces]
+        canvas = pygame.Surface((sum(widths), height * scale), pygame.SRCALPHA)
+        x, edges = 0, [0]
+        for width in widths:
+            x += width
+            edges.append(x)
+        for piece, left in zip(pieces, edges[:-1], strict=True):
+            canvas.blit(piece.image, (x - left - piece.image.get_width() if rtl else left, 0))
+        if rtl:
+            edges = [x - edge for edge in edges]
+        return Piece(canvas, all(piece.tint for piece in pieces), tuple(edges))
 
 
 def bundled_has(ch: str) -> bool:
@@ -62,8 +115,8 @@ def bundled_has(ch: str) -> bool:
 
 
 def bundled_glyph(ch: str, height: int, bold: bool) -> pygame.Surface:
-    """``ch`` from pygame's bundled font (its box when it lacks it), centred
-    on the line."""
+    """``ch`` (a cluster) from pygame's bundled font (its box when it lacks
+    it), centred on the line."""
     if not pygame.font.get_init():
         pygame.font.init()
     key = (height, bold)

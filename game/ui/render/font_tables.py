@@ -29,15 +29,22 @@ TABLES_CAP = 512
 PREFERRED = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 
 
+#: Tables of colour glyphs FreeType draws (bitmaps, Apple's bitmaps, layers):
+#: a font having one is a colour emoji font. SVG glyphs SDL_ttf cannot draw.
+COLOUR_TABLES = (b"CBDT", b"sbix", b"COLR")
+
+
 class Coverage:
     """A font's characters, as its cmap subtable stores them (format 4, 6,
     12 or 13), asked one code point at a time: a bisection, no expansion
-    (a CJK font maps 65,000 characters)."""
+    (a CJK font maps 65,000 characters); ``coloured`` when the font has
+    colour glyphs (an emoji font, asked first for emoji)."""
 
-    def __init__(self, table: bytes) -> None:
+    def __init__(self, table: bytes, coloured: bool = False) -> None:
         kind = struct.unpack_from(">H", table)[0]
         make = {4: self._format4, 6: self._format6}.get(kind, self._groups)
         self._lookup = make(table, kind)
+        self.coloured = coloured
 
     def __contains__(self, ch: str) -> bool:
         return self._lookup(ord(ch))
@@ -102,8 +109,8 @@ def read_coverage(path: Path) -> Coverage | None:
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         fd = os.open(path, flags)             # a FIFO must not block: pread refuses it
         try:
-            table = _cmap_subtable(lambda offset, size: _read_at(fd, offset, size))
-            return Coverage(table) if table is not None else None
+            found = _cmap_subtable(lambda offset, size: _read_at(fd, offset, size))
+            return Coverage(*found) if found is not None else None
         finally:
             os.close(fd)
     except (OSError, ValueError, struct.error, KeyError, IndexError, OverflowError,
@@ -119,13 +126,16 @@ def _read_at(fd: int, offset: int, size: int) -> bytes:
     return os.read(fd, size)
 
 
-def _cmap_subtable(read: Callable[[int, int], bytes]) -> bytes | None:
-    """The preferred Unicode subtable's bytes, through ``read(offset, size)``."""
+def _cmap_subtable(read: Callable[[int, int], bytes]) -> tuple[bytes, bool] | None:
+    """The preferred Unicode subtable's bytes, through ``read(offset, size)``,
+    and whether the font has colour glyphs."""
     start = 0
     if read(0, 4) == b"ttcf":
         start = struct.unpack(">I", read(12, 4))[0]      # the first font of the collection
     tables = min(struct.unpack(">H", read(start + 4, 2))[0], TABLES_CAP)
     directory = read(start + 12, 16 * tables)
+    tags = {directory[16 * i:16 * i + 4] for i in range(len(directory) // 16)}
+    coloured = any(tag in tags for tag in COLOUR_TABLES)
     for i in range(len(directory) // 16):
         tag, _, offset, length = struct.unpack_from(">4sIII", directory, 16 * i)
         if tag == b"cmap":
@@ -150,5 +160,5 @@ def _cmap_subtable(read: Callable[[int, int], bytes]) -> bytes | None:
             else:
                 continue
             table = cmap[offset:offset + size]
-            return table if len(table) == size else None
+            return (table, coloured) if len(table) == size else None
     return None

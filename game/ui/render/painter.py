@@ -7,11 +7,15 @@ origin and uses the atlas's pre-scaled sprites, so no screen knows the scale.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from ..hit import Viewport
 from .atlas import Atlas
-from .fallback import FallbackGlyphs
+from .fallback import FallbackGlyphs, Piece, bundled_has
+from .graphemes import cluster_start
+from .text_layout import Span, carets, selected, spans
 
 BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
@@ -33,7 +37,8 @@ class Painter:
         self.fallback = fallback
         self.viewport = viewport
         self.scale = viewport.scale
-        self._glyphs: dict[tuple[str, str, Colour, int], pygame.Surface] = {}
+        self._glyphs: dict[tuple[str, object, Colour, int], pygame.Surface] = {}
+        self._layouts: dict[tuple[str, str, int], Laid] = {}
         self._edges: dict[tuple[str, int, str, int], pygame.Surface] = {}
         self._widths: dict[tuple[str, str, int], int] = {}
 
@@ -114,7 +119,11 @@ class Painter:
         key = (face, text, self.scale)
         width = self._widths.get(key)
         if width is None:
-            width = sum(self._glyph(face, ch, BLACK).get_width() for ch in text) // self.scale
+            if self._plain(face, text):
+                width = sum(self._glyph(face, ch, BLACK).get_width() for ch in text)
+            else:
+                width = self._laid(face, text).width
+            width //= self.scale
             if len(self._widths) >= WIDTHS_KEPT:
                 self._widths.clear()
             self._widths[key] = width
@@ -122,26 +131,115 @@ class Painter:
 
     def text(self, text: str, pos: tuple[int, int], colour: Colour = BLACK,
              face: str = "regular") -> int:
-        """Draw ``text`` with its top-left at ``pos``; returns its scale-1 width."""
+        """Draw ``text`` with its top-left at ``pos`` (in the order a reader
+        expects: see ``text_layout``); returns its scale-1 width."""
         x, y = self.pos(pos)
         start = x
-        for ch in text:
-            glyph = self._glyph(face, ch, colour)
-            self.surface.blit(glyph, (x, y))
-            x += glyph.get_width()
+        if self._plain(face, text):
+            for ch in text:
+                glyph = self._glyph(face, ch, colour)
+                self.surface.blit(glyph, (x, y))
+                x += glyph.get_width()
+        else:
+            laid = self._laid(face, text)
+            for left, span, _ in laid.placed:
+                self.surface.blit(self._span(face, text, span, colour), (x + left, y))
+            x += laid.width
         return (x - start) // self.scale
+
+    def caret_x(self, text: str, index: int, face: str = "regular") -> int:
+        """Where the caret after ``index`` characters typed is drawn, in
+        scale-1 pixels from the text's left: after the cluster typed before
+        it (left of it in Hebrew or Arabic), at the start of the one it is
+        in when ``index`` falls inside one."""
+        if self._plain(face, text):
+            return self.text_width(text[:index], face)
+        where = self._laid(face, text).carets
+        index = cluster_start(text, index)
+        return where.get(index, 0) // self.scale
+
+    def index_at(self, text: str, x: int, face: str = "regular") -> int:
+        """The cluster boundary whose caret is nearest ``x`` scale-1 pixels
+        from the text's left (the first of two as near)."""
+        if self._plain(face, text):
+            return min(range(len(text) + 1), key=lambda i: abs(self.text_width(text[:i], face) - x))
+        where = self._laid(face, text).carets
+        return min(sorted(where), key=lambda i: abs(where[i] // self.scale - x))
+
+    def selection_spans(self, text: str, start: int, end: int,
+                        face: str = "regular") -> list[tuple[int, int]]:
+        """The stretches (scale-1 left and right) showing the characters
+        from ``start`` to ``end``: one, but for a selection crossing from
+        one direction to the other."""
+        if self._plain(face, text):
+            return [(self.text_width(text[:start], face), self.text_width(text[:end], face))]
+        placed = self._laid(face, text).placed
+        return [(left // self.scale, right // self.scale)
+                for left, right in selected(placed, start, end)]
+
+    def _plain(self, face: str, text: str) -> bool:
+        """Whether ``text`` is all in the pixel font (nearly every line of
+        the game's, in English or French): drawn a character at a time, as
+        typed, without cutting it into clusters and runs."""
+        return text.isascii() or self.atlas.characters(face).issuperset(text)
 
     def forget_text(self) -> None:
         """Glyphs and widths are made again: characters were found in the
         system's fonts, which were drawn as boxes until then."""
         self._glyphs.clear()
         self._widths.clear()
+        self._layouts.clear()
+
+    def _laid(self, face: str, text: str) -> Laid:
+        """``text`` cut into spans, placed left to right (remembered)."""
+        key = (face, text, self.scale)
+        laid = self._layouts.get(key)
+        if laid is None:
+            placed, x = [], 0
+            for span in spans(text, self.atlas.characters(face).__contains__, bundled_has):
+                if span.drawn is not None:
+                    width = self._glyph(face, span.drawn, BLACK).get_width()
+                    edges = (width, 0) if span.rtl else (0, width)
+                else:
+                    piece = self._piece(face, text[span.bounds[0]:span.bounds[-1]], span)
+                    width, edges = piece.image.get_width(), piece.edges
+                placed.append((x, span, edges))
+                x += width
+            laid = Laid(placed, x, carets(placed))
+            if len(self._layouts) >= WIDTHS_KEPT:
+                self._layouts.clear()
+            self._layouts[key] = laid
+        return laid
+
+    def _span(self, face: str, text: str, span: Span, colour: Colour) -> pygame.Surface:
+        if span.drawn is not None:
+            return self._glyph(face, span.drawn, colour)
+        return self._tinted(face, text[span.bounds[0]:span.bounds[-1]], span, colour)
+
+    def _piece(self, face: str, run: str, span: Span) -> Piece:
+        """The fallback's drawing of ``run`` (``span``'s text), white."""
+        font = self.atlas.fonts[face]
+        return self.fallback.run(run, font["height"], font["baseline"], face == "bold",
+                                 self.scale, span.script, span.rtl)
+
+    def _tinted(self, face: str, run: str, span: Span, colour: Colour) -> pygame.Surface:
+        key = (face, (run, span.script, span.rtl), colour, self.scale)
+        glyph = self._glyphs.get(key)
+        if glyph is None:
+            piece = self._piece(face, run, span)
+            glyph = piece.image
+            if piece.tint:
+                glyph.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            if len(self._glyphs) > 4096:
+                self._glyphs.clear()
+            self._glyphs[key] = glyph
+        return glyph
 
     def _glyph(self, face: str, ch: str, colour: Colour) -> pygame.Surface:
         key = (face, ch, colour, self.scale)
         glyph = self._glyphs.get(key)
         if glyph is None:
-            name = f"font_{face}_{ord(ch)}"
+            name = f"font_{face}_{ord(ch)}" if len(ch) == 1 else ""
             tint = True
             if name in self.atlas:
                 glyph = self.atlas.get(name, self.scale).copy()
@@ -155,3 +253,12 @@ class Painter:
                 self._glyphs.clear()
             self._glyphs[key] = glyph
         return glyph
+
+
+class Laid(NamedTuple):
+    """A line's spans with their left and their clusters' edges, its width
+    and the caret's place for each boundary (display pixels)."""
+
+    placed: list[tuple[int, Span, tuple[int, ...]]]
+    width: int
+    carets: dict[int, int]

@@ -26,11 +26,12 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 import pygame
 
 from .font_tables import Coverage, read_coverage
+from .graphemes import clusters, is_emoji
+from .shaping import UNSHAPED, Glyph, draw_run
 
 #: Held while a pygame Font is made or dropped, on any thread, and while the
 #: finder's thread draws (so that pygame never quits under it).
@@ -52,6 +53,9 @@ SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 #: and folders deep.
 FILES_CAP = 4000
 DEPTH_CAP = 8
+#: Answers kept, the oldest half forgotten beyond (then asked again): a run
+#: is asked at each letter typed, and a kiosk has names typed for months.
+ANSWERS_KEPT = 4096
 #: Fonts that have every character as a box or as nothing (Apple's
 #: last-resort font names each block in its boxes).
 SHUNNED = ("lastresort", "adobeblank")
@@ -59,18 +63,9 @@ SHUNNED = ("lastresort", "adobeblank")
 #: sans-serif face is easiest to read at 10 pixels (bold is made from it).
 STYLED = ("bold", "black", "heavy", "italic", "oblique", "light", "thin", "condensed",
           "semibold", "medium", "mono", "serif", "math")
-#: White, and what counts as a colour in a glyph drawn white (a colour emoji).
-WHITE = (255, 255, 255)
-COLOUR_FROM_WHITE = 40
-
-
-class Glyph(NamedTuple):
-    """A character drawn at scale 1 on a canvas as tall as the pixel font's
-    line; ``coloured`` when it has its own colours (an emoji) rather than
-    white to be tinted with the text's colour."""
-
-    image: pygame.Surface
-    coloured: bool
+#: Characters a font need not have to draw a run: joiners, selectors and
+#: other format characters, which the shaping consumes.
+_IGNORABLE = ("\u200c", "\u200d", "\ufe0e", "\ufe0f")
 
 
 class Waiting:
@@ -79,8 +74,10 @@ class Waiting:
 
 WAITING = Waiting()
 
-#: What the thread is asked: a character, the line's height and baseline, bold.
-Request = tuple[str, int, int, bool]
+#: What the thread is asked: a run of text (one cluster or more of one
+#: script and direction), the line's height and baseline, bold, the run's
+#: script ("" for none of its own) and whether it reads right to left.
+Request = tuple[str, int, int, bool, str, bool]
 
 
 def font_folders(platform: str = sys.platform, environ: dict[str, str] | None = None,
@@ -163,10 +160,15 @@ class FontFinder:
         self._closed = False
         self._fonts: list[tuple[Path, Coverage]] | None = None
 
-    def glyph(self, ch: str, height: int, baseline: int, bold: bool) -> Glyph | None | Waiting:
+    def glyph(self, text: str, height: int, baseline: int, bold: bool, script: str = "",
+              rtl: bool = False) -> Glyph | None | Waiting:
+        """``text`` drawn whole, shaped, by the first font that has all its
+        characters (a colour font first for emoji); None when none has, or
+        when a run of several clusters cannot be shaped here: it is then
+        asked for a cluster at a time."""
         if not self.folders:
             return None                   # nowhere to look (the tests' default)
-        request = (ch, height, baseline, bold)
+        request = (text, height, baseline, bold, script, rtl)
         with self._lock:
             if request in self._answers:
                 return self._answers[request]
@@ -222,29 +224,40 @@ class FontFinder:
             with self._lock:
                 if self._asked and self._asked[0] == request:
                     self._asked.pop(0)
+                    if len(self._answers) >= ANSWERS_KEPT:
+                        for old in list(self._answers)[:ANSWERS_KEPT // 2]:
+                            del self._answers[old]
                     self._answers[request] = answer
                     self._news |= not self._asked     # one redraw for a whole name
 
     def _draw(self, request: Request) -> Glyph | None:
-        """The first font that has the character and can draw it."""
+        """The first font that has the run's characters and can draw it."""
         if self._fonts is None:
             self._fonts = self._index()
-        ch = request[0]
-        for path, coverage in self._fonts:
+        text, height, baseline, bold, script, rtl = request
+        needed = [ch for ch in set(text) if ch not in _IGNORABLE] or list(text)
+        bounds = clusters(text)
+        fonts = self._fonts
+        if is_emoji(text):
+            fonts = sorted(fonts, key=lambda font: not font[1].coloured)
+        for path, coverage in fonts:
             if self._closed:
                 return None
             try:
-                if ch not in coverage:
+                if not all(ch in coverage for ch in needed):
                     continue
                 with FACES:               # pygame does not quit under it (see close)
                     if self._closed or _exiting:
                         return None
                     font = _open(path)
-                    glyph = draw_glyph(font, *request) if font is not None else None
+                    glyph = (draw_run(font, text, bounds, height, baseline, bold, script, rtl)
+                             if font is not None else None)
             except Exception:             # whatever a font file does: the next font is asked
                 continue
-            if glyph is not None:
+            if isinstance(glyph, Glyph):
                 return glyph
+            if glyph is UNSHAPED:
+                return None               # asked again a cluster at a time
         return None
 
     def _index(self) -> list[tuple[Path, Coverage]]:
@@ -267,57 +280,3 @@ def _open(path: Path) -> pygame.font.Font | None:
         except (OSError, pygame.error, ValueError, RuntimeError):
             _opened[path] = None
     return _opened[path]
-
-
-def draw_glyph(font: pygame.font.Font, ch: str, height: int, baseline: int,
-               bold: bool) -> Glyph | None:
-    """``ch`` in white, its baseline on the line's, at the largest size whose
-    ink fits the line; a font of fixed sizes (a colour emoji's bitmaps)
-    drawn at its size and shrunk to the line's height. None when the font
-    draws nothing where it has ink (a format SDL_ttf cannot draw)."""
-    metrics = None
-    try:
-        # A file FreeType refused gives a Font all the same (pygame-ce 2.5),
-        # whose every call but this one crashes the process.
-        if font.metrics(ch)[0] is None:
-            return None
-        # Fixed sizes: the line stays as tall whatever the size asked. Judged
-        # by its height alone (over twice the line's), a font of tall lines
-        # (Myanmar, Nastaliq) was shrunk as a bitmap, to a third of its size.
-        font.set_point_size(2 * height)
-        doubled = font.get_height()
-        font.set_point_size(height)
-        if font.get_height() == doubled:
-            return _shrunk(font, ch, height)
-        font.set_bold(bold)
-        for size in range(height - 1, height // 2, -1):
-            font.set_point_size(size)
-            metrics = font.metrics(ch)[0]
-            if metrics is not None and metrics[3] <= baseline and -metrics[2] <= height - baseline:
-                break
-        if font.size(ch)[0] == 0:
-            return Glyph(pygame.Surface((0, height), pygame.SRCALPHA), False)
-        image = font.render(ch, False, WHITE)
-    except (pygame.error, ValueError):
-        return None
-    canvas = pygame.Surface((image.get_width() + 1, height), pygame.SRCALPHA)
-    canvas.blit(image, (0, baseline - font.get_ascent()))
-    inked = metrics is None or (metrics[1] > metrics[0] and metrics[3] > metrics[2])
-    if inked and not pygame.mask.from_surface(canvas).count():
-        return None
-    return Glyph(canvas, False)
-
-
-def _shrunk(font: pygame.font.Font, ch: str, height: int) -> Glyph | None:
-    """A bitmap glyph (136 pixels tall in Noto Color Emoji) at ``height``."""
-    image = font.render(ch, True, WHITE)
-    if not pygame.mask.from_surface(image).count():
-        return None
-    width = max(1, round(image.get_width() * height / image.get_height()))
-    small = pygame.transform.smoothscale(image, (width, height))
-    canvas = pygame.Surface((width + 1, height), pygame.SRCALPHA)
-    canvas.blit(small, (0, 0))
-    coloured = any(min(canvas.get_at((x, y))[:3]) < 255 - COLOUR_FROM_WHITE
-                   and canvas.get_at((x, y))[3] > 0
-                   for x in range(width) for y in range(height))
-    return Glyph(canvas, coloured)

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
-from game.store import ANONYMOUS, MAX_NAME_LENGTH, GameRecord, clean_name
+from game.store import ANONYMOUS, MAX_NAME_LENGTH, GameRecord, clean_name, name_character
 from game.words import level_name
 
 from ..menus import split_mnemonic
+from ..render.graphemes import next_boundary
 from ..render.painter import BLACK, Painter
 from ..text_field import TextField
 from ..text_fit import wrap
@@ -112,7 +113,7 @@ class NameDialog(_NameEntry):
         width = self.client_w - 16
         rows = len(wrap(painter, self.prompt(), width))
         self.entry = TextField(pygame.Rect(8, 10 + rows * (line + 1), width, line + 6), self.name,
-                               max_len=MAX_NAME_LENGTH, accept=str.isprintable)
+                               max_len=MAX_NAME_LENGTH, accept=name_character)
         y = self.footer_top = self.entry.rect.bottom + 8
         ok_w = 50
         picker_label, _at = split_mnemonic(_("&Pick letters"))
@@ -164,7 +165,7 @@ class ArcadeNameDialog(_NameEntry):
         self._ensure_built()
         if event.type == pygame.TEXTINPUT:
             for ch in event.text:
-                if ch.isprintable():
+                if name_character(ch):
                     self.type(ch)
             self._dirty = True
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
@@ -219,8 +220,9 @@ class ArcadeNameDialog(_NameEntry):
         found in the system's fonts (a Japanese name) ran past the line's box
         onto the letters below, where they had fitted as boxes."""
         text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)
-        while len(text) > 1 and self.app.painter.text_width(text) > self.shown.rect.w:
-            text = text[1:]
+        while next_boundary(text, 0) < len(text) \
+                and self.app.painter.text_width(text) > self.shown.rect.w:
+            text = text[next_boundary(text, 0):]      # a cluster at a time
         self.shown.text = text
 
     def type(self, letter: str) -> None:
