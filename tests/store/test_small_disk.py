@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.store import Store, database, room
+from game.store import Store, database, leftover, room
 from game.store.writer import BackgroundWriter, Outcome
 
 from .helpers import FullDisk, disk_full, game, open_store
@@ -182,10 +182,12 @@ def test_no_win_is_lost_when_room_comes_back_while_two_copies_run(tmp_path, monk
 def test_copies_closed_on_a_still_full_disk_say_how_many_results_are_lost(
         tmp_path, monkeypatch):
     """Nothing can be written until room comes back: a copy closed before
-    that loses the games it still holds. Its window was told when saving
-    stopped; as it closes, it says how many (the command line prints it,
-    the window being gone)."""
+    that, with no room even for its file of results left unsaved
+    (``leftover``), loses the games it still holds. Its window was told
+    when saving stopped; as it closes, it says how many (the command line
+    prints it, the window being gone)."""
     FullDisk(monkeypatch)
+    monkeypatch.setattr(leftover, "keep", lambda directory, owner, steps: 0)
     first, second = two_copies_winning(tmp_path, 2)
     second.record_game(game(seed=7, result="lost"))
     first.close()
