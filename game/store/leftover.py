@@ -9,7 +9,9 @@ cannot write one more game there: a commit wants its ``-wal`` journal (about
 48 KB for a Beginner win) and the journal's 32 KB index besides the game.
 Written as JSON, the same win takes 2 KB. So each copy sets room aside
 while the disk has some, as it takes its lock with its first game kept:
-``unfinished-<owner>.games``, :data:`RESERVE_BYTES` of zeros. As it closes
+``unfinished-<owner>.games``, :data:`RESERVE_BYTES` of zeros (one block,
+:data:`CRAMPED_RESERVE_BYTES`, on a disk already short of room, where more
+would take the room SQLite needs to save games at all). As it closes
 with games the disk refused, it writes them over those zeros (growing the
 file into whatever room is left, and else writing only the games that fit
 in it), and the next start takes them into the records in the transaction
@@ -43,16 +45,22 @@ from typing import Any
 from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
 from game.safe_read import read_capped
 
-from . import history
+from . import history, room
 from .atomic import set_aside
 from .game_record import GameRecord
 from .notices import Notices, leftover_damaged
 
 _PREFIX = "unfinished-"
 SUFFIX = ".games"
-#: The room each copy sets aside with its first game kept: fifteen Beginner
+#: The room each copy sets aside with its first game kept: 25 Beginner
 #: wins with their replays (an Expert win's replay is 10 KB or so).
-RESERVE_BYTES = 32 * 1024
+RESERVE_BYTES = 64 * 1024
+#: ... on a disk short of room (``room.CRAMPED_BYTES``): one block, which
+#: holds a game or two, or the word that a win was lost. With 32 KB, two
+#: copies on a 300 KB disk left 120 KB free saved none of their 40 wins
+#: while they ran (a kill would have lost them all): the two reserves and
+#: the journal's index left too little for a commit's journal.
+CRAMPED_RESERVE_BYTES = 4 * 1024
 #: Nothing larger is read: a copy writes at most the room its disk had left.
 MAX_BYTES = 64 * 1024 * 1024
 _SCHEMA = 1
@@ -105,16 +113,26 @@ def owners(directory: Path) -> list[str]:
     return sorted(match.group(1) for match in found if match)
 
 
+def first_reserve(directory: Path) -> int:
+    """The room a copy sets aside with its first game kept."""
+    try:
+        cramped = room.free_bytes(directory) < room.CRAMPED_BYTES
+    except OSError:
+        cramped = True
+    return CRAMPED_RESERVE_BYTES if cramped else RESERVE_BYTES
+
+
 def reserve(directory: Path, owner: str) -> None:
-    """Set :data:`RESERVE_BYTES` aside for ``owner``'s games (as much as the
-    disk has, when it has less). Zeros actually written, not a hole: a
-    sparse file would take its room only when written, on the full disk."""
+    """Set room aside for ``owner``'s games (:func:`first_reserve`; as much
+    as the disk has, when it has less). Zeros actually written, not a
+    hole: a sparse file would take its room only when written, on the full
+    disk."""
     try:
         fd = os.open(path(directory, owner), os.O_WRONLY | os.O_CREAT, 0o644)
     except OSError:
         return
     try:
-        _write_at(fd, bytes(RESERVE_BYTES))
+        _write_at(fd, bytes(first_reserve(directory)))
     except OSError:
         pass                              # what was written is kept
     finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.store import GameRecord, Store, leftover
+from game.store import GameRecord, Store, leftover, room
 from game.store.statistics import LevelStats
 
 from .helpers import FullDisk, game, open_store, reopen
@@ -59,6 +59,16 @@ def test_each_copy_sets_room_aside_with_its_first_game_and_gives_it_back(tmp_pat
     store.record_game(game())
     store.close()
     assert side_files(tmp_path) == []
+
+
+def test_on_a_disk_short_of_room_the_reserve_is_one_block(tmp_path, monkeypatch):
+    """More would take the room SQLite needs to save the games at all."""
+    monkeypatch.setattr(room, "free_bytes", lambda folder: room.CRAMPED_BYTES - 1)
+    store = open_store(tmp_path)
+    store.hold_unfinished(game(result="abandoned"))
+    [reserve] = side_files(tmp_path)
+    assert reserve.stat().st_size == leftover.CRAMPED_RESERVE_BYTES
+    store.close()
 
 
 def test_copies_closed_on_a_still_full_disk_keep_their_results_for_the_next_start(
@@ -204,10 +214,14 @@ def test_results_are_taken_in_once_even_if_their_file_comes_back(tmp_path, monke
 def test_a_running_copys_file_is_left_alone(tmp_path):
     running = open_store(tmp_path)
     running.hold_unfinished(game(result="abandoned"))
+    assert running.flush()
     [file] = side_files(tmp_path)
     file.write_bytes(written(running._owner, [leftover.Recorded(DATED)]))
-    open_store(tmp_path).close()
+    other = open_store(tmp_path)
+    assert other.count_games() == 0
+    other.close()
     assert side_files(tmp_path) == [file]
+    running.close()
 
 
 @pytest.mark.parametrize("content", [
