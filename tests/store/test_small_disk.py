@@ -207,3 +207,34 @@ def test_a_copy_that_saved_everything_says_nothing_as_it_closes(tmp_path, monkey
     for copy in copies:
         copy.close()
         assert copy.unsaved is None
+
+
+def test_a_flush_waits_for_an_attempt_begun_after_it(tmp_path):
+    """An attempt under way as room came back fails for the disk refusing
+    before; counted, it ended the flush that closing the store makes, and
+    the games were given up though the next attempt would have saved them
+    (a copy closed right after room was made, now and then)."""
+    path = tmp_path / "records.db"
+    database.connect(path).close()
+    under_way, go = threading.Event(), threading.Event()
+    refusing = [True]
+
+    def job(db: sqlite3.Connection) -> None:
+        if refusing[0]:
+            under_way.set()
+            go.wait(10)
+            error = sqlite3.OperationalError("attempt to write a readonly database")
+            error.sqlite_errorcode = sqlite3.SQLITE_READONLY  # type: ignore[attr-defined]
+            raise error
+        db.execute("CREATE TABLE t (x)")
+
+    writer = BackgroundWriter(lambda: database.connect(path),
+                              Outcome(lambda error: None, lambda: None), retry_s=60)
+    writer.submit(job)
+    assert under_way.wait(10)
+    refusing[0] = False                    # room made while that attempt runs
+    threading.Timer(0.2, go.set).start()
+    started = time.monotonic()
+    assert writer.flush()
+    assert time.monotonic() - started < 5
+    writer.close()
