@@ -161,18 +161,19 @@ def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
         return 0
     try:
         data, kept = _document(owner, steps, None)
-        room = os.fstat(fd).st_size
-        if len(data) > room:
+        space = os.fstat(fd).st_size
+        if len(data) > space:
             try:
                 _write_at(fd, data)
                 os.fsync(fd)
                 return kept
             except OSError:
-                room = os.fstat(fd).st_size     # the disk is full: what the file holds
-            data, kept = _document(owner, steps, room)
-            if len(data) > room:
-                return 0                        # no room at all: not even a word
-        _write_at(fd, data + bytes(room - len(data)))
+                space = os.fstat(fd).st_size    # the disk is full: what the file holds
+            data, kept = _document(owner, steps, space)
+            if len(data) > space:           # not even a word: the start of the text
+                _write_at(fd, bytes(space))     # written is undone, not left unreadable
+                return 0
+        _write_at(fd, data + bytes(space - len(data)))
         os.fsync(fd)
         return kept
     except OSError:
@@ -213,9 +214,10 @@ def set_damaged_aside(target: Path, *, tell: Notices, now: datetime) -> None:
     tell.add(leftover_damaged(aside))
 
 
-def _document(owner: str, steps: Sequence[Step], room: int | None) -> tuple[bytes, int]:
+def _document(owner: str, steps: Sequence[Step], space: int | None) -> tuple[bytes, int]:
     """The file's text for ``steps`` and how many games it holds: every
-    step when ``room`` is None, else the first ones that fit in it."""
+    step when ``space`` is None, else the first ones that fit in that many
+    bytes."""
     head, tail = b'{"schema": %d, "owner": "%s", "steps": [' % (_SCHEMA, owner.encode()), b"]"
     parts: list[bytes] = []
     size, kept = len(head) + len(tail) + len(b', "drop_held": true}'), 0
@@ -224,7 +226,7 @@ def _document(owner: str, steps: Sequence[Step], room: int | None) -> tuple[byte
         choices = [step] if not isinstance(step, Recorded) or step.replay is None \
             else [step, Recorded(step.game, step.token)]
         text = next((encoded for encoded in map(_encode, choices)
-                     if room is None or size + len(encoded) + 2 <= room), None)
+                     if space is None or size + len(encoded) + 2 <= space), None)
         if text is None:
             cut = next((s for s in steps[len(parts):] if isinstance(s, Recorded)), None)
             break

@@ -257,3 +257,20 @@ def test_a_file_the_records_refuse_is_set_aside_whole(tmp_path):
     assert again.count_games() == 1
     assert len(again.take_notices()) == 1
     assert len(list(tmp_path.glob("unfinished-*.corrupt-*"))) == 1
+
+
+def test_no_room_even_for_a_word_leaves_nothing_unreadable(tmp_path, monkeypatch):
+    """50 bytes: the start of the text written there before the disk said
+    it was full would be an unreadable file, set aside and told of at the
+    next start. It is blanked: the win is lost, as the player was told."""
+    disk_with(monkeypatch, 50)
+    store = open_store(tmp_path)
+    store.hold_unfinished(won(0, 0))
+    disk = FullDisk(monkeypatch)
+    store.record_game(won(0, 0), replay=REPLAY)
+    store.close()
+    assert store.unsaved is not None and store.unsaved.endswith("and is lost.")
+    disk.room()
+    again = open_store(tmp_path)
+    assert again.take_notices() == []
+    assert side_files(tmp_path) == []
