@@ -177,7 +177,7 @@ def _take_in(db: sqlite3.Connection, directory: Path, owner: str, *, tell: Notic
                 ledger.name_best_time(db, step.token, step.name)
         db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
                    (digest, target.name, now.isoformat(timespec="seconds")))
-    except (sqlite3.IntegrityError, ValueError, OverflowError):
+    except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
         db.execute("ROLLBACK TO leftover")
         db.execute("RELEASE leftover")
         leftover.set_damaged_aside(target, tell=tell, now=now)
