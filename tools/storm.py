@@ -43,11 +43,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame  # noqa: E402
+from scratch import scratch_folder  # noqa: E402
 from stress_lib import EventMaker, check_app, expect, new_app, run_stoppable  # noqa: E402
 
 import game.engine.minefield as minefield_module  # noqa: E402
 from game.replay import Recorder, Replay, replay_of  # noqa: E402
 from game.store import GameRecord  # noqa: E402
+from game.store.store import close_all_stores  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.menus import MENUS  # noqa: E402
 from game.ui.screens.attract import AttractScreen  # noqa: E402
@@ -192,67 +194,86 @@ def open_screen(app: App, name: str):
     return SCREENS[name](app)
 
 
-def storm_screen(name: str, mode: str, events: int, seed: int) -> ScreenStats:
-    """Throw ``events`` random events at one screen of a fresh app."""
+def storm_screen(name: str, mode: str, events: int, seed: int,
+                 folder: str | None = None) -> ScreenStats:
+    """Throw ``events`` random events at one screen of a fresh app, its
+    records in a new folder in ``folder`` (the system's temporary folder
+    unless given)."""
     kiosk = mode == "kiosk"
     rng = random.Random(f"{seed}/{mode}/{name}")
     stats = ScreenStats(name, mode)
     start = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="minesweeper-storm-") as data_dir, \
+    with tempfile.TemporaryDirectory(prefix="minesweeper-storm-", dir=folder) as data_dir, \
             seeded_boards(random.Random(rng.random())):
-        app = new_app(data_dir, kiosk=kiosk, seed=rng.randrange(2**31),
-                      idle_seconds=KIOSK_IDLE_SECONDS)
-        app.step()
-        maker = EventMaker(rng, kiosk=kiosk)
-        screen = open_screen(app, name)
-        buried = 0
-        session, counted = None, False
-        pygame.event.clear()
-        while stats.events < events:
-            if rng.random() < LULL_CHANCE:
-                batch, ticks = [], rng.randint(*LULL_TICKS)
-                stats.lulls += 1
-            else:
-                batch, ticks = maker.batch(app, rng.randint(20, 50)), rng.randint(1, 3)
-            if app.top is screen:
-                stats.aimed += len(batch)
-            for event in batch:
-                pygame.event.post(event)
-            stats.events += len(batch)
-            stats.batches += 1
-            app.step(ticks)
-            if not app.running:
-                expect(not kiosk, "a kiosk stopped")
-                stats.quits += 1
-                app.running = True
-            check_app(app, kiosk=kiosk)
-            if app.play.session is not session:
-                session, counted = app.play.session, False
-            if session.ended and not counted:
-                counted = True
-                stats.won += session.status == "won"
-                stats.lost += session.status == "lost"
-            buried = 0 if app.top is screen else buried + 1
-            if screen not in app.stack or buried > BURIED_BATCHES:
-                screen = open_screen(app, name)
-                stats.reopened += 1
-                buried = 0
-        app.close()
-        app.store.close()
+        try:
+            app = new_app(data_dir, kiosk=kiosk, seed=rng.randrange(2**31),
+                          idle_seconds=KIOSK_IDLE_SECONDS)
+            try:
+                _throw(app, name, kiosk, events, rng, stats)
+            finally:
+                app.close()
+        finally:
+            # The store closed before its folder goes, even when a signal
+            # stops the run (maybe while the app was being made): its exit
+            # handler wrote the settings after, and made the folder again.
+            close_all_stores()
     stats.seconds = time.perf_counter() - start
     return stats
 
 
+def _throw(app: App, name: str, kiosk: bool, events: int, rng: random.Random,
+           stats: ScreenStats) -> None:
+    """The storm itself: batches of events and lulls at ``name``'s screen,
+    the invariants checked after each, the screen opened again when lost."""
+    app.step()
+    maker = EventMaker(rng, kiosk=kiosk)
+    screen = open_screen(app, name)
+    buried = 0
+    session, counted = None, False
+    pygame.event.clear()
+    while stats.events < events:
+        if rng.random() < LULL_CHANCE:
+            batch, ticks = [], rng.randint(*LULL_TICKS)
+            stats.lulls += 1
+        else:
+            batch, ticks = maker.batch(app, rng.randint(20, 50)), rng.randint(1, 3)
+        if app.top is screen:
+            stats.aimed += len(batch)
+        for event in batch:
+            pygame.event.post(event)
+        stats.events += len(batch)
+        stats.batches += 1
+        app.step(ticks)
+        if not app.running:
+            expect(not kiosk, "a kiosk stopped")
+            stats.quits += 1
+            app.running = True
+        check_app(app, kiosk=kiosk)
+        if app.play.session is not session:
+            session, counted = app.play.session, False
+        if session.ended and not counted:
+            counted = True
+            stats.won += session.status == "won"
+            stats.lost += session.status == "lost"
+        buried = 0 if app.top is screen else buried + 1
+        if screen not in app.stack or buried > BURIED_BATCHES:
+            screen = open_screen(app, name)
+            stats.reopened += 1
+            buried = 0
+
+
 def run_storm(events_per_screen: int, *, seed: int = 1, only: list[str] | None = None,
-              modes: tuple[str, ...] = MODES, report=None) -> list[ScreenStats]:
+              modes: tuple[str, ...] = MODES, report=None,
+              folder: str | None = None) -> list[ScreenStats]:
     """Every screen (or those named in ``only``) in every mode; ``report``
-    gets each screen's figures as they come. Raises at the first failure,
-    with the seed, the screen and the mode in the message."""
+    gets each screen's figures as they come, ``folder`` their records'
+    folders. Raises at the first failure, with the seed, the screen and the
+    mode in the message."""
     results = []
     for mode in modes:
         for name in only or SCREENS:
             try:
-                stats = storm_screen(name, mode, events_per_screen, seed)
+                stats = storm_screen(name, mode, events_per_screen, seed, folder)
             except Exception as error:
                 error.add_note(f"storm: seed {seed}, screen {name!r}, {mode} app "
                                f"(replay: tools/storm.py --seed {seed} --only {name!r}"
@@ -285,6 +306,10 @@ def _run(args: argparse.Namespace) -> int:
     modes = args.modes or MODES
     screens = args.only or list(SCREENS)
     per_screen = max(1, args.events // (len(screens) * len(modes)))
+    # The screens' folders go in one removed at exit. A signal sent as the
+    # table begins comes as the first screen's folder is made, maybe after
+    # it exists but before anything would remove it: one was left each time.
+    folder = scratch_folder("minesweeper-storm-")
     print(f"storm: {per_screen} events at each of {len(screens)} screens x {len(modes)} "
           f"modes, seed {args.seed}")
     print(f"{'screen':<16} {'mode':<7} {'events':>7} {'on top':>7} {'reopen':>7} "
@@ -295,7 +320,8 @@ def _run(args: argparse.Namespace) -> int:
               f"{s.quits:>6} {s.won:>4} {s.lost:>5} {s.events / s.seconds:>7.0f}", flush=True)
 
     start = time.perf_counter()
-    results = run_storm(per_screen, seed=args.seed, only=args.only, modes=modes, report=report)
+    results = run_storm(per_screen, seed=args.seed, only=args.only, modes=modes, report=report,
+                        folder=folder)
     seconds = time.perf_counter() - start
     total = sum(s.events for s in results)
     print(f"{total} events in {seconds:.1f} s: {total / seconds:.0f} events/s; "

@@ -106,6 +106,9 @@ class App(Loop, WindowFit):
         self.audio = Audio(settings.sound, clock=self.clock)
         self.layout: Layout | None = None
         self.viewport = Viewport(1)
+        # Where the mouse was last seen, in display pixels, whichever screen
+        # was told: a dialog under a notice judges its pointer from here.
+        self.pointer: tuple[int, int] | None = None
         self.painter: Painter | None = None
         self.stack: list[Screen] = []
         self.commands = Commands(self)

@@ -106,6 +106,7 @@ class Host(Protocol):
     exports: ReplayExporter
     frames: int                     # frames drawn since the window opened
     focused: bool                   # the window has the focus
+    pointer: tuple[int, int] | None  # the mouse's last display position, whoever was told
     held_keys: HeldKeys             # the keys down, Shift as at the event handled
 
     @property

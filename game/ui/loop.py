@@ -40,6 +40,8 @@ DRAW_LATER_AFTER = DT / 4
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                 pygame.MOUSEWHEEL, pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
                 pygame.TEXTINPUT)
+#: Events that say where the mouse is.
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
 class TickClock:
@@ -70,6 +72,8 @@ class Loop:
         for event in pygame.event.get():
             if event.type in INPUT_EVENTS or pointer_moved(event):
                 self.woke()
+            if event.type in MOUSE_EVENTS:
+                self.pointer = event.pos
             if not self.held_keys.wanted(event):
                 continue                           # a held key that acts once per press
             if event.type == pygame.WINDOWFOCUSGAINED:

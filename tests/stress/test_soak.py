@@ -169,14 +169,17 @@ LONG_RUNS = {"soak": ["--games", "100000", "--best", "0", "--warmup", "1", "--ev
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 @pytest.mark.parametrize("tool", list(LONG_RUNS))
-def test_a_signal_stops_a_soak_or_a_storm_and_says_so_without_a_verdict(tool, signum):
+def test_a_signal_stops_a_soak_or_a_storm_and_says_so_without_a_verdict(tool, signum, tmp_path):
     """SDL turned SIGTERM (a CI job's time limit, ``timeout``) into a
     request to close the window: the soak took it for attract mode left on
     its own ("FAILED (seed 1)" and a traceback on a game that did nothing
     wrong), the storm restarted its app and ran on to the end; Ctrl+C
     ended in a KeyboardInterrupt traceback. Either signal now stops the
-    run, says so, and exits with the shell's status for it."""
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    run, says so, and exits with the shell's status for it, leaving no
+    scratch folder behind (the storm's signal, sent as its table began,
+    came as it made its first screen's folder: each run left one)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "TMPDIR": str(tmp_path)}
     run = subprocess.Popen([sys.executable, str(ROOT / "tools" / f"{tool}.py"), *LONG_RUNS[tool]],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
@@ -189,3 +192,4 @@ def test_a_signal_stops_a_soak_or_a_storm_and_says_so_without_a_verdict(tool, si
     assert run.returncode == 128 + signum
     assert err.strip() == f"{tool}: stopped by {signal.Signals(signum).name}: no verdict"
     assert "FAILED" not in out and "nothing raised" not in out
+    assert list(tmp_path.iterdir()) == []

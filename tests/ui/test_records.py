@@ -351,6 +351,16 @@ def test_the_win_rate_is_rounded_down_never_to_100_with_a_game_lost(tmp_path, wo
     assert texts[texts.index("Win rate:") + 1] == shown
 
 
+def test_the_french_statistics_name_the_win_rate_a_rate(tmp_path):
+    """French called the win rate "Victoires" (wins), one line under
+    "Parties gagnées" (games won): the same count twice, one of them in %."""
+    app = make_app(BEGINNER, data_dir=tmp_path, language="fr")
+    app.commands.run("statistics")
+    app.step()
+    texts = [getattr(w, "text", "") for w in app.top.widgets]
+    assert texts[texts.index("Parties gagnées\u202f:") + 2] == "Taux de victoire\u202f:"
+
+
 def test_history_lists_games_newest_first_with_an_abandoned_one(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path)
     click(app, (1, 1))

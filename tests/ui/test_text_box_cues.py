@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.ui.screens.dialog import BLINK_TICKS
+from game.ui.screens.notice import NoticeDialog
 from game.ui.text_field import TextField
 
 from .helpers import key, make_app, move, post, press, release
@@ -159,3 +160,31 @@ def test_a_window_in_the_background_shows_no_caret_and_no_selection():
     post(pygame.WINDOWFOCUSLOST)
     app.step()
     assert not blinks(app, dialog, "height")
+
+
+@pytest.mark.parametrize("laid_out_again", [False, True])
+def test_a_notice_closed_over_a_dialog_gives_the_shape_of_what_is_under_the_pointer_now(
+        shapes, laid_out_again):
+    """The pointer moved while a notice over the dialog had the mouse: once
+    the notice closed, the dialog's shape came from where the pointer had
+    been before the notice (laid out again meanwhile), or stayed the
+    notice's arrow over a text box until the pointer moved."""
+    app = make_app(scale=2)
+    dialog = open_custom(app)
+    cancel, box = button_pos(app, dialog, "Cancel"), box_pos(app, dialog, "width")
+    move(app, cancel, buttons=(0, 0, 0))
+    assert shapes[-1] == ARROW
+    app.push(NoticeDialog(app, "Records could not be saved."))
+    app.step()
+    move(app, box, buttons=(0, 0, 0))                # the notice has the mouse
+    if laid_out_again:
+        dialog.relayout()                            # built anew under it (a zoom does so)
+    key(app, pygame.K_RETURN)
+    assert app.top is dialog and shapes[-1] == IBEAM
+    app.push(NoticeDialog(app, "Records could not be saved."))
+    app.step()
+    move(app, cancel, buttons=(0, 0, 0))
+    if laid_out_again:
+        dialog.relayout()
+    key(app, pygame.K_RETURN)
+    assert app.top is dialog and shapes[-1] == ARROW

@@ -264,15 +264,18 @@ class Dialog(DialogLists, base.Screen):
     def _follow_pointer(self) -> None:
         """The dialog was laid out again (a zoom, fullscreen, another
         language, new content) or the window moved it (a maximise) under a
-        still pointer: the pointer's shape, and where the wheel scrolls, are
+        still pointer, or the pointer moved while a notice over the dialog
+        had the mouse: the pointer's shape, and where the wheel scrolls, are
         what is under it now. The I-beam stayed where a zoom had taken the
-        text box away, until the pointer moved."""
-        if self._seen is None or self.app.top is not self or not (
-                self._laid_out_again or self._seen[1] != self.app.viewport):
+        text box away, until the pointer moved; once a notice closed, the
+        shape came from where the pointer had been before it."""
+        if self.app.pointer is None or self.app.top is not self or self._seen is not None and not (
+                self._laid_out_again or self._seen[1] != self.app.viewport
+                or self._seen[0] != self.app.pointer):
             return
         self._ensure_built()
         self._laid_out_again = False
-        self._seen = (self._seen[0], self.app.viewport)
+        self._seen = (self.app.pointer, self.app.viewport)
         self._pointer = self.app.viewport.to_window(self._seen[0])
         self._shape_pointer(self.widget_at(self._pointer))
 
