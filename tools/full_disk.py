@@ -4,12 +4,16 @@ their wins reach the records, with room made while they run or after.
     mount -t tmpfs -o size=300k tmpfs /mnt/tiny    # as root; any small disk will do
     python tools/full_disk.py /mnt/tiny            # room made while the copies run
     python tools/full_disk.py /mnt/tiny --late     # room made after they closed
+    python tools/full_disk.py /mnt/small --late --fill-later   # a disk filled as they play
 
 A filler file leaves ``--free`` KB of the disk free; each copy (a process with
 its own Store, as a window's) keeps each game in progress and records its win
 with a replay, ``--wins`` times, one every ``--pace`` seconds. Then the filler
 is deleted and, ``--wait`` seconds later, the copies close (or, ``--late``,
-they close first). Everything it makes on the disk is removed at the end.
+they close first). With ``--fill-later`` the filler is written only once both
+copies have kept their first game: on a disk that had room (more than 8 MB:
+mount a larger one) as they started, as when another program fills it while
+the game runs. Everything it makes on the disk is removed at the end.
 """
 
 from __future__ import annotations
@@ -41,11 +45,16 @@ def won(copy: int, n: int) -> GameRecord:
                       seed=copy * SEEDS + n, first_click="opening", assisted=False)
 
 
-def play(folder: Path, copy: int, wins: int, pace: float) -> None:
-    """One copy: its wins, then (told on stdin) its close; what it was told, on stdout."""
+def play(folder: Path, copy: int, wins: int, pace: float, fill_later: bool) -> None:
+    """One copy: its wins (with ``fill_later``, waiting after keeping the
+    first to be told the disk is filled), then (told on stdin) its close;
+    what it was told, on stdout."""
     store = Store(folder)
     for n in range(wins):
         store.hold_unfinished(won(copy, n))
+        if fill_later and n == 0:
+            print("held", flush=True)
+            sys.stdin.readline()
         time.sleep(pace)
         store.record_game(won(copy, n), replay=REPLAY)
     print("played", flush=True)
@@ -59,11 +68,21 @@ def measure(mount: Path, options: argparse.Namespace) -> None:
     folder.mkdir()
     try:
         Store(folder).close()                             # records.db, as a first start makes it
-        filler.write_bytes(bytes(max(0, shutil.disk_usage(mount).free - options.free * 1024)))
+        if not options.fill_later:
+            fill(filler, mount, options.free)
         copies = [subprocess.Popen([sys.executable, __file__, "--copy", str(n), str(folder),
-                                    "--wins", str(options.wins), "--pace", str(options.pace)],
+                                    "--wins", str(options.wins), "--pace", str(options.pace),
+                                    *(["--fill-later"] if options.fill_later else [])],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                   for n in range(2)]
+        if options.fill_later:
+            for copy in copies:
+                assert copy.stdout is not None and copy.stdout.readline() == "held\n"
+            fill(filler, mount, options.free)
+            for copy in copies:
+                assert copy.stdin is not None
+                copy.stdin.write("\n")
+                copy.stdin.flush()
         for copy in copies:
             assert copy.stdout is not None and copy.stdout.readline() == "played\n"
         if not options.late:
@@ -86,6 +105,11 @@ def measure(mount: Path, options: argparse.Namespace) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def fill(filler: Path, mount: Path, free_kb: int) -> None:
+    """Write ``filler``, leaving ``free_kb`` KB of ``mount`` free."""
+    filler.write_bytes(bytes(max(0, shutil.disk_usage(mount).free - free_kb * 1024)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mount", type=Path, help="a folder on a small disk")
@@ -95,10 +119,12 @@ def main() -> None:
     parser.add_argument("--wait", type=float, default=6.0,
                         help="seconds the copies run on once room is made (6)")
     parser.add_argument("--late", action="store_true", help="room made after they close")
+    parser.add_argument("--fill-later", action="store_true",
+                        help="fill the disk once both copies kept their first game")
     parser.add_argument("--copy", type=int, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.copy is not None:
-        play(options.mount, options.copy, options.wins, options.pace)
+        play(options.mount, options.copy, options.wins, options.pace, options.fill_later)
     else:
         measure(options.mount, options)
 

@@ -94,6 +94,13 @@ def damaged(what: str, aside: Path) -> Text:
                               what=_(what), file=shown(aside.name)))
 
 
+def leftover_damaged(aside: Path) -> Text:
+    """A file of results a copy could not save before it closed
+    (``leftover``) that cannot be read: kept aside, never taken in."""
+    return Text(lambda: _("Results that could not be saved before the game closed could not "
+                          "be read, and were kept as {file}.").format(file=shown(aside.name)))
+
+
 def journal_aside(aside: Path) -> Text:
     """A journal of records.db that was no file (a folder, a FIFO): it held
     nothing of the records, which are opened as they are."""
@@ -161,16 +168,35 @@ def cannot_save(directory: Path, error: BaseException, *, kept: bool) -> Text:
                               directory=shown(directory), reason=reason(error)))
 
 
-def unsaved_at_close(directory: Path, count: int, error: BaseException) -> Text:
-    """The ``count`` games the disk still refused as the game closed: the
-    window is gone by then, so this is said on the command line's stream."""
+def unsaved_at_close(directory: Path, count: int, error: BaseException, *,
+                     kept: int = 0, file: Path | None = None) -> Text:
+    """The ``count`` games the disk still refused as the game closed, of
+    which ``kept`` went into ``file`` for the next start (``leftover``):
+    the window is gone by then, so this is said on the command line's
+    stream."""
     error = _bare(error)
-    return Text(lambda: ngettext(
-        "{count} result could not be saved in {directory} ({reason}) before the game "
-        "closed, and is lost.",
-        "{count} results could not be saved in {directory} ({reason}) before the game "
-        "closed, and are lost.", count).format(count=count, directory=shown(directory),
-                                               reason=reason(error)))
+    lost = count - kept
+
+    def word() -> str:
+        said = []
+        if lost:
+            said.append(ngettext(
+                "{count} result could not be saved in {directory} ({reason}) before the game "
+                "closed, and is lost.",
+                "{count} results could not be saved in {directory} ({reason}) before the game "
+                "closed, and are lost.", lost).format(count=lost, directory=shown(directory),
+                                                      reason=reason(error)))
+        if kept:
+            said.append(ngettext(
+                "{count} result could not be saved in {directory} ({reason}) before the game "
+                "closed: it was kept in {file} and will be added to your records at the next "
+                "start.",
+                "{count} results could not be saved in {directory} ({reason}) before the game "
+                "closed: they were kept in {file} and will be added to your records at the "
+                "next start.", kept).format(count=kept, directory=shown(directory),
+                                            reason=reason(error), file=shown(file or directory)))
+        return " ".join(said)
+    return Text(word)
 
 
 def cannot_save_settings(path: Path, error: BaseException, *, kept: bool) -> Text:

@@ -54,6 +54,7 @@ class Opening:
     _saving: bool
     _searchable: bool                  # False: no file in the directory can be opened
     _refusal: OSError | None           # why the directory takes no writes
+    _replay_budget: int
     _write_failed: Callable[[Exception], None]
     _write_resumed: Callable[[], None]
     save_settings: Callable[[], None]
@@ -180,8 +181,18 @@ class Opening:
     def _settle_unfinished(self, db: sqlite3.Connection) -> None:
         """Record as abandoned the games left in progress by copies that died
         (this copy takes its own lock with its first game, before keeping
-        it). A failure only means they wait for the next start; so does
-        another program writing the records now (the window does not wait)."""
+        it), after taking in what copies gone could not save before they
+        closed (``leftover``). A failure only means they wait for the next
+        start; so does another program writing the records now (the window
+        does not wait)."""
+        taken: list[Path] = []
+
+        def settle(db: sqlite3.Connection) -> None:
+            taken[:] = unfinished.settle(db, self.directory, tell=self._notices, now=self._now(),
+                                         replay_budget=self._replay_budget)
         with suppress(sqlite3.Error), database.hurried(db):
             if unfinished.left_behind(db, self.directory):
-                run_in_transaction(db, lambda db: unfinished.settle(db, self.directory))
+                run_in_transaction(db, settle)
+                for path in taken:            # once committed: their digest is in the records
+                    with suppress(OSError):
+                        path.unlink()

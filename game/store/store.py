@@ -32,7 +32,7 @@ from typing import Any
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import database, ledger, newer, notices, settings_file, settings_merge, unfinished
+from . import database, ledger, leftover, newer, notices, settings_file, settings_merge, unfinished
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
@@ -96,7 +96,10 @@ class Store(Opening, SettingsKeeping):
         self._follows_file = self.persistent
         self._db_file = self._records_file() if self.persistent else None
         self._readers: list[Reader] = []
-        self._games: weakref.WeakSet[Callable[..., object]] = weakref.WeakSet()  # queued
+        # The jobs queued that a closing copy keeps for the next start when
+        # the disk refuses them (``leftover``), each with what it does.
+        self._steps: weakref.WeakKeyDictionary[Callable[..., object], Callable[[], leftover.Step]] \
+            = weakref.WeakKeyDictionary()
         self._refused: Exception | None = None    # the disk's last failure
         self._unsaved: notices.Text | None = None  # the games given up at close
         self._unreadable: set[str] = set()        # read failures told to the player
@@ -141,10 +144,12 @@ class Store(Opening, SettingsKeeping):
             if rank is not None:
                 self._unnamed[game] = token
         budget, owner = self._replay_budget, self._owner
-        self._games.add(self._submit(lambda db: ledger.insert_game(
-                         db, dated, token=token, replay=replay() if callable(replay) else replay,
-                         replay_budget=budget, owner=owner),
-                     done=lambda: self._standings.committed(token)))
+        job = self._submit(lambda db: ledger.insert_game(
+                               db, dated, token=token,
+                               replay=replay() if callable(replay) else replay,
+                               replay_budget=budget, owner=owner),
+                           done=lambda: self._standings.committed(token))
+        self._steps[job] = lambda: leftover.Recorded(dated, token, _text(replay))
         return rank
 
     def hold_unfinished(self, game: GameRecord) -> None:
@@ -162,12 +167,15 @@ class Store(Opening, SettingsKeeping):
         if self._presence is None and self.persistent and self._saving:
             presence = unfinished.Presence(self.directory, self._owner)
             self._presence = presence if presence.held else None
+            if self._presence is not None:
+                leftover.reserve(self.directory, self._owner)
         if self._presence is None:
             return                   # no lock to show this copy lives: keep nothing
         dated = replace(game, date=game.date or self._stamp(),
                         seed=game.seed if game.chosen_seed else None)
         owner = self._owner
-        self._submit(lambda db: unfinished.hold(db, owner, dated), replaces="unfinished")
+        job = self._submit(lambda db: unfinished.hold(db, owner, dated), replaces="unfinished")
+        self._steps[job] = lambda: leftover.Held(dated)
 
     def name_best_time(self, game: GameRecord, name: str) -> int | None:
         """Give the best time ``game`` set (passed to :meth:`record_game`) the
@@ -183,7 +191,8 @@ class Store(Opening, SettingsKeeping):
                                       game.bbbv_per_s, date=game.date, style=game.style,
                                       shape=game.shape)
         self._named.add(game)
-        self._submit(lambda db: ledger.name_best_time(db, token, name))
+        job = self._submit(lambda db: ledger.name_best_time(db, token, name))
+        self._steps[job] = lambda: leftover.Named(token, name)
         return self._standings.place(self._reading(), game.key, token)
 
     def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
@@ -278,20 +287,36 @@ class Store(Opening, SettingsKeeping):
             reader.close()
         self._settings_writer.close()
         self._writer.close()
-        unsaved = sum(job in self._games for job in self._writer.given_up)
-        if unsaved and self._refused is not None:
-            self._unsaved = notices.unsaved_at_close(self.directory, unsaved, self._refused)
         with suppress(sqlite3.Error):
-            self._db.close()
+            self._db.close()          # its journals gone with it, the room they held is free
+        self._keep_unsaved()
         if self._presence is not None:
             self._presence.release()
+
+    def _keep_unsaved(self) -> None:
+        """Write what the disk still refused as the store closed into this
+        copy's file of results left unsaved, for the next start to take in
+        (``leftover``), and word what the command line says of it; remove
+        the file when nothing was refused. Only the disk's refusals: a newer
+        copy's records (told as such) would never take them in."""
+        steps = [self._steps[job]() for job in self._writer.given_up if job in self._steps]
+        unsaved = sum(isinstance(step, leftover.Recorded) for step in steps)
+        if not steps or self._refused is None:
+            leftover.forget(self.directory, self._owner)
+            return
+        kept = leftover.keep(self.directory, self._owner, steps)
+        if unsaved:
+            self._unsaved = notices.unsaved_at_close(
+                self.directory, unsaved, self._refused, kept=kept,
+                file=leftover.path(self.directory, self._owner))
 
     @property
     def unsaved(self) -> str | None:
         """After :meth:`close`, the games the disk still refused then (it
-        was full until the game closed), in the player's words; None when
-        every game was saved. The window is gone by then: the command line
-        says it (``game.cli``)."""
+        was full until the game closed), in the player's words: those lost,
+        and those kept for the next start (``leftover``); None when every
+        game was saved. The window is gone by then: the command line says
+        it (``game.cli``)."""
         return None if self._unsaved is None else str(self._unsaved)
 
     # -- reading and writing -------------------------------------------------
@@ -375,6 +400,15 @@ class Store(Opening, SettingsKeeping):
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
 
+
+
+def _text(replay: str | Callable[[], str] | None) -> str | None:
+    """A replay's text, made now if the writer never made it; none when it
+    cannot be (the game is kept without it)."""
+    try:
+        return replay() if callable(replay) else replay
+    except Exception:                    # the caller's encoder: the game matters more
+        return None
 
 
 def _absent(path: Path) -> bool:

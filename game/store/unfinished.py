@@ -20,10 +20,12 @@ import re
 import sqlite3
 from contextlib import suppress
 from dataclasses import asdict, replace
+from datetime import datetime
 from pathlib import Path
 
-from . import history, interlock, ledger
+from . import history, interlock, ledger, leftover
 from .game_record import ABANDONED, GameRecord
+from .notices import Notices
 
 _PREFIX = "unfinished-"
 _SUFFIX = ".lock"
@@ -99,27 +101,42 @@ def hold(db: sqlite3.Connection, owner: str, game: GameRecord) -> None:
 
 
 def left_behind(db: sqlite3.Connection, directory: Path) -> bool:
-    """Whether any copy kept a game or left its lock: read without the write
-    lock, so that a start with nothing to settle costs no transaction."""
+    """Whether any copy kept a game, left its lock or left results it could
+    not save (``leftover``): read without the write lock, so that a start
+    with nothing to settle costs no transaction."""
     if db.execute("SELECT EXISTS (SELECT 1 FROM unfinished)").fetchone()[0]:
         return True
-    return any(True for _path in directory.glob(f"{_PREFIX}*{_SUFFIX}"))
+    return any(True for _path in directory.glob(f"{_PREFIX}*{_SUFFIX}")) \
+        or bool(leftover.owners(directory))
 
 
-def settle(db: sqlite3.Connection, directory: Path) -> None:
-    """Record as abandoned the games of copies that are gone (their lock can
-    be taken), and remove what they left; a game that cannot be read is
-    dropped. Runs in the caller's transaction, which orders copies starting
-    together: the second finds the games settled."""
-    for owner, text in db.execute("SELECT owner, game FROM unfinished").fetchall():
+def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
+           now: datetime, replay_budget: int = ledger.REPLAY_BUDGET) -> list[Path]:
+    """Take in the results that copies now gone could not save before they
+    closed (``leftover``), then record as abandoned the games they left in
+    progress, and remove the locks they left; a game that cannot be read
+    is dropped. Runs in the caller's transaction, which orders copies
+    starting together: the second finds the games settled. Returns the
+    files taken in, to be removed once that transaction is committed."""
+    owners = []
+    for owner, in db.execute("SELECT owner FROM unfinished").fetchall():
         if not (isinstance(owner, str) and _OWNER.fullmatch(owner)):
             db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))  # not ours: a hand edit
-            continue
+        else:
+            owners.append(owner)
+    owners += [owner for owner in leftover.owners(directory) if owner not in owners]
+    taken: list[Path] = []
+    for owner in owners:
         fd = interlock.hold(lock_path(directory, owner))
         if fd is None:
             continue                               # its copy still plays it
         try:
-            game = _decode(text)
+            drop = _take_in(db, directory, owner, tell=tell, now=now,
+                            replay_budget=replay_budget)
+            if drop is not None:
+                taken.append(leftover.path(directory, owner))
+            row = db.execute("SELECT game FROM unfinished WHERE owner = ?", (owner,)).fetchone()
+            game = None if row is None or drop else _decode(row[0])
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
@@ -131,6 +148,42 @@ def settle(db: sqlite3.Connection, directory: Path) -> None:
         if fd is not None:
             interlock.let_go(fd)
             _remove(path)
+    return taken
+
+
+def _take_in(db: sqlite3.Connection, directory: Path, owner: str, *, tell: Notices,
+             now: datetime, replay_budget: int) -> bool | None:
+    """Do in ``db`` what ``owner``'s results left unsaved say, as its writer
+    would have (once: the file's digest is kept with them). Whether the
+    game it kept in progress is to be dropped rather than counted as
+    abandoned (a win it could not save); None when it left no such file.
+    A file the records refuse (a token taken, a hand edit) is set aside."""
+    target = leftover.path(directory, owner)
+    found = leftover.read(directory, owner, tell=tell, now=now)
+    if found is None:
+        return False if target.exists() else None    # zeros: removed too
+    left, digest = found
+    if db.execute("SELECT 1 FROM imports WHERE digest = ?", (digest,)).fetchone():
+        return left.drop_held
+    db.execute("SAVEPOINT leftover")
+    try:
+        for step in left.steps:
+            if isinstance(step, leftover.Recorded):
+                ledger.insert_game(db, step.game, token=step.token, replay=step.replay,
+                                   replay_budget=replay_budget, owner=owner)
+            elif isinstance(step, leftover.Held):
+                hold(db, owner, step.game)
+            else:
+                ledger.name_best_time(db, step.token, step.name)
+        db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
+                   (digest, target.name, now.isoformat(timespec="seconds")))
+    except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
+        db.execute("ROLLBACK TO leftover")
+        db.execute("RELEASE leftover")
+        leftover.set_damaged_aside(target, tell=tell, now=now)
+        return False
+    db.execute("RELEASE leftover")
+    return left.drop_held
 
 
 def _remove(path: Path) -> None:

@@ -173,7 +173,8 @@ class BackgroundWriter(_WriterThread):
         self._retry_s = retry_s
         self._jobs: deque[tuple[Job, Done | None, Key | None]] = deque()
         self._failing = False         # the last attempt failed
-        self._attempts = 0
+        self._begun = 0               # attempts begun, numbered in turn...
+        self._ended = 0               # ...and the number of the last one ended
         self._submitted = 0           # jobs ever submitted...
         self._finished = 0            # ...and ever committed, dropped or given up
         #: The jobs the disk still refused as the writer closed, in order.
@@ -208,11 +209,14 @@ class BackgroundWriter(_WriterThread):
 
     def flush(self) -> bool:
         """Wait until every job is committed (True) or, while the disk fails,
-        until one more attempt has failed (False)."""
+        until an attempt begun after this call has failed (False). An
+        attempt already under way when room came back and the game closed
+        failed for a disk full before: counted, it ended the flush, and the
+        games were given up though the next attempt would have saved them."""
         with self._changed:
-            target = self._attempts + 1
-            self._changed.notify_all()           # a failing writer tries again now
-            while self._jobs and not (self._failing and self._attempts >= target):
+            target = self._begun + 1
+            while self._jobs and not (self._failing and self._ended >= target):
+                self._changed.notify_all()       # a failing writer tries again now
                 self._changed.wait(0.5)
             return not self._jobs
 
@@ -243,6 +247,8 @@ class BackgroundWriter(_WriterThread):
                     self._thread = None
                     break
                 job, done, _ = self._jobs[0]
+                self._begun += 1
+                attempt = self._begun
             try:
                 if db is not None and self._identify() != made_of:
                     # The records were deleted (or the data folder) since this
@@ -258,7 +264,7 @@ class BackgroundWriter(_WriterThread):
                     db = self._connect()
                 run_in_transaction(db, job)
             except _JOB_ERRORS as error:
-                self._attempted(error, keep=False)
+                self._attempted(error, attempt, keep=False)
             except sqlite3.Error as error:               # the disk: try again later
                 if not roomed and db is not None and made_room(db, error):
                     roomed = True
@@ -266,22 +272,22 @@ class BackgroundWriter(_WriterThread):
                 roomed = False
                 _close(db)
                 db = None
-                if self._attempted(error, keep=True):
+                if self._attempted(error, attempt, keep=True):
                     self._give_up()                      # closing: nothing more to do
                     break
                 continue
             else:
                 roomed = False
                 keep_room(db)
-                self._attempted(None, keep=False)
+                self._attempted(None, attempt, keep=False)
             if done is not None:
                 done()
         _close(db)
 
-    def _attempted(self, error: Exception | None, *, keep: bool) -> bool:
-        """Book one attempt at the head job, report it, and wait before
-        retrying a kept one. True when the writer is closing and a failed job
-        must be given up."""
+    def _attempted(self, error: Exception | None, attempt: int, *, keep: bool) -> bool:
+        """Book the end of ``attempt`` at the head job, report it, and wait
+        before retrying a kept one. True when the writer is closing and a
+        failed job must be given up."""
         if error is not None:
             self._outcome.failed(error)
         with self._changed:
@@ -289,7 +295,7 @@ class BackgroundWriter(_WriterThread):
                 self._jobs.popleft()
                 self._finished += 1
             was_failing, self._failing = self._failing, keep
-            self._attempts += 1
+            self._ended = attempt
             self._changed.notify_all()
             if keep and not self._stop:
                 self._changed.wait(self._retry_s)

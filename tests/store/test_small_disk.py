@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.store import Store, database, room
+from game.store import Store, database, leftover, room
 from game.store.writer import BackgroundWriter, Outcome
 
 from .helpers import FullDisk, disk_full, game, open_store
@@ -182,10 +182,12 @@ def test_no_win_is_lost_when_room_comes_back_while_two_copies_run(tmp_path, monk
 def test_copies_closed_on_a_still_full_disk_say_how_many_results_are_lost(
         tmp_path, monkeypatch):
     """Nothing can be written until room comes back: a copy closed before
-    that loses the games it still holds. Its window was told when saving
-    stopped; as it closes, it says how many (the command line prints it,
-    the window being gone)."""
+    that, with no room even for its file of results left unsaved
+    (``leftover``), loses the games it still holds. Its window was told
+    when saving stopped; as it closes, it says how many (the command line
+    prints it, the window being gone)."""
     FullDisk(monkeypatch)
+    monkeypatch.setattr(leftover, "keep", lambda directory, owner, steps: 0)
     first, second = two_copies_winning(tmp_path, 2)
     second.record_game(game(seed=7, result="lost"))
     first.close()
@@ -205,3 +207,34 @@ def test_a_copy_that_saved_everything_says_nothing_as_it_closes(tmp_path, monkey
     for copy in copies:
         copy.close()
         assert copy.unsaved is None
+
+
+def test_a_flush_waits_for_an_attempt_begun_after_it(tmp_path):
+    """An attempt under way as room came back fails for the disk refusing
+    before; counted, it ended the flush that closing the store makes, and
+    the games were given up though the next attempt would have saved them
+    (a copy closed right after room was made, now and then)."""
+    path = tmp_path / "records.db"
+    database.connect(path).close()
+    under_way, go = threading.Event(), threading.Event()
+    refusing = [True]
+
+    def job(db: sqlite3.Connection) -> None:
+        if refusing[0]:
+            under_way.set()
+            go.wait(10)
+            error = sqlite3.OperationalError("attempt to write a readonly database")
+            error.sqlite_errorcode = sqlite3.SQLITE_READONLY  # type: ignore[attr-defined]
+            raise error
+        db.execute("CREATE TABLE t (x)")
+
+    writer = BackgroundWriter(lambda: database.connect(path),
+                              Outcome(lambda error: None, lambda: None), retry_s=60)
+    writer.submit(job)
+    assert under_way.wait(10)
+    refusing[0] = False                    # room made while that attempt runs
+    threading.Timer(0.2, go.set).start()
+    started = time.monotonic()
+    assert writer.flush()
+    assert time.monotonic() - started < 5
+    writer.close()

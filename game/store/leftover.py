@@ -1,0 +1,298 @@
+"""What a copy of the game could not write to the records before it closed,
+kept in a file of its own that the next start takes in.
+
+On a disk still full when a copy closes, the games its writer still held
+were lost (two copies winning 20 games each on a nearly full 300 KB disk
+kept 21 of their 40 wins), and a win whose game in progress had been kept
+(``unfinished``) was counted as abandoned at the next start: a loss. SQLite
+cannot write one more game there: a commit wants its ``-wal`` journal (about
+48 KB for a Beginner win) and the journal's 32 KB index besides the game.
+Written as JSON, the same win takes 2 KB. So each copy sets room aside
+while the disk has some, as it takes its lock with its first game kept:
+``unfinished-<owner>.games``, :data:`RESERVE_BYTES` of zeros (one block,
+:data:`CRAMPED_RESERVE_BYTES`, on a disk already short of room, where more
+would take the room SQLite needs to save games at all). As it closes
+with games the disk refused, it writes them over those zeros (growing the
+file into whatever room is left, and else writing only the games that fit
+in it), and the next start takes them into the records in the transaction
+that settles the games left in progress (``unfinished.settle``), replaying
+what the writer would have done: each game recorded (its best time, its
+replay), the game in progress kept, a best time named. Overwriting the
+zeros needs no room the file does not hold already, except on a file
+system that writes every change elsewhere (Btrfs, ZFS).
+
+A copy that closes with nothing left unwritten removes the file; a copy
+killed leaves it empty (zeros), and it is removed when its game is settled.
+The file's digest goes into the ``imports`` table in the transaction that
+takes it in, as the old JSON records' do: a start killed between that
+commit and the file's removal never takes it in twice. A file that cannot
+be read (damage, a hand edit) is set aside, never deleted, and the player
+told once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
+from game.safe_read import read_capped
+
+from . import history, room
+from .atomic import set_aside
+from .game_record import GameRecord
+from .notices import Notices, leftover_damaged
+
+_PREFIX = "unfinished-"
+SUFFIX = ".games"
+#: The room each copy sets aside with its first game kept: 25 Beginner
+#: wins with their replays (an Expert win's replay is 10 KB or so).
+RESERVE_BYTES = 64 * 1024
+#: ... on a disk short of room (``room.CRAMPED_BYTES``): one block, which
+#: holds a game or two, or the word that a win was lost. With 32 KB, two
+#: copies on a 300 KB disk left 120 KB free saved none of their 40 wins
+#: while they ran (a kill would have lost them all): the two reserves and
+#: the journal's index left too little for a commit's journal.
+CRAMPED_RESERVE_BYTES = 4 * 1024
+#: Nothing larger is read: a copy writes at most the room its disk had left.
+MAX_BYTES = 64 * 1024 * 1024
+_SCHEMA = 1
+_NAME = re.compile(rf"{_PREFIX}([0-9a-f]{{32}}){re.escape(SUFFIX)}")
+#: A best-time token as ``database.unique_name`` makes it.
+_TOKEN = re.compile(r"[0-9a-f]{32}")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A finished game, as ``Store.record_game`` queued it."""
+    game: GameRecord
+    token: str | None = None
+    replay: str | None = None
+
+
+@dataclass(frozen=True)
+class Held:
+    """A game in progress, as ``Store.hold_unfinished`` queued it."""
+    game: GameRecord
+
+
+@dataclass(frozen=True)
+class Named:
+    """A best time's name, as ``Store.name_best_time`` queued it."""
+    token: str
+    name: str
+
+
+Step = Recorded | Held | Named
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """What a file held: the steps, and whether the game in progress its
+    copy kept (if still there after them) was a win left unwritten, which
+    must not be counted as abandoned."""
+    steps: tuple[Step, ...]
+    drop_held: bool
+
+
+def path(directory: Path, owner: str) -> Path:
+    """The file of the copy whose handle is ``owner``."""
+    return directory / f"{_PREFIX}{owner}{SUFFIX}"
+
+
+def owners(directory: Path) -> list[str]:
+    """The handles of the copies that have a file in ``directory``."""
+    found = (_NAME.fullmatch(name.name) for name in directory.glob(f"{_PREFIX}*{SUFFIX}"))
+    return sorted(match.group(1) for match in found if match)
+
+
+def first_reserve(directory: Path) -> int:
+    """The room a copy sets aside with its first game kept."""
+    try:
+        cramped = room.free_bytes(directory) < room.CRAMPED_BYTES
+    except OSError:
+        cramped = True
+    return CRAMPED_RESERVE_BYTES if cramped else RESERVE_BYTES
+
+
+def reserve(directory: Path, owner: str) -> None:
+    """Set room aside for ``owner``'s games (:func:`first_reserve`; as much
+    as the disk has, when it has less). Zeros actually written, not a
+    hole: a sparse file would take its room only when written, on the full
+    disk."""
+    try:
+        fd = os.open(path(directory, owner), os.O_WRONLY | os.O_CREAT, 0o644)
+    except OSError:
+        return
+    try:
+        _write_at(fd, bytes(first_reserve(directory)))
+    except OSError:
+        pass                              # what was written is kept
+    finally:
+        os.close(fd)
+
+
+def forget(directory: Path, owner: str) -> None:
+    """Remove ``owner``'s file: the copy closes with everything written."""
+    try:
+        path(directory, owner).unlink()
+    except OSError:
+        pass
+
+
+def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
+    """Write ``steps`` into ``owner``'s file: all of them when the disk has
+    the room, else the first that fit in the room the file holds (a game
+    without its replay when only that fits). Returns how many games were
+    kept. Once one is not, the game in progress kept in the records belongs
+    to it: if it was a win, the file says so, so that the next start does
+    not count it as abandoned (a loss is counted so, as a kill's)."""
+    target = path(directory, owner)
+    try:
+        fd = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return 0
+    try:
+        data, kept = _document(owner, steps, None)
+        space = os.fstat(fd).st_size
+        if len(data) > space:
+            try:
+                _write_at(fd, data)
+                os.fsync(fd)
+                return kept
+            except OSError:
+                space = os.fstat(fd).st_size    # the disk is full: what the file holds
+            data, kept = _document(owner, steps, space)
+            if len(data) > space:           # not even a word: the start of the text
+                _write_at(fd, bytes(space))     # written is undone, not left unreadable
+                return 0
+        _write_at(fd, data + bytes(space - len(data)))
+        os.fsync(fd)
+        return kept
+    except OSError:
+        return 0
+    finally:
+        os.close(fd)
+
+
+def read(directory: Path, owner: str, *, tell: Notices,
+         now: datetime) -> tuple[Leftover, str] | None:
+    """What ``owner``'s file holds and its digest; None when it holds
+    nothing (a running or killed copy's zeros) or could not be read, in
+    which case it was set aside and the player told."""
+    target = path(directory, owner)
+    try:
+        data = read_capped(target, MAX_BYTES).rstrip(b"\0")
+    except FileNotFoundError:
+        return None
+    except OSError:
+        set_damaged_aside(target, tell=tell, now=now)
+        return None
+    if not data:
+        return None
+    try:
+        found = _decode(json.loads(data), owner)
+    except (ValueError, TypeError, KeyError, RecursionError):
+        set_damaged_aside(target, tell=tell, now=now)
+        return None
+    return found, hashlib.sha256(data).hexdigest()
+
+
+def set_damaged_aside(target: Path, *, tell: Notices, now: datetime) -> None:
+    """Rename a file that cannot be taken in (never deleted) and tell the player."""
+    try:
+        aside = set_aside(target, "corrupt", now)
+    except OSError:
+        return                            # left where it is; tried again next start
+    tell.add(leftover_damaged(aside))
+
+
+def _document(owner: str, steps: Sequence[Step], space: int | None) -> tuple[bytes, int]:
+    """The file's text for ``steps`` and how many games it holds: every
+    step when ``space`` is None, else the first ones that fit in that many
+    bytes."""
+    head, tail = b'{"schema": %d, "owner": "%s", "steps": [' % (_SCHEMA, owner.encode()), b"]"
+    parts: list[bytes] = []
+    size, kept = len(head) + len(tail) + len(b', "drop_held": true}'), 0
+    cut: Recorded | None = None
+    for step in steps:
+        choices = [step] if not isinstance(step, Recorded) or step.replay is None \
+            else [step, Recorded(step.game, step.token)]
+        text = next((encoded for encoded in map(_encode, choices)
+                     if space is None or size + len(encoded) + 2 <= space), None)
+        if text is None:
+            cut = next((s for s in steps[len(parts):] if isinstance(s, Recorded)), None)
+            break
+        parts.append(text)
+        size += len(text) + 2
+        kept += isinstance(step, Recorded)
+    drop = b', "drop_held": true}' if cut is not None and cut.game.won else b"}"
+    return head + b", ".join(parts) + tail + drop, kept
+
+
+def _encode(step: Step) -> bytes:
+    value: dict[str, Any]
+    if isinstance(step, Recorded):
+        value = {"record": _game(step.game), "token": step.token, "replay": step.replay}
+    elif isinstance(step, Held):
+        value = {"hold": _game(step.game)}
+    else:
+        value = {"name": step.name, "token": step.token}
+    return json.dumps(value).encode()
+
+
+def _game(game: GameRecord) -> dict[str, Any]:
+    return {name: value for name, value in asdict(game).items() if name != "game_id"}
+
+
+def _decode(document: Any, owner: str) -> Leftover:
+    """The file's content; ValueError (or TypeError, KeyError) when it is
+    not what a copy of the game wrote there."""
+    if not isinstance(document, dict) or document.get("schema") != _SCHEMA \
+            or document.get("owner") != owner or not isinstance(document.get("steps"), list):
+        raise ValueError("not a file of unsaved results")
+    drop = document.get("drop_held", False)
+    if not isinstance(drop, bool):
+        raise ValueError("drop_held")
+    return Leftover(tuple(_decode_step(step) for step in document["steps"]), drop)
+
+
+def _decode_step(value: Any) -> Step:
+    if not isinstance(value, dict):
+        raise ValueError("not a step")
+    if "record" in value:
+        replay = value.get("replay")
+        if not (replay is None or isinstance(replay, str)
+                and len(replay.encode("utf-8", "replace")) <= MAX_REPLAY_BYTES):
+            raise ValueError("replay")
+        token = value.get("token")
+        return Recorded(history.decode_game(value["record"]),
+                        None if token is None else _token(token), replay)
+    if "hold" in value:
+        return Held(history.decode_game(value["hold"]))
+    name = value["name"]
+    if not isinstance(name, str):
+        raise ValueError("name")
+    return Named(_token(value.get("token")), name)
+
+
+def _token(value: Any) -> str:
+    if not (isinstance(value, str) and _TOKEN.fullmatch(value)):
+        raise ValueError("token")
+    return value
+
+
+def _write_at(fd: int, data: bytes) -> None:
+    """Write all of ``data`` at the file's start (OSError when the disk has
+    not the room: what was written stays). Not ``os.pwrite``: Windows has none."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    done = 0
+    while done < len(data):
+        done += os.write(fd, data[done:])

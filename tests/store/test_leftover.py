@@ -1,0 +1,276 @@
+"""Results a copy could not save before it closed, the disk still full: kept
+in its own file (room set aside while the disk had some) and taken into the
+records at the next start, once (see ``game.store.leftover``)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.store import GameRecord, Store, leftover, room
+from game.store.statistics import LevelStats
+
+from .helpers import FullDisk, game, open_store, reopen
+
+#: A replay about the size of a beginner game's.
+REPLAY = '{"moves": "' + "r" * 2_000 + '"}'
+
+
+def won(player: int, n: int) -> GameRecord:
+    return game(seed=player * 1000 + n, time_ms=10_000 + player * 1000 + n)
+
+
+def two_copies_winning(folder: Path, wins: int) -> list[Store]:
+    """Two copies of the game on ``folder``, each having won ``wins`` games
+    (its game in progress kept as it played, as the window does)."""
+    copies = [open_store(folder), open_store(folder)]
+    for n in range(wins):
+        for player, copy in enumerate(copies):
+            copy.hold_unfinished(won(player, n))
+            copy.record_game(won(player, n), replay=REPLAY)
+    return copies
+
+
+#: A game as the store dates it.
+DATED = game(date="2026-11-22T15:30:00")
+
+
+def written(owner: str, steps: list[leftover.Step]) -> bytes:
+    """What a closing copy writes for ``steps`` with room for all."""
+    return leftover._document(owner, steps, None)[0]
+
+
+def side_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob(f"unfinished-*{leftover.SUFFIX}"))
+
+
+def test_each_copy_sets_room_aside_with_its_first_game_and_gives_it_back(tmp_path):
+    store = open_store(tmp_path)
+    assert side_files(tmp_path) == []
+    store.hold_unfinished(game(result="abandoned"))
+    [reserve] = side_files(tmp_path)
+    assert reserve.read_bytes() == bytes(leftover.RESERVE_BYTES)     # written, not a hole
+    store.record_game(game())
+    store.close()
+    assert side_files(tmp_path) == []
+
+
+def test_on_a_disk_short_of_room_the_reserve_is_one_block(tmp_path, monkeypatch):
+    """More would take the room SQLite needs to save the games at all."""
+    monkeypatch.setattr(room, "free_bytes", lambda folder: room.CRAMPED_BYTES - 1)
+    store = open_store(tmp_path)
+    store.hold_unfinished(game(result="abandoned"))
+    [reserve] = side_files(tmp_path)
+    assert reserve.stat().st_size == leftover.CRAMPED_RESERVE_BYTES
+    store.close()
+
+
+def test_copies_closed_on_a_still_full_disk_keep_their_results_for_the_next_start(
+        tmp_path, monkeypatch):
+    """The wins the writers still held as the copies closed were lost, and
+    those whose game in progress had been kept counted as abandoned at the
+    next start: here every one reaches the records then, with its replay."""
+    disk = FullDisk(monkeypatch)
+    first, second = two_copies_winning(tmp_path, 2)
+    second.record_game(game(seed=7, result="lost"))
+    first.close()
+    second.close()
+    assert first.unsaved is not None and first.unsaved.startswith(
+        f"2 results could not be saved in {tmp_path} (database or disk is full) before the "
+        f"game closed: they were kept in {tmp_path}{os.sep}unfinished-")
+    assert first.unsaved.endswith(".games and will be added to your records at the next start.")
+    assert second.unsaved is not None and second.unsaved.startswith("3 results could not")
+    i18n.set_language("fr")
+    try:
+        assert first.unsaved.endswith(
+            ".games et seront ajoutés à vos scores au prochain lancement.")
+    finally:
+        i18n.set_language("en")
+    assert len(side_files(tmp_path)) == 2
+    disk.room()
+    store = open_store(tmp_path)
+    assert sorted((g.seed, g.result) for g in store.history()) == [
+        (0, "won"), (1, "won"), (7, "lost"), (1000, "won"), (1001, "won")]
+    assert (store.statistics("beginner").played, store.statistics("beginner").won) == (5, 4)
+    assert all(store.replay(g.game_id) == REPLAY for g in store.history() if g.won)
+    assert len(store.best_times("beginner")) == 4
+    assert side_files(tmp_path) == []
+    assert reopen(store).count_games() == 5
+
+
+def test_a_best_time_named_on_a_full_disk_keeps_its_name(tmp_path, monkeypatch):
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    win = game()
+    assert store.record_game(win) == 1
+    store.name_best_time(win, "Ada")
+    store.close()
+    disk.room()
+    assert [entry.name for entry in open_store(tmp_path).best_times("beginner")] == ["Ada"]
+
+
+def disk_with(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
+    """The side files' disk: room for each file to hold ``room`` bytes, or
+    what it holds already (a short write up to there, then ENOSPC, as a
+    full disk does)."""
+    real = os.write
+
+    def write(fd: int, data: bytes) -> int:
+        allowed = max(os.fstat(fd).st_size, room) - os.lseek(fd, 0, os.SEEK_CUR)
+        if allowed <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd, data[:allowed])
+    monkeypatch.setattr(leftover.os, "write", write)
+
+
+def test_a_win_that_did_not_fit_is_not_counted_as_abandoned(tmp_path, monkeypatch):
+    """Room for a few hundred bytes only (the reserve could not be taken):
+    the win is lost, as the player is told, but its game in progress, kept
+    in the records before the disk filled, no longer counts as a loss."""
+    disk_with(monkeypatch, 400)
+    store = open_store(tmp_path)
+    store.hold_unfinished(won(0, 0))
+    assert store.flush()
+    disk = FullDisk(monkeypatch)
+    store.record_game(won(0, 0), replay=REPLAY)
+    store.close()
+    assert store.unsaved == (f"1 result could not be saved in {tmp_path} (database or disk "
+                             f"is full) before the game closed, and is lost.")
+    disk.room()
+    again = open_store(tmp_path)
+    assert again.history() == []
+    assert again.statistics("beginner") == LevelStats()
+    assert side_files(tmp_path) == []
+
+
+def test_a_loss_that_did_not_fit_still_counts_as_abandoned(tmp_path, monkeypatch):
+    """A full disk is no way to keep a streak: a lost game left unsaved
+    counts as abandoned from its game in progress, as a killed copy's."""
+    disk_with(monkeypatch, 400)
+    store = open_store(tmp_path)
+    store.hold_unfinished(game(result="abandoned", seed=3))
+    assert store.flush()
+    disk = FullDisk(monkeypatch)
+    store.record_game(game(result="lost", seed=3), replay=REPLAY)
+    store.close()
+    disk.room()
+    assert [g.result for g in open_store(tmp_path).history()] == ["abandoned"]
+
+
+def test_only_the_games_that_fit_are_kept_the_rest_said_lost(tmp_path, monkeypatch):
+    """Room for two wins with their replays, and the third without: the
+    fourth is lost."""
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    store.hold_unfinished(won(0, 0))
+    for n in range(4):
+        store.record_game(won(0, n), replay=REPLAY)
+    disk_with(monkeypatch, 0)
+    dated = [replace(won(0, n), date="2026-11-22T15:30:00") for n in range(3)]
+    fitting = [leftover.Held(dated[0]), *(leftover.Recorded(g, "0" * 32, REPLAY)
+                                          for g in dated[:2]),
+               leftover.Recorded(dated[2], "0" * 32)]
+    room = len(written(store._owner, fitting)) + 100
+    target = leftover.path(tmp_path, store._owner)
+    target.write_bytes(bytes(room))               # the reserve, as taken
+    store.close()
+    assert store.unsaved is not None and store.unsaved.startswith("1 result could not be")
+    assert store.unsaved.endswith("is lost. 3 results could not be saved in "
+                                  f"{tmp_path} (database or disk is full) before the game "
+                                  f"closed: they were kept in {target} and will be added to "
+                                  "your records at the next start.")
+    assert target.stat().st_size == room         # no more room taken
+    disk.room()
+    again = open_store(tmp_path)
+    kept = sorted(again.history(), key=lambda g: g.seed or 0)
+    assert [g.seed for g in kept] == [0, 1, 2]
+    assert [again.replay(g.game_id) is not None for g in kept] == [True, True, False]
+
+
+def test_results_are_taken_in_once_even_if_their_file_comes_back(tmp_path, monkeypatch):
+    """A start killed once the results are in the records but before their
+    file is removed: the next start finds it again, and must not add them twice."""
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    store.record_game(game(), replay=REPLAY)
+    store.close()
+    [file] = side_files(tmp_path)
+    content = file.read_bytes()
+    disk.room()
+    assert open_store(tmp_path).count_games() == 1
+    file.write_bytes(content)
+    again = open_store(tmp_path)
+    assert again.count_games() == 1
+    assert again.statistics("beginner").played == 1
+    assert side_files(tmp_path) == []
+
+
+def test_a_running_copys_file_is_left_alone(tmp_path):
+    running = open_store(tmp_path)
+    running.hold_unfinished(game(result="abandoned"))
+    assert running.flush()
+    [file] = side_files(tmp_path)
+    file.write_bytes(written(running._owner, [leftover.Recorded(DATED)]))
+    other = open_store(tmp_path)
+    assert other.count_games() == 0
+    other.close()
+    assert side_files(tmp_path) == [file]
+    running.close()
+
+
+@pytest.mark.parametrize("content", [
+    b"not json", b'{"schema": 1, "owner": "OWNER", "steps": [{"record": {"level": "x"}}]}',
+    b'{"schema": 1, "owner": "OWNER", "steps": [{"name": 5, "token": "t"}]}',
+    b'{"schema": 1, "owner": "someone else", "steps": []}', b"[" * 100_000])
+def test_a_file_that_cannot_be_read_is_set_aside_and_told_once(tmp_path, content):
+    owner = "a" * 32
+    file = leftover.path(tmp_path, owner)
+    data = content.replace(b"OWNER", owner.encode())
+    file.write_bytes(data)
+    store = open_store(tmp_path)
+    [notice] = store.take_notices()
+    [aside] = tmp_path.glob("unfinished-*.corrupt-*")
+    assert aside.read_bytes() == data                  # never deleted
+    assert aside.name in notice and notice.startswith("Results that could not be saved")
+    assert store.history() == []
+    assert reopen(store).take_notices() == []
+
+
+def test_a_file_the_records_refuse_is_set_aside_whole(tmp_path):
+    """A best-time token the records already hold (a hand edit copying a
+    game): none of the file's games is taken in, and the start goes on."""
+    store = open_store(tmp_path)
+    store.record_game(game())
+    store.close()
+    with sqlite3.connect(tmp_path / "records.db") as db:
+        [(token,)] = db.execute("SELECT token FROM best_times").fetchall()
+    owner = "b" * 32
+    leftover.path(tmp_path, owner).write_bytes(written(
+        owner, [leftover.Recorded(DATED), leftover.Recorded(DATED, token)]))
+    again = open_store(tmp_path)
+    assert again.count_games() == 1
+    assert len(again.take_notices()) == 1
+    assert len(list(tmp_path.glob("unfinished-*.corrupt-*"))) == 1
+
+
+def test_no_room_even_for_a_word_leaves_nothing_unreadable(tmp_path, monkeypatch):
+    """50 bytes: the start of the text written there before the disk said
+    it was full would be an unreadable file, set aside and told of at the
+    next start. It is blanked: the win is lost, as the player was told."""
+    disk_with(monkeypatch, 50)
+    store = open_store(tmp_path)
+    store.hold_unfinished(won(0, 0))
+    disk = FullDisk(monkeypatch)
+    store.record_game(won(0, 0), replay=REPLAY)
+    store.close()
+    assert store.unsaved is not None and store.unsaved.endswith("and is lost.")
+    disk.room()
+    again = open_store(tmp_path)
+    assert again.take_notices() == []
+    assert side_files(tmp_path) == []
