@@ -10,7 +10,11 @@ asks the kernel for a SIGTERM when its launcher dies (``PR_SET_PDEATHSIG``),
 which ends it as any SIGTERM does (the game in progress recorded as
 abandoned, its processes stopped; in its first half second, before its
 handlers are in place, a plain exit), and then deletes the unpacked folder
-itself, last thing at exit, since the launcher can no longer. A run from
+itself, last thing at exit, since the launcher can no longer. A launcher
+already gone when the game first looks (Ctrl+C or a kill as it started the
+game: the game's process was made a moment before, without the signal) ends
+the game at once, its folder deleted: it played on under init, its window
+opening after the Ctrl+C, and its folder stayed. A run from
 source, an installed copy or a one-folder build has no such launcher and
 is left alone; nor is a folder that is not a one-file bundle's
 (``one_file_bundle``) ever deleted, whoever the parent is.
@@ -46,9 +50,13 @@ def follow_launcher() -> bool:
     bundle = getattr(sys, "_MEIPASS", None)
     launcher = os.getppid()
     if not sys.platform.startswith("linux") or not bundle \
-            or not one_file_bundle(Path(bundle), Path(sys.executable)) \
-            or not launched_by_itself(launcher):
+            or not one_file_bundle(Path(bundle), Path(sys.executable)):
         return False
+    if not launched_by_itself(launcher):
+        # A one-file bundle's game is always its launcher's child: the
+        # launcher is gone already, and nobody else will delete the folder.
+        atexit.register(remove_if_orphaned, None, Path(bundle))
+        raise SystemExit(0)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0) != 0:
@@ -97,8 +105,10 @@ def _exit(signum: int, frame: object) -> None:
     raise SystemExit(0)
 
 
-def remove_if_orphaned(launcher: int, bundle: Path) -> None:
+def remove_if_orphaned(launcher: int | None, bundle: Path) -> None:
     """Delete the unpacked bundle when the launcher that would have is gone
-    (and ``bundle`` is one: ``one_file_bundle``)."""
-    if os.getppid() != launcher and one_file_bundle(bundle, Path(sys.executable)):
+    (None: gone before the game looked) and ``bundle`` is one
+    (``one_file_bundle``)."""
+    if (launcher is None or os.getppid() != launcher) \
+            and one_file_bundle(bundle, Path(sys.executable)):
         shutil.rmtree(bundle, ignore_errors=True)

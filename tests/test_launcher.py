@@ -174,3 +174,52 @@ class FakeLibc:
 
     def prctl(self, *args):
         return 0
+
+
+#: A launcher gone before its game first looks: it starts the game and ends
+#: at once, as Ctrl+C or a kill ended the real one as it started its game.
+LAUNCHER_GONE = textwrap.dedent("""
+    import subprocess, sys
+    game = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]],
+                            stdout=sys.stdout)
+    print(game.pid, flush=True)
+""")
+#: The game, looking at its launcher only once it is gone.
+LATE_GAME = "import time; time.sleep(0.5)\n" + GAME
+
+
+@linux_only
+def test_a_launcher_gone_before_the_game_looks_ends_the_game_and_its_files(tmp_path):
+    """Ctrl+C as the executable started its game ended the launcher alone
+    (the game's process made a moment before, without the signal): the game
+    played on under init, its window opening after the Ctrl+C, and its
+    unpacked folder was never deleted (the tool ``exe_ctrl_c.py`` found such
+    starts)."""
+    bundle = tmp_path / "_MEI456"
+    (bundle / "assets").mkdir(parents=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(tmp_path)}
+    parent = subprocess.run([sys.executable, "-c", LAUNCHER_GONE, LATE_GAME, str(bundle)],
+                            stdout=subprocess.PIPE, text=True, env=env, timeout=60)
+    game = int(parent.stdout.splitlines()[0])
+    try:
+        deadline = time.monotonic() + 10
+        while (alive(game) or bundle.exists()) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not alive(game), "the game played on without its launcher"
+        assert not bundle.exists(), "the unpacked files were left behind"
+    finally:
+        if alive(game):
+            os.kill(game, signal.SIGKILL)
+
+
+def test_a_launcher_gone_before_the_game_looks_leaves_a_one_folder_build_alone(
+        tmp_path, monkeypatch):
+    """Only a one-file bundle's game has a launcher to miss."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "app"))
+    exe, internal = one_folder_build(tmp_path, "_internal")
+    monkeypatch.setattr(sys, "executable", str(exe))
+    monkeypatch.setattr(sys, "_MEIPASS", str(internal), raising=False)
+    monkeypatch.setattr(launcher, "launched_by_itself", lambda parent: False)
+    assert launcher.follow_launcher() is False
+    launcher.remove_if_orphaned(None, internal)
+    assert (internal / "assets").is_dir()
