@@ -6,9 +6,10 @@
 Each start is sent SIGINT to its whole process group, as a terminal's Ctrl+C
 is (the one-file launcher and the game both get it), a little later each
 time: from ``--from`` seconds after the start, in 40 steps of ``--step``.
-Prints how many starts ended with each exit status, with or without a
-traceback on stderr, and the first traceback of each kind. Exits 1 if any
-start printed a traceback.
+Prints how many starts ended with each exit status, quietly or with
+something on stderr (a traceback, PyInstaller's "Failed to execute
+script"), and the first such message for each status. Exits 1 if any start
+printed anything.
 """
 
 from __future__ import annotations
@@ -57,15 +58,15 @@ def main(argv: list[str] | None = None) -> int:
         for n in range(args.starts):
             delay = args.first + (n % STEPS) * args.step
             status, err = start_and_interrupt(args.exe, delay, os.path.join(scratch, str(n)))
-            kind = (status, "Traceback" in err)
+            kind = (status, bool(err.strip()))
             outcomes[kind] += 1
             if kind[1]:
                 first.setdefault(kind, (delay, err))
-    for (status, traceback), count in sorted(outcomes.items()):
-        print(f"exit {status:>4}, {'a traceback' if traceback else 'nothing on stderr':<17} "
+    for (status, said), count in sorted(outcomes.items()):
+        print(f"exit {status:>4}, {'said something' if said else 'nothing on stderr':<17} "
               f"{count:>5} starts")
     for (status, _), (delay, err) in first.items():
-        print(f"\nfirst traceback with exit {status}, Ctrl+C at {delay:.3f} s:\n{err.rstrip()}")
+        print(f"\nfirst message with exit {status}, Ctrl+C at {delay:.3f} s:\n{err.rstrip()}")
     return 1 if first else 0
 
 
