@@ -27,7 +27,8 @@ The file's digest goes into the ``imports`` table in the transaction that
 takes it in, as the old JSON records' do: a start killed between that
 commit and the file's removal never takes it in twice. A file that cannot
 be read (damage, a hand edit) is set aside, never deleted, and the player
-told once.
+told once; one a newer version wrote (a higher ``schema``) is left for it,
+with the game its copy left in progress.
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ from game.safe_read import read_capped
 
 from . import history, room
 from .atomic import set_aside
+from .document import schema_of
 from .game_record import GameRecord
+from .newer import Newer
 from .notices import Notices, leftover_damaged
 
 _PREFIX = "unfinished-"
@@ -186,7 +189,9 @@ def read(directory: Path, owner: str, *, tell: Notices,
          now: datetime) -> tuple[Leftover, str] | None:
     """What ``owner``'s file holds and its digest; None when it holds
     nothing (a running or killed copy's zeros) or could not be read, in
-    which case it was set aside and the player told."""
+    which case it was set aside and the player told. :class:`Newer` when
+    a newer version wrote it: left where it is, for that version (set aside
+    as damaged, its results never reached a version that reads them)."""
     target = path(directory, owner)
     try:
         data = read_capped(target, MAX_BYTES).rstrip(b"\0")
@@ -198,7 +203,10 @@ def read(directory: Path, owner: str, *, tell: Notices,
     if not data:
         return None
     try:
-        found = _decode(json.loads(data), owner)
+        document = json.loads(data)
+        if (schema_of(document) or 0) > _SCHEMA:
+            raise Newer(target.name)
+        found = _decode(document, owner)
     except (ValueError, TypeError, KeyError, RecursionError):
         set_damaged_aside(target, tell=tell, now=now)
         return None

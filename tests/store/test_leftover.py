@@ -7,13 +7,14 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game import i18n
-from game.store import GameRecord, Store, leftover, room
+from game.store import GameRecord, Store, leftover, room, unfinished
 from game.store.statistics import LevelStats
 
 from .helpers import FullDisk, game, open_store, reopen
@@ -274,3 +275,26 @@ def test_no_room_even_for_a_word_leaves_nothing_unreadable(tmp_path, monkeypatch
     again = open_store(tmp_path)
     assert again.take_notices() == []
     assert side_files(tmp_path) == []
+
+
+def test_a_newer_versions_file_is_left_alone_with_its_game_in_progress(tmp_path):
+    """A later version may write these files otherwise: set aside as
+    damaged, its results never reached the version that could read them,
+    and the game its copy left in progress (a win among them) counted as
+    abandoned here. It waits for that version, untouched, as every file a
+    newer version wrote does."""
+    open_store(tmp_path).close()
+    owner = "d" * 32                            # a copy of that version, killed mid-game
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
+        unfinished.hold(db, owner, DATED)
+    file = leftover.path(tmp_path, owner)
+    data = b'{"schema": 2, "owner": "%s", "results": []}' % owner.encode()
+    file.write_bytes(data)
+    store = open_store(tmp_path)
+    assert store.take_notices() == []
+    assert store.history() == []
+    assert file.read_bytes() == data
+    assert list(tmp_path.glob("unfinished-*.corrupt-*")) == []
+    assert reopen(store).history() == []
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db:
+        assert db.execute("SELECT owner FROM unfinished").fetchall() == [(owner,)]
