@@ -298,3 +298,31 @@ def test_a_newer_versions_file_is_left_alone_with_its_game_in_progress(tmp_path)
     assert reopen(store).history() == []
     with closing(sqlite3.connect(tmp_path / "records.db")) as db:
         assert db.execute("SELECT owner FROM unfinished").fetchall() == [(owner,)]
+
+
+def test_a_copy_starting_as_another_closes_without_a_lock_leaves_its_results(
+        tmp_path, monkeypatch):
+    """A copy that never took its lock (no game kept in progress: the
+    records were refused from its start) writes its file as it closes: a
+    copy starting then found it empty, as a killed copy's reserve, and
+    removed it; the results went into a file no longer there."""
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    store._saving = False                       # refused from the start: no lock taken
+    store.record_game(won(0, 0), replay=REPLAY)
+    real = leftover._write_at
+    others: list[Store] = []
+
+    def write_at(fd: int, data: bytes) -> None:
+        if not others:                          # the disk has room again, and
+            disk.room()                         # another copy starts this instant
+            others.append(open_store(tmp_path))
+        real(fd, data)
+    monkeypatch.setattr(leftover, "_write_at", write_at)
+    store.close()
+    assert others and store.unsaved is not None and "will be added" in store.unsaved
+    others[0].close()
+    monkeypatch.setattr(leftover, "_write_at", real)
+    again = open_store(tmp_path)
+    assert [(g.seed, g.result) for g in again.history()] == [(0, "won")]
+    assert side_files(tmp_path) == [] and not list(tmp_path.glob("unfinished-*.lock"))
