@@ -64,7 +64,8 @@ RESERVE_BYTES = 64 * 1024
 #: while they ran (a kill would have lost them all): the two reserves and
 #: the journal's index left too little for a commit's journal.
 CRAMPED_RESERVE_BYTES = 4 * 1024
-#: Nothing larger is read: a copy writes at most the room its disk had left.
+#: Nothing larger is read, nor written: a copy writes at most the room its
+#: disk had left, and the games beyond this are said lost.
 MAX_BYTES = 64 * 1024 * 1024
 _SCHEMA = 1
 _NAME = re.compile(rf"{_PREFIX}([0-9a-f]{{32}}){re.escape(SUFFIX)}")
@@ -152,8 +153,8 @@ def forget(directory: Path, owner: str) -> None:
 
 def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
     """Write ``steps`` into ``owner``'s file: all of them when the disk has
-    the room, else the first that fit in the room the file holds (a game
-    without its replay when only that fits). Returns how many games were
+    the room (up to :data:`MAX_BYTES`), else the first that fit in the room
+    the file holds (a game without its replay when only that fits). Returns how many games were
     kept. Once one is not, the game in progress kept in the records belongs
     to it: if it was a win, the file says so, so that the next start does
     not count it as abandoned (a loss is counted so, as a kill's)."""
@@ -163,7 +164,7 @@ def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
     except OSError:
         return 0
     try:
-        data, kept = _document(owner, steps, None)
+        data, kept = _document(owner, steps, MAX_BYTES)     # no more than is read
         space = os.fstat(fd).st_size
         if len(data) > space:
             try:

@@ -326,3 +326,24 @@ def test_a_copy_starting_as_another_closes_without_a_lock_leaves_its_results(
     again = open_store(tmp_path)
     assert [(g.seed, g.result) for g in again.history()] == [(0, "won")]
     assert side_files(tmp_path) == [] and not list(tmp_path.glob("unfinished-*.lock"))
+
+
+def test_a_copy_keeps_no_more_than_the_next_start_reads(tmp_path, monkeypatch):
+    """A file beyond ``MAX_BYTES`` (months of games refused by records that
+    took no writes, on a disk with room) was written whole, then refused
+    whole at the next start as too large: set aside, not one game taken in.
+    Only the games that fit under it are kept; the rest are said lost."""
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    for n in range(4):
+        store.record_game(won(0, n), replay=REPLAY)
+    dated = [replace(won(0, n), date="2026-11-22T15:30:00") for n in range(2)]
+    monkeypatch.setattr(leftover, "MAX_BYTES", len(written(
+        store._owner, [leftover.Recorded(g, "0" * 32, REPLAY) for g in dated])) + 100)
+    store.close()
+    assert store.unsaved is not None and store.unsaved.startswith("2 results could not be")
+    assert "are lost. 2 results could not be saved" in store.unsaved
+    disk.room()
+    again = open_store(tmp_path)
+    assert again.take_notices() == []
+    assert sorted(g.seed for g in again.history()) == [0, 1]
