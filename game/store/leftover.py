@@ -197,6 +197,8 @@ def read(directory: Path, owner: str, *, tell: Notices,
     try:
         data = read_capped(target, MAX_BYTES).rstrip(b"\0")
     except FileNotFoundError:
+        if target.is_symlink():           # to a file gone: else left there for ever
+            set_damaged_aside(target, tell=tell, now=now)
         return None
     except OSError:
         set_damaged_aside(target, tell=tell, now=now)

@@ -347,3 +347,17 @@ def test_a_copy_keeps_no_more_than_the_next_start_reads(tmp_path, monkeypatch):
     again = open_store(tmp_path)
     assert again.take_notices() == []
     assert sorted(g.seed for g in again.history()) == [0, 1]
+
+
+def test_a_link_to_nothing_is_set_aside_and_told_once(tmp_path):
+    """A symbolic link to a file gone (moved, a drive not mounted) was
+    neither read nor set aside: left for ever, asked about at every start."""
+    owner = "e" * 32
+    leftover.path(tmp_path, owner).symlink_to(tmp_path / "elsewhere" / "gone.games")
+    store = open_store(tmp_path)
+    [notice] = store.take_notices()
+    assert notice.startswith("Results that could not be saved")
+    [aside] = tmp_path.glob("unfinished-*.corrupt-*")
+    assert aside.is_symlink()                          # never deleted
+    assert side_files(tmp_path) == [aside]
+    assert reopen(store).take_notices() == []
