@@ -27,7 +27,8 @@ The file's digest goes into the ``imports`` table in the transaction that
 takes it in, as the old JSON records' do: a start killed between that
 commit and the file's removal never takes it in twice. A file that cannot
 be read (damage, a hand edit) is set aside, never deleted, and the player
-told once.
+told once; one a newer version wrote (a higher ``schema``) is left for it,
+with the game its copy left in progress.
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ from game.safe_read import read_capped
 
 from . import history, room
 from .atomic import set_aside
+from .document import schema_of
 from .game_record import GameRecord
+from .newer import Newer
 from .notices import Notices, leftover_damaged
 
 _PREFIX = "unfinished-"
@@ -61,7 +64,8 @@ RESERVE_BYTES = 64 * 1024
 #: while they ran (a kill would have lost them all): the two reserves and
 #: the journal's index left too little for a commit's journal.
 CRAMPED_RESERVE_BYTES = 4 * 1024
-#: Nothing larger is read: a copy writes at most the room its disk had left.
+#: Nothing larger is read, nor written: a copy writes at most the room its
+#: disk had left, and the games beyond this are said lost.
 MAX_BYTES = 64 * 1024 * 1024
 _SCHEMA = 1
 _NAME = re.compile(rf"{_PREFIX}([0-9a-f]{{32}}){re.escape(SUFFIX)}")
@@ -149,8 +153,8 @@ def forget(directory: Path, owner: str) -> None:
 
 def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
     """Write ``steps`` into ``owner``'s file: all of them when the disk has
-    the room, else the first that fit in the room the file holds (a game
-    without its replay when only that fits). Returns how many games were
+    the room (up to :data:`MAX_BYTES`), else the first that fit in the room
+    the file holds (a game without its replay when only that fits). Returns how many games were
     kept. Once one is not, the game in progress kept in the records belongs
     to it: if it was a win, the file says so, so that the next start does
     not count it as abandoned (a loss is counted so, as a kill's)."""
@@ -160,7 +164,7 @@ def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
     except OSError:
         return 0
     try:
-        data, kept = _document(owner, steps, None)
+        data, kept = _document(owner, steps, MAX_BYTES)     # no more than is read
         space = os.fstat(fd).st_size
         if len(data) > space:
             try:
@@ -186,11 +190,15 @@ def read(directory: Path, owner: str, *, tell: Notices,
          now: datetime) -> tuple[Leftover, str] | None:
     """What ``owner``'s file holds and its digest; None when it holds
     nothing (a running or killed copy's zeros) or could not be read, in
-    which case it was set aside and the player told."""
+    which case it was set aside and the player told. :class:`Newer` when
+    a newer version wrote it: left where it is, for that version (set aside
+    as damaged, its results never reached a version that reads them)."""
     target = path(directory, owner)
     try:
         data = read_capped(target, MAX_BYTES).rstrip(b"\0")
     except FileNotFoundError:
+        if target.is_symlink():           # to a file gone: else left there for ever
+            set_damaged_aside(target, tell=tell, now=now)
         return None
     except OSError:
         set_damaged_aside(target, tell=tell, now=now)
@@ -198,7 +206,10 @@ def read(directory: Path, owner: str, *, tell: Notices,
     if not data:
         return None
     try:
-        found = _decode(json.loads(data), owner)
+        document = json.loads(data)
+        if (schema_of(document) or 0) > _SCHEMA:
+            raise Newer(target.name)
+        found = _decode(document, owner)
     except (ValueError, TypeError, KeyError, RecursionError):
         set_damaged_aside(target, tell=tell, now=now)
         return None

@@ -304,7 +304,15 @@ class Store(Opening, SettingsKeeping):
         if not steps or self._refused is None:
             leftover.forget(self.directory, self._owner)
             return
-        kept = leftover.keep(self.directory, self._owner, steps)
+        # Written under this copy's lock, taken now if no game took it: a
+        # copy starting meanwhile took the file, empty as it was made, for a
+        # killed copy's reserve and removed it, the results with it.
+        presence = self._presence or unfinished.Presence(self.directory, self._owner)
+        try:
+            kept = leftover.keep(self.directory, self._owner, steps)
+        finally:
+            if presence is not self._presence:
+                presence.release()
         if unsaved:
             self._unsaved = notices.unsaved_at_close(
                 self.directory, unsaved, self._refused, kept=kept,

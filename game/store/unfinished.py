@@ -25,6 +25,7 @@ from pathlib import Path
 
 from . import history, interlock, ledger, leftover
 from .game_record import ABANDONED, GameRecord
+from .newer import Newer
 from .notices import Notices
 
 _PREFIX = "unfinished-"
@@ -115,9 +116,10 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
     """Take in the results that copies now gone could not save before they
     closed (``leftover``), then record as abandoned the games they left in
     progress, and remove the locks they left; a game that cannot be read
-    is dropped. Runs in the caller's transaction, which orders copies
-    starting together: the second finds the games settled. Returns the
-    files taken in, to be removed once that transaction is committed."""
+    is dropped; a copy whose results a newer version wrote is left for it
+    whole. Runs in the caller's transaction, which orders copies starting
+    together: the second finds the games settled. Returns the files taken
+    in, to be removed once that transaction is committed."""
     owners = []
     for owner, in db.execute("SELECT owner FROM unfinished").fetchall():
         if not (isinstance(owner, str) and _OWNER.fullmatch(owner)):
@@ -140,6 +142,8 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
+        except Newer:
+            continue              # a newer version's results: its game is for it to settle
         finally:
             interlock.let_go(fd)
         _remove(lock_path(directory, owner))      # once let go, for Windows (see release)

@@ -361,7 +361,8 @@ class FileWriter(_WriterThread, Generic[Work]):
         self._work: Work | None = None    # what is not yet written
         self._busy = False                # work is being written
         self._failing = False             # the last attempt met a disk problem
-        self._attempts = 0
+        self._begun = 0                   # attempts begun, numbered in turn...
+        self._ended = 0                   # ...and the number of the last one ended
 
     def submit(self, work: Work) -> None:
         with self._changed:
@@ -374,12 +375,15 @@ class FileWriter(_WriterThread, Generic[Work]):
 
     def flush(self) -> bool:
         """Wait until the work submitted has been written or dropped (True)
-        or, while the disk fails, until one more attempt has failed (False)."""
+        or, while the disk fails, until an attempt begun after this call has
+        failed (False): one under way as room came back failed for the disk
+        full before, and closing gave the settings up (as
+        :meth:`BackgroundWriter.flush` did the games)."""
         with self._changed:
-            target = self._attempts + 1
-            self._changed.notify_all()           # a failing writer tries again now
+            target = self._begun + 1
             while ((self._work is not None or self._busy)
-                   and not (self._failing and self._attempts >= target)):
+                   and not (self._failing and self._ended >= target)):
+                self._changed.notify_all()       # a failing writer tries again now
                 self._changed.wait(0.5)
             return self._work is None and not self._busy
 
@@ -392,19 +396,22 @@ class FileWriter(_WriterThread, Generic[Work]):
                     self._changed.notify_all()
                     return
                 self._busy = True
+                self._begun += 1
+                attempt = self._begun
             try:
                 self._write(work)
             except OSError as error:                 # the disk: try again later
-                self._attempted(error, kept=work)
+                self._attempted(error, attempt, kept=work)
             except Exception as error:               # anything: flush must not wait forever
-                self._attempted(error, kept=None)
+                self._attempted(error, attempt, kept=None)
             else:
-                self._attempted(None, kept=None)
+                self._attempted(None, attempt, kept=None)
 
-    def _attempted(self, error: Exception | None, *, kept: Work | None) -> None:
-        """Report one attempt and book it; ``kept`` work (combined with any
-        submitted meanwhile) is tried again after a wait that a flush, newer
-        work or closing cuts short."""
+    def _attempted(self, error: Exception | None, attempt: int, *,
+                   kept: Work | None) -> None:
+        """Report the end of ``attempt`` and book it; ``kept`` work (combined
+        with any submitted meanwhile) is tried again after a wait that a
+        flush, newer work or closing cuts short."""
         if error is None:
             self._saved()
         else:
@@ -412,7 +419,7 @@ class FileWriter(_WriterThread, Generic[Work]):
         with self._changed:
             self._busy = False
             self._failing = kept is not None
-            self._attempts += 1
+            self._ended = attempt
             if kept is not None:
                 self._work = kept if self._work is None else self._combine(kept, self._work)
             self._changed.notify_all()

@@ -7,13 +7,14 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game import i18n
-from game.store import GameRecord, Store, leftover, room
+from game.store import GameRecord, Store, leftover, room, unfinished
 from game.store.statistics import LevelStats
 
 from .helpers import FullDisk, game, open_store, reopen
@@ -274,3 +275,89 @@ def test_no_room_even_for_a_word_leaves_nothing_unreadable(tmp_path, monkeypatch
     again = open_store(tmp_path)
     assert again.take_notices() == []
     assert side_files(tmp_path) == []
+
+
+def test_a_newer_versions_file_is_left_alone_with_its_game_in_progress(tmp_path):
+    """A later version may write these files otherwise: set aside as
+    damaged, its results never reached the version that could read them,
+    and the game its copy left in progress (a win among them) counted as
+    abandoned here. It waits for that version, untouched, as every file a
+    newer version wrote does."""
+    open_store(tmp_path).close()
+    owner = "d" * 32                            # a copy of that version, killed mid-game
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
+        unfinished.hold(db, owner, DATED)
+    file = leftover.path(tmp_path, owner)
+    data = b'{"schema": 2, "owner": "%s", "results": []}' % owner.encode()
+    file.write_bytes(data)
+    store = open_store(tmp_path)
+    assert store.take_notices() == []
+    assert store.history() == []
+    assert file.read_bytes() == data
+    assert list(tmp_path.glob("unfinished-*.corrupt-*")) == []
+    assert reopen(store).history() == []
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db:
+        assert db.execute("SELECT owner FROM unfinished").fetchall() == [(owner,)]
+
+
+def test_a_copy_starting_as_another_closes_without_a_lock_leaves_its_results(
+        tmp_path, monkeypatch):
+    """A copy that never took its lock (no game kept in progress: the
+    records were refused from its start) writes its file as it closes: a
+    copy starting then found it empty, as a killed copy's reserve, and
+    removed it; the results went into a file no longer there."""
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    store._saving = False                       # refused from the start: no lock taken
+    store.record_game(won(0, 0), replay=REPLAY)
+    real = leftover._write_at
+    others: list[Store] = []
+
+    def write_at(fd: int, data: bytes) -> None:
+        if not others:                          # the disk has room again, and
+            disk.room()                         # another copy starts this instant
+            others.append(open_store(tmp_path))
+        real(fd, data)
+    monkeypatch.setattr(leftover, "_write_at", write_at)
+    store.close()
+    assert others and store.unsaved is not None and "will be added" in store.unsaved
+    others[0].close()
+    monkeypatch.setattr(leftover, "_write_at", real)
+    again = open_store(tmp_path)
+    assert [(g.seed, g.result) for g in again.history()] == [(0, "won")]
+    assert side_files(tmp_path) == [] and not list(tmp_path.glob("unfinished-*.lock"))
+
+
+def test_a_copy_keeps_no_more_than_the_next_start_reads(tmp_path, monkeypatch):
+    """A file beyond ``MAX_BYTES`` (months of games refused by records that
+    took no writes, on a disk with room) was written whole, then refused
+    whole at the next start as too large: set aside, not one game taken in.
+    Only the games that fit under it are kept; the rest are said lost."""
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    for n in range(4):
+        store.record_game(won(0, n), replay=REPLAY)
+    dated = [replace(won(0, n), date="2026-11-22T15:30:00") for n in range(2)]
+    monkeypatch.setattr(leftover, "MAX_BYTES", len(written(
+        store._owner, [leftover.Recorded(g, "0" * 32, REPLAY) for g in dated])) + 100)
+    store.close()
+    assert store.unsaved is not None and store.unsaved.startswith("2 results could not be")
+    assert "are lost. 2 results could not be saved" in store.unsaved
+    disk.room()
+    again = open_store(tmp_path)
+    assert again.take_notices() == []
+    assert sorted(g.seed for g in again.history()) == [0, 1]
+
+
+def test_a_link_to_nothing_is_set_aside_and_told_once(tmp_path):
+    """A symbolic link to a file gone (moved, a drive not mounted) was
+    neither read nor set aside: left for ever, asked about at every start."""
+    owner = "e" * 32
+    leftover.path(tmp_path, owner).symlink_to(tmp_path / "elsewhere" / "gone.games")
+    store = open_store(tmp_path)
+    [notice] = store.take_notices()
+    assert notice.startswith("Results that could not be saved")
+    [aside] = tmp_path.glob("unfinished-*.corrupt-*")
+    assert aside.is_symlink()                          # never deleted
+    assert side_files(tmp_path) == [aside]
+    assert reopen(store).take_notices() == []

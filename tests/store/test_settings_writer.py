@@ -306,3 +306,27 @@ def test_settings_refused_with_the_records_are_told_if_they_stay_refused(tmp_pat
     assert message.startswith("Your settings cannot be saved")
     settings.full.clear()
     assert reopen(store).settings.marks is True
+
+
+def test_a_flush_waits_for_a_settings_write_begun_after_it():
+    """A write under way as room came back fails for the disk refusing
+    before; counted, it ended the flush that quitting makes, and the
+    settings were given up though the next write would have saved them (as
+    the records' writer did: ``test_small_disk``)."""
+    under_way, go, written = threading.Event(), threading.Event(), []
+    refusing = [True]
+
+    def write(text: str) -> None:
+        if refusing[0]:
+            under_way.set()
+            go.wait(TIMEOUT)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written.append(text)
+
+    writer: FileWriter[str] = FileWriter(write, lambda error: None, lambda: None, retry_s=60)
+    writer.submit("marks on")
+    assert under_way.wait(TIMEOUT)
+    refusing[0] = False                    # room made while that write runs
+    threading.Timer(0.2, go.set).start()
+    assert writer.close()
+    assert written == ["marks on"]
