@@ -234,12 +234,12 @@ def test_the_ctrl_c_tool_counts_starts_and_fails_on_a_message(tmp_path, capsys, 
     exe = tmp_path / "minesweeper"
     exe.write_text(STAND_IN.replace("TRAPPED", trapped))
     exe.chmod(0o755)
-    assert exe_ctrl_c.main(["--exe", str(exe), "--starts", "2", "--from", "0.1",
-                            "--step", "0.01"]) == status
+    assert exe_ctrl_c.main(["--exe", str(exe), "--starts", "2", "--from", "1.0",
+                            "--step", "0.01"]) == status      # its trap set by then
     out = capsys.readouterr().out
     if status:
         assert "exit    1, said something        2 starts" in out
-        assert "first message with exit 1, Ctrl+C at 0.100 s:\nTraceback" in out
+        assert "first message with exit 1, Ctrl+C at 1.000 s:\nTraceback" in out
     else:
         assert out == "exit    0, nothing on stderr     2 starts\n"
 
