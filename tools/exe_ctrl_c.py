@@ -28,11 +28,20 @@ ROOT = Path(__file__).resolve().parent.parent
 STEPS = 40
 
 
+def _as_from_a_terminal() -> None:
+    """In the start's process before it runs: Ctrl+C as a terminal leaves
+    it. This tool run in the background of a shell (``&``) has it ignored,
+    and each start would inherit that: the game ignored it until its own
+    handlers came, and every earlier Ctrl+C seemed lost."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_and_interrupt(exe: Path, delay: float, data_dir: str) -> tuple[int, str]:
     """One start cut short ``delay`` seconds in: its exit status and stderr."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     run = subprocess.Popen([str(exe), "--data-dir", data_dir], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, env=env, start_new_session=True)
+                           stderr=subprocess.PIPE, env=env, start_new_session=True,
+                           preexec_fn=_as_from_a_terminal)
     time.sleep(delay)
     os.killpg(run.pid, signal.SIGINT)
     try:
