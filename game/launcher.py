@@ -11,10 +11,9 @@ which ends it as any SIGTERM does (the game in progress recorded as
 abandoned, its processes stopped; in its first half second, before its
 handlers are in place, a plain exit), and then deletes the unpacked folder
 itself, last thing at exit, since the launcher can no longer. A launcher
-already gone when the game first looks (Ctrl+C or a kill as it started the
-game: the game's process was made a moment before, without the signal) ends
-the game at once, its folder deleted: it played on under init, its window
-opening after the Ctrl+C, and its folder stayed. A run from
+already gone when the game first looks (killed in its first tenths of a
+second, just after it started the game) ends the game at once, its folder
+deleted: the game played on under init and its folder stayed. A run from
 source, an installed copy or a one-folder build has no such launcher and
 is left alone; nor is a folder that is not a one-file bundle's
 (``one_file_bundle``) ever deleted, whoever the parent is.

@@ -177,7 +177,7 @@ class FakeLibc:
 
 
 #: A launcher gone before its game first looks: it starts the game and ends
-#: at once, as Ctrl+C or a kill ended the real one as it started its game.
+#: at once, as a kill just then ends the real one.
 LAUNCHER_GONE = textwrap.dedent("""
     import subprocess, sys
     game = subprocess.Popen([sys.executable, "-c", sys.argv[1], sys.argv[2]],
@@ -190,11 +190,9 @@ LATE_GAME = "import time; time.sleep(0.5)\n" + GAME
 
 @linux_only
 def test_a_launcher_gone_before_the_game_looks_ends_the_game_and_its_files(tmp_path):
-    """Ctrl+C as the executable started its game ended the launcher alone
-    (the game's process made a moment before, without the signal): the game
-    played on under init, its window opening after the Ctrl+C, and its
-    unpacked folder was never deleted (the tool ``exe_ctrl_c.py`` found such
-    starts)."""
+    """The launcher killed just after it started its game, before the game
+    first looked at it: the game played on under init (its launcher not
+    itself), and its unpacked folder was never deleted."""
     bundle = tmp_path / "_MEI456"
     (bundle / "assets").mkdir(parents=True)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(tmp_path)}
