@@ -123,18 +123,27 @@ def scenario_watch_last(frames: int) -> CpuTimes:
         store.close()
 
 
-def scenario_open_replay(frames: int, files: int = 5000) -> CpuTimes:
-    """View > Open replay... on a replays folder of ``files`` files, opened
-    in a timed frame, shown for a few frames and closed, again and again."""
-    from pathlib import Path
+#: Replays named in four scripts, 70 letters long: cut to fit in the list.
+LONG_NAMES = ("日本語のファイル名と長い説明", "ملف إعادة اللعب الطويل جدا ", "ไฟล์รีเพลย์ของฉัน",
+              "שמירה ארוכה מאוד של משחק ")
 
+
+def scenario_open_replay(frames: int, files: int = 5000, long_names: bool = False,
+                         fonts: Path | None = None) -> CpuTimes:
+    """View > Open replay... on a replays folder of ``files`` files, opened
+    in a timed frame, shown for a few frames and closed, again and again;
+    with ``long_names``, each named in 70 Japanese, Arabic, Thai or Hebrew
+    letters, looked for in the system's fonts (or those under ``fonts``)."""
     from game.ui.screens.open_replay import OpenReplayDialog
     directory = Path(scratch_folder("minesweeper-frames-open-"))
     (directory / "replays").mkdir()
     for i in range(files):
-        (directory / "replays" / f"20261125_{i:06d}_expert_won.json").write_text("{}")
+        name = (f"{i:02d} " + (LONG_NAMES[i % 4] * 6)[:70] if long_names
+                else f"20261125_{i:06d}_expert_won")
+        (directory / "replays" / f"{name}.json").write_text("{}")
     store = Store(directory)
-    app = make_app(store, level="expert")
+    app = make_app(store, level="expert",
+                   font_folders=None if fonts is None or not long_names else [fonts])
 
     def act(app, frame: int) -> None:
         if frame % 20 == 5 and app.top is app.play:

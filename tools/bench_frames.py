@@ -453,6 +453,8 @@ def bench_frames(frames: int = 600, only: str | None = None, fonts: Path | None 
         ("Expert <-> 100x100 grid, hex, torus", lambda: scenario_board_changes(frames)),
         ("R: the last game, 2 MB 100x100 replay", lambda: scenario_watch_last(frames)),
         ("Open replay..., 5,000 files", lambda: scenario_open_replay(frames)),
+        ("Open replay..., 30 names in 4 scripts",
+         lambda: scenario_open_replay(frames, 30, long_names=True, fonts=fonts)),
         ("names in 8 scripts: Best Times, typing", lambda: scenario_other_scripts(frames, fonts)),
         *newer_scenarios(store, frames),
     ]

@@ -15,6 +15,8 @@ ANONYMOUS = "Anonymous"
 #: needs inside a word, and ZWJ, which joins an emoji sequence (a family,
 #: a profession) into one picture and chooses an Indic letter's form.
 JOINERS = "\u200c\u200d"
+#: What a name loses at its ends (any other whitespace is a space by then).
+_ENDS = " " + JOINERS
 
 
 def name_character(char: str) -> bool:
@@ -30,8 +32,10 @@ def clean_name(name: str | None) -> str:
     control, format (but the two joiners, ``JOINERS``), private-use and
     unassigned characters (Unicode category C*) are dropped; any other
     whitespace becomes a plain space, so a name stays on one line;
-    surrounding whitespace is stripped; at most ``MAX_NAME_LENGTH``
-    characters are kept; nothing left means ``Anonymous``.
+    surrounding whitespace and joiners are stripped (a joiner at an end
+    joins nothing: a name of joiners alone was kept, blank); at most
+    ``MAX_NAME_LENGTH`` characters are kept; nothing left means
+    ``Anonymous``.
     """
     kept = []
     for char in name or "":
@@ -39,5 +43,5 @@ def clean_name(name: str | None) -> str:
             continue
         kept.append(" " if char.isspace() else char)
     text = unicodedata.normalize("NFC", "".join(kept))   # after the drop: it may join pairs
-    cleaned = text.strip()[:MAX_NAME_LENGTH].rstrip()
+    cleaned = text.strip(_ENDS)[:MAX_NAME_LENGTH].rstrip(_ENDS)
     return cleaned or ANONYMOUS

@@ -65,12 +65,13 @@ def test_a_name_in_an_old_records_file_is_cleaned_on_import(tmp_path):
 
 
 @settings(max_examples=300, derandomize=True, deadline=None)
-@given(st.text(max_size=60))
+@given(st.text(max_size=60) | st.text(" \u200c\u200dé\u200b", max_size=30))
 def test_any_text_cleans_to_a_short_visible_line_that_cleaning_keeps(typed):
     name = clean_name(typed)
     assert 1 <= len(name) <= MAX_NAME_LENGTH
-    assert name == name.strip()
-    assert not any(unicodedata.category(char).startswith("C") for char in name)
+    assert name == name.strip(" \u200c\u200d")         # a joiner at an end joins nothing
+    assert not any(unicodedata.category(char).startswith("C")
+                   for char in name if char not in "\u200c\u200d")
     assert not any(char.isspace() and char != " " for char in name)
     assert clean_name(name) == name
 
@@ -81,3 +82,16 @@ def test_the_joiners_stay_in_a_name():
     assert clean_name("می\u200cخواهم") == "می\u200cخواهم"
     assert clean_name("👨\u200d👩\u200d👧") == "👨\u200d👩\u200d👧"
     assert clean_name("a\u200eb\u202ec") == "abc"
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("\u200d", ANONYMOUS),                         # nothing to see: no name
+    (" \u200c\u200d \u200d", ANONYMOUS),
+    ("\u200d Bob\u200c ", "Bob"),                  # not " Bob" behind an invisible joiner
+    ("x" * 18 + "👨\u200d👩", "x" * 18 + "👨"),      # cut after the joiner: it goes too
+])
+def test_joiners_at_a_names_ends_go_with_its_spaces(typed, kept):
+    """A joiner joins the letters either side of it: at an end of a name it
+    joins nothing, and a name of joiners alone was kept, shown blank in
+    Best Times rather than as Anonymous."""
+    assert clean_name(typed) == kept

@@ -296,6 +296,29 @@ def test_a_name_cut_to_fit_keeps_its_marks_with_their_letters():
     assert fit(Counting(), name, 40) == "abสี่" + ELLIPSIS         # not "abสี่ส…"
 
 
+class Measuring(Counting):
+    """A ``Counting`` painter that keeps the texts it was asked to measure."""
+
+    def __init__(self) -> None:
+        self.measured: list[str] = []
+
+    def text_width(self, text: str, face: str = "regular") -> int:
+        self.measured.append(text)
+        return super().text_width(text, face)
+
+
+def test_a_long_name_is_cut_to_fit_after_a_few_measures():
+    """Each start of a name measured is a new line laid out, its runs looked
+    for in the system's fonts: 70 Japanese letters of a file name cut one
+    at a time held a frame 0.4 s (Open replay...)."""
+    painter = Measuring()
+    text = "日本語" * 70
+    assert fit(painter, text, 100) == text[:19] + ELLIPSIS
+    assert len(painter.measured) <= 10
+    assert fit(Measuring(), "ab", 5) == ELLIPSIS
+    assert fit(Measuring(), "abc", 15) == "abc"
+
+
 def test_the_pickers_name_line_drops_whole_clusters_from_its_start(monkeypatch):
     app = make_app(BEGINNER, kiosk=True)
     win(app)
