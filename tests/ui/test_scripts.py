@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.render import shaping, system_fonts
+from game.ui.render import fallback, shaping, system_fonts
 from game.ui.render.fallback import bundled_has
 from game.ui.render.font_tables import read_coverage
 from game.ui.render.system_fonts import FontFinder, font_files, font_folders
@@ -310,11 +310,12 @@ class Measuring(Counting):
 def test_a_long_name_is_cut_to_fit_after_a_few_measures():
     """Each start of a name measured is a new line laid out, its runs looked
     for in the system's fonts: 70 Japanese letters of a file name cut one
-    at a time held a frame 0.4 s (Open replay...)."""
+    at a time held a frame 0.4 s (Open replay...), and halving still took
+    nine measures a name (a frame of 60 ms for a list of such names)."""
     painter = Measuring()
     text = "日本語" * 70
     assert fit(painter, text, 100) == text[:19] + ELLIPSIS
-    assert len(painter.measured) <= 10
+    assert len(painter.measured) <= 4     # the whole, the ellipsis, the guess and one past it
     assert fit(Measuring(), "ab", 5) == ELLIPSIS
     assert fit(Measuring(), "abc", 15) == "abc"
 
@@ -360,3 +361,57 @@ def test_the_finder_forgets_its_oldest_answers_beyond_a_bound(hebrew, monkeypatc
         assert finder.wait()
     assert len(finder._answers) <= 8
     assert isinstance(finder.glyph(ALEF * 20, 11, 9, False, "hebr", True), shaping.Glyph)
+
+
+def test_a_long_name_is_laid_out_in_time_linear_in_its_length():
+    """Each cluster asked again whether the whole run before it was in
+    pygame's font: a 210-letter Japanese name read its run 210 times."""
+    asked: list[str] = []
+
+    def bundled(ch: str) -> bool:
+        asked.append(ch)
+        return bundled_has(ch)
+
+    text = "日本語" * 70
+    layout = spans(text, lambda ch: False, bundled)
+    assert [(span.bounds[0], span.bounds[-1]) for span in layout] == [(0, len(text))]
+    assert len(asked) <= len(text)
+
+
+def test_a_box_from_pygames_font_is_drawn_once_and_never_tinted_in_place(monkeypatch):
+    """While a list of names is looked for, each is laid out a cluster at a
+    time from pygame's font, several times to cut it to fit: the same boxes
+    were drawn again hundreds of times in the frame the list opened."""
+    drawn_boxes: list[str] = []
+    real = fallback._bundled_glyph
+    monkeypatch.setattr(fallback, "_bundled_glyph",
+                        lambda ch, *args: drawn_boxes.append(ch) or real(ch, *args))
+    monkeypatch.setattr(fallback, "_glyphs", {})
+    first = fallback.bundled_glyph(WIDE, 11, False)
+    white = pygame.image.tobytes(first, "RGBA")
+    first.fill((255, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MULT)   # as a tint does
+    assert pygame.image.tobytes(first, "RGBA") != white
+    again = fallback.bundled_glyph(WIDE, 11, False)
+    assert drawn_boxes == [WIDE]
+    assert pygame.image.tobytes(again, "RGBA") == white
+
+
+def test_clusters_drawn_side_by_side_are_kept_until_the_finder_has_news(hebrew, monkeypatch):
+    """A run still looked for is drawn a cluster at a time: each cluster is
+    drawn once, not at each layout, until the finder's news changes them."""
+    app = make_app(font_folders=[hebrew])
+    asked: list[str] = []
+    real = FontFinder.glyph
+
+    def glyph(finder, text, *args):
+        asked.append(text)
+        return system_fonts.WAITING if len(text) > 1 else real(finder, text, *args)
+
+    monkeypatch.setattr(FontFinder, "glyph", glyph)
+    for name in (ALEF + BET, ALEF + BET + GIMEL, BET + ALEF):
+        app.painter.text_width(name)
+    assert sorted(text for text in asked if len(text) == 1) == [ALEF, BET, GIMEL]
+    app.glyphs_found()                                 # the finder's news
+    asked.clear()
+    app.painter.text_width(ALEF + BET)
+    assert sorted(text for text in asked if len(text) == 1) == [ALEF, BET]

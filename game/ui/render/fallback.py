@@ -29,6 +29,9 @@ from .system_fonts import FACES, FontFinder
 #: thread, maybe while the finder's thread opens one).
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _bundled: list[Coverage | None] = []
+#: Its glyphs drawn, by cluster, height and boldness (see ``bundled_glyph``).
+_glyphs: dict[tuple[str, int, bool], pygame.Surface] = {}
+GLYPHS_KEPT = 4096
 
 
 class Piece(NamedTuple):
@@ -46,6 +49,15 @@ class FallbackGlyphs:
 
     def __init__(self, finder: FontFinder) -> None:
         self.finder = finder
+        # Clusters drawn one by one for runs drawn side by side, until the
+        # finder has news (``forget``): a list of long names still looked
+        # for is laid out a cluster at a time, each name several times to
+        # cut it to fit, and drew the same clusters hundreds of times.
+        self._clusters: dict[tuple[str, int, int, bool, int, str, bool], Piece] = {}
+
+    def forget(self) -> None:
+        """The finder found characters: clusters drawn as boxes change."""
+        self._clusters.clear()
 
     def glyph(self, ch: str, height: int, baseline: int, bold: bool,
               scale: int) -> tuple[pygame.Surface, bool]:
@@ -84,7 +96,7 @@ class FallbackGlyphs:
         read: when no one font has them all, and while the run is looked
         for (a letter typed: the letters found before it stay drawn, the
         new one is a box until found)."""
-        pieces = [self.run(text[start:end], height, baseline, bold, scale, script, rtl)
+        pieces = [self._cluster(text[start:end], height, baseline, bold, scale, script, rtl)
                   for start, end in pairwise(bounds)]
         widths = [piece.image.get_width() for piece in pieces]
         canvas = pygame.Surface((sum(widths), height * scale), pygame.SRCALPHA)
@@ -97,6 +109,20 @@ class FallbackGlyphs:
         if rtl:
             edges = [x - edge for edge in edges]
         return Piece(canvas, all(piece.tint for piece in pieces), tuple(edges))
+
+
+    def _cluster(self, text: str, height: int, baseline: int, bold: bool, scale: int,
+                 script: str, rtl: bool) -> Piece:
+        """One cluster of a run drawn side by side (only blitted, never tinted
+        in place: it can be kept)."""
+        key = (text, height, baseline, bold, scale, script, rtl)
+        piece = self._clusters.get(key)
+        if piece is None:
+            piece = self.run(text, height, baseline, bold, scale, script, rtl)
+            if len(self._clusters) >= GLYPHS_KEPT:
+                self._clusters.clear()
+            self._clusters[key] = piece
+        return piece
 
 
 def bundled_has(ch: str) -> bool:
@@ -116,7 +142,21 @@ def bundled_has(ch: str) -> bool:
 
 def bundled_glyph(ch: str, height: int, bold: bool) -> pygame.Surface:
     """``ch`` (a cluster) from pygame's bundled font (its box when it lacks
-    it), centred on the line."""
+    it), centred on the line: a copy of the one drawn first (remembered:
+    while a list of long names is looked for in the system's fonts, each
+    is laid out letter by letter from these, several times to cut it to
+    fit, and drawing them all again took most of 60 ms)."""
+    key = (ch, height, bold)
+    glyph = _glyphs.get(key)
+    if glyph is None:
+        glyph = _bundled_glyph(ch, height, bold)
+        if len(_glyphs) >= GLYPHS_KEPT:
+            _glyphs.clear()
+        _glyphs[key] = glyph
+    return glyph.copy()
+
+
+def _bundled_glyph(ch: str, height: int, bold: bool) -> pygame.Surface:
     if not pygame.font.get_init():
         pygame.font.init()
     key = (height, bold)

@@ -189,6 +189,7 @@ class Painter:
         self._glyphs.clear()
         self._widths.clear()
         self._layouts.clear()
+        self.fallback.forget()
 
     def _laid(self, face: str, text: str) -> Laid:
         """``text`` cut into spans, placed left to right (remembered)."""

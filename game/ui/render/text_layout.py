@@ -46,6 +46,10 @@ def spans(text: str, pixel: Callable[[str], bool],
     bounds = clusters(text)
     line = levels(text)
     out: list[Span] = []
+    # Of the last run: an emoji, and all of its characters in pygame's font.
+    # Kept as it grows rather than read again from its text at each cluster:
+    # a long name in Thai took time in the square of its length.
+    last_emoji = last_bundled = False
     for start, end in pairwise(bounds):
         cluster, level = text[start:end], line[start]
         one = unicodedata.normalize("NFC", cluster) if len(cluster) > 1 else cluster
@@ -55,23 +59,28 @@ def spans(text: str, pixel: Callable[[str], bool],
             out.append(Span(one, (start, end), level, ""))
             continue
         kind = next((s for s in map(script, cluster) if s), "")
+        emoji, has = is_emoji(cluster), all(map(bundled, cluster))
         last = out[-1] if out else None
         if (last is not None and last.drawn is None and last.level == level
                 and (not kind or not last.script or kind == last.script)
-                and not _alone(cluster, kind, bundled)
-                and not _alone(text[last.bounds[0]:last.bounds[-1]], last.script, bundled)):
+                and not _alone(emoji, has, kind)
+                and not _alone(last_emoji, last_bundled, last.script)):
+            # Neither is an emoji, so the run stays none (one asks U+FE0F).
             out[-1] = Span(None, last.bounds + (end,), level, last.script or kind)
+            last_bundled = last_bundled and has
         else:
             out.append(Span(None, (start, end), level, kind))
+            last_emoji, last_bundled = emoji, has
     order = visual_order([span.level for span in out])
     return [out[i] for i in order]
 
 
-def _alone(cluster: str, kind: str, bundled: Callable[[str], bool]) -> bool:
-    """Whether ``cluster`` is drawn alone: an emoji, or one pygame's font
-    has in a script needing no shaping (Latin, Greek, Cyrillic: it has a
-    few Arabic letters, which would have cut a word)."""
-    return is_emoji(cluster) or not kind and all(map(bundled, cluster))
+def _alone(emoji: bool, bundled: bool, kind: str) -> bool:
+    """Whether a cluster or run is drawn alone: an ``emoji``, or one all in
+    pygame's font (``bundled``) in a script needing no shaping (Latin,
+    Greek, Cyrillic: it has a few Arabic letters, which would have cut a
+    word)."""
+    return emoji or not kind and bundled
 
 
 def carets(placed: list[tuple[int, Span, tuple[int, ...]]]) -> dict[int, int]:
