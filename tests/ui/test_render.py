@@ -59,7 +59,9 @@ def test_tiles_are_shared_flyweights_per_appearance():
 def test_led_sprites_follow_the_classic_counter():
     assert led_sprites(7) == ["led_0", "led_0", "led_7"]
     assert led_sprites(-5) == ["led_minus", "led_0", "led_5"]
-    assert led_sprites(-150) == ["led_minus", "led_9", "led_9"]
+    assert led_sprites(-99) == ["led_minus", "led_9", "led_9"]
+    assert led_sprites(-150) == ["led_minus", "led_5", "led_0"]     # as Winmine: -150 % 100
+    assert led_sprites(-1200, 4) == ["led_minus", "led_2", "led_0", "led_0"]
     assert led_sprites(1234) == ["led_9", "led_9", "led_9"]
 
 

@@ -16,11 +16,14 @@ def face_sprite(face: str, pressed: bool = False) -> str:
 
 def led_sprites(value: int, digits: int = LED_DIGITS) -> list[str]:
     """Sprite names showing ``value`` on a counter of ``digits`` digits, as the
-    classic game did on three: -99 to 999, a leading minus for negatives,
-    zero-padded."""
-    top = 10 ** digits - 1
-    value = max(-(top // 10), min(top, value))
-    text = f"{value:0{digits}d}" if value >= 0 else "-" + f"{-value:0{digits - 1}d}"
+    classic game did on three: zero-padded, at most 999; a negative one a
+    minus and its last two digits (Winmine's DrawBombCount shows
+    ``-count % 100`` after the minus: 123 flags too many read "-23"; this
+    counter stopped at "-99")."""
+    if value >= 0:
+        text = f"{min(10 ** digits - 1, value):0{digits}d}"
+    else:
+        text = "-" + f"{-value % 10 ** (digits - 1):0{digits - 1}d}"
     return ["led_minus" if c == "-" else f"led_{c}" for c in text]
 
 
