@@ -13,7 +13,8 @@ handlers are in place, a plain exit), and then deletes the unpacked folder
 itself, last thing at exit, since the launcher can no longer. A launcher
 already gone when the game first looks (killed in its first tenths of a
 second, just after it started the game) ends the game at once, its folder
-deleted: the game played on under init and its folder stayed. A run from
+deleted: the game played on under init and its folder stayed (without
+``/proc``, no parent can be told apart: the game plays on). A run from
 source, an installed copy or a one-folder build has no such launcher and
 is left alone; nor is a folder that is not a one-file bundle's
 (``one_file_bundle``) ever deleted, whoever the parent is.
@@ -31,13 +32,15 @@ import tempfile
 from pathlib import Path
 
 PR_SET_PDEATHSIG = 1    # <sys/prctl.h>
+#: Where the kernel shows each process's program (``/proc/PID/exe``).
+PROC = Path("/proc")
 
 
 def launched_by_itself(parent: int) -> bool:
     """Whether process ``parent`` runs this very program: the one-file
     launcher (a shell, a desktop or a file manager otherwise)."""
     try:
-        return os.path.samefile(f"/proc/{parent}/exe", "/proc/self/exe")
+        return os.path.samefile(PROC / str(parent) / "exe", PROC / "self" / "exe")
     except OSError:
         return False
 
@@ -52,6 +55,10 @@ def follow_launcher() -> bool:
             or not one_file_bundle(Path(bundle), Path(sys.executable)):
         return False
     if not launched_by_itself(launcher):
+        if not (PROC / "self" / "exe").exists():
+            # No /proc (a chroot without it): no parent can be told from
+            # another, and the launcher may well be there.
+            return False
         # A one-file bundle's game is always its launcher's child: the
         # launcher is gone already, and nobody else will delete the folder.
         atexit.register(remove_if_orphaned, None, Path(bundle))

@@ -249,3 +249,16 @@ def test_the_ctrl_c_tool_without_an_executable_says_to_build_it(tmp_path, capsys
         exe_ctrl_c.main(["--exe", str(tmp_path / "none")])
     assert stop.value.code == 2
     assert "no executable at" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", [["--from", "-1"], ["--step", "-0.5"], ["--starts", "0"]])
+def test_the_ctrl_c_tool_refuses_what_it_cannot_measure(tmp_path, capsys, option):
+    """A negative delay ended it in a traceback from ``time.sleep``; no
+    start at all passed as a clean result."""
+    exe = tmp_path / "minesweeper"
+    exe.write_text(STAND_IN.replace("TRAPPED", "true"))
+    exe.chmod(0o755)
+    with pytest.raises(SystemExit) as stop:
+        exe_ctrl_c.main(["--exe", str(exe), *option])
+    assert stop.value.code == 2
+    assert option[0] in capsys.readouterr().err

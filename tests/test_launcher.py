@@ -221,3 +221,17 @@ def test_a_launcher_gone_before_the_game_looks_leaves_a_one_folder_build_alone(
     assert launcher.follow_launcher() is False
     launcher.remove_if_orphaned(None, internal)
     assert (internal / "assets").is_dir()
+
+
+@linux_only
+def test_a_launcher_that_cannot_be_seen_is_not_taken_for_gone(tmp_path, monkeypatch):
+    """Without /proc (a chroot without it mounted) no parent can be read:
+    the one-file game ended at once at every start, deleting the folder its
+    living launcher was about to run it from."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    bundle = tmp_path / "_MEIab12cd"
+    bundle.mkdir()
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    monkeypatch.setattr(launcher, "PROC", tmp_path / "no-proc")
+    assert launcher.follow_launcher() is False
+    assert bundle.is_dir()

@@ -61,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.exe.is_file():
         parser.error(f"no executable at {args.exe} (build it: python tools/build_exe.py)")
+    if args.starts < 1:
+        parser.error("--starts must be at least 1")
+    if args.first < 0 or args.step < 0:
+        parser.error(f"{'--from' if args.first < 0 else '--step'} must not be negative")
     outcomes: collections.Counter[tuple[int, bool]] = collections.Counter()
     first: dict[tuple[int, bool], tuple[float, str]] = {}
     with tempfile.TemporaryDirectory(prefix="minesweeper-ctrl-c-") as scratch:
