@@ -10,11 +10,7 @@ asks the kernel for a SIGTERM when its launcher dies (``PR_SET_PDEATHSIG``),
 which ends it as any SIGTERM does (the game in progress recorded as
 abandoned, its processes stopped; in its first half second, before its
 handlers are in place, a plain exit), and then deletes the unpacked folder
-itself, last thing at exit, since the launcher can no longer. A launcher
-already gone when the game first looks (killed in its first tenths of a
-second, just after it started the game) ends the game at once, its folder
-deleted: the game played on under init and its folder stayed (without
-``/proc``, no parent can be told apart: the game plays on). A run from
+itself, last thing at exit, since the launcher can no longer. A run from
 source, an installed copy or a one-folder build has no such launcher and
 is left alone; nor is a folder that is not a one-file bundle's
 (``one_file_bundle``) ever deleted, whoever the parent is.
@@ -32,15 +28,13 @@ import tempfile
 from pathlib import Path
 
 PR_SET_PDEATHSIG = 1    # <sys/prctl.h>
-#: Where the kernel shows each process's program (``/proc/PID/exe``).
-PROC = Path("/proc")
 
 
 def launched_by_itself(parent: int) -> bool:
     """Whether process ``parent`` runs this very program: the one-file
     launcher (a shell, a desktop or a file manager otherwise)."""
     try:
-        return os.path.samefile(PROC / str(parent) / "exe", PROC / "self" / "exe")
+        return os.path.samefile(f"/proc/{parent}/exe", "/proc/self/exe")
     except OSError:
         return False
 
@@ -52,17 +46,9 @@ def follow_launcher() -> bool:
     bundle = getattr(sys, "_MEIPASS", None)
     launcher = os.getppid()
     if not sys.platform.startswith("linux") or not bundle \
-            or not one_file_bundle(Path(bundle), Path(sys.executable)):
+            or not one_file_bundle(Path(bundle), Path(sys.executable)) \
+            or not launched_by_itself(launcher):
         return False
-    if not launched_by_itself(launcher):
-        if not (PROC / "self" / "exe").exists():
-            # No /proc (a chroot without it): no parent can be told from
-            # another, and the launcher may well be there.
-            return False
-        # A one-file bundle's game is always its launcher's child: the
-        # launcher is gone already, and nobody else will delete the folder.
-        atexit.register(remove_if_orphaned, None, Path(bundle))
-        raise SystemExit(0)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0) != 0:
@@ -111,10 +97,8 @@ def _exit(signum: int, frame: object) -> None:
     raise SystemExit(0)
 
 
-def remove_if_orphaned(launcher: int | None, bundle: Path) -> None:
+def remove_if_orphaned(launcher: int, bundle: Path) -> None:
     """Delete the unpacked bundle when the launcher that would have is gone
-    (None: gone before the game looked) and ``bundle`` is one
-    (``one_file_bundle``)."""
-    if (launcher is None or os.getppid() != launcher) \
-            and one_file_bundle(bundle, Path(sys.executable)):
+    (and ``bundle`` is one: ``one_file_bundle``)."""
+    if os.getppid() != launcher and one_file_bundle(bundle, Path(sys.executable)):
         shutil.rmtree(bundle, ignore_errors=True)
