@@ -21,21 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
             "PYTHONPATH": str(ROOT)}
 
-#: The game started by ENTRY with a real SIGINT arriving while the module
-#: HOOKED is imported: ``python -m game``, the executable's script, or the
-#: command pip installs, as its script runs it (``from MODULE import NAME;
-#: sys.exit(NAME())``).
-INTERRUPTED_IMPORT = """
-import importlib.abc, os, runpy, signal, sys
-signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal
-
-class CtrlC(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name == HOOKED:
-            os.kill(os.getpid(), signal.SIGINT)
-        return None
-
-sys.meta_path.insert(0, CtrlC())
+#: The game started by ENTRY: ``python -m game``, the executable's script,
+#: or the command pip installs, as its script runs it (``from MODULE import
+#: NAME; sys.exit(NAME())``).
+RUN_ENTRY = """
 sys.argv = ["minesweeper", *ARGS]
 if ENTRY == "module":
     runpy.run_module("game", run_name="__main__", alter_sys=True)
@@ -45,6 +34,20 @@ else:
     module, _, name = ENTRY.partition(":")
     sys.exit(getattr(__import__(module, fromlist=[name]), name)())
 """
+
+#: ... with a real SIGINT arriving as each of the modules HOOKED is imported.
+INTERRUPTED_IMPORT = """
+import importlib.abc, os, runpy, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal
+
+class CtrlC(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name in HOOKED:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+""" + RUN_ENTRY
 
 #: ``python -m game`` with a real SIGINT delivered inside a finaliser, where
 #: Python prints a KeyboardInterrupt as "ignored" and goes on (as it does in
@@ -98,7 +101,7 @@ def test_ctrl_c_while_the_games_modules_load_ends_it_without_a_traceback(tmp_pat
     args = [str(replay) if a == "REPLAY" else a for a in args]
     args += [] if "--check" in args else ["--data-dir", str(tmp_path / "data")]
     where = ENTRIES[entry] or console_entry()
-    code = f"ARGS, ENTRY, HOOKED = {args!r}, {where!r}, {hooked!r}\n" + INTERRUPTED_IMPORT
+    code = f"ARGS, ENTRY, HOOKED = {args!r}, {where!r}, {(hooked,)!r}\n" + INTERRUPTED_IMPORT
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, env=HEADLESS,
                             cwd=tmp_path, timeout=120)
     assert (result.returncode, result.stderr, result.stdout) == (status, b"", b"")
@@ -111,30 +114,6 @@ def test_ctrl_c_python_would_drop_still_ends_the_start_before_the_window_opens(t
     assert (result.returncode, result.stderr, result.stdout) == (0, b"", b"")
 
 
-#: The same Ctrl+C twice, as the executable gets it in a terminal: the
-#: terminal sends it to the launcher and to the game, and the launcher
-#: passes its copy on. The second comes while the first ends the run.
-TWICE = """
-import importlib.abc, os, runpy, signal, sys
-signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal
-
-class CtrlC(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name in ("multiprocessing", "game.shutdown"):
-            os.kill(os.getpid(), signal.SIGINT)
-        return None
-
-sys.meta_path.insert(0, CtrlC())
-sys.argv = ["minesweeper", *ARGS]
-if ENTRY == "module":
-    runpy.run_module("game", run_name="__main__", alter_sys=True)
-elif ENTRY.endswith(".py"):
-    runpy.run_path(ENTRY, run_name="__main__")
-else:
-    module, _, name = ENTRY.partition(":")
-    sys.exit(getattr(__import__(module, fromlist=[name]), name)())
-"""
-
 #: Ctrl+C once the game has ended, as Python shuts down (its threads joined,
 #: the exit handlers run): the launcher's copy of the Ctrl+C that ended it.
 AT_SHUTDOWN = """
@@ -146,15 +125,7 @@ def ctrl_c():
     sum(range(1000))            # the next bytecodes: the handler runs here
 
 atexit.register(ctrl_c)
-sys.argv = ["minesweeper", *ARGS]
-if ENTRY == "module":
-    runpy.run_module("game", run_name="__main__", alter_sys=True)
-elif ENTRY.endswith(".py"):
-    runpy.run_path(ENTRY, run_name="__main__")
-else:
-    module, _, name = ENTRY.partition(":")
-    sys.exit(getattr(__import__(module, fromlist=[name]), name)())
-"""
+""" + RUN_ENTRY
 
 
 @pytest.mark.parametrize("entry", ENTRIES)
@@ -166,7 +137,10 @@ def test_a_second_ctrl_c_as_the_game_ends_prints_nothing(tmp_path, entry, script
     KeyboardInterrupt traceback ("Exception ignored in threading")."""
     args = ["--frames", "5", "--data-dir", str(tmp_path / "data")]
     where = ENTRIES[entry] or console_entry()
-    code = f"ARGS, ENTRY = {args!r}, {where!r}\n" + (TWICE if script == "twice" else AT_SHUTDOWN)
+    # Twice: a second Ctrl+C (the launcher's copy) as the first ends the run.
+    twice = ("multiprocessing", "game.shutdown")
+    code = (f"ARGS, ENTRY, HOOKED = {args!r}, {where!r}, {twice!r}\n"
+            + (INTERRUPTED_IMPORT if script == "twice" else AT_SHUTDOWN))
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, env=HEADLESS,
                             cwd=tmp_path, timeout=120)
     assert (result.returncode, result.stderr, result.stdout) == (0, b"", b"")
