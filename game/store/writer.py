@@ -130,16 +130,33 @@ class DeferredWriter:
 
 class _WriterThread(ABC):
     """What both background writers share: the condition that guards their
-    state, and a thread started by the first work that ``close`` ends."""
+    state, a thread started by the first work that ``close`` ends, and the
+    attempts numbered that a flush waits on."""
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
         self._stop = False
         self._thread: threading.Thread | None = None
+        self._failing = False         # the last attempt failed (the disk)
+        self._begun = 0               # attempts begun, numbered in turn...
+        self._ended = 0               # ...and the number of the last one ended
 
     @abstractmethod
     def flush(self) -> bool:
         """Wait until what was submitted is written, or the disk has failed once more."""
+
+    def _flushed(self, pending: Callable[[], bool]) -> bool:
+        """Wait until nothing is ``pending`` (True) or, while the disk fails,
+        until an attempt begun after this call has failed (False). An
+        attempt already under way when room came back and the game closed
+        failed for a disk full before: counted, it ended the flush, and what
+        it held was given up though the next attempt would have saved it."""
+        with self._changed:
+            target = self._begun + 1
+            while pending() and not (self._failing and self._ended >= target):
+                self._changed.notify_all()       # a failing writer tries again now
+                self._changed.wait(0.5)
+            return not pending()
 
     def close(self) -> bool:
         """Flush, then end the thread, giving up what the disk still refuses
@@ -172,9 +189,6 @@ class BackgroundWriter(_WriterThread):
         self._outcome = outcome
         self._retry_s = retry_s
         self._jobs: deque[tuple[Job, Done | None, Key | None]] = deque()
-        self._failing = False         # the last attempt failed
-        self._begun = 0               # attempts begun, numbered in turn...
-        self._ended = 0               # ...and the number of the last one ended
         self._submitted = 0           # jobs ever submitted...
         self._finished = 0            # ...and ever committed, dropped or given up
         #: The jobs the disk still refused as the writer closed, in order.
@@ -209,16 +223,8 @@ class BackgroundWriter(_WriterThread):
 
     def flush(self) -> bool:
         """Wait until every job is committed (True) or, while the disk fails,
-        until an attempt begun after this call has failed (False). An
-        attempt already under way when room came back and the game closed
-        failed for a disk full before: counted, it ended the flush, and the
-        games were given up though the next attempt would have saved them."""
-        with self._changed:
-            target = self._begun + 1
-            while self._jobs and not (self._failing and self._ended >= target):
-                self._changed.notify_all()       # a failing writer tries again now
-                self._changed.wait(0.5)
-            return not self._jobs
+        until an attempt begun after this call has failed (False)."""
+        return self._flushed(lambda: bool(self._jobs))
 
     def mark(self) -> int:
         """A mark of the jobs submitted so far, for :meth:`reached`."""
@@ -360,9 +366,6 @@ class FileWriter(_WriterThread, Generic[Work]):
         self._retry_s = retry_s
         self._work: Work | None = None    # what is not yet written
         self._busy = False                # work is being written
-        self._failing = False             # the last attempt met a disk problem
-        self._begun = 0                   # attempts begun, numbered in turn...
-        self._ended = 0                   # ...and the number of the last one ended
 
     def submit(self, work: Work) -> None:
         with self._changed:
@@ -376,16 +379,8 @@ class FileWriter(_WriterThread, Generic[Work]):
     def flush(self) -> bool:
         """Wait until the work submitted has been written or dropped (True)
         or, while the disk fails, until an attempt begun after this call has
-        failed (False): one under way as room came back failed for the disk
-        full before, and closing gave the settings up (as
-        :meth:`BackgroundWriter.flush` did the games)."""
-        with self._changed:
-            target = self._begun + 1
-            while ((self._work is not None or self._busy)
-                   and not (self._failing and self._ended >= target)):
-                self._changed.notify_all()       # a failing writer tries again now
-                self._changed.wait(0.5)
-            return self._work is None and not self._busy
+        failed (False)."""
+        return self._flushed(lambda: self._work is not None or self._busy)
 
     def _run(self) -> None:
         while True:
