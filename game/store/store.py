@@ -21,6 +21,7 @@ import functools
 import os
 import sqlite3
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from contextlib import suppress
@@ -272,11 +273,15 @@ class Store(Opening, SettingsKeeping):
         self._readers.append(reader)
         return reader
 
-    def flush(self) -> bool:
+    def flush(self, timeout: float | None = None) -> bool:
         """Wait until every change so far is on disk; False while saving fails
-        (the settings' or the records')."""
-        settings_saved = self._settings_writer.flush()
-        return self._writer.flush() and settings_saved
+        (the settings' or the records'), or when ``timeout`` seconds passed
+        first (the window closing waits no longer for a program holding the
+        records open for writing: :meth:`close` waits out the rest)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        settings_saved = self._settings_writer.flush(timeout)
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        return self._writer.flush(left) and settings_saved
 
     def close(self) -> None:
         """Flush pending writes and let go of the database (idempotent)."""

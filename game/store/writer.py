@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Hashable
@@ -86,7 +87,7 @@ class InlineWriter:
     def pending(self) -> int:
         return 0
 
-    def flush(self) -> bool:
+    def flush(self, timeout: float | None = None) -> bool:
         return True
 
     def close(self) -> bool:
@@ -116,9 +117,10 @@ class DeferredWriter:
         """Nothing a read must wait for: reads go to the in-memory database."""
         return 0
 
-    def flush(self) -> bool:
-        """Wait until the file has every job, or the disk has failed once more."""
-        return self._later.flush()
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until the file has every job, or the disk has failed once
+        more, or ``timeout`` seconds have passed."""
+        return self._later.flush(timeout)
 
     def close(self) -> bool:
         return self._later.close()
@@ -142,20 +144,26 @@ class _WriterThread(ABC):
         self._ended = 0               # ...and the number of the last one ended
 
     @abstractmethod
-    def flush(self) -> bool:
-        """Wait until what was submitted is written, or the disk has failed once more."""
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until what was submitted is written, or the disk has failed
+        once more, or ``timeout`` seconds have passed."""
 
-    def _flushed(self, pending: Callable[[], bool]) -> bool:
+    def _flushed(self, pending: Callable[[], bool], timeout: float | None = None) -> bool:
         """Wait until nothing is ``pending`` (True) or, while the disk fails,
-        until an attempt begun after this call has failed (False). An
-        attempt already under way when room came back and the game closed
-        failed for a disk full before: counted, it ended the flush, and what
-        it held was given up though the next attempt would have saved it."""
+        until an attempt begun after this call has failed (False), or for
+        ``timeout`` seconds at most (False if still pending). An attempt
+        already under way when room came back and the game closed failed for
+        a disk full before: counted, it ended the flush, and what it held was
+        given up though the next attempt would have saved it."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         with self._changed:
             target = self._begun + 1
             while pending() and not (self._failing and self._ended >= target):
+                left = 0.5 if deadline is None else min(0.5, deadline - time.monotonic())
+                if left <= 0:
+                    break
                 self._changed.notify_all()       # a failing writer tries again now
-                self._changed.wait(0.5)
+                self._changed.wait(left)
             return not pending()
 
     def close(self) -> bool:
@@ -221,10 +229,11 @@ class BackgroundWriter(_WriterThread):
                                                 daemon=True)
                 self._thread.start()
 
-    def flush(self) -> bool:
+    def flush(self, timeout: float | None = None) -> bool:
         """Wait until every job is committed (True) or, while the disk fails,
-        until an attempt begun after this call has failed (False)."""
-        return self._flushed(lambda: bool(self._jobs))
+        until an attempt begun after this call has failed (False), or for
+        ``timeout`` seconds at most."""
+        return self._flushed(lambda: bool(self._jobs), timeout)
 
     def mark(self) -> int:
         """A mark of the jobs submitted so far, for :meth:`reached`."""
@@ -376,11 +385,11 @@ class FileWriter(_WriterThread, Generic[Work]):
                                                 daemon=True)
                 self._thread.start()
 
-    def flush(self) -> bool:
+    def flush(self, timeout: float | None = None) -> bool:
         """Wait until the work submitted has been written or dropped (True)
         or, while the disk fails, until an attempt begun after this call has
-        failed (False)."""
-        return self._flushed(lambda: self._work is not None or self._busy)
+        failed (False), or for ``timeout`` seconds at most."""
+        return self._flushed(lambda: self._work is not None or self._busy, timeout)
 
     def _run(self) -> None:
         while True:

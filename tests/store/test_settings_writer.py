@@ -330,3 +330,23 @@ def test_a_flush_waits_for_a_settings_write_begun_after_it():
     threading.Timer(0.2, go.set).start()
     assert writer.close()
     assert written == ["marks on"]
+
+
+def test_a_flush_with_a_timeout_returns_while_a_write_is_stuck_and_the_write_goes_on():
+    """The closing window waits only so long for a write held up (by a slow
+    disk, another program): the flush says False in time, and the write is
+    still made once it can be."""
+    release = threading.Event()
+    written: list[str] = []
+
+    def write(text: str) -> None:
+        release.wait(TIMEOUT)
+        written.append(text)
+
+    writer = FileWriter(write, lambda error: None, lambda: None)
+    writer.submit("text")
+    flushed: list[bool] = []
+    assert returns_in_time(lambda: flushed.append(writer.flush(timeout=0.2)))
+    assert flushed == [False] and written == []
+    release.set()
+    assert returns_in_time(writer.flush) and written == ["text"]

@@ -129,6 +129,41 @@ def test_quitting_during_name_entry_keeps_the_time_under_the_name_typed_so_far(t
         ("ZO" if kiosk else "Zo", True)]
 
 
+@pytest.mark.parametrize("held_past_timeout", [False, True], ids=["let go", "held"])
+def test_a_program_holding_the_records_does_not_keep_the_closing_window_up(
+        tmp_path, monkeypatch, held_past_timeout):
+    """A database browser with an edit not yet written held the window,
+    frozen, until the writer's busy timeout ran out (90 s at worst): a
+    player would kill a game that stopped answering, and its games with it.
+    The window goes after ``CLOSE_WAIT_S``; the store's close writes the
+    game once the program lets go, or keeps it for the next start."""
+    from game.store import database
+    from game.ui import app as app_module
+
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 1.0 if held_past_timeout else 5.0)
+    monkeypatch.setattr(app_module, "CLOSE_WAIT_S", 0.3)
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    app.store.flush()
+    outside = sqlite3.connect(tmp_path / "records.db", isolation_level=None)
+    outside.execute("BEGIN IMMEDIATE")
+    win(app)
+    type_text(app, "Zo")
+    app.request_quit()
+    started = time.monotonic()
+    app.close()
+    assert time.monotonic() - started < 2.0
+    assert not pygame.display.get_init()
+    if held_past_timeout:
+        app.store.close()                   # given up: kept aside for the next start
+        assert "will be added to your records at the next start" in app.store.unsaved
+    outside.execute("ROLLBACK")
+    outside.close()
+    app.store.close()
+    again = Store(tmp_path)
+    assert [t.name for t in again.best_times("beginner")] == ["Zo"]
+    assert [g.result for g in again.history()] == ["won"]
+
+
 def test_the_best_time_is_on_disk_before_any_name_is_typed(tmp_path):
     app = make_app(BEGINNER, data_dir=tmp_path)
     win(app)
