@@ -41,11 +41,15 @@ def read_capped(path: Path, cap: int = JSON_CAP) -> bytes:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
             raise NotAFile(f"{path.name} is not a regular file")
+        # Read at once as large as the file says it is (and on, should it
+        # have grown): read in pieces and joined, a 64 MB file was held twice.
         chunks, size = [], 0
+        first = min(cap + 1, found.st_size + 1)
         while size <= cap:
-            chunk = os.read(fd, min(1 << 20, cap + 1 - size))
+            chunk = os.read(fd, max(first - size, min(1 << 20, cap + 1 - size)))
             if not chunk:
                 break
             chunks.append(chunk)

@@ -16,8 +16,9 @@ with games the disk refused, it writes them over those zeros (growing the
 file into whatever room is left, and else writing only the games that fit
 in it), and the next start takes them into the records in the transaction
 that settles the games left in progress (``unfinished.settle``), replaying
-what the writer would have done: each game recorded (its best time, its
-replay), the game in progress kept, a best time named. Overwriting the
+what the writer would have done, in order: each game recorded (its best
+time, its replay), the game in progress kept, a best time named or entered
+(a tool's), a level's Best Times or statistics reset. Overwriting the
 zeros needs no room the file does not hold already, except on a file
 system that writes every change elsewhere (Btrfs, ZFS).
 
@@ -28,7 +29,17 @@ takes it in, as the old JSON records' do: a start killed between that
 commit and the file's removal never takes it in twice. A file that cannot
 be read (damage, a hand edit) is set aside, never deleted, and the player
 told once; one a newer version wrote (a higher ``schema``) is left for it,
-with the game its copy left in progress.
+with the game its copy left in progress. A file with a step of a kind
+the first version of the format did not know (a best time entered, a
+reset) states schema 2: that version set a file whose steps it did not
+know aside, and leaves a newer one alone.
+
+The file is read a part at a time (``json_parts``), each part within a
+bound on its text (a game's fields, a replay, a name) and the steps no
+more than :data:`MAX_STEPS`: parsed whole, 64 MB of ``[],`` took 1.3 GB and
+5 s, and the system out of memory would kill the game at every start
+before the file could be set aside. The ``schema`` comes first in the
+file, so that a newer version's is known before any of its steps is read.
 """
 
 from __future__ import annotations
@@ -43,13 +54,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from game.engine import STYLES
 from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
 from game.safe_read import read_capped
 
-from . import history, room
+from . import best_times, history, room
 from .atomic import set_aside
+from .best_times import BestTime
 from .document import schema_of
-from .game_record import GameRecord
+from .game_record import NAME_PATTERN, GameRecord, need_level
+from .json_parts import Parts
+from .ledger import Key
 from .newer import Newer
 from .notices import Notices, leftover_damaged
 
@@ -67,7 +82,20 @@ CRAMPED_RESERVE_BYTES = 4 * 1024
 #: Nothing larger is read, nor written: a copy writes at most the room its
 #: disk had left, and the games beyond this are said lost.
 MAX_BYTES = 64 * 1024 * 1024
-_SCHEMA = 1
+#: Nor more steps than this: 192,000 games without replays fit in
+#: ``MAX_BYTES``, and took 380 MB, most of it the steps' objects.
+MAX_STEPS = 50_000
+#: The longest text of a step's part: a game's fields (some 300
+#: characters), a replay (each of its bytes written as at most six:
+#: ``\u0001``), and anything else (a name, a token, a key).
+_GAME_CHARS = 4096
+_REPLAY_CHARS = 6 * MAX_REPLAY_BYTES + 2
+_SMALL_CHARS = 1024
+#: The parts of a step, and of the file's object, beyond which it is damage.
+_MOST_PARTS = 16
+#: The schema of a file holding only the steps the first version knew
+#: (:data:`_FIRST_STEPS`), and of any other.
+_FIRST_SCHEMA, _SCHEMA = 1, 2
 _NAME = re.compile(rf"{_PREFIX}([0-9a-f]{{32}}){re.escape(SUFFIX)}")
 #: A best-time token as ``database.unique_name`` makes it.
 _TOKEN = re.compile(r"[0-9a-f]{32}")
@@ -94,7 +122,27 @@ class Named:
     name: str
 
 
-Step = Recorded | Held | Named
+@dataclass(frozen=True)
+class Added:
+    """A time entered in ``key``'s Best Times for a game this store never
+    recorded, as ``Store.add_best_time`` queued it."""
+    key: Key
+    entry: BestTime
+    token: str
+
+
+@dataclass(frozen=True)
+class Reset:
+    """A level's Best Times emptied (``what`` "best_times") or statistics
+    zeroed ("statistics"), or every level's (``key`` None), as
+    ``Store.reset_best_times`` and ``Store.reset_statistics`` queued it."""
+    what: str
+    key: Key | None
+
+
+Step = Recorded | Held | Named | Added | Reset
+_FIRST_STEPS = (Recorded, Held, Named)
+RESETS = ("best_times", "statistics")
 
 
 @dataclass(frozen=True)
@@ -154,10 +202,11 @@ def forget(directory: Path, owner: str) -> None:
 def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
     """Write ``steps`` into ``owner``'s file: all of them when the disk has
     the room (up to :data:`MAX_BYTES`), else the first that fit in the room
-    the file holds (a game without its replay when only that fits). Returns how many games were
-    kept. Once one is not, the game in progress kept in the records belongs
-    to it: if it was a win, the file says so, so that the next start does
-    not count it as abandoned (a loss is counted so, as a kill's)."""
+    the file holds (a game without its replay when only that fits; no
+    more than :data:`MAX_STEPS`). Returns how many games were kept. Once
+    one is not, the game in progress kept in the records belongs to it:
+    if it was a win, the file says so, so that the next start does not
+    count it as abandoned (a loss is counted so, as a kill's)."""
     target = path(directory, owner)
     try:
         fd = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)
@@ -206,11 +255,8 @@ def read(directory: Path, owner: str, *, tell: Notices,
     if not data:
         return None
     try:
-        document = json.loads(data)
-        if (schema_of(document) or 0) > _SCHEMA:
-            raise Newer(target.name)
-        found = _decode(document, owner)
-    except (ValueError, TypeError, KeyError, RecursionError):
+        found = _decode(data, owner, target.name)
+    except (ValueError, TypeError, KeyError):
         set_damaged_aside(target, tell=tell, now=now)
         return None
     return found, hashlib.sha256(data).hexdigest()
@@ -228,16 +274,19 @@ def set_damaged_aside(target: Path, *, tell: Notices, now: datetime) -> None:
 def _document(owner: str, steps: Sequence[Step], space: int | None) -> tuple[bytes, int]:
     """The file's text for ``steps`` and how many games it holds: every
     step when ``space`` is None, else the first ones that fit in that many
-    bytes."""
-    head, tail = b'{"schema": %d, "owner": "%s", "steps": [' % (_SCHEMA, owner.encode()), b"]"
+    bytes; never more than :data:`MAX_STEPS`."""
+    schema = _FIRST_SCHEMA if all(isinstance(step, _FIRST_STEPS) for step in steps[:MAX_STEPS]) \
+        else _SCHEMA
+    head, tail = b'{"schema": %d, "owner": "%s", "steps": [' % (schema, owner.encode()), b"]"
     parts: list[bytes] = []
     size, kept = len(head) + len(tail) + len(b', "drop_held": true}'), 0
     cut: Recorded | None = None
     for step in steps:
         choices = [step] if not isinstance(step, Recorded) or step.replay is None \
             else [step, Recorded(step.game, step.token)]
-        text = next((encoded for encoded in map(_encode, choices)
-                     if space is None or size + len(encoded) + 2 <= space), None)
+        text = None if len(parts) == MAX_STEPS else next(
+            (encoded for encoded in map(_encode, choices)
+             if space is None or size + len(encoded) + 2 <= space), None)
         if text is None:
             cut = next((s for s in steps[len(parts):] if isinstance(s, Recorded)), None)
             break
@@ -254,8 +303,12 @@ def _encode(step: Step) -> bytes:
         value = {"record": _game(step.game), "token": step.token, "replay": step.replay}
     elif isinstance(step, Held):
         value = {"hold": _game(step.game)}
-    else:
+    elif isinstance(step, Named):
         value = {"name": step.name, "token": step.token}
+    elif isinstance(step, Added):
+        value = {"add": asdict(step.entry), "key": step.key, "token": step.token}
+    else:
+        value = {"reset": step.what, "key": step.key}
     return json.dumps(value).encode()
 
 
@@ -263,21 +316,48 @@ def _game(game: GameRecord) -> dict[str, Any]:
     return {name: value for name, value in asdict(game).items() if name != "game_id"}
 
 
-def _decode(document: Any, owner: str) -> Leftover:
+def _decode(data: bytes, owner: str, name: str) -> Leftover:
     """The file's content; ValueError (or TypeError, KeyError) when it is
-    not what a copy of the game wrote there."""
-    if not isinstance(document, dict) or document.get("schema") != _SCHEMA \
-            or document.get("owner") != owner or not isinstance(document.get("steps"), list):
+    not what a copy of the game wrote there, or breaks a bound; Newer when
+    its schema, which comes first, is a newer version's."""
+    parts = Parts(data)
+    document: dict[str, Any] = {}
+    steps: list[Step] = []
+    for key in parts.members():
+        if key == "steps" and schema_of(document) in (_FIRST_SCHEMA, _SCHEMA):
+            for _item in parts.items():
+                if len(steps) == MAX_STEPS:
+                    raise ValueError("too many steps")
+                steps.append(_decode_step(_step(parts)))
+            document[key] = steps
+        else:
+            document[key] = parts.value(_SMALL_CHARS)
+        if (schema_of(document) or 0) > _SCHEMA:
+            raise Newer(name)
+        if len(document) > _MOST_PARTS:
+            raise ValueError("too many parts")
+    parts.end()
+    if schema_of(document) not in (_FIRST_SCHEMA, _SCHEMA) or document.get("owner") != owner \
+            or document.get("steps") is not steps:
         raise ValueError("not a file of unsaved results")
     drop = document.get("drop_held", False)
     if not isinstance(drop, bool):
         raise ValueError("drop_held")
-    return Leftover(tuple(_decode_step(step) for step in document["steps"]), drop)
+    return Leftover(tuple(steps), drop)
 
 
-def _decode_step(value: Any) -> Step:
-    if not isinstance(value, dict):
-        raise ValueError("not a step")
+def _step(parts: Parts) -> dict[str, Any]:
+    """The step that starts here, each of its parts within its bound."""
+    step: dict[str, Any] = {}
+    for key in parts.members():
+        step[key] = parts.value(_GAME_CHARS if key in ("record", "hold", "add")
+                                else _REPLAY_CHARS if key == "replay" else _SMALL_CHARS)
+        if len(step) > _MOST_PARTS:
+            raise ValueError("too many parts")
+    return step
+
+
+def _decode_step(value: dict[str, Any]) -> Step:
     if "record" in value:
         replay = value.get("replay")
         if not (replay is None or isinstance(replay, str)
@@ -288,10 +368,29 @@ def _decode_step(value: Any) -> Step:
                         None if token is None else _token(token), replay)
     if "hold" in value:
         return Held(history.decode_game(value["hold"]))
+    if "add" in value:
+        return Added(_key(value.get("key")), best_times.decode(value["add"]),
+                     _token(value.get("token")))
+    if "reset" in value:
+        what, key = value["reset"], value.get("key")
+        if what not in RESETS:
+            raise ValueError("reset")
+        return Reset(what, None if key is None else _key(key))
     name = value["name"]
     if not isinstance(name, str):
         raise ValueError("name")
     return Named(_token(value.get("token")), name)
+
+
+def _key(value: Any) -> Key:
+    """A level's records key: (level, style, shape), as ``records_key`` makes it."""
+    if not (isinstance(value, list) and len(value) == 3):
+        raise ValueError("key")
+    level, style, shape = value
+    need_level({"level": level}, "level")
+    if style not in STYLES or not (isinstance(shape, str) and NAME_PATTERN.fullmatch(shape)):
+        raise ValueError("key")
+    return level, style, shape
 
 
 def _token(value: Any) -> str:
