@@ -193,7 +193,7 @@ class Store(Opening, SettingsKeeping):
                                       shape=game.shape)
         self._named.add(game)
         job = self._submit(lambda db: ledger.name_best_time(db, token, name))
-        self._steps[job] = lambda: leftover.Named(token, name)
+        self._steps[job] = lambda: leftover.Named(token, clean_name(name))
         return self._standings.place(self._reading(), game.key, token)
 
     def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
@@ -209,8 +209,9 @@ class Store(Opening, SettingsKeeping):
         rank = self._standings.rank(self._reading(), key, time_ms)
         if rank is not None:
             token = self._standings.queue(key, time_ms)
-            self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
-                         done=lambda: self._standings.committed(token))
+            job = self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
+                               done=lambda: self._standings.committed(token))
+            self._steps[job] = lambda: leftover.Added(key, entry, token)
         return rank
 
     def best_times(self, level: str, *, style: str = DEFAULT_STYLE,
@@ -250,13 +251,15 @@ class Store(Opening, SettingsKeeping):
                          shape: str = DEFAULT_SHAPE) -> None:
         """Empty one level's Best Times, or every level's."""
         key = None if level is None else records_key(level, style, shape)
-        self._submit(lambda db: ledger.reset_best_times(db, key))
+        job = self._submit(lambda db: ledger.reset_best_times(db, key))
+        self._steps[job] = lambda: leftover.Reset("best_times", key)
 
     def reset_statistics(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
                          shape: str = DEFAULT_SHAPE) -> None:
         """Zero one level's statistics, or every level's."""
         key = None if level is None else records_key(level, style, shape)
-        self._submit(lambda db: ledger.reset_statistics(db, key))
+        job = self._submit(lambda db: ledger.reset_statistics(db, key))
+        self._steps[job] = lambda: leftover.Reset("statistics", key)
 
     def reader(self, *, background: bool = True) -> Reader:
         """A reader of the records for the window's dialogs: on a thread of

@@ -177,8 +177,14 @@ def _take_in(db: sqlite3.Connection, directory: Path, owner: str, *, tell: Notic
                                    replay_budget=replay_budget, owner=owner)
             elif isinstance(step, leftover.Held):
                 hold(db, owner, step.game)
-            else:
+            elif isinstance(step, leftover.Named):
                 ledger.name_best_time(db, step.token, step.name)
+            elif isinstance(step, leftover.Added):
+                ledger.add_best_time(db, step.key, step.entry, token=step.token)
+            elif step.what == "best_times":
+                ledger.reset_best_times(db, step.key)
+            else:
+                ledger.reset_statistics(db, step.key)
         db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
                    (digest, target.name, now.isoformat(timespec="seconds")))
     except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):

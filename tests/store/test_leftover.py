@@ -5,16 +5,22 @@ records at the next start, once (see ``game.store.leftover``)."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sqlite3
 from contextlib import closing
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from game import i18n
+from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
 from game.store import GameRecord, Store, leftover, room, unfinished
+from game.store.best_times import BestTime
+from game.store.newer import Newer
+from game.store.notices import Notices
 from game.store.statistics import LevelStats
 
 from .helpers import FullDisk, game, open_store, reopen
@@ -288,7 +294,8 @@ def test_a_newer_versions_file_is_left_alone_with_its_game_in_progress(tmp_path)
     with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
         unfinished.hold(db, owner, DATED)
     file = leftover.path(tmp_path, owner)
-    data = b'{"schema": 2, "owner": "%s", "results": []}' % owner.encode()
+    data = b'{"schema": %d, "owner": "%s", "results": []}' % (leftover._SCHEMA + 1,
+                                                              owner.encode())
     file.write_bytes(data)
     store = open_store(tmp_path)
     assert store.take_notices() == []
@@ -361,3 +368,129 @@ def test_a_link_to_nothing_is_set_aside_and_told_once(tmp_path):
     assert aside.is_symlink()                          # never deleted
     assert side_files(tmp_path) == [aside]
     assert reopen(store).take_notices() == []
+
+
+# -- a hostile file's bounds ---------------------------------------------------
+
+OWNER = "c" * 32
+HEAD = b'{"schema": 1, "owner": "%s", "steps": [' % OWNER.encode()
+#: A step as a copy writes it, the game's fields as ``GAME`` stands for them.
+STEP = b'{"record": GAME, "token": null, "replay": null}'
+GAME = json.dumps(leftover._game(DATED)).encode()
+
+
+def read_file(folder: Path, data: bytes) -> tuple[leftover.Leftover | None, list[str]]:
+    """What ``leftover.read`` makes of ``data`` as ``OWNER``'s file, and
+    what the player is told."""
+    leftover.path(folder, OWNER).write_bytes(data)
+    told = Notices()
+    found = leftover.read(folder, OWNER, tell=told, now=datetime(2026, 11, 22))
+    return None if found is None else found[0], told.take()
+
+
+def set_aside_once(folder: Path, data: bytes) -> None:
+    found, told = read_file(folder, data)
+    assert found is None and len(told) == 1 and told[0].startswith("Results that")
+    [aside] = folder.glob("unfinished-*.corrupt-*")
+    assert aside.read_bytes() == data
+    assert read_file(folder, b"")[1] == []             # told once: a new file tells nothing
+
+
+@pytest.mark.parametrize("data", [
+    HEAD + b"[], " * 100_000 + b"[]]}",
+    HEAD + b"0, " * 100_000 + b"0]}",
+    HEAD + b'{"a": ' * 100_000,
+    HEAD + b'{"name": "' + b"x" * 1_000_000 + b'", "token": "' + b"0" * 32 + b'"}]}',
+    HEAD + STEP.replace(b"GAME", b"[" + b"[], " * 1_000_000 + b"[]]") + b"]}",
+    HEAD + STEP.replace(b"GAME", GAME).replace(b'"replay": null', b'"replay": [[], []]') + b"]}",
+    HEAD + STEP.replace(b"GAME", GAME[:-1] + b', "x": "\xc3\xa9"}') + b"]}",     # not ASCII
+    HEAD + STEP.replace(b"GAME", GAME) + b"]} []",
+], ids=["[], steps", "0, steps", "nested", "long name", "[], in a game", "replay no text",
+        "not ASCII", "more after"])
+def test_a_crafted_file_is_set_aside_and_told_once(tmp_path, data):
+    set_aside_once(tmp_path, data)
+
+
+def test_a_games_fields_at_their_bound_are_taken_in_and_beyond_set_aside(tmp_path):
+    padded = GAME[:-1] + b" " * (leftover._GAME_CHARS - len(GAME)) + b"}"
+    found, told = read_file(tmp_path, HEAD + STEP.replace(b"GAME", padded) + b"]}")
+    assert found is not None and found.steps == (leftover.Recorded(DATED),) and told == []
+    set_aside_once(tmp_path, HEAD + STEP.replace(b"GAME", b"{ " + padded[1:]) + b"]}")
+
+
+def test_a_replay_as_long_as_the_game_writes_one_is_taken_in(tmp_path):
+    """The longest replay there is, of the characters the file spells out
+    longest (six characters a byte, ``\\u0001``): its text at the bound."""
+    replay = "\x01" * MAX_REPLAY_BYTES
+    data = written(OWNER, [leftover.Recorded(DATED, None, replay)])
+    assert data.count(b"\\u0001") * 6 + 2 == leftover._REPLAY_CHARS
+    found, told = read_file(tmp_path, data)
+    assert found is not None and found.steps == (leftover.Recorded(DATED, None, replay),)
+    set_aside_once(tmp_path, data.replace(b'"\\u0001', b'"\\u0001 ', 1))
+
+
+def test_no_more_steps_than_the_bound_are_read_nor_written(tmp_path, monkeypatch):
+    monkeypatch.setattr(leftover, "MAX_STEPS", 3)
+    steps = [leftover.Recorded(replace(DATED, seed=n)) for n in range(4)]
+    found, told = read_file(tmp_path, written(OWNER, steps[:3]))
+    assert found is not None and found.steps == tuple(steps[:3]) and told == []
+    assert written(OWNER, steps) == written(OWNER, steps[:3])[:-1] + b', "drop_held": true}'
+    set_aside_once(tmp_path, written(OWNER, steps[:3])[:-2] + b", " + leftover._encode(
+        steps[3]) + b"]}")
+
+
+def test_a_newer_versions_file_is_known_by_its_schema_before_its_steps(tmp_path):
+    data = b'{"schema": 3, "owner": "%s", "steps": [' % OWNER.encode() + b"[], " * 10_000
+    with pytest.raises(Newer):
+        read_file(tmp_path, data)
+    assert list(tmp_path.glob("unfinished-*.corrupt-*")) == []
+
+
+# -- best times entered and resets ---------------------------------------------
+
+ENTRY = BestTime("Ada", 5_000, "2026-11-22T15:30:00", 20, 4.0)
+
+
+@pytest.mark.parametrize("steps, schema", [
+    ([leftover.Recorded(DATED), leftover.Named("0" * 32, "Ada")], 1),
+    ([leftover.Held(DATED), leftover.Reset("statistics", None)], 2),
+    ([leftover.Reset("best_times", ("expert", "modern", "grid"))], 2),
+    ([leftover.Added(("beginner", "modern", "grid"), ENTRY, "1" * 32)], 2),
+])
+def test_steps_are_read_as_written_and_new_kinds_state_schema_2(tmp_path, steps, schema):
+    """The first version of the format set a file with a step it did not
+    know aside as damage (its ``_decode_step`` read a ``name``): one holding
+    a best time entered or a reset states a schema it leaves alone."""
+    data = written(OWNER, steps)
+    assert json.loads(data)["schema"] == schema
+    found, told = read_file(tmp_path, data)
+    assert found is not None and found.steps == tuple(steps) and told == []
+
+
+def test_resets_and_best_times_entered_on_a_full_disk_are_kept_in_order(tmp_path, monkeypatch):
+    """A reset the player asked for as the disk was full came back at the
+    next start: its job had no step in the file, and was given up."""
+    store = open_store(tmp_path)
+    store.record_game(game(time_ms=9_000))
+    store.record_game(game(level="expert", time_ms=99_000))
+    store.close()
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    store.reset_best_times("beginner")
+    store.reset_statistics()
+    store.record_game(game(time_ms=12_000, seed=2))
+    store.add_best_time("intermediate", "Bob", 50_000, 30, 0.6)
+    store.close()
+    [file] = side_files(tmp_path)
+    content = file.read_bytes()
+    disk.room()
+    again = open_store(tmp_path)
+    assert [entry.time_ms for entry in again.best_times("beginner")] == [12_000]
+    assert [entry.name for entry in again.best_times("intermediate")] == ["Bob"]
+    assert len(again.best_times("expert")) == 1                   # not that level's
+    assert again.statistics("beginner").played == 1
+    assert again.statistics("expert") == LevelStats()
+    again.close()
+    file.write_bytes(content)                                     # not taken in twice
+    assert [entry.time_ms for entry in reopen(again).best_times("beginner")] == [12_000]
+    assert open_store(tmp_path).take_notices() == []
