@@ -5,6 +5,7 @@ their wins reach the records, with room made while they run or after.
     python tools/full_disk.py /mnt/tiny            # room made while the copies run
     python tools/full_disk.py /mnt/tiny --late     # room made after they closed
     python tools/full_disk.py /mnt/small --late --fill-later   # a disk filled as they play
+    python tools/full_disk.py /mnt/tiny --late --reset         # a reset asked for as they close
 
 A filler file leaves ``--free`` KB of the disk free; each copy (a process with
 its own Store, as a window's) keeps each game in progress and records its win
@@ -13,7 +14,11 @@ is deleted and, ``--wait`` seconds later, the copies close (or, ``--late``,
 they close first). With ``--fill-later`` the filler is written only once both
 copies have kept their first game: on a disk that had room (more than 8 MB:
 mount a larger one) as they started, as when another program fills it while
-the game runs. Everything it makes on the disk is removed at the end.
+the game runs. With ``--reset`` the first copy zeroes the statistics as it
+is told to close (the disk still full with ``--late``): its own wins are
+no longer counted at the next start, if that reset was kept (nor copy 1's,
+if its results are taken in before copy 0's). Everything it
+makes on the disk is removed at the end.
 """
 
 from __future__ import annotations
@@ -45,7 +50,8 @@ def won(copy: int, n: int) -> GameRecord:
                       seed=copy * SEEDS + n, first_click="opening", assisted=False)
 
 
-def play(folder: Path, copy: int, wins: int, pace: float, fill_later: bool) -> None:
+def play(folder: Path, copy: int, wins: int, pace: float, fill_later: bool,
+         reset: bool) -> None:
     """One copy: its wins (with ``fill_later``, waiting after keeping the
     first to be told the disk is filled), then (told on stdin) its close;
     what it was told, on stdout."""
@@ -59,6 +65,8 @@ def play(folder: Path, copy: int, wins: int, pace: float, fill_later: bool) -> N
         store.record_game(won(copy, n), replay=REPLAY)
     print("played", flush=True)
     sys.stdin.readline()
+    if reset:
+        store.reset_statistics()
     store.close()
     print(json.dumps({"told": store.take_notices(), "at close": store.unsaved}), flush=True)
 
@@ -72,7 +80,8 @@ def measure(mount: Path, options: argparse.Namespace) -> None:
             fill(filler, mount, options.free)
         copies = [subprocess.Popen([sys.executable, __file__, "--copy", str(n), str(folder),
                                     "--wins", str(options.wins), "--pace", str(options.pace),
-                                    *(["--fill-later"] if options.fill_later else [])],
+                                    *(["--fill-later"] if options.fill_later else []),
+                                    *(["--reset"] if options.reset and n == 0 else [])],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                   for n in range(2)]
         if options.fill_later:
@@ -92,6 +101,7 @@ def measure(mount: Path, options: argparse.Namespace) -> None:
         filler.unlink(missing_ok=True)
         store = Store(folder)
         games = store.history(limit=10 * options.wins)
+        counted = store.statistics("beginner").played
         store.close()
         for n, told in enumerate(said):
             mine = [game.result for game in games if (game.seed or 0) // SEEDS == n]
@@ -100,6 +110,10 @@ def measure(mount: Path, options: argparse.Namespace) -> None:
                   f"notice(s); at close: {told['at close']}")
         print(f"both: won {2 * options.wins}, recorded "
               f"{sum(game.result == 'won' for game in games)}")
+        if options.reset:
+            recorded = sum(game.result == "won" for game in games)
+            print(f"statistics: {counted} of the {recorded} wins recorded counted: the reset "
+                  f"as copy 0 closed {'kept' if counted < recorded else 'lost'}")
     finally:
         filler.unlink(missing_ok=True)
         shutil.rmtree(folder, ignore_errors=True)
@@ -121,10 +135,13 @@ def main() -> None:
     parser.add_argument("--late", action="store_true", help="room made after they close")
     parser.add_argument("--fill-later", action="store_true",
                         help="fill the disk once both copies kept their first game")
+    parser.add_argument("--reset", action="store_true",
+                        help="the first copy zeroes the statistics as it closes")
     parser.add_argument("--copy", type=int, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.copy is not None:
-        play(options.mount, options.copy, options.wins, options.pace, options.fill_later)
+        play(options.mount, options.copy, options.wins, options.pace, options.fill_later,
+             options.reset)
     else:
         measure(options.mount, options)
 

@@ -274,27 +274,36 @@ def set_damaged_aside(target: Path, *, tell: Notices, now: datetime) -> None:
 def _document(owner: str, steps: Sequence[Step], space: int | None) -> tuple[bytes, int]:
     """The file's text for ``steps`` and how many games it holds: every
     step when ``space`` is None, else the first ones that fit in that many
-    bytes; never more than :data:`MAX_STEPS`."""
-    schema = _FIRST_SCHEMA if all(isinstance(step, _FIRST_STEPS) for step in steps[:MAX_STEPS]) \
-        else _SCHEMA
-    head, tail = b'{"schema": %d, "owner": "%s", "steps": [' % (schema, owner.encode()), b"]"
+    bytes, and the resets among the rest that fit too (a reset the player
+    asked for matters more than its order with games lost anyway); never
+    more than :data:`MAX_STEPS`."""
     parts: list[bytes] = []
-    size, kept = len(head) + len(tail) + len(b', "drop_held": true}'), 0
+    size, kept = len(_head(owner, _SCHEMA)) + len(b'], "drop_held": true}'), 0
     cut: Recorded | None = None
-    for step in steps:
+    stopped, first = False, True
+    for index, step in enumerate(steps):
+        if stopped and not isinstance(step, Reset):
+            continue
         choices = [step] if not isinstance(step, Recorded) or step.replay is None \
             else [step, Recorded(step.game, step.token)]
         text = None if len(parts) == MAX_STEPS else next(
             (encoded for encoded in map(_encode, choices)
              if space is None or size + len(encoded) + 2 <= space), None)
         if text is None:
-            cut = next((s for s in steps[len(parts):] if isinstance(s, Recorded)), None)
-            break
+            if not stopped:
+                cut = next((s for s in steps[index:] if isinstance(s, Recorded)), None)
+            stopped = True
+            continue
         parts.append(text)
         size += len(text) + 2
         kept += isinstance(step, Recorded)
+        first = first and isinstance(step, _FIRST_STEPS)
     drop = b', "drop_held": true}' if cut is not None and cut.game.won else b"}"
-    return head + b", ".join(parts) + tail + drop, kept
+    return _head(owner, _FIRST_SCHEMA if first else _SCHEMA) + b", ".join(parts) + b"]" + drop, kept
+
+
+def _head(owner: str, schema: int) -> bytes:
+    return b'{"schema": %d, "owner": "%s", "steps": [' % (schema, owner.encode())
 
 
 def _encode(step: Step) -> bytes:

@@ -496,3 +496,17 @@ def test_resets_and_best_times_entered_on_a_full_disk_are_kept_in_order(tmp_path
     assert last.take_notices() == []
     assert [entry.time_ms for entry in last.best_times("beginner")] == [12_000]
     assert side_files(tmp_path) == []
+
+
+def test_a_reset_that_fits_is_kept_after_games_that_do_not(tmp_path):
+    """Room for the reset but not the win before it: the win is lost, as
+    the player is told, and the reset the player asked for is kept (a
+    game in progress of that win not counted as abandoned)."""
+    steps = [leftover.Recorded(DATED, None, REPLAY), leftover.Named("0" * 32, "Ada"),
+             leftover.Reset("statistics", None)]
+    alone = written(OWNER, [steps[2]])
+    room = len(alone) + len(b', "drop_held": true') + len(b", ")    # counted for each step
+    data, kept = leftover._document(OWNER, steps, room)
+    assert kept == 0 and data == alone[:-1] + b', "drop_held": true}'
+    found, told = read_file(tmp_path, data)
+    assert found == leftover.Leftover((steps[2],), True) and told == []
