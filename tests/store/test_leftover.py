@@ -19,6 +19,7 @@ from game import i18n
 from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
 from game.store import GameRecord, Store, leftover, room, unfinished
 from game.store.best_times import BestTime
+from game.store.names import clean_name
 from game.store.newer import Newer
 from game.store.notices import Notices
 from game.store.statistics import LevelStats
@@ -120,6 +121,22 @@ def test_a_best_time_named_on_a_full_disk_keeps_its_name(tmp_path, monkeypatch):
     store.close()
     disk.room()
     assert [entry.name for entry in open_store(tmp_path).best_times("beginner")] == ["Ada"]
+
+
+def test_a_name_of_any_length_is_kept_as_the_records_would_keep_it(tmp_path, monkeypatch):
+    """The file keeps a name cleaned (20 characters at most): one as long as
+    a caller may pass went beyond what a step's name may hold when read,
+    and the whole file was set aside."""
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    win = game()
+    store.record_game(win)
+    store.name_best_time(win, "Ada" * 1_000)
+    store.close()
+    disk.room()
+    again = open_store(tmp_path)
+    assert again.take_notices() == []
+    assert [entry.name for entry in again.best_times("beginner")] == [clean_name("Ada" * 1_000)]
 
 
 def disk_with(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
