@@ -28,6 +28,8 @@ _PIECE = 64 * 1024
 #: The longest key an object may have.
 KEY_CHARS = 64
 _SPACE = re.compile(r"[ \t\n\r]*")
+#: What may follow the digits of a number that goes on (a fraction, an exponent).
+_NUMBER_GOES_ON = ".eE+-0123456789"
 _DECODER = json.JSONDecoder()
 
 
@@ -84,6 +86,10 @@ class Parts:
             except ValueError:
                 found, end = None, -1
             ended = end != -1 and (end < len(text) or self._fed == len(self._data))
+            if ended and not string and self._fed < len(self._data) \
+                    and self._at + len(text) == len(self._text) \
+                    and not text[end:].strip(_NUMBER_GOES_ON):
+                ended = False               # "1." of "1.5" where the text decoded ends: 1
             if ended:                       # a number read to the text's end may go on
                 if end - start > most:
                     break

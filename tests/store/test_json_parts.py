@@ -7,6 +7,7 @@ import tracemalloc
 
 import pytest
 
+from game.store import json_parts
 from game.store.json_parts import Parts
 
 
@@ -29,6 +30,19 @@ def test_values_across_the_pieces_decoded_read_as_json_reads_them():
 def test_a_number_cut_where_a_piece_ends_is_read_whole():
     data = b"[" + b" " * (64 * 1024 - 4) + b"123456789]"
     assert read_all(data, 100) == [123456789]
+
+
+@pytest.mark.parametrize("value", [1.5, -0.25, 1e-07, 1.5e+300, -2.5e-10, 1e+16, 12, -0.0,
+                                   float("nan"), float("inf"), -float("inf"), True, None])
+def test_a_number_as_json_dumps_writes_it_is_read_whole_wherever_a_piece_ends(
+        monkeypatch, value):
+    """A fraction or an exponent cut where the text decoded so far ended
+    read as the number before it ("1.5" as 1, then "." was no JSON), and
+    the whole file was refused: here at every place in small pieces."""
+    monkeypatch.setattr(json_parts, "_PIECE", 8)
+    for before in range(24):
+        data = json.dumps(["x" * before, value, [value], value]).encode()
+        assert json.dumps(read_all(data, 100)) == json.dumps(json.loads(data)), data
 
 
 def test_an_objects_members_are_read_one_by_one():
