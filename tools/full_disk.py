@@ -16,8 +16,8 @@ copies have kept their first game: on a disk that had room (more than 8 MB:
 mount a larger one) as they started, as when another program fills it while
 the game runs. With ``--reset`` the first copy zeroes the statistics as it
 is told to close (the disk still full with ``--late``): its own wins are
-no longer counted at the next start, if that reset was kept (nor copy 1's,
-if its results are taken in before copy 0's). Everything it
+no longer counted at the next start, if that reset was kept, nor copy 1's,
+all played before it. Everything it
 makes on the disk is removed at the end.
 """
 

@@ -18,7 +18,8 @@ in it), and the next start takes them into the records in the transaction
 that settles the games left in progress (``unfinished.settle``), replaying
 what the writer would have done, in order: each game recorded (its best
 time, its replay), the game in progress kept, a best time named or entered
-(a tool's), a level's Best Times or statistics reset. Overwriting the
+(a tool's), a level's Best Times or statistics reset (dated, as games are:
+several copies' files are merged by date, ``unfinished.in_order``). Overwriting the
 zeros needs no room the file does not hold already, except on a file
 system that writes every change elsewhere (Btrfs, ZFS).
 
@@ -61,6 +62,7 @@ from game.safe_read import read_capped
 from . import best_times, history, room
 from .atomic import set_aside
 from .best_times import BestTime
+from .decoding import need_date
 from .document import schema_of
 from .game_record import NAME_PATTERN, GameRecord, need_level
 from .json_parts import Parts
@@ -135,9 +137,12 @@ class Added:
 class Reset:
     """A level's Best Times emptied (``what`` "best_times") or statistics
     zeroed ("statistics"), or every level's (``key`` None), as
-    ``Store.reset_best_times`` and ``Store.reset_statistics`` queued it."""
+    ``Store.reset_best_times`` and ``Store.reset_statistics`` queued it,
+    ``date`` when it was asked for (None in the files written before it was
+    kept): the games of another copy are taken in before it or after by it."""
     what: str
     key: Key | None
+    date: str | None = None
 
 
 Step = Recorded | Held | Named | Added | Reset
@@ -152,6 +157,14 @@ class Leftover:
     must not be counted as abandoned."""
     steps: tuple[Step, ...]
     drop_held: bool
+
+
+def asked_at(step: Step) -> str | None:
+    """When ``step`` was asked for, as far as the file says: a game's date
+    (when it ended), a reset's; None for the others."""
+    if isinstance(step, Recorded):
+        return step.game.date
+    return step.date if isinstance(step, Reset) else None
 
 
 def path(directory: Path, owner: str) -> Path:
@@ -317,7 +330,7 @@ def _encode(step: Step) -> bytes:
     elif isinstance(step, Added):
         value = {"add": asdict(step.entry), "key": step.key, "token": step.token}
     else:
-        value = {"reset": step.what, "key": step.key}
+        value = {"reset": step.what, "key": step.key, "date": step.date}
     return json.dumps(value).encode()
 
 
@@ -384,7 +397,9 @@ def _decode_step(value: dict[str, Any]) -> Step:
         what, key = value["reset"], value.get("key")
         if what not in RESETS:
             raise ValueError("reset")
-        return Reset(what, None if key is None else _key(key))
+        date = value.get("date")
+        return Reset(what, None if key is None else _key(key),
+                     None if date is None else need_date(value, "date"))
     name = value["name"]
     if not isinstance(name, str):
         raise ValueError("name")

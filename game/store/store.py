@@ -252,14 +252,16 @@ class Store(Opening, SettingsKeeping):
         """Empty one level's Best Times, or every level's."""
         key = None if level is None else records_key(level, style, shape)
         job = self._submit(lambda db: ledger.reset_best_times(db, key))
-        self._steps[job] = lambda: leftover.Reset("best_times", key)
+        asked = self._stamp()
+        self._steps[job] = lambda: leftover.Reset("best_times", key, asked)
 
     def reset_statistics(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
                          shape: str = DEFAULT_SHAPE) -> None:
         """Zero one level's statistics, or every level's."""
         key = None if level is None else records_key(level, style, shape)
         job = self._submit(lambda db: ledger.reset_statistics(db, key))
-        self._steps[job] = lambda: leftover.Reset("statistics", key)
+        asked = self._stamp()
+        self._steps[job] = lambda: leftover.Reset("statistics", key, asked)
 
     def reader(self, *, background: bool = True) -> Reader:
         """A reader of the records for the window's dialogs: on a thread of

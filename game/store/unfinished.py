@@ -14,10 +14,12 @@ abandoned, a loss in the statistics, as a quit game would have been.
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import re
 import sqlite3
+from collections.abc import Iterator
 from contextlib import suppress
 from dataclasses import asdict, replace
 from datetime import datetime
@@ -127,26 +129,34 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
         else:
             owners.append(owner)
     owners += [owner for owner in leftover.owners(directory) if owner not in owners]
-    taken: list[Path] = []
-    for owner in owners:
-        fd = interlock.hold(lock_path(directory, owner))
-        if fd is None:
-            continue                               # its copy still plays it
-        try:
-            drop = _take_in(db, directory, owner, tell=tell, now=now,
-                            replay_budget=replay_budget)
-            if drop is not None:
-                taken.append(leftover.path(directory, owner))
+    held: dict[str, int] = {}                      # the copies gone, their locks held
+    found: dict[str, tuple[leftover.Leftover, str] | None] = {}
+    settled = False
+    try:
+        for owner in owners:
+            fd = interlock.hold(lock_path(directory, owner))
+            if fd is None:
+                continue                           # its copy still plays it
+            try:
+                found[owner] = leftover.read(directory, owner, tell=tell, now=now)
+            except Newer:
+                interlock.let_go(fd)               # a newer version's results: its game
+                continue                           # is for it to settle
+            held[owner] = fd
+        drops = _take_in(db, directory, found, tell=tell, now=now, replay_budget=replay_budget)
+        taken = [leftover.path(directory, owner) for owner in held if drops[owner] is not None]
+        for owner in held:
             row = db.execute("SELECT game FROM unfinished WHERE owner = ?", (owner,)).fetchone()
-            game = None if row is None or drop else _decode(row[0])
+            game = None if row is None or drops[owner] else _decode(row[0])
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
-        except Newer:
-            continue              # a newer version's results: its game is for it to settle
-        finally:
+        settled = True
+    finally:
+        for owner, fd in held.items():
             interlock.let_go(fd)
-        _remove(lock_path(directory, owner))      # once let go, for Windows (see release)
+            if settled:
+                _remove(lock_path(directory, owner))   # once let go, for Windows (see release)
     for path in directory.glob(f"{_PREFIX}*{_SUFFIX}"):     # copies gone with no game
         fd = interlock.hold(path)
         if fd is not None:
@@ -155,45 +165,81 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
     return taken
 
 
-def _take_in(db: sqlite3.Connection, directory: Path, owner: str, *, tell: Notices,
-             now: datetime, replay_budget: int) -> bool | None:
-    """Do in ``db`` what ``owner``'s results left unsaved say, as its writer
-    would have (once: the file's digest is kept with them). Whether the
-    game it kept in progress is to be dropped rather than counted as
-    abandoned (a win it could not save); None when it left no such file.
-    A file the records refuse (a token taken, a hand edit) is set aside."""
-    target = leftover.path(directory, owner)
-    found = leftover.read(directory, owner, tell=tell, now=now)
-    if found is None:
-        return False if target.exists() else None    # zeros: removed too
-    left, digest = found
-    if db.execute("SELECT 1 FROM imports WHERE digest = ?", (digest,)).fetchone():
-        return left.drop_held
-    db.execute("SAVEPOINT leftover")
-    try:
-        for step in left.steps:
-            if isinstance(step, leftover.Recorded):
-                ledger.insert_game(db, step.game, token=step.token, replay=step.replay,
-                                   replay_budget=replay_budget, owner=owner)
-            elif isinstance(step, leftover.Held):
-                hold(db, owner, step.game)
-            elif isinstance(step, leftover.Named):
-                ledger.name_best_time(db, step.token, step.name)
-            elif isinstance(step, leftover.Added):
-                ledger.add_best_time(db, step.key, step.entry, token=step.token)
-            elif step.what == "best_times":
-                ledger.reset_best_times(db, step.key)
-            else:
-                ledger.reset_statistics(db, step.key)
-        db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
-                   (digest, target.name, now.isoformat(timespec="seconds")))
-    except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
-        db.execute("ROLLBACK TO leftover")
+def _take_in(db: sqlite3.Connection, directory: Path,
+             found: dict[str, tuple[leftover.Leftover, str] | None], *, tell: Notices,
+             now: datetime, replay_budget: int) -> dict[str, bool | None]:
+    """Do in ``db`` what the copies' results left unsaved (``found``, read
+    from their files) say, as their writers would have (once: each file's
+    digest is kept with them), the files' steps taken in by date
+    (:func:`in_order`). For each copy, whether the game it kept in progress
+    is to be dropped rather than counted as abandoned (a win it could not
+    save); None when it left no such file. A file the records refuse (a
+    token taken, a hand edit) is set aside, and the others taken in again
+    without it."""
+    drops: dict[str, bool | None] = {}
+    fresh: dict[str, tuple[leftover.Leftover, str]] = {}
+    for owner, read in found.items():
+        if read is None:                           # zeros (removed too), or set aside
+            drops[owner] = False if leftover.path(directory, owner).exists() else None
+        elif db.execute("SELECT 1 FROM imports WHERE digest = ?", (read[1],)).fetchone():
+            drops[owner] = read[0].drop_held
+        else:
+            fresh[owner] = read
+    while fresh:
+        db.execute("SAVEPOINT leftover")
+        owner = ""
+        try:
+            for owner, step in in_order({owner: left.steps for owner, (left, _) in fresh.items()}):
+                _do(db, owner, step, replay_budget)
+            for owner, (_, digest) in fresh.items():
+                db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
+                           (digest, leftover.path(directory, owner).name,
+                            now.isoformat(timespec="seconds")))
+        except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
+            db.execute("ROLLBACK TO leftover")
+            db.execute("RELEASE leftover")
+            leftover.set_damaged_aside(leftover.path(directory, owner), tell=tell, now=now)
+            del fresh[owner]
+            drops[owner] = False
+            continue
         db.execute("RELEASE leftover")
-        leftover.set_damaged_aside(target, tell=tell, now=now)
-        return False
-    db.execute("RELEASE leftover")
-    return left.drop_held
+        break
+    drops.update((owner, left.drop_held) for owner, (left, _) in fresh.items())
+    return drops
+
+
+def in_order(files: dict[str, tuple[leftover.Step, ...]]) -> Iterator[tuple[str, leftover.Step]]:
+    """Each copy's steps (``files``), in its own order, merged with the
+    others' by the date each was asked for (a step without one, or with
+    one earlier than a step before it, by the latest before it): a reset
+    zeroes another copy's games played before it, not those after,
+    whichever copy's handle comes first."""
+    def dated(owner: str,
+              steps: tuple[leftover.Step, ...]) -> Iterator[tuple[str, str, leftover.Step]]:
+        when = ""
+        for step in steps:
+            when = max(when, leftover.asked_at(step) or "")    # never back: merged
+            yield when, owner, step
+    merged = heapq.merge(*(dated(owner, steps) for owner, steps in files.items()),
+                         key=lambda item: item[0])
+    return ((owner, step) for _when, owner, step in merged)
+
+
+def _do(db: sqlite3.Connection, owner: str, step: leftover.Step, replay_budget: int) -> None:
+    """What ``owner``'s writer would have done for ``step``."""
+    if isinstance(step, leftover.Recorded):
+        ledger.insert_game(db, step.game, token=step.token, replay=step.replay,
+                           replay_budget=replay_budget, owner=owner)
+    elif isinstance(step, leftover.Held):
+        hold(db, owner, step.game)
+    elif isinstance(step, leftover.Named):
+        ledger.name_best_time(db, step.token, step.name)
+    elif isinstance(step, leftover.Added):
+        ledger.add_best_time(db, step.key, step.entry, token=step.token)
+    elif step.what == "best_times":
+        ledger.reset_best_times(db, step.key)
+    else:
+        ledger.reset_statistics(db, step.key)
 
 
 def _remove(path: Path) -> None:

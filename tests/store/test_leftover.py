@@ -24,7 +24,7 @@ from game.store.newer import Newer
 from game.store.notices import Notices
 from game.store.statistics import LevelStats
 
-from .helpers import FullDisk, game, open_store, reopen
+from .helpers import Clock, FullDisk, game, open_store, reopen
 
 #: A replay about the size of a beginner game's.
 REPLAY = '{"moves": "' + "r" * 2_000 + '"}'
@@ -266,9 +266,11 @@ def test_a_file_that_cannot_be_read_is_set_aside_and_told_once(tmp_path, content
     assert reopen(store).take_notices() == []
 
 
-def test_a_file_the_records_refuse_is_set_aside_whole(tmp_path):
+@pytest.mark.parametrize("sound", ["a" * 32, "c" * 32], ids=["before", "after"])
+def test_a_file_the_records_refuse_is_set_aside_whole(tmp_path, sound):
     """A best-time token the records already hold (a hand edit copying a
-    game): none of the file's games is taken in, and the start goes on."""
+    game): none of the file's games is taken in, and the start goes on,
+    another copy's file (read before it or after) taken in all the same."""
     store = open_store(tmp_path)
     store.record_game(game())
     store.close()
@@ -277,10 +279,14 @@ def test_a_file_the_records_refuse_is_set_aside_whole(tmp_path):
     owner = "b" * 32
     leftover.path(tmp_path, owner).write_bytes(written(
         owner, [leftover.Recorded(DATED), leftover.Recorded(DATED, token)]))
+    leftover.path(tmp_path, sound).write_bytes(written(
+        sound, [leftover.Recorded(replace(DATED, seed=5, result="lost"))]))
     again = open_store(tmp_path)
-    assert again.count_games() == 1
+    assert [g.seed for g in again.history()] == [5, 1]
     assert len(again.take_notices()) == 1
-    assert len(list(tmp_path.glob("unfinished-*.corrupt-*"))) == 1
+    [aside] = tmp_path.glob("unfinished-*.corrupt-*")
+    assert aside.name.startswith(f"unfinished-{owner}")
+    assert side_files(tmp_path) == [aside]
 
 
 def test_no_room_even_for_a_word_leaves_nothing_unreadable(tmp_path, monkeypatch):
@@ -383,7 +389,7 @@ def test_a_link_to_nothing_is_set_aside_and_told_once(tmp_path):
     assert notice.startswith("Results that could not be saved")
     [aside] = tmp_path.glob("unfinished-*.corrupt-*")
     assert aside.is_symlink()                          # never deleted
-    assert side_files(tmp_path) == [aside]
+
     assert reopen(store).take_notices() == []
 
 
@@ -513,6 +519,34 @@ def test_resets_and_best_times_entered_on_a_full_disk_are_kept_in_order(tmp_path
     assert last.take_notices() == []
     assert [entry.time_ms for entry in last.best_times("beginner")] == [12_000]
     assert side_files(tmp_path) == []
+
+
+@pytest.mark.parametrize("resetting", [0, 1], ids=["first file", "last file"])
+def test_a_reset_counts_the_games_of_other_copies_after_it_and_not_those_before(
+        tmp_path, monkeypatch, resetting):
+    """Two copies on a full disk: one zeroes the statistics between the
+    other's games. Each file was taken in whole, in the order of the
+    copies' random handles: the game before the reset counted in one
+    order, the one after was zeroed in the other. Taken in by date, the
+    game after it alone counts, whichever file comes first."""
+    disk = FullDisk(monkeypatch)
+    clock = Clock()
+    copies = sorted([open_store(tmp_path, clock), open_store(tmp_path, clock)],
+                    key=lambda copy: copy._owner)      # the order the files are read in
+    resets, plays = copies[resetting], copies[1 - resetting]
+    resets.record_game(game(seed=1, time_ms=9_000))
+    clock.advance()
+    plays.record_game(game(seed=2, time_ms=8_000))
+    clock.advance()
+    resets.reset_statistics("beginner")
+    clock.advance()
+    plays.record_game(game(seed=3, time_ms=7_000, result="lost"))
+    for copy in copies:
+        copy.close()
+    disk.room()
+    again = open_store(tmp_path)
+    assert sorted(g.seed for g in again.history()) == [1, 2, 3]
+    assert (again.statistics("beginner").played, again.statistics("beginner").won) == (1, 0)
 
 
 def test_a_reset_that_fits_is_kept_after_games_that_do_not(tmp_path):
