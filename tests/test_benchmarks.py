@@ -358,3 +358,26 @@ def test_the_tools_scratch_folders_are_removed_when_the_process_ends(tmp_path):
     assert folder.parent == tmp_path and folder.name.startswith("minesweeper-bench-")
     assert not folder.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_hostile_json_tool_reads_each_crafted_side_file_in_a_process_of_its_own():
+    """Each crafted file is set aside, each file as the game writes it read
+    whole: the tool measures the readers it means to."""
+    import subprocess
+    tool = Path(__file__).resolve().parent.parent / "tools" / "hostile_json.py"
+    out = subprocess.run([sys.executable, str(tool), "--only", "leftover", "--mb", "1"],
+                         check=True, capture_output=True, text=True, timeout=300).stdout
+    rows = {line[11:61].strip(): line.split()[-2:] for line in out.splitlines()[1:]}
+    assert rows["[], repeated"] == ["set", "aside"]
+    assert rows['{"a": nested'] == ["set", "aside"]
+    assert rows["games with replays, as the game writes them"][1] == "steps"
+    assert int(rows["games with replays, as the game writes them"][0]) > 100
+
+
+@pytest.mark.parametrize("size", ["0", "-3", "lots"])
+def test_the_hostile_json_tool_refuses_a_size_it_cannot_make(size, capsys, monkeypatch):
+    import hostile_json
+    monkeypatch.setattr(sys, "argv", ["hostile_json.py", "--mb", size])
+    with pytest.raises(SystemExit):
+        hostile_json.main()
+    assert f"must be a whole number 1 or more, not '{size}'" in capsys.readouterr().err

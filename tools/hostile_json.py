@@ -145,10 +145,23 @@ def make(reader: str, index: int, folder: Path) -> None:
         return
 
 
+def _megabytes(text: str) -> int:
+    """``--mb``: a whole number of megabytes, 1 or more (0 read every cap, -3
+    wrote empty files and reported them)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number 1 or more, not {text!r}")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=sorted(READERS), help="one reader only")
-    parser.add_argument("--mb", type=int, help="the files' size in MB (each reader's cap)")
+    parser.add_argument("--mb", type=_megabytes,
+                        help="the files' size in MB (each reader's cap)")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--make", nargs=3, help=argparse.SUPPRESS)
     options = parser.parse_args()
