@@ -3,8 +3,8 @@ character: pure rules, no fonts."""
 
 from __future__ import annotations
 
+from game.graphemes import clusters, is_emoji, script
 from game.ui.render.bidi import levels, right_to_left, visual_order
-from game.ui.render.graphemes import clusters, is_emoji, script
 
 
 def shown(text: str) -> str:
