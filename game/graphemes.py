@@ -6,9 +6,13 @@ letter before it: split from it, it was drawn apart or not at all. So text
 is cut into grapheme clusters (a subset of Unicode's rules, UAX #29: a base
 and its marks, joiners and selectors, an Indic virama and the consonant it
 binds, an emoji's modifiers and ZWJ sequence, a flag's two letters; no
-Hangul jamo or prepended marks), each drawn, measured and edited whole.
-A run of them in a complex script is shaped by HarfBuzz only when told its
-script (ISO 15924), which the ranges below give. Standard library only.
+Hangul jamo or prepended marks), each drawn, measured and edited whole:
+the caret, Backspace and a name's length limit stop between clusters
+only, in the name entry, the letter picker and the store alike (so this
+module sits below them all). A run of them in a complex script is shaped
+by HarfBuzz only when told its script (ISO 15924), which the ranges below
+give. Standard library only: no Unicode data beyond ``unicodedata``'s, so
+Extended_Pictographic is a near copy (``pictographic``).
 """
 
 from __future__ import annotations
