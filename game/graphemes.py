@@ -111,6 +111,11 @@ _LINKERS = frozenset("\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d")
 #: Letters Unicode counts as spacing marks though they are letters (Lo):
 #: Thai's and Lao's SARA AM, a vowel sign written after its consonant.
 _SPACING_LETTERS = frozenset("\u0e33\u0eb3")
+#: Spacing vowel signs and length marks Unicode counts as extending, as
+#: non-spacing marks are (Other_Grapheme_Extend): a conjunct goes on
+#: through them (Bengali's and Oriya's AU length marks, Malayalam's AA...).
+_EXTENDING_SIGNS = frozenset("\u09be\u09d7\u0b3e\u0b57\u0bbe\u0bd7\u0cc2\u0cd5\u0cd6"
+                             "\u0d3e\u0d57\u0dcf\u0ddf")
 
 
 def _extends(ch: str) -> bool:
@@ -141,10 +146,17 @@ _LINKER_BLOCKS = frozenset(ord(ch) >> 7 for ch in _LINKERS)
 
 
 def _consonant(ch: str) -> bool:
-    """Whether ``ch`` is a letter of one of the ``_LINKERS``' scripts (each
-    a block of 128 code points): a consonant a virama may bind (its
-    independent vowels too: no virama comes before them)."""
-    return ord(ch) >> 7 in _LINKER_BLOCKS and unicodedata.category(ch) == "Lo"
+    """Whether ``ch`` is a consonant of one of the ``_LINKERS``' scripts:
+    a letter of their blocks of 128 code points laid out alike (ISCII's
+    order), past the independent vowels (up to 0x14) and before the signs
+    (0x3A), or one of the consonants added after them (0x58 to 0x5F: a
+    nukta's forms; Bengali's ৰ ৱ; Devanagari's and Gujarati's from 0x78,
+    not Malayalam's chillus there)."""
+    code = ord(ch)
+    offset = code & 0x7F
+    return (code >> 7 in _LINKER_BLOCKS and unicodedata.category(ch) == "Lo"
+            and (0x15 <= offset <= 0x39 or 0x58 <= offset <= 0x5F or 0x70 <= offset <= 0x71
+                 or offset >= 0x78 and code < 0x0D00))
 
 
 def _binds(linker: str | None, ch: str) -> bool:
@@ -153,22 +165,25 @@ def _binds(linker: str | None, ch: str) -> bool:
     return bool(linker) and ord(ch) >> 7 == ord(linker or "\0") >> 7
 
 
-_EXTENDING = frozenset(("extend", "zwj", "linker"))
+_EXTENDING = frozenset(("mark", "extend", "zwj", "linker"))
 
 
 @lru_cache(maxsize=4096)
 def _kind(ch: str) -> str:
     """What ``ch`` is to the cluster rules: "zwj", "linker" (a virama of
-    ``_LINKERS``), "extend" (any other that belongs with the character
-    before it), "pictograph", "consonant", "regional" (indicator) or
-    "other". Kept: asked of every character of every line laid out, it
+    ``_LINKERS``), "mark" (a non-spacing one: a nukta, an anusvara, an
+    accent, a selector; a conjunct goes on through it), "extend" (any
+    other that belongs with the character before it: a vowel sign written
+    beside its letter, ZWNJ, a skin tone; a conjunct ends there), "pictograph", "consonant", "regional"
+    (indicator) or "other". Kept: asked of every character of every line laid out, it
     made cutting a long name take half as long again."""
     if ch == ZWJ:
         return "zwj"
     if ch in _LINKERS:
         return "linker"
     if _extends(ch):
-        return "extend"
+        return ("mark" if unicodedata.category(ch) in ("Mn", "Me") or ch in _EXTENDING_SIGNS
+                else "extend")
     if pictographic(ch):
         return "pictograph"
     if _consonant(ch):
@@ -188,7 +203,8 @@ def clusters(text: str) -> tuple[int, ...]:
     flag_open = False
     # In the cluster so far: a pictograph then only marks ("open", GB11's
     # left side), then a ZWJ ("zwj"); None otherwise. And a consonant
-    # then only marks (""), or the virama binding the next one (GB9c).
+    # then only non-spacing marks and ZWJ (""), or the virama binding the
+    # next one through them (GB9c; a spacing vowel sign or ZWNJ ends it).
     pict: str | None = None
     linker: str | None = None
     for i, ch in enumerate(text):
@@ -206,7 +222,7 @@ def clusters(text: str) -> tuple[int, ...]:
             linker = ch
         elif kind == "consonant":
             linker = ""
-        elif not extends:
+        elif kind not in ("mark", "zwj"):
             linker = None
         if kind == "pictograph":
             pict = "open"

@@ -116,6 +116,8 @@ def test_a_conjunct_is_one_cluster_in_the_scripts_unicode_joins():
     assert pieces("स्क्रिप्ट") == ["स्क्रि", "प्ट"]
     assert pieces("க்ஷ") == ["க்", "ஷ"]
     assert pieces("क्a") == ["क्", "a"]
+    assert pieces("क्\u200cष") == ["क्\u200c", "ष"]              # ZWNJ: a half form, no conjunct
+    assert pieces("अ्ष") == ["अ्", "ष"]                            # a vowel is no consonant
 
 
 def test_thai_sara_am_stays_with_its_consonant():
