@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from game.graphemes import whole_clusters
+
 MAX_NAME_LENGTH = 20
 ANONYMOUS = "Anonymous"
 #: The two format characters a name keeps: ZWNJ, which Persian spelling
@@ -34,7 +36,10 @@ def clean_name(name: str | None) -> str:
     whitespace becomes a plain space, so a name stays on one line;
     surrounding whitespace and joiners are stripped (a joiner at an end
     joins nothing: a name of joiners alone was kept, blank); at most
-    ``MAX_NAME_LENGTH`` characters are kept; nothing left means
+    ``MAX_NAME_LENGTH`` characters are kept, in whole clusters (a name
+    too long is never cut inside an emoji sequence, a flag or a letter
+    and its accents: the cluster that does not fit goes whole, as the
+    name entry refuses it); nothing left means
     ``Anonymous``.
     """
     kept = []
@@ -43,5 +48,5 @@ def clean_name(name: str | None) -> str:
             continue
         kept.append(" " if char.isspace() else char)
     text = unicodedata.normalize("NFC", "".join(kept))   # after the drop: it may join pairs
-    cleaned = text.strip(_ENDS)[:MAX_NAME_LENGTH].rstrip(_ENDS)
+    cleaned = whole_clusters(text.strip(_ENDS), MAX_NAME_LENGTH).rstrip(_ENDS)
     return cleaned or ANONYMOUS

@@ -14,8 +14,16 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.graphemes import (
+    at_boundary,
+    cluster_start,
+    erased_from,
+    next_boundary,
+    previous_boundary,
+    whole_clusters,
+)
+
 from . import keys
-from .render.graphemes import next_boundary, previous_boundary
 from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
 
 
@@ -38,8 +46,12 @@ class TextField:
     back towards the start, which is rightwards in a Hebrew name), and the
     caret is drawn at the edge of the cluster before it where the next one
     typed goes (its left in Hebrew or Arabic). Delete takes the cluster after
-    the caret whole; Backspace one character, as Windows' boxes do (a Thai
-    tone mark or a Devanagari vowel sign typed wrong goes alone)."""
+    the caret whole; Backspace a whole emoji, else the cluster's last
+    character (``graphemes.erased_from``: a Thai tone mark or a Devanagari
+    vowel sign typed wrong goes alone). Whatever the edit, the caret and the
+    selection's ends stand between clusters, never inside one, and a
+    cluster typed or pasted that does not fit in ``max_len`` is refused
+    whole."""
 
     rect: pygame.Rect
     text: str = ""
@@ -72,7 +84,7 @@ class TextField:
         return min(anchor, self.caret), max(anchor, self.caret)
 
     def set(self, text: str) -> None:
-        self.text = text[: self.max_len]
+        self.text = whole_clusters(text, self.max_len)
         self.caret = len(self.text)
         self.anchor = None
 
@@ -97,7 +109,8 @@ class TextField:
         if not self.selected:
             return False
         start, end = self.selection
-        self.text, self.caret, self.anchor = self.text[:start] + self.text[end:], start, None
+        self.text, self.anchor = self.text[:start] + self.text[end:], None
+        self.caret = at_boundary(self.text, start)
         return True
 
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool,
@@ -153,6 +166,7 @@ class TextField:
             start -= 1
         while end < len(self.text) and not self.text[end].isspace():
             end += 1
+        start, end = cluster_start(self.text, start), at_boundary(self.text, end)
         self.anchor, self.caret = (start if start < end else None), end
         self._run = None
 
@@ -239,12 +253,9 @@ class TextField:
         elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
             pass
         elif k == pygame.K_BACKSPACE and self.caret > 0:
-            self.text = self.text[: self.caret - 1] + self.text[self.caret:]
-            self.caret, self.anchor = self.caret - 1, None
+            self._erase(erased_from(self.text, self.caret), self.caret)
         elif k == pygame.K_DELETE:
-            after = next_boundary(self.text, self.caret)
-            self.text = self.text[: self.caret] + self.text[after:]
-            self.anchor = None
+            self._erase(self.caret, next_boundary(self.text, self.caret))
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and ctrl:
             self._move(self._word_edge(k == pygame.K_RIGHT), shift)
         elif k == pygame.K_LEFT:
@@ -262,6 +273,12 @@ class TextField:
             return k == pygame.K_BACKSPACE
         return True
 
+    def _erase(self, start: int, end: int) -> None:
+        """Backspace or Delete: the text from ``start`` to ``end`` goes, the
+        caret where it was (the end of a cluster the two sides now make)."""
+        self.text = self.text[:start] + self.text[end:]
+        self.caret, self.anchor = at_boundary(self.text, start), None
+
     def _word_edge(self, right: bool) -> int:
         """Where Ctrl+Right (``right``) or Ctrl+Left takes the caret, as in
         every Windows text box since 3.1: to the start of the next word, or
@@ -273,25 +290,26 @@ class TextField:
                 i += 1
             while i < len(text) and text[i].isspace():
                 i += 1
-        else:
-            while i > 0 and text[i - 1].isspace():
-                i -= 1
-            while i > 0 and not text[i - 1].isspace():
-                i -= 1
-        return i
+            return at_boundary(text, i)
+        while i > 0 and text[i - 1].isspace():
+            i -= 1
+        while i > 0 and not text[i - 1].isspace():
+            i -= 1
+        return cluster_start(text, i)     # a mark on a space: the space's start
 
     def _insert(self, text: str) -> None:
         """Typed or pasted text at the caret, over the selection: the
-        characters the box takes, as many as there is room for."""
+        characters the box takes, as many whole clusters as there is room
+        for (an emoji sequence typed at the limit was cut in two)."""
         typed = "".join(ch for ch in text if self.accept(ch))
         if not typed:
             return                       # nothing the box takes: the selection stays
         self._take_selection()
         self.anchor = None
-        typed = typed[: max(0, self.max_len - len(self.text))]
+        typed = whole_clusters(typed, max(0, self.max_len - len(self.text)))
         if typed:
             self.text = self.text[: self.caret] + typed + self.text[self.caret:]
-            self.caret += len(typed)
+            self.caret = at_boundary(self.text, self.caret + len(typed))
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
         return self.rect, [self.rect.inflate(-4, -4)]

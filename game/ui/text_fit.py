@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from .render.graphemes import clusters
+from game.graphemes import clusters
+
 from .render.painter import Painter
 
 

@@ -84,11 +84,25 @@ def test_the_joiners_stay_in_a_name():
     assert clean_name("a\u200eb\u202ec") == "abc"
 
 
+@pytest.mark.parametrize("long, kept", [
+    ("x" * 18 + "👨\u200d👩", "x" * 18),              # not the man without the family
+    ("x" * 19 + "🇫🇷", "x" * 19),                    # not half a flag
+    ("x" * 19 + "e\u0301", "x" * 19 + "\u00e9"),      # NFC first: é is one character
+    ("x" * 19 + "क्ष", "x" * 19),                     # nor a conjunct's first letter
+    ("x" * 17 + "👩\u200d💻", "x" * 17 + "👩\u200d💻"),  # 20 characters: kept whole
+])
+def test_a_name_too_long_is_cut_between_clusters(long, kept):
+    """A name read back too long (a records file or settings edited by
+    hand, an older copy's) loses whole clusters: cut at 20 characters, it
+    kept a man of a family or a flag's first letter, which no font draws."""
+    assert clean_name(long) == kept
+
+
 @pytest.mark.parametrize("typed, kept", [
     ("\u200d", ANONYMOUS),                         # nothing to see: no name
     (" \u200c\u200d \u200d", ANONYMOUS),
     ("\u200d Bob\u200c ", "Bob"),                  # not " Bob" behind an invisible joiner
-    ("x" * 18 + "👨\u200d👩", "x" * 18 + "👨"),      # cut after the joiner: it goes too
+    ("x" * 19 + "\u200dy", "x" * 19),              # cut after the joiner: it goes too
 ])
 def test_joiners_at_a_names_ends_go_with_its_spaces(typed, kept):
     """A joiner joins the letters either side of it: at an end of a name it

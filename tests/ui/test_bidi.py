@@ -3,8 +3,8 @@ character: pure rules, no fonts."""
 
 from __future__ import annotations
 
+from game.graphemes import at_boundary, clusters, erased_from, is_emoji, script, whole_clusters
 from game.ui.render.bidi import levels, right_to_left, visual_order
-from game.ui.render.graphemes import clusters, is_emoji, script
 
 
 def shown(text: str) -> str:
@@ -96,3 +96,44 @@ def test_numbers_after_arabic_letters_are_arabic_numbers_as_unicode_has_it():
     (which joins European numbers only), shown "2+1" as browsers do."""
     assert shown("علي 1+2") == "2+1 يلع"
     assert shown("שלום 1+2") == "1+2 םולש"
+
+
+def test_a_joiner_joins_only_a_pictograph_to_a_pictograph():
+    """UAX #29's GB11: after anything but an emoji, a ZWJ ends the cluster
+    before it, and the letter after it starts one (it was joined to it:
+    "a\\u200db" was one character to the caret and to Backspace)."""
+    assert pieces("a\u200db") == ["a\u200d", "b"]
+    assert pieces("x\u200d👩") == ["x\u200d", "👩"]
+    assert pieces("👩\u200d💻Ana") == ["👩\u200d💻", "A", "n", "a"]
+    assert pieces("❤\ufe0f\u200d🔥🐈\u200d⬛") == ["❤\ufe0f\u200d🔥", "🐈\u200d⬛"]
+    assert pieces("👩\u200d\u200d💻") == ["👩\u200d\u200d", "💻"]       # one joiner, not two
+
+
+def test_a_conjunct_is_one_cluster_in_the_scripts_unicode_joins():
+    """GB9c (Unicode 15.1): a Devanagari virama binds the consonant after
+    it, through a ZWJ too; Tamil's pulli does not (a visible mark)."""
+    assert pieces("क्\u200dष") == ["क्\u200dष"]
+    assert pieces("स्क्रिप्ट") == ["स्क्रि", "प्ट"]
+    assert pieces("க்ஷ") == ["க்", "ஷ"]
+    assert pieces("क्a") == ["क्", "a"]
+    assert pieces("क्\u200cष") == ["क्\u200c", "ष"]              # ZWNJ: a half form, no conjunct
+    assert pieces("अ्ष") == ["अ्", "ष"]                            # a vowel is no consonant
+
+
+def test_thai_sara_am_stays_with_its_consonant():
+    assert pieces("ทำ") == ["ทำ"]
+
+
+def test_backspace_takes_a_whole_emoji_or_a_clusters_last_character():
+    assert erased_from("x👩\u200d💻", 4) == 1
+    assert erased_from("🇫🇷🇫🇷", 4) == 2
+    assert erased_from("1\ufe0f\u20e3", 3) == 0                    # a keycap
+    assert erased_from("xe\u0301", 3) == 2                          # the accent alone
+    assert erased_from("क्ष", 3) == 2 and erased_from("", 0) == 0
+
+
+def test_a_limit_keeps_whole_clusters():
+    assert whole_clusters("ab👩\u200d💻", 4) == "ab"
+    assert whole_clusters("ab👩\u200d💻", 5) == "ab👩\u200d💻"
+    assert whole_clusters("🇫🇷🇫🇷", 3) == "🇫🇷" and whole_clusters("abc", 0) == ""
+    assert at_boundary("🇫🇷", 1) == 2 and at_boundary("ab", 1) == 1

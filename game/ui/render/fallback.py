@@ -18,9 +18,10 @@ from typing import NamedTuple
 import pygame
 import pygame.pkgdata
 
+from game.graphemes import clusters
+
 from ..display import window_surface
 from .font_tables import Coverage, read_coverage
-from .graphemes import clusters
 from .shaping import WHITE, Glyph
 from .system_fonts import FACES, FontFinder
 

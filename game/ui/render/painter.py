@@ -11,11 +11,12 @@ from typing import NamedTuple
 
 import pygame
 
+from game.graphemes import cluster_start, clusters
+
 from ..hit import Viewport
 from .atlas import Atlas
 from .fallback import FallbackGlyphs, Piece, bundled_has
-from .graphemes import cluster_start
-from .text_layout import Span, carets, selected, spans
+from .text_layout import Span, carets, nearest, selected, spans
 
 BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
@@ -159,12 +160,12 @@ class Painter:
         return where.get(index, 0) // self.scale
 
     def index_at(self, text: str, x: int, face: str = "regular") -> int:
-        """The cluster boundary whose caret is nearest ``x`` scale-1 pixels
-        from the text's left (the first of two as near)."""
+        """The cluster boundary at the cluster edge nearest ``x`` scale-1
+        pixels from the text's left (the first of two as near): in a line
+        of two directions, the one a browser gives (``text_layout.nearest``)."""
         if self._plain(face, text):
-            return min(range(len(text) + 1), key=lambda i: abs(self.text_width(text[:i], face) - x))
-        where = self._laid(face, text).carets
-        return min(sorted(where), key=lambda i: abs(where[i] // self.scale - x))
+            return min(clusters(text), key=lambda i: abs(self.text_width(text[:i], face) - x))
+        return nearest(self._laid(face, text).placed, x * self.scale)
 
     def selection_spans(self, text: str, start: int, end: int,
                         face: str = "regular") -> list[tuple[int, int]]:

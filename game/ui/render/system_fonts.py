@@ -29,8 +29,9 @@ from pathlib import Path
 
 import pygame
 
+from game.graphemes import clusters, is_emoji
+
 from .font_tables import Coverage, read_coverage
-from .graphemes import clusters, is_emoji
 from .shaping import UNSHAPED, Glyph, draw_run
 
 #: Held while a pygame Font is made or dropped, on any thread, and while the

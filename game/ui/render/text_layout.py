@@ -17,8 +17,9 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import NamedTuple
 
+from game.graphemes import clusters, is_emoji, script
+
 from .bidi import MIRRORED, levels, visual_order
-from .graphemes import clusters, is_emoji, script
 
 
 class Span(NamedTuple):
@@ -95,6 +96,27 @@ def carets(placed: list[tuple[int, Span, tuple[int, ...]]]) -> dict[int, int]:
         for at, edge in zip(span.bounds[1:], edges[1:], strict=True):
             where[at] = x + edge
     return where
+
+
+def nearest(placed: list[tuple[int, Span, tuple[int, ...]]], x: int) -> int:
+    """The cluster boundary a click at ``x`` puts the caret at, as a
+    browser does: the one of the cluster edge nearest ``x``, of the
+    cluster under ``x`` when two edges are as near. Each edge is one of
+    the cluster's two boundaries: the left edge of the "4" in "محمد 42"
+    is the boundary before the 4, though the caret drawn there after
+    typing stands at the end (after the 2): the caret's places for each
+    boundary (``carets``) miss that edge, and the click went between the
+    4 and the 2."""
+    best: tuple[float, int] = (float("inf"), 1)
+    found = 0
+    for left, span, edges in placed:
+        for k, (a, b) in enumerate(pairwise(span.bounds)):
+            low, high = sorted((left + edges[k], left + edges[k + 1]))
+            outside = 0 if low <= x <= high else 1
+            for at, edge in ((a, left + edges[k]), (b, left + edges[k + 1])):
+                if (abs(edge - x), outside) < best:
+                    best, found = (abs(edge - x), outside), at
+    return found
 
 
 def selected(placed: list[tuple[int, Span, tuple[int, ...]]], start: int,

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.graphemes import erased_from, next_boundary, whole_clusters
 from game.i18n import N_, _
 from game.store import ANONYMOUS, MAX_NAME_LENGTH, GameRecord, clean_name, name_character
 from game.words import level_name
 
 from ..menus import split_mnemonic
-from ..render.graphemes import next_boundary
 from ..render.painter import BLACK, Painter
 from ..text_field import TextField
 from ..text_fit import wrap
@@ -164,9 +164,7 @@ class ArcadeNameDialog(_NameEntry):
         # on, and the game stopped with a traceback.
         self._ensure_built()
         if event.type == pygame.TEXTINPUT:
-            for ch in event.text:
-                if name_character(ch):
-                    self.type(ch)
+            self.type("".join(filter(name_character, event.text)))
             self._dirty = True
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             self.delete()                  # Delete too: the picker's own key says DEL
@@ -225,13 +223,17 @@ class ArcadeNameDialog(_NameEntry):
             text = text[next_boundary(text, 0):]      # a cluster at a time
         self.shown.text = text
 
-    def type(self, letter: str) -> None:
-        if len(self.name) < MAX_NAME_LENGTH:
-            self.name += letter
+    def type(self, letters: str) -> None:
+        """Letters clicked or typed, as many whole clusters as there is room
+        for, as the typed entry takes them (an emoji sequence typed at the
+        limit was cut in two, a character at a time)."""
+        self.name += whole_clusters(letters, max(0, MAX_NAME_LENGTH - len(self.name)))
         self._show()
 
     def delete(self) -> None:
-        self.name = self.name[:-1]
+        """DEL, Backspace or Delete: the name's last emoji or character, as
+        Backspace rubs out in the typed entry."""
+        self.name = self.name[:erased_from(self.name, len(self.name))]
         self._show()
 
     def accept(self) -> None:

@@ -1,0 +1,160 @@
+"""Editing a name a whole cluster at a time: the caret never inside one,
+a cluster refused whole at the limit, a click in a line of two directions
+where a browser puts it. No machine font counted on (``fake_fonts``)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.graphemes import clusters
+from game.store import MAX_NAME_LENGTH, name_character
+from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
+from game.ui.screens.names import ArcadeNameDialog, NameDialog
+from game.ui.text_field import TextField
+
+from .fake_fonts import font_drawing
+from .helpers import key, make_app, on_disk, post, press, release
+from .test_records import BEGINNER, type_text, win
+from .test_scripts import found
+
+NAMES = ["محمد 42", "👩\u200d💻Ana", "🇫🇷🇫🇷", "स्क्रिप्ट", "e\u0301te\u0301", "a\u200db",
+         "क्\u200dष", "🇫 🇷", "ab \u0301cd", "สี่ทำ", ""]
+KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_BACKSPACE,
+        pygame.K_DELETE]
+
+
+def field(text: str, max_len: int = MAX_NAME_LENGTH) -> TextField:
+    return TextField(pygame.Rect(0, 0, 100, 17), text, max_len=max_len, accept=name_character)
+
+
+def hit(box: TextField, k: int, mod: int = 0) -> None:
+    box.key(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod))
+
+
+def typed(box: TextField, text: str) -> None:
+    box.key(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_backspace_takes_a_whole_emoji_and_a_marks_last_character():
+    box = field("👩\u200d💻Ana🇫🇷🇫🇷")
+    hit(box, pygame.K_BACKSPACE)
+    assert box.text == "👩\u200d💻Ana🇫🇷" and box.caret == 8
+    box.caret = 3
+    hit(box, pygame.K_BACKSPACE)
+    assert box.text == "Ana🇫🇷" and box.caret == 0
+    box.set("e\u0301te\u0301")
+    hit(box, pygame.K_BACKSPACE)
+    assert box.text == "e\u0301te" and box.caret == 4     # the accent alone, as Windows
+
+
+def test_the_caret_never_stands_inside_a_cluster_whatever_the_key():
+    """From every boundary of each name, each key (with and without Shift
+    and Ctrl) leaves the caret and the selection's ends between clusters:
+    Backspace after "a\\u200db" left it inside, and a space rubbed out
+    between two regional indicators left it inside the flag they make."""
+    for name, k, mod in itertools.product(NAMES, KEYS, (0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL)):
+        for start in clusters(name):
+            box = field(name)
+            box.caret = start
+            hit(box, k, mod)
+            bounds = clusters(box.text)
+            assert box.caret in bounds, (name, start, k, mod)
+            assert box.anchor is None or box.anchor in bounds, (name, start, k, mod)
+    box = field("🇫 🇷")
+    box.caret = 2
+    hit(box, pygame.K_BACKSPACE)
+    assert box.text == "🇫🇷" and box.caret == 2
+    box = field("ab \u0301cd")
+    box.caret = 3 + 3
+    box.select_word()
+    assert box.selection == (2, 6)
+
+
+def test_a_cluster_that_does_not_fit_the_limit_is_refused_whole():
+    box = field("a" * 18)
+    typed(box, "👩\u200d💻")                        # three characters: no room
+    assert box.text == "a" * 18
+    typed(box, "🇫🇷🇫🇷")                             # one flag fits, the next does not
+    assert box.text == "a" * 18 + "🇫🇷" and box.caret == 20
+    box.set("x" * 19 + "e\u0301")                   # given too long: cut between clusters
+    assert box.text == "x" * 19
+    box.caret = 0
+    typed(box, "e\u0301")
+    assert box.text == "x" * 19
+
+
+def test_a_long_mixed_paste_keeps_whole_clusters(monkeypatch):
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: "Ana 👩\u200d💻 محمد स्क्रिप्ट 🇫🇷🇫🇷 e\u0301")
+    box = field("")
+    hit(box, pygame.K_v, pygame.KMOD_CTRL)
+    assert box.text == "Ana 👩\u200d💻 محمد स्क्रि"      # 19: the next conjunct, 3, goes whole
+    assert len(box.text) <= MAX_NAME_LENGTH and box.caret == len(box.text)
+
+
+def test_the_pickers_limit_and_delete_go_a_cluster_at_a_time():
+    app = make_app(BEGINNER, kiosk=True)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    type_text(app, "A" * 18)
+    type_text(app, "👩\u200d💻")                    # typed a character at a time, it was cut
+    assert dialog.name == "A" * 18
+    type_text(app, "🇫🇷")
+    assert dialog.name == "A" * 18 + "🇫🇷"
+    key(app, pygame.K_BACKSPACE)
+    assert dialog.name == "A" * 18
+    dialog.name = "🇫🇷"
+    key(app, pygame.K_BACKSPACE)
+    assert dialog.name == ""
+    key(app, pygame.K_BACKSPACE)                     # an empty name stays empty
+    assert dialog.name == ""
+
+
+@pytest.fixture
+def arabic(tmp_path):
+    """A font folder whose one font has the letters of "محمد", drawn M H M D."""
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    (folder / "Arabic.ttf").write_bytes(font_drawing({"\u0645": "M", "\u062d": "H",
+                                                      "\u062f": "D"}))
+    return folder
+
+
+@pytest.mark.parametrize("scale", [1, 3])
+def test_a_click_at_an_edge_of_a_digit_in_an_arabic_name_goes_there(arabic, scale):
+    """"محمد 42" shows "42 دمحم": a click at the left edge of the 4 put the
+    caret between the 4 and the 2 (the only caret drawn near it); a
+    browser puts it before the 4, where a digit typed goes."""
+    name = "محمد 42"
+    app = make_app(BEGINNER, player_name=name, font_folders=[arabic], scale=scale)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog)
+    found(app, name)
+    box = dialog.screen_rect(dialog.entry)
+    four = app.painter.text_width("4")
+    for x, caret in ((1, 5), (four - 1, 6), (four + 1, 6), (2 * four - 1, 7)):
+        at = app.viewport.to_display((box.x + 3 + x, box.centery))
+        press(app, at)
+        release(app, at)
+        app.step(DOUBLE_CLICK_TICKS + 1)             # not a double click: a word selected
+        assert dialog.entry.caret == caret, x
+    dialog.entry.caret = 0
+    press(app, app.viewport.to_display((box.x + 4, box.centery)))
+    release(app, app.viewport.to_display((box.x + 4, box.centery)))
+    post(pygame.TEXTINPUT, text="1")
+    app.step()
+    assert dialog.entry.text == "محمد 142"
+
+
+def test_a_name_of_one_cluster_or_none_is_kept(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    type_text(app, "👩\u200d💻")
+    key(app, pygame.K_LEFT)
+    assert app.top.entry.caret == 0
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["👩\u200d💻"]
