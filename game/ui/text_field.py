@@ -108,9 +108,7 @@ class TextField:
         """Remove the selected text, if any; True when there was some."""
         if not self.selected:
             return False
-        start, end = self.selection
-        self.text, self.anchor = self.text[:start] + self.text[end:], None
-        self.caret = at_boundary(self.text, start)
+        self._erase(*self.selection)
         return True
 
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool,
@@ -274,8 +272,9 @@ class TextField:
         return True
 
     def _erase(self, start: int, end: int) -> None:
-        """Backspace or Delete: the text from ``start`` to ``end`` goes, the
-        caret where it was (the end of a cluster the two sides now make)."""
+        """Backspace, Delete or a selection taken away: the text from
+        ``start`` to ``end`` goes, the caret where it was (the end of a
+        cluster the two sides now make)."""
         self.text = self.text[:start] + self.text[end:]
         self.caret, self.anchor = at_boundary(self.text, start), None
 
