@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import lru_cache
 
 ZWJ = "\u200d"
@@ -275,10 +276,23 @@ def erased_from(text: str, index: int) -> int:
     return start if is_emoji(cluster) or pictographic(cluster[0]) else index - 1
 
 
-def whole_clusters(text: str, limit: int) -> str:
-    """The longest start of ``text`` of at most ``limit`` characters that
-    ends between two clusters: a name is never cut inside one (an emoji
-    sequence's half, a letter without its accent)."""
-    if len(text) <= limit:
+def whole_clusters(text: str, limit: int, size: Callable[[str], int] = len) -> str:
+    """The longest start of ``text`` of at most ``limit`` characters, as
+    ``size`` counts them (``len``: code points; a name's limit counts them
+    composed, NFC), that ends between two clusters: a name is never cut
+    inside one (an emoji sequence's half, a letter without its accent)."""
+    if size(text) <= limit:
         return text
-    return text[:cluster_start(text, limit)]
+    if size is len:
+        return text[:cluster_start(text, limit)]
+    # Halved: a longer start never counts fewer (a mark composed with its
+    # letter counts nothing more, but never less than the letter alone).
+    bounds = clusters(text)
+    fits, over = 0, len(bounds) - 1
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if size(text[:bounds[middle]]) <= limit:
+            fits = middle
+        else:
+            over = middle
+    return text[:bounds[fits]]

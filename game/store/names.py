@@ -26,6 +26,15 @@ def name_character(char: str) -> bool:
     return char.isprintable() or char in JOINERS
 
 
+def name_length(name: str) -> int:
+    """A name's length as ``MAX_NAME_LENGTH`` counts it: its characters
+    composed (NFC), as :func:`clean_name` keeps them, so that what the name
+    entry or the letter picker lets through is what the records keep (an
+    accent typed after its letter is no character more; a presentation
+    form NFC takes apart, such as Hebrew's U+FB2A, is two)."""
+    return len(unicodedata.normalize("NFC", name))
+
+
 def clean_name(name: str | None) -> str:
     """The name as it will be stored and shown.
 

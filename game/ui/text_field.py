@@ -57,6 +57,9 @@ class TextField:
     text: str = ""
     max_len: int = 20
     accept: Callable[[str], bool] = lambda ch: ch.isprintable()
+    #: How ``max_len`` counts a text: a name's characters composed (NFC),
+    #: as the records keep it (``store.name_length``).
+    size: Callable[[str], int] = len
     caret: int = field(default=-1)
     focusable: bool = True
     #: Where the selection began (its other end is the caret); None: none.
@@ -84,7 +87,7 @@ class TextField:
         return min(anchor, self.caret), max(anchor, self.caret)
 
     def set(self, text: str) -> None:
-        self.text = whole_clusters(text, self.max_len)
+        self.text = whole_clusters(text, self.max_len, self.size)
         self.caret = len(self.text)
         self.anchor = None
 
@@ -299,15 +302,18 @@ class TextField:
     def _insert(self, text: str) -> None:
         """Typed or pasted text at the caret, over the selection: the
         characters the box takes, as many whole clusters as there is room
-        for (an emoji sequence typed at the limit was cut in two)."""
+        for (an emoji sequence typed at the limit was cut in two), the
+        text counted whole (``size``: an accent typed after its letter may
+        compose with it)."""
         typed = "".join(ch for ch in text if self.accept(ch))
         if not typed:
             return                       # nothing the box takes: the selection stays
         self._take_selection()
         self.anchor = None
-        typed = whole_clusters(typed, max(0, self.max_len - len(self.text)))
+        head, tail = self.text[:self.caret], self.text[self.caret:]
+        typed = whole_clusters(typed, self.max_len, lambda part: self.size(head + part + tail))
         if typed:
-            self.text = self.text[: self.caret] + typed + self.text[self.caret:]
+            self.text = head + typed + tail
             self.caret = at_boundary(self.text, self.caret + len(typed))
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:

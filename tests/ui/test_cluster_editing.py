@@ -158,3 +158,52 @@ def test_a_name_of_one_cluster_or_none_is_kept(tmp_path):
     assert app.top.entry.caret == 0
     key(app, pygame.K_RETURN)
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["👩\u200d💻"]
+
+
+#: Twenty accented letters typed as a letter and a combining accent: forty
+#: characters typed, twenty once composed (NFC), as the records keep them.
+DECOMPOSED = "e\u0301" * MAX_NAME_LENGTH
+#: Hebrew SHIN WITH SHIN DOT, a presentation form: one character typed,
+#: two once composed (NFC takes it apart: a composition exclusion).
+SHIN = "\ufb2a"
+
+
+def test_the_entrys_limit_counts_a_name_as_the_records_keep_it(tmp_path):
+    """The limit counts characters after NFC, as ``clean_name`` does: the
+    entry took ten accents typed after their letters where the records
+    keep twenty, and took a 20th character that NFC makes two, which the
+    records then cut off the name the player had seen accepted."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    entry = app.top.entry
+    for ch in DECOMPOSED:
+        type_text(app, ch)
+    assert entry.text == DECOMPOSED
+    entry.set("1" * 19)
+    type_text(app, SHIN)
+    assert entry.text == "1" * 19
+    type_text(app, "x")
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["1" * 19 + "x"]
+
+
+def test_a_name_typed_whole_is_kept_as_typed(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    for ch in DECOMPOSED:
+        type_text(app, ch)
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["\u00e9" * MAX_NAME_LENGTH]
+
+
+def test_the_pickers_limit_counts_a_name_as_the_records_keep_it():
+    app = make_app(BEGINNER, kiosk=True)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    for ch in DECOMPOSED:
+        type_text(app, ch)
+    assert dialog.name == DECOMPOSED and not dialog.shown.text.endswith("_")
+    dialog.name = "1" * 19
+    type_text(app, SHIN)
+    assert dialog.name == "1" * 19
