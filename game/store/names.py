@@ -48,7 +48,8 @@ def clean_name(name: str | None) -> str:
     ``MAX_NAME_LENGTH`` characters are kept, in whole clusters (a name
     too long is never cut inside an emoji sequence, a flag or a letter
     and its accents: the cluster that does not fit goes whole, as the
-    name entry refuses it); nothing left means
+    name entry refuses it; but a first cluster longer than the limit keeps
+    its first characters); nothing left means
     ``Anonymous``.
     """
     kept = []
@@ -57,5 +58,9 @@ def clean_name(name: str | None) -> str:
             continue
         kept.append(" " if char.isspace() else char)
     text = unicodedata.normalize("NFC", "".join(kept))   # after the drop: it may join pairs
-    cleaned = whole_clusters(text.strip(_ENDS), MAX_NAME_LENGTH).rstrip(_ENDS)
+    text = text.strip(_ENDS)
+    # A first cluster longer than the limit (a letter under thirty marks,
+    # written into a file by hand) keeps its first characters: no whole
+    # cluster fits, and the name was lost, Anonymous.
+    cleaned = (whole_clusters(text, MAX_NAME_LENGTH) or text[:MAX_NAME_LENGTH]).rstrip(_ENDS)
     return cleaned or ANONYMOUS
