@@ -284,7 +284,10 @@ def whole_clusters(text: str, limit: int, size: Callable[[str], int] = len) -> s
     if size(text) <= limit:
         return text
     if size is len:
-        return text[:cluster_start(text, limit)]
+        # Whether a cluster starts at ``limit`` is told by the characters up
+        # to it: a megabyte-long name in a file was cut into clusters all
+        # through (0.27 s) and kept whole in their cache.
+        return text[:cluster_start(text[:limit + 1], limit)]
     # Halved: a longer start never counts fewer (a mark composed with its
     # letter counts nothing more, but never less than the letter alone).
     bounds = clusters(text)
