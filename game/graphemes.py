@@ -144,19 +144,26 @@ def pictographic(ch: str) -> bool:
 
 
 _LINKER_BLOCKS = frozenset(ord(ch) >> 7 for ch in _LINKERS)
+#: Letters where ``_consonant`` looks that Unicode 15.1 counts as no
+#: consonant (found against the regex package's clusters): Bengali's
+#: Vedic anusvara, Telugu's NAKAARA POLLU, Malayalam's archaic II.
+_NOT_CONSONANTS = frozenset("\u09fc\u0c5d\u0d5f")
 
 
 def _consonant(ch: str) -> bool:
     """Whether ``ch`` is a consonant of one of the ``_LINKERS``' scripts:
     a letter of their blocks of 128 code points laid out alike (ISCII's
     order), past the independent vowels (up to 0x14) and before the signs
-    (0x3A), or one of the consonants added after them (0x58 to 0x5F: a
-    nukta's forms; Bengali's ৰ ৱ; Devanagari's and Gujarati's from 0x78,
-    not Malayalam's chillus there)."""
+    (0x3A: Malayalam's TTTA, the one letter there), or one of the
+    consonants added after them (0x58 to 0x5F: a nukta's forms; Bengali's
+    ৰ ৱ; Devanagari's and Gujarati's from 0x78, not Malayalam's chillus
+    there), but for the few letters there that are none
+    (``_NOT_CONSONANTS``)."""
     code = ord(ch)
     offset = code & 0x7F
     return (code >> 7 in _LINKER_BLOCKS and unicodedata.category(ch) == "Lo"
-            and (0x15 <= offset <= 0x39 or 0x58 <= offset <= 0x5F or 0x70 <= offset <= 0x71
+            and ch not in _NOT_CONSONANTS
+            and (0x15 <= offset <= 0x3A or 0x58 <= offset <= 0x5F or 0x70 <= offset <= 0x71
                  or offset >= 0x78 and code < 0x0D00))
 
 
