@@ -302,19 +302,20 @@ class TextField:
     def _insert(self, text: str) -> None:
         """Typed or pasted text at the caret, over the selection: the
         characters the box takes, as many whole clusters as there is room
-        for (an emoji sequence typed at the limit was cut in two), the
-        text counted whole (``size``: an accent typed after its letter may
-        compose with it)."""
-        typed = "".join(ch for ch in text if self.accept(ch))
+        for in place of the selection (an emoji sequence typed at the
+        limit was cut in two), the text counted whole (``size``: an accent
+        typed after its letter may compose with it)."""
+        start, end = self.selection
+        head, tail = self.text[:start], self.text[end:]
+        typed = whole_clusters("".join(ch for ch in text if self.accept(ch)), self.max_len,
+                               lambda part: self.size(head + part + tail))
         if not typed:
-            return                       # nothing the box takes: the selection stays
-        self._take_selection()
-        self.anchor = None
-        head, tail = self.text[:self.caret], self.text[self.caret:]
-        typed = whole_clusters(typed, self.max_len, lambda part: self.size(head + part + tail))
-        if typed:
-            self.text = head + typed + tail
-            self.caret = at_boundary(self.text, self.caret + len(typed))
+            # Nothing the box takes, or nothing that fits: the selection
+            # stays (an emoji typed over a letter at the limit rubbed the
+            # letter out and put nothing in its place).
+            return
+        self.text = head + typed + tail
+        self.caret, self.anchor = at_boundary(self.text, start + len(typed)), None
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
         return self.rect, [self.rect.inflate(-4, -4)]

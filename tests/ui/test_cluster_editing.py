@@ -207,3 +207,17 @@ def test_the_pickers_limit_counts_a_name_as_the_records_keep_it():
     dialog.name = "1" * 19
     type_text(app, SHIN)
     assert dialog.name == "1" * 19
+
+
+def test_a_cluster_typed_over_a_selection_that_it_would_not_fit_leaves_the_selection():
+    """At the limit, an emoji typed or pasted over a selected letter that
+    it needs more room than: the letter was rubbed out and nothing put in
+    its place. Refused whole, it leaves the text and the selection as
+    they were, as text the box does not take does."""
+    box = field("a" * 19 + "b")
+    box.anchor, box.caret = 19, 20
+    typed(box, "👩\u200d💻")
+    assert box.text == "a" * 19 + "b" and box.selection == (19, 20)
+    box.anchor = 18
+    typed(box, "🇫🇷👩\u200d💻")                     # the flag fits: it goes in, the rest not
+    assert box.text == "a" * 18 + "🇫🇷" and box.caret == 20 and not box.selected
