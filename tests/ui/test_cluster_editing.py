@@ -5,12 +5,15 @@ where a browser puts it. No machine font counted on (``fake_fonts``)."""
 from __future__ import annotations
 
 import itertools
+import unicodedata
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.graphemes import clusters
-from game.store import MAX_NAME_LENGTH, name_character
+from game.store import ANONYMOUS, MAX_NAME_LENGTH, clean_name, name_character, name_length
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.text_field import TextField
@@ -27,7 +30,9 @@ KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_BAC
 
 
 def field(text: str, max_len: int = MAX_NAME_LENGTH) -> TextField:
-    return TextField(pygame.Rect(0, 0, 100, 17), text, max_len=max_len, accept=name_character)
+    """A box as the name entry makes it."""
+    return TextField(pygame.Rect(0, 0, 100, 17), text, max_len=max_len, accept=name_character,
+                     size=name_length)
 
 
 def hit(box: TextField, k: int, mod: int = 0) -> None:
@@ -79,10 +84,10 @@ def test_a_cluster_that_does_not_fit_the_limit_is_refused_whole():
     assert box.text == "a" * 18
     typed(box, "🇫🇷🇫🇷")                             # one flag fits, the next does not
     assert box.text == "a" * 18 + "🇫🇷" and box.caret == 20
-    box.set("x" * 19 + "e\u0301")                   # given too long: cut between clusters
+    box.set("x" * 19 + "क्ष")                       # given too long: cut between clusters
     assert box.text == "x" * 19
     box.caret = 0
-    typed(box, "e\u0301")
+    typed(box, "क्ष")
     assert box.text == "x" * 19
 
 
@@ -221,3 +226,36 @@ def test_a_cluster_typed_over_a_selection_that_it_would_not_fit_leaves_the_selec
     box.anchor = 18
     typed(box, "🇫🇷👩\u200d💻")                     # the flag fits: it goes in, the rest not
     assert box.text == "a" * 18 + "🇫🇷" and box.caret == 20 and not box.selected
+
+
+#: Characters of every kind the cluster rules tell apart, and some NFC
+#: composes or takes apart.
+PIECES = ["a", "e", "\u0301", "\u200d", "\u200c", "👩", "💻", "\U0001F3FD", "1", "\ufe0f",
+          "\u20e3", "🇫", "🇷", "🏴", "\U000E0067", "\U000E007F", "क", "्", "ष", "ि", "\u1100",
+          "\u1161", " ", "م", "4", "\t", "\ufb2a", "\u0344", "ำ"]
+EDIT_KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_BACKSPACE,
+             pygame.K_DELETE, pygame.K_a, pygame.K_z]
+EDITS = st.one_of(
+    st.tuples(st.just("type"), st.text(st.sampled_from(PIECES), max_size=25)),
+    st.tuples(st.sampled_from(EDIT_KEYS),
+              st.sampled_from([0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL])))
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(st.lists(EDITS, max_size=20))
+def test_after_any_edits_the_name_fits_is_kept_as_typed_and_the_caret_is_between_clusters(edits):
+    """Whatever is typed and whichever keys: the name is within the limit
+    as the records count it, ``clean_name`` keeps it (composed, its ends'
+    spaces and joiners gone) and keeps what it made, and the caret and
+    the selection's ends stand between clusters."""
+    box = field("")
+    for edit, mod in edits:
+        if edit == "type":
+            typed(box, mod)
+        else:
+            hit(box, edit, mod)
+        bounds = clusters(box.text) or (0,)
+        assert box.caret in bounds and (box.anchor is None or box.anchor in bounds)
+        assert name_length(box.text) <= MAX_NAME_LENGTH
+        kept = unicodedata.normalize("NFC", box.text).strip(" \u200c\u200d")
+        assert clean_name(box.text) == (kept or ANONYMOUS) == clean_name(kept or ANONYMOUS)
