@@ -208,7 +208,7 @@ def test_the_pickers_limit_counts_a_name_as_the_records_keep_it():
     assert isinstance(dialog, ArcadeNameDialog)
     for ch in DECOMPOSED:
         type_text(app, ch)
-    assert dialog.name == DECOMPOSED and not dialog.shown.text.endswith("_")
+    assert dialog.name == DECOMPOSED and "_" not in dialog.shown.text
     dialog.name = "1" * 19
     type_text(app, SHIN)
     assert dialog.name == "1" * 19
@@ -259,3 +259,28 @@ def test_after_any_edits_the_name_fits_is_kept_as_typed_and_the_caret_is_between
         assert name_length(box.text) <= MAX_NAME_LENGTH
         kept = unicodedata.normalize("NFC", box.text).strip(" \u200c\u200d")
         assert clean_name(box.text) == (kept or ANONYMOUS) == clean_name(kept or ANONYMOUS)
+
+
+@pytest.mark.parametrize("name, after", [("محمد 42", "2"), ("Ali محمد", "م"), ("محمد", None)])
+def test_the_pickers_next_letter_mark_stands_where_a_picked_letter_goes(arabic, name, after):
+    """The picker's keys are Latin letters and digits: one picked after
+    "محمد 42" (shown "42 دمحم") goes right of the 42, but the "_" after
+    the name took the line's direction and stood at its left end. After
+    a name of Arabic letters alone the left end is right: a Latin letter
+    goes there."""
+    app = make_app(BEGINNER, kiosk=True, font_folders=[arabic])
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    type_text(app, name)
+    found(app, dialog.shown.text)
+    text, painter = dialog.shown.text, app.painter
+    [(mark_left, mark_right)] = painter.selection_spans(text, text.index("_"),
+                                                       text.index("_") + 1)
+    if after is None:                                # left of the name's last letter
+        [(last_left, _)] = painter.selection_spans(text, len(name) - 1, len(name))
+        assert mark_right <= last_left
+    else:
+        at = text.rindex(after)
+        [(_, letter_right)] = painter.selection_spans(text, at, at + 1)
+        assert mark_left >= letter_right

@@ -160,6 +160,16 @@ class NameDialog(_NameEntry):
         self.app.push(picker)
 
 
+#: The place of the next letter in the picker's name line, a "_" read left
+#: to right (a left-to-right mark either side, drawn as nothing): the
+#: picker's keys are Latin letters and digits, and one picked after
+#: "محمد 42" (shown "42 دمحم") goes right of the 42, where a bare "_",
+#: taking the line's direction, stood at its left end. After a name of
+#: Arabic or Hebrew letters alone it still stands at the left end, where
+#: a Latin letter goes.
+NEXT_LETTER = "\u200e_\u200e"
+
+
 class ArcadeNameDialog(_NameEntry):
     """Click letters; DEL removes the last one; OK enters. A keyboard types
     too (Backspace or Delete removes), Enter enters: reached from the typed entry's
@@ -225,7 +235,7 @@ class ArcadeNameDialog(_NameEntry):
         as the typed entry shows a text too long for it. Twenty characters
         found in the system's fonts (a Japanese name) ran past the line's box
         onto the letters below, where they had fitted as boxes."""
-        text = (self.name or "") + "_" * (name_length(self.name) < MAX_NAME_LENGTH)
+        text = (self.name or "") + NEXT_LETTER * (name_length(self.name) < MAX_NAME_LENGTH)
         while next_boundary(text, 0) < len(text) \
                 and self.app.painter.text_width(text) > self.shown.rect.w:
             text = text[next_boundary(text, 0):]      # a cluster at a time
