@@ -50,8 +50,8 @@ class TextField:
     character (``graphemes.erased_from``: a Thai tone mark or a Devanagari
     vowel sign typed wrong goes alone). Whatever the edit, the caret and the
     selection's ends stand between clusters, never inside one, and a
-    cluster typed or pasted that does not fit in ``max_len`` is refused
-    whole."""
+    cluster typed or pasted that does not fit in ``max_len`` (as ``size``
+    counts the text) is refused whole."""
 
     rect: pygame.Rect
     text: str = ""
