@@ -284,3 +284,30 @@ def test_the_pickers_next_letter_mark_stands_where_a_picked_letter_goes(arabic, 
         at = text.rindex(after)
         [(_, letter_right)] = painter.selection_spans(text, at, at + 1)
         assert mark_left >= letter_right
+
+
+class LamAlef:
+    """Widths as a font joining lam and alef into one glyph gives them:
+    "علا" no wider than "عل" (the lam measured with the alef it joins)."""
+
+    WIDTHS = {"ع": 6, "عل": 11, "علا": 11}
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.WIDTHS[text], 17
+
+
+def test_a_ligature_shares_its_width_among_the_letters_it_joins():
+    """A shaped run's clusters are placed by the width of the text before
+    each: the alef of a lam-alef got none, so the caret after the lam and
+    after the alef stood at one place, and a click at the left end of
+    "علا" (Ola) put the caret between the lam and the alef, where the
+    next letter typed split the word. The ligature's width is shared."""
+    from game.ui.render.shaping import _edges
+    from game.ui.render.text_layout import Span, nearest
+
+    edges = _edges(LamAlef(), "علا", (0, 1, 2, 3), 11, rtl=True)   # type: ignore[arg-type]
+    assert edges[0] == 12 and edges[-1] == 0 and edges[1] == 5
+    assert edges[1] > edges[2] > edges[3]                             # the alef has a width
+    placed = [(0, Span(None, (0, 1, 2, 3), 1, "arab"), edges)]
+    assert nearest(placed, 0) == 3 and nearest(placed, 1) == 3
+    assert _edges(LamAlef(), "علا", (0, 1, 2, 3), 11, rtl=False) == (0, 6, 8, 12)
