@@ -16,7 +16,7 @@ Pure Python (no pygame): the window builds its dialogs on this API.
 from .best_times import TOP_COUNT, BestTime
 from .game_record import ABANDONED, LOST, RESULTS, WON, GameRecord
 from .history import HISTORY_LENGTH
-from .names import ANONYMOUS, MAX_NAME_LENGTH, clean_name, name_character
+from .names import ANONYMOUS, MAX_NAME_LENGTH, clean_name, name_character, name_length
 from .opening import default_directory
 from .settings_keeping import saved_settings
 from .statistics import STAT_LEVELS, LevelStats
@@ -25,5 +25,5 @@ from .store import Store
 __all__ = [
     "ABANDONED", "ANONYMOUS", "BestTime", "GameRecord", "HISTORY_LENGTH", "LOST", "LevelStats",
     "MAX_NAME_LENGTH", "RESULTS", "STAT_LEVELS", "Store", "TOP_COUNT", "WON", "clean_name",
-    "default_directory", "name_character", "saved_settings",
+    "default_directory", "name_character", "name_length", "saved_settings",
 ]

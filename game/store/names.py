@@ -26,6 +26,15 @@ def name_character(char: str) -> bool:
     return char.isprintable() or char in JOINERS
 
 
+def name_length(name: str) -> int:
+    """A name's length as ``MAX_NAME_LENGTH`` counts it: its characters
+    composed (NFC), as :func:`clean_name` keeps them, so that what the name
+    entry or the letter picker lets through is what the records keep (an
+    accent typed after its letter is no character more; a presentation
+    form NFC takes apart, such as Hebrew's U+FB2A, is two)."""
+    return len(unicodedata.normalize("NFC", name))
+
+
 def clean_name(name: str | None) -> str:
     """The name as it will be stored and shown.
 
@@ -39,7 +48,8 @@ def clean_name(name: str | None) -> str:
     ``MAX_NAME_LENGTH`` characters are kept, in whole clusters (a name
     too long is never cut inside an emoji sequence, a flag or a letter
     and its accents: the cluster that does not fit goes whole, as the
-    name entry refuses it); nothing left means
+    name entry refuses it; but a first cluster longer than the limit keeps
+    its first characters); nothing left means
     ``Anonymous``.
     """
     kept = []
@@ -48,5 +58,9 @@ def clean_name(name: str | None) -> str:
             continue
         kept.append(" " if char.isspace() else char)
     text = unicodedata.normalize("NFC", "".join(kept))   # after the drop: it may join pairs
-    cleaned = whole_clusters(text.strip(_ENDS), MAX_NAME_LENGTH).rstrip(_ENDS)
+    text = text.strip(_ENDS)
+    # A first cluster longer than the limit (a letter under thirty marks,
+    # written into a file by hand) keeps its first characters: no whole
+    # cluster fits, and the name was lost, Anonymous.
+    cleaned = (whole_clusters(text, MAX_NAME_LENGTH) or text[:MAX_NAME_LENGTH]).rstrip(_ENDS)
     return cleaned or ANONYMOUS

@@ -50,13 +50,16 @@ class TextField:
     character (``graphemes.erased_from``: a Thai tone mark or a Devanagari
     vowel sign typed wrong goes alone). Whatever the edit, the caret and the
     selection's ends stand between clusters, never inside one, and a
-    cluster typed or pasted that does not fit in ``max_len`` is refused
-    whole."""
+    cluster typed or pasted that does not fit in ``max_len`` (as ``size``
+    counts the text) is refused whole."""
 
     rect: pygame.Rect
     text: str = ""
     max_len: int = 20
     accept: Callable[[str], bool] = lambda ch: ch.isprintable()
+    #: How ``max_len`` counts a text: a name's characters composed (NFC),
+    #: as the records keep it (``store.name_length``).
+    size: Callable[[str], int] = len
     caret: int = field(default=-1)
     focusable: bool = True
     #: Where the selection began (its other end is the caret); None: none.
@@ -84,7 +87,7 @@ class TextField:
         return min(anchor, self.caret), max(anchor, self.caret)
 
     def set(self, text: str) -> None:
-        self.text = whole_clusters(text, self.max_len)
+        self.text = whole_clusters(text, self.max_len, self.size)
         self.caret = len(self.text)
         self.anchor = None
 
@@ -299,16 +302,20 @@ class TextField:
     def _insert(self, text: str) -> None:
         """Typed or pasted text at the caret, over the selection: the
         characters the box takes, as many whole clusters as there is room
-        for (an emoji sequence typed at the limit was cut in two)."""
-        typed = "".join(ch for ch in text if self.accept(ch))
+        for in place of the selection (an emoji sequence typed at the
+        limit was cut in two), the text counted whole (``size``: an accent
+        typed after its letter may compose with it)."""
+        start, end = self.selection
+        head, tail = self.text[:start], self.text[end:]
+        typed = whole_clusters("".join(ch for ch in text if self.accept(ch)), self.max_len,
+                               lambda part: self.size(head + part + tail))
         if not typed:
-            return                       # nothing the box takes: the selection stays
-        self._take_selection()
-        self.anchor = None
-        typed = whole_clusters(typed, max(0, self.max_len - len(self.text)))
-        if typed:
-            self.text = self.text[: self.caret] + typed + self.text[self.caret:]
-            self.caret = at_boundary(self.text, self.caret + len(typed))
+            # Nothing the box takes, or nothing that fits: the selection
+            # stays (an emoji typed over a letter at the limit rubbed the
+            # letter out and put nothing in its place).
+            return
+        self.text = head + typed + tail
+        self.caret, self.anchor = at_boundary(self.text, start + len(typed)), None
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
         return self.rect, [self.rect.inflate(-4, -4)]

@@ -109,3 +109,35 @@ def test_joiners_at_a_names_ends_go_with_its_spaces(typed, kept):
     joins nothing, and a name of joiners alone was kept, shown blank in
     Best Times rather than as Anonymous."""
     assert clean_name(typed) == kept
+
+
+def test_a_name_whose_first_cluster_passes_the_limit_keeps_its_first_characters(tmp_path):
+    """A letter under more marks than the limit (a "Zalgo" name edited into
+    a records file by hand) is no whole cluster that fits: the name became
+    Anonymous, lost, where it had kept its first 20 characters."""
+    zalgo = "Z" + "\u0301" * 30 + "algo"
+    assert clean_name(zalgo) == "\u0179" + "\u0301" * (MAX_NAME_LENGTH - 1)   # Ź: Z and one, NFC
+    assert clean_name(clean_name(zalgo)) == clean_name(zalgo)
+    write_records(tmp_path, {"beginner": [{"name": zalgo, "time_ms": 9_000,
+                                           "date": "2026-01-01T00:00:00", "bbbv": None,
+                                           "bbbv_per_s": None}]}, {})
+    assert open_store(tmp_path).best_times("beginner")[0].name == clean_name(zalgo)
+
+
+def test_a_huge_name_is_cut_into_clusters_only_as_far_as_the_limit(monkeypatch):
+    """A megabyte-long name (a records or settings file edited by hand) was
+    cut into clusters all through, 0.27 s of the 0.49 s its cleaning
+    took, and the whole text kept in the clusters' cache: a cut at 20
+    characters needs the clusters of the first 21 only."""
+    import game.graphemes as graphemes
+
+    seen: list[int] = []
+    clusters = graphemes.clusters
+
+    def counted(text: str) -> tuple[int, ...]:
+        seen.append(len(text))
+        return clusters(text)
+
+    monkeypatch.setattr(graphemes, "clusters", counted)
+    assert clean_name("wxyz" + "Ana 👩\u200d💻 e\u0301 " * 100_000) == "wxyzAna 👩\u200d💻 é Ana"
+    assert max(seen) <= MAX_NAME_LENGTH + 1

@@ -137,3 +137,15 @@ def test_a_limit_keeps_whole_clusters():
     assert whole_clusters("ab👩\u200d💻", 5) == "ab👩\u200d💻"
     assert whole_clusters("🇫🇷🇫🇷", 3) == "🇫🇷" and whole_clusters("abc", 0) == ""
     assert at_boundary("🇫🇷", 1) == 2 and at_boundary("ab", 1) == 1
+
+
+def test_a_conjunct_binds_the_rarer_consonants_as_unicode_counts_them():
+    """Unicode 15.1's consonants (Indic_Conjunct_Break=Consonant), checked
+    against the regex package's clusters: Malayalam's TTTA is one (it was
+    left out, past the block's usual last consonant), Bengali's Vedic
+    anusvara, Telugu's NAKAARA POLLU and Malayalam's archaic II are not
+    (they were bound as consonants)."""
+    assert pieces("ണ്ഺ") == ["ണ്ഺ"]
+    assert pieces("চ্\u09fc") == ["চ্", "\u09fc"]
+    assert pieces("ఱ్\u0c5d") == ["ఱ్", "\u0c5d"]
+    assert pieces("ണ്\u0d5f") == ["ണ്", "\u0d5f"]

@@ -5,12 +5,15 @@ where a browser puts it. No machine font counted on (``fake_fonts``)."""
 from __future__ import annotations
 
 import itertools
+import unicodedata
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.graphemes import clusters
-from game.store import MAX_NAME_LENGTH, name_character
+from game.store import ANONYMOUS, MAX_NAME_LENGTH, clean_name, name_character, name_length
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.names import ArcadeNameDialog, NameDialog
 from game.ui.text_field import TextField
@@ -27,7 +30,9 @@ KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_BAC
 
 
 def field(text: str, max_len: int = MAX_NAME_LENGTH) -> TextField:
-    return TextField(pygame.Rect(0, 0, 100, 17), text, max_len=max_len, accept=name_character)
+    """A box as the name entry makes it."""
+    return TextField(pygame.Rect(0, 0, 100, 17), text, max_len=max_len, accept=name_character,
+                     size=name_length)
 
 
 def hit(box: TextField, k: int, mod: int = 0) -> None:
@@ -79,10 +84,10 @@ def test_a_cluster_that_does_not_fit_the_limit_is_refused_whole():
     assert box.text == "a" * 18
     typed(box, "🇫🇷🇫🇷")                             # one flag fits, the next does not
     assert box.text == "a" * 18 + "🇫🇷" and box.caret == 20
-    box.set("x" * 19 + "e\u0301")                   # given too long: cut between clusters
+    box.set("x" * 19 + "क्ष")                       # given too long: cut between clusters
     assert box.text == "x" * 19
     box.caret = 0
-    typed(box, "e\u0301")
+    typed(box, "क्ष")
     assert box.text == "x" * 19
 
 
@@ -158,3 +163,151 @@ def test_a_name_of_one_cluster_or_none_is_kept(tmp_path):
     assert app.top.entry.caret == 0
     key(app, pygame.K_RETURN)
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["👩\u200d💻"]
+
+
+#: Twenty accented letters typed as a letter and a combining accent: forty
+#: characters typed, twenty once composed (NFC), as the records keep them.
+DECOMPOSED = "e\u0301" * MAX_NAME_LENGTH
+#: Hebrew SHIN WITH SHIN DOT, a presentation form: one character typed,
+#: two once composed (NFC takes it apart: a composition exclusion).
+SHIN = "\ufb2a"
+
+
+def test_the_entrys_limit_counts_a_name_as_the_records_keep_it(tmp_path):
+    """The limit counts characters after NFC, as ``clean_name`` does: the
+    entry took ten accents typed after their letters where the records
+    keep twenty, and took a 20th character that NFC makes two, which the
+    records then cut off the name the player had seen accepted."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    entry = app.top.entry
+    for ch in DECOMPOSED:
+        type_text(app, ch)
+    assert entry.text == DECOMPOSED
+    entry.set("1" * 19)
+    type_text(app, SHIN)
+    assert entry.text == "1" * 19
+    type_text(app, "x")
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["1" * 19 + "x"]
+
+
+def test_a_name_typed_whole_is_kept_as_typed(tmp_path):
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    for ch in DECOMPOSED:
+        type_text(app, ch)
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["\u00e9" * MAX_NAME_LENGTH]
+
+
+def test_the_pickers_limit_counts_a_name_as_the_records_keep_it():
+    app = make_app(BEGINNER, kiosk=True)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    for ch in DECOMPOSED:
+        type_text(app, ch)
+    assert dialog.name == DECOMPOSED and "_" not in dialog.shown.text
+    dialog.name = "1" * 19
+    type_text(app, SHIN)
+    assert dialog.name == "1" * 19
+
+
+def test_a_cluster_typed_over_a_selection_that_it_would_not_fit_leaves_the_selection():
+    """At the limit, an emoji typed or pasted over a selected letter that
+    it needs more room than: the letter was rubbed out and nothing put in
+    its place. Refused whole, it leaves the text and the selection as
+    they were, as text the box does not take does."""
+    box = field("a" * 19 + "b")
+    box.anchor, box.caret = 19, 20
+    typed(box, "👩\u200d💻")
+    assert box.text == "a" * 19 + "b" and box.selection == (19, 20)
+    box.anchor = 18
+    typed(box, "🇫🇷👩\u200d💻")                     # the flag fits: it goes in, the rest not
+    assert box.text == "a" * 18 + "🇫🇷" and box.caret == 20 and not box.selected
+
+
+#: Characters of every kind the cluster rules tell apart, and some NFC
+#: composes or takes apart.
+PIECES = ["a", "e", "\u0301", "\u200d", "\u200c", "👩", "💻", "\U0001F3FD", "1", "\ufe0f",
+          "\u20e3", "🇫", "🇷", "🏴", "\U000E0067", "\U000E007F", "क", "्", "ष", "ि", "\u1100",
+          "\u1161", " ", "م", "4", "\t", "\ufb2a", "\u0344", "ำ"]
+EDIT_KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_BACKSPACE,
+             pygame.K_DELETE, pygame.K_a, pygame.K_z]
+EDITS = st.one_of(
+    st.tuples(st.just("type"), st.text(st.sampled_from(PIECES), max_size=25)),
+    st.tuples(st.sampled_from(EDIT_KEYS),
+              st.sampled_from([0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL])))
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(st.lists(EDITS, max_size=20))
+def test_after_any_edits_the_name_fits_is_kept_as_typed_and_the_caret_is_between_clusters(edits):
+    """Whatever is typed and whichever keys: the name is within the limit
+    as the records count it, ``clean_name`` keeps it (composed, its ends'
+    spaces and joiners gone) and keeps what it made, and the caret and
+    the selection's ends stand between clusters."""
+    box = field("")
+    for edit, mod in edits:
+        if edit == "type":
+            typed(box, mod)
+        else:
+            hit(box, edit, mod)
+        bounds = clusters(box.text) or (0,)
+        assert box.caret in bounds and (box.anchor is None or box.anchor in bounds)
+        assert name_length(box.text) <= MAX_NAME_LENGTH
+        kept = unicodedata.normalize("NFC", box.text).strip(" \u200c\u200d")
+        assert clean_name(box.text) == (kept or ANONYMOUS) == clean_name(kept or ANONYMOUS)
+
+
+@pytest.mark.parametrize("name, after", [("محمد 42", "2"), ("Ali محمد", "م"), ("محمد", None)])
+def test_the_pickers_next_letter_mark_stands_where_a_picked_letter_goes(arabic, name, after):
+    """The picker's keys are Latin letters and digits: one picked after
+    "محمد 42" (shown "42 دمحم") goes right of the 42, but the "_" after
+    the name took the line's direction and stood at its left end. After
+    a name of Arabic letters alone the left end is right: a Latin letter
+    goes there."""
+    app = make_app(BEGINNER, kiosk=True, font_folders=[arabic])
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    type_text(app, name)
+    found(app, dialog.shown.text)
+    text, painter = dialog.shown.text, app.painter
+    [(mark_left, mark_right)] = painter.selection_spans(text, text.index("_"),
+                                                       text.index("_") + 1)
+    if after is None:                                # left of the name's last letter
+        [(last_left, _)] = painter.selection_spans(text, len(name) - 1, len(name))
+        assert mark_right <= last_left
+    else:
+        at = text.rindex(after)
+        [(_, letter_right)] = painter.selection_spans(text, at, at + 1)
+        assert mark_left >= letter_right
+
+
+class LamAlef:
+    """Widths as a font joining lam and alef into one glyph gives them:
+    "علا" no wider than "عل" (the lam measured with the alef it joins)."""
+
+    WIDTHS = {"ع": 6, "عل": 11, "علا": 11}
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.WIDTHS[text], 17
+
+
+def test_a_ligature_shares_its_width_among_the_letters_it_joins():
+    """A shaped run's clusters are placed by the width of the text before
+    each: the alef of a lam-alef got none, so the caret after the lam and
+    after the alef stood at one place, and a click at the left end of
+    "علا" (Ola) put the caret between the lam and the alef, where the
+    next letter typed split the word. The ligature's width is shared."""
+    from game.ui.render.shaping import _edges
+    from game.ui.render.text_layout import Span, nearest
+
+    edges = _edges(LamAlef(), "علا", (0, 1, 2, 3), 11, rtl=True)   # type: ignore[arg-type]
+    assert edges[0] == 12 and edges[-1] == 0 and edges[1] == 5
+    assert edges[1] > edges[2] > edges[3]                             # the alef has a width
+    placed = [(0, Span(None, (0, 1, 2, 3), 1, "arab"), edges)]
+    assert nearest(placed, 0) == 3 and nearest(placed, 1) == 3
+    assert _edges(LamAlef(), "علا", (0, 1, 2, 3), 11, rtl=False) == (0, 6, 8, 12)

@@ -10,6 +10,7 @@ says so, and the run is drawn a cluster at a time instead, as before.
 
 from __future__ import annotations
 
+from itertools import accumulate
 from typing import NamedTuple
 
 import pygame
@@ -109,10 +110,33 @@ def _edges(font: pygame.font.Font, text: str, bounds: tuple[int, ...], width: in
     a column wider (the space after it): the shaped width of the text
     before it (from the right, right to left); the run's two ends are the
     canvas's."""
-    inner = [min(width, font.size(text[:at])[0]) for at in bounds[1:-1]]
+    inner = _shared([0, *(min(width, font.size(text[:at])[0]) for at in bounds[1:-1]),
+                     width])[1:-1]
     if rtl:
         return (width + 1, *(width - x for x in inner), 0)
     return (0, *inner, width + 1)
+
+
+def _shared(xs: list[int]) -> list[int]:
+    """Cluster edges ``xs`` (from the run's start, growing), a ligature's
+    width shared among the clusters it joins. The text before the alef of
+    a lam-alef is as wide as the text with it (the lam measured in the
+    ligature, or wider): the alef got no width, the caret after the lam
+    and after the alef stood at one place, and a click at the end of
+    "علا" went between the two. Never back (a shorter start measured
+    wider counts as long as the longer), and a cluster of no width
+    shares the one before it, as browsers place carets in a ligature."""
+    xs = list(accumulate(xs, max))
+    first = 0
+    while first < len(xs) - 1:
+        last = first
+        while last + 2 < len(xs) and xs[last + 2] == xs[first + 1]:
+            last += 1                               # the clusters of no width after it
+        count, left, right = last - first + 1, xs[first], xs[first + 1]
+        for k in range(1, count):
+            xs[first + k] = left + (right - left) * k // count
+        first = last + 1
+    return xs
 
 
 def _shrunk(font: pygame.font.Font, text: str, bounds: tuple[int, ...], height: int,

@@ -18,7 +18,14 @@ import pygame
 
 from game.graphemes import erased_from, next_boundary, whole_clusters
 from game.i18n import N_, _
-from game.store import ANONYMOUS, MAX_NAME_LENGTH, GameRecord, clean_name, name_character
+from game.store import (
+    ANONYMOUS,
+    MAX_NAME_LENGTH,
+    GameRecord,
+    clean_name,
+    name_character,
+    name_length,
+)
 from game.words import level_name
 
 from ..menus import split_mnemonic
@@ -113,7 +120,8 @@ class NameDialog(_NameEntry):
         width = self.client_w - 16
         rows = len(wrap(painter, self.prompt(), width))
         self.entry = TextField(pygame.Rect(8, 10 + rows * (line + 1), width, line + 6), self.name,
-                               max_len=MAX_NAME_LENGTH, accept=name_character)
+                               max_len=MAX_NAME_LENGTH, accept=name_character,
+                               size=name_length)
         y = self.footer_top = self.entry.rect.bottom + 8
         ok_w = 50
         picker_label, _at = split_mnemonic(_("&Pick letters"))
@@ -150,6 +158,16 @@ class NameDialog(_NameEntry):
         picker = ArcadeNameDialog(self.app, self.record)
         picker.name = self.name
         self.app.push(picker)
+
+
+#: The place of the next letter in the picker's name line, a "_" read left
+#: to right (a left-to-right mark either side, drawn as nothing): the
+#: picker's keys are Latin letters and digits, and one picked after
+#: "محمد 42" (shown "42 دمحم") goes right of the 42, where a bare "_",
+#: taking the line's direction, stood at its left end. After a name of
+#: Arabic or Hebrew letters alone it still stands at the left end, where
+#: a Latin letter goes.
+NEXT_LETTER = "\u200e_\u200e"
 
 
 class ArcadeNameDialog(_NameEntry):
@@ -217,7 +235,7 @@ class ArcadeNameDialog(_NameEntry):
         as the typed entry shows a text too long for it. Twenty characters
         found in the system's fonts (a Japanese name) ran past the line's box
         onto the letters below, where they had fitted as boxes."""
-        text = (self.name or "") + "_" * (len(self.name) < MAX_NAME_LENGTH)
+        text = (self.name or "") + NEXT_LETTER * (name_length(self.name) < MAX_NAME_LENGTH)
         while next_boundary(text, 0) < len(text) \
                 and self.app.painter.text_width(text) > self.shown.rect.w:
             text = text[next_boundary(text, 0):]      # a cluster at a time
@@ -226,8 +244,11 @@ class ArcadeNameDialog(_NameEntry):
     def type(self, letters: str) -> None:
         """Letters clicked or typed, as many whole clusters as there is room
         for, as the typed entry takes them (an emoji sequence typed at the
-        limit was cut in two, a character at a time)."""
-        self.name += whole_clusters(letters, max(0, MAX_NAME_LENGTH - len(self.name)))
+        limit was cut in two, a character at a time), counted composed
+        as the records count them (``name_length``)."""
+        name = self.name
+        self.name += whole_clusters(letters, MAX_NAME_LENGTH,
+                                    lambda part: name_length(name + part))
         self._show()
 
     def delete(self) -> None:
