@@ -51,7 +51,17 @@ class TextField:
     vowel sign typed wrong goes alone). Whatever the edit, the caret and the
     selection's ends stand between clusters, never inside one, and a
     cluster typed or pasted that does not fit in ``max_len`` (as ``size``
-    counts the text) is refused whole."""
+    counts the text) is refused whole.
+
+    An input method's composition (Japanese, Chinese, Korean typed through
+    one) is shown where it will go, underlined, before it is committed: the
+    caret at the input method's own place in it, over the selection it will
+    replace. It is not the box's text until the input method commits it (a
+    TEXTINPUT); meanwhile the keys are the input method's (Enter chooses a
+    word, Backspace takes a kana back), so the box and its dialog leave
+    them alone. The input method's window of candidates is told where the
+    caret is (``pygame.key.set_text_input_rect``), so that it opens under
+    the box rather than in a corner of the screen."""
 
     rect: pygame.Rect
     text: str = ""
@@ -70,6 +80,11 @@ class TextField:
     #: "type" (letters typed) or "delete" (Backspace or Delete); None once
     #: the caret was moved (a key, a click) or the edit was another.
     _run: str | None = field(default=None, repr=False)
+    #: The input method's text being composed ("" when none), and its caret.
+    composing: str = field(default="", repr=False)
+    composing_caret: int = field(default=0, repr=False)
+    #: Where the input method was last told the caret is, in display pixels.
+    _told: pygame.Rect | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.caret < 0:
@@ -106,6 +121,13 @@ class TextField:
         does."""
         self.caret, self.anchor, self.undone = before.caret, before.anchor, before.undone
         self._run = before._run
+        self.composing, self.composing_caret = before.composing, before.composing_caret
+
+    def compose(self, text: str, caret: int) -> None:
+        """The input method's composition is now ``text``, its caret
+        ``caret`` characters into it (a TEXTEDITING event); "" when it
+        ends, committed or given up."""
+        self.composing, self.composing_caret = text, max(0, min(caret, len(text)))
 
     def _take_selection(self) -> bool:
         """Remove the selected text, if any; True when there was some."""
@@ -124,6 +146,18 @@ class TextField:
         clip = painter.surface.get_clip()
         # within the dialog's clip too: a box scrolled out of view stays out
         painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
+        if focused and self.composing:
+            self._draw_composing(painter, (x, y), caret_on)
+        else:
+            self._draw_text(painter, (x, y), r, clip, focused, caret_on)
+        painter.surface.set_clip(clip)
+        if focused:
+            self._tell_input_method(painter, (x, y))
+
+    def _draw_text(self, painter: Painter, at: tuple[int, int], r: pygame.Rect,
+                   clip: pygame.Rect, focused: bool, caret_on: bool) -> None:
+        """The text, its selection and its caret."""
+        x, y = at
         painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
         if focused and self.selected:
             start, end = self.selection
@@ -141,12 +175,44 @@ class TextField:
         if focused and caret_on and not self.selected:
             cx = x + painter.caret_x(self.text, self.caret)
             painter.fill((cx, y, 1, painter.line_height()), BLACK)
-        painter.surface.set_clip(clip)
+
+    def _shown(self) -> tuple[str, int, int, int]:
+        """The text as shown, the composition in place of the selection;
+        where the composition starts and ends in it, and the caret."""
+        start, end = self.selection
+        if not self.composing:
+            return self.text, start, start, self.caret
+        shown = self.text[:start] + self.composing + self.text[end:]
+        return shown, start, start + len(self.composing), start + self.composing_caret
+
+    def _draw_composing(self, painter: Painter, at: tuple[int, int], caret_on: bool) -> None:
+        """The text with the composition in it, underlined as Windows'
+        input methods underline the text they have not committed yet."""
+        x, y = at
+        shown, start, end, caret = self._shown()
+        painter.text(shown, (x, y), BLACK)
+        below = y + painter.line_height() - 1
+        for left, right in painter.selection_spans(shown, start, end):
+            painter.fill((x + left, below, right - left, 1), BLACK)
+        if caret_on:
+            painter.fill((x + painter.caret_x(shown, caret), y, 1, painter.line_height()), BLACK)
+
+    def _tell_input_method(self, painter: Painter, at: tuple[int, int]) -> None:
+        """Tell the input method where the caret is (display pixels), so
+        that its window of candidates opens under it; only when it moved."""
+        shown, _start, _end, caret = self._shown()
+        place = painter.px((at[0] + painter.caret_x(shown, caret), at[1], 1,
+                            painter.line_height()))
+        if place != self._told:
+            self._told = place
+            pygame.key.set_text_input_rect(place)
 
     def _shift(self, painter: Painter) -> int:
         """How far the text is drawn left of its place: a text too long for
-        the box shows its end, so that the caret stays in view."""
-        return max(0, painter.caret_x(self.text, self.caret) - (self.rect.w - 6) + 1)
+        the box shows its end, so that the caret (in the composition, if one
+        is under way) stays in view."""
+        shown, _start, _end, caret = self._shown()
+        return max(0, painter.caret_x(shown, caret) - (self.rect.w - 6) + 1)
 
     def click(self, painter: Painter, x: int, extend: bool = False) -> None:
         """A click ``x`` scale-1 pixels right of the box's left edge puts the
@@ -191,6 +257,10 @@ class TextField:
         typing = event.type == pygame.TEXTINPUT
         if not typing and event.type != pygame.KEYDOWN:
             return False
+        if typing:
+            self.composing = ""                # committed: now the box's text
+        elif self.composing:
+            return True                        # the input method's key
         if not typing and keys.edit_action(event) == "undo":
             return self._undo()
         run = "type" if typing else self._deletion(event)

@@ -232,7 +232,8 @@ class Dialog(DialogLists, base.Screen):
     def handle(self, event: pygame.event.Event) -> None:
         self._ensure_built()
         self._dirty = True
-        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING,
+                          pygame.MOUSEBUTTONDOWN):
             # The caret shows at once where a key or a click put it, as a
             # Windows caret does; it went on blinking to the clock, gone
             # for up to half a second after each letter typed.
@@ -245,7 +246,13 @@ class Dialog(DialogLists, base.Screen):
                 self._mouse(event, widget)
             self._shape_pointer(widget)
         elif event.type == pygame.KEYDOWN:
-            self._key(event)
+            box = self._composing_box()
+            if box is not None:
+                box.key(event)                 # the input method's: not Enter's or Tab's
+            else:
+                self._key(event)
+        elif event.type == pygame.TEXTEDITING and isinstance(self.focused, TextField):
+            self.focused.compose(event.text, event.start)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
             self._space_up()
         elif event.type == pygame.TEXTINPUT and self.focused is not None:
@@ -254,6 +261,24 @@ class Dialog(DialogLists, base.Screen):
             self._wheel(event)
         if self.app.top is self:
             self.changed()
+
+    def _composing_box(self) -> TextField | None:
+        """The focused box when an input method is composing text in it:
+        its keys then are the input method's (Enter picks a word, Escape
+        gives the composition up), not the dialog's (Enter had accepted
+        the name with half a word)."""
+        box = self.focused
+        return box if isinstance(box, TextField) and box.composing else None
+
+    def _drop_composition(self) -> None:
+        """The focus leaves a box mid-composition (a click elsewhere): the
+        composition is given up, the input method too (started again), so
+        that it never commits it into the next box."""
+        box = self._composing_box()
+        if box is not None:
+            box.compose("", 0)
+            pygame.key.stop_text_input()
+            pygame.key.start_text_input()
 
     def _shape_pointer(self, widget) -> None:
         """An I-beam over a text box (``widget``, under the pointer), kept
@@ -356,6 +381,8 @@ class Dialog(DialogLists, base.Screen):
             # selection of the box being typed in to it (Shift as it was when
             # the button went down: ``HeldKeys.batch``)
             extend = widget is self.focused and self.app.held_keys.shift
+            if widget is not self.focused:
+                self._drop_composition()
             self.focus = self.widgets.index(widget)
             self.focus_moved = True
             if isinstance(widget, TextField):

@@ -1,0 +1,125 @@
+"""An input method's composition in a text box (Japanese, Chinese, Korean):
+shown underlined where it goes before it is committed, its keys left to it,
+its window of candidates told where the caret is."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.screens.names import NameDialog
+
+from .helpers import key, make_app, on_disk, post, press, release
+from .test_dialogs import open_custom
+from .test_records import BEGINNER, type_text, win
+
+
+def compose(app, text: str, caret: int | None = None) -> None:
+    post(pygame.TEXTEDITING, text=text, start=len(text) if caret is None else caret, length=0)
+    app.step()
+
+
+def box_pixels(app, dialog) -> list[list[tuple[int, int, int]]]:
+    """The name box's inside, in display pixels, row by row (drawn now)."""
+    app.invalidate()
+    app.render()
+    box = dialog.entry
+    r = app.painter.px(dialog.screen_rect(box).inflate(-4, -4))
+    return [[tuple(app.display.surface.get_at((x, y)))[:3] for x in range(r.left, r.right)]
+            for y in range(r.top, r.bottom)]
+
+
+def name_dialog(tmp_path, **settings):
+    app = make_app(BEGINNER, data_dir=tmp_path, **settings)
+    win(app)
+    assert isinstance(app.top, NameDialog)
+    key(app, pygame.K_BACKSPACE)            # the name offered goes: an empty box
+    assert app.top.entry.text == ""
+    return app, app.top
+
+
+def test_a_composition_is_shown_underlined_and_is_not_the_name_until_committed(tmp_path):
+    app, dialog = name_dialog(tmp_path)
+    type_text(app, "ab")
+    committed = box_pixels(app, dialog)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    compose(app, "ab")
+    assert dialog.entry.text == ""           # not the name yet
+    composing = box_pixels(app, dialog)
+    differing = [y for y, (a, b) in enumerate(zip(committed, composing)) if a != b]
+    assert len(differing) == 1               # the same letters, and one line under them
+    line = composing[differing[0]]
+    black = [x for x, colour in enumerate(line) if colour == (0, 0, 0)]
+    assert len(black) >= 2 * app.painter.text_width("a") - 2
+    compose(app, "")                          # given up: nothing typed
+    assert dialog.entry.text == ""
+    assert box_pixels(app, dialog) != composing
+
+
+def test_the_input_methods_keys_are_its_own_while_it_composes(tmp_path):
+    """Enter picks the input method's word; it had accepted the name with
+    half a word in it, and Backspace rubbed out a letter of the name."""
+    app, dialog = name_dialog(tmp_path)
+    type_text(app, "Ko")
+    compose(app, "かな")
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is dialog and dialog.entry.text == "Ko"
+    post(pygame.TEXTINPUT, text="仮名")      # the input method commits
+    app.step()
+    compose(app, "")
+    assert dialog.entry.text == "Ko仮名" and not dialog.entry.composing
+    key(app, pygame.K_RETURN)                 # now the dialog's again
+    assert app.top is not dialog
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Ko仮名"]
+
+
+def test_a_composition_takes_the_selections_place(tmp_path):
+    app, dialog = name_dialog(tmp_path)
+    type_text(app, "Ann")
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)   # "nn" selected
+    compose(app, "x", 0)
+    entry = dialog.entry
+    assert entry._shown() == ("Ax", 1, 2, 1)
+    type_text(app, "x")
+    assert entry.text == "Ax" and entry.caret == 2
+
+
+def test_the_input_method_is_told_where_the_caret_is(tmp_path, monkeypatch):
+    told = []
+    monkeypatch.setattr(pygame.key, "set_text_input_rect", told.append)
+    app, dialog = name_dialog(tmp_path, scale=2)
+    told.clear()
+    type_text(app, "Ann")
+    app.invalidate()
+    app.render()
+    box = app.painter.px(dialog.screen_rect(dialog.entry))
+    assert told and box.contains(told[-1])
+    after_ann = told[-1]
+    compose(app, "かな")
+    app.invalidate()
+    app.render()
+    assert told[-1].x > after_ann.x and box.contains(told[-1])
+    count = len(told)
+    app.invalidate()
+    app.render()
+    assert len(told) == count                 # told once, not at every frame
+
+
+def test_a_click_on_another_box_gives_the_composition_up(monkeypatch):
+    restarted = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: restarted.append(True))
+    app = make_app()
+    dialog = open_custom(app)
+    first = dialog.focused
+    compose(app, "12")
+    other = next(w for w in dialog.widgets if w is not first and hasattr(w, "compose"))
+    pos = app.viewport.to_display(dialog.screen_rect(other).center)
+    press(app, pos)
+    release(app, pos)
+    assert dialog.focused is other
+    assert not first.composing and restarted
+    key(app, pygame.K_TAB)                    # the dialog has its keys again
+    assert dialog.focused is not other
