@@ -46,7 +46,7 @@ def test_a_composition_is_shown_underlined_and_is_not_the_name_until_committed(t
     compose(app, "ab")
     assert dialog.entry.text == ""           # not the name yet
     composing = box_pixels(app, dialog)
-    differing = [y for y, (a, b) in enumerate(zip(committed, composing)) if a != b]
+    differing = [y for y, (a, b) in enumerate(zip(committed, composing, strict=True)) if a != b]
     assert len(differing) == 1               # the same letters, and one line under them
     line = composing[differing[0]]
     black = [x for x, colour in enumerate(line) if colour == (0, 0, 0)]
