@@ -212,11 +212,21 @@ def _mods_match(binding: Binding, mods: int) -> bool:
     return not held
 
 
+#: Zoom shortcuts known by the character their key types, with Ctrl, where
+#: the key's code says nothing: on AZERTY the minus is on the 6 key, and SDL
+#: keeps the number row's digits as its code (X11 sends Ctrl+- as the 6 key
+#: with "-" typed), so Ctrl+- matched no key of its binding.
+ZOOM_CHARACTERS = {"-": "zoom_out", "+": "zoom_in"}
+
+
 def command_for(event: pygame.event.Event) -> str | None:
     """The command a KEYDOWN event asks for, if any."""
+    mods = getattr(event, "mod", 0)
     for binding in BINDINGS:
-        if event.key in binding.keys and _mods_match(binding, getattr(event, "mod", 0)):
+        if event.key in binding.keys and _mods_match(binding, mods):
             return binding.command
+    if mods & CTRL and not mods & (ALT | ALTGR):
+        return ZOOM_CHARACTERS.get(getattr(event, "unicode", ""))
     return None
 
 

@@ -267,3 +267,25 @@ def test_option_and_a_key_types_on_macos(tmp_path, monkeypatch):
     key(app, pygame.K_END)
     alt_key_as_x11_sends_it(app, pygame.K_e, "é")
     assert dialog.entry.text == "Zoeé"
+
+
+def test_ctrl_minus_on_a_french_keyboard_zooms_out_and_types_nothing(tmp_path):
+    """On AZERTY the minus is on the 6 key, and SDL keeps the number row's
+    digits as the key's code: Ctrl+- came as the 6 key with "-" typed
+    (measured under Xvfb with setxkbmap fr and xdotool key ctrl+minus:
+    key 54, unicode "-"), matched no binding, and only the keypad's minus
+    zoomed out, whatever the menu said; Swiss German's Ctrl++ (Shift+1)
+    came as the 1 key with "+" and zoomed in from the keypad only. Ctrl+6
+    on a QWERTY keyboard (its "6" typed) is still no zoom."""
+    app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name="Zoe")
+    ctrl_key_as_x11_sends_it(app, pygame.K_6, "6")           # QWERTY's Ctrl+6
+    assert app.viewport.scale == 2
+    ctrl_key_as_x11_sends_it(app, pygame.K_6, "-")           # AZERTY's Ctrl+-
+    assert app.viewport.scale == 1
+    ctrl_key_as_x11_sends_it(app, pygame.K_1, "+")           # Swiss German's Ctrl++ (Shift+1)
+    assert app.viewport.scale == 2
+    win(app)                                      # and over the name entry, as anywhere
+    dialog = app.top
+    assert isinstance(dialog, NameDialog)
+    ctrl_key_as_x11_sends_it(app, pygame.K_6, "-")
+    assert app.viewport.scale == 1 and dialog.entry.text == "Zoe"

@@ -64,3 +64,23 @@ def test_the_moving_keys_still_act_with_a_modifier_held():
     assert viewer.playback.speed == 2.0
     key(app, pygame.K_ESCAPE, pygame.KMOD_LCTRL)
     assert app.top is app.play
+
+
+def test_plus_and_minus_change_the_speed_on_french_and_swiss_keyboards():
+    """SDL reports the number row's keys as digits: a French AZERTY
+    keyboard's minus (the 6 key) came as 6 with "-" typed, a Swiss one's
+    plus (Shift+1) as 1 with "+" (measured under Xvfb with setxkbmap fr and
+    ch), and neither changed the speed; their digits typed still do not."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_1, pygame.KMOD_LSHIFT, "+")               # Swiss +
+    assert viewer.playback.speed == 2.0
+    key(app, pygame.K_6, 0, "-")                                # French -
+    key(app, pygame.K_6, 0, "-")
+    assert viewer.playback.speed == 0.5
+    key(app, pygame.K_6, pygame.KMOD_LSHIFT, "6")               # a 6 typed
+    key(app, pygame.K_1, 0, "1")
+    assert viewer.playback.speed == 0.5
+    key(app, pygame.K_6, pygame.KMOD_LCTRL, "-")                # with Ctrl: no sign, as + and -
+    assert viewer.playback.speed == 0.5

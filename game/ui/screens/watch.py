@@ -46,6 +46,10 @@ from .play_scroll import scroll_showing, scroll_within
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
               pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
+#: + and - known by the character typed: SDL reports the number row's keys
+#: as digits, so AZERTY's minus (the 6 key) and Swiss German's plus
+#: (Shift+1) matched no key above.
+SPEED_SIGNS = {"+": 1, "-": -1}
 SEEK_KEYS = {pygame.K_HOME: "home", pygame.K_END: "end"}
 #: Keys that act whatever modifier is held; the others (E, Space, + and -)
 #: act alone or with Shift, as the board's letters do: Ctrl+E, or AltGr+E
@@ -254,6 +258,8 @@ class ReplayScreen(base.Screen):
             getattr(playback, SEEK_KEYS[key])()
         elif key in SPEED_KEYS:
             playback.faster(SPEED_KEYS[key])
+        elif getattr(event, "unicode", "") in SPEED_SIGNS:
+            playback.faster(SPEED_SIGNS[event.unicode])
         elif key == pygame.K_e:
             self.app.commands.export_replay(self.replay)
 
