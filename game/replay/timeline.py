@@ -34,10 +34,12 @@ MOVE_SAMPLED_WITHIN_MS = 34
 
 @dataclass(frozen=True)
 class Pointer:
-    """Where the pointer was (a cell, or None off the board) and the buttons held."""
+    """Where the pointer was (a cell, or None off the board), the buttons
+    held, and since when (the game clock's milliseconds)."""
 
     cell: tuple[int, int] | None
     buttons: int
+    since_ms: int = 0
 
     @property
     def left(self) -> bool:
@@ -158,8 +160,8 @@ class Timeline:
         if 0 < moves and i < len(times) and times[i - 1] <= self.time_of(moves) \
                 and times[i] - self.time_of(moves) <= MOVE_SAMPLED_WITHIN_MS:
             i += 1
-        _, x, y, buttons = self.replay.pointer[i - 1]
-        return Pointer((x, y) if x >= 0 and y >= 0 else None, buttons)
+        t, x, y, buttons = self.replay.pointer[i - 1]
+        return Pointer((x, y) if x >= 0 and y >= 0 else None, buttons, t)
 
     def left_click_at(self, t_ms: float) -> LeftClick:
         """Flag mode and "Chord with left click" as they were at ``t_ms``."""

@@ -190,7 +190,22 @@ class Dialog(DialogLists, base.Screen):
         y = window.centery - h // 2
         if self.placement == "bottom":
             y = window.bottom - MARGIN - h
-        return pygame.Rect(window.centerx - w // 2, max(MARGIN, y), w, h)
+        return pygame.Rect(window.centerx - w // 2, self._clear_of_bar(y, h), w, h)
+
+    def _clear_of_bar(self, y: int, h: int) -> int:
+        """The top of a dialog ``h`` high meant to start at ``y``, moved so
+        that it never cuts through the menu bar (or the replay viewer's
+        controls in its place): just under the bar when it fits there, else
+        at the window's top margin, over the whole bar. Centred, Statistics,
+        History, Best Times and Open Replay began 3 to 6 pixels down the
+        8x8 window, the flag button's white top edge (and a red pixel of its
+        flag) sticking out above them, and Statistics 13 down the 9x9 one,
+        the menu titles and the flag button cut in half."""
+        layout = self.app.layout
+        bar = layout.menu_bar.bottom
+        if y >= max(bar, MARGIN):
+            return y
+        return bar if bar and bar + h <= layout.window.bottom - MARGIN else MARGIN
 
     @property
     def client_origin(self) -> tuple[int, int]:

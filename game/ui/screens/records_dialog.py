@@ -135,8 +135,13 @@ class LevelDialog(Dialog):
         """The "< Level >" row at the top; returns its height."""
         line = painter.line_height()
         w = self.client_w
-        name = f"{self.board}\n{_(STYLE_NAMES[self.style])}"
         room = w - 2 * 28
+        board = self.board
+        if painter.text_width(board, "bold") > room:
+            # A line a part, as the style has: wrapped, "Intermédiaire, Tore"
+            # was cut before its comma, and the next line began ", Tore".
+            board = board_title(self.level, self.shape, "\n")
+        name = f"{board}\n{_(STYLE_NAMES[self.style])}"
         x = 28 + max(0, (room - max(painter.text_width(part, "bold")
                                     for part in name.split("\n"))) // 2)
         self.widgets = [

@@ -380,13 +380,20 @@ class ReplayScreen(base.Screen):
         return cells
 
     def _follow(self) -> None:
-        """On a board bigger than the window, scroll so the pointer (or the
-        last move) stays in view; a torus rolls over its seam as the game did."""
+        """On a board bigger than the window, scroll so that the later of the
+        pointer and the last move stays in view; a torus rolls over its seam
+        as the game did. A move played away from the pointer (auto-play, the
+        keyboard) came after the game scrolled its view to it, the mouse
+        resting on the field: following the pointer alone, the viewer showed
+        the cell that view had brought under the mouse, and not the move."""
         board = self.layout.board
         if not board.scrolls:
             return
-        pointer = self.playback.pointer()
-        cell = pointer.cell if pointer is not None and pointer.cell else self.playback.last_cell()
+        playback = self.playback
+        pointer, cell = playback.pointer(), playback.last_cell()
+        if pointer is not None and pointer.cell is not None and (
+                cell is None or pointer.since_ms >= playback.timeline.time_of(playback.shown)):
+            cell = pointer.cell
         if cell is None:
             return
         sx, sy = scroll_showing(board, self.scroll, cell)
