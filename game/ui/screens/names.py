@@ -29,6 +29,7 @@ from game.store import (
 from game.words import level_name
 
 from ..menus import split_mnemonic
+from ..render.bidi import has_right_to_left
 from ..render.painter import BLACK, Painter
 from ..text_field import TextField
 from ..text_fit import wrap
@@ -166,8 +167,16 @@ class NameDialog(_NameEntry):
 #: "محمد 42" (shown "42 دمحم") goes right of the 42, where a bare "_",
 #: taking the line's direction, stood at its left end. After a name of
 #: Arabic or Hebrew letters alone it still stands at the left end, where
-#: a Latin letter goes.
+#: a Latin letter goes. Only after a name with such letters
+#: (``next_letter``): pygame's own font lacks the marks and drew each as a
+#: blank column, and a Latin name's "_" stood a pixel off.
 NEXT_LETTER = "\u200e_\u200e"
+
+
+def next_letter(name: str) -> str:
+    """The next letter's place after ``name``: a bare "_" after a name of
+    left-to-right text alone, where it reads left to right anyway."""
+    return NEXT_LETTER if has_right_to_left(name) else "_"
 
 
 class ArcadeNameDialog(_NameEntry):
@@ -235,7 +244,8 @@ class ArcadeNameDialog(_NameEntry):
         as the typed entry shows a text too long for it. Twenty characters
         found in the system's fonts (a Japanese name) ran past the line's box
         onto the letters below, where they had fitted as boxes."""
-        text = (self.name or "") + NEXT_LETTER * (name_length(self.name) < MAX_NAME_LENGTH)
+        name = self.name or ""
+        text = name + next_letter(name) * (name_length(name) < MAX_NAME_LENGTH)
         while next_boundary(text, 0) < len(text) \
                 and self.app.painter.text_width(text) > self.shown.rect.w:
             text = text[next_boundary(text, 0):]      # a cluster at a time
