@@ -123,3 +123,32 @@ def test_a_click_on_another_box_gives_the_composition_up(monkeypatch):
     assert not first.composing and restarted
     key(app, pygame.K_TAB)                    # the dialog has its keys again
     assert dialog.focused is not other
+
+
+def test_the_input_method_is_told_again_when_the_focus_comes_back_to_a_box(monkeypatch):
+    """Each box remembered where it had last told the caret was: back in
+    the Custom Field's first box after the second, it told nothing, and
+    the window of candidates opened under the second box."""
+    told = []
+    monkeypatch.setattr(pygame.key, "set_text_input_rect", told.append)
+    app = make_app()
+    dialog = open_custom(app)
+    first = dialog.focused
+    boxes = []
+    for step in ((), (pygame.K_TAB,), (pygame.K_TAB, pygame.KMOD_SHIFT)):
+        if step:
+            key(app, *step)
+        app.invalidate()
+        app.render()
+        boxes.append(dialog.focused)
+        assert app.painter.px(dialog.screen_rect(dialog.focused)).contains(told[-1])
+    assert boxes[0] is first and boxes[1] is not first and boxes[2] is first
+
+
+def test_a_composition_with_no_caret_told_has_it_at_its_end(tmp_path):
+    """SDL's IBus sends start -1 when the input method names no place:
+    the caret stood at the composition's start, before the letters."""
+    app, dialog = name_dialog(tmp_path)
+    type_text(app, "A")
+    compose(app, "かな", -1)
+    assert dialog.entry._shown() == ("Aかな", 1, 3, 3)
