@@ -4,8 +4,11 @@ its window of candidates told where the caret is."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
+from game.ui import PYGAME_ENVIRONMENT
 from game.ui.screens.names import NameDialog
 
 from .helpers import key, make_app, on_disk, post, press, release
@@ -152,3 +155,11 @@ def test_a_composition_with_no_caret_told_has_it_at_its_end(tmp_path):
     type_text(app, "A")
     compose(app, "かな", -1)
     assert dialog.entry._shown() == ("Aかな", 1, 3, 3)
+
+
+def test_windows_shows_the_input_methods_window_of_candidates():
+    """SDL 2 on Windows hides it unless asked: the kanji for the kana
+    typed were never seen to be chosen (the boxes draw the composition,
+    not the candidates)."""
+    assert PYGAME_ENVIRONMENT["SDL_IME_SHOW_UI"] == "1"
+    assert os.environ["SDL_IME_SHOW_UI"] in ("0", "1")       # the user's choice wins
