@@ -9,7 +9,7 @@ import os
 import pygame
 
 from game.ui import PYGAME_ENVIRONMENT
-from game.ui.screens.names import NameDialog
+from game.ui.screens.names import ArcadeNameDialog, NameDialog
 
 from .helpers import key, make_app, on_disk, post, press, release
 from .test_dialogs import open_custom
@@ -163,3 +163,27 @@ def test_windows_shows_the_input_methods_window_of_candidates():
     not the candidates)."""
     assert PYGAME_ENVIRONMENT["SDL_IME_SHOW_UI"] == "1"
     assert os.environ["SDL_IME_SHOW_UI"] in ("0", "1")       # the user's choice wins
+
+
+def test_the_letter_pickers_keys_are_the_input_methods_while_it_composes(tmp_path):
+    """The picker showed no composition, and where SDL passes the keys on
+    too (macOS), Backspace taking a kana back rubbed out a letter of the
+    name and Enter choosing a word entered the name without it."""
+    app = make_app(BEGINNER, kiosk=True, data_dir=tmp_path)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    type_text(app, "Ko")
+    compose(app, "かな")
+    assert dialog.shown.text.startswith("Koかな")
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is dialog and dialog.name == "Ko"
+    post(pygame.TEXTINPUT, text="仮名")      # the input method commits
+    app.step()
+    compose(app, "")
+    assert dialog.name == "Ko仮名" and dialog.shown.text.startswith("Ko仮名_")
+    key(app, pygame.K_RETURN)                 # now the picker's again
+    assert app.top is not dialog
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Ko仮名"]
