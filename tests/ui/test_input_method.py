@@ -187,3 +187,21 @@ def test_the_letter_pickers_keys_are_the_input_methods_while_it_composes(tmp_pat
     key(app, pygame.K_RETURN)                 # now the picker's again
     assert app.top is not dialog
     assert [t.name for t in on_disk(app).best_times("beginner")] == ["Ko仮名"]
+
+
+def test_a_kiosk_visitor_composing_a_name_is_not_idle(tmp_path):
+    """The keys an input method takes come as no key event on Windows and
+    with IBus, only as its composition: a visitor writing a name in kanji
+    for longer than the idle time had the entry closed mid-word."""
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    for text in ("か", "かな", "仮名"):
+        app.step(50)
+        compose(app, text)
+    app.step(50)
+    assert app.top is dialog
+    compose(app, "")                          # given up: the idle time runs on
+    app.step(70)
+    assert app.top is not dialog
