@@ -25,6 +25,11 @@ PYGAME_ENVIRONMENT = {
     # name for the hint, then SDL 3's).
     "SDL_WINDOWS_NO_CLOSE_ON_ALT_F4": "1",
     "SDL_WINDOWS_CLOSE_ON_ALT_F4": "0",
+    # An input method's window of candidates (the kanji for the kana typed)
+    # is shown on Windows: SDL 2 hides it unless asked (SDL pull request
+    # 4707), and a Japanese name could not be written but by cycling
+    # through candidates unseen. The composition itself the boxes draw.
+    "SDL_IME_SHOW_UI": "1",
 }
 for _name, _value in PYGAME_ENVIRONMENT.items():
     os.environ.setdefault(_name, _value)

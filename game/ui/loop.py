@@ -40,6 +40,16 @@ DRAW_LATER_AFTER = DT / 4
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                 pygame.MOUSEWHEEL, pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
                 pygame.TEXTINPUT)
+def composing(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is an input method's composition under way: the
+    keys it takes come as no KEYDOWN (Windows, IBus), only as these, and a
+    kiosk visitor writing a name in kanji for a minute was idle, the entry
+    closed mid-word. An empty one, a composition ended, is left out: it
+    also comes when the game gives one up itself (``Dialog``), with no one
+    there."""
+    return event.type == pygame.TEXTEDITING and bool(getattr(event, "text", ""))
+
+
 #: Events that say where the mouse is.
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
@@ -70,7 +80,7 @@ class Loop:
         focus_came = False
         self.held_keys.batch()
         for event in pygame.event.get():
-            if event.type in INPUT_EVENTS or pointer_moved(event):
+            if event.type in INPUT_EVENTS or pointer_moved(event) or composing(event):
                 self.woke()
             if event.type in MOUSE_EVENTS:
                 self.pointer = event.pos

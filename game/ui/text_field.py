@@ -26,6 +26,13 @@ from game.graphemes import (
 from . import keys
 from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
 
+#: Where the input method was last told the caret is, in display pixels:
+#: one for all the boxes, as SDL keeps one (forgotten when a box is made,
+#: so that a dialog opening tells it). Each box kept its own, and the
+#: focus back in the Custom Field's first box after the second told
+#: nothing: the window of candidates opened under the second.
+_told: list[pygame.Rect | None] = [None]
+
 
 @dataclass
 class TextField:
@@ -83,12 +90,11 @@ class TextField:
     #: The input method's text being composed ("" when none), and its caret.
     composing: str = field(default="", repr=False)
     composing_caret: int = field(default=0, repr=False)
-    #: Where the input method was last told the caret is, in display pixels.
-    _told: pygame.Rect | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.caret < 0:
             self.caret = len(self.text)
+        _told[0] = None              # a box made anew (a dialog, a layout) tells once
 
     @property
     def selected(self) -> bool:
@@ -126,8 +132,11 @@ class TextField:
     def compose(self, text: str, caret: int) -> None:
         """The input method's composition is now ``text``, its caret
         ``caret`` characters into it (a TEXTEDITING event); "" when it
-        ends, committed or given up."""
-        self.composing, self.composing_caret = text, max(0, min(caret, len(text)))
+        ends, committed or given up. A caret below 0 is none told (SDL's IBus
+        code sends -1 when the input method names no place): at the
+        composition's end, where the next letter goes, not its start."""
+        caret = len(text) if caret < 0 else caret
+        self.composing, self.composing_caret = text, min(caret, len(text))
 
     def _take_selection(self) -> bool:
         """Remove the selected text, if any; True when there was some."""
@@ -203,8 +212,8 @@ class TextField:
         shown, _start, _end, caret = self._shown()
         place = painter.px((at[0] + painter.caret_x(shown, caret), at[1], 1,
                             painter.line_height()))
-        if place != self._told:
-            self._told = place
+        if place != _told[0]:
+            _told[0] = place
             pygame.key.set_text_input_rect(place)
 
     def _shift(self, painter: Painter) -> int:

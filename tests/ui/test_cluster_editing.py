@@ -311,3 +311,16 @@ def test_a_ligature_shares_its_width_among_the_letters_it_joins():
     placed = [(0, Span(None, (0, 1, 2, 3), 1, "arab"), edges)]
     assert nearest(placed, 0) == 3 and nearest(placed, 1) == 3
     assert _edges(LamAlef(), "علا", (0, 1, 2, 3), 11, rtl=False) == (0, 6, 8, 12)
+
+
+def test_the_pickers_next_letter_after_a_latin_name_is_a_bare_underscore():
+    """The left-to-right marks either side of the "_" are wanted only after
+    a name with right-to-left letters: pygame's own font lacks them, drew
+    each as a blank column, and the "_" after "Bob" stood a pixel off."""
+    app = make_app(BEGINNER, kiosk=True)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    type_text(app, "Bob")
+    assert dialog.shown.text == "Bob_"
+    assert app.painter.text_width(dialog.shown.text) == app.painter.text_width("Bob_")

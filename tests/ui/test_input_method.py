@@ -4,9 +4,12 @@ its window of candidates told where the caret is."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
-from game.ui.screens.names import NameDialog
+from game.ui import PYGAME_ENVIRONMENT
+from game.ui.screens.names import ArcadeNameDialog, NameDialog
 
 from .helpers import key, make_app, on_disk, post, press, release
 from .test_dialogs import open_custom
@@ -123,3 +126,82 @@ def test_a_click_on_another_box_gives_the_composition_up(monkeypatch):
     assert not first.composing and restarted
     key(app, pygame.K_TAB)                    # the dialog has its keys again
     assert dialog.focused is not other
+
+
+def test_the_input_method_is_told_again_when_the_focus_comes_back_to_a_box(monkeypatch):
+    """Each box remembered where it had last told the caret was: back in
+    the Custom Field's first box after the second, it told nothing, and
+    the window of candidates opened under the second box."""
+    told = []
+    monkeypatch.setattr(pygame.key, "set_text_input_rect", told.append)
+    app = make_app()
+    dialog = open_custom(app)
+    first = dialog.focused
+    boxes = []
+    for step in ((), (pygame.K_TAB,), (pygame.K_TAB, pygame.KMOD_SHIFT)):
+        if step:
+            key(app, *step)
+        app.invalidate()
+        app.render()
+        boxes.append(dialog.focused)
+        assert app.painter.px(dialog.screen_rect(dialog.focused)).contains(told[-1])
+    assert boxes[0] is first and boxes[1] is not first and boxes[2] is first
+
+
+def test_a_composition_with_no_caret_told_has_it_at_its_end(tmp_path):
+    """SDL's IBus sends start -1 when the input method names no place:
+    the caret stood at the composition's start, before the letters."""
+    app, dialog = name_dialog(tmp_path)
+    type_text(app, "A")
+    compose(app, "かな", -1)
+    assert dialog.entry._shown() == ("Aかな", 1, 3, 3)
+
+
+def test_windows_shows_the_input_methods_window_of_candidates():
+    """SDL 2 on Windows hides it unless asked: the kanji for the kana
+    typed were never seen to be chosen (the boxes draw the composition,
+    not the candidates)."""
+    assert PYGAME_ENVIRONMENT["SDL_IME_SHOW_UI"] == "1"
+    assert os.environ["SDL_IME_SHOW_UI"] in ("0", "1")       # the user's choice wins
+
+
+def test_the_letter_pickers_keys_are_the_input_methods_while_it_composes(tmp_path):
+    """The picker showed no composition, and where SDL passes the keys on
+    too (macOS), Backspace taking a kana back rubbed out a letter of the
+    name and Enter choosing a word entered the name without it."""
+    app = make_app(BEGINNER, kiosk=True, data_dir=tmp_path)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    type_text(app, "Ko")
+    compose(app, "かな")
+    assert dialog.shown.text.startswith("Koかな")
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is dialog and dialog.name == "Ko"
+    post(pygame.TEXTINPUT, text="仮名")      # the input method commits
+    app.step()
+    compose(app, "")
+    assert dialog.name == "Ko仮名" and dialog.shown.text.startswith("Ko仮名_")
+    key(app, pygame.K_RETURN)                 # now the picker's again
+    assert app.top is not dialog
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Ko仮名"]
+
+
+def test_a_kiosk_visitor_composing_a_name_is_not_idle(tmp_path):
+    """The keys an input method takes come as no key event on Windows and
+    with IBus, only as its composition: a visitor writing a name in kanji
+    for longer than the idle time had the entry closed mid-word."""
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    for text in ("か", "かな", "仮名"):
+        app.step(50)
+        compose(app, text)
+    app.step(50)
+    assert app.top is dialog
+    compose(app, "")                          # given up: the idle time runs on
+    app.step(70)
+    assert app.top is not dialog

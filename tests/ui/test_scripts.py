@@ -17,7 +17,7 @@ from game.ui.render.fallback import bundled_has
 from game.ui.render.font_tables import read_coverage
 from game.ui.render.system_fonts import FontFinder, font_files, font_folders
 from game.ui.render.text_layout import spans
-from game.ui.screens.names import NEXT_LETTER, ArcadeNameDialog, NameDialog
+from game.ui.screens.names import ArcadeNameDialog, NameDialog, next_letter
 from game.ui.text_field import TextField
 from game.ui.text_fit import ELLIPSIS, fit
 
@@ -330,9 +330,9 @@ def test_the_pickers_name_line_drops_whole_clusters_from_its_start(monkeypatch):
                         dialog.shown.rect.w * len(text.replace("\u200e", "")) // 8)
     for _ in range(2):
         dialog.type("สี่")
-    assert dialog.shown.text == "สี่สี่" + NEXT_LETTER
+    assert dialog.shown.text == "สี่สี่" + next_letter("สี่")
     dialog.type("สี่")            # ten characters, eight fit: the first cluster goes whole
-    assert dialog.shown.text == "สี่สี่" + NEXT_LETTER
+    assert dialog.shown.text == "สี่สี่" + next_letter("สี่")
 
 
 def test_a_joiner_typed_stays_in_the_name():

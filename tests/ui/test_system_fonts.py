@@ -19,7 +19,7 @@ from game.ui.render import system_fonts
 from game.ui.render.fallback import bundled_has
 from game.ui.render.font_tables import Coverage, read_coverage
 from game.ui.render.system_fonts import WAITING, FontFinder, font_files, font_folders
-from game.ui.screens.names import NEXT_LETTER, ArcadeNameDialog, NameDialog
+from game.ui.screens.names import ArcadeNameDialog, NameDialog, next_letter
 
 from .helpers import key, make_app
 from .test_records import BEGINNER, type_text, win
@@ -236,7 +236,7 @@ def test_the_pickers_name_line_shows_the_names_end_once_its_characters_are_found
     assert app.painter.text_width(shown.text) <= shown.rect.w
     assert shown.text.endswith(FOUND) and FOUND * 20 not in shown.text
     key(app, pygame.K_BACKSPACE)
-    assert app.top.shown.text.endswith(FOUND + NEXT_LETTER)             # the caret's place in view
+    assert app.top.shown.text.endswith(FOUND + next_letter(FOUND))      # the caret's place in view
 
 
 def test_the_fonts_are_read_on_a_thread_of_their_own_and_the_window_goes_on(fonts, held):

@@ -29,6 +29,7 @@ from game.store import (
 from game.words import level_name
 
 from ..menus import split_mnemonic
+from ..render.bidi import has_right_to_left
 from ..render.painter import BLACK, Painter
 from ..text_field import TextField
 from ..text_fit import wrap
@@ -166,24 +167,48 @@ class NameDialog(_NameEntry):
 #: "محمد 42" (shown "42 دمحم") goes right of the 42, where a bare "_",
 #: taking the line's direction, stood at its left end. After a name of
 #: Arabic or Hebrew letters alone it still stands at the left end, where
-#: a Latin letter goes.
+#: a Latin letter goes. Only after a name with such letters
+#: (``next_letter``): pygame's own font lacks the marks and drew each as a
+#: blank column, and a Latin name's "_" stood a pixel off.
 NEXT_LETTER = "\u200e_\u200e"
+
+
+def next_letter(name: str) -> str:
+    """The next letter's place after ``name``: a bare "_" after a name of
+    left-to-right text alone, where it reads left to right anyway."""
+    return NEXT_LETTER if has_right_to_left(name) else "_"
 
 
 class ArcadeNameDialog(_NameEntry):
     """Click letters; DEL removes the last one; OK enters. A keyboard types
     too (Backspace or Delete removes), Enter enters: reached from the typed entry's
     "Pick letters" with the keyboard alone, the picker was a dead end where
-    no key could write a name."""
+    no key could write a name.
+
+    An input method's composition shows in the name line where it will go,
+    and its keys are its own until it commits it, as in the typed entry
+    (:class:`TextField`): it was not shown at all, and where SDL passes
+    the keys on too (macOS), Backspace taking a kana back rubbed out a
+    letter of the name and Enter choosing a word entered the name."""
+
+    #: The input method's text being composed ("" when none).
+    composing = ""
 
     def handle(self, event: pygame.event.Event) -> None:
         # Laid out first: a letter typed before the picker was ever drawn
         # (the one right after the key that opened it) had no line to show
         # on, and the game stopped with a traceback.
         self._ensure_built()
-        if event.type == pygame.TEXTINPUT:
+        if event.type == pygame.TEXTEDITING:
+            self.composing = event.text
+            self._show()
+            self._dirty = True
+        elif event.type == pygame.TEXTINPUT:
+            self.composing = ""                    # committed: now the name's
             self.type("".join(filter(name_character, event.text)))
             self._dirty = True
+        elif event.type == pygame.KEYDOWN and self.composing:
+            pass                                   # the input method's key
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             self.delete()                  # Delete too: the picker's own key says DEL
             self._dirty = True
@@ -230,12 +255,14 @@ class ArcadeNameDialog(_NameEntry):
         return cols, size
 
     def _show(self) -> None:
-        """The name line: the name, then the place of the next letter while
-        there is room for one; only its end when that is wider than the line,
+        """The name line: the name, an input method's composition, then the
+        place of the next letter while there is room for one; only its end when that is wider than the line,
         as the typed entry shows a text too long for it. Twenty characters
         found in the system's fonts (a Japanese name) ran past the line's box
         onto the letters below, where they had fitted as boxes."""
-        text = (self.name or "") + NEXT_LETTER * (name_length(self.name) < MAX_NAME_LENGTH)
+        name = self.name or ""
+        text = name + self.composing + next_letter(name + self.composing) \
+            * (name_length(name) < MAX_NAME_LENGTH)
         while next_boundary(text, 0) < len(text) \
                 and self.app.painter.text_width(text) > self.shown.rect.w:
             text = text[next_boundary(text, 0):]      # a cluster at a time
