@@ -40,6 +40,10 @@ DRAW_LATER_AFTER = DT / 4
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                 pygame.MOUSEWHEEL, pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
                 pygame.TEXTINPUT)
+#: Events that say where the mouse is.
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
 def composing(event: pygame.event.Event) -> bool:
     """Whether ``event`` is an input method's composition under way: the
     keys it takes come as no KEYDOWN (Windows, IBus), only as these, and a
@@ -48,10 +52,6 @@ def composing(event: pygame.event.Event) -> bool:
     also comes when the game gives one up itself (``Dialog``), with no one
     there."""
     return event.type == pygame.TEXTEDITING and bool(getattr(event, "text", ""))
-
-
-#: Events that say where the mouse is.
-MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
 class TickClock:
