@@ -1,7 +1,10 @@
 """Touch on the board: a tap opens, a long press flags.
 
-One finger at a time is followed (a second finger is ignored, as a second
-mouse would be). The finger shows pressed what a left press would there;
+One finger at a time is followed. A second finger put down while it rests
+makes it no tap and no long press: two fingers are a pinch or a pan, as on
+a phone, and the game has neither, but the first finger's lift opened the
+cell under it (a mine, as often as not) and, held, it flagged. The finger
+shows pressed what a left press would there;
 held still on a cell for the long-press time (a setting, 0.4 s by default)
 it flags that cell at once and the lift then does nothing; lifted earlier,
 it opens the cell under it (the left click's meaning, so flag mode and
@@ -31,9 +34,13 @@ class Touch:
         self.spent = False       # the long press has flagged: the lift does nothing
 
     def down(self, finger: int, target: Target) -> None:
+        """A finger put down: followed if it is the only one; a second one
+        (anywhere) leaves the first on nothing, so that it plays nothing."""
         if self.finger is None:
             self.__init__()
             self.finger, self.origin, self.target = finger, target, target
+        elif finger != self.finger:
+            self.origin = self.target = OUTSIDE
 
     def move(self, finger: int, target: Target) -> None:
         """The finger slid: the pressed cell follows and the long press restarts."""

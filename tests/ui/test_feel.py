@@ -569,6 +569,35 @@ def test_the_long_press_time_is_a_setting():
     assert app.play.field.cell(4, 4) == "F"
 
 
+@pytest.mark.parametrize("second", [(5, 5), "frame", "face"])
+def test_a_second_finger_makes_the_first_no_tap_and_no_long_press(second):
+    """A visitor pinching, as on a phone, or resting two fingers: the first
+    finger's lift opened the cell under it (here a big area, or a mine) and,
+    held 0.4 s, it flagged, whatever the second finger did."""
+    app = make_app(BOARD)
+    finger(app, pygame.FINGERDOWN, (3, 3))
+    if second == "frame":
+        at = {"pos": (app.layout.field.right + 4, app.layout.field.centery)}
+    elif second == "face":
+        at = {"pos": app.layout.face.center}
+    else:
+        at = {"cell": second}
+    finger(app, pygame.FINGERDOWN, finger_id=2, **at)
+    rect = cell_rect(app, (3, 3))
+    corner = app.viewport.to_display((rect.x + 1, rect.y + 1))
+    assert pixel(app, corner) == (255, 255, 255)        # no longer shown pressed
+    app.step(30)                                        # longer than a long press
+    assert app.play.field.cell(3, 3) == "#"
+    finger(app, pygame.FINGERMOTION, (2, 2))            # spread apart
+    finger(app, pygame.FINGERUP, (2, 2))
+    finger(app, pygame.FINGERUP, finger_id=2, **at)
+    assert app.play.field.status == "ready" and app.play.field.view()[2][2] == "#"
+    assert shows(app, app.layout.face, "face_smile")
+    finger(app, pygame.FINGERDOWN, (3, 3))              # the next tap is a tap again
+    finger(app, pygame.FINGERUP, (3, 3))
+    assert app.play.field.cell(3, 3) != "#"
+
+
 def test_a_touch_lifted_off_the_field_does_nothing():
     app = make_app(BOARD)
     finger(app, pygame.FINGERDOWN, (4, 4))

@@ -231,13 +231,14 @@ class PlayInput:
                 self._drag = None
         elif event.type == pygame.FINGERDOWN:
             self.hide_cursor()
-            if self.anim is not None and not self.anim.done and target.kind != FACE:
+            if self.touch.finger is not None:
+                self.touch.down(event.finger_id, target)   # a second finger: no tap now
+            elif self.anim is not None and not self.anim.done and target.kind != FACE:
                 self.skip_animation()
             elif self._drag is not None:
                 pass                     # one finger at a time: the bar's
             elif target.kind in (HBAR, VBAR):
-                if self.touch.finger is None:
-                    self._take_thumb(target.kind, (target.x, target.y), event.finger_id)
+                self._take_thumb(target.kind, (target.x, target.y), event.finger_id)
             elif target.kind in TOUCHED_HERE and (target.kind != CELL_TARGET
                                                   or not self.session.ended):
                 self.touch.down(event.finger_id, target)
