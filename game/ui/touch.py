@@ -1,9 +1,10 @@
 """Touch on the board: a tap opens, a long press flags.
 
 One finger at a time is followed. A second finger put down while it rests
-makes it no tap and no long press: two fingers are a pinch or a pan, as on
-a phone, and the game has neither, but the first finger's lift opened the
-cell under it (a mine, as often as not) and, held, it flagged. The finger
+makes it no tap and no long press: two fingers are a pan (or a pinch), as
+on a phone, and the first finger's lift had opened the cell under it (a
+mine, as often as not) and, held, it had flagged. They drag a big board
+instead (``pan``, kept for the play screen, which scrolls). The finger
 shows pressed what a left press would there;
 held still on a cell for the long-press time (a setting, 0.4 s by default)
 it flags that cell at once and the lift then does nothing; lifted earlier,
@@ -32,6 +33,12 @@ class Touch:
         self.target: Target = OUTSIDE
         self.held = 0            # ticks held still on the current cell
         self.spent = False       # the long press has flagged: the lift does nothing
+        self.panning = False     # a second finger came: the first drags the board
+        #: Where the first finger is (scale-1 window point), for the pan.
+        self.at: tuple[int, int] | None = None
+        #: While panning, the cell the first finger took hold of and the
+        #: board's scroll then (None until it is over a cell).
+        self.pan: tuple[tuple[int, int], tuple[int, int]] | None = None
 
     def down(self, finger: int, target: Target) -> None:
         """A finger put down: followed if it is the only one; a second one
@@ -41,6 +48,7 @@ class Touch:
             self.finger, self.origin, self.target = finger, target, target
         elif finger != self.finger:
             self.origin = self.target = OUTSIDE
+            self.panning = True
 
     def move(self, finger: int, target: Target) -> None:
         """The finger slid: the pressed cell follows and the long press restarts."""

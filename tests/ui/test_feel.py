@@ -598,6 +598,27 @@ def test_a_second_finger_makes_the_first_no_tap_and_no_long_press(second):
     assert app.play.field.cell(3, 3) != "#"
 
 
+@pytest.mark.parametrize("fullscreen", [False, True])      # letterboxed: an offset viewport
+def test_two_fingers_drag_a_big_board_under_them(fullscreen):
+    """A board too big for the window moved only by its scroll bars under
+    a finger; two fingers (the way a phone pans) now drag it, the cell
+    under the first finger staying under it, and open nothing."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000,
+                   fullscreen=fullscreen)
+    start = cell_pos(app, (10, 10))
+    finger(app, pygame.FINGERDOWN, (10, 10))
+    finger(app, pygame.FINGERDOWN, (12, 10), finger_id=2)
+    step = 16 * app.viewport.scale                      # a cell, in display pixels
+    for k in range(1, 6):                               # up by five rows, left by two columns
+        at = app.viewport.to_window((start[0] - 2 * step * k // 5, start[1] - step * k))
+        finger(app, pygame.FINGERMOTION, pos=at)
+    assert app.play.scroll == (2, 5)
+    finger(app, pygame.FINGERUP, pos=at)
+    finger(app, pygame.FINGERUP, (12, 10), finger_id=2)
+    assert app.play.field.status == "ready"
+    assert all(c == "#" for row in app.play.field.view() for c in row)
+
+
 def test_a_touch_lifted_off_the_field_does_nothing():
     app = make_app(BOARD)
     finger(app, pygame.FINGERDOWN, (4, 4))
