@@ -15,6 +15,11 @@ them; a finger that went down on either and slid onto the field plays
 nothing there (as the mouse's press on the face does), or changing one's
 mind about a new game could open a mine.
 
+A resting finger trembles: a move of up to TREMOR display pixels from
+where it came to rest keeps it on its cell (at a cell's edge, each tremor
+across it started the long press again on the neighbour and back, and it
+never flagged).
+
 Time is counted in the loop's fixed ticks, never read from a clock.
 """
 
@@ -22,6 +27,10 @@ from __future__ import annotations
 
 from .gestures import BUTTON_ACTIONS, PRIMARY, SECONDARY, Action
 from .hit import CELL_TARGET, FACE, OUTSIDE, Target
+
+#: Display pixels, either way, a resting finger may stray and stay where it
+#: rests (as auto-play's ``AUTOPLAY_JITTER`` lets a hand's drift go).
+TREMOR = 4
 
 
 class Touch:
@@ -32,6 +41,7 @@ class Touch:
         self.origin: Target = OUTSIDE
         self.target: Target = OUTSIDE
         self.held = 0            # ticks held still on the current cell
+        self.rest: tuple[int, int] = (0, 0)   # display pixel it came to rest at
         self.spent = False       # the long press has flagged: the lift does nothing
         self.panning = False     # a second finger came: the first drags the board
         #: Where the first finger is (scale-1 window point), for the pan.
@@ -40,20 +50,25 @@ class Touch:
         #: board's scroll then (None until it is over a cell).
         self.pan: tuple[tuple[int, int], tuple[int, int]] | None = None
 
-    def down(self, finger: int, target: Target) -> None:
-        """A finger put down: followed if it is the only one; a second one
-        (anywhere) leaves the first on nothing, so that it plays nothing."""
+    def down(self, finger: int, target: Target, pos: tuple[int, int]) -> None:
+        """A finger put down at display pixel ``pos``: followed if it is the
+        only one; a second one (anywhere) leaves the first on nothing, so
+        that it plays nothing."""
         if self.finger is None:
             self.__init__()
-            self.finger, self.origin, self.target = finger, target, target
+            self.finger, self.origin, self.target, self.rest = finger, target, target, pos
         elif finger != self.finger:
             self.origin = self.target = OUTSIDE
             self.panning = True
 
-    def move(self, finger: int, target: Target) -> None:
-        """The finger slid: the pressed cell follows and the long press restarts."""
-        if finger == self.finger and target != self.target:
-            self.target, self.held = target, 0
+    def move(self, finger: int, target: Target, pos: tuple[int, int]) -> None:
+        """The finger slid to display pixel ``pos``: the pressed cell follows
+        and the long press restarts, unless it only trembled where it rests."""
+        if finger != self.finger or target == self.target:
+            return
+        if max(abs(pos[0] - self.rest[0]), abs(pos[1] - self.rest[1])) <= TREMOR:
+            return
+        self.target, self.held, self.rest = target, 0, pos
 
     def up(self, finger: int, target: Target) -> Action | None:
         """The finger lifted over ``target``: what the tap asks for, if anything."""

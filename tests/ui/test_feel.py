@@ -560,6 +560,26 @@ def test_the_long_press_cue_grows_inside_the_touched_cell_on_every_shape(shape, 
     assert cue and all(tile.collidepoint(p) for p in cue)
 
 
+def test_a_finger_resting_on_a_cell_s_edge_still_flags_it():
+    """A resting finger trembles a pixel or two: at a cell's edge every
+    tremor across it started the long press again on the neighbour and
+    back, so it never flagged, the pressed cell flickering."""
+    app = make_app(BOARD)
+    rect = cell_rect(app, (3, 3))
+    edge = app.viewport.to_display((rect.right - 1, rect.centery))
+    finger(app, pygame.FINGERDOWN, pos=app.viewport.to_window(edge))
+    for tick in range(30):                               # longer than a long press
+        x = edge[0] + (2 if tick % 2 == 0 else -1)       # over (4, 3), then back
+        finger(app, pygame.FINGERMOTION, pos=app.viewport.to_window((x, edge[1])))
+    assert app.play.field.cell(3, 3) == "F" and app.play.field.cell(4, 3) == "#"
+    finger(app, pygame.FINGERUP, pos=app.viewport.to_window((edge[0] + 2, edge[1])))
+    assert app.play.field.status == "ready"
+    finger(app, pygame.FINGERDOWN, (5, 5))               # a finger that slides on moves on
+    finger(app, pygame.FINGERMOTION, (6, 5))
+    app.step(30)
+    assert app.play.field.cell(6, 5) == "F" and app.play.field.cell(5, 5) == "#"
+
+
 def test_the_long_press_time_is_a_setting():
     app = make_app(BOARD, long_press=1.0)
     finger(app, pygame.FINGERDOWN, (4, 4))

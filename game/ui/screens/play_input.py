@@ -232,7 +232,7 @@ class PlayInput:
         elif event.type == pygame.FINGERDOWN:
             self.hide_cursor()
             if self.touch.finger is not None:
-                self.touch.down(event.finger_id, target)   # a second finger: no tap now
+                self.touch.down(event.finger_id, target, pos)  # a second finger: no tap now
                 if self.touch.at is not None:
                     self._pan(self.touch.at)               # the first takes hold
             elif self.anim is not None and not self.anim.done and target.kind != FACE:
@@ -243,14 +243,14 @@ class PlayInput:
                 self._take_thumb(target.kind, (target.x, target.y), event.finger_id)
             elif target.kind in TOUCHED_HERE and (target.kind != CELL_TARGET
                                                   or not self.session.ended):
-                self.touch.down(event.finger_id, target)
+                self.touch.down(event.finger_id, target, pos)
                 self.touch.at = self.app.viewport.to_window(pos)
         elif event.type == pygame.FINGERMOTION:
             if event.finger_id == self.touch.finger:
                 self.touch.at = self.app.viewport.to_window(pos)
                 if self.touch.panning:
                     self._pan(self.touch.at)
-            self.touch.move(event.finger_id, target)
+            self.touch.move(event.finger_id, target, pos)
         else:
             action = self.touch.up(event.finger_id, target)
             if action and (action.kind != PRIMARY or not self.session.ended):
