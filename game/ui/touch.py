@@ -70,11 +70,14 @@ class Touch:
             return
         self.target, self.held, self.rest = target, 0, pos
 
-    def up(self, finger: int, target: Target) -> Action | None:
-        """The finger lifted over ``target``: what the tap asks for, if anything."""
+    def up(self, finger: int, target: Target, pos: tuple[int, int]) -> Action | None:
+        """The finger lifted over ``target``, at display pixel ``pos``: what
+        the tap asks for, if anything (on the cell shown pressed, if it
+        only trembled over the edge as it lifted)."""
         if finger != self.finger:
             return None
-        origin, spent = self.origin, self.spent
+        self.move(finger, target, pos)
+        origin, target, spent = self.origin, self.target, self.spent
         self.__init__()
         if spent:
             return None

@@ -580,6 +580,18 @@ def test_a_finger_resting_on_a_cell_s_edge_still_flags_it():
     assert app.play.field.cell(6, 5) == "F" and app.play.field.cell(5, 5) == "#"
 
 
+def test_a_tap_at_a_cell_s_edge_opens_the_cell_shown_pressed():
+    """The finger's contact, lifting, trembled over the edge: the
+    neighbour opened, not the cell shown pressed (here a mine)."""
+    app = make_app(["........", "...*....", "........", "........",
+                    "........", "........", "........", "........"])
+    rect = cell_rect(app, (2, 1))
+    edge = app.viewport.to_display((rect.right - 1, rect.centery))
+    finger(app, pygame.FINGERDOWN, pos=app.viewport.to_window(edge))
+    finger(app, pygame.FINGERUP, pos=app.viewport.to_window((edge[0] + 2, edge[1])))
+    assert app.play.field.cell(2, 1) == "1" and app.play.field.status == "playing"
+
+
 def test_the_long_press_time_is_a_setting():
     app = make_app(BOARD, long_press=1.0)
     finger(app, pygame.FINGERDOWN, (4, 4))

@@ -252,7 +252,7 @@ class PlayInput:
                     self._pan(self.touch.at)
             self.touch.move(event.finger_id, target, pos)
         else:
-            action = self.touch.up(event.finger_id, target)
+            action = self.touch.up(event.finger_id, target, pos)
             if action and (action.kind != PRIMARY or not self.session.ended):
                 self._act(action)
 
