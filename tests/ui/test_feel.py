@@ -560,6 +560,38 @@ def test_the_long_press_cue_grows_inside_the_touched_cell_on_every_shape(shape, 
     assert cue and all(tile.collidepoint(p) for p in cue)
 
 
+def test_a_finger_resting_on_a_cell_s_edge_still_flags_it():
+    """A resting finger trembles a pixel or two: at a cell's edge every
+    tremor across it started the long press again on the neighbour and
+    back, so it never flagged, the pressed cell flickering."""
+    app = make_app(BOARD)
+    rect = cell_rect(app, (3, 3))
+    edge = app.viewport.to_display((rect.right - 1, rect.centery))
+    finger(app, pygame.FINGERDOWN, pos=app.viewport.to_window(edge))
+    for tick in range(30):                               # longer than a long press
+        x = edge[0] + (2 if tick % 2 == 0 else -1)       # over (4, 3), then back
+        finger(app, pygame.FINGERMOTION, pos=app.viewport.to_window((x, edge[1])))
+    assert app.play.field.cell(3, 3) == "F" and app.play.field.cell(4, 3) == "#"
+    finger(app, pygame.FINGERUP, pos=app.viewport.to_window((edge[0] + 2, edge[1])))
+    assert app.play.field.status == "ready"
+    finger(app, pygame.FINGERDOWN, (5, 5))               # a finger that slides on moves on
+    finger(app, pygame.FINGERMOTION, (6, 5))
+    app.step(30)
+    assert app.play.field.cell(6, 5) == "F" and app.play.field.cell(5, 5) == "#"
+
+
+def test_a_tap_at_a_cell_s_edge_opens_the_cell_shown_pressed():
+    """The finger's contact, lifting, trembled over the edge: the
+    neighbour opened, not the cell shown pressed (here a mine)."""
+    app = make_app(["........", "...*....", "........", "........",
+                    "........", "........", "........", "........"])
+    rect = cell_rect(app, (2, 1))
+    edge = app.viewport.to_display((rect.right - 1, rect.centery))
+    finger(app, pygame.FINGERDOWN, pos=app.viewport.to_window(edge))
+    finger(app, pygame.FINGERUP, pos=app.viewport.to_window((edge[0] + 2, edge[1])))
+    assert app.play.field.cell(2, 1) == "1" and app.play.field.status == "playing"
+
+
 def test_the_long_press_time_is_a_setting():
     app = make_app(BOARD, long_press=1.0)
     finger(app, pygame.FINGERDOWN, (4, 4))
@@ -567,6 +599,56 @@ def test_the_long_press_time_is_a_setting():
     assert app.play.field.cell(4, 4) == "#"
     app.step(20)
     assert app.play.field.cell(4, 4) == "F"
+
+
+@pytest.mark.parametrize("second", [(5, 5), "frame", "face"])
+def test_a_second_finger_makes_the_first_no_tap_and_no_long_press(second):
+    """A visitor pinching, as on a phone, or resting two fingers: the first
+    finger's lift opened the cell under it (here a big area, or a mine) and,
+    held 0.4 s, it flagged, whatever the second finger did."""
+    app = make_app(BOARD)
+    finger(app, pygame.FINGERDOWN, (3, 3))
+    if second == "frame":
+        at = {"pos": (app.layout.field.right + 4, app.layout.field.centery)}
+    elif second == "face":
+        at = {"pos": app.layout.face.center}
+    else:
+        at = {"cell": second}
+    finger(app, pygame.FINGERDOWN, finger_id=2, **at)
+    rect = cell_rect(app, (3, 3))
+    corner = app.viewport.to_display((rect.x + 1, rect.y + 1))
+    assert pixel(app, corner) == (255, 255, 255)        # no longer shown pressed
+    app.step(30)                                        # longer than a long press
+    assert app.play.field.cell(3, 3) == "#"
+    finger(app, pygame.FINGERMOTION, (2, 2))            # spread apart
+    finger(app, pygame.FINGERUP, (2, 2))
+    finger(app, pygame.FINGERUP, finger_id=2, **at)
+    assert app.play.field.status == "ready" and app.play.field.view()[2][2] == "#"
+    assert shows(app, app.layout.face, "face_smile")
+    finger(app, pygame.FINGERDOWN, (3, 3))              # the next tap is a tap again
+    finger(app, pygame.FINGERUP, (3, 3))
+    assert app.play.field.cell(3, 3) != "#"
+
+
+@pytest.mark.parametrize("fullscreen", [False, True])      # letterboxed: an offset viewport
+def test_two_fingers_drag_a_big_board_under_them(fullscreen):
+    """A board too big for the window moved only by its scroll bars under
+    a finger; two fingers (the way a phone pans) now drag it, the cell
+    under the first finger staying under it, and open nothing."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000,
+                   fullscreen=fullscreen)
+    start = cell_pos(app, (10, 10))
+    finger(app, pygame.FINGERDOWN, (10, 10))
+    finger(app, pygame.FINGERDOWN, (12, 10), finger_id=2)
+    step = 16 * app.viewport.scale                      # a cell, in display pixels
+    for k in range(1, 6):                               # up by five rows, left by two columns
+        at = app.viewport.to_window((start[0] - 2 * step * k // 5, start[1] - step * k))
+        finger(app, pygame.FINGERMOTION, pos=at)
+    assert app.play.scroll == (2, 5)
+    finger(app, pygame.FINGERUP, pos=at)
+    finger(app, pygame.FINGERUP, (12, 10), finger_id=2)
+    assert app.play.field.status == "ready"
+    assert all(c == "#" for row in app.play.field.view() for c in row)
 
 
 def test_a_touch_lifted_off_the_field_does_nothing():

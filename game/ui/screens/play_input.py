@@ -231,22 +231,45 @@ class PlayInput:
                 self._drag = None
         elif event.type == pygame.FINGERDOWN:
             self.hide_cursor()
-            if self.anim is not None and not self.anim.done and target.kind != FACE:
+            if self.touch.finger is not None:
+                self.touch.down(event.finger_id, target, pos)  # a second finger: no tap now
+                if self.touch.at is not None:
+                    self._pan(self.touch.at)               # the first takes hold
+            elif self.anim is not None and not self.anim.done and target.kind != FACE:
                 self.skip_animation()
             elif self._drag is not None:
                 pass                     # one finger at a time: the bar's
             elif target.kind in (HBAR, VBAR):
-                if self.touch.finger is None:
-                    self._take_thumb(target.kind, (target.x, target.y), event.finger_id)
+                self._take_thumb(target.kind, (target.x, target.y), event.finger_id)
             elif target.kind in TOUCHED_HERE and (target.kind != CELL_TARGET
                                                   or not self.session.ended):
-                self.touch.down(event.finger_id, target)
+                self.touch.down(event.finger_id, target, pos)
+                self.touch.at = self.app.viewport.to_window(pos)
         elif event.type == pygame.FINGERMOTION:
-            self.touch.move(event.finger_id, target)
+            if event.finger_id == self.touch.finger:
+                self.touch.at = self.app.viewport.to_window(pos)
+                if self.touch.panning:
+                    self._pan(self.touch.at)
+            self.touch.move(event.finger_id, target, pos)
         else:
-            action = self.touch.up(event.finger_id, target)
+            action = self.touch.up(event.finger_id, target, pos)
             if action and (action.kind != PRIMARY or not self.session.ended):
                 self._act(action)
+
+    def _pan(self, at: tuple[int, int]) -> None:
+        """Two fingers down, the first at scale-1 ``at``: the board is
+        scrolled so that the cell it took hold of stays under it (cells
+        found as the view was when it took hold, so any shape's)."""
+        held = self.touch.pan
+        under = target_at(self.app.layout, at, held[1] if held else self.scroll)
+        if under.kind != CELL_TARGET:
+            return
+        if held is None:
+            self.touch.pan = (under.cell, self.scroll)
+            return
+        (cx, cy), (sx, sy) = held
+        self.scroll_by(sx + cx - under.cell[0] - self.scroll[0],
+                       sy + cy - under.cell[1] - self.scroll[1])
 
     def pointer_at(self, pos: tuple[int, int]) -> None:
         """The mouse is at display pixel ``pos``, seen by the pause over the
