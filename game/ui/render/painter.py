@@ -178,6 +178,20 @@ class Painter:
         return [(left // self.scale, right // self.scale)
                 for left, right in selected(placed, start, end)]
 
+    def cluster_widths(self, text: str, face: str = "regular") -> list[int]:
+        """Each cluster's width in the whole line (display pixels), in the
+        order typed: what a start of the text measures, near enough, without
+        laying that start out anew (``text_fit.fit`` guesses its cut from
+        them)."""
+        bounds = clusters(text)
+        if self._plain(face, text):
+            return [self.text_width(text[a:b], face) * self.scale
+                    for a, b in zip(bounds, bounds[1:], strict=False)]
+        width = {a: abs(edges[k + 1] - edges[k])
+                 for _x, span, edges in self._laid(face, text).placed
+                 for k, a in enumerate(span.bounds[:-1])}
+        return [width.get(a, 0) for a in bounds[:-1]]
+
     def _plain(self, face: str, text: str) -> bool:
         """Whether ``text`` is all in the pixel font (nearly every line of
         the game's, in English or French): drawn a character at a time, as
