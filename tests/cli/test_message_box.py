@@ -4,6 +4,7 @@ error reaches the player in a message box, with the same words and the same
 exit status; from a terminal it is printed as before."""
 
 import os
+import signal
 import sys
 
 import pygame
@@ -127,3 +128,31 @@ def test_the_executable_at_a_terminal_or_into_a_file_prints(boxes, monkeypatch, 
     assert main(["--level", "hard", "--frames", "1", "--data-dir", str(tmp_path / "d")]) == 2
     assert capsys.readouterr().err == LEVEL_HARD + "\n"              # a stream in memory
     assert boxes == []
+
+
+def test_a_box_waiting_for_ok_ends_with_the_signals_that_end_a_run(windowed, monkeypatch,
+                                                                  tmp_path):
+    """SDL waits for the OK in C, where Python's handlers never run: the
+    executable's refusal outlived SIGTERM until someone clicked OK. While the
+    box waits the signals take their default action; after, the handlers
+    found are back."""
+    windowed()
+    found: list[object] = []
+
+    def message_box(*args, **kwargs):
+        found.extend(signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT))
+        return 0
+
+    def mine(signum, frame):
+        pass
+
+    monkeypatch.setattr(pygame.display, "message_box", message_box)
+    monkeypatch.chdir(tmp_path)
+    previous = {n: signal.signal(n, mine) for n in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        assert main(["--level", "hard", "--frames", "1", "--data-dir", str(tmp_path / "d")]) == 2
+        assert found == [signal.SIG_DFL] * 3
+        assert signal.getsignal(signal.SIGTERM) is mine and signal.getsignal(signal.SIGHUP) is mine
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
