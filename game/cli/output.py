@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from game import launcher
 from game.i18n import _
 from game.terminal import encodable
 
@@ -109,7 +110,11 @@ def signals_end_the_box() -> Iterator[None]:
     in a process of its own, forked, which it waits for again after every
     signal): the executable's refusal in a box outlived ``timeout 10`` and
     ``kill``, the launcher's and the game's alike, until someone clicked
-    OK. Nothing is lost: no game has started, no file is open."""
+    OK. Nothing is lost: no game has started, no file is open. The one-file
+    game's launcher, killed outright meanwhile, sends it nothing
+    (``launcher.on_launcher_death``): the game would die before deleting the
+    files the launcher unpacked."""
+    launcher.on_launcher_death(0)
     previous = {}
     try:
         for name in ENDING:
@@ -123,3 +128,4 @@ def signals_end_the_box() -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        launcher.on_launcher_death(signal.SIGTERM)

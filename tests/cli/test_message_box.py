@@ -10,6 +10,7 @@ import sys
 import pygame
 import pytest
 
+from game import launcher
 from game.cli import main
 from game.cli.output import unseen
 
@@ -156,3 +157,24 @@ def test_a_box_waiting_for_ok_ends_with_the_signals_that_end_a_run(windowed, mon
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def test_the_launchers_death_sends_nothing_while_the_box_waits(boxes, windowed, monkeypatch,
+                                                               tmp_path):
+    """SIGTERM kills outright while the box waits, before the exit handler
+    that deletes the one-file bundle: the launcher killed meanwhile left its
+    unpacked files behind. The game asks for no signal at its launcher's
+    death while the box waits, and for SIGTERM again after."""
+    asked: list[tuple[int, int]] = []
+
+    class Libc:
+        def prctl(self, option, signum, *rest):
+            asked.append((option, int(signum)))
+            return 0
+
+    monkeypatch.setattr(launcher, "_libc", Libc())
+    windowed()
+    assert main(["--level", "hard", "--frames", "1", "--data-dir", str(tmp_path / "d")]) == 2
+    assert len(boxes) == 1
+    assert asked == [(launcher.PR_SET_PDEATHSIG, 0),
+                     (launcher.PR_SET_PDEATHSIG, int(signal.SIGTERM))]
