@@ -29,6 +29,10 @@ from pathlib import Path
 
 PR_SET_PDEATHSIG = 1    # <sys/prctl.h>
 
+#: The C library through which the game asked for its launcher's death,
+#: once it has (``follow_launcher``).
+_libc: ctypes.CDLL | None = None
+
 
 def launched_by_itself(parent: int) -> bool:
     """Whether process ``parent`` runs this very program: the one-file
@@ -55,6 +59,8 @@ def follow_launcher() -> bool:
             return False
     except (OSError, AttributeError):
         return False
+    global _libc
+    _libc = libc
     # Registered first, so it runs after every other exit handler (the records' flush).
     atexit.register(remove_if_orphaned, launcher, Path(bundle))
     signal.signal(signal.SIGTERM, _exit)
@@ -66,6 +72,17 @@ def follow_launcher() -> bool:
         # under init with the files left behind.
         raise SystemExit(0)
     return True
+
+
+def on_launcher_death(signum: int) -> None:
+    """Have the kernel send ``signum`` (0: nothing) when the launcher dies,
+    in a game that follows its launcher (nothing elsewhere). A message box
+    waiting for OK lets SIGTERM kill the game outright (``game.cli.output``),
+    before the exit handler that deletes the unpacked files: killed then, the
+    launcher's death left 62 MB in the temporary folder, so the box asks for
+    nothing, and the game deletes the files once OK is clicked."""
+    if _libc is not None:
+        _libc.prctl(PR_SET_PDEATHSIG, signum, 0, 0, 0)
 
 
 def one_file_bundle(folder: Path, executable: Path) -> bool:

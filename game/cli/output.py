@@ -12,9 +12,13 @@ nothing happen. ``PROG`` is the name the help shows and the errors start with.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
+from game import launcher
 from game.i18n import _
 from game.terminal import encodable
 
@@ -78,6 +82,10 @@ def unseen(stream: TextIO | None) -> bool:
         return False
 
 
+#: The signals that end a run whose box is waiting for OK.
+ENDING = ("SIGTERM", "SIGHUP", "SIGINT")
+
+
 def show(text: str, *, error: bool) -> None:
     """``text`` in the system's message box, which waits for OK (or Esc);
     nothing when none can be shown (no display either: the exit status still
@@ -87,7 +95,37 @@ def show(text: str, *, error: bool) -> None:
     import pygame
 
     try:
-        pygame.display.message_box(_("Minesweeper"), encodable(text, "utf-8"),
-                                   "error" if error else "info", escape_button=0)
+        with signals_end_the_box():
+            pygame.display.message_box(_("Minesweeper"), encodable(text, "utf-8"),
+                                       "error" if error else "info", escape_button=0)
     except pygame.error:
         pass
+
+
+@contextmanager
+def signals_end_the_box() -> Iterator[None]:
+    """While the box waits, SIGTERM, SIGHUP and SIGINT take their default
+    action: the run ends at once, box and all. Python's handlers run only
+    between two of its instructions, and SDL waits in C for the OK (on X11
+    in a process of its own, forked, which it waits for again after every
+    signal): the executable's refusal in a box outlived ``timeout 10`` and
+    ``kill``, the launcher's and the game's alike, until someone clicked
+    OK. Nothing is lost: no game has started, no file is open. The one-file
+    game's launcher, killed outright meanwhile, sends it nothing
+    (``launcher.on_launcher_death``): the game would die before deleting the
+    files the launcher unpacked."""
+    launcher.on_launcher_death(0)
+    previous = {}
+    try:
+        for name in ENDING:
+            if hasattr(signal, name):
+                number = getattr(signal, name)
+                previous[number] = signal.signal(number, signal.SIG_DFL)
+    except ValueError:           # not the main thread (a test's): nothing to change
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        launcher.on_launcher_death(signal.SIGTERM)

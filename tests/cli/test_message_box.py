@@ -4,11 +4,13 @@ error reaches the player in a message box, with the same words and the same
 exit status; from a terminal it is printed as before."""
 
 import os
+import signal
 import sys
 
 import pygame
 import pytest
 
+from game import launcher
 from game.cli import main
 from game.cli.output import unseen
 
@@ -127,3 +129,52 @@ def test_the_executable_at_a_terminal_or_into_a_file_prints(boxes, monkeypatch, 
     assert main(["--level", "hard", "--frames", "1", "--data-dir", str(tmp_path / "d")]) == 2
     assert capsys.readouterr().err == LEVEL_HARD + "\n"              # a stream in memory
     assert boxes == []
+
+
+def test_a_box_waiting_for_ok_ends_with_the_signals_that_end_a_run(windowed, monkeypatch,
+                                                                  tmp_path):
+    """SDL waits for the OK in C, where Python's handlers never run: the
+    executable's refusal outlived SIGTERM until someone clicked OK. While the
+    box waits the signals take their default action; after, the handlers
+    found are back."""
+    windowed()
+    found: list[object] = []
+
+    def message_box(*args, **kwargs):
+        found.extend(signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT))
+        return 0
+
+    def mine(signum, frame):
+        pass
+
+    monkeypatch.setattr(pygame.display, "message_box", message_box)
+    monkeypatch.chdir(tmp_path)
+    previous = {n: signal.signal(n, mine) for n in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        assert main(["--level", "hard", "--frames", "1", "--data-dir", str(tmp_path / "d")]) == 2
+        assert found == [signal.SIG_DFL] * 3
+        assert signal.getsignal(signal.SIGTERM) is mine and signal.getsignal(signal.SIGHUP) is mine
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def test_the_launchers_death_sends_nothing_while_the_box_waits(boxes, windowed, monkeypatch,
+                                                               tmp_path):
+    """SIGTERM kills outright while the box waits, before the exit handler
+    that deletes the one-file bundle: the launcher killed meanwhile left its
+    unpacked files behind. The game asks for no signal at its launcher's
+    death while the box waits, and for SIGTERM again after."""
+    asked: list[tuple[int, int]] = []
+
+    class Libc:
+        def prctl(self, option, signum, *rest):
+            asked.append((option, int(signum)))
+            return 0
+
+    monkeypatch.setattr(launcher, "_libc", Libc())
+    windowed()
+    assert main(["--level", "hard", "--frames", "1", "--data-dir", str(tmp_path / "d")]) == 2
+    assert len(boxes) == 1
+    assert asked == [(launcher.PR_SET_PDEATHSIG, 0),
+                     (launcher.PR_SET_PDEATHSIG, int(signal.SIGTERM))]
