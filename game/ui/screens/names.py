@@ -256,10 +256,11 @@ class ArcadeNameDialog(_NameEntry):
 
     def _show(self) -> None:
         """The name line: the name, an input method's composition, then the
-        place of the next letter while there is room for one; only its end when that is wider than the line,
-        as the typed entry shows a text too long for it. Twenty characters
-        found in the system's fonts (a Japanese name) ran past the line's box
-        onto the letters below, where they had fitted as boxes."""
+        place of the next letter while there is room for one; only its end
+        when that is wider than the line, as the typed entry shows a text
+        too long for it. Twenty characters found in the system's fonts (a
+        Japanese name) ran past the line's box onto the letters below, where
+        they had fitted as boxes."""
         name = self.name or ""
         text = name + self.composing + next_letter(name + self.composing) \
             * (name_length(name) < MAX_NAME_LENGTH)
