@@ -280,8 +280,8 @@ class Dialog(DialogLists, base.Screen):
     def _composing_box(self) -> TextField | None:
         """The focused box when an input method is composing text in it:
         its keys then are the input method's (Enter picks a word, Escape
-        gives the composition up), not the dialog's (Enter had accepted
-        the name with half a word)."""
+        gives the composition up), not the dialog's (where SDL passes them
+        on too, Enter would accept the name with half a word in it)."""
         box = self.focused
         return box if isinstance(box, TextField) and box.composing else None
 
