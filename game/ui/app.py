@@ -76,6 +76,7 @@ class App(Loop, WindowFit):
         pygame.font.init()
         pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
         self.held_keys = keys.HeldKeys()
+        self.keypad = keys.Keypad()
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings
         self.store = store

@@ -90,6 +90,45 @@ REPEATING = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN
 REPEAT_DELAY_MS, REPEAT_INTERVAL_MS = 500, 33
 
 
+#: The keypad's second meaning, NumLock off, as every Windows program gives
+#: it. SDL 2 names a keypad key by its digit whatever the lock, and with the
+#: lock off it types nothing: the keypad's arrows moved neither the board's
+#: cursor nor a list's selection. (5 has no second meaning here.)
+KEYPAD_NAVIGATION = {pygame.K_KP_8: pygame.K_UP, pygame.K_KP_2: pygame.K_DOWN,
+                     pygame.K_KP_4: pygame.K_LEFT, pygame.K_KP_6: pygame.K_RIGHT,
+                     pygame.K_KP_7: pygame.K_HOME, pygame.K_KP_1: pygame.K_END,
+                     pygame.K_KP_9: pygame.K_PAGEUP, pygame.K_KP_3: pygame.K_PAGEDOWN,
+                     pygame.K_KP_0: pygame.K_INSERT, pygame.K_KP_PERIOD: pygame.K_DELETE}
+
+
+class Keypad:
+    """Gives a keypad key, NumLock off, the key it stands for
+    (``KEYPAD_NAVIGATION``). A key is taken so only when it types nothing
+    too: macOS has no NumLock for SDL to tell, and its keypad always types
+    digits. Its release is named as its press was, whatever the lock has
+    done since, so that the keys held (``HeldKeys``) never keep down a key
+    that came up under another name."""
+
+    def __init__(self) -> None:
+        self._moved: set[int] = set()      # keypad keys down under their second name
+
+    def named(self, event: pygame.event.Event) -> pygame.event.Event:
+        """``event``, or a copy with the key it stands for."""
+        key = getattr(event, "key", None)
+        if key not in KEYPAD_NAVIGATION:
+            return event
+        if event.type == pygame.KEYDOWN:
+            if getattr(event, "mod", 0) & pygame.KMOD_NUM or getattr(event, "unicode", ""):
+                self._moved.discard(key)
+                return event
+            self._moved.add(key)
+        elif event.type != pygame.KEYUP or key not in self._moved:
+            return event
+        else:
+            self._moved.discard(key)
+        return pygame.event.Event(event.type, {**event.dict, "key": KEYPAD_NAVIGATION[key]})
+
+
 #: The Shift keys, whose own events say whether Shift is held.
 SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
 

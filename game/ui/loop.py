@@ -80,6 +80,7 @@ class Loop:
         focus_came = False
         self.held_keys.batch()
         for event in pygame.event.get():
+            event = self.keypad.named(event)
             if event.type in INPUT_EVENTS or pointer_moved(event) or composing(event):
                 self.woke()
             if event.type in MOUSE_EVENTS:
