@@ -219,3 +219,13 @@ def test_a_viewer_never_lays_itself_out_in_another_boards_window_of_its_height(t
     viewer._fit()
     app.step()
     assert viewer.layout == mine and shows(app, mine.board.face, "face_smile")
+
+
+def test_the_root_folder_dropped_on_the_window_is_named_in_the_notice():
+    """A folder's notice names it by its last part: the root has none, and
+    the notice said "Cannot open the replay : not a file"."""
+    app = make_app()
+    post(pygame.DROPFILE, file=os.path.abspath(os.sep))
+    app.step()
+    assert isinstance(app.top, NoticeDialog)
+    assert app.top.text.startswith(f"Cannot open the replay {os.path.abspath(os.sep)}: not a file")

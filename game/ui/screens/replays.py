@@ -49,9 +49,11 @@ def _notice(app: Host, text: str) -> None:
 
 
 def open_file(app: Host, path: str | Path) -> None:
-    """Watch the replay saved at ``path``; a bad file gets a notice."""
+    """Watch the replay saved at ``path``; a bad file gets a notice, which
+    names it by its name, or whole when it has none (the root folder
+    dropped was "the replay : not a file")."""
     _load(app, ReplayJob(path=str(path)),
-          _("Cannot open the replay {file}").format(file=Path(path).name))
+          _("Cannot open the replay {file}").format(file=Path(path).name or str(path)))
 
 
 def open_stored(app: Host, game_id: int) -> None:
