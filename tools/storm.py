@@ -6,10 +6,15 @@ stolen by a system dialog. This throws N random events (default 200,000,
 spread evenly over every screen and both apps) at the play screen, each menu,
 each dialog, both name entries and attract mode: clicks anywhere (outside the
 window and negative too) with buttons 1-7, drags and chords, wheel turns,
-keys with any modifiers, text in any script, window and focus events, touch
-events and QUIT. Events go in batches of 20-50, then 1-3 ticks and a render;
-now and then a lull of up to 200 ticks without input lets animations end,
-auto-play go on and a kiosk fall idle into attract mode.
+keys with any modifiers (the keypad's too), text in any script, input
+methods' compositions, files dropped, window and focus events, touch events
+and QUIT. Each screen's app starts on one of ``SETTINGS``' boards and
+languages (hexagons, a torus, French, a board bigger than the window...),
+and the computer's faults raise there (``stress_lib.StrictWorker``) rather
+than reaching the window as a notice the storm would dismiss. Events go
+in batches of 20-50, then 1-3 ticks and a render; now and then a lull of
+up to 200 ticks without input lets animations end, auto-play go on and a
+kiosk fall idle into attract mode.
 
 Nothing is caught: an exception is a failure. After every batch the app's
 invariants (the play screen at the bottom of a short stack, scroll and cursor
@@ -144,6 +149,14 @@ SCREENS: dict[str, Callable[[App], object]] = {
     "open replay": _pushed(OpenReplayDialog),
 }
 MODES = ("normal", "kiosk")
+#: The boards and languages a screen's app may start with, one drawn per
+#: screen: every screen also meets hexagons, a torus, French words, a board
+#: bigger than the window, no-guess boards and the question marks.
+SETTINGS: tuple[dict[str, object], ...] = (
+    {}, {}, {"shape": "hex"}, {"shape": "torus"}, {"language": "fr"},
+    {"level": "custom", "custom_width": 60, "custom_height": 40, "custom_mines": 400},
+    {"level": "intermediate", "shape": "hex", "language": "fr"},
+    {"no_guess": True, "marks": True})
 
 
 @dataclass
@@ -207,7 +220,7 @@ def storm_screen(name: str, mode: str, events: int, seed: int,
             seeded_boards(random.Random(rng.random())):
         try:
             app = new_app(data_dir, kiosk=kiosk, seed=rng.randrange(2**31),
-                          idle_seconds=KIOSK_IDLE_SECONDS)
+                          idle_seconds=KIOSK_IDLE_SECONDS, **rng.choice(SETTINGS))
             try:
                 _throw(app, name, kiosk, events, rng, stats)
             finally:

@@ -13,7 +13,7 @@ import random
 import signal
 import sys
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,8 +32,10 @@ from game.settings import Settings  # noqa: E402
 from game.store import Store  # noqa: E402
 from game.ui import keys  # noqa: E402
 from game.ui.app import DEFAULT_IDLE_SECONDS, App  # noqa: E402
+from game.ui.jobs import Job  # noqa: E402
 from game.ui.loop import TickClock  # noqa: E402
 from game.ui.screens.play import cell_centre  # noqa: E402
+from game.ui.worker import Done, SyncWorker  # noqa: E402
 
 #: More screens than this on the stack means something piles up.
 MAX_STACK = 8
@@ -93,12 +95,30 @@ def run_stoppable(tool: str, run: Callable[[], int]) -> int:
             signal.signal(number, handler)
 
 
+class StrictWorker(SyncWorker):
+    """The computer (or the replay loader) on the spot, as in any headless
+    app, but a fault raises. The window turns one into a notice ("an
+    unexpected error (IndexError)", see ``game.ui.worker.run_job``), which
+    a storm or a soak dismissed and went on past, seeing nothing. The
+    computer's own refusals (ValueError, worded for the player) are answers."""
+
+    def submit(self, tag: Hashable, job: Job, *, replaces: Hashable | None = None) -> None:
+        try:
+            done = Done(tag, True, job.run())
+        except ValueError as refusal:
+            done = Done(tag, False, str(refusal))
+        self._done.append(done)
+
+
 def new_app(data_dir: str | os.PathLike[str], *, kiosk: bool = False, seed: int = 1,
-            idle_seconds: float = DEFAULT_IDLE_SECONDS) -> App:
-    """A headless app on a fresh game, sound off, scale 1, ticks on a TickClock,
-    its records in ``data_dir``."""
-    return App(Settings(sound=False, scale=1), store=Store(data_dir), clock=TickClock(),
-               seed=seed, kiosk=kiosk, idle_seconds=idle_seconds)
+            idle_seconds: float = DEFAULT_IDLE_SECONDS, **settings: object) -> App:
+    """A headless app on a fresh game, sound off, scale 1 (unless
+    ``settings`` say otherwise), ticks on a TickClock, its records in
+    ``data_dir``, the computer's faults raising."""
+    options: dict = {"sound": False, "scale": 1, **settings}
+    return App(Settings(**options), store=Store(data_dir), clock=TickClock(),
+               seed=seed, kiosk=kiosk, idle_seconds=idle_seconds,
+               worker=StrictWorker(), loader=StrictWorker())
 
 
 # ---------------------------------------------------------------- invariants
@@ -278,7 +298,11 @@ KEYS = sorted({k for b in keys.BINDINGS for k in b.keys} | {
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_MENU, pygame.K_CAPSLOCK,
     *range(pygame.K_a, pygame.K_z + 1), *range(pygame.K_0, pygame.K_9 + 1),
-    *(getattr(pygame, f"K_F{i}") for i in range(1, 13))})
+    *(getattr(pygame, f"K_F{i}") for i in range(1, 13)),
+    *(getattr(pygame, f"K_KP_{i}") for i in range(10)), pygame.K_KP_PERIOD})
+
+#: Compositions an input method shows before its word is committed.
+COMPOSITIONS = ("", "に", "にほ", "にほん", "ㅎ", "한", "zhong", "中文" * 20)
 
 MODS = (0, pygame.KMOD_LSHIFT, pygame.KMOD_RSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_RCTRL,
         pygame.KMOD_LALT, pygame.KMOD_RALT, pygame.KMOD_LGUI, pygame.KMOD_NUM, pygame.KMOD_CAPS,
@@ -302,7 +326,8 @@ class EventMaker:
         self.safe: list[tuple[int, int]] = []
         self.kinds = [(self.tap, 12), (self.lucky, 8), (self.click, 22), (self.motion, 14),
                       (self.drag, 4), (self.wheel, 4), (self.key, 24), (self.text, 8),
-                      (self.window, 4), (self.quit, 1), (self.finger, 5)]
+                      (self.window, 4), (self.quit, 1), (self.finger, 5), (self.compose, 3),
+                      (self.drop, 1)]
         self._makers = [m for m, _ in self.kinds]
         self._weights = [w for _, w in self.kinds]
 
@@ -416,6 +441,26 @@ class EventMaker:
         else:
             text = "".join(chr(rng.randrange(0x20, 0x3000)) for _ in range(rng.randint(30, 300)))
         return [pygame.event.Event(pygame.TEXTINPUT, text=text)]
+
+    def compose(self) -> list[pygame.event.Event]:
+        """An input method at work: a composition shown, changed, given up
+        (an empty one), or committed as text."""
+        rng = self.rng
+        text = rng.choice(COMPOSITIONS)
+        start = rng.randint(0, len(text))
+        events = [pygame.event.Event(pygame.TEXTEDITING, text=text, start=start,
+                                     length=rng.randint(0, len(text) - start))]
+        if text and rng.random() < 0.4:
+            events += [pygame.event.Event(pygame.TEXTEDITING, text="", start=0, length=0),
+                       pygame.event.Event(pygame.TEXTINPUT, text=text)]
+        return events
+
+    def drop(self) -> list[pygame.event.Event]:
+        """A file dropped on the window: none there, a folder, the root, a
+        device, this very file (not a replay), or no name at all."""
+        path = self.rng.choice(("/nonexistent/game.json", str(Path(__file__).parent), os.sep,
+                                os.devnull, __file__, ""))
+        return [pygame.event.Event(pygame.DROPFILE, file=path)]
 
     def window(self) -> list[pygame.event.Event]:
         return [pygame.event.Event(self.rng.choice(WINDOW_EVENTS))]

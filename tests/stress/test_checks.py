@@ -81,7 +81,10 @@ def test_events_are_reproducible_and_spare_the_kiosk_operator_chord(tmp_path):
     assert first == events(5) and first != events(6)
     kinds = {kind for kind, _ in first}
     assert {pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN,
-            pygame.TEXTINPUT, pygame.QUIT, pygame.FINGERDOWN, pygame.WINDOWFOCUSLOST} <= kinds
+            pygame.TEXTINPUT, pygame.QUIT, pygame.FINGERDOWN, pygame.WINDOWFOCUSLOST,
+            pygame.TEXTEDITING, pygame.DROPFILE} <= kinds
+    pressed = {d["key"] for kind, d in first if kind == pygame.KEYDOWN}
+    assert {pygame.K_KP_8, pygame.K_KP_PERIOD} <= pressed        # the keypad, NumLock or not
     chords = [d for kind, d in first if kind == pygame.KEYDOWN
               and keys.is_operator_exit(pygame.event.Event(kind, d))]
     assert not chords
@@ -105,3 +108,26 @@ def test_safe_spots_are_none_while_the_window_is_laid_out_for_the_replay_viewer(
     app.step(5)
     assert app.layout.rows != app.play.field.height     # the viewer's layout
     assert stress_lib.safe_spots(app) == []
+
+
+class Fault:
+    def run(self):
+        raise IndexError("list index out of range")
+
+
+class Refusal:
+    def run(self):
+        raise ValueError("no arrangement of mines explains this board")
+
+
+def test_the_computer_s_faults_raise_in_the_stress_apps_and_its_refusals_answer(tmp_path):
+    """A headless app shows a fault of the computer as a notice, which the
+    storm dismissed and went on past: the apps the tools make let it raise."""
+    app = stress_lib.new_app(tmp_path)
+    with pytest.raises(IndexError):
+        app.worker.submit("hint", Fault())
+    with pytest.raises(IndexError):
+        app.replays.worker.submit("replay", Fault())          # the replay loader's too
+    app.worker.submit("hint", Refusal())
+    [done] = app.worker.poll()
+    assert not done.ok and done.value == "no arrangement of mines explains this board"
