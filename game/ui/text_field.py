@@ -440,3 +440,11 @@ def pointer_shape(over_text: bool) -> None:
             pygame.mouse.set_cursor(shape)
     except pygame.error:
         pass
+
+
+def restart_input_method() -> None:
+    """Give up what the input method is composing: SDL resets it when text
+    input starts (on X11 the composition under way, on Windows a dead key
+    pressed), so text input is stopped and started again."""
+    pygame.key.stop_text_input()
+    pygame.key.start_text_input()

@@ -205,3 +205,61 @@ def test_a_kiosk_visitor_composing_a_name_is_not_idle(tmp_path):
     compose(app, "")                          # given up: the idle time runs on
     app.step(70)
     assert app.top is not dialog
+
+
+def restarts(monkeypatch) -> list[bool]:
+    """The input method's restarts (how a composition is given up)."""
+    told: list[bool] = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: told.append(True))
+    return told
+
+
+def test_a_name_entry_closed_mid_composition_gives_it_up(tmp_path, monkeypatch):
+    """Alt+F4 closed the entry and left the composition in the input
+    method, which began the next box to take text with it."""
+    app, dialog = name_dialog(tmp_path)
+    compose(app, "かな")
+    told = restarts(monkeypatch)
+    key(app, pygame.K_F4, pygame.KMOD_LALT)
+    assert app.top is not dialog
+    assert told and not dialog.entry.composing
+
+
+def test_a_kiosk_entry_closed_by_idle_time_mid_composition_gives_it_up(tmp_path, monkeypatch):
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, idle_seconds=1)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    compose(app, "か")
+    told = restarts(monkeypatch)
+    app.step(70)
+    assert app.top is not dialog
+    assert told and dialog.composing == ""
+
+
+def test_the_picker_left_mid_composition_gives_it_up(tmp_path, monkeypatch):
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
+    win(app)
+    dialog = app.top
+    compose(app, "か")
+    told = restarts(monkeypatch)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert told and dialog.composing == ""
+    assert not dialog.shown.text.startswith("か")
+
+
+def test_the_window_left_mid_composition_gives_it_up_and_the_keys_come_back(monkeypatch):
+    """A box left composing as the window went took no Enter, Esc or Tab
+    when it came back, until a click elsewhere."""
+    app = make_app()
+    dialog = open_custom(app)
+    first = dialog.focused
+    compose(app, "12")
+    told = restarts(monkeypatch)
+    post(pygame.WINDOWFOCUSLOST)
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step()
+    assert told and not first.composing
+    key(app, pygame.K_TAB)
+    assert dialog.focused is not first

@@ -25,7 +25,7 @@ from ..hit import Viewport
 from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
-from ..text_field import TextField, pointer_shape
+from ..text_field import TextField, pointer_shape, restart_input_method
 from ..widgets import Button, Label, draw_window
 from . import base
 from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
@@ -286,14 +286,14 @@ class Dialog(DialogLists, base.Screen):
         return box if isinstance(box, TextField) and box.composing else None
 
     def _drop_composition(self) -> None:
-        """The focus leaves a box mid-composition (a click elsewhere): the
-        composition is given up, the input method too (started again), so
-        that it never commits it into the next box."""
+        """The focus leaves a box mid-composition (a click elsewhere, the
+        dialog closed, the window left): the composition is given up, the
+        input method too (``restart_input_method``), so that it never
+        commits it into the next box."""
         box = self._composing_box()
         if box is not None:
             box.compose("", 0)
-            pygame.key.stop_text_input()
-            pygame.key.start_text_input()
+            restart_input_method()
 
     def _shape_pointer(self, widget) -> None:
         """An I-beam over a text box (``widget``, under the pointer), kept
@@ -320,8 +320,12 @@ class Dialog(DialogLists, base.Screen):
         self._shape_pointer(self.widget_at(self._pointer))
 
     def exit(self) -> None:
-        """Closed: the pointer left over a text box is an arrow again."""
+        """Closed: the pointer left over a text box is an arrow again, and
+        a composition under way is given up: closed by Alt+F4 or by a
+        kiosk's idle time mid-word, the dialog left it in the input method,
+        which began the next box to take text with it."""
         pointer_shape(False)
+        self._drop_composition()
 
     def changed(self) -> None:
         """Called after each input event (to refresh what depends on a selection)."""
@@ -330,7 +334,11 @@ class Dialog(DialogLists, base.Screen):
         """A button held as the focus went pops back up, unpressed, and a
         scroll bar held lets go: the focus came back to a button still drawn
         pressed, and to a content that scrolled with every move of the
-        pointer, no button down."""
+        pointer, no button down. A composition under way is given up, as
+        a click elsewhere gives it up: what the input method does with it
+        while the window is away differs from one to the next, and a box
+        left composing took no Enter, Esc or Tab until clicked away from."""
+        self._drop_composition()
         if self._held is not None:
             self._held.pressed = False
             self._held = None

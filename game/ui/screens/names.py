@@ -31,7 +31,7 @@ from game.words import level_name
 from ..menus import split_mnemonic
 from ..render.bidi import has_right_to_left
 from ..render.painter import BLACK, Painter
-from ..text_field import TextField
+from ..text_field import TextField, restart_input_method
 from ..text_fit import wrap
 from ..widgets import Button, Label
 from .dialog import TITLE_H, Dialog
@@ -214,6 +214,15 @@ class ArcadeNameDialog(_NameEntry):
             self._dirty = True
         else:
             super().handle(event)
+
+    def _drop_composition(self) -> None:
+        """The picker's composition given up (the entry closed, the window
+        left), the input method's too, as a text box's is."""
+        if self.composing:
+            self.composing = ""
+            restart_input_method()
+            self._show()
+            self._dirty = True
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
