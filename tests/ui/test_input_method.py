@@ -263,3 +263,33 @@ def test_the_window_left_mid_composition_gives_it_up_and_the_keys_come_back(monk
     assert told and not first.composing
     key(app, pygame.K_TAB)
     assert dialog.focused is not first
+
+
+def picker_line(app, dialog) -> list[list[tuple[int, int, int]]]:
+    """The letter picker's name line, in display pixels, row by row."""
+    app.invalidate()
+    app.render()
+    r = app.painter.px(dialog.screen_rect(dialog.shown))
+    return [[tuple(app.display.surface.get_at((x, y)))[:3] for x in range(r.left, r.right)]
+            for y in range(r.top, r.bottom)]
+
+
+def test_the_picker_underlines_the_composition_as_the_typed_entry_does(tmp_path):
+    app = make_app(BEGINNER, kiosk=True, data_dir=tmp_path)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, ArcadeNameDialog)
+    type_text(app, "Ko")
+    compose(app, "zh")
+    composing = picker_line(app, dialog)
+    post(pygame.TEXTINPUT, text="zh")           # committed: the same letters, plain
+    app.step()
+    compose(app, "")
+    committed = picker_line(app, dialog)
+    differing = [y for y, (a, b) in enumerate(zip(committed, composing, strict=True)) if a != b]
+    assert len(differing) == app.viewport.scale  # one row (at the kiosk's scale): the underline
+    row = composing[differing[0]]
+    black = [x for x, colour in enumerate(row) if colour == (0, 0, 0)]
+    ko = app.painter.px((0, 0, app.painter.text_width("Ko"), 1)).w
+    zh = app.painter.px((0, 0, app.painter.text_width("Kozh"), 1)).w
+    assert black and black[0] >= ko - 1 and black[-1] < zh     # under "zh" only

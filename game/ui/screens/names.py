@@ -193,6 +193,8 @@ class ArcadeNameDialog(_NameEntry):
 
     #: The input method's text being composed ("" when none).
     composing = ""
+    #: Where the composition is in the name line shown (``_show``).
+    _composed = (0, 0)
 
     def handle(self, event: pygame.event.Event) -> None:
         # Laid out first: a letter typed before the picker was ever drawn
@@ -273,10 +275,12 @@ class ArcadeNameDialog(_NameEntry):
         name = self.name or ""
         text = name + self.composing + next_letter(name + self.composing) \
             * (name_length(name) < MAX_NAME_LENGTH)
-        while next_boundary(text, 0) < len(text) \
-                and self.app.painter.text_width(text) > self.shown.rect.w:
-            text = text[next_boundary(text, 0):]      # a cluster at a time
-        self.shown.text = text
+        cut = 0
+        while next_boundary(text, cut) < len(text) \
+                and self.app.painter.text_width(text[cut:]) > self.shown.rect.w:
+            cut = next_boundary(text, cut)            # a cluster at a time
+        self.shown.text = text[cut:]
+        self._composed = (max(0, len(name) - cut), max(0, len(name) + len(self.composing) - cut))
 
     def type(self, letters: str) -> None:
         """Letters clicked or typed, as many whole clusters as there is room
@@ -302,4 +306,9 @@ class ArcadeNameDialog(_NameEntry):
         r = self.shown.rect.move(origin).inflate(4, 4)
         painter.bevel("field_2", r)
         painter.text(self.shown.text, (r.x + 2, r.y + 2), BLACK)
+        # the composition underlined, as the typed entry and Windows' input
+        # methods underline what is not committed yet
+        below = r.y + 2 + painter.line_height() - 1
+        for left, right in painter.selection_spans(self.shown.text, *self._composed):
+            painter.fill((r.x + 2 + left, below, right - left, 1), BLACK)
 
