@@ -30,6 +30,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
@@ -175,12 +176,25 @@ def interrupts_held() -> Iterator[None]:
         return
     # The start would launch multiprocessing's resource tracker first, which
     # lets SIGINT through again once the tracker is up: launch it now.
-    resource_tracker.ensure_running()
+    tracker_running()
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def tracker_running() -> None:
+    """Make sure multiprocessing's resource tracker runs, without a word
+    if it has to be started again: killed from outside (``kill -9`` on the
+    game's helper processes, the system short of memory), the standard
+    library warned in the player's terminal that it "died unexpectedly" and
+    that "some resources might leak", with the line of its source. The
+    game's processes use no resource it tracks: nothing can leak."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "resource_tracker: process died unexpectedly",
+                                UserWarning)
+        resource_tracker.ensure_running()
 
 
 def serve(conn: Connection) -> None:

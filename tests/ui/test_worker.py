@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -971,3 +972,36 @@ def test_the_pipe_stays_open_under_a_send_when_the_reading_ends_first():
     while not ours.closed and time.monotonic() < deadline:
         time.sleep(0.01)
     assert ours.closed
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+def test_a_killed_resource_tracker_is_started_again_without_a_word():
+    """multiprocessing's resource tracker killed from outside (``kill -9``
+    on the game's helper processes, the system short of memory): the next
+    worker started it again, and the standard library's warning that it had
+    died ("resource_tracker: process died unexpectedly, relaunching. Some
+    resources might leak.", with the line of its source) came out in the
+    player's terminal. The computer uses no resource it tracks: nothing to
+    say."""
+    worker = ProcessWorker()
+    try:
+        worker.submit("first", FailJob())
+        answer(worker)
+        tracker = resource_tracker._resource_tracker._pid
+        assert tracker is not None
+        os.kill(tracker, signal.SIGKILL)
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while os.waitid(os.P_PID, tracker, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        worker.submit("pending", SleepJob(3600))
+        worker.cancel()                         # the process that started the tracker is gone
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            worker.submit("again", FailJob())
+            (done,) = answer(worker)
+        assert done.tag == "again" and not done.ok and done.value == "no such board"
+        assert [str(w.message) for w in said] == []
+        assert resource_tracker._resource_tracker._pid not in (None, tracker)   # a new one
+    finally:
+        worker.close()
