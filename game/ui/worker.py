@@ -49,6 +49,7 @@ STOP_SECONDS = 1.0      # at most this long to reap a killed worker
 STOPPED = N_("the computer’s process stopped")
 NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
+PR_SET_PDEATHSIG = 1    # Linux prctl: the signal a process gets when its parent dies
 
 #: Seconds a job may go unanswered, counted from when it was sent to the
 #: process (the answer before it came, or it was asked), before the process is
@@ -197,6 +198,24 @@ def tracker_running() -> None:
         resource_tracker.ensure_running()
 
 
+def die_with_the_game() -> None:
+    """On Linux, have the kernel kill this process the moment the game's
+    process dies. The pipe closing tells it too, but only once the question
+    under way is answered: the game killed (``kill -9``, the system short of
+    memory) left it laying a no-guess board for up to 2.5 s or counting a big
+    board's overlay for seconds, and stopped meanwhile (SIGSTOP, a debugger)
+    it never ended. A game that died before this was asked has closed the
+    pipe already: the first read ends this process. Elsewhere the pipe alone
+    tells it."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (AttributeError, OSError):
+        pass                    # no prctl here: the pipe alone tells it
+
+
 def serve(conn: Connection) -> None:
     """The worker process: answer jobs until the pipe closes (the game ended,
     however it ended) or a None arrives. Each job comes with the window's
@@ -212,6 +231,7 @@ def serve(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    die_with_the_game()
     give_way()
     while True:
         try:

@@ -1005,3 +1005,53 @@ def test_a_killed_resource_tracker_is_started_again_without_a_word():
         assert resource_tracker._resource_tracker._pid not in (None, tracker)   # a new one
     finally:
         worker.close()
+
+
+GAME_WITH_A_BUSY_WORKER = """
+import sys, time
+sys.path[:0] = [{root!r}, {tests!r}]
+from game.ui.worker import ProcessWorker
+from ui.test_worker import SleepJob
+worker = ProcessWorker()
+worker.submit("long", SleepJob(3600))
+print(worker._process.pid, flush=True)
+time.sleep(3600)
+"""
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie nobody reaps has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except (OSError, IndexError):
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+@pytest.mark.parametrize("stopped", [False, True])
+def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped):
+    """The game killed (``kill -9``, the system short of memory) while the
+    computer thought: its process went on with the question until it was
+    answered (a no-guess board 2.5 s, the overlay of a big board seconds)
+    before it found the pipe closed, and a process stopped meanwhile
+    (SIGSTOP, a debugger) never ended at all. Now it ends with the game."""
+    root = Path(__file__).resolve().parents[2]
+    script = GAME_WITH_A_BUSY_WORKER.format(root=str(root), tests=str(root / "tests"))
+    game = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    worker = 0
+    try:
+        worker = int(game.stdout.readline())
+        time.sleep(0.5)                   # well into its question (and its start-up over)
+        if stopped:
+            os.kill(worker, signal.SIGSTOP)
+        game.kill()
+        game.wait()
+        deadline = time.monotonic() + 10.0
+        while not gone(worker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert gone(worker)
+    finally:
+        game.kill()
+        game.wait()
+        if worker and not gone(worker):
+            os.kill(worker, signal.SIGKILL)
