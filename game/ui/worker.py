@@ -193,8 +193,8 @@ def tracker_running() -> None:
     that "some resources might leak", with the line of its source. The
     game's processes use no resource it tracks: nothing can leak."""
     with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "resource_tracker: process died unexpectedly",
-                                UserWarning)
+        # The message starts "resource_tracker: process died unexpectedly".
+        warnings.filterwarnings("ignore", "resource_tracker:", UserWarning)
         resource_tracker.ensure_running()
 
 
