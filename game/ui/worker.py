@@ -276,8 +276,9 @@ class ProcessWorker:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._courier: Courier | None = None        # the pipe, written and read by its threads
         self._pending: dict[int, Hashable] = {}     # every job unanswered, in order
-        # with the language asked in, and the key of what it replaces
-        self._unsent: deque[tuple[int, Job, str, Hashable]] = deque()
+        # with the language asked in, the key of what it replaces, and when
+        # it is due by its own limit, counted from when it was asked
+        self._unsent: deque[tuple[int, Job, str, Hashable, float]] = deque()
         self._due: float | None = None   # when the job in the pipe is due (None: no job)
         self._failed: list[Done] = []    # jobs failed as they were sent, handed over by poll
         self._seq = 0
@@ -331,7 +332,8 @@ class ProcessWorker:
             self._drop_unsent(replaces)
         self._seq += 1
         self._pending[self._seq] = tag
-        self._unsent.append((self._seq, job, language(), replaces))
+        self._unsent.append((self._seq, job, language(), replaces,
+                             self._clock() + self._limit(job)))
         self._send_next()
 
     def _drop_unsent(self, key: Hashable) -> None:
@@ -344,13 +346,33 @@ class ProcessWorker:
         """Send the next job if none is in the pipe, and start timing it."""
         if self._due is not None or not self._unsent:
             return
-        seq, job, lang, _key = self._unsent.popleft()
+        seq, job, lang, _key, _due = self._unsent.popleft()
         try:
             self._ensure().send((seq, job, lang))
         except OSError:                 # no process, or no thread for its pipe, could be started
             self._failed.extend(self._lost())
             return
-        self._due = self._clock() + self._limits.get(type(job), OTHER_HANG_SECONDS)
+        self._due = self._clock() + self._limit(job)
+
+    def _limit(self, job: Job) -> float:
+        """Seconds ``job`` may go unanswered (``HANG_SECONDS``)."""
+        return self._limits.get(type(job), OTHER_HANG_SECONDS)
+
+    def _hung(self) -> bool:
+        """Whether the process is taken for hung: the job in the pipe is
+        past its limit, counted from when it was sent, or a job waiting
+        behind it is past its own, counted from when it was asked. Timed
+        from its turn alone, an H asked behind the overlay's analysis
+        waited that analysis's 60 s, not its own 20, when the process had
+        stopped. The jobs ahead of a waiting one count against its limit,
+        ten times or more the longest answer measured of each kind: behind
+        the slowest analysis measured (5.8 s), a hint still has more than
+        twice what it needs. Once its turn comes, a job has its whole limit
+        again."""
+        if self._due is None:
+            return False
+        due = min([self._due, *(waiting[4] for waiting in self._unsent)])
+        return self._clock() > due
 
     def poll(self) -> list[Done]:
         """The answers that have arrived (never waits); a job unanswered past
@@ -369,7 +391,7 @@ class ProcessWorker:
             if tag is not None:
                 out.append(Done(tag, ok, value))
             self._send_next()
-        if self._due is not None and self._clock() > self._due:
+        if self._hung():
             out.extend(self._lost())          # hung: stopped, stuck or deadlocked
         failed, self._failed = self._failed, []
         return failed + out

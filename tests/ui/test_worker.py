@@ -1055,3 +1055,42 @@ def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped):
         game.wait()
         if worker and not gone(worker):
             os.kill(worker, signal.SIGKILL)
+
+
+@dataclass(frozen=True)
+class NapJob:
+    """A job of another kind, with a shorter limit than ``SleepJob``'s."""
+
+    seconds: float
+
+    def run(self) -> None:
+        time.sleep(self.seconds)
+
+
+def test_a_question_behind_a_slower_kind_is_due_by_its_own_limit():
+    """With the overlay on, the overlay's analysis is in the pipe at each
+    move, and an H asked behind it waited for that analysis's limit: the
+    process stopped (SIGSTOP, stuck), "Thinking..." showed for 61 s (the
+    overlay's 60) before a fresh process answered the hint, not the hint's
+    20. A question waiting its turn is due by its own limit from when it
+    was asked: past it, the process is taken for hung. Behind a question as
+    slow as its own limit allows, it still gets its whole limit once its
+    turn comes (``test_a_job_is_timed_from_when_the_process_can_start_on_it``)."""
+    clock = Clock()
+    worker = ProcessWorker(limits={SleepJob: 60.0, NapJob: 20.0}, clock=clock)
+    try:
+        worker.submit("overlay", SleepJob(3600))      # what a stopped process never answers
+        clock.now = 1.0
+        worker.submit("hint", NapJob(0))
+        process = worker._process
+        clock.now = 20.9
+        assert worker.poll() == [] and worker.pending == 2       # not yet: 19.9 s
+        clock.now = 21.1
+        done = worker.poll()
+        assert [(d.tag, d.lost) for d in done] == [("overlay", True), ("hint", True)]
+        assert not process.is_alive() and not worker.alive
+        worker.submit("hint again", NapJob(0))
+        [done] = answer(worker)
+        assert done.tag == "hint again" and done.ok and worker.starts == 2
+    finally:
+        worker.close()
