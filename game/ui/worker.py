@@ -30,6 +30,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
@@ -48,6 +49,7 @@ STOP_SECONDS = 1.0      # at most this long to reap a killed worker
 STOPPED = N_("the computer’s process stopped")
 NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
+PR_SET_PDEATHSIG = 1    # Linux prctl: the signal a process gets when its parent dies
 
 #: Seconds a job may go unanswered, counted from when it was sent to the
 #: process (the answer before it came, or it was asked), before the process is
@@ -175,12 +177,43 @@ def interrupts_held() -> Iterator[None]:
         return
     # The start would launch multiprocessing's resource tracker first, which
     # lets SIGINT through again once the tracker is up: launch it now.
-    resource_tracker.ensure_running()
+    tracker_running()
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def tracker_running() -> None:
+    """Make sure multiprocessing's resource tracker runs, without a word
+    if it has to be started again: killed from outside (``kill -9`` on the
+    game's helper processes, the system short of memory), the standard
+    library warned in the player's terminal that it "died unexpectedly" and
+    that "some resources might leak", with the line of its source. The
+    game's processes use no resource it tracks: nothing can leak."""
+    with warnings.catch_warnings():
+        # The message starts "resource_tracker: process died unexpectedly".
+        warnings.filterwarnings("ignore", "resource_tracker:", UserWarning)
+        resource_tracker.ensure_running()
+
+
+def die_with_the_game() -> None:
+    """On Linux, have the kernel kill this process the moment the game's
+    process dies. The pipe closing tells it too, but only once the question
+    under way is answered: the game killed (``kill -9``, the system short of
+    memory) left it laying a no-guess board for up to 2.5 s or counting a big
+    board's overlay for seconds, and stopped meanwhile (SIGSTOP, a debugger)
+    it never ended. A game that died before this was asked has closed the
+    pipe already: the first read ends this process. Elsewhere the pipe alone
+    tells it."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (AttributeError, OSError):
+        pass                    # no prctl here: the pipe alone tells it
 
 
 def serve(conn: Connection) -> None:
@@ -198,6 +231,7 @@ def serve(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    die_with_the_game()
     give_way()
     while True:
         try:
@@ -242,8 +276,9 @@ class ProcessWorker:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._courier: Courier | None = None        # the pipe, written and read by its threads
         self._pending: dict[int, Hashable] = {}     # every job unanswered, in order
-        # with the language asked in, and the key of what it replaces
-        self._unsent: deque[tuple[int, Job, str, Hashable]] = deque()
+        # with the language asked in, the key of what it replaces, and when
+        # it is due by its own limit, counted from when it was asked
+        self._unsent: deque[tuple[int, Job, str, Hashable, float]] = deque()
         self._due: float | None = None   # when the job in the pipe is due (None: no job)
         self._failed: list[Done] = []    # jobs failed as they were sent, handed over by poll
         self._seq = 0
@@ -297,7 +332,8 @@ class ProcessWorker:
             self._drop_unsent(replaces)
         self._seq += 1
         self._pending[self._seq] = tag
-        self._unsent.append((self._seq, job, language(), replaces))
+        self._unsent.append((self._seq, job, language(), replaces,
+                             self._clock() + self._limit(job)))
         self._send_next()
 
     def _drop_unsent(self, key: Hashable) -> None:
@@ -310,13 +346,33 @@ class ProcessWorker:
         """Send the next job if none is in the pipe, and start timing it."""
         if self._due is not None or not self._unsent:
             return
-        seq, job, lang, _key = self._unsent.popleft()
+        seq, job, lang, _key, _due = self._unsent.popleft()
         try:
             self._ensure().send((seq, job, lang))
         except OSError:                 # no process, or no thread for its pipe, could be started
             self._failed.extend(self._lost())
             return
-        self._due = self._clock() + self._limits.get(type(job), OTHER_HANG_SECONDS)
+        self._due = self._clock() + self._limit(job)
+
+    def _limit(self, job: Job) -> float:
+        """Seconds ``job`` may go unanswered (``HANG_SECONDS``)."""
+        return self._limits.get(type(job), OTHER_HANG_SECONDS)
+
+    def _hung(self) -> bool:
+        """Whether the process is taken for hung: the job in the pipe is
+        past its limit, counted from when it was sent, or a job waiting
+        behind it is past its own, counted from when it was asked. Timed
+        from its turn alone, an H asked behind the overlay's analysis
+        waited that analysis's 60 s, not its own 20, when the process had
+        stopped. The jobs ahead of a waiting one count against its limit,
+        ten times or more the longest answer measured of each kind: behind
+        the slowest analysis measured (5.8 s), a hint still has more than
+        twice what it needs. Once its turn comes, a job has its whole limit
+        again."""
+        if self._due is None:
+            return False
+        due = min([self._due, *(waiting[4] for waiting in self._unsent)])
+        return self._clock() > due
 
     def poll(self) -> list[Done]:
         """The answers that have arrived (never waits); a job unanswered past
@@ -335,7 +391,7 @@ class ProcessWorker:
             if tag is not None:
                 out.append(Done(tag, ok, value))
             self._send_next()
-        if self._due is not None and self._clock() > self._due:
+        if self._hung():
             out.extend(self._lost())          # hung: stopped, stuck or deadlocked
         failed, self._failed = self._failed, []
         return failed + out

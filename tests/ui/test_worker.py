@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -971,3 +972,125 @@ def test_the_pipe_stays_open_under_a_send_when_the_reading_ends_first():
     while not ours.closed and time.monotonic() < deadline:
         time.sleep(0.01)
     assert ours.closed
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+def test_a_killed_resource_tracker_is_started_again_without_a_word():
+    """multiprocessing's resource tracker killed from outside (``kill -9``
+    on the game's helper processes, the system short of memory): the next
+    worker started it again, and the standard library's warning that it had
+    died ("resource_tracker: process died unexpectedly, relaunching. Some
+    resources might leak.", with the line of its source) came out in the
+    player's terminal. The computer uses no resource it tracks: nothing to
+    say."""
+    worker = ProcessWorker()
+    try:
+        worker.submit("first", FailJob())
+        answer(worker)
+        tracker = resource_tracker._resource_tracker._pid
+        assert tracker is not None
+        os.kill(tracker, signal.SIGKILL)
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while os.waitid(os.P_PID, tracker, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        worker.submit("pending", SleepJob(3600))
+        worker.cancel()                         # the process that started the tracker is gone
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            worker.submit("again", FailJob())
+            (done,) = answer(worker)
+        assert done.tag == "again" and not done.ok and done.value == "no such board"
+        assert [str(w.message) for w in said] == []
+        assert resource_tracker._resource_tracker._pid not in (None, tracker)   # a new one
+    finally:
+        worker.close()
+
+
+GAME_WITH_A_BUSY_WORKER = """
+import sys, time
+sys.path[:0] = [{root!r}, {tests!r}]
+from game.ui.worker import ProcessWorker
+from ui.test_worker import SleepJob
+worker = ProcessWorker()
+worker.submit("long", SleepJob(3600))
+print(worker._process.pid, flush=True)
+time.sleep(3600)
+"""
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie nobody reaps has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except (OSError, IndexError):
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+@pytest.mark.parametrize("stopped", [False, True])
+def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped):
+    """The game killed (``kill -9``, the system short of memory) while the
+    computer thought: its process went on with the question until it was
+    answered (a no-guess board 2.5 s, the overlay of a big board seconds)
+    before it found the pipe closed, and a process stopped meanwhile
+    (SIGSTOP, a debugger) never ended at all. Now it ends with the game."""
+    root = Path(__file__).resolve().parents[2]
+    script = GAME_WITH_A_BUSY_WORKER.format(root=str(root), tests=str(root / "tests"))
+    game = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    worker = 0
+    try:
+        worker = int(game.stdout.readline())
+        time.sleep(0.5)                   # well into its question (and its start-up over)
+        if stopped:
+            os.kill(worker, signal.SIGSTOP)
+        game.kill()
+        game.wait()
+        deadline = time.monotonic() + 10.0
+        while not gone(worker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert gone(worker)
+    finally:
+        game.kill()
+        game.wait()
+        if worker and not gone(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+@dataclass(frozen=True)
+class NapJob:
+    """A job of another kind, with a shorter limit than ``SleepJob``'s."""
+
+    seconds: float
+
+    def run(self) -> None:
+        time.sleep(self.seconds)
+
+
+def test_a_question_behind_a_slower_kind_is_due_by_its_own_limit():
+    """With the overlay on, the overlay's analysis is in the pipe at each
+    move, and an H asked behind it waited for that analysis's limit: the
+    process stopped (SIGSTOP, stuck), "Thinking..." showed for 61 s (the
+    overlay's 60) before a fresh process answered the hint, not the hint's
+    20. A question waiting its turn is due by its own limit from when it
+    was asked: past it, the process is taken for hung. Behind a question as
+    slow as its own limit allows, it still gets its whole limit once its
+    turn comes (``test_a_job_is_timed_from_when_the_process_can_start_on_it``)."""
+    clock = Clock()
+    worker = ProcessWorker(limits={SleepJob: 60.0, NapJob: 20.0}, clock=clock)
+    try:
+        worker.submit("overlay", SleepJob(3600))      # what a stopped process never answers
+        clock.now = 1.0
+        worker.submit("hint", NapJob(0))
+        process = worker._process
+        clock.now = 20.9
+        assert worker.poll() == [] and worker.pending == 2       # not yet: 19.9 s
+        clock.now = 21.1
+        done = worker.poll()
+        assert [(d.tag, d.lost) for d in done] == [("overlay", True), ("hint", True)]
+        assert not process.is_alive() and not worker.alive
+        worker.submit("hint again", NapJob(0))
+        [done] = answer(worker)
+        assert done.tag == "hint again" and done.ok and worker.starts == 2
+    finally:
+        worker.close()
