@@ -15,11 +15,13 @@ from game.i18n import N_, _
 
 #: What each historical style sets besides the Beginner board: the first-click
 #: rule (Windows moved a mine from under the first click to the top-left-most
-#: free cell) and whether marks (?) are on.
-STYLE_RULES: dict[str, tuple[str, bool]] = {
-    "win31": (CLASSIC, True),
-    "xp": (CLASSIC, True),
-    "modern": (OPENING, False),
+#: free cell), whether marks (?) are on, and whether a left click on a
+#: satisfied number chords (Winmine's left button alone never chorded:
+#: winmine.c, DoButton1Up, opened a covered cell or nothing).
+STYLE_RULES: dict[str, tuple[str, bool, bool]] = {
+    "win31": (CLASSIC, True, False),
+    "xp": (CLASSIC, True, False),
+    "modern": (OPENING, False, True),
 }
 
 #: The largest pixel scale, on the command line and in settings.json alike.
@@ -105,9 +107,10 @@ class Settings:
         self.custom_width, self.custom_height, self.custom_mines = len(mask[0]), len(mask), mines
 
     def apply_style(self, style: str) -> None:
-        """Play as ``style`` did: its Beginner board, first-click rule and marks."""
+        """Play as ``style`` did: its Beginner board, first-click rule, marks
+        and left-click chord."""
         self.style = style
-        self.first_click, self.marks = STYLE_RULES[style]
+        self.first_click, self.marks, self.chord_left_click = STYLE_RULES[style]
         self.rename_custom_board()
 
     def rename_custom_board(self) -> None:

@@ -134,7 +134,8 @@ def parse(argv: list[str] | None) -> Options:
     overrides = board_overrides(args)
     if args.style:
         overrides["style"] = args.style
-        overrides["first_click"], overrides["marks"] = STYLE_RULES[args.style]
+        (overrides["first_click"], overrides["marks"],
+         overrides["chord_left_click"]) = STYLE_RULES[args.style]
     if args.first_click:
         overrides["first_click"] = args.first_click
     if args.scale:

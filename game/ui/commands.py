@@ -73,10 +73,11 @@ class Commands:
         self.app.push(StyleDialog(self.app))
 
     def _style(self, name: str) -> None:
-        """Play as ``name`` did: its Beginner, first-click rule and marks, from a new game
-        (a custom board that is one of its presets becomes that preset)."""
+        """Play as ``name`` did: its Beginner, first-click rule, marks and
+        left-click chord, from a new game (a custom board that is one of its
+        presets becomes that preset)."""
         self.app.settings.apply_style(name)
-        self.app.settings_changed("style", "first_click", "marks")
+        self.app.settings_changed("style", "first_click", "marks", "chord_left_click")
         self.app.play.new_game()
 
     def style_win31(self) -> None:

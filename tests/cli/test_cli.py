@@ -185,7 +185,8 @@ def test_a_saved_custom_board_renamed_in_its_own_style_is_saved_renamed():
     saved = Settings(style="xp", level="custom", custom_width=9, custom_height=9,
                      custom_mines=10)
     assert parse([]).overridden(saved) == set()
-    assert parse(["--style", "modern"]).overridden(saved) == {"style", "first_click", "marks"}
+    assert parse(["--style", "modern"]).overridden(saved) == {"style", "first_click", "marks",
+                                                             "chord_left_click"}
     assert "level" in parse(["--style", "modern"]).overridden(
         Settings(style="win31", level="custom", custom_width=9, custom_height=9,
                  custom_mines=10))

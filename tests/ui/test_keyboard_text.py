@@ -47,7 +47,7 @@ def test_zooming_while_the_name_entry_is_open_types_nothing_over_the_name(tmp_pa
 
 @pytest.mark.parametrize("offered, before, after, name", [
     ("Zoe", "Bo", "b", "Bob"),          # the name offered, selected, typed over
-    ("", "Zed", "dy", "Zeddy"),
+    ("", "Zed", "dy", "Zeddy"),         # none given yet: "Anonymous" offered, typed over
 ])
 def test_a_zoom_in_the_middle_of_a_name_keeps_the_caret_and_the_name(tmp_path, offered, before,
                                                                        after, name):
@@ -58,7 +58,7 @@ def test_a_zoom_in_the_middle_of_a_name_keeps_the_caret_and_the_name(tmp_path, o
     app = make_app(BEGINNER, data_dir=tmp_path, scale=2, player_name=offered)
     win(app)
     dialog = app.top
-    assert isinstance(dialog, NameDialog) and dialog.entry.selected == bool(offered)
+    assert isinstance(dialog, NameDialog) and dialog.entry.selected
     post(pygame.TEXTINPUT, text=before)
     app.step()
     ctrl_key_as_x11_sends_it(app, pygame.K_MINUS, "-")

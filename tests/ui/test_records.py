@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.store import GameRecord, Store
+from game.store import ANONYMOUS, GameRecord, Store
 from game.ui.list_view import ROW_H
 from game.ui.menus import split_mnemonic
 from game.ui.screens.history import HistoryDialog
@@ -107,6 +107,37 @@ def test_the_name_given_last_is_offered_selected_at_the_next_best_time(tmp_path)
     key(app, pygame.K_RETURN)
     assert sorted(t.name for t in on_disk(app).best_times("beginner")) == ["Ann", "Zoë"]
     assert app.settings.player_name == "Ann"
+
+
+@pytest.mark.parametrize("language, offered", [("en", "Anonymous"), ("fr", "Anonyme")])
+def test_the_first_best_time_offers_anonymous_selected_as_winmine_did(tmp_path, language,
+                                                                       offered):
+    """Winmine's record holders were "Anonymous" until named, and its name
+    entry offered that name, selected: ours was empty. Kept as it is, it
+    is the store's Anonymous (shown in the language that reads it), not a
+    name "Anonyme", and it is not remembered as the player's name."""
+    app = make_app(BEGINNER, data_dir=tmp_path, language=language)
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog) and dialog.entry.text == offered
+    assert dialog.entry.selection == (0, len(offered))
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == [ANONYMOUS]
+    assert app.settings.player_name == ""
+    app = make_app(BEGINNER, data_dir=tmp_path, language=language)
+    win(app)
+    type_text(app, "Zoë")                                 # typing replaces it
+    key(app, pygame.K_RETURN)
+    assert sorted(t.name for t in on_disk(app).best_times("beginner")) == [ANONYMOUS, "Zoë"]
+
+
+def test_the_anonymous_offered_is_not_carried_into_the_letter_picker(tmp_path):
+    """The picker builds a name letter by letter: the word offered to be
+    typed over would have had to be rubbed out a letter at a time."""
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    press_button(app, app.top, "Pick letters")
+    assert isinstance(app.top, ArcadeNameDialog) and app.top.name == ""
 
 
 def test_a_click_in_the_name_puts_the_caret_between_the_letters_it_points_at(tmp_path):

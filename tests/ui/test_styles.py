@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.cli.options import parse
-from game.engine import CLASSIC, LEVELS, OPENING, level_preset
+from game.engine import CLASSIC, LEVELS, OPENING, Minefield, level_preset
 from game.settings import Settings
 from game.store import Store
 from game.ui.menus import GAME_MENU
@@ -18,19 +18,41 @@ from game.ui.screens.records import BestTimesDialog, StatisticsDialog
 from .helpers import BOARD_8, click, key, make_app, press, release
 
 
-@pytest.mark.parametrize("style, beginner, rule, marks", [
-    ("win31", (8, 8, 10), CLASSIC, True),
-    ("xp", (9, 9, 10), CLASSIC, True),
-    ("modern", (9, 9, 10), OPENING, False),
+@pytest.mark.parametrize("style, beginner, rule, marks, left_chord", [
+    ("win31", (8, 8, 10), CLASSIC, True, False),
+    ("xp", (9, 9, 10), CLASSIC, True, False),
+    ("modern", (9, 9, 10), OPENING, False, True),
 ])
-def test_each_style_plays_its_beginner_first_click_rule_and_marks(style, beginner, rule, marks):
-    app = make_app()
+def test_each_style_plays_its_beginner_first_click_rule_and_marks(style, beginner, rule, marks,
+                                                                  left_chord):
+    app = make_app(chord_left_click=not left_chord)
     app.commands.run(f"style_{style}")
     app.step()
     field = app.play.field
     assert (field.width, field.height, field.mines) == beginner
     assert field.first_click == rule and field.marks is marks
+    assert app.settings.chord_left_click is left_chord
     assert app.display.surface.get_size() == app.layout.size
+    assert parse(["--style", style]).settings_from(Settings()).chord_left_click is left_chord
+
+
+def test_a_left_click_on_a_satisfied_number_does_nothing_in_the_windows_xp_style(tmp_path):
+    """Winmine chorded with both buttons (or Shift, or the middle one) only:
+    a left click on a number whose flags were all placed, a slip aiming
+    at its neighbour, did nothing, and the Windows XP style opened its
+    neighbours, a wrong flag losing the game."""
+    app = make_app(data_dir=tmp_path)
+    app.commands.run("style_xp")
+    app.play.new_game(field=Minefield.from_layout(["*" + "." * 8] + ["." * 9] * 8))
+    app.step()
+    click(app, (1, 1))
+    click(app, (0, 0), button=3)                          # the flag its 1 asks for
+    assert app.play.field.cell(1, 1) == "1"
+    click(app, (1, 1))
+    assert app.play.field.cell(2, 2) == "#"               # nothing opened around it
+    app.commands.run("toggle_chord_left_click")
+    click(app, (1, 1))
+    assert app.play.field.cell(2, 2) != "#"               # the menu item still turns it on
 
 
 @pytest.mark.parametrize("style", ["win31", "xp", "modern"])
@@ -55,7 +77,8 @@ def test_the_style_dialog_chooses_a_style_and_it_is_saved(tmp_path):
     assert app.play.field.width == 8
     app.store.flush()                           # the settings writer is in the background
     saved = Store(tmp_path).settings
-    assert (saved.style, saved.first_click, saved.marks) == ("win31", CLASSIC, True)
+    assert (saved.style, saved.first_click, saved.marks, saved.chord_left_click) == (
+        "win31", CLASSIC, True, False)
 
 
 def ticked(app, label):
@@ -218,3 +241,17 @@ def test_marks_stays_whole_in_the_style_notes(language, level):
     for note in notes:
         assert not any(line.startswith("(?)")
                        for line in wrap(app.painter, note.text, note.rect.w))
+
+
+def test_a_style_chosen_after_one_given_on_the_command_line_saves_its_left_click_chord(
+        tmp_path):
+    """``--style modern`` decides Chord with left click for its run, unsaved;
+    Windows XP then chosen in the game is the player's choice, its chord
+    off saved with its first-click rule and marks."""
+    given = {"style", "first_click", "marks", "chord_left_click"}
+    app = make_app(data_dir=tmp_path, style="modern", first_click=OPENING, marks=False,
+                   chord_left_click=True, overridden=given)
+    app.commands.run("style_xp")
+    app.store.flush()
+    saved = Store(tmp_path).settings
+    assert (saved.style, saved.marks, saved.chord_left_click) == ("xp", True, False)

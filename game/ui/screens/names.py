@@ -7,7 +7,8 @@ characters are kept; an empty name becomes "Anonymous" (the store cleans every
 name the same way). The time itself was stored when the game was won; this
 dialog only names it. Escape, closing the window or ending the game keeps it
 under the name typed so far: a record is never lost to a stray key. The
-typed entry offers the name given last (a setting), as the classic did.
+typed entry offers the name given last (a setting), or "Anonymous" before
+any, as the classic did.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from game.store import (
     name_character,
     name_length,
 )
-from game.words import level_name
+from game.words import level_name, player_name
 
 from ..menus import split_mnemonic
 from ..render.bidi import has_right_to_left
@@ -85,13 +86,21 @@ class _NameEntry(Dialog):
         self.app.pop()
         self.app.push(BestTimesDialog(self.app, self.record.level, highlight=rank,
                                       shape=self.record.shape, style=self.record.style,
-                                      named=(clean_name(self.name), self.record.time_ms)))
+                                      named=(self.given_name(), self.record.time_ms)))
         self.app.show_notices()
 
     def keep_record(self) -> int | None:
         """Name the time with what was typed so far (also when the window is
         closed or the game is ended by a signal mid-entry); its place."""
-        return self.app.store.name_best_time(self.record, self.name)
+        return self.app.store.name_best_time(self.record, self.given_name())
+
+    def given_name(self) -> str:
+        """The name to keep, cleaned as the store cleans it: "Anonymous"
+        in the player's language, the name offered at first, is the
+        store's own Anonymous, shown in whichever language reads it (a
+        French player's "Anonyme" was kept as a name)."""
+        name = clean_name(self.name)
+        return ANONYMOUS if name == player_name(ANONYMOUS) else name
 
     def cancel(self) -> None:
         self.finish()
@@ -104,13 +113,14 @@ class NameDialog(_NameEntry):
         super().__init__(app, record)
         # The name given last time is offered, selected (typing replaces it),
         # as Winmine offered the level's record holder's name, most often
-        # the player's own (winmine.c, EnterDlgProc: WM_INITDIALOG).
-        self.name = app.settings.player_name
+        # the player's own (winmine.c, EnterDlgProc: WM_INITDIALOG); before
+        # any, "Anonymous", Winmine's record holder until one was named.
+        self.name = app.settings.player_name or player_name(ANONYMOUS)
         self.focus = 1                   # the name, as the dialog opens (not at each layout)
 
     def finish(self) -> None:
         """Name the time, and remember the name to offer it next time."""
-        name = clean_name(self.name)
+        name = self.given_name()
         if name != ANONYMOUS and name != self.app.settings.player_name:
             self.app.settings.player_name = name
             self.app.settings_changed("player_name")
@@ -154,10 +164,12 @@ class NameDialog(_NameEntry):
         self.finish()
 
     def to_picker(self) -> None:
+        """The name typed so far goes on in the picker; "Anonymous" offered
+        does not, to be rubbed out there a letter at a time."""
         self.name = self.entry.text
         self.app.pop()
         picker = ArcadeNameDialog(self.app, self.record)
-        picker.name = self.name
+        picker.name = "" if self.given_name() == ANONYMOUS else self.name
         self.app.push(picker)
 
 

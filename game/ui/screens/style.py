@@ -22,9 +22,11 @@ STYLE_BUTTONS = {"win31": N_("Windows &3.1"), "xp": N_("Windows &XP"),
                  "modern": N_("&Modern")}
 #: "Marks (?)" names a menu item: a no-break space keeps "(?)" from starting a line.
 STYLE_NOTES = {
-    "win31": N_("Beginner 8x8. A mine under the first click moves away. Marks\u00a0(?) on."),
-    "xp": N_("Beginner 9x9. A mine under the first click moves away. Marks\u00a0(?) on."),
-    "modern": N_("The first click opens an area. No marks."),
+    "win31": N_("Beginner 8x8. A mine under the first click moves away. Marks\u00a0(?) on."
+                " No chord with a left click."),
+    "xp": N_("Beginner 9x9. A mine under the first click moves away. Marks\u00a0(?) on."
+             " No chord with a left click."),
+    "modern": N_("The first click opens an area. No marks. A left click chords."),
 }
 
 
