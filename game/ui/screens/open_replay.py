@@ -35,6 +35,8 @@ CHUNK = 64
 #: Names in view fitted to the list a tick, ahead of the frame that shows
 #: them (``ListView.measure_ahead``): "Loading…" stays a few frames longer.
 NAMES_A_TICK = 4
+#: Rows the list shows at most (at least 3, as the window's height allows).
+ROWS_AT_MOST = 10
 
 
 def replay_files(folder: Path, give_way: Callable[[], None] = lambda: None) -> list[Path]:
@@ -114,8 +116,8 @@ class OpenReplayDialog(Dialog):
         super().update()
         if not self.loaded and self._listed:
             files = self._listed[0]
-            if self.ahead is None:
-                self.ahead = self._table(self.app.painter, files, _(LOADING))
+            if self.ahead is None:                 # the rows in view are enough
+                self.ahead = self._table(self.app.painter, files, _(LOADING), ROWS_AT_MOST)
             if self.ahead.measure_ahead(self.app.painter, NAMES_A_TICK):
                 self._take(files)
 
@@ -140,13 +142,16 @@ class OpenReplayDialog(Dialog):
                                    self.cancel))
         return y + line + 14
 
-    def _table(self, painter: Painter, files: list[Path], note: str) -> ListView:
-        """The list of ``files`` as the dialog's layout places it."""
+    def _table(self, painter: Painter, files: list[Path], note: str,
+               rows: int | None = None) -> ListView:
+        """The list of ``files`` as the dialog's layout places it (only its
+        first ``rows`` rows, when given)."""
         line = painter.line_height()
         w = self.client_w - 16
         free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - 2 * (line + 1) - (line + 14)
-        visible = max(3, min(10, (free - 8) // ROW_H))
-        return ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), [(p.stem,) for p in files],
+        visible = max(3, min(ROWS_AT_MOST, (free - 8) // ROW_H))
+        return ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4),
+                        [(p.stem,) for p in files[:rows]],
                         ((0, columns_width(w, len(files), visible) - 2, "l"),), ROW_H,
                         note=note)
 
