@@ -74,13 +74,19 @@ def fit(painter: Painter, text: str, width: int, face: str = "regular") -> str:
     steps of 1, 2, 4... back from there until one does, then halving
     between the last two. (The first guess was the share of the clusters
     the width allows, then steps either way: the first look at fifteen
-    long names in four scripts in Open Replay took up to 25 ms.)"""
+    long names in four scripts in Open Replay took up to 25 ms.) A start
+    still looked for in the system's fonts (its run cut short is a new
+    one), drawn as boxes meanwhile, is taken to fit: its width is the
+    boxes', and each step back made another run to look for, and another
+    layout of every name shown when it was found; it is measured again
+    once found."""
     if painter.text_width(text, face) <= width:
         return text
     bounds = clusters(text)
 
     def fits(n: int) -> bool:             # the text up to bounds[n] fits with the ellipsis
-        return n == 0 or painter.text_width(text[:bounds[n]] + ELLIPSIS, face) <= width
+        start = text[:bounds[n]] + ELLIPSIS
+        return n == 0 or painter.text_width(start, face) <= width or painter.looked_for(start, face)
 
     room = (width - painter.text_width(ELLIPSIS, face)) * painter.scale
     guess = 0

@@ -69,3 +69,22 @@ def test_another_language_shows_the_board_as_it_is_without_drawing_it_again(monk
     app.commands.run("zoom_in")                      # another scale: drawn afresh
     app.step()
     assert len(made) == 1 and len(drawn) == 1
+
+
+def test_a_hexagon_games_view_made_again_looks_at_no_tile_pixel_again(monkeypatch):
+    """Where a hole's grid line goes is the same for every view of one
+    kind of cell: worked out anew (each pixel of a hexagon's tile looked
+    at, twice) it was 3-5 ms of the frame a 100x100 hexagon game went in
+    or out of fullscreen, which made 16-17 ms of CPU now and then."""
+    from game.ui.cells import CellGeometry
+    app = make_app(level="intermediate", shape="hex")
+    looked: list[int] = []
+    real = CellGeometry.cell_at
+    monkeypatch.setattr(CellGeometry, "cell_at",
+                        lambda self, *args: looked.append(1) or real(self, *args))
+    made = counting_views(monkeypatch)
+    key(app, pygame.K_F11)                   # into fullscreen: a view of another size
+    app.step()
+    key(app, pygame.K_F11)
+    app.step()
+    assert len(made) == 2 and looked == []

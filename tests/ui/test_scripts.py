@@ -297,6 +297,10 @@ class Counting:
         bounds = clusters(text)
         return [Counting.text_width(text[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)]
 
+    @staticmethod
+    def looked_for(text: str, face: str = "regular") -> bool:
+        return False
+
 
 def test_a_name_cut_to_fit_keeps_its_marks_with_their_letters():
     name = "ab" + "สี่" * 10
@@ -446,3 +450,63 @@ def test_clusters_drawn_side_by_side_are_kept_until_the_finder_has_news(hebrew, 
     asked.clear()
     app.painter.text_width(ALEF + BET)
     assert sorted(text for text in asked if len(text) == 1) == [ALEF, BET]
+
+
+class Boxed(Measuring):
+    """A ``Measuring`` painter whose every start of a text but the whole is
+    still looked for in the system's fonts until ``found``: drawn meanwhile
+    as boxes twice as wide as the letters will be."""
+
+    def __init__(self, whole: str) -> None:
+        super().__init__()
+        self.whole, self.found = whole, False
+
+    def looked_for(self, text: str, face: str = "regular") -> bool:
+        return not self.found and text not in (self.whole, ELLIPSIS)
+
+    def text_width(self, text: str, face: str = "regular") -> int:
+        self.measured.append(text)
+        return 5 * len(text) * (2 if self.looked_for(text) else 1)
+
+
+def test_a_start_still_looked_for_is_not_measured_again_and_again():
+    """Once a long name's run is found, each start tried to cut it is a new
+    run, looked for in turn and drawn as boxes meanwhile: measured by its
+    boxes, wider than its letters, the guess did not fit, and each step
+    back asked for yet another run (and, each found, another layout of
+    every name shown: the first look at Open replay... on long names in
+    four scripts held frames of 16-18 ms). The guess from the whole line's
+    clusters is kept while its start is looked for, and measured again
+    once found."""
+    text = "日" * 60
+    painter = Boxed(text)
+    assert fit(painter, text, 100) == text[:19] + ELLIPSIS
+    assert len(painter.measured) <= 3     # the whole, the ellipsis, the guess
+    painter.found = True
+    assert fit(painter, text, 100) == text[:19] + ELLIPSIS
+
+
+def test_a_line_still_looked_for_says_so_until_its_run_is_found(hebrew):
+    app = make_app(font_folders=[hebrew])
+    name = ALEF + BET + GIMEL
+    assert app.painter.looked_for(name)           # boxes for now
+    assert not app.painter.looked_for("plain")
+    found(app, name)
+    assert not app.painter.looked_for(name)
+
+
+def test_the_fonts_news_lays_lines_out_again_without_cutting_them_into_spans(hebrew, monkeypatch):
+    """When the system's fonts answer, every line shown is laid out again
+    with the glyphs found; what its spans are does not change with them
+    (half of the frame after the news, on a list of long names)."""
+    from game.ui.render import painter as painter_module
+    cut: list[str] = []
+    real = painter_module.spans
+    monkeypatch.setattr(painter_module, "spans", lambda text, *a: cut.append(text) or real(text, *a))
+    app = make_app(font_folders=[hebrew])
+    names = ["a " + ALEF + BET + GIMEL, GIMEL * 30, "x" + WIDE + "y"]
+    widths = [app.painter.text_width(name) for name in names]
+    assert sorted(cut) == sorted(names)
+    found(app, *names)
+    assert [app.painter.text_width(name) for name in names] != widths   # boxes no more
+    assert sorted(cut) == sorted(names)

@@ -23,7 +23,7 @@ from game.graphemes import clusters
 from ..display import window_surface
 from .font_tables import Coverage, read_coverage
 from .shaping import WHITE, Glyph
-from .system_fonts import FACES, FontFinder
+from .system_fonts import FACES, FontFinder, Waiting
 
 #: pygame's bundled font by height and boldness, and its characters: facts of
 #: the process, kept for it (a Font dropped would be closed on the window's
@@ -37,12 +37,15 @@ GLYPHS_KEPT = 4096
 
 class Piece(NamedTuple):
     """A run drawn at the painter's scale: whether it takes the text's
-    colour (all but a colour emoji), and where its clusters start (see
-    ``Glyph.edges``), in display pixels."""
+    colour (all but a colour emoji), where its clusters start (see
+    ``Glyph.edges``), in display pixels, and whether any of it is still
+    looked for in the system's fonts (drawn meanwhile as pygame's boxes,
+    a width that says nothing of the one it will have)."""
 
     image: pygame.Surface
     tint: bool
     edges: tuple[int, ...]
+    waiting: bool = False
 
 
 class FallbackGlyphs:
@@ -78,10 +81,12 @@ class FallbackGlyphs:
         # font has every letter (a few Arabic ones): it draws them unjoined.
         if script or not all(bundled_has(ch) for ch in text):
             found = self.finder.glyph(text, height, baseline, bold, script, rtl)
+        waiting = isinstance(found, Waiting)
         if isinstance(found, Glyph):
             image, tint, edges = found.image.copy(), not found.coloured, found.edges
         elif len(bounds) > 2:
-            return self._side_by_side(text, bounds, height, baseline, bold, scale, script, rtl)
+            piece = self._side_by_side(text, bounds, height, baseline, bold, scale, script, rtl)
+            return piece._replace(waiting=waiting or piece.waiting)
         else:
             image, tint = bundled_glyph(text, height, bold), True
             edges = (image.get_width(), 0) if rtl else (0, image.get_width())
@@ -89,7 +94,7 @@ class FallbackGlyphs:
             image = image.convert_alpha()
         if scale != 1:
             image = pygame.transform.scale_by(image, scale)
-        return Piece(image, tint, tuple(x * scale for x in edges))
+        return Piece(image, tint, tuple(x * scale for x in edges), waiting)
 
     def _side_by_side(self, text: str, bounds: tuple[int, ...], height: int, baseline: int,
                       bold: bool, scale: int, script: str, rtl: bool) -> Piece:
@@ -109,7 +114,8 @@ class FallbackGlyphs:
             canvas.blit(piece.image, (x - left - piece.image.get_width() if rtl else left, 0))
         if rtl:
             edges = [x - edge for edge in edges]
-        return Piece(canvas, all(piece.tint for piece in pieces), tuple(edges))
+        return Piece(canvas, all(piece.tint for piece in pieces), tuple(edges),
+                     any(piece.waiting for piece in pieces))
 
 
     def _cluster(self, text: str, height: int, baseline: int, bold: bool, scale: int,

@@ -42,6 +42,10 @@ class Painter:
         self._layouts: dict[tuple[str, str, int], Laid] = {}
         self._edges: dict[tuple[str, int, str, int], pygame.Surface] = {}
         self._widths: dict[tuple[str, str, int], int] = {}
+        # A line's spans depend on its characters and the pixel font's alone,
+        # not on what the system's fonts hold: kept when glyphs are found
+        # (``forget_text``), when every line shown is laid out again.
+        self._spans: dict[tuple[str, str], list[Span]] = {}
 
     # ------------------------------------------------------------ geometry
 
@@ -192,6 +196,12 @@ class Painter:
                  for k, a in enumerate(span.bounds[:-1])}
         return [width.get(a, 0) for a in bounds[:-1]]
 
+    def looked_for(self, text: str, face: str = "regular") -> bool:
+        """Whether some of ``text`` is still looked for in the system's
+        fonts: drawn meanwhile as boxes, its width says nothing of the one
+        it will have (``text_fit.fit`` does not cut by it)."""
+        return not self._plain(face, text) and self._laid(face, text).waiting
+
     def _plain(self, face: str, text: str) -> bool:
         """Whether ``text`` is all in the pixel font (nearly every line of
         the game's, in English or French): drawn a character at a time, as
@@ -211,21 +221,35 @@ class Painter:
         key = (face, text, self.scale)
         laid = self._layouts.get(key)
         if laid is None:
-            placed, x = [], 0
-            for span in spans(text, self.atlas.characters(face).__contains__, bundled_has):
+            placed, x, waiting = [], 0, False
+            for span in self._spans_of(face, text):
                 if span.drawn is not None:
                     width = self._glyph(face, span.drawn, BLACK).get_width()
                     edges = (width, 0) if span.rtl else (0, width)
                 else:
                     piece = self._piece(face, text[span.bounds[0]:span.bounds[-1]], span)
                     width, edges = piece.image.get_width(), piece.edges
+                    waiting = waiting or piece.waiting
                 placed.append((x, span, edges))
                 x += width
-            laid = Laid(placed, x, carets(placed))
+            laid = Laid(placed, x, carets(placed), waiting)
             if len(self._layouts) >= WIDTHS_KEPT:
                 self._layouts.clear()
             self._layouts[key] = laid
         return laid
+
+    def _spans_of(self, face: str, text: str) -> list[Span]:
+        """``text``'s spans (remembered, glyphs found or not: the frame the
+        system's fonts answer lays out again every line shown, and cutting
+        them into spans was half of it)."""
+        key = (face, text)
+        found = self._spans.get(key)
+        if found is None:
+            found = spans(text, self.atlas.characters(face).__contains__, bundled_has)
+            if len(self._spans) >= WIDTHS_KEPT:
+                self._spans.clear()
+            self._spans[key] = found
+        return found
 
     def _span(self, face: str, text: str, span: Span, colour: Colour) -> pygame.Surface:
         if span.drawn is not None:
@@ -273,8 +297,10 @@ class Painter:
 
 class Laid(NamedTuple):
     """A line's spans with their left and their clusters' edges, its width
-    and the caret's place for each boundary (display pixels)."""
+    and the caret's place for each boundary (display pixels), and whether
+    some of it is still looked for in the system's fonts."""
 
     placed: list[tuple[int, Span, tuple[int, ...]]]
     width: int
     carets: dict[int, int]
+    waiting: bool = False

@@ -32,6 +32,11 @@ from .records import LOADING
 #: run: a thread running Python holds the interpreter up to 5 ms at a time
 #: (the switch interval), and the frame waits for it.
 CHUNK = 64
+#: Names in view fitted to the list a tick, ahead of the frame that shows
+#: them (``ListView.measure_ahead``): "Loading…" stays a few frames longer.
+NAMES_A_TICK = 4
+#: Rows the list shows at most (at least 3, as the window's height allows).
+ROWS_AT_MOST = 10
 
 
 def replay_files(folder: Path, give_way: Callable[[], None] = lambda: None) -> list[Path]:
@@ -79,6 +84,9 @@ class OpenReplayDialog(Dialog):
         self.loaded = False
         #: The thread listing the folder (None: listed at once, headless tests).
         self.listing: threading.Thread | None = None
+        #: The list as it will be shown, its names in view fitted a few a
+        #: tick before it is (the listing thread's answer).
+        self.ahead: ListView | None = None
         if app.exports.background:              # the window's I/O goes to threads
             folder = self.folder                # (the thread holds no reference to the dialog)
             self.listing = threading.Thread(
@@ -97,27 +105,28 @@ class OpenReplayDialog(Dialog):
         reference cycles (its buttons call its methods), so what it holds
         waits for the garbage collector's full sweep: with 5,000 files,
         50,000 objects, a 40-80 ms sweep in some later frame."""
-        self.files, self._listed, self.widgets = [], [], []
+        self.files, self._listed, self.widgets, self.ahead = [], [], [], None
         table = getattr(self, "table", None)
         if table is not None:
             table.rows = []
 
     def update(self) -> None:
-        """One tick: the list, once the folder has been read."""
+        """One tick: the list, once the folder has been read and the names
+        in view fitted to it, a few a tick."""
         super().update()
         if not self.loaded and self._listed:
-            self._take(self._listed[0])
+            files = self._listed[0]
+            if self.ahead is None:                 # the rows in view are enough
+                self.ahead = self._table(self.app.painter, files, _(LOADING), ROWS_AT_MOST)
+            if self.ahead.measure_ahead(self.app.painter, NAMES_A_TICK):
+                self._take(files)
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.client_w - 16
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - 2 * (line + 1) - (line + 14)
-        visible = max(3, min(10, (free - 8) // ROW_H))
         before = getattr(self, "table", None)
-        self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4),
-                              [(p.stem,) for p in self.files],
-                              ((0, columns_width(w, len(self.files), visible) - 2, "l"),), ROW_H,
-                              note=_("No replays yet") if self.loaded else _(LOADING))
+        self.table = self._table(painter, self.files,
+                                 _("No replays yet") if self.loaded else _(LOADING))
         if before is not None and before.rows:
             # laid out again (zoom, fullscreen, language): the file chosen
             # stays chosen; it went back to the first, which Watch then opened
@@ -132,6 +141,19 @@ class OpenReplayDialog(Dialog):
         self.widgets.append(Button(pygame.Rect(w - 48, y, 56, line + 8), _("Cancel"),
                                    self.cancel))
         return y + line + 14
+
+    def _table(self, painter: Painter, files: list[Path], note: str,
+               rows: int | None = None) -> ListView:
+        """The list of ``files`` as the dialog's layout places it (only its
+        first ``rows`` rows, when given)."""
+        line = painter.line_height()
+        w = self.client_w - 16
+        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - 8 - 2 * (line + 1) - (line + 14)
+        visible = max(3, min(ROWS_AT_MOST, (free - 8) // ROW_H))
+        return ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4),
+                        [(p.stem,) for p in files[:rows]],
+                        ((0, columns_width(w, len(files), visible) - 2, "l"),), ROW_H,
+                        note=note)
 
     def open_row(self) -> None:
         """A double click on a file watches it, as a Windows Open dialog opens it."""
