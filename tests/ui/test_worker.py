@@ -1057,6 +1057,47 @@ def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped):
             os.kill(worker, signal.SIGKILL)
 
 
+GAME_KILLED_AS_ITS_WORKER_STARTS = """
+import multiprocessing, os, signal, sys
+sys.path[:0] = [{root!r}, {tests!r}]
+from game.ui.worker import serve
+from ui.test_worker import SleepJob
+context = multiprocessing.get_context("spawn")
+ours, theirs = context.Pipe()
+worker = context.Process(target=serve, args=(theirs,), daemon=True)
+worker.start()
+os.kill(worker.pid, signal.SIGSTOP)           # still starting up
+ours.send((1, SleepJob(3600), "en"))          # its first question, in the pipe
+print(worker.pid, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's /proc and signals")
+def test_the_worker_ends_with_a_game_killed_while_it_was_starting_up():
+    """The game killed before its process asked for the parent-death
+    signal (its start-up takes a tenth of a second, a quarter in the
+    executable): the question sent meanwhile was read from the pipe and
+    worked on, however long, with nobody left to answer."""
+    root = Path(__file__).resolve().parents[2]
+    script = GAME_KILLED_AS_ITS_WORKER_STARTS.format(root=str(root), tests=str(root / "tests"))
+    game = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    worker = 0
+    try:
+        worker = int(game.stdout.readline())
+        game.wait()
+        os.kill(worker, signal.SIGCONT)
+        deadline = time.monotonic() + 10.0
+        while not gone(worker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert gone(worker)
+    finally:
+        game.kill()
+        game.wait()
+        if worker and not gone(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
 @dataclass(frozen=True)
 class NapJob:
     """A job of another kind, with a shorter limit than ``SleepJob``'s."""
