@@ -67,3 +67,17 @@ def test_a_keypad_key_comes_up_under_the_name_it_went_down_with():
     key(app, pygame.K_END)
     key(app, pygame.K_KP_7)
     assert height.caret == 0
+
+
+def test_a_keypad_that_types_digits_with_no_numlock_told_stays_digits():
+    """macOS has no NumLock for SDL to tell: its keypad comes with the
+    lock off, yet types digits, and a digit it stays (not Left, then 4)."""
+    app = make_app()
+    dialog = open_custom(app)
+    height = dialog.fields["height"]
+    height.text, height.caret, height.anchor = "12", 2, None
+    post(pygame.KEYDOWN, key=pygame.K_KP_4, mod=0, unicode="4", scancode=0)
+    post(pygame.TEXTINPUT, text="4")
+    post(pygame.KEYUP, key=pygame.K_KP_4, mod=0, unicode="", scancode=0)
+    app.step()
+    assert height.text == "124" and height.caret == 3
