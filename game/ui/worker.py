@@ -140,7 +140,7 @@ def give_way() -> None:
             kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), BELOW_NORMAL_PRIORITY_CLASS)
         else:
             os.nice(NICENESS)
-    except (AttributeError, OSError):
+    except (ImportError, AttributeError, OSError):
         pass                    # no way to lower it here: the worker runs as it is
 
 
@@ -213,8 +213,8 @@ def die_with_the_game() -> None:
     try:
         import ctypes
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (AttributeError, OSError):
-        pass                    # no prctl here: the pipe alone tells it
+    except (ImportError, AttributeError, OSError):
+        pass                    # no ctypes (a Python built without libffi) or no prctl: the pipe tells it
 
 
 def game_gone() -> bool:

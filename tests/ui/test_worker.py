@@ -33,7 +33,7 @@ from game.ui.jobs import (
     PreparedLayer,
     ReplayJob,
 )
-from game.ui.worker import ProcessWorker, run_job
+from game.ui.worker import ProcessWorker, die_with_the_game, run_job
 
 from .helpers import key, make_app, step_until
 
@@ -1096,6 +1096,15 @@ def test_the_worker_ends_with_a_game_killed_while_it_was_starting_up():
         game.wait()
         if worker and not gone(worker):
             os.kill(worker, signal.SIGKILL)
+
+
+def test_a_python_without_ctypes_still_starts_the_computer(monkeypatch):
+    """A Python built without libffi has no ctypes (pyenv only warns as
+    it builds one): asking for the parent-death signal raised
+    ModuleNotFoundError in the worker's start-up, and every question failed
+    with "the computer's process stopped". The pipe alone tells it then."""
+    monkeypatch.setitem(sys.modules, "ctypes", None)       # import ctypes: ImportError
+    die_with_the_game()
 
 
 @dataclass(frozen=True)
