@@ -51,6 +51,18 @@ class SleepJob:
 
 
 @dataclass(frozen=True)
+class BusyJob:
+    """Says it is under way (a file made at ``mark``), then sleeps."""
+
+    mark: str
+    seconds: float
+
+    def run(self) -> None:
+        Path(self.mark).touch()
+        time.sleep(self.seconds)
+
+
+@dataclass(frozen=True)
 class BrokenJob:
     def run(self) -> None:
         raise KeyError("internal")
@@ -1011,9 +1023,9 @@ GAME_WITH_A_BUSY_WORKER = """
 import sys, time
 sys.path[:0] = [{root!r}, {tests!r}]
 from game.ui.worker import ProcessWorker
-from ui.test_worker import SleepJob
+from ui.test_worker import BusyJob
 worker = ProcessWorker()
-worker.submit("long", SleepJob(3600))
+worker.submit("long", BusyJob({mark!r}, 3600))
 print(worker._process.pid, flush=True)
 time.sleep(3600)
 """
@@ -1029,19 +1041,24 @@ def gone(pid: int) -> bool:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
 @pytest.mark.parametrize("stopped", [False, True])
-def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped):
+def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped, tmp_path):
     """The game killed (``kill -9``, the system short of memory) while the
     computer thought: its process went on with the question until it was
     answered (a no-guess board 2.5 s, the overlay of a big board seconds)
     before it found the pipe closed, and a process stopped meanwhile
     (SIGSTOP, a debugger) never ended at all. Now it ends with the game."""
     root = Path(__file__).resolve().parents[2]
-    script = GAME_WITH_A_BUSY_WORKER.format(root=str(root), tests=str(root / "tests"))
+    mark = tmp_path / "thinking"
+    script = GAME_WITH_A_BUSY_WORKER.format(root=str(root), tests=str(root / "tests"),
+                                            mark=str(mark))
     game = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     worker = 0
     try:
         worker = int(game.stdout.readline())
-        time.sleep(0.5)                   # well into its question (and its start-up over)
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while not mark.exists():          # into its question (and its start-up over)
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
         if stopped:
             os.kill(worker, signal.SIGSTOP)
         game.kill()
