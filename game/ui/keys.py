@@ -101,13 +101,19 @@ KEYPAD_NAVIGATION = {pygame.K_KP_8: pygame.K_UP, pygame.K_KP_2: pygame.K_DOWN,
                      pygame.K_KP_0: pygame.K_INSERT, pygame.K_KP_PERIOD: pygame.K_DELETE}
 
 
+#: Whether the keypad always types, as on macOS: no NumLock for SDL to tell.
+KEYPAD_TYPES = sys.platform == "darwin"
+
+
 class Keypad:
     """Gives a keypad key, NumLock off, the key it stands for
     (``KEYPAD_NAVIGATION``). A key is taken so only when it types nothing
     too: macOS has no NumLock for SDL to tell, and its keypad always types
-    digits. Its release is named as its press was, whatever the lock has
-    done since, so that the keys held (``HeldKeys``) never keep down a key
-    that came up under another name."""
+    digits. The point's text tells nothing off macOS: pygame gives it "."
+    from its key code when SDL sends no text (seen under X11, NumLock off),
+    and the keypad's Delete deleted nothing. Its release is named as its
+    press was, whatever the lock has done since, so that the keys held
+    (``HeldKeys``) never keep down a key that came up under another name."""
 
     def __init__(self) -> None:
         self._moved: set[int] = set()      # keypad keys down under their second name
@@ -118,7 +124,8 @@ class Keypad:
         if key not in KEYPAD_NAVIGATION:
             return event
         if event.type == pygame.KEYDOWN:
-            if getattr(event, "mod", 0) & pygame.KMOD_NUM or getattr(event, "unicode", ""):
+            typed = getattr(event, "unicode", "") and (key != pygame.K_KP_PERIOD or KEYPAD_TYPES)
+            if getattr(event, "mod", 0) & pygame.KMOD_NUM or typed:
                 self._moved.discard(key)
                 return event
             self._moved.add(key)

@@ -140,7 +140,7 @@ def give_way() -> None:
             kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), BELOW_NORMAL_PRIORITY_CLASS)
         else:
             os.nice(NICENESS)
-    except (AttributeError, OSError):
+    except (ImportError, AttributeError, OSError):
         pass                    # no way to lower it here: the worker runs as it is
 
 
@@ -204,16 +204,26 @@ def die_with_the_game() -> None:
     under way is answered: the game killed (``kill -9``, the system short of
     memory) left it laying a no-guess board for up to 2.5 s or counting a big
     board's overlay for seconds, and stopped meanwhile (SIGSTOP, a debugger)
-    it never ended. A game that died before this was asked has closed the
-    pipe already: the first read ends this process. Elsewhere the pipe alone
-    tells it."""
+    it never ended. The kernel's "parent" is the thread that started this
+    process: the window's, which lives as long as the game. A game that died
+    before this was asked is no signal's (``game_gone`` tells). Elsewhere the
+    pipe alone tells it."""
     if not sys.platform.startswith("linux"):
         return
     try:
         import ctypes
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (AttributeError, OSError):
-        pass                    # no prctl here: the pipe alone tells it
+    except (ImportError, AttributeError, OSError):
+        pass                    # no ctypes (a Python built without libffi) or no prctl: the pipe tells it
+
+
+def game_gone() -> bool:
+    """Whether the game died while this process was starting up, before
+    ``die_with_the_game``: its first question may be in the pipe already,
+    read whole before the pipe's end shows, and it was worked on (a no-guess
+    board's 2.5 s, any time at all for a slow one) with nobody to answer."""
+    parent = multiprocessing.parent_process()
+    return parent is not None and not parent.is_alive()
 
 
 def serve(conn: Connection) -> None:
@@ -232,6 +242,8 @@ def serve(conn: Connection) -> None:
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     die_with_the_game()
+    if game_gone():
+        return
     give_way()
     while True:
         try:

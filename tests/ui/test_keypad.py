@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import keys
+
 from .helpers import key, make_app, post
 from .test_dialogs import open_custom
 
@@ -67,3 +69,44 @@ def test_a_keypad_key_comes_up_under_the_name_it_went_down_with():
     key(app, pygame.K_END)
     key(app, pygame.K_KP_7)
     assert height.caret == 0
+
+
+def test_a_keypad_that_types_digits_with_no_numlock_told_stays_digits():
+    """macOS has no NumLock for SDL to tell: its keypad comes with the
+    lock off, yet types digits, and a digit it stays (not Left, then 4)."""
+    app = make_app()
+    dialog = open_custom(app)
+    height = dialog.fields["height"]
+    height.text, height.caret, height.anchor = "12", 2, None
+    post(pygame.KEYDOWN, key=pygame.K_KP_4, mod=0, unicode="4", scancode=0)
+    post(pygame.TEXTINPUT, text="4")
+    post(pygame.KEYUP, key=pygame.K_KP_4, mod=0, unicode="", scancode=0)
+    app.step()
+    assert height.text == "124" and height.caret == 3
+
+
+def test_the_keypad_s_delete_deletes_though_pygame_gives_it_a_point():
+    """NumLock off, SDL sends the keypad's point as K_KP_PERIOD with no
+    text, and pygame makes up "." for it from the key code (seen under
+    X11): taken for a key that types, it deleted nothing."""
+    app = make_app()
+    dialog = open_custom(app)
+    height = dialog.fields["height"]
+    height.text, height.caret, height.anchor = "123", 0, None
+    post(pygame.KEYDOWN, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=0)
+    post(pygame.KEYUP, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=0)
+    app.step()
+    assert height.text == "23"
+
+
+def test_on_macos_the_keypad_s_point_stays_a_point(monkeypatch):
+    monkeypatch.setattr(keys, "KEYPAD_TYPES", True)
+    app = make_app()
+    dialog = open_custom(app)
+    height = dialog.fields["height"]
+    height.text, height.caret, height.anchor = "123", 0, None
+    post(pygame.KEYDOWN, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=0)
+    post(pygame.TEXTINPUT, text=".")
+    post(pygame.KEYUP, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=0)
+    app.step()
+    assert height.text == "123"                 # the box takes digits only: nothing deleted

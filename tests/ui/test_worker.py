@@ -33,7 +33,7 @@ from game.ui.jobs import (
     PreparedLayer,
     ReplayJob,
 )
-from game.ui.worker import ProcessWorker, run_job
+from game.ui.worker import ProcessWorker, die_with_the_game, run_job
 
 from .helpers import key, make_app, step_until
 
@@ -47,6 +47,18 @@ class SleepJob:
     seconds: float
 
     def run(self) -> None:
+        time.sleep(self.seconds)
+
+
+@dataclass(frozen=True)
+class BusyJob:
+    """Says it is under way (a file made at ``mark``), then sleeps."""
+
+    mark: str
+    seconds: float
+
+    def run(self) -> None:
+        Path(self.mark).touch()
         time.sleep(self.seconds)
 
 
@@ -1011,9 +1023,9 @@ GAME_WITH_A_BUSY_WORKER = """
 import sys, time
 sys.path[:0] = [{root!r}, {tests!r}]
 from game.ui.worker import ProcessWorker
-from ui.test_worker import SleepJob
+from ui.test_worker import BusyJob
 worker = ProcessWorker()
-worker.submit("long", SleepJob(3600))
+worker.submit("long", BusyJob({mark!r}, 3600))
 print(worker._process.pid, flush=True)
 time.sleep(3600)
 """
@@ -1029,19 +1041,24 @@ def gone(pid: int) -> bool:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
 @pytest.mark.parametrize("stopped", [False, True])
-def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped):
+def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped, tmp_path):
     """The game killed (``kill -9``, the system short of memory) while the
     computer thought: its process went on with the question until it was
     answered (a no-guess board 2.5 s, the overlay of a big board seconds)
     before it found the pipe closed, and a process stopped meanwhile
     (SIGSTOP, a debugger) never ended at all. Now it ends with the game."""
     root = Path(__file__).resolve().parents[2]
-    script = GAME_WITH_A_BUSY_WORKER.format(root=str(root), tests=str(root / "tests"))
+    mark = tmp_path / "thinking"
+    script = GAME_WITH_A_BUSY_WORKER.format(root=str(root), tests=str(root / "tests"),
+                                            mark=str(mark))
     game = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     worker = 0
     try:
         worker = int(game.stdout.readline())
-        time.sleep(0.5)                   # well into its question (and its start-up over)
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while not mark.exists():          # into its question (and its start-up over)
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
         if stopped:
             os.kill(worker, signal.SIGSTOP)
         game.kill()
@@ -1055,6 +1072,56 @@ def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped):
         game.wait()
         if worker and not gone(worker):
             os.kill(worker, signal.SIGKILL)
+
+
+GAME_KILLED_AS_ITS_WORKER_STARTS = """
+import multiprocessing, os, signal, sys
+sys.path[:0] = [{root!r}, {tests!r}]
+from game.ui.worker import serve
+from ui.test_worker import SleepJob
+context = multiprocessing.get_context("spawn")
+ours, theirs = context.Pipe()
+worker = context.Process(target=serve, args=(theirs,), daemon=True)
+worker.start()
+os.kill(worker.pid, signal.SIGSTOP)           # still starting up
+ours.send((1, SleepJob(3600), "en"))          # its first question, in the pipe
+print(worker.pid, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's /proc and signals")
+def test_the_worker_ends_with_a_game_killed_while_it_was_starting_up():
+    """The game killed before its process asked for the parent-death
+    signal (its start-up takes a tenth of a second, a quarter in the
+    executable): the question sent meanwhile was read from the pipe and
+    worked on, however long, with nobody left to answer."""
+    root = Path(__file__).resolve().parents[2]
+    script = GAME_KILLED_AS_ITS_WORKER_STARTS.format(root=str(root), tests=str(root / "tests"))
+    game = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    worker = 0
+    try:
+        worker = int(game.stdout.readline())
+        game.wait()
+        os.kill(worker, signal.SIGCONT)
+        deadline = time.monotonic() + 10.0
+        while not gone(worker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert gone(worker)
+    finally:
+        game.kill()
+        game.wait()
+        if worker and not gone(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def test_a_python_without_ctypes_still_starts_the_computer(monkeypatch):
+    """A Python built without libffi has no ctypes (pyenv only warns as
+    it builds one): asking for the parent-death signal raised
+    ModuleNotFoundError in the worker's start-up, and every question failed
+    with "the computer's process stopped". The pipe alone tells it then."""
+    monkeypatch.setitem(sys.modules, "ctypes", None)       # import ctypes: ImportError
+    die_with_the_game()
 
 
 @dataclass(frozen=True)
