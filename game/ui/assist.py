@@ -269,6 +269,7 @@ class Assistant(ProbabilityOverlay):
             return
         self._assist()
         self.shown = Shown((h.x, h.y), h.kind, frozenset(h.evidence), hint_text(h))
+        self.screen.cursor_to_hint(self.shown.cell)
         self._unseen = True
         self._bring_into_view()
         self.screen.mark_dirty(self.shown.evidence | {self.shown.cell})
