@@ -101,6 +101,17 @@ KEYPAD_NAVIGATION = {pygame.K_KP_8: pygame.K_UP, pygame.K_KP_2: pygame.K_DOWN,
                      pygame.K_KP_0: pygame.K_INSERT, pygame.K_KP_PERIOD: pygame.K_DELETE}
 
 
+def types_on_keypad(event: pygame.event.Event) -> bool:
+    """Whether a keypad key, NumLock not on for SDL, types its digit or
+    point: on macOS, which has no NumLock for SDL to tell, it always does.
+    Elsewhere the point's event says "." with NumLock off too, though
+    nothing is typed (under X11 with pygame-ce 2.5.8: no text follows it):
+    taken for typing, the point stayed a point and deleted nothing."""
+    if event.key == pygame.K_KP_PERIOD and sys.platform != "darwin":
+        return False
+    return bool(getattr(event, "unicode", ""))
+
+
 class Keypad:
     """Gives a keypad key, NumLock off, the key it stands for
     (``KEYPAD_NAVIGATION``). A key is taken so only when it types nothing
@@ -118,7 +129,7 @@ class Keypad:
         if key not in KEYPAD_NAVIGATION:
             return event
         if event.type == pygame.KEYDOWN:
-            if getattr(event, "mod", 0) & pygame.KMOD_NUM or getattr(event, "unicode", ""):
+            if getattr(event, "mod", 0) & pygame.KMOD_NUM or types_on_keypad(event):
                 self._moved.discard(key)
                 return event
             self._moved.add(key)

@@ -67,3 +67,18 @@ def test_a_keypad_key_comes_up_under_the_name_it_went_down_with():
     key(app, pygame.K_END)
     key(app, pygame.K_KP_7)
     assert height.caret == 0
+
+
+def test_numlock_off_the_keypad_s_point_deletes_though_its_event_says_a_point():
+    """Under X11 (pygame-ce 2.5.8), NumLock off, the point comes as
+    K_KP_PERIOD with "." for its text, though no text is typed (no
+    TEXTINPUT follows): taken for a key that types, it stayed the point,
+    and deleted nothing."""
+    app = make_app()
+    dialog = open_custom(app)
+    height = dialog.fields["height"]
+    height.text, height.caret, height.anchor = "123", 0, None
+    post(pygame.KEYDOWN, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=99)
+    post(pygame.KEYUP, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=99)
+    app.step()
+    assert height.text == "23" and height.caret == 0
