@@ -269,6 +269,7 @@ class Assistant(ProbabilityOverlay):
             return
         self._assist()
         self.shown = Shown((h.x, h.y), h.kind, frozenset(h.evidence), hint_text(h))
+        self.screen.cursor_to_hint(self.shown.cell)
         self._unseen = True
         self._bring_into_view()
         self.screen.mark_dirty(self.shown.evidence | {self.shown.cell})
@@ -372,13 +373,17 @@ class Assistant(ProbabilityOverlay):
             self._planned = None
             self._countdown = self.pace[0]
 
-    def stop(self) -> None:
-        """Stop auto-play (any input does)."""
+    def stop(self, keep_cursor: bool = False) -> None:
+        """Stop auto-play (any input does). Its cursor goes, unless
+        ``keep_cursor`` (a key stopped it: the keyboard plays on from the
+        cell it showed, where the cursor hidden came back in the middle of
+        the view at the next arrow)."""
         if self.autoplay:
             self.autoplay = False
             self._planned = None
             self._asked.pop("move", None)
-            self.screen.hide_cursor()
+            if not keep_cursor:
+                self.screen.hide_cursor()
 
     def tick(self) -> None:
         """One fixed tick: pick up answers; auto-play asks for a move and

@@ -92,3 +92,53 @@ def test_an_open_key_on_a_cell_under_the_hint_s_explanation_closes_it_and_plays_
     key(app, pygame.K_SPACE)
     key(app, pygame.K_SPACE)
     assert app.play.field.cell(4, 0) != "#"
+
+
+def test_a_hint_puts_the_shown_keyboard_cursor_on_its_cell():
+    """H scrolled a big board to the hint, far from the keyboard cursor: the
+    first arrow then scrolled back to the cursor, away from the hint, and
+    the player could only count cells to walk there unseen. The cursor,
+    when shown, goes to the hinted cell, in view with it: Space opens a safe
+    cell, F flags a mine. A hidden cursor (mouse play) stays hidden."""
+    app = make_app(None, level="custom", custom_width=100, custom_height=100,
+                   custom_mines=1600, seed=4)
+    app.play.play("reveal", (70, 60))
+    app.play.scroll_by(-app.play.scroll[0], -app.play.scroll[1])
+    key(app, pygame.K_h)
+    assert app.play.cursor is None                  # mouse play: no cursor brought up
+    app.play.assist.clear_hint()
+    app.play.scroll_by(-app.play.scroll[0], -app.play.scroll[1])
+    key(app, pygame.K_RIGHT)                        # the cursor, in the top-left corner
+    far = app.play.cursor
+    key(app, pygame.K_h)
+    shown = app.play.assist.shown
+    assert shown is not None and far != shown.cell
+    assert app.play.cursor == shown.cell and cursor_drawn(app)
+    key(app, pygame.K_f if shown.kind == "mine" else pygame.K_SPACE)
+    assert app.play.field.cell(*shown.cell) != "#"
+
+
+def test_a_key_that_stops_auto_play_leaves_the_cursor_where_it_was_playing():
+    """Auto-play points at its moves with the keyboard cursor: a key that
+    stopped it hid the cursor, and the next arrow showed it again in the
+    middle of the view, away from where the computer had been playing. The
+    key stops auto-play and does nothing else, the cursor staying on the
+    cell it showed, to go on from; the mouse stopping it hides it."""
+    from game.ui import assist as assist_module
+    app = make_app(level="beginner", seed=3)
+    key(app, pygame.K_a)
+    app.step(assist_module.THINK_TICKS)
+    planned = app.play.cursor
+    assert planned is not None and app.play.field.move_count == 0
+    key(app, pygame.K_LEFT)                          # stops auto-play, and only that
+    assert not app.play.assist.autoplay and app.play.field.move_count == 0
+    assert app.play.cursor == planned and cursor_drawn(app)
+    app.step(40)
+    key(app, pygame.K_UP)
+    assert app.play.cursor == (planned[0], max(0, planned[1] - 1))
+    key(app, pygame.K_a)
+    app.step(assist_module.THINK_TICKS)
+    assert app.play.cursor is not None
+    post(pygame.MOUSEMOTION, pos=(1, 1), rel=(60, 60), buttons=(0, 0, 0))
+    app.step()
+    assert not app.play.assist.autoplay and app.play.cursor is None

@@ -102,7 +102,8 @@ class PlayInput:
             return True                      # the spent key's repeats, then its release
         if self.assist.autoplay and (event.type in base.DELIBERATE_INPUT
                                      or self._pointer_left(event)):
-            self.assist.stop()               # any input stops auto-play, and only that:
+            # any input stops auto-play, and only that (a key leaves its cursor):
+            self.assist.stop(keep_cursor=event.type == pygame.KEYDOWN)
             self.spend_gesture(event)        # a tap's finger (or mouse copy) plays nothing
             return True
         if event.type in MOUSE and getattr(event, "touch", False) and not self._opens_menus(event):

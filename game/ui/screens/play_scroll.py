@@ -68,6 +68,16 @@ class PlayScroll:
         self._dirty.add(cell)
         self.reveal_cell(cell)
 
+    def cursor_to_hint(self, cell: tuple[int, int]) -> None:
+        """A hint came: the keyboard cursor, if shown, goes to its cell, for
+        Space or F to play it (the hint's scroll brings both into view). On
+        a big board the hint scrolled away from the cursor, and the first
+        arrow scrolled back to it, out of sight of the hint. A hidden cursor
+        (the mouse played) stays hidden."""
+        if self.cursor is not None:
+            self._dirty.update((self.cursor, cell))
+            self.cursor = cell
+
     def hide_cursor(self) -> None:
         if self.cursor is not None:
             self._dirty.add(self.cursor)
