@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.graphemes import erased_from, next_boundary, whole_clusters
+from game.graphemes import clusters, erased_from, whole_clusters
 from game.i18n import N_, _
 from game.store import (
     ANONYMOUS,
@@ -287,10 +287,11 @@ class ArcadeNameDialog(_NameEntry):
         name = self.name or ""
         text = name + self.composing + next_letter(name + self.composing) \
             * (name_length(name) < MAX_NAME_LENGTH)
-        cut = 0
-        while next_boundary(text, cut) < len(text) \
-                and self.app.painter.text_width(text[cut:]) > self.shown.rect.w:
-            cut = next_boundary(text, cut)            # a cluster at a time
+        bounds, k = clusters(text), 0
+        while k < len(bounds) - 2 \
+                and self.app.painter.text_width(text[bounds[k]:]) > self.shown.rect.w:
+            k += 1                                    # a cluster at a time
+        cut = bounds[k]
         self.shown.text = text[cut:]
         self._composed = (max(0, len(name) - cut), max(0, len(name) + len(self.composing) - cut))
 
