@@ -31,6 +31,14 @@ def box_pixels(app, dialog) -> list[list[tuple[int, int, int]]]:
             for y in range(r.top, r.bottom)]
 
 
+def picker_dialog(tmp_path, **settings):
+    """A kiosk's letter picker, asking for a won Beginner time's name."""
+    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, **settings)
+    win(app)
+    assert isinstance(app.top, ArcadeNameDialog)
+    return app, app.top
+
+
 def name_dialog(tmp_path, **settings):
     app = make_app(BEGINNER, data_dir=tmp_path, **settings)
     win(app)
@@ -169,10 +177,7 @@ def test_the_letter_pickers_keys_are_the_input_methods_while_it_composes(tmp_pat
     """The picker showed no composition, and where SDL passes the keys on
     too (macOS), Backspace taking a kana back rubbed out a letter of the
     name and Enter choosing a word entered the name without it."""
-    app = make_app(BEGINNER, kiosk=True, data_dir=tmp_path)
-    win(app)
-    dialog = app.top
-    assert isinstance(dialog, ArcadeNameDialog)
+    app, dialog = picker_dialog(tmp_path)
     type_text(app, "Ko")
     compose(app, "かな")
     assert dialog.shown.text.startswith("Koかな")
@@ -193,10 +198,7 @@ def test_a_kiosk_visitor_composing_a_name_is_not_idle(tmp_path):
     """The keys an input method takes come as no key event on Windows and
     with IBus, only as its composition: a visitor writing a name in kanji
     for longer than the idle time had the entry closed mid-word."""
-    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, idle_seconds=1)
-    win(app)
-    dialog = app.top
-    assert isinstance(dialog, ArcadeNameDialog)
+    app, dialog = picker_dialog(tmp_path, idle_seconds=1)
     for text in ("か", "かな", "仮名"):
         app.step(50)
         compose(app, text)
@@ -226,10 +228,7 @@ def test_a_name_entry_closed_mid_composition_gives_it_up(tmp_path, monkeypatch):
 
 
 def test_a_kiosk_entry_closed_by_idle_time_mid_composition_gives_it_up(tmp_path, monkeypatch):
-    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True, idle_seconds=1)
-    win(app)
-    dialog = app.top
-    assert isinstance(dialog, ArcadeNameDialog)
+    app, dialog = picker_dialog(tmp_path, idle_seconds=1)
     compose(app, "か")
     told = restarts(monkeypatch)
     app.step(70)
@@ -238,9 +237,7 @@ def test_a_kiosk_entry_closed_by_idle_time_mid_composition_gives_it_up(tmp_path,
 
 
 def test_the_picker_left_mid_composition_gives_it_up(tmp_path, monkeypatch):
-    app = make_app(BEGINNER, data_dir=tmp_path, kiosk=True)
-    win(app)
-    dialog = app.top
+    app, dialog = picker_dialog(tmp_path)
     compose(app, "か")
     told = restarts(monkeypatch)
     post(pygame.WINDOWFOCUSLOST)
@@ -275,10 +272,7 @@ def picker_line(app, dialog) -> list[list[tuple[int, int, int]]]:
 
 
 def test_the_picker_underlines_the_composition_as_the_typed_entry_does(tmp_path):
-    app = make_app(BEGINNER, kiosk=True, data_dir=tmp_path)
-    win(app)
-    dialog = app.top
-    assert isinstance(dialog, ArcadeNameDialog)
+    app, dialog = picker_dialog(tmp_path)
     type_text(app, "Ko")
     compose(app, "zh")
     composing = picker_line(app, dialog)

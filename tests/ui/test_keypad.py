@@ -16,6 +16,15 @@ from .test_dialogs import open_custom
 NUM = pygame.KMOD_NUM
 
 
+
+def height_box(text: str, caret: int):
+    """An app with Custom Field open, its Height box holding ``text`` with
+    the caret at ``caret``, nothing selected."""
+    app = make_app()
+    height = open_custom(app).fields["height"]
+    height.text, height.caret, height.anchor = text, caret, None
+    return app, height
+
 def test_the_keypad_s_arrows_move_the_board_s_cursor_with_numlock_off():
     app = make_app()
     key(app, pygame.K_RIGHT)                     # the cursor shows, at its first cell
@@ -29,10 +38,7 @@ def test_the_keypad_s_arrows_move_the_board_s_cursor_with_numlock_off():
 
 
 def test_with_numlock_on_the_keypad_types_digits_and_moves_nothing():
-    app = make_app()
-    dialog = open_custom(app)
-    height = dialog.fields["height"]
-    height.text, height.caret, height.anchor = "12", 2, None
+    app, height = height_box("12", 2)
     post(pygame.KEYDOWN, key=pygame.K_KP_4, mod=NUM, unicode="4", scancode=0)
     post(pygame.TEXTINPUT, text="4")
     post(pygame.KEYUP, key=pygame.K_KP_4, mod=NUM, unicode="", scancode=0)
@@ -41,10 +47,7 @@ def test_with_numlock_on_the_keypad_types_digits_and_moves_nothing():
 
 
 def test_numlock_off_the_keypad_edits_a_text_box_as_home_end_arrows_and_delete():
-    app = make_app()
-    dialog = open_custom(app)
-    height = dialog.fields["height"]
-    height.text, height.caret, height.anchor = "123", 3, None
+    app, height = height_box("123", 3)
     key(app, pygame.K_KP_7)                      # Home
     assert height.caret == 0
     key(app, pygame.K_KP_PERIOD)                 # Delete
@@ -58,10 +61,7 @@ def test_a_keypad_key_comes_up_under_the_name_it_went_down_with():
     """NumLock turned on while the keypad's 7 is held: its release still
     lets go of Home, so the next press is a press, not the repeat of a key
     left down for ever (Home acts once per press: it did nothing again)."""
-    app = make_app()
-    dialog = open_custom(app)
-    height = dialog.fields["height"]
-    height.text, height.caret, height.anchor = "123", 3, None
+    app, height = height_box("123", 3)
     post(pygame.KEYDOWN, key=pygame.K_KP_7, mod=0, unicode="", scancode=0)
     post(pygame.KEYUP, key=pygame.K_KP_7, mod=NUM, unicode="", scancode=0)
     app.step()
@@ -74,10 +74,7 @@ def test_a_keypad_key_comes_up_under_the_name_it_went_down_with():
 def test_a_keypad_that_types_digits_with_no_numlock_told_stays_digits():
     """macOS has no NumLock for SDL to tell: its keypad comes with the
     lock off, yet types digits, and a digit it stays (not Left, then 4)."""
-    app = make_app()
-    dialog = open_custom(app)
-    height = dialog.fields["height"]
-    height.text, height.caret, height.anchor = "12", 2, None
+    app, height = height_box("12", 2)
     post(pygame.KEYDOWN, key=pygame.K_KP_4, mod=0, unicode="4", scancode=0)
     post(pygame.TEXTINPUT, text="4")
     post(pygame.KEYUP, key=pygame.K_KP_4, mod=0, unicode="", scancode=0)
@@ -89,10 +86,7 @@ def test_the_keypad_s_delete_deletes_though_pygame_gives_it_a_point():
     """NumLock off, SDL sends the keypad's point as K_KP_PERIOD with no
     text, and pygame makes up "." for it from the key code (seen under
     X11): taken for a key that types, it deleted nothing."""
-    app = make_app()
-    dialog = open_custom(app)
-    height = dialog.fields["height"]
-    height.text, height.caret, height.anchor = "123", 0, None
+    app, height = height_box("123", 0)
     post(pygame.KEYDOWN, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=0)
     post(pygame.KEYUP, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=0)
     app.step()
@@ -101,10 +95,7 @@ def test_the_keypad_s_delete_deletes_though_pygame_gives_it_a_point():
 
 def test_on_macos_the_keypad_s_point_stays_a_point(monkeypatch):
     monkeypatch.setattr(keys, "KEYPAD_TYPES", True)
-    app = make_app()
-    dialog = open_custom(app)
-    height = dialog.fields["height"]
-    height.text, height.caret, height.anchor = "123", 0, None
+    app, height = height_box("123", 0)
     post(pygame.KEYDOWN, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=0)
     post(pygame.TEXTINPUT, text=".")
     post(pygame.KEYUP, key=pygame.K_KP_PERIOD, mod=0, unicode=".", scancode=0)

@@ -1039,6 +1039,23 @@ def gone(pid: int) -> bool:
         return True
 
 
+def ends_soon(pid: int) -> bool:
+    """Whether process ``pid`` ends within 10 s (it takes milliseconds)."""
+    deadline = time.monotonic() + 10.0
+    while not gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return gone(pid)
+
+
+def end_both(game: subprocess.Popen, worker: int) -> None:
+    """A test's game and its worker (``worker`` 0 before it was told) ended,
+    whatever the test found: none left to the next test."""
+    game.kill()
+    game.wait()
+    if worker and not gone(worker):
+        os.kill(worker, signal.SIGKILL)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
 @pytest.mark.parametrize("stopped", [False, True])
 def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped, tmp_path):
@@ -1063,15 +1080,9 @@ def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped, tmp_path):
             os.kill(worker, signal.SIGSTOP)
         game.kill()
         game.wait()
-        deadline = time.monotonic() + 10.0
-        while not gone(worker) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert gone(worker)
+        assert ends_soon(worker)
     finally:
-        game.kill()
-        game.wait()
-        if worker and not gone(worker):
-            os.kill(worker, signal.SIGKILL)
+        end_both(game, worker)
 
 
 GAME_KILLED_AS_ITS_WORKER_STARTS = """
@@ -1104,15 +1115,9 @@ def test_the_worker_ends_with_a_game_killed_while_it_was_starting_up():
         worker = int(game.stdout.readline())
         game.wait()
         os.kill(worker, signal.SIGCONT)
-        deadline = time.monotonic() + 10.0
-        while not gone(worker) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert gone(worker)
+        assert ends_soon(worker)
     finally:
-        game.kill()
-        game.wait()
-        if worker and not gone(worker):
-            os.kill(worker, signal.SIGKILL)
+        end_both(game, worker)
 
 
 def test_a_python_without_ctypes_still_starts_the_computer(monkeypatch):
