@@ -38,6 +38,8 @@ BLINK_TICKS = 30
 #: rectangle, 4 pixels across (SM_CXDOUBLECLK).
 DOUBLE_CLICK_ROOM = 2
 MARGIN = 2          # kept free between a dialog and the window's edges
+#: The arrows that move the focus among a dialog's buttons, and which way.
+ARROWS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
@@ -460,11 +462,38 @@ class Dialog(DialogLists, base.Screen):
             self.app.commands.run("pause")
         elif self.focused is not None and self.focused.key(event):
             return
+        elif self._arrow(event):
+            return
         elif event.key in SCROLL_KEYS:
             line = self.app.painter.line_height() + 1
             page = event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
             step = max(line, self.pane.view_h - line) if page else line
             self.pane.scroll_by(step * SCROLL_KEYS[event.key])
+
+    def arrow_group(self) -> list[int]:
+        """The push buttons the arrows move the focus among, by index, in
+        order: as Windows groups a dialog's buttons (a message box's Yes,
+        No and Cancel), the focusable buttons of the row kept in view at
+        the bottom. A dialog may group others (Style's)."""
+        return [i for i in sorted(self.footer)
+                if isinstance(self.widgets[i], Button) and self.widgets[i].focusable]
+
+    def _arrow(self, event: pygame.event.Event) -> bool:
+        """An arrow on a button of the dialog's group (``arrow_group``):
+        Left and Up give the focus to the button before, Right and Down to
+        the one after, round the group, as Windows' dialogs move it (the
+        arrows did nothing on a button, or scrolled). Up and Down still
+        scroll a dialog whose content scrolls above its button row (a long
+        page of How to Play). True when the arrow moved the focus."""
+        step = ARROWS.get(event.key)
+        group = self.arrow_group()
+        if step is None or self.focus not in group or len(group) < 2:
+            return False
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.pane.scrolls \
+                and all(i in self.footer for i in group):
+            return False
+        self._focus_on(group[(group.index(self.focus) + step) % len(group)])
+        return True
 
     def _space_up(self) -> None:
         """Space came up: the button it pressed acts, if it still has the
