@@ -94,6 +94,24 @@ class Painter:
             self.surface.blit(src, (out.x if not cx else out.right - bs,
                                     out.y if not cy else out.bottom - bs), area)
 
+    def focus_rect(self, rect: pygame.Rect) -> None:
+        """Windows' focus rectangle (``DrawFocusRect``): every other pixel
+        of ``rect``'s outline inverted, so that it shows on any colour (dark
+        dots on a button's grey face, light ones on a list's navy row)."""
+        r = pygame.Rect(rect)
+        if r.w <= 0 or r.h <= 0:
+            return
+        outline = {(x, y) for x in range(r.x, r.right) for y in (r.y, r.bottom - 1)}
+        outline |= {(x, y) for y in range(r.y, r.bottom) for x in (r.x, r.right - 1)}
+        clip = self.surface.get_clip()
+        for x, y in outline:
+            if (x + y) % 2:
+                continue
+            dot = self.px((x, y, 1, 1))
+            if clip.collidepoint(dot.topleft):
+                red, green, blue = self.surface.get_at(dot.topleft)[:3]
+                self.surface.fill((255 - red, 255 - green, 255 - blue), dot)
+
     def _edge(self, name: str, side: str, length: int) -> pygame.Surface:
         """One edge of a bevel stretched to ``length`` display pixels (cached)."""
         key = (name, self.scale, side, length)

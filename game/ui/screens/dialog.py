@@ -617,6 +617,7 @@ class Dialog(DialogLists, base.Screen):
     def _draw_widgets(self, painter: Painter, which) -> None:
         caret_on = ((self._ticks - self._blink_from) // BLINK_TICKS) % 2 == 0
         default = None if isinstance(self.focused, Button) else self.default_button
+        look = self.app.settings.style          # the focus shown as that Windows showed it
         for i, widget in enumerate(self.widgets):
             if not which(i):
                 continue
@@ -625,8 +626,13 @@ class Dialog(DialogLists, base.Screen):
                 # as a Windows text box, no caret and no selection shown
                 # while the window is in the background (ES_NOHIDESEL unset)
                 widget.draw(painter, origin, i == self.focus and self.app.focused, caret_on)
+            elif isinstance(widget, Button):
+                widget.draw(painter, origin, i == self.focus, default=widget is default,
+                            look=look)
+            elif isinstance(widget, ListView):
+                widget.draw(painter, origin, i == self.focus, look=look)
             else:
-                widget.draw(painter, origin, i == self.focus or widget is default)
+                widget.draw(painter, origin, i == self.focus)
 
     @property
     def default_button(self) -> Button | None:
