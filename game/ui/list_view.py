@@ -17,7 +17,6 @@ import pygame
 from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
 from .scrolling import Pane
 from .text_fit import fit
-from .widgets import MODERN
 
 #: The height of a list's row: a line of the dialogs' text (11 px) with a
 #: pixel above and below it. The dialogs size their lists in rows of it.
@@ -157,12 +156,12 @@ class ListView:
         return index if index < len(self.rows) else None
 
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool, *,
-             look: str = MODERN) -> None:
+             cue: bool = False) -> None:
         """The rows in view, the selected one highlighted (navy while the
-        list has the focus, grey otherwise). Focused in the Windows looks
-        (Windows 3.1's and XP's), Windows' dotted focus rectangle goes round the
-        selected row, or round the first row's place in an empty list, as a
-        Windows list box draws it."""
+        list has the focus, grey otherwise). With ``cue`` (the Windows
+        looks, the list focused in the dialog in use), Windows' dotted focus
+        rectangle goes round the selected row, or round the first row's
+        place in an empty list, as a Windows list box draws it."""
         r = self.rect.move(origin)
         painter.bevel("field_2", r)
         clip = painter.surface.get_clip()
@@ -194,7 +193,7 @@ class ListView:
             painter.surface.set_clip(inside)
             painter.text(fit(painter, self.note, r.w - 6),
                          (r.x + 3, r.y + 2 + (self.row_h - painter.line_height()) // 2), BLACK)
-        if focused and look != MODERN and self.top <= self.selected < self.top + self.visible:
+        if cue and self.top <= self.selected < self.top + self.visible:
             painter.surface.set_clip(inside)
             y = r.y + 2 + (self.selected - self.top) * self.row_h
             painter.focus_rect(pygame.Rect(r.x + 2, y, rows.w, self.row_h))

@@ -78,10 +78,11 @@ class Button:
     def draw(self, painter: Painter, origin: tuple[int, int], focused: bool, *,
              default: bool = False, look: str = MODERN) -> None:
         """Drawn as ``look``'s Windows drew it. The ``default`` button (the
-        one Enter clicks) has a heavier black border; a focused one is the
-        default while it has the focus, and shows Windows' dotted focus
-        rectangle: around its label in Windows 3.1, inside its face in
-        Windows XP (the modern look keeps the black ring alone)."""
+        one Enter clicks, the focused one while a button has the focus) has
+        a heavier black border; ``focused`` (the focus on it, in the dialog
+        in use) it shows Windows' dotted focus rectangle: round its label in
+        Windows 3.1, inside its face in Windows XP (the modern look keeps
+        the black ring alone)."""
         r = self.rect.move(origin)
         heavy = focused or default
         if look == WIN31:

@@ -10,9 +10,10 @@ import pygame
 import pytest
 
 from game.ui.list_view import ListView
+from game.ui.screens.notice import ConfirmDialog
 from game.ui.widgets import Button
 
-from .helpers import make_app, pixel
+from .helpers import key, make_app, pixel, post
 from .test_dialog_arrows import tab_to
 from .test_dialogs import open_custom
 from .test_records import best_times_of_ann
@@ -103,3 +104,26 @@ def test_a_focused_list_s_selected_row_has_the_dotted_rectangle(tmp_path, look):
 def test_the_modern_look_s_list_has_no_dotted_rectangle(tmp_path):
     app = best_times_of_ann(tmp_path)
     assert not dots(app, app.top.screen_rect(app.top.focused), ON_NAVY)
+
+
+def test_the_dotted_rectangle_shows_only_in_the_dialog_in_use(tmp_path):
+    """As in Windows, a dialog under a question, or in a window in the
+    background, shows no focus rectangle (its default button keeps its
+    border); the rectangle comes back with the focus."""
+    app, dialog = open_with_ok_focused("win31")
+    ok = dialog.screen_rect(button(dialog, "OK"))
+    post(pygame.WINDOWFOCUSLOST)
+    app.step(2)
+    assert not dots(app, ok)
+    assert pixel(app, app.painter.px((ok.x + 1, ok.centery, 1, 1)).topleft) == BLACK
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step(2)
+    assert dots(app, ok)
+    app = best_times_of_ann(tmp_path)
+    app.settings.style = "xp"
+    tab_to(app, "Reset")
+    reset = app.top.screen_rect(button(app.top, "Reset"))
+    assert dots(app, reset)
+    key(app, pygame.K_RETURN)                      # the question, over Best Times
+    assert isinstance(app.top, ConfirmDialog) and not app.top.rect.colliderect(reset)
+    assert not dots(app, reset)

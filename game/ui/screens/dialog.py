@@ -26,7 +26,7 @@ from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
-from ..widgets import Button, Label, draw_window
+from ..widgets import MODERN, Button, Label, draw_window
 from . import base
 from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
 from .menu import mnemonic_index
@@ -618,21 +618,32 @@ class Dialog(DialogLists, base.Screen):
         caret_on = ((self._ticks - self._blink_from) // BLINK_TICKS) % 2 == 0
         default = None if isinstance(self.focused, Button) else self.default_button
         look = self.app.settings.style          # the focus shown as that Windows showed it
+        # As in Windows, the dotted focus rectangle shows only in the dialog
+        # in use: not under a question, nor while the window is in the background.
+        active = self._active()
         for i, widget in enumerate(self.widgets):
             if not which(i):
                 continue
             origin = self.origin_of(i)
+            has = i == self.focus
             if isinstance(widget, TextField):
                 # as a Windows text box, no caret and no selection shown
                 # while the window is in the background (ES_NOHIDESEL unset)
-                widget.draw(painter, origin, i == self.focus and self.app.focused, caret_on)
+                widget.draw(painter, origin, has and self.app.focused, caret_on)
             elif isinstance(widget, Button):
-                widget.draw(painter, origin, i == self.focus, default=widget is default,
+                widget.draw(painter, origin, has and active, default=has or widget is default,
                             look=look)
             elif isinstance(widget, ListView):
-                widget.draw(painter, origin, i == self.focus, look=look)
+                widget.draw(painter, origin, has, cue=has and active and look != MODERN)
             else:
-                widget.draw(painter, origin, i == self.focus)
+                widget.draw(painter, origin, has)
+
+    def _active(self) -> bool:
+        """Whether the dialog is the one in use: on top, in the window that
+        has the focus. Either change redraws it: a dialog pushed over it or
+        closed redraws the window, the focus lost marks it (``focus_lost``)
+        and the focus coming back is an event it takes."""
+        return self.app.top is self and self.app.focused
 
     @property
     def default_button(self) -> Button | None:
