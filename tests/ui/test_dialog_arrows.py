@@ -111,3 +111,20 @@ def test_up_and_down_still_scroll_a_long_help_page():
     focus = dialog.focus
     key(app, pygame.K_DOWN)
     assert dialog.pane.scroll > 0 and dialog.focus == focus
+
+
+def test_in_a_scrolling_style_dialog_the_arrows_scroll_to_the_style_they_reach():
+    """At 8x8 Style's text scrolls with its buttons: Up from the first
+    style goes round to Cancel, then to Modern, scrolled into view."""
+    app = make_app(style="win31")
+    app.commands.run("style")
+    app.step()
+    dialog = app.top
+    assert dialog.pane.scrolls and dialog.pane.scroll == 0
+    key(app, pygame.K_UP)
+    assert label(dialog.focused) == "Cancel"
+    key(app, pygame.K_UP)
+    modern = dialog.focused
+    assert label(modern) == "Modern" and dialog.pane.scroll > 0
+    top = modern.rect.y - dialog.pane.scroll
+    assert 0 <= top and top + modern.rect.h <= dialog.pane.view_h
