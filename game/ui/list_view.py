@@ -155,7 +155,13 @@ class ListView:
         index = self.top + (y - 2) // self.row_h
         return index if index < len(self.rows) else None
 
-    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool, *,
+             cue: bool = False) -> None:
+        """The rows in view, the selected one highlighted (navy while the
+        list has the focus, grey otherwise). With ``cue`` (the Windows
+        looks, the list focused in the dialog in use), Windows' dotted focus
+        rectangle goes round the selected row, or round the first row's
+        place in an empty list, as a Windows list box draws it."""
         r = self.rect.move(origin)
         painter.bevel("field_2", r)
         clip = painter.surface.get_clip()
@@ -187,6 +193,10 @@ class ListView:
             painter.surface.set_clip(inside)
             painter.text(fit(painter, self.note, r.w - 6),
                          (r.x + 3, r.y + 2 + (self.row_h - painter.line_height()) // 2), BLACK)
+        if cue and self.top <= self.selected < self.top + self.visible:
+            painter.surface.set_clip(inside)
+            y = r.y + 2 + (self.selected - self.top) * self.row_h
+            painter.focus_rect(pygame.Rect(r.x + 2, y, rows.w, self.row_h))
         painter.surface.set_clip(painter.px(r).clip(clip))
         self._draw_bar(painter, origin)
         painter.surface.set_clip(clip)

@@ -15,8 +15,11 @@ import pygame
 
 from .menus import split_mnemonic
 from .render.menubar import row_of, underline
-from .render.painter import BLACK, NAVY, WHITE, Painter
+from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
 from .text_fit import fit, wrap
+
+#: The looks a dialog's controls are drawn in, one a style (``Button.draw``).
+WIN31, XP, MODERN = "win31", "xp", "modern"
 
 
 def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]]], x: int,
@@ -72,18 +75,58 @@ class Button:
         label, at = split_mnemonic(text)
         return cls(rect, label, action, access=at, **options)
 
-    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None:
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool, *,
+             default: bool = False, look: str = MODERN) -> None:
+        """Drawn as ``look``'s Windows drew it. The ``default`` button (the
+        one Enter clicks, the focused one while a button has the focus) has
+        a heavier black border; ``focused`` (the focus on it, in the dialog
+        in use) it shows Windows' dotted focus rectangle: round its label in
+        Windows 3.1, inside its face in Windows XP (the modern look keeps
+        the black ring alone)."""
         r = self.rect.move(origin)
-        if focused:
-            painter.fill(r, BLACK)
-            inner = r.inflate(-2, -2)
+        heavy = focused or default
+        if look == WIN31:
+            face = self._win31_face(painter, r, heavy)
         else:
-            inner = r
-        painter.bevel("pressed_2" if self.pressed else "raised_2", inner)
+            face = r.inflate(-2, -2) if heavy else r
+            if heavy:
+                painter.fill(r, BLACK)
+            painter.bevel("pressed_2" if self.pressed else "raised_2", face)
         at = self.label_at(painter, origin)
         painter.text(self.label, at)
         if self.access is not None:
             underline(painter, self.label, self.access, at, BLACK)
+        if focused and look == WIN31:
+            width = painter.text_width(self.label)
+            # on the grey inside the relief: the label's line is as tall
+            # as it, and its glyphs leave its top and bottom rows blank
+            around = pygame.Rect(at[0] - 2, at[1], width + 4, painter.line_height())
+            painter.focus_rect(around.clip(face.inflate(-4, -4)))
+        elif focused and look == XP:
+            # Windows 2000/XP's: 1 pixel in from the face inside its bevel
+            painter.focus_rect(face.inflate(-6, -6))
+
+    def _win31_face(self, painter: Painter, r: pygame.Rect, heavy: bool) -> pygame.Rect:
+        """Windows 3.1's push button: a black border with its corners left
+        out, doubled on the default button, then the face with 2 pixels of
+        white at its top and left and of shadow at its bottom and right
+        (pressed, a pixel of shadow at its top and left). Returns the face."""
+        for edge in ((r.x + 1, r.y, r.w - 2, 1), (r.x + 1, r.bottom - 1, r.w - 2, 1),
+                     (r.x, r.y + 1, 1, r.h - 2), (r.right - 1, r.y + 1, 1, r.h - 2)):
+            painter.fill(edge, BLACK)
+        face = r.inflate(-4, -4) if heavy else r.inflate(-2, -2)
+        if heavy:
+            painter.fill(r.inflate(-2, -2), BLACK)
+        painter.fill(face, GREY)
+        if self.pressed:
+            painter.fill((face.x, face.y, face.w, 1), DARK)
+            painter.fill((face.x, face.y, 1, face.h), DARK)
+            return face
+        painter.fill((face.x, face.y, face.w, 2), WHITE)
+        painter.fill((face.x, face.y, 2, face.h), WHITE)
+        painter.fill((face.x, face.bottom - 2, face.w, 2), DARK)
+        painter.fill((face.right - 2, face.y, 2, face.h), DARK)
+        return face
 
     def label_at(self, painter: Painter, origin: tuple[int, int]) -> tuple[int, int]:
         """Where its label is drawn: centred, a pixel down and right while pressed."""

@@ -26,7 +26,7 @@ from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
-from ..widgets import Button, Label, draw_window
+from ..widgets import MODERN, Button, Label, draw_window
 from . import base
 from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
 from .menu import mnemonic_index
@@ -38,6 +38,8 @@ BLINK_TICKS = 30
 #: rectangle, 4 pixels across (SM_CXDOUBLECLK).
 DOUBLE_CLICK_ROOM = 2
 MARGIN = 2          # kept free between a dialog and the window's edges
+#: The arrows that move the focus among a dialog's buttons, and which way.
+ARROWS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
@@ -460,11 +462,38 @@ class Dialog(DialogLists, base.Screen):
             self.app.commands.run("pause")
         elif self.focused is not None and self.focused.key(event):
             return
+        elif self._arrow(event):
+            return
         elif event.key in SCROLL_KEYS:
             line = self.app.painter.line_height() + 1
             page = event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
             step = max(line, self.pane.view_h - line) if page else line
             self.pane.scroll_by(step * SCROLL_KEYS[event.key])
+
+    def arrow_group(self) -> list[int]:
+        """The push buttons the arrows move the focus among, by index, in
+        order: as Windows groups a dialog's buttons (a message box's Yes,
+        No and Cancel), the focusable buttons of the row kept in view at
+        the bottom. A dialog may group others (Style's)."""
+        return [i for i in sorted(self.footer)
+                if isinstance(self.widgets[i], Button) and self.widgets[i].focusable]
+
+    def _arrow(self, event: pygame.event.Event) -> bool:
+        """An arrow on a button of the dialog's group (``arrow_group``):
+        Left and Up give the focus to the button before, Right and Down to
+        the one after, round the group, as Windows' dialogs move it (the
+        arrows did nothing on a button, or scrolled). Up and Down still
+        scroll a dialog whose content scrolls above its button row (a long
+        page of How to Play). True when the arrow moved the focus."""
+        step = ARROWS.get(event.key)
+        group = self.arrow_group()
+        if step is None or self.focus not in group or len(group) < 2:
+            return False
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.pane.scrolls \
+                and all(i in self.footer for i in group):
+            return False
+        self._focus_on(group[(group.index(self.focus) + step) % len(group)])
+        return True
 
     def _space_up(self) -> None:
         """Space came up: the button it pressed acts, if it still has the
@@ -588,16 +617,33 @@ class Dialog(DialogLists, base.Screen):
     def _draw_widgets(self, painter: Painter, which) -> None:
         caret_on = ((self._ticks - self._blink_from) // BLINK_TICKS) % 2 == 0
         default = None if isinstance(self.focused, Button) else self.default_button
+        look = self.app.settings.style          # the focus shown as that Windows showed it
+        # As in Windows, the dotted focus rectangle shows only in the dialog
+        # in use: not under a question, nor while the window is in the background.
+        active = self._active()
         for i, widget in enumerate(self.widgets):
             if not which(i):
                 continue
             origin = self.origin_of(i)
+            has = i == self.focus
             if isinstance(widget, TextField):
                 # as a Windows text box, no caret and no selection shown
                 # while the window is in the background (ES_NOHIDESEL unset)
-                widget.draw(painter, origin, i == self.focus and self.app.focused, caret_on)
+                widget.draw(painter, origin, has and self.app.focused, caret_on)
+            elif isinstance(widget, Button):
+                widget.draw(painter, origin, has and active, default=has or widget is default,
+                            look=look)
+            elif isinstance(widget, ListView):
+                widget.draw(painter, origin, has, cue=has and active and look != MODERN)
             else:
-                widget.draw(painter, origin, i == self.focus or widget is default)
+                widget.draw(painter, origin, has)
+
+    def _active(self) -> bool:
+        """Whether the dialog is the one in use: on top, in the window that
+        has the focus. Either change redraws it: a dialog pushed over it or
+        closed redraws the window, the focus lost marks it (``focus_lost``)
+        and the focus coming back is an event it takes."""
+        return self.app.top is self and self.app.focused
 
     @property
     def default_button(self) -> Button | None:

@@ -258,7 +258,7 @@ class ArcadeNameDialog(_NameEntry):
         self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8), _("DEL"),
                                    self.delete, focusable=False))
         self.widgets.append(Button(pygame.Rect(x0 + grid_w // 2 + 1, y, grid_w // 2 - 2, line + 8),
-                                   _("OK"), self.finish, focusable=False))
+                                   _("OK"), self.accept, focusable=False))
         self.focus = -1
         self._show()
         return y + line + 14

@@ -42,7 +42,7 @@ class ConfirmDialog(Dialog):
     """A question answered Yes (runs ``on_yes``) or No: by the buttons, or,
     as in a Windows message box, by their underlined letters (Y or N; O or
     N in French), with or without Alt, as every dialog's buttons take them;
-    Left and Right move the focus between them."""
+    the arrows move the focus between them, as in every dialog's button row."""
 
     title = N_("Minesweeper")
 
@@ -69,13 +69,3 @@ class ConfirmDialog(Dialog):
     def yes(self) -> None:
         self.app.pop()
         self.on_yes()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            # the focus from answer to answer, as the arrows move it in a
-            # Windows message box (they did nothing)
-            self._ensure_built()
-            self._cycle(-1 if event.key == pygame.K_LEFT else 1)
-            self._dirty = True
-            return
-        super().handle(event)

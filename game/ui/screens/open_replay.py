@@ -155,6 +155,15 @@ class OpenReplayDialog(Dialog):
                         ((0, columns_width(w, len(files), visible) - 2, "l"),), ROW_H,
                         note=note)
 
+    @property
+    def default_button(self) -> Button | None:
+        """Watch, as an Open dialog's Open; with no replay to watch, Cancel,
+        which Enter then clicks (``accept``). Nothing while the list is
+        still coming, when Enter does nothing."""
+        if not self.loaded or not self.widgets:
+            return None
+        return self.widgets[-1] if not self.files else super().default_button
+
     def open_row(self) -> None:
         """A double click on a file watches it, as a Windows Open dialog opens it."""
         self.accept()

@@ -60,6 +60,12 @@ class StyleDialog(Dialog):
                                    _("Cancel"), self.cancel))
         return y + line + 16
 
+    def arrow_group(self) -> list[int]:
+        """The styles and Cancel: the arrows go from button to button, as
+        in a Windows dialog's group of buttons (the styles' notes between
+        them are no stop)."""
+        return [i for i, w in enumerate(self.widgets) if isinstance(w, Button)]
+
     def choose(self, style: str) -> None:
         self.app.pop()
         self.app.commands.run(f"style_{style}")
