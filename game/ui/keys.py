@@ -111,9 +111,14 @@ class Keypad:
     too: macOS has no NumLock for SDL to tell, and its keypad always types
     digits. The point's text tells nothing off macOS: pygame gives it "."
     from its key code when SDL sends no text (seen under X11, NumLock off),
-    and the keypad's Delete deleted nothing. Its release is named as its
-    press was, whatever the lock has done since, so that the keys held
-    (``HeldKeys``) never keep down a key that came up under another name."""
+    and the keypad's Delete deleted nothing. With NumLock on, Shift turns
+    the keypad back into the arrows for as long as it is held, as in
+    Windows, which lets Shift go for that key: X11 then types nothing (seen
+    under Xvfb: K_KP_8 with NumLock and Shift, no text), and the key comes
+    without Shift, so that in a text box it moves the caret rather than
+    selecting. Its release is named as its press was, whatever the lock has
+    done since, so that the keys held (``HeldKeys``) never keep down a key
+    that came up under another name."""
 
     def __init__(self) -> None:
         self._moved: set[int] = set()      # keypad keys down under their second name
@@ -125,7 +130,8 @@ class Keypad:
             return event
         if event.type == pygame.KEYDOWN:
             typed = getattr(event, "unicode", "") and (key != pygame.K_KP_PERIOD or KEYPAD_TYPES)
-            if getattr(event, "mod", 0) & pygame.KMOD_NUM or typed:
+            mod = getattr(event, "mod", 0)
+            if typed or mod & pygame.KMOD_NUM and not mod & pygame.KMOD_SHIFT:
                 self._moved.discard(key)
                 return event
             self._moved.add(key)
@@ -133,7 +139,10 @@ class Keypad:
             return event
         else:
             self._moved.discard(key)
-        return pygame.event.Event(event.type, {**event.dict, "key": KEYPAD_NAVIGATION[key]})
+        mod = getattr(event, "mod", 0)
+        if mod & pygame.KMOD_NUM:
+            mod &= ~pygame.KMOD_SHIFT
+        return pygame.event.Event(event.type, {**event.dict, "key": KEYPAD_NAVIGATION[key], "mod": mod})
 
 
 #: The Shift keys, whose own events say whether Shift is held.

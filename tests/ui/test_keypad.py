@@ -57,6 +57,24 @@ def test_numlock_off_the_keypad_edits_a_text_box_as_home_end_arrows_and_delete()
     assert height.caret == 1
 
 
+def test_shift_with_numlock_on_makes_the_keypad_the_arrows_without_selecting():
+    """As in Windows: NumLock on, Shift held, the keypad's 4 is Left (X11
+    types nothing then), and Shift, spent on the key, selects nothing."""
+    app, height = height_box("123", 3)
+    key(app, pygame.K_KP_4, mod=NUM | pygame.KMOD_LSHIFT)
+    assert height.caret == 2 and height.text == "123"
+    key(app, pygame.K_LEFT, mod=pygame.KMOD_LSHIFT)     # a real Shift+Left still selects
+    assert height.caret == 1 and height.anchor == 2
+
+
+def test_shift_with_numlock_on_moves_the_board_s_cursor_by_the_keypad():
+    app = make_app()
+    key(app, pygame.K_RIGHT)
+    start = app.play.cursor
+    key(app, pygame.K_KP_2, mod=NUM | pygame.KMOD_RSHIFT)
+    assert app.play.cursor == (start[0], start[1] + 1)
+
+
 def test_a_keypad_key_comes_up_under_the_name_it_went_down_with():
     """NumLock turned on while the keypad's 7 is held: its release still
     lets go of Home, so the next press is a press, not the repeat of a key
