@@ -154,6 +154,27 @@ def test_hint_cells_everywhere_show_through_the_line_flowed_around_them():
     assert app.layout.window.contains(placed.box)
 
 
+@pytest.mark.parametrize("by", ["key", "click"])
+def test_the_hinted_cell_showing_through_the_line_plays(by):
+    """A press on the line closes it and plays nothing (the cell under it
+    cannot be seen), but the hint's cells show through the line flowed
+    around them: H brought the keyboard cursor to its cell, and Space
+    there, or a click on it, only closed the line."""
+    app = make_app(BLANK)
+    key(app, pygame.K_RIGHT)                                 # the keyboard cursor shows
+    cells = [(i, i) for i in range(8)] + [(7 - i, i) for i in range(8)]
+    show(app, cells[0], cells[1:], text_of(3))
+    app.play.cursor_to_hint(cells[0])
+    app.step()
+    assert app.play._shown["tip"].colliderect(app.layout.cell_rect(cells[0], app.play.scroll))
+    assert hidden_cells(app) == []                           # through a hole
+    if by == "key":
+        key(app, pygame.K_SPACE)
+    else:
+        click(app, cells[0])
+    assert app.play.field.cell(*cells[0]) != "#"
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "pseudo"])
 @pytest.mark.parametrize("board", [dict(shape="grid"), dict(shape="hex"), dict(shape="torus"),
                                    dict(level="beginner")])

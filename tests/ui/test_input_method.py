@@ -287,3 +287,29 @@ def test_the_picker_underlines_the_composition_as_the_typed_entry_does(tmp_path)
     ko = app.painter.px((0, 0, app.painter.text_width("Ko"), 1)).w
     zh = app.painter.px((0, 0, app.painter.text_width("Kozh"), 1)).w
     assert black and black[0] >= ko - 1 and black[-1] < zh     # under "zh" only
+
+
+def test_the_picker_s_name_line_lays_out_few_starts_of_a_long_composition(tmp_path):
+    """The name line shows only its end when it is wider than the line: it
+    was cut a cluster at a time from its start, each start laid out anew
+    (and its runs looked for in the system's fonts), at each key of the
+    input method. A 16-letter Japanese name and a composition of up to 20:
+    6-40 layouts a key with the system's fonts, up to 20 ms of CPU."""
+    app, dialog = picker_dialog(tmp_path)
+    type_text(app, "日本語の名前です" * 2)
+    painter = app.painter
+    real, laid = painter._laid, []
+
+    def counting(face: str, text: str):
+        if (face, text, painter.scale) not in painter._layouts:
+            laid.append(text)
+        return real(face, text)
+
+    painter._laid = counting                    # type: ignore[method-assign]
+    composition = "".join(chr(0x4E00 + 7 * i) for i in range(20))
+    compose(app, composition)
+    whole = dialog.name + composition + "_"
+    shown, room = dialog.shown.text, dialog.shown.rect.w
+    assert whole.endswith(shown) and painter.text_width(shown) <= room
+    assert painter.text_width(whole[-len(shown) - 1:]) > room    # not a cluster more
+    assert len(laid) <= 4

@@ -283,14 +283,24 @@ class ArcadeNameDialog(_NameEntry):
         when that is wider than the line, as the typed entry shows a text
         too long for it. Twenty characters found in the system's fonts (a
         Japanese name) ran past the line's box onto the letters below, where
-        they had fitted as boxes."""
+        they had fitted as boxes. Where to cut is guessed from the clusters'
+        widths in the whole line, then checked, as ``text_fit.fit`` does
+        (but a start still looked for in the system's fonts is measured by
+        its boxes, as drawn: the line has no clip). Cut a cluster at a time,
+        each start laid out anew and looked for, a Japanese name and an input
+        method's composition took 6-40 layouts at each key."""
+        painter = self.app.painter
         name = self.name or ""
         text = name + self.composing + next_letter(name + self.composing) \
             * (name_length(name) < MAX_NAME_LENGTH)
         bounds, k = clusters(text), 0
-        while k < len(bounds) - 2 \
-                and self.app.painter.text_width(text[bounds[k]:]) > self.shown.rect.w:
-            k += 1                                    # a cluster at a time
+        widths = painter.cluster_widths(text)
+        rest, room = sum(widths), self.shown.rect.w * painter.scale
+        while k < len(bounds) - 2 and rest > room:
+            rest -= widths[k]                         # the guess
+            k += 1
+        while k < len(bounds) - 2 and painter.text_width(text[bounds[k]:]) > self.shown.rect.w:
+            k += 1              # laid out alone (as boxes, while looked for), it may not fit yet
         cut = bounds[k]
         self.shown.text = text[cut:]
         self._composed = (max(0, len(name) - cut), max(0, len(name) + len(self.composing) - cut))

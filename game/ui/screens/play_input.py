@@ -158,9 +158,9 @@ class PlayInput:
 
     def _on_tip(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` presses on the hint's explanation. It covers
-        cells (never the hint's own), and a click there opened the cell the
-        player could not see; like a balloon tip in Windows, a click on it
-        closes it instead."""
+        cells (never the hint's own, ``_tip_covers``), and a click there
+        opened the cell the player could not see; like a balloon tip in
+        Windows, a click on it closes it instead."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
             pos = event.pos
         elif event.type == pygame.FINGERDOWN:
@@ -170,9 +170,17 @@ class PlayInput:
         return self._tip_covers(self.app.viewport.to_window(pos))
 
     def _tip_covers(self, at: tuple[int, int]) -> bool:
-        """Whether the hint's explanation is shown over window point ``at``."""
+        """Whether the hint's explanation is shown over window point ``at``.
+        Never over the hint's own cells: a line flowed around them on a
+        small board shows them through holes, where Space on the cursor
+        H brought there, or a click, only closed the line."""
         tip = self._shown.get("tip")
-        return isinstance(tip, pygame.Rect) and bool(self.assist.line()) and tip.collidepoint(at)
+        if not (isinstance(tip, pygame.Rect) and self.assist.line() and tip.collidepoint(at)):
+            return False
+        layout = self.app.layout
+        return not any(rect is not None and rect.collidepoint(at)
+                       for rect in (layout.cell_rect(cell, self.scroll)
+                                    for cell in self.assist.marked_cells()))
 
     def _pointer_left(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` takes the pointer more than AUTOPLAY_JITTER
