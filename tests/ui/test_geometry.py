@@ -466,3 +466,14 @@ def test_a_name_the_best_times_list_cuts_is_read_whole_in_the_details(board):
     app.step()
     assert dialog.details.text.split("\n")[0] == LONG_NAME
     assert check_dialog(app, dialog) == []
+
+
+@pytest.mark.parametrize("language", ["fr", PSEUDO])
+def test_ok_stands_centred_over_a_pick_letters_button_wrapped_below_it(language):
+    """In French at 8x8 "Choisir les lettres" takes a row of its own: OK,
+    left alone on the row above, stood against the left edge."""
+    app = open_screen("8x8", "name:typed", language)
+    dialog = app.top
+    ok, picker = (w for w in dialog.widgets if hasattr(w, "action"))
+    assert picker.rect.y > ok.rect.bottom                # wrapped below
+    assert abs(ok.rect.centerx - picker.rect.centerx) <= 1
