@@ -233,8 +233,26 @@ def test_a_damaged_files_name_too_long_for_a_line_is_cut_after_a_dash(tmp_path, 
     app.step()
     label = notice.widgets[0]
     lines = wrap(app.painter, label.text, label.rect.w)
-    assert "settings.corrupt-" in lines and "20261123-120000.json" in " ".join(lines)
+    (at,) = [n for n, line in enumerate(lines) if line.endswith("settings.corrupt-")]
+    assert lines[at + 1].startswith("20261123-120000.json")
     assert all(not (a[-1:].isdigit() and b[:1].isdigit()) for a, b in itertools.pairwise(lines))
+
+
+def test_the_start_of_a_word_too_long_for_any_line_ends_the_line_before_it():
+    """The name began a line of its own even where its start fitted after
+    the word before: "as" stood alone above "settings.corrupt-"; and a
+    path's first "/" is never left alone at a line's end."""
+    app = make_app()
+    painter = app.painter
+    text = "as settings.corrupt-20261123-120000.json"
+    width = max(painter.text_width(part) for part in ("as settings.corrupt-",
+                                                       "20261123-120000.json")) + 2
+    assert wrap(painter, text, width) == ["as settings.corrupt-", "20261123-120000.json"]
+    path = "sous /home/joueuse/Documents/20261127_0741_gagnée.json"
+    for width in range(40, 160):
+        lines = wrap(painter, path, width)
+        assert all(line != "/" and not line.endswith(" /") for line in lines), (width, lines)
+        assert "".join(lines).replace(" ", "") == path.replace(" ", "")
 
 
 @pytest.mark.parametrize("language, shown", [("en", "9.22e+18"), ("fr", "9,22e+18")])
