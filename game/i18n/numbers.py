@@ -70,8 +70,10 @@ def date(iso: str) -> str:
 
 def date_and_time(iso: str) -> str:
     """The whole timestamp to the minute, year included ("2026-11-23 14:05" /
-    "23/11/2026 14:05"): where a game is told in full."""
-    return f"{date(iso)} {iso[11:16]}"
+    "23/11/2026 14:05"): where a game is told in full. A no-break space
+    between them: History's details wrapped the time alone onto the next
+    line."""
+    return f"{date(iso)}\u00a0{iso[11:16]}"
 
 
 def day_and_time(iso: str) -> str:

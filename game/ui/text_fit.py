@@ -27,6 +27,12 @@ def wrap(painter: Painter, text: str, width: int, face: str = "regular") -> list
             if line and line_w + space + word_w <= width:
                 line, line_w = f"{line} {word}", line_w + space + word_w
                 continue
+            if line and word_w > width:        # too long for any line: its start may
+                head = _head(painter, word, width - line_w - space, face)   # end this one
+                if head:
+                    lines.append(f"{line} {head}")
+                    line, word = "", word[len(head):]
+                    word_w = painter.text_width(word, face)
             if line:
                 lines.append(line)
             line, line_w = word, word_w
@@ -38,20 +44,48 @@ def wrap(painter: Painter, text: str, width: int, face: str = "regular") -> list
     return lines
 
 
+#: What a word longer than a line is cut after when it can be, as a path or
+#: a dated file name reads: "settings.corrupt-" over "20261123-120000.json",
+#: not "settings.corrupt-2026112" over "3-120000.json".
+BREAK_AFTER = frozenset("-_/\\")
+
+
+def _head(painter: Painter, word: str, room: int, face: str) -> str:
+    """The longest start of ``word`` that ends after a ``BREAK_AFTER``
+    character and fits ``room``: "as" then "settings.corrupt-" on one line,
+    where "as" stood alone above the name. "" when there is none."""
+    head, head_w = 0, 0
+    for start, end in pairwise(clusters(word)):
+        head_w += painter.text_width(word[start:end], face)
+        if head_w > room:
+            break
+        if start and word[start:end] in BREAK_AFTER:    # never a lone "/" ending a line
+            head = end
+    return word[:head]
+
+
 def _cut(painter: Painter, word: str, width: int, face: str) -> list[str]:
     """``word`` in pieces that each fit ``width`` (one cluster at least: a
-    letter is never parted from its marks)."""
+    letter is never parted from its marks), each cut after the last
+    ``BREAK_AFTER`` character of its piece when it has one."""
     pieces: list[str] = []
     piece: list[str] = []
+    widths: list[int] = []
     piece_w = 0
+    after = 0                              # clusters of ``piece`` up to its last break
     for start, end in pairwise(clusters(word)):
         ch = word[start:end]
         ch_w = painter.text_width(ch, face)
-        if piece and piece_w + ch_w > width:
-            pieces.append("".join(piece))
-            piece, piece_w = [], 0
+        while piece and piece_w + ch_w > width:
+            keep = after or len(piece)
+            pieces.append("".join(piece[:keep]))
+            piece_w -= sum(widths[:keep])
+            piece, widths, after = piece[keep:], widths[keep:], 0
         piece.append(ch)
+        widths.append(ch_w)
         piece_w += ch_w
+        if ch in BREAK_AFTER and len(piece) > 1:
+            after = len(piece)
     pieces.append("".join(piece))
     return pieces
 

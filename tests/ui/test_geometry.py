@@ -466,3 +466,26 @@ def test_a_name_the_best_times_list_cuts_is_read_whole_in_the_details(board):
     app.step()
     assert dialog.details.text.split("\n")[0] == LONG_NAME
     assert check_dialog(app, dialog) == []
+
+
+@pytest.mark.parametrize("language", ["fr", PSEUDO])
+def test_ok_stands_centred_over_a_pick_letters_button_wrapped_below_it(language):
+    """In French at 8x8 "Choisir les lettres" takes a row of its own: OK,
+    left alone on the row above, stood against the left edge."""
+    app = open_screen("8x8", "name:typed", language)
+    dialog = app.top
+    ok, picker = (w for w in dialog.widgets if hasattr(w, "action"))
+    assert picker.rect.y > ok.rect.bottom                # wrapped below
+    assert abs(ok.rect.centerx - picker.rect.centerx) <= 1
+
+
+@pytest.mark.parametrize("board", ["8x8", "expert"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_historys_details_never_part_a_games_date_from_its_time(language, board):
+    """"27/11/2026" ended a line and "07:35" began the next."""
+    from game.ui.text_fit import wrap
+    app = open_screen(board, "history", language)
+    dialog = app.top
+    told = i18n.date_and_time(dialog.games[0].date)
+    lines = wrap(app.painter, dialog.details.text, dialog.details.rect.w)
+    assert any(told in line for line in lines)

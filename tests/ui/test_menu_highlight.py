@@ -42,6 +42,24 @@ def test_the_pointer_over_a_disabled_item_lights_it_with_grey_text():
     assert isinstance(app.top, MenuScreen)           # chosen, it does nothing
 
 
+def test_a_disabled_item_left_unlit_is_etched_grey_over_white():
+    """As in Windows 95 to XP: it was flat grey, which read as faint ink."""
+    app = make_app()
+    assert app.last_replay is None                   # Watch replay: disabled
+    press(app, title_pos(app, VIEW))
+    release(app, title_pos(app, VIEW))
+    items = visible_items(app, MENUS[VIEW][1])
+    geo = popup_geometry(app.painter, items, title_rects(app.painter, app.layout.menu_h)[VIEW],
+                         app.layout.size)
+    r = app.painter.px(geo.item_rects[[i.label for i in items].index("Watch replay")])
+    grey = [(x, y) for y in range(r.y, r.bottom) for x in range(r.x, r.right)
+            if pixel(app, (x, y)) == DARK]
+    x, y = max(grey, key=lambda p: (p[1], p[0]))          # the lowest grey ink's last pixel
+    assert pixel(app, (x + 1, y + 1)) == WHITE             # its white copy, down and right
+    enabled = item_colours(app, "History...")
+    assert WHITE not in enabled
+
+
 def test_the_arrows_stop_on_a_disabled_item_and_enter_does_nothing_there():
     app = make_app()
     key(app, pygame.K_v, pygame.KMOD_LALT, "v")     # View, "Zoom in" lit

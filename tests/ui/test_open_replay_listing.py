@@ -7,6 +7,7 @@ import threading
 from pathlib import PurePath
 
 import pygame
+import pytest
 
 from game.ui.screens import open_replay
 
@@ -116,3 +117,31 @@ def test_the_names_in_view_are_fitted_a_few_a_tick_before_the_list_shows(tmp_pat
     laid.clear()
     app.step()                                # shown again: nothing new to lay out
     assert laid == []
+
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("level", ["intermediate", "expert"])
+def test_the_names_export_gives_show_whole_where_the_window_has_room(tmp_path, language,
+                                                                      level):
+    """The dialog was 220 px wide in any window: "20261127_0806_personnalisé_
+    gagnée~2" showed "20261127_0806_perso…", as "…gagnée" and "…gagnée~3"
+    did, lines alike."""
+    from game.replay.format import Replay
+    from game.ui.screens.replays import export_name
+    app = make_app(data_dir=tmp_path, language=language, level=level)
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    names = []
+    for kind in ("beginner", "intermediate", "expert", None):
+        for result in ("won", "lost", "unfinished"):
+            replay = Replay(width=30, height=24, mines=99, marks=False, first_click="safe",
+                            moves=(), result=result, time_ms=1, level=kind,
+                            date="2026-11-27T08:06:00")
+            name = export_name(replay).replace(".json", "~10.json")
+            (folder / name).write_text("{}")
+            names.append(name.removesuffix(".json"))
+    app.commands.run("open_replay")
+    app.step()
+    ((_, width, _),) = app.top.table.columns
+    assert max(app.painter.text_width(name) for name in names) <= width

@@ -4,6 +4,7 @@ operator's setup, and anything read from disk is drawn safely."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import sqlite3
@@ -216,6 +217,42 @@ def test_wrapping_measures_each_character_a_bounded_number_of_times():
         assert all(app.painter.text_width(line) <= 150 for line in lines)
         assert "".join(lines).replace(" ", "") == word.replace(" ", "")
         assert counting.measured <= 4 * len(word) + 10     # linear, not cubic
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_damaged_files_name_too_long_for_a_line_is_cut_after_a_dash(tmp_path, language):
+    """In the 8x8 window the name a damaged file was kept under is wider
+    than the notice: it was cut where the line ran out, in the middle of
+    its date ("settings.corrupt-2026112" over "3-120000.json")."""
+    from game.store.notices import damaged
+    app = make_app(data_dir=tmp_path, language=language, level="custom", custom_width=8,
+                   custom_height=8, custom_mines=10)
+    aside = tmp_path / "settings.corrupt-20261123-120000.json"
+    notice = NoticeDialog(app, str(damaged("settings", aside)))
+    app.push(notice)
+    app.step()
+    label = notice.widgets[0]
+    lines = wrap(app.painter, label.text, label.rect.w)
+    (at,) = [n for n, line in enumerate(lines) if line.endswith("settings.corrupt-")]
+    assert lines[at + 1].startswith("20261123-120000.json")
+    assert all(not (a[-1:].isdigit() and b[:1].isdigit()) for a, b in itertools.pairwise(lines))
+
+
+def test_the_start_of_a_word_too_long_for_any_line_ends_the_line_before_it():
+    """The name began a line of its own even where its start fitted after
+    the word before: "as" stood alone above "settings.corrupt-"; and a
+    path's first "/" is never left alone at a line's end."""
+    app = make_app()
+    painter = app.painter
+    text = "as settings.corrupt-20261123-120000.json"
+    width = max(painter.text_width(part) for part in ("as settings.corrupt-",
+                                                       "20261123-120000.json")) + 2
+    assert wrap(painter, text, width) == ["as settings.corrupt-", "20261123-120000.json"]
+    path = "sous /home/joueuse/Documents/20261127_0741_gagnée.json"
+    for width in range(40, 160):
+        lines = wrap(painter, path, width)
+        assert all(line != "/" and not line.endswith(" /") for line in lines), (width, lines)
+        assert "".join(lines).replace(" ", "") == path.replace(" ", "")
 
 
 @pytest.mark.parametrize("language, shown", [("en", "9.22e+18"), ("fr", "9,22e+18")])

@@ -107,9 +107,12 @@ def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupG
                highlighted: int | None) -> None:
     """An open menu: its ``items`` in the box ``geo`` lays out, the one
     ``highlighted`` on the selection's navy, those disabled greyed, checks
-    and shortcuts as ``app`` stands. A disabled item lit keeps its grey
-    text on the navy, as in Windows 95 to XP (left unlit, the highlight
-    seemed to have stopped following the pointer)."""
+    and shortcuts as ``app`` stands. A disabled item is etched, as in
+    Windows 95 to XP: grey over a white copy a pixel down and right (flat
+    grey, it read as faint ink rather than as an item that cannot be
+    chosen). Lit, it keeps its grey text on the navy, without the white, as
+    there (left unlit, the highlight seemed to have stopped following the
+    pointer)."""
     painter.bevel("raised_2", geo.rect)
     line_h = painter.line_height()
     places = mnemonics(items)
@@ -123,16 +126,19 @@ def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupG
             painter.fill(rect, NAVY)
             colour = WHITE if enabled else DARK
         ty = rect.centery - (len(rows) * (line_h + 1) - 1) // 2
-        if item.is_checked(app):
-            draw_check(painter, (rect.x + 5, ty + line_h // 2 - 3), colour)
-        for k, row in enumerate(rows):
-            painter.text(row, (rect.x + CHECK_W, ty + k * (line_h + 1)), colour)
         place = row_of(item.label, rows, places[i])
-        if place is not None:
-            k, at = place
-            underline(painter, rows[k], at, (rect.x + CHECK_W, ty + k * (line_h + 1)), colour)
-        if item.shortcut:
-            painter.text(item.shortcut, (shortcut_x, ty), colour)
+        etched = ((1, WHITE),) if not enabled and i != highlighted else ()
+        for shift, ink in (*etched, (0, colour)):
+            x, y = rect.x + shift, ty + shift
+            if item.is_checked(app):
+                draw_check(painter, (x + 5, y + line_h // 2 - 3), ink)
+            for k, row in enumerate(rows):
+                painter.text(row, (x + CHECK_W, y + k * (line_h + 1)), ink)
+            if place is not None:
+                k, at = place
+                underline(painter, rows[k], at, (x + CHECK_W, y + k * (line_h + 1)), ink)
+            if item.shortcut:
+                painter.text(item.shortcut, (shortcut_x + shift, y), ink)
     # separators: an etched line between groups
     prev_bottom = geo.rect.y + 3
     for rect in geo.item_rects:

@@ -137,14 +137,15 @@ class NameDialog(_NameEntry):
         ok_w = 50
         picker_label, _at = split_mnemonic(_("&Pick letters"))
         picker_w = max(width - ok_w - 4, painter.text_width(picker_label) + 12)
-        self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),
-                        self.entry,
-                        Button(pygame.Rect(8, y, ok_w, line + 8), _("OK"), self.accept)]
+        ok = pygame.Rect(8, y, ok_w, line + 8)
         if ok_w + 4 + picker_w <= width:
             picker = pygame.Rect(8 + ok_w + 4, y, width - ok_w - 4, line + 8)
-        else:                            # a long label: the picker button gets its own row
+        else:                            # a long label: the picker button gets its own row,
+            ok.centerx = 8 + width // 2  # and OK stands alone centred, as Winmine's did
             y += line + 12
             picker = pygame.Rect(8, y, width, line + 8)
+        self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),
+                        self.entry, Button(ok, _("OK"), self.accept)]
         self.widgets.append(Button.marked(picker, _("&Pick letters"), self.to_picker))
         return y + line + 14
 

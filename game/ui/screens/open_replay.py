@@ -37,6 +37,11 @@ CHUNK = 64
 NAMES_A_TICK = 4
 #: Rows the list shows at most (at least 3, as the window's height allows).
 ROWS_AT_MOST = 10
+#: The dialog's width where the window has room: the names Export gives, the
+#: longest in French ("20261127_0806_intermédiaire_abandonnée~10"), whole
+#: beside the scroll bar. At 220 px every name past "20261127_0806_" was cut,
+#: and two replays saved the same minute ("…_won", "…_won~2") read alike.
+WIDE = 300
 
 
 def replay_files(folder: Path, give_way: Callable[[], None] = lambda: None) -> list[Path]:
@@ -76,7 +81,7 @@ class OpenReplayDialog(Dialog):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.width = min(220, app.layout.size[0] - 4)
+        self.width = min(WIDE, app.layout.size[0] - 4)
         self.folder = Path(app.store.directory) / replays.EXPORT_FOLDER
         self.files: list[Path] = []
         listed: list[list[Path]] = []            # the listing's answer, once it is there
