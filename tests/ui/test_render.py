@@ -38,6 +38,22 @@ def test_a_new_field_is_one_covered_tile_blitted_everywhere():
         assert same_pixels(piece, tile)
 
 
+def test_a_board_view_is_made_in_the_windows_pixel_format(monkeypatch):
+    """Blits from the view to the window are quick in the window's format;
+    the view is made in it at once (made, then converted, it was made twice:
+    3 ms of the frame a 100x100 hexagon game went fullscreen)."""
+    from game.ui.render import board
+    app = make_app()
+    window = pygame.Surface((320, 240), 0, 16)      # a window of another format
+    monkeypatch.setattr(board, "window_surface", lambda: window)
+    view = BoardView(app.atlas, 1, Layout.for_board(9, 9))
+    assert view.surface.get_bitsize() == 16
+    assert view.surface.get_masks() == window.get_masks()
+    view.reset()
+    assert same_pixels(view.surface.subsurface((0, 0, CELL, CELL)),
+                       app.atlas.get("covered", 1).convert(window))
+
+
 def test_only_cells_whose_appearance_changed_are_redrawn():
     app = make_app()
     view = BoardView(app.atlas, 1, Layout.for_board(9, 9))
