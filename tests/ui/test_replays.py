@@ -1612,6 +1612,41 @@ def test_home_and_end_draw_the_viewer_afresh_as_asking_every_cell_draws(level, s
     assert len(afresh) >= 3
 
 
+def test_a_frame_catching_up_with_a_far_seek_keeps_no_checkpoints_ahead_besides():
+    """End on a long replay plays up to 512 moves a frame until the board
+    shown reaches the end; playing 256 more in the same frame for the
+    checkpoints ahead made it 10 ms on a 100x100 game. Those frames look
+    no further ahead; once caught up, the viewer does again, and the board
+    shown is the last one."""
+    from ..replay.helpers import flag_cycle
+    replay = flag_cycle(3000)
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    app.step()
+    viewer = app.top
+    timeline = viewer.playback.timeline
+    prepared, real = [], timeline.prepare
+    timeline.prepare = lambda *a: prepared.append(viewer.playback.shown) or real(*a)
+    key(app, pygame.K_END)                             # a frame catching up
+    frames = 1
+    while viewer.playback.shown < 3000:
+        app.step()
+        frames += 1
+    assert frames >= 5 and prepared == []
+    app.step(3)
+    assert prepared and viewer.playback.field().view() == replay_board_at(replay, 3000)
+
+
+def replay_board_at(replay, moves: int) -> list[str]:
+    """The view after ``moves`` of ``replay``'s moves, played afresh."""
+    from game.engine import Minefield
+    field = Minefield.from_layout(list(replay.layout))
+    field.marks = replay.marks
+    for _, text in replay.moves[:moves]:
+        field.apply(text)
+    return field.view()
+
+
 def test_an_export_is_written_away_from_the_window_and_told_when_done(tmp_path, monkeypatch):
     import threading
 
