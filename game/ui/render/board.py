@@ -107,6 +107,7 @@ class BoardView:
         self._pixels: list[tuple[int, int]] = []        # by view index, set by reset
         self._tiles: dict[Code, pygame.Surface] = {}
         self._edges_closed = True                       # a hexagon field's, once drawn
+        self._reset_owed = False                        # by ``scroll_to``, for ``update``
         self.tile_size = self.cells.tile[0] * scale, self.cells.tile[1] * scale
         self._hole_edges = {shifted: hole_edges(self.cells, shifted)
                             for shifted in ((False, True) if self.cells.hexagonal else (False,))}
@@ -125,6 +126,7 @@ class BoardView:
         self.surface.fblits([(covered, pixel) for pixel in self._pixels])
         self._drawn = ["#"] * (self.cols * self.rows)
         self._edges_closed = not self.cells.hexagonal
+        self._reset_owed = False
 
     def draw_afresh(self, scroll: Cell, rows: list[str], special: Collection[Cell],
                     code_of: Callable[[int, int], Code], holes: object = None) -> None:
@@ -177,12 +179,12 @@ class BoardView:
     def scroll_to(self, scroll: Cell) -> None:
         """Show the board from ``scroll`` on: the next updates draw the cells
         now in view. On hexagons an odd shift of rows moves every tile by
-        half a cell, so the view starts afresh."""
-        if self.cells.hexagonal and (scroll[1] - self.scroll[1]) % 2:
-            self.reset(scroll)
-        else:
-            self.scroll = scroll
-            self._edges_closed = not self.cells.hexagonal
+        half a cell, so the view starts afresh, at the next update: a
+        drawing afresh (``draw_afresh``) that follows resets it once, not
+        twice (1 to 2 ms of a frame of the 100x100 hexagon replay)."""
+        self._reset_owed |= self.cells.hexagonal and (scroll[1] - self.scroll[1]) % 2 == 1
+        self.scroll = scroll
+        self._edges_closed = not self.cells.hexagonal
 
     def cells_in_view(self) -> list[Cell]:
         """The board cells in view, row by row: fewer than a cascade's
@@ -215,6 +217,8 @@ class BoardView:
         A cascade can change ten thousand cells in one frame, so the loop is
         kept lean: pixels come from a table, tiles from the flyweight cache,
         and no rectangle is built (the caller builds some only for a few)."""
+        if self._reset_owed:
+            self.reset(self.scroll)
         drawn, (sx, sy), cols, rows = self._drawn, self.scroll, self.cols, self.rows
         wrap = (self.layout.cols, self.layout.rows) if self.layout.shape == TORUS else None
         pixels, tiles = self._pixels, self._tiles
