@@ -174,7 +174,9 @@ class BoardView:
                 batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
         if batch:
             self.surface.fblits(batch)
-        self.update(special, code_of)       # and the hexagons' edges closed
+        if not self._edges_closed:
+            self._close_edges(char_at, hole_codes)
+        self.update(special, code_of)
 
     def scroll_to(self, scroll: Cell) -> None:
         """Show the board from ``scroll`` on: the next updates draw the cells
@@ -245,7 +247,8 @@ class BoardView:
             self._close_edges(code_of)
         return [pixel for _, pixel in batch]
 
-    def _close_edges(self, code_of: Callable[[int, int], Code]) -> None:
+    def _close_edges(self, code_of: Callable[[int, int], Code],
+                     hole_codes: dict[Cell, Code] | None = None) -> None:
         """On hexagons, the half cells the field's zig-zag edges leave (and
         those just past a scrolled view's edges) are drawn as holes, whose
         lines close the cells beside them: the last cell of an unshifted
@@ -255,13 +258,21 @@ class BoardView:
         with no cell beside it is drawn too, plain grey: the replay viewer
         scrolls its view without starting afresh, and the lines a shaped
         field's edge drew there before the scroll stayed, loose strokes
-        along the top of the field."""
+        along the top of the field. ``hole_codes``: the codes kept for the
+        field's holes (``draw_afresh``), which the edges' are as well."""
         self._edges_closed = True
         (sx, sy), cols, rows = self.scroll, self.cols, self.rows
         ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
         ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
-        self.surface.fblits([(self.tile_for(self.hole_code(vx + sx, vy + sy, code_of)),
-                              self._pixel(vx, vy)) for vx, vy in ring])
+        codes = {} if hole_codes is None else hole_codes
+        blits = []
+        for vx, vy in ring:
+            cell = (vx + sx, vy + sy)
+            code = codes.get(cell)
+            if code is None:
+                code = codes[cell] = self.hole_code(*cell, code_of)
+            blits.append((self.tile_for(code), self._pixel(vx, vy)))
+        self.surface.fblits(blits)
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
