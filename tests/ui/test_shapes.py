@@ -906,14 +906,13 @@ def test_a_field_with_other_holes_on_the_same_view_shows_its_own(shape):
     assert app.play.board_view is view                  # a hole across the last one's edge
     app.step()
     click(app, (0, 0))
-    app.play.scroll_by(25, 25)
-    app.step()
-    app.play.scroll_by(-25, -24)
-    app.step()
-    rows = app.play.field.view()
-    assert view._hole_codes and all(
-        code == view.hole_code(x, y, lambda x, y: rows[y][x])
-        for (x, y), code in view._hole_codes.items())
-    drawn = field_pixels(app)
-    redraw_every_cell(app, app.play.code_of)
-    assert field_pixels(app) == drawn
+    for scroll in ((25, 25), (-25, -24)):
+        app.play.scroll_by(*scroll)
+        app.step()
+        rows = app.play.field.view()
+        assert view._hole_codes and all(
+            code == view.hole_code(x, y, lambda x, y, rows=rows: rows[y][x])
+            for (x, y), code in view._hole_codes.items())
+        drawn = field_pixels(app)
+        redraw_every_cell(app, app.play.code_of)
+        assert field_pixels(app) == drawn
