@@ -331,9 +331,10 @@ def scenario_replays(store: Store, frames: int, steps: int = 6) -> CpuTimes:
 
 
 def scenario_seek_at_once(store: Store, frames: int, shape: str = "grid") -> CpuTimes:
-    """The 100x100 replay (see ``long_replay_file``) in the viewer, End
-    pressed in the first frame it shows, before any checkpoint ahead is
-    kept, then Home, then the viewer left and opened again."""
+    """The 100x100 replay (see ``long_replay_file``) in the viewer, opened a
+    step a frame as the game opens one, End pressed in the first frame it
+    shows, before any checkpoint ahead is kept, then Home, then the viewer
+    left and opened again."""
     from game.replay import read_file
     from game.ui.screens.replays import watch
     from game.ui.screens.watch import ReplayScreen
@@ -345,7 +346,7 @@ def scenario_seek_at_once(store: Store, frames: int, shape: str = "grid") -> Cpu
     def script(app: App, frame: int) -> None:
         viewer = app.top
         if not isinstance(viewer, ReplayScreen):
-            watch(app, replay, playing=False)
+            watch(app, replay, playing=False, fit_next_frame=True)    # as the app opens one
         elif viewer.layout is not None and not viewer.opening:
             if state["shown"] < 0:
                 state["shown"] = frame
@@ -370,7 +371,7 @@ def scenario_exports(store: Store, frames: int) -> CpuTimes:
 
     def script(app: App, frame: int) -> None:
         if frame == 0:
-            watch(app, replay, playing=False)
+            watch(app, replay, playing=False, fit_next_frame=True)    # as the app opens one
         elif frame % 30 == 0:
             if not isinstance(app.top, ReplayScreen):
                 post_key(pygame.K_RETURN)

@@ -141,6 +141,7 @@ class App(Loop, WindowFit):
         self.ticks = 0
         self.frames = 0
         self.frame_times: list[float] | None = None    # see run()
+        self.drawing_owed = False                      # see run()
         self._full = True
         self._opening_shown = False                    # the late replay's cue is drawn
         from .screens.play import PlayScreen  # the play screen needs a live app

@@ -105,6 +105,7 @@ class Host(Protocol):
     replays: ReplayLoader
     exports: ReplayExporter
     frames: int                     # frames drawn since the window opened
+    drawing_owed: bool              # this frame draws what the last one left (``Loop.run``)
     focused: bool                   # the window has the focus
     pointer: tuple[int, int] | None  # the mouse's last display position, whoever was told
     held_keys: HeldKeys             # the keys down, Shift as at the event handled

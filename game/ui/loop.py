@@ -34,7 +34,8 @@ DT = 1 / TICKS_PER_SECOND
 MAX_FRAME = 0.25
 #: When a frame's input and ticks took longer than this (a click opening ten
 #: thousand cells takes 5 ms), its drawing waits for the next frame, so
-#: neither frame misses the refresh; never two frames in a row.
+#: neither frame misses the refresh; never two frames in a row. The next
+#: frame's ticks know (``drawing_owed``): work that can wait a frame waits.
 DRAW_LATER_AFTER = DT / 4
 #: Input that counts as someone at the machine (idle time restarts).
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
@@ -236,7 +237,6 @@ class Loop:
         pacer = pygame.time.Clock()
         previous = self.clock()
         lag = 0.0
-        drawing_owed = False
         while self.running:
             if before_frame is not None:
                 before_frame(self)
@@ -248,10 +248,10 @@ class Loop:
             while lag >= DT and self.running:
                 self.update()
                 lag -= DT
-            if time.perf_counter() - started > DRAW_LATER_AFTER and not drawing_owed:
-                drawing_owed = True
+            if time.perf_counter() - started > DRAW_LATER_AFTER and not self.drawing_owed:
+                self.drawing_owed = True
             else:
-                drawing_owed = False
+                self.drawing_owed = False
                 self.render()
             if self.frame_times is not None:
                 self.frame_times.append(time.perf_counter() - started)

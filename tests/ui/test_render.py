@@ -38,6 +38,22 @@ def test_a_new_field_is_one_covered_tile_blitted_everywhere():
         assert same_pixels(piece, tile)
 
 
+def test_a_board_view_is_made_in_the_windows_pixel_format(monkeypatch):
+    """Blits from the view to the window are quick in the window's format;
+    the view is made in it at once (made, then converted, it was made twice:
+    3 ms of the frame a 100x100 hexagon game went fullscreen)."""
+    from game.ui.render import board
+    app = make_app()
+    window = pygame.Surface((320, 240), 0, 16)      # a window of another format
+    monkeypatch.setattr(board, "window_surface", lambda: window)
+    view = BoardView(app.atlas, 1, Layout.for_board(9, 9))
+    assert view.surface.get_bitsize() == 16
+    assert view.surface.get_masks() == window.get_masks()
+    view.reset()
+    assert same_pixels(view.surface.subsurface((0, 0, CELL, CELL)),
+                       app.atlas.get("covered", 1).convert(window))
+
+
 def test_only_cells_whose_appearance_changed_are_redrawn():
     app = make_app()
     view = BoardView(app.atlas, 1, Layout.for_board(9, 9))
@@ -159,3 +175,30 @@ def test_a_view_scrolled_to_a_place_shows_what_a_view_opened_there_shows():
             _show_all(fresh, layout)
             assert pygame.image.tobytes(scrolled.surface, "RGB") == \
                 pygame.image.tobytes(fresh.surface, "RGB"), (shape, target)
+
+
+def test_a_hexagon_view_scrolled_by_an_odd_row_starts_afresh_once_at_its_next_drawing():
+    """An odd row shift moves every hexagon by half a cell: the view starts
+    afresh, at its next update or drawing afresh, and only once (the
+    replay viewer scrolled, then drew afresh: two resets, 1 to 2 ms). Two
+    odd shifts before a drawing still start it afresh, and the view shows
+    what a view opened there shows."""
+    app = make_app()
+    layout = Layout.for_board(30, 30, max_size=(200, 200), shape="hex")
+    view = BoardView(app.atlas, 1, layout)
+    view.reset((0, 0))
+    _show_all(view, layout)
+    resets, real = [], view.reset
+    view.reset = lambda scroll=(0, 0): resets.append(scroll) or real(scroll)
+    view.scroll_to((2, 1))
+    rows = ["".join("0" if (x + y) % 3 else "1" for x in range(30)) for y in range(30)]
+    view.draw_afresh((2, 1), rows, (), lambda x, y: rows[y][x])
+    assert resets == [(2, 1)]
+    for target in ((2, 2), (2, 3)):
+        view.scroll_to(target)
+    _show_all(view, layout)
+    assert resets == [(2, 1), (2, 3)]
+    fresh = BoardView(app.atlas, 1, layout)
+    fresh.reset((2, 3))
+    _show_all(fresh, layout)
+    assert pygame.image.tobytes(view.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")

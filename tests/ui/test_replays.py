@@ -1582,6 +1582,71 @@ def test_the_viewer_redraws_only_what_changed_and_shows_what_a_fresh_drawing_sho
     assert len(shown) > 20                                # the board did change meanwhile
 
 
+@pytest.mark.parametrize("level, shape", [("expert", "grid"), ("ring", "hex")])
+def test_home_and_end_draw_the_viewer_afresh_as_asking_every_cell_draws(level, shape):
+    """Home or End changes most of the view: it is drawn afresh a row at a
+    time (asking each of a 100x100 game's cells took 6 to 9 ms of the
+    frame), holes and hexagons included, and shows what a drawing asking
+    every cell its code shows."""
+    from ..replay.helpers import recorded
+    _, replay = recorded(level, "opening", seed=4, shape=shape)
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    app.step()
+    viewer = app.top
+    view = viewer.board_view
+    afresh = []
+    real = view.draw_afresh
+    view.draw_afresh = lambda *a: afresh.append(a[0]) or real(*a)
+    for k in (pygame.K_END, pygame.K_HOME, pygame.K_END):
+        key(app, k)
+        app.step(3)
+        drawn = board_pixels(app)
+        rows, pressed = viewer.playback.field().view(), viewer.playback.pressed_cells()
+        view.reset(viewer.scroll)
+        view.update(view.cells_in_view(), lambda x, y, rows=rows, pressed=pressed: rows[y][x]
+                    if (x, y) not in pressed else {"#": "p", "?": "q"}.get(rows[y][x], rows[y][x]))
+        app.invalidate()
+        app.step(0)
+        assert board_pixels(app) == drawn
+    assert len(afresh) >= 3
+
+
+def test_a_frame_catching_up_with_a_far_seek_keeps_no_checkpoints_ahead_besides():
+    """End on a long replay plays up to 512 moves a frame until the board
+    shown reaches the end; playing 256 more in the same frame for the
+    checkpoints ahead made it 10 ms on a 100x100 game. Those frames look
+    no further ahead; once caught up, the viewer does again, and the board
+    shown is the last one."""
+    from ..replay.helpers import flag_cycle
+    replay = flag_cycle(3000)
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    app.step()
+    viewer = app.top
+    timeline = viewer.playback.timeline
+    prepared, real = [], timeline.prepare
+    timeline.prepare = lambda *a: prepared.append(viewer.playback.shown) or real(*a)
+    key(app, pygame.K_END)                             # a frame catching up
+    frames = 1
+    while viewer.playback.shown < 3000:
+        app.step()
+        frames += 1
+    assert frames >= 5 and prepared == []
+    app.step(3)
+    assert prepared and viewer.playback.field().view() == replay_board_at(replay, 3000)
+
+
+def replay_board_at(replay, moves: int) -> list[str]:
+    """The view after ``moves`` of ``replay``'s moves, played afresh."""
+    from game.engine import Minefield
+    field = Minefield.from_layout(list(replay.layout))
+    field.marks = replay.marks
+    for _, text in replay.moves[:moves]:
+        field.apply(text)
+    return field.view()
+
+
 def test_an_export_is_written_away_from_the_window_and_told_when_done(tmp_path, monkeypatch):
     import threading
 
@@ -1757,7 +1822,8 @@ def test_a_replay_file_removed_while_the_list_is_read_leaves_the_others_listed(t
 def test_a_jump_on_a_board_bigger_than_the_window_looks_only_at_the_cells_in_view():
     """End on a 100x100 replay changes every cell at once: listing the
     10,000 for a view of a few hundred made half of a 16-20 ms frame. The
-    cells handed to the board view are those in view, and they are drawn."""
+    cells handed to the board view are those in view, and they are drawn:
+    here most of the view, drawn afresh from the rows in view."""
     rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
     replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
                     moves=((0, "R 0 0"),), result="won", time_ms=1000, layout=tuple(rows))
@@ -1773,10 +1839,14 @@ def test_a_jump_on_a_board_bigger_than_the_window_looks_only_at_the_cells_in_vie
         handed.append(list(cells))
         return real(handed[-1], code_of)
     viewer.board_view.update = update
+    afresh = []
+    real_afresh = viewer.board_view.draw_afresh
+    viewer.board_view.draw_afresh = lambda *a: afresh.append(a[0]) or real_afresh(*a)
     key(app, pygame.K_END)
     sx, sy = viewer.scroll
-    cells = handed[-1]
-    assert cells and len(cells) <= board.view_cols * board.view_rows
+    assert afresh == [(sx, sy)]
+    cells = [c for cells in handed for c in cells]
+    assert len(cells) <= board.view_cols * board.view_rows
     assert all(sx <= x < sx + board.view_cols and sy <= y < sy + board.view_rows
                for x, y in cells)
     assert shows(app, board.cell_rect((sx, sy), (sx, sy)), "open_0")

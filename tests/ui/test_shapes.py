@@ -873,3 +873,46 @@ def test_from_a_hole_the_cursor_goes_to_the_nearest_cell_as_the_board_lies_on_sc
     hexes = Minefield.from_layout(["      ", "      ", "  . . ", "      ", "      "],
                                   shape="hex")
     assert cursor_step(hexes, (3, 3), 0, 0) == (4, 2)
+
+
+def holed_rows(hole_x: int, hole_y: int) -> list[str]:
+    """A 70x50 field with a 12x8 hole at ``(hole_x, hole_y)``, another at its
+    right edge, and two mines in its last row."""
+    rows = [["."] * 70 for _ in range(50)]
+    for y in range(hole_y, hole_y + 8):
+        rows[y][hole_x:hole_x + 12] = [" "] * 12
+    for y in range(20, 30):
+        rows[y][66:] = [" "] * 4
+    rows[49][60] = rows[49][62] = "*"
+    return ["".join(row) for row in rows]
+
+
+@pytest.mark.parametrize("shape", ["grid", "hex"])
+def test_a_field_with_other_holes_on_the_same_view_shows_its_own(shape):
+    """The board view keeps a field's hole codes (each hole asked about its
+    neighbours: 2 ms of a whole drawing of a 100x100 ring's view): after
+    moves, scrolls and a new field of the same size with its hole moved,
+    the codes kept are those worked out afresh, and the view shows what a
+    drawing asking every cell shows."""
+    from .helpers import field_pixels
+    from .test_play import redraw_every_cell
+    app = make_app(holed_rows(3, 4), shape=shape)
+    view = app.play.board_view
+    assert app.layout.scrolls
+    click(app, (20, 20))                                  # opens all but a corner
+    app.play.scroll_by(30, 20)
+    app.step()
+    app.play.new_game(field=Minefield.from_layout(holed_rows(8, 7), shape=shape))
+    assert app.play.board_view is view                  # a hole across the last one's edge
+    app.step()
+    click(app, (0, 0))
+    for scroll in ((25, 25), (-25, -24)):
+        app.play.scroll_by(*scroll)
+        app.step()
+        rows = app.play.field.view()
+        assert view._hole_codes and all(
+            code == view.hole_code(x, y, lambda x, y, rows=rows: rows[y][x])
+            for (x, y), code in view._hole_codes.items())
+        drawn = field_pixels(app)
+        redraw_every_cell(app, app.play.code_of)
+        assert field_pixels(app) == drawn

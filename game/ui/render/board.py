@@ -12,7 +12,7 @@ display scale; the screen blits the rectangles this returns onto the display.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import cache
 
 import pygame
@@ -96,17 +96,24 @@ class BoardView:
         self.cols, self.rows = layout.view_cols, layout.view_rows
         self.cells = layout.cells
         w, h = self.cells.field_size(self.cols, self.rows)
-        self.surface = pygame.Surface((w * scale, h * scale))
-        if window_surface() is not None:
-            self.surface = self.surface.convert()
+        # Made in the window's pixel format, for quick blits: a surface made
+        # and then converted was made twice, 3 ms of the frame a 100x100
+        # hexagon game went fullscreen (its view a 1024x768 screen's).
+        window = window_surface()
+        self.surface = pygame.Surface((w * scale, h * scale), 0, window) \
+            if window is not None else pygame.Surface((w * scale, h * scale))
         self.scroll: Cell = (0, 0)
         self._drawn: list[Code | None] = [None] * (self.cols * self.rows)
         self._pixels: list[tuple[int, int]] = []        # by view index, set by reset
         self._tiles: dict[Code, pygame.Surface] = {}
         self._edges_closed = True                       # a hexagon field's, once drawn
+        self._reset_owed = False                        # by ``scroll_to``, for ``update``
         self.tile_size = self.cells.tile[0] * scale, self.cells.tile[1] * scale
         self._hole_edges = {shifted: hole_edges(self.cells, shifted)
                             for shifted in ((False, True) if self.cells.hexagonal else (False,))}
+        # Hole codes by board cell, for the holes of ``_holes_of`` (``draw_afresh``).
+        self._holes_of: object = None
+        self._hole_codes: dict[Cell, Code] = {}
 
     def reset(self, scroll: Cell = (0, 0)) -> None:
         """Show a fresh field: one covered tile blitted at every visible cell."""
@@ -119,16 +126,67 @@ class BoardView:
         self.surface.fblits([(covered, pixel) for pixel in self._pixels])
         self._drawn = ["#"] * (self.cols * self.rows)
         self._edges_closed = not self.cells.hexagonal
+        self._reset_owed = False
+
+    def draw_afresh(self, scroll: Cell, rows: list[str], special: Collection[Cell],
+                    code_of: Callable[[int, int], Code], holes: object = None) -> None:
+        """Show the board from ``scroll`` on, drawn whole: a cell's code is
+        its character in ``rows`` (the board's view), but for the few in
+        ``special`` (pressed, under a cursor, marked), asked of ``code_of``.
+        ``holes`` (the field's mask) says which holes the board has: their
+        codes are kept while it stays the same. Read a row at a time, plainly
+        covered cells passed over: asking each cell through a call, and each
+        hole about its neighbours, took 5 to 7 ms of the frame a 100x100
+        hexagon game went fullscreen (3,500 opened cells in view), or that
+        showed a cascade over a 100x100 ring (1,250 holes in view)."""
+        self.reset(scroll)
+        span = self.span()
+        if span is None:                  # a torus: its view wraps over the seam
+            self.update([c for c in self.cells_in_view() if rows[c[1]][c[0]] != "#"
+                         or c in special], lambda x, y: code_of(x, y) if (x, y) in special
+                        else rows[y][x])
+            return
+        if holes != self._holes_of:
+            self._holes_of, self._hole_codes = holes, {}
+        hole_codes, drawn, pixels, tiles = self._hole_codes, self._drawn, self._pixels, self._tiles
+        (sx, sy), cols = scroll, self.cols
+        xs, ys = span
+
+        def char_at(x: int, y: int) -> Code:
+            return rows[y][x]
+        batch = []
+        for y in ys:
+            line = rows[y][xs.start:xs.stop]
+            base = (y - sy) * cols + xs.start - sx
+            for k, ch in enumerate(line):
+                if ch == "#":
+                    continue                 # drawn covered by ``reset``
+                if ch == HOLE:
+                    cell = (xs.start + k, y)
+                    code = hole_codes.get(cell)
+                    if code is None:
+                        code = hole_codes[cell] = self.hole_code(*cell, char_at)
+                else:
+                    code = ch
+                i = base + k
+                drawn[i] = code
+                tile = tiles.get(code)
+                batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
+        if batch:
+            self.surface.fblits(batch)
+        if not self._edges_closed:
+            self._close_edges(char_at, hole_codes)
+        self.update(special, code_of)
 
     def scroll_to(self, scroll: Cell) -> None:
         """Show the board from ``scroll`` on: the next updates draw the cells
         now in view. On hexagons an odd shift of rows moves every tile by
-        half a cell, so the view starts afresh."""
-        if self.cells.hexagonal and (scroll[1] - self.scroll[1]) % 2:
-            self.reset(scroll)
-        else:
-            self.scroll = scroll
-            self._edges_closed = not self.cells.hexagonal
+        half a cell, so the view starts afresh, at the next update: a
+        drawing afresh (``draw_afresh``) that follows resets it once, not
+        twice (1 to 2 ms of a frame of the 100x100 hexagon replay)."""
+        self._reset_owed |= self.cells.hexagonal and (scroll[1] - self.scroll[1]) % 2 == 1
+        self.scroll = scroll
+        self._edges_closed = not self.cells.hexagonal
 
     def cells_in_view(self) -> list[Cell]:
         """The board cells in view, row by row: fewer than a cascade's
@@ -161,6 +219,8 @@ class BoardView:
         A cascade can change ten thousand cells in one frame, so the loop is
         kept lean: pixels come from a table, tiles from the flyweight cache,
         and no rectangle is built (the caller builds some only for a few)."""
+        if self._reset_owed:
+            self.reset(self.scroll)
         drawn, (sx, sy), cols, rows = self._drawn, self.scroll, self.cols, self.rows
         wrap = (self.layout.cols, self.layout.rows) if self.layout.shape == TORUS else None
         pixels, tiles = self._pixels, self._tiles
@@ -187,7 +247,8 @@ class BoardView:
             self._close_edges(code_of)
         return [pixel for _, pixel in batch]
 
-    def _close_edges(self, code_of: Callable[[int, int], Code]) -> None:
+    def _close_edges(self, code_of: Callable[[int, int], Code],
+                     hole_codes: dict[Cell, Code] | None = None) -> None:
         """On hexagons, the half cells the field's zig-zag edges leave (and
         those just past a scrolled view's edges) are drawn as holes, whose
         lines close the cells beside them: the last cell of an unshifted
@@ -197,13 +258,21 @@ class BoardView:
         with no cell beside it is drawn too, plain grey: the replay viewer
         scrolls its view without starting afresh, and the lines a shaped
         field's edge drew there before the scroll stayed, loose strokes
-        along the top of the field."""
+        along the top of the field. ``hole_codes``: the codes kept for the
+        field's holes (``draw_afresh``), which the edges' are as well."""
         self._edges_closed = True
         (sx, sy), cols, rows = self.scroll, self.cols, self.rows
         ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
         ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
-        self.surface.fblits([(self.tile_for(self.hole_code(vx + sx, vy + sy, code_of)),
-                              self._pixel(vx, vy)) for vx, vy in ring])
+        codes = {} if hole_codes is None else hole_codes
+        blits = []
+        for vx, vy in ring:
+            cell = (vx + sx, vy + sy)
+            code = codes.get(cell)
+            if code is None:
+                code = codes[cell] = self.hole_code(*cell, code_of)
+            blits.append((self.tile_for(code), self._pixel(vx, vy)))
+        self.surface.fblits(blits)
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)

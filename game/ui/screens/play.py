@@ -36,7 +36,10 @@ NAME_WAIT_TICKS = 90
 #: Ticks after the mines are laid when the board's 3BV is counted, in a quiet
 #: frame (the first click's frame and the next, which draws what it opened,
 #: are busy): the game's end needs it, and counting a 100x100 board took 3 to
-#: 5 ms of the last frame, beside the record and the end's animation.
+#: 5 ms of the last frame, beside the record and the end's animation. Due in
+#: a frame that draws what the last one left (``App.drawing_owed``), it waits
+#: a tick: a click opening a 100x100 ring's 7,000 cells left its drawing to
+#: the next frame, whose catching-up ticks reached the count, 18 ms in all.
 COUNT_3BV_AFTER = 3
 
 
@@ -187,19 +190,26 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         their code. Asking all of them (2,600 in view on 100x100) took 5 ms
         of the frame of every new game and every scroll step."""
         view = self.board_view
-        view.reset(self.scroll)
         rows = self.field.view()        # (animations change only cells not shown "#")
-        special = self._pressed | self.assist.marked_cells() | {self.cursor}
-        code_of = self.code_of
+        special = self._pressed | self.assist.marked_cells()
+        if self.cursor is not None:
+            special.add(self.cursor)
         if self.anim is None:
-            # A plain cell's code is its character: read from the rows, the
+            # A plain cell's code is its character, read from the rows: the
             # 3,500 opened cells in a fullscreen view of a 100x100 hexagon
             # board took a third of the frame that went fullscreen as calls.
-            def code_of(x: int, y: int) -> str:
-                return self.code_of(x, y) if (x, y) in special else rows[y][x]
-        view.update([c for c in view.cells_in_view() if rows[c[1]][c[0]] != "#" or c in special],
-                    code_of)
+            view.draw_afresh(self.scroll, rows, special, self.code_of, self.field.mask)
+        else:
+            view.reset(self.scroll)
+            view.update([c for c in view.cells_in_view()
+                         if rows[c[1]][c[0]] != "#" or c in special], self.code_of)
         self._view_behind = False
+        # Every cell in view is drawn as it is now, and those out of view are
+        # drawn afresh when scrolled to: the cells changed since the last
+        # drawing need no second look. A click that scrolls to its cell and
+        # opens 7,000 (a 100x100 ring) looked at the 6,700 in view again,
+        # each through ``code_of``, 3 to 5 ms more of that drawing.
+        self._dirty.clear()
 
     def pause(self) -> None:
         """Hide the field and stop the clock while a game is running (demo
@@ -295,8 +305,8 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
             self.app.woke()
         self._run_after_victory()
         if self._count_3bv_in is not None:
-            self._count_3bv_in -= 1
-            if self._count_3bv_in == 0:
+            self._count_3bv_in = max(0, self._count_3bv_in - 1)
+            if self._count_3bv_in == 0 and not self.app.drawing_owed:
                 self._count_3bv_in = None
                 self.field.stats()            # the board keeps its count: the end reuses it
         if self._count_3bv_in is None:        # counted: keeping the game costs no frame

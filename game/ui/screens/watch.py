@@ -24,6 +24,7 @@ import pygame
 
 from game.replay import Replay, Timeline
 from game.replay.playback import Playback
+from game.replay.timeline import CHECKPOINT_MOVES
 
 from .. import keys
 from ..render.board import BoardView
@@ -286,12 +287,17 @@ class ReplayScreen(base.Screen):
         self.playback.tick(TICK_MS)
         # The board shown brought to the position, and checkpoints ahead, a
         # little a frame (not a tick: a late frame catching up on ticks would
-        # do it twice); checkpoints not in the frame that draws the viewer whole.
+        # do it twice); checkpoints not in the frame that draws the viewer
+        # whole, nor in one that catches up with a seek far ahead (End on a
+        # 100x100 game: 512 moves played, then 256 more for the checkpoints,
+        # 10 ms; the moves caught up keep the checkpoints they pass).
         if self._looked_ahead_at != self.app.frames:
             self._looked_ahead_at = self.app.frames
-            self.playback.settle()
-            if self._shown is not None:
-                self.playback.timeline.prepare()
+            p = self.playback
+            far = abs(p.moves - p.shown) >= CHECKPOINT_MOVES
+            p.settle()
+            if self._shown is not None and not far:
+                p.timeline.prepare()
 
     # ------------------------------------------------------------ drawing
 
@@ -343,7 +349,16 @@ class ReplayScreen(base.Screen):
         if self._ticks is None:
             self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
         draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
-        self.board_view.update(self._changed(rows, frozenset(pressed)), code_of)
+        changed = self._changed(rows, frozenset(pressed))
+        view = self.board_view
+        if len(changed) > view.cols * view.rows // 2:
+            # Most of the view changed (Home or End on a 100x100 game, a
+            # scroll): drawn afresh a row at a time, rather than each of
+            # thousands of cells compared and asked through ``code_of``,
+            # 6 to 9 ms of that frame.
+            view.draw_afresh(self.scroll, rows, pressed, code_of, field.mask)
+        else:
+            view.update(changed, code_of)
         painter.blit(self.board_view.surface, board.field.topleft)
         draw_ghosts(painter, board, self.board_view, code_of, self.scroll)   # a torus's band
         draw_counter(painter, board, "mines_box", field.mines_left)
