@@ -10,7 +10,7 @@ import pygame
 from game.ui.list_view import ListView
 from game.ui.screens.help import HelpScreen
 
-from .helpers import key, make_app, move, press, release
+from .helpers import key, make_app, move, post, press, release
 from .test_dialogs import open_custom
 from .test_records import best_times_of_ann
 
@@ -146,3 +146,22 @@ def test_an_arrow_while_the_mouse_holds_a_button_lets_the_button_go():
     assert not ok.pressed                       # nor down again under the pointer
     release(app, at)
     assert app.top is dialog and label(dialog.focused) == "Cancel"
+
+
+def test_a_press_of_the_mouse_on_another_button_lets_go_of_the_one_space_holds():
+    """Space holds Cancel down; a press on OK takes the focus, and Cancel
+    pops up, as a Windows button let go with the focus (it stayed drawn
+    down beside OK pressed)."""
+    app = make_app()
+    dialog = open_custom(app)
+    tab_to(app, "Cancel")
+    cancel = dialog.focused
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert cancel.pressed
+    ok = next(w for w in dialog.widgets if label(w) == "OK")
+    press(app, app.viewport.to_display(dialog.screen_rect(ok).center))
+    assert ok.pressed and not cancel.pressed
+    post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert app.top is dialog and dialog.focused is ok    # Space's release clicks nothing

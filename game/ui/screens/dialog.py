@@ -408,6 +408,7 @@ class Dialog(DialogLists, base.Screen):
             extend = widget is self.focused and self.app.held_keys.shift
             if widget is not self.focused:
                 self._drop_composition()
+                self._let_go_space()    # the button Space holds loses the focus: it pops up
             self.focus = self.widgets.index(widget)
             self.focus_moved = True
             if isinstance(widget, TextField):
