@@ -103,8 +103,10 @@ class Button:
             around = pygame.Rect(at[0] - 2, at[1], width + 4, painter.line_height())
             painter.focus_rect(around.clip(face.inflate(-4, -4)))
         elif focused and look == XP:
-            # Windows 2000/XP's: 1 pixel in from the face inside its bevel
-            painter.focus_rect(face.inflate(-6, -6))
+            # Windows 2000/XP's: just inside the bevel, 3 pixels in from the
+            # button's edge; a pixel further in, it ran along the label's
+            # line's first and last rows, through a "g" and an underline
+            painter.focus_rect(face.inflate(-4, -4))
 
     def _win31_face(self, painter: Painter, r: pygame.Rect, heavy: bool) -> pygame.Rect:
         """Windows 3.1's push button: a black border with its corners left

@@ -10,7 +10,7 @@ import pygame
 from game.ui.list_view import ListView
 from game.ui.screens.help import HelpScreen
 
-from .helpers import key, make_app
+from .helpers import key, make_app, move, post, press, release
 from .test_dialogs import open_custom
 from .test_records import best_times_of_ann
 
@@ -128,3 +128,40 @@ def test_in_a_scrolling_style_dialog_the_arrows_scroll_to_the_style_they_reach()
     assert label(modern) == "Modern" and dialog.pane.scroll > 0
     top = modern.rect.y - dialog.pane.scroll
     assert 0 <= top and top + modern.rect.h <= dialog.pane.view_h
+
+
+def test_an_arrow_while_the_mouse_holds_a_button_lets_the_button_go():
+    """As in Windows, a button held down by the mouse loses the mouse with
+    the focus: the arrow took the focus to Cancel, but OK stayed down and
+    the release on it clicked it, under Cancel's default border."""
+    app = make_app()
+    dialog = open_custom(app)
+    ok = next(w for w in dialog.widgets if label(w) == "OK")
+    at = app.viewport.to_display(dialog.screen_rect(ok).center)
+    press(app, at)
+    assert ok.pressed and dialog.focused is ok
+    key(app, pygame.K_RIGHT)
+    assert label(dialog.focused) == "Cancel" and not ok.pressed
+    move(app, (at[0] + 1, at[1]))
+    assert not ok.pressed                       # nor down again under the pointer
+    release(app, at)
+    assert app.top is dialog and label(dialog.focused) == "Cancel"
+
+
+def test_a_press_of_the_mouse_on_another_button_lets_go_of_the_one_space_holds():
+    """Space holds Cancel down; a press on OK takes the focus, and Cancel
+    pops up, as a Windows button let go with the focus (it stayed drawn
+    down beside OK pressed)."""
+    app = make_app()
+    dialog = open_custom(app)
+    tab_to(app, "Cancel")
+    cancel = dialog.focused
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert cancel.pressed
+    ok = next(w for w in dialog.widgets if label(w) == "OK")
+    press(app, app.viewport.to_display(dialog.screen_rect(ok).center))
+    assert ok.pressed and not cancel.pressed
+    post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    app.step()
+    assert app.top is dialog and dialog.focused is ok    # Space's release clicks nothing

@@ -77,10 +77,25 @@ def test_windows_xp_draws_the_dotted_rectangle_inside_the_face():
     app, dialog = open_with_ok_focused("xp")
     ok = dialog.screen_rect(button(dialog, "OK"))
     shown = dots(app, ok)
-    assert bounds(shown) == (ok.x + 4, ok.y + 4, ok.right - 5, ok.bottom - 5)
-    top = sorted(x for x, y in shown if y == ok.y + 4)
-    assert top == list(range(top[0], ok.right - 4, 2))          # every other pixel
+    assert bounds(shown) == (ok.x + 3, ok.y + 3, ok.right - 4, ok.bottom - 4)
+    top = sorted(x for x, y in shown if y == ok.y + 3)
+    assert top == list(range(top[0], ok.right - 3, 2))          # every other pixel
     assert not dots(app, dialog.screen_rect(button(dialog, "Cancel")))
+
+
+def test_windows_xp_s_dotted_rectangle_keeps_clear_of_the_label_s_line():
+    """Just inside the bevel, 3 pixels in from the button's edge, as
+    Windows' push button draws it: a pixel further in, its top and bottom
+    ran along the first and last rows of the label's line, through the
+    tail of Rectangle's "g" (and an access key's underline, or an "É")."""
+    app = make_app(style="xp")
+    dialog = open_custom(app)
+    tab_to(app, "Rectangle")
+    app.step()
+    shape = button(dialog, "Rectangle")
+    x, y = shape.label_at(app.painter, dialog.origin_of(dialog.widgets.index(shape)))
+    _left, top, _right, bottom = bounds(dots(app, dialog.screen_rect(shape)))
+    assert top < y and bottom > y + app.painter.line_height() - 1
 
 
 def test_the_modern_look_keeps_its_ring_alone():

@@ -408,6 +408,7 @@ class Dialog(DialogLists, base.Screen):
             extend = widget is self.focused and self.app.held_keys.shift
             if widget is not self.focused:
                 self._drop_composition()
+                self._let_go_space()    # the button Space holds loses the focus: it pops up
             self.focus = self.widgets.index(widget)
             self.focus_moved = True
             if isinstance(widget, TextField):
@@ -561,10 +562,16 @@ class Dialog(DialogLists, base.Screen):
             self._let_go_space()
 
     def _focus_on(self, index: int) -> None:
-        """The keyboard gives the focus to widget ``index`` (Tab, an access
-        key): a button Space holds pops up, a text box's text is selected,
-        and the content scrolls to show it."""
+        """The keyboard gives the focus to widget ``index`` (Tab, an arrow,
+        an access key): a button Space holds pops up, and so does one the
+        mouse holds, whose release then clicks nothing (a Windows button
+        loses the mouse with the focus: OK stayed down under Cancel's
+        border, and the release on it clicked it); a text box's text is
+        selected, and the content scrolls to show it."""
         self._let_go_space()              # Tab with Space down: the button pops up
+        if self._held is not None and self._held is not self.widgets[index]:
+            self._held.pressed = False
+            self._held = None
         self.focus = index
         self.focus_moved = True
         self._select_focused()
