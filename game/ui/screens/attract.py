@@ -6,13 +6,13 @@ passer-by can follow; this screen only picks the boards, waits between games
 and draws the blinking banner. When the records hold replays of the best
 games (human games: assisted ones never make the Best Times), every other
 game is one of them, best time first, its moves played on the play screen at
-the times they were played. Those replays are read, decoded and checked
-away from the window (``loading.py``), the next one while a demo game
-plays; one not ready in time gives way to another demo game. The first
-touch, click or key brings a fresh game at the configured level and does
-nothing else. Demo sessions are marked ``demo`` and never reach the
-records; sound, the probability overlay and flag mode are off while it
-runs, and the visitor's come back after it.
+the times they were played (a long pause cut short). Those replays are
+read, decoded and checked away from the window (``loading.py``), the next
+one while a demo game plays; one not ready in time gives way to another
+demo game. The first touch, click or key brings a fresh game at the
+configured level and does nothing else. Demo sessions are marked ``demo``
+and never reach the records; sound, the probability overlay and flag mode
+are off while it runs, and the visitor's come back after it.
 """
 
 from __future__ import annotations
