@@ -54,7 +54,11 @@ MIN_SIDE = 8
 MAX_SIDE = 100
 MAX_MOVES = 100_000
 MAX_POINTER = 200_000
-MAX_TIME_MS = 100 * 24 * 3600 * 1000      # a hundred days
+#: A game's time, and each move's: the records' own bound on a time (1e12
+#: ms, about 31 years), so that the replay of any game they keep reads
+#: back. A hundred days refused the replay of a game left under way that
+#: long in a window that kept the focus: written, then watched nowhere.
+MAX_TIME_MS = 10 ** 12
 MAX_SEED = 2 ** 64
 MAX_TEXT = 64
 BUTTONS = 7                               # 1 left | 2 middle | 4 right

@@ -6,13 +6,13 @@ passer-by can follow; this screen only picks the boards, waits between games
 and draws the blinking banner. When the records hold replays of the best
 games (human games: assisted ones never make the Best Times), every other
 game is one of them, best time first, its moves played on the play screen at
-the times they were played. Those replays are read, decoded and checked
-away from the window (``loading.py``), the next one while a demo game
-plays; one not ready in time gives way to another demo game. The first
-touch, click or key brings a fresh game at the configured level and does
-nothing else. Demo sessions are marked ``demo`` and never reach the
-records; sound, the probability overlay and flag mode are off while it
-runs, and the visitor's come back after it.
+the times they were played (a long pause cut short). Those replays are
+read, decoded and checked away from the window (``loading.py``), the next
+one while a demo game plays; one not ready in time gives way to another
+demo game. The first touch, click or key brings a fresh game at the
+configured level and does nothing else. Demo sessions are marked ``demo``
+and never reach the records; sound, the probability overlay and flag mode
+are off while it runs, and the visitor's come back after it.
 """
 
 from __future__ import annotations
@@ -49,6 +49,10 @@ BEST_REPLAYS = 10             # the best games shown in turn with the demo games
 #: in a row is left out, as an unreadable one is (it may be what kills it).
 LOSSES_KEPT = 3
 UNANSWERED = -1               # a load asked for, its number not yet known
+#: The longest a best game's replay waits between two moves: a player who
+#: left the game under way for a while (a day, in a window that kept the
+#: focus) had the kiosk show one board, unchanged, that long.
+LONGEST_PAUSE_MS = 5_000
 
 
 class AttractScreen(base.Screen):
@@ -123,9 +127,13 @@ class AttractScreen(base.Screen):
         play.assist.toggle_autoplay()
 
     def _replay_tick(self) -> None:
-        """Play the replay's moves that are due, at the times they were played."""
+        """Play the replay's moves that are due, at the times they were
+        played, a pause cut to LONGEST_PAUSE_MS."""
         replay, play = self.replay, self.app.play
         self.replay_ms += TICK_MS
+        if 0 < self.replay_next < len(replay.moves) \
+                and self.replay_ms - replay.moves[self.replay_next - 1][0] >= LONGEST_PAUSE_MS:
+            self.replay_ms = max(self.replay_ms, replay.moves[self.replay_next][0])
         while self.replay_next < len(replay.moves) and not play.session.ended \
                 and replay.moves[self.replay_next][0] <= self.replay_ms:
             kind, *xy = replay.moves[self.replay_next][1].split()
