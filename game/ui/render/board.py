@@ -172,10 +172,7 @@ class BoardView:
                 drawn[i] = code
                 tile = tiles.get(code)
                 batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
-        if batch:
-            self.surface.fblits(batch)
-        if not self._edges_closed:
-            self._close_edges(char_at, hole_codes)
+        self._blit(batch, char_at, hole_codes)
         self.update(special, code_of)
 
     def scroll_to(self, scroll: Cell) -> None:
@@ -241,11 +238,18 @@ class BoardView:
                 drawn[i] = code
                 tile = tiles.get(code)
                 batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
+        self._blit(batch, code_of)
+        return [pixel for _, pixel in batch]
+
+    def _blit(self, batch: list[tuple[pygame.Surface, tuple[int, int]]],
+              code_of: Callable[[int, int], Code],
+              hole_codes: dict[Cell, Code] | None = None) -> None:
+        """Draws the tiles gathered, in one call, then the hexagon edges
+        still open (``_close_edges``)."""
         if batch:
             self.surface.fblits(batch)
         if not self._edges_closed:
-            self._close_edges(code_of)
-        return [pixel for _, pixel in batch]
+            self._close_edges(code_of, hole_codes)
 
     def _close_edges(self, code_of: Callable[[int, int], Code],
                      hole_codes: dict[Cell, Code] | None = None) -> None:
