@@ -98,8 +98,9 @@ class Button:
             underline(painter, self.label, self.access, at, BLACK)
         if focused and look == WIN31:
             width = painter.text_width(self.label)
-            # on the grey inside the relief: the label's line is as tall
-            # as it, and its glyphs leave its top and bottom rows blank
+            # on the grey inside the relief, along the label line's first
+            # and last rows: a 19-pixel button has no row to spare, so a
+            # descender, an accent or an access key's underline can meet it
             around = pygame.Rect(at[0] - 2, at[1], width + 4, painter.line_height())
             painter.focus_rect(around.clip(face.inflate(-4, -4)))
         elif focused and look == XP:
