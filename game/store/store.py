@@ -137,7 +137,7 @@ class Store(Opening, SettingsKeeping):
         pointer track takes longer than the frame that ends the game."""
         if callable(replay):
             replay = functools.cache(replay)   # a job tried again does not encode again
-        dated = game if game.date is not None else replace(game, date=self._stamp())
+        dated = game if game.date is not None else replace(game, date=self.stamp())
         token = rank = None
         if dated.qualifies:
             rank = self._standings.rank(self._reading(), dated.key, dated.time_ms)
@@ -172,7 +172,7 @@ class Store(Opening, SettingsKeeping):
                 leftover.reserve(self.directory, self._owner)
         if self._presence is None:
             return                   # no lock to show this copy lives: keep nothing
-        dated = replace(game, date=game.date or self._stamp(),
+        dated = replace(game, date=game.date or self.stamp(),
                         seed=game.seed if game.chosen_seed else None)
         owner = self._owner
         job = self._submit(lambda db: unfinished.hold(db, owner, dated), replaces="unfinished")
@@ -205,7 +205,7 @@ class Store(Opening, SettingsKeeping):
         key = records_key(level, style, shape)
         if level == "custom":
             return None
-        entry = BestTime(clean_name(name), time_ms, date or self._stamp(), bbbv, bbbv_per_s)
+        entry = BestTime(clean_name(name), time_ms, date or self.stamp(), bbbv, bbbv_per_s)
         rank = self._standings.rank(self._reading(), key, time_ms)
         if rank is not None:
             token = self._standings.queue(key, time_ms)
@@ -252,7 +252,7 @@ class Store(Opening, SettingsKeeping):
         """Empty one level's Best Times, or every level's."""
         key = None if level is None else records_key(level, style, shape)
         job = self._submit(lambda db: ledger.reset_best_times(db, key))
-        asked = self._stamp()
+        asked = self.stamp()
         self._steps[job] = lambda: leftover.Reset("best_times", key, asked)
 
     def reset_statistics(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
@@ -260,7 +260,7 @@ class Store(Opening, SettingsKeeping):
         """Zero one level's statistics, or every level's."""
         key = None if level is None else records_key(level, style, shape)
         job = self._submit(lambda db: ledger.reset_statistics(db, key))
-        asked = self._stamp()
+        asked = self.stamp()
         self._steps[job] = lambda: leftover.Reset("statistics", key, asked)
 
     def reader(self, *, background: bool = True) -> Reader:
@@ -415,7 +415,10 @@ class Store(Opening, SettingsKeeping):
     def _write_resumed(self) -> None:
         self._saving = True
 
-    def _stamp(self) -> str:
+    def stamp(self) -> str:
+        """Now, as the records date a game: by the store's clock, which a
+        replay of the game takes too (``recording.keep``), so that the two
+        never differ by the second that ticked between them."""
         return self._now().isoformat(timespec="seconds")
 
 

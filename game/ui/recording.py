@@ -11,7 +11,7 @@ too (``hold_unfinished``), for a copy killed mid-game.
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.engine import Minefield, Status
@@ -58,17 +58,18 @@ def game_record(session: Session, result: str) -> GameRecord:
 
 def session_replay(session: Session, record: GameRecord) -> Replay:
     """The replay of the session's game as ``record`` keeps it (same level
-    name: a heart is "heart", not "custom")."""
+    name: a heart is "heart", not "custom"; same date)."""
     return replay_of(session.field, session.recorder,
                      result="unfinished" if record.result == ABANDONED else record.result,
                      time_ms=session.elapsed_ms(), first_click=session.settings.first_click,
-                     seeded=session.seeded, date=datetime.now().isoformat(timespec="seconds"),
-                     level=record.level)
+                     seeded=session.seeded, date=record.date, level=record.level)
 
 
 def keep(app: Host, session: Session, record: GameRecord) -> int | None:
     """Hand the game to the store with its replay, which the store's writer
-    thread encodes; returns its Best Times rank."""
+    thread encodes; returns its Best Times rank. Both are dated once, by the
+    store's clock: the replay read its own and could say a second later."""
+    record = replace(record, date=app.store.stamp())
     replay = session_replay(session, record)
     app.last_replay = replay
     return app.store.record_game(record, replay=lambda: encode_giving_way(replay))

@@ -4,6 +4,8 @@ window's thread (a 1.6 MB one held the window 170 ms as that process started).""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pygame
 import pytest
 
@@ -169,3 +171,16 @@ def test_a_replay_that_comes_while_the_finger_is_down_leaves_the_next_tap_to_the
     assert app.top is app.play
     sdl_tap(app, cell_pos(app, (0, 15)))
     assert app.play.field.cell(0, 15) != "#"
+
+
+def test_a_game_and_its_replay_carry_one_date_by_the_store_s_clock(tmp_path):
+    """The records date a game by the store's clock and the replay took its
+    own: a second ticking between the two gave them different dates."""
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    seconds = iter(range(1, 10_000))
+    app.store._now = lambda: datetime(2001, 2, 3, 4, 5, 0) + timedelta(seconds=next(seconds))
+    win(app)
+    app.step(3)
+    kept = app.store.history()[0]
+    assert kept.date is not None and kept.date.startswith("2001-02-03T04:05:")
+    assert app.last_replay.date == kept.date
