@@ -417,8 +417,8 @@ class Store(Opening, SettingsKeeping):
 
     def stamp(self) -> str:
         """Now, as the records date a game: by the store's clock, which a
-        replay of the game takes too (``recording.keep``), so that the two
-        never differ by the second that ticked between them."""
+        replay of the game takes too (``recording.dated_record``), so
+        that the two never differ by the second that ticked between them."""
         return self._now().isoformat(timespec="seconds")
 
 

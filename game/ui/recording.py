@@ -67,9 +67,8 @@ def session_replay(session: Session, record: GameRecord) -> Replay:
 
 def keep(app: Host, session: Session, record: GameRecord) -> int | None:
     """Hand the game to the store with its replay, which the store's writer
-    thread encodes; returns its Best Times rank. Both are dated once, by the
-    store's clock: the replay read its own and could say a second later."""
-    record = replace(record, date=app.store.stamp())
+    thread encodes; returns its Best Times rank. ``record`` is dated
+    (``dated_record``), and its replay takes that date."""
     replay = session_replay(session, record)
     app.last_replay = replay
     return app.store.record_game(record, replay=lambda: encode_giving_way(replay))
@@ -96,11 +95,18 @@ def sample_pointer(session: Session, gestures: Gestures, touch: Touch,
     session.point(cell, sum(_BUTTON_BITS.get(b, 0) for b in gestures.tracked()))
 
 
+def dated_record(app: Host, session: Session, result: str) -> GameRecord:
+    """The game as the records keep it, dated once by the store's clock,
+    which its replay takes too (the replay read the wall clock itself, and
+    could say a second later than the record)."""
+    return replace(game_record(session, result), date=app.store.stamp())
+
+
 def record_end(app: Host, session: Session) -> None:
     """A game just ended: count it, and ask a name if it made the Best Times."""
     if session.demo:
         return
-    record = game_record(session, WON if session.status == Status.WON else LOST)
+    record = dated_record(app, session, WON if session.status == Status.WON else LOST)
     rank = keep(app, session, record)
     if rank is not None:
         from .screens.names import ask_name
@@ -135,5 +141,5 @@ def record_abandoned(app: Host, session: Session) -> None:
     """A started game is being left unfinished."""
     if session.demo or session.status != Status.PLAYING:
         return
-    keep(app, session, game_record(session, ABANDONED))
+    keep(app, session, dated_record(app, session, ABANDONED))
     app.show_notices()
