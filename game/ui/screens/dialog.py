@@ -341,9 +341,7 @@ class Dialog(DialogLists, base.Screen):
         while the window is away differs from one to the next, and a box
         left composing took no Enter, Esc or Tab until clicked away from."""
         self._drop_composition()
-        if self._held is not None:
-            self._held.pressed = False
-            self._held = None
+        self._let_go_mouse()
         self._let_go_space()
         self._dragging_bar = None
         self._text_held = None
@@ -506,6 +504,12 @@ class Dialog(DialogLists, base.Screen):
         if button is not None and button is self.focused:
             button.action()
 
+    def _let_go_mouse(self) -> None:
+        """The button the mouse holds down pops up; its release clicks nothing."""
+        if self._held is not None:
+            self._held.pressed = False
+            self._held = None
+
     def _let_go_space(self) -> Button | None:
         """The button Space held down pops up, unclicked; returned."""
         button, self._spaced = self._spaced, None
@@ -569,9 +573,8 @@ class Dialog(DialogLists, base.Screen):
         border, and the release on it clicked it); a text box's text is
         selected, and the content scrolls to show it."""
         self._let_go_space()              # Tab with Space down: the button pops up
-        if self._held is not None and self._held is not self.widgets[index]:
-            self._held.pressed = False
-            self._held = None
+        if self._held is not self.widgets[index]:
+            self._let_go_mouse()
         self.focus = index
         self.focus_moved = True
         self._select_focused()
