@@ -29,8 +29,8 @@ from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
 from ..widgets import MODERN, Button, Label
 from . import base
-from .dialog_caption import DOUBLE_CLICK_ROOM, CaptionControl
-from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
+from .dialog_caption import CaptionControl
+from .dialog_lists import DOUBLE_CLICK_ROOM, DOUBLE_CLICK_TICKS, DialogLists, in_place
 from .menu import mnemonic_index
 
 TITLE_H = 16

@@ -16,12 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from ..widgets import WIN31
-from .dialog_lists import DOUBLE_CLICK_TICKS
-
-#: How far (display pixels, either way) a second press may land from the
-#: first and still make a double click: Windows' default double-click
-#: rectangle, 4 pixels across (SM_CXDOUBLECLK).
-DOUBLE_CLICK_ROOM = 2
+from .dialog_lists import DOUBLE_CLICK_ROOM, DOUBLE_CLICK_TICKS
 
 
 class CaptionControl:
