@@ -1,4 +1,4 @@
-"""Dialog controls in the classic style: buttons, text, the window itself.
+"""Dialog controls in the classic style: buttons and text.
 
 Each control knows its rectangle (relative to its dialog), how to draw itself
 through a Painter and how to take a key; the dialog owns focus and the
@@ -15,8 +15,8 @@ import pygame
 
 from .menus import split_mnemonic
 from .render.menubar import row_of, underline
-from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
-from .text_fit import fit, wrap
+from .render.painter import BLACK, DARK, GREY, WHITE, Painter
+from .text_fit import wrap
 
 #: The looks a dialog's controls are drawn in, one a style (``Button.draw``).
 WIN31, XP, MODERN = "win31", "xp", "modern"
@@ -197,12 +197,3 @@ def label_height(painter: Painter, text: str, width: int, face: str = "regular")
     """How tall a Label of ``text`` wrapped at ``width`` draws."""
     return len(wrap(painter, text, width, face)) * (painter.line_height(face) + 1)
 
-
-def draw_window(painter: Painter, rect: pygame.Rect, title: str) -> pygame.Rect:
-    """A classic dialog window: raised frame, navy title bar with white bold
-    text; returns the client area."""
-    painter.bevel("raised_2", rect)
-    bar = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, painter.line_height("bold") + 3)
-    painter.fill(bar, NAVY)
-    painter.text(fit(painter, title, bar.w - 6, "bold"), (bar.x + 3, bar.y + 2), WHITE, "bold")
-    return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)

@@ -21,22 +21,20 @@ import pygame
 from game.i18n import _
 
 from .. import keys
+from ..dialog_window import caption_control, draw_window, title_bar
 from ..hit import Viewport
 from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
-from ..widgets import MODERN, Button, Label, draw_window
+from ..widgets import MODERN, Button, Label
 from . import base
-from .dialog_lists import DOUBLE_CLICK_TICKS, DialogLists, in_place
+from .dialog_caption import CaptionControl
+from .dialog_lists import DOUBLE_CLICK_ROOM, DOUBLE_CLICK_TICKS, DialogLists, in_place
 from .menu import mnemonic_index
 
 TITLE_H = 16
 BLINK_TICKS = 30
-#: How far (display pixels, either way) a second press may land from the
-#: first and still make a double click: Windows' default double-click
-#: rectangle, 4 pixels across (SM_CXDOUBLECLK).
-DOUBLE_CLICK_ROOM = 2
 MARGIN = 2          # kept free between a dialog and the window's edges
 #: The arrows that move the focus among a dialog's buttons, and which way.
 ARROWS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
@@ -82,6 +80,7 @@ class Dialog(DialogLists, base.Screen):
         # that put it at ``_pointer`` (see ``_follow_pointer``).
         self._seen: tuple[tuple[int, int], Viewport] | None = None
         self._laid_out_again = False          # since the pointer's shape was chosen
+        self.caption = CaptionControl()        # the title bar's box or close button
 
     # Subclasses describe their content.
 
@@ -259,7 +258,7 @@ class Dialog(DialogLists, base.Screen):
             self._seen = (event.pos, self.app.viewport)
             pos = self._pointer = self.app.viewport.to_window(event.pos)
             widget = self.widget_at(pos)
-            if not self._scroll_bar_mouse(event, pos):
+            if not self._caption_mouse(event, pos) and not self._scroll_bar_mouse(event, pos):
                 self._mouse(event, widget)
             self._shape_pointer(widget)
         elif event.type == pygame.KEYDOWN:
@@ -278,6 +277,15 @@ class Dialog(DialogLists, base.Screen):
             self._wheel(event)
         if self.app.top is self:
             self.changed()
+
+    def _caption_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
+        """The title bar's control takes the mouse (``CaptionControl``):
+        Windows XP's close button, Windows 3.1's control-menu box, either
+        closing the dialog as Esc does. True when the event was its."""
+        look = self.app.settings.style
+        control = caption_control(title_bar(self.app.painter, self.rect), look)
+        on = control is not None and control.collidepoint(pos)
+        return self.caption.mouse(event, on, look, self._ticks, self.cancel)
 
     def _composing_box(self) -> TextField | None:
         """The focused box when an input method is composing text in it:
@@ -343,6 +351,7 @@ class Dialog(DialogLists, base.Screen):
         self._drop_composition()
         self._let_go_mouse()
         self._let_go_space()
+        self.caption.let_go()
         self._dragging_bar = None
         self._text_held = None
         self._list_held = None
@@ -593,7 +602,8 @@ class Dialog(DialogLists, base.Screen):
                                          or self._list_bar is not None
                                          or self._list_held is not None
                                          or self._text_held is not None
-                                         or self._spaced is not None):
+                                         or self._spaced is not None
+                                         or self.caption.held):
             self.focus_lost()             # a notice over it takes the release
         self._ticks += 1
         self._follow_pointer()
@@ -609,7 +619,8 @@ class Dialog(DialogLists, base.Screen):
             return False
         self._dirty = False
         self._ensure_built()
-        draw_window(painter, self.rect, _(self.title) if self.title else "")
+        draw_window(painter, self.rect, _(self.title) if self.title else "",
+                    self.app.settings.style, pressed=self.caption.pressed)
         clip = painter.surface.get_clip()
         view = self.content_view
         painter.surface.set_clip(painter.px(view))

@@ -21,6 +21,11 @@ from ..ticks import TICKS_PER_SECOND
 #: Two presses on one row of a list within this many ticks are a double
 #: click (Windows' default double-click time, 500 ms).
 DOUBLE_CLICK_TICKS = 30
+#: How far (display pixels, either way) a second press may land from the
+#: first and still make a double click (in a text box, on Windows 3.1's
+#: control-menu box): Windows' default double-click rectangle, 4 pixels
+#: across (SM_CXDOUBLECLK).
+DOUBLE_CLICK_ROOM = 2
 #: A list's scroll arrow (or track) held repeats after the keys' delay, at
 #: their rate (in ticks).
 BAR_REPEAT_DELAY = keys.REPEAT_DELAY_MS * TICKS_PER_SECOND // 1000

@@ -1,0 +1,127 @@
+"""A dialog's window: its raised frame and its title bar, as each style's
+Windows drew them.
+
+Windows 3.1 centred the caption in a navy bar with the control-menu box at
+its left end (a double click on the box closes the window); Windows 2000/XP's
+Classic look ran the bar from navy to light blue, the caption on the left and
+a close button at the right end; the modern look keeps a plain navy bar. The
+box and the button are drawn here, pixel by pixel at scale 1, and where they
+are (``caption_control``) is the one place the dialog's mouse asks.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Colour, Painter
+from .text_fit import fit
+from .widgets import WIN31, XP
+
+#: Windows 2000/XP Classic's active caption, left and right (COLOR_ACTIVECAPTION
+#: and COLOR_GRADIENTACTIVECAPTION).
+XP_LEFT, XP_RIGHT = NAVY, (16, 132, 208)
+#: The close button's "x" (Marlett's glyph as the Classic close button shows
+#: it): 8 x 7 pixels, "#" drawn.
+CROSS = ("##....##",
+         ".##..##.",
+         "..####..",
+         "...##...",
+         "..####..",
+         ".##..##.",
+         "##....##")
+#: Room (scale-1 pixels) between the caption and the bar's ends, or the control.
+PAD = 3
+
+
+def title_bar(painter: Painter, rect: pygame.Rect) -> pygame.Rect:
+    """The title bar of a dialog window at ``rect``: inside its frame, a
+    bold line high with a pixel and a half above and below the caption."""
+    return pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, painter.line_height("bold") + 3)
+
+
+def caption_control(bar: pygame.Rect, look: str) -> pygame.Rect | None:
+    """Where the title bar's control is: Windows 3.1's control-menu box, a
+    square at the bar's left end; Windows XP's close button, a pixel in
+    from the bar's top and bottom and two from its right end, two wider
+    than tall (as the Classic caption's buttons, 16 x 14 in an 18-pixel
+    bar); the modern look has none."""
+    if look == WIN31:
+        return pygame.Rect(bar.x, bar.y, bar.h, bar.h)
+    if look == XP:
+        h = bar.h - 2
+        return pygame.Rect(bar.right - 2 - (h + 2), bar.y + 1, h + 2, h)
+    return None
+
+
+def draw_window(painter: Painter, rect: pygame.Rect, title: str, look: str, *,
+                pressed: bool = False) -> pygame.Rect:
+    """A classic dialog window: raised frame and ``look``'s title bar with
+    ``title`` in white bold, cut to the room the control leaves (XP's close
+    button drawn ``pressed`` while the mouse holds it). Returns the client area."""
+    painter.bevel("raised_2", rect)
+    bar = title_bar(painter, rect)
+    control = caption_control(bar, look)
+    if look == XP:
+        _gradient(painter, bar, XP_LEFT, XP_RIGHT)
+    else:
+        painter.fill(bar, NAVY)
+    text_y = bar.y + 2
+    if look == WIN31 and control is not None:
+        _control_menu_box(painter, control)
+        room = pygame.Rect(control.right, bar.y, bar.right - control.right, bar.h)
+        shown = fit(painter, title, room.w - 2 * PAD, "bold")
+        x = room.x + (room.w - painter.text_width(shown, "bold")) // 2
+        painter.text(shown, (x, text_y), WHITE, "bold")
+    else:
+        right = control.x - PAD if control is not None else bar.right - PAD
+        shown = fit(painter, title, right - bar.x - PAD, "bold")
+        painter.text(shown, (bar.x + PAD, text_y), WHITE, "bold")
+        if control is not None:
+            _close_button(painter, control, pressed)
+    return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)
+
+
+def _control_menu_box(painter: Painter, box: pygame.Rect) -> None:
+    """Windows 3.1's control-menu box: flat grey, parted from the caption
+    by a black line, with a short white bar in a black outline casting a
+    dark shadow down and to the right (the space bar Alt+Space stood for)."""
+    painter.fill(box, GREY)
+    painter.fill((box.right - 1, box.y, 1, box.h), BLACK)
+    glyph = pygame.Rect(box.x + 2, box.y + (box.h - 5) // 2, box.w - 1 - 4, 4)
+    painter.fill(glyph.move(1, 1), DARK)
+    painter.fill(glyph, BLACK)
+    painter.fill(glyph.inflate(-2, -2), WHITE)
+
+
+def _close_button(painter: Painter, button: pygame.Rect, pressed: bool) -> None:
+    """The Classic close button: a push button's bevel round a black "x",
+    which moves a pixel down and right while the button is pressed."""
+    painter.bevel("pressed_2" if pressed else "raised_2", button)
+    shift = 1 if pressed else 0
+    x0 = button.x + (button.w - len(CROSS[0])) // 2 + shift
+    y0 = button.y + (button.h - len(CROSS)) // 2 + shift
+    for dy, row in enumerate(CROSS):
+        for dx, ink in enumerate(row):
+            if ink == "#":
+                painter.fill((x0 + dx, y0 + dy, 1, 1), BLACK)
+
+
+def _gradient(painter: Painter, bar: pygame.Rect, left: Colour, right: Colour) -> None:
+    """``bar`` shaded from ``left`` at its left end to ``right`` at its
+    right end, a colour a display pixel column, as Windows' GradientFill."""
+    out = painter.px(bar)
+    painter.surface.blit(_shaded(out.w, out.h, left, right), out.topleft)
+
+
+@lru_cache(maxsize=8)
+def _shaded(w: int, h: int, left: Colour, right: Colour) -> pygame.Surface:
+    """A ``w`` x ``h`` strip shaded from ``left`` to ``right`` (kept: a
+    dialog is drawn again at every event, and its width seldom changes)."""
+    strip = pygame.Surface((w, h))
+    for x in range(w):
+        t = x / (w - 1) if w > 1 else 0.0
+        strip.fill(tuple(round(a + (b - a) * t) for a, b in zip(left, right, strict=True)),
+                   (x, 0, 1, h))
+    return strip

@@ -1,0 +1,67 @@
+"""The control on a dialog's title bar under the mouse, as Windows took it.
+
+Windows XP's close button is a push button: pressed, it shows pressed while
+the pointer stays on it, and closes the dialog when released there (slid
+off first, the release does nothing). Windows 3.1's control-menu box closes
+the window on a double click: here its second press within the double-click
+time and room, released on the box (a single click opened the control menu,
+which the game has not: it does nothing). Closing is the dialog's Cancel,
+as Esc.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..widgets import WIN31
+from .dialog_lists import DOUBLE_CLICK_ROOM, DOUBLE_CLICK_TICKS
+
+
+class CaptionControl:
+    """The mouse's state on the title bar's control (one per dialog)."""
+
+    def __init__(self) -> None:
+        self.held = False       # the press that may close went down on the control
+        self.pressed = False    # drawn pressed: held, the pointer on it
+        # Windows 3.1: the tick and display pixel of a first press on the box
+        self._first: tuple[int, tuple[int, int]] | None = None
+
+    def mouse(self, event: pygame.event.Event, on: bool, look: str, ticks: int,
+              close: Callable[[], None]) -> bool:
+        """The left button pressed, moved or released, ``on`` the control
+        or not (in the ``look`` drawn, at tick ``ticks``); ``close`` called
+        when it closes the dialog. True when the event was the control's."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not on:
+                self._first = None
+                return False
+            if look != WIN31 or self._double(ticks, event.pos):
+                self.held = True
+                self.pressed = look != WIN31
+                self._first = None
+            else:
+                self._first = (ticks, event.pos)
+            return True
+        if event.type == pygame.MOUSEMOTION and self.held:
+            self.pressed = on and look != WIN31
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held:
+            self.let_go()
+            if on:
+                close()
+            return True
+        return False
+
+    def let_go(self) -> None:
+        """The control held pops up, and its release closes nothing."""
+        self.held = self.pressed = False
+
+    def _double(self, ticks: int, pos: tuple[int, int]) -> bool:
+        """Whether a press at display pixel ``pos`` is the second of a
+        double click on the box: soon after the first, where it was."""
+        first = self._first
+        return first is not None and ticks - first[0] <= DOUBLE_CLICK_TICKS \
+            and abs(pos[0] - first[1][0]) <= DOUBLE_CLICK_ROOM \
+            and abs(pos[1] - first[1][1]) <= DOUBLE_CLICK_ROOM
