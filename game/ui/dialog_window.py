@@ -7,6 +7,13 @@ Classic look ran the bar from navy to light blue, the caption on the left and
 a close button at the right end; the modern look keeps a plain navy bar. The
 box and the button are drawn here, pixel by pixel at scale 1, and where they
 are (``caption_control``) is the one place the dialog's mouse asks.
+
+An inactive window's bar (another window over it, or the game's window in
+the background) told the player which window the keyboard went to: white
+with black text in Windows 3.1's default colours, grey shaded to light grey
+with light grey text in the Classic look; the modern look's plain bar turns
+plain grey with the Classic look's inactive text, as its navy is the Classic
+bar's left end.
 """
 
 from __future__ import annotations
@@ -17,11 +24,23 @@ import pygame
 
 from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Colour, Painter
 from .text_fit import fit
-from .widgets import WIN31, XP
+from .widgets import MODERN, WIN31, XP
 
 #: Windows 2000/XP Classic's active caption, left and right (COLOR_ACTIVECAPTION
 #: and COLOR_GRADIENTACTIVECAPTION).
 XP_LEFT, XP_RIGHT = NAVY, (16, 132, 208)
+#: The Classic look's inactive caption text (COLOR_INACTIVECAPTIONTEXT).
+XP_INACTIVE_TEXT = (212, 208, 200)
+#: Each look's bar, active and inactive: its colours at the left and right
+#: ends (the same for a plain bar) and its caption's.
+BARS: dict[tuple[str, bool], tuple[Colour, Colour, Colour]] = {
+    (WIN31, True): (NAVY, NAVY, WHITE),
+    (WIN31, False): (WHITE, WHITE, BLACK),
+    (XP, True): (XP_LEFT, XP_RIGHT, WHITE),
+    (XP, False): (DARK, GREY, XP_INACTIVE_TEXT),
+    (MODERN, True): (NAVY, NAVY, WHITE),
+    (MODERN, False): (DARK, DARK, XP_INACTIVE_TEXT),
+}
 #: The close button's "x" (Marlett's glyph as the Classic close button shows
 #: it): 8 x 7 pixels, "#" drawn.
 CROSS = ("##....##",
@@ -56,28 +75,30 @@ def caption_control(bar: pygame.Rect, look: str) -> pygame.Rect | None:
 
 
 def draw_window(painter: Painter, rect: pygame.Rect, title: str, look: str, *,
-                pressed: bool = False) -> pygame.Rect:
+                pressed: bool = False, active: bool = True) -> pygame.Rect:
     """A classic dialog window: raised frame and ``look``'s title bar with
-    ``title`` in white bold, cut to the room the control leaves (XP's close
-    button drawn ``pressed`` while the mouse holds it). Returns the client area."""
+    ``title`` in bold, cut to the room the control leaves (XP's close
+    button drawn ``pressed`` while the mouse holds it), in the bar's
+    ``active`` or inactive colours (``BARS``). Returns the client area."""
     painter.bevel("raised_2", rect)
     bar = title_bar(painter, rect)
     control = caption_control(bar, look)
-    if look == XP:
-        _gradient(painter, bar, XP_LEFT, XP_RIGHT)
+    left, right, ink = BARS[look, active]
+    if left == right:
+        painter.fill(bar, left)
     else:
-        painter.fill(bar, NAVY)
+        _gradient(painter, bar, left, right)
     text_y = bar.y + 2
     if look == WIN31 and control is not None:
         _control_menu_box(painter, control)
         room = pygame.Rect(control.right, bar.y, bar.right - control.right, bar.h)
         shown = fit(painter, title, room.w - 2 * PAD, "bold")
         x = room.x + (room.w - painter.text_width(shown, "bold")) // 2
-        painter.text(shown, (x, text_y), WHITE, "bold")
+        painter.text(shown, (x, text_y), ink, "bold")
     else:
         right = control.x - PAD if control is not None else bar.right - PAD
         shown = fit(painter, title, right - bar.x - PAD, "bold")
-        painter.text(shown, (bar.x + PAD, text_y), WHITE, "bold")
+        painter.text(shown, (bar.x + PAD, text_y), ink, "bold")
         if control is not None:
             _close_button(painter, control, pressed)
     return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.ui.dialog_window import title_bar
 from game.ui.screens.dialog import Dialog
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.pause import PauseScreen
@@ -21,14 +22,15 @@ def region(app, rect: pygame.Rect) -> bytes:
 
 
 def dialog_pixels(app, dialog: Dialog) -> bytes:
-    """The dialog's pixels, its text boxes left out: their caret and
+    """The dialog's pixels, its title bar and text boxes left out: the bar
+    turns inactive (test_inactive_captions) and the boxes' caret and
     selection hide while the window is in the background."""
     frame = app.painter.px(dialog.rect)
     copy = app.display.surface.subsurface(frame).copy()
-    for widget in dialog.widgets:
-        if isinstance(widget, TextField):
-            copy.fill((0, 0, 0), app.painter.px(dialog.screen_rect(widget)).move(-frame.x,
-                                                                                -frame.y))
+    changing = [title_bar(app.painter, dialog.rect)]
+    changing += [dialog.screen_rect(w) for w in dialog.widgets if isinstance(w, TextField)]
+    for rect in changing:
+        copy.fill((0, 0, 0), app.painter.px(rect).move(-frame.x, -frame.y))
     return pygame.image.tobytes(copy, "RGB")
 
 

@@ -620,7 +620,8 @@ class Dialog(DialogLists, base.Screen):
         self._dirty = False
         self._ensure_built()
         draw_window(painter, self.rect, _(self.title) if self.title else "",
-                    self.app.settings.style, pressed=self.caption.pressed)
+                    self.app.settings.style, pressed=self.caption.pressed,
+                    active=self._active())
         clip = painter.surface.get_clip()
         view = self.content_view
         painter.surface.set_clip(painter.px(view))
@@ -661,7 +662,8 @@ class Dialog(DialogLists, base.Screen):
 
     def _active(self) -> bool:
         """Whether the dialog is the one in use: on top, in the window that
-        has the focus. Either change redraws it: a dialog pushed over it or
+        has the focus (its title bar and focus rectangle drawn so). Either
+        change redraws it: a dialog pushed over it or
         closed redraws the window, the focus lost marks it (``focus_lost``)
         and the focus coming back is an event it takes."""
         return self.app.top is self and self.app.focused
