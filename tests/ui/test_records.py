@@ -880,3 +880,24 @@ def test_a_notice_met_while_the_records_open_speaks_the_language_the_player_chos
     assert isinstance(app.top, NoticeDialog)
     assert app.top.text.startswith("Impossible de lire vos scores\u202f: tout repart de zéro.")
     assert list(tmp_path.glob("records.corrupt-*.db"))
+
+
+@pytest.mark.parametrize("language, best, game", [
+    ("en", "3BV 9, 69.23\u00a03BV/s", ", 18 clicks, eff.\u00a050\u00a0%"),
+    ("fr", "3BV 9\u202f; 69,23\u00a03BV/s", "\u202f; 18 clics\u202f; eff.\u00a050\u202f%")])
+def test_a_games_figures_are_parted_so_that_a_decimal_comma_reads_as_one(language, best, game):
+    """French writes 69,23 with a comma: "3BV 9, 69,23 3BV/s" read as one
+    number, 9,69,23. The figures of a best time and of History's details
+    are parted as French parts a list of decimal numbers, by semicolons."""
+    from game.store import BestTime
+    app = make_app(language=language)
+    app.commands.run("best_times")
+    app.step()
+    details = app.top.detail_text(BestTime(name="Ann", time_ms=130, date="2026-11-27T09:47:00",
+                                           bbbv=9, bbbv_per_s=69.23))
+    assert details.split("\n")[-1] == best
+    details = history_details(GameRecord(
+        level="beginner", width=9, height=9, mines=10, result="won", time_ms=130, bbbv=9,
+        bbbv_per_s=69.23, clicks=18, efficiency=0.5, seed=1, first_click="safe",
+        assisted=False, date="2026-11-27T09:47:00"))
+    assert best + game in details.split("\n")
