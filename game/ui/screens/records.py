@@ -109,7 +109,7 @@ class BestTimesDialog(LevelDialog):
         could be read nowhere)."""
         stats = []
         if t.bbbv is not None:
-            stats.append(_("3BV {count}").format(count=t.bbbv))
+            stats.append(_("3BV\u00a0{count}").format(count=t.bbbv))
         if t.bbbv_per_s is not None:
             stats.append(_("{rate}\u00a03BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
         # No-break spaces: a unit never starts a line without its figure.

@@ -164,11 +164,13 @@ def history_details(game: GameRecord) -> str:
                                                       seconds=seconds(game.time_ms, room=20))
              + ("" if game.date is None else sep + date_and_time(game.date))]
     stats = []
+    # No-break spaces: a count never parts from what it counts ("18" at a
+    # line's end, "clicks" at the next one's start).
     if game.bbbv is not None:
-        stats.append(_("3BV {count}").format(count=whole(game.bbbv)))
+        stats.append(_("3BV\u00a0{count}").format(count=whole(game.bbbv)))
     if game.bbbv_per_s is not None:
         stats.append(_("{rate}\u00a03BV/s").format(rate=decimal(game.bbbv_per_s, 2)))
-    stats.append(ngettext("{count} click", "{count} clicks", game.clicks).format(
+    stats.append(ngettext("{count}\u00a0click", "{count}\u00a0clicks", game.clicks).format(
         count=whole(game.clicks)))
     eff = efficiency(game)
     if eff is not None:
