@@ -926,3 +926,30 @@ def test_a_count_of_clicks_or_mines_never_parts_from_its_word(language):
             assert [(a, b) for a, b in zip(lines, lines[1:], strict=False)
                     if a[-1:].isdigit() and counted.match(b)
                     or a.endswith("3BV") and b[:1].isdigit()] == [], (width, lines)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("dialog", ["best_times", "statistics"])
+def test_a_styles_name_is_never_parted_by_a_wrap(language, dialog):
+    """"Effacer les statistiques du niveau Débutant (Windows" then "3.1) ?"
+    on the next line: the reset question of an 8x8 Windows 3.1 window broke
+    the style's name in two, as History's details could."""
+    from game.ui.screens.notice import ConfirmDialog
+    from game.ui.screens.records_text import history_details
+    from game.ui.text_fit import wrap
+    texts = []
+    for style in ("win31", "xp"):
+        app = make_app(language=language, style=style)
+        app.commands.run(dialog)
+        app.step()
+        key(app, pygame.K_r if language == "en" else pygame.K_e, pygame.KMOD_LALT)   # Reset
+        assert isinstance(app.top, ConfirmDialog)
+        texts.append(app.top.question)
+        texts.append(history_details(GameRecord(
+            level="intermediate", width=16, height=16, mines=40, result="won", time_ms=9_400, bbbv=9,
+            bbbv_per_s=1.0, clicks=18, efficiency=0.5, seed=1, first_click="classic",
+            assisted=False, style=style, date="2026-11-27T09:54:00")))
+    for text in texts:
+        for width in range(80, 240):
+            lines = wrap(app.painter, text, width)
+            assert [line for line in lines if line.endswith("Windows")] == [], (width, lines)
