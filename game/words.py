@@ -156,5 +156,6 @@ def mask_error(error: MaskError) -> str:
 
 
 def mines(n: int) -> str:
-    """"1 mine", "10 mines", "2,000 mines" ("2 000 mines" in French)."""
-    return ngettext("{count} mine", "{count} mines", n).format(count=whole(n))
+    """"1 mine", "10 mines", "2,000 mines" ("2 000 mines" in French), the
+    count and its word joined by a no-break space: a wrap never parts them."""
+    return ngettext("{count}\u00a0mine", "{count}\u00a0mines", n).format(count=whole(n))

@@ -410,12 +410,14 @@ def _pasted() -> str:
     characters of it ("" when it holds no text, or there is no clipboard).
     pygame raises UnicodeDecodeError for a clipboard whose bytes are not
     UTF-8 (binary data, an old program's Latin-1 offered as UTF-8 text on
-    X11): that paste brought the whole game down."""
+    X11): that paste brought the whole game down. A tab is a space: two
+    spreadsheet cells copied, "Zoe<Tab>Dupont", were pasted "ZoeDupont",
+    the tab being no character a box takes."""
     try:
         text = pygame.scrap.get_text()[:PASTE_READ]
     except (pygame.error, UnicodeDecodeError, NotImplementedError):
         return ""
-    return text.split("\n")[0].split("\r")[0]
+    return text.split("\n")[0].split("\r")[0].replace("\t", " ")
 
 
 def _copy(text: str) -> bool:

@@ -110,9 +110,11 @@ def test_french_numbers_dates_and_percentages():
 def test_plural_forms_follow_the_language():
     from game.words import mines
     i18n.set_language("fr")
-    assert (mines(0), mines(1), mines(2)) == ("0 mine", "1 mine", "2 mines")   # French: 0 is singular
+    nbsp = "\u00a0"
+    assert (mines(0), mines(1), mines(2)) == (f"0{nbsp}mine", f"1{nbsp}mine",     # French: 0 is
+                                              f"2{nbsp}mines")                    # singular
     i18n.set_language("en")
-    assert (mines(0), mines(1), mines(2)) == ("0 mines", "1 mine", "2 mines")
+    assert (mines(0), mines(1), mines(2)) == (f"0{nbsp}mines", f"1{nbsp}mine", f"2{nbsp}mines")
 
 
 def test_the_solver_explains_its_hints_in_french():

@@ -253,3 +253,15 @@ def test_backspaces_or_deletes_in_a_row_are_one_edit(tmp_path, clipboard, delete
     key(app, delete)                                     # after letters typed: another edit
     key(app, pygame.K_z, CTRL)
     assert dialog.entry.text in ("Zoe Duxy", "xyDupont")
+
+
+def test_a_tab_pasted_into_the_name_parts_its_words(tmp_path, clipboard):
+    """A name copied from a spreadsheet's two cells comes as "Zoe<Tab>Dupont":
+    the tab, which a name cannot hold, was dropped and the name kept as
+    "ZoeDupont". It is a space, as the two cells showed it."""
+    app, dialog = name_entry(tmp_path, "Anonymous")
+    clipboard[0] = "Zoe\tDupont\t"
+    key(app, pygame.K_v, CTRL)                      # over the name, selected as it opened
+    assert dialog.entry.text == "Zoe Dupont "
+    key(app, pygame.K_RETURN)
+    assert [t.name for t in on_disk(app).best_times("beginner")] == ["Zoe Dupont"]

@@ -858,6 +858,37 @@ def test_a_shaped_fields_size_is_shown_greyed_and_cannot_be_typed_over():
     assert dialog.fields["width"].focusable and dialog.fields["height"].focusable
 
 
+def label_inks(app, dialog) -> dict[str, set]:
+    """The colours each box's label is drawn in, by box."""
+    inks = {}
+    for name, box in dialog.fields.items():
+        label = dialog.widgets[dialog.widgets.index(box) - 1]
+        r = app.painter.px(dialog.screen_rect(label))
+        inks[name] = {pixel(app, (x, y)) for x in range(r.x, r.right) for y in range(r.y, r.bottom)}
+    return inks
+
+
+@pytest.mark.parametrize("style", ["win31", "xp", "modern"])
+def test_the_label_of_a_greyed_box_is_greyed_with_it(style):
+    """A shaped field greys its Height and Width, which neither Tab nor
+    Alt+H reaches: their labels stayed black, their letters underlined as
+    if Alt+H would take the focus there. As Windows greys the label of a
+    disabled box, they are greyed with their boxes."""
+    app = make_app(style=style)
+    dialog = open_custom(app)
+    black, grey = (0, 0, 0), (128, 128, 128)
+    assert all(black in ink for ink in label_inks(app, dialog).values())
+    click_button(app, dialog, "Rectangle")          # -> Diamond: its own size
+    inks = label_inks(app, dialog)
+    for name in ("height", "width"):
+        assert black not in inks[name] and grey in inks[name], name
+    assert black in inks["mines"]
+    click_button(app, dialog, "Diamond")
+    while dialog.field != "rectangle":
+        click_button(app, dialog, dialog._field_title())
+    assert all(black in ink for ink in label_inks(app, dialog).values())
+
+
 def test_space_presses_a_button_down_and_clicks_it_on_its_release_as_in_windows():
     """Space clicked at once: the space it typed then went on to the dialog
     the button had opened. Tab with Space down lets the button go, unclicked."""

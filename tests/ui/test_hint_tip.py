@@ -286,6 +286,30 @@ def test_the_hovered_percentage_shows_over_the_line():
     assert region(app, rect) == with_line                    # the percentage whole, on top
 
 
+def test_no_percentage_shows_over_the_line_for_a_cell_it_hides():
+    """The pointer resting on the line, over a cell it hides: that cell's
+    percentage was drawn over the explanation's words, a figure for a cell
+    the player cannot see (a click there only closes the line). Nor for the
+    keyboard cursor on such a cell (Space there only closes the line)."""
+    app = make_app(RUNNING)
+    click(app, (3, 0))
+    key(app, pygame.K_p)
+    show(app, (0, 0))                                       # the line across the bottom
+    box = app.play._shown["tip"]
+    hidden = next((x, y) for y in range(8) for x in range(8)
+                  if app.play.field.cell(x, y) == "#"
+                  and box.contains(app.layout.cell_rect((x, y), (0, 0))))
+    assert app.play.assist.hover_text(hidden)               # the overlay has a figure for it
+    move(app, app.viewport.to_display(app.layout.face.center), buttons=(0, 0, 0))
+    alone = region(app, box)                                # no cell pointed at
+    move(app, cell_pos(app, hidden), buttons=(0, 0, 0))
+    assert app.play.hover == hidden and region(app, box) == alone
+    app.play.cursor = hidden
+    app.play.mark_dirty({hidden})
+    app.step()
+    assert app.play._shown["tip"] == box and region(app, box) == alone
+
+
 def test_a_hint_on_a_torus_in_full_view_leaves_the_view_where_it_is():
     """Its cell on one edge of the view and its proof on the other are both
     in view: counting the proof the shorter way round the seam rolled the

@@ -2,6 +2,7 @@
 settings kept across restarts, and what the player is told about files."""
 
 import json
+import re
 
 import pygame
 import pytest
@@ -479,8 +480,8 @@ def test_history_counts_an_old_win_per_click_made_as_its_replay_does(tmp_path):
     assert [g.result for g in dialog.games] == ["lost", "won"]
     details = [history_details(game) for game in dialog.games]
     # the lost game's 3BV solved is not kept: its stored figure stays
-    assert "202 clicks, eff.\u00a0100\u00a0%" in details[0]
-    assert "202 clicks, eff.\u00a099\u00a0%" in details[1], details[1]
+    assert "202\u00a0clicks, eff.\u00a0100\u00a0%" in details[0]
+    assert "202\u00a0clicks, eff.\u00a099\u00a0%" in details[1], details[1]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -514,8 +515,9 @@ def test_the_records_details_never_start_a_line_with_a_unit(language):
 
 
 @pytest.mark.parametrize("language, shown", [
-    ("en", ["2,000 mines", "3BV 1,234", "12,345 clicks", "seed 1234567"]),
-    ("fr", ["2\u202f000 mines", "3BV 1\u202f234", "12\u202f345 clics", "graine 1234567"])])
+    ("en", ["2,000\u00a0mines", "3BV\u00a01,234", "12,345\u00a0clicks", "seed 1234567"]),
+    ("fr", ["2\u202f000\u00a0mines", "3BV\u00a01\u202f234", "12\u202f345\u00a0clics",
+            "graine 1234567"])])
 def test_history_details_group_the_digits_as_the_language_does(language, shown):
     """Counts are written as the language writes numbers, like the rest of
     the game ("1 300 dispositions"); a seed is a name, never grouped."""
@@ -880,3 +882,74 @@ def test_a_notice_met_while_the_records_open_speaks_the_language_the_player_chos
     assert isinstance(app.top, NoticeDialog)
     assert app.top.text.startswith("Impossible de lire vos scores\u202f: tout repart de zéro.")
     assert list(tmp_path.glob("records.corrupt-*.db"))
+
+
+@pytest.mark.parametrize("language, best, game", [
+    ("en", "3BV\u00a09, 69.23\u00a03BV/s", ", 18\u00a0clicks, eff.\u00a050\u00a0%"),
+    ("fr", "3BV\u00a09\u202f; 69,23\u00a03BV/s", "\u202f; 18\u00a0clics\u202f; eff.\u00a050\u202f%")])
+def test_a_games_figures_are_parted_so_that_a_decimal_comma_reads_as_one(language, best, game):
+    """French writes 69,23 with a comma: "3BV 9, 69,23 3BV/s" read as one
+    number, 9,69,23. The figures of a best time and of History's details
+    are parted as French parts a list of decimal numbers, by semicolons."""
+    from game.store import BestTime
+    app = make_app(language=language)
+    app.commands.run("best_times")
+    app.step()
+    details = app.top.detail_text(BestTime(name="Ann", time_ms=130, date="2026-11-27T09:47:00",
+                                           bbbv=9, bbbv_per_s=69.23))
+    assert details.split("\n")[-1] == best
+    details = history_details(GameRecord(
+        level="beginner", width=9, height=9, mines=10, result="won", time_ms=130, bbbv=9,
+        bbbv_per_s=69.23, clicks=18, efficiency=0.5, seed=1, first_click="safe",
+        assisted=False, date="2026-11-27T09:47:00"))
+    assert best + game in details.split("\n")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_count_of_clicks_or_mines_never_parts_from_its_word(language):
+    """"3BV 9 ; 900,00 3BV/s ; 18" then "clics ; eff. 50 %" on the next
+    line: History's details in a Windows XP Beginner window broke a count
+    from what it counts (and could "3BV" from its count), which French and
+    English typography keep together as they keep a figure and its unit."""
+    from game.ui.screens.records_text import history_details
+    from game.ui.text_fit import wrap
+    app = make_app(language=language)
+    texts = [history_details(GameRecord(
+        level="custom", width=100, height=100, mines=mines, result=result, time_ms=9_400,
+        bbbv=9, bbbv_per_s=900.0, clicks=clicks, efficiency=0.5, seed=1, first_click="classic",
+        assisted=False, date="2026-11-27T09:54:00"))
+        for result in ("won", "lost") for mines in (1, 10, 2000) for clicks in (1, 18, 4567)]
+    counted = re.compile(r"(clicks?|clics?|mines?)\b")
+    for text in texts:
+        for width in range(80, 240):
+            lines = wrap(app.painter, text, width)
+            assert [(a, b) for a, b in zip(lines, lines[1:], strict=False)
+                    if a[-1:].isdigit() and counted.match(b)
+                    or a.endswith("3BV") and b[:1].isdigit()] == [], (width, lines)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("dialog", ["best_times", "statistics"])
+def test_a_styles_name_is_never_parted_by_a_wrap(language, dialog):
+    """"Effacer les statistiques du niveau Débutant (Windows" then "3.1) ?"
+    on the next line: the reset question of an 8x8 Windows 3.1 window broke
+    the style's name in two, as History's details could."""
+    from game.ui.screens.notice import ConfirmDialog
+    from game.ui.screens.records_text import history_details
+    from game.ui.text_fit import wrap
+    texts = []
+    for style in ("win31", "xp"):
+        app = make_app(language=language, style=style)
+        app.commands.run(dialog)
+        app.step()
+        key(app, pygame.K_r if language == "en" else pygame.K_e, pygame.KMOD_LALT)   # Reset
+        assert isinstance(app.top, ConfirmDialog)
+        texts.append(app.top.question)
+        texts.append(history_details(GameRecord(
+            level="intermediate", width=16, height=16, mines=40, result="won", time_ms=9_400, bbbv=9,
+            bbbv_per_s=1.0, clicks=18, efficiency=0.5, seed=1, first_click="classic",
+            assisted=False, style=style, date="2026-11-27T09:54:00")))
+    for text in texts:
+        for width in range(80, 240):
+            lines = wrap(app.painter, text, width)
+            assert [line for line in lines if line.endswith("Windows")] == [], (width, lines)

@@ -33,7 +33,7 @@ def test_a_board_name_too_wide_for_the_heading_takes_a_line_a_part_and_no_comma_
     # word too wide for the heading, cut before its comma, and the second
     # line began ", Tore".
     app = open_on(command, "intermediate", "torus", "fr")
-    assert heading_lines(app) == ["Intermédiaire", "Tore", "Windows 3.1"]
+    assert heading_lines(app) == ["Intermédiaire", "Tore", "Windows\u00a03.1"]
 
 
 @pytest.mark.parametrize("command", ["best_times", "statistics"])
@@ -52,4 +52,4 @@ def test_every_heading_on_the_narrowest_window_starts_its_lines_with_a_word(comm
 
 def test_a_board_name_that_fits_stays_on_one_line():
     app = open_on("best_times", "beginner", "torus", "en")
-    assert heading_lines(app) == ["Beginner, Torus", "Windows 3.1"]
+    assert heading_lines(app) == ["Beginner, Torus", "Windows\u00a03.1"]

@@ -43,7 +43,7 @@ def test_a_custom_board_that_became_the_style_s_beginner_opens_on_beginner():
     app.step()
     play_to_the_end(app)
     assert on_disk(app).statistics("beginner", style="win31").played == 1
-    assert shown(app, "statistics") == ("Beginner\nWindows 3.1", "1", "win31")
+    assert shown(app, "statistics") == ("Beginner\nWindows\u00a03.1", "1", "win31")
 
 
 def test_a_mask_drawing_a_gallery_field_opens_on_that_field():

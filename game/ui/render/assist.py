@@ -198,8 +198,9 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
 
 def draw_cues(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
     """The hint's line, then over it the hovered cell's percentage (the
-    line hid it for the cells beside it) and the "thinking" cue; returns
-    the line's box."""
+    line hid it for the cells beside it; none for a cell the line hides,
+    whose figure was written over its words) and the "thinking" cue;
+    returns the line's box."""
     assist = screen.assist
     box = draw_hint(painter, layout, screen)
     clip = painter.surface.get_clip()
@@ -207,7 +208,9 @@ def draw_cues(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
     at = pointed(screen)
     text = assist.hover_text(at) if assist.overlay else ""
     cell = layout.cell_rect(at, screen.scroll) if text else None
-    if cell is not None:
+    hidden = (cell is not None and box is not None and box.collidepoint(cell.center)
+              and at not in assist.marked_cells())
+    if cell is not None and not hidden:
         draw_tip(painter, [text], hover_rect(painter, layout, cell, text))
     if assist.thinking:
         draw_thinking(painter, layout)

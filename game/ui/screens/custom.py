@@ -21,7 +21,7 @@ from game.i18n import N_, _
 from game.words import FIELD_NAMES, board_refusal, level_name, shape_name
 
 from ..menus import split_mnemonic
-from ..render.painter import Painter
+from ..render.painter import DARK, Painter
 from ..text_field import TextField
 from ..text_fit import wrap
 from ..widgets import Button, Label, button_row
@@ -80,13 +80,16 @@ class CustomDialog(Dialog):
         y = 6
         label_w = max(painter.text_width(split_mnemonic(_(LABELS[name]))[0]) for name in FIELDS)
         for name in FIELDS:
-            self.widgets.append(Label.marked(pygame.Rect(10, y + 3, label_w + 2, line),
-                                             _(LABELS[name])))
+            label = Label.marked(pygame.Rect(10, y + 3, label_w + 2, line), _(LABELS[name]))
             field = TextField(pygame.Rect(max(60, 16 + label_w), y, 50, line + 5),
                               self.values[name], max_len=4, accept=is_ascii_digit,
                               focusable=name == "mines" or self.field == RECTANGLE)
+            if not field.focusable:
+                # greyed with its box, as Windows greys a disabled box's
+                # label: black, its letter promised a focus Alt+H never gave
+                label.colour = DARK
             self.fields[name] = field
-            self.widgets.append(field)
+            self.widgets += [label, field]
             y += line + 9
         # Their access keys give the focus to the button after them, as a
         # Windows label does to its list (Space or Enter then turns it).

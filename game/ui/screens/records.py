@@ -28,7 +28,7 @@ from ..render.chart import Chart
 from ..render.painter import Painter
 from ..widgets import Label, label_height
 from .records_dialog import CHART_H, HISTORY_PAGE, LevelDialog, level_wins_and_best
-from .records_text import LOADING, count, led_seconds, seconds, win_rate
+from .records_text import LOADING, count, figures_separator, led_seconds, seconds, win_rate
 from .style import STYLE_NAMES
 
 
@@ -109,13 +109,13 @@ class BestTimesDialog(LevelDialog):
         could be read nowhere)."""
         stats = []
         if t.bbbv is not None:
-            stats.append(_("3BV {count}").format(count=t.bbbv))
+            stats.append(_("3BV\u00a0{count}").format(count=t.bbbv))
         if t.bbbv_per_s is not None:
             stats.append(_("{rate}\u00a03BV/s").format(rate=decimal(t.bbbv_per_s, 2)))
         # No-break spaces: a unit never starts a line without its figure.
         first = _("{seconds}\u00a0s, {date}").format(seconds=seconds(t.time_ms, room=20),
                                                      date=date(t.date))
-        text = f"{first}\n" + _(", ").join(stats)
+        text = f"{first}\n" + figures_separator().join(stats)
         name = player_name(t.name)
         if self.app.painter.text_width(name) > self.name_w:
             text = f"{name}\n{text}"

@@ -129,6 +129,16 @@ def history_row(game: GameRecord) -> tuple[str, str, str, str]:
             result, history_time(game.time_ms))
 
 
+def figures_separator() -> str:
+    """What parts a list of figures ("3BV 9, 69.23 3BV/s, 18 clicks"): a
+    separator of its own, since a language that writes a decimal comma
+    cannot part its numbers with commas ("3BV 9, 69,23 3BV/s" read 9,69,23
+    in French, which parts them with semicolons)."""
+    # Translators: parts a list of figures, some with decimals ("3BV 9, 69.23 3BV/s,
+    # 18 clicks"); a language writing a decimal comma parts them otherwise.
+    return pgettext("list of figures", ", ")
+
+
 def efficiency(game: GameRecord) -> float | None:
     """A game's efficiency, 3BV solved per click made. A won game solved
     its whole 3BV, so it is read from its 3BV and clicks, whichever copy
@@ -154,18 +164,20 @@ def history_details(game: GameRecord) -> str:
                                                       seconds=seconds(game.time_ms, room=20))
              + ("" if game.date is None else sep + date_and_time(game.date))]
     stats = []
+    # No-break spaces: a count never parts from what it counts ("18" at a
+    # line's end, "clicks" at the next one's start).
     if game.bbbv is not None:
-        stats.append(_("3BV {count}").format(count=whole(game.bbbv)))
+        stats.append(_("3BV\u00a0{count}").format(count=whole(game.bbbv)))
     if game.bbbv_per_s is not None:
         stats.append(_("{rate}\u00a03BV/s").format(rate=decimal(game.bbbv_per_s, 2)))
-    stats.append(ngettext("{count} click", "{count} clicks", game.clicks).format(
+    stats.append(ngettext("{count}\u00a0click", "{count}\u00a0clicks", game.clicks).format(
         count=whole(game.clicks)))
     eff = efficiency(game)
     if eff is not None:
         # A no-break space: "eff." never ends a line without its figure.
         # Rounded down: "100 %" says no click was spent in vain.
         stats.append(_("eff.\u00a0{percent}").format(percent=percent_down(eff)))
-    parts.append(sep.join(stats))
+    parts.append(figures_separator().join(stats))
     how = [first_click_name(game.first_click)]
     if game.seed is not None:               # a board laid from a layout has none
         # A seed the player chose gave a board known in advance: said so,

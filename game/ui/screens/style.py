@@ -16,7 +16,9 @@ from ..text_fit import wrap
 from ..widgets import Button, Label
 from .dialog import Dialog
 
-STYLE_NAMES = {"win31": N_("Windows 3.1"), "xp": N_("Windows XP"), "modern": N_("Modern")}
+#: No-break spaces: a wrap never parts a name ("(Windows" at a line's end,
+#: "3.1)?" at the next one's start, in a reset question).
+STYLE_NAMES = {"win31": N_("Windows\u00a03.1"), "xp": N_("Windows\u00a0XP"), "modern": N_("Modern")}
 #: The same names on the dialog's buttons, with their access keys.
 STYLE_BUTTONS = {"win31": N_("Windows &3.1"), "xp": N_("Windows &XP"),
                  "modern": N_("&Modern")}
