@@ -77,7 +77,10 @@ class Loop:
         right after the focus event: nobody pressed them in this window, so
         they only count as held. Taken as presses, coming back with Alt+Tab
         ended a pause at once (the clock ran before the player did anything)
-        and, once Alt came up, opened the Game menu."""
+        and, once Alt came up, opened the Game menu. The click that brought
+        the window back comes right after the focus too: it ends a pause,
+        works a dialog or the menus, and plays nothing on the board
+        (``PlayInput.take_activating_click``)."""
         focus_came = False
         self.held_keys.batch()
         for event in pygame.event.get():
@@ -93,8 +96,11 @@ class Loop:
             elif event.type == pygame.KEYDOWN and focus_came:
                 continue                           # held as the focus came
             elif event.type in INPUT_EVENTS:
+                activating = focus_came and event.type == pygame.MOUSEBUTTONDOWN
                 focus_came = False
                 self.focused |= event.type in DELIBERATE_INPUT
+                if activating and self.top is self.play and self.play.take_activating_click(event):
+                    continue                       # the click that brought the window back
             self._dispatch(event)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
