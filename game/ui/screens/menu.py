@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 ON_TITLE = "title"
 #: A press on the title of the menu a click opened: it closes the menu when
 #: the button comes up on the bar (user32's "click on an already popped item").
-ON_OPEN_TITLE = "open title"
+ON_OPEN_TITLE = "open_title"
 
 
 class MenuScreen(base.Screen):
