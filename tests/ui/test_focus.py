@@ -261,3 +261,11 @@ def test_the_click_that_brings_the_window_back_works_a_dialog_and_the_menu_bar()
     post(pygame.MOUSEBUTTONDOWN, button=1, pos=app.viewport.to_display((12, 8)))
     app.step()
     assert app.top is not app.play                              # the Game menu dropped
+
+
+def test_a_click_as_the_window_is_first_shown_plays():
+    """The focus the window gets as it first shows is no return to it: a
+    click in that first frame plays (the focus had never gone)."""
+    app = make_app(BOARD_8, scale=2)
+    click_back(app, cell_pos(app, (3, 3)))
+    assert app.play.field.status == "playing"
