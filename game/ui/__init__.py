@@ -30,6 +30,11 @@ PYGAME_ENVIRONMENT = {
     # 4707), and a Japanese name could not be written but by cycling
     # through candidates unseen. The composition itself the boxes draw.
     "SDL_IME_SHOW_UI": "1",
+    # The click that brings the window back comes through (SDL drops it
+    # unless asked): a game paused as the focus went stayed paused under it,
+    # its panel saying "Click or press a key to resume", until a second
+    # click. Only the board ignores it, as Winmine did (``Loop``).
+    "SDL_MOUSE_FOCUS_CLICKTHROUGH": "1",
 }
 for _name, _value in PYGAME_ENVIRONMENT.items():
     os.environ.setdefault(_name, _value)

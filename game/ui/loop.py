@@ -77,8 +77,12 @@ class Loop:
         right after the focus event: nobody pressed them in this window, so
         they only count as held. Taken as presses, coming back with Alt+Tab
         ended a pause at once (the clock ran before the player did anything)
-        and, once Alt came up, opened the Game menu."""
-        focus_came = False
+        and, once Alt came up, opened the Game menu. The click that brought
+        the window back (the focus gone, not the window just shown) comes
+        right after the focus too: it ends a pause,
+        works a dialog or the menus, and plays nothing on the board
+        (``PlayInput.take_activating_click``)."""
+        focus_came = came_back = False
         self.held_keys.batch()
         for event in pygame.event.get():
             event = self.keypad.named(event)
@@ -89,12 +93,16 @@ class Loop:
             if not self.held_keys.wanted(event):
                 continue                           # a held key that acts once per press
             if event.type == pygame.WINDOWFOCUSGAINED:
+                came_back = not self.focused         # gone, not just shown at the start
                 focus_came = self.focused = True
             elif event.type == pygame.KEYDOWN and focus_came:
                 continue                           # held as the focus came
             elif event.type in INPUT_EVENTS:
-                focus_came = False
+                activating = came_back and event.type == pygame.MOUSEBUTTONDOWN
+                focus_came = came_back = False
                 self.focused |= event.type in DELIBERATE_INPUT
+                if activating and self.top is self.play and self.play.take_activating_click(event):
+                    continue                       # the click that brought the window back
             self._dispatch(event)
 
     def _dispatch(self, event: pygame.event.Event) -> None:

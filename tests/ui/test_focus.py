@@ -196,3 +196,76 @@ def test_the_overlay_percentage_goes_when_the_pointer_leaves_the_window():
     post(pygame.WINDOWLEAVE)
     app.step(5)
     assert field_pixels(app) == bare
+
+
+def click_back(app, pos) -> None:
+    """The player clicks the window at display pixel ``pos`` to come back
+    to it: the focus, then that click, as SDL tells them when asked to let
+    the click through (``SDL_MOUSE_FOCUS_CLICKTHROUGH``)."""
+    post(pygame.WINDOWFOCUSGAINED)
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+    app.step()
+
+
+def test_sdl_lets_through_the_click_that_brings_the_window_back():
+    """SDL drops that click unless asked (X11, Windows and macOS alike): the
+    game paused as the focus went stayed paused under the player's click,
+    its panel saying "Click or press a key to resume", until a second one."""
+    from game.ui import PYGAME_ENVIRONMENT
+    assert PYGAME_ENVIRONMENT["SDL_MOUSE_FOCUS_CLICKTHROUGH"] == "1"
+
+
+def test_the_click_that_brings_the_window_back_resumes_the_paused_game_and_opens_nothing():
+    app = make_app(BOARD_8, scale=2)
+    click(app, (3, 3))
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert isinstance(app.top, PauseScreen)
+    click_back(app, cell_pos(app, (7, 7)))
+    assert app.top is app.play and not app.play.session.chrono.paused
+    assert app.play.field.cell(7, 7) == "#"
+
+
+def test_the_click_that_brings_the_window_back_plays_nothing_on_the_board():
+    """As in Winmine (winmine.c: WM_ACTIVATE by a click sets fIgnoreClick,
+    and the next button press is dropped): nothing paused, the click that
+    comes back to the window opens no cell and starts no game; the next one
+    plays."""
+    app = make_app(BOARD_8, scale=2)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert app.top is app.play                                  # no game running: no pause
+    click_back(app, cell_pos(app, (3, 3)))
+    assert app.play.field.status == "ready" and app.play.field.cell(3, 3) == "#"
+    assert not app.play.gestures.held
+    click(app, (3, 3))
+    assert app.play.field.status == "playing"
+
+
+def test_the_click_that_brings_the_window_back_works_a_dialog_and_the_menu_bar():
+    """A dialog's button and the menu bar take that click, as Windows'
+    dialogs and menu bars do: only the board ignored it."""
+    app = make_app(BOARD_8, scale=2)
+    app.commands.run("custom")
+    app.step()
+    dialog = app.top
+    cancel = next(w for w in dialog.widgets if isinstance(w, Button) and "Cancel" in w.label)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    click_back(app, app.viewport.to_display(dialog.screen_rect(cancel).center))
+    assert app.top is app.play
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    post(pygame.WINDOWFOCUSGAINED)
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=app.viewport.to_display((12, 8)))
+    app.step()
+    assert app.top is not app.play                              # the Game menu dropped
+
+
+def test_a_click_as_the_window_is_first_shown_plays():
+    """The focus the window gets as it first shows is no return to it: a
+    click in that first frame plays (the focus had never gone)."""
+    app = make_app(BOARD_8, scale=2)
+    click_back(app, cell_pos(app, (3, 3)))
+    assert app.play.field.status == "playing"

@@ -140,6 +140,33 @@ def test_a_press_in_the_open_menu_chooses_the_item_it_is_released_on_as_in_windo
     assert app.settings.level == "beginner" and app.top is app.play
 
 
+def test_a_second_click_on_the_open_title_closes_the_menu_as_the_button_comes_up():
+    """In Windows the press on the title of the menu a click opened leaves
+    it open; the release on the bar closes it (user32's MENU_ButtonUp, "a
+    click on an already popped item"). Ours closed it at the press."""
+    app = make_app()
+    press(app, title_pos(app, 0))
+    release(app, title_pos(app, 0))
+    press(app, title_pos(app, 0))
+    assert isinstance(app.top, MenuScreen) and app.top.dropped
+    release(app, title_pos(app, 0))
+    assert app.top is app.play
+
+
+def test_a_press_on_the_open_title_drags_down_to_the_item_it_chooses_as_in_windows():
+    """The menu stays open under a press on its own title, so the classic
+    gesture, press the title and drag to the item, works the second time
+    as the first: the press had closed the menu, and the release over
+    Expert chose nothing."""
+    app = make_app()
+    press(app, title_pos(app, 0))
+    release(app, title_pos(app, 0))
+    press(app, title_pos(app, 0))
+    move(app, item_pos(app, 0, "Expert"))
+    release(app, item_pos(app, 0, "Expert"))
+    assert app.settings.level == "expert" and app.top is app.play
+
+
 def test_the_item_lit_from_the_keyboard_stays_lit_through_fullscreen():
     """SDL tells of the pointer "moving" when the window changes under it;
     off the menu, that put out the item lit with the arrows, and Enter

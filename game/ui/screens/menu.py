@@ -10,7 +10,9 @@ Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
 release on an item chooses it, wherever in the menu the press began (the lit
 item follows the pointer, as in Windows), and a release off the menu closes
-it. Esc closes one level, as in
+it. A second click on the open menu's title closes it as the button comes
+up on the bar, as in Windows: its press leaves the menu open, to drag
+down from as the first time. Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
 the letters still work), then the lit title. Alt, F10 or a click elsewhere,
 with any button, closes the menu at once (that click does nothing else). The
@@ -35,6 +37,9 @@ if TYPE_CHECKING:
     from ..host import Host
 
 ON_TITLE = "title"
+#: A press on the title of the menu a click opened: it closes the menu when
+#: the button comes up on the bar (user32's "click on an already popped item").
+ON_OPEN_TITLE = "open_title"
 
 
 class MenuScreen(base.Screen):
@@ -115,7 +120,7 @@ class MenuScreen(base.Screen):
                 return
             if kind == "item":
                 self.choose(i)
-            elif kind is None:
+            elif kind is None or kind == ON_TITLE and origin == ON_OPEN_TITLE:
                 self.close()
 
     def _left_press(self, kind: str | None, i: int | None) -> None:
@@ -123,7 +128,7 @@ class MenuScreen(base.Screen):
         drop-down's frame; None: outside the menus), number ``i``."""
         if kind == ON_TITLE:
             if i == self.index and self.press_origin is None and self.dropped:
-                self.close()
+                self.press_origin = ON_OPEN_TITLE      # closes at the release, on the bar
                 return
             self._switch(i)
             self._drop(None)

@@ -69,6 +69,20 @@ class PlayInput:
         # A key held down repeats (the arrows do): its repeats are spent too.
         self._spent_keys = {event.key} if event.type == pygame.KEYDOWN else set()
 
+    def take_activating_click(self, event: pygame.event.Event) -> bool:
+        """Whether the board takes the press that brought the window back
+        (``event``) and plays nothing with it, nor with the rest of its
+        gesture: Winmine ignored the click that activated its window
+        (winmine.c: WM_ACTIVATE by a click sets fIgnoreClick, which drops
+        the next button press), so coming back to the window by clicking on
+        the board opens no cell and starts no game. The menu bar, which in
+        Windows lies outside the board and opens on that click, takes it."""
+        if event.button not in (1, 2, 3) or getattr(event, "touch", False) \
+                or self.target(event.pos).kind == MENU_BAR:
+            return False
+        self.spend_gesture(event)
+        return True
+
     def _spent_input(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` belongs to the spent gesture (``spend_gesture``):
         a press while it is held, or a release of what was held; the gesture
