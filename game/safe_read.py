@@ -10,6 +10,7 @@ both, with the engine.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -39,7 +40,16 @@ def read_capped(path: Path, cap: int = JSON_CAP) -> bytes:
     """The bytes of the regular file ``path``; FileNotFoundError when absent,
     NotAFile / TooLarge as above, other OSError when it cannot be read."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        # A Unix socket (or a device with nothing behind it) cannot be
+        # opened at all: told as "No such device or address", it was taken
+        # for a file that cannot be read, left in place and told of at
+        # every start, where a FIFO is set aside once.
+        if error.errno == errno.ENXIO:
+            raise NotAFile(f"{path.name} is not a regular file") from error
+        raise
     try:
         found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):

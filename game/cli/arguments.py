@@ -134,8 +134,9 @@ MAX_FRAMES = 60 * 3600 * 24 * 365
 
 #: Seconds as the README says numbers are written: the digits 0-9, with a
 #: decimal point if need be (``float`` alone would also take "5_0", "٥",
-#: " 5 " or "nan").
-_SECONDS = re.compile(r"[0-9]+(\.[0-9]+)?")
+#: " 5 " or "nan"), and a minus sign, for the range to refuse ("-1" was
+#: told it was no number).
+_SECONDS = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def _seconds(text: str) -> float:

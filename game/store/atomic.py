@@ -41,7 +41,7 @@ def write_new(path: Path, data: bytes, *, like: Path | None = None) -> None:
     nothing written, when the name is taken (by another program since it
     was chosen: a replay another copy of the game exported the same minute
     was replaced by this one)."""
-    _write_then(path, data, lambda temporary: _rename_without_overwrite(Path(temporary), path),
+    _write_then(path, data, lambda temporary: rename_without_overwrite(Path(temporary), path),
                 like=like)
 
 
@@ -117,7 +117,7 @@ def set_aside(path: Path, label: str, when: datetime) -> Path:
     while True:
         target = next(names)
         try:
-            _rename_without_overwrite(path, target)
+            rename_without_overwrite(path, target)
         except FileExistsError:
             continue
         fsync_directory(path.parent)
@@ -171,7 +171,7 @@ def _stamp(path: Path, label: str, when: datetime) -> str:
     return f"{path.stem}.{label}-{when:%Y%m%d-%H%M%S}"
 
 
-def _rename_without_overwrite(source: Path, target: Path) -> None:
+def rename_without_overwrite(source: Path, target: Path) -> None:
     """Rename, failing with FileExistsError rather than replacing ``target``.
 
     ``os.rename`` silently replaces on POSIX, so the name is claimed with a hard

@@ -31,7 +31,7 @@ from typing import Any
 from game.safe_read import NotAFile, TooLarge, is_regular, read_capped
 
 from . import notices
-from .atomic import copy_aside, set_aside, write_atomic
+from .atomic import copy_aside, rename_without_overwrite, set_aside, write_atomic
 from .notices import Notices
 
 
@@ -60,6 +60,11 @@ class JsonFile:
         self.keep_link = keep_link
         self.copied = False          # set aside as a copy: the linked file still holds it
         self._read: bytes | None = None     # what load() read, which a copy set aside is
+        #: Where the file was renamed aside this session, until what was
+        #: salvaged from it is written in its place (``set_aside_salvaged``),
+        #: and whether it is back under its own name meanwhile.
+        self._salvaged_from: Path | None = None
+        self._put_back = False
         self._tell = tell
         self._now = now
 
@@ -142,11 +147,63 @@ class JsonFile:
         if aside is not None:
             self._tell.add(notices.damaged(self.what, aside))
 
+    def set_aside_salvaged(self) -> Path | None:
+        """``set_aside``, for a file whose readable part :meth:`save` is to
+        write in its place: renamed, it stays aside only once that is
+        written. On a full disk the rename went through (it takes no room)
+        and the write did not: the game closed with no file at all, and the
+        next start had every setting at its default where one was bad."""
+        aside = self.set_aside()
+        if aside is not None and not self.copied:
+            self._salvaged_from = aside
+        return aside
+
     def save(self, text: str) -> None:
         """Write ``text`` atomically unless the file is locked; raise OSError
-        (old file intact) when the write fails."""
-        if not self.locked:
+        (old file intact) when the write fails. A file set aside for
+        salvage (:meth:`set_aside_salvaged`) is put back under its name
+        while the write fails, and set aside again, under the name the
+        player was told, before the next attempt."""
+        if self.locked:
+            return
+        if self._salvaged_from is None:
             write_atomic(through_link(self.path), text.encode("utf-8"))
+            return
+        self._aside_again()
+        try:
+            write_atomic(through_link(self.path), text.encode("utf-8"))
+        except OSError:
+            self._put_back_salvaged()
+            raise
+        self._salvaged_from = None
+
+    def _put_back_salvaged(self) -> None:
+        """The file set aside for salvage, back under its own name (unless
+        another copy of the game wrote one meanwhile)."""
+        if self._salvaged_from is None or self._put_back:
+            return
+        with suppress(OSError):
+            rename_without_overwrite(self._salvaged_from, self.path)
+            self._put_back = True
+
+    def _aside_again(self) -> None:
+        """The file put back, aside again before the salvage is written over
+        it; no longer ours to set aside once it holds other bytes than were
+        read (another copy of the game saved its settings over it)."""
+        if self._salvaged_from is None or not self._put_back:
+            return
+        try:
+            unchanged = read_capped(self.path) == self._read
+        except OSError:
+            unchanged = False
+        if not unchanged:
+            self._salvaged_from, self._put_back = None, False
+            return
+        try:
+            rename_without_overwrite(self.path, self._salvaged_from)
+        except FileExistsError:             # the name told was taken since: the next free one
+            self._salvaged_from = set_aside(self.path, "corrupt", self._now())
+        self._put_back = False
 
 
 def through_link(path: Path) -> Path:

@@ -19,6 +19,11 @@ ANONYMOUS = "Anonymous"
 JOINERS = "\u200c\u200d"
 #: What a name loses at its ends (any other whitespace is a space by then).
 _ENDS = " " + JOINERS
+#: How far into a name cleaning looks: far past any name the game writes
+#: (20 characters, a few marks each). A 20 MB name edited into records.db was
+#: looked at a character at a time all through, 3 s at each reading of Best
+#: Times, the window's frames starved meanwhile.
+_LOOKED_AT = 1024
 
 
 def name_character(char: str) -> bool:
@@ -50,10 +55,10 @@ def clean_name(name: str | None) -> str:
     and its accents: the cluster that does not fit goes whole, as the
     name entry refuses it; but a first cluster longer than the limit keeps
     its first characters); nothing left means
-    ``Anonymous``.
+    ``Anonymous``. Only its first ``_LOOKED_AT`` characters are read.
     """
     kept = []
-    for char in name or "":
+    for char in (name or "")[:_LOOKED_AT]:
         if unicodedata.category(char).startswith("C") and char not in JOINERS:
             continue
         kept.append(" " if char.isspace() else char)

@@ -112,7 +112,7 @@ class SettingsKeeping:
         self.settings, bad = settings_file.decode(document)
         self._other_settings = settings_file.unknown(document)
         if bad:
-            aside = self._settings_file.set_aside()
+            aside = self._settings_file.set_aside_salvaged()
             if aside is not None:
                 self._notices.add(_reset_told(bad, aside))
                 self.save_settings()

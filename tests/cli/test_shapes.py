@@ -2,6 +2,7 @@
 
 import json
 import os
+import socket
 
 import pytest
 
@@ -9,6 +10,7 @@ from game import i18n
 from game.cli.arguments import UsageError
 from game.cli.options import parse
 from game.engine.gallery import GALLERY
+from tests.store.hostile import unix_socket
 
 from .test_cli import run
 
@@ -107,6 +109,8 @@ def test_bad_mask_files_are_refused_in_french(tmp_path, content, message):
     pytest.param(lambda path: os.mkfifo(path), id="a FIFO",
                  marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")),
     pytest.param(lambda path: path.mkdir(), id="a folder"),
+    pytest.param(unix_socket, id="a socket",
+                 marks=pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="needs sockets")),
 ])
 def test_a_mask_that_is_not_a_file_is_refused_at_once(tmp_path, make):
     """A FIFO was opened and read, and the game waited for a writer for ever."""

@@ -59,6 +59,10 @@ def refused(capsys, tmp_path, monkeypatch):
     (["--demo", "--idle", " 5 "], "--idle: must be a number of seconds, not ' 5 '"),
     (["--demo", "--idle", "1e3"], "--idle: must be a number of seconds, not '1e3'"),
     (["--demo", "--idle", "9" * 5000], "--idle: must be from 1 to 86,400 seconds, not 999999"),
+    # A negative number is still a number: it was refused as none ("must be
+    # a number of seconds, not '-1'"), where 0 was told the range.
+    (["--demo", "--idle", "-1"], "--idle: must be from 1 to 86,400 seconds, not -1"),
+    (["--demo", "--idle", "-0.5"], "--idle: must be from 1 to 86,400 seconds, not -0.5"),
     (["--seed", "9" * 5000], "--seed: must be from 0 to 18,446,744,073,709,551,615, not 999999"),
     (["--seed", "18446744073709551616"], "--seed: must be from 0 to 18,446,744,073,709,551,615,"
                                          " not 18,446,744,073,709,551,616"),

@@ -7,6 +7,7 @@ import dataclasses
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 
@@ -18,6 +19,7 @@ from game import i18n
 from game.cli import check_replay
 from game.replay import MAX_BYTES, ReplayError, Timeline, check, decode, encode, read_file
 from game.replay.playback import Playback
+from tests.store.hostile import unix_socket
 
 from .helpers import flag_cycle, recorded
 
@@ -390,6 +392,16 @@ def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip() == f"minesweeper: {fifo}: not a file (a folder, a pipe or" \
                                     " a device)"
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets here")
+def test_a_socket_is_not_a_replay_file(tmp_path, capsys):
+    """Opened, a socket gives ENXIO: the line said "cannot read it: No such
+    device or address", the system's English in a French line too."""
+    unix_socket(tmp_path / "r.json")
+    assert check_replay(tmp_path / "r.json") == 2
+    assert capsys.readouterr().err.strip() == f"minesweeper: {tmp_path / 'r.json'}: not a file" \
+                                              " (a folder, a pipe or a device)"
 
 
 def test_a_folder_is_not_a_replay_file(tmp_path, capsys):

@@ -5,9 +5,11 @@ device, a directory — for each name the game reads."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
+import socket
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -67,6 +69,15 @@ def _directory(path: Path) -> None:
     path.mkdir()
 
 
+def unix_socket(path: Path) -> None:
+    """A Unix socket named ``path``, as a program that listens there leaves
+    one: opened, it gives ENXIO, no error a missing or locked file gives.
+    Bound from its folder, as a socket's name is limited to about 100 bytes
+    and pytest's folders are longer."""
+    with contextlib.chdir(path.parent), socket.socket(socket.AF_UNIX) as listener:
+        listener.bind(path.name)
+
+
 def _dangling(path: Path) -> None:
     os.symlink(path.with_name("nowhere"), path)
 
@@ -99,7 +110,7 @@ def _json_kinds(name: str) -> list[tuple[str, Callable[[Path], None]]]:
         ("top-number", _text("42")),
         ("null", _text("null")),
         ("fifo", _fifo), ("dev-zero", _device), ("directory", _directory),
-        ("dangling-symlink", _dangling),
+        ("dangling-symlink", _dangling), ("socket", unix_socket),
     ]
     for label, value in (("nan", "NaN"), ("inf", "Infinity"), ("huge", "9" * 400),
                          ("negative", "-1"), ("text", '"12"'), ("list", "[1]"),
@@ -192,4 +203,6 @@ def corpus() -> list[Hostile]:
     items += [Hostile(name, kind, make) for name, kind, make in _database_kinds()]
     if not hasattr(os, "mkfifo"):
         items = [item for item in items if item.kind not in ("fifo", "dev-zero")]
+    if not hasattr(socket, "AF_UNIX"):
+        items = [item for item in items if item.kind != "socket"]
     return items

@@ -100,3 +100,46 @@ def test_a_replay_made_huge_by_a_hand_edit_is_read_cut_short_and_refused(tmp_pat
     assert len(text) == len(best) == MAX_BYTES + 1
     with pytest.raises(ReplayError, match="too big"):
         decode(text)
+
+
+def sizes_edited(directory: Path, size: int) -> None:
+    """Every replay's recorded size in ``directory``'s records.db set to
+    ``size`` by hand."""
+    with sqlite3.connect(directory / "records.db") as db:
+        db.execute("UPDATE replays SET size = ?", (size,))
+    db.close()
+
+
+def test_replay_sizes_whose_sum_overflows_stop_no_game_from_being_recorded(tmp_path):
+    """Sizes of 2^63 - 1 edited in made SQLite's SUM fail ("integer
+    overflow") in every game's transaction: no game was recorded again,
+    "Records cannot be saved" at each start, for ever."""
+    store = open_store(tmp_path)
+    for seed in (1, 2):
+        store.record_game(game(seed=seed, result="lost"), replay=replay_text(seed))
+    store.close()
+    sizes_edited(tmp_path, 2**63 - 1)
+    store = open_store(tmp_path)
+    store.record_game(game(seed=3, result="lost"), replay=replay_text(3))
+    assert store.flush() and store.take_notices() == []
+    again = reopen(store)
+    assert {g.seed for g in again.history()} == {1, 2, 3}
+    assert all(again.replay(g.game_id) is not None for g in again.history())
+    again.close()
+
+
+def test_replays_whose_sizes_were_edited_below_zero_are_still_dropped_beyond_the_budget(
+        tmp_path):
+    """A negative size made the total never pass the budget: the replays
+    were kept for ever, however many."""
+    store = Store(tmp_path, replay_budget=5_000)
+    for seed in range(1, 10):
+        store.record_game(game(seed=seed, result="lost"), replay=replay_text(seed, 1_000))
+    store.close()
+    sizes_edited(tmp_path, -10**15)
+    store = Store(tmp_path, replay_budget=5_000)
+    store.record_game(game(seed=10, result="lost"), replay=replay_text(10, 1_000))
+    again = reopen(store)
+    kept = {g.seed for g in again.history(limit=100) if again.replay(g.game_id) is not None}
+    assert kept == set(range(7, 11))
+    again.close()

@@ -156,6 +156,58 @@ def test_closing_with_the_disk_still_full_keeps_the_old_settings_and_does_not_ha
     assert saved["sound"] is False and saved["marks"] is False
 
 
+def settings_with_a_bad_field(directory) -> None:
+    """The player's settings (Expert, a name, French) with one field bad, a
+    zoom of 99, as a hand edit leaves them."""
+    (directory / "settings.json").write_text(json.dumps(
+        {"schema": 1, "settings": {"level": "expert", "player_name": "Ann", "language": "fr",
+                                   "scale": 99}}), "utf-8")
+
+
+def test_settings_salvaged_on_a_full_disk_that_stays_full_are_not_lost(tmp_path, monkeypatch):
+    """The bad field set the file aside (a rename, which a full disk allows)
+    and the salvaged settings could not be written in its place: the copy
+    closed with no settings.json at all, and the next start had every
+    setting at its default, without a word (the notice had said only the
+    zoom was reset). The file is put back, to be salvaged at the next start."""
+    settings_with_a_bad_field(tmp_path)
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    assert (store.settings.level, store.settings.player_name) == ("expert", "Ann")
+    assert returns_in_time(store.close)
+    disk.full.clear()
+    again = open_store(tmp_path)
+    assert (again.settings.level, again.settings.player_name, again.settings.language) \
+        == ("expert", "Ann", "fr")
+    [message] = again.take_notices()                 # told again: this time it is so
+    assert "Zoom" in message and "settings.corrupt-20261122-153000.json" in message
+    kept = json.loads((tmp_path / "settings.corrupt-20261122-153000.json").read_text("utf-8"))
+    assert kept["settings"]["scale"] == 99
+    again.close()
+    assert [path.name for path in tmp_path.glob("settings.corrupt-*")] \
+        == ["settings.corrupt-20261122-153000.json"]
+
+
+def test_settings_salvaged_on_a_full_disk_are_written_when_it_recovers(tmp_path, monkeypatch):
+    """Room made while the game runs: the file goes aside under the name
+    the player was told, the salvaged settings in its place."""
+    settings_with_a_bad_field(tmp_path)
+    disk = FullDisk(monkeypatch)
+    store = open_store(tmp_path)
+    assert any("settings.corrupt-20261122-153000.json" in message
+               for message in store.take_notices())
+    assert not store.flush()
+    disk.full.clear()
+    assert store.flush()
+    kept = json.loads((tmp_path / "settings.corrupt-20261122-153000.json").read_text("utf-8"))
+    assert kept["settings"]["scale"] == 99
+    saved = json.loads((tmp_path / "settings.json").read_text("utf-8"))["settings"]
+    assert (saved["level"], saved["scale"]) == ("expert", 0)
+    again = reopen(store)
+    assert again.notices == [] and again.settings.player_name == "Ann"
+    again.close()
+
+
 def test_a_setting_changed_while_the_full_disk_refuses_another_is_saved_with_it(
         tmp_path, monkeypatch):
     """The level chosen while Marks is being written, which the full disk
