@@ -13,10 +13,12 @@ from game.store import GameRecord, Store
 from game.ui.render.chart import BAR_PITCH, GREEN, RED, Chart, level_wins
 from game.ui.render.painter import NAVY
 from game.ui.screens.history import HistoryDialog
+from game.ui.screens.notice import ConfirmDialog
 from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.records_dialog import HISTORY_PAGE
 
 from .helpers import click, key, make_app, pixel, settle
+from .test_records import press_button
 
 #: Windows 3.1's Beginner (8x8, 10 mines): the smallest window, playing the
 #: level whose records the dialogs open on.
@@ -182,8 +184,6 @@ def test_a_statistics_reset_empties_the_chart_beside_its_counters_and_keeps_the_
     """Statistics reset said 0 games won above a chart still drawing the
     three wins (it reads History, which a reset keeps): the chart beside the
     counters shows the games they count, those since the reset."""
-    from game.ui.screens.notice import ConfirmDialog
-    from .test_records import press_button
     app, dialog = open_dialog(tmp_path, [game(time_ms=t) for t in (30_000, 12_000, 20_000)],
                               "statistics")
     assert len(chart_of(dialog).wins) == 3
