@@ -26,6 +26,7 @@ from .analysis import Analysis
 from .count import OutOfTime
 from .fifty import Traps
 from .lookahead import Foresight, foresee, shrink
+from .position import Position
 
 MARGIN = 0.8           # look at cells at least 80 % as safe as the safest
 PROGRESS_BONUS = 0.05  # weight of "the number shown proves another cell safe"
@@ -33,6 +34,7 @@ MAX_FRONTIER = 12      # candidates next to numbers examined at most
 MAX_OUTSIDE = 4        # candidates away from numbers examined at most
 INFLUENCE = 0.9        # weight of "a 50/50 that would have to be guessed anyway"
 SECONDS = 0.08         # look-ahead budget per guess
+OUTSIDE_FAR = False    # experiment: outside candidates farthest from the open cells first
 
 
 @dataclass(frozen=True)
@@ -64,14 +66,19 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
     safest = 1.0 - risk[ranked[0]]
     close = [c for c in ranked if 1.0 - risk[c] >= safest * MARGIN]
     picked = [c for c in close if c not in outside][:MAX_FRONTIER]
-    picked += [c for c in close if c in outside][:MAX_OUTSIDE]
+    steps = _steps_from_open(position) if OUTSIDE_FAR and outside else {}
+
+    def order(c: int) -> tuple[float, int, int, int]:
+        return risk[c], openness(c), -steps.get(c, 0), c
+
+    picked += sorted((c for c in close if c in outside), key=order)[:MAX_OUTSIDE]
     if len(picked) <= 1 or traps is None:
         return Guess(ranked[0], risk[ranked[0]], None)
     base, cache, total = traps.problem, traps.cache, traps.counted.total
     deadline = time.perf_counter() + (SECONDS if seconds is None else seconds)
     best: tuple[float, int] | None = None
     seen: Foresight | None = None
-    for c in sorted(picked, key=lambda c: (risk[c], openness(c), c)):
+    for c in sorted(picked, key=order):
         try:
             sight = foresee(base, c, position.topology, cache, deadline)
         except OutOfTime:
@@ -84,3 +91,20 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
     if best is None:
         return Guess(ranked[0], risk[ranked[0]], None)
     return Guess(best[1], risk[best[1]], seen)
+
+
+def _steps_from_open(position: Position) -> dict[int, int]:
+    """Steps (through neighbours) from each covered cell to the nearest open one."""
+    table = position.topology.neighbours
+    covered = position.covered
+    ring = [c for c in position.topology.cells if c not in covered]
+    steps = dict.fromkeys(ring, 0)
+    while ring:
+        nxt = []
+        for c in ring:
+            for j in table[c]:
+                if j not in steps:
+                    steps[j] = steps[c] + 1
+                    nxt.append(j)
+        ring = nxt
+    return steps
