@@ -26,7 +26,6 @@ from .analysis import Analysis
 from .count import OutOfTime
 from .fifty import Traps
 from .lookahead import Foresight, deep_safety, foresee, shrink
-from .position import Position
 
 MARGIN = 0.8           # look at cells at least 80 % as safe as the safest
 PROGRESS_BONUS = 0.05  # weight of "the number shown proves another cell safe"
@@ -34,7 +33,6 @@ MAX_FRONTIER = 12      # candidates next to numbers examined at most
 MAX_OUTSIDE = 4        # candidates away from numbers examined at most
 INFLUENCE = 0.9        # weight of "a 50/50 that would have to be guessed anyway"
 SECONDS = 0.08         # look-ahead budget per guess
-OUTSIDE_FAR = False    # experiment: outside candidates farthest from the open cells first
 DEEP_WITHIN = 0.0      # experiment: two moves deep for scores within this fraction of the best
 DEEP_CONTENDERS = 3    # at most this many contenders searched two moves deep
 DEEP_WIDTH = 3         # next cells scored one move ahead in each position after
@@ -70,12 +68,7 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
     safest = 1.0 - risk[ranked[0]]
     close = [c for c in ranked if 1.0 - risk[c] >= safest * MARGIN]
     picked = [c for c in close if c not in outside][:MAX_FRONTIER]
-    steps = _steps_from_open(position) if OUTSIDE_FAR and outside else {}
-
-    def order(c: int) -> tuple[float, int, int, int]:
-        return risk[c], openness(c), -steps.get(c, 0), c
-
-    picked += sorted((c for c in close if c in outside), key=order)[:MAX_OUTSIDE]
+    picked += [c for c in close if c in outside][:MAX_OUTSIDE]
     if len(picked) <= 1 or traps is None:
         return Guess(ranked[0], risk[ranked[0]], None)
     base, cache, total = traps.problem, traps.cache, traps.counted.total
@@ -83,7 +76,7 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
     best: tuple[float, int] | None = None
     seen: Foresight | None = None
     scored: list[tuple[float, int, Foresight, float]] = []
-    for c in sorted(picked, key=order):
+    for c in sorted(picked, key=lambda c: (risk[c], openness(c), c)):
         try:
             sight = foresee(base, c, position.topology, cache, deadline)
         except OutOfTime:
@@ -117,20 +110,3 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
             if top is not None:
                 return Guess(top[1], risk[top[1]], top[2])
     return Guess(best[1], risk[best[1]], seen)
-
-
-def _steps_from_open(position: Position) -> dict[int, int]:
-    """Steps (through neighbours) from each covered cell to the nearest open one."""
-    table = position.topology.neighbours
-    covered = position.covered
-    ring = [c for c in position.topology.cells if c not in covered]
-    steps = dict.fromkeys(ring, 0)
-    while ring:
-        nxt = []
-        for c in ring:
-            for j in table[c]:
-                if j not in steps:
-                    steps[j] = steps[c] + 1
-                    nxt.append(j)
-        ring = nxt
-    return steps
