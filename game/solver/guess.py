@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from .analysis import Analysis
 from .count import OutOfTime
 from .fifty import Traps
-from .lookahead import Foresight, deep_safety, foresee, shrink
+from .lookahead import Foresight, foresee, shrink
 
 MARGIN = 0.8           # look at cells at least 80 % as safe as the safest
 PROGRESS_BONUS = 0.05  # weight of "the number shown proves another cell safe"
@@ -33,10 +33,6 @@ MAX_FRONTIER = 12      # candidates next to numbers examined at most
 MAX_OUTSIDE = 4        # candidates away from numbers examined at most
 INFLUENCE = 0.9        # weight of "a 50/50 that would have to be guessed anyway"
 SECONDS = 0.08         # look-ahead budget per guess
-DEEP_WITHIN = 0.0      # experiment: two moves deep for scores within this fraction of the best
-DEEP_CONTENDERS = 3    # at most this many contenders searched two moves deep
-DEEP_WIDTH = 3         # next cells scored one move ahead in each position after
-DEEP_SECONDS = 0.1     # budget of the two-move search
 
 
 @dataclass(frozen=True)
@@ -75,38 +71,16 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
     deadline = time.perf_counter() + (SECONDS if seconds is None else seconds)
     best: tuple[float, int] | None = None
     seen: Foresight | None = None
-    scored: list[tuple[float, int, Foresight, float]] = []
     for c in sorted(picked, key=lambda c: (risk[c], openness(c), c)):
         try:
             sight = foresee(base, c, position.topology, cache, deadline)
         except OutOfTime:
             break
+        score = (1.0 - risk[c]) * (sight.next_safety() + PROGRESS_BONUS * sight.progress())
         safe = total - traps.mines[c]
-        lift = 1.0 + INFLUENCE * (traps.influence(c) >> shrink(safe)) / (safe >> shrink(safe))
-        score = (1.0 - risk[c]) * (sight.next_safety() + PROGRESS_BONUS * sight.progress()) * lift
-        scored.append((score, c, sight, lift))
+        score *= 1.0 + INFLUENCE * (traps.influence(c) >> shrink(safe)) / (safe >> shrink(safe))
         if best is None or score > best[0]:
             best, seen = (score, c), sight
     if best is None:
         return Guess(ranked[0], risk[ranked[0]], None)
-    if DEEP_WITHIN > 0.0:
-        # Equal scores are cells alike (the corners of an untouched board):
-        # one of each is enough.
-        near = list({s[0]: s for s in reversed(scored)
-                     if s[0] >= best[0] * (1.0 - DEEP_WITHIN)}.values())
-        if len(near) > 1:
-            near.sort(key=lambda s: -s[0])
-            deep_deadline = time.perf_counter() + DEEP_SECONDS
-            top: tuple[float, int, Foresight] | None = None
-            try:
-                for _, c, sight, lift in near[:DEEP_CONTENDERS]:
-                    deep = deep_safety(base, c, position.topology, cache, deep_deadline,
-                                       DEEP_WIDTH)
-                    value = (1.0 - risk[c]) * (deep + PROGRESS_BONUS * sight.progress()) * lift
-                    if top is None or value > top[0]:
-                        top = (value, c, sight)
-            except OutOfTime:
-                top = None
-            if top is not None:
-                return Guess(top[1], risk[top[1]], top[2])
     return Guess(best[1], risk[best[1]], seen)

@@ -109,71 +109,15 @@ def foresee(problem: Problem, cell: int, topology: Topology,
 def _outcome(problem: Problem, value: int, topology: Topology,
              cache: dict[ComponentKey, Count], deadline: float | None) -> Outcome | None:
     """Count and judge the position after a hypothetical reveal."""
-    settled = _settle(problem, topology, cache, deadline)
-    if settled is None:
-        return None
-    rest, counted, progress = settled
-    return Outcome(value, counted.total, progress, 1.0 if progress else _best_safety(counted))
-
-
-def _settle(problem: Problem, topology: Topology, cache: dict[ComponentKey, Count],
-            deadline: float | None) -> tuple[Problem, Counted, bool] | None:
-    """The position after a hypothetical reveal, reduced by the local rules
-    and counted, and whether some cell is then certainly safe; None when no
-    layout fits it."""
     try:
         deduction = Deduction(problem, topology).run()
         rest = deduction.reduced()
         counted = solve(rest, deadline, cache)
     except InconsistentBoard:
         return None
-    return rest, counted, bool(deduction.safe()) or _best_safety(counted) == 1.0
-
-
-def deep_safety(problem: Problem, cell: int, topology: Topology,
-                cache: dict[ComponentKey, Count], deadline: float | None, width: int) -> float:
-    """Two moves deep: chance (given ``cell`` is safe) that the number it
-    shows proves a cell safe, or that the best of the ``width`` safest next
-    cells, scored one move ahead, is survived too. Raises OutOfTime past
-    ``deadline``."""
-    around = sum(1 for j in topology.neighbours[cell] if j in problem.unknown)
-    known = _decided_mines(problem, cell, topology)
-    weights: list[tuple[int, float]] = []
-    for value in range(known, known + around + 1):
-        after = reveal(problem, cell, value, topology)
-        settled = _settle(after, topology, cache, deadline) if after else None
-        if settled is None:
-            continue
-        rest, counted, progress = settled
-        value_of = 1.0
-        if not progress:
-            value_of = max((safety * foresee(rest, d, topology, cache, deadline).next_safety()
-                            for d, safety in _safest(rest, counted, topology, width)),
-                           default=0.0)
-        weights.append((counted.total, value_of))
-    total = sum(w for w, _ in weights)
-    if not total:
-        return 0.0
-    shift = shrink(total)
-    return sum((w >> shift) * v for w, v in weights) / (total >> shift)
-
-
-def _safest(problem: Problem, counted: Counted, topology: Topology,
-            width: int) -> list[tuple[int, float]]:
-    """The ``width`` safest undecided cells and their safety; of the cells
-    no number touches (all alike in risk) only the one with the fewest
-    undecided neighbours."""
-    total = counted.total
-    cells = [(1.0 - mines / (len(box) * total), c)
-             for box, mines in zip(counted.boxes, counted.box_mines, strict=False)
-             for c in box]
-    if counted.outside:
-        unknown = problem.unknown
-        lone = min(counted.outside, key=lambda c: (
-            sum(1 for j in topology.neighbours[c] if j in unknown), c))
-        cells.append((1.0 - counted.outside_ways / total, lone))
-    cells.sort(key=lambda sc: (-sc[0], sc[1]))
-    return [(c, safety) for safety, c in cells[:width]]
+    best = _best_safety(counted)
+    progress = bool(deduction.safe()) or best == 1.0
+    return Outcome(value, counted.total, progress, 1.0 if progress else best)
 
 
 def _best_safety(counted: Counted) -> float:
