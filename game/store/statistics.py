@@ -66,12 +66,16 @@ def counted_games(games: Sequence[GameRecord], stats: LevelStats) -> list[GameRe
     on, with the helped games among them. A reset zeroes the counts and
     keeps the history, so a chart read from the history alone drew the
     wins "0 won" had just wiped; after a reset, it starts again empty.
-    A helped game played after a reset but before any own game is left out
-    with those before it: the counts say no more of when the reset was."""
+    A helped game older than the oldest game counted (played after a reset
+    but before any own game, or before the reset) is left out with those
+    before it: the counts say no more of when the reset was. All of them
+    when the history holds fewer own games than are counted."""
+    if stats.played == 0:
+        return []
     own = 0
     for index, game in enumerate(games):
         if game.own_play:
-            if own == stats.played:
-                return list(games[:index])
             own += 1
+            if own == stats.played:
+                return list(games[:index + 1])
     return list(games)

@@ -10,6 +10,7 @@ import pytest
 
 from game.engine.gallery import GALLERY
 from game.store import GameRecord, Store
+from game.store.statistics import LevelStats, counted_games
 from game.ui.render.chart import BAR_PITCH, GREEN, RED, Chart, level_wins
 from game.ui.render.painter import NAVY
 from game.ui.screens.history import HistoryDialog
@@ -218,3 +219,28 @@ def test_the_statistics_chart_counts_the_games_since_the_reset(tmp_path):
     assert texts[texts.index("Games played:") + 1] == "2"
     chart = chart_of(dialog)
     assert [w.time_ms for w in chart.wins] == [25_000] and chart.best_ms == 12_000
+
+
+def test_a_helped_win_played_before_the_reset_leaves_the_chart_with_it(tmp_path):
+    """A win the hints helped to, the last game before the reset, is no game
+    the zeroed counters count: the chart after the reset is empty."""
+    store = Store(tmp_path)
+    store.record_game(game(time_ms=30_000))
+    store.record_game(replace(game(time_ms=15_000), assisted=True))
+    store.reset_statistics("beginner", style="win31")
+    store.close()
+    app, dialog = open_dialog(tmp_path, [], "statistics")
+    assert chart_of(dialog).wins == []
+
+
+def test_counted_games_cut_after_the_oldest_counted_own_game():
+    """Newest first: a helped game between counted own games is kept; one
+    older than the oldest counted own game (before the reset or after it,
+    the counts cannot tell) is left out with those before it."""
+    own_new, helped_mid, own_old = game(time_ms=1), replace(game(time_ms=2), assisted=True), \
+        game(time_ms=3)
+    helped_old, before = replace(game(time_ms=4), assisted=True), game(time_ms=5)
+    games = [own_new, helped_mid, own_old, helped_old, before]
+    assert counted_games(games, LevelStats(played=2, won=2)) == [own_new, helped_mid, own_old]
+    assert counted_games(games, LevelStats()) == []
+    assert counted_games(games, LevelStats(played=9, won=9)) == games

@@ -269,3 +269,17 @@ def test_a_click_as_the_window_is_first_shown_plays():
     app = make_app(BOARD_8, scale=2)
     click_back(app, cell_pos(app, (3, 3)))
     assert app.play.field.status == "playing"
+
+
+@pytest.mark.parametrize("kind", ["vbar", "hbar"])
+def test_the_click_that_brings_the_window_back_works_the_board_s_scroll_bars(kind):
+    """A Windows window's scroll bars, like its menu bar, lie outside what
+    it draws in and take the click that activates it: the board's bars
+    scroll on it (they ignored it with the board's cells)."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    bar = getattr(app.layout, kind)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    end = (bar.right - 2, bar.centery) if kind == "hbar" else (bar.centerx, bar.bottom - 2)
+    click_back(app, app.viewport.to_display(end))
+    assert tuple(app.play.scroll) != (0, 0)

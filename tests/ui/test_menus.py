@@ -167,6 +167,20 @@ def test_a_press_on_the_open_title_drags_down_to_the_item_it_chooses_as_in_windo
     assert app.settings.level == "expert" and app.top is app.play
 
 
+def test_a_second_press_on_the_open_title_dragged_to_another_title_leaves_that_menu_open():
+    """The second press closes the menu only when released on the title it
+    went down on: dragged to View, the release opens View as a first click
+    does (user32 clears "a click on an already popped item" when the
+    tracking switches menus). Ours closed View too."""
+    app = make_app()
+    press(app, title_pos(app, 0))
+    release(app, title_pos(app, 0))
+    press(app, title_pos(app, 0))
+    move(app, title_pos(app, 1))
+    release(app, title_pos(app, 1))
+    assert isinstance(app.top, MenuScreen) and app.top.dropped and app.top.index == 1
+
+
 def test_the_item_lit_from_the_keyboard_stays_lit_through_fullscreen():
     """SDL tells of the pointer "moving" when the window changes under it;
     off the menu, that put out the item lit with the arrows, and Enter

@@ -12,7 +12,8 @@ release on an item chooses it, wherever in the menu the press began (the lit
 item follows the pointer, as in Windows), and a release off the menu closes
 it. A second click on the open menu's title closes it as the button comes
 up on the bar, as in Windows: its press leaves the menu open, to drag
-down from as the first time. Esc closes one level, as in
+down from as the first time (or to another title, whose menu its release
+leaves open). Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
 the letters still work), then the lit title. Alt, F10 or a click elsewhere,
 with any button, closes the menu at once (that click does nothing else). The
@@ -106,6 +107,8 @@ class MenuScreen(base.Screen):
         if event.type == pygame.MOUSEMOTION:
             if kind == ON_TITLE and i != self.index:
                 self._switch(i)
+                if self.press_origin == ON_OPEN_TITLE:
+                    self.press_origin = ON_TITLE    # another menu: its release keeps it open
             if kind is not None:
                 # Off the menu the lit item stays lit, as in Windows: SDL
                 # tells of a pointer "moved" when the window changes under

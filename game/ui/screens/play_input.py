@@ -76,10 +76,11 @@ class PlayInput:
         gesture: Winmine ignored the click that activated its window
         (winmine.c: WM_ACTIVATE by a click sets fIgnoreClick, which drops
         the next button press), so coming back to the window by clicking on
-        the board opens no cell and starts no game. The menu bar, which in
-        Windows lies outside the board and opens on that click, takes it."""
+        the board opens no cell and starts no game. The menu bar and the
+        board's scroll bars, which in Windows lie outside what the window
+        draws in and act on that click, take it."""
         if event.button not in (1, 2, 3) or getattr(event, "touch", False) \
-                or self.target(event.pos).kind == MENU_BAR:
+                or self.target(event.pos).kind in (MENU_BAR, HBAR, VBAR):
             return False
         self.spend_gesture(event)
         return True
