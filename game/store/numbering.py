@@ -17,7 +17,9 @@ version of the database, which older copies refuse to write) and still a
 tiebreak for the games of one second; the number is that tiebreak, kept
 sound here at the one place rows are added. No rows are ever renumbered
 but those a hand edit numbered beyond any count of games, and those are
-numbered once.
+numbered once. A number another window still holds (History's rows, attract
+mode's list, another copy's) then finds no game, never another one: the new
+numbers were nobody's, and the old ones are never given again.
 """
 
 from __future__ import annotations
