@@ -145,14 +145,17 @@ def board_refusal(error: ValueError) -> str:
 MASK_PROBLEMS = {
     "empty": N_("the mask is empty: draw cells with '#' and holes with spaces"),
     "tab": N_("line {line}, column {column}: a tab; use spaces for holes"),
-    "char": N_("line {line}, column {column}: {char} is not '#' (a cell) or a space (a hole)"),
+    "char": N_("line {line}, column {column}: '{char}' is not '#' (a cell) or a space (a"
+               " hole)"),
 }
 
 
 def mask_error(error: MaskError) -> str:
-    """Where a mask file goes wrong, as an editor numbers lines and columns."""
+    """Where a mask file goes wrong, as an editor numbers lines and columns;
+    the character escaped as Python writes it (an invisible one shows), and
+    quoted by the sentence, as its language quotes."""
     return _(MASK_PROBLEMS[error.problem]).format(line=error.line, column=error.column,
-                                                  char=repr(error.char))
+                                                  char=repr(error.char)[1:-1])
 
 
 def mines(n: int) -> str:

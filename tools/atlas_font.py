@@ -5,7 +5,8 @@ Windows 3.1 menus: capitals 7 px tall, lowercase x-height 5 px, descenders
 2 px, two rows above the capitals for accents. Covers printable ASCII and
 Latin-1 (160-255) so player names in Western European languages draw in the
 same style, and what the French catalogue needs beyond Latin-1 (oe, the
-typographic apostrophe, the ellipsis and the narrow no-break space);
+typographic apostrophe, the ellipsis and the narrow no-break space) and the
+raised digits the hint writes a power of ten with (10¹⁰);
 anything else falls back to pygame's font at run time.
 
 Each glyph is written as rows separated by ``/`` starting at the capital line
@@ -142,14 +143,16 @@ GLYPHS: dict[str, str] = {
     "\u00af": "#####",
     "\u00b0": ".#./#.#/.#.",
     "\u00b1": "..#../..#../#####/..#../..#../...../#####",
-    "\u00b2": "##./..#/.#./###",
-    "\u00b3": "##./.##/..#/##.",
+    # the raised digits (the hint's 10¹⁰) five rows tall from the capital
+    # line, three wide: four rows left 6 and 8 as blots
+    "\u00b2": "##./..#/.#./#../###",
+    "\u00b3": "##./..#/.#./..#/##.",
     "\u00b4": ".#/#.",
     "\u00b5": "..../..../#..#/#..#/#..#/#..#/###./#.../#...",
     "\u00b6": ".####/###.#/###.#/.##.#/..#.#/..#.#/..#.#",
     "\u00b7": "./././#",
     "\u00b8": "../../../../../../../.#/##",
-    "\u00b9": ".#/##/.#/.#",
+    "\u00b9": ".#/##/.#/.#/.#",
     "\u00ba": ".##./#..#/#..#/.##./..../####",
     "\u00bb": "...../#.#../.#.#./..#.#/.#.#./#.#..",
     "\u00bc": "#....#./#...#../#..#.../..#..#./.#..##./#..#.#./...####/.....#.",
@@ -173,6 +176,13 @@ GLYPHS: dict[str, str] = {
     "\u0152": ".######/#..#.../#..#.../#..####/#..#.../#..#.../.######",
     "\u0153": "......./......./.##.##./#..#..#/#..####/#..#.../.##.###",
     "\u2019": ".#/.#/#.",
+    "\u2070": ".#./#.#/#.#/#.#/.#.",
+    "\u2074": "#.#/#.#/###/..#/..#",
+    "\u2075": "###/#../##./..#/##.",
+    "\u2076": ".##/#../###/#.#/###",
+    "\u2077": "###/..#/.#./.#./.#.",
+    "\u2078": "###/#.#/###/#.#/###",
+    "\u2079": "###/#.#/###/..#/##.",
     "\u2026": "...../...../...../...../...../...../#.#.#",
 }
 
@@ -323,7 +333,9 @@ def embolden(bitmap: Bitmap) -> Bitmap:
 
 def characters() -> list[str]:
     """Every character the font draws: printable ASCII, Latin-1, the em dash,
-    and what French needs beyond Latin-1 (oe ligatures, typographic
-    apostrophe, ellipsis, narrow no-break space)."""
+    what French needs beyond Latin-1 (oe ligatures, typographic apostrophe,
+    ellipsis, narrow no-break space), and the raised digits beyond Latin-1's
+    ¹²³ (the hint's 10¹⁰)."""
     return [chr(c) for c in (*range(32, 127), *range(160, 256), 0x2014,
-                             0x0152, 0x0153, 0x2019, 0x2026, 0x202F)]
+                             0x0152, 0x0153, 0x2019, 0x2026, 0x202F, 0x2070,
+                             *range(0x2074, 0x207A))]

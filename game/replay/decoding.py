@@ -88,11 +88,13 @@ REQUIRED = ("width", "height", "mines", "marks", "first_click", "moves", "result
 
 def _replay(doc: dict[str, Any]) -> Replay:
     if "format" not in doc:
-        raise ReplayError(_("not a minesweeper replay (it has no format, expected {expected})")
-                          .format(expected=repr(FORMAT)))
+        # The name quoted by the sentence, as its language quotes ('…', « … »)
+        raise ReplayError(_("not a minesweeper replay (it has no format, expected '{expected}')")
+                          .format(expected=FORMAT))
     if doc["format"] != FORMAT:
-        raise ReplayError(_("not a minesweeper replay (format is {format}, expected {expected})")
-                          .format(format=fields.show(doc["format"]), expected=repr(FORMAT)))
+        raise ReplayError(_("not a minesweeper replay (format is {format}, expected"
+                            " '{expected}')")
+                          .format(format=fields.show(doc["format"]), expected=FORMAT))
     if "version" not in doc:
         raise ReplayError(_("{name} is missing").format(name="version"))
     version = doc["version"]

@@ -25,22 +25,34 @@ PATTERNS = {(1, 1): "1-1", (1, 2): "1-2", (2, 1): "1-2", (1, 2, 1): "1-2-1",
 _CHAIN_DEPTH = 3
 
 
+#: Each digit raised, as a power is written (10¹⁵): the pixel font draws them.
+_RAISED = str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077"
+                                      "\u2078\u2079")
+
+
 def arrangements(n: int, every: bool = True) -> str:
     """"all 12 arrangements" ("12 arrangements" without ``every``), or
-    "about 3.2 x 10^15 arrangements" when the count is too big to read."""
+    "about 3.2 × 10¹⁵ arrangements" when the count is too big to read."""
     if n < 1_000_000:
         if every:
             return ngettext("the only arrangement", "all {count} arrangements", n).format(
                 count=whole(n))
         return ngettext("{count} arrangement", "{count} arrangements", n).format(count=whole(n))
     exponent, mantissa = scientific(n)
-    return _("about {mantissa} x 10^{exponent} arrangements").format(
-        mantissa=decimal(mantissa, 1), exponent=exponent)
+    # Translators: {exponent} is the power of ten in raised digits (10¹⁵);
+    # no-break spaces around the times sign: a wrap never parts the count
+    return _("about {mantissa}\u00a0\u00d7\u00a010{exponent} arrangements").format(
+        mantissa=decimal(mantissa, 1), exponent=superscript(exponent))
+
+
+def superscript(n: int) -> str:
+    """``n`` (not negative) in raised digits: 15 is "¹⁵"."""
+    return str(n).translate(_RAISED)
 
 
 def scientific(n: int) -> tuple[int, float]:
-    """``n`` (at least 1) as ``mantissa x 10^exponent``, the mantissa in
-    [1, 10) once rounded to one decimal: 9.96 x 10^6 read "10.0 x 10^6".
+    """``n`` (at least 1) as ``mantissa × 10^exponent``, the mantissa in
+    [1, 10) once rounded to one decimal: 9.96 × 10⁶ read "10.0 × 10⁶".
     The exponent comes from a logarithm, not the decimal digits: Python
     refuses to write an integer of over 4,300 digits."""
     exponent = int(math.log10(n))

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import ledger
 from .best_times import BestTime
 from .game_record import GameRecord, need_level
 from .ledger import Key
-from .statistics import LevelStats
+from .statistics import LevelStats, counted_games
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,12 @@ class LevelRecords:
 
 
 def level_records(key: Key, recent: int) -> Question:
-    """The statistics, Best Times and ``recent`` newest games, for one level."""
+    """The statistics, Best Times and ``recent`` newest games, for one level:
+    of those games, the ones the statistics count (``statistics.counted_games``:
+    none of those before a reset, which the chart beside the counters would
+    contradict them with)."""
     def query(db: sqlite3.Connection) -> LevelRecords:
-        return LevelRecords(ledger.read_statistics(db, key), level_chart(key, recent).query(db))
+        stats = ledger.read_statistics(db, key)
+        chart = level_chart(key, recent).query(db)
+        return LevelRecords(stats, replace(chart, recent=counted_games(chart.recent, stats)))
     return Question(query, LevelRecords(LevelStats(), LevelChart([], [])))

@@ -11,6 +11,7 @@ statistics measure the player's own play.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,6 +19,7 @@ from game.engine import LEVELS
 from game.i18n import _
 
 from .decoding import MAX_INT, Unreadable, need_int
+from .game_record import GameRecord
 
 #: The levels that have a line of statistics, in display order.
 STAT_LEVELS: tuple[str, ...] = (*LEVELS, "custom")
@@ -56,3 +58,20 @@ def decode(obj: dict[str, Any]) -> LevelStats:
     if not stats.current_streak <= stats.best_streak <= stats.won <= stats.played:
         raise Unreadable(lambda: _("counts that contradict each other"))
     return stats
+
+
+def counted_games(games: Sequence[GameRecord], stats: LevelStats) -> list[GameRecord]:
+    """Of a level's ``games`` (newest first), those its statistics count:
+    from the oldest of the ``stats.played`` newest of the player's own games
+    on, with the helped games among them. A reset zeroes the counts and
+    keeps the history, so a chart read from the history alone drew the
+    wins "0 won" had just wiped; after a reset, it starts again empty.
+    A helped game played after a reset but before any own game is left out
+    with those before it: the counts say no more of when the reset was."""
+    own = 0
+    for index, game in enumerate(games):
+        if game.own_play:
+            if own == stats.played:
+                return list(games[:index])
+            own += 1
+    return list(games)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
-from .scrolling import Pane
+from .scrolling import Pane, thumb_held
 from .text_fit import fit
 
 #: The height of a list's row: a line of the dialogs' text (11 px) with a
@@ -135,12 +135,17 @@ class ListView:
         page = {"page_up": -self.visible, "page_down": self.visible}
         self.scroll(page.get(part, BAR_STEPS.get(part, 0)))
 
-    def thumb_dragged(self, start: int, moved: int, origin: tuple[int, int]) -> None:
-        """The thumb, taken while row ``start`` was the first shown, moved
-        ``moved`` pixels: the rows follow in proportion."""
+    def thumb_dragged(self, start: int, taken_y: int, pos: tuple[int, int],
+                      origin: tuple[int, int]) -> None:
+        """The thumb, taken at window row ``taken_y`` while row ``start``
+        was the first shown, dragged to ``pos``: the rows follow in
+        proportion, or go back to ``start`` while the pointer strays far
+        from the bar (``thumb_held``)."""
         parts = self.scroll_bar(origin)
         if parts:
             pane = self._pane()
+            bar = parts["up"].union(parts["down"])
+            moved = pos[1] - taken_y if thumb_held(bar, pos, vertical=True) else 0
             self.scroll(pane.dragged(start, moved, (parts["track"], parts["thumb"])) - self.top)
 
     def scroll(self, rows: int) -> None:

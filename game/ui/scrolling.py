@@ -16,6 +16,23 @@ BAR_W = 5          # the scroll bar, at the right edge of the content viewport
 #: What a scrolling content gives up at its right for the bar: the bar and a
 #: pixel either side (the bar starts BAR_W + 1 px from the viewport's edge).
 BAR_ROOM = BAR_W + 2
+#: How far, in bar widths, the pointer dragging a thumb may stray beside its
+#: bar, and past either end, before the thumb goes back where the drag
+#: began: user32's rule (SCROLL_PtInRectEx, as Wine has it today).
+STRAY_BESIDE = 8
+STRAY_PAST_END = 2
+
+
+def thumb_held(bar: pygame.Rect, pos: tuple[int, int], vertical: bool) -> bool:
+    """Whether a thumb dragged on ``bar`` (the whole bar, arrows and all)
+    follows a pointer at ``pos``. As in Windows, one that strays too far
+    puts the thumb and what it scrolls back where the drag began, where a
+    release leaves them (a player who thinks better of a drag lets go away
+    from the bar), and one that comes back near takes the thumb again."""
+    width = bar.w if vertical else bar.h
+    beside, past = STRAY_BESIDE * width, STRAY_PAST_END * width
+    zone = bar.inflate(2 * beside, 2 * past) if vertical else bar.inflate(2 * past, 2 * beside)
+    return bool(zone.collidepoint(pos))
 
 
 @dataclass

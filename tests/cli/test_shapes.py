@@ -86,9 +86,10 @@ NNBSP = "\u202f"
 
 
 @pytest.mark.parametrize("content, message", [
-    (b"", f"le masque est vide{NNBSP}: dessinez les cases avec '#' et les trous avec des espaces"),
-    (b"########\n###.####\n", f"ligne 2, colonne 4{NNBSP}: '.' n\u2019est ni '#' (une case) ni"
-                              " une espace (un trou)"),
+    (b"", f"le masque est vide{NNBSP}: dessinez les cases avec «{NNBSP}#{NNBSP}» et les trous"
+          " avec des espaces"),
+    (b"########\n###.####\n", f"ligne 2, colonne 4{NNBSP}: «{NNBSP}.{NNBSP}» n\u2019est ni"
+                              f" «{NNBSP}#{NNBSP}» (une case) ni une espace (un trou)"),
     (b"####\t###\n", f"ligne 1, colonne 5{NNBSP}: une tabulation{NNBSP}; mettez des espaces"
                      " pour les trous"),
     (b"##      \n##      \n" + b"        \n" * 5 + b"       #\n",

@@ -87,6 +87,19 @@ def test_french_typography(domain):
     assert not bad, bad
 
 
+@pytest.mark.parametrize("domain", ["minesweeper", "argparse"])
+def test_french_quotes_words_in_guillemets(domain):
+    """« mot », not 'mot' nor "mot" as English writes it (a JSON string
+    quoted inside a JSON array is the file's syntax, and stays)."""
+    bad = []
+    for m in entries(LOCALE / "fr" / "LC_MESSAGES" / f"{domain}.po"):
+        for _source, text in _forms(m):
+            prose = re.sub(r"\[[^\]]*\]", "", text)           # JSON shown as written
+            if re.search(r"(^|[\s(,])'[^']*'|\"|[\u201c\u201d\u2018]", prose):
+                bad.append(text)
+    assert not bad, bad
+
+
 def test_the_readmes_french_quick_start_follows_french_typography_too():
     """Its prose set ": " after a narrow no-break space but "l’avons ;" with
     an ordinary one, which a line break can leave at the start of a line."""

@@ -189,8 +189,9 @@ FILE_WORDS = {"width", "height", "mines", "marks", "first_click", "seed", "layou
 
 def _words(message: str) -> set[str]:
     """The words of ``message`` outside the values it quotes from the file
-    (a long value is cut short, its closing quote with it)."""
-    return set(re.findall(r"[A-Za-z_]{3,}", re.sub(r"'[^']*('|$)", "", message)))
+    (a long value is cut short, its closing quote with it) and the names it
+    quotes as its language does (« minesweeper-replay »)."""
+    return set(re.findall(r"[A-Za-z_]{3,}", re.sub(r"'[^']*('|$)|«[^»]*»", "", message)))
 
 
 @pytest.mark.parametrize("name, make, message", CASES, ids=[c[0] for c in CASES])
@@ -499,3 +500,17 @@ def test_a_damaged_file_is_watched_or_refused_in_one_line_and_left_as_it_was(sen
             assert all(board.cell(*cell) in "#?" for cell in playback.pressed_cells())
             assert playback.figures().clicks.total <= len(replay.moves)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+@pytest.mark.parametrize("language, told", [
+    ("en", "not a minesweeper replay (it has no format, expected 'minesweeper-replay')"),
+    ("fr", "pas un replay de Démineur (aucun format, au lieu de"
+           " «\u202fminesweeper-replay\u202f»)"),
+])
+def test_the_format_expected_is_quoted_as_the_language_quotes(won, language, told):
+    """French quoted it 'minesweeper-replay', with English quotes: the name
+    came already quoted (its repr) into the sentence. The catalogue quotes it."""
+    i18n.set_language(language)
+    with pytest.raises(ReplayError) as error:
+        decode(changed(won, format=...))
+    assert str(error.value) == told

@@ -4,7 +4,7 @@ import pytest
 
 from game.engine import Minefield
 from game.solver import analyse, hint
-from game.solver.wording import arrangements
+from game.solver.wording import arrangements, superscript
 
 
 def check(view, mines, cell, kind, words, evidence=None):
@@ -140,7 +140,7 @@ def test_a_guess_with_astronomically_many_arrangements_says_about():
     view = ["#" * 30] * 15 + ["#" * 29 + "1"]
     h = hint(view, 99)
     assert h.kind == "guess"
-    assert "about" in h.explanation and "x 10^" in h.explanation
+    assert "about" in h.explanation and "\u00d7\u00a010" in h.explanation
 
 
 def test_a_small_endgame_is_searched_to_the_end():
@@ -253,10 +253,27 @@ def test_a_mine_found_by_an_8_is_said_with_an():
 
 
 @pytest.mark.parametrize("n, words", [
-    (9_960_000, "about 1.0 x 10^7 arrangements"),      # read "10.0 x 10^6"
-    (9_940_000, "about 9.9 x 10^6 arrangements"),
-    (10 ** 15, "about 1.0 x 10^15 arrangements"),
-    (3 * 10 ** 5000, "about 3.0 x 10^5000 arrangements"),  # str() refuses 4,300 digits
+    (9_960_000, "about 1.0\u00a0\u00d7\u00a010\u2077 arrangements"),      # read "10.0 x 10^6"
+    (9_940_000, "about 9.9\u00a0\u00d7\u00a010\u2076 arrangements"),
+    (10 ** 15, "about 1.0\u00a0\u00d7\u00a010\u00b9\u2075 arrangements"),
+    # str() refuses 4,300 digits
+    (3 * 10 ** 5000, "about 3.0\u00a0\u00d7\u00a010\u2075\u2070\u2070\u2070 arrangements"),
 ], ids=["rounds-up", "rounds-down", "power", "5001-digits"])
 def test_a_count_too_big_to_read_is_said_with_a_mantissa_under_ten(n, words):
     assert arrangements(n) == words
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", "about 5.1\u00a0\u00d7\u00a010\u00b9\u2070 arrangements"),
+    ("fr", "environ 5,1\u00a0\u00d7\u00a010\u00b9\u2070 dispositions"),
+])
+def test_the_exponent_is_written_in_superscript_digits(language, words):
+    """"5,1 x 10^10" wrote the power as a calculator's keys: 10¹⁰ is how
+    both languages write it."""
+    from game import i18n
+    i18n.set_language(language)
+    assert arrangements(51 * 10 ** 9) == words
+
+
+def test_superscript_writes_every_digit_raised():
+    assert superscript(1234567890) == "\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u2070"

@@ -13,10 +13,12 @@ from game.store import GameRecord, Store
 from game.ui.render.chart import BAR_PITCH, GREEN, RED, Chart, level_wins
 from game.ui.render.painter import NAVY
 from game.ui.screens.history import HistoryDialog
+from game.ui.screens.notice import ConfirmDialog
 from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.records_dialog import HISTORY_PAGE
 
 from .helpers import click, key, make_app, pixel, settle
+from .test_records import press_button
 
 #: Windows 3.1's Beginner (8x8, 10 mines): the smallest window, playing the
 #: level whose records the dialogs open on.
@@ -171,3 +173,48 @@ def test_a_board_won_by_its_first_click_in_0_ms_charts_a_bar(command):
                  for x in range(bar.x, bar.right)}
         assert shown == {RED}
         assert pixel(app, app.viewport.to_display((bar.x + ox, bar.bottom - 2 + oy))) != NAVY
+
+
+def chart_of(dialog) -> Chart:
+    return next(w for w in dialog.widgets if isinstance(w, Chart))
+
+
+def test_a_statistics_reset_empties_the_chart_beside_its_counters_and_keeps_the_history(
+        tmp_path):
+    """Statistics reset said 0 games won above a chart still drawing the
+    three wins (it reads History, which a reset keeps): the chart beside the
+    counters shows the games they count, those since the reset."""
+    app, dialog = open_dialog(tmp_path, [game(time_ms=t) for t in (30_000, 12_000, 20_000)],
+                              "statistics")
+    assert len(chart_of(dialog).wins) == 3
+    press_button(app, dialog, "Reset")
+    assert isinstance(app.top, ConfirmDialog)
+    press_button(app, app.top, "Yes")
+    app.step(3)
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    chart = chart_of(dialog)
+    assert chart.wins == [] and chart.best_ms == 12_000       # the Best Times are kept
+    ox, oy = dialog.client_origin
+    plot = chart.plot.move(ox, oy)
+    colours = {pixel(app, app.viewport.to_display((x, y)))
+               for x in range(plot.x, plot.right) for y in range(plot.y, plot.bottom)}
+    assert not colours & {NAVY, GREEN}                                 # no bar, no dot
+    assert len(app.store.history()) == 3                               # History keeps them
+
+
+def test_the_statistics_chart_counts_the_games_since_the_reset(tmp_path):
+    """Wins before the reset leave the chart; a loss and a win after it are
+    the two games counted, and the win is its one bar (and best line)."""
+    store = Store(tmp_path)
+    for t in (30_000, 12_000):
+        store.record_game(game(time_ms=t))
+    store.reset_statistics("beginner", style="win31")
+    store.record_game(game(result="lost"))
+    store.record_game(game(time_ms=25_000))
+    store.close()
+    app, dialog = open_dialog(tmp_path, [], "statistics")
+    texts = [getattr(w, "text", "") for w in dialog.widgets]
+    assert texts[texts.index("Games played:") + 1] == "2"
+    chart = chart_of(dialog)
+    assert [w.time_ms for w in chart.wins] == [25_000] and chart.best_ms == 12_000

@@ -461,8 +461,9 @@ def test_a_finger_drags_a_scroll_bar_as_the_mouse_does():
     down = (bar.centerx, bar.y + 2 + bar.h // 10)       # a tenth of the bar: ten rows
     finger(app, pygame.FINGERMOTION, pos=down)
     assert app.play.scroll == (0, 10)
-    finger(app, pygame.FINGERMOTION, cell=(5, 20))      # slid onto the field, still the bar's
-    finger(app, pygame.FINGERUP, cell=(5, 20))
+    edge = app.layout.view_cols - 1                     # the column beside the bar
+    finger(app, pygame.FINGERMOTION, cell=(edge, 20))   # slid onto the field, still the bar's
+    finger(app, pygame.FINGERUP, cell=(edge, 20))
     assert app.play.field.status == "ready" and app.play.scroll[1] > 10
     scroll = app.play.scroll
     finger(app, pygame.FINGERDOWN, cell=(5, 20))        # lifted: a finger on the field taps

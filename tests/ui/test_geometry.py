@@ -489,3 +489,35 @@ def test_historys_details_never_part_a_games_date_from_its_time(language, board)
     told = i18n.date_and_time(dialog.games[0].date)
     lines = wrap(app.painter, dialog.details.text, dialog.details.rect.w)
     assert any(told in line for line in lines)
+
+
+def test_a_dialogs_scroll_thumb_snaps_back_while_the_pointer_strays_far_from_the_bar():
+    """As a Windows scroll bar's: the pointer more than 8 bar widths beside
+    the bar (or 2 past an end) puts the thumb and the page back where the
+    drag began; near the bar again, they follow it; let go far away, the
+    page stays where it was."""
+    app = open_screen("8x8", "help:2")
+    dialog = app.top
+    pane = dialog.pane
+    track, thumb = pane.bar(dialog.content_view)
+    x, y, w = thumb.centerx, thumb.y + 1, track.w
+
+    def mouse(kind, at, **attrs):
+        pygame.event.post(pygame.event.Event(kind, pos=app.viewport.to_display(at), **attrs))
+        app.step()
+    mouse(pygame.MOUSEBUTTONDOWN, (x, y), button=1)
+    mouse(pygame.MOUSEMOTION, (x, y + 20), rel=(0, 20), buttons=(1, 0, 0))
+    followed = pane.scroll
+    assert followed > 0
+    mouse(pygame.MOUSEMOTION, (track.x - 8 * w, y + 20), rel=(0, 0), buttons=(1, 0, 0))
+    assert pane.scroll == followed
+    mouse(pygame.MOUSEMOTION, (track.x - 8 * w - 1, y + 20), rel=(-1, 0), buttons=(1, 0, 0))
+    assert pane.scroll == 0 and pane.bar(dialog.content_view)[1].y == thumb.y
+    mouse(pygame.MOUSEMOTION, (x, track.y - 2 * w - 1), rel=(0, 0), buttons=(1, 0, 0))
+    assert pane.scroll == 0
+    mouse(pygame.MOUSEMOTION, (x, y + 20), rel=(0, 0), buttons=(1, 0, 0))
+    assert pane.scroll == followed
+    mouse(pygame.MOUSEMOTION, (track.x - 9 * w, y + 20), rel=(0, 0), buttons=(1, 0, 0))
+    mouse(pygame.MOUSEBUTTONUP, (track.x - 9 * w, y + 20), button=1)
+    mouse(pygame.MOUSEMOTION, (x, y + 20), rel=(0, 0), buttons=(0, 0, 0))
+    assert pane.scroll == 0

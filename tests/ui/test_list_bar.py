@@ -235,9 +235,10 @@ def test_the_thumb_dragged_scrolls_in_proportion_held_where_taken(board, scale, 
     run = track.h - thumb.h
     move(app, at(app, (x, y + run // 2)))
     assert abs(table.top - (100 - table.visible) // 2) <= (100 - table.visible) / run + 1
-    move(app, at(app, (x, y + run + 40)))                # past the end: the last rows
+    past = bar["down"].bottom + 2 * track.w - 1          # past the end, not too far: the last rows
+    move(app, at(app, (x, past)))
     assert table.top == 100 - table.visible
-    release(app, at(app, (x, y + run + 40)))
+    release(app, at(app, (x, past)))
     assert parts(dialog, table)["thumb"].bottom == track.bottom
 
 
@@ -273,3 +274,35 @@ def test_open_replay_with_fifty_files_shows_the_bar_and_its_arrow_scrolls(tmp_pa
     assert dialog.screen_rect(table).x + 3 + name[1] <= bar["down"].x   # the name beside it
     click_at(app, bar["down"].center)
     assert table.top == 1 and table.selected == 0
+
+
+@pytest.mark.parametrize("board, scale, language", [("8x8", 1, "en"), ("expert", 2, "fr")])
+def test_the_thumb_snaps_back_while_the_pointer_strays_far_from_the_bar(board, scale, language):
+    """As a Windows scroll bar's: dragged, then the pointer taken more than
+    8 bar widths to the side (or 2 past an end), the thumb and the rows go
+    back to where the drag began; back near the bar, they follow again; let
+    go far away, they stay where they were."""
+    app, dialog, table = history(board, scale, language, 100)
+    bar = parts(dialog, table)
+    track, thumb = bar["track"], bar["thumb"]
+    x, y = thumb.centerx, thumb.y + 1
+    width, down = track.w, (track.h - thumb.h) // 2
+    press(app, at(app, (x, y)))
+    move(app, at(app, (x, y + down)))
+    followed = table.top
+    assert followed > 0
+    move(app, at(app, (track.x - 8 * width, y + down)))          # still near enough
+    assert table.top == followed
+    move(app, at(app, (track.x - 8 * width - 1, y + down)))      # too far: back
+    assert table.top == 0 and parts(dialog, table)["thumb"].y == thumb.y
+    assert colour(app, (thumb.x, thumb.y)) == WHITE                  # drawn back there
+    assert colour(app, (thumb.x, thumb.bottom + down - 1)) == GREY
+    move(app, at(app, (bar["down"].centerx, bar["down"].bottom + 2 * width + 1)))  # past the end
+    assert table.top == 0
+    move(app, at(app, (x, y + down)))                            # back: it follows again
+    assert table.top == followed
+    move(app, at(app, (track.right + 8 * width + 1, y + down)))
+    release(app, at(app, (track.right + 8 * width + 1, y + down)))
+    assert table.top == 0
+    move(app, at(app, (x, y + down)), buttons=(0, 0, 0))
+    assert table.top == 0 and parts(dialog, table)["thumb"].y == thumb.y

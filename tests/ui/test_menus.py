@@ -578,3 +578,22 @@ def test_a_letter_after_esc_drops_the_menu_it_names():
     key(app, pygame.K_ESCAPE)
     letter(app, "t")                                             # Tools, from the lit bar
     assert isinstance(app.top, MenuScreen) and app.top.dropped and app.top.index == 2
+
+
+def test_a_letter_no_item_of_the_open_drop_down_has_switches_no_menu():
+    """As in Windows (a key no item of the open drop-down answers to is
+    refused with a beep, MNC_IGNORE): V in the open Game menu, which has no
+    item on V, leaves Game open, its lit item lit; Alt+T still opens Tools,
+    and H on the bar lit by Alt, with no drop-down open, opens Help."""
+    app = make_app()
+    letter(app, "g", pygame.KMOD_LALT)
+    key(app, pygame.K_DOWN)
+    lit = app.top.highlight
+    letter(app, "v")
+    assert isinstance(app.top, MenuScreen) and app.top.index == 0
+    assert app.top.dropped and app.top.highlight == lit
+    letter(app, "t", pygame.KMOD_LALT)
+    assert app.top.index == 2 and app.top.dropped
+    key(app, pygame.K_ESCAPE)                               # the drop-down folds, Tools lit
+    letter(app, "h")                                        # Help, from the bar
+    assert app.top.index == 3 and app.top.dropped

@@ -684,3 +684,45 @@ def test_many_scroll_steps_in_one_frame_draw_the_board_view_once():
     drawn = field_pixels(app)
     redraw_every_cell(app, app.play.code_of)
     assert field_pixels(app) == drawn
+
+
+@pytest.mark.parametrize("kind", ["vbar", "hbar"])
+def test_a_thumb_snaps_back_while_the_pointer_strays_far_from_its_bar(kind):
+    """As a Windows scroll bar's: the pointer more than 8 bar widths beside
+    the bar (or 2 past an end) puts the thumb and the view back where the
+    drag began, and the thumb is drawn there; near the bar again, they follow
+    it; let go far away, the view stays where it was."""
+    app = make_app(level="custom", custom_width=100, custom_height=100, custom_mines=2000)
+    layout = app.layout
+    vertical = kind == "vbar"
+    bar = layout.vbar if vertical else layout.hbar
+    axis, width = (1, bar.w) if vertical else (0, bar.h)
+
+    def at(along, across=0):
+        """A point ``along`` the bar from its start, ``across`` beyond its side."""
+        if vertical:
+            return app.viewport.to_display((bar.right - 1 + across if across > 0
+                                            else bar.x + across, bar.y + along))
+        return app.viewport.to_display((bar.x + along, bar.bottom - 1 + across if across > 0
+                                        else bar.y + across))
+    press(app, at(2))
+    assert app.play.scroll == (0, 0)
+    step = (bar.h if vertical else bar.w) // 10              # a tenth of the bar: ten rows
+    move(app, at(2 + step))
+    assert app.play.scroll[axis] == 10
+    move(app, at(2 + step, 8 * width))
+    assert app.play.scroll[axis] == 10
+    move(app, at(2 + step, 8 * width + 1))                 # too far: back where it began
+    assert app.play.scroll == (0, 0)
+    thumb = (bar.centerx, bar.y + 1) if vertical else (bar.x + 1, bar.centery)
+    assert pixel(app, app.viewport.to_display(thumb)) == (255, 255, 255)
+    move(app, at(2 + step, -8 * width - 1))
+    assert app.play.scroll == (0, 0)
+    move(app, at(-2 * width - 1))                           # beyond the bar's start
+    assert app.play.scroll == (0, 0)
+    move(app, at(2 + step))                                 # back: it follows again
+    assert app.play.scroll[axis] == 10
+    move(app, at(2 + step, 9 * width))
+    release(app, at(2 + step, 9 * width))
+    move(app, at(2 + step), buttons=(0, 0, 0))
+    assert app.play.scroll == (0, 0) and app.play.field.status == "ready"

@@ -263,6 +263,35 @@ def test_a_tap_on_the_speed_goes_round_from_the_fastest_to_the_slowest():
     assert viewer.playback.speed == 4.0 and shown() == drawn[4.0]
 
 
+def test_a_right_click_on_the_speed_steps_down_and_goes_round_from_the_slowest_to_8x():
+    """Right is the way down, round from 0.25x to 8x as the left click
+    goes round from 8x to 0.25x: each speed drawn as the keys draw it."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    box = app.painter.px(viewer.layout.speed_box)
+
+    def shown() -> bytes:
+        return pygame.image.tobytes(app.display.surface.subsurface(box), "RGB")
+
+    drawn = {}
+    for _ in range(2):
+        key(app, pygame.K_DOWN)
+    for _ in range(6):                                      # 0.25x up to 8x, by the keys
+        drawn[viewer.playback.speed] = shown()
+        key(app, pygame.K_UP)
+    for _ in range(5):
+        key(app, pygame.K_DOWN)
+    assert viewer.playback.speed == 0.25
+    at = app.viewport.to_display(viewer.layout.speed_box.center)
+    seen = []
+    for _ in range(6):
+        press(app, at, button=3)
+        release(app, at, button=3)
+        seen.append(next(s for s, pixels in drawn.items() if pixels == shown()))
+    assert seen == [8.0, 4.0, 2.0, 1.0, 0.5, 0.25]
+
+
 @pytest.mark.parametrize("copy_first", [True, False])
 def test_a_tap_on_the_face_leaves_the_viewer_as_esc_does(copy_first):
     """Esc was the only way out: a touch screen's visitor was kept in the

@@ -38,7 +38,7 @@ def test_watch_asks_the_loader_for_the_game_in_the_records_file_not_its_text(tmp
     app = history_with_a_won_game(tmp_path, held)
     newest = app.store.history()[0]
     press_button(app, app.top, "Watch")
-    assert app.top is app.play                              # the dialog closes at once
+    assert isinstance(app.top, HistoryDialog)               # open until the viewer opens
     [(_tag, job)] = held.jobs
     assert job == ReplayJob(database=str(app.store.database_path), game_id=newest.game_id)
     held.answer()
@@ -66,7 +66,7 @@ def test_a_double_click_on_a_game_watches_it(tmp_path):
     for _ in range(2):
         press(app, row)
         release(app, row)
-    assert app.top is app.play and len(held.jobs) == 1
+    assert isinstance(app.top, HistoryDialog) and len(held.jobs) == 1
     held.answer()
     app.step(3)
     assert isinstance(app.top, ReplayScreen)
@@ -184,3 +184,31 @@ def test_a_game_and_its_replay_carry_one_date_by_the_store_s_clock(tmp_path):
     kept = app.store.history()[0]
     assert kept.date is not None and kept.date.startswith("2001-02-03T04:05:")
     assert app.last_replay.date == kept.date
+
+
+def test_no_replay_is_told_over_history_which_keeps_its_place(tmp_path):
+    """History closed before saying the game had no replay: the player lost
+    the row and the scroll they had reached. The notice shows over History,
+    and History is there as it was once it is dismissed."""
+    held = HeldWorker()
+    app = make_app(BOARD_8, data_dir=tmp_path, loader=held)
+    win(app)
+    for _ in range(30):                                  # a tool's games, no replay
+        app.store.record_game(game_record(app.play.session, "won"))
+    app.commands.run("history")
+    app.step()
+    history = app.top
+    assert isinstance(history, HistoryDialog) and history.table.overflows
+    history.table.select(20)
+    history.changed()
+    place = (history.table.selected, history.table.top)
+    press_button(app, history, "Watch")
+    assert app.top is history                            # still there while the loader reads
+    held.answer()
+    app.step(3)
+    assert isinstance(app.top, NoticeDialog) and app.top.text == "This game has no replay."
+    assert app.stack[-2] is history
+    key(app, pygame.K_RETURN)
+    app.step()
+    assert app.top is history and (history.table.selected, history.table.top) == place
+

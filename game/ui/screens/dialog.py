@@ -25,7 +25,7 @@ from ..dialog_window import caption_control, draw_window, title_bar
 from ..hit import Viewport
 from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
-from ..scrolling import BAR_ROOM, Pane
+from ..scrolling import BAR_ROOM, Pane, thumb_held
 from ..text_field import TextField, pointer_shape, restart_input_method
 from ..widgets import MODERN, Button, Label
 from . import base
@@ -366,8 +366,9 @@ class Dialog(DialogLists, base.Screen):
         """Drag the content's scroll bar; True when the event was the bar's.
         As in Windows, the thumb is held where it was taken and follows the
         pointer from there (a press beside it brings it under the pointer
-        first): centred on every press, a press near its end threw the
-        content up to half a page."""
+        first), back where it was taken while the pointer strays far from
+        the bar (``thumb_held``): centred on every press, a press near its
+        end threw the content up to half a page."""
         bar = self.pane.bar(self.content_view)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and bar \
                 and bar[0].inflate(2, 0).collidepoint(pos):
@@ -380,7 +381,8 @@ class Dialog(DialogLists, base.Screen):
             return True
         if self._dragging_bar and bar:
             y, scroll = self._dragging_bar
-            self.pane.scroll_to(self.pane.dragged(scroll, pos[1] - y, bar))
+            moved = pos[1] - y if thumb_held(bar[0], pos, vertical=True) else 0
+            self.pane.scroll_to(self.pane.dragged(scroll, moved, bar))
             return True
         return False
 

@@ -70,7 +70,7 @@ class DialogLists:
         if self._list_bar is not None:
             held, part, y, top, _ticks = self._list_bar
             if part == "thumb":
-                held.thumb_dragged(top, self._pointer[1] - y, self._origin(held))
+                held.thumb_dragged(top, y, self._pointer, self._origin(held))
             return True
         if self._list_held is not None:
             self._drag_selection(self._list_held, self._pointer[1])

@@ -243,12 +243,13 @@ class HistoryDialog(Dialog):
         self.watch()
 
     def watch(self) -> None:
-        """Watch the selected game's replay (a notice if it has none): the
-        dialog closes and the replay loader's process reads it from the
-        records (``replays.open_stored``)."""
+        """Watch the selected game's replay: the replay loader's process
+        reads it from the records (``replays.open_stored``), and the dialog
+        closes as the viewer opens. A game without one is told so over the
+        dialog, which the player finds as they left it (closed first, it
+        took their row and scroll with it)."""
         game = self.games[self.table.selected]
-        self.app.pop()
         if game is None or game.game_id is None:
             replays.open_text(self.app, None)
         else:
-            replays.open_stored(self.app, game.game_id)
+            replays.open_stored(self.app, game.game_id, leaving=self)

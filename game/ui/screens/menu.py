@@ -18,7 +18,9 @@ the letters still work), then the lit title. Alt, F10 or a click elsewhere,
 with any button, closes the menu at once (that click does nothing else). The
 keyboard moves with the arrows (Home and End: to the first and last item)
 and chooses with Enter, or with an item's
-underlined letter; Alt+letter opens another menu by its title's.
+underlined letter (a letter no item has does nothing, as in Windows: it
+does not open the menu whose title has it); Alt+letter opens another menu
+by its title's.
 """
 
 from __future__ import annotations
@@ -177,12 +179,14 @@ class MenuScreen(base.Screen):
 
     def _letter(self, event: pygame.event.Event) -> None:
         """An underlined letter: alone, the open menu's item (chosen at once,
-        as in Windows); with Alt, another menu's title. Either way round
-        when the first finds nothing."""
+        as in Windows); with Alt, another menu's title (or, when no title
+        has it, the open menu's item). A letter alone that no item of the
+        drop-down has does nothing, as in Windows, which only beeps
+        (MNC_IGNORE): it opened the menu whose title had it."""
         item = mnemonic_index([(i.label, at) for i, at in zip(self.items, mnemonics(self.items),
                                                               strict=True)], event)
-        title = title_for(event)
-        if title is not None and (getattr(event, "mod", 0) & pygame.KMOD_ALT or item is None):
+        title = title_for(event) if getattr(event, "mod", 0) & pygame.KMOD_ALT else None
+        if title is not None:
             self._open(title)
         elif item is not None:
             self.choose(item)

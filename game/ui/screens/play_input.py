@@ -14,6 +14,7 @@ from .. import keys
 from ..gestures import PRIMARY
 from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, MODE, OUTSIDE, VBAR, Target, target_at
 from ..render.hud import on_thumb, scroll_dragged, scroll_for_bar
+from ..scrolling import thumb_held
 from ..session import FLAG, REVEAL
 from ..ticks import TICKS_PER_SECOND
 from . import base
@@ -335,9 +336,14 @@ class PlayInput:
         self._drag = (kind, pos[axis], self.scroll[axis], finger)
 
     def _drag_thumb(self, pos: tuple[int, int]) -> None:
-        """The pointer, holding a thumb, is at scale-1 ``pos``."""
+        """The pointer, holding a thumb, is at scale-1 ``pos``: the view
+        follows it, or goes back where the drag began while it strays far
+        from the bar (``thumb_held``)."""
         kind, along, first, _ = self._drag
+        bar = self.app.layout.hbar if kind == HBAR else self.app.layout.vbar
         moved = pos[0 if kind == HBAR else 1] - along
+        if bar is not None and not thumb_held(bar, pos, vertical=kind != HBAR):
+            moved = 0
         sx, sy = scroll_dragged(self.app.layout, kind, moved, first, self.scroll)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 

@@ -56,25 +56,28 @@ def open_file(app: Host, path: str | Path) -> None:
           _("Cannot open the replay {file}").format(file=Path(path).name or str(path)))
 
 
-def open_stored(app: Host, game_id: int) -> None:
+def open_stored(app: Host, game_id: int, leaving: object = None) -> None:
     """Watch the replay the records keep with game ``game_id`` (a notice if
-    they keep none). The loader's process reads it from the records file
+    they keep none, over what is open); ``leaving``, the screen that asked,
+    is closed as the viewer opens, never before. The loader's process reads it from the records file
     itself: handed over from this thread, a 1.6 MB text held the window
     170 ms while that process started. Records kept in memory have no file
     to read: their text goes to it instead."""
     path = app.store.database_path
     if path is None:
-        open_text(app, app.store.replay(game_id))
+        open_text(app, app.store.replay(game_id), leaving)
     else:
-        _load(app, ReplayJob(database=str(path), game_id=game_id), _("Cannot open this replay"))
+        _load(app, ReplayJob(database=str(path), game_id=game_id), _("Cannot open this replay"),
+              leaving)
 
 
-def open_text(app: Host, text: str | None) -> None:
-    """Watch a replay whose text is at hand (None: the game has no replay)."""
+def open_text(app: Host, text: str | None, leaving: object = None) -> None:
+    """Watch a replay whose text is at hand (None: the game has no replay);
+    ``leaving`` as in ``open_stored``."""
     if text is None:
         _notice(app, _(NO_REPLAY))
         return
-    _load(app, ReplayJob(text=text), _("Cannot open this replay"))
+    _load(app, ReplayJob(text=text), _("Cannot open this replay"), leaving)
 
 
 def facing(app: Host) -> object:
@@ -85,14 +88,17 @@ def facing(app: Host) -> object:
     return app.play if isinstance(app.top, PauseScreen) else app.top
 
 
-def _load(app: Host, job: ReplayJob, failure: str) -> None:
+def _load(app: Host, job: ReplayJob, failure: str, leaving: object = None) -> None:
     """Watch what ``job`` reads once the loader answers, if its moves add up
     (else a notice), and only if the window still shows what it showed when
-    asked: a player who moved on meanwhile is not interrupted."""
+    asked: a player who moved on meanwhile is not interrupted. ``leaving``
+    (the top screen that asked) closes as the viewer opens."""
     asked_over = facing(app)
 
     def opened(replay: Replay) -> None:
         if facing(app) is asked_over:
+            if leaving is not None and app.top is leaving:
+                app.pop()
             watch(app, replay, fit_next_frame=True)
 
     def refused(reason: str) -> None:
