@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -232,8 +233,7 @@ def _data_dir(text: str) -> Path:
                                                  name=RECORDS, limit=i18n.whole(MAX_PATH_BYTES)))
     try:
         if path.exists() and not path.is_dir():
-            raise argparse.ArgumentTypeError(
-                _("{path} is a file, not a directory").format(path=named(text)))
+            raise argparse.ArgumentTypeError(_not_a_directory(path, named(text)))
         problem = _way_blocked(path)
     except OSError as e:        # a name too long, a folder we may not search
         raise argparse.ArgumentTypeError(
@@ -265,9 +265,27 @@ def _way_blocked(path: Path) -> str | None:
                 return _("{path} is a symbolic link that leads to no directory").format(
                     path=named(missing))
         elif missing is None and not (here / part).is_dir():
-            return _("{path} is a file, not a directory").format(path=named(here / part))
+            return _not_a_directory(here / part, named(here / part))
         here = here / part
     return None
+
+
+def _not_a_directory(path: Path, name: str) -> str:
+    """Why ``path`` (there, and no directory) cannot hold the data folder,
+    saying what it is, ``name`` as the player typed it: a FIFO, a socket or
+    a device was called "a file", and sent the player looking for a file
+    that is not there. A link says what it leads to."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:             # gone meanwhile, or a link that leads nowhere
+        mode = 0
+    if stat.S_ISFIFO(mode):
+        return _("{path} is a pipe (FIFO), not a directory").format(path=name)
+    if stat.S_ISSOCK(mode):
+        return _("{path} is a socket, not a directory").format(path=name)
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("{path} is a device, not a directory").format(path=name)
+    return _("{path} is a file, not a directory").format(path=name)
 
 
 def make_data_dir(path: Path) -> None:

@@ -15,7 +15,7 @@ from itertools import islice
 
 from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
 
-from . import best_times, statistics
+from . import best_times, numbering, statistics
 from .best_times import TOP_COUNT, BestTime
 from .decoding import MAX_INT, MAX_NUMBER, Unreadable
 from .game_record import GameRecord
@@ -57,11 +57,12 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
     Returns the game's id."""
     if owner is not None:
         db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
+    numbering.renumber_games(db)            # numbers in order, not drawn at random
     cursor = db.execute(f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "
                         f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
                         list(game_row(game).values()))
     game_id = int(cursor.lastrowid or 0)
-    _forget_deleted_game(db, game_id)
+    numbering.forget_deleted_game(db, game_id)
     if count and game.own_play:
         _store_stats(db, game.key, read_statistics(db, game.key).after(game.won))
     if token is not None:
@@ -72,19 +73,6 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
                    (game_id, len(replay.encode("utf-8", "replace")), replay))
         prune_replays(db, replay_budget)
     return game_id
-
-
-def _forget_deleted_game(db: sqlite3.Connection, game_id: int) -> None:
-    """Let go of what a deleted game of the number ``game_id`` left: its
-    replay, and a best time's link to it. Deleting a game deletes both
-    (the schema's foreign keys), unless it was deleted where they are not
-    enforced, as by SQLite's own shell, where they are off by default.
-    SQLite then gives the next game the number again: its replay was
-    refused as a second one for that number, and the whole game with it
-    (history, statistics, best time), with the player told that nothing
-    more would be saved."""
-    db.execute("DELETE FROM replays WHERE game_id = ?", (game_id,))
-    db.execute("UPDATE best_times SET game_id = NULL WHERE game_id = ?", (game_id,))
 
 
 def game_row(game: GameRecord) -> dict[str, object]:
@@ -99,6 +87,7 @@ def add_best_time(db: sqlite3.Connection, key: Key, entry: BestTime, *,
                   game_id: int | None = None, token: str | None = None) -> None:
     """Enter a time in ``key``'s table, below any equal time, and cut the
     table to the top ten."""
+    numbering.renumber_best_times(db)       # "below": after every row, by number
     db.execute("INSERT INTO best_times (level, style, shape, name, time_ms, date, bbbv, "
                "bbbv_per_s, game_id, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (*key, entry.name, entry.time_ms, entry.date, entry.bbbv, entry.bbbv_per_s,

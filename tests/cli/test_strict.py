@@ -116,6 +116,46 @@ def test_a_data_dir_that_is_a_file_is_refused(refused, tmp_path):
     assert file.read_text() == "mine"
 
 
+def special_file(kind: str, place: Path) -> Path:
+    """A pipe, a socket or a device named ``place`` (a device is a link to
+    /dev/null: only root may make one)."""
+    if kind == "pipe":
+        os.mkfifo(place)
+    elif kind == "socket":
+        import socket
+        here = os.getcwd()
+        os.chdir(place.parent)             # a socket's name is short, its folder's not
+        try:
+            socket.socket(socket.AF_UNIX).bind(place.name)
+        finally:
+            os.chdir(here)
+    else:
+        os.symlink(os.devnull, place)
+    return place
+
+
+SPECIAL = {"pipe": ("{} is a pipe (FIFO), not a directory",
+                    "{} est un tube (FIFO), et non un dossier"),
+           "socket": ("{} is a socket, not a directory", "{} est une socket, et non un dossier"),
+           "device": ("{} is a device, not a directory",
+                      "{} est un périphérique, et non un dossier")}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs pipes and sockets")
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("kind", list(SPECIAL))
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_data_dir_that_is_a_pipe_socket_or_device_is_refused_as_such(refused, tmp_path,
+                                                                       kind, lang, inside):
+    """A pipe given as the data folder, or on its way, was refused as "a
+    file, not a directory": it is none."""
+    special = special_file(kind, tmp_path / "s")
+    english, french = SPECIAL[kind]
+    said = (english if lang == "en" else french).format(special)
+    typed = special / "records" if inside else special
+    assert said in refused("--lang", lang, "--data-dir", str(typed))
+
+
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
 @pytest.mark.parametrize("target", ["nowhere", "loop"])
 def test_a_data_dir_that_is_a_link_to_no_directory_is_refused_as_such(refused, tmp_path,
