@@ -44,17 +44,25 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:
         """Raise what argparse would print with its usage and exit on, with
-        each argument it quotes (``repr``) cut short: "--level" or
+        each argument it quotes (``repr``) quoted as the language quotes and
+        cut short: "--level" or
         "--kiosk=" followed by a pasted paragraph was echoed whole
         ("invalid choice: '...'", "ignored explicit argument '...'"), a
         refusal hundreds of characters long. Only what was given is looked
         for: a folder's name in a refusal, with apostrophes in it, is left
         whole."""
-        for arg in self._given:
-            for value in {arg, arg.partition("=")[2]}:
-                if len(value) > SHOWN:
-                    message = message.replace(repr(value), repr(_short(value)))
+        for value in self._quotable():
+            message = message.replace(repr(value), i18n.quoted(value, SHOWN))
         raise UsageError(message)
+
+    def _quotable(self) -> set[str]:
+        """What argparse may quote with ``repr`` in a refusal: an argument
+        given (or what follows its "="), and an option's choices. Each is
+        quoted again as the language quotes (French « », not 'x')."""
+        values = {part for arg in self._given for part in (arg, arg.partition("=")[2]) if part}
+        for action in self._actions:
+            values.update(choice for choice in action.choices or () if isinstance(choice, str))
+        return values
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
         """As argparse's, with the arguments it does not know quoted cut
@@ -113,7 +121,7 @@ def _whole(low: int, high: int | None = None):
                 message = _("must be a whole number from {low} to {high}, not {value}")
             raise argparse.ArgumentTypeError(message.format(
                 low=i18n.whole(low), high=None if high is None else i18n.whole(high),
-                value=repr(_short(text))))
+                value=i18n.quoted(text, SHOWN)))
         significant = len(digits.lstrip("0"))       # too long to convert, or to show whole
         if high is None and significant > MAX_DIGITS:
             raise argparse.ArgumentTypeError(
@@ -144,7 +152,7 @@ def _seconds(text: str) -> float:
     """An argparse type: a positive number of seconds, at most a day."""
     if not _SECONDS.fullmatch(text):
         raise argparse.ArgumentTypeError(
-            _("must be a number of seconds, not {value}").format(value=repr(_short(text))))
+            _("must be a number of seconds, not {value}").format(value=i18n.quoted(text, SHOWN)))
     value = float(text)
     if not 1 <= value <= MAX_IDLE:
         raise argparse.ArgumentTypeError(
@@ -159,7 +167,7 @@ def _language(text: str) -> str:
         return text
     raise argparse.ArgumentTypeError(
         _("no {value} translation; available: {languages}").format(
-            value=repr(text), languages=", ".join(i18n.available())))
+            value=i18n.quoted(text, SHOWN), languages=", ".join(i18n.available())))
 
 
 def _last_given(argv: list[str], option: str) -> str | None:

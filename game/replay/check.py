@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import Minefield, SizeError, SizeLimits, Status
-from game.i18n import _, whole
+from game.i18n import _, quoted, whole
 
 from .format import MAX_SIDE, MIN_SIDE, Replay, ReplayError
 
@@ -67,7 +67,7 @@ def check(replay: Replay) -> CheckedGame:
     for n, (_at, text) in enumerate(replay.moves, 1):
         if ended_at is not None:
             raise ReplayError(_("move {n} {move} comes after the game ended (at move {end})")
-                              .format(n=n, move=repr(text), end=ended_at))
+                              .format(n=n, move=quoted(text), end=ended_at))
         _check_on_a_cell(field, n, text)
         field.apply(text)
         if field.status in (Status.WON, Status.LOST):
@@ -75,7 +75,7 @@ def check(replay: Replay) -> CheckedGame:
     result = _RESULT_OF[field.status]
     if result != replay.result:
         raise ReplayError(_("the moves give {result}, the file says {stated}").format(
-            result=repr(result), stated=repr(replay.result)))
+            result=quoted(result), stated=quoted(replay.result)))
     if ended_at is not None and replay.moves[-1][0] != replay.time_ms:
         raise ReplayError(_("time_ms {time} is not the time of the last move ({last}\u00a0ms)")
                           .format(time=replay.time_ms, last=replay.moves[-1][0]))
@@ -90,7 +90,7 @@ def _check_on_a_cell(field: Minefield, n: int, text: str) -> None:
     kind, *xy = text.split()
     if kind != "M" and field.cell(int(xy[0]), int(xy[1])) == " ":
         raise ReplayError(_("move {n} {move} is on a hole of the shaped field, not a cell")
-                          .format(n=n, move=repr(text)))
+                          .format(n=n, move=quoted(text)))
 
 
 def _check_seed_gives_layout(replay: Replay) -> None:

@@ -14,7 +14,7 @@ from itertools import accumulate
 from typing import Any
 
 from game.engine import Move, MoveError
-from game.i18n import N_, _, ngettext, whole
+from game.i18n import N_, _, ngettext, quoted, whole
 
 from .format import BUTTONS, MAX_MOVES, MAX_POINTER, MAX_TEXT, MAX_TIME_MS, ReplayError
 from .track import PointerTrack
@@ -33,12 +33,32 @@ BAD_MOVES = {
 _JSON_WORDS = {None: "null", True: "true", False: "false"}
 
 
+#: Characters of a value shown in a message, at most.
+SHOWN = 40
+
+
 def show(value: Any) -> str:
     """A value for an error message, cut short (a hostile file may hold
-    anything); JSON's null, true and false as the file writes them, not as
-    Python names them."""
-    text = _JSON_WORDS[value] if value is None or isinstance(value, bool) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    anything): a text quoted as the language quotes (``quoted``, its
+    control characters escaped), also inside a list or an object; JSON's
+    null, true and false as the file writes them, not as Python names them."""
+    if isinstance(value, str):
+        return quoted(value, SHOWN - 2)
+    text = _written(value)
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+
+
+def _written(value: Any) -> str:
+    """``value`` written whole, as ``show`` quotes its texts."""
+    if value is None or isinstance(value, bool):
+        return _JSON_WORDS[value]
+    if isinstance(value, str):
+        return quoted(value, SHOWN)
+    if isinstance(value, list):
+        return "[" + ", ".join(_written(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_written(k)}: {_written(v)}" for k, v in value.items()) + "}"
+    return repr(value)
 
 
 def integer(doc: dict[str, Any], name: str, low: int, high: int) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from game.i18n import _
+from game.i18n import _, quoted
 
 from .notices import Text
 
@@ -116,5 +116,5 @@ def need_date(obj: dict[str, Any], key: str) -> str:
         datetime.fromisoformat(value)                # a month 13 or a 31 April
     except ValueError:
         raise Unreadable(lambda: _("{key}: expected a date as YYYY-MM-DDTHH:MM:SS, not {value}").format(
-            key=key, value=repr(value[:40]))) from None
+            key=key, value=quoted(value, 40))) from None
     return value

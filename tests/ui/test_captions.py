@@ -1,6 +1,7 @@
 """Dialog title bars as each style's Windows drew them, read from the pixels,
 and their controls driven by posted events: Windows 3.1's caption centred
-beside the control-menu box, which a double click closes the dialog with;
+beside the control-menu box, which a double click closes the dialog with
+(at its second press);
 Windows XP's bar shaded from navy to light blue, with a close button that
 closes it when pressed and released on it; the modern look's plain bar."""
 
@@ -15,8 +16,8 @@ from game.ui.screens.custom import CustomDialog
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.notice import ConfirmDialog, NoticeDialog
 
-from .helpers import key, make_app, move, pixel, post, press, release
-from .test_dialogs import open_custom
+from .helpers import cell_pos, key, make_app, move, pixel, post, press, release
+from .test_dialogs import button_pos, open_custom
 
 NAVY, LIGHT_BLUE = (0, 0, 128), (16, 132, 208)
 BLACK, WHITE, GREY, LIGHT = (0, 0, 0), (255, 255, 255), (192, 192, 192), (223, 223, 223)
@@ -188,8 +189,8 @@ def test_a_double_click_on_windows_3_1_s_control_menu_box_closes_the_dialog():
     where = centre(app, control_of(app, dialog))
     click(app, where)
     assert app.top is dialog                          # a single click: no menu to open
-    press(app, where)
-    assert app.top is dialog                          # closed on the second release
+    press(app, where)                                 # closed on the second press
+    assert not isinstance(app.top, CustomDialog)      # (WM_NCLBUTTONDBLCLK comes with it)
     release(app, where)
     assert not isinstance(app.top, CustomDialog)
 
@@ -204,16 +205,38 @@ def test_two_clicks_on_the_box_slower_than_a_double_click_close_nothing():
     assert app.top is dialog
 
 
-def test_the_double_click_s_second_release_off_the_box_closes_nothing():
+def test_the_release_after_the_double_click_opens_no_cell_under_it():
+    """The dialog is gone at the second press; its release, dragged onto
+    a board cell, is the rest of a spent gesture: no cell opens, no game
+    starts."""
     app = make_app(style="win31")
     dialog = open_custom(app)
     where = centre(app, control_of(app, dialog))
-    off = centre(app, bar_of(app, dialog))
     click(app, where)
     press(app, where)
-    move(app, off)
-    release(app, off)
-    assert app.top is dialog
+    assert app.top is app.play
+    cell = cell_pos(app, (1, 1))
+    move(app, cell)
+    release(app, cell)
+    assert app.play.field.status == "ready"
+    assert app.play.field.view()[1][1] == "#"
+
+
+def test_the_release_after_the_double_click_clicks_no_button_below():
+    """A question closed by a double click on its box, the release on the
+    OK button of the dialog under it: that button was never pressed, so
+    the dialog stays, its typed size unapplied."""
+    app = make_app(style="win31")
+    below = open_custom(app)
+    question = open_dialog(app, "question")
+    where = centre(app, control_of(app, question))
+    click(app, where)
+    press(app, where)
+    assert app.top is below
+    ok = button_pos(app, below, "OK")
+    move(app, ok)
+    release(app, ok)
+    assert app.top is below
 
 
 def test_windows_3_1_s_box_means_nothing_in_the_xp_look():

@@ -685,7 +685,7 @@ def test_a_bad_file_dropped_on_a_french_window_is_told_in_french(tmp_path):
     app.step()
     assert isinstance(app.top, NoticeDialog)
     assert app.top.text == ("Impossible d’ouvrir le replay bad.json : les coups donnent"
-                            " 'won', le fichier annonce 'lost'")
+                            " «\u202fwon\u202f», le fichier annonce «\u202flost\u202f»")
 
 
 def test_a_bad_file_gives_a_notice_never_a_crash(tmp_path):

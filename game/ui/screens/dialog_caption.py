@@ -3,10 +3,13 @@
 Windows XP's close button is a push button: pressed, it shows pressed while
 the pointer stays on it, and closes the dialog when released there (slid
 off first, the release does nothing). Windows 3.1's control-menu box closes
-the window on a double click: here its second press within the double-click
-time and room, released on the box (a single click opened the control menu,
-which the game has not: it does nothing). Closing is the dialog's Cancel,
-as Esc.
+the window on a double click, as the second press comes down (Windows sends
+WM_NCLBUTTONDBLCLK with that press, not with its release): here a second
+press within the double-click time and room (a single click opened the
+control menu, which the game has not: it does nothing). The release that
+follows finds the dialog gone and acts on nothing under it (the board
+spends the gesture, a button below was never pressed). Closing is the
+dialog's Cancel, as Esc.
 """
 
 from __future__ import annotations
@@ -37,10 +40,11 @@ class CaptionControl:
             if not on:
                 self._first = None
                 return False
-            if look != WIN31 or self._double(ticks, event.pos):
-                self.held = True
-                self.pressed = look != WIN31
+            if look != WIN31:
+                self.held = self.pressed = True
+            elif self._double(ticks, event.pos):
                 self._first = None
+                close()
             else:
                 self._first = (ticks, event.pos)
             return True

@@ -1,0 +1,39 @@
+"""A value quoted inside a message, as the current language quotes it.
+
+English messages quote what the player gave as Python's ``repr`` writes it
+('easy'); French quotes with « » and a narrow no-break space inside
+(« easy »). One helper for every such message, so no sentence mixes the
+two, and so that whatever the value holds is shown safely: a control
+character, a line break or a lone surrogate as its escape (``\\n``,
+``\\udcff``), a long value cut short with its closing mark kept.
+"""
+
+from __future__ import annotations
+
+from .current import pgettext
+
+#: The English form, which the catalogue's translation replaces (written
+#: out again as the message below, for extraction to find it).
+_ENGLISH = "'{value}'"
+
+
+def escaped(text: str) -> str:
+    """``text`` with what cannot be printed as it is (control characters,
+    line breaks, lone surrogates, other invisible characters) and the
+    backslash written as ``repr`` writes them, so a message stays on one
+    line, can be encoded, and shows what was really there."""
+    return "".join(char if char.isprintable() and char != "\\" else repr(char)[1:-1]
+                   for char in text)
+
+
+def quoted(text: str, limit: int | None = None) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters (with
+    "...") first if given. In English exactly ``repr``, as before ('it' or
+    "it's"); in a language whose catalogue quotes otherwise, its marks
+    around the escaped text."""
+    if limit is not None and len(text) > limit:
+        text = text[:limit - 3] + "..."
+    form = pgettext("a value quoted in a message", "'{value}'")
+    if form == _ENGLISH:
+        return repr(text)
+    return form.format(value=escaped(text))
