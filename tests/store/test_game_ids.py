@@ -182,3 +182,23 @@ def test_games_moved_down_past_the_bound_keep_their_replays(tmp_path):
     assert [g.seed for g in games] == [5, 4, 3, 1]
     assert [again.replay(g.game_id) for g in games] == [replay_text(g.seed) for g in games]
     again.close()
+
+
+def test_games_already_in_order_past_the_bound_are_not_written_again(tmp_path):
+    """Games numbered one by one past a game at the bound are where they
+    belong: a new game must not rewrite each of them (and its replay) as it
+    is recorded, 0.3 s a game with 20,000 of them."""
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1, result="lost"), replay=replay_text(1))
+    store.close()
+    renumbered(tmp_path, 1, LARGEST_KEPT)
+    store = open_store(tmp_path)
+    for seed in range(2, 12):
+        store.record_game(game(seed=seed, result="lost"), replay=replay_text(seed))
+    store.close()
+    db = connect(tmp_path / "records.db")
+    before = db.total_changes
+    run_in_transaction(db, lambda db: ledger.insert_game(
+        db, game(seed=12, result="lost", date="2026-11-22T15:31:00"), replay=replay_text(12)))
+    assert db.total_changes - before <= 3                   # the game, its statistics, its replay
+    db.close()
