@@ -77,6 +77,16 @@ def renumber_games(db: sqlite3.Connection) -> None:
                    [(new, old) for old, new in moves])
 
 
+def next_game_id(db: sqlite3.Connection) -> int:
+    """The number of the game about to be added (after :func:`renumber_games`):
+    one past the largest, as SQLite numbers it, but never below 1. SQLite
+    numbers one past a negative largest number too, and a game numbered
+    below 1 is read as no game: with every game edited below zero, each
+    game recorded after was unreadable in History, its replay out of reach."""
+    (largest,) = db.execute("SELECT max(id) FROM games").fetchone()
+    return max(largest or 0, 0) + 1
+
+
 def renumber_best_times(db: sqlite3.Connection) -> None:
     """Number the Best Times rows beyond :data:`LARGEST_KEPT` just past the
     others, in their order (nothing refers to them)."""

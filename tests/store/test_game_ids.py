@@ -202,3 +202,23 @@ def test_games_already_in_order_past_the_bound_are_not_written_again(tmp_path):
         db, game(seed=12, result="lost", date="2026-11-22T15:31:00"), replay=replay_text(12)))
     assert db.total_changes - before <= 3                   # the game, its statistics, its replay
     db.close()
+
+
+def test_games_after_the_largest_number_edited_below_one_are_numbered_from_one(tmp_path):
+    """SQLite numbers a new row one past the largest, below zero too: with
+    every game edited to a negative number, each game recorded after was
+    numbered below 1, which the game reads as no game, and History showed
+    it unreadable, its replay out of reach."""
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1, result="lost"), replay=replay_text(1))
+    store.close()
+    renumbered(tmp_path, 1, -5)
+    store = open_store(tmp_path)
+    for seed in (2, 3):
+        store.record_game(game(seed=seed, result="lost"), replay=replay_text(seed))
+    assert store.flush() and store.take_notices() == []
+    again = reopen(store)
+    games = again.history()
+    assert [g.seed for g in games] == [3, 2]
+    assert [again.replay(g.game_id) for g in games] == [replay_text(3), replay_text(2)]
+    again.close()
