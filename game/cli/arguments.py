@@ -50,9 +50,13 @@ class _Parser(argparse.ArgumentParser):
         ("invalid choice: '...'", "ignored explicit argument '...'"), a
         refusal hundreds of characters long. Only what was given is looked
         for: a folder's name in a refusal, with apostrophes in it, is left
-        whole."""
-        for value in self._quotable():
-            message = message.replace(repr(value), i18n.quoted(value, SHOWN))
+        whole. One pass, the longest first, so that a value is quoted once:
+        one replaced after another ('x' typed, and x) quoted it again,
+        in French « « x » », or "« x »" for 'x'."""
+        forms = {repr(value): value for value in self._quotable()}
+        if forms:
+            pattern = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
+            message = re.sub(pattern, lambda m: i18n.quoted(forms[m[0]], SHOWN), message)
         raise UsageError(message)
 
     def _quotable(self) -> set[str]:
