@@ -71,13 +71,16 @@ class _Parser(argparse.ArgumentParser):
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
         """As argparse's, with the arguments it does not know quoted cut
         short, the first few of them: a file name too many (``python -m
-        game *`` in a folder of thousands) listed every one."""
+        game *`` in a folder of thousands) listed every one. Listed as
+        typed, not through ``error``: an argument typed in quotes ('expert')
+        was taken there for argparse quoting a choice, and quoted again."""
         self._given = list(sys.argv[1:] if args is None else args)
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
             listed = " ".join(_short(arg) for arg in extra[:UNKNOWN_SHOWN])
             more = " ..." if len(extra) > UNKNOWN_SHOWN else ""
-            self.error(_("unrecognized arguments: {arguments}").format(arguments=listed + more))
+            raise UsageError(_("unrecognized arguments: {arguments}").format(
+                arguments=listed + more))
         return parsed
 
     def print_help(self, file: TextIO | None = None) -> None:

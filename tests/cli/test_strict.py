@@ -568,3 +568,13 @@ def test_a_choice_given_in_quotes_is_quoted_once_as_typed(refused, lang, said):
 def test_a_value_quoting_another_argument_is_quoted_once(refused, lang, said):
     """'x' and x both given: "« « x » »" in French."""
     assert said in refused("--lang", lang, "--level", "'x'", "--style", "x")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "unrecognized arguments: 'expert' --x='b'"),
+    ("fr", "arguments non reconnus\u202f: 'expert' --x='b'")])
+def test_arguments_not_known_are_listed_as_typed(refused, tmp_path, lang, said):
+    """The list of arguments not known names them as typed, unquoted: one
+    typed as a choice in quotes ('expert') was taken for argparse quoting
+    the choice, and French listed « expert »."""
+    assert said in refused("--lang", lang, str(tmp_path / "a.json"), "'expert'", "--x='b'")
