@@ -11,6 +11,7 @@ import argparse
 import re
 import stat
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -52,11 +53,12 @@ class _Parser(argparse.ArgumentParser):
         for: a folder's name in a refusal, with apostrophes in it, is left
         whole. One pass, the longest first, so that a value is quoted once:
         one replaced after another ('x' typed, and x) quoted it again,
-        in French « « x » », or "« x »" for 'x'."""
+        in French « « x » », or "« x »" for 'x'. A value the game's own
+        checks quoted already is passed over ("not « 'expert' »")."""
         forms = {repr(value): value for value in self._quotable()}
         if forms:
-            pattern = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
-            message = re.sub(pattern, lambda m: i18n.quoted(forms[m[0]], SHOWN), message)
+            message = re.sub(_requoted(forms), lambda m: i18n.quoted(forms[m[0]], SHOWN)
+                             if m[0] in forms else m[0], message)
         raise UsageError(message)
 
     def _quotable(self) -> set[str]:
@@ -97,6 +99,18 @@ MAX_DIGITS = 100
 SHOWN = 24
 #: Arguments the parser does not know named in its refusal, at most.
 UNKNOWN_SHOWN = 3
+
+
+def _requoted(forms: Iterable[str]) -> str:
+    """A pattern finding each of ``forms`` (argparse's ``repr`` of a
+    value), the longest first; in a language that quotes otherwise, a value
+    quoted so already is found first, to be left as it is (no form starts
+    with its mark)."""
+    pattern = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
+    opening, closing = i18n.marks()
+    if opening == "'":
+        return pattern
+    return re.escape(opening) + ".*?" + re.escape(closing) + "|" + pattern
 
 
 def _short(text: str) -> str:

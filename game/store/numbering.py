@@ -55,9 +55,10 @@ def renumber_games(db: sqlite3.Connection) -> None:
     game's: a game moved may be numbered among them (games numbered one by
     one past a game edited to the bound, one deleted), and its replay and
     best time go with it. The foreign keys are checked at the commit: a
-    game and its replay cannot both move in one statement. Each step goes straight to its rows, or reads the Best
-    Times once: a hand edit may have numbered thousands of games so, and
-    Best Times may hold 100,000 rows."""
+    game and its replay cannot both move in one statement. Each step goes
+    straight to its rows, or reads the Best Times once: a hand edit may
+    have numbered thousands of games so, and Best Times may hold 100,000
+    rows."""
     moves = _moves(db, "games")
     if not moves:
         return

@@ -578,3 +578,11 @@ def test_arguments_not_known_are_listed_as_typed(refused, tmp_path, lang, said):
     typed as a choice in quotes ('expert') was taken for argparse quoting
     the choice, and French listed « expert »."""
     assert said in refused("--lang", lang, str(tmp_path / "a.json"), "'expert'", "--x='b'")
+
+
+@pytest.mark.parametrize("option", ["--width", "--idle", "--seed"])
+def test_a_value_refused_by_its_own_check_is_quoted_once(refused, option):
+    """A refusal of the game's own (not argparse's) quotes the value as the
+    language does already: a choice's quoted form inside it ('expert') was
+    quoted again, « « expert » »."""
+    assert "«\u202f'expert'\u202f»" in refused("--lang", "fr", option, "'expert'")
