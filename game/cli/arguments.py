@@ -11,6 +11,7 @@ import argparse
 import re
 import stat
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -50,9 +51,14 @@ class _Parser(argparse.ArgumentParser):
         ("invalid choice: '...'", "ignored explicit argument '...'"), a
         refusal hundreds of characters long. Only what was given is looked
         for: a folder's name in a refusal, with apostrophes in it, is left
-        whole."""
-        for value in self._quotable():
-            message = message.replace(repr(value), i18n.quoted(value, SHOWN))
+        whole. One pass, the longest first, so that a value is quoted once:
+        one replaced after another ('x' typed, and x) quoted it again,
+        in French « « x » », or "« x »" for 'x'. A value the game's own
+        checks quoted already is passed over ("not « 'expert' »")."""
+        forms = {repr(value): value for value in self._quotable()}
+        if forms:
+            message = re.sub(_requoted(forms), lambda m: i18n.quoted(forms[m[0]], SHOWN)
+                             if m[0] in forms else m[0], message)
         raise UsageError(message)
 
     def _quotable(self) -> set[str]:
@@ -67,13 +73,16 @@ class _Parser(argparse.ArgumentParser):
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
         """As argparse's, with the arguments it does not know quoted cut
         short, the first few of them: a file name too many (``python -m
-        game *`` in a folder of thousands) listed every one."""
+        game *`` in a folder of thousands) listed every one. Listed as
+        typed, not through ``error``: an argument typed in quotes ('expert')
+        was taken there for argparse quoting a choice, and quoted again."""
         self._given = list(sys.argv[1:] if args is None else args)
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
             listed = " ".join(_short(arg) for arg in extra[:UNKNOWN_SHOWN])
             more = " ..." if len(extra) > UNKNOWN_SHOWN else ""
-            self.error(_("unrecognized arguments: {arguments}").format(arguments=listed + more))
+            raise UsageError(_("unrecognized arguments: {arguments}").format(
+                arguments=listed + more))
         return parsed
 
     def print_help(self, file: TextIO | None = None) -> None:
@@ -90,6 +99,18 @@ MAX_DIGITS = 100
 SHOWN = 24
 #: Arguments the parser does not know named in its refusal, at most.
 UNKNOWN_SHOWN = 3
+
+
+def _requoted(forms: Iterable[str]) -> str:
+    """A pattern finding each of ``forms`` (argparse's ``repr`` of a
+    value), the longest first; in a language that quotes otherwise, a value
+    quoted so already is found first, to be left as it is (no form starts
+    with its mark)."""
+    pattern = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
+    opening, closing = i18n.marks()
+    if opening == "'":
+        return pattern
+    return re.escape(opening) + ".*?" + re.escape(closing) + "|" + pattern
 
 
 def _short(text: str) -> str:

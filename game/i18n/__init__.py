@@ -17,12 +17,13 @@ from .catalogs import DOMAIN, LOCALE_DIR, PSEUDO, UnknownLanguage, available, na
 from .current import N_, _, language, ngettext, npgettext, pgettext, set_language, translate_argparse
 from .errors import os_reason
 from .numbers import chance, date, date_and_time, day_and_time, decimal, percent, whole
-from .quotes import quoted
+from .quotes import marks, quoted
 from .system import choose, system_language
 
 __all__ = [
     "DOMAIN", "LOCALE_DIR", "N_", "PSEUDO", "UnknownLanguage", "_", "available", "chance", "choose",
-    "date", "date_and_time", "day_and_time", "decimal", "language", "name_of", "ngettext",
+    "date", "date_and_time", "day_and_time", "decimal", "language", "marks", "name_of",
+    "ngettext",
     "npgettext", "os_reason",
     "percent", "pgettext", "quoted", "set_language", "system_language", "translate_argparse", "whole",
 ]

@@ -26,6 +26,14 @@ def escaped(text: str) -> str:
                    for char in text)
 
 
+def marks() -> tuple[str, str]:
+    """The marks the current language quotes a value with, opening and
+    closing (English: repr's apostrophes): where a message holds a value
+    quoted already, so as not to quote what is inside it again."""
+    opening, _, closing = pgettext("a value quoted in a message", "'{value}'").partition("{value}")
+    return opening, closing
+
+
 def quoted(text: str, limit: int | None = None) -> str:
     """``text`` quoted for a message, cut to ``limit`` characters (with
     "...") first if given. In English exactly ``repr``, as before ('it' or

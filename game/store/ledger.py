@@ -58,10 +58,10 @@ def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None =
     if owner is not None:
         db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
     numbering.renumber_games(db)            # numbers in order, not drawn at random
-    cursor = db.execute(f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "
-                        f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
-                        list(game_row(game).values()))
-    game_id = int(cursor.lastrowid or 0)
+    game_id = numbering.next_game_id(db)
+    db.execute(f"INSERT INTO games (id, {', '.join(_GAME_COLUMNS)}) "
+               f"VALUES (?, {', '.join('?' * len(_GAME_COLUMNS))})",
+               [game_id, *game_row(game).values()])
     numbering.forget_deleted_game(db, game_id)
     if count and game.own_play:
         _store_stats(db, game.key, read_statistics(db, game.key).after(game.won))

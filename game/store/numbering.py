@@ -30,6 +30,9 @@ import sqlite3
 #: new rows numbered one by one after it never reach the last one.
 LARGEST_KEPT = 2**62
 
+#: A row's ``game_id`` names no game: what a game deleted by hand left.
+_NO_GAME = "game_id NOT IN (SELECT id FROM games)"
+
 
 def forget_deleted_game(db: sqlite3.Connection, game_id: int) -> None:
     """Let go of what a deleted game of the number ``game_id`` left: its
@@ -48,19 +51,23 @@ def renumber_games(db: sqlite3.Connection) -> None:
     """Number the games beyond :data:`LARGEST_KEPT` just past the others,
     in their order, their replays and best times' links following them (in
     the caller's transaction). Whatever a deleted game left at the new
-    numbers goes first (see :func:`forget_deleted_game`). The foreign keys
-    are checked at the commit: a game and its replay cannot both move in
-    one statement. Each step goes straight to its rows, or reads the Best
-    Times once: a hand edit may have numbered thousands of games so, and
-    Best Times may hold 100,000 rows."""
+    numbers goes first (see :func:`forget_deleted_game`); only a deleted
+    game's: a game moved may be numbered among them (games numbered one by
+    one past a game edited to the bound, one deleted), and its replay and
+    best time go with it. The foreign keys are checked at the commit: a
+    game and its replay cannot both move in one statement. Each step goes
+    straight to its rows, or reads the Best Times once: a hand edit may
+    have numbered thousands of games so, and Best Times may hold 100,000
+    rows."""
     moves = _moves(db, "games")
     if not moves:
         return
     db.execute("PRAGMA defer_foreign_keys = ON")          # off again at the commit
     first, last = moves[0][1], moves[-1][1]
-    db.execute("DELETE FROM replays WHERE game_id BETWEEN ? AND ?", (first, last))
-    db.execute("UPDATE best_times SET game_id = NULL WHERE game_id BETWEEN ? AND ?",
+    db.execute(f"DELETE FROM replays WHERE game_id BETWEEN ? AND ? AND {_NO_GAME}",
                (first, last))
+    db.execute(f"UPDATE best_times SET game_id = NULL WHERE game_id BETWEEN ? AND ? "
+               f"AND {_NO_GAME}", (first, last))
     new_of = dict(moves)
     linked = db.execute("SELECT id, game_id FROM best_times WHERE game_id > ?",
                         (LARGEST_KEPT,)).fetchall()
@@ -71,6 +78,16 @@ def renumber_games(db: sqlite3.Connection) -> None:
                    [(new, old) for old, new in moves])
 
 
+def next_game_id(db: sqlite3.Connection) -> int:
+    """The number of the game about to be added (after :func:`renumber_games`):
+    one past the largest, as SQLite numbers it, but never below 1. SQLite
+    numbers one past a negative largest number too, and a game numbered
+    below 1 is read as no game: with every game edited below zero, each
+    game recorded after was unreadable in History, its replay out of reach."""
+    (largest,) = db.execute("SELECT max(id) FROM games").fetchone()
+    return max(largest or 0, 0) + 1
+
+
 def renumber_best_times(db: sqlite3.Connection) -> None:
     """Number the Best Times rows beyond :data:`LARGEST_KEPT` just past the
     others, in their order (nothing refers to them)."""
@@ -79,11 +96,15 @@ def renumber_best_times(db: sqlite3.Connection) -> None:
 
 
 def _moves(db: sqlite3.Connection, table: str) -> list[tuple[int, int]]:
-    """Each row of ``table`` numbered beyond :data:`LARGEST_KEPT`, in order,
-    with its new number: the next after the largest kept (and after 0: the
-    game reads numbers from 1). Nothing is numbered between the largest kept
-    and the limit, and there are fewer rows than numbers there, so every new
-    number is free. Both reads go straight to their place in the table."""
+    """Each row of ``table`` numbered beyond :data:`LARGEST_KEPT` that is
+    not where it belongs, in order, with its new number: the next after the
+    largest kept (and after 0: the game reads numbers from 1). Rows already
+    numbered one by one from there (after a row edited to the bound) stay:
+    renumbered in place at each row added, they were taken for rows moved,
+    and their replays for a deleted game's. A row's new number is never
+    above its old one, and a row below it is numbered first, so each new
+    number is free when its row moves to it. Both reads go straight to
+    their place in the table."""
     beyond = [row for (row,) in db.execute(
         f"SELECT id FROM {table} WHERE id > ? ORDER BY id", (LARGEST_KEPT,))]
     if not beyond:
@@ -91,4 +112,4 @@ def _moves(db: sqlite3.Connection, table: str) -> list[tuple[int, int]]:
     (below,) = db.execute(f"SELECT max(id) FROM {table} WHERE id <= ?",
                           (LARGEST_KEPT,)).fetchone()
     first = max(below or 0, 0) + 1
-    return [(old, new) for new, old in enumerate(beyond, start=first)]
+    return [(old, new) for new, old in enumerate(beyond, start=first) if new != old]

@@ -550,3 +550,39 @@ def test_no_home_directory_is_one_line_and_exit_2_unless_a_data_dir_is_given(tmp
     assert list(tmp_path.iterdir()) == []
     given = start("--frames", "1", "--data-dir", str(tmp_path / "data"))
     assert (given.returncode, given.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "invalid choice: \"'beginner'\" (choose from 'beginner',"),
+    ("fr", "choix invalide\u202f: «\u202f'beginner'\u202f» (choisir parmi «\u202fbeginner\u202f»,"),
+])
+def test_a_choice_given_in_quotes_is_quoted_once_as_typed(refused, lang, said):
+    """A value holding another value's quoted form ('beginner', quotes and
+    all) is quoted whole, once: French quoted the inner one again, as
+    "« beginner »", showing a value that was not typed."""
+    assert said in refused("--lang", lang, "--level", "'beginner'")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "invalid choice: \"'x'\""), ("fr", "choix invalide\u202f: «\u202f'x'\u202f»")])
+def test_a_value_quoting_another_argument_is_quoted_once(refused, lang, said):
+    """'x' and x both given: "« « x » »" in French."""
+    assert said in refused("--lang", lang, "--level", "'x'", "--style", "x")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "unrecognized arguments: 'expert' --x='b'"),
+    ("fr", "arguments non reconnus\u202f: 'expert' --x='b'")])
+def test_arguments_not_known_are_listed_as_typed(refused, tmp_path, lang, said):
+    """The list of arguments not known names them as typed, unquoted: one
+    typed as a choice in quotes ('expert') was taken for argparse quoting
+    the choice, and French listed « expert »."""
+    assert said in refused("--lang", lang, str(tmp_path / "a.json"), "'expert'", "--x='b'")
+
+
+@pytest.mark.parametrize("option", ["--width", "--idle", "--seed"])
+def test_a_value_refused_by_its_own_check_is_quoted_once(refused, option):
+    """A refusal of the game's own (not argparse's) quotes the value as the
+    language does already: a choice's quoted form inside it ('expert') was
+    quoted again, « « expert » »."""
+    assert "«\u202f'expert'\u202f»" in refused("--lang", "fr", option, "'expert'")
