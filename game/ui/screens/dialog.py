@@ -30,7 +30,7 @@ from ..text_field import TextField, pointer_shape, restart_input_method
 from ..widgets import MODERN, Button, Label
 from . import base
 from .dialog_caption import CaptionControl
-from .dialog_lists import DOUBLE_CLICK_ROOM, DOUBLE_CLICK_TICKS, DialogLists, in_place
+from .dialog_lists import DialogLists, in_place, second_press
 from .menu import mnemonic_index
 
 TITLE_H = 16
@@ -439,9 +439,7 @@ class Dialog(DialogLists, base.Screen):
         after a letter and one quickly after to put it elsewhere selected
         the whole name instead, and the next letter typed replaced it."""
         return last is not None and last[0] is box \
-            and self._ticks - last[1] <= DOUBLE_CLICK_TICKS \
-            and abs(pos[0] - last[2][0]) <= DOUBLE_CLICK_ROOM \
-            and abs(pos[1] - last[2][1]) <= DOUBLE_CLICK_ROOM
+            and second_press((last[1], last[2]), self._ticks, pos)
 
     def _text_click(self, box: TextField, pos: tuple[int, int], extend: bool = False) -> None:
         """The caret put where display pixel ``pos`` points in ``box``

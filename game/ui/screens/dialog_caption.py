@@ -19,7 +19,7 @@ from collections.abc import Callable
 import pygame
 
 from ..widgets import WIN31
-from .dialog_lists import DOUBLE_CLICK_ROOM, DOUBLE_CLICK_TICKS
+from .dialog_lists import second_press
 
 
 class CaptionControl:
@@ -42,7 +42,7 @@ class CaptionControl:
                 return False
             if look != WIN31:
                 self.held = self.pressed = True
-            elif self._double(ticks, event.pos):
+            elif self._first is not None and second_press(self._first, ticks, event.pos):
                 self._first = None
                 close()
             else:
@@ -61,11 +61,3 @@ class CaptionControl:
     def let_go(self) -> None:
         """The control held pops up, and its release closes nothing."""
         self.held = self.pressed = False
-
-    def _double(self, ticks: int, pos: tuple[int, int]) -> bool:
-        """Whether a press at display pixel ``pos`` is the second of a
-        double click on the box: soon after the first, where it was."""
-        first = self._first
-        return first is not None and ticks - first[0] <= DOUBLE_CLICK_TICKS \
-            and abs(pos[0] - first[1][0]) <= DOUBLE_CLICK_ROOM \
-            and abs(pos[1] - first[1][1]) <= DOUBLE_CLICK_ROOM

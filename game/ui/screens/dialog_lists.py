@@ -32,6 +32,15 @@ BAR_REPEAT_DELAY = keys.REPEAT_DELAY_MS * TICKS_PER_SECOND // 1000
 BAR_REPEAT_EVERY = max(1, keys.REPEAT_INTERVAL_MS * TICKS_PER_SECOND // 1000)
 
 
+def second_press(first: tuple[int, tuple[int, int]], ticks: int, pos: tuple[int, int]) -> bool:
+    """Whether a press at tick ``ticks`` and display pixel ``pos`` makes a
+    double click with the ``first`` press (its tick and pixel): soon after
+    it, and where it was, as Windows counts one."""
+    (then, (x, y)) = first
+    return ticks - then <= DOUBLE_CLICK_TICKS \
+        and abs(pos[0] - x) <= DOUBLE_CLICK_ROOM and abs(pos[1] - y) <= DOUBLE_CLICK_ROOM
+
+
 class DialogLists:
     """The list boxes' mouse for ``Dialog``."""
 
