@@ -30,7 +30,7 @@ def marks() -> tuple[str, str]:
     """The marks the current language quotes a value with, opening and
     closing (English: repr's apostrophes): where a message holds a value
     quoted already, so as not to quote what is inside it again."""
-    opening, _, closing = pgettext("a value quoted in a message", "'{value}'").partition("{value}")
+    opening, _, closing = _form().partition("{value}")
     return opening, closing
 
 
@@ -41,7 +41,12 @@ def quoted(text: str, limit: int | None = None) -> str:
     around the escaped text."""
     if limit is not None and len(text) > limit:
         text = text[:limit - 3] + "..."
-    form = pgettext("a value quoted in a message", "'{value}'")
+    form = _form()
     if form == _ENGLISH:
         return repr(text)
     return form.format(value=escaped(text))
+
+
+def _form() -> str:
+    """The current language's way to quote a value, ``{value}`` where it goes."""
+    return pgettext("a value quoted in a message", "'{value}'")
