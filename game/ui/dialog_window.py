@@ -75,11 +75,14 @@ def caption_control(bar: pygame.Rect, look: str) -> pygame.Rect | None:
 
 
 def draw_window(painter: Painter, rect: pygame.Rect, title: str, look: str, *,
-                pressed: bool = False, active: bool = True) -> pygame.Rect:
+                pressed: bool = False, active: bool = True,
+                closable: bool = True) -> pygame.Rect:
     """A classic dialog window: raised frame and ``look``'s title bar with
     ``title`` in bold, cut to the room the control leaves (XP's close
-    button drawn ``pressed`` while the mouse holds it), in the bar's
-    ``active`` or inactive colours (``BARS``). Returns the client area."""
+    button drawn ``pressed`` while the mouse holds it, greyed when the
+    window is not ``closable``; Windows 3.1's box looked the same either
+    way, only its menu's Close was greyed), in the bar's ``active`` or
+    inactive colours (``BARS``). Returns the client area."""
     painter.bevel("raised_2", rect)
     bar = title_bar(painter, rect)
     control = caption_control(bar, look)
@@ -100,7 +103,7 @@ def draw_window(painter: Painter, rect: pygame.Rect, title: str, look: str, *,
         shown = fit(painter, title, right - bar.x - PAD, "bold")
         painter.text(shown, (bar.x + PAD, text_y), ink, "bold")
         if control is not None:
-            _close_button(painter, control, pressed)
+            _close_button(painter, control, pressed, enabled=closable)
     return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)
 
 
@@ -116,17 +119,24 @@ def _control_menu_box(painter: Painter, box: pygame.Rect) -> None:
     painter.fill(glyph.inflate(-2, -2), WHITE)
 
 
-def _close_button(painter: Painter, button: pygame.Rect, pressed: bool) -> None:
+def _close_button(painter: Painter, button: pygame.Rect, pressed: bool, *,
+                  enabled: bool = True) -> None:
     """The Classic close button: a push button's bevel round a black "x",
-    which moves a pixel down and right while the button is pressed."""
+    which moves a pixel down and right while the button is pressed. A
+    disabled one (never pressed) has its "x" etched, as Windows drew a
+    disabled caption button's glyph (DFCS_INACTIVE) and a disabled menu
+    item: in the shadow's grey over the same shape in white a pixel down
+    and to the right."""
     painter.bevel("pressed_2" if pressed else "raised_2", button)
     shift = 1 if pressed else 0
     x0 = button.x + (button.w - len(CROSS[0])) // 2 + shift
     y0 = button.y + (button.h - len(CROSS)) // 2 + shift
-    for dy, row in enumerate(CROSS):
-        for dx, ink in enumerate(row):
-            if ink == "#":
-                painter.fill((x0 + dx, y0 + dy, 1, 1), BLACK)
+    inks = ((1, WHITE), (0, DARK)) if not enabled else ((0, BLACK),)
+    for offset, colour in inks:
+        for dy, row in enumerate(CROSS):
+            for dx, ink in enumerate(row):
+                if ink == "#":
+                    painter.fill((x0 + dx + offset, y0 + dy + offset, 1, 1), colour)
 
 
 def _gradient(painter: Painter, bar: pygame.Rect, left: Colour, right: Colour) -> None:

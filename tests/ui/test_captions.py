@@ -21,6 +21,7 @@ from .test_dialogs import button_pos, open_custom
 
 NAVY, LIGHT_BLUE = (0, 0, 128), (16, 132, 208)
 BLACK, WHITE, GREY, LIGHT = (0, 0, 0), (255, 255, 255), (192, 192, 192), (223, 223, 223)
+DARK = (128, 128, 128)
 #: Every dialog with a title, opened by its command (a question pushed; the
 #: name entry's is Best Times').
 DIALOGS = ["custom", "style", "best_times", "statistics", "history", "open_replay", "about", "help",
@@ -223,13 +224,14 @@ def test_the_release_after_the_double_click_opens_no_cell_under_it():
 
 
 def test_the_release_after_the_double_click_clicks_no_button_below():
-    """A question closed by a double click on its box, the release on the
+    """A notice closed by a double click on its box, the release on the
     OK button of the dialog under it: that button was never pressed, so
     the dialog stays, its typed size unapplied."""
     app = make_app(style="win31")
     below = open_custom(app)
-    question = open_dialog(app, "question")
-    where = centre(app, control_of(app, question))
+    app.push(NoticeDialog(app, "Records not saved."))
+    app.step(3)
+    where = centre(app, control_of(app, app.top))
     click(app, where)
     press(app, where)
     assert app.top is below
@@ -272,3 +274,75 @@ def test_every_caption_keeps_clear_of_its_control_on_the_smallest_window(style, 
         while app.top is not app.play:
             app.pop()
         app.step()
+
+
+def cross_inks(app, button: pygame.Rect) -> dict[tuple[int, int, int], set[tuple[int, int]]]:
+    """The close button's glyph: each colour other than the face's grey, at
+    which pixels (scale-1, from the glyph's top-left corner), read inside
+    the button's bevel."""
+    face = button.inflate(-4, -4)
+    inks: dict[tuple[int, int, int], set[tuple[int, int]]] = {}
+    for x in range(face.x, face.right):
+        for y in range(face.y, face.bottom):
+            if (colour := at(app, x, y)) != GREY:
+                inks.setdefault(colour, set()).add((x, y))
+    left = min(x for points in inks.values() for x, _ in points)
+    top = min(y for points in inks.values() for _, y in points)
+    return {colour: {(x - left, y - top) for x, y in points} for colour, points in inks.items()}
+
+
+CROSS_PIXELS = {(x, y) for y, row in enumerate(CROSS) for x, ink in enumerate(row) if ink == "#"}
+
+
+def ask(app, answered: list[str]):
+    """A Yes/No question (the records' reset), its Yes noted in ``answered``."""
+    app.push(ConfirmDialog(app, i18n._("Reset the best times?"), lambda: answered.append("yes")))
+    app.step(3)
+    return app.top
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_a_yes_no_question_s_close_button_is_greyed_as_windows_drew_a_disabled_one(scale):
+    """Windows greyed the close button of a message box with Yes and No and
+    no Cancel: its "x" etched, the shadow's grey over white a pixel down
+    and to the right, where a dialog with Cancel has it black."""
+    app = make_app(style="xp", scale=scale)
+    custom = open_custom(app)
+    live = cross_inks(app, control_of(app, custom))
+    assert live == {BLACK: CROSS_PIXELS}
+    question = ask(app, [])
+    button = control_of(app, question)
+    greyed = cross_inks(app, button)
+    assert set(greyed) == {DARK, WHITE}
+    assert greyed[DARK] == CROSS_PIXELS
+    assert greyed[WHITE] == {(x + 1, y + 1) for x, y in CROSS_PIXELS} - CROSS_PIXELS
+    assert at(app, button.x, button.y) == LIGHT         # a raised button all the same
+
+
+def test_the_greyed_close_button_does_nothing_and_esc_still_answers_no():
+    """Pressed and released on it, the question stays, unanswered, its
+    button never drawn pressed; Esc, kept as a convenience, answers No."""
+    app = make_app(style="xp")
+    answered: list[str] = []
+    question = ask(app, answered)
+    button = control_of(app, question)
+    press(app, centre(app, button))
+    assert at(app, button.x, button.y) == LIGHT         # not pushed in
+    release(app, centre(app, button))
+    app.step(3)
+    assert app.top is question and answered == []
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and answered == []
+
+
+def test_a_double_click_on_a_yes_no_question_s_box_closes_nothing_under_windows_3_1():
+    """Windows 3.1 greyed such a box's Close in its control menu: the double
+    click that closes other dialogs does nothing there."""
+    app = make_app(style="win31")
+    answered: list[str] = []
+    question = ask(app, answered)
+    where = centre(app, control_of(app, question))
+    click(app, where)
+    click(app, where)
+    app.step(3)
+    assert app.top is question and answered == []

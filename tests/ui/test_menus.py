@@ -202,17 +202,74 @@ def test_the_item_lit_from_the_keyboard_stays_lit_through_fullscreen():
     assert app.settings.level == "intermediate"
 
 
-def test_a_press_on_an_item_released_off_the_menu_closes_it_and_does_nothing_else():
-    app = make_app()
+def popup_pixels(app, menu=0):
+    """The open drop-down's pixels as the window shows them."""
+    geo = popup_geometry(app.painter, MENUS[menu][1],
+                         title_rects(app.painter, app.layout.menu_h)[menu], app.layout.size)
+    return pygame.image.tobytes(app.display.surface.subsurface(app.painter.px(geo.rect)), "RGB")
+
+
+def off_every_menu(app):
+    """A display pixel on the board's last cell, clear of the Game menu (which
+    covers the whole of an 8 x 8 board: the tests play Intermediate)."""
+    board = app.viewport.to_display(app.layout.field.bottomright)
+    off = (board[0] - 4, board[1] - 4)
+    assert isinstance(app.top, MenuScreen) and app.top._hit(app.viewport.to_window(off)) is None
+    return off
+
+
+@pytest.mark.parametrize("style", ["xp", "modern"])
+def test_a_press_on_the_title_dragged_off_every_menu_leaves_it_open_as_windows_95_to_xp(style):
+    """Windows 95 to XP ended nothing on a release over no menu: the drop-down
+    stays, drawn, waiting for a click, and the board under the release got
+    nothing. The click that follows outside closes it, and plays nothing."""
+    app = make_app(style=style, level="intermediate")
+    before = popup_pixels(app)
+    press(app, title_pos(app, 0))
+    dropped = popup_pixels(app)
+    assert dropped != before
+    off = off_every_menu(app)
+    move(app, off)
+    release(app, off)
+    app.step()
+    assert isinstance(app.top, MenuScreen) and app.top.dropped
+    assert popup_pixels(app) == dropped                     # still drawn, as it dropped
+    assert app.play.field.status == "ready" and app.play.field.cell(15, 15) == "#"
+    click(app, (15, 15))
+    assert app.top is app.play
+    assert popup_pixels(app) == before
+    assert app.play.field.status == "ready" and app.play.field.cell(15, 15) == "#"
+
+
+@pytest.mark.parametrize("style", ["xp", "modern"])
+def test_a_press_on_an_item_released_off_the_menu_leaves_it_open_and_chooses_nothing(style):
+    app = make_app(style=style, level="intermediate")
     press(app, title_pos(app, 0))
     release(app, title_pos(app, 0))
     press(app, item_pos(app, 0, "Expert"))
-    board = app.viewport.to_display(app.layout.field.bottomright)
-    off = (board[0] - 4, board[1] - 4)
+    off = off_every_menu(app)
     move(app, off)
     release(app, off)
-    assert app.top is app.play
-    assert app.settings.level == "beginner" and app.play.field.status == "ready"
+    assert isinstance(app.top, MenuScreen) and app.top.dropped
+    assert app.settings.level == "intermediate" and app.play.field.status == "ready"
+    click(app, (15, 15))
+    assert app.top is app.play and app.play.field.status == "ready"
+
+
+@pytest.mark.parametrize("from_title", [True, False])
+def test_under_windows_3_1_a_release_off_every_menu_closes_it_and_does_nothing_else(from_title):
+    """Windows 3.1 ended a menu-bar menu on a release over no menu (as Wine's
+    user32, begun as its clone, still does), and its style follows it."""
+    app = make_app(style="win31", level="intermediate")
+    press(app, title_pos(app, 0))
+    if not from_title:
+        release(app, title_pos(app, 0))
+        press(app, item_pos(app, 0, "Expert"))
+    off = off_every_menu(app)
+    move(app, off)
+    release(app, off)
+    assert app.top is app.play and app.running
+    assert app.settings.level == "intermediate" and app.play.field.status == "ready"
 
 
 def test_a_click_elsewhere_closes_the_menu_and_does_nothing_else():

@@ -47,6 +47,9 @@ class Dialog(DialogLists, base.Screen):
     width = 140
     #: "centre", or "bottom" to leave the top of the board in view.
     placement = "centre"
+    #: Whether the title bar's control closes the dialog. Windows disabled
+    #: it on a message box with no Cancel (Yes and No): ``ConfirmDialog``.
+    closable = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -281,11 +284,13 @@ class Dialog(DialogLists, base.Screen):
     def _caption_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
         """The title bar's control takes the mouse (``CaptionControl``):
         Windows XP's close button, Windows 3.1's control-menu box, either
-        closing the dialog as Esc does. True when the event was its."""
+        closing the dialog as Esc does, unless the dialog is not
+        ``closable``. True when the event was its."""
         look = self.app.settings.style
         control = caption_control(title_bar(self.app.painter, self.rect), look)
         on = control is not None and control.collidepoint(pos)
-        return self.caption.mouse(event, on, look, self._ticks, self.cancel)
+        return self.caption.mouse(event, on, look, self._ticks, self.cancel,
+                                  enabled=self.closable)
 
     def _composing_box(self) -> TextField | None:
         """The focused box when an input method is composing text in it:
@@ -621,6 +626,7 @@ class Dialog(DialogLists, base.Screen):
         self._ensure_built()
         draw_window(painter, self.rect, _(self.title) if self.title else "",
                     self.app.settings.style, pressed=self.caption.pressed,
+                    closable=self.closable,
                     active=self._active())
         clip = painter.surface.get_clip()
         view = self.content_view

@@ -10,6 +10,11 @@ control menu, which the game has not: it does nothing). The release that
 follows finds the dialog gone and acts on nothing under it (the board
 spends the gesture, a button below was never pressed). Closing is the
 dialog's Cancel, as Esc.
+
+A message box with Yes and No but no Cancel (MB_YESNO) had its close
+disabled: XP drew the button greyed and a press on it did nothing; Windows
+3.1 greyed Close in the control menu, so a double click on the box closed
+nothing. A control not ``enabled`` takes its presses and does nothing.
 """
 
 from __future__ import annotations
@@ -32,14 +37,17 @@ class CaptionControl:
         self._first: tuple[int, tuple[int, int]] | None = None
 
     def mouse(self, event: pygame.event.Event, on: bool, look: str, ticks: int,
-              close: Callable[[], None]) -> bool:
+              close: Callable[[], None], *, enabled: bool = True) -> bool:
         """The left button pressed, moved or released, ``on`` the control
         or not (in the ``look`` drawn, at tick ``ticks``); ``close`` called
-        when it closes the dialog. True when the event was the control's."""
+        when it closes the dialog, if ``enabled``. True when the event was
+        the control's."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not on:
                 self._first = None
                 return False
+            if not enabled:
+                return True                # greyed: the press is its, and does nothing
             if look != WIN31:
                 self.held = self.pressed = True
             elif self._first is not None and second_press(self._first, ticks, event.pos):

@@ -9,9 +9,11 @@ a title's letter drops its menu.
 Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
 release on an item chooses it, wherever in the menu the press began (the lit
-item follows the pointer, as in Windows), and a release off the menu closes
-it. A second click on the open menu's title closes it as the button comes
-up on the bar, as in Windows: its press leaves the menu open, to drag
+item follows the pointer, as in Windows), and a release off every menu
+leaves it open, waiting for a click, as Windows 95 to XP did (Windows 3.1
+closed it, and so does its style: ``_drop_closes``). A second click on the
+open menu's title closes it as the button comes up on the bar, as in
+Windows: its press leaves the menu open, to drag
 down from as the first time (or to another title, whose menu its release
 leaves open). Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
@@ -125,8 +127,18 @@ class MenuScreen(base.Screen):
                 return
             if kind == "item":
                 self.choose(i)
-            elif kind is None or kind == ON_TITLE and origin == ON_OPEN_TITLE:
+            elif (kind == ON_TITLE and origin == ON_OPEN_TITLE) or (kind is None
+                                                                   and self._drop_closes):
                 self.close()
+
+    @property
+    def _drop_closes(self) -> bool:
+        """Whether a release over no menu closes it. Windows 3.1 closed the
+        menu bar's menus so (Wine's user32, which began as a 3.1 clone,
+        still ends menu-bar tracking there: ``track_menu``'s "No menu was
+        selected by the mouse"); Windows 95 to XP left the menu open,
+        waiting for a click, and so do the other styles."""
+        return self.app.settings.style == "win31"
 
     def _left_press(self, kind: str | None, i: int | None) -> None:
         """The left button pressed on ``kind`` (a title, an item, the

@@ -42,9 +42,12 @@ class ConfirmDialog(Dialog):
     """A question answered Yes (runs ``on_yes``) or No: by the buttons, or,
     as in a Windows message box, by their underlined letters (Y or N; O or
     N in French), with or without Alt, as every dialog's buttons take them;
-    the arrows move the focus between them, as in every dialog's button row."""
+    the arrows move the focus between them, as in every dialog's button row.
+    Having no Cancel, it has its title bar's close disabled, as Windows'
+    MB_YESNO message box had (``Dialog.closable``); Esc still answers No."""
 
     title = N_("Minesweeper")
+    closable = False
 
     def __init__(self, app, question: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
