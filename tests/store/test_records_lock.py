@@ -122,3 +122,31 @@ def test_a_quit_while_waiting_for_the_lock_keeps_the_games_for_the_next_start(
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2, 1] and again.notices == []
     again.close()
+
+
+def test_damage_is_set_aside_once_the_lock_is_free_never_while_another_copy_holds_it(
+        tmp_path, monkeypatch):
+    """The copy holding the lock may be setting the damaged file aside
+    itself: the one waiting reads nothing into its session and renames
+    nothing until the lock is free; then it sets the file aside once, says
+    so, and its games go into the fresh records."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    (tmp_path / "records.db").write_bytes(b"not a database at all " * 10)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        assert store.history() == [] and store.notices == []
+        store.record_game(game(seed=2))
+        assert not store.flush(timeout=0.2)
+        assert files_in(tmp_path) == {"records.db"} and store.notices == []
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    [told] = store.take_notices()
+    assert told.startswith("Your records could not be read: starting afresh.")
+    store.close()
+    aside = [name for name in files_in(tmp_path) if name.startswith("records.corrupt-")]
+    assert len(aside) == 1, files_in(tmp_path)
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
