@@ -153,15 +153,21 @@ def memory() -> sqlite3.Connection:
     return db
 
 
-def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
+def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
+              wait: float | None = None) -> sqlite3.Connection:
     """The database at ``path``, checked and migrated, after setting aside
     whatever damage was found. Raises :class:`Newer`, sqlite3.Error or
     OSError when it cannot be used (the caller falls back to memory).
 
     Copies of the game open it one at a time (``interlock``): a copy that
     finds damage sets it aside and starts the fresh file before the next one
-    looks, which then finds that fresh file sound."""
-    with interlock.exclusive(path.with_name(LOCK_NAME), BUSY_TIMEOUT_S):
+    looks, which then finds that fresh file sound. Another copy holding the
+    lock for ``wait`` seconds (the busy timeout by default) raises
+    :class:`~game.store.interlock.Busy`: the caller opens it later, its
+    games queued meanwhile, rather than in the middle of that copy's steps
+    (one stopped with Ctrl+Z as it started, and continued later)."""
+    timeout = BUSY_TIMEOUT_S if wait is None else wait
+    with interlock.exclusive(path.with_name(LOCK_NAME), timeout, strict=True):
         return _open_or_repair(path, tell, now)
 
 

@@ -13,7 +13,11 @@ changes and written, ``settings_keeping``), under a lock of its own.
 
 Where no lock can be had (a directory that takes no writes, a file system
 without locks), the step runs unlocked, as it always could: the lock only
-orders copies, it never stops one.
+orders copies, it never stops one. A copy that may wait instead (the
+records' writer thread, its games queued meanwhile) asks to be told when
+another copy still holds the lock (:class:`Busy`) rather than run unlocked:
+a copy stopped while it held it (Ctrl+Z as it started, SIGSTOP) may be
+continued in the middle of its renames.
 """
 
 from __future__ import annotations
@@ -31,19 +35,29 @@ else:
     import fcntl
 
 
+class Busy(Exception):
+    """Another process held the lock through the whole wait."""
+
+
 @contextmanager
-def exclusive(path: Path, timeout: float) -> Iterator[bool]:
+def exclusive(path: Path, timeout: float, *, strict: bool = False) -> Iterator[bool]:
     """Hold the lock on ``path`` (created if missing, never deleted: removing
     a lock file lets two copies lock two different files) while the block
     runs; yields whether it is held. Waits up to ``timeout`` seconds for
-    another copy, then runs the block unlocked rather than not at all."""
+    another copy, then runs the block unlocked rather than not at all; or,
+    ``strict``, raises :class:`Busy` without running it."""
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
         yield False
         return
     try:
-        held = _wait_for(fd, timeout)
+        try:
+            held = _wait_for(fd, timeout)
+        except Busy:
+            if strict:
+                raise
+            held = False
         try:
             yield held
         finally:
@@ -77,6 +91,8 @@ def let_go(fd: int) -> None:
 
 
 def _wait_for(fd: int, timeout: float) -> bool:
+    """Whether the lock was taken (False: no locks here); :class:`Busy` when
+    another process still holds it after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     pause = 0.002
     while True:
@@ -84,8 +100,8 @@ def _wait_for(fd: int, timeout: float) -> bool:
             _try_lock(fd)
             return True
         except BlockingIOError:
-            if time.monotonic() > deadline:
-                return False
+            if time.monotonic() >= deadline:
+                raise Busy() from None
         except OSError:                  # no locks here (some network file systems)
             return False
         time.sleep(pause)

@@ -22,7 +22,7 @@ import platformdirs
 
 from game.i18n import N_
 
-from . import database, legacy, newer, notices, settings_file, unfinished
+from . import database, interlock, legacy, newer, notices, settings_file, unfinished
 from .atomic import remove_stale_temporaries
 from .document import JsonFile
 from .notices import Notices
@@ -32,6 +32,12 @@ APP_NAME = "Minesweeper"
 #: A file made and removed at start to learn whether the directory takes
 #: writes is named after this (``.write-test.XXXXXXXX.tmp``).
 _PROBE = ".write-test"
+#: How long the start waits for another copy opening the records (a few
+#: milliseconds as a rule) before the window opens without them.
+START_WAIT_S = 0.25
+#: SQLite's words for a lock held by another process, which the player is
+#: told (translated) when the records' lock is held past the busy timeout.
+LOCKED = "database is locked"
 
 
 def default_directory() -> Path:
@@ -104,11 +110,14 @@ class Opening:
         why = self._refusal                    # why the directory takes no writes
         if self._saving:
             try:
-                db = database.open_file(path, tell=self._notices, now=self._now)
+                db = database.open_file(path, tell=self._notices, now=self._now,
+                                        wait=START_WAIT_S)
                 legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
                 self._settle_unfinished(db)
                 return db, BackgroundWriter(self._connect_writer, outcome,
                                             identify=self._records_file), True
+            except interlock.Busy:
+                return self._wait_for_records(path, outcome)
             except newer.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
                 db, _ = database.copy_into_memory(path)     # shown, never written
@@ -136,6 +145,20 @@ class Opening:
             return db, DeferredWriter(db, outcome, late), False
         return db, InlineWriter(db, outcome), False
 
+    def _wait_for_records(self, path: Path, outcome: Outcome) -> tuple[
+            sqlite3.Connection, DeferredWriter, bool]:
+        """Another copy holds the records' lock past :data:`START_WAIT_S` (one
+        suspended with Ctrl+Z, or stopped, as it opened them): the window
+        waited for it, the busy timeout, 30 s with nothing on the screen. The
+        session starts now on what records.db holds, read into memory without
+        touching it, and its games are queued, as for a folder that takes no
+        writes yet, to the writer whose first connection opens the records
+        once the lock is free (:meth:`_open_late`: still holding it after the
+        busy timeout, "database is locked", told once and tried again)."""
+        db, _ = database.copy_into_memory(path)    # what it is wrong with: told at the opening
+        late = BackgroundWriter(self._open_late, outcome, identify=self._records_file)
+        return db, DeferredWriter(db, outcome, late), False
+
     def _open_late(self) -> sqlite3.Connection:
         """The deferred writer's connection: the first one opens records.db
         as a start would (schema, migrations, the copies' interlock, the
@@ -148,6 +171,8 @@ class Opening:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             db = database.open_file(path, tell=self._notices, now=self._now)
+        except interlock.Busy as busy:
+            raise sqlite3.OperationalError(LOCKED) from busy
         except (OSError, database.Damaged, newer.Newer) as error:
             raise sqlite3.OperationalError(notices.reason(error)) from error
         try:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import LEVELS
-from game.store import GameRecord, Store, writer
+from game.store import GameRecord, Store, interlock, writer
 from game.store.store import close_all_stores
 
 START = datetime(2026, 11, 22, 15, 30, 0)
@@ -163,3 +163,40 @@ def exit_code(pid: int, seconds: float = 120) -> int:
             os.waitpid(pid, 0)
             return -1
         time.sleep(0.01)
+
+
+def holding_the_lock(directory: Path, name: str) -> tuple[int, int]:
+    """Another process holding the lock file ``name`` in ``directory`` (as
+    a copy of the game does while it opens the records, or saves the
+    settings) until the returned pipe end is closed: its pid and that pipe
+    end."""
+    held_read, held_write = os.pipe()
+    go_read, go_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        code = 1
+        try:
+            os.close(held_read)
+            os.close(go_write)
+            fd = interlock.hold(directory / name)
+            os.write(held_write, b"x" if fd is not None else b"-")
+            os.read(go_read, 1)                          # until the parent lets go
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(held_write)
+    os.close(go_read)
+    assert os.read(held_read, 1) == b"x"
+    os.close(held_read)
+    return pid, go_write
+
+
+def polled(condition: Callable[[], bool], seconds: float = 60) -> bool:
+    """Whether ``condition`` came true within ``seconds`` (asked every 10 ms):
+    a bound for another thread or process on a shared, busy machine."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True

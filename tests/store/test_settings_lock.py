@@ -17,7 +17,7 @@ import pytest
 
 from game.store import Store, interlock, settings_file, settings_keeping
 
-from .helpers import exit_code, linked_settings, open_store, players_at_once
+from .helpers import exit_code, holding_the_lock, linked_settings, open_store, players_at_once
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -105,30 +105,6 @@ def test_two_copies_saving_at_once_keep_each_other_s_last_changes(tmp_path):
     assert {name: last[name] for name in (*LAST_OF_A, *LAST_OF_B)} == {**LAST_OF_A, **LAST_OF_B}
 
 
-def holding_the_lock(directory: Path) -> tuple[int, int]:
-    """Another process holding the settings' lock in ``directory`` until the
-    returned pipe end is closed: its pid and that pipe end."""
-    held_read, held_write = os.pipe()
-    go_read, go_write = os.pipe()
-    pid = os.fork()
-    if pid == 0:                                         # pragma: no cover - the child
-        code = 1
-        try:
-            os.close(held_read)
-            os.close(go_write)
-            fd = interlock.hold(directory / settings_file.LOCK_NAME)
-            os.write(held_write, b"x" if fd is not None else b"-")
-            os.read(go_read, 1)                          # until the parent lets go
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(held_write)
-    os.close(go_read)
-    assert os.read(held_read, 1) == b"x"
-    os.close(held_read)
-    return pid, go_write
-
-
 def test_a_save_returns_at_once_while_another_copy_holds_the_lock(tmp_path, monkeypatch):
     """The window's thread only queues a save: with another copy holding
     the lock, it waited for it (seconds: the lock's patience), and no frame
@@ -145,7 +121,7 @@ def test_a_save_returns_at_once_while_another_copy_holds_the_lock(tmp_path, monk
             waiting.set()
             raise
     monkeypatch.setattr(interlock, "_try_lock", tried)
-    pid, let_go = holding_the_lock(tmp_path)
+    pid, let_go = holding_the_lock(tmp_path, settings_file.LOCK_NAME)
     try:
         ours = dataclasses.replace(store.settings, marks=True)
         start = time.perf_counter()

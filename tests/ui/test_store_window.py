@@ -21,10 +21,10 @@ from game.store import Store
 from game.ui.list_view import ListView
 from game.ui.screens.names import NameDialog
 from game.ui.screens.notice import NoticeDialog
-from game.ui.screens.records import StatisticsDialog
+from game.ui.screens.records import BestTimesDialog, StatisticsDialog
 from game.ui.text_fit import wrap
 
-from .helpers import make_app, post
+from .helpers import key, make_app, post
 from .test_records import BEGINNER, type_text, win
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -298,3 +298,53 @@ def test_a_data_directory_that_is_not_utf8_is_named_in_a_drawable_notice(tmp_pat
     app = make_app(data_dir=blocker / "Minesweeper")
     assert isinstance(app.top, NoticeDialog) and "d\ufffdj\ufffd" in app.top.text
     app.step()                                             # drawn without raising
+
+
+# -- another copy holding the records' lock -------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_the_window_opens_and_plays_while_a_stopped_copy_holds_the_records_lock(
+        tmp_path, monkeypatch):
+    """A copy suspended (Ctrl+Z, SIGSTOP) while it opened the records held
+    their lock, and another copy's window waited for it, the busy timeout,
+    with nothing on the screen. The first frame is drawn at once, as it is
+    with no lock held; a best time is ranked and named among what the
+    records held; it reaches the file when the stopped copy goes on."""
+    from game.store import database, opening
+
+    from ..store.helpers import exit_code, holding_the_lock, polled
+
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    ann = Store(tmp_path)
+    ann.add_best_time("beginner", "Ann", 99_000, None, None)
+    ann.close()
+    expected = make_app(BEGINNER, data_dir=tmp_path / "unlocked")
+    unlocked = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    expected.close()
+    pid, let_go = holding_the_lock(tmp_path, database.LOCK_NAME)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        app = make_app(BEGINNER, data_dir=tmp_path)           # its first frame drawn
+        took = time.monotonic() - started
+        assert took < opening.START_WAIT_S + 2.0, took
+        assert pygame.image.tobytes(pygame.display.get_surface(), "RGB") == unlocked
+        win(app)
+        assert isinstance(app.top, NameDialog)
+        type_text(app, "Zo")
+        key(app, pygame.K_RETURN)
+        dialog = app.top
+        assert isinstance(dialog, BestTimesDialog)
+        assert [row[1] for row in dialog.table.rows] == ["Zo", "Ann"]
+        assert not app.store.flush(timeout=0.2)                # still waiting for the lock
+    finally:
+        os.kill(pid, signal.SIGCONT)
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    assert polled(lambda: app.store.flush(timeout=1.0))
+    app.close()
+    app.store.close()
+    again = Store(tmp_path)
+    assert [t.name for t in again.best_times("beginner")] == ["Zo", "Ann"]
+    assert again.notices == []
+    again.close()

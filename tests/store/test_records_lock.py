@@ -1,0 +1,152 @@
+"""A copy of the game holding the records' lock (``records.db.lock``: one
+suspended with Ctrl+Z, or stopped with SIGSTOP, as it opened them) no longer
+holds up another copy's start: that one waited for it, the busy timeout,
+30 s with no window at all. It starts at once on what the records hold,
+queues its games, and writes them as soon as the lock is free; told once if
+the wait lasts past the busy timeout; a quit meanwhile keeps its games for
+the next start."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from game.store import Store, database, leftover, opening
+
+from .helpers import exit_code, files_in, game, holding_the_lock, polled
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+
+LOCKED = "(database is locked)"
+
+
+def stopped_holder(directory):
+    """Another process holding the records' lock, then stopped (SIGSTOP) as
+    a copy suspended while it opened them is: its pid and the pipe end that
+    lets it go once continued."""
+    pid, let_go = holding_the_lock(directory, database.LOCK_NAME)
+    os.kill(pid, signal.SIGSTOP)
+    return pid, let_go
+
+
+def release(pid: int, let_go: int, how: str) -> None:
+    """The stopped holder continued (and done) or killed: the lock is free."""
+    if how == "continued":
+        os.kill(pid, signal.SIGCONT)
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.close(let_go)
+        assert exit_code(pid) == -1
+
+
+def recorded(directory) -> Store:
+    store = Store(directory)
+    store.record_game(game(seed=1, time_ms=30_000))
+    store.close()
+    return store
+
+
+@pytest.mark.parametrize("how", ["continued", "killed"])
+def test_a_copy_holding_the_lock_does_not_hold_up_the_start_and_no_game_is_lost(
+        tmp_path, monkeypatch, how):
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    recorded(tmp_path)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        started = time.monotonic()
+        store = Store(tmp_path)
+        took = time.monotonic() - started
+        assert took < opening.START_WAIT_S + 1.0, took
+        assert [g.seed for g in store.history()] == [1]        # what can be shown is
+        assert store.record_game(game(seed=2, time_ms=20_000)) == 1
+        assert [g.seed for g in store.history()] == [2, 1]
+        assert [t.time_ms for t in store.best_times("beginner")] == [20_000, 30_000]
+        assert not store.flush(timeout=0.2)                     # queued, waiting for the lock
+        assert store.notices == []
+    finally:
+        release(pid, let_go, how)
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.record_game(game(seed=3))                             # after the lock: as usual
+    store.close()
+    assert store.notices == [] and store.unsaved is None
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [3, 2, 1] and again.notices == []
+    assert again.statistics("beginner").played == 3
+    again.close()
+
+
+def test_the_player_is_told_once_when_the_lock_is_held_past_the_busy_timeout(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
+    recorded(tmp_path)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        assert polled(lambda: bool(store.notices))
+        store.record_game(game(seed=3))
+        assert not store.flush()                    # another attempt, failed again
+        [told] = store.take_notices()
+        assert told.startswith("Records cannot be saved in") and LOCKED in told
+        assert "saves new results as soon as it can" in told
+        assert store.notices == []
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    assert store.notices == [] and store.writable
+    store.close()
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [3, 2, 1] and again.notices == []
+    again.close()
+
+
+def test_a_quit_while_waiting_for_the_lock_keeps_the_games_for_the_next_start(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
+    recorded(tmp_path)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        store.close()
+        assert "will be added to your records at the next start" in store.unsaved
+        assert [name for name in files_in(tmp_path)
+                if name.endswith(leftover.SUFFIX)], files_in(tmp_path)
+    finally:
+        release(pid, let_go, "killed")
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2, 1] and again.notices == []
+    again.close()
+
+
+def test_damage_is_set_aside_once_the_lock_is_free_never_while_another_copy_holds_it(
+        tmp_path, monkeypatch):
+    """The copy holding the lock may be setting the damaged file aside
+    itself: the one waiting reads nothing into its session and renames
+    nothing until the lock is free; then it sets the file aside once, says
+    so, and its games go into the fresh records."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    (tmp_path / "records.db").write_bytes(b"not a database at all " * 10)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        assert store.history() == [] and store.notices == []
+        store.record_game(game(seed=2))
+        assert not store.flush(timeout=0.2)
+        assert files_in(tmp_path) == {"records.db"} and store.notices == []
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    [told] = store.take_notices()
+    assert told.startswith("Your records could not be read: starting afresh.")
+    store.close()
+    aside = [name for name in files_in(tmp_path) if name.startswith("records.corrupt-")]
+    assert len(aside) == 1, files_in(tmp_path)
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
