@@ -427,6 +427,44 @@ def test_progress_bar_click_and_drag_seek():
     assert scale == 1
 
 
+def test_the_replay_holds_still_under_the_pointer_while_the_bar_is_held():
+    """Pressed on the progress bar of a replay playing, and held still: the
+    replay played on, its fill running away from the pointer held on it
+    (and dragged past the end, it stopped there for good). It now waits
+    where the pointer is, as a media player's scrubbed bar does, and plays
+    on from there when the button comes up."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    assert viewer.playback.playing
+    bar = viewer.layout.progress.inflate(-2, -2)
+    middle = app.viewport.to_display((bar.x + bar.w // 2, bar.centery))
+    press(app, middle)
+    at = viewer.playback.t
+    app.step(30)
+    assert viewer.playback.t == at                       # held where the pointer is
+    move(app, app.viewport.to_display((bar.right + 10, bar.centery)))    # past the end
+    move(app, middle)
+    assert viewer.playback.t == at
+    release(app, middle)
+    app.step(30)
+    assert viewer.playback.playing and viewer.playback.t > at   # plays on from there
+
+
+def test_a_paused_replay_stays_paused_after_its_bar_is_dragged():
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                                 # pause
+    bar = viewer.layout.progress.inflate(-2, -2)
+    middle = app.viewport.to_display((bar.x + bar.w // 2, bar.centery))
+    press(app, middle)
+    release(app, middle)
+    at = viewer.playback.t
+    app.step(30)
+    assert not viewer.playback.playing and viewer.playback.t == at
+
+
 def test_a_drag_whose_release_went_unheard_ends_when_the_pointer_moves_unpressed():
     """The focus went elsewhere mid-drag and the release with it: moving the
     pointer over the viewer afterwards, no button held, seeked as if dragging."""
