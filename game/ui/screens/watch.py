@@ -76,6 +76,7 @@ class ReplayScreen(base.Screen):
         self._dragging = False
         self._was_playing = False     # playing when the bar was pressed: plays on at release
         self._face_held = self._face_over = False   # a press on the face, and over it now
+        self._face_press = (0, (0, 0))    # its tick and display pixel (a double click's first)
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
         self._shown: tuple | None = None
         # The board rows and pressed cells last drawn, and from where (set by
@@ -217,6 +218,7 @@ class ReplayScreen(base.Screen):
                 playback.next_speed(1 if event.button == 1 else -1)
             elif layout.board.face.collidepoint(pos) and event.button == 1:
                 self._face_held = self._face_over = True
+                self._face_press = (self.app.ticks, event.pos)
         elif event.type == pygame.MOUSEMOTION and self._face_held:
             self._face_over = self._on_face(event.pos)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
@@ -231,6 +233,9 @@ class ReplayScreen(base.Screen):
             held, self._face_held = self._face_held, False
             if held and self._on_face(event.pos):
                 self.leave()
+                # the game's face is drawn where the viewer's was: a double
+                # click's second press there started a new game
+                self.app.play.spend_double_click(self._face_press)
 
     def _on_face(self, pos: tuple[int, int]) -> bool:
         """Whether display pixel ``pos`` is on the face."""
