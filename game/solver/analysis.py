@@ -20,7 +20,7 @@ from .deduce import Deduction
 from .frontier import ComponentKey
 from .position import Position, parse
 from .problem import Problem
-from .relocation import first_click_index, may_weigh, weighed
+from .relocation import first_click_index, may_weigh, roughly_weighed, weighed
 
 Cell = tuple[int, int]
 
@@ -33,8 +33,8 @@ class Analysis:
     for revealed cells); ``safe`` and ``mines`` are the cells that are certain
     either way (flagged or not); ``exact`` is False when the time budget
     forced an approximation, and then ``layouts`` is None, or cut short the
-    weighing of the classic rule's relocated mine (``relocation``), the
-    plain counts standing; otherwise ``layouts`` is the number of mine
+    weighing of the classic rule's relocated mine (``relocation``), then
+    estimated from the plain counts; otherwise ``layouts`` is the number of mine
     layouts that fit the view. ``weighed`` says the classic rule's weighing
     changed some cell's chance (the layouts are then not all alike).
     """
@@ -104,9 +104,13 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     """``analyse`` for a parsed position, reusing a finished ``deduction``
     and a ``cache`` of component counts when the caller has them. Weighing
     the relocation changes no certainty (every layout keeps some weight);
-    when it runs out of time the plain counts stand, and the analysis says
-    it is not exact (the overlay's "~")."""
+    when it runs out of time it is estimated from the plain (or
+    approximate) chances (``roughly_weighed``), and the analysis says it is
+    not exact (the overlay's "~")."""
     first = first_click_index(position, relocated_from)
+    weighs = first is not None and may_weigh(position.topology, position.covered.__contains__,
+                                             first)
+    scan = [c for c in position.topology.cells if c != first] if weighs else []
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     if deduction is None:
         deduction = Deduction(Problem.of(position), position.topology).run()
@@ -127,8 +131,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
                 safe.append(c)
             elif ways == total:
                 sure.append(c)
-        if first is not None and may_weigh(position.topology, position.covered.__contains__, first):
-            scan = [c for c in position.topology.cells if c != first]
+        if weighs:
             try:
                 heavier = weighed(rest, counted, scan, deadline, cache)
             except OutOfTime:
@@ -139,6 +142,10 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     for fact in deduction.facts.values():
         risk[fact.cell] = 1.0 if fact.mine else 0.0
         (sure if fact.mine else safe).append(fact.cell)
+    if weighs and (counted is None or cut_short):
+        rough = roughly_weighed(risk, scan)
+        tilted = any(abs(p - risk[c]) > 1e-12 for c, p in rough.items())
+        risk.update(rough)
     xy = position.xy
     w = position.width
     flat = [0.0] * (w * position.height)

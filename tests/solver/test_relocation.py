@@ -167,8 +167,47 @@ def test_the_time_budget_holds_for_the_weighing_even_with_every_count_cached():
     plain = analyse(view, 2000).probabilities
     assert weighed[0][0] > plain[0][0] + 0.1
     late = analyse(view, 2000, max_seconds=0.0, cache=cache, relocated_from=first)
-    assert not late.exact and late.probabilities == plain
-    assert late.layouts == analyse(view, 2000).layouts
+    assert not late.exact and late.layouts == analyse(view, 2000).layouts
+    # the weighing estimated from the plain counts (``roughly_weighed``)
+    assert late.probabilities[0][0] == pytest.approx(weighed[0][0], abs=0.005)
+    assert late.probabilities[50][50] == plain[50][50]
+
+
+@pytest.mark.parametrize("shape", ["grid", "hex", "torus"])
+def test_out_of_time_the_top_left_still_weighs_and_the_computer_guesses_elsewhere(shape):
+    """A 100x100 board (a Windows style: the classic rule) after its first
+    click is too big to count in 250 ms: the overlay said about 15 % for
+    every cell, and the hint and auto-play took the top-left corner, where
+    the first click's mine goes, for the best guess of the board. Its
+    chance is nearer 28 %, as an exact count on a smaller board says."""
+    field = Minefield(100, 100, 1500, seed=5, first_click="classic", shape=shape)
+    field.reveal(50, 50)
+    view, first = field.view(), field.relocated_from
+    late = analyse(view, 1500, max_seconds=0.0, shape=shape, relocated_from=first)
+    assert not late.exact
+    p = 1500 / (100 * 100 - 7)
+    assert late.probabilities[0][0] == pytest.approx(p * (2 - p), abs=0.01)
+    assert late.probabilities[99][99] < 0.16
+    h = hint(view, 1500, first_click="classic", max_seconds=0.0, shape=shape,
+             relocated_from=first)
+    d = next_move(view, 1500, first_click="classic", max_seconds=0.0, shape=shape,
+                  relocated_from=first)
+    for x, y, risk in [(h.x, h.y, h.risk), (d.x, d.y, d.risk)]:
+        assert (x, y) != (0, 0) and risk < 0.16
+
+
+def test_estimated_weighing_is_close_to_the_exact_one():
+    """On an Expert board whose count is quick, the estimate made from the
+    plain chances (each cell taken alone) is within a point of the exact
+    weighing along the top row."""
+    field = Minefield(30, 16, 99, seed=3, first_click="classic")
+    field.reveal(29, 15)
+    view, first = field.view(), field.relocated_from
+    exact = analyse(view, 99, relocated_from=first).probabilities
+    rough = analyse(view, 99, max_seconds=0.0, relocated_from=first).probabilities
+    assert exact[0][0] > 0.25
+    for x in range(30):
+        assert rough[0][x] == pytest.approx(exact[0][x], abs=0.01)
 
 
 def test_a_guess_says_when_the_arrangements_were_weighed():

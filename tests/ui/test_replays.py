@@ -314,6 +314,63 @@ def test_a_tap_on_the_face_leaves_the_viewer_as_esc_does(copy_first):
     assert app.top is app.play and app.play.field.status == "ready"
 
 
+def viewer_over_a_game_under_way():
+    """The viewer watching the game won, over a new game under way (one
+    cell opened): the app and the display point of the viewer's face."""
+    app = make_app(BOARD_8)
+    win(app)
+    replay = app.last_replay
+    app.play.new_game()
+    click(app, (7, 7))
+    assert app.play.field.status == "playing"
+    replays.watch(app, replay)
+    viewer = app.top
+    app.step()
+    return app, app.viewport.to_display(viewer.layout.board.face.center)
+
+
+def test_a_double_click_on_the_viewer_s_face_leaves_it_and_keeps_the_game_under_way():
+    """The first click left the viewer; the second press of the double
+    click landed on the game's face, drawn at the same place, and started
+    a new game: the one under way was thrown away, counted abandoned."""
+    app, at = viewer_over_a_game_under_way()
+    game = app.play.session
+    press(app, at)
+    release(app, at)
+    assert app.top is app.play
+    press(app, at)
+    release(app, at)
+    assert app.play.session is game and app.play.field.status == "playing"
+
+
+def test_a_double_tap_on_the_viewer_s_face_keeps_the_game_under_way():
+    app, at = viewer_over_a_game_under_way()
+    game = app.play.session
+    sdl_tap(app, at)
+    assert app.top is app.play
+    sdl_tap(app, at)
+    app.step(30)                            # past a long press's time
+    assert app.play.session is game and app.play.field.status == "playing"
+
+
+def test_a_click_on_the_game_s_face_after_leaving_the_viewer_by_its_face_is_a_click():
+    """Only a double click's second press is spent: a click on the face
+    afterwards, or one soon after but elsewhere, plays."""
+    app, at = viewer_over_a_game_under_way()
+    game = app.play.session
+    press(app, at)
+    release(app, at)
+    app.step(31)                            # past the double-click time
+    press(app, at)
+    release(app, at)
+    assert app.play.session is not game and app.play.field.status == "ready"
+    app, at = viewer_over_a_game_under_way()
+    press(app, at)
+    release(app, at)
+    click(app, (0, 7))                      # soon after, on a cell: played
+    assert app.play.field.cell(0, 7) != "#"
+
+
 def viewer_face_held():
     """The viewer on the game just won, at its end, its face held down: the
     app, the viewer, the face's rect and the display point pressed."""
@@ -425,6 +482,44 @@ def test_progress_bar_click_and_drag_seek():
     move(app, app.viewport.to_display((bar.right, bar.centery)), buttons=(0, 0, 0))
     assert viewer.playback.t == 0                                          # no drag after release
     assert scale == 1
+
+
+def test_the_replay_holds_still_under_the_pointer_while_the_bar_is_held():
+    """Pressed on the progress bar of a replay playing, and held still: the
+    replay played on, its fill running away from the pointer held on it
+    (and dragged past the end, it stopped there for good). It now waits
+    where the pointer is, as a media player's scrubbed bar does, and plays
+    on from there when the button comes up."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    assert viewer.playback.playing
+    bar = viewer.layout.progress.inflate(-2, -2)
+    middle = app.viewport.to_display((bar.x + bar.w // 2, bar.centery))
+    press(app, middle)
+    at = viewer.playback.t
+    app.step(30)
+    assert viewer.playback.t == at                       # held where the pointer is
+    move(app, app.viewport.to_display((bar.right + 10, bar.centery)))    # past the end
+    move(app, middle)
+    assert viewer.playback.t == at
+    release(app, middle)
+    app.step(30)
+    assert viewer.playback.playing and viewer.playback.t > at   # plays on from there
+
+
+def test_a_paused_replay_stays_paused_after_its_bar_is_dragged():
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                                 # pause
+    bar = viewer.layout.progress.inflate(-2, -2)
+    middle = app.viewport.to_display((bar.x + bar.w // 2, bar.centery))
+    press(app, middle)
+    release(app, middle)
+    at = viewer.playback.t
+    app.step(30)
+    assert not viewer.playback.playing and viewer.playback.t == at
 
 
 def test_a_drag_whose_release_went_unheard_ends_when_the_pointer_moves_unpressed():

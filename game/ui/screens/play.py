@@ -54,6 +54,9 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         self._drag: tuple[str, int, int, int | None] | None = None
         self._spent: set[tuple[str, int]] = set()     # held by a spent gesture (spend_gesture)
         self._spent_keys: set[int] = set()            # a spent key, held (its repeats)
+        # A click that left the screen above: its press, for a double
+        # click's second press to be spent (``spend_double_click``).
+        self._double_of: tuple[int, tuple[int, int]] | None = None
         self.session: Session | None = None
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)

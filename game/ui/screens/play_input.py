@@ -18,6 +18,7 @@ from ..scrolling import thumb_held
 from ..session import FLAG, REVEAL
 from ..ticks import TICKS_PER_SECOND
 from . import base
+from .dialog_lists import second_press
 
 WHEEL_STEP = 3
 #: Pointer targets the play screen follows a finger on (on the menu bar, SDL's
@@ -70,6 +71,25 @@ class PlayInput:
         # A key held down repeats (the arrows do): its repeats are spent too.
         self._spent_keys = {event.key} if event.type == pygame.KEYDOWN else set()
 
+    def spend_double_click(self, first: tuple[int, tuple[int, int]]) -> None:
+        """A click took the screen above away as it came up (the replay
+        viewer's face), ``first`` its press (tick, display pixel): the second
+        press of a double click, landing where the board now shows its own
+        face, started a new game and threw the one under way away. That
+        press, if it comes, is spent with the rest of its gesture; any other
+        press plays."""
+        self._double_of = first
+
+    def _second_press(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is the second press of the double click
+        ``spend_double_click`` was told of (asked once, at the next press)."""
+        first, self._double_of = self._double_of, None
+        if first is None or event.type not in PRESSES:
+            self._double_of = first
+            return False
+        pos = event.pos if event.type == pygame.MOUSEBUTTONDOWN else self._finger_pos(event)
+        return second_press(first, self.app.ticks, pos)
+
     def take_activating_click(self, event: pygame.event.Event) -> bool:
         """Whether the board takes the press that brought the window back
         (``event``) and plays nothing with it, nor with the rest of its
@@ -111,6 +131,9 @@ class PlayInput:
         runs (it stops it), SDL's mouse copy of a finger, a press on the
         hint's explanation (it closes it)."""
         if self._spent and self._spent_input(event):
+            return True
+        if self._double_of is not None and self._second_press(event):
+            self.spend_gesture(event)
             return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self._spent_keys:
             if event.type == pygame.KEYUP:

@@ -10,10 +10,10 @@ Keys: Space play/pause, Left/Right one move, Home/End, Up/Down (or + and -)
 speed, E export, Esc leave (E, Space, + and - alone or with Shift, as the
 board's letters; ``MOVING_KEYS`` whatever is held). Mouse: the play button,
 the speed (left faster, right slower, round from the fastest to the
-slowest), the progress bar
-(click or drag to seek) and the face, which leaves as Esc does (pressed and
-released on it, as the game's face starts a new game): a finger, or a
-mouse with no keyboard, had no way out of the viewer.
+slowest), the progress bar (click or drag to seek; held, it keeps the
+replay where the pointer is) and the face, which leaves as Esc does
+(pressed and released on it, as the game's face starts a new game): a
+finger, or a mouse with no keyboard, had no way out of the viewer.
 """
 
 from __future__ import annotations
@@ -74,7 +74,9 @@ class ReplayScreen(base.Screen):
         self._ticks: list[tuple[int, int]] | None = None
         self.board_view: BoardView | None = None
         self._dragging = False
+        self._was_playing = False     # playing when the bar was pressed: plays on at release
         self._face_held = self._face_over = False   # a press on the face, and over it now
+        self._face_press = (0, (0, 0))    # its tick and display pixel (a double click's first)
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
         self._shown: tuple | None = None
         # The board rows and pressed cells last drawn, and from where (set by
@@ -207,7 +209,8 @@ class ReplayScreen(base.Screen):
             pos = self.app.viewport.to_window(event.pos)
             layout = self.layout
             if layout.progress.collidepoint(pos) and event.button == 1:
-                self._dragging = True
+                if not self._dragging:
+                    self._dragging, self._was_playing = True, playback.playing
                 self._seek_to(pos[0])
             elif layout.play_button.collidepoint(pos) and event.button == 1:
                 playback.toggle()
@@ -215,19 +218,24 @@ class ReplayScreen(base.Screen):
                 playback.next_speed(1 if event.button == 1 else -1)
             elif layout.board.face.collidepoint(pos) and event.button == 1:
                 self._face_held = self._face_over = True
+                self._face_press = (self.app.ticks, event.pos)
         elif event.type == pygame.MOUSEMOTION and self._face_held:
             self._face_over = self._on_face(event.pos)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
             # A release the window never heard (it came while the focus was
             # elsewhere) ends the drag: the pointer moving on seeks no more.
-            self._dragging = bool(event.buttons[0])
-            if self._dragging:
+            if event.buttons[0]:
                 self._seek_to(self.app.viewport.to_window(event.pos)[0])
+            else:
+                self._let_go_of_bar()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._dragging = False
+            self._let_go_of_bar()
             held, self._face_held = self._face_held, False
             if held and self._on_face(event.pos):
                 self.leave()
+                # the game's face is drawn where the viewer's was: a double
+                # click's second press there started a new game
+                self.app.play.spend_double_click(self._face_press)
 
     def _on_face(self, pos: tuple[int, int]) -> bool:
         """Whether display pixel ``pos`` is on the face."""
@@ -239,7 +247,17 @@ class ReplayScreen(base.Screen):
         window, or in a screen opened over the viewer, unseen: let go. The
         bar held stayed held, and the next press, on the field or anywhere,
         seeked the replay as it was dragged."""
-        self._face_held = self._face_over = self._dragging = False
+        self._face_held = self._face_over = False
+        self._let_go_of_bar()
+
+    def _let_go_of_bar(self) -> None:
+        """End a drag of the progress bar: a replay that was playing when it
+        was pressed plays on from where it was let go (unless that is the
+        end), one paused stays paused."""
+        if self._dragging:
+            self._dragging = False
+            playback = self.playback
+            playback.playing = self._was_playing and not playback.at_end
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
@@ -263,6 +281,8 @@ class ReplayScreen(base.Screen):
             playback.faster(SPEED_SIGNS[event.unicode])
         elif key == pygame.K_e:
             self.app.commands.export_replay(self.replay)
+        if self._dragging:              # Space, a step or End, the bar held: kept at release
+            self._was_playing = playback.playing
 
     def _seek_to(self, x: int) -> None:
         track = self.layout.progress.inflate(-2, -2)
@@ -284,7 +304,11 @@ class ReplayScreen(base.Screen):
                 self._stepped_at = self.app.frames
                 self._steps.pop(0)()
             return
-        self.playback.tick(TICK_MS)
+        if not self._dragging:
+            # The bar held keeps the replay where the pointer holds it, as
+            # a media player's does while scrubbing: played on meanwhile,
+            # its fill ran away from the pointer held still on it.
+            self.playback.tick(TICK_MS)
         # The board shown brought to the position, and checkpoints ahead, a
         # little a frame (not a tick: a late frame catching up on ticks would
         # do it twice); checkpoints not in the frame that draws the viewer
