@@ -141,6 +141,19 @@ def test_chord_does_nothing_when_flags_do_not_match_the_number():
     assert f.view()[0] == "####"
 
 
+def test_chord_does_nothing_when_more_flags_than_the_number_touch_it():
+    """docs/rules.md, Moves: a chord needs the flags to *equal* the number.
+    A 1 with two flags round it opens nothing, though one of them is right:
+    with "at least as many" it opened its other neighbours."""
+    f = board("*...", "....", "....")
+    f.reveal(1, 1)                           # a 1
+    f.toggle_flag(0, 0)
+    f.toggle_flag(2, 0)                      # one flag too many
+    before = f.view()
+    assert f.chord(1, 1) == []
+    assert f.view() == before and f.status == "playing"
+
+
 def test_chord_with_a_wrong_flag_hits_the_mine():
     f = board("*...", "....", "....")
     f.reveal(1, 1)
