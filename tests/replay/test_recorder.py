@@ -55,15 +55,19 @@ BOARD = ["*.......", "........", "........", "........",
          "........", "........", "......*.", "........"]
 
 
-def held(cell, modes=()) -> set:
-    """The cells the viewer shows pressed with the left button held on
-    ``cell`` after the opening click, under ``modes``."""
+def held(cell, modes=(), buttons=1, questions=()) -> set:
+    """The cells the viewer shows pressed with ``buttons`` held (the left
+    one by default) on ``cell`` after the opening click, under ``modes``,
+    the ``questions`` cells marked "?"."""
     from game.replay import Replay, decode, encode
     from game.replay.track import PointerTrack
     field = Minefield.from_layout(BOARD)
     field.reveal(3, 3)                                    # all but the corners open
+    for x, y in questions:
+        field.toggle_flag(x, y)
+        field.toggle_flag(x, y)
     base = replay_of(field, Recorder(), result="unfinished", time_ms=200, first_click="opening")
-    replay = Replay(**{**base.__dict__, "pointer": PointerTrack([100], [cell[0]], [cell[1]], [1]),
+    replay = Replay(**{**base.__dict__, "pointer": PointerTrack([100], [cell[0]], [cell[1]], [buttons]),
                        "modes": modes})
     playback = Playback(Timeline(decode(encode(replay))))
     playback.seek(150)
@@ -83,6 +87,15 @@ def test_the_viewer_shows_a_left_press_as_the_settings_of_the_moment_made_it():
     assert held((7, 7), ((0, "flag_mode", True),)) == set()
     assert held((7, 7), ((0, "flag_mode", True), (120, "flag_mode", False))) == {(7, 7)}
     assert held((7, 7), ((0, "flag_mode", True), (180, "flag_mode", False))) == set()
+
+
+def test_the_viewer_pushes_in_a_question_mark_held_down_as_the_game_did():
+    """A "?" can be opened: the game pushes it in under the left button
+    and under a chord, so the replay of that moment must too (a viewer
+    that took only "#" for covered showed it raised)."""
+    assert held((7, 7), questions=[(7, 7)]) == {(7, 7)}
+    assert held((1, 1), questions=[(0, 0)]) == {(0, 0)}                  # a left chord
+    assert held((1, 1), buttons=2, questions=[(0, 0)]) == {(0, 0)}       # the middle button
 
 
 def test_a_won_game_ended_after_its_last_stamp_ends_at_its_last_move_and_checks():
