@@ -248,6 +248,19 @@ def test_marks_can_be_switched_off_mid_game():
     assert f.cell(2, 2) == "#"
 
 
+def test_setting_marks_to_what_they_already_are_is_no_move():
+    """Only a real switch is recorded ("M 0" / "M 1"): a replay takes the
+    game's starting marks for the opposite of its first switch, so a
+    "switch" to marks already on would make it start with them off, and its
+    flag-then-? cycle would replay as flag-then-covered."""
+    f = board("*..", "...", "...")
+    f.marks = True
+    assert f.moves == ()
+    f.marks = False
+    f.marks = False
+    assert [str(m) for m in f.moves] == ["M 0"]
+
+
 def test_player_marks_survive_the_end_of_game_display():
     f = board("*..", "...", "..*")
     f.toggle_flag(0, 0)
