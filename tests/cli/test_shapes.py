@@ -126,6 +126,8 @@ def test_a_mask_that_is_not_a_file_is_refused_at_once(tmp_path, make):
 @pytest.mark.parametrize("args, message", [
     (["--field", "heart", "--level", "expert"], "use only one of --level, --field"),
     (["--field", "heart", "--width", "9"], "--field sets the size"),
+    (["--field", "heart", "--height", "9"], "--field sets the size"),        # not ignored
+    (["--mask", "/no/such/mask.txt", "--height", "9"], "--mask sets the size"),
     (["--field", "heart", "--mines", "9"], "--field sets the mines"),
     (["--field", "blob"], "invalid choice: 'blob'"),
     (["--shape", "cube"], "invalid choice: 'cube' (choose from 'grid', 'torus', 'hex')"),

@@ -85,6 +85,17 @@ def test_refused_in_one_line(refused, args, message):
     assert len(err) < 200                               # a long value is cut short
 
 
+def test_check_alone_asks_for_the_replay_in_one_line(capsys, tmp_path):
+    """``--check`` with no replay and no other option: the one line that
+    names what is missing, status 2. Without that refusal the check went
+    on to read the file None and ended in a TypeError's traceback (the
+    cases above always add ``--frames``, refused first in its place)."""
+    assert main(["--check", "--data-dir", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert "--check needs --replay FILE" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
 @pytest.mark.parametrize("option", ["--mask", "--replay", "--data-dir", "alone"])
 def test_a_name_pasted_by_mistake_is_quoted_by_its_start_and_end(refused, tmp_path, capsys,
                                                                  option):

@@ -141,6 +141,19 @@ def test_chord_does_nothing_when_flags_do_not_match_the_number():
     assert f.view()[0] == "####"
 
 
+def test_chord_does_nothing_when_more_flags_than_the_number_touch_it():
+    """docs/rules.md, Moves: a chord needs the flags to *equal* the number.
+    A 1 with two flags round it opens nothing, though one of them is right:
+    with "at least as many" it opened its other neighbours."""
+    f = board("*...", "....", "....")
+    f.reveal(1, 1)                           # a 1
+    f.toggle_flag(0, 0)
+    f.toggle_flag(2, 0)                      # one flag too many
+    before = f.view()
+    assert f.chord(1, 1) == []
+    assert f.view() == before and f.status == "playing"
+
+
 def test_chord_with_a_wrong_flag_hits_the_mine():
     f = board("*...", "....", "....")
     f.reveal(1, 1)
@@ -233,6 +246,19 @@ def test_marks_can_be_switched_off_mid_game():
     f.marks = False
     f.toggle_flag(2, 2)
     assert f.cell(2, 2) == "#"
+
+
+def test_setting_marks_to_what_they_already_are_is_no_move():
+    """Only a real switch is recorded ("M 0" / "M 1"): a replay takes the
+    game's starting marks for the opposite of its first switch, so a
+    "switch" to marks already on would make it start with them off, and its
+    flag-then-? cycle would replay as flag-then-covered."""
+    f = board("*..", "...", "...")
+    f.marks = True
+    assert f.moves == ()
+    f.marks = False
+    f.marks = False
+    assert [str(m) for m in f.moves] == ["M 0"]
 
 
 def test_player_marks_survive_the_end_of_game_display():

@@ -129,6 +129,21 @@ def test_opening_rule_falls_back_to_safe_on_a_dense_board():
         assert f.status == "playing" and f.cell(1, 1) == "4"
 
 
+def test_opening_rule_still_opens_when_the_mines_leave_exactly_the_nine_cells_free():
+    """The fallback to ``safe`` is for too few free cells, not for just
+    enough. A shaped custom board may hold its cells minus nine mines (48
+    cells, 39 mines): the first click's area is then all that is free, and
+    it opens, its centre a 0, which wins at once. Falling back one mine
+    early laid mines beside the click."""
+    mask = ["########"] * 4 + ["####    "] * 4
+    for seed in range(10):
+        f = Minefield(8, 8, 39, seed=seed, first_click="opening", mask=mask)
+        f.reveal(1, 1)
+        assert f.cell(1, 1) == "0"
+        assert not mines_of(f) & {(x, y) for x in (0, 1, 2) for y in (0, 1, 2)}
+        assert f.status == "won"
+
+
 def test_safe_rule_keeps_only_the_first_cell_free():
     touching = 0
     for seed in range(200):

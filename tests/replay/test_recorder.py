@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import game.replay.recorder as recorder_module
 from game.engine import Minefield
-from game.replay import Recorder, Timeline, replay_of
+from game.replay import Recorder, Timeline, check, decode, encode, replay_of
 from game.replay.playback import Playback
 
 
@@ -55,15 +55,19 @@ BOARD = ["*.......", "........", "........", "........",
          "........", "........", "......*.", "........"]
 
 
-def held(cell, modes=()) -> set:
-    """The cells the viewer shows pressed with the left button held on
-    ``cell`` after the opening click, under ``modes``."""
+def held(cell, modes=(), buttons=1, questions=()) -> set:
+    """The cells the viewer shows pressed with ``buttons`` held (the left
+    one by default) on ``cell`` after the opening click, under ``modes``,
+    the ``questions`` cells marked "?"."""
     from game.replay import Replay, decode, encode
     from game.replay.track import PointerTrack
     field = Minefield.from_layout(BOARD)
     field.reveal(3, 3)                                    # all but the corners open
+    for x, y in questions:
+        field.toggle_flag(x, y)
+        field.toggle_flag(x, y)
     base = replay_of(field, Recorder(), result="unfinished", time_ms=200, first_click="opening")
-    replay = Replay(**{**base.__dict__, "pointer": PointerTrack([100], [cell[0]], [cell[1]], [1]),
+    replay = Replay(**{**base.__dict__, "pointer": PointerTrack([100], [cell[0]], [cell[1]], [buttons]),
                        "modes": modes})
     playback = Playback(Timeline(decode(encode(replay))))
     playback.seek(150)
@@ -83,3 +87,30 @@ def test_the_viewer_shows_a_left_press_as_the_settings_of_the_moment_made_it():
     assert held((7, 7), ((0, "flag_mode", True),)) == set()
     assert held((7, 7), ((0, "flag_mode", True), (120, "flag_mode", False))) == {(7, 7)}
     assert held((7, 7), ((0, "flag_mode", True), (180, "flag_mode", False))) == set()
+
+
+def test_the_viewer_pushes_in_a_question_mark_held_down_as_the_game_did():
+    """A "?" can be opened: the game pushes it in under the left button
+    and under a chord, so the replay of that moment must too (a viewer
+    that took only "#" for covered showed it raised)."""
+    assert held((7, 7), questions=[(7, 7)]) == {(7, 7)}
+    assert held((1, 1), questions=[(0, 0)]) == {(0, 0)}                  # a left chord
+    assert held((1, 1), buttons=2, questions=[(0, 0)]) == {(0, 0)}       # the middle button
+
+
+def test_a_won_game_ended_after_its_last_stamp_ends_at_its_last_move_and_checks():
+    """The game's time (the clock when the win was seen) may pass the last
+    move's stamp; the last move is then moved to it, since it ended the
+    game. Left at its stamp, the replay said "time_ms 1000 is not the
+    time of the last move", and the game's own file was refused."""
+    field = Minefield.from_layout(["*......."] + ["........"] * 5 + [".......*", "........"])
+    recorder = Recorder()
+    for move, t in (("R 3 3", 400), ("F 0 0", 700), ("R 7 7", 900)):   # the corner 1 last
+        field.apply(move)
+        recorder.stamp(field.move_count, t)
+    assert field.status == "won"
+    replay = replay_of(field, recorder, result="won", time_ms=1000, first_click="safe")
+    assert [t for t, _move in replay.moves] == [0, 700, 1000]
+    assert replay.time_ms == 1000
+    checked = check(decode(encode(replay)))
+    assert (checked.result, checked.time_ms) == ("won", 1000)

@@ -94,6 +94,23 @@ def test_a_damaged_database_is_set_aside_and_a_fresh_one_started(tmp_path, damag
     assert again.notices == []
 
 
+def test_the_journals_of_a_damaged_database_go_aside_with_it(tmp_path):
+    """A damaged records.db's -wal and -shm hold its commits, not the fresh
+    file's: each goes aside under the damaged file's dated name, and the
+    player is told of the database's new name (not a journal's)."""
+    path = filled(tmp_path)
+    path.write_bytes(b"not a database at all" * 100)
+    journals = {"-wal": b"the damaged file's commits" * 50, "-shm": b"\x01" * 32768}
+    for tail, data in journals.items():
+        (tmp_path / ("records.db" + tail)).write_bytes(data)
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert message.endswith(f"kept as {ASIDE}.")
+    for tail, data in journals.items():
+        assert (tmp_path / (ASIDE + tail)).read_bytes() == data
+    assert store.history() == [] and store.writable
+
+
 def test_a_database_failing_its_quick_check_is_set_aside(tmp_path):
     store = open_store(tmp_path)
     for seed in range(300):

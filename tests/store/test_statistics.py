@@ -103,6 +103,26 @@ def test_reset_one_level_or_all(tmp_path):
                for level in ("beginner", "intermediate", "expert", "custom"))
 
 
+def test_reset_keeps_the_same_level_in_another_style_and_shape(tmp_path):
+    """The Statistics dialog resets the line it shows: Beginner on hexagons
+    in the XP style. The same level's other lines (the grid, Windows 3.1)
+    keep their counts; resetting the grid's line instead passed."""
+    store = open_store(tmp_path)
+    lines = [("xp", "hex"), ("xp", "grid"), ("win31", "hex")]
+    for style, shape in lines:
+        store.record_game(game(style=style, shape=shape))
+    store.reset_statistics("beginner", style="xp", shape="hex")
+    again = reopen(store)
+    assert again.statistics("beginner", style="xp", shape="hex") == LevelStats()
+    for style, shape in lines[1:]:
+        assert again.statistics("beginner", style=style, shape=shape) == LevelStats(1, 1, 1, 1)
+    again.reset_best_times("beginner", style="xp", shape="hex")
+    again = reopen(again)
+    assert again.best_times("beginner", style="xp", shape="hex") == []
+    for style, shape in lines[1:]:
+        assert len(again.best_times("beginner", style=style, shape=shape)) == 1
+
+
 def test_resetting_statistics_keeps_best_times_and_history(tmp_path):
     store = open_store(tmp_path)
     store.record_game(game())

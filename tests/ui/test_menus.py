@@ -367,6 +367,47 @@ def test_checked_items_show_a_check_mark():
     assert not has_mark("Expert") and not has_mark("Flag mode")
 
 
+def check_marked(app, menu, label):
+    """Whether the menu's item ``label`` shows a check mark, the menu
+    opened by a press on its title (black ink left of the label)."""
+    press(app, title_pos(app, menu))
+    items = MENUS[menu][1]
+    geo = popup_geometry(app.painter, items, title_rects(app.painter, app.layout.menu_h)[menu],
+                         app.layout.size)
+    r = geo.item_rects[[i.label for i in items].index(label)]
+    area = app.painter.px((r.x + 2, r.y, 12, r.h))
+    return any(tuple(app.display.surface.get_at((x, y)))[:3] == (0, 0, 0)
+               for x in range(area.x, area.right) for y in range(area.y, area.bottom))
+
+
+CUSTOM_8 = {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10}
+
+
+@pytest.mark.parametrize("menu, label, off, on, command", [
+    (0, "Expert", {}, {"level": "expert"}, None),
+    (0, "Custom...", {}, CUSTOM_8, None),
+    (0, "Chord with left click", {"chord_left_click": False}, {"chord_left_click": True}, None),
+    (0, "Flag mode", {}, {"flag_mode": True}, None),
+    (1, "Fullscreen", {}, {"fullscreen": True}, None),
+    (1, "Sound", {}, {}, "toggle_sound"),
+    (1, "Français", {}, {}, "language_fr"),
+    (2, "Probabilities", {}, {}, "toggle_overlay"),
+    (2, "No-guess boards", {}, {}, "toggle_no_guess"),
+    (2, "First click safe", {}, {"first_click": "safe"}, None),
+    (2, "Classic first click", {}, {"first_click": "classic"}, None),
+])
+def test_each_check_mark_follows_its_setting(menu, label, off, on, command):
+    """Every item with a check mark shows it exactly while its setting is
+    on. The test above looked at Beginner and Marks alone: any other
+    item's mark could show the wrong setting, or none, and nothing failed."""
+    assert not check_marked(make_app(**off), menu, label)
+    app = make_app(**on)
+    if command:
+        app.commands.run(command)
+        app.step()
+    assert check_marked(app, menu, label)
+
+
 @pytest.mark.parametrize("board", [{"level": "beginner"},
                                    {"level": "custom", "custom_width": 8, "custom_height": 8,
                                     "custom_mines": 10}])

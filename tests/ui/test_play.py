@@ -104,6 +104,29 @@ def test_right_click_cycles_flag_question_mark_covered():
     assert seen == [True, True, True]
 
 
+def test_a_question_mark_held_down_shows_pushed_in_and_pops_up_when_left():
+    """A "?" can be opened, so the left button holding it pushes it in as
+    Winmine drew it, mark kept (``question_pressed``), and so does a chord
+    around it. Drawn as a plain "?", a press on it showed nothing."""
+    app = make_app(BOARD)
+    for cell in ((4, 4), (2, 2)):
+        click(app, cell, RIGHT)
+        click(app, cell, RIGHT)
+        assert cell_shows(app, cell, "question")
+    press(app, cell_pos(app, (4, 4)))
+    assert cell_shows(app, (4, 4), "question_pressed")
+    move(app, cell_pos(app, (5, 4)))
+    assert cell_shows(app, (4, 4), "question") and cell_shows(app, (5, 4), "open_0")
+    off = app.viewport.to_display((2, app.layout.size[1] - 2))
+    move(app, off)
+    release(app, off)                            # let go off the field: nothing opened
+    click(app, (1, 1))                           # a 1, beside the mine
+    press(app, cell_pos(app, (1, 1)), MIDDLE)
+    assert cell_shows(app, (2, 2), "question_pressed") and cell_shows(app, (2, 1), "open_0")
+    release(app, cell_pos(app, (1, 1)), MIDDLE)
+    assert cell_shows(app, (2, 2), "question")
+
+
 def test_middle_button_chords_and_shows_the_neighbours_pressed_while_held():
     app = make_app(BOARD)
     click(app, (1, 1))

@@ -590,6 +590,50 @@ def test_a_click_that_opens_a_number_never_shows_its_neighbours_pressed():
         assert shows(app, board.face, "face_oh" if t < opened_at else "face_smile"), t
 
 
+def top_shows(app, rect, sprite, rows=6) -> bool:
+    """Whether the top ``rows`` of ``rect`` (scale 1) show the sprite's: the
+    viewer draws the recorded pointer over the lower part of the cell it
+    points at."""
+    drawn = app.display.surface.subsurface(app.painter.px(pygame.Rect(rect.x, rect.y, rect.w,
+                                                                      rows)))
+    expected = app.atlas.get(sprite, 1)
+    return all(tuple(drawn.get_at((x, y)))[:3] == tuple(expected.get_at((x, y)))[:3]
+               for y in range(rows) for x in range(rect.w))
+
+
+def test_a_question_mark_held_down_shows_pushed_in_in_the_viewer_as_in_the_game():
+    """A "?" pressed and let go off the field: the game drew it pushed in
+    (``question_pressed``) while the button held it, and so must the
+    viewer at that moment, then raised again."""
+    app = make_app(BOARD_8)
+    click(app, (1, 1))                                 # a 1: the clock starts
+    app.step(30)
+    click(app, (3, 3), RIGHT)
+    click(app, (3, 3), RIGHT)
+    click(app, (5, 5), RIGHT)                          # the last move: the viewer marks its cell
+    press(app, cell_pos(app, (3, 3)))
+    app.step(6)
+    assert shows(app, app.layout.cell_rect((3, 3), app.play.scroll), "question_pressed")
+    off = app.viewport.to_display((2, app.layout.size[1] - 2))
+    move(app, off)
+    release(app, off)
+    app.step(30)
+    app.play.new_game()
+    while app.top is not app.play:
+        key(app, pygame.K_ESCAPE)
+    viewer = open_viewer(app)
+    key(app, pygame.K_SPACE)                           # pause
+    field = viewer.layout.board.field
+    cell = pygame.Rect(field.x + 3 * CELL, field.y + 3 * CELL, CELL, CELL)
+    pressed_at = next(t for t, x, y, b in viewer.replay.pointer if (x, y, b) == (3, 3, 1))
+    viewer.playback.seek(pressed_at + 20)
+    app.step()
+    assert top_shows(app, cell, "question_pressed")
+    viewer.playback.seek(viewer.replay.time_ms)
+    app.step()
+    assert top_shows(app, cell, "question")
+
+
 @pytest.mark.parametrize("shape", ["grid", "hex", "torus"])
 def test_every_frame_of_a_game_played_with_the_mouse_is_a_frame_of_its_replay(shape):
     """Presses held a few ticks, chords with the middle button, flags and
