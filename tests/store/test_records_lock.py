@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.store import Store, database, leftover, opening, schema
 from game.store.store import close_all_stores
 
@@ -127,7 +128,7 @@ def test_the_player_is_told_once_when_the_lock_is_held_past_the_busy_timeout(
         assert not store.flush()                    # another attempt, failed again
         [told] = store.take_notices()
         assert told.startswith("Records cannot be saved in") and LOCKED in told
-        assert "saves new results as soon as it can" in told
+        assert told.endswith(KEPT["en"])
         assert store.notices == []
     finally:
         release(pid, let_go, "continued")
@@ -150,6 +151,43 @@ def test_a_quit_while_waiting_for_the_lock_keeps_the_games_for_the_next_start(
         assert "will be added to your records at the next start" in store.unsaved
         assert [name for name in files_in(tmp_path)
                 if name.endswith(leftover.SUFFIX)], files_in(tmp_path)
+    finally:
+        release(pid, let_go, "killed")
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
+
+
+#: What the notice says of the games still queued when the game closes.
+KEPT = {"en": "any still unsaved when it closes are kept for the next start, or lost if the "
+              "folder refuses them then.",
+        "fr": "ceux qui ne le seront pas encore à sa fermeture seront conservés pour le "
+              "prochain lancement, ou perdus si le dossier les refuse alors."}
+#: ... and what the command line says as the game closes.
+ADDED = {"en": "will be added to your records at the next start.",
+         "fr": "sera ajouté à vos scores au prochain lancement."}
+
+
+@pytest.fixture(params=["en", "fr"])
+def language(request):
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def test_the_notice_says_what_becomes_of_games_still_waiting_for_the_lock_at_close(
+        tmp_path, monkeypatch, language):
+    """It said they would be lost, and a quit kept them for the next start."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        assert polled(lambda: bool(store.notices))
+        [told] = store.take_notices()
+        assert told.endswith(KEPT[language]), told
+        store.close()
+        assert store.unsaved is not None and store.unsaved.endswith(ADDED[language])
     finally:
         release(pid, let_go, "killed")
     again = Store(tmp_path)
