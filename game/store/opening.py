@@ -64,6 +64,9 @@ class Opening:
     _write_failed: Callable[[Exception], None]
     _write_resumed: Callable[[], None]
     save_settings: Callable[[], None]
+    #: The records a late opening found were a newer version's: left alone
+    #: for the rest of the session, never opened again (``_open_late``).
+    _records_newer = False
 
     def _open_directory(self) -> bool:
         """Create the directory if needed and learn whether it takes writes.
@@ -169,16 +172,26 @@ class Opening:
         as a start would (schema, migrations, the copies' interlock, the
         games other copies left in progress), now that the folder may take
         writes; later ones connect as usual. Any failure is the disk's, to
-        be tried again (an OSError would end the writer's thread)."""
+        be tried again (an OSError would end the writer's thread), but a
+        newer version's records (made meanwhile by the copy that held their
+        lock): told as at a start, refused, and never opened again (they
+        were said "cannot be saved (database)", opened and checked anew
+        every 2 s, and the games kept for a start of this version that
+        would never take them in)."""
         if self.persistent:
             return self._connect_writer()
+        if self._records_newer:
+            raise newer.BecameNewer(database.NAME)
         path = self.directory / database.NAME
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             db = database.open_file(path, tell=self._notices, now=self._now)
         except interlock.Busy as busy:
             raise sqlite3.OperationalError(LOCKED) from busy
-        except (OSError, database.Damaged, newer.Newer) as error:
+        except newer.Newer as found:
+            self._records_newer = True
+            raise newer.BecameNewer(database.NAME) from found
+        except (OSError, database.Damaged) as error:
             raise sqlite3.OperationalError(notices.reason(error)) from error
         try:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now)

@@ -323,3 +323,37 @@ def version_of(path: Path) -> int:
         return int(db.execute("PRAGMA user_version").fetchone()[0])
     finally:
         db.close()
+
+
+def test_records_a_newer_version_made_while_the_lock_was_held_are_told_as_such(
+        tmp_path, monkeypatch):
+    """The copy holding the lock, a newer version, made the records: they
+    are left to it, said once as at a start ("written by a newer version"),
+    never "cannot be saved (database)", tried again every 2 s for the rest
+    of the session, and said kept for the next start as the game closed."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        newer = Store(tmp_path / "elsewhere")           # the newer copy's records, made
+        newer.record_game(game(seed=1))
+        newer.close()
+        made = sqlite3.connect(tmp_path / "elsewhere" / "records.db")
+        made.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+        made.commit()
+        made.close()
+        (tmp_path / "elsewhere" / "records.db").rename(tmp_path / "records.db")
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: bool(store.notices))
+    opened = []
+    monkeypatch.setattr(database, "open_file", lambda *a, **k: opened.append(1))
+    assert not store.flush(timeout=5.0)                  # another attempt, refused at once
+    assert opened == []
+    [told] = store.take_notices()
+    assert told.startswith("records.db was written by a newer version"), told
+    store.close()
+    assert store.unsaved is None and store.notices == []
+    assert version_of(tmp_path / "records.db") == schema.SCHEMA_VERSION + 1
+    assert not [name for name in files_in(tmp_path) if name.endswith(leftover.SUFFIX)]
