@@ -47,7 +47,7 @@ from .reader import Reader, SyncReader, ThreadReader
 from .settings_keeping import SettingsKeeping
 from .standings import Standings
 from .statistics import LevelStats
-from .writer import BackgroundWriter, FileWriter, retried
+from .writer import BackgroundWriter, DeferredWriter, FileWriter, retried
 
 
 class Store(Opening, SettingsKeeping):
@@ -369,7 +369,15 @@ class Store(Opening, SettingsKeeping):
         deleted file: a win that led the fresh Best Times was ranked among
         the deleted times, and no name was asked for it. It then reads the
         file there now, as the writer and the reader thread do, or nothing
-        while there is none (the next write makes it)."""
+        while there is none (the next write makes it). A session that began
+        on a copy in memory (another copy held the records' lock, the folder
+        took no writes) reads the file once it is open and holds every game
+        queued: it showed its own copy to its end, without other copies'
+        games, and ranked a win among it."""
+        if not self._follows_file and self.persistent \
+                and isinstance(self._writer, DeferredWriter) and self._writer.caught_up():
+            self._writer.go_direct()
+            self._follows_file = True          # the file opened below, the copy closed
         if self._follows_file:
             found = self._records_file()
             if found != self._db_file:

@@ -357,3 +357,30 @@ def test_records_a_newer_version_made_while_the_lock_was_held_are_told_as_such(
     assert store.unsaved is None and store.notices == []
     assert version_of(tmp_path / "records.db") == schema.SCHEMA_VERSION + 1
     assert not [name for name in files_in(tmp_path) if name.endswith(leftover.SUFFIX)]
+
+
+def test_once_the_records_are_open_the_session_shows_them_as_they_are(tmp_path, monkeypatch):
+    """Until the lock was free, the session showed its own copy of the
+    records; once they were open it went on doing so to its end: another
+    copy's games never appeared in its history, nor its best times, and a
+    win was told first (its name asked) behind another copy's faster one."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
+    try:
+        store = Store(tmp_path)
+        assert store.record_game(game(seed=2, time_ms=20_000)) == 1
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    other = Store(tmp_path)
+    other.record_game(game(seed=3, time_ms=5_000))
+    other.close()
+    assert [g.seed for g in store.history()] == [3, 2]
+    assert store.count_games() == 2 and store.statistics("beginner").played == 2
+    assert [t.time_ms for t in store.best_times("beginner")] == [5_000, 20_000]
+    assert store.record_game(game(seed=4, time_ms=10_000)) == 2
+    assert [t.time_ms for t in store.best_times("beginner")] == [5_000, 10_000, 20_000]
+    store.close()
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [4, 3, 2] and again.notices == []
+    again.close()
