@@ -384,3 +384,30 @@ def test_once_the_records_are_open_the_session_shows_them_as_they_are(tmp_path, 
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [4, 3, 2] and again.notices == []
     again.close()
+
+
+def test_records_set_aside_halfway_by_the_stopped_copy_are_left_to_it(tmp_path, monkeypatch):
+    """Stopped between renaming a damaged records.db aside and renaming its
+    journal: no records.db, the damaged file's journal still there. The copy
+    starting makes none beside that journal (it would be read into the fresh
+    file, or renamed away from under it); once the lock is free, the records
+    are made afresh and the journal is the stopped copy's to have moved."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    journal = b"a damaged file's journal " * 200
+    (tmp_path / "records.db-wal").write_bytes(journal)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        assert not store.flush(timeout=0.2)
+        assert files_in(tmp_path) == set() and store.notices == []
+        assert (tmp_path / "records.db-wal").read_bytes() == journal
+        (tmp_path / "records.db-wal").rename(tmp_path / "records.corrupt-x.db-wal")  # it goes on
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.close()
+    assert (tmp_path / "records.corrupt-x.db-wal").read_bytes() == journal
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
