@@ -49,6 +49,10 @@ from .standings import Standings
 from .statistics import LevelStats
 from .writer import BackgroundWriter, DeferredWriter, FileWriter, retried
 
+#: The longest a read on the window's thread waits for the games queued
+#: before it, in a session begun on a copy of the records in memory.
+READ_WAIT_S = 0.5
+
 
 class Store(Opening, SettingsKeeping):
     """Settings and records of one player directory.
@@ -351,9 +355,13 @@ class Store(Opening, SettingsKeeping):
 
     def _read(self, query, fallback):
         """``query`` on the database once every queued write is in (read your
-        writes); ``fallback`` when the database cannot be read."""
+        writes); ``fallback`` when the database cannot be read. A session
+        begun on a copy in memory reads the file on the window's thread
+        (its reader was chosen then): it waits :data:`READ_WAIT_S` at most,
+        then reads what the file holds (another program holding it open for
+        writing kept the window from answering for the busy timeout, twice)."""
         if self._writer.pending:
-            self._writer.flush()
+            self._writer.flush(READ_WAIT_S if isinstance(self._writer, DeferredWriter) else None)
         try:
             return query(self._reading())
         except sqlite3.Error as error:

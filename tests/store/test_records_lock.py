@@ -411,3 +411,33 @@ def test_records_set_aside_halfway_by_the_stopped_copy_are_left_to_it(tmp_path, 
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2] and again.notices == []
     again.close()
+
+
+def test_a_read_once_the_records_are_open_does_not_wait_out_another_program_s_lock(
+        tmp_path, monkeypatch):
+    """Read on the window's thread (the session began on a copy in memory,
+    whose reads never waited), a read after the switch to the file waited
+    for every game queued: with another program holding the records open
+    for writing, the busy timeout, twice, with the window not answering."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    assert [g.seed for g in store.history()] == [2]     # the file, from now on
+    browser = sqlite3.connect(tmp_path / "records.db", isolation_level=None)
+    browser.execute("BEGIN IMMEDIATE")                  # changes not yet written
+    try:
+        store.record_game(game(seed=3))
+        started = time.monotonic()
+        assert [g.seed for g in store.history()] == [2]
+        assert time.monotonic() - started < 3.0
+    finally:
+        browser.execute("ROLLBACK")
+        browser.close()
+    assert polled(lambda: store.flush(timeout=1.0))
+    assert [g.seed for g in store.history()] == [3, 2]
+    store.close()
