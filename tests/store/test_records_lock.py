@@ -441,3 +441,31 @@ def test_a_read_once_the_records_are_open_does_not_wait_out_another_program_s_lo
     assert polled(lambda: store.flush(timeout=1.0))
     assert [g.seed for g in store.history()] == [3, 2]
     store.close()
+
+
+def test_two_copies_waiting_for_the_lock_set_damage_aside_once_and_keep_every_game(
+        tmp_path, monkeypatch):
+    """Both open the records in turn once it is free: the first sets the
+    damaged file aside and says so, the second finds the fresh one sound;
+    each game is counted once."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    (tmp_path / "records.db").write_bytes(b"not a database at all " * 10)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        first, second = Store(tmp_path), Store(tmp_path)
+        first.record_game(game(seed=1))
+        second.record_game(game(seed=2))
+        first.record_game(game(seed=3))
+        assert not first.flush(timeout=0.2) and not second.flush(timeout=0.2)
+    finally:
+        release(pid, let_go, "killed")
+    assert polled(lambda: first.flush(timeout=1.0) and second.flush(timeout=1.0))
+    told = first.take_notices() + second.take_notices()
+    assert len(told) == 1 and told[0].startswith("Your records could not be read"), told
+    first.close()
+    second.close()
+    assert len([name for name in files_in(tmp_path) if name.startswith("records.corrupt-")]) == 1
+    again = Store(tmp_path)
+    assert sorted(g.seed for g in again.history()) == [1, 2, 3] and again.notices == []
+    assert again.statistics("beginner").played == 3
+    again.close()
