@@ -171,6 +171,50 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
         return _open_or_repair(path, tell, now)
 
 
+def open_as_found(path: Path) -> sqlite3.Connection | None:
+    """The database at ``path`` opened without the copies' lock, when opening
+    it changes nothing: a sound file of this version, its journals files
+    or absent. None when the opening would rename or write anything (no
+    file, damage, a journal that is not a file, an older version to
+    migrate): only the copy holding the lock may, and that copy, stopped
+    while it held it, may go on with its renames at any instant. A sound
+    file of this version is one no copy renames or migrates, so games
+    written into it now are never moved aside; while the records waited
+    for the lock, every game of the session was lost to a kill. Raises
+    :class:`Newer` for a newer version's file, which is never written."""
+    for candidate in (path, *(path.with_name(path.name + tail) for tail in _JOURNALS)):
+        if _odd(candidate):
+            return None
+    if not is_regular(path):
+        return None
+    leave_newer_alone(path, BUSY_TIMEOUT_S)
+    try:
+        _check_header(path)
+        # Checked through a connection that cannot write: closing it never
+        # folds or deletes a journal the copy holding the lock may be
+        # setting aside with a damaged file.
+        probe = lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True,
+                                        timeout=BUSY_TIMEOUT_S))
+        try:
+            _patiently(partial(_check_content, probe))
+            if not (schema.ours(probe) and schema.version(probe) == schema.SCHEMA_VERSION
+                    and schema.complete(probe)):
+                return None
+        finally:
+            probe.close()
+        db = _configured(lenient(sqlite3.connect(
+            f"{uri(path)}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_S,
+            isolation_level=None, check_same_thread=False)))
+    except (Damaged, Newer, sqlite3.Error, OSError, UnicodeDecodeError):
+        return None                          # for the copy holding the lock, then this one
+    try:
+        _patiently(partial(_check_writable, db))
+    except sqlite3.Error:
+        db.close()
+        return None
+    return db
+
+
 def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
     _set_aside_odd_journals(path, tell, now)
     for attempt in range(2):

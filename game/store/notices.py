@@ -155,13 +155,16 @@ def newer(what: str, path: Path) -> Text:
 def cannot_save(directory: Path, error: BaseException, *, kept: bool) -> Text:
     """Records refused by the disk. ``kept``: the session's results wait and
     are written as soon as the folder takes them (a full disk, a drive not
-    mounted yet); else they live in memory only (records that could not be
-    read in a folder that takes no writes)."""
+    mounted yet, another copy holding the records' lock), and those still
+    waiting when the game closes go into its file of results left unsaved
+    (``leftover``) if the folder takes that; else they live in memory only
+    (records that could not be read in a folder that takes no writes)."""
     error = _bare(error)
     if kept:
         return Text(lambda: _("Records cannot be saved in {directory} ({reason}). The game "
                               "plays on and saves new results as soon as it can; any still "
-                              "unsaved when it closes will be lost.").format(
+                              "unsaved when it closes are kept for the next start, or lost if "
+                              "the folder refuses them then.").format(
                                   directory=shown(directory), reason=reason(error)))
     return Text(lambda: _("Records cannot be saved in {directory} ({reason}). The game plays "
                           "on, but new results will be lost when it closes.").format(

@@ -64,6 +64,9 @@ class Opening:
     _write_failed: Callable[[Exception], None]
     _write_resumed: Callable[[], None]
     save_settings: Callable[[], None]
+    #: The records a late opening found were a newer version's: left alone
+    #: for the rest of the session, never opened again (``_open_late``).
+    _records_newer = False
 
     def _open_directory(self) -> bool:
         """Create the directory if needed and learn whether it takes writes.
@@ -110,14 +113,17 @@ class Opening:
         why = self._refusal                    # why the directory takes no writes
         if self._saving:
             try:
-                db = database.open_file(path, tell=self._notices, now=self._now,
-                                        wait=START_WAIT_S)
+                try:
+                    db = database.open_file(path, tell=self._notices, now=self._now,
+                                            wait=START_WAIT_S)
+                except interlock.Busy:           # another copy, stopped perhaps, opens them
+                    db = database.open_as_found(path)
+                    if db is None:               # it may yet rename or migrate them
+                        return self._wait_for_records(path, outcome)
                 legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
                 self._settle_unfinished(db)
                 return db, BackgroundWriter(self._connect_writer, outcome,
                                             identify=self._records_file), True
-            except interlock.Busy:
-                return self._wait_for_records(path, outcome)
             except newer.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
                 db, _ = database.copy_into_memory(path)     # shown, never written
@@ -148,13 +154,15 @@ class Opening:
     def _wait_for_records(self, path: Path, outcome: Outcome) -> tuple[
             sqlite3.Connection, DeferredWriter, bool]:
         """Another copy holds the records' lock past :data:`START_WAIT_S` (one
-        suspended with Ctrl+Z, or stopped, as it opened them): the window
-        waited for it, the busy timeout, 30 s with nothing on the screen. The
-        session starts now on what records.db holds, read into memory without
-        touching it, and its games are queued, as for a folder that takes no
-        writes yet, to the writer whose first connection opens the records
-        once the lock is free (:meth:`_open_late`: still holding it after the
-        busy timeout, "database is locked", told once and tried again)."""
+        suspended with Ctrl+Z, or stopped, as it opened them) and the records
+        are not as this copy could open them without it (``open_as_found``:
+        missing, damaged, older): the window waited for it, the busy
+        timeout, 30 s with nothing on the screen. The session starts now on
+        what records.db holds, read into memory without touching it, and its
+        games are queued, as for a folder that takes no writes yet, to the
+        writer whose first connection opens the records once the lock is
+        free (:meth:`_open_late`: still holding it after the busy timeout,
+        "database is locked", told once and tried again)."""
         db, _ = database.copy_into_memory(path)    # what it is wrong with: told at the opening
         late = BackgroundWriter(self._open_late, outcome, identify=self._records_file)
         return db, DeferredWriter(db, outcome, late), False
@@ -164,16 +172,26 @@ class Opening:
         as a start would (schema, migrations, the copies' interlock, the
         games other copies left in progress), now that the folder may take
         writes; later ones connect as usual. Any failure is the disk's, to
-        be tried again (an OSError would end the writer's thread)."""
+        be tried again (an OSError would end the writer's thread), but a
+        newer version's records (made meanwhile by the copy that held their
+        lock): told as at a start, refused, and never opened again (they
+        were said "cannot be saved (database)", opened and checked anew
+        every 2 s, and the games kept for a start of this version that
+        would never take them in)."""
         if self.persistent:
             return self._connect_writer()
+        if self._records_newer:
+            raise newer.BecameNewer(database.NAME)
         path = self.directory / database.NAME
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             db = database.open_file(path, tell=self._notices, now=self._now)
         except interlock.Busy as busy:
             raise sqlite3.OperationalError(LOCKED) from busy
-        except (OSError, database.Damaged, newer.Newer) as error:
+        except newer.Newer as found:
+            self._records_newer = True
+            raise newer.BecameNewer(database.NAME) from found
+        except (OSError, database.Damaged) as error:
             raise sqlite3.OperationalError(notices.reason(error)) from error
         try:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now)

@@ -47,7 +47,11 @@ from .reader import Reader, SyncReader, ThreadReader
 from .settings_keeping import SettingsKeeping
 from .standings import Standings
 from .statistics import LevelStats
-from .writer import BackgroundWriter, FileWriter, retried
+from .writer import BackgroundWriter, DeferredWriter, FileWriter, retried
+
+#: The longest a read on the window's thread waits for the games queued
+#: before it, in a session begun on a copy of the records in memory.
+READ_WAIT_S = 0.5
 
 
 class Store(Opening, SettingsKeeping):
@@ -351,9 +355,13 @@ class Store(Opening, SettingsKeeping):
 
     def _read(self, query, fallback):
         """``query`` on the database once every queued write is in (read your
-        writes); ``fallback`` when the database cannot be read."""
+        writes); ``fallback`` when the database cannot be read. A session
+        begun on a copy in memory reads the file on the window's thread
+        (its reader was chosen then): it waits :data:`READ_WAIT_S` at most,
+        then reads what the file holds (another program holding it open for
+        writing kept the window from answering for the busy timeout, twice)."""
         if self._writer.pending:
-            self._writer.flush()
+            self._writer.flush(READ_WAIT_S if isinstance(self._writer, DeferredWriter) else None)
         try:
             return query(self._reading())
         except sqlite3.Error as error:
@@ -369,7 +377,15 @@ class Store(Opening, SettingsKeeping):
         deleted file: a win that led the fresh Best Times was ranked among
         the deleted times, and no name was asked for it. It then reads the
         file there now, as the writer and the reader thread do, or nothing
-        while there is none (the next write makes it)."""
+        while there is none (the next write makes it). A session that began
+        on a copy in memory (another copy held the records' lock, the folder
+        took no writes) reads the file once it is open and holds every game
+        queued: it showed its own copy to its end, without other copies'
+        games, and ranked a win among it."""
+        if not self._follows_file and self.persistent \
+                and isinstance(self._writer, DeferredWriter) and self._writer.caught_up():
+            self._writer.go_direct()
+            self._follows_file = True          # the file opened below, the copy closed
         if self._follows_file:
             found = self._records_file()
             if found != self._db_file:

@@ -101,21 +101,40 @@ class DeferredWriter:
     ``later``, a background writer whose connection opens records.db once
     the data folder takes writes (a full disk at the first start, a drive
     not yet mounted), so that every game of the session reaches the file
-    then. ``done`` follows the in-memory commit: ranks read that database."""
+    then. ``done`` follows the in-memory commit: ranks read that database.
+    Once the file holds every job (:meth:`caught_up`), the store may read
+    the file instead (:meth:`go_direct`): jobs then go to ``later`` alone."""
 
     def __init__(self, db: sqlite3.Connection, outcome: Outcome,
                  later: BackgroundWriter) -> None:
         self._inline = InlineWriter(db, outcome)
         self._later = later
+        self._direct = False
 
     def submit(self, job: Job, done: Done | None = None, *, replaces: Key | None = None) -> None:
+        if self._direct:
+            self._later.submit(job, done, replaces=replaces)
+            return
         self._inline.submit(job, done)
         self._later.submit(job, replaces=replaces)
 
+    def caught_up(self) -> bool:
+        """Whether the file holds every job submitted so far (asked without
+        waiting)."""
+        return self._later.flush(timeout=0)
+
+    def go_direct(self) -> None:
+        """From now on, jobs are written to the file only, ``done`` once
+        there, and reads wait for them (:attr:`pending`): the store reads the
+        file, which another copy writes too, and no longer the in-memory
+        database. Called once :meth:`caught_up`, on the thread that submits."""
+        self._direct = True
+
     @property
     def pending(self) -> int:
-        """Nothing a read must wait for: reads go to the in-memory database."""
-        return 0
+        """What a read must wait for: nothing while reads go to the in-memory
+        database; the file's queue once they go to the file."""
+        return self._later.pending if self._direct else 0
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until the file has every job, or the disk has failed once

@@ -1,20 +1,26 @@
 """A copy of the game holding the records' lock (``records.db.lock``: one
 suspended with Ctrl+Z, or stopped with SIGSTOP, as it opened them) no longer
 holds up another copy's start: that one waited for it, the busy timeout,
-30 s with no window at all. It starts at once on what the records hold,
-queues its games, and writes them as soon as the lock is free; told once if
-the wait lasts past the busy timeout; a quit meanwhile keeps its games for
-the next start."""
+30 s with no window at all. Sound records of this version it opens at once
+without the lock (nothing in them is to be renamed or migrated), and saves
+its games as usual. Any other (none yet, damaged, older) it starts on what
+the records hold, queues its games, and writes them as soon as the lock is
+free; told once if the wait lasts past the busy timeout; a quit meanwhile
+keeps its games for the next start."""
 
 from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 
-from game.store import Store, database, leftover, opening
+from game import i18n
+from game.store import Store, database, leftover, opening, schema
+from game.store.store import close_all_stores
 
 from .helpers import exit_code, files_in, game, holding_the_lock, polled
 
@@ -52,7 +58,7 @@ def recorded(directory) -> Store:
 
 
 @pytest.mark.parametrize("how", ["continued", "killed"])
-def test_a_copy_holding_the_lock_does_not_hold_up_the_start_and_no_game_is_lost(
+def test_a_copy_holding_the_lock_does_not_hold_up_the_start_of_sound_records(
         tmp_path, monkeypatch, how):
     monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
     recorded(tmp_path)
@@ -62,16 +68,16 @@ def test_a_copy_holding_the_lock_does_not_hold_up_the_start_and_no_game_is_lost(
         store = Store(tmp_path)
         took = time.monotonic() - started
         assert took < opening.START_WAIT_S + 1.0, took
-        assert [g.seed for g in store.history()] == [1]        # what can be shown is
+        assert store.persistent and store.writable
+        assert [g.seed for g in store.history()] == [1]
         assert store.record_game(game(seed=2, time_ms=20_000)) == 1
+        assert store.flush(timeout=5.0)                 # in the file, the lock still held
         assert [g.seed for g in store.history()] == [2, 1]
         assert [t.time_ms for t in store.best_times("beginner")] == [20_000, 30_000]
-        assert not store.flush(timeout=0.2)                     # queued, waiting for the lock
         assert store.notices == []
     finally:
         release(pid, let_go, how)
-    assert polled(lambda: store.flush(timeout=1.0))
-    store.record_game(game(seed=3))                             # after the lock: as usual
+    store.record_game(game(seed=3))
     store.close()
     assert store.notices == [] and store.unsaved is None
     again = Store(tmp_path)
@@ -80,11 +86,40 @@ def test_a_copy_holding_the_lock_does_not_hold_up_the_start_and_no_game_is_lost(
     again.close()
 
 
+@pytest.mark.parametrize("how", ["continued", "killed"])
+def test_records_not_yet_made_wait_for_the_lock_and_no_game_is_lost(
+        tmp_path, monkeypatch, how):
+    """No records.db yet (the copy holding the lock may be making it, or
+    setting a damaged one aside): nothing is made beside it until the lock
+    is free; the games wait in the queue."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        started = time.monotonic()
+        store = Store(tmp_path)
+        took = time.monotonic() - started
+        assert took < opening.START_WAIT_S + 1.0, took
+        assert not store.persistent and store.history() == []
+        assert store.record_game(game(seed=2, time_ms=20_000)) == 1
+        assert [g.seed for g in store.history()] == [2]
+        assert not store.flush(timeout=0.2)                     # queued, waiting for the lock
+        assert not (tmp_path / "records.db").exists() and store.notices == []
+    finally:
+        release(pid, let_go, how)
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.record_game(game(seed=3))                             # after the lock: as usual
+    store.close()
+    assert store.notices == [] and store.unsaved is None
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [3, 2] and again.notices == []
+    assert again.statistics("beginner").played == 2
+    again.close()
+
+
 def test_the_player_is_told_once_when_the_lock_is_held_past_the_busy_timeout(
         tmp_path, monkeypatch):
     monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
-    recorded(tmp_path)
-    pid, let_go = stopped_holder(tmp_path)
+    pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
     try:
         store = Store(tmp_path)
         store.record_game(game(seed=2))
@@ -93,7 +128,7 @@ def test_the_player_is_told_once_when_the_lock_is_held_past_the_busy_timeout(
         assert not store.flush()                    # another attempt, failed again
         [told] = store.take_notices()
         assert told.startswith("Records cannot be saved in") and LOCKED in told
-        assert "saves new results as soon as it can" in told
+        assert told.endswith(KEPT["en"])
         assert store.notices == []
     finally:
         release(pid, let_go, "continued")
@@ -101,15 +136,14 @@ def test_the_player_is_told_once_when_the_lock_is_held_past_the_busy_timeout(
     assert store.notices == [] and store.writable
     store.close()
     again = Store(tmp_path)
-    assert [g.seed for g in again.history()] == [3, 2, 1] and again.notices == []
+    assert [g.seed for g in again.history()] == [3, 2] and again.notices == []
     again.close()
 
 
 def test_a_quit_while_waiting_for_the_lock_keeps_the_games_for_the_next_start(
         tmp_path, monkeypatch):
     monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
-    recorded(tmp_path)
-    pid, let_go = stopped_holder(tmp_path)
+    pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
     try:
         store = Store(tmp_path)
         store.record_game(game(seed=2))
@@ -120,7 +154,44 @@ def test_a_quit_while_waiting_for_the_lock_keeps_the_games_for_the_next_start(
     finally:
         release(pid, let_go, "killed")
     again = Store(tmp_path)
-    assert [g.seed for g in again.history()] == [2, 1] and again.notices == []
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
+
+
+#: What the notice says of the games still queued when the game closes.
+KEPT = {"en": "any still unsaved when it closes are kept for the next start, or lost if the "
+              "folder refuses them then.",
+        "fr": "ceux qui ne le seront pas encore à sa fermeture seront conservés pour le "
+              "prochain lancement, ou perdus si le dossier les refuse alors."}
+#: ... and what the command line says as the game closes.
+ADDED = {"en": "will be added to your records at the next start.",
+         "fr": "sera ajouté à vos scores au prochain lancement."}
+
+
+@pytest.fixture(params=["en", "fr"])
+def language(request):
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def test_the_notice_says_what_becomes_of_games_still_waiting_for_the_lock_at_close(
+        tmp_path, monkeypatch, language):
+    """It said they would be lost, and a quit kept them for the next start."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        assert polled(lambda: bool(store.notices))
+        [told] = store.take_notices()
+        assert told.endswith(KEPT[language]), told
+        store.close()
+        assert store.unsaved is not None and store.unsaved.endswith(ADDED[language])
+    finally:
+        release(pid, let_go, "killed")
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
     again.close()
 
 
@@ -149,4 +220,252 @@ def test_damage_is_set_aside_once_the_lock_is_free_never_while_another_copy_hold
     assert len(aside) == 1, files_in(tmp_path)
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
+
+
+# -- a copy killed while another copy holds the lock -----------------------------------
+
+def killed_after(directory, play) -> None:
+    """Run ``play(store)`` in a copy of the game forked while the records'
+    lock is held, wait for it to say it is done (its writes given a few
+    seconds to reach the disk), then kill it (SIGKILL: nothing runs after)."""
+    said_read, said_write = os.pipe()
+    close_all_stores()                   # no writer thread mid-lock in the fork
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        try:
+            os.close(said_read)
+            store = Store(directory)
+            play(store)
+            store.flush(timeout=5.0)
+            os.write(said_write, b"x")
+            while True:
+                signal.pause()                           # until killed
+        finally:
+            os._exit(1)
+    os.close(said_write)
+    try:
+        assert os.read(said_read, 1) == b"x"
+    finally:
+        os.close(said_read)
+        os.kill(pid, signal.SIGKILL)
+        assert exit_code(pid) == -1
+
+
+def test_a_game_recorded_while_a_stopped_copy_holds_the_lock_survives_a_kill(
+        tmp_path, monkeypatch):
+    """Sound records need nothing renamed or migrated: the copy opens them
+    at once, unlocked, and each game is committed as it ends. Queued to a
+    writer that waited for the lock, every game was lost to a kill (the
+    system out of memory, a power cut) for as long as the other copy stayed
+    stopped: before the lock became strict, they reached the file after
+    the busy timeout."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    recorded(tmp_path)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        killed_after(tmp_path, lambda store: store.record_game(game(seed=2, time_ms=20_000)))
+    finally:
+        release(pid, let_go, "continued")
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2, 1] and again.notices == []
+    assert [t.time_ms for t in again.best_times("beginner")] == [20_000, 30_000]
+    again.close()
+
+
+def test_a_game_in_progress_while_a_stopped_copy_holds_the_lock_is_counted_after_a_kill(
+        tmp_path, monkeypatch):
+    """A kill mid-game is counted as the game abandoned, as it is with no
+    lock held: a player about to lose keeps no streak by killing the game."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    recorded(tmp_path)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        killed_after(tmp_path, lambda store: store.hold_unfinished(game(seed=2, result="lost")))
+    finally:
+        release(pid, let_go, "killed")
+    again = Store(tmp_path)
+    assert [(g.seed, g.result) for g in again.history()] == [(None, "abandoned"), (1, "won")]
+    assert again.statistics("beginner").played == 2
+    again.close()
+
+
+def test_older_records_are_migrated_only_once_the_lock_is_free(tmp_path, monkeypatch):
+    """Migrating writes to the records: only the copy holding the lock may
+    (it may be migrating them itself). Meanwhile they are shown as found,
+    and a win is ranked among them."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    db = sqlite3.connect(tmp_path / "records.db")
+    db.executescript((Path(__file__).parent / "old_versions" / "records-v2.sql")
+                     .read_text("utf-8"))
+    db.close()
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        assert [(t.name, t.time_ms) for t in store.best_times("beginner")] == [("Zoe", 2549)]
+        assert store.record_game(game(seed=2, time_ms=2_000)) == 1
+        assert not store.flush(timeout=0.2)
+        assert version_of(tmp_path / "records.db") == 2 and store.notices == []
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.close()
+    assert version_of(tmp_path / "records.db") == schema.SCHEMA_VERSION
+    again = Store(tmp_path)
+    assert [t.time_ms for t in again.best_times("beginner")] == [2_000, 2549]
+    assert again.count_games() == 4 and again.notices == []
+    again.close()
+
+
+def version_of(path: Path) -> int:
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return int(db.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        db.close()
+
+
+def test_records_a_newer_version_made_while_the_lock_was_held_are_told_as_such(
+        tmp_path, monkeypatch):
+    """The copy holding the lock, a newer version, made the records: they
+    are left to it, said once as at a start ("written by a newer version"),
+    never "cannot be saved (database)", tried again every 2 s for the rest
+    of the session, and said kept for the next start as the game closed."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        newer = Store(tmp_path / "elsewhere")           # the newer copy's records, made
+        newer.record_game(game(seed=1))
+        newer.close()
+        made = sqlite3.connect(tmp_path / "elsewhere" / "records.db")
+        made.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+        made.commit()
+        made.close()
+        (tmp_path / "elsewhere" / "records.db").rename(tmp_path / "records.db")
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: bool(store.notices))
+    opened = []
+    monkeypatch.setattr(database, "open_file", lambda *a, **k: opened.append(1))
+    assert not store.flush(timeout=5.0)                  # another attempt, refused at once
+    assert opened == []
+    [told] = store.take_notices()
+    assert told.startswith("records.db was written by a newer version"), told
+    store.close()
+    assert store.unsaved is None and store.notices == []
+    assert version_of(tmp_path / "records.db") == schema.SCHEMA_VERSION + 1
+    assert not [name for name in files_in(tmp_path) if name.endswith(leftover.SUFFIX)]
+
+
+def test_once_the_records_are_open_the_session_shows_them_as_they_are(tmp_path, monkeypatch):
+    """Until the lock was free, the session showed its own copy of the
+    records; once they were open it went on doing so to its end: another
+    copy's games never appeared in its history, nor its best times, and a
+    win was told first (its name asked) behind another copy's faster one."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
+    try:
+        store = Store(tmp_path)
+        assert store.record_game(game(seed=2, time_ms=20_000)) == 1
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    other = Store(tmp_path)
+    other.record_game(game(seed=3, time_ms=5_000))
+    other.close()
+    assert [g.seed for g in store.history()] == [3, 2]
+    assert store.count_games() == 2 and store.statistics("beginner").played == 2
+    assert [t.time_ms for t in store.best_times("beginner")] == [5_000, 20_000]
+    assert store.record_game(game(seed=4, time_ms=10_000)) == 2
+    assert [t.time_ms for t in store.best_times("beginner")] == [5_000, 10_000, 20_000]
+    store.close()
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [4, 3, 2] and again.notices == []
+    again.close()
+
+
+def test_records_set_aside_halfway_by_the_stopped_copy_are_left_to_it(tmp_path, monkeypatch):
+    """Stopped between renaming a damaged records.db aside and renaming its
+    journal: no records.db, the damaged file's journal still there. The copy
+    starting makes none beside that journal (it would be read into the fresh
+    file, or renamed away from under it); once the lock is free, the records
+    are made afresh and the journal is the stopped copy's to have moved."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    journal = b"a damaged file's journal " * 200
+    (tmp_path / "records.db-wal").write_bytes(journal)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        assert not store.flush(timeout=0.2)
+        assert files_in(tmp_path) == set() and store.notices == []
+        assert (tmp_path / "records.db-wal").read_bytes() == journal
+        (tmp_path / "records.db-wal").rename(tmp_path / "records.corrupt-x.db-wal")  # it goes on
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.close()
+    assert (tmp_path / "records.corrupt-x.db-wal").read_bytes() == journal
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
+
+
+def test_a_read_once_the_records_are_open_does_not_wait_out_another_program_s_lock(
+        tmp_path, monkeypatch):
+    """Read on the window's thread (the session began on a copy in memory,
+    whose reads never waited), a read after the switch to the file waited
+    for every game queued: with another program holding the records open
+    for writing, the busy timeout, twice, with the window not answering."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.flush(timeout=1.0))
+    assert [g.seed for g in store.history()] == [2]     # the file, from now on
+    browser = sqlite3.connect(tmp_path / "records.db", isolation_level=None)
+    browser.execute("BEGIN IMMEDIATE")                  # changes not yet written
+    try:
+        store.record_game(game(seed=3))
+        started = time.monotonic()
+        assert [g.seed for g in store.history()] == [2]
+        assert time.monotonic() - started < 3.0
+    finally:
+        browser.execute("ROLLBACK")
+        browser.close()
+    assert polled(lambda: store.flush(timeout=1.0))
+    assert [g.seed for g in store.history()] == [3, 2]
+    store.close()
+
+
+def test_two_copies_waiting_for_the_lock_set_damage_aside_once_and_keep_every_game(
+        tmp_path, monkeypatch):
+    """Both open the records in turn once it is free: the first sets the
+    damaged file aside and says so, the second finds the fresh one sound;
+    each game is counted once."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    (tmp_path / "records.db").write_bytes(b"not a database at all " * 10)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        first, second = Store(tmp_path), Store(tmp_path)
+        first.record_game(game(seed=1))
+        second.record_game(game(seed=2))
+        first.record_game(game(seed=3))
+        assert not first.flush(timeout=0.2) and not second.flush(timeout=0.2)
+    finally:
+        release(pid, let_go, "killed")
+    assert polled(lambda: first.flush(timeout=1.0) and second.flush(timeout=1.0))
+    told = first.take_notices() + second.take_notices()
+    assert len(told) == 1 and told[0].startswith("Your records could not be read"), told
+    first.close()
+    second.close()
+    assert len([name for name in files_in(tmp_path) if name.startswith("records.corrupt-")]) == 1
+    again = Store(tmp_path)
+    assert sorted(g.seed for g in again.history()) == [1, 2, 3] and again.notices == []
+    assert again.statistics("beginner").played == 3
     again.close()

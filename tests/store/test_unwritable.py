@@ -535,10 +535,11 @@ def test_a_data_folder_that_could_not_be_made_at_the_start_gets_the_sessions_rec
 
 
 KEPT = ("The game plays on and saves new results as soon as it can; any still unsaved when it "
-        "closes will be lost.")
+        "closes are kept for the next start, or lost if the folder refuses them then.")
 LOST = "The game plays on, but new results will be lost when it closes."
 KEPT_FR = ("Le jeu continue et enregistrera les nouveaux résultats dès qu’il le pourra\u202f; "
-           "ceux qui ne le seront pas encore à sa fermeture seront perdus.")
+           "ceux qui ne le seront pas encore à sa fermeture seront conservés pour le prochain "
+           "lancement, ou perdus si le dossier les refuse alors.")
 LOST_FR = "Le jeu continue, mais les nouveaux résultats seront perdus à sa fermeture."
 
 
