@@ -138,9 +138,11 @@ class ReplayScreen(base.Screen):
         its 3BV counted, then the window takes its size (every screen laid
         out again), then the viewer is drawn whole, and only then does it
         play. Together these took 22 to 30 ms, more than a frame; apart,
-        each fits in one, and the window shows the game three frames longer."""
+        each fits in one, and the window shows the game three frames longer.
+        The window is lent: pulled up to fit the screen, it goes back where
+        it was as the game takes it again."""
         self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS,
-                            self.replay.mines, shape=self.replay.shape)
+                            self.replay.mines, shape=self.replay.shape, lent=True)
         if self.layout is None:         # the window already had the viewer's size
             self.relayout()
 
