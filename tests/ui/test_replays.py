@@ -694,9 +694,31 @@ def test_the_speed_is_written_as_the_language_writes_numbers():
     from game import i18n
     from game.ui.render.replay import speed_text
     i18n.set_language("fr")
-    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0,25x", "0,5x", "1x", "8x"]
+    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0,25×", "0,5×", "1×", "8×"]
     i18n.set_language("en")
-    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0.25x", "0.5x", "1x", "8x"]
+    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0.25×", "0.5×", "1×", "8×"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_speed_shows_the_multiplication_sign_not_the_letter_x(language):
+    """The viewer read "1x"; the pixel font draws × (a row higher than x,
+    centred on the digits), which the hint's "5.1 × 10¹⁰" uses too."""
+    from game import i18n
+    app = make_app(BOARD_8, language=language)
+    assert i18n.language() == language
+    win(app)
+    viewer = open_viewer(app)
+    box, painter = viewer.layout.speed_box, app.painter
+    left = box.centerx - painter.text_width("1×") // 2 + painter.text_width("1")
+    top = box.centery - painter.line_height() // 2
+    sign = app.atlas.get(f"font_regular_{ord('×')}", 1)
+    drawn = app.display.surface.subsurface(app.painter.px(
+        pygame.Rect((left, top), sign.get_size())))
+    scale = app.viewport.scale
+    for y in range(sign.get_height()):
+        for x in range(sign.get_width()):
+            ink = sign.get_at((x, y))[3] == 255
+            assert (tuple(drawn.get_at((x * scale, y * scale)))[:3] == (0, 0, 0)) == ink, (x, y)
 
 
 @pytest.mark.parametrize("language, lines", [
