@@ -17,7 +17,7 @@ from .catalogs import DOMAIN, LOCALE_DIR, PSEUDO, UnknownLanguage, available, na
 from .current import N_, _, language, ngettext, npgettext, pgettext, set_language, translate_argparse
 from .errors import os_reason
 from .numbers import chance, date, date_and_time, day_and_time, decimal, percent, whole
-from .quotes import marks, quoted
+from .quotes import marks, quoted, quoted_path
 from .system import choose, system_language
 
 __all__ = [
@@ -25,5 +25,6 @@ __all__ = [
     "date", "date_and_time", "day_and_time", "decimal", "language", "marks", "name_of",
     "ngettext",
     "npgettext", "os_reason",
-    "percent", "pgettext", "quoted", "set_language", "system_language", "translate_argparse", "whole",
+    "percent", "pgettext", "quoted", "quoted_path", "set_language", "system_language",
+    "translate_argparse", "whole",
 ]

@@ -10,6 +10,8 @@ character, a line break or a lone surrogate as its escape (``\\n``,
 
 from __future__ import annotations
 
+import os
+
 from .current import pgettext
 
 #: The English form, which the catalogue's translation replaces (written
@@ -45,6 +47,18 @@ def quoted(text: str, limit: int | None = None) -> str:
     if form == _ENGLISH:
         return repr(text)
     return form.format(value=escaped(text))
+
+
+def quoted_path(path: str | os.PathLike[str]) -> str:
+    """A file's or folder's path quoted as the language quotes a value,
+    whole (the player looks for that file), its backslashes single: repr,
+    English's quoting, doubled them, and a Windows player read
+    'C:\\\\Users' for C:\\Users. What cannot be printed is escaped as
+    in ``quoted`` (a line break as ``\\n``, a byte that is not UTF-8 as its
+    lone surrogate, ``\\udce9``), so the notice stays on one line."""
+    text = "".join(char if char.isprintable() else repr(char)[1:-1]
+                   for char in os.fspath(path))
+    return _form().format(value=text)
 
 
 def _form() -> str:

@@ -18,6 +18,8 @@ from game.i18n import N_, _, os_reason, whole
 from game.safe_read import NotAFile, TooLarge, read_capped
 
 from . import fields
+from .cursor import BadCursor
+from .cursor import read as read_cursor
 from .format import (
     FORMAT,
     MAX_BYTES,
@@ -131,12 +133,14 @@ def _replay(doc: dict[str, Any]) -> Replay:
             time=time_ms, last=moves[-1][0]))
     try:
         modes = read_modes(doc.get("modes"), time_ms)
-    except BadModes as e:
+        cursor = read_cursor(doc.get("cursor"), time_ms, width, height)
+    except (BadModes, BadCursor) as e:
         raise ReplayError(str(e)) from None
     return Replay(width, height, mines, marks, first_click, moves, result, time_ms, seed=seed,
                   layout=layout, shape=shape, player=fields.text(doc, "player"),
                   date=fields.text(doc, "date"), level=fields.text(doc, "level"),
-                  pointer=fields.pointer(doc, width, height, time_ms), modes=modes)
+                  pointer=fields.pointer(doc, width, height, time_ms), modes=modes,
+                  cursor=cursor)
 
 
 #: What Python's JSON reader says (json.JSONDecodeError.msg, which comes in

@@ -45,6 +45,8 @@ def encode_pieces(replay: Replay) -> Iterator[str]:
             doc[name] = getattr(replay, name)
     if replay.modes:
         doc["modes"] = [list(switch) for switch in replay.modes]
+    if replay.cursor:
+        doc["cursor"] = [list(move) for move in replay.cursor]
     text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
     if not replay.pointer:
         yield text + "\n"

@@ -7,7 +7,8 @@
      "result": "won", "time_ms": 48211,
      "player": "Ann", "date": "2026-11-23T14:02:11", "level": "expert",
      "pointer": [0, 3, 4, 1, 140, 3, 4, 0, 35, 4, 4, 0, ...],
-     "modes": [[0, "flag_mode", true], [5120, "flag_mode", false]]}
+     "modes": [[0, "flag_mode", true], [5120, "flag_mode", false]],
+     "cursor": [[0, 4, 4], [812, 5, 4], [2210, -1, -1]]}
 
 A board is given by its ``seed`` (replayed with the first-click rule), by its
 ``layout`` (rows of ``*`` mine, ``.`` safe and ``' '`` a hole of a shaped
@@ -20,7 +21,8 @@ since the previous sample, x, y and the buttons (a quarter smaller than a
 list of lists, which matters: the track is most of a replay). Unknown extra
 fields are ignored, so later versions of this game may add some without
 breaking older readers of version 1. ``modes`` (``modes.py``), added so,
-says when flag mode or "Chord with left click" changed from their defaults.
+says when flag mode or "Chord with left click" changed from their defaults;
+``cursor`` (``cursor.py``), added so too, where the keyboard cursor was.
 
 A file is anything a stranger may send: everything is checked, with limits on
 every size, and any problem is a ``ReplayError`` whose message is one line.
@@ -36,6 +38,7 @@ from dataclasses import dataclass, field
 
 from game.engine import SHAPES as ENGINE_SHAPES
 
+from .cursor import CursorMove
 from .modes import Switch
 from .track import PointerTrack
 
@@ -89,4 +92,5 @@ class Replay:
     level: str | None = None
     pointer: PointerTrack = field(default_factory=PointerTrack)
     modes: tuple[Switch, ...] = ()      # flag mode and left-click chords (``modes.py``)
+    cursor: tuple[CursorMove, ...] = ()  # the keyboard cursor's cells (``cursor.py``)
 

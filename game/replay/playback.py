@@ -119,6 +119,10 @@ class Playback:
         kind, *xy = self.timeline.replay.moves[self.shown - 1][1].split()
         return (int(xy[0]), int(xy[1])) if kind != "M" else None
 
+    def cursor(self) -> tuple[int, int] | None:
+        """The keyboard cursor's cell as the game showed it now (None: hidden)."""
+        return self.timeline.cursor_at(self.t)
+
     def pointer(self) -> Pointer | None:
         return self.timeline.pointer_at(self.t, self.shown)
 

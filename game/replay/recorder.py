@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.engine import Minefield
 
+from . import cursor
 from .format import MAX_POINTER, Replay
 from .modes import CHORD_LEFT_CLICK, DEFAULTS, FLAG_MODE, MAX_SWITCHES, Switch
 from .track import PointerTrack
@@ -23,6 +24,12 @@ class Recorder:
         self.pointer = PointerTrack()
         self.modes: list[Switch] = []          # flag mode and left-click chords, as they changed
         self._modes_now = dict(DEFAULTS)
+        self.cursor: list[cursor.CursorMove] = []   # the keyboard cursor, as it moved
+
+    def keyboard_cursor(self, t_ms: int, cell: tuple[int, int] | None) -> None:
+        """The keyboard cursor at ``t_ms`` on ``cell`` (None: hidden), kept
+        when it moved (``cursor.py``)."""
+        cursor.keep(self.cursor, t_ms, cell)
 
     def stamp(self, move_count: int, t_ms: int) -> None:
         """Moves up to ``move_count`` not stamped yet were played at ``t_ms``."""
@@ -81,7 +88,8 @@ def replay_of(field: Minefield, recorder: Recorder, *, result: str, time_ms: int
         layout=tuple(layout) if layout else None, shape=field.shape,
         player=player, date=date, level=level,
         pointer=recorder.pointer.until(time_ms),
-        modes=tuple(switch for switch in recorder.modes if switch[0] <= time_ms))
+        modes=tuple(switch for switch in recorder.modes if switch[0] <= time_ms),
+        cursor=tuple(move for move in recorder.cursor if move[0] <= time_ms))
 
 
 def _monotonic(times: list[int], count: int) -> list[int]:

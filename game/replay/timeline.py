@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from game.engine import GameStats, Minefield
 
 from .check import start_field
+from .cursor import CursorTrack
 from .format import Replay
 from .modes import LeftClick, ModeTrack
 
@@ -63,6 +64,7 @@ class Timeline:
         self._scout: Minefield | None = None            # plays ahead for ``prepare``
         self._scout_at = 0
         self._modes = ModeTrack(replay.modes)
+        self._cursor = CursorTrack(replay.cursor)
         self._counted: Minefield | None = None          # a board whose 3BV is counted
 
     @property
@@ -162,6 +164,10 @@ class Timeline:
             i += 1
         t, x, y, buttons = self.replay.pointer[i - 1]
         return Pointer((x, y) if x >= 0 and y >= 0 else None, buttons, t)
+
+    def cursor_at(self, t_ms: float) -> tuple[int, int] | None:
+        """The keyboard cursor's cell at ``t_ms`` (None: hidden, or never shown)."""
+        return self._cursor.at(t_ms)
 
     def left_click_at(self, t_ms: float) -> LeftClick:
         """Flag mode and "Chord with left click" as they were at ``t_ms``."""

@@ -37,7 +37,7 @@ from .render.fallback import FallbackGlyphs, bundled_has
 from .render.painter import Painter
 from .render.system_fonts import FontFinder
 from .screens.base import Screen
-from .window_fit import WindowFit
+from .window_fit import Lending, WindowFit
 from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
 
 DEFAULT_IDLE_SECONDS = 60.0
@@ -112,6 +112,9 @@ class App(Loop, WindowFit):
                                saved_at=settings.window_position)
         self._place_unsaved = False                 # the window moved since its place was saved
         self._moved_at_tick = 0
+        # The window as it was before the replay viewer's bigger board was
+        # lent it (``WindowFit.fit_window``); None while it is not lent.
+        self._lending: Lending | None = None
         self.audio = Audio(settings.sound, clock=self.clock)
         self.layout: Layout | None = None
         self.viewport = Viewport(1)

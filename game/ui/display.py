@@ -204,6 +204,9 @@ class Display:
         #: None if it never did. Still there, it is where no one left it:
         #: the next run centres it again, at whatever size it opens.
         self.centred_at: tuple[int, int] | None = None
+        #: Where the game last sized or placed the window (windowed): found
+        #: elsewhere, the player has moved it since.
+        self.placed: tuple[int, int] | None = None
 
     def open(self, size: tuple[int, int], scale: int, fullscreen: bool) -> Viewport:
         """Show the game at a scale-1 ``size``: the first call creates the
@@ -220,6 +223,8 @@ class Display:
             self.window.size = pixels
             self._keep_on_screen(pixels, screen, was)
         self.fullscreen = fullscreen
+        if not fullscreen:
+            self.placed = tuple(self.window.position)
         return self.place(size, scale)
 
     def place(self, size: tuple[int, int], scale: int) -> Viewport:
@@ -314,6 +319,26 @@ class Display:
         elif moved != at:
             self.window.position = moved
 
+    def put_back(self, at: tuple[int, int], was: tuple[int, int],
+                 displays: Sequence[tuple[int, int]]) -> None:
+        """The window back at ``at``, where it was at the size it ``was``
+        on ``displays`` before a bigger size pulled it up (the replay
+        viewer's): exactly there on the same displays at no bigger a size,
+        even hanging over the screen's edge as the player left it; else as
+        near as keeps it on the screen, as a zoom would. In fullscreen,
+        the place it goes back to on leaving it."""
+        if self.fullscreen:
+            self._windowed_at = at
+            return
+        pixels = tuple(self.window.size)
+        now = pygame.display.get_desktop_sizes()
+        unchanged = tuple(map(tuple, now)) == tuple(displays) \
+            and pixels[0] <= was[0] and pixels[1] <= was[1]
+        back = at if unchanged else on_screen(at, pixels, desktop_size(), was)
+        if reachable(back, pixels, now):
+            self.window.position = back
+            self.placed = tuple(self.window.position)
+
     def windowed_position(self) -> tuple[int, int] | None:
         """Where the window's top-left corner is, windowed; in fullscreen,
         where it goes back to (None if nowhere yet: it will be centred)."""
@@ -322,6 +347,13 @@ class Display:
         if self.fullscreen:
             return self._windowed_at
         return tuple(self.window.position)
+
+    def windowed_size(self) -> tuple[int, int]:
+        """The window's size, windowed; in fullscreen, the size it had
+        before (nothing yet: (0, 0))."""
+        if self.window is None or self.fullscreen:
+            return self._windowed_size
+        return tuple(self.window.size)
 
     def moved(self) -> None:
         """The window manager moved the window. Back from fullscreen, a
@@ -335,6 +367,7 @@ class Display:
         if framing is not None and not self.fullscreen \
                 and tuple(self.window.position) == framing[1]:
             self.window.position = framing[0]
+            self.placed = tuple(self.window.position)
         if self.windowed_position() != self.centred_at:
             self.centred_at = None
 

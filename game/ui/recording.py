@@ -84,7 +84,11 @@ def sample_pointer(session: Session, gestures: Gestures, touch: Touch,
     press the left button's, which the board shows it as
     (``PlayDrawing.pressed_cells``): the track kept the mouse alone, and
     the replay of a game played by touch showed no cell pressed and no
-    "oh" where the game had shown them."""
+    "oh" where the game had shown them. The keyboard cursor is kept too,
+    where the game showed it: a game played from the keys with the mouse
+    resting on the field was replayed as cells opening beside a still
+    arrow."""
+    session.keyboard_cursor(cursor)
     if touch.finger is not None:
         on_cell = touch.target.kind == CELL_TARGET
         session.point(touch.target.cell if on_cell else None,

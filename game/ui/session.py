@@ -105,5 +105,10 @@ class Session:
             self.recorder.point(t_ms, cell, buttons)
             self.recorder.left_click(t_ms, self.settings.flag_mode, self.settings.chord_left_click)
 
+    def keyboard_cursor(self, cell: tuple[int, int] | None) -> None:
+        """Where the keyboard cursor is (None: hidden), a tick's sample."""
+        if not self.ended:
+            self.recorder.keyboard_cursor(self.elapsed_ms(), cell)
+
     def elapsed_ms(self) -> int:
         return self.chrono.elapsed_ms()

@@ -11,6 +11,10 @@ window itself.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import pygame
+
 from game.settings import is_window_position
 
 from .display import fitting_scale, window_room
@@ -24,6 +28,17 @@ DEFAULT_MAX_SCALE = 2
 PLACE_SETTLES_TICKS = TICKS_PER_SECOND
 
 
+@dataclass(frozen=True)
+class Lending:
+    """The window as it was before a bigger board was lent it for a while
+    (the replay viewer's): its place (None: in fullscreen, where none was
+    known yet), its size, and the displays' sizes then."""
+
+    at: tuple[int, int] | None
+    size: tuple[int, int]
+    displays: tuple[tuple[int, int], ...]
+
+
 class WindowFit:
     """Window fitting for ``App`` (see ``app`` for the state it keeps)."""
 
@@ -35,10 +50,34 @@ class WindowFit:
             return min(self.settings.scale, top)       # never a window beyond the screen
         return min(DEFAULT_MAX_SCALE, top)
 
-    def fit_window(self, cols: int, rows: int, mines: int = 0, shape: str = "grid") -> None:
-        """Make the window fit a board of cols x rows holding ``mines``, of ``shape``."""
+    def fit_window(self, cols: int, rows: int, mines: int = 0, shape: str = "grid", *,
+                   lent: bool = False) -> None:
+        """Make the window fit a board of cols x rows holding ``mines``, of
+        ``shape``. ``lent``: for a while (the replay viewer: a bigger board,
+        its figures below): a window its size pulled up to keep it on the
+        screen goes back where it was when a board not lent takes the window
+        again (the viewer closed), unless the player moved it meanwhile. It
+        stayed where the viewer had pulled it, 96 pixels up for Beginner at
+        scale 2 on a 1024x768 screen."""
+        if lent and self._lending is None:
+            self._lending = Lending(self.display.windowed_position(),
+                                    self.display.windowed_size(),
+                                    tuple(map(tuple, pygame.display.get_desktop_sizes())))
+        back = None if lent else self._end_lending()
         self._board = (cols, rows, mines, shape)
         self.refit()
+        if back is not None and back.at is not None \
+                and back.at != self.display.windowed_position():
+            self.display.put_back(back.at, back.size, back.displays)
+            self.place_changed()
+
+    def _end_lending(self) -> Lending | None:
+        """The window as it was lent, if it is still where the game last put
+        it (the player has not moved it since); the lending ends."""
+        lending, self._lending = self._lending, None
+        if lending is None or self.display.windowed_position() != self.display.placed:
+            return None
+        return lending
 
     def refit(self) -> None:
         """Resize the one window if the board, the scale or fullscreen changed:
@@ -134,12 +173,17 @@ class WindowFit:
         window still where the game centred it was left nowhere: the window
         manager framing it as it shows moves it, as SDL tells, and that
         centred place was saved, for a window never moved to open there at
-        every later size."""
+        every later size. A window lent to the replay viewer, still where
+        the viewer's size put it, is saved where it goes back to: the
+        player's place (quit with the viewer open, the next start opened
+        where the viewer had pulled the window)."""
         if not self._place_unsaved or (
                 not closing and self.ticks - self._moved_at_tick < PLACE_SETTLES_TICKS):
             return
         self._place_unsaved = False
         at = self.display.windowed_position()
+        if self._lending is not None and at == self.display.placed:
+            at = self._lending.at
         if at is not None and at != self.display.centred_at \
                 and list(at) != self.settings.window_position and is_window_position(list(at)):
             self.settings.window_position = list(at)

@@ -157,6 +157,20 @@ CASES = [
      "modes entry 2: time goes back or passes the end"),
     ("modes past the end", lambda d: changed(d, modes=[[10 ** 9, "chord_left_click", False]]),
      "modes entry 1: time goes back or passes the end"),
+    ("cursor not a list", lambda d: changed(d, cursor={"x": 1}),
+     "cursor must be a list of at most 100,000 [t_ms, x, y]"),
+    ("cursor entry cut short", lambda d: changed(d, cursor=[[0, 4]]),
+     "cursor entry 1 must be [t_ms, x, y], whole numbers"),
+    ("cursor of bools", lambda d: changed(d, cursor=[[0, True, 4]]),
+     "cursor entry 1 must be [t_ms, x, y], whole numbers"),
+    ("cursor going back", lambda d: changed(d, cursor=[[9, 1, 1], [8, 2, 1]]),
+     "cursor entry 2: time goes back or passes the end"),
+    ("cursor past the end", lambda d: changed(d, cursor=[[10 ** 9, 1, 1]]),
+     "cursor entry 1: time goes back or passes the end"),
+    ("cursor off the board", lambda d: changed(d, cursor=[[0, 16, 3]]),
+     "cursor entry 1: cell 16 3 is off the board (-1 -1: hidden)"),
+    ("cursor half hidden", lambda d: changed(d, cursor=[[0, -1, 3]]),
+     "cursor entry 1: cell -1 3 is off the board"),
 ]
 
 
@@ -184,7 +198,7 @@ FILE_WORDS = {"width", "height", "mines", "marks", "first_click", "seed", "layou
               "t_ms", "time_ms", "result", "player", "level", "date", "pointer", "dt_ms",
               "version", "format", "shape", "opening", "safe", "classic", "grid", "torus", "hex",
               "won", "lost", "unfinished", "true", "false", "JSON", "UTF", "replay", "long",
-              "mine", "null", "modes", "flag_mode", "chord_left_click"}
+              "mine", "null", "modes", "flag_mode", "chord_left_click", "cursor"}
 
 
 def _words(message: str) -> set[str]:

@@ -61,7 +61,7 @@ def test_a_file_whose_texts_cannot_be_written_is_refused_with_a_notice(tmp_path,
     app.commands.open_replay_file(path)
     app.step()
     assert isinstance(app.top, NoticeDialog)
-    assert app.top.text.startswith(f"Cannot open the replay sent.json: {next(iter(fields))}"
+    assert app.top.text.startswith(f"Cannot open the replay 'sent.json': {next(iter(fields))}"
                                    " must be plain text")
 
 
@@ -93,7 +93,7 @@ def test_a_fifo_dropped_on_the_window_is_refused_and_replays_still_open(tmp_path
         post(pygame.DROPFILE, file=str(fifo))
         app.step()
         assert step_until(app, loader, lambda: isinstance(app.top, NoticeDialog))
-        assert app.top.text == "Cannot open the replay f.json: not a file (a folder, a pipe" \
+        assert app.top.text == "Cannot open the replay 'f.json': not a file (a folder, a pipe" \
                                " or a device)"
         key(app, pygame.K_RETURN)
         app.commands.open_replay_file(good)
@@ -228,4 +228,4 @@ def test_the_root_folder_dropped_on_the_window_is_named_in_the_notice():
     post(pygame.DROPFILE, file=os.path.abspath(os.sep))
     app.step()
     assert isinstance(app.top, NoticeDialog)
-    assert app.top.text.startswith(f"Cannot open the replay {os.path.abspath(os.sep)}: not a file")
+    assert app.top.text.startswith(f"Cannot open the replay '{os.path.abspath(os.sep)}': not a file")

@@ -738,9 +738,31 @@ def test_the_speed_is_written_as_the_language_writes_numbers():
     from game import i18n
     from game.ui.render.replay import speed_text
     i18n.set_language("fr")
-    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0,25x", "0,5x", "1x", "8x"]
+    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0,25×", "0,5×", "1×", "8×"]
     i18n.set_language("en")
-    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0.25x", "0.5x", "1x", "8x"]
+    assert [speed_text(s) for s in (0.25, 0.5, 1.0, 8.0)] == ["0.25×", "0.5×", "1×", "8×"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_speed_shows_the_multiplication_sign_not_the_letter_x(language):
+    """The viewer read "1x"; the pixel font draws × (a row higher than x,
+    centred on the digits), which the hint's "5.1 × 10¹⁰" uses too."""
+    from game import i18n
+    app = make_app(BOARD_8, language=language)
+    assert i18n.language() == language
+    win(app)
+    viewer = open_viewer(app)
+    box, painter = viewer.layout.speed_box, app.painter
+    left = box.centerx - painter.text_width("1×") // 2 + painter.text_width("1")
+    top = box.centery - painter.line_height() // 2
+    sign = app.atlas.get(f"font_regular_{ord('×')}", 1)
+    drawn = app.display.surface.subsurface(app.painter.px(
+        pygame.Rect((left, top), sign.get_size())))
+    scale = app.viewport.scale
+    for y in range(sign.get_height()):
+        for x in range(sign.get_width()):
+            ink = sign.get_at((x, y))[3] == 255
+            assert (tuple(drawn.get_at((x * scale, y * scale)))[:3] == (0, 0, 0)) == ink, (x, y)
 
 
 @pytest.mark.parametrize("language, lines", [
@@ -823,7 +845,7 @@ def test_a_bad_file_dropped_on_a_french_window_is_told_in_french(tmp_path):
     post(pygame.DROPFILE, file=str(bad))
     app.step()
     assert isinstance(app.top, NoticeDialog)
-    assert app.top.text == ("Impossible d’ouvrir le replay bad.json : les coups donnent"
+    assert app.top.text == ("Impossible d’ouvrir le replay «\u202fbad.json\u202f»\u202f: les coups donnent"
                             " «\u202fwon\u202f», le fichier annonce «\u202flost\u202f»")
 
 
@@ -1550,7 +1572,7 @@ def test_a_replay_file_is_read_and_checked_away_from_the_window(tmp_path, monkey
     held.answer()
     app.step()
     assert isinstance(app.top, NoticeDialog)
-    assert app.top.text == ("Cannot open the replay bad.json: the moves give 'won', the file"
+    assert app.top.text == ("Cannot open the replay 'bad.json': the moves give 'won', the file"
                             " says 'lost'")
 
 
@@ -1867,7 +1889,7 @@ def test_an_export_that_cannot_be_written_says_why(tmp_path, monkeypatch):
     app.exports.close()
     app.step()
     assert isinstance(app.top, NoticeDialog)     # it said only "File exists"
-    assert app.top.text == f"Cannot save the replay: {path.parent} is not a folder"
+    assert app.top.text == f"Cannot save the replay: '{path.parent}' is not a folder"
     assert path.parent.read_text() == "a file where the folder should be"
 
 
@@ -1912,7 +1934,7 @@ def test_an_export_never_replaces_a_file_another_copy_wrote_meanwhile(tmp_path, 
     assert chosen.read_text() == "the other copy's replay"
     written = chosen.with_name(f"{chosen.stem}~2.json")
     assert read_file(written) == app.last_replay
-    assert isinstance(app.top, NoticeDialog) and app.top.text == f"Replay saved as {written}"
+    assert isinstance(app.top, NoticeDialog) and app.top.text == f"Replay saved as '{written}'"
     assert sorted(p.name for p in chosen.parent.iterdir()) == [chosen.name, written.name]
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import GameStats
-from game.i18n import _, decimal, whole
+from game.i18n import _, decimal, pgettext, whole
 from game.i18n.numbers import percent_down
 
 from ..frame import MARGIN, OUTER, Layout
@@ -143,9 +143,14 @@ def progress_done(layout: ViewerLayout, fraction: float) -> int:
 
 
 def speed_text(speed: float) -> str:
-    """The speed as the language writes a number: "0.25x" / "0,25x", "2x"."""
+    """The speed as the language writes a number and a factor: "0.25×" /
+    "0,25×", "2×", with the multiplication sign (the letter x read "1x"),
+    placed as the catalogue places it."""
     places = next(p for p in range(3) if round(speed, p) == speed)
-    return f"{decimal(speed, places)}x"
+    # Translators: the replay viewer's speed, a factor of the game's own
+    # pace ("2×": twice as fast), with the multiplication sign, not the
+    # letter x; no space: it is a short button's label.
+    return pgettext("replay speed", "{speed}×").format(speed=decimal(speed, places))
 
 
 def _play_glyph(painter: Painter, rect: pygame.Rect, playing: bool) -> None:

@@ -14,7 +14,7 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, _, os_reason
+from game.i18n import N_, _, os_reason, quoted_path
 from game.replay import Replay
 from game.words import FIELD_NAMES, LEVEL_NAMES, level_name
 
@@ -53,7 +53,7 @@ def open_file(app: Host, path: str | Path) -> None:
     names it by its name, or whole when it has none (the root folder
     dropped was "the replay : not a file")."""
     _load(app, ReplayJob(path=str(path)),
-          _("Cannot open the replay {file}").format(file=Path(path).name or str(path)))
+          _("Cannot open the replay {file}").format(file=quoted_path(Path(path).name or path)))
 
 
 def open_stored(app: Host, game_id: int, leaving: object = None) -> None:
@@ -174,11 +174,11 @@ def export(app: Host, replay: Replay) -> Path:
         n += 1
 
     def saved(path: Path) -> None:
-        _notice(app, _("Replay saved as {file}").format(file=path))
+        _notice(app, _("Replay saved as {file}").format(file=quoted_path(path)))
 
     def failed(error: Exception) -> None:
         if isinstance(error, NotADirectoryError) and error.filename == str(folder):
-            reason = _("{folder} is not a folder").format(folder=folder)
+            reason = _("{folder} is not a folder").format(folder=quoted_path(folder))
         else:
             reason = os_reason(error) if isinstance(error, OSError) else str(error)
         _notice(app, _("Cannot save the replay: {reason}").format(reason=reason))

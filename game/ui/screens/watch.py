@@ -79,10 +79,11 @@ class ReplayScreen(base.Screen):
         self._face_press = (0, (0, 0))    # its tick and display pixel (a double click's first)
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
         self._shown: tuple | None = None
-        # The board rows and pressed cells last drawn, and from where (set by
-        # ``relayout``: a fresh board view shows every cell covered).
-        self._drawn: tuple[list[str], frozenset[tuple[int, int]], tuple[int, int]] = (
-            [], frozenset(), self.scroll)
+        # The board rows, pressed cells and keyboard cursor last drawn, and
+        # from where (set by ``relayout``: a fresh board view shows every
+        # cell covered).
+        self._drawn: tuple[list[str], frozenset[tuple[int, int]], tuple[int, int] | None,
+                           tuple[int, int]] = ([], frozenset(), None, self.scroll)
         self._paused_game = False
         self._fit_next_frame = fit_next_frame
         # What is left to do before the viewer shows, one step a frame
@@ -138,9 +139,11 @@ class ReplayScreen(base.Screen):
         its 3BV counted, then the window takes its size (every screen laid
         out again), then the viewer is drawn whole, and only then does it
         play. Together these took 22 to 30 ms, more than a frame; apart,
-        each fits in one, and the window shows the game three frames longer."""
+        each fits in one, and the window shows the game three frames longer.
+        The window is lent: pulled up to fit the screen, it goes back where
+        it was as the game takes it again."""
         self.app.fit_window(self.replay.width, self.replay.height + STRIP_ROWS,
-                            self.replay.mines, shape=self.replay.shape)
+                            self.replay.mines, shape=self.replay.shape, lent=True)
         if self.layout is None:         # the window already had the viewer's size
             self.relayout()
 
@@ -196,7 +199,8 @@ class ReplayScreen(base.Screen):
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
         self._shown = None
-        self._drawn = (["#" * self.replay.width] * self.replay.height, frozenset(), self.scroll)
+        self._drawn = (["#" * self.replay.width] * self.replay.height, frozenset(), None,
+                       self.scroll)
 
     # ------------------------------------------------------------ input
 
@@ -333,7 +337,7 @@ class ReplayScreen(base.Screen):
         pointer = p.pointer()
         return (p.shown, int(p.t) // 100, progress_done(self.layout, p.fraction), p.playing,
                 p.speed_index, self.scroll, pointer.cell if pointer else None,
-                frozenset(p.pressed_cells()), self._face())
+                frozenset(p.pressed_cells()), p.cursor(), self._face())
 
     def _face(self) -> tuple[str, bool]:
         """The face shown, and whether pressed: the replay's, but the pressed
@@ -358,6 +362,7 @@ class ReplayScreen(base.Screen):
         board = layout.board
         field = p.field()
         pressed = p.pressed_cells()
+        cursor = p.cursor()                 # the keyboard cursor, highlighted as in the game
         rows = field.view()
 
         def code_of(x: int, y: int) -> str:
@@ -366,21 +371,22 @@ class ReplayScreen(base.Screen):
             ch = rows[y][x]
             if pressed and (x, y) in pressed:
                 ch = "p" if ch == "#" else "q" if ch == "?" else ch
-            return ch
+            return ch + "+" if (x, y) == cursor else ch
 
         draw_frame(painter, layout)
         draw_scroll_bars(painter, board, self.scroll)     # where the view is, as in the game
         if self._ticks is None:
             self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
         draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
-        changed = self._changed(rows, frozenset(pressed))
+        changed = self._changed(rows, frozenset(pressed), cursor)
         view = self.board_view
         if len(changed) > view.cols * view.rows // 2:
             # Most of the view changed (Home or End on a 100x100 game, a
             # scroll): drawn afresh a row at a time, rather than each of
             # thousands of cells compared and asked through ``code_of``,
             # 6 to 9 ms of that frame.
-            view.draw_afresh(self.scroll, rows, pressed, code_of, field.mask)
+            special = pressed if cursor is None else {*pressed, cursor}
+            view.draw_afresh(self.scroll, rows, special, code_of, field.mask)
         else:
             view.update(changed, code_of)
         painter.blit(self.board_view.surface, board.field.topleft)
@@ -390,26 +396,33 @@ class ReplayScreen(base.Screen):
         draw_face(painter, board, *self._face())
         draw_figures(painter, layout, p.figures())
         pointer = p.pointer()
-        if pointer is not None and pointer.cell is not None:
+        # The track keeps the keyboard cursor's cell as the pointer's when
+        # the mouse is off the field (older viewers show the play so): the
+        # game drew no arrow there, only the cursor.
+        if pointer is not None and pointer.cell is not None \
+                and (pointer.cell != cursor or pointer.buttons):
             draw_pointer(painter, layout, pointer.cell, self.scroll)
         return True
 
-    def _changed(self, rows: list[str], pressed: frozenset[tuple[int, int]]
-                 ) -> Iterable[tuple[int, int]]:
+    def _changed(self, rows: list[str], pressed: frozenset[tuple[int, int]],
+                 cursor: tuple[int, int] | None) -> Iterable[tuple[int, int]]:
         """The cells that may look different since the last drawing: those
-        whose character changed and those pressed or released (every visible
-        cell after a scroll). Looking at every visible cell each frame took
+        whose character changed, those pressed or released, and those the
+        keyboard cursor left and went to (every visible cell after a
+        scroll). Looking at every visible cell each frame took
         9 ms on a 100x100 replay, and the first drawing after a relayout
         (compared with a board all covered, as the fresh board view shows
         it) 5 ms; the rows come from the engine at C speed and most are equal.
         Only the rows and columns in view are compared (but on a torus): End
         on a 100x100 replay changed all 10,000 cells, and listing those out
         of view, which are not drawn, took half of a 16-20 ms frame."""
-        before, self._drawn = self._drawn, (rows, pressed, self.scroll)
-        if before[2] != self.scroll:
+        before, self._drawn = self._drawn, (rows, pressed, cursor, self.scroll)
+        if before[3] != self.scroll:
             return self.board_view.cells_in_view()
-        old_rows, old_pressed, _ = before
+        old_rows, old_pressed, old_cursor, _ = before
         cells = set(old_pressed ^ pressed)
+        if old_cursor != cursor:
+            cells.update(c for c in (old_cursor, cursor) if c is not None)
         span = self.board_view.span()
         xs, ys = span if span is not None else (range(len(rows[0])), range(len(rows)))
         for y in ys:

@@ -1,0 +1,105 @@
+"""A game played from the keyboard is replayed with its keyboard cursor where
+the player had it, as a mouse game is with its pointer: it was replayed as
+cells opening beside a still arrow (the mouse resting on the field)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.replay import Timeline, decode, encode
+
+from .helpers import BOARD_8, cell_pos, make_app, move, post, shows
+from .test_replays import board_surface, open_viewer
+
+ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
+          (0, -1): pygame.K_UP}
+
+
+def press_key(app, k: int, step) -> None:
+    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    step()
+    post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+    step()
+
+
+def walk_to(app, cell: tuple[int, int], step) -> None:
+    """The cursor taken to ``cell`` by the arrows, one key a step."""
+    while app.play.cursor != cell:
+        x, y = app.play.cursor
+        dx = (cell[0] > x) - (cell[0] < x)
+        dy = 0 if dx else (cell[1] > y) - (cell[1] < y)
+        press_key(app, ARROWS[dx, dy], step)
+
+
+def play_by_keys(app, frames: list) -> None:
+    """The mouse rests on the field's corner cell; the keys show the cursor,
+    take it round, open and flag, and end the game on a mine."""
+    field = app.play.field
+
+    def step() -> None:
+        app.step()
+        if app.play.session.chrono.running and not app.play.session.ended:
+            frames.append((app.play.session.elapsed_ms(), len(field.moves),
+                           board_surface(app.play.board_view), app.play.face()[0]))
+
+    move(app, cell_pos(app, (7, 0)), buttons=(0, 0, 0))
+    press_key(app, pygame.K_RIGHT, step)                   # shows the cursor, plays nothing
+    assert app.play.cursor is not None and not field.moves
+    for cell, k in [((4, 4), pygame.K_SPACE), ((1, 0), pygame.K_f), ((2, 1), pygame.K_SPACE),
+                    ((0, 1), pygame.K_SPACE), ((6, 6), pygame.K_RETURN)]:
+        walk_to(app, cell, step)
+        for _ in range(3):
+            step()
+        press_key(app, k, step)
+        for _ in range(3):
+            step()
+    assert app.play.session.ended
+
+
+def test_every_frame_of_a_game_played_with_the_keys_is_a_frame_of_its_replay():
+    app = make_app(BOARD_8)
+    frames: list = []
+    play_by_keys(app, frames)
+    viewer = open_viewer(app)
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)   # pause
+    app.step()
+    playback = viewer.playback
+    assert len(frames) > 20
+    for (t, moves, *drawn), following in zip(frames, [*frames[1:], None], strict=True):
+        playback.seek(t)
+        app.step()
+        if playback.shown > moves and playback.timeline.time_of(playback.shown) == t:
+            if following is None:           # the losing move, in the last frame's time
+                break
+            _, moves, *drawn = following
+        assert playback.shown == moves, t
+        assert [board_surface(viewer.board_view), playback.face()] == drawn, t
+
+
+def test_the_cursor_shows_at_the_end_where_the_losing_key_was_pressed_without_an_arrow():
+    """The mine set off by Enter under the cursor: the viewer shows the
+    cursor on it, and the arrow still where the mouse rested, not on it."""
+    app = make_app(BOARD_8)
+    play_by_keys(app, [])
+    viewer = open_viewer(app)
+    post(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
+    app.step(3)
+    board = viewer.layout.board
+    assert viewer.playback.cursor() == (6, 6)
+    assert shows(app, board.cell_rect((6, 6), viewer.scroll), "cursor")
+    assert not shows(app, board.cell_rect((5, 6), viewer.scroll), "cursor")
+    assert viewer.playback.pointer().cell == (7, 0)
+
+
+def test_the_cursor_survives_the_file_and_a_replay_without_it_shows_none():
+    app = make_app(BOARD_8)
+    play_by_keys(app, [])
+    replay = app.last_replay
+    assert replay.cursor and replay.cursor[-1][1:] == (6, 6)
+    assert decode(encode(replay)) == replay
+    older = dataclasses.replace(replay, cursor=())          # as replays were made before
+    assert '"cursor"' not in encode(older)
+    timeline = Timeline(decode(encode(older)))
+    assert timeline.cursor_at(0) is None and timeline.cursor_at(replay.time_ms) is None
