@@ -117,6 +117,11 @@ class MenuScreen(base.Screen):
                 # it (F11, Alt+Enter), and the item lit with the arrows went
                 # dark, Down starting again from the top.
                 self._set_highlight(i if kind == "item" else None)
+            elif self.press_origin is not None:
+                # Dragged off, the button down, it goes dark, as in
+                # Windows: the release there leaves the menu open (Windows
+                # 95 to XP), and the item left lit was chosen by Enter.
+                self._set_highlight(None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and kind is None:
             self.close()             # as in Windows, any button outside: and nothing else
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
