@@ -9,8 +9,9 @@ a title's letter drops its menu.
 Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
 release on an item chooses it, wherever in the menu the press began (the lit
-item follows the pointer, as in Windows), and a release off every menu
-leaves it open, waiting for a click, as Windows 95 to XP did (Windows 3.1
+item follows the pointer, as in Windows, and goes dark as it leaves the
+menu), and a release off every menu leaves it open, no item lit, waiting
+for a click, as Windows 95 to XP did (Windows 3.1
 closed it, and so does its style: ``_drop_closes``). A second click on the
 open menu's title closes it as the button comes up on the bar, as in
 Windows: its press leaves the menu open, to drag
