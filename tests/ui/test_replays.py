@@ -2020,7 +2020,7 @@ def test_a_jump_on_a_board_bigger_than_the_window_looks_only_at_the_cells_in_vie
     assert shows(app, board.cell_rect((sx, sy), (sx, sy)), "open_0")
 
 
-@pytest.mark.parametrize("tap", [True, False])
+@pytest.mark.parametrize("tap", ["copy first", "finger first", None])
 def test_a_double_tap_on_the_viewer_s_face_a_few_pixels_apart_keeps_the_game(tap):
     """A finger's second tap lands a few pixels from its first (so may a
     hand's second click): only a press within two display pixels was spent,
@@ -2032,9 +2032,9 @@ def test_a_double_tap_on_the_viewer_s_face_a_few_pixels_apart_keeps_the_game(tap
     face = app.painter.px(app.top.layout.board.face)
     assert face.collidepoint((at[0] + 5, at[1] + 4))
     if tap:
-        sdl_tap(app, at)
+        sdl_tap(app, at, copy_first=tap == "copy first")
         assert app.top is app.play
-        sdl_tap(app, (at[0] + 5, at[1] + 4))
+        sdl_tap(app, (at[0] + 5, at[1] + 4), copy_first=tap == "copy first")
     else:
         click_at(app, at)
         assert app.top is app.play
