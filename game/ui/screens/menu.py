@@ -113,7 +113,7 @@ class MenuScreen(base.Screen):
                 if self.press_origin == ON_OPEN_TITLE:
                     self.press_origin = ON_TITLE    # another menu: its release keeps it open
             if kind is not None:
-                # Off the menu the lit item stays lit, as in Windows: SDL
+                # Off the menu, no button down, the lit item stays lit: SDL
                 # tells of a pointer "moved" when the window changes under
                 # it (F11, Alt+Enter), and the item lit with the arrows went
                 # dark, Down starting again from the top.
