@@ -33,10 +33,12 @@ class Analysis:
     for revealed cells); ``safe`` and ``mines`` are the cells that are certain
     either way (flagged or not); ``exact`` is False when the time budget
     forced an approximation, and then ``layouts`` is None, or cut short the
-    weighing of the classic rule's relocated mine (``relocation``), then
-    estimated from the plain counts; otherwise ``layouts`` is the number of mine
-    layouts that fit the view. ``weighed`` says the classic rule's weighing
-    changed some cell's chance (the layouts are then not all alike).
+    weighing of the classic rule's relocated mine (``relocation``); either
+    way that weighing is then estimated from the chances at hand
+    (``roughly_weighed``); otherwise ``layouts`` is the number of mine
+    layouts that fit the view. ``weighed`` says the classic rule's weighing,
+    counted or estimated, changed some cell's chance (the layouts are then
+    not all alike).
     """
 
     probabilities: list[list[float]]

@@ -221,3 +221,42 @@ def test_a_guess_says_when_the_arrangements_were_weighed():
     opened = ["1####", "#####", "#####", "####1"]      # the top-left open: nothing to weigh
     assert "weighing more" not in hint(opened, MINES, first_click="classic",
                                        relocated_from=(4, 3)).explanation
+
+
+def independent_oracle(q, scan):
+    """Each scanned cell's weighed chance of a mine when the cells are
+    independent, cell ``c`` a mine with chance ``q[c]``: every layout of
+    the scanned cells laid out, weighing its chance times ``1 + r``, ``r``
+    the run of mines it starts the scan with."""
+    weight = dict.fromkeys(scan, 0.0)
+    total = 0.0
+    for bits in range(2 ** len(scan)):
+        mines = {c for k, c in enumerate(scan) if bits >> k & 1}
+        chance = 1.0
+        for c in scan:
+            chance *= q[c] if c in mines else 1.0 - q[c]
+        run = next((k for k, c in enumerate(scan) if c not in mines), len(scan))
+        total += chance * (1 + run)
+        for c in mines:
+            weight[c] += chance * (1 + run)
+    return {c: w / total for c, w in weight.items()}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_estimated_weighing_is_the_docstrings_sum_over_independent_cells(seed):
+    """``roughly_weighed``'s formula checked by laying out every layout of a
+    few independent cells: along the run each cell's weighed chance is the
+    brute-force one; past a cell that cannot hold a mine (open, or proved
+    safe) nothing changes, and a proved mine carries the run on."""
+    from game.solver.relocation import roughly_weighed
+    rng = random.Random(seed)
+    scan = list(range(10, 10 + 8))
+    q = {c: rng.choice([rng.random(), rng.random(), 1.0, 0.0, 0.9]) for c in scan}
+    got = roughly_weighed(q, scan)
+    want = independent_oracle(q, scan)
+    run_ends = next((k for k, c in enumerate(scan) if q[c] == 0.0), len(scan))
+    for k, c in enumerate(scan):
+        assert got.get(c, q[c]) == pytest.approx(want[c], abs=1e-12), (k, run_ends)
+    assert all(got.get(c, q[c]) == q[c] for c in scan[run_ends:])
+    # a cell missing from the chances is open: the run stops before it
+    assert roughly_weighed({c: q[c] for c in scan[:2]}, scan).keys() <= set(scan[:2])

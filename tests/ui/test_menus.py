@@ -709,3 +709,40 @@ def test_a_letter_no_item_of_the_open_drop_down_has_switches_no_menu():
     key(app, pygame.K_ESCAPE)                               # the drop-down folds, Tools lit
     letter(app, "h")                                        # Help, from the bar
     assert app.top.index == 3 and app.top.dropped
+
+
+def item_rect(app, menu, label):
+    """The item's row in display pixels."""
+    items = MENUS[menu][1]
+    geo = popup_geometry(app.painter, items, title_rects(app.painter, app.layout.menu_h)[menu],
+                         app.layout.size)
+    return app.painter.px(geo.item_rects[[item.label for item in items].index(label)])
+
+
+@pytest.mark.parametrize("style", ["xp", "modern"])
+@pytest.mark.parametrize("from_title", [True, False])
+def test_an_item_dragged_off_the_menu_goes_dark_and_enter_then_chooses_nothing(style,
+                                                                               from_title):
+    """Dragged from the title (or pressed on an item) to Expert and on off
+    every menu, the release leaves the drop-down open, waiting for a click,
+    as Windows 95 to XP did, with no item lit: Expert stayed lit, and Enter,
+    pressed to do anything, started an Expert game, throwing away the one
+    under way."""
+    app = make_app(style=style, level="intermediate")
+    press(app, title_pos(app, 0))
+    if not from_title:
+        release(app, title_pos(app, 0))
+        press(app, item_pos(app, 0, "Expert"))
+    move(app, item_pos(app, 0, "Expert"))
+    row = item_rect(app, 0, "Expert")
+    lit = pixel(app, (row.right - 3, row.centery))
+    off = off_every_menu(app)
+    move(app, off)
+    release(app, off)
+    app.step()
+    assert isinstance(app.top, MenuScreen) and app.top.dropped
+    assert pixel(app, (row.right - 3, row.centery)) != lit          # no longer lit
+    key(app, pygame.K_RETURN)
+    assert app.settings.level == "intermediate"
+    key(app, pygame.K_DOWN)                                          # the arrows start again
+    assert app.top.items[app.top.highlight].label == "New"

@@ -2040,3 +2040,31 @@ def test_a_jump_on_a_board_bigger_than_the_window_looks_only_at_the_cells_in_vie
     assert all(sx <= x < sx + board.view_cols and sy <= y < sy + board.view_rows
                for x, y in cells)
     assert shows(app, board.cell_rect((sx, sy), (sx, sy)), "open_0")
+
+
+@pytest.mark.parametrize("tap", ["copy first", "finger first", None])
+def test_a_double_tap_on_the_viewer_s_face_a_few_pixels_apart_keeps_the_game(tap):
+    """A finger's second tap lands a few pixels from its first (so may a
+    hand's second click): only a press within two display pixels was spent,
+    and a double tap on the viewer's face, its second tap on the game's face
+    drawn in the same place, started a new game, the one under way thrown
+    away."""
+    app, at = viewer_over_a_game_under_way()
+    game = app.play.session
+    face = app.painter.px(app.top.layout.board.face)
+    assert face.collidepoint((at[0] + 5, at[1] + 4))
+    if tap:
+        sdl_tap(app, at, copy_first=tap == "copy first")
+        assert app.top is app.play
+        sdl_tap(app, (at[0] + 5, at[1] + 4), copy_first=tap == "copy first")
+    else:
+        click_at(app, at)
+        assert app.top is app.play
+        click_at(app, (at[0] + 5, at[1] + 4))
+    app.step(30)
+    assert app.play.session is game and app.play.field.status == "playing"
+
+
+def click_at(app, pos):
+    press(app, pos)
+    release(app, pos)

@@ -9,8 +9,9 @@ a title's letter drops its menu.
 Menus open on press and choose on release: press a title, drag to an item,
 let go. A click (press and release on the title) leaves the menu open; then a
 release on an item chooses it, wherever in the menu the press began (the lit
-item follows the pointer, as in Windows), and a release off every menu
-leaves it open, waiting for a click, as Windows 95 to XP did (Windows 3.1
+item follows the pointer, as in Windows, and goes dark as it leaves the
+menu), and a release off every menu leaves it open, no item lit, waiting
+for a click, as Windows 95 to XP did (Windows 3.1
 closed it, and so does its style: ``_drop_closes``). A second click on the
 open menu's title closes it as the button comes up on the bar, as in
 Windows: its press leaves the menu open, to drag
@@ -112,11 +113,16 @@ class MenuScreen(base.Screen):
                 if self.press_origin == ON_OPEN_TITLE:
                     self.press_origin = ON_TITLE    # another menu: its release keeps it open
             if kind is not None:
-                # Off the menu the lit item stays lit, as in Windows: SDL
+                # Off the menu, no button down, the lit item stays lit: SDL
                 # tells of a pointer "moved" when the window changes under
                 # it (F11, Alt+Enter), and the item lit with the arrows went
                 # dark, Down starting again from the top.
                 self._set_highlight(i if kind == "item" else None)
+            elif self.press_origin is not None:
+                # Dragged off, the button down, it goes dark, as in
+                # Windows: the release there leaves the menu open (Windows
+                # 95 to XP), and the item left lit was chosen by Enter.
+                self._set_highlight(None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and kind is None:
             self.close()             # as in Windows, any button outside: and nothing else
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -18,7 +18,7 @@ from ..scrolling import thumb_held
 from ..session import FLAG, REVEAL
 from ..ticks import TICKS_PER_SECOND
 from . import base
-from .dialog_lists import second_press
+from .dialog_lists import DOUBLE_CLICK_TICKS, second_press
 
 WHEEL_STEP = 3
 #: Pointer targets the play screen follows a finger on (on the menu bar, SDL's
@@ -76,19 +76,23 @@ class PlayInput:
         viewer's face), ``first`` its press (tick, display pixel): the second
         press of a double click, landing where the board now shows its own
         face, started a new game and threw the one under way away. That
-        press, if it comes, is spent with the rest of its gesture; any other
-        press plays."""
+        press, if it comes, is spent with the rest of its gesture
+        (``_second_press``); any other press plays."""
         self._double_of = first
 
     def _second_press(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` is the second press of the double click
-        ``spend_double_click`` was told of (asked once, at the next press)."""
+        ``spend_double_click`` was told of (asked once, at the next press):
+        where the first was, as Windows counts a double click, or anywhere
+        on the game's face in the time of one. A finger's second tap lands
+        a few pixels from its first, and on the face it started a new game."""
         first, self._double_of = self._double_of, None
         if first is None or event.type not in PRESSES:
             self._double_of = first
             return False
         pos = event.pos if event.type == pygame.MOUSEBUTTONDOWN else self._finger_pos(event)
-        return second_press(first, self.app.ticks, pos)
+        return second_press(first, self.app.ticks, pos) or (
+            self.app.ticks - first[0] <= DOUBLE_CLICK_TICKS and self.target(pos).kind == FACE)
 
     def take_activating_click(self, event: pygame.event.Event) -> bool:
         """Whether the board takes the press that brought the window back
