@@ -33,7 +33,8 @@ from typing import Any
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import database, ledger, leftover, newer, notices, settings_file, settings_merge, unfinished
+from . import (database, interlock, ledger, leftover, newer, notices, settings_file, settings_merge,
+               unfinished)
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
@@ -78,10 +79,12 @@ class Store(Opening, SettingsKeeping):
         self._saving = self._open_directory()
         self._settings_saving = True          # False: the last settings write failed
         self._settings_told = False           # and that failure was told
+        self._settings_waiting = False        # another copy's lock kept the last save back
         self._settings_writer = FileWriter(self._write_merged,
                                            self._settings_failed,
                                            self._settings_resumed,
-                                           combine=settings_merge.then)
+                                           combine=settings_merge.then,
+                                           retried=(interlock.Busy,))
         self._other_settings: dict[str, Any] = {}   # a newer version's, written back
         self._load_settings()
         self._lock = threading.Lock()             # guards _unreadable
@@ -299,7 +302,7 @@ class Store(Opening, SettingsKeeping):
         self._closed = True
         for reader in self._readers:
             reader.close()
-        self._settings_writer.close()
+        self._close_settings()
         self._writer.close()
         with suppress(sqlite3.Error):
             self._db.close()          # its journals gone with it, the room they held is free
