@@ -77,6 +77,7 @@ class Store(Opening, SettingsKeeping):
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
+        self._newer_told = False              # records a newer version made since were told
         self._settings_saving = True          # False: the last settings write failed
         self._settings_told = False           # and that failure was told
         self._settings_waiting = False        # another copy's lock kept the last save back
@@ -424,11 +425,15 @@ class Store(Opening, SettingsKeeping):
             # not the disk: an earlier full disk was given as the reason.
             self._refused = None if isinstance(error, newer.BecameNewer) \
                 else error.with_traceback(None)
-        if self._saving:
-            self._notices.add(
-                notices.newer(N_("records"), self.directory / database.NAME)
-                if isinstance(error, newer.BecameNewer)
-                else notices.cannot_save(self.directory, error, kept=retried(error)))
+        if isinstance(error, newer.BecameNewer):
+            # Told once, whatever was told before: with saving already off
+            # (a folder that took no writes at the start, a full disk), it
+            # went unsaid, and the player waited for results never written.
+            if not self._newer_told:
+                self._newer_told = True
+                self._notices.add(notices.newer(N_("records"), self.directory / database.NAME))
+        elif self._saving:
+            self._notices.add(notices.cannot_save(self.directory, error, kept=retried(error)))
         self._saving = False
 
     def _write_resumed(self) -> None:
