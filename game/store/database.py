@@ -5,7 +5,9 @@
 - damaged (fails ``PRAGMA quick_check``), not a database at all, not a
   regular file (a FIFO, a device, a directory), or another program's SQLite
   file: renamed aside, exactly as found, under a dated name with its
-  journal, a fresh one started, the player told once;
+  journals (moved first: a kill between two renames leaves the damaged file
+  to be found again), a fresh one started, the player told once; journals
+  found beside no database (an earlier version killed mid-way) likewise;
 - from a newer version: left untouched (``newer``); this session shows
   what it knows of those records from memory and says nothing will be saved;
 - in a directory, or a file, that takes no writes: what can be read

@@ -33,8 +33,7 @@ from typing import Any
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import (database, interlock, ledger, leftover, newer, notices, settings_file, settings_merge,
-               unfinished)
+from . import database, interlock, ledger, leftover, newer, notices, settings_file, settings_merge, unfinished
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
