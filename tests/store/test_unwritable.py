@@ -667,6 +667,7 @@ def test_newer_records_found_once_a_folder_refusing_writes_at_the_start_takes_th
         _sqlite_refused_under(folder, monkeypatch)
         store = open_store(folder)
         store.record_game(game(seed=3, result="lost"))
+        assert not store.flush()             # refused: tried again 2 s from now
         [waiting] = store.take_notices()
         assert "newer version" not in waiting
     shutil.copyfile(newer_copy / "records.db", folder / "records.db")   # the newer copy's
