@@ -124,6 +124,37 @@ def set_aside(path: Path, label: str, when: datetime) -> Path:
         return target
 
 
+def set_aside_with(path: Path, tails: tuple[str, ...], label: str,
+                   when: datetime) -> Path | None:
+    """Rename ``path`` and the files named ``path`` plus each of ``tails``
+    (a database's journals) as :func:`set_aside` does, under one dated name
+    free for all of them, so that they still open together; return the new
+    name of ``path`` (of its first companion when ``path`` is gone), or None
+    when there is nothing to rename. The companions go first and ``path``
+    last: a kill between two renames leaves ``path`` with fewer of them, to
+    be set aside at the next start, never a journal beside no database,
+    which SQLite deletes there, or reads into the file made in its place
+    (a journal carries no mark of the database it belongs to). Raise
+    OSError when a rename is impossible."""
+    companions = [path.with_name(path.name + tail) for tail in tails]
+    present = [found for found in (*companions, path) if os.path.lexists(found)]
+    if not present:
+        return None
+    target = next(name for name in _aside_names(path, label, when)
+                  if not any(os.path.lexists(name.with_name(name.name + tail))
+                             for tail in ("", *tails)))
+    moved = []
+    for found in present:
+        place = target.with_name(target.name + found.name[len(path.name):])
+        try:
+            rename_without_overwrite(found, place)
+        except FileExistsError:          # taken by another program since
+            place = set_aside(found, label, when)
+        moved.append(place)
+    fsync_directory(path.parent)
+    return moved[-1] if present[-1] == path else moved[0]
+
+
 def copy_aside(path: Path, data: bytes, label: str, when: datetime) -> Path | None:
     """Keep ``data``, what ``path`` held, as a new file under the name
     :func:`set_aside` would give, ``path`` left where it is (a symbolic link

@@ -5,7 +5,9 @@
 - damaged (fails ``PRAGMA quick_check``), not a database at all, not a
   regular file (a FIFO, a device, a directory), or another program's SQLite
   file: renamed aside, exactly as found, under a dated name with its
-  journal, a fresh one started, the player told once;
+  journals (moved first: a kill between two renames leaves the damaged file
+  to be found again), a fresh one started, the player told once; journals
+  found beside no database (an earlier version killed mid-way) likewise;
 - from a newer version: left untouched (``newer``); this session shows
   what it knows of those records from memory and says nothing will be saved;
 - in a directory, or a file, that takes no writes: what can be read
@@ -36,7 +38,7 @@ from game.i18n import N_
 from game.safe_read import is_regular
 
 from . import interlock, notices, schema
-from .atomic import set_aside
+from .atomic import set_aside, set_aside_with
 from .newer import Newer, copy_known, has_journal, leave_newer_alone, uri
 from .notices import Notices
 from .writer import run_in_transaction
@@ -217,6 +219,7 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
 
 def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
     _set_aside_odd_journals(path, tell, now)
+    _set_aside_lone_journals(path, tell, now)
     for attempt in range(2):
         try:
             _check_names(path)
@@ -469,15 +472,25 @@ def _damage(error: sqlite3.DatabaseError) -> bool:
 
 def _set_aside(path: Path, tell: Notices, now: Callable[[], datetime]) -> None:
     """Rename the damaged database and its journals under one dated name
-    (the journals belong to the damaged file, never to the fresh one); a
-    journal that is not a file goes aside alone."""
-    when = now()
-    aside = None
-    journals = () if path.name != NAME else tuple(path.with_name(path.name + tail)
-                                                  for tail in _JOURNALS)
-    for candidate in (path, *journals):
-        if candidate.is_symlink() or candidate.exists():
-            moved = set_aside(candidate, "corrupt", when)
-            aside = aside or moved
+    (the journals belong to the damaged file, never to the fresh one), the
+    journals first (``set_aside_with``); a journal that is not a file goes
+    aside alone."""
+    tails = _JOURNALS if path.name == NAME else ()
+    aside = set_aside_with(path, tails, "corrupt", now())
+    if aside is not None:
+        tell.add(notices.damaged(N_("records"), aside))
+
+
+def _set_aside_lone_journals(path: Path, tell: Notices, now: Callable[[], datetime]) -> None:
+    """Set aside journals found beside no database, as the damaged records
+    they are the rest of: a copy killed setting a damaged file aside (an
+    earlier version moved the file first), or records.db deleted by hand.
+    SQLite deletes a ``-wal`` it finds beside a database it makes, and
+    replays one whose header is sound into any database it finds it beside:
+    the journal holds that file's last commits, and the copy killed before
+    telling its player left them untold."""
+    if os.path.lexists(path):
+        return
+    aside = set_aside_with(path, _JOURNALS, "corrupt", now())
     if aside is not None:
         tell.add(notices.damaged(N_("records"), aside))

@@ -14,10 +14,11 @@ changes and written, ``settings_keeping``), under a lock of its own.
 Where no lock can be had (a directory that takes no writes, a file system
 without locks), the step runs unlocked, as it always could: the lock only
 orders copies, it never stops one. A copy that may wait instead (the
-records' writer thread, its games queued meanwhile) asks to be told when
-another copy still holds the lock (:class:`Busy`) rather than run unlocked:
-a copy stopped while it held it (Ctrl+Z as it started, SIGSTOP) may be
-continued in the middle of its renames.
+records' writer thread, its games queued meanwhile; the settings' writer
+thread, its changes kept) asks to be told when another copy still holds the
+lock (:class:`Busy`) rather than run unlocked: a copy stopped while it held
+it (Ctrl+Z as it started, SIGSTOP) may be continued in the middle of its
+renames, or of its save, and write over what was done meanwhile.
 """
 
 from __future__ import annotations

@@ -29,7 +29,10 @@ from .settings_merge import Changes, changes, merged
 from .writer import FileWriter
 
 #: How long a save waits for another copy's to be written (a few
-#: milliseconds, as a rule) before it writes unlocked, as it always could.
+#: milliseconds, as a rule) before the writer thread tries again later
+#: (``FileWriter``'s retry): a copy stopped while it held the lock (Ctrl+Z,
+#: SIGSTOP) has read the file, and once continued writes it back as it read
+#: it, over any save made meanwhile without the lock.
 LOCK_WAIT_S = 5.0
 
 
@@ -48,6 +51,7 @@ class SettingsKeeping:
     _saving: bool                        # the records are being saved
     _settings_saving: bool               # False: the last settings write failed
     _settings_told: bool                 # that failure was told (until a write succeeds)
+    _settings_waiting: bool              # the last save found another copy's lock held
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now, every field of them
@@ -72,7 +76,9 @@ class SettingsKeeping:
             self._notices.add(notices.newer(self._settings_file.what, self._settings_file.path))
 
     def _settings_failed(self, error: Exception) -> None:
-        """settings.json was refused. Said as the settings' own failure, once
+        """settings.json was refused, or another copy held the lock through
+        the save's wait (:class:`~game.store.interlock.Busy`: nothing is
+        refused, the save is tried again later, and nothing told). Said as the settings' own failure, once
         until a write succeeds again, but not while the records in the same
         folder are refused too (their notice says it): told as the records',
         a link into a place that takes no writes had the player told the
@@ -81,6 +87,9 @@ class SettingsKeeping:
         only if the records were saved at the first failure, a link into a
         read-only folder went unsaid for good when the records had failed
         first (a full disk, a lock), recovered since or not."""
+        self._settings_waiting = isinstance(error, interlock.Busy)
+        if self._settings_waiting:
+            return
         # The file the link leads to, which is what refused: the link's own
         # folder, named, takes writes, and the reason told ("Read-only file
         # system") was true of neither it nor the name shown.
@@ -94,6 +103,19 @@ class SettingsKeeping:
     def _settings_resumed(self) -> None:
         self._settings_saving = True
         self._settings_told = False
+        self._settings_waiting = False
+
+    def _close_settings(self) -> None:
+        """End the settings' writer (flushed). A change another copy's lock
+        still keeps back (that copy stopped mid-save and never continued)
+        is written now without the lock rather than lost with the session:
+        that copy, if continued later, may write over it, as every save past
+        the lock's wait could before."""
+        self._settings_writer.close()
+        left = self._settings_writer.given_up
+        if left is not None and self._settings_waiting:
+            with suppress(OSError, ValueError):
+                self._write_merged(left, strict=False)
 
     def _load_settings(self) -> None:
         """:attr:`settings` and the fields this version does not know, as
@@ -124,7 +146,7 @@ class SettingsKeeping:
         silence: the next save writes it afresh."""
         return _read_known(self.directory / settings_file.KEPT_NAME)
 
-    def _write_merged(self, changes: Changes) -> None:
+    def _write_merged(self, changes: Changes, *, strict: bool = True) -> None:
         """On the writer thread: ``changes`` (this copy's value of each field
         it changed) merged into settings.json as it is now, read, merged and
         written while holding a lock that every copy of the game takes to
@@ -139,11 +161,16 @@ class SettingsKeeping:
         as this copy last read or wrote it, with the changes. A newer
         version's, written since this copy started, is left untouched from
         then on, as one found at the start is: written over, the newer
-        copy's settings went back to this version's, its own ones lost."""
+        copy's settings went back to this version's, its own ones lost.
+        Another copy holding the lock through :data:`LOCK_WAIT_S` raises
+        :class:`~game.store.interlock.Busy`, the changes kept for later;
+        not ``strict`` (the last try, as the game closes), the file is
+        written at once without the lock."""
         if self._settings_file.locked:
             return
         self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
-        with interlock.exclusive(self.directory / settings_file.LOCK_NAME, LOCK_WAIT_S):
+        with interlock.exclusive(self.directory / settings_file.LOCK_NAME,
+                                 LOCK_WAIT_S if strict else 0.0, strict=strict):
             base, others = self.settings, self._other_settings
             read = _read_with_schema(self.directory / settings_file.NAME)
             if read is not None and read[1] > settings_file.SCHEMA:

@@ -33,7 +33,7 @@ from typing import Any
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import database, ledger, leftover, newer, notices, settings_file, settings_merge, unfinished
+from . import database, interlock, ledger, leftover, newer, notices, settings_file, settings_merge, unfinished
 from .best_times import BestTime
 from .document import JsonFile
 from .game_record import DEFAULT_SHAPE, GameRecord
@@ -76,12 +76,15 @@ class Store(Opening, SettingsKeeping):
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
+        self._newer_told = False              # records a newer version made since were told
         self._settings_saving = True          # False: the last settings write failed
         self._settings_told = False           # and that failure was told
+        self._settings_waiting = False        # another copy's lock kept the last save back
         self._settings_writer = FileWriter(self._write_merged,
                                            self._settings_failed,
                                            self._settings_resumed,
-                                           combine=settings_merge.then)
+                                           combine=settings_merge.then,
+                                           retried=(interlock.Busy,))
         self._other_settings: dict[str, Any] = {}   # a newer version's, written back
         self._load_settings()
         self._lock = threading.Lock()             # guards _unreadable
@@ -299,7 +302,7 @@ class Store(Opening, SettingsKeeping):
         self._closed = True
         for reader in self._readers:
             reader.close()
-        self._settings_writer.close()
+        self._close_settings()
         self._writer.close()
         with suppress(sqlite3.Error):
             self._db.close()          # its journals gone with it, the room they held is free
@@ -421,11 +424,15 @@ class Store(Opening, SettingsKeeping):
             # not the disk: an earlier full disk was given as the reason.
             self._refused = None if isinstance(error, newer.BecameNewer) \
                 else error.with_traceback(None)
-        if self._saving:
-            self._notices.add(
-                notices.newer(N_("records"), self.directory / database.NAME)
-                if isinstance(error, newer.BecameNewer)
-                else notices.cannot_save(self.directory, error, kept=retried(error)))
+        if isinstance(error, newer.BecameNewer):
+            # Told once, whatever was told before: with saving already off
+            # (a folder that took no writes at the start, a full disk), it
+            # went unsaid, and the player waited for results never written.
+            if not self._newer_told:
+                self._newer_told = True
+                self._notices.add(notices.newer(N_("records"), self.directory / database.NAME))
+        elif self._saving:
+            self._notices.add(notices.cannot_save(self.directory, error, kept=retried(error)))
         self._saving = False
 
     def _write_resumed(self) -> None:

@@ -381,19 +381,24 @@ class FileWriter(_WriterThread, Generic[Work]):
     fails any other way (a text that cannot be encoded) can never succeed
     and is dropped. Either way ``failed`` is told and the thread lives on,
     so :meth:`flush` always returns and later work is still written;
-    ``saved`` is told of each write done."""
+    ``saved`` is told of each write done. Errors of the kinds ``retried``
+    (OSError and those added: another copy's lock) are tried again so; the
+    work still kept when the writer is closed is left in :attr:`given_up`."""
 
     def __init__(self, write: Callable[[Work], None], failed: Callable[[Exception], None],
                  saved: Callable[[], None], *, combine: Callable[[Work, Work], Work] = _newest,
-                 retry_s: float = RETRY_S) -> None:
+                 retry_s: float = RETRY_S,
+                 retried: tuple[type[Exception], ...] = ()) -> None:
         super().__init__()
         self._write = write
         self._combine = combine
         self._failed = failed
         self._saved = saved
         self._retry_s = retry_s
+        self._retried = (OSError, *retried)
         self._work: Work | None = None    # what is not yet written
         self._busy = False                # work is being written
+        self.given_up: Work | None = None  # kept, still unwritten, when closed
 
     def submit(self, work: Work) -> None:
         with self._changed:
@@ -415,6 +420,8 @@ class FileWriter(_WriterThread, Generic[Work]):
             with self._changed:
                 work, self._work = self._work, None
                 if work is None or (self._stop and self._failing):
+                    if work is not None:
+                        self.given_up = work
                     self._thread = None
                     self._changed.notify_all()
                     return
@@ -423,7 +430,7 @@ class FileWriter(_WriterThread, Generic[Work]):
                 attempt = self._begun
             try:
                 self._write(work)
-            except OSError as error:                 # the disk: try again later
+            except self._retried as error:           # the disk, a lock: try again later
                 self._attempted(error, attempt, kept=work)
             except Exception as error:               # anything: flush must not wait forever
                 self._attempted(error, attempt, kept=None)

@@ -9,6 +9,7 @@ import dataclasses
 import json
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.store import Store, interlock, settings_file, settings_keeping
+from game.store.atomic import write_atomic
 
 from .helpers import exit_code, holding_the_lock, linked_settings, open_store, players_at_once
 
@@ -151,3 +153,85 @@ def test_the_lock_is_beside_the_records_and_a_linked_settings_json_stays_a_link(
     assert sorted(path.name for path in dotfiles.iterdir()) == ["settings.json"]
     assert (data / settings_file.LOCK_NAME).is_file()
     assert (saved(dotfiles)["level"], saved(dotfiles)["marks"]) == ("expert", True)
+
+
+def stale_saver(directory: Path) -> tuple[int, int]:
+    """Another copy caught in the middle of saving its settings: it holds
+    the lock and has read settings.json, and is stopped (SIGSTOP, Ctrl+Z)
+    before it writes. Continued and let go (the returned pipe end closed),
+    it writes what it read with its own change, Marks on, then lets go of
+    the lock. Its pid and that pipe end."""
+    ready_read, ready_write = os.pipe()
+    go_read, go_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        code = 1
+        try:
+            os.close(ready_read)
+            os.close(go_write)
+            path = directory / settings_file.NAME
+            held = interlock.hold(directory / settings_file.LOCK_NAME)
+            document = json.loads(path.read_text("utf-8"))
+            os.write(ready_write, b"x" if held is not None else b"-")
+            os.read(go_read, 1)
+            document["settings"]["marks"] = True
+            write_atomic(path, json.dumps(document).encode("utf-8"))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(ready_write)
+    os.close(go_read)
+    assert os.read(ready_read, 1) == b"x"
+    os.close(ready_read)
+    os.kill(pid, signal.SIGSTOP)
+    return pid, go_write
+
+
+@pytest.mark.parametrize("saves", [1, 2])
+def test_a_save_waits_for_a_stopped_copy_s_lock_and_is_not_written_over_when_it_goes_on(
+        tmp_path, monkeypatch, saves):
+    """Past the lock's patience, the save went ahead unlocked: the stopped
+    copy, continued, wrote the file as it had read it before, and the
+    level chosen here was lost. The save now waits for the lock, tried
+    again later, and merges into what that copy wrote."""
+    monkeypatch.setattr(settings_keeping, "LOCK_WAIT_S", 0.05)
+    store = open_store(tmp_path)
+    store.save_settings()
+    assert store.flush()
+    pid, let_go = stale_saver(tmp_path)
+    try:
+        ours = dataclasses.replace(store.settings, level="expert")
+        store.save_settings_merged(ours, ["level"])
+        for _ in range(saves):                           # attempts past the lock's patience
+            assert not store.flush()
+        assert saved(tmp_path)["level"] == "beginner"
+        assert store.notices == [] and store.writable
+    finally:
+        os.kill(pid, signal.SIGCONT)
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    assert store.flush()
+    assert (saved(tmp_path)["level"], saved(tmp_path)["marks"]) == ("expert", True)
+    store.close()
+    assert store.notices == []
+
+
+def test_a_change_still_kept_from_the_lock_when_the_game_closes_is_written_then(
+        tmp_path, monkeypatch):
+    """The stopped copy never continued: the change is written as the game
+    closes, unlocked, rather than lost with it."""
+    monkeypatch.setattr(settings_keeping, "LOCK_WAIT_S", 0.05)
+    store = open_store(tmp_path)
+    store.save_settings()
+    assert store.flush()
+    pid, let_go = stale_saver(tmp_path)
+    try:
+        store.save_settings_merged(dataclasses.replace(store.settings, level="expert"),
+                                   ["level"])
+        store.close()
+        assert saved(tmp_path)["level"] == "expert"
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.close(let_go)
+        assert exit_code(pid) == -1
+    assert store.notices == []

@@ -646,3 +646,37 @@ def test_a_folder_named_like_the_write_test_does_not_make_the_records_unsaved(tm
     assert (taken / "inside").read_text() == "kept" if kind == "folder" \
         else stat.S_ISFIFO(taken.lstat().st_mode)
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".write-test.")]
+
+
+def test_newer_records_found_once_a_folder_refusing_writes_at_the_start_takes_them_are_told(
+        tmp_path, monkeypatch):
+    """The folder took no writes at the start (told: the results wait for
+    it); meanwhile a newer version made records.db. Once it takes writes,
+    the records are found a newer version's: the session's games will never
+    be written there, and the player is told so once, as at a start. Saving
+    marked off since the start, that was never said: the player went on
+    waiting for results that were lost at close."""
+    newer_copy = tmp_path / "newer"
+    Store(newer_copy).close()
+    db = sqlite3.connect(newer_copy / "records.db", isolation_level=None)
+    db.execute(f"PRAGMA user_version = {database.schema.SCHEMA_VERSION + 1}")
+    db.close()
+    folder = tmp_path / "data"
+    folder.mkdir()
+    with read_only(folder, monkeypatch):
+        _sqlite_refused_under(folder, monkeypatch)
+        store = open_store(folder)
+        store.record_game(game(seed=3, result="lost"))
+        assert not store.flush()             # refused: tried again 2 s from now
+        [waiting] = store.take_notices()
+        assert "newer version" not in waiting
+    shutil.copyfile(newer_copy / "records.db", folder / "records.db")   # the newer copy's
+    newer_file = (folder / "records.db").read_bytes()
+    assert not store.flush()
+    [told] = store.take_notices()
+    assert "records.db" in told and "newer version" in told
+    store.record_game(game(seed=4, result="lost"))
+    store.flush()
+    store.close()
+    assert store.take_notices() == [] and store.unsaved is None
+    assert (folder / "records.db").read_bytes() == newer_file

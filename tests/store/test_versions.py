@@ -15,10 +15,10 @@ import pytest
 
 from game.replay import check, decode
 from game.settings import Settings
-from game.store import schema
+from game.store import ledger, schema
 from game.store.statistics import LevelStats
 
-from .helpers import FullDisk, files_in, game, open_store, reopen
+from .helpers import FullDisk, disk_full, files_in, game, open_store, reopen
 
 OLD = Path(__file__).parent / "old_versions"
 
@@ -529,3 +529,27 @@ def test_best_times_reset_while_an_older_copy_plays_on_stay_reset(tmp_path):
     assert [(t.name, t.time_ms) for t in store.best_times("beginner")] == [("Cy", 40_000)]
     assert store.notices == []
     store.close()
+
+
+def test_records_a_newer_copy_migrated_while_the_disk_was_full_are_told_as_such(
+        tmp_path, monkeypatch):
+    """The disk full (told: the results wait for room), a newer copy then
+    migrates records.db: the games will never be written there, and the
+    player is told so once. Saving already off, it went unsaid."""
+    def insert_game(*args, **kwargs):       # the disk full as the game is written
+        raise disk_full()
+    monkeypatch.setattr(ledger, "insert_game", insert_game)
+    store = open_store(tmp_path)
+    store.record_game(game(time_ms=20_000))
+    assert not store.flush()
+    [full] = store.take_notices()
+    assert "newer version" not in full
+    migrated_by_a_newer_version(tmp_path / "records.db")
+    store.record_game(game(time_ms=9_000))
+    assert not store.flush()
+    [told] = store.take_notices()
+    assert "records.db" in told and "newer version" in told
+    store.record_game(game(time_ms=8_000, result="lost"))
+    store.flush()
+    store.close()
+    assert store.take_notices() == [] and store.unsaved is None

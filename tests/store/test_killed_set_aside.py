@@ -1,0 +1,111 @@
+"""A copy of the game killed (SIGKILL, a power cut) while it sets a damaged
+records.db aside with its journals: whatever step it died at, the next
+start keeps every byte the damaged file and its journals held, never lets
+SQLite read the damaged file's journal into the fresh records (or delete it
+beside them), and tells the player once."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from game.store import Store
+from game.store.store import close_all_stores
+
+from .helpers import exit_code, game
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+
+NAMES = ("records.db", "records.db-wal", "records.db-shm")
+
+
+def damaged_with_journals(directory: Path) -> dict[str, bytes]:
+    """A records.db that is no database, beside a -wal journal whose header
+    and frames are sound (another database's last commits: SQLite reads any
+    such journal into whatever file it finds it beside) and its -shm: what
+    each name holds."""
+    source = directory / "source"
+    source.mkdir()
+    with closing(sqlite3.connect(source / "old.db", isolation_level=None)) as db:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        db.execute("CREATE TABLE stray (row TEXT)")
+        db.execute("INSERT INTO stray VALUES ('from the damaged file''s journal')")
+        for tail in ("-wal", "-shm"):          # copied while the journal is still there
+            shutil.copyfile(source / f"old.db{tail}", directory / f"records.db{tail}")
+    shutil.rmtree(source)
+    (directory / "records.db").write_bytes(b"not a database at all" * 200)
+    return {name: (directory / name).read_bytes() for name in NAMES}
+
+
+def killed_at_rename(directory: Path, step: int) -> None:
+    """Open the records in a forked copy of the game that dies (os._exit(9),
+    nothing flushed or told) just before its ``step``-th rename of a file
+    aside (a rename is a link under the new name, then an unlink)."""
+    close_all_stores()
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        try:
+            renames = 0
+            link = os.link
+
+            def dying_link(source, target, *args, **kwargs):
+                nonlocal renames
+                if ".corrupt-" in os.fspath(target):
+                    if renames == step:
+                        os._exit(9)
+                    renames += 1
+                return link(source, target, *args, **kwargs)
+            os.link = dying_link
+            Store(directory)
+        finally:
+            os._exit(1)
+    assert exit_code(pid) == 9
+
+
+@pytest.mark.parametrize("step", [0, 1, 2])
+def test_a_kill_at_any_step_of_a_set_aside_keeps_every_file_and_tells_the_player_once(
+        tmp_path, step):
+    found = damaged_with_journals(tmp_path)
+    killed_at_rename(tmp_path, step)
+    store = Store(tmp_path)
+    kept = {path.read_bytes() for path in tmp_path.iterdir() if ".corrupt-" in path.name}
+    assert [name for name, data in found.items() if data not in kept] == []
+    told = store.take_notices()
+    assert len(told) == 1 and "could not be read" in told[0], told
+    with closing(sqlite3.connect(tmp_path / "records.db")) as fresh:
+        assert fresh.execute("SELECT name FROM sqlite_master WHERE name = 'stray'").fetchall() == []
+    assert store.history() == [] and store.writable
+    store.record_game(game(seed=2))
+    store.close()
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
+
+
+def test_journals_beside_no_database_are_set_aside_and_told_not_read_or_deleted(tmp_path):
+    """What an earlier version killed between renaming the damaged file and
+    its journals left (it moved the file first), or records.db deleted by
+    hand: the journals alone. SQLite deleted the -wal as it made the fresh
+    file, and nobody was told the records had gone aside."""
+    found = damaged_with_journals(tmp_path)
+    aside = tmp_path / "records.corrupt-20261101-120000.db"
+    (tmp_path / "records.db").rename(aside)            # what the killed copy did
+    store = Store(tmp_path)
+    [told] = store.take_notices()
+    assert "could not be read" in told and "records.corrupt-" in told
+    assert aside.read_bytes() == found["records.db"]
+    kept = {path.read_bytes() for path in tmp_path.iterdir()
+            if ".corrupt-" in path.name and path != aside}
+    assert found["records.db-wal"] in kept and found["records.db-shm"] in kept
+    assert not (aside.with_name(aside.name + "-wal")).exists()   # no pair it is not part of
+    assert store.history() == [] and store.writable
+    store.close()
+    again = Store(tmp_path)
+    assert again.notices == []
+    again.close()
