@@ -37,6 +37,7 @@ from .render.fallback import FallbackGlyphs, bundled_has
 from .render.painter import Painter
 from .render.system_fonts import FontFinder
 from .screens.base import Screen
+from .stuck_buttons import StuckButtons
 from .window_fit import WindowFit
 from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
 
@@ -76,6 +77,7 @@ class App(Loop, WindowFit):
         pygame.font.init()
         pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
         self.held_keys = keys.HeldKeys()
+        self.stuck_buttons = StuckButtons()
         self.keypad = keys.Keypad()
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings

@@ -1,0 +1,87 @@
+"""Mouse buttons SDL still believes down after they came up elsewhere.
+
+A button pressed in the window and let go after the window lost the focus
+(minimised, another window raised over it, Alt+Tab) comes up where SDL does
+not see it: under X11, SDL 2.32 keeps the button down, and then drops the
+next press of it as no change of state. The player's first click after
+coming back sent its release alone and did nothing (seen under Xvfb and
+openbox: press on a cell, minimise, let go, restore, click the Game title:
+no menu; click a cell: nothing opens; the second click worked).
+
+The desktop's own buttons (X11's pointer query, not SDL's copy) tell the
+truth: once they have said up at two frames in a row with no release of
+that button come between (a release on its way, not yet read, when the
+desktop was first asked, would have come by the second), the next release
+of that button that comes alone is a click whose press SDL dropped, and the
+press is given back, at the release's place, just before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+import pygame
+
+#: The buttons the desktop is asked about (left, middle, right, two side ones)
+BUTTONS = 5
+
+
+def desktop_buttons() -> tuple[bool, ...]:
+    """The buttons down on the desktop, wherever the pointer is."""
+    return tuple(pygame.mouse.get_pressed(BUTTONS, desktop=True))
+
+
+class StuckButtons:
+    """The buttons pressed in the window, those still down as the focus went
+    (maybe let go outside), and those let go outside (whose next press SDL
+    drops); ``mended`` gives the dropped presses back."""
+
+    def __init__(self, desktop: Callable[[], tuple[bool, ...]] = desktop_buttons) -> None:
+        self.desktop = desktop
+        self._down: set[int] = set()
+        self._doubt: set[int] = set()
+        self._seen_up: set[int] = set()
+        self._stuck: set[int] = set()
+
+    def focus_lost(self) -> None:
+        """The focus went: a button down now may come up where SDL does not
+        see it."""
+        self._doubt |= self._down
+
+    def check(self) -> None:
+        """Before a frame's events: a doubted button the desktop has up at
+        this frame and the last was let go outside. Asked only while a
+        button is in doubt (a pointer query is a round trip to the X
+        server)."""
+        if not self._doubt:
+            return
+        down = self.desktop()
+        for button in list(self._doubt):
+            if button <= len(down) and down[button - 1]:
+                self._seen_up.discard(button)
+            elif button in self._seen_up:
+                self._doubt.discard(button)
+                self._seen_up.discard(button)
+                self._stuck.add(button)
+            else:
+                self._seen_up.add(button)
+
+    def mended(self, events: Iterable[pygame.event.Event]) -> Iterator[pygame.event.Event]:
+        """``events`` with the press SDL dropped put back before the lone
+        release of a button let go outside."""
+        for event in events:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                    and not getattr(event, "touch", False):
+                button = event.button
+                self._doubt.discard(button)
+                self._seen_up.discard(button)
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self._down.add(button)
+                    self._stuck.discard(button)
+                else:
+                    self._down.discard(button)
+                    if button in self._stuck:
+                        self._stuck.discard(button)
+                        yield pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=event.pos,
+                                                 button=button, touch=False)
+            yield event
