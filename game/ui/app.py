@@ -32,6 +32,7 @@ from .frame import Layout
 from .hit import Viewport
 from .loading import ReplayLoader
 from .loop import TICKS_PER_SECOND, Loop, TickClock
+from .moved_pointer import MovedPointer
 from .render.atlas import Atlas
 from .render.fallback import FallbackGlyphs, bundled_has
 from .render.painter import Painter
@@ -78,6 +79,7 @@ class App(Loop, WindowFit):
         pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
         self.held_keys = keys.HeldKeys()
         self.stuck_buttons = StuckButtons()
+        self.moved_pointer = MovedPointer()
         self.keypad = keys.Keypad()
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings

@@ -83,11 +83,15 @@ class Loop:
         works a dialog or the menus, and plays nothing on the board
         (``PlayInput.take_activating_click``). A click whose press SDL
         dropped, its button let go outside the window, gets its press back
-        (``StuckButtons``)."""
+        (``StuckButtons``); the window moved under a
+        still pointer is the pointer moved in it (``MovedPointer``)."""
         focus_came = came_back = False
         self.held_keys.batch()
         self.stuck_buttons.check()
-        for event in self.stuck_buttons.mended(pygame.event.get()):
+        if self.display.window is not None:
+            self.moved_pointer.start(tuple(self.display.window.position))
+        events = self.moved_pointer.mended(pygame.event.get())
+        for event in self.stuck_buttons.mended(events):
             event = self.keypad.named(event)
             if event.type in INPUT_EVENTS or pointer_moved(event) or composing(event):
                 self.woke()
