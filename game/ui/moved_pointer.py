@@ -6,7 +6,8 @@ moving it, fullscreen left, a ``xdotool windowmove``) sends no motion, and
 SDL's buttons then come with that old place. Seen under Xvfb and openbox:
 a cell pressed, the window moved two cells right and down, the old cell
 stayed pressed and the release opened it, two cells away from the pointer;
-fullscreen left with a button held showed no cell pressed at all.
+fullscreen left with a button held showed pressed the cell at the pointer's
+place in the fullscreen window, not the one under it.
 
 The window's moves tell how far the pointer moved in it: each is given to
 the screens as a motion to where the pointer now is, and the buttons' places
@@ -73,14 +74,17 @@ class MovedPointer:
                                   buttons=tuple(b in self._held for b in BUTTONS), touch=False)
 
     def _mouse(self, event: pygame.event.Event) -> pygame.event.Event:
-        """A motion or a button of SDL's: a motion knows the place; a
-        button since a move comes where SDL's last motion was, shifted."""
+        """A motion or a button of SDL's: a motion that moved knows the
+        place; a button since a move, or a motion that moved nothing, comes
+        where SDL's last motion was, shifted. SDL sends such a motion of its
+        own as the window leaves fullscreen, at the place it had."""
         self._pos = event.pos
         if event.type == pygame.MOUSEMOTION:
             self._inside = True
-            self._shift = (0, 0)
-            return event
-        if event.type == pygame.MOUSEBUTTONDOWN:
+            if tuple(event.rel) != (0, 0):
+                self._shift = (0, 0)
+                return event
+        elif event.type == pygame.MOUSEBUTTONDOWN:
             self._inside = True
             self._held.add(event.button)
         else:

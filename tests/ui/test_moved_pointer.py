@@ -68,3 +68,16 @@ def test_a_window_moved_with_the_pointer_outside_moves_no_pointer():
     assert app.play.hover is None
     moved(app, 100 + CELL, 100 + CELL)
     assert app.play.hover is None
+
+
+def test_sdl_s_own_motion_after_the_move_is_where_the_pointer_was():
+    """Leaving fullscreen, SDL sends a motion of its own that moved nothing,
+    at its old place: it is shifted too, and the shift holds for the release."""
+    app = make_app(BOARD_8, scale=2)
+    at = pressed_then_moved(app)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    assert app.play.pressed_cells() == {(1, 1)}
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    assert app.play.field.cell(1, 1) == "1" and app.play.field.cell(3, 3) == "#"
