@@ -26,8 +26,14 @@ import pygame
 BUTTONS = 5
 
 
-def desktop_buttons() -> tuple[bool, ...]:
-    """The buttons down on the desktop, wherever the pointer is."""
+def desktop_buttons() -> tuple[bool, ...] | None:
+    """The buttons down on the desktop, wherever the pointer is; None under
+    any driver but X11's, where the trouble was seen (elsewhere SDL answers
+    from its own copy, and the dummy driver of headless runs has no
+    desktop: every button read up there, and a press held all along, its
+    release posted after the focus came back, was taken for a click)."""
+    if pygame.display.get_driver() != "x11":
+        return None
     return tuple(pygame.mouse.get_pressed(BUTTONS, desktop=True))
 
 
@@ -36,7 +42,7 @@ class StuckButtons:
     (maybe let go outside), and those let go outside (whose next press SDL
     drops); ``mended`` gives the dropped presses back."""
 
-    def __init__(self, desktop: Callable[[], tuple[bool, ...]] = desktop_buttons) -> None:
+    def __init__(self, desktop: Callable[[], tuple[bool, ...] | None] = desktop_buttons) -> None:
         self.desktop = desktop
         self._down: set[int] = set()
         self._doubt: set[int] = set()
@@ -56,6 +62,8 @@ class StuckButtons:
         if not self._doubt:
             return
         down = self.desktop()
+        if down is None:
+            return
         for button in list(self._doubt):
             if button <= len(down) and down[button - 1]:
                 self._seen_up.discard(button)
