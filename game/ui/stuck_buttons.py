@@ -8,12 +8,12 @@ coming back sent its release alone and did nothing (seen under Xvfb and
 openbox: press on a cell, minimise, let go, restore, click the Game title:
 no menu; click a cell: nothing opens; the second click worked).
 
-The desktop's own buttons (X11's pointer query, not SDL's copy) tell the
-truth: once they have said up at two frames in a row with no release of
-that button come between (a release on its way, not yet read, when the
-desktop was first asked, would have come by the second), the next release
-of that button that comes alone is a click whose press SDL dropped, and the
-press is given back, at the release's place, just before it.
+The desktop's own buttons and pointer (X11's pointer query, not SDL's
+copy) tell the truth: once its buttons have said up at two frames in a row
+with no release of that button come between (a release on its way, not yet
+read, when the desktop was first asked, would have come by the second), the
+next release of that button that comes alone is a click whose press SDL
+dropped: the press is given back just before it, both where the pointer is.
 """
 
 from __future__ import annotations
@@ -37,13 +37,28 @@ def desktop_buttons() -> tuple[bool, ...] | None:
     return tuple(pygame.mouse.get_pressed(BUTTONS, desktop=True))
 
 
+def desktop_pointer() -> tuple[int, int] | None:
+    """Where the pointer is in the window, from the desktop's pointer and
+    the window's place; None under any driver but X11's, or with no window.
+    SDL's own place is as stale as its buttons: with a button stuck, the
+    pointer brought back into the window sent no motion, and the lone
+    release came where the press before had been."""
+    if pygame.display.get_driver() != "x11" or pygame.display.get_surface() is None:
+        return None
+    x, y = pygame.mouse.get_pos(desktop=True)
+    left, top = pygame.Window.from_display_module().position
+    return x - left, y - top
+
+
 class StuckButtons:
     """The buttons pressed in the window, those still down as the focus went
     (maybe let go outside), and those let go outside (whose next press SDL
     drops); ``mended`` gives the dropped presses back."""
 
-    def __init__(self, desktop: Callable[[], tuple[bool, ...] | None] = desktop_buttons) -> None:
+    def __init__(self, desktop: Callable[[], tuple[bool, ...] | None] = desktop_buttons,
+                 where: Callable[[], tuple[int, int] | None] = desktop_pointer) -> None:
         self.desktop = desktop
+        self.where = where
         self._down: set[int] = set()
         self._doubt: set[int] = set()
         self._seen_up: set[int] = set()
@@ -90,6 +105,8 @@ class StuckButtons:
                     self._down.discard(button)
                     if button in self._stuck:
                         self._stuck.discard(button)
-                        yield pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=event.pos,
+                        pos = self.where() or event.pos
+                        event = pygame.event.Event(pygame.MOUSEBUTTONUP, {**event.dict, "pos": pos})
+                        yield pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos,
                                                  button=button, touch=False)
             yield event
