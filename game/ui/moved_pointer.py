@@ -34,6 +34,7 @@ class MovedPointer:
         self._inside = False
         self._held: set[int] = set()
         self._shift = (0, 0)
+        self._entered = False            # the pointer came in since SDL's last motion
 
     def start(self, origin: tuple[int, int]) -> None:
         """The window's inside is at ``origin`` as the first events are
@@ -52,7 +53,7 @@ class MovedPointer:
                     yield motion
                 continue
             if event.type == pygame.WINDOWENTER:
-                self._inside = True
+                self._inside = self._entered = True
             elif event.type == pygame.WINDOWLEAVE:
                 self._inside = False
             elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
@@ -74,14 +75,17 @@ class MovedPointer:
                                   buttons=tuple(b in self._held for b in BUTTONS), touch=False)
 
     def _mouse(self, event: pygame.event.Event) -> pygame.event.Event:
-        """A motion or a button of SDL's: a motion that moved knows the
-        place; a button since a move, or a motion that moved nothing, comes
-        where SDL's last motion was, shifted. SDL sends such a motion of its
-        own as the window leaves fullscreen, at the place it had."""
+        """A motion or a button of SDL's: a motion that moved, or the one
+        that comes with the pointer coming in (which moved nothing: SDL's
+        first place), knows the place; a button since a move, or another
+        motion that moved nothing, comes where SDL's last motion was,
+        shifted. SDL sends such a motion of its own as the window leaves
+        fullscreen, at the place it had."""
         self._pos = event.pos
         if event.type == pygame.MOUSEMOTION:
             self._inside = True
-            if tuple(event.rel) != (0, 0):
+            entered, self._entered = self._entered, False
+            if entered or tuple(event.rel) != (0, 0):
                 self._shift = (0, 0)
                 return event
         elif event.type == pygame.MOUSEBUTTONDOWN:

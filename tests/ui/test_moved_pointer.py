@@ -81,3 +81,19 @@ def test_sdl_s_own_motion_after_the_move_is_where_the_pointer_was():
     post(pygame.MOUSEBUTTONUP, button=1, pos=at)
     app.step()
     assert app.play.field.cell(1, 1) == "1" and app.play.field.cell(3, 3) == "#"
+
+
+def test_the_pointer_coming_in_after_the_window_moved_is_where_sdl_says():
+    """The motion SDL sends as the pointer comes in moved nothing (its first
+    place) but knows the place: a click right after it plays there."""
+    app = make_app(BOARD_8, scale=2)
+    moved(app, 100, 100)
+    moved(app, 100 + 2 * CELL, 100 + 2 * CELL)      # the pointer elsewhere
+    at = cell_pos(app, (5, 5))
+    post(pygame.WINDOWENTER)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+    app.step()
+    press(app, at)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    assert app.play.field.cell(5, 5) != "#"
