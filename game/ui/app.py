@@ -32,11 +32,13 @@ from .frame import Layout
 from .hit import Viewport
 from .loading import ReplayLoader
 from .loop import TICKS_PER_SECOND, Loop, TickClock
+from .moved_pointer import MovedPointer
 from .render.atlas import Atlas
 from .render.fallback import FallbackGlyphs, bundled_has
 from .render.painter import Painter
 from .render.system_fonts import FontFinder
 from .screens.base import Screen
+from .stuck_buttons import StuckButtons
 from .window_fit import Lending, WindowFit
 from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
 
@@ -76,6 +78,8 @@ class App(Loop, WindowFit):
         pygame.font.init()
         pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
         self.held_keys = keys.HeldKeys()
+        self.stuck_buttons = StuckButtons()
+        self.moved_pointer = MovedPointer()
         self.keypad = keys.Keypad()
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings

@@ -81,10 +81,17 @@ class Loop:
         the window back (the focus gone, not the window just shown) comes
         right after the focus too: it ends a pause,
         works a dialog or the menus, and plays nothing on the board
-        (``PlayInput.take_activating_click``)."""
+        (``PlayInput.take_activating_click``). A click whose press SDL
+        dropped, its button let go outside the window, gets its press back
+        (``StuckButtons``); the window moved under a
+        still pointer is the pointer moved in it (``MovedPointer``)."""
         focus_came = came_back = False
         self.held_keys.batch()
-        for event in pygame.event.get():
+        self.stuck_buttons.check()
+        if self.display.window is not None:
+            self.moved_pointer.start(tuple(self.display.window.position))
+        events = self.moved_pointer.mended(pygame.event.get())
+        for event in self.stuck_buttons.mended(events):
             event = self.keypad.named(event)
             if event.type in INPUT_EVENTS or pointer_moved(event) or composing(event):
                 self.woke()
@@ -170,6 +177,7 @@ class Loop:
         holds, and a game under way pauses."""
         self.focused = False
         self.held_keys.clear()
+        self.stuck_buttons.focus_lost()
         while self.top.closes_with_focus:    # an open menu: the pause panel cut it
             self.pop()
         for screen in self.stack:

@@ -1,0 +1,101 @@
+"""The pointer's place in a window that moved under it.
+
+SDL (X11) knows where the pointer is in the window from the last motion it
+was told of; a window moved under a still pointer (the window manager
+moving it, fullscreen left, a ``xdotool windowmove``) sends no motion, and
+SDL's buttons then come with that old place. Seen under Xvfb and openbox:
+a cell pressed, the window moved two cells right and down, the old cell
+stayed pressed and the release opened it, two cells away from the pointer;
+fullscreen left with a button held showed pressed the cell at the pointer's
+place in the fullscreen window, not the one under it.
+
+The window's moves tell how far the pointer moved in it: each is given to
+the screens as a motion to where the pointer now is, and the buttons' places
+are corrected by the same shift until SDL's next motion, which knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import pygame
+
+BUTTONS = (1, 2, 3)
+
+
+class MovedPointer:
+    """Where the window's inside is on the screen, where SDL last put the
+    pointer in it, whether the pointer is in it, the buttons down, and the
+    shift SDL's places owe since its last motion."""
+
+    def __init__(self) -> None:
+        self._origin: tuple[int, int] | None = None
+        self._pos: tuple[int, int] | None = None
+        self._inside = False
+        self._held: set[int] = set()
+        self._shift = (0, 0)
+        self._entered = False            # the pointer came in since SDL's last motion
+
+    def start(self, origin: tuple[int, int]) -> None:
+        """The window's inside is at ``origin`` as the first events are
+        read (its moves tell it from then on)."""
+        if self._origin is None:
+            self._origin = origin
+
+    def mended(self, events: Iterable[pygame.event.Event]) -> Iterator[pygame.event.Event]:
+        """``events``, with a motion after each move of the window under the
+        pointer, and the buttons' places shifted as the window moved."""
+        for event in events:
+            if event.type == pygame.WINDOWMOVED:
+                yield event
+                motion = self._window_moved((event.x, event.y))
+                if motion is not None:
+                    yield motion
+                continue
+            if event.type == pygame.WINDOWENTER:
+                self._inside = self._entered = True
+            elif event.type == pygame.WINDOWLEAVE:
+                self._inside = False
+            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                    and not getattr(event, "touch", False):
+                event = self._mouse(event)
+            yield event
+
+    def _window_moved(self, origin: tuple[int, int]) -> pygame.event.Event | None:
+        """The window's inside is now at ``origin``: the motion the pointer
+        made in it, if it is in it."""
+        before, self._origin = self._origin, origin
+        if before is None or before == origin:
+            return None
+        dx, dy = before[0] - origin[0], before[1] - origin[1]
+        self._shift = (self._shift[0] + dx, self._shift[1] + dy)
+        if not self._inside or self._pos is None:
+            return None
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=self._shifted(self._pos), rel=(dx, dy),
+                                  buttons=tuple(b in self._held for b in BUTTONS), touch=False)
+
+    def _mouse(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A motion or a button of SDL's: a motion that moved, or the one
+        that comes with the pointer coming in (which moved nothing: SDL's
+        first place), knows the place; a button since a move, or another
+        motion that moved nothing, comes where SDL's last motion was,
+        shifted. SDL sends such a motion of its own as the window leaves
+        fullscreen, at the place it had."""
+        self._pos = event.pos
+        if event.type == pygame.MOUSEMOTION:
+            self._inside = True
+            entered, self._entered = self._entered, False
+            if entered or tuple(event.rel) != (0, 0):
+                self._shift = (0, 0)
+                return event
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._inside = True
+            self._held.add(event.button)
+        else:
+            self._held.discard(event.button)
+        if self._shift == (0, 0):
+            return event
+        return pygame.event.Event(event.type, {**event.dict, "pos": self._shifted(event.pos)})
+
+    def _shifted(self, pos: tuple[int, int]) -> tuple[int, int]:
+        return pos[0] + self._shift[0], pos[1] + self._shift[1]

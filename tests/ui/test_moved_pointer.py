@@ -1,0 +1,99 @@
+"""The window moved under a still pointer (the window manager, fullscreen
+left): SDL sends no motion, and its buttons come where its last motion was.
+A cell pressed stayed pressed two cells away from the pointer, and the
+release opened it."""
+
+from __future__ import annotations
+
+import pygame
+
+from .helpers import BOARD_8, cell_pos, cell_shows, make_app, post, press
+
+CELL = 16 * 2                                       # a cell's pixels at scale 2
+
+
+def moved(app, x, y) -> None:
+    post(pygame.WINDOWMOVED, x=x, y=y)
+    app.step()
+
+
+def pressed_then_moved(app):
+    """A press held on cell (3, 3); the window then moved two cells right
+    and down, the pointer still: it is over cell (1, 1) now."""
+    post(pygame.WINDOWENTER)
+    moved(app, 100, 100)
+    at = cell_pos(app, (3, 3))
+    post(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))   # SDL's motion on entering
+    press(app, at)
+    assert app.play.pressed_cells() == {(3, 3)}
+    moved(app, 100 + 2 * CELL, 100 + 2 * CELL)
+    return at
+
+
+def test_a_press_held_follows_the_cell_the_window_brought_under_the_pointer():
+    app = make_app(BOARD_8, scale=2)
+    pressed_then_moved(app)
+    assert app.play.pressed_cells() == {(1, 1)}
+    assert cell_shows(app, (1, 1), "open_0") and cell_shows(app, (3, 3), "covered")
+
+
+def test_the_release_where_sdl_last_saw_the_pointer_opens_the_cell_under_it():
+    app = make_app(BOARD_8, scale=2)
+    at = pressed_then_moved(app)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)     # SDL's place: before the move
+    app.step()
+    assert app.play.field.cell(1, 1) == "1" and app.play.field.cell(3, 3) == "#"
+
+
+def test_a_motion_tells_the_place_again():
+    """Once SDL has a motion, its places are right: nothing is shifted."""
+    app = make_app(BOARD_8, scale=2)
+    pressed_then_moved(app)
+    post(pygame.MOUSEMOTION, pos=cell_pos(app, (5, 5)), rel=(1, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, button=1, pos=cell_pos(app, (5, 5)))
+    app.step()
+    assert app.play.field.cell(5, 5) != "#" and app.play.field.cell(3, 3) == "#"
+
+
+def test_a_window_moved_with_the_pointer_outside_moves_no_pointer():
+    """Dragged by its title bar, the pointer outside the window's inside:
+    no hover is made up over the board."""
+    app = make_app(BOARD_8, scale=2)
+    moved(app, 100, 100)
+    post(pygame.MOUSEMOTION, pos=cell_pos(app, (3, 3)), rel=(1, 0), buttons=(0, 0, 0))
+    app.step()
+    assert app.play.hover == (3, 3)
+    post(pygame.WINDOWLEAVE)
+    app.step()
+    assert app.play.hover is None
+    moved(app, 100 + CELL, 100 + CELL)
+    assert app.play.hover is None
+
+
+def test_sdl_s_own_motion_after_the_move_is_where_the_pointer_was():
+    """Leaving fullscreen, SDL sends a motion of its own that moved nothing,
+    at its old place: it is shifted too, and the shift holds for the release."""
+    app = make_app(BOARD_8, scale=2)
+    at = pressed_then_moved(app)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    assert app.play.pressed_cells() == {(1, 1)}
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    assert app.play.field.cell(1, 1) == "1" and app.play.field.cell(3, 3) == "#"
+
+
+def test_the_pointer_coming_in_after_the_window_moved_is_where_sdl_says():
+    """The motion SDL sends as the pointer comes in moved nothing (its first
+    place) but knows the place: a click right after it plays there."""
+    app = make_app(BOARD_8, scale=2)
+    moved(app, 100, 100)
+    moved(app, 100 + 2 * CELL, 100 + 2 * CELL)      # the pointer elsewhere
+    at = cell_pos(app, (5, 5))
+    post(pygame.WINDOWENTER)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+    app.step()
+    press(app, at)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    assert app.play.field.cell(5, 5) != "#"
