@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -236,6 +237,21 @@ def test_a_damaged_files_name_too_long_for_a_line_is_cut_after_a_dash(tmp_path, 
     (at,) = [n for n, line in enumerate(lines) if line.endswith("settings.corrupt-")]
     assert lines[at + 1].startswith("20261123-120000.json")
     assert all(not (a[-1:].isdigit() and b[:1].isdigit()) for a, b in itertools.pairwise(lines))
+
+
+@pytest.mark.parametrize("language, name", [
+    ("en", r"'records\.corrupt-\d{8}-\d{6}\.db'\.$"),
+    ("fr", "«\u202frecords\\.corrupt-\\d{8}-\\d{6}\\.db\u202f»\\.$")])
+def test_the_damaged_records_notice_quotes_the_name_they_were_kept_under(tmp_path, language,
+                                                                         name):
+    """As the replay notices quote theirs: "kept as records.corrupt-….db."
+    left the reader to tell the name from the sentence's full stop."""
+    (tmp_path / "records.db").write_bytes(b"not a database at all" * 100)
+    app = make_app(data_dir=tmp_path, language=language)
+    assert isinstance(app.top, NoticeDialog)
+    assert re.search(name, app.top.text), app.top.text
+    [aside] = [p.name for p in tmp_path.iterdir() if p.name.startswith("records.corrupt-")]
+    assert aside in app.top.text
 
 
 def test_the_start_of_a_word_too_long_for_any_line_ends_the_line_before_it():
