@@ -271,6 +271,19 @@ def test_the_start_of_a_word_too_long_for_any_line_ends_the_line_before_it():
         assert "".join(lines).replace(" ", "") == path.replace(" ", "")
 
 
+@pytest.mark.parametrize("path", [
+    "saved in '/home/annabelle/.local/share/Minesweeper/records' (No space left on device)",
+    "dans «\u202f/home/annabelle/.local/share/Minesweeper/records\u202f» (Plus de place)"])
+def test_a_quoted_path_s_first_slash_never_ends_a_line_with_its_quotation_mark(path):
+    """Quoted, the path's first "/" followed its mark and the wrap took
+    "'/" for a piece: "Records cannot be saved in '/" over "home/…"."""
+    painter = make_app().painter
+    for width in range(40, 200):
+        lines = wrap(painter, path, width)
+        assert all(not line.endswith(("'/", "\u202f/")) for line in lines), (width, lines)
+        assert "".join(lines).replace(" ", "") == path.replace(" ", "")
+
+
 @pytest.mark.parametrize("language, shown", [("en", "9.22e+18"), ("fr", "9,22e+18")])
 def test_huge_statistics_from_disk_are_drawn_inside_the_dialog(tmp_path, language, shown):
     """In French too, with its decimal comma (it read "9.22e+18")."""
