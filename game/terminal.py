@@ -34,8 +34,7 @@ def encodable(line: str, encoding: str | None) -> str:
     out = []
     for char in line:
         bare = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
-        byte = f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF else ""
-        for candidate in (char, *STAND_INS.get(char, ()), bare, byte, "?"):
+        for candidate in (char, *STAND_INS.get(char, ()), bare, byte_of(char), "?"):
             try:
                 candidate.encode(encoding)
             except UnicodeEncodeError:
@@ -44,6 +43,18 @@ def encodable(line: str, encoding: str | None) -> str:
                 out.append(candidate)
                 break
     return "".join(out)
+
+
+def byte_of(char: str) -> str:
+    """A file name's undecodable byte, which Python keeps as U+DC80-U+DCFF,
+    written as its value (``\\xff``); "" for any other character."""
+    return f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF else ""
+
+
+def bytes_written(text: str) -> str:
+    """``text`` with each undecodable byte of a file name written as its
+    value (``byte_of``), as the terminal is given it."""
+    return "".join(byte_of(char) or char for char in text)
 
 
 #: Characters that end or break a line, which a message quoting a file's

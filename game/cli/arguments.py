@@ -42,6 +42,7 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(allow_abbrev=False, **kwargs)
         self.data_dir: argparse.Action | None = None    # its folder is made after parsing
         self._given: list[str] = []                     # the arguments being parsed
+        self._paths: set[str] = set()                   # of them, those read as a folder
 
     def error(self, message: str) -> None:
         """Raise what argparse would print with its usage and exit on, with
@@ -68,7 +69,15 @@ class _Parser(argparse.ArgumentParser):
         values = {part for arg in self._given for part in (arg, arg.partition("=")[2]) if part}
         for action in self._actions:
             values.update(choice for choice in action.choices or () if isinstance(choice, str))
-        return values
+        return values - self._paths
+
+    def folder(self, text: str) -> Path:
+        """``--data-dir``'s type (``_data_dir``), noting the value: its
+        refusals quote the folder themselves (``named``, whole up to 200
+        characters), which in English reads as argparse's ``repr`` of it;
+        ``error`` took it for argparse's and cut it to 24 characters."""
+        self._paths.add(text)
+        return _data_dir(text)
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
         """As argparse's, with the arguments it does not know quoted cut
@@ -77,6 +86,7 @@ class _Parser(argparse.ArgumentParser):
         typed, not through ``error``: an argument typed in quotes ('expert')
         was taken there for argparse quoting a choice, and quoted again."""
         self._given = list(sys.argv[1:] if args is None else args)
+        self._paths = set()
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
             listed = " ".join(_short(arg) for arg in extra[:UNKNOWN_SHOWN])
@@ -259,7 +269,8 @@ def _data_dir(text: str) -> Path:
         raise argparse.ArgumentTypeError(
             _("{path} is too long a path for the records database ({length} bytes with "
               "{name}; at most {limit})").format(path=named(text), length=i18n.whole(length),
-                                                 name=RECORDS, limit=i18n.whole(MAX_PATH_BYTES)))
+                                                 name=named(RECORDS),
+                                                 limit=i18n.whole(MAX_PATH_BYTES)))
     try:
         if path.exists() and not path.is_dir():
             raise argparse.ArgumentTypeError(_not_a_directory(path, named(text)))
@@ -391,7 +402,7 @@ def build_parser() -> _Parser:
                           " (default 60)"))
     p.add_argument("--frames", type=_whole(1, MAX_FRAMES), metavar="N",
                    help=_("run this many frames, then exit 0 (smoke tests)"))
-    p.data_dir = p.add_argument("--data-dir", type=_data_dir, metavar=_("DIR"),
+    p.data_dir = p.add_argument("--data-dir", type=p.folder, metavar=_("DIR"),
                    help=_("where records and settings are kept (default: the user data "
                           "directory)"))
     p.add_argument("--replay", type=_file, metavar=_("FILE"),

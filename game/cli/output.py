@@ -19,8 +19,8 @@ from contextlib import contextmanager
 from typing import TextIO
 
 from game import launcher
-from game.i18n import _
-from game.terminal import encodable
+from game.i18n import _, quoted_path
+from game.terminal import bytes_written, encodable
 
 PROG = "minesweeper"
 #: Characters of a file's or folder's name a refusal quotes whole.
@@ -28,16 +28,17 @@ NAME_SHOWN = 200
 
 
 def named(path: object) -> str:
-    """``path`` as a refusal quotes it: whole, or, longer than
-    ``NAME_SHOWN`` characters, its start and its end (the file's own name)
-    around "...". A value pasted by mistake after --mask, --replay or
-    --data-dir, 100,000 characters long, was echoed whole: a refusal of
-    as many characters, not one line a person reads."""
+    """``path`` as a refusal quotes it, as the language quotes a value
+    (``quoted_path``: « » in French, its backslashes single): whole, or,
+    longer than ``NAME_SHOWN`` characters, its start and its end (the
+    file's own name) around "...". A value pasted by mistake after --mask,
+    --replay or --data-dir, 100,000 characters long, was echoed whole: a
+    refusal of as many characters, not one line a person reads."""
     text = str(path)
-    if len(text) <= NAME_SHOWN:
-        return text
-    half = (NAME_SHOWN - 3) // 2
-    return text[:half] + "..." + text[-half:]
+    if len(text) > NAME_SHOWN:
+        half = (NAME_SHOWN - 3) // 2
+        text = text[:half] + "..." + text[-half:]
+    return quoted_path(bytes_written(text))     # a byte not UTF-8 as \xff, not \udcff
 
 
 def say(line: str, stream: TextIO | None, *, error: bool = False) -> OSError | None:

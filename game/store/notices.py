@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from game.i18n import N_, _, ngettext, os_reason
+from game.i18n import N_, _, ngettext, os_reason, quoted_path
 from game.settings import setting_names
 
 
@@ -64,6 +64,15 @@ def shown(path: Path | str) -> str:
     return os.fsencode(path).decode("utf-8", "replace")
 
 
+def quoted_file(path: Path | str) -> str:
+    """A file or folder a notice names, ``shown`` and quoted as the
+    language quotes a value (README, Languages: « » in French) and as the
+    replay notices quote theirs (``quoted_path``): a bare path ran into the
+    sentence around it, and "kept as records.corrupt-….db." left the
+    reader to guess where the name ended."""
+    return quoted_path(shown(path))
+
+
 #: What SQLite says when the records cannot be read or written: fixed English
 #: texts, which are their own message ids; any other is shown as it comes.
 SQLITE_REASONS = frozenset((
@@ -91,27 +100,27 @@ def damaged(what: str, aside: Path) -> Text:
     # No verb agrees with {what}: "your game history ... start afresh" did.
     return Text(lambda: _("Your {what} could not be read: starting afresh. "
                           "The damaged file was kept as {file}.").format(
-                              what=_(what), file=shown(aside.name)))
+                              what=_(what), file=quoted_file(aside.name)))
 
 
 def leftover_damaged(aside: Path) -> Text:
     """A file of results a copy could not save before it closed
     (``leftover``) that cannot be read: kept aside, never taken in."""
     return Text(lambda: _("Results that could not be saved before the game closed could not "
-                          "be read, and were kept as {file}.").format(file=shown(aside.name)))
+                          "be read, and were kept as {file}.").format(file=quoted_file(aside.name)))
 
 
 def journal_aside(aside: Path) -> Text:
     """A journal of records.db that was no file (a folder, a FIFO): it held
     nothing of the records, which are opened as they are."""
     return Text(lambda: _("A file beside your records, which held none of them, could not be "
-                          "read and was set aside as {file}.").format(file=shown(aside.name)))
+                          "read and was set aside as {file}.").format(file=quoted_file(aside.name)))
 
 
 def partly_damaged(what: str, aside: Path, problems: list[Text]) -> Text:
     return Text(lambda: _("Part of your {what} could not be read and was dropped ({problems}). "
                           "The original file was kept as {file}.").format(
-                              what=_(what), problems=_summary(problems), file=shown(aside.name)))
+                              what=_(what), problems=_summary(problems), file=quoted_file(aside.name)))
 
 
 def settings_reset(fields: list[str], aside: Path) -> Text:
@@ -119,14 +128,14 @@ def settings_reset(fields: list[str], aside: Path) -> Text:
     return Text(lambda: _("Some settings could not be read and are back to their defaults: "
                           "{fields}. The original file was kept as {file}.").format(
                               fields=_(", ").join(setting_names(fields)),
-                              file=shown(aside.name)))
+                              file=quoted_file(aside.name)))
 
 
 def damaged_kept(what: str, path: Path, error: BaseException) -> Text:
     error = _bare(error)
     return Text(lambda: _("Your {what} could not be read, and the file {file} could not be set "
                           "aside ({reason}). It is left untouched; your {what} will not be "
-                          "saved this time.").format(what=_(what), file=shown(path.name),
+                          "saved this time.").format(what=_(what), file=quoted_file(path.name),
                                                      reason=reason(error)))
 
 
@@ -134,7 +143,7 @@ def unreadable(what: str, path: Path, error: BaseException) -> Text:
     error = _bare(error)
     return Text(lambda: _("Your {what} could not be opened ({file}: {reason}). The file is "
                           "left untouched; your {what} will not be saved this time.").format(
-                              what=_(what), file=shown(path.name), reason=reason(error)))
+                              what=_(what), file=quoted_file(path.name), reason=reason(error)))
 
 
 def read_failed(path: Path, error: BaseException) -> Text:
@@ -143,13 +152,15 @@ def read_failed(path: Path, error: BaseException) -> Text:
     error = _bare(error)
     return Text(lambda: _("Your records could not be read ({file}: {reason}), so some may be "
                           "missing from what is shown. The file is left untouched.").format(
-                              file=shown(path.name), reason=reason(error)))
+                              file=quoted_file(path.name), reason=reason(error)))
 
 
 def newer(what: str, path: Path) -> Text:
-    return Text(lambda: _("{file} was written by a newer version of Minesweeper. It is left "
-                          "untouched; your {what} will not be saved by this version.").format(
-                              what=_(what), file=shown(path.name)))
+    # "The file": a sentence began with the name's quotation mark.
+    return Text(lambda: _("The file {file} was written by a newer version of Minesweeper. It "
+                          "is left untouched; your {what} will not be saved by this "
+                          "version.").format(
+                              what=_(what), file=quoted_file(path.name)))
 
 
 def cannot_save(directory: Path, error: BaseException, *, kept: bool) -> Text:
@@ -165,10 +176,10 @@ def cannot_save(directory: Path, error: BaseException, *, kept: bool) -> Text:
                               "plays on and saves new results as soon as it can; any still "
                               "unsaved when it closes are kept for the next start, or lost if "
                               "the folder refuses them then.").format(
-                                  directory=shown(directory), reason=reason(error)))
+                                  directory=quoted_file(directory), reason=reason(error)))
     return Text(lambda: _("Records cannot be saved in {directory} ({reason}). The game plays "
                           "on, but new results will be lost when it closes.").format(
-                              directory=shown(directory), reason=reason(error)))
+                              directory=quoted_file(directory), reason=reason(error)))
 
 
 def unsaved_at_close(directory: Path, count: int, error: BaseException, *,
@@ -187,7 +198,7 @@ def unsaved_at_close(directory: Path, count: int, error: BaseException, *,
                 "{count} result could not be saved in {directory} ({reason}) before the game "
                 "closed, and is lost.",
                 "{count} results could not be saved in {directory} ({reason}) before the game "
-                "closed, and are lost.", lost).format(count=lost, directory=shown(directory),
+                "closed, and are lost.", lost).format(count=lost, directory=quoted_file(directory),
                                                       reason=reason(error)))
         if kept:
             said.append(ngettext(
@@ -196,8 +207,8 @@ def unsaved_at_close(directory: Path, count: int, error: BaseException, *,
                 "start.",
                 "{count} results could not be saved in {directory} ({reason}) before the game "
                 "closed: they were kept in {file} and will be added to your records at the "
-                "next start.", kept).format(count=kept, directory=shown(directory),
-                                            reason=reason(error), file=shown(file or directory)))
+                "next start.", kept).format(count=kept, directory=quoted_file(directory),
+                                            reason=reason(error), file=quoted_file(file or directory)))
         return " ".join(said)
     return Text(word)
 
@@ -212,10 +223,10 @@ def cannot_save_settings(path: Path, error: BaseException, *, kept: bool) -> Tex
         return Text(lambda: _("Your settings cannot be saved in {file} ({reason}). The game "
                               "plays on and saves them as soon as it can; a change still "
                               "unsaved when it closes will be lost.").format(
-                                  file=shown(path), reason=reason(error)))
+                                  file=quoted_file(path), reason=reason(error)))
     return Text(lambda: _("Your settings cannot be saved in {file} ({reason}). The game plays "
                           "on, but this change will be lost when it closes.").format(
-                              file=shown(path), reason=reason(error)))
+                              file=quoted_file(path), reason=reason(error)))
 
 
 def cannot_open_folder(directory: Path, error: BaseException) -> Text:
@@ -223,7 +234,7 @@ def cannot_open_folder(directory: Path, error: BaseException) -> Text:
     return Text(lambda: _("Your settings and records in {directory} can be neither read nor "
                           "saved ({reason}). The game plays on with the defaults, but new "
                           "results will be lost when it closes.").format(
-                              directory=shown(directory), reason=reason(error)))
+                              directory=quoted_file(directory), reason=reason(error)))
 
 
 def _bare(error: BaseException) -> BaseException:

@@ -53,26 +53,31 @@ BREAK_AFTER = frozenset("-_/\\")
 def _head(painter: Painter, word: str, room: int, face: str) -> str:
     """The longest start of ``word`` that ends after a ``BREAK_AFTER``
     character and fits ``room``: "as" then "settings.corrupt-" on one line,
-    where "as" stood alone above the name. "" when there is none."""
-    head, head_w = 0, 0
+    where "as" stood alone above the name. "" when there is none. Never
+    a path's first "/", alone or after its opening quotation mark ('/):
+    a break counts after a letter or a digit only."""
+    head, head_w, worded = 0, 0, False
     for start, end in pairwise(clusters(word)):
         head_w += painter.text_width(word[start:end], face)
         if head_w > room:
             break
-        if start and word[start:end] in BREAK_AFTER:    # never a lone "/" ending a line
+        if worded and word[start:end] in BREAK_AFTER:
             head = end
+        worded = worded or word[start:end].isalnum()
     return word[:head]
 
 
 def _cut(painter: Painter, word: str, width: int, face: str) -> list[str]:
     """``word`` in pieces that each fit ``width`` (one cluster at least: a
     letter is never parted from its marks), each cut after the last
-    ``BREAK_AFTER`` character of its piece when it has one."""
+    ``BREAK_AFTER`` character of its piece when it has one (after a letter
+    or a digit: a quoted path's "'/" is no piece)."""
     pieces: list[str] = []
     piece: list[str] = []
     widths: list[int] = []
     piece_w = 0
     after = 0                              # clusters of ``piece`` up to its last break
+    worded = False                         # a letter or a digit in ``piece`` before ``ch``
     for start, end in pairwise(clusters(word)):
         ch = word[start:end]
         ch_w = painter.text_width(ch, face)
@@ -81,11 +86,13 @@ def _cut(painter: Painter, word: str, width: int, face: str) -> list[str]:
             pieces.append("".join(piece[:keep]))
             piece_w -= sum(widths[:keep])
             piece, widths, after = piece[keep:], widths[keep:], 0
+            worded = any(c.isalnum() for c in piece)
         piece.append(ch)
         widths.append(ch_w)
         piece_w += ch_w
-        if ch in BREAK_AFTER and len(piece) > 1:
+        if ch in BREAK_AFTER and worded:
             after = len(piece)
+        worded = worded or ch.isalnum()
     pieces.append("".join(piece))
     return pieces
 

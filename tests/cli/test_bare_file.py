@@ -46,7 +46,7 @@ def test_a_file_alone_that_is_no_replay_gets_the_refusal_replay_gives(tmp_path, 
         alone = capsys.readouterr()
         assert main(["--replay", str(bad), "--check"]) == 2
         assert alone == capsys.readouterr()
-        assert alone.err.startswith(f"minesweeper: {bad}: ") and alone.out == ""
+        assert alone.err.startswith(f"minesweeper: '{bad}': ") and alone.out == ""
         assert len(alone.err.splitlines()) == 1
 
 

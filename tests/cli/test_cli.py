@@ -210,6 +210,6 @@ def test_results_the_full_disk_refused_until_the_game_closed_are_said_on_stderr(
     assert main(["--frames", "1", "--no-sound", "--data-dir", str(tmp_path)]) == 0
     said = capsys.readouterr().err
     assert said.startswith(
-        f"minesweeper: 1 result could not be saved in {tmp_path} (database or disk is full) "
-        f"before the game closed: it was kept in {tmp_path}{os.sep}unfinished-")
-    assert said.endswith(".games and will be added to your records at the next start.\n")
+        f"minesweeper: 1 result could not be saved in '{tmp_path}' (database or disk is full) "
+        f"before the game closed: it was kept in '{tmp_path}{os.sep}unfinished-")
+    assert said.endswith(".games' and will be added to your records at the next start.\n")

@@ -128,7 +128,7 @@ def test_a_line_break_in_a_name_is_written_as_its_escape(tmp_path, capsys):
     missing = tmp_path / "a\nb.json"
     assert cli.check_replay(missing) == 2
     assert capsys.readouterr().err == \
-        f"minesweeper: {tmp_path}/a\\nb.json: cannot read it: No such file or directory\n"
+        f"minesweeper: '{tmp_path}/a\\nb.json': cannot read it: No such file or directory\n"
     assert cli.main(["--mask", "x\r\ny\u2028", "--data-dir", str(tmp_path)]) == 2
     assert capsys.readouterr().err == \
-        "minesweeper: error: --mask x\\r\\ny\\u2028: cannot read it (No such file or directory)\n"
+        "minesweeper: error: --mask 'x\\r\\ny\\u2028': cannot read it (No such file or directory)\n"

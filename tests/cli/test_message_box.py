@@ -101,7 +101,7 @@ def test_a_file_name_the_box_cannot_take_is_shown_escaped(boxes, windowed):
     windowed()
     assert main(["--replay", "bad\udcff.json", "--check"]) == 2     # a byte not UTF-8
     [(_, message, kind, _)] = boxes
-    assert message.startswith("minesweeper: bad\\xff.json: ") and kind == "error"
+    assert message.startswith("minesweeper: 'bad\\xff.json': ") and kind == "error"
 
 
 def test_the_executables_null_device_is_no_terminal(boxes, monkeypatch, tmp_path):

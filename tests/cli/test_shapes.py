@@ -77,7 +77,7 @@ def mask_file(tmp_path, content: bytes):
     (b"#" * 70_000, "too big for a mask"),
 ])
 def test_bad_mask_files_are_refused_in_one_line(tmp_path, content, message):
-    with pytest.raises(UsageError, match="--mask .*mask.txt: " + message.replace("(", r"\(")
+    with pytest.raises(UsageError, match="--mask '.*mask.txt': " + message.replace("(", r"\(")
                        .replace(")", r"\)").replace(".", r"\.")):
         parse(["--mask", mask_file(tmp_path, content)])
 
@@ -103,7 +103,7 @@ def test_bad_mask_files_are_refused_in_french(tmp_path, content, message):
     path = mask_file(tmp_path, content)
     with pytest.raises(UsageError) as refused:
         parse(["--mask", path, "--shape", "grid"])
-    assert str(refused.value) == f"--mask {path}{NNBSP}: {message}"
+    assert str(refused.value) == f"--mask «{NNBSP}{path}{NNBSP}»{NNBSP}: {message}"
 
 
 @pytest.mark.parametrize("make", [
@@ -120,7 +120,7 @@ def test_a_mask_that_is_not_a_file_is_refused_at_once(tmp_path, make):
     result = run("--mask", str(path), "--data-dir", str(tmp_path / "data"))
     assert result.returncode == 2
     assert result.stderr.strip().endswith(
-        "mask.txt: not a file (a folder, a pipe or a device)"), result.stderr
+        "mask.txt': not a file (a folder, a pipe or a device)"), result.stderr
 
 
 @pytest.mark.parametrize("args, message", [
@@ -131,7 +131,7 @@ def test_a_mask_that_is_not_a_file_is_refused_at_once(tmp_path, make):
     (["--field", "heart", "--mines", "9"], "--field sets the mines"),
     (["--field", "blob"], "invalid choice: 'blob'"),
     (["--shape", "cube"], "invalid choice: 'cube' (choose from 'grid', 'torus', 'hex')"),
-    (["--mask", "/no/such/mask.txt"], "--mask /no/such/mask.txt: cannot read it"),
+    (["--mask", "/no/such/mask.txt"], "--mask '/no/such/mask.txt': cannot read it"),
     (["--width", "9", "--height", "9", "--mines", "73", "--shape", "torus"],
      "mines must be from 1 to 72 on a 9x9 torus board"),
 ])
@@ -192,18 +192,18 @@ def test_a_mask_too_small_for_any_mine_is_refused_in_the_players_language(tmp_pa
     path = mask_file(tmp_path, b"#      #\n\n\n\n\n\n\n#      #\n")
     with pytest.raises(UsageError) as refused:
         parse(["--mask", path, "--shape", "torus"])
-    assert str(refused.value) == (f"--mask {path}: this 8x8 shaped field of 4 cells, on a"
+    assert str(refused.value) == (f"--mask '{path}': this 8x8 shaped field of 4 cells, on a"
                                   " torus, is too small: it needs more cells than one first"
                                   " click opens")
     i18n.set_language("fr")
     with pytest.raises(UsageError) as refused:
         parse(["--mask", path, "--shape", "hex"])
-    assert str(refused.value) == (f"--mask {path}\u202f: ce champ découpé 8x8 de 4 cases, en"
+    assert str(refused.value) == (f"--mask «\u202f{path}\u202f»\u202f: ce champ découpé 8x8 de 4 cases, en"
                                   " hexagones, est trop petit\u202f: il lui faut plus de cases"
                                   " qu’un premier clic n’en ouvre")
     with pytest.raises(UsageError) as refused:
         parse(["--mask", path, "--shape", "grid"])
-    assert str(refused.value) == (f"--mask {path}\u202f: ce champ découpé 8x8 de 4 cases est"
+    assert str(refused.value) == (f"--mask «\u202f{path}\u202f»\u202f: ce champ découpé 8x8 de 4 cases est"
                                   " trop petit\u202f: il lui faut plus de cases qu’un premier"
                                   " clic n’en ouvre")
 
@@ -216,12 +216,12 @@ def test_a_mask_refused_on_the_saved_shape_is_named_as_with_shape(tmp_path):
     data = str(tmp_path / "data")
     too_small = run("--mask", path, "--frames", "1", "--data-dir", data)
     assert too_small.returncode == 2
-    assert too_small.stderr == (f"minesweeper: error: --mask {path}: this 8x8 shaped field of"
+    assert too_small.stderr == (f"minesweeper: error: --mask '{path}': this 8x8 shaped field of"
                                 " 4 cells is too small: it needs more cells than one first"
                                 " click opens\n")
     full = mask_file(tmp_path, b"########\n" * 8)
     too_many = run("--mask", full, "--mines", "55", "--frames", "1", "--data-dir", data)
-    assert too_many.stderr == (f"minesweeper: error: --mask {full}: mines must be from 1 to 49"
+    assert too_many.stderr == (f"minesweeper: error: --mask '{full}': mines must be from 1 to 49"
                                " on an 8x8 board, not 55\n")
 
 

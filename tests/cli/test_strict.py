@@ -108,8 +108,8 @@ def test_a_name_pasted_by_mistake_is_quoted_by_its_start_and_end(refused, tmp_pa
     else:
         err = refused(option, name)
     assert len(err) < 400 and "Traceback" not in err
-    assert f"{tmp_path}/yyy" in err and "yyy...yyy" in err
-    assert "/end.json: cannot read it" in err or "too long a path" in err
+    assert f"'{tmp_path}/yyy" in err and "yyy...yyy" in err
+    assert "/end.json': cannot read it" in err or "too long a path" in err
 
 
 def test_a_name_with_apostrophes_is_quoted_whole(refused, tmp_path):
@@ -117,13 +117,13 @@ def test_a_name_with_apostrophes_is_quoted_whole(refused, tmp_path):
     apostrophes far apart is no quoted value, and is named whole."""
     taken = tmp_path / "o'brien and a name long enough for the test's"
     taken.write_text("a file")
-    assert f"{taken} is a file, not a directory" in refused("--data-dir", str(taken / "x"))
+    assert f"'{taken}' is a file, not a directory" in refused("--data-dir", str(taken / "x"))
 
 
 def test_a_data_dir_that_is_a_file_is_refused(refused, tmp_path):
     file = tmp_path / "records"
     file.write_text("mine")
-    assert f"--data-dir: {file} is a file, not a directory" in refused("--data-dir", str(file))
+    assert f"--data-dir: '{file}' is a file, not a directory" in refused("--data-dir", str(file))
     assert file.read_text() == "mine"
 
 
@@ -145,11 +145,12 @@ def special_file(kind: str, place: Path) -> Path:
     return place
 
 
-SPECIAL = {"pipe": ("{} is a pipe (FIFO), not a directory",
-                    "{} est un tube (FIFO), et non un dossier"),
-           "socket": ("{} is a socket, not a directory", "{} est une socket, et non un dossier"),
-           "device": ("{} is a device, not a directory",
-                      "{} est un périphérique, et non un dossier")}
+SPECIAL = {"pipe": ("'{}' is a pipe (FIFO), not a directory",
+                    "«\u202f{}\u202f» est un tube (FIFO), et non un dossier"),
+           "socket": ("'{}' is a socket, not a directory",
+                      "«\u202f{}\u202f» est une socket, et non un dossier"),
+           "device": ("'{}' is a device, not a directory",
+                      "«\u202f{}\u202f» est un périphérique, et non un dossier")}
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs pipes and sockets")
@@ -175,7 +176,7 @@ def test_a_data_dir_that_is_a_link_to_no_directory_is_refused_as_such(refused, t
     the directory ...: File exists'."""
     link = tmp_path / "loop"
     os.symlink(tmp_path / target, link)
-    said = f"--data-dir: {link} is a symbolic link that leads to no directory"
+    said = f"--data-dir: '{link}' is a symbolic link that leads to no directory"
     assert said in refused("--data-dir", str(link))
     assert said in refused("--data-dir", str(link / "inside" / "records"))
     assert not (tmp_path / "nowhere").exists()
@@ -183,14 +184,16 @@ def test_a_data_dir_that_is_a_link_to_no_directory_is_refused_as_such(refused, t
 
 WAY_BLOCKED = {
     # typed: (the folder named, English, French)
-    "a/missing/../file/y": ("a/missing", "{} does not exist (the path goes back up out of it"
-                            " with ..)", "{} n’existe pas (le chemin en remonte par ..)"),
-    "gone/..": ("gone", "{} does not exist (the path goes back up out of it with ..)",
-                "{} n’existe pas (le chemin en remonte par ..)"),
-    "plain/y": ("plain", "{} is a file, not a directory", "{} est un fichier, et non un dossier"),
-    "plain/../y": ("plain", "{} is a file, not a directory",
-                   "{} est un fichier, et non un dossier"),
-    "plain/..": ("plain", "{} is a file, not a directory", "{} est un fichier, et non un dossier"),
+    "a/missing/../file/y": ("a/missing", "'{}' does not exist (the path goes back up out of it"
+                            " with ..)", "«\u202f{}\u202f» n’existe pas (le chemin en remonte par ..)"),
+    "gone/..": ("gone", "'{}' does not exist (the path goes back up out of it with ..)",
+                "«\u202f{}\u202f» n’existe pas (le chemin en remonte par ..)"),
+    "plain/y": ("plain", "'{}' is a file, not a directory",
+                "«\u202f{}\u202f» est un fichier, et non un dossier"),
+    "plain/../y": ("plain", "'{}' is a file, not a directory",
+                   "«\u202f{}\u202f» est un fichier, et non un dossier"),
+    "plain/..": ("plain", "'{}' is a file, not a directory",
+                 "«\u202f{}\u202f» est un fichier, et non un dossier"),
 }
 
 
@@ -210,8 +213,9 @@ def test_a_data_dir_whose_way_is_blocked_names_what_blocks_it(refused, tmp_path,
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "cannot create the directory {}: {} is not writable"),
-    ("fr", "impossible de créer le dossier {}\u202f: {} n’est pas accessible en écriture"),
+    ("en", "cannot create the directory '{}': '{}' is not writable"),
+    ("fr", "impossible de créer le dossier «\u202f{}\u202f»\u202f: «\u202f{}\u202f» n’est pas"
+           " accessible en écriture"),
 ])
 def test_a_data_dir_to_make_in_a_folder_that_cannot_be_written_says_so(refused, tmp_path,
                                                                        monkeypatch, lang, said):
@@ -242,7 +246,8 @@ def test_a_data_dir_the_system_cannot_look_up_is_refused(refused, tmp_path):
     too_long = tmp_path / ("a" * 300)
     assert "--data-dir: cannot create the directory" in refused("--data-dir", str(too_long))
     err = refused("--data-dir", "~no-such-user-here/records")
-    assert "--data-dir: cannot tell which home directory ~no-such-user-here/records means" in err
+    assert "--data-dir: cannot tell which home directory '~no-such-user-here/records' means" \
+        in err
 
 
 def folder_of(tmp_path, total: int):
@@ -279,8 +284,8 @@ def test_a_data_dir_too_long_for_the_records_database_is_refused(refused, tmp_pa
 
 @pytest.mark.skipif(os.name != "posix", reason="SQLite's Unix path limit")
 @pytest.mark.parametrize("language, told", [
-    ("en", "(2,000 bytes with records.db; at most 504)"),
-    ("fr", "(2\u202f000 octets avec records.db\u202f; au plus 504)")])
+    ("en", "(2,000 bytes with 'records.db'; at most 504)"),
+    ("fr", "(2\u202f000 octets avec «\u202frecords.db\u202f»\u202f; au plus 504)")])
 def test_a_long_path_is_measured_as_the_language_writes_numbers(refused, tmp_path, language,
                                                                  told):
     """The length was written raw ("2000 octets") where every other count of
@@ -526,7 +531,7 @@ def test_a_relative_data_dir_in_a_working_directory_that_is_gone_is_refused(tmp_
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env={**HEADLESS, "PYTHONPATH": str(ROOT)}, timeout=120)
     assert result.returncode == 2
-    assert result.stderr == ("minesweeper: error: argument --data-dir: records is relative to"
+    assert result.stderr == ("minesweeper: error: argument --data-dir: 'records' is relative to"
                              " the current directory, which no longer exists\n")
     assert not gone.exists()
 

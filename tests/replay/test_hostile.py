@@ -271,7 +271,7 @@ def test_a_bad_file_is_told_in_french_on_the_command_line(tmp_path):
                             capture_output=True, text=True, env={**ENV, "LANGUAGE": "fr"},
                             timeout=120)
     assert result.returncode == 2
-    assert result.stderr.strip() == f"minesweeper\u202f: {path}\u202f: version 9 inconnue" \
+    assert result.stderr.strip() == f"minesweeper\u202f: «\u202f{path}\u202f»\u202f: version 9 inconnue" \
                                     " (ce jeu lit la version 1)"
 
 
@@ -300,7 +300,7 @@ def test_missing_file_is_one_line_naming_the_file_once(tmp_path):
     result = subprocess.run([sys.executable, "-m", "game", "--replay", str(path), "--check"],
                             capture_output=True, text=True, env=ENV, timeout=120)
     assert result.returncode == 2
-    assert result.stderr == f"minesweeper: {path}: cannot read it: No such file or directory\n"
+    assert result.stderr == f"minesweeper: '{path}': cannot read it: No such file or directory\n"
 
 
 def test_good_file_prints_result_time_and_3bv(won, tmp_path):
@@ -334,7 +334,7 @@ def test_bad_file_from_the_command_line_exits_2_with_one_line(tmp_path):
     result = subprocess.run([sys.executable, "-m", "game", "--replay", str(path), "--check"],
                             capture_output=True, text=True, env=ENV, timeout=120)
     assert result.returncode == 2
-    assert result.stderr.strip() == f"minesweeper: {path}: unknown version 9 (this game reads" \
+    assert result.stderr.strip() == f"minesweeper: '{path}': unknown version 9 (this game reads" \
                                     " version 1)"
 
 
@@ -405,7 +405,7 @@ def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
     result = subprocess.run([sys.executable, "-m", "game", "--replay", str(fifo), "--check"],
                             capture_output=True, text=True, env=ENV, timeout=60)
     assert result.returncode == 2
-    assert result.stderr.strip() == f"minesweeper: {fifo}: not a file (a folder, a pipe or" \
+    assert result.stderr.strip() == f"minesweeper: '{fifo}': not a file (a folder, a pipe or" \
                                     " a device)"
 
 
@@ -415,13 +415,13 @@ def test_a_socket_is_not_a_replay_file(tmp_path, capsys):
     device or address", the system's English in a French line too."""
     unix_socket(tmp_path / "r.json")
     assert check_replay(tmp_path / "r.json") == 2
-    assert capsys.readouterr().err.strip() == f"minesweeper: {tmp_path / 'r.json'}: not a file" \
+    assert capsys.readouterr().err.strip() == f"minesweeper: '{tmp_path / 'r.json'}': not a file" \
                                               " (a folder, a pipe or a device)"
 
 
 def test_a_folder_is_not_a_replay_file(tmp_path, capsys):
     assert check_replay(tmp_path) == 2
-    assert capsys.readouterr().err.strip() == f"minesweeper: {tmp_path}: not a file (a folder," \
+    assert capsys.readouterr().err.strip() == f"minesweeper: '{tmp_path}': not a file (a folder," \
                                               " a pipe or a device)"
 
 

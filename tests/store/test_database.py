@@ -105,7 +105,7 @@ def test_the_journals_of_a_damaged_database_go_aside_with_it(tmp_path):
         (tmp_path / ("records.db" + tail)).write_bytes(data)
     store = open_store(tmp_path)
     [message] = store.take_notices()
-    assert message.endswith(f"kept as {ASIDE}.")
+    assert message.endswith(f"kept as '{ASIDE}'.")
     for tail, data in journals.items():
         assert (tmp_path / (ASIDE + tail)).read_bytes() == data
     assert store.history() == [] and store.writable
@@ -181,7 +181,7 @@ def test_journals_that_are_no_files_are_set_aside_and_the_records_kept_and_saved
     assert len(odd) == 2 and all((tmp_path / name).is_dir() for name in odd)
     assert [m for m in said if "held none of them" in m] == \
         [f"A file beside your records, which held none of them, could not be read and was "
-         f"set aside as {name}." for name in sorted(odd, key=lambda n: n.endswith("-shm"))]
+         f"set aside as '{name}'." for name in sorted(odd, key=lambda n: n.endswith("-shm"))]
     assert ("could not be read: starting afresh" in " ".join(said)) == (records == "damaged")
     assert len(store.history()) == (1 if records == "sound" else 0)
     store.record_game(game(seed=2))

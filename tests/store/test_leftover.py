@@ -90,14 +90,14 @@ def test_copies_closed_on_a_still_full_disk_keep_their_results_for_the_next_star
     first.close()
     second.close()
     assert first.unsaved is not None and first.unsaved.startswith(
-        f"2 results could not be saved in {tmp_path} (database or disk is full) before the "
-        f"game closed: they were kept in {tmp_path}{os.sep}unfinished-")
-    assert first.unsaved.endswith(".games and will be added to your records at the next start.")
+        f"2 results could not be saved in '{tmp_path}' (database or disk is full) before the "
+        f"game closed: they were kept in '{tmp_path}{os.sep}unfinished-")
+    assert first.unsaved.endswith(".games' and will be added to your records at the next start.")
     assert second.unsaved is not None and second.unsaved.startswith("3 results could not")
     i18n.set_language("fr")
     try:
         assert first.unsaved.endswith(
-            ".games et seront ajoutés à vos scores au prochain lancement.")
+            ".games\u202f» et seront ajoutés à vos scores au prochain lancement.")
     finally:
         i18n.set_language("en")
     assert len(side_files(tmp_path)) == 2
@@ -164,7 +164,7 @@ def test_a_win_that_did_not_fit_is_not_counted_as_abandoned(tmp_path, monkeypatc
     disk = FullDisk(monkeypatch)
     store.record_game(won(0, 0), replay=REPLAY)
     store.close()
-    assert store.unsaved == (f"1 result could not be saved in {tmp_path} (database or disk "
+    assert store.unsaved == (f"1 result could not be saved in '{tmp_path}' (database or disk "
                              f"is full) before the game closed, and is lost.")
     disk.room()
     again = open_store(tmp_path)
@@ -206,8 +206,8 @@ def test_only_the_games_that_fit_are_kept_the_rest_said_lost(tmp_path, monkeypat
     store.close()
     assert store.unsaved is not None and store.unsaved.startswith("1 result could not be")
     assert store.unsaved.endswith("is lost. 3 results could not be saved in "
-                                  f"{tmp_path} (database or disk is full) before the game "
-                                  f"closed: they were kept in {target} and will be added to "
+                                  f"'{tmp_path}' (database or disk is full) before the game "
+                                  f"closed: they were kept in '{target}' and will be added to "
                                   "your records at the next start.")
     assert target.stat().st_size == room         # no more room taken
     disk.room()

@@ -352,7 +352,7 @@ def test_records_a_newer_version_made_while_the_lock_was_held_are_told_as_such(
     assert not store.flush(timeout=5.0)                  # another attempt, refused at once
     assert opened == []
     [told] = store.take_notices()
-    assert told.startswith("records.db was written by a newer version"), told
+    assert told.startswith("The file 'records.db' was written by a newer version"), told
     store.close()
     assert store.unsaved is None and store.notices == []
     assert version_of(tmp_path / "records.db") == schema.SCHEMA_VERSION + 1

@@ -160,7 +160,7 @@ def test_settings_that_are_not_an_object_all_take_their_defaults(tmp_path):
     assert store.settings == Settings()
     [message] = store.notices
     assert message == ("Your settings could not be read: starting afresh. The damaged file was"
-                       " kept as settings.corrupt-20261122-153000.json.")
+                       " kept as 'settings.corrupt-20261122-153000.json'.")
 
 
 def test_the_settings_reset_are_named_as_the_player_knows_them_in_their_language(tmp_path):

@@ -275,7 +275,8 @@ def test_settings_a_link_leads_where_they_cannot_be_written_stop_nothing_else(tm
     [message] = store.take_notices()
     assert message.startswith("Your settings cannot be saved") and "Read-only" in message
     # the file that refused, not the link in a folder that takes writes
-    assert f"in {os.path.realpath(tmp_path / 'dotfiles' / 'settings.json')} (" in message, message
+    assert f"in '{os.path.realpath(tmp_path / 'dotfiles' / 'settings.json')}' (" in message, \
+        message
     store.hold_unfinished(game(result="abandoned"))
     store.flush()
     with closing(sqlite3.connect(data / "records.db")) as db:

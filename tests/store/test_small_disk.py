@@ -192,7 +192,7 @@ def test_copies_closed_on_a_still_full_disk_say_how_many_results_are_lost(
     second.record_game(game(seed=7, result="lost"))
     first.close()
     second.close()
-    assert first.unsaved == (f"2 results could not be saved in {tmp_path} (database or disk "
+    assert first.unsaved == (f"2 results could not be saved in '{tmp_path}' (database or disk "
                              f"is full) before the game closed, and are lost.")
     assert second.unsaved is not None and second.unsaved.startswith("3 results could not")
     i18n.set_language("fr")

@@ -249,10 +249,10 @@ def _newer(path):
 
 @pytest.mark.parametrize("make, told", [
     (lambda path: path.write_bytes(b"not a database" * 500),
-     "Your records could not be read, and the file records.db could not be set aside "),
+     "Your records could not be read, and the file 'records.db' could not be set aside "),
     (lambda path: path.mkdir(),
-     "Your records could not be read, and the file records.db could not be set aside "),
-    (_newer, "records.db was written by a newer version of Minesweeper."),
+     "Your records could not be read, and the file 'records.db' could not be set aside "),
+    (_newer, "The file 'records.db' was written by a newer version of Minesweeper."),
 ], ids=["garbage", "directory", "newer"])
 def test_records_that_cannot_be_read_in_a_read_only_directory_are_said_so(tmp_path, monkeypatch,
                                                                          make, told):
@@ -387,7 +387,7 @@ def test_a_directory_that_cannot_be_searched_is_told_once_as_such(tmp_path, monk
     with unsearchable(tmp_path, monkeypatch):
         store = open_store(tmp_path)
         [message] = store.take_notices()
-        assert message == (f"Your settings and records in {tmp_path} can be neither read nor "
+        assert message == (f"Your settings and records in '{tmp_path}' can be neither read nor "
                            f"saved (Permission denied). The game plays on with the defaults, "
                            f"but new results will be lost when it closes.")
         assert not store.writable
@@ -404,7 +404,7 @@ def test_a_directory_that_cannot_be_created(tmp_path):
     assert not store.writable
     play_a_while(store)
     [message] = store.notices
-    assert message.startswith(f"Records cannot be saved in {blocker / 'Minesweeper'}")
+    assert message.startswith(f"Records cannot be saved in '{blocker / 'Minesweeper'}'")
     assert blocker.read_text() == "not a directory"
 
 
@@ -612,9 +612,10 @@ def test_a_read_that_fails_does_not_say_the_records_will_not_be_saved(tmp_path, 
     store.record_game(game(seed=7, result="lost"))
     assert store.history() == []
     [message] = store.take_notices()
-    said = {"en": ("Your records could not be read (records.db: database is locked), so some "
+    said = {"en": ("Your records could not be read ('records.db': database is locked), so some "
                    "may be missing from what is shown. The file is left untouched."),
-            "fr": ("Impossible de lire vos scores (records.db\u202f: base de données verrouillée)"
+            "fr": ("Impossible de lire vos scores («\u202frecords.db\u202f»\u202f: base de données"
+                   " verrouillée)"
                    "\u202f; certains peuvent donc manquer à l’affichage. Le fichier est laissé "
                    "intact.")}
     assert message == said[language]

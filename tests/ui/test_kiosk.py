@@ -12,6 +12,7 @@ from game import i18n
 from game.ui import keys
 from game.ui.menus import MENUS, visible_items
 from game.ui.screens.attract import BETWEEN_GAMES_TICKS, AttractScreen
+from game.ui.screens.dialog_lists import DOUBLE_CLICK_ROOM, DOUBLE_CLICK_TICKS
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.menu import MenuScreen
 from game.ui.screens.names import ArcadeNameDialog
@@ -250,6 +251,41 @@ def test_a_tap_on_the_menu_bar_that_wakes_attract_mode_opens_no_menu(copy_first)
     app.step(200)
     sdl_tap(app, app.viewport.to_display((10, app.layout.menu_h // 2)), copy_first=copy_first)
     assert app.top is app.play
+
+
+@pytest.mark.parametrize("later, off, plays", [
+    (0, 0, False), (DOUBLE_CLICK_TICKS - 2, DOUBLE_CLICK_ROOM, False),
+    (DOUBLE_CLICK_TICKS, 0, True), (0, DOUBLE_CLICK_ROOM + 1, True)],
+    ids=["at once", "within the time and the room", "too late", "too far"])
+def test_a_double_click_that_wakes_attract_mode_plays_nothing_with_its_second_press(
+        later, off, plays):
+    """Windows ignores a double click's second press: a passer-by's double
+    click woke the demo and opened a cell of the fresh board with it."""
+    app = make_app(demo=True, level="intermediate")
+    app.step(200)
+    x, y = cell_pos(app, (4, 4))
+    press(app, (x, y))                                 # wakes
+    release(app, (x, y))
+    app.step(later)
+    press(app, (x + off, y))
+    release(app, (x + off, y))
+    field = app.play.field
+    assert app.top is app.play and not app.play.session.demo
+    assert field.move_count == (1 if plays else 0)
+    assert (field.cell(4, 4) != "#") is plays
+    if not plays:
+        click(app, (4, 4))                             # a third click plays, as any other
+        assert field.move_count == 1 and field.cell(4, 4) != "#"
+
+
+@pytest.mark.parametrize("copy_first", [True, False], ids=["mouse copy first", "finger first"])
+def test_a_double_tap_that_wakes_attract_mode_plays_nothing_with_its_second_tap(copy_first):
+    app = make_app(demo=True, level="intermediate")
+    app.step(200)
+    sdl_tap(app, cell_pos(app, (4, 4)), copy_first=copy_first)
+    sdl_tap(app, cell_pos(app, (4, 4)), copy_first=copy_first)
+    app.step(30)
+    assert app.top is app.play and app.play.field.move_count == 0
 
 
 @pytest.mark.parametrize("first", [LEFT, RIGHT], ids=["left first", "right first"])

@@ -7,12 +7,26 @@ import pytest
 
 from game.ui.dialog_window import title_bar
 from game.ui.screens.dialog import Dialog
+from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.pause import PauseScreen
 from game.ui.screens.watch import ReplayScreen
 from game.ui.text_field import TextField
 
-from .helpers import BOARD_8, cell_pos, click, field_pixels, key, make_app, move, post
+from .helpers import (
+    BOARD_8,
+    LEFT,
+    RIGHT,
+    cell_pos,
+    click,
+    field_pixels,
+    key,
+    make_app,
+    move,
+    post,
+    press,
+    release,
+)
 from .test_replays import HeldWorker, exported, win
 
 
@@ -130,6 +144,28 @@ def test_the_overlay_percentage_follows_the_pointer_moved_while_paused(resume):
     move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))         # what it shows there
     app.step(5)
     assert field_pixels(app) == shown
+
+
+@pytest.mark.parametrize("second, plays", [
+    (LEFT, False), (RIGHT, True)], ids=["the same button", "another button"])
+def test_a_double_click_that_ends_the_pause_plays_nothing_with_its_second_press(second, plays):
+    """Windows ignores a double click's second press: the click that ended
+    the pause opened nothing, but its double click's second press did."""
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    key(app, pygame.K_PAUSE)
+    pos = cell_pos(app, (7, 7))
+    press(app, pos)                                             # resumes
+    release(app, pos)
+    assert app.top is app.play
+    moves = app.play.field.move_count
+    press(app, pos, second)
+    release(app, pos, second)
+    assert app.play.field.move_count == moves + plays
+    assert (app.play.field.cell(7, 7) != "#") is plays
+    app.step(DOUBLE_CLICK_TICKS)
+    click(app, (7, 7), second)                                  # a click later plays
+    assert app.play.field.cell(7, 7) != "#"
 
 
 def test_the_wheel_over_the_pause_neither_resumes_nor_scrolls():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -238,6 +239,21 @@ def test_a_damaged_files_name_too_long_for_a_line_is_cut_after_a_dash(tmp_path, 
     assert all(not (a[-1:].isdigit() and b[:1].isdigit()) for a, b in itertools.pairwise(lines))
 
 
+@pytest.mark.parametrize("language, name", [
+    ("en", r"'records\.corrupt-\d{8}-\d{6}\.db'\.$"),
+    ("fr", "«\u202frecords\\.corrupt-\\d{8}-\\d{6}\\.db\u202f»\\.$")])
+def test_the_damaged_records_notice_quotes_the_name_they_were_kept_under(tmp_path, language,
+                                                                         name):
+    """As the replay notices quote theirs: "kept as records.corrupt-….db."
+    left the reader to tell the name from the sentence's full stop."""
+    (tmp_path / "records.db").write_bytes(b"not a database at all" * 100)
+    app = make_app(data_dir=tmp_path, language=language)
+    assert isinstance(app.top, NoticeDialog)
+    assert re.search(name, app.top.text), app.top.text
+    [aside] = [p.name for p in tmp_path.iterdir() if p.name.startswith("records.corrupt-")]
+    assert aside in app.top.text
+
+
 def test_the_start_of_a_word_too_long_for_any_line_ends_the_line_before_it():
     """The name began a line of its own even where its start fitted after
     the word before: "as" stood alone above "settings.corrupt-"; and a
@@ -252,6 +268,19 @@ def test_the_start_of_a_word_too_long_for_any_line_ends_the_line_before_it():
     for width in range(40, 160):
         lines = wrap(painter, path, width)
         assert all(line != "/" and not line.endswith(" /") for line in lines), (width, lines)
+        assert "".join(lines).replace(" ", "") == path.replace(" ", "")
+
+
+@pytest.mark.parametrize("path", [
+    "saved in '/home/annabelle/.local/share/Minesweeper/records' (No space left on device)",
+    "dans «\u202f/home/annabelle/.local/share/Minesweeper/records\u202f» (Plus de place)"])
+def test_a_quoted_path_s_first_slash_never_ends_a_line_with_its_quotation_mark(path):
+    """Quoted, the path's first "/" followed its mark and the wrap took
+    "'/" for a piece: "Records cannot be saved in '/" over "home/…"."""
+    painter = make_app().painter
+    for width in range(40, 200):
+        lines = wrap(painter, path, width)
+        assert all(not line.endswith(("'/", "\u202f/")) for line in lines), (width, lines)
         assert "".join(lines).replace(" ", "") == path.replace(" ", "")
 
 

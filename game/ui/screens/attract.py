@@ -184,15 +184,18 @@ class AttractScreen(base.Screen):
         operator's, restored as attract mode began), with no keyboard
         cursor on it (a replay left its own on the visitor's board, where
         Space then opened the cell under it); the ``waking`` input is
-        spent, and the rest of its gesture with it (``spend_gesture``)."""
+        spent, and the rest of its gesture with it, and a double click's
+        second press (``spend_click``)."""
         play = self.app.play
+        if waking is not None:
+            # before the fresh game's board resizes the window: a finger's
+            # place is a share of the window's size as it was then
+            play.spend_click(waking)
         play.assist.stop()
         play.hide_cursor()              # a best game's replay points with it
         play.assist.pace = play.assist.default_pace
         self.app.pop()
         play.new_game()
-        if waking is not None:
-            play.spend_gesture(waking)
         self.app.woke()
 
     # ------------------------------------------------------------ drawing

@@ -56,7 +56,7 @@ class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
         self._spent_keys: set[int] = set()            # a spent key, held (its repeats)
         # A click that left the screen above: its press, for a double
         # click's second press to be spent (``spend_double_click``).
-        self._double_of: tuple[int, tuple[int, int]] | None = None
+        self._double_of: tuple[int, tuple[int, int], tuple[str, int]] | None = None
         self.session: Session | None = None
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)

@@ -32,6 +32,20 @@ MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 AUTOPLAY_JITTER = 4
 
 
+def pressed_with(event: pygame.event.Event) -> tuple[str, int] | None:
+    """What pressed, as a double click counts it: a mouse button, or a
+    touch (a finger and SDL's mouse copy of it alike, which come in either
+    order); None for what is no click (a key, the wheel). A double click is
+    two presses of the same one: Windows makes none of a right press
+    after a left one, however close."""
+    if event.type == pygame.FINGERDOWN \
+            or event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False):
+        return ("touch", 0)
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+        return ("button", event.button)
+    return None
+
+
 def held_input(event: pygame.event.Event) -> tuple[str, int] | None:
     """What a press or release holds down or lets go (a mouse button, a
     finger), as a key shared by the press and its release; None for other events."""
@@ -71,28 +85,57 @@ class PlayInput:
         # A key held down repeats (the arrows do): its repeats are spent too.
         self._spent_keys = {event.key} if event.type == pygame.KEYDOWN else set()
 
-    def spend_double_click(self, first: tuple[int, tuple[int, int]]) -> None:
+    def spend_double_click(self, first: tuple[int, tuple[int, int]],
+                           by: tuple[str, int]) -> None:
         """A click took the screen above away as it came up (the replay
-        viewer's face), ``first`` its press (tick, display pixel): the second
-        press of a double click, landing where the board now shows its own
-        face, started a new game and threw the one under way away. That
-        press, if it comes, is spent with the rest of its gesture
-        (``_second_press``); any other press plays."""
-        self._double_of = first
+        viewer's face), ``first`` its press (tick, display pixel) made
+        ``by`` a button or a touch (``pressed_with``): the second press of
+        a double click, landing where the board now shows its own face,
+        started a new game and threw the one under way away. That press, if
+        it comes (the same button's, before any other's), is spent with the
+        rest of its gesture; any other press plays."""
+        self._double_of = (first[0], first[1], by)
+
+    def spend_click(self, event: pygame.event.Event) -> None:
+        """The press ``event`` took the screen above away (attract mode's
+        waking click, Pause's resuming one): spent with the rest of its
+        gesture (``spend_gesture``), and so is a double click's second
+        press, as Windows ignored it: a passer-by's double click woke the
+        demo and opened a cell on the fresh board with its second press."""
+        self.spend_gesture(event)
+        by = pressed_with(event)
+        if by is not None:
+            self.spend_double_click((self.app.ticks, self._press_pos(event)), by)
+
+    def _press_pos(self, event: pygame.event.Event) -> tuple[int, int]:
+        """The display pixel a press (mouse or finger) is at."""
+        return event.pos if event.type == pygame.MOUSEBUTTONDOWN else self._finger_pos(event)
 
     def _second_press(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` is the second press of the double click
-        ``spend_double_click`` was told of (asked once, at the next press):
+        ``spend_double_click`` was told of (asked once, at the next click:
+        a key or the wheel between them leaves it be): the same button's,
         where the first was, as Windows counts a double click, or anywhere
         on the game's face in the time of one. A finger's second tap lands
         a few pixels from its first, and on the face it started a new game."""
         first, self._double_of = self._double_of, None
-        if first is None or event.type not in PRESSES:
+        by = pressed_with(event)
+        if first is None or by is None:
             self._double_of = first
             return False
-        pos = event.pos if event.type == pygame.MOUSEBUTTONDOWN else self._finger_pos(event)
-        return second_press(first, self.app.ticks, pos) or (
-            self.app.ticks - first[0] <= DOUBLE_CLICK_TICKS and self.target(pos).kind == FACE)
+        then, pos, first_by = first
+        if by != first_by:
+            return False
+        at = self._press_pos(event)
+        return second_press((then, pos), self.app.ticks, at) or (
+            self.app.ticks - then <= DOUBLE_CLICK_TICKS and self.target(at).kind == FACE)
+
+    def _other_press_spent(self, event: pygame.event.Event) -> None:
+        """A press joining the spent gesture with another button than the
+        double click's first press (both buttons pressed together to wake
+        attract mode): the next press is no double click's second."""
+        if self._double_of is not None and pressed_with(event) not in (None, self._double_of[2]):
+            self._double_of = None
 
     def take_activating_click(self, event: pygame.event.Event) -> bool:
         """Whether the board takes the press that brought the window back
@@ -135,6 +178,7 @@ class PlayInput:
         runs (it stops it), SDL's mouse copy of a finger, a press on the
         hint's explanation (it closes it)."""
         if self._spent and self._spent_input(event):
+            self._other_press_spent(event)
             return True
         if self._double_of is not None and self._second_press(event):
             self.spend_gesture(event)

@@ -43,6 +43,7 @@ from ..render.replay import (
 )
 from ..ticks import TICK_MS
 from . import base
+from .play_input import pressed_with
 from .play_scroll import scroll_showing, scroll_within
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
@@ -77,6 +78,7 @@ class ReplayScreen(base.Screen):
         self._was_playing = False     # playing when the bar was pressed: plays on at release
         self._face_held = self._face_over = False   # a press on the face, and over it now
         self._face_press = (0, (0, 0))    # its tick and display pixel (a double click's first)
+        self._face_by: tuple[str, int] = ("button", 1)    # and what pressed it (``pressed_with``)
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
         self._shown: tuple | None = None
         # The board rows, pressed cells and keyboard cursor last drawn, and
@@ -223,6 +225,7 @@ class ReplayScreen(base.Screen):
             elif layout.board.face.collidepoint(pos) and event.button == 1:
                 self._face_held = self._face_over = True
                 self._face_press = (self.app.ticks, event.pos)
+                self._face_by = pressed_with(event) or self._face_by
         elif event.type == pygame.MOUSEMOTION and self._face_held:
             self._face_over = self._on_face(event.pos)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
@@ -239,7 +242,7 @@ class ReplayScreen(base.Screen):
                 self.leave()
                 # the game's face is drawn where the viewer's was: a double
                 # click's second press there started a new game
-                self.app.play.spend_double_click(self._face_press)
+                self.app.play.spend_double_click(self._face_press, self._face_by)
 
     def _on_face(self, pos: tuple[int, int]) -> bool:
         """Whether display pixel ``pos`` is on the face."""
