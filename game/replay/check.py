@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from game.engine import Minefield, SizeError, SizeLimits, Status
 from game.i18n import _, quoted, whole
 
+from .cursor import HIDDEN
 from .format import MAX_SIDE, MIN_SIDE, Replay, ReplayError
 
 #: Any board a replay may hold: the window's Custom range.
@@ -63,6 +64,7 @@ def check(replay: Replay) -> CheckedGame:
     field = start_field(replay)
     if replay.seed is not None and replay.layout is not None:
         _check_seed_gives_layout(replay)
+    _check_cursor_on_cells(field, replay)
     ended_at = None
     for n, (_at, text) in enumerate(replay.moves, 1):
         if ended_at is not None:
@@ -91,6 +93,17 @@ def _check_on_a_cell(field: Minefield, n: int, text: str) -> None:
     if kind != "M" and field.cell(int(xy[0]), int(xy[1])) == " ":
         raise ReplayError(_("move {n} {move} is on a hole of the shaped field, not a cell")
                           .format(n=n, move=quoted(text)))
+
+
+def _check_cursor_on_cells(field: Minefield, replay: Replay) -> None:
+    """The keyboard cursor never stands on a hole of a shaped field (its
+    arrows step over them): a made-up file putting it there is refused as
+    a move there is. The viewer, drawing the cursor over a hole's tile,
+    ended with a traceback."""
+    for n, (_t, x, y) in enumerate(replay.cursor, 1):
+        if (x, y) != HIDDEN and field.cell(x, y) == " ":
+            raise ReplayError(_("cursor entry {n}: cell {x} {y} is on a hole of the shaped"
+                                " field, not a cell").format(n=n, x=x, y=y))
 
 
 def _check_seed_gives_layout(replay: Replay) -> None:

@@ -9,16 +9,26 @@ stayed pressed and the release opened it, two cells away from the pointer;
 fullscreen left with a button held showed pressed the cell at the pointer's
 place in the fullscreen window, not the one under it.
 
-The window's moves tell how far the pointer moved in it: each is given to
-the screens as a motion to where the pointer now is, and the buttons' places
-are corrected by the same shift until SDL's next motion, which knows.
+Each move of the window under the pointer is given to the screens as a
+motion to where the desktop says the pointer now is in it, and the buttons'
+places are corrected by the same shift until SDL's next motion, which
+knows. The desktop is asked rather than the move added to SDL's place: a
+window brought under a pointer outside it has the pointer come in, and
+SDL's motion with it, already at the new place, before the move is told
+(openbox: the frame moves, then the game is told); shifted again, the
+pointer read 290 pixels left of the window and the click under it played
+nothing. Only X11 answers (``desktop_pointer``): under another driver the
+window's moves change nothing here (Windows sends a motion of its own,
+Wayland tells no move).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import pygame
+
+from .stuck_buttons import desktop_pointer
 
 BUTTONS = (1, 2, 3)
 
@@ -28,7 +38,8 @@ class MovedPointer:
     pointer in it, whether the pointer is in it, the buttons down, and the
     shift SDL's places owe since its last motion."""
 
-    def __init__(self) -> None:
+    def __init__(self, where: Callable[[], tuple[int, int] | None] = desktop_pointer) -> None:
+        self.where = where
         self._origin: tuple[int, int] | None = None
         self._pos: tuple[int, int] | None = None
         self._inside = False
@@ -63,15 +74,19 @@ class MovedPointer:
 
     def _window_moved(self, origin: tuple[int, int]) -> pygame.event.Event | None:
         """The window's inside is now at ``origin``: the motion the pointer
-        made in it, if it is in it."""
+        made in it, if it is in it and the desktop says where it is."""
         before, self._origin = self._origin, origin
-        if before is None or before == origin:
+        if before is None or before == origin or not self._inside or self._pos is None:
             return None
-        dx, dy = before[0] - origin[0], before[1] - origin[1]
-        self._shift = (self._shift[0] + dx, self._shift[1] + dy)
-        if not self._inside or self._pos is None:
+        now = self.where()
+        if now is None:
             return None
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=self._shifted(self._pos), rel=(dx, dy),
+        shown = self._shifted(self._pos)
+        self._shift = (now[0] - self._pos[0], now[1] - self._pos[1])
+        if now == shown:
+            return None
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=now,
+                                  rel=(now[0] - shown[0], now[1] - shown[1]),
                                   buttons=tuple(b in self._held for b in BUTTONS), touch=False)
 
     def _mouse(self, event: pygame.event.Event) -> pygame.event.Event:

@@ -63,7 +63,7 @@ def _head(painter: Painter, word: str, room: int, face: str) -> str:
             break
         if worded and word[start:end] in BREAK_AFTER:
             head = end
-        worded = worded or word[start:end].isalnum()
+        worded = worded or _worded(word[start:end])
     return word[:head]
 
 
@@ -86,15 +86,23 @@ def _cut(painter: Painter, word: str, width: int, face: str) -> list[str]:
             pieces.append("".join(piece[:keep]))
             piece_w -= sum(widths[:keep])
             piece, widths, after = piece[keep:], widths[keep:], 0
-            worded = any(c.isalnum() for c in piece)
+            worded = any(_worded(c) for c in piece)
         piece.append(ch)
         widths.append(ch_w)
         piece_w += ch_w
         if ch in BREAK_AFTER and worded:
             after = len(piece)
-        worded = worded or ch.isalnum()
+        worded = worded or _worded(ch)
     pieces.append("".join(piece))
     return pieces
+
+
+def _worded(cluster: str) -> bool:
+    """Whether ``cluster`` is a letter or a digit, with its marks: a
+    Devanagari or Thai letter with its vowel sign, or a decomposed "é", is
+    not alphanumeric as a whole, and the dash after such letters was no
+    break."""
+    return cluster[:1].isalnum()
 
 
 ELLIPSIS = "\u2026"

@@ -171,6 +171,9 @@ CASES = [
      "cursor entry 1: cell 16 3 is off the board (-1 -1: hidden)"),
     ("cursor half hidden", lambda d: changed(d, cursor=[[0, -1, 3]]),
      "cursor entry 1: cell -1 3 is off the board"),
+    ("cursor on a hole", lambda d: json.dumps({**HOLED, "moves": [[0, "F 0 7"]],
+                                               "cursor": [[0, 1, 1], [3, 3, 3]]}),
+     "cursor entry 2: cell 3 3 is on a hole of the shaped field, not a cell"),
 ]
 
 

@@ -13,8 +13,16 @@ CELL = 16 * 2                                       # a cell's pixels at scale 2
 
 
 def moved(app, x, y) -> None:
+    app.window_at = (x, y)                          # as the desktop has it
     post(pygame.WINDOWMOVED, x=x, y=y)
     app.step()
+
+
+def still_pointer(app, at) -> None:
+    """The desktop's pointer still where ``at`` is in the window now: as
+    the window moves, it is elsewhere in it (X11's answer)."""
+    screen = (app.window_at[0] + at[0], app.window_at[1] + at[1])
+    app.moved_pointer.where = lambda: (screen[0] - app.window_at[0], screen[1] - app.window_at[1])
 
 
 def pressed_then_moved(app):
@@ -23,6 +31,7 @@ def pressed_then_moved(app):
     post(pygame.WINDOWENTER)
     moved(app, 100, 100)
     at = cell_pos(app, (3, 3))
+    still_pointer(app, at)
     post(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))   # SDL's motion on entering
     press(app, at)
     assert app.play.pressed_cells() == {(3, 3)}
@@ -97,3 +106,46 @@ def test_the_pointer_coming_in_after_the_window_moved_is_where_sdl_says():
     post(pygame.MOUSEBUTTONUP, button=1, pos=at)
     app.step()
     assert app.play.field.cell(5, 5) != "#"
+
+
+def test_a_window_moved_under_a_pointer_outside_it_takes_the_click_where_the_pointer_is():
+    """Under X11 and openbox the pointer comes in, and SDL's motion with
+    it, before the window's move is told: that motion already knows the
+    place. Shifted again by the move, the pointer read 290 pixels left of
+    the window, and a right click on the cell under it flagged nothing
+    (seen with ``xdotool windowmove`` bringing the window under a still
+    pointer). The desktop's pointer says where it is."""
+    app = make_app(BOARD_8, scale=2)
+    moved(app, 100, 100)
+    at = cell_pos(app, (4, 3))
+    app.moved_pointer.where = lambda: at            # the desktop's pointer, in the window
+    post(pygame.WINDOWENTER)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.WINDOWMOVED, x=100 + 9 * CELL, y=120)
+    app.step()
+    assert app.play.hover == (4, 3)
+    post(pygame.MOUSEBUTTONDOWN, button=3, pos=at)
+    app.step()
+    post(pygame.MOUSEBUTTONUP, button=3, pos=at)
+    app.step()
+    assert app.play.field.cell(4, 3) == "F"
+
+
+def test_under_a_driver_that_does_not_tell_the_desktop_s_pointer_a_move_changes_nothing():
+    """Only X11 answers where the pointer is on the desktop; under another
+    driver (Windows sends a motion of its own as the window moves under
+    the pointer, Wayland tells no move) the window's moves leave SDL's
+    places as they are."""
+    app = make_app(BOARD_8, scale=2)
+    app.moved_pointer.where = lambda: None
+    moved(app, 100, 100)
+    at = cell_pos(app, (3, 3))
+    post(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))
+    app.step()
+    moved(app, 100 + 2 * CELL, 100 + 2 * CELL)
+    assert app.play.hover == (3, 3)
+    post(pygame.MOUSEBUTTONDOWN, button=3, pos=at)
+    app.step()
+    post(pygame.MOUSEBUTTONUP, button=3, pos=at)
+    app.step()
+    assert app.play.field.cell(3, 3) == "F"

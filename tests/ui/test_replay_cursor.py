@@ -8,7 +8,8 @@ import dataclasses
 
 import pygame
 
-from game.replay import Timeline, decode, encode
+from game.replay import Replay, Timeline, decode, encode
+from game.ui.screens.notice import NoticeDialog
 
 from .helpers import BOARD_8, cell_pos, make_app, move, post, shows
 from .test_replays import board_surface, open_viewer
@@ -103,3 +104,21 @@ def test_the_cursor_survives_the_file_and_a_replay_without_it_shows_none():
     assert '"cursor"' not in encode(older)
     timeline = Timeline(decode(encode(older)))
     assert timeline.cursor_at(0) is None and timeline.cursor_at(replay.time_ms) is None
+
+
+def test_a_file_with_the_cursor_on_a_hole_is_refused_in_a_notice(tmp_path):
+    """The game's arrows step over a shaped field's holes; a made-up file
+    putting the cursor on one ended the viewer's first frame in a traceback
+    (a hole's tile drawn with the cursor over it)."""
+    path = tmp_path / "holed.json"
+    path.write_text(encode(Replay(
+        width=8, height=8, mines=1, marks=True, first_click="safe",
+        moves=((0, "F 0 0"),), result="unfinished", time_ms=200,
+        layout=("*.......", ". ......") + ("........",) * 6,
+        cursor=((0, 2, 1), (150, 1, 1)))), encoding="utf-8")
+    app = make_app(data_dir=tmp_path / "data")
+    app.commands.open_replay_file(path)
+    for _ in range(6):
+        app.step()
+    assert isinstance(app.top, NoticeDialog)
+    assert "cursor entry 2: cell 1 1 is on a hole of the shaped field" in app.top.text

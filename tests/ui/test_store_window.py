@@ -381,3 +381,19 @@ def test_the_window_opens_and_plays_while_a_stopped_copy_holds_the_records_lock(
     assert [t.name for t in again.best_times("beginner")] == ["Zo", "Ann"]
     assert again.notices == []
     again.close()
+
+
+@pytest.mark.parametrize("word", ["दीदीदीदी-दीदीदीदी", "ก้ก้ก้ก้-ก้ก้ก้ก้",
+                                  "e\u0301e\u0301e\u0301e\u0301-e\u0301e\u0301e\u0301e\u0301"])
+def test_a_word_of_letters_with_marks_is_cut_after_its_dash(word):
+    """Only a break after a letter or a digit counts (a quoted path's
+    "'/" is no piece), and a Devanagari or Thai letter with its vowel sign,
+    or a decomposed "é", is one cluster of a letter and a mark, which is not
+    alphanumeric as a whole: the dash after such letters was no break, and
+    the word was cut where the line ran out."""
+    painter = make_app().painter
+    head, tail = word.split("-")
+    width = painter.text_width(word[:word.index("-") + 3]) + 1     # the dash and a cluster
+    assert wrap(painter, word, width) == [head + "-", tail]
+    assert wrap(painter, f"a {word}", painter.text_width(f"a {head}-") + 1) == \
+        [f"a {head}-", tail]
