@@ -209,3 +209,21 @@ def test_damaged_records_with_a_sound_header_go_aside_byte_for_byte_with_their_j
     assert kept.get(aside + "-wal") == wal
     assert store.history() == [] and store.writable
     store.close()
+
+
+def test_the_journals_of_records_another_copy_has_open_are_never_taken_for_lone_ones(tmp_path):
+    """A copy playing on holds records.db open, its -wal and -shm beside it
+    (the game just recorded is in the -wal alone): a copy starting now takes
+    nothing aside and sees that game."""
+    playing = Store(tmp_path)
+    playing.record_game(game(seed=2))
+    assert playing.flush()
+    with closing(sqlite3.connect(tmp_path / "records.db")) as holder:
+        holder.execute("PRAGMA wal_autocheckpoint = 0")
+        holder.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        assert (tmp_path / "records.db-wal").stat().st_size > 0
+        starting = Store(tmp_path)
+        assert [g.seed for g in starting.history()] == [2] and starting.notices == []
+        assert [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name] == []
+        starting.close()
+    playing.close()
