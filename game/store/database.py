@@ -263,10 +263,13 @@ def _damaged_as_found(path: Path) -> bool:
     that opens the records writes: closing it, SQLite folded a sound
     ``-wal`` into the damaged file and deleted the journal (one whose header
     it could not read, it deleted outright) before the file was renamed
-    aside, which was then neither as found nor with its journal. False also
-    when the file cannot be looked at so (missing, a newer version's, a
-    journal only a writer may roll back): the opening that follows says."""
-    if not is_regular(path):
+    aside, which was then neither as found nor with its journal. Asked only
+    when a journal is there (without one, that connection changes nothing:
+    a start pays one quick_check, not two). False also when the file cannot
+    be looked at so (missing, a newer version's, a journal only a writer may
+    roll back): the opening that follows says."""
+    if not is_regular(path) or not any(os.path.lexists(path.with_name(path.name + tail))
+                                       for tail in ("-wal", "-journal")):
         return False
     try:
         probe = lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True,
