@@ -224,6 +224,8 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
         try:
             _check_names(path)
             leave_newer_alone(path, BUSY_TIMEOUT_S)
+            if _damaged_as_found(path):
+                raise Damaged(path)
             db = _raw(path)
         except Damaged as damage:
             _set_aside(damage.path, tell, now)
@@ -253,6 +255,38 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             db.close()
             raise
     raise Damaged(path)
+
+
+def _damaged_as_found(path: Path) -> bool:
+    """Whether the database at ``path`` fails ``quick_check`` or is another
+    program's, asked through a connection that cannot write. The connection
+    that opens the records writes: closing it, SQLite folded a sound
+    ``-wal`` into the damaged file and deleted the journal (one whose header
+    it could not read, it deleted outright) before the file was renamed
+    aside, which was then neither as found nor with its journal. Asked only
+    when a journal is there (without one, that connection changes nothing:
+    a start pays one quick_check, not two). False also when the file cannot
+    be looked at so (missing, a newer version's, a journal only a writer may
+    roll back): the opening that follows says."""
+    if not is_regular(path) or not any(os.path.lexists(path.with_name(path.name + tail))
+                                       for tail in ("-wal", "-journal")):
+        return False
+    try:
+        probe = lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True,
+                                        timeout=BUSY_TIMEOUT_S))
+    except sqlite3.Error:
+        return False
+    try:
+        _patiently(partial(_check_content, probe))
+        return not schema.ours(probe)
+    except Damaged:
+        return True
+    except sqlite3.DatabaseError as error:
+        return _damage(error)
+    except (Newer, sqlite3.Error):
+        return False
+    finally:
+        probe.close()
 
 
 def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | None]:

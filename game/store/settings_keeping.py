@@ -52,6 +52,7 @@ class SettingsKeeping:
     _settings_saving: bool               # False: the last settings write failed
     _settings_told: bool                 # that failure was told (until a write succeeds)
     _settings_waiting: bool              # the last save found another copy's lock held
+    _settings_closing: bool              # the store is closing: no more waiting for it
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now, every field of them
@@ -110,7 +111,9 @@ class SettingsKeeping:
         still keeps back (that copy stopped mid-save and never continued)
         is written now without the lock rather than lost with the session:
         that copy, if continued later, may write over it, as every save past
-        the lock's wait could before."""
+        the lock's wait could before. A save the lock already kept back
+        through a whole wait is not tried again with another (``_lock_wait``)."""
+        self._settings_closing = True
         self._settings_writer.close()
         left = self._settings_writer.given_up
         if left is not None and self._settings_waiting:
@@ -170,7 +173,7 @@ class SettingsKeeping:
             return
         self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
         with interlock.exclusive(self.directory / settings_file.LOCK_NAME,
-                                 LOCK_WAIT_S if strict else 0.0, strict=strict):
+                                 self._lock_wait() if strict else 0.0, strict=strict):
             base, others = self.settings, self._other_settings
             read = _read_with_schema(self.directory / settings_file.NAME)
             if read is not None and read[1] > settings_file.SCHEMA:
@@ -181,6 +184,14 @@ class SettingsKeeping:
             settings = merged(base, changes)
             self._write_settings(settings_file.encode(settings, others))
         self.settings, self._other_settings = settings, others
+
+    def _lock_wait(self) -> float:
+        """How long a save waits for another copy's lock: :data:`LOCK_WAIT_S`,
+        but not at all as the store closes once the lock has kept a save back
+        through a whole wait (that copy is stopped): the close's last try
+        waited it out again before writing unlocked, and the game lingered
+        10 s after its window had gone."""
+        return 0.0 if self._settings_closing and self._settings_waiting else LOCK_WAIT_S
 
     def _write_settings(self, text: str) -> None:
         """settings.json, after this version's own copy of it (``KEPT_NAME``).

@@ -80,6 +80,7 @@ class Store(Opening, SettingsKeeping):
         self._settings_saving = True          # False: the last settings write failed
         self._settings_told = False           # and that failure was told
         self._settings_waiting = False        # another copy's lock kept the last save back
+        self._settings_closing = False        # closing: a save kept back waits no more
         self._settings_writer = FileWriter(self._write_merged,
                                            self._settings_failed,
                                            self._settings_resumed,

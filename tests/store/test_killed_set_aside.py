@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
-from game.store import Store
+from game.store import Store, database
 from game.store.store import close_all_stores
 
-from .helpers import exit_code, game
+from .helpers import exit_code, game, polled
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -109,3 +110,120 @@ def test_journals_beside_no_database_are_set_aside_and_told_not_read_or_deleted(
     again = Store(tmp_path)
     assert again.notices == []
     again.close()
+
+
+def damaged_records_in_wal_mode(directory: Path) -> bytes:
+    """A records.db of this version in WAL mode whose pages past the first
+    are garbage: its header is sound, so a copy looking at it without the
+    lock (``open_as_found``) opens it read-only and runs quick_check, which
+    fails. Its bytes."""
+    Store(directory).close()
+    path = directory / "records.db"
+    data = bytearray(path.read_bytes())
+    data[4096:] = b"\xa5" * (len(data) - 4096)
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def stopped_at_last_rename(directory: Path) -> int:
+    """A forked copy of the game setting the damaged records aside, stopped
+    (SIGSTOP, Ctrl+Z) just before it renames records.db itself, its
+    journals already moved (they go first): its pid, the copy stopped."""
+    close_all_stores()
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        try:
+            link = os.link
+
+            def stopping_link(source, target, *args, **kwargs):
+                if ".corrupt-" in os.fspath(target) and Path(source).name == "records.db":
+                    os.kill(os.getpid(), signal.SIGSTOP)
+                return link(source, target, *args, **kwargs)
+            os.link = stopping_link
+            Store(directory).close()
+            os._exit(0)
+        finally:
+            os._exit(1)
+    _, status = os.waitpid(pid, os.WUNTRACED)
+    assert os.WIFSTOPPED(status)
+    return pid
+
+
+def test_a_copy_starting_while_another_is_stopped_between_its_renames_moves_nothing(
+        tmp_path, monkeypatch):
+    """Journals first: the copy stopped between its renames holds the lock
+    with the damaged records.db still in place and its journals already
+    aside. The copy starting meanwhile, without the lock, neither opens the
+    damaged file nor takes anything for lone journals; its game waits for
+    the lock and goes into the fresh records the stopped copy makes once
+    continued, and it tells nothing of what that copy set aside."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    found = damaged_records_in_wal_mode(tmp_path)
+    (tmp_path / "records.db-wal").write_bytes(b"the damaged file's journal " * 100)
+    journal = (tmp_path / "records.db-wal").read_bytes()
+    pid = stopped_at_last_rename(tmp_path)
+    try:
+        assert not (tmp_path / "records.db-wal").exists()       # moved first
+        store = Store(tmp_path)
+        assert not store.persistent
+        store.record_game(game(seed=2))
+        assert not store.flush(timeout=0.2)
+        assert (tmp_path / "records.db").read_bytes() == found
+        assert [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name
+                and not p.name.endswith(("-wal", "-shm"))] == []
+        assert store.notices == []
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    assert exit_code(pid) == 0
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.close()
+    assert store.notices == [] and store.unsaved is None
+    kept = {p.read_bytes() for p in tmp_path.iterdir() if ".corrupt-" in p.name}
+    assert found in kept and journal in kept
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2] and again.notices == []
+    again.close()
+
+
+@pytest.mark.parametrize("journal", ["sound", "garbage"])
+def test_damaged_records_with_a_sound_header_go_aside_byte_for_byte_with_their_journal(
+        tmp_path, journal):
+    """The copy's own look at the damaged file (quick_check) went through a
+    connection that could write: closing it, SQLite folded a sound -wal
+    into the damaged file and deleted it, or deleted one whose header it
+    could not read, before anything was renamed. The file went aside
+    changed, the journal never did."""
+    found = damaged_records_in_wal_mode(tmp_path)
+    if journal == "sound":
+        (tmp_path / "other").mkdir()
+        wal = damaged_with_journals(tmp_path / "other")["records.db-wal"]
+    else:
+        wal = b"the damaged file's journal " * 100
+    (tmp_path / "records.db-wal").write_bytes(wal)
+    store = Store(tmp_path)
+    [told] = store.take_notices()
+    assert "could not be read" in told
+    kept = {p.name: p.read_bytes() for p in tmp_path.iterdir() if ".corrupt-" in p.name}
+    [aside] = [name for name in kept if name.endswith(".db")]
+    assert kept[aside] == found
+    assert kept.get(aside + "-wal") == wal
+    assert store.history() == [] and store.writable
+    store.close()
+
+
+def test_the_journals_of_records_another_copy_has_open_are_never_taken_for_lone_ones(tmp_path):
+    """A copy playing on holds records.db open, its -wal and -shm beside it
+    (the game just recorded is in the -wal alone): a copy starting now takes
+    nothing aside and sees that game."""
+    playing = Store(tmp_path)
+    playing.record_game(game(seed=2))
+    assert playing.flush()
+    with closing(sqlite3.connect(tmp_path / "records.db")) as holder:
+        holder.execute("PRAGMA wal_autocheckpoint = 0")
+        holder.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        assert (tmp_path / "records.db-wal").stat().st_size > 0
+        starting = Store(tmp_path)
+        assert [g.seed for g in starting.history()] == [2] and starting.notices == []
+        assert [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name] == []
+        starting.close()
+    playing.close()

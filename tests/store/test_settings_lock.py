@@ -235,3 +235,30 @@ def test_a_change_still_kept_from_the_lock_when_the_game_closes_is_written_then(
         os.close(let_go)
         assert exit_code(pid) == -1
     assert store.notices == []
+
+
+def test_a_game_closing_while_a_stopped_copy_holds_the_lock_does_not_wait_for_it_again(
+        tmp_path, monkeypatch):
+    """A save already kept back by the lock through a whole wait: the close
+    tried once more, waiting out the lock's patience again before writing
+    unlocked, and the game lingered twice as long after its window had
+    gone (10 s; a Ctrl+C in the terminal hung there). It writes at once."""
+    monkeypatch.setattr(settings_keeping, "LOCK_WAIT_S", 3.0)
+    store = open_store(tmp_path)
+    store.save_settings()
+    assert store.flush()
+    pid, let_go = stale_saver(tmp_path)
+    try:
+        store.save_settings_merged(dataclasses.replace(store.settings, level="expert"),
+                                   ["level"])
+        assert not store.flush()                         # one wait, the lock still held
+        started = time.monotonic()
+        store.close()
+        took = time.monotonic() - started
+        assert took < settings_keeping.LOCK_WAIT_S, took
+        assert saved(tmp_path)["level"] == "expert"
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.close(let_go)
+        assert exit_code(pid) == -1
+    assert store.notices == []
