@@ -205,6 +205,13 @@ def _guess_hint(analysis: Analysis, cache: dict[ComponentKey, Count]) -> Hint:
     elif analysis.exact and layouts is not None:
         text = _("no safe cell: counted {arrangements}: {risk} risk").format(
             arrangements=arrangements(layouts), risk=risk)
+    elif layouts is not None:
+        # Counted, but weighing the first click's moved mine ran out of
+        # time (``analyse_position``): the count was whole, the weight guessed.
+        text = _("no safe cell: counted {arrangements}; the weight of those with a mine at"
+                 " the top-left (the first click's mine may have moved there) only estimated,"
+                 " out of time: about {risk} risk").format(arrangements=arrangements(layouts),
+                                                          risk=risk)
     else:
         text = _("no safe cell: about {risk} risk (too many arrangements to count in"
                  " time)").format(risk=risk)

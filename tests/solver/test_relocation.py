@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from game import i18n
 from game.engine import Minefield
 from game.solver import analyse, hint, mine_probabilities, next_move
 
@@ -260,3 +261,25 @@ def test_the_estimated_weighing_is_the_docstrings_sum_over_independent_cells(see
     assert all(got.get(c, q[c]) == q[c] for c in scan[run_ends:])
     # a cell missing from the chances is open: the run stops before it
     assert roughly_weighed({c: q[c] for c in scan[:2]}, scan).keys() <= set(scan[:2])
+
+
+def test_a_guess_says_when_only_the_weighing_ran_out_of_time(monkeypatch):
+    """Counted in time but the relocated mine's weighing cut short: the
+    hint said "too many arrangements to count in time", though every
+    arrangement was counted; only the moved mine's weight is estimated."""
+    from game.solver import analysis
+    from game.solver.count import OutOfTime
+
+    def late(*args, **kwargs):
+        raise OutOfTime
+    monkeypatch.setattr(analysis, "weighed", late)
+    view = ["#####", "#####", "#####", "####1"]
+    h = hint(view, MINES, first_click="classic", relocated_from=(4, 3))
+    assert analyse(view, MINES, relocated_from=(4, 3)).layouts == 5460
+    assert "too many arrangements" not in h.explanation
+    assert "5,460" in h.explanation and "estimated" in h.explanation
+    assert "about" in h.explanation
+    i18n.set_language("fr")
+    fr = hint(view, MINES, first_click="classic", relocated_from=(4, 3)).explanation
+    assert "5\u202f460 dispositions comptées\u202f; le poids" in fr and "estimé" in fr
+    assert "environ" in fr

@@ -14,53 +14,31 @@ slowest), the progress bar (click or drag to seek; held, it keeps the
 replay where the pointer is) and the face, which leaves as Esc does
 (pressed and released on it, as the game's face starts a new game): a
 finger, or a mouse with no keyboard, had no way out of the viewer.
+
+This module keeps the viewer's state, its place on the stack and its
+ticks. What input means is in ``watch_input``, the drawing and the view
+following the play in ``watch_draw``: mixins of this one screen, as the
+play screen's are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
-import pygame
+from collections.abc import Callable
 
 from game.replay import Replay, Timeline
 from game.replay.playback import Playback
 from game.replay.timeline import CHECKPOINT_MOVES
 
-from .. import keys
 from ..render.board import BoardView
-from ..render.ghosts import draw_ghosts
-from ..render.hud import draw_counter, draw_face, draw_scroll_bars
-from ..render.painter import Painter
-from ..render.replay import (
-    STRIP_ROWS,
-    ViewerLayout,
-    draw_controls,
-    draw_figures,
-    draw_frame,
-    draw_pointer,
-    progress_done,
-    tick_columns,
-)
+from ..render.replay import STRIP_ROWS, ViewerLayout
 from ..ticks import TICK_MS
 from . import base
-from .play_input import pressed_with
-from .play_scroll import scroll_showing, scroll_within
-
-SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
-              pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
-#: + and - known by the character typed: SDL reports the number row's keys
-#: as digits, so AZERTY's minus (the 6 key) and Swiss German's plus
-#: (Shift+1) matched no key above.
-SPEED_SIGNS = {"+": 1, "-": -1}
-SEEK_KEYS = {pygame.K_HOME: "home", pygame.K_END: "end"}
-#: Keys that act whatever modifier is held; the others (E, Space, + and -)
-#: act alone or with Shift, as the board's letters do: Ctrl+E, or AltGr+E
-#: typing a euro sign, wrote the replay to a file.
-MOVING_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
-                         pygame.K_DOWN, *SEEK_KEYS})
+from .play_scroll import scroll_within
+from .watch_draw import ReplayDrawing
+from .watch_input import ReplayInput
 
 
-class ReplayScreen(base.Screen):
+class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
     def __init__(self, app, replay: Replay, *, playing: bool = True,
                  fit_next_frame: bool = False) -> None:
         super().__init__(app)
@@ -204,97 +182,6 @@ class ReplayScreen(base.Screen):
         self._drawn = (["#" * self.replay.width] * self.replay.height, frozenset(), None,
                        self.scroll)
 
-    # ------------------------------------------------------------ input
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) \
-                and self.layout is not None:    # not before it shows (``_fit``)
-            playback = self.playback
-            pos = self.app.viewport.to_window(event.pos)
-            layout = self.layout
-            if layout.progress.collidepoint(pos) and event.button == 1:
-                if not self._dragging:
-                    self._dragging, self._was_playing = True, playback.playing
-                self._seek_to(pos[0])
-            elif layout.play_button.collidepoint(pos) and event.button == 1:
-                playback.toggle()
-            elif layout.speed_box.collidepoint(pos):
-                playback.next_speed(1 if event.button == 1 else -1)
-            elif layout.board.face.collidepoint(pos) and event.button == 1:
-                self._face_held = self._face_over = True
-                self._face_press = (self.app.ticks, event.pos)
-                self._face_by = pressed_with(event) or self._face_by
-        elif event.type == pygame.MOUSEMOTION and self._face_held:
-            self._face_over = self._on_face(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self._dragging:
-            # A release the window never heard (it came while the focus was
-            # elsewhere) ends the drag: the pointer moving on seeks no more.
-            if event.buttons[0]:
-                self._seek_to(self.app.viewport.to_window(event.pos)[0])
-            else:
-                self._let_go_of_bar()
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._let_go_of_bar()
-            held, self._face_held = self._face_held, False
-            if held and self._on_face(event.pos):
-                self.leave()
-                # the game's face is drawn where the viewer's was: a double
-                # click's second press there started a new game
-                self.app.play.spend_double_click(self._face_press, self._face_by)
-
-    def _on_face(self, pos: tuple[int, int]) -> bool:
-        """Whether display pixel ``pos`` is on the face."""
-        return self.layout is not None \
-            and self.layout.board.face.collidepoint(self.app.viewport.to_window(pos))
-
-    def focus_lost(self) -> None:
-        """A press held on the face or the progress bar comes up in another
-        window, or in a screen opened over the viewer, unseen: let go. The
-        bar held stayed held, and the next press, on the field or anywhere,
-        seeked the replay as it was dragged."""
-        self._face_held = self._face_over = False
-        self._let_go_of_bar()
-
-    def _let_go_of_bar(self) -> None:
-        """End a drag of the progress bar: a replay that was playing when it
-        was pressed plays on from where it was let go (unless that is the
-        end), one paused stays paused."""
-        if self._dragging:
-            self._dragging = False
-            playback = self.playback
-            playback.playing = self._was_playing and not playback.at_end
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if getattr(event, "mod", 0) & keys.SHORTCUT_MODS and key not in MOVING_KEYS:
-            return
-        if key == pygame.K_ESCAPE:
-            self.leave()
-            return
-        if self.opening:
-            return
-        playback = self.playback
-        if key == pygame.K_SPACE:
-            playback.toggle()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            playback.step(1 if key == pygame.K_RIGHT else -1)
-        elif key in SEEK_KEYS:
-            getattr(playback, SEEK_KEYS[key])()
-        elif key in SPEED_KEYS:
-            playback.faster(SPEED_KEYS[key])
-        elif getattr(event, "unicode", "") in SPEED_SIGNS:
-            playback.faster(SPEED_SIGNS[event.unicode])
-        elif key == pygame.K_e:
-            self.app.commands.export_replay(self.replay)
-        if self._dragging:              # Space, a step or End, the bar held: kept at release
-            self._was_playing = playback.playing
-
-    def _seek_to(self, x: int) -> None:
-        track = self.layout.progress.inflate(-2, -2)
-        self.playback.seek_fraction(max(0.0, min(1.0, (x - track.x) / max(1, track.w))))
-
     # ------------------------------------------------------------ ticks
 
     def update(self) -> None:
@@ -329,129 +216,3 @@ class ReplayScreen(base.Screen):
             p.settle()
             if self._shown is not None and not far:
                 p.timeline.prepare()
-
-    # ------------------------------------------------------------ drawing
-
-    def _state(self) -> tuple:
-        """Everything shown; a frame is drawn only when it changes (the
-        progress bar's fill too: at a tenth of a second, a short game's bar
-        jumped tens of pixels ten times a second rather than glide)."""
-        p = self.playback
-        pointer = p.pointer()
-        return (p.shown, int(p.t) // 100, progress_done(self.layout, p.fraction), p.playing,
-                p.speed_index, self.scroll, pointer.cell if pointer else None,
-                frozenset(p.pressed_cells()), p.cursor(), self._face())
-
-    def _face(self) -> tuple[str, bool]:
-        """The face shown, and whether pressed: the replay's, but the pressed
-        smile while a press on it is over it (it leaves on release), as
-        the game's face shows."""
-        if self._face_held and self._face_over:
-            return "smile", True
-        return self.playback.face(), False
-
-    def draw(self, painter: Painter, full: bool) -> bool:
-        if self.layout is None or self.opening:
-            return False
-        self._follow()
-        state = self._state()
-        if not full and state == self._shown:
-            return False
-        self._shown = state
-        if self.board_view.scale != painter.scale:
-            self.relayout()
-        p = self.playback
-        layout = self.layout
-        board = layout.board
-        field = p.field()
-        pressed = p.pressed_cells()
-        cursor = p.cursor()                 # the keyboard cursor, highlighted as in the game
-        rows = field.view()
-
-        def code_of(x: int, y: int) -> str:
-            # From the rows, not ``field.cell``: Home on a 100x100 game
-            # redraws every cell, and a method call each took 7-16 ms a frame.
-            ch = rows[y][x]
-            if pressed and (x, y) in pressed:
-                ch = "p" if ch == "#" else "q" if ch == "?" else ch
-            return ch + "+" if (x, y) == cursor else ch
-
-        draw_frame(painter, layout)
-        draw_scroll_bars(painter, board, self.scroll)     # where the view is, as in the game
-        if self._ticks is None:
-            self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
-        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
-        changed = self._changed(rows, frozenset(pressed), cursor)
-        view = self.board_view
-        if len(changed) > view.cols * view.rows // 2:
-            # Most of the view changed (Home or End on a 100x100 game, a
-            # scroll): drawn afresh a row at a time, rather than each of
-            # thousands of cells compared and asked through ``code_of``,
-            # 6 to 9 ms of that frame.
-            special = pressed if cursor is None else {*pressed, cursor}
-            view.draw_afresh(self.scroll, rows, special, code_of, field.mask)
-        else:
-            view.update(changed, code_of)
-        painter.blit(self.board_view.surface, board.field.topleft)
-        draw_ghosts(painter, board, self.board_view, code_of, self.scroll)   # a torus's band
-        draw_counter(painter, board, "mines_box", field.mines_left)
-        draw_counter(painter, board, "timer_box", p.timer_seconds())
-        draw_face(painter, board, *self._face())
-        draw_figures(painter, layout, p.figures())
-        pointer = p.pointer()
-        # The track keeps the keyboard cursor's cell as the pointer's when
-        # the mouse is off the field (older viewers show the play so): the
-        # game drew no arrow there, only the cursor.
-        if pointer is not None and pointer.cell is not None \
-                and (pointer.cell != cursor or pointer.buttons):
-            draw_pointer(painter, layout, pointer.cell, self.scroll)
-        return True
-
-    def _changed(self, rows: list[str], pressed: frozenset[tuple[int, int]],
-                 cursor: tuple[int, int] | None) -> Iterable[tuple[int, int]]:
-        """The cells that may look different since the last drawing: those
-        whose character changed, those pressed or released, and those the
-        keyboard cursor left and went to (every visible cell after a
-        scroll). Looking at every visible cell each frame took
-        9 ms on a 100x100 replay, and the first drawing after a relayout
-        (compared with a board all covered, as the fresh board view shows
-        it) 5 ms; the rows come from the engine at C speed and most are equal.
-        Only the rows and columns in view are compared (but on a torus): End
-        on a 100x100 replay changed all 10,000 cells, and listing those out
-        of view, which are not drawn, took half of a 16-20 ms frame."""
-        before, self._drawn = self._drawn, (rows, pressed, cursor, self.scroll)
-        if before[3] != self.scroll:
-            return self.board_view.cells_in_view()
-        old_rows, old_pressed, old_cursor, _ = before
-        cells = set(old_pressed ^ pressed)
-        if old_cursor != cursor:
-            cells.update(c for c in (old_cursor, cursor) if c is not None)
-        span = self.board_view.span()
-        xs, ys = span if span is not None else (range(len(rows[0])), range(len(rows)))
-        for y in ys:
-            old, new = old_rows[y], rows[y]
-            if old != new:
-                cells.update((x, y) for x in xs if old[x] != new[x])
-        return cells
-
-    def _follow(self) -> None:
-        """On a board bigger than the window, scroll so that the later of the
-        pointer and the last move stays in view; a torus rolls over its seam
-        as the game did. A move played away from the pointer (auto-play, the
-        keyboard) came after the game scrolled its view to it, the mouse
-        resting on the field: following the pointer alone, the viewer showed
-        the cell that view had brought under the mouse, and not the move."""
-        board = self.layout.board
-        if not board.scrolls:
-            return
-        playback = self.playback
-        pointer, cell = playback.pointer(), playback.last_cell()
-        if pointer is not None and pointer.cell is not None and (
-                cell is None or pointer.since_ms >= playback.timeline.time_of(playback.shown)):
-            cell = pointer.cell
-        if cell is None:
-            return
-        sx, sy = scroll_showing(board, self.scroll, cell)
-        if (sx, sy) != self.scroll:
-            self.scroll = (sx, sy)
-            self.board_view.scroll_to(self.scroll)

@@ -1,0 +1,121 @@
+"""What input means in the replay viewer: its keys, and the mouse on its
+controls, its progress bar and its face.
+
+The viewer's input part (a mixin, as ``play_input`` is the play screen's):
+its module, ``watch``, says what state the screen keeps and what the keys
+and buttons do.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import keys
+from .play_input import pressed_with
+
+SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
+              pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
+#: + and - known by the character typed: SDL reports the number row's keys
+#: as digits, so AZERTY's minus (the 6 key) and Swiss German's plus
+#: (Shift+1) matched no key above.
+SPEED_SIGNS = {"+": 1, "-": -1}
+SEEK_KEYS = {pygame.K_HOME: "home", pygame.K_END: "end"}
+#: Keys that act whatever modifier is held; the others (E, Space, + and -)
+#: act alone or with Shift, as the board's letters do: Ctrl+E, or AltGr+E
+#: typing a euro sign, wrote the replay to a file.
+MOVING_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
+                         pygame.K_DOWN, *SEEK_KEYS})
+
+
+
+class ReplayInput:
+    """Input handling for ``ReplayScreen`` (its module, ``watch``, says what state it keeps)."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) \
+                and self.layout is not None:    # not before it shows (``_fit``)
+            playback = self.playback
+            pos = self.app.viewport.to_window(event.pos)
+            layout = self.layout
+            if layout.progress.collidepoint(pos) and event.button == 1:
+                if not self._dragging:
+                    self._dragging, self._was_playing = True, playback.playing
+                self._seek_to(pos[0])
+            elif layout.play_button.collidepoint(pos) and event.button == 1:
+                playback.toggle()
+            elif layout.speed_box.collidepoint(pos):
+                playback.next_speed(1 if event.button == 1 else -1)
+            elif layout.board.face.collidepoint(pos) and event.button == 1:
+                self._face_held = self._face_over = True
+                self._face_press = (self.app.ticks, event.pos)
+                self._face_by = pressed_with(event) or self._face_by
+        elif event.type == pygame.MOUSEMOTION and self._face_held:
+            self._face_over = self._on_face(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self._dragging:
+            # A release the window never heard (it came while the focus was
+            # elsewhere) ends the drag: the pointer moving on seeks no more.
+            if event.buttons[0]:
+                self._seek_to(self.app.viewport.to_window(event.pos)[0])
+            else:
+                self._let_go_of_bar()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._let_go_of_bar()
+            held, self._face_held = self._face_held, False
+            if held and self._on_face(event.pos):
+                self.leave()
+                # the game's face is drawn where the viewer's was: a double
+                # click's second press there started a new game
+                self.app.play.spend_double_click(self._face_press, self._face_by)
+
+    def _on_face(self, pos: tuple[int, int]) -> bool:
+        """Whether display pixel ``pos`` is on the face."""
+        return self.layout is not None \
+            and self.layout.board.face.collidepoint(self.app.viewport.to_window(pos))
+
+    def focus_lost(self) -> None:
+        """A press held on the face or the progress bar comes up in another
+        window, or in a screen opened over the viewer, unseen: let go. The
+        bar held stayed held, and the next press, on the field or anywhere,
+        seeked the replay as it was dragged."""
+        self._face_held = self._face_over = False
+        self._let_go_of_bar()
+
+    def _let_go_of_bar(self) -> None:
+        """End a drag of the progress bar: a replay that was playing when it
+        was pressed plays on from where it was let go (unless that is the
+        end), one paused stays paused."""
+        if self._dragging:
+            self._dragging = False
+            playback = self.playback
+            playback.playing = self._was_playing and not playback.at_end
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if getattr(event, "mod", 0) & keys.SHORTCUT_MODS and key not in MOVING_KEYS:
+            return
+        if key == pygame.K_ESCAPE:
+            self.leave()
+            return
+        if self.opening:
+            return
+        playback = self.playback
+        if key == pygame.K_SPACE:
+            playback.toggle()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            playback.step(1 if key == pygame.K_RIGHT else -1)
+        elif key in SEEK_KEYS:
+            getattr(playback, SEEK_KEYS[key])()
+        elif key in SPEED_KEYS:
+            playback.faster(SPEED_KEYS[key])
+        elif getattr(event, "unicode", "") in SPEED_SIGNS:
+            playback.faster(SPEED_SIGNS[event.unicode])
+        elif key == pygame.K_e:
+            self.app.commands.export_replay(self.replay)
+        if self._dragging:              # Space, a step or End, the bar held: kept at release
+            self._was_playing = playback.playing
+
+    def _seek_to(self, x: int) -> None:
+        track = self.layout.progress.inflate(-2, -2)
+        self.playback.seek_fraction(max(0.0, min(1.0, (x - track.x) / max(1, track.w))))
