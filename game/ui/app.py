@@ -38,7 +38,7 @@ from .render.fallback import FallbackGlyphs, bundled_has
 from .render.painter import Painter
 from .render.system_fonts import FontFinder
 from .screens.base import Screen
-from .stuck_buttons import StuckButtons
+from .stuck_buttons import StuckButtons, desktop_pointer
 from .window_fit import Lending, WindowFit
 from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
 
@@ -78,8 +78,11 @@ class App(Loop, WindowFit):
         pygame.font.init()
         pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
         self.held_keys = keys.HeldKeys()
-        self.stuck_buttons = StuckButtons()
-        self.moved_pointer = MovedPointer()
+        # the desktop's pointer, in the display's window (made further on)
+        def pointer() -> tuple[int, int] | None:
+            return desktop_pointer(self.display.window)
+        self.stuck_buttons = StuckButtons(pointer)
+        self.moved_pointer = MovedPointer(pointer)
         self.keypad = keys.Keypad()
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings

@@ -17,7 +17,7 @@ window brought under a pointer outside it has the pointer come in, and
 SDL's motion with it, already at the new place, before the move is told
 (openbox: the frame moves, then the game is told); shifted again, the
 pointer read 290 pixels left of the window and the click under it played
-nothing. Only X11 answers (``desktop_pointer``): under another driver the
+nothing. Only X11 answers (``stuck_buttons.desktop_pointer``): under another driver the
 window's moves change nothing here (Windows sends a motion of its own,
 Wayland tells no move).
 """
@@ -28,8 +28,6 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pygame
 
-from .stuck_buttons import desktop_pointer
-
 BUTTONS = (1, 2, 3)
 
 
@@ -38,7 +36,7 @@ class MovedPointer:
     pointer in it, whether the pointer is in it, the buttons down, and the
     shift SDL's places owe since its last motion."""
 
-    def __init__(self, where: Callable[[], tuple[int, int] | None] = desktop_pointer) -> None:
+    def __init__(self, where: Callable[[], tuple[int, int] | None]) -> None:
         self.where = where
         self._origin: tuple[int, int] | None = None
         self._pos: tuple[int, int] | None = None

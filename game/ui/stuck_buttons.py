@@ -18,7 +18,6 @@ dropped: the press is given back just before it, both where the pointer is.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 
 import pygame
@@ -38,19 +37,16 @@ def desktop_buttons() -> tuple[bool, ...] | None:
     return tuple(pygame.mouse.get_pressed(BUTTONS, desktop=True))
 
 
-def desktop_pointer() -> tuple[int, int] | None:
-    """Where the pointer is in the window, from the desktop's pointer and
-    the window's place; None under any driver but X11's, or with no window.
-    SDL's own place is as stale as its buttons: with a button stuck, the
-    pointer brought back into the window sent no motion, and the lone
-    release came where the press before had been."""
-    if pygame.display.get_driver() != "x11" or pygame.display.get_surface() is None:
+def desktop_pointer(window: pygame.Window | None) -> tuple[int, int] | None:
+    """Where the pointer is in ``window`` (the display's), from the
+    desktop's pointer and the window's place; None under any driver but
+    X11's, or with no window. SDL's own place is as stale as its buttons:
+    with a button stuck, the pointer brought back into the window sent no
+    motion, and the lone release came where the press before had been."""
+    if pygame.display.get_driver() != "x11" or window is None:
         return None
     x, y = pygame.mouse.get_pos(desktop=True)
-    with warnings.catch_warnings():
-        # deprecated for drawing through it; the display keeps its own (display.py)
-        warnings.simplefilter("ignore", DeprecationWarning)
-        left, top = pygame.Window.from_display_module().position
+    left, top = window.position
     return x - left, y - top
 
 
@@ -59,8 +55,8 @@ class StuckButtons:
     (maybe let go outside), and those let go outside (whose next press SDL
     drops); ``mended`` gives the dropped presses back."""
 
-    def __init__(self, desktop: Callable[[], tuple[bool, ...] | None] = desktop_buttons,
-                 where: Callable[[], tuple[int, int] | None] = desktop_pointer) -> None:
+    def __init__(self, where: Callable[[], tuple[int, int] | None],
+                 desktop: Callable[[], tuple[bool, ...] | None] = desktop_buttons) -> None:
         self.desktop = desktop
         self.where = where
         self._down: set[int] = set()
