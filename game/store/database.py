@@ -195,8 +195,7 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
         # Checked through a connection that cannot write: closing it never
         # folds or deletes a journal the copy holding the lock may be
         # setting aside with a damaged file.
-        probe = lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True,
-                                        timeout=BUSY_TIMEOUT_S))
+        probe = _read_only(path)
         try:
             _patiently(partial(_check_content, probe))
             if not (schema.ours(probe) and schema.version(probe) == schema.SCHEMA_VERSION
@@ -272,8 +271,7 @@ def _damaged_as_found(path: Path) -> bool:
                                        for tail in ("-wal", "-journal")):
         return False
     try:
-        probe = lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True,
-                                        timeout=BUSY_TIMEOUT_S))
+        probe = _read_only(path)
     except sqlite3.Error:
         return False
     try:
@@ -287,6 +285,13 @@ def _damaged_as_found(path: Path) -> bool:
         return False
     finally:
         probe.close()
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A connection to ``path`` that cannot write: closing it never folds or
+    deletes a journal (another copy's, or a damaged file's still to be set
+    aside with it)."""
+    return lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S))
 
 
 def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | None]:
