@@ -19,13 +19,14 @@ from .current import pgettext
 _ENGLISH = "'{value}'"
 
 
-def escaped(text: str) -> str:
+def escaped(text: str, *, backslash: bool = True) -> str:
     """``text`` with what cannot be printed as it is (control characters,
-    line breaks, lone surrogates, other invisible characters) and the
-    backslash written as ``repr`` writes them, so a message stays on one
-    line, can be encoded, and shows what was really there."""
-    return "".join(char if char.isprintable() and char != "\\" else repr(char)[1:-1]
-                   for char in text)
+    line breaks, lone surrogates, other invisible characters) and, with
+    ``backslash``, the backslash written as ``repr`` writes them, so a
+    message stays on one line, can be encoded, and shows what was really
+    there."""
+    return "".join(char if char.isprintable() and not (backslash and char == "\\")
+                   else repr(char)[1:-1] for char in text)
 
 
 def marks() -> tuple[str, str]:
@@ -56,9 +57,7 @@ def quoted_path(path: str | os.PathLike[str]) -> str:
     'C:\\\\Users' for C:\\Users. What cannot be printed is escaped as
     in ``quoted`` (a line break as ``\\n``, a byte that is not UTF-8 as its
     lone surrogate, ``\\udce9``), so the notice stays on one line."""
-    text = "".join(char if char.isprintable() else repr(char)[1:-1]
-                   for char in os.fspath(path))
-    return _form().format(value=text)
+    return _form().format(value=escaped(os.fspath(path), backslash=False))
 
 
 def _form() -> str:
