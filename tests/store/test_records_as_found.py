@@ -11,9 +11,9 @@ import struct
 
 import pytest
 
-from game.store import Store, database, schema
+from game.store import Store, database, ledger, schema
 
-from .helpers import game
+from .helpers import game, polled
 from .test_records_lock import release, stopped_holder, version_of
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
@@ -98,4 +98,29 @@ def test_sound_records_beside_an_odd_journal_wait_for_the_lock(tmp_path, monkeyp
         assert (tmp_path / "records.db-journal").is_symlink()
     finally:
         release(pid, let_go, "continued")
+    store.close()
+
+
+def test_a_session_begun_in_memory_reads_its_own_copy_until_the_file_holds_its_games(
+        tmp_path, monkeypatch):
+    """Records opened once the other copy's lock was free, but the games
+    queued meanwhile not yet written there (the disk failing them): the
+    session goes on showing its own copy, which holds them, rather than
+    the file, which does not."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+
+        def disk_error(*args, **kwargs):
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(ledger, "insert_game", disk_error)
+    finally:
+        release(pid, let_go, "continued")
+    assert polled(lambda: store.persistent)
+    assert [g.seed for g in store.history()] == [2]
+    monkeypatch.undo()
+    assert polled(lambda: store.flush(timeout=1.0))
     store.close()
