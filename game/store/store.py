@@ -36,6 +36,7 @@ from game.i18n import N_
 from . import database, interlock, ledger, leftover, newer, notices, settings_file, settings_merge, unfinished
 from .best_times import BestTime
 from .document import JsonFile
+from .file_writer import FileWriter
 from .game_record import DEFAULT_SHAPE, GameRecord
 from .history import HISTORY_LENGTH
 from .ledger import REPLAY_BUDGET, Key
@@ -47,7 +48,7 @@ from .reader import Reader, SyncReader, ThreadReader
 from .settings_keeping import SettingsKeeping
 from .standings import Standings
 from .statistics import LevelStats
-from .writer import BackgroundWriter, DeferredWriter, FileWriter, retried
+from .writer import BackgroundWriter, DeferredWriter, retried
 
 #: The longest a read on the window's thread waits for the games queued
 #: before it, in a session begun on a copy of the records in memory.
