@@ -33,7 +33,18 @@ from typing import Any
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import database, interlock, ledger, leftover, newer, notices, settings_file, settings_merge, unfinished
+from . import (
+    database,
+    interlock,
+    ledger,
+    leftover,
+    leftover_steps,
+    newer,
+    notices,
+    settings_file,
+    settings_merge,
+    unfinished,
+)
 from .best_times import BestTime
 from .document import JsonFile
 from .file_writer import FileWriter
@@ -108,7 +119,7 @@ class Store(Opening, SettingsKeeping):
         self._readers: list[Reader] = []
         # The jobs queued that a closing copy keeps for the next start when
         # the disk refuses them (``leftover``), each with what it does.
-        self._steps: weakref.WeakKeyDictionary[Callable[..., object], Callable[[], leftover.Step]] \
+        self._steps: weakref.WeakKeyDictionary[Callable[..., object], Callable[[], leftover_steps.Step]] \
             = weakref.WeakKeyDictionary()
         self._refused: Exception | None = None    # the disk's last failure
         self._unsaved: notices.Text | None = None  # the games given up at close
@@ -159,7 +170,7 @@ class Store(Opening, SettingsKeeping):
                                replay=replay() if callable(replay) else replay,
                                replay_budget=budget, owner=owner),
                            done=lambda: self._standings.committed(token))
-        self._steps[job] = lambda: leftover.Recorded(dated, token, _text(replay))
+        self._steps[job] = lambda: leftover_steps.Recorded(dated, token, _text(replay))
         return rank
 
     def hold_unfinished(self, game: GameRecord) -> None:
@@ -185,7 +196,7 @@ class Store(Opening, SettingsKeeping):
                         seed=game.seed if game.chosen_seed else None)
         owner = self._owner
         job = self._submit(lambda db: unfinished.hold(db, owner, dated), replaces="unfinished")
-        self._steps[job] = lambda: leftover.Held(dated)
+        self._steps[job] = lambda: leftover_steps.Held(dated)
 
     def name_best_time(self, game: GameRecord, name: str) -> int | None:
         """Give the best time ``game`` set (passed to :meth:`record_game`) the
@@ -202,7 +213,7 @@ class Store(Opening, SettingsKeeping):
                                       shape=game.shape)
         self._named.add(game)
         job = self._submit(lambda db: ledger.name_best_time(db, token, name))
-        self._steps[job] = lambda: leftover.Named(token, clean_name(name))
+        self._steps[job] = lambda: leftover_steps.Named(token, clean_name(name))
         return self._standings.place(self._reading(), game.key, token)
 
     def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
@@ -220,7 +231,7 @@ class Store(Opening, SettingsKeeping):
             token = self._standings.queue(key, time_ms)
             job = self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
                                done=lambda: self._standings.committed(token))
-            self._steps[job] = lambda: leftover.Added(key, entry, token)
+            self._steps[job] = lambda: leftover_steps.Added(key, entry, token)
         return rank
 
     def best_times(self, level: str, *, style: str = DEFAULT_STYLE,
@@ -262,7 +273,7 @@ class Store(Opening, SettingsKeeping):
         key = None if level is None else records_key(level, style, shape)
         job = self._submit(lambda db: ledger.reset_best_times(db, key))
         asked = self.stamp()
-        self._steps[job] = lambda: leftover.Reset("best_times", key, asked)
+        self._steps[job] = lambda: leftover_steps.Reset("best_times", key, asked)
 
     def reset_statistics(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
                          shape: str = DEFAULT_SHAPE) -> None:
@@ -270,7 +281,7 @@ class Store(Opening, SettingsKeeping):
         key = None if level is None else records_key(level, style, shape)
         job = self._submit(lambda db: ledger.reset_statistics(db, key))
         asked = self.stamp()
-        self._steps[job] = lambda: leftover.Reset("statistics", key, asked)
+        self._steps[job] = lambda: leftover_steps.Reset("statistics", key, asked)
 
     def reader(self, *, background: bool = True) -> Reader:
         """A reader of the records for the window's dialogs: on a thread of
@@ -319,7 +330,7 @@ class Store(Opening, SettingsKeeping):
         the file when nothing was refused. Only the disk's refusals: a newer
         copy's records (told as such) would never take them in."""
         steps = [self._steps[job]() for job in self._writer.given_up if job in self._steps]
-        unsaved = sum(isinstance(step, leftover.Recorded) for step in steps)
+        unsaved = sum(isinstance(step, leftover_steps.Recorded) for step in steps)
         if not steps or self._refused is None:
             leftover.forget(self.directory, self._owner)
             return
