@@ -34,6 +34,7 @@ from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
 from . import (
+    connection,
     database,
     interlock,
     ledger,
@@ -291,7 +292,7 @@ class Store(Opening, SettingsKeeping):
         reader: Reader
         if background and isinstance(self._writer, BackgroundWriter):
             path = self.directory / database.NAME
-            reader = ThreadReader(lambda: database.connect_reader(path), self._writer,
+            reader = ThreadReader(lambda: connection.connect_reader(path), self._writer,
                                   self._read_failed, identify=self._records_file)
         else:
             reader = SyncReader(self._read)
@@ -410,7 +411,7 @@ class Store(Opening, SettingsKeeping):
                 self._db, self._db_file = sqlite3.connect(":memory:", check_same_thread=False), None
                 if found is not None:
                     with suppress(sqlite3.Error):
-                        self._db = database.connect_reader(self.directory / database.NAME)
+                        self._db = connection.connect_reader(self.directory / database.NAME)
                         self._db_file = found
         return self._db
 
