@@ -219,7 +219,7 @@ def fill_history(directory: str, games: int = HISTORY_GAMES) -> None:
     from dataclasses import replace
 
     from game.store import GameRecord, ledger
-    from game.store.database import connect
+    from game.store.connection import connect
     from game.store.writer import run_in_transaction
     Store(directory).close()                          # creates the database
     record = GameRecord(level="expert", width=30, height=16, mines=99, result="lost",

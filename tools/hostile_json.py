@@ -42,7 +42,7 @@ def repeated(head: bytes, unit: bytes, tail: bytes, size: int) -> bytes:
 
 
 def leftover_files(size: int) -> Iterator[tuple[str, bytes]]:
-    from game.store import GameRecord, leftover
+    from game.store import GameRecord, leftover_steps
     head = b'{"schema": 1, "owner": "%s", "steps": [' % OWNER.encode()
     yield "[], repeated", repeated(head, b"[], ", b"[]]}", size)
     yield "0, repeated", repeated(head, b"0, ", b"0]}", size)
@@ -62,10 +62,10 @@ def leftover_files(size: int) -> Iterator[tuple[str, bytes]]:
                       mines=10, result="won", time_ms=10_000, bbbv=20, bbbv_per_s=2.0,
                       clicks=30, efficiency=0.66, seed=1, first_click="opening", assisted=False)
     for name, replay in (("games with replays", REPLAY), ("games without replays", None)):
-        one = len(leftover._document(OWNER, [leftover.Recorded(game, None, replay)], None)[0])
+        one = len(leftover_steps.document(OWNER, [leftover_steps.Recorded(game, None, replay)], None)[0])
         many = size // (one - len(head)) - 1
-        steps = [leftover.Recorded(game, None, replay)] * many
-        yield f"{name}, as the game writes them", leftover._document(OWNER, steps, None)[0]
+        steps = [leftover_steps.Recorded(game, None, replay)] * many
+        yield f"{name}, as the game writes them", leftover_steps.document(OWNER, steps, None)[0]
 
 
 def json_files(size: int) -> Iterator[tuple[str, bytes]]:

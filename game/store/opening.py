@@ -22,7 +22,7 @@ import platformdirs
 
 from game.i18n import N_
 
-from . import database, interlock, legacy, newer, notices, settings_file, unfinished
+from . import connection, damage, database, interlock, legacy, newer, notices, settings_file, unfinished
 from .atomic import remove_stale_temporaries
 from .document import JsonFile
 from .notices import Notices
@@ -127,7 +127,7 @@ class Opening:
             except newer.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
                 db, _ = database.copy_into_memory(path)     # shown, never written
-            except (sqlite3.Error, OSError, database.Damaged) as error:
+            except (sqlite3.Error, OSError, damage.Damaged) as error:
                 if db is not None:
                     db.close()
                     db = None
@@ -191,7 +191,7 @@ class Opening:
         except newer.Newer as found:
             self._records_newer = True
             raise newer.BecameNewer(database.NAME) from found
-        except (OSError, database.Damaged) as error:
+        except (OSError, damage.Damaged) as error:
             raise sqlite3.OperationalError(notices.reason(error)) from error
         try:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
@@ -219,7 +219,7 @@ class Opening:
         says only "unable to open database file", and fails while it lasts)."""
         with suppress(OSError):
             self.directory.mkdir(parents=True, exist_ok=True)
-        return database.connect(self.directory / database.NAME)
+        return connection.connect(self.directory / database.NAME)
 
     def _settle_unfinished(self, db: sqlite3.Connection) -> None:
         """Record as abandoned the games left in progress by copies that died
@@ -233,7 +233,7 @@ class Opening:
         def settle(db: sqlite3.Connection) -> None:
             taken[:] = unfinished.settle(db, self.directory, tell=self._notices, now=self._now(),
                                          replay_budget=self._replay_budget)
-        with suppress(sqlite3.Error), database.hurried(db):
+        with suppress(sqlite3.Error), connection.hurried(db):
             if unfinished.left_behind(db, self.directory):
                 run_in_transaction(db, settle)
                 for path in taken:            # once committed: their digest is in the records

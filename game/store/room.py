@@ -1,7 +1,7 @@
 """Room on the records' disk: the ``-wal`` journal kept from taking it.
 
 SQLite appends each commit to the journal and folds the journal into
-records.db only at a checkpoint (``database.CHECKPOINT_PAGES``). On a disk
+records.db only at a checkpoint (``connection.CHECKPOINT_PAGES``). On a disk
 with little room left, the journal and its ``-shm`` index took all of it
 before the checkpoint came, and then none could run: records.db must grow
 to take the journal's pages, into the room the journal holds. Every write

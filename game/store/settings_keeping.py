@@ -24,9 +24,9 @@ from game.settings import Settings
 from . import interlock, notices, settings_file
 from .atomic import write_atomic
 from .document import JsonFile, schema_of, through_link
+from .file_writer import FileWriter
 from .notices import Notices
 from .settings_merge import Changes, changes, merged
-from .writer import FileWriter
 
 #: How long a save waits for another copy's to be written (a few
 #: milliseconds, as a rule) before the writer thread tries again later

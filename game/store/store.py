@@ -10,8 +10,11 @@ seeing every write queued before they asked. No disk problem ever raises out
 of here — the player is told through :meth:`Store.take_notices` instead, and
 the game plays on with its records in memory when nothing can be saved.
 
-How the store opens its folder and records is in ``opening.py``; how a best
-time still queued ranks, in ``standings.py``.
+How the store opens its folder and records is in ``opening.py``; how it
+reads them, in ``reading.py``; how it saves them and keeps what the disk
+refused, in ``saving.py``; how it keeps settings.json, in
+``settings_keeping.py``; how a best time still queued ranks, in
+``standings.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ import atexit
 import functools
 import os
 import sqlite3
-import threading
 import time
 import weakref
 from collections.abc import Callable
@@ -33,9 +35,10 @@ from typing import Any
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import database, interlock, ledger, leftover, newer, notices, settings_file, settings_merge, unfinished
+from . import database, interlock, ledger, leftover, leftover_steps, settings_file, settings_merge, unfinished
 from .best_times import BestTime
 from .document import JsonFile
+from .file_writer import FileWriter
 from .game_record import DEFAULT_SHAPE, GameRecord
 from .history import HISTORY_LENGTH
 from .ledger import REPLAY_BUDGET, Key
@@ -43,18 +46,14 @@ from .names import clean_name
 from .notices import Notices
 from .opening import Opening, default_directory
 from .questions import records_key
-from .reader import Reader, SyncReader, ThreadReader
+from .reading import Reading
+from .saving import Saving
 from .settings_keeping import SettingsKeeping
 from .standings import Standings
 from .statistics import LevelStats
-from .writer import BackgroundWriter, DeferredWriter, FileWriter, retried
-
-#: The longest a read on the window's thread waits for the games queued
-#: before it, in a session begun on a copy of the records in memory.
-READ_WAIT_S = 0.5
 
 
-class Store(Opening, SettingsKeeping):
+class Store(Opening, SettingsKeeping, Reading, Saving):
     """Settings and records of one player directory.
 
     ``directory`` None means :func:`default_directory`; ``now`` is the clock
@@ -88,7 +87,6 @@ class Store(Opening, SettingsKeeping):
                                            retried=(interlock.Busy,))
         self._other_settings: dict[str, Any] = {}   # a newer version's, written back
         self._load_settings()
-        self._lock = threading.Lock()             # guards _unreadable
         self._standings = Standings()             # best times queued, not yet on disk
         # A best time's game -> its entry's token, and the games already named:
         # held only while the caller holds the game (the name entry), since
@@ -101,17 +99,8 @@ class Store(Opening, SettingsKeeping):
         self._owner = database.unique_name()
         self._presence: unfinished.Presence | None = None
         self._db, self._writer, self.persistent = self._open_records()
-        # Which records.db the main connection reads (``_reading``), while it reads a file
-        self._follows_file = self.persistent
-        self._db_file = self._records_file() if self.persistent else None
-        self._readers: list[Reader] = []
-        # The jobs queued that a closing copy keeps for the next start when
-        # the disk refuses them (``leftover``), each with what it does.
-        self._steps: weakref.WeakKeyDictionary[Callable[..., object], Callable[[], leftover.Step]] \
-            = weakref.WeakKeyDictionary()
-        self._refused: Exception | None = None    # the disk's last failure
-        self._unsaved: notices.Text | None = None  # the games given up at close
-        self._unreadable: set[str] = set()        # read failures told to the player
+        self._start_reading()
+        self._start_saving()
         self._closed = False
         _close_at_exit(self)
 
@@ -158,7 +147,7 @@ class Store(Opening, SettingsKeeping):
                                replay=replay() if callable(replay) else replay,
                                replay_budget=budget, owner=owner),
                            done=lambda: self._standings.committed(token))
-        self._steps[job] = lambda: leftover.Recorded(dated, token, _text(replay))
+        self._steps[job] = lambda: leftover_steps.Recorded(dated, token, _text(replay))
         return rank
 
     def hold_unfinished(self, game: GameRecord) -> None:
@@ -184,7 +173,7 @@ class Store(Opening, SettingsKeeping):
                         seed=game.seed if game.chosen_seed else None)
         owner = self._owner
         job = self._submit(lambda db: unfinished.hold(db, owner, dated), replaces="unfinished")
-        self._steps[job] = lambda: leftover.Held(dated)
+        self._steps[job] = lambda: leftover_steps.Held(dated)
 
     def name_best_time(self, game: GameRecord, name: str) -> int | None:
         """Give the best time ``game`` set (passed to :meth:`record_game`) the
@@ -201,7 +190,7 @@ class Store(Opening, SettingsKeeping):
                                       shape=game.shape)
         self._named.add(game)
         job = self._submit(lambda db: ledger.name_best_time(db, token, name))
-        self._steps[job] = lambda: leftover.Named(token, clean_name(name))
+        self._steps[job] = lambda: leftover_steps.Named(token, clean_name(name))
         return self._standings.place(self._reading(), game.key, token)
 
     def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
@@ -219,7 +208,7 @@ class Store(Opening, SettingsKeeping):
             token = self._standings.queue(key, time_ms)
             job = self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
                                done=lambda: self._standings.committed(token))
-            self._steps[job] = lambda: leftover.Added(key, entry, token)
+            self._steps[job] = lambda: leftover_steps.Added(key, entry, token)
         return rank
 
     def best_times(self, level: str, *, style: str = DEFAULT_STYLE,
@@ -261,7 +250,7 @@ class Store(Opening, SettingsKeeping):
         key = None if level is None else records_key(level, style, shape)
         job = self._submit(lambda db: ledger.reset_best_times(db, key))
         asked = self.stamp()
-        self._steps[job] = lambda: leftover.Reset("best_times", key, asked)
+        self._steps[job] = lambda: leftover_steps.Reset("best_times", key, asked)
 
     def reset_statistics(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
                          shape: str = DEFAULT_SHAPE) -> None:
@@ -269,22 +258,7 @@ class Store(Opening, SettingsKeeping):
         key = None if level is None else records_key(level, style, shape)
         job = self._submit(lambda db: ledger.reset_statistics(db, key))
         asked = self.stamp()
-        self._steps[job] = lambda: leftover.Reset("statistics", key, asked)
-
-    def reader(self, *, background: bool = True) -> Reader:
-        """A reader of the records for the window's dialogs: on a thread of
-        its own when ``background`` and the records are in a file, else on
-        the caller's thread when the answers are taken (headless tests; a
-        store kept in memory). :meth:`close` closes it."""
-        reader: Reader
-        if background and isinstance(self._writer, BackgroundWriter):
-            path = self.directory / database.NAME
-            reader = ThreadReader(lambda: database.connect_reader(path), self._writer,
-                                  self._read_failed, identify=self._records_file)
-        else:
-            reader = SyncReader(self._read)
-        self._readers.append(reader)
-        return reader
+        self._steps[job] = lambda: leftover_steps.Reset("statistics", key, asked)
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every change so far is on disk; False while saving fails
@@ -311,140 +285,14 @@ class Store(Opening, SettingsKeeping):
         if self._presence is not None:
             self._presence.release()
 
-    def _keep_unsaved(self) -> None:
-        """Write what the disk still refused as the store closed into this
-        copy's file of results left unsaved, for the next start to take in
-        (``leftover``), and word what the command line says of it; remove
-        the file when nothing was refused. Only the disk's refusals: a newer
-        copy's records (told as such) would never take them in."""
-        steps = [self._steps[job]() for job in self._writer.given_up if job in self._steps]
-        unsaved = sum(isinstance(step, leftover.Recorded) for step in steps)
-        if not steps or self._refused is None:
-            leftover.forget(self.directory, self._owner)
-            return
-        # Written under this copy's lock, taken now if no game took it: a
-        # copy starting meanwhile took the file, empty as it was made, for a
-        # killed copy's reserve and removed it, the results with it.
-        presence = self._presence or unfinished.Presence(self.directory, self._owner)
-        try:
-            kept = leftover.keep(self.directory, self._owner, steps)
-        finally:
-            if presence is not self._presence:
-                presence.release()
-        if unsaved:
-            self._unsaved = notices.unsaved_at_close(
-                self.directory, unsaved, self._refused, kept=kept,
-                file=leftover.path(self.directory, self._owner))
-
-    @property
-    def unsaved(self) -> str | None:
-        """After :meth:`close`, the games the disk still refused then (it
-        was full until the game closed), in the player's words: those lost,
-        and those kept for the next start (``leftover``); None when every
-        game was saved. The window is gone by then: the command line says
-        it (``game.cli``)."""
-        return None if self._unsaved is None else str(self._unsaved)
-
-    # -- reading and writing -------------------------------------------------
-
-    def _submit(self, job: Callable[[sqlite3.Connection], object], *,
-                done: Callable[[], None] | None = None,
-                replaces: str | None = None) -> Callable[[sqlite3.Connection], object]:
-        """Queue ``job``; the job as queued (checked to be ours)."""
-        if self._closed:
-            raise RuntimeError("the store is closed")
-        queued = newer.still_ours(job)
-        self._writer.submit(queued, done, replaces=replaces)
-        return queued
-
-    def _read(self, query, fallback):
-        """``query`` on the database once every queued write is in (read your
-        writes); ``fallback`` when the database cannot be read. A session
-        begun on a copy in memory reads the file on the window's thread
-        (its reader was chosen then): it waits :data:`READ_WAIT_S` at most,
-        then reads what the file holds (another program holding it open for
-        writing kept the window from answering for the busy timeout, twice)."""
-        if self._writer.pending:
-            self._writer.flush(READ_WAIT_S if isinstance(self._writer, DeferredWriter) else None)
-        try:
-            return query(self._reading())
-        except sqlite3.Error as error:
-            self._read_failed(error)
-            return fallback
-
-    def _reading(self) -> sqlite3.Connection:
-        """The connection this thread reads through (a win's place in the
-        Best Times, a tool's reads, a headless window's dialogs): the one
-        made at the start, while records.db is still that file. The records
-        deleted since (the player starting afresh while the game ran,
-        another copy perhaps making them again), it went on reading the
-        deleted file: a win that led the fresh Best Times was ranked among
-        the deleted times, and no name was asked for it. It then reads the
-        file there now, as the writer and the reader thread do, or nothing
-        while there is none (the next write makes it). A session that began
-        on a copy in memory (another copy held the records' lock, the folder
-        took no writes) reads the file once it is open and holds every game
-        queued: it showed its own copy to its end, without other copies'
-        games, and ranked a win among it."""
-        if not self._follows_file and self.persistent \
-                and isinstance(self._writer, DeferredWriter) and self._writer.caught_up():
-            self._writer.go_direct()
-            self._follows_file = True          # the file opened below, the copy closed
-        if self._follows_file:
-            found = self._records_file()
-            if found != self._db_file:
-                with suppress(sqlite3.Error):
-                    self._db.close()
-                self._db, self._db_file = sqlite3.connect(":memory:", check_same_thread=False), None
-                if found is not None:
-                    with suppress(sqlite3.Error):
-                        self._db = database.connect_reader(self.directory / database.NAME)
-                        self._db_file = found
-        return self._db
-
-    def _read_failed(self, error: sqlite3.Error) -> None:
-        """The records could not be read: the player is told, once (a dialog
-        reads several things, each failing the same way). Records deleted
-        while the game ran (or their folder) are not damage: there is
-        nothing to read until the next write makes them again."""
-        if _absent(self.directory / database.NAME):
-            return
-        message = notices.read_failed(self.directory / database.NAME, error)
-        with self._lock:
-            said = str(message)
-            told, self._unreadable = said in self._unreadable, self._unreadable | {said}
-        if not told:
-            self._notices.add(message)
-
     def _table(self, key: Key) -> list[tuple[BestTime, str | None]]:
         return self._read(lambda db: ledger.read_best_times(db, key), [])
-
-    def _write_failed(self, error: Exception) -> None:
-        if retried(error):          # the last of the failures that keep games: said at close
-            # ... unless a newer copy's records refuse them (told as such),
-            # not the disk: an earlier full disk was given as the reason.
-            self._refused = None if isinstance(error, newer.BecameNewer) \
-                else error.with_traceback(None)
-        if isinstance(error, newer.BecameNewer):
-            # Told once, whatever was told before: with saving already off
-            # (a folder that took no writes at the start, a full disk), it
-            # went unsaid, and the player waited for results never written.
-            if not self._newer_told:
-                self._newer_told = True
-                self._notices.add(notices.newer(N_("records"), self.directory / database.NAME))
-        elif self._saving:
-            self._notices.add(notices.cannot_save(self.directory, error, kept=retried(error)))
-        self._saving = False
-
-    def _write_resumed(self) -> None:
-        self._saving = True
 
     def stamp(self) -> str:
         """Now, as the records date a game: by the store's clock, which a
         replay of the game takes too (``recording.dated_record``), so
         that the two never differ by the second that ticked between them."""
         return self._now().isoformat(timespec="seconds")
-
 
 
 def _text(replay: str | Callable[[], str] | None) -> str | None:
@@ -454,17 +302,6 @@ def _text(replay: str | Callable[[], str] | None) -> str | None:
         return replay() if callable(replay) else replay
     except Exception:                    # the caller's encoder: the game matters more
         return None
-
-
-def _absent(path: Path) -> bool:
-    """True when ``path`` is gone, or empty as SQLite leaves a file that a
-    reader's connection made where a deleted one was."""
-    try:
-        return path.stat().st_size == 0
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
 
 
 _open_stores: weakref.WeakSet[Store] = weakref.WeakSet()

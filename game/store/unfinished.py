@@ -25,7 +25,7 @@ from dataclasses import asdict, replace
 from datetime import datetime
 from pathlib import Path
 
-from . import history, interlock, ledger, leftover
+from . import history, interlock, ledger, leftover, leftover_steps
 from .game_record import ABANDONED, GameRecord
 from .newer import Newer
 from .notices import Notices
@@ -130,7 +130,7 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
             owners.append(owner)
     owners += [owner for owner in leftover.owners(directory) if owner not in owners]
     held: dict[str, int] = {}                      # the copies gone, their locks held
-    found: dict[str, tuple[leftover.Leftover, str] | None] = {}
+    found: dict[str, tuple[leftover_steps.Leftover, str] | None] = {}
     settled = False
     try:
         for owner in owners:
@@ -166,7 +166,7 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
 
 
 def _take_in(db: sqlite3.Connection, directory: Path,
-             found: dict[str, tuple[leftover.Leftover, str] | None], *, tell: Notices,
+             found: dict[str, tuple[leftover_steps.Leftover, str] | None], *, tell: Notices,
              now: datetime, replay_budget: int) -> dict[str, bool | None]:
     """Do in ``db`` what the copies' results left unsaved (``found``, read
     from their files) say, as their writers would have (once: each file's
@@ -177,7 +177,7 @@ def _take_in(db: sqlite3.Connection, directory: Path,
     token taken, a hand edit) is set aside, and the others taken in again
     without it."""
     drops: dict[str, bool | None] = {}
-    fresh: dict[str, tuple[leftover.Leftover, str]] = {}
+    fresh: dict[str, tuple[leftover_steps.Leftover, str]] = {}
     for owner, read in found.items():
         if read is None:                           # zeros (removed too), or set aside
             drops[owner] = False if leftover.path(directory, owner).exists() else None
@@ -208,33 +208,33 @@ def _take_in(db: sqlite3.Connection, directory: Path,
     return drops
 
 
-def in_order(files: dict[str, tuple[leftover.Step, ...]]) -> Iterator[tuple[str, leftover.Step]]:
+def in_order(files: dict[str, tuple[leftover_steps.Step, ...]]) -> Iterator[tuple[str, leftover_steps.Step]]:
     """Each copy's steps (``files``), in its own order, merged with the
     others' by the date each was asked for (a step without one, or with
     one earlier than a step before it, by the latest before it): a reset
     zeroes another copy's games played before it, not those after,
     whichever copy's handle comes first."""
     def dated(owner: str,
-              steps: tuple[leftover.Step, ...]) -> Iterator[tuple[str, str, leftover.Step]]:
+              steps: tuple[leftover_steps.Step, ...]) -> Iterator[tuple[str, str, leftover_steps.Step]]:
         when = ""
         for step in steps:
-            when = max(when, leftover.asked_at(step) or "")    # never back: merged
+            when = max(when, leftover_steps.asked_at(step) or "")    # never back: merged
             yield when, owner, step
     merged = heapq.merge(*(dated(owner, steps) for owner, steps in files.items()),
                          key=lambda item: item[0])
     return ((owner, step) for _when, owner, step in merged)
 
 
-def _do(db: sqlite3.Connection, owner: str, step: leftover.Step, replay_budget: int) -> None:
+def _do(db: sqlite3.Connection, owner: str, step: leftover_steps.Step, replay_budget: int) -> None:
     """What ``owner``'s writer would have done for ``step``."""
-    if isinstance(step, leftover.Recorded):
+    if isinstance(step, leftover_steps.Recorded):
         ledger.insert_game(db, step.game, token=step.token, replay=step.replay,
                            replay_budget=replay_budget, owner=owner)
-    elif isinstance(step, leftover.Held):
+    elif isinstance(step, leftover_steps.Held):
         hold(db, owner, step.game)
-    elif isinstance(step, leftover.Named):
+    elif isinstance(step, leftover_steps.Named):
         ledger.name_best_time(db, step.token, step.name)
-    elif isinstance(step, leftover.Added):
+    elif isinstance(step, leftover_steps.Added):
         ledger.add_best_time(db, step.key, step.entry, token=step.token)
     elif step.what == "best_times":
         ledger.reset_best_times(db, step.key)

@@ -16,22 +16,16 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
-from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
 
 from .room import keep_room, made_room
+from .writer_thread import RETRY_S, WriterThread
 
 Job = Callable[[sqlite3.Connection], object]
 Done = Callable[[], None]
-#: What a :class:`FileWriter` writes (a text, or settings to merge into the file).
-Work = TypeVar("Work")
 #: What a job may replace (``submit(replaces=...)``): a key naming its kind.
 Key = Hashable
-#: After a failed attempt, the next one comes this much later (or at a flush).
-RETRY_S = 2.0
 #: A writer thread with nothing to do for this long ends (and closes its
 #: connection); the next job starts another.
 IDLE_S = 1.0
@@ -149,56 +143,7 @@ class DeferredWriter:
         return self._later.given_up
 
 
-class _WriterThread(ABC):
-    """What both background writers share: the condition that guards their
-    state, a thread started by the first work that ``close`` ends, and the
-    attempts numbered that a flush waits on."""
-
-    def __init__(self) -> None:
-        self._changed = threading.Condition()
-        self._stop = False
-        self._thread: threading.Thread | None = None
-        self._failing = False         # the last attempt failed (the disk)
-        self._begun = 0               # attempts begun, numbered in turn...
-        self._ended = 0               # ...and the number of the last one ended
-
-    @abstractmethod
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until what was submitted is written, or the disk has failed
-        once more, or ``timeout`` seconds have passed."""
-
-    def _flushed(self, pending: Callable[[], bool], timeout: float | None = None) -> bool:
-        """Wait until nothing is ``pending`` (True) or, while the disk fails,
-        until an attempt begun after this call has failed (False), or for
-        ``timeout`` seconds at most (False if still pending). An attempt
-        already under way when room came back and the game closed failed for
-        a disk full before: counted, it ended the flush, and what it held was
-        given up though the next attempt would have saved it."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        with self._changed:
-            target = self._begun + 1
-            while pending() and not (self._failing and self._ended >= target):
-                left = 0.5 if deadline is None else min(0.5, deadline - time.monotonic())
-                if left <= 0:
-                    break
-                self._changed.notify_all()       # a failing writer tries again now
-                self._changed.wait(left)
-            return not pending()
-
-    def close(self) -> bool:
-        """Flush, then end the thread, giving up what the disk still refuses
-        (the failure was told); False when something was given up."""
-        saved = self.flush()
-        with self._changed:
-            self._stop = True
-            self._changed.notify_all()
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout=10)
-        return saved
-
-
-class BackgroundWriter(_WriterThread):
+class BackgroundWriter(WriterThread):
     """A thread with its own connection (made by ``connect``) running jobs in
     order, each job's ``done`` called once it is committed (or given up). The
     thread is started by the first job and ends after :data:`IDLE_S` idle, so
@@ -364,94 +309,3 @@ def _close(db: sqlite3.Connection | None) -> None:
         except sqlite3.Error:
             pass
 
-
-def _newest(older: Work, newer: Work) -> Work:
-    return newer
-
-
-class FileWriter(_WriterThread, Generic[Work]):
-    """What one file is to hold, written by a background thread with
-    ``write``. Work submitted while earlier work waits is ``combine``d with
-    it into one write: by default the newer replaces the older (a text
-    replaced before it was written is skipped: only the newest settings
-    matter). A write that meets a disk problem (OSError: full, read-only)
-    keeps its work, combined with any submitted meanwhile, and is tried
-    again :data:`RETRY_S` later or at once at a :meth:`flush`, as the
-    records' writes are, so a disk that recovers loses no setting; one that
-    fails any other way (a text that cannot be encoded) can never succeed
-    and is dropped. Either way ``failed`` is told and the thread lives on,
-    so :meth:`flush` always returns and later work is still written;
-    ``saved`` is told of each write done. Errors of the kinds ``retried``
-    (OSError and those added: another copy's lock) are tried again so; the
-    work still kept when the writer is closed is left in :attr:`given_up`."""
-
-    def __init__(self, write: Callable[[Work], None], failed: Callable[[Exception], None],
-                 saved: Callable[[], None], *, combine: Callable[[Work, Work], Work] = _newest,
-                 retry_s: float = RETRY_S,
-                 retried: tuple[type[Exception], ...] = ()) -> None:
-        super().__init__()
-        self._write = write
-        self._combine = combine
-        self._failed = failed
-        self._saved = saved
-        self._retry_s = retry_s
-        self._retried = (OSError, *retried)
-        self._work: Work | None = None    # what is not yet written
-        self._busy = False                # work is being written
-        self.given_up: Work | None = None  # kept, still unwritten, when closed
-
-    def submit(self, work: Work) -> None:
-        with self._changed:
-            self._work = work if self._work is None else self._combine(self._work, work)
-            self._changed.notify_all()           # a failing writer tries the newest now
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="settings-writer",
-                                                daemon=True)
-                self._thread.start()
-
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until the work submitted has been written or dropped (True)
-        or, while the disk fails, until an attempt begun after this call has
-        failed (False), or for ``timeout`` seconds at most."""
-        return self._flushed(lambda: self._work is not None or self._busy, timeout)
-
-    def _run(self) -> None:
-        while True:
-            with self._changed:
-                work, self._work = self._work, None
-                if work is None or (self._stop and self._failing):
-                    if work is not None:
-                        self.given_up = work
-                    self._thread = None
-                    self._changed.notify_all()
-                    return
-                self._busy = True
-                self._begun += 1
-                attempt = self._begun
-            try:
-                self._write(work)
-            except self._retried as error:           # the disk, a lock: try again later
-                self._attempted(error, attempt, kept=work)
-            except Exception as error:               # anything: flush must not wait forever
-                self._attempted(error, attempt, kept=None)
-            else:
-                self._attempted(None, attempt, kept=None)
-
-    def _attempted(self, error: Exception | None, attempt: int, *,
-                   kept: Work | None) -> None:
-        """Report the end of ``attempt`` and book it; ``kept`` work (combined
-        with any submitted meanwhile) is tried again after a wait that a
-        flush, newer work or closing cuts short."""
-        if error is None:
-            self._saved()
-        else:
-            self._failed(error)
-        with self._changed:
-            self._busy = False
-            self._failing = kept is not None
-            self._ended = attempt
-            if kept is not None:
-                self._work = kept if self._work is None else self._combine(kept, self._work)
-            self._changed.notify_all()
-            if kept is not None and not self._stop:
-                self._changed.wait(self._retry_s)

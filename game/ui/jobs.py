@@ -287,11 +287,11 @@ class ReplayJob:
         """The replay the records file keeps for ``game_id``, if any: none
         when the file is gone (records deleted mid-session), which opening
         it would have made again, empty."""
-        from game.store import database, ledger
+        from game.store import connection, ledger
         path = Path(self.database or "")
         if not path.is_file():
             return None
-        db = database.connect_reader(path)
+        db = connection.connect_reader(path)
         try:
             return ledger.read_replay(db, self.game_id)
         finally:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.store import BestTime, database, ledger
+from game.store import BestTime, connection, ledger
 from game.store.best_times import rank_for
 from game.store.writer import BackgroundWriter, run_in_transaction
 
@@ -181,7 +181,7 @@ def test_a_bad_best_time_is_refused_before_reaching_the_file(tmp_path):
 @settings(max_examples=200, derandomize=True, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=40), max_size=30))
 def test_the_table_is_the_ten_best_by_time_with_ties_to_the_elder(times):
-    db = database.memory()
+    db = connection.memory()
     key = ("beginner", "modern", "grid")
     for order, time_ms in enumerate(times):
         table = [entry.time_ms for entry, _ in ledger.read_best_times(db, key)]
@@ -231,7 +231,7 @@ def test_rows_that_fail_their_checks_are_passed_over_by_the_query(tmp_path, monk
     store = open_store(tmp_path)
     store.close()
     date, bbbv, rate = bad
-    db = database.connect(tmp_path / "records.db")
+    db = connection.connect(tmp_path / "records.db")
     db.executemany("INSERT INTO best_times (level, style, shape, name, time_ms, date, bbbv, "
                    "bbbv_per_s) VALUES ('beginner', 'xp', 'grid', 'X', ?, ?, ?, ?)",
                    [(n, date, bbbv, rate) for n in range(1_000)])

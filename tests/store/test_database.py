@@ -360,10 +360,10 @@ def test_records_another_program_is_writing_open_at_once_and_get_the_games_when_
     """A tool holding a write transaction open (a database browser with an
     edit not yet written) made the opening wait out the busy timeout, then
     gave up saving for the whole session: every game played was lost."""
-    from game.store import database
+    from game.store import connection
 
     filled(tmp_path)
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 1.0)
     outside = sqlite3.connect(tmp_path / "records.db", isolation_level=None)
     outside.execute("BEGIN IMMEDIATE")
     outside.execute("INSERT INTO imports VALUES ('digest', 'a tool', '2026-01-01T00:00:00')")

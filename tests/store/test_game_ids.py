@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.store import Store, ledger
-from game.store.database import connect
+from game.store.connection import connect
 from game.store.numbering import LARGEST_KEPT
 from game.store.writer import run_in_transaction
 

@@ -6,7 +6,8 @@ from dataclasses import replace
 import pytest
 
 from game.store import HISTORY_LENGTH, GameRecord
-from game.store.database import NAME, connect_reader
+from game.store.connection import connect_reader
+from game.store.database import NAME
 from game.store.ledger import read_history_rows
 
 from .helpers import Clock, game, open_store, reopen

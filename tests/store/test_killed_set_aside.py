@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.store import Store, database
+from game.store import Store, connection
 from game.store.store import close_all_stores
 
 from .helpers import exit_code, game, polled
@@ -157,7 +157,7 @@ def test_a_copy_starting_while_another_is_stopped_between_its_renames_moves_noth
     damaged file nor takes anything for lone journals; its game waits for
     the lock and goes into the fresh records the stopped copy makes once
     continued, and it tells nothing of what that copy set aside."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     found = damaged_records_in_wal_mode(tmp_path)
     (tmp_path / "records.db-wal").write_bytes(b"the damaged file's journal " * 100)
     journal = (tmp_path / "records.db-wal").read_bytes()

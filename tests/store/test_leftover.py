@@ -17,7 +17,7 @@ import pytest
 
 from game import i18n
 from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
-from game.store import GameRecord, Store, leftover, room, unfinished
+from game.store import GameRecord, Store, leftover, leftover_steps, room, unfinished
 from game.store.best_times import BestTime
 from game.store.names import clean_name
 from game.store.newer import Newer
@@ -49,9 +49,9 @@ def two_copies_winning(folder: Path, wins: int) -> list[Store]:
 DATED = game(date="2026-11-22T15:30:00")
 
 
-def written(owner: str, steps: list[leftover.Step]) -> bytes:
+def written(owner: str, steps: list[leftover_steps.Step]) -> bytes:
     """What a closing copy writes for ``steps`` with room for all."""
-    return leftover._document(owner, steps, None)[0]
+    return leftover_steps.document(owner, steps, None)[0]
 
 
 def side_files(folder: Path) -> list[Path]:
@@ -197,9 +197,9 @@ def test_only_the_games_that_fit_are_kept_the_rest_said_lost(tmp_path, monkeypat
         store.record_game(won(0, n), replay=REPLAY)
     disk_with(monkeypatch, 0)
     dated = [replace(won(0, n), date="2026-11-22T15:30:00") for n in range(3)]
-    fitting = [leftover.Held(dated[0]), *(leftover.Recorded(g, "0" * 32, REPLAY)
+    fitting = [leftover_steps.Held(dated[0]), *(leftover_steps.Recorded(g, "0" * 32, REPLAY)
                                           for g in dated[:2]),
-               leftover.Recorded(dated[2], "0" * 32)]
+               leftover_steps.Recorded(dated[2], "0" * 32)]
     room = len(written(store._owner, fitting)) + 100
     target = leftover.path(tmp_path, store._owner)
     target.write_bytes(bytes(room))               # the reserve, as taken
@@ -240,7 +240,7 @@ def test_a_running_copys_file_is_left_alone(tmp_path):
     running.hold_unfinished(game(result="abandoned"))
     assert running.flush()
     [file] = side_files(tmp_path)
-    file.write_bytes(written(running._owner, [leftover.Recorded(DATED)]))
+    file.write_bytes(written(running._owner, [leftover_steps.Recorded(DATED)]))
     other = open_store(tmp_path)
     assert other.count_games() == 0
     other.close()
@@ -278,9 +278,9 @@ def test_a_file_the_records_refuse_is_set_aside_whole(tmp_path, sound):
         [(token,)] = db.execute("SELECT token FROM best_times").fetchall()
     owner = "b" * 32
     leftover.path(tmp_path, owner).write_bytes(written(
-        owner, [leftover.Recorded(DATED), leftover.Recorded(DATED, token)]))
+        owner, [leftover_steps.Recorded(DATED), leftover_steps.Recorded(DATED, token)]))
     leftover.path(tmp_path, sound).write_bytes(written(
-        sound, [leftover.Recorded(replace(DATED, seed=5, result="lost"))]))
+        sound, [leftover_steps.Recorded(replace(DATED, seed=5, result="lost"))]))
     again = open_store(tmp_path)
     assert [g.seed for g in again.history()] == [5, 1]
     assert len(again.take_notices()) == 1
@@ -317,7 +317,7 @@ def test_a_newer_versions_file_is_left_alone_with_its_game_in_progress(tmp_path)
     with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
         unfinished.hold(db, owner, DATED)
     file = leftover.path(tmp_path, owner)
-    data = b'{"schema": %d, "owner": "%s", "results": []}' % (leftover._SCHEMA + 1,
+    data = b'{"schema": %d, "owner": "%s", "results": []}' % (leftover_steps._SCHEMA + 1,
                                                               owner.encode())
     file.write_bytes(data)
     store = open_store(tmp_path)
@@ -369,7 +369,7 @@ def test_a_copy_keeps_no_more_than_the_next_start_reads(tmp_path, monkeypatch):
         store.record_game(won(0, n), replay=REPLAY)
     dated = [replace(won(0, n), date="2026-11-22T15:30:00") for n in range(2)]
     monkeypatch.setattr(leftover, "MAX_BYTES", len(written(
-        store._owner, [leftover.Recorded(g, "0" * 32, REPLAY) for g in dated])) + 100)
+        store._owner, [leftover_steps.Recorded(g, "0" * 32, REPLAY) for g in dated])) + 100)
     store.close()
     assert store.unsaved is not None and store.unsaved.startswith("2 results could not be")
     assert "are lost. 2 results could not be saved" in store.unsaved
@@ -399,10 +399,10 @@ OWNER = "c" * 32
 HEAD = b'{"schema": 1, "owner": "%s", "steps": [' % OWNER.encode()
 #: A step as a copy writes it, the game's fields as ``GAME`` stands for them.
 STEP = b'{"record": GAME, "token": null, "replay": null}'
-GAME = json.dumps(leftover._game(DATED)).encode()
+GAME = json.dumps(leftover_steps._game(DATED)).encode()
 
 
-def read_file(folder: Path, data: bytes) -> tuple[leftover.Leftover | None, list[str]]:
+def read_file(folder: Path, data: bytes) -> tuple[leftover_steps.Leftover | None, list[str]]:
     """What ``leftover.read`` makes of ``data`` as ``OWNER``'s file, and
     what the player is told."""
     leftover.path(folder, OWNER).write_bytes(data)
@@ -435,9 +435,9 @@ def test_a_crafted_file_is_set_aside_and_told_once(tmp_path, data):
 
 
 def test_a_games_fields_at_their_bound_are_taken_in_and_beyond_set_aside(tmp_path):
-    padded = GAME[:-1] + b" " * (leftover._GAME_CHARS - len(GAME)) + b"}"
+    padded = GAME[:-1] + b" " * (leftover_steps._GAME_CHARS - len(GAME)) + b"}"
     found, told = read_file(tmp_path, HEAD + STEP.replace(b"GAME", padded) + b"]}")
-    assert found is not None and found.steps == (leftover.Recorded(DATED),) and told == []
+    assert found is not None and found.steps == (leftover_steps.Recorded(DATED),) and told == []
     set_aside_once(tmp_path, HEAD + STEP.replace(b"GAME", b"{ " + padded[1:]) + b"]}")
 
 
@@ -445,20 +445,20 @@ def test_a_replay_as_long_as_the_game_writes_one_is_taken_in(tmp_path):
     """The longest replay there is, of the characters the file spells out
     longest (six characters a byte, ``\\u0001``): its text at the bound."""
     replay = "\x01" * MAX_REPLAY_BYTES
-    data = written(OWNER, [leftover.Recorded(DATED, None, replay)])
-    assert data.count(b"\\u0001") * 6 + 2 == leftover._REPLAY_CHARS
+    data = written(OWNER, [leftover_steps.Recorded(DATED, None, replay)])
+    assert data.count(b"\\u0001") * 6 + 2 == leftover_steps._REPLAY_CHARS
     found, told = read_file(tmp_path, data)
-    assert found is not None and found.steps == (leftover.Recorded(DATED, None, replay),)
+    assert found is not None and found.steps == (leftover_steps.Recorded(DATED, None, replay),)
     set_aside_once(tmp_path, data.replace(b'"\\u0001', b'"\\u0001 ', 1))
 
 
 def test_no_more_steps_than_the_bound_are_read_nor_written(tmp_path, monkeypatch):
-    monkeypatch.setattr(leftover, "MAX_STEPS", 3)
-    steps = [leftover.Recorded(replace(DATED, seed=n)) for n in range(4)]
+    monkeypatch.setattr(leftover_steps, "MAX_STEPS", 3)
+    steps = [leftover_steps.Recorded(replace(DATED, seed=n)) for n in range(4)]
     found, told = read_file(tmp_path, written(OWNER, steps[:3]))
     assert found is not None and found.steps == tuple(steps[:3]) and told == []
     assert written(OWNER, steps) == written(OWNER, steps[:3])[:-1] + b', "drop_held": true}'
-    set_aside_once(tmp_path, written(OWNER, steps[:3])[:-2] + b", " + leftover._encode(
+    set_aside_once(tmp_path, written(OWNER, steps[:3])[:-2] + b", " + leftover_steps._encode(
         steps[3]) + b"]}")
 
 
@@ -475,10 +475,10 @@ ENTRY = BestTime("Ada", 5_000, "2026-11-22T15:30:00", 20, 4.0)
 
 
 @pytest.mark.parametrize("steps, schema", [
-    ([leftover.Recorded(DATED), leftover.Named("0" * 32, "Ada")], 1),
-    ([leftover.Held(DATED), leftover.Reset("statistics", None)], 2),
-    ([leftover.Reset("best_times", ("expert", "modern", "grid"))], 2),
-    ([leftover.Added(("beginner", "modern", "grid"), ENTRY, "1" * 32)], 2),
+    ([leftover_steps.Recorded(DATED), leftover_steps.Named("0" * 32, "Ada")], 1),
+    ([leftover_steps.Held(DATED), leftover_steps.Reset("statistics", None)], 2),
+    ([leftover_steps.Reset("best_times", ("expert", "modern", "grid"))], 2),
+    ([leftover_steps.Added(("beginner", "modern", "grid"), ENTRY, "1" * 32)], 2),
 ])
 def test_steps_are_read_as_written_and_new_kinds_state_schema_2(tmp_path, steps, schema):
     """The first version of the format set a file with a step it did not
@@ -553,11 +553,11 @@ def test_a_reset_that_fits_is_kept_after_games_that_do_not(tmp_path):
     """Room for the reset but not the win before it: the win is lost, as
     the player is told, and the reset the player asked for is kept (a
     game in progress of that win not counted as abandoned)."""
-    steps = [leftover.Recorded(DATED, None, REPLAY), leftover.Named("0" * 32, "Ada"),
-             leftover.Reset("statistics", None)]
+    steps = [leftover_steps.Recorded(DATED, None, REPLAY), leftover_steps.Named("0" * 32, "Ada"),
+             leftover_steps.Reset("statistics", None)]
     alone = written(OWNER, [steps[2]])
     room = len(alone) + len(b', "drop_held": true') + len(b", ")    # counted for each step
-    data, kept = leftover._document(OWNER, steps, room)
+    data, kept = leftover_steps.document(OWNER, steps, room)
     assert kept == 0 and data == alone[:-1] + b', "drop_held": true}'
     found, told = read_file(tmp_path, data)
-    assert found == leftover.Leftover((steps[2],), True) and told == []
+    assert found == leftover_steps.Leftover((steps[2],), True) and told == []

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.store import Store, database, leftover, opening, schema
+from game.store import Store, connection, database, leftover, opening, schema
 from game.store.store import close_all_stores
 
 from .helpers import exit_code, files_in, game, holding_the_lock, polled
@@ -60,7 +60,7 @@ def recorded(directory) -> Store:
 @pytest.mark.parametrize("how", ["continued", "killed"])
 def test_a_copy_holding_the_lock_does_not_hold_up_the_start_of_sound_records(
         tmp_path, monkeypatch, how):
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     recorded(tmp_path)
     pid, let_go = stopped_holder(tmp_path)
     try:
@@ -92,7 +92,7 @@ def test_records_not_yet_made_wait_for_the_lock_and_no_game_is_lost(
     """No records.db yet (the copy holding the lock may be making it, or
     setting a damaged one aside): nothing is made beside it until the lock
     is free; the games wait in the queue."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     pid, let_go = stopped_holder(tmp_path)
     try:
         started = time.monotonic()
@@ -118,7 +118,7 @@ def test_records_not_yet_made_wait_for_the_lock_and_no_game_is_lost(
 
 def test_the_player_is_told_once_when_the_lock_is_held_past_the_busy_timeout(
         tmp_path, monkeypatch):
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.5)
     pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
     try:
         store = Store(tmp_path)
@@ -142,7 +142,7 @@ def test_the_player_is_told_once_when_the_lock_is_held_past_the_busy_timeout(
 
 def test_a_quit_while_waiting_for_the_lock_keeps_the_games_for_the_next_start(
         tmp_path, monkeypatch):
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.5)
     pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
     try:
         store = Store(tmp_path)
@@ -178,7 +178,7 @@ def language(request):
 def test_the_notice_says_what_becomes_of_games_still_waiting_for_the_lock_at_close(
         tmp_path, monkeypatch, language):
     """It said they would be lost, and a quit kept them for the next start."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.5)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.5)
     pid, let_go = stopped_holder(tmp_path)
     try:
         store = Store(tmp_path)
@@ -201,7 +201,7 @@ def test_damage_is_set_aside_once_the_lock_is_free_never_while_another_copy_hold
     itself: the one waiting reads nothing into its session and renames
     nothing until the lock is free; then it sets the file aside once, says
     so, and its games go into the fresh records."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     (tmp_path / "records.db").write_bytes(b"not a database at all " * 10)
     pid, let_go = stopped_holder(tmp_path)
     try:
@@ -260,7 +260,7 @@ def test_a_game_recorded_while_a_stopped_copy_holds_the_lock_survives_a_kill(
     system out of memory, a power cut) for as long as the other copy stayed
     stopped: before the lock became strict, they reached the file after
     the busy timeout."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     recorded(tmp_path)
     pid, let_go = stopped_holder(tmp_path)
     try:
@@ -277,7 +277,7 @@ def test_a_game_in_progress_while_a_stopped_copy_holds_the_lock_is_counted_after
         tmp_path, monkeypatch):
     """A kill mid-game is counted as the game abandoned, as it is with no
     lock held: a player about to lose keeps no streak by killing the game."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     recorded(tmp_path)
     pid, let_go = stopped_holder(tmp_path)
     try:
@@ -294,7 +294,7 @@ def test_older_records_are_migrated_only_once_the_lock_is_free(tmp_path, monkeyp
     """Migrating writes to the records: only the copy holding the lock may
     (it may be migrating them itself). Meanwhile they are shown as found,
     and a win is ranked among them."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     db = sqlite3.connect(tmp_path / "records.db")
     db.executescript((Path(__file__).parent / "old_versions" / "records-v2.sql")
                      .read_text("utf-8"))
@@ -331,7 +331,7 @@ def test_records_a_newer_version_made_while_the_lock_was_held_are_told_as_such(
     are left to it, said once as at a start ("written by a newer version"),
     never "cannot be saved (database)", tried again every 2 s for the rest
     of the session, and said kept for the next start as the game closed."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     pid, let_go = stopped_holder(tmp_path)
     try:
         store = Store(tmp_path)
@@ -364,7 +364,7 @@ def test_once_the_records_are_open_the_session_shows_them_as_they_are(tmp_path, 
     records; once they were open it went on doing so to its end: another
     copy's games never appeared in its history, nor its best times, and a
     win was told first (its name asked) behind another copy's faster one."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
     try:
         store = Store(tmp_path)
@@ -392,7 +392,7 @@ def test_records_set_aside_halfway_by_the_stopped_copy_are_left_to_it(tmp_path, 
     starting makes none beside that journal (it would be read into the fresh
     file, or renamed away from under it); once the lock is free, the records
     are made afresh and the journal is the stopped copy's to have moved."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     journal = b"a damaged file's journal " * 200
     (tmp_path / "records.db-wal").write_bytes(journal)
     pid, let_go = stopped_holder(tmp_path)
@@ -419,7 +419,7 @@ def test_a_read_once_the_records_are_open_does_not_wait_out_another_program_s_lo
     whose reads never waited), a read after the switch to the file waited
     for every game queued: with another program holding the records open
     for writing, the busy timeout, twice, with the window not answering."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
     try:
         store = Store(tmp_path)
@@ -448,7 +448,7 @@ def test_two_copies_waiting_for_the_lock_set_damage_aside_once_and_keep_every_ga
     """Both open the records in turn once it is free: the first sets the
     damaged file aside and says so, the second finds the fresh one sound;
     each game is counted once."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     (tmp_path / "records.db").write_bytes(b"not a database at all " * 10)
     pid, let_go = stopped_holder(tmp_path)
     try:

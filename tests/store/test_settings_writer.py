@@ -14,7 +14,7 @@ from collections.abc import Callable
 from contextlib import closing
 
 from game.store import document
-from game.store.writer import FileWriter
+from game.store.file_writer import FileWriter
 
 from .helpers import game, linked_settings, open_store, reopen
 from .test_unwritable import FullDisk as FullRecords

@@ -3,7 +3,7 @@
 SQLite folds its journal into records.db only at 1000 pages (4 MB) unless
 told otherwise; on a disk or a quota with less room than that, the journal
 grew into all of it and no game was saved again (see
-``database.CHECKPOINT_PAGES`` and ``room``). The quota is
+``connection.CHECKPOINT_PAGES`` and ``room``). The quota is
 the file size limit (RLIMIT_FSIZE, which Python turns into an error rather
 than a signal), set in a process of its own; a nearly full disk is the room
 ``room.free_bytes`` reports, less what the records' files take.
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.store import Store, database, leftover, room
+from game.store import Store, connection, leftover, room
 from game.store.writer import BackgroundWriter, Outcome
 
 from .helpers import FullDisk, disk_full, game, open_store
@@ -46,7 +46,7 @@ def test_the_journal_stays_small_however_many_games_are_won(tmp_path):
     # start it afresh, so it grows by another checkpoint's worth meanwhile
     # (up to 64 pages seen in 120 runs beside another job; over 48 failed
     # this test now and then): three checkpoints' worth, far below 600.
-    assert journal <= (3 * database.CHECKPOINT_PAGES + 16) * 4096
+    assert journal <= (3 * connection.CHECKPOINT_PAGES + 16) * 4096
 
 
 def disk_of(monkeypatch: pytest.MonkeyPatch, folder: Path, size: int) -> Path:
@@ -129,9 +129,9 @@ def test_a_full_disk_is_told_at_once_while_another_program_reads_the_records(tmp
     held the checkpoint for the whole busy timeout (30 s), the player not
     told that saving had stopped, and the game hanging that long as it
     closed."""
-    database.connect(tmp_path / "records.db").close()
+    connection.connect(tmp_path / "records.db").close()
     failed = threading.Event()
-    writer = BackgroundWriter(lambda: database.connect(tmp_path / "records.db"),
+    writer = BackgroundWriter(lambda: connection.connect(tmp_path / "records.db"),
                               Outcome(lambda error: failed.set(), lambda: None), retry_s=60)
     writer.submit(lambda db: db.execute("CREATE TABLE t (x)"))
     assert writer.flush()
@@ -215,7 +215,7 @@ def test_a_flush_waits_for_an_attempt_begun_after_it(tmp_path):
     the games were given up though the next attempt would have saved them
     (a copy closed right after room was made, now and then)."""
     path = tmp_path / "records.db"
-    database.connect(path).close()
+    connection.connect(path).close()
     under_way, go = threading.Event(), threading.Event()
     refusing = [True]
 
@@ -228,7 +228,7 @@ def test_a_flush_waits_for_an_attempt_begun_after_it(tmp_path):
             raise error
         db.execute("CREATE TABLE t (x)")
 
-    writer = BackgroundWriter(lambda: database.connect(path),
+    writer = BackgroundWriter(lambda: connection.connect(path),
                               Outcome(lambda error: None, lambda: None), retry_s=60)
     writer.submit(job)
     assert under_way.wait(10)

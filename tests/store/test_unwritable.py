@@ -339,8 +339,8 @@ def test_a_records_file_that_takes_no_writes_is_found_out_at_opening(tmp_path, m
         except PermissionError:
             pass
         else:                         # root: SQLite must be told to open it read-only
-            from game.store import database
-            monkeypatch.setattr(database, "_raw", lambda p: sqlite3.connect(
+            from game.store import connection
+            monkeypatch.setattr(connection, "raw", lambda p: sqlite3.connect(
                 f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False))
         store = open_store(tmp_path)
         assert not store.writable

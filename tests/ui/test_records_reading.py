@@ -14,7 +14,8 @@ import pytest
 
 from game import i18n
 from game.store import Store, ledger, questions
-from game.store.database import NAME, connect
+from game.store.connection import connect
+from game.store.database import NAME
 from game.store.writer import BackgroundWriter, run_in_transaction
 from game.ui.screens.history import HistoryDialog
 from game.ui.screens.notice import NoticeDialog

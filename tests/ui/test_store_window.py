@@ -139,10 +139,10 @@ def test_a_program_holding_the_records_does_not_keep_the_closing_window_up(
     player would kill a game that stopped answering, and its games with it.
     The window goes after ``CLOSE_WAIT_S``; the store's close writes the
     game once the program lets go, or keeps it for the next start."""
-    from game.store import database
+    from game.store import connection
     from game.ui import app as app_module
 
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 1.0 if held_past_timeout else 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 1.0 if held_past_timeout else 5.0)
     monkeypatch.setattr(app_module, "CLOSE_WAIT_S", 0.3)
     app = make_app(BEGINNER, data_dir=tmp_path)
     app.store.flush()
@@ -340,11 +340,11 @@ def test_the_window_opens_and_plays_while_a_stopped_copy_holds_the_records_lock(
     with no lock held; a best time is ranked and named among what the
     records held, and reaches the file while that copy is still stopped
     (sound records: nothing in them for it to rename or migrate)."""
-    from game.store import database, opening
+    from game.store import connection, database, opening
 
     from ..store.helpers import exit_code, holding_the_lock, polled
 
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     ann = Store(tmp_path)
     ann.add_best_time("beginner", "Ann", 99_000, None, None)
     ann.close()

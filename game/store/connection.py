@@ -1,0 +1,149 @@
+"""Connections to the records database, each made one way: autocommit
+(transactions are explicit), WAL journal, busy timeout, durable commits,
+text read leniently; one that only reads, one that cannot write, one in
+memory; and waiting out another process's lock where SQLite will not.
+
+How the file is opened, checked and repaired is in :mod:`game.store.database`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+
+from . import schema
+from .newer import uri
+from .writer import run_in_transaction
+
+BUSY_TIMEOUT_S = 30.0
+_LOCK_CODES = {getattr(sqlite3, "SQLITE_BUSY", 5), getattr(sqlite3, "SQLITE_LOCKED", 6)}
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit), WAL
+    journal, busy timeout, durable commits. A file gone since the opening
+    (the player deleted it, or the whole data folder, to start afresh while
+    the game ran) is made again by SQLite empty: it is given the tables, so
+    the games that follow go into it instead of failing for ever on a
+    missing table."""
+    db = configured(raw(path))
+    try:
+        if schema.version(db) == 0 and schema.ours(db):
+            patiently(partial(run_in_transaction, db, schema.migrate))
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def connect_reader(path: Path) -> sqlite3.Connection:
+    """A connection that only reads (the records dialogs' reader thread):
+    the file is already in WAL mode, so it never blocks the writer."""
+    db = raw(path)
+    try:
+        db.execute("PRAGMA query_only = ON")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A connection to ``path`` with the busy timeout, not yet configured
+    (the opening checks the file before anything is written to it)."""
+    return lenient(sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                   check_same_thread=False))
+
+
+def lenient(db: sqlite3.Connection) -> sqlite3.Connection:
+    """``db``, reading a text that is no UTF-8 with U+FFFD where its bad
+    bytes are. A byte flipped on the disk inside one game's date passes
+    ``quick_check`` (the page is sound), and Python's sqlite3 refused the
+    whole query for it: History showed none of the games, and the player
+    was told the records could not be read. Read so, the value fails its
+    own checks (a date, a replay) and only that game is unreadable; a name
+    is shown with the marks in it."""
+    db.text_factory = _text
+    return db
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+#: The records are folded from the ``-wal`` journal into records.db once it
+#: holds this many pages (of 4 KB; a won game writes about ten). SQLite's
+#: own 1000 let the journal grow to 4 MB: on a disk with less room than
+#: that, it took all of it, and once the disk was full the records could no
+#: longer be folded into records.db, which had to grow for them: no game
+#: was saved again, even after the player made some room.
+CHECKPOINT_PAGES = 32
+
+
+def configured(db: sqlite3.Connection) -> sqlite3.Connection:
+    """``db`` in WAL mode, durable commits, frequent checkpoints, foreign
+    keys; closed when it cannot be made so."""
+    try:
+        patiently(lambda: db.execute("PRAGMA journal_mode = WAL"))
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
+        db.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def memory() -> sqlite3.Connection:
+    """A fresh in-memory database with our schema: records for this session only."""
+    db = lenient(sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
+    db.execute("PRAGMA foreign_keys = ON")
+    run_in_transaction(db, schema.migrate)
+    return db
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    """A connection to ``path`` that cannot write: closing it never folds or
+    deletes a journal (another copy's, or a damaged file's still to be set
+    aside with it)."""
+    return lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S))
+
+
+def patiently(step: Callable[[], object]) -> None:
+    """Run ``step``, again and again while another process holds the lock it
+    needs: switching to WAL (and a database another copy of the game is
+    creating this instant) answers "locked" at once instead of waiting out
+    the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.005
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as error:
+            if not locked(error) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+@contextmanager
+def hurried(db: sqlite3.Connection) -> Iterator[None]:
+    """``db`` answers "busy" at once instead of waiting for another
+    process's transaction, for a step that may as well be skipped."""
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        yield
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+
+
+def locked(error: sqlite3.OperationalError) -> bool:
+    """Whether ``error`` is another process holding the lock."""
+    return getattr(error, "sqlite_errorcode", None) in _LOCK_CODES \
+        or "locked" in str(error) or "busy" in str(error)
+

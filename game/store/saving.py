@@ -1,0 +1,109 @@
+"""How the store saves its records: each change queued to the writer as a job
+checked to be ours, with the step that the file of results left unsaved
+(``leftover``) keeps of it; the disk's failures told, and what it still
+refused at close kept for the next start.
+
+The half of :class:`~game.store.store.Store` that writes, kept apart as
+:mod:`game.store.opening` is.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+
+from game.i18n import N_
+
+from . import database, leftover, leftover_steps, newer, notices, unfinished
+from .notices import Notices
+from .writer import BackgroundWriter, DeferredWriter, InlineWriter, retried
+
+
+class Saving:
+    """How a store saves its records. It reads and sets the store's own
+    attributes, declared here; :meth:`_start_saving` sets its own once the
+    records are open."""
+
+    directory: Path
+    _notices: Notices
+    _saving: bool                        # the records are being saved
+    _newer_told: bool                    # records a newer version made since were told
+    _closed: bool
+    _owner: str                          # this copy's handle
+    _presence: unfinished.Presence | None
+    _writer: InlineWriter | DeferredWriter | BackgroundWriter
+
+    def _start_saving(self) -> None:
+        """The saving's own state, once the records are open."""
+        # The jobs queued that a closing copy keeps for the next start when
+        # the disk refuses them (``leftover``), each with what it does.
+        self._steps: weakref.WeakKeyDictionary[Callable[..., object], Callable[[], leftover_steps.Step]] \
+            = weakref.WeakKeyDictionary()
+        self._refused: Exception | None = None    # the disk's last failure
+        self._unsaved: notices.Text | None = None  # the games given up at close
+
+    def _keep_unsaved(self) -> None:
+        """Write what the disk still refused as the store closed into this
+        copy's file of results left unsaved, for the next start to take in
+        (``leftover``), and word what the command line says of it; remove
+        the file when nothing was refused. Only the disk's refusals: a newer
+        copy's records (told as such) would never take them in."""
+        steps = [self._steps[job]() for job in self._writer.given_up if job in self._steps]
+        unsaved = sum(isinstance(step, leftover_steps.Recorded) for step in steps)
+        if not steps or self._refused is None:
+            leftover.forget(self.directory, self._owner)
+            return
+        # Written under this copy's lock, taken now if no game took it: a
+        # copy starting meanwhile took the file, empty as it was made, for a
+        # killed copy's reserve and removed it, the results with it.
+        presence = self._presence or unfinished.Presence(self.directory, self._owner)
+        try:
+            kept = leftover.keep(self.directory, self._owner, steps)
+        finally:
+            if presence is not self._presence:
+                presence.release()
+        if unsaved:
+            self._unsaved = notices.unsaved_at_close(
+                self.directory, unsaved, self._refused, kept=kept,
+                file=leftover.path(self.directory, self._owner))
+
+    @property
+    def unsaved(self) -> str | None:
+        """After :meth:`close`, the games the disk still refused then (it
+        was full until the game closed), in the player's words: those lost,
+        and those kept for the next start (``leftover``); None when every
+        game was saved. The window is gone by then: the command line says
+        it (``game.cli``)."""
+        return None if self._unsaved is None else str(self._unsaved)
+
+    def _submit(self, job: Callable[[sqlite3.Connection], object], *,
+                done: Callable[[], None] | None = None,
+                replaces: str | None = None) -> Callable[[sqlite3.Connection], object]:
+        """Queue ``job``; the job as queued (checked to be ours)."""
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        queued = newer.still_ours(job)
+        self._writer.submit(queued, done, replaces=replaces)
+        return queued
+
+    def _write_failed(self, error: Exception) -> None:
+        if retried(error):          # the last of the failures that keep games: said at close
+            # ... unless a newer copy's records refuse them (told as such),
+            # not the disk: an earlier full disk was given as the reason.
+            self._refused = None if isinstance(error, newer.BecameNewer) \
+                else error.with_traceback(None)
+        if isinstance(error, newer.BecameNewer):
+            # Told once, whatever was told before: with saving already off
+            # (a folder that took no writes at the start, a full disk), it
+            # went unsaid, and the player waited for results never written.
+            if not self._newer_told:
+                self._newer_told = True
+                self._notices.add(notices.newer(N_("records"), self.directory / database.NAME))
+        elif self._saving:
+            self._notices.add(notices.cannot_save(self.directory, error, kept=retried(error)))
+        self._saving = False
+
+    def _write_resumed(self) -> None:
+        self._saving = True

@@ -1,0 +1,65 @@
+"""What both background writers share (the records' :class:`~game.store.writer.BackgroundWriter`
+and the settings' :class:`~game.store.file_writer.FileWriter`): a thread started
+by the first work and ended by ``close``, the condition that guards their state,
+and the attempts numbered that a flush waits on, so a flush on a failing disk
+returns once an attempt begun after it has failed.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+
+#: After a failed attempt, the next one comes this much later (or at a flush).
+RETRY_S = 2.0
+
+
+class WriterThread(ABC):
+    """What both background writers share: the condition that guards their
+    state, a thread started by the first work that ``close`` ends, and the
+    attempts numbered that a flush waits on."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._failing = False         # the last attempt failed (the disk)
+        self._begun = 0               # attempts begun, numbered in turn...
+        self._ended = 0               # ...and the number of the last one ended
+
+    @abstractmethod
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until what was submitted is written, or the disk has failed
+        once more, or ``timeout`` seconds have passed."""
+
+    def _flushed(self, pending: Callable[[], bool], timeout: float | None = None) -> bool:
+        """Wait until nothing is ``pending`` (True) or, while the disk fails,
+        until an attempt begun after this call has failed (False), or for
+        ``timeout`` seconds at most (False if still pending). An attempt
+        already under way when room came back and the game closed failed for
+        a disk full before: counted, it ended the flush, and what it held was
+        given up though the next attempt would have saved it."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._changed:
+            target = self._begun + 1
+            while pending() and not (self._failing and self._ended >= target):
+                left = 0.5 if deadline is None else min(0.5, deadline - time.monotonic())
+                if left <= 0:
+                    break
+                self._changed.notify_all()       # a failing writer tries again now
+                self._changed.wait(left)
+            return not pending()
+
+    def close(self) -> bool:
+        """Flush, then end the thread, giving up what the disk still refuses
+        (the failure was told); False when something was given up."""
+        saved = self.flush()
+        with self._changed:
+            self._stop = True
+            self._changed.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
+        return saved
