@@ -11,7 +11,7 @@ import struct
 
 import pytest
 
-from game.store import Store, database, ledger, schema
+from game.store import Store, connection, ledger, schema
 
 from .helpers import game, polled
 from .test_records_lock import release, stopped_holder, version_of
@@ -25,7 +25,7 @@ def test_a_newer_version_s_records_found_under_another_copy_s_lock_are_told_at_o
     start says so at once and shows what it knows of them, as a start
     without the lock does, rather than queue the session's games for the
     lock and tell the player only once it is free."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     before = Store(tmp_path)
     before.record_game(game(seed=1))
     before.close()
@@ -84,7 +84,7 @@ def test_sound_records_beside_an_odd_journal_wait_for_the_lock(tmp_path, monkeyp
     takes for no journal) is set aside by the copy holding the lock: the
     records are not opened without it meanwhile, and the session's games
     wait for it."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     before = Store(tmp_path)
     before.record_game(game(seed=1))
     before.close()
@@ -107,7 +107,7 @@ def test_a_session_begun_in_memory_reads_its_own_copy_until_the_file_holds_its_g
     queued meanwhile not yet written there (the disk failing them): the
     session goes on showing its own copy, which holds them, rather than
     the file, which does not."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     pid, let_go = stopped_holder(tmp_path)             # no records yet: they wait for it
     try:
         store = Store(tmp_path)
