@@ -14,6 +14,7 @@ import pytest
 from game.cli import main
 from game.cli.environment import no_display
 from game.cli.options import parse
+from game.cli.output import NAME_SHOWN
 from game.store import Store
 from game.store.database import MAX_PATH_BYTES, NAME
 
@@ -602,3 +603,14 @@ def test_a_value_refused_by_its_own_check_is_quoted_once(refused, option):
     language does already: a choice's quoted form inside it ('expert') was
     quoted again, « « expert » »."""
     assert "«\u202f'expert'\u202f»" in refused("--lang", "fr", option, "'expert'")
+
+
+def test_a_name_too_long_is_quoted_in_no_more_than_the_characters_shown(refused, tmp_path):
+    """Its start and its end around "...": in all no longer than
+    ``NAME_SHOWN`` characters, the most a refusal quotes of a name."""
+    name = str(tmp_path / ("y" * 5000) / "end.json")
+    err = refused("--mask", name)
+    start = err.index("'") + 1
+    quoted = err[start:err.index("'", start)]
+    assert "..." in quoted and quoted.endswith("/end.json")
+    assert NAME_SHOWN - 3 <= len(quoted) <= NAME_SHOWN

@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
+
 from game.replay import Recorder, Timeline, decode, encode
 from game.replay import cursor as cursor_module
 from game.replay.cursor import MAX_CURSOR
@@ -51,3 +53,15 @@ def test_a_full_cursor_track_ends_hidden(monkeypatch):
         recorder.keyboard_cursor(t, (t % 8, 0))
     assert recorder.cursor == [(0, 0, 0), (1, 1, 0), (2, -1, -1)]
     assert MAX_CURSOR == 100_000
+
+
+def test_a_cursor_longer_than_the_most_kept_is_refused():
+    """A hostile file cannot make the viewer hold more than
+    :data:`MAX_CURSOR` cursor moves, however valid each one is."""
+    _, replay = recorded("beginner", "safe", seed=3)
+    doc = json.loads(encode(replay))
+    doc["cursor"] = [[0, -1, -1]] * MAX_CURSOR
+    assert len(decode(json.dumps(doc)).cursor) == MAX_CURSOR
+    doc["cursor"].append([0, -1, -1])
+    with pytest.raises(ValueError, match="cursor must be a list of at most 100,000"):
+        decode(json.dumps(doc))

@@ -149,3 +149,89 @@ def test_under_a_driver_that_does_not_tell_the_desktop_s_pointer_a_move_changes_
     post(pygame.MOUSEBUTTONUP, button=3, pos=at)
     app.step()
     assert app.play.field.cell(3, 3) == "F"
+
+
+def entered_at(app, cell) -> tuple[int, int]:
+    """The window at (100, 100), the pointer come in over ``cell`` and
+    still: where it is, in the window."""
+    post(pygame.WINDOWENTER)
+    moved(app, 100, 100)
+    at = cell_pos(app, cell)
+    still_pointer(app, at)
+    post(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))
+    app.step()
+    return at
+
+
+def test_a_window_moved_while_another_covers_the_pointer_shows_nothing_under_it():
+    """The pointer went onto another window lying over the board (SDL says
+    it left, the desktop's place is still over the board): the board moved
+    under it hovers nothing, as the pointer is not over it."""
+    app = make_app(BOARD_8, scale=2)
+    entered_at(app, (3, 3))
+    assert app.play.hover == (3, 3)
+    post(pygame.WINDOWLEAVE)
+    app.step()
+    moved(app, 100 + 2 * CELL, 100 + 2 * CELL)
+    assert app.play.hover is None
+
+
+def test_a_press_with_no_motion_before_it_follows_the_window_moved_under_it():
+    """The pointer already over the window as it opened: SDL's first word
+    of it may be the press itself, which says the pointer is in."""
+    app = make_app(BOARD_8, scale=2)
+    moved(app, 100, 100)
+    at = cell_pos(app, (3, 3))
+    still_pointer(app, at)
+    press(app, at)
+    moved(app, 100 + 2 * CELL, 100 + 2 * CELL)
+    assert app.play.pressed_cells() == {(1, 1)}
+
+
+def test_the_pointer_coming_back_in_is_where_sdl_says_after_a_move_was_shifted():
+    """The pointer left and came in again after the window moved under it:
+    SDL's motion as it comes in knows the place, though it moved nothing,
+    and the click right after it plays there, not shifted by the move."""
+    app = make_app(BOARD_8, scale=2)
+    entered_at(app, (3, 3))
+    moved(app, 100 + 2 * CELL, 100 + 2 * CELL)
+    assert app.play.hover == (1, 1)
+    post(pygame.WINDOWLEAVE)
+    post(pygame.WINDOWENTER)
+    at = cell_pos(app, (5, 5))
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+    app.step()
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    assert app.play.field.cell(5, 5) == "1" and app.play.field.cell(3, 3) == "#"
+
+
+def test_two_moves_in_a_row_under_a_still_pointer_release_where_it_is():
+    """Each move is measured from SDL's own place, not from the place the
+    last move made up: after two moves the release opens the cell under
+    the pointer, not one a move short of it."""
+    app = make_app(BOARD_8, scale=2)
+    at = pressed_then_moved(app)                    # over (1, 1)
+    moved(app, 100 - 2 * CELL, 100 - 2 * CELL)      # and back past where it was
+    assert app.play.pressed_cells() == {(5, 5)}
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    assert app.play.field.cell(5, 5) == "1" and app.play.field.cell(7, 7) == "#"
+
+
+def test_a_move_sdl_shows_before_its_event_is_read_still_moves_the_pointer():
+    """SDL has the window at its new place before the game reads the move:
+    the place the events told is kept, not the window's at each frame, or
+    no move would ever be seen."""
+    app = make_app(BOARD_8, scale=2)
+    post(pygame.WINDOWENTER)
+    app.display.window.position = (100, 100)
+    moved(app, 100, 100)
+    at = cell_pos(app, (3, 3))
+    still_pointer(app, at)
+    post(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))
+    press(app, at)
+    app.display.window.position = (100 + 2 * CELL, 100 + 2 * CELL)
+    moved(app, 100 + 2 * CELL, 100 + 2 * CELL)
+    assert app.play.pressed_cells() == {(1, 1)}

@@ -26,6 +26,7 @@ from .helpers import (
     post,
     press,
     release,
+    sdl_tap,
 )
 from .test_replays import HeldWorker, exported, win
 
@@ -249,3 +250,38 @@ def test_the_pause_key_pauses_a_game_running_under_a_dialog(command):
     assert app.play.session.chrono.elapsed() == seconds and app.top is dialog
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScreen)
+
+
+def test_a_tap_that_ends_the_pause_and_a_click_right_after_it_are_no_double_click():
+    """A double click is two presses of one button, or two taps: the
+    mouse's click right after the tap that ended the pause is a click of
+    its own, and plays."""
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    key(app, pygame.K_PAUSE)
+    pos = cell_pos(app, (7, 7))
+    sdl_tap(app, pos)                                           # resumes
+    assert app.top is app.play
+    press(app, pos)
+    release(app, pos)
+    assert app.play.field.cell(7, 7) != "#"
+
+
+def test_the_wheel_between_the_two_presses_of_a_double_click_leaves_it_one():
+    """The wheel turned between the click that ended the pause and its
+    double click's second press (pygame tells each step of it as a press
+    of button 4 or 5 too): that second press is still spent."""
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    key(app, pygame.K_PAUSE)
+    pos = cell_pos(app, (7, 7))
+    press(app, pos)                                             # resumes
+    release(app, pos)
+    assert app.top is app.play
+    post(pygame.MOUSEBUTTONDOWN, button=4, pos=pos)
+    post(pygame.MOUSEBUTTONUP, button=4, pos=pos)
+    post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)
+    app.step()
+    press(app, pos)
+    release(app, pos)
+    assert app.play.field.cell(7, 7) == "#"

@@ -7,10 +7,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.menu import MenuScreen
+from game.ui.screens.names import NameDialog
+from game.ui.stuck_buttons import desktop_pointer
 
 from .helpers import BOARD_8, cell_pos, make_app, post, press
 from .test_menus import title_pos
+from .test_records import BEGINNER, win
 
 UP = (False,) * 5
 DOWN = (True,) + (False,) * 4
@@ -82,3 +86,109 @@ def test_a_release_on_its_way_as_the_desktop_is_asked_plays_nothing_more():
     app.step(3)
     assert not isinstance(app.top, MenuScreen)
     assert app.play.field.status == "ready"
+
+
+def stuck(app) -> None:
+    """A left press on a cell let go outside the window: the desktop has
+    the button up, SDL still holds it down."""
+    press_and_leave(app, UP)
+    app.stuck_buttons.where = lambda: None          # no desktop to ask: SDL's place
+
+
+def test_once_the_release_comes_the_desktop_is_asked_no_more():
+    """Each question to the desktop is a round trip to the X server: it is
+    asked only while a button is in doubt, and the button's release come
+    to the window ends the doubt, at the very frame it comes."""
+    app = make_app(BOARD_8, scale=2)
+    asked = []
+    app.stuck_buttons.desktop = lambda: asked.append(1) or DOWN
+    press(app, cell_pos(app, (3, 3)))
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step(3)
+    assert asked                                    # in doubt: asked at each frame
+    lone_release(app, (0, 0))
+    before = len(asked)
+    app.step(5)
+    assert len(asked) == before
+
+
+def test_a_press_sdl_did_pass_after_all_is_not_made_up_a_second_time():
+    """A button thought let go outside whose next press came after all (SDL
+    dropped none): that click is as any other. A press made up before its
+    release too reached the menu bar as a second press on the title, which
+    closed the menu the first had opened."""
+    app = make_app(BOARD_8, scale=2)
+    stuck(app)
+    press(app, title_pos(app, 0))
+    assert isinstance(app.top, MenuScreen)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=title_pos(app, 0))
+    app.step()
+    assert isinstance(app.top, MenuScreen)
+
+
+def test_a_tap_s_mouse_copy_leaves_the_stuck_button_to_the_mouse():
+    """SDL's mouse copy of a touch is no press of the mouse's button: after
+    a tap, the mouse's first click still gets its dropped press back."""
+    app = make_app(BOARD_8, scale=2)
+    stuck(app)
+    at = cell_pos(app, (5, 5))
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=at, touch=True)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at, touch=True)
+    app.step()
+    lone_release(app, title_pos(app, 0))
+    assert isinstance(app.top, MenuScreen)
+
+
+def test_without_x11_a_release_after_the_focus_came_back_is_no_click():
+    """Only X11's desktop is asked (the dummy driver of headless runs has
+    none, and says every button up): there, a press held all along, its
+    release read after the focus came back, plays nothing more."""
+    app = make_app(BOARD_8, scale=2)
+    press(app, cell_pos(app, (3, 3)))
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step(3)
+    lone_release(app, cell_pos(app, (5, 5)))
+    assert app.play.field.status == "ready" and app.play.field.cell(5, 5) == "#"
+
+
+def test_the_desktop_s_pointer_is_read_in_the_window(monkeypatch):
+    """X11 gives the pointer's place on the desktop: the window's place is
+    taken from it, so a click made up there lands under the pointer."""
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda desktop=False: (700, 500))
+
+    class Window:
+        position = (600, 420)
+
+    assert desktop_pointer(Window()) == (100, 80)
+    assert desktop_pointer(None) is None
+
+
+def test_a_click_in_a_text_box_that_sdl_passed_whole_is_no_double_click():
+    """The name entry: a button thought let go outside, whose next press
+    came after all, clicks once. A press made up before its release as
+    well made a double click of it, which selected the name, and the
+    digit typed next replaced it."""
+    app = make_app(BEGINNER, player_name="Ada")
+    win(app)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog)
+    box = dialog.screen_rect(dialog.entry)
+    at = app.viewport.to_display((box.x + 1, box.centery))      # before the name
+    app.stuck_buttons.desktop = lambda: UP
+    app.stuck_buttons.where = lambda: None
+    press(app, at)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    post(pygame.WINDOWFOCUSGAINED)
+    app.step(DOUBLE_CLICK_TICKS + 1)                # the next click is one of its own
+    press(app, at)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=at)
+    app.step()
+    post(pygame.TEXTINPUT, text="1")
+    app.step()
+    assert dialog.entry.text == "1Ada"

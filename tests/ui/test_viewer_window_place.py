@@ -6,9 +6,11 @@ import pygame
 import pytest
 
 from game.ui.display import WINDOW_MARGIN
+from game.ui.screens.watch import ReplayScreen
 from game.ui.window_fit import PLACE_SETTLES_TICKS
 
 from .helpers import BOARD_8, key, make_app, on_disk
+from .test_hostile_replays import drop, wide
 from .test_replays import open_viewer, win
 from .test_window_place import dragged
 
@@ -101,3 +103,29 @@ def test_the_tall_dialogs_neither_resize_nor_move_the_window(app, command):
     assert (tuple(app.display.window.position), tuple(app.display.window.size)) == (at, size)
     key(app, pygame.K_ESCAPE)
     assert (tuple(app.display.window.position), tuple(app.display.window.size)) == (at, size)
+
+
+def test_a_replay_dropped_on_the_viewer_still_gives_the_window_back_where_it_was(app, tmp_path):
+    """A second viewer, of a bigger board, takes the window while it is
+    lent already: the place it goes back to is still the player's, not
+    where the first viewer had pulled it."""
+    at = parked_low(app)
+    open_viewer(app)
+    drop(app, wide(tmp_path))
+    assert isinstance(app.top, ReplayScreen) and app.top.replay.width == 30
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+    assert tuple(app.display.window.position) == at
+
+
+def test_quit_after_moving_the_viewer_s_window_saves_where_the_player_put_it(app):
+    """The player dragged the window while the viewer showed, then quit:
+    the next start opens where they put it, not where it had been before
+    the viewer opened."""
+    parked_low(app)
+    open_viewer(app)
+    dragged(app, (150, 60))
+    app.step(PLACE_SETTLES_TICKS)
+    app.close()
+    assert on_disk(app).settings.window_position == [150, 60]
+

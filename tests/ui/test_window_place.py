@@ -413,3 +413,16 @@ def test_a_window_on_a_display_still_there_stays_on_it(displays):
     key(app, pygame.K_F11)
     key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
     assert tuple(app.display.window.position) == at
+
+
+def test_a_window_dragged_on_and_on_is_saved_once_it_stays():
+    """A drag moves the window every few pixels: its place is written once
+    it has stayed a whole second, not at every pause shorter than that."""
+    app = make_app(scale=2)
+    before = list(app.settings.window_position)
+    for x in range(4):
+        dragged(app, (100 + 10 * x, 100))
+        app.step(PLACE_SETTLES_TICKS - 2)
+    assert app.settings.window_position == before
+    app.step(2)
+    assert app.settings.window_position == [130, 100]
