@@ -22,8 +22,11 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pygame
 
-#: The buttons the desktop is asked about (left, middle, right, two side ones)
-BUTTONS = 5
+#: The buttons watched: left, middle and right, numbered alike by SDL's
+#: events and the desktop's list. Past them the two part ways (events give
+#: the wheel 4 and 5 and the side buttons 6 and 7, the desktop's list has
+#: the side buttons fourth and fifth), and the game uses none of them.
+BUTTONS = 3
 
 
 def desktop_buttons() -> tuple[bool, ...] | None:
@@ -94,7 +97,7 @@ class StuckButtons:
         release of a button let go outside."""
         for event in events:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                    and not getattr(event, "touch", False):
+                    and not getattr(event, "touch", False) and event.button <= BUTTONS:
                 button = event.button
                 self._doubt.discard(button)
                 self._seen_up.discard(button)
