@@ -2,6 +2,9 @@
 (transactions are explicit), WAL journal, busy timeout, durable commits,
 text read leniently; one that only reads, one that cannot write, one in
 memory; and waiting out another process's lock where SQLite will not.
+Made in this one place so that every connection the store opens (the
+writer's, the records dialogs' reader's, the opening's probes) reads a
+damaged text and waits for another copy alike.
 
 How the file is opened, checked and repaired is in :mod:`game.store.database`.
 """

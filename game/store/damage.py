@@ -3,6 +3,13 @@ it aside), and the checks that find it: a database or journal that is not a
 regular file, a header that is not SQLite's, ``quick_check`` failing,
 another program's database, a file that takes no writes, SQLite's errors
 that mean damage.
+
+Kept apart from :mod:`game.store.database`, which decides what becomes of
+what these find (set aside, opened as found, copied into memory): the checks
+themselves rename nothing and leave the file as they found it. They connect
+through :mod:`game.store.connection` as it stands when they run, so that
+what changes how the records are connected (its busy timeout, in tests)
+changes the checks too.
 """
 
 from __future__ import annotations
@@ -15,8 +22,7 @@ from pathlib import Path
 
 from game.safe_read import is_regular
 
-from . import schema
-from .connection import hurried, locked, patiently, read_only
+from . import connection, schema
 from .newer import Newer
 
 _HEADER = b"SQLite format 3\x00"
@@ -48,11 +54,11 @@ def damaged_as_found(path: Path) -> bool:
                                        for tail in ("-wal", "-journal")):
         return False
     try:
-        probe = read_only(path)
+        probe = connection.read_only(path)
     except sqlite3.Error:
         return False
     try:
-        patiently(partial(check_content, probe))
+        connection.patiently(partial(check_content, probe))
         return not schema.ours(probe)
     except Damaged:
         return True
@@ -142,10 +148,10 @@ def check_writable(db: sqlite3.Connection) -> None:
     where waiting out the busy timeout here kept the window from opening for
     30 s and then recorded the whole session in memory only."""
     try:
-        with hurried(db):
+        with connection.hurried(db):
             db.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as error:
-        if locked(error):
+        if connection.locked(error):
             return
         raise
     try:

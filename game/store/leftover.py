@@ -45,9 +45,9 @@ from pathlib import Path
 
 from game.safe_read import read_capped
 
-from . import room
+from . import leftover_steps, room
 from .atomic import set_aside
-from .leftover_steps import Leftover, Step, decode, document
+from .leftover_steps import Leftover, Step
 from .notices import Notices, leftover_damaged
 
 _PREFIX = "unfinished-"
@@ -126,7 +126,7 @@ def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
     except OSError:
         return 0
     try:
-        data, kept = document(owner, steps, MAX_BYTES)     # no more than is read
+        data, kept = leftover_steps.document(owner, steps, MAX_BYTES)   # no more than is read
         space = os.fstat(fd).st_size
         if len(data) > space:
             try:
@@ -135,7 +135,7 @@ def keep(directory: Path, owner: str, steps: Sequence[Step]) -> int:
                 return kept
             except OSError:
                 space = os.fstat(fd).st_size    # the disk is full: what the file holds
-            data, kept = document(owner, steps, space)
+            data, kept = leftover_steps.document(owner, steps, space)
             if len(data) > space:           # not even a word: the start of the text
                 _write_at(fd, bytes(space))     # written is undone, not left unreadable
                 return 0
@@ -168,7 +168,7 @@ def read(directory: Path, owner: str, *, tell: Notices,
     if not data:
         return None
     try:
-        found = decode(data, owner, target.name)
+        found = leftover_steps.decode(data, owner, target.name)
     except (ValueError, TypeError, KeyError):
         set_damaged_aside(target, tell=tell, now=now)
         return None

@@ -120,6 +120,7 @@ class Reading:
         if not told:
             self._notices.add(message)
 
+
 def _absent(path: Path) -> bool:
     """True when ``path`` is gone, or empty as SQLite leaves a file that a
     reader's connection made where a deleted one was."""

@@ -111,6 +111,24 @@ def test_the_journals_of_a_damaged_database_go_aside_with_it(tmp_path):
     assert store.history() == [] and store.writable
 
 
+def test_the_damage_checks_connect_as_connection_does_when_they_are_asked(tmp_path, monkeypatch):
+    """The checks (``damage``) take their connections from ``connection`` when
+    they run, as the opening does: a test that changes how it connects (its
+    busy timeout, its raw connection) changes the checks too. Bound by name
+    at import, they kept the connection of the start: the probe of a file
+    found with a journal went on connecting its own way."""
+    from game.store import connection, damage
+
+    path = tmp_path / "records.db"
+    path.write_bytes(b"not a database at all" * 100)
+    (tmp_path / "records.db-wal").write_bytes(b"its commits" * 50)
+    probed = []
+    real = connection.read_only
+    monkeypatch.setattr(connection, "read_only", lambda at: probed.append(at) or real(at))
+    assert damage.damaged_as_found(path)
+    assert probed == [path]
+
+
 def test_a_database_failing_its_quick_check_is_set_aside(tmp_path):
     store = open_store(tmp_path)
     for seed in range(300):
