@@ -1,8 +1,9 @@
 """The Custom Field dialog: height, width and mines, checked by the engine's rules.
 
 Out-of-range values are refused with the engine's own message (which names the
-allowed range) shown in the dialog as a sentence (``as_sentence``), and nothing changes until they are fixed;
-changing Shape or Field takes the message away, as it was about the board before.
+allowed range) shown in the dialog as a sentence (``as_sentence``), and nothing
+changes until they are fixed; changing Shape or Field takes the message away, as
+it was about the board before.
 
 A shaped field (the gallery's or your mask) has its own size: while one is
 chosen, height and width show it greyed and cannot be typed into, since a
