@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.engine import FieldTooSmall, SizeError, says_an
 from game.engine.gallery import MaskError
-from game.i18n import N_, _, ngettext, whole
+from game.i18n import N_, _, ngettext, pgettext, whole
 from game.store import ANONYMOUS
 
 LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
@@ -128,6 +128,20 @@ def field_too_small(error: FieldTooSmall) -> str:
                         "this {width}x{height} shaped field of {cells} cells is too small: it"
                         " needs more cells than one first click opens", n)
     return text.format(width=error.width, height=error.height, cells=whole(n))
+
+
+def as_sentence(reason: str) -> str:
+    """A refusal said on its own in a dialog, as a sentence: its first
+    letter a capital, a full stop at its end. The reasons are written to
+    follow "--height: " on the command line, in lower case and unstopped,
+    and the Custom Field showed them so, "la hauteur doit aller de 8 à 100,
+    et non 5", where every other message of the game's is a sentence."""
+    if not reason:
+        return reason
+    # Translators: a refusal ("height must be from 8 to 100, not 5") ended
+    # as a sentence in a dialog, its first letter already made a capital.
+    return pgettext("a reason as a sentence", "{reason}.").format(
+        reason=reason[:1].upper() + reason[1:])
 
 
 def board_refusal(error: ValueError) -> str:

@@ -128,7 +128,7 @@ GAME_MENU = (
     _level_item(N_("&Expert"), "expert"),
     Item(N_("&Custom..."), "custom", lambda app: app.settings.level not in LEVELS),
     SEPARATOR,
-    Item(N_("St&yle..."), "style"),
+    Item(N_("&Style..."), "style"),
     Item(N_("&Marks (?)"), "toggle_marks", lambda app: app.settings.marks),
     Item(N_("C&hord with left click"), "toggle_chord_left_click",
          lambda app: app.settings.chord_left_click),

@@ -460,7 +460,7 @@ def test_out_of_range_values_show_the_engine_message_and_change_nothing():
     assert dialog.error == "width must be from 8 to 100, not 200"
     assert app.play.field.width == 9 and app.settings.level == "beginner"
     texts = [w.text for w in dialog.widgets if hasattr(w, "text")]
-    assert dialog.error in texts
+    assert "Width must be from 8 to 100, not 200." in texts      # said as a sentence
     # The message is drawn in red inside the dialog.
     r = app.painter.px(dialog.rect)
     reds = sum(1 for x in range(r.x, r.right) for y in range(r.y, r.bottom)

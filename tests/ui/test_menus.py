@@ -573,6 +573,33 @@ def test_an_underline_stands_a_pixel_clear_of_its_letter():
     assert row(baseline + 1).count((0, 0, 0)) >= len(columns) - 1     # ...then the underline
 
 
+@pytest.mark.parametrize("lang, game", [("en", "g"), ("fr", "p")])
+def test_style_answers_to_its_s_drawn_underlined_clear_of_the_letter(lang, game):
+    """English "St&yle...": the underline fell on the y's tail, in the row
+    of its hook, and read as the letter's own foot, so no letter of Style
+    seemed underlined; S, the first letter a Windows player tries (and
+    the French menu's), did nothing."""
+    app = make_app(language=lang)
+    letter(app, game, pygame.KMOD_LALT)
+    assert isinstance(app.top, MenuScreen) and app.top.index == 0
+    baseline = app.painter.atlas.fonts["regular"]["baseline"]
+    line_h = app.painter.line_height()
+    items = MENUS[0][1]
+    title = title_rects(app.painter, app.layout.menu_h, app.layout.mode_button.x)[0]
+    geo = popup_geometry(app.painter, items, title, app.layout.size)
+    rect = geo.item_rects[[i.command for i in items].index("style")]
+    top = rect.centery - line_h // 2
+    columns = range(rect.x + 16, rect.x + 16 + app.painter.text_width("S"))
+
+    def row(y):
+        return [pixel(app, app.viewport.to_display((px, top + y))) for px in columns]
+
+    assert (0, 0, 0) not in row(baseline)                       # a clear row under the S...
+    assert row(baseline + 1).count((0, 0, 0)) >= len(columns) - 1     # ...then its underline
+    letter(app, "s")
+    assert type(app.top).__name__ == "StyleDialog"
+
+
 def test_a_press_on_the_empty_end_of_the_bar_opens_no_menu():
     """Past the last title the bar is empty: a press there showed the Game
     menu for as long as the button was held."""

@@ -1,8 +1,9 @@
 """The Custom Field dialog: height, width and mines, checked by the engine's rules.
 
 Out-of-range values are refused with the engine's own message (which names the
-allowed range) shown in the dialog, and nothing changes until they are fixed;
-changing Shape or Field takes the message away, as it was about the board before.
+allowed range) shown in the dialog as a sentence (``as_sentence``), and nothing
+changes until they are fixed; changing Shape or Field takes the message away, as
+it was about the board before.
 
 A shaped field (the gallery's or your mask) has its own size: while one is
 chosen, height and width show it greyed and cannot be typed into, since a
@@ -18,7 +19,7 @@ from game.engine import CUSTOM_LIMITS, SHAPES
 from game.engine.checks import ascii_number
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _
-from game.words import FIELD_NAMES, board_refusal, level_name, shape_name
+from game.words import FIELD_NAMES, as_sentence, board_refusal, level_name, shape_name
 
 from ..menus import split_mnemonic
 from ..render.painter import DARK, Painter
@@ -117,7 +118,7 @@ class CustomDialog(Dialog):
         self.widgets += buttons
         y += 6
         if self.error:
-            label = Label(pygame.Rect(8, y, self.client_w - 16, 0), self.error, RED)
+            label = Label(pygame.Rect(8, y, self.client_w - 16, 0), as_sentence(self.error), RED)
             self.widgets.append(label)
             y += (line + 1) * len(wrap(painter, label.text, label.rect.w)) + 4
         return y
