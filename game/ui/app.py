@@ -38,9 +38,10 @@ from .render.fallback import FallbackGlyphs, bundled_has
 from .render.painter import Painter
 from .render.system_fonts import FontFinder
 from .screens.base import Screen
+from .spawning import end_resource_tracker
 from .stuck_buttons import StuckButtons, desktop_pointer
 from .window_fit import Lending, WindowFit
-from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
+from .worker import ProcessWorker, SyncWorker, Worker
 
 DEFAULT_IDLE_SECONDS = 60.0
 #: Without input this long, a still board may stall a tenth of a second unseen.
