@@ -25,7 +25,7 @@ from game.solver import next_move
 from game.ui import jobs
 from game.ui.assist import BUDGET_SECONDS
 from game.ui.jobs import AnalyseJob, HintJob, MoveJob
-from game.ui.worker import run_job
+from game.ui.worker_process import run_job
 
 SHAPES = ("grid", "hex", "torus")
 MINES = (1500, 2200, 3000)

@@ -98,7 +98,7 @@ def run_stoppable(tool: str, run: Callable[[], int]) -> int:
 class StrictWorker(SyncWorker):
     """The computer (or the replay loader) on the spot, as in any headless
     app, but a fault raises. The window turns one into a notice ("an
-    unexpected error (IndexError)", see ``game.ui.worker.run_job``), which
+    unexpected error (IndexError)", see ``game.ui.worker_process.run_job``), which
     a storm or a soak dismissed and went on past, seeing nothing. The
     computer's own refusals (ValueError, worded for the player) are answers."""
 

@@ -70,14 +70,7 @@ def _cascade_rows(state: bytearray, counts: bytearray, w: int, cells: list[int])
     not. Runs and stretches are found with ``bytes.find`` on the row."""
     size = len(state)
     changed: list[Cell] = []
-    stack: list[int] = []
-    for i in cells:
-        if state[i] < FLAGGED:
-            if counts[i]:
-                state[i] = OPEN
-                changed.append((i % w, i // w))
-            else:
-                stack.append(i)
+    stack = _seeds(state, counts, w, cells, changed)
     if not stack:
         return changed
     zeros = counts.translate(_ZERO)       # 1 where no mine is around
@@ -106,6 +99,22 @@ def _cascade_rows(state: bytearray, counts: bytearray, w: int, cells: list[int])
             if 0 <= near < size:
                 _open_beside(state, w, near, lo, hi, zeros, changed, stack)
     return changed
+
+
+def _seeds(state: bytearray, counts: bytearray, w: int, cells: list[int],
+           changed: list[Cell]) -> list[int]:
+    """The cascade's start: the numbers among ``cells`` (covered or ?)
+    open at once, into ``changed``; the zeros among them are returned, the
+    seeds whose runs open them."""
+    stack: list[int] = []
+    for i in cells:
+        if state[i] < FLAGGED:
+            if counts[i]:
+                state[i] = OPEN
+                changed.append((i % w, i // w))
+            else:
+                stack.append(i)
+    return stack
 
 
 def _open_beside(state: bytearray, w: int, row: int, lo: int, hi: int, zeros: bytes | bytearray,

@@ -88,7 +88,10 @@ REQUIRED = ("width", "height", "mines", "marks", "first_click", "moves", "result
             "time_ms")
 
 
-def _replay(doc: dict[str, Any]) -> Replay:
+def _check_format(doc: dict[str, Any]) -> None:
+    """Refuse a file that is not a replay of this format and version, or
+    lacks a field every replay has: checked before any field is read, so
+    that another program's JSON is called what it is, not a bad field."""
     if "format" not in doc:
         # The name quoted by the sentence, as its language quotes ('…', « … »)
         raise ReplayError(_("not a minesweeper replay (it has no format, expected '{expected}')")
@@ -106,6 +109,10 @@ def _replay(doc: dict[str, Any]) -> Replay:
     missing = next((name for name in REQUIRED if name not in doc), None)
     if missing is not None:
         raise ReplayError(_("{name} is missing").format(name=missing))
+
+
+def _replay(doc: dict[str, Any]) -> Replay:
+    _check_format(doc)
     width = fields.integer(doc, "width", MIN_SIDE, MAX_SIDE)
     height = fields.integer(doc, "height", MIN_SIDE, MAX_SIDE)
     mines = fields.integer(doc, "mines", 0, width * height)

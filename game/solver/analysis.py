@@ -127,12 +127,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     except OutOfTime:
         risk.update(approximate(rest))
     else:
-        for c, (ways, total) in counted.mine_ways().items():
-            risk[c] = ways / total
-            if ways == 0:
-                safe.append(c)
-            elif ways == total:
-                sure.append(c)
+        _chances(counted, risk, safe, sure)
         if weighs:
             try:
                 heavier = weighed(rest, counted, scan, deadline, cache)
@@ -149,12 +144,28 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
         tilted = any(abs(p - risk[c]) > 1e-12 for c, p in rough.items())
         risk.update(rough)
     xy = position.xy
+    return Analysis(_rows(position, risk), {xy(c) for c in safe}, {xy(c) for c in sure},
+                    counted is not None and not cut_short,
+                    counted.total if counted else None, position, deduction, counted, risk,
+                    tilted)
+
+
+def _chances(counted: Counted, risk: dict[int, float], safe: list[int], sure: list[int]) -> None:
+    """Each counted cell's chance of a mine into ``risk``; the cells no
+    layout mines into ``safe``, those every layout mines into ``sure``."""
+    for c, (ways, total) in counted.mine_ways().items():
+        risk[c] = ways / total
+        if ways == 0:
+            safe.append(c)
+        elif ways == total:
+            sure.append(c)
+
+
+def _rows(position: Position, risk: dict[int, float]) -> list[list[float]]:
+    """``risk`` by flat index as rows of the board (0.0 where nothing is
+    said: an open cell)."""
     w = position.width
     flat = [0.0] * (w * position.height)
     for c, p in risk.items():
         flat[c] = p
-    rows = [flat[y * w:(y + 1) * w] for y in range(position.height)]
-    return Analysis(rows, {xy(c) for c in safe}, {xy(c) for c in sure},
-                    counted is not None and not cut_short,
-                    counted.total if counted else None, position, deduction, counted, risk,
-                    tilted)
+    return [flat[y * w:(y + 1) * w] for y in range(position.height)]

@@ -130,7 +130,20 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
     local = [c for c in cells if c in groups and groups[c][1]]
     c = min(local or cells, key=lambda c: (c in position.flagged, c))
     x, y = position.xy(c)
-    left = analysis.deduction.mines   # mines among the undecided cells
+    numbers, text = _counted_words(position, groups, c, mine,
+                                   analysis.deduction.mines)
+    if not mine and c in position.flagged:
+        text += _(" (your flag here is wrong)")
+    return Hint(x, y, MINE if mine else SAFE, 1.0 if mine else 0.0, text,
+                [position.xy(n) for n in numbers])
+
+
+def _counted_words(position: Position, groups: dict[int, tuple[list[int], bool, int]], c: int,
+                   mine: bool, left: int) -> tuple[list[int], str]:
+    """Why counting proves cell ``c`` (a mine if ``mine``, else safe): the
+    numbers that prove it and the sentence, by its own group of numbers
+    (``groups``: see ``_groups``), by the ``left`` mines among the
+    undecided cells, or by the mines left away from every number."""
     if c in groups and groups[c][1]:
         numbers, _decided, layouts = groups[c]
         text = (ngettext("these {count} numbers allow {arrangements} of their mines, and every"
@@ -164,10 +177,7 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
                          "counting the mines left: the numbers hold too few of the {count}"
                          " mines, so cells away from them are all mines", position.mines)
                 ).format(count=whole(position.mines))
-    if not mine and c in position.flagged:
-        text += _(" (your flag here is wrong)")
-    return Hint(x, y, MINE if mine else SAFE, 1.0 if mine else 0.0, text,
-                [position.xy(n) for n in numbers])
+    return numbers, text
 
 
 def _groups(counted: Counted) -> dict[int, tuple[list[int], bool, int]]:

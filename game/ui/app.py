@@ -38,9 +38,10 @@ from .render.fallback import FallbackGlyphs, bundled_has
 from .render.painter import Painter
 from .render.system_fonts import FontFinder
 from .screens.base import Screen
+from .spawning import end_resource_tracker
 from .stuck_buttons import StuckButtons, desktop_pointer
 from .window_fit import Lending, WindowFit
-from .worker import ProcessWorker, SyncWorker, Worker, end_resource_tracker
+from .worker import ProcessWorker, SyncWorker, Worker
 
 DEFAULT_IDLE_SECONDS = 60.0
 #: Without input this long, a still board may stall a tenth of a second unseen.
@@ -76,6 +77,29 @@ class App(Loop, WindowFit):
         default), on a thread of their own."""
         pygame.display.init()
         pygame.font.init()
+        self._take_input()
+        self._hold_settings(settings, store, overridden)
+        self.headless_clock = clock if isinstance(clock, TickClock) else None
+        self.clock = clock or time.perf_counter
+        self._start_helpers(worker, loader, background_reads)
+        self._open_window(settings, font_folders)
+        self.stack: list[Screen] = []
+        self.commands = Commands(self)
+        self._board: tuple[int, int, int, str] = (9, 9, 10, "grid")   # columns, rows, mines, shape
+        self._mode: tuple | None = None
+        self._set_run(settings, kiosk=kiosk, demo=demo, idle_seconds=idle_seconds, seed=seed)
+        self._start_loop_state()
+        from .screens.play import PlayScreen  # the play screen needs a live app
+        self.play = PlayScreen(self, seed)
+        self.push(self.play)
+        self.display.lock_input(kiosk)
+        if demo:
+            self.start_attract()
+        self.show_notices()
+
+    def _take_input(self) -> None:
+        """The keyboard's repeat and what the window's input keeps: keys held,
+        buttons let go outside the window, the window moved under the pointer."""
         pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
         self.held_keys = keys.HeldKeys()
         # the desktop's pointer, in the display's window (made further on)
@@ -84,6 +108,10 @@ class App(Loop, WindowFit):
         self.stuck_buttons = StuckButtons(pointer)
         self.moved_pointer = MovedPointer(pointer)
         self.keypad = keys.Keypad()
+
+    def _hold_settings(self, settings: Settings, store: Store, overridden: Iterable[str]) -> None:
+        """This run's ``settings`` (their language chosen first: the window's
+        caption is worded in it), and what it may save of them."""
         i18n.set_language(i18n.choose(settings.language))
         self.settings = settings
         self.store = store
@@ -96,8 +124,12 @@ class App(Loop, WindowFit):
         #: another copy's choice kept in the file does not switch this
         #: window mid-run, and is not written back over unless changed here.
         self._settings_base = copy.deepcopy(store.settings)
-        self.headless_clock = clock if isinstance(clock, TickClock) else None
-        self.clock = clock or time.perf_counter
+
+    def _start_helpers(self, worker: Worker | None, loader: Worker | None,
+                       background_reads: bool | None) -> None:
+        """What works away from the window's thread: the computer, the replay
+        loader, the records' reader and the exporter (on the spot, or on
+        the UI thread's next tick, for headless runs: see ``__init__``)."""
         if worker is None:
             worker = SyncWorker() if self.headless_clock is not None else ProcessWorker()
         self.worker = worker
@@ -107,8 +139,12 @@ class App(Loop, WindowFit):
         self.replays = ReplayLoader(loader)
         if background_reads is None:
             background_reads = self.headless_clock is None
-        self.reader = store.reader(background=background_reads)
+        self.reader = self.store.reader(background=background_reads)
         self.exports = ReplayExporter(background=background_reads)
+
+    def _open_window(self, settings: Settings, font_folders: Sequence[Path] | None) -> None:
+        """The sprites and fonts, the window (opened at the first layout),
+        sound, and what the drawing of the screens shares."""
         self.atlas = Atlas.load()
         self.fallback = FallbackGlyphs(FontFinder(font_folders))
         # What pygame's own font holds, read now (1.7 ms) rather than in the
@@ -129,10 +165,12 @@ class App(Loop, WindowFit):
         # was told: a dialog under a notice judges its pointer from here.
         self.pointer: tuple[int, int] | None = None
         self.painter: Painter | None = None
-        self.stack: list[Screen] = []
-        self.commands = Commands(self)
-        self._board: tuple[int, int, int, str] = (9, 9, 10, "grid")   # columns, rows, mines, shape
-        self._mode: tuple | None = None
+
+    def _set_run(self, settings: Settings, *, kiosk: bool, demo: bool, idle_seconds: float,
+                 seed: int | None) -> None:
+        """What kind of run this is: a kiosk's (fullscreen, the operator's
+        settings kept), a demo's, the idle time to attract mode, the seed;
+        and what attract mode and the last game's replay keep."""
         self.kiosk = kiosk
         self.demo = demo
         if kiosk:
@@ -144,6 +182,9 @@ class App(Loop, WindowFit):
         self._seed = seed
         self.attract_options: dict[str, object] = {}   # AttractScreen pace (soak tests)
         self.last_replay: Replay | None = None        # the last game recorded, to watch
+
+    def _start_loop_state(self) -> None:
+        """What the loop counts and the frame it owes, before the first tick."""
         self.running = True
         #: The window has the focus (or someone is clicking or typing in it):
         #: a game that starts without it is paused at once (``PlayScreen.play``).
@@ -154,13 +195,6 @@ class App(Loop, WindowFit):
         self.drawing_owed = False                      # see run()
         self._full = True
         self._opening_shown = False                    # the late replay's cue is drawn
-        from .screens.play import PlayScreen  # the play screen needs a live app
-        self.play = PlayScreen(self, seed)
-        self.push(self.play)
-        self.display.lock_input(kiosk)
-        if demo:
-            self.start_attract()
-        self.show_notices()
 
     # ------------------------------------------------------------ settings
 

@@ -17,23 +17,22 @@ in the history, never a best time).
 The solver is imported the first time the computer is asked for something
 (by the job, in the worker), not when the window opens (docs/design.md,
 "Start-up"). What the help says is worded in ``assist_words.py``; the
-probability overlay is ``assist_overlay.py``.
+hint and the line shown instead are ``assist_hint.py``, the probability
+overlay ``assist_overlay.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import Minefield, Status
-from game.i18n import _, language
 
+from .assist_hint import HintShown, Shown
 from .assist_overlay import OVERLAY_TRIES, ProbabilityOverlay
-from .assist_words import GAME_OVER, NOT_NO_GUESS, PUZZLED, TOO_BIG, hint_text
+from .assist_words import NOT_NO_GUESS, PUZZLED, TOO_BIG
 from .jobs import (
     AnalyseJob,
-    HintAnswer,
     HintJob,
     Job,
     LaidBoard,
@@ -60,16 +59,6 @@ THINKING_TICKS = 6          # an answer this late (100 ms) shows the "thinking" 
 REVEALABLE = "#?"           # what a reveal opens (a flag it leaves alone)
 
 
-@dataclass(frozen=True)
-class Shown:
-    """The hint on the board: its cell, what kind, the proof's cells, the text."""
-
-    cell: Cell
-    kind: str
-    evidence: frozenset[Cell]
-    text: str
-
-
 def budget(field: Minefield) -> float | None:
     """Seconds the solver may think on this board (None: no limit, exact)."""
     return None if field.width * field.height <= EXACT_CELLS else BUDGET_SECONDS
@@ -80,7 +69,7 @@ def too_big(field: Minefield) -> bool:
     return field.width * field.height > MAX_CELLS
 
 
-class Assistant(ProbabilityOverlay):
+class Assistant(HintShown, ProbabilityOverlay):
     def __init__(self, screen: PlayScreen) -> None:
         self.screen = screen
         self.worker = screen.app.worker
@@ -246,84 +235,6 @@ class Assistant(ProbabilityOverlay):
         """Some question has no answer yet."""
         return bool(self._asked)
 
-    # ------------------------------------------------------------ hint
-
-    def show_hint(self) -> set[Cell]:
-        """H: ask for the next cell to play and why. Returns cells to redraw."""
-        dirty = self.clear_hint()
-        if self.session.ended:
-            self.say(GAME_OVER)
-            return dirty
-        if self._first is not None:
-            # A no-guess board's first click waits for its mines: asked now,
-            # the hint would be dropped as stale once the click plays.
-            self._hint_after_first = True
-            return dirty
-        self._ask("hint", lambda: self._about_view(HintJob, first_click=self.first_click))
-        return dirty
-
-    def _hint_arrived(self, h: HintAnswer) -> None:
-        if h.language != language():
-            # Asked before View > Language switched: ask again, in the new one.
-            self.screen.mark_dirty(self.show_hint())
-            return
-        self._assist()
-        self.shown = Shown((h.x, h.y), h.kind, frozenset(h.evidence), hint_text(h))
-        self.screen.cursor_to_hint(self.shown.cell)
-        self._unseen = True
-        self._bring_into_view()
-        self.screen.mark_dirty(self.shown.evidence | {self.shown.cell})
-
-    def _bring_into_view(self) -> None:
-        """Scroll a big board so the hint's cell and its proof show, once
-        nothing holds the board: scrolled under a held button, the release
-        opened the cell that came under the pointer, not the one pressed."""
-        if self.shown is None or not self._unseen or self.screen.holding():
-            return
-        self._unseen = False
-        self.screen.reveal_cells(self.shown.cell, self.shown.evidence)
-
-    def clear_hint(self) -> set[Cell]:
-        """Forget the hint (the board changed); returns the cells it marked."""
-        self._message = None
-        cells = self.marked_cells()
-        self.shown = None
-        return cells
-
-    def marked_cells(self) -> set[Cell]:
-        """The cells the hint shown marks (``mark_of`` is not empty)."""
-        if self.shown is None:
-            return set()
-        return set(self.shown.evidence) | {self.shown.cell}
-
-    def mark_of(self, cell: Cell) -> str:
-        """Appearance suffix of a cell: 's' safe or guess, 'm' mine, 'e' proof."""
-        shown = self.shown
-        if shown is None:
-            return ""
-        if cell == shown.cell:
-            return "m" if shown.kind == "mine" else "s"
-        return "e" if cell in shown.evidence else ""
-
-    def say(self, message: str, **values: str) -> None:
-        """Show ``message`` (English, marked with ``N_``) instead of a hint;
-        ``values`` marked with ``N_`` are translated with it when shown."""
-        self._message = (message, values)
-
-    @property
-    def message(self) -> str:
-        """The line shown instead of a hint, in the current language ("" if none)."""
-        if self._message is None:
-            return ""
-        message, values = self._message
-        return _(message).format(**{name: _(value) for name, value in values.items()})
-
-    def line(self) -> str:
-        """The text shown under the board, if any."""
-        if self.shown is not None:
-            return self.shown.text
-        return self.message
-
     # ------------------------------------------------------------ no-guess boards
 
     def lay_first(self, kind: str, cell: Cell) -> bool:
@@ -420,6 +331,6 @@ class Assistant(ProbabilityOverlay):
         self._countdown = self.pace[0]
 
     _answers: ClassVar[dict[str, Callable[[Assistant, Any], None]]] = {
-        "hint": _hint_arrived, "overlay": ProbabilityOverlay._overlay_arrived,
+        "hint": HintShown._hint_arrived, "overlay": ProbabilityOverlay._overlay_arrived,
         "layout": _layout_arrived,
         "move": _move_arrived}

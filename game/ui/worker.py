@@ -20,36 +20,28 @@ the game is killed. A job left unanswered past its kind's ``HANG_SECONDS``
 (the process stopped by SIGSTOP or a debugger, stuck, deadlocked) fails like
 one whose process died: the process is killed, the next job starts a fresh
 one. ``SyncWorker`` runs each job on the spot: headless tests stay
-deterministic.
+deterministic. What runs in the process is ``worker_process``; what a
+start and the game's exit take around it, ``spawning``.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import os
-import signal
-import sys
 import time
-import warnings
 from collections import deque
-from collections.abc import Callable, Hashable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from multiprocessing import resource_tracker
-from multiprocessing.connection import Connection
 from typing import Protocol
 
-from game.i18n import N_, _, language, set_language
+from game.i18n import N_, _, language
 
 from .courier import Courier
 from .jobs import AnalyseJob, HintJob, Job, LayoutJob, MoveJob, ReplayJob
+from .spawning import STOP_SECONDS, interrupts_held, stand_somewhere
+from .worker_process import run_job, serve
 
-STOP_SECONDS = 1.0      # at most this long to reap a killed worker
 #: What a job fails with when the computer's process dies under it.
 STOPPED = N_("the computer’s process stopped")
-NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
-BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
-PR_SET_PDEATHSIG = 1    # Linux prctl: the signal a process gets when its parent dies
 
 #: Seconds a job may go unanswered, counted from when it was sent to the
 #: process (the answer before it came, or it was asked), before the process is
@@ -93,19 +85,6 @@ class Worker(Protocol):
     def close(self) -> None: ...
 
 
-def run_job(job: Job) -> tuple[bool, object]:
-    """Run one job: (True, result) or (False, a one-line error in the
-    player's language). A ValueError is the computer's own refusal, worded
-    for the player (a board no arrangement of mines explains); anything else
-    is a fault, named by its type only, never in Python's English."""
-    try:
-        return True, job.run()
-    except ValueError as error:
-        return False, str(error)
-    except Exception as error:  # noqa: BLE001 - the window shows it, the worker lives on
-        return False, _("an unexpected error ({name})").format(name=type(error).__name__)
-
-
 class SyncWorker:
     """Runs each job when it is submitted; ``poll`` hands the answers over."""
 
@@ -125,140 +104,6 @@ class SyncWorker:
 
     def close(self) -> None:
         self._done.clear()
-
-
-def give_way() -> None:
-    """Lower this process's priority: on a busy machine, when the window and
-    the computer both want a core, the window's frame goes first (the
-    computer's answer can be a frame late; a frame cannot)."""
-    try:
-        if sys.platform == "win32":
-            import ctypes
-            kernel32 = ctypes.WinDLL("kernel32")     # our own handle: its signatures are ours
-            kernel32.GetCurrentProcess.restype = ctypes.c_void_p     # a pseudo-handle, (HANDLE)-1
-            kernel32.SetPriorityClass.argtypes = (ctypes.c_void_p, ctypes.c_uint32)
-            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), BELOW_NORMAL_PRIORITY_CLASS)
-        else:
-            os.nice(NICENESS)
-    except (ImportError, AttributeError, OSError):
-        pass                    # no way to lower it here: the worker runs as it is
-
-
-def _stand_somewhere() -> None:
-    """Move to the home folder (else the root) when the working directory is
-    gone. multiprocessing starts a process in its parent's working directory
-    and asks for it (os.getcwd) at every start: the folder the game was
-    started from, deleted while the game ran, left the computer "puzzled: the
-    computer's process stopped" and every replay unopenable for the rest of
-    the session. Nothing the game holds is relative to it: --data-dir is made
-    absolute, a --mask is read, at the start."""
-    try:
-        os.getcwd()
-    except OSError:
-        for place in (os.path.expanduser("~"), os.path.abspath(os.sep)):
-            try:
-                os.chdir(place)
-                return
-            except OSError:
-                continue
-
-
-@contextmanager
-def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl+C back from this thread while a worker process is started:
-    the process inherits the held signal and keeps it held through start-up
-    (importing the game takes a tenth of a second, a quarter in the
-    executable), until ``serve`` ignores it. The window loses nothing: the
-    signal goes to one of its other threads meanwhile, or comes when it is let
-    through again. Where signals cannot be held (Windows), ``serve`` alone
-    ignores it."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    # The start would launch multiprocessing's resource tracker first, which
-    # lets SIGINT through again once the tracker is up: launch it now.
-    tracker_running()
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
-def tracker_running() -> None:
-    """Make sure multiprocessing's resource tracker runs, without a word
-    if it has to be started again: killed from outside (``kill -9`` on the
-    game's helper processes, the system short of memory), the standard
-    library warned in the player's terminal that it "died unexpectedly" and
-    that "some resources might leak", with the line of its source. The
-    game's processes use no resource it tracks: nothing can leak."""
-    with warnings.catch_warnings():
-        # The message starts "resource_tracker: process died unexpectedly".
-        warnings.filterwarnings("ignore", "resource_tracker:", UserWarning)
-        resource_tracker.ensure_running()
-
-
-def die_with_the_game() -> None:
-    """On Linux, have the kernel kill this process the moment the game's
-    process dies. The pipe closing tells it too, but only once the question
-    under way is answered: the game killed (``kill -9``, the system short of
-    memory) left it laying a no-guess board for up to 2.5 s or counting a big
-    board's overlay for seconds, and stopped meanwhile (SIGSTOP, a debugger)
-    it never ended. The kernel's "parent" is the thread that started this
-    process: the window's, which lives as long as the game. A game that died
-    before this was asked is no signal's (``game_gone`` tells). Elsewhere the
-    pipe alone tells it."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (ImportError, AttributeError, OSError):
-        pass                    # no ctypes (a Python built without libffi) or no prctl: the pipe tells it
-
-
-def game_gone() -> bool:
-    """Whether the game died while this process was starting up, before
-    ``die_with_the_game``: its first question may be in the pipe already,
-    read whole before the pipe's end shows, and it was worked on (a no-guess
-    board's 2.5 s, any time at all for a slow one) with nobody to answer."""
-    parent = multiprocessing.parent_process()
-    return parent is not None and not parent.is_alive()
-
-
-def serve(conn: Connection) -> None:
-    """The worker process: answer jobs until the pipe closes (the game ended,
-    however it ended) or a None arrives. Each job comes with the window's
-    language at the time it was asked: a spawned process starts in the source
-    language, and the player may switch languages mid-game, yet a hint's
-    explanation or an error must read in the window's language.
-
-    Ctrl+C in a terminal interrupts every process of the game, this one too:
-    it is ignored here, since the window, told the same, records the game and
-    ends this process itself (a KeyboardInterrupt here would only print a
-    traceback under the game's orderly exit). It was held back since the
-    process started (``interrupts_held``): once ignored, it may come."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    die_with_the_game()
-    if game_gone():
-        return
-    give_way()
-    while True:
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
-        seq, job, lang = message
-        if lang != language():
-            set_language(lang)
-        try:
-            conn.send((seq, *run_job(job)))
-        except (BrokenPipeError, OSError):
-            return
 
 
 class ProcessWorker:
@@ -312,7 +157,7 @@ class ProcessWorker:
             process = context.Process(target=serve, args=(theirs,), daemon=True,
                                       name="minesweeper-solver")
             try:
-                _stand_somewhere()
+                stand_somewhere()
                 with interrupts_held():
                     process.start()
             except OSError:
@@ -451,31 +296,3 @@ class ProcessWorker:
             process.join(STOP_SECONDS)
         if courier is not None:
             courier.close()
-
-
-def end_resource_tracker(timeout: float = STOP_SECONDS) -> None:
-    """Wait for multiprocessing's resource tracker, once the game's processes
-    are stopped. The first worker started it (on POSIX), and it ends when the
-    game closes its pipe, but not before it has finished starting up: left to
-    end after the game, in the one-file executable it found the files it was
-    still loading deleted (they are removed as soon as the game exits) and
-    printed a traceback and "[PYI-...] Failed to execute script" after a quit
-    within a quarter of a second of a first hint or replay. Waiting also
-    leaves no process behind, even for a moment. The tracker's own stop
-    waits without a bound, so this closes its pipe and waits at most
-    ``timeout`` seconds (the standard library keeps the pipe and the process
-    id in ``_fd`` and ``_pid``; without them, nothing is done)."""
-    tracker = resource_tracker._resource_tracker
-    fd, pid = getattr(tracker, "_fd", None), getattr(tracker, "_pid", None)
-    if fd is None or pid is None:
-        return
-    tracker._fd = tracker._pid = None        # a later worker starts a fresh one
-    os.close(fd)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if os.waitpid(pid, os.WNOHANG)[0]:
-                return
-        except ChildProcessError:
-            return
-        time.sleep(0.005)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.assist import Shown
+from game.ui.assist_hint import Shown
 from game.ui.render.assist import TIP
 from game.ui.render.hint_tip import place
 

@@ -17,7 +17,8 @@ from game.ui.assist_overlay import OVERLAY_TRIES
 from game.ui.assist_words import NOT_NO_GUESS
 from game.ui.jobs import LAYOUT_SECONDS, Job
 from game.ui.render.assist import TIP, thinking_rect
-from game.ui.worker import Done, SyncWorker, run_job
+from game.ui.worker import Done, SyncWorker
+from game.ui.worker_process import run_job
 
 from .helpers import cell_pos, cell_shows, click, field_pixels, key, make_app, move, press, release, settle
 

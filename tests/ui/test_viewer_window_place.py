@@ -5,7 +5,7 @@ viewer closes, unless the player moved it meanwhile."""
 import pygame
 import pytest
 
-from game.ui.display import WINDOW_MARGIN
+from game.ui.placement import WINDOW_MARGIN
 from game.ui.screens.watch import ReplayScreen
 from game.ui.window_fit import PLACE_SETTLES_TICKS
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.store import Store
-from game.ui.display import TITLE_BAR, on_screen, start_position
+from game.ui.placement import TITLE_BAR, on_screen, start_position
 from game.ui.window_fit import PLACE_SETTLES_TICKS
 
 from .helpers import key, make_app, on_disk, post

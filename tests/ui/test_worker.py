@@ -33,7 +33,8 @@ from game.ui.jobs import (
     PreparedLayer,
     ReplayJob,
 )
-from game.ui.worker import ProcessWorker, die_with_the_game, run_job
+from game.ui.worker import ProcessWorker
+from game.ui.worker_process import die_with_the_game, run_job
 
 from .helpers import key, make_app, step_until
 
@@ -426,7 +427,7 @@ def test_without_prepared_mines_the_window_lays_the_no_guess_board_itself():
 
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="POSIX priorities")
 def test_the_worker_gives_way_to_the_window_when_both_want_a_core():
-    from game.ui.worker import NICENESS
+    from game.ui.worker_process import NICENESS
     worker = ProcessWorker()
     try:
         worker.submit("priority", PriorityJob())
@@ -1088,7 +1089,7 @@ def test_the_worker_ends_with_a_game_killed_while_it_thinks(stopped, tmp_path):
 GAME_KILLED_AS_ITS_WORKER_STARTS = """
 import multiprocessing, os, signal, sys
 sys.path[:0] = [{root!r}, {tests!r}]
-from game.ui.worker import serve
+from game.ui.worker_process import serve
 from ui.test_worker import SleepJob
 context = multiprocessing.get_context("spawn")
 ours, theirs = context.Pipe()

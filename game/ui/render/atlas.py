@@ -15,7 +15,7 @@ import pygame
 
 from game.resources import asset_path
 
-from ..display import window_surface
+from ..display_surface import window_surface
 
 
 class Atlas:

@@ -20,7 +20,7 @@ import pygame
 from game.engine.topology import TORUS
 
 from ..cells import CellGeometry
-from ..display import window_surface
+from ..display_surface import window_surface
 from ..frame import Layout
 from .atlas import Atlas
 from .painter import DARK, GREY

@@ -20,7 +20,7 @@ import pygame.pkgdata
 
 from game.graphemes import clusters
 
-from ..display import window_surface
+from ..display_surface import window_surface
 from .font_tables import Coverage, read_coverage
 from .shaping import WHITE, Glyph
 from .system_fonts import FACES, FontFinder, Waiting

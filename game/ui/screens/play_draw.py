@@ -120,29 +120,7 @@ class PlayDrawing:
             if layout.menu:
                 draw_bar(painter, layout.menu_bar)
             draw_chrome(painter, layout)
-        drew = full
-        dirty: Iterable[tuple[int, int]] = self._dirty
-        if len(self._dirty) > self.board_view.cols * self.board_view.rows:
-            dirty = self.board_view.cells_in_view()    # a cascade: fewer to look at
-        redrawn = self.board_view.update(dirty, self.code_of)
-        self._dirty.clear()
-        animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
-        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(redrawn))
-        many = len(redrawn) > MANY_RECTS       # one blit of the view beats thousands
-        cues = False
-        if full or "board" not in self._shown or animating or redecorate or many:
-            self._shown["decor"] = decor
-            cues = self._draw_field(painter, layout)
-            drew = True
-        else:
-            origin = painter.pos(layout.field.topleft)
-            w, h = self.board_view.tile_size
-            for x, y in redrawn:
-                painter.surface.blit(self.board_view.surface, (origin[0] + x, origin[1] + y),
-                                     (x, y, w, h))
-            if redrawn:
-                draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
-        drew |= bool(redrawn)
+        drew, cues = self._draw_board(painter, layout, full, decor)
         hud = self._draw_hud(painter, layout)
         if cues:
             self._shown["tip"] = draw_cues(painter, layout, self)
@@ -151,6 +129,33 @@ class PlayDrawing:
             draw_touch_cue(painter, layout, cell, self.scroll,
                            self.touch.progress(self.hold_ticks))
         return drew or hud
+
+    def _draw_board(self, painter: Painter, layout: Layout, full: bool,
+                    decor: tuple) -> tuple[bool, bool]:
+        """The cells changed since the last frame, redrawn on the board view,
+        then on the display: the whole visible field when the frame is
+        ``full``, an animation runs, the computer's help (``decor``) changed
+        or too many cells did; else each changed cell alone. Returns whether
+        anything was drawn, and whether the computer's cues go on top."""
+        dirty: Iterable[tuple[int, int]] = self._dirty
+        if len(self._dirty) > self.board_view.cols * self.board_view.rows:
+            dirty = self.board_view.cells_in_view()    # a cascade: fewer to look at
+        redrawn = self.board_view.update(dirty, self.code_of)
+        self._dirty.clear()
+        animating = self.anim is not None and (not self.anim.done or "anim" in self._shown)
+        redecorate = decor != self._shown.get("decor") or (bool(decor) and bool(redrawn))
+        many = len(redrawn) > MANY_RECTS       # one blit of the view beats thousands
+        if full or "board" not in self._shown or animating or redecorate or many:
+            self._shown["decor"] = decor
+            return True, self._draw_field(painter, layout)
+        origin = painter.pos(layout.field.topleft)
+        w, h = self.board_view.tile_size
+        for x, y in redrawn:
+            painter.surface.blit(self.board_view.surface, (origin[0] + x, origin[1] + y),
+                                 (x, y, w, h))
+        if redrawn:
+            draw_ghosts(painter, layout, self.board_view, self.code_of, self.scroll)
+        return bool(redrawn), False
 
     def _draw_field(self, painter: Painter, layout: Layout) -> bool:
         """The whole visible field, with the animation's shake and overlays

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.engine import Minefield
+
 from ..render.ghosts import draw_ghosts
 from ..render.hud import draw_counter, draw_face, draw_scroll_bars
 from ..render.painter import Painter
@@ -61,6 +63,30 @@ class ReplayDrawing:
         field = p.field()
         pressed = p.pressed_cells()
         cursor = p.cursor()                 # the keyboard cursor, highlighted as in the game
+        draw_frame(painter, layout)
+        draw_scroll_bars(painter, board, self.scroll)     # where the view is, as in the game
+        if self._ticks is None:
+            self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
+        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
+        self._draw_cells(painter, field, pressed, cursor)
+        draw_counter(painter, board, "mines_box", field.mines_left)
+        draw_counter(painter, board, "timer_box", p.timer_seconds())
+        draw_face(painter, board, *self._face())
+        draw_figures(painter, layout, p.figures())
+        pointer = p.pointer()
+        # The track keeps the keyboard cursor's cell as the pointer's when
+        # the mouse is off the field (older viewers show the play so): the
+        # game drew no arrow there, only the cursor.
+        if pointer is not None and pointer.cell is not None \
+                and (pointer.cell != cursor or pointer.buttons):
+            draw_pointer(painter, layout, pointer.cell, self.scroll)
+        return True
+
+    def _draw_cells(self, painter: Painter, field: Minefield, pressed: set[tuple[int, int]],
+                    cursor: tuple[int, int] | None) -> None:
+        """The board's cells as the replay has them (those ``pressed`` pushed
+        in, the keyboard ``cursor``'s highlighted), then a torus's band."""
+        board = self.layout.board
         rows = field.view()
 
         def code_of(x: int, y: int) -> str:
@@ -71,11 +97,6 @@ class ReplayDrawing:
                 ch = "p" if ch == "#" else "q" if ch == "?" else ch
             return ch + "+" if (x, y) == cursor else ch
 
-        draw_frame(painter, layout)
-        draw_scroll_bars(painter, board, self.scroll)     # where the view is, as in the game
-        if self._ticks is None:
-            self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
-        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
         changed = self._changed(rows, frozenset(pressed), cursor)
         view = self.board_view
         if len(changed) > view.cols * view.rows // 2:
@@ -89,18 +110,6 @@ class ReplayDrawing:
             view.update(changed, code_of)
         painter.blit(self.board_view.surface, board.field.topleft)
         draw_ghosts(painter, board, self.board_view, code_of, self.scroll)   # a torus's band
-        draw_counter(painter, board, "mines_box", field.mines_left)
-        draw_counter(painter, board, "timer_box", p.timer_seconds())
-        draw_face(painter, board, *self._face())
-        draw_figures(painter, layout, p.figures())
-        pointer = p.pointer()
-        # The track keeps the keyboard cursor's cell as the pointer's when
-        # the mouse is off the field (older viewers show the play so): the
-        # game drew no arrow there, only the cursor.
-        if pointer is not None and pointer.cell is not None \
-                and (pointer.cell != cursor or pointer.buttons):
-            draw_pointer(painter, layout, pointer.cell, self.scroll)
-        return True
 
     def _changed(self, rows: list[str], pressed: frozenset[tuple[int, int]],
                  cursor: tuple[int, int] | None) -> Iterable[tuple[int, int]]:
