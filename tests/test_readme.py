@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from game.cli.arguments import MAX_FRAMES, MAX_IDLE, UsageError, build_parser
+from game.cli.arguments import MAX_FRAMES, UsageError, build_parser
 from game.cli.options import parse
+from game.cli.value_types import MAX_IDLE
 from game.replay import MAX_SEED
 from game.settings import MAX_SCALE
 

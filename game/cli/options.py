@@ -16,8 +16,9 @@ from pathlib import Path
 from game.i18n import _
 from game.settings import STYLE_RULES, Settings
 
-from .arguments import UsageError, build_parser, make_data_dir
+from .arguments import UsageError, build_parser
 from .board import board_overrides
+from .data_folder import make_data_dir
 
 #: --idle when not given: a minute without input before attract mode.
 DEFAULT_IDLE = 60.0

@@ -24,7 +24,7 @@ from .audio import DEVICE_EVENTS
 from .display import BACKDROP
 from .render.assist import OPENING, draw_thinking
 from .screens.base import DELIBERATE_INPUT, pointer_moved
-from .screens.play_input import PRESSES, held_input
+from .screens.play_spent import PRESSES, held_input
 from .ticks import TICKS_PER_SECOND
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class Loop:
         the window back (the focus gone, not the window just shown) comes
         right after the focus too: it ends a pause,
         works a dialog or the menus, and plays nothing on the board
-        (``PlayInput.take_activating_click``). A click whose press SDL
+        (``PlaySpent.take_activating_click``). A click whose press SDL
         dropped, its button let go outside the window, gets its press back
         (``StuckButtons``); the window moved under a
         still pointer is the pointer moved in it (``MovedPointer``)."""

@@ -12,7 +12,7 @@ from game.ui.screens.dialog import BLINK_TICKS
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.help import AboutDialog
 from game.ui.screens.notice import NoticeDialog
-from game.ui.text_field import PASTE_READ
+from game.ui.text_editing import PASTE_READ
 from game.words import shape_name
 
 from .helpers import LEFT, key, make_app, move, pixel, post, press, release

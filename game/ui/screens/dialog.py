@@ -10,38 +10,37 @@ included, whatever the language: subclasses lay their content out at the
 dialog's width (text wraps), and when it is taller than the window the
 content scrolls above a button row that stays in view (see ``scrolling``).
 A scrolling dialog is laid out again at the width left beside its scroll
-bar (``client_w``), so nothing is drawn under the bar. Its list boxes under
-the mouse and the wheel are ``dialog_lists``.
+bar (``client_w``), so nothing is drawn under the bar.
+
+This module keeps the dialog's state, its layout and geometry, and sends
+each event on; the parts are mixins of the one dialog, sharing that state:
+its keys in ``dialog_keys``, its mouse in ``dialog_mouse`` (its list boxes
+under the mouse and the wheel in ``dialog_lists``), its drawing in
+``dialog_draw``.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
-
-from .. import keys
-from ..dialog_window import caption_control, draw_window, title_bar
 from ..hit import Viewport
 from ..list_view import ListView
-from ..render.painter import DARK, GREY, WHITE, Painter
-from ..scrolling import BAR_ROOM, Pane, thumb_held
+from ..render.painter import Painter
+from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
-from ..widgets import MODERN, Button, Label
+from ..widgets import Button
 from . import base
 from .dialog_caption import CaptionControl
-from .dialog_lists import DialogLists, in_place, second_press
-from .menu import mnemonic_index
+from .dialog_draw import BLINK_TICKS, DialogDrawing
+from .dialog_keys import DialogKeys
+from .dialog_lists import DialogLists, in_place
+from .dialog_mouse import DialogMouse
 
 TITLE_H = 16
-BLINK_TICKS = 30
 MARGIN = 2          # kept free between a dialog and the window's edges
-#: The arrows that move the focus among a dialog's buttons, and which way.
-ARROWS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
-SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
-class Dialog(DialogLists, base.Screen):
+class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
     overlay = True
     title = ""          # an English message marked with N_, shown translated
     width = 140
@@ -281,17 +280,6 @@ class Dialog(DialogLists, base.Screen):
         if self.app.top is self:
             self.changed()
 
-    def _caption_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
-        """The title bar's control takes the mouse (``CaptionControl``):
-        Windows XP's close button, Windows 3.1's control-menu box, either
-        closing the dialog as Esc does, unless the dialog is not
-        ``closable``. True when the event was its."""
-        look = self.app.settings.style
-        control = caption_control(title_bar(self.app.painter, self.rect), look)
-        on = control is not None and control.collidepoint(pos)
-        return self.caption.mouse(event, on, look, self._ticks, self.cancel,
-                                  enabled=self.closable)
-
     def _composing_box(self) -> TextField | None:
         """The focused box when an input method is composing text in it:
         its keys then are the input method's (Enter picks a word, Escape
@@ -309,30 +297,6 @@ class Dialog(DialogLists, base.Screen):
         if box is not None:
             box.compose("", 0)
             restart_input_method()
-
-    def _shape_pointer(self, widget) -> None:
-        """An I-beam over a text box (``widget``, under the pointer), kept
-        while a drag selects in one; else the arrow."""
-        pointer_shape(self._text_held is not None
-                      or isinstance(widget, TextField) and widget.focusable)
-
-    def _follow_pointer(self) -> None:
-        """The dialog was laid out again (a zoom, fullscreen, another
-        language, new content) or the window moved it (a maximise) under a
-        still pointer, or the pointer moved while a notice over the dialog
-        had the mouse: the pointer's shape, and where the wheel scrolls, are
-        what is under it now. The I-beam stayed where a zoom had taken the
-        text box away, until the pointer moved; once a notice closed, the
-        shape came from where the pointer had been before it."""
-        if self.app.pointer is None or self.app.top is not self or self._seen is not None and not (
-                self._laid_out_again or self._seen[1] != self.app.viewport
-                or self._seen[0] != self.app.pointer):
-            return
-        self._ensure_built()
-        self._laid_out_again = False
-        self._seen = (self.app.pointer, self.app.viewport)
-        self._pointer = self.app.viewport.to_window(self._seen[0])
-        self._shape_pointer(self.widget_at(self._pointer))
 
     def exit(self) -> None:
         """Closed: the pointer left over a text box is an arrow again, and
@@ -367,241 +331,6 @@ class Dialog(DialogLists, base.Screen):
     def focused(self):
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
 
-    def _scroll_bar_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
-        """Drag the content's scroll bar; True when the event was the bar's.
-        As in Windows, the thumb is held where it was taken and follows the
-        pointer from there (a press beside it brings it under the pointer
-        first), back where it was taken while the pointer strays far from
-        the bar (``thumb_held``): centred on every press, a press near its
-        end threw the content up to half a page."""
-        bar = self.pane.bar(self.content_view)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and bar \
-                and bar[0].inflate(2, 0).collidepoint(pos):
-            if not bar[1].top <= pos[1] < bar[1].bottom:
-                self.pane.scroll_to(self.pane.scroll_for_bar(self.content_view, pos[1]))
-            self._dragging_bar = (pos[1], self.pane.scroll)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging_bar:
-            self._dragging_bar = None
-            return True
-        if self._dragging_bar and bar:
-            y, scroll = self._dragging_bar
-            moved = pos[1] - y if thumb_held(bar[0], pos, vertical=True) else 0
-            self.pane.scroll_to(self.pane.dragged(scroll, moved, bar))
-            return True
-        return False
-
-    def _mouse(self, event: pygame.event.Event, widget) -> None:
-        """The left button pressed, moved or released over ``widget`` (None:
-        over no widget)."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event, widget)
-        elif event.type == pygame.MOUSEMOTION:
-            if self._text_held is not None:
-                self._text_click(self._text_held, event.pos, extend=True)
-            elif not self._list_motion() and self._held is not None:
-                self._held.pressed = widget is self._held
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._text_held = None
-            if not self._list_release() and self._held is not None:
-                held, self._held = self._held, None
-                held.pressed = False
-                if widget is held:
-                    held.action()
-
-    def _press(self, event: pygame.event.Event, widget) -> None:
-        """A left press: a button goes down (it acts when released on it),
-        a control takes the focus, a text box its caret, a list the press."""
-        if isinstance(widget, Button):
-            self._held = widget
-            widget.pressed = True
-        if widget is not None and widget.focusable:
-            # Shift held, as in a Windows text box, the press stretches the
-            # selection of the box being typed in to it (Shift as it was when
-            # the button went down: ``HeldKeys.batch``)
-            extend = widget is self.focused and self.app.held_keys.shift
-            if widget is not self.focused:
-                self._drop_composition()
-                self._let_go_space()    # the button Space holds loses the focus: it pops up
-            self.focus = self.widgets.index(widget)
-            self.focus_moved = True
-            if isinstance(widget, TextField):
-                self._text_click(widget, event.pos, extend)
-                last, self._text_press = self._text_press, (widget, self._ticks, event.pos)
-                if self._double_click(last, widget, event.pos):
-                    widget.select_word()
-                    self._text_press = None
-                else:
-                    self._text_held = widget
-        if isinstance(widget, ListView):
-            self._press_list(widget, self.app.viewport.to_window(event.pos)[1])
-
-    def _double_click(self, last: tuple[TextField, int, tuple[int, int]] | None,
-                      box: TextField, pos: tuple[int, int]) -> bool:
-        """Whether a press at display pixel ``pos`` in ``box`` after ``last``
-        is a double click: soon after it, and where it was, as Windows
-        counts one. Counted anywhere in the box, a click to put the caret
-        after a letter and one quickly after to put it elsewhere selected
-        the whole name instead, and the next letter typed replaced it."""
-        return last is not None and last[0] is box \
-            and second_press((last[1], last[2]), self._ticks, pos)
-
-    def _text_click(self, box: TextField, pos: tuple[int, int], extend: bool = False) -> None:
-        """The caret put where display pixel ``pos`` points in ``box``
-        (with ``extend``, the selection stretched to it: a drag, or a
-        press with Shift held)."""
-        x = self.app.viewport.to_window(pos)[0] - self.screen_rect(box).x
-        box.click(self.app.painter, x, extend)
-
-    def _key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.cancel()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            focused = self.focused
-            if isinstance(focused, Button):
-                focused.action()
-            else:
-                self.accept()
-        elif event.key == pygame.K_TAB:
-            self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif event.key == pygame.K_SPACE and isinstance(self.focused, Button):
-            self._spaced = self.focused     # pressed now, clicked when Space comes up
-            self._spaced.pressed = True
-        elif self._access_key(event):
-            return
-        elif keys.command_for(event) == "pause":
-            # The clock runs on under a dialog: the Pause key stops it here
-            # too (it did nothing), the dialog staying on top of the pause.
-            self.app.commands.run("pause")
-        elif self.focused is not None and self.focused.key(event):
-            return
-        elif self._arrow(event):
-            return
-        elif event.key in SCROLL_KEYS:
-            line = self.app.painter.line_height() + 1
-            page = event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
-            step = max(line, self.pane.view_h - line) if page else line
-            self.pane.scroll_by(step * SCROLL_KEYS[event.key])
-
-    def arrow_group(self) -> list[int]:
-        """The push buttons the arrows move the focus among, by index, in
-        order: as Windows groups a dialog's buttons (a message box's Yes,
-        No and Cancel), the focusable buttons of the row kept in view at
-        the bottom. A dialog may group others (Style's)."""
-        return [i for i in sorted(self.footer)
-                if isinstance(self.widgets[i], Button) and self.widgets[i].focusable]
-
-    def _arrow(self, event: pygame.event.Event) -> bool:
-        """An arrow on a button of the dialog's group (``arrow_group``):
-        Left and Up give the focus to the button before, Right and Down to
-        the one after, round the group, as Windows' dialogs move it (the
-        arrows did nothing on a button, or scrolled). Up and Down still
-        scroll a dialog whose content scrolls above its button row (a long
-        page of How to Play). True when the arrow moved the focus."""
-        step = ARROWS.get(event.key)
-        group = self.arrow_group()
-        if step is None or self.focus not in group or len(group) < 2:
-            return False
-        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.pane.scrolls \
-                and all(i in self.footer for i in group):
-            return False
-        self._focus_on(group[(group.index(self.focus) + step) % len(group)])
-        return True
-
-    def _space_up(self) -> None:
-        """Space came up: the button it pressed acts, if it still has the
-        focus. As in Windows, a button acts on Space's release: on the press,
-        the space typed with it went on to the dialog the button opened
-        (a space at the head of the letter picker's name), and the release
-        of a Space that chose a menu item clicked nothing."""
-        button = self._let_go_space()
-        if button is not None and button is self.focused:
-            button.action()
-
-    def _let_go_mouse(self) -> None:
-        """The button the mouse holds down pops up; its release clicks nothing."""
-        if self._held is not None:
-            self._held.pressed = False
-            self._held = None
-
-    def _let_go_space(self) -> Button | None:
-        """The button Space held down pops up, unclicked; returned."""
-        button, self._spaced = self._spaced, None
-        if button is not None:
-            button.pressed = False
-        return button
-
-    def _access_key(self, event: pygame.event.Event) -> bool:
-        """An underlined letter, as a Windows dialog takes it: a label's
-        gives the focus to the control after it (a text box's text
-        selected), a button's gives it the focus and presses it. With Alt
-        anywhere; alone while the focus is on no text box, where the letter
-        is typed, and on no list, which takes letters for itself as a
-        Windows list box does (a letter typed at Best Times' list, the
-        focus there as it opens, asked to reset them). With Ctrl or AltGr
-        it is no access key (AltGr types a character: Ctrl+Alt in Windows,
-        the Mode key in SDL, or the right Alt alone on X11 keymaps that send
-        it so, whose character is then another than the key's own; in a
-        text box, macOS's Option, which types characters). True when the
-        letter was one."""
-        mods = getattr(event, "mod", 0)
-        if isinstance(self.focused, TextField) and (not mods & keys.ALT or keys.ALT_TYPES):
-            return False
-        if isinstance(self.focused, ListView) and not mods & keys.ALT:
-            return False
-        typed = getattr(event, "unicode", "")
-        if mods & pygame.KMOD_RALT and not mods & pygame.KMOD_LALT and typed \
-                and typed.casefold() != keys.own_character(event.key):
-            return False
-        marked = [(i, w) for i, w in enumerate(self.widgets)
-                  if isinstance(w, Button | Label) and w.access is not None]
-        chosen = mnemonic_index([(w.label if isinstance(w, Button) else w.text, w.access)
-                                 for _i, w in marked], event)
-        if chosen is None:
-            return False
-        # the letter's own text, which SDL sends after the key, types
-        # nothing in the dialog the button opens (the letter picker's name)
-        self.app.held_keys.spend(event)
-        index, widget = marked[chosen]
-        if isinstance(widget, Button):
-            if widget.focusable:
-                self._focus_on(index)
-            widget.action()
-        elif index + 1 < len(self.widgets) and self.widgets[index + 1].focusable:
-            self._focus_on(index + 1)          # a box greyed (a shaped field's size): nothing
-        return True
-
-    def _cycle(self, step: int) -> None:
-        focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
-        if focusable:
-            at = focusable.index(self.focus) if self.focus in focusable else 0
-            self._focus_on(focusable[(at + step) % len(focusable)])
-        else:
-            self._let_go_space()
-
-    def _focus_on(self, index: int) -> None:
-        """The keyboard gives the focus to widget ``index`` (Tab, an arrow,
-        an access key): a button Space holds pops up, and so does one the
-        mouse holds, whose release then clicks nothing (a Windows button
-        loses the mouse with the focus: OK stayed down under Cancel's
-        border, and the release on it clicked it); a text box's text is
-        selected, and the content scrolls to show it."""
-        self._let_go_space()              # Tab with Space down: the button pops up
-        if self._held is not self.widgets[index]:
-            self._let_go_mouse()
-        self.focus = index
-        self.focus_moved = True
-        self._select_focused()
-        if index not in self.footer:
-            rect = self.widgets[index].rect
-            self.pane.show(rect.y, rect.bottom)
-
-    def _select_focused(self) -> None:
-        """A text box the keyboard (or the dialog opening) gives the focus to
-        has its text selected: typing replaces it, as in a Windows dialog."""
-        if isinstance(self.focused, TextField):
-            self.focused.select_all()
-
     def update(self) -> None:
         if self.app.top is not self and (self._held is not None or self._dragging_bar
                                          or self._list_bar is not None
@@ -616,75 +345,6 @@ class Dialog(DialogLists, base.Screen):
         if (self._ticks - self._blink_from) % BLINK_TICKS == 0 \
                 and isinstance(self.focused, TextField):
             self._dirty = True
-
-    # Drawing.
-
-    def draw(self, painter: Painter, full: bool) -> bool:
-        if not (full or self._dirty):
-            return False
-        self._dirty = False
-        self._ensure_built()
-        draw_window(painter, self.rect, _(self.title) if self.title else "",
-                    self.app.settings.style, pressed=self.caption.pressed,
-                    closable=self.closable,
-                    active=self._active())
-        clip = painter.surface.get_clip()
-        view = self.content_view
-        painter.surface.set_clip(painter.px(view))
-        self._draw_widgets(painter, lambda i: i not in self.footer)
-        self.draw_content_extras(painter, (view.x, view.y - self.pane.scroll))
-        painter.surface.set_clip(clip)
-        self._draw_widgets(painter, lambda i: i in self.footer)
-        bar = self.pane.bar(view)
-        if bar:
-            painter.fill(bar[0], DARK)
-            painter.fill(bar[1], WHITE)
-            painter.fill(bar[1].inflate(-2, -2), GREY)
-        return True
-
-    def _draw_widgets(self, painter: Painter, which) -> None:
-        caret_on = ((self._ticks - self._blink_from) // BLINK_TICKS) % 2 == 0
-        default = None if isinstance(self.focused, Button) else self.default_button
-        look = self.app.settings.style          # the focus shown as that Windows showed it
-        # As in Windows, the dotted focus rectangle shows only in the dialog
-        # in use: not under a question, nor while the window is in the background.
-        active = self._active()
-        for i, widget in enumerate(self.widgets):
-            if not which(i):
-                continue
-            origin = self.origin_of(i)
-            has = i == self.focus
-            if isinstance(widget, TextField):
-                # as a Windows text box, no caret and no selection shown
-                # while the window is in the background (ES_NOHIDESEL unset)
-                widget.draw(painter, origin, has and self.app.focused, caret_on)
-            elif isinstance(widget, Button):
-                widget.draw(painter, origin, has and active, default=has or widget is default,
-                            look=look)
-            elif isinstance(widget, ListView):
-                widget.draw(painter, origin, has, cue=has and active and look != MODERN)
-            else:
-                widget.draw(painter, origin, has)
-
-    def _active(self) -> bool:
-        """Whether the dialog is the one in use: on top, in the window that
-        has the focus (its title bar and focus rectangle drawn so). Either
-        change redraws it: a dialog pushed over it or
-        closed redraws the window, the focus lost marks it (``focus_lost``)
-        and the focus coming back is an event it takes."""
-        return self.app.top is self and self.app.focused
-
-    @property
-    def default_button(self) -> Button | None:
-        """The button Enter clicks while the focus is on no button (the
-        one whose action is :meth:`accept`): framed in black then, as a
-        Windows dialog frames its default button (OK while the Custom
-        Field's sizes are typed), so that the player sees what Enter does."""
-        return next((w for w in self.widgets if isinstance(w, Button) and w.action == self.accept),
-                    None)
-
-    def draw_content_extras(self, painter: Painter, origin: tuple[int, int]) -> None:
-        """Draw what is not a widget (pictures) in the content, at ``origin``."""
 
     # Geometry checks (tests, and any language's strings).
 

@@ -4,8 +4,8 @@ Pushed by the Pause key or when the window loses focus or is minimised; a
 click or a key resumes. The resuming click is swallowed: it never reaches the
 board, so it cannot open a cell; nor does the rest of its gesture (the finger
 of a tap whose mouse copy resumed, the repeats of a held arrow key, see
-``PlayInput.spend_gesture``), nor the second press of a double click that
-resumed (``PlayInput.spend_click``).
+``PlaySpent.spend_gesture``), nor the second press of a double click that
+resumed (``PlaySpent.spend_click``).
 
 It goes just above the game, under any dialog open over it: the dialog the
 player was using stays on top and usable when the focus comes back, the

@@ -6,7 +6,8 @@ the scroll; the draw state is what the board view and the counters last drew,
 which can be thrown away at any time (a full redraw).
 
 This module keeps the game: moves played, their sounds and animations, the
-ticks. What input means is in ``play_input``, the scroll and the keyboard
+ticks. What input means is in ``play_input`` (what is spent before it plays
+in ``play_spent``, fingers in ``play_touch``), the scroll and the keyboard
 cursor in ``play_scroll``, the drawing in ``play_draw``: mixins of this one
 screen, sharing its state.
 """
@@ -30,6 +31,8 @@ from . import base
 from .play_draw import PlayDrawing
 from .play_input import PlayInput
 from .play_scroll import PlayScroll
+from .play_spent import PlaySpent
+from .play_touch import PlayTouch
 
 #: A best time's name entry waits this long into the victory (its flag wave).
 NAME_WAIT_TICKS = 90
@@ -43,7 +46,7 @@ NAME_WAIT_TICKS = 90
 COUNT_3BV_AFTER = 3
 
 
-class PlayScreen(PlayInput, PlayScroll, PlayDrawing, base.Screen):
+class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.Screen):
     def __init__(self, app, seed: int | None = None) -> None:
         super().__init__(app)
         self.gestures = Gestures()

@@ -1,9 +1,12 @@
-"""What input means on the board: mouse, touch, keys and the wheel.
+"""What input means on the board: the mouse, keys and the wheel.
 
 The play screen's input half (a mixin, so the screen stays one object with
-one state): presses and releases become gestures (``gestures``), fingers
-become taps and long presses (``touch``), keys become commands or keyboard
-play, the wheel and the scroll bars move a big board.
+one state): each event is first asked whether it is taken before it plays
+(spent with a gesture that went before: ``play_spent``; auto-play stopped;
+the hint's explanation closed), then presses and releases become gestures
+(``gestures``), fingers taps and long presses (``play_touch``), keys
+commands or keyboard play, and the wheel and the scroll bars move a big
+board.
 """
 
 from __future__ import annotations
@@ -11,49 +14,18 @@ from __future__ import annotations
 import pygame
 
 from .. import keys
-from ..gestures import PRIMARY
-from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, MODE, OUTSIDE, VBAR, Target, target_at
+from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, OUTSIDE, VBAR, Target, target_at
 from ..render.hud import on_thumb, scroll_dragged, scroll_for_bar
 from ..scrolling import thumb_held
 from ..session import FLAG, REVEAL
-from ..ticks import TICKS_PER_SECOND
 from . import base
-from .dialog_lists import DOUBLE_CLICK_TICKS, second_press
 
 WHEEL_STEP = 3
-#: Pointer targets the play screen follows a finger on (on the menu bar, SDL's
-#: mouse copy of the touch opens the menus as a click would).
-TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
-PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 #: Display pixels the pointer may stray, in x or y, from where it rested
 #: before auto-play takes the move as the player's: a hand let go of the
 #: mouse drifts a pixel or two.
 AUTOPLAY_JITTER = 4
-
-
-def pressed_with(event: pygame.event.Event) -> tuple[str, int] | None:
-    """What pressed, as a double click counts it: a mouse button, or a
-    touch (a finger and SDL's mouse copy of it alike, which come in either
-    order); None for what is no click (a key, the wheel). A double click is
-    two presses of the same one: Windows makes none of a right press
-    after a left one, however close."""
-    if event.type == pygame.FINGERDOWN \
-            or event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False):
-        return ("touch", 0)
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-        return ("button", event.button)
-    return None
-
-
-def held_input(event: pygame.event.Event) -> tuple[str, int] | None:
-    """What a press or release holds down or lets go (a mouse button, a
-    finger), as a key shared by the press and its release; None for other events."""
-    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2, 3):
-        return ("button", event.button)
-    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
-        return ("finger", event.finger_id)
-    return None
 
 
 class PlayInput:
@@ -70,102 +42,6 @@ class PlayInput:
         if target.kind == CELL_TARGET and self.field.cell(*target.cell) == " ":
             return OUTSIDE
         return target
-
-    def spend_gesture(self, event: pygame.event.Event) -> None:
-        """``event`` took the screen above away (attract mode's waking touch,
-        Pause's resuming click) and was spent doing so: the rest of its
-        gesture must not reach the board either. SDL sends a tap as a finger
-        and a mouse copy of it (SDL 2 the copy first; either order is taken),
-        and both buttons pressed together reach us one after the other, so
-        the press that comes after the screen has gone would otherwise open
-        or flag a cell. Until everything held then has come up, every press
-        joins the spent gesture."""
-        held = held_input(event)
-        self._spent = {held} if held is not None and event.type in PRESSES else set()
-        # A key held down repeats (the arrows do): its repeats are spent too.
-        self._spent_keys = {event.key} if event.type == pygame.KEYDOWN else set()
-
-    def spend_double_click(self, first: tuple[int, tuple[int, int]],
-                           by: tuple[str, int]) -> None:
-        """A click took the screen above away as it came up (the replay
-        viewer's face), ``first`` its press (tick, display pixel) made
-        ``by`` a button or a touch (``pressed_with``): the second press of
-        a double click, landing where the board now shows its own face,
-        started a new game and threw the one under way away. That press, if
-        it comes (the same button's, before any other's), is spent with the
-        rest of its gesture; any other press plays."""
-        self._double_of = (first[0], first[1], by)
-
-    def spend_click(self, event: pygame.event.Event) -> None:
-        """The press ``event`` took the screen above away (attract mode's
-        waking click, Pause's resuming one): spent with the rest of its
-        gesture (``spend_gesture``), and so is a double click's second
-        press, as Windows ignored it: a passer-by's double click woke the
-        demo and opened a cell on the fresh board with its second press."""
-        self.spend_gesture(event)
-        by = pressed_with(event)
-        if by is not None:
-            self.spend_double_click((self.app.ticks, self._press_pos(event)), by)
-
-    def _press_pos(self, event: pygame.event.Event) -> tuple[int, int]:
-        """The display pixel a press (mouse or finger) is at."""
-        return event.pos if event.type == pygame.MOUSEBUTTONDOWN else self._finger_pos(event)
-
-    def _second_press(self, event: pygame.event.Event) -> bool:
-        """Whether ``event`` is the second press of the double click
-        ``spend_double_click`` was told of (asked once, at the next click:
-        a key or the wheel between them leaves it be): the same button's,
-        where the first was, as Windows counts a double click, or anywhere
-        on the game's face in the time of one. A finger's second tap lands
-        a few pixels from its first, and on the face it started a new game."""
-        first, self._double_of = self._double_of, None
-        by = pressed_with(event)
-        if first is None or by is None:
-            self._double_of = first
-            return False
-        then, pos, first_by = first
-        if by != first_by:
-            return False
-        at = self._press_pos(event)
-        return second_press((then, pos), self.app.ticks, at) or (
-            self.app.ticks - then <= DOUBLE_CLICK_TICKS and self.target(at).kind == FACE)
-
-    def _other_press_spent(self, event: pygame.event.Event) -> None:
-        """A press joining the spent gesture with another button than the
-        double click's first press (both buttons pressed together to wake
-        attract mode): the next press is no double click's second."""
-        if self._double_of is not None and pressed_with(event) not in (None, self._double_of[2]):
-            self._double_of = None
-
-    def take_activating_click(self, event: pygame.event.Event) -> bool:
-        """Whether the board takes the press that brought the window back
-        (``event``) and plays nothing with it, nor with the rest of its
-        gesture: Winmine ignored the click that activated its window
-        (winmine.c: WM_ACTIVATE by a click sets fIgnoreClick, which drops
-        the next button press), so coming back to the window by clicking on
-        the board opens no cell and starts no game. The menu bar and the
-        board's scroll bars, which in Windows lie outside what the window
-        draws in and act on that click, take it."""
-        if event.button not in (1, 2, 3) or getattr(event, "touch", False) \
-                or self.target(event.pos).kind in (MENU_BAR, HBAR, VBAR):
-            return False
-        self.spend_gesture(event)
-        return True
-
-    def _spent_input(self, event: pygame.event.Event) -> bool:
-        """Whether ``event`` belongs to the spent gesture (``spend_gesture``):
-        a press while it is held, or a release of what was held; the gesture
-        ends when all of it is up."""
-        held = held_input(event)
-        if held is None:
-            return False
-        if event.type in PRESSES:
-            self._spent.add(held)
-            return True
-        if held in self._spent:
-            self._spent.discard(held)
-            return True
-        return False
 
     def handle(self, event: pygame.event.Event) -> None:
         """An event on the board: played, unless taken before it plays."""
@@ -309,64 +185,6 @@ class PlayInput:
             if action:                   # the right button marks on press
                 self._act(action)
 
-    def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
-        """The display pixel a finger event is at (SDL gives it as a share
-        of the window's width and height)."""
-        w, h = self.app.display.surface.get_size()
-        return int(event.x * w), int(event.y * h)
-
-    def _finger(self, event: pygame.event.Event) -> None:
-        """A finger on the board: tap opens, long press flags (see ``touch``)."""
-        pos = self._finger_pos(event)
-        target = self.target(pos)
-        dragging = self._drag is not None and self._drag[3] == event.finger_id
-        if dragging:                     # the finger holds a scroll bar's thumb
-            if event.type == pygame.FINGERMOTION:
-                self._drag_thumb(self.app.viewport.to_window(pos))
-            elif event.type == pygame.FINGERUP:
-                self._drag = None
-        elif event.type == pygame.FINGERDOWN:
-            self.hide_cursor()
-            if self.touch.finger is not None:
-                self.touch.down(event.finger_id, target, pos)  # a second finger: no tap now
-                if self.touch.at is not None:
-                    self._pan(self.touch.at)               # the first takes hold
-            elif self.anim is not None and not self.anim.done and target.kind != FACE:
-                self.skip_animation()
-            elif self._drag is not None:
-                pass                     # one finger at a time: the bar's
-            elif target.kind in (HBAR, VBAR):
-                self._take_thumb(target.kind, (target.x, target.y), event.finger_id)
-            elif target.kind in TOUCHED_HERE and (target.kind != CELL_TARGET
-                                                  or not self.session.ended):
-                self.touch.down(event.finger_id, target, pos)
-                self.touch.at = self.app.viewport.to_window(pos)
-        elif event.type == pygame.FINGERMOTION:
-            if event.finger_id == self.touch.finger:
-                self.touch.at = self.app.viewport.to_window(pos)
-                if self.touch.panning:
-                    self._pan(self.touch.at)
-            self.touch.move(event.finger_id, target, pos)
-        else:
-            action = self.touch.up(event.finger_id, target, pos)
-            if action and (action.kind != PRIMARY or not self.session.ended):
-                self._act(action)
-
-    def _pan(self, at: tuple[int, int]) -> None:
-        """Two fingers down, the first at scale-1 ``at``: the board is
-        scrolled so that the cell it took hold of stays under it (cells
-        found as the view was when it took hold, so any shape's)."""
-        held = self.touch.pan
-        under = target_at(self.app.layout, at, held[1] if held else self.scroll)
-        if under.kind != CELL_TARGET:
-            return
-        if held is None:
-            self.touch.pan = (under.cell, self.scroll)
-            return
-        (cx, cy), (sx, sy) = held
-        self.scroll_by(sx + cx - under.cell[0] - self.scroll[0],
-                       sy + cy - under.cell[1] - self.scroll[1])
-
     def pointer_at(self, pos: tuple[int, int]) -> None:
         """The mouse is at display pixel ``pos``, seen by the pause over the
         board: the hover follows it, so that the overlay's percentage shows
@@ -489,17 +307,3 @@ class PlayInput:
             dx, dy = dy, dx
         self.scroll_by(dx * WHEEL_STEP, dy * WHEEL_STEP)
 
-    def _tick_touch(self) -> None:
-        """Count a finger held on a cell; flag it when the long press is reached."""
-        cell = self.touch.pressing
-        if cell is None or self.session.ended or self.field.cell(*cell) not in "#F?":
-            return                           # only covered or marked cells take a mark
-        self._dirty.add(cell)                # the progress cue grows every tick
-        action = self.touch.tick(self.hold_ticks)
-        if action:
-            self._act(action)
-
-    @property
-    def hold_ticks(self) -> int:
-        """The long press, in ticks (from the ``long_press`` setting, seconds)."""
-        return max(1, round(self.app.settings.long_press * TICKS_PER_SECOND))

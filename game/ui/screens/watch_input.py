@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from .. import keys
-from .play_input import pressed_with
+from .play_spent import pressed_with
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
               pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
