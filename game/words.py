@@ -139,7 +139,7 @@ CLOSERS = "\"'\u00bb\u201d\u2019)] \u00a0\u202f"
 
 
 def as_sentence(reason: str) -> str:
-    """A refusal said on its own in a dialog, as a sentence: its first
+    """A refusal said on its own in a dialog (or a replay's notice), as a sentence: its first
     letter a capital, a full stop at its end. The reasons are written to
     follow "--height: " on the command line, in lower case and unstopped,
     and the Custom Field showed them so, "la hauteur doit aller de 8 à 100,
