@@ -157,8 +157,9 @@ def as_sentence(reason: str) -> str:
     body = (first.title() if first.islower() else first) + reason[1:]
     if reason.rstrip(CLOSERS).endswith(SENTENCE_ENDS):
         return body
-    # Translators: a refusal ("height must be from 8 to 100, not 5") ended
-    # as a sentence in a dialog, its first letter already made a capital.
+    # Translators: a refusal ("height must be from 8 to 100, not 5") or a
+    # notice ("Replay saved as « x.json »") ended as a sentence, its first
+    # letter already made a capital.
     return pgettext("a reason as a sentence", "{reason}.").format(reason=body)
 
 
