@@ -130,18 +130,37 @@ def field_too_small(error: FieldTooSmall) -> str:
     return text.format(width=error.width, height=error.height, cells=whole(n))
 
 
+#: What ends a sentence already: a reason ending on one (or on one inside the
+#: quotes or brackets it closes, « qui est là ? ») takes no second stop.
+SENTENCE_ENDS = (".", "?", "!", "\u2026")
+#: What may close a reason after its own end: quotes, brackets, and the
+#: no-break spaces French sets inside « ».
+CLOSERS = "\"'\u00bb\u201d\u2019)] \u00a0\u202f"
+
+
 def as_sentence(reason: str) -> str:
-    """A refusal said on its own in a dialog, as a sentence: its first
+    """A refusal said on its own in a dialog (or a replay's notice), as a sentence: its first
     letter a capital, a full stop at its end. The reasons are written to
     follow "--height: " on the command line, in lower case and unstopped,
     and the Custom Field showed them so, "la hauteur doit aller de 8 à 100,
-    et non 5", where every other message of the game's is a sentence."""
+    et non 5", where every other message of the game's is a sentence.
+
+    A reason that already ends as a sentence does (on "?", "!", "…", or
+    one of them inside its closing quote) gets no second stop; a quoted
+    value at its end ('m.txt') still does. The first letter takes its
+    title case ("ß" is "Ss", not the "SS" of a word in capitals); a reason
+    starting with a quote, a digit or a path has no letter to raise, and
+    what it quotes is left as written."""
     if not reason:
         return reason
-    # Translators: a refusal ("height must be from 8 to 100, not 5") ended
-    # as a sentence in a dialog, its first letter already made a capital.
-    return pgettext("a reason as a sentence", "{reason}.").format(
-        reason=reason[:1].upper() + reason[1:])
+    first = reason[0]
+    body = (first.title() if first.islower() else first) + reason[1:]
+    if reason.rstrip(CLOSERS).endswith(SENTENCE_ENDS):
+        return body
+    # Translators: a refusal ("height must be from 8 to 100, not 5") or a
+    # notice ("Replay saved as « x.json »") ended as a sentence, its first
+    # letter already made a capital.
+    return pgettext("a reason as a sentence", "{reason}.").format(reason=body)
 
 
 def board_refusal(error: ValueError) -> str:

@@ -28,15 +28,23 @@ from game.settings import MAX_SCALE
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DESIGN = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
-#: What the README gives as an option on purpose though none is: a wrong
-#: spelling it says is refused.
+#: What the README gives as an option on purpose though the game and its
+#: tools take none such: a wrong spelling it says is refused (another
+#: program's option, pip's or pytest's, would go here too).
 NOT_OPTIONS = {"--lev"}
 #: Paths named as they are in an installed wheel, not in a checkout.
 INSTALLED = {"game/assets"}
+#: Paths the README names under the repository's folders as an example of a
+#: player's own file, not one of the repository's: none yet. (Written
+#: outside those folders, ``~/masks/heart.txt`` or ``m.txt``, a path is
+#: not checked at all.)
+EXAMPLES: set[str] = set()
 
 
 def section(text: str, heading: str) -> str:
     """A ``## heading`` section of ``text``, up to the next one."""
+    assert f"\n## {heading}\n" in text, (
+        f"no '## {heading}' section: renamed, rename it in tests/test_readme.py too")
     return text.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
 
 
@@ -61,18 +69,25 @@ def tool_options() -> dict[str, set[str]]:
 def test_every_option_of_the_command_line_is_in_the_playing_section(action):
     playing = flat(section(README, "Playing"))
     option = action.option_strings[0]
-    assert re.search(rf"(?<![\w-]){option}(?![\w-])", playing), option
+    assert re.search(rf"(?<![\w-]){option}(?![\w-])", playing), (
+        f"the command line takes {option}, which the README's Playing section never names:"
+        " say there what it does")
     if action.choices:
-        assert f"{option} {'|'.join(action.choices)}" in playing, option
+        given = f"{option} {'|'.join(action.choices)}"
+        assert given in playing, (
+            f"the Playing section should give {option}'s choices as `{given}`, as the parser"
+            " has them")
 
 
 def test_the_playing_section_gives_the_ranges_the_parser_takes():
     """The ranges stated beside the options are the parser's bounds."""
     playing = flat(section(README, "Playing"))
-    assert f"`--scale 1-{MAX_SCALE}`" in playing
-    assert f"(1–{MAX_IDLE}," in playing
-    assert MAX_SEED == 2 ** 64 and "`--seed N` (0 to 2^64−1" in playing
-    assert MAX_FRAMES == 60 * 3600 * 24 * 365 and "a year's worth at 60 a second" in playing
+    fix = "the Playing section gives another range than the parser takes: write the parser's, "
+    assert f"`--scale 1-{MAX_SCALE}`" in playing, fix + f"`--scale 1-{MAX_SCALE}`"
+    assert f"(1–{MAX_IDLE}," in playing, fix + f"--idle's (1–{MAX_IDLE},"
+    assert MAX_SEED == 2 ** 64 and "`--seed N` (0 to 2^64−1" in playing, fix + "--seed's"
+    assert MAX_FRAMES == 60 * 3600 * 24 * 365 and "a year's worth at 60 a second" in playing, (
+        fix + "--frames'")
 
 
 def test_the_file_named_alone_is_in_the_playing_section():
@@ -85,7 +100,10 @@ def test_every_option_the_readme_gives_exists():
     known = {s for a in build_parser()._actions for s in a.option_strings}
     known |= set().union(*tool_options().values()) | NOT_OPTIONS
     given = set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", README))
-    assert given - known == set()
+    assert given - known == set(), (
+        "the README gives options that neither the game nor a tool in tools/ takes: fix the"
+        " spelling, or, for another program's option or a wrong spelling it quotes on"
+        " purpose, add it to NOT_OPTIONS in tests/test_readme.py")
 
 
 def test_every_tool_run_in_the_readme_is_given_options_of_that_tool():
@@ -94,9 +112,9 @@ def test_every_tool_run_in_the_readme_is_given_options_of_that_tool():
     runs = re.findall(r"tools/(\w+)\.py([^`\n]*)", README)
     assert runs
     for tool, rest in runs:
-        assert tool in options, tool
+        assert tool in options, f"the README runs tools/{tool}.py, which is not there"
         for flag in re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", rest):
-            assert flag in options[tool], (tool, flag)
+            assert flag in options[tool], f"tools/{tool}.py takes no {flag}, as the README says"
 
 
 def named_paths(text: str) -> set[str]:
@@ -112,9 +130,12 @@ def test_every_file_a_document_names_exists(name, text):
     paths = named_paths(text)
     assert paths
     # design.md names the window's modules from game/ ("ui/display.py").
-    missing = [p for p in paths - INSTALLED
+    missing = [p for p in paths - INSTALLED - EXAMPLES
                if not (ROOT / p).exists() and not (ROOT / "game" / p).exists()]
-    assert missing == [], name
+    assert missing == [], (
+        f"{name} names files that are not in the repository: {missing}. Fix the path; if one"
+        " is an example of a player's own file, write it outside the repository's folders"
+        " or add it to EXAMPLES in tests/test_readme.py")
 
 
 def anchor(heading: str) -> str:
@@ -128,9 +149,9 @@ def test_every_link_of_a_document_resolves(name, text):
     base = (ROOT / name).parent
     for target in re.findall(r"\]\(([^)\s]+)\)", text):
         if target.startswith("#"):
-            assert target[1:] in headings, target
+            assert target[1:] in headings, f"{name} links to {target}, a heading it lacks"
         elif not target.startswith("http"):
-            assert (base / target).exists(), target
+            assert (base / target).exists(), f"{name} links to {target}, which is not there"
 
 
 def design_layers() -> list[set[str]]:
@@ -145,7 +166,9 @@ def test_the_design_layers_are_the_import_contracts():
     contract = next(c for c in config["tool"]["importlinter"]["contracts"]
                     if c["type"] == "layers" and "containers" not in c)
     layers = [{m.strip() for m in layer.split("|")} for layer in contract["layers"]]
-    assert design_layers() == layers
+    assert design_layers() == layers, (
+        "docs/design.md's Layers line and pyproject.toml's layers contract differ: the"
+        " contract is what lint-imports enforces; write the line as it is")
 
 
 def test_the_design_names_every_module_of_the_windows_layers():
@@ -154,7 +177,10 @@ def test_the_design_names_every_module_of_the_windows_layers():
     contract = next(c for c in config["tool"]["importlinter"]["contracts"]
                     if c.get("containers") == ["game.ui"])
     modules = {m.strip() for layer in contract["layers"] for m in layer.split(":")}
-    assert {m for m in modules if f"`{m}`" not in DESIGN and f"`{m}/`" not in DESIGN} == set()
+    unnamed = {m for m in modules if f"`{m}`" not in DESIGN and f"`{m}/`" not in DESIGN}
+    assert unnamed == set(), (
+        f"the window's layer contract places {sorted(unnamed)}, which docs/design.md never"
+        " names: name each, in backticks, in its Layout's game/ui/ entry")
 
 
 def test_the_design_names_every_module_of_the_game():
@@ -165,7 +191,9 @@ def test_the_design_names_every_module_of_the_game():
                if path.stem not in ("__init__", "__main__")
                and f"`{path.stem}`" not in DESIGN and f"{path.stem}.py" not in DESIGN
                and f"game.{path.stem}" not in DESIGN]
-    assert unnamed == []
+    assert unnamed == [], (
+        f"{unnamed}: a module docs/design.md never names. Name it, in backticks, in the"
+        " Layout's entry for its package, with a word on what it is for")
 
 
 @pytest.mark.parametrize("args, quoted", [
@@ -183,5 +211,5 @@ def test_the_refusals_the_readme_quotes_are_the_command_lines(args, quoted, tmp_
     (tmp_path / "m.txt").write_bytes(b"########\n###.####\n")
     with pytest.raises(UsageError) as refused:
         parse(args)
-    assert quoted in str(refused.value)
-    assert quoted in flat(README)
+    assert quoted in str(refused.value), "the command line's words changed: quote them anew"
+    assert quoted in flat(README), f"the README should quote the command line's `{quoted}`"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.i18n import _, language
+from game.words import as_sentence
 
 from .assist_words import GAME_OVER, hint_text
 from .jobs import HintAnswer, HintJob
@@ -97,11 +98,14 @@ class HintShown:
 
     @property
     def message(self) -> str:
-        """The line shown instead of a hint, in the current language ("" if none)."""
+        """The line shown instead of a hint, in the current language ("" if none),
+        as a sentence: "The computer is puzzled: {reason}" ends on whatever
+        reason came, and had no full stop beside the lines stopped in its
+        place ("The game is over: F2 starts a new one.")."""
         if self._message is None:
             return ""
         message, values = self._message
-        return _(message).format(**{name: _(value) for name, value in values.items()})
+        return as_sentence(_(message).format(**{name: _(value) for name, value in values.items()}))
 
     def line(self) -> str:
         """The text shown under the board, if any."""

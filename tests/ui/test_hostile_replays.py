@@ -94,7 +94,7 @@ def test_a_fifo_dropped_on_the_window_is_refused_and_replays_still_open(tmp_path
         app.step()
         assert step_until(app, loader, lambda: isinstance(app.top, NoticeDialog))
         assert app.top.text == "Cannot open the replay 'f.json': not a file (a folder, a pipe" \
-                               " or a device)"
+                               " or a device)."
         key(app, pygame.K_RETURN)
         app.commands.open_replay_file(good)
         assert step_until(app, loader, lambda: isinstance(app.top, ReplayScreen))

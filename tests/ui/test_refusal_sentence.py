@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.ui.screens.custom import RED
+from game.words import as_sentence
 
 from .helpers import key, make_app
 from .test_dialogs import clear_and_type, open_custom
@@ -74,3 +75,34 @@ def test_a_box_left_empty_is_said_as_a_sentence_in_french():
     dialog = refuse_height(app, "")
     said = [w.text for w in dialog.widgets if getattr(w, "colour", None) == RED]
     assert len(said) == 1 and said[0][0].isupper() and said[0].endswith(".")
+
+
+@pytest.mark.parametrize("reason, sentence", [
+    # its own end: no second stop after it, nor after the quote it closes
+    ("is that a number?", "Is that a number?"),
+    ("not again!", "Not again!"),
+    ("from 8 to …", "From 8 to …"),
+    ("already said.", "Already said."),
+    ("« qui est là ? »", "« qui est là ? »"),
+    ("he said “stop!”", "He said “stop!”"),
+    # a quoted value at the end is no end of the sentence: the stop follows it
+    ("cannot open « m.txt »", "Cannot open « m.txt »."),
+    ("cannot open 'm.txt'", "Cannot open 'm.txt'."),
+    # a value first is left as it is written: quoted, a number, a path
+    ("'m.txt' is not a file", "'m.txt' is not a file."),
+    ("« m.txt » n’est pas un fichier", "« m.txt » n’est pas un fichier."),
+    ("8 is too few", "8 is too few."),
+    ("/tmp/m.txt: not a file", "/tmp/m.txt: not a file."),
+    # a first letter whose capital is two: the title case, "Ss", not "SS"
+    ("ßeite", "Sseite."),
+    ("ŉ", "ʼN."),
+    ("ǆungla", "ǅungla."),
+    # a letter and its combining accent stay one: the accent rides the capital
+    ("e\u0301tat", "E\u0301tat."),
+])
+def test_a_reason_is_made_a_sentence_without_a_second_stop_or_a_broken_letter(reason, sentence):
+    """``as_sentence`` on reasons ending on their own punctuation, or
+    starting with what has no capital: "Is that a number?." had two ends,
+    and "ß" was made "SS", the capital of a word in capitals, where a
+    sentence's first letter takes the title case."""
+    assert as_sentence(reason) == sentence

@@ -1,7 +1,9 @@
 """The replay notices quote the file or folder they name as the language
 quotes a value (README, Languages: « » in French), as the reasons they give
 quote theirs: "Replay enregistré sous /…/x.json" had no « », beside
-"les coups donnent « won »"."""
+"les coups donnent « won »". Each is a sentence, stopped as the records'
+notices shown in the same dialog are ("Le fichier endommagé est conservé
+sous le nom « … »."): "Replay enregistré sous « … »" had no full stop."""
 
 import os
 
@@ -20,8 +22,8 @@ NNBSP = "\u202f"
 
 
 @pytest.mark.parametrize("language, text", [
-    ("en", "Replay saved as '{path}'"),
-    ("fr", f"Replay enregistré sous «{NNBSP}{{path}}{NNBSP}»")])
+    ("en", "Replay saved as '{path}'."),
+    ("fr", f"Replay enregistré sous «{NNBSP}{{path}}{NNBSP}».")])
 def test_the_export_notice_quotes_the_file_s_path(tmp_path, language, text):
     app = make_app(BOARD_8, data_dir=tmp_path / "my data", language=language)
     win(app)
@@ -32,9 +34,9 @@ def test_the_export_notice_quotes_the_file_s_path(tmp_path, language, text):
 
 
 @pytest.mark.parametrize("language, text", [
-    ("en", "Cannot save the replay: '{path}' is not a folder"),
+    ("en", "Cannot save the replay: '{path}' is not a folder."),
     ("fr", f"Impossible d’enregistrer le replay{NNBSP}: «{NNBSP}{{path}}{NNBSP}» "
-           "n’est pas un dossier")])
+           "n’est pas un dossier.")])
 def test_the_export_failure_quotes_the_folder(tmp_path, language, text):
     """A file stands where the replays folder goes."""
     (tmp_path / "replays").write_text("not a folder")
@@ -57,6 +59,7 @@ def test_the_open_failure_quotes_the_file_s_name(tmp_path, language, start):
     app.step(3)
     assert isinstance(app.top, NoticeDialog)
     assert app.top.text.startswith(start)
+    assert app.top.text.endswith(" 2.")      # a sentence, as the records' notices
     key(app, pygame.K_RETURN)
 
 

@@ -846,7 +846,7 @@ def test_a_bad_file_dropped_on_a_french_window_is_told_in_french(tmp_path):
     app.step()
     assert isinstance(app.top, NoticeDialog)
     assert app.top.text == ("Impossible d’ouvrir le replay «\u202fbad.json\u202f»\u202f: les coups donnent"
-                            " «\u202fwon\u202f», le fichier annonce «\u202flost\u202f»")
+                            " «\u202fwon\u202f», le fichier annonce «\u202flost\u202f».")
 
 
 def test_a_bad_file_gives_a_notice_never_a_crash(tmp_path):
@@ -1573,7 +1573,7 @@ def test_a_replay_file_is_read_and_checked_away_from_the_window(tmp_path, monkey
     app.step()
     assert isinstance(app.top, NoticeDialog)
     assert app.top.text == ("Cannot open the replay 'bad.json': the moves give 'won', the file"
-                            " says 'lost'")
+                            " says 'lost'.")
 
 
 def test_a_replay_from_the_loader_opens_one_step_a_frame(tmp_path, monkeypatch):
@@ -1880,7 +1880,7 @@ def test_an_export_that_cannot_be_written_says_why(tmp_path, monkeypatch):
     app.exports.close()
     app.step()
     assert isinstance(app.top, NoticeDialog) and not path.exists()
-    assert app.top.text == f"Cannot save the replay: {os.strerror(errno.ENOSPC)}"
+    assert app.top.text == f"Cannot save the replay: {os.strerror(errno.ENOSPC)}."
     key(app, pygame.K_RETURN)
     monkeypatch.undo()
     path.parent.rmdir()
@@ -1889,7 +1889,7 @@ def test_an_export_that_cannot_be_written_says_why(tmp_path, monkeypatch):
     app.exports.close()
     app.step()
     assert isinstance(app.top, NoticeDialog)     # it said only "File exists"
-    assert app.top.text == f"Cannot save the replay: '{path.parent}' is not a folder"
+    assert app.top.text == f"Cannot save the replay: '{path.parent}' is not a folder."
     assert path.parent.read_text() == "a file where the folder should be"
 
 
@@ -1910,7 +1910,7 @@ def test_an_export_into_a_replays_folder_that_cannot_be_searched_says_why(tmp_pa
         app.exports.close()
         app.step()
         assert isinstance(app.top, NoticeDialog)
-        assert app.top.text == f"Cannot save the replay: {os.strerror(errno.EACCES)}"
+        assert app.top.text == f"Cannot save the replay: {os.strerror(errno.EACCES)}."
     assert not path.exists()
 
 
@@ -1934,7 +1934,7 @@ def test_an_export_never_replaces_a_file_another_copy_wrote_meanwhile(tmp_path, 
     assert chosen.read_text() == "the other copy's replay"
     written = chosen.with_name(f"{chosen.stem}~2.json")
     assert read_file(written) == app.last_replay
-    assert isinstance(app.top, NoticeDialog) and app.top.text == f"Replay saved as '{written}'"
+    assert isinstance(app.top, NoticeDialog) and app.top.text == f"Replay saved as '{written}'."
     assert sorted(p.name for p in chosen.parent.iterdir()) == [chosen.name, written.name]
 
 

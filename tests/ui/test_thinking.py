@@ -163,11 +163,11 @@ def test_a_computer_whose_process_died_is_said_in_the_new_language_after_a_switc
         worker.ready.append(Done(tag, False, translate("the computer’s process stopped"),
                                  lost=True))
         app.step()
-    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
+    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped."
     app.set_language("fr")
     app.step()
     assert app.play.assist.line() == \
-        "L’ordinateur est perplexe\u202f: le processus de l’ordinateur s’est arrêté"
+        "L’ordinateur est perplexe\u202f: le processus de l’ordinateur s’est arrêté."
 
 
 class DiesOnce(SyncWorker):
@@ -274,7 +274,7 @@ def test_the_overlay_asks_a_computer_that_fails_twice_a_position_not_once_a_fram
     key(app, pygame.K_p)
     frames(app, 60)
     assert worker.asked == OVERLAY_TRIES == 2
-    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
+    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped."
     line = app.play._shown["tip"]
     cell = next(c for c in [(7, 7), (7, 1), (1, 7)]
                 if not line.colliderect(app.layout.cell_rect(c, (0, 0))))   # not under it
@@ -297,7 +297,7 @@ def test_an_overlay_the_computer_never_answered_leaves_the_game_the_player_s_own
     click(app, (3, 0))
     key(app, pygame.K_p)
     frames(app, 10)
-    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped"
+    assert app.play.assist.line() == "The computer is puzzled: the computer’s process stopped."
     assert cell_shows(app, (0, 0), "covered")               # not shaded
     assert not app.play.session.assisted
 

@@ -504,7 +504,7 @@ def test_a_question_whose_process_dies_twice_is_said_and_the_next_is_answered():
         assist._jobs["hint"] = DieJob()
         worker.submit(("hint", assist.version()), DieJob())
         assert step_until(app, worker, lambda: not assist.waiting, ANSWER_TIMEOUT)
-        assert assist.line() == "The computer is puzzled: the computer’s process stopped"
+        assert assist.line() == "The computer is puzzled: the computer’s process stopped."
         assert not assist.thinking and app.play.session.status == "playing"
         assert worker.starts == 2
         key(app, pygame.K_h)
@@ -696,7 +696,7 @@ def test_an_h_the_stopped_process_never_answers_is_answered_by_a_fresh_one():
         assert worker.starts == 3 and assist.waiting and assist.line() == ""
         os.kill(worker._process.pid, signal.SIGSTOP)     # still starting: it never answers
         app.step(PAST_HUNG)
-        assert assist.line() == "The computer is puzzled: the computer’s process stopped"
+        assert assist.line() == "The computer is puzzled: the computer’s process stopped."
         assert not assist.waiting and not assist.thinking and worker.starts == 3
         assert not worker.alive and app.play.session.status == "playing"
         key(app, pygame.K_h)

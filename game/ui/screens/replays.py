@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import N_, _, os_reason, quoted_path
 from game.replay import Replay
-from game.words import FIELD_NAMES, LEVEL_NAMES, level_name
+from game.words import FIELD_NAMES, LEVEL_NAMES, as_sentence, level_name
 
 from ..exporting import numbered
 from ..jobs import NO_REPLAY, ReplayJob
@@ -44,8 +44,11 @@ def watch(app: Host, replay: Replay, *, playing: bool = True,
 
 
 def _notice(app: Host, text: str) -> None:
+    """``text`` in a notice, as a sentence: the records' notices in the
+    same dialog end on a full stop, and "Replay saved as « … »" or
+    "Cannot save the replay: …" read as cut off beside them."""
     from .notice import NoticeDialog
-    app.push(NoticeDialog(app, text))
+    app.push(NoticeDialog(app, as_sentence(text)))
 
 
 def open_file(app: Host, path: str | Path) -> None:
