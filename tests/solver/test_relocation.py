@@ -283,3 +283,26 @@ def test_a_guess_says_when_only_the_weighing_ran_out_of_time(monkeypatch):
     fr = hint(view, MINES, first_click="classic", relocated_from=(4, 3)).explanation
     assert "5\u202f460 dispositions comptées\u202f; le poids" in fr and "estimé" in fr
     assert "environ" in fr
+
+
+def test_the_endgame_search_weighs_the_layouts_as_the_relocation_does():
+    """A 50/50 at the top-left no number can settle, two layouts left: the
+    one with its mine at (0, 0) came from twice as many laid boards (the
+    first click's mine moved there). Counted alike, the search reveals the
+    lowest of two equal cells, (0, 0), at 67 % risk, "50 % chance to win"."""
+    view = ["###20", "13#20", "01110", "00000"]
+    assert mine_probabilities(view, 3, relocated_from=(4, 3))[0][:2] == [2 / 3, 1 / 3]
+    move = next_move(view, 3, first_click="classic", flags=False, relocated_from=(4, 3))
+    assert (move.x, move.y) == (1, 0) and move.risk == 1 / 3
+    assert "endgame" in move.reason and "67" in move.reason
+    plain = next_move(view, 3, first_click="classic", flags=False)
+    assert (plain.x, plain.y) == (0, 0) and "50" in plain.reason
+
+
+def test_a_layout_weighs_one_plus_its_run_of_mines_decided_ones_included():
+    from game.solver.endgame import relocation_weight
+    scan = [0, 1, 2, 3]
+    assert relocation_weight(frozenset(), scan, frozenset()) == 1
+    assert relocation_weight(frozenset({0, 2}), scan, frozenset()) == 2
+    assert relocation_weight(frozenset({0, 2}), scan, frozenset({1})) == 4
+    assert relocation_weight(frozenset({1, 2, 3}), scan, frozenset()) == 1
