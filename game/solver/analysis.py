@@ -38,7 +38,10 @@ class Analysis:
     (``roughly_weighed``); otherwise ``layouts`` is the number of mine
     layouts that fit the view. ``weighed`` says the classic rule's weighing,
     counted or estimated, changed some cell's chance (the layouts are then
-    not all alike).
+    not all alike). ``scan`` is that weighing's order of cells (from the
+    top-left, the first click left out) while it applies, else empty: a
+    search over single layouts (``endgame``) weighs each by its run of mines
+    along it, as the counts do.
     """
 
     probabilities: list[list[float]]
@@ -51,6 +54,7 @@ class Analysis:
     counted: Counted | None = field(repr=False)
     risk: dict[int, float] = field(repr=False)  # every covered cell, by flat index
     weighed: bool = False
+    scan: tuple[int, ...] = field(default=(), repr=False)
 
 
 def analyse(view: Iterable[str], mines: int, *, max_seconds: float | None = None,
@@ -147,7 +151,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     return Analysis(_rows(position, risk), {xy(c) for c in safe}, {xy(c) for c in sure},
                     counted is not None and not cut_short,
                     counted.total if counted else None, position, deduction, counted, risk,
-                    tilted)
+                    tilted, tuple(scan))
 
 
 def _chances(counted: Counted, risk: dict[int, float], safe: list[int], sure: list[int]) -> None:

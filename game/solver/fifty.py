@@ -26,7 +26,7 @@ or safe (``force``), by the same counting as the position itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import combinations
@@ -167,11 +167,18 @@ class Traps:
             self._tallies[trap] = known
         return known
 
-    def pseudo_fifty(self, candidates: Iterable[int]) -> int | None:
+    def pseudo_fifty(self, candidates: Iterable[int],
+                     risk: Mapping[int, float] | None = None) -> int | None:
         """The lowest candidate that, in every layout, is safe or the mine of
-        a closed trap; None if there is none."""
+        a closed trap; None if there is none. With ``risk`` (the classic
+        rule's weighed chances), the least risky such candidate first: the
+        layouts are then not alike, a trap's two sides not equally likely,
+        and the lowest cell of a trap at the top-left, (0, 0), is the mine
+        of the heavier side (67 % against 33 %)."""
         hopeful = self._near_mines_or_edges()
-        for c in sorted(candidates):
+        order = sorted(candidates) if risk is None else sorted(candidates,
+                                                               key=lambda c: (risk[c], c))
+        for c in order:
             if c not in hopeful:
                 continue
             mines = self.mines.get(c)

@@ -175,7 +175,7 @@ def best_guess(analysis: Analysis, candidates: list[int], cache: dict[ComponentK
     if analysis.counted is not None:
         traps = Traps(analysis.deduction.reduced(), analysis.counted,
                       analysis.position.topology, cache)
-        fifty = traps.pseudo_fifty(candidates)
+        fifty = traps.pseudo_fifty(candidates, analysis.risk if analysis.weighed else None)
         if fifty is not None:
             return Choice(fifty, analysis.risk[fifty], fifty=True)
     guess = choose(analysis, candidates, traps)

@@ -283,3 +283,45 @@ def test_a_guess_says_when_only_the_weighing_ran_out_of_time(monkeypatch):
     fr = hint(view, MINES, first_click="classic", relocated_from=(4, 3)).explanation
     assert "5\u202f460 dispositions comptées\u202f; le poids" in fr and "estimé" in fr
     assert "environ" in fr
+
+
+def test_the_endgame_search_weighs_the_layouts_as_the_relocation_does():
+    """A 50/50 at the top-left no number can settle, two layouts left: the
+    one with its mine at (0, 0) came from twice as many laid boards (the
+    first click's mine moved there). Counted alike, the search reveals the
+    lowest of two equal cells, (0, 0), at 67 % risk, "50 % chance to win"."""
+    view = ["###20", "13#20", "01110", "00000"]
+    assert mine_probabilities(view, 3, relocated_from=(4, 3))[0][:2] == [2 / 3, 1 / 3]
+    move = next_move(view, 3, first_click="classic", flags=False, relocated_from=(4, 3))
+    assert (move.x, move.y) == (1, 0) and move.risk == 1 / 3
+    assert "endgame" in move.reason and "67" in move.reason
+    plain = next_move(view, 3, first_click="classic", flags=False)
+    assert (plain.x, plain.y) == (0, 0) and "50" in plain.reason
+
+
+def test_a_layout_weighs_one_plus_its_run_of_mines_decided_ones_included():
+    from game.solver.endgame import relocation_weight
+    scan = [0, 1, 2, 3]
+    assert relocation_weight(frozenset(), scan, frozenset()) == 1
+    assert relocation_weight(frozenset({0, 2}), scan, frozenset()) == 2
+    assert relocation_weight(frozenset({0, 2}), scan, frozenset({1})) == 4
+    assert relocation_weight(frozenset({1, 2, 3}), scan, frozenset()) == 1
+
+
+def test_the_50_50_scan_takes_the_lighter_side_of_a_top_left_trap():
+    """Intermediate, classic rule, seed 515: (0, 0) and (0, 1) share a mine
+    no number can place, too many layouts left for the endgame search. In
+    the order of the cells the scan guessed (0, 0), the mine of the layouts
+    that weigh twice (67 % risk); (0, 1) is the 50/50's other side, 33 %."""
+    view = ["#1011100001#####", "#311#100123#####", "##3321001##3####",
+            "23##210135######", "0123#102########", "00011102########",
+            "000111012#######", "0001#1001#######", "000111112#######",
+            "0000001#2#######", "01110012########", "02#20001########",
+            "13#201233#######", "#21112##########", "11012#4#########",
+            "0001#22########1"]
+    weighed = mine_probabilities(view, 40, relocated_from=(15, 15))
+    assert (round(weighed[0][0], 3), round(weighed[1][0], 3)) == (0.667, 0.333)
+    move = next_move(view, 40, first_click="classic", flags=False, relocated_from=(15, 15))
+    assert (move.x, move.y) == (0, 1) and "50/50" in move.reason
+    plain = next_move(view, 40, first_click="classic", flags=False)
+    assert (plain.x, plain.y) == (0, 0) and "50/50" in plain.reason
