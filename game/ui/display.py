@@ -11,6 +11,11 @@ We draw at the chosen integer scale ourselves (crisp pixels, and the mapping
 of clicks is ours to test), so the window surface is exactly the window; in
 fullscreen the game is centred at the largest integer scale that fits, on a
 neutral background.
+
+Where the window goes, judged from the displays' sizes alone, is
+``placement`` (pure arithmetic: tests lay out any desktop); its surface,
+asked for without the reference pygame-ce keeps too many, is
+``display_surface``, which the drawing asks too (``render``).
 """
 
 from __future__ import annotations

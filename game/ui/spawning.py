@@ -44,9 +44,9 @@ def interrupts_held() -> Iterator[None]:
     """Hold Ctrl+C back from this thread while a worker process is started:
     the process inherits the held signal and keeps it held through start-up
     (importing the game takes a tenth of a second, a quarter in the
-    executable), until ``serve`` ignores it. The window loses nothing: the
-    signal goes to one of its other threads meanwhile, or comes when it is let
-    through again. Where signals cannot be held (Windows), ``serve`` alone
+    executable), until ``worker_process.serve`` ignores it. The window loses
+    nothing: the signal goes to one of its other threads meanwhile, or comes
+    when it is let through again. Where signals cannot be held (Windows), ``serve`` alone
     ignores it."""
     if not hasattr(signal, "pthread_sigmask"):
         yield

@@ -94,7 +94,7 @@ def serve(conn: Connection) -> None:
     it is ignored here, since the window, told the same, records the game and
     ends this process itself (a KeyboardInterrupt here would only print a
     traceback under the game's orderly exit). It was held back since the
-    process started (``interrupts_held``): once ignored, it may come."""
+    process started (``spawning.interrupts_held``): once ignored, it may come."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -398,6 +398,47 @@ def test_reading_the_answers_never_imports_the_solver_into_the_window(tmp_path):
     assert out.stdout.strip() == "[]"
 
 
+LOADED_BY_THE_WORKER = """
+import sys
+
+
+class Loaded:
+    \"\"\"A job: the modules the process answering it has loaded.\"\"\"
+
+    def run(self):
+        return sorted(sys.modules)
+
+
+if __name__ == "__main__":
+    from game.ui.worker import ProcessWorker
+    w = ProcessWorker()
+    w.submit("q", Loaded())
+    while not w.wait(1.0):
+        pass
+    (done,) = w.poll()
+    assert done.ok, done.value
+    w.close()
+    print(" ".join(m for m in done.value if m == "pygame" or m.startswith("game.ui")))
+"""
+
+
+def test_the_computers_process_loads_neither_pygame_nor_the_window(tmp_path):
+    """The process is spawned (Windows, macOS, the executable, and here): it
+    imports its target's module afresh at every start, before the first
+    answer, and holds it for the whole game. Its target lives in
+    ``worker_process`` so that pygame and the window's side of the worker
+    (``worker``, ``courier``, ``spawning``) stay out of it: its modules
+    are its target's and the jobs' alone."""
+    script = tmp_path / "loaded.py"
+    script.write_text(LOADED_BY_THE_WORKER)
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True,
+                         text=True, timeout=ANSWER_TIMEOUT,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 0, out.stderr
+    assert set(out.stdout.split()) <= {"game.ui", "game.ui.jobs", "game.ui.worker_process"}, out.stdout
+
+
 @pytest.mark.parametrize("view, first, afresh", [
     (("#####", "#####", "#####", "####1"), (4, 3), True),      # the top-left covered
     (("1####", "#####", "#####", "####1"), (4, 3), False),     # the top-left open
