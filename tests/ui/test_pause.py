@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game.ui.dialog_window import title_bar
+from game.ui.screens import dialog_lists
 from game.ui.screens.dialog import Dialog
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.notice import NoticeDialog
@@ -285,3 +286,22 @@ def test_the_wheel_between_the_two_presses_of_a_double_click_leaves_it_one():
     press(app, pos)
     release(app, pos)
     assert app.play.field.cell(7, 7) == "#"
+
+
+def test_a_double_clicks_time_patched_where_it_is_kept_reaches_the_face(monkeypatch):
+    """The second press of the click that resumed is spent on the face only
+    within a double click's time, read from ``dialog_lists`` where it is
+    kept: the play screen's input copied it, and a time changed there
+    still spent a press on the face long after it."""
+    monkeypatch.setattr(dialog_lists, "DOUBLE_CLICK_TICKS", 5)
+    app = make_app(BOARD_8)
+    click(app, (3, 3))
+    key(app, pygame.K_PAUSE)
+    pos = cell_pos(app, (7, 7))
+    press(app, pos)                                             # resumes
+    release(app, pos)
+    app.step(10)                                                # past the double click's time
+    face = app.viewport.to_display(app.layout.face.center)
+    press(app, face)
+    release(app, face)
+    assert app.play.field.cell(3, 3) == "#"                     # a new game
