@@ -183,6 +183,21 @@ def test_the_design_names_every_module_of_the_windows_layers():
         " names: name each, in backticks, in its Layout's game/ui/ entry")
 
 
+def test_the_windows_layers_in_the_design_are_the_import_contracts():
+    """design.md's sentence on the layers inside ``game.ui``, layer by
+    layer ("… sits above …"), and the window's contract: the text box's
+    split placed ``text_editing`` with ``text_field`` in design.md and left
+    it out of the contract, where nothing held it to its layer."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"]
+                    if c.get("containers") == ["game.ui"])
+    start = DESIGN.index("Inside `game.ui`")
+    sentence = DESIGN[start:DESIGN.index("A screen", start)]
+    described = [{m.rstrip("/") for m in re.findall(r"`([^`]+)`", part) if "." not in m}
+                 for part in re.split(r"\bsits? above\b", sentence)]
+    assert described == [{m.strip() for m in layer.split(":")} for layer in contract["layers"]]
+
+
 def test_the_design_names_every_module_of_the_game():
     """A module added without a word in design.md leaves a maintainer
     guessing where it belongs: ``numbering``, ``settings_merge``,

@@ -23,9 +23,10 @@ from game.i18n import _
 from game.replay import MAX_SEED
 from game.settings import MAX_SCALE
 
+from . import value_types
 from .data_folder import data_dir
 from .output import PROG, say
-from .value_types import SHOWN, file_name, language, seconds, short, whole_number
+from .value_types import file_name, language, seconds, short, whole_number
 
 
 class UsageError(Exception):
@@ -59,7 +60,7 @@ class _Parser(argparse.ArgumentParser):
         checks quoted already is passed over ("not « 'expert' »")."""
         forms = {repr(value): value for value in self._quotable()}
         if forms:
-            message = re.sub(_requoted(forms), lambda m: i18n.quoted(forms[m[0]], SHOWN)
+            message = re.sub(_requoted(forms), lambda m: i18n.quoted(forms[m[0]], value_types.SHOWN)
                              if m[0] in forms else m[0], message)
         raise UsageError(message)
 

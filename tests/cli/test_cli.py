@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from game.cli import value_types
 from game.cli.arguments import UsageError, build_parser
 from game.cli.options import parse
 from game.settings import Settings
@@ -213,3 +214,16 @@ def test_results_the_full_disk_refused_until_the_game_closed_are_said_on_stderr(
         f"minesweeper: 1 result could not be saved in '{tmp_path}' (database or disk is full) "
         f"before the game closed: it was kept in '{tmp_path}{os.sep}unfinished-")
     assert said.endswith(".games' and will be added to your records at the next start.\n")
+
+
+def test_a_long_value_is_cut_at_one_length_whichever_check_refuses_it(monkeypatch):
+    """argparse's refusals (a level that is none) and the value types' own
+    (seconds that are no number) cut a pasted value at the one ``SHOWN``:
+    the command line's split copied it into ``arguments``, and a length
+    set where the types keep it no longer reached argparse's refusals."""
+    monkeypatch.setattr(value_types, "SHOWN", 10)
+    pasted = "y" * 40
+    for args in (["--level", pasted], ["--idle", pasted]):
+        with pytest.raises(UsageError) as refused:
+            parse(args)
+        assert "y" * 7 + "..." in str(refused.value) and "y" * 8 not in str(refused.value), args

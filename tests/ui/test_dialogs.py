@@ -7,8 +7,9 @@ import pygame
 import pytest
 
 from game.engine.gallery import GALLERY
+from game.ui.screens import dialog_draw
 from game.ui.screens.custom import FIELDS, CustomDialog
-from game.ui.screens.dialog import BLINK_TICKS
+from game.ui.screens.dialog_draw import BLINK_TICKS
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.help import AboutDialog
 from game.ui.screens.notice import NoticeDialog
@@ -150,6 +151,21 @@ def test_the_caret_goes_off_half_a_second_after_a_letter_whatever_the_clock(phas
     assert caret_shows(app, dialog, "height")
     app.step(2)                          # half a second after the key
     assert not caret_shows(app, dialog, "height")
+
+
+def test_the_caret_blinks_at_the_one_blink_rate_patched(monkeypatch):
+    """The caret's blink is drawn by ``dialog_draw`` and the dialog drawn
+    again for it by ``dialog``: with the rate copied into each module (the
+    dialog's split), a rate patched where it is defined changed the caret
+    drawn but not when it was drawn, and the caret stopped blinking."""
+    monkeypatch.setattr(dialog_draw, "BLINK_TICKS", 7)
+    app = make_app()
+    dialog = open_custom(app)
+    key(app, pygame.K_END)
+    app.step(7)
+    assert not caret_shows(app, dialog, "height")
+    app.step(7)
+    assert caret_shows(app, dialog, "height")
 
 
 def navy_columns(app, dialog, name):

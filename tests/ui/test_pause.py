@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game.ui.dialog_window import title_bar
+from game.ui.screens import dialog_lists
 from game.ui.screens.dialog import Dialog
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_TICKS
 from game.ui.screens.notice import NoticeDialog
@@ -147,11 +148,9 @@ def test_the_overlay_percentage_follows_the_pointer_moved_while_paused(resume):
     assert field_pixels(app) == shown
 
 
-@pytest.mark.parametrize("second, plays", [
-    (LEFT, False), (RIGHT, True)], ids=["the same button", "another button"])
-def test_a_double_click_that_ends_the_pause_plays_nothing_with_its_second_press(second, plays):
-    """Windows ignores a double click's second press: the click that ended
-    the pause opened nothing, but its double click's second press did."""
+def resumed_by_a_click():
+    """A game under way, paused, then resumed by a click on cell (7, 7):
+    the app and the display pixel of that click."""
     app = make_app(BOARD_8)
     click(app, (3, 3))
     key(app, pygame.K_PAUSE)
@@ -159,6 +158,15 @@ def test_a_double_click_that_ends_the_pause_plays_nothing_with_its_second_press(
     press(app, pos)                                             # resumes
     release(app, pos)
     assert app.top is app.play
+    return app, pos
+
+
+@pytest.mark.parametrize("second, plays", [
+    (LEFT, False), (RIGHT, True)], ids=["the same button", "another button"])
+def test_a_double_click_that_ends_the_pause_plays_nothing_with_its_second_press(second, plays):
+    """Windows ignores a double click's second press: the click that ended
+    the pause opened nothing, but its double click's second press did."""
+    app, pos = resumed_by_a_click()
     moves = app.play.field.move_count
     press(app, pos, second)
     release(app, pos, second)
@@ -271,13 +279,7 @@ def test_the_wheel_between_the_two_presses_of_a_double_click_leaves_it_one():
     """The wheel turned between the click that ended the pause and its
     double click's second press (pygame tells each step of it as a press
     of button 4 or 5 too): that second press is still spent."""
-    app = make_app(BOARD_8)
-    click(app, (3, 3))
-    key(app, pygame.K_PAUSE)
-    pos = cell_pos(app, (7, 7))
-    press(app, pos)                                             # resumes
-    release(app, pos)
-    assert app.top is app.play
+    app, pos = resumed_by_a_click()
     post(pygame.MOUSEBUTTONDOWN, button=4, pos=pos)
     post(pygame.MOUSEBUTTONUP, button=4, pos=pos)
     post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)
@@ -285,3 +287,17 @@ def test_the_wheel_between_the_two_presses_of_a_double_click_leaves_it_one():
     press(app, pos)
     release(app, pos)
     assert app.play.field.cell(7, 7) == "#"
+
+
+def test_a_double_clicks_time_patched_where_it_is_kept_reaches_the_face(monkeypatch):
+    """The second press of the click that resumed is spent on the face only
+    within a double click's time, read from ``dialog_lists`` where it is
+    kept: the play screen's input copied it, and a time changed there
+    still spent a press on the face long after it."""
+    monkeypatch.setattr(dialog_lists, "DOUBLE_CLICK_TICKS", 5)
+    app, pos = resumed_by_a_click()
+    app.step(10)                                                # past the double click's time
+    face = app.viewport.to_display(app.layout.face.center)
+    press(app, face)
+    release(app, face)
+    assert app.play.field.cell(3, 3) == "#"                     # a new game

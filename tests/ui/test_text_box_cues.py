@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.screens.dialog import BLINK_TICKS
+from game.ui.screens.dialog_draw import BLINK_TICKS
 from game.ui.screens.notice import NoticeDialog
 from game.ui.text_field import TextField
 

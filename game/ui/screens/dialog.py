@@ -31,7 +31,7 @@ from ..text_field import TextField, pointer_shape, restart_input_method
 from ..widgets import Button
 from . import base
 from .dialog_caption import CaptionControl
-from .dialog_draw import BLINK_TICKS, DialogDrawing
+from .dialog_draw import DialogDrawing
 from .dialog_keys import DialogKeys
 from .dialog_lists import DialogLists, in_place
 from .dialog_mouse import DialogMouse
@@ -342,8 +342,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self._ticks += 1
         self._follow_pointer()
         self._repeat_list_bar()
-        if (self._ticks - self._blink_from) % BLINK_TICKS == 0 \
-                and isinstance(self.focused, TextField):
+        if self._caret_turns():
             self._dirty = True
 
     # Geometry checks (tests, and any language's strings).

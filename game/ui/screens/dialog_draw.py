@@ -71,6 +71,13 @@ class DialogDrawing:
             else:
                 widget.draw(painter, origin, has)
 
+    def _caret_turns(self) -> bool:
+        """Whether a focused text box's caret shows or hides at this tick,
+        for ``update`` to draw the dialog again: asked here, where the
+        blink is drawn, so that both read the one ``BLINK_TICKS``."""
+        return (self._ticks - self._blink_from) % BLINK_TICKS == 0 \
+            and isinstance(self.focused, TextField)
+
     def _active(self) -> bool:
         """Whether the dialog is the one in use: on top, in the window that
         has the focus (its title bar and focus rectangle drawn so). Either

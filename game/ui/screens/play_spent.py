@@ -14,7 +14,8 @@ from __future__ import annotations
 import pygame
 
 from ..hit import FACE, HBAR, MENU_BAR, VBAR
-from .dialog_lists import DOUBLE_CLICK_TICKS, second_press
+from . import dialog_lists
+from .dialog_lists import second_press
 
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
@@ -103,7 +104,7 @@ class PlaySpent:
             return False
         at = self._press_pos(event)
         return second_press((then, pos), self.app.ticks, at) or (
-            self.app.ticks - then <= DOUBLE_CLICK_TICKS and self.target(at).kind == FACE)
+            self.app.ticks - then <= dialog_lists.DOUBLE_CLICK_TICKS and self.target(at).kind == FACE)
 
     def _other_press_spent(self, event: pygame.event.Event) -> None:
         """A press joining the spent gesture with another button than the
