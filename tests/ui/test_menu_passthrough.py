@@ -10,8 +10,7 @@ import pytest
 from game.ui.render.menubar import title_rects
 from game.ui.screens.menu import MenuScreen
 
-from .helpers import (MIDDLE, RIGHT, cell_pos, cell_shows, key, make_app, press, release,
-                      sdl_tap, shows)
+from .helpers import MIDDLE, RIGHT, cell_pos, cell_shows, key, make_app, press, release, sdl_tap, shows
 
 BOARD = ["." * 20 + "*" + "." * 9] * 16        # a wall of mines: a click opens its right side
 CELL = (27, 12)                       # right of and below every drop-down

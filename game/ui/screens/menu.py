@@ -19,7 +19,9 @@ down from as the first time (or to another title, whose menu its release
 leaves open). Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
 the letters still work), then the lit title. Alt, F10 or a click elsewhere,
-with any button, closes the menu at once (that click does nothing else). The
+with any button, closes the menu at once; a left or right click goes on to
+the board beneath (it opens or flags a cell, presses the face), as Windows
+passed it on (``_close_by``), a middle click or a tap does nothing else. The
 keyboard moves with the arrows (Home and End: to the first and last item)
 and chooses with Enter, or with an item's
 underlined letter (a letter no item has does nothing, as in Windows: it
