@@ -159,17 +159,21 @@ class Loop:
 
     def _to_top(self, event: pygame.event.Event) -> None:
         """``event`` to the screen on top. A press that took that screen
-        away (a menu closed by a press outside it, a double click on a
+        away (a menu closed by a tap outside it, a double click on a
         list's row that watches a game) is spent, and the rest of its
         gesture with it, when the board shows again (``spend_gesture``):
         SDL sends a tap as its mouse copy first, then the finger, which
         reached the board and opened the cell tapped, or pressed the face
-        and abandoned the game in progress."""
+        and abandoned the game in progress. A mouse click that closed a menu
+        goes on to the board instead (``Screen.passes_press``), as in Windows."""
         top = self.top
         top.handle(event)
         if self.top is self.play and top is not self.play and top not in self.stack \
                 and event.type in PRESSES and held_input(event) is not None:
-            self.play.spend_gesture(event)
+            if top.passes_press:
+                self.play.handle(event)        # the click that closed a menu, as in Windows
+            else:
+                self.play.spend_gesture(event)
 
     def _focus_lost(self) -> None:
         """The window lost the focus or was minimised: keys held are

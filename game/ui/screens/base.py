@@ -34,6 +34,10 @@ class Screen:
     #: True when the window losing the focus or being minimised closes it, as
     #: Windows closes an open menu (dialogs stay open).
     closes_with_focus = False
+    #: Set by a screen that a press outside it took away, when that press
+    #: goes on to the board beneath, as Windows passes on the click that
+    #: closes a menu (``Loop._to_top``); otherwise it is spent there.
+    passes_press = False
 
     def __init__(self, app: Host) -> None:
         self.app = app

@@ -19,7 +19,9 @@ down from as the first time (or to another title, whose menu its release
 leaves open). Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
 the letters still work), then the lit title. Alt, F10 or a click elsewhere,
-with any button, closes the menu at once (that click does nothing else). The
+with any button, closes the menu at once; a left or right click goes on to
+the board beneath (it opens or flags a cell, presses the face), as Windows
+passed it on (``_close_by``), a middle click or a tap does nothing else. The
 keyboard moves with the arrows (Home and End: to the first and last item)
 and chooses with Enter, or with an item's
 underlined letter (a letter no item has does nothing, as in Windows: it
@@ -124,9 +126,12 @@ class MenuScreen(base.Screen):
                 # 95 to XP), and the item left lit was chosen by Enter.
                 self._set_highlight(None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and kind is None:
-            self.close()             # as in Windows, any button outside: and nothing else
+            self._close_by(event)    # as in Windows, any button outside
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._left_press(kind, i)
+            if kind is None:
+                self._close_by(event)
+            else:
+                self._left_press(kind, i)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             origin, self.press_origin = self.press_origin, None
             if origin is None:
@@ -146,9 +151,9 @@ class MenuScreen(base.Screen):
         waiting for a click, and so do the other styles."""
         return self.app.settings.style == "win31"
 
-    def _left_press(self, kind: str | None, i: int | None) -> None:
+    def _left_press(self, kind: str, i: int | None) -> None:
         """The left button pressed on ``kind`` (a title, an item, the
-        drop-down's frame; None: outside the menus), number ``i``."""
+        drop-down's frame), number ``i``."""
         if kind == ON_TITLE:
             if i == self.index and self.press_origin is None and self.dropped:
                 self.press_origin = ON_OPEN_TITLE      # closes at the release, on the bar
@@ -161,8 +166,6 @@ class MenuScreen(base.Screen):
             self._set_highlight(i)
         elif kind == "popup":
             self.press_origin = "popup"          # a separator, the drop-down's frame
-        elif kind is None:
-            self.close()
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -263,6 +266,18 @@ class MenuScreen(base.Screen):
 
     def close(self) -> None:
         self.app.pop()
+
+    def _close_by(self, event: pygame.event.Event) -> None:
+        """A press outside every menu closes it. The left or right button's
+        goes on to what is under it (the loop gives it to the board), as in
+        Windows: its menu loop ends on a button-down over no menu without
+        taking the message from the queue (Wine's user32 ``MENU_TrackMenu``
+        and ReactOS's, since the 3.1-era clone), so the window beneath gets
+        it. The middle button, which the menu loop knows nothing of, and a
+        finger's tap (``touch``: no Windows menu of the time saw one) play
+        nothing."""
+        self.passes_press = event.button in (1, 3) and not getattr(event, "touch", False)
+        self.close()
 
     def relayout(self) -> None:
         self._dirty = True

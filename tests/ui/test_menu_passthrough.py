@@ -1,0 +1,107 @@
+"""The click that closes an open menu goes on to what is under it, as in
+Windows: its menu loop ends on a button-down over no menu and leaves the
+message in the queue (Wine's user32 ``MENU_TrackMenu``, ReactOS's, and the
+Windows 3.1-era clone of it), so the window beneath gets the press and then
+its release."""
+
+import pygame
+import pytest
+
+from game.ui.render.menubar import title_rects
+from game.ui.screens.menu import MenuScreen
+
+from .helpers import MIDDLE, RIGHT, cell_pos, cell_shows, key, make_app, press, release, sdl_tap, shows
+
+BOARD = ["." * 20 + "*" + "." * 9] * 16        # a wall of mines: a click opens its right side
+CELL = (27, 12)                       # right of and below every drop-down
+
+
+def open_game_menu(app, how: str) -> None:
+    """The Game menu, dropped by a click on its title or from the keyboard."""
+    if how == "click":
+        rect = title_rects(app.painter, app.layout.menu_h)[0]
+        title = app.viewport.to_display(rect.center)
+        press(app, title)
+        release(app, title)
+    else:
+        key(app, pygame.K_F10)
+        key(app, pygame.K_DOWN)
+    assert isinstance(app.top, MenuScreen) and app.top.dropped
+
+
+@pytest.mark.parametrize("style", ["win31", "xp", "modern"])
+@pytest.mark.parametrize("how", ["click", "keys"])
+def test_a_click_on_a_cell_closes_the_menu_and_opens_the_cell(style, how):
+    """The press sinks the cell (the menu gone at once), its release opens it."""
+    app = make_app(BOARD, style=style)
+    open_game_menu(app, how)
+    assert not app.top.passes_press
+    press(app, cell_pos(app, CELL))
+    assert app.top is app.play
+    assert cell_shows(app, CELL, "open_0")               # pressed in, not yet played
+    assert app.play.field.cell(*CELL) == "#"
+    release(app, cell_pos(app, CELL))
+    assert app.play.field.status == "playing" and app.play.field.cell(*CELL) == "0"
+    assert cell_shows(app, CELL, "open_0") and cell_shows(app, (29, 0), "open_0")
+    assert cell_shows(app, (0, 0), "covered")
+
+
+@pytest.mark.parametrize("style", ["win31", "xp", "modern"])
+def test_a_click_on_the_face_closes_the_menu_and_starts_a_new_game(style):
+    app = make_app(BOARD, style=style)
+    press(app, cell_pos(app, CELL))
+    release(app, cell_pos(app, CELL))
+    assert app.play.field.status == "playing"
+    open_game_menu(app, "keys")
+    face = app.viewport.to_display(app.layout.face.center)
+    press(app, face)
+    assert app.top is app.play and shows(app, app.layout.face, "face_smile_pressed")
+    release(app, face)
+    assert app.play.field.status == "ready" and shows(app, app.layout.face, "face_smile")
+    assert cell_shows(app, (0, 0), "covered")             # a fresh board
+
+
+@pytest.mark.parametrize("style", ["win31", "xp", "modern"])
+def test_a_right_click_on_a_cell_closes_the_menu_and_flags_the_cell(style):
+    app = make_app(BOARD, style=style)
+    open_game_menu(app, "click")
+    press(app, cell_pos(app, CELL), RIGHT)
+    assert app.top is app.play
+    assert app.play.field.cell(*CELL) == "F" and cell_shows(app, CELL, "flag")
+    release(app, cell_pos(app, CELL), RIGHT)
+    assert app.play.field.cell(*CELL) == "F" and app.play.field.status == "ready"
+
+
+def test_a_middle_click_closes_the_menu_and_plays_nothing():
+    """A Windows menu loop has no case for the middle button; ours closes
+    the menu with it, and that is all it does (it would chord)."""
+    app = make_app(BOARD)
+    open_game_menu(app, "click")
+    press(app, cell_pos(app, CELL), MIDDLE)
+    assert app.top is app.play and not cell_shows(app, CELL, "open_0")
+    release(app, cell_pos(app, CELL), MIDDLE)
+    assert app.play.field.status == "ready" and cell_shows(app, CELL, "covered")
+
+
+def test_a_click_on_the_open_menus_title_closes_it_and_does_nothing_else():
+    app = make_app(BOARD)
+    open_game_menu(app, "click")
+    title = app.viewport.to_display(title_rects(app.painter, app.layout.menu_h)[0].center)
+    press(app, title)
+    assert isinstance(app.top, MenuScreen)               # held: open, to drag down from
+    release(app, title)
+    assert app.top is app.play and app.play.field.status == "ready"
+    press(app, cell_pos(app, CELL))                      # the next click is the board's
+    assert cell_shows(app, CELL, "open_0")
+    release(app, cell_pos(app, CELL))
+    assert app.play.field.cell(*CELL) == "0"
+
+
+def test_a_tap_that_closes_the_menu_still_plays_nothing():
+    """No Windows menu of the time saw a finger: a tap outside the menu
+    closes it and is spent (SDL's mouse copy and the finger alike)."""
+    app = make_app(BOARD)
+    open_game_menu(app, "click")
+    sdl_tap(app, cell_pos(app, CELL))
+    assert app.top is app.play and app.play.field.status == "ready"
+    assert cell_shows(app, CELL, "covered")
