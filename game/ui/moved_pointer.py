@@ -72,7 +72,8 @@ class MovedPointer:
 
     def _window_moved(self, origin: tuple[int, int]) -> pygame.event.Event | None:
         """The window's inside is now at ``origin``: the motion the pointer
-        made in it, if it is in it and the desktop says where it is."""
+        made in it, if it is in it and the desktop says where it is; marked
+        ``window_moved``, no move of the hand (the keyboard cursor stays)."""
         before, self._origin = self._origin, origin
         if before is None or before == origin or not self._inside or self._pos is None:
             return None
@@ -85,7 +86,8 @@ class MovedPointer:
             return None
         return pygame.event.Event(pygame.MOUSEMOTION, pos=now,
                                   rel=(now[0] - shown[0], now[1] - shown[1]),
-                                  buttons=tuple(b in self._held for b in BUTTONS), touch=False)
+                                  buttons=tuple(b in self._held for b in BUTTONS), touch=False,
+                                  window_moved=True)
 
     def _mouse(self, event: pygame.event.Event) -> pygame.event.Event:
         """A motion or a button of SDL's: a motion that moved, or the one

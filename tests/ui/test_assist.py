@@ -303,7 +303,8 @@ def test_the_keyboard_cursor_shows_its_cell_s_percentage():
     assert shown > 10
     assert app.play.assist.hover_text(target) == chance(
         probabilities[target[1]][target[0]])
-    move(app, cell_pos(app, (7, 7)), buttons=(0, 0, 0))       # the mouse, on an open cell
+    post(pygame.MOUSEMOTION, pos=cell_pos(app, (7, 7)), rel=(5, 5), buttons=(0, 0, 0))
+    app.step()                                                 # the mouse, on an open cell
     assert app.play.cursor is None and tip_pixels(app) == 0
 
 

@@ -953,3 +953,35 @@ def test_a_styles_name_is_never_parted_by_a_wrap(language, dialog):
         for width in range(80, 240):
             lines = wrap(app.painter, text, width)
             assert [line for line in lines if line.endswith("Windows")] == [], (width, lines)
+
+
+@pytest.mark.parametrize("language, result, shown", [
+    ("en", "lost", "3BV\u00a04/8, 0.90\u00a03BV/s"),
+    ("fr", "lost", "3BV\u00a04/8\u202f; 0,90\u00a03BV/s"),
+    ("en", "abandoned", "3BV\u00a04/8, 0.90\u00a03BV/s"),
+    ("en", "won", "3BV\u00a08, 1.79\u00a03BV/s")])
+def test_a_game_not_won_tells_the_3bv_it_solved_of_its_board_s(language, result, shown):
+    """A loss read "3BV 8, 0.90 3BV/s" after 4.465 s: the board's 3BV beside
+    the rate of the 4 solved, figures that disagree (8 in 4.465 s is 1.79
+    a second). It reads "3BV 4/8", as the replay viewer's figures and
+    today's Minesweeper sites give a loss; a win solved its whole 3BV."""
+    from game.ui.screens.records_text import history_details
+    i18n.set_language(language)
+    rate = {"won": 8 / 4.465}.get(result, 4 / 4.465)
+    details = history_details(GameRecord(
+        level="beginner", width=9, height=9, mines=10, result=result, time_ms=4465, bbbv=8,
+        bbbv_per_s=rate, clicks=29, efficiency=4 / 29, seed=1, first_click="opening",
+        assisted=False, date="2026-11-27T15:33:00"))
+    assert shown in details, details
+
+
+def test_a_stored_rate_past_the_board_s_3bv_never_reads_more_solved_than_it():
+    """A copy's figures read back as they are stored (an edited or damaged
+    history): the 3BV solved stays within the board's."""
+    from game.ui.screens.records_text import history_details
+    i18n.set_language("en")
+    details = history_details(GameRecord(
+        level="beginner", width=9, height=9, mines=10, result="lost", time_ms=9_400, bbbv=9,
+        bbbv_per_s=900.0, clicks=18, efficiency=0.5, seed=1, first_click="classic",
+        assisted=False))
+    assert "3BV\u00a09/9," in details, details

@@ -252,7 +252,7 @@ def test_the_cursor_hides_on_mouse_use():
     app = make_app(BOARD_8)
     key(app, pygame.K_LEFT)
     assert app.play.cursor is not None
-    post(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEMOTION, pos=(1, 1), rel=(-2, 0), buttons=(0, 0, 0))   # the hand's move
     app.step()
     assert app.play.cursor is None
 

@@ -28,6 +28,15 @@ def pointer_moved(event: pygame.event.Event) -> bool:
     return event.type == pygame.MOUSEMOTION and getattr(event, "rel", (0, 0)) != (0, 0)
 
 
+def hand_moved(event: pygame.event.Event) -> bool:
+    """A motion the hand made, which hides the keyboard cursor: not SDL's
+    motion as the window goes fullscreen or back under a still pointer
+    (``rel`` (0, 0)), nor the one ``MovedPointer`` makes as the window
+    moves under it. Under Xvfb and openbox, F11 hid the cursor wherever
+    the pointer rested, and the next arrow showed it in the middle."""
+    return pointer_moved(event) and not getattr(event, "window_moved", False)
+
+
 class Screen:
     #: True when the screen draws over the ones below instead of replacing them.
     overlay = False

@@ -85,7 +85,8 @@ class PlayInput:
             self.hover = target.cell if target.kind == CELL_TARGET else None
         if event.type in MOUSE:
             self._pointer = event.pos
-            self.hide_cursor()
+            if event.type != pygame.MOUSEMOTION or base.hand_moved(event):
+                self.hide_cursor()
             self._alt_alone = False
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
             self._finger(event)

@@ -151,6 +151,17 @@ def efficiency(game: GameRecord) -> float | None:
     return game.efficiency
 
 
+def solved_bbbv(game: GameRecord) -> int | None:
+    """The 3BV a game not won solved, read back from its 3BV/s and time
+    (the store keeps no such count; its efficiency, counted per useful
+    click by copies from before 2026-11-26, cannot tell it). A loss read
+    "3BV 8, 0.90 3BV/s": the board's 3BV beside the rate of the 4 solved.
+    Kept within the board's 3BV, whatever a copy stored."""
+    if game.result == WON or game.bbbv is None or game.bbbv_per_s is None:
+        return None
+    return max(0, min(game.bbbv, round(game.bbbv_per_s * game.time_ms / 1000)))
+
+
 def history_details(game: GameRecord) -> str:
     """Everything about one game, its date to the year: the list's column
     shows the day without the year (a narrow window without the time)."""
@@ -166,7 +177,13 @@ def history_details(game: GameRecord) -> str:
     stats = []
     # No-break spaces: a count never parts from what it counts ("18" at a
     # line's end, "clicks" at the next one's start).
-    if game.bbbv is not None:
+    solved = solved_bbbv(game)
+    if solved is not None:
+        # Translators: a game not won: the 3BV it solved of its board's, as
+        # "3BV 4/8"; no-break space as in "3BV {count}".
+        stats.append(_("3BV\u00a0{solved}/{count}").format(solved=whole(solved),
+                                                           count=whole(game.bbbv)))
+    elif game.bbbv is not None:
         stats.append(_("3BV\u00a0{count}").format(count=whole(game.bbbv)))
     if game.bbbv_per_s is not None:
         stats.append(_("{rate}\u00a03BV/s").format(rate=decimal(game.bbbv_per_s, 2)))
