@@ -204,6 +204,13 @@ def _guess_hint(analysis: Analysis, cache: dict[ComponentKey, Count]) -> Hint:
     if choice.fifty:
         text = _("no safe cell: a 50/50 no number can ever settle (or safe), best guessed now,"
                  " while its number can still help: {risk} risk").format(risk=risk)
+    elif choice.win is not None and layouts is not None and analysis.weighed:
+        # The chance to win weighs the arrangements as the risk does: said
+        # alike, 2 arrangements and "67 % chance to win" read as a mistake.
+        text = _("no safe cell: searched every line of play over {arrangements}, those with a"
+                 " mine at the top-left weighing more (the first click's mine may have moved"
+                 " there): {risk} risk, {chance} chance to win").format(
+                     arrangements=arrangements(layouts), risk=risk, chance=percent(choice.win))
     elif choice.win is not None and layouts is not None:
         text = _("no safe cell: searched every line of play over {arrangements}: {risk} risk,"
                  " {chance} chance to win").format(arrangements=arrangements(layouts),

@@ -325,3 +325,116 @@ def test_the_50_50_scan_takes_the_lighter_side_of_a_top_left_trap():
     assert (move.x, move.y) == (0, 1) and "50/50" in move.reason
     plain = next_move(view, 40, first_click="classic", flags=False)
     assert (plain.x, plain.y) == (0, 0) and "50/50" in plain.reason
+
+
+def test_a_weighed_endgame_hint_says_the_arrangements_weigh_differently():
+    """Two arrangements and "67 % chance to win" read as a mistake: the
+    search weighed them (the first click's mine may have moved to the
+    top-left), and the hint said so only when it counted, not when it
+    searched every line of play."""
+    view = ["##F20", "13F20", "01110", "00000"]
+    weighed = hint(view, 3, first_click="classic", relocated_from=(4, 3))
+    assert (weighed.x, weighed.y) == (1, 0)
+    assert "every line of play" in weighed.explanation
+    assert "weighing more" in weighed.explanation and "67" in weighed.explanation
+    plain = hint(view, 3, first_click="classic").explanation
+    assert "every line of play" in plain and "weighing more" not in plain
+    i18n.set_language("fr")
+    fr = hint(view, 3, first_click="classic", relocated_from=(4, 3)).explanation
+    assert "tous les coups explorés" in fr and "pesant plus" in fr
+
+
+def laid_layouts(width, height, mines, first, view):
+    """Each final layout that fits ``view`` and how many laid boards lead to
+    it under the classic rule (``oracle``'s laying, kept per layout)."""
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    out: dict[frozenset, int] = {}
+    for laid in combinations(cells, mines):
+        board = set(laid)
+        if first in board:
+            board.discard(first)
+            board.add(next(c for c in cells if c not in board and c != first))
+        if fits(board, view):
+            key = frozenset(board)
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def best_chance(layouts, covered):
+    """The chance to win with best play over ``layouts`` (final layout ->
+    laid boards), searched by brute force over every reveal."""
+    from fractions import Fraction
+    boards = list(layouts)
+    memo: dict[frozenset, Fraction] = {}
+
+    def value(node):
+        if len(node) == 1:
+            return Fraction(1)
+        if node not in memo:
+            total = sum(layouts[boards[i]] for i in node)
+            best = Fraction(0)
+            for c in covered:
+                parts: dict[int, list[int]] = {}
+                for i in node:
+                    if c not in boards[i]:
+                        parts.setdefault(sum(n in boards[i] for n in around(c)), []).append(i)
+                if len(parts) == 1 and len(next(iter(parts.values()))) == len(node):
+                    continue                        # safe everywhere, tells nothing
+                won = sum(sum(layouts[boards[i]] for i in p) * value(frozenset(p))
+                          for p in parts.values())
+                best = max(best, won / total)
+            memo[node] = best
+        return memo[node]
+    return value(frozenset(range(len(boards))))
+
+
+#: Classic positions of the 5x4 board where the endgame search plays, the
+#: top-left covered, no cell safe (found by laying boards at random and
+#: opening a few cells); the last three clicked the top-left first.
+ENDGAMES = [
+    ((1, 0), ("#2###", "#####", "##1##", "#2###")),
+    ((4, 3), ("#####", "#3#1#", "##2##", "####1")),
+    ((0, 3), ("#2###", "##2##", "1222#", "01###")),
+    ((3, 3), ("##2##", "###4#", "#####", "###1#")),
+    ((4, 3), ("###10", "1##20", "###31", "####1")),
+    ((3, 3), ("###10", "##310", "##200", "##100")),
+    ((2, 2), ("####2", "#####", "##2##", "####2")),
+    ((4, 3), ("##1##", "1##3#", "#####", "####2")),
+    ((0, 0), ("1####", "#####", "##42#", "#####")),
+    ((0, 0), ("1####", "##1##", "23###", "#####")),
+    ((0, 0), ("1####", "#####", "##321", "##100")),
+]
+
+
+@pytest.mark.parametrize("first, view", ENDGAMES)
+def test_the_endgame_chance_is_best_play_over_the_laid_boards(first, view):
+    """The endgame search's chance to win, where it plays, against a brute
+    force over every laid board, relocated as the classic rule does, and
+    every line of play: counted alike it was too low or too high wherever
+    the top-left could hold the moved mine."""
+    from game.solver.endgame import endgame_move
+    from game.solver.player import open_cells
+    a = analyse(view, MINES, relocated_from=first)
+    assert not a.safe and a.weighed
+    planned = endgame_move(a, open_cells(a))
+    assert planned is not None
+    covered = [(x, y) for y in range(H) for x in range(W) if view[y][x] == "#"]
+    want = best_chance(laid_layouts(W, H, MINES, first, view), covered)
+    assert planned[1] == pytest.approx(float(want), abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_search_weighs_a_node_as_its_layouts_weights_add_up(seed):
+    """A node's weight is counted by bit masks of the heavier layouts, not
+    by a walk over its layouts: the sum all the same, and weights all alike
+    the plain count (every move ranked as counted alike)."""
+    from game.solver.endgame import _Search
+    rng = random.Random(seed)
+    n = rng.randrange(1, 40)
+    weights = [rng.choice([1, 1, 2, 3, 5]) for _ in range(n)]
+    search = _Search([frozenset()] * n, [], [], weights)
+    for _ in range(50):
+        node = rng.randrange(1 << n)
+        assert search.weight(node) == sum(w for i, w in enumerate(weights) if node >> i & 1)
+    alike = _Search([frozenset()] * n, [], [], [3] * n)
+    assert alike.weight(search.everything) == n
