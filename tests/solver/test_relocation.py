@@ -16,20 +16,29 @@ def oracle(width, height, mines, first, view):
     """Each cell's chance of a mine given ``view``, by laying every original
     board uniformly and moving a mine under ``first`` to the top-left-most
     free cell, as the classic rule does."""
-    cells = [(x, y) for y in range(height) for x in range(width)]
-    weight = {c: 0 for c in cells}
+    weight = {(x, y): 0 for y in range(height) for x in range(width)}
     total = 0
+    for board in laid_boards(width, height, mines, first, view):
+        total += 1
+        for c in board:
+            weight[c] += 1
+    return [[weight[(x, y)] / total if view[y][x] in "#F?" else 0.0 for x in range(width)]
+            for y in range(height)]
+
+
+def laid_boards(width, height, mines, first, view):
+    """Every original board laid, its mine under ``first`` moved to the
+    top-left-most free cell as the classic rule does, that fits ``view``:
+    one per laid board, so a final layout comes as often as boards lead
+    to it."""
+    cells = [(x, y) for y in range(height) for x in range(width)]
     for laid in combinations(cells, mines):
         board = set(laid)
         if first in board:
             board.discard(first)
             board.add(next(c for c in cells if c not in board and c != first))
         if fits(board, view):
-            total += 1
-            for c in board:
-                weight[c] += 1
-    return [[weight[(x, y)] / total if view[y][x] in "#F?" else 0.0 for x in range(width)]
-            for y in range(height)]
+            yield board
 
 
 def fits(board, view):
@@ -347,16 +356,10 @@ def test_a_weighed_endgame_hint_says_the_arrangements_weigh_differently():
 def laid_layouts(width, height, mines, first, view):
     """Each final layout that fits ``view`` and how many laid boards lead to
     it under the classic rule (``oracle``'s laying, kept per layout)."""
-    cells = [(x, y) for y in range(height) for x in range(width)]
     out: dict[frozenset, int] = {}
-    for laid in combinations(cells, mines):
-        board = set(laid)
-        if first in board:
-            board.discard(first)
-            board.add(next(c for c in cells if c not in board and c != first))
-        if fits(board, view):
-            key = frozenset(board)
-            out[key] = out.get(key, 0) + 1
+    for board in laid_boards(width, height, mines, first, view):
+        key = frozenset(board)
+        out[key] = out.get(key, 0) + 1
     return out
 
 

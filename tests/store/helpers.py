@@ -200,3 +200,20 @@ def polled(condition: Callable[[], bool], seconds: float = 60) -> bool:
             return False
         time.sleep(0.01)
     return True
+
+
+def set_aside_with_journal(directory: Path, found: bytes, journal: bytes) -> None:
+    """Opening ``directory``, whose records.db (``found``) is damaged with
+    ``journal`` beside it as records.db-wal: the player is told once, the
+    file goes aside byte for byte with its journal, and a fresh, writable
+    record starts."""
+    (directory / "records.db-wal").write_bytes(journal)
+    store = Store(directory)
+    [told] = store.take_notices()
+    assert "could not be read" in told
+    kept = {p.name: p.read_bytes() for p in directory.iterdir() if ".corrupt-" in p.name}
+    [aside] = [name for name in kept if name.endswith(".db")]
+    assert kept[aside] == found
+    assert kept.get(aside + "-wal") == journal
+    assert store.history() == [] and store.writable
+    store.close()

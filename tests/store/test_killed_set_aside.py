@@ -18,7 +18,7 @@ import pytest
 from game.store import Store, connection
 from game.store.store import close_all_stores
 
-from .helpers import exit_code, game, polled
+from .helpers import exit_code, game, polled, set_aside_with_journal
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -199,16 +199,7 @@ def test_damaged_records_with_a_sound_header_go_aside_byte_for_byte_with_their_j
         wal = damaged_with_journals(tmp_path / "other")["records.db-wal"]
     else:
         wal = b"the damaged file's journal " * 100
-    (tmp_path / "records.db-wal").write_bytes(wal)
-    store = Store(tmp_path)
-    [told] = store.take_notices()
-    assert "could not be read" in told
-    kept = {p.name: p.read_bytes() for p in tmp_path.iterdir() if ".corrupt-" in p.name}
-    [aside] = [name for name in kept if name.endswith(".db")]
-    assert kept[aside] == found
-    assert kept.get(aside + "-wal") == wal
-    assert store.history() == [] and store.writable
-    store.close()
+    set_aside_with_journal(tmp_path, found, wal)
 
 
 def test_the_journals_of_records_another_copy_has_open_are_never_taken_for_lone_ones(tmp_path):

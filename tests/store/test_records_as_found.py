@@ -13,7 +13,7 @@ import pytest
 
 from game.store import Store, connection, ledger, schema
 
-from .helpers import game, polled
+from .helpers import game, polled, set_aside_with_journal
 from .test_records_lock import release, stopped_holder, version_of
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
@@ -66,17 +66,7 @@ def test_records_quick_check_finds_at_fault_go_aside_as_found_with_their_journal
     that cannot write, and the file goes aside byte for byte with its
     journal (a writing connection deleted a journal it could not read)."""
     found = records_with_a_page_never_used(tmp_path)
-    journal = b"the damaged file's journal " * 100
-    (tmp_path / "records.db-wal").write_bytes(journal)
-    store = Store(tmp_path)
-    [told] = store.take_notices()
-    assert "could not be read" in told
-    kept = {p.name: p.read_bytes() for p in tmp_path.iterdir() if ".corrupt-" in p.name}
-    [aside] = [name for name in kept if name.endswith(".db")]
-    assert kept[aside] == found
-    assert kept.get(aside + "-wal") == journal
-    assert store.history() == [] and store.writable
-    store.close()
+    set_aside_with_journal(tmp_path, found, b"the damaged file's journal " * 100)
 
 
 def test_sound_records_beside_an_odd_journal_wait_for_the_lock(tmp_path, monkeypatch):

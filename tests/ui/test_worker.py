@@ -385,16 +385,22 @@ if __name__ == "__main__":
 """
 
 
-def test_reading_the_answers_never_imports_the_solver_into_the_window(tmp_path):
-    """The solver stays out of the window's process (an import there would
-    cost a frame the first time an answer is read)."""
-    script = tmp_path / "read.py"
-    script.write_text(READ_WITHOUT_SOLVER)
+def run_script(script: Path, text: str) -> subprocess.CompletedProcess:
+    """``text`` run as ``script`` by a fresh interpreter at the repository's
+    root, which must end well; its output."""
+    script.write_text(text)
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True,
                          text=True, timeout=ANSWER_TIMEOUT,
                          env={**os.environ, "PYTHONPATH": str(root)})
     assert out.returncode == 0, out.stderr
+    return out
+
+
+def test_reading_the_answers_never_imports_the_solver_into_the_window(tmp_path):
+    """The solver stays out of the window's process (an import there would
+    cost a frame the first time an answer is read)."""
+    out = run_script(tmp_path / "read.py", READ_WITHOUT_SOLVER)
     assert out.stdout.strip() == "[]"
 
 
@@ -429,13 +435,7 @@ def test_the_computers_process_loads_neither_pygame_nor_the_window(tmp_path):
     ``worker_process`` so that pygame and the window's side of the worker
     (``worker``, ``courier``, ``spawning``) stay out of it: its modules
     are its target's and the jobs' alone."""
-    script = tmp_path / "loaded.py"
-    script.write_text(LOADED_BY_THE_WORKER)
-    root = Path(__file__).resolve().parents[2]
-    out = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True,
-                         text=True, timeout=ANSWER_TIMEOUT,
-                         env={**os.environ, "PYTHONPATH": str(root)})
-    assert out.returncode == 0, out.stderr
+    out = run_script(tmp_path / "loaded.py", LOADED_BY_THE_WORKER)
     assert set(out.stdout.split()) <= {"game.ui", "game.ui.jobs", "game.ui.worker_process"}, out.stdout
 
 
