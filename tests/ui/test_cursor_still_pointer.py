@@ -66,3 +66,29 @@ def test_the_hand_moving_the_pointer_still_hides_the_cursor():
     post(pygame.MOUSEMOTION, pos=(30, 120), rel=(3, 0), buttons=(0, 0, 0))
     app.step()
     assert app.play.cursor is None and cell_shows(app, cell, "covered")
+
+
+def test_the_window_moved_under_a_still_pointer_lets_auto_play_go_on():
+    """Auto-play stops when the hand takes the pointer away from where it
+    rested; the window moved under a pointer left alone (the window manager,
+    a keyboard move) is no such move, as for the cursor above: it stopped
+    auto-play and took its cursor away. The rest moves with the window, so
+    a twitch after it is still a twitch, and a real move still stops it."""
+    app = make_app(level="beginner", seed=3)
+    post(pygame.WINDOWENTER)
+    moved(app, 100, 100)
+    post(pygame.MOUSEMOTION, pos=(30, 120), rel=(1, 0), buttons=(0, 0, 0))
+    app.step()
+    key(app, pygame.K_a)
+    post(pygame.MOUSEMOTION, pos=(31, 120), rel=(1, 0), buttons=(0, 0, 0))
+    app.step()                                           # a twitch: the rest is learnt
+    assert app.play.assist.autoplay
+    still_pointer(app, (31, 120))
+    moved(app, 80, 90)                                   # the pointer now at (51, 130)
+    assert app.play.assist.autoplay
+    post(pygame.MOUSEMOTION, pos=(53, 131), rel=(2, 1), buttons=(0, 0, 0))
+    app.step()
+    assert app.play.assist.autoplay                      # 2 px from the rest: a twitch
+    post(pygame.MOUSEMOTION, pos=(59, 131), rel=(6, 0), buttons=(0, 0, 0))
+    app.step()
+    assert not app.play.assist.autoplay                  # the hand's move

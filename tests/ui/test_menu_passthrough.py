@@ -105,3 +105,18 @@ def test_a_tap_that_closes_the_menu_still_plays_nothing():
     sdl_tap(app, cell_pos(app, CELL))
     assert app.top is app.play and app.play.field.status == "ready"
     assert cell_shows(app, CELL, "covered")
+
+
+@pytest.mark.parametrize("button", [1, RIGHT])
+def test_a_click_that_closes_the_menu_after_a_loss_plays_nothing(button):
+    """The press goes on to a board whose game has ended: as any click
+    there, it neither opens nor flags a cell."""
+    app = make_app(BOARD)
+    press(app, cell_pos(app, (20, 0)))
+    release(app, cell_pos(app, (20, 0)))
+    assert app.play.field.status == "lost"
+    open_game_menu(app, "keys")
+    press(app, cell_pos(app, CELL), button)
+    assert app.top is app.play and not cell_shows(app, CELL, "open_0")
+    release(app, cell_pos(app, CELL), button)
+    assert app.play.field.cell(*CELL) == "#" and app.play.field.status == "lost"

@@ -153,13 +153,18 @@ class PlayInput:
         hand's twitch as the button came up, before its first move. SDL's
         mouse copy of a touch is no pointer: the press of the tap it comes
         with stops auto-play and is spent whole (taken as the pointer
-        leaving, it stopped auto-play and let the tap open its cell)."""
+        leaving, it stopped auto-play and let the tap open its cell). The
+        window moved under a still pointer (``base.hand_moved``) carries the
+        rest with it: taken for the hand, it stopped auto-play."""
         if not base.pointer_moved(event) or getattr(event, "touch", False):
             return False
         (x, y), (dx, dy) = event.pos, event.rel
         if self.assist.pointer_rest is None:
             self.assist.pointer_rest = (x - dx, y - dy)
         rx, ry = self.assist.pointer_rest
+        if not base.hand_moved(event):
+            self.assist.pointer_rest = (rx + dx, ry + dy)
+            return False
         return max(abs(x - rx), abs(y - ry)) > AUTOPLAY_JITTER
 
     def _opens_menus(self, event: pygame.event.Event) -> bool:
