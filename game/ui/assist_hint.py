@@ -61,8 +61,9 @@ class HintShown:
         self.screen.mark_dirty(self.shown.evidence | {self.shown.cell})
 
     def _bring_into_view(self) -> None:
-        """Scroll a big board so the hint's cell and its proof show, once
-        nothing holds the board: scrolled under a held button, the release
+        """Scroll a big board so the hint's cell and its proof show, with
+        the cells around them (a number's neighbours are what it counts),
+        once nothing holds the board: scrolled under a held button, the release
         opened the cell that came under the pointer, not the one pressed."""
         if self.shown is None or not self._unseen or self.screen.holding():
             return

@@ -243,12 +243,12 @@ def test_a_hint_on_a_big_board_scrolls_its_proof_into_view_too(shape):
             assert hidden_cells(app) == []
 
 
-def test_a_proof_too_wide_for_the_view_centres_the_view_on_the_hinted_cell():
+def test_a_proof_too_wide_for_the_view_keeps_the_hinted_cell_in_view():
     from game.ui.screens.play_scroll import _shift
     assert _shift(5, [6, 7], 0, 100, 20, False) == 0             # in view: nothing moves
-    assert _shift(19, [20], 0, 100, 20, False) == 1              # the least scroll
-    assert _shift(50, [10], 0, 100, 20, False) == 40             # 41 wide: centred
-    assert _shift(0, [99], 10, 100, 20, True) == -11             # round the torus's seam
+    assert _shift(19, [20], 0, 100, 20, False) == 2              # the least scroll, row 21 too
+    assert _shift(50, [10], 0, 100, 20, False) == 32             # 41 wide: the hint, 49..51
+    assert _shift(0, [99], 10, 100, 20, True) == -12             # round the torus's seam
 
 
 def test_a_long_press_on_the_line_closes_it_and_flags_nothing_beneath():
@@ -317,4 +317,4 @@ def test_a_hint_on_a_torus_in_full_view_leaves_the_view_where_it_is():
     from game.ui.screens.play_scroll import _shift
     assert _shift(0, [7], 0, 8, 8, True) == 0
     assert _shift(7, [0, 1], 3, 8, 8, True) == 0
-    assert _shift(2, [3], 5, 20, 8, True) == -3                  # out of view: round the seam
+    assert _shift(2, [3], 5, 20, 8, True) == -4                  # out of view: round the seam

@@ -50,10 +50,12 @@ class PlayScroll:
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
     def reveal_cells(self, cell: tuple[int, int], near: Iterable[tuple[int, int]]) -> None:
-        """Scroll a big board so that ``cell`` shows, and the cells ``near``
-        it too when they fit in the view together: a hint's proof scrolled
-        out of view cannot be checked. The least scroll that shows them all,
-        else the view centred on ``cell``."""
+        """Scroll a big board so that ``cell`` and the cells ``near`` it show
+        with the cells around them: a hint's proof scrolled out of view, or
+        a number of it on the view's edge with its neighbours cut off,
+        cannot be checked. The least scroll, none when all show already;
+        when they cannot all show, ``cell`` first, then as many of ``near``
+        as fit around it (``_shift``)."""
         layout, near = self.app.layout, list(near)
         wraps = layout.shape == "torus"
         self.scroll_by(*(_shift(cell[i], [c[i] for c in near], self.scroll[i], size, shown, wraps)
@@ -145,9 +147,17 @@ def _roll(offset: int, size: int, shown: int) -> int:
 
 def _shift(at: int, others: list[int], scroll: int, size: int, shown: int, wraps: bool) -> int:
     """How far to scroll one axis of a view of ``shown`` of ``size`` rows (or
-    columns) from ``scroll`` so that ``at`` and ``others`` show: the least,
-    or ``at`` in the middle when they cannot all show. On a torus a row in
-    view counts where it shows, one out of view the shorter way round."""
+    columns) from ``scroll`` so that ``at``, ``others`` and the rows next to
+    them show: the least scroll, none when they show already (the view must
+    not jump). When they cannot all show, ``at`` does, then as many of
+    ``others`` as fit, nearest first, then the rows next to those. The rows
+    next to them are the board's: none past a flat board's edge; round a
+    torus's seam, where a torus shown whole has every row in view. On a
+    torus a row in view counts where it shows, one out of view the shorter
+    way round."""
+    if wraps and shown >= size:
+        return 0
+
     def where(v: int, near: float) -> int:
         p = v - scroll
         if wraps:
@@ -157,8 +167,13 @@ def _shift(at: int, others: list[int], scroll: int, size: int, shown: int, wraps
         return p
 
     first = where(at, (shown - 1) / 2)
-    places = [first, *(where(o, first) for o in others)]
-    lo, hi = min(places), max(places)
-    if hi - lo >= shown:
-        return first - shown // 2
+    lo = hi = first
+    for place in sorted((where(o, first) for o in others), key=lambda p: abs(p - first)):
+        if max(hi, place) - min(lo, place) < shown:
+            lo, hi = min(lo, place), max(hi, place)
+    edge_lo, edge_hi = (lo - 1, hi + 1) if wraps else (-scroll, size - 1 - scroll)
+    if hi - lo + 1 < shown:
+        lo = max(lo - 1, edge_lo)
+    if hi - lo + 1 < shown:
+        hi = min(hi + 1, edge_hi)
     return min(max(0, hi - shown + 1), lo)
