@@ -12,6 +12,8 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -216,25 +218,34 @@ def test_a_save_waits_for_a_stopped_copy_s_lock_and_is_not_written_over_when_it_
     assert store.notices == []
 
 
-def test_a_change_still_kept_from_the_lock_when_the_game_closes_is_written_then(
-        tmp_path, monkeypatch):
-    """The stopped copy never continued: the change is written as the game
-    closes, unlocked, rather than lost with it."""
-    monkeypatch.setattr(settings_keeping, "LOCK_WAIT_S", 0.05)
-    store = open_store(tmp_path)
+@contextmanager
+def expert_kept_from_the_lock(directory: Path) -> Iterator[Store]:
+    """A store whose Expert level is saved while a stopped copy
+    (``stale_saver``) holds the settings' lock; that copy killed, never
+    continued, once the block is done, and no notice told of it."""
+    store = open_store(directory)
     store.save_settings()
     assert store.flush()
-    pid, let_go = stale_saver(tmp_path)
+    pid, let_go = stale_saver(directory)
     try:
         store.save_settings_merged(dataclasses.replace(store.settings, level="expert"),
                                    ["level"])
-        store.close()
-        assert saved(tmp_path)["level"] == "expert"
+        yield store
     finally:
         os.kill(pid, signal.SIGKILL)
         os.close(let_go)
         assert exit_code(pid) == -1
     assert store.notices == []
+
+
+def test_a_change_still_kept_from_the_lock_when_the_game_closes_is_written_then(
+        tmp_path, monkeypatch):
+    """The stopped copy never continued: the change is written as the game
+    closes, unlocked, rather than lost with it."""
+    monkeypatch.setattr(settings_keeping, "LOCK_WAIT_S", 0.05)
+    with expert_kept_from_the_lock(tmp_path) as store:
+        store.close()
+        assert saved(tmp_path)["level"] == "expert"
 
 
 def test_a_game_closing_while_a_stopped_copy_holds_the_lock_does_not_wait_for_it_again(
@@ -244,21 +255,10 @@ def test_a_game_closing_while_a_stopped_copy_holds_the_lock_does_not_wait_for_it
     unlocked, and the game lingered twice as long after its window had
     gone (10 s; a Ctrl+C in the terminal hung there). It writes at once."""
     monkeypatch.setattr(settings_keeping, "LOCK_WAIT_S", 3.0)
-    store = open_store(tmp_path)
-    store.save_settings()
-    assert store.flush()
-    pid, let_go = stale_saver(tmp_path)
-    try:
-        store.save_settings_merged(dataclasses.replace(store.settings, level="expert"),
-                                   ["level"])
+    with expert_kept_from_the_lock(tmp_path) as store:
         assert not store.flush()                         # one wait, the lock still held
         started = time.monotonic()
         store.close()
         took = time.monotonic() - started
         assert took < settings_keeping.LOCK_WAIT_S, took
         assert saved(tmp_path)["level"] == "expert"
-    finally:
-        os.kill(pid, signal.SIGKILL)
-        os.close(let_go)
-        assert exit_code(pid) == -1
-    assert store.notices == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from .helpers import BOARD_8, cell_pos, cell_shows, make_app, post, press
+from .helpers import BOARD_8, RIGHT, cell_pos, cell_shows, click, make_app, post, press
 
 CELL = 16 * 2                                       # a cell's pixels at scale 2
 
@@ -124,10 +124,7 @@ def test_a_window_moved_under_a_pointer_outside_it_takes_the_click_where_the_poi
     post(pygame.WINDOWMOVED, x=100 + 9 * CELL, y=120)
     app.step()
     assert app.play.hover == (4, 3)
-    post(pygame.MOUSEBUTTONDOWN, button=3, pos=at)
-    app.step()
-    post(pygame.MOUSEBUTTONUP, button=3, pos=at)
-    app.step()
+    click(app, (4, 3), RIGHT)
     assert app.play.field.cell(4, 3) == "F"
 
 
@@ -144,10 +141,7 @@ def test_under_a_driver_that_does_not_tell_the_desktop_s_pointer_a_move_changes_
     app.step()
     moved(app, 100 + 2 * CELL, 100 + 2 * CELL)
     assert app.play.hover == (3, 3)
-    post(pygame.MOUSEBUTTONDOWN, button=3, pos=at)
-    app.step()
-    post(pygame.MOUSEBUTTONUP, button=3, pos=at)
-    app.step()
+    click(app, (3, 3), RIGHT)
     assert app.play.field.cell(3, 3) == "F"
 
 
