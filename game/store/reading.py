@@ -26,7 +26,7 @@ from .writer import BackgroundWriter, DeferredWriter, InlineWriter
 READ_WAIT_S = 0.5
 
 #: What a read answers (its query's result, or the fallback given with it).
-Answer = TypeVar("Answer")
+Result = TypeVar("Result")
 
 
 class Reading:
@@ -65,7 +65,7 @@ class Reading:
         self._readers.append(reader)
         return reader
 
-    def _read(self, query: Callable[[sqlite3.Connection], Answer], fallback: Answer) -> Answer:
+    def _read(self, query: Callable[[sqlite3.Connection], Result], fallback: Result) -> Result:
         """``query`` on the database once every queued write is in (read your
         writes); ``fallback`` when the database cannot be read. A session
         begun on a copy in memory reads the file on the window's thread
