@@ -136,7 +136,7 @@ def ours(connection: sqlite3.Connection) -> bool:
     recorded, or failing its insert, lost every game played on the file."""
     at = version(connection)
     if at == 0:
-        return connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-    triggers = connection.execute(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0]
+        return int(connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]) == 0
+    triggers = int(connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0])
     return at <= SCHEMA_VERSION and complete(connection, at) and not triggers
