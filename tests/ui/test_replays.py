@@ -314,6 +314,66 @@ def test_a_tap_on_the_face_leaves_the_viewer_as_esc_does(copy_first):
     assert app.top is app.play and app.play.field.status == "ready"
 
 
+def play_button_corners(app, viewer):
+    """The play button's outer top-left and bottom-right pixels: light and
+    black raised, black and white pushed in (the bevels of a Windows push
+    button, the dialogs' buttons')."""
+    box = app.painter.px(viewer.layout.play_button)
+    return pixel(app, box.topleft), pixel(app, (box.right - 1, box.bottom - 1))
+
+
+RAISED, PUSHED = "raised", "pushed"
+
+
+def play_button_look(app, viewer):
+    top_left, bottom_right = play_button_corners(app, viewer)
+    if top_left == (0, 0, 0) and bottom_right == (255, 255, 255):
+        return PUSHED
+    assert bottom_right == (0, 0, 0) and top_left != (0, 0, 0)
+    return RAISED
+
+
+def test_the_play_button_pushes_in_and_acts_when_let_go_over_it_as_a_windows_button():
+    """It played or paused on the press, and never showed pushed in: a
+    press slid off to think again still paused the replay. Now, as every
+    other button of the game (the face, the dialogs'), it goes down under
+    the press, pops up when the pointer slides off, and acts on release."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    assert viewer.playback.playing and play_button_look(app, viewer) == RAISED
+    button = viewer.layout.play_button
+    at = app.viewport.to_display(button.center)
+    press(app, at)
+    assert viewer.playback.playing and play_button_look(app, viewer) == PUSHED
+    off = app.viewport.to_display((button.right + 6, button.centery))
+    move(app, off)
+    assert play_button_look(app, viewer) == RAISED
+    move(app, at)
+    assert play_button_look(app, viewer) == PUSHED
+    move(app, off)
+    release(app, off)                               # let go off it: nothing
+    assert viewer.playback.playing and play_button_look(app, viewer) == RAISED
+    press(app, at)
+    release(app, at)                                # a click: paused
+    assert not viewer.playback.playing and play_button_look(app, viewer) == RAISED
+    sdl_tap(app, at)                                # a tap: playing again
+    assert viewer.playback.playing
+
+
+def test_the_play_button_held_pops_up_unplayed_when_the_window_loses_the_focus():
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    at = app.viewport.to_display(viewer.layout.play_button.center)
+    press(app, at)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert play_button_look(app, viewer) == RAISED
+    release(app, at)                                # the release came elsewhere
+    assert viewer.playback.playing
+
+
 def viewer_over_a_game_under_way():
     """The viewer watching the game won, over a new game under way (one
     cell opened): the app and the display point of the viewer's face."""

@@ -37,7 +37,7 @@ class ReplayDrawing:
         pointer = p.pointer()
         return (p.shown, int(p.t) // 100, progress_done(self.layout, p.fraction), p.playing,
                 p.speed_index, self.scroll, pointer.cell if pointer else None,
-                frozenset(p.pressed_cells()), p.cursor(), self._face())
+                frozenset(p.pressed_cells()), p.cursor(), self._face(), self._play_pushed())
 
     def _face(self) -> tuple[str, bool]:
         """The face shown, and whether pressed: the replay's, but the pressed
@@ -46,6 +46,10 @@ class ReplayDrawing:
         if self._face_held and self._face_over:
             return "smile", True
         return self.playback.face(), False
+
+    def _play_pushed(self) -> bool:
+        """Whether the play button shows pushed in: a press on it, over it now."""
+        return self._play_held and self._play_over
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if self.layout is None or self.opening:
@@ -67,7 +71,8 @@ class ReplayDrawing:
         draw_scroll_bars(painter, board, self.scroll)     # where the view is, as in the game
         if self._ticks is None:
             self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
-        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
+        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks,
+                      button_pushed=self._play_pushed())
         self._draw_cells(painter, field, pressed, cursor)
         draw_counter(painter, board, "mines_box", field.mines_left)
         draw_counter(painter, board, "timer_box", p.timer_seconds())

@@ -44,7 +44,9 @@ class ReplayInput:
                     self._dragging, self._was_playing = True, playback.playing
                 self._seek_to(pos[0])
             elif layout.play_button.collidepoint(pos) and event.button == 1:
-                playback.toggle()
+                # A push button: it acts when let go over it (``_release``),
+                # so a press slid off plays or pauses nothing, as in Windows.
+                self._play_held = self._play_over = True
             elif layout.speed_box.collidepoint(pos):
                 playback.next_speed(1 if event.button == 1 else -1)
             elif layout.board.face.collidepoint(pos) and event.button == 1:
@@ -53,6 +55,8 @@ class ReplayInput:
                 self._face_by = pressed_with(event) or self._face_by
         elif event.type == pygame.MOUSEMOTION and self._face_held:
             self._face_over = self._on_face(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self._play_held:
+            self._play_over = self._on_play_button(event.pos)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
             # A release the window never heard (it came while the focus was
             # elsewhere) ends the drag: the pointer moving on seeks no more.
@@ -62,6 +66,9 @@ class ReplayInput:
                 self._let_go_of_bar()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._let_go_of_bar()
+            play_held, self._play_held = self._play_held, False
+            if play_held and self._on_play_button(event.pos):
+                self.playback.toggle()
             held, self._face_held = self._face_held, False
             if held and self._on_face(event.pos):
                 self.leave()
@@ -74,12 +81,18 @@ class ReplayInput:
         return self.layout is not None \
             and self.layout.board.face.collidepoint(self.app.viewport.to_window(pos))
 
+    def _on_play_button(self, pos: tuple[int, int]) -> bool:
+        """Whether display pixel ``pos`` is on the play/pause button."""
+        return self.layout is not None \
+            and self.layout.play_button.collidepoint(self.app.viewport.to_window(pos))
+
     def focus_lost(self) -> None:
         """A press held on the face or the progress bar comes up in another
         window, or in a screen opened over the viewer, unseen: let go. The
         bar held stayed held, and the next press, on the field or anywhere,
         seeked the replay as it was dragged."""
         self._face_held = self._face_over = False
+        self._play_held = self._play_over = False
         self._let_go_of_bar()
 
     def _let_go_of_bar(self) -> None:
