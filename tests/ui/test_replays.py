@@ -1247,6 +1247,47 @@ def test_viewer_scrolls_a_board_bigger_than_the_window_to_follow_the_play():
     assert shows(app, flag, "flag")
 
 
+def wheel(app, y=0, x=0):
+    post(pygame.MOUSEWHEEL, x=x, y=y, flipped=False, precise_x=float(x), precise_y=float(y))
+    app.step()
+
+
+def test_the_wheel_looks_round_a_paused_replay_s_big_board_until_the_play_moves_on():
+    """The view followed the play alone: paused on a 100x100 game, the wheel
+    did nothing, and the rest of the board could not be seen. It scrolls
+    as in the game now (Shift sideways), and the view stays where it was
+    looked at, frames going by, until the play moves on."""
+    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 2 2"), (500, "F 98 98")), result="unfinished",
+                    time_ms=1000, layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_RIGHT)                                # the flag on (2, 2)
+    board = viewer.layout.board
+    field = app.painter.px(board.field)
+
+    def shown():
+        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+
+    assert viewer.scroll == (0, 0) and shows(app, board.cell_rect((2, 2), (0, 0)), "flag")
+    at_start = shown()
+    wheel(app, y=-2)                                        # down: the rows below
+    assert viewer.scroll == (0, 6) and shown() != at_start
+    post(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
+    post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    post(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
+    app.step()                                              # with Shift: to the right
+    assert viewer.scroll == (3, 6)
+    looked = shown()
+    app.step(120)                                           # paused: the look is kept
+    assert viewer.scroll == (3, 6) and shown() == looked
+    key(app, pygame.K_RIGHT)                                # the play moves on: followed
+    assert viewer.scroll == (99 - board.view_cols, 99 - board.view_rows)   # (98, 98) in view
+    assert shows(app, board.cell_rect((98, 98), viewer.scroll), "flag")
+
+
 def test_the_viewer_shows_where_its_view_is_on_the_scroll_bars_as_the_game_does():
     """A board bigger than the window: the game has thin scroll bars beside
     the field, and so has the viewer, whose thumbs follow the play (it had

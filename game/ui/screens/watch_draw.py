@@ -143,16 +143,26 @@ class ReplayDrawing:
                 cells.update((x, y) for x in xs if old[x] != new[x])
         return cells
 
+    def _play_position(self) -> tuple:
+        """What the view follows: the move shown and the pointer's sample."""
+        return self.playback.shown, self.playback.pointer()
+
     def _follow(self) -> None:
         """On a board bigger than the window, scroll so that the later of the
         pointer and the last move stays in view; a torus rolls over its seam
         as the game did. A move played away from the pointer (auto-play, the
         keyboard) came after the game scrolled its view to it, the mouse
         resting on the field: following the pointer alone, the viewer showed
-        the cell that view had brought under the mouse, and not the move."""
+        the cell that view had brought under the mouse, and not the move.
+        A view scrolled by the wheel (``_look``) stays until the play moves
+        on: a move, or the pointer's next sample."""
         board = self.layout.board
         if not board.scrolls:
             return
+        if self._looked_at is not None:
+            if self._looked_at == self._play_position():
+                return                  # looked round with the wheel: kept till the play moves
+            self._looked_at = None
         playback = self.playback
         pointer, cell = playback.pointer(), playback.last_cell()
         if pointer is not None and pointer.cell is not None and (

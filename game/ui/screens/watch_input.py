@@ -11,6 +11,8 @@ from __future__ import annotations
 import pygame
 
 from .. import keys
+from .play_input import WHEEL_STEP
+from .play_scroll import scroll_within
 from .play_spent import pressed_with
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
@@ -53,6 +55,9 @@ class ReplayInput:
                 self._face_held = self._face_over = True
                 self._face_press = (self.app.ticks, event.pos)
                 self._face_by = pressed_with(event) or self._face_by
+        elif event.type == pygame.MOUSEWHEEL and self.layout is not None \
+                and self.layout.board.scrolls:
+            self._look(event)
         elif event.type == pygame.MOUSEMOTION and self._face_held:
             self._face_over = self._on_face(event.pos)
         elif event.type == pygame.MOUSEMOTION and self._play_held:
@@ -75,6 +80,23 @@ class ReplayInput:
                 # the game's face is drawn where the viewer's was: a double
                 # click's second press there started a new game
                 self.app.play.spend_double_click(self._face_press, self._face_by)
+
+    def _look(self, event: pygame.event.Event) -> None:
+        """The wheel scrolls a board bigger than the window as it does in
+        the game (Shift turning it sideways), to look round a paused
+        replay: the view followed the play alone, and the rest of a
+        100x100 board could not be seen. The view stays where it is
+        looked at until the play moves on (``_follow``)."""
+        dx, dy = event.x, -event.y
+        if self.app.held_keys.shift:
+            dx, dy = dy, dx
+        board = self.layout.board
+        scroll = scroll_within(board, (self.scroll[0] + dx * WHEEL_STEP,
+                                       self.scroll[1] + dy * WHEEL_STEP))
+        self._looked_at = self._play_position()
+        if scroll != self.scroll:
+            self.scroll = scroll
+            self.board_view.scroll_to(scroll)
 
     def _on_face(self, pos: tuple[int, int]) -> bool:
         """Whether display pixel ``pos`` is on the face."""
