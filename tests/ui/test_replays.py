@@ -1288,6 +1288,49 @@ def test_the_wheel_looks_round_a_paused_replay_s_big_board_until_the_play_moves_
     assert shows(app, board.cell_rect((98, 98), viewer.scroll), "flag")
 
 
+def test_the_viewer_s_scroll_bars_are_dragged_as_the_game_s_and_hold_the_view():
+    """The bars showed where the view was and did nothing under the mouse.
+    Now a thumb is dragged from where it is taken, a press beside it brings
+    it under the pointer, and the view stays while the thumb is held, even
+    as the replay plays on, and after, until the play moves on."""
+    from game.ui.render.hud import scroll_bar_thumbs
+    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 2 2"), (2000, "F 98 98")), result="unfinished",
+                    time_ms=3000, layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_RIGHT)                                # the flag on (2, 2), at the top
+    board = viewer.layout.board
+    (vbar, (thumb,)), = [b for b in scroll_bar_thumbs(board, viewer.scroll)
+                         if b[0] == board.vbar]
+    assert viewer.scroll == (0, 0)
+    white = app.viewport.to_display((thumb.centerx, thumb.y + 1))
+    assert pixel(app, white) == (255, 255, 255)             # the thumb at the top
+    taken = app.viewport.to_display(thumb.center)
+    press(app, taken)
+    assert viewer.scroll == (0, 0)                          # taken where it was: no jump
+    down = app.viewport.to_display((thumb.centerx, thumb.centery + vbar.h // 3))
+    move(app, down)
+    dragged = viewer.scroll
+    assert dragged[0] == 0 and dragged[1] > 20
+    assert pixel(app, white) != (255, 255, 255)             # the thumb went down with it
+    key(app, pygame.K_SPACE)                                # playing, the thumb still held
+    app.step(150)
+    assert viewer.scroll == dragged
+    release(app, down)
+    key(app, pygame.K_SPACE)                                # paused again: the look is kept
+    app.step(30)
+    assert viewer.scroll == dragged
+    press(app, app.viewport.to_display((vbar.centerx, vbar.y + 2)))   # beside it, at the top
+    release(app, app.viewport.to_display((vbar.centerx, vbar.y + 2)))
+    assert viewer.scroll == (0, 0)
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_END)                                  # the play moves: followed
+    assert shows(app, board.cell_rect((98, 98), viewer.scroll), "flag")
+
+
 def test_the_viewer_shows_where_its_view_is_on_the_scroll_bars_as_the_game_does():
     """A board bigger than the window: the game has thin scroll bars beside
     the field, and so has the viewer, whose thumbs follow the play (it had

@@ -144,8 +144,8 @@ class ReplayDrawing:
         return cells
 
     def _play_position(self) -> tuple:
-        """What the view follows: the move shown and the pointer's sample."""
-        return self.playback.shown, self.playback.pointer()
+        """What the view follows: the moves played and the pointer's sample."""
+        return self.playback.moves, self.playback.pointer()
 
     def _follow(self) -> None:
         """On a board bigger than the window, scroll so that the later of the
@@ -154,13 +154,14 @@ class ReplayDrawing:
         keyboard) came after the game scrolled its view to it, the mouse
         resting on the field: following the pointer alone, the viewer showed
         the cell that view had brought under the mouse, and not the move.
-        A view scrolled by the wheel (``_look``) stays until the play moves
-        on: a move, or the pointer's next sample."""
+        A view scrolled by the wheel or a scroll bar (``_scroll_to``) stays
+        while a thumb is held, and until the play moves on: a move, or the
+        pointer's next sample."""
         board = self.layout.board
         if not board.scrolls:
             return
         if self._looked_at is not None:
-            if self._looked_at == self._play_position():
+            if self._thumb is not None or self._looked_at == self._play_position():
                 return                  # looked round with the wheel: kept till the play moves
             self._looked_at = None
         playback = self.playback

@@ -1,5 +1,6 @@
 """What input means in the replay viewer: its keys, and the mouse on its
-controls, its progress bar and its face.
+controls, its progress bar, its face, and the wheel and scroll bars of a
+board bigger than the window.
 
 The viewer's input part (a mixin, as ``play_input`` is the play screen's):
 its module, ``watch``, says what state the screen keeps and what the keys
@@ -11,6 +12,9 @@ from __future__ import annotations
 import pygame
 
 from .. import keys
+from ..hit import HBAR, VBAR
+from ..render.hud import on_thumb, scroll_dragged, scroll_for_bar
+from ..scrolling import thumb_held
 from .play_input import WHEEL_STEP
 from .play_scroll import scroll_within
 from .play_spent import pressed_with
@@ -51,6 +55,8 @@ class ReplayInput:
                 self._play_held = self._play_over = True
             elif layout.speed_box.collidepoint(pos):
                 playback.next_speed(1 if event.button == 1 else -1)
+            elif self._bar_at(pos) is not None and event.button == 1:
+                self._take_thumb(self._bar_at(pos), pos)
             elif layout.board.face.collidepoint(pos) and event.button == 1:
                 self._face_held = self._face_over = True
                 self._face_press = (self.app.ticks, event.pos)
@@ -60,6 +66,11 @@ class ReplayInput:
             self._look(event)
         elif event.type == pygame.MOUSEMOTION and self._face_held:
             self._face_over = self._on_face(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self._thumb is not None:
+            if event.buttons[0]:
+                self._drag_thumb(self.app.viewport.to_window(event.pos))
+            else:                       # its release went unheard (the focus elsewhere)
+                self._thumb = None
         elif event.type == pygame.MOUSEMOTION and self._play_held:
             self._play_over = self._on_play_button(event.pos)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
@@ -71,6 +82,8 @@ class ReplayInput:
                 self._let_go_of_bar()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._let_go_of_bar()
+            if self._thumb is not None:     # let go: the view stays where it was put
+                self._thumb, self._looked_at = None, self._play_position()
             play_held, self._play_held = self._play_held, False
             if play_held and self._on_play_button(event.pos):
                 self.playback.toggle()
@@ -90,9 +103,44 @@ class ReplayInput:
         dx, dy = event.x, -event.y
         if self.app.held_keys.shift:
             dx, dy = dy, dx
+        self._scroll_to(scroll_within(self.layout.board, (self.scroll[0] + dx * WHEEL_STEP,
+                                                          self.scroll[1] + dy * WHEEL_STEP)))
+
+    def _bar_at(self, pos: tuple[int, int]) -> str | None:
+        """The board's scroll bar under scale-1 ``pos``, if any."""
         board = self.layout.board
-        scroll = scroll_within(board, (self.scroll[0] + dx * WHEEL_STEP,
-                                       self.scroll[1] + dy * WHEEL_STEP))
+        for kind, bar in ((HBAR, board.hbar), (VBAR, board.vbar)):
+            if bar is not None and bar.collidepoint(pos):
+                return kind
+        return None
+
+    def _take_thumb(self, kind: str, pos: tuple[int, int]) -> None:
+        """A press on a scroll bar, as in the game (``PlayInput._take_thumb``):
+        off the thumb, the thumb comes under the pointer; then it is held
+        where it was taken. The bars only showed where the view was."""
+        board = self.layout.board
+        if not on_thumb(board, kind, pos, self.scroll):
+            self._scroll_to(scroll_for_bar(board, kind, pos, self.scroll))
+        axis = 0 if kind == HBAR else 1
+        self._thumb = (kind, pos[axis], self.scroll[axis])
+        self._looked_at = self._play_position()
+
+    def _drag_thumb(self, pos: tuple[int, int]) -> None:
+        """The thumb held follows the pointer at scale-1 ``pos``, or goes
+        back where its drag began while the pointer strays far from the
+        bar (``thumb_held``), as every thumb of the game does."""
+        assert self._thumb is not None
+        kind, along, first = self._thumb
+        board = self.layout.board
+        bar = board.hbar if kind == HBAR else board.vbar
+        moved = pos[0 if kind == HBAR else 1] - along
+        if bar is not None and not thumb_held(bar, pos, vertical=kind != HBAR):
+            moved = 0
+        self._scroll_to(scroll_dragged(board, kind, moved, first, self.scroll))
+
+    def _scroll_to(self, scroll: tuple[int, int]) -> None:
+        """Show the board from ``scroll`` on, looked at by the player: the
+        view stays there until the play moves on (``_follow``)."""
         self._looked_at = self._play_position()
         if scroll != self.scroll:
             self.scroll = scroll
@@ -115,6 +163,7 @@ class ReplayInput:
         seeked the replay as it was dragged."""
         self._face_held = self._face_over = False
         self._play_held = self._play_over = False
+        self._thumb = None
         self._let_go_of_bar()
 
     def _let_go_of_bar(self) -> None:
