@@ -132,6 +132,8 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
             if damage.damaged_as_found(path):
                 raise Damaged(path)
+            if os.path.exists(path) and not os.access(path, os.W_OK):
+                raise _read_only(path)
             db = connection.raw(path)
         except Damaged as found:
             _set_aside(found.path, tell, now)
@@ -162,6 +164,29 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             db.close()
             raise
     raise Damaged(path)
+
+
+def _read_only(path: Path) -> Damaged | sqlite3.OperationalError:
+    """Why a ``records.db`` this user may not write cannot be opened: damaged
+    (set aside then, as any damaged file: renaming needs only the folder),
+    or read only, checked without SQLite opening it in place. A connection
+    that may only read a database in WAL mode leaves a ``-wal`` and a
+    ``-shm`` beside it, made with the file's own read-only mode: once the
+    player made ``records.db`` writable again, that ``-shm`` kept SQLite
+    from writing it, and no game was saved again at any start."""
+    try:
+        with _snapshot(path) as source:
+            damage.check_content(source)
+            if not schema.ours(source):
+                return Damaged(path)
+    except Damaged as found:
+        return found
+    except sqlite3.DatabaseError as error:
+        if damage.is_damage(error):
+            return Damaged(path)
+    except (Newer, sqlite3.Error, OSError):
+        pass
+    return sqlite3.OperationalError("attempt to write a readonly database")
 
 
 def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | None]:
