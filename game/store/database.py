@@ -271,8 +271,18 @@ def _set_aside_odd_journals(path: Path, tell: Notices, now: Callable[[], datetim
     a -wal and a -shm both such left sound records unsaved all session."""
     when = now()
     for journal in (path.with_name(path.name + tail) for tail in damage.JOURNALS):
-        if damage.odd(journal):
+        if damage.odd(journal) or _shut_index(path, journal):
             tell.add(notices.journal_aside(set_aside(journal, "corrupt", when)))
+
+
+def _shut_index(path: Path, journal: Path) -> bool:
+    """Whether ``journal`` is a ``-shm`` this user may not write beside a
+    ``records.db`` they may: SQLite then opens the records read-only, and no
+    game is saved. Earlier versions left one so, made when ``records.db``
+    was read-only (see :func:`_read_only`). A ``-shm`` only indexes the
+    ``-wal``, which SQLite reads again without it: it holds no record."""
+    return journal.name.endswith("-shm") and os.path.isfile(journal) \
+        and not os.access(journal, os.W_OK) and os.access(path, os.W_OK)
 
 
 def _set_aside(path: Path, tell: Notices, now: Callable[[], datetime]) -> None:

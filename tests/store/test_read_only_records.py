@@ -85,3 +85,25 @@ def test_a_damaged_read_only_records_file_is_still_set_aside(tmp_path, monkeypat
     again = reopen(store)
     assert [g.seed for g in again.history()] == [3]
     again.close()
+
+
+def test_a_read_only_index_an_earlier_version_left_is_set_aside(tmp_path, monkeypatch):
+    """The ``-shm`` earlier versions left made read-only beside a records.db
+    since made writable: set aside (it holds no record, only an index of the
+    ``-wal``) and told, and the games are saved again."""
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1))
+    store.close()
+    index = tmp_path / "records.db-shm"
+    index.write_bytes(bytes(32768))
+    read_only_as_for_anyone(index, monkeypatch)
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert "set aside as 'records.corrupt-20261122-153000.db-shm'" in message
+    assert (tmp_path / "records.corrupt-20261122-153000.db-shm").read_bytes() == bytes(32768)
+    assert store.writable
+    store.record_game(game(seed=2))
+    monkeypatch.undo()
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [2, 1] and again.take_notices() == []
+    again.close()
