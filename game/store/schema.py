@@ -141,8 +141,27 @@ def ours(connection: sqlite3.Connection) -> bool:
         return connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
     triggers = connection.execute(
         "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0]
-    return (at <= SCHEMA_VERSION and complete(connection, at) and not triggers
-            and not refuses_writes(connection, at))
+    try:
+        return (at <= SCHEMA_VERSION and complete(connection, at) and not triggers
+                and not refuses_writes(connection, at))
+    except sqlite3.OperationalError as error:
+        if lacks(error):
+            return False
+        raise
+
+
+#: What SQLite says of a schema that needs what it has not: another
+#: program's virtual table module or collation (a search index, an
+#: extension's table).
+_LACKING = ("no such module:", "no such collation sequence:")
+
+
+def lacks(error: sqlite3.Error) -> bool:
+    """Whether ``error`` says the file needs a module or a collation this
+    SQLite has not: every statement reading its schema then fails, and the
+    records could be neither read nor saved at any start ("no such
+    module: vec0"). Such a file is another program's."""
+    return str(error).startswith(_LACKING)
 
 
 #: Quoted names, texts and comments in a table's SQL, where the word CHECK

@@ -28,6 +28,7 @@ def hand_made(path, edit=lambda step: step, after=""):
     ``edit``, then ``after`` run, by a connection that knows ``theirs``."""
     with closing(sqlite3.connect(path)) as db:
         db.create_function("theirs", 1, theirs, deterministic=True)
+        db.create_collation("theirs", lambda a, b: (a > b) - (a < b))
         for step in schema.MIGRATIONS:
             db.executescript(edit(step))
         db.executescript(after)
@@ -43,6 +44,15 @@ def in_games(addition):
     return lambda step: step.replace("assisted INTEGER NOT NULL\n)", f"{ours}, {addition}\n)") \
         .replace("ALTER TABLE games ADD COLUMN chosen_seed INTEGER NOT NULL DEFAULT 0;", "")
 
+
+#: Another program's table of a virtual table module this SQLite has not (an
+#: extension's), as that program's SQLite writes it in the schema.
+VIRTUAL_TABLE = """PRAGMA writable_schema = ON;
+INSERT INTO sqlite_master VALUES ('table', 'notes', 'notes', 0,
+                                  'CREATE VIRTUAL TABLE notes USING theirs(a)');
+PRAGMA writable_schema = OFF;
+PRAGMA user_version = {version};
+"""
 
 REFUSING = {
     "check": dict(edit=in_games("CHECK (level <> 'intermediate')")),
@@ -60,6 +70,10 @@ REFUSING = {
                                                              "bbbv INTEGER NOT NULL, bbbv_per_s "
                                                              "REAL,\n    clicks")),
     "other type": dict(edit=lambda step: step.replace("seed TEXT,", "seed INTEGER,")),
+    # What this SQLite has not: every statement reading the schema failed,
+    # and the records could be neither read nor saved ("no such module").
+    "collation it lacks": dict(after="CREATE INDEX by_level ON games (level COLLATE theirs);"),
+    "module it lacks": dict(after=VIRTUAL_TABLE.format(version=schema.SCHEMA_VERSION)),
 }
 
 
@@ -113,3 +127,17 @@ def test_a_hand_edit_that_refuses_nothing_keeps_the_file(tmp_path, edits):
     with closing(sqlite3.connect(path)) as db:                # the same file, edits kept
         assert db.execute("SELECT name FROM imports").fetchall() == [("theirs.json",)]
     again.close()
+
+
+def test_a_newer_versions_file_with_a_module_this_sqlite_lacks_is_left_untouched(tmp_path):
+    """Newer still comes first: such a file is never set aside."""
+    path = tmp_path / "records.db"
+    newer = schema.SCHEMA_VERSION + 1
+    with closing(sqlite3.connect(path)) as db:
+        db.executescript(VIRTUAL_TABLE.format(version=newer))
+    before = path.read_bytes()
+    store = open_store(tmp_path)
+    assert not store.writable and "newer" in " ".join(store.take_notices())
+    store.record_game(game(seed=2))
+    store.close()
+    assert path.read_bytes() == before and not (tmp_path / ASIDE).exists()
