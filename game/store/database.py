@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator
@@ -275,13 +276,25 @@ def _set_aside_odd_journals(path: Path, tell: Notices, now: Callable[[], datetim
             tell.add(notices.journal_aside(set_aside(journal, "corrupt", when)))
 
 
+_ANY_WRITE = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+
+
 def _shut_index(path: Path, journal: Path) -> bool:
     """Whether ``journal`` is a ``-shm`` this user may not write beside a
     ``records.db`` they may: SQLite then opens the records read-only, and no
     game is saved. Earlier versions left one so, made when ``records.db``
     was read-only (see :func:`_read_only`). A ``-shm`` only indexes the
     ``-wal``, which SQLite reads again without it: it holds no record."""
-    return journal.name.endswith("-shm") and os.path.isfile(journal) \
+    if not journal.name.endswith("-shm"):
+        return False
+    try:
+        found = os.lstat(journal)
+    except OSError:
+        return False
+    # Read from one look at the name: another copy closing its last
+    # connection deletes the -shm at any instant (its next one makes it
+    # again, with records.db's mode), and a name gone answers "no access".
+    return stat.S_ISREG(found.st_mode) and not found.st_mode & _ANY_WRITE \
         and not os.access(journal, os.W_OK) and os.access(path, os.W_OK)
 
 
