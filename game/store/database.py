@@ -98,6 +98,8 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
     if not is_regular(path):
         return None
     leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
+    if not os.access(path, os.W_OK):          # no journal left beside it (``_read_only``)
+        return None
     try:
         damage.check_header(path)
         # Checked through a connection that cannot write: closing it never

@@ -7,6 +7,8 @@ import os
 import sqlite3
 import stat
 
+import pytest
+
 from game.store import connection
 
 from .helpers import game, open_store, reopen
@@ -107,3 +109,27 @@ def test_a_read_only_index_an_earlier_version_left_is_set_aside(tmp_path, monkey
     again = reopen(store)
     assert [g.seed for g in again.history()] == [2, 1] and again.take_notices() == []
     again.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_read_only_records_file_under_another_copys_lock_leaves_no_journal(
+        tmp_path, monkeypatch):
+    """While another copy holds the records' lock, the file is looked at as
+    found (``open_as_found``): through a connection that may only read,
+    which left the same read-only journals beside a read-only file."""
+    from .test_records_lock import release, stopped_holder
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1))
+    store.close()
+    path = tmp_path / "records.db"
+    read_only_as_for_anyone(path, monkeypatch)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = open_store(tmp_path)
+        store.record_game(game(seed=2))
+        assert sorted(name for name in os.listdir(tmp_path) if "records.db-" in name) == []
+    finally:
+        release(pid, let_go, "continued")
+        store.close()
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
