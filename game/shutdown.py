@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import signal
-from typing import Any
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, Protocol
+
+#: A signal's handler as ``signal.signal`` gives it back: a function, SIG_DFL
+#: or SIG_IGN, or None when it was not installed from Python (typeshed's own
+#: alias for this, ``signal._HANDLER``, is private).
+Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
 #: The exit status of ``--check`` cut short by Ctrl+C: 128 + SIGINT, as a
 #: shell reports it; never 0, which a script would take for a sound replay.
@@ -32,7 +39,7 @@ class StartInterrupts:
 
     def __init__(self) -> None:
         self.asked = False
-        self._previous: Any = None
+        self._previous: Handler = None
         self._held = False
 
     def __enter__(self) -> StartInterrupts:
@@ -48,8 +55,14 @@ class StartInterrupts:
             signal.signal(signal.SIGINT,
                           self._previous if self._previous is not None else signal.SIG_DFL)
 
-    def _handle(self, signum: int, frame: Any) -> None:
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
         self.asked = True
+
+
+class Quits(Protocol):
+    """What a signal stops once the window is open: the app's loop."""
+
+    def request_quit(self) -> None: ...
 
 
 class Stop:
@@ -65,10 +78,10 @@ class Stop:
 
     def __init__(self) -> None:
         self.asked = False
-        self._app = None
-        self._previous: dict[int, Any] = {}
+        self._app: Quits | None = None
+        self._previous: dict[int, Handler] = {}
 
-    def install(self, app: Any = None) -> None:
+    def install(self, app: Quits | None = None) -> None:
         """Handle the signals; once ``app`` is given, a signal stops its loop."""
         self._app = app
         for name in self.SIGNALS:
@@ -82,7 +95,7 @@ class Stop:
         for number, previous in self._previous.items():
             signal.signal(number, previous if previous is not None else signal.SIG_DFL)
 
-    def _handle(self, signum: int, frame: Any) -> None:
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
         self.asked = True
         if self._app is not None:
             self._app.request_quit()

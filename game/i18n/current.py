@@ -71,5 +71,6 @@ def translate_argparse() -> None:
     lang = language()
     catalogue = (catalogs.load(lang, catalogs.ARGPARSE_DOMAIN)
                  if lang != catalogs.PSEUDO else _catalogue())
+    # typeshed's argparse stub leaves out the module's own gettext names it replaces
     argparse._ = catalogue.gettext                     # type: ignore[attr-defined]
     argparse.ngettext = catalogue.ngettext             # type: ignore[attr-defined]

@@ -44,6 +44,7 @@ def windows_ui_language() -> str:
     """The Windows user interface language as a locale name ("fr_FR"), or ""."""
     try:
         import ctypes
+        # typeshed declares ctypes.windll for Windows only; elsewhere it is the AttributeError
         langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
     except (AttributeError, OSError):
         return ""

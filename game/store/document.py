@@ -92,7 +92,7 @@ class JsonFile:
             self.damaged()
             return None
         schema = schema_of(document)
-        if schema is None:
+        if schema is None or not isinstance(document, dict):    # a schema: an object
             self.damaged()
             return None
         if schema > self.schema:

@@ -45,7 +45,7 @@ class FileWriter(WriterThread, Generic[Work]):
         self._failed = failed
         self._saved = saved
         self._retry_s = retry_s
-        self._retried = (OSError, *retried)
+        self._retried: tuple[type[Exception], ...] = (OSError, *retried)
         self._work: Work | None = None    # what is not yet written
         self._busy = False                # work is being written
         self.given_up: Work | None = None  # kept, still unwritten, when closed

@@ -120,7 +120,9 @@ class Parts:
 
     def _skip_space(self) -> None:
         while True:
-            self._at = _SPACE.match(self._text, self._at).end()
+            space = _SPACE.match(self._text, self._at)
+            assert space is not None           # it matches nothing at worst: never None
+            self._at = space.end()
             if self._at < len(self._text) or self._fed == len(self._data):
                 return
             self._fill(1)

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
@@ -74,7 +75,7 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
 
 
 def _import_renamed(db: sqlite3.Connection, directory: Path, file: tuple[str, int],
-                    kept: Path, imported: dict, now: Callable[[], datetime]) -> list[Text]:
+                    kept: Path, imported: dict[str, Any], now: Callable[[], datetime]) -> list[Text]:
     """Import the file renamed ``kept`` too when it is not the one read: a
     copy of the older version wrote it again in between (its new game was
     renamed away unread, and never reached the records). ``file``: its name
@@ -91,8 +92,8 @@ def _import_renamed(db: sqlite3.Connection, directory: Path, file: tuple[str, in
         return []      # refused as the file read first would have been: kept, as it is
 
 
-def _import(db: sqlite3.Connection, directory: Path, name: str, document: dict,
-            now: Callable[[], datetime], read: tuple[dict, ...] = ()) -> list[Text]:
+def _import(db: sqlite3.Connection, directory: Path, name: str, document: dict[str, Any],
+            now: Callable[[], datetime], read: tuple[dict[str, Any], ...] = ()) -> list[Text]:
     """Add the file's content to ``db`` unless a file with the same digest was
     imported before; return the problems met. ``read``: records.json's
     content imported this session whose file is gone since."""
@@ -113,7 +114,7 @@ def _import(db: sqlite3.Connection, directory: Path, name: str, document: dict,
     return problems
 
 
-def _import_records(db: sqlite3.Connection, document: dict,
+def _import_records(db: sqlite3.Connection, document: dict[str, Any],
                     before: list[Records]) -> list[Text]:
     """Best times set since the file of ``before`` this one continues and
     not already there, and the statistics gained since that file added (see
@@ -132,7 +133,7 @@ def _import_records(db: sqlite3.Connection, document: dict,
     return problems
 
 
-def _import_history(db: sqlite3.Connection, document: dict) -> list[Text]:
+def _import_history(db: sqlite3.Connection, document: dict[str, Any]) -> list[Text]:
     """Old games keep their dates and order; their statistics came with records.json."""
     games, problems = history.decode(document)
     seen: Counter[GameRecord] = Counter()

@@ -105,12 +105,13 @@ class Opening:
             remove_stale_temporaries(path)
         return True
 
-    def _open_records(self):
+    def _open_records(self) -> tuple[
+            sqlite3.Connection, InlineWriter | DeferredWriter | BackgroundWriter, bool]:
         """The database (file, or memory when it cannot be used) and its writer."""
         path = self.directory / database.NAME
         outcome = Outcome(self._write_failed, self._write_resumed)
-        db = None
-        why = self._refusal                    # why the directory takes no writes
+        db: sqlite3.Connection | None = None
+        why: Exception | None = self._refusal    # why the directory takes no writes
         if self._saving:
             try:
                 try:

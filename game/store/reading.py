@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
+from typing import TypeVar
 
 from . import connection, database, notices
 from .notices import Notices
@@ -23,6 +24,9 @@ from .writer import BackgroundWriter, DeferredWriter, InlineWriter
 #: The longest a read on the window's thread waits for the games queued
 #: before it, in a session begun on a copy of the records in memory.
 READ_WAIT_S = 0.5
+
+#: What a read answers (its query's result, or the fallback given with it).
+Result = TypeVar("Result")
 
 
 class Reading:
@@ -61,7 +65,7 @@ class Reading:
         self._readers.append(reader)
         return reader
 
-    def _read(self, query, fallback):
+    def _read(self, query: Callable[[sqlite3.Connection], Result], fallback: Result) -> Result:
         """``query`` on the database once every queued write is in (read your
         writes); ``fallback`` when the database cannot be read. A session
         begun on a copy in memory reads the file on the window's thread

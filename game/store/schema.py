@@ -138,9 +138,9 @@ def ours(connection: sqlite3.Connection) -> bool:
     recorded, or failing its insert, lost every game played on the file."""
     at = version(connection)
     if at == 0:
-        return connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-    triggers = connection.execute(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0]
+        return int(connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]) == 0
+    triggers = int(connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0])
     try:
         return (at <= SCHEMA_VERSION and complete(connection, at) and not triggers
                 and not refuses_writes(connection, at))
@@ -217,7 +217,7 @@ def _shape(connection: sqlite3.Connection, table: str) -> _Shape:
     quoted = '"{}"'.format(table.replace('"', '""'))
     columns = [(row[1], str(row[2]).upper(), row[3], row[4], row[6])
                for row in connection.execute(f"PRAGMA table_xinfo({quoted})")]
-    indexes = set()
+    indexes: set[tuple[int, str, int, tuple[str | None, ...]]] = set()
     for _, name, unique, origin, partial in connection.execute(f"PRAGMA index_list({quoted})"):
         keys = tuple(row[2] for row in connection.execute(
             'PRAGMA index_info("{}")'.format(name.replace('"', '""'))))

@@ -225,12 +225,13 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
         return False
     if name in _CHOICES:
         return value in _CHOICES[name]
-    if name == "scale":
-        return 0 <= value <= MAX_SCALE         # 0: the largest scale that fits
+    if name == "scale":                        # 0: the largest scale that fits
+        return isinstance(value, int) and 0 <= value <= MAX_SCALE
     if name == "long_press":
-        return LONG_PRESS_RANGE[0] <= value <= LONG_PRESS_RANGE[1]
-    if name == "player_name":
-        return value == "" or clean_name(value) == value   # a name as Best Times keep it
+        return isinstance(value, float) \
+            and LONG_PRESS_RANGE[0] <= value <= LONG_PRESS_RANGE[1]
+    if name == "player_name":                  # a name as Best Times keep it
+        return isinstance(value, str) and (value == "" or clean_name(value) == value)
     if name == "window_position":
         return value == [] or is_window_position(value)     # []: never placed, centred
     return True

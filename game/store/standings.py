@@ -44,7 +44,8 @@ class Standings:
         those still queued (an equal time below the earlier one), read
         without waiting for the writer."""
         with self._lock:
-            queued = [(time, t) for t, (k, time) in self._pending_times.items() if k == key]
+            queued: list[tuple[int, str | None]] = [
+                (time, t) for t, (k, time) in self._pending_times.items() if k == key]
         try:
             table = ledger.read_best_times(db, key)
         except sqlite3.Error:
