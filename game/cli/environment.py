@@ -10,6 +10,7 @@ the start in a traceback.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
@@ -64,13 +65,26 @@ def video_problem() -> str | None:
         with quiet_stderr():
             pygame.display.init()
     except pygame.error as e:
-        return _("cannot open a window: {reason}").format(reason=e)
+        return _("cannot open a window: {reason}").format(reason=_sdl_reason(str(e)))
     driver = pygame.display.get_driver()
     if not os.environ.get("SDL_VIDEODRIVER") and driver in INVISIBLE_DRIVERS:
         pygame.display.quit()
         return _("no display to open the window on (SDL fell back to its {driver} driver);"
                  " set SDL_VIDEODRIVER to choose a video driver").format(driver=driver)
     return None
+
+
+def _sdl_reason(said: str) -> str:
+    """SDL's refusal in the player's language where it is one of the few it
+    gives here: "x11 not available" (a driver misspelled in SDL_VIDEODRIVER,
+    or whose display is not running) showed in English after French words.
+    Any other is shown as it comes."""
+    driver = re.fullmatch(r"(\S+) not available", said)
+    if driver:
+        return _("the video driver {driver} is not available").format(driver=driver[1])
+    if said == "No available video device":
+        return _("no video device is available")
+    return said
 
 
 def records_folder(given: Path | None) -> Path:

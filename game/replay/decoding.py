@@ -167,6 +167,9 @@ JSON_REASONS = {
                                                       " object"),
     "Illegal trailing comma before end of array": N_("Illegal trailing comma before end of"
                                                      " array"),
+    # A byte order mark the one Notepad writes is not (a second one, one
+    # after spaces): Python's advice is a programmer's, and was in English.
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": N_("Unexpected byte order mark (BOM)"),
 }
 
 

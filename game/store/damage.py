@@ -132,6 +132,12 @@ def check_content(db: sqlite3.Connection) -> None:
         result = db.execute("PRAGMA quick_check").fetchone()
     except UnicodeDecodeError:
         raise Damaged(Path("quick_check")) from None
+    except sqlite3.OperationalError as error:
+        if not schema.lacks(error):
+            raise
+        if schema.version(db) > schema.SCHEMA_VERSION:
+            raise Newer("database") from None
+        raise Damaged(Path("quick_check")) from None
     if not result or result[0] != "ok":
         raise Damaged(Path("quick_check"))
     if schema.version(db) > schema.SCHEMA_VERSION:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator
@@ -97,6 +98,8 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
     if not is_regular(path):
         return None
     leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
+    if not os.access(path, os.W_OK):          # no journal left beside it (``_read_only``)
+        return None
     try:
         damage.check_header(path)
         # Checked through a connection that cannot write: closing it never
@@ -132,6 +135,8 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
             if damage.damaged_as_found(path):
                 raise Damaged(path)
+            if os.path.exists(path) and not os.access(path, os.W_OK):
+                raise _read_only(path)
             db = connection.raw(path)
         except Damaged as found:
             _set_aside(found.path, tell, now)
@@ -162,6 +167,29 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             db.close()
             raise
     raise Damaged(path)
+
+
+def _read_only(path: Path) -> Damaged | sqlite3.OperationalError:
+    """Why a ``records.db`` this user may not write cannot be opened: damaged
+    (set aside then, as any damaged file: renaming needs only the folder),
+    or read only, checked without SQLite opening it in place. A connection
+    that may only read a database in WAL mode leaves a ``-wal`` and a
+    ``-shm`` beside it, made with the file's own read-only mode: once the
+    player made ``records.db`` writable again, that ``-shm`` kept SQLite
+    from writing it, and no game was saved again at any start."""
+    try:
+        with _snapshot(path) as source:
+            damage.check_content(source)
+            if not schema.ours(source):
+                return Damaged(path)
+    except Damaged as found:
+        return found
+    except sqlite3.DatabaseError as error:
+        if damage.is_damage(error):
+            return Damaged(path)
+    except (Newer, sqlite3.Error, OSError):
+        pass
+    return sqlite3.OperationalError("attempt to write a readonly database")
 
 
 def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | None]:
@@ -246,8 +274,30 @@ def _set_aside_odd_journals(path: Path, tell: Notices, now: Callable[[], datetim
     a -wal and a -shm both such left sound records unsaved all session."""
     when = now()
     for journal in (path.with_name(path.name + tail) for tail in damage.JOURNALS):
-        if damage.odd(journal):
+        if damage.odd(journal) or _shut_index(path, journal):
             tell.add(notices.journal_aside(set_aside(journal, "corrupt", when)))
+
+
+_ANY_WRITE = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+
+
+def _shut_index(path: Path, journal: Path) -> bool:
+    """Whether ``journal`` is a ``-shm`` this user may not write beside a
+    ``records.db`` they may: SQLite then opens the records read-only, and no
+    game is saved. Earlier versions left one so, made when ``records.db``
+    was read-only (see :func:`_read_only`). A ``-shm`` only indexes the
+    ``-wal``, which SQLite reads again without it: it holds no record."""
+    if not journal.name.endswith("-shm"):
+        return False
+    try:
+        found = os.lstat(journal)
+    except OSError:
+        return False
+    # Read from one look at the name: another copy closing its last
+    # connection deletes the -shm at any instant (its next one makes it
+    # again, with records.db's mode), and a name gone answers "no access".
+    return stat.S_ISREG(found.st_mode) and not found.st_mode & _ANY_WRITE \
+        and not os.access(journal, os.W_OK) and os.access(path, os.W_OK)
 
 
 def _set_aside(path: Path, tell: Notices, now: Callable[[], datetime]) -> None:

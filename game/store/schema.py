@@ -11,8 +11,10 @@ a hand edit; what the game reads back is checked again all the same.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from functools import cache
+from typing import NamedTuple
 
 SCHEMA_VERSION = 3
 
@@ -139,4 +141,103 @@ def ours(connection: sqlite3.Connection) -> bool:
         return int(connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]) == 0
     triggers = int(connection.execute(
         "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0])
-    return at <= SCHEMA_VERSION and complete(connection, at) and not triggers
+    try:
+        return (at <= SCHEMA_VERSION and complete(connection, at) and not triggers
+                and not refuses_writes(connection, at))
+    except sqlite3.OperationalError as error:
+        if lacks(error):
+            return False
+        raise
+
+
+#: What SQLite says of a schema that needs what it has not: another
+#: program's virtual table module or collation (a search index, an
+#: extension's table).
+_LACKING = ("no such module:", "no such collation sequence:")
+
+
+def lacks(error: sqlite3.Error) -> bool:
+    """Whether ``error`` says the file needs a module or a collation this
+    SQLite has not: every statement reading its schema then fails, and the
+    records could be neither read nor saved at any start ("no such
+    module: vec0"). Such a file is another program's."""
+    return str(error).startswith(_LACKING)
+
+
+#: Quoted names, texts and comments in a table's SQL, where the word CHECK
+#: may stand without being a constraint.
+_QUOTED = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|`[^`]*`|\[[^\]]*\]"
+                     r"|--[^\n]*|/\*.*?(?:\*/|$)", re.DOTALL)
+_CHECK = re.compile(r"\bCHECK\b", re.IGNORECASE)
+
+
+class _Shape(NamedTuple):
+    """What in a table can refuse a row: its columns (name, type, NOT NULL,
+    default, hidden: generated), its constraining indexes (unique, origin,
+    partial, key columns: None for an expression), its foreign keys
+    (table, from, to, on delete) and whether its SQL has a CHECK."""
+
+    columns: list[tuple[str, str, int, object, int]]
+    indexes: set[tuple[int, str, int, tuple[str | None, ...]]]
+    keys: set[tuple[str, str, str, str]]
+    check: bool
+
+
+def refuses_writes(connection: sqlite3.Connection, at: int = SCHEMA_VERSION) -> bool:
+    """Whether a hand edit gave our tables something that can refuse the
+    game's own writes, which no version of ours makes: a CHECK constraint,
+    a UNIQUE index or constraint, a foreign key, a NOT NULL or a column type
+    ours have not, a generated column, a column added NOT NULL without a
+    default, an index on an expression or a partial one (either may call a
+    function that fails or is missing). Like a trigger, any of them made
+    every game's transaction fail (``CHECK (time_ms < 60000)`` refused every
+    slower game, a UNIQUE index on ``level`` every game after the first of a
+    level) and the games of every session were lost: the file is somebody
+    else's. Fewer constraints than ours (a table remade without its NOT
+    NULLs or without STRICT) refuse nothing, and are kept; so is a plain
+    index added to speed a query up."""
+    return any(_refuses(_shape(connection, name), ours)
+               for name, ours in _expected_shapes(at).items())
+
+
+@cache
+def _expected_shapes(at: int) -> dict[str, _Shape]:
+    """The :class:`_Shape` of each table of a database of version ``at``."""
+    scratch = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS[:at]:
+            scratch.executescript(step)
+        return {name: _shape(scratch, name) for name in expected_tables(at)}
+    finally:
+        scratch.close()
+
+
+def _shape(connection: sqlite3.Connection, table: str) -> _Shape:
+    """The :class:`_Shape` of ``table`` as the database has it."""
+    quoted = '"{}"'.format(table.replace('"', '""'))
+    columns = [(row[1], str(row[2]).upper(), row[3], row[4], row[6])
+               for row in connection.execute(f"PRAGMA table_xinfo({quoted})")]
+    indexes: set[tuple[int, str, int, tuple[str | None, ...]]] = set()
+    for _, name, unique, origin, partial in connection.execute(f"PRAGMA index_list({quoted})"):
+        keys = tuple(row[2] for row in connection.execute(
+            'PRAGMA index_info("{}")'.format(name.replace('"', '""'))))
+        if unique or partial or None in keys or origin != "c":
+            indexes.add((unique, origin, partial, keys))
+    foreign = {(row[2], row[3], row[4], row[6]) for row in connection.execute(
+        f"PRAGMA foreign_key_list({quoted})")}
+    sql = connection.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+                             (table,)).fetchone()
+    check = bool(sql and sql[0] and _CHECK.search(_QUOTED.sub(" ", sql[0])))
+    return _Shape(columns, indexes, foreign, check)
+
+
+def _refuses(found: _Shape, ours: _Shape) -> bool:
+    """Whether the table ``found`` can refuse a row the table ``ours`` takes."""
+    if found.check or not found.indexes <= ours.indexes or not found.keys <= ours.keys:
+        return True
+    for (_, kind, not_null, _, hidden), mine in zip(found.columns[:len(ours.columns)],
+                                                    ours.columns, strict=True):
+        if hidden or kind != mine[1] or not_null > mine[2]:
+            return True
+    return any(hidden or (not_null and str(default).upper() in ("NONE", "NULL"))
+               for _, _, not_null, default, hidden in found.columns[len(ours.columns):])

@@ -614,3 +614,17 @@ def test_a_name_too_long_is_quoted_in_no_more_than_the_characters_shown(refused,
     quoted = err[start:err.index("'", start)]
     assert "..." in quoted and quoted.endswith("/end.json")
     assert NAME_SHOWN - 3 <= len(quoted) <= NAME_SHOWN
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "minesweeper: error: cannot open a window: the video driver nowhere is not available"),
+    ("fr", "minesweeper\u202f: erreur\u202f: impossible d’ouvrir une fenêtre\u202f: le pilote "
+           "vidéo nowhere n’est pas disponible"),
+])
+def test_a_video_driver_that_is_not_there_is_said_in_the_players_language(tmp_path, lang,
+                                                                          said):
+    """SDL's own "nowhere not available" came in English after French words."""
+    env = {**HEADLESS, "SDL_VIDEODRIVER": "nowhere"}
+    result = run_game(env, "--lang", lang, "--frames", "2", "--data-dir", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [said]

@@ -34,6 +34,8 @@ ALLOWED = {
     "/Library/Fonts": "the same",
     "Library/Fonts": "the same",
     "Microsoft/Windows/Fonts": "the same",
+    "(\\S+) not available": "SDL's refusal, matched to be translated (cli/environment.py)",
+    "No available video device": "the same",
 }
 #: Short key names on key caps and in menus: the same in every language we
 #: have (translated ones, like "Q / Esc", go through N_).

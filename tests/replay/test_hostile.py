@@ -62,6 +62,8 @@ CASES = [
     ("truncated", lambda d: encode_doc(d)[:200], "not JSON: "),
     ("empty", lambda d: "", "not JSON: Expecting value at line 1 column 1"),
     ("not UTF-8", lambda d: b"\xff\xfe{}", "not UTF-8 text"),
+    ("two byte order marks", lambda d: b"\xef\xbb\xbf\xef\xbb\xbf" + encode_doc(d).encode(),
+     "not JSON: Unexpected byte order mark (BOM) at line 1 column 1"),
     ("a list", lambda d: "[1, 2]", "the file is not a JSON object"),
     ("deep nesting", lambda d: "[" * 100000 + "]" * 100000, "nested too deeply"),
     ("5,000-digit number", lambda d: '{"width": ' + "9" * 5000 + "}",
@@ -201,7 +203,7 @@ FILE_WORDS = {"width", "height", "mines", "marks", "first_click", "seed", "layou
               "t_ms", "time_ms", "result", "player", "level", "date", "pointer", "dt_ms",
               "version", "format", "shape", "opening", "safe", "classic", "grid", "torus", "hex",
               "won", "lost", "unfinished", "true", "false", "JSON", "UTF", "replay", "long",
-              "mine", "null", "modes", "flag_mode", "chord_left_click", "cursor"}
+              "mine", "null", "modes", "flag_mode", "chord_left_click", "cursor", "BOM"}
 
 
 def _words(message: str) -> set[str]:

@@ -1,0 +1,135 @@
+"""A records.db the player may not write (restored from a backup, copied
+from a CD, ``chmod -w``) in a folder that takes writes: read into memory
+without SQLite opening it in place, so that no read-only journal is left
+beside it to refuse every write once the player makes it writable again."""
+
+import os
+import sqlite3
+import stat
+
+import pytest
+
+from game.store import connection
+
+from .helpers import game, open_store, reopen
+
+
+def read_only_as_for_anyone(path, monkeypatch):
+    """``path`` made read-only. Root ignores the bits: then ``os.access``
+    answers from them, and SQLite opens the file read-only, as it does for
+    anyone else (without saying so)."""
+    path.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+    if os.geteuid() != 0:
+        return
+    access = os.access
+
+    def by_the_bits(name, mode, **kwargs):
+        if mode & os.W_OK and os.path.exists(name) and not os.stat(name).st_mode & stat.S_IWUSR:
+            return False
+        return access(name, mode, **kwargs)
+    raw = connection.raw
+
+    def opened_as_sqlite_would(name):
+        if os.path.exists(name) and not by_the_bits(name, os.W_OK):
+            return sqlite3.connect(f"file:{name}?mode=ro", uri=True, isolation_level=None,
+                                   check_same_thread=False)
+        return raw(name)
+    monkeypatch.setattr(os, "access", by_the_bits)
+    monkeypatch.setattr(connection, "raw", opened_as_sqlite_would)
+
+
+def test_a_read_only_records_file_leaves_no_journal_and_saves_again_once_writable(
+        tmp_path, monkeypatch):
+    """SQLite, reading a WAL database it may not write, made a ``-wal`` and a
+    ``-shm`` beside it with the file's read-only mode and left them: made
+    writable again, the records still could not be saved ("attempt to write
+    a readonly database") at any start, for that ``-shm``."""
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1))
+    store.close()
+    path = tmp_path / "records.db"
+    before = path.read_bytes()
+    read_only_as_for_anyone(path, monkeypatch)
+    try:
+        store = open_store(tmp_path)
+        assert not store.writable
+        [message] = store.take_notices()
+        assert message.startswith("Records cannot be saved") and "readonly" in message
+        assert [g.seed for g in store.history()] == [1]           # read all the same
+        store.close()
+        assert sorted(os.listdir(tmp_path)) == ["records.db", "records.db.lock"]
+        assert path.read_bytes() == before
+    finally:
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+        monkeypatch.undo()
+    store = open_store(tmp_path)                                 # writable again: saved
+    assert store.writable and store.take_notices() == []
+    store.record_game(game(seed=2))
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [2, 1]
+    again.close()
+
+
+def test_a_damaged_read_only_records_file_is_still_set_aside(tmp_path, monkeypatch):
+    """Renaming needs only the folder: damaged and read-only, the file goes
+    aside as found and the games go into fresh records, as before."""
+    path = tmp_path / "records.db"
+    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 16)
+    before = path.read_bytes()
+    read_only_as_for_anyone(path, monkeypatch)
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert "could not be read" in message
+    [aside] = [name for name in os.listdir(tmp_path) if ".corrupt-" in name]
+    assert (tmp_path / aside).read_bytes() == before
+    monkeypatch.undo()
+    store.record_game(game(seed=3))
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [3]
+    again.close()
+
+
+def test_a_read_only_index_an_earlier_version_left_is_set_aside(tmp_path, monkeypatch):
+    """The ``-shm`` earlier versions left made read-only beside a records.db
+    since made writable: set aside (it holds no record, only an index of the
+    ``-wal``) and told, and the games are saved again."""
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1))
+    store.close()
+    index = tmp_path / "records.db-shm"
+    index.write_bytes(bytes(32768))
+    read_only_as_for_anyone(index, monkeypatch)
+    store = open_store(tmp_path)
+    [message] = store.take_notices()
+    assert "set aside as 'records.corrupt-20261122-153000.db-shm'" in message
+    assert (tmp_path / "records.corrupt-20261122-153000.db-shm").read_bytes() == bytes(32768)
+    assert store.writable
+    store.record_game(game(seed=2))
+    monkeypatch.undo()
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [2, 1] and again.take_notices() == []
+    again.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_read_only_records_file_under_another_copys_lock_leaves_no_journal(
+        tmp_path, monkeypatch):
+    """While another copy holds the records' lock, the file is looked at as
+    found (``open_as_found``): through a connection that may only read,
+    which left the same read-only journals beside a read-only file."""
+    from .test_records_lock import release, stopped_holder
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    store = open_store(tmp_path)
+    store.record_game(game(seed=1))
+    store.close()
+    path = tmp_path / "records.db"
+    read_only_as_for_anyone(path, monkeypatch)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = open_store(tmp_path)
+        store.record_game(game(seed=2))
+        assert sorted(name for name in os.listdir(tmp_path) if "records.db-" in name) == []
+    finally:
+        release(pid, let_go, "continued")
+        store.close()
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
