@@ -21,6 +21,8 @@ under the mouse and the wheel in ``dialog_lists``), its drawing in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..hit import Viewport
@@ -36,6 +38,9 @@ from .dialog_keys import DialogKeys
 from .dialog_lists import DialogLists, in_place
 from .dialog_mouse import DialogMouse
 
+if TYPE_CHECKING:
+    from ..host import Host
+
 TITLE_H = 16
 MARGIN = 2          # kept free between a dialog and the window's edges
 
@@ -50,7 +55,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
     #: it on a message box with no Cancel (Yes and No): ``ConfirmDialog``.
     closable = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.widgets: list = []
         self.focus = 0
