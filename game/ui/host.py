@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .render.atlas import Atlas
     from .render.painter import Painter
     from .session import Session
+    from .worker import Worker
 
 
 @runtime_checkable
@@ -106,6 +107,7 @@ class Host(Protocol):
     play: Game
     last_replay: Replay | None
     replays: ReplayLoader
+    worker: Worker                  # the computer's thinking (the play screen's assistant)
     exports: ReplayExporter
     frames: int                     # frames drawn since the window opened
     ticks: int                      # ticks run since the window opened
