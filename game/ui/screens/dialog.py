@@ -30,7 +30,7 @@ from ..list_view import ListView
 from ..render.painter import Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
-from ..widgets import Button
+from ..widgets import Button, Widget
 from . import base
 from .dialog_caption import CaptionControl
 from .dialog_draw import DialogDrawing
@@ -57,7 +57,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.widgets: list = []
+        self.widgets: list[Widget] = []
         self.focus = 0
         #: The player moved the focus (Tab, a click): see ``LevelDialog``.
         self.focus_moved = False
@@ -158,7 +158,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
             self._spaced = self._carried(self._spaced, laid, True)
         self._keep_lists_held(laid)
 
-    def _keep_focus(self, before: object, laid: list) -> None:
+    def _keep_focus(self, before: object, laid: list[Widget]) -> None:
         """The focus on the control that had it among the widgets ``laid``
         before, wherever the new layout put it. Kept at its index, the
         focus on OK went to the Watch button that History's first games put
@@ -167,10 +167,10 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         if same is not None and same.focusable:
             self.focus = self.widgets.index(same)
 
-    def _carried(self, button: Button, laid: list, pressed: bool) -> Button | None:
+    def _carried(self, button: Button, laid: list[Widget], pressed: bool) -> Button | None:
         """The button now in ``button``'s place among the widgets ``laid``
         before, drawn ``pressed``; None if there is none."""
-        new = in_place(button, laid, self.widgets)
+        new: Button | None = in_place(button, laid, self.widgets)
         if new is not None:
             new.pressed = pressed
         return new
@@ -231,7 +231,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         ox, oy = self.client_origin
         return ox, oy + self.pane.offset(index in self.footer)
 
-    def screen_rect(self, widget) -> pygame.Rect:
+    def screen_rect(self, widget: Widget) -> pygame.Rect:
         """A widget's rectangle as shown, in window coordinates."""
         return widget.rect.move(self.origin_of(self.widgets.index(widget)))
 
@@ -241,7 +241,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self._dirty = True
         self._laid_out_again = True
 
-    def widget_at(self, pos: tuple[int, int]):
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
         view = self.content_view
         for i, w in enumerate(self.widgets):
             if i not in self.footer and not view.collidepoint(pos):
@@ -333,7 +333,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self._dirty = True
 
     @property
-    def focused(self):
+    def focused(self) -> Widget | None:
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
 
     def update(self) -> None:

@@ -171,7 +171,10 @@ class OpenReplayDialog(Dialog):
         still coming, when Enter does nothing."""
         if not self.loaded or not self.widgets:
             return None
-        return self.widgets[-1] if not self.files else super().default_button
+        if self.files:
+            return super().default_button
+        cancel = self.widgets[-1]           # with no replay, the only button
+        return cancel if isinstance(cancel, Button) else None
 
     def open_row(self) -> None:
         """A double click on a file watches it, as a Windows Open dialog opens it."""
