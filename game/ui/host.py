@@ -10,7 +10,7 @@ purpose. ``tests/ui/test_layers.py`` checks that the app provides all of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .display import Display
     from .exporting import ReplayExporter
     from .frame import Layout
+    from .gestures import Gestures
     from .hit import Viewport
     from .keys import HeldKeys
     from .loading import ReplayLoader
@@ -74,6 +75,8 @@ class Game(Protocol):
 
     @property
     def field(self) -> Minefield: ...
+    @property
+    def gestures(self) -> Gestures: ...
 
     def play(self, kind: str, cell: tuple[int, int]) -> None: ...
     def point_at(self, cell: tuple[int, int]) -> None: ...
@@ -94,6 +97,7 @@ class CommandRunner(Protocol):
 
     def run(self, name: str) -> None: ...
     def allowed(self, name: str) -> bool: ...
+    def export_replay(self, replay: Replay | None = None) -> None: ...
 
 
 @runtime_checkable
@@ -126,6 +130,8 @@ class Host(Protocol):
 
     @property
     def top(self) -> Stacked: ...
+    @property
+    def stack(self) -> Sequence[Stacked]: ...    # bottom to top
 
     def push(self, screen: Stacked, over: Stacked | None = None) -> None: ...
     def pop(self) -> Stacked: ...

@@ -8,10 +8,19 @@ and buttons do.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import keys
 from .play_spent import pressed_with
+
+if TYPE_CHECKING:
+    from game.replay import Replay
+    from game.replay.playback import Playback
+
+    from ..host import Host
+    from ..render.replay import ViewerLayout
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
               pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
@@ -30,6 +39,24 @@ MOVING_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_RIGHT, pygame.
 
 class ReplayInput:
     """Input handling for ``ReplayScreen`` (its module, ``watch``, says what state it keeps)."""
+
+    if TYPE_CHECKING:       # what this mixin uses of ReplayScreen, which keeps it
+        app: Host
+        replay: Replay
+        layout: ViewerLayout | None
+        _dragging: bool
+        _was_playing: bool
+        _face_held: bool
+        _face_over: bool
+        _face_press: tuple[int, tuple[int, int]]
+        _face_by: tuple[str, int]
+
+        @property
+        def opening(self) -> bool: ...
+        @property
+        def playback(self) -> Playback: ...
+
+        def leave(self) -> None: ...
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -117,5 +144,6 @@ class ReplayInput:
             self._was_playing = playback.playing
 
     def _seek_to(self, x: int) -> None:
+        assert self.layout is not None      # the bar was pressed: the viewer is laid out
         track = self.layout.progress.inflate(-2, -2)
         self.playback.seek_fraction(max(0.0, min(1.0, (x - track.x) / max(1, track.w))))
