@@ -314,6 +314,66 @@ def test_a_tap_on_the_face_leaves_the_viewer_as_esc_does(copy_first):
     assert app.top is app.play and app.play.field.status == "ready"
 
 
+def play_button_corners(app, viewer):
+    """The play button's outer top-left and bottom-right pixels: light and
+    black raised, black and white pushed in (the bevels of a Windows push
+    button, the dialogs' buttons')."""
+    box = app.painter.px(viewer.layout.play_button)
+    return pixel(app, box.topleft), pixel(app, (box.right - 1, box.bottom - 1))
+
+
+RAISED, PUSHED = "raised", "pushed"
+
+
+def play_button_look(app, viewer):
+    top_left, bottom_right = play_button_corners(app, viewer)
+    if top_left == (0, 0, 0) and bottom_right == (255, 255, 255):
+        return PUSHED
+    assert bottom_right == (0, 0, 0) and top_left != (0, 0, 0)
+    return RAISED
+
+
+def test_the_play_button_pushes_in_and_acts_when_let_go_over_it_as_a_windows_button():
+    """It played or paused on the press, and never showed pushed in: a
+    press slid off to think again still paused the replay. Now, as every
+    other button of the game (the face, the dialogs'), it goes down under
+    the press, pops up when the pointer slides off, and acts on release."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    assert viewer.playback.playing and play_button_look(app, viewer) == RAISED
+    button = viewer.layout.play_button
+    at = app.viewport.to_display(button.center)
+    press(app, at)
+    assert viewer.playback.playing and play_button_look(app, viewer) == PUSHED
+    off = app.viewport.to_display((button.right + 6, button.centery))
+    move(app, off)
+    assert play_button_look(app, viewer) == RAISED
+    move(app, at)
+    assert play_button_look(app, viewer) == PUSHED
+    move(app, off)
+    release(app, off)                               # let go off it: nothing
+    assert viewer.playback.playing and play_button_look(app, viewer) == RAISED
+    press(app, at)
+    release(app, at)                                # a click: paused
+    assert not viewer.playback.playing and play_button_look(app, viewer) == RAISED
+    sdl_tap(app, at)                                # a tap: playing again
+    assert viewer.playback.playing
+
+
+def test_the_play_button_held_pops_up_unplayed_when_the_window_loses_the_focus():
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    at = app.viewport.to_display(viewer.layout.play_button.center)
+    press(app, at)
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    assert play_button_look(app, viewer) == RAISED
+    release(app, at)                                # the release came elsewhere
+    assert viewer.playback.playing
+
+
 def viewer_over_a_game_under_way():
     """The viewer watching the game won, over a new game under way (one
     cell opened): the app and the display point of the viewer's face."""
@@ -1185,6 +1245,90 @@ def test_viewer_scrolls_a_board_bigger_than_the_window_to_follow_the_play():
     field = board.field
     flag = pygame.Rect(field.x, field.y, CELL, CELL)                         # (2, 2) at top-left
     assert shows(app, flag, "flag")
+
+
+def wheel(app, y=0, x=0):
+    post(pygame.MOUSEWHEEL, x=x, y=y, flipped=False, precise_x=float(x), precise_y=float(y))
+    app.step()
+
+
+def test_the_wheel_looks_round_a_paused_replay_s_big_board_until_the_play_moves_on():
+    """The view followed the play alone: paused on a 100x100 game, the wheel
+    did nothing, and the rest of the board could not be seen. It scrolls
+    as in the game now (Shift sideways), and the view stays where it was
+    looked at, frames going by, until the play moves on."""
+    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 2 2"), (500, "F 98 98")), result="unfinished",
+                    time_ms=1000, layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_RIGHT)                                # the flag on (2, 2)
+    board = viewer.layout.board
+    field = app.painter.px(board.field)
+
+    def shown():
+        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+
+    assert viewer.scroll == (0, 0) and shows(app, board.cell_rect((2, 2), (0, 0)), "flag")
+    at_start = shown()
+    wheel(app, y=-2)                                        # down: the rows below
+    assert viewer.scroll == (0, 6) and shown() != at_start
+    post(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
+    post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    post(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
+    app.step()                                              # with Shift: to the right
+    assert viewer.scroll == (3, 6)
+    looked = shown()
+    app.step(120)                                           # paused: the look is kept
+    assert viewer.scroll == (3, 6) and shown() == looked
+    key(app, pygame.K_RIGHT)                                # the play moves on: followed
+    assert viewer.scroll == (99 - board.view_cols, 99 - board.view_rows)   # (98, 98) in view
+    assert shows(app, board.cell_rect((98, 98), viewer.scroll), "flag")
+
+
+def test_the_viewer_s_scroll_bars_are_dragged_as_the_game_s_and_hold_the_view():
+    """The bars showed where the view was and did nothing under the mouse.
+    Now a thumb is dragged from where it is taken, a press beside it brings
+    it under the pointer, and the view stays while the thumb is held, even
+    as the replay plays on, and after, until the play moves on."""
+    from game.ui.render.hud import scroll_bar_thumbs
+    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
+    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 2 2"), (2000, "F 98 98")), result="unfinished",
+                    time_ms=3000, layout=tuple(rows))
+    app = make_app(BOARD_8)
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_RIGHT)                                # the flag on (2, 2), at the top
+    board = viewer.layout.board
+    (vbar, (thumb,)), = [b for b in scroll_bar_thumbs(board, viewer.scroll)
+                         if b[0] == board.vbar]
+    assert viewer.scroll == (0, 0)
+    white = app.viewport.to_display((thumb.centerx, thumb.y + 1))
+    assert pixel(app, white) == (255, 255, 255)             # the thumb at the top
+    taken = app.viewport.to_display(thumb.center)
+    press(app, taken)
+    assert viewer.scroll == (0, 0)                          # taken where it was: no jump
+    down = app.viewport.to_display((thumb.centerx, thumb.centery + vbar.h // 3))
+    move(app, down)
+    dragged = viewer.scroll
+    assert dragged[0] == 0 and dragged[1] > 20
+    assert pixel(app, white) != (255, 255, 255)             # the thumb went down with it
+    key(app, pygame.K_SPACE)                                # playing, the thumb still held
+    app.step(150)
+    assert viewer.scroll == dragged
+    release(app, down)
+    key(app, pygame.K_SPACE)                                # paused again: the look is kept
+    app.step(30)
+    assert viewer.scroll == dragged
+    press(app, app.viewport.to_display((vbar.centerx, vbar.y + 2)))   # beside it, at the top
+    release(app, app.viewport.to_display((vbar.centerx, vbar.y + 2)))
+    assert viewer.scroll == (0, 0)
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_END)                                  # the play moves: followed
+    assert shows(app, board.cell_rect((98, 98), viewer.scroll), "flag")
 
 
 def test_the_viewer_shows_where_its_view_is_on_the_scroll_bars_as_the_game_does():

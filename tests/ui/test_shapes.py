@@ -704,6 +704,37 @@ def test_the_custom_dialog_chooses_the_shape_and_a_gallery_field():
     assert app.layout.shape == "hex" and app.store.settings.level == "heart"
 
 
+def test_rectangle_gives_back_the_size_typed_once_the_gallery_has_been_looked_through():
+    """Height, width and mines typed, then Field turned through the gallery
+    to see it: back on Rectangle the boxes showed the last field's (Big M's
+    16 x 30 with 59 mines), and the board typed had to be typed again."""
+    from game.engine.gallery import GALLERY
+
+    from .test_dialogs import clear_and_type, open_custom
+    app = make_app()
+    dialog = open_custom(app)
+    for typed in ("20", "30", "99"):          # height, width, mines
+        clear_and_type(app, typed)
+        key(app, pygame.K_TAB)
+
+    def boxes():
+        return b"".join(pygame.image.tobytes(app.display.surface.subsurface(
+            app.painter.px(dialog.screen_rect(dialog.fields[name]))), "RGB")
+            for name in ("height", "width", "mines"))
+
+    key(app, pygame.K_f, pygame.KMOD_ALT)     # the focus on Field, off the boxes
+    typed = boxes()
+    for _ in GALLERY:
+        key(app, pygame.K_SPACE)
+    assert dialog.fields["height"].text == str(GALLERY["bigm"].height) and boxes() != typed
+    key(app, pygame.K_SPACE)                  # round to Rectangle again
+    assert [dialog.fields[n].text for n in ("height", "width", "mines")] == ["20", "30", "99"]
+    assert boxes() == typed
+    choose(app, dialog, "OK")
+    field = app.play.field
+    assert (field.width, field.height, field.mines, field.mask) == (30, 20, 99, None)
+
+
 def test_the_custom_dialog_refuses_too_many_mines_for_the_shape():
     from .test_dialogs import clear_and_type, open_custom
     app = make_app()

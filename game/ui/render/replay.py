@@ -109,14 +109,17 @@ def tick_columns(layout: ViewerLayout, times: Sequence[int], duration_ms: int
 
 
 def draw_controls(painter: Painter, layout: ViewerLayout, playing: bool, speed: float,
-                  fraction: float, ticks: list[tuple[int, int]]) -> None:
+                  fraction: float, ticks: list[tuple[int, int]], *,
+                  button_pushed: bool = False) -> None:
     """Play/pause, the speed, and the progress bar with a tick per move
-    (``tick_columns``)."""
+    (``tick_columns``). ``button_pushed``: the play button held down by a
+    press over it, pushed in with its glyph a pixel down and right, as a
+    Windows push button and the dialogs' buttons show it."""
     bar = pygame.Rect(0, 0, layout.size[0], layout.board.menu_h)
     painter.fill(bar, GREY)
     button = layout.play_button
-    painter.bevel("raised_2", button)
-    _play_glyph(painter, button, playing)
+    painter.bevel("pressed_2" if button_pushed else "raised_2", button)
+    _play_glyph(painter, button.move(1, 1) if button_pushed else button, playing)
     text = speed_text(speed)
     box = layout.speed_box
     painter.text(text, (box.centerx - painter.text_width(text) // 2,

@@ -78,6 +78,9 @@ class CustomDialog(Dialog):
         else:
             self.field = OWN_MASK if board.mask else RECTANGLE
         self.error = ""
+        # What the boxes held on Rectangle (the board played, or as typed
+        # there), given back when the fields come round to it again.
+        self._rectangle = dict(self.values)
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
@@ -144,13 +147,19 @@ class CustomDialog(Dialog):
     def next_field(self) -> None:
         """Cycle the field: a rectangle, the gallery, then your mask. A shaped
         field fills in its own size and mines (your mask the mines it was saved
-        with), so what the dialog shows is what OK starts. An error shown was
+        with), so what the dialog shows is what OK starts; Rectangle gives
+        back what its boxes held when it was left (a size typed, then the
+        gallery looked through, came back as Big M's). An error shown was
         about the board before, so it goes."""
         self._keep_typed()
         self.error = ""
+        if self.field == RECTANGLE:
+            self._rectangle = dict(self.values)
         self.field = self.choices[(self.choices.index(self.field) + 1) % len(self.choices)]
         mask = self._mask()
-        if mask is not None:
+        if mask is None:
+            self.values = dict(self._rectangle)
+        else:
             settings = self.app.settings
             mines = GALLERY[self.field].mines if self.field in GALLERY else settings.own_mask_mines
             self.values = {"height": str(len(mask)), "width": str(len(mask[0])),

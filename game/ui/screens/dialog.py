@@ -109,11 +109,22 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
     # Geometry.
 
     @property
+    def area(self) -> pygame.Rect:
+        """Where the dialog may be, in window coordinates: the game's
+        window, and the backdrop around it when the window is bigger than
+        the game (fullscreen, a maximise). Kept to the game, an 8x8 board
+        fullscreen at scale 4 on a 1600x1000 screen showed History in its
+        152x215 pixels, three games and every board's name cut short, the
+        screen around it empty."""
+        return dialog_area(self.app.layout.window, self.app.viewport,
+                           self.app.display.surface)
+
+    @property
     def client_w(self) -> int:
         """The width to lay the content out at: the client area's, less the
         scroll bar's room while the content scrolls (laid out at the whole
         width, its right edge ran under the bar)."""
-        return min(self.width, self.app.layout.window.w - 2 * MARGIN) - 6 - self._bar
+        return min(self.width, self.area.w - 2 * MARGIN) - 6 - self._bar
 
     def _ensure_built(self) -> None:
         """Lay out at the width of the last layout; if whether the content
@@ -146,7 +157,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self.footer = {i for i, w in enumerate(self.widgets) if w.rect.y >= footer_top}
         if not self.footer:
             footer_top = self.client_h
-        room = self.app.layout.window.h - 2 * MARGIN - TITLE_H - 6
+        room = self.area.h - 2 * MARGIN - TITLE_H - 6
         self.pane = Pane.fit(footer_top, self.client_h, room, self.pane.scroll)
         if self._held is not None:            # a button down: the new one in its place
             self._held = self._carried(self._held, laid, self._held.pressed)
@@ -192,15 +203,16 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
     @property
     def rect(self) -> pygame.Rect:
         self._ensure_built()
-        window = self.app.layout.window
-        w = min(self.width, window.w - 2 * MARGIN)
+        window, area = self.app.layout.window, self.area
+        w = min(self.width, area.w - 2 * MARGIN)
         h = self.pane.height + TITLE_H + 6
         y = window.centery - h // 2
         if self.placement == "bottom":
             y = window.bottom - MARGIN - h
-        return pygame.Rect(window.centerx - w // 2, self._clear_of_bar(y, h), w, h)
+        x = max(area.x + MARGIN, min(window.centerx - w // 2, area.right - MARGIN - w))
+        return pygame.Rect(x, self._clear_of_bar(y, h, area), w, h)
 
-    def _clear_of_bar(self, y: int, h: int) -> int:
+    def _clear_of_bar(self, y: int, h: int, area: pygame.Rect) -> int:
         """The top of a dialog ``h`` high meant to start at ``y``, moved so
         that it never cuts through the menu bar (or the replay viewer's
         controls in its place): just under the bar when it fits there, else
@@ -208,12 +220,16 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         History, Best Times and Open Replay began 3 to 6 pixels down the
         8x8 window, the flag button's white top edge (and a red pixel of its
         flag) sticking out above them, and Statistics 13 down the 9x9 one,
-        the menu titles and the flag button cut in half."""
-        layout = self.app.layout
-        bar = layout.menu_bar.bottom
+        the menu titles and the flag button cut in half. One taller than
+        the room under the bar in ``area`` goes as high as it needs, no
+        higher than the window's top margin (over the backdrop, in
+        fullscreen, when the window's height is not enough)."""
+        bar = self.app.layout.menu_bar.bottom
         if y >= max(bar, MARGIN):
             return y
-        return bar if bar and bar + h <= layout.window.bottom - MARGIN else MARGIN
+        if bar and bar + h <= area.bottom - MARGIN:
+            return bar
+        return max(area.top + MARGIN, min(MARGIN, area.bottom - MARGIN - h))
 
     @property
     def client_origin(self) -> tuple[int, int]:
@@ -361,3 +377,17 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
             box, inner = widget.extent(painter)
             out.append(("footer" if i in self.footer else "content", box, inner))
         return out
+
+
+def dialog_area(window: pygame.Rect, viewport: Viewport,
+                surface: pygame.Surface | None) -> pygame.Rect:
+    """The part of the window's ``surface`` a dialog may cover, in the
+    game's scale-1 window coordinates (``viewport`` puts the game's
+    ``window`` on the surface): the game and the backdrop around it, whole
+    pixels of the scale only; never less than the game's window."""
+    if surface is None:
+        return window
+    scale, (ox, oy) = viewport.scale, viewport.origin
+    w, h = surface.get_size()
+    left, top = -(ox // scale), -(oy // scale)
+    return pygame.Rect(left, top, (w - ox) // scale - left, (h - oy) // scale - top).union(window)

@@ -93,7 +93,7 @@ class HelpScreen(Dialog):
         super().__init__(app)
         self.pages = pages(app.commands.allowed)
         self.page = 0
-        self.width = min(260, app.layout.size[0] - 4)
+        self.width = 260
         self.buttons: list[Button] = []          # Back, Next, Close: the last built
 
     def build(self, painter: Painter) -> int:
@@ -169,7 +169,7 @@ class AboutDialog(Dialog):
     title = N_("About Minesweeper")
 
     def build(self, painter: Painter) -> int:
-        self.width = min(200, self.app.layout.size[0] - 4)
+        self.width = 200
         text = _("Minesweeper {version}\nThe classic game, rebuilt on pygame-ce. Every "
                  "picture and sound is drawn by this project's own code.").format(
                      version=__version__)

@@ -127,7 +127,7 @@ class HistoryDialog(Dialog):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.width = min(230, app.layout.size[0] - 4)
+        self.width = 230
         self.reads: Reads = app.reader.channel()
         self.games = PagedHistory(self.reads)
         self.detail_h = 0          # grows to the tallest details shown so far
@@ -145,7 +145,7 @@ class HistoryDialog(Dialog):
         # the details, the chart and the buttons (the list was sized 2 px too
         # tall, and a Beginner window scrolled an empty History by 1 px).
         other = 6 + 4 + self.detail_h + 4 + CHART_H + 6 + line + 14
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
+        free = self.area.h - 4 - TITLE_H - 6 - other
         visible = max(3, min(12, (free - 4) // ROW_H))
         widest = [*map(history_row, sample),
                   (day_and_time("2026-12-31T23:59:59"), "", "", ""),

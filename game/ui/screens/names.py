@@ -63,7 +63,7 @@ class _NameEntry(Dialog):
         super().__init__(app)
         self.record = record
         self.name = ""
-        self.width = min(170, app.layout.size[0] - 4)
+        self.width = 170
 
     def prompt(self) -> str:
         """The classic's words, with the shape when it is not the grid: best
@@ -270,7 +270,7 @@ class ArcadeNameDialog(_NameEntry):
         17 px, or more and smaller keys when a long prompt leaves too little
         height in the window."""
         letters = len(PICKER_KEYS) - 2
-        room = self.app.layout.size[1] - 4 - TITLE_H - 6 - top - 4 - (line + 14)
+        room = self.area.h - 4 - TITLE_H - 6 - top - 4 - (line + 14)
         if -(-letters // PICKER_COLS) * KEY_SIZE <= room:
             return PICKER_COLS, KEY_SIZE
         for size in range(KEY_SIZE - 1, SMALLEST_KEY_SIZE, -1):

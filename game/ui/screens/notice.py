@@ -30,7 +30,7 @@ class NoticeDialog(Dialog):
     def build(self, painter: Painter) -> int:
         # measured at each build: the window may have shrunk since (a notice
         # shown at start, before the board's size is known)
-        self.width = min(220, self.app.layout.size[0] - 4)
+        self.width = 220
         width = self.client_w - 16
         line = painter.line_height()
         rows = len(wrap(painter, self.text, width))
@@ -57,7 +57,7 @@ class ConfirmDialog(Dialog):
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
-        self.width = min(180, app.layout.size[0] - 4)
+        self.width = 180
         # No, the safe default, has the focus as the question opens (not at
         # each layout: a zoom took it back from Yes, where Tab had put it)
         self.focus = 2

@@ -81,7 +81,7 @@ class LevelDialog(Dialog):
         current = record_level(field, self.style)
         self.level = level or (current if current in self.levels else self.levels[0])
         self.shape = shape or field.shape                            # ... and shape
-        self.width = min(type(self).width, app.layout.size[0] - 4)
+        self.width = type(self).width
         self.reads: Reads = app.reader.channel()
         self._records: dict[Hashable, Any] = {}     # per level shown so far, by Key
         self._asked: set[Key] = set()
@@ -174,7 +174,7 @@ class LevelDialog(Dialog):
 
     def room_for_rows(self, painter: Painter, other: int) -> int:
         """How many list rows fit in the window besides ``other`` pixels of content."""
-        free = self.app.layout.size[1] - 4 - TITLE_H - 6 - other
+        free = self.area.h - 4 - TITLE_H - 6 - other
         return max(1, min(10, (free - 4) // ROW_H))
 
     def _lay_out(self) -> None:

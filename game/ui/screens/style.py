@@ -43,7 +43,7 @@ class StyleDialog(Dialog):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.width = min(190, app.layout.size[0] - 4)
+        self.width = 190
         # The focus starts on the style played (each style is a button and
         # its note), here and not at each layout: a zoom put it back there
         # from Cancel, and Enter then started a new game, abandoning this one.

@@ -13,7 +13,11 @@ the speed (left faster, right slower, round from the fastest to the
 slowest), the progress bar (click or drag to seek; held, it keeps the
 replay where the pointer is) and the face, which leaves as Esc does
 (pressed and released on it, as the game's face starts a new game): a
-finger, or a mouse with no keyboard, had no way out of the viewer.
+finger, or a mouse with no keyboard, had no way out of the viewer. On a
+board bigger than the window, the wheel and the scroll bars look round it
+as in the game, until the play moves on. The
+play button, too, acts as a Windows push button does: pushed in while
+pressed over it, it plays or pauses when let go there.
 
 This module keeps the viewer's state, its place on the stack and its
 ticks. What input means is in ``watch_input``, the drawing and the view
@@ -61,7 +65,10 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         self._face_held = self._face_over = False   # a press on the face, and over it now
         self._face_press = (0, (0, 0))    # its tick and display pixel (a double click's first)
         self._face_by: tuple[str, int] = ("button", 1)    # and what pressed it (``pressed_with``)
+        self._play_held = self._play_over = False   # a press on the play button, over it now
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
+        self._looked_at: tuple[object, ...] | None = None    # the play's place when the wheel scrolled
+        self._thumb: tuple[str, int, int] | None = None   # a scroll bar's thumb held (``_take_thumb``)
         self._shown: tuple[object, ...] | None = None
         # The board rows, pressed cells and keyboard cursor last drawn, and
         # from where (set by ``relayout``: a fresh board view shows every

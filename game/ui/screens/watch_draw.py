@@ -47,6 +47,10 @@ class ReplayDrawing:
         _drawn: tuple[list[str], frozenset[Cell], Cell | None, Cell]
         _face_held: bool
         _face_over: bool
+        _play_held: bool
+        _play_over: bool
+        _looked_at: tuple[object, ...] | None
+        _thumb: tuple[str, int, int] | None
 
         @property
         def opening(self) -> bool: ...
@@ -64,7 +68,7 @@ class ReplayDrawing:
         pointer = p.pointer()
         return (p.shown, int(p.t) // 100, progress_done(self.layout, p.fraction), p.playing,
                 p.speed_index, self.scroll, pointer.cell if pointer else None,
-                frozenset(p.pressed_cells()), p.cursor(), self._face())
+                frozenset(p.pressed_cells()), p.cursor(), self._face(), self._play_pushed())
 
     def _face(self) -> tuple[str, bool]:
         """The face shown, and whether pressed: the replay's, but the pressed
@@ -73,6 +77,10 @@ class ReplayDrawing:
         if self._face_held and self._face_over:
             return "smile", True
         return self.playback.face(), False
+
+    def _play_pushed(self) -> bool:
+        """Whether the play button shows pushed in: a press on it, over it now."""
+        return self._play_held and self._play_over
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if self.layout is None or self.opening:
@@ -95,7 +103,8 @@ class ReplayDrawing:
         draw_scroll_bars(painter, board, self.scroll)     # where the view is, as in the game
         if self._ticks is None:
             self._ticks = tick_columns(layout, p.timeline.times, p.timeline.duration_ms)
-        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks)
+        draw_controls(painter, layout, p.playing, p.speed, p.fraction, self._ticks,
+                      button_pushed=self._play_pushed())
         self._draw_cells(painter, field, pressed, cursor)
         draw_counter(painter, board, "mines_box", field.mines_left)
         draw_counter(painter, board, "timer_box", p.timer_seconds())
@@ -168,17 +177,28 @@ class ReplayDrawing:
                 cells.update((x, y) for x in xs if old[x] != new[x])
         return cells
 
+    def _play_position(self) -> tuple[object, ...]:
+        """What the view follows: the moves played and the pointer's sample."""
+        return self.playback.moves, self.playback.pointer()
+
     def _follow(self) -> None:
         """On a board bigger than the window, scroll so that the later of the
         pointer and the last move stays in view; a torus rolls over its seam
         as the game did. A move played away from the pointer (auto-play, the
         keyboard) came after the game scrolled its view to it, the mouse
         resting on the field: following the pointer alone, the viewer showed
-        the cell that view had brought under the mouse, and not the move."""
+        the cell that view had brought under the mouse, and not the move.
+        A view scrolled by the wheel or a scroll bar (``_scroll_to``) stays
+        while a thumb is held, and until the play moves on: a move, or the
+        pointer's next sample."""
         assert self.layout is not None and self.board_view is not None   # drawn once laid out
         board = self.layout.board
         if not board.scrolls:
             return
+        if self._looked_at is not None:
+            if self._thumb is not None or self._looked_at == self._play_position():
+                return                  # looked round with the wheel: kept till the play moves
+            self._looked_at = None
         playback = self.playback
         pointer, cell = playback.pointer(), playback.last_cell()
         if pointer is not None and pointer.cell is not None and (

@@ -1,5 +1,6 @@
 """What input means in the replay viewer: its keys, and the mouse on its
-controls, its progress bar and its face.
+controls, its progress bar, its face, and the wheel and scroll bars of a
+board bigger than the window.
 
 The viewer's input part (a mixin, as ``play_input`` is the play screen's):
 its module, ``watch``, says what state the screen keeps and what the keys
@@ -13,6 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import keys
+from ..hit import HBAR, VBAR
+from ..render.hud import on_thumb, scroll_dragged, scroll_for_bar
+from ..scrolling import thumb_held
+from .play_input import WHEEL_STEP
+from .play_scroll import scroll_within
 from .play_spent import pressed_with
 
 if TYPE_CHECKING:
@@ -20,6 +26,7 @@ if TYPE_CHECKING:
     from game.replay.playback import Playback
 
     from ..host import Host
+    from ..render.board import BoardView
     from ..render.replay import ViewerLayout
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
@@ -50,6 +57,12 @@ class ReplayInput:
         _face_over: bool
         _face_press: tuple[int, tuple[int, int]]
         _face_by: tuple[str, int]
+        _play_held: bool
+        _play_over: bool
+        _looked_at: tuple[object, ...] | None
+        _thumb: tuple[str, int, int] | None
+        scroll: tuple[int, int]
+        board_view: BoardView | None
 
         @property
         def opening(self) -> bool: ...
@@ -57,6 +70,7 @@ class ReplayInput:
         def playback(self) -> Playback: ...
 
         def leave(self) -> None: ...
+        def _play_position(self) -> tuple[object, ...]: ...
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -71,15 +85,29 @@ class ReplayInput:
                     self._dragging, self._was_playing = True, playback.playing
                 self._seek_to(pos[0])
             elif layout.play_button.collidepoint(pos) and event.button == 1:
-                playback.toggle()
+                # A push button: it acts when let go over it (``_release``),
+                # so a press slid off plays or pauses nothing, as in Windows.
+                self._play_held = self._play_over = True
             elif layout.speed_box.collidepoint(pos):
                 playback.next_speed(1 if event.button == 1 else -1)
+            elif (bar := self._bar_at(pos)) is not None and event.button == 1:
+                self._take_thumb(bar, pos)
             elif layout.board.face.collidepoint(pos) and event.button == 1:
                 self._face_held = self._face_over = True
                 self._face_press = (self.app.ticks, event.pos)
                 self._face_by = pressed_with(event) or self._face_by
+        elif event.type == pygame.MOUSEWHEEL and self.layout is not None \
+                and self.layout.board.scrolls:
+            self._look(event)
         elif event.type == pygame.MOUSEMOTION and self._face_held:
             self._face_over = self._on_face(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self._thumb is not None:
+            if event.buttons[0]:
+                self._drag_thumb(self.app.viewport.to_window(event.pos))
+            else:                       # its release went unheard (the focus elsewhere)
+                self._thumb = None
+        elif event.type == pygame.MOUSEMOTION and self._play_held:
+            self._play_over = self._on_play_button(event.pos)
         elif event.type == pygame.MOUSEMOTION and self._dragging:
             # A release the window never heard (it came while the focus was
             # elsewhere) ends the drag: the pointer moving on seeks no more.
@@ -89,6 +117,11 @@ class ReplayInput:
                 self._let_go_of_bar()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._let_go_of_bar()
+            if self._thumb is not None:     # let go: the view stays where it was put
+                self._thumb, self._looked_at = None, self._play_position()
+            play_held, self._play_held = self._play_held, False
+            if play_held and self._on_play_button(event.pos):
+                self.playback.toggle()
             held, self._face_held = self._face_held, False
             if held and self._on_face(event.pos):
                 self.leave()
@@ -96,10 +129,72 @@ class ReplayInput:
                 # click's second press there started a new game
                 self.app.play.spend_double_click(self._face_press, self._face_by)
 
+    def _look(self, event: pygame.event.Event) -> None:
+        """The wheel scrolls a board bigger than the window as it does in
+        the game (Shift turning it sideways), to look round a paused
+        replay: the view followed the play alone, and the rest of a
+        100x100 board could not be seen. The view stays where it is
+        looked at until the play moves on (``_follow``)."""
+        assert self.layout is not None      # the wheel scrolls a laid-out board only
+        dx, dy = event.x, -event.y
+        if self.app.held_keys.shift:
+            dx, dy = dy, dx
+        self._scroll_to(scroll_within(self.layout.board, (self.scroll[0] + dx * WHEEL_STEP,
+                                                          self.scroll[1] + dy * WHEEL_STEP)))
+
+    def _bar_at(self, pos: tuple[int, int]) -> str | None:
+        """The board's scroll bar under scale-1 ``pos``, if any."""
+        assert self.layout is not None      # a press on the laid-out viewer
+        board = self.layout.board
+        for kind, bar in ((HBAR, board.hbar), (VBAR, board.vbar)):
+            if bar is not None and bar.collidepoint(pos):
+                return kind
+        return None
+
+    def _take_thumb(self, kind: str, pos: tuple[int, int]) -> None:
+        """A press on a scroll bar, as in the game (``PlayInput._take_thumb``):
+        off the thumb, the thumb comes under the pointer; then it is held
+        where it was taken. The bars only showed where the view was."""
+        assert self.layout is not None      # a press on the laid-out viewer
+        board = self.layout.board
+        if not on_thumb(board, kind, pos, self.scroll):
+            self._scroll_to(scroll_for_bar(board, kind, pos, self.scroll))
+        axis = 0 if kind == HBAR else 1
+        self._thumb = (kind, pos[axis], self.scroll[axis])
+        self._looked_at = self._play_position()
+
+    def _drag_thumb(self, pos: tuple[int, int]) -> None:
+        """The thumb held follows the pointer at scale-1 ``pos``, or goes
+        back where its drag began while the pointer strays far from the
+        bar (``thumb_held``), as every thumb of the game does."""
+        assert self._thumb is not None
+        kind, along, first = self._thumb
+        assert self.layout is not None      # the thumb was taken on the laid-out viewer
+        board = self.layout.board
+        bar = board.hbar if kind == HBAR else board.vbar
+        moved = pos[0 if kind == HBAR else 1] - along
+        if bar is not None and not thumb_held(bar, pos, vertical=kind != HBAR):
+            moved = 0
+        self._scroll_to(scroll_dragged(board, kind, moved, first, self.scroll))
+
+    def _scroll_to(self, scroll: tuple[int, int]) -> None:
+        """Show the board from ``scroll`` on, looked at by the player: the
+        view stays there until the play moves on (``_follow``)."""
+        self._looked_at = self._play_position()
+        if scroll != self.scroll:
+            assert self.board_view is not None  # made with the layout the bars are on
+            self.scroll = scroll
+            self.board_view.scroll_to(scroll)
+
     def _on_face(self, pos: tuple[int, int]) -> bool:
         """Whether display pixel ``pos`` is on the face."""
         return self.layout is not None \
             and self.layout.board.face.collidepoint(self.app.viewport.to_window(pos))
+
+    def _on_play_button(self, pos: tuple[int, int]) -> bool:
+        """Whether display pixel ``pos`` is on the play/pause button."""
+        return self.layout is not None \
+            and self.layout.play_button.collidepoint(self.app.viewport.to_window(pos))
 
     def focus_lost(self) -> None:
         """A press held on the face or the progress bar comes up in another
@@ -107,6 +202,8 @@ class ReplayInput:
         bar held stayed held, and the next press, on the field or anywhere,
         seeked the replay as it was dragged."""
         self._face_held = self._face_over = False
+        self._play_held = self._play_over = False
+        self._thumb = None
         self._let_go_of_bar()
 
     def _let_go_of_bar(self) -> None:
