@@ -88,6 +88,7 @@ def _run(argv: list[str], start: StartInterrupts) -> int:
     except UsageError as e:
         return _error(str(e))
     if options.check:
+        assert options.replay is not None       # parse refuses --check without a replay
         return check_replay(options.replay, start)
     from game.store import Store
     from game.ui.app import App

@@ -10,11 +10,12 @@ folder's, ``data_folder``). How the options combine into settings is
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, overload
 
 from game import i18n
 from game.engine import FIRST_CLICK_RULES, LEVELS, SHAPES, STYLES
@@ -27,6 +28,11 @@ from . import value_types
 from .data_folder import data_dir
 from .output import PROG, say
 from .value_types import file_name, language, seconds, short, whole_number
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+_N = TypeVar("_N")
 
 
 class UsageError(Exception):
@@ -46,7 +52,7 @@ class _Parser(argparse.ArgumentParser):
         self._given: list[str] = []                     # the arguments being parsed
         self._paths: set[str] = set()                   # of them, those read as a folder
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         """Raise what argparse would print with its usage and exit on, with
         each argument it quotes (``repr``) quoted as the language quotes and
         cut short: "--level" or
@@ -81,7 +87,16 @@ class _Parser(argparse.ArgumentParser):
         self._paths.add(text)
         return data_dir(text)
 
-    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
+    @overload
+    def parse_args(self, args: Iterable[str] | None = None,
+                   namespace: None = None) -> argparse.Namespace: ...
+    @overload
+    def parse_args(self, args: Iterable[str] | None, namespace: _N) -> _N: ...
+    @overload
+    def parse_args(self, *, namespace: _N) -> _N: ...
+
+    def parse_args(self, args: Iterable[str] | None = None,
+                   namespace: _N | None = None) -> argparse.Namespace | _N:
         """As argparse's, with the arguments it does not know quoted cut
         short, the first few of them: a file name too many (``python -m
         game *`` in a folder of thousands) listed every one. Listed as
@@ -97,10 +112,14 @@ class _Parser(argparse.ArgumentParser):
                 arguments=listed + more))
         return parsed
 
-    def print_help(self, file: TextIO | None = None) -> None:
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         """``--help`` through ``say``: argparse's own printing leaves the text
         in the buffer, and a reader gone (``--help | head -c0``) then made
-        the exit flush fail: status 120 and "Exception ignored" on stderr."""
+        the exit flush fail: status 120 and "Exception ignored" on stderr.
+        (A writer that is no text stream, which argparse's signature allows
+        and the game never passes, is left to argparse.)"""
+        if file is not None and not isinstance(file, (io.TextIOWrapper, io.StringIO)):
+            return super().print_help(file)
         say(self.format_help().removesuffix("\n"), file or sys.stdout)
 
 

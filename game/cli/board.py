@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TypedDict
 
 from game import i18n
 from game.engine import CUSTOM_LIMITS, GRID, FieldTooSmall, SizeError
@@ -25,11 +26,33 @@ from .arguments import UsageError
 from .output import named
 
 
-def board_overrides(args: argparse.Namespace) -> dict[str, object]:
+class Overrides(TypedDict, total=False):
+    """The settings a command line gives for its run, each of the type
+    ``Settings`` holds it in (``dataclasses.replace`` takes them as they are)."""
+
+    level: str
+    custom_width: int
+    custom_height: int
+    custom_mines: int
+    custom_mask: str
+    own_mask: str
+    own_mask_mines: int
+    shape: str
+    style: str
+    first_click: str
+    marks: bool
+    chord_left_click: bool
+    scale: int
+    fullscreen: bool
+    sound: bool
+    language: str
+
+
+def board_overrides(args: argparse.Namespace) -> Overrides:
     """The settings of the board and shape the options choose: one of
     ``--level``, ``--field``, ``--mask`` or a custom size, checked against
     each other and against the engine's limits."""
-    overrides: dict[str, object] = {}
+    overrides: Overrides = {}
     custom = (args.width, args.height, args.mines)
     chosen = [name for name, on in (("--level", args.level), ("--field", args.field),
                                     ("--mask", args.mask)) if on]
@@ -54,7 +77,7 @@ def board_overrides(args: argparse.Namespace) -> dict[str, object]:
     return overrides
 
 
-def _custom_board(args: argparse.Namespace) -> dict[str, object]:
+def _custom_board(args: argparse.Namespace) -> Overrides:
     """The settings of the custom size ``--width``, ``--height`` and
     ``--mines`` give (all three, without ``--level``)."""
     custom = (args.width, args.height, args.mines)
@@ -73,14 +96,14 @@ def _custom_board(args: argparse.Namespace) -> dict[str, object]:
     # mines is Beginner, but Windows 3.1's Beginner is 8x8), known only
     # with the saved settings: Options.settings_from names it. No mask:
     # the saved custom field's drew holes in a board of another size.
-    return dict(level="custom", custom_width=custom[0], custom_height=custom[1],
-                custom_mines=custom[2], custom_mask="")
+    return Overrides(level="custom", custom_width=custom[0], custom_height=custom[1],
+                     custom_mines=custom[2], custom_mask="")
 
 
 MAX_MASK_BYTES = 64_000
 
 
-def _mask_board(path: Path, mines: int | None, shape: str | None) -> dict[str, object]:
+def _mask_board(path: Path, mines: int | None, shape: str | None) -> Overrides:
     """The settings of a custom field drawn in the file at ``path``. Without
     ``--shape`` (None) the game plays the saved shape, known only once the
     records folder is open: its mines and size are then checked there

@@ -17,7 +17,7 @@ from game.i18n import _
 from game.settings import STYLE_RULES, Settings
 
 from .arguments import UsageError, build_parser
-from .board import board_overrides
+from .board import Overrides, board_overrides
 from .data_folder import make_data_dir
 
 #: --idle when not given: a minute without input before attract mode.
@@ -34,7 +34,7 @@ class Options:
     """What the command line asked for. ``overrides`` are settings for this run
     only: they are not saved unless the player changes them in the game."""
 
-    overrides: dict[str, object] = field(default_factory=dict)
+    overrides: Overrides = field(default_factory=Overrides)
     seed: int | None = None
     frames: int | None = None
     data_dir: Path | None = None

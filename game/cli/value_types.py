@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from game import i18n
@@ -29,7 +30,7 @@ def short(text: str) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
 
 
-def whole_number(low: int, high: int | None = None):
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number in [low, high], with a message naming the range."""
     def out_of_range(value: int | str) -> argparse.ArgumentTypeError:
         """The refusal of a number outside the range, naming the range in

@@ -59,6 +59,8 @@ def _by_distance(cells: list[Cell], origin: Cell, field: Minefield) -> list[Cell
     ox, oy = origin
 
     def key(c: Cell) -> tuple[float, int, int]:
+        dx: float
+        dy: float
         dx, dy = c[0] - ox, c[1] - oy
         if wraps:
             dx, dy = min(dx % w, -dx % w), min(dy % h, -dy % h)

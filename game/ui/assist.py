@@ -110,7 +110,9 @@ class Assistant(HintShown, ProbabilityOverlay):
     @property
     def session(self) -> Session:
         """The play screen's session: its clock, whether the game is assisted."""
-        return self.screen.session
+        session = self.screen.session
+        assert session is not None      # PlayScreen makes it before its assistant is asked
+        return session
 
     @property
     def first_click(self) -> str:
@@ -249,6 +251,7 @@ class Assistant(HintShown, ProbabilityOverlay):
         if self._first is None:
             self._first = (kind, cell)
             seed, rule = field.seed, field.first_click
+            assert seed is not None      # a board with a first-click rule has its seed
             mask = field.mask
             self._ask("layout", lambda: LayoutJob(
                 field.width, field.height, field.mines, seed, rule, cell, field.shape,

@@ -10,13 +10,20 @@ meanwhile (it is asked again) or the position did (it is dropped, in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.i18n import _, language
 from game.words import as_sentence
 
 from .assist_words import GAME_OVER, hint_text
 from .jobs import HintAnswer, HintJob
+
+if TYPE_CHECKING:
+    from .jobs import AnalyseJob, Job, MoveJob
+    from .screens.play import PlayScreen
+    from .session import Session
 
 Cell = tuple[int, int]
 
@@ -33,6 +40,24 @@ class Shown:
 
 class HintShown:
     """The hint for ``Assistant``."""
+
+    if TYPE_CHECKING:       # what the hint uses of Assistant, which keeps it
+        screen: PlayScreen
+        shown: Shown | None
+        _unseen: bool
+        _message: tuple[str, dict[str, str]] | None
+        _first: tuple[str, Cell] | None
+        _hint_after_first: bool
+
+        @property
+        def session(self) -> Session: ...
+
+        @property
+        def first_click(self) -> str: ...
+
+        def _ask(self, kind: str, job: Callable[[], Job]) -> None: ...
+        def _about_view(self, job: type[HintJob | MoveJob | AnalyseJob], **rule: str) -> Job: ...
+        def _assist(self) -> None: ...
 
     def show_hint(self) -> set[Cell]:
         """H: ask for the next cell to play and why. Returns cells to redraw."""

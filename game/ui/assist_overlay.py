@@ -9,11 +9,19 @@ analysis fails is asked about ``OVERLAY_TRIES`` times, not at every frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from game.engine import Status
 from game.i18n import chance, pgettext
 
 from .jobs import AnalyseJob, Overlay
 from .render.assist import COVERED
+
+if TYPE_CHECKING:
+    from game.engine import Minefield
+
+    from .jobs import HintJob, Job, MoveJob
 
 Cell = tuple[int, int]
 
@@ -22,6 +30,21 @@ OVERLAY_TRIES = 2           # the overlay asks this often about a position whose
 
 class ProbabilityOverlay:
     """The overlay for ``Assistant``."""
+
+    if TYPE_CHECKING:       # what the overlay uses of Assistant, which keeps it
+        overlay: bool
+        game: int
+        _message: tuple[str, dict[str, str]] | None
+        _overlay: tuple[tuple[int, int], Overlay] | None
+        _overlay_failed: tuple[tuple[int, int], int] | None
+
+        @property
+        def field(self) -> Minefield: ...
+
+        def version(self) -> tuple[int, int]: ...
+        def _ask(self, kind: str, job: Callable[[], Job]) -> None: ...
+        def _about_view(self, job: type[HintJob | MoveJob | AnalyseJob], **rule: str) -> Job: ...
+        def _assist(self) -> None: ...
 
     def toggle_overlay(self) -> None:
         """P: the overlay on or off; turned on, a position that failed is asked again."""

@@ -99,8 +99,8 @@ def draw_window(painter: Painter, rect: pygame.Rect, title: str, look: str, *,
         x = room.x + (room.w - painter.text_width(shown, "bold")) // 2
         painter.text(shown, (x, text_y), ink, "bold")
     else:
-        right = control.x - PAD if control is not None else bar.right - PAD
-        shown = fit(painter, title, right - bar.x - PAD, "bold")
+        end = control.x - PAD if control is not None else bar.right - PAD
+        shown = fit(painter, title, end - bar.x - PAD, "bold")
         painter.text(shown, (bar.x + PAD, text_y), ink, "bold")
         if control is not None:
             _close_button(painter, control, pressed, enabled=closable)

@@ -66,7 +66,7 @@ class Gestures:
         self.hover: Target = OUTSIDE    # where the pointer is now
 
     def reset(self) -> None:
-        self.__init__()
+        type(self).__init__(self)
 
     def press(self, button: int, target: Target, *, field_live: bool,
               shift: bool = False) -> Action | None:

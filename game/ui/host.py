@@ -10,7 +10,7 @@ purpose. ``tests/ui/test_layers.py`` checks that the app provides all of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -27,12 +27,14 @@ if TYPE_CHECKING:
     from .display import Display
     from .exporting import ReplayExporter
     from .frame import Layout
+    from .gestures import Gestures
     from .hit import Viewport
     from .keys import HeldKeys
     from .loading import ReplayLoader
     from .render.atlas import Atlas
     from .render.painter import Painter
     from .session import Session
+    from .worker import Worker
 
 
 @runtime_checkable
@@ -71,6 +73,15 @@ class Game(Protocol):
     assist: Helper
     anim: Animation | None
 
+    @property
+    def field(self) -> Minefield: ...
+    @property
+    def gestures(self) -> Gestures: ...
+
+    def play(self, kind: str, cell: tuple[int, int]) -> None: ...
+    def point_at(self, cell: tuple[int, int]) -> None: ...
+    def hide_cursor(self) -> None: ...
+
     def new_game(self, seed: int | None = None, field: Minefield | None = None) -> None: ...
     def after_victory(self, show: Callable[[], None]) -> None: ...
     def spend_gesture(self, event: pygame.event.Event) -> None: ...
@@ -86,6 +97,7 @@ class CommandRunner(Protocol):
 
     def run(self, name: str) -> None: ...
     def allowed(self, name: str) -> bool: ...
+    def export_replay(self, replay: Replay | None = None) -> None: ...
 
 
 @runtime_checkable
@@ -93,6 +105,7 @@ class Host(Protocol):
     """The app, as screens, menus and the records code may use it."""
 
     settings: Settings
+    overridden: set[str]            # the settings this run's command line decides
     store: Store
     reader: Reader
     layout: Layout
@@ -106,6 +119,7 @@ class Host(Protocol):
     play: Game
     last_replay: Replay | None
     replays: ReplayLoader
+    worker: Worker                  # the computer's thinking (the play screen's assistant)
     exports: ReplayExporter
     frames: int                     # frames drawn since the window opened
     ticks: int                      # ticks run since the window opened
@@ -116,6 +130,8 @@ class Host(Protocol):
 
     @property
     def top(self) -> Stacked: ...
+    @property
+    def stack(self) -> Sequence[Stacked]: ...    # bottom to top
 
     def push(self, screen: Stacked, over: Stacked | None = None) -> None: ...
     def pop(self) -> Stacked: ...

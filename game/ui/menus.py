@@ -149,9 +149,13 @@ class LanguageItem(Item):
 
 def _language_items() -> tuple[Item, ...]:
     """One item per language we have a catalogue for (English first)."""
-    return tuple(LanguageItem(lang, keys.LANGUAGE_COMMAND + lang,
-                              lambda app, lang=lang: language() == lang)
+    return tuple(LanguageItem(lang, keys.LANGUAGE_COMMAND + lang, _speaking(lang))
                  for lang in available())
+
+
+def _speaking(lang: str) -> Callable[[Host], bool]:
+    """Whether the game speaks ``lang`` (the tick of its item)."""
+    return lambda app: language() == lang
 
 
 VIEW_MENU = (

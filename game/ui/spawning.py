@@ -16,8 +16,17 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from multiprocessing import resource_tracker
+from typing import Protocol, cast
 
 STOP_SECONDS = 1.0      # at most this long to reap a killed worker
+
+
+class _TrackerPipe(Protocol):
+    """What ``end_resource_tracker`` reads of the standard library's
+    resource tracker, which keeps it undocumented (typeshed leaves it out)."""
+
+    _fd: int | None
+    _pid: int | None
 
 
 def stand_somewhere() -> None:
@@ -86,7 +95,7 @@ def end_resource_tracker(timeout: float = STOP_SECONDS) -> None:
     waits without a bound, so this closes its pipe and waits at most
     ``timeout`` seconds (the standard library keeps the pipe and the process
     id in ``_fd`` and ``_pid``; without them, nothing is done)."""
-    tracker = resource_tracker._resource_tracker
+    tracker = cast(_TrackerPipe, resource_tracker._resource_tracker)
     fd, pid = getattr(tracker, "_fd", None), getattr(tracker, "_pid", None)
     if fd is None or pid is None:
         return

@@ -19,6 +19,7 @@ dropped: the press is given back just before it, both where the pointer is.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import Final
 
 import pygame
 
@@ -26,7 +27,7 @@ import pygame
 #: events and the desktop's list. Past them the two part ways (events give
 #: the wheel 4 and 5 and the side buttons 6 and 7, the desktop's list has
 #: the side buttons fourth and fifth), and the game uses none of them.
-BUTTONS = 3
+BUTTONS: Final = 3
 
 
 def desktop_buttons() -> tuple[bool, ...] | None:

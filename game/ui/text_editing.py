@@ -10,6 +10,9 @@ stay with the box.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.graphemes import (
@@ -27,6 +30,24 @@ from . import keys
 class TextEditing:
     """Editing for ``TextField`` (its class says what state it keeps and
     what each key does)."""
+
+    if TYPE_CHECKING:       # what this mixin uses of TextField, which keeps it
+        text: str
+        caret: int
+        anchor: int | None
+        undone: tuple[str, int, int | None] | None
+        _run: str | None
+        max_len: int
+        accept: Callable[[str], bool]
+        size: Callable[[str], int]
+
+        @property
+        def selected(self) -> bool: ...
+
+        @property
+        def selection(self) -> tuple[int, int]: ...
+
+        def select_all(self) -> None: ...
 
     def _take_selection(self) -> bool:
         """Remove the selected text, if any; True when there was some."""
@@ -116,7 +137,7 @@ class TextEditing:
         if event.type == pygame.TEXTINPUT:
             self._insert(event.text)
             return True
-        k = event.key
+        k: int = event.key
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         ctrl = bool(getattr(event, "mod", 0) & keys.CTRL)
         start, end = self.selection

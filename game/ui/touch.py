@@ -55,7 +55,7 @@ class Touch:
         only one; a second one (anywhere) leaves the first on nothing, so
         that it plays nothing."""
         if self.finger is None:
-            self.__init__()
+            type(self).__init__(self)
             self.finger, self.origin, self.target, self.rest = finger, target, target, pos
         elif finger != self.finger:
             self.origin = self.target = OUTSIDE
@@ -78,7 +78,7 @@ class Touch:
             return None
         self.move(finger, target, pos)
         origin, target, spent = self.origin, self.target, self.spent
-        self.__init__()
+        type(self).__init__(self)
         if spent:
             return None
         if target.kind == CELL_TARGET and origin.kind == CELL_TARGET:
@@ -88,7 +88,7 @@ class Touch:
         return None
 
     def cancel(self) -> None:
-        self.__init__()
+        type(self).__init__(self)
 
     def tick(self, hold_ticks: int) -> Action | None:
         """One fixed tick: the long press flags when it has lasted ``hold_ticks``."""

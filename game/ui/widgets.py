@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
@@ -20,6 +21,19 @@ from .text_fit import wrap
 
 #: The looks a dialog's controls are drawn in, one a style (``Button.draw``).
 WIN31, XP, MODERN = "win31", "xp", "modern"
+
+
+class Widget(Protocol):
+    """What a dialog asks of each of its controls (a button, a label, a
+    text box, a list, a chart): its place, whether it takes the focus, its
+    drawing and the keys it takes while it has the focus."""
+
+    rect: pygame.Rect
+    focusable: bool
+
+    def draw(self, painter: Painter, origin: tuple[int, int], focused: bool) -> None: ...
+    def key(self, event: pygame.event.Event) -> bool: ...
+    def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]: ...
 
 
 def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]]], x: int,

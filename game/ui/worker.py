@@ -31,7 +31,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
 from game.i18n import N_, _, language
 
@@ -242,7 +242,8 @@ class ProcessWorker:
                 if broken:
                     out.extend(self._lost())      # the process died, or the pipe broke
                 break
-            seq, ok, value = message
+            # worker_process.serve sends each answer as (seq, ok, value)
+            seq, ok, value = cast(tuple[int, bool, object], message)
             self._due = None
             tag = self._pending.pop(seq, None)
             if tag is not None:

@@ -227,3 +227,20 @@ def test_a_long_value_is_cut_at_one_length_whichever_check_refuses_it(monkeypatc
         with pytest.raises(UsageError) as refused:
             parse(args)
         assert "y" * 7 + "..." in str(refused.value) and "y" * 8 not in str(refused.value), args
+
+
+def test_help_goes_to_any_writer_argparse_allows():
+    """argparse's print_help takes any object with ``write``; the game's
+    own (through ``say``, which needs a text stream) leaves such a writer to
+    argparse rather than failing on it."""
+    class Writer:
+        def __init__(self) -> None:
+            self.parts: list[str] = []
+
+        def write(self, text: str) -> int:
+            self.parts.append(text)
+            return len(text)
+
+    writer = Writer()
+    build_parser().print_help(writer)
+    assert "--level" in "".join(writer.parts)

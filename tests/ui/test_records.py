@@ -420,6 +420,18 @@ def test_history_details_name_the_seed_only_when_the_game_has_one(seed, chosen, 
     assert details.endswith(shown) and "None" not in details
 
 
+def test_a_history_row_of_an_undated_game_leaves_its_day_blank():
+    """A record's date is None until the store fills it in: its row, as its
+    details do, shows no day rather than failing on it (mypy's find)."""
+    from game.store import GameRecord
+    from game.ui.screens.records_text import history_row
+    game = GameRecord(level="beginner", width=9, height=9, mines=10, result="won", time_ms=9000,
+                      bbbv=12, bbbv_per_s=1.3, clicks=20, efficiency=0.6, seed=1,
+                      first_click="safe", assisted=False)
+    day, board, result, _time = history_row(game)
+    assert day == "" and board and result
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("bbbv, clicks", [(400, 300), (4000, 3000), (2000, 1500)])
 def test_history_details_never_part_the_efficiency_from_its_figure(tmp_path, language, bbbv,

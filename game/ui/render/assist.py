@@ -7,6 +7,8 @@ board view's surface (and its dirty-cell bookkeeping) never sees it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 import pygame
 
 from game.i18n import N_, _
@@ -17,15 +19,71 @@ from ..text_fit import fit
 from .hint_tip import PAD, Placed, place
 from .painter import BLACK, Painter
 
+if TYPE_CHECKING:
+    from game.engine import Minefield
+
+    from ..jobs import Overlay
+    from ..session import Session
+    from .board import BoardView
+
 TIP = (255, 255, 225)           # the pale yellow of classic tooltips
 THINKING = N_("Thinking…")       # the cue shown while the computer is late
 OPENING = N_("Opening the replay…")   # the cue shown while a replay is late
 
-_tiles: dict[tuple[int, int], pygame.Surface] = {}
+_tiles: dict[tuple[int, int, bool], pygame.Surface] = {}
 
 #: View characters of covered cells (flags and ? are opinions), for the
 #: assistant and its drawing alike.
 COVERED = "#F?"
+
+Cell = tuple[int, int]
+
+
+class HintedCell(Protocol):
+    """A hint shown, as its drawing reads it (``assist_hint.Shown``)."""
+
+    @property
+    def cell(self) -> Cell: ...
+
+
+class HelpShown(Protocol):
+    """The computer's help, as its drawing reads it (``assist.Assistant``:
+    drawn below it, this module knows it only by this)."""
+
+    @property
+    def overlay(self) -> bool: ...
+    @property
+    def game(self) -> int: ...
+    @property
+    def revision(self) -> int: ...
+    @property
+    def shown(self) -> HintedCell | None: ...
+    @property
+    def thinking(self) -> bool: ...
+
+    def hover_text(self, cell: Cell | None) -> str: ...
+    def line(self) -> str: ...
+    def marked_cells(self) -> set[Cell]: ...
+    def analysis(self) -> Overlay | None: ...
+
+
+class HelpedScreen(Protocol):
+    """The play screen, as the help's drawing reads it."""
+
+    @property
+    def assist(self) -> HelpShown: ...
+    @property
+    def scroll(self) -> tuple[int, int]: ...
+    @property
+    def field(self) -> Minefield: ...
+    @property
+    def cursor(self) -> Cell | None: ...
+    @property
+    def hover(self) -> Cell | None: ...
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def board_view(self) -> BoardView | None: ...
 
 
 def overlay_colour(p: float) -> tuple[int, int, int, int]:
@@ -114,7 +172,7 @@ def hover_rect(painter: Painter, layout: Layout, cell_rect: pygame.Rect,
     return rect
 
 
-def draw_hint(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
+def draw_hint(painter: Painter, layout: Layout, screen: HelpedScreen) -> pygame.Rect | None:
     """The hint's explanation (or the assistant's message) as a tip placed
     by ``hint_tip.place``: it covers none of the hint's cells, or shows them
     through holes. It may reach over the field's frame and margins, never
@@ -130,6 +188,7 @@ def draw_hint(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
     for text, x, y in placed.runs:
         painter.text(text, (x, y))
     field, s = layout.field, painter.scale
+    assert screen.board_view is not None      # made by the first layout, before any draw
     for hole in placed.holes:           # the hint's cells, as the board view has them
         inside = hole.clip(field)
         area = pygame.Rect((inside.x - field.x) * s, (inside.y - field.y) * s,
@@ -139,10 +198,10 @@ def draw_hint(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
     return placed.box
 
 
-_last_placed: dict[tuple, Placed] = {}
+_last_placed: dict[tuple[str, tuple[tuple[int, ...], ...], bool, Layout, int], Placed] = {}
 
 
-def _placed(painter: Painter, layout: Layout, screen, line: str) -> Placed:
+def _placed(painter: Painter, layout: Layout, screen: HelpedScreen, line: str) -> Placed:
     """Where the line goes (the search is kept for the next frames)."""
     assist, scroll = screen.assist, screen.scroll
     cells = sorted(assist.marked_cells())
@@ -158,7 +217,7 @@ def _placed(painter: Painter, layout: Layout, screen, line: str) -> Placed:
     return placed
 
 
-def help_decor(screen) -> tuple:
+def help_decor(screen: HelpedScreen) -> tuple[object, ...]:
     """What the computer's help draws over the play screen's field now, as a
     key that changes whenever the picture must (empty: nothing to draw)."""
     assist = screen.assist
@@ -170,20 +229,21 @@ def help_decor(screen) -> tuple:
     return (overlay, hover, line, thinking, screen.scroll) if overlay or line or thinking else ()
 
 
-def pointed(screen) -> tuple[int, int] | None:
+def pointed(screen: HelpedScreen) -> tuple[int, int] | None:
     """The cell whose percentage the overlay shows: the keyboard cursor's
     while it is shown (a player on the keyboard has no pointer to point
     with; the mouse moving hides the cursor), else the one under the pointer."""
     return screen.cursor if screen.cursor is not None else screen.hover
 
 
-def shown_line(screen) -> str:
+def shown_line(screen: HelpedScreen) -> str:
     """The assistant's line, unless the game is paused: the pause hides the
     field, and a line reaching out of the field stuck out of its panel."""
+    assert screen.session is not None         # made with the screen, before any draw
     return "" if screen.session.chrono.paused else screen.assist.line()
 
 
-def draw_help(painter: Painter, layout: Layout, screen) -> None:
+def draw_help(painter: Painter, layout: Layout, screen: HelpedScreen) -> None:
     """Shading over the play screen's field (the hint's line, the hovered
     percentage and the "thinking" cue come after the field: ``draw_cues``)."""
     assist = screen.assist
@@ -196,7 +256,7 @@ def draw_help(painter: Painter, layout: Layout, screen) -> None:
     painter.surface.set_clip(clip)
 
 
-def draw_cues(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
+def draw_cues(painter: Painter, layout: Layout, screen: HelpedScreen) -> pygame.Rect | None:
     """The hint's line, then over it the hovered cell's percentage (the
     line hid it for the cells beside it; none for a cell the line hides,
     whose figure was written over its words) and the "thinking" cue;
@@ -207,7 +267,7 @@ def draw_cues(painter: Painter, layout: Layout, screen) -> pygame.Rect | None:
     painter.surface.set_clip(painter.px(layout.field))
     at = pointed(screen)
     text = assist.hover_text(at) if assist.overlay else ""
-    cell = layout.cell_rect(at, screen.scroll) if text else None
+    cell = layout.cell_rect(at, screen.scroll) if text and at is not None else None   # text: at a cell
     hidden = (cell is not None and box is not None and box.collidepoint(cell.center)
               and at not in assist.marked_cells())
     if cell is not None and not hidden:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 import pygame
 
@@ -18,8 +19,16 @@ from game.resources import asset_path
 from ..display_surface import window_surface
 
 
+class AtlasIndex(TypedDict):
+    """``atlas.json`` as ``tools/make_atlas.py`` writes it: each sprite's
+    rectangle on the sheet, and the pixel fonts' metrics."""
+
+    sprites: dict[str, list[int]]
+    fonts: NotRequired[dict[str, dict[str, int]]]
+
+
 class Atlas:
-    def __init__(self, sheet: pygame.Surface, index: dict) -> None:
+    def __init__(self, sheet: pygame.Surface, index: AtlasIndex) -> None:
         self._sheet = sheet
         self._rects = {name: pygame.Rect(r) for name, r in index["sprites"].items()}
         self.fonts: dict[str, dict[str, int]] = index.get("fonts", {})
@@ -32,7 +41,7 @@ class Atlas:
     def load(cls, directory: Path | None = None) -> Atlas:
         """Read ``atlas.png`` and ``atlas.json`` (from the bundled assets by default)."""
         directory = directory or asset_path("sprites")
-        index = json.loads((directory / "atlas.json").read_text(encoding="utf-8"))
+        index: AtlasIndex = json.loads((directory / "atlas.json").read_text(encoding="utf-8"))
         return cls(pygame.image.load(str(directory / "atlas.png")), index)
 
     def convert(self) -> None:

@@ -11,7 +11,8 @@ from .painter import Painter
 BOOM = 32
 
 
-def _cell_origin(layout: Layout, cell, scroll, shift) -> tuple[int, int] | None:
+def _cell_origin(layout: Layout, cell: tuple[int, int], scroll: tuple[int, int],
+                 shift: tuple[int, int]) -> tuple[int, int] | None:
     rect = layout.cell_rect(cell, scroll)
     if rect is None:
         return None

@@ -139,7 +139,9 @@ def bundled_has(ch: str) -> bool:
     before the system's fonts were looked at."""
     if not _bundled:
         try:
-            with pygame.pkgdata.getResource(pygame.font.get_default_font()) as file:
+            # pygame-ce ships pkgdata without annotations (no stub for getResource).
+            with pygame.pkgdata.getResource(  # type: ignore[no-untyped-call]
+                    pygame.font.get_default_font()) as file:
                 _bundled.append(read_coverage(file.name))
         except (OSError, AttributeError):
             _bundled.append(None)

@@ -50,7 +50,7 @@ class Coverage:
         return self._lookup(ord(ch))
 
     @staticmethod
-    def _format4(table: bytes, kind: int):
+    def _format4(table: bytes, kind: int) -> Callable[[int], bool]:
         words = _big(array("H"), table[14:])
         # Four columns and a pad word: a count the table cannot hold (a
         # hostile font) left columns short, read past their ends.
@@ -73,13 +73,13 @@ class Coverage:
         return has
 
     @staticmethod
-    def _format6(table: bytes, kind: int):
+    def _format6(table: bytes, kind: int) -> Callable[[int], bool]:
         first, count = struct.unpack_from(">HH", table, 6)
         glyph_ids = _big(array("H"), table[10:10 + 2 * count])
         return lambda code: 0 <= code - first < len(glyph_ids) and glyph_ids[code - first] != 0
 
     @staticmethod
-    def _groups(table: bytes, kind: int):
+    def _groups(table: bytes, kind: int) -> Callable[[int], bool]:
         count = min(struct.unpack_from(">I", table, 12)[0], (len(table) - 16) // 12)
         groups = _big(array("I"), table[16:16 + 12 * count])     # whole groups only
         starts, ends, glyphs = groups[0::3], groups[1::3], groups[2::3]
@@ -93,7 +93,7 @@ class Coverage:
         return has
 
 
-def _big(words: array, data: bytes) -> array:
+def _big(words: array[int], data: bytes) -> array[int]:
     """``data`` read as big-endian words (the font's order) into ``words``."""
     words.frombytes(data[:len(data) - len(data) % words.itemsize])
     if sys.byteorder == "little":
@@ -145,7 +145,7 @@ def _cmap_subtable(read: Callable[[int, int], bytes]) -> tuple[bytes, bool] | No
             break
     else:
         return None
-    maps = {}
+    maps: dict[tuple[int, int], int] = {}
     for i in range(struct.unpack_from(">H", cmap, 2)[0]):
         platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * i)
         maps.setdefault((platform, encoding), offset)

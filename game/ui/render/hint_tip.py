@@ -184,7 +184,8 @@ def _flow(painter: Painter, text: str, area: Rect, y: int, keep: Sequence[Rect],
         if line_y + lh + PAD > limit:
             return None
         for a, b in _stretches(left, right, Rect(area.x, line_y, area.w, lh), keep):
-            run, run_w = [], 0
+            run: list[str] = []
+            run_w = 0
             while i < len(words):
                 w = painter.text_width(words[i])
                 need = w + (run_w + space if run else 0)

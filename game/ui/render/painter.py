@@ -270,11 +270,12 @@ class Painter:
         key = (face, text, self.scale)
         laid = self._layouts.get(key)
         if laid is None:
-            placed, x, waiting = [], 0, False
+            placed: list[tuple[int, Span, tuple[int, ...]]] = []
+            x, waiting = 0, False
             for span in self._spans_of(face, text):
                 if span.drawn is not None:
                     width = self._glyph(face, span.drawn, BLACK).get_width()
-                    edges = (width, 0) if span.rtl else (0, width)
+                    edges: tuple[int, ...] = (width, 0) if span.rtl else (0, width)
                 else:
                     piece = self._piece(face, text[span.bounds[0]:span.bounds[-1]], span)
                     width, edges = piece.image.get_width(), piece.edges

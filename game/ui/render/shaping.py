@@ -66,7 +66,7 @@ def draw_run(font: pygame.font.Font, text: str, bounds: tuple[int, ...], height:
     emoji's bitmaps) drawn at its size and shrunk to the line's height.
     ``bounds``: its clusters' starts and its length. None when the font
     draws nothing where it has ink (a format SDL_ttf cannot draw)."""
-    metrics: list = []
+    metrics: list[tuple[int, int, int, int, int]] = []
     try:
         # A file FreeType refused gives a Font all the same (pygame-ce 2.5),
         # whose every call but this one crashes the process.

@@ -18,6 +18,7 @@ are off while it runs, and the visitor's come back after it.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,6 +34,9 @@ from ..render.painter import BLACK, NAVY, WHITE, Painter
 from ..text_fit import wrap
 from ..ticks import TICK_MS
 from . import base
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 BANNER = N_("DEMO \u2014 CLICK TO PLAY")
 #: The demo boards in turn: the three levels, with shaped fields, tori and
@@ -58,7 +62,7 @@ LONGEST_PAUSE_MS = 5_000
 class AttractScreen(base.Screen):
     overlay = True
 
-    def __init__(self, app, seed: int | None = None, *, pace: tuple[int, int] | None = None,
+    def __init__(self, app: Host, seed: int | None = None, *, pace: tuple[int, int] | None = None,
                  between: int | None = None) -> None:
         """``pace`` and ``between`` (in ticks) default to a pace a passer-by can
         follow; soak tests and benchmarks speed them up."""
@@ -130,6 +134,7 @@ class AttractScreen(base.Screen):
         """Play the replay's moves that are due, at the times they were
         played, a pause cut to LONGEST_PAUSE_MS."""
         replay, play = self.replay, self.app.play
+        assert replay is not None            # update ticks it only while one plays
         self.replay_ms += TICK_MS
         if 0 < self.replay_next < len(replay.moves) \
                 and self.replay_ms - replay.moves[self.replay_next - 1][0] >= LONGEST_PAUSE_MS:
@@ -240,7 +245,7 @@ class BestReplays:
     best game out for good, and a kiosk whose loader died five times never
     showed a best game again until it was restarted."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.games: list[int] = []            # the best games with a replay, in turn
         self.ready: Replay | None = None      # the next one to show, loaded

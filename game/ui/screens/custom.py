@@ -13,6 +13,8 @@ them editable again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine import CUSTOM_LIMITS, SHAPES
@@ -27,6 +29,9 @@ from ..text_field import TextField
 from ..text_fit import wrap
 from ..widgets import Button, Label, button_row
 from .dialog import Dialog
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 RED = (192, 0, 0)
 FIELDS = ("height", "width", "mines")
@@ -60,7 +65,7 @@ class CustomDialog(Dialog):
     title = N_("Custom Field")
     width = 150
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         settings = app.settings
         board = settings.board()
@@ -106,8 +111,8 @@ class CustomDialog(Dialog):
         # A name too long for the room beside its label puts each button
         # under its label, across the dialog.
         below = any(x + painter.text_width(text) + 12 > right for _l, text, _a in choices)
-        for label, text, action in choices:
-            self.widgets.append(Label.marked(pygame.Rect(10, y + 4, choice_w + 2, line), label))
+        for marked, text, action in choices:
+            self.widgets.append(Label.marked(pygame.Rect(10, y + 4, choice_w + 2, line), marked))
             if below:
                 y += line + 6
             left = 10 if below else x

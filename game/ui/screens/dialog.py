@@ -21,6 +21,8 @@ under the mouse and the wheel in ``dialog_lists``), its drawing in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..hit import Viewport
@@ -28,13 +30,16 @@ from ..list_view import ListView
 from ..render.painter import Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
-from ..widgets import Button
+from ..widgets import Button, Widget
 from . import base
 from .dialog_caption import CaptionControl
 from .dialog_draw import DialogDrawing
 from .dialog_keys import DialogKeys
 from .dialog_lists import DialogLists, in_place
 from .dialog_mouse import DialogMouse
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 TITLE_H = 16
 MARGIN = 2          # kept free between a dialog and the window's edges
@@ -50,9 +55,9 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
     #: it on a message box with no Cancel (Yes and No): ``ConfirmDialog``.
     closable = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.widgets: list = []
+        self.widgets: list[Widget] = []
         self.focus = 0
         #: The player moved the focus (Tab, a click): see ``LevelDialog``.
         self.focus_moved = False
@@ -164,7 +169,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
             self._spaced = self._carried(self._spaced, laid, True)
         self._keep_lists_held(laid)
 
-    def _keep_focus(self, before: object, laid: list) -> None:
+    def _keep_focus(self, before: object, laid: list[Widget]) -> None:
         """The focus on the control that had it among the widgets ``laid``
         before, wherever the new layout put it. Kept at its index, the
         focus on OK went to the Watch button that History's first games put
@@ -173,10 +178,10 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         if same is not None and same.focusable:
             self.focus = self.widgets.index(same)
 
-    def _carried(self, button: Button, laid: list, pressed: bool) -> Button | None:
+    def _carried(self, button: Button, laid: list[Widget], pressed: bool) -> Button | None:
         """The button now in ``button``'s place among the widgets ``laid``
         before, drawn ``pressed``; None if there is none."""
-        new = in_place(button, laid, self.widgets)
+        new: Button | None = in_place(button, laid, self.widgets)
         if new is not None:
             new.pressed = pressed
         return new
@@ -242,7 +247,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         ox, oy = self.client_origin
         return ox, oy + self.pane.offset(index in self.footer)
 
-    def screen_rect(self, widget) -> pygame.Rect:
+    def screen_rect(self, widget: Widget) -> pygame.Rect:
         """A widget's rectangle as shown, in window coordinates."""
         return widget.rect.move(self.origin_of(self.widgets.index(widget)))
 
@@ -252,7 +257,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self._dirty = True
         self._laid_out_again = True
 
-    def widget_at(self, pos: tuple[int, int]):
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
         view = self.content_view
         for i, w in enumerate(self.widgets):
             if i not in self.footer and not view.collidepoint(pos):
@@ -344,7 +349,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self._dirty = True
 
     @property
-    def focused(self):
+    def focused(self) -> Widget | None:
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
 
     def update(self) -> None:

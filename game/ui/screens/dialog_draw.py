@@ -9,6 +9,9 @@ blinking.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from game.i18n import _
 
 from ..dialog_window import draw_window
@@ -17,12 +20,54 @@ from ..render.painter import DARK, GREY, WHITE, Painter
 from ..text_field import TextField
 from ..widgets import MODERN, Button
 
+if TYPE_CHECKING:
+    import pygame
+
+    from ..host import Host
+    from ..scrolling import Pane
+    from ..widgets import Widget
+    from .dialog_caption import CaptionControl
+
 #: The caret shows this many ticks, then hides as many (Windows' blink, 500 ms).
 BLINK_TICKS = 30
 
 
 class DialogDrawing:
     """Drawing for ``Dialog``."""
+
+    if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
+        # a screen on the app's stack (``app.top is self``)
+        overlay: bool
+        def enter(self) -> None: ...
+        def exit(self) -> None: ...
+        def handle(self, event: pygame.event.Event) -> None: ...
+        def relayout(self) -> None: ...
+        def update(self) -> None: ...
+
+        _blink_from: int
+        _dirty: bool
+        _ticks: int
+        app: Host
+        caption: CaptionControl
+        closable: bool
+        focus: int
+        footer: set[int]
+        pane: Pane
+        title: str
+        widgets: list[Widget]
+
+        @property
+        def content_view(self) -> pygame.Rect: ...
+
+        @property
+        def focused(self) -> Widget | None: ...
+
+        @property
+        def rect(self) -> pygame.Rect: ...
+
+        def _ensure_built(self) -> None: ...
+        def accept(self) -> None: ...
+        def origin_of(self, index: int) -> tuple[int, int]: ...
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if not (full or self._dirty):
@@ -47,7 +92,7 @@ class DialogDrawing:
             painter.fill(bar[1].inflate(-2, -2), GREY)
         return True
 
-    def _draw_widgets(self, painter: Painter, which) -> None:
+    def _draw_widgets(self, painter: Painter, which: Callable[[int], bool]) -> None:
         caret_on = ((self._ticks - self._blink_from) // BLINK_TICKS) % 2 == 0
         default = None if isinstance(self.focused, Button) else self.default_button
         look = self.app.settings.style          # the focus shown as that Windows showed it

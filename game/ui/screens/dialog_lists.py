@@ -10,13 +10,18 @@ pointer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from .. import keys
 from ..list_view import ListView
 from ..ticks import TICKS_PER_SECOND
+
+if TYPE_CHECKING:
+    from ..host import Host
+    from ..scrolling import Pane
+    from ..widgets import Widget
 
 #: Two presses on one row of a list within this many ticks are a double
 #: click (Windows' default double-click time, 500 ms).
@@ -44,6 +49,21 @@ def second_press(first: tuple[int, tuple[int, int]], ticks: int, pos: tuple[int,
 class DialogLists:
     """The list boxes' mouse for ``Dialog``."""
 
+    if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
+        _dirty: bool
+        _list_bar: tuple[ListView, str, int, int, int] | None
+        _list_held: ListView | None
+        _pointer: tuple[int, int] | None
+        _row_press: tuple[int, int] | None
+        _ticks: int
+        app: Host
+        pane: Pane
+        widgets: list[Widget]
+
+        def origin_of(self, index: int) -> tuple[int, int]: ...
+        def screen_rect(self, widget: Widget) -> pygame.Rect: ...
+        def widget_at(self, pos: tuple[int, int]) -> Widget | None: ...
+
     def _wheel(self, event: pygame.event.Event) -> None:
         """The wheel scrolls the list under the pointer; elsewhere the
         content, or a dialog's lists when its content does not scroll (a
@@ -63,7 +83,7 @@ class DialogLists:
         the part pressed acts (and is held); on a row, the row is selected
         and the list held."""
         part = widget.bar_part(self._origin(widget), self._pointer) if self._pointer else None
-        if part is not None:
+        if part is not None and self._pointer is not None:    # a part: pressed where pointed
             widget.bar_press(part)
             self._list_bar = (widget, part, self._pointer[1], widget.top, self._ticks)
         else:
@@ -78,10 +98,12 @@ class DialogLists:
         selection held too. True when a list held took the move."""
         if self._list_bar is not None:
             held, part, y, top, _ticks = self._list_bar
+            assert self._pointer is not None     # held by a press, which the pointer made
             if part == "thumb":
                 held.thumb_dragged(top, y, self._pointer, self._origin(held))
             return True
         if self._list_held is not None:
+            assert self._pointer is not None     # held by a press, which the pointer made
             self._drag_selection(self._list_held, self._pointer[1])
             return True
         return False
@@ -96,7 +118,7 @@ class DialogLists:
             return True
         return False
 
-    def _keep_lists_held(self, laid: list) -> None:
+    def _keep_lists_held(self, laid: list[Widget]) -> None:
         """The dialog was laid out again with the button down (a zoom or
         F11 pressed meanwhile, History's details grown): its widgets are
         new, and a list held (a row, or its scroll bar's arrow, track or
@@ -147,7 +169,7 @@ class DialogLists:
         """A double click on the list's selected row (nothing by default)."""
 
 
-def in_place(widget: object, laid: list, widgets: list) -> Any:
+def in_place(widget: object, laid: list[Widget], widgets: list[Widget]) -> Any:
     """The widget of ``widgets`` that is ``widget`` of ``laid`` (the widgets
     before the dialog was laid out again) made anew: of its kind and, a
     button, of its label; the one at its index, else the only such one

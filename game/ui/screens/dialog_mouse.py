@@ -11,6 +11,8 @@ text box.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..dialog_window import caption_control, title_bar
@@ -20,9 +22,62 @@ from ..text_field import TextField, pointer_shape
 from ..widgets import Button
 from .dialog_lists import second_press
 
+if TYPE_CHECKING:
+    from ..hit import Viewport
+    from ..host import Host
+    from ..render.painter import Painter
+    from ..scrolling import Pane
+    from ..widgets import Widget
+    from .dialog_caption import CaptionControl
+
 
 class DialogMouse:
     """The mouse (but for the lists') for ``Dialog``."""
+
+    if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
+        # a screen on the app's stack (``app.top is self``)
+        overlay: bool
+        def enter(self) -> None: ...
+        def exit(self) -> None: ...
+        def handle(self, event: pygame.event.Event) -> None: ...
+        def relayout(self) -> None: ...
+        def update(self) -> None: ...
+        def draw(self, painter: Painter, full: bool) -> bool: ...
+
+        _dragging_bar: tuple[int, int] | None
+        _held: Button | None
+        _laid_out_again: bool
+        _pointer: tuple[int, int] | None
+        _seen: tuple[tuple[int, int], Viewport] | None
+        _text_held: TextField | None
+        _text_press: tuple[TextField, int, tuple[int, int]] | None
+        _ticks: int
+        app: Host
+        caption: CaptionControl
+        closable: bool
+        focus: int
+        focus_moved: bool
+        pane: Pane
+        widgets: list[Widget]
+
+        @property
+        def content_view(self) -> pygame.Rect: ...
+
+        @property
+        def focused(self) -> Widget | None: ...
+
+        @property
+        def rect(self) -> pygame.Rect: ...
+
+        def _drop_composition(self) -> None: ...
+        def _ensure_built(self) -> None: ...
+        def _let_go_space(self) -> Button | None: ...
+        def _list_motion(self) -> bool: ...
+        def _list_release(self) -> bool: ...
+        def _press_list(self, widget: ListView, y: int) -> None: ...
+        def cancel(self) -> None: ...
+        def screen_rect(self, widget: Widget) -> pygame.Rect: ...
+        def widget_at(self, pos: tuple[int, int]) -> Widget | None: ...
 
     def _caption_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
         """The title bar's control takes the mouse (``CaptionControl``):
@@ -35,7 +90,7 @@ class DialogMouse:
         return self.caption.mouse(event, on, look, self._ticks, self.cancel,
                                   enabled=self.closable)
 
-    def _shape_pointer(self, widget) -> None:
+    def _shape_pointer(self, widget: Widget | None) -> None:
         """An I-beam over a text box (``widget``, under the pointer), kept
         while a drag selects in one; else the arrow."""
         pointer_shape(self._text_held is not None
@@ -83,7 +138,7 @@ class DialogMouse:
             return True
         return False
 
-    def _mouse(self, event: pygame.event.Event, widget) -> None:
+    def _mouse(self, event: pygame.event.Event, widget: Widget | None) -> None:
         """The left button pressed, moved or released over ``widget`` (None:
         over no widget)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -101,7 +156,7 @@ class DialogMouse:
                 if widget is held:
                     held.action()
 
-    def _press(self, event: pygame.event.Event, widget) -> None:
+    def _press(self, event: pygame.event.Event, widget: Widget | None) -> None:
         """A left press: a button goes down (it acts when released on it),
         a control takes the focus, a text box its caret, a list the press."""
         if isinstance(widget, Button):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +14,9 @@ from .. import keys
 from ..render.painter import Painter
 from ..widgets import Button, Label, button_row, label_height
 from .dialog import Dialog
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 GAP = 6             # between a picture and its text
 
@@ -85,7 +89,7 @@ def keys_page(allowed: Callable[[str], bool]) -> tuple[str, tuple[tuple[str | No
 class HelpScreen(Dialog):
     title = N_("How to Play")
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.pages = pages(app.commands.allowed)
         self.page = 0

@@ -37,7 +37,7 @@ import pygame
 
 from ..menus import MENUS, Item, fold, mnemonics, title_label, visible_items
 from ..render.hud import draw_mode_button
-from ..render.menubar import draw_bar, draw_popup, popup_geometry, title_rects
+from ..render.menubar import PopupGeometry, draw_bar, draw_popup, popup_geometry, title_rects
 from ..render.painter import Painter
 from . import base
 
@@ -54,7 +54,7 @@ class MenuScreen(base.Screen):
     overlay = True
     closes_with_focus = True
 
-    def __init__(self, app, at: int | None = None, pressed: bool = False,
+    def __init__(self, app: Host, at: int | None = None, pressed: bool = False,
                  index: int = 0, dropped: bool = True) -> None:
         super().__init__(app)
         self.index = index
@@ -75,14 +75,14 @@ class MenuScreen(base.Screen):
         """The open menu's items this run shows."""
         return visible_items(self.app, MENUS[self.index][1])
 
-    def _titles(self):
+    def _titles(self) -> list[pygame.Rect]:
         return _titles(self.app)
 
-    def _popup(self):
+    def _popup(self) -> PopupGeometry:
         return popup_geometry(self.app.painter, self.items, self._titles()[self.index],
                               self.app.layout.size)
 
-    def _hit(self, pos: tuple[int, int]):
+    def _hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
         """("title", i), ("item", i), ("popup", None) or None for elsewhere."""
         for i, rect in enumerate(self._titles()):
             if rect.collidepoint(pos):
@@ -90,8 +90,8 @@ class MenuScreen(base.Screen):
         if not self.dropped:
             return None
         geo = self._popup()
-        for i, rect in enumerate(geo.item_rects):
-            if rect is not None and rect.collidepoint(pos):
+        for i, item in enumerate(geo.item_rects):
+            if item is not None and item.collidepoint(pos):
                 return "item", i
         if geo.rect.collidepoint(pos):
             return "popup", None
@@ -105,12 +105,12 @@ class MenuScreen(base.Screen):
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
-    def _mouse(self, event: pygame.event.Event, hit) -> None:
+    def _mouse(self, event: pygame.event.Event, hit: tuple[str, int | None] | None) -> None:
         """A press, release or move over ``hit`` (what ``_hit`` found under
         the pointer; None: outside the menus)."""
         kind, i = hit if hit else (None, None)
         if event.type == pygame.MOUSEMOTION:
-            if kind == ON_TITLE and i != self.index:
+            if kind == ON_TITLE and i is not None and i != self.index:
                 self._switch(i)
                 if self.press_origin == ON_OPEN_TITLE:
                     self.press_origin = ON_TITLE    # another menu: its release keeps it open
@@ -136,7 +136,7 @@ class MenuScreen(base.Screen):
             origin, self.press_origin = self.press_origin, None
             if origin is None:
                 return
-            if kind == "item":
+            if kind == "item" and i is not None:
                 self.choose(i)
             elif (kind == ON_TITLE and origin == ON_OPEN_TITLE) or (kind is None
                                                                    and self._drop_closes):
@@ -154,7 +154,7 @@ class MenuScreen(base.Screen):
     def _left_press(self, kind: str, i: int | None) -> None:
         """The left button pressed on ``kind`` (a title, an item, the
         drop-down's frame), number ``i``."""
-        if kind == ON_TITLE:
+        if kind == ON_TITLE and i is not None:       # a title always has its number
             if i == self.index and self.press_origin is None and self.dropped:
                 self.press_origin = ON_OPEN_TITLE      # closes at the release, on the bar
                 return
@@ -318,8 +318,8 @@ def title_for(event: pygame.event.Event) -> int | None:
 
 
 def _titles(app: Host) -> list[pygame.Rect]:
-    layout = app.layout
-    return title_rects(app.painter, layout.menu_h, layout.mode_button.x)
+    layout, button = app.layout, app.layout.mode_button
+    return title_rects(app.painter, layout.menu_h, None if button is None else button.x)
 
 
 def title_at(app: Host, x: int) -> int | None:

@@ -13,6 +13,7 @@ any, as the classic did.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -58,7 +59,7 @@ class _NameEntry(Dialog):
     title = N_("Best Times")
     placement = "bottom"          # the top of the board won stays in view
 
-    def __init__(self, app, record: GameRecord) -> None:
+    def __init__(self, app: Host, record: GameRecord) -> None:
         super().__init__(app)
         self.record = record
         self.name = ""
@@ -109,7 +110,7 @@ class _NameEntry(Dialog):
 class NameDialog(_NameEntry):
     """Typed entry, with a button to switch to the arcade picker."""
 
-    def __init__(self, app, record: GameRecord) -> None:
+    def __init__(self, app: Host, record: GameRecord) -> None:
         super().__init__(app, record)
         # The name given last time is offered, selected (typing replaces it),
         # as Winmine offered the level's record holder's name, most often
@@ -254,7 +255,7 @@ class ArcadeNameDialog(_NameEntry):
         for i, key in enumerate(letters):
             rect = pygame.Rect(x0 + (i % cols) * size, y0 + (i // cols) * size, size - 1, size - 1)
             self.widgets.append(Button(rect, "_" if key == " " else key,
-                                       lambda k=key: self.type(k), focusable=False))
+                                       partial(self.type, key), focusable=False))
         y = y0 + -(-len(letters) // cols) * size + 4
         self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8), _("DEL"),
                                    self.delete, focusable=False))

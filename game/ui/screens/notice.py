@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,13 +14,16 @@ from ..text_fit import wrap
 from ..widgets import Label, button_row
 from .dialog import Dialog
 
+if TYPE_CHECKING:
+    from ..host import Host
+
 
 class NoticeDialog(Dialog):
     """A message the player reads once (damaged files, records not saved)."""
 
     title = N_("Minesweeper")
 
-    def __init__(self, app, text: str) -> None:
+    def __init__(self, app: Host, text: str) -> None:
         super().__init__(app)
         self.text = text
 
@@ -49,7 +53,7 @@ class ConfirmDialog(Dialog):
     title = N_("Minesweeper")
     closable = False
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None]) -> None:
+    def __init__(self, app: Host, question: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from fnmatch import fnmatch
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,7 +27,10 @@ from ..render.painter import Painter
 from ..widgets import Button, Label
 from . import replays
 from .dialog import TITLE_H, Dialog
-from .records import LOADING
+from .records_text import LOADING
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 #: Files looked at between two moments the listing thread lets the window
 #: run: a thread running Python holds the interpreter up to 5 ms at a time
@@ -79,7 +83,7 @@ def _give_way() -> None:
 class OpenReplayDialog(Dialog):
     title = N_("Open Replay")
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.width = WIDE
         self.folder = Path(app.store.directory) / replays.EXPORT_FOLDER
@@ -167,7 +171,10 @@ class OpenReplayDialog(Dialog):
         still coming, when Enter does nothing."""
         if not self.loaded or not self.widgets:
             return None
-        return self.widgets[-1] if not self.files else super().default_button
+        if self.files:
+            return super().default_button
+        cancel = self.widgets[-1]           # with no replay, the only button
+        return cancel if isinstance(cancel, Button) else None
 
     def open_row(self) -> None:
         """A double click on a file watches it, as a Windows Open dialog opens it."""

@@ -101,12 +101,17 @@ class PlayScroll:
 
 class ScrolledBoard(Protocol):
     """What :func:`scroll_showing` reads of a board's view: the game's
-    layout, or a replay's board in the viewer."""
-    shape: str
-    cols: int
-    rows: int
-    view_cols: int
-    view_rows: int
+    layout, or a replay's board in the viewer (read only: a Layout is frozen)."""
+    @property
+    def shape(self) -> str: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def view_cols(self) -> int: ...
+    @property
+    def view_rows(self) -> int: ...
 
 
 def scroll_within(board: ScrolledBoard, scroll: tuple[int, int]) -> tuple[int, int]:

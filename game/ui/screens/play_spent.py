@@ -11,11 +11,17 @@ each event.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..hit import FACE, HBAR, MENU_BAR, VBAR
 from . import dialog_lists
 from .dialog_lists import second_press
+
+if TYPE_CHECKING:
+    from ..hit import Target
+    from ..host import Host
 
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
@@ -46,6 +52,15 @@ def held_input(event: pygame.event.Event) -> tuple[str, int] | None:
 
 class PlaySpent:
     """Spent input for ``PlayScreen`` (its module, ``play``, says what state it keeps)."""
+
+    if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
+        app: Host
+        _spent: set[tuple[str, int]]
+        _spent_keys: set[int]
+        _double_of: tuple[int, tuple[int, int], tuple[str, int]] | None
+
+        def target(self, pos: tuple[int, int]) -> Target: ...
+        def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]: ...
 
     def spend_gesture(self, event: pygame.event.Event) -> None:
         """``event`` took the screen above away (attract mode's waking touch,
@@ -85,7 +100,10 @@ class PlaySpent:
 
     def _press_pos(self, event: pygame.event.Event) -> tuple[int, int]:
         """The display pixel a press (mouse or finger) is at."""
-        return event.pos if event.type == pygame.MOUSEBUTTONDOWN else self._finger_pos(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            pos: tuple[int, int] = event.pos
+            return pos
+        return self._finger_pos(event)
 
     def _second_press(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` is the second press of the double click

@@ -15,12 +15,15 @@ questions, and answers that come later are ignored. History is in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _, date, decimal
 from game.store import STAT_LEVELS, BestTime, questions
-from game.store.questions import Key, LevelRecords, Question
+from game.store.ledger import Key
+from game.store.questions import LevelRecords, Question
 from game.words import player_name
 
 from ..list_view import ROW_H, ListView, columns_width
@@ -31,11 +34,14 @@ from .records_dialog import CHART_H, HISTORY_PAGE, LevelDialog, level_wins_and_b
 from .records_text import LOADING, count, figures_separator, led_seconds, seconds, win_rate
 from .style import STYLE_NAMES
 
+if TYPE_CHECKING:
+    from ..host import Host
+
 
 class BestTimesDialog(LevelDialog):
     title = N_("Best Times")
 
-    def __init__(self, app, level: str | None = None, highlight: int | None = None,
+    def __init__(self, app: Host, level: str | None = None, highlight: int | None = None,
                  shape: str | None = None, style: str | None = None,
                  named: tuple[str, int] | None = None) -> None:
         """``highlight``: the place of a time just named, in the table of

@@ -9,14 +9,16 @@ buttons and chart of a level's wins.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine import LEVELS, SHAPES
 from game.engine.gallery import GALLERY
 from game.i18n import _
-from game.store.questions import Key, LevelChart, Question
+from game.store.ledger import Key
+from game.store.questions import LevelChart, Question
 from game.store.reader import Reads
 
 from ..list_view import ROW_H
@@ -29,6 +31,9 @@ from .dialog import TITLE_H, Dialog
 from .notice import ConfirmDialog
 from .records_text import board_title
 from .style import STYLE_NAMES
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 CHART_H = 44
 
@@ -63,7 +68,7 @@ class LevelDialog(Dialog):
     levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
 
-    def __init__(self, app, level: str | None = None, shape: str | None = None,
+    def __init__(self, app: Host, level: str | None = None, shape: str | None = None,
                  style: str | None = None) -> None:
         super().__init__(app)
         self.style = style or app.settings.style     # records are kept per level and style
@@ -78,7 +83,7 @@ class LevelDialog(Dialog):
         self.shape = shape or field.shape                            # ... and shape
         self.width = type(self).width
         self.reads: Reads = app.reader.channel()
-        self._records: dict[Key, Any] = {}          # per level shown so far
+        self._records: dict[Hashable, Any] = {}     # per level shown so far, by Key
         self._asked: set[Key] = set()
         self.ask()
 

@@ -125,7 +125,8 @@ def history_times() -> list[str]:
 
 def history_row(game: GameRecord) -> tuple[str, str, str, str]:
     result = short_result(game.result)
-    return (day_and_time(game.date), short_board(game.level, game.shape, game.width, game.height),
+    return ("" if game.date is None else day_and_time(game.date),
+            short_board(game.level, game.shape, game.width, game.height),
             result, history_time(game.time_ms))
 
 
@@ -178,7 +179,7 @@ def history_details(game: GameRecord) -> str:
     # No-break spaces: a count never parts from what it counts ("18" at a
     # line's end, "clicks" at the next one's start).
     solved = solved_bbbv(game)
-    if solved is not None:
+    if solved is not None and game.bbbv is not None:      # solved_bbbv needs the 3BV
         # Translators: a game not won: the 3BV it solved of its board's, as
         # "3BV 4/8"; no-break space as in "3BV {count}".
         stats.append(_("3BV\u00a0{solved}/{count}").format(solved=whole(solved),

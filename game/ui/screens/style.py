@@ -6,6 +6,9 @@ starts a new game in that style (and saves it, like every setting).
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine import STYLES
@@ -15,6 +18,9 @@ from ..render.painter import Painter
 from ..text_fit import wrap
 from ..widgets import Button, Label
 from .dialog import Dialog
+
+if TYPE_CHECKING:
+    from ..host import Host
 
 #: No-break spaces: a wrap never parts a name ("(Windows" at a line's end,
 #: "3.1)?" at the next one's start, in a reset question).
@@ -35,7 +41,7 @@ STYLE_NOTES = {
 class StyleDialog(Dialog):
     title = N_("Style")
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.width = 190
         # The focus starts on the style played (each style is a button and
@@ -52,7 +58,7 @@ class StyleDialog(Dialog):
             current = style == self.app.settings.style
             label = ("> " if current else "") + _(STYLE_BUTTONS[style])
             self.widgets.append(Button.marked(pygame.Rect(8, y, width, line + 8), label,
-                                              lambda s=style: self.choose(s)))
+                                              partial(self.choose, style)))
             y += line + 10
             note = _(STYLE_NOTES[style])
             rows = len(wrap(painter, note, width - 4))

@@ -28,6 +28,7 @@ play screen's are.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.replay import Replay, Timeline
 from game.replay.playback import Playback
@@ -41,9 +42,12 @@ from .play_scroll import scroll_within
 from .watch_draw import ReplayDrawing
 from .watch_input import ReplayInput
 
+if TYPE_CHECKING:
+    from ..host import Host
+
 
 class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
-    def __init__(self, app, replay: Replay, *, playing: bool = True,
+    def __init__(self, app: Host, replay: Replay, *, playing: bool = True,
                  fit_next_frame: bool = False) -> None:
         super().__init__(app)
         self.replay = replay
@@ -63,9 +67,9 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         self._face_by: tuple[str, int] = ("button", 1)    # and what pressed it (``pressed_with``)
         self._play_held = self._play_over = False   # a press on the play button, over it now
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
-        self._looked_at: tuple | None = None    # the play's place when the wheel scrolled
+        self._looked_at: tuple[object, ...] | None = None    # the play's place when the wheel scrolled
         self._thumb: tuple[str, int, int] | None = None   # a scroll bar's thumb held (``_take_thumb``)
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None
         # The board rows, pressed cells and keyboard cursor last drawn, and
         # from where (set by ``relayout``: a fresh board view shows every
         # cell covered).

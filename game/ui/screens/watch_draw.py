@@ -8,7 +8,8 @@ cells that changed are redrawn (``_changed``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from game.engine import Minefield
 
@@ -25,14 +26,44 @@ from ..render.replay import (
 )
 from .play_scroll import scroll_showing
 
+if TYPE_CHECKING:
+    from game.replay.playback import Playback
+
+    from ..render.board import BoardView
+    from ..render.replay import ViewerLayout
+
+Cell = tuple[int, int]
+
 
 class ReplayDrawing:
     """Drawing for ``ReplayScreen`` (its module, ``watch``, says what state it keeps)."""
 
-    def _state(self) -> tuple:
+    if TYPE_CHECKING:       # what this mixin uses of ReplayScreen, which keeps it
+        layout: ViewerLayout | None
+        board_view: BoardView | None
+        scroll: Cell
+        _ticks: list[Cell] | None
+        _shown: tuple[object, ...] | None
+        _drawn: tuple[list[str], frozenset[Cell], Cell | None, Cell]
+        _face_held: bool
+        _face_over: bool
+        _play_held: bool
+        _play_over: bool
+        _looked_at: tuple[object, ...] | None
+        _thumb: tuple[str, int, int] | None
+
+        @property
+        def opening(self) -> bool: ...
+        @property
+        def playback(self) -> Playback: ...
+
+        def relayout(self) -> None: ...
+
+    def _state(self) -> tuple[object, ...]:
         """Everything shown; a frame is drawn only when it changes (the
         progress bar's fill too: at a tenth of a second, a short game's bar
         jumped tens of pixels ten times a second rather than glide)."""
+        assert self.layout is not None          # asked by ``draw`` once laid out
         p = self.playback
         pointer = p.pointer()
         return (p.shown, int(p.t) // 100, progress_done(self.layout, p.fraction), p.playing,
@@ -54,6 +85,7 @@ class ReplayDrawing:
     def draw(self, painter: Painter, full: bool) -> bool:
         if self.layout is None or self.opening:
             return False
+        assert self.board_view is not None      # made with the layout (``relayout``)
         self._follow()
         state = self._state()
         if not full and state == self._shown:
@@ -91,6 +123,7 @@ class ReplayDrawing:
                     cursor: tuple[int, int] | None) -> None:
         """The board's cells as the replay has them (those ``pressed`` pushed
         in, the keyboard ``cursor``'s highlighted), then a torus's band."""
+        assert self.layout is not None and self.board_view is not None   # drawn once laid out
         board = self.layout.board
         rows = field.view()
 
@@ -117,7 +150,7 @@ class ReplayDrawing:
         draw_ghosts(painter, board, self.board_view, code_of, self.scroll)   # a torus's band
 
     def _changed(self, rows: list[str], pressed: frozenset[tuple[int, int]],
-                 cursor: tuple[int, int] | None) -> Iterable[tuple[int, int]]:
+                 cursor: tuple[int, int] | None) -> Collection[tuple[int, int]]:
         """The cells that may look different since the last drawing: those
         whose character changed, those pressed or released, and those the
         keyboard cursor left and went to (every visible cell after a
@@ -128,6 +161,7 @@ class ReplayDrawing:
         Only the rows and columns in view are compared (but on a torus): End
         on a 100x100 replay changed all 10,000 cells, and listing those out
         of view, which are not drawn, took half of a 16-20 ms frame."""
+        assert self.board_view is not None      # drawn once laid out
         before, self._drawn = self._drawn, (rows, pressed, cursor, self.scroll)
         if before[3] != self.scroll:
             return self.board_view.cells_in_view()
@@ -143,7 +177,7 @@ class ReplayDrawing:
                 cells.update((x, y) for x in xs if old[x] != new[x])
         return cells
 
-    def _play_position(self) -> tuple:
+    def _play_position(self) -> tuple[object, ...]:
         """What the view follows: the moves played and the pointer's sample."""
         return self.playback.moves, self.playback.pointer()
 
@@ -157,6 +191,7 @@ class ReplayDrawing:
         A view scrolled by the wheel or a scroll bar (``_scroll_to``) stays
         while a thumb is held, and until the play moves on: a move, or the
         pointer's next sample."""
+        assert self.layout is not None and self.board_view is not None   # drawn once laid out
         board = self.layout.board
         if not board.scrolls:
             return

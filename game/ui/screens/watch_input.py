@@ -9,6 +9,8 @@ and buttons do.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import keys
@@ -18,6 +20,14 @@ from ..scrolling import thumb_held
 from .play_input import WHEEL_STEP
 from .play_scroll import scroll_within
 from .play_spent import pressed_with
+
+if TYPE_CHECKING:
+    from game.replay import Replay
+    from game.replay.playback import Playback
+
+    from ..host import Host
+    from ..render.board import BoardView
+    from ..render.replay import ViewerLayout
 
 SPEED_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PLUS: 1, pygame.K_EQUALS: 1,
               pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
@@ -37,6 +47,31 @@ MOVING_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_RIGHT, pygame.
 class ReplayInput:
     """Input handling for ``ReplayScreen`` (its module, ``watch``, says what state it keeps)."""
 
+    if TYPE_CHECKING:       # what this mixin uses of ReplayScreen, which keeps it
+        app: Host
+        replay: Replay
+        layout: ViewerLayout | None
+        _dragging: bool
+        _was_playing: bool
+        _face_held: bool
+        _face_over: bool
+        _face_press: tuple[int, tuple[int, int]]
+        _face_by: tuple[str, int]
+        _play_held: bool
+        _play_over: bool
+        _looked_at: tuple[object, ...] | None
+        _thumb: tuple[str, int, int] | None
+        scroll: tuple[int, int]
+        board_view: BoardView | None
+
+        @property
+        def opening(self) -> bool: ...
+        @property
+        def playback(self) -> Playback: ...
+
+        def leave(self) -> None: ...
+        def _play_position(self) -> tuple[object, ...]: ...
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -55,8 +90,8 @@ class ReplayInput:
                 self._play_held = self._play_over = True
             elif layout.speed_box.collidepoint(pos):
                 playback.next_speed(1 if event.button == 1 else -1)
-            elif self._bar_at(pos) is not None and event.button == 1:
-                self._take_thumb(self._bar_at(pos), pos)
+            elif (bar := self._bar_at(pos)) is not None and event.button == 1:
+                self._take_thumb(bar, pos)
             elif layout.board.face.collidepoint(pos) and event.button == 1:
                 self._face_held = self._face_over = True
                 self._face_press = (self.app.ticks, event.pos)
@@ -100,6 +135,7 @@ class ReplayInput:
         replay: the view followed the play alone, and the rest of a
         100x100 board could not be seen. The view stays where it is
         looked at until the play moves on (``_follow``)."""
+        assert self.layout is not None      # the wheel scrolls a laid-out board only
         dx, dy = event.x, -event.y
         if self.app.held_keys.shift:
             dx, dy = dy, dx
@@ -108,6 +144,7 @@ class ReplayInput:
 
     def _bar_at(self, pos: tuple[int, int]) -> str | None:
         """The board's scroll bar under scale-1 ``pos``, if any."""
+        assert self.layout is not None      # a press on the laid-out viewer
         board = self.layout.board
         for kind, bar in ((HBAR, board.hbar), (VBAR, board.vbar)):
             if bar is not None and bar.collidepoint(pos):
@@ -118,6 +155,7 @@ class ReplayInput:
         """A press on a scroll bar, as in the game (``PlayInput._take_thumb``):
         off the thumb, the thumb comes under the pointer; then it is held
         where it was taken. The bars only showed where the view was."""
+        assert self.layout is not None      # a press on the laid-out viewer
         board = self.layout.board
         if not on_thumb(board, kind, pos, self.scroll):
             self._scroll_to(scroll_for_bar(board, kind, pos, self.scroll))
@@ -131,6 +169,7 @@ class ReplayInput:
         bar (``thumb_held``), as every thumb of the game does."""
         assert self._thumb is not None
         kind, along, first = self._thumb
+        assert self.layout is not None      # the thumb was taken on the laid-out viewer
         board = self.layout.board
         bar = board.hbar if kind == HBAR else board.vbar
         moved = pos[0 if kind == HBAR else 1] - along
@@ -143,6 +182,7 @@ class ReplayInput:
         view stays there until the play moves on (``_follow``)."""
         self._looked_at = self._play_position()
         if scroll != self.scroll:
+            assert self.board_view is not None  # made with the layout the bars are on
             self.scroll = scroll
             self.board_view.scroll_to(scroll)
 
@@ -201,5 +241,6 @@ class ReplayInput:
             self._was_playing = playback.playing
 
     def _seek_to(self, x: int) -> None:
+        assert self.layout is not None      # the bar was pressed: the viewer is laid out
         track = self.layout.progress.inflate(-2, -2)
         self.playback.seek_fraction(max(0.0, min(1.0, (x - track.x) / max(1, track.w))))
