@@ -4,8 +4,9 @@ import pygame
 import pytest
 
 from game.ui.display import BACKDROP
+from game.ui.scrolling import BAR_ROOM
 
-from .helpers import key, make_app
+from .helpers import key, make_app, press, release
 
 
 def strip_colours(app, top: int) -> set[tuple[int, int, int]]:
@@ -69,3 +70,40 @@ def test_a_dialog_over_a_fullscreen_game_spreads_over_the_backdrop_around_it(com
     assert beside[0] < game.left and tuple(app.display.surface.get_at(beside))[:3] != BACKDROP
     key(app, pygame.K_ESCAPE)
     assert app.top is app.play and tuple(app.display.surface.get_at(beside))[:3] == BACKDROP
+
+
+@pytest.mark.parametrize("opened_maximised", [True, False])
+@pytest.mark.parametrize("command", ["history", "help", "style"])
+def test_a_dialog_open_as_the_window_is_maximised_or_restored_is_laid_out_for_its_new_room(
+        command, opened_maximised):
+    # A maximise only moves the game on the window, and the dialogs kept
+    # the layout of the room they had: History opened maximised, then
+    # restored, stayed 230 pixels wide, drawn 148 wide, its OK button off
+    # its right edge; opened small, then maximised, it was drawn 230 wide
+    # with its buttons and figures still laid out in 148.
+    app = make_app(style="win31", level="beginner", language="fr")
+    small = app.display.window.size
+    big = (small[0] + 300, small[1] + 200)
+    app.display.window.size = big if opened_maximised else small
+    app.step()
+    app.commands.run(command)
+    for _ in range(3):
+        app.step()
+    dialog = app.top
+    app.display.window.size = small if opened_maximised else big
+    for _ in range(3):
+        app.step()
+    rect, last = dialog.rect, dialog.widgets[-1]          # the last button: OK, Close, Cancel
+    assert rect.w == (148 if opened_maximised else dialog.width)
+    shown = dialog.screen_rect(last)
+    assert rect.contains(shown) and rect.right - shown.right <= 3 + 8 + BAR_ROOM
+    surface = app.display.surface
+    edge = app.painter.px(pygame.Rect(shown.right - 1, shown.centery, 1, 1)).topleft
+    beyond = app.painter.px(pygame.Rect(shown.right + 1, shown.centery, 1, 1)).topleft
+    assert surface.get_rect().collidepoint(edge)
+    assert tuple(surface.get_at(edge))[:3] == (0, 0, 0)           # its black border
+    assert tuple(surface.get_at(beyond))[:3] == (192, 192, 192)   # the dialog's face
+    centre = app.painter.px(shown).center
+    press(app, centre)
+    release(app, centre)
+    assert app.top is app.play

@@ -76,6 +76,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self.pane = Pane(0, 0, 0)
         self.footer: set[int] = set()        # indexes of the pinned button row
         self._bar = 0          # room kept at the right for the scroll bar
+        self._laid_in: pygame.Rect | None = None    # the ``area`` of the last layout
         self.footer_top: int | None = None    # set by build when buttons wrap
         self._pointer: tuple[int, int] | None = None    # window position, for the wheel
         # The display pixel the pointer was last seen at, and the viewport
@@ -126,9 +127,19 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         scrolls changed, lay out again with or without the scroll bar's room
         (narrower content is never shorter, so that settles it). Starting
         from the last width, a dialog laid out again while it scrolls (History
-        filling in) is laid out once, not twice, in that frame."""
-        if self._built:
+        filling in) is laid out once, not twice, in that frame. Whenever the
+        room it may spread over (``area``) is not the one it was laid out
+        in, whatever changed it, it is laid out again: a maximise and its
+        restore only move the game on the window, and History opened in a
+        maximised 8x8 window, then restored, stayed laid out 230 pixels
+        wide and 319 high, drawn 148 wide, its OK button and the right of
+        its figures cut off."""
+        area = self.area
+        if self._built and area == self._laid_in:
             return
+        if self._built:
+            self.relayout()
+        self._laid_in = area
         self._lay_out()
         if self.pane.scrolls != bool(self._bar):
             self._bar = BAR_ROOM if self.pane.scrolls else 0
