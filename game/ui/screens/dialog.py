@@ -116,6 +116,13 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
                            self.app.display.surface)
 
     @property
+    def room(self) -> int:
+        """The height the client area may take in ``area``, title bar,
+        frame and margins taken off: what a list sizes its rows to (one
+        reckoning for every dialog, not one copy of it in each)."""
+        return self.area.h - 2 * MARGIN - TITLE_H - 6
+
+    @property
     def client_w(self) -> int:
         """The width to lay the content out at: the client area's, less the
         scroll bar's room while the content scrolls (laid out at the whole
@@ -163,8 +170,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self.footer = {i for i, w in enumerate(self.widgets) if w.rect.y >= footer_top}
         if not self.footer:
             footer_top = self.client_h
-        room = self.area.h - 2 * MARGIN - TITLE_H - 6
-        self.pane = Pane.fit(footer_top, self.client_h, room, self.pane.scroll)
+        self.pane = Pane.fit(footer_top, self.client_h, self.room, self.pane.scroll)
         if self._held is not None:            # a button down: the new one in its place
             self._held = self._carried(self._held, laid, self._held.pressed)
         if self._spaced is not None:

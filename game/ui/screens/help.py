@@ -84,12 +84,12 @@ def keys_page(allowed: Callable[[str], bool]) -> tuple[str, tuple[tuple[str | No
 
 class HelpScreen(Dialog):
     title = N_("How to Play")
+    width = 260
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.pages = pages(app.commands.allowed)
         self.page = 0
-        self.width = 260
         self.buttons: list[Button] = []          # Back, Next, Close: the last built
 
     def build(self, painter: Painter) -> int:
@@ -163,9 +163,9 @@ class HelpScreen(Dialog):
 
 class AboutDialog(Dialog):
     title = N_("About Minesweeper")
+    width = 200
 
     def build(self, painter: Painter) -> int:
-        self.width = 200
         text = _("Minesweeper {version}\nThe classic game, rebuilt on pygame-ce. Every "
                  "picture and sound is drawn by this project's own code.").format(
                      version=__version__)

@@ -34,10 +34,10 @@ STYLE_NOTES = {
 
 class StyleDialog(Dialog):
     title = N_("Style")
+    width = 190
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.width = 190
         # The focus starts on the style played (each style is a button and
         # its note), here and not at each layout: a zoom put it back there
         # from Cancel, and Enter then started a new game, abandoning this one.
