@@ -101,9 +101,17 @@ class HelpScreen(Dialog):
         name, entries = self.pages[self.page]
         line = painter.line_height()
         full_w = self.client_w - 16
-        self.widgets = [Label(pygame.Rect(8, 4, full_w, line), name, face="bold")]
+        # Which page of how many, at the right of its title: "< Back" on
+        # the first page and "Next >" on the last go round to the other
+        # end, and with no number shown, Back from the first page seemed
+        # to skip ahead to the Keys page.
+        where = _("{page} of {pages}").format(page=self.page + 1, pages=len(self.pages))
+        where_w = painter.text_width(where)
+        name_w = full_w - where_w - GAP
+        self.counter = Label(pygame.Rect(8 + full_w - where_w, 4, where_w, line), where)
+        self.widgets = [Label(pygame.Rect(8, 4, name_w, line), name, face="bold"), self.counter]
         self.icons: list[tuple[str, pygame.Rect]] = []
-        y = 4 + label_height(painter, name, full_w, "bold") + 2
+        y = 4 + label_height(painter, name, name_w, "bold") + 2
         for icon, text in entries:
             x, icon_h = 8, 0
             if icon:
