@@ -121,8 +121,11 @@ class HelpScreen(Dialog):
             width = full_w - (x - 8)
             self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
             y += max(icon_h, 1 + label_height(painter, text, width)) + 4
+        # Back and Next stay in view, wrapped or not, and the room above
+        # them too: a page that scrolls is cut off 6 pixels above them, not
+        # at their top edge, where its last line seemed to run on behind them.
+        self.footer_top = y - 4
         y += 2
-        self.footer_top = y         # Back and Next stay in view, wrapped or not
         buttons, bottom = button_row(painter, ((_("< &Back"), self.back), (_("&Next >"), self.next),
                                                (_("Close"), self.cancel)),
                                      8, y, self.client_w - 16, min_width=0, fill=True)
