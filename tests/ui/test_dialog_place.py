@@ -6,7 +6,7 @@ import pytest
 from game.ui.display import BACKDROP
 from game.ui.scrolling import BAR_ROOM
 
-from .helpers import key, make_app, press, release
+from .helpers import BOARD_8, key, make_app, press, release
 
 
 def strip_colours(app, top: int) -> set[tuple[int, int, int]]:
@@ -147,3 +147,28 @@ def test_how_to_play_s_pages_scrolling_in_the_smallest_window_stop_clear_of_the_
     for _ in dialog.pages:
         clear_above_buttons(app, dialog, 6)
         key(app, pygame.K_RIGHT)
+
+
+def test_history_left_and_taken_back_to_fullscreen_shows_as_it_did(tmp_path):
+    # The details' height measured in the narrow window (six lines) stayed
+    # once fullscreen again: 3 games shown, not 6, above three empty lines.
+    from game.ui.recording import game_record
+
+    from .test_replays import win
+    app = make_app(BOARD_8, data_dir=tmp_path, style="win31", language="fr", fullscreen=True)
+    win(app)
+    for _ in range(20):
+        app.store.record_game(game_record(app.play.session, "won"))
+    app.commands.run("history")
+    for _ in range(3):
+        app.step()
+    dialog = app.top
+    before, rows = pygame.image.tobytes(app.display.surface, "RGB"), dialog.table.visible
+    key(app, pygame.K_F11)
+    app.step()
+    assert not app.settings.fullscreen and app.top is dialog
+    key(app, pygame.K_F11)
+    for _ in range(3):
+        app.step()
+    assert app.settings.fullscreen and dialog.table.visible == rows
+    assert pygame.image.tobytes(app.display.surface, "RGB") == before

@@ -130,7 +130,8 @@ class HistoryDialog(Dialog):
         super().__init__(app)
         self.reads: Reads = app.reader.channel()
         self.games = PagedHistory(self.reads)
-        self.detail_h = 0          # grows to the tallest details shown so far
+        self.detail_h = 0          # grows to the tallest details shown so far...
+        self._detail_w = 0         # ... at this width
         self._charts: dict[Key, LevelChart] = {}       # per (level, style, shape) shown
         self._asked: set[Key] = set()
 
@@ -139,6 +140,12 @@ class HistoryDialog(Dialog):
         w = self.client_w - 16
         sample = [g for g in self.games[:self.SAMPLE] if g is not None]
         day_only = False
+        if w != self._detail_w:
+            # Another width (fullscreen left or entered, a maximise): the
+            # details are measured again. The height they took in a narrow
+            # window stayed, History fullscreen again showed 3 games, not
+            # 6, above 3 empty lines.
+            self.detail_h, self._detail_w = 0, w
         self.detail_h = max([self.detail_h, 4 * (line + 1)]
                             + [label_height(painter, history_details(g), w) for g in sample])
         # Everything but the list, as laid out below: the list at y 6, then
