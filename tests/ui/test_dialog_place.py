@@ -172,3 +172,24 @@ def test_history_left_and_taken_back_to_fullscreen_shows_as_it_did(tmp_path):
         app.step()
     assert app.settings.fullscreen and dialog.table.visible == rows
     assert pygame.image.tobytes(app.display.surface, "RGB") == before
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("command", ["open_replay", "history", "best_times", "statistics"])
+def test_a_dialog_over_a_fullscreen_game_covers_the_whole_menu_bar_or_none_of_it(
+        language, command):
+    # Too tall to sit under the menu bar, Open Replay began at the game's
+    # top margin: the bar's top 2 pixels showed as a grey tab above it,
+    # the backdrop above them empty.
+    app = make_app(style="win31", level="beginner", language=language, fullscreen=True)
+    app.commands.run(command)
+    for _ in range(3):
+        app.step()
+    rect, bar = app.top.rect, app.layout.menu_bar
+    assert rect.top >= bar.bottom or rect.top <= bar.top
+    game = app.painter.px(app.layout.window)
+    shown = app.painter.px(rect)
+    surface = app.display.surface
+    above = {tuple(surface.get_at((x, y)))[:3]
+             for x in range(game.left, game.right) for y in range(game.top, shown.top)}
+    assert above <= {BACKDROP} or rect.top >= bar.bottom

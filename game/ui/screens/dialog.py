@@ -233,15 +233,21 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         8x8 window, the flag button's white top edge (and a red pixel of its
         flag) sticking out above them, and Statistics 13 down the 9x9 one,
         the menu titles and the flag button cut in half. One taller than
-        the room under the bar in ``area`` goes as high as it needs, no
-        higher than the window's top margin (over the backdrop, in
-        fullscreen, when the window's height is not enough)."""
+        the room under the bar in ``area`` covers the whole bar: with
+        backdrop above the game (fullscreen, a maximise), centred on the
+        game as far as ``area`` allows, from the window's top or higher;
+        at the window's top margin, the bar's top 2 pixels showed as a
+        grey tab over Open Replay, 300 pixels wide on an 8x8 game, the
+        backdrop above it empty."""
         bar = self.app.layout.menu_bar.bottom
         if y >= max(bar, MARGIN):
             return y
         if bar and bar + h <= area.bottom - MARGIN:
             return bar
-        return max(area.top + MARGIN, min(MARGIN, area.bottom - MARGIN - h))
+        low = area.bottom - MARGIN - h
+        if area.top + MARGIN <= 0:
+            return min(0, max(area.top + MARGIN, min(y, low)))
+        return max(area.top + MARGIN, min(MARGIN, low))
 
     @property
     def client_origin(self) -> tuple[int, int]:
