@@ -93,9 +93,18 @@ class Pane:
     def dragged(self, start: int, moved: int, bar: tuple[pygame.Rect, pygame.Rect]) -> int:
         """The scroll once a thumb taken at scroll ``start`` has been moved
         ``moved`` pixels along its track: held where it was taken, as in a
-        Windows scroll bar (the dialogs' bar and the lists' share it)."""
+        Windows scroll bar (the dialogs' bar and the lists' share it): the
+        scroll that draws the thumb exactly under the pointer when there is
+        one (``bar`` draws it at the floor of its share, and the nearest
+        scroll drew it a pixel off, a help page's 20 pixels up came 21),
+        else the nearest (a list's rows, fewer than the track's pixels)."""
         track, thumb = bar
-        return start + round(moved * self.max_scroll / max(1, track.h - thumb.h))
+        room, most = max(1, track.h - thumb.h), max(1, self.max_scroll)
+        top = room * start // most + moved
+        exact = -(-top * most // room)          # the least scroll whose thumb is that low
+        if room * exact // most == top:
+            return exact
+        return start + round(moved * self.max_scroll / room)
 
     def scroll_for_bar(self, view: pygame.Rect, y: int) -> int:
         """The scroll that centres the thumb on window ``y``."""

@@ -81,6 +81,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self.pane = Pane(0, 0, 0)
         self.footer: set[int] = set()        # indexes of the pinned button row
         self._bar = 0          # room kept at the right for the scroll bar
+        self._laid_in: pygame.Rect | None = None    # the ``area`` of the last layout
         self.footer_top: int | None = None    # set by build when buttons wrap
         self._pointer: tuple[int, int] | None = None    # window position, for the wheel
         # The display pixel the pointer was last seen at, and the viewport
@@ -120,6 +121,13 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
                            self.app.display.surface)
 
     @property
+    def room(self) -> int:
+        """The height the client area may take in ``area``, title bar,
+        frame and margins taken off: what a list sizes its rows to (one
+        reckoning for every dialog, not one copy of it in each)."""
+        return self.area.h - 2 * MARGIN - TITLE_H - 6
+
+    @property
     def client_w(self) -> int:
         """The width to lay the content out at: the client area's, less the
         scroll bar's room while the content scrolls (laid out at the whole
@@ -131,9 +139,19 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         scrolls changed, lay out again with or without the scroll bar's room
         (narrower content is never shorter, so that settles it). Starting
         from the last width, a dialog laid out again while it scrolls (History
-        filling in) is laid out once, not twice, in that frame."""
-        if self._built:
+        filling in) is laid out once, not twice, in that frame. Whenever the
+        room it may spread over (``area``) is not the one it was laid out
+        in, whatever changed it, it is laid out again: a maximise and its
+        restore only move the game on the window, and History opened in a
+        maximised 8x8 window, then restored, stayed laid out 230 pixels
+        wide and 319 high, drawn 148 wide, its OK button and the right of
+        its figures cut off."""
+        area = self.area
+        if self._built and area == self._laid_in:
             return
+        if self._built:
+            self.relayout()
+        self._laid_in = area
         self._lay_out()
         if self.pane.scrolls != bool(self._bar):
             self._bar = BAR_ROOM if self.pane.scrolls else 0
@@ -157,8 +175,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self.footer = {i for i, w in enumerate(self.widgets) if w.rect.y >= footer_top}
         if not self.footer:
             footer_top = self.client_h
-        room = self.area.h - 2 * MARGIN - TITLE_H - 6
-        self.pane = Pane.fit(footer_top, self.client_h, room, self.pane.scroll)
+        self.pane = Pane.fit(footer_top, self.client_h, self.room, self.pane.scroll)
         if self._held is not None:            # a button down: the new one in its place
             self._held = self._carried(self._held, laid, self._held.pressed)
         if self._spaced is not None:
@@ -221,15 +238,21 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         8x8 window, the flag button's white top edge (and a red pixel of its
         flag) sticking out above them, and Statistics 13 down the 9x9 one,
         the menu titles and the flag button cut in half. One taller than
-        the room under the bar in ``area`` goes as high as it needs, no
-        higher than the window's top margin (over the backdrop, in
-        fullscreen, when the window's height is not enough)."""
+        the room under the bar in ``area`` covers the whole bar: with
+        backdrop above the game (fullscreen, a maximise), centred on the
+        game as far as ``area`` allows, from the window's top or higher;
+        at the window's top margin, the bar's top 2 pixels showed as a
+        grey tab over Open Replay, 300 pixels wide on an 8x8 game, the
+        backdrop above it empty."""
         bar = self.app.layout.menu_bar.bottom
         if y >= max(bar, MARGIN):
             return y
         if bar and bar + h <= area.bottom - MARGIN:
             return bar
-        return max(area.top + MARGIN, min(MARGIN, area.bottom - MARGIN - h))
+        low = area.bottom - MARGIN - h
+        if area.top + MARGIN <= 0:
+            return min(0, max(area.top + MARGIN, min(y, low)))
+        return max(area.top + MARGIN, min(MARGIN, low))
 
     @property
     def client_origin(self) -> tuple[int, int]:

@@ -88,12 +88,12 @@ def keys_page(allowed: Callable[[str], bool]) -> tuple[str, tuple[tuple[str | No
 
 class HelpScreen(Dialog):
     title = N_("How to Play")
+    width = 260
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.pages = pages(app.commands.allowed)
         self.page = 0
-        self.width = 260
         self.buttons: list[Button] = []          # Back, Next, Close: the last built
 
     def build(self, painter: Painter) -> int:
@@ -105,9 +105,17 @@ class HelpScreen(Dialog):
         name, entries = self.pages[self.page]
         line = painter.line_height()
         full_w = self.client_w - 16
-        self.widgets = [Label(pygame.Rect(8, 4, full_w, line), name, face="bold")]
+        # Which page of how many, at the right of its title: "< Back" on
+        # the first page and "Next >" on the last go round to the other
+        # end, and with no number shown, Back from the first page seemed
+        # to skip ahead to the Keys page.
+        where = _("{page} of {pages}").format(page=self.page + 1, pages=len(self.pages))
+        where_w = painter.text_width(where)
+        name_w = full_w - where_w - GAP
+        self.counter = Label(pygame.Rect(8 + full_w - where_w, 4, where_w, line), where)
+        self.widgets = [Label(pygame.Rect(8, 4, name_w, line), name, face="bold"), self.counter]
         self.icons: list[tuple[str, pygame.Rect]] = []
-        y = 4 + label_height(painter, name, full_w, "bold") + 2
+        y = 4 + label_height(painter, name, name_w, "bold") + 2
         for icon, text in entries:
             x, icon_h = 8, 0
             if icon:
@@ -117,8 +125,11 @@ class HelpScreen(Dialog):
             width = full_w - (x - 8)
             self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
             y += max(icon_h, 1 + label_height(painter, text, width)) + 4
+        # Back and Next stay in view, wrapped or not, and the room above
+        # them too: a page that scrolls is cut off 6 pixels above them, not
+        # at their top edge, where its last line seemed to run on behind them.
+        self.footer_top = y - 4
         y += 2
-        self.footer_top = y         # Back and Next stay in view, wrapped or not
         buttons, bottom = button_row(painter, ((_("< &Back"), self.back), (_("&Next >"), self.next),
                                                (_("Close"), self.cancel)),
                                      8, y, self.client_w - 16, min_width=0, fill=True)
@@ -167,9 +178,9 @@ class HelpScreen(Dialog):
 
 class AboutDialog(Dialog):
     title = N_("About Minesweeper")
+    width = 200
 
     def build(self, painter: Painter) -> int:
-        self.width = 200
         text = _("Minesweeper {version}\nThe classic game, rebuilt on pygame-ce. Every "
                  "picture and sound is drawn by this project's own code.").format(
                      version=__version__)

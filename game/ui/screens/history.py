@@ -29,7 +29,7 @@ from ..render.chart import NO_WINS, Chart
 from ..render.painter import Painter
 from ..widgets import Button, Label, label_height
 from . import replays
-from .dialog import TITLE_H, Dialog
+from .dialog import Dialog
 from .records_dialog import CHART_H, HISTORY_PAGE, button_width, level_wins_and_best
 from .records_text import (
     LOADING,
@@ -122,15 +122,16 @@ class HistoryRows(Sequence):
 
 class HistoryDialog(Dialog):
     title = N_("History")
+    width = 230
     #: Rows measured to size the columns and the details (the newest games).
     SAMPLE = 100
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.width = 230
         self.reads: Reads = app.reader.channel()
         self.games = PagedHistory(self.reads)
-        self.detail_h = 0          # grows to the tallest details shown so far
+        self.detail_h = 0          # grows to the tallest details shown so far...
+        self._detail_w = 0         # ... at this width
         self._charts: dict[Key, LevelChart] = {}       # per (level, style, shape) shown
         self._asked: set[Key] = set()
 
@@ -139,13 +140,19 @@ class HistoryDialog(Dialog):
         w = self.client_w - 16
         sample = [g for g in self.games[:self.SAMPLE] if g is not None]
         day_only = False
+        if w != self._detail_w:
+            # Another width (fullscreen left or entered, a maximise): the
+            # details are measured again. The height they took in a narrow
+            # window stayed, History fullscreen again showed 3 games, not
+            # 6, above 3 empty lines.
+            self.detail_h, self._detail_w = 0, w
         self.detail_h = max([self.detail_h, 4 * (line + 1)]
                             + [label_height(painter, history_details(g), w) for g in sample])
         # Everything but the list, as laid out below: the list at y 6, then
         # the details, the chart and the buttons (the list was sized 2 px too
         # tall, and a Beginner window scrolled an empty History by 1 px).
         other = 6 + 4 + self.detail_h + 4 + CHART_H + 6 + line + 14
-        free = self.area.h - 4 - TITLE_H - 6 - other
+        free = self.room - other
         visible = max(3, min(12, (free - 4) // ROW_H))
         widest = [*map(history_row, sample),
                   (day_and_time("2026-12-31T23:59:59"), "", "", ""),

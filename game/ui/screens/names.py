@@ -36,7 +36,7 @@ from ..render.painter import BLACK, Painter
 from ..text_field import TextField, restart_input_method
 from ..text_fit import wrap
 from ..widgets import Button, Label
-from .dialog import TITLE_H, Dialog
+from .dialog import Dialog
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -57,13 +57,13 @@ def ask_name(app: Host, record: GameRecord) -> None:
 
 class _NameEntry(Dialog):
     title = N_("Best Times")
+    width = 170
     placement = "bottom"          # the top of the board won stays in view
 
     def __init__(self, app: Host, record: GameRecord) -> None:
         super().__init__(app)
         self.record = record
         self.name = ""
-        self.width = 170
 
     def prompt(self) -> str:
         """The classic's words, with the shape when it is not the grid: best
@@ -270,7 +270,7 @@ class ArcadeNameDialog(_NameEntry):
         17 px, or more and smaller keys when a long prompt leaves too little
         height in the window."""
         letters = len(PICKER_KEYS) - 2
-        room = self.area.h - 4 - TITLE_H - 6 - top - 4 - (line + 14)
+        room = self.room - top - 4 - (line + 14)
         if -(-letters // PICKER_COLS) * KEY_SIZE <= room:
             return PICKER_COLS, KEY_SIZE
         for size in range(KEY_SIZE - 1, SMALLEST_KEY_SIZE, -1):

@@ -22,6 +22,7 @@ class NoticeDialog(Dialog):
     """A message the player reads once (damaged files, records not saved)."""
 
     title = N_("Minesweeper")
+    width = 220
 
     def __init__(self, app: Host, text: str) -> None:
         super().__init__(app)
@@ -30,7 +31,6 @@ class NoticeDialog(Dialog):
     def build(self, painter: Painter) -> int:
         # measured at each build: the window may have shrunk since (a notice
         # shown at start, before the board's size is known)
-        self.width = 220
         width = self.client_w - 16
         line = painter.line_height()
         rows = len(wrap(painter, self.text, width))
@@ -51,13 +51,13 @@ class ConfirmDialog(Dialog):
     MB_YESNO message box had (``Dialog.closable``); Esc still answers No."""
 
     title = N_("Minesweeper")
+    width = 180
     closable = False
 
     def __init__(self, app: Host, question: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
-        self.width = 180
         # No, the safe default, has the focus as the question opens (not at
         # each layout: a zoom took it back from Yes, where Tab had put it)
         self.focus = 2

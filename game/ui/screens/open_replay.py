@@ -26,7 +26,7 @@ from ..list_view import ROW_H, ListView, columns_width
 from ..render.painter import Painter
 from ..widgets import Button, Label
 from . import replays
-from .dialog import TITLE_H, Dialog
+from .dialog import Dialog
 from .records_text import LOADING
 
 if TYPE_CHECKING:
@@ -82,10 +82,10 @@ def _give_way() -> None:
 
 class OpenReplayDialog(Dialog):
     title = N_("Open Replay")
+    width = WIDE
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.width = WIDE
         self.folder = Path(app.store.directory) / replays.EXPORT_FOLDER
         self.files: list[Path] = []
         listed: list[list[Path]] = []            # the listing's answer, once it is there
@@ -157,7 +157,7 @@ class OpenReplayDialog(Dialog):
         first ``rows`` rows, when given)."""
         line = painter.line_height()
         w = self.client_w - 16
-        free = self.area.h - 4 - TITLE_H - 6 - 8 - 2 * (line + 1) - (line + 14)
+        free = self.room - 8 - 2 * (line + 1) - (line + 14)
         visible = max(3, min(ROWS_AT_MOST, (free - 8) // ROW_H))
         return ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4),
                         [(p.stem,) for p in files[:rows]],

@@ -27,7 +27,7 @@ from ..recording import record_level
 from ..render.chart import Win, level_wins
 from ..render.painter import Painter
 from ..widgets import Button, Label, label_height
-from .dialog import TITLE_H, Dialog
+from .dialog import Dialog
 from .notice import ConfirmDialog
 from .records_text import board_title
 from .style import STYLE_NAMES
@@ -81,7 +81,6 @@ class LevelDialog(Dialog):
         current = record_level(field, self.style)
         self.level = level or (current if current in self.levels else self.levels[0])
         self.shape = shape or field.shape                            # ... and shape
-        self.width = type(self).width
         self.reads: Reads = app.reader.channel()
         self._records: dict[Hashable, Any] = {}     # per level shown so far, by Key
         self._asked: set[Key] = set()
@@ -174,7 +173,7 @@ class LevelDialog(Dialog):
 
     def room_for_rows(self, painter: Painter, other: int) -> int:
         """How many list rows fit in the window besides ``other`` pixels of content."""
-        free = self.area.h - 4 - TITLE_H - 6 - other
+        free = self.room - other
         return max(1, min(10, (free - 4) // ROW_H))
 
     def _lay_out(self) -> None:

@@ -40,10 +40,10 @@ STYLE_NOTES = {
 
 class StyleDialog(Dialog):
     title = N_("Style")
+    width = 190
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.width = 190
         # The focus starts on the style played (each style is a button and
         # its note), here and not at each layout: a zoom put it back there
         # from Cancel, and Enter then started a new game, abandoning this one.
@@ -64,6 +64,11 @@ class StyleDialog(Dialog):
             rows = len(wrap(painter, note, width - 4))
             self.widgets.append(Label(pygame.Rect(12, y, width - 4, rows * (line + 1)), note))
             y += rows * (line + 1) + 6
+        # The room above Cancel stays in view with it: while the notes
+        # scroll (8x8 fullscreen), a note's line is cut off 8 pixels above
+        # Cancel, clear of it, and not at its top edge, where the line
+        # seemed to run on behind the button.
+        self.footer_top = y - 6
         self.widgets.append(Button(pygame.Rect(self.client_w - 8 - 60, y + 2, 60, line + 8),
                                    _("Cancel"), self.cancel))
         return y + line + 16
