@@ -97,9 +97,10 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
             return None
     if not is_regular(path):
         return None
-    leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
     if not os.access(path, os.W_OK):          # no journal left beside it (``_read_only``)
+        _read_only(path)                      # raises Newer for a newer version's
         return None
+    leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
     try:
         damage.check_header(path)
         # Checked through a connection that cannot write: closing it never
@@ -132,11 +133,12 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
     for attempt in range(2):
         try:
             damage.check_names(path)
+            # Before any look through SQLite in place (``_read_only``).
+            if os.path.exists(path) and not os.access(path, os.W_OK):
+                raise _read_only(path)
             leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
             if damage.damaged_as_found(path):
                 raise Damaged(path)
-            if os.path.exists(path) and not os.access(path, os.W_OK):
-                raise _read_only(path)
             db = connection.raw(path)
         except Damaged as found:
             _set_aside(found.path, tell, now)
@@ -176,7 +178,10 @@ def _read_only(path: Path) -> Damaged | sqlite3.OperationalError:
     that may only read a database in WAL mode leaves a ``-wal`` and a
     ``-shm`` beside it, made with the file's own read-only mode: once the
     player made ``records.db`` writable again, that ``-shm`` kept SQLite
-    from writing it, and no game was saved again at any start."""
+    from writing it, and no game was saved again at any start. Also the
+    looks for a newer version's file and for damage (``leave_newer_alone``,
+    ``damage.damaged_as_found``), which made one with a ``-wal`` there:
+    :class:`Newer` is raised from the copy instead."""
     try:
         with _snapshot(path) as source:
             damage.check_content(source)
@@ -187,7 +192,7 @@ def _read_only(path: Path) -> Damaged | sqlite3.OperationalError:
     except sqlite3.DatabaseError as error:
         if damage.is_damage(error):
             return Damaged(path)
-    except (Newer, sqlite3.Error, OSError):
+    except (sqlite3.Error, OSError):
         pass
     return sqlite3.OperationalError("attempt to write a readonly database")
 
