@@ -129,6 +129,31 @@ def set_aside(path: Path, label: str, when: datetime) -> Path:
         return target
 
 
+def set_aside_folder(path: Path, label: str, when: datetime) -> Path | None:
+    """Rename the folder ``path`` as :func:`set_aside` does, only while it is
+    a folder, and return its new name; None when it is not (or no longer)
+    one. Renamed onto an empty folder made for it, which POSIX allows for a
+    folder and refuses for a file: a copy of the game that found the folder
+    a moment ago never renames the file another copy has just made in its
+    place (a lock file in use: two copies would then lock two files)."""
+    for target in _aside_names(path, label, when):
+        try:
+            os.mkdir(target)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        try:
+            os.rename(path, target)
+        except OSError:
+            with suppress(OSError):
+                os.rmdir(target)
+            return None
+        fsync_directory(path.parent)
+        return target
+    return None
+
+
 def set_aside_with(path: Path, tails: tuple[str, ...], label: str,
                    when: datetime) -> Path | None:
     """Rename ``path`` and the files named ``path`` plus each of ``tails``
