@@ -21,6 +21,7 @@ may rename files, is done by one copy at a time (``interlock``).
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import sqlite3
@@ -255,6 +256,11 @@ def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | 
     return db, found
 
 
+#: How many times a copy of records.db and its ``-wal`` is made again when
+#: the journal was begun anew (or emptied) while they were copied.
+_COPY_TRIES = 5
+
+
 @contextmanager
 def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     """A connection that reads the database at ``path`` as its last commit
@@ -262,25 +268,50 @@ def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     ``-wal`` file, which a read-only directory will not let SQLite open (it
     would need to create the ``-shm`` beside it): then both files are copied
     to a temporary folder, where opening them replays the journal. A file
-    with no journal is read in place, immutable."""
+    with no journal is read in place, immutable. Another copy may write the
+    records meanwhile (one this user may not write, another user's, or one
+    made read-only while that copy ran): the two files are copied again when
+    the journal's header changed in between (folded into the file and begun
+    anew): the file then held commits the older journal had, the newer one
+    pages that point at them, and the copy was "malformed", set aside as
+    damage with the live records; OSError when it never holds still."""
     wal = path.with_name(path.name + "-wal")
-    if not has_journal(path):
-        source = connection.lenient(sqlite3.connect(f"{uri(path)}?mode=ro&immutable=1",
-                                                    uri=True))
-        try:
-            yield source
-        finally:
-            source.close()
-        return
-    with tempfile.TemporaryDirectory(prefix="minesweeper-records-") as folder:
-        copy = Path(folder) / NAME
-        shutil.copyfile(path, copy)
-        shutil.copyfile(wal, copy.with_name(NAME + "-wal"))
-        source = connection.lenient(sqlite3.connect(copy))
-        try:
-            yield source
-        finally:
-            source.close()
+    for _attempt in range(_COPY_TRIES):
+        if not has_journal(path):
+            source = connection.lenient(sqlite3.connect(f"{uri(path)}?mode=ro&immutable=1",
+                                                        uri=True))
+            try:
+                yield source
+            finally:
+                source.close()
+            return
+        with tempfile.TemporaryDirectory(prefix="minesweeper-records-") as folder:
+            copy = Path(folder) / NAME
+            head = _head(wal)
+            try:
+                shutil.copyfile(path, copy)
+                shutil.copyfile(wal, copy.with_name(NAME + "-wal"))
+            except FileNotFoundError:         # folded and removed: all in the file now
+                continue
+            if not head or _head(wal) != head:
+                continue
+            source = connection.lenient(sqlite3.connect(copy))
+            try:
+                yield source
+            finally:
+                source.close()
+            return
+    raise OSError(errno.EAGAIN, "records.db changed at every reading", str(path))
+
+
+def _head(wal: Path) -> bytes:
+    """The ``-wal`` journal's header (its checkpoint count and salts, which
+    change when it is begun anew), or nothing when there is none."""
+    try:
+        with open(wal, "rb") as stream:
+            return stream.read(32)
+    except OSError:
+        return b""
 
 
 def unique_name() -> str:
