@@ -29,10 +29,14 @@ def _temporary_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, *, owner_reads: bool = False) -> None:
     """Replace ``path`` by ``data`` all at once; raise OSError, with the old file
-    intact, when that is not possible."""
-    _write_then(path, data, lambda temporary: os.replace(temporary, path))
+    intact, when that is not possible. ``owner_reads``: the file, which only
+    the game reads back (settings.kept.json), keeps its permissions but
+    may be read and written by its owner: written at mode 000 as it was
+    found, it could never be read back."""
+    _write_then(path, data, lambda temporary: os.replace(temporary, path),
+                owner=stat.S_IRUSR | stat.S_IWUSR if owner_reads else 0)
 
 
 def write_new(path: Path, data: bytes, *, like: Path | None = None) -> None:
@@ -46,14 +50,14 @@ def write_new(path: Path, data: bytes, *, like: Path | None = None) -> None:
 
 
 def _write_then(path: Path, data: bytes, put: Callable[[str], None], *,
-                like: Path | None = None) -> None:
+                like: Path | None = None, owner: int = 0) -> None:
     """``data`` into a temporary file beside ``path``, with the permissions
-    of ``like`` (by default ``path``, the file it replaces), flushed to the
-    disk, then ``put`` in place; the temporary file is removed if anything
-    fails."""
+    of ``like`` (by default ``path``, the file it replaces) and ``owner``'s
+    bits added, flushed to the disk, then ``put`` in place; the temporary
+    file is removed if anything fails."""
     fd, temporary = _open_temporary(path)
     try:
-        _keep_mode(fd, like or path)
+        _keep_mode(fd, like or path, owner)
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
             stream.flush()
@@ -84,16 +88,17 @@ def _open_temporary(path: Path) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "No usable temporary file name found", str(path.parent))
 
 
-def _keep_mode(fd: int, path: Path) -> None:
+def _keep_mode(fd: int, path: Path, owner: int = 0) -> None:
     """Give the file open as ``fd`` the permissions of the file ``path`` it
-    replaces, if there is one: a settings.json its owner made readable to
-    others (or to no one) keeps them through every save."""
+    replaces, if there is one, with the ``owner`` bits added: a
+    settings.json its owner made readable to others (or to no one) keeps
+    them through every save."""
     if os.name != "posix":
         return
     with suppress(OSError):                  # no such file: a new file's permissions
         was = os.stat(path)
         if stat.S_ISREG(was.st_mode):
-            os.fchmod(fd, stat.S_IMODE(was.st_mode))
+            os.fchmod(fd, stat.S_IMODE(was.st_mode) | owner)
 
 
 def fsync_directory(directory: Path) -> None:
@@ -122,6 +127,31 @@ def set_aside(path: Path, label: str, when: datetime) -> Path:
             continue
         fsync_directory(path.parent)
         return target
+
+
+def set_aside_folder(path: Path, label: str, when: datetime) -> Path | None:
+    """Rename the folder ``path`` as :func:`set_aside` does, only while it is
+    a folder, and return its new name; None when it is not (or no longer)
+    one. Renamed onto an empty folder made for it, which POSIX allows for a
+    folder and refuses for a file: a copy of the game that found the folder
+    a moment ago never renames the file another copy has just made in its
+    place (a lock file in use: two copies would then lock two files)."""
+    for target in _aside_names(path, label, when):
+        try:
+            os.mkdir(target)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        try:
+            os.rename(path, target)
+        except OSError:
+            with suppress(OSError):
+                os.rmdir(target)
+            return None
+        fsync_directory(path.parent)
+        return target
+    return None
 
 
 def set_aside_with(path: Path, tails: tuple[str, ...], label: str,

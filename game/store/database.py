@@ -21,6 +21,7 @@ may rename files, is done by one copy at a time (``interlock``).
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import sqlite3
@@ -37,7 +38,7 @@ from game.i18n import N_
 from game.safe_read import is_regular
 
 from . import connection, damage, interlock, notices, schema
-from .atomic import set_aside, set_aside_with
+from .atomic import set_aside, set_aside_folder, set_aside_with
 from .damage import Damaged
 from .newer import Newer, copy_known, has_journal, leave_newer_alone, uri
 from .notices import Notices
@@ -77,8 +78,25 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
     games queued meanwhile, rather than in the middle of that copy's steps
     (one stopped with Ctrl+Z as it started, and continued later)."""
     timeout = connection.BUSY_TIMEOUT_S if wait is None else wait
+    _set_aside_lock_folder(path.with_name(LOCK_NAME), tell, now)
     with interlock.exclusive(path.with_name(LOCK_NAME), timeout, strict=True):
         return _open_or_repair(path, tell, now)
+
+
+def _set_aside_lock_folder(lock: Path, tell: Notices, now: Callable[[], datetime]) -> None:
+    """Set aside a folder found in the place of the copies' lock file (a hand
+    edit, a sync tool), told once: it cannot be opened as the lock, and every
+    copy opened the records unlocked, two of them at once each setting
+    "the damaged file" aside. Only a folder: a file of any kind takes the
+    lock (a FIFO too), and is another copy's lock in use."""
+    try:
+        if not stat.S_ISDIR(os.lstat(lock).st_mode):
+            return
+    except OSError:
+        return
+    aside = set_aside_folder(lock, "corrupt", now())
+    if aside is not None:
+        tell.add(notices.journal_aside(aside))
 
 
 def open_as_found(path: Path) -> sqlite3.Connection | None:
@@ -97,9 +115,10 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
             return None
     if not is_regular(path):
         return None
-    leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
     if not os.access(path, os.W_OK):          # no journal left beside it (``_read_only``)
+        _read_only(path)                      # raises Newer for a newer version's
         return None
+    leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
     try:
         damage.check_header(path)
         # Checked through a connection that cannot write: closing it never
@@ -132,11 +151,12 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
     for attempt in range(2):
         try:
             damage.check_names(path)
+            # Before any look through SQLite in place (``_read_only``).
+            if os.path.exists(path) and not os.access(path, os.W_OK):
+                raise _read_only(path)
             leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
             if damage.damaged_as_found(path):
                 raise Damaged(path)
-            if os.path.exists(path) and not os.access(path, os.W_OK):
-                raise _read_only(path)
             db = connection.raw(path)
         except Damaged as found:
             _set_aside(found.path, tell, now)
@@ -176,7 +196,10 @@ def _read_only(path: Path) -> Damaged | sqlite3.OperationalError:
     that may only read a database in WAL mode leaves a ``-wal`` and a
     ``-shm`` beside it, made with the file's own read-only mode: once the
     player made ``records.db`` writable again, that ``-shm`` kept SQLite
-    from writing it, and no game was saved again at any start."""
+    from writing it, and no game was saved again at any start. Also the
+    looks for a newer version's file and for damage (``leave_newer_alone``,
+    ``damage.damaged_as_found``), which made one with a ``-wal`` there:
+    :class:`Newer` is raised from the copy instead."""
     try:
         with _snapshot(path) as source:
             damage.check_content(source)
@@ -187,7 +210,7 @@ def _read_only(path: Path) -> Damaged | sqlite3.OperationalError:
     except sqlite3.DatabaseError as error:
         if damage.is_damage(error):
             return Damaged(path)
-    except (Newer, sqlite3.Error, OSError):
+    except (sqlite3.Error, OSError):
         pass
     return sqlite3.OperationalError("attempt to write a readonly database")
 
@@ -233,6 +256,11 @@ def copy_into_memory(path: Path) -> tuple[sqlite3.Connection, Damaged | Newer | 
     return db, found
 
 
+#: How many times a copy of records.db and its ``-wal`` is made again when
+#: the journal was begun anew (or emptied) while they were copied.
+_COPY_TRIES = 5
+
+
 @contextmanager
 def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     """A connection that reads the database at ``path`` as its last commit
@@ -240,25 +268,50 @@ def _snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     ``-wal`` file, which a read-only directory will not let SQLite open (it
     would need to create the ``-shm`` beside it): then both files are copied
     to a temporary folder, where opening them replays the journal. A file
-    with no journal is read in place, immutable."""
+    with no journal is read in place, immutable. Another copy may write the
+    records meanwhile (one this user may not write, another user's, or one
+    made read-only while that copy ran): the two files are copied again when
+    the journal's header changed in between (folded into the file and begun
+    anew): the file then held commits the older journal had, the newer one
+    pages that point at them, and the copy was "malformed", set aside as
+    damage with the live records; OSError when it never holds still."""
     wal = path.with_name(path.name + "-wal")
-    if not has_journal(path):
-        source = connection.lenient(sqlite3.connect(f"{uri(path)}?mode=ro&immutable=1",
-                                                    uri=True))
-        try:
-            yield source
-        finally:
-            source.close()
-        return
-    with tempfile.TemporaryDirectory(prefix="minesweeper-records-") as folder:
-        copy = Path(folder) / NAME
-        shutil.copyfile(path, copy)
-        shutil.copyfile(wal, copy.with_name(NAME + "-wal"))
-        source = connection.lenient(sqlite3.connect(copy))
-        try:
-            yield source
-        finally:
-            source.close()
+    for _attempt in range(_COPY_TRIES):
+        if not has_journal(path):
+            source = connection.lenient(sqlite3.connect(f"{uri(path)}?mode=ro&immutable=1",
+                                                        uri=True))
+            try:
+                yield source
+            finally:
+                source.close()
+            return
+        with tempfile.TemporaryDirectory(prefix="minesweeper-records-") as folder:
+            copy = Path(folder) / NAME
+            head = _head(wal)
+            try:
+                shutil.copyfile(path, copy)
+                shutil.copyfile(wal, copy.with_name(NAME + "-wal"))
+            except FileNotFoundError:         # folded and removed: all in the file now
+                continue
+            if not head or _head(wal) != head:
+                continue
+            source = connection.lenient(sqlite3.connect(copy))
+            try:
+                yield source
+            finally:
+                source.close()
+            return
+    raise OSError(errno.EAGAIN, "records.db changed at every reading", str(path))
+
+
+def _head(wal: Path) -> bytes:
+    """The ``-wal`` journal's header (its checkpoint count and salts, which
+    change when it is begun anew), or nothing when there is none."""
+    try:
+        with open(wal, "rb") as stream:
+            return stream.read(32)
+    except OSError:
+        return b""
 
 
 def unique_name() -> str:

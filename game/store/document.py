@@ -50,10 +50,15 @@ class JsonFile:
     holding the player's ``what`` (for messages: "best times and statistics")."""
 
     def __init__(self, directory: Path, name: str, schema: int, what: str, *,
-                 tell: Notices, now: Callable[[], datetime], keep_link: bool = False) -> None:
+                 tell: Notices, now: Callable[[], datetime], keep_link: bool = False,
+                 imported: bool = False) -> None:
         """``keep_link``: a symbolic link to a regular file elsewhere (a
-        dotfiles folder) stays a link when the file is set aside."""
+        dotfiles folder) stays a link when the file is set aside.
+        ``imported``: an earlier version's file, read only to be imported
+        into the records: one that cannot be opened is said not imported
+        yet, not "will not be saved" (the games still go into records.db)."""
         self.path = directory / name
+        self.imported = imported
         self.schema = schema
         self.what = what
         self.locked = False
@@ -83,7 +88,8 @@ class JsonFile:
                 self.damaged()
                 return None
             self.locked = True
-            self._tell.add(notices.unreadable(self.what, self.path, error))
+            told = notices.not_imported if self.imported else notices.unreadable
+            self._tell.add(told(self.what, self.path, error))
             return None
         self._read = raw
         try:

@@ -54,7 +54,7 @@ def import_files(directory: Path, db: sqlite3.Connection, *, tell: Notices,
     if not directory.is_dir():
         return
     for name, version, what in _FILES:
-        file = JsonFile(directory, name, version, what, tell=tell, now=now)
+        file = JsonFile(directory, name, version, what, tell=tell, now=now, imported=True)
         document = file.load()
         if document is None:
             continue

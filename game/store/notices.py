@@ -146,6 +146,17 @@ def unreadable(what: str, path: Path, error: BaseException) -> Text:
                               what=_(what), file=quoted_file(path.name), reason=reason(error)))
 
 
+def not_imported(what: str, path: Path, error: BaseException) -> Text:
+    """An earlier version's file, read only to be imported, that cannot be
+    opened: the session's games are saved all the same (in records.db), and
+    the file is imported at a later start once it can be read."""
+    error = _bare(error)
+    return Text(lambda: _("Your {what} from an earlier version could not be opened ({file}: "
+                          "{reason}). The file is left untouched; what it holds will be added "
+                          "to your records at a start that can read it.").format(
+                              what=_(what), file=quoted_file(path.name), reason=reason(error)))
+
+
 def read_failed(path: Path, error: BaseException) -> Text:
     """The records could not be read while the game ran: what a dialog shows
     may lack some; saving goes on (the writer says if it stops too)."""

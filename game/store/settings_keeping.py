@@ -199,7 +199,7 @@ class SettingsKeeping:
         folder in its place) never keeps settings.json from being saved."""
         with suppress(OSError):
             write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
-                         text.encode("utf-8"))
+                         text.encode("utf-8"), owner_reads=True)
         self._settings_file.save(text)
 
 

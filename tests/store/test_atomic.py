@@ -173,3 +173,21 @@ def test_a_copy_aside_is_as_private_as_the_file_it_copies(tmp_path, umask_022):
     aside = atomic.copy_aside(link, b"{damaged", "corrupt", datetime(2026, 1, 2, 3, 4, 5))
     assert aside is not None and aside.read_bytes() == b"{damaged"
     assert stat.S_IMODE(os.stat(aside).st_mode) == 0o600
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX renames a folder onto an empty one")
+def test_a_folder_is_set_aside_only_while_it_is_one(tmp_path):
+    """A file made in the folder's place since it was looked at (another
+    copy's lock, in use) is never renamed, and nothing is left behind."""
+    when = datetime(2026, 11, 22, 15, 30)
+    folder = tmp_path / "records.db.lock"
+    folder.mkdir()
+    (folder / "kept").write_text("x")
+    aside = atomic.set_aside_folder(folder, "corrupt", when)
+    assert aside is not None and (aside / "kept").read_text() == "x"
+    assert not folder.exists()
+    folder.write_text("")                   # another copy's fresh lock file
+    assert atomic.set_aside_folder(folder, "corrupt", when) is None
+    assert folder.is_file() and sorted(os.listdir(tmp_path)) == [aside.name, folder.name]
+    assert atomic.set_aside_folder(tmp_path / "gone", "corrupt", when) is None
+    assert sorted(os.listdir(tmp_path)) == [aside.name, folder.name]

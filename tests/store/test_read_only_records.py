@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from game.store import connection
+from game.store import connection, database
 
 from .helpers import game, open_store, reopen
 
@@ -133,3 +133,103 @@ def test_a_read_only_records_file_under_another_copys_lock_leaves_no_journal(
         release(pid, let_go, "continued")
         store.close()
         path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+
+
+
+def backup_with_journal(tmp_path):
+    """A records.db and the ``-wal`` holding its one game, as copied from a
+    backup or a CD (no ``-shm``), in their own folder."""
+    live = tmp_path / "live"
+    store = open_store(live)
+    store.record_game(game(seed=1))
+    store.flush()
+    backup = tmp_path / "backup"
+    backup.mkdir()
+    for name in ("records.db", "records.db-wal"):
+        (backup / name).write_bytes((live / name).read_bytes())
+    store.close()
+    assert (backup / "records.db-wal").stat().st_size > 0       # the game is only there
+    return backup
+
+
+@pytest.mark.parametrize("lock", ["free", "held by another copy"])
+def test_a_read_only_records_file_with_its_journal_shows_its_games_and_leaves_no_index(
+        tmp_path, monkeypatch, lock):
+    """A read-only records.db with the ``-wal`` holding its last games: the
+    games are shown, and nothing is made beside it. The looks for a newer
+    version's file and for damage opened it in place first, which made a
+    read-only ``-shm`` there; once the file was writable again, that
+    ``-shm`` was set aside and told as "a file beside your records … could
+    not be read"."""
+    from .test_records_lock import release, stopped_holder
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    backup = backup_with_journal(tmp_path)
+    path = backup / "records.db"
+    read_only_as_for_anyone(path, monkeypatch)
+    holder = stopped_holder(backup) if lock != "free" else None
+    try:
+        store = open_store(backup)
+        assert not store.writable
+        assert [g.seed for g in store.history()] == [1]
+        assert sorted(name for name in os.listdir(backup) if "records.db-" in name) \
+            == ["records.db-wal"]
+        store.close()
+    finally:
+        if holder:
+            release(*holder, "killed")
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+        monkeypatch.undo()
+    store = open_store(backup)                                   # writable again: nothing told
+    assert store.writable and store.take_notices() == []
+    store.record_game(game(seed=2))
+    again = reopen(store)
+    assert [g.seed for g in again.history()] == [2, 1]
+    again.close()
+
+
+def test_a_read_only_records_file_another_copy_writes_is_never_taken_for_damage(
+        tmp_path, monkeypatch):
+    """A records.db this user may not write that another copy still writes
+    (made read-only while that copy ran, or another user's): it is copied
+    to be read, the file then its ``-wal``. That copy folding its journal
+    into the file between the two (a checkpoint, the journal begun again)
+    left a copy "malformed", and the live records, with the other copy's
+    journals, were renamed aside from under it."""
+    writer = open_store(tmp_path)
+    writer.record_game(game(seed=1))
+    assert writer.flush()
+    path = tmp_path / "records.db"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("PRAGMA wal_autocheckpoint = 0")
+    other.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    row = other.execute("SELECT * FROM games").fetchone()
+    marks = ",".join("?" * len(row))
+
+    def games(count):
+        other.execute("BEGIN")
+        for _ in range(count):
+            other.execute(f"INSERT INTO games VALUES ({marks})", (None, *row[1:]))
+        other.execute("COMMIT")
+    games(300)
+    copy = database.shutil.copyfile
+    folded = []
+
+    def meanwhile(source, target, *args, **kwargs):
+        done = copy(source, target, *args, **kwargs)
+        if not folded and os.path.basename(source) == "records.db":
+            folded.append(other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone())
+            games(300)
+        return done
+    monkeypatch.setattr(database.shutil, "copyfile", meanwhile)
+    read_only_as_for_anyone(path, monkeypatch)
+    try:
+        store = open_store(tmp_path)
+        assert folded == [(0, 0, 0)]
+        assert not [name for name in os.listdir(tmp_path) if ".corrupt-" in name]
+        assert not [text for text in store.take_notices() if "could not be read" in text]
+        assert max(g.game_id for g in store.history()) == 601       # every game read
+        store.close()
+    finally:
+        other.close()
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+        writer.close()

@@ -473,3 +473,32 @@ def test_two_copies_waiting_for_the_lock_set_damage_aside_once_and_keep_every_ga
     assert sorted(g.seed for g in again.history()) == [1, 2, 3] and again.notices == []
     assert again.statistics("beginner").played == 3
     again.close()
+
+
+def test_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_taken(tmp_path):
+    """A folder named ``records.db.lock`` (a hand edit, a sync tool) could not
+    be opened as the lock: every copy opened the records unlocked, and two
+    starting together could each set "the damaged file" aside, the second
+    one the fresh records the first had just made. It is set aside as it
+    is (what it holds too), told once, and the lock is taken on a file."""
+    folder = tmp_path / database.LOCK_NAME
+    folder.mkdir()
+    (folder / "note.txt").write_text("mine")
+    store = Store(tmp_path)
+    [message] = store.take_notices()
+    [aside] = [name for name in os.listdir(tmp_path) if ".corrupt-" in name]
+    assert f"set aside as '{aside}'" in message
+    assert (tmp_path / aside / "note.txt").read_text() == "mine"
+    assert folder.is_file()
+    store.close()
+    pid, let_go = holding_the_lock(tmp_path, database.LOCK_NAME)
+    try:                                   # the lock now keeps copies apart
+        with pytest.raises(database.interlock.Busy):
+            database.open_file(tmp_path / database.NAME, tell=store._notices,
+                               now=lambda: None, wait=0.1)
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    again = Store(tmp_path)
+    assert again.take_notices() == []
+    again.close()

@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import sqlite3
+import stat
 import subprocess
 import sys
 from dataclasses import replace
@@ -553,3 +554,22 @@ def test_records_a_newer_copy_migrated_while_the_disk_was_full_are_told_as_such(
     store.flush()
     store.close()
     assert store.take_notices() == [] and store.unsaved is None
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_copy_of_the_settings_no_one_may_read_is_written_readable_by_its_owner(tmp_path):
+    """settings.kept.json at mode 000 (a ``chmod`` on the folder's files)
+    was written again at every save with the mode it had, 000, so that it
+    could never be read back: what an older copy's settings.json lacks was
+    never filled in from it. Its owner may read and write it again; the
+    rest of its mode is kept."""
+    kept = tmp_path / "settings.kept.json"
+    kept.write_text('{"schema": 1, "settings": {}}')
+    kept.chmod(stat.S_IRGRP)
+    store = open_store(tmp_path)
+    store.settings = chosen()
+    store.save_settings()
+    assert store.flush()
+    store.close()
+    assert stat.S_IMODE(kept.stat().st_mode) == stat.S_IRUSR | stat.S_IWUSR | stat.S_IRGRP
+    assert json.loads(kept.read_text())["settings"]["scale"] == chosen().scale
