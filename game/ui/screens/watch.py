@@ -183,6 +183,12 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         # showed it shifted, rows past its edge drawn covered; a torus's stays
         # rolled where it was, as the game's does.
         self.scroll = scroll_within(board, self.scroll)
+        if not board.scrolls:
+            # The whole board in view: a look round with the wheel or a
+            # thumb is over. Kept, the view stayed at the top-left the fit
+            # put it at once the window was smaller again, neither where it
+            # was looked at nor where the play was, until the play moved on.
+            self._looked_at = self._thumb = None
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
         self._shown = None

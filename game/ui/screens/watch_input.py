@@ -40,6 +40,8 @@ class ReplayInput:
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self._holding():
+            pass        # the left button holds a control: it has the pointer, as in Windows
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) \
                 and self.layout is not None:    # not before it shows (``_fit``)
             playback = self.playback
@@ -93,6 +95,15 @@ class ReplayInput:
                 # the game's face is drawn where the viewer's was: a double
                 # click's second press there started a new game
                 self.app.play.spend_double_click(self._face_press, self._face_by)
+
+    def _holding(self) -> bool:
+        """Whether a left press holds a control: a thumb, the play button,
+        the progress bar or the face. Until it is let go, a right press does
+        nothing, as the game's dragged scroll bar and a Windows control with
+        the mouse captured ignore it: one on the speed made the replay
+        slower under the drag."""
+        return self._thumb is not None or self._play_held or self._dragging \
+            or self._face_held
 
     def _look(self, event: pygame.event.Event) -> None:
         """The wheel scrolls a board bigger than the window as it does in
