@@ -1344,6 +1344,32 @@ def big_paused_viewer(app, width=100, height=100):
     return viewer
 
 
+def test_the_viewer_s_thumb_snaps_back_while_the_pointer_strays_far_as_the_game_s():
+    """Dragged as the game's thumbs are (they share ``thumb_dragged``):
+    the pointer straying far beside the bar puts the view back where the
+    drag began, and coming back near takes the thumb again."""
+    app = make_app(BOARD_8)
+    viewer = big_paused_viewer(app)
+    vbar = viewer.layout.board.vbar
+    field = app.painter.px(viewer.layout.board.field)
+
+    def shown():
+        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+
+    at_start = shown()
+    press(app, app.viewport.to_display((vbar.centerx, vbar.y + 4)))
+    assert viewer.scroll == (0, 0)
+    down = (vbar.centerx, vbar.y + vbar.h // 2)
+    move(app, app.viewport.to_display(down))
+    dragged = viewer.scroll
+    assert dragged[1] > 20 and shown() != at_start
+    move(app, app.viewport.to_display((vbar.centerx - 200, down[1])))     # far off: back
+    assert viewer.scroll == (0, 0) and shown() == at_start
+    move(app, app.viewport.to_display(down))                            # near again: taken
+    assert viewer.scroll == dragged
+    release(app, app.viewport.to_display(down))
+
+
 @pytest.mark.parametrize("held", ["thumb", "play button", "progress bar"])
 def test_a_right_press_does_nothing_while_the_left_button_holds_a_viewer_control(held):
     """A thumb, the play button or the progress bar held holds the

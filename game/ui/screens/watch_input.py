@@ -13,9 +13,8 @@ import pygame
 
 from .. import keys
 from ..hit import HBAR, VBAR
-from ..render.hud import on_thumb, scroll_dragged, scroll_for_bar
-from ..scrolling import thumb_held
-from .play_input import WHEEL_STEP
+from ..render.hud import on_thumb, scroll_for_bar, thumb_dragged
+from .play_input import wheel_cells
 from .play_scroll import scroll_within
 from .play_spent import pressed_with
 
@@ -107,15 +106,13 @@ class ReplayInput:
 
     def _look(self, event: pygame.event.Event) -> None:
         """The wheel scrolls a board bigger than the window as it does in
-        the game (Shift turning it sideways), to look round a paused
-        replay: the view followed the play alone, and the rest of a
-        100x100 board could not be seen. The view stays where it is
-        looked at until the play moves on (``_follow``)."""
-        dx, dy = event.x, -event.y
-        if self.app.held_keys.shift:
-            dx, dy = dy, dx
-        self._scroll_to(scroll_within(self.layout.board, (self.scroll[0] + dx * WHEEL_STEP,
-                                                          self.scroll[1] + dy * WHEEL_STEP)))
+        the game (``wheel_cells``), to look round a paused replay: the view
+        followed the play alone, and the rest of a 100x100 board could not
+        be seen. The view stays where it is looked at until the play moves
+        on (``_follow``)."""
+        dx, dy = wheel_cells(event, self.app.held_keys.shift)
+        self._scroll_to(scroll_within(self.layout.board,
+                                      (self.scroll[0] + dx, self.scroll[1] + dy)))
 
     def _bar_at(self, pos: tuple[int, int]) -> str | None:
         """The board's scroll bar under scale-1 ``pos``, if any."""
@@ -137,17 +134,10 @@ class ReplayInput:
         self._looked_at = self._play_position()
 
     def _drag_thumb(self, pos: tuple[int, int]) -> None:
-        """The thumb held follows the pointer at scale-1 ``pos``, or goes
-        back where its drag began while the pointer strays far from the
-        bar (``thumb_held``), as every thumb of the game does."""
+        """The thumb held follows the pointer at scale-1 ``pos``, as every
+        thumb of the game does (``thumb_dragged``)."""
         assert self._thumb is not None
-        kind, along, first = self._thumb
-        board = self.layout.board
-        bar = board.hbar if kind == HBAR else board.vbar
-        moved = pos[0 if kind == HBAR else 1] - along
-        if bar is not None and not thumb_held(bar, pos, vertical=kind != HBAR):
-            moved = 0
-        self._scroll_to(scroll_dragged(board, kind, moved, first, self.scroll))
+        self._scroll_to(thumb_dragged(self.layout.board, self._thumb, pos, self.scroll))
 
     def _scroll_to(self, scroll: tuple[int, int]) -> None:
         """Show the board from ``scroll`` on, looked at by the player: the
