@@ -1370,6 +1370,22 @@ def test_the_viewer_s_thumb_snaps_back_while_the_pointer_strays_far_as_the_game_
     release(app, app.viewport.to_display(down))
 
 
+def test_the_viewer_s_thumb_held_is_let_go_when_the_window_loses_the_focus():
+    """Its release comes in another window: the pointer coming back with a
+    button down, for a press begun elsewhere, scrolls nothing."""
+    app = make_app(BOARD_8)
+    viewer = big_paused_viewer(app)
+    vbar = viewer.layout.board.vbar
+    press(app, app.viewport.to_display((vbar.centerx, vbar.y + 4)))
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    field = app.painter.px(viewer.layout.board.field)
+    shown = pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+    move(app, app.viewport.to_display((vbar.centerx, vbar.y + vbar.h // 2)))
+    assert viewer.scroll == (0, 0)
+    assert pygame.image.tobytes(app.display.surface.subsurface(field), "RGB") == shown
+
+
 @pytest.mark.parametrize("held", ["thumb", "play button", "progress bar"])
 def test_a_right_press_does_nothing_while_the_left_button_holds_a_viewer_control(held):
     """A thumb, the play button or the progress bar held holds the

@@ -63,7 +63,7 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         self._face_by: tuple[str, int] = ("button", 1)    # and what pressed it (``pressed_with``)
         self._play_held = self._play_over = False   # a press on the play button, over it now
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
-        self._looked_at: tuple | None = None    # the play's place when the wheel scrolled
+        self._looked_at: tuple | None = None    # the play's place when the wheel or a bar scrolled
         self._thumb: tuple[str, int, int] | None = None   # a scroll bar's thumb held (``_take_thumb``)
         self._shown: tuple | None = None
         # The board rows, pressed cells and keyboard cursor last drawn, and

@@ -158,8 +158,9 @@ class ReplayInput:
             and self.layout.play_button.collidepoint(self.app.viewport.to_window(pos))
 
     def focus_lost(self) -> None:
-        """A press held on the face or the progress bar comes up in another
-        window, or in a screen opened over the viewer, unseen: let go. The
+        """A press held on the face, the play button, a scroll bar's thumb
+        or the progress bar comes up in another window, or in a screen
+        opened over the viewer, unseen: let go. The
         bar held stayed held, and the next press, on the field or anywhere,
         seeked the replay as it was dragged."""
         self._face_held = self._face_over = False
