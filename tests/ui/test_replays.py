@@ -1331,6 +1331,114 @@ def test_the_viewer_s_scroll_bars_are_dragged_as_the_game_s_and_hold_the_view():
     assert shows(app, board.cell_rect((98, 98), viewer.scroll), "flag")
 
 
+def big_paused_viewer(app, width=100, height=100):
+    """The viewer, paused after its first move, on a game of ``width`` x
+    ``height`` flagged at (2, 2) then (width - 2, height - 2)."""
+    rows = ["." * width for _ in range(height - 1)] + ["." * (width - 1) + "*"]
+    replay = Replay(width=width, height=height, mines=1, marks=True, first_click="safe",
+                    moves=((0, "F 2 2"), (2000, f"F {width - 2} {height - 2}")),
+                    result="unfinished", time_ms=3000, layout=tuple(rows))
+    replays.watch(app, replay, playing=False)
+    viewer = app.top
+    key(app, pygame.K_RIGHT)
+    return viewer
+
+
+def test_the_viewer_s_thumb_snaps_back_while_the_pointer_strays_far_as_the_game_s():
+    """Dragged as the game's thumbs are (they share ``thumb_dragged``):
+    the pointer straying far beside the bar puts the view back where the
+    drag began, and coming back near takes the thumb again."""
+    app = make_app(BOARD_8)
+    viewer = big_paused_viewer(app)
+    vbar = viewer.layout.board.vbar
+    field = app.painter.px(viewer.layout.board.field)
+
+    def shown():
+        return pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+
+    at_start = shown()
+    press(app, app.viewport.to_display((vbar.centerx, vbar.y + 4)))
+    assert viewer.scroll == (0, 0)
+    down = (vbar.centerx, vbar.y + vbar.h // 2)
+    move(app, app.viewport.to_display(down))
+    dragged = viewer.scroll
+    assert dragged[1] > 20 and shown() != at_start
+    move(app, app.viewport.to_display((vbar.centerx - 200, down[1])))     # far off: back
+    assert viewer.scroll == (0, 0) and shown() == at_start
+    move(app, app.viewport.to_display(down))                            # near again: taken
+    assert viewer.scroll == dragged
+    release(app, app.viewport.to_display(down))
+
+
+def test_the_viewer_s_thumb_held_is_let_go_when_the_window_loses_the_focus():
+    """Its release comes in another window: the pointer coming back with a
+    button down, for a press begun elsewhere, scrolls nothing."""
+    app = make_app(BOARD_8)
+    viewer = big_paused_viewer(app)
+    vbar = viewer.layout.board.vbar
+    press(app, app.viewport.to_display((vbar.centerx, vbar.y + 4)))
+    post(pygame.WINDOWFOCUSLOST)
+    app.step()
+    field = app.painter.px(viewer.layout.board.field)
+    shown = pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+    move(app, app.viewport.to_display((vbar.centerx, vbar.y + vbar.h // 2)))
+    assert viewer.scroll == (0, 0)
+    assert pygame.image.tobytes(app.display.surface.subsurface(field), "RGB") == shown
+
+
+@pytest.mark.parametrize("held", ["thumb", "play button", "progress bar"])
+def test_a_right_press_does_nothing_while_the_left_button_holds_a_viewer_control(held):
+    """A thumb, the play button or the progress bar held holds the
+    pointer, as the game's dragged scroll bar does and a Windows control
+    that has the mouse captured: a right press on the speed meanwhile made
+    the replay slower under the drag."""
+    app = make_app(BOARD_8)
+    viewer = big_paused_viewer(app)
+    layout = viewer.layout
+    at = {"thumb": layout.board.vbar.midtop, "play button": layout.play_button.center,
+          "progress bar": layout.progress.center}[held]
+    press(app, app.viewport.to_display(at))
+    speed = app.viewport.to_display(layout.speed_box.center)
+    box = app.painter.px(layout.speed_box)
+    shown = pygame.image.tobytes(app.display.surface.subsurface(box), "RGB")
+    index = viewer.playback.speed_index
+    press(app, speed, button=3)
+    release(app, speed, button=3)
+    assert viewer.playback.speed_index == index
+    assert pygame.image.tobytes(app.display.surface.subsurface(box), "RGB") == shown
+    release(app, speed)
+    press(app, speed, button=3)                         # let go: the speed answers again
+    assert viewer.playback.speed_index == index - 1
+
+
+def test_a_look_round_ends_when_the_whole_board_fits_the_window():
+    """Scrolled with the wheel, then F11 giving room for the whole board,
+    then F11 again: the view stayed at the top-left where the fit had put
+    it, neither where the player had looked nor where the play was, until
+    the play moved on. The look ends with the fit: the view follows the
+    play again."""
+    from game.ui.display import desktop_size, window_room
+    from game.ui.frame import Layout
+    height = 40                             # 6 rows too tall for the window, not the screen
+    window = Layout.for_board(40, height + STRIP_ROWS, max_size=window_room())
+    assert window.rows - window.view_rows > 3
+    assert not Layout.for_board(40, height + STRIP_ROWS, max_size=desktop_size()).scrolls
+    app = make_app(BOARD_8)
+    viewer = big_paused_viewer(app, 40, height)
+    key(app, pygame.K_END)                                  # the flag at (38, height - 2)
+    followed = viewer.scroll
+    assert followed[1] > 3
+    wheel(app, y=1)                                         # up: looked above it
+    assert viewer.scroll == (0, followed[1] - 3)
+    key(app, pygame.K_F11)
+    assert not viewer.layout.board.scrolls and viewer.scroll == (0, 0)
+    key(app, pygame.K_F11)
+    app.step(5)
+    board = viewer.layout.board
+    assert board.scrolls and viewer.scroll == followed
+    assert shows(app, board.cell_rect((38, height - 2), viewer.scroll), "flag")
+
+
 def test_the_viewer_shows_where_its_view_is_on_the_scroll_bars_as_the_game_does():
     """A board bigger than the window: the game has thin scroll bars beside
     the field, and so has the viewer, whose thumbs follow the play (it had

@@ -735,6 +735,38 @@ def test_rectangle_gives_back_the_size_typed_once_the_gallery_has_been_looked_th
     assert (field.width, field.height, field.mines, field.mask) == (30, 20, 99, None)
 
 
+def test_rectangle_shows_the_last_custom_board_when_the_dialog_opens_on_a_gallery_field():
+    """The dialog opened on Heart: come round to Rectangle, the boxes kept
+    the last shaped field's size (Heart's own, or Big M's), not the custom
+    board last played (20 x 30, 99 mines), which had to be typed again;
+    the Windows dialog shows the last custom numbers."""
+    from game.engine.gallery import GALLERY
+
+    from .test_dialogs import open_custom
+    app = make_app(level="heart", custom_width=30, custom_height=20, custom_mines=99)
+    dialog = open_custom(app)
+    assert dialog.fields["height"].text == str(GALLERY["heart"].height)
+    key(app, pygame.K_f, pygame.KMOD_ALT)
+    for _ in range(len(dialog.choices) - dialog.choices.index("heart")):
+        key(app, pygame.K_SPACE)
+    assert dialog.field == "rectangle"
+    assert [dialog.fields[n].text for n in ("height", "width", "mines")] == ["20", "30", "99"]
+
+    def boxes(app, dialog):
+        return b"".join(pygame.image.tobytes(app.display.surface.subsurface(
+            app.painter.px(dialog.screen_rect(dialog.fields[name]))), "RGB")
+            for name in ("height", "width", "mines"))
+
+    shown = boxes(app, dialog)
+    choose(app, dialog, "OK")
+    field = app.play.field
+    assert (field.width, field.height, field.mines, field.mask) == (30, 20, 99, None)
+    played = make_app(level="custom", custom_width=30, custom_height=20, custom_mines=99)
+    opened = open_custom(played)           # (one display: this app's drawing replaces the other's)
+    key(played, pygame.K_f, pygame.KMOD_ALT)                    # the focus on Field there too
+    assert shown == boxes(played, opened)                       # drawn as for that board
+
+
 def test_the_custom_dialog_refuses_too_many_mines_for_the_shape():
     from .test_dialogs import clear_and_type, open_custom
     app = make_app()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ..frame import LED_DIGITS, Layout
+from ..scrolling import thumb_held
 from .painter import BLACK, DARK, GREY, WHITE, Painter
 
 CUE = (224, 0, 0)            # the long press's progress bar
@@ -144,6 +145,22 @@ def scroll_dragged(layout: Layout, kind: str, moved: int, first: int,
     at = first + round(moved * size / (bar.w if horizontal else bar.h))
     at = at % size if layout.shape == "torus" else max(0, min(size - shown, at))
     return (at, scroll[1]) if horizontal else (scroll[0], at)
+
+
+def thumb_dragged(layout: Layout, held: tuple[str, int, int], pos: tuple[int, int],
+                  scroll: tuple[int, int]) -> tuple[int, int]:
+    """The scroll once the pointer holding a thumb is at scale-1 ``pos``:
+    ``held`` is its bar's kind, the pointer's place along the bar and the
+    first column or row shown when it was taken. The view follows the
+    pointer (``scroll_dragged``), or goes back where the drag began while
+    the pointer strays far from the bar (``thumb_held``). The game's thumbs
+    and the replay viewer's share it, to be dragged alike."""
+    kind, along, first = held
+    bar = layout.hbar if kind == "hbar" else layout.vbar
+    moved = pos[0 if kind == "hbar" else 1] - along
+    if bar is not None and not thumb_held(bar, pos, vertical=kind != "hbar"):
+        moved = 0
+    return scroll_dragged(layout, kind, moved, first, scroll)
 
 
 def draw_touch_cue(painter: Painter, layout: Layout, cell: tuple[int, int],

@@ -79,8 +79,12 @@ class CustomDialog(Dialog):
             self.field = OWN_MASK if board.mask else RECTANGLE
         self.error = ""
         # What the boxes held on Rectangle (the board played, or as typed
-        # there), given back when the fields come round to it again.
-        self._rectangle = dict(self.values)
+        # there), given back when the fields come round to it again. Opened
+        # on a shaped field, the custom board last played, as Windows shows
+        # its last custom numbers (it showed the shaped field's own size).
+        self._rectangle = dict(self.values) if self.field == RECTANGLE else {
+            "height": str(settings.custom_height), "width": str(settings.custom_width),
+            "mines": str(settings.custom_mines)}
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()

@@ -15,12 +15,23 @@ import pygame
 
 from .. import keys
 from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, OUTSIDE, VBAR, Target, target_at
-from ..render.hud import on_thumb, scroll_dragged, scroll_for_bar
-from ..scrolling import thumb_held
+from ..render.hud import on_thumb, scroll_for_bar, thumb_dragged
 from ..session import FLAG, REVEAL
 from . import base
 
 WHEEL_STEP = 3
+
+
+def wheel_cells(event: pygame.event.Event, shift: bool) -> tuple[int, int]:
+    """How far, in columns and rows, the wheel ``event`` scrolls a board:
+    up shows the rows above; a wheel (or a touchpad) scrolled right, x > 0
+    for SDL, the columns to the right; ``shift`` held turns the wheel
+    sideways, down going right, as in Windows. The game and the replay
+    viewer share it."""
+    dx, dy = event.x, -event.y
+    if shift:
+        dx, dy = dy, dx
+    return dx * WHEEL_STEP, dy * WHEEL_STEP
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 #: Display pixels the pointer may stray, in x or y, from where it rested
 #: before auto-play takes the move as the player's: a hand let go of the
@@ -234,13 +245,8 @@ class PlayInput:
     def _drag_thumb(self, pos: tuple[int, int]) -> None:
         """The pointer, holding a thumb, is at scale-1 ``pos``: the view
         follows it, or goes back where the drag began while it strays far
-        from the bar (``thumb_held``)."""
-        kind, along, first, _ = self._drag
-        bar = self.app.layout.hbar if kind == HBAR else self.app.layout.vbar
-        moved = pos[0 if kind == HBAR else 1] - along
-        if bar is not None and not thumb_held(bar, pos, vertical=kind != HBAR):
-            moved = 0
-        sx, sy = scroll_dragged(self.app.layout, kind, moved, first, self.scroll)
+        from the bar (``thumb_dragged``)."""
+        sx, sy = thumb_dragged(self.app.layout, self._drag[:3], pos, self.scroll)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
     def open_menu(self, at: int | None = None, pressed: bool = False, index: int = 0,
@@ -305,11 +311,5 @@ class PlayInput:
                 self.open_menu(dropped=False)
 
     def _wheel(self, event: pygame.event.Event) -> None:
-        """The wheel up shows the rows above; a wheel (or a touchpad)
-        scrolled right, x > 0 for SDL, the columns to the right; Shift turns
-        the wheel sideways, down going right, as in Windows."""
-        dx, dy = event.x, -event.y
-        if self.app.held_keys.shift:
-            dx, dy = dy, dx
-        self.scroll_by(dx * WHEEL_STEP, dy * WHEEL_STEP)
+        self.scroll_by(*wheel_cells(event, self.app.held_keys.shift))
 

@@ -67,7 +67,7 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         self._face_by: tuple[str, int] = ("button", 1)    # and what pressed it (``pressed_with``)
         self._play_held = self._play_over = False   # a press on the play button, over it now
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
-        self._looked_at: tuple[object, ...] | None = None    # the play's place when the wheel scrolled
+        self._looked_at: tuple[object, ...] | None = None  # the play's place when a wheel or bar scrolled
         self._thumb: tuple[str, int, int] | None = None   # a scroll bar's thumb held (``_take_thumb``)
         self._shown: tuple[object, ...] | None = None
         # The board rows, pressed cells and keyboard cursor last drawn, and
@@ -187,6 +187,12 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         # showed it shifted, rows past its edge drawn covered; a torus's stays
         # rolled where it was, as the game's does.
         self.scroll = scroll_within(board, self.scroll)
+        if not board.scrolls:
+            # The whole board in view: a look round with the wheel or a
+            # thumb is over. Kept, the view stayed at the top-left the fit
+            # put it at once the window was smaller again, neither where it
+            # was looked at nor where the play was, until the play moved on.
+            self._looked_at = self._thumb = None
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
         self._shown = None

@@ -15,9 +15,8 @@ import pygame
 
 from .. import keys
 from ..hit import HBAR, VBAR
-from ..render.hud import on_thumb, scroll_dragged, scroll_for_bar
-from ..scrolling import thumb_held
-from .play_input import WHEEL_STEP
+from ..render.hud import on_thumb, scroll_for_bar, thumb_dragged
+from .play_input import wheel_cells
 from .play_scroll import scroll_within
 from .play_spent import pressed_with
 
@@ -75,6 +74,8 @@ class ReplayInput:
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self._holding():
+            pass        # the left button holds a control: it has the pointer, as in Windows
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) \
                 and self.layout is not None:    # not before it shows (``_fit``)
             playback = self.playback
@@ -129,18 +130,25 @@ class ReplayInput:
                 # click's second press there started a new game
                 self.app.play.spend_double_click(self._face_press, self._face_by)
 
+    def _holding(self) -> bool:
+        """Whether a left press holds a control: a thumb, the play button,
+        the progress bar or the face. Until it is let go, a right press does
+        nothing, as the game's dragged scroll bar and a Windows control with
+        the mouse captured ignore it: one on the speed made the replay
+        slower under the drag."""
+        return self._thumb is not None or self._play_held or self._dragging \
+            or self._face_held
+
     def _look(self, event: pygame.event.Event) -> None:
         """The wheel scrolls a board bigger than the window as it does in
-        the game (Shift turning it sideways), to look round a paused
-        replay: the view followed the play alone, and the rest of a
-        100x100 board could not be seen. The view stays where it is
-        looked at until the play moves on (``_follow``)."""
+        the game (``wheel_cells``), to look round a paused replay: the view
+        followed the play alone, and the rest of a 100x100 board could not
+        be seen. The view stays where it is looked at until the play moves
+        on (``_follow``)."""
         assert self.layout is not None      # the wheel scrolls a laid-out board only
-        dx, dy = event.x, -event.y
-        if self.app.held_keys.shift:
-            dx, dy = dy, dx
-        self._scroll_to(scroll_within(self.layout.board, (self.scroll[0] + dx * WHEEL_STEP,
-                                                          self.scroll[1] + dy * WHEEL_STEP)))
+        dx, dy = wheel_cells(event, self.app.held_keys.shift)
+        self._scroll_to(scroll_within(self.layout.board,
+                                      (self.scroll[0] + dx, self.scroll[1] + dy)))
 
     def _bar_at(self, pos: tuple[int, int]) -> str | None:
         """The board's scroll bar under scale-1 ``pos``, if any."""
@@ -164,18 +172,11 @@ class ReplayInput:
         self._looked_at = self._play_position()
 
     def _drag_thumb(self, pos: tuple[int, int]) -> None:
-        """The thumb held follows the pointer at scale-1 ``pos``, or goes
-        back where its drag began while the pointer strays far from the
-        bar (``thumb_held``), as every thumb of the game does."""
+        """The thumb held follows the pointer at scale-1 ``pos``, as every
+        thumb of the game does (``thumb_dragged``)."""
         assert self._thumb is not None
-        kind, along, first = self._thumb
         assert self.layout is not None      # the thumb was taken on the laid-out viewer
-        board = self.layout.board
-        bar = board.hbar if kind == HBAR else board.vbar
-        moved = pos[0 if kind == HBAR else 1] - along
-        if bar is not None and not thumb_held(bar, pos, vertical=kind != HBAR):
-            moved = 0
-        self._scroll_to(scroll_dragged(board, kind, moved, first, self.scroll))
+        self._scroll_to(thumb_dragged(self.layout.board, self._thumb, pos, self.scroll))
 
     def _scroll_to(self, scroll: tuple[int, int]) -> None:
         """Show the board from ``scroll`` on, looked at by the player: the
@@ -197,8 +198,9 @@ class ReplayInput:
             and self.layout.play_button.collidepoint(self.app.viewport.to_window(pos))
 
     def focus_lost(self) -> None:
-        """A press held on the face or the progress bar comes up in another
-        window, or in a screen opened over the viewer, unseen: let go. The
+        """A press held on the face, the play button, a scroll bar's thumb
+        or the progress bar comes up in another window, or in a screen
+        opened over the viewer, unseen: let go. The
         bar held stayed held, and the next press, on the field or anywhere,
         seeked the replay as it was dragged."""
         self._face_held = self._face_over = False
