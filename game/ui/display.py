@@ -129,7 +129,7 @@ class Display:
         """Whether the window's surface changed (a new one, or the same one
         at another size: it was resized) since the game was last placed on it."""
         surface = window_surface()
-        assert surface is not None              # asked only of an open window (``window_resized``)
+        assert surface is not None              # asked once the app opened the window (``window_resized``)
         return surface is not self.surface or surface.get_size() != self._room
 
     def _saved_place(self, pixels: tuple[int, int]) -> tuple[int, int] | None:

@@ -35,11 +35,11 @@ if TYPE_CHECKING:
     from .display import Display
     from .exporting import ReplayExporter
     from .frame import Layout
+    from .host import Stacked
     from .loading import ReplayLoader
     from .moved_pointer import MovedPointer
     from .render.fallback import FallbackGlyphs
     from .render.painter import Painter
-    from .screens.base import Screen
     from .screens.play import PlayScreen
     from .stuck_buttons import StuckButtons
 
@@ -92,10 +92,10 @@ class Loop:
         replays: ReplayLoader
         exports: ReplayExporter
         fallback: FallbackGlyphs
-        stack: list[Screen]
+        stack: list[Stacked]
         play: PlayScreen
-        layout: Layout | None           # None until the window first opens
-        painter: Painter | None         # None until the window first opens
+        layout: Layout
+        painter: Painter
         pointer: tuple[int, int] | None
         held_keys: keys.HeldKeys
         stuck_buttons: StuckButtons
@@ -116,10 +116,10 @@ class Loop:
         _opening_shown: bool
 
         @property
-        def top(self) -> Screen: ...
+        def top(self) -> Stacked: ...
         @property
         def attracting(self) -> bool: ...
-        def pop(self) -> Screen: ...
+        def pop(self) -> Stacked: ...
         def woke(self) -> None: ...
         def invalidate(self) -> None: ...
         def request_quit(self) -> None: ...
@@ -279,14 +279,13 @@ class Loop:
             self._opening_shown = opening
             self._full = True
         full, self._full = self._full, False
-        assert self.display.surface is not None and self.painter is not None  # opened by
-        # the app's first game (``WindowFit.fit_window``), before any frame
+        assert self.display.surface is not None     # the app's first game opened the window
         if full:
             self.display.surface.fill(BACKDROP)
         drew = False
         for screen in self.stack[self._first_shown():]:
             drew |= screen.draw(self.painter, full or (drew and screen.overlay))
-        if opening and drew and self.layout is not None:
+        if opening and drew:
             draw_thinking(self.painter, self.layout, OPENING)
         if drew:
             pygame.display.flip()

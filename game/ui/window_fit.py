@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 
     from .display import Display
     from .hit import Viewport
+    from .host import Stacked
     from .render.atlas import Atlas
     from .render.fallback import FallbackGlyphs
-    from .screens.base import Screen
     from .screens.play import PlayScreen
 
 DEFAULT_MAX_SCALE = 2
@@ -58,11 +58,11 @@ class WindowFit:
         display: Display
         atlas: Atlas
         fallback: FallbackGlyphs
-        stack: list[Screen]
+        stack: list[Stacked]
         play: PlayScreen
-        layout: Layout | None           # None until the window first opens
+        layout: Layout
         viewport: Viewport
-        painter: Painter | None         # None until the window first opens
+        painter: Painter
         ticks: int
         _board: tuple[int, int, int, str]
         _mode: tuple[Layout, int, bool] | None
@@ -71,7 +71,7 @@ class WindowFit:
         _place_unsaved: bool
 
         @property
-        def top(self) -> Screen: ...
+        def top(self) -> Stacked: ...
         def invalidate(self) -> None: ...
         def settings_changed(self, *names: str) -> None: ...
 
@@ -152,7 +152,7 @@ class WindowFit:
         screen, as a new game would be. Only placed again, a board laid out
         for a bigger screen kept its bottom rows and its scroll bars off
         the smaller one, out of reach until the next game."""
-        if self.layout is None or not self.display.replaced():
+        if not self.display.replaced():
             return
         if self.display.fullscreen:
             self._mode = None
