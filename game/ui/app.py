@@ -13,6 +13,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,18 +31,22 @@ from .display import Display
 from .exporting import ReplayExporter
 from .frame import Layout
 from .hit import Viewport
+from .host import Stacked
 from .loading import ReplayLoader
-from .loop import TICKS_PER_SECOND, Loop, TickClock
+from .loop import Loop, TickClock
 from .moved_pointer import MovedPointer
 from .render.atlas import Atlas
 from .render.fallback import FallbackGlyphs, bundled_has
 from .render.painter import Painter
 from .render.system_fonts import FontFinder
-from .screens.base import Screen
 from .spawning import end_resource_tracker
 from .stuck_buttons import StuckButtons, desktop_pointer
+from .ticks import TICKS_PER_SECOND
 from .window_fit import Lending, WindowFit
 from .worker import ProcessWorker, SyncWorker, Worker
+
+if TYPE_CHECKING:
+    from .screens.attract import AttractOptions
 
 DEFAULT_IDLE_SECONDS = 60.0
 #: Without input this long, a still board may stall a tenth of a second unseen.
@@ -53,6 +58,12 @@ CLOSE_WAIT_S = 1.0
 
 
 class App(Loop, WindowFit):
+    #: The window's layout, and the painter drawing on it: made as the window
+    #: first opens (``WindowFit.refit``), which ``__init__`` does through the
+    #: play screen's first game; there from then on.
+    layout: Layout
+    painter: Painter
+
     def __init__(self, settings: Settings, *, store: Store,
                  overridden: Iterable[str] = (), clock: Callable[[], float] | None = None,
                  seed: int | None = None, kiosk: bool = False, demo: bool = False,
@@ -83,10 +94,10 @@ class App(Loop, WindowFit):
         self.clock = clock or time.perf_counter
         self._start_helpers(worker, loader, background_reads)
         self._open_window(settings, font_folders)
-        self.stack: list[Screen] = []
+        self.stack: list[Stacked] = []
         self.commands = Commands(self)
         self._board: tuple[int, int, int, str] = (9, 9, 10, "grid")   # columns, rows, mines, shape
-        self._mode: tuple | None = None
+        self._mode: tuple[Layout, int, bool] | None = None
         self._set_run(settings, kiosk=kiosk, demo=demo, idle_seconds=idle_seconds, seed=seed)
         self._start_loop_state()
         from .screens.play import PlayScreen  # the play screen needs a live app
@@ -159,12 +170,10 @@ class App(Loop, WindowFit):
         # lent it (``WindowFit.fit_window``); None while it is not lent.
         self._lending: Lending | None = None
         self.audio = Audio(settings.sound, clock=self.clock)
-        self.layout: Layout | None = None
         self.viewport = Viewport(1)
         # Where the mouse was last seen, in display pixels, whichever screen
         # was told: a dialog under a notice judges its pointer from here.
         self.pointer: tuple[int, int] | None = None
-        self.painter: Painter | None = None
 
     def _set_run(self, settings: Settings, *, kiosk: bool, demo: bool, idle_seconds: float,
                  seed: int | None) -> None:
@@ -180,7 +189,7 @@ class App(Loop, WindowFit):
         self.idle_ticks = round(idle_seconds * TICKS_PER_SECOND) if (kiosk or demo) else 0
         self.last_input = 0
         self._seed = seed
-        self.attract_options: dict[str, object] = {}   # AttractScreen pace (soak tests)
+        self.attract_options: AttractOptions = {}   # AttractScreen pace (soak tests)
         self.last_replay: Replay | None = None        # the last game recorded, to watch
 
     def _start_loop_state(self) -> None:
@@ -259,8 +268,7 @@ class App(Loop, WindowFit):
         """Characters drawn as boxes were found in the system's fonts (or
         found in none): text is measured and drawn again, as when the
         language changes, since a name's width changed with them."""
-        if self.painter is not None:
-            self.painter.forget_text()
+        self.painter.forget_text()
         for screen in self.stack:
             screen.relayout()
         self.invalidate()
@@ -268,10 +276,10 @@ class App(Loop, WindowFit):
     # ------------------------------------------------------------ stack
 
     @property
-    def top(self) -> Screen:
+    def top(self) -> Stacked:
         return self.stack[-1]
 
-    def push(self, screen: Screen, over: Screen | None = None) -> None:
+    def push(self, screen: Stacked, over: Stacked | None = None) -> None:
         """Put ``screen`` on top, or just above ``over`` (the pause panel
         goes between the game and a dialog open over it: the dialog stays
         on top, usable)."""
@@ -280,7 +288,7 @@ class App(Loop, WindowFit):
         screen.enter()
         self.invalidate()
 
-    def remove(self, screen: Screen) -> None:
+    def remove(self, screen: Stacked) -> None:
         """Take ``screen`` off the stack wherever it is (a pause left under
         a dialog that started a new game)."""
         if screen in self.stack:
@@ -288,7 +296,7 @@ class App(Loop, WindowFit):
             screen.exit()
             self.invalidate()
 
-    def pop(self) -> Screen:
+    def pop(self) -> Stacked:
         screen = self.stack.pop()
         screen.exit()
         self.invalidate()

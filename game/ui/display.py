@@ -88,13 +88,14 @@ class Display:
             self._create(screen if fullscreen else pixels, fullscreen, at)
         elif fullscreen != self.fullscreen:
             self._switch(pixels, fullscreen)
-        elif not fullscreen and tuple(self.window.size) != pixels:
-            was = tuple(self.window.size)
+        elif not fullscreen and self.window.size != pixels:
+            was = self.window.size
             self.window.size = pixels
             self._keep_on_screen(pixels, screen, was)
         self.fullscreen = fullscreen
+        assert self.window is not None          # made above, if not before
         if not fullscreen:
-            self.placed = tuple(self.window.position)
+            self.placed = self.window.position
         return self.place(size, scale)
 
     def place(self, size: tuple[int, int], scale: int) -> Viewport:
@@ -106,6 +107,7 @@ class Display:
         surface and the old one is no longer shown: drawing on it left the
         window black. A window smaller than the game shows its top-left part."""
         self.surface = window_surface()
+        assert self.surface is not None         # placed only once the window is open
         room = self._room = self.surface.get_size()
         if self.fullscreen:
             scale = fitting_scale(size, room)
@@ -120,13 +122,14 @@ class Display:
         fullscreen (the screen it fills, at that screen's resolution of the
         moment), else the desktop's, which it is about to fill."""
         if self.fullscreen and self.window is not None:
-            return tuple(self.window.size)
+            return self.window.size
         return desktop_size()
 
     def replaced(self) -> bool:
         """Whether the window's surface changed (a new one, or the same one
         at another size: it was resized) since the game was last placed on it."""
         surface = window_surface()
+        assert surface is not None              # asked once the app opened the window (``window_resized``)
         return surface is not self.surface or surface.get_size() != self._room
 
     def _saved_place(self, pixels: tuple[int, int]) -> tuple[int, int] | None:
@@ -154,7 +157,7 @@ class Display:
             self.window.show()
             self.window.position = at
         elif not fullscreen:
-            self.centred_at = tuple(self.window.position)
+            self.centred_at = self.window.position
 
     def minimize(self) -> None:
         """Down to the taskbar (Esc, the classic's boss key); the window
@@ -181,6 +184,7 @@ class Display:
         ``was``) keeps its top-left corner, as the classic did, unless that
         would push it off the screen. One left where no display is (a
         monitor unplugged, a window manager that left it there) is centred."""
+        assert self.window is not None          # ``open`` resizes an open window
         x, y = self.window.position
         at = (x, y)
         moved = on_screen(at, pixels, screen, was)
@@ -200,14 +204,15 @@ class Display:
         if self.fullscreen:
             self._windowed_at = at
             return
-        pixels = tuple(self.window.size)
+        assert self.window is not None          # lent, so open (``WindowFit.fit_window``)
+        pixels = self.window.size
         now = pygame.display.get_desktop_sizes()
         unchanged = tuple(map(tuple, now)) == tuple(displays) \
             and pixels[0] <= was[0] and pixels[1] <= was[1]
         back = at if unchanged else on_screen(at, pixels, desktop_size(), was)
         if reachable(back, pixels, now):
             self.window.position = back
-            self.placed = tuple(self.window.position)
+            self.placed = self.window.position
 
     def windowed_position(self) -> tuple[int, int] | None:
         """Where the window's top-left corner is, windowed; in fullscreen,
@@ -216,14 +221,14 @@ class Display:
             return None
         if self.fullscreen:
             return self._windowed_at
-        return tuple(self.window.position)
+        return self.window.position
 
     def windowed_size(self) -> tuple[int, int]:
         """The window's size, windowed; in fullscreen, the size it had
         before (nothing yet: (0, 0))."""
         if self.window is None or self.fullscreen:
             return self._windowed_size
-        return tuple(self.window.size)
+        return self.window.size
 
     def moved(self) -> None:
         """The window manager moved the window. Back from fullscreen, a
@@ -234,10 +239,11 @@ class Display:
         Moved off the place it was centred at, the window is the player's:
         brought back there, it is remembered there."""
         framing, self._framing = self._framing, None
+        assert self.window is not None          # moved: the app opened it (its first game fits it)
         if framing is not None and not self.fullscreen \
-                and tuple(self.window.position) == framing[1]:
+                and self.window.position == framing[1]:
             self.window.position = framing[0]
-            self.placed = tuple(self.window.position)
+            self.placed = self.window.position
         if self.windowed_position() != self.centred_at:
             self.centred_at = None
 
@@ -249,8 +255,9 @@ class Display:
         window is spread over the screen by hand instead, which X does at
         once: with nothing to frame or stack it, it is fullscreen."""
         window = self.window
+        assert window is not None               # ``open`` switches an open window
         if fullscreen:
-            self._windowed_at, self._windowed_size = tuple(window.position), tuple(window.size)
+            self._windowed_at, self._windowed_size = window.position, window.size
             self._spread = not bare_x.window_manager_running()
             if self._spread:
                 window.size = desktop_size()
@@ -263,11 +270,12 @@ class Display:
                 window.set_windowed()
             self._spread = False
             window.size = pixels
+            back: tuple[int, int] | None        # where it goes; None: centred
             if self._windowed_at is not None:
                 # Back where it was, on the screen still: a bigger level
                 # chosen in fullscreen went back to a small board's place
                 # near the screen's edge, and hung off it.
-                back: tuple[int, int] | None = on_screen(
+                back = on_screen(
                     self._windowed_at, pixels, desktop_size(), self._windowed_size)
                 if not reachable(back, pixels, pygame.display.get_desktop_sizes()):
                     back = None         # its display was unplugged meanwhile
@@ -275,8 +283,8 @@ class Display:
                 back = self._saved_place(pixels)
             if back is None:
                 window.position = pygame.WINDOWPOS_CENTERED
-                self.centred_at = tuple(window.position)
+                self.centred_at = window.position
             else:
                 window.position = back
-                landed = tuple(window.position)
+                landed = window.position
                 self._framing = None if landed == back else (back, landed)

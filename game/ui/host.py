@@ -42,11 +42,14 @@ class Stacked(Protocol):
     """A screen as the stack of screens sees it."""
 
     overlay: bool
+    closes_with_focus: bool
+    passes_press: bool
 
     def enter(self) -> None: ...
     def exit(self) -> None: ...
     def handle(self, event: pygame.event.Event) -> None: ...
     def relayout(self) -> None: ...
+    def focus_lost(self) -> None: ...
     def update(self) -> None: ...
     def draw(self, painter: Painter, full: bool) -> bool: ...
 
@@ -70,9 +73,10 @@ class Game(Protocol):
     """The play screen, as other screens and menus use it."""
 
     session: Session
-    assist: Helper
     anim: Animation | None
 
+    @property
+    def assist(self) -> Helper: ...     # read-only: the play screen's own is more
     @property
     def field(self) -> Minefield: ...
     @property
@@ -115,8 +119,6 @@ class Host(Protocol):
     audio: Audio
     display: Display
     clock: Callable[[], float]
-    commands: CommandRunner
-    play: Game
     last_replay: Replay | None
     replays: ReplayLoader
     worker: Worker                  # the computer's thinking (the play screen's assistant)
@@ -128,6 +130,12 @@ class Host(Protocol):
     pointer: tuple[int, int] | None  # the mouse's last display position, whoever was told
     held_keys: HeldKeys             # the keys down, Shift as at the event handled
 
+    # Read-only: a screen never replaces the app's commands or play screen,
+    # and the app's own are more than these Protocols ask (docs/design.md).
+    @property
+    def commands(self) -> CommandRunner: ...
+    @property
+    def play(self) -> Game: ...
     @property
     def top(self) -> Stacked: ...
     @property

@@ -273,7 +273,7 @@ def _to_the_end(columns: tuple[tuple[int, int, str], ...], x: int) -> int:
     return last_x + last_w - x
 
 
-def fit_columns(painter: Painter, rows: list[tuple[str, ...]], width: int,
+def fit_columns(painter: Painter, rows: Sequence[tuple[str, ...]], width: int,
                 aligns: str, *, give: int, gap: int = 4) -> tuple[tuple[int, int, str], ...]:
     """Columns as wide as their widest text, left to right with ``gap``
     between; when they overflow ``width`` column ``give`` gives up room

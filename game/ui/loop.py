@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 import pygame
 
@@ -28,7 +28,20 @@ from .screens.play_spent import PRESSES, held_input
 from .ticks import TICKS_PER_SECOND
 
 if TYPE_CHECKING:
-    from .app import App
+    from game.store import Store
+
+    from .audio import Audio
+    from .commands import Commands
+    from .display import Display
+    from .exporting import ReplayExporter
+    from .frame import Layout
+    from .host import Stacked
+    from .loading import ReplayLoader
+    from .moved_pointer import MovedPointer
+    from .render.fallback import FallbackGlyphs
+    from .render.painter import Painter
+    from .screens.play import PlayScreen
+    from .stuck_buttons import StuckButtons
 
 DT = 1 / TICKS_PER_SECOND
 MAX_FRAME = 0.25
@@ -71,6 +84,53 @@ class TickClock:
 class Loop:
     """The loop of ``App`` (see ``app`` for the state it runs on)."""
 
+    if TYPE_CHECKING:       # what this mixin uses of App, which keeps it
+        store: Store
+        audio: Audio
+        display: Display
+        commands: Commands
+        replays: ReplayLoader
+        exports: ReplayExporter
+        fallback: FallbackGlyphs
+        stack: list[Stacked]
+        play: PlayScreen
+        layout: Layout
+        painter: Painter
+        pointer: tuple[int, int] | None
+        held_keys: keys.HeldKeys
+        stuck_buttons: StuckButtons
+        moved_pointer: MovedPointer
+        keypad: keys.Keypad
+        headless_clock: TickClock | None
+        clock: Callable[[], float]
+        kiosk: bool
+        running: bool
+        focused: bool
+        idle_ticks: int
+        last_input: int
+        ticks: int
+        frames: int
+        frame_times: list[float] | None
+        drawing_owed: bool
+        _full: bool
+        _opening_shown: bool
+
+        @property
+        def top(self) -> Stacked: ...
+        @property
+        def attracting(self) -> bool: ...
+        def pop(self) -> Stacked: ...
+        def woke(self) -> None: ...
+        def invalidate(self) -> None: ...
+        def request_quit(self) -> None: ...
+        def show_notices(self) -> None: ...
+        def glyphs_found(self) -> None: ...
+        def still(self) -> bool: ...
+        def start_attract(self) -> None: ...
+        def window_resized(self) -> None: ...
+        def window_moved(self) -> None: ...
+        def remember_window_place(self, closing: bool = False) -> None: ...
+
     def handle_events(self) -> None:
         """Give each event to whom it concerns. Keys already down when the
         focus comes back (the Alt of an Alt+Tab) are told by SDL as presses
@@ -89,7 +149,7 @@ class Loop:
         self.held_keys.batch()
         self.stuck_buttons.check()
         if self.display.window is not None:
-            self.moved_pointer.start(tuple(self.display.window.position))
+            self.moved_pointer.start(self.display.window.position)
         events = self.moved_pointer.mended(pygame.event.get())
         for event in self.stuck_buttons.mended(events):
             event = self.keypad.named(event)
@@ -138,7 +198,9 @@ class Loop:
             self._close_front()
         elif event.type == pygame.KEYDOWN and keys.command_for(event) in keys.GLOBAL \
                 and self.top is not self.play and not self.attracting:
-            self.commands.run(keys.command_for(event))
+            command = keys.command_for(event)
+            assert command is not None         # one of keys.GLOBAL, as just found
+            self.commands.run(command)
         else:
             self._to_top(event)
 
@@ -217,12 +279,13 @@ class Loop:
             self._opening_shown = opening
             self._full = True
         full, self._full = self._full, False
+        assert self.display.surface is not None     # the app's first game opened the window
         if full:
             self.display.surface.fill(BACKDROP)
         drew = False
         for screen in self.stack[self._first_shown():]:
             drew |= screen.draw(self.painter, full or (drew and screen.overlay))
-        if opening and drew and self.layout is not None:
+        if opening and drew:
             draw_thinking(self.painter, self.layout, OPENING)
         if drew:
             pygame.display.flip()
@@ -244,7 +307,7 @@ class Loop:
         self.render()
 
     def run(self, frames: int | None = None,
-            before_frame: Callable[[App], None] | None = None) -> int:
+            before_frame: Callable[[Self], None] | None = None) -> int:
         """The real loop; ``frames`` stops it once ``self.frames`` (frames
         drawn) reaches it (smoke tests). ``before_frame`` runs ahead of each
         pass of the loop, drawn or not, outside its timing

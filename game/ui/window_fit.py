@@ -12,6 +12,7 @@ window itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +22,16 @@ from .display import fitting_scale, window_room
 from .frame import Layout
 from .render.painter import Painter
 from .ticks import TICKS_PER_SECOND
+
+if TYPE_CHECKING:
+    from game.settings import Settings
+
+    from .display import Display
+    from .hit import Viewport
+    from .host import Stacked
+    from .render.atlas import Atlas
+    from .render.fallback import FallbackGlyphs
+    from .screens.play import PlayScreen
 
 DEFAULT_MAX_SCALE = 2
 #: A moved window's place is saved once it has stayed there this long: a
@@ -42,6 +53,28 @@ class Lending:
 class WindowFit:
     """Window fitting for ``App`` (see ``app`` for the state it keeps)."""
 
+    if TYPE_CHECKING:       # what this mixin uses of App, which keeps it
+        settings: Settings
+        display: Display
+        atlas: Atlas
+        fallback: FallbackGlyphs
+        stack: list[Stacked]
+        play: PlayScreen
+        layout: Layout
+        viewport: Viewport
+        painter: Painter
+        ticks: int
+        _board: tuple[int, int, int, str]
+        _mode: tuple[Layout, int, bool] | None
+        _lending: Lending | None
+        _moved_at_tick: int
+        _place_unsaved: bool
+
+        @property
+        def top(self) -> Stacked: ...
+        def invalidate(self) -> None: ...
+        def settings_changed(self, *names: str) -> None: ...
+
     def chosen_scale(self, layout: Layout) -> int:
         """The scale asked for (settings.scale) as far as it fits, or the
         largest that fits, at most 2."""
@@ -62,7 +95,7 @@ class WindowFit:
         if lent and self._lending is None:
             self._lending = Lending(self.display.windowed_position(),
                                     self.display.windowed_size(),
-                                    tuple(map(tuple, pygame.display.get_desktop_sizes())))
+                                    tuple((w, h) for w, h in pygame.display.get_desktop_sizes()))
         back = None if lent else self._end_lending()
         self._board = (cols, rows, mines, shape)
         self.refit()
@@ -103,6 +136,7 @@ class WindowFit:
             if resized:
                 self.place_changed()        # maybe: pulled onto the screen, out of fullscreen
             self.atlas.convert()
+            assert self.display.surface is not None     # ``open`` gave the window its surface
             self.painter = Painter(self.display.surface, self.atlas, self.viewport, self.fallback)
             for screen in self.stack:
                 screen.relayout()
@@ -118,7 +152,7 @@ class WindowFit:
         screen, as a new game would be. Only placed again, a board laid out
         for a bigger screen kept its bottom rows and its scroll bars off
         the smaller one, out of reach until the next game."""
-        if self.layout is None or not self.display.replaced():
+        if not self.display.replaced():
             return
         if self.display.fullscreen:
             self._mode = None
@@ -126,6 +160,7 @@ class WindowFit:
             return
         before = self.viewport
         self.viewport = self.display.place(self.layout.size, before.scale)
+        assert self.display.surface is not None     # ``place`` gave the window its surface
         self.painter = Painter(self.display.surface, self.atlas, self.viewport, self.fallback)
         if self.viewport.scale != before.scale:
             for screen in self.stack:

@@ -18,7 +18,7 @@ are off while it runs, and the visitor's come back after it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import pygame
 
@@ -57,6 +57,14 @@ UNANSWERED = -1               # a load asked for, its number not yet known
 #: left the game under way for a while (a day, in a window that kept the
 #: focus) had the kiosk show one board, unchanged, that long.
 LONGEST_PAUSE_MS = 5_000
+
+
+class AttractOptions(TypedDict, total=False):
+    """The pace the app starts attract mode at (``App.attract_options``):
+    soak tests and benchmarks speed it up."""
+
+    pace: tuple[int, int] | None
+    between: int | None
 
 
 class AttractScreen(base.Screen):

@@ -14,13 +14,14 @@ are ignored.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 import pygame
 
 from game.i18n import N_, _, day_and_time
 from game.store import GameRecord, questions
-from game.store.questions import Key, LevelChart
+from game.store.ledger import Key
+from game.store.questions import LevelChart
 from game.store.reader import Answer, Reads
 from game.words import RESULTS
 
@@ -40,12 +41,18 @@ from .records_text import (
     short_result,
 )
 
+if TYPE_CHECKING:
+    from ..host import Host
+
+#: A row of the History list: when, the board, the result, the time.
+Row = tuple[str, str, str, str]
+
 
 def _day_only(row: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
     return (row[0].split(" ")[0], *row[1:])
 
 
-class PagedHistory(Sequence):
+class PagedHistory(Sequence[GameRecord | None]):
     """Every game in the store, newest first, read a page at a time as the
     list reaches it, off the UI thread: History opens as fast on 20,000
     games as on 20. Until the first page and the count arrive it is empty
@@ -81,7 +88,12 @@ class PagedHistory(Sequence):
     def __len__(self) -> int:
         return self._length or 0
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> GameRecord | None: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[GameRecord | None]: ...
+
+    def __getitem__(self, index: int | slice) -> GameRecord | None | list[GameRecord | None]:
         length = len(self)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(length))]
@@ -100,7 +112,7 @@ class PagedHistory(Sequence):
         return page[offset] if offset < len(page) else None
 
 
-class HistoryRows(Sequence):
+class HistoryRows(Sequence[Row]):
     """The History list's rows, made from the games as they are shown."""
 
     def __init__(self, games: PagedHistory, day_only: bool = False) -> None:
@@ -110,7 +122,12 @@ class HistoryRows(Sequence):
     def __len__(self) -> int:
         return len(self._games)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Row]: ...
+
+    def __getitem__(self, index: int | slice) -> Row | list[Row]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         game = self._games[index]
@@ -126,7 +143,7 @@ class HistoryDialog(Dialog):
     #: Rows measured to size the columns and the details (the newest games).
     SAMPLE = 100
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.reads: Reads = app.reader.channel()
         self.games = PagedHistory(self.reads)
@@ -154,7 +171,7 @@ class HistoryDialog(Dialog):
         other = 6 + 4 + self.detail_h + 4 + CHART_H + 6 + line + 14
         free = self.room - other
         visible = max(3, min(12, (free - 4) // ROW_H))
-        widest = [*map(history_row, sample),
+        widest: list[Row] = [*map(history_row, sample),
                   (day_and_time("2026-12-31T23:59:59"), "", "", ""),
                   *(("", "", "", time) for time in history_times()),
                   *(("", name, "", "") for name in board_names()),
@@ -206,6 +223,7 @@ class HistoryDialog(Dialog):
             if self.games.arrived(key, value):
                 first |= key == ("first",)
             else:
+                assert isinstance(key, tuple)     # ("chart", key): the one other question asked
                 self._charts[key[1]] = value
         if first:
             self.relayout()

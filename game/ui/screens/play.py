@@ -15,6 +15,7 @@ screen, sharing its state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from game.engine import Minefield, Status
 
@@ -34,6 +35,11 @@ from .play_scroll import PlayScroll
 from .play_spent import PlaySpent
 from .play_touch import PlayTouch
 
+if TYPE_CHECKING:
+    from ..gestures import Action
+    from ..host import Host
+    from ..session import Outcome
+
 #: A best time's name entry waits this long into the victory (its flag wave).
 NAME_WAIT_TICKS = 90
 #: Ticks after the mines are laid when the board's 3BV is counted, in a quiet
@@ -47,7 +53,11 @@ COUNT_3BV_AFTER = 3
 
 
 class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.Screen):
-    def __init__(self, app, seed: int | None = None) -> None:
+    #: The game played: made by ``new_game``, which ``__init__`` runs, so
+    #: always there once the screen is (``abandon`` finds none the first time).
+    session: Session
+
+    def __init__(self, app: Host, seed: int | None = None) -> None:
         super().__init__(app)
         self.gestures = Gestures()
         self.touch = Touch()
@@ -60,7 +70,6 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         # A click that left the screen above: its press, for a double
         # click's second press to be spent (``spend_double_click``).
         self._double_of: tuple[int, tuple[int, int], tuple[str, int]] | None = None
-        self.session: Session | None = None
         self.board_view: BoardView | None = None
         self.scroll = (0, 0)
         self.cursor: tuple[int, int] | None = None   # keyboard play; hidden until an arrow key
@@ -153,7 +162,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
 
     def abandon(self) -> None:
         """The game in progress is being left: record it as abandoned."""
-        if self.session is not None:
+        if getattr(self, "session", None) is not None:    # none before the first game
             record_abandoned(self.app, self.session)
 
     def relayout(self) -> None:
@@ -167,8 +176,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         11 ms of that frame with a 100x100 board's 10,000 cells in view (a
         4K screen), for the same picture."""
         layout = self.app.layout          # not this board's window while a replay shows another
-        if self.session is not None and layout.is_for(self.field.width, self.field.height,
-                                                      self.field.shape):
+        if layout.is_for(self.field.width, self.field.height, self.field.shape):
             self.scroll_by(0, 0)
             self.keep_cursor_in_view()
             view = self.board_view
@@ -196,6 +204,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         their code. Asking all of them (2,600 in view on 100x100) took 5 ms
         of the frame of every new game and every scroll step."""
         view = self.board_view
+        assert view is not None       # made first (``_reset_board_view``, ``draw``)
         rows = self.field.view()        # (animations change only cells not shown "#")
         special = self._pressed | self.assist.marked_cells()
         if self.cursor is not None:
@@ -263,7 +272,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         elif outcome.useful:
             self.app.audio.play({REVEAL: "reveal", FLAG: "flag"}.get(kind, "chord"))
 
-    def _start_animation(self, outcome, cell: tuple[int, int]) -> None:
+    def _start_animation(self, outcome: Outcome, cell: tuple[int, int]) -> None:
         field = self.field
         if outcome.ended == Status.LOST:
             self.anim = DefeatAnimation(field, outcome.changed)
@@ -277,14 +286,17 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         if self.anim is not None:
             self._dirty |= self.anim.finish()
 
-    def _act(self, action) -> None:
+    def _act(self, action: Action) -> None:
         if action.kind == NEW_GAME:
             self.new_game()
         elif action.kind == PRIMARY:
+            assert action.cell is not None      # a move's action carries its cell
             self.play(self.session.intent_of_primary(action.cell), action.cell)
         elif action.kind == SECONDARY:
+            assert action.cell is not None      # a move's action carries its cell
             self.play(FLAG, action.cell)
         elif action.kind == CHORD:
+            assert action.cell is not None      # a move's action carries its cell
             self.play("chord", action.cell)
         elif action.kind == TOGGLE_MODE:
             self.app.commands.run("toggle_flag_mode")

@@ -8,6 +8,7 @@ where it changed, or whole when it was thrown away (a full redraw).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from pygame import Rect
 
@@ -31,12 +32,46 @@ from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
 from ..session import REVEAL
 
+if TYPE_CHECKING:
+    from game.engine import Minefield
+
+    from ..anim import Animation
+    from ..assist import Assistant
+    from ..gestures import Gestures
+    from ..host import Host
+    from ..render.board import BoardView
+    from ..session import Session
+    from ..touch import Touch
+
 PRESSABLE = "#?"
 MANY_RECTS = 64         # more changed cells than this: blit the whole field at once
 
 
 class PlayDrawing:
     """Drawing for ``PlayScreen`` (its module, ``play``, says what state it keeps)."""
+
+    if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
+        app: Host
+        session: Session
+        gestures: Gestures
+        touch: Touch
+        assist: Assistant
+        anim: Animation | None
+        board_view: BoardView | None
+        scroll: tuple[int, int]
+        cursor: tuple[int, int] | None
+        hover: tuple[int, int] | None
+        _dirty: set[tuple[int, int]]
+        _pressed: set[tuple[int, int]]
+        _shown: dict[str, object]
+        _view_behind: bool
+
+        @property
+        def field(self) -> Minefield: ...
+        @property
+        def hold_ticks(self) -> int: ...
+        def _reset_board_view(self) -> None: ...
+        def _redraw_board(self) -> None: ...
 
     def pressed_cells(self) -> set[tuple[int, int]]:
         """Cells shown pressed by the gesture under way. A finger presses
@@ -100,6 +135,7 @@ class PlayDrawing:
             or self.touch.on_button(MODE)
 
     def draw(self, painter: Painter, full: bool) -> bool:
+        assert self.board_view is not None     # made as the first game's window was laid out
         if self.board_view.scale != painter.scale:
             self._reset_board_view()
             full = True
@@ -131,12 +167,13 @@ class PlayDrawing:
         return drew or hud
 
     def _draw_board(self, painter: Painter, layout: Layout, full: bool,
-                    decor: tuple) -> tuple[bool, bool]:
+                    decor: tuple[object, ...]) -> tuple[bool, bool]:
         """The cells changed since the last frame, redrawn on the board view,
         then on the display: the whole visible field when the frame is
         ``full``, an animation runs, the computer's help (``decor``) changed
         or too many cells did; else each changed cell alone. Returns whether
         anything was drawn, and whether the computer's cues go on top."""
+        assert self.board_view is not None     # made as the first game's window was laid out
         dirty: Iterable[tuple[int, int]] = self._dirty
         if len(self._dirty) > self.board_view.cols * self.board_view.rows:
             dirty = self.board_view.cells_in_view()    # a cascade: fewer to look at
@@ -161,6 +198,7 @@ class PlayDrawing:
         """The whole visible field, with the animation's shake and overlays
         drawn on the display (the board view's surface stays clean). True
         when the computer's cues go on it (not during an animation)."""
+        assert self.board_view is not None     # made as the first game's window was laid out
         self._shown["board"] = True
         draw_scroll_bars(painter, layout, self.scroll)
         anim = self.anim
@@ -187,7 +225,7 @@ class PlayDrawing:
         mines_left = self.field.mines_left
         if isinstance(self.anim, VictoryAnimation):
             mines_left = self.field.mines - self.anim.flags_shown()
-        values = {"mines_box": mines_left,
+        values: dict[str, int | tuple[str, bool]] = {"mines_box": mines_left,
                   "timer_box": self.session.chrono.display_seconds(),
                   "face": self.face(), "mode": self.mode_shown_on()}
         drew = False
@@ -195,10 +233,14 @@ class PlayDrawing:
             if self._shown.get(part) != value:
                 self._shown[part] = value
                 drew = True
+                # (each part's value is of the kind ``values`` gives it)
                 if part == "face":
+                    assert isinstance(value, tuple)
                     draw_face(painter, layout, *value)
                 elif part == "mode":
+                    assert isinstance(value, bool)
                     draw_mode_button(painter, layout, value)
                 else:
+                    assert isinstance(value, int)
                     draw_counter(painter, layout, part, value)
         return drew

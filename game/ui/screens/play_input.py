@@ -11,6 +11,8 @@ board.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import keys
@@ -18,6 +20,19 @@ from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, OUTSIDE, VBAR, Target, targ
 from ..render.hud import on_thumb, scroll_for_bar, thumb_dragged
 from ..session import FLAG, REVEAL
 from . import base
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from game.engine import Minefield
+
+    from ..anim import Animation
+    from ..assist import Assistant
+    from ..gestures import Action, Gestures
+    from ..host import Host
+    from ..render.painter import Painter
+    from ..session import Session
+    from ..touch import Touch
 
 WHEEL_STEP = 3
 
@@ -32,6 +47,8 @@ def wheel_cells(event: pygame.event.Event, shift: bool) -> tuple[int, int]:
     if shift:
         dx, dy = dy, dx
     return dx * WHEEL_STEP, dy * WHEEL_STEP
+
+
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 #: Display pixels the pointer may stray, in x or y, from where it rested
 #: before auto-play takes the move as the player's: a hand let go of the
@@ -41,6 +58,52 @@ AUTOPLAY_JITTER = 4
 
 class PlayInput:
     """Input handling for ``PlayScreen`` (see its module for the state it keeps)."""
+
+    if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
+        # a screen on the app's stack (``app.top is self``)
+        overlay: bool
+        closes_with_focus: bool
+        passes_press: bool
+        def focus_lost(self) -> None: ...
+        def enter(self) -> None: ...
+        def exit(self) -> None: ...
+        def relayout(self) -> None: ...
+        def update(self) -> None: ...
+        def draw(self, painter: Painter, full: bool) -> bool: ...
+
+        app: Host
+        session: Session
+        gestures: Gestures
+        touch: Touch
+        assist: Assistant
+        anim: Animation | None
+        scroll: tuple[int, int]
+        cursor: tuple[int, int] | None
+        hover: tuple[int, int] | None
+        _pointer: tuple[int, int] | None
+        _drag: tuple[str, int, int, int | None] | None
+        _spent: set[tuple[str, int]]
+        _spent_keys: set[int]
+        _double_of: tuple[int, tuple[int, int], tuple[str, int]] | None
+        _alt_alone: bool
+        _menu_on_alt: bool
+        _shown: dict[str, object]
+
+        @property
+        def field(self) -> Minefield: ...
+        def play(self, kind: str, cell: tuple[int, int]) -> None: ...
+        def mark_dirty(self, cells: Iterable[tuple[int, int]]) -> None: ...
+        def skip_animation(self) -> None: ...
+        def _act(self, action: Action) -> None: ...
+        def spend_gesture(self, event: pygame.event.Event) -> None: ...
+        def _spent_input(self, event: pygame.event.Event) -> bool: ...
+        def _other_press_spent(self, event: pygame.event.Event) -> None: ...
+        def _second_press(self, event: pygame.event.Event) -> bool: ...
+        def _finger(self, event: pygame.event.Event) -> None: ...
+        def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]: ...
+        def hide_cursor(self) -> None: ...
+        def move_cursor(self, dx: int, dy: int) -> None: ...
+        def scroll_by(self, dx: int, dy: int) -> None: ...
 
     def target(self, pos: tuple[int, int]) -> Target:
         """What lies under display pixel ``pos``. A hole of a shaped field is
@@ -169,6 +232,7 @@ class PlayInput:
         rest with it: taken for the hand, it stopped auto-play."""
         if not base.pointer_moved(event) or getattr(event, "touch", False):
             return False
+        x: int; y: int; dx: int; dy: int        # noqa: E702 (SDL's event fields are untyped)
         (x, y), (dx, dy) = event.pos, event.rel
         if self.assist.pointer_rest is None:
             self.assist.pointer_rest = (x - dx, y - dy)
@@ -246,6 +310,7 @@ class PlayInput:
         """The pointer, holding a thumb, is at scale-1 ``pos``: the view
         follows it, or goes back where the drag began while it strays far
         from the bar (``thumb_dragged``)."""
+        assert self._drag is not None      # called only while a thumb is held (``_take_thumb``)
         sx, sy = thumb_dragged(self.app.layout, self._drag[:3], pos, self.scroll)
         self.scroll_by(sx - self.scroll[0], sy - self.scroll[1])
 
@@ -288,6 +353,7 @@ class PlayInput:
     def _key_move(self, flag: bool) -> None:
         """Open (or chord on a number) or flag the cell under the keyboard cursor."""
         cell = self.cursor
+        assert cell is not None            # ``_key`` plays here only with the cursor shown
         if flag:
             self.play(FLAG, cell)
         elif self.field.cell(*cell) in "12345678":

@@ -9,14 +9,31 @@ into view (a torus rolls the shorter way round).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..cursor import cursor_step
+
+if TYPE_CHECKING:
+    from game.engine import Minefield
+
+    from ..host import Host
 
 
 class PlayScroll:
     """Scrolling and the keyboard cursor for ``PlayScreen`` (its module,
     ``play``, says what state it keeps)."""
+
+    if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
+        app: Host
+        scroll: tuple[int, int]
+        cursor: tuple[int, int] | None
+        _dirty: set[tuple[int, int]]
+        _view_behind: bool
+        _shown: dict[str, object]
+
+        @property
+        def field(self) -> Minefield: ...
+        def follow_pointer(self) -> None: ...
 
     def move_cursor(self, dx: int, dy: int) -> None:
         """Show the keyboard cursor (at the centre the first time) or move it,

@@ -8,11 +8,23 @@ events become ``touch``'s taps and long presses, counted in ticks.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..gestures import PRIMARY
 from ..hit import CELL_TARGET, FACE, HBAR, MODE, VBAR, target_at
 from ..ticks import TICKS_PER_SECOND
+
+if TYPE_CHECKING:
+    from game.engine import Minefield
+
+    from ..anim import Animation
+    from ..gestures import Action
+    from ..hit import Target
+    from ..host import Host
+    from ..session import Session
+    from ..touch import Touch
 
 #: Pointer targets the play screen follows a finger on (on the menu bar, SDL's
 #: mouse copy of the touch opens the menus as a click would).
@@ -22,10 +34,32 @@ TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
 class PlayTouch:
     """Touch for ``PlayScreen`` (its module, ``play``, says what state it keeps)."""
 
+    if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
+        app: Host
+        session: Session
+        touch: Touch
+        anim: Animation | None
+        scroll: tuple[int, int]
+        _drag: tuple[str, int, int, int | None] | None
+        _dirty: set[tuple[int, int]]
+
+        @property
+        def field(self) -> Minefield: ...
+        def target(self, pos: tuple[int, int]) -> Target: ...
+        def hide_cursor(self) -> None: ...
+        def skip_animation(self) -> None: ...
+        def scroll_by(self, dx: int, dy: int) -> None: ...
+        def _take_thumb(self, kind: str, pos: tuple[int, int],
+                        finger: int | None = None) -> None: ...
+        def _drag_thumb(self, pos: tuple[int, int]) -> None: ...
+        def _act(self, action: Action) -> None: ...
+
     def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
         """The display pixel a finger event is at (SDL gives it as a share
         of the window's width and height)."""
-        w, h = self.app.display.surface.get_size()
+        surface = self.app.display.surface
+        assert surface is not None      # a finger event comes from the open window
+        w, h = surface.get_size()
         return int(event.x * w), int(event.y * h)
 
     def _finger(self, event: pygame.event.Event) -> None:
