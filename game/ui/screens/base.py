@@ -74,3 +74,14 @@ class Screen:
     def draw(self, painter: Painter, full: bool) -> bool:
         """Draw what changed (everything when ``full``); True if anything was drawn."""
         return False
+
+
+if TYPE_CHECKING:
+    #: The base of a screen's mixins for the type checker: a part of a
+    #: ``Screen``, so that a mixin may hand ``self`` to the app's stack
+    #: (``app.top is self``) and call what every screen has. At run time a
+    #: plain ``object``: the mixins come before ``Screen`` in their screen's
+    #: bases and must not bring its defaults in ahead of each other's methods.
+    ScreenPart = Screen
+else:
+    ScreenPart = object

@@ -19,11 +19,11 @@ from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..text_field import TextField
 from ..widgets import MODERN, Button
+from . import base
 
 if TYPE_CHECKING:
     import pygame
 
-    from ..host import Host
     from ..scrolling import Pane
     from ..widgets import Widget
     from .dialog_caption import CaptionControl
@@ -32,25 +32,13 @@ if TYPE_CHECKING:
 BLINK_TICKS = 30
 
 
-class DialogDrawing:
+class DialogDrawing(base.ScreenPart):
     """Drawing for ``Dialog``."""
 
-    if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
-        # a screen on the app's stack (``app.top is self``)
-        overlay: bool
-        closes_with_focus: bool
-        passes_press: bool
-        def focus_lost(self) -> None: ...
-        def enter(self) -> None: ...
-        def exit(self) -> None: ...
-        def handle(self, event: pygame.event.Event) -> None: ...
-        def relayout(self) -> None: ...
-        def update(self) -> None: ...
-
+    if TYPE_CHECKING:       # what this mixin uses of Dialog
         _blink_from: int
         _dirty: bool
         _ticks: int
-        app: Host
         caption: CaptionControl
         closable: bool
         focus: int

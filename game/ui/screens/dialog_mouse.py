@@ -20,33 +20,20 @@ from ..list_view import ListView
 from ..scrolling import thumb_held
 from ..text_field import TextField, pointer_shape
 from ..widgets import Button
+from . import base
 from .dialog_lists import second_press
 
 if TYPE_CHECKING:
     from ..hit import Viewport
-    from ..host import Host
-    from ..render.painter import Painter
     from ..scrolling import Pane
     from ..widgets import Widget
     from .dialog_caption import CaptionControl
 
 
-class DialogMouse:
+class DialogMouse(base.ScreenPart):
     """The mouse (but for the lists') for ``Dialog``."""
 
-    if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
-        # a screen on the app's stack (``app.top is self``)
-        overlay: bool
-        closes_with_focus: bool
-        passes_press: bool
-        def focus_lost(self) -> None: ...
-        def enter(self) -> None: ...
-        def exit(self) -> None: ...
-        def handle(self, event: pygame.event.Event) -> None: ...
-        def relayout(self) -> None: ...
-        def update(self) -> None: ...
-        def draw(self, painter: Painter, full: bool) -> bool: ...
-
+    if TYPE_CHECKING:       # what this mixin uses of Dialog
         _dragging_bar: tuple[int, int] | None
         _held: Button | None
         _laid_out_again: bool
@@ -55,7 +42,6 @@ class DialogMouse:
         _text_held: TextField | None
         _text_press: tuple[TextField, int, tuple[int, int]] | None
         _ticks: int
-        app: Host
         caption: CaptionControl
         closable: bool
         focus: int

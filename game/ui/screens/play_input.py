@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from ..anim import Animation
     from ..assist import Assistant
     from ..gestures import Action, Gestures
-    from ..host import Host
-    from ..render.painter import Painter
     from ..session import Session
     from ..touch import Touch
 
@@ -56,22 +54,10 @@ MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 AUTOPLAY_JITTER = 4
 
 
-class PlayInput:
+class PlayInput(base.ScreenPart):
     """Input handling for ``PlayScreen`` (see its module for the state it keeps)."""
 
-    if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
-        # a screen on the app's stack (``app.top is self``)
-        overlay: bool
-        closes_with_focus: bool
-        passes_press: bool
-        def focus_lost(self) -> None: ...
-        def enter(self) -> None: ...
-        def exit(self) -> None: ...
-        def relayout(self) -> None: ...
-        def update(self) -> None: ...
-        def draw(self, painter: Painter, full: bool) -> bool: ...
-
-        app: Host
+    if TYPE_CHECKING:       # what this mixin uses of PlayScreen
         session: Session
         gestures: Gestures
         touch: Touch
