@@ -1257,14 +1257,8 @@ def test_the_wheel_looks_round_a_paused_replay_s_big_board_until_the_play_moves_
     did nothing, and the rest of the board could not be seen. It scrolls
     as in the game now (Shift sideways), and the view stays where it was
     looked at, frames going by, until the play moves on."""
-    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
-    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
-                    moves=((0, "F 2 2"), (500, "F 98 98")), result="unfinished",
-                    time_ms=1000, layout=tuple(rows))
     app = make_app(BOARD_8)
-    replays.watch(app, replay, playing=False)
-    viewer = app.top
-    key(app, pygame.K_RIGHT)                                # the flag on (2, 2)
+    viewer = big_paused_viewer(app)                         # the flag on (2, 2)
     board = viewer.layout.board
     field = app.painter.px(board.field)
 
@@ -1294,14 +1288,8 @@ def test_the_viewer_s_scroll_bars_are_dragged_as_the_game_s_and_hold_the_view():
     it under the pointer, and the view stays while the thumb is held, even
     as the replay plays on, and after, until the play moves on."""
     from game.ui.render.hud import scroll_bar_thumbs
-    rows = ["." * 100 for _ in range(99)] + ["." * 99 + "*"]
-    replay = Replay(width=100, height=100, mines=1, marks=True, first_click="safe",
-                    moves=((0, "F 2 2"), (2000, "F 98 98")), result="unfinished",
-                    time_ms=3000, layout=tuple(rows))
     app = make_app(BOARD_8)
-    replays.watch(app, replay, playing=False)
-    viewer = app.top
-    key(app, pygame.K_RIGHT)                                # the flag on (2, 2), at the top
+    viewer = big_paused_viewer(app)                         # the flag on (2, 2), at the top
     board = viewer.layout.board
     (vbar, (thumb,)), = [b for b in scroll_bar_thumbs(board, viewer.scroll)
                          if b[0] == board.vbar]
