@@ -35,7 +35,7 @@ BLINK_TICKS = 30
 class DialogDrawing(base.ScreenPart):
     """Drawing for ``Dialog``."""
 
-    if TYPE_CHECKING:       # what this mixin uses of Dialog
+    if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
         _blink_from: int
         _dirty: bool
         _ticks: int

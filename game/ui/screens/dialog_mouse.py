@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 class DialogMouse(base.ScreenPart):
     """The mouse (but for the lists') for ``Dialog``."""
 
-    if TYPE_CHECKING:       # what this mixin uses of Dialog
+    if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
         _dragging_bar: tuple[int, int] | None
         _held: Button | None
         _laid_out_again: bool

@@ -57,7 +57,7 @@ AUTOPLAY_JITTER = 4
 class PlayInput(base.ScreenPart):
     """Input handling for ``PlayScreen`` (see its module for the state it keeps)."""
 
-    if TYPE_CHECKING:       # what this mixin uses of PlayScreen
+    if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
         session: Session
         gestures: Gestures
         touch: Touch
