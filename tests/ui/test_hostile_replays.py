@@ -87,7 +87,7 @@ def test_a_fifo_dropped_on_the_window_is_refused_and_replays_still_open(tmp_path
     fifo, good = tmp_path / "f.json", tmp_path / "good.json"
     os.mkfifo(fifo)
     good.write_text(encode(flag_cycle(3)), encoding="utf-8")
-    loader = ProcessWorker()
+    loader = ProcessWorker(clock=lambda: 0.0)   # never hung: tests/ui/test_worker.py still_clock
     app = make_app(data_dir=tmp_path / "data", loader=loader)
     try:
         post(pygame.DROPFILE, file=str(fifo))

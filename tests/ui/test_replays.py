@@ -1966,7 +1966,7 @@ def test_a_replay_that_comes_after_the_player_moved_on_is_not_shown(tmp_path):
 
 def test_replays_are_read_in_a_process_of_their_own_that_a_new_game_leaves_alone(tmp_path):
     from game.ui.worker import ProcessWorker
-    loader = ProcessWorker()
+    loader = ProcessWorker(clock=lambda: 0.0)   # never hung: tests/ui/test_worker.py still_clock
     app = make_app(BOARD_8, data_dir=tmp_path, loader=loader)
     try:
         win(app)
