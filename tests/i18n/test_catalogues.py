@@ -156,7 +156,8 @@ def test_a_catalogue_compiled_by_another_babel_is_not_stale(monkeypatch):
     assert tool.mo_messages(theirs) == tool.mo_messages(ours)
 
 
-def test_another_babel_rewrites_no_catalogue_whose_messages_are_the_same(tmp_path, monkeypatch, sources_extracted_once):
+def test_another_babel_rewrites_no_catalogue_whose_messages_are_the_same(
+        tmp_path, monkeypatch, sources_extracted_once):
     """``python tools/i18n.py`` run with a newer Babel rewrote all six
     catalogues for their "Generated-By" line alone, when no message had
     changed: churn in every commit, conflicts between branches."""
