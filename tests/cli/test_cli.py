@@ -31,7 +31,10 @@ def run(*args: str) -> subprocess.CompletedProcess:
     from game.cli import main
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(list(args))
+        try:
+            status = main(list(args))
+        except SystemExit as done:                  # --help, as argparse ends it
+            status = done.code
     return subprocess.CompletedProcess(["minesweeper", *args], status, out.getvalue(),
                                        err.getvalue())
 
