@@ -1,5 +1,7 @@
 """The command line: bad values get one clear line and exit status 2."""
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -14,9 +16,27 @@ from game.settings import Settings
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
+def run_process(*args: str) -> subprocess.CompletedProcess:
+    """``python -m game`` with ``args``, in a process of its own."""
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True,
                           text=True, env=ENV, timeout=120)
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    """The command line's ``main`` with ``args``, in this process, its status
+    and what it printed as ``run_process`` gives them: what the options do is
+    the same in both, and a process of its own took half a second to start.
+    The tests that the command itself starts, plays and refuses use
+    ``run_process``; the entry point's own duties are in test_strict.py."""
+    from game.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(list(args))
+        except SystemExit as done:                  # --help, as argparse ends it
+            status = done.code
+    return subprocess.CompletedProcess(["minesweeper", *args], status, out.getvalue(),
+                                       err.getvalue())
 
 
 @pytest.mark.parametrize("args, message", [
@@ -42,8 +62,15 @@ def test_bad_options_print_one_line_naming_what_is_allowed_and_exit_2(args, mess
     assert "Traceback" not in result.stderr
 
 
+def test_the_command_itself_refuses_a_bad_option_in_one_line():
+    result = run_process("--width", "9", "--height", "9", "--mines", "65")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == ("minesweeper: error: mines must be from 1 to 64 on a 9x9 board,"
+                             " not 65\n")
+
+
 def test_frames_runs_the_game_headless_and_exits_0(tmp_path):
-    result = run("--level", "expert", "--frames", "5", "--no-sound", "--seed", "3",
+    result = run_process("--level", "expert", "--frames", "5", "--no-sound", "--seed", "3",
                  "--data-dir", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
@@ -132,7 +159,7 @@ def test_kiosk_demo_and_idle_reach_the_options():
 
 
 def test_a_demo_run_plays_headless_and_exits_0(tmp_path):
-    result = run("--demo", "--frames", "30", "--no-sound", "--data-dir", str(tmp_path))
+    result = run_process("--demo", "--frames", "30", "--no-sound", "--data-dir", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert not (tmp_path / "history.json").exists()
 

@@ -37,10 +37,22 @@ def cells_of(rows: list[str]) -> list[tuple[int, int]]:
 
 
 def neighbour_map(shape: str, rows: list[str]) -> dict[tuple[int, int], set[tuple[int, int]]]:
-    """Each cell of the layout with the set of cells touching it."""
+    """Each cell of the layout with the set of cells touching it.
+
+    ``touches`` judges every cell of the row above, the cell's own row and
+    the row below (across the seam on a torus): no shape has neighbours
+    further apart, and asking every pair of cells was most of the time of
+    the shape tests."""
     cells = cells_of(rows)
     w, h = len(rows[0]), len(rows)
-    return {a: {b for b in cells if touches(shape, w, h, a, b)} for a in cells}
+    by_row: dict[int, list[tuple[int, int]]] = {}
+    for cell in cells:
+        by_row.setdefault(cell[1], []).append(cell)
+
+    def near(y: int) -> list[tuple[int, int]]:
+        ys = {(y + d) % h for d in (-1, 0, 1)} if shape == "torus" else {y - 1, y, y + 1}
+        return [b for row in ys for b in by_row.get(row, ())]
+    return {a: {b for b in near(a[1]) if touches(shape, w, h, a, b)} for a in cells}
 
 
 def three_bv(shape: str, layout: list[str]) -> int:

@@ -7,6 +7,7 @@ own --check rather than a second implementation of it.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import shutil
@@ -27,6 +28,24 @@ import i18n as tool  # noqa: E402  (tools/ is not a package)
 NNBSP = "\u202f"
 PO_FILES = sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|%[a-z]")
+
+
+_TEMPLATES: dict[str, object] = {}
+
+
+@pytest.fixture
+def sources_extracted_once(monkeypatch):
+    """The game's own sources, unchanged by the tests that damage a copy of
+    the catalogues, extracted once for them all (a second each time, three
+    times a test, was most of their time): each call gets its own copy, as
+    the tool updates catalogues from the template it is handed."""
+    extract = tool.extract
+
+    def cached(domain):
+        if domain.name not in _TEMPLATES:
+            _TEMPLATES[domain.name] = extract(domain)
+        return copy.deepcopy(_TEMPLATES[domain.name])
+    monkeypatch.setattr(tool, "extract", cached)
 
 
 def entries(path: Path):
@@ -120,7 +139,7 @@ def test_french_window_title_and_menu_words_are_the_french_windows_game_s():
         "Marques (?)", "Meilleurs temps...", "Quitter", "?")
 
 
-def test_compiled_catalogues_and_templates_are_current():
+def test_compiled_catalogues_and_templates_are_current(sources_extracted_once):
     assert tool.stale() == []
 
 
@@ -137,7 +156,8 @@ def test_a_catalogue_compiled_by_another_babel_is_not_stale(monkeypatch):
     assert tool.mo_messages(theirs) == tool.mo_messages(ours)
 
 
-def test_another_babel_rewrites_no_catalogue_whose_messages_are_the_same(tmp_path, monkeypatch):
+def test_another_babel_rewrites_no_catalogue_whose_messages_are_the_same(
+        tmp_path, monkeypatch, sources_extracted_once):
     """``python tools/i18n.py`` run with a newer Babel rewrote all six
     catalogues for their "Generated-By" line alone, when no message had
     changed: churn in every commit, conflicts between branches."""
@@ -152,7 +172,7 @@ def test_another_babel_rewrites_no_catalogue_whose_messages_are_the_same(tmp_pat
     assert {p: p.read_bytes() for p in copy.rglob("*") if p.is_file()} == before
 
 
-def test_the_check_notices_a_po_edited_without_compiling(tmp_path, monkeypatch):
+def test_the_check_notices_a_po_edited_without_compiling(tmp_path, monkeypatch, sources_extracted_once):
     copy = tmp_path / "locale"
     shutil.copytree(LOCALE, copy)
     po = copy / "fr" / "LC_MESSAGES" / "minesweeper.po"
@@ -169,7 +189,7 @@ def test_the_check_notices_a_po_edited_without_compiling(tmp_path, monkeypatch):
 @pytest.mark.parametrize("damage", [b"", b"not a catalogue", b"\xde\x12\x04\x95\0\0"],
                          ids=["empty", "garbage", "cut short"])
 def test_a_damaged_compiled_catalogue_is_stale_and_the_build_makes_it_again(
-        tmp_path, monkeypatch, damage):
+        tmp_path, monkeypatch, damage, sources_extracted_once):
     """A .mo cut short or damaged (an interrupted write, a bad merge) made
     both --check and the build, which should write it again, stop with a
     traceback from gettext."""
@@ -188,7 +208,7 @@ def test_a_damaged_compiled_catalogue_is_stale_and_the_build_makes_it_again(
 
 
 def test_the_check_notices_references_left_stale_and_the_build_writes_them_again(
-        tmp_path, monkeypatch):
+        tmp_path, monkeypatch, sources_extracted_once):
     """A message whose source moved kept its old "#: file" reference in the
     catalogs, and --check, comparing the messages alone, said nothing."""
     copy = tmp_path / "locale"

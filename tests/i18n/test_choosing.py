@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pygame
 import pytest
@@ -20,6 +21,7 @@ from game.settings import Settings
 from game.solver import hint
 from game.store import Store, settings_file
 from game.ui.menus import MENUS
+from tests.cli.test_cli import run as cli_run
 
 ROOT = Path(__file__).resolve().parents[2]
 NNBSP = "\u202f"
@@ -178,11 +180,24 @@ def test_the_systems_reasons_are_said_in_the_players_language(tmp_path):
 
 # --- the command line -------------------------------------------------------------
 
-def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+def environment(**env: str) -> dict[str, str]:
+    """This process's environment without its language, then ``env``."""
     environ = {k: v for k, v in os.environ.items()
                if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    return {**environ, **env}
+
+
+def run_process(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """``python -m game`` with ``args`` and the environment ``env`` gives."""
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True,
-                          text=True, cwd=ROOT, env={**environ, **env}, timeout=60)
+                          text=True, cwd=ROOT, env=environment(**env), timeout=60)
+
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """As ``run_process``, the command line's ``main`` run in this process
+    (the language is chosen from the environment as the call is made)."""
+    with mock.patch.dict(os.environ, environment(**env), clear=True):
+        return cli_run(*args)
 
 
 def test_help_in_french_with_lang_fr_including_argparse_s_own_words():
@@ -196,7 +211,7 @@ def test_help_in_french_with_lang_fr_including_argparse_s_own_words():
 
 
 def test_errors_in_the_system_language():
-    out = run("--level", "hard", LANG="fr_FR.UTF-8")
+    out = run_process("--level", "hard", LANG="fr_FR.UTF-8")
     assert out.returncode == 2
     assert out.stderr == (f"minesweeper{NNBSP}: erreur{NNBSP}: argument --level{NNBSP}: choix "
                           f"invalide{NNBSP}: «{NNBSP}hard{NNBSP}» (choisir parmi «{NNBSP}beginner{NNBSP}», "

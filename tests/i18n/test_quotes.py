@@ -15,6 +15,7 @@ import pytest
 
 from game import i18n
 from game.replay import ReplayError, check, encode, read_file
+from tests.cli.test_cli import run
 from tests.replay.helpers import recorded
 from tests.replay.test_hostile import CASES
 
@@ -65,12 +66,17 @@ BAD_ARGUMENTS = [
 
 @pytest.mark.parametrize("args", BAD_ARGUMENTS, ids=lambda a: " ".join(a)[:20])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_command_line_refusals_quote_as_the_language_does(args, lang, tmp_path):
+def test_command_line_refusals_quote_as_the_language_does(args, lang, tmp_path, monkeypatch):
     """Run as the player runs it: the language from the environment (a
-    --lang de refusal has no --lang fr to speak French by)."""
-    result = subprocess.run([sys.executable, "-m", "game", *args, "--data-dir",
-                             str(tmp_path / "d"), "--frames", "1"], capture_output=True,
-                            text=True, env={**ENV, "LANGUAGE": lang}, timeout=120)
+    --lang de refusal has no --lang fr to speak French by). The command line
+    runs in this process (``run``); the last case, in a process of its own."""
+    monkeypatch.setenv("LANGUAGE", lang)
+    argv = [*args, "--data-dir", str(tmp_path / "d"), "--frames", "1"]
+    if args == BAD_ARGUMENTS[-1]:
+        result = subprocess.run([sys.executable, "-m", "game", *argv], capture_output=True,
+                                text=True, env={**ENV, "LANGUAGE": lang}, timeout=120)
+    else:
+        result = run(*argv)
     assert result.returncode == 2
     line = result.stderr.strip()
     assert len(line.splitlines()) == 1 and len(line) < 300

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations
 
@@ -31,35 +32,37 @@ def laid_boards(width, height, mines, first, view):
     top-left-most free cell as the classic rule does, that fits ``view``:
     one per laid board, so a final layout comes as often as boards lead
     to it."""
+    numbers = [((x, y), around((x, y), width, height), int(ch))
+               for y, row in enumerate(view) for x, ch in enumerate(row) if ch.isdigit()]
+    for board in relocated(width, height, mines, first):
+        if all(c not in board and sum(n in board for n in near) == count
+               for c, near, count in numbers):
+            yield set(board)
+
+
+@functools.cache
+def relocated(width, height, mines, first):
+    """Every original board laid, its mine under ``first`` moved (before any
+    view is asked: the same boards for all the positions of one first click)."""
     cells = [(x, y) for y in range(height) for x in range(width)]
+    boards = []
     for laid in combinations(cells, mines):
         board = set(laid)
         if first in board:
             board.discard(first)
             board.add(next(c for c in cells if c not in board and c != first))
-        if fits(board, view):
-            yield board
-
-
-def fits(board, view):
-    for y, row in enumerate(view):
-        for x, ch in enumerate(row):
-            if ch.isdigit():
-                if (x, y) in board:
-                    return False
-                if sum(n in board for n in around((x, y))) != int(ch):
-                    return False
-    return True
+        boards.append(frozenset(board))
+    return tuple(boards)
 
 
 W, H, MINES = 5, 4, 5
 CELLS = [(x, y) for y in range(H) for x in range(W)]
 
 
-def around(cell):
+def around(cell, width=W, height=H):
     x, y = cell
     return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-            if (dx or dy) and 0 <= x + dx < W and 0 <= y + dy < H]
+            if (dx or dy) and 0 <= x + dx < width and 0 <= y + dy < height]
 
 
 def positions():
@@ -368,6 +371,7 @@ def best_chance(layouts, covered):
     laid boards), searched by brute force over every reveal."""
     from fractions import Fraction
     boards = list(layouts)
+    near = {c: around(c) for c in covered}
     memo: dict[frozenset, Fraction] = {}
 
     def value(node):
@@ -380,7 +384,7 @@ def best_chance(layouts, covered):
                 parts: dict[int, list[int]] = {}
                 for i in node:
                     if c not in boards[i]:
-                        parts.setdefault(sum(n in boards[i] for n in around(c)), []).append(i)
+                        parts.setdefault(sum(n in boards[i] for n in near[c]), []).append(i)
                 if len(parts) == 1 and len(next(iter(parts.values()))) == len(node):
                     continue                        # safe everywhere, tells nothing
                 won = sum(sum(layouts[boards[i]] for i in p) * value(frozenset(p))

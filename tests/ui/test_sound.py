@@ -258,8 +258,10 @@ def test_a_failed_mixer_is_asked_again_now_and_then_and_no_more(monkeypatch):
     click(app, (7, 0))                              # the clock runs: a tick a second
     app.step(round(60 * RETRY_SECONDS))
     assert mixer.attempts == 2
-    app.step(60 * 3600)                             # an hour without a device
-    assert mixer.attempts <= 2 + 5 + 3600 / RETRY_MAX_SECONDS
+    # 45 minutes without a device: intervals doubling without their cap
+    # would ask next at 42.5 and 85 minutes, none in the five below.
+    app.step(60 * 45 * 60)
+    assert mixer.attempts <= 2 + 5 + 45 * 60 / RETRY_MAX_SECONDS
     assert app.settings.sound is True
     mixer.present = True
     app.step(round(60 * RETRY_MAX_SECONDS))
@@ -270,7 +272,7 @@ def test_turning_sound_on_again_starts_the_intervals_afresh(monkeypatch):
     mixer = Mixer(monkeypatch)
     app = make_app(SPREAD, sound=True)
     click(app, (7, 0))
-    app.step(60 * 3600)
+    app.step(60 * 15 * 60)                          # the intervals grown to their cap
     tried = mixer.attempts
     key(app, pygame.K_s)
     key(app, pygame.K_s)
