@@ -13,7 +13,7 @@ and what the player sees of them, are ``board``'s.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import mines as laying
 from .board import Board, Status
@@ -23,7 +23,7 @@ from .levels import CUSTOM_LIMITS, SizeLimits
 from .mines import MineLayer
 from .moves import CHORD, FLAG, MARKS, REVEAL, Move
 from .states import COVERED, FLAGGED, OPEN, QUESTION, Cell
-from .stats import Clicks, GameStats, bbbv_regions
+from .stats import Clicks, GameStats, bbbv_regions, solved_counter
 from .topology import GRID, Topology, make, read_layout
 
 _ENDED = (Status.WON, Status.LOST)
@@ -101,7 +101,8 @@ class Minefield(Board):
         self._marks = marks
         self._moves: list[Move] = []
         self._left = self._right = self._chord = self._wasted = 0
-        self._regions: tuple[list[list[int]], list[int]] | None = None
+        # The 3BV, and what counts the 3BV clicks done (``stats``).
+        self._regions: tuple[int, Callable[[bytearray], int]] | None = None
         self._relocated_from: Cell | None = None
 
     # ----------------------------------------------------------------- reading
@@ -160,12 +161,10 @@ class Minefield(Board):
         if not self._laid:
             return GameStats(None, 0, clicks, elapsed_ms)
         if self._regions is None:
-            self._regions = bbbv_regions(self._counts, self._is_mine, self._topology)
-        openings, lone = self._regions
-        state = self._state
-        solved = sum(1 for region in openings if all(state[i] == OPEN for i in region))
-        solved += sum(1 for i in lone if state[i] == OPEN)
-        return GameStats(len(openings) + len(lone), solved, clicks, elapsed_ms)
+            openings, lone = bbbv_regions(self._counts, self._is_mine, self._topology)
+            self._regions = (len(openings) + len(lone), solved_counter(openings, lone))
+        bbbv, solved = self._regions
+        return GameStats(bbbv, solved(self._state), clicks, elapsed_ms)
 
     def share_3bv(self, other: Minefield) -> None:
         """Take ``other``'s count of the 3BV regions when it has one and

@@ -41,6 +41,9 @@ HOLE = " "
 #: A hole's code goes on with one letter per neighbour across its edges: a
 #: cell (CELL_NEXT) or not (a hole, or past the board's edge).
 CELL_NEXT = "c"
+#: ``update``'s ``holes`` when the caller does not say which field's holes
+#: are drawn: their codes are asked anew rather than kept.
+UNSAID = object()
 
 
 @cache
@@ -105,9 +108,10 @@ class BoardView:
         self.scroll: Cell = (0, 0)
         self._drawn: list[Code | None] = [None] * (self.cols * self.rows)
         self._pixels: list[tuple[int, int]] = []        # by view index, set by reset
+        self._pixel_tables: dict[int, list[tuple[int, int]]] = {}   # by the scroll's parity
+        self._exposed: list[int] = []      # view indices a scroll brought in (``undrawn``)
         self._tiles: dict[Code, pygame.Surface] = {}
         self._edges_closed = True                       # a hexagon field's, once drawn
-        self._reset_owed = False                        # by ``scroll_to``, for ``update``
         self.tile_size = self.cells.tile[0] * scale, self.cells.tile[1] * scale
         self._hole_edges = {shifted: hole_edges(self.cells, shifted)
                             for shifted in ((False, True) if self.cells.hexagonal else (False,))}
@@ -119,14 +123,12 @@ class BoardView:
         """Show a fresh field: one covered tile blitted at every visible cell."""
         self.scroll = scroll
         self.surface.fill(GREY)
-        step = self.cells.step[0] * self.scale
-        starts = [self._pixel(0, vy) for vy in range(self.rows)]   # a row's cells are a step apart
-        self._pixels = [(x + vx * step, y) for x, y in starts for vx in range(self.cols)]
+        self._pixels = self._pixel_table()
         covered = self.tile_for("#")
         self.surface.fblits([(covered, pixel) for pixel in self._pixels])
         self._drawn = ["#"] * (self.cols * self.rows)
+        self._exposed = []
         self._edges_closed = not self.cells.hexagonal
-        self._reset_owed = False
 
     def draw_afresh(self, scroll: Cell, rows: list[str], special: Collection[Cell],
                     code_of: Callable[[int, int], Code], holes: object = None) -> None:
@@ -146,9 +148,8 @@ class BoardView:
                          or c in special], lambda x, y: code_of(x, y) if (x, y) in special
                         else rows[y][x])
             return
-        if holes != self._holes_of:
-            self._holes_of, self._hole_codes = holes, {}
-        hole_codes, drawn, pixels, tiles = self._hole_codes, self._drawn, self._pixels, self._tiles
+        hole_codes = self._kept_codes(holes)
+        drawn, pixels, tiles = self._drawn, self._pixels, self._tiles
         (sx, sy), cols = scroll, self.cols
         xs, ys = span
 
@@ -176,14 +177,69 @@ class BoardView:
         self.update(special, code_of)
 
     def scroll_to(self, scroll: Cell) -> None:
-        """Show the board from ``scroll`` on: the next updates draw the cells
-        now in view. On hexagons an odd shift of rows moves every tile by
-        half a cell, so the view starts afresh, at the next update: a
-        drawing afresh (``draw_afresh``) that follows resets it once, not
-        twice (1 to 2 ms of a frame of the 100x100 hexagon replay)."""
-        self._reset_owed |= self.cells.hexagonal and (scroll[1] - self.scroll[1]) % 2 == 1
-        self.scroll = scroll
+        """Show the board from ``scroll`` on, keeping what is drawn: the
+        surface's pixels move with the board, and the cells that come into
+        view are left for the next update (``undrawn`` lists them). A
+        scroll moves every tile by whole steps, also on hexagons, whose
+        shifted rows are the board's odd rows whatever the scroll (``origin``
+        shifts a view row by the scroll's parity). The replay viewer
+        following the play at 8x scrolled in a third of its frames, and
+        drew the whole view afresh each time (2 to 4 ms of those frames on
+        a 100x100 hexagon replay); a scroll of a column now draws that
+        column and the edges around the view."""
+        (old_x, old_y), self.scroll = self.scroll, scroll
+        dx = self._moved(scroll[0] - old_x, self.layout.cols)
+        dy = self._moved(scroll[1] - old_y, self.layout.rows)
+        if (dx, dy) == (0, 0):
+            return
+        step_x, step_y = self.cells.step
+        self.surface.scroll(-dx * step_x * self.scale, -dy * step_y * self.scale)
+        cols, rows, old = self.cols, self.rows, self._drawn
+        drawn: list[Code | None] = [None] * (cols * rows)
+        first, last = max(0, -dx), min(cols, cols - dx)      # the columns kept, in the new view
+        for vy in range(max(0, -dy), min(rows, rows - dy)):
+            at, was = vy * cols, (vy + dy) * cols + dx
+            drawn[at + first:at + last] = old[was + first:was + last]
+        self._drawn = drawn
+        self._exposed = [i for i, code in enumerate(drawn) if code is None]
+        self._pixels = self._pixel_table()
         self._edges_closed = not self.cells.hexagonal
+
+    def _pixel_table(self) -> list[tuple[int, int]]:
+        """Where each view cell's tile goes, by view index, from the scroll:
+        on hexagons the view's shifted rows are the board's odd ones, so
+        the table changes with the parity of the first row in view (two
+        tables, kept)."""
+        parity = self.scroll[1] % 2 if self.cells.hexagonal else 0
+        table = self._pixel_tables.get(parity)
+        if table is None:
+            step = self.cells.step[0] * self.scale
+            starts = [self._pixel(0, vy) for vy in range(self.rows)]  # a row's cells: a step apart
+            table = self._pixel_tables[parity] = [(x + vx * step, y) for x, y in starts
+                                                  for vx in range(self.cols)]
+        return table
+
+    def _moved(self, delta: int, size: int) -> int:
+        """How many view cells ``delta`` cells of scroll move a kept cell
+        by, on an axis of the board's ``size``: ``delta`` itself, but round
+        a torus the shorter way (a roll over the seam is a small step, not
+        nearly the board's size)."""
+        if self.layout.shape != TORUS:
+            return delta
+        delta %= size
+        return delta if delta <= size - delta else delta - size
+
+    def undrawn(self) -> list[Cell]:
+        """The board cells in view that a scroll brought in and no update
+        has drawn yet (``scroll_to``)."""
+        drawn = self._drawn
+        self._exposed = [i for i in self._exposed if drawn[i] is None]
+        (sx, sy), cols = self.scroll, self.cols
+        w, h = self.layout.cols, self.layout.rows
+        cells = [(i % cols + sx, i // cols + sy) for i in self._exposed]
+        if self.layout.shape == TORUS:
+            return [(x % w, y % h) for x, y in cells]
+        return [(x, y) for x, y in cells if x < w and y < h]
 
     def cells_in_view(self) -> list[Cell]:
         """The board cells in view, row by row: fewer than a cascade's
@@ -207,20 +263,29 @@ class BoardView:
     def visible(self, cell: Cell) -> bool:
         return self.layout.view_cell(cell, self.scroll) is not None
 
-    def update(self, cells: Iterable[Cell], code_of: Callable[[int, int], Code]
-               ) -> list[tuple[int, int]]:
+    def _kept_codes(self, holes: object) -> dict[Cell, Code]:
+        """The hole codes kept for the field whose mask is ``holes`` (a
+        hole's code depends on the mask alone), emptied for another."""
+        if holes != self._holes_of:
+            self._holes_of, self._hole_codes = holes, {}
+        return self._hole_codes
+
+    def update(self, cells: Iterable[Cell], code_of: Callable[[int, int], Code],
+               holes: object = UNSAID) -> list[tuple[int, int]]:
         """Redraw the given board cells whose appearance changed; returns the
         top-left corners (view-surface pixels) of the tiles drawn, each
-        ``tile_size`` big.
+        ``tile_size`` big. ``holes``, the field's mask, keeps the codes of
+        its holes and of the hexagon edges around the view, as
+        ``draw_afresh`` does: each scroll step of the replay viewer asked
+        the 230 edge cells' neighbours through ``code_of`` (1 to 2 ms).
 
         A cascade can change ten thousand cells in one frame, so the loop is
         kept lean: pixels come from a table, tiles from the flyweight cache,
         and no rectangle is built (the caller builds some only for a few)."""
-        if self._reset_owed:
-            self.reset(self.scroll)
         drawn, (sx, sy), cols, rows = self._drawn, self.scroll, self.cols, self.rows
         wrap = (self.layout.cols, self.layout.rows) if self.layout.shape == TORUS else None
         pixels, tiles = self._pixels, self._tiles
+        codes = None if holes is UNSAID else self._kept_codes(holes)
         batch = []
         for x, y in cells:
             # Layout.view_cell's arithmetic, inlined: a call per cell took a
@@ -232,13 +297,16 @@ class BoardView:
                 continue
             code = code_of(x, y)
             if code == HOLE:                 # the frame's grey, closing the cells beside it
-                code = self.hole_code(x, y, code_of)
+                kept = None if codes is None else codes.get((x, y))
+                code = kept if kept is not None else self.hole_code(x, y, code_of)
+                if codes is not None:
+                    codes[(x, y)] = code
             i = vy * cols + vx
             if drawn[i] != code:
                 drawn[i] = code
                 tile = tiles.get(code)
                 batch.append((tile if tile is not None else self.tile_for(code), pixels[i]))
-        self._blit(batch, code_of)
+        self._blit(batch, code_of, codes)
         return [pixel for _, pixel in batch]
 
     def _blit(self, batch: list[tuple[pygame.Surface, tuple[int, int]]],

@@ -70,11 +70,11 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         self._looked_at: tuple[object, ...] | None = None  # the play's place when a wheel or bar scrolled
         self._thumb: tuple[str, int, int] | None = None   # a scroll bar's thumb held (``_take_thumb``)
         self._shown: tuple[object, ...] | None = None
-        # The board rows, pressed cells and keyboard cursor last drawn, and
-        # from where (set by ``relayout``: a fresh board view shows every
-        # cell covered).
-        self._drawn: tuple[list[str], frozenset[tuple[int, int]], tuple[int, int] | None,
-                           tuple[int, int]] = ([], frozenset(), None, self.scroll)
+        # The board rows, pressed cells and keyboard cursor last drawn (set
+        # by ``relayout``: a fresh board view shows every cell covered; the
+        # board view keeps those drawn through a scroll).
+        self._drawn: tuple[list[str], frozenset[tuple[int, int]], tuple[int, int] | None] = \
+            ([], frozenset(), None)
         self._paused_game = False
         self._fit_next_frame = fit_next_frame
         # What is left to do before the viewer shows, one step a frame
@@ -196,8 +196,7 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         self.board_view = BoardView(self.app.atlas, self.app.viewport.scale, board)
         self.board_view.reset(self.scroll)
         self._shown = None
-        self._drawn = (["#" * self.replay.width] * self.replay.height, frozenset(), None,
-                       self.scroll)
+        self._drawn = (["#" * self.replay.width] * self.replay.height, frozenset(), None)
 
     # ------------------------------------------------------------ ticks
 

@@ -44,7 +44,7 @@ class ReplayDrawing:
         scroll: Cell
         _ticks: list[Cell] | None
         _shown: tuple[object, ...] | None
-        _drawn: tuple[list[str], frozenset[Cell], Cell | None, Cell]
+        _drawn: tuple[list[str], frozenset[Cell], Cell | None]
         _face_held: bool
         _face_over: bool
         _play_held: bool
@@ -145,28 +145,27 @@ class ReplayDrawing:
             special = pressed if cursor is None else {*pressed, cursor}
             view.draw_afresh(self.scroll, rows, special, code_of, field.mask)
         else:
-            view.update(changed, code_of)
+            view.update(changed, code_of, field.mask)
         painter.blit(self.board_view.surface, board.field.topleft)
         draw_ghosts(painter, board, self.board_view, code_of, self.scroll)   # a torus's band
 
     def _changed(self, rows: list[str], pressed: frozenset[tuple[int, int]],
                  cursor: tuple[int, int] | None) -> Collection[tuple[int, int]]:
         """The cells that may look different since the last drawing: those
-        whose character changed, those pressed or released, and those the
-        keyboard cursor left and went to (every visible cell after a
-        scroll). Looking at every visible cell each frame took
-        9 ms on a 100x100 replay, and the first drawing after a relayout
+        whose character changed, those pressed or released, those the
+        keyboard cursor left and went to, and those a scroll brought into
+        view (the board view keeps the others, moved). Looking at every
+        visible cell each frame took 9 ms on a 100x100 replay, and the first drawing after a relayout
         (compared with a board all covered, as the fresh board view shows
         it) 5 ms; the rows come from the engine at C speed and most are equal.
         Only the rows and columns in view are compared (but on a torus): End
         on a 100x100 replay changed all 10,000 cells, and listing those out
         of view, which are not drawn, took half of a 16-20 ms frame."""
         assert self.board_view is not None      # drawn once laid out
-        before, self._drawn = self._drawn, (rows, pressed, cursor, self.scroll)
-        if before[3] != self.scroll:
-            return self.board_view.cells_in_view()
-        old_rows, old_pressed, old_cursor, _ = before
+        old_rows, old_pressed, old_cursor = self._drawn
+        self._drawn = (rows, pressed, cursor)
         cells = set(old_pressed ^ pressed)
+        cells.update(self.board_view.undrawn())     # brought into view by a scroll
         if old_cursor != cursor:
             cells.update(c for c in (old_cursor, cursor) if c is not None)
         span = self.board_view.span()
