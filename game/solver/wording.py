@@ -123,10 +123,17 @@ def _how_found(position: Position, deduction: Deduction, mines: list[Fact], coun
     """" (found by ...)" for mines the player has not flagged, else "".
     ``count`` is how many mines the sentence speaks of ("its mine", "its 3
     mines"): a language whose participle agrees with them says it so (French
-    "trouvée" / "trouvées")."""
-    if not mines:
-        return ""
-    step = mines[0]
+    "trouvée" / "trouvées"). Mines found in different ways (one by a 1, one
+    by a 2) are said found by numbers: naming the first finder alone, the
+    hint said "found by a 1 nearby" beside a 2 framed as its proof too."""
+    said = {_found_by(position, deduction, step, count) for step in mines}
+    if len(said) > 1:
+        return ngettext(" (found by numbers nearby)", " (found by numbers nearby)", count)
+    return said.pop() if said else ""
+
+
+def _found_by(position: Position, deduction: Deduction, step: Fact, count: int) -> str:
+    """" (found by ...)" for the one mine ``step`` proved."""
     name = pattern(position, evidence(deduction, step)) if step.cost > 1 else None
     if name:
         return ngettext(" (found by the {pattern} pattern)", " (found by the {pattern} pattern)",

@@ -110,5 +110,10 @@ class Session:
         if not self.ended:
             self.recorder.keyboard_cursor(self.elapsed_ms(), cell)
 
+    def hide_cursor_at_end(self) -> None:
+        """The keyboard cursor hidden as the game ended (auto-play's last
+        move): kept at the end's time, after which no sample is."""
+        self.recorder.keyboard_cursor(self.elapsed_ms(), None)
+
     def elapsed_ms(self) -> int:
         return self.chrono.elapsed_ms()

@@ -277,3 +277,29 @@ def test_the_exponent_is_written_in_superscript_digits(language, words):
 
 def test_superscript_writes_every_digit_raised():
     assert superscript(1234567890) == "\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u2070"
+
+
+def test_mines_found_by_different_numbers_are_not_said_found_by_one():
+    """This 2's two mines were found by a 1 and by another 2 (both framed
+    in the window), and the hint said "found by a 1 nearby", naming the
+    first finder alone (seen on hexagons, as a first game of Beginner)."""
+    view = ["####1001#",
+            "####21011",
+            "######100",
+            "####21000",
+            "####20000",
+            "##2100000",
+            "##2000000",
+            "110000000",
+            "000000000"]
+    h = hint(view, 10, shape="hex")
+    assert (h.x, h.y, h.kind) == (4, 2, "safe")
+    assert "this 2 already touches its 2 mines (found by numbers nearby)" in h.explanation
+    assert set(h.evidence) == {(4, 3), (4, 4), (5, 1)}
+    from game.i18n.current import set_language
+    set_language("fr")
+    try:
+        said = hint(view, 10, shape="hex").explanation
+    finally:
+        set_language("en")
+    assert "ce 2 touche déjà ses 2 mines (trouvées par des chiffres voisins)" in said, said

@@ -11,7 +11,7 @@ import pygame
 from game.replay import Replay, Timeline, decode, encode
 from game.ui.screens.notice import NoticeDialog
 
-from .helpers import BOARD_8, cell_pos, make_app, move, post, shows
+from .helpers import BOARD_8, cell_pos, key, make_app, move, post, shows
 from .test_replays import board_surface, open_viewer
 
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
@@ -122,3 +122,30 @@ def test_a_file_with_the_cursor_on_a_hole_is_refused_in_a_notice(tmp_path):
         app.step()
     assert isinstance(app.top, NoticeDialog)
     assert "cursor entry 2: cell 1 1 is on a hole of the shaped field" in app.top.text
+
+
+def test_a_game_auto_play_ended_is_replayed_to_its_end_without_the_cursor():
+    """Auto-play's last move ends the game and its cursor goes (the game's
+    last picture shows none); the replay ended showing it on the last cell
+    played, on every shape (seen on hexagons: a dotted hexagon on the won
+    board in the viewer, none in the game)."""
+    from .test_assist import play_out
+    for shape in ("hex", "torus", "grid"):
+        app = make_app(level="beginner", shape=shape, no_guess=True, seed=5)
+        key(app, pygame.K_a)
+        play_out(app)
+        assert app.play.field.status == "won"
+        app.step(2)
+        assert app.play.cursor is None                       # the game shows none
+        replay = app.last_replay
+        assert Timeline(replay).cursor_at(replay.time_ms) is None, shape
+        viewer = open_viewer(app)
+        post(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
+        app.step(3)
+        assert viewer.playback.cursor() is None
+        last = max(replay.cursor, key=lambda entry: entry[0])
+        assert last[1:] == (-1, -1), shape
+        board = viewer.layout.board
+        x, y = (int(v) for v in replay.moves[-1][1].split()[1:3])
+        sprite = "hex_cursor" if shape == "hex" else "cursor"
+        assert not shows(app, board.cell_rect((x, y), viewer.scroll), sprite), shape

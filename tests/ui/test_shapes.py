@@ -25,6 +25,7 @@ from .helpers import (
     make_app,
     move,
     pixel,
+    post,
     press,
     release,
     settle,
@@ -587,6 +588,29 @@ def test_the_replay_of_a_torus_shows_the_band_of_the_opposite_edges_too():
     field = viewer.layout.board.field
     assert display_rgb(app, (field.x - 1, field.y + 8)) != GREY
     assert_ghosts_copy_the_opposite_edges(app, field)
+
+
+def test_the_wheel_rolls_the_replay_of_a_torus_the_window_holds_whole():
+    """The game's wheel rolls a torus that fits the window; its replay's
+    did nothing, so a game played rolled could not be watched as it was
+    seen (the wheel only looked round a board bigger than the window)."""
+    app = make_app(["*......."] + ["........"] * 7, shape="torus")
+    click(app, (4, 4))                           # won: the mine flagged in (0, 0)
+    settle(app)
+    viewer = open_viewer(app)
+    post(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
+    app.step(3)
+    board = viewer.layout.board
+    assert not board.scrolls
+    rolled_place = board.cell_rect((0, 0), (0, 5))        # row 3 of the window
+    assert shows(app, board.cell_rect((0, 0), (0, 0)), "flag")
+    assert not shows(app, rolled_place, "flag")
+    post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)
+    app.step(3)
+    assert viewer.scroll == (0, 5)               # up by three rows, round the edge
+    assert shows(app, rolled_place, "flag")
+    app.step(30)                                 # the play ended: the roll stays
+    assert viewer.scroll == (0, 5) and shows(app, rolled_place, "flag")
 
 
 def test_the_replay_of_hexagons_points_at_the_hexagon_the_pointer_was_on():

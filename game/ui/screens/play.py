@@ -266,6 +266,12 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         if outcome.useful:
             self._dirty |= self.assist.clear_hint()
         if outcome.ended:
+            if self.assist.autoplay:
+                # Auto-play's cursor goes with the game's end, in its replay
+                # too (kept before the replay is made: it ended showing the
+                # cursor on the last cell played, which the game did not).
+                self.session.hide_cursor_at_end()
+                self.assist.stop()
             self.app.audio.play("explosion" if outcome.ended == Status.LOST else "victory")
             self._start_animation(outcome, cell)
             record_end(self.app, self.session)

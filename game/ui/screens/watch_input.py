@@ -98,7 +98,7 @@ class ReplayInput:
                 self._face_press = (self.app.ticks, event.pos)
                 self._face_by = pressed_with(event) or self._face_by
         elif event.type == pygame.MOUSEWHEEL and self.layout is not None \
-                and self.layout.board.scrolls:
+                and (self.layout.board.scrolls or self.layout.board.shape == "torus"):
             self._look(event)
         elif event.type == pygame.MOUSEMOTION and self._face_held:
             self._face_over = self._on_face(event.pos)
@@ -144,7 +144,9 @@ class ReplayInput:
         the game (``wheel_cells``), to look round a paused replay: the view
         followed the play alone, and the rest of a 100x100 board could not
         be seen. The view stays where it is looked at until the play moves
-        on (``_follow``)."""
+        on (``_follow``). It rolls a torus the window holds whole too, as
+        the game's does (a game played rolled could not be watched as it
+        was seen); such a view follows nothing, and stays rolled."""
         assert self.layout is not None      # the wheel scrolls a laid-out board only
         dx, dy = wheel_cells(event, self.app.held_keys.shift)
         self._scroll_to(scroll_within(self.layout.board,
