@@ -19,46 +19,18 @@ from ..list_view import ListView
 from ..render.painter import DARK, GREY, WHITE, Painter
 from ..text_field import TextField
 from ..widgets import MODERN, Button
-from . import base
-
-if TYPE_CHECKING:
-    import pygame
-
-    from ..scrolling import Pane
-    from ..widgets import Widget
-    from .dialog_caption import CaptionControl
+from .dialog_part import DialogPart
 
 #: The caret shows this many ticks, then hides as many (Windows' blink, 500 ms).
 BLINK_TICKS = 30
 
 
-class DialogDrawing(base.ScreenPart):
+class DialogDrawing(DialogPart):
     """Drawing for ``Dialog``."""
 
     if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
         _blink_from: int
-        _dirty: bool
-        _ticks: int
-        caption: CaptionControl
-        closable: bool
-        focus: int
-        footer: set[int]
-        pane: Pane
         title: str
-        widgets: list[Widget]
-
-        @property
-        def content_view(self) -> pygame.Rect: ...
-
-        @property
-        def focused(self) -> Widget | None: ...
-
-        @property
-        def rect(self) -> pygame.Rect: ...
-
-        def _ensure_built(self) -> None: ...
-        def accept(self) -> None: ...
-        def origin_of(self, index: int) -> tuple[int, int]: ...
 
     def draw(self, painter: Painter, full: bool) -> bool:
         if not (full or self._dirty):

@@ -17,37 +17,21 @@ from .. import keys
 from ..list_view import ListView
 from ..text_field import TextField
 from ..widgets import Button, Label
+from .dialog_part import DialogPart
 from .menu import mnemonic_index
-
-if TYPE_CHECKING:
-    from ..host import Host
-    from ..scrolling import Pane
-    from ..widgets import Widget
 
 #: The arrows that move the focus among a dialog's buttons, and which way.
 ARROWS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
-class DialogKeys:
+class DialogKeys(DialogPart):
     """The keyboard for ``Dialog``."""
 
     if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
-        _held: Button | None
         _spaced: Button | None
-        app: Host
-        focus: int
-        focus_moved: bool
-        footer: set[int]
-        pane: Pane
-        widgets: list[Widget]
-
-        @property
-        def focused(self) -> Widget | None: ...
 
         def _let_go_mouse(self) -> None: ...
-        def accept(self) -> None: ...
-        def cancel(self) -> None: ...
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:

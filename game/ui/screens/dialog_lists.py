@@ -17,10 +17,9 @@ import pygame
 from .. import keys
 from ..list_view import ListView
 from ..ticks import TICKS_PER_SECOND
+from .dialog_part import DialogPart
 
 if TYPE_CHECKING:
-    from ..host import Host
-    from ..scrolling import Pane
     from ..widgets import Widget
 
 #: Two presses on one row of a list within this many ticks are a double
@@ -46,23 +45,13 @@ def second_press(first: tuple[int, tuple[int, int]], ticks: int, pos: tuple[int,
         and abs(pos[0] - x) <= DOUBLE_CLICK_ROOM and abs(pos[1] - y) <= DOUBLE_CLICK_ROOM
 
 
-class DialogLists:
+class DialogLists(DialogPart):
     """The list boxes' mouse for ``Dialog``."""
 
     if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
-        _dirty: bool
         _list_bar: tuple[ListView, str, int, int, int] | None
         _list_held: ListView | None
-        _pointer: tuple[int, int] | None
         _row_press: tuple[int, int] | None
-        _ticks: int
-        app: Host
-        pane: Pane
-        widgets: list[Widget]
-
-        def origin_of(self, index: int) -> tuple[int, int]: ...
-        def screen_rect(self, widget: Widget) -> pygame.Rect: ...
-        def widget_at(self, pos: tuple[int, int]) -> Widget | None: ...
 
     def _wheel(self, event: pygame.event.Event) -> None:
         """The wheel scrolls the list under the pointer; elsewhere the

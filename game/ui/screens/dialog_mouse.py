@@ -20,53 +20,29 @@ from ..list_view import ListView
 from ..scrolling import thumb_held
 from ..text_field import TextField, pointer_shape
 from ..widgets import Button
-from . import base
 from .dialog_lists import second_press
+from .dialog_part import DialogPart
 
 if TYPE_CHECKING:
     from ..hit import Viewport
-    from ..scrolling import Pane
     from ..widgets import Widget
-    from .dialog_caption import CaptionControl
 
 
-class DialogMouse(base.ScreenPart):
+class DialogMouse(DialogPart):
     """The mouse (but for the lists') for ``Dialog``."""
 
     if TYPE_CHECKING:       # what this mixin uses of Dialog, which keeps it
         _dragging_bar: tuple[int, int] | None
-        _held: Button | None
         _laid_out_again: bool
-        _pointer: tuple[int, int] | None
         _seen: tuple[tuple[int, int], Viewport] | None
         _text_held: TextField | None
         _text_press: tuple[TextField, int, tuple[int, int]] | None
-        _ticks: int
-        caption: CaptionControl
-        closable: bool
-        focus: int
-        focus_moved: bool
-        pane: Pane
-        widgets: list[Widget]
-
-        @property
-        def content_view(self) -> pygame.Rect: ...
-
-        @property
-        def focused(self) -> Widget | None: ...
-
-        @property
-        def rect(self) -> pygame.Rect: ...
 
         def _drop_composition(self) -> None: ...
-        def _ensure_built(self) -> None: ...
         def _let_go_space(self) -> Button | None: ...
         def _list_motion(self) -> bool: ...
         def _list_release(self) -> bool: ...
         def _press_list(self, widget: ListView, y: int) -> None: ...
-        def cancel(self) -> None: ...
-        def screen_rect(self, widget: Widget) -> pygame.Rect: ...
-        def widget_at(self, pos: tuple[int, int]) -> Widget | None: ...
 
     def _caption_mouse(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
         """The title bar's control takes the mouse (``CaptionControl``):
