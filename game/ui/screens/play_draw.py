@@ -31,45 +31,25 @@ from ..render.hud import (
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
 from ..session import REVEAL
+from .play_part import PlayPart
 
 if TYPE_CHECKING:
-    from game.engine import Minefield
-
-    from ..anim import Animation
-    from ..assist import Assistant
-    from ..gestures import Gestures
-    from ..host import Host
     from ..render.board import BoardView
-    from ..session import Session
-    from ..touch import Touch
 
 PRESSABLE = "#?"
 MANY_RECTS = 64         # more changed cells than this: blit the whole field at once
 
 
-class PlayDrawing:
+class PlayDrawing(PlayPart):
     """Drawing for ``PlayScreen`` (its module, ``play``, says what state it keeps)."""
 
     if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
-        app: Host
-        session: Session
-        gestures: Gestures
-        touch: Touch
-        assist: Assistant
-        anim: Animation | None
         board_view: BoardView | None
-        scroll: tuple[int, int]
-        cursor: tuple[int, int] | None
-        hover: tuple[int, int] | None
-        _dirty: set[tuple[int, int]]
         _pressed: set[tuple[int, int]]
-        _shown: dict[str, object]
-        _view_behind: bool
 
         @property
-        def field(self) -> Minefield: ...
-        @property
         def hold_ticks(self) -> int: ...
+
         def _reset_board_view(self) -> None: ...
         def _redraw_board(self) -> None: ...
 

@@ -20,17 +20,11 @@ from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, OUTSIDE, VBAR, Target, targ
 from ..render.hud import on_thumb, scroll_for_bar, thumb_dragged
 from ..session import FLAG, REVEAL
 from . import base
+from .play_part import PlayPart
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from game.engine import Minefield
-
-    from ..anim import Animation
-    from ..assist import Assistant
-    from ..gestures import Action, Gestures
-    from ..session import Session
-    from ..touch import Touch
 
 WHEEL_STEP = 3
 
@@ -54,42 +48,22 @@ MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 AUTOPLAY_JITTER = 4
 
 
-class PlayInput(base.ScreenPart):
+class PlayInput(PlayPart):
     """Input handling for ``PlayScreen`` (see its module for the state it keeps)."""
 
     if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
-        session: Session
-        gestures: Gestures
-        touch: Touch
-        assist: Assistant
-        anim: Animation | None
-        scroll: tuple[int, int]
-        cursor: tuple[int, int] | None
-        hover: tuple[int, int] | None
         _pointer: tuple[int, int] | None
-        _drag: tuple[str, int, int, int | None] | None
-        _spent: set[tuple[str, int]]
-        _spent_keys: set[int]
-        _double_of: tuple[int, tuple[int, int], tuple[str, int]] | None
         _alt_alone: bool
         _menu_on_alt: bool
-        _shown: dict[str, object]
 
-        @property
-        def field(self) -> Minefield: ...
         def play(self, kind: str, cell: tuple[int, int]) -> None: ...
         def mark_dirty(self, cells: Iterable[tuple[int, int]]) -> None: ...
-        def skip_animation(self) -> None: ...
-        def _act(self, action: Action) -> None: ...
         def spend_gesture(self, event: pygame.event.Event) -> None: ...
         def _spent_input(self, event: pygame.event.Event) -> bool: ...
         def _other_press_spent(self, event: pygame.event.Event) -> None: ...
         def _second_press(self, event: pygame.event.Event) -> bool: ...
         def _finger(self, event: pygame.event.Event) -> None: ...
-        def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]: ...
-        def hide_cursor(self) -> None: ...
         def move_cursor(self, dx: int, dy: int) -> None: ...
-        def scroll_by(self, dx: int, dy: int) -> None: ...
 
     def target(self, pos: tuple[int, int]) -> Target:
         """What lies under display pixel ``pos``. A hole of a shaped field is

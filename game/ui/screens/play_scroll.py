@@ -12,27 +12,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from ..cursor import cursor_step
-
-if TYPE_CHECKING:
-    from game.engine import Minefield
-
-    from ..host import Host
+from .play_part import PlayPart
 
 
-class PlayScroll:
+class PlayScroll(PlayPart):
     """Scrolling and the keyboard cursor for ``PlayScreen`` (its module,
     ``play``, says what state it keeps)."""
 
     if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
-        app: Host
-        scroll: tuple[int, int]
-        cursor: tuple[int, int] | None
-        _dirty: set[tuple[int, int]]
-        _view_behind: bool
-        _shown: dict[str, object]
-
-        @property
-        def field(self) -> Minefield: ...
         def follow_pointer(self) -> None: ...
 
     def move_cursor(self, dx: int, dy: int) -> None:

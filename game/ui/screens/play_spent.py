@@ -11,17 +11,12 @@ each event.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ..hit import FACE, HBAR, MENU_BAR, VBAR
 from . import dialog_lists
 from .dialog_lists import second_press
-
-if TYPE_CHECKING:
-    from ..hit import Target
-    from ..host import Host
+from .play_part import PlayPart
 
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
@@ -50,17 +45,8 @@ def held_input(event: pygame.event.Event) -> tuple[str, int] | None:
     return None
 
 
-class PlaySpent:
+class PlaySpent(PlayPart):
     """Spent input for ``PlayScreen`` (its module, ``play``, says what state it keeps)."""
-
-    if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
-        app: Host
-        _spent: set[tuple[str, int]]
-        _spent_keys: set[int]
-        _double_of: tuple[int, tuple[int, int], tuple[str, int]] | None
-
-        def target(self, pos: tuple[int, int]) -> Target: ...
-        def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]: ...
 
     def spend_gesture(self, event: pygame.event.Event) -> None:
         """``event`` took the screen above away (attract mode's waking touch,

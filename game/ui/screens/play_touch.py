@@ -15,44 +15,20 @@ import pygame
 from ..gestures import PRIMARY
 from ..hit import CELL_TARGET, FACE, HBAR, MODE, VBAR, target_at
 from ..ticks import TICKS_PER_SECOND
-
-if TYPE_CHECKING:
-    from game.engine import Minefield
-
-    from ..anim import Animation
-    from ..gestures import Action
-    from ..hit import Target
-    from ..host import Host
-    from ..session import Session
-    from ..touch import Touch
+from .play_part import PlayPart
 
 #: Pointer targets the play screen follows a finger on (on the menu bar, SDL's
 #: mouse copy of the touch opens the menus as a click would).
 TOUCHED_HERE = (CELL_TARGET, FACE, MODE, HBAR, VBAR)
 
 
-class PlayTouch:
+class PlayTouch(PlayPart):
     """Touch for ``PlayScreen`` (its module, ``play``, says what state it keeps)."""
 
     if TYPE_CHECKING:       # what this mixin uses of PlayScreen, which keeps it
-        app: Host
-        session: Session
-        touch: Touch
-        anim: Animation | None
-        scroll: tuple[int, int]
-        _drag: tuple[str, int, int, int | None] | None
-        _dirty: set[tuple[int, int]]
-
-        @property
-        def field(self) -> Minefield: ...
-        def target(self, pos: tuple[int, int]) -> Target: ...
-        def hide_cursor(self) -> None: ...
-        def skip_animation(self) -> None: ...
-        def scroll_by(self, dx: int, dy: int) -> None: ...
         def _take_thumb(self, kind: str, pos: tuple[int, int],
                         finger: int | None = None) -> None: ...
         def _drag_thumb(self, pos: tuple[int, int]) -> None: ...
-        def _act(self, action: Action) -> None: ...
 
     def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
         """The display pixel a finger event is at (SDL gives it as a share
