@@ -229,7 +229,7 @@ class Loop:
         gesture with it, when the board shows again (``spend_gesture``):
         SDL sends a tap as its mouse copy first, then the finger, which
         reached the board and opened the cell tapped, or pressed the face
-        and abandoned the game in progress. A mouse click that closed a menu
+        and abandoned the game in progress. A left click that closed a menu
         goes on to the board instead (``Screen.passes_press``), as in Windows."""
         top = self.top
         top.handle(event)
