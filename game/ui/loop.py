@@ -23,7 +23,7 @@ from . import keys
 from .audio import DEVICE_EVENTS
 from .display import BACKDROP
 from .render.assist import OPENING, draw_thinking
-from .screens.base import DELIBERATE_INPUT, pointer_moved
+from .screens.base import DELIBERATE_INPUT, hand_moved
 from .screens.play_spent import PRESSES, held_input
 from .ticks import TICKS_PER_SECOND
 
@@ -144,7 +144,10 @@ class Loop:
         (``PlaySpent.take_activating_click``). A click whose press SDL
         dropped, its button let go outside the window, gets its press back
         (``StuckButtons``); the window moved under a
-        still pointer is the pointer moved in it (``MovedPointer``)."""
+        still pointer is the pointer moved in it (``MovedPointer``), but no
+        one at the machine: the idle time runs on (``hand_moved``), as a
+        kiosk moved by a window manager, or a demo's window put back in
+        place, is no visitor."""
         focus_came = came_back = False
         self.held_keys.batch()
         self.stuck_buttons.check()
@@ -153,7 +156,7 @@ class Loop:
         events = self.moved_pointer.mended(pygame.event.get())
         for event in self.stuck_buttons.mended(events):
             event = self.keypad.named(event)
-            if event.type in INPUT_EVENTS or pointer_moved(event) or composing(event):
+            if event.type in INPUT_EVENTS or hand_moved(event) or composing(event):
                 self.woke()
             if event.type in MOUSE_EVENTS:
                 self.pointer = event.pos
@@ -226,7 +229,7 @@ class Loop:
         gesture with it, when the board shows again (``spend_gesture``):
         SDL sends a tap as its mouse copy first, then the finger, which
         reached the board and opened the cell tapped, or pressed the face
-        and abandoned the game in progress. A mouse click that closed a menu
+        and abandoned the game in progress. A left click that closed a menu
         goes on to the board instead (``Screen.passes_press``), as in Windows."""
         top = self.top
         top.handle(event)

@@ -36,6 +36,7 @@ from .helpers import (
     sdl_tap,
     shows,
 )
+from .test_moved_pointer import moved, still_pointer
 from .test_records import BEGINNER, win
 
 OPERATOR = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
@@ -148,6 +149,25 @@ def test_a_pointer_move_delays_attract_mode_but_does_not_end_it():
     post(pygame.MOUSEMOTION, pos=cell_pos(app, (4, 3)), rel=(4, 0), buttons=(0, 0, 0))
     app.step()
     assert isinstance(app.top, AttractScreen)
+
+
+def test_the_window_moved_under_a_still_pointer_does_not_delay_attract_mode():
+    """The motion the move makes (``MovedPointer``: the pointer is over
+    another cell now) is no one at the machine: a kiosk moved by its
+    window manager put attract mode off as a visitor's move did."""
+    app = kiosk(idle_seconds=2)
+    post(pygame.WINDOWENTER)
+    moved(app, 100, 100)
+    at = cell_pos(app, (3, 3))
+    still_pointer(app, at)
+    post(pygame.MOUSEMOTION, pos=at, rel=(4, 0), buttons=(0, 0, 0))     # the hand: counts
+    app.step(100)
+    moved(app, 100 + 64, 100 + 64)                   # the pointer over another cell now
+    assert app.pointer != at and app.play.hover not in (None, (3, 3))   # the move was told
+    app.step(18)
+    assert not isinstance(app.top, AttractScreen)
+    app.step()
+    assert isinstance(app.top, AttractScreen)        # 2 s after the hand's move
 
 
 def test_a_best_time_is_named_even_when_the_idle_time_is_shorter_than_the_victory_wave(tmp_path):

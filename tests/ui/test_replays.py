@@ -1396,6 +1396,7 @@ def test_a_right_press_does_nothing_while_the_left_button_holds_a_viewer_control
     assert pygame.image.tobytes(app.display.surface.subsurface(box), "RGB") == shown
     release(app, speed)
     press(app, speed, button=3)                         # let go: the speed answers again
+    release(app, speed, button=3)
     assert viewer.playback.speed_index == index - 1
 
 

@@ -19,9 +19,9 @@ down from as the first time (or to another title, whose menu its release
 leaves open). Esc closes one level, as in
 Windows: the drop-down first, its title staying lit (Left, Right, Down and
 the letters still work), then the lit title. Alt, F10 or a click elsewhere,
-with any button, closes the menu at once; a left or right click goes on to
-the board beneath (it opens or flags a cell, presses the face), as Windows
-passed it on (``_close_by``), a middle click or a tap does nothing else. The
+with any button, closes the menu at once; a left click goes on to the
+board beneath (it opens a cell, presses the face), as Windows passed it on
+(``_close_by``), a right or middle click or a tap does nothing else. The
 keyboard moves with the arrows (Home and End: to the first and last item)
 and chooses with Enter, or with an item's
 underlined letter (a letter no item has does nothing, as in Windows: it
@@ -268,15 +268,18 @@ class MenuScreen(base.Screen):
         self.app.pop()
 
     def _close_by(self, event: pygame.event.Event) -> None:
-        """A press outside every menu closes it. The left or right button's
-        goes on to what is under it (the loop gives it to the board), as in
-        Windows: its menu loop ends on a button-down over no menu without
-        taking the message from the queue (Wine's user32 ``MENU_TrackMenu``
-        and ReactOS's, since the 3.1-era clone), so the window beneath gets
-        it. The middle button, which the menu loop knows nothing of, and a
-        finger's tap (``touch``: no Windows menu of the time saw one) play
-        nothing."""
-        self.passes_press = event.button in (1, 3) and not getattr(event, "touch", False)
+        """A press outside every menu closes it. The left button's goes on
+        to what is under it (the loop gives it to the board), as in
+        Windows: its menu loop ends on a left button-down over no menu
+        without taking the message from the queue (Wine's user32
+        ``MENU_TrackMenu`` and ReactOS's, since the 3.1-era clone), so the
+        window beneath gets it. The right button's is the menu's: a menu
+        bar's loop (no ``TPM_RIGHTBUTTON``) never hands it on (it flagged
+        the cell under the pointer). The middle button, which the menu
+        loop knows nothing of, and a finger's tap (``touch``: no Windows
+        menu of the time saw one) play nothing either; the rest of such a
+        gesture, a left press made while it is held included, is spent."""
+        self.passes_press = event.button == 1 and not getattr(event, "touch", False)
         self.close()
 
     def relayout(self) -> None:

@@ -10,14 +10,16 @@ Keys: Space play/pause, Left/Right one move, Home/End, Up/Down (or + and -)
 speed, E export, Esc leave (E, Space, + and - alone or with Shift, as the
 board's letters; ``MOVING_KEYS`` whatever is held). Mouse: the play button,
 the speed (left faster, right slower, round from the fastest to the
-slowest), the progress bar (click or drag to seek; held, it keeps the
-replay where the pointer is) and the face, which leaves as Esc does
-(pressed and released on it, as the game's face starts a new game): a
-finger, or a mouse with no keyboard, had no way out of the viewer. On a
-board bigger than the window, the wheel and the scroll bars look round it
-as in the game, until the play moves on. The
-play button, too, acts as a Windows push button does: pushed in while
-pressed over it, it plays or pauses when let go there.
+slowest; let go over it, as a button acts), the progress bar (click or
+drag to seek; held, it keeps the replay where the pointer is) and the face,
+which leaves as Esc does (pressed and released on it, as the game's face
+starts a new game): a finger, or a mouse with no keyboard, had no way out
+of the viewer. On a board bigger than the window, the wheel and the scroll
+bars look round it as in the game, until the play moves on. The play
+button, too, acts as a Windows push button does: pushed in while pressed
+over it, it plays or pauses when let go there. A press whose release the
+window never heard lets go at the next move with its button up, or at its
+button's next press, and does nothing (``ReplayInput._motion``).
 
 This module keeps the viewer's state, its place on the stack and its
 ticks. What input means is in ``watch_input``, the drawing and the view
@@ -66,6 +68,7 @@ class ReplayScreen(ReplayInput, ReplayDrawing, base.Screen):
         self._face_press = (0, (0, 0))    # its tick and display pixel (a double click's first)
         self._face_by: tuple[str, int] = ("button", 1)    # and what pressed it (``pressed_with``)
         self._play_held = self._play_over = False   # a press on the play button, over it now
+        self._speed_by = 0            # the button pressed on the speed (0: none), acting at its release
         self.scroll = (0, 0)          # a board bigger than the screen follows the play
         self._looked_at: tuple[object, ...] | None = None  # the play's place when a wheel or bar scrolled
         self._thumb: tuple[str, int, int] | None = None   # a scroll bar's thumb held (``_take_thumb``)

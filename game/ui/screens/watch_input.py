@@ -58,6 +58,7 @@ class ReplayInput:
         _face_by: tuple[str, int]
         _play_held: bool
         _play_over: bool
+        _speed_by: int
         _looked_at: tuple[object, ...] | None
         _thumb: tuple[str, int, int] | None
         scroll: tuple[int, int]
@@ -74,70 +75,94 @@ class ReplayInput:
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self._holding():
-            pass        # the left button holds a control: it has the pointer, as in Windows
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) \
                 and self.layout is not None:    # not before it shows (``_fit``)
-            playback = self.playback
-            pos = self.app.viewport.to_window(event.pos)
-            layout = self.layout
-            if layout.progress.collidepoint(pos) and event.button == 1:
-                if not self._dragging:
-                    self._dragging, self._was_playing = True, playback.playing
-                self._seek_to(pos[0])
-            elif layout.play_button.collidepoint(pos) and event.button == 1:
-                # A push button: it acts when let go over it (``_release``),
-                # so a press slid off plays or pauses nothing, as in Windows.
-                self._play_held = self._play_over = True
-            elif layout.speed_box.collidepoint(pos):
-                playback.next_speed(1 if event.button == 1 else -1)
-            elif (bar := self._bar_at(pos)) is not None and event.button == 1:
-                self._take_thumb(bar, pos)
-            elif layout.board.face.collidepoint(pos) and event.button == 1:
-                self._face_held = self._face_over = True
-                self._face_press = (self.app.ticks, event.pos)
-                self._face_by = pressed_with(event) or self._face_by
+            self._press(event)
         elif event.type == pygame.MOUSEWHEEL and self.layout is not None \
                 and (self.layout.board.scrolls or self.layout.board.shape == "torus"):
             self._look(event)
-        elif event.type == pygame.MOUSEMOTION and self._face_held:
-            self._face_over = self._on_face(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self._thumb is not None:
-            if event.buttons[0]:
-                self._drag_thumb(self.app.viewport.to_window(event.pos))
-            else:                       # its release went unheard (the focus elsewhere)
-                self._thumb = None
-        elif event.type == pygame.MOUSEMOTION and self._play_held:
-            self._play_over = self._on_play_button(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self._dragging:
-            # A release the window never heard (it came while the focus was
-            # elsewhere) ends the drag: the pointer moving on seeks no more.
-            if event.buttons[0]:
-                self._seek_to(self.app.viewport.to_window(event.pos)[0])
-            else:
-                self._let_go_of_bar()
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._let_go_of_bar()
-            if self._thumb is not None:     # let go: the view stays where it was put
-                self._thumb, self._looked_at = None, self._play_position()
-            play_held, self._play_held = self._play_held, False
-            if play_held and self._on_play_button(event.pos):
-                self.playback.toggle()
-            held, self._face_held = self._face_held, False
-            if held and self._on_face(event.pos):
-                self.leave()
-                # the game's face is drawn where the viewer's was: a double
-                # click's second press there started a new game
-                self.app.play.spend_double_click(self._face_press, self._face_by)
+        elif event.type == pygame.MOUSEMOTION and self._held_by():
+            self._motion(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == self._held_by():
+            self._release(event)
 
-    def _holding(self) -> bool:
-        """Whether a left press holds a control: a thumb, the play button,
-        the progress bar or the face. Until it is let go, a right press does
-        nothing, as the game's dragged scroll bar and a Windows control with
-        the mouse captured ignore it: one on the speed made the replay
-        slower under the drag."""
-        return self._thumb is not None or self._play_held or self._dragging \
-            or self._face_held
+    def _press(self, event: pygame.event.Event) -> None:
+        """A left or right press on a control. The button that holds one
+        pressed again had its release missed (let go outside the window,
+        unheard): the control is let go of, unplayed, and the press is a new
+        one. Another button's press does nothing while one holds a
+        control, as the game's dragged scroll bar and a Windows control
+        with the mouse captured ignore it: a right press on the speed made
+        the replay slower under the drag."""
+        if event.button == self._held_by():
+            self._let_go()
+        if self._held_by():
+            return
+        pos = self.app.viewport.to_window(event.pos)
+        layout = self.layout
+        assert layout is not None           # pressed on the laid-out viewer (``handle``)
+        if layout.speed_box.collidepoint(pos):
+            # Acts when let go over it, as every control of the game does.
+            self._speed_by = event.button
+        elif event.button != 1:
+            return
+        elif layout.progress.collidepoint(pos):
+            self._dragging, self._was_playing = True, self.playback.playing
+            self._seek_to(pos[0])
+        elif layout.play_button.collidepoint(pos):
+            # A push button: it acts when let go over it (``_release``),
+            # so a press slid off plays or pauses nothing, as in Windows.
+            self._play_held = self._play_over = True
+        elif (bar := self._bar_at(pos)) is not None:
+            self._take_thumb(bar, pos)
+        elif layout.board.face.collidepoint(pos):
+            self._face_held = self._face_over = True
+            self._face_press = (self.app.ticks, event.pos)
+            self._face_by = pressed_with(event) or self._face_by
+
+    def _motion(self, event: pygame.event.Event) -> None:
+        """The pointer moved while a button holds a control. With that
+        button up, its release went unheard (let go outside the window, or
+        while the focus was elsewhere): the control is let go of, and does
+        nothing, as a Windows button let go off itself; it stayed drawn
+        pushed in until the next press."""
+        if not event.buttons[self._held_by() - 1]:
+            self._let_go()
+        elif self._face_held:
+            self._face_over = self._on_face(event.pos)
+        elif self._thumb is not None:
+            self._drag_thumb(self.app.viewport.to_window(event.pos))
+        elif self._play_held:
+            self._play_over = self._on_play_button(event.pos)
+        elif self._dragging:
+            self._seek_to(self.app.viewport.to_window(event.pos)[0])
+
+    def _release(self, event: pygame.event.Event) -> None:
+        """The button that holds a control let go: a button, the face or the
+        speed acts if it is over it."""
+        speed_by, self._speed_by = self._speed_by, 0
+        if speed_by and self._on_speed(event.pos):
+            self.playback.next_speed(1 if speed_by == 1 else -1)
+        self._let_go_of_bar()
+        if self._thumb is not None:     # let go: the view stays where it was put
+            self._thumb, self._looked_at = None, self._play_position()
+        play_held, self._play_held = self._play_held, False
+        if play_held and self._on_play_button(event.pos):
+            self.playback.toggle()
+        held, self._face_held = self._face_held, False
+        if held and self._on_face(event.pos):
+            self.leave()
+            # the game's face is drawn where the viewer's was: a double
+            # click's second press there started a new game
+            self.app.play.spend_double_click(self._face_press, self._face_by)
+
+    def _held_by(self) -> int:
+        """The button that holds a control (0 for none): the left one holds a
+        thumb, the play button, the progress bar or the face; either holds
+        the speed."""
+        if self._thumb is not None or self._play_held or self._dragging or self._face_held:
+            return 1
+        return self._speed_by
 
     def _look(self, event: pygame.event.Event) -> None:
         """The wheel scrolls a board bigger than the window as it does in
@@ -194,19 +219,30 @@ class ReplayInput:
         return self.layout is not None \
             and self.layout.board.face.collidepoint(self.app.viewport.to_window(pos))
 
+    def _on_speed(self, pos: tuple[int, int]) -> bool:
+        """Whether display pixel ``pos`` is on the speed."""
+        return self.layout is not None \
+            and self.layout.speed_box.collidepoint(self.app.viewport.to_window(pos))
+
     def _on_play_button(self, pos: tuple[int, int]) -> bool:
         """Whether display pixel ``pos`` is on the play/pause button."""
         return self.layout is not None \
             and self.layout.play_button.collidepoint(self.app.viewport.to_window(pos))
 
     def focus_lost(self) -> None:
-        """A press held on the face, the play button, a scroll bar's thumb
-        or the progress bar comes up in another window, or in a screen
-        opened over the viewer, unseen: let go. The
-        bar held stayed held, and the next press, on the field or anywhere,
-        seeked the replay as it was dragged."""
+        """A press held on a control comes up in another window, or in a
+        screen opened over the viewer, unseen: let go. The bar held stayed
+        held, and the next press, on the field or anywhere, seeked the
+        replay as it was dragged."""
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Whatever a press holds (the face, the play button, the speed, a
+        scroll bar's thumb, the progress bar) is let go of, doing nothing:
+        drawn up again, the view and the replay left where they are."""
         self._face_held = self._face_over = False
         self._play_held = self._play_over = False
+        self._speed_by = 0
         self._thumb = None
         self._let_go_of_bar()
 
