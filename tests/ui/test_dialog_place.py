@@ -192,3 +192,35 @@ def test_a_dialog_over_a_fullscreen_game_covers_the_whole_menu_bar_or_none_of_it
     above = {tuple(surface.get_at((x, y)))[:3]
              for x in range(game.left, game.right) for y in range(game.top, shown.top)}
     assert above <= {BACKDROP} or rect.top >= bar.bottom
+
+
+HEX_8 = {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10,
+         "shape": "hex"}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("command", ["history", "statistics"])
+def test_history_and_statistics_scrolling_stop_clear_of_their_buttons(command, language):
+    # Their content scrolled down to the buttons' top edge: the chart, cut
+    # there, seemed to run on behind Watch and OK. It is cut off where the
+    # dialog leaves room above its buttons, 6 pixels under the chart.
+    from .test_geometry import fill_records
+    app = make_app(style="win31", language=language, **HEX_8)
+    fill_records(app)
+    app.commands.run(command)
+    for _ in range(3):
+        app.step()
+    clear_above_buttons(app, app.top, 6)
+
+
+def test_the_custom_field_s_refusal_scrolling_stops_its_boxes_clear_of_ok():
+    # In French, the refusal under OK and Cancel makes the smallest window
+    # scroll the boxes: the Field button was cut at OK's top edge.
+    app = make_app(style="win31", language="fr", **HEX_8)
+    app.commands.run("custom")
+    app.step()
+    dialog = app.top
+    dialog.fields["mines"].set("9999")
+    key(app, pygame.K_RETURN)
+    assert dialog.error
+    clear_above_buttons(app, dialog, 5)

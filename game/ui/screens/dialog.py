@@ -30,7 +30,7 @@ from ..list_view import ListView
 from ..render.painter import Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
-from ..widgets import Button, Widget
+from ..widgets import Button, Label, Widget, label_height
 from . import base
 from .dialog_caption import CaptionControl
 from .dialog_draw import DialogDrawing
@@ -96,7 +96,8 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         """Create ``self.widgets`` (rects relative to the client area, at most
         ``client_w`` wide); return the client height. What stays in view
         while the content scrolls starts at the last row of buttons, or at
-        ``footer_top`` if build sets it (buttons wrapped onto several rows)."""
+        ``footer_top`` if build sets it (buttons wrapped onto several rows),
+        with the room the dialog leaves above them (``_content_end``)."""
         raise NotImplementedError
 
     def accept(self) -> None:
@@ -172,6 +173,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         footer_top = self.footer_top
         if footer_top is None:
             footer_top = max(buttons) if buttons else self.client_h
+        footer_top = self._content_end(footer_top)
         self.footer = {i for i, w in enumerate(self.widgets) if w.rect.y >= footer_top}
         if not self.footer:
             footer_top = self.client_h
@@ -185,6 +187,25 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
             # in), and the button drawn stood up under the key held.
             self._spaced = self._carried(self._spaced, laid, True)
         self._keep_lists_held(laid)
+
+    def _content_end(self, buttons_top: int) -> int:
+        """Where the content above the pinned buttons (starting at
+        ``buttons_top``) ends: the room between it and the buttons stays in
+        view with them, so that a content that scrolls is cut off clear of
+        the buttons, by the space the dialog leaves above them (How to
+        Play's 6 pixels, Style's 8, History's and Statistics' 6 under their
+        charts), not at their top edge, where its last line, or the chart,
+        seemed to run on behind them."""
+        painter = self.app.painter
+        ends = [drawn_bottom(painter, w) for w in self.widgets if w.rect.y < buttons_top]
+        ends += [r.bottom for r in self.pictures() if r.y < buttons_top]
+        return min(buttons_top, max(ends, default=buttons_top))
+
+    def pictures(self) -> list[pygame.Rect]:
+        """What the content draws that is no widget (``draw_content_extras``),
+        each as big as it draws, in client coordinates: it must fit, and
+        never cover text, as the widgets must."""
+        return []
 
     def _keep_focus(self, before: object, laid: list[Widget]) -> None:
         """The focus on the control that had it among the widgets ``laid``
@@ -399,7 +420,16 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         for i, widget in enumerate(self.widgets):
             box, inner = widget.extent(painter)
             out.append(("footer" if i in self.footer else "content", box, inner))
-        return out
+        return out + [("content", rect, []) for rect in self.pictures()]
+
+
+def drawn_bottom(painter: Painter, widget: Widget) -> int:
+    """How far down ``widget`` may draw, in client coordinates: its box, or
+    a label's text wrapped further down (its box may be one line high)."""
+    if isinstance(widget, Label):
+        text = label_height(painter, widget.text, widget.rect.w, widget.face)
+        return max(widget.rect.bottom, widget.rect.y + text)
+    return widget.rect.bottom
 
 
 def dialog_area(window: pygame.Rect, viewport: Viewport,

@@ -125,11 +125,10 @@ class HelpScreen(Dialog):
             width = full_w - (x - 8)
             self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
             y += max(icon_h, 1 + label_height(painter, text, width)) + 4
-        # Back and Next stay in view, wrapped or not, and the room above
-        # them too: a page that scrolls is cut off 6 pixels above them, not
-        # at their top edge, where its last line seemed to run on behind them.
-        self.footer_top = y - 4
+        # Back and Next stay in view, wrapped or not (``footer_top``: their
+        # first row), and the 6 pixels above them too (``Dialog``).
         y += 2
+        self.footer_top = y
         buttons, bottom = button_row(painter, ((_("< &Back"), self.back), (_("&Next >"), self.next),
                                                (_("Close"), self.cancel)),
                                      8, y, self.client_w - 16, min_width=0, fill=True)
@@ -169,11 +168,10 @@ class HelpScreen(Dialog):
         for icon, rect in self.icons:
             painter.sprite(icon, (origin[0] + rect.x, origin[1] + rect.y))
 
-    def extents(self, painter: Painter) -> list[tuple[str, pygame.Rect, list[pygame.Rect]]]:
-        """The pictures too must fit and never cover text: each as big as it draws."""
-        return [*super().extents(painter),
-                *(("content", pygame.Rect(rect.topleft, self.app.atlas.get(icon).get_size()),
-                   []) for icon, rect in self.icons)]
+    def pictures(self) -> list[pygame.Rect]:
+        """Each page's pictures, as big as they draw."""
+        return [pygame.Rect(rect.topleft, self.app.atlas.get(icon).get_size())
+                for icon, rect in self.icons]
 
 
 class AboutDialog(Dialog):
