@@ -224,3 +224,33 @@ def test_the_custom_field_s_refusal_scrolling_stops_its_boxes_clear_of_ok():
     key(app, pygame.K_RETURN)
     assert dialog.error
     clear_above_buttons(app, dialog, 5)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("window", ["8x8", "8x8 fullscreen", "expert", "expert fullscreen"])
+def test_how_to_play_keeps_one_size_and_its_buttons_in_place_from_page_to_page(
+        window, language):
+    # Each page sized to itself, the dialog grew and shrank as the player
+    # paged (fullscreen, 8x8: 156 to 251 pixels high), centred on the game,
+    # and Back, Next and Close jumped up and down under the pointer. It
+    # keeps its tallest page's size, as a Windows property sheet does; a
+    # page that scrolls in it is still cut off clear of the buttons.
+    board = {"level": "expert"} if window.startswith("expert") else {
+        "level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10}
+    app = make_app(style="win31", language=language, fullscreen="fullscreen" in window,
+                   **board)
+    app.commands.run("help")
+    app.step()
+    dialog = app.top
+    shown = []
+    for _ in dialog.pages:
+        rect = app.painter.px(dialog.rect)
+        row = app.painter.px(dialog.screen_rect(dialog.buttons[0]).union(
+            dialog.screen_rect(dialog.buttons[-1])))
+        surface = app.display.surface
+        shown.append((tuple(rect), tuple(row), pygame.image.tobytes(surface.subsurface(row), "RGB"),
+                      tuple(surface.get_at((rect.centerx, rect.bottom - 1)))))
+        if dialog.pane.scrolls:
+            clear_above_buttons(app, dialog, 6)
+        key(app, pygame.K_RIGHT)
+    assert len(set(shown)) == 1

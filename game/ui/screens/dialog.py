@@ -89,6 +89,10 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self._seen: tuple[tuple[int, int], Viewport] | None = None
         self._laid_out_again = False          # since the pointer's shape was chosen
         self.caption = CaptionControl()        # the title bar's box or close button
+        #: The content height the dialog keeps, as far as ``room`` allows,
+        #: whatever its content of the moment: set by ``build`` (How to
+        #: Play's tallest page, for one size across its pages).
+        self.least_view = 0
 
     # Subclasses describe their content.
 
@@ -135,6 +139,14 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         width, its right edge ran under the bar)."""
         return min(self.width, self.area.w - 2 * MARGIN) - 6 - self._bar
 
+    @property
+    def footer_w(self) -> int:
+        """The client area's whole width, for the row of buttons pinned
+        below the content: the scroll bar, beside the content, never
+        reaches it (How to Play's buttons, laid out at ``client_w``, were
+        narrower on a page that scrolls)."""
+        return self.client_w + self._bar
+
     def _ensure_built(self) -> None:
         """Lay out at the width of the last layout; if whether the content
         scrolls changed, lay out again with or without the scroll bar's room
@@ -178,6 +190,10 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         if not self.footer:
             footer_top = self.client_h
         self.pane = Pane.fit(footer_top, self.client_h, self.room, self.pane.scroll)
+        least = min(self.least_view, self.room - self.pane.footer_h)
+        if least > self.pane.view_h:         # shorter than its tallest: blank below it
+            self.pane.view_h = least
+            self.pane.scroll_to(self.pane.scroll)
         if self._held is not None:            # a button down: the new one in its place
             self._held = self._carried(self._held, laid, self._held.pressed)
         if self._spaced is not None:
