@@ -254,3 +254,30 @@ def test_how_to_play_keeps_one_size_and_its_buttons_in_place_from_page_to_page(
             clear_above_buttons(app, dialog, 6)
         key(app, pygame.K_RIGHT)
     assert len(set(shown)) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_dialog_taller_than_a_maximised_game_is_centred_on_it(language):
+    # Over a maximised 8x8 window at scale 1, History (355 pixels high in
+    # French) sat under the menu bar and hung 160 pixels below the 215-pixel
+    # game, none above it. As a Windows dialog is centred on its owner
+    # window, it is centred on the game, over the whole menu bar.
+    from .test_geometry import fill_records
+    app = make_app(style="win31", language=language, level="custom", custom_width=8,
+                   custom_height=8, custom_mines=10)
+    app.display.window.size = (1280, 960)
+    app.step()
+    fill_records(app)
+    app.commands.run("history")
+    for _ in range(3):
+        app.step()
+    game, shown = app.painter.px(app.layout.window), app.painter.px(app.top.rect)
+    assert shown.h > game.h and abs(shown.centery - game.centery) <= 1
+    surface = app.display.surface
+
+    def colour(y: int) -> tuple[int, int, int]:
+        return tuple(surface.get_at((game.centerx, y)))[:3]
+
+    assert colour(shown.top - 1) == BACKDROP and colour(shown.top) != BACKDROP
+    assert colour(game.top - 10) != BACKDROP                  # the dialog, above the game too
+    assert colour(shown.bottom) == BACKDROP and colour(shown.bottom - 1) != BACKDROP

@@ -269,7 +269,8 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
     def _clear_of_bar(self, y: int, h: int, area: pygame.Rect) -> int:
         """The top of a dialog ``h`` high meant to start at ``y``, moved so
         that it never cuts through the menu bar (or the replay viewer's
-        controls in its place): just under the bar when it fits there, else
+        controls in its place): just under the bar when it fits there in
+        the game, else
         at the window's top margin, over the whole bar. Centred, Statistics,
         History, Best Times and Open Replay began 3 to 6 pixels down the
         8x8 window, the flag button's white top edge (and a red pixel of its
@@ -280,11 +281,14 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         game as far as ``area`` allows, from the window's top or higher;
         at the window's top margin, the bar's top 2 pixels showed as a
         grey tab over Open Replay, 300 pixels wide on an 8x8 game, the
-        backdrop above it empty."""
-        bar = self.app.layout.menu_bar.bottom
+        backdrop above it empty. Under the bar means within the game: over
+        a maximised 8x8 window at scale 1, History (355 pixels high) sat
+        under the bar and hung 160 pixels below the 215-pixel game, none
+        above it; a Windows dialog is centred on its owner window."""
+        bar, window = self.app.layout.menu_bar.bottom, self.app.layout.window
         if y >= max(bar, MARGIN):
             return y
-        if bar and bar + h <= area.bottom - MARGIN:
+        if bar and bar + h <= window.bottom - MARGIN:
             return bar
         low = area.bottom - MARGIN - h
         if area.top + MARGIN <= 0:
