@@ -192,3 +192,92 @@ def test_a_dialog_over_a_fullscreen_game_covers_the_whole_menu_bar_or_none_of_it
     above = {tuple(surface.get_at((x, y)))[:3]
              for x in range(game.left, game.right) for y in range(game.top, shown.top)}
     assert above <= {BACKDROP} or rect.top >= bar.bottom
+
+
+HEX_8 = {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10,
+         "shape": "hex"}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("command", ["history", "statistics"])
+def test_history_and_statistics_scrolling_stop_clear_of_their_buttons(command, language):
+    # Their content scrolled down to the buttons' top edge: the chart, cut
+    # there, seemed to run on behind Watch and OK. It is cut off where the
+    # dialog leaves room above its buttons, 6 pixels under the chart.
+    from .test_geometry import fill_records
+    app = make_app(style="win31", language=language, **HEX_8)
+    fill_records(app)
+    app.commands.run(command)
+    for _ in range(3):
+        app.step()
+    clear_above_buttons(app, app.top, 6)
+
+
+def test_the_custom_field_s_refusal_scrolling_stops_its_boxes_clear_of_ok():
+    # In French, the refusal under OK and Cancel makes the smallest window
+    # scroll the boxes: the Field button was cut at OK's top edge.
+    app = make_app(style="win31", language="fr", **HEX_8)
+    app.commands.run("custom")
+    app.step()
+    dialog = app.top
+    dialog.fields["mines"].set("9999")
+    key(app, pygame.K_RETURN)
+    assert dialog.error
+    clear_above_buttons(app, dialog, 5)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("window", ["8x8", "8x8 fullscreen", "expert", "expert fullscreen"])
+def test_how_to_play_keeps_one_size_and_its_buttons_in_place_from_page_to_page(
+        window, language):
+    # Each page sized to itself, the dialog grew and shrank as the player
+    # paged (fullscreen, 8x8: 156 to 251 pixels high), centred on the game,
+    # and Back, Next and Close jumped up and down under the pointer. It
+    # keeps its tallest page's size, as a Windows property sheet does; a
+    # page that scrolls in it is still cut off clear of the buttons.
+    board = {"level": "expert"} if window.startswith("expert") else {
+        "level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10}
+    app = make_app(style="win31", language=language, fullscreen="fullscreen" in window,
+                   **board)
+    app.commands.run("help")
+    app.step()
+    dialog = app.top
+    shown = []
+    for _ in dialog.pages:
+        rect = app.painter.px(dialog.rect)
+        row = app.painter.px(dialog.screen_rect(dialog.buttons[0]).union(
+            dialog.screen_rect(dialog.buttons[-1])))
+        surface = app.display.surface
+        shown.append((tuple(rect), tuple(row), pygame.image.tobytes(surface.subsurface(row), "RGB"),
+                      tuple(surface.get_at((rect.centerx, rect.bottom - 1)))))
+        if dialog.pane.scrolls:
+            clear_above_buttons(app, dialog, 6)
+        key(app, pygame.K_RIGHT)
+    assert len(set(shown)) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_dialog_taller_than_a_maximised_game_is_centred_on_it(language):
+    # Over a maximised 8x8 window at scale 1, History (355 pixels high in
+    # French) sat under the menu bar and hung 160 pixels below the 215-pixel
+    # game, none above it. As a Windows dialog is centred on its owner
+    # window, it is centred on the game, over the whole menu bar.
+    from .test_geometry import fill_records
+    app = make_app(style="win31", language=language, level="custom", custom_width=8,
+                   custom_height=8, custom_mines=10)
+    app.display.window.size = (1280, 960)
+    app.step()
+    fill_records(app)
+    app.commands.run("history")
+    for _ in range(3):
+        app.step()
+    game, shown = app.painter.px(app.layout.window), app.painter.px(app.top.rect)
+    assert shown.h > game.h and abs(shown.centery - game.centery) <= 1
+    surface = app.display.surface
+
+    def colour(y: int) -> tuple[int, int, int]:
+        return tuple(surface.get_at((game.centerx, y)))[:3]
+
+    assert colour(shown.top - 1) == BACKDROP and colour(shown.top) != BACKDROP
+    assert colour(game.top - 10) != BACKDROP                  # the dialog, above the game too
+    assert colour(shown.bottom) == BACKDROP and colour(shown.bottom - 1) != BACKDROP

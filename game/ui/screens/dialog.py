@@ -30,7 +30,7 @@ from ..list_view import ListView
 from ..render.painter import Painter
 from ..scrolling import BAR_ROOM, Pane
 from ..text_field import TextField, pointer_shape, restart_input_method
-from ..widgets import Button, Widget
+from ..widgets import Button, Label, Widget, label_height
 from . import base
 from .dialog_caption import CaptionControl
 from .dialog_draw import DialogDrawing
@@ -89,6 +89,10 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         self._seen: tuple[tuple[int, int], Viewport] | None = None
         self._laid_out_again = False          # since the pointer's shape was chosen
         self.caption = CaptionControl()        # the title bar's box or close button
+        #: The content height the dialog keeps, as far as ``room`` allows,
+        #: whatever its content of the moment: set by ``build`` (How to
+        #: Play's tallest page, for one size across its pages).
+        self.least_view = 0
 
     # Subclasses describe their content.
 
@@ -96,7 +100,8 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         """Create ``self.widgets`` (rects relative to the client area, at most
         ``client_w`` wide); return the client height. What stays in view
         while the content scrolls starts at the last row of buttons, or at
-        ``footer_top`` if build sets it (buttons wrapped onto several rows)."""
+        ``footer_top`` if build sets it (buttons wrapped onto several rows),
+        with the room the dialog leaves above them (``_content_end``)."""
         raise NotImplementedError
 
     def accept(self) -> None:
@@ -133,6 +138,14 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         scroll bar's room while the content scrolls (laid out at the whole
         width, its right edge ran under the bar)."""
         return min(self.width, self.area.w - 2 * MARGIN) - 6 - self._bar
+
+    @property
+    def footer_w(self) -> int:
+        """The client area's whole width, for the row of buttons pinned
+        below the content: the scroll bar, beside the content, never
+        reaches it (How to Play's buttons, laid out at ``client_w``, were
+        narrower on a page that scrolls)."""
+        return self.client_w + self._bar
 
     def _ensure_built(self) -> None:
         """Lay out at the width of the last layout; if whether the content
@@ -172,10 +185,15 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         footer_top = self.footer_top
         if footer_top is None:
             footer_top = max(buttons) if buttons else self.client_h
+        footer_top = self._content_end(footer_top)
         self.footer = {i for i, w in enumerate(self.widgets) if w.rect.y >= footer_top}
         if not self.footer:
             footer_top = self.client_h
         self.pane = Pane.fit(footer_top, self.client_h, self.room, self.pane.scroll)
+        least = min(self.least_view, self.room - self.pane.footer_h)
+        if least > self.pane.view_h:         # shorter than its tallest: blank below it
+            self.pane.view_h = least
+            self.pane.scroll_to(self.pane.scroll)
         if self._held is not None:            # a button down: the new one in its place
             self._held = self._carried(self._held, laid, self._held.pressed)
         if self._spaced is not None:
@@ -185,6 +203,25 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
             # in), and the button drawn stood up under the key held.
             self._spaced = self._carried(self._spaced, laid, True)
         self._keep_lists_held(laid)
+
+    def _content_end(self, buttons_top: int) -> int:
+        """Where the content above the pinned buttons (starting at
+        ``buttons_top``) ends: the room between it and the buttons stays in
+        view with them, so that a content that scrolls is cut off clear of
+        the buttons, by the space the dialog leaves above them (How to
+        Play's 6 pixels, Style's 8, History's and Statistics' 6 under their
+        charts), not at their top edge, where its last line, or the chart,
+        seemed to run on behind them."""
+        painter = self.app.painter
+        ends = [drawn_bottom(painter, w) for w in self.widgets if w.rect.y < buttons_top]
+        ends += [r.bottom for r in self.pictures() if r.y < buttons_top]
+        return min(buttons_top, max(ends, default=buttons_top))
+
+    def pictures(self) -> list[pygame.Rect]:
+        """What the content draws that is no widget (``draw_content_extras``),
+        each as big as it draws, in client coordinates: it must fit, and
+        never cover text, as the widgets must."""
+        return []
 
     def _keep_focus(self, before: object, laid: list[Widget]) -> None:
         """The focus on the control that had it among the widgets ``laid``
@@ -232,7 +269,8 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
     def _clear_of_bar(self, y: int, h: int, area: pygame.Rect) -> int:
         """The top of a dialog ``h`` high meant to start at ``y``, moved so
         that it never cuts through the menu bar (or the replay viewer's
-        controls in its place): just under the bar when it fits there, else
+        controls in its place): just under the bar when it fits there in
+        the game, else
         at the window's top margin, over the whole bar. Centred, Statistics,
         History, Best Times and Open Replay began 3 to 6 pixels down the
         8x8 window, the flag button's white top edge (and a red pixel of its
@@ -243,11 +281,14 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         game as far as ``area`` allows, from the window's top or higher;
         at the window's top margin, the bar's top 2 pixels showed as a
         grey tab over Open Replay, 300 pixels wide on an 8x8 game, the
-        backdrop above it empty."""
-        bar = self.app.layout.menu_bar.bottom
+        backdrop above it empty. Under the bar means within the game: over
+        a maximised 8x8 window at scale 1, History (355 pixels high) sat
+        under the bar and hung 160 pixels below the 215-pixel game, none
+        above it; a Windows dialog is centred on its owner window."""
+        bar, window = self.app.layout.menu_bar.bottom, self.app.layout.window
         if y >= max(bar, MARGIN):
             return y
-        if bar and bar + h <= area.bottom - MARGIN:
+        if bar and bar + h <= window.bottom - MARGIN:
             return bar
         low = area.bottom - MARGIN - h
         if area.top + MARGIN <= 0:
@@ -399,7 +440,16 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         for i, widget in enumerate(self.widgets):
             box, inner = widget.extent(painter)
             out.append(("footer" if i in self.footer else "content", box, inner))
-        return out
+        return out + [("content", rect, []) for rect in self.pictures()]
+
+
+def drawn_bottom(painter: Painter, widget: Widget) -> int:
+    """How far down ``widget`` may draw, in client coordinates: its box, or
+    a label's text wrapped further down (its box may be one line high)."""
+    if isinstance(widget, Label):
+        text = label_height(painter, widget.text, widget.rect.w, widget.face)
+        return max(widget.rect.bottom, widget.rect.y + text)
+    return widget.rect.bottom
 
 
 def dialog_area(window: pygame.Rect, viewport: Viewport,

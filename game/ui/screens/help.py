@@ -12,7 +12,7 @@ from game.i18n import N_, _
 
 from .. import keys
 from ..render.painter import Painter
-from ..widgets import Button, Label, button_row, label_height
+from ..widgets import Button, Label, Widget, button_row, label_height
 from .dialog import Dialog
 
 if TYPE_CHECKING:
@@ -99,40 +99,25 @@ class HelpScreen(Dialog):
     def build(self, painter: Painter) -> int:
         """The page's title, then each picture with its text beside it (the text
         starts right of the picture, whatever the picture's size), then the
-        buttons; the text wraps at the dialog's width."""
+        buttons; the text wraps at the dialog's width. The content is kept
+        as tall as the tallest page's (``least_view``): one size for every
+        page, as a Windows property sheet has, sized for its largest page.
+        Each page sized to itself, the dialog grew and shrank from page to
+        page, centred on the game, and its buttons jumped up and down under
+        the pointer paging through it (fullscreen, 48 pixels)."""
         focused = self.focused
         self.pages = pages(self.app.commands.allowed)    # in the language of the moment
-        name, entries = self.pages[self.page]
-        line = painter.line_height()
-        full_w = self.client_w - 16
-        # Which page of how many, at the right of its title: "< Back" on
-        # the first page and "Next >" on the last go round to the other
-        # end, and with no number shown, Back from the first page seemed
-        # to skip ahead to the Keys page.
-        where = _("{page} of {pages}").format(page=self.page + 1, pages=len(self.pages))
-        where_w = painter.text_width(where)
-        name_w = full_w - where_w - GAP
-        self.counter = Label(pygame.Rect(8 + full_w - where_w, 4, where_w, line), where)
-        self.widgets = [Label(pygame.Rect(8, 4, name_w, line), name, face="bold"), self.counter]
-        self.icons: list[tuple[str, pygame.Rect]] = []
-        y = 4 + label_height(painter, name, name_w, "bold") + 2
-        for icon, text in entries:
-            x, icon_h = 8, 0
-            if icon:
-                w, icon_h = self.app.atlas.get(icon).get_size()
-                self.icons.append((icon, pygame.Rect(x, y, w, icon_h)))
-                x += w + GAP
-            width = full_w - (x - 8)
-            self.widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
-            y += max(icon_h, 1 + label_height(painter, text, width)) + 4
-        # Back and Next stay in view, wrapped or not, and the room above
-        # them too: a page that scrolls is cut off 6 pixels above them, not
-        # at their top edge, where its last line seemed to run on behind them.
-        self.footer_top = y - 4
-        y += 2
+        heights = [self._lay_page(painter, n)[2] for n in range(len(self.pages))]
+        self.least_view = max(heights)
+        self.widgets, self.icons, y = self._lay_page(painter, self.page)
+        self.counter = self.widgets[1]
+        y += 6
+        # Back and Next stay in view, wrapped or not (``footer_top``: their
+        # first row), and the 6 pixels above them too (``Dialog``).
+        self.footer_top = y
         buttons, bottom = button_row(painter, ((_("< &Back"), self.back), (_("&Next >"), self.next),
                                                (_("Close"), self.cancel)),
-                                     8, y, self.client_w - 16, min_width=0, fill=True)
+                                     8, y, self.footer_w - 16, min_width=0, fill=True)
         # The focus stays on the same button from page to page (Next at
         # first, so that Enter reads on): the pages have different numbers
         # of widgets, and the focus kept by index landed on a text, then
@@ -142,6 +127,35 @@ class HelpScreen(Dialog):
         self.buttons = buttons
         self.focus = self.widgets.index(buttons[role])
         return bottom + 6
+
+    def _lay_page(self, painter: Painter, index: int
+                  ) -> tuple[list[Widget], list[tuple[str, pygame.Rect]], int]:
+        """Page ``index``'s title, texts and pictures laid out at the
+        dialog's width, and where its content ends."""
+        name, entries = self.pages[index]
+        line = painter.line_height()
+        full_w = self.client_w - 16
+        # Which page of how many, at the right of its title: "< Back" on
+        # the first page and "Next >" on the last go round to the other
+        # end, and with no number shown, Back from the first page seemed
+        # to skip ahead to the Keys page.
+        where = _("{page} of {pages}").format(page=index + 1, pages=len(self.pages))
+        where_w = painter.text_width(where)
+        name_w = full_w - where_w - GAP
+        widgets: list[Widget] = [Label(pygame.Rect(8, 4, name_w, line), name, face="bold"),
+                                 Label(pygame.Rect(8 + full_w - where_w, 4, where_w, line), where)]
+        icons: list[tuple[str, pygame.Rect]] = []
+        y = 4 + label_height(painter, name, name_w, "bold") + 2
+        for icon, text in entries:
+            x, icon_h = 8, 0
+            if icon:
+                w, icon_h = self.app.atlas.get(icon).get_size()
+                icons.append((icon, pygame.Rect(x, y, w, icon_h)))
+                x += w + GAP
+            width = full_w - (x - 8)
+            widgets.append(Label(pygame.Rect(x, y + 1, width, line), text))
+            y += max(icon_h, 1 + label_height(painter, text, width)) + 4
+        return widgets, icons, y - 4
 
     def _turn(self, step: int) -> None:
         """Another page, read from its top (not where the last was left)."""
@@ -169,11 +183,10 @@ class HelpScreen(Dialog):
         for icon, rect in self.icons:
             painter.sprite(icon, (origin[0] + rect.x, origin[1] + rect.y))
 
-    def extents(self, painter: Painter) -> list[tuple[str, pygame.Rect, list[pygame.Rect]]]:
-        """The pictures too must fit and never cover text: each as big as it draws."""
-        return [*super().extents(painter),
-                *(("content", pygame.Rect(rect.topleft, self.app.atlas.get(icon).get_size()),
-                   []) for icon, rect in self.icons)]
+    def pictures(self) -> list[pygame.Rect]:
+        """Each page's pictures, as big as they draw."""
+        return [pygame.Rect(rect.topleft, self.app.atlas.get(icon).get_size())
+                for icon, rect in self.icons]
 
 
 class AboutDialog(Dialog):

@@ -84,7 +84,8 @@ class BestTimesDialog(LevelDialog):
             else:
                 self.table.select(row)
         self.widgets.append(self.table)
-        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
+        # as tall as the longest details: the room kept for them
+        self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, detail_h), "")
         self.widgets.append(self.details)
         self.changed()
         bottom = self.buttons(painter, self.details.rect.y + detail_h + 4,

@@ -64,11 +64,8 @@ class StyleDialog(Dialog):
             rows = len(wrap(painter, note, width - 4))
             self.widgets.append(Label(pygame.Rect(12, y, width - 4, rows * (line + 1)), note))
             y += rows * (line + 1) + 6
-        # The room above Cancel stays in view with it: while the notes
-        # scroll (8x8 fullscreen), a note's line is cut off 8 pixels above
-        # Cancel, clear of it, and not at its top edge, where the line
-        # seemed to run on behind the button.
-        self.footer_top = y - 6
+        # Cancel 8 pixels below the last note: while the notes scroll (8x8
+        # fullscreen), they are cut off there, clear of it (``Dialog``).
         self.widgets.append(Button(pygame.Rect(self.client_w - 8 - 60, y + 2, 60, line + 8),
                                    _("Cancel"), self.cancel))
         return y + line + 16
