@@ -110,7 +110,8 @@ class Journal:
         self._lock = threading.Lock()
         self._written: set[str] = set()       # the marks whose lines are on disk
         self._writer: FileWriter[Work] = FileWriter(
-            self._append, failed=_unsaid, saved=_unsaid, combine=lambda a, b: a + b)
+            self._append, failed=_unsaid, saved=_unsaid, combine=lambda a, b: a + b,
+            name="store-journal")
 
     def next_mark(self) -> str:
         """The mark of the next step (called on the thread that submits)."""
