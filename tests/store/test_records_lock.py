@@ -582,3 +582,36 @@ def test_games_written_once_the_lock_is_free_are_not_counted_again_after_a_kill(
             os.kill(pid, signal.SIGKILL)
         assert exit_code(pid) == -1
     counted_once(tmp_path)
+
+
+def test_a_link_to_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_taken(tmp_path):
+    """A symbolic link to a folder named ``records.db.lock`` could not be
+    opened as the lock either (nor did the folder's own check see it): it is
+    set aside as it is, a link still (the folder it leads to untouched),
+    told once, and the lock is taken on a file."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "note.txt").write_text("mine")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / database.LOCK_NAME).symlink_to(elsewhere, target_is_directory=True)
+    store = Store(data)
+    [message] = store.take_notices()
+    [aside] = [name for name in os.listdir(data) if ".corrupt-" in name]
+    assert f"set aside as '{aside}'" in message
+    assert (data / aside).is_symlink() and (data / aside).resolve() == elsewhere.resolve()
+    assert sorted(os.listdir(elsewhere)) == ["note.txt"]
+    lock = data / database.LOCK_NAME
+    assert lock.is_file() and not lock.is_symlink()
+    store.close()
+    pid, let_go = holding_the_lock(data, database.LOCK_NAME)
+    try:                                   # the lock now keeps copies apart
+        with pytest.raises(database.interlock.Busy):
+            database.open_file(data / database.NAME, tell=store._notices,
+                               now=lambda: None, wait=0.1)
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    again = Store(data)
+    assert again.take_notices() == []
+    again.close()
