@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from game.store import Store, leftover_steps, spill
 
-from .helpers import files_in, game
+from .helpers import files_in, game, players_at_once
 
 OWNER = "d" * 32
 
@@ -71,3 +71,54 @@ def test_a_journal_the_records_refuse_is_set_aside_with_the_rest_taken_in(tmp_pa
     assert len(store.take_notices()) == 1
     assert [name for name in files_in(tmp_path) if ".corrupt-" in name]
     store.close()
+
+
+def test_copies_starting_together_take_a_dead_copy_s_journal_in_once(tmp_path):
+    """Eight copies start at the same instant on a dead copy's journal of
+    twenty games: each game is counted once, and the journal is gone."""
+    Store(tmp_path).close()
+    steps = [leftover_steps.Recorded(game(seed=n, date="2026-11-22T15:30:00")) for n in range(20)]
+    spill.path(tmp_path, OWNER).write_bytes(journal(tmp_path, steps))
+
+    def start(store: Store, player: int) -> int:
+        store.close()
+        return 0 if store.notices == [] else 2
+    assert players_at_once(tmp_path, 8, start) == [0] * 8
+    store = Store(tmp_path)
+    assert sorted(g.seed for g in store.history(limit=100)) == list(range(20))
+    assert store.statistics("beginner").played == 20
+    store.close()
+    assert not spill.path(tmp_path, OWNER).exists()
+
+
+def test_a_journal_in_the_place_of_a_file_is_set_aside_as_it_is(tmp_path):
+    """A folder named as a journal (a hand edit, a sync tool) holds no
+    game: set aside as it is, told once, never read again."""
+    Store(tmp_path).close()
+    spill.path(tmp_path, OWNER).mkdir()
+    (spill.path(tmp_path, OWNER) / "note.txt").write_text("mine")
+    store = Store(tmp_path)
+    assert len(store.take_notices()) == 1
+    [aside] = [name for name in files_in(tmp_path) if ".corrupt-" in name]
+    assert (tmp_path / aside / "note.txt").read_text() == "mine"
+    store.close()
+    again = Store(tmp_path)
+    assert again.take_notices() == [] and again.count_games() == 0
+    again.close()
+
+
+def test_a_journal_still_there_after_its_games_were_taken_in_counts_them_once(tmp_path):
+    """The copy that took a journal in was killed between its commit and
+    the journal's removal (here: the journal put back): the next start finds
+    each game's mark in the records, and counts none again."""
+    Store(tmp_path).close()
+    steps = [leftover_steps.Recorded(game(seed=n, date="2026-11-22T15:30:00")) for n in (1, 2)]
+    text = journal(tmp_path, steps)
+    spill.path(tmp_path, OWNER).write_bytes(text)
+    Store(tmp_path).close()
+    assert not spill.path(tmp_path, OWNER).exists()
+    spill.path(tmp_path, OWNER).write_bytes(text)
+    store = Store(tmp_path)
+    assert sorted(g.seed for g in store.history()) == [1, 2] and store.take_notices() == []
+    store.close()
+    assert not spill.path(tmp_path, OWNER).exists()
