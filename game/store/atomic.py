@@ -154,6 +154,48 @@ def set_aside_folder(path: Path, label: str, when: datetime) -> Path | None:
     return None
 
 
+def set_aside_link(path: Path, label: str, when: datetime) -> Path | None:
+    """Rename the symbolic link ``path`` itself (never what it leads to) as
+    :func:`set_aside` does, only while it is that link, and return its new
+    name; None when it is not (or no longer) one. The new name is claimed
+    with a hard link to the link, checked to be one (a copy of the game
+    that found the link a moment ago may have set it aside since, and made
+    a lock file in its place), and the old name removed only while it is
+    still the same link."""
+    for target in _aside_names(path, label, when):
+        try:
+            os.link(path, target, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except (OSError, NotImplementedError):
+            return _renamed_link(path, target)
+        try:
+            claimed = os.lstat(target)
+            if stat.S_ISLNK(claimed.st_mode) and os.path.samestat(claimed, os.lstat(path)):
+                os.unlink(path)
+                fsync_directory(path.parent)
+                return target
+        except OSError:
+            pass
+        with suppress(OSError):
+            os.unlink(target)            # only the name made here: what it names stays
+        return None
+    return None
+
+
+def _renamed_link(path: Path, target: Path) -> Path | None:
+    """Where no hard link can be made (a file system without them): the
+    link renamed while it is one and ``target`` free."""
+    try:
+        if not stat.S_ISLNK(os.lstat(path).st_mode) or os.path.lexists(target):
+            return None
+        os.rename(path, target)
+    except OSError:
+        return None
+    fsync_directory(path.parent)
+    return target
+
+
 def set_aside_with(path: Path, tails: tuple[str, ...], label: str,
                    when: datetime) -> Path | None:
     """Rename ``path`` and the files named ``path`` plus each of ``tails``

@@ -38,7 +38,7 @@ from game.i18n import N_
 from game.safe_read import is_regular
 
 from . import connection, damage, interlock, notices, schema
-from .atomic import set_aside, set_aside_folder, set_aside_with
+from .atomic import set_aside, set_aside_with
 from .damage import Damaged
 from .newer import Newer, copy_known, has_journal, leave_newer_alone, uri
 from .notices import Notices
@@ -78,25 +78,9 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
     games queued meanwhile, rather than in the middle of that copy's steps
     (one stopped with Ctrl+Z as it started, and continued later)."""
     timeout = connection.BUSY_TIMEOUT_S if wait is None else wait
-    _set_aside_lock_folder(path.with_name(LOCK_NAME), tell, now)
+    interlock.clear_place(path.with_name(LOCK_NAME), tell, now)
     with interlock.exclusive(path.with_name(LOCK_NAME), timeout, strict=True):
         return _open_or_repair(path, tell, now)
-
-
-def _set_aside_lock_folder(lock: Path, tell: Notices, now: Callable[[], datetime]) -> None:
-    """Set aside a folder found in the place of the copies' lock file (a hand
-    edit, a sync tool), told once: it cannot be opened as the lock, and every
-    copy opened the records unlocked, two of them at once each setting
-    "the damaged file" aside. Only a folder: a file of any kind takes the
-    lock (a FIFO too), and is another copy's lock in use."""
-    try:
-        if not stat.S_ISDIR(os.lstat(lock).st_mode):
-            return
-    except OSError:
-        return
-    aside = set_aside_folder(lock, "corrupt", now())
-    if aside is not None:
-        tell.add(notices.journal_aside(aside))
 
 
 def open_as_found(path: Path) -> sqlite3.Connection | None:

@@ -38,8 +38,10 @@ class FileWriter(WriterThread, Generic[Work]):
     def __init__(self, write: Callable[[Work], None], failed: Callable[[Exception], None],
                  saved: Callable[[], None], *, combine: Callable[[Work, Work], Work] = _newest,
                  retry_s: float = RETRY_S,
-                 retried: tuple[type[Exception], ...] = ()) -> None:
+                 retried: tuple[type[Exception], ...] = (),
+                 name: str = "settings-writer") -> None:
         super().__init__()
+        self._name = name
         self._write = write
         self._combine = combine
         self._failed = failed
@@ -55,7 +57,7 @@ class FileWriter(WriterThread, Generic[Work]):
             self._work = work if self._work is None else self._combine(self._work, work)
             self._changed.notify_all()           # a failing writer tries the newest now
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="settings-writer",
+                self._thread = threading.Thread(target=self._run, name=self._name,
                                                 daemon=True)
                 self._thread.start()
 

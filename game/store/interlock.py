@@ -24,11 +24,17 @@ renames, or of its save, and write over what was done meanwhile.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from datetime import datetime
 from pathlib import Path
+
+from . import notices
+from .atomic import set_aside_folder, set_aside_link
+from .notices import Notices
 
 if sys.platform == "win32":
     import msvcrt
@@ -38,6 +44,30 @@ else:
 
 class Busy(Exception):
     """Another process held the lock through the whole wait."""
+
+
+def clear_place(lock: Path, tell: Notices, now: Callable[[], datetime]) -> None:
+    """Set aside a folder found in the place of a lock file (a hand edit, a
+    sync tool), or a symbolic link to one, told once: neither can be opened
+    as the lock, and every copy went on unlocked (two opening damaged
+    records at once each set "the damaged file" aside; two saving settings
+    at once lost one's changes). Only those: a file of any kind takes the
+    lock (a FIFO too, and a link to a file), and is another copy's lock in
+    use."""
+    try:
+        found = os.lstat(lock).st_mode
+        if stat.S_ISLNK(found):
+            if not stat.S_ISDIR(os.stat(lock).st_mode):
+                return
+            aside = set_aside_link(lock, "corrupt", now())
+        elif stat.S_ISDIR(found):
+            aside = set_aside_folder(lock, "corrupt", now())
+        else:
+            return
+    except OSError:                    # gone, or a link that leads nowhere (made a file)
+        return
+    if aside is not None:
+        tell.add(notices.journal_aside(aside))
 
 
 @contextmanager

@@ -134,7 +134,7 @@ def document(owner: str, steps: Sequence[Step], space: int | None) -> tuple[byte
         choices = [step] if not isinstance(step, Recorded) or step.replay is None \
             else [step, Recorded(step.game, step.token)]
         text = None if len(parts) == MAX_STEPS else next(
-            (encoded for encoded in map(_encode, choices)
+            (encoded for encoded in map(encode, choices)
              if space is None or size + len(encoded) + 2 <= space), None)
         if text is None:
             if not stopped:
@@ -153,7 +153,8 @@ def _head(owner: str, schema: int) -> bytes:
     return b'{"schema": %d, "owner": "%s", "steps": [' % (schema, owner.encode())
 
 
-def _encode(step: Step) -> bytes:
+def encode(step: Step) -> bytes:
+    """One step's text (a JSON object)."""
     value: dict[str, Any]
     if isinstance(step, Recorded):
         value = {"record": _game(step.game), "token": step.token, "replay": step.replay}
@@ -184,7 +185,7 @@ def decode(data: bytes, owner: str, name: str) -> Leftover:
             for _item in parts.items():
                 if len(steps) == MAX_STEPS:
                     raise ValueError("too many steps")
-                steps.append(_decode_step(_step(parts)))
+                steps.append(decode_step(step_parts(parts)))
             document[key] = steps
         else:
             document[key] = parts.value(_SMALL_CHARS)
@@ -202,7 +203,7 @@ def decode(data: bytes, owner: str, name: str) -> Leftover:
     return Leftover(tuple(steps), drop)
 
 
-def _step(parts: Parts) -> dict[str, Any]:
+def step_parts(parts: Parts) -> dict[str, Any]:
     """The step that starts here, each of its parts within its bound."""
     step: dict[str, Any] = {}
     for key in parts.members():
@@ -213,7 +214,9 @@ def _step(parts: Parts) -> dict[str, Any]:
     return step
 
 
-def _decode_step(value: dict[str, Any]) -> Step:
+def decode_step(value: dict[str, Any]) -> Step:
+    """The step a file's object holds; ValueError (or TypeError, KeyError)
+    when it is not one a copy of the game wrote."""
     if "record" in value:
         replay = value.get("replay")
         if not (replay is None or isinstance(replay, str)

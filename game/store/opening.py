@@ -22,7 +22,19 @@ import platformdirs
 
 from game.i18n import N_
 
-from . import connection, damage, database, interlock, legacy, newer, notices, settings_file, unfinished
+from . import (
+    connection,
+    damage,
+    database,
+    interlock,
+    leftover,
+    legacy,
+    newer,
+    notices,
+    settings_file,
+    spill,
+    unfinished,
+)
 from .atomic import remove_stale_temporaries
 from .document import JsonFile
 from .notices import Notices
@@ -67,6 +79,9 @@ class Opening:
     #: The records a late opening found were a newer version's: left alone
     #: for the rest of the session, never opened again (``_open_late``).
     _records_newer = False
+    _owner: str                        # this copy's handle
+    _presence: unfinished.Presence | None
+    _journal: spill.Journal | None     # while the records wait for a lock
 
     def _open_directory(self) -> bool:
         """Create the directory if needed and learn whether it takes writes.
@@ -163,8 +178,15 @@ class Opening:
         games are queued, as for a folder that takes no writes yet, to the
         writer whose first connection opens the records once the lock is
         free (:meth:`_open_late`: still holding it after the busy timeout,
-        "database is locked", told once and tried again)."""
+        "database is locked", told once and tried again), and kept on disk
+        meanwhile in this copy's journal (``spill``), under its lock, so
+        that a kill loses none."""
         db, _ = database.copy_into_memory(path)    # what it is wrong with: told at the opening
+        presence = unfinished.Presence(self.directory, self._owner)
+        if presence.held:            # other copies leave its journal alone while it lives
+            self._presence = presence
+            self._journal = spill.Journal(self.directory, self._owner)
+            leftover.reserve(self.directory, self._owner)
         late = BackgroundWriter(self._open_late, outcome, identify=self._records_file)
         return db, DeferredWriter(db, outcome, late), False
 
@@ -229,7 +251,7 @@ class Opening:
         closed (``leftover``). A failure only means they wait for the next
         start; so does another program writing the records now (the window
         does not wait)."""
-        taken: list[Path] = []
+        taken: list[tuple[Path, bool]] = []
 
         def settle(db: sqlite3.Connection) -> None:
             taken[:] = unfinished.settle(db, self.directory, tell=self._notices, now=self._now(),
@@ -237,6 +259,9 @@ class Opening:
         with suppress(sqlite3.Error), connection.hurried(db):
             if unfinished.left_behind(db, self.directory):
                 run_in_transaction(db, settle)
-                for path in taken:            # once committed: their digest is in the records
+                for path, damaged in taken:   # once committed: their digest is in the records
+                    if damaged:
+                        leftover.set_damaged_aside(path, tell=self._notices, now=self._now())
+                        continue
                     with suppress(OSError):
                         path.unlink()

@@ -12,11 +12,12 @@ from __future__ import annotations
 import sqlite3
 import weakref
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from game.i18n import N_
 
-from . import database, leftover, leftover_steps, newer, notices, unfinished
+from . import database, leftover, leftover_steps, newer, notices, spill, unfinished
 from .notices import Notices
 from .writer import BackgroundWriter, DeferredWriter, InlineWriter, retried
 
@@ -33,6 +34,8 @@ class Saving:
     _closed: bool
     _owner: str                          # this copy's handle
     _presence: unfinished.Presence | None
+    _journal: spill.Journal | None        # while the records wait for a lock
+    _now: Callable[[], datetime]
     _writer: InlineWriter | DeferredWriter | BackgroundWriter
 
     def _start_saving(self) -> None:
@@ -43,6 +46,9 @@ class Saving:
             = weakref.WeakKeyDictionary()
         self._refused: Exception | None = None    # the disk's last failure
         self._unsaved: notices.Text | None = None  # the games given up at close
+        # The jobs kept in the journal (``spill``) meanwhile, each its mark.
+        self._marks: weakref.WeakKeyDictionary[Callable[..., object], str] \
+            = weakref.WeakKeyDictionary()
 
     def _keep_unsaved(self) -> None:
         """Write what the disk still refused as the store closed into this
@@ -50,24 +56,40 @@ class Saving:
         (``leftover``), and word what the command line says of it; remove
         the file when nothing was refused. Only the disk's refusals: a newer
         copy's records (told as such) would never take them in."""
-        steps = [self._steps[job]() for job in self._writer.given_up if job in self._steps]
+        given = [job for job in self._writer.given_up if job in self._steps]
+        on_disk = self._journal.close() if self._journal is not None else set()
+        journaled = [job for job in given if self._marks.get(job) in on_disk]
+        if self._journal is not None and not journaled:
+            self._journal.forget()            # every step in it is in the records
+        steps = [self._steps[job]() for job in given if job not in journaled]
+        in_journal = sum(isinstance(self._steps[job](), leftover_steps.Recorded)
+                         for job in journaled)
         unsaved = sum(isinstance(step, leftover_steps.Recorded) for step in steps)
-        if not steps or self._refused is None:
+        if self._refused is None:
             leftover.forget(self.directory, self._owner)
             return
-        # Written under this copy's lock, taken now if no game took it: a
-        # copy starting meanwhile took the file, empty as it was made, for a
-        # killed copy's reserve and removed it, the results with it.
+        kept = self._keep_steps(steps) if steps else 0
+        if not steps:
+            leftover.forget(self.directory, self._owner)
+        if unsaved or in_journal:
+            file = self._journal.path if in_journal and self._journal is not None \
+                else leftover.path(self.directory, self._owner)
+            self._unsaved = notices.unsaved_at_close(
+                self.directory, unsaved + in_journal, self._refused, kept=kept + in_journal,
+                file=file)
+
+    def _keep_steps(self, steps: list[leftover_steps.Step]) -> int:
+        """Write ``steps`` into this copy's file of results left unsaved;
+        how many games it holds. Written under this copy's lock, taken now
+        if no game took it: a copy starting meanwhile took the file, empty
+        as it was made, for a killed copy's reserve and removed it, the
+        results with it."""
         presence = self._presence or unfinished.Presence(self.directory, self._owner)
         try:
-            kept = leftover.keep(self.directory, self._owner, steps)
+            return leftover.keep(self.directory, self._owner, steps)
         finally:
             if presence is not self._presence:
                 presence.release()
-        if unsaved:
-            self._unsaved = notices.unsaved_at_close(
-                self.directory, unsaved, self._refused, kept=kept,
-                file=leftover.path(self.directory, self._owner))
 
     @property
     def unsaved(self) -> str | None:
@@ -79,14 +101,25 @@ class Saving:
         return None if self._unsaved is None else str(self._unsaved)
 
     def _submit(self, job: Callable[[sqlite3.Connection], object], *,
-                done: Callable[[], None] | None = None,
-                replaces: str | None = None) -> Callable[[sqlite3.Connection], object]:
-        """Queue ``job``; the job as queued (checked to be ours)."""
+                step: Callable[[], leftover_steps.Step],
+                done: Callable[[], None] | None = None, replaces: str | None = None) -> None:
+        """Queue ``job`` (checked to be ours), which does ``step``; while the
+        records wait for another copy's lock, kept on disk meanwhile too
+        (``spill``), and run by the writer only if not taken in from there."""
         if self._closed:
             raise RuntimeError("the store is closed")
         queued = newer.still_ours(job)
-        self._writer.submit(queued, done, replaces=replaces)
-        return queued
+        journal, writer = self._journal, self._writer
+        if journal is not None and isinstance(writer, DeferredWriter) and not writer.direct:
+            marked = journal.next_mark()
+            later = spill.once(queued, marked, journal.path.name, self._now)
+            self._marks[later] = marked
+            self._steps[later] = step
+            journal.keep(marked, step)
+            writer.submit(queued, done, replaces=replaces, later=later)
+            return
+        self._steps[queued] = step
+        writer.submit(queued, done, replaces=replaces)
 
     def _write_failed(self, error: Exception) -> None:
         if retried(error):          # the last of the failures that keep games: said at close

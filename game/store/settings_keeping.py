@@ -11,9 +11,10 @@ one of its files is kept.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import asdict, fields
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,7 @@ class SettingsKeeping:
     #: the settings' writer thread once the store is open).
     settings: Settings
     _notices: Notices
+    _now: Callable[[], datetime]
     _settings_file: JsonFile
     _settings_writer: FileWriter[Changes]
     _other_settings: dict[str, Any]      # a newer version's, written back
@@ -172,6 +174,7 @@ class SettingsKeeping:
         if self._settings_file.locked:
             return
         self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
+        interlock.clear_place(self.directory / settings_file.LOCK_NAME, self._notices, self._now)
         with interlock.exclusive(self.directory / settings_file.LOCK_NAME,
                                  self._lock_wait() if strict else 0.0, strict=strict):
             base, others = self.settings, self._other_settings

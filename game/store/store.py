@@ -35,7 +35,17 @@ from typing import Any
 from game.engine import DEFAULT_STYLE
 from game.i18n import N_
 
-from . import database, interlock, ledger, leftover, leftover_steps, settings_file, settings_merge, unfinished
+from . import (
+    database,
+    interlock,
+    ledger,
+    leftover,
+    leftover_steps,
+    settings_file,
+    settings_merge,
+    spill,
+    unfinished,
+)
 from .best_times import BestTime
 from .document import JsonFile
 from .file_writer import FileWriter
@@ -98,6 +108,7 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         # tells other copies it still runs (taken with the first game kept).
         self._owner = database.unique_name()
         self._presence: unfinished.Presence | None = None
+        self._journal: spill.Journal | None = None   # while the records wait for a lock
         self._db, self._writer, self.persistent = self._open_records()
         self._start_reading()
         self._start_saving()
@@ -142,12 +153,11 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
             if rank is not None:
                 self._unnamed[game] = token
         budget, owner = self._replay_budget, self._owner
-        job = self._submit(lambda db: ledger.insert_game(
-                               db, dated, token=token,
-                               replay=replay() if callable(replay) else replay,
-                               replay_budget=budget, owner=owner),
-                           done=lambda: self._standings.committed(token))
-        self._steps[job] = lambda: leftover_steps.Recorded(dated, token, _text(replay))
+        self._submit(lambda db: ledger.insert_game(
+                         db, dated, token=token, replay=replay() if callable(replay) else replay,
+                         replay_budget=budget, owner=owner),
+                     step=lambda: leftover_steps.Recorded(dated, token, _text(replay)),
+                     done=lambda: self._standings.committed(token))
         return rank
 
     def hold_unfinished(self, game: GameRecord) -> None:
@@ -167,13 +177,16 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
             self._presence = presence if presence.held else None
             if self._presence is not None:
                 leftover.reserve(self.directory, self._owner)
-        if self._presence is None:
-            return                   # no lock to show this copy lives: keep nothing
+        if self._presence is None or not self.persistent:
+            # No lock to show this copy lives, or the records wait for
+            # another copy's (this copy's lock taken for its journal,
+            # ``spill``): keep nothing.
+            return
         dated = replace(game, date=game.date or self.stamp(),
                         seed=game.seed if game.chosen_seed else None)
         owner = self._owner
-        job = self._submit(lambda db: unfinished.hold(db, owner, dated), replaces="unfinished")
-        self._steps[job] = lambda: leftover_steps.Held(dated)
+        self._submit(lambda db: unfinished.hold(db, owner, dated),
+                     step=lambda: leftover_steps.Held(dated), replaces="unfinished")
 
     def name_best_time(self, game: GameRecord, name: str) -> int | None:
         """Give the best time ``game`` set (passed to :meth:`record_game`) the
@@ -189,8 +202,8 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
                                       game.bbbv_per_s, date=game.date, style=game.style,
                                       shape=game.shape)
         self._named.add(game)
-        job = self._submit(lambda db: ledger.name_best_time(db, token, name))
-        self._steps[job] = lambda: leftover_steps.Named(token, clean_name(name))
+        self._submit(lambda db: ledger.name_best_time(db, token, name),
+                     step=lambda: leftover_steps.Named(token, clean_name(name)))
         return self._standings.place(self._reading(), game.key, token)
 
     def add_best_time(self, level: str, name: str, time_ms: int, bbbv: int | None,
@@ -206,9 +219,9 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         rank = self._standings.rank(self._reading(), key, time_ms)
         if rank is not None:
             token = self._standings.queue(key, time_ms)
-            job = self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
-                               done=lambda: self._standings.committed(token))
-            self._steps[job] = lambda: leftover_steps.Added(key, entry, token)
+            self._submit(lambda db: ledger.add_best_time(db, key, entry, token=token),
+                         step=lambda: leftover_steps.Added(key, entry, token),
+                         done=lambda: self._standings.committed(token))
         return rank
 
     def best_times(self, level: str, *, style: str = DEFAULT_STYLE,
@@ -248,17 +261,17 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
                          shape: str = DEFAULT_SHAPE) -> None:
         """Empty one level's Best Times, or every level's."""
         key = None if level is None else records_key(level, style, shape)
-        job = self._submit(lambda db: ledger.reset_best_times(db, key))
         asked = self.stamp()
-        self._steps[job] = lambda: leftover_steps.Reset("best_times", key, asked)
+        self._submit(lambda db: ledger.reset_best_times(db, key),
+                     step=lambda: leftover_steps.Reset("best_times", key, asked))
 
     def reset_statistics(self, level: str | None = None, *, style: str = DEFAULT_STYLE,
                          shape: str = DEFAULT_SHAPE) -> None:
         """Zero one level's statistics, or every level's."""
         key = None if level is None else records_key(level, style, shape)
-        job = self._submit(lambda db: ledger.reset_statistics(db, key))
         asked = self.stamp()
-        self._steps[job] = lambda: leftover_steps.Reset("statistics", key, asked)
+        self._submit(lambda db: ledger.reset_statistics(db, key),
+                     step=lambda: leftover_steps.Reset("statistics", key, asked))
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every change so far is on disk; False while saving fails

@@ -25,7 +25,7 @@ from dataclasses import asdict, replace
 from datetime import datetime
 from pathlib import Path
 
-from . import history, interlock, ledger, leftover, leftover_steps
+from . import history, interlock, ledger, leftover, leftover_steps, spill
 from .game_record import ABANDONED, GameRecord
 from .newer import Newer
 from .notices import Notices
@@ -110,25 +110,28 @@ def left_behind(db: sqlite3.Connection, directory: Path) -> bool:
     if db.execute("SELECT EXISTS (SELECT 1 FROM unfinished)").fetchone()[0]:
         return True
     return any(True for _path in directory.glob(f"{_PREFIX}*{_SUFFIX}")) \
-        or bool(leftover.owners(directory))
+        or bool(leftover.owners(directory)) or bool(spill.owners(directory))
 
 
 def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
-           now: datetime, replay_budget: int = ledger.REPLAY_BUDGET) -> list[Path]:
+           now: datetime, replay_budget: int = ledger.REPLAY_BUDGET) -> list[tuple[Path, bool]]:
     """Take in the results that copies now gone could not save before they
-    closed (``leftover``), then record as abandoned the games they left in
+    closed (``leftover``) and those they finished while their records
+    waited (``spill``), then record as abandoned the games they left in
     progress, and remove the locks they left; a game that cannot be read
     is dropped; a copy whose results a newer version wrote is left for it
     whole. Runs in the caller's transaction, which orders copies starting
     together: the second finds the games settled. Returns the files taken
-    in, to be removed once that transaction is committed."""
+    in, each to be removed once that transaction is committed, or set aside
+    (True) when part of it could not be read."""
     owners = []
     for owner, in db.execute("SELECT owner FROM unfinished").fetchall():
         if not (isinstance(owner, str) and _OWNER.fullmatch(owner)):
             db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))  # not ours: a hand edit
         else:
             owners.append(owner)
-    owners += [owner for owner in leftover.owners(directory) if owner not in owners]
+    owners += [owner for owner in (*leftover.owners(directory), *spill.owners(directory))
+               if owner not in owners]
     held: dict[str, int] = {}                      # the copies gone, their locks held
     found: dict[str, tuple[leftover_steps.Leftover, str] | None] = {}
     settled = False
@@ -144,7 +147,15 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
                 continue                           # is for it to settle
             held[owner] = fd
         drops = _take_in(db, directory, found, tell=tell, now=now, replay_budget=replay_budget)
-        taken = [leftover.path(directory, owner) for owner in held if drops[owner] is not None]
+        taken = [(leftover.path(directory, owner), False)
+                 for owner in held if drops[owner] is not None]
+        for owner in held:
+            journal = spill.path(directory, owner)
+            found_steps = spill.read(journal)
+            if found_steps is not None:
+                steps, damaged = found_steps
+                damaged = _fold(db, owner, steps, journal.name, now, replay_budget) or damaged
+                taken.append((journal, damaged))
         for owner in held:
             row = db.execute("SELECT game FROM unfinished WHERE owner = ?", (owner,)).fetchone()
             game = None if row is None or drops[owner] else _decode(row[0])
@@ -206,6 +217,26 @@ def _take_in(db: sqlite3.Connection, directory: Path,
         break
     drops.update((owner, left.drop_held) for owner, (left, _) in fresh.items())
     return drops
+
+
+def _fold(db: sqlite3.Connection, owner: str, steps: list[tuple[str, leftover_steps.Step]],
+          name: str, now: datetime, replay_budget: int) -> bool:
+    """Do what a dead copy's journal (``spill``) says, each step not taken
+    in already (its mark in ``imports``); whether a step was refused (a
+    hand edit: the journal is then set aside, never deleted)."""
+    refused = False
+    for marked, step in steps:
+        if spill.taken(db, marked):
+            continue
+        db.execute("SAVEPOINT spilled")
+        try:
+            _do(db, owner, step, replay_budget)
+            spill.book(db, marked, name, now)
+        except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
+            db.execute("ROLLBACK TO spilled")
+            refused = True
+        db.execute("RELEASE spilled")
+    return refused
 
 
 def in_order(files: dict[str, tuple[leftover_steps.Step, ...]]) -> Iterator[tuple[str, leftover_steps.Step]]:

@@ -105,12 +105,20 @@ class DeferredWriter:
         self._later = later
         self._direct = False
 
-    def submit(self, job: Job, done: Done | None = None, *, replaces: Key | None = None) -> None:
+    def submit(self, job: Job, done: Done | None = None, *, replaces: Key | None = None,
+               later: Job | None = None) -> None:
+        """Queue ``job``; ``later`` is what the file's writer runs for it,
+        if not the same (``spill.once``: skipped if taken in already)."""
         if self._direct:
-            self._later.submit(job, done, replaces=replaces)
+            self._later.submit(later or job, done, replaces=replaces)
             return
         self._inline.submit(job, done)
-        self._later.submit(job, replaces=replaces)
+        self._later.submit(later or job, replaces=replaces)
+
+    @property
+    def direct(self) -> bool:
+        """Whether jobs go to the file alone (:meth:`go_direct`)."""
+        return self._direct
 
     def caught_up(self) -> bool:
         """Whether the file holds every job submitted so far (asked without

@@ -79,6 +79,13 @@ class Courier:
         except IndexError:
             return None
 
+    def peek(self) -> object | None:
+        """The next message received whole, left there to take (never waits)."""
+        try:
+            return self._inbox[0]
+        except IndexError:
+            return None
+
     def wait(self, timeout: float) -> bool:
         """Wait until a message is there to take or the pipe broke
         (benchmarks and tests only)."""

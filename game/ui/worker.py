@@ -38,18 +38,19 @@ from game.i18n import N_, _, language
 from .courier import Courier
 from .jobs import AnalyseJob, HintJob, Job, LayoutJob, MoveJob, ReplayJob
 from .spawning import STOP_SECONDS, interrupts_held, stand_somewhere
-from .worker_process import run_job, serve
+from .worker_process import READY, run_job, serve
 
 #: What a job fails with when the computer's process dies under it.
 STOPPED = N_("the computer’s process stopped")
 
 #: Seconds a job may go unanswered, counted from when it was sent to the
-#: process (the answer before it came, or it was asked), before the process is
+#: process (the answer before it came, or it was asked), or from when a
+#: process just started said it was ready, before the process is
 #: taken for hung (stopped by SIGSTOP or a debugger, stuck, deadlocked) and
 #: killed. Each is ten times or more the longest answer measured with the
 #: real worker on the largest boards a player can ask for (100x100 grids,
 #: hexagons and tori with 2,060 to 8,000 mines, at five stages of a game),
-#: process start-up included, with both cores of the machine kept busy by
+#: the first job's imports included, with both cores of the machine kept busy by
 #: other work at a higher priority than the worker's: hint 0.9 s, move
 #: 1.2 s, overlay 5.8 s (a torus with 3,000 mines), no-guess layout 3.0 s
 #: (it gives up after ``LAYOUT_SECONDS``), a 2 MB replay 0.6 s (the most a
@@ -59,6 +60,13 @@ HANG_SECONDS: Mapping[type, float] = {
 }
 #: The same, for a job of another kind (tests, benchmarks).
 OTHER_HANG_SECONDS = 60.0
+#: Seconds a process just started may take to say it is ready (``READY``),
+#: counted on their own: timed with the job, a start on a machine starved
+#: for a minute failed the player's first H as "the computer's process
+#: stopped", and the process was started again, to starve once more. Far
+#: beyond any start measured (0.1 s idle, a few seconds on a loaded machine),
+#: yet a process stopped as it started is still killed in the end.
+STARTUP_SECONDS = 300.0
 
 
 @dataclass(frozen=True)
@@ -112,7 +120,8 @@ class ProcessWorker:
     to the player; the replay loader's process is not the computer's).
     ``limits`` and ``clock`` are the watchdog's: seconds each kind of job may
     go unanswered (``HANG_SECONDS``), and what tells the time (tests shrink
-    the one and drive the other).
+    the one and drive the other); ``startup``, the seconds a process started
+    may take to say it is ready (``STARTUP_SECONDS``), counted on their own.
 
     One job at a time is in the pipe: the next is sent when the answer
     before it arrives. Sent all at once, the jobs of a busy or stopped
@@ -126,10 +135,15 @@ class ProcessWorker:
     it, and an answer as big until the process had written all of it."""
 
     def __init__(self, stopped: str = STOPPED, *, limits: Mapping[type, float] = HANG_SECONDS,
+                 startup: float = STARTUP_SECONDS,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._stopped = stopped
         self._limits = limits
+        self._startup = startup
         self._clock = clock
+        self._ready = False              # the process said it is ready (``READY``)
+        self._started_at = 0.0           # when it was started
+        self._sent_limit = 0.0           # the limit of the job in the pipe
         self._process: multiprocessing.process.BaseProcess | None = None
         self._courier: Courier | None = None        # the pipe, written and read by its threads
         self._pending: dict[int, Hashable] = {}     # every job unanswered, in order
@@ -172,6 +186,7 @@ class ProcessWorker:
                 process.join(STOP_SECONDS)
                 raise
             self._process, self._courier = process, courier
+            self._ready, self._started_at = False, self._clock()
             self.starts += 1
         return self._courier
 
@@ -209,7 +224,9 @@ class ProcessWorker:
         except OSError:                 # no process, or no thread for its pipe, could be started
             self._failed.extend(self._lost())
             return
-        self._due = self._clock() + self._limit(job)
+        self._sent_limit = self._limit(job)
+        self._due = self._clock() + self._sent_limit if self._ready \
+            else self._started_at + self._startup
 
     def _limit(self, job: Job) -> float:
         """Seconds ``job`` may go unanswered (``HANG_SECONDS``)."""
@@ -225,9 +242,11 @@ class ProcessWorker:
         ten times or more the longest answer measured of each kind: behind
         the slowest analysis measured (5.8 s), a hint still has more than
         twice what it needs. Once its turn comes, a job has its whole limit
-        again."""
+        again. While the process starts, only the start's own limit counts."""
         if self._due is None:
             return False
+        if not self._ready:
+            return self._clock() > self._due
         due = min([self._due, *(waiting[4] for waiting in self._unsent)])
         return self._clock() > due
 
@@ -242,6 +261,9 @@ class ProcessWorker:
                 if broken:
                     out.extend(self._lost())      # the process died, or the pipe broke
                 break
+            if message == READY:
+                self._started()
+                continue
             # worker_process.serve sends each answer as (seq, ok, value)
             seq, ok, value = cast(tuple[int, bool, object], message)
             self._due = None
@@ -254,9 +276,34 @@ class ProcessWorker:
         failed, self._failed = self._failed, []
         return failed + out
 
+    def _started(self) -> None:
+        """The process is ready: the job in the pipe has its whole limit
+        from now, and those waiting behind it have theirs moved on by the
+        time the start took (it is no job ahead of them)."""
+        now = self._clock()
+        took = now - self._started_at
+        self._ready = True
+        if self._due is not None:
+            self._due = now + self._sent_limit
+        self._unsent = deque(waiting[:4] + (waiting[4] + took,) for waiting in self._unsent)
+
     def wait(self, timeout: float) -> bool:
-        """Block until an answer is ready (benchmarks and tests only)."""
-        return self._courier is not None and self._courier.wait(timeout)
+        """Block until an answer is ready (benchmarks and tests only): the
+        process's word that it started is taken on the way, as ``poll``
+        takes it."""
+        deadline = time.monotonic() + timeout
+        while self._courier is not None \
+                and self._courier.wait(max(0.0, deadline - time.monotonic())):
+            if self._courier.peek() != READY:
+                return True
+            self._courier.take()
+            self._started()
+        return False
+
+    @property
+    def ready(self) -> bool:
+        """Whether the process said it is ready (tests)."""
+        return self._ready
 
     def _lost(self) -> list[Done]:
         """The process died: every pending job fails, the next one restarts it."""

@@ -23,6 +23,9 @@ from .jobs import Job
 NICENESS = 10           # how far the worker lowers its priority (POSIX nice steps)
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000    # Windows' SetPriorityClass value for the same
 PR_SET_PDEATHSIG = 1    # Linux prctl: the signal a process gets when its parent dies
+#: What the process says once started, before its first answer: the window
+#: times its jobs from then, and its start on a limit of its own.
+READY = "ready"
 
 
 def run_job(job: Job) -> tuple[bool, object]:
@@ -94,7 +97,10 @@ def serve(conn: Connection) -> None:
     it is ignored here, since the window, told the same, records the game and
     ends this process itself (a KeyboardInterrupt here would only print a
     traceback under the game's orderly exit). It was held back since the
-    process started (``spawning.interrupts_held``): once ignored, it may come."""
+    process started (``spawning.interrupts_held``): once ignored, it may come.
+
+    Started, it says so (``READY``) before reading its first job: the window
+    times its start apart from the job's work."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -102,6 +108,10 @@ def serve(conn: Connection) -> None:
     if game_gone():
         return
     give_way()
+    try:
+        conn.send(READY)
+    except (BrokenPipeError, OSError):
+        return
     while True:
         try:
             message = conn.recv()

@@ -458,7 +458,7 @@ def test_no_more_steps_than_the_bound_are_read_nor_written(tmp_path, monkeypatch
     found, told = read_file(tmp_path, written(OWNER, steps[:3]))
     assert found is not None and found.steps == tuple(steps[:3]) and told == []
     assert written(OWNER, steps) == written(OWNER, steps[:3])[:-1] + b', "drop_held": true}'
-    set_aside_once(tmp_path, written(OWNER, steps[:3])[:-2] + b", " + leftover_steps._encode(
+    set_aside_once(tmp_path, written(OWNER, steps[:3])[:-2] + b", " + leftover_steps.encode(
         steps[3]) + b"]}")
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.store import Store, connection, database, leftover, schema
+from game.store import Store, connection, database, leftover, schema, spill
 from game.store.store import close_all_stores
 
 from .helpers import exit_code, files_in, game, holding_the_lock, polled
@@ -48,6 +48,12 @@ def release(pid: int, let_go: int, how: str) -> None:
         os.kill(pid, signal.SIGKILL)
         os.close(let_go)
         assert exit_code(pid) == -1
+
+
+def records_files(directory: Path) -> set[str]:
+    """:func:`files_in`, but this copy's own (its lock, the room it set
+    aside, its journal: ``unfinished-…``)."""
+    return {name for name in files_in(directory) if not name.startswith("unfinished-")}
 
 
 def recorded(directory) -> Store:
@@ -157,8 +163,9 @@ def test_a_quit_while_waiting_for_the_lock_keeps_the_games_for_the_next_start(
         store.record_game(game(seed=2))
         store.close()
         assert "will be added to your records at the next start" in store.unsaved
-        assert [name for name in files_in(tmp_path)
-                if name.endswith(leftover.SUFFIX)], files_in(tmp_path)
+        [journal] = [name for name in files_in(tmp_path) if name.endswith(spill.SUFFIX)]
+        assert journal in store.unsaved                 # kept there as it ended (``spill``)
+        assert not [name for name in files_in(tmp_path) if name.endswith(leftover.SUFFIX)]
     finally:
         release(pid, let_go, "killed")
     again = Store(tmp_path)
@@ -217,7 +224,7 @@ def test_damage_is_set_aside_once_the_lock_is_free_never_while_another_copy_hold
         assert store.history() == [] and store.notices == []
         store.record_game(game(seed=2))
         assert not store.flush(timeout=0.2)
-        assert files_in(tmp_path) == {"records.db"} and store.notices == []
+        assert records_files(tmp_path) == {"records.db"} and store.notices == []
     finally:
         release(pid, let_go, "continued")
     assert polled(lambda: store.flush(timeout=1.0))
@@ -408,7 +415,7 @@ def test_records_set_aside_halfway_by_the_stopped_copy_are_left_to_it(tmp_path, 
         store = Store(tmp_path)
         store.record_game(game(seed=2))
         assert not store.flush(timeout=0.2)
-        assert files_in(tmp_path) == set() and store.notices == []
+        assert records_files(tmp_path) == set() and store.notices == []
         assert (tmp_path / "records.db-wal").read_bytes() == journal
         (tmp_path / "records.db-wal").rename(tmp_path / "records.corrupt-x.db-wal")  # it goes on
     finally:
@@ -504,5 +511,107 @@ def test_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_taken(tmp_p
         os.close(let_go)
         assert exit_code(pid) == 0
     again = Store(tmp_path)
+    assert again.take_notices() == []
+    again.close()
+
+
+# -- games finished while the records wait, then a kill --------------------------------
+
+def play_three(store: Store) -> None:
+    """Three games (a best time named among them) while the records wait."""
+    won = game(seed=1, time_ms=20_000)
+    store.record_game(won)
+    store.name_best_time(won, "Ada")
+    store.record_game(game(seed=2, result="lost"))
+    store.record_game(game(seed=3, time_ms=25_000))
+
+
+def counted_once(directory: Path, told: int = 0) -> None:
+    """A fresh copy, then another, shows each of :func:`play_three`'s games
+    once; the first says ``told`` things (damage set aside)."""
+    for start in range(2):
+        again = Store(directory)
+        assert sorted(g.seed for g in again.history()) == [1, 2, 3], again.history()
+        assert again.statistics("beginner").played == 3
+        assert [(t.name, t.time_ms) for t in again.best_times("beginner")] == [
+            ("Ada", 20_000), ("Anonymous", 25_000)]
+        assert len(again.take_notices()) == (told if start == 0 else 0)
+        again.close()
+    assert not [name for name in files_in(directory) if name.startswith("unfinished-")], \
+        files_in(directory)
+
+
+@pytest.mark.parametrize("records", ["none", "damaged"])
+def test_games_finished_while_the_records_wait_survive_a_kill(tmp_path, monkeypatch, records):
+    """The records wait for a stopped copy's lock (none yet, or damaged:
+    the stopped copy may be setting them aside): each game is kept on disk
+    beside them as it ends (``spill``), so a kill of the copy that played
+    them, before the lock was free, loses none; a fresh copy takes them in
+    once. Queued in memory alone, all were lost."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    if records == "damaged":
+        (tmp_path / "records.db").write_bytes(b"not a database at all " * 10)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        killed_after(tmp_path, play_three)
+    finally:
+        release(pid, let_go, "killed")
+    counted_once(tmp_path, told=records == "damaged")
+
+
+def test_games_written_once_the_lock_is_free_are_not_counted_again_after_a_kill(
+        tmp_path, monkeypatch):
+    """The copy's own writer commits its games once the lock is free, then
+    the copy is killed before it could remove the games it kept beside the
+    records: the next start finds each already counted, and counts it once."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    pid, let_go = stopped_holder(tmp_path)
+    released = False
+
+    def play_then_wait(store: Store) -> None:
+        play_three(store)
+        store.flush(timeout=0.5)                        # on disk beside the records
+        os.kill(pid, signal.SIGKILL)                    # the lock is free
+        assert polled(lambda: store.flush(timeout=1.0))  # all three committed
+    try:
+        killed_after(tmp_path, play_then_wait)
+        released = True
+    finally:
+        os.close(let_go)
+        if not released:
+            os.kill(pid, signal.SIGKILL)
+        assert exit_code(pid) == -1
+    counted_once(tmp_path)
+
+
+def test_a_link_to_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_taken(tmp_path):
+    """A symbolic link to a folder named ``records.db.lock`` could not be
+    opened as the lock either (nor did the folder's own check see it): it is
+    set aside as it is, a link still (the folder it leads to untouched),
+    told once, and the lock is taken on a file."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "note.txt").write_text("mine")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / database.LOCK_NAME).symlink_to(elsewhere, target_is_directory=True)
+    store = Store(data)
+    [message] = store.take_notices()
+    [aside] = [name for name in os.listdir(data) if ".corrupt-" in name]
+    assert f"set aside as '{aside}'" in message
+    assert (data / aside).is_symlink() and (data / aside).resolve() == elsewhere.resolve()
+    assert sorted(os.listdir(elsewhere)) == ["note.txt"]
+    lock = data / database.LOCK_NAME
+    assert lock.is_file() and not lock.is_symlink()
+    store.close()
+    pid, let_go = holding_the_lock(data, database.LOCK_NAME)
+    try:                                   # the lock now keeps copies apart
+        with pytest.raises(database.interlock.Busy):
+            database.open_file(data / database.NAME, tell=store._notices,
+                               now=lambda: None, wait=0.1)
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    again = Store(data)
     assert again.take_notices() == []
     again.close()

@@ -262,3 +262,54 @@ def test_a_game_closing_while_a_stopped_copy_holds_the_lock_does_not_wait_for_it
         took = time.monotonic() - started
         assert took < settings_keeping.LOCK_WAIT_S, took
         assert saved(tmp_path)["level"] == "expert"
+
+
+@pytest.mark.parametrize("kind", ["folder", "link to a folder"])
+def test_a_folder_in_the_place_of_the_settings_lock_is_set_aside_and_the_lock_taken(
+        tmp_path, kind, monkeypatch):
+    """A folder (or a symbolic link to one) named ``settings.json.lock`` (a
+    hand edit, a sync tool) could not be opened as the lock: every copy
+    saved unlocked, and two saving at once lost one's changes. It is set
+    aside as it is (what it holds, where it leads, untouched), told once,
+    and the lock is taken on a file, which then keeps a save back while
+    another copy holds it."""
+    folder = tmp_path / "elsewhere" if kind != "folder" else tmp_path / "data" / settings_file.LOCK_NAME
+    folder.mkdir(parents=True)
+    (folder / "note.txt").write_text("mine")
+    data = tmp_path / "data"
+    data.mkdir(exist_ok=True)
+    lock = data / settings_file.LOCK_NAME
+    if kind != "folder":
+        lock.symlink_to(folder, target_is_directory=True)
+    store = open_store(data)
+    store.take_notices()
+    store.save_settings_merged(dataclasses.replace(store.settings, marks=True), ["marks"])
+    assert store.flush()
+    [message] = store.take_notices()
+    [aside] = [name for name in os.listdir(data) if ".corrupt-" in name]
+    assert f"set aside as '{aside}'" in message
+    assert (data / aside / "note.txt").read_text() == "mine"
+    assert (data / aside).is_symlink() == (kind != "folder")
+    assert lock.is_file() and not lock.is_symlink()
+    assert saved(data)["marks"] is True
+    waiting = threading.Event()
+    try_lock = interlock._try_lock
+
+    def tried(fd: int) -> None:
+        try:
+            try_lock(fd)
+        except BlockingIOError:
+            waiting.set()
+            raise
+    monkeypatch.setattr(interlock, "_try_lock", tried)
+    pid, let_go = holding_the_lock(data, settings_file.LOCK_NAME)
+    try:                                   # the lock now keeps copies apart
+        store.save_settings_merged(dataclasses.replace(store.settings, marks=False), ["marks"])
+        assert waiting.wait(WAIT_S)
+        assert saved(data)["marks"] is True
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    assert store.flush()
+    assert saved(data)["marks"] is False and store.take_notices() == []
+    store.close()

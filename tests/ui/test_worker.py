@@ -35,7 +35,7 @@ from game.ui.jobs import (
     ReplayJob,
 )
 from game.ui.worker import ProcessWorker
-from game.ui.worker_process import die_with_the_game, run_job
+from game.ui.worker_process import die_with_the_game, run_job, serve
 
 from .helpers import key, make_app, step_until
 
@@ -102,7 +102,7 @@ class PriorityJob:
 def still_clock() -> float:
     """The hang limit's clock for the tests not about it: it never moves. The
     worker lowers its priority, and on a machine kept busy by other work its
-    start (counted against the limit) took over a minute once: the job was
+    start (then counted against the limit) took over a minute once: the job was
     failed as hung and the process killed under a test of something else.
     ``answer``'s own bound still fails a worker that never answers."""
     return 0.0
@@ -117,6 +117,16 @@ def answer(worker: ProcessWorker):
         if done:
             return done
     raise AssertionError("the worker never answered")
+
+
+def until_ready(worker: ProcessWorker) -> None:
+    """Wait until the worker's process says it started, its clock standing
+    still: a job's limit, and those of the jobs behind it, count from then."""
+    deadline = time.monotonic() + ANSWER_TIMEOUT
+    while not worker.ready and time.monotonic() < deadline:
+        assert worker.poll() == []
+        time.sleep(0.01)
+    assert worker.ready
 
 
 def assert_fails_unstarted(worker: ProcessWorker) -> None:
@@ -712,6 +722,65 @@ def test_a_job_is_timed_from_when_the_process_can_start_on_it():
         worker.close()
 
 
+#: Where :func:`gated_serve` finds the file it waits for.
+GATE = "MINESWEEPER_TEST_WORKER_GATE"
+
+
+def gated_serve(conn) -> None:
+    """The worker process, started as on a machine starved for a minute:
+    it serves only once the file named in ``GATE`` exists."""
+    gate, deadline = Path(os.environ[GATE]), time.monotonic() + ANSWER_TIMEOUT
+    while not gate.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    serve(conn)
+
+
+@pytest.fixture
+def gate(tmp_path, monkeypatch) -> Path:
+    """The file that lets the worker's processes start (``gated_serve``)."""
+    monkeypatch.setattr(worker_module, "serve", gated_serve)
+    monkeypatch.setenv(GATE, str(tmp_path / "go"))
+    return tmp_path / "go"
+
+
+def test_a_slow_start_is_not_taken_for_a_hang(gate):
+    """The hang limit counted from the send, the process's start included:
+    on a machine starved for a minute, the player's first H failed as "the
+    computer's process stopped" and the process was started again. The
+    start has its own, far larger limit, and a job's own is counted from
+    when the process says it is ready, the jobs waiting behind it too."""
+    clock = Clock()
+    worker = ProcessWorker(limits={SleepJob: 10.0}, startup=100.0, clock=clock)
+    try:
+        worker.submit("first", SleepJob(0))
+        worker.submit("second", SleepJob(0))
+        clock.now = 99.0
+        assert worker.poll() == [] and worker.pending == 2 and worker.alive
+        gate.touch()
+        [done] = answer(worker)                 # ready at 99 s: its 10 s count from then
+        assert done.tag == "first" and done.ok
+        [done] = answer(worker)
+        assert done.tag == "second" and done.ok and worker.starts == 1
+    finally:
+        worker.close()
+
+
+def test_a_start_past_its_own_limit_fails_the_job_and_a_fresh_process_answers(gate):
+    clock = Clock()
+    worker = ProcessWorker(limits={SleepJob: 10.0}, startup=100.0, clock=clock)
+    try:
+        worker.submit("first", SleepJob(0))
+        clock.now = 100.5
+        [done] = worker.poll()
+        assert done.tag == "first" and done.lost and not worker.alive
+        gate.touch()
+        worker.submit("again", SleepJob(0))
+        [done] = answer(worker)
+        assert done.tag == "again" and done.ok and worker.starts == 2
+    finally:
+        worker.close()
+
+
 HUNG = 5.0                        # the tests' limit: 300 ticks of the game's clock
 PAST_HUNG = int(HUNG * 60) + 2    # ticks that take it past the limit
 
@@ -721,7 +790,7 @@ def watched_app(**settings):
     clock, with a limit of ``HUNG`` seconds for every kind of job."""
     app = None
     limits = dict.fromkeys((HintJob, MoveJob, AnalyseJob, LayoutJob), HUNG)
-    worker = ProcessWorker(limits=limits, clock=lambda: app.clock())
+    worker = ProcessWorker(limits=limits, startup=HUNG, clock=lambda: app.clock())
     app = make_app(worker=worker, **settings)
     return app, worker
 
@@ -1211,6 +1280,7 @@ def test_a_question_behind_a_slower_kind_is_due_by_its_own_limit():
     worker = ProcessWorker(limits={SleepJob: 60.0, NapJob: 20.0}, clock=clock)
     try:
         worker.submit("overlay", SleepJob(3600))      # what a stopped process never answers
+        until_ready(worker)                       # its start is timed apart
         clock.now = 1.0
         worker.submit("hint", NapJob(0))
         process = worker._process
