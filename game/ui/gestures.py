@@ -155,19 +155,16 @@ class Gestures:
         self.held.discard(button)
         self.gesture = SPENT if self.held else None
 
-    def let_go_unheard(self, up: set[int]) -> bool:
+    def let_go_unheard(self, up: set[int]) -> None:
         """The pointer moved with the buttons ``up`` up, every one the
         gesture holds among them: they came up unheard (let go outside the
         window). The gesture is dropped, playing nothing, drawn up again
         as a Windows button let go off itself: the face stayed drawn pushed
         in, a cell sunk under the pointer and the face's "oh" with it,
         until the next press. One button of a chord still down keeps it,
-        to play where it comes up, as Winmine chords at either release.
-        Returns whether the gesture was dropped."""
-        if not self.held or not self.held <= up:
-            return False
-        self.cancel()
-        return True
+        to play where it comes up, as Winmine chords at either release."""
+        if self.held and self.held <= up:
+            self.cancel()
 
     def cancel(self) -> None:
         """Forget the gesture (focus lost, a screen opened over the board)."""
