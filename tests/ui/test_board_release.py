@@ -146,3 +146,18 @@ def test_a_click_after_a_right_click_that_closed_a_menu_let_go_unheard_plays(see
         assert cell_shows(app, CELL, "flag")
         release(app, at, RIGHT)
         assert app.play.field.cell(*CELL) == "F"
+
+
+def test_the_flag_button_held_pops_up_at_a_move_with_its_release_missed():
+    """Pushed in (drawn as the mode it would turn to), it stayed so with no
+    button down; now it pops back up, the mode unchanged, even at a release
+    over it afterwards."""
+    app = make_app(BOARD_8)
+    button = app.layout.mode_button
+    at = app.viewport.to_display(button.center)
+    press(app, at)
+    assert shows(app, button, "mode_on")
+    move(app, at, buttons=UP)
+    assert shows(app, button, "mode_off")
+    release(app, at)
+    assert not app.settings.flag_mode and shows(app, button, "mode_off")
