@@ -75,6 +75,8 @@ class Gestures:
         was held, which makes a left press a chord (Winmine's WM_LBUTTONDOWN:
         ``fBlock = wParam & (MK_SHIFT | MK_RBUTTON)``). Returns the action a
         press plays at once (the right button's mark)."""
+        if button in self.held:
+            self._missed_release(button)
         self.hover = target
         self.held.add(button)
         on_cell = target.kind == CELL_TARGET and field_live
@@ -142,6 +144,27 @@ class Gestures:
         if not self.held:
             self.gesture = None
         return action
+
+    def _missed_release(self, button: int) -> None:
+        """``button``, held, is pressed again: its release went unheard (let
+        go outside the window). What it held is let go of, playing nothing,
+        and the press is a new one: taken for a second press of a held
+        button, it was dropped, and the click after the face let go outside
+        the window opened nothing. Another button still held waits to come
+        up, as after a chord (pressed with it, this one makes another)."""
+        self.held.discard(button)
+        self.gesture = SPENT if self.held else None
+
+    def let_go_unheard(self, up: set[int]) -> None:
+        """The pointer moved with the buttons ``up`` up, every one the
+        gesture holds among them: they came up unheard (let go outside the
+        window). The gesture is dropped, playing nothing, drawn up again
+        as a Windows button let go off itself: the face stayed drawn pushed
+        in, a cell sunk under the pointer and the face's "oh" with it,
+        until the next press. One button of a chord still down keeps it,
+        to play where it comes up, as Winmine chords at either release."""
+        if self.held and self.held <= up:
+            self.cancel()
 
     def cancel(self) -> None:
         """Forget the gesture (focus lost, a screen opened over the board)."""

@@ -191,9 +191,9 @@ def test_both_buttons_chord_when_the_second_is_pressed_with_the_pointer_off_the_
     pos = cell_pos(app, (1, 1))
     frame = app.viewport.to_display((app.layout.field.right + 4, app.layout.field.centery))
     press(app, cell_pos(app, (6, 6)), first)        # on a mine
-    move(app, frame)                               # drifted off the field...
+    move(app, frame, buttons=(first == LEFT, 0, first == RIGHT))    # drifted off the field...
     press(app, frame, second)                      # ...when the other button went down
-    move(app, pos)
+    move(app, pos, buttons=(1, 0, 1))
     assert cell_shows(app, (2, 2), "open_0")       # the chord's neighbourhood, pressed in
     release(app, pos, second)
     assert app.play.field.cell(2, 0) != "#"        # chorded...

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from .helpers import BOARD_8, RIGHT, key, make_app, move, press, release, shows
-from .test_replays import PUSHED, RAISED, open_viewer, play_button_look, win
+from .test_replays import PUSHED, RAISED, big_paused_viewer, open_viewer, play_button_look, win
 
 UP = (0, 0, 0)          # a motion's buttons: none held
 
@@ -125,3 +125,28 @@ def test_the_speed_held_by_one_button_ignores_the_other():
     assert not viewer.playback.playing and viewer.playback.speed_index == index
     release(app, at, RIGHT)
     assert viewer.playback.speed_index == index - 1
+
+
+def test_a_thumb_held_lets_go_at_a_move_with_its_release_missed():
+    """No button down, the pointer moving on dragged the view no more, and
+    the field shows what it showed."""
+    app = make_app(BOARD_8)
+    viewer = big_paused_viewer(app)
+    vbar = viewer.layout.board.vbar
+    field = app.painter.px(viewer.layout.board.field)
+    shown = pygame.image.tobytes(app.display.surface.subsurface(field), "RGB")
+    press(app, app.viewport.to_display((vbar.centerx, vbar.y + 4)))
+    move(app, app.viewport.to_display((vbar.centerx, vbar.y + vbar.h // 2)), buttons=UP)
+    assert viewer.scroll == (0, 0)
+    assert pygame.image.tobytes(app.display.surface.subsurface(field), "RGB") == shown
+
+
+def test_the_progress_bar_held_lets_go_at_a_move_with_its_release_missed():
+    """No button down, the pointer moving along the bar seeked no more."""
+    app, viewer = won_viewer()
+    key(app, pygame.K_HOME)
+    bar = viewer.layout.progress.inflate(-2, -2)
+    press(app, app.viewport.to_display((bar.x, bar.centery)))
+    t = viewer.playback.t
+    move(app, app.viewport.to_display((bar.right, bar.centery)), buttons=UP)
+    assert viewer.playback.t == t and not viewer.playback.playing

@@ -28,6 +28,15 @@ def pointer_moved(event: pygame.event.Event) -> bool:
     return event.type == pygame.MOUSEMOTION and getattr(event, "rel", (0, 0)) != (0, 0)
 
 
+def buttons_up(event: pygame.event.Event) -> set[int]:
+    """The buttons (1 left, 2 middle, 3 right) a motion ``event`` says are
+    up. One a screen holds pressed came up unheard (let go outside the
+    window, or as the focus went): what it holds is let go of, playing
+    nothing, at the next move (the play screen's face and cells, its and
+    the viewer's controls)."""
+    return {button for button, down in zip((1, 2, 3), event.buttons, strict=False) if not down}
+
+
 def hand_moved(event: pygame.event.Event) -> bool:
     """A motion the hand made, which hides the keyboard cursor: not SDL's
     motion as the window goes fullscreen or back under a still pointer

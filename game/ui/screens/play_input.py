@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import keys
+from ..gestures import LEFT
 from ..hit import CELL_TARGET, FACE, HBAR, MENU_BAR, OUTSIDE, VBAR, Target, target_at
 from ..render.hud import on_thumb, scroll_for_bar, thumb_dragged
 from ..session import FLAG, REVEAL
@@ -128,8 +129,13 @@ class PlayInput(PlayPart):
                 and event.button in (1, 2, 3):
             self._button(event)
         elif event.type == pygame.MOUSEMOTION:
+            up = base.buttons_up(event)
             if self._drag is not None and self._drag[3] is None:
-                self._drag_thumb(self.app.viewport.to_window(event.pos))
+                if LEFT in up:
+                    self._drag = None        # its release went unheard: it scrolled on
+                else:
+                    self._drag_thumb(self.app.viewport.to_window(event.pos))
+            self.gestures.let_go_unheard(up)
             self.gestures.move(self.target(event.pos))
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
@@ -145,6 +151,8 @@ class PlayInput(PlayPart):
     def _button(self, event: pygame.event.Event) -> None:
         """The left, middle or right button pressed or released."""
         if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == LEFT and self._drag is not None and self._drag[3] is None:
+                self._drag = None        # the thumb's release went unheard: a press of its own
             if self._drag is None:       # a dragged bar holds the pointer, as Windows' does
                 self._press(event.button, self.target(event.pos))
             return

@@ -15,6 +15,7 @@ import pygame
 
 from ..hit import FACE, HBAR, MENU_BAR, VBAR
 from . import dialog_lists
+from .base import buttons_up
 from .dialog_lists import second_press
 from .play_part import PlayPart
 
@@ -135,11 +136,21 @@ class PlaySpent(PlayPart):
     def _spent_input(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` belongs to the spent gesture (``spend_gesture``):
         a press while it is held, or a release of what was held; the gesture
-        ends when all of it is up."""
+        ends when all of it is up. A button of it seen up at a move, or
+        pressed again, came up unheard (let go outside the window): it is
+        no longer held, and a press once the gesture is over plays. Every
+        click after a right click that closed a menu, its release missed,
+        did nothing until the next right click."""
+        if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+            self._spent -= {("button", button) for button in buttons_up(event)}
+            return False
         held = held_input(event)
         if held is None:
             return False
         if event.type in PRESSES:
+            self._spent.discard(held)
+            if not self._spent:
+                return False
             self._spent.add(held)
             return True
         if held in self._spent:

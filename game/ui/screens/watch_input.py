@@ -16,6 +16,7 @@ import pygame
 from .. import keys
 from ..hit import HBAR, VBAR
 from ..render.hud import on_thumb, scroll_for_bar, thumb_dragged
+from .base import buttons_up
 from .play_input import wheel_cells
 from .play_scroll import scroll_within
 from .play_spent import pressed_with
@@ -126,7 +127,7 @@ class ReplayInput:
         while the focus was elsewhere): the control is let go of, and does
         nothing, as a Windows button let go off itself; it stayed drawn
         pushed in until the next press."""
-        if not event.buttons[self._held_by() - 1]:
+        if self._held_by() in buttons_up(event):
             self._let_go()
         elif self._face_held:
             self._face_over = self._on_face(event.pos)
