@@ -1,4 +1,16 @@
-"""Geometry and drawing of the menu bar and its drop-down menus."""
+"""Geometry and drawing of the menu bar and its drop-down menus.
+
+Windows 95 to XP drew menus grey and bevelled; the Windows 3.1 style draws
+them flat, as 3.1 did (``win31``). Its colours are the 3.1 "Windows
+Default" scheme's (CONTROL.INI's [color schemes], the keys WIN.INI's
+[colors] names, Microsoft KB Q58336): Menu white, MenuText black, Hilight
+navy under white HilightText, GrayText grey. Its shapes, as 3.1 showed them
+(remembered from its screens, drawn here from scratch): the bar white over a
+black line, a drop-down a white box in a 1-pixel black frame with a black
+shadow 2 pixels wide along its right and bottom edges, its separators a
+thin black line inset from the frame, its disabled items flat grey (the
+etched grey came with Windows 95).
+"""
 
 from __future__ import annotations
 
@@ -20,6 +32,8 @@ ITEM_PAD = 3          # an item is the font's line height plus this
 SEPARATOR_H = 6
 CHECK_W = 16
 GAP = 14
+#: The Windows 3.1 drop-down's shadow, right and bottom, inside its box.
+SHADOW_31 = 2
 
 
 def title_rects(painter: Painter, menu_h: int, width: int | None = None) -> list[pygame.Rect]:
@@ -53,8 +67,12 @@ class PopupGeometry:
 
 
 def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect,
-                   window: tuple[int, int]) -> PopupGeometry:
-    """The drop-down under ``title``, moved left or up to stay inside the window."""
+                   window: tuple[int, int], *, win31: bool = False) -> PopupGeometry:
+    """The drop-down under ``title``, moved left or up to stay inside the
+    window. Under ``win31`` its items fill the inside of a 1-pixel frame,
+    edge to edge, as Windows 3.1 lit them, and its shadow takes the last 2
+    pixels of the box on the right and at the bottom; otherwise they sit
+    inside the 3-pixel bevel and its gap."""
     label_w = max(painter.text_width(i.label) for i in items)
     short_w = max((painter.text_width(i.shortcut) for i in items if i.shortcut), default=0)
     shortcuts = GAP + short_w if short_w else 0
@@ -75,19 +93,25 @@ def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect
         labels.append(() if item.separator else tuple(wrap(painter, item.label, room)))
     heights = [SEPARATOR_H if i.separator else len(rows) * (line + 1) - 1 + ITEM_PAD
                for i, rows in zip(items, labels, strict=True)]
-    height = 6 + sum(heights)
+    inset, spare = (1, 2 + SHADOW_31) if win31 else (3, 6)
+    height = spare + sum(heights)
     x = max(0, min(title.x, window[0] - width))
     y = max(0, min(title.bottom, window[1] - height))
-    rects, cy = [], y + 3
+    rects, cy = [], y + inset
     for item, h in zip(items, heights, strict=True):
-        rects.append(None if item.separator else pygame.Rect(x + 3, cy, width - 6, h))
+        rects.append(None if item.separator else pygame.Rect(x + inset, cy, width - spare, h))
         cy += h
     return PopupGeometry(pygame.Rect(x, y, width, height), tuple(rects), x + column,
                          tuple(labels), tuple(x + sx for sx in xs))
 
 
-def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None = None) -> None:
-    painter.fill(layout_menu, GREY)
+def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None = None,
+             *, win31: bool = False) -> None:
+    """The menu bar, the title ``open_index`` lit on the selection's navy:
+    grey, or (``win31``) white over a black line as Windows 3.1 drew it."""
+    painter.fill(layout_menu, WHITE if win31 else GREY)
+    if win31:
+        painter.fill((layout_menu.x, layout_menu.bottom - 1, layout_menu.w, 1), BLACK)
     line_h = painter.line_height()
     rects = title_rects(painter, layout_menu.h, layout_menu.w - 2 - CELL)   # the flag-mode button
     for i, (rect, (title, _items)) in enumerate(zip(rects, MENUS, strict=False)):
@@ -104,7 +128,7 @@ def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None 
 
 
 def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupGeometry,
-               highlighted: int | None) -> None:
+               highlighted: int | None, *, win31: bool = False) -> None:
     """An open menu: its ``items`` in the box ``geo`` lays out, the one
     ``highlighted`` on the selection's navy, those disabled greyed, checks
     and shortcuts as ``app`` stands. A disabled item is etched, as in
@@ -112,8 +136,13 @@ def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupG
     grey, it read as faint ink rather than as an item that cannot be
     chosen). Lit, it keeps its grey text on the navy, without the white, as
     there (left unlit, the highlight seemed to have stopped following the
-    pointer)."""
-    painter.bevel("raised_2", geo.rect)
+    pointer). Under ``win31`` it is drawn flat, as Windows 3.1 drew it
+    (see the module's docstring): greyed without the etching, lit across the
+    frame's whole inside (``popup_geometry`` lays it out so)."""
+    if win31:
+        _frame_31(painter, geo.rect)
+    else:
+        painter.bevel("raised_2", geo.rect)
     line_h = painter.line_height()
     places = mnemonics(items)
     for i, (item, rect, rows, shortcut_x) in enumerate(zip(items, geo.item_rects, geo.labels,
@@ -127,7 +156,7 @@ def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupG
             colour = WHITE if enabled else DARK
         ty = rect.centery - (len(rows) * (line_h + 1) - 1) // 2
         place = row_of(item.label, rows, places[i])
-        etched = ((1, WHITE),) if not enabled and i != highlighted else ()
+        etched = ((1, WHITE),) if not (enabled or win31) and i != highlighted else ()
         for shift, ink in (*etched, (0, colour)):
             x, y = rect.x + shift, ty + shift
             if item.is_checked(app):
@@ -139,16 +168,38 @@ def draw_popup(painter: Painter, app: Host, items: tuple[Item, ...], geo: PopupG
                 underline(painter, rows[k], at, (x + CHECK_W, y + k * (line_h + 1)), ink)
             if item.shortcut:
                 painter.text(item.shortcut, (shortcut_x + shift, y), ink)
-    # separators: an etched line between groups
-    prev_bottom = geo.rect.y + 3
+    _separators(painter, geo, win31)
+
+
+def _separators(painter: Painter, geo: PopupGeometry, win31: bool) -> None:
+    """The lines between groups: etched (Windows 95 to XP), or one black
+    line inset from the frame (Windows 3.1)."""
+    prev_bottom = geo.rect.y + (1 if win31 else 3)
     for rect in geo.item_rects:
         if rect is None:
             y = prev_bottom + SEPARATOR_H // 2
-            painter.fill((geo.rect.x + 4, y - 1, geo.rect.w - 8, 1), DARK)
-            painter.fill((geo.rect.x + 4, y, geo.rect.w - 8, 1), WHITE)
+            if win31:
+                painter.fill((geo.rect.x + 4, y - 1, geo.rect.w - SHADOW_31 - 8, 1), BLACK)
+            else:
+                painter.fill((geo.rect.x + 4, y - 1, geo.rect.w - 8, 1), DARK)
+                painter.fill((geo.rect.x + 4, y, geo.rect.w - 8, 1), WHITE)
             prev_bottom += SEPARATOR_H
         else:
             prev_bottom = rect.bottom
+
+
+def _frame_31(painter: Painter, box: pygame.Rect) -> None:
+    """Windows 3.1's drop-down: white in a 1-pixel black frame, its black
+    shadow along the right and bottom edges, all inside ``box`` (the shadow
+    counted in the drop-down's size, so that it too fits the smallest
+    window). The shadow is the menu's outline moved down and right: the
+    box's top-right and bottom-left corners keep what is beneath."""
+    s = SHADOW_31
+    menu = pygame.Rect(box.x, box.y, box.w - s, box.h - s)
+    painter.fill(menu, BLACK)
+    painter.fill(menu.inflate(-2, -2), WHITE)
+    painter.fill((box.right - s, box.y + s, s, box.h - s), BLACK)
+    painter.fill((box.x + s, box.bottom - s, box.w - s, s), BLACK)
 
 
 def row_of(label: str, rows: tuple[str, ...], at: int | None) -> tuple[int, int] | None:

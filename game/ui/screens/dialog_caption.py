@@ -5,8 +5,8 @@ the pointer stays on it, and closes the dialog when released there (slid
 off first, the release does nothing). Windows 3.1's control-menu box closes
 the window on a double click, as the second press comes down (Windows sends
 WM_NCLBUTTONDBLCLK with that press, not with its release): here a second
-press within the double-click time and room (a single click opened the
-control menu, which the game has not: it does nothing). The release that
+press within the double-click time and room (a single click opens the
+control menu, ``control_menu``, which then takes that second press). The release that
 follows finds the dialog gone and acts on nothing under it (the board
 spends the gesture, a button below was never pressed). Closing is the
 dialog's Cancel, as Esc.
@@ -37,15 +37,21 @@ class CaptionControl:
         self._first: tuple[int, tuple[int, int]] | None = None
 
     def mouse(self, event: pygame.event.Event, on: bool, look: str, ticks: int,
-              close: Callable[[], None], *, enabled: bool = True) -> bool:
+              close: Callable[[], None], *, enabled: bool = True,
+              opened: Callable[[tuple[int, int]], None] | None = None) -> bool:
         """The left button pressed, moved or released, ``on`` the control
         or not (in the ``look`` drawn, at tick ``ticks``); ``close`` called
-        when it closes the dialog, if ``enabled``. True when the event was
-        the control's."""
+        when it closes the dialog, if ``enabled``; ``opened`` (Windows 3.1's
+        box) with the display pixel of a first press, which opens the
+        control menu, Close greyed in it when not ``enabled``. True when
+        the event was the control's."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not on:
                 self._first = None
                 return False
+            if look == WIN31 and opened is not None:
+                opened(event.pos)
+                return True
             if not enabled:
                 return True                # greyed: the press is its, and does nothing
             if look != WIN31:

@@ -92,7 +92,8 @@ class DialogDrawing(DialogPart):
         change redraws it: a dialog pushed over it or
         closed redraws the window, the focus lost marks it (``focus_lost``)
         and the focus coming back is an event it takes."""
-        return self.app.top is self and self.app.focused
+        top = self.app.top       # its control menu open over it, it is still in use
+        return (top is self or getattr(top, "menu_of", None) is self) and self.app.focused
 
     @property
     def default_button(self) -> Button | None:

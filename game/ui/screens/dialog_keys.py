@@ -16,7 +16,8 @@ import pygame
 from .. import keys
 from ..list_view import ListView
 from ..text_field import TextField
-from ..widgets import Button, Label
+from ..widgets import WIN31, Button, Label
+from .control_menu import open_control_menu
 from .dialog_part import DialogPart
 from .menu import mnemonic_index
 
@@ -34,7 +35,10 @@ class DialogKeys(DialogPart):
         def _let_go_mouse(self) -> None: ...
 
     def _key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
+        if event.key == pygame.K_SPACE and keys.alt_only(event) \
+                and self.app.settings.style == WIN31:
+            open_control_menu(self.app, self)      # Alt+Space, as Windows 3.1
+        elif event.key == pygame.K_ESCAPE:
             self.cancel()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             focused = self.focused

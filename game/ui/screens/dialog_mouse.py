@@ -20,6 +20,7 @@ from ..list_view import ListView
 from ..scrolling import thumb_held
 from ..text_field import TextField, pointer_shape
 from ..widgets import Button
+from .control_menu import open_control_menu
 from .dialog_lists import second_press
 from .dialog_part import DialogPart
 
@@ -53,7 +54,8 @@ class DialogMouse(DialogPart):
         control = caption_control(title_bar(self.app.painter, self.rect), look)
         on = control is not None and control.collidepoint(pos)
         return self.caption.mouse(event, on, look, self._ticks, self.cancel,
-                                  enabled=self.closable)
+                                  enabled=self.closable,
+                                  opened=lambda at: open_control_menu(self.app, self, at))
 
     def _shape_pointer(self, widget: Widget | None) -> None:
         """An I-beam over a text box (``widget``, under the pointer), kept

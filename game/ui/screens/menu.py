@@ -80,7 +80,7 @@ class MenuScreen(base.Screen):
 
     def _popup(self) -> PopupGeometry:
         return popup_geometry(self.app.painter, self.items, self._titles()[self.index],
-                              self.app.layout.size)
+                              self.app.layout.size, win31=self.app.settings.style == "win31")
 
     def _hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
         """("title", i), ("item", i), ("popup", None) or None for elsewhere."""
@@ -291,10 +291,11 @@ class MenuScreen(base.Screen):
         if not (full or self._dirty):
             return False
         self._dirty = False
-        draw_bar(painter, self.app.layout.menu_bar, self.index)
+        win31 = self.app.settings.style == "win31"
+        draw_bar(painter, self.app.layout.menu_bar, self.index, win31=win31)
         draw_mode_button(painter, self.app.layout, self.app.settings.flag_mode)
         if self.dropped:
-            draw_popup(painter, self.app, self.items, self._popup(), self.highlight)
+            draw_popup(painter, self.app, self.items, self._popup(), self.highlight, win31=win31)
         return True
 
 

@@ -134,7 +134,7 @@ class PlayDrawing(PlayPart):
             self._shown.clear()
             painter.fill(layout.window, GREY)
             if layout.menu:
-                draw_bar(painter, layout.menu_bar)
+                draw_bar(painter, layout.menu_bar, win31=self.app.settings.style == "win31")
             draw_chrome(painter, layout)
         drew, cues = self._draw_board(painter, layout, full, decor)
         hud = self._draw_hud(painter, layout)

@@ -1,0 +1,184 @@
+"""Windows 3.1's control menu: a single click on a dialog's control-menu
+box, or Alt+Space, opens it under the box, drawn flat as 3.1 drew its
+menus; Close (Alt+F4) closes the dialog as Esc does, the items the game
+cannot do to a dialog are greyed; the mouse and the keyboard drive it as
+the game's other menus. A single click on the box had done nothing."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.menus import mnemonics
+from game.ui.render.menubar import popup_geometry
+from game.ui.screens.control_menu import ControlMenuScreen
+from game.ui.screens.custom import CustomDialog
+
+from .helpers import key, make_app, move, press, release
+from .test_captions import ask, at, centre, control_of
+
+BLACK, WHITE, DARK, NAVY = (0, 0, 0), (255, 255, 255), (128, 128, 128), (0, 0, 128)
+ALT = pygame.KMOD_LALT
+
+
+def custom(style="win31", **settings):
+    app = make_app(style=style, **settings)
+    app.commands.run("custom")
+    app.step()
+    assert isinstance(app.top, CustomDialog)
+    return app, app.top
+
+
+def click_box(app, dialog):
+    where = centre(app, control_of(app, dialog))
+    press(app, where)
+    release(app, where)
+
+
+def geometry(app, menu):
+    return popup_geometry(app.painter, menu.items, control_of(app, menu.menu_of),
+                          app.layout.size, win31=True)
+
+
+def item_rect(app, menu, label):
+    return geometry(app, menu).item_rects[[i.label for i in menu.items].index(label)]
+
+
+def colours(app, rect):
+    return {at(app, x, y) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)}
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_a_single_click_on_the_box_drops_the_flat_control_menu_under_it(scale):
+    app, dialog = custom(scale=scale)
+    click_box(app, dialog)
+    menu = app.top
+    assert isinstance(menu, ControlMenuScreen) and menu.menu_of is dialog
+    assert [i.label for i in menu.items if not i.separator] == [
+        "Restore", "Move", "Size", "Minimize", "Maximize", "Close", "Switch To..."]
+    geo = geometry(app, menu)
+    box = control_of(app, dialog)
+    assert geo.rect.topleft == (box.x, box.bottom)
+    assert at(app, geo.rect.x, geo.rect.y) == BLACK                   # its frame
+    assert at(app, geo.rect.right - 1, geo.rect.bottom - 1) == BLACK  # its shadow
+    assert colours(app, item_rect(app, menu, "Close")) == {WHITE, BLACK}
+    for greyed in ("Restore", "Move", "Size", "Minimize", "Maximize", "Switch To..."):
+        assert colours(app, item_rect(app, menu, greyed)) == {WHITE, DARK}, greyed
+    assert at(app, box.right + 4, box.y + 1) == NAVY     # the dialog still active beneath
+
+
+def test_the_pointer_lights_an_item_and_a_click_on_close_closes_the_dialog():
+    app, dialog = custom()
+    click_box(app, dialog)
+    menu = app.top
+    close = centre(app, item_rect(app, menu, "Close"))
+    move(app, close, buttons=(0, 0, 0))
+    assert NAVY in colours(app, item_rect(app, menu, "Close"))
+    press(app, close)
+    release(app, close)
+    assert app.top is app.play
+
+
+def test_a_greyed_item_chosen_does_nothing_and_a_press_outside_closes_only_the_menu():
+    app, dialog = custom()
+    click_box(app, dialog)
+    menu = app.top
+    move_at = centre(app, item_rect(app, menu, "Move"))
+    press(app, move_at)
+    release(app, move_at)
+    assert app.top is menu                               # greyed: the menu stays open
+    outside = app.painter.px(dialog.rect).bottomright
+    press(app, (outside[0] - 4, outside[1] - 4))
+    release(app, (outside[0] - 4, outside[1] - 4))
+    assert app.top is dialog
+
+
+def test_pressed_on_the_box_dragged_to_close_and_released_there_closes_the_dialog():
+    app, dialog = custom()
+    press(app, centre(app, control_of(app, dialog)))
+    menu = app.top
+    assert isinstance(menu, ControlMenuScreen)
+    close = centre(app, item_rect(app, menu, "Close"))
+    move(app, close)
+    release(app, close)
+    assert app.top is app.play
+
+
+def test_released_off_the_menu_after_a_drag_from_the_box_it_closes_as_3_1_did():
+    app, dialog = custom()
+    press(app, centre(app, control_of(app, dialog)))
+    far = app.painter.px(dialog.rect).bottomright
+    move(app, (far[0] - 4, far[1] - 4))
+    release(app, (far[0] - 4, far[1] - 4))
+    assert app.top is dialog
+
+
+def test_a_later_click_on_the_box_closes_the_menu_and_not_the_dialog():
+    app, dialog = custom()
+    click_box(app, dialog)
+    app.step(60)
+    click_box(app, dialog)
+    assert app.top is dialog
+
+
+def test_alt_space_opens_it_with_its_first_item_lit_and_the_keys_drive_it():
+    app, dialog = custom()
+    key(app, pygame.K_SPACE, ALT, " ")
+    menu = app.top
+    assert isinstance(menu, ControlMenuScreen) and menu.highlight == 0
+    assert NAVY in colours(app, item_rect(app, menu, "Restore"))
+    key(app, pygame.K_RETURN)
+    assert app.top is menu                               # Restore is greyed
+    key(app, pygame.K_END)
+    assert menu.items[menu.highlight].label == "Switch To..."
+    key(app, pygame.K_UP)                                # over the separator
+    assert menu.items[menu.highlight].label == "Close"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is dialog                             # Esc: the menu only
+    key(app, pygame.K_SPACE, ALT, " ")
+    key(app, pygame.K_DOWN)
+    assert app.top.items[app.top.highlight].label == "Move"
+    for _ in range(4):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)                            # Close
+    assert app.top is app.play
+
+
+@pytest.mark.parametrize(("language", "letter"), [("en", "c"), ("fr", "f")])
+def test_close_s_underlined_letter_closes_the_dialog(language, letter):
+    app, dialog = custom(language=language)
+    key(app, pygame.K_SPACE, ALT, " ")
+    menu = app.top
+    close = [i for i in menu.items if not i.separator][5]
+    assert close.label[mnemonics(menu.items)[menu.items.index(close)]].lower() == letter
+    key(app, pygame.K_m if language == "en" else pygame.K_d, 0, "m" if language == "en" else "d")
+    assert app.top is menu                               # Move / Déplacement: greyed
+    key(app, ord(letter), 0, letter)
+    assert app.top is app.play
+
+
+def test_alt_f4_with_the_menu_open_closes_the_dialog_and_the_game_goes_on():
+    app, dialog = custom()
+    click_box(app, dialog)
+    key(app, pygame.K_F4, ALT)
+    assert app.top is app.play and app.running
+
+
+def test_a_yes_no_question_greys_close_and_nothing_closes_it_from_the_menu():
+    app = make_app(style="win31")
+    answered: list[str] = []
+    question = ask(app, answered)
+    click_box(app, question)
+    menu = app.top
+    assert isinstance(menu, ControlMenuScreen)
+    assert colours(app, item_rect(app, menu, "Close")) == {WHITE, DARK}
+    key(app, pygame.K_c, 0, "c")
+    assert app.top is menu
+    key(app, pygame.K_F4, ALT)
+    assert app.top is question and answered == []
+
+
+def test_alt_space_opens_nothing_in_the_other_styles():
+    app, dialog = custom(style="xp")
+    key(app, pygame.K_SPACE, ALT, " ")
+    assert app.top is dialog
