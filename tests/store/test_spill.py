@@ -5,7 +5,9 @@ cannot be read set aside, never deleted, the player told once."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+from pathlib import Path
 
 from game.store import Store, leftover_steps, spill
 
@@ -73,9 +75,19 @@ def test_a_journal_the_records_refuse_is_set_aside_with_the_rest_taken_in(tmp_pa
     store.close()
 
 
-def test_copies_starting_together_take_a_dead_copy_s_journal_in_once(tmp_path):
+def test_copies_starting_together_take_a_dead_copy_s_journal_in_once(tmp_path, monkeypatch):
     """Eight copies start at the same instant on a dead copy's journal of
-    twenty games: each game is counted once, and the journal is gone."""
+    twenty games: each game is counted once, and the journal is gone. Each
+    copy pauses between its commit and the journal's removal, so that the
+    next one in finds the journal still there, its games in the records:
+    only their marks keep them from being counted again."""
+    unlink = Path.unlink
+
+    def slow_unlink(self: Path, missing_ok: bool = False) -> None:
+        if self.name.endswith(spill.SUFFIX):
+            time.sleep(0.3)
+        unlink(self, missing_ok)
+    monkeypatch.setattr(Path, "unlink", slow_unlink)           # inherited by the forks
     Store(tmp_path).close()
     steps = [leftover_steps.Recorded(game(seed=n, date="2026-11-22T15:30:00")) for n in range(20)]
     spill.path(tmp_path, OWNER).write_bytes(journal(tmp_path, steps))
