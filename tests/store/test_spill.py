@@ -18,9 +18,7 @@ OWNER = "d" * 32
 
 def journal(directory, steps) -> bytes:
     """A journal as a copy writes it, its steps numbered from 1."""
-    return b"".join(b'{"mark": "%s", "step": %s}\n'
-                    % (spill.mark(OWNER, n).encode(), leftover_steps.encode(step))
-                    for n, step in enumerate(steps, 1))
+    return b"".join(spill.written(spill.mark(OWNER, n), step) for n, step in enumerate(steps, 1))
 
 
 def test_a_dead_copy_s_journal_is_taken_in_once_and_removed(tmp_path):
@@ -134,3 +132,23 @@ def test_a_journal_still_there_after_its_games_were_taken_in_counts_them_once(tm
     assert sorted(g.seed for g in store.history()) == [1, 2] and store.take_notices() == []
     store.close()
     assert not spill.path(tmp_path, OWNER).exists()
+
+
+def test_a_newer_version_s_journal_is_left_whole_for_it(tmp_path):
+    """A journal with a line of a newer schema (a newer version's copy died
+    while its records waited) is left as it is, for that version to take
+    in: not set aside as damage, its games not taken in as this version
+    reads them, nor its copy's game in progress settled."""
+    Store(tmp_path).close()
+    steps = [leftover_steps.Recorded(game(seed=n, date="2026-11-22T15:30:00")) for n in (1, 2)]
+    text = journal(tmp_path, steps)
+    newer = text.replace(b'"schema": %d' % leftover_steps.SCHEMA,
+                         b'"schema": %d' % (leftover_steps.SCHEMA + 1), 1)
+    assert newer != text
+    spill.path(tmp_path, OWNER).write_bytes(newer)
+    for _start in range(2):
+        store = Store(tmp_path)
+        assert store.count_games() == 0 and store.take_notices() == []
+        store.close()
+    assert spill.path(tmp_path, OWNER).read_bytes() == newer
+    assert not [name for name in files_in(tmp_path) if ".corrupt-" in name]
