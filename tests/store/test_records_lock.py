@@ -615,3 +615,28 @@ def test_a_link_to_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_t
     again = Store(data)
     assert again.take_notices() == []
     again.close()
+
+
+def test_a_journal_is_kept_while_the_writer_still_holds_its_games_as_the_copy_closes(
+        tmp_path, monkeypatch):
+    """The copy closes while its writer's thread is still at work (past the
+    10 s its end is waited for): the games were neither committed nor given
+    up, and the journal, which holds them, is kept for the next start,
+    which counts each once, whether the thread committed it meanwhile or
+    not. Removed as "all in the records", they were lost."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.5)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        play_three(store)
+        assert store._journal.flush(timeout=5.0)
+        still_at_work = store._writer
+        ended = still_at_work.close
+        monkeypatch.setattr(still_at_work, "close", lambda: False)
+        store.close()
+        journal = spill.path(tmp_path, store._owner)
+        assert journal.exists(), files_in(tmp_path)
+    finally:
+        release(pid, let_go, "killed")
+    assert ended()                     # the lock free: the thread commits them, or takes
+    counted_once(tmp_path)             # the journal in (its copy gone), each once
