@@ -24,7 +24,10 @@ some 150 bytes each).
 
 A journal with lines that cannot be read (a kill in the middle of a line,
 a hand edit) has the rest taken in, and is then set aside as it is, never
-deleted, the player told once. One with a line of a newer schema is a
+deleted, the player told once. The journal grows to ``leftover.MAX_BYTES``
+at most, as much as is read: a step beyond is kept in memory alone (a
+quit writes it to the file of results left unsaved, a kill loses it), as
+every step was before. One with a line of a newer schema is a
 newer version's, left whole for it (``Newer``), as its other files are.
 """
 
@@ -147,6 +150,8 @@ class Journal:
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             size = os.fstat(fd).st_size
+            if size + len(lines) > MAX_BYTES:    # no more than is read: kept in memory alone
+                raise ValueError("the journal is full")
             try:
                 done = 0
                 while done < len(lines):

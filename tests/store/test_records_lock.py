@@ -640,3 +640,28 @@ def test_a_journal_is_kept_while_the_writer_still_holds_its_games_as_the_copy_cl
         release(pid, let_go, "killed")
     assert ended()                     # the lock free: the thread commits them, or takes
     counted_once(tmp_path)             # the journal in (its copy gone), each once
+
+
+def test_a_journal_grows_no_larger_than_is_read(tmp_path, monkeypatch):
+    """A journal is read up to ``leftover.MAX_BYTES`` (here shrunk): the
+    games past it are kept in memory alone, and a kill loses those, but
+    the journal is taken in. Written on, it was refused whole as too large
+    and set aside, every game in it with it, told as damage."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(spill, "MAX_BYTES", 1_000)      # inherited by the fork
+
+    def play(store: Store) -> None:
+        for seed in range(1, 6):
+            store.record_game(game(seed=seed))
+            store._journal.flush(timeout=5.0)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        killed_after(tmp_path, play)
+    finally:
+        release(pid, let_go, "killed")
+    again = Store(tmp_path)
+    seeds = sorted(g.seed for g in again.history())
+    assert 1 <= len(seeds) < 5 and seeds == list(range(1, len(seeds) + 1)), seeds
+    assert again.take_notices() == []
+    again.close()
+    assert not [name for name in files_in(tmp_path) if name.startswith("unfinished-")]
