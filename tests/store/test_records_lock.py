@@ -486,6 +486,22 @@ def test_two_copies_waiting_for_the_lock_set_damage_aside_once_and_keep_every_ga
     again.close()
 
 
+def lock_taken_on_a_file(directory: Path, store: Store) -> None:
+    """The lock set free of what stood in its place now keeps copies apart,
+    and a fresh start has nothing more to say."""
+    pid, let_go = holding_the_lock(directory, database.LOCK_NAME)
+    try:
+        with pytest.raises(database.interlock.Busy):
+            database.open_file(directory / database.NAME, tell=store._notices,
+                               now=lambda: None, wait=0.1)
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    again = Store(directory)
+    assert again.take_notices() == []
+    again.close()
+
+
 def test_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_taken(tmp_path):
     """A folder named ``records.db.lock`` (a hand edit, a sync tool) could not
     be opened as the lock: every copy opened the records unlocked, and two
@@ -502,17 +518,7 @@ def test_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_taken(tmp_p
     assert (tmp_path / aside / "note.txt").read_text() == "mine"
     assert folder.is_file()
     store.close()
-    pid, let_go = holding_the_lock(tmp_path, database.LOCK_NAME)
-    try:                                   # the lock now keeps copies apart
-        with pytest.raises(database.interlock.Busy):
-            database.open_file(tmp_path / database.NAME, tell=store._notices,
-                               now=lambda: None, wait=0.1)
-    finally:
-        os.close(let_go)
-        assert exit_code(pid) == 0
-    again = Store(tmp_path)
-    assert again.take_notices() == []
-    again.close()
+    lock_taken_on_a_file(tmp_path, store)
 
 
 # -- games finished while the records wait, then a kill --------------------------------
@@ -604,17 +610,7 @@ def test_a_link_to_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_t
     lock = data / database.LOCK_NAME
     assert lock.is_file() and not lock.is_symlink()
     store.close()
-    pid, let_go = holding_the_lock(data, database.LOCK_NAME)
-    try:                                   # the lock now keeps copies apart
-        with pytest.raises(database.interlock.Busy):
-            database.open_file(data / database.NAME, tell=store._notices,
-                               now=lambda: None, wait=0.1)
-    finally:
-        os.close(let_go)
-        assert exit_code(pid) == 0
-    again = Store(data)
-    assert again.take_notices() == []
-    again.close()
+    lock_taken_on_a_file(data, store)
 
 
 def test_a_journal_is_kept_while_the_writer_still_holds_its_games_as_the_copy_closes(
