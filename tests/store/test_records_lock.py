@@ -661,3 +661,21 @@ def test_a_journal_grows_no_larger_than_is_read(tmp_path, monkeypatch):
     assert again.take_notices() == []
     again.close()
     assert not [name for name in files_in(tmp_path) if name.startswith("unfinished-")]
+
+
+@pytest.mark.parametrize("leads", ["itself", "through a file"])
+def test_a_link_no_copy_could_open_as_the_lock_is_set_aside(tmp_path, leads):
+    """A link at ``records.db.lock`` in a loop, or through a file, opens as
+    nothing: every copy opened the records unlocked, told nothing. It is
+    set aside, a link still, told once, and the lock taken on a file."""
+    lock = tmp_path / database.LOCK_NAME
+    (tmp_path / "a file").write_text("mine")
+    lock.symlink_to(lock if leads == "itself" else tmp_path / "a file" / "lock")
+    store = Store(tmp_path)
+    [message] = store.take_notices()
+    [aside] = [name for name in os.listdir(tmp_path) if ".corrupt-" in name]
+    assert f"set aside as '{aside}'" in message and (tmp_path / aside).is_symlink()
+    assert lock.is_file() and not lock.is_symlink()
+    assert (tmp_path / "a file").read_text() == "mine"
+    store.close()
+    lock_taken_on_a_file(tmp_path, store)
