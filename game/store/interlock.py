@@ -23,6 +23,7 @@ renames, or of its save, and write over what was done meanwhile.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
@@ -53,11 +54,13 @@ def clear_place(lock: Path, tell: Notices, now: Callable[[], datetime]) -> None:
     records at once each set "the damaged file" aside; two saving settings
     at once lost one's changes). Only those: a file of any kind takes the
     lock (a FIFO too, and a link to a file), and is another copy's lock in
-    use."""
+    use. A link that leads to nothing a copy could open or make (a loop
+    of links, a path through a file) is set aside too; one to a file not
+    there yet is left, as the first copy makes that file."""
     try:
         found = os.lstat(lock).st_mode
         if stat.S_ISLNK(found):
-            if not stat.S_ISDIR(os.stat(lock).st_mode):
+            if not _leads_nowhere_usable(lock):
                 return
             aside = set_aside_link(lock, "corrupt", now())
         elif stat.S_ISDIR(found):
@@ -68,6 +71,15 @@ def clear_place(lock: Path, tell: Notices, now: Callable[[], datetime]) -> None:
         return
     if aside is not None:
         tell.add(notices.journal_aside(aside))
+
+
+def _leads_nowhere_usable(link: Path) -> bool:
+    """Whether the link ``link`` leads to a folder, or to nothing a copy
+    could open as its lock (ELOOP, ENOTDIR: never ENOENT, made at open)."""
+    try:
+        return stat.S_ISDIR(os.stat(link).st_mode)
+    except OSError as error:
+        return error.errno in (errno.ELOOP, errno.ENOTDIR)
 
 
 @contextmanager

@@ -50,6 +50,8 @@ _MOST_PARTS = 16
 #: The schema of a file holding only the steps the first version knew
 #: (:data:`_FIRST_STEPS`), and of any other.
 _FIRST_SCHEMA, _SCHEMA = 1, 2
+#: The schema of the steps this version writes (a journal's lines too).
+SCHEMA = _SCHEMA
 #: A best-time token as ``database.unique_name`` makes it.
 _TOKEN = re.compile(r"[0-9a-f]{32}")
 

@@ -59,8 +59,10 @@ class Saving:
         given = [job for job in self._writer.given_up if job in self._steps]
         on_disk = self._journal.close() if self._journal is not None else set()
         journaled = [job for job in given if self._marks.get(job) in on_disk]
-        if self._journal is not None and not journaled:
+        if self._journal is not None and not journaled and self._writer.flush(timeout=0):
             self._journal.forget()            # every step in it is in the records
+        # (not while the writer still has jobs: its thread, still at work
+        # past the wait for its end, neither committed nor gave them up)
         steps = [self._steps[job]() for job in given if job not in journaled]
         in_journal = sum(isinstance(self._steps[job](), leftover_steps.Recorded)
                          for job in journaled)

@@ -8,9 +8,9 @@ power cut) lost every one. Now each change queued meanwhile is also
 appended, on a thread of its own (the window never waits for the disk), to
 this copy's journal ``unfinished-<owner>.waiting``: one line per step, as
 the file of results left unsaved (``leftover_steps``) writes steps, each
-with its *mark*, and the line forced to the disk (``fsync``). A line the
-disk refused half-written is cut off again, so that the next one starts
-clean.
+with its *mark* and the schema of its step, and the line forced to the
+disk (``fsync``). A line the disk refused half-written is cut off again,
+so that the next one starts clean.
 
 Each step is taken into the records exactly once, whoever does it: the
 writer of this copy once the lock is free (:func:`once`), or the next copy
@@ -24,7 +24,11 @@ some 150 bytes each).
 
 A journal with lines that cannot be read (a kill in the middle of a line,
 a hand edit) has the rest taken in, and is then set aside as it is, never
-deleted, the player told once.
+deleted, the player told once. The journal grows to ``leftover.MAX_BYTES``
+at most, as much as is read: a step beyond is kept in memory alone (a
+quit writes it to the file of results left unsaved, a kill loses it), as
+every step was before. One with a line of a newer schema is a
+newer version's, left whole for it (``Newer``), as its other files are.
 """
 
 from __future__ import annotations
@@ -42,16 +46,18 @@ from typing import Any
 from game.safe_read import read_capped
 
 from . import leftover_steps
+from .document import schema_of
 from .file_writer import FileWriter
 from .json_parts import Parts
 from .leftover import MAX_BYTES
 from .leftover_steps import Step
+from .newer import Newer
 
 _PREFIX = "unfinished-"
 SUFFIX = ".waiting"
 _NAME = re.compile(rf"{_PREFIX}([0-9a-f]{{32}}){re.escape(SUFFIX)}")
 _MARK = re.compile(r"[0-9a-f]{64}")
-#: A line's parts: its mark and its step.
+#: A line's parts: its schema, its mark and its step.
 _MOST_PARTS = 4
 
 Job = Callable[[sqlite3.Connection], object]
@@ -140,11 +146,12 @@ class Journal:
             pass
 
     def _append(self, work: Work) -> None:
-        lines = b"".join(b'{"mark": "%s", "step": %s}\n'
-                         % (marked.encode(), leftover_steps.encode(step())) for marked, step in work)
+        lines = b"".join(written(marked, step()) for marked, step in work)
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             size = os.fstat(fd).st_size
+            if size + len(lines) > MAX_BYTES:    # no more than is read: kept in memory alone
+                raise ValueError("the journal is full")
             try:
                 done = 0
                 while done < len(lines):
@@ -162,13 +169,20 @@ class Journal:
             self._written.update(marked for marked, _ in work)
 
 
+def written(marked: str, step: Step) -> bytes:
+    """The journal's line for ``step`` under its mark, its schema first."""
+    return b'{"schema": %d, "mark": "%s", "step": %s}\n' % (
+        leftover_steps.SCHEMA, marked.encode(), leftover_steps.encode(step))
+
+
 def _unsaid(*_error: Exception) -> None:
     """The journal's failures are not told: the records' writer tells its own."""
 
 
 def read(target: Path) -> tuple[list[tuple[str, Step]], bool] | None:
     """The steps of the journal at ``target``, in order, each with its mark,
-    and whether any part of it could not be read; None when there is none."""
+    and whether any part of it could not be read; None when there is none;
+    ``Newer`` when a line is a newer version's."""
     try:
         data = read_capped(target, MAX_BYTES)
     except FileNotFoundError:
@@ -183,22 +197,25 @@ def read(target: Path) -> tuple[list[tuple[str, Step]], bool] | None:
         if len(steps) == leftover_steps.MAX_STEPS:
             return steps, True
         try:
-            steps.append(_line(line))
+            steps.append(_line(line, target.name))
         except (ValueError, TypeError, KeyError, RecursionError):
             damaged = True
     return steps, damaged
 
 
-def _line(line: bytes) -> tuple[str, Step]:
+def _line(line: bytes, name: str) -> tuple[str, Step]:
     parts = Parts(line)
     found: dict[str, Any] = {}
     for key in parts.members():
         found[key] = leftover_steps.decode_step(leftover_steps.step_parts(parts)) \
-            if key == "step" else parts.value(80)
+            if key == "step" and schema_of(found) == leftover_steps.SCHEMA else parts.value(80)
+        if (schema_of(found) or 0) > leftover_steps.SCHEMA:
+            raise Newer(name)
         if len(found) > _MOST_PARTS:
             raise ValueError("too many parts")
     parts.end()
     marked, step = found["mark"], found["step"]
-    if not (isinstance(marked, str) and _MARK.fullmatch(marked)):
+    if not (isinstance(marked, str) and _MARK.fullmatch(marked)) \
+            or schema_of(found) != leftover_steps.SCHEMA:
         raise ValueError("mark")
     return marked, step

@@ -134,6 +134,7 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
                if owner not in owners]
     held: dict[str, int] = {}                      # the copies gone, their locks held
     found: dict[str, tuple[leftover_steps.Leftover, str] | None] = {}
+    journals: dict[str, tuple[list[tuple[str, leftover_steps.Step]], bool] | None] = {}
     settled = False
     try:
         for owner in owners:
@@ -141,6 +142,7 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
             if fd is None:
                 continue                           # its copy still plays it
             try:
+                journals[owner] = spill.read(spill.path(directory, owner))
                 found[owner] = leftover.read(directory, owner, tell=tell, now=now)
             except Newer:
                 interlock.let_go(fd)               # a newer version's results: its game
@@ -149,13 +151,12 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
         drops = _take_in(db, directory, found, tell=tell, now=now, replay_budget=replay_budget)
         taken = [(leftover.path(directory, owner), False)
                  for owner in held if drops[owner] is not None]
-        for owner in held:
-            journal = spill.path(directory, owner)
-            found_steps = spill.read(journal)
-            if found_steps is not None:
-                steps, damaged = found_steps
-                damaged = _fold(db, owner, steps, journal.name, now, replay_budget) or damaged
-                taken.append((journal, damaged))
+        for owner, journal in journals.items():
+            if journal is not None and owner in held:
+                steps, damaged = journal
+                name = spill.path(directory, owner)
+                damaged = _fold(db, owner, steps, name.name, now, replay_budget) or damaged
+                taken.append((name, damaged))
         for owner in held:
             row = db.execute("SELECT game FROM unfinished WHERE owner = ?", (owner,)).fetchone()
             game = None if row is None or drops[owner] else _decode(row[0])

@@ -486,6 +486,22 @@ def test_two_copies_waiting_for_the_lock_set_damage_aside_once_and_keep_every_ga
     again.close()
 
 
+def lock_taken_on_a_file(directory: Path, store: Store) -> None:
+    """The lock set free of what stood in its place now keeps copies apart,
+    and a fresh start has nothing more to say."""
+    pid, let_go = holding_the_lock(directory, database.LOCK_NAME)
+    try:
+        with pytest.raises(database.interlock.Busy):
+            database.open_file(directory / database.NAME, tell=store._notices,
+                               now=lambda: None, wait=0.1)
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    again = Store(directory)
+    assert again.take_notices() == []
+    again.close()
+
+
 def test_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_taken(tmp_path):
     """A folder named ``records.db.lock`` (a hand edit, a sync tool) could not
     be opened as the lock: every copy opened the records unlocked, and two
@@ -502,17 +518,7 @@ def test_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_taken(tmp_p
     assert (tmp_path / aside / "note.txt").read_text() == "mine"
     assert folder.is_file()
     store.close()
-    pid, let_go = holding_the_lock(tmp_path, database.LOCK_NAME)
-    try:                                   # the lock now keeps copies apart
-        with pytest.raises(database.interlock.Busy):
-            database.open_file(tmp_path / database.NAME, tell=store._notices,
-                               now=lambda: None, wait=0.1)
-    finally:
-        os.close(let_go)
-        assert exit_code(pid) == 0
-    again = Store(tmp_path)
-    assert again.take_notices() == []
-    again.close()
+    lock_taken_on_a_file(tmp_path, store)
 
 
 # -- games finished while the records wait, then a kill --------------------------------
@@ -604,14 +610,72 @@ def test_a_link_to_a_folder_in_the_place_of_the_lock_is_set_aside_and_the_lock_t
     lock = data / database.LOCK_NAME
     assert lock.is_file() and not lock.is_symlink()
     store.close()
-    pid, let_go = holding_the_lock(data, database.LOCK_NAME)
-    try:                                   # the lock now keeps copies apart
-        with pytest.raises(database.interlock.Busy):
-            database.open_file(data / database.NAME, tell=store._notices,
-                               now=lambda: None, wait=0.1)
+    lock_taken_on_a_file(data, store)
+
+
+def test_a_journal_is_kept_while_the_writer_still_holds_its_games_as_the_copy_closes(
+        tmp_path, monkeypatch):
+    """The copy closes while its writer's thread is still at work (past the
+    10 s its end is waited for): the games were neither committed nor given
+    up, and the journal, which holds them, is kept for the next start,
+    which counts each once, whether the thread committed it meanwhile or
+    not. Removed as "all in the records", they were lost."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.5)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        store = Store(tmp_path)
+        play_three(store)
+        assert store._journal.flush(timeout=5.0)
+        still_at_work = store._writer
+        ended = still_at_work.close
+        monkeypatch.setattr(still_at_work, "close", lambda: False)
+        store.close()
+        journal = spill.path(tmp_path, store._owner)
+        assert journal.exists(), files_in(tmp_path)
     finally:
-        os.close(let_go)
-        assert exit_code(pid) == 0
-    again = Store(data)
+        release(pid, let_go, "killed")
+    assert ended()                     # the lock free: the thread commits them, or takes
+    counted_once(tmp_path)             # the journal in (its copy gone), each once
+
+
+def test_a_journal_grows_no_larger_than_is_read(tmp_path, monkeypatch):
+    """A journal is read up to ``leftover.MAX_BYTES`` (here shrunk): the
+    games past it are kept in memory alone, and a kill loses those, but
+    the journal is taken in. Written on, it was refused whole as too large
+    and set aside, every game in it with it, told as damage."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    monkeypatch.setattr(spill, "MAX_BYTES", 1_000)      # inherited by the fork
+
+    def play(store: Store) -> None:
+        for seed in range(1, 6):
+            store.record_game(game(seed=seed))
+            store._journal.flush(timeout=5.0)
+    pid, let_go = stopped_holder(tmp_path)
+    try:
+        killed_after(tmp_path, play)
+    finally:
+        release(pid, let_go, "killed")
+    again = Store(tmp_path)
+    seeds = sorted(g.seed for g in again.history())
+    assert 1 <= len(seeds) < 5 and seeds == list(range(1, len(seeds) + 1)), seeds
     assert again.take_notices() == []
     again.close()
+    assert not [name for name in files_in(tmp_path) if name.startswith("unfinished-")]
+
+
+@pytest.mark.parametrize("leads", ["itself", "through a file"])
+def test_a_link_no_copy_could_open_as_the_lock_is_set_aside(tmp_path, leads):
+    """A link at ``records.db.lock`` in a loop, or through a file, opens as
+    nothing: every copy opened the records unlocked, told nothing. It is
+    set aside, a link still, told once, and the lock taken on a file."""
+    lock = tmp_path / database.LOCK_NAME
+    (tmp_path / "a file").write_text("mine")
+    lock.symlink_to(lock if leads == "itself" else tmp_path / "a file" / "lock")
+    store = Store(tmp_path)
+    [message] = store.take_notices()
+    [aside] = [name for name in os.listdir(tmp_path) if ".corrupt-" in name]
+    assert f"set aside as '{aside}'" in message and (tmp_path / aside).is_symlink()
+    assert lock.is_file() and not lock.is_symlink()
+    assert (tmp_path / "a file").read_text() == "mine"
+    store.close()
+    lock_taken_on_a_file(tmp_path, store)

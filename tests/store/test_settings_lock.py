@@ -109,12 +109,8 @@ def test_two_copies_saving_at_once_keep_each_other_s_last_changes(tmp_path):
     assert {name: last[name] for name in (*LAST_OF_A, *LAST_OF_B)} == {**LAST_OF_A, **LAST_OF_B}
 
 
-def test_a_save_returns_at_once_while_another_copy_holds_the_lock(tmp_path, monkeypatch):
-    """The window's thread only queues a save: with another copy holding
-    the lock, it waited for it (seconds: the lock's patience), and no frame
-    was drawn meanwhile. The writer thread waits instead, and writes once
-    the lock is free."""
-    store = open_store(tmp_path)
+def waiting_seen(monkeypatch) -> threading.Event:
+    """An event set once a copy finds the settings' lock held and waits."""
     waiting = threading.Event()
     try_lock = interlock._try_lock
 
@@ -125,6 +121,16 @@ def test_a_save_returns_at_once_while_another_copy_holds_the_lock(tmp_path, monk
             waiting.set()
             raise
     monkeypatch.setattr(interlock, "_try_lock", tried)
+    return waiting
+
+
+def test_a_save_returns_at_once_while_another_copy_holds_the_lock(tmp_path, monkeypatch):
+    """The window's thread only queues a save: with another copy holding
+    the lock, it waited for it (seconds: the lock's patience), and no frame
+    was drawn meanwhile. The writer thread waits instead, and writes once
+    the lock is free."""
+    store = open_store(tmp_path)
+    waiting = waiting_seen(monkeypatch)
     pid, let_go = holding_the_lock(tmp_path, settings_file.LOCK_NAME)
     try:
         ours = dataclasses.replace(store.settings, marks=True)
@@ -292,16 +298,7 @@ def test_a_folder_in_the_place_of_the_settings_lock_is_set_aside_and_the_lock_ta
     assert (data / aside).is_symlink() == (kind != "folder")
     assert lock.is_file() and not lock.is_symlink()
     assert saved(data)["marks"] is True
-    waiting = threading.Event()
-    try_lock = interlock._try_lock
-
-    def tried(fd: int) -> None:
-        try:
-            try_lock(fd)
-        except BlockingIOError:
-            waiting.set()
-            raise
-    monkeypatch.setattr(interlock, "_try_lock", tried)
+    waiting = waiting_seen(monkeypatch)
     pid, let_go = holding_the_lock(data, settings_file.LOCK_NAME)
     try:                                   # the lock now keeps copies apart
         store.save_settings_merged(dataclasses.replace(store.settings, marks=False), ["marks"])

@@ -5,7 +5,9 @@ cannot be read set aside, never deleted, the player told once."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+from pathlib import Path
 
 from game.store import Store, leftover_steps, spill
 
@@ -16,9 +18,7 @@ OWNER = "d" * 32
 
 def journal(directory, steps) -> bytes:
     """A journal as a copy writes it, its steps numbered from 1."""
-    return b"".join(b'{"mark": "%s", "step": %s}\n'
-                    % (spill.mark(OWNER, n).encode(), leftover_steps.encode(step))
-                    for n, step in enumerate(steps, 1))
+    return b"".join(spill.written(spill.mark(OWNER, n), step) for n, step in enumerate(steps, 1))
 
 
 def test_a_dead_copy_s_journal_is_taken_in_once_and_removed(tmp_path):
@@ -73,9 +73,19 @@ def test_a_journal_the_records_refuse_is_set_aside_with_the_rest_taken_in(tmp_pa
     store.close()
 
 
-def test_copies_starting_together_take_a_dead_copy_s_journal_in_once(tmp_path):
+def test_copies_starting_together_take_a_dead_copy_s_journal_in_once(tmp_path, monkeypatch):
     """Eight copies start at the same instant on a dead copy's journal of
-    twenty games: each game is counted once, and the journal is gone."""
+    twenty games: each game is counted once, and the journal is gone. Each
+    copy pauses between its commit and the journal's removal, so that the
+    next one in finds the journal still there, its games in the records:
+    only their marks keep them from being counted again."""
+    unlink = Path.unlink
+
+    def slow_unlink(self: Path, missing_ok: bool = False) -> None:
+        if self.name.endswith(spill.SUFFIX):
+            time.sleep(0.3)
+        unlink(self, missing_ok)
+    monkeypatch.setattr(Path, "unlink", slow_unlink)           # inherited by the forks
     Store(tmp_path).close()
     steps = [leftover_steps.Recorded(game(seed=n, date="2026-11-22T15:30:00")) for n in range(20)]
     spill.path(tmp_path, OWNER).write_bytes(journal(tmp_path, steps))
@@ -122,3 +132,23 @@ def test_a_journal_still_there_after_its_games_were_taken_in_counts_them_once(tm
     assert sorted(g.seed for g in store.history()) == [1, 2] and store.take_notices() == []
     store.close()
     assert not spill.path(tmp_path, OWNER).exists()
+
+
+def test_a_newer_version_s_journal_is_left_whole_for_it(tmp_path):
+    """A journal with a line of a newer schema (a newer version's copy died
+    while its records waited) is left as it is, for that version to take
+    in: not set aside as damage, its games not taken in as this version
+    reads them, nor its copy's game in progress settled."""
+    Store(tmp_path).close()
+    steps = [leftover_steps.Recorded(game(seed=n, date="2026-11-22T15:30:00")) for n in (1, 2)]
+    text = journal(tmp_path, steps)
+    newer = text.replace(b'"schema": %d' % leftover_steps.SCHEMA,
+                         b'"schema": %d' % (leftover_steps.SCHEMA + 1), 1)
+    assert newer != text
+    spill.path(tmp_path, OWNER).write_bytes(newer)
+    for _start in range(2):
+        store = Store(tmp_path)
+        assert store.count_games() == 0 and store.take_notices() == []
+        store.close()
+    assert spill.path(tmp_path, OWNER).read_bytes() == newer
+    assert not [name for name in files_in(tmp_path) if ".corrupt-" in name]

@@ -781,6 +781,26 @@ def test_a_start_past_its_own_limit_fails_the_job_and_a_fresh_process_answers(ga
         worker.close()
 
 
+def test_the_job_in_the_pipe_is_timed_by_its_own_limit_from_when_the_process_is_ready(gate):
+    """Ready at 50 s, a job of a 10 s limit is due at 60 s: not at 10 s
+    (from its send, the start included), nor at the start's own limit
+    (100 s: a process hung on its first job, once started, waited that)."""
+    clock = Clock()
+    worker = ProcessWorker(limits={SleepJob: 10.0}, startup=100.0, clock=clock)
+    try:
+        worker.submit("hung", SleepJob(3600))
+        clock.now = 50.0
+        gate.touch()
+        until_ready(worker)
+        clock.now = 59.5
+        assert worker.poll() == [] and worker.alive
+        clock.now = 60.5
+        [done] = worker.poll()
+        assert done.tag == "hung" and done.lost and not worker.alive
+    finally:
+        worker.close()
+
+
 HUNG = 5.0                        # the tests' limit: 300 ticks of the game's clock
 PAST_HUNG = int(HUNG * 60) + 2    # ticks that take it past the limit
 
