@@ -37,8 +37,9 @@ _JOB_ERRORS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.Interfa
 
 def retried(error: BaseException) -> bool:
     """Whether a background writer keeps the job that met ``error`` to try
-    it again (the disk's errors), rather than drop it (the job's own)."""
-    return not isinstance(error, _JOB_ERRORS)
+    it again (the disk's errors), rather than drop it (the job's own, a bug
+    in it included)."""
+    return isinstance(error, sqlite3.Error) and not isinstance(error, _JOB_ERRORS)
 
 
 def run_in_transaction(db: sqlite3.Connection, job: Job) -> None:
@@ -72,7 +73,7 @@ class InlineWriter:
     def submit(self, job: Job, done: Done | None = None, *, replaces: Key | None = None) -> None:
         try:
             run_in_transaction(self._db, job)
-        except (sqlite3.Error, *_JOB_ERRORS) as error:
+        except Exception as error:       # the disk, the job's own, a bug: said, never raised
             self._outcome.failed(error)
         if done is not None:
             done()
@@ -263,6 +264,12 @@ class BackgroundWriter(WriterThread):
                     self._give_up()                      # closing: nothing more to do
                     break
                 continue
+            except Exception as error:
+                # A bug in the job: dropped alone and said, as the job's own
+                # errors are. Let out, it ended the thread with the job still
+                # at the head, and every flush (the window's close) waited
+                # for it for ever.
+                self._attempted(error, attempt, keep=False)
             else:
                 roomed = False
                 keep_room(db)
