@@ -67,6 +67,17 @@ def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]
     return out, y - gap
 
 
+def focus_width(painter: Painter, labels: Sequence[str], look: str) -> int:
+    """The least width of a button holding the longest of ``labels`` in
+    ``look``, the focus it shows included: in Windows 3.1, the label and 12
+    pixels (the black border, the relief, and the dots 2 pixels round the
+    label, on the face inside the relief); a button as narrow as its label
+    drew the dots over it. Elsewhere 0: ``button_row``'s own room will do."""
+    if look != WIN31:
+        return 0
+    return max(painter.text_width(split_mnemonic(label)[0]) for label in labels) + 12
+
+
 @dataclass
 class Button:
     """A push button. ``access`` is where its access key sits in ``label``

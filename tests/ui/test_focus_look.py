@@ -145,3 +145,26 @@ def test_the_dotted_rectangle_shows_only_in_the_dialog_in_use(tmp_path):
     key(app, pygame.K_RETURN)                      # the question, over Best Times
     assert isinstance(app.top, ConfirmDialog) and not app.top.rect.colliderect(reset)
     assert not dots(app, reset)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_windows_3_1_s_dots_never_run_over_a_help_button_s_label(language):
+    # At 8x8 How to Play's three buttons shared 126 pixels, 39 each: the
+    # face inside the relief was as wide as "Next >", and the dots ran
+    # down its first and last columns of ink. Too narrow for the dots,
+    # they wrap onto two rows, as a language's long labels do.
+    app = make_app(style="win31", language=language, level="custom", custom_width=8,
+                   custom_height=8, custom_mines=10)
+    app.commands.run("help")
+    app.step()
+    dialog, line = app.top, app.painter.line_height()
+    for _ in dialog.buttons:
+        focused = dialog.focused
+        assert focused in dialog.buttons
+        app.invalidate()
+        app.step()
+        x, y = focused.label_at(app.painter, dialog.origin_of(dialog.widgets.index(focused)))
+        label = pygame.Rect(x, y + 1, app.painter.text_width(focused.label), line - 2)
+        assert dots(app, focused.rect.move(dialog.origin_of(dialog.widgets.index(focused))))
+        assert not dots(app, label) and not dots(app, label, WHITE), focused.label
+        key(app, pygame.K_TAB)

@@ -12,7 +12,7 @@ from game.i18n import N_, _
 
 from .. import keys
 from ..render.painter import Painter
-from ..widgets import Button, Label, Widget, button_row, label_height
+from ..widgets import Button, Label, Widget, button_row, focus_width, label_height
 from .dialog import Dialog
 
 if TYPE_CHECKING:
@@ -115,9 +115,13 @@ class HelpScreen(Dialog):
         # Back and Next stay in view, wrapped or not (``footer_top``: their
         # first row), and the 6 pixels above them too (``Dialog``).
         self.footer_top = y
-        buttons, bottom = button_row(painter, ((_("< &Back"), self.back), (_("&Next >"), self.next),
-                                               (_("Close"), self.cancel)),
-                                     8, y, self.footer_w - 16, min_width=0, fill=True)
+        # In the 3.1 look, buttons too narrow for the focus dots round
+        # their labels wrap, as a language's long labels do: at 8x8 the
+        # dots ran over "Next >" (``focus_width``).
+        row = ((_("< &Back"), self.back), (_("&Next >"), self.next), (_("Close"), self.cancel))
+        least = focus_width(painter, [label for label, _action in row], self.app.settings.style)
+        buttons, bottom = button_row(painter, row, 8, y, self.footer_w - 16,
+                                     min_width=least, fill=True)
         # The focus stays on the same button from page to page (Next at
         # first, so that Enter reads on): the pages have different numbers
         # of widgets, and the focus kept by index landed on a text, then
