@@ -79,8 +79,16 @@ class MenuScreen(base.Screen):
         return _titles(self.app)
 
     def _popup(self) -> PopupGeometry:
-        return popup_geometry(self.app.painter, self.items, self._titles()[self.index],
-                              self.app.layout.size, win31=self.app.settings.style == "win31")
+        """The open drop-down. Under Windows 3.1 its frame's top row lies on
+        the bar's black line, one line where they meet, as 3.1 placed it
+        (at the bottom of the title, the row its line is drawn on: Wine's
+        3.1 clone, ``MENU_ShowSubPopup``), not a 2-pixel bar below it."""
+        win31 = self.app.settings.style == "win31"
+        title = self._titles()[self.index]
+        if win31:
+            title = pygame.Rect(title.x, title.y, title.w, title.h - 1)
+        return popup_geometry(self.app.painter, self.items, title, self.app.layout.size,
+                              win31=win31)
 
     def _hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
         """("title", i), ("item", i), ("popup", None) or None for elsewhere."""
