@@ -8,7 +8,8 @@ its menus (``render.menubar``, flat) and driven as the game's other menus
 are: the pointer lights an item and a release on it chooses it, the
 arrows, Home and End move, Enter or Space choose, an item's underlined
 letter chooses it at once, Esc, Alt or F10 close it, a press outside
-closes it. Only Close does something here, the dialog's Cancel (as Esc);
+closes it (a left one going on to the dialog, as the game's menus pass
+theirs on to the board). Only Close does something here, the dialog's Cancel (as Esc);
 the others are greyed, as 3.1 greyed what did not apply: the dialog is
 drawn inside the game's window and cannot be moved, sized, minimised or
 maximised on its own, and the game has no task list to switch to. A
@@ -161,7 +162,7 @@ class ControlMenuScreen(base.Screen):
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self._first = None
             if kind is None:
-                self.close()                   # any button, outside: the press is spent
+                self._close_by(event)
             elif kind == "item" and event.button == 1:
                 self._light(i)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -170,6 +171,14 @@ class ControlMenuScreen(base.Screen):
                 self.choose(i)
             elif held and kind is None:
                 self.close()
+
+    def _close_by(self, event: pygame.event.Event) -> None:
+        """A press outside the menu and its box closes it; the left
+        button's goes on to the dialog beneath (it pushes the button under
+        it), as the game's menus pass theirs on to the board (``menu``),
+        following Windows' menu loop, which the control menu shared."""
+        self.passes_press = event.button == 1 and not getattr(event, "touch", False)
+        self.close()
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
