@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import LEVELS
 from game.ui.menus import MENUS, visible_items
-from game.ui.render.menubar import popup_geometry, title_rects
+from game.ui.render.menubar import title_rects
 from game.ui.screens.menu import MenuScreen
 
 from .helpers import key, make_app, move, pixel, press, release
