@@ -32,12 +32,12 @@ import pygame
 from game.i18n import N_, _
 
 from ..dialog_window import caption_control, title_bar
-from ..menus import Item, mnemonics
+from ..menus import Item
 from ..render.menubar import PopupGeometry, draw_popup, popup_geometry
 from ..widgets import WIN31
 from . import base
 from .dialog_lists import second_press
-from .menu import mnemonic_index
+from .menu import item_for, passes_on, step_item
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -177,7 +177,7 @@ class ControlMenuScreen(base.Screen):
         button's goes on to the dialog beneath (it pushes the button under
         it), as the game's menus pass theirs on to the board (``menu``),
         following Windows' menu loop, which the control menu shared."""
-        self.passes_press = event.button == 1 and not getattr(event, "touch", False)
+        self.passes_press = passes_on(event)
         self.close()
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -186,27 +186,17 @@ class ControlMenuScreen(base.Screen):
             self.close()
         elif k in (pygame.K_UP, pygame.K_DOWN):
             start = self.highlight if self.highlight is not None else -1
-            self._light(self._step(start, -1 if k == pygame.K_UP else 1))
+            self._light(step_item(self.items, start, -1 if k == pygame.K_UP else 1))
         elif k in (pygame.K_HOME, pygame.K_END):
-            self._light(self._step(-1, 1) if k == pygame.K_HOME else self._step(0, -1))
+            self._light(step_item(self.items, -1, 1) if k == pygame.K_HOME
+                        else step_item(self.items, 0, -1))
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.highlight is not None:
                 self.choose(self.highlight)
         else:
-            found = mnemonic_index([(item.label, at) for item, at in
-                                    zip(self.items, mnemonics(self.items), strict=True)], event)
+            found = item_for(self.items, event)
             if found is not None:
                 self.choose(found)
-
-    def _step(self, start: int, step: int) -> int:
-        """The next item from ``start``, round the menu, past the
-        separators only (a greyed item is lit as any other, as in the
-        game's other menus)."""
-        n = len(self.items)
-        i = (start + step) % n
-        while self.items[i].separator:
-            i = (i + step) % n
-        return i
 
     def _light(self, index: int | None) -> None:
         if index != self.highlight:
