@@ -230,14 +230,16 @@ class Loop:
         SDL sends a tap as its mouse copy first, then the finger, which
         reached the board and opened the cell tapped, or pressed the face
         and abandoned the game in progress. A left click that closed a menu
-        goes on to the board instead (``Screen.passes_press``), as in Windows."""
+        goes on to the board instead, or to the dialog a control menu
+        was open over (``Screen.passes_press``), as in Windows."""
         top = self.top
         top.handle(event)
-        if self.top is self.play and top is not self.play and top not in self.stack \
+        below = self.top
+        if below is not top and top not in self.stack \
                 and event.type in PRESSES and held_input(event) is not None:
             if top.passes_press:
-                self.play.handle(event)        # the click that closed a menu, as in Windows
-            else:
+                below.handle(event)            # the click that closed a menu, as in Windows
+            elif below is self.play:
                 self.play.spend_gesture(event)
 
     def _focus_lost(self) -> None:

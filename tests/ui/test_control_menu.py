@@ -14,8 +14,9 @@ from game.ui.render.menubar import popup_geometry
 from game.ui.screens.control_menu import ControlMenuScreen
 from game.ui.screens.custom import CustomDialog
 
-from .helpers import key, make_app, move, press, release
-from .test_captions import ask, at, centre, control_of
+from .helpers import key, make_app, move, post, press, release
+from .test_captions import ask, at, bar_of, centre, control_of
+from .test_dialogs import button_pos
 
 BLACK, WHITE, DARK, NAVY = (0, 0, 0), (255, 255, 255), (128, 128, 128), (0, 0, 128)
 ALT = pygame.KMOD_LALT
@@ -42,6 +43,11 @@ def geometry(app, menu):
 
 def item_rect(app, menu, label):
     return geometry(app, menu).item_rects[[i.label for i in menu.items].index(label)]
+
+
+def colours_at(app, rect):
+    """Each pixel's colour, row by row, in a scale-1 rectangle."""
+    return [at(app, x, y) for y in range(rect.y, rect.bottom) for x in range(rect.x, rect.right)]
 
 
 def colours(app, rect):
@@ -182,3 +188,53 @@ def test_alt_space_opens_nothing_in_the_other_styles():
     app, dialog = custom(style="xp")
     key(app, pygame.K_SPACE, ALT, " ")
     assert app.top is dialog
+
+
+@pytest.mark.parametrize("style", ["xp", "modern"])
+def test_alt_space_pushes_no_focused_button_in_the_other_styles(style):
+    """Alt+Space is Windows' key for the control menu, not Space: it had
+    pushed the focused button, No (and, tabbed to, Yes) answering the
+    question."""
+    app = make_app(style=style)
+    answered: list[str] = []
+    question = ask(app, answered)
+    for tab in (False, True):
+        if tab:
+            key(app, pygame.K_TAB)                       # the focus on Yes
+        post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=ALT, unicode=" ", scancode=0)
+        app.step()
+        assert not any(getattr(w, "pressed", False) for w in question.widgets)
+        post(pygame.KEYUP, key=pygame.K_SPACE, mod=ALT, unicode=" ", scancode=0)
+        app.step()
+        assert app.top is question and answered == []
+    assert NAVY in {at(app, x, bar_of(app, question).centery)     # still drawn, active
+                    for x in range(question.rect.x, question.rect.right)}
+
+
+def test_a_left_click_outside_it_closes_it_and_goes_on_to_the_dialog():
+    """As the game's menus pass the click that closes them on to the board
+    (Windows' menu loop leaves it in the queue): a click on Cancel, off the
+    menu, closes the menu and cancels the dialog. The press had been spent."""
+    app, dialog = custom(level="expert")
+    click_box(app, dialog)
+    menu = app.top
+    cancel = button_pos(app, dialog, "Cancel")
+    assert not geometry(app, menu).rect.collidepoint(app.viewport.to_window(cancel))
+    button = next(w for w in dialog.widgets if getattr(w, "label", None) == "Cancel")
+    rect = dialog.screen_rect(button)
+    up = colours_at(app, rect)
+    press(app, cancel)
+    assert app.top is dialog and button.pressed
+    assert colours_at(app, rect) != up                   # drawn pushed in
+    release(app, cancel)
+    assert app.top is app.play
+
+
+def test_a_right_click_outside_it_closes_only_the_menu():
+    app, dialog = custom(level="expert")
+    click_box(app, dialog)
+    cancel = button_pos(app, dialog, "Cancel")
+    press(app, cancel, button=3)
+    release(app, cancel, button=3)
+    assert app.top is dialog
+    assert not any(getattr(w, "pressed", False) for w in dialog.widgets)

@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import LEVELS
 from game.ui.menus import MENUS, visible_items
-from game.ui.render.menubar import popup_geometry, title_rects
+from game.ui.render.menubar import title_rects
 from game.ui.screens.menu import MenuScreen
 
 from .helpers import key, make_app, move, pixel, press, release
@@ -24,11 +24,10 @@ GAME, VIEW = 0, 1
 
 
 def geometry(app, menu):
-    """The open drop-down's layout, as the 3.1 style lays it out."""
-    items = visible_items(app, MENUS[menu][1])
-    title = titles(app)[menu]
-    return items, popup_geometry(app.painter, items, title, app.layout.size,
-                                 win31=app.settings.style == "win31")
+    """The open drop-down ``menu``'s layout, as its screen lays it out."""
+    top = app.top
+    assert isinstance(top, MenuScreen) and top.dropped and top.index == menu
+    return visible_items(app, MENUS[menu][1]), top._popup()
 
 
 def titles(app):
@@ -65,7 +64,7 @@ def test_a_drop_down_is_white_in_a_black_frame_with_a_two_pixel_shadow(scale):
         assert at(app, box.right - dx, box.centery) == BLACK
         assert at(app, box.centerx, box.bottom - dx) == BLACK
     # offset down and right: its corners show what is beneath, not black
-    assert at(app, box.right - 1, box.y) != BLACK
+    assert at(app, box.right - 1, box.y + 1) != BLACK   # (its top row is the bar's line)
     assert at(app, box.x, box.bottom - 1) != BLACK
     inside = {at(app, x, y) for x in range(box.x + 1, box.right - 3)
               for y in range(box.y + 1, box.bottom - 3)}
@@ -86,6 +85,20 @@ def test_the_bar_is_white_over_a_black_line_its_open_title_navy(language):
     other = titles(app)[VIEW]
     assert at(app, other.x + 1, other.y + 2) == WHITE
     assert at(app, other.centerx, bar.bottom - 1) == BLACK
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_the_drop_down_s_frame_lies_on_the_bar_s_line_one_line_where_they_meet(scale):
+    """As Windows 3.1 placed it, the drop-down's top row is the bar's black
+    line (it was a second black line under it, 2 pixels thick)."""
+    app = make_app(style="win31", scale=scale)
+    open_menu(app, VIEW)
+    _items, geo = geometry(app, VIEW)
+    line = app.layout.menu_bar.bottom - 1
+    assert geo.rect.y == line
+    x = max(titles(app)[VIEW].x, geo.rect.x) + 2                 # under the lit title
+    assert [at(app, x, y) for y in range(line - 1, line + 2)] == [NAVY, BLACK, NAVY]
+    assert at(app, geo.rect.right - 1, line + 1) != BLACK   # the shadow starts lower
 
 
 def test_the_lit_item_is_navy_across_the_frame_s_inside_with_its_check_white():

@@ -10,8 +10,8 @@ from game.cli.options import parse
 from game.engine import CLASSIC, LEVELS, OPENING, Minefield, level_preset
 from game.settings import Settings
 from game.store import Store
-from game.ui.menus import GAME_MENU
-from game.ui.render.menubar import popup_geometry, title_rects
+from game.ui.render.menubar import title_rects
+from game.ui.screens.menu import MenuScreen
 from game.ui.screens.play import NAME_WAIT_TICKS
 from game.ui.screens.records import BestTimesDialog, StatisticsDialog
 
@@ -82,10 +82,11 @@ def test_the_style_dialog_chooses_a_style_and_it_is_saved(tmp_path):
 
 
 def ticked(app, label):
-    """Whether the open Game menu draws a check mark beside ``label``."""
-    geo = popup_geometry(app.painter, GAME_MENU, title_rects(app.painter, app.layout.menu_h)[0],
-                         app.layout.size)
-    r = geo.item_rects[[i.label for i in GAME_MENU].index(label)]
+    """Whether the open Game menu draws a check mark beside ``label``
+    (where the open menu lays its items out, in the style's look)."""
+    assert isinstance(app.top, MenuScreen) and app.top.index == 0
+    geo = app.top._popup()
+    r = geo.item_rects[[i.label for i in app.top.items].index(label)]
     area = app.painter.px((r.x + 2, r.y, 12, r.h))
     return any(tuple(app.display.surface.get_at((x, y)))[:3] == (0, 0, 0)
                for x in range(area.x, area.right) for y in range(area.y, area.bottom))

@@ -8,7 +8,8 @@ its menus (``render.menubar``, flat) and driven as the game's other menus
 are: the pointer lights an item and a release on it chooses it, the
 arrows, Home and End move, Enter or Space choose, an item's underlined
 letter chooses it at once, Esc, Alt or F10 close it, a press outside
-closes it. Only Close does something here, the dialog's Cancel (as Esc);
+closes it (a left one going on to the dialog, as the game's menus pass
+theirs on to the board). Only Close does something here, the dialog's Cancel (as Esc);
 the others are greyed, as 3.1 greyed what did not apply: the dialog is
 drawn inside the game's window and cannot be moved, sized, minimised or
 maximised on its own, and the game has no task list to switch to. A
@@ -31,12 +32,12 @@ import pygame
 from game.i18n import N_, _
 
 from ..dialog_window import caption_control, title_bar
-from ..menus import Item, mnemonics
+from ..menus import Item
 from ..render.menubar import PopupGeometry, draw_popup, popup_geometry
 from ..widgets import WIN31
 from . import base
 from .dialog_lists import second_press
-from .menu import mnemonic_index
+from .menu import item_for, passes_on, step_item
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -161,7 +162,7 @@ class ControlMenuScreen(base.Screen):
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self._first = None
             if kind is None:
-                self.close()                   # any button, outside: the press is spent
+                self._close_by(event)
             elif kind == "item" and event.button == 1:
                 self._light(i)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -171,33 +172,31 @@ class ControlMenuScreen(base.Screen):
             elif held and kind is None:
                 self.close()
 
+    def _close_by(self, event: pygame.event.Event) -> None:
+        """A press outside the menu and its box closes it; the left
+        button's goes on to the dialog beneath (it pushes the button under
+        it), as the game's menus pass theirs on to the board (``menu``),
+        following Windows' menu loop, which the control menu shared."""
+        self.passes_press = passes_on(event)
+        self.close()
+
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
         if k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
             self.close()
         elif k in (pygame.K_UP, pygame.K_DOWN):
             start = self.highlight if self.highlight is not None else -1
-            self._light(self._step(start, -1 if k == pygame.K_UP else 1))
+            self._light(step_item(self.items, start, -1 if k == pygame.K_UP else 1))
         elif k in (pygame.K_HOME, pygame.K_END):
-            self._light(self._step(-1, 1) if k == pygame.K_HOME else self._step(0, -1))
+            self._light(step_item(self.items, -1, 1) if k == pygame.K_HOME
+                        else step_item(self.items, 0, -1))
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.highlight is not None:
                 self.choose(self.highlight)
         else:
-            found = mnemonic_index([(item.label, at) for item, at in
-                                    zip(self.items, mnemonics(self.items), strict=True)], event)
+            found = item_for(self.items, event)
             if found is not None:
                 self.choose(found)
-
-    def _step(self, start: int, step: int) -> int:
-        """The next item from ``start``, round the menu, past the
-        separators only (a greyed item is lit as any other, as in the
-        game's other menus)."""
-        n = len(self.items)
-        i = (start + step) % n
-        while self.items[i].separator:
-            i = (i + step) % n
-        return i
 
     def _light(self, index: int | None) -> None:
         if index != self.highlight:

@@ -35,9 +35,12 @@ class DialogKeys(DialogPart):
         def _let_go_mouse(self) -> None: ...
 
     def _key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_SPACE and keys.alt_only(event) \
-                and self.app.settings.style == WIN31:
-            open_control_menu(self.app, self)      # Alt+Space, as Windows 3.1
+        if event.key == pygame.K_SPACE and keys.alt_only(event):
+            # Windows' key for the control menu, which only the Windows 3.1
+            # style draws: under the others it does nothing (it is no Space,
+            # which would push the focused button)
+            if self.app.settings.style == WIN31:
+                open_control_menu(self.app, self)
         elif event.key == pygame.K_ESCAPE:
             self.cancel()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

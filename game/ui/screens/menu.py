@@ -79,8 +79,16 @@ class MenuScreen(base.Screen):
         return _titles(self.app)
 
     def _popup(self) -> PopupGeometry:
-        return popup_geometry(self.app.painter, self.items, self._titles()[self.index],
-                              self.app.layout.size, win31=self.app.settings.style == "win31")
+        """The open drop-down. Under Windows 3.1 its frame's top row lies on
+        the bar's black line, one line where they meet, as 3.1 placed it
+        (at the bottom of the title, the row its line is drawn on: Wine's
+        3.1 clone, ``MENU_ShowSubPopup``), not a 2-pixel bar below it."""
+        win31 = self.app.settings.style == "win31"
+        title = self._titles()[self.index]
+        if win31:
+            title = pygame.Rect(title.x, title.y, title.w, title.h - 1)
+        return popup_geometry(self.app.painter, self.items, title, self.app.layout.size,
+                              win31=win31)
 
     def _hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
         """("title", i), ("item", i), ("popup", None) or None for elsewhere."""
@@ -207,8 +215,7 @@ class MenuScreen(base.Screen):
         has it, the open menu's item). A letter alone that no item of the
         drop-down has does nothing, as in Windows, which only beeps
         (MNC_IGNORE): it opened the menu whose title had it."""
-        item = mnemonic_index([(i.label, at) for i, at in zip(self.items, mnemonics(self.items),
-                                                              strict=True)], event)
+        item = item_for(self.items, event)
         title = title_for(event) if getattr(event, "mod", 0) & pygame.KMOD_ALT else None
         if title is not None:
             self._open(title)
@@ -219,12 +226,7 @@ class MenuScreen(base.Screen):
         """The next item from ``start`` (wrapping), past the separators
         only: as in Windows, the arrows light a disabled item too (it
         does nothing when chosen), rather than jump over it."""
-        items = self.items
-        for n in range(1, len(items) + 1):
-            i = (start + step * n) % len(items)
-            if not items[i].separator:
-                return i
-        return None
+        return step_item(self.items, start, step)
 
     def _switch(self, index: int) -> None:
         if index != self.index:
@@ -279,7 +281,7 @@ class MenuScreen(base.Screen):
         loop knows nothing of, and a finger's tap (``touch``: no Windows
         menu of the time saw one) play nothing either; the rest of such a
         gesture, a left press made while it is held included, is spent."""
-        self.passes_press = event.button == 1 and not getattr(event, "touch", False)
+        self.passes_press = passes_on(event)
         self.close()
 
     def relayout(self) -> None:
@@ -314,6 +316,28 @@ def mnemonic_index(labels: list[tuple[str, int | None]], event: pygame.event.Eve
         if at is not None and fold(label[at]) in typed:
             return n
     return None
+
+
+def item_for(items: tuple[Item, ...], event: pygame.event.Event) -> int | None:
+    """The one of ``items`` whose underlined letter ``event`` types."""
+    return mnemonic_index([(i.label, at) for i, at in zip(items, mnemonics(items), strict=True)],
+                          event)
+
+
+def step_item(items: tuple[Item, ...], start: int, step: int) -> int | None:
+    """The next of ``items`` from ``start``, round the menu, past the
+    separators only (None: it has none else)."""
+    for n in range(1, len(items) + 1):
+        i = (start + step * n) % len(items)
+        if not items[i].separator:
+            return i
+    return None
+
+
+def passes_on(event: pygame.event.Event) -> bool:
+    """Whether the press ``event`` that closed a menu goes on to what is
+    under it: the left button's, not a tap's (``MenuScreen._close_by``)."""
+    return bool(event.button == 1 and not getattr(event, "touch", False))
 
 
 def title_for(event: pygame.event.Event) -> int | None:
