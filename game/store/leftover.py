@@ -39,7 +39,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -48,7 +48,7 @@ from game.safe_read import read_capped
 from . import leftover_steps, room
 from .atomic import set_aside
 from .leftover_steps import Leftover, Step
-from .notices import Notices, leftover_damaged
+from .notices import Notices, Text, leftover_damaged
 
 _PREFIX = "unfinished-"
 SUFFIX = ".games"
@@ -175,13 +175,15 @@ def read(directory: Path, owner: str, *, tell: Notices,
     return found, hashlib.sha256(data).hexdigest()
 
 
-def set_damaged_aside(target: Path, *, tell: Notices, now: datetime) -> None:
-    """Rename a file that cannot be taken in (never deleted) and tell the player."""
+def set_damaged_aside(target: Path, *, tell: Notices, now: datetime,
+                      told: Callable[[Path], Text] = leftover_damaged) -> None:
+    """Rename a file that cannot be taken in (never deleted) and tell the
+    player, in ``told``'s words about the file kept aside."""
     try:
         aside = set_aside(target, "corrupt", now)
     except OSError:
         return                            # left where it is; tried again next start
-    tell.add(leftover_damaged(aside))
+    tell.add(told(aside))
 
 
 def _write_at(fd: int, data: bytes) -> None:

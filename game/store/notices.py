@@ -110,6 +110,17 @@ def leftover_damaged(aside: Path) -> Text:
                           "be read, and were kept as {file}.").format(file=quoted_file(aside.name)))
 
 
+def waiting_damaged(aside: Path) -> Text:
+    """A journal of the results finished while the records waited for
+    another copy (``spill``) that was partly unreadable, or partly refused:
+    the rest taken in, the file kept aside. ``leftover_damaged``'s words,
+    about a copy that closed, did not fit games finished with the game open."""
+    return Text(lambda: _("Some results of games finished while your records were busy with "
+                          "another copy of the game could not be read; the others were saved, "
+                          "and the file was kept as {file}.").format(
+                              file=quoted_file(aside.name)))
+
+
 def journal_aside(aside: Path) -> Text:
     """A journal of records.db that was no file (a folder, a FIFO): it held
     nothing of the records, which are opened as they are."""

@@ -260,8 +260,9 @@ class Opening:
             if unfinished.left_behind(db, self.directory):
                 run_in_transaction(db, settle)
                 for path, damaged in taken:   # once committed: their digest is in the records
-                    if damaged:
-                        leftover.set_damaged_aside(path, tell=self._notices, now=self._now())
+                    if damaged:               # a journal (``spill``): the only ones set aside here
+                        leftover.set_damaged_aside(path, tell=self._notices, now=self._now(),
+                                                   told=notices.waiting_damaged)
                         continue
                     with suppress(OSError):
                         path.unlink()

@@ -50,6 +50,10 @@ CROSS = ("##....##",
          "..####..",
          ".##..##.",
          "##....##")
+#: The box's colours inverted as Windows 3.1 inverted them on a 16-colour
+#: display (DSTINVERT flips every bit of a palette index): light grey and
+#: dark grey swap, and so do black and white.
+INVERTED: dict[Colour, Colour] = {GREY: DARK, DARK: GREY, BLACK: WHITE, WHITE: BLACK}
 #: Room (scale-1 pixels) between the caption and the bar's ends, or the control.
 PAD = 3
 
@@ -80,9 +84,10 @@ def draw_window(painter: Painter, rect: pygame.Rect, title: str, look: str, *,
     """A classic dialog window: raised frame and ``look``'s title bar with
     ``title`` in bold, cut to the room the control leaves (XP's close
     button drawn ``pressed`` while the mouse holds it, greyed when the
-    window is not ``closable``; Windows 3.1's box looked the same either
-    way, only its menu's Close was greyed), in the bar's ``active`` or
-    inactive colours (``BARS``). Returns the client area."""
+    window is not ``closable``; Windows 3.1's box drawn ``pressed``, inverted,
+    while its control menu is down, and looking the same closable or not,
+    only its menu's Close greyed), in the bar's ``active`` or inactive
+    colours (``BARS``). Returns the client area."""
     painter.bevel("raised_2", rect)
     bar = title_bar(painter, rect)
     control = caption_control(bar, look)
@@ -93,7 +98,7 @@ def draw_window(painter: Painter, rect: pygame.Rect, title: str, look: str, *,
         _gradient(painter, bar, left, right)
     text_y = bar.y + 2
     if look == WIN31 and control is not None:
-        _control_menu_box(painter, control)
+        _control_menu_box(painter, control, down=pressed)
         room = pygame.Rect(control.right, bar.y, bar.right - control.right, bar.h)
         shown = fit(painter, title, room.w - 2 * PAD, "bold")
         x = room.x + (room.w - painter.text_width(shown, "bold")) // 2
@@ -107,16 +112,22 @@ def draw_window(painter: Painter, rect: pygame.Rect, title: str, look: str, *,
     return pygame.Rect(rect.x + 3, bar.bottom, rect.w - 6, rect.bottom - 3 - bar.bottom)
 
 
-def _control_menu_box(painter: Painter, box: pygame.Rect) -> None:
+def _control_menu_box(painter: Painter, box: pygame.Rect, *, down: bool) -> None:
     """Windows 3.1's control-menu box: flat grey, parted from the caption
     by a black line, with a short white bar in a black outline casting a
-    dark shadow down and to the right (the space bar Alt+Space stood for)."""
-    painter.fill(box, GREY)
+    dark shadow down and to the right (the space bar Alt+Space stood for).
+    While its menu is ``down`` 3.1 drew the box inverted, as its 16-colour
+    palette inverts (``INVERTED``): dark grey with a black bar in a white
+    outline, so that the player saw which window the menu belonged to."""
+    def ink(colour: Colour) -> Colour:
+        return INVERTED[colour] if down else colour
+
+    painter.fill(box, ink(GREY))
     painter.fill((box.right - 1, box.y, 1, box.h), BLACK)
     glyph = pygame.Rect(box.x + 2, box.y + (box.h - 5) // 2, box.w - 1 - 4, 4)
-    painter.fill(glyph.move(1, 1), DARK)
-    painter.fill(glyph, BLACK)
-    painter.fill(glyph.inflate(-2, -2), WHITE)
+    painter.fill(glyph.move(1, 1), ink(DARK))
+    painter.fill(glyph, ink(BLACK))
+    painter.fill(glyph.inflate(-2, -2), ink(WHITE))
 
 
 def _close_button(painter: Painter, button: pygame.Rect, pressed: bool, *,

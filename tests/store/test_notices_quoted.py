@@ -24,6 +24,7 @@ FULL = OSError(28, "No space left on device")
 KINDS = {
     "damaged": (lambda: notices.damaged("records", ASIDE), ASIDE.name),
     "leftover damaged": (lambda: notices.leftover_damaged(ASIDE), ASIDE.name),
+    "waiting damaged": (lambda: notices.waiting_damaged(ASIDE), ASIDE.name),
     "journal aside": (lambda: notices.journal_aside(ASIDE), ASIDE.name),
     "partly damaged": (lambda: notices.partly_damaged(
         "settings", ASIDE, [notices.Text(lambda: "marks: expected true or false")]), ASIDE.name),

@@ -238,3 +238,38 @@ def test_a_right_click_outside_it_closes_only_the_menu():
     release(app, cancel, button=3)
     assert app.top is dialog
     assert not any(getattr(w, "pressed", False) for w in dialog.widgets)
+
+
+def box_colours(app, dialog):
+    """The control-menu box's colours, its right edge (the black line
+    parting it from the caption) left out."""
+    box = control_of(app, dialog)
+    return colours(app, pygame.Rect(box.x, box.y, box.w - 1, box.h))
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_the_box_is_drawn_inverted_while_its_menu_is_down(scale):
+    """As Windows 3.1 inverted the box while its menu was down (its light
+    grey dark grey, the white bar black in a white outline); it had looked
+    the same open or closed. Back as it was once the menu closes, by a
+    click or by Esc."""
+    app, dialog = custom(scale=scale)
+    up = {WHITE, BLACK, DARK, (192, 192, 192)}
+    assert box_colours(app, dialog) == up
+    box = control_of(app, dialog)
+    assert at(app, box.x, box.y) == (192, 192, 192)
+    click_box(app, dialog)
+    assert isinstance(app.top, ControlMenuScreen)
+    assert box_colours(app, dialog) == up               # the same four, swapped
+    assert at(app, box.x, box.y) == DARK
+    glyph_y = box.y + (box.h - 5) // 2 + 1
+    assert at(app, box.x + 2, glyph_y) == WHITE         # the bar's outline
+    assert at(app, box.x + 3, glyph_y) == BLACK         # the bar
+    key(app, pygame.K_ESCAPE)
+    assert app.top is dialog and at(app, box.x, box.y) == (192, 192, 192)
+    assert at(app, box.x + 2, glyph_y) == BLACK and at(app, box.x + 3, glyph_y) == WHITE
+    key(app, pygame.K_SPACE, ALT, " ")                  # Alt+Space drops it too
+    assert at(app, box.x, box.y) == DARK
+    click_box(app, dialog)                              # a later click on the box closes it
+    app.step(60)
+    assert app.top is dialog and at(app, box.x, box.y) == (192, 192, 192)

@@ -150,3 +150,22 @@ def test_the_progress_bar_held_lets_go_at_a_move_with_its_release_missed():
     t = viewer.playback.t
     move(app, app.viewport.to_display((bar.right, bar.centery)), buttons=UP)
     assert viewer.playback.t == t and not viewer.playback.playing
+
+
+def test_space_with_the_play_button_held_acts_once_for_the_pair():
+    """Space paused the replay, and the release of the mouse holding the
+    play button played it again: two actions for one button pushed twice.
+    Now Space acts, the button pops up, and the release plays nothing."""
+    app = make_app(BOARD_8)
+    win(app)
+    viewer = open_viewer(app)
+    at = app.viewport.to_display(viewer.layout.play_button.center)
+    press(app, at)
+    assert play_button_look(app, viewer) == PUSHED and viewer.playback.playing
+    key(app, pygame.K_SPACE)
+    assert play_button_look(app, viewer) == RAISED and not viewer.playback.playing
+    release(app, at)
+    assert play_button_look(app, viewer) == RAISED and not viewer.playback.playing
+    press(app, at)
+    release(app, at)                                # the next click plays again
+    assert viewer.playback.playing

@@ -38,7 +38,8 @@ class DialogDrawing(DialogPart):
         self._dirty = False
         self._ensure_built()
         draw_window(painter, self.rect, _(self.title) if self.title else "",
-                    self.app.settings.style, pressed=self.caption.pressed,
+                    self.app.settings.style,
+                    pressed=self.caption.pressed or self._menu_down(),
                     closable=self.closable,
                     active=self._active())
         clip = painter.surface.get_clip()
@@ -92,8 +93,13 @@ class DialogDrawing(DialogPart):
         change redraws it: a dialog pushed over it or
         closed redraws the window, the focus lost marks it (``focus_lost``)
         and the focus coming back is an event it takes."""
-        top = self.app.top       # its control menu open over it, it is still in use
-        return (top is self or getattr(top, "menu_of", None) is self) and self.app.focused
+        # its control menu open over it, it is still in use
+        return (self.app.top is self or self._menu_down()) and self.app.focused
+
+    def _menu_down(self) -> bool:
+        """Whether its control menu is open over it (Windows 3.1's box is
+        drawn pressed then). Opening and closing the menu redraws the window."""
+        return getattr(self.app.top, "menu_of", None) is self
 
     @property
     def default_button(self) -> Button | None:

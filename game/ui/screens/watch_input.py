@@ -268,6 +268,11 @@ class ReplayInput:
         playback = self.playback
         if key == pygame.K_SPACE:
             playback.toggle()
+            # The mouse holding the play button: Space and the press act
+            # once together, as a Windows button pushed by both clicks once.
+            # Played at Space, the button pops up and the release plays
+            # nothing; held on, the release toggled the replay straight back.
+            self._play_held = self._play_over = False
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             playback.step(1 if key == pygame.K_RIGHT else -1)
         elif key in SEEK_KEYS:
