@@ -39,6 +39,7 @@ from ..menus import MENUS, Item, fold, mnemonics, title_label, visible_items
 from ..render.hud import draw_mode_button
 from ..render.menubar import PopupGeometry, draw_bar, draw_popup, popup_geometry, title_rects
 from ..render.painter import Painter
+from ..widgets import WIN31
 from . import base
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ class MenuScreen(base.Screen):
         the bar's black line, one line where they meet, as 3.1 placed it
         (at the bottom of the title, the row its line is drawn on: Wine's
         3.1 clone, ``MENU_ShowSubPopup``), not a 2-pixel bar below it."""
-        win31 = self.app.settings.style == "win31"
+        win31 = self._win31
         title = self._titles()[self.index]
         if win31:
             title = pygame.Rect(title.x, title.y, title.w, title.h - 1)
@@ -157,7 +158,13 @@ class MenuScreen(base.Screen):
         still ends menu-bar tracking there: ``track_menu``'s "No menu was
         selected by the mouse"); Windows 95 to XP left the menu open,
         waiting for a click, and so do the other styles."""
-        return self.app.settings.style == "win31"
+        return self._win31
+
+    @property
+    def _win31(self) -> bool:
+        """Whether the menus are Windows 3.1's: flat, and closed by a
+        release over no menu."""
+        return self.app.settings.style == WIN31
 
     def _left_press(self, kind: str, i: int | None) -> None:
         """The left button pressed on ``kind`` (a title, an item, the
@@ -293,7 +300,7 @@ class MenuScreen(base.Screen):
         if not (full or self._dirty):
             return False
         self._dirty = False
-        win31 = self.app.settings.style == "win31"
+        win31 = self._win31
         draw_bar(painter, self.app.layout.menu_bar, self.index, win31=win31)
         draw_mode_button(painter, self.app.layout, self.app.settings.flag_mode)
         if self.dropped:

@@ -31,6 +31,7 @@ from ..render.hud import (
 from ..render.menubar import draw_bar
 from ..render.painter import GREY, Painter
 from ..session import REVEAL
+from ..widgets import WIN31
 from .play_part import PlayPart
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ class PlayDrawing(PlayPart):
             self._shown.clear()
             painter.fill(layout.window, GREY)
             if layout.menu:
-                draw_bar(painter, layout.menu_bar, win31=self.app.settings.style == "win31")
+                draw_bar(painter, layout.menu_bar, win31=self.app.settings.style == WIN31)
             draw_chrome(painter, layout)
         drew, cues = self._draw_board(painter, layout, full, decor)
         hud = self._draw_hud(painter, layout)
