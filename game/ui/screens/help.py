@@ -107,9 +107,9 @@ class HelpScreen(Dialog):
         the pointer paging through it (fullscreen, 48 pixels)."""
         focused = self.focused
         self.pages = pages(self.app.commands.allowed)    # in the language of the moment
-        heights = [self._lay_page(painter, n)[2] for n in range(len(self.pages))]
-        self.least_view = max(heights)
-        self.widgets, self.icons, y = self._lay_page(painter, self.page)
+        laid = [self._lay_page(painter, n) for n in range(len(self.pages))]
+        self.least_view = max(height for _widgets, _icons, height in laid)
+        self.widgets, self.icons, y = laid[self.page]
         self.counter = self.widgets[1]
         y += 6
         # Back and Next stay in view, wrapped or not (``footer_top``: their
