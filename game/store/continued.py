@@ -28,7 +28,7 @@ from typing import Any
 
 from game.safe_read import read_capped
 
-from . import records_file
+from . import ledger, records_file
 from .best_times import TOP_COUNT, BestTime
 from .records_file import Records
 from .statistics import STAT_LEVELS, LevelStats
@@ -62,7 +62,7 @@ def imported_before(db: sqlite3.Connection, directory: Path,
             found = digest(document)
         except ValueError:
             continue                     # no digest: never imported, whatever its name
-        if db.execute("SELECT 1 FROM imports WHERE digest = ?", (found,)).fetchone():
+        if ledger.imported(db, found):
             documents.append(document)
     return [records_file.decode(document)[0] for document in documents]
 

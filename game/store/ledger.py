@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from datetime import datetime
 from itertools import islice
 
 from game.replay.format import MAX_BYTES as MAX_REPLAY_BYTES
@@ -44,6 +45,20 @@ _PASSES = ("time_ms >= 0"
 
 
 # -- writing ---------------------------------------------------------------------
+
+
+def imported(db: sqlite3.Connection, digest: str) -> bool:
+    """Whether what ``digest`` names (an old file's content, a file of
+    results left unsaved, a journal's step) is in the records already: each
+    is taken in once, whoever comes to it (``imports``)."""
+    return db.execute("SELECT 1 FROM imports WHERE digest = ?", (digest,)).fetchone() is not None
+
+
+def book_import(db: sqlite3.Connection, digest: str, name: str, when: datetime) -> None:
+    """Note what ``digest`` names, from the file ``name``, as taken in at
+    ``when`` (in the transaction that takes it in)."""
+    db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
+               (digest, name, when.isoformat(timespec="seconds")))
 
 def insert_game(db: sqlite3.Connection, game: GameRecord, *, token: str | None = None,
                 replay: str | None = None, replay_budget: int = REPLAY_BUDGET,

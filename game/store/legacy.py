@@ -101,15 +101,14 @@ def _import(db: sqlite3.Connection, directory: Path, name: str, document: dict[s
     problems: list[Text] = []
 
     def load(db: sqlite3.Connection) -> None:
-        if db.execute("SELECT 1 FROM imports WHERE digest = ?", (digest,)).fetchone():
+        if ledger.imported(db, digest):
             return
         if name == records_file.NAME:
             before = continued.imported_before(db, directory, read)
             problems.extend(_import_records(db, document, before))
         else:
             problems.extend(_import_history(db, document))
-        db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
-                   (digest, name, now().isoformat(timespec="seconds")))
+        ledger.book_import(db, digest, name, now())
     run_in_transaction(db, load)
     return problems
 

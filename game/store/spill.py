@@ -45,7 +45,7 @@ from typing import Any
 
 from game.safe_read import read_capped
 
-from . import leftover_steps
+from . import ledger, leftover_steps
 from .document import schema_of
 from .file_writer import FileWriter
 from .json_parts import Parts
@@ -83,25 +83,14 @@ def mark(owner: str, number: int) -> str:
     return hashlib.sha256(f"waiting {owner} {number}".encode()).hexdigest()
 
 
-def taken(db: sqlite3.Connection, marked: str) -> bool:
-    """Whether the step marked so is in the records already."""
-    return db.execute("SELECT 1 FROM imports WHERE digest = ?", (marked,)).fetchone() is not None
-
-
-def book(db: sqlite3.Connection, marked: str, name: str, now: datetime) -> None:
-    """Note the step marked so as taken in (in the transaction that took it)."""
-    db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
-               (marked, name, now.isoformat(timespec="seconds")))
-
-
 def once(job: Job, marked: str, name: str, now: Callable[[], datetime]) -> Job:
     """``job`` as this copy's writer runs it once the lock is free: skipped
     when a copy took its step in from the journal already."""
     def run(db: sqlite3.Connection) -> object:
-        if taken(db, marked):
+        if ledger.imported(db, marked):
             return None
         done = job(db)
-        book(db, marked, name, now())
+        ledger.book_import(db, marked, name, now())
         return done
     return run
 

@@ -193,7 +193,7 @@ def _take_in(db: sqlite3.Connection, directory: Path,
     for owner, read in found.items():
         if read is None:                           # zeros (removed too), or set aside
             drops[owner] = False if leftover.path(directory, owner).exists() else None
-        elif db.execute("SELECT 1 FROM imports WHERE digest = ?", (read[1],)).fetchone():
+        elif ledger.imported(db, read[1]):
             drops[owner] = read[0].drop_held
         else:
             fresh[owner] = read
@@ -204,9 +204,7 @@ def _take_in(db: sqlite3.Connection, directory: Path,
             for owner, step in in_order({owner: left.steps for owner, (left, _) in fresh.items()}):
                 _do(db, owner, step, replay_budget)
             for owner, (_, digest) in fresh.items():
-                db.execute("INSERT INTO imports (digest, name, date) VALUES (?, ?, ?)",
-                           (digest, leftover.path(directory, owner).name,
-                            now.isoformat(timespec="seconds")))
+                ledger.book_import(db, digest, leftover.path(directory, owner).name, now)
         except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
             db.execute("ROLLBACK TO leftover")
             db.execute("RELEASE leftover")
@@ -227,12 +225,12 @@ def _fold(db: sqlite3.Connection, owner: str, steps: list[tuple[str, leftover_st
     hand edit: the journal is then set aside, never deleted)."""
     refused = False
     for marked, step in steps:
-        if spill.taken(db, marked):
+        if ledger.imported(db, marked):
             continue
         db.execute("SAVEPOINT spilled")
         try:
             _do(db, owner, step, replay_budget)
-            spill.book(db, marked, name, now)
+            ledger.book_import(db, marked, name, now)
         except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
             db.execute("ROLLBACK TO spilled")
             refused = True
