@@ -25,7 +25,8 @@ from dataclasses import asdict, replace
 from datetime import datetime
 from pathlib import Path
 
-from . import history, interlock, ledger, leftover, leftover_steps, spill
+from . import history, interlock, ledger, leftover, leftover_steps, notices, spill
+from .atomic import copy_aside
 from .game_record import ABANDONED, GameRecord
 from .newer import Newer
 from .notices import Notices
@@ -34,6 +35,9 @@ _PREFIX = "unfinished-"
 _SUFFIX = ".lock"
 #: An owner handle as :func:`database.unique_name` makes it (never a path).
 _OWNER = re.compile(r"[0-9a-f]{32}")
+#: The rows of games in progress that could not be settled are kept as
+#: ``unfinished.corrupt-YYYYmmdd-HHMMSS.json`` (:func:`_set_aside_rows`).
+UNREADABLE = "unfinished.json"
 
 
 def lock_path(directory: Path, owner: str) -> Path:
@@ -119,17 +123,19 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
     closed (``leftover``) and those they finished while their records
     waited (``spill``), then record as abandoned the games they left in
     progress, and remove the locks they left; a game that cannot be read
-    is dropped; a copy whose results a newer version wrote is left for it
+    (or kept under a handle no copy has: a hand edit) is set aside
+    (:func:`_set_aside_rows`); a copy whose results a newer version wrote is left for it
     whole. Runs in the caller's transaction, which orders copies starting
     together: the second finds the games settled. Returns the files taken
     in, each to be removed once that transaction is committed, or set aside
     (True) when part of it could not be read."""
     owners = []
+    strays = []                                    # not ours (a hand edit): set aside
     for owner, in db.execute("SELECT owner FROM unfinished").fetchall():
-        if not (isinstance(owner, str) and _OWNER.fullmatch(owner)):
-            db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))  # not ours: a hand edit
-        else:
+        if isinstance(owner, str) and _OWNER.fullmatch(owner):
             owners.append(owner)
+        else:
+            strays.append(owner)
     owners += [owner for owner in (*leftover.owners(directory), *spill.owners(directory))
                if owner not in owners]
     held: dict[str, int] = {}                      # the copies gone, their locks held
@@ -162,7 +168,11 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
             game = None if row is None or drops[owner] else _decode(row[0])
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
+            elif row is not None and not drops[owner]:
+                strays.append(owner)               # unreadable: set aside below
+                continue
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
+        _set_aside_rows(db, directory, strays, tell=tell, now=now)
         settled = True
     finally:
         for owner, fd in held.items():
@@ -175,6 +185,40 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
             interlock.let_go(fd)
             _remove(path)
     return taken
+
+
+def _set_aside_rows(db: sqlite3.Connection, directory: Path, owners: list[object], *,
+                    tell: Notices, now: datetime) -> None:
+    """Copy the rows of games in progress kept under ``owners`` that cannot
+    be settled (a game that cannot be read, a handle no copy has) into one
+    file beside the records, byte for byte (``unreadable``), tell the player
+    once, and only then take them out of the table: dropped, a game a
+    failing disk damaged vanished from the records without a word. Where
+    the file cannot be written (a full disk), they stay in the table for
+    the next start."""
+    if not owners:
+        return
+    rows = [db.execute("SELECT CAST(owner AS BLOB), CAST(game AS BLOB) FROM unfinished "
+                       "WHERE owner IS ?", (owner,)).fetchone() for owner in owners]
+    try:
+        aside = copy_aside(directory / UNREADABLE, unreadable(rows), "corrupt", now)
+    except OSError:
+        return                                     # kept in the table; tried again next start
+    if aside is not None:                          # else another copy starting kept them, and told
+        tell.add(notices.in_progress_damaged(len(owners), aside))
+    for owner in owners:
+        db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))
+
+
+def unreadable(rows: list[tuple[bytes | None, bytes | None]]) -> bytes:
+    """The rows as a JSON list of ``{"owner": ..., "game": ...}``, each text
+    as the records hold it: bytes that are no UTF-8 (a failing disk's)
+    written as the escapes of Python's ``surrogateescape``, so that the
+    original bytes can be had back."""
+    def text(value: bytes | None) -> str | None:
+        return None if value is None else value.decode("utf-8", "surrogateescape")
+    kept = [{"owner": text(owner), "game": text(game)} for owner, game in rows]
+    return (json.dumps(kept, indent=1) + "\n").encode("ascii")
 
 
 def _take_in(db: sqlite3.Connection, directory: Path,
