@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Hashable
 
@@ -29,6 +30,10 @@ Key = Hashable
 #: A writer thread with nothing to do for this long ends (and closes its
 #: connection); the next job starts another.
 IDLE_S = 1.0
+#: The writer waits for the lock in slices this long (ms), each cut short
+#: by nothing (SQLite's wait heeds no ``interrupt``), so that a close is
+#: heeded between two.
+_SLICE_MS = 50
 #: Errors that drop the one job that met them (anything else of sqlite3's is
 #: the disk, and is retried).
 _JOB_ERRORS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError,
@@ -42,9 +47,15 @@ def retried(error: BaseException) -> bool:
     return isinstance(error, sqlite3.Error) and not isinstance(error, _JOB_ERRORS)
 
 
-def run_in_transaction(db: sqlite3.Connection, job: Job) -> None:
-    """Run ``job`` in one write transaction: all of it is kept, or none."""
-    db.execute("BEGIN IMMEDIATE")
+def run_in_transaction(db: sqlite3.Connection, job: Job, *,
+                       begin: Callable[[sqlite3.Connection], object] | None = None) -> None:
+    """Run ``job`` in one write transaction: all of it is kept, or none.
+    ``begin`` opens it (by default ``BEGIN IMMEDIATE``, waiting out the
+    busy timeout for another process's lock)."""
+    if begin is None:
+        db.execute("BEGIN IMMEDIATE")
+    else:
+        begin(db)
     try:
         job(db)
     except BaseException:
@@ -250,7 +261,7 @@ class BackgroundWriter(WriterThread):
                     # and the games went on into the deleted one.
                     made_of = self._identify()
                     db = self._connect()
-                run_in_transaction(db, job)
+                run_in_transaction(db, job, begin=self._begin)
             except _JOB_ERRORS as error:
                 self._attempted(error, attempt, keep=False)
             except sqlite3.Error as error:               # the disk: try again later
@@ -277,6 +288,25 @@ class BackgroundWriter(WriterThread):
             if done is not None:
                 done()
         _close(db)
+
+    def _begin(self, db: sqlite3.Connection) -> None:
+        """``BEGIN IMMEDIATE``, waiting for another process's lock as long
+        as ``db``'s busy timeout says, in slices of :data:`_SLICE_MS`, and,
+        once the writer closes, until ``writer_thread.CLOSE_TRY_S`` after that at
+        most (``_close_by``)."""
+        patience = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
+        deadline = time.monotonic() + patience / 1000
+        db.execute(f"PRAGMA busy_timeout = {min(patience, _SLICE_MS)}")
+        try:
+            while True:
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as error:
+                    if not _busy(error) or time.monotonic() >= min(deadline, self._close_by):
+                        raise
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {patience}")
 
     def _attempted(self, error: Exception | None, attempt: int, *, keep: bool) -> bool:
         """Book the end of ``attempt`` at the head job, report it, and wait
@@ -308,6 +338,13 @@ class BackgroundWriter(WriterThread):
         for _, done, _ in given_up:
             if done is not None:
                 done()
+
+
+def _busy(error: sqlite3.OperationalError) -> bool:
+    """Whether ``error`` is another process holding the records' lock
+    (``connection.locked``, which imports this module, asks the same)."""
+    return getattr(error, "sqlite_errorcode", 0) & 0xFF in (sqlite3.SQLITE_BUSY,
+                                                           sqlite3.SQLITE_LOCKED)
 
 
 def _both(first: Done | None, then: Done | None) -> Done | None:
