@@ -78,8 +78,8 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
     games queued meanwhile, rather than in the middle of that copy's steps
     (one stopped with Ctrl+Z as it started, and continued later)."""
     timeout = connection.BUSY_TIMEOUT_S if wait is None else wait
-    interlock.clear_place(path.with_name(LOCK_NAME), tell, now)
-    with interlock.exclusive(path.with_name(LOCK_NAME), timeout, strict=True):
+    with interlock.exclusive(path.with_name(LOCK_NAME), timeout, tell=tell, now=now,
+                             strict=True):
         return _open_or_repair(path, tell, now)
 
 

@@ -83,12 +83,16 @@ def _leads_nowhere_usable(link: Path) -> bool:
 
 
 @contextmanager
-def exclusive(path: Path, timeout: float, *, strict: bool = False) -> Iterator[bool]:
+def exclusive(path: Path, timeout: float, *, tell: Notices, now: Callable[[], datetime],
+              strict: bool = False) -> Iterator[bool]:
     """Hold the lock on ``path`` (created if missing, never deleted: removing
     a lock file lets two copies lock two different files) while the block
-    runs; yields whether it is held. Waits up to ``timeout`` seconds for
-    another copy, then runs the block unlocked rather than not at all; or,
-    ``strict``, raises :class:`Busy` without running it."""
+    runs, once a folder or link found in its place is set aside
+    (:func:`clear_place`, told through ``tell``, dated by ``now``); yields
+    whether it is held. Waits up to ``timeout`` seconds for another copy,
+    then runs the block unlocked rather than not at all; or, ``strict``,
+    raises :class:`Busy` without running it."""
+    clear_place(path, tell, now)
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:

@@ -19,6 +19,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Hashable
+from typing import TypeGuard
 
 from .room import keep_room, made_room
 from .writer_thread import RETRY_S, WriterThread
@@ -40,7 +41,7 @@ _JOB_ERRORS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.Interfa
                ValueError, OverflowError)
 
 
-def retried(error: BaseException) -> bool:
+def retried(error: BaseException) -> TypeGuard[sqlite3.Error]:
     """Whether a background writer keeps the job that met ``error`` to try
     it again (the disk's errors), rather than drop it (the job's own, a bug
     in it included)."""
@@ -262,24 +263,22 @@ class BackgroundWriter(WriterThread):
                     made_of = self._identify()
                     db = self._connect()
                 run_in_transaction(db, job, begin=self._begin)
-            except _JOB_ERRORS as error:
-                self._attempted(error, attempt, keep=False)
-            except sqlite3.Error as error:               # the disk: try again later
-                if not roomed and db is not None and made_room(db, error):
-                    roomed = True
-                    continue                             # at once, and nobody told
-                roomed = False
-                _close(db)
-                db = None
-                if self._attempted(error, attempt, keep=True):
-                    self._give_up()                      # closing: nothing more to do
-                    break
-                continue
             except Exception as error:
-                # A bug in the job: dropped alone and said, as the job's own
-                # errors are. Let out, it ended the thread with the job still
-                # at the head, and every flush (the window's close) waited
-                # for it for ever.
+                if retried(error):                       # the disk: try again later
+                    if not roomed and db is not None and made_room(db, error):
+                        roomed = True
+                        continue                         # at once, and nobody told
+                    roomed = False
+                    _close(db)
+                    db = None
+                    if self._attempted(error, attempt, keep=True):
+                        self._give_up()                  # closing: nothing more to do
+                        break
+                    continue
+                # The job's own error (a value the records refuse), or a bug
+                # in it: dropped alone and said. A bug let out ended the
+                # thread with the job still at the head, and every flush
+                # (the window's close) waited for it for ever.
                 self._attempted(error, attempt, keep=False)
             else:
                 roomed = False
