@@ -62,13 +62,16 @@ class WriterThread(ABC):
 
     def close(self) -> bool:
         """Flush, then end the thread, giving up what the disk still refuses
-        (the failure was told); False when something was given up. A wait
-        for another process's lock ends :data:`CLOSE_TRY_S` from now (the
-        attempt under way's too), where the writer heeds ``_close_by``:
-        the process ends promptly, what it could not write kept for the
-        next start."""
+        (the failure was told); False when something was given up. While
+        the disk fails already (another process held the lock through a
+        whole attempt), a wait for that lock ends :data:`CLOSE_TRY_S` from
+        now (the attempt under way's too), where the writer heeds
+        ``_close_by``: the process ends promptly, what it could not write
+        kept for the next start. Not otherwise: copies taking turns at
+        the lock wait for one another longer than that as they close."""
         with self._changed:
-            self._close_by = time.monotonic() + CLOSE_TRY_S
+            if self._failing:
+                self._close_by = time.monotonic() + CLOSE_TRY_S
         saved = self.flush()
         with self._changed:
             self._stop = True
