@@ -220,6 +220,12 @@ class BackgroundWriter(WriterThread):
         ``timeout`` seconds at most."""
         return self._flushed(lambda: bool(self._jobs), timeout)
 
+    def close_by(self) -> float:
+        """When a wait for another process's lock ends, the writer closing
+        (``time.monotonic``; infinity until then): the connection it makes
+        (``connect``) may wait for one too."""
+        return self._close_by
+
     def mark(self) -> int:
         """A mark of the jobs submitted so far, for :meth:`reached`."""
         with self._changed:

@@ -85,3 +85,38 @@ def test_a_lock_let_go_during_the_last_try_saves_the_game(tmp_path, monkeypatch)
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2]
     again.close()
+
+
+def test_a_close_while_a_stopped_copy_holds_the_records_lock_is_prompt(tmp_path, monkeypatch):
+    """The records not yet made, a copy stopped as it opened them holds
+    ``records.db.lock``: the writer's last try at opening them, begun at
+    the close, waits for that lock no longer than an attempt under way."""
+    import os
+    import signal
+
+    from game.store import database, spill
+
+    from .helpers import exit_code, holding_the_lock
+
+    if not hasattr(os, "fork"):
+        return
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.2)
+    pid, let_go = holding_the_lock(tmp_path, database.LOCK_NAME)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        assert polled(lambda: any(str(notice).count("locked") for notice in store.notices))
+        monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", PATIENCE_S)
+        started = time.monotonic()
+        store.close()
+        took = time.monotonic() - started
+        assert spill.path(tmp_path, store._owner).stat().st_size > 0
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.close(let_go)
+        assert exit_code(pid) == -1
+    assert took < writer_thread.CLOSE_TRY_S + 1.0, took
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2]
+    again.close()
