@@ -104,7 +104,7 @@ def expected(copies: list[tuple[str, list[Step], list[Step]]]) -> tuple[list[int
         step.game.date > last for step in games)
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=40, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(copies=two_copies())
 def test_every_game_is_taken_in_once_and_counted_as_the_resets_say(tmp_path_factory, copies):
