@@ -22,6 +22,7 @@ may rename files, is done by one copy at a time (``interlock``).
 from __future__ import annotations
 
 import errno
+import math
 import os
 import shutil
 import sqlite3
@@ -65,7 +66,8 @@ def too_long(folder: Path) -> int | None:
 
 
 def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
-              wait: float | None = None) -> sqlite3.Connection:
+              wait: float | None = None,
+              until: Callable[[], float] = lambda: math.inf) -> sqlite3.Connection:
     """The database at ``path``, checked and migrated, after setting aside
     whatever damage was found. Raises :class:`Newer`, sqlite3.Error or
     OSError when it cannot be used (the caller falls back to memory).
@@ -76,10 +78,11 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
     lock for ``wait`` seconds (the busy timeout by default) raises
     :class:`~game.store.interlock.Busy`: the caller opens it later, its
     games queued meanwhile, rather than in the middle of that copy's steps
-    (one stopped with Ctrl+Z as it started, and continued later)."""
+    (one stopped with Ctrl+Z as it started, and continued later); or
+    sooner, at ``until()`` (``time.monotonic``: its writer closing)."""
     timeout = connection.BUSY_TIMEOUT_S if wait is None else wait
-    interlock.clear_place(path.with_name(LOCK_NAME), tell, now)
-    with interlock.exclusive(path.with_name(LOCK_NAME), timeout, strict=True):
+    with interlock.exclusive(path.with_name(LOCK_NAME), timeout, tell=tell, now=now,
+                             strict=True, until=until):
         return _open_or_repair(path, tell, now)
 
 

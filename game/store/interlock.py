@@ -24,6 +24,7 @@ renames, or of its save, and write over what was done meanwhile.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import stat
 import sys
@@ -83,12 +84,18 @@ def _leads_nowhere_usable(link: Path) -> bool:
 
 
 @contextmanager
-def exclusive(path: Path, timeout: float, *, strict: bool = False) -> Iterator[bool]:
+def exclusive(path: Path, timeout: float, *, tell: Notices, now: Callable[[], datetime],
+              strict: bool = False,
+              until: Callable[[], float] = lambda: math.inf) -> Iterator[bool]:
     """Hold the lock on ``path`` (created if missing, never deleted: removing
     a lock file lets two copies lock two different files) while the block
-    runs; yields whether it is held. Waits up to ``timeout`` seconds for
-    another copy, then runs the block unlocked rather than not at all; or,
-    ``strict``, raises :class:`Busy` without running it."""
+    runs, once a folder or link found in its place is set aside
+    (:func:`clear_place`, told through ``tell``, dated by ``now``); yields
+    whether it is held. Waits up to ``timeout`` seconds for another copy,
+    then runs the block unlocked rather than not at all; or, ``strict``,
+    raises :class:`Busy` without running it. ``until``, asked as it waits,
+    may end the wait sooner (``time.monotonic``: a writer closing)."""
+    clear_place(path, tell, now)
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
@@ -96,7 +103,7 @@ def exclusive(path: Path, timeout: float, *, strict: bool = False) -> Iterator[b
         return
     try:
         try:
-            held = _wait_for(fd, timeout)
+            held = _wait_for(fd, timeout, until)
         except Busy:
             if strict:
                 raise
@@ -133,9 +140,10 @@ def let_go(fd: int) -> None:
     os.close(fd)
 
 
-def _wait_for(fd: int, timeout: float) -> bool:
+def _wait_for(fd: int, timeout: float, until: Callable[[], float]) -> bool:
     """Whether the lock was taken (False: no locks here); :class:`Busy` when
-    another process still holds it after ``timeout`` seconds."""
+    another process still holds it after ``timeout`` seconds, or at
+    ``until()``."""
     deadline = time.monotonic() + timeout
     pause = 0.002
     while True:
@@ -143,7 +151,7 @@ def _wait_for(fd: int, timeout: float) -> bool:
             _try_lock(fd)
             return True
         except BlockingIOError:
-            if time.monotonic() >= deadline:
+            if time.monotonic() >= min(deadline, until()):
                 raise Busy() from None
         except OSError:                  # no locks here (some network file systems)
             return False

@@ -121,6 +121,17 @@ def waiting_damaged(aside: Path) -> Text:
                               file=quoted_file(aside.name)))
 
 
+def in_progress_damaged(count: int, aside: Path) -> Text:
+    """``count`` games that copies killed left in progress (``unfinished``)
+    that could not be read, so not counted as abandoned: kept in ``aside``."""
+    return Text(lambda: ngettext(
+        "A game left in progress by a copy of the game that did not close normally could not "
+        "be read, so it was not recorded; it was kept as {file}.",
+        "{count} games left in progress by copies of the game that did not close normally "
+        "could not be read, so they were not recorded; they were kept as {file}.",
+        count).format(count=count, file=quoted_file(aside.name)))
+
+
 def journal_aside(aside: Path) -> Text:
     """A journal of records.db that was no file (a folder, a FIFO): it held
     nothing of the records, which are opened as they are."""

@@ -10,6 +10,7 @@ constructor calls ``_open_directory`` then ``_open_records``.
 
 from __future__ import annotations
 
+import math
 import os
 import sqlite3
 import tempfile
@@ -163,8 +164,7 @@ class Opening:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
                                 rename=False)
         if retry:                             # the folder may take writes later
-            late = BackgroundWriter(self._open_late, outcome, identify=self._records_file)
-            return db, DeferredWriter(db, outcome, late), False
+            return db, DeferredWriter(db, outcome, self._late_writer(outcome)), False
         return db, InlineWriter(db, outcome), False
 
     def _wait_for_records(self, path: Path, outcome: Outcome) -> tuple[
@@ -187,10 +187,17 @@ class Opening:
             self._presence = presence
             self._journal = spill.Journal(self.directory, self._owner)
             leftover.reserve(self.directory, self._owner)
-        late = BackgroundWriter(self._open_late, outcome, identify=self._records_file)
-        return db, DeferredWriter(db, outcome, late), False
+        return db, DeferredWriter(db, outcome, self._late_writer(outcome)), False
 
-    def _open_late(self) -> sqlite3.Connection:
+    def _late_writer(self, outcome: Outcome) -> BackgroundWriter:
+        """The writer whose first connection opens the records once it can
+        (:meth:`_open_late`), its wait for another copy's lock cut short as
+        the writer's own wait for SQLite's is, when it closes."""
+        late = BackgroundWriter(lambda: self._open_late(until=late.close_by), outcome,
+                                identify=self._records_file)
+        return late
+
+    def _open_late(self, *, until: Callable[[], float] = lambda: math.inf) -> sqlite3.Connection:
         """The deferred writer's connection: the first one opens records.db
         as a start would (schema, migrations, the copies' interlock, the
         games other copies left in progress), now that the folder may take
@@ -200,7 +207,8 @@ class Opening:
         lock): told as at a start, refused, and never opened again (they
         were said "cannot be saved (database)", opened and checked anew
         every 2 s, and the games kept for a start of this version that
-        would never take them in)."""
+        would never take them in). ``until`` ends the wait for another
+        copy's lock on them sooner (the writer closing)."""
         if self.persistent:
             return self._connect_writer()
         if self._records_newer:
@@ -208,7 +216,7 @@ class Opening:
         path = self.directory / database.NAME
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            db = database.open_file(path, tell=self._notices, now=self._now)
+            db = database.open_file(path, tell=self._notices, now=self._now, until=until)
         except interlock.Busy as busy:
             raise sqlite3.OperationalError(LOCKED) from busy
         except newer.Newer as found:

@@ -174,9 +174,9 @@ class SettingsKeeping:
         if self._settings_file.locked:
             return
         self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
-        interlock.clear_place(self.directory / settings_file.LOCK_NAME, self._notices, self._now)
         with interlock.exclusive(self.directory / settings_file.LOCK_NAME,
-                                 self._lock_wait() if strict else 0.0, strict=strict):
+                                 self._lock_wait() if strict else 0.0, tell=self._notices,
+                                 now=self._now, strict=strict):
             base, others = self.settings, self._other_settings
             read = _read_with_schema(self.directory / settings_file.NAME)
             if read is not None and read[1] > settings_file.SCHEMA:

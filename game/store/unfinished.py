@@ -25,7 +25,8 @@ from dataclasses import asdict, replace
 from datetime import datetime
 from pathlib import Path
 
-from . import history, interlock, ledger, leftover, leftover_steps, spill
+from . import history, interlock, ledger, leftover, leftover_steps, notices, spill
+from .atomic import copy_aside
 from .game_record import ABANDONED, GameRecord
 from .newer import Newer
 from .notices import Notices
@@ -34,6 +35,11 @@ _PREFIX = "unfinished-"
 _SUFFIX = ".lock"
 #: An owner handle as :func:`database.unique_name` makes it (never a path).
 _OWNER = re.compile(r"[0-9a-f]{32}")
+#: The rows of games in progress that could not be settled are kept as
+#: ``unfinished.corrupt-YYYYmmdd-HHMMSS.json`` (:func:`_set_aside_rows`).
+UNREADABLE = "unfinished.json"
+#: A copy's steps to take in, each with its journal mark (None: its file's).
+Marked = tuple[tuple[str | None, leftover_steps.Step], ...]
 
 
 def lock_path(directory: Path, owner: str) -> Path:
@@ -119,17 +125,19 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
     closed (``leftover``) and those they finished while their records
     waited (``spill``), then record as abandoned the games they left in
     progress, and remove the locks they left; a game that cannot be read
-    is dropped; a copy whose results a newer version wrote is left for it
+    (or kept under a handle no copy has: a hand edit) is set aside
+    (:func:`_set_aside_rows`); a copy whose results a newer version wrote is left for it
     whole. Runs in the caller's transaction, which orders copies starting
     together: the second finds the games settled. Returns the files taken
     in, each to be removed once that transaction is committed, or set aside
     (True) when part of it could not be read."""
     owners = []
+    strays = []                                    # not ours (a hand edit): set aside
     for owner, in db.execute("SELECT owner FROM unfinished").fetchall():
-        if not (isinstance(owner, str) and _OWNER.fullmatch(owner)):
-            db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))  # not ours: a hand edit
-        else:
+        if isinstance(owner, str) and _OWNER.fullmatch(owner):
             owners.append(owner)
+        else:
+            strays.append(owner)
     owners += [owner for owner in (*leftover.owners(directory), *spill.owners(directory))
                if owner not in owners]
     held: dict[str, int] = {}                      # the copies gone, their locks held
@@ -148,21 +156,25 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
                 interlock.let_go(fd)               # a newer version's results: its game
                 continue                           # is for it to settle
             held[owner] = fd
-        drops = _take_in(db, directory, found, tell=tell, now=now, replay_budget=replay_budget)
+        waiting = {owner: journal[0] for owner, journal in journals.items()
+                   if journal is not None and owner in held}
+        drops, refused = _take_in(db, directory, found, waiting, tell=tell, now=now,
+                                  replay_budget=replay_budget)
         taken = [(leftover.path(directory, owner), False)
                  for owner in held if drops[owner] is not None]
         for owner, journal in journals.items():
             if journal is not None and owner in held:
-                steps, damaged = journal
-                name = spill.path(directory, owner)
-                damaged = _fold(db, owner, steps, name.name, now, replay_budget) or damaged
-                taken.append((name, damaged))
+                taken.append((spill.path(directory, owner), journal[1] or owner in refused))
         for owner in held:
             row = db.execute("SELECT game FROM unfinished WHERE owner = ?", (owner,)).fetchone()
             game = None if row is None or drops[owner] else _decode(row[0])
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
+            elif row is not None and not drops[owner]:
+                strays.append(owner)               # unreadable: set aside below
+                continue
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
+        _set_aside_rows(db, directory, strays, tell=tell, now=now)
         settled = True
     finally:
         for owner, fd in held.items():
@@ -177,17 +189,58 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
     return taken
 
 
+def _set_aside_rows(db: sqlite3.Connection, directory: Path, owners: list[object], *,
+                    tell: Notices, now: datetime) -> None:
+    """Copy the rows of games in progress kept under ``owners`` that cannot
+    be settled (a game that cannot be read, a handle no copy has) into one
+    file beside the records, byte for byte (``unreadable``), tell the player
+    once, and only then take them out of the table: dropped, a game a
+    failing disk damaged vanished from the records without a word. Where
+    the file cannot be written (a full disk), they stay in the table for
+    the next start."""
+    if not owners:
+        return
+    rows = [db.execute("SELECT CAST(owner AS BLOB), CAST(game AS BLOB) FROM unfinished "
+                       "WHERE owner IS ?", (owner,)).fetchone() for owner in owners]
+    try:
+        aside = copy_aside(directory / UNREADABLE, unreadable(rows), "corrupt", now)
+    except OSError:
+        return                                     # kept in the table; tried again next start
+    if aside is not None:                          # else another copy starting kept them, and told
+        tell.add(notices.in_progress_damaged(len(owners), aside))
+    for owner in owners:
+        db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))
+
+
+def unreadable(rows: list[tuple[bytes | None, bytes | None]]) -> bytes:
+    """The rows as a JSON list of ``{"owner": ..., "game": ...}``, each text
+    as the records hold it: bytes that are no UTF-8 (a failing disk's)
+    written as the escapes of Python's ``surrogateescape``, so that the
+    original bytes can be had back."""
+    def text(value: bytes | None) -> str | None:
+        return None if value is None else value.decode("utf-8", "surrogateescape")
+    kept = [{"owner": text(owner), "game": text(game)} for owner, game in rows]
+    return (json.dumps(kept, indent=1) + "\n").encode("ascii")
+
+
 def _take_in(db: sqlite3.Connection, directory: Path,
-             found: dict[str, tuple[leftover_steps.Leftover, str] | None], *, tell: Notices,
-             now: datetime, replay_budget: int) -> dict[str, bool | None]:
+             found: dict[str, tuple[leftover_steps.Leftover, str] | None],
+             journals: dict[str, list[tuple[str, leftover_steps.Step]]], *, tell: Notices,
+             now: datetime, replay_budget: int) -> tuple[dict[str, bool | None], set[str]]:
     """Do in ``db`` what the copies' results left unsaved (``found``, read
-    from their files) say, as their writers would have (once: each file's
-    digest is kept with them), the files' steps taken in by date
-    (:func:`in_order`). For each copy, whether the game it kept in progress
-    is to be dropped rather than counted as abandoned (a win it could not
-    save); None when it left no such file. A file the records refuse (a
-    token taken, a hand edit) is set aside, and the others taken in again
-    without it."""
+    from their files) and their journals (``spill``, each step with its
+    mark) say, as their writers would have, each once (a file's digest is
+    kept with its steps, a journal's marks with theirs), all merged by date
+    (:func:`in_order`), each copy's journal before its file: the file holds
+    what the journal could not (a full disk, its cap), asked later. Taken
+    in one after the other, a reset in the file zeroed none of the
+    journal's games before it, and one in the journal zeroed the file's
+    after it. For each copy, whether the game it kept in progress is to be
+    dropped rather than counted as abandoned (a win it could not save);
+    None when it left no such file; and the copies whose journal had a
+    step refused (a hand edit: set aside once this is committed). A file
+    the records refuse (a token taken, a hand edit) is set aside, and the
+    rest taken in again without it."""
     drops: dict[str, bool | None] = {}
     fresh: dict[str, tuple[leftover_steps.Leftover, str]] = {}
     for owner, read in found.items():
@@ -197,16 +250,21 @@ def _take_in(db: sqlite3.Connection, directory: Path,
             drops[owner] = read[0].drop_held
         else:
             fresh[owner] = read
-    while fresh:
+    while True:
         db.execute("SAVEPOINT leftover")
+        refused: set[str] = set()
         owner = ""
         try:
-            for owner, step in in_order({owner: left.steps for owner, (left, _) in fresh.items()}):
-                _do(db, owner, step, replay_budget)
+            for owner, (marked, step) in in_order(_merged(fresh, journals)):
+                if marked is None:
+                    _do(db, owner, step, replay_budget)
+                elif _fold(db, owner, marked, step, spill.path(directory, owner).name, now,
+                           replay_budget):
+                    refused.add(owner)
             for owner, (_, digest) in fresh.items():
                 ledger.book_import(db, digest, leftover.path(directory, owner).name, now)
         except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
-            db.execute("ROLLBACK TO leftover")
+            db.execute("ROLLBACK TO leftover")     # a journal's refusals are its own
             db.execute("RELEASE leftover")
             leftover.set_damaged_aside(leftover.path(directory, owner), tell=tell, now=now)
             del fresh[owner]
@@ -215,41 +273,49 @@ def _take_in(db: sqlite3.Connection, directory: Path,
         db.execute("RELEASE leftover")
         break
     drops.update((owner, left.drop_held) for owner, (left, _) in fresh.items())
-    return drops
+    return drops, refused
 
 
-def _fold(db: sqlite3.Connection, owner: str, steps: list[tuple[str, leftover_steps.Step]],
+def _merged(fresh: dict[str, tuple[leftover_steps.Leftover, str]],
+            journals: dict[str, list[tuple[str, leftover_steps.Step]]]) -> dict[str, Marked]:
+    """Each copy's steps in its own order: its journal's, each with its
+    mark, then its file's (no mark: the file's digest stands for them)."""
+    return {owner: (*journals.get(owner, ()),
+                    *((None, step) for step in (fresh[owner][0].steps if owner in fresh else ())))
+            for owner in sorted({*fresh, *journals})}
+
+
+def _fold(db: sqlite3.Connection, owner: str, marked: str, step: leftover_steps.Step,
           name: str, now: datetime, replay_budget: int) -> bool:
-    """Do what a dead copy's journal (``spill``) says, each step not taken
-    in already (its mark in ``imports``); whether a step was refused (a
-    hand edit: the journal is then set aside, never deleted)."""
-    refused = False
-    for marked, step in steps:
-        if ledger.imported(db, marked):
-            continue
-        db.execute("SAVEPOINT spilled")
-        try:
-            _do(db, owner, step, replay_budget)
-            ledger.book_import(db, marked, name, now)
-        except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
-            db.execute("ROLLBACK TO spilled")
-            refused = True
+    """Do a step of a dead copy's journal (``spill``, named ``name``) unless
+    it was taken in already (its mark in ``imports``); whether it was
+    refused (a hand edit: the journal is then set aside, never deleted)."""
+    if ledger.imported(db, marked):
+        return False
+    db.execute("SAVEPOINT spilled")
+    try:
+        _do(db, owner, step, replay_budget)
+        ledger.book_import(db, marked, name, now)
+    except (sqlite3.IntegrityError, sqlite3.DataError, ValueError, OverflowError):
+        db.execute("ROLLBACK TO spilled")
+        return True
+    finally:
         db.execute("RELEASE spilled")
-    return refused
+    return False
 
 
-def in_order(files: dict[str, tuple[leftover_steps.Step, ...]]) -> Iterator[tuple[str, leftover_steps.Step]]:
-    """Each copy's steps (``files``), in its own order, merged with the
-    others' by the date each was asked for (a step without one, or with
-    one earlier than a step before it, by the latest before it): a reset
-    zeroes another copy's games played before it, not those after,
-    whichever copy's handle comes first."""
-    def dated(owner: str,
-              steps: tuple[leftover_steps.Step, ...]) -> Iterator[tuple[str, str, leftover_steps.Step]]:
+def in_order(files: dict[str, Marked]) -> Iterator[tuple[str, tuple[str | None, leftover_steps.Step]]]:
+    """Each copy's steps (``files``, each with its mark or None), in its
+    own order, merged with the others' by the date each was asked for (a
+    step without one, or with one earlier than a step before it, by the
+    latest before it): a reset zeroes another copy's games played before
+    it, not those after, whichever copy's handle comes first."""
+    def dated(owner: str, steps: Marked) -> Iterator[
+            tuple[str, str, tuple[str | None, leftover_steps.Step]]]:
         when = ""
-        for step in steps:
+        for marked, step in steps:
             when = max(when, leftover_steps.asked_at(step) or "")    # never back: merged
-            yield when, owner, step
+            yield when, owner, (marked, step)
     merged = heapq.merge(*(dated(owner, steps) for owner, steps in files.items()),
                          key=lambda item: item[0])
     return ((owner, step) for _when, owner, step in merged)

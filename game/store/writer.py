@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Hashable
+from typing import TypeGuard
 
 from .room import keep_room, made_room
 from .writer_thread import RETRY_S, WriterThread
@@ -29,22 +31,32 @@ Key = Hashable
 #: A writer thread with nothing to do for this long ends (and closes its
 #: connection); the next job starts another.
 IDLE_S = 1.0
+#: The writer waits for the lock in slices this long (ms), each cut short
+#: by nothing (SQLite's wait heeds no ``interrupt``), so that a close is
+#: heeded between two.
+_SLICE_MS = 50
 #: Errors that drop the one job that met them (anything else of sqlite3's is
 #: the disk, and is retried).
 _JOB_ERRORS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError,
                ValueError, OverflowError)
 
 
-def retried(error: BaseException) -> bool:
+def retried(error: BaseException) -> TypeGuard[sqlite3.Error]:
     """Whether a background writer keeps the job that met ``error`` to try
     it again (the disk's errors), rather than drop it (the job's own, a bug
     in it included)."""
     return isinstance(error, sqlite3.Error) and not isinstance(error, _JOB_ERRORS)
 
 
-def run_in_transaction(db: sqlite3.Connection, job: Job) -> None:
-    """Run ``job`` in one write transaction: all of it is kept, or none."""
-    db.execute("BEGIN IMMEDIATE")
+def run_in_transaction(db: sqlite3.Connection, job: Job, *,
+                       begin: Callable[[sqlite3.Connection], object] | None = None) -> None:
+    """Run ``job`` in one write transaction: all of it is kept, or none.
+    ``begin`` opens it (by default ``BEGIN IMMEDIATE``, waiting out the
+    busy timeout for another process's lock)."""
+    if begin is None:
+        db.execute("BEGIN IMMEDIATE")
+    else:
+        begin(db)
     try:
         job(db)
     except BaseException:
@@ -208,6 +220,12 @@ class BackgroundWriter(WriterThread):
         ``timeout`` seconds at most."""
         return self._flushed(lambda: bool(self._jobs), timeout)
 
+    def close_by(self) -> float:
+        """When a wait for another process's lock ends, the writer closing
+        (``time.monotonic``; infinity until then): the connection it makes
+        (``connect``) may wait for one too."""
+        return self._close_by
+
     def mark(self) -> int:
         """A mark of the jobs submitted so far, for :meth:`reached`."""
         with self._changed:
@@ -250,25 +268,23 @@ class BackgroundWriter(WriterThread):
                     # and the games went on into the deleted one.
                     made_of = self._identify()
                     db = self._connect()
-                run_in_transaction(db, job)
-            except _JOB_ERRORS as error:
-                self._attempted(error, attempt, keep=False)
-            except sqlite3.Error as error:               # the disk: try again later
-                if not roomed and db is not None and made_room(db, error):
-                    roomed = True
-                    continue                             # at once, and nobody told
-                roomed = False
-                _close(db)
-                db = None
-                if self._attempted(error, attempt, keep=True):
-                    self._give_up()                      # closing: nothing more to do
-                    break
-                continue
+                run_in_transaction(db, job, begin=self._begin)
             except Exception as error:
-                # A bug in the job: dropped alone and said, as the job's own
-                # errors are. Let out, it ended the thread with the job still
-                # at the head, and every flush (the window's close) waited
-                # for it for ever.
+                if retried(error):                       # the disk: try again later
+                    if not roomed and db is not None and made_room(db, error):
+                        roomed = True
+                        continue                         # at once, and nobody told
+                    roomed = False
+                    _close(db)
+                    db = None
+                    if self._attempted(error, attempt, keep=True):
+                        self._give_up()                  # closing: nothing more to do
+                        break
+                    continue
+                # The job's own error (a value the records refuse), or a bug
+                # in it: dropped alone and said. A bug let out ended the
+                # thread with the job still at the head, and every flush
+                # (the window's close) waited for it for ever.
                 self._attempted(error, attempt, keep=False)
             else:
                 roomed = False
@@ -277,6 +293,25 @@ class BackgroundWriter(WriterThread):
             if done is not None:
                 done()
         _close(db)
+
+    def _begin(self, db: sqlite3.Connection) -> None:
+        """``BEGIN IMMEDIATE``, waiting for another process's lock as long
+        as ``db``'s busy timeout says, in slices of :data:`_SLICE_MS`, and,
+        once the writer closes, until ``writer_thread.CLOSE_TRY_S`` after that at
+        most (``_close_by``)."""
+        patience = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
+        deadline = time.monotonic() + patience / 1000
+        db.execute(f"PRAGMA busy_timeout = {min(patience, _SLICE_MS)}")
+        try:
+            while True:
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as error:
+                    if not _busy(error) or time.monotonic() >= min(deadline, self._close_by):
+                        raise
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {patience}")
 
     def _attempted(self, error: Exception | None, attempt: int, *, keep: bool) -> bool:
         """Book the end of ``attempt`` at the head job, report it, and wait
@@ -308,6 +343,13 @@ class BackgroundWriter(WriterThread):
         for _, done, _ in given_up:
             if done is not None:
                 done()
+
+
+def _busy(error: sqlite3.OperationalError) -> bool:
+    """Whether ``error`` is another process holding the records' lock
+    (``connection.locked``, which imports this module, asks the same)."""
+    return getattr(error, "sqlite_errorcode", 0) & 0xFF in (sqlite3.SQLITE_BUSY,
+                                                           sqlite3.SQLITE_LOCKED)
 
 
 def _both(first: Done | None, then: Done | None) -> Done | None:

@@ -7,6 +7,7 @@ returns once an attempt begun after it has failed.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -14,6 +15,11 @@ from collections.abc import Callable
 
 #: After a failed attempt, the next one comes this much later (or at a flush).
 RETRY_S = 2.0
+#: Closing, a writer waits no longer than this for another process's lock
+#: on its file (its last try, begun then, or one under way): the records'
+#: busy timeout, 30 s, kept the process alive that long after the window
+#: went, and an attempt under way as well, a minute in all.
+CLOSE_TRY_S = 0.5
 
 
 class WriterThread(ABC):
@@ -28,6 +34,8 @@ class WriterThread(ABC):
         self._failing = False         # the last attempt failed (the disk)
         self._begun = 0               # attempts begun, numbered in turn...
         self._ended = 0               # ...and the number of the last one ended
+        #: Closing, waits for a lock end by then (``time.monotonic``).
+        self._close_by = math.inf
 
     @abstractmethod
     def flush(self, timeout: float | None = None) -> bool:
@@ -54,7 +62,16 @@ class WriterThread(ABC):
 
     def close(self) -> bool:
         """Flush, then end the thread, giving up what the disk still refuses
-        (the failure was told); False when something was given up."""
+        (the failure was told); False when something was given up. While
+        the disk fails already (another process held the lock through a
+        whole attempt), a wait for that lock ends :data:`CLOSE_TRY_S` from
+        now (the attempt under way's too), where the writer heeds
+        ``_close_by``: the process ends promptly, what it could not write
+        kept for the next start. Not otherwise: copies taking turns at
+        the lock wait for one another longer than that as they close."""
+        with self._changed:
+            if self._failing:
+                self._close_by = time.monotonic() + CLOSE_TRY_S
         saved = self.flush()
         with self._changed:
             self._stop = True

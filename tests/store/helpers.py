@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,10 +64,10 @@ class FullDisk:
         self.full = True
         real = writer.run_in_transaction
 
-        def run(db: sqlite3.Connection, job: writer.Job) -> None:
+        def run(db: sqlite3.Connection, job: writer.Job, **how: Any) -> None:
             if self.full:
                 raise disk_full()
-            real(db, job)
+            real(db, job, **how)
         monkeypatch.setattr(writer, "run_in_transaction", run)
 
     def room(self) -> None:

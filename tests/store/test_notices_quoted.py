@@ -26,6 +26,8 @@ KINDS = {
     "leftover damaged": (lambda: notices.leftover_damaged(ASIDE), ASIDE.name),
     "waiting damaged": (lambda: notices.waiting_damaged(ASIDE), ASIDE.name),
     "journal aside": (lambda: notices.journal_aside(ASIDE), ASIDE.name),
+    "game in progress damaged": (lambda: notices.in_progress_damaged(1, ASIDE), ASIDE.name),
+    "games in progress damaged": (lambda: notices.in_progress_damaged(3, ASIDE), ASIDE.name),
     "partly damaged": (lambda: notices.partly_damaged(
         "settings", ASIDE, [notices.Text(lambda: "marks: expected true or false")]), ASIDE.name),
     "settings reset": (lambda: notices.settings_reset(["marks"], ASIDE), ASIDE.name),

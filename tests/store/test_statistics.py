@@ -220,27 +220,33 @@ def test_no_lock_file_is_left_where_an_open_file_cannot_be_deleted(tmp_path, mon
     assert not list(tmp_path.glob("unfinished-*.lock"))
 
 
-def test_hostile_games_kept_in_progress_are_dropped_without_harm(tmp_path):
+def test_hostile_games_kept_in_progress_are_set_aside_without_harm(tmp_path):
     """A hand-edited or hostile row of games in progress — an owner that is
     a path, a game nested beyond the stack, text where a game belongs — is
-    dropped: the store opens, counts nothing, and touches no file it names."""
+    set aside (README, Records: never deleted): the store opens, counts
+    nothing, touches no file it names, and keeps every row in one file."""
+    import json
     import sqlite3
     from contextlib import closing
 
     open_store(tmp_path).close()
     outside = tmp_path.parent / f"{tmp_path.name}-outside.lock"
     outside.write_text("kept")
-    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
-        db.executemany("INSERT INTO unfinished (owner, game) VALUES (?, ?)", [
-            (f"../{outside.name.removesuffix('.lock')}", '{"level": "beginner"}'),
+    rows = [(f"../{outside.name.removesuffix('.lock')}", '{"level": "beginner"}'),
             ("a" * 32, "[" * 100_000 + "]" * 100_000),
-            ("b" * 32, "not a game")])
+            ("b" * 32, "not a game")]
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
+        db.executemany("INSERT INTO unfinished (owner, game) VALUES (?, ?)", rows)
     store = open_store(tmp_path)
     assert store.history() == [] and store.statistics("beginner") == LevelStats()
+    assert len(store.take_notices()) == 1
     store.close()
     with closing(sqlite3.connect(tmp_path / "records.db")) as db:
         assert db.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 0
     assert outside.read_text() == "kept"
+    [aside] = tmp_path.glob("unfinished.corrupt-*.json")
+    kept = json.loads(aside.read_text())
+    assert sorted((row["owner"], row["game"]) for row in kept) == sorted(rows)
 
 
 def test_a_file_whose_streak_outruns_its_wins_leaves_the_line_readable():

@@ -1,0 +1,122 @@
+"""Closing while the records' writer waits to try again (another program
+holding records.db open for writing, a disk full) is prompt: the writer's
+last try waits no longer than ``writer_thread.CLOSE_TRY_S`` for the lock, and
+what it still could not write is kept for the next start (README, Records:
+"Nor the window closing"). It waited out the busy timeout, 30 s, after the
+window had gone, and once more for an attempt under way."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from game.store import Store, connection, leftover, writer_thread
+
+from .helpers import game, polled
+
+#: The busy timeout once the writer has failed once: what a close waited.
+PATIENCE_S = 20.0
+
+
+def held_open(directory: Path) -> sqlite3.Connection:
+    """Another program holding the records open for writing."""
+    browser = sqlite3.connect(directory / "records.db", isolation_level=None)
+    browser.execute("BEGIN IMMEDIATE")
+    return browser
+
+
+def waiting_to_retry(directory: Path, monkeypatch) -> tuple[Store, sqlite3.Connection]:
+    """A store whose writer failed once on the lock (told), its busy timeout
+    then the game's own scale: the next attempt waits that long."""
+    Store(directory).close()
+    browser = held_open(directory)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.2)
+    store = Store(directory)
+    store.record_game(game(seed=2))
+    assert polled(lambda: not store.writable)         # the first attempt failed
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", PATIENCE_S)
+    return store, browser
+
+
+def test_a_close_while_the_writer_waits_for_the_lock_is_prompt_and_keeps_the_game(
+        tmp_path, monkeypatch):
+    store, browser = waiting_to_retry(tmp_path, monkeypatch)
+    try:
+        started = time.monotonic()
+        store.close()
+        took = time.monotonic() - started
+    finally:
+        browser.execute("ROLLBACK")
+        browser.close()
+    assert took < writer_thread.CLOSE_TRY_S + 1.0, took
+    assert leftover.path(tmp_path, store._owner).stat().st_size > 0
+    assert "will be added to your records at the next start" in (store.unsaved or "")
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2]
+    again.close()
+
+
+def test_a_close_during_an_attempt_under_way_cuts_its_wait_short(tmp_path, monkeypatch):
+    """The window's last flush began an attempt (the busy timeout long);
+    the close that follows does not wait it out."""
+    store, browser = waiting_to_retry(tmp_path, monkeypatch)
+    try:
+        assert not store.flush(timeout=0.3)           # an attempt is under way now
+        started = time.monotonic()
+        store.close()
+        took = time.monotonic() - started
+    finally:
+        browser.execute("ROLLBACK")
+        browser.close()
+    assert took < writer_thread.CLOSE_TRY_S + 1.0, took
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2]
+    again.close()
+
+
+def test_a_lock_let_go_during_the_last_try_saves_the_game(tmp_path, monkeypatch):
+    store, browser = waiting_to_retry(tmp_path, monkeypatch)
+    browser.execute("ROLLBACK")
+    browser.close()
+    store.close()
+    assert store.unsaved is None
+    assert not leftover.path(tmp_path, store._owner).exists()
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2]
+    again.close()
+
+
+def test_a_close_while_a_stopped_copy_holds_the_records_lock_is_prompt(tmp_path, monkeypatch):
+    """The records not yet made, a copy stopped as it opened them holds
+    ``records.db.lock``: the writer's last try at opening them, begun at
+    the close, waits for that lock no longer than an attempt under way."""
+    import os
+    import signal
+
+    from game.store import database, spill
+
+    from .helpers import exit_code, holding_the_lock
+
+    if not hasattr(os, "fork"):
+        return
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.2)
+    pid, let_go = holding_the_lock(tmp_path, database.LOCK_NAME)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        assert polled(lambda: any(str(notice).count("locked") for notice in store.notices))
+        monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", PATIENCE_S)
+        started = time.monotonic()
+        store.close()
+        took = time.monotonic() - started
+        assert spill.path(tmp_path, store._owner).stat().st_size > 0
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.close(let_go)
+        assert exit_code(pid) == -1
+    assert took < writer_thread.CLOSE_TRY_S + 1.0, took
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2]
+    again.close()

@@ -1,0 +1,106 @@
+"""A game a copy killed left in progress that cannot be read (a byte a
+failing disk flipped, a hand edit) is set aside beside the records, never
+deleted, and the player told once (README, Records: "A game left
+unfinished")."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from dataclasses import asdict
+from pathlib import Path
+
+from game.store import LevelStats, Store, unfinished
+
+from .helpers import Clock, game, open_store
+
+OWNER = "d" * 32
+
+
+def killed_with(directory: Path, text: str, owner: str = OWNER) -> None:
+    """Records holding ``text`` as the game ``owner`` (a copy gone, its lock
+    free) left in progress."""
+    open_store(directory).close()
+    with closing(sqlite3.connect(directory / "records.db")) as db, db:
+        db.execute("INSERT INTO unfinished (owner, game) VALUES (?, ?)", (owner, text))
+
+
+def in_progress(directory: Path) -> list[tuple[str, str]]:
+    with closing(sqlite3.connect(directory / "records.db")) as db:
+        return db.execute("SELECT owner, game FROM unfinished").fetchall()
+
+
+def kept(**changes: object) -> dict[str, object]:
+    """A game in progress as a store keeps it (``unfinished.hold``)."""
+    fields = asdict(game(date="2026-11-22T15:00:00"))
+    del fields["game_id"]
+    return {**fields, **changes}
+
+
+def damaged_game() -> str:
+    """A game in progress as a store keeps it, one byte of its level lost."""
+    return json.dumps(kept(level="beg\ufffdnner"))
+
+
+def test_an_unreadable_game_in_progress_is_set_aside_and_told_once(tmp_path):
+    text = damaged_game()
+    killed_with(tmp_path, text)
+    store = open_store(tmp_path)
+    told = store.take_notices()
+    assert store.history() == [] and store.statistics("beginner") == LevelStats()
+    store.close()
+    [aside] = tmp_path.glob("unfinished.corrupt-*.json")
+    assert json.loads(aside.read_text()) == [{"owner": OWNER, "game": text}]
+    assert len(told) == 1 and aside.name in told[0], told
+    assert in_progress(tmp_path) == []
+    again = open_store(tmp_path)                   # told once: nothing left to tell
+    assert again.take_notices() == []
+    again.close()
+    assert list(tmp_path.glob("unfinished.corrupt-*")) == [aside]
+
+
+def test_bytes_that_are_no_utf8_are_kept_as_found(tmp_path):
+    open_store(tmp_path).close()
+    raw = b'{"level": "beg\xffnner"}'
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
+        db.execute("INSERT INTO unfinished (owner, game) VALUES (?, CAST(? AS TEXT))",
+                   (OWNER, raw))
+    open_store(tmp_path).close()
+    [aside] = tmp_path.glob("unfinished.corrupt-*.json")
+    [row] = json.loads(aside.read_text())
+    assert row["game"].encode("utf-8", "surrogateescape") == raw
+
+
+def test_a_readable_game_beside_it_is_still_counted_abandoned(tmp_path):
+    killed_with(tmp_path, damaged_game())
+    sound = kept()
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
+        db.execute("INSERT INTO unfinished (owner, game) VALUES (?, ?)",
+                   ("e" * 32, json.dumps(sound)))
+    store = open_store(tmp_path)
+    assert [kept.result for kept in store.history()] == ["abandoned"]
+    store.close()
+    [aside] = tmp_path.glob("unfinished.corrupt-*.json")
+    assert [row["owner"] for row in json.loads(aside.read_text())] == [OWNER]
+
+
+def test_a_folder_that_refuses_the_copy_keeps_the_row_for_the_next_start(tmp_path, monkeypatch):
+    """Where the rows cannot be written aside, they are not taken out of
+    the records: the next start tries again."""
+    text = damaged_game()
+    killed_with(tmp_path, text)
+
+    def refused(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(unfinished, "copy_aside", refused)
+    store = Store(tmp_path, now=Clock())
+    assert store.take_notices() == []
+    store.close()
+    assert in_progress(tmp_path) == [(OWNER, text)]
+    monkeypatch.undo()
+    store = open_store(tmp_path)
+    assert len(store.take_notices()) == 1
+    store.close()
+    assert in_progress(tmp_path) == []
+    assert len(list(tmp_path.glob("unfinished.corrupt-*.json"))) == 1
