@@ -8,8 +8,9 @@ import pytest
 
 from game.ui import keys
 from game.ui.screens.pause import PauseScreen
+from game.ui.screens.watch import ReplayScreen
 
-from .helpers import cell_pos, click, key, make_app, move, pixel, post, press, release
+from .helpers import cell_pos, click, key, make_app, move, pixel, post, press, release, settle
 
 #: Mines at (0, 0) and (6, 6); the 1 at OPEN opens alone on every shape,
 #: leaving the rest covered (the game under way).
@@ -208,6 +209,34 @@ def test_at_scale_two_it_is_still_one_pixel():
     hover(app, MINE)
     assert corner(app) == BLACK
     assert pixel(app, (1, 0)) == pixel(app, (0, 1)) == pixel(app, (1, 1)) == drawn
+
+
+def test_nothing_shows_in_the_replay_viewer():
+    app, _ = playing()
+    xyzzy(app)
+    click(app, MINE)                         # lost: R watches it again
+    settle(app)
+    hover(app, SAFE)
+    assert corner(app) == WHITE              # the game over: no harm, and no record
+    key(app, pygame.K_r)
+    assert isinstance(app.top, ReplayScreen)
+    while app.top.opening:
+        app.step()
+    app.step()
+    drawn = corner(app)
+    for cell in (MINE, SAFE):
+        hover(app, cell)                     # the viewer's board is where the game's was
+        assert corner(app) == drawn not in (BLACK, WHITE)
+
+
+def test_in_fullscreen_it_is_the_screen_s_corner_on_the_backdrop():
+    app, drawn = playing(fullscreen=True)
+    assert app.viewport.to_display((0, 0)) != (0, 0)     # the game centred on the backdrop
+    xyzzy(app)
+    hover(app, MINE)
+    assert corner(app) == BLACK
+    move(app, (0, 0), buttons=(0, 0, 0))
+    assert corner(app) == drawn
 
 
 @pytest.mark.parametrize("shape", ["hex", "torus"])
