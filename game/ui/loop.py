@@ -279,7 +279,9 @@ class Loop:
     def render(self) -> bool:
         """Draw what changed; flip only when something was drawn. While a
         replay is late, its cue is drawn over everything (the whole window is
-        drawn again when the cue comes and goes)."""
+        drawn again when the cue comes and goes). The xyzzy cheat's pixel
+        goes over it all, the game's own put back under it first; when it
+        alone changed, it alone is presented (``xyzzy``)."""
         opening = self.replays.late
         if opening != self._opening_shown:
             self._opening_shown = opening

@@ -89,7 +89,6 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         self._ticked = 0                              # the clock's last second that ticked
         self._pause: base.Screen | None = None        # the pause panel pushed last
         self.assist = Assistant(self)
-        # Winmine's cheat, for this run only; never on a public machine
         self.xyzzy = Xyzzy(not (getattr(app, "kiosk", False) or getattr(app, "demo", False)))
         self.new_game(seed)
 
