@@ -239,6 +239,18 @@ def test_in_fullscreen_it_is_the_screen_s_corner_on_the_backdrop():
     assert corner(app) == drawn
 
 
+def test_a_zoom_while_it_shows_leaves_no_stale_pixel():
+    app, drawn = playing()
+    xyzzy(app)
+    hover(app, MINE)
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)        # the window's surface made anew
+    assert app.viewport.scale == 2
+    move(app, (0, 0), buttons=(0, 0, 0))
+    assert corner(app) == drawn
+    hover(app, SAFE)
+    assert corner(app) == WHITE
+
+
 @pytest.mark.parametrize("shape", ["hex", "torus"])
 def test_every_shape_through_the_board_s_own_hit_testing(shape):
     app, drawn = playing(shape=shape)
