@@ -118,6 +118,16 @@ class Board:
         s = self._state[i]
         return DIGITS[self._counts[i]] if s == OPEN else MARK_CHARS[s]
 
+    def mine_at(self, x: int, y: int) -> bool | None:
+        """Whether ``(x, y)`` holds a mine; None before the mines are laid
+        (the first-click rules lay them at the first reveal) and for a hole.
+        The window's xyzzy cheat asks it of the cell under the pointer, one
+        cell a tick: ``layout`` would build the whole board each time."""
+        i = self._position(x, y)
+        if not self._laid or self._topology.is_hole(i):
+            return None
+        return bool(self._is_mine[i])
+
     def _position(self, x: int, y: int) -> int:
         """Flat index of ``(x, y)``, hole or cell; IndexError off the rectangle."""
         if not (0 <= x < self.width and 0 <= y < self.height):

@@ -258,6 +258,10 @@ CURSOR_MOVES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
                 pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 OPEN_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 FLAG_KEYS = (pygame.K_f,)
+#: Winmine's cheat (README, "xyzzy"): these letters typed in a row on the
+#: board, then Shift with one of ``XYZZY_SWITCH``, switch it on or off.
+XYZZY = (pygame.K_x, pygame.K_y, pygame.K_z, pygame.K_z, pygame.K_y)
+XYZZY_SWITCH = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 def _mods_match(binding: Binding, mods: int) -> bool:

@@ -26,6 +26,7 @@ from .render.assist import OPENING, draw_thinking
 from .screens.base import DELIBERATE_INPUT, hand_moved
 from .screens.play_spent import PRESSES, held_input
 from .ticks import TICKS_PER_SECOND
+from .xyzzy import CORNER
 
 if TYPE_CHECKING:
     from game.store import Store
@@ -278,22 +279,29 @@ class Loop:
     def render(self) -> bool:
         """Draw what changed; flip only when something was drawn. While a
         replay is late, its cue is drawn over everything (the whole window is
-        drawn again when the cue comes and goes)."""
+        drawn again when the cue comes and goes). The xyzzy cheat's pixel
+        goes over it all, the game's own put back under it first; when it
+        alone changed, it alone is presented (``xyzzy``)."""
         opening = self.replays.late
         if opening != self._opening_shown:
             self._opening_shown = opening
             self._full = True
         full, self._full = self._full, False
-        assert self.display.surface is not None     # the app's first game opened the window
+        surface = self.display.surface
+        assert surface is not None     # the app's first game opened the window
+        self.play.xyzzy.lift(surface)
         if full:
-            self.display.surface.fill(BACKDROP)
+            surface.fill(BACKDROP)
         drew = False
         for screen in self.stack[self._first_shown():]:
             drew |= screen.draw(self.painter, full or (drew and screen.overlay))
         if opening and drew:
             draw_thinking(self.painter, self.layout, OPENING)
+        corner = self.play.xyzzy.lay(surface)       # the cheat's pixel, over it all
         if drew:
             pygame.display.flip()
+        elif corner:
+            pygame.display.update(CORNER)
         self.frames += 1
         return drew
 

@@ -154,6 +154,19 @@ def test_safe_rule_keeps_only_the_first_cell_free():
     assert touching > 150          # neighbours may hold mines, and usually do
 
 
+def test_mine_at_tells_each_cell_once_laid_and_nothing_before():
+    f = Minefield(9, 9, 10, seed=3)
+    assert f.mine_at(0, 0) is None
+    f.reveal(4, 4)
+    assert {(x, y) for y in range(9) for x in range(9) if f.mine_at(x, y)} == mines_of(f)
+    assert f.mine_at(4, 4) is False
+
+
+def test_mine_at_a_hole_of_the_mask_is_none():
+    f = Minefield.from_layout(["*. ", ". .", " .."], shape="hex")
+    assert (f.mine_at(0, 0), f.mine_at(1, 0), f.mine_at(2, 0)) == (True, False, None)
+
+
 def test_classic_rule_lays_mines_before_the_first_click():
     f = Minefield(9, 9, 10, seed=5, first_click="classic")
     assert len(mines_of(f)) == 10

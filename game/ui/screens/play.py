@@ -28,6 +28,7 @@ from ..recording import hold_unfinished, record_abandoned, record_end, sample_po
 from ..render.board import BoardView
 from ..session import FLAG, REVEAL, Session
 from ..touch import Touch
+from ..xyzzy import Xyzzy
 from . import base
 from .play_draw import PlayDrawing
 from .play_input import PlayInput
@@ -88,6 +89,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         self._ticked = 0                              # the clock's last second that ticked
         self._pause: base.Screen | None = None        # the pause panel pushed last
         self.assist = Assistant(self)
+        self.xyzzy = Xyzzy(not (getattr(app, "kiosk", False) or getattr(app, "demo", False)))
         self.new_game(seed)
 
     # ------------------------------------------------------------- game
@@ -239,6 +241,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         self._spent_keys.clear()
         self._alt_alone = self._menu_on_alt = False
         self._drag = None                 # a scroll bar held: moves would scroll on
+        self.xyzzy.forget()
         if self.session.demo:
             return
         self.gestures.cancel()
@@ -336,6 +339,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         if self._count_3bv_in is None:        # counted: keeping the game costs no frame
             hold_unfinished(self.app, self.session)
         self._tick_clock()
+        self.xyzzy.follow(self.session, self.hover if self.app.top is self else None)
 
     def _tick_clock(self) -> None:
         """Tick each time the clock shows a new second, the 1 of the first
@@ -371,6 +375,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         if not self._covered:
             self._covered = True
             self._pointer = self.hover = None
+            self.xyzzy.forget()
         self._drag = None
         self._spent.clear()
         if self.gestures.gesture is not None or self.gestures.held:

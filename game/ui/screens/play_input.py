@@ -293,6 +293,8 @@ class PlayInput(PlayPart):
 
     def _key(self, event: pygame.event.Event) -> None:
         from .menu import title_for
+        if self.xyzzy.typed(event):
+            return                               # the cheat's Shift+Enter opens nothing
         command = keys.command_for(event)
         title = title_for(event) if keys.alt_only(event) else None
         if command:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..hit import Target
     from ..session import Session
     from ..touch import Touch
+    from ..xyzzy import Xyzzy
 
 
 class PlayPart(base.ScreenPart):
@@ -45,6 +46,7 @@ class PlayPart(base.ScreenPart):
         scroll: tuple[int, int]
         session: Session
         touch: Touch
+        xyzzy: Xyzzy
 
         @property
         def field(self) -> Minefield: ...
