@@ -286,7 +286,7 @@ class Loop:
         full, self._full = self._full, False
         assert self.display.surface is not None     # the app's first game opened the window
         if full:
-            self.display.surface.fill(BACKDROP)
+            self.display.surface.fill(self.painter.ink(BACKDROP))
         drew = False
         for screen in self.stack[self._first_shown():]:
             drew |= screen.draw(self.painter, full or (drew and screen.overlay))

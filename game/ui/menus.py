@@ -130,6 +130,7 @@ GAME_MENU = (
     SEPARATOR,
     Item(N_("&Style..."), "style"),
     Item(N_("&Marks (?)"), "toggle_marks", lambda app: app.settings.marks),
+    Item(N_("Co&lor"), "toggle_color", lambda app: app.settings.color),
     Item(N_("C&hord with left click"), "toggle_chord_left_click",
          lambda app: app.settings.chord_left_click),
     Item(N_("&Flag mode"), "toggle_flag_mode", lambda app: app.settings.flag_mode),
