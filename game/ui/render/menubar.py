@@ -229,5 +229,5 @@ def underline(painter: Painter, text: str, at: int, pos: tuple[int, int], colour
 def draw_check(painter: Painter, pos: tuple[int, int], colour: Colour) -> None:
     """The check mark glyph in ``colour`` (white on a highlighted item)."""
     mark = painter.atlas.get("check", painter.scale).copy()
-    mark.fill((*painter.ink(colour), 255), special_flags=pygame.BLEND_RGBA_MULT)
+    mark.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
     painter.blit(mark, pos)

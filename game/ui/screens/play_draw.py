@@ -117,7 +117,7 @@ class PlayDrawing(PlayPart):
 
     def draw(self, painter: Painter, full: bool) -> bool:
         assert self.board_view is not None     # made as the first game's window was laid out
-        if (self.board_view.scale, self.board_view.colour) != (painter.scale, painter.colour):
+        if self.board_view.scale != painter.scale:
             self._reset_board_view()
             full = True
         elif self._view_behind:

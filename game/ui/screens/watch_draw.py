@@ -91,7 +91,7 @@ class ReplayDrawing:
         if not full and state == self._shown:
             return False
         self._shown = state
-        if (self.board_view.scale, self.board_view.colour) != (painter.scale, painter.colour):
+        if self.board_view.scale != painter.scale:
             self.relayout()
         p = self.playback
         layout = self.layout
