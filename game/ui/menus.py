@@ -130,7 +130,6 @@ GAME_MENU = (
     SEPARATOR,
     Item(N_("&Style..."), "style"),
     Item(N_("&Marks (?)"), "toggle_marks", lambda app: app.settings.marks),
-    Item(N_("Co&lor"), "toggle_color", lambda app: app.settings.color),
     Item(N_("C&hord with left click"), "toggle_chord_left_click",
          lambda app: app.settings.chord_left_click),
     Item(N_("&Flag mode"), "toggle_flag_mode", lambda app: app.settings.flag_mode),
@@ -164,6 +163,9 @@ VIEW_MENU = (
     Item(N_("Zoom &out"), "zoom_out", enabled=lambda app: app.can_zoom(-1)),
     Item(N_("F&ullscreen"), "toggle_fullscreen", lambda app: app.settings.fullscreen),
     Item(N_("&Sound"), "toggle_sound", lambda app: app.settings.sound),
+    # Windows had Color in the Game menu: one more item there, and that
+    # drop-down no longer fitted the smallest window (8 x 8 hexagons).
+    Item(N_("&Color"), "toggle_color", lambda app: app.settings.color),
     SEPARATOR,
     Item(N_("S&tatistics..."), "statistics"),
     Item(N_("&History..."), "history"),

@@ -125,18 +125,18 @@ def test_with_colour_the_one_is_blue_as_before():
 
 def test_the_menu_item_turns_colour_off_and_on_and_is_saved(tmp_path):
     app = in_play(data_dir=tmp_path)
-    assert check_marked(app, 0, "Color")
+    assert check_marked(app, 1, "Color")
     key(app, pygame.K_ESCAPE)
-    choose(app, 0, "Color")
+    choose(app, 1, "Color")
     assert app.settings.color is False and app.play.field.status == "playing"   # the game goes on
     assert shown(app) == 0
-    assert not check_marked(app, 0, "Color")
+    assert not check_marked(app, 1, "Color")
     key(app, pygame.K_ESCAPE)
     assert on_disk(app).settings.color is False
     app.close()
     again = restarted(tmp_path)
     assert again.settings.color is False and shown(again) == 0
-    choose(again, 0, "Color")
+    choose(again, 1, "Color")
     assert again.settings.color is True and shown(again) > 0
     assert on_disk(again).settings.color is True
     again.close()

@@ -274,12 +274,12 @@ def test_under_windows_3_1_a_release_off_every_menu_closes_it_and_does_nothing_e
 
 
 def test_a_click_elsewhere_closes_the_menu_and_plays_there_as_in_windows():
-    app = make_app(level="intermediate")        # a cell clear of the Game drop-down
+    app = make_app()
     press(app, title_pos(app, 0))
     release(app, title_pos(app, 0))
-    click(app, (15, 15))
+    click(app, (8, 8))
     assert app.top is app.play
-    assert app.play.field.status != "ready" and app.play.field.cell(15, 15) != "#"
+    assert app.play.field.status != "ready" and app.play.field.cell(8, 8) != "#"
 
 
 def test_the_keyboard_opens_moves_and_chooses():
@@ -387,11 +387,11 @@ CUSTOM_8 = {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mi
 @pytest.mark.parametrize("menu, label, off, on, command", [
     (0, "Expert", {}, {"level": "expert"}, None),
     (0, "Custom...", {}, CUSTOM_8, None),
-    (0, "Color", {"color": False}, {}, None),
     (0, "Chord with left click", {"chord_left_click": False}, {"chord_left_click": True}, None),
     (0, "Flag mode", {}, {"flag_mode": True}, None),
     (1, "Fullscreen", {}, {"fullscreen": True}, None),
     (1, "Sound", {}, {}, "toggle_sound"),
+    (1, "Color", {"color": False}, {}, None),
     (1, "Français", {}, {}, "language_fr"),
     (2, "Probabilities", {}, {}, "toggle_overlay"),
     (2, "No-guess boards", {}, {}, "toggle_no_guess"),
