@@ -1,4 +1,4 @@
-"""The greys each sprite takes with Game > Color off, for ``make_atlas.py``.
+"""The greys each sprite takes with View > Color off, for ``make_atlas.py``.
 
 Windows 3.1's Minesweeper drew itself in black, white and greys when Color
 was unticked, as it did on a monochrome display. The game makes that look

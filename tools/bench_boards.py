@@ -140,7 +140,7 @@ def scenario_window(store: Store, frames: int, change: str) -> CpuTimes:
     """A hexagon game in progress (``WINDOW_BOARDS``, a third of its cells
     played), and every 20 frames the window changes under it: zoomed in and
     out (Ctrl++, Ctrl+-), into and out of fullscreen (F11), its language
-    switched (View > Francais, View > English) or Game > Color turned off
+    switched (View > Francais, View > English) or View > Color turned off
     and on (inside a timed frame as a menu choice is)."""
     app = make_app(store, **WINDOW_BOARDS[change], shape="hex")
     steps = WINDOW_CHANGES[change]

@@ -98,12 +98,6 @@ class Commands:
         self.app.play.field.marks = settings.marks
         self.app.settings_changed("marks")
 
-    def toggle_color(self) -> None:
-        """Game > Color: the game in colour, or in black, white and greys."""
-        self.app.settings.color = not self.app.settings.color
-        self.app.settings_changed("color")
-        self.app.recolour()
-
     def toggle_chord_left_click(self) -> None:
         self.app.settings.chord_left_click = not self.app.settings.chord_left_click
         self.app.settings_changed("chord_left_click")
@@ -120,6 +114,12 @@ class Commands:
         else:
             self.app.audio.stop()
         self.app.settings_changed("sound")
+
+    def toggle_color(self) -> None:
+        """View > Color: the game in colour, or in black, white and greys."""
+        self.app.settings.color = not self.app.settings.color
+        self.app.settings_changed("color")
+        self.app.recolour()
 
     def pause(self) -> None:
         self.app.play.pause()

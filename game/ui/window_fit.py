@@ -173,7 +173,7 @@ class WindowFit:
         self.invalidate()
 
     def recolour(self) -> None:
-        """Game > Color changed: sprites, fills and text in colour or in
+        """View > Color changed: sprites, fills and text in colour or in
         greys from now on. A new painter (its glyphs and bevel edges were
         cut from the other sheet), every screen laid out again (the board
         views' tiles too) and the whole window drawn; the game goes on."""

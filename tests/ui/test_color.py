@@ -1,4 +1,4 @@
-"""Game > Color: unticked, everything is drawn in black, white and greys, as
+"""View > Color: unticked, everything is drawn in black, white and greys, as
 Windows 3.1's Minesweeper drew itself on a monochrome display."""
 
 from __future__ import annotations

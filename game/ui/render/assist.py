@@ -89,7 +89,7 @@ class HelpedScreen(Protocol):
 def overlay_colour(p: float, colour: bool = True) -> tuple[int, int, int, int]:
     """The translucent shade for a mine probability: green when certainly
     safe, then from yellow to red, more opaque as the risk grows. Without
-    colour (Game > Color off) a safe cell is washed white, and a risk
+    colour (View > Color off) a safe cell is washed white, and a risk
     darkens its cell the more the greater it is: the greys of the colours'
     brightness shaded a safe cell as a 70 % risk."""
     if not colour:

@@ -3,7 +3,7 @@ by name, with nearest-neighbour integer-scaled copies kept per scale.
 
 The atlas is drawn by ``tools/make_atlas.py``; its JSON index names every
 rectangle. Opaque sprites are converted without alpha (faster blits); overlays,
-glyphs and explosion frames keep theirs. With Game > Color off the sprites
+glyphs and explosion frames keep theirs. With View > Color off the sprites
 come from a grey copy of the sheet, made once (``mono``).
 """
 
@@ -60,7 +60,7 @@ class Atlas:
 
     @property
     def colour(self) -> bool:
-        """Whether sprites are in colour (Game > Color), or in greys."""
+        """Whether sprites are in colour (View > Color), or in greys."""
         return self._colour
 
     @colour.setter

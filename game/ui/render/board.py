@@ -96,7 +96,7 @@ class BoardView:
         self.atlas = atlas
         self.scale = scale
         self.layout = layout
-        self.colour = atlas.colour          # its tiles' (Game > Color)
+        self.colour = atlas.colour          # its tiles' (View > Color)
         self.cols, self.rows = layout.view_cols, layout.view_rows
         self.cells = layout.cells
         w, h = self.cells.field_size(self.cols, self.rows)

@@ -1,4 +1,4 @@
-"""Game > Color off: the game in black, white and greys, as Windows 3.1's
+"""View > Color off: the game in black, white and greys, as Windows 3.1's
 Minesweeper drew itself with Color unticked (on a monochrome display).
 
 Two halves, neither paid for in a frame: the sprites' sheet is made grey

@@ -39,7 +39,7 @@ class Painter:
         self.fallback = fallback
         self.viewport = viewport
         self.scale = viewport.scale
-        #: Game > Color: off, every colour is drawn as a grey (``ink``). A
+        #: View > Color: off, every colour is drawn as a grey (``ink``). A
         #: new painter is made when it changes, its caches with it.
         self.colour = atlas.colour
         self._glyphs: dict[tuple[str, object, Colour, int], pygame.Surface] = {}
