@@ -10,11 +10,13 @@ import pytest
 
 from game.resources import asset_path
 from game.settings import STYLE_RULES
+from game.solver import mine_probabilities
 from game.store import Store
 from game.ui.app import App
 from game.ui.loop import TickClock
+from game.ui.render.menubar import title_rects
 
-from .helpers import RIGHT, cell_rect, click, key, make_app, on_disk, settle
+from .helpers import RIGHT, cell_pos, cell_rect, click, key, make_app, on_disk, post, settle
 from .test_menus import check_marked, choose
 from .test_replays import open_viewer
 
@@ -165,6 +167,9 @@ def test_without_colour_dialogs_and_menus_are_greys(style):
     key(app, pygame.K_F10)
     key(app, pygame.K_DOWN)                    # the Game menu down, an item lit
     assert coloured(app.display.surface) == 0
+    title = title_rects(app.painter, app.layout.menu_h)[0]
+    lit = app.viewport.to_display((title.x + 1, title.y + 3))
+    assert app.display.surface.get_at(lit)[:3] == (0, 0, 0)      # black where navy was
 
 
 def test_without_colour_the_probabilities_and_the_hint_are_greys_that_read():
@@ -172,7 +177,6 @@ def test_without_colour_the_probabilities_and_the_hint_are_greys_that_read():
     key(app, pygame.K_p)
     assert shown(app) == 0
     field = app.play.field
-    from game.solver import mine_probabilities
     p = mine_probabilities(field.view(), field.mines)
     covered = [(x, y) for y in range(field.height) for x in range(field.width)
                if field.cell(x, y) == "#"]
@@ -223,3 +227,17 @@ def test_every_sprite_has_its_greys():
     assert [n for n in names if coloured(app.atlas.get(n))] == []
     app.atlas.colour = True
     assert coloured(app.atlas.get("open_1")) > 0
+
+
+def test_without_colour_the_long_press_cue_is_lit_white_on_its_black_bar():
+    """Its red, as a grey, was dark on the bar's black."""
+    app = make_app(BOARD, color=False)
+    w, h = app.display.surface.get_size()
+    x, y = cell_pos(app, (4, 6))
+    post(pygame.FINGERDOWN, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1,
+         pressure=1.0)
+    app.step(12)                               # half the long press
+    rect = app.layout.cell_rect((4, 6), app.play.scroll)
+    bar = app.painter.pos((rect.x + 3, rect.y + app.layout.cells.body[1] - 4))
+    assert app.display.surface.get_at(bar)[:3] == (255, 255, 255)
+    assert coloured(app.display.surface) == 0
