@@ -334,8 +334,8 @@ class App(Loop, WindowFit):
 
     def restore_operator_settings(self) -> None:
         """Kiosk: undo what the last visitor changed (level, custom size, marks,
-        flag mode, first-click rule, no-guess, the language, the probability
-        overlay), in place, so the next one starts from the operator's
+        flag mode, first-click rule, no-guess, the language, Color, the
+        probability overlay), in place, so the next one starts from the operator's
         configuration: an overlay left on marked every later visitor's game
         assisted, kept out of the best times."""
         if self.operator_settings is None:
