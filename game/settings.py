@@ -61,6 +61,7 @@ class Settings:
     own_mask_mines: int = 0          # ... and its mines, kept while other boards are played
     shape: str = "grid"              # "grid" | "torus" | "hex"
     marks: bool = False              # "Marks (?)": right click cycles through ?
+    color: bool = True               # "Color": off, drawn in black, white and greys
     chord_left_click: bool = True    # a left click on a satisfied number chords
     flag_mode: bool = False          # left click flags (touch screens)
     sound: bool = True
@@ -137,6 +138,7 @@ NAMES: dict[str, str] = {
     "own_mask_mines": N_("Your mask"),
     "shape": N_("Shape"),
     "marks": N_("Marks\u00a0(?)"),
+    "color": N_("Color"),
     "chord_left_click": N_("Chord with left click"),
     "flag_mode": N_("Flag mode"),
     "sound": N_("Sound"),

@@ -1,7 +1,7 @@
 """Frame scenarios of the newer boards and of the window around them (run
 by ``tools/bench.py frames`` beside those of ``bench_frames``): a shaped
 field as big as they come, a hexagon game's replay watched at the fastest
-speed, and zoom, fullscreen and language switched under a 100x100 hexagon
+speed, and zoom, fullscreen, language and Color switched under a 100x100 hexagon
 game in progress. Hexagons and the torus at their largest are
 ``bench_frames``' own scenarios, given a shape."""
 
@@ -127,20 +127,21 @@ def half_played(app, cells: int) -> None:
 #: the biggest, but for zoom, which a 100x100 board too big for a second
 #: scale does not do (Intermediate's 16x16 hexagons zoom on a 1024x768 screen).
 WINDOW_BOARDS = {"zoom": {"level": "intermediate"}, "fullscreen": BIG_BOARD,
-                 "language": BIG_BOARD}
+                 "language": BIG_BOARD, "color": BIG_BOARD}
 WINDOW_CHANGES = {
     "zoom": [(pygame.K_EQUALS, pygame.KMOD_CTRL), (pygame.K_MINUS, pygame.KMOD_CTRL)],
     "fullscreen": [(pygame.K_F11, 0)],
     "language": [("language_fr", 0), ("language_en", 0)],
+    "color": [("toggle_color", 0)],
 }
 
 
 def scenario_window(store: Store, frames: int, change: str) -> CpuTimes:
     """A hexagon game in progress (``WINDOW_BOARDS``, a third of its cells
     played), and every 20 frames the window changes under it: zoomed in and
-    out (Ctrl++, Ctrl+-), into and out of fullscreen (F11), or its language
-    switched (View > Francais, View > English, inside a timed frame as a
-    menu choice is)."""
+    out (Ctrl++, Ctrl+-), into and out of fullscreen (F11), its language
+    switched (View > Francais, View > English) or View > Color turned off
+    and on (inside a timed frame as a menu choice is)."""
     app = make_app(store, **WINDOW_BOARDS[change], shape="hex")
     steps = WINDOW_CHANGES[change]
 

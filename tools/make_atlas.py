@@ -19,7 +19,9 @@ Sprite contract (names in ``atlas.json``, sizes at scale 1):
 (squares of side 2b+1 for a border of b px); the alpha mask ``check``; the
 32x32 window ``icon``; 16x18 hexagonal cells and overlays ``hex_<name>`` for
 the names above (open 0-6) plus ``hex_hole`` (see ``atlas_hex``); glyphs ``font_regular_<code point>`` and
-``font_bold_<code point>`` (white on transparent, width = advance).
+``font_bold_<code point>`` (white on transparent, width = advance). The index's
+``greys`` gives each coloured sprite's colours the greys they take with Color
+off (``atlas_mono``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parent.parent))   # game.ui.cell
 # Sibling modules of this script:
 import atlas_font  # noqa: E402
 import atlas_hex  # noqa: E402
+import atlas_mono  # noqa: E402
 from atlas_art import (  # noqa: E402
     BEVELS,
     BOOM_FRAMES,
@@ -107,10 +110,12 @@ def pack(pieces: dict[str, Canvas]) -> tuple[Canvas, dict[str, list[int]]]:
 
 def build() -> tuple[bytes, str]:
     """The atlas PNG and its JSON index."""
-    sheet, rects = pack(sprites())
+    pieces = sprites()
+    sheet, rects = pack(pieces)
     index = {
         "version": 1,
         "sprites": rects,
+        "greys": atlas_mono.greys(pieces),
         "fonts": {face: {"height": atlas_font.HEIGHT, "baseline": atlas_font.BASELINE}
                   for face in ("regular", "bold")},
     }

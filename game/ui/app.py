@@ -157,6 +157,7 @@ class App(Loop, WindowFit):
         """The sprites and fonts, the window (opened at the first layout),
         sound, and what the drawing of the screens shares."""
         self.atlas = Atlas.load()
+        self.atlas.colour = settings.color
         self.fallback = FallbackGlyphs(FontFinder(font_folders))
         # What pygame's own font holds, read now (1.7 ms) rather than in the
         # first frame showing a character of no font of ours: Open Replay
@@ -333,8 +334,8 @@ class App(Loop, WindowFit):
 
     def restore_operator_settings(self) -> None:
         """Kiosk: undo what the last visitor changed (level, custom size, marks,
-        flag mode, first-click rule, no-guess, the language, the probability
-        overlay), in place, so the next one starts from the operator's
+        flag mode, first-click rule, no-guess, the language, Color, the
+        probability overlay), in place, so the next one starts from the operator's
         configuration: an overlay left on marked every later visitor's game
         assisted, kept out of the best times."""
         if self.operator_settings is None:
@@ -342,6 +343,8 @@ class App(Loop, WindowFit):
         for field in dataclasses.fields(Settings):
             setattr(self.settings, field.name, getattr(self.operator_settings, field.name))
         self.play.assist.overlay = False
+        if self.atlas.colour != self.settings.color:
+            self.recolour()
         lang = i18n.choose(self.settings.language)
         if lang != i18n.language():
             self.set_language(lang)

@@ -115,6 +115,12 @@ class Commands:
             self.app.audio.stop()
         self.app.settings_changed("sound")
 
+    def toggle_color(self) -> None:
+        """View > Color: the game in colour, or in black, white and greys."""
+        self.app.settings.color = not self.app.settings.color
+        self.app.settings_changed("color")
+        self.app.recolour()
+
     def pause(self) -> None:
         self.app.play.pause()
 

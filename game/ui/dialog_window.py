@@ -154,7 +154,8 @@ def _gradient(painter: Painter, bar: pygame.Rect, left: Colour, right: Colour) -
     """``bar`` shaded from ``left`` at its left end to ``right`` at its
     right end, a colour a display pixel column, as Windows' GradientFill."""
     out = painter.px(bar)
-    painter.surface.blit(_shaded(out.w, out.h, left, right), out.topleft)
+    painter.surface.blit(_shaded(out.w, out.h, painter.ink(left), painter.ink(right)),
+                         out.topleft)
 
 
 @lru_cache(maxsize=8)

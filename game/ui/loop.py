@@ -291,7 +291,7 @@ class Loop:
         assert surface is not None     # the app's first game opened the window
         self.play.xyzzy.lift(surface)
         if full:
-            surface.fill(BACKDROP)
+            surface.fill(self.painter.ink(BACKDROP))
         drew = False
         for screen in self.stack[self._first_shown():]:
             drew |= screen.draw(self.painter, full or (drew and screen.overlay))

@@ -163,6 +163,9 @@ VIEW_MENU = (
     Item(N_("Zoom &out"), "zoom_out", enabled=lambda app: app.can_zoom(-1)),
     Item(N_("F&ullscreen"), "toggle_fullscreen", lambda app: app.settings.fullscreen),
     Item(N_("&Sound"), "toggle_sound", lambda app: app.settings.sound),
+    # Windows had Color in the Game menu: one more item there, and that
+    # drop-down no longer fitted the smallest window (8 x 8 hexagons).
+    Item(N_("&Color"), "toggle_color", lambda app: app.settings.color),
     SEPARATOR,
     Item(N_("S&tatistics..."), "statistics"),
     Item(N_("&History..."), "history"),

@@ -172,6 +172,18 @@ class WindowFit:
             self.play.follow_pointer()
         self.invalidate()
 
+    def recolour(self) -> None:
+        """View > Color changed: sprites, fills and text in colour or in
+        greys from now on. A new painter (its glyphs and bevel edges were
+        cut from the other sheet), every screen laid out again (the board
+        views' tiles too) and the whole window drawn; the game goes on."""
+        self.atlas.colour = self.settings.color
+        assert self.display.surface is not None     # the app's first game opened the window
+        self.painter = Painter(self.display.surface, self.atlas, self.viewport, self.fallback)
+        for screen in self.stack:
+            screen.relayout()
+        self.invalidate()
+
     def zoom(self, step: int) -> None:
         """One integer scale up or down, within what fits the screen (windowed only)."""
         if self.can_zoom(step):

@@ -21,7 +21,7 @@ def test_every_setting_survives_a_restart(tmp_path):
     store = open_store(tmp_path)
     assert store.settings == Settings()
     chosen = Settings(level="custom", custom_width=50, custom_height=40, custom_mines=500,
-                      marks=True, chord_left_click=False, flag_mode=True, sound=False,
+                      marks=True, color=False, chord_left_click=False, flag_mode=True, sound=False,
                       scale=3, fullscreen=True, first_click="classic", no_guess=True,
                       style="win31", long_press=0.7, language="fr",
                       custom_mask="\n".join(["#" * 49 + " "] * 40), shape="hex",
@@ -62,6 +62,7 @@ def test_unknown_fields_are_ignored(tmp_path):
 
 @pytest.mark.parametrize("field, value", [
     ("marks", "yes"),                 # text where true/false belongs
+    ("color", "no"),
     ("sound", 1),                     # a number is not true/false
     ("scale", "2"),                   # text where a number belongs
     ("scale", 2.0),

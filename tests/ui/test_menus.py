@@ -391,6 +391,7 @@ CUSTOM_8 = {"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mi
     (0, "Flag mode", {}, {"flag_mode": True}, None),
     (1, "Fullscreen", {}, {"fullscreen": True}, None),
     (1, "Sound", {}, {}, "toggle_sound"),
+    (1, "Color", {"color": False}, {}, None),
     (1, "Français", {}, {}, "language_fr"),
     (2, "Probabilities", {}, {}, "toggle_overlay"),
     (2, "No-guess boards", {}, {}, "toggle_no_guess"),

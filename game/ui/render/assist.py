@@ -30,7 +30,7 @@ TIP = (255, 255, 225)           # the pale yellow of classic tooltips
 THINKING = N_("Thinking…")       # the cue shown while the computer is late
 OPENING = N_("Opening the replay…")   # the cue shown while a replay is late
 
-_tiles: dict[tuple[int, int, bool], pygame.Surface] = {}
+_tiles: dict[tuple[int, int, bool, bool], pygame.Surface] = {}
 
 #: View characters of covered cells (flags and ? are opinions), for the
 #: assistant and its drawing alike.
@@ -86,9 +86,14 @@ class HelpedScreen(Protocol):
     def board_view(self) -> BoardView | None: ...
 
 
-def overlay_colour(p: float) -> tuple[int, int, int, int]:
+def overlay_colour(p: float, colour: bool = True) -> tuple[int, int, int, int]:
     """The translucent shade for a mine probability: green when certainly
-    safe, then from yellow to red, more opaque as the risk grows."""
+    safe, then from yellow to red, more opaque as the risk grows. Without
+    colour (View > Color off) a safe cell is washed white, and a risk
+    darkens its cell the more the greater it is: the greys of the colours'
+    brightness shaded a safe cell as a 70 % risk."""
+    if not colour:
+        return (255, 255, 255, 150) if p <= 0.0 else (0, 0, 0, round(20 + 150 * min(p, 1.0)))
     if p <= 0.0:
         return (0, 200, 0, 120)
     if p >= 1.0:
@@ -96,24 +101,24 @@ def overlay_colour(p: float) -> tuple[int, int, int, int]:
     return (255, round(220 * (1 - p)), 0, round(50 + 110 * p))
 
 
-def _tile(p: float, scale: int, cells: CellGeometry) -> pygame.Surface:
+def _tile(p: float, scale: int, cells: CellGeometry, colour: bool) -> pygame.Surface:
     # Tiles go by thousandths; an uncertain risk never rounds to the shade
     # of a certain one (a 0.02 % risk was drawn in the green of a cell
     # proved safe), as its percentage never reads 0 % or 100 %.
     level = round(p * 1000)
     if 0.0 < p < 1.0:
         level = min(999, max(1, level))
-    key = (level, scale, cells.hexagonal)
+    key = (level, scale, cells.hexagonal, colour)
     tile = _tiles.get(key)
     if tile is None:
         w, h = cells.tile
         tile = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-        colour = overlay_colour(level / 1000)
+        shade = overlay_colour(level / 1000, colour)
         if cells.hexagonal:      # shade the hexagon only, so neighbours are not shaded twice
             for y, (x, width) in enumerate(HEX_SPANS):
-                tile.fill(colour, (x * scale, y * scale, width * scale, scale))
+                tile.fill(shade, (x * scale, y * scale, width * scale, scale))
         else:
-            tile.fill(colour)
+            tile.fill(shade)
         if len(_tiles) > 4096:
             _tiles.clear()
         _tiles[key] = tile
@@ -137,7 +142,7 @@ def draw_overlay(painter: Painter, layout: Layout, scroll: tuple[int, int],
                 p = probabilities[y][x]
                 tile = tiles.get(p)
                 if tile is None:
-                    tile = tiles[p] = _tile(p, scale, cells)
+                    tile = tiles[p] = _tile(p, scale, cells, painter.colour)
                 ox, oy = origin(vx, vy, parity)
                 batch.append((tile, (x0 + ox * scale, y0 + oy * scale)))
     painter.surface.fblits(batch)

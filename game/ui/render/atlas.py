@@ -3,7 +3,8 @@ by name, with nearest-neighbour integer-scaled copies kept per scale.
 
 The atlas is drawn by ``tools/make_atlas.py``; its JSON index names every
 rectangle. Opaque sprites are converted without alpha (faster blits); overlays,
-glyphs and explosion frames keep theirs.
+glyphs and explosion frames keep theirs. With View > Color off the sprites
+come from a grey copy of the sheet, made once (``mono``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 from game.resources import asset_path
 
 from ..display_surface import window_surface
+from .mono import grey_sheet
 
 
 class AtlasIndex(TypedDict):
@@ -25,6 +27,7 @@ class AtlasIndex(TypedDict):
 
     sprites: dict[str, list[int]]
     fonts: NotRequired[dict[str, dict[str, int]]]
+    greys: NotRequired[dict[str, dict[str, str]]]
 
 
 class Atlas:
@@ -36,6 +39,9 @@ class Atlas:
         self._opaque: dict[str, bool] = {}
         self._converted = False
         self._characters: dict[str, frozenset[str]] = {}
+        self._greys = index.get("greys", {})
+        self._grey_sheet: pygame.Surface | None = None
+        self._colour = True
 
     @classmethod
     def load(cls, directory: Path | None = None) -> Atlas:
@@ -48,8 +54,29 @@ class Atlas:
         """Convert to the display's pixel format (call once the window exists)."""
         if not self._converted and window_surface() is not None:
             self._sheet = self._sheet.convert_alpha()
+            self._grey_sheet = None
             self._cache.clear()
             self._converted = True
+
+    @property
+    def colour(self) -> bool:
+        """Whether sprites are in colour (View > Color), or in greys."""
+        return self._colour
+
+    @colour.setter
+    def colour(self, on: bool) -> None:
+        if on != self._colour:
+            self._colour = on
+            self._cache.clear()
+
+    def _source(self) -> pygame.Surface:
+        """The sheet sprites are cut from: the coloured one, or its grey
+        copy, made at the first sprite asked for without colour."""
+        if self._colour:
+            return self._sheet
+        if self._grey_sheet is None:
+            self._grey_sheet = grey_sheet(self._sheet, self._rects, self._greys)
+        return self._grey_sheet
 
     def __contains__(self, name: str) -> bool:
         return name in self._rects
@@ -79,7 +106,7 @@ class Atlas:
         return surface
 
     def _make(self, name: str, scale: int) -> pygame.Surface:
-        piece = self._sheet.subsurface(self._rects[name])
+        piece = self._source().subsurface(self._rects[name])
         if scale != 1:
             piece = pygame.transform.scale_by(piece, scale)   # nearest neighbour
         else:

@@ -96,6 +96,7 @@ class BoardView:
         self.atlas = atlas
         self.scale = scale
         self.layout = layout
+        self.colour = atlas.colour          # its tiles' (View > Color)
         self.cols, self.rows = layout.view_cols, layout.view_rows
         self.cells = layout.cells
         w, h = self.cells.field_size(self.cols, self.rows)
@@ -118,6 +119,12 @@ class BoardView:
         # Hole codes by board cell, for the holes of ``_holes_of`` (``draw_afresh``).
         self._holes_of: object = None
         self._hole_codes: dict[Cell, Code] = {}
+
+    def shows(self, layout: Layout, scale: int) -> bool:
+        """Whether this view draws ``layout`` at ``scale`` with the atlas's
+        sprites of the moment (coloured or grey, ``Atlas.colour``)."""
+        return self.layout == layout and self.scale == scale \
+            and self.colour == self.atlas.colour
 
     def reset(self, scroll: Cell = (0, 0)) -> None:
         """Show a fresh field: one covered tile blitted at every visible cell."""

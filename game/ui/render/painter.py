@@ -16,6 +16,7 @@ from game.graphemes import cluster_start, clusters
 from ..hit import Viewport
 from .atlas import Atlas
 from .fallback import FallbackGlyphs, Piece, bundled_has
+from .mono import tone
 from .text_layout import Span, carets, nearest, selected, spans
 
 BLACK = (0, 0, 0)
@@ -38,6 +39,9 @@ class Painter:
         self.fallback = fallback
         self.viewport = viewport
         self.scale = viewport.scale
+        #: View > Color: off, every colour is drawn as a grey (``ink``). A
+        #: new painter is made when it changes, its caches with it.
+        self.colour = atlas.colour
         self._glyphs: dict[tuple[str, object, Colour, int], pygame.Surface] = {}
         self._layouts: dict[tuple[str, str, int], Laid] = {}
         self._edges: dict[tuple[str, int, str, int], pygame.Surface] = {}
@@ -62,8 +66,12 @@ class Painter:
 
     # ------------------------------------------------------------ drawing
 
+    def ink(self, colour: Colour) -> Colour:
+        """``colour`` as drawn: itself, or with Color off its grey."""
+        return colour if self.colour else tone(colour)
+
     def fill(self, rect: pygame.Rect | tuple[int, int, int, int], colour: Colour) -> None:
-        self.surface.fill(colour, self.px(rect))
+        self.surface.fill(self.ink(colour), self.px(rect))
 
     def sprite(self, name: str, pos: tuple[int, int]) -> None:
         self.surface.blit(self.atlas.get(name, self.scale), self.pos(pos))
@@ -189,6 +197,7 @@ class Painter:
         expects: see ``text_layout``); returns its scale-1 width."""
         x, y = self.pos(pos)
         start = x
+        colour = self.ink(colour)
         if self._plain(face, text):
             for ch in text:
                 glyph = self._glyph(face, ch, colour)

@@ -182,7 +182,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
             self.scroll_by(0, 0)
             self.keep_cursor_in_view()
             view = self.board_view
-            if view is None or view.layout != layout or view.scale != self.app.viewport.scale:
+            if view is None or not view.shows(layout, self.app.viewport.scale):
                 self._reset_board_view()
             else:
                 self._shown.clear()       # the whole board is shown again, as it is
@@ -195,7 +195,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         once as the window was laid out again, once by ``new_game``)."""
         layout, scale = self.app.layout, self.app.viewport.scale
         view = self.board_view
-        if view is None or view.layout != layout or view.scale != scale:
+        if view is None or not view.shows(layout, scale):
             self.board_view = BoardView(self.app.atlas, scale, layout)
         self._redraw_board()
         self._shown.clear()
