@@ -196,6 +196,8 @@ def check_menu(app, menu: MenuScreen) -> list[str]:
     geo = popup_geometry(app.painter, menu.items, titles[menu.index], app.layout.size)
     if not window.contains(geo.rect):
         problems.append(f"menu {geo.rect} leaves the window")
+    if geo.rect.y < titles[menu.index].bottom:
+        problems.append(f"menu {geo.rect} covers the bar")
     for item, rect, rows, shortcut_x in zip(menu.items, geo.item_rects, geo.labels,
                                             geo.shortcut_xs, strict=True):
         if rect is None:

@@ -91,9 +91,8 @@ def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect
             room -= GAP + own if own else 0
             xs.append(width - 3 - 8 - own)
         labels.append(() if item.separator else tuple(wrap(painter, item.label, room)))
-    heights = [SEPARATOR_H if i.separator else len(rows) * (line + 1) - 1 + ITEM_PAD
-               for i, rows in zip(items, labels, strict=True)]
     inset, spare = (1, 2 + SHADOW_31) if win31 else (3, 6)
+    heights = _item_heights(items, labels, line, window[1] - title.bottom - spare)
     height = spare + sum(heights)
     x = max(0, min(title.x, window[0] - width))
     y = max(0, min(title.bottom, window[1] - height))
@@ -103,6 +102,22 @@ def popup_geometry(painter: Painter, items: tuple[Item, ...], title: pygame.Rect
         cy += h
     return PopupGeometry(pygame.Rect(x, y, width, height), tuple(rects), x + column,
                          tuple(labels), tuple(x + sx for sx in xs))
+
+
+def _item_heights(items: tuple[Item, ...], labels: list[tuple[str, ...]], line: int,
+                  room: int) -> list[int]:
+    """Each item's height (its label's lines, plus ``ITEM_PAD``) and each
+    separator's. Where the drop-down would not fit in the ``room`` under its
+    title, its items lose padding, a pixel at a time, before it is moved up
+    over the bar: Windows' drop-downs were windows of their own and could
+    hang below the game's window, ours stay inside it, and in the shortest
+    (8 x 8 hexagons) the View menu covered half its own title."""
+    for pad in range(ITEM_PAD, -1, -1):
+        heights = [SEPARATOR_H if i.separator else len(rows) * (line + 1) - 1 + pad
+                   for i, rows in zip(items, labels, strict=True)]
+        if sum(heights) <= room:
+            break
+    return heights
 
 
 def draw_bar(painter: Painter, layout_menu: pygame.Rect, open_index: int | None = None,
