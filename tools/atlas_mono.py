@@ -10,7 +10,8 @@ sprite with a colour, each colour and its grey as ``#rrggbbaa``.
 A grey is chosen for legibility, not by brightness alone: the numbers are
 all black on their light grey (their colours' brightness ranged from black
 to mid grey), a lit LED segment white on black and an unlit one dark grey,
-the faces white, the flag black, the exploded mine on white so that it
+the faces white, the flag's pennant dark grey on its black pole (black,
+it read as a bold 1 beside the numbers), the exploded mine on white so that it
 stands out from every other cell, the wrong flag's cross white over the
 black mine, the hint's safe ring white and its mine ring and proof frame
 black. Anything else (the explosion's frames) takes its brightness.
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from atlas_canvas import BLACK, DIM_RED, RED, RGBA, WHITE, YELLOW, Canvas
+from atlas_canvas import BLACK, DARK, DIM_RED, RED, RGBA, WHITE, YELLOW, Canvas
 
 #: The unlit LED segment's grey: as faint on black as its dim red.
 UNLIT: RGBA = (48, 48, 48, 255)
@@ -45,7 +46,7 @@ def _led(colour: RGBA) -> RGBA:
 
 #: Rules by the sprite's name (without ``hex_``), then by its name's start.
 NAMED: dict[str, Rule] = {
-    "flag": _to(BLACK), "mode_off": _to(BLACK), "mode_on": _to(BLACK),
+    "flag": _to(DARK), "mode_off": _to(DARK), "mode_on": _to(DARK),
     "mine_exploded": _to(WHITE), "mine_wrong": _to(WHITE),
     "mark_safe": _to(WHITE), "mark_mine": _to(BLACK), "mark_proof": _to(BLACK),
 }

@@ -116,6 +116,23 @@ def test_the_exploded_mine_still_stands_out_without_colour():
     assert app.display.surface.get_at((other.x + 1, other.y + 1))[:3] == (192, 192, 192)
 
 
+def test_without_colour_a_flag_does_not_read_as_a_one():
+    """Its pennant is dark grey on its black pole (all black, a flag on a
+    covered cell read as a bold 1 beside the numbers); a 1 has no grey."""
+    app = in_play(color=False)
+    app.invalidate()
+    app.step()
+
+    def inks(cell):
+        r = app.painter.px(cell_rect(app, cell)).inflate(-6, -6)       # inside the bevel
+        return {tuple(app.display.surface.get_at((x, y)))[:3]
+                for x in range(r.x, r.right) for y in range(r.y, r.bottom)}
+
+    assert app.play.field.cell(0, 0) == "F" and app.play.field.cell(3, 4) == "1"
+    assert (128, 128, 128) in inks((0, 0)) and (0, 0, 0) in inks((0, 0))
+    assert (128, 128, 128) not in inks((3, 4))
+
+
 def test_with_colour_the_one_is_blue_as_before():
     app = in_play()
     assert app.play.field.cell(3, 4) == "1"
