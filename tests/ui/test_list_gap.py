@@ -24,12 +24,14 @@ from .helpers import make_app, pixel
 BOARDS = {"8x8": {"level": "custom", "custom_width": 8, "custom_height": 8,
                   "custom_mines": 10},
           "expert": {"level": "expert"}}
-CASES = [(board, 1, language, rows) for board in ("8x8", "expert")
+#: The smallest window (its French History's columns closest together) and a
+#: large one, each with its list's scroll bar and without.
+CASES = [(board, language, rows) for board in ("8x8", "expert")
          for language in ("en", "fr") for rows in (2, 30)]
 
 
-def history(board: str, scale: int, language: str, games: int):
-    app = make_app(scale=scale, language=language, style="win31", **BOARDS[board])
+def history(board: str, language: str, games: int):
+    app = make_app( language=language, style="win31", **BOARDS[board])
     for i in range(games):
         app.store.record_game(GameRecord(
             level="beginner", width=8, height=8, mines=10, result="won", time_ms=998_800 - i,
@@ -44,8 +46,8 @@ def history(board: str, scale: int, language: str, games: int):
     return app, app.top, app.top.table
 
 
-def best_times(board: str, scale: int, language: str, times: int):
-    app = make_app(scale=scale, language=language, style="win31", **BOARDS[board])
+def best_times(board: str, language: str, times: int):
+    app = make_app( language=language, style="win31", **BOARDS[board])
     level = BOARDS[board]["level"].replace("custom", "beginner")    # the one it opens on
     for i in range(times):
         app.store.add_best_time(level, f"Ann{i}", 998_000 + i, 10, 1.0, style="win31")
@@ -80,23 +82,21 @@ def gap(table: ListView) -> int:
     return max(x1 - (x0 + w0) for (x0, w0, _), (x1, _, _) in pairwise(table.columns))
 
 
-@pytest.mark.parametrize("board, scale, language, games", CASES)
-def test_historys_times_keep_the_columns_gap_from_the_scroll_bar_or_frame(
-        board, scale, language, games):
-    app, dialog, table = history(board, scale, language, games)
+@pytest.mark.parametrize("board, language, games", CASES)
+def test_historys_times_keep_the_columns_gap_from_the_scroll_bar_or_frame(board, language, games):
+    app, dialog, table = history(board, language, games)
     assert white_after_last_column(app, dialog, table) >= gap(table) + 1
 
 
-@pytest.mark.parametrize("board, scale, language, times",
-                         [(b, s, lang, 10 if r == 30 else 2) for b, s, lang, r in CASES])
-def test_best_times_seconds_keep_the_columns_gap_from_the_scroll_bar_or_frame(
-        board, scale, language, times):
-    app, dialog, table = best_times(board, scale, language, times)
+@pytest.mark.parametrize("board, language, times",
+                         [(b, lang, 10 if r == 30 else 2) for b, lang, r in CASES])
+def test_best_times_seconds_keep_the_columns_gap_from_the_scroll_bar_or_frame(board, language, times):
+    app, dialog, table = best_times(board, language, times)
     assert white_after_last_column(app, dialog, table) >= gap(table) + 1
 
 
 def test_the_8x8_french_history_shows_its_scroll_bar_beside_the_times():
     """The case a player saw: the bar is there, and the time still clear of it."""
-    app, dialog, table = history("8x8", 1, "fr", 30)
+    app, dialog, table = history("8x8", "fr", 30)
     assert table.overflows
     assert white_after_last_column(app, dialog, table) >= gap(table) + 1
