@@ -27,6 +27,18 @@ LIST_BAR_W = 7
 #: What a press on a list's scroll arrows scrolls, in rows (the track
 #: pages, the thumb is dragged).
 BAR_STEPS = {"up": -1, "down": 1}
+#: The room between a list's columns, and after its last one: a time
+#: right-aligned in the last column ends that far from the scroll bar (or
+#: the frame), as it does from the column before it, rather than touching it.
+COLUMN_GAP = 4
+
+
+def trailing(gap: int) -> int:
+    """What the last column leaves of a list's room (``columns_width``) to
+    end ``gap`` pixels from the scroll bar or the frame: that room already
+    ends a pixel short of them, the columns starting a pixel inside the
+    frame (``ListView.draw``)."""
+    return gap - 1
 
 
 def _raised(painter: Painter, box: pygame.Rect) -> None:
@@ -274,18 +286,22 @@ def _to_the_end(columns: tuple[tuple[int, int, str], ...], x: int) -> int:
 
 
 def fit_columns(painter: Painter, rows: Sequence[tuple[str, ...]], width: int,
-                aligns: str, *, give: int, gap: int = 4) -> tuple[tuple[int, int, str], ...]:
+                aligns: str, *, give: int, gap: int = COLUMN_GAP,
+                gaps: Sequence[int] = ()) -> tuple[tuple[int, int, str], ...]:
     """Columns as wide as their widest text, left to right with ``gap``
-    between; when they overflow ``width`` column ``give`` gives up room
-    (its text is then cut, never drawn over its neighbour): the caller
-    says which column can best be read cut."""
+    between (or ``gaps``, one after each column but the last, when given)
+    and after the last (a right-aligned time touched the scroll bar);
+    when they overflow ``width`` column ``give`` gives up room (its text
+    is then cut, never drawn over its neighbour): the caller says which
+    column can best be read cut."""
     widths = [max((painter.text_width(row[i]) for row in rows), default=0)
               for i in range(len(aligns))]
-    over = sum(widths) + gap * (len(widths) - 1) - width
+    between = list(gaps) or [gap] * (len(widths) - 1)
+    over = sum(widths) + sum(between) + trailing(gap) - width
     if over > 0:
         widths[give] = max(1, widths[give] - over)
     columns, x = [], 0
-    for w, align in zip(widths, aligns, strict=True):
+    for w, align, after in zip(widths, aligns, [*between, 0], strict=True):
         columns.append((x, w, align))
-        x += w + gap
+        x += w + after
     return tuple(columns)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.ui.menus import mnemonics
-from game.ui.render.menubar import popup_geometry
+from game.ui.render.menubar import ITEM_PAD, popup_geometry
 from game.ui.screens.control_menu import ControlMenuScreen
 from game.ui.screens.custom import CustomDialog
 
@@ -273,3 +273,31 @@ def test_the_box_is_drawn_inverted_while_its_menu_is_down(scale):
     click_box(app, dialog)                              # a later click on the box closes it
     app.step(60)
     assert app.top is dialog and at(app, box.x, box.y) == (192, 192, 192)
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+@pytest.mark.parametrize("language, board, switch", [
+    ("en", "8x8", "Switch To..."), ("fr", "8x8", "Basculer..."),
+    ("en", "expert", "Switch To..."), ("fr", "expert", "Basculer vers...")])
+def test_every_item_is_one_line_in_the_narrowest_window_too(language, board, switch, scale):
+    """French, 8x8 (Windows 3.1's Beginner): "Basculer vers..." beside
+    "Ctrl+Échap" wrapped onto two lines, the menu already as wide as the
+    window; it says "Basculer..." there, in full where it fits."""
+    size = ({"level": "custom", "custom_width": 8, "custom_height": 8, "custom_mines": 10}
+            if board == "8x8" else {"level": "expert"})
+    app, dialog = custom(scale=scale, language=language, **size)
+    key(app, pygame.K_SPACE, ALT, " ")
+    menu = app.top
+    assert isinstance(menu, ControlMenuScreen)
+    app.invalidate()
+    app.step()
+    geo = geometry(app, menu)
+    assert app.layout.window.contains(geo.rect)
+    one_line = app.painter.line_height() + ITEM_PAD
+    for item, rect in zip(menu.items, geo.item_rects, strict=True):
+        if rect is not None:
+            assert rect.h == one_line, item.label
+    assert menu.items[-1].label == switch
+    last = geo.item_rects[-1]
+    assert DARK in colours(app, last)                   # its greyed label drawn there...
+    assert at(app, last.centerx, last.bottom) == BLACK  # ...and the frame right under it

@@ -3,7 +3,8 @@
 Under the Windows 3.1 style a dialog's title bar has the control-menu box
 at its left end (``dialog_window``). As in Windows 3.1, a single click on
 it, or Alt+Space, opens the control menu: Restore, Move, Size, Minimize,
-Maximize, Close (Alt+F4), Switch To... (Ctrl+Esc). It is drawn as 3.1 drew
+Maximize, Close (Alt+F4), Switch To... (Ctrl+Esc), each on one line (Switch
+To... said shortly in a window too narrow for it). It is drawn as 3.1 drew
 its menus (``render.menubar``, flat) and driven as the game's other menus
 are: the pointer lights an item and a release on it chooses it, the
 arrows, Home and End move, Enter or Space choose, an item's underlined
@@ -82,9 +83,15 @@ def _never(app: Host) -> bool:
     return False
 
 
-def control_items(dialog: Closable) -> tuple[Item, ...]:
+def control_items(dialog: Closable, *, narrow: bool = False) -> tuple[Item, ...]:
     """Windows 3.1's control menu, in its order: only Close enabled, and
-    only when the ``dialog`` may be closed."""
+    only when the ``dialog`` may be closed. ``narrow``: Switch To... in
+    fewer words, for a window too narrow for it beside its key (an 8x8
+    board in French, "Basculer vers..." beside "Ctrl+Échap", wrapped
+    onto two lines)."""
+    # Translators: "Switch To..." in fewer words, where a window is too
+    # narrow for it beside its key "Ctrl+Esc" (French: "&Basculer...").
+    switch = N_("S&witch...") if narrow else N_("S&witch To...")
     return (ControlItem(N_("&Restore"), "restore", enabled=_never),
             ControlItem(N_("&Move"), "move", enabled=_never),
             ControlItem(N_("&Size"), "size", enabled=_never),
@@ -93,7 +100,7 @@ def control_items(dialog: Closable) -> tuple[Item, ...]:
             ControlItem(),
             ControlItem(N_("&Close"), CLOSE, enabled=lambda app: dialog.closable, keys=N_("Alt+F4")),
             ControlItem(),
-            ControlItem(N_("S&witch To..."), "switch", enabled=_never, keys=N_("Ctrl+Esc")))
+            ControlItem(switch, "switch", enabled=_never, keys=N_("Ctrl+Esc")))
 
 
 class ControlMenuScreen(base.Screen):
@@ -109,7 +116,8 @@ class ControlMenuScreen(base.Screen):
         super().__init__(app)
         #: The dialog drawn active under its menu (``dialog_draw``).
         self.menu_of = dialog
-        self.items = control_items(dialog)
+        #: Its items, with Switch To... in full, or said shortly (``_fitted``).
+        self._choices = (control_items(dialog), control_items(dialog, narrow=True))
         self.highlight: int | None = None if pressed_at else 0
         self._ticks = 0
         self._first = None if pressed_at is None else (0, pressed_at)
@@ -125,9 +133,23 @@ class ControlMenuScreen(base.Screen):
         bar = title_bar(self.app.painter, self.menu_of.rect)
         return caption_control(bar, WIN31) or bar
 
+    @property
+    def items(self) -> tuple[Item, ...]:
+        return self._fitted()[0]
+
     def _geometry(self) -> PopupGeometry:
-        return popup_geometry(self.app.painter, self.items, self.box, self.app.layout.size,
-                              win31=True)
+        return self._fitted()[1]
+
+    def _fitted(self) -> tuple[tuple[Item, ...], PopupGeometry]:
+        """The items and where they go, in the window as it is now (a zoom,
+        fullscreen or a language lays it out again): each on one line, as
+        3.1 drew them, Switch To... said shortly where it would wrap."""
+        for items in self._choices:
+            geo = popup_geometry(self.app.painter, items, self.box, self.app.layout.size,
+                                 win31=True)
+            if all(len(rows) <= 1 for rows in geo.labels):
+                break
+        return items, geo
 
     def _hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
         """("box", None), ("item", i), ("menu", None), or None outside."""

@@ -186,6 +186,11 @@ class HistoryDialog(Dialog):
         if columns[1][1] < name_w:     # still cut (the narrowest windows): closer columns
             columns = fit_columns(painter, [_day_only(r) for r in widest], room, "lllr",
                                   give=1, gap=2)
+        if columns[1][1] < name_w:     # the time closer to the result, not to the bar:
+            # right-aligned, only a time of 6 characters beside the widest
+            # result comes that close ("abd. 12 346", a 100x100 game)
+            columns = fit_columns(painter, [_day_only(r) for r in widest], room, "lllr",
+                                  give=1, gap=2, gaps=(2, 2, 1))
         rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
         if not self.games:                   # its note, across the whole list
             rows, columns = [], ((0, w - 6, "l"),)

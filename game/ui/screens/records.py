@@ -26,7 +26,7 @@ from game.store.ledger import Key
 from game.store.questions import LevelRecords, Question
 from game.words import player_name
 
-from ..list_view import ROW_H, ListView, columns_width
+from ..list_view import COLUMN_GAP, ROW_H, ListView, columns_width, trailing
 from ..render.chart import Chart
 from ..render.painter import Painter
 from ..widgets import Label, label_height
@@ -72,8 +72,10 @@ class BestTimesDialog(LevelDialog):
         room = columns_width(w, len(rows), visible)     # beside the scroll bar, if any
         self.name_w = room - 64
         before, shown, self._table_key = getattr(self, "table", None), self._table_key, self.key
+        # the seconds end the columns' gap short of the scroll bar or the frame
+        seconds = (room - 46, 46 - trailing(COLUMN_GAP), "r")
         self.table = ListView(pygame.Rect(8, y, w, visible * ROW_H + 4), rows,
-                              ((0, 14, "r"), (18, self.name_w, "l"), (room - 46, 46, "r")), ROW_H,
+                              ((0, 14, "r"), (18, self.name_w, "l"), seconds), ROW_H,
                               note=_("No times yet") if times is not None else _(LOADING))
         if before is not None and before.rows and shown == self.key:
             self.table.keep_place(before)       # laid out again: the time chosen stays chosen
