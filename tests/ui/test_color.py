@@ -290,3 +290,32 @@ def test_without_colour_the_chart_s_dots_and_best_line_read_on_its_bars(tmp_path
               for y in range(box.bottom - 11, box.bottom)} - {192}
              for text, _colour, dx in caption(app.painter, chart.rect.w)]
     assert words == [{0}, {128}, {0}]                      # time, 3BV/s, best
+
+
+def test_without_colour_an_emoji_drawn_in_its_own_colours_is_grey(tmp_path, monkeypatch):
+    """A colour font's emoji keeps its colours, never the text's (a player
+    named "Ann 🦊" in the Best Times, with Noto Color Emoji installed): with
+    Color off it was the one coloured thing left in the window."""
+    from game.ui.render.shaping import Glyph
+    from game.ui.render.system_fonts import FontFinder
+
+    fox = pygame.Surface((9, 11), pygame.SRCALPHA)
+    fox.fill((255, 128, 0, 255))                           # an orange fox's face
+    finder_glyph = FontFinder.glyph
+
+    def coloured_fox(finder, text, *args, **kwargs):
+        if text == "\U0001f98a":
+            return Glyph(fox.copy(), True, (0, 9))
+        return finder_glyph(finder, text, *args, **kwargs)
+    monkeypatch.setattr(FontFinder, "glyph", coloured_fox)
+    store = Store(tmp_path)
+    store.add_best_time("beginner", "Ann \U0001f98a", 10_000, None, None)
+    store.close()
+    app = make_app(data_dir=tmp_path, font_folders=[tmp_path])
+    app.commands.run("best_times")
+    app.step()
+    assert shown(app) > 0                                  # the fox in its orange
+    app.commands.run("toggle_color")
+    assert shown(app) == 0
+    app.commands.run("toggle_color")
+    assert shown(app) > 0                                  # and in colour again
