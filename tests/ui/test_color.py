@@ -258,3 +258,64 @@ def test_without_colour_the_long_press_cue_is_lit_white_on_its_black_bar():
     bar = app.painter.pos((rect.x + 3, rect.y + app.layout.cells.body[1] - 4))
     assert app.display.surface.get_at(bar)[:3] == (255, 255, 255)
     assert coloured(app.display.surface) == 0
+
+
+def test_without_colour_the_chart_s_dots_and_best_line_read_on_its_bars(tmp_path):
+    """Its green dots and red line, as greys (75 and 76), all but vanished
+    on the bars' black and read as one colour in its caption: the dots are
+    mid grey, on the bars as on the white, and the best line is dashed
+    black and white, which shows on both; its word in the caption is black."""
+    from game.ui.render.chart import Chart, caption
+
+    from .test_charts import game, open_dialog
+    app, dialog = open_dialog(tmp_path, [game(time_ms=t, rate=20_000 / t)
+                                         for t in (30_000, 12_000, 20_000)], "statistics")
+    app.commands.run("toggle_color")
+    assert shown(app) == 0
+    chart = next(w for w in dialog.widgets if isinstance(w, Chart))
+    ox, oy = dialog.client_origin
+    plot = chart.plot.move(ox, oy)
+    best_y = plot.bottom - round(12_000 / 30_000 * (plot.h - 2))
+
+    def at(x, y):
+        return app.display.surface.get_at(app.viewport.to_display((x, y)))[0]
+    tallest, third = (bar.move(ox, oy) for bar in chart.bars()[::2])
+    dots = {at(x, y) for x in range(third.x, third.right) for y in range(third.y, best_y - 1)}
+    assert dots == {0, 128}                                # a mid grey dot on the black bar
+    on_bar = {at(x, best_y) for x in range(tallest.x, tallest.right)}
+    on_white = {at(x, best_y) for x in range(plot.right - 12, plot.right - 1)}
+    assert 255 in on_bar and 0 in on_white                 # the line shows on both
+    box = chart.rect.move(ox, oy)
+    words = [{at(x, y) for x in range(box.x + dx, box.x + dx + app.painter.text_width(text))
+              for y in range(box.bottom - 11, box.bottom)} - {192}
+             for text, _colour, dx in caption(app.painter, chart.rect.w)]
+    assert words == [{0}, {128}, {0}]                      # time, 3BV/s, best
+
+
+def test_without_colour_an_emoji_drawn_in_its_own_colours_is_grey(tmp_path, monkeypatch):
+    """A colour font's emoji keeps its colours, never the text's (a player
+    named "Ann 🦊" in the Best Times, with Noto Color Emoji installed): with
+    Color off it was the one coloured thing left in the window."""
+    from game.ui.render.shaping import Glyph
+    from game.ui.render.system_fonts import FontFinder
+
+    fox = pygame.Surface((9, 11), pygame.SRCALPHA)
+    fox.fill((255, 128, 0, 255))                           # an orange fox's face
+    finder_glyph = FontFinder.glyph
+
+    def coloured_fox(finder, text, *args, **kwargs):
+        if text == "\U0001f98a":
+            return Glyph(fox.copy(), True, (0, 9))
+        return finder_glyph(finder, text, *args, **kwargs)
+    monkeypatch.setattr(FontFinder, "glyph", coloured_fox)
+    store = Store(tmp_path)
+    store.add_best_time("beginner", "Ann \U0001f98a", 10_000, None, None)
+    store.close()
+    app = make_app(data_dir=tmp_path, font_folders=[tmp_path])
+    app.commands.run("best_times")
+    app.step()
+    assert shown(app) > 0                                  # the fox in its orange
+    app.commands.run("toggle_color")
+    assert shown(app) == 0
+    app.commands.run("toggle_color")
+    assert shown(app) > 0                                  # and in colour again

@@ -4,7 +4,10 @@ Statistics and History dialogs.
 Each win is a navy bar as tall as its time (shorter is better) and a green
 dot as high as its 3BV/s (higher is better, on its own scale); a red line
 marks the best time. Drawn with fills only, in the classic palette, so it
-reads at scale 1 in the smallest (8x8) window.
+reads at scale 1 in the smallest (8x8) window. With View > Color off the
+bars are black, the dots mid grey and the line dashed black and white
+(``MONO``): as greys the green and the red were alike and all but
+vanished on the bars.
 """
 
 from __future__ import annotations
@@ -18,10 +21,16 @@ from game.i18n import N_, _
 from game.store import WON, GameRecord
 
 from ..text_fit import fit
-from .painter import BLACK, NAVY, Painter
+from .painter import BLACK, DARK, NAVY, WHITE, Painter
+
+Colour = tuple[int, int, int]
 
 GREEN = (0, 128, 0)
 RED = (255, 0, 0)
+#: Color off: the dots' and the line's colours, which their brightness
+#: (75 and 76) left alike and dark on the black bars. The line is drawn in
+#: dashes of black and white (``_best_line``), its caption word black.
+MONO: dict[Colour, Colour] = {GREEN: DARK, RED: BLACK}
 BAR_PITCH = 4          # px per game: a 3 px bar and a 1 px gap
 CAPTION = ((N_("time"), NAVY), (N_("3BV/s"), GREEN), (N_("best"), RED))
 NO_WINS = N_("No wins yet")
@@ -104,15 +113,15 @@ class Chart:
         fastest = max(rates, default=0.0) or 1.0
         for i, rate in enumerate(rates):
             y = plot.bottom - 2 - round(rate / fastest * (plot.h - 4))
-            painter.fill(pygame.Rect(plot.x + 1 + i * BAR_PITCH, y, 3, 2), GREEN)
+            painter.fill(pygame.Rect(plot.x + 1 + i * BAR_PITCH, y, 3, 2), _ink(painter, GREEN))
         if wins and self.best_ms is not None:
             top = _longest(wins)
             y = plot.bottom - max(1, round(min(self.best_ms, top) / top * (plot.h - 2)))
-            painter.fill(pygame.Rect(plot.x, y, plot.w, 1), RED)
+            _best_line(painter, pygame.Rect(plot.x, y, plot.w, 1))
         x = self.rect.x + origin[0]
         y = self.rect.bottom - 11 + origin[1]
         for text, colour, dx in caption(painter, self.rect.w):
-            painter.text(text, (x + dx, y), colour)
+            painter.text(text, (x + dx, y), _ink(painter, colour))
 
     def key(self, event: pygame.event.Event) -> bool:
         return False
@@ -124,6 +133,23 @@ class Chart:
         caption_w = dx + painter.text_width(text)
         box = pygame.Rect(self.rect.x, self.rect.bottom - 11, caption_w, painter.line_height())
         return self.rect, [self.plot, box]
+
+
+def _ink(painter: Painter, colour: Colour) -> Colour:
+    """A series' colour, or with Color off the grey that reads (``MONO``)."""
+    return colour if painter.colour else MONO.get(colour, colour)
+
+
+def _best_line(painter: Painter, line: pygame.Rect) -> None:
+    """The best time's line: red, or with Color off dashes of black and
+    white, which show over the white plot and the black bars alike."""
+    if painter.colour:
+        painter.fill(line, RED)
+        return
+    for x in range(line.x, line.right, 4):
+        painter.fill(pygame.Rect(x, line.y, min(2, line.right - x), 1), BLACK)
+        if x + 2 < line.right:
+            painter.fill(pygame.Rect(x + 2, line.y, min(2, line.right - x - 2), 1), WHITE)
 
 
 def _longest(wins: list[Win]) -> int:

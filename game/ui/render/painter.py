@@ -326,9 +326,7 @@ class Painter:
         glyph = self._glyphs.get(key)
         if glyph is None:
             piece = self._piece(face, run, span)
-            glyph = piece.image
-            if piece.tint:
-                glyph.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            glyph = self._inked(piece.image, piece.tint, colour)
             if len(self._glyphs) > 4096:
                 self._glyphs.clear()
             self._glyphs[key] = glyph
@@ -346,12 +344,20 @@ class Painter:
                 font = self.atlas.fonts[face]
                 glyph, tint = self.fallback.glyph(ch, font["height"], font["baseline"],
                                                   face == "bold", self.scale)
-            if tint:
-                glyph.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            glyph = self._inked(glyph, tint, colour)
             if len(self._glyphs) > 4096:
                 self._glyphs.clear()
             self._glyphs[key] = glyph
         return glyph
+
+    def _inked(self, glyph: pygame.Surface, tint: bool, colour: Colour) -> pygame.Surface:
+        """A white ``glyph`` tinted ``colour``, in place. A colour emoji
+        (``tint`` False) keeps its own colours, but in greys with View >
+        Color off: it was the one coloured thing left in the window."""
+        if tint:
+            glyph.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            return glyph
+        return glyph if self.colour else pygame.transform.grayscale(glyph)
 
 
 class Laid(NamedTuple):
