@@ -142,12 +142,13 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
     (True) when part of it could not be read, and the notices to tell then
     (:class:`Settled`)."""
     owners = []
-    strays = []                                    # not ours (a hand edit): set aside
-    for owner, in db.execute("SELECT owner FROM unfinished").fetchall():
-        if isinstance(owner, str) and _OWNER.fullmatch(owner):
-            owners.append(owner)
+    strays: list[bytes | None] = []                # not ours (a hand edit): set aside
+    for raw, in db.execute("SELECT CAST(owner AS BLOB) FROM unfinished").fetchall():
+        owner = _handle(raw)
+        if owner is None:
+            strays.append(raw)
         else:
-            strays.append(owner)
+            owners.append(owner)
     owners += [owner for owner in (*leftover.owners(directory), *spill.owners(directory))
                if owner not in owners]
     held: dict[str, int] = {}                      # the copies gone, their locks held
@@ -181,7 +182,7 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
             elif row is not None and not drops[owner]:
-                strays.append(owner)               # unreadable: set aside below
+                strays.append(owner.encode())      # unreadable: set aside below
                 continue
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
         aside = _set_aside_rows(db, directory, strays, now=now)
@@ -199,7 +200,18 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
     return Settled(taken, [] if aside is None else [aside])
 
 
-def _set_aside_rows(db: sqlite3.Connection, directory: Path, owners: list[object], *,
+def _handle(raw: bytes | None) -> str | None:
+    """The owner handle whose bytes the records hold as ``raw``; None when
+    it is none a copy makes (no UTF-8 included: read as text, its bad
+    bytes became U+FFFD, which named no row to copy or take out)."""
+    try:
+        owner = raw.decode() if isinstance(raw, bytes) else None
+    except UnicodeDecodeError:
+        return None
+    return owner if owner is not None and _OWNER.fullmatch(owner) else None
+
+
+def _set_aside_rows(db: sqlite3.Connection, directory: Path, owners: list[bytes | None], *,
                     now: datetime) -> Text | None:
     """Copy the rows of games in progress kept under ``owners`` that cannot
     be settled (a game that cannot be read, a handle no copy has) into one
@@ -214,8 +226,11 @@ def _set_aside_rows(db: sqlite3.Connection, directory: Path, owners: list[object
     next start, and None is returned."""
     if not owners:
         return None
-    rows = [db.execute("SELECT CAST(owner AS BLOB), CAST(game AS BLOB) FROM unfinished "
-                       "WHERE owner IS ?", (owner,)).fetchone() for owner in owners]
+    rows = [row for owner in owners for row in db.execute(
+        "SELECT CAST(owner AS BLOB), CAST(game AS BLOB) FROM unfinished "
+        "WHERE CAST(owner AS BLOB) IS ?", (owner,))]
+    if not rows:
+        return None
     data, path = unreadable(rows), directory / UNREADABLE
     try:
         aside = kept_copy(path, "corrupt", data) or copy_aside(path, data, "corrupt", now) \
@@ -225,8 +240,8 @@ def _set_aside_rows(db: sqlite3.Connection, directory: Path, owners: list[object
     if aside is None:
         return None                                # kept in the table; tried again next start
     for owner in owners:
-        db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))
-    return notices.in_progress_damaged(len(owners), aside)
+        db.execute("DELETE FROM unfinished WHERE CAST(owner AS BLOB) IS ?", (owner,))
+    return notices.in_progress_damaged(len(rows), aside)
 
 
 def unreadable(rows: list[tuple[bytes | None, bytes | None]]) -> bytes:

@@ -175,3 +175,23 @@ def test_a_commit_that_fails_after_the_copy_tells_nothing_until_one_succeeds(
     [aside] = tmp_path.glob("unfinished.corrupt-*")
     assert len(told) == 1 and aside.name in told[0], told
     assert in_progress(tmp_path) == []
+
+
+def test_a_handle_that_is_no_utf8_is_set_aside_as_found(tmp_path):
+    """A row kept under a handle whose bytes are no UTF-8 (a failing disk):
+    the records read it with U+FFFD in their place, which names no row;
+    the copy raised a TypeError at every start (the window never opened)."""
+    open_store(tmp_path).close()
+    raw_owner, text = b"d" * 16 + b"\xff" + b"d" * 15, damaged_game()
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
+        db.execute("INSERT INTO unfinished (owner, game) VALUES (CAST(? AS TEXT), ?)",
+                   (raw_owner, text))
+    store = open_store(tmp_path)
+    told = store.take_notices()
+    store.close()
+    [aside] = tmp_path.glob("unfinished.corrupt-*.json")
+    [row] = json.loads(aside.read_text())
+    assert row["owner"].encode("utf-8", "surrogateescape") == raw_owner
+    assert row["game"] == text
+    assert len(told) == 1 and aside.name in told[0], told
+    assert in_progress(tmp_path) == []
