@@ -116,3 +116,32 @@ def test_a_close_while_a_stopped_copy_holds_the_records_lock_is_prompt(tmp_path,
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2]
     again.close()
+
+
+def test_a_close_begun_during_the_first_attempt_cuts_the_next_one_short(
+        tmp_path, monkeypatch):
+    """The close comes while the writer's first attempt still waits for the
+    lock (nothing failed yet, so its wait is not cut): once that attempt
+    has failed, the close's last try waits half a second at most, as after
+    a failure seen before the close. It waited the busy timeout again: two
+    in all after the window had gone."""
+    from game.store.opening import Opening
+
+    Store(tmp_path).close()
+    browser = held_open(tmp_path)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 1.0)
+    real = Opening._connect_writer
+
+    def first_patient_then_slow(self: Opening) -> sqlite3.Connection:
+        db = real(self)                               # the first attempt's, 1 s
+        monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", PATIENCE_S)
+        return db
+    monkeypatch.setattr(Opening, "_connect_writer", first_patient_then_slow)
+    store = Store(tmp_path)
+    store.record_game(game(seed=2))
+    assert not store.flush(timeout=0.3)               # the first attempt is under way
+    took = closed_in(store, browser)
+    assert took < 1.0 + 0.5 + writer_thread.CLOSE_TRY_S + 1.0, took
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2]
+    again.close()
