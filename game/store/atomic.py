@@ -252,6 +252,15 @@ def copy_aside(path: Path, data: bytes, label: str, when: datetime) -> Path | No
         return target
 
 
+def kept_copy(path: Path, label: str, data: bytes) -> Path | None:
+    """A file :func:`copy_aside` made of ``path`` at any time that holds
+    exactly ``data``; None when there is none. What a copy of the game
+    killed (or refused its commit) just after copying kept, found by the
+    next start rather than kept a second time."""
+    found = path.parent.glob(f"{glob.escape(f'{path.stem}.{label}-')}*{glob.escape(path.suffix)}")
+    return next((kept for kept in sorted(found) if _holds(kept, data)), None)
+
+
 def _holds(path: Path, data: bytes) -> bool:
     """Whether ``path`` is a file holding exactly ``data``."""
     try:

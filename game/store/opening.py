@@ -259,14 +259,17 @@ class Opening:
         closed (``leftover``). A failure only means they wait for the next
         start; so does another program writing the records now (the window
         does not wait)."""
-        taken: list[tuple[Path, bool]] = []
+        settled: list[unfinished.Settled] = []
 
         def settle(db: sqlite3.Connection) -> None:
-            taken[:] = unfinished.settle(db, self.directory, tell=self._notices, now=self._now(),
-                                         replay_budget=self._replay_budget)
+            settled[:] = [unfinished.settle(db, self.directory, tell=self._notices,
+                                            now=self._now(), replay_budget=self._replay_budget)]
         with suppress(sqlite3.Error), connection.hurried(db):
             if unfinished.left_behind(db, self.directory):
                 run_in_transaction(db, settle)
+                taken, told = settled[0]
+                for text in told:             # once committed: the rows are out of the records
+                    self._notices.add(text)
                 for path, damaged in taken:   # once committed: their digest is in the records
                     if damaged:               # a journal (``spill``): the only ones set aside here
                         leftover.set_damaged_aside(path, tell=self._notices, now=self._now(),

@@ -24,12 +24,13 @@ from contextlib import suppress
 from dataclasses import asdict, replace
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from . import history, interlock, ledger, leftover, leftover_steps, notices, spill
-from .atomic import copy_aside
+from .atomic import copy_aside, kept_copy
 from .game_record import ABANDONED, GameRecord
 from .newer import Newer
-from .notices import Notices
+from .notices import Notices, Text
 
 _PREFIX = "unfinished-"
 _SUFFIX = ".lock"
@@ -119,8 +120,16 @@ def left_behind(db: sqlite3.Connection, directory: Path) -> bool:
         or bool(leftover.owners(directory)) or bool(spill.owners(directory))
 
 
+class Settled(NamedTuple):
+    """What :func:`settle` leaves for its caller once the transaction is
+    committed: the files taken in (``taken``, each to be removed, or set
+    aside when True) and what to tell the player (``told``)."""
+    taken: list[tuple[Path, bool]]
+    told: list[Text]
+
+
 def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
-           now: datetime, replay_budget: int = ledger.REPLAY_BUDGET) -> list[tuple[Path, bool]]:
+           now: datetime, replay_budget: int = ledger.REPLAY_BUDGET) -> Settled:
     """Take in the results that copies now gone could not save before they
     closed (``leftover``) and those they finished while their records
     waited (``spill``), then record as abandoned the games they left in
@@ -130,14 +139,16 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
     whole. Runs in the caller's transaction, which orders copies starting
     together: the second finds the games settled. Returns the files taken
     in, each to be removed once that transaction is committed, or set aside
-    (True) when part of it could not be read."""
+    (True) when part of it could not be read, and the notices to tell then
+    (:class:`Settled`)."""
     owners = []
-    strays = []                                    # not ours (a hand edit): set aside
-    for owner, in db.execute("SELECT owner FROM unfinished").fetchall():
-        if isinstance(owner, str) and _OWNER.fullmatch(owner):
-            owners.append(owner)
+    strays: list[bytes | None] = []                # not ours (a hand edit): set aside
+    for raw, in db.execute("SELECT CAST(owner AS BLOB) FROM unfinished").fetchall():
+        owner = _handle(raw)
+        if owner is None:
+            strays.append(raw)
         else:
-            strays.append(owner)
+            owners.append(owner)
     owners += [owner for owner in (*leftover.owners(directory), *spill.owners(directory))
                if owner not in owners]
     held: dict[str, int] = {}                      # the copies gone, their locks held
@@ -171,10 +182,10 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
             if game is not None:
                 ledger.insert_game(db, replace(game, result=ABANDONED))
             elif row is not None and not drops[owner]:
-                strays.append(owner)               # unreadable: set aside below
+                strays.append(owner.encode())      # unreadable: set aside below
                 continue
             db.execute("DELETE FROM unfinished WHERE owner = ?", (owner,))
-        _set_aside_rows(db, directory, strays, tell=tell, now=now)
+        aside = _set_aside_rows(db, directory, strays, now=now)
         settled = True
     finally:
         for owner, fd in held.items():
@@ -186,30 +197,51 @@ def settle(db: sqlite3.Connection, directory: Path, *, tell: Notices,
         if fd is not None:
             interlock.let_go(fd)
             _remove(path)
-    return taken
+    return Settled(taken, [] if aside is None else [aside])
 
 
-def _set_aside_rows(db: sqlite3.Connection, directory: Path, owners: list[object], *,
-                    tell: Notices, now: datetime) -> None:
+def _handle(raw: bytes | None) -> str | None:
+    """The owner handle whose bytes the records hold as ``raw``; None when
+    it is none a copy makes (no UTF-8 included: read as text, its bad
+    bytes became U+FFFD, which named no row to copy or take out)."""
+    try:
+        owner = raw.decode() if isinstance(raw, bytes) else None
+    except UnicodeDecodeError:
+        return None
+    return owner if owner is not None and _OWNER.fullmatch(owner) else None
+
+
+def _set_aside_rows(db: sqlite3.Connection, directory: Path, owners: list[bytes | None], *,
+                    now: datetime) -> Text | None:
     """Copy the rows of games in progress kept under ``owners`` that cannot
     be settled (a game that cannot be read, a handle no copy has) into one
-    file beside the records, byte for byte (``unreadable``), tell the player
-    once, and only then take them out of the table: dropped, a game a
-    failing disk damaged vanished from the records without a word. Where
-    the file cannot be written (a full disk), they stay in the table for
-    the next start."""
+    file beside the records, byte for byte (``unreadable``), and only then
+    take them out of the table: dropped, a game a failing disk damaged
+    vanished from the records without a word. Returns what to tell the
+    player once the transaction is committed: told before, a commit the
+    disk refused told of them at every start that tried. A file that
+    already holds these very rows (a copy killed, or its commit refused,
+    after writing it) is the one told of, never a second made. Where the
+    file cannot be written (a full disk), they stay in the table for the
+    next start, and None is returned."""
     if not owners:
-        return
-    rows = [db.execute("SELECT CAST(owner AS BLOB), CAST(game AS BLOB) FROM unfinished "
-                       "WHERE owner IS ?", (owner,)).fetchone() for owner in owners]
+        return None
+    rows = [row for owner in owners for row in db.execute(
+        "SELECT CAST(owner AS BLOB), CAST(game AS BLOB) FROM unfinished "
+        "WHERE CAST(owner AS BLOB) IS ?", (owner,))]
+    if not rows:
+        return None
+    data, path = unreadable(rows), directory / UNREADABLE
     try:
-        aside = copy_aside(directory / UNREADABLE, unreadable(rows), "corrupt", now)
+        aside = kept_copy(path, "corrupt", data) or copy_aside(path, data, "corrupt", now) \
+            or kept_copy(path, "corrupt", data)
     except OSError:
-        return                                     # kept in the table; tried again next start
-    if aside is not None:                          # else another copy starting kept them, and told
-        tell.add(notices.in_progress_damaged(len(owners), aside))
+        aside = None
+    if aside is None:
+        return None                                # kept in the table; tried again next start
     for owner in owners:
-        db.execute("DELETE FROM unfinished WHERE owner IS ?", (owner,))
+        db.execute("DELETE FROM unfinished WHERE CAST(owner AS BLOB) IS ?", (owner,))
+    return notices.in_progress_damaged(len(rows), aside)
 
 
 def unreadable(rows: list[tuple[bytes | None, bytes | None]]) -> bytes:

@@ -324,6 +324,8 @@ class BackgroundWriter(WriterThread):
                 self._jobs.popleft()
                 self._finished += 1
             was_failing, self._failing = self._failing, keep
+            if keep and self._closing:
+                self._failed_closing()
             self._ended = attempt
             self._changed.notify_all()
             if keep and not self._stop:

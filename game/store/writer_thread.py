@@ -36,6 +36,7 @@ class WriterThread(ABC):
         self._ended = 0               # ...and the number of the last one ended
         #: Closing, waits for a lock end by then (``time.monotonic``).
         self._close_by = math.inf
+        self._closing = False         # close() called: a failure now cuts waits short
 
     @abstractmethod
     def flush(self, timeout: float | None = None) -> bool:
@@ -60,6 +61,14 @@ class WriterThread(ABC):
                 self._changed.wait(left)
             return not pending()
 
+    def _failed_closing(self) -> None:
+        """Cut the waits for a lock short from now on (``_close_by``), the
+        writer closing and its disk failing; called holding ``_changed``.
+        An attempt under way as the close began, failing only then, left
+        the last try to wait out the busy timeout once more: a minute in
+        all after the window had gone."""
+        self._close_by = min(self._close_by, time.monotonic() + CLOSE_TRY_S)
+
     def close(self) -> bool:
         """Flush, then end the thread, giving up what the disk still refuses
         (the failure was told); False when something was given up. While
@@ -67,11 +76,14 @@ class WriterThread(ABC):
         whole attempt), a wait for that lock ends :data:`CLOSE_TRY_S` from
         now (the attempt under way's too), where the writer heeds
         ``_close_by``: the process ends promptly, what it could not write
-        kept for the next start. Not otherwise: copies taking turns at
-        the lock wait for one another longer than that as they close."""
+        kept for the next start; so it does from the moment an attempt
+        under way as the close began fails (:meth:`_failed_closing`). Not
+        otherwise: copies taking turns at the lock wait for one another
+        longer than that as they close."""
         with self._changed:
+            self._closing = True
             if self._failing:
-                self._close_by = time.monotonic() + CLOSE_TRY_S
+                self._failed_closing()
         saved = self.flush()
         with self._changed:
             self._stop = True

@@ -7,13 +7,17 @@ window had gone, and once more for an attempt under way."""
 
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
 import time
 from pathlib import Path
 
-from game.store import Store, connection, leftover, writer_thread
+import pytest
 
-from .helpers import game, polled
+from game.store import Store, connection, database, leftover, spill, writer_thread
+
+from .helpers import exit_code, game, holding_the_lock, polled
 
 #: The busy timeout once the writer has failed once: what a close waited.
 PATIENCE_S = 20.0
@@ -39,16 +43,22 @@ def waiting_to_retry(directory: Path, monkeypatch) -> tuple[Store, sqlite3.Conne
     return store, browser
 
 
-def test_a_close_while_the_writer_waits_for_the_lock_is_prompt_and_keeps_the_game(
-        tmp_path, monkeypatch):
-    store, browser = waiting_to_retry(tmp_path, monkeypatch)
+def closed_in(store: Store, browser: sqlite3.Connection) -> float:
+    """How long ``store`` took to close, the other program letting go of
+    the records once it has."""
     try:
         started = time.monotonic()
         store.close()
-        took = time.monotonic() - started
+        return time.monotonic() - started
     finally:
         browser.execute("ROLLBACK")
         browser.close()
+
+
+def test_a_close_while_the_writer_waits_for_the_lock_is_prompt_and_keeps_the_game(
+        tmp_path, monkeypatch):
+    store, browser = waiting_to_retry(tmp_path, monkeypatch)
+    took = closed_in(store, browser)
     assert took < writer_thread.CLOSE_TRY_S + 1.0, took
     assert leftover.path(tmp_path, store._owner).stat().st_size > 0
     assert "will be added to your records at the next start" in (store.unsaved or "")
@@ -61,14 +71,8 @@ def test_a_close_during_an_attempt_under_way_cuts_its_wait_short(tmp_path, monke
     """The window's last flush began an attempt (the busy timeout long);
     the close that follows does not wait it out."""
     store, browser = waiting_to_retry(tmp_path, monkeypatch)
-    try:
-        assert not store.flush(timeout=0.3)           # an attempt is under way now
-        started = time.monotonic()
-        store.close()
-        took = time.monotonic() - started
-    finally:
-        browser.execute("ROLLBACK")
-        browser.close()
+    assert not store.flush(timeout=0.3)               # an attempt is under way now
+    took = closed_in(store, browser)
     assert took < writer_thread.CLOSE_TRY_S + 1.0, took
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2]
@@ -87,19 +91,11 @@ def test_a_lock_let_go_during_the_last_try_saves_the_game(tmp_path, monkeypatch)
     again.close()
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_close_while_a_stopped_copy_holds_the_records_lock_is_prompt(tmp_path, monkeypatch):
     """The records not yet made, a copy stopped as it opened them holds
     ``records.db.lock``: the writer's last try at opening them, begun at
     the close, waits for that lock no longer than an attempt under way."""
-    import os
-    import signal
-
-    from game.store import database, spill
-
-    from .helpers import exit_code, holding_the_lock
-
-    if not hasattr(os, "fork"):
-        return
     monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 0.2)
     pid, let_go = holding_the_lock(tmp_path, database.LOCK_NAME)
     os.kill(pid, signal.SIGSTOP)
@@ -117,6 +113,35 @@ def test_a_close_while_a_stopped_copy_holds_the_records_lock_is_prompt(tmp_path,
         os.close(let_go)
         assert exit_code(pid) == -1
     assert took < writer_thread.CLOSE_TRY_S + 1.0, took
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [2]
+    again.close()
+
+
+def test_a_close_begun_during_the_first_attempt_cuts_the_next_one_short(
+        tmp_path, monkeypatch):
+    """The close comes while the writer's first attempt still waits for the
+    lock (nothing failed yet, so its wait is not cut): once that attempt
+    has failed, the close's last try waits half a second at most, as after
+    a failure seen before the close. It waited the busy timeout again: two
+    in all after the window had gone."""
+    from game.store.opening import Opening
+
+    Store(tmp_path).close()
+    browser = held_open(tmp_path)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 1.0)
+    real = Opening._connect_writer
+
+    def first_patient_then_slow(self: Opening) -> sqlite3.Connection:
+        db = real(self)                               # the first attempt's, 1 s
+        monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", PATIENCE_S)
+        return db
+    monkeypatch.setattr(Opening, "_connect_writer", first_patient_then_slow)
+    store = Store(tmp_path)
+    store.record_game(game(seed=2))
+    assert not store.flush(timeout=0.3)               # the first attempt is under way
+    took = closed_in(store, browser)
+    assert took < 1.0 + 0.5 + writer_thread.CLOSE_TRY_S + 1.0, took
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2]
     again.close()

@@ -6,14 +6,18 @@ unfinished")."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from contextlib import closing
 from dataclasses import asdict
 from pathlib import Path
 
-from game.store import LevelStats, Store, unfinished
+import pytest
 
-from .helpers import Clock, game, open_store
+from game.store import LevelStats, Store, unfinished
+from game.store.store import close_all_stores
+
+from .helpers import Clock, exit_code, game, open_store
 
 OWNER = "d" * 32
 
@@ -104,3 +108,90 @@ def test_a_folder_that_refuses_the_copy_keeps_the_row_for_the_next_start(tmp_pat
     store.close()
     assert in_progress(tmp_path) == []
     assert len(list(tmp_path.glob("unfinished.corrupt-*.json"))) == 1
+
+
+def killed_once_set_aside(directory: Path) -> None:
+    """Open the records in a forked copy of the game that dies (os._exit(9),
+    nothing committed or shown) just after writing the rows aside, before
+    its transaction takes them out of the records."""
+    close_all_stores()
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        try:
+            real = unfinished.copy_aside
+
+            def dying(*args, **kwargs):
+                real(*args, **kwargs)
+                os._exit(9)
+            unfinished.copy_aside = dying
+            Store(directory, now=Clock())
+        finally:
+            os._exit(1)
+    assert exit_code(pid) == 9
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_kill_after_the_copy_keeps_one_file_and_tells_once(tmp_path):
+    """A copy killed between writing the rows aside and committing their
+    removal: the next start (an hour later) finds its file holding these
+    very rows, and tells of it rather than keeping a second one."""
+    text = damaged_game()
+    killed_with(tmp_path, text)
+    killed_once_set_aside(tmp_path)
+    [aside] = tmp_path.glob("unfinished.corrupt-*.json")
+    assert in_progress(tmp_path) == [(OWNER, text)]
+    clock = Clock()
+    clock.advance(3600)
+    store = open_store(tmp_path, clock)
+    told = store.take_notices()
+    store.close()
+    assert list(tmp_path.glob("unfinished.corrupt-*")) == [aside]
+    assert len(told) == 1 and aside.name in told[0], told
+    assert in_progress(tmp_path) == []
+
+
+def test_a_commit_that_fails_after_the_copy_tells_nothing_until_one_succeeds(
+        tmp_path, monkeypatch):
+    """The rows written aside, then the records refusing the transaction
+    that takes them out (the disk full at the commit): the player is told
+    of the file by the start whose transaction succeeds, once, and no
+    second file is made."""
+    killed_with(tmp_path, damaged_game())
+    real = unfinished.settle
+
+    def then_refused(*args, **kwargs):
+        real(*args, **kwargs)
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setattr(unfinished, "settle", then_refused)
+    store = open_store(tmp_path)
+    assert store.take_notices() == []
+    store.close()
+    monkeypatch.undo()
+    clock = Clock()
+    clock.advance(3600)
+    store = open_store(tmp_path, clock)
+    told = store.take_notices()
+    store.close()
+    [aside] = tmp_path.glob("unfinished.corrupt-*")
+    assert len(told) == 1 and aside.name in told[0], told
+    assert in_progress(tmp_path) == []
+
+
+def test_a_handle_that_is_no_utf8_is_set_aside_as_found(tmp_path):
+    """A row kept under a handle whose bytes are no UTF-8 (a failing disk):
+    the records read it with U+FFFD in their place, which names no row;
+    the copy raised a TypeError at every start (the window never opened)."""
+    open_store(tmp_path).close()
+    raw_owner, text = b"d" * 16 + b"\xff" + b"d" * 15, damaged_game()
+    with closing(sqlite3.connect(tmp_path / "records.db")) as db, db:
+        db.execute("INSERT INTO unfinished (owner, game) VALUES (CAST(? AS TEXT), ?)",
+                   (raw_owner, text))
+    store = open_store(tmp_path)
+    told = store.take_notices()
+    store.close()
+    [aside] = tmp_path.glob("unfinished.corrupt-*.json")
+    [row] = json.loads(aside.read_text())
+    assert row["owner"].encode("utf-8", "surrogateescape") == raw_owner
+    assert row["game"] == text
+    assert len(told) == 1 and aside.name in told[0], told
+    assert in_progress(tmp_path) == []
