@@ -76,11 +76,12 @@ class Xyzzy:
         self._typed = 0
 
     def follow(self, session: Session, cell: tuple[int, int] | None) -> None:
-        """At the tick: the pixel for ``cell``, the board's cell under the
-        pointer (None when the pointer is on no cell, or the board is not on
-        top). Nothing before the first click (the first-click rules may lay
-        or move the mines then), nor in a demo game; a game under way that
-        shows it is assisted from then on."""
+        """At the tick: the pixel for ``cell``, the one a click at the
+        pointer would play (None when it would play none: the pointer on no
+        cell, on the hint's explanation, or the board not on top). Nothing
+        before the first click (the first-click rules may lay or move the
+        mines then), nor in a demo game; a game under way that shows it is
+        assisted from then on."""
         self.colour = None
         if not self.on or cell is None or session.demo:
             return

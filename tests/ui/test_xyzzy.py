@@ -261,6 +261,40 @@ def test_every_shape_through_the_board_s_own_hit_testing(shape):
     assert corner(app) == WHITE
 
 
+def test_over_the_hint_s_explanation_the_corner_is_as_drawn_until_a_click_closes_it():
+    """The explanation covers cells, and a click on it closes it instead of
+    playing the cell beneath: the pixel told that hidden cell all the same.
+    It follows what a click would reach, so it shows the cell once the
+    click has closed the explanation, the pointer still."""
+    app, drawn = playing()
+    xyzzy(app)
+    key(app, pygame.K_h)
+    tip, field = app.play._shown["tip"], app.play.field
+    under = next(c for c in ((x, y) for y in range(8) for x in range(8))
+                 if field.cell(*c) == "#" and c not in app.play.assist.marked_cells()
+                 and tip.collidepoint(app.layout.cell_rect(c, app.play.scroll).center))
+    hover(app, under)
+    assert app.play.hover == under and corner(app) == drawn
+    click(app, under)                        # closes the explanation, plays nothing
+    assert app.play.assist.line() == "" and field.cell(*under) == "#"
+    assert corner(app) == (BLACK if BOARD[under[1]][under[0]] == "*" else WHITE)
+
+
+def test_on_the_torus_s_ghost_band_the_corner_is_as_drawn():
+    """The band shows the opposite edge's cells, but a click there plays
+    none of them: nor does the pixel tell them."""
+    app, drawn = playing(shape="torus")
+    xyzzy(app)
+    left = app.layout.cell_rect(MINE, app.play.scroll)
+    band = app.viewport.to_display((left.x - app.layout.ghost // 2, left.centery))
+    move(app, band, buttons=(0, 0, 0))
+    assert app.layout.field_area.collidepoint(app.viewport.to_window(band))
+    assert not app.layout.field.collidepoint(app.viewport.to_window(band))
+    assert corner(app) == drawn
+    hover(app, MINE)
+    assert corner(app) == BLACK
+
+
 @pytest.mark.parametrize("mode", ["kiosk", "demo"])
 def test_never_on_a_public_machine(mode):
     app = make_app(BOARD, **{mode: True})

@@ -339,7 +339,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         if self._count_3bv_in is None:        # counted: keeping the game costs no frame
             hold_unfinished(self.app, self.session)
         self._tick_clock()
-        self.xyzzy.follow(self.session, self.hover if self.app.top is self else None)
+        self.xyzzy.follow(self.session, self.cell_reached())
 
     def _tick_clock(self) -> None:
         """Tick each time the clock shows a new second, the 1 of the first

@@ -175,6 +175,20 @@ class PlayInput(PlayPart):
             return False
         return self._tip_covers(self.app.viewport.to_window(pos))
 
+    def cell_reached(self) -> tuple[int, int] | None:
+        """The cell a click at the mouse pointer would play now: the one
+        under it, unless another screen is on top (a menu, a dialog, the
+        pause, attract mode's banner) or the hint's explanation covers it
+        there (a click on it closes it, ``_on_tip``). What the pointer is
+        on is the board's own hit testing (``target``: the torus's ghost
+        band is no cell), and a long press's cue, drawn inside its cell,
+        leaves a click to that cell."""
+        if self.app.top is not self or self.hover is None or self._pointer is None:
+            return None
+        if self._tip_covers(self.app.viewport.to_window(self._pointer)):
+            return None
+        return self.hover
+
     def _tip_covers(self, at: tuple[int, int]) -> bool:
         """Whether the hint's explanation is shown over window point ``at``.
         Never over the hint's own cells: a line flowed around them on a
