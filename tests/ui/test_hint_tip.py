@@ -10,7 +10,7 @@ from game.ui.assist_hint import Shown
 from game.ui.render.assist import TIP
 from game.ui.render.hint_tip import place
 
-from .helpers import LEFT, RIGHT, cell_pos, click, key, make_app, move
+from .helpers import LEFT, RIGHT, cell_pos, click, key, make_app, move, press, release
 
 BLANK = ["........"] * 7 + ["*......."]
 #: Opening (3, 0) opens the top three rows and leaves the game running.
@@ -303,7 +303,7 @@ def test_no_percentage_shows_over_the_line_for_a_cell_it_hides():
     move(app, app.viewport.to_display(app.layout.face.center), buttons=(0, 0, 0))
     alone = region(app, box)                                # no cell pointed at
     move(app, cell_pos(app, hidden), buttons=(0, 0, 0))
-    assert app.play.hover == hidden and region(app, box) == alone
+    assert app.play.hover is None and region(app, box) == alone      # as off the board
     app.play.cursor = hidden
     app.play.mark_dirty({hidden})
     app.step()
@@ -318,3 +318,25 @@ def test_a_hint_on_a_torus_in_full_view_leaves_the_view_where_it_is():
     assert _shift(0, [7], 0, 8, 8, True) == 0
     assert _shift(7, [0, 1], 3, 8, 8, True) == 0
     assert _shift(2, [3], 5, 20, 8, True) == -4                  # out of view: round the seam
+
+
+def test_a_press_slid_onto_the_line_and_released_there_plays_nothing():
+    """A press on the line closes it, but a press begun on a cell in view
+    and released over the line played the cell under it, which the player
+    could not see; released there, it plays nothing, as off the board. The
+    overlay's pointer reads no cell there either."""
+    app = make_app(BLANK)
+    show(app, (0, 0), (), text_of(3))
+    tip, play = app.play._shown["tip"], app.play
+    covered = [(x, y) for y in range(8) for x in range(8)
+               if tip.collidepoint(app.layout.cell_rect((x, y), play.scroll).center)
+               and (x, y) not in play.assist.marked_cells()]
+    in_view = [(x, y) for y in range(8) for x in range(8)
+               if not tip.colliderect(app.layout.cell_rect((x, y), play.scroll))]
+    assert covered and in_view
+    press(app, cell_pos(app, in_view[0]))
+    move(app, cell_pos(app, covered[0]))
+    assert play.hover is None
+    release(app, cell_pos(app, covered[0]))
+    assert play.field.cell(*covered[0]) == "#" and play.field.cell(*in_view[0]) == "#"
+    assert play.assist.line() != ""                          # the line stays: it was not pressed

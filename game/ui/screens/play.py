@@ -339,7 +339,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         if self._count_3bv_in is None:        # counted: keeping the game costs no frame
             hold_unfinished(self.app, self.session)
         self._tick_clock()
-        self.xyzzy.follow(self.session, self.cell_reached())
+        self.xyzzy.follow(self.session, self.cell_reached() if self.xyzzy.on else None)
 
     def _tick_clock(self) -> None:
         """Tick each time the clock shows a new second, the 1 of the first

@@ -72,9 +72,14 @@ class PlayInput(PlayPart):
         too, so a press there plays nothing on it, as on the frame (a
         no-guess board's first click on a hole had the worker lay its mines
         for the hole, and the first real click laid them again in the frame,
-        freezing the window for half a second on a big field)."""
-        target = target_at(self.app.layout, self.app.viewport.to_window(pos), self.scroll)
-        if target.kind == CELL_TARGET and self.field.cell(*target.cell) == " ":
+        freezing the window for half a second on a big field). Nor is a
+        cell the hint's explanation covers (``_tip_covers``): a press there
+        closes it (``_on_tip``), and a press begun on a cell in view and
+        released over it played the cell the player could not see."""
+        at = self.app.viewport.to_window(pos)
+        target = target_at(self.app.layout, at, self.scroll)
+        if target.kind == CELL_TARGET and (self.field.cell(*target.cell) == " "
+                                           or self._tip_covers(at)):
             return OUTSIDE
         return target
 
@@ -183,11 +188,10 @@ class PlayInput(PlayPart):
         on is the board's own hit testing (``target``: the torus's ghost
         band is no cell), and a long press's cue, drawn inside its cell,
         leaves a click to that cell."""
-        if self.app.top is not self or self.hover is None or self._pointer is None:
+        if self.app.top is not self or self._pointer is None:
             return None
-        if self._tip_covers(self.app.viewport.to_window(self._pointer)):
-            return None
-        return self.hover
+        target = self.target(self._pointer)
+        return target.cell if target.kind == CELL_TARGET else None
 
     def _tip_covers(self, at: tuple[int, int]) -> bool:
         """Whether the hint's explanation is shown over window point ``at``.
