@@ -99,17 +99,20 @@ def test_a_live_copys_temporary_stays_and_its_write_completes(tmp_path):
     target = tmp_path / "unfinished.json"
     pid = write_in_a_child(lambda: atomic.copy_aside(target, DATA, "corrupt", WHEN),
                            wait_for_the_parent)
-    assert os.read(from_child, 1) == b"w"
-    [writing] = temporaries_in(tmp_path)
-    age(writing)
-    open_store(tmp_path).close()
-    assert temporaries_in(tmp_path) == [writing]
-    os.write(from_parent, b"g")
-    assert exit_code(pid) == 0
+    try:
+        assert os.read(from_child, 1) == b"w"
+        [writing] = temporaries_in(tmp_path)
+        age(writing)
+        open_store(tmp_path).close()
+        assert temporaries_in(tmp_path) == [writing]
+    finally:
+        os.write(from_parent, b"g")              # never left waiting
+        done = exit_code(pid)
+        for fd in (to_child, from_parent, from_child, to_parent):
+            os.close(fd)
+    assert done == 0
     assert (tmp_path / "unfinished.corrupt-20261122-153000.json").read_bytes() == DATA
     assert temporaries_in(tmp_path) == []
-    for fd in (to_child, from_parent, from_child, to_parent):
-        os.close(fd)
 
 
 def test_a_temporary_removed_before_its_writer_locked_it_is_made_again(tmp_path, monkeypatch):
@@ -147,6 +150,7 @@ def test_only_the_games_own_temporaries_are_removed(tmp_path):
         (tmp_path / name).write_text("x")
     (tmp_path / ".settings.json.89abcdef.tmp").mkdir()
     (tmp_path / ".settings.kept.json.89abcdef.tmp").symlink_to(aside)
+    os.mkfifo(tmp_path / ".settings.json.fedcba98.tmp")
     ours = [".settings.json.0123abcd.tmp", ".settings.kept.json.0123abcd.tmp",
             ".write-test.0123abcd.tmp", ".settings.corrupt-20261122-153000-2.json.0123abcd.tmp",
             ".unfinished.corrupt-20261122-153000.json.0123abcd.tmp"]
@@ -157,7 +161,8 @@ def test_only_the_games_own_temporaries_are_removed(tmp_path):
     open_store(tmp_path).close()
     left = {path.name for path in tmp_path.iterdir()}
     assert not left & set(ours)
-    assert {*kept, ".settings.json.89abcdef.tmp", ".settings.kept.json.89abcdef.tmp"} <= left
+    assert {*kept, ".settings.json.89abcdef.tmp", ".settings.kept.json.89abcdef.tmp",
+            ".settings.json.fedcba98.tmp"} <= left
     assert aside.read_text() == "the player's"
 
 
