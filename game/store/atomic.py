@@ -4,29 +4,22 @@ A write goes to a temporary file in the same directory, is flushed and
 fsynced, then renamed over the old file with ``os.replace`` (atomic on every
 platform we ship to), and the directory is fsynced so the rename itself
 survives a power cut. If anything fails, the old file is untouched and the
-temporary file is removed.
+temporary file is removed; one a copy killed mid-write left is removed at a
+later start (``temporaries``).
 """
 
 from __future__ import annotations
 
-import errno
 import glob
 import os
-import secrets
+import re
 import stat
-import tempfile
-import time
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from datetime import datetime, timedelta
 from pathlib import Path
 
-#: A temporary file older than this was left by a process that died mid-write.
-STALE_AFTER_S = 60.0
-
-
-def _temporary_prefix(path: Path) -> str:
-    return f".{path.name}."
+from . import temporaries
 
 
 def write_atomic(path: Path, data: bytes, *, owner_reads: bool = False) -> None:
@@ -51,41 +44,31 @@ def write_new(path: Path, data: bytes, *, like: Path | None = None) -> None:
 
 def _write_then(path: Path, data: bytes, put: Callable[[str], None], *,
                 like: Path | None = None, owner: int = 0) -> None:
-    """``data`` into a temporary file beside ``path``, with the permissions
-    of ``like`` (by default ``path``, the file it replaces) and ``owner``'s
-    bits added, flushed to the disk, then ``put`` in place; the temporary
-    file is removed if anything fails."""
-    fd, temporary = _open_temporary(path)
+    """``data`` into a temporary file beside ``path`` (``temporaries``: held
+    locked until it is renamed, so that no other copy's start removes it),
+    with the permissions of ``like`` (by default ``path``, the file it
+    replaces) and ``owner``'s bits added, flushed to the disk, then ``put``
+    in place; the temporary file is removed if anything fails."""
+    fd, temporary = temporaries.create(path)
+    held: int | None = fd
     try:
         _keep_mode(fd, like or path, owner)
-        with os.fdopen(fd, "wb") as stream:
+        with os.fdopen(fd, "wb", closefd=False) as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
+        if not temporaries.RENAMED_OPEN:
+            held = None
+            os.close(fd)
         put(temporary)
     except BaseException:
         with suppress(OSError):
             os.unlink(temporary)
         raise
+    finally:
+        if held is not None:
+            os.close(held)               # its lock with it, once renamed or removed
     fsync_directory(path.parent)
-
-
-def _open_temporary(path: Path) -> tuple[int, str]:
-    """A new file beside ``path``, open for writing, made with the
-    permissions any program's new file gets (read and write for all, less
-    the user's umask). ``tempfile.mkstemp`` makes its files readable by
-    their owner alone, and the rename kept that: a replay exported to be
-    shared could not be read by another user of the machine (a web server,
-    a shared folder), unlike every other file the player makes."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | \
-        getattr(os, "O_BINARY", 0)
-    for _attempt in range(tempfile.TMP_MAX):
-        name = str(path.parent / f"{_temporary_prefix(path)}{secrets.token_hex(4)}.tmp")
-        try:
-            return os.open(name, flags, 0o666), name
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "No usable temporary file name found", str(path.parent))
 
 
 def _keep_mode(fd: int, path: Path, owner: int = 0) -> None:
@@ -279,6 +262,14 @@ def _aside_names(path: Path, label: str, when: datetime) -> Iterator[Path]:
         attempt += 1
 
 
+def is_aside(name: str, path: Path, label: str) -> bool:
+    """Whether ``name`` is one :func:`set_aside` (or :func:`copy_aside`)
+    gives ``path`` under ``label``."""
+    stamp = re.escape(f"{path.stem}.{label}-")
+    return re.fullmatch(rf"{stamp}[0-9]{{8}}-[0-9]{{6}}(-[0-9]+)?{re.escape(path.suffix)}",
+                        name) is not None
+
+
 def _stamp(path: Path, label: str, when: datetime) -> str:
     return f"{path.stem}.{label}-{when:%Y%m%d-%H%M%S}"
 
@@ -300,16 +291,3 @@ def rename_without_overwrite(source: Path, target: Path) -> None:
         os.rename(source, target)
         return
     os.unlink(source)
-
-
-def remove_stale_temporaries(path: Path) -> None:
-    """Delete temporary files that a killed process left beside ``path``.
-
-    Recent ones are spared: they may belong to another copy of the game that
-    is writing right now.
-    """
-    limit = time.time() - STALE_AFTER_S
-    for leftover in path.parent.glob(f"{_temporary_prefix(path)}*.tmp"):
-        with suppress(OSError):
-            if leftover.stat().st_mtime < limit:
-                leftover.unlink()

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import os
 import sqlite3
-import tempfile
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import datetime
@@ -34,16 +33,18 @@ from . import (
     notices,
     settings_file,
     spill,
+    temporaries,
     unfinished,
 )
-from .atomic import remove_stale_temporaries
-from .document import JsonFile
+from .atomic import is_aside
+from .document import JsonFile, through_link
 from .notices import Notices
 from .writer import BackgroundWriter, DeferredWriter, InlineWriter, Outcome, run_in_transaction
 
 APP_NAME = "Minesweeper"
 #: A file made and removed at start to learn whether the directory takes
-#: writes is named after this (``.write-test.XXXXXXXX.tmp``).
+#: writes is a temporary (``temporaries``) named after this
+#: (``.write-test.XXXXXXXX.tmp``), and its search is tried on the name itself.
 _PROBE = ".write-test"
 #: How long the start waits for another copy opening the records (a few
 #: milliseconds as a rule) before the window opens without them.
@@ -109,17 +110,30 @@ class Opening:
             # A file of a name no one else has: with a fixed one, a folder
             # left under that name made the whole session unsaved, "Records
             # cannot be saved in DIR (Is a directory)".
-            fd, made = tempfile.mkstemp(prefix=f"{_PROBE}.", suffix=".tmp", dir=self.directory)
+            fd, made = temporaries.create(self.directory / _PROBE.lstrip("."))
         except OSError as error:             # told with the records (_open_records)
             self._refusal = error
             return False
-        os.close(fd)
+        os.close(fd)                         # first: Windows deletes no file open
         with suppress(OSError):
             os.unlink(made)
-        for path in (probe, self._settings_file.path,
-                     self.directory / settings_file.KEPT_NAME):
-            remove_stale_temporaries(path)
+        self._remove_stale_temporaries()
         return True
+
+    def _remove_stale_temporaries(self) -> None:
+        """Remove the temporaries (``temporaries``) that copies killed
+        mid-write left of every file the game writes atomically in its
+        folder: the probe, the settings and their kept copy (beside the
+        files they lead to, when links), and the copies of damaged files
+        set aside (``settings.corrupt-…json``, ``unfinished.corrupt-…json``);
+        only the name of a temporary of one of these is taken for ours."""
+        written = (self._settings_file.path, self.directory / settings_file.KEPT_NAME)
+        fixed = {_PROBE.lstrip("."), *(path.name for path in written)}
+        copied = (self._settings_file.path, self.directory / unfinished.UNREADABLE)
+        temporaries.remove_stale(self.directory, lambda name: name in fixed or any(
+            is_aside(name, path, "corrupt") for path in copied))
+        for linked in {through_link(path) for path in written} - set(written):
+            temporaries.remove_stale(linked.parent, linked.name.__eq__)
 
     def _open_records(self) -> tuple[
             sqlite3.Connection, InlineWriter | DeferredWriter | BackgroundWriter, bool]:

@@ -8,8 +8,8 @@ from datetime import datetime
 
 import pytest
 
-from game.store import atomic
-from game.store.atomic import STALE_AFTER_S, remove_stale_temporaries, set_aside, write_atomic, write_new
+from game.store import atomic, temporaries
+from game.store.atomic import set_aside, write_atomic, write_new
 
 from .helpers import files_in, open_store
 
@@ -102,20 +102,20 @@ def test_without_hard_links_setting_aside_still_never_overwrites(tmp_path, monke
 
 
 def test_old_temporary_files_of_a_killed_writer_are_removed(tmp_path):
-    stale = tmp_path / ".records.json.abc123.tmp"
-    recent = tmp_path / ".records.json.def456.tmp"
-    other = tmp_path / ".notes.txt.ghi789.tmp"
+    stale = tmp_path / ".records.json.0123abcd.tmp"
+    recent = tmp_path / ".records.json.4567cdef.tmp"
+    other = tmp_path / ".notes.txt.89abcdef.tmp"
     for path in (stale, recent, other):
         path.write_text("partial")
-    long_ago = time.time() - STALE_AFTER_S - 10
+    long_ago = time.time() - temporaries.STALE_AFTER_S - 10
     for path in (stale, other):
         os.utime(path, (long_ago, long_ago))
-    remove_stale_temporaries(tmp_path / "records.json")
+    temporaries.remove_stale(tmp_path, "records.json".__eq__)
     assert files_in(tmp_path) == {recent.name, other.name}
 
 
 def test_opening_the_store_clears_stale_temporary_settings_files(tmp_path):
-    path = tmp_path / ".settings.json.x1y2z3.tmp"
+    path = tmp_path / ".settings.json.0a1b2c3d.tmp"
     path.write_text("{")
     os.utime(path, (0, 0))
     open_store(tmp_path)
