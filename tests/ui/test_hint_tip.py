@@ -340,3 +340,44 @@ def test_a_press_slid_onto_the_line_and_released_there_plays_nothing():
     release(app, cell_pos(app, covered[0]))
     assert play.field.cell(*covered[0]) == "#" and play.field.cell(*in_view[0]) == "#"
     assert play.assist.line() != ""                          # the line stays: it was not pressed
+
+
+@pytest.mark.parametrize("held", ["lifted at once", "tap", "long press"])
+def test_a_finger_the_line_came_over_plays_nothing_beneath(held):
+    """A finger resting on a cell as the computer's hint arrives, its line
+    over that cell: lifted, it opened the cell the player could no longer
+    see, and held, it flagged it, the long press's cue drawn over the
+    line's words. It plays nothing, as the mouse released there does."""
+    from .test_feel import finger
+    app = make_app(BLANK)
+    show(app, (0, 0), (), text_of(3))
+    play = app.play
+    box = play._shown["tip"]
+    alone = region(app, box)
+    hidden = next((x, y) for y in range(8) for x in range(8)
+                  if box.contains(app.layout.cell_rect((x, y), play.scroll)))
+    play.mark_dirty(play.assist.clear_hint())
+    app.step()
+    finger(app, pygame.FINGERDOWN, hidden)
+    assert play.touch.pressing == hidden
+    show(app, (0, 0), (), text_of(3))                       # the hint arrives
+    if held != "lifted at once":                            # (before the next tick)
+        app.step(3 * play.hold_ticks if held == "long press" else 1)
+        assert play._shown["tip"] == box and region(app, box) == alone
+    finger(app, pygame.FINGERUP, hidden)
+    assert all(play.field.cell(x, y) == "#" for y in range(8) for x in range(8))
+    assert play.assist.line() != ""
+
+
+def test_a_finger_trembling_over_the_lines_edge_as_it_lifts_opens_its_cell():
+    """Where the finger came to rest counts: on a cell in view, a tremor
+    onto the line's edge as it lifts still opens the cell shown pressed."""
+    from .test_feel import finger
+    app = make_app(BLANK)
+    show(app, (0, 0))                                       # the line across the bottom
+    play, box = app.play, app.play._shown["tip"]
+    x = app.layout.cell_rect((4, 0), play.scroll).centerx
+    cell = play.target(app.viewport.to_display((x, box.y - 1))).cell
+    finger(app, pygame.FINGERDOWN, pos=(x, box.y - 1))
+    finger(app, pygame.FINGERUP, pos=(x, box.y))
+    assert play.field.cell(*cell) != "#"
