@@ -131,9 +131,8 @@ def _remove_if_stale(path: Path, limit: float) -> None:
         with suppress(OSError):              # refused while its writer has it open
             os.unlink(path)
         return
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
+    fd = _open_to_lock(path)
+    if fd is None:
         return
     try:
         _lock(fd)                            # held: a live copy writes it
@@ -143,3 +142,20 @@ def _remove_if_stale(path: Path, limit: float) -> None:
         pass                                 # held, no locks here, or gone meanwhile
     finally:
         os.close(fd)
+
+
+def _open_to_lock(path: Path) -> int | None:
+    """``path`` open so that its lock can be taken, or None. For writing
+    where it may be: an NFS client takes ``flock`` as a lock on the whole
+    file (flock(2)), which it refuses on a file open only for reading, so
+    a killed copy's temporaries were never removed there; for reading
+    where not (a temporary left read-only, by a write copying a read-only
+    file's permissions)."""
+    for access in (os.O_RDWR, os.O_RDONLY):
+        try:
+            return os.open(path, access | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except PermissionError:
+            continue
+        except OSError:
+            return None
+    return None

@@ -5,6 +5,7 @@ write completes; nothing but the game's own temporaries is ever removed."""
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from collections.abc import Callable
@@ -185,3 +186,48 @@ def test_a_temporary_beside_the_file_the_settings_lead_to_is_removed(tmp_path):
     age(other)
     open_store(data).close()
     assert not left.exists() and other.exists()
+
+
+def nfs_flock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``flock`` as an NFS client takes it (flock(2)): a lock on the whole
+    file, which a file open only for reading cannot have."""
+    real = temporaries.fcntl.flock
+
+    def flock(fd: int, operation: int) -> None:
+        if os.O_ACCMODE & temporaries.fcntl.fcntl(fd, temporaries.fcntl.F_GETFL) == os.O_RDONLY:
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        real(fd, operation)
+    monkeypatch.setattr(temporaries.fcntl, "flock", flock)
+
+
+def test_a_killed_copys_temporary_on_nfs_is_removed_and_a_live_ones_stays(tmp_path, monkeypatch):
+    """On an NFS home folder the clean-up, opening a temporary only to read
+    it, could never lock it: a killed copy's temporaries stayed for ever."""
+    nfs_flock(monkeypatch)
+    dead = tmp_path / ".settings.json.0123abcd.tmp"
+    dead.write_bytes(DATA)
+    age(dead)
+    fd, live = temporaries.create(tmp_path / "settings.json")   # held, as by a live copy
+    try:
+        age(Path(live))
+        temporaries.remove_stale(tmp_path, "settings.json".__eq__)
+        assert temporaries_in(tmp_path) == [Path(live)]
+    finally:
+        os.close(fd)
+
+
+def test_a_read_only_temporary_a_killed_copy_left_is_removed(tmp_path, monkeypatch):
+    """One it cannot open for writing (left read-only: its write copied a
+    read-only file's permissions) is locked open for reading."""
+    dead = tmp_path / ".settings.json.0123abcd.tmp"
+    dead.write_bytes(DATA)
+    age(dead)
+    real_open = os.open
+
+    def refused(path: object, flags: int, *args: object) -> int:
+        if str(path) == str(dead) and flags & os.O_ACCMODE != os.O_RDONLY:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_open(path, flags, *args)
+    monkeypatch.setattr(os, "open", refused)
+    temporaries.remove_stale(tmp_path, "settings.json".__eq__)
+    assert temporaries_in(tmp_path) == []

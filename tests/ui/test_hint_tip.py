@@ -340,3 +340,80 @@ def test_a_press_slid_onto_the_line_and_released_there_plays_nothing():
     release(app, cell_pos(app, covered[0]))
     assert play.field.cell(*covered[0]) == "#" and play.field.cell(*in_view[0]) == "#"
     assert play.assist.line() != ""                          # the line stays: it was not pressed
+
+
+@pytest.mark.parametrize("held", ["lifted at once", "tap", "long press"])
+def test_a_finger_the_line_came_over_plays_nothing_beneath(held):
+    """A finger resting on a cell as the computer's hint arrives, its line
+    over that cell: lifted, it opened the cell the player could no longer
+    see, and held, it flagged it, the long press's cue drawn over the
+    line's words. It plays nothing, as the mouse released there does."""
+    from .test_feel import finger
+    app = make_app(BLANK)
+    show(app, (0, 0), (), text_of(3))
+    play = app.play
+    box = play._shown["tip"]
+    alone = region(app, box)
+    hidden = next((x, y) for y in range(8) for x in range(8)
+                  if box.contains(app.layout.cell_rect((x, y), play.scroll)))
+    play.mark_dirty(play.assist.clear_hint())
+    app.step()
+    finger(app, pygame.FINGERDOWN, hidden)
+    assert play.touch.pressing == hidden
+    show(app, (0, 0), (), text_of(3))                       # the hint arrives
+    if held != "lifted at once":                            # (before the next tick)
+        app.step(3 * play.hold_ticks if held == "long press" else 1)
+        assert play._shown["tip"] == box and region(app, box) == alone
+    finger(app, pygame.FINGERUP, hidden)
+    assert all(play.field.cell(x, y) == "#" for y in range(8) for x in range(8))
+    assert play.assist.line() != ""
+
+
+def test_a_finger_trembling_over_the_lines_edge_as_it_lifts_opens_its_cell():
+    """Where the finger came to rest counts: on a cell in view, a tremor
+    onto the line's edge as it lifts still opens the cell shown pressed."""
+    from .test_feel import finger
+    app = make_app(BLANK)
+    show(app, (0, 0))                                       # the line across the bottom
+    play, box = app.play, app.play._shown["tip"]
+    x = app.layout.cell_rect((4, 0), play.scroll).centerx
+    cell = play.target(app.viewport.to_display((x, box.y - 1))).cell
+    finger(app, pygame.FINGERDOWN, pos=(x, box.y - 1))
+    finger(app, pygame.FINGERUP, pos=(x, box.y))
+    assert play.field.cell(*cell) != "#"
+
+
+@pytest.mark.parametrize("how", ["wheel", "key"])
+def test_a_cell_the_line_leaves_bare_under_a_held_button_shows_pressed(how):
+    """A press slid onto the line plays nothing there; the line then moved
+    off the pointer (the wheel scrolled the hint into the view's other
+    half) or closed (a move with the keyboard): the cell it left bare
+    showed unpressed, yet the release there played it. The pressed look
+    follows, as it does the board moved under a still pointer."""
+    from .helpers import pixel, post
+    app = make_app(None, level="custom", custom_width=60, custom_height=60, custom_mines=300,
+                   seed=4)
+    play, layout = app.play, app.layout
+    play.scroll_by(10 - play.scroll[0], 10 - play.scroll[1])
+    app.step()
+    sx, sy = play.scroll
+    show(app, (sx + 3, sy + layout.view_rows // 2 - 2))     # upper half: the line at the bottom
+    pos = cell_pos(app, (sx + 5, sy + layout.view_rows - 1))
+    assert play._shown["tip"].collidepoint(app.viewport.to_window(pos))
+    press(app, cell_pos(app, (sx + 5, sy + 2)))
+    move(app, pos)
+    assert play.pressed_cells() == set()
+    if how == "wheel":
+        post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0, which=0)
+        app.step()
+    else:
+        key(app, pygame.K_SPACE)                            # shows the keyboard cursor
+        key(app, pygame.K_SPACE)                            # opens its cell: the hint goes
+        assert play.assist.line() == ""
+    app.step()
+    cell = play.target(pos).cell
+    r = layout.cell_rect(cell, play.scroll)
+    assert not play._tip_covers(r.center)
+    assert pixel(app, app.viewport.to_display((r.x + 1, r.y + 1))) == (192, 192, 192)  # no bevel
+    release(app, pos)
+    assert play.field.cell(*cell) != "#"

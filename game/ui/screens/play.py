@@ -80,6 +80,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         self._dirty: set[tuple[int, int]] = set()
         self._pressed: set[tuple[int, int]] = set()
         self._shown: dict[str, object] = {}
+        self._tip_followed: object = None   # the hint's explanation as the pointer last followed it
         self._view_behind = False     # scrolled since the board view was drawn (``scroll_by``)
         self.hover: tuple[int, int] | None = None     # the cell under the mouse pointer
         self._pointer: tuple[int, int] | None = None  # where the mouse was last seen (display px)
@@ -318,6 +319,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
 
     def update(self) -> None:
         self._let_go_when_covered()
+        self._follow_tip()
         sample_pointer(self.session, self.gestures, self.touch, self.cursor)
         if self.app.top is self or not self.assist.autoplay:
             self.assist.tick()

@@ -56,6 +56,7 @@ class PlayInput(PlayPart):
         _pointer: tuple[int, int] | None
         _alt_alone: bool
         _menu_on_alt: bool
+        _tip_followed: object
 
         def play(self, kind: str, cell: tuple[int, int]) -> None: ...
         def mark_dirty(self, cells: Iterable[tuple[int, int]]) -> None: ...
@@ -192,6 +193,17 @@ class PlayInput(PlayPart):
             return None
         target = self.target(self._pointer)
         return target.cell if target.kind == CELL_TARGET else None
+
+    def _follow_tip(self) -> None:
+        """The hint's explanation came, moved (drawn afresh where the board
+        scrolled to) or went since the last tick: the pressed look and the
+        hover follow it, as they follow the board moved under a still
+        pointer. A button held over it, the cell it left bare under the
+        pointer showed unpressed, and the release there played it."""
+        tip = self._shown.get("tip") if self.assist.line() else None
+        if tip != self._tip_followed:
+            self._tip_followed = tip
+            self.follow_pointer()
 
     def _tip_covers(self, at: tuple[int, int]) -> bool:
         """Whether the hint's explanation is shown over window point ``at``.

@@ -29,6 +29,7 @@ class PlayTouch(PlayPart):
         def _take_thumb(self, kind: str, pos: tuple[int, int],
                         finger: int | None = None) -> None: ...
         def _drag_thumb(self, pos: tuple[int, int]) -> None: ...
+        def _tip_covers(self, at: tuple[int, int]) -> bool: ...
 
     def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
         """The display pixel a finger event is at (SDL gives it as a share
@@ -71,6 +72,7 @@ class PlayTouch(PlayPart):
                     self._pan(self.touch.at)
             self.touch.move(event.finger_id, target, pos)
         else:
+            self._let_go_under_tip()     # (before its tick, in the frame it came)
             action = self.touch.up(event.finger_id, target, pos)
             if action and (action.kind != PRIMARY or not self.session.ended):
                 self._act(action)
@@ -92,6 +94,7 @@ class PlayTouch(PlayPart):
 
     def _tick_touch(self) -> None:
         """Count a finger held on a cell; flag it when the long press is reached."""
+        self._let_go_under_tip()
         cell = self.touch.pressing
         if cell is None or self.session.ended or self.field.cell(*cell) not in "#F?":
             return                           # only covered or marked cells take a mark
@@ -99,6 +102,20 @@ class PlayTouch(PlayPart):
         action = self.touch.tick(self.hold_ticks)
         if action:
             self._act(action)
+
+    def _let_go_under_tip(self) -> None:
+        """The finger pressing a cell rests under the hint's explanation,
+        shown over it since it went down (a hint the computer found
+        meanwhile): it lets go and plays nothing, as the mouse released
+        there does. Its lift opened, and its long press flagged, the cell
+        the player could no longer see, the long press's cue drawn over the
+        explanation's words. Where it came to rest counts, not a tremor:
+        one over the explanation's edge as it lifts still opens the cell
+        shown pressed (``touch``)."""
+        cell = self.touch.pressing
+        if cell is not None and self._tip_covers(self.app.viewport.to_window(self.touch.rest)):
+            self.touch.cancel()
+            self._dirty.add(cell)
 
     @property
     def hold_ticks(self) -> int:
