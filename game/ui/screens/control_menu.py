@@ -38,7 +38,7 @@ from ..render.menubar import PopupGeometry, draw_popup, popup_geometry
 from ..widgets import WIN31
 from . import base
 from .dialog_lists import second_press
-from .menu import item_for, passes_on, step_item
+from .menu import MOVING_KEYS, item_for, moved_to, passes_on
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -206,12 +206,8 @@ class ControlMenuScreen(base.Screen):
         k = event.key
         if k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
             self.close()
-        elif k in (pygame.K_UP, pygame.K_DOWN):
-            start = self.highlight if self.highlight is not None else -1
-            self._light(step_item(self.items, start, -1 if k == pygame.K_UP else 1))
-        elif k in (pygame.K_HOME, pygame.K_END):
-            self._light(step_item(self.items, -1, 1) if k == pygame.K_HOME
-                        else step_item(self.items, 0, -1))
+        elif k in MOVING_KEYS:
+            self._light(moved_to(self.items, self.highlight, k))
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.highlight is not None:
                 self.choose(self.highlight)

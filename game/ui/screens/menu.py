@@ -203,13 +203,8 @@ class MenuScreen(base.Screen):
                 self._switch(0 if k == pygame.K_HOME else len(MENUS) - 1)
             elif (title := title_for(event)) is not None:
                 self._open(title)
-        elif k in (pygame.K_UP, pygame.K_DOWN):
-            start = self.highlight if self.highlight is not None else -1
-            self._set_highlight(self._step_item(start, -1 if k == pygame.K_UP else 1))
-        elif k in (pygame.K_HOME, pygame.K_END):
-            # the first or last item, as in a Windows menu (they did nothing)
-            self._set_highlight(self._step_item(-1, 1) if k == pygame.K_HOME
-                                else self._step_item(0, -1))
+        elif k in MOVING_KEYS:
+            self._set_highlight(moved_to(self.items, self.highlight, k))
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.highlight is not None:
                 self.choose(self.highlight)
@@ -339,6 +334,23 @@ def step_item(items: tuple[Item, ...], start: int, step: int) -> int | None:
         if not items[i].separator:
             return i
     return None
+
+
+#: The keys that move the light in a dropped menu (``moved_to``).
+MOVING_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END)
+
+
+def moved_to(items: tuple[Item, ...], highlight: int | None, key: int) -> int | None:
+    """The item of a dropped menu one of ``MOVING_KEYS`` lights: the next
+    or the one before the lit ``highlight``, round the menu; Home and End
+    the first and the last, as in a Windows menu (they did nothing). The
+    game's drop-downs and the 3.1 control menu both move so."""
+    if key == pygame.K_HOME:
+        return step_item(items, -1, 1)
+    if key == pygame.K_END:
+        return step_item(items, 0, -1)
+    start = highlight if highlight is not None else -1
+    return step_item(items, start, -1 if key == pygame.K_UP else 1)
 
 
 def passes_on(event: pygame.event.Event) -> bool:
