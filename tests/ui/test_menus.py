@@ -671,6 +671,19 @@ def test_alt_alone_then_up_drops_the_menu_at_its_last_item_and_a_letter_drops_it
     assert app.top.index == len(MENUS) - 1 and app.top.highlight == 0
 
 
+def test_a_menu_dropped_by_a_click_lights_its_last_item_at_up_and_its_first_at_down():
+    """Nothing lit, Up lit the item before the last (Game's Best Times...,
+    Help's How to Play), unlike Up on the bar lit by F10."""
+    for menu, down, up in ((0, "New", "Exit"), (len(MENUS) - 1, "How to Play", "About...")):
+        for k, label in ((pygame.K_UP, up), (pygame.K_DOWN, down)):
+            app = make_app()
+            press(app, title_pos(app, menu))
+            release(app, title_pos(app, menu))
+            assert isinstance(app.top, MenuScreen) and app.top.highlight is None
+            key(app, k)
+            assert app.top.items[app.top.highlight].label == label
+
+
 def lit_title(app, index):
     """Whether the title ``index`` shows lit (its left edge in the highlight)."""
     at = app.viewport.to_display((title_rects(app.painter, app.layout.menu_h)[index].x + 1,

@@ -342,15 +342,16 @@ MOVING_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END)
 
 def moved_to(items: tuple[Item, ...], highlight: int | None, key: int) -> int | None:
     """The item of a dropped menu one of ``MOVING_KEYS`` lights: the next
-    or the one before the lit ``highlight``, round the menu; Home and End
-    the first and the last, as in a Windows menu (they did nothing). The
-    game's drop-downs and the 3.1 control menu both move so."""
-    if key == pygame.K_HOME:
-        return step_item(items, -1, 1)
-    if key == pygame.K_END:
-        return step_item(items, 0, -1)
-    start = highlight if highlight is not None else -1
-    return step_item(items, start, -1 if key == pygame.K_UP else 1)
+    or the one before the lit ``highlight``, round the menu, and with none
+    lit (a menu dropped by a click) Down the first, Up the last, as the
+    arrows drop a menu from the bar (Up lit the one before the last); Home
+    and End the first and the last, as in a Windows menu (they did
+    nothing). The game's drop-downs and the 3.1 control menu both move so."""
+    if key == pygame.K_HOME or key == pygame.K_END:
+        highlight = None
+    if highlight is None:
+        highlight = 0 if key in (pygame.K_UP, pygame.K_END) else -1
+    return step_item(items, highlight, -1 if key in (pygame.K_UP, pygame.K_END) else 1)
 
 
 def passes_on(event: pygame.event.Event) -> bool:
