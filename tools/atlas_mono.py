@@ -23,6 +23,8 @@ from collections.abc import Callable
 
 from atlas_canvas import BLACK, DARK, DIM_RED, RED, RGBA, WHITE, YELLOW, Canvas
 
+from game.ui.render.mono import brightness
+
 #: The unlit LED segment's grey: as faint on black as its dim red.
 UNLIT: RGBA = (48, 48, 48, 255)
 
@@ -30,10 +32,10 @@ Rule = Callable[[RGBA], RGBA]
 
 
 def _brightness(colour: RGBA) -> RGBA:
-    """The colour's brightness as a grey (ITU-R BT.601 weights), alpha kept."""
-    r, g, b, a = colour
-    grey = round(0.299 * r + 0.587 * g + 0.114 * b)
-    return (grey, grey, grey, a)
+    """The colour's brightness as a grey (the game's own formula, which
+    View > Color off draws the painter's colours with), alpha kept."""
+    grey = brightness(colour)
+    return (grey, grey, grey, colour[3])
 
 
 def _to(grey: RGBA) -> Rule:

@@ -127,7 +127,7 @@ class Host(Protocol):
     ticks: int                      # ticks run since the window opened
     drawing_owed: bool              # this frame draws what the last one left (``Loop.run``)
     focused: bool                   # the window has the focus
-    pointer: tuple[int, int] | None  # the mouse's last display position, whoever was told
+    pointer: tuple[int, int] | None  # the mouse's last display position, whoever was told (None: it left)
     held_keys: HeldKeys             # the keys down, Shift as at the event handled
 
     # Read-only: a screen never replaces the app's commands or play screen,

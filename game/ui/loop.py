@@ -195,6 +195,7 @@ class Loop:
         elif event.type in DEVICE_EVENTS:
             self.audio.device_changed(event)       # speakers plugged in or out
         elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None                    # where it was is no longer where it is
             self.play.pointer_left()
         elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self._focus_lost()

@@ -71,6 +71,27 @@ def test_a_loss_shows_wrong_flags_crossed_and_keeps_right_flags():
     assert f.view() == ["FxX", "121", "000"]
 
 
+def test_question_marks_end_as_winmine_s_show_bombs_leaves_them():
+    """At a loss a mine under a ? shows as a mine and a ? on a safe cell
+    stays; at a win a mine under a ? is flagged, as every other (Winmine's
+    ShowBombs: only a flag is "guessed", a ? is any covered cell)."""
+    f = board("*.*", "...", "...")
+    f.reveal(1, 2)                 # the bottom two rows open
+    f.toggle_flag(0, 0)
+    f.toggle_flag(0, 0)            # ? on a mine
+    f.toggle_flag(1, 0)
+    f.toggle_flag(1, 0)            # ? on the safe cell
+    f.reveal(2, 0)
+    assert f.view() == ["*?X", "121", "000"]
+    f = board("*.", "..")
+    f.toggle_flag(0, 0)
+    f.toggle_flag(0, 0)            # ? on the mine
+    f.reveal(1, 0)
+    f.reveal(0, 1)
+    f.reveal(1, 1)
+    assert f.status == "won" and f.view() == ["F1", "11"] and f.mines_left == 0
+
+
 def test_win_flags_every_mine_and_zeroes_the_counter():
     f = board("*.", "..")
     f.toggle_flag(1, 1)            # a wrong flag on a safe cell blocks the win...

@@ -15,6 +15,7 @@ from game.store import Store
 from game.ui.app import App
 from game.ui.loop import TickClock
 from game.ui.render.menubar import title_rects
+from game.ui.screens.pause import PauseScreen
 
 from .helpers import RIGHT, cell_pos, cell_rect, click, key, make_app, on_disk, post, settle
 from .test_menus import check_marked, choose
@@ -264,7 +265,8 @@ def test_without_colour_the_chart_s_dots_and_best_line_read_on_its_bars(tmp_path
     """Its green dots and red line, as greys (75 and 76), all but vanished
     on the bars' black and read as one colour in its caption: the dots are
     mid grey, on the bars as on the white, and the best line is dashed
-    black and white, which shows on both; its word in the caption is black."""
+    black and white, which shows on both. The caption's words are all
+    black: "3BV/s" in its dots' mid grey read as a disabled control's text."""
     from game.ui.render.chart import Chart, caption
 
     from .test_charts import game, open_dialog
@@ -289,7 +291,7 @@ def test_without_colour_the_chart_s_dots_and_best_line_read_on_its_bars(tmp_path
     words = [{at(x, y) for x in range(box.x + dx, box.x + dx + app.painter.text_width(text))
               for y in range(box.bottom - 11, box.bottom)} - {192}
              for text, _colour, dx in caption(app.painter, chart.rect.w)]
-    assert words == [{0}, {128}, {0}]                      # time, 3BV/s, best
+    assert words == [{0}, {0}, {0}]                        # time, 3BV/s, best
 
 
 def test_without_colour_an_emoji_drawn_in_its_own_colours_is_grey(tmp_path, monkeypatch):
@@ -319,3 +321,22 @@ def test_without_colour_an_emoji_drawn_in_its_own_colours_is_grey(tmp_path, monk
     assert shown(app) == 0
     app.commands.run("toggle_color")
     assert shown(app) > 0                                  # and in colour again
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_without_colour_the_pause_s_words_are_black_as_enabled_text(style):
+    """"Click or press a key to resume", in mid grey on the panel's grey
+    face, read as a disabled control's text does on a monochrome display:
+    with Color off every word on the panel is black (in colour it stays
+    the softer grey under the bold "Paused")."""
+    def inks(app) -> set[int]:
+        app.step()
+        inside = app.painter.px(app.layout.field_area.inflate(-8, -8))   # within its bevel
+        data = pygame.image.tobytes(app.display.surface.subsurface(inside), "RGB")
+        return set(data[0::3]) - {192}
+
+    app = in_play(style=style)
+    key(app, pygame.K_PAUSE)
+    assert inks(app) == {0, 128}                           # in colour: "Paused", then grey
+    app.commands.run("toggle_color")
+    assert isinstance(app.top, PauseScreen) and inks(app) == {0}

@@ -1,7 +1,8 @@
 """A list's last column ends as far from the scroll bar, or from the frame
 when there is no bar, as its columns are from each other: History's time
 ("998,8" in French, 8x8 window, scale 1) and Best Times' seconds touched
-the scroll bar's arrows.
+the scroll bar's arrows; Open replay...'s one column of names ended 2
+pixels closer than the others.
 
 Read from the pixels: the black of the times in a row that is not
 selected (white behind), against the bar's left edge or the frame's
@@ -15,7 +16,7 @@ from itertools import pairwise
 import pytest
 
 from game.store import GameRecord
-from game.ui.list_view import ListView
+from game.ui.list_view import COLUMN_GAP, ListView
 from game.ui.render.painter import BLACK
 from game.ui.screens.history import HistoryDialog
 
@@ -60,6 +61,20 @@ def best_times(board: str, language: str, times: int):
     return app, app.top, app.top.table
 
 
+def open_replay(tmp_path, board: str, language: str, files: int):
+    """Open replay... on ``files`` replays whose names are longer than the
+    list is wide (each cut with an ellipsis at its column's end)."""
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    for i in range(files):
+        (folder / f"{i:02}{'l' * 200}.json").write_text("{}")
+    app = make_app(data_dir=tmp_path, language=language, style="win31", **BOARDS[board])
+    app.commands.run("open_replay")
+    app.step()
+    assert len(app.top.table.rows) == files
+    return app, app.top, app.top.table
+
+
 def white_after_last_column(app, dialog, table: ListView) -> int:
     """The white after the list's second row's last text, up to what ends
     the row (the scroll bar, or the frame's inside), at scale 1."""
@@ -100,3 +115,14 @@ def test_the_8x8_french_history_shows_its_scroll_bar_beside_the_times():
     app, dialog, table = history("8x8", "fr", 30)
     assert table.overflows
     assert white_after_last_column(app, dialog, table) >= gap(table) + 1
+
+
+@pytest.mark.parametrize("board, language, files",
+                         [(b, lang, 2 if r == 2 else 30) for b, lang, r in CASES])
+def test_open_replays_names_keep_the_columns_gap_from_the_scroll_bar_or_frame(
+        tmp_path, board, language, files):
+    """Its one column ended 2 pixels short of what the other lists keep: a
+    long name's ellipsis came that much closer to the scroll bar."""
+    app, dialog, table = open_replay(tmp_path, board, language, files)
+    assert table.overflows == (files == 30)
+    assert white_after_last_column(app, dialog, table) >= COLUMN_GAP + 1

@@ -318,3 +318,53 @@ def test_the_focus_gone_between_the_letters_breaks_the_word():
     type_keys(app, WORD[3:])
     shift_enter(app)
     assert not app.play.xyzzy.on
+
+
+def keyboard_menu_opened_and_closed(app):
+    """View opened by Alt+V and closed by Esc twice: no pointer moves."""
+    key(app, pygame.K_v, pygame.KMOD_LALT)
+    assert app.top is not app.play
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+
+
+def dialog_opened_and_cancelled(app):
+    """The Style dialog, opened and left by Esc: the game goes on."""
+    app.commands.run("style")
+    app.step()
+    assert app.top is not app.play
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+
+
+@pytest.mark.parametrize("cover", [keyboard_menu_opened_and_closed, dialog_opened_and_cancelled],
+                         ids=["menu", "dialog"])
+def test_a_menu_or_dialog_closed_over_a_still_pointer_shows_its_cell_from_the_first_frame(cover):
+    """The board forgot the pointer while a screen covered it: once it
+    closed, the corner stayed as drawn until the pointer moved."""
+    app, drawn = playing()
+    xyzzy(app)
+    hover(app, MINE)
+    cover(app)
+    assert corner(app) == BLACK
+    hover(app, SAFE)
+    assert corner(app) == WHITE
+
+
+def test_a_pointer_moved_over_the_menu_is_followed_and_one_gone_from_the_window_is_not():
+    """Where the pointer went over the menu is where it is when the menu
+    closes; once it left the window, there is no cell under it."""
+    app, drawn = playing()
+    xyzzy(app)
+    hover(app, MINE)
+    key(app, pygame.K_v, pygame.KMOD_LALT)
+    hover(app, SAFE)                          # seen by the menu, not the board
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and corner(app) == WHITE
+    key(app, pygame.K_v, pygame.KMOD_LALT)
+    post(pygame.WINDOWLEAVE)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play and corner(app) == drawn

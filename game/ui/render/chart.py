@@ -6,8 +6,9 @@ dot as high as its 3BV/s (higher is better, on its own scale); a red line
 marks the best time. Drawn with fills only, in the classic palette, so it
 reads at scale 1 in the smallest (8x8) window. With View > Color off the
 bars are black, the dots mid grey and the line dashed black and white
-(``MONO``): as greys the green and the red were alike and all but
-vanished on the bars.
+(``MONO_DOT``, ``_best_line``): as greys the green and the red were
+alike and all but vanished on the bars. The caption's words are all black
+then: "3BV/s" in its dots' mid grey read as a disabled control's text.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ Colour = tuple[int, int, int]
 
 GREEN = (0, 128, 0)
 RED = (255, 0, 0)
-#: Color off: the dots' and the line's colours, which their brightness
-#: (75 and 76) left alike and dark on the black bars. The line is drawn in
-#: dashes of black and white (``_best_line``), its caption word black.
-MONO: dict[Colour, Colour] = {GREEN: DARK, RED: BLACK}
+#: Color off: the dots' grey. Their green's and the line's red's
+#: brightness (75 and 76) were alike and dark on the black bars; the line
+#: is drawn in dashes of black and white (``_best_line``).
+MONO_DOT: Colour = DARK
 BAR_PITCH = 4          # px per game: a 3 px bar and a 1 px gap
 CAPTION = ((N_("time"), NAVY), (N_("3BV/s"), GREEN), (N_("best"), RED))
 NO_WINS = N_("No wins yet")
@@ -111,9 +112,10 @@ class Chart:
             painter.fill(bar.move(origin), NAVY)
         rates = [w.bbbv_per_s or 0.0 for w in wins]
         fastest = max(rates, default=0.0) or 1.0
+        dot = GREEN if painter.colour else MONO_DOT
         for i, rate in enumerate(rates):
             y = plot.bottom - 2 - round(rate / fastest * (plot.h - 4))
-            painter.fill(pygame.Rect(plot.x + 1 + i * BAR_PITCH, y, 3, 2), _ink(painter, GREEN))
+            painter.fill(pygame.Rect(plot.x + 1 + i * BAR_PITCH, y, 3, 2), dot)
         if wins and self.best_ms is not None:
             top = _longest(wins)
             y = plot.bottom - max(1, round(min(self.best_ms, top) / top * (plot.h - 2)))
@@ -121,7 +123,7 @@ class Chart:
         x = self.rect.x + origin[0]
         y = self.rect.bottom - 11 + origin[1]
         for text, colour, dx in caption(painter, self.rect.w):
-            painter.text(text, (x + dx, y), _ink(painter, colour))
+            painter.text(text, (x + dx, y), colour if painter.colour else BLACK)
 
     def key(self, event: pygame.event.Event) -> bool:
         return False
@@ -133,11 +135,6 @@ class Chart:
         caption_w = dx + painter.text_width(text)
         box = pygame.Rect(self.rect.x, self.rect.bottom - 11, caption_w, painter.line_height())
         return self.rect, [self.plot, box]
-
-
-def _ink(painter: Painter, colour: Colour) -> Colour:
-    """A series' colour, or with Color off the grey that reads (``MONO``)."""
-    return colour if painter.colour else MONO.get(colour, colour)
 
 
 def _best_line(painter: Painter, line: pygame.Rect) -> None:

@@ -29,16 +29,24 @@ TONES: dict[Colour, Colour] = {
 }
 
 
+def brightness(colour: tuple[int, ...]) -> int:
+    """``colour``'s brightness, 0-255 (ITU-R BT.601 weights): the one grey
+    formula, asked by ``tone`` as a frame is drawn and by
+    ``tools/atlas_mono.py`` as it chooses the sprites' greys."""
+    r, g, b = colour[:3]
+    return round(0.299 * r + 0.587 * g + 0.114 * b)
+
+
 def tone(colour: Colour) -> Colour:
-    """``colour`` as a grey: its brightness (ITU-R BT.601 weights), or the
-    grey :data:`TONES` gives it. A grey stays itself."""
+    """``colour`` as a grey: its brightness, or the grey :data:`TONES`
+    gives it. A grey stays itself."""
     special = TONES.get(colour)
     if special is not None:
         return special
     r, g, b = colour[:3]
     if r == g == b:
         return (r, g, b)
-    grey = round(0.299 * r + 0.587 * g + 0.114 * b)
+    grey = brightness(colour)
     return (grey, grey, grey)
 
 

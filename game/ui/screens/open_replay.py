@@ -22,7 +22,7 @@ import pygame
 
 from game.i18n import N_, _
 
-from ..list_view import ROW_H, ListView, columns_width
+from ..list_view import COLUMN_GAP, ROW_H, ListView, columns_width, trailing
 from ..render.painter import Painter
 from ..widgets import Button, Label
 from . import replays
@@ -159,9 +159,11 @@ class OpenReplayDialog(Dialog):
         w = self.client_w - 16
         free = self.room - 8 - 2 * (line + 1) - (line + 14)
         visible = max(3, min(ROWS_AT_MOST, (free - 8) // ROW_H))
+        # a long name's ellipsis ends the columns' gap short of the scroll
+        # bar or the frame, as the other lists' last columns do
+        name_w = columns_width(w, len(files), visible) - trailing(COLUMN_GAP)
         return ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4),
-                        [(p.stem,) for p in files[:rows]],
-                        ((0, columns_width(w, len(files), visible) - 2, "l"),), ROW_H,
+                        [(p.stem,) for p in files[:rows]], ((0, name_w, "l"),), ROW_H,
                         note=note)
 
     @property

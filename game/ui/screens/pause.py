@@ -62,7 +62,9 @@ class PauseScreen(base.Screen):
         painter.fill(field, GREY)
         painter.bevel("raised_2", field.inflate(-4, -4))
         lines = [(_("Paused"), "bold", BLACK)]
-        lines += [(row, "regular", DARK)
+        # With Color off black: DARK, on the grey, is how a monochrome
+        # display greyed a disabled control's text (as a menu item's).
+        lines += [(row, "regular", DARK if painter.colour else BLACK)
                   for row in wrap(painter, _("Click or press a key to resume"), field.w - 12)]
         height = painter.line_height("regular")
         y = field.centery - len(lines) * height // 2

@@ -367,12 +367,19 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         moves over the screen on top, unseen here, and a zoom or fullscreen
         chosen there put the overlay's percentage beside the cell under
         where it had been (a screen over the board may tell: ``pointer_at``).
+        Uncovered, it comes back as the window last saw it, wherever the
+        screen on top let it go (none if it left the window): what a click
+        there would play is known from the first frame, the xyzzy pixel's
+        cell too (it stayed as drawn until the pointer moved). The overlay's
+        percentage waits for the pointer to move over the board, as before.
         A spent gesture (``spend_gesture``) is forgotten too: its releases
         go to that screen, and the board, left waiting for them, swallowed
         the next tap after it closed (a replay that came while the finger
         of the double tap that asked for it was still down)."""
         if self.app.top is self:
-            self._covered = False
+            if self._covered:
+                self._covered = False
+                self._pointer = self.app.pointer
             return
         if not self._covered:
             self._covered = True
