@@ -135,8 +135,14 @@ def ours(connection: sqlite3.Connection) -> bool:
     somebody else's: migrating it would change it before it is set aside.
     So is a file with a trigger, which no version of ours makes: it would
     run inside the game's own transactions, and one deleting each game
-    recorded, or failing its insert, lost every game played on the file."""
+    recorded, or failing its insert, lost every game played on the file.
+    A version below 0 no version of ours writes (a hand edit's): read as
+    one counted from the end (``MIGRATIONS[-1:]``), it had the last
+    migration run again, which failed at every start, and the records were
+    neither shown nor saved."""
     at = version(connection)
+    if at < 0:
+        return False
     if at == 0:
         return int(connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]) == 0
     triggers = int(connection.execute(

@@ -165,6 +165,13 @@ def _database_kinds() -> list[tuple[str, str, Callable[[Path], None]]]:
                        "'2026', NULL, NULL, NULL, NULL)", (b"\xff" * 30,))
         db.close()
 
+    def version_below_zero(path: Path) -> None:   # ours whole, its version a hand edit's
+        with sqlite3.connect(path) as db:
+            for step in schema.MIGRATIONS:
+                db.executescript(step)
+            db.execute("PRAGMA user_version = -1")
+        db.close()
+
     def schema_bytes(version: int) -> Callable[[Path], None]:
         """A schema damaged where SQLite's message quotes it: "unknown
         datatype ... "TEX\\xab"", bytes no UTF-8 decoder takes."""
@@ -190,7 +197,7 @@ def _database_kinds() -> list[tuple[str, str, Callable[[Path], None]]]:
         ("header-garbage", _bytes(b"SQLite format 3\x00" + rng.randbytes(8192))),
         ("zeros", _bytes(b"\x00" * 4096)),
         ("fifty-mb", _fifty_mb(b"SQLite format 3\x00")),
-        ("newer", newer), ("wrong-tables", empty_tables), ("loose-rows", loose_rows),
+        ("newer", newer), ("version-negative", version_below_zero), ("wrong-tables", empty_tables), ("loose-rows", loose_rows),
         ("fifo", _fifo), ("dev-zero", _device), ("directory", _directory),
     ]
     wal = [("garbage", _bytes(rng.randbytes(5000))), ("fifo", _fifo), ("dev-zero", _device)]
