@@ -149,11 +149,21 @@ def ours(connection: sqlite3.Connection) -> bool:
         "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0])
     try:
         return (at <= SCHEMA_VERSION and complete(connection, at) and not triggers
-                and not refuses_writes(connection, at))
+                and not refuses_writes(connection, at) and not _ahead(connection, at))
     except sqlite3.OperationalError as error:
         if lacks(error):
             return False
         raise
+
+
+def _ahead(connection: sqlite3.Connection, at: int) -> bool:
+    """Whether a file claiming version ``at`` already has a column a later
+    version adds (its version lowered by a hand edit): the migration adding
+    it again failed ("duplicate column name") at every start, and the
+    records were neither shown nor saved."""
+    found, then = tables(connection), expected_tables(at)
+    return any(column in found.get(name, []) for name, columns in expected_tables().items()
+               for column in columns if column not in then.get(name, []))
 
 
 #: What SQLite says of a schema that needs what it has not: another
