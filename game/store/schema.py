@@ -158,12 +158,13 @@ def ours(connection: sqlite3.Connection) -> bool:
 
 def _ahead(connection: sqlite3.Connection, at: int) -> bool:
     """Whether a file claiming version ``at`` already has a column a later
-    version adds (its version lowered by a hand edit): the migration adding
-    it again failed ("duplicate column name") at every start, and the
-    records were neither shown nor saved."""
-    found, then = tables(connection), expected_tables(at)
-    return any(column in found.get(name, []) for name, columns in expected_tables().items()
-               for column in columns if column not in then.get(name, []))
+    version adds to one of its tables (its version lowered by a hand edit):
+    the migration adding it again failed ("duplicate column name") at every
+    start, and the records were neither shown nor saved. A table a later
+    version creates is made only if missing: one there already is no harm."""
+    found, now = tables(connection), expected_tables()
+    return any(column in found.get(name, []) for name, columns in expected_tables(at).items()
+               for column in now[name] if column not in columns)
 
 
 #: What SQLite says of a schema that needs what it has not: another
