@@ -69,7 +69,7 @@ def test_a_header_byte_no_sqlite_writes_sets_the_file_aside(tmp_path, template, 
 FORMATS = [18, 19, 44, 45, 46, 47, 60, 61, 62, 63]
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=60, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(offset=st.one_of(st.sampled_from(FORMATS), st.integers(0, 99)), value=st.integers(0, 255))
 def test_any_header_byte_changed_never_stops_the_records(tmp_path_factory, template, offset,
