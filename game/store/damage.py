@@ -26,6 +26,9 @@ from . import connection, schema
 from .newer import Newer
 
 _HEADER = b"SQLite format 3\x00"
+#: The highest file format version (1 rollback journal, 2 WAL) and schema
+#: format number SQLite writes in a database's header.
+_FILE_FORMAT, _SCHEMA_FORMAT = 2, 4
 #: The files SQLite keeps beside a database, which belong to it.
 JOURNALS = ("-wal", "-shm", "-journal")
 _DAMAGE_CODES = {getattr(sqlite3, "SQLITE_CORRUPT", 11), getattr(sqlite3, "SQLITE_NOTADB", 26)}
@@ -115,10 +118,16 @@ def taken(path: Path) -> bool:
 
 
 def check_header(path: Path) -> None:
-    """Damaged unless the file at ``path`` is empty or starts as SQLite's files do."""
+    """Damaged unless the file at ``path`` is empty or starts as SQLite's
+    files do, with file format versions (bytes 18 and 19) and a schema
+    format (bytes 44 to 47) SQLite has: a byte flipped there made every
+    start fail ("attempt to write a readonly database", "unsupported file
+    format"), the file never set aside, the records neither shown nor saved."""
     with open(path, "rb") as stream:
         header = stream.read(100)
-    if header and (len(header) < 100 or not header.startswith(_HEADER)):
+    if header and (len(header) < 100 or not header.startswith(_HEADER)
+                   or max(header[18], header[19]) > _FILE_FORMAT
+                   or int.from_bytes(header[44:48], "big") > _SCHEMA_FORMAT):
         raise Damaged(path)
 
 

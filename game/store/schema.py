@@ -135,19 +135,36 @@ def ours(connection: sqlite3.Connection) -> bool:
     somebody else's: migrating it would change it before it is set aside.
     So is a file with a trigger, which no version of ours makes: it would
     run inside the game's own transactions, and one deleting each game
-    recorded, or failing its insert, lost every game played on the file."""
+    recorded, or failing its insert, lost every game played on the file.
+    A version below 0 no version of ours writes (a hand edit's): read as
+    one counted from the end (``MIGRATIONS[-1:]``), it had the last
+    migration run again, which failed at every start, and the records were
+    neither shown nor saved."""
     at = version(connection)
+    if at < 0:
+        return False
     if at == 0:
         return int(connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]) == 0
     triggers = int(connection.execute(
         "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0])
     try:
         return (at <= SCHEMA_VERSION and complete(connection, at) and not triggers
-                and not refuses_writes(connection, at))
+                and not refuses_writes(connection, at) and not _ahead(connection, at))
     except sqlite3.OperationalError as error:
         if lacks(error):
             return False
         raise
+
+
+def _ahead(connection: sqlite3.Connection, at: int) -> bool:
+    """Whether a file claiming version ``at`` already has a column a later
+    version adds to one of its tables (its version lowered by a hand edit):
+    the migration adding it again failed ("duplicate column name") at every
+    start, and the records were neither shown nor saved. A table a later
+    version creates is made only if missing: one there already is no harm."""
+    found, now = tables(connection), expected_tables()
+    return any(column in found.get(name, []) for name, columns in expected_tables(at).items()
+               for column in now[name] if column not in columns)
 
 
 #: What SQLite says of a schema that needs what it has not: another

@@ -165,6 +165,21 @@ def _database_kinds() -> list[tuple[str, str, Callable[[Path], None]]]:
                        "'2026', NULL, NULL, NULL, NULL)", (b"\xff" * 30,))
         db.close()
 
+    def ours_but(version: int, *patches: tuple[int, int]) -> Callable[[Path], None]:
+        """Ours whole, its version ``version`` (a hand edit's) and each
+        (offset, byte) of ``patches`` put in its header (a byte flipped)."""
+        def make(path: Path) -> None:
+            with sqlite3.connect(path) as db:
+                for step in schema.MIGRATIONS:
+                    db.executescript(step)
+                db.execute(f"PRAGMA user_version = {version}")
+            db.close()
+            data = bytearray(path.read_bytes())
+            for offset, value in patches:
+                data[offset] = value
+            path.write_bytes(bytes(data))
+        return make
+
     def schema_bytes(version: int) -> Callable[[Path], None]:
         """A schema damaged where SQLite's message quotes it: "unknown
         datatype ... "TEX\\xab"", bytes no UTF-8 decoder takes."""
@@ -190,7 +205,11 @@ def _database_kinds() -> list[tuple[str, str, Callable[[Path], None]]]:
         ("header-garbage", _bytes(b"SQLite format 3\x00" + rng.randbytes(8192))),
         ("zeros", _bytes(b"\x00" * 4096)),
         ("fifty-mb", _fifty_mb(b"SQLite format 3\x00")),
-        ("newer", newer), ("wrong-tables", empty_tables), ("loose-rows", loose_rows),
+        ("newer", newer), ("version-negative", ours_but(-1)),
+        ("version-lowered", ours_but(schema.SCHEMA_VERSION - 1)),
+        ("header-write-format", ours_but(schema.SCHEMA_VERSION, (18, 3))),
+        ("header-schema-format", ours_but(schema.SCHEMA_VERSION, (47, 5))),
+        ("wrong-tables", empty_tables), ("loose-rows", loose_rows),
         ("fifo", _fifo), ("dev-zero", _device), ("directory", _directory),
     ]
     wal = [("garbage", _bytes(rng.randbytes(5000))), ("fifo", _fifo), ("dev-zero", _device)]
