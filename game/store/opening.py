@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sqlite3
 from collections.abc import Callable
 from contextlib import suppress
@@ -46,6 +47,11 @@ APP_NAME = "Minesweeper"
 #: writes is a temporary (``temporaries``) named after this
 #: (``.write-test.XXXXXXXX.tmp``), and its search is tried on the name itself.
 _PROBE = ".write-test"
+#: The probe's name in earlier versions, made by ``tempfile.mkstemp`` (eight
+#: of its letters, digits or underscores): a copy killed between making and
+#: removing it left it, and the probe's new pattern, eight hex digits, took
+#: only some for a temporary of ours.
+_OLD_PROBE = re.compile(r"\.write-test\.[a-z0-9_]{8}\.tmp")
 #: How long the start waits for another copy opening the records (a few
 #: milliseconds as a rule) before the window opens without them.
 START_WAIT_S = 0.25
@@ -134,6 +140,7 @@ class Opening:
             is_aside(name, path, "corrupt") for path in copied))
         for linked in {through_link(path) for path in written} - set(written):
             temporaries.remove_stale(linked.parent, linked.name.__eq__)
+        temporaries.remove_stale_named(self.directory, _OLD_PROBE)
 
     def _open_records(self) -> tuple[
             sqlite3.Connection, InlineWriter | DeferredWriter | BackgroundWriter, bool]:
