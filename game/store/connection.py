@@ -11,12 +11,14 @@ How the file is opened, checked and repaired is in :mod:`game.store.database`.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from . import schema
 from .newer import uri
@@ -24,19 +26,36 @@ from .writer import run_in_transaction
 
 BUSY_TIMEOUT_S = 30.0
 _LOCK_CODES = {getattr(sqlite3, "SQLITE_BUSY", 5), getattr(sqlite3, "SQLITE_LOCKED", 6)}
+#: While a connection is made (:func:`connect`), SQLite waits for another
+#: process's lock in slices this long (ms), so that a writer closing is
+#: heeded between two (SQLite's own wait heeds nothing until its end).
+SLICE_MS = 50
+T = TypeVar("T")
 
 
-def connect(path: Path) -> sqlite3.Connection:
+def _never() -> float:
+    return math.inf
+
+
+def connect(path: Path, *, until: Callable[[], float] = _never) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), WAL
     journal, busy timeout, durable commits. A file gone since the opening
     (the player deleted it, or the whole data folder, to start afresh while
     the game ran) is made again by SQLite empty: it is given the tables, so
     the games that follow go into it instead of failing for ever on a
-    missing table."""
-    db = configured(raw(path))
+    missing table. Each step waits for another process's lock up to the
+    busy timeout, or until ``until()`` (``time.monotonic``: the writer
+    closing), in slices of :data:`SLICE_MS`: switching to WAL, reading the
+    schema and migrating each waited the whole busy timeout, 30 s (a minute
+    in all, another program holding records.db in rollback mode), after
+    the window had gone."""
+    db = raw(path)
     try:
-        if schema.version(db) == 0 and schema.ours(db):
-            patiently(partial(run_in_transaction, db, schema.migrate))
+        db.execute(f"PRAGMA busy_timeout = {SLICE_MS}")
+        configured(db, until=until)
+        if patiently(lambda: schema.version(db) == 0 and schema.ours(db), until=until):
+            patiently(partial(run_in_transaction, db, schema.migrate), until=until)
+        db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     except BaseException:
         db.close()
         raise
@@ -87,11 +106,12 @@ def _text(data: bytes) -> str:
 CHECKPOINT_PAGES = 32
 
 
-def configured(db: sqlite3.Connection) -> sqlite3.Connection:
+def configured(db: sqlite3.Connection, *,
+               until: Callable[[], float] = _never) -> sqlite3.Connection:
     """``db`` in WAL mode, durable commits, frequent checkpoints, foreign
-    keys; closed when it cannot be made so."""
+    keys; closed when it cannot be made so (``until``: as for ``patiently``)."""
     try:
-        patiently(lambda: db.execute("PRAGMA journal_mode = WAL"))
+        patiently(lambda: db.execute("PRAGMA journal_mode = WAL"), until=until)
         db.execute("PRAGMA synchronous = FULL")
         db.execute(f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
         db.execute("PRAGMA foreign_keys = ON")
@@ -116,19 +136,19 @@ def read_only(path: Path) -> sqlite3.Connection:
     return lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S))
 
 
-def patiently(step: Callable[[], object]) -> None:
-    """Run ``step``, again and again while another process holds the lock it
-    needs: switching to WAL (and a database another copy of the game is
-    creating this instant) answers "locked" at once instead of waiting out
-    the busy timeout."""
+def patiently(step: Callable[[], T], *, until: Callable[[], float] = _never) -> T:
+    """Run ``step`` and give back what it does, again and again while
+    another process holds the lock it needs: switching to WAL (and a
+    database another copy of the game is creating this instant) answers
+    "locked" at once instead of waiting out the busy timeout. No later than
+    the busy timeout from now, nor ``until()`` (``time.monotonic``)."""
     deadline = time.monotonic() + BUSY_TIMEOUT_S
     pause = 0.005
     while True:
         try:
-            step()
-            return
+            return step()
         except sqlite3.OperationalError as error:
-            if not locked(error) or time.monotonic() > deadline:
+            if not locked(error) or time.monotonic() > min(deadline, until()):
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)

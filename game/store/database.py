@@ -67,7 +67,7 @@ def too_long(folder: Path) -> int | None:
 
 def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
               wait: float | None = None,
-              until: Callable[[], float] = lambda: math.inf) -> sqlite3.Connection:
+              until: Callable[[], float] | None = None) -> sqlite3.Connection:
     """The database at ``path``, checked and migrated, after setting aside
     whatever damage was found. Raises :class:`Newer`, sqlite3.Error or
     OSError when it cannot be used (the caller falls back to memory).
@@ -82,8 +82,8 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
     sooner, at ``until()`` (``time.monotonic``: its writer closing)."""
     timeout = connection.BUSY_TIMEOUT_S if wait is None else wait
     with interlock.exclusive(path.with_name(LOCK_NAME), timeout, tell=tell, now=now,
-                             strict=True, until=until):
-        return _open_or_repair(path, tell, now)
+                             strict=True, until=until or _never):
+        return _open_or_repair(path, tell, now, until)
 
 
 def open_as_found(path: Path) -> sqlite3.Connection | None:
@@ -132,7 +132,17 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
     return db
 
 
-def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> sqlite3.Connection:
+def _never() -> float:
+    return math.inf
+
+
+def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime],
+                    until: Callable[[], float] | None = None) -> sqlite3.Connection:
+    """Open ``path``, damage set aside (twice at most). With ``until`` (a
+    writer's late opening), each wait for another process's lock ends at
+    ``until()`` too, the writer closing: SQLite waits in slices, and the
+    steps that wait run again and again (``patiently``) until then."""
+    patiently = partial(connection.patiently, until=until or _never)
     _set_aside_odd_journals(path, tell, now)
     _set_aside_lone_journals(path, tell, now)
     for attempt in range(2):
@@ -141,10 +151,12 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             # Before any look through SQLite in place (``_read_only``).
             if os.path.exists(path) and not os.access(path, os.W_OK):
                 raise _read_only(path)
-            leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
+            leave_newer_alone(path, connection.BUSY_TIMEOUT_S, until=until)
             if damage.damaged_as_found(path):
                 raise Damaged(path)
             db = connection.raw(path)
+            if until is not None:
+                db.execute(f"PRAGMA busy_timeout = {connection.SLICE_MS}")
         except Damaged as found:
             _set_aside(found.path, tell, now)
             continue
@@ -155,15 +167,16 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime]) -> s
             raise
         try:
             # Reads only: a newer file stays as it is.
-            connection.patiently(partial(damage.check_content, db))
-            if not schema.ours(db):                   # still read only: kept as found
+            patiently(partial(damage.check_content, db))
+            if not patiently(partial(schema.ours, db)):      # still read only: kept as found
                 raise Damaged(path)
-            connection.configured(db)
-            if schema.version(db) < schema.SCHEMA_VERSION:     # no write lock wanted else
-                connection.patiently(partial(run_in_transaction, db, schema.migrate))
-            if not schema.complete(db):
+            connection.configured(db, until=until or _never)
+            if patiently(partial(schema.version, db)) < schema.SCHEMA_VERSION:
+                patiently(partial(run_in_transaction, db, schema.migrate))  # a write lock
+            if not patiently(partial(schema.complete, db)):
                 raise Damaged(path)
-            connection.patiently(partial(damage.check_writable, db))
+            patiently(partial(damage.check_writable, db))
+            db.execute(f"PRAGMA busy_timeout = {int(connection.BUSY_TIMEOUT_S * 1000)}")
             return db
         except (Damaged, sqlite3.DatabaseError) as error:
             db.close()

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
@@ -42,7 +44,8 @@ def still_ours(job: Job) -> Job:
     return run
 
 
-def leave_newer_alone(path: Path, timeout: float) -> None:
+def leave_newer_alone(path: Path, timeout: float, *,
+                      until: Callable[[], float] | None = None) -> None:
     """Raise :class:`Newer` when the file at ``path`` is a sound database of
     a newer version, found through a read-only connection (waiting up to
     ``timeout`` seconds for a lock). The connection that opens our own
@@ -50,23 +53,43 @@ def leave_newer_alone(path: Path, timeout: float) -> None:
     journal a killed newer copy had left (``-wal``) into the file and
     deleted it: the newer file "left untouched" was rewritten. Anything
     else (no file, damage) is for the opening that follows. With no journal
-    the file is read as immutable, which makes none beside it."""
+    the file is read as immutable, which makes none beside it. With
+    ``until`` (``time.monotonic``: a writer closing), the wait is taken in
+    slices and ends then too, raising "locked": a file not looked at may
+    not be opened."""
     journal = has_journal(path)
-    try:
-        probe = sqlite3.connect(f"{uri(path)}?mode=ro"
-                                f"{'' if journal else '&immutable=1'}", uri=True,
-                                timeout=timeout)
-    except sqlite3.Error:
-        return
-    try:
-        newer = schema.version(probe) > schema.SCHEMA_VERSION \
-            and probe.execute("PRAGMA quick_check").fetchone() == ("ok",)
-    except (sqlite3.Error, UnicodeDecodeError):     # damage quoted in its message
-        return
-    finally:
-        probe.close()
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            newer = _newer(path, journal, timeout if until is None else _SLICE_S)
+            break
+        except sqlite3.OperationalError as error:
+            if until is None or "locked" not in str(error):
+                return
+            if time.monotonic() >= until():
+                raise
+            if time.monotonic() >= deadline:
+                return
+        except (sqlite3.Error, UnicodeDecodeError):     # damage quoted in its message
+            return
     if newer:
         raise Newer("database")
+
+
+#: The slices of a wait for a lock that a closing writer cuts short.
+_SLICE_S = 0.05
+
+
+def _newer(path: Path, journal: bool, timeout: float) -> bool:
+    """Whether ``path`` is a sound newer version's database (see
+    :func:`leave_newer_alone`); the connection's errors raised."""
+    probe = sqlite3.connect(f"{uri(path)}?mode=ro{'' if journal else '&immutable=1'}",
+                            uri=True, timeout=timeout)
+    try:
+        return schema.version(probe) > schema.SCHEMA_VERSION \
+            and probe.execute("PRAGMA quick_check").fetchone() == ("ok",)
+    finally:
+        probe.close()
 
 
 def uri(path: Path) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sqlite3
 from collections.abc import Callable
 from contextlib import suppress
@@ -46,6 +47,11 @@ APP_NAME = "Minesweeper"
 #: writes is a temporary (``temporaries``) named after this
 #: (``.write-test.XXXXXXXX.tmp``), and its search is tried on the name itself.
 _PROBE = ".write-test"
+#: The probe's name in earlier versions, made by ``tempfile.mkstemp`` (eight
+#: of its letters, digits or underscores): a copy killed between making and
+#: removing it left it, and the probe's new pattern, eight hex digits, took
+#: only some for a temporary of ours.
+_OLD_PROBE = re.compile(r"\.write-test\.[a-z0-9_]{8}\.tmp")
 #: How long the start waits for another copy opening the records (a few
 #: milliseconds as a rule) before the window opens without them.
 START_WAIT_S = 0.25
@@ -134,6 +140,7 @@ class Opening:
             is_aside(name, path, "corrupt") for path in copied))
         for linked in {through_link(path) for path in written} - set(written):
             temporaries.remove_stale(linked.parent, linked.name.__eq__)
+        temporaries.remove_stale_named(self.directory, _OLD_PROBE)
 
     def _open_records(self) -> tuple[
             sqlite3.Connection, InlineWriter | DeferredWriter | BackgroundWriter, bool]:
@@ -153,8 +160,7 @@ class Opening:
                         return self._wait_for_records(path, outcome)
                 legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
                 self._settle_unfinished(db)
-                return db, BackgroundWriter(self._connect_writer, outcome,
-                                            identify=self._records_file), True
+                return db, self._writer_of(outcome), True
             except newer.Newer:
                 self._notices.add(notices.newer(N_("records"), path))
                 db, _ = database.copy_into_memory(path)     # shown, never written
@@ -203,6 +209,13 @@ class Opening:
             leftover.reserve(self.directory, self._owner)
         return db, DeferredWriter(db, outcome, self._late_writer(outcome)), False
 
+    def _writer_of(self, outcome: Outcome) -> BackgroundWriter:
+        """The records' writer, its connection's waits for another
+        process's lock cut short as its own are, when it closes."""
+        writer = BackgroundWriter(lambda: self._connect_writer(until=writer.close_by),
+                                  outcome, identify=self._records_file)
+        return writer
+
     def _late_writer(self, outcome: Outcome) -> BackgroundWriter:
         """The writer whose first connection opens the records once it can
         (:meth:`_open_late`), its wait for another copy's lock cut short as
@@ -224,7 +237,7 @@ class Opening:
         would never take them in). ``until`` ends the wait for another
         copy's lock on them sooner (the writer closing)."""
         if self.persistent:
-            return self._connect_writer()
+            return self._connect_writer(until=until)
         if self._records_newer:
             raise newer.BecameNewer(database.NAME)
         path = self.directory / database.NAME
@@ -258,13 +271,15 @@ class Opening:
             return None
         return found.st_dev, found.st_ino
 
-    def _connect_writer(self) -> sqlite3.Connection:
+    def _connect_writer(self, *, until: Callable[[], float] = lambda: math.inf
+                        ) -> sqlite3.Connection:
         """The background writer's connection to the records, in a data
         folder made again if it was removed while the game ran (else SQLite
-        says only "unable to open database file", and fails while it lasts)."""
+        says only "unable to open database file", and fails while it lasts);
+        its waits for a lock end at ``until()`` (the writer closing)."""
         with suppress(OSError):
             self.directory.mkdir(parents=True, exist_ok=True)
-        return connection.connect(self.directory / database.NAME)
+        return connection.connect(self.directory / database.NAME, until=until)
 
     def _settle_unfinished(self, db: sqlite3.Connection) -> None:
         """Record as abandoned the games left in progress by copies that died

@@ -176,7 +176,8 @@ class SettingsKeeping:
         self.directory.mkdir(parents=True, exist_ok=True)        # removed while we ran?
         with interlock.exclusive(self.directory / settings_file.LOCK_NAME,
                                  self._lock_wait() if strict else 0.0, tell=self._notices,
-                                 now=self._now, strict=strict):
+                                 now=self._now, strict=strict,
+                                 until=self._settings_writer.close_by):
             base, others = self.settings, self._other_settings
             read = _read_with_schema(self.directory / settings_file.NAME)
             if read is not None and read[1] > settings_file.SCHEMA:

@@ -118,6 +118,20 @@ def remove_stale(directory: Path, ours: Callable[[str], bool]) -> None:
             _remove_if_stale(directory / name, limit)
 
 
+def remove_stale_named(directory: Path, pattern: re.Pattern[str]) -> None:
+    """Remove from ``directory`` every file whose whole name ``pattern``
+    matches, under the same rules as :func:`remove_stale`: the temporaries
+    of another shape that earlier versions left (``mkstemp``'s)."""
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    limit = time.time() - STALE_AFTER_S
+    for name in names:
+        if pattern.fullmatch(name):
+            _remove_if_stale(directory / name, limit)
+
+
 def _remove_if_stale(path: Path, limit: float) -> None:
     """Remove ``path``, a regular file unchanged since before ``limit``,
     once its lock is held (Windows: deleted unless open elsewhere)."""

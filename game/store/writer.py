@@ -220,12 +220,6 @@ class BackgroundWriter(WriterThread):
         ``timeout`` seconds at most."""
         return self._flushed(lambda: bool(self._jobs), timeout)
 
-    def close_by(self) -> float:
-        """When a wait for another process's lock ends, the writer closing
-        (``time.monotonic``; infinity until then): the connection it makes
-        (``connect``) may wait for one too."""
-        return self._close_by
-
     def mark(self) -> int:
         """A mark of the jobs submitted so far, for :meth:`reached`."""
         with self._changed:
@@ -295,17 +289,20 @@ class BackgroundWriter(WriterThread):
         _close(db)
 
     def _begin(self, db: sqlite3.Connection) -> None:
-        """``BEGIN IMMEDIATE``, waiting for another process's lock as long
+        """``BEGIN EXCLUSIVE``, waiting for another process's lock as long
         as ``db``'s busy timeout says, in slices of :data:`_SLICE_MS`, and,
-        once the writer closes, until ``writer_thread.CLOSE_TRY_S`` after that at
-        most (``_close_by``)."""
+        once the writer closes, until ``_close_by`` at most. Exclusive, not
+        immediate: the same in WAL mode, but records.db left in rollback
+        mode by another program (``PRAGMA journal_mode = DELETE``) made the
+        COMMIT wait for its readers, the whole busy timeout, heeding no
+        close; taken here, that wait is sliced as this one is."""
         patience = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
         deadline = time.monotonic() + patience / 1000
         db.execute(f"PRAGMA busy_timeout = {min(patience, _SLICE_MS)}")
         try:
             while True:
                 try:
-                    db.execute("BEGIN IMMEDIATE")
+                    db.execute("BEGIN EXCLUSIVE")
                     return
                 except sqlite3.OperationalError as error:
                     if not _busy(error) or time.monotonic() >= min(deadline, self._close_by):

@@ -20,6 +20,12 @@ RETRY_S = 2.0
 #: busy timeout, 30 s, kept the process alive that long after the window
 #: went, and an attempt under way as well, a minute in all.
 CLOSE_TRY_S = 0.5
+#: Closing, a writer waits no longer than this for another process's lock
+#: in all, whether or not an attempt has failed yet: the window is gone,
+#: and a close begun during the first attempt waited that attempt out (the
+#: busy timeout, 30 s). What is still unwritten then is kept for the next
+#: start (``leftover``, or the copy's journal, ``spill``).
+CLOSE_S = 0.8
 
 
 class WriterThread(ABC):
@@ -61,6 +67,12 @@ class WriterThread(ABC):
                 self._changed.wait(left)
             return not pending()
 
+    def close_by(self) -> float:
+        """When a wait for another process's lock ends, the writer closing
+        (``time.monotonic``; infinity until then): the writer's connection,
+        its opening of the records, and its settings lock heed it too."""
+        return self._close_by
+
     def _failed_closing(self) -> None:
         """Cut the waits for a lock short from now on (``_close_by``), the
         writer closing and its disk failing; called holding ``_changed``.
@@ -77,11 +89,11 @@ class WriterThread(ABC):
         now (the attempt under way's too), where the writer heeds
         ``_close_by``: the process ends promptly, what it could not write
         kept for the next start; so it does from the moment an attempt
-        under way as the close began fails (:meth:`_failed_closing`). Not
-        otherwise: copies taking turns at the lock wait for one another
-        longer than that as they close."""
+        under way as the close began fails (:meth:`_failed_closing`); and
+        whatever happened before, :data:`CLOSE_S` from now at most."""
         with self._changed:
             self._closing = True
+            self._close_by = min(self._close_by, time.monotonic() + CLOSE_S)
             if self._failing:
                 self._failed_closing()
         saved = self.flush()

@@ -51,10 +51,6 @@ if TYPE_CHECKING:
 DEFAULT_IDLE_SECONDS = 60.0
 #: Without input this long, a still board may stall a tenth of a second unseen.
 STILL_TICKS = TICKS_PER_SECOND // 2
-#: How long the window stays while closing for the records to be written:
-#: a few milliseconds as a rule; longer only while another program holds
-#: them open for writing, and the window need not wait for that.
-CLOSE_WAIT_S = 1.0
 
 
 class App(Loop, WindowFit):
@@ -364,18 +360,18 @@ class App(Loop, WindowFit):
 
 
     def close(self) -> None:
-        """Leave: the computer's and the replay loader's processes (if any)
-        are stopped, and the resource tracker multiprocessing started with
-        them is waited for (``end_resource_tracker``); pending reads of the
-        records are dropped; a best time being named keeps the name typed so
-        far; a game in progress is recorded as abandoned; the window's place
-        is kept; what the store has queued is written before the window goes,
-        unless that takes over :data:`CLOSE_WAIT_S` (another program holding
-        the records open for writing): the window goes then, and the store's
-        ``close`` waits out the rest, as a window that stopped answering
-        for up to a minute and a half invited the player to kill the game,
-        and its games with it."""
+        """Leave: the window goes first, at once (its place kept), then the
+        computer's and the replay loader's processes (if any) are stopped,
+        and the resource tracker multiprocessing started with them is
+        waited for (``end_resource_tracker``); pending reads of the records
+        are dropped; a best time being named keeps the name typed so far; a
+        game in progress is recorded as abandoned. What the store has queued
+        is written by the store's ``close``, the window gone: the window
+        waited up to a second for it (and for the processes to end), which
+        looked like a game that did not close."""
         self.remember_window_place(closing=True)
+        self.audio.stop()
+        pygame.display.quit()
         self.worker.close()
         self.replays.close()
         end_resource_tracker()
@@ -387,6 +383,3 @@ class App(Loop, WindowFit):
         self.play.abandon()
         self.exports.close()
         self.fallback.finder.close()
-        self.store.flush(timeout=CLOSE_WAIT_S)
-        self.audio.stop()
-        pygame.display.quit()

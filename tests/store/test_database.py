@@ -487,8 +487,8 @@ def test_records_deleted_as_the_writer_connects_take_the_games_that_follow(tmp_p
     real = opening.Opening._connect_writer
     armed: list[bool] = []
 
-    def connect_then_deleted(self):
-        db = real(self)
+    def connect_then_deleted(self, **until):
+        db = real(self, **until)
         if armed == [True]:
             armed.append(True)
             (self.directory / "records.db").unlink()

@@ -132,8 +132,8 @@ def test_a_close_begun_during_the_first_attempt_cuts_the_next_one_short(
     monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 1.0)
     real = Opening._connect_writer
 
-    def first_patient_then_slow(self: Opening) -> sqlite3.Connection:
-        db = real(self)                               # the first attempt's, 1 s
+    def first_patient_then_slow(self: Opening, **until) -> sqlite3.Connection:
+        db = real(self, **until)                               # the first attempt's, 1 s
         monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", PATIENCE_S)
         return db
     monkeypatch.setattr(Opening, "_connect_writer", first_patient_then_slow)
@@ -145,3 +145,71 @@ def test_a_close_begun_during_the_first_attempt_cuts_the_next_one_short(
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2]
     again.close()
+
+
+def another_program(directory: Path, how: str) -> tuple[int, int]:
+    """A process (forked, as another program is) holding records.db: in WAL
+    mode with a write transaction (``immediate``), or put back in rollback
+    mode with the exclusive lock (``exclusive``) or a read under way
+    (``reader``); its pid and the pipe end whose closing lets it go."""
+    held_read, held_write = os.pipe()
+    go_read, go_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        code = 1
+        try:
+            os.close(held_read)
+            os.close(go_write)
+            db = sqlite3.connect(directory / "records.db", isolation_level=None)
+            if how != "immediate":
+                db.execute("PRAGMA journal_mode = DELETE")
+            if how == "reader":
+                db.execute("BEGIN")
+                db.execute("SELECT count(*) FROM games").fetchone()
+            else:
+                db.execute(f"BEGIN {how.upper()}")
+            os.write(held_write, b"x")
+            os.read(go_read, 1)                          # until the parent lets go
+            db.execute("ROLLBACK")
+            db.close()
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(held_write)
+    os.close(go_read)
+    assert os.read(held_read, 1) == b"x"
+    os.close(held_read)
+    return pid, go_write
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.parametrize("how", ["immediate", "exclusive", "reader"])
+def test_a_close_during_the_first_attempt_ends_within_a_second(tmp_path, monkeypatch, how):
+    """Another program holds records.db as a game ends, and the player
+    closes at once: the writer's first attempt (connecting, switching the
+    file back to WAL, or beginning) is under way. The close waits for it
+    :data:`writer_thread.CLOSE_S` at most, then keeps the game for the next
+    start, which takes it in once. It waited that attempt out, the busy
+    timeout: 30 s in WAL mode, a minute in rollback mode (20 s and 40 s
+    here), after the window had gone."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", PATIENCE_S)
+    first = Store(tmp_path)
+    first.record_game(game(seed=1))
+    first.close()
+    pid, let_go = another_program(tmp_path, how)
+    try:
+        store = Store(tmp_path)
+        store.record_game(game(seed=2))
+        assert not store.flush(timeout=0.3)           # the first attempt is under way
+        started = time.monotonic()
+        store.close()
+        took = time.monotonic() - started
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    assert took < writer_thread.CLOSE_S + 0.5, took
+    assert "will be added to your records at the next start" in (store.unsaved or "")
+    again = Store(tmp_path)
+    assert sorted(g.seed for g in again.history()) == [1, 2]
+    again.close()
+    assert not [p for p in tmp_path.iterdir() if p.suffix in (".games", ".waiting")]

@@ -310,3 +310,19 @@ def test_a_folder_in_the_place_of_the_settings_lock_is_set_aside_and_the_lock_ta
     assert store.flush()
     assert saved(data)["marks"] is False and store.take_notices() == []
     store.close()
+
+
+def test_a_game_closing_during_its_first_wait_for_the_settings_lock_ends_within_a_second(
+        tmp_path):
+    """The close comes while the save still waits out the lock's 5 s the
+    first time (the stopped copy took it a moment before): the close waited
+    the rest of it after the window had gone. It waits
+    ``writer_thread.CLOSE_S`` at most, then writes unlocked."""
+    from game.store import writer_thread
+
+    with expert_kept_from_the_lock(tmp_path) as store:
+        started = time.monotonic()
+        store.close()
+        took = time.monotonic() - started
+        assert took < writer_thread.CLOSE_S + 0.5, took
+        assert saved(tmp_path)["level"] == "expert"

@@ -17,7 +17,7 @@ import pytest
 from game.store import atomic, temporaries, unfinished
 from game.store.store import close_all_stores
 
-from .helpers import exit_code, files_in, linked_settings, open_store
+from .helpers import exit_code, files_in, holding_the_lock, linked_settings, open_store
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -231,3 +231,44 @@ def test_a_read_only_temporary_a_killed_copy_left_is_removed(tmp_path, monkeypat
     monkeypatch.setattr(os, "open", refused)
     temporaries.remove_stale(tmp_path, "settings.json".__eq__)
     assert temporaries_in(tmp_path) == []
+
+
+def test_an_earlier_versions_write_test_left_is_removed_at_start(tmp_path):
+    """The start's probe was ``tempfile.mkstemp``'s ``.write-test.XXXXXXXX.tmp``
+    (letters, digits, underscores), which a copy killed between making and
+    removing it left: the probe's new pattern (eight hex digits) took only
+    some for ours, and the others stayed for ever. Removed now under the
+    same rules: a regular file of exactly that shape, unchanged a minute."""
+    old = [".write-test.k_9zq2xw.tmp", ".write-test.abcdefgh.tmp", ".write-test.________.tmp"]
+    kept = [".write-test.k_9zq2x.tmp", ".write-test.k_9zq2xwy.tmp", ".write-test.K_9ZQ2XW.tmp",
+            "write-test.k_9zq2xw.tmp", ".write-test.k_9zq2xw.tmp.bak", ".write-test.k-9zq2xw.tmp"]
+    for name in old + kept:
+        (tmp_path / name).write_text("")
+    (tmp_path / ".write-test.folder__.tmp").mkdir()
+    os.mkfifo(tmp_path / ".write-test.fifo____.tmp")
+    (tmp_path / ".write-test.recent__.tmp").write_text("")
+    for path in tmp_path.iterdir():
+        if "recent" not in path.name:
+            os.utime(path, (LONG_AGO, LONG_AGO), follow_symlinks=False)
+    open_store(tmp_path).close()
+    left = {path.name for path in tmp_path.iterdir()}
+    assert not left & set(old)
+    assert {*kept, ".write-test.folder__.tmp", ".write-test.fifo____.tmp",
+            ".write-test.recent__.tmp"} <= left
+
+
+def test_an_earlier_versions_write_test_held_locked_stays(tmp_path):
+    """One whose lock another process holds (a copy still writing it) stays."""
+    held = tmp_path / ".write-test.k_9zq2xw.tmp"
+    held.write_text("")
+    age(held)
+    pid, let_go = holding_the_lock(tmp_path, held.name)
+    try:
+        age(held)
+        open_store(tmp_path).close()
+        assert held.exists()
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    open_store(tmp_path).close()
+    assert not held.exists()
