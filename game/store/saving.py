@@ -21,7 +21,6 @@ from . import connection, database, interlock, leftover, leftover_steps, newer, 
 from .notices import Notices
 from .writer import BackgroundWriter, DeferredWriter, InlineWriter, retried
 
-
 #: How long a close lets the records' writer finish before it keeps what is
 #: still queued in the copy's journal (:meth:`Saving._spill_queued`).
 SPILL_AFTER_S = 0.1
