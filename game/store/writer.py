@@ -100,6 +100,9 @@ class InlineWriter:
     def respool(self, keep: Callable[[Job], Job | None]) -> None:
         """Nothing is ever queued: every job ran at once."""
 
+    def begin_close(self) -> None:
+        """Nothing waits for a lock."""
+
     def close(self) -> bool:
         """The connection is the store's reader too; the store closes it."""
         return True
@@ -162,6 +165,9 @@ class DeferredWriter:
     def respool(self, keep: Callable[[Job], Job | None]) -> None:
         """As :meth:`BackgroundWriter.respool`, for the file's writer."""
         self._later.respool(keep)
+
+    def begin_close(self) -> None:
+        self._later.begin_close()
 
     def close(self) -> bool:
         return self._later.close()
