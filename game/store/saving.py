@@ -97,12 +97,16 @@ class Saving:
         would pile up). Not while the disk refuses the records' writes
         (full): the journal would meet the same refusal, and the file of
         results left unsaved has its room reserved (``leftover``); nor when
-        a newer version's records refuse them (never taken in). A job whose
+        a newer version's records refuse them (never taken in). Kept too
+        when the records could not be opened at the start (another program
+        held them), the games queued for the file once it can. A job whose
         transaction has begun is left alone: it holds the lock, and commits
         in a moment."""
         if self._writer.flush(timeout=SPILL_AFTER_S):
             return
-        if not self._saving and not (self._refused is not None and _locked(self._refused)):
+        refusing = not self._saving and self._refused is not None \
+            and not _locked(self._refused)
+        if refusing or self._newer_told:
             return
         presence = self._presence or unfinished.Presence(self.directory, self._owner)
         if not presence.held:         # nothing would keep other copies off the journal

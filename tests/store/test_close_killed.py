@@ -20,6 +20,7 @@ from game.store import Store, connection, spill, writer_thread
 from game.store.writer import BackgroundWriter
 
 from .helpers import exit_code, game
+from .test_prompt_close import another_program
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -119,3 +120,43 @@ def test_a_copy_killed_after_its_commit_but_before_removing_its_journal_counts_o
         os.close(told)
     assert seeds(tmp_path) == [2]
     assert not list(tmp_path.glob(f"*{spill.SUFFIX}"))
+
+
+def test_a_copy_that_started_without_its_records_keeps_its_game_killed_as_it_closes(tmp_path):
+    """Another program held records.db in rollback mode as the copy started:
+    the start gave up waiting, the copy played on its records in memory,
+    its games queued for the file. Killed during the close's wait, it
+    keeps them all the same."""
+    first = Store(tmp_path)
+    first.record_game(game(seed=1))
+    first.close()
+    pid_other, let_go = another_program(tmp_path, "reader")
+    told_read, told_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                       # pragma: no cover - the child
+        try:
+            os.close(told_read)
+            connection.BUSY_TIMEOUT_S = 0.2            # the start gives up at once
+            store = Store(tmp_path)
+            assert not store.persistent
+            store.record_game(game(seed=2))
+            connection.BUSY_TIMEOUT_S = 60.0
+            writer_thread.CLOSE_S = 60.0
+            real = BackgroundWriter.close
+
+            def close(self: BackgroundWriter) -> bool:
+                os.write(told_write, b"w")
+                return real(self)
+            BackgroundWriter.close = close             # type: ignore[method-assign]
+            store.close()
+        finally:
+            os._exit(0)
+    os.close(told_write)
+    try:
+        assert os.read(told_read, 1) == b"w"
+        killed(pid)
+    finally:
+        os.close(told_read)
+        os.close(let_go)
+        assert exit_code(pid_other) == 0
+    assert seeds(tmp_path) == [1, 2]
