@@ -17,9 +17,13 @@ from pathlib import Path
 
 from game.i18n import N_
 
-from . import database, leftover, leftover_steps, newer, notices, spill, unfinished
+from . import connection, database, interlock, leftover, leftover_steps, newer, notices, spill, unfinished
 from .notices import Notices
 from .writer import BackgroundWriter, DeferredWriter, InlineWriter, retried
+
+#: How long a close lets the records' writer finish before it keeps what is
+#: still queued in the copy's journal (:meth:`Saving._spill_queued`).
+SPILL_AFTER_S = 0.1
 
 
 class Saving:
@@ -79,6 +83,56 @@ class Saving:
             self._unsaved = notices.unsaved_at_close(
                 self.directory, unsaved + in_journal, self._refused, kept=kept + in_journal,
                 file=file)
+
+    def _spill_queued(self) -> None:
+        """As the store closes, before its wait for another program's lock:
+        append every change still queued to this copy's journal (``spill``),
+        on disk at once, each job then run as ``spill.once`` runs it, so
+        that it is taken into the records exactly once, by this writer or by
+        the next start. The close waits up to ``writer_thread.CLOSE_S`` for
+        that lock, and a kill meanwhile (the player, the session ending)
+        lost the games queued, in neither records.db nor a file. Only what
+        the writer has not written within :data:`SPILL_AFTER_S` (a commit
+        takes milliseconds: a mark for each in ``imports`` at every close
+        would pile up). Not while the disk refuses the records' writes
+        (full): the journal would meet the same refusal, and the file of
+        results left unsaved has its room reserved (``leftover``); nor when
+        a newer version's records refuse them (never taken in). Kept too
+        when the records could not be opened at the start (another program
+        held them), the games queued for the file once it can. A job whose
+        transaction has begun is left alone: it holds the lock, and commits
+        in a moment."""
+        if self._writer.flush(timeout=SPILL_AFTER_S):
+            return
+        refusing = not self._saving and self._refused is not None \
+            and not _locked(self._refused)
+        if refusing or self._newer_told:
+            return
+        presence = self._presence or unfinished.Presence(self.directory, self._owner)
+        if not presence.held:         # nothing would keep other copies off the journal
+            return
+        journal = self._journal or spill.Journal(self.directory, self._owner)
+        kept = 0
+
+        def keep(job: Callable[[sqlite3.Connection], object]
+                 ) -> Callable[[sqlite3.Connection], object] | None:
+            nonlocal kept
+            step = self._steps.get(job)
+            if step is None or job in self._marks:     # not ours, or in the journal already
+                return None
+            marked = journal.next_mark()
+            later = spill.once(job, marked, journal.path.name, self._now)
+            self._marks[later] = marked
+            self._steps[later] = step
+            journal.keep(marked, step)
+            kept += 1
+            return later
+        self._writer.respool(keep)
+        if kept:
+            self._presence, self._journal = presence, journal
+            journal.flush()
+        elif presence is not self._presence:
+            presence.release()
 
     def _keep_steps(self, steps: list[leftover_steps.Step]) -> int:
         """Write ``steps`` into this copy's file of results left unsaved;
@@ -142,3 +196,10 @@ class Saving:
 
     def _write_resumed(self) -> None:
         self._saving = True
+
+
+def _locked(error: Exception) -> bool:
+    """Whether ``error`` is another process holding the records' lock (or
+    their lock file), not the disk refusing to write."""
+    return isinstance(error, sqlite3.OperationalError) and connection.locked(error) \
+        or isinstance(error, interlock.Busy)

@@ -288,6 +288,8 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         if self._closed:
             return
         self._closed = True
+        self._writer.begin_close()    # its waits end CLOSE_S from now at most
+        self._spill_queued()          # on disk before any wait: a kill loses nothing
         for reader in self._readers:
             reader.close()
         self._close_settings()

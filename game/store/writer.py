@@ -97,6 +97,12 @@ class InlineWriter:
     def flush(self, timeout: float | None = None) -> bool:
         return True
 
+    def respool(self, keep: Callable[[Job], Job | None]) -> None:
+        """Nothing is ever queued: every job ran at once."""
+
+    def begin_close(self) -> None:
+        """Nothing waits for a lock."""
+
     def close(self) -> bool:
         """The connection is the store's reader too; the store closes it."""
         return True
@@ -156,6 +162,13 @@ class DeferredWriter:
         more, or ``timeout`` seconds have passed."""
         return self._later.flush(timeout)
 
+    def respool(self, keep: Callable[[Job], Job | None]) -> None:
+        """As :meth:`BackgroundWriter.respool`, for the file's writer."""
+        self._later.respool(keep)
+
+    def begin_close(self) -> None:
+        self._later.begin_close()
+
     def close(self) -> bool:
         return self._later.close()
 
@@ -186,6 +199,8 @@ class BackgroundWriter(WriterThread):
         self._finished = 0            # ...and ever committed, dropped or given up
         #: The jobs the disk still refused as the writer closed, in order.
         self.given_up: tuple[Job, ...] = ()
+        #: The head job runs (its transaction begun): :meth:`respool` leaves it.
+        self._holding = False
 
     @property
     def pending(self) -> int:
@@ -220,6 +235,22 @@ class BackgroundWriter(WriterThread):
         ``timeout`` seconds at most."""
         return self._flushed(lambda: bool(self._jobs), timeout)
 
+    def respool(self, keep: Callable[[Job], Job | None]) -> None:
+        """Put in each queued job's place what ``keep`` makes of it (None:
+        left as it is), but the head's while its transaction is under way
+        (it holds the write lock, and commits in a moment): the store, as it
+        closes, keeps them in its journal and has them taken in once
+        (``spill.once``). A job waiting for the lock, or for its connection,
+        is not under way: it runs as kept once it gets the lock. Called
+        holding nothing of the writer's; ``keep`` runs under its lock, so
+        it must be quick (no disk)."""
+        with self._changed:
+            for index in range(1 if self._holding else 0, len(self._jobs)):
+                job, done, key = self._jobs[index]
+                kept = keep(job)
+                if kept is not None:
+                    self._jobs[index] = (kept, done, key)
+
     def mark(self) -> int:
         """A mark of the jobs submitted so far, for :meth:`reached`."""
         with self._changed:
@@ -246,7 +277,8 @@ class BackgroundWriter(WriterThread):
                 if not self._jobs:
                     self._thread = None
                     break
-                job, done, _ = self._jobs[0]
+                done = self._jobs[0][1]        # kept by respool, the job maybe not
+                self._holding = False
                 self._begun += 1
                 attempt = self._begun
             try:
@@ -262,7 +294,7 @@ class BackgroundWriter(WriterThread):
                     # and the games went on into the deleted one.
                     made_of = self._identify()
                     db = self._connect()
-                run_in_transaction(db, job, begin=self._begin)
+                run_in_transaction(db, self._run_head, begin=self._begin)
             except Exception as error:
                 if retried(error):                       # the disk: try again later
                     if not roomed and db is not None and made_room(db, error):
@@ -287,6 +319,15 @@ class BackgroundWriter(WriterThread):
             if done is not None:
                 done()
         _close(db)
+
+    def _run_head(self, db: sqlite3.Connection) -> object:
+        """Run the head job, as it is now that its transaction has begun
+        (:meth:`respool` may have replaced it while it waited for the lock),
+        and hold it there until the attempt ends."""
+        with self._changed:
+            job = self._jobs[0][0]
+            self._holding = True
+        return job(db)
 
     def _begin(self, db: sqlite3.Connection) -> None:
         """``BEGIN EXCLUSIVE``, waiting for another process's lock as long
@@ -317,6 +358,7 @@ class BackgroundWriter(WriterThread):
         if error is not None:
             self._outcome.failed(error)
         with self._changed:
+            self._holding = False
             if not keep:
                 self._jobs.popleft()
                 self._finished += 1

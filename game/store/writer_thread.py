@@ -81,6 +81,18 @@ class WriterThread(ABC):
         all after the window had gone."""
         self._close_by = min(self._close_by, time.monotonic() + CLOSE_TRY_S)
 
+    def begin_close(self) -> None:
+        """From now on, waits for a lock end as :meth:`close` says (called
+        again by it, the first call's deadline kept): the store calls it as
+        its close begins, so that the time it takes before the writer's own
+        close (keeping what is queued, ``Saving._spill_queued``) counts in
+        :data:`CLOSE_S`."""
+        with self._changed:
+            self._closing = True
+            self._close_by = min(self._close_by, time.monotonic() + CLOSE_S)
+            if self._failing:
+                self._failed_closing()
+
     def close(self) -> bool:
         """Flush, then end the thread, giving up what the disk still refuses
         (the failure was told); False when something was given up. While
@@ -91,11 +103,7 @@ class WriterThread(ABC):
         kept for the next start; so it does from the moment an attempt
         under way as the close began fails (:meth:`_failed_closing`); and
         whatever happened before, :data:`CLOSE_S` from now at most."""
-        with self._changed:
-            self._closing = True
-            self._close_by = min(self._close_by, time.monotonic() + CLOSE_S)
-            if self._failing:
-                self._failed_closing()
+        self.begin_close()
         saved = self.flush()
         with self._changed:
             self._stop = True

@@ -206,7 +206,8 @@ def test_naming_a_time_tells_its_place_without_waiting_for_the_writer(tmp_path, 
                         lambda db, record, **kw: held.wait(60) and real_insert(db, record, **kw))
     real_flush = BackgroundWriter.flush
     monkeypatch.setattr(BackgroundWriter, "flush",
-                        lambda writer: flushes.append(held.is_set()) or real_flush(writer))
+                        lambda writer, **timeout: flushes.append(held.is_set())
+                        or real_flush(writer, **timeout))
     store = open_store(tmp_path)
     store.add_best_time("expert", "faster", 80_000, None, None)
     store.add_best_time("expert", "slower", 99_000, None, None)

@@ -60,7 +60,8 @@ def test_a_close_while_the_writer_waits_for_the_lock_is_prompt_and_keeps_the_gam
     store, browser = waiting_to_retry(tmp_path, monkeypatch)
     took = closed_in(store, browser)
     assert took < writer_thread.CLOSE_TRY_S + 1.0, took
-    assert leftover.path(tmp_path, store._owner).stat().st_size > 0
+    assert spill.path(tmp_path, store._owner).stat().st_size > 0    # kept as the close began
+    assert not leftover.path(tmp_path, store._owner).exists()
     assert "will be added to your records at the next start" in (store.unsaved or "")
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [2]
