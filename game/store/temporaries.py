@@ -107,28 +107,30 @@ def _lock(fd: int) -> None:
 def remove_stale(directory: Path, ours: Callable[[str], bool]) -> None:
     """Remove from ``directory`` every temporary made for a file whose name
     ``ours`` accepts that no live copy of the game can still be writing."""
-    try:
-        names = os.listdir(directory)
-    except OSError:
-        return
-    limit = time.time() - STALE_AFTER_S
-    for name in names:
+    def made_for_ours(name: str) -> bool:
         target = target_of(name)
-        if target is not None and ours(target):
-            _remove_if_stale(directory / name, limit)
+        return target is not None and ours(target)
+    _remove_stale_where(directory, made_for_ours)
 
 
 def remove_stale_named(directory: Path, pattern: re.Pattern[str]) -> None:
     """Remove from ``directory`` every file whose whole name ``pattern``
     matches, under the same rules as :func:`remove_stale`: the temporaries
     of another shape that earlier versions left (``mkstemp``'s)."""
+    _remove_stale_where(directory, lambda name: pattern.fullmatch(name) is not None)
+
+
+def _remove_stale_where(directory: Path, chosen: Callable[[str], bool]) -> None:
+    """Remove each file of ``directory`` whose name is ``chosen`` and that
+    is stale (:func:`_remove_if_stale`); a folder that cannot be listed is
+    left as it is."""
     try:
         names = os.listdir(directory)
     except OSError:
         return
     limit = time.time() - STALE_AFTER_S
     for name in names:
-        if pattern.fullmatch(name):
+        if chosen(name):
             _remove_if_stale(directory / name, limit)
 
 
