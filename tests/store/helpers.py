@@ -171,6 +171,17 @@ def holding_the_lock(directory: Path, name: str) -> tuple[int, int]:
     a copy of the game does while it opens the records, or saves the
     settings) until the returned pipe end is closed: its pid and that pipe
     end."""
+    def hold() -> Callable[[], object] | None:
+        fd = interlock.hold(directory / name)
+        return None if fd is None else (lambda: None)    # let go as it exits
+    return forked_holder(hold)
+
+
+def forked_holder(hold: Callable[[], Callable[[], object] | None]) -> tuple[int, int]:
+    """A forked process (as another copy or program is) that runs ``hold``
+    and keeps what it took until the returned pipe end is closed, then
+    runs what ``hold`` returned to let go (``None``: it could not take it,
+    which fails here): its pid and that pipe end."""
     held_read, held_write = os.pipe()
     go_read, go_write = os.pipe()
     pid = os.fork()
@@ -179,9 +190,11 @@ def holding_the_lock(directory: Path, name: str) -> tuple[int, int]:
         try:
             os.close(held_read)
             os.close(go_write)
-            fd = interlock.hold(directory / name)
-            os.write(held_write, b"x" if fd is not None else b"-")
+            let_go = hold()
+            os.write(held_write, b"x" if let_go is not None else b"-")
             os.read(go_read, 1)                          # until the parent lets go
+            if let_go is not None:
+                let_go()
             code = 0
         finally:
             os._exit(code)

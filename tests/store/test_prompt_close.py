@@ -11,13 +11,14 @@ import os
 import signal
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from game.store import Store, connection, database, leftover, spill, writer_thread
 
-from .helpers import exit_code, game, holding_the_lock, polled
+from .helpers import exit_code, forked_holder, game, holding_the_lock, polled
 
 #: The busy timeout once the writer has failed once: what a close waited.
 PATIENCE_S = 20.0
@@ -153,34 +154,17 @@ def another_program(directory: Path, how: str) -> tuple[int, int]:
     mode with a write transaction (``immediate``), or put back in rollback
     mode with the exclusive lock (``exclusive``) or a read under way
     (``reader``); its pid and the pipe end whose closing lets it go."""
-    held_read, held_write = os.pipe()
-    go_read, go_write = os.pipe()
-    pid = os.fork()
-    if pid == 0:                                         # pragma: no cover - the child
-        code = 1
-        try:
-            os.close(held_read)
-            os.close(go_write)
-            db = sqlite3.connect(directory / "records.db", isolation_level=None)
-            if how != "immediate":
-                db.execute("PRAGMA journal_mode = DELETE")
-            if how == "reader":
-                db.execute("BEGIN")
-                db.execute("SELECT count(*) FROM games").fetchone()
-            else:
-                db.execute(f"BEGIN {how.upper()}")
-            os.write(held_write, b"x")
-            os.read(go_read, 1)                          # until the parent lets go
-            db.execute("ROLLBACK")
-            db.close()
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(held_write)
-    os.close(go_read)
-    assert os.read(held_read, 1) == b"x"
-    os.close(held_read)
-    return pid, go_write
+    def hold() -> Callable[[], object]:
+        db = sqlite3.connect(directory / "records.db", isolation_level=None)
+        if how != "immediate":
+            db.execute("PRAGMA journal_mode = DELETE")
+        if how == "reader":
+            db.execute("BEGIN")
+            db.execute("SELECT count(*) FROM games").fetchone()
+        else:
+            db.execute(f"BEGIN {how.upper()}")
+        return lambda: (db.execute("ROLLBACK"), db.close())
+    return forked_holder(hold)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
