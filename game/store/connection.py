@@ -11,7 +11,6 @@ How the file is opened, checked and repaired is in :mod:`game.store.database`.
 
 from __future__ import annotations
 
-import math
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import schema
+from .interlock import never
 from .newer import uri
 from .writer import run_in_transaction
 
@@ -33,11 +33,7 @@ SLICE_MS = 50
 T = TypeVar("T")
 
 
-def _never() -> float:
-    return math.inf
-
-
-def connect(path: Path, *, until: Callable[[], float] = _never) -> sqlite3.Connection:
+def connect(path: Path, *, until: Callable[[], float] = never) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), WAL
     journal, busy timeout, durable commits. A file gone since the opening
     (the player deleted it, or the whole data folder, to start afresh while
@@ -107,7 +103,7 @@ CHECKPOINT_PAGES = 32
 
 
 def configured(db: sqlite3.Connection, *,
-               until: Callable[[], float] = _never) -> sqlite3.Connection:
+               until: Callable[[], float] = never) -> sqlite3.Connection:
     """``db`` in WAL mode, durable commits, frequent checkpoints, foreign
     keys; closed when it cannot be made so (``until``: as for ``patiently``)."""
     try:
@@ -136,7 +132,7 @@ def read_only(path: Path) -> sqlite3.Connection:
     return lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S))
 
 
-def patiently(step: Callable[[], T], *, until: Callable[[], float] = _never) -> T:
+def patiently(step: Callable[[], T], *, until: Callable[[], float] = never) -> T:
     """Run ``step`` and give back what it does, again and again while
     another process holds the lock it needs: switching to WAL (and a
     database another copy of the game is creating this instant) answers

@@ -22,7 +22,6 @@ may rename files, is done by one copy at a time (``interlock``).
 from __future__ import annotations
 
 import errno
-import math
 import os
 import shutil
 import sqlite3
@@ -82,7 +81,7 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
     sooner, at ``until()`` (``time.monotonic``: its writer closing)."""
     timeout = connection.BUSY_TIMEOUT_S if wait is None else wait
     with interlock.exclusive(path.with_name(LOCK_NAME), timeout, tell=tell, now=now,
-                             strict=True, until=until or _never):
+                             strict=True, until=until or interlock.never):
         return _open_or_repair(path, tell, now, until)
 
 
@@ -132,17 +131,13 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
     return db
 
 
-def _never() -> float:
-    return math.inf
-
-
 def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime],
                     until: Callable[[], float] | None = None) -> sqlite3.Connection:
     """Open ``path``, damage set aside (twice at most). With ``until`` (a
     writer's late opening), each wait for another process's lock ends at
     ``until()`` too, the writer closing: SQLite waits in slices, and the
     steps that wait run again and again (``patiently``) until then."""
-    patiently = partial(connection.patiently, until=until or _never)
+    patiently = partial(connection.patiently, until=until or interlock.never)
     _set_aside_odd_journals(path, tell, now)
     _set_aside_lone_journals(path, tell, now)
     for attempt in range(2):
@@ -170,7 +165,7 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime],
             patiently(partial(damage.check_content, db))
             if not patiently(partial(schema.ours, db)):      # still read only: kept as found
                 raise Damaged(path)
-            connection.configured(db, until=until or _never)
+            connection.configured(db, until=until or interlock.never)
             if patiently(partial(schema.version, db)) < schema.SCHEMA_VERSION:
                 patiently(partial(run_in_transaction, db, schema.migrate))  # a write lock
             if not patiently(partial(schema.complete, db)):

@@ -83,10 +83,16 @@ def _leads_nowhere_usable(link: Path) -> bool:
         return error.errno in (errno.ELOOP, errno.ENOTDIR)
 
 
+def never() -> float:
+    """No end (``math.inf``): a wait's ``until`` when nothing cuts it short
+    (a writer that is not closing), the default wherever ``until`` is asked."""
+    return math.inf
+
+
 @contextmanager
 def exclusive(path: Path, timeout: float, *, tell: Notices, now: Callable[[], datetime],
               strict: bool = False,
-              until: Callable[[], float] = lambda: math.inf) -> Iterator[bool]:
+              until: Callable[[], float] = never) -> Iterator[bool]:
     """Hold the lock on ``path`` (created if missing, never deleted: removing
     a lock file lets two copies lock two different files) while the block
     runs, once a folder or link found in its place is set aside

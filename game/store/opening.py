@@ -10,7 +10,6 @@ constructor calls ``_open_directory`` then ``_open_records``.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import sqlite3
@@ -224,7 +223,7 @@ class Opening:
                                 identify=self._records_file)
         return late
 
-    def _open_late(self, *, until: Callable[[], float] = lambda: math.inf) -> sqlite3.Connection:
+    def _open_late(self, *, until: Callable[[], float] = interlock.never) -> sqlite3.Connection:
         """The deferred writer's connection: the first one opens records.db
         as a start would (schema, migrations, the copies' interlock, the
         games other copies left in progress), now that the folder may take
@@ -271,7 +270,7 @@ class Opening:
             return None
         return found.st_dev, found.st_ino
 
-    def _connect_writer(self, *, until: Callable[[], float] = lambda: math.inf
+    def _connect_writer(self, *, until: Callable[[], float] = interlock.never
                         ) -> sqlite3.Connection:
         """The background writer's connection to the records, in a data
         folder made again if it was removed while the game ran (else SQLite
