@@ -23,13 +23,10 @@ from . import schema
 from .interlock import never
 from .newer import uri
 from .writer import run_in_transaction
+from .writer_thread import SLICE_MS
 
 BUSY_TIMEOUT_S = 30.0
 _LOCK_CODES = {getattr(sqlite3, "SQLITE_BUSY", 5), getattr(sqlite3, "SQLITE_LOCKED", 6)}
-#: While a connection is made (:func:`connect`), SQLite waits for another
-#: process's lock in slices this long (ms), so that a writer closing is
-#: heeded between two (SQLite's own wait heeds nothing until its end).
-SLICE_MS = 50
 T = TypeVar("T")
 
 
@@ -41,7 +38,7 @@ def connect(path: Path, *, until: Callable[[], float] = never) -> sqlite3.Connec
     the games that follow go into it instead of failing for ever on a
     missing table. Each step waits for another process's lock up to the
     busy timeout, or until ``until()`` (``time.monotonic``: the writer
-    closing), in slices of :data:`SLICE_MS`: switching to WAL, reading the
+    closing), in slices of ``SLICE_MS``: switching to WAL, reading the
     schema and migrating each waited the whole busy timeout, 30 s (a minute
     in all, another program holding records.db in rollback mode), after
     the window had gone."""

@@ -37,7 +37,7 @@ from pathlib import Path
 from game.i18n import N_
 from game.safe_read import is_regular
 
-from . import connection, damage, interlock, notices, schema
+from . import connection, damage, interlock, notices, schema, writer_thread
 from .atomic import set_aside, set_aside_with
 from .damage import Damaged
 from .newer import Newer, copy_known, has_journal, leave_newer_alone, uri
@@ -151,7 +151,7 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime],
                 raise Damaged(path)
             db = connection.raw(path)
             if until is not None:
-                db.execute(f"PRAGMA busy_timeout = {connection.SLICE_MS}")
+                db.execute(f"PRAGMA busy_timeout = {writer_thread.SLICE_MS}")
         except Damaged as found:
             _set_aside(found.path, tell, now)
             continue

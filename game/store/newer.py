@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from . import schema
 from .writer import Job
+from .writer_thread import SLICE_MS
 
 
 class Newer(Exception):
@@ -61,7 +62,7 @@ def leave_newer_alone(path: Path, timeout: float, *,
     deadline = time.monotonic() + timeout
     while True:
         try:
-            newer = _newer(path, journal, timeout if until is None else _SLICE_S)
+            newer = _newer(path, journal, timeout if until is None else SLICE_MS / 1000)
             break
         except sqlite3.OperationalError as error:
             if until is None or "locked" not in str(error):
@@ -74,10 +75,6 @@ def leave_newer_alone(path: Path, timeout: float, *,
             return
     if newer:
         raise Newer("database")
-
-
-#: The slices of a wait for a lock that a closing writer cuts short.
-_SLICE_S = 0.05
 
 
 def _newer(path: Path, journal: bool, timeout: float) -> bool:

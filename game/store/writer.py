@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeGuard
 
 from .room import keep_room, made_room
-from .writer_thread import RETRY_S, WriterThread
+from .writer_thread import RETRY_S, SLICE_MS, WriterThread
 
 Job = Callable[[sqlite3.Connection], object]
 Done = Callable[[], None]
@@ -31,10 +31,6 @@ Key = Hashable
 #: A writer thread with nothing to do for this long ends (and closes its
 #: connection); the next job starts another.
 IDLE_S = 1.0
-#: The writer waits for the lock in slices this long (ms), each cut short
-#: by nothing (SQLite's wait heeds no ``interrupt``), so that a close is
-#: heeded between two.
-_SLICE_MS = 50
 #: Errors that drop the one job that met them (anything else of sqlite3's is
 #: the disk, and is retried).
 _JOB_ERRORS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError,
@@ -331,7 +327,7 @@ class BackgroundWriter(WriterThread):
 
     def _begin(self, db: sqlite3.Connection) -> None:
         """``BEGIN EXCLUSIVE``, waiting for another process's lock as long
-        as ``db``'s busy timeout says, in slices of :data:`_SLICE_MS`, and,
+        as ``db``'s busy timeout says, in slices of ``SLICE_MS``, and,
         once the writer closes, until ``_close_by`` at most. Exclusive, not
         immediate: the same in WAL mode, but records.db left in rollback
         mode by another program (``PRAGMA journal_mode = DELETE``) made the
@@ -339,7 +335,7 @@ class BackgroundWriter(WriterThread):
         close; taken here, that wait is sliced as this one is."""
         patience = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
         deadline = time.monotonic() + patience / 1000
-        db.execute(f"PRAGMA busy_timeout = {min(patience, _SLICE_MS)}")
+        db.execute(f"PRAGMA busy_timeout = {min(patience, SLICE_MS)}")
         try:
             while True:
                 try:

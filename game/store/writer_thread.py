@@ -26,6 +26,10 @@ CLOSE_TRY_S = 0.5
 #: busy timeout, 30 s). What is still unwritten then is kept for the next
 #: start (``leftover``, or the copy's journal, ``spill``).
 CLOSE_S = 0.8
+#: Every wait for another process's lock that a close may cut short is
+#: taken in slices this long (ms): SQLite's own wait heeds nothing, not
+#: even ``interrupt``, until its end, so a close is heeded between two.
+SLICE_MS = 50
 
 
 class WriterThread(ABC):
