@@ -301,8 +301,15 @@ def dialog_cancelled(app):
     key(app, pygame.K_ESCAPE)
 
 
-@pytest.mark.parametrize("cover", [menu_from_the_keyboard, dialog_cancelled],
-                         ids=["menu", "dialog"])
+def paused_and_resumed(app):
+    """Pause, then Pause again: the panel hid the board, the pointer still."""
+    key(app, pygame.K_PAUSE)
+    assert app.top is not app.play
+    key(app, pygame.K_PAUSE)
+
+
+@pytest.mark.parametrize("cover", [menu_from_the_keyboard, dialog_cancelled, paused_and_resumed],
+                         ids=["menu", "dialog", "pause"])
 def test_a_menu_or_dialog_closed_over_a_still_pointer_shows_its_percentage_at_once(cover):
     """The board forgot the hover while a screen covered it: once the menu
     or the dialog closed, the pointer resting on the cell, the percentage
