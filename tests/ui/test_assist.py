@@ -356,6 +356,21 @@ def test_a_pointer_gone_from_the_window_behind_a_menu_shows_no_percentage():
     assert app.play.hover is None and tip_pixels(app) == 0
 
 
+def test_a_tap_that_closes_a_menu_leaves_no_percentage_beside_the_tapped_cell():
+    """A finger hovers nothing: SDL's mouse copy of the tap that closed the
+    menu is no pointer, and the percentage must not come beside the cell
+    tapped and stay there while the finger plays elsewhere."""
+    app = make_app(FEW_OPEN)
+    sdl_tap(app, cell_pos(app, (7, 7)))                  # played by touch alone
+    key(app, pygame.K_p)
+    sdl_tap(app, app.viewport.to_display((10, app.layout.menu_h // 2)))
+    assert app.top is not app.play
+    tapped = cell_pos(app, (6, 7))                       # off the drop-down
+    sdl_tap(app, tapped)
+    assert app.top is app.play
+    assert app.play.hover is None and tip_pixels(app) == 0
+
+
 def test_the_keyboard_cursor_shows_its_cell_s_percentage():
     """P's percentage showed beside the mouse pointer only: played from the
     keyboard, no cell's percentage could be read. The cursor's shows, until
