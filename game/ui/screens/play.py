@@ -366,7 +366,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         Where the pointer is goes too, once, as the board is covered: it
         moves over the screen on top, unseen here, and a zoom or fullscreen
         chosen there put the overlay's percentage beside the cell under
-        where it had been (a screen over the board may tell: ``pointer_at``).
+        where it had been.
         Uncovered, it comes back as the window last saw it, wherever the
         screen on top let it go (none if it left the window), and the hover
         follows it: what a click there would play is known from the first
