@@ -169,7 +169,11 @@ class App(Loop, WindowFit):
         self.audio = Audio(settings.sound, clock=self.clock)
         self.viewport = Viewport(1)
         # Where the mouse was last seen, in display pixels, whichever screen
-        # was told: a dialog under a notice judges its pointer from here.
+        # was told: a dialog under a notice judges its pointer from here, and
+        # the board uncovered its hover. Not SDL's mouse copy of a finger,
+        # which points at nothing: the tap that closed a menu left the
+        # overlay's percentage beside the tapped cell, and the taps after it
+        # never moved it (the board takes no hover from a finger).
         self.pointer: tuple[int, int] | None = None
 
     def _set_run(self, settings: Settings, *, kiosk: bool, demo: bool, idle_seconds: float,

@@ -159,8 +159,8 @@ class Loop:
             event = self.keypad.named(event)
             if event.type in INPUT_EVENTS or hand_moved(event) or composing(event):
                 self.woke()
-            if event.type in MOUSE_EVENTS:
-                self.pointer = event.pos
+            if event.type in MOUSE_EVENTS and not getattr(event, "touch", False):
+                self.pointer = event.pos           # the mouse's: a finger hovers nothing
             if not self.held_keys.wanted(event):
                 continue                           # a held key that acts once per press
             if event.type == pygame.WINDOWFOCUSGAINED:

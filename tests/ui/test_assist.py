@@ -285,6 +285,92 @@ def test_fullscreen_chosen_from_a_menu_shows_no_percentage_where_the_pointer_was
     assert tip_pixels(app) == 0
 
 
+def menu_from_the_keyboard(app):
+    """View opened by Alt+V and closed by Esc twice: no pointer moves."""
+    key(app, pygame.K_v, pygame.KMOD_LALT)
+    assert app.top is not app.play
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+
+
+def dialog_cancelled(app):
+    """The Style dialog, opened and left by Esc."""
+    app.commands.run("style")
+    app.step()
+    assert app.top is not app.play
+    key(app, pygame.K_ESCAPE)
+
+
+def paused_and_resumed(app):
+    """Pause, then Pause again: the panel hid the board, the pointer still."""
+    key(app, pygame.K_PAUSE)
+    assert app.top is not app.play
+    key(app, pygame.K_PAUSE)
+
+
+@pytest.mark.parametrize("cover", [menu_from_the_keyboard, dialog_cancelled, paused_and_resumed],
+                         ids=["menu", "dialog", "pause"])
+def test_a_menu_or_dialog_closed_over_a_still_pointer_shows_its_percentage_at_once(cover):
+    """The board forgot the hover while a screen covered it: once the menu
+    or the dialog closed, the pointer resting on the cell, the percentage
+    waited for the pointer to move before it showed again."""
+    app = opened(MIXED, (7, 7))
+    key(app, pygame.K_p)
+    cell = hovered_uncertain(app)
+    cover(app)
+    assert app.top is app.play
+    assert app.play.hover == cell and tip_pixels(app) > 10
+
+
+#: Opening (7, 7) here opens that cell alone: the menus drop over covered cells.
+FEW_OPEN = ["*.......", "........", "..*.....", "........",
+            "........", "........", "......*.", "........"]
+
+
+def test_an_item_chosen_over_a_covered_cell_shows_that_cell_s_percentage_at_once():
+    """The menu closed by a release over the board: the cell under the
+    pointer's percentage shows from the first frame, as a move there would
+    show it (none showed until the pointer moved)."""
+    app = opened(FEW_OPEN, (7, 7))
+    key(app, pygame.K_p)
+    hovered_uncertain(app)
+    at = item_pos(app, 0, "Marks (?)")
+    under = app.play.target(at)
+    assert under.kind == "cell" and app.play.field.cell(*under.cell) == "#"
+    choose(app, 0, "Marks (?)")
+    assert app.top is app.play
+    assert app.play.hover == under.cell and tip_pixels(app) > 10
+
+
+def test_a_pointer_gone_from_the_window_behind_a_menu_shows_no_percentage():
+    """Where the pointer left the window while the menu was open, there is
+    no cell under it when the menu closes: no percentage either."""
+    app = opened(MIXED, (7, 7))
+    key(app, pygame.K_p)
+    hovered_uncertain(app)
+    key(app, pygame.K_v, pygame.KMOD_LALT)
+    post(pygame.WINDOWLEAVE)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.play
+    assert app.play.hover is None and tip_pixels(app) == 0
+
+
+def test_a_tap_that_closes_a_menu_leaves_no_percentage_beside_the_tapped_cell():
+    """A finger hovers nothing: SDL's mouse copy of the tap that closed the
+    menu is no pointer, and the percentage must not come beside the cell
+    tapped and stay there while the finger plays elsewhere."""
+    app = make_app(FEW_OPEN)
+    sdl_tap(app, cell_pos(app, (7, 7)))                  # played by touch alone
+    key(app, pygame.K_p)
+    sdl_tap(app, app.viewport.to_display((10, app.layout.menu_h // 2)))
+    assert app.top is not app.play
+    tapped = cell_pos(app, (6, 7))                       # off the drop-down
+    sdl_tap(app, tapped)
+    assert app.top is app.play
+    assert app.play.hover is None and tip_pixels(app) == 0
+
+
 def test_the_keyboard_cursor_shows_its_cell_s_percentage():
     """P's percentage showed beside the mouse pointer only: played from the
     keyboard, no cell's percentage could be read. The cursor's shows, until

@@ -45,9 +45,6 @@ class PauseScreen(base.Screen):
         as F11 does), nor does the wheel, which pygame also tells as a press
         of buttons 4 and 5 (taken as a click, it resumed the game and its
         wheel event then scrolled the board)."""
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) \
-                and not getattr(event, "touch", False):
-            self.app.play.pointer_at(event.pos)        # the board's hover, when it shows
         if event.type == pygame.KEYDOWN and event.key in keys.MODIFIER_KEYS \
                 or event.type == pygame.MOUSEBUTTONDOWN and event.button in WHEEL_BUTTONS:
             return

@@ -366,12 +366,13 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         Where the pointer is goes too, once, as the board is covered: it
         moves over the screen on top, unseen here, and a zoom or fullscreen
         chosen there put the overlay's percentage beside the cell under
-        where it had been (a screen over the board may tell: ``pointer_at``).
+        where it had been.
         Uncovered, it comes back as the window last saw it, wherever the
-        screen on top let it go (none if it left the window): what a click
-        there would play is known from the first frame, the xyzzy pixel's
-        cell too (it stayed as drawn until the pointer moved). The overlay's
-        percentage waits for the pointer to move over the board, as before.
+        screen on top let it go (none if it left the window), and the hover
+        follows it: what a click there would play is known from the first
+        frame, the xyzzy pixel's cell and the overlay's percentage too (each
+        waited for the pointer to move, the percentage missing beside a
+        pointer resting on its cell after a menu or a dialog closed).
         A spent gesture (``spend_gesture``) is forgotten too: its releases
         go to that screen, and the board, left waiting for them, swallowed
         the next tap after it closed (a replay that came while the finger
@@ -380,6 +381,7 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
             if self._covered:
                 self._covered = False
                 self._pointer = self.app.pointer
+                self.follow_pointer()
             return
         if not self._covered:
             self._covered = True

@@ -264,15 +264,6 @@ class PlayInput(PlayPart):
             if action:                   # the right button marks on press
                 self._act(action)
 
-    def pointer_at(self, pos: tuple[int, int]) -> None:
-        """The mouse is at display pixel ``pos``, seen by the pause over the
-        board: the hover follows it, so that the overlay's percentage shows
-        beside the pointer when the board shows again, not beside the cell
-        it left before the pause."""
-        self._pointer = pos
-        target = self.target(pos)
-        self.hover = target.cell if target.kind == CELL_TARGET else None
-
     def pointer_left(self) -> None:
         """The pointer left the window: the overlay's percentage beside the
         cell it was on goes, as a Windows tooltip does (it stayed there)."""
