@@ -193,7 +193,7 @@ class HistoryDialog(Dialog):
                                   give=1, gap=2, gaps=(2, 2, 1))
         rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
         if not self.games:                   # its note, across the whole list
-            rows, columns = [], ((0, w - 6, "l"),)
+            rows, columns = [], ((0, columns_width(w, 0, visible), "l"),)
         before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H,
                               note=_("No games yet") if self.games.loaded else _(LOADING))
