@@ -273,11 +273,12 @@ class ListView:
         return True
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Its box, its columns' (inside, side by side, never overlapping) and
-        its scroll bar's arrows (no column under them)."""
+        """Its box, its columns' (inside, side by side, never overlapping; a
+        column given no room, as History's day in the narrowest windows,
+        has none) and its scroll bar's arrows (no column under them)."""
         return self.rect, [
             pygame.Rect(self.rect.x + TEXT_X + cx, self.rect.y + 2, cw, self.rect.h - 4)
-            for cx, cw, _ in self.columns] + [
+            for cx, cw, _ in self.columns if cw] + [
             bar for name, bar in self.scroll_bar((0, 0)).items()
             if name in ("up", "down")]
 
