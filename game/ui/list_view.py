@@ -31,13 +31,18 @@ BAR_STEPS = {"up": -1, "down": 1}
 #: right-aligned in the last column ends that far from the scroll bar (or
 #: the frame), as it does from the column before it, rather than touching it.
 COLUMN_GAP = 4
+#: From a list's outer edge to its columns' text: the frame's two pixels,
+#: then two of the row's own white (or highlight), as the hint tip keeps two
+#: between its border and its words. One, as it was, put the first letter
+#: (the pixel font's letters start at their left edge) against the frame
+#: and against the focus rectangle's dots round the row.
+TEXT_X = 4
 
 
 def trailing(gap: int) -> int:
     """What the last column leaves of a list's room (``columns_width``) to
     end ``gap`` pixels from the scroll bar or the frame: that room already
-    ends a pixel short of them, the columns starting a pixel inside the
-    frame (``ListView.draw``)."""
+    ends a pixel short of them (``columns_width``)."""
     return gap - 1
 
 
@@ -53,8 +58,10 @@ def _raised(painter: Painter, box: pygame.Rect) -> None:
 def columns_width(width: int, count: int, visible: int) -> int:
     """The width left for the columns of a list ``width`` wide showing
     ``visible`` of ``count`` rows: the scroll bar, when the rows overflow,
-    takes its share, so that no row is drawn under it."""
-    return width - 6 - (LIST_BAR_W if count > visible else 0)
+    takes its share, so that no row is drawn under it. The room starts
+    ``TEXT_X`` inside the frame and ends a pixel short of its inside
+    (its two pixels and one)."""
+    return width - TEXT_X - 3 - (LIST_BAR_W if count > visible else 0)
 
 
 @dataclass
@@ -199,17 +206,17 @@ class ListView:
                 colour = WHITE
             for text, cx, cw, align in self._cells(row):
                 text = fit(painter, text, cw)
-                tx = r.x + 3 + cx
+                tx = r.x + TEXT_X + cx
                 if align == "r":
                     tx += cw - painter.text_width(text)
                 # each column is clipped: a long name or number never spills over
-                column = painter.px(pygame.Rect(r.x + 3 + cx, y, cw, self.row_h))
+                column = painter.px(pygame.Rect(r.x + TEXT_X + cx, y, cw, self.row_h))
                 painter.surface.set_clip(column.clip(inside))
                 painter.text(text, (tx, y + (self.row_h - painter.line_height()) // 2), colour)
         if not self.rows and self.note:
             painter.surface.set_clip(inside)
-            painter.text(fit(painter, self.note, r.w - 6),
-                         (r.x + 3, r.y + 2 + (self.row_h - painter.line_height()) // 2), BLACK)
+            painter.text(fit(painter, self.note, columns_width(r.w, 0, 1)),
+                         (r.x + TEXT_X, r.y + 2 + (self.row_h - painter.line_height()) // 2), BLACK)
         if cue and self.top <= self.selected < self.top + self.visible:
             painter.surface.set_clip(inside)
             y = r.y + 2 + (self.selected - self.top) * self.row_h
@@ -266,11 +273,12 @@ class ListView:
         return True
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Its box, its columns' (inside, side by side, never overlapping) and
-        its scroll bar's arrows (no column under them)."""
+        """Its box, its columns' (inside, side by side, never overlapping; a
+        column given no room, as History's day in the narrowest windows,
+        has none) and its scroll bar's arrows (no column under them)."""
         return self.rect, [
-            pygame.Rect(self.rect.x + 3 + cx, self.rect.y + 2, cw, self.rect.h - 4)
-            for cx, cw, _ in self.columns] + [
+            pygame.Rect(self.rect.x + TEXT_X + cx, self.rect.y + 2, cw, self.rect.h - 4)
+            for cx, cw, _ in self.columns if cw] + [
             bar for name, bar in self.scroll_bar((0, 0)).items()
             if name in ("up", "down")]
 

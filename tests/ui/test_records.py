@@ -547,16 +547,19 @@ def test_history_details_group_the_digits_as_the_language_does(language, shown):
                                                   ("fr", "24/12", "24/12/2025\u00a023:58")])
 def test_history_tells_the_year_and_time_of_a_game_the_list_shows_by_its_day(
         tmp_path, language, day, shown):
-    """In the smallest window the list shows a game's day alone ("12-24"),
+    """In a narrow window the list shows a game's day alone ("12-24"),
     neither its year nor its time: the details of the selected game say
-    both, so last Christmas's game is not taken for this year's."""
+    both, so last Christmas's game is not taken for this year's. (In the
+    narrowest, a Beginner's or an 8x8, the day gives way too:
+    test_history_levels.)"""
     store = Store(tmp_path)
     store.record_game(GameRecord(date="2025-12-24T23:58:30", level="beginner", width=9,
                                  height=9, mines=10, result="lost", time_ms=4_000, bbbv=10,
                                  bbbv_per_s=None, clicks=3, efficiency=0.5, seed=3,
                                  first_click="safe", assisted=False))
     store.close()
-    app = make_app(BOARD_8, data_dir=tmp_path, language=language)       # the 8x8 window
+    app = make_app(data_dir=tmp_path, language=language, level="custom", custom_width=10,
+                   custom_height=10, custom_mines=10)      # the narrowest window with the day
     app.commands.run("history")
     app.step()
     dialog = app.top
@@ -636,8 +639,9 @@ def test_the_time_chosen_in_best_times_stays_chosen_through_a_zoom(tmp_path):
 @pytest.mark.parametrize("window", ["8x8", "expert"])
 def test_history_names_boards_in_words_and_never_cuts_a_date(tmp_path, language, names, window):
     """Gallery fields and shapes by their translated short names, never the
-    store's ids, and a date column as wide as every date, the smallest
-    window's included: a long name is what gets cut, never the date."""
+    store's ids, and a date column as wide as every date: a long name is
+    what gets cut, never the date (in the smallest window the day gives way
+    to the level, whose preset names are never cut: test_history_levels)."""
     from game.engine.gallery import GALLERY
     from game.store import Store
     from tests.store.helpers import game
@@ -658,7 +662,7 @@ def test_history_names_boards_in_words_and_never_cuts_a_date(tmp_path, language,
     assert [row[1] for row in rows] == names
     date_w, name_w = table.columns[0][1], table.columns[1][1]
     assert all(app.painter.text_width(row[0]) <= date_w for row in rows)
-    assert all(len(row[0]) >= len("12-31") for row in rows)
+    assert all(len(row[0]) >= len("12-31") for row in rows) == (window == "expert")
     if window == "expert":                         # room for the day, its time and every name
         assert all(len(row[0]) == len("12-31 23:59") for row in rows)
         assert all(app.painter.text_width(row[1]) <= name_w for row in rows)

@@ -3,17 +3,18 @@ its level's chart, and Watch for its replay.
 
 It fits the smallest window: the list shows as many rows as fit, sizes its
 columns for every name it can show, and drops the time of day when a name
-would be cut. It reads the records off the UI thread (issue 17): it opens at
-once saying "Loading…", asks the app's reader (``game.store.reader``) on a
-channel of its own for the first page and further pages as the list reaches
-them (:class:`PagedHistory`), and fills in as the answers arrive, picked up
+would be cut, the day too where a preset level's would (``FITS``). It
+reads the records off the UI thread (issue 17): it opens at once saying
+"Loading…", asks the app's reader (``game.store.reader``) on a channel of
+its own for the first page and further pages as the list reaches them
+(:class:`PagedHistory`), and fills in as the answers arrive, picked up
 once per tick. Closed, it drops its questions, and answers that come later
 are ignored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 import pygame
@@ -25,7 +26,7 @@ from game.store.questions import LevelChart
 from game.store.reader import Answer, Reads
 from game.words import RESULTS
 
-from ..list_view import ROW_H, ListView, columns_width, fit_columns
+from ..list_view import COLUMN_GAP, ROW_H, ListView, columns_width, fit_columns
 from ..render.chart import NO_WINS, Chart
 from ..render.painter import Painter
 from ..widgets import Button, Label, label_height
@@ -38,18 +39,69 @@ from .records_text import (
     history_details,
     history_row,
     history_times,
+    preset_names,
     short_result,
 )
 
 if TYPE_CHECKING:
     from ..host import Host
 
+
+
 #: A row of the History list: when, the board, the result, the time.
 Row = tuple[str, str, str, str]
 
 
-def _day_only(row: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
+def _whole(row: Row) -> Row:
+    return row
+
+
+def _day_only(row: Row) -> Row:
     return (row[0].split(" ")[0], *row[1:])
+
+
+def _no_day(row: Row) -> Row:
+    """A row without its day, for the narrowest windows: the selected
+    game's details, just below the list, give its date and time."""
+    return ("", *row[1:])
+
+
+#: The History list's columns, tried in turn until every name the level
+#: column can show fits: the day and its time, the day alone, closer
+#: columns, then the time closer to the result than to the bar (it is
+#: right-aligned, and only a time of 6 characters beside the widest result
+#: comes that close, "abd. 12 346", a 100x100 game). Each is (what a row
+#: keeps of its day, the gap between columns, the gaps one by one).
+FITS: tuple[tuple[Callable[[Row], Row], int, tuple[int, ...]], ...] = (
+    (_whole, COLUMN_GAP, ()), (_day_only, COLUMN_GAP, ()), (_day_only, 2, ()),
+    (_day_only, 2, (2, 2, 1)))
+#: Where a preset level on a shape ("Beg torus", "Déb tore") would still be
+#: cut beside the day (a Beginner or an 8x8 window: "Be…"), the day gives
+#: way, its column and gap with it, and these are tried in turn.
+NO_DAY: tuple[tuple[Callable[[Row], Row], int, tuple[int, ...]], ...] = (
+    (_no_day, COLUMN_GAP, (0, COLUMN_GAP, COLUMN_GAP)), (_no_day, 2, (0, 2, 2)),
+    (_no_day, 2, (0, 2, 1)))
+
+
+def fit_history_columns(painter: Painter, widest: Sequence[Row], room: int
+                        ) -> tuple[Callable[[Row], Row], tuple[tuple[int, int, str], ...]]:
+    """The History list's columns for the texts ``widest`` in ``room``
+    pixels, and what its rows keep of their day: the first of ``FITS``
+    where every name shows whole, else the closest one where the preset
+    levels' names do (a gallery field's or a large custom board's is cut
+    with "…"), else the first of ``NO_DAY`` where every name does, or the
+    closest of them."""
+    name_w = max(painter.text_width(row[1]) for row in widest)
+    preset_w = max(painter.text_width(name) for name in preset_names())
+    tried = [(trim, fit_columns(painter, [trim(row) for row in widest], room, "lllr",
+                                give=1, gap=gap, gaps=gaps))
+             for trim, gap, gaps in FITS + NO_DAY]
+    with_day = [(trim, columns) for trim, columns in tried[:len(FITS)]
+                if columns[1][1] >= preset_w]
+    whole = [(trim, columns) for trim, columns in tried if columns[1][1] >= name_w]
+    if whole and (whole[0][0] is not _no_day or not with_day):
+        return whole[0]
+    return with_day[-1] if with_day else tried[-1]
 
 
 class PagedHistory(Sequence[GameRecord | None]):
@@ -115,9 +167,9 @@ class PagedHistory(Sequence[GameRecord | None]):
 class HistoryRows(Sequence[Row]):
     """The History list's rows, made from the games as they are shown."""
 
-    def __init__(self, games: PagedHistory, day_only: bool = False) -> None:
+    def __init__(self, games: PagedHistory, trim: Callable[[Row], Row] = _whole) -> None:
         self._games = games
-        self._day_only = day_only            # a narrow window: the day without the time
+        self._trim = trim            # a narrow window: the day without the time, or none
 
     def __len__(self) -> int:
         return len(self._games)
@@ -134,7 +186,7 @@ class HistoryRows(Sequence[Row]):
         if game is None:
             index %= len(self)
             return ("", _(LOADING) if self._games.loading(index) else _("(unreadable)"), "", "")
-        return _day_only(history_row(game)) if self._day_only else history_row(game)
+        return self._trim(history_row(game))
 
 
 class HistoryDialog(Dialog):
@@ -156,7 +208,6 @@ class HistoryDialog(Dialog):
         line = painter.line_height()
         w = self.client_w - 16
         sample = [g for g in self.games[:self.SAMPLE] if g is not None]
-        day_only = False
         if w != self._detail_w:
             # Another width (fullscreen left or entered, a maximise): the
             # details are measured again. The height they took in a narrow
@@ -177,23 +228,10 @@ class HistoryDialog(Dialog):
                   *(("", name, "", "") for name in board_names()),
                   *(("", "", short_result(result), "") for result in RESULTS)]
         room = columns_width(w, len(self.games), visible)   # beside the scroll bar, if any
-        columns = fit_columns(painter, widest, room, "lllr", give=1)
-        name_w = max(painter.text_width(row[1]) for row in widest)
-        if columns[1][1] < name_w:
-            day_only = True            # a name would be cut: the day alone leaves it room
-            columns = fit_columns(painter, [_day_only(r) for r in widest], room, "lllr",
-                                  give=1)
-        if columns[1][1] < name_w:     # still cut (the narrowest windows): closer columns
-            columns = fit_columns(painter, [_day_only(r) for r in widest], room, "lllr",
-                                  give=1, gap=2)
-        if columns[1][1] < name_w:     # the time closer to the result, not to the bar:
-            # right-aligned, only a time of 6 characters beside the widest
-            # result comes that close ("abd. 12 346", a 100x100 game)
-            columns = fit_columns(painter, [_day_only(r) for r in widest], room, "lllr",
-                                  give=1, gap=2, gaps=(2, 2, 1))
-        rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, day_only)
+        trim, columns = fit_history_columns(painter, widest, room)
+        rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, trim)
         if not self.games:                   # its note, across the whole list
-            rows, columns = [], ((0, w - 6, "l"),)
+            rows, columns = [], ((0, columns_width(w, 0, visible), "l"),)
         before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H,
                               note=_("No games yet") if self.games.loaded else _(LOADING))

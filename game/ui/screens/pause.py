@@ -20,7 +20,7 @@ import pygame
 from game.i18n import _
 
 from .. import keys
-from ..render.painter import BLACK, DARK, GREY, Painter
+from ..render.painter import BLACK, GREY, Painter
 from ..text_fit import wrap
 from . import base
 
@@ -58,15 +58,16 @@ class PauseScreen(base.Screen):
         field = self.app.layout.field_area     # a torus's band too: it shows the edges
         painter.fill(field, GREY)
         painter.bevel("raised_2", field.inflate(-4, -4))
-        lines = [(_("Paused"), "bold", BLACK)]
-        # With Color off black: DARK, on the grey, is how a monochrome
-        # display greyed a disabled control's text (as a menu item's).
-        lines += [(row, "regular", DARK if painter.colour else BLACK)
+        # Black, as our other screens' body text: mid grey (DARK) on the
+        # panel's grey face read as a disabled control's text, in colour as
+        # on a monochrome display.
+        lines = [(_("Paused"), "bold")]
+        lines += [(row, "regular")
                   for row in wrap(painter, _("Click or press a key to resume"), field.w - 12)]
         height = painter.line_height("regular")
         y = field.centery - len(lines) * height // 2
-        for text, face, colour in lines:
+        for text, face in lines:
             painter.text(text, (field.centerx - painter.text_width(text, face) // 2, y),
-                         colour, face)
+                         BLACK, face)
             y += height + 2
         return True

@@ -110,6 +110,13 @@ def board_names() -> list[str]:
             for level in (*SHORT_LEVELS, *GALLERY, "custom") for shape in SHAPES]
 
 
+def preset_names() -> list[str]:
+    """The level column's names of the preset levels on every shape ("Beg",
+    "Beg torus", "Déb tore"), in the current language: the ones the list
+    never cuts."""
+    return [short_board(level, shape, 0, 0) for level in SHORT_LEVELS for shape in SHAPES]
+
+
 def history_time(time_ms: int) -> str:
     """A game's time in the History list: one decimal, six characters at most."""
     return seconds(time_ms, 1, 6)
