@@ -68,3 +68,24 @@ def test_the_day_gives_way_only_where_a_level_would_be_cut(tmp_path, window, lan
     assert (days != {""}) == day
     shown = dialog.games[table.selected]
     assert date_and_time(shown.date) in dialog.details.text    # the details give its date
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("window", ["8x8 custom", "xp beginner"])
+def test_the_day_stays_where_no_game_was_played_on_another_shape(tmp_path, window, language):
+    """The day gives way only for a preset level on a shape the games
+    have: a Beginner window's History of grid games kept no day at all
+    for a "Beg torus" nobody played."""
+    from tests.store.helpers import game
+    store = Store(tmp_path)
+    for level in ("beginner", "intermediate", "expert"):
+        store.record_game(game(level))
+    store.close()
+    app = make_app(data_dir=tmp_path, language=language, **WINDOWS[window])
+    app.commands.run("history")
+    app.step()
+    table = app.top.table
+    rows = [table.rows[i] for i in range(len(table.rows))]
+    assert all(len(row[0]) >= len("12-31") for row in rows)
+    assert {row[1] for row in rows} == set(NAMES[language])
+    assert all(fit(app.painter, row[1], table.columns[1][1]) == row[1] for row in rows)

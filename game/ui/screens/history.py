@@ -3,12 +3,12 @@ its level's chart, and Watch for its replay.
 
 It fits the smallest window: the list shows as many rows as fit, sizes its
 columns for every name it can show, and drops the time of day when a name
-would be cut, the day too where a preset level's would (``FITS``). It
-reads the records off the UI thread (issue 17): it opens at once saying
-"Loading…", asks the app's reader (``game.store.reader``) on a channel of
-its own for the first page and further pages as the list reaches them
-(:class:`PagedHistory`), and fills in as the answers arrive, picked up
-once per tick. Closed, it drops its questions, and answers that come later
+would be cut, the day too where the name of a preset level among the games
+would (``FITS``). It reads the records off the UI thread (issue 17): it
+opens at once saying "Loading…", asks the app's reader
+(``game.store.reader``) on a channel of its own for the first page and
+further pages as the list reaches them (:class:`PagedHistory`), and fills
+in as the answers arrive, picked up once per tick. Closed, it drops its questions, and answers that come later
 are ignored.
 """
 
@@ -83,16 +83,17 @@ NO_DAY: tuple[tuple[Callable[[Row], Row], int, tuple[int, ...]], ...] = (
     (_no_day, 2, (0, 2, 1)))
 
 
-def fit_history_columns(painter: Painter, widest: Sequence[Row], room: int
+def fit_history_columns(painter: Painter, widest: Sequence[Row], presets: Sequence[str],
+                        room: int
                         ) -> tuple[Callable[[Row], Row], tuple[tuple[int, int, str], ...]]:
     """The History list's columns for the texts ``widest`` in ``room``
     pixels, and what its rows keep of their day: the first of ``FITS``
     where every name shows whole, else the closest one where the preset
-    levels' names do (a gallery field's or a large custom board's is cut
-    with "…"), else the first of ``NO_DAY`` where every name does, or the
-    closest of them."""
+    levels' names (``presets``) do (a gallery field's or a large custom
+    board's is cut with "…"), else the first of ``NO_DAY`` where every name
+    does, or the closest of them."""
     name_w = max(painter.text_width(row[1]) for row in widest)
-    preset_w = max(painter.text_width(name) for name in preset_names())
+    preset_w = max(painter.text_width(name) for name in presets)
     tried = [(trim, fit_columns(painter, [trim(row) for row in widest], room, "lllr",
                                 give=1, gap=gap, gaps=gaps))
              for trim, gap, gaps in FITS + NO_DAY]
@@ -228,7 +229,7 @@ class HistoryDialog(Dialog):
                   *(("", name, "", "") for name in board_names()),
                   *(("", "", short_result(result), "") for result in RESULTS)]
         room = columns_width(w, len(self.games), visible)   # beside the scroll bar, if any
-        trim, columns = fit_history_columns(painter, widest, room)
+        trim, columns = fit_history_columns(painter, widest, preset_names(sample), room)
         rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, trim)
         if not self.games:                   # its note, across the whole list
             rows, columns = [], ((0, columns_width(w, 0, visible), "l"),)

@@ -8,6 +8,8 @@ the tests read a game's details without opening a window.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from game.engine import CUSTOM_LIMITS, SHAPES
 from game.engine.gallery import GALLERY
 from game.i18n import (
@@ -110,11 +112,16 @@ def board_names() -> list[str]:
             for level in (*SHORT_LEVELS, *GALLERY, "custom") for shape in SHAPES]
 
 
-def preset_names() -> list[str]:
-    """The level column's names of the preset levels on every shape ("Beg",
-    "Beg torus", "Déb tore"), in the current language: the ones the list
-    never cuts."""
-    return [short_board(level, shape, 0, 0) for level in SHORT_LEVELS for shape in SHAPES]
+def preset_names(games: Iterable[GameRecord]) -> list[str]:
+    """The level column's names of the preset levels ("Beg"), and of those
+    ``games`` played on another shape ("Beg torus", "Déb tore"), in the
+    current language: the ones the list never cuts. Only the shapes the
+    games have: the narrowest windows (a Beginner's) give up the day to
+    show "Beg torus" whole, and every player's History lost its days for
+    a shape most never play."""
+    return list(dict.fromkeys([*(_(name) for name in SHORT_LEVELS.values()),
+                               *(short_board(game.level, game.shape, 0, 0) for game in games
+                                 if game.level in SHORT_LEVELS)]))
 
 
 def history_time(time_ms: int) -> str:
