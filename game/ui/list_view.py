@@ -35,7 +35,8 @@ COLUMN_GAP = 4
 #: then two of the row's own white (or highlight), as the hint tip keeps two
 #: between its border and its words. One, as it was, put the first letter
 #: (the pixel font's letters start at their left edge) against the frame
-#: and against the focus rectangle's dots round the row.
+#: and against the focus rectangle's dots round the row. The text boxes
+#: (``text_field``) and the arcade picker's name line keep the same inset.
 TEXT_X = 4
 
 

@@ -18,6 +18,7 @@ import pygame
 
 from game.graphemes import whole_clusters
 
+from .list_view import TEXT_X
 from .render.painter import BLACK, DARK, GREY, NAVY, WHITE, Painter
 from .text_editing import TextEditing
 
@@ -139,21 +140,23 @@ class TextField(TextEditing):
         painter.bevel("field_2", r)
         if not self.focusable:
             painter.fill(r.inflate(-4, -4), GREY)
-        x, y = r.x + 3 - self._shift(painter), r.centery - painter.line_height() // 2
+        x, y = r.x + TEXT_X - self._shift(painter), r.centery - painter.line_height() // 2
         clip = painter.surface.get_clip()
         # within the dialog's clip too: a box scrolled out of view stays out
-        painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
+        inside = painter.px(_text_room(r)).clip(clip)
+        painter.surface.set_clip(inside)
         if focused and self.composing:
             self._draw_composing(painter, (x, y), caret_on)
         else:
-            self._draw_text(painter, (x, y), r, clip, focused, caret_on)
+            self._draw_text(painter, (x, y), inside, focused, caret_on)
         painter.surface.set_clip(clip)
         if focused:
             self._tell_input_method(painter, (x, y))
 
-    def _draw_text(self, painter: Painter, at: tuple[int, int], r: pygame.Rect,
-                   clip: pygame.Rect, focused: bool, caret_on: bool) -> None:
-        """The text, its selection and its caret."""
+    def _draw_text(self, painter: Painter, at: tuple[int, int], inside: pygame.Rect,
+                   focused: bool, caret_on: bool) -> None:
+        """The text, its selection and its caret, clipped to ``inside``
+        (display pixels)."""
         x, y = at
         painter.text(self.text, (x, y), BLACK if self.focusable else DARK)
         if focused and self.selected:
@@ -168,7 +171,7 @@ class TextField(TextEditing):
                 # selection in a name of two directions may be in two places
                 painter.surface.set_clip(painter.px(band).clip(painter.surface.get_clip()))
                 painter.text(self.text, (x, y), WHITE)
-                painter.surface.set_clip(painter.px(r.inflate(-4, -4)).clip(clip))
+                painter.surface.set_clip(inside)
         if focused and caret_on and not self.selected:
             cx = x + painter.caret_x(self.text, self.caret)
             painter.fill((cx, y, 1, painter.line_height()), BLACK)
@@ -209,7 +212,7 @@ class TextField(TextEditing):
         the box shows its end, so that the caret (in the composition, if one
         is under way) stays in view."""
         shown, _start, _end, caret = self._shown()
-        return max(0, painter.caret_x(shown, caret) - (self.rect.w - 6) + 1)
+        return max(0, painter.caret_x(shown, caret) - (self.rect.w - 2 * TEXT_X) + 1)
 
     def click(self, painter: Painter, x: int, extend: bool = False) -> None:
         """A click ``x`` scale-1 pixels right of the box's left edge puts the
@@ -217,11 +220,24 @@ class TextField(TextEditing):
         went to the end: a typo in the middle of a name was reached with
         the arrows only), and lets a selection go; ``extend`` (the pointer
         dragged, or Shift held) selects from where the selection began."""
-        x += self._shift(painter) - 3
+        x += self._shift(painter) - TEXT_X
         self._move(painter.index_at(self.text, x), extend)
 
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
         return self.rect, [self.rect.inflate(-4, -4)]
+
+
+def _text_room(box: pygame.Rect) -> pygame.Rect:
+    """Where a text box's text, selection and caret may draw: all but a
+    column next to its frame at either side. The text starts ``TEXT_X``
+    from the box's edge, as a list's rows do, and its caret, scrolled to,
+    ends as far from the other side (``_shift``), as a Windows edit control
+    keeps a margin between its border and its text; the navy column before
+    a selected first letter takes the column between, and a text scrolled
+    sideways is cut there, so the frame never has ink or navy against it.
+    From the frame's inside, the text was one pixel in and its selection
+    band against the frame."""
+    return box.inflate(-2 * (TEXT_X - 1), -4)
 
 
 def pointer_shape(over_text: bool) -> None:

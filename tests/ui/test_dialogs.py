@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.engine.gallery import GALLERY
+from game.ui.list_view import TEXT_X
 from game.ui.screens import dialog_draw
 from game.ui.screens.custom import FIELDS, CustomDialog
 from game.ui.screens.dialog_draw import BLINK_TICKS
@@ -89,7 +90,7 @@ def test_a_selected_9_keeps_a_navy_column_on_its_left_and_does_not_read_as_an_8(
     dialog = open_custom(app)
     assert dialog.fields["height"].text == "9" and dialog.fields["height"].selected
     box, line = dialog.screen_rect(dialog.fields["height"]), app.painter.line_height()
-    text_x, text_y = 2 * (box.x + 3), 2 * (box.centery - line // 2)   # where the 9 is drawn
+    text_x, text_y = 2 * (box.x + TEXT_X), 2 * (box.centery - line // 2)   # where the 9 is drawn
     ink = [y for y in range(text_y, text_y + 2 * line) if pixel(app, (text_x, y)) == (255, 255, 255)]
     assert ink                                           # the 9's first column, white
     margin = {pixel(app, (x, y)) for x in (text_x - 2, text_x - 1) for y in ink}
@@ -114,7 +115,7 @@ def test_a_click_into_a_box_puts_the_caret_at_its_end_and_typing_adds_to_it():
 def caret_shows(app, dialog, name):
     """Whether the caret's black column is drawn at the caret of box ``name``."""
     box, field = dialog.screen_rect(dialog.fields[name]), dialog.fields[name]
-    x = box.x + 3 + app.painter.text_width(field.text[:field.caret])
+    x = box.x + TEXT_X + app.painter.text_width(field.text[:field.caret])
     return pixel(app, app.viewport.to_display((x, box.centery))) == (0, 0, 0)
 
 
@@ -180,7 +181,7 @@ def letters_span(app, dialog, name, start, end):
     """Where letters ``start`` to ``end`` of box ``name`` are drawn, from its left edge."""
     text = dialog.fields[name].text
     width = app.painter.text_width
-    return 3 + width(text[:start]), 3 + width(text[:end])
+    return TEXT_X + width(text[:start]), TEXT_X + width(text[:end])
 
 
 def type_in_mines(app, text):
@@ -372,7 +373,7 @@ def test_a_zoom_in_the_middle_of_a_drag_in_a_box_stops_it_without_a_traceback():
     app = make_app(scale=2)
     dialog = type_in_mines(app, "123")
     box = dialog.screen_rect(dialog.fields["mines"])
-    press(app, app.viewport.to_display((box.x + 3, box.centery)))
+    press(app, app.viewport.to_display((box.x + TEXT_X, box.centery)))
     press_and_let_go(app, pygame.K_MINUS, pygame.KMOD_CTRL)
     assert app.viewport.scale == 1
     box = dialog.screen_rect(dialog.fields["mines"])

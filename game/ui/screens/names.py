@@ -30,6 +30,7 @@ from game.store import (
 )
 from game.words import level_name, player_name
 
+from ..list_view import TEXT_X
 from ..menus import split_mnemonic
 from ..render.bidi import has_right_to_left
 from ..render.painter import BLACK, Painter
@@ -244,7 +245,9 @@ class ArcadeNameDialog(_NameEntry):
         line = painter.line_height()
         width = self.client_w - 16
         rows = len(wrap(painter, self.prompt(), width))
-        self.shown = Label(pygame.Rect(8, 10 + rows * (line + 1), width, line), "")
+        # the line's box as wide as the typed entry's, its text TEXT_X inside
+        self.shown = Label(pygame.Rect(8 + TEXT_X, 10 + rows * (line + 1),
+                                       width - 2 * TEXT_X, line), "")
         self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),
                         self.shown]
         y0 = self.shown.rect.bottom + 10
@@ -327,13 +330,14 @@ class ArcadeNameDialog(_NameEntry):
         self.finish()
 
     def draw_content_extras(self, painter: Painter, origin: tuple[int, int]) -> None:
-        """The name line sits in a white box, as a text field would."""
-        r = self.shown.rect.move(origin).inflate(4, 4)
-        painter.bevel("field_2", r)
-        painter.text(self.shown.text, (r.x + 2, r.y + 2), BLACK)
+        """The name line sits in a white box, as a text field would, its
+        text as far inside the frame (``TEXT_X``): it was against the frame."""
+        at = self.shown.rect.move(origin)
+        painter.bevel("field_2", at.inflate(2 * TEXT_X, 4))
+        painter.text(self.shown.text, at.topleft, BLACK)
         # the composition underlined, as the typed entry and Windows' input
         # methods underline what is not committed yet
-        below = r.y + 2 + painter.line_height() - 1
+        below = at.y + painter.line_height() - 1
         for left, right in painter.selection_spans(self.shown.text, *self._composed):
-            painter.fill((r.x + 2 + left, below, right - left, 1), BLACK)
+            painter.fill((at.x + left, below, right - left, 1), BLACK)
 
