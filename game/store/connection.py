@@ -74,6 +74,16 @@ def raw(path: Path) -> sqlite3.Connection:
                                    check_same_thread=False))
 
 
+def sliced(db: sqlite3.Connection, until: Callable[[], float] | None) -> sqlite3.Connection:
+    """``db``, its own waits for another process's lock cut to ``SLICE_MS``
+    when the wait has an end (``until``: the start's short wait, a writer
+    closing), so that :func:`patiently` heeds that end between two: SQLite's
+    busy timeout, 30 s, heeds nothing. Left as it is without one."""
+    if until is not None:
+        db.execute(f"PRAGMA busy_timeout = {SLICE_MS}")
+    return db
+
+
 def lenient(db: sqlite3.Connection) -> sqlite3.Connection:
     """``db``, reading a text that is no UTF-8 with U+FFFD where its bad
     bytes are. A byte flipped on the disk inside one game's date passes

@@ -37,7 +37,7 @@ from pathlib import Path
 from game.i18n import N_
 from game.safe_read import is_regular
 
-from . import connection, damage, interlock, notices, schema, writer_thread
+from . import connection, damage, interlock, notices, schema
 from .atomic import set_aside, set_aside_with
 from .damage import Damaged
 from .newer import Newer, copy_known, has_journal, leave_newer_alone, uri
@@ -147,11 +147,9 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime],
             if os.path.exists(path) and not os.access(path, os.W_OK):
                 raise _read_only(path)
             leave_newer_alone(path, connection.BUSY_TIMEOUT_S, until=until)
-            if damage.damaged_as_found(path):
+            if damage.damaged_as_found(path, until=until):
                 raise Damaged(path)
-            db = connection.raw(path)
-            if until is not None:
-                db.execute(f"PRAGMA busy_timeout = {writer_thread.SLICE_MS}")
+            db = connection.sliced(connection.raw(path), until)
         except Damaged as found:
             _set_aside(found.path, tell, now)
             continue
