@@ -288,7 +288,13 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         if self._closed:
             return
         self._closed = True
-        self._writer.begin_close()    # its waits end CLOSE_S from now at most
+        # One deadline for the whole close, CLOSE_S from now: the records'
+        # writer and the settings' wait for another process's lock at once.
+        # The settings' own began only as their writer closed, after the
+        # records' journal was written (SPILL_AFTER_S at least), and the
+        # close lasted that much longer than CLOSE_S.
+        self._writer.begin_close()
+        self._settings_writer.begin_close()
         self._spill_queued()          # on disk before any wait: a kill loses nothing
         for reader in self._readers:
             reader.close()
