@@ -81,7 +81,8 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         self._replay_budget = replay_budget
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
                                        N_("settings"), tell=self._notices, now=self._now,
-                                       keep_link=True)
+                                       keep_link=True,
+                                       untold=self.directory / settings_file.UNTOLD_NAME)
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
@@ -123,8 +124,12 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         return list(self._notices.waiting)
 
     def take_notices(self) -> list[str]:
-        """The waiting messages, which are then forgotten."""
-        return self._notices.take()
+        """The waiting messages, which are then forgotten (the window shows
+        them): a settings.json set aside is then told (``_settings_shown``)."""
+        taken = self._notices.take()
+        if taken:
+            self._settings_shown()
+        return taken
 
     @property
     def writable(self) -> bool:
