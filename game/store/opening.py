@@ -161,7 +161,7 @@ class Opening:
                     db = database.open_file(path, tell=self._notices, now=self._now,
                                             wait=START_WAIT_S, until=lambda: deadline)
                 except interlock.Busy:           # another copy, stopped perhaps, opens them
-                    db = database.open_as_found(path)
+                    db = database.open_as_found(path, until=lambda: deadline)
                     if db is None:               # it may yet rename or migrate them
                         return self._wait_for_records(path, outcome)
                 except sqlite3.OperationalError as error:

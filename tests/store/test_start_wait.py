@@ -15,9 +15,9 @@ import sqlite3
 
 import pytest
 
-from game.store import Store, connection, spill
+from game.store import Store, connection, database, spill
 
-from .helpers import exit_code, files_in, game, polled
+from .helpers import exit_code, files_in, game, holding_the_lock, polled
 from .test_prompt_close import another_program
 from .test_records_lock import LOCKED, counted_once, killed_after, opened_at_once, play_three, recorded
 
@@ -104,3 +104,31 @@ def test_games_played_while_another_program_holds_the_records_survive_a_kill(
         os.close(let_go)
         assert exit_code(pid) == 0
     counted_once(tmp_path)
+
+
+@pytest.mark.parametrize("how", HOLDS)
+def test_a_copy_holding_the_lock_and_a_program_holding_the_records_do_not_hold_up_the_start(
+        tmp_path, monkeypatch, how):
+    """Another copy holds the records' lock (stopped as it opened them) and
+    another program holds records.db itself: the look at the records as
+    found (``database.open_as_found``) waited for the program the whole
+    busy timeout at each step, 5 s each here (30 s each for a player),
+    with no window. It ends at the start's own deadline, and the start
+    goes on as for the copy's lock alone: the games written once both let
+    go."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    recorded(tmp_path)
+    holders = [holding_the_lock(tmp_path, database.LOCK_NAME), another_program(tmp_path, how)]
+    try:
+        store = opened_at_once(tmp_path)
+        assert not store.persistent and store.notices == []
+        assert [g.seed for g in store.history()] == [1]
+        store.record_game(game(seed=2, time_ms=20_000))
+    finally:
+        for _, let_go in holders:
+            os.close(let_go)
+        assert [exit_code(pid) for pid, _ in holders] == [0, 0]
+    assert polled(lambda: store.flush(timeout=1.0))
+    assert games_in_file(tmp_path) == 2
+    store.close()
+    assert store.notices == [] and store.unsaved is None
