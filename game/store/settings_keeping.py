@@ -132,25 +132,24 @@ class SettingsKeeping:
         left behind): the next start found no settings.json, or the one
         salvaged from it, and said nothing. Not when this start sets one
         aside itself: a copy killed just before its rename left the file
-        to be found damaged again, and told now."""
-        untold = self._settings_file.untold
+        to be found damaged again, and told now. Nor when the copy that
+        left it still runs (``JsonFile.claim_untold``): its window tells."""
         owed = _newest_aside(self._settings_file.path) \
-            if untold is not None and os.path.lexists(untold) else None
+            if self._settings_file.claim_untold() else None
         self._read_settings()
-        if owed is not None and self._settings_file.aside is None:
-            self._notices.add(_told_again(owed))
-        elif owed is None and self._settings_file.aside is None and untold is not None:
-            with suppress(OSError):
-                untold.unlink()               # nothing set aside is left to tell of
+        if self._settings_file.aside is None:
+            if owed is not None:
+                self._notices.add(_told_again(owed))
+            else:
+                self._settings_file.told()    # nothing set aside is left to tell of
         self._settings_untold = owed is not None or self._settings_file.aside is not None
 
     def _settings_shown(self) -> None:
         """The notices were shown: a settings.json set aside this session,
         or told again, is told; the mark that it was owed goes."""
-        if self._settings_untold and self._settings_file.untold is not None:
+        if self._settings_untold:
             self._settings_untold = False
-            with suppress(OSError):
-                self._settings_file.untold.unlink()
+            self._settings_file.told()
 
     def _read_settings(self) -> None:
         """:attr:`settings` and the fields this version does not know, as

@@ -308,6 +308,7 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         with suppress(sqlite3.Error):
             self._db.close()          # its journals gone with it, the room they held is free
         self._keep_unsaved()
+        self._settings_file.let_go_untold()   # not shown: the next start tells it
         if self._presence is not None:
             self._presence.release()
 

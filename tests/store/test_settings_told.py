@@ -111,3 +111,29 @@ def test_a_mark_with_nothing_set_aside_is_dropped_without_a_word(tmp_path):
     assert store.notices == []
     store.close()
     assert not (tmp_path / settings_file.UNTOLD_NAME).exists()
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_second_copy_started_before_the_first_showed_the_notice_tells_nothing(
+        tmp_path, damage):
+    """Two copies started together (an icon clicked twice): the first sets
+    settings.json aside and tells its player; the second found the mark,
+    not yet removed (the first's window not yet shown), and told the same
+    a second time. A mark whose copy lives is that copy's to tell; left by
+    a copy that closed without showing it, the next start tells it."""
+    found, said = DAMAGE[damage]
+    (tmp_path / "settings.json").write_bytes(found)
+    first = Store(tmp_path)
+    second = Store(tmp_path)
+    assert second.notices == []
+    second.close()
+    first.close()                                        # its window closed before showing it
+    third = Store(tmp_path)
+    [told] = third.take_notices()
+    [aside] = asides(tmp_path)
+    assert said in told and aside in told, told
+    fourth = Store(tmp_path)
+    assert fourth.notices == []
+    third.close()
+    fourth.close()
+    assert not (tmp_path / settings_file.UNTOLD_NAME).exists()
