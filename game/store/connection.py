@@ -158,10 +158,11 @@ def patiently(step: Callable[[], T], *, until: Callable[[], float] = never) -> T
 
 
 @contextmanager
-def hurried(db: sqlite3.Connection) -> Iterator[None]:
-    """``db`` answers "busy" at once instead of waiting for another
-    process's transaction, for a step that may as well be skipped."""
-    db.execute("PRAGMA busy_timeout = 0")
+def hurried(db: sqlite3.Connection, wait_s: float = 0.0) -> Iterator[None]:
+    """``db`` answers "busy" at once (or after ``wait_s``) instead of
+    waiting out the busy timeout for another process's transaction, for a
+    step that may as well be skipped, or done later."""
+    db.execute(f"PRAGMA busy_timeout = {max(0, int(wait_s * 1000))}")
     try:
         yield
     finally:

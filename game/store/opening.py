@@ -158,17 +158,25 @@ class Opening:
             try:
                 deadline = time.monotonic() + START_WAIT_S
                 try:
-                    db = database.open_file(path, tell=self._notices, now=self._now,
-                                            wait=START_WAIT_S, until=lambda: deadline)
-                except interlock.Busy:           # another copy, stopped perhaps, opens them
-                    db = database.open_as_found(path, until=lambda: deadline)
-                    if db is None:               # it may yet rename or migrate them
-                        return self._wait_for_records(path, outcome)
+                    try:
+                        db = database.open_file(path, tell=self._notices, now=self._now,
+                                                wait=START_WAIT_S, until=lambda: deadline)
+                    except interlock.Busy:       # another copy, stopped perhaps, opens them
+                        db = database.open_as_found(path, until=lambda: deadline)
+                        if db is None:           # it may yet rename or migrate them
+                            return self._wait_for_records(path, outcome)
+                    # An earlier version's files: imported by the deferred
+                    # writer when the lock is held past the deadline (they
+                    # waited the busy timeout, then "cannot be saved").
+                    with connection.hurried(db, deadline - time.monotonic()):
+                        legacy.import_files(self.directory, db, tell=self._notices,
+                                            now=self._now)
                 except sqlite3.OperationalError as error:
                     if not connection.locked(error):
                         raise
+                    if db is not None:
+                        db.close()
                     return self._wait_for_records(path, outcome)   # another program's lock
-                legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
                 self._settle_unfinished(db)
                 return db, self._writer_of(outcome), True
             except newer.Newer:

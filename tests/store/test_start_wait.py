@@ -17,7 +17,7 @@ import pytest
 
 from game.store import Store, connection, database, spill
 
-from .helpers import exit_code, files_in, game, holding_the_lock, polled
+from .helpers import exit_code, files_in, game, holding_the_lock, polled, write_history
 from .test_prompt_close import another_program
 from .test_records_lock import LOCKED, counted_once, killed_after, opened_at_once, play_three, recorded
 
@@ -132,3 +132,31 @@ def test_a_copy_holding_the_lock_and_a_program_holding_the_records_do_not_hold_u
     assert games_in_file(tmp_path) == 2
     store.close()
     assert store.notices == [] and store.unsaved is None
+
+
+def test_an_earlier_versions_file_to_import_does_not_hold_up_the_start(tmp_path, monkeypatch):
+    """history.json still to import, and another program writing records.db
+    (a write transaction, WAL mode, which the rest of the opening passes):
+    the import waited for it the whole busy timeout (5 s here, 30 s for a
+    player) with no window, then the session went on in memory, "Records
+    cannot be saved", its games lost to a kill. It ends at the start's
+    deadline, the start goes on as for the program's lock met earlier, and
+    the file is imported, once, when the program lets go."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    recorded(tmp_path)
+    write_history(tmp_path, [game(seed=7)])
+    pid, let_go = another_program(tmp_path, "immediate")
+    try:
+        store = opened_at_once(tmp_path)
+        assert store.notices == []
+        store.record_game(game(seed=2, time_ms=20_000))
+        assert (tmp_path / "history.json").exists()            # left for later, not lost
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.close()
+    assert store.notices == [] and store.unsaved is None
+    again = Store(tmp_path)
+    assert sorted(g.seed for g in again.history()) == [1, 2, 7] and again.notices == []
+    again.close()
