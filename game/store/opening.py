@@ -211,10 +211,11 @@ class Opening:
         suspended with Ctrl+Z, or stopped, as it opened them) and the records
         are not as this copy could open them without it (``open_as_found``:
         missing, damaged, older), or another program holds records.db
-        itself that long (in rollback mode, reading or writing): the window
-        waited for it, the busy timeout, 30 s with nothing on the screen. The session starts now on
-        what records.db holds, read into memory without touching it, and its
-        games are queued, as for a folder that takes no writes yet, to the
+        itself that long (in rollback mode, reading or writing; or writing
+        it as an earlier version's files are imported): the window waited
+        for it, the busy timeout, 30 s with nothing on the screen. The
+        session starts now on what records.db holds, read into memory
+        without touching it, and its games are queued, as for a folder that takes no writes yet, to the
         writer whose first connection opens the records once the lock is
         free (:meth:`_open_late`: still holding it after the busy timeout,
         "database is locked", told once and tried again), and kept on disk
