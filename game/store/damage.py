@@ -69,11 +69,10 @@ def damaged_as_found(path: Path, *, until: Callable[[], float] | None = None) ->
         return not schema.ours(probe)
     except Damaged:
         return True
-    except sqlite3.OperationalError as error:
-        if until is not None and connection.locked(error):
-            raise
-        return is_damage(error)
     except sqlite3.DatabaseError as error:
+        if until is not None and isinstance(error, sqlite3.OperationalError) \
+                and connection.locked(error):
+            raise
         return is_damage(error)
     except (Newer, sqlite3.Error):
         return False

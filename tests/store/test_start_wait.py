@@ -17,7 +17,7 @@ import pytest
 
 from game.store import Store, connection, database, spill
 
-from .helpers import exit_code, files_in, game, holding_the_lock, polled, write_history
+from .helpers import exit_code, files_in, forked_holder, game, holding_the_lock, polled, write_history
 from .test_prompt_close import another_program
 from .test_records_lock import LOCKED, counted_once, killed_after, opened_at_once, play_three, recorded
 
@@ -160,3 +160,33 @@ def test_an_earlier_versions_file_to_import_does_not_hold_up_the_start(tmp_path,
     again = Store(tmp_path)
     assert sorted(g.seed for g in again.history()) == [1, 2, 7] and again.notices == []
     again.close()
+
+
+def test_a_damage_check_cut_short_by_the_deadline_sets_nothing_aside(tmp_path, monkeypatch):
+    """Another program in the middle of writing records.db in rollback
+    mode (its ``-journal`` there, the exclusive lock held): the look for
+    damage through a connection that cannot write (``damaged_as_found``)
+    ends at the start's deadline, "locked". A sound file is not taken for
+    a damaged one and set aside; the start waits for the program."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    recorded(tmp_path)
+
+    def hold():
+        db = sqlite3.connect(tmp_path / "records.db", isolation_level=None)
+        db.execute("PRAGMA journal_mode = DELETE")
+        db.execute("BEGIN EXCLUSIVE")
+        db.execute("DELETE FROM games")                     # rolled back: never committed
+        return lambda: (db.execute("ROLLBACK"), db.close())
+    pid, let_go = forked_holder(hold)
+    try:
+        assert (tmp_path / "records.db-journal").exists()
+        store = opened_at_once(tmp_path)
+        assert not store.persistent and store.notices == []
+        store.record_game(game(seed=2))
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.close()
+    assert not [name for name in files_in(tmp_path) if ".corrupt-" in name]
+    assert games_in_file(tmp_path) == 2 and store.notices == []
