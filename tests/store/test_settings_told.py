@@ -137,3 +137,43 @@ def test_a_second_copy_started_before_the_first_showed_the_notice_tells_nothing(
     third.close()
     fourth.close()
     assert not (tmp_path / settings_file.UNTOLD_NAME).exists()
+
+
+def test_the_mark_is_removed_where_an_open_file_cannot_be_deleted(tmp_path, monkeypatch):
+    """Windows deletes no file still open: the mark, held while its copy
+    runs, is let go before it is removed, or it stayed and the next start
+    told the player again. Here a file is refused deletion while held."""
+    from game.store import interlock
+
+    held: set[str] = set()
+    real_hold, real_let_go, real_unlink = interlock.hold, interlock.let_go, Path.unlink
+    names: dict[int, str] = {}
+
+    def hold(path, **options):
+        fd = real_hold(path, **options)
+        if fd is not None:
+            held.add(str(path))
+            names[fd] = str(path)
+        return fd
+
+    def let_go(fd):
+        held.discard(names.pop(fd, ""))
+        real_let_go(fd)
+
+    def unlink(self, *args, **kwargs):
+        if str(self) in held:
+            raise PermissionError(13, "The process cannot access the file", str(self))
+        real_unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(interlock, "hold", hold)
+    monkeypatch.setattr(interlock, "let_go", let_go)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    (tmp_path / "settings.json").write_bytes(DAMAGE["whole"][0])
+    store = Store(tmp_path)
+    assert (tmp_path / settings_file.UNTOLD_NAME).exists()
+    [_] = store.take_notices()
+    assert not (tmp_path / settings_file.UNTOLD_NAME).exists()
+    store.close()
+    again = Store(tmp_path)
+    assert again.notices == []
+    again.close()
