@@ -74,6 +74,16 @@ def raw(path: Path) -> sqlite3.Connection:
                                    check_same_thread=False))
 
 
+def sliced(db: sqlite3.Connection, until: Callable[[], float] | None) -> sqlite3.Connection:
+    """``db``, its own waits for another process's lock cut to ``SLICE_MS``
+    when the wait has an end (``until``: the start's short wait, a writer
+    closing), so that :func:`patiently` heeds that end between two: SQLite's
+    busy timeout, 30 s, heeds nothing. Left as it is without one."""
+    if until is not None:
+        db.execute(f"PRAGMA busy_timeout = {SLICE_MS}")
+    return db
+
+
 def lenient(db: sqlite3.Connection) -> sqlite3.Connection:
     """``db``, reading a text that is no UTF-8 with U+FFFD where its bad
     bytes are. A byte flipped on the disk inside one game's date passes
@@ -148,10 +158,11 @@ def patiently(step: Callable[[], T], *, until: Callable[[], float] = never) -> T
 
 
 @contextmanager
-def hurried(db: sqlite3.Connection) -> Iterator[None]:
-    """``db`` answers "busy" at once instead of waiting for another
-    process's transaction, for a step that may as well be skipped."""
-    db.execute("PRAGMA busy_timeout = 0")
+def hurried(db: sqlite3.Connection, wait_s: float = 0.0) -> Iterator[None]:
+    """``db`` answers "busy" at once (or after ``wait_s``) instead of
+    waiting out the busy timeout for another process's transaction, for a
+    step that may as well be skipped, or done later."""
+    db.execute(f"PRAGMA busy_timeout = {max(0, int(wait_s * 1000))}")
     try:
         yield
     finally:

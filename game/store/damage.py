@@ -17,12 +17,14 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 from game.safe_read import is_regular
 
 from . import connection, schema
+from .interlock import never
 from .newer import Newer
 
 _HEADER = b"SQLite format 3\x00"
@@ -42,7 +44,7 @@ class Damaged(Exception):
         self.path = path
 
 
-def damaged_as_found(path: Path) -> bool:
+def damaged_as_found(path: Path, *, until: Callable[[], float] | None = None) -> bool:
     """Whether the database at ``path`` fails ``quick_check`` or is another
     program's, asked through a connection that cannot write. The connection
     that opens the records writes: closing it, SQLite folded a sound
@@ -52,20 +54,25 @@ def damaged_as_found(path: Path) -> bool:
     when a journal is there (without one, that connection changes nothing:
     a start pays one quick_check, not two). False also when the file cannot
     be looked at so (missing, a newer version's, a journal only a writer may
-    roll back): the opening that follows says."""
+    roll back): the opening that follows says. Another process's lock is
+    waited for until ``until()`` when given (``connection.patiently``),
+    raising "locked" then."""
     if not is_regular(path) or not any(os.path.lexists(path.with_name(path.name + tail))
                                        for tail in ("-wal", "-journal")):
         return False
     try:
-        probe = connection.read_only(path)
+        probe = connection.sliced(connection.read_only(path), until)
     except sqlite3.Error:
         return False
     try:
-        connection.patiently(partial(check_content, probe))
+        connection.patiently(partial(check_content, probe), until=until or never)
         return not schema.ours(probe)
     except Damaged:
         return True
     except sqlite3.DatabaseError as error:
+        if until is not None and isinstance(error, sqlite3.OperationalError) \
+                and connection.locked(error):
+            raise
         return is_damage(error)
     except (Newer, sqlite3.Error):
         return False

@@ -37,7 +37,7 @@ from pathlib import Path
 from game.i18n import N_
 from game.safe_read import is_regular
 
-from . import connection, damage, interlock, notices, schema, writer_thread
+from . import connection, damage, interlock, notices, schema
 from .atomic import set_aside, set_aside_with
 from .damage import Damaged
 from .newer import Newer, copy_known, has_journal, leave_newer_alone, uri
@@ -85,7 +85,8 @@ def open_file(path: Path, *, tell: Notices, now: Callable[[], datetime],
         return _open_or_repair(path, tell, now, until)
 
 
-def open_as_found(path: Path) -> sqlite3.Connection | None:
+def open_as_found(path: Path, *,
+                  until: Callable[[], float] | None = None) -> sqlite3.Connection | None:
     """The database at ``path`` opened without the copies' lock, when opening
     it changes nothing: a sound file of this version, its journals files
     or absent. None when the opening would rename or write anything (no
@@ -95,7 +96,11 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
     file of this version is one no copy renames or migrates, so games
     written into it now are never moved aside; while the records waited
     for the lock, every game of the session was lost to a kill. Raises
-    :class:`Newer` for a newer version's file, which is never written."""
+    :class:`Newer` for a newer version's file, which is never written.
+    With ``until`` (the start's deadline), each wait for another process's
+    lock on records.db ends then too, None then: it waited the busy
+    timeout at every step, 30 s each with no window, when another program
+    held records.db while a stopped copy held the copies' lock."""
     for candidate in (path, *(path.with_name(path.name + tail) for tail in damage.JOURNALS)):
         if damage.odd(candidate):
             return None
@@ -104,27 +109,32 @@ def open_as_found(path: Path) -> sqlite3.Connection | None:
     if not os.access(path, os.W_OK):          # no journal left beside it (``_read_only``)
         _read_only(path)                      # raises Newer for a newer version's
         return None
-    leave_newer_alone(path, connection.BUSY_TIMEOUT_S)
+    patiently = partial(connection.patiently, until=until or interlock.never)
+    try:
+        leave_newer_alone(path, connection.BUSY_TIMEOUT_S, until=until)
+    except sqlite3.OperationalError:          # still locked at ``until``
+        return None
     try:
         damage.check_header(path)
         # Checked through a connection that cannot write: closing it never
         # folds or deletes a journal the copy holding the lock may be
         # setting aside with a damaged file.
-        probe = connection.read_only(path)
+        probe = connection.sliced(connection.read_only(path), until)
         try:
-            connection.patiently(partial(damage.check_content, probe))
+            patiently(partial(damage.check_content, probe))
             if not (schema.ours(probe) and schema.version(probe) == schema.SCHEMA_VERSION
                     and schema.complete(probe)):
                 return None
         finally:
             probe.close()
-        db = connection.configured(connection.lenient(sqlite3.connect(
+        db = connection.configured(connection.sliced(connection.lenient(sqlite3.connect(
             f"{uri(path)}?mode=rw", uri=True, timeout=connection.BUSY_TIMEOUT_S,
-            isolation_level=None, check_same_thread=False)))
+            isolation_level=None, check_same_thread=False)), until),
+            until=until or interlock.never)
     except (Damaged, Newer, sqlite3.Error, OSError, UnicodeDecodeError):
         return None                          # for the copy holding the lock, then this one
     try:
-        connection.patiently(partial(damage.check_writable, db))
+        patiently(partial(damage.check_writable, db))    # the busy timeout back after it
     except sqlite3.Error:
         db.close()
         return None
@@ -147,11 +157,9 @@ def _open_or_repair(path: Path, tell: Notices, now: Callable[[], datetime],
             if os.path.exists(path) and not os.access(path, os.W_OK):
                 raise _read_only(path)
             leave_newer_alone(path, connection.BUSY_TIMEOUT_S, until=until)
-            if damage.damaged_as_found(path):
+            if damage.damaged_as_found(path, until=until):
                 raise Damaged(path)
-            db = connection.raw(path)
-            if until is not None:
-                db.execute(f"PRAGMA busy_timeout = {writer_thread.SLICE_MS}")
+            db = connection.sliced(connection.raw(path), until)
         except Damaged as found:
             _set_aside(found.path, tell, now)
             continue

@@ -30,7 +30,7 @@ from typing import Any
 
 from game.safe_read import NotAFile, TooLarge, is_regular, read_capped
 
-from . import notices
+from . import interlock, notices
 from .atomic import copy_aside, rename_without_overwrite, set_aside, write_atomic
 from .notices import Notices
 
@@ -51,13 +51,21 @@ class JsonFile:
 
     def __init__(self, directory: Path, name: str, schema: int, what: str, *,
                  tell: Notices, now: Callable[[], datetime], keep_link: bool = False,
-                 imported: bool = False) -> None:
+                 imported: bool = False, untold: Path | None = None) -> None:
         """``keep_link``: a symbolic link to a regular file elsewhere (a
         dotfiles folder) stays a link when the file is set aside.
         ``imported``: an earlier version's file, read only to be imported
         into the records: one that cannot be opened is said not imported
-        yet, not "will not be saved" (the games still go into records.db)."""
+        yet, not "will not be saved" (the games still go into records.db).
+        ``untold``: a file made just before this one is set aside, and
+        locked while this copy lives (:meth:`claim_untold`), which the
+        caller removes once the player has been shown why (:meth:`told`):
+        a copy killed in between leaves it, and the next start tells again."""
         self.path = directory / name
+        self.untold = untold
+        self._untold_held: int | None = None      # our lock on ``untold``
+        #: Where :meth:`set_aside` put the file this session, if it did.
+        self.aside: Path | None = None
         self.imported = imported
         self.schema = schema
         self.what = what
@@ -111,18 +119,63 @@ class JsonFile:
         """Keep the damaged file under a dated name and return that name (the
         caller tells the player what was lost); when it cannot be renamed, lock
         the file, tell the player and return None."""
+        marked = self._mark_untold()
+        aside = None
         try:
-            return self._aside()
+            aside = self._aside()
         except FileNotFoundError:
             # Gone since it was read: another copy of the game, started at
             # the same moment, set it aside and told its player. This one
             # was locked, "could not be set aside (No such file...)", and
             # saved none of its settings all session.
-            return None
+            pass
         except OSError as error:
             self.locked = True
             self._tell.add(notices.damaged_kept(self.what, self.path, error))
-            return None
+        if aside is None and marked:
+            self.told()                          # nothing of ours to tell of
+        self.aside = aside or self.aside
+        return aside
+
+    def _mark_untold(self) -> bool:
+        """Make the ``untold`` file, before the rename (made after it, a
+        kill in between left no trace of the telling owed), and hold it;
+        whether this call made it (one already there is another telling
+        still owed, this copy's own if it claimed it)."""
+        if self.untold is None:
+            return False
+        try:
+            os.close(os.open(self.untold, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except OSError:                          # there already, or a folder that takes none
+            return False
+        self.claim_untold()
+        return True
+
+    def claim_untold(self) -> bool:
+        """Whether the ``untold`` file is this copy's to tell of: there, and
+        held by no other copy (its maker was killed, or closed before its
+        window showed why), held by this one from now on. One held by a
+        copy still running is that copy's: a second copy started with it
+        told the player the same a second time."""
+        if self._untold_held is None and self.untold is not None:
+            self._untold_held = interlock.hold(self.untold, create=False)
+        return self._untold_held is not None
+
+    def told(self) -> None:
+        """The player was shown why (or nothing is left to tell of): the
+        ``untold`` file this copy holds goes."""
+        if self._untold_held is None or self.untold is None:
+            return
+        self.let_go_untold()
+        with suppress(OSError):
+            self.untold.unlink()
+
+    def let_go_untold(self) -> None:
+        """Let other copies claim the ``untold`` file (this copy closing
+        without having shown why): the next start tells it."""
+        if self._untold_held is not None:
+            interlock.let_go(self._untold_held)
+            self._untold_held = None
 
     def _aside(self) -> Path | None:
         """Renamed; but a link kept (``keep_link``) to a regular file in a

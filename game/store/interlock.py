@@ -123,12 +123,13 @@ def exclusive(path: Path, timeout: float, *, tell: Notices, now: Callable[[], da
         os.close(fd)
 
 
-def hold(path: Path) -> int | None:
-    """Take the lock on ``path`` (created if missing) without waiting and keep
-    it: its descriptor, for :func:`let_go`; None when another process holds
-    it or locks cannot be had here."""
+def hold(path: Path, *, create: bool = True) -> int | None:
+    """Take the lock on ``path`` (created if missing, unless not ``create``)
+    without waiting and keep it: its descriptor, for :func:`let_go`; None
+    when another process holds it, locks cannot be had here, or (not
+    ``create``) there is no such file."""
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | (os.O_CREAT if create else 0), 0o644)
     except OSError:
         return None
     try:

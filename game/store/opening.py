@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import datetime
@@ -52,7 +53,12 @@ _PROBE = ".write-test"
 #: only some for a temporary of ours.
 _OLD_PROBE = re.compile(r"\.write-test\.[a-z0-9_]{8}\.tmp")
 #: How long the start waits for another copy opening the records (a few
-#: milliseconds as a rule) before the window opens without them.
+#: milliseconds as a rule), or for another program's lock on records.db
+#: (the sqlite3 shell holding it in rollback mode: the switch to WAL waited
+#: the whole busy timeout, 30 s with no window), before the window opens
+#: without them (``Opening._wait_for_records``). One deadline for both: a
+#: copy's commit takes milliseconds, and a start that misses it loses
+#: nothing, its games written a moment later by the deferred writer.
 START_WAIT_S = 0.25
 #: SQLite's words for a lock held by another process, which the player is
 #: told (translated) when the records' lock is held past the busy timeout.
@@ -150,14 +156,27 @@ class Opening:
         why: Exception | None = self._refusal    # why the directory takes no writes
         if self._saving:
             try:
+                deadline = time.monotonic() + START_WAIT_S
                 try:
-                    db = database.open_file(path, tell=self._notices, now=self._now,
-                                            wait=START_WAIT_S)
-                except interlock.Busy:           # another copy, stopped perhaps, opens them
-                    db = database.open_as_found(path)
-                    if db is None:               # it may yet rename or migrate them
-                        return self._wait_for_records(path, outcome)
-                legacy.import_files(self.directory, db, tell=self._notices, now=self._now)
+                    try:
+                        db = database.open_file(path, tell=self._notices, now=self._now,
+                                                wait=START_WAIT_S, until=lambda: deadline)
+                    except interlock.Busy:       # another copy, stopped perhaps, opens them
+                        db = database.open_as_found(path, until=lambda: deadline)
+                        if db is None:           # it may yet rename or migrate them
+                            return self._wait_for_records(path, outcome)
+                    # An earlier version's files: imported by the deferred
+                    # writer when the lock is held past the deadline (they
+                    # waited the busy timeout, then "cannot be saved").
+                    with connection.hurried(db, deadline - time.monotonic()):
+                        legacy.import_files(self.directory, db, tell=self._notices,
+                                            now=self._now)
+                except sqlite3.OperationalError as error:
+                    if not connection.locked(error):
+                        raise
+                    if db is not None:
+                        db.close()
+                    return self._wait_for_records(path, outcome)   # another program's lock
                 self._settle_unfinished(db)
                 return db, self._writer_of(outcome), True
             except newer.Newer:
@@ -191,10 +210,12 @@ class Opening:
         """Another copy holds the records' lock past :data:`START_WAIT_S` (one
         suspended with Ctrl+Z, or stopped, as it opened them) and the records
         are not as this copy could open them without it (``open_as_found``:
-        missing, damaged, older): the window waited for it, the busy
-        timeout, 30 s with nothing on the screen. The session starts now on
-        what records.db holds, read into memory without touching it, and its
-        games are queued, as for a folder that takes no writes yet, to the
+        missing, damaged, older), or another program holds records.db
+        itself that long (in rollback mode, reading or writing; or writing
+        it as an earlier version's files are imported): the window waited
+        for it, the busy timeout, 30 s with nothing on the screen. The
+        session starts now on what records.db holds, read into memory
+        without touching it, and its games are queued, as for a folder that takes no writes yet, to the
         writer whose first connection opens the records once the lock is
         free (:meth:`_open_late`: still holding it after the busy timeout,
         "database is locked", told once and tried again), and kept on disk

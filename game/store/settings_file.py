@@ -51,6 +51,11 @@ KEPT_NAME = "settings.kept.json"
 #: beside the file a linked settings.json leads to (a dotfiles folder gains no
 #: file of the game's; a folder that takes no writes would have none).
 LOCK_NAME = "settings.json.lock"
+#: Made just before a damaged settings.json is set aside, removed once the
+#: player was shown why (``Store.take_notices``): a copy killed in between
+#: (before its window showed the notice) leaves it, and the next start,
+#: finding no settings.json, would otherwise make defaults and say nothing.
+UNTOLD_NAME = "settings.json.untold"
 SCHEMA = 1
 
 #: Fields whose value must be one of a few names.

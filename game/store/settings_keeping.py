@@ -11,6 +11,7 @@ one of its files is kept.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import asdict, fields
@@ -23,7 +24,7 @@ from game.safe_read import read_capped
 from game.settings import Settings
 
 from . import interlock, notices, settings_file
-from .atomic import write_atomic
+from .atomic import is_aside, write_atomic
 from .document import JsonFile, schema_of, through_link
 from .file_writer import FileWriter
 from .notices import Notices
@@ -55,6 +56,7 @@ class SettingsKeeping:
     _settings_told: bool                 # that failure was told (until a write succeeds)
     _settings_waiting: bool              # the last save found another copy's lock held
     _settings_closing: bool              # the store is closing: no more waiting for it
+    _settings_untold: bool               # a settings.json set aside not yet shown
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now, every field of them
@@ -123,6 +125,33 @@ class SettingsKeeping:
                 self._write_merged(left, strict=False)
 
     def _load_settings(self) -> None:
+        """:attr:`settings` and the fields this version does not know, as
+        settings.json holds them (:meth:`_read_settings`); and the player
+        told again of a settings.json an earlier copy set aside but was
+        killed before its window showed why (``settings_file.UNTOLD_NAME``
+        left behind): the next start found no settings.json, or the one
+        salvaged from it, and said nothing. Not when this start sets one
+        aside itself: a copy killed just before its rename left the file
+        to be found damaged again, and told now. Nor when the copy that
+        left it still runs (``JsonFile.claim_untold``): its window tells."""
+        owed = _newest_aside(self._settings_file.path) \
+            if self._settings_file.claim_untold() else None
+        self._read_settings()
+        if self._settings_file.aside is None:
+            if owed is not None:
+                self._notices.add(_told_again(owed))
+            else:
+                self._settings_file.told()    # nothing set aside is left to tell of
+        self._settings_untold = owed is not None or self._settings_file.aside is not None
+
+    def _settings_shown(self) -> None:
+        """The notices were shown: a settings.json set aside this session,
+        or told again, is told; the mark that it was owed goes."""
+        if self._settings_untold:
+            self._settings_untold = False
+            self._settings_file.told()
+
+    def _read_settings(self) -> None:
         """:attr:`settings` and the fields this version does not know, as
         settings.json holds them. A file reset is saved once they are set:
         the writer thread falls back on them where it cannot read the file."""
@@ -205,6 +234,28 @@ class SettingsKeeping:
             write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
                          text.encode("utf-8"), owner_reads=True)
         self._settings_file.save(text)
+
+
+def _newest_aside(path: Path) -> Path | None:
+    """The copy of the settings file ``path`` set aside last (``corrupt``),
+    by the date in its name, then the number a second one that second
+    took; None when there is none."""
+    try:
+        names = [name for name in os.listdir(path.parent) if is_aside(name, path, "corrupt")]
+    except OSError:
+        return None
+    stamp = len(f"{path.stem}.corrupt-YYYYmmdd-HHMMSS")
+    return path.with_name(max(names, key=lambda name: (name[:stamp], len(name), name))) \
+        if names else None
+
+
+def _told_again(aside: Path) -> notices.Text:
+    """What the player was to be told of ``aside``, read from it: the
+    settings it holds that were reset, or the whole file if it cannot be
+    read as settings at all."""
+    read = _read_with_schema(aside)
+    bad = settings_file.decode(read[0])[1] if read is not None else []
+    return _reset_told(bad or [f.name for f in fields(Settings)], aside)
 
 
 def _reset_told(bad: list[str], aside: Path) -> notices.Text:

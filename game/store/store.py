@@ -81,7 +81,8 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         self._replay_budget = replay_budget
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
                                        N_("settings"), tell=self._notices, now=self._now,
-                                       keep_link=True)
+                                       keep_link=True,
+                                       untold=self.directory / settings_file.UNTOLD_NAME)
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
         self._saving = self._open_directory()
@@ -123,8 +124,12 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         return list(self._notices.waiting)
 
     def take_notices(self) -> list[str]:
-        """The waiting messages, which are then forgotten."""
-        return self._notices.take()
+        """The waiting messages, which are then forgotten (the window shows
+        them): a settings.json set aside is then told (``_settings_shown``)."""
+        taken = self._notices.take()
+        if taken:
+            self._settings_shown()
+        return taken
 
     @property
     def writable(self) -> bool:
@@ -288,7 +293,13 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         if self._closed:
             return
         self._closed = True
-        self._writer.begin_close()    # its waits end CLOSE_S from now at most
+        # One deadline for the whole close, CLOSE_S from now: the records'
+        # writer and the settings' wait for another process's lock at once.
+        # The settings' own began only as their writer closed, after the
+        # records' journal was written (SPILL_AFTER_S at least), and the
+        # close lasted that much longer than CLOSE_S.
+        self._writer.begin_close()
+        self._settings_writer.begin_close()
         self._spill_queued()          # on disk before any wait: a kill loses nothing
         for reader in self._readers:
             reader.close()
@@ -297,6 +308,7 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         with suppress(sqlite3.Error):
             self._db.close()          # its journals gone with it, the room they held is free
         self._keep_unsaved()
+        self._settings_file.let_go_untold()   # not shown: the next start tells it
         if self._presence is not None:
             self._presence.release()
 

@@ -88,9 +88,10 @@ class WriterThread(ABC):
     def begin_close(self) -> None:
         """From now on, waits for a lock end as :meth:`close` says (called
         again by it, the first call's deadline kept): the store calls it as
-        its close begins, so that the time it takes before the writer's own
-        close (keeping what is queued, ``Saving._spill_queued``) counts in
-        :data:`CLOSE_S`."""
+        its close begins, for both writers at once, so that the time it
+        takes before a writer's own close (keeping what is queued,
+        ``Saving._spill_queued``; the other writer's close) counts in
+        :data:`CLOSE_S`: one close budget, not one each."""
         with self._changed:
             self._closing = True
             self._close_by = min(self._close_by, time.monotonic() + CLOSE_S)

@@ -12,11 +12,12 @@ import signal
 import sqlite3
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from game.store import Store, connection, database, leftover, spill, writer_thread
+from game.store import Store, connection, database, leftover, saving, settings_file, spill, writer_thread
 
 from .helpers import exit_code, forked_holder, game, holding_the_lock, polled
 
@@ -198,3 +199,39 @@ def test_a_close_during_the_first_attempt_ends_within_a_second(tmp_path, monkeyp
     assert sorted(g.seed for g in again.history()) == [1, 2]
     again.close()
     assert not [p for p in tmp_path.iterdir() if p.suffix in (".games", ".waiting")]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_the_settings_and_the_records_share_one_close_budget(tmp_path, monkeypatch):
+    """Another process holds both the settings' lock and records.db as the
+    game closes, a settings change and a game still to write: the close
+    waits :data:`writer_thread.CLOSE_S` in all, both writers at once. The
+    settings' wait began only as their writer closed, after what the close
+    did first (the queued games kept in the copy's journal: up to
+    ``SPILL_AFTER_S``, longer on a slow disk, 0.8 s here to show it), and
+    the close lasted that much longer. Nothing is lost: the settings are
+    written without the lock, the game kept for the next start."""
+    monkeypatch.setattr(saving, "SPILL_AFTER_S", 0.8)
+    first = Store(tmp_path)
+    first.record_game(game(seed=1))
+    first.close()
+    holders = [holding_the_lock(tmp_path, settings_file.LOCK_NAME),
+               another_program(tmp_path, "immediate")]
+    try:
+        store = Store(tmp_path)
+        store.settings = replace(store.settings, level="expert")
+        store.save_settings()
+        store.record_game(game(seed=2))
+        started = time.monotonic()
+        store.close()
+        took = time.monotonic() - started
+    finally:
+        for _, let_go in holders:          # the second holder has the first's end too
+            os.close(let_go)
+        assert [exit_code(pid) for pid, _ in holders] == [0, 0]
+    assert took < writer_thread.CLOSE_S + 0.5, took
+    assert "will be added to your records at the next start" in (store.unsaved or "")
+    again = Store(tmp_path)
+    assert sorted(g.seed for g in again.history()) == [1, 2]
+    assert again.settings.level == "expert"
+    again.close()

@@ -184,7 +184,9 @@ def test_every_setting_has_a_name_for_the_player():
 
 def test_the_salvaged_settings_are_on_disk_even_if_nothing_else_is_saved(tmp_path):
     write_settings(tmp_path, {"scale": "big", "sound": False})
-    open_store(tmp_path).close()                         # a kiosk run saves no settings
+    first = open_store(tmp_path)
+    assert len(first.take_notices()) == 1                # shown: told once
+    first.close()                                        # a kiosk run saves no settings
     stored = json.loads((tmp_path / "settings.json").read_text())
     assert stored == {"schema": 1, "settings": asdict(Settings(sound=False))}
     assert open_store(tmp_path).notices == []

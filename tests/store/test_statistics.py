@@ -190,8 +190,8 @@ def test_no_lock_file_is_left_where_an_open_file_cannot_be_deleted(tmp_path, mon
     held: dict[int, str] = {}
     real_hold, real_let_go, real_unlink = interlock.hold, interlock.let_go, Path.unlink
 
-    def hold(path):
-        fd = real_hold(path)
+    def hold(path, **options):
+        fd = real_hold(path, **options)
         if fd is not None:
             held[fd] = str(path)
         return fd
