@@ -215,12 +215,12 @@ class Opening:
         it as an earlier version's files are imported): the window waited
         for it, the busy timeout, 30 s with nothing on the screen. The
         session starts now on what records.db holds, read into memory
-        without touching it, and its games are queued, as for a folder that takes no writes yet, to the
-        writer whose first connection opens the records once the lock is
-        free (:meth:`_open_late`: still holding it after the busy timeout,
-        "database is locked", told once and tried again), and kept on disk
-        meanwhile in this copy's journal (``spill``), under its lock, so
-        that a kill loses none."""
+        without touching it, and its games are queued, as for a folder
+        that takes no writes yet, to the writer whose first connection
+        opens the records once the lock is free (:meth:`_open_late`: still
+        holding it after the busy timeout, "database is locked", told once
+        and tried again), and kept on disk meanwhile in this copy's journal
+        (``spill``), under its lock, so that a kill loses none."""
         db, _ = database.copy_into_memory(path)    # what it is wrong with: told at the opening
         presence = unfinished.Presence(self.directory, self._owner)
         if presence.held:            # other copies leave its journal alone while it lives
