@@ -56,7 +56,6 @@ class SettingsKeeping:
     _settings_told: bool                 # that failure was told (until a write succeeds)
     _settings_waiting: bool              # the last save found another copy's lock held
     _settings_closing: bool              # the store is closing: no more waiting for it
-    _settings_untold: bool               # a settings.json set aside not yet shown
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now, every field of them
@@ -142,14 +141,6 @@ class SettingsKeeping:
                 self._notices.add(_told_again(owed))
             else:
                 self._settings_file.told()    # nothing set aside is left to tell of
-        self._settings_untold = owed is not None or self._settings_file.aside is not None
-
-    def _settings_shown(self) -> None:
-        """The notices were shown: a settings.json set aside this session,
-        or told again, is told; the mark that it was owed goes."""
-        if self._settings_untold:
-            self._settings_untold = False
-            self._settings_file.told()
 
     def _read_settings(self) -> None:
         """:attr:`settings` and the fields this version does not know, as

@@ -125,10 +125,12 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
 
     def take_notices(self) -> list[str]:
         """The waiting messages, which are then forgotten (the window shows
-        them): a settings.json set aside is then told (``_settings_shown``)."""
+        them): a settings.json set aside, this session or told again, is
+        then told, and the mark that it was owed goes (``JsonFile.told``:
+        only one this copy holds)."""
         taken = self._notices.take()
         if taken:
-            self._settings_shown()
+            self._settings_file.told()
         return taken
 
     @property
