@@ -294,17 +294,22 @@ def _to_the_end(columns: tuple[tuple[int, int, str], ...], x: int) -> int:
     return last_x + last_w - x
 
 
-def fit_columns(painter: Painter, rows: Sequence[tuple[str, ...]], width: int,
-                aligns: str, *, give: int, gap: int = COLUMN_GAP,
-                gaps: Sequence[int] = ()) -> tuple[tuple[int, int, str], ...]:
-    """Columns as wide as their widest text, left to right with ``gap``
+def column_widths(painter: Painter, rows: Sequence[tuple[str, ...]], count: int) -> list[int]:
+    """The width of the widest text of each of the first ``count`` columns."""
+    return [max((painter.text_width(row[i]) for row in rows), default=0) for i in range(count)]
+
+
+def fit_columns(widths: Sequence[int], width: int, aligns: str, *, give: int,
+                gap: int = COLUMN_GAP, gaps: Sequence[int] = ()) -> tuple[tuple[int, int, str], ...]:
+    """Columns as wide as their widest texts (``widths``, as
+    :func:`column_widths` measures them), left to right with ``gap``
     between (or ``gaps``, one after each column but the last, when given)
     and after the last (a right-aligned time touched the scroll bar);
     when they overflow ``width`` column ``give`` gives up room (its text
     is then cut, never drawn over its neighbour): the caller says which
-    column can best be read cut."""
-    widths = [max((painter.text_width(row[i]) for row in rows), default=0)
-              for i in range(len(aligns))]
+    column can best be read cut. Measuring is apart from placing so that a
+    caller trying several gaps measures its texts once."""
+    widths = list(widths)
     between = list(gaps) or [gap] * (len(widths) - 1)
     over = sum(widths) + sum(between) + trailing(gap) - width
     if over > 0:

@@ -12,6 +12,7 @@ from game.settings import Settings
 from game.store import Store
 from game.ui.app import App
 from game.ui.loop import TickClock
+from game.ui.screens.history import HistoryDialog
 from game.ui.screens.play import cell_centre
 
 #: Makes the folder an app keeps its records in when a test gives none: a new
@@ -20,6 +21,9 @@ from game.ui.screens.play import cell_centre
 new_data_dir: Callable[[], Path] | None = None
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
+#: Ticks from History's first page to its list: the details of its hundred
+#: newest games are measured a share a tick before it is laid out.
+HISTORY_FILL_TICKS = -(-HistoryDialog.SAMPLE // HistoryDialog.MEASURED_PER_TICK)
 BOARD_8 = ["*.......", "........", "........", "........",
            "........", "........", "......*.", "........"]
 

@@ -18,7 +18,7 @@ from game.ui.screens.notice import ConfirmDialog
 from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.records_dialog import HISTORY_PAGE
 
-from .helpers import click, key, make_app, pixel, settle
+from .helpers import HISTORY_FILL_TICKS, click, key, make_app, pixel, settle
 from .test_records import press_button
 
 #: Windows 3.1's Beginner (8x8, 10 mines): the smallest window, playing the
@@ -60,7 +60,7 @@ def open_dialog(tmp_path, games, command):
     store.close()                   # written before the window's own store reads them
     app = make_app(WIN31_BEGINNER, data_dir=tmp_path, style="win31")
     app.commands.run(command)
-    app.step()
+    app.step(HISTORY_FILL_TICKS if command == "history" else 1)
     assert app.layout.window.contains(app.top.rect)
     return app, app.top
 

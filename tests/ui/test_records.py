@@ -20,6 +20,7 @@ from game.ui.screens.records_text import history_details
 
 from .helpers import (
     BOARD_8,
+    HISTORY_FILL_TICKS,
     cell_pos,
     click,
     key,
@@ -686,7 +687,7 @@ def test_a_long_game_read_on_a_later_page_shows_its_time_uncut(tmp_path, languag
              if window == "8x8" else {"level": "expert"})
     app = make_app(data_dir=tmp_path, language=language, **board)
     app.commands.run("history")
-    app.step()
+    app.step(HISTORY_FILL_TICKS)
     table = app.top.table
     key(app, pygame.K_END)                   # the last page is read and shown
     app.step()
@@ -713,7 +714,7 @@ def test_history_shows_a_level_uncut_beside_every_result(tmp_path, language, nam
              **window}
     app = make_app(data_dir=tmp_path, language=language, **board)
     app.commands.run("history")
-    app.step()
+    app.step(HISTORY_FILL_TICKS)
     table = app.top.table
     rows = [table.rows[i] for i in range(len(table.rows))]
     (_x, name_w, _a), (_x, result_w, _a) = table.columns[1:3]

@@ -20,10 +20,11 @@ from game.store.writer import BackgroundWriter, run_in_transaction
 from game.ui.screens.history import HistoryDialog
 from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.records import StatisticsDialog
-from game.ui.screens.records_text import LOADING
+from game.ui.screens.records_text import LOADING, history_details
+from game.ui.widgets import label_height
 from tests.store.helpers import game
 
-from .helpers import BOARD_8, click, key, make_app
+from .helpers import BOARD_8, HISTORY_FILL_TICKS, click, key, make_app
 
 ANSWER_TIMEOUT = 60.0      # a bound for a shared, busy machine; not a speed test
 
@@ -227,7 +228,7 @@ def test_a_big_history_opens_with_one_page_and_reads_the_others_as_they_are_show
                         lambda limit, offset: asked.append((limit, offset)) or real(limit, offset))
     app = make_app(BOARD_8, data_dir=tmp_path)
     app.commands.run("history")
-    app.step()
+    app.step(HISTORY_FILL_TICKS)
     dialog = app.top
     assert len(dialog.table.rows) == HISTORY_GAMES and asked == []   # the first page only
     assert dialog.table.rows[-1] == ("", "Loading…", "", "")         # not read yet
@@ -253,3 +254,84 @@ def test_history_opened_after_the_records_were_deleted_says_no_games_without_a_n
     app.step(2)
     assert isinstance(app.top, HistoryDialog)
     assert (app.top.table.rows, app.top.table.note) == ([], "No games yet")
+
+
+def counting_details(monkeypatch) -> list[int]:
+    """History's games whose details it makes, counted as it makes them."""
+    from game.ui.screens import history
+    made = [0]
+    real = history.history_details
+
+    def details(game):
+        made[0] += 1
+        return real(game)
+
+    monkeypatch.setattr(history, "history_details", details)
+    return made
+
+
+def history_of_a_long_game_and_newer_ones(tmp_path) -> None:
+    """The records of an hour-long 100x100 game with all there is to say,
+    then of a hundred short Beginner games less one: the long one is the
+    oldest of the newest hundred History measures."""
+    long = game("custom", width=100, height=100, mines=2000, time_ms=3_599_999, seed=123_456_789,
+                result="lost", bbbv=12_345, bbbv_per_s=1.234, clicks=23_456, shape="torus",
+                style="win31", chosen_seed=True, assisted=True)
+    store = Store(tmp_path)
+    store.record_game(long)
+    for seed in range(HistoryDialog.SAMPLE - 1):
+        store.record_game(game(seed=seed))
+    store.close()
+
+
+@pytest.mark.parametrize("window", ["expert", "8x8"])
+def test_history_measures_its_first_pages_details_a_share_a_tick_then_shows_the_list(
+        tmp_path, monkeypatch, window):
+    """The details of the first page's hundred games, measured in the frame
+    it arrived in with the whole layout, took most of a 60 Hz frame on a slow
+    machine: they are measured a share a tick, the list saying "Loading…"
+    meanwhile, then it is laid out once, as tall as the tallest of them (in
+    the 8x8 window the full dialog scrolls, the empty one did not: its
+    narrower details are measured again in the last tick)."""
+    history_of_a_long_game_and_newer_ones(tmp_path)
+    made = counting_details(monkeypatch)
+    app = (make_app(BOARD_8, data_dir=tmp_path) if window == "8x8"
+           else make_app(data_dir=tmp_path, level="expert"))
+    app.commands.run("history")
+    dialog = app.top
+    per_tick = []
+    for _ in range(HISTORY_FILL_TICKS - 1):
+        made[0] = 0
+        app.step()
+        per_tick.append(made[0])
+        assert dialog.filling and (dialog.table.rows, dialog.table.note) == ([], "Loading…")
+        assert "Watch" not in [getattr(w, "text", "") for w in dialog.widgets]
+    assert per_tick == [HistoryDialog.MEASURED_PER_TICK] * (HISTORY_FILL_TICKS - 1)
+    app.step()
+    assert not dialog.filling and len(dialog.table.rows) == HistoryDialog.SAMPLE
+    w = dialog.details.rect.w
+    newest, long = dialog.games[0], dialog.games[HistoryDialog.SAMPLE - 1]
+    assert newest is not None and long is not None and long.assisted
+    tallest = label_height(app.painter, history_details(long), w)
+    assert tallest > label_height(app.painter, history_details(newest), w)    # it tells
+    assert dialog.detail_h == tallest
+    assert dialog.chart.rect.y == dialog.details.rect.y + tallest + 4
+
+
+def test_history_laid_out_again_while_filling_measures_no_more_in_that_tick(
+        tmp_path, monkeypatch):
+    """A layout while the details are being measured (the window resized,
+    another language) keeps saying "Loading…" rather than measuring the rest
+    at once; the list still shows once they are all measured."""
+    history_of_a_long_game_and_newer_ones(tmp_path)
+    made = counting_details(monkeypatch)
+    app = make_app(BOARD_8, data_dir=tmp_path)
+    app.commands.run("history")
+    dialog = app.top
+    app.step()
+    made[0] = 0
+    dialog.relayout()
+    app.step()
+    assert made[0] == HistoryDialog.MEASURED_PER_TICK and dialog.table.note == "Loading…"
+    app.step(HISTORY_FILL_TICKS)
+    assert len(dialog.table.rows) == HistoryDialog.SAMPLE

@@ -18,7 +18,19 @@ from game.ui.screens.notice import NoticeDialog
 from game.ui.screens.records import StatisticsDialog
 from game.ui.screens.watch import ReplayScreen
 
-from .helpers import BOARD_8, LEFT, cell_pos, click, key, make_app, post, press, release, sdl_tap
+from .helpers import (
+    BOARD_8,
+    HISTORY_FILL_TICKS,
+    LEFT,
+    cell_pos,
+    click,
+    key,
+    make_app,
+    post,
+    press,
+    release,
+    sdl_tap,
+)
 from .test_records import press_button
 from .test_replays import HeldWorker, win
 
@@ -196,7 +208,7 @@ def test_no_replay_is_told_over_history_which_keeps_its_place(tmp_path):
     for _ in range(30):                                  # a tool's games, no replay
         app.store.record_game(game_record(app.play.session, "won"))
     app.commands.run("history")
-    app.step()
+    app.step(HISTORY_FILL_TICKS)
     history = app.top
     assert isinstance(history, HistoryDialog) and history.table.overflows
     history.table.select(20)

@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any, overload
 
 import pygame
 
-from game.i18n import N_, _, day_and_time
+from game.i18n import N_, _, day_and_time, language
 from game.store import GameRecord, questions
 from game.store.ledger import Key
 from game.store.questions import LevelChart
 from game.store.reader import Answer, Reads
 from game.words import RESULTS
 
-from ..list_view import COLUMN_GAP, ROW_H, ListView, columns_width, fit_columns
+from ..list_view import COLUMN_GAP, ROW_H, ListView, column_widths, columns_width, fit_columns
 from ..render.chart import NO_WINS, Chart
 from ..render.painter import Painter
 from ..widgets import Button, Label, label_height
@@ -92,10 +92,18 @@ def fit_history_columns(painter: Painter, widest: Sequence[Row], presets: Sequen
     levels' names (``presets``) do (a gallery field's or a large custom
     board's is cut with "…"), else the first of ``NO_DAY`` where every name
     does, or the closest of them."""
-    name_w = max(painter.text_width(row[1]) for row in widest)
+    # Every try keeps the board, the result and the time as they are: those
+    # are measured once, and the day once for each way of keeping it (seven
+    # tries measured all four columns of ~180 texts each, a third of the
+    # frame in which History's first page arrived).
+    rest = column_widths(painter, [row[1:] for row in widest], 3)
+    day_w: dict[Callable[[Row], Row], int] = {}
+    for trim, _gap, _gaps in FITS + NO_DAY:
+        if trim not in day_w:
+            day_w[trim] = max(painter.text_width(trim(row)[0]) for row in widest)
+    name_w = rest[0]
     preset_w = max(painter.text_width(name) for name in presets)
-    tried = [(trim, fit_columns(painter, [trim(row) for row in widest], room, "lllr",
-                                give=1, gap=gap, gaps=gaps))
+    tried = [(trim, fit_columns([day_w[trim], *rest], room, "lllr", give=1, gap=gap, gaps=gaps))
              for trim, gap, gaps in FITS + NO_DAY]
     with_day = [(trim, columns) for trim, columns in tried[:len(FITS)]
                 if columns[1][1] >= preset_w]
@@ -195,6 +203,8 @@ class HistoryDialog(Dialog):
     width = 230
     #: Rows measured to size the columns and the details (the newest games).
     SAMPLE = 100
+    #: Games whose details are measured in a tick as the first page fills in.
+    MEASURED_PER_TICK = 25
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
@@ -202,21 +212,24 @@ class HistoryDialog(Dialog):
         self.games = PagedHistory(self.reads)
         self.detail_h = 0          # grows to the tallest details shown so far...
         self._detail_w = 0         # ... at this width
+        self._measured = 0         # the sample's games whose details it counts...
+        self._measured_as: tuple[int, str, Painter] | None = None   # ... measured so
+        self._filling = False      # the first page arrived; its details are being measured
         self._charts: dict[Key, LevelChart] = {}       # per (level, style, shape) shown
         self._asked: set[Key] = set()
 
     def build(self, painter: Painter) -> int:
         line = painter.line_height()
         w = self.client_w - 16
-        sample = [g for g in self.games[:self.SAMPLE] if g is not None]
-        if w != self._detail_w:
-            # Another width (fullscreen left or entered, a maximise): the
-            # details are measured again. The height they took in a narrow
-            # window stayed, History fullscreen again showed 3 games, not
-            # 6, above 3 empty lines.
-            self.detail_h, self._detail_w = 0, w
-        self.detail_h = max([self.detail_h, 4 * (line + 1)]
-                            + [label_height(painter, history_details(g), w) for g in sample])
+        listed = self._listed()
+        # While the first page's details are measured (``update``), it is
+        # laid out as before the page arrived: those it has not measured
+        # are not measured here in one go.
+        sample: list[GameRecord] = []
+        if listed:
+            sample = self._sample()
+            self._measure_details(painter, w, sample, len(sample))
+        self.detail_h = max(self.detail_h, 4 * (line + 1))
         # Everything but the list, as laid out below: the list at y 6, then
         # the details, the chart and the buttons (the list was sized 2 px too
         # tall, and a Beginner window scrolled an empty History by 1 px).
@@ -228,15 +241,15 @@ class HistoryDialog(Dialog):
                   *(("", "", "", time) for time in history_times()),
                   *(("", name, "", "") for name in board_names()),
                   *(("", "", short_result(result), "") for result in RESULTS)]
-        room = columns_width(w, len(self.games), visible)   # beside the scroll bar, if any
+        room = columns_width(w, listed, visible)   # beside the scroll bar, if any
         trim, columns = fit_history_columns(painter, widest, preset_names(sample), room)
         rows: Sequence[tuple[str, ...]] = HistoryRows(self.games, trim)
-        if not self.games:                   # its note, across the whole list
+        if not listed:                       # its note, across the whole list
             rows, columns = [], ((0, columns_width(w, 0, visible), "l"),)
         before = getattr(self, "table", None)
         self.table = ListView(pygame.Rect(8, 6, w, visible * ROW_H + 4), rows, columns, ROW_H,
-                              note=_("No games yet") if self.games.loaded else _(LOADING))
-        if before is not None and self.games:      # rebuilt: keep the player's place
+                              note=_(LOADING) if self.filling else _("No games yet"))
+        if before is not None and listed:      # rebuilt: keep the player's place
             self.table.select(before.selected)
         self.details = Label(pygame.Rect(8, self.table.rect.bottom + 4, w, line), "")
         self.chart = Chart(pygame.Rect(8, self.details.rect.y + self.detail_h + 4, w, CHART_H),
@@ -248,31 +261,75 @@ class HistoryDialog(Dialog):
         self.widgets = [self.table, self.details, self.chart,
                         Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), _("OK"),
                                self.accept)]
-        if self.games:
+        if listed:
             watch_w = button_width(painter, _("&Watch"))
             self.widgets.insert(3, Button.marked(pygame.Rect(8, y, watch_w, line + 8),
                                                  _("&Watch"), self.watch))
         self.changed()
         return y + line + 14
 
+    @property
+    def filling(self) -> bool:
+        """The list still says "Loading…": its first page has not arrived,
+        or its games' details are still being measured."""
+        return not self.games.loaded or self._filling
+
+    def _listed(self) -> int:
+        """How many games the list shows: none while it is filling."""
+        return 0 if self.filling else len(self.games)
+
+    def _sample(self) -> list[GameRecord]:
+        """The games whose texts size the columns and the details."""
+        return [g for g in self.games[:self.SAMPLE] if g is not None]
+
+    def _measure_details(self, painter: Painter, w: int, sample: Sequence[GameRecord],
+                         most: int) -> bool:
+        """Grow ``detail_h`` to the height of the details of ``most`` more
+        of ``sample``'s games at width ``w``; True once all are counted.
+        Those already measured at this width, in this language and with
+        this painter are not measured again: the first page's hundred took
+        4 ms, and :meth:`update` spreads them over a few ticks."""
+        if w != self._detail_w:
+            # Another width (fullscreen left or entered, a maximise): the
+            # details are measured again. The height they took in a narrow
+            # window stayed, History fullscreen again showed 3 games, not
+            # 6, above 3 empty lines.
+            self.detail_h, self._detail_w, self._measured_as = 0, w, None
+        measured_as = (w, language(), painter)
+        if measured_as != self._measured_as:
+            self._measured, self._measured_as = 0, measured_as
+        end = min(len(sample), self._measured + most)
+        self.detail_h = max([self.detail_h] + [label_height(painter, history_details(game), w)
+                                               for game in sample[self._measured:end]])
+        self._measured = end
+        return end == len(sample)
+
     def update(self) -> None:
         """Take the answers that arrived: the first page (the dialog is laid
-        out again, now full), further pages, a level's chart."""
+        out again, now full, once its games' details are measured, a few
+        ticks later), further pages, a level's chart."""
         super().update()
         answers: list[Answer] = self.reads.take()
-        if not answers:
-            return
-        first = False
         for key, value in answers:
             if self.games.arrived(key, value):
-                first |= key == ("first",)
+                self._filling |= key == ("first",)
             else:
                 assert isinstance(key, tuple)     # ("chart", key): the one other question asked
                 self._charts[key[1]] = value
-        if first:
-            self.relayout()
-            self.app.invalidate()             # the dialog grows: no old pixels left around it
-        else:
+        if self._filling:
+            # The list says "Loading…" until its layout is final: the
+            # details of a hundred games measured in the frame the first
+            # page arrived in, with the layout, took most of a 60 Hz frame
+            # on a slow machine. They are measured at the width of the
+            # layout the list shows in, made first when the page came with
+            # the dialog's first tick.
+            self._ensure_built()
+            if self._measure_details(self.app.painter, self.client_w - 16, self._sample(),
+                                     self.MEASURED_PER_TICK):
+                self._filling = False
+                self.relayout()
+                self.app.invalidate()         # the dialog grows: no old pixels left around it
+        elif answers:
             self._dirty = True
             self._ensure_built()
             self.changed()
@@ -281,7 +338,7 @@ class HistoryDialog(Dialog):
         self.reads.close()
 
     def changed(self) -> None:
-        if self.games:
+        if self._listed():
             game = self.games[self.table.selected]
             self.details.text = history_details(game) if game is not None else ""
             needed = label_height(self.app.painter, self.details.text, self.details.rect.w)
@@ -295,11 +352,11 @@ class HistoryDialog(Dialog):
         """The chart of the selected game's level, style and shape: its own
         newest games and Best Times, asked for the first time the level is
         shown ("Loading…" until they arrive)."""
-        game = self.games[self.table.selected] if self.games else None
+        game = self.games[self.table.selected] if self._listed() else None
         settings = self.app.settings
         key = ((game.level, game.style, game.shape) if game is not None
                else (settings.level, settings.style, settings.shape))
-        if key not in self._asked and self.games.loaded:
+        if key not in self._asked and not self.filling:
             self._asked.add(key)
             self.reads.ask(("chart", key), questions.level_chart(key, HISTORY_PAGE))
         chart = self._charts.get(key)
