@@ -120,6 +120,22 @@ class BoardView:
         self._holes_of: object = None
         self._hole_codes: dict[Cell, Code] = {}
 
+    def keep_from(self, old: BoardView) -> None:
+        """Take over what ``old``, a view of the same game at another size
+        or scale, made that this one would make again: its tiles when they
+        are drawn alike (the same sheet in the same colours, scale and cell
+        shape), the hole codes of the field when the board is the same.
+        Made anew, they took about 2 ms of the frame in which a 100x100
+        hexagon game went fullscreen or left it."""
+        if old.cells != self.cells:
+            return
+        self._hole_edges = old._hole_edges
+        if (old.atlas, old.colour, old.scale) == (self.atlas, self.colour, self.scale):
+            self._tiles = old._tiles
+        board = (self.layout.cols, self.layout.rows, self.layout.shape)
+        if (old.layout.cols, old.layout.rows, old.layout.shape) == board:
+            self._holes_of, self._hole_codes = old._holes_of, old._hole_codes
+
     def shows(self, layout: Layout, scale: int) -> bool:
         """Whether this view draws ``layout`` at ``scale`` with the atlas's
         sprites of the moment (coloured or grey, ``Atlas.colour``)."""

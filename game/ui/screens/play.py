@@ -198,6 +198,8 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         view = self.board_view
         if view is None or not view.shows(layout, scale):
             self.board_view = BoardView(self.app.atlas, scale, layout)
+            if view is not None:
+                self.board_view.keep_from(view)
         self._redraw_board()
         self._shown.clear()
 
