@@ -8,8 +8,9 @@ would (``FITS``). It reads the records off the UI thread (issue 17): it
 opens at once saying "Loading…", asks the app's reader
 (``game.store.reader``) on a channel of its own for the first page and
 further pages as the list reaches them (:class:`PagedHistory`), and fills
-in as the answers arrive, picked up once per tick. Closed, it drops its questions, and answers that come later
-are ignored.
+in as the answers arrive, picked up once per tick (the first page once the
+details of its games are measured, a quarter a tick). Closed, it drops its
+questions, and answers that come later are ignored.
 """
 
 from __future__ import annotations
