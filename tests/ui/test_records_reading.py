@@ -305,11 +305,11 @@ def test_history_measures_its_first_pages_details_a_share_a_tick_then_shows_the_
         app.step()
         per_tick.append(made[0])
         assert dialog.filling and (dialog.table.rows, dialog.table.note) == ([], "Loading…")
-        assert "Watch" not in [getattr(w, "text", "") for w in dialog.widgets]
+        assert "Watch" not in [getattr(w, "label", "") for w in dialog.widgets]
     assert per_tick == [HistoryDialog.MEASURED_PER_TICK] * (HISTORY_FILL_TICKS - 1)
     app.step()
     assert not dialog.filling and len(dialog.table.rows) == HistoryDialog.SAMPLE
-    assert "Watch" in [getattr(w, "text", "") for w in dialog.widgets]
+    assert "Watch" in [getattr(w, "label", "") for w in dialog.widgets]
     w = dialog.details.rect.w
     newest, long = dialog.games[0], dialog.games[HistoryDialog.SAMPLE - 1]
     assert newest is not None and long is not None and long.assisted
