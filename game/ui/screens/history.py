@@ -212,9 +212,9 @@ class HistoryDialog(Dialog):
         self.reads: Reads = app.reader.channel()
         self.games = PagedHistory(self.reads)
         self.detail_h = 0          # grows to the tallest details shown so far...
-        self._detail_w = 0         # ... at this width
-        self._measured = 0         # the sample's games whose details it counts...
-        self._measured_as: tuple[int, str, Painter] | None = None   # ... measured so
+        self._measured = 0         # ... counting this many of the sample's games...
+        #: ... measured so: at this width, in this language, with this painter
+        self._measured_as: tuple[int, str, Painter] | None = None
         self._filling = False      # the first page arrived; its details are being measured
         self._charts: dict[Key, LevelChart] = {}       # per (level, style, shape) shown
         self._asked: set[Key] = set()
@@ -290,14 +290,13 @@ class HistoryDialog(Dialog):
         Those already measured at this width, in this language and with
         this painter are not measured again: the first page's hundred took
         4 ms, and :meth:`update` spreads them over a few ticks."""
-        if w != self._detail_w:
-            # Another width (fullscreen left or entered, a maximise): the
-            # details are measured again. The height they took in a narrow
-            # window stayed, History fullscreen again showed 3 games, not
-            # 6, above 3 empty lines.
-            self.detail_h, self._detail_w, self._measured_as = 0, w, None
         measured_as = (w, language(), painter)
         if measured_as != self._measured_as:
+            if self._measured_as is not None and w != self._measured_as[0]:
+                # Another width (fullscreen left or entered, a maximise):
+                # the height they took in a narrow window stayed, History
+                # fullscreen again showed 3 games, not 6, above 3 empty lines.
+                self.detail_h = 0
             self._measured, self._measured_as = 0, measured_as
         end = min(len(sample), self._measured + most)
         self.detail_h = max([self.detail_h] + [label_height(painter, history_details(game), w)
