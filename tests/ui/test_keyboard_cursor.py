@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from .helpers import cell_rect, cell_shows, key, make_app, post
+from .helpers import cell_pos, cell_rect, cell_shows, click, key, make_app, post
 from .test_hint_tip import BLANK, show, tip_in
 
 
@@ -142,3 +142,50 @@ def test_a_key_that_stops_auto_play_leaves_the_cursor_where_it_was_playing():
     post(pygame.MOUSEMOTION, pos=(1, 1), rel=(60, 60), buttons=(0, 0, 0))
     app.step()
     assert not app.play.assist.autoplay and app.play.cursor is None
+
+
+def pointed_and_clicked(app, cell) -> None:
+    """The mouse taken to ``cell`` (the hand moving it) and clicked there."""
+    post(pygame.MOUSEMOTION, pos=cell_pos(app, cell), rel=(5, 5), buttons=(0, 0, 0))
+    app.step()
+    click(app, cell)
+
+
+def test_an_arrow_after_a_click_shows_the_cursor_on_the_clicked_cell():
+    """A player who clicked a cell, then took to the arrows to go on from
+    it, found the cursor in the middle of the board, away from where they
+    were playing: it shows where the mouse points, the next arrow moving
+    it from there."""
+    app = make_app(level="beginner", seed=3)
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (4, 4)                 # the keys alone: the middle
+    pointed_and_clicked(app, (1, 7))
+    assert app.play.cursor is None                   # the mouse hid it
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (1, 7) and cursor_drawn(app)
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (2, 7)
+
+
+def test_the_cursor_shows_in_the_middle_when_the_pointer_is_off_the_board():
+    app = make_app(level="beginner", seed=3)
+    pointed_and_clicked(app, (1, 7))
+    face = app.viewport.to_display(app.layout.face.center)
+    post(pygame.MOUSEMOTION, pos=face, rel=(5, 5), buttons=(0, 0, 0))
+    app.step()
+    key(app, pygame.K_DOWN)
+    assert app.play.cursor == (4, 4) and cursor_drawn(app)
+
+
+def test_on_a_big_board_the_cursor_shows_under_the_pointer_where_the_view_scrolled():
+    """Scrolled by the wheel, the view moves under a still pointer: the cursor
+    shows on the cell now under it, the one a click would play."""
+    app = big_app()
+    pointed_and_clicked(app, (3, 2))
+    post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
+    app.step()
+    assert app.play.scroll != (0, 0)
+    key(app, pygame.K_LEFT)
+    under = app.play.hover
+    assert under is not None and under != (3, 2)
+    assert app.play.cursor == under and cursor_drawn(app)

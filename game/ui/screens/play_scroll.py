@@ -23,12 +23,17 @@ class PlayScroll(PlayPart):
         def follow_pointer(self) -> None: ...
 
     def move_cursor(self, dx: int, dy: int) -> None:
-        """Show the keyboard cursor (at the centre the first time) or move it,
-        scrolling a big board so it stays in view."""
+        """Show the keyboard cursor or move it, scrolling a big board so it
+        stays in view. It shows on the cell under the mouse pointer, where
+        the player just clicked or is looking, else in the middle of the
+        view: a player who clicked a cell, then pressed an arrow to go on
+        from it, found the cursor in the middle of the board."""
         layout = self.app.layout
         if self.cursor is None:
-            self.cursor = cursor_step(self.field, layout.board_cell(
-                layout.view_cols // 2, layout.view_rows // 2, self.scroll), 0, 0)
+            self.cursor = self.hover if self.hover is not None \
+                and layout.view_cell(self.hover, self.scroll) is not None \
+                else cursor_step(self.field, layout.board_cell(
+                    layout.view_cols // 2, layout.view_rows // 2, self.scroll), 0, 0)
         else:
             self._dirty.add(self.cursor)
             self.cursor = cursor_step(self.field, self.cursor, dx, dy)
