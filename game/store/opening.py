@@ -88,6 +88,7 @@ class Opening:
     _replay_budget: int
     _write_failed: Callable[[Exception], None]
     _write_resumed: Callable[[], None]
+    _keep_waiting: Callable[[], None]
     save_settings: Callable[[], None]
     #: The records a late opening found were a newer version's: left alone
     #: for the rest of the session, never opened again (``_open_late``).
@@ -151,7 +152,7 @@ class Opening:
             sqlite3.Connection, InlineWriter | DeferredWriter | BackgroundWriter, bool]:
         """The database (file, or memory when it cannot be used) and its writer."""
         path = self.directory / database.NAME
-        outcome = Outcome(self._write_failed, self._write_resumed)
+        outcome = Outcome(self._write_failed, self._write_resumed, self._keep_waiting)
         db: sqlite3.Connection | None = None
         why: Exception | None = self._refusal    # why the directory takes no writes
         if self._saving:

@@ -10,6 +10,7 @@ The half of :class:`~game.store.store.Store` that writes, kept apart as
 from __future__ import annotations
 
 import sqlite3
+import threading
 import weakref
 from collections.abc import Callable
 from datetime import datetime
@@ -53,6 +54,10 @@ class Saving:
         # The jobs kept in the journal (``spill``) meanwhile, each its mark.
         self._marks: weakref.WeakKeyDictionary[Callable[..., object], str] \
             = weakref.WeakKeyDictionary()
+        # Held while jobs are put in the journal: the writer's thread does it
+        # as it waits for a lock, the window's as it queues or closes, and
+        # two journals of one copy would number their steps alike.
+        self._keeping = threading.Lock()
 
     def _keep_unsaved(self) -> None:
         """Write what the disk still refused as the store closed into this
@@ -86,53 +91,76 @@ class Saving:
 
     def _spill_queued(self) -> None:
         """As the store closes, before its wait for another program's lock:
-        append every change still queued to this copy's journal (``spill``),
-        on disk at once, each job then run as ``spill.once`` runs it, so
-        that it is taken into the records exactly once, by this writer or by
-        the next start. The close waits up to ``writer_thread.CLOSE_S`` for
-        that lock, and a kill meanwhile (the player, the session ending)
-        lost the games queued, in neither records.db nor a file. Only what
-        the writer has not written within :data:`SPILL_AFTER_S` (a commit
-        takes milliseconds: a mark for each in ``imports`` at every close
-        would pile up). Not while the disk refuses the records' writes
-        (full): the journal would meet the same refusal, and the file of
-        results left unsaved has its room reserved (``leftover``); nor when
-        a newer version's records refuse them (never taken in). Kept too
-        when the records could not be opened at the start (another program
-        held them), the games queued for the file once it can. A job whose
-        transaction has begun is left alone: it holds the lock, and commits
-        in a moment."""
+        append every change still queued to this copy's journal (``spill``,
+        :meth:`_keep_queued`), on disk at once. The close waits up to
+        ``writer_thread.CLOSE_S`` for that lock, and a kill meanwhile (the
+        player, the session ending) lost the games queued, in neither
+        records.db nor a file. Only what the writer has not written within
+        :data:`SPILL_AFTER_S` (a commit takes milliseconds: a mark for each
+        in ``imports`` at every close would pile up)."""
         if self._writer.flush(timeout=SPILL_AFTER_S):
             return
-        refusing = not self._saving and self._refused is not None \
-            and not _locked(self._refused)
-        if refusing or self._newer_told:
-            return
-        presence = self._presence or unfinished.Presence(self.directory, self._owner)
-        if not presence.held:         # nothing would keep other copies off the journal
-            return
-        journal = self._journal or spill.Journal(self.directory, self._owner)
-        kept = 0
-
-        def keep(job: Callable[[sqlite3.Connection], object]
-                 ) -> Callable[[sqlite3.Connection], object] | None:
-            nonlocal kept
-            step = self._steps.get(job)
-            if step is None or job in self._marks:     # not ours, or in the journal already
-                return None
-            marked = journal.next_mark()
-            later = spill.once(job, marked, journal.path.name, self._now)
-            self._marks[later] = marked
-            self._steps[later] = step
-            journal.keep(marked, step)
-            kept += 1
-            return later
-        self._writer.respool(keep)
-        if kept:
-            self._presence, self._journal = presence, journal
+        journal = self._keep_queued(closing=True)
+        if journal is not None:
             journal.flush()
-        elif presence is not self._presence:
-            presence.release()
+
+    def _keep_waiting(self) -> None:
+        """The writer's head job has waited for another program's lock past
+        ``writer_thread.WAITING_AFTER_S`` (a database browser holding an
+        edit not yet written): the jobs queued are kept in the journal now,
+        not at the close. Until then they were in memory alone, and a kill
+        while the program held the records lost every game finished
+        meanwhile, though the player had been told they were kept. Called
+        on the writer's thread at each slice of its wait, and for each
+        change queued while the failure is told (``_submit``)."""
+        self._keep_queued(closing=False)
+
+    def _keep_queued(self, *, closing: bool) -> spill.Journal | None:
+        """Append every change queued and not yet in this copy's journal to
+        it, each job then run as ``spill.once`` runs it, so that it is taken
+        into the records exactly once, by this writer or by the next start;
+        the journal, when any was. Not while the disk refuses the records'
+        writes (full): the journal would meet the same refusal, and the file
+        of results left unsaved has its room reserved (``leftover``); nor
+        when a newer version's records refuse them (never taken in). A job
+        whose transaction has begun is left alone: it holds the lock, and
+        commits in a moment. Only under this copy's lock (``Presence``),
+        which keeps other copies off the journal while it lives: taken here
+        at the close if the copy held none, never on the writer's thread
+        (the window's thread takes it as a game begins)."""
+        with self._keeping:
+            refusing = not self._saving and self._refused is not None \
+                and not _locked(self._refused)
+            if refusing or self._newer_told:
+                return None
+            presence = self._presence
+            if presence is None and closing:
+                presence = unfinished.Presence(self.directory, self._owner)
+            if presence is None or not presence.held:   # nothing would keep copies off it
+                return None
+            journal = self._journal or spill.Journal(self.directory, self._owner)
+            kept = 0
+
+            def keep(job: Callable[[sqlite3.Connection], object]
+                     ) -> Callable[[sqlite3.Connection], object] | None:
+                nonlocal kept
+                step = self._steps.get(job)
+                if step is None or job in self._marks:     # not ours, or in the journal already
+                    return None
+                marked = journal.next_mark()
+                later = spill.once(job, marked, journal.path.name, self._now)
+                self._marks[later] = marked
+                self._steps[later] = step
+                journal.keep(marked, step)
+                kept += 1
+                return later
+            self._writer.respool(keep)
+            if kept:
+                self._presence, self._journal = presence, journal
+                return journal
+            if presence is not self._presence:
+                presence.release()
+            return None
 
     def _keep_steps(self, steps: list[leftover_steps.Step]) -> int:
         """Write ``steps`` into this copy's file of results left unsaved;
@@ -176,6 +204,8 @@ class Saving:
             return
         self._steps[queued] = step
         writer.submit(queued, done, replaces=replaces)
+        if not self._saving and self._refused is not None and _locked(self._refused):
+            self._keep_waiting()        # the writer waits out its retry: kept now
 
     def _write_failed(self, error: Exception) -> None:
         if retried(error):          # the last of the failures that keep games: said at close

@@ -1,5 +1,8 @@
 """The results a copy finishes while its records wait for another copy's
-lock, kept on disk beside them as they come, so that a kill loses none.
+lock, kept on disk beside them as they come, so that a kill loses none;
+and those its writer has queued once it has waited for another program's
+lock a moment (``writer_thread.WAITING_AFTER_S``), or as the copy closes
+(``Saving._keep_queued``).
 
 While a stopped copy (Ctrl+Z, SIGSTOP) holds ``records.db.lock`` over
 records this copy may not open without it (none yet, damaged, older), the

@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeGuard
 
 from .room import keep_room, made_room
-from .writer_thread import RETRY_S, SLICE_MS, WriterThread
+from .writer_thread import RETRY_S, SLICE_MS, WAITING_AFTER_S, WriterThread
 
 Job = Callable[[sqlite3.Connection], object]
 Done = Callable[[], None]
@@ -62,11 +62,16 @@ def run_in_transaction(db: sqlite3.Connection, job: Job, *,
 
 
 class Outcome:
-    """What the writer reports back: saving stopped (with the error) or resumed."""
+    """What the writer reports back: saving stopped (with the error) or
+    resumed, and, on its thread, that its head job has waited for another
+    process's lock past ``WAITING_AFTER_S`` (said again at each slice of
+    the wait, until it ends)."""
 
-    def __init__(self, failed: Callable[[Exception], None], saved: Callable[[], None]) -> None:
+    def __init__(self, failed: Callable[[Exception], None], saved: Callable[[], None],
+                 waiting: Callable[[], None] = lambda: None) -> None:
         self.failed = failed
         self.saved = saved
+        self.waiting = waiting
 
 
 class InlineWriter:
@@ -332,9 +337,11 @@ class BackgroundWriter(WriterThread):
         immediate: the same in WAL mode, but records.db left in rollback
         mode by another program (``PRAGMA journal_mode = DELETE``) made the
         COMMIT wait for its readers, the whole busy timeout, heeding no
-        close; taken here, that wait is sliced as this one is."""
+        close; taken here, that wait is sliced as this one is. A wait past
+        ``WAITING_AFTER_S`` is told at each slice (``Outcome.waiting``)."""
         patience = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
-        deadline = time.monotonic() + patience / 1000
+        started = time.monotonic()
+        deadline = started + patience / 1000
         db.execute(f"PRAGMA busy_timeout = {min(patience, SLICE_MS)}")
         try:
             while True:
@@ -344,6 +351,8 @@ class BackgroundWriter(WriterThread):
                 except sqlite3.OperationalError as error:
                     if not _busy(error) or time.monotonic() >= min(deadline, self._close_by):
                         raise
+                    if time.monotonic() - started >= WAITING_AFTER_S:
+                        self._outcome.waiting()
         finally:
             db.execute(f"PRAGMA busy_timeout = {patience}")
 
