@@ -189,3 +189,28 @@ def test_on_a_big_board_the_cursor_shows_under_the_pointer_where_the_view_scroll
     under = app.play.hover
     assert under is not None and under != (3, 2)
     assert app.play.cursor == under and cursor_drawn(app)
+
+
+def test_after_f2_an_arrow_shows_the_cursor_under_the_resting_pointer():
+    """F2 with the pointer resting on a cell, then an arrow: the cursor
+    showed in the middle of the view, away from the pointer, until the
+    mouse moved (the new game forgot the cell under the pointer)."""
+    app = make_app(level="beginner", seed=3)
+    pointed_and_clicked(app, (1, 7))
+    key(app, pygame.K_F2)
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (1, 7) and cursor_drawn(app)
+
+
+def test_after_f2_on_a_scrolled_board_the_cursor_shows_under_the_pointer():
+    """A new game takes a big board's view back to the top-left corner,
+    moving the board under a still pointer: the cursor shows on the cell
+    now under it, the one a click would play."""
+    app = big_app()
+    pointed_and_clicked(app, (3, 2))
+    post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
+    app.step()
+    key(app, pygame.K_F2)
+    assert app.play.scroll == (0, 0)
+    key(app, pygame.K_LEFT)
+    assert app.play.cursor == (3, 2) and cursor_drawn(app)

@@ -131,6 +131,10 @@ class PlayScreen(PlayInput, PlaySpent, PlayTouch, PlayScroll, PlayDrawing, base.
         if self.board_view is view:       # the window was not laid out again: reset it here
             self._reset_board_view()
         self.keep_cursor_in_view()
+        # The new board lies under a still pointer: the hover is the cell
+        # under it now (an arrow after F2 showed the cursor in the middle of
+        # the view, away from a pointer resting on a cell, until it moved).
+        self.follow_pointer()
         self.app.invalidate()
 
     def after_victory(self, show: Callable[[], None]) -> None:
