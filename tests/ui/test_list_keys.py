@@ -3,7 +3,8 @@ does: a page less a row, so that the row at the page's edge stays in view.
 The first Page Down selects the bottom row in view without scrolling; the
 next makes that row the top one. A whole page, as the lists paged, scrolled
 a row at the first press, and the row the player had just seen at the
-bottom was never selected.
+bottom was never selected. Left and Right move the selection as Up and
+Down do, as in a Windows list box of one column.
 
 The lists are driven by posted keys; the selection is read from the navy
 drawn over its row.
@@ -98,3 +99,16 @@ def test_history_pages_a_page_less_a_row(board, scale):
 
 def test_open_replay_pages_a_page_less_a_row(tmp_path):
     pages(*open_replay(tmp_path, 1))
+
+
+@pytest.mark.parametrize("which", ["history", "open_replay"])
+def test_left_and_right_move_the_selection_as_up_and_down(tmp_path, which):
+    """As in a Windows list box of one column: they did nothing in History
+    and Open replay… (Best Times keeps them for its pages)."""
+    app, dialog, table = history("8x8", 1) if which == "history" else open_replay(tmp_path, 2)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert table.selected == 2 and navy_row(app, dialog, table) == 2
+    key(app, pygame.K_LEFT)
+    assert table.selected == 1 and navy_row(app, dialog, table) == 1
+    assert app.top is dialog and dialog.focused is table
