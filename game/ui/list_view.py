@@ -263,11 +263,21 @@ class ListView:
                 painter.fill((box.centerx - n, y, 2 * n + 1, 1), BLACK)
 
     def key(self, event: pygame.event.Event) -> bool:
+        """The arrows a row, Home and End to either end, and Page Up / Page
+        Down a page less a row, as a Windows list box pages: the row at the
+        page's edge is the next page's first (or last), so that the first
+        Page Down selects the bottom row in view without scrolling. A whole
+        page, as it was, scrolled the view one row at that first press and
+        skipped past that row. Left and Right are Up and Down, as in a
+        Windows list box of one column (they did nothing); a dialog that
+        gives them a meaning of its own (Best Times' pages) takes them
+        first."""
         if event.type != pygame.KEYDOWN:
             return False
-        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible,
-                pygame.K_PAGEDOWN: self.visible, pygame.K_HOME: -len(self.rows),
-                pygame.K_END: len(self.rows)}.get(event.key)
+        page = max(1, self.visible - 1)
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_RIGHT: 1,
+                pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)}.get(event.key)
         if step is None:
             return False
         self.select(self.selected + step)

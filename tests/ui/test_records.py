@@ -879,6 +879,33 @@ def test_a_time_pushed_out_by_another_copy_highlights_no_one_else_s(tmp_path):
     assert [row[1] for row in table.table.rows][-1] == "Quick"
     assert table.table.selected == -1 and table.details.text == ""
 
+
+def test_another_levels_page_turned_to_after_naming_shows_its_best_time_selected(tmp_path):
+    """The place of the time just named is a place in its own table: turned
+    to with > (or Right), Intermediate showed no row selected and no
+    details (its times held no "Zed" at that time), where the dialog opened
+    from the menu selects its best time. Turned back, the named time is
+    highlighted again."""
+    store = Store(tmp_path)
+    for place, name in enumerate(["Ann", "Bob"]):
+        store.add_best_time("intermediate", name, 30_000 + place, 40, 1.0)
+    store.close()
+    app = make_app(BEGINNER, data_dir=tmp_path)
+    win(app)
+    type_text(app, "Zed")
+    key(app, pygame.K_RETURN)
+    table = app.top
+    assert isinstance(table, BestTimesDialog) and table.table.rows[table.table.selected][1] == "Zed"
+    key(app, pygame.K_RIGHT)
+    app.step(5)                                         # Intermediate's times read
+    assert table.level == "intermediate" and [r[1] for r in table.table.rows] == ["Ann", "Bob"]
+    assert table.table.selected == 0 and table.details.text.startswith("30.000")
+    box = table.screen_rect(table.table)
+    assert pixel(app, app.viewport.to_display((box.x + 3, box.y + 2 + ROW_H // 2))) == (0, 0, 128)
+    key(app, pygame.K_LEFT)
+    app.step(5)
+    assert table.level == "beginner" and table.table.rows[table.table.selected][1] == "Zed"
+
 def test_a_notice_met_while_the_records_open_speaks_the_language_the_player_chose(tmp_path):
     """The records open before the window reads the player's language from
     the settings: a records.db set aside then is told in that language, as

@@ -55,6 +55,10 @@ class BestTimesDialog(LevelDialog):
         super().__init__(app, level, shape, style)
         self.highlight = highlight
         self.named = named
+        # The table the highlight is a place in: another level's page, turned
+        # to with < or >, shows its best time selected, as the dialog opened
+        # from the menu does (it showed none, its details empty).
+        self._highlight_key = self.key
 
     def question(self, key: Key) -> Question:
         return questions.best_times(key)
@@ -79,7 +83,7 @@ class BestTimesDialog(LevelDialog):
                               note=_("No times yet") if times is not None else _(LOADING))
         if before is not None and before.rows and shown == self.key:
             self.table.keep_place(before)       # laid out again: the time chosen stays chosen
-        elif times and self.highlight:
+        elif times and self.highlight and self.key == self._highlight_key:
             row = self.highlighted_row(times)
             if row is None:
                 self.table.selected = -1
