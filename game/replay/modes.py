@@ -78,7 +78,8 @@ def read(items: Any, time_ms: int) -> tuple[Switch, ...]:
     for n, item in enumerate(items, 1):
         if not (isinstance(item, list) and len(item) == 3
                 and isinstance(item[0], int) and not isinstance(item[0], bool)
-                and item[1] in DEFAULTS and isinstance(item[2], bool)):
+                and isinstance(item[1], str) and item[1] in DEFAULTS
+                and isinstance(item[2], bool)):
             raise BadModes(_("modes entry {n} must be [t_ms, setting, true|false] with a "
                              "setting among {names}").format(n=n, names=", ".join(DEFAULTS)))
         t, name, value = item

@@ -150,6 +150,12 @@ CASES = [
      "modes must be a list of at most 100,000 [t_ms, setting, true|false]"),
     ("modes unknown setting", lambda d: changed(d, modes=[[0, "sound", True]]),
      "modes entry 1 must be [t_ms, setting, true|false] with a setting among flag_mode,"),
+    # A list or an object for the setting's name was looked up in a dict:
+    # "unhashable type: 'list'", a traceback from --check.
+    ("modes setting as a list", lambda d: changed(d, modes=[[0, ["flag_mode"], True]]),
+     "modes entry 1 must be [t_ms, setting, true|false] with a setting among flag_mode,"),
+    ("modes setting as an object", lambda d: changed(d, modes=[[0, {"flag_mode": 1}, True]]),
+     "modes entry 1 must be [t_ms, setting, true|false] with a setting among flag_mode,"),
     ("modes value as a word", lambda d: changed(d, modes=[[0, "flag_mode", "yes"]]),
      "modes entry 1 must be [t_ms, setting, true|false]"),
     ("modes time as a bool", lambda d: changed(d, modes=[[True, "flag_mode", True]]),
