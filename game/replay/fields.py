@@ -10,7 +10,7 @@ the whole of what the format accepts for its field.
 from __future__ import annotations
 
 import re
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Any
 
 from game.engine import Move, MoveError
@@ -48,16 +48,23 @@ def show(value: Any) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
 
 
-def _written(value: Any) -> str:
-    """``value`` written whole, as ``show`` quotes its texts."""
+def _written(value: Any, depth: int = 0) -> str:
+    """``value`` written as ``show`` quotes its texts, as far as ``show``
+    shows it: no list or object beyond SHOWN items, none nested deeper than
+    SHOWN (each level opens with a bracket, so what is left out is past the
+    cut). Written whole, a list nested 500 deep, which the JSON reader
+    takes, ended in a RecursionError traceback."""
+    if depth > SHOWN:
+        return "..."
     if value is None or isinstance(value, bool):
         return _JSON_WORDS[value]
     if isinstance(value, str):
         return quoted(value, SHOWN)
     if isinstance(value, list):
-        return "[" + ", ".join(_written(item) for item in value) + "]"
+        return "[" + ", ".join(_written(item, depth + 1) for item in value[:SHOWN]) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_written(k)}: {_written(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_written(k, depth + 1)}: {_written(v, depth + 1)}"
+                               for k, v in islice(value.items(), SHOWN)) + "}"
     return repr(value)
 
 

@@ -150,6 +150,13 @@ CASES = [
      "modes must be a list of at most 100,000 [t_ms, setting, true|false]"),
     ("modes unknown setting", lambda d: changed(d, modes=[[0, "sound", True]]),
      "modes entry 1 must be [t_ms, setting, true|false] with a setting among flag_mode,"),
+    # A value nested deeper than Python recurses, though the JSON reader
+    # takes it, was written whole for the message: a RecursionError traceback.
+    ("format nested 500 deep", lambda d: changed(d, format=json.loads("[" * 500 + "]" * 500)),
+     "not a minesweeper replay (format is [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[...,"),
+    ("player an object nested 400 deep",
+     lambda d: changed(d, player=json.loads('{"a": ' * 400 + "1" + "}" * 400)),
+     "player must be a text of at most 64 characters, not {'a': {'a': {'a': {'a': {'a': {'a': {..."),
     # A list or an object for the setting's name was looked up in a dict:
     # "unhashable type: 'list'", a traceback from --check.
     ("modes setting as a list", lambda d: changed(d, modes=[[0, ["flag_mode"], True]]),
