@@ -116,11 +116,18 @@ class _Parser(argparse.ArgumentParser):
         """``--help`` through ``say``: argparse's own printing leaves the text
         in the buffer, and a reader gone (``--help | head -c0``) then made
         the exit flush fail: status 120 and "Exception ignored" on stderr.
+        A stream that cannot be written (``> /dev/full``, a full disk) is
+        said in one line on stderr, status 1, as ``--check``'s result is:
+        the help was lost with status 0, an empty file that looked written.
         (A writer that is no text stream, which argparse's signature allows
         and the game never passes, is left to argparse.)"""
         if file is not None and not isinstance(file, (io.TextIOWrapper, io.StringIO)):
             return super().print_help(file)
-        say(self.format_help().removesuffix("\n"), file or sys.stdout)
+        failed = say(self.format_help().removesuffix("\n"), file or sys.stdout)
+        if failed is not None:
+            say(_("{prog}: cannot write the help: {reason}").format(
+                prog=PROG, reason=i18n.os_reason(failed)), sys.stderr, error=True)
+            raise SystemExit(1)
 
 
 #: Arguments the parser does not know named in its refusal, at most.

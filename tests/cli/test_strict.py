@@ -456,6 +456,24 @@ def test_a_reader_that_went_away_changes_no_exit_status(tmp_path, args, closed, 
     assert b"Traceback" not in (other or b"") and b"BrokenPipe" not in (other or b"")
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("language, told", [
+    ("en", "minesweeper: cannot write the help: No space left on device\n"),
+    ("fr", "minesweeper\u202f: écriture de l’aide impossible\u202f: Plus de place sur le"
+           " périphérique\n"),
+])
+def test_help_that_cannot_be_written_is_said_in_one_line_and_status_1(language, told):
+    """``--help > /dev/full`` (a full disk): the help is lost, and said to
+    be, exit status 1, as ``--check``'s result is; it exited 0, silently,
+    leaving ``--help > help.txt`` an empty file that looked written."""
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "game", "--help", "--lang", language],
+                                stdout=full, stderr=subprocess.PIPE, text=True,
+                                env={**HEADLESS, "PYTHONIOENCODING": "utf-8"}, timeout=120)
+    assert result.returncode == 1
+    assert result.stderr == told
+
+
 @pytest.mark.parametrize(("encoding", "error"), [
     ("latin-1", "minesweeper\xa0: erreur\xa0: argument --level\xa0: choix invalide"),
     ("ascii", "minesweeper : erreur : argument --level : choix invalide"),
