@@ -66,7 +66,7 @@ class _Parser(argparse.ArgumentParser):
         checks quoted already is passed over ("not « 'expert' »")."""
         forms = {repr(value): value for value in self._quotable()}
         if forms:
-            message = re.sub(_requoted(forms), lambda m: i18n.quoted(forms[m[0]], value_types.SHOWN)
+            message = re.sub(_requoted(forms), lambda m: value_types.given(forms[m[0]])
                              if m[0] in forms else m[0], message)
         raise UsageError(message)
 

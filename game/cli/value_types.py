@@ -25,6 +25,20 @@ MAX_DIGITS = 100
 SHOWN = 24
 
 
+#: A byte that is not UTF-8 as ``quoted`` escapes it (``\\udcff``, after
+#: an even number of backslashes: not one the value itself held).
+_ESCAPED_BYTE = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
+
+
+def given(text: str) -> str:
+    """A value given on the command line as a refusal quotes it: as the
+    language quotes (``i18n.quoted``), cut short, each byte that is not
+    UTF-8 (which Python keeps as U+DC80-U+DCFF) written as its value,
+    ``\\xe9``, as a file's name and an argument the game does not know
+    are. A Latin-1 terminal's "débutant" was refused as 'd\\udce9butant'."""
+    return _ESCAPED_BYTE.sub(r"\1\\x\2", i18n.quoted(text, SHOWN))
+
+
 def short(text: str) -> str:
     """``text`` for a one-line message, cut short."""
     return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
@@ -54,7 +68,7 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
                 message = _("must be a whole number from {low} to {high}, not {value}")
             raise argparse.ArgumentTypeError(message.format(
                 low=i18n.whole(low), high=None if high is None else i18n.whole(high),
-                value=i18n.quoted(text, SHOWN)))
+                value=given(text)))
         significant = len(digits.lstrip("0"))       # too long to convert, or to show whole
         if high is None and significant > MAX_DIGITS:
             raise argparse.ArgumentTypeError(
@@ -83,7 +97,7 @@ def seconds(text: str) -> float:
     """An argparse type: a positive number of seconds, at most a day."""
     if not _SECONDS.fullmatch(text):
         raise argparse.ArgumentTypeError(
-            _("must be a number of seconds, not {value}").format(value=i18n.quoted(text, SHOWN)))
+            _("must be a number of seconds, not {value}").format(value=given(text)))
     value = float(text)
     if not 1 <= value <= MAX_IDLE:
         raise argparse.ArgumentTypeError(
@@ -98,7 +112,7 @@ def language(text: str) -> str:
         return text
     raise argparse.ArgumentTypeError(
         _("no {value} translation; available: {languages}").format(
-            value=i18n.quoted(text, SHOWN), languages=", ".join(i18n.available())))
+            value=given(text), languages=", ".join(i18n.available())))
 
 
 def file_name(text: str) -> Path:

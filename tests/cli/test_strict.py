@@ -78,6 +78,17 @@ def refused(capsys, tmp_path, monkeypatch):
     (["--level", "a'" + "x" * 5000], "--level: invalid choice: \"a'xxxxxxxxxxxxxxxxxxx...\" (choose"),
     (["--level=" + "x" * 5000], "--level: invalid choice: 'xxxxxxxxxxxxxxxxxxxxx...' (choose"),
     (["--nope" + "x" * 5000], "unrecognized arguments: --nopexxxxxxxxxxxxxxx..."),
+    # A byte that is not UTF-8 (a Latin-1 terminal's "é"), which Python
+    # keeps as U+DC80-U+DCFF, is written as its value, as in a file's name
+    # or an argument the game does not know: it was '\udce9', Python's own.
+    (["--level", "d\udce9butant"], "--level: invalid choice: 'd\\xe9butant' (choose from"),
+    (["--lang", "fran\udce7ais"], "--lang: no 'fran\\xe7ais' translation; available: en, fr"),
+    (["--seed", "\udcff"], "--seed: must be a whole number from 0 to 18,446,744,073,709,551,615,"
+                           " not '\\xff'"),
+    (["--demo", "--idle", "\udcff5"], "--idle: must be a number of seconds, not '\\xff5'"),
+    (["--lang", "fr", "--style", "\udce9"], "--style\u202f: choix invalide\u202f: «\u202f\\xe9\u202f»"),
+    # Typed as the six characters \udcff, it stays what repr writes.
+    (["--level", "a\\udcff\\\udcff"], "--level: invalid choice: 'a\\\\udcff\\\\\\xff' (choose"),
     (["a.json", *(f"{n}.json" for n in range(5000))], "unrecognized arguments: 0.json 1.json 2.json ..."),
 ])
 def test_refused_in_one_line(refused, args, message):
