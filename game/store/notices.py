@@ -168,6 +168,17 @@ def unreadable(what: str, path: Path, error: BaseException) -> Text:
                               what=_(what), file=quoted_file(path.name), reason=reason(error)))
 
 
+def records_unreadable(path: Path, error: BaseException) -> Text:
+    """records.db is there but cannot be read (owned by another user: a
+    game once run with ``sudo`` made it root's): beside "cannot be saved",
+    the player learns why Best Times, statistics and history are empty,
+    and which file to give back to them."""
+    error = _bare(error)
+    return Text(lambda: _("Your records in {file} could not be read ({reason}), so Best Times, "
+                          "statistics and history show only this session's games. The file is "
+                          "left untouched.").format(file=quoted_file(path), reason=reason(error)))
+
+
 def not_imported(what: str, path: Path, error: BaseException) -> Text:
     """An earlier version's file, read only to be imported, that cannot be
     opened: the session's games are saved all the same (in records.db), and

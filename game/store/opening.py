@@ -199,6 +199,8 @@ class Opening:
                 self._notices.add(notices.newer(N_("records"), path))
             elif found is not None and why is not None:     # kept as it is: say why
                 self._notices.add(notices.damaged_kept(N_("records"), found.path, why))
+            elif why is not None and (refused := _refused_reading(path)) is not None:
+                self._notices.add(notices.records_unreadable(path, refused))
         if self._searchable:
             legacy.import_files(self.directory, db, tell=self._notices, now=self._now,
                                 rename=False)
@@ -327,3 +329,16 @@ class Opening:
                         continue
                     with suppress(OSError):
                         path.unlink()
+
+
+def _refused_reading(path: Path) -> OSError | None:
+    """Why the records at ``path``, which could not be read into memory,
+    cannot be opened for reading; None when they can, or are not there (a
+    folder that takes no writes, with records that are readable or none)."""
+    try:
+        with open(path, "rb"):
+            return None
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return error
