@@ -41,7 +41,7 @@ def test_level_wins_keeps_the_wins_oldest_first():
 
 
 def test_bars_follow_the_times_and_only_the_last_wins_that_fit():
-    chart = Chart(pygame.Rect(0, 0, 42, 44), [level_wins([game(time_ms=t)])[0]
+    chart = Chart(pygame.Rect(0, 0, 42, 46), [level_wins([game(time_ms=t)])[0]
                                                 for t in (1000, 2000, 4000) * 5])
     bars = chart.bars()
     assert len(bars) == (42 - 4) // BAR_PITCH == 9
@@ -248,3 +248,31 @@ def test_counted_games_cut_after_the_oldest_counted_own_game():
     assert counted_games(games, LevelStats(played=2, won=2)) == [own_new, helped_mid, own_old]
     assert counted_games(games, LevelStats()) == []
     assert counted_games(games, LevelStats(played=9, won=9)) == games
+
+
+@pytest.mark.parametrize("command", ["statistics", "history"])
+def test_the_bars_stand_inside_the_sunken_box_and_leave_its_bottom_edge_drawn(tmp_path,
+                                                                            command):
+    """The plot reached two pixels below the box's white inside: every bar,
+    and a slow game's dot, was drawn over the sunken box's bottom edge,
+    its navy running through the bevel to the box's foot (seen at scale 4
+    in a kiosk's Statistics). The edge under a bar is drawn as where there
+    is none."""
+    app, dialog = open_dialog(tmp_path, [game(time_ms=t, rate=r)
+                                         for t, r in ((30_000, 0.0), (12_000, 2.0))], command)
+    if command == "history":
+        app.step()                                                     # its level's chart read
+    chart = getattr(dialog, "chart", None) or chart_of(dialog)
+    assert len(chart.wins) == 2
+    if hasattr(dialog, "pane"):
+        dialog.pane.show(chart.rect.y, chart.rect.bottom)              # its foot in view
+    app.invalidate()
+    app.step()
+    ox, oy = dialog.origin_of(dialog.widgets.index(chart))
+    box = pygame.Rect(chart.rect.x, chart.rect.y, chart.rect.w, chart.rect.h - 12).move(ox, oy)
+    for bar in chart.bars():
+        x = bar.move(ox, oy).x
+        for y in (box.bottom - 2, box.bottom - 1):
+            edge = pixel(app, app.viewport.to_display((box.right - 4, y)))
+            assert pixel(app, app.viewport.to_display((x, y))) == edge != NAVY
+        assert chart.plot.move(ox, oy).bottom <= box.bottom - 2

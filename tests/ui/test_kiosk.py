@@ -325,6 +325,39 @@ def test_both_buttons_pressed_together_to_wake_attract_mode_do_nothing_else(firs
     assert field.cell(4, 4) == "F"
 
 
+@pytest.mark.parametrize("modifier, mod, letter", [
+    (pygame.K_LALT, pygame.KMOD_LALT, pygame.K_g),             # Alt+G: the Game menu
+    (pygame.K_LSHIFT, pygame.KMOD_LSHIFT, pygame.K_p)],        # Shift+P: the overlay
+    ids=["alt", "shift"])
+def test_a_key_chord_that_wakes_attract_mode_does_nothing_else(modifier, mod, letter):
+    """A passer-by's Alt+G woke the demo with its Alt, then its G, a key
+    of its own, opened the Game menu over the fresh game (seen under Xvfb
+    with a real keyboard). The keys pressed while the waking modifier is
+    held are the rest of its gesture, spent with it; once it is up, keys
+    play again."""
+    app = make_app(demo=True, level="intermediate")
+    app.step(200)
+    post(pygame.KEYDOWN, key=modifier, mod=mod, unicode="", scancode=0)     # wakes
+    app.step()
+    key(app, letter, mod=mod)
+    post(pygame.KEYUP, key=modifier, mod=0, unicode="", scancode=0)
+    app.step(3)
+    assert app.top is app.play and not app.play.assist.overlay
+    key(app, pygame.K_g, mod=pygame.KMOD_LALT)                 # Alt up: a chord acts again
+    assert isinstance(app.top, MenuScreen)
+
+
+def test_a_waking_modifier_whose_release_went_unheard_spends_no_later_key():
+    """Alt woke the demo and came up in another window: the next keys,
+    pressed without it, play as usual."""
+    app = make_app(demo=True, level="intermediate")
+    app.step(200)
+    post(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="", scancode=0)
+    app.step()
+    key(app, pygame.K_p)                                        # no Alt in its mods
+    assert app.play.assist.overlay
+
+
 def test_a_button_still_held_from_waking_when_the_focus_went_never_blocks_the_next_click():
     app = make_app(demo=True, level="intermediate")
     app.step(200)

@@ -83,8 +83,10 @@ class Chart:
 
     @property
     def plot(self) -> pygame.Rect:
-        """The plotting area, inside the sunken box (the caption is below it)."""
-        return pygame.Rect(self.rect.x + 2, self.rect.y + 2, self.rect.w - 4, self.rect.h - 14)
+        """The plotting area, inside the sunken box's 2-pixel bevel on every
+        side (the caption is below it): reaching to the box's foot, the bars
+        and the slowest dots were drawn over its bottom edge."""
+        return pygame.Rect(self.rect.x + 2, self.rect.y + 2, self.rect.w - 4, self.rect.h - 16)
 
     def shown(self) -> list[Win]:
         return self.wins[-max(1, self.plot.w // BAR_PITCH):]

@@ -20,6 +20,13 @@ from .dialog_lists import second_press
 from .play_part import PlayPart
 
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+#: The modifier keys, and the bits of a key event's ``mod`` that say each is
+#: still held: a key pressed under a spent one is of its gesture.
+MODIFIER_MODS = {pygame.K_LALT: pygame.KMOD_LALT, pygame.K_RALT: pygame.KMOD_RALT,
+                 pygame.K_LCTRL: pygame.KMOD_LCTRL, pygame.K_RCTRL: pygame.KMOD_RCTRL,
+                 pygame.K_LSHIFT: pygame.KMOD_LSHIFT, pygame.K_RSHIFT: pygame.KMOD_RSHIFT,
+                 pygame.K_LGUI: pygame.KMOD_LGUI, pygame.K_RGUI: pygame.KMOD_RGUI,
+                 pygame.K_MODE: pygame.KMOD_MODE}
 
 
 def pressed_with(event: pygame.event.Event) -> tuple[str, int] | None:
@@ -62,6 +69,23 @@ class PlaySpent(PlayPart):
         self._spent = {held} if held is not None and event.type in PRESSES else set()
         # A key held down repeats (the arrows do): its repeats are spent too.
         self._spent_keys = {event.key} if event.type == pygame.KEYDOWN else set()
+
+    def pressed_under_spent_key(self, event: pygame.event.Event) -> bool:
+        """Whether the key ``event`` is pressed while a spent modifier is
+        held (its ``mod`` says so): the chord is the spent gesture, and the
+        key is spent with it, its repeats and release too. A passer-by's
+        Alt+G woke attract mode with its Alt, and its G opened the Game
+        menu over the fresh game. A spent modifier its ``mod`` says is up
+        came up unheard (in another window): it spends nothing more."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        mods = getattr(event, "mod", 0)
+        held = {k for k in self._spent_keys if k in MODIFIER_MODS}
+        self._spent_keys -= {k for k in held if not mods & MODIFIER_MODS[k]}
+        if self._spent_keys & held:
+            self._spent_keys.add(event.key)
+            return True
+        return False
 
     def spend_double_click(self, first: tuple[int, tuple[int, int]],
                            by: tuple[str, int]) -> None:
