@@ -22,6 +22,7 @@ from pathlib import Path
 import platformdirs
 
 from game.i18n import N_
+from game.safe_read import is_regular
 
 from . import (
     connection,
@@ -333,12 +334,13 @@ class Opening:
 
 def _refused_reading(path: Path) -> OSError | None:
     """Why the records at ``path``, which could not be read into memory,
-    cannot be opened for reading; None when they can, or are not there (a
-    folder that takes no writes, with records that are readable or none)."""
+    cannot be opened for reading; None when they can, or are no file (a
+    folder that takes no writes, with records that are readable or none;
+    a folder that cannot be made, its records never there)."""
+    if not is_regular(path):
+        return None
     try:
         with open(path, "rb"):
             return None
-    except FileNotFoundError:
-        return None
     except OSError as error:
         return error
