@@ -70,12 +70,14 @@ def unseen(stream: TextIO | None) -> bool:
     """Whether nobody can read what goes to ``stream``. There is none when
     Python found no terminal to give it (Windows' windowed executable,
     ``pythonw``, a stream closed at start); and the executable started from
-    the Finder or the Dock (macOS) writes to the null device. Only the
+    the Finder or the Dock (macOS) writes to the null device. Only the macOS
     executable's null device counts: ``python -m game 2>/dev/null`` is a
-    choice made at a terminal, where a message box would hold up a script."""
+    choice made at a terminal, where a message box would hold up a script,
+    and so is the Linux executable's (``dist/minesweeper --replay FILE
+    --check > /dev/null`` in a script waited for someone to click OK)."""
     if stream is None:
         return True
-    if not getattr(sys, "frozen", False):
+    if not getattr(sys, "frozen", False) or sys.platform != "darwin":
         return False
     try:
         return os.path.samestat(os.fstat(stream.fileno()), os.stat(os.devnull))

@@ -107,6 +107,7 @@ def test_a_file_name_the_box_cannot_take_is_shown_escaped(boxes, windowed):
 def test_the_executables_null_device_is_no_terminal(boxes, monkeypatch, tmp_path):
     """The executable started from the Finder or the Dock writes to the null
     device: a box. Run from source, 2>/dev/null was asked for: no box."""
+    monkeypatch.setattr(sys, "platform", "darwin")
     with open(os.devnull, "w") as null:
         monkeypatch.setattr(sys, "stderr", null)
         assert not unseen(null)
@@ -115,6 +116,28 @@ def test_the_executables_null_device_is_no_terminal(boxes, monkeypatch, tmp_path
         monkeypatch.setattr(sys, "frozen", True, raising=False)
         assert main(["--level", "hard", "--frames", "1", "--data-dir", str(tmp_path / "d")]) == 2
         assert boxes == [("Minesweeper", LEVEL_HARD, "error", 0)]
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32"])
+def test_the_executable_sent_to_the_null_device_by_a_script_shows_no_box(
+        boxes, monkeypatch, tmp_path, platform):
+    """Elsewhere than macOS the executable's null device is the caller's
+    choice (``--check > /dev/null`` in a script, for the exit status): a
+    box there waited for someone to click OK, and the script with it."""
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    replay = tmp_path / "game.json"
+    replay.write_text(GOOD, encoding="utf-8")
+    with open(os.devnull, "w") as null:
+        monkeypatch.setattr(sys, "stdout", null)
+        monkeypatch.setattr(sys, "stderr", null)
+        assert not unseen(null)
+        assert main([str(replay), "--check"]) == 0
+        assert main(["--level", "hard", "--frames", "1", "--data-dir", str(tmp_path / "d")]) == 2
+        with pytest.raises(SystemExit) as exited:
+            main(["--help"])
+    assert exited.value.code == 0
+    assert boxes == []
 
 
 def test_the_executable_at_a_terminal_or_into_a_file_prints(boxes, monkeypatch, tmp_path, capsys):
