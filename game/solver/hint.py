@@ -130,22 +130,27 @@ def _counted_hint(analysis: Analysis, mine: bool) -> Hint | None:
     local = [c for c in cells if c in groups and groups[c][1]]
     c = min(local or cells, key=lambda c: (c in position.flagged, c))
     x, y = position.xy(c)
-    numbers, text = _counted_words(position, groups, c, mine,
-                                   analysis.deduction.mines)
+    numbers, text = _counted_words(position, analysis.deduction, groups, c, mine)
     if not mine and c in position.flagged:
         text += _(" (your flag here is wrong)")
     return Hint(x, y, MINE if mine else SAFE, 1.0 if mine else 0.0, text,
                 [position.xy(n) for n in numbers])
 
 
-def _counted_words(position: Position, groups: dict[int, tuple[list[int], bool, int]], c: int,
-                   mine: bool, left: int) -> tuple[list[int], str]:
+def _counted_words(position: Position, deduction: Deduction,
+                   groups: dict[int, tuple[list[int], bool, int]], c: int,
+                   mine: bool) -> tuple[list[int], str]:
     """Why counting proves cell ``c`` (a mine if ``mine``, else safe): the
     numbers that prove it and the sentence, by its own group of numbers
-    (``groups``: see ``_groups``), by the ``left`` mines among the
-    undecided cells, or by the mines left away from every number."""
+    (``groups``: see ``_groups``), by the mines left among the undecided
+    cells (``deduction.mines``), or by the mines left away from every
+    number."""
+    left = deduction.mines
     if c in groups and groups[c][1]:
         numbers, _decided, layouts = groups[c]
+        finders = _finders(position, deduction, numbers)
+        if finders:
+            return numbers + finders, _counted_with_proved(len(numbers), layouts, mine)
         text = (ngettext("these {count} numbers allow {arrangements} of their mines, and every"
                          " one puts a mine here",
                          "these {count} numbers allow {arrangements} of their mines, and every"
@@ -178,6 +183,43 @@ def _counted_words(position: Position, groups: dict[int, tuple[list[int], bool, 
                          " mines, so cells away from them are all mines", position.mines)
                 ).format(count=whole(position.mines))
     return numbers, text
+
+
+def _finders(position: Position, deduction: Deduction, numbers: list[int]) -> list[int]:
+    """The numbers, beyond ``numbers``, that proved cells around them. A
+    group is counted once the single numbers and pairs have decided what
+    they can: its arrangements are those of the cells still undecided, and
+    the proof leans on those other numbers too (framing the group alone,
+    the hint said "these 4 numbers allow 4 arrangements" of numbers that
+    allowed 6, some of them with a mine on the cell called safe)."""
+    found: list[int] = []
+    for n in numbers:
+        for cell in position.around[n]:
+            fact = deduction.facts.get(cell)
+            if fact is not None:
+                found.extend(m for m in evidence(deduction, fact)
+                             if m not in numbers and m not in found)
+    return found
+
+
+def _counted_with_proved(count: int, layouts: int, mine: bool) -> str:
+    """The group's sentence when other numbers proved some of its cells
+    first: its arrangements are of the cells left once those are set."""
+    if mine:
+        text = ngettext("once the cells proved by the numbers nearby are set, these {count}"
+                        " numbers allow {arrangements} of their other mines, and every one"
+                        " puts a mine here",
+                        "once the cells proved by the numbers nearby are set, these {count}"
+                        " numbers allow {arrangements} of their other mines, and every one"
+                        " puts a mine here", count)
+    else:
+        text = ngettext("once the cells proved by the numbers nearby are set, these {count}"
+                        " numbers allow {arrangements} of their other mines, and none puts a"
+                        " mine here",
+                        "once the cells proved by the numbers nearby are set, these {count}"
+                        " numbers allow {arrangements} of their other mines, and none puts a"
+                        " mine here", count)
+    return text.format(count=whole(count), arrangements=arrangements(layouts, every=False))
 
 
 def _groups(counted: Counted) -> dict[int, tuple[list[int], bool, int]]:

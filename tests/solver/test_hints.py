@@ -1,5 +1,7 @@
 """Hints (docs/rules.md, "The computer player"): the cell, its kind, and a reason a player understands."""
 
+import itertools
+
 import pytest
 
 from game.engine import Minefield
@@ -303,3 +305,38 @@ def test_mines_found_by_different_numbers_are_not_said_found_by_one():
     finally:
         set_language("en")
     assert "ce 2 touche déjà ses 2 mines (trouvées par des chiffres voisins)" in said, said
+
+
+def _framed_numbers_force(view, h):
+    """Whether the numbers a hint frames, alone, force its cell (every way to
+    place mines around them that fits them gives the cell the same kind)."""
+    covered = {(x, y) for y, row in enumerate(view) for x, ch in enumerate(row) if ch in "#F?"}
+    around = {n: [(n[0] + dx, n[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                  if (n[0] + dx, n[1] + dy) in covered] for n in h.evidence}
+    cells = sorted({c for near in around.values() for c in near} | {(h.x, h.y)})
+    kinds = set()
+    for bits in itertools.product((0, 1), repeat=len(cells)):
+        mined = {c for c, b in zip(cells, bits, strict=True) if b}
+        if all(sum(c in mined for c in near) == int(view[n[1]][n[0]])
+               for n, near in around.items()):
+            kinds.add((h.x, h.y) in mined)
+    return kinds == {h.kind == "mine"}
+
+
+def test_a_counted_group_that_leans_on_cells_other_numbers_proved_frames_them_and_says_so():
+    # The group of the 4s is counted once the 2 below (1, 2) has proved the
+    # flag at (0, 1) a mine: framed alone, "these 4 numbers allow 4
+    # arrangements" was false (they allow 6).
+    view = ["####1000",
+            "F44#4210",
+            "12FFFF10",
+            "01233210",
+            "11000011",
+            "F100112F",
+            "11001F32",
+            "000012F1"]
+    h = check(view, 12, (0, 0), "mine",
+              ["once the cells proved by the numbers nearby are set, these 4 numbers allow"
+               " 4 arrangements of their other mines, and every one puts a mine here"])
+    assert {(4, 0), (1, 1), (2, 1), (4, 1), (1, 2)} <= set(h.evidence)
+    assert _framed_numbers_force(view, h)
