@@ -96,7 +96,27 @@ def pattern(position: Position, numbers: list[int]) -> str | None:
     if not (row or column):
         return None
     values = tuple(position.numbers[position.index(x, y)] for x, y in xys)
-    return PATTERNS.get(values)
+    name = PATTERNS.get(values)
+    if name is None or len(xys) > 2 and not _against_a_wall(position, xys, values, row):
+        return None
+    return name
+
+
+def _against_a_wall(position: Position, xys: list[tuple[int, int]], values: tuple[int, ...],
+                    row: bool) -> bool:
+    """Whether the 2s of a 1-2-1 or 1-2-2-1 touch covered cells on one side
+    of their line only, the shape the pattern's words describe ("its mines
+    sit under the 1s, never under the 2"). Other numbers in a line with
+    those values can prove the same cell otherwise, and the words were then
+    false: a 2 with covered cells on both sides put a mine beside a 1, on
+    the far side, in some arrangements."""
+    sides = set()
+    for (x, y), value in zip(xys, values, strict=True):
+        if value == 2:
+            for c in position.around[position.index(x, y)]:
+                cx, cy = position.xy(c)
+                sides.add(cy if row else cx)
+    return len(sides) == 1 and sides != {xys[0][1] if row else xys[0][0]}
 
 
 def explain_fact(position: Position, deduction: Deduction, fact: Fact) -> str:

@@ -340,3 +340,33 @@ def test_a_counted_group_that_leans_on_cells_other_numbers_proved_frames_them_an
                " 4 arrangements of their other mines, and every one puts a mine here"])
     assert {(4, 0), (1, 1), (2, 1), (4, 1), (1, 2)} <= set(h.evidence)
     assert _framed_numbers_force(view, h)
+
+
+@pytest.mark.parametrize("view, mines, cell", [
+    # the 2 at (2, 2) has covered cells above and below its row
+    (["112#####2",
+      "##2#2####",
+      "11212####",
+      "111#2####",
+      "##1######",
+      "1112#2###",
+      "000112###",
+      "000001###",
+      "000001###"], 10, (0, 1)),
+    # the 2 at (5, 6) has covered cells left and right of its column
+    (["########",
+      "########",
+      "########",
+      "########",
+      "####112#",
+      "#####1##",
+      "#####211",
+      "#####100"], 12, (4, 6)),
+])
+def test_a_1_2_1_in_a_line_is_no_pattern_unless_its_2_touches_one_side_only(view, mines, cell):
+    """"Its mines sit under the 1s, never under the 2" was said of numbers
+    whose 2 had covered cells on both sides of the line: some arrangements
+    put a 1's mine on the far side. The cell is still proved, in other words."""
+    h = check(view, mines, cell, "safe", [])
+    assert "1-2-1" not in h.explanation
+    assert _framed_numbers_force(view, h)
