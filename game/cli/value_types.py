@@ -118,7 +118,13 @@ def language(text: str) -> str:
 def file_name(text: str) -> Path:
     """An argparse type: a file's name. An empty one is refused here: as a
     Path it is ".", and the refusal named a folder the player never typed
-    ("--mask .: not a file")."""
+    ("--mask .: not a file"). A leading ``~`` is the home folder, as for
+    ``--data-dir``: the shell leaves it alone after ``=``, and
+    ``--mask=~/heart.txt`` was looked for in a folder named "~". One of
+    no known user (``~x.json``) stays the name it is."""
     if not text:
         raise argparse.ArgumentTypeError(_("must name a file, not an empty string"))
-    return Path(text)
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        return Path(text)

@@ -3,6 +3,7 @@
 import json
 import os
 import socket
+from pathlib import Path
 
 import pytest
 
@@ -246,3 +247,16 @@ def test_a_board_given_without_shape_is_checked_on_the_saved_shape(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip() == ("minesweeper: error: mines must be from 1 to 49 on an 8x8"
                                      " board, not 55")
+
+
+def test_a_file_named_from_the_home_folder_after_an_equals_sign_is_found_there(
+        tmp_path, monkeypatch):
+    """The shell expands ``~`` at a word's start, not after ``--mask=``:
+    the game does, as it does for ``--data-dir``; a name that only starts
+    with ``~`` (no such user) stays as it is."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "heart.txt").write_text(HEART_FILE, encoding="utf-8")
+    options = parse(["--mask=~/heart.txt", "--replay=~/game.json"])
+    assert options.mask == tmp_path / "heart.txt" and options.replay == tmp_path / "game.json"
+    assert options.settings.board().mask[0] == "  ###   ###  "
+    assert parse(["--replay", "~no-such-user-here.json"]).replay == Path("~no-such-user-here.json")
