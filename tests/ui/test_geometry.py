@@ -223,11 +223,11 @@ def test_every_screen_fits_the_window_and_nothing_overlaps(language, board, scre
 @pytest.mark.parametrize("board", list(BOARDS))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_demo_banner_and_the_pause_panel_fit_the_field(language, board):
-    from game.ui.screens.attract import BANNER
+    from game.ui.screens.attract import BANNER, banner_lines
     from game.ui.text_fit import wrap
     app = make_app(language=language, **BOARDS[board])
     painter, field = app.painter, app.layout.field
-    rows = wrap(painter, i18n._(BANNER), field.w - 16, face="bold")
+    rows = banner_lines(painter, i18n._(BANNER), field.w - 16)
     assert all(painter.text_width(row, "bold") <= field.w - 16 for row in rows)
     assert len(rows) * painter.line_height("bold") + 10 <= field.h
     pause = wrap(painter, i18n._("Click or press a key to resume"), field.w - 12)

@@ -615,3 +615,36 @@ def test_a_demo_run_shows_its_games_without_the_visitors_assists_and_gives_them_
     assert app.play.assist.overlay and app.settings.flag_mode
     assert shows(app, pygame.Rect(mode.topleft, app.atlas.size("mode_on")), "mode_on")
     assert on_disk(app).settings.flag_mode            # the saved setting never changed
+
+
+@pytest.mark.parametrize("language, lines", [
+    ("en", ["DEMO \u2014", "CLICK TO PLAY"]),
+    ("fr", ["D\u00c9MO \u2014", "CLIQUEZ POUR JOUER"])])
+def test_a_banner_too_wide_for_its_field_breaks_at_its_dash(language, lines):
+    """On Beginner a plain wrap broke it as "DEMO \u2014 CLICK TO" over "PLAY":
+    the box drawn is as wide as its widest line, "CLICK TO PLAY", and as
+    tall as two lines."""
+    from game.ui.screens.attract import BANNER, banner_lines
+    app = make_app(demo=True, language=language)
+    painter, field = app.painter, app.layout.field
+    assert banner_lines(painter, i18n._(BANNER), field.w - 16) == lines
+    app.step(5)
+    screen = app.top
+    assert screen.banner_visible()
+    surface = app.display.surface
+    surface.fill((255, 255, 255))                     # the banner alone, on white
+    assert screen.draw(painter, True)
+    black = [(x, y) for x in range(surface.get_width()) for y in range(surface.get_height())
+             if tuple(surface.get_at((x, y)))[:3] == (0, 0, 0)]
+    xs, ys = [x for x, _ in black], [y for _, y in black]
+    widest = max(painter.text_width(line, "bold") for line in lines) + 16
+    tall = len(lines) * painter.line_height("bold") + 10
+    assert (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) \
+        == painter.px(pygame.Rect(0, 0, widest, tall)).size
+
+
+def test_a_banner_that_fits_its_field_is_one_line():
+    from game.ui.screens.attract import BANNER, banner_lines
+    app = make_app(level="expert")                  # a field 480 pixels wide
+    text = i18n._(BANNER)
+    assert banner_lines(app.painter, text, app.layout.field.w - 16) == [text]

@@ -220,7 +220,7 @@ class AttractScreen(base.Screen):
         if not full or not self.banner_visible():
             return False
         field = self.app.layout.field
-        lines = wrap(painter, _(BANNER), field.w - 16, face="bold")
+        lines = banner_lines(painter, _(BANNER), field.w - 16)
         line_h = painter.line_height("bold")
         w = max(painter.text_width(line, "bold") for line in lines) + 16
         h = len(lines) * line_h + 10
@@ -234,6 +234,19 @@ class AttractScreen(base.Screen):
             painter.text(line, (x, y), WHITE, face="bold")
             y += line_h
         return True
+
+
+def banner_lines(painter: Painter, text: str, width: int) -> list[str]:
+    """The banner's lines no wider than ``width``: one when it fits, else
+    broken at its dash first, each part wrapped on its own if need be. A
+    plain wrap broke a Beginner field's banner as "DEMO — CLICK TO" over
+    "PLAY" (in French "… CLIQUEZ POUR" over "JOUER")."""
+    lines = wrap(painter, text, width, face="bold")
+    head, dash, tail = text.partition(" \u2014 ")
+    if len(lines) == 1 or not dash:
+        return lines
+    return wrap(painter, head + dash.rstrip(), width, face="bold") \
+        + wrap(painter, tail, width, face="bold")
 
 
 class BestReplays:
