@@ -15,32 +15,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.store import GameRecord
 from game.ui.list_view import ROW_H, TEXT_X
 from game.ui.render.painter import NAVY
-from game.ui.screens.history import HistoryDialog
 
 from .helpers import key, make_app, pixel
-
-BOARDS = {"8x8": {"level": "custom", "custom_width": 8, "custom_height": 8,
-                  "custom_mines": 10},
-          "expert": {"level": "expert"}}
+from .test_list_bar import history as listed
 
 
-def history(board: str, scale: int, games: int = 60):
-    app = make_app(scale=scale, **BOARDS[board])
-    for i in range(games):
-        app.store.record_game(GameRecord(
-            level="beginner", width=9, height=9, mines=10, result="won", time_ms=5_000 + i,
-            bbbv=10, bbbv_per_s=1.0, clicks=12, efficiency=1.0, seed=i + 1,
-            first_click="classic", assisted=False))
-    app.push(HistoryDialog(app))
-    for _ in range(30):                        # the games read in the background
-        app.step()
-        if len(app.top.table.rows) == games:
-            break
-    assert len(app.top.table.rows) == games
-    return app, app.top, app.top.table
+def history(board: str, scale: int):
+    """History open on 60 games, in English (``test_list_bar``'s dialog)."""
+    return listed(board, scale, "en", 60)
 
 
 def open_replay(tmp_path, scale: int, files: int = 40):
