@@ -156,6 +156,16 @@ def settle(app: App) -> None:
     app.step()
 
 
+def step_until_listed(app: App, rows: int, ticks: int = 30) -> None:
+    """Step ``app`` until the list of the dialog on top holds ``rows`` rows
+    (read in the background: History's games, Open replay…'s files), for
+    ``ticks`` ticks at most; the caller checks what it needs."""
+    for _ in range(ticks):
+        app.step()
+        if len(app.top.table.rows) == rows:
+            return
+
+
 def step_until(app: App, worker, done: Callable[[], bool], seconds: float = 60) -> bool:
     """Step ``app`` until ``done()``, waiting on ``worker`` (a real process)
     between steps, for at most ``seconds``. Waiting on the worker alone is

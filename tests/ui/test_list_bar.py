@@ -17,7 +17,7 @@ from game.ui.render.painter import BLACK, DARK, GREY, WHITE
 from game.ui.screens.dialog_lists import BAR_REPEAT_DELAY
 from game.ui.screens.history import HistoryDialog
 
-from .helpers import key, make_app, move, pixel, post, press, release
+from .helpers import key, make_app, move, pixel, post, press, release, step_until_listed
 
 BOARDS = {"8x8": {"level": "custom", "custom_width": 8, "custom_height": 8,
                   "custom_mines": 10},
@@ -33,10 +33,7 @@ def history(board: str, scale: int, language: str, games: int):
             bbbv=10, bbbv_per_s=1.0, clicks=12, efficiency=1.0, seed=i + 1,
             first_click="classic", assisted=False))
     app.push(HistoryDialog(app))
-    for _ in range(30):                        # the games read in the background
-        app.step()
-        if len(app.top.table.rows) == games:
-            break
+    step_until_listed(app, games)
     dialog = app.top
     assert len(dialog.table.rows) == games
     return app, dialog, dialog.table
@@ -264,10 +261,7 @@ def test_open_replay_with_fifty_files_shows_the_bar_and_its_arrow_scrolls(tmp_pa
         (folder / f"20261124_12{i:02d}_expert_won_with_a_long_name.json").write_text("{}")
     app = make_app(data_dir=tmp_path, scale=scale, language=language, level="beginner")
     app.commands.run("open_replay")
-    for _ in range(30):
-        app.step()
-        if len(app.top.table.rows) == 50:
-            break
+    step_until_listed(app, 50)
     dialog, table = app.top, app.top.table
     bar = parts(dialog, table)
     assert colour(app, (bar["down"].centerx, bar["down"].centery + 1)) == BLACK

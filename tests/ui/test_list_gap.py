@@ -20,7 +20,7 @@ from game.ui.list_view import COLUMN_GAP, ListView
 from game.ui.render.painter import BLACK
 from game.ui.screens.history import HistoryDialog
 
-from .helpers import make_app, pixel
+from .helpers import make_app, pixel, step_until_listed
 
 BOARDS = {"8x8": {"level": "custom", "custom_width": 8, "custom_height": 8,
                   "custom_mines": 10},
@@ -39,10 +39,7 @@ def history(board: str, language: str, games: int):
             bbbv=10, bbbv_per_s=1.0, clicks=12, efficiency=1.0, seed=i + 1,
             first_click="classic", assisted=False, style="win31"))
     app.push(HistoryDialog(app))
-    for _ in range(30):                        # the games read in the background
-        app.step()
-        if len(app.top.table.rows) == games:
-            break
+    step_until_listed(app, games)
     assert len(app.top.table.rows) == games
     return app, app.top, app.top.table
 
@@ -53,10 +50,7 @@ def best_times(board: str, language: str, times: int):
     for i in range(times):
         app.store.add_best_time(level, f"Ann{i}", 998_000 + i, 10, 1.0, style="win31")
     app.commands.run("best_times")
-    for _ in range(30):
-        app.step()
-        if len(app.top.table.rows) == times:
-            break
+    step_until_listed(app, times)
     assert len(app.top.table.rows) == times
     return app, app.top, app.top.table
 

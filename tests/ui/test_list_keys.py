@@ -18,7 +18,7 @@ import pytest
 from game.ui.list_view import ROW_H, TEXT_X
 from game.ui.render.painter import NAVY
 
-from .helpers import key, make_app, pixel
+from .helpers import key, make_app, pixel, step_until_listed
 from .test_list_bar import history as listed
 
 
@@ -34,10 +34,7 @@ def open_replay(tmp_path, scale: int, files: int = 40):
         (folder / f"20261124_12{i:02d}_expert_won.json").write_text("{}")
     app = make_app(data_dir=tmp_path, scale=scale, level="beginner")
     app.commands.run("open_replay")
-    for _ in range(30):
-        app.step()
-        if len(app.top.table.rows) == files:
-            break
+    step_until_listed(app, files)
     assert len(app.top.table.rows) == files
     return app, app.top, app.top.table
 
