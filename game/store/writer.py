@@ -349,9 +349,10 @@ class BackgroundWriter(WriterThread):
                     db.execute("BEGIN EXCLUSIVE")
                     return
                 except sqlite3.OperationalError as error:
-                    if not _busy(error) or time.monotonic() >= min(deadline, self._close_by):
+                    now = time.monotonic()
+                    if not _busy(error) or now >= min(deadline, self._close_by):
                         raise
-                    if time.monotonic() - started >= WAITING_AFTER_S:
+                    if now - started >= WAITING_AFTER_S:
                         self._outcome.waiting()
         finally:
             db.execute(f"PRAGMA busy_timeout = {patience}")
