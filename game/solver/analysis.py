@@ -7,7 +7,6 @@ prove (``deduce``), count the rest exactly (``frontier``, ``count``,
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -16,6 +15,7 @@ from game.engine.topology import GRID
 from .approx import approximate
 from .combine import Counted, check, solve
 from .count import Count, OutOfTime
+from .deadline import wall
 from .deduce import Deduction
 from .frontier import ComponentKey
 from .position import Position, parse
@@ -96,7 +96,7 @@ def check_consistent(deduction: Deduction, *, max_seconds: float | None = None,
     view no layout explains. This counts the components (``cache`` keeps
     them for later); a count that runs out of ``max_seconds`` proves nothing
     and is let pass, as ``analyse`` then approximates unchecked."""
-    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    deadline = None if max_seconds is None else wall(max_seconds)
     try:
         check(deduction.reduced(), deadline, cache)
     except OutOfTime:
@@ -117,7 +117,7 @@ def analyse_position(position: Position, *, max_seconds: float | None = None,
     weighs = first is not None and may_weigh(position.topology, position.covered.__contains__,
                                              first)
     scan = [c for c in position.topology.cells if c != first] if weighs else []
-    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    deadline = None if max_seconds is None else wall(max_seconds)
     if deduction is None:
         deduction = Deduction(Problem.of(position), position.topology).run()
     rest = deduction.reduced()

@@ -22,6 +22,7 @@ from operator import or_
 from game.i18n import _, ngettext
 
 from .count import Count, count
+from .deadline import Deadline
 from .frontier import Component, ComponentKey, split
 from .position import InconsistentBoard
 from .problem import Problem
@@ -66,7 +67,7 @@ def no_layout(total: int) -> InconsistentBoard:
                                       "no layout of the board's {total} mines fits the numbers",
                                       total).format(total=total))
 
-def solve(problem: Problem, deadline: float | None = None,
+def solve(problem: Problem, deadline: Deadline | None = None,
           cache: dict[ComponentKey, Count] | None = None) -> Counted:
     """Count the layouts of ``problem`` and each cell's share of mines.
 
@@ -79,7 +80,7 @@ def solve(problem: Problem, deadline: float | None = None,
                    problem.mines + len(problem.known_mines))
 
 
-def check(problem: Problem, deadline: float | None = None,
+def check(problem: Problem, deadline: Deadline | None = None,
           cache: dict[ComponentKey, Count] | None = None) -> None:
     """Raise InconsistentBoard unless some layout fits ``problem``: the same
     verdict as ``solve``, without its products of huge binomials (most of
@@ -150,7 +151,7 @@ def _fill(spread: int, mines: int, top: int) -> list[int]:
     return fill
 
 
-def count_component(component: Component, deadline: float | None,
+def count_component(component: Component, deadline: Deadline | None,
                     cache: dict[ComponentKey, Count] | None) -> Count:
     """The count of ``component``, from ``cache`` when it was counted before."""
     if cache is not None and component.key in cache:

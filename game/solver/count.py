@@ -15,11 +15,11 @@ over the recorded transitions gives each box's expected mines, exactly.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from heapq import heappop, heappush
 from math import comb
 
+from .deadline import Deadline
 from .frontier import Component
 
 #: The counts of mines already given to each open number, in step order.
@@ -88,14 +88,14 @@ class _Combs(dict[int, list[int]]):
 _COMBS = _Combs()
 
 
-def count(component: Component, deadline: float | None = None) -> Count:
+def count(component: Component, deadline: Deadline | None = None) -> Count:
     """Count the arrangements of ``component``; raise OutOfTime after
-    ``deadline`` (a ``time.perf_counter`` value)."""
+    ``deadline``."""
     steps = _plan(component, deadline)
     states: list[dict[State, int]] = [{(0,): 1}]
     edges: list[list[tuple[State, int, State]]] = []
     for step in steps:
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and deadline.passed():
             raise OutOfTime
         nxt, moves = _advance(states[-1], step, deadline)
         states.append(nxt)
@@ -104,7 +104,7 @@ def count(component: Component, deadline: float | None = None) -> Count:
     return Count(component, weights, steps, states, edges)
 
 
-def _advance(states: dict[State, int], step: Step, deadline: float | None
+def _advance(states: dict[State, int], step: Step, deadline: Deadline | None
              ) -> tuple[dict[State, int], list[tuple[State, int, State]]]:
     """Place one box in every way each state allows."""
     ways = _COMBS[step.size]
@@ -133,12 +133,12 @@ def _advance(states: dict[State, int], step: Step, deadline: float | None
             nxt[key] = nxt.get(key, 0) + w * ways[k]
             moves.append((state, k, key))
         checked += 1
-        if deadline is not None and checked & 1023 == 0 and time.perf_counter() > deadline:
+        if deadline is not None and checked & 1023 == 0 and deadline.passed():
             raise OutOfTime
     return nxt, moves
 
 
-def _plan(component: Component, deadline: float | None = None) -> list[Step]:
+def _plan(component: Component, deadline: Deadline | None = None) -> list[Step]:
     """The steps of the programme, for the box order chosen by ``_order``;
     raises OutOfTime after ``deadline``."""
     boxes, constraints = component.boxes, component.constraints
@@ -153,7 +153,7 @@ def _plan(component: Component, deadline: float | None = None) -> list[Step]:
     open_now: list[int] = []   # constraints in the state, in state order (after the mine count)
     steps = []
     for i, b in enumerate(order):
-        if deadline is not None and i & 255 == 255 and time.perf_counter() > deadline:
+        if deadline is not None and i & 255 == 255 and deadline.passed():
             raise OutOfTime
         size = len(boxes[b])
         slot = {j: p + 1 for p, j in enumerate(open_now)}
@@ -172,7 +172,7 @@ def _plan(component: Component, deadline: float | None = None) -> list[Step]:
 
 
 def _order(of_box: list[list[int]], constraints: tuple[tuple[tuple[int, ...], int], ...],
-           deadline: float | None = None) -> list[int]:
+           deadline: Deadline | None = None) -> list[int]:
     """A box order that closes numbers early and opens few at a time, so the
     set of open numbers (the state) stays small: greedily take the box next
     to the open numbers that completes the most of them and opens the fewest
@@ -214,6 +214,6 @@ def _order(of_box: list[list[int]], constraints: tuple[tuple[tuple[int, ...], in
                 if scored.get(x) != key:
                     scored[x] = key
                     heappush(near, key)
-        if deadline is not None and len(order) & 255 == 0 and time.perf_counter() > deadline:
+        if deadline is not None and len(order) & 255 == 0 and deadline.passed():
             raise OutOfTime
     return order

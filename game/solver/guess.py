@@ -13,17 +13,17 @@ few covered neighbours), are looked at. The weights below were tuned on paired
 games: the same boards played with and without a change (README,
 "Benchmarks").
 
-Everything runs within a time budget: candidates are examined safest first,
+Everything runs within a budget of CPU time: candidates are examined safest first,
 and whatever was not examined in time keeps its plain risk as its score.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from .analysis import Analysis
 from .count import OutOfTime
+from .deadline import thinking
 from .fifty import Traps
 from .lookahead import Foresight, foresee, shrink
 
@@ -32,7 +32,7 @@ PROGRESS_BONUS = 0.05  # weight of "the number shown proves another cell safe"
 MAX_FRONTIER = 12      # candidates next to numbers examined at most
 MAX_OUTSIDE = 4        # candidates away from numbers examined at most
 INFLUENCE = 0.9        # weight of "a 50/50 that would have to be guessed anyway"
-SECONDS = 0.08         # look-ahead budget per guess
+SECONDS = 0.08         # look-ahead budget per guess, CPU seconds (``deadline``)
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def choose(analysis: Analysis, candidates: list[int], traps: Traps | None,
     if len(picked) <= 1 or traps is None:
         return Guess(ranked[0], risk[ranked[0]], None)
     base, cache, total = traps.problem, traps.cache, traps.counted.total
-    deadline = time.perf_counter() + (SECONDS if seconds is None else seconds)
+    deadline = thinking(SECONDS if seconds is None else seconds)
     best: tuple[float, int] | None = None
     seen: Foresight | None = None
     for c in sorted(picked, key=lambda c: (risk[c], openness(c), c)):

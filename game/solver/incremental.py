@@ -30,6 +30,7 @@ from game.i18n import _
 
 from .combine import Counted, combine, count_component
 from .count import Count, OutOfTime
+from .deadline import Deadline
 from .frontier import Component, ComponentKey, split
 from .position import (
     COVERED_CHARS,
@@ -83,11 +84,11 @@ class IncrementalAnalysis:
         self._resumed = False        # the last call ran out of time: keep its counts
 
     def analyse(self, view: Sequence[str], mines: int, *,
-                deadline: float | None = None) -> Snapshot:
+                deadline: Deadline | None = None) -> Snapshot:
         """Exact probabilities of ``view`` (a board of ``mines`` mines).
 
         Raises InconsistentBoard when no layout fits, and count.OutOfTime
-        after ``deadline`` (a ``time.perf_counter`` value; the state is then
+        after ``deadline`` (the state is then
         dropped, the next call starts over, but keeps the components counted
         in time: a position whose count takes twice the budget is exact at
         the second question rather than approximate at every one)."""
@@ -203,7 +204,7 @@ class IncrementalAnalysis:
         cells_of[n], need[n] = cells, k
         return True
 
-    def _resplit(self, deadline: float | None) -> None:
+    def _resplit(self, deadline: Deadline | None) -> None:
         """Rebuild the components the dirty numbers belong to or reach."""
         dirty, self._dirty = self._dirty, set()
         cells_of: dict[int, tuple[int, ...]] = {}
@@ -239,7 +240,7 @@ class IncrementalAnalysis:
             for c in cells:
                 self._part_of_cell[c] = pid
 
-    def _count(self, deadline: float | None) -> Snapshot:
+    def _count(self, deadline: Deadline | None) -> Snapshot:
         self._resplit(deadline)
         parts = list(self._parts.values())
         decided = self._mine_facts | self._safe_facts

@@ -18,6 +18,7 @@ from game.engine.topology import Topology
 
 from .combine import Counted, solve
 from .count import Count
+from .deadline import Deadline
 from .deduce import Deduction
 from .frontier import ComponentKey
 from .position import InconsistentBoard
@@ -93,7 +94,7 @@ def _decided_mines(problem: Problem, cell: int, topology: Topology) -> int:
 
 
 def foresee(problem: Problem, cell: int, topology: Topology,
-            cache: dict[ComponentKey, Count], deadline: float | None = None) -> Foresight:
+            cache: dict[ComponentKey, Count], deadline: Deadline | None = None) -> Foresight:
     """All outcomes of revealing ``cell``; raises OutOfTime past ``deadline``."""
     around = sum(1 for j in topology.neighbours[cell] if j in problem.unknown)
     known = _decided_mines(problem, cell, topology)
@@ -107,7 +108,7 @@ def foresee(problem: Problem, cell: int, topology: Topology,
 
 
 def _outcome(problem: Problem, value: int, topology: Topology,
-             cache: dict[ComponentKey, Count], deadline: float | None) -> Outcome | None:
+             cache: dict[ComponentKey, Count], deadline: Deadline | None) -> Outcome | None:
     """Count and judge the position after a hypothetical reveal."""
     try:
         deduction = Deduction(problem, topology).run()

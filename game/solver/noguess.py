@@ -27,13 +27,13 @@ on the machine's speed, not on the seed alone.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from game.engine.mines import lay_after_first_click
 from game.engine.topology import GRID, Topology, make, read_layout
 
 from .count import OutOfTime
+from .deadline import Deadline, wall
 from .replay import Replay
 
 UNIFORM_WORK = 20_000   # cells' worth of uniform boards tried before repairing
@@ -73,7 +73,7 @@ class NoGuessLayer:
 
     def __call__(self, rng: random.Random, topology: Topology, mines: int,
                  excluded: tuple[int, ...]) -> list[int]:
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else wall(self.seconds)
         self._best, self._boards, self._repairs = (-1.0, bytearray()), 0, 0
         try:
             return self._search(rng, topology, mines, excluded, deadline)
@@ -81,7 +81,7 @@ class NoGuessLayer:
             return self._done(False, self._best[0], self._best[1], out_of_time=True)
 
     def _search(self, rng: random.Random, topology: Topology, mines: int,
-                excluded: tuple[int, ...], deadline: float | None) -> list[int]:
+                excluded: tuple[int, ...], deadline: Deadline | None) -> list[int]:
         size, cells, first = topology.size, topology.cells, excluded[0]
         for _ in range(max(1, min(50, UNIFORM_WORK // len(cells)))):
             mined = self._draw(size, lay_after_first_click(rng, cells, mines, excluded))

@@ -21,13 +21,13 @@ past what a float can show.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 
 from game.engine.topology import Topology
 
 from .combine import Counted, solve
 from .count import Count, OutOfTime
+from .deadline import Deadline
 from .frontier import ComponentKey
 from .position import InconsistentBoard, Position
 from .problem import Problem
@@ -73,7 +73,7 @@ def may_weigh(topology: Topology, covered: Callable[[int], bool], first: int) ->
     return next((covered(c) for c in topology.cells if c != first), False)
 
 
-def weighed(problem: Problem, counted: Counted, scan: Sequence[int], deadline: float | None,
+def weighed(problem: Problem, counted: Counted, scan: Sequence[int], deadline: Deadline | None,
             cache: dict[ComponentKey, Count] | None) -> dict[int, float]:
     """Each undecided cell's chance of a mine, every layout weighed as the
     classic relocation weighs it. ``problem`` is what the local rules left
@@ -93,7 +93,7 @@ def weighed(problem: Problem, counted: Counted, scan: Sequence[int], deadline: f
     forced: list[int] = []
     term = problem
     for cell in scan:
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and deadline.passed():
             raise OutOfTime
         if cell in problem.unknown:
             step = _as_mine(term, cell)

@@ -7,19 +7,19 @@ local rules stall, the exact count (with the mine total) decides what it can;
 that is everything the computer player could prove, so a board this accepts
 is one the player clears from the first click without guessing.
 
-Given a ``deadline`` (a ``time.perf_counter`` value), the play raises
+Given a ``deadline``, the play raises
 ``OutOfTime`` once past it, between moves or while counting.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
 
 from game.engine.topology import Topology
 
 from .combine import solve
 from .count import OutOfTime
+from .deadline import Deadline
 from .deduce import COUNTED, Deduction
 from .problem import Problem
 
@@ -28,7 +28,7 @@ class Replay:
     """A board being cleared by proof alone; ``mined[i]`` is 1 for a mine."""
 
     def __init__(self, topology: Topology, mined: bytearray, mines: int,
-                 deadline: float | None = None) -> None:
+                 deadline: Deadline | None = None) -> None:
         size = topology.size
         self.deadline = deadline
         self.topology = topology
@@ -46,7 +46,7 @@ class Replay:
         """
         self._open([first])
         while self.safe_left:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.deadline is not None and self.deadline.passed():
                 raise OutOfTime
             deduction = self.deduction
             deduction.run()

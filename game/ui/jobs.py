@@ -16,7 +16,6 @@ from __future__ import annotations
 import pickle
 import random
 import sqlite3
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -128,6 +127,7 @@ class AnalyseJob:
     def run(self) -> Overlay:
         from game.solver import analyse
         from game.solver.count import OutOfTime
+        from game.solver.deadline import wall
         from game.solver.incremental import IncrementalAnalysis
         if self._relocation_weighs():
             # The incremental counts know nothing of the classic rule's
@@ -137,7 +137,7 @@ class AnalyseJob:
             return Overlay(weighed.probabilities, weighed.exact)
         game = _games.get(self.shape) or _games.setdefault(self.shape,
                                                             IncrementalAnalysis(self.shape))
-        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
+        deadline = None if self.max_seconds is None else wall(self.max_seconds)
         try:
             return Overlay(game.analyse(self.view, self.mines, deadline=deadline).probabilities,
                            exact=True)

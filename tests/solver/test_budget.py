@@ -10,6 +10,7 @@ from game.solver import analyse
 from game.solver import combine as combine_module
 from game.solver import count as count_module
 from game.solver.count import OutOfTime
+from game.solver.deadline import wall
 from game.solver.frontier import split
 from game.solver.position import parse
 from game.solver.problem import Problem
@@ -57,7 +58,7 @@ def test_a_deadline_already_past_stops_a_count_before_its_plan_is_built(monkeypa
 
     monkeypatch.setattr(count_module, "Step", counted_step)
     with pytest.raises(OutOfTime):
-        count_module.count(component, time.perf_counter() - 1.0)
+        count_module.count(component, wall(-1.0))
     assert len(planned) < len(component.boxes) // 2
     planned.clear()
     assert count_module.count(component).weights      # without a deadline, the whole plan
@@ -72,3 +73,41 @@ def test_the_overlay_out_of_time_gives_a_chance_for_every_cell(shape):
     for row, chances in zip(view, overlay.rows, strict=True):
         for c, p in zip(row, chances, strict=True):
             assert 0.0 <= p <= 1.0 and (c in "#F?" or p == 0.0)
+
+
+#: Expert, corner opened onto a 2: nothing certain, nine guesses looked ahead at.
+GUESSING = ["001" + "#" * 27, "112" + "#" * 27, "##2" + "#" * 27] + ["#" * 30] * 13
+
+
+def looked_ahead(monkeypatch, **racing):
+    """How many guesses the look-ahead weighed on ``GUESSING``, with each
+    clock named in ``racing`` made to leap an hour at every reading (the
+    scheduler giving the thread's time away, or a CPU budget spent)."""
+    from game.solver import guess as guess_module
+    from game.solver.player import next_move
+    for name in racing:
+        leaps = iter(range(10**9))
+        monkeypatch.setattr(time, name, lambda leaps=leaps: 3600.0 * next(leaps))
+    weighed = []
+    real = guess_module.foresee
+
+    def counted(*args):
+        sight = real(*args)
+        weighed.append(sight)
+        return sight
+
+    monkeypatch.setattr(guess_module, "foresee", counted)
+    next_move(GUESSING, 99, first_click="safe")
+    return len(weighed)
+
+
+def test_the_look_ahead_budget_is_thinking_time_not_waiting_time(monkeypatch):
+    """The look-ahead's budget (``guess.SECONDS``) was wall time: on a busy
+    machine it ran out while the thread waited its turn, so the computer
+    played worse, and the same seeds gave different games from run to run.
+    It is the thinking thread's CPU time: a racing wall clock changes
+    nothing, a CPU budget spent stops the look-ahead."""
+    quiet = looked_ahead(monkeypatch)
+    assert quiet >= 3
+    assert looked_ahead(monkeypatch, perf_counter=True) == quiet
+    assert looked_ahead(monkeypatch, thread_time=True) < quiet

@@ -8,6 +8,7 @@ from game.engine import ANY_SIZE, Minefield
 from game.engine.topology import grid
 from game.solver import NoGuessLayer, next_move, no_guess_layer, solvable_without_guessing
 from game.solver.count import OutOfTime
+from game.solver.deadline import wall
 from game.solver.replay import Replay
 
 from .test_player import apply
@@ -109,7 +110,7 @@ def test_a_search_stops_at_its_deadline_inside_a_replay():
         mined[c] = 1
     assert Replay(topology, bytearray(mined), 40).clear(first)
     with pytest.raises(OutOfTime):
-        Replay(topology, mined, 40, deadline=0.0).clear(first)
+        Replay(topology, mined, 40, deadline=wall(-1.0)).clear(first)
 
 
 def test_a_search_with_time_enough_keeps_the_guarantee_and_the_seed():

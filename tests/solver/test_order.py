@@ -3,13 +3,13 @@ built from it: the order the heap gives is the plain greedy's, and the plan
 looks at the deadline."""
 
 import random
-from types import SimpleNamespace
 
 import pytest
 
 from game.engine import Minefield
 from game.solver import count as count_module
 from game.solver.count import OutOfTime
+from game.solver.deadline import Deadline
 from game.solver.frontier import Component, split
 from game.solver.position import parse
 from game.solver.problem import Problem
@@ -107,8 +107,6 @@ def test_a_deadline_passed_while_the_plan_is_built_stops_it(monkeypatch):
 
     monkeypatch.setattr(count_module, "_order", order_then_late)
     monkeypatch.setattr(count_module, "Step", counted_step)
-    monkeypatch.setattr(count_module, "time", SimpleNamespace(
-        perf_counter=lambda: 10.0 if ordered else 0.0))
     with pytest.raises(OutOfTime):
-        count_module.count(component, 5.0)
+        count_module.count(component, Deadline(5.0, lambda: 10.0 if ordered else 0.0))
     assert ordered and len(planned) <= 256
