@@ -162,7 +162,8 @@ class Minefield(Board):
             return GameStats(None, 0, clicks, elapsed_ms)
         if self._regions is None:
             openings, lone = bbbv_regions(self._counts, self._is_mine, self._topology)
-            self._regions = (len(openings) + len(lone), solved_counter(openings, lone))
+            counter = solved_counter(openings, lone, self._counts)
+            self._regions = (len(openings) + len(lone), counter)
         bbbv, solved = self._regions
         return GameStats(bbbv, solved(self._state), clicks, elapsed_ms)
 

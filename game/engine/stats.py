@@ -5,6 +5,16 @@ that clear a board: one per opening (a connected region of zeros, which opens
 with its border of numbers in one click) plus one per numbered cell that no
 opening reaches. Efficiency is the 3BV solved divided by the clicks made; 3BV/s is the
 3BV solved divided by the time taken.
+
+The 3BV solved counts as Minesweeper Arbiter's statistics do (as ms_toollib,
+the open reimplementation of Arbiter's video figures, counts ``bbbv_solved``:
+``cell_is_op_completed`` in its ``videos/minesweeper_board.rs``): an opening
+once every zero of it is open, a lone number once it is open. A flag is never
+a reveal, so a flag on one of an opening's zeros holds the opening back until
+that zero is open; but a number on an opening's border is no 3BV click of its
+own, so a wrong flag on it, keeping it covered, takes nothing from the opening
+the player's click opened ("3BV 0/10" showed after an opening whose edge held
+a wrong flag, the click that opened it not counted).
 """
 
 from __future__ import annotations
@@ -43,17 +53,21 @@ def bbbv_regions(counts: bytes | bytearray, is_mine: bytes | bytearray,
     return openings, lone_numbers
 
 
-def solved_counter(openings: list[list[int]], lone: list[int]
+def solved_counter(openings: list[list[int]], lone: list[int], counts: bytes | bytearray
                    ) -> Callable[[bytes | bytearray], int]:
     """What counts the 3BV clicks done on a board's cell states: the
-    openings all open, and the lone numbers open. The states are read
-    through ``itemgetter`` (at C speed), an opening open when its least
-    state is OPEN (the highest of the four, ``states``): a Python loop over each opening's cells took
-    0.6-0.8 ms of every frame the replay viewer showed a 100x100 board's
-    figures, this 0.2-0.4 ms."""
+    openings whose zeros are all open (their border numbers, flagged or
+    covered, do not matter: see the module's docstring), and the lone
+    numbers open. The states are read through ``itemgetter`` (at C speed),
+    an opening open when its zeros' least state is OPEN (the highest of the
+    four, ``states``): a Python loop over each opening's cells took 0.6-0.8
+    ms of every frame the replay viewer showed a 100x100 board's figures,
+    this 0.2-0.4 ms."""
     # Each getter gets a first index twice, so that it gives a tuple for
-    # one cell as for many (the duplicate taken off the lone count).
-    openings_of = [itemgetter(*region, region[0]) for region in openings]
+    # one cell as for many (the duplicate taken off the lone count). An
+    # opening's first cell is a zero (``bbbv_regions`` starts it there).
+    openings_of = [itemgetter(*(i for i in region if not counts[i]), region[0])
+                   for region in openings]
     lone_of = itemgetter(*lone, lone[0]) if lone else None
 
     def solved(state: bytes | bytearray) -> int:

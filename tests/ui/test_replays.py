@@ -875,6 +875,24 @@ def test_figures_with_no_time_passed_leave_out_the_3bv_per_second():
     assert figures_lines(stats) == ("3BV 1/12", "Clicks 1  Eff 100\u00a0%")
 
 
+def test_a_wrong_flag_on_an_openings_border_leaves_the_opening_counted_as_solved():
+    """The replay's figures after an opening whose border held a wrong flag
+    read "3BV 0/11", the click that opened every zero of it not counted
+    (Arbiter's count: ``game.engine.stats``)."""
+    from game.ui.render.replay import figures_lines
+    from tests.engine.test_moves_and_stats import BORDERED
+    app = make_app(BORDERED)
+    slow_click(app, (5, 2), RIGHT)          # a 1 on the opening's border
+    app.step(30)
+    slow_click(app, (0, 0))                 # the opening, round the flag
+    app.step(30)
+    slow_click(app, (6, 3))                 # a mine: the game ends there
+    settle(app)
+    viewer = open_viewer(app)
+    key(app, pygame.K_END)
+    assert figures_lines(viewer.playback.figures())[0].startswith("3BV 1/11 ")
+
+
 def _beside_the_strip(app) -> bytes:
     """The window's pixels right of the figures strip's inside, along it."""
     strip = app.top.layout.strip
