@@ -67,6 +67,12 @@ class LevelDialog(Dialog):
 
     levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
+    #: Whether the dialog keeps the room of the tallest page title's row
+    #: (:attr:`row_spare`) under a shorter one, for one size on every page.
+    #: Statistics does not: the tallest title (three lines, "Intermediate,
+    #: Torus" and the style) made it too tall to fit under the 9x9
+    #: window's menu bar on every page, not on three of them.
+    one_size = False
 
     def __init__(self, app: Host, level: str | None = None, shape: str | None = None,
                  style: str | None = None) -> None:
@@ -152,10 +158,10 @@ class LevelDialog(Dialog):
         is than the tallest page title's row: the dialog keeps that room
         under its content (:meth:`_lay_out`) and its list counts it taken
         (:meth:`room_for_rows`), so that it keeps one size as it pages, as
-        Winmine's Best Times box had one. Sized to each title, a narrow
-        window's Best Times lost a row of its list on "Intermediate,
-        Torus" (three lines) and got it back on the next page, a pixel
-        shorter and taller in turn, and Statistics grew by a line."""
+        Winmine's Best Times box had one (:attr:`one_size`). Sized to each
+        title, a narrow window's Best Times lost a row of its list on
+        "Intermediate, Torus" (three lines) and got it back on the next
+        page, a pixel shorter and taller in turn."""
         line = painter.line_height()
         w = self.client_w
         room = w - 2 * 28
@@ -205,7 +211,7 @@ class LevelDialog(Dialog):
         kept = self.focus if self.widgets and self.focus_moved else None
         self.least_view = 0
         super()._lay_out()
-        if self.row_spare:               # as tall as the page with the tallest title
+        if self.one_size and self.row_spare:     # as tall as the page with the tallest title
             self.least_view = self.pane.view_h + self.row_spare
             self._keep_least_view()
         if kept is not None and 0 <= kept < len(self.widgets) and self.widgets[kept].focusable:
