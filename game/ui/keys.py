@@ -228,6 +228,11 @@ class HeldKeys:
             self._down.add(event.key)
         return True
 
+    @property
+    def held(self) -> bool:
+        """Whether a key is down (forgotten as the focus leaves)."""
+        return bool(self._down)
+
     def spend(self, event: pygame.event.Event) -> None:
         """The KEYDOWN ``event`` did its work as an access key (a dialog's
         underlined letter): the text SDL sends with it is not typed. It

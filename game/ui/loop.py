@@ -274,8 +274,15 @@ class Loop:
         self.audio.update(self.still())
         self.remember_window_place()
         if self.idle_ticks and self.ticks - self.last_input >= self.idle_ticks \
-                and not self.attracting:
+                and not self.attracting and not self.hand_on():
             self.start_attract()
+
+    def hand_on(self) -> bool:
+        """Whether a hand holds a mouse button or a key down: a player
+        thinking with the button pressed on a cell, the face saying "O",
+        is at the machine, and attract mode began under the hand. The idle
+        time then runs from the release (an input as any other)."""
+        return self.stuck_buttons.held or self.held_keys.held
 
     def render(self) -> bool:
         """Draw what changed; flip only when something was drawn. While a

@@ -68,6 +68,13 @@ class StuckButtons:
         self._seen_up: set[int] = set()
         self._stuck: set[int] = set()
 
+    @property
+    def held(self) -> bool:
+        """Whether a button pressed in the window is down, as far as its
+        events tell: one down as the focus went may have come up elsewhere,
+        and counts no longer."""
+        return bool(self._down - self._doubt - self._stuck)
+
     def focus_lost(self) -> None:
         """The focus went: a button down now may come up where SDL does not
         see it."""

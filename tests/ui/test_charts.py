@@ -276,3 +276,39 @@ def test_the_bars_stand_inside_the_sunken_box_and_leave_its_bottom_edge_drawn(tm
             edge = pixel(app, app.viewport.to_display((box.right - 4, y)))
             assert pixel(app, app.viewport.to_display((x, y))) == edge != NAVY
         assert chart.plot.move(ox, oy).bottom <= box.bottom - 2
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("level", ["beginner", "expert"])
+@pytest.mark.parametrize("command", ["statistics", "history"])
+def test_no_wins_yet_and_the_caption_never_meet(tmp_path, language, level, command):
+    """A level with games and no win says "No wins yet" in the plot, its
+    black ink inside the note's box, clear of the caption under the box,
+    which holds none of it, in the 8x8 window and Expert's."""
+    store = Store(tmp_path)
+    for _ in range(3):
+        store.record_game(game(level, result="lost"))
+    store.close()
+    app = make_app(WIN31_BEGINNER if level == "beginner" else None, data_dir=tmp_path,
+                   style="win31", level=level, language=language)
+    app.commands.run(command)
+    app.step(HISTORY_FILL_TICKS if command == "history" else 1)
+    app.step()
+    dialog = app.top
+    chart = next(w for w in dialog.widgets if isinstance(w, Chart))
+    assert chart.wins == [] and chart.note == "No wins yet"
+    box, (note, caption) = chart.extent(app.painter)
+    assert chart.plot.contains(note) and not note.colliderect(caption) and box.contains(caption)
+    dialog.pane.show(box.y, box.bottom)        # the 8x8 History scrolls: the chart in view
+    dialog.relayout()
+    app.step()
+    ox, oy = dialog.origin_of(dialog.widgets.index(chart))
+
+    def black(area: pygame.Rect) -> int:
+        return sum(pixel(app, app.viewport.to_display((x, y))) == (0, 0, 0)
+                   for x in range(area.x + ox, area.right + ox)
+                   for y in range(area.y + oy, area.bottom + oy))
+
+    assert black(note) > 20                        # written, in black
+    assert black(chart.plot) == black(note)         # nowhere else in the plot
+    assert black(caption.inflate(0, 2)) == 0        # the caption: navy, green, red

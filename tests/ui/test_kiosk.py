@@ -136,6 +136,40 @@ def test_idle_time_starts_attract_mode_and_input_delays_it():
     assert isinstance(app.top, AttractScreen)
 
 
+@pytest.mark.parametrize("hold", ["left button", "right button", "key"])
+def test_a_button_or_key_held_past_the_idle_time_keeps_attract_mode_off(hold):
+    """A player thinking with the button down on a cell (the face says "O")
+    is at the machine: attract mode began under the hand. The idle time
+    runs from the release."""
+    app = kiosk(idle_seconds=2)
+    at = cell_pos(app, (3, 3))
+    if hold == "key":
+        post(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
+        app.step()
+    else:
+        press(app, at, LEFT if hold == "left button" else RIGHT)
+    app.step(300)                            # 5 s held, the idle time 2
+    assert not isinstance(app.top, AttractScreen)
+    if hold == "key":
+        post(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
+        app.step()
+    else:
+        release(app, at, LEFT if hold == "left button" else RIGHT)
+    app.step(118)
+    assert not isinstance(app.top, AttractScreen)
+    app.step()
+    assert isinstance(app.top, AttractScreen)        # 2 s after the release
+
+
+def test_a_button_held_as_the_focus_went_keeps_no_one_at_the_machine():
+    """Its release may go to another window: the idle time runs on."""
+    app = kiosk(idle_seconds=2)
+    press(app, cell_pos(app, (3, 3)))
+    post(pygame.WINDOWFOCUSLOST)
+    app.step(120)
+    assert isinstance(app.top, AttractScreen)
+
+
 def test_a_pointer_move_delays_attract_mode_but_does_not_end_it():
     """Someone moving the mouse is at the machine; once attract mode plays,
     only a touch, click or key gives the fresh game."""

@@ -107,9 +107,7 @@ class Chart:
         plot = self.plot.move(origin)
         wins = self.shown()
         if not wins:
-            text = _(self.note)
-            painter.text(text, (plot.centerx - painter.text_width(text) // 2,
-                                plot.centery - painter.line_height() // 2), BLACK)
+            painter.text(_(self.note), self.note_box(painter).move(origin).topleft, BLACK)
         for bar in self.bars():
             painter.fill(bar.move(origin), NAVY)
         rates = [w.bbbv_per_s or 0.0 for w in wins]
@@ -130,13 +128,22 @@ class Chart:
     def key(self, event: pygame.event.Event) -> bool:
         return False
 
+    def note_box(self, painter: Painter) -> pygame.Rect:
+        """Where the note ("No wins yet", "Loading…") is written: centred
+        in the plot, a line high."""
+        text, plot = _(self.note), self.plot
+        w, h = painter.text_width(text), painter.line_height()
+        return pygame.Rect(plot.centerx - w // 2, plot.centery - h // 2, w, h)
+
     def extent(self, painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Its box, and inside it the plot and the caption's ink."""
+        """Its box, and inside it the caption's ink after the plot, or
+        after the note when no win is drawn: what must fit and never
+        overlap (the note's box was measured nowhere)."""
         words = caption(painter, self.rect.w)
         text, _colour, dx = words[-1]
         caption_w = dx + painter.text_width(text)
         box = pygame.Rect(self.rect.x, self.rect.bottom - 11, caption_w, painter.line_height())
-        return self.rect, [self.plot, box]
+        return self.rect, [self.note_box(painter) if not self.shown() else self.plot, box]
 
 
 def _best_line(painter: Painter, line: pygame.Rect) -> None:

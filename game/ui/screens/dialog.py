@@ -190,10 +190,7 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
         if not self.footer:
             footer_top = self.client_h
         self.pane = Pane.fit(footer_top, self.client_h, self.room, self.pane.scroll)
-        least = min(self.least_view, self.room - self.pane.footer_h)
-        if least > self.pane.view_h:         # shorter than its tallest: blank below it
-            self.pane.view_h = least
-            self.pane.scroll_to(self.pane.scroll)
+        self._keep_least_view()
         if self._held is not None:            # a button down: the new one in its place
             self._held = self._carried(self._held, laid, self._held.pressed)
         if self._spaced is not None:
@@ -203,6 +200,14 @@ class Dialog(DialogKeys, DialogMouse, DialogDrawing, DialogLists, base.Screen):
             # in), and the button drawn stood up under the key held.
             self._spaced = self._carried(self._spaced, laid, True)
         self._keep_lists_held(laid)
+
+    def _keep_least_view(self) -> None:
+        """The content shown at least ``least_view`` high, as far as the
+        room allows: a page shorter than the tallest shows blank below it."""
+        least = min(self.least_view, self.room - self.pane.footer_h)
+        if least > self.pane.view_h:
+            self.pane.view_h = least
+            self.pane.scroll_to(self.pane.scroll)
 
     def _content_end(self, buttons_top: int) -> int:
         """Where the content above the pinned buttons (starting at

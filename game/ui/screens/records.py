@@ -21,7 +21,7 @@ import pygame
 
 from game.engine.gallery import GALLERY
 from game.i18n import N_, _, date, decimal
-from game.store import STAT_LEVELS, BestTime, questions
+from game.store import MAX_NAME_LENGTH, STAT_LEVELS, BestTime, questions
 from game.store.ledger import Key
 from game.store.questions import LevelRecords, Question
 from game.words import player_name
@@ -38,8 +38,15 @@ if TYPE_CHECKING:
     from ..host import Host
 
 
+#: A best time whose details are as wide as any: the longest name in the
+#: pixel font (every letter is as wide), a time as long as the LED counts,
+#: the widest date and figures.
+WIDEST = BestTime("W" * MAX_NAME_LENGTH, 999_999, "2026-12-31T23:59:59", 999, 99.99)
+
+
 class BestTimesDialog(LevelDialog):
     title = N_("Best Times")
+    one_size = True
 
     def __init__(self, app: Host, level: str | None = None, highlight: int | None = None,
                  shape: str | None = None, style: str | None = None,
@@ -51,6 +58,7 @@ class BestTimesDialog(LevelDialog):
         holds them, nearest that place, or none: another copy of the game
         may have entered a time meanwhile, moving it down or out."""
         self.name_w = 0              # the list's name column, once laid out
+        self._detail_rooms: dict[int, int] = {}     # the details' height kept, by width
         self._table_key: Key | None = None      # the level, style and shape it showed
         super().__init__(app, level, shape, style)
         self.highlight = highlight
@@ -70,8 +78,7 @@ class BestTimesDialog(LevelDialog):
         w = self.client_w - 16
         rows = [(f"{i}.", player_name(t.name), str(led_seconds(t.time_ms)))
                 for i, t in enumerate(times or [], 1)]
-        detail_h = max([2 * (line + 1)] + [label_height(painter, self.detail_text(t), w)
-                                           for t in times or []])
+        detail_h = self.detail_room(painter, w, times or [])
         visible = self.room_for_rows(painter, y + detail_h + 8 + line + 14)
         room = columns_width(w, len(rows), visible)     # beside the scroll bar, if any
         self.name_w = room - 64
@@ -116,10 +123,32 @@ class BestTimesDialog(LevelDialog):
         rows = [i for i, t in enumerate(times) if (t.name, t.time_ms) == self.named]
         return min(rows, key=lambda i: abs(i - place), default=None)
 
+    def detail_room(self, painter: Painter, w: int, times: list[BestTime]) -> int:
+        """The height kept for the details, ``w`` wide: the tallest they can
+        be, whatever the page shows, so that the dialog keeps one size from
+        page to page and from "Loading…" to its times (Winmine's Best Times
+        box had one). That is the details of :data:`WIDEST` with a whole name
+        on a line of its own, or of a time shown so far taller still (a name
+        in a script wider than the pixel font), which the room then keeps
+        for the pages after it. Sized to the page's times, the dialog was
+        12 pixels taller (a line of details more) on a page whose list cut
+        a name, and at its first layout wherever it held times: the name
+        column's width, not yet laid out, cut every name."""
+        tallest = max([self._detail_rooms.get(w, 0)]
+                      + [label_height(painter, self.details_of(t, player_name(t.name)), w)
+                         for t in [WIDEST, *times]])
+        self._detail_rooms[w] = tallest
+        return tallest
+
     def detail_text(self, t: BestTime) -> str:
+        """The details of a best time as shown: first its whole name when
+        the list cuts it (else a long name could be read nowhere)."""
+        name = player_name(t.name)
+        return self.details_of(t, name if self.app.painter.text_width(name) > self.name_w else None)
+
+    def details_of(self, t: BestTime, name: str | None) -> str:
         """The exact time to the millisecond, the date and the 3BV of a best
-        time; first its whole name when the list cuts it (else a long name
-        could be read nowhere)."""
+        time, after ``name`` if given."""
         stats = []
         if t.bbbv is not None:
             stats.append(_("3BV\u00a0{count}").format(count=t.bbbv))
@@ -129,10 +158,7 @@ class BestTimesDialog(LevelDialog):
         first = _("{seconds}\u00a0s, {date}").format(seconds=seconds(t.time_ms, room=20),
                                                      date=date(t.date))
         text = f"{first}\n" + figures_separator().join(stats)
-        name = player_name(t.name)
-        if self.app.painter.text_width(name) > self.name_w:
-            text = f"{name}\n{text}"
-        return text
+        return text if name is None else f"{name}\n{text}"
 
     def reset(self) -> None:
         self.app.store.reset_best_times(self.level, style=self.style, shape=self.shape)

@@ -67,6 +67,12 @@ class LevelDialog(Dialog):
 
     levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
+    #: Whether the dialog keeps the room of the tallest page title's row
+    #: (:attr:`row_spare`) under a shorter one, for one size on every page.
+    #: Statistics does not: the tallest title (three lines, "Intermediate,
+    #: Torus" and the style) made it too tall to fit under the 9x9
+    #: window's menu bar on every page, not on three of them.
+    one_size = False
 
     def __init__(self, app: Host, level: str | None = None, shape: str | None = None,
                  style: str | None = None) -> None:
@@ -84,6 +90,8 @@ class LevelDialog(Dialog):
         self.reads: Reads = app.reader.channel()
         self._records: dict[Hashable, Any] = {}     # per level shown so far, by Key
         self._asked: set[Key] = set()
+        #: How much taller the tallest page title's row is than the one shown.
+        self.row_spare = 0
         self.ask()
 
     @property
@@ -135,17 +143,34 @@ class LevelDialog(Dialog):
     def board(self) -> str:
         return board_title(self.level, self.shape)
 
-    def level_row(self, painter: Painter) -> int:
-        """The "< Level >" row at the top; returns its height."""
-        line = painter.line_height()
-        w = self.client_w
-        room = w - 2 * 28
-        board = self.board
+    def page_name(self, painter: Painter, level: str, shape: str, room: int) -> str:
+        """A page's title, its board over its style, for a row ``room`` wide."""
+        board = board_title(level, shape)
         if painter.text_width(board, "bold") > room:
             # A line a part, as the style has: wrapped, "Intermédiaire, Tore"
             # was cut before its comma, and the next line began ", Tore".
-            board = board_title(self.level, self.shape, "\n")
-        name = f"{board}\n{_(STYLE_NAMES[self.style])}"
+            board = board_title(level, shape, "\n")
+        return f"{board}\n{_(STYLE_NAMES[self.style])}"
+
+    def level_row(self, painter: Painter) -> int:
+        """The "< Level >" row at the top; returns its height. It is as tall
+        as its own title, and :attr:`row_spare` says how much shorter that
+        is than the tallest page title's row: the dialog keeps that room
+        under its content (:meth:`_lay_out`) and its list counts it taken
+        (:meth:`room_for_rows`), so that it keeps one size as it pages, as
+        Winmine's Best Times box had one (:attr:`one_size`). Sized to each
+        title, a narrow window's Best Times lost a row of its list on
+        "Intermediate, Torus" (three lines) and got it back on the next
+        page, a pixel shorter and taller in turn."""
+        line = painter.line_height()
+        w = self.client_w
+        room = w - 2 * 28
+        name = self.page_name(painter, self.level, self.shape, room)
+        own = label_height(painter, name, room, "bold")
+        tallest = max(label_height(painter, self.page_name(painter, level, shape, room),
+                                   room, "bold") for level, shape in self.pages)
+        height = max(line + 12, 7 + own + 4)
+        self.row_spare = max(line + 12, 7 + tallest + 4) - height
         x = 28 + max(0, (room - max(painter.text_width(part, "bold")
                                     for part in name.split("\n"))) // 2)
         self.widgets = [
@@ -153,7 +178,7 @@ class LevelDialog(Dialog):
             Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
             Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1)),
         ]
-        return max(line + 12, 7 + label_height(painter, name, room, "bold") + 4)
+        return height
 
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
         """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
@@ -173,7 +198,7 @@ class LevelDialog(Dialog):
 
     def room_for_rows(self, painter: Painter, other: int) -> int:
         """How many list rows fit in the window besides ``other`` pixels of content."""
-        free = self.room - other
+        free = self.room - other - self.row_spare
         return max(1, min(10, (free - 4) // ROW_H))
 
     def _lay_out(self) -> None:
@@ -184,7 +209,11 @@ class LevelDialog(Dialog):
         OK or the list). Until then each layout puts it where it suits the
         records shown (the list, once there are times)."""
         kept = self.focus if self.widgets and self.focus_moved else None
+        self.least_view = 0
         super()._lay_out()
+        if self.one_size and self.row_spare:     # as tall as the page with the tallest title
+            self.least_view = self.pane.view_h + self.row_spare
+            self._keep_least_view()
         if kept is not None and 0 <= kept < len(self.widgets) and self.widgets[kept].focusable:
             self.focus = kept
 
