@@ -160,14 +160,14 @@ def test_a_hex_board_with_too_many_mines_is_refused_in_french():
     result = run("--lang", "fr", "--width", "8", "--height", "8", "--mines", "60",
                  "--shape", "hex")
     assert result.returncode == 2
-    assert ("les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"
+    assert ("le nombre de mines doit aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"
             in result.stderr), result.stderr
 
 
 def test_a_shaped_mask_with_too_many_mines_is_refused_in_french(tmp_path):
     i18n.set_language("fr")
     path = mask_file(tmp_path, b"########\n#### ###\n" + b"########\n" * 6)
-    with pytest.raises(UsageError, match="les mines doivent aller de 1 à 54 sur un champ"
+    with pytest.raises(UsageError, match="le nombre de mines doit aller de 1 à 54 sur un champ"
                        r" découpé 8x8 \(63 cases\), et non 60"):
         parse(["--mask", path, "--mines", "60", "--shape", "grid"])
 

@@ -600,7 +600,7 @@ def test_no_home_directory_is_one_line_and_exit_2_unless_a_data_dir_is_given(tmp
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "invalid choice: \"'beginner'\" (choose from 'beginner',"),
-    ("fr", "choix invalide\u202f: «\u202f'beginner'\u202f» (choisir parmi «\u202fbeginner\u202f»,"),
+    ("fr", "choix invalide\u202f: «\u202f'beginner'\u202f» (choix possibles\u202f: «\u202fbeginner\u202f»,"),
 ])
 def test_a_choice_given_in_quotes_is_quoted_once_as_typed(refused, lang, said):
     """A value holding another value's quoted form ('beginner', quotes and

@@ -42,18 +42,18 @@ def size_error_of(width, height, mines, shape="grid", mask=None) -> SizeError:
 REFUSALS = {
     "width": ((7, 9, 10), "la largeur doit aller de 8 à 100, et non 7"),
     "height": ((9, 101, 10), "la hauteur doit aller de 8 à 100, et non 101"),
-    "grid": ((9, 9, 65), "les mines doivent aller de 1 à 64 sur une grille 9x9, et non 65"),
-    "torus": ((9, 9, 73, "torus"), "les mines doivent aller de 1 à 72 sur un tore 9x9, et non 73"),
+    "grid": ((9, 9, 65), "le nombre de mines doit aller de 1 à 64 sur une grille 9x9, et non 65"),
+    "torus": ((9, 9, 73, "torus"), "le nombre de mines doit aller de 1 à 72 sur un tore 9x9, et non 73"),
     "hex": ((8, 8, 60, "hex"),
-            "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"),
+            "le nombre de mines doit aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"),
     "shaped grid": ((8, 8, 60, "grid", HOLED),
-                    "les mines doivent aller de 1 à 54 sur un champ découpé 8x8 (63 cases),"
+                    "le nombre de mines doit aller de 1 à 54 sur un champ découpé 8x8 (63 cases),"
                     " et non 60"),
     "shaped torus": ((8, 8, 60, "torus", HOLED),
-                     "les mines doivent aller de 1 à 54 sur un tore découpé 8x8 (63 cases),"
+                     "le nombre de mines doit aller de 1 à 54 sur un tore découpé 8x8 (63 cases),"
                      " et non 60"),
     "shaped hex": ((8, 8, 60, "hex", HOLED),
-                   "les mines doivent aller de 1 à 56 sur un champ hexagonal découpé 8x8"
+                   "le nombre de mines doit aller de 1 à 56 sur un champ hexagonal découpé 8x8"
                    " (63 cases), et non 60"),
 }
 
@@ -76,9 +76,9 @@ def test_every_size_error_is_said_in_french(args, french):
 @pytest.mark.parametrize("lang, args, said", [
     ("en", (100, 100, 9999), "mines must be from 1 to 9,801 on a 100x100 board, not 9,999"),
     ("fr", (100, 100, 9999),
-     "les mines doivent aller de 1 à 9\u202f801 sur une grille 100x100, et non 9\u202f999"),
+     "le nombre de mines doit aller de 1 à 9\u202f801 sur une grille 100x100, et non 9\u202f999"),
     ("fr", (100, 100, 9999, "grid", ("#" * 100,) * 12 + (" " * 100,) * 88),
-     "les mines doivent aller de 1 à 1\u202f191 sur un champ découpé 100x100 (1\u202f200 cases),"
+     "le nombre de mines doit aller de 1 à 1\u202f191 sur un champ découpé 100x100 (1\u202f200 cases),"
      " et non 9\u202f999")])
 def test_a_size_errors_counts_are_grouped_as_the_language_writes_numbers(lang, args, said):
     """"de 1 à 9801 ..., et non 99999" in a French window that writes

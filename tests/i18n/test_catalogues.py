@@ -139,6 +139,43 @@ def test_french_window_title_and_menu_words_are_the_french_windows_game_s():
         "Marques (?)", "Meilleurs temps...", "Quitter", "?")
 
 
+#: Words a French title keeps capitalised after its first: names.
+FRENCH_NAMES = {"Démineur", "Windows", "XP", "M"}
+
+
+def _words(label: str) -> list[str]:
+    """A label's words, its access key's "&" and its arrows ("< &Back") left out."""
+    return [w for w in label.replace("&", "").split() if any(c.isalpha() for c in w)]
+
+
+def test_french_titles_capitalise_only_their_first_word():
+    """English writes titles and menu items in title case ("Custom Field",
+    "Open Replay", "Best &Times..."); French capitalises the first word
+    alone ("Champ personnalisé", "Ouvrir un replay", "Meilleurs temps...")."""
+    bad = []
+    for m in entries(LOCALE / "fr" / "LC_MESSAGES" / "minesweeper.po"):
+        if not isinstance(m.id, str) or re.search(r"[.:;!?,{]\s|[:{]", m.id.rstrip(".")):
+            continue
+        words = _words(m.id)
+        if len(words) < 2 or m.id.isupper() or not all(w[:1].isupper() for w in words
+                                                       if len(w) > 3):
+            continue                       # not a title: a phrase, a key name, the banner
+        capitals = [w for w in _words(m.string)[1:]
+                    if w[:1].isupper() and w.strip("().") not in FRENCH_NAMES]
+        if capitals:
+            bad.append((m.id, m.string))
+    assert not bad, bad
+
+
+def test_a_french_label_ends_in_an_ellipsis_as_its_source_does():
+    """A menu item that opens a dialog says so with "..." in both languages
+    (Windows' own three dots), a cue in progress with "…"."""
+    bad = [(m.id, m.string) for m in entries(LOCALE / "fr" / "LC_MESSAGES" / "minesweeper.po")
+           if isinstance(m.id, str)
+           and any(m.id.endswith(end) != m.string.endswith(end) for end in ("...", "\u2026"))]
+    assert not bad, bad
+
+
 def test_compiled_catalogues_and_templates_are_current(sources_extracted_once):
     assert tool.stale() == []
 

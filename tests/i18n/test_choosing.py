@@ -214,8 +214,9 @@ def test_errors_in_the_system_language():
     out = run_process("--level", "hard", LANG="fr_FR.UTF-8")
     assert out.returncode == 2
     assert out.stderr == (f"minesweeper{NNBSP}: erreur{NNBSP}: argument --level{NNBSP}: choix "
-                          f"invalide{NNBSP}: «{NNBSP}hard{NNBSP}» (choisir parmi «{NNBSP}beginner{NNBSP}», "
-                          f"«{NNBSP}intermediate{NNBSP}», «{NNBSP}expert{NNBSP}»)\n")
+                          f"invalide{NNBSP}: «{NNBSP}hard{NNBSP}» (choix possibles{NNBSP}: "
+                          f"«{NNBSP}beginner{NNBSP}», «{NNBSP}intermediate{NNBSP}», "
+                          f"«{NNBSP}expert{NNBSP}»)\n")
     out = run("--width", "5", "--height", "9", "--mines", "3", LANGUAGE="fr")
     assert out.stderr == f"minesweeper{NNBSP}: erreur{NNBSP}: la largeur doit aller de 8 à 100, et non 5\n"
 
@@ -291,8 +292,8 @@ def test_lang_anywhere_beats_the_saved_language_which_refuses_a_bad_lang(tmp_pat
     assert (out.returncode, out.stderr) == (2, ENGLISH_IDLE)
     out = run("--data-dir", french, "--lang", "xx")
     assert out.returncode == 2
-    assert out.stderr == (f"minesweeper{NNBSP}: erreur{NNBSP}: argument --lang{NNBSP}: pas de "
-                          f"traduction «{NNBSP}xx{NNBSP}»{NNBSP}; disponibles{NNBSP}: en, fr\n")
+    assert out.stderr == (f"minesweeper{NNBSP}: erreur{NNBSP}: argument --lang{NNBSP}: aucune "
+                          f"traduction «{NNBSP}xx{NNBSP}»{NNBSP}; langues disponibles{NNBSP}: en, fr\n")
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="XDG_DATA_HOME is the data folder on Linux")

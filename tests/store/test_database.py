@@ -368,7 +368,7 @@ def test_what_the_player_is_told_is_worded_in_the_language_of_the_moment_it_is_s
     i18n.set_language("fr")
     damaged, partly = store.take_notices()
     assert damaged.startswith("Impossible de lire vos scores\u202f:") and ASIDE in damaged
-    assert partly.startswith("Une partie de votre historique")
+    assert partly.startswith("Une portion de votre historique")
     assert "games[0]\u202f: time_ms\u202f: un nombre entier" in partly
     assert "could not" not in damaged + partly and "expected" not in partly
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.menus import mnemonics
+from game.ui.menus import fold, mnemonics, split_mnemonic
 from game.ui.render.menubar import ITEM_PAD, popup_geometry
-from game.ui.screens.control_menu import ControlMenuScreen
+from game.ui.screens.control_menu import ControlMenuScreen, control_items
 from game.ui.screens.custom import CustomDialog
 
 from .helpers import key, make_app, move, post, press, release
@@ -161,6 +161,21 @@ def test_close_s_underlined_letter_closes_the_dialog(language, letter):
     assert app.top is menu                               # Move / Déplacement: greyed
     key(app, ord(letter), 0, letter)
     assert app.top is app.play
+
+
+@pytest.mark.parametrize("narrow", [False, True], ids=["switch to", "switch"])
+@pytest.mark.parametrize("language", ["en", "fr", "pseudo"])
+def test_each_item_of_the_control_menu_has_an_underlined_letter_of_its_own(language, narrow):
+    """As the menus' items do, in every language: French Windows' words put
+    Déplacement and Dimension on one D, where Alt+Space then D could only
+    ever reach the first (ours marks D&imension); "Switch To..." said in
+    full or shortly marks a letter of its own too."""
+    app, dialog = custom(language=language)
+    items = [item for item in control_items(dialog, narrow=narrow) if not item.separator]
+    marked = [split_mnemonic(item.marked)[1] for item in items]
+    assert None not in marked, [item.label for item in items]
+    letters = [fold(item.label[at]) for item, at in zip(items, marked, strict=True)]
+    assert len(letters) == len(set(letters)), letters
 
 
 def test_alt_f4_with_the_menu_open_closes_the_dialog_and_the_game_goes_on():

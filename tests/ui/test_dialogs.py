@@ -745,11 +745,11 @@ def test_a_dialog_button_needs_press_and_release_on_it():
 
 @pytest.mark.parametrize("side, shape, typed, said", [
     # A French window said "mines must be from 1 to 57 on an 8x8 hex board".
-    (8, "hex", "60", "les mines doivent aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"),
+    (8, "hex", "60", "le nombre de mines doit aller de 1 à 57 sur une grille hexagonale 8x8, et non 60"),
     # On a 100x100 board the French window read "de 1 à 9801 ..., et non
     # 9999", where History says "2 000 mines" of the same kind of board.
     (100, "grid", "9999",
-     "les mines doivent aller de 1 à 9\u202f801 sur une grille 100x100, et non 9\u202f999")])
+     "le nombre de mines doit aller de 1 à 9\u202f801 sur une grille 100x100, et non 9\u202f999")])
 def test_too_many_mines_are_refused_in_the_players_language_and_numbers(side, shape, typed, said):
     app = make_app(language="fr", level="custom", custom_width=side, custom_height=side,
                    custom_mines=10, shape=shape)

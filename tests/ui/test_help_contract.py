@@ -27,7 +27,7 @@ def test_the_computer_page_says_what_an_assisted_game_loses_and_what_stops_auto_
 
 @pytest.mark.parametrize("lang, tap, rest, button", [
     ("en", "tap", "finger resting", "flag button"),
-    ("fr", "tapotement", "doigt posé", "bouton drapeau")])
+    ("fr", "appui bref", "doigt maintenu", "bouton drapeau")])
 def test_the_mouse_page_tells_a_touch_screen_how_to_flag(lang, tap, rest, button):
     """A finger has no right button: it flags by resting on a square, or
     through the flag button the menu bar shows at its right end. The Help

@@ -677,6 +677,19 @@ def test_a_banner_too_wide_for_its_field_breaks_at_its_dash(language, lines):
         == painter.px(pygame.Rect(0, 0, widest, tall)).size
 
 
+@pytest.mark.parametrize("language, lines", [
+    ("en", ["DEMO \u2014", "CLICK TO PLAY"]),
+    ("fr", ["D\u00c9MO \u2014", "CLIQUEZ", "POUR JOUER"])])
+def test_a_part_of_the_banner_still_too_wide_is_parted_into_even_lines(language, lines):
+    """Windows 3.1's 8 x 8 field is narrower than "CLIQUEZ POUR JOUER": a
+    plain wrap of it left "JOUER" alone on the last line."""
+    from game.ui.screens.attract import BANNER, banner_lines
+    app = make_app(demo=True, language=language, style="win31")
+    painter, field = app.painter, app.layout.field
+    assert field.w == 8 * 16
+    assert banner_lines(painter, i18n._(BANNER), field.w - 16) == lines
+
+
 def test_a_banner_that_fits_its_field_is_one_line():
     from game.ui.screens.attract import BANNER, banner_lines
     app = make_app(level="expert")                  # a field 480 pixels wide

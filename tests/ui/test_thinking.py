@@ -142,7 +142,7 @@ def test_a_line_shown_instead_of_a_hint_reads_in_the_new_language_after_a_switch
     click(app, (0, 0))                          # the mine
     settle(app)
     key(app, pygame.K_h)
-    assert app.play.assist.line() == "La partie est finie\u202f: F2 en commence une nouvelle."
+    assert app.play.assist.line() == "La partie est terminée\u202f: F2 en lance une nouvelle."
     french = field_pixels(app)
     app.set_language("en")
     app.step()

@@ -238,15 +238,29 @@ class AttractScreen(base.Screen):
 
 def banner_lines(painter: Painter, text: str, width: int) -> list[str]:
     """The banner's lines no wider than ``width``: one when it fits, else
-    broken at its dash first, each part wrapped on its own if need be. A
-    plain wrap broke a Beginner field's banner as "DEMO — CLICK TO" over
-    "PLAY" (in French "… CLIQUEZ POUR" over "JOUER")."""
+    broken at its dash first, each part wrapped on its own if need be, into
+    lines of even length. A plain wrap broke a Beginner field's banner as
+    "DEMO — CLICK TO" over "PLAY"; broken at the dash, the French one in
+    Windows 3.1's 8 x 8 field still left "JOUER" alone under "CLIQUEZ POUR"."""
     lines = wrap(painter, text, width, face="bold")
     head, dash, tail = text.partition(" \u2014 ")
     if len(lines) == 1 or not dash:
         return lines
-    return wrap(painter, head + dash.rstrip(), width, face="bold") \
-        + wrap(painter, tail, width, face="bold")
+    return _even(painter, head + dash.rstrip(), width) + _even(painter, tail, width)
+
+
+def _even(painter: Painter, text: str, width: int) -> list[str]:
+    """``text`` wrapped in as few lines as ``width`` allows, made as narrow
+    as that many lines can be, so the last is no short word left alone."""
+    count = len(wrap(painter, text, width, face="bold"))
+    low, high = 1, width
+    while low < high:                  # the narrowest width still giving ``count`` lines
+        mid = (low + high) // 2
+        if len(wrap(painter, text, mid, face="bold")) <= count:
+            high = mid
+        else:
+            low = mid + 1
+    return wrap(painter, text, high, face="bold")
 
 
 class BestReplays:
