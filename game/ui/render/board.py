@@ -41,6 +41,9 @@ HOLE = " "
 #: A hole's code goes on with one letter per neighbour across its edges: a
 #: cell (CELL_NEXT) or not (a hole, or past the board's edge).
 CELL_NEXT = "c"
+#: A tile of the ring just past the view's edges (``BoardView._edge_table``):
+#: its view cell, its pixel, its hidden neighbours, its code if they all are.
+EdgeTile = tuple[Cell, tuple[int, int], tuple[int, ...], Code | None]
 #: ``update``'s ``holes`` when the caller does not say which field's holes
 #: are drawn: their codes are asked anew rather than kept.
 UNSAID = object()
@@ -89,7 +92,7 @@ class BoardView:
     ``layout`` says where each board cell is drawn (squares or hexagons, the
     torus's wrap-around scroll); holes of a shaped field and the corners a
     hexagon field leaves are the frame's grey, a hole with the grid line of
-    the cells beside it (``hole_edges``).
+    the cells beside it (``hole_edges``) that the view shows (``_shown``).
     """
 
     def __init__(self, atlas: Atlas, scale: int, layout: Layout) -> None:
@@ -116,9 +119,12 @@ class BoardView:
         self.tile_size = self.cells.tile[0] * scale, self.cells.tile[1] * scale
         self._hole_edges = {shifted: hole_edges(self.cells, shifted)
                             for shifted in ((False, True) if self.cells.hexagonal else (False,))}
-        # Hole codes by board cell, for the holes of ``_holes_of`` (``draw_afresh``).
+        # Hole codes by board cell, for the holes of ``_holes_of`` (``draw_afresh``):
+        # the board's, whatever the scroll (``_shown`` takes out what the view hides).
         self._holes_of: object = None
         self._hole_codes: dict[Cell, Code] = {}
+        self._hidden: dict[tuple[int, int, bool], tuple[int, ...]] = {}   # by ``_hidden_at``
+        self._edge_tables: dict[int, list[EdgeTile]] = {}   # by the scroll's parity
 
     def keep_from(self, old: BoardView) -> None:
         """Take over what ``old``, a view of the same game at another size
@@ -175,6 +181,7 @@ class BoardView:
         drawn, pixels, tiles = self._drawn, self._pixels, self._tiles
         (sx, sy), cols = scroll, self.cols
         xs, ys = span
+        inner_x, inner_y = range(1, cols - 1), range(1, self.rows - 1)   # holes' lines all shown
 
         def char_at(x: int, y: int) -> Code:
             return rows[y][x]
@@ -190,6 +197,9 @@ class BoardView:
                     code = hole_codes.get(cell)
                     if code is None:
                         code = hole_codes[cell] = self.hole_code(*cell, char_at)
+                    vx, vy = cell[0] - sx, y - sy
+                    if vx not in inner_x or vy not in inner_y:
+                        code = self._shown(code, self._hidden_at(vx, vy, code.endswith("s")))
                 else:
                     code = ch
                 i = base + k
@@ -223,10 +233,71 @@ class BoardView:
         for vy in range(max(0, -dy), min(rows, rows - dy)):
             at, was = vy * cols, (vy + dy) * cols + dx
             drawn[at + first:at + last] = old[was + first:was + last]
+        self._forget_edge_holes(drawn, dx, dy)
         self._drawn = drawn
         self._exposed = [i for i, code in enumerate(drawn) if code is None]
         self._pixels = self._pixel_table()
         self._edges_closed = not self.cells.hexagonal
+
+    def _forget_edge_holes(self, drawn: list[Code | None], dx: int, dy: int) -> None:
+        """Marks undrawn the holes a scroll by ``dx``, ``dy`` cells kept in
+        view whose lines the view shows otherwise: those along the view's
+        edges now, whose neighbours beyond them are hidden, and those that
+        were and are not now, whose neighbours came into view. Their pixels
+        moved with the board, lines and all: a hole scrolled onto the view's
+        top row kept the line against a cell scrolled out above it."""
+        if not self._hiding:
+            return
+        cols, rows = self.cols, self.rows
+        for vx, vy in self._view_edge:
+            for x, y in ((vx, vy), (vx - dx, vy - dy)):
+                if 0 <= x < cols and 0 <= y < rows:
+                    code = drawn[y * cols + x]
+                    if code is not None and code[0] == HOLE:
+                        drawn[y * cols + x] = None
+
+    @property
+    def _view_edge(self) -> list[Cell]:
+        """The view cells along its four edges (some twice: the corners)."""
+        cols, rows = self.cols, self.rows
+        return [(vx, vy) for vx in range(cols) for vy in (0, rows - 1)] + \
+            [(vx, vy) for vx in (0, cols - 1) for vy in range(rows)]
+
+    @property
+    def _hiding(self) -> bool:
+        """Whether cells out of view are hidden: on a torus the band around
+        the field shows them (``ghosts``), and a hole's line closes them."""
+        return self.layout.shape != TORUS
+
+    def _hidden_at(self, vx: int, vy: int, shifted: bool) -> tuple[int, ...]:
+        """The neighbours (indices in ``hole_edges``) of a hole at view cell
+        ``vx``, ``vy`` that the view does not show, its row ``shifted`` or
+        not: none inside the view, some along its edges and in the ring just
+        past them (``_close_edges``). Kept by place: a view has a few
+        hundred such places."""
+        key = (vx, vy, shifted)
+        hidden = self._hidden.get(key)
+        if hidden is None:
+            cols, rows = self.cols, self.rows
+            hidden = self._hidden[key] = () if not self._hiding else tuple(
+                n for n, (dx, dy) in enumerate(self._hole_edges[shifted][0])
+                if not (0 <= vx + dx < cols and 0 <= vy + dy < rows))
+        return hidden
+
+    @staticmethod
+    def _shown(code: Code, hidden: tuple[int, ...]) -> Code:
+        """A hole's ``code`` as the board has it, less the lines against its
+        ``hidden`` neighbours (``_hidden_at``): a line with no cell shown
+        beside it is a stray stroke. A hexagon view scrolled by an odd row
+        showed one in its top left half-cell corner, closing a cell out of
+        view, and one at the top right scrolled by an even row; a hole on a
+        shaped field's top row, lines against the cells scrolled out above."""
+        if not hidden:
+            return code
+        letters = list(code)
+        for n in hidden:
+            letters[1 + n] = "-"
+        return "".join(letters)
 
     def _pixel_table(self) -> list[tuple[int, int]]:
         """Where each view cell's tile goes, by view index, from the scroll:
@@ -319,11 +390,13 @@ class BoardView:
             if not (0 <= vx < cols and 0 <= vy < rows):
                 continue
             code = code_of(x, y)
-            if code == HOLE:                 # the frame's grey, closing the cells beside it
+            if code == HOLE:                 # the frame's grey, closing the cells shown beside it
                 kept = None if codes is None else codes.get((x, y))
                 code = kept if kept is not None else self.hole_code(x, y, code_of)
                 if codes is not None:
                     codes[(x, y)] = code
+                if not (0 < vx < cols - 1 and 0 < vy < rows - 1):
+                    code = self._shown(code, self._hidden_at(vx, vy, code.endswith("s")))
             i = vy * cols + vx
             if drawn[i] != code:
                 drawn[i] = code
@@ -356,18 +429,40 @@ class BoardView:
         along the top of the field. ``hole_codes``: the codes kept for the
         field's holes (``draw_afresh``), which the edges' are as well."""
         self._edges_closed = True
-        (sx, sy), cols, rows = self.scroll, self.cols, self.rows
-        ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
-        ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
+        sx, sy = self.scroll
         codes = {} if hole_codes is None else hole_codes
         blits = []
-        for vx, vy in ring:
-            cell = (vx + sx, vy + sy)
-            code = codes.get(cell)
-            if code is None:
-                code = codes[cell] = self.hole_code(*cell, code_of)
-            blits.append((self.tile_for(code), self._pixel(vx, vy)))
+        for (vx, vy), pixel, hidden, plain in self._edge_table():
+            if plain is None:
+                cell = (vx + sx, vy + sy)
+                code = codes.get(cell)
+                if code is None:
+                    code = codes[cell] = self.hole_code(*cell, code_of)
+                plain = self._shown(code, hidden)
+            blits.append((self.tile_for(plain), pixel))
         self.surface.fblits(blits)
+
+    def _edge_table(self) -> list[EdgeTile]:
+        """The ring of view cells just past the view's edges, each with its
+        tile's place, its hidden neighbours (``_hidden_at``) and, where it
+        shows none of them, its code (plain grey: the top row, the left
+        column but for shifted rows), by the scroll's parity (two tables,
+        kept, as ``_pixel_table``'s)."""
+        parity = self.scroll[1] % 2
+        table = self._edge_tables.get(parity)
+        if table is None:
+            cols, rows = self.cols, self.rows
+            ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
+            ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
+            table = self._edge_tables[parity] = []
+            for vx, vy in ring:
+                shifted = (vy + parity) % 2 == 1
+                hidden = self._hidden_at(vx, vy, shifted)
+                plain = None
+                if len(hidden) == len(self._hole_edges[shifted][0]):
+                    plain = HOLE + "-" * len(hidden) + ("s" if shifted else "")
+                table.append(((vx, vy), self._pixel(vx, vy), hidden, plain))
+        return table
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
