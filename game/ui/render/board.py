@@ -13,7 +13,7 @@ display scale; the screen blits the rectangles this returns onto the display.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -41,8 +41,8 @@ HOLE = " "
 #: A hole's code goes on with one letter per neighbour across its edges: a
 #: cell (CELL_NEXT) or not (a hole, or past the board's edge).
 CELL_NEXT = "c"
-#: A tile of the ring just past the view's edges (``BoardView._edge_table``):
-#: its view cell, its pixel, its hidden neighbours, its code if they all are.
+#: A tile of the ring just past the view's edges (``edge_tiles``): its view
+#: cell, its pixel, its hidden neighbours, its code if they all are.
 EdgeTile = tuple[Cell, tuple[int, int], tuple[int, ...], Code | None]
 #: ``update``'s ``holes`` when the caller does not say which field's holes
 #: are drawn: their codes are asked anew rather than kept.
@@ -86,6 +86,53 @@ def hole_edges(cells: CellGeometry, shifted: bool
     return tuple(neighbours), tuple(pixels)
 
 
+def view_side(v: int, size: int) -> int:
+    """Where view column (or row) ``v`` lies in a view ``size`` long, for
+    the neighbours across it: -1 before the first, 0 the first, 1 within,
+    2 the last, 3 past it (``hidden_neighbours``)."""
+    if v < 1:
+        return max(v, -1)
+    return 1 if v < size - 1 else min(v - size + 3, 3)
+
+
+@cache
+def hidden_neighbours(cells: CellGeometry, shifted: bool, side_x: int, side_y: int
+                      ) -> tuple[int, ...]:
+    """The neighbours (indices in ``hole_edges``) that a view does not show
+    of a hole whose column and row lie at ``side_x`` and ``side_y`` of it
+    (``view_side``), its row ``shifted`` or not: which neighbours are out of
+    view depends on that alone (none within the view), so a few dozen kinds
+    of place are worked out once, not each place of each view made."""
+    spot = {-1: -1, 0: 0, 1: 2, 2: 4, 3: 5}        # the side's place in a view 5 cells wide
+    x, y = spot[side_x], spot[side_y]
+    return tuple(n for n, (dx, dy) in enumerate(hole_edges(cells, shifted)[0])
+                 if not (0 <= x + dx < 5 and 0 <= y + dy < 5))
+
+
+@lru_cache(maxsize=8)
+def edge_tiles(cells: CellGeometry, cols: int, rows: int, parity: int, scale: int
+               ) -> tuple[EdgeTile, ...]:
+    """The ring of view cells just past the edges of a hexagon view of
+    ``cols`` x ``rows`` at ``scale``, its first row's parity ``parity``: each
+    with its tile's place, its hidden neighbours (``hidden_neighbours``) and,
+    where it shows none of them, its code (plain grey: the top row, the
+    left column but for shifted rows). Kept for the few views in use (a
+    game's window and fullscreen): worked out anew, they took a third of a
+    millisecond of the frame a 100x100 hexagon game went fullscreen."""
+    ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
+    ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
+    tiles = []
+    for vx, vy in ring:
+        shifted = (vy + parity) % 2 == 1
+        hidden = hidden_neighbours(cells, shifted, view_side(vx, cols), view_side(vy, rows))
+        plain = None
+        if len(hidden) == len(hole_edges(cells, shifted)[0]):
+            plain = HOLE + "-" * len(hidden) + ("s" if shifted else "")
+        x, y = cells.origin(vx, vy, parity)
+        tiles.append(((vx, vy), (x * scale, y * scale), hidden, plain))
+    return tuple(tiles)
+
+
 class BoardView:
     """The visible cells of the board on one surface at the display scale.
 
@@ -123,9 +170,7 @@ class BoardView:
         # the board's, whatever the scroll (``_shown`` takes out what the view hides).
         self._holes_of: object = None
         self._hole_codes: dict[Cell, Code] = {}
-        self._hidden: dict[tuple[int, int, bool], tuple[int, ...]] = {}   # by ``_hidden_at``
         self._shown_codes: dict[tuple[Code, tuple[int, ...]], Code] = {}     # by ``_shown``
-        self._edge_tables: dict[int, list[EdgeTile]] = {}   # by the scroll's parity
 
     def keep_from(self, old: BoardView) -> None:
         """Take over what ``old``, a view of the same game at another size
@@ -202,7 +247,7 @@ class BoardView:
                     code = hole_codes.get(cell)
                     if code is None:
                         code = hole_codes[cell] = self.hole_code(*cell, char_at)
-                    if edge_row or k == first_k or k == last_k:
+                    if (edge_row or k == first_k or k == last_k) and CELL_NEXT in code:
                         code = self._shown(code, self._hidden_at(
                             cell[0] - sx, y - sy, code.endswith("s")))
                 else:
@@ -249,25 +294,27 @@ class BoardView:
         view whose lines the view now hides or shows (``_hidden_at``): their
         pixels moved with the board, lines and all, and a hole scrolled onto
         the view's top row kept the line against a cell scrolled out above
-        it. Only the rows and columns along the view's edges, now or before
-        the scroll, can change, and only the holes there whose look does
-        (against another hole, no line was drawn either way): on a 100x100
-        ring, redrawing every hole along them took a fifth of a millisecond
-        a scroll."""
+        it. Only the rows and columns that the scroll moves onto or off the
+        view's edges (``view_side``) can change, and only the holes there
+        whose look does (against another hole, no line was drawn either
+        way): on a 100x100 ring, redrawing every hole along the edges took a
+        fifth of a millisecond a scroll."""
         if not self._hiding:
             return
         cols, rows = self.cols, self.rows
-        lines = [range(vy * cols, vy * cols + cols)
-                 for vy in {0, rows - 1, -dy, rows - 1 - dy} if 0 <= vy < rows]
-        lines += [range(vx, cols * rows, cols)
-                  for vx in {0, cols - 1, -dx, cols - 1 - dx} if 0 <= vx < cols]
+        lines = [range(vy * cols, vy * cols + cols) for vy in {0, rows - 1, -dy, rows - 1 - dy}
+                 if 0 <= vy < rows and view_side(vy, rows) != view_side(vy + dy, rows)]
+        lines += [range(vx, cols * rows, cols) for vx in {0, cols - 1, -dx, cols - 1 - dx}
+                  if 0 <= vx < cols and view_side(vx, cols) != view_side(vx + dx, cols)]
         holes = {i: code for line in lines for i in line
                  if (code := drawn[i]) is not None and code[0] == HOLE}
         (sx, sy), kept = self.scroll, self._hole_codes
         for i, code in holes.items():
             vx, vy = i % cols, i // cols
             board = kept.get((vx + sx, vy + sy))
-            if board is None or self._shown(board, self._hidden_at(
+            if board is None:
+                drawn[i] = None                 # (its lines unknown: drawn again)
+            elif CELL_NEXT in board and self._shown(board, self._hidden_at(
                     vx, vy, code.endswith("s"))) != code:
                 drawn[i] = None
 
@@ -281,18 +328,11 @@ class BoardView:
         """The neighbours (indices in ``hole_edges``) of a hole at view cell
         ``vx``, ``vy`` that the view does not show, its row ``shifted`` or
         not: none inside the view, some along its edges and in the ring just
-        past them (``_close_edges``). Kept by place: a view has a few
-        hundred such places."""
+        past them (``_close_edges``); none on a torus (``_hiding``)."""
         cols, rows = self.cols, self.rows
-        if 0 < vx < cols - 1 and 0 < vy < rows - 1:
+        if 0 < vx < cols - 1 and 0 < vy < rows - 1 or not self._hiding:
             return ()
-        key = (vx, vy, shifted)
-        hidden = self._hidden.get(key)
-        if hidden is None:
-            hidden = self._hidden[key] = () if not self._hiding else tuple(
-                n for n, (dx, dy) in enumerate(self._hole_edges[shifted][0])
-                if not (0 <= vx + dx < cols and 0 <= vy + dy < rows))
-        return hidden
+        return hidden_neighbours(self.cells, shifted, view_side(vx, cols), view_side(vy, rows))
 
     def _shown(self, code: Code, hidden: tuple[int, ...]) -> Code:
         """A hole's ``code`` as the board has it, less the lines against its
@@ -407,7 +447,7 @@ class BoardView:
                 code = kept if kept is not None else self.hole_code(x, y, code_of)
                 if codes is not None:
                     codes[(x, y)] = code
-                if not (0 < vx < cols - 1 and 0 < vy < rows - 1):
+                if not (0 < vx < cols - 1 and 0 < vy < rows - 1) and CELL_NEXT in code:
                     code = self._shown(code, self._hidden_at(vx, vy, code.endswith("s")))
             i = vy * cols + vx
             if drawn[i] != code:
@@ -444,7 +484,9 @@ class BoardView:
         sx, sy = self.scroll
         codes = {} if hole_codes is None else hole_codes
         blits = []
-        for (vx, vy), pixel, hidden, plain in self._edge_table():
+        parity = self.scroll[1] % 2
+        for (vx, vy), pixel, hidden, plain in edge_tiles(self.cells, self.cols, self.rows,
+                                                        parity, self.scale):
             if plain is None:
                 cell = (vx + sx, vy + sy)
                 code = codes.get(cell)
@@ -453,28 +495,6 @@ class BoardView:
                 plain = self._shown(code, hidden)
             blits.append((self.tile_for(plain), pixel))
         self.surface.fblits(blits)
-
-    def _edge_table(self) -> list[EdgeTile]:
-        """The ring of view cells just past the view's edges, each with its
-        tile's place, its hidden neighbours (``_hidden_at``) and, where it
-        shows none of them, its code (plain grey: the top row, the left
-        column but for shifted rows), by the scroll's parity (two tables,
-        kept, as ``_pixel_table``'s)."""
-        parity = self.scroll[1] % 2 if self.cells.hexagonal else 0
-        table = self._edge_tables.get(parity)
-        if table is None:
-            cols, rows = self.cols, self.rows
-            ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
-            ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
-            table = self._edge_tables[parity] = []
-            for vx, vy in ring:
-                shifted = (vy + parity) % 2 == 1
-                hidden = self._hidden_at(vx, vy, shifted)
-                plain = None
-                if len(hidden) == len(self._hole_edges[shifted][0]):
-                    plain = HOLE + "-" * len(hidden) + ("s" if shifted else "")
-                table.append(((vx, vy), self._pixel(vx, vy), hidden, plain))
-        return table
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
         x, y = self.cells.origin(vx, vy, self.scroll[1] % 2)
