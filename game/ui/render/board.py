@@ -473,27 +473,27 @@ class BoardView:
         those just past a scrolled view's edges) are drawn as holes, whose
         lines close the cells in view beside them (``_shown``): the last
         cell of an unshifted row, the first of a shifted one and the lower
-        row's slopes were open to the frame's grey. Drawn into the view only (a following
-        blit of the whole view shows them: a new board, a scroll). A hole
-        with no cell beside it is drawn too, plain grey: the replay viewer
-        scrolls its view without starting afresh, and the lines a shaped
-        field's edge drew there before the scroll stayed, loose strokes
-        along the top of the field. ``hole_codes``: the codes kept for the
+        row's slopes were open to the frame's grey. Drawn into the view only
+        (a following blit of the whole view shows them: a new board, a
+        scroll). A hole with no cell beside it is drawn too, plain grey:
+        the replay viewer scrolls its view without starting afresh, and the
+        lines a shaped field's edge drew there before the scroll stayed,
+        loose strokes along the top of the field. ``hole_codes``: the codes kept for the
         field's holes (``draw_afresh``), which the edges' are as well."""
         self._edges_closed = True
         sx, sy = self.scroll
         codes = {} if hole_codes is None else hole_codes
         blits = []
-        parity = self.scroll[1] % 2
         for (vx, vy), pixel, hidden, plain in edge_tiles(self.cells, self.cols, self.rows,
-                                                        parity, self.scale):
-            if plain is None:
+                                                        sy % 2, self.scale):
+            code = plain
+            if code is None:
                 cell = (vx + sx, vy + sy)
-                code = codes.get(cell)
-                if code is None:
-                    code = codes[cell] = self.hole_code(*cell, code_of)
-                plain = self._shown(code, hidden)
-            blits.append((self.tile_for(plain), pixel))
+                board = codes.get(cell)
+                if board is None:
+                    board = codes[cell] = self.hole_code(*cell, code_of)
+                code = self._shown(board, hidden)
+            blits.append((self.tile_for(code), pixel))
         self.surface.fblits(blits)
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
