@@ -13,7 +13,7 @@ display scale; the screen blits the rectangles this returns onto the display.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -41,6 +41,9 @@ HOLE = " "
 #: A hole's code goes on with one letter per neighbour across its edges: a
 #: cell (CELL_NEXT) or not (a hole, or past the board's edge).
 CELL_NEXT = "c"
+#: A tile of the ring just past the view's edges (``edge_tiles``): its view
+#: cell, its pixel, its hidden neighbours, its code if they all are.
+EdgeTile = tuple[Cell, tuple[int, int], tuple[int, ...], Code | None]
 #: ``update``'s ``holes`` when the caller does not say which field's holes
 #: are drawn: their codes are asked anew rather than kept.
 UNSAID = object()
@@ -83,13 +86,60 @@ def hole_edges(cells: CellGeometry, shifted: bool
     return tuple(neighbours), tuple(pixels)
 
 
+def view_side(v: int, size: int) -> int:
+    """Where view column (or row) ``v`` lies in a view ``size`` long, for
+    the neighbours across it: -1 before the first, 0 the first, 1 within,
+    2 the last, 3 past it (``hidden_neighbours``)."""
+    if v < 1:
+        return max(v, -1)
+    return 1 if v < size - 1 else min(v - size + 3, 3)
+
+
+@cache
+def hidden_neighbours(cells: CellGeometry, shifted: bool, side_x: int, side_y: int
+                      ) -> tuple[int, ...]:
+    """The neighbours (indices in ``hole_edges``) that a view does not show
+    of a hole whose column and row lie at ``side_x`` and ``side_y`` of it
+    (``view_side``), its row ``shifted`` or not: which neighbours are out of
+    view depends on that alone (none within the view), so a few dozen kinds
+    of place are worked out once, not each place of each view made."""
+    spot = {-1: -1, 0: 0, 1: 2, 2: 4, 3: 5}        # the side's place in a view 5 cells wide
+    x, y = spot[side_x], spot[side_y]
+    return tuple(n for n, (dx, dy) in enumerate(hole_edges(cells, shifted)[0])
+                 if not (0 <= x + dx < 5 and 0 <= y + dy < 5))
+
+
+@lru_cache(maxsize=8)
+def edge_tiles(cells: CellGeometry, cols: int, rows: int, parity: int, scale: int
+               ) -> tuple[EdgeTile, ...]:
+    """The ring of view cells just past the edges of a hexagon view of
+    ``cols`` x ``rows`` at ``scale``, its first row's parity ``parity``: each
+    with its tile's place, its hidden neighbours (``hidden_neighbours``) and,
+    where it shows none of them, its code (plain grey: the top row, the
+    left column but for shifted rows). Kept for the few views in use (a
+    game's window and fullscreen): worked out anew, they took a third of a
+    millisecond of the frame a 100x100 hexagon game went fullscreen."""
+    ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
+    ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
+    tiles = []
+    for vx, vy in ring:
+        shifted = (vy + parity) % 2 == 1
+        hidden = hidden_neighbours(cells, shifted, view_side(vx, cols), view_side(vy, rows))
+        plain = None
+        if len(hidden) == len(hole_edges(cells, shifted)[0]):
+            plain = HOLE + "-" * len(hidden) + ("s" if shifted else "")
+        x, y = cells.origin(vx, vy, parity)
+        tiles.append(((vx, vy), (x * scale, y * scale), hidden, plain))
+    return tuple(tiles)
+
+
 class BoardView:
     """The visible cells of the board on one surface at the display scale.
 
     ``layout`` says where each board cell is drawn (squares or hexagons, the
     torus's wrap-around scroll); holes of a shaped field and the corners a
     hexagon field leaves are the frame's grey, a hole with the grid line of
-    the cells beside it (``hole_edges``).
+    the cells beside it (``hole_edges``) that the view shows (``_shown``).
     """
 
     def __init__(self, atlas: Atlas, scale: int, layout: Layout) -> None:
@@ -116,9 +166,11 @@ class BoardView:
         self.tile_size = self.cells.tile[0] * scale, self.cells.tile[1] * scale
         self._hole_edges = {shifted: hole_edges(self.cells, shifted)
                             for shifted in ((False, True) if self.cells.hexagonal else (False,))}
-        # Hole codes by board cell, for the holes of ``_holes_of`` (``draw_afresh``).
+        # Hole codes by board cell, for the holes of ``_holes_of`` (``draw_afresh``):
+        # the board's, whatever the scroll (``_shown`` takes out what the view hides).
         self._holes_of: object = None
         self._hole_codes: dict[Cell, Code] = {}
+        self._shown_codes: dict[tuple[Code, tuple[int, ...]], Code] = {}     # by ``_shown``
 
     def keep_from(self, old: BoardView) -> None:
         """Take over what ``old``, a view of the same game at another size
@@ -175,6 +227,10 @@ class BoardView:
         drawn, pixels, tiles = self._drawn, self._pixels, self._tiles
         (sx, sy), cols = scroll, self.cols
         xs, ys = span
+        # A hole along the view's edges may have lines against cells out of
+        # view (``_shown``): one in its first or last row, or at the view
+        # column of ``line``'s first or last character (``k``).
+        first_k, last_k, last_y = sx - xs.start, cols - 1 + sx - xs.start, self.rows - 1
 
         def char_at(x: int, y: int) -> Code:
             return rows[y][x]
@@ -182,6 +238,7 @@ class BoardView:
         for y in ys:
             line = rows[y][xs.start:xs.stop]
             base = (y - sy) * cols + xs.start - sx
+            edge_row = y - sy in (0, last_y)
             for k, ch in enumerate(line):
                 if ch == "#":
                     continue                 # drawn covered by ``reset``
@@ -190,6 +247,9 @@ class BoardView:
                     code = hole_codes.get(cell)
                     if code is None:
                         code = hole_codes[cell] = self.hole_code(*cell, char_at)
+                    if (edge_row or k == first_k or k == last_k) and CELL_NEXT in code:
+                        code = self._shown(code, self._hidden_at(
+                            cell[0] - sx, y - sy, code.endswith("s")))
                 else:
                     code = ch
                 i = base + k
@@ -223,10 +283,73 @@ class BoardView:
         for vy in range(max(0, -dy), min(rows, rows - dy)):
             at, was = vy * cols, (vy + dy) * cols + dx
             drawn[at + first:at + last] = old[was + first:was + last]
+        self._forget_edge_holes(drawn, dx, dy)
         self._drawn = drawn
         self._exposed = [i for i, code in enumerate(drawn) if code is None]
         self._pixels = self._pixel_table()
         self._edges_closed = not self.cells.hexagonal
+
+    def _forget_edge_holes(self, drawn: list[Code | None], dx: int, dy: int) -> None:
+        """Marks undrawn the holes a scroll by ``dx``, ``dy`` cells kept in
+        view whose lines the view now hides or shows (``_hidden_at``): their
+        pixels moved with the board, lines and all, and a hole scrolled onto
+        the view's top row kept the line against a cell scrolled out above
+        it. Only the rows and columns that the scroll moves onto or off the
+        view's edges (``view_side``) can change, and only the holes there
+        whose look does (against another hole, no line was drawn either
+        way): on a 100x100 ring, redrawing every hole along the edges took a
+        fifth of a millisecond a scroll."""
+        if not self._hiding:
+            return
+        cols, rows = self.cols, self.rows
+        lines = [range(vy * cols, vy * cols + cols) for vy in {0, rows - 1, -dy, rows - 1 - dy}
+                 if 0 <= vy < rows and view_side(vy, rows) != view_side(vy + dy, rows)]
+        lines += [range(vx, cols * rows, cols) for vx in {0, cols - 1, -dx, cols - 1 - dx}
+                  if 0 <= vx < cols and view_side(vx, cols) != view_side(vx + dx, cols)]
+        holes = {i: code for line in lines for i in line
+                 if (code := drawn[i]) is not None and code[0] == HOLE}
+        (sx, sy), kept = self.scroll, self._hole_codes
+        for i, code in holes.items():
+            vx, vy = i % cols, i // cols
+            board = kept.get((vx + sx, vy + sy))
+            if board is None:
+                drawn[i] = None                 # (its lines unknown: drawn again)
+            elif CELL_NEXT in board and self._shown(board, self._hidden_at(
+                    vx, vy, code.endswith("s"))) != code:
+                drawn[i] = None
+
+    @property
+    def _hiding(self) -> bool:
+        """Whether cells out of view are hidden: on a torus the band around
+        the field shows them (``ghosts``), and a hole's line closes them."""
+        return self.layout.shape != TORUS
+
+    def _hidden_at(self, vx: int, vy: int, shifted: bool) -> tuple[int, ...]:
+        """The neighbours (indices in ``hole_edges``) of a hole at view cell
+        ``vx``, ``vy`` that the view does not show, its row ``shifted`` or
+        not: none inside the view, some along its edges and in the ring just
+        past them (``_close_edges``); none on a torus (``_hiding``)."""
+        cols, rows = self.cols, self.rows
+        if 0 < vx < cols - 1 and 0 < vy < rows - 1 or not self._hiding:
+            return ()
+        return hidden_neighbours(self.cells, shifted, view_side(vx, cols), view_side(vy, rows))
+
+    def _shown(self, code: Code, hidden: tuple[int, ...]) -> Code:
+        """A hole's ``code`` as the board has it, less the lines against its
+        ``hidden`` neighbours (``_hidden_at``): a line with no cell shown
+        beside it is a stray stroke. A hexagon view scrolled by an odd row
+        showed one in its top left half-cell corner, closing a cell out of
+        view, and one at the top right scrolled by an even row; a hole on a
+        shaped field's top row, lines against the cells scrolled out above."""
+        if not hidden:
+            return code
+        shown = self._shown_codes.get((code, hidden))
+        if shown is None:
+            letters = list(code)
+            for n in hidden:
+                letters[1 + n] = "-"
+            shown = self._shown_codes[(code, hidden)] = "".join(letters)
+        return shown
 
     def _pixel_table(self) -> list[tuple[int, int]]:
         """Where each view cell's tile goes, by view index, from the scroll:
@@ -319,11 +442,13 @@ class BoardView:
             if not (0 <= vx < cols and 0 <= vy < rows):
                 continue
             code = code_of(x, y)
-            if code == HOLE:                 # the frame's grey, closing the cells beside it
+            if code == HOLE:                 # the frame's grey, closing the cells shown beside it
                 kept = None if codes is None else codes.get((x, y))
                 code = kept if kept is not None else self.hole_code(x, y, code_of)
                 if codes is not None:
                     codes[(x, y)] = code
+                if not (0 < vx < cols - 1 and 0 < vy < rows - 1) and CELL_NEXT in code:
+                    code = self._shown(code, self._hidden_at(vx, vy, code.endswith("s")))
             i = vy * cols + vx
             if drawn[i] != code:
                 drawn[i] = code
@@ -346,27 +471,29 @@ class BoardView:
                      hole_codes: dict[Cell, Code] | None = None) -> None:
         """On hexagons, the half cells the field's zig-zag edges leave (and
         those just past a scrolled view's edges) are drawn as holes, whose
-        lines close the cells beside them: the last cell of an unshifted
-        row, the first of a shifted one and the lower row's slopes were
-        open to the frame's grey. Drawn into the view only (a following
-        blit of the whole view shows them: a new board, a scroll). A hole
-        with no cell beside it is drawn too, plain grey: the replay viewer
-        scrolls its view without starting afresh, and the lines a shaped
-        field's edge drew there before the scroll stayed, loose strokes
-        along the top of the field. ``hole_codes``: the codes kept for the
+        lines close the cells in view beside them (``_shown``): the last
+        cell of an unshifted row, the first of a shifted one and the lower
+        row's slopes were open to the frame's grey. Drawn into the view only
+        (a following blit of the whole view shows them: a new board, a
+        scroll). A hole with no cell beside it is drawn too, plain grey:
+        the replay viewer scrolls its view without starting afresh, and the
+        lines a shaped field's edge drew there before the scroll stayed,
+        loose strokes along the top of the field. ``hole_codes``: the codes kept for the
         field's holes (``draw_afresh``), which the edges' are as well."""
         self._edges_closed = True
-        (sx, sy), cols, rows = self.scroll, self.cols, self.rows
-        ring = [(vx, vy) for vx in range(-1, cols + 1) for vy in (-1, rows)]
-        ring += [(vx, vy) for vx in (-1, cols) for vy in range(rows)]
+        sx, sy = self.scroll
         codes = {} if hole_codes is None else hole_codes
         blits = []
-        for vx, vy in ring:
-            cell = (vx + sx, vy + sy)
-            code = codes.get(cell)
+        for (vx, vy), pixel, hidden, plain in edge_tiles(self.cells, self.cols, self.rows,
+                                                        sy % 2, self.scale):
+            code = plain
             if code is None:
-                code = codes[cell] = self.hole_code(*cell, code_of)
-            blits.append((self.tile_for(code), self._pixel(vx, vy)))
+                cell = (vx + sx, vy + sy)
+                board = codes.get(cell)
+                if board is None:
+                    board = codes[cell] = self.hole_code(*cell, code_of)
+                code = self._shown(board, hidden)
+            blits.append((self.tile_for(code), pixel))
         self.surface.fblits(blits)
 
     def _pixel(self, vx: int, vy: int) -> tuple[int, int]:
