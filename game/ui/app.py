@@ -30,6 +30,7 @@ from .commands import Commands
 from .display import Display
 from .exporting import ReplayExporter
 from .frame import Layout
+from .held_fingers import HeldFingers
 from .hit import Viewport
 from .host import Stacked
 from .loading import ReplayLoader
@@ -105,14 +106,16 @@ class App(Loop, WindowFit):
         self.show_notices()
 
     def _take_input(self) -> None:
-        """The keyboard's repeat and what the window's input keeps: keys held,
-        buttons let go outside the window, the window moved under the pointer."""
+        """The keyboard's repeat and what the window's input keeps: keys and
+        fingers held, buttons let go outside the window, the window moved
+        under the pointer."""
         pygame.key.set_repeat(keys.REPEAT_DELAY_MS, keys.REPEAT_INTERVAL_MS)
         self.held_keys = keys.HeldKeys()
         # the desktop's pointer, in the display's window (made further on)
         def pointer() -> tuple[int, int] | None:
             return desktop_pointer(self.display.window)
         self.stuck_buttons = StuckButtons(pointer)
+        self.held_fingers = HeldFingers()
         self.moved_pointer = MovedPointer(pointer)
         self.keypad = keys.Keypad()
 
@@ -354,9 +357,10 @@ class App(Loop, WindowFit):
         """Whether a stall of a tenth of a second would go unseen (the sound
         mixer opens then, ``audio.py``): nobody has acted for ``STILL_TICKS``
         (half a second after the first frame at the earliest), and the game is
-        on top with nothing moving or held."""
+        on top with nothing moving or held (a held arrow key's repeats move
+        the keyboard cursor, and act as no new input: ``hand_on``)."""
         return (self.top is self.play and self.ticks - self.last_input >= STILL_TICKS
-                and self.play.still())
+                and self.play.still() and not self.hand_on())
 
     def woke(self) -> None:
         """Someone is at the machine: the idle time starts again."""

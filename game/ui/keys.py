@@ -233,6 +233,17 @@ class HeldKeys:
         """Whether a key is down (forgotten as the focus leaves)."""
         return bool(self._down)
 
+    def still_held(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` (not yet seen by :meth:`wanted`) only says that
+        a key is still down: pygame's repeat of its KEYDOWN, or the text the
+        system types again at each of its own repeats (any TEXTINPUT while
+        a key is down: a press's own text follows its KEYDOWN, which told
+        of the press). They tell of no hand: a book resting on a kiosk's
+        keyboard sends them for ever (``Loop.hand_on``)."""
+        if event.type == pygame.KEYDOWN:
+            return event.key in self._down
+        return event.type == pygame.TEXTINPUT and bool(self._down)
+
     def spend(self, event: pygame.event.Event) -> None:
         """The KEYDOWN ``event`` did its work as an access key (a dialog's
         underlined letter): the text SDL sends with it is not typed. It

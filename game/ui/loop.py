@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from .display import Display
     from .exporting import ReplayExporter
     from .frame import Layout
+    from .held_fingers import HeldFingers
     from .host import Stacked
     from .loading import ReplayLoader
     from .moved_pointer import MovedPointer
@@ -51,6 +52,10 @@ MAX_FRAME = 0.25
 #: neither frame misses the refresh; never two frames in a row. The next
 #: frame's ticks know (``drawing_owed``): work that can wait a frame waits.
 DRAW_LATER_AFTER = DT / 4
+#: How long a button, key or finger held, and nothing else, keeps a kiosk
+#: out of attract mode (``Loop.hand_on``): far past any player's thinking
+#: with a button down, soon enough for a kiosk with a bag on its keyboard.
+HAND_HELD_TICKS = 5 * 60 * TICKS_PER_SECOND
 #: Input that counts as someone at the machine (idle time restarts).
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                 pygame.MOUSEWHEEL, pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
@@ -99,6 +104,7 @@ class Loop:
         painter: Painter
         pointer: tuple[int, int] | None
         held_keys: keys.HeldKeys
+        held_fingers: HeldFingers
         stuck_buttons: StuckButtons
         moved_pointer: MovedPointer
         keypad: keys.Keypad
@@ -157,12 +163,17 @@ class Loop:
         events = self.moved_pointer.mended(pygame.event.get())
         for event in self.stuck_buttons.mended(events):
             event = self.keypad.named(event)
-            if event.type in INPUT_EVENTS or hand_moved(event) or composing(event):
+            repeat = self.held_keys.still_held(event)
+            if event.type in INPUT_EVENTS and not repeat or hand_moved(event) \
+                    or composing(event):
                 self.woke()
+            self.held_fingers.see(event)
             if event.type in MOUSE_EVENTS and not getattr(event, "touch", False):
                 self.pointer = event.pos           # the mouse's: a finger hovers nothing
             if not self.held_keys.wanted(event):
                 continue                           # a held key that acts once per press
+            if repeat and self.attracting:
+                continue                           # held as attract mode began: no visitor
             if event.type == pygame.WINDOWFOCUSGAINED:
                 came_back = not self.focused         # gone, not just shown at the start
                 focus_came = self.focused = True
@@ -251,6 +262,7 @@ class Loop:
         self.focused = False
         self.held_keys.clear()
         self.stuck_buttons.focus_lost()
+        self.held_fingers.focus_lost()
         while self.top.closes_with_focus:    # an open menu: the pause panel cut it
             self.pop()
         for screen in self.stack:
@@ -278,11 +290,18 @@ class Loop:
             self.start_attract()
 
     def hand_on(self) -> bool:
-        """Whether a hand holds a mouse button or a key down: a player
-        thinking with the button pressed on a cell, the face saying "O",
-        is at the machine, and attract mode began under the hand. The idle
-        time then runs from the release (an input as any other)."""
-        return self.stuck_buttons.held or self.held_keys.held
+        """Whether a hand holds a mouse button, a key or a finger down: a
+        player thinking with the button pressed on a cell, the face saying
+        "O", is at the machine, and attract mode began under the hand. The
+        idle time then runs from the release (an input as any other).
+        Held for :data:`HAND_HELD_TICKS` with nothing else from the machine
+        (the held key's own repeats tell nothing: ``HeldKeys.still_held``),
+        it is taken for something resting on it, as a kiosk operator would
+        (a bag on the keyboard, a key stuck, a touch screen's ghost touch):
+        it counts no longer, and attract mode begins; kept for ever, the
+        kiosk stayed out of it until someone came to lift the bag."""
+        held = self.stuck_buttons.held or self.held_keys.held or self.held_fingers.held
+        return held and self.ticks - self.last_input < HAND_HELD_TICKS
 
     def render(self) -> bool:
         """Draw what changed; flip only when something was drawn. While a

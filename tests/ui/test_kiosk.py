@@ -10,6 +10,7 @@ import pytest
 
 from game import i18n
 from game.ui import keys
+from game.ui.loop import HAND_HELD_TICKS
 from game.ui.menus import MENUS, visible_items
 from game.ui.screens.attract import BETWEEN_GAMES_TICKS, AttractScreen
 from game.ui.screens.dialog_lists import DOUBLE_CLICK_ROOM, DOUBLE_CLICK_TICKS
@@ -36,6 +37,7 @@ from .helpers import (
     sdl_tap,
     shows,
 )
+from .test_feel import finger
 from .test_moved_pointer import moved, still_pointer
 from .test_records import BEGINNER, win
 
@@ -136,35 +138,93 @@ def test_idle_time_starts_attract_mode_and_input_delays_it():
     assert isinstance(app.top, AttractScreen)
 
 
-@pytest.mark.parametrize("hold", ["left button", "right button", "key"])
-def test_a_button_or_key_held_past_the_idle_time_keeps_attract_mode_off(hold):
-    """A player thinking with the button down on a cell (the face says "O")
-    is at the machine: attract mode began under the hand. The idle time
-    runs from the release."""
-    app = kiosk(idle_seconds=2)
-    at = cell_pos(app, (3, 3))
+HOLDS = ["left button", "right button", "key", "finger"]
+
+
+def put_down(app, hold: str) -> None:
+    """A hand holds a button, Shift or a finger down on a cell (and a tick passes)."""
     if hold == "key":
         post(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
         app.step()
+    elif hold == "finger":
+        finger(app, pygame.FINGERDOWN, (3, 3))
     else:
-        press(app, at, LEFT if hold == "left button" else RIGHT)
-    app.step(300)                            # 5 s held, the idle time 2
-    assert not isinstance(app.top, AttractScreen)
+        press(app, cell_pos(app, (3, 3)), LEFT if hold == "left button" else RIGHT)
+
+
+def lift(app, hold: str) -> None:
+    """The hand lets go of what ``put_down`` held (and a tick passes)."""
     if hold == "key":
         post(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
         app.step()
+    elif hold == "finger":
+        finger(app, pygame.FINGERUP, (3, 3))
     else:
-        release(app, at, LEFT if hold == "left button" else RIGHT)
+        release(app, cell_pos(app, (3, 3)), LEFT if hold == "left button" else RIGHT)
+
+
+@pytest.mark.parametrize("hold", HOLDS)
+def test_a_button_key_or_finger_held_past_the_idle_time_keeps_attract_mode_off(hold):
+    """A player thinking with the button or finger down on a cell (the face
+    says "O") is at the machine: attract mode began under the hand (a
+    finger was followed by nothing). The idle time runs from the release."""
+    app = kiosk(idle_seconds=2)
+    put_down(app, hold)
+    app.step(300)                            # 5 s held, the idle time 2
+    assert not isinstance(app.top, AttractScreen)
+    lift(app, hold)
     app.step(118)
     assert not isinstance(app.top, AttractScreen)
     app.step()
     assert isinstance(app.top, AttractScreen)        # 2 s after the release
 
 
-def test_a_button_held_as_the_focus_went_keeps_no_one_at_the_machine():
+@pytest.mark.parametrize("hold", HOLDS)
+def test_a_button_key_or_finger_held_five_minutes_alone_is_no_one_at_the_machine(hold):
+    """A bag on the keyboard, a key stuck, a touch screen's ghost touch:
+    held for ever, it kept the kiosk out of attract mode until someone
+    came to lift it."""
+    app = kiosk(idle_seconds=2)
+    put_down(app, hold)
+    app.step(HAND_HELD_TICKS - 2)
+    assert not isinstance(app.top, AttractScreen)
+    app.step()
+    assert isinstance(app.top, AttractScreen)        # 5 minutes after the press
+
+
+def test_a_held_key_s_repeats_neither_keep_attract_mode_off_nor_end_it():
+    """pygame repeats a held key's KEYDOWN (an arrow's moves the keyboard
+    cursor), and the system its text: a book on the arrows sent them for
+    ever, each taken for a visitor's key, and once attract mode began
+    (were they not), the next repeat would have ended it."""
+    app = kiosk(idle_seconds=2)
+
+    def repeat() -> None:
+        post(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)
+        post(pygame.TEXTINPUT, text="x")
+        app.step()
+
+    repeat()                                 # the press
+    for _ in range(HAND_HELD_TICKS // 60 - 1):
+        app.step(59)
+        repeat()                             # a repeat at every second
+    assert not isinstance(app.top, AttractScreen)
+    app.step(59)
+    assert isinstance(app.top, AttractScreen)        # 5 minutes after the press
+    repeat()
+    repeat()
+    assert isinstance(app.top, AttractScreen)
+    post(pygame.KEYUP, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)
+    app.step()
+    key(app, pygame.K_LEFT)                  # a visitor's press
+    assert app.top is app.play
+
+
+@pytest.mark.parametrize("hold", ["left button", "finger"])
+def test_a_button_or_finger_held_as_the_focus_went_keeps_no_one_at_the_machine(hold):
     """Its release may go to another window: the idle time runs on."""
     app = kiosk(idle_seconds=2)
-    press(app, cell_pos(app, (3, 3)))
+    put_down(app, hold)
     post(pygame.WINDOWFOCUSLOST)
     app.step(120)
     assert isinstance(app.top, AttractScreen)

@@ -9,9 +9,11 @@ from .helpers import make_app
 
 
 def heading_lines(app) -> list[str]:
-    """The lines the heading's label shows, as it wraps them."""
-    label = next(w for w in app.top.widgets if isinstance(w, Label))
-    return wrap(app.painter, label.text, label.rect.w, label.face)
+    """The lines the heading's labels (the level, then its shape and style)
+    show, as they wrap them."""
+    labels = [w for w in app.top.widgets if isinstance(w, Label)][:2]
+    return [line for label in labels for line in wrap(app.painter, label.text, label.rect.w,
+                                                       label.face)]
 
 
 def open_on(command: str, level: str, shape: str, language: str):
@@ -27,17 +29,24 @@ def open_on(command: str, level: str, shape: str, language: str):
 
 
 @pytest.mark.parametrize("command", ["best_times", "statistics"])
-def test_a_board_name_too_wide_for_the_heading_takes_a_line_a_part_and_no_comma_starts_one(
-        command):
-    # "Intermédiaire, Tore" on the 8x8 window: "Intermédiaire," was one
-    # word too wide for the heading, cut before its comma, and the second
-    # line began ", Tore".
-    app = open_on(command, "intermediate", "torus", "fr")
-    assert heading_lines(app) == ["Intermédiaire", "Tore", "Windows\u00a03.1"]
+@pytest.mark.parametrize(("level", "shape", "language", "lines"), [
+    ("intermediate", "torus", "fr", ["Intermédiaire", "Tore, Windows\u00a03.1"]),
+    ("intermediate", "hex", "fr", ["Intermédiaire", "Hexagones, Windows\u00a03.1"]),
+    ("beginner", "torus", "en", ["Beginner", "Torus, Windows\u00a03.1"]),
+    ("beginner", "grid", "en", ["Beginner", "Windows\u00a03.1"]),
+])
+def test_a_heading_names_the_level_over_its_shape_and_style(command, level, shape, language,
+                                                            lines):
+    # "Intermédiaire, Tore" on the 8x8 window wrapped between the arrows
+    # to three lines with its style, where the other pages' had two: the
+    # dialog changed height as it paged. The shape goes with the style, on
+    # a line as wide as the dialog.
+    assert heading_lines(open_on(command, level, shape, language)) == lines
 
 
 @pytest.mark.parametrize("command", ["best_times", "statistics"])
-def test_every_heading_on_the_narrowest_window_starts_its_lines_with_a_word(command):
+def test_every_heading_on_the_narrowest_window_has_two_lines_each_starting_with_a_word(
+        command):
     for language in ("en", "fr"):
         app = make_app(style="win31", level="beginner", language=language)
         app.commands.run(command)
@@ -45,11 +54,16 @@ def test_every_heading_on_the_narrowest_window_starts_its_lines_with_a_word(comm
         dialog = app.top
         for _ in dialog.pages:
             lines = heading_lines(app)
-            assert all(line and line[0].isalnum() for line in lines), lines
+            assert len(lines) == 2 and all(line and line[0].isalnum() for line in lines), lines
             dialog.turn(1)
             app.step()
 
 
-def test_a_board_name_that_fits_stays_on_one_line():
-    app = open_on("best_times", "beginner", "torus", "en")
-    assert heading_lines(app) == ["Beginner, Torus", "Windows\u00a03.1"]
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_shape_and_style_line_clears_the_arrows(language):
+    # Wider than the room between "<" and ">", it runs under them.
+    app = open_on("statistics", "intermediate", "hex", language)
+    dialog = app.top
+    left, _level, variant, right = dialog.widgets[:4]
+    assert variant.rect.y >= left.rect.bottom and variant.rect.y >= right.rect.bottom
+    assert app.painter.text_width(variant.text) > right.rect.x - left.rect.right

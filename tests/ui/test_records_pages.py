@@ -31,7 +31,7 @@ def shown(app, command: str) -> tuple[str, str, str]:
     assert isinstance(dialog, StatisticsDialog if command == "statistics" else BestTimesDialog)
     texts = [getattr(w, "text", "") for w in dialog.widgets]
     played = texts[texts.index("Games played:") + 1] if command == "statistics" else ""
-    return texts[1], played, dialog.style
+    return f"{texts[1]}\n{texts[2]}", played, dialog.style     # the level; shape, style
 
 
 def test_a_custom_board_that_became_the_style_s_beginner_opens_on_beginner():
@@ -55,6 +55,6 @@ def test_a_mask_drawing_a_gallery_field_opens_on_that_field():
     app.commands.run("new_game")              # dealt, not on the test's chosen seed: it counts
     play_to_the_end(app)
     assert on_disk(app).statistics("heart", shape="hex").played == 1
-    assert shown(app, "statistics")[:2] == ("Heart, Hexagons\nModern", "1")
+    assert shown(app, "statistics")[:2] == ("Heart\nHexagons, Modern", "1")
     app.pop()
-    assert shown(app, "best_times")[0] == "Heart, Hexagons\nModern"
+    assert shown(app, "best_times")[0] == "Heart\nHexagons, Modern"

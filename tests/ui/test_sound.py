@@ -361,6 +361,23 @@ def test_a_failed_mixer_waits_while_the_player_moves_or_holds_a_button(monkeypat
     assert mixer.attempts == 2
 
 
+def test_a_failed_mixer_waits_while_a_held_arrow_key_moves_the_cursor(monkeypatch):
+    """The key's repeats are no new input (a book resting on a kiosk's
+    keyboard sends them for ever), but the cursor they move is no still
+    moment for a stall."""
+    mixer = Mixer(monkeypatch)
+    app = make_app(SPREAD, sound=True)
+    click(app, (7, 0))
+    assert mixer.attempts == 1
+    for _ in range(round(3 * RETRY_SECONDS * 30)):     # the arrow held for 30 s
+        post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+        app.step(2)
+    assert mixer.attempts == 1
+    post(pygame.KEYUP, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+    app.step(STILL_TICKS + 1)
+    assert mixer.attempts == 2
+
+
 def test_a_microphone_unplugged_changes_nothing(monkeypatch):
     mixer = Mixer(monkeypatch, present=True)
     app = make_app(SPREAD, sound=True)

@@ -46,7 +46,6 @@ WIDEST = BestTime("W" * MAX_NAME_LENGTH, 999_999, "2026-12-31T23:59:59", 999, 99
 
 class BestTimesDialog(LevelDialog):
     title = N_("Best Times")
-    one_size = True
 
     def __init__(self, app: Host, level: str | None = None, highlight: int | None = None,
                  shape: str | None = None, style: str | None = None,

@@ -20,6 +20,7 @@ from game.i18n import _
 from game.store.ledger import Key
 from game.store.questions import LevelChart, Question
 from game.store.reader import Reads
+from game.words import level_name, shape_name
 
 from ..list_view import ROW_H
 from ..menus import split_mnemonic
@@ -67,12 +68,6 @@ class LevelDialog(Dialog):
 
     levels: tuple[str, ...] = (*LEVELS, *GALLERY)
     width = 200
-    #: Whether the dialog keeps the room of the tallest page title's row
-    #: (:attr:`row_spare`) under a shorter one, for one size on every page.
-    #: Statistics does not: the tallest title (three lines, "Intermediate,
-    #: Torus" and the style) made it too tall to fit under the 9x9
-    #: window's menu bar on every page, not on three of them.
-    one_size = False
 
     def __init__(self, app: Host, level: str | None = None, shape: str | None = None,
                  style: str | None = None) -> None:
@@ -143,39 +138,51 @@ class LevelDialog(Dialog):
     def board(self) -> str:
         return board_title(self.level, self.shape)
 
-    def page_name(self, painter: Painter, level: str, shape: str, room: int) -> str:
-        """A page's title, its board over its style, for a row ``room`` wide."""
-        board = board_title(level, shape)
-        if painter.text_width(board, "bold") > room:
-            # A line a part, as the style has: wrapped, "Intermédiaire, Tore"
-            # was cut before its comma, and the next line began ", Tore".
-            board = board_title(level, shape, "\n")
-        return f"{board}\n{_(STYLE_NAMES[self.style])}"
+    def page_title(self, level: str, shape: str) -> tuple[str, str]:
+        """A page's title: its level, and under it its shape (none for the
+        grid) and style, the records' other two keys."""
+        style = _(STYLE_NAMES[self.style])
+        return level_name(level), style if shape == "grid" else f"{shape_name(shape)}, {style}"
+
+    def title_places(self, painter: Painter, level: str, shape: str) -> tuple[int, int]:
+        """Where a page's second title line starts, and the row's height."""
+        line = painter.line_height()
+        name, variant = self.page_title(level, shape)
+        under = max(line + 11, 7 + label_height(painter, name, self.client_w - 2 * 28, "bold"))
+        return under, under + label_height(painter, variant, self.client_w - 16) + 4
 
     def level_row(self, painter: Painter) -> int:
-        """The "< Level >" row at the top; returns its height. It is as tall
-        as its own title, and :attr:`row_spare` says how much shorter that
-        is than the tallest page title's row: the dialog keeps that room
-        under its content (:meth:`_lay_out`) and its list counts it taken
+        """The "< Level >" row at the top; returns its height. The level
+        stands in bold between the arrows; its shape and style, in the
+        regular face, take a line of their own under them, as wide as the
+        dialog: so every title of these levels, in English and French, has
+        two lines, even in the 8x8 window, and the dialog keeps one size as
+        it pages. The board and style wrapped between the arrows instead
+        ("Intermediate" / "Torus" / "Modern"), a page's title took three
+        lines or two: Statistics grew by a line on those pages and, kept as
+        tall on all of them, no longer fitted under the 9x9 window's menu
+        bar, nor in the 8x8 window without scrolling.
+
+        A title that still takes more lines than another (a longer
+        translation, a narrower window) is as tall as its own lines, and
+        :attr:`row_spare` says how much shorter that is than the tallest
+        page title's row: the dialog keeps that room under its content
+        (:meth:`_lay_out`) and its list counts it taken
         (:meth:`room_for_rows`), so that it keeps one size as it pages, as
-        Winmine's Best Times box had one (:attr:`one_size`). Sized to each
-        title, a narrow window's Best Times lost a row of its list on
-        "Intermediate, Torus" (three lines) and got it back on the next
-        page, a pixel shorter and taller in turn."""
+        Winmine's Best Times box had one."""
         line = painter.line_height()
         w = self.client_w
         room = w - 2 * 28
-        name = self.page_name(painter, self.level, self.shape, room)
-        own = label_height(painter, name, room, "bold")
-        tallest = max(label_height(painter, self.page_name(painter, level, shape, room),
-                                   room, "bold") for level, shape in self.pages)
-        height = max(line + 12, 7 + own + 4)
-        self.row_spare = max(line + 12, 7 + tallest + 4) - height
-        x = 28 + max(0, (room - max(painter.text_width(part, "bold")
-                                    for part in name.split("\n"))) // 2)
+        name, variant = self.page_title(self.level, self.shape)
+        under, height = self.title_places(painter, self.level, self.shape)
+        tallest = max(self.title_places(painter, level, shape)[1] for level, shape in self.pages)
+        self.row_spare = tallest - height
+        x = 28 + max(0, (room - painter.text_width(name, "bold")) // 2)
+        sub_x = 8 + max(0, (w - 16 - painter.text_width(variant)) // 2)
         self.widgets = [
             Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1)),
             Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
+            Label(pygame.Rect(sub_x, under, w - 8 - sub_x, line), variant),
             Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1)),
         ]
         return height
@@ -211,7 +218,7 @@ class LevelDialog(Dialog):
         kept = self.focus if self.widgets and self.focus_moved else None
         self.least_view = 0
         super()._lay_out()
-        if self.one_size and self.row_spare:     # as tall as the page with the tallest title
+        if self.row_spare:               # as tall as the page with the tallest title
             self.least_view = self.pane.view_h + self.row_spare
             self._keep_least_view()
         if kept is not None and 0 <= kept < len(self.widgets) and self.widgets[kept].focusable:
