@@ -91,6 +91,7 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         self._settings_told = False           # and that failure was told
         self._settings_waiting = False        # another copy's lock kept the last save back
         self._settings_closing = False        # closing: a save kept back waits no more
+        self._kept_told = False               # settings.kept.json left unwritten: told
         self._settings_writer = FileWriter(self._write_merged,
                                            self._settings_failed,
                                            self._settings_resumed,
