@@ -3,6 +3,7 @@ figures README's Records section gives (POSIX: the holders are forked).
 
     python tools/store_waits.py start     # another program holds records.db
     python tools/store_waits.py close     # and the settings' lock, at close
+    python tools/store_waits.py kill      # a kill just after a game ends, records.db held
 
 ``start``: records.db put back in rollback mode by another program (as the
 sqlite3 shell after ``PRAGMA journal_mode = DELETE``) holding a read
@@ -11,7 +12,10 @@ how long ``Store()`` takes, and whether the game played meanwhile reaches
 records.db once the program lets go. ``close``: another process holds the
 settings' lock and a write transaction on records.db while a settings
 change and a game are still to be written: how long ``Store.close()``
-takes, and what the next start finds. ``--runs`` times each.
+takes, and what the next start finds. ``kill``: another program holds a
+write transaction on records.db as a forked copy records a game and is
+killed (SIGKILL) ``--after`` milliseconds after ``record_game`` returned:
+whether the next start has the game. ``--runs`` times each.
 """
 
 from __future__ import annotations
@@ -136,12 +140,49 @@ def close(runs: int) -> None:
             again.close()
 
 
+def killed(runs: int, after_ms: float) -> None:
+    kept = 0
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            directory = Path(folder)
+            with_one_game(directory)
+            holder = another_program(directory, "immediate")
+            recorded_read, recorded_write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    store = Store(directory)
+                    store.hold_unfinished(game(2))
+                    store.record_game(game(2))
+                    os.write(recorded_write, b"x")
+                    while True:
+                        signal.pause()
+                finally:
+                    os._exit(1)
+            assert os.read(recorded_read, 1) == b"x"
+            time.sleep(after_ms / 1000)
+            let_go(pid)
+            os.close(recorded_read)
+            os.close(recorded_write)
+            let_go(holder)
+            again = Store(directory)
+            kept += len(again.history()) == 2
+            again.close()
+    print(f"kill {after_ms:g} ms after record_game, records.db held: "
+          f"the next start has the game {kept} times in {runs}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("start", "close"))
+    parser.add_argument("what", choices=("start", "close", "kill"))
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--after", type=float, default=10.0,
+                        help="kill: milliseconds between record_game and the kill")
     arguments = parser.parse_args()
-    (start if arguments.what == "start" else close)(arguments.runs)
+    if arguments.what == "kill":
+        killed(arguments.runs, arguments.after)
+    else:
+        (start if arguments.what == "start" else close)(arguments.runs)
 
 
 if __name__ == "__main__":

@@ -50,28 +50,45 @@ class Busy(Exception):
 
 def clear_place(lock: Path, tell: Notices, now: Callable[[], datetime]) -> None:
     """Set aside a folder found in the place of a lock file (a hand edit, a
-    sync tool), or a symbolic link to one, told once: neither can be opened
-    as the lock, and every copy went on unlocked (two opening damaged
-    records at once each set "the damaged file" aside; two saving settings
-    at once lost one's changes). Only those: a file of any kind takes the
-    lock (a FIFO too, and a link to a file), and is another copy's lock in
-    use. A link that leads to nothing a copy could open or make (a loop
-    of links, a path through a file) is set aside too; one to a file not
-    there yet is left, as the first copy makes that file."""
-    try:
-        found = os.lstat(lock).st_mode
-        if stat.S_ISLNK(found):
-            if not _leads_nowhere_usable(lock):
-                return
-            aside = set_aside_link(lock, "corrupt", now())
-        elif stat.S_ISDIR(found):
-            aside = set_aside_folder(lock, "corrupt", now())
-        else:
-            return
-    except OSError:                    # gone, or a link that leads nowhere (made a file)
-        return
+    sync tool), or a symbolic link to one, told once (:func:`set_aside_no_file`):
+    neither can be opened as the lock, and every copy went on unlocked (two
+    opening damaged records at once each set "the damaged file" aside; two
+    saving settings at once lost one's changes)."""
+    aside = set_aside_no_file(lock, now)
     if aside is not None:
         tell.add(notices.journal_aside(aside))
+
+
+def no_file(path: Path) -> bool:
+    """Whether ``path`` is a folder, or a symbolic link to one: no file can
+    be opened or written there, nor put there without deleting it. A link
+    that leads to nothing a copy could open or make (a loop of links, a
+    path through a file) counts too; one to a file not there yet does not
+    (the first write makes that file). A file of any kind does not either
+    (a FIFO too, and a link to a file): a lock file in use, or a file to
+    write over."""
+    try:
+        found = os.lstat(path).st_mode
+    except OSError:                    # gone
+        return False
+    if stat.S_ISLNK(found):
+        return _leads_nowhere_usable(path)
+    return stat.S_ISDIR(found)
+
+
+def set_aside_no_file(path: Path, now: Callable[[], datetime]) -> Path | None:
+    """Set aside what :func:`no_file` finds at ``path``, as it is (a folder
+    with what it holds, a link itself, never what it leads to), under a
+    dated name (``corrupt``); that name, or None when there was none (or
+    it could not be renamed)."""
+    if not no_file(path):
+        return None
+    try:
+        if os.path.islink(path):
+            return set_aside_link(path, "corrupt", now())
+        return set_aside_folder(path, "corrupt", now())
+    except OSError:                    # gone, or a link that leads nowhere (made a file)
+        return None
 
 
 def _leads_nowhere_usable(link: Path) -> bool:

@@ -273,6 +273,25 @@ def cannot_save_settings(path: Path, error: BaseException, *, kept: bool) -> Tex
                               file=quoted_file(path), reason=reason(error)))
 
 
+def kept_settings_aside(path: Path, aside: Path) -> Text:
+    """The copy the game keeps of the settings (``settings.kept.json``) had
+    a folder in its place (or a link to one), which no write could replace
+    without deleting it: set aside as ``aside``, and the copy written anew."""
+    return Text(lambda: _("The copy the game keeps of your settings, {file}, was not a file "
+                          "and could not be written: it was set aside as {aside}, and a new copy "
+                          "is written in its place.").format(
+                              file=quoted_file(path.name), aside=quoted_file(aside.name)))
+
+
+def kept_settings_unwritten(path: Path) -> Text:
+    """The same, where what was in the copy's place could not be set aside
+    (a folder that is a mount point): left as it is, and the copy unwritten."""
+    return Text(lambda: _("The copy the game keeps of your settings, {file}, is not a file "
+                          "and could not be set aside: it is left untouched. Your settings are "
+                          "saved all the same, but those an older version of the game drops "
+                          "from them will not come back.").format(file=quoted_file(path.name)))
+
+
 def cannot_open_folder(directory: Path, error: BaseException) -> Text:
     error = _bare(error)
     return Text(lambda: _("Your settings and records in {directory} can be neither read nor "

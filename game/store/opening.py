@@ -41,7 +41,7 @@ from . import (
 from .atomic import is_aside
 from .document import JsonFile, through_link
 from .notices import Notices
-from .writer import BackgroundWriter, DeferredWriter, InlineWriter, Outcome, run_in_transaction
+from .writer import BackgroundWriter, DeferredWriter, InlineWriter, Job, Outcome, run_in_transaction
 
 APP_NAME = "Minesweeper"
 #: A file made and removed at start to learn whether the directory takes
@@ -90,6 +90,7 @@ class Opening:
     _write_failed: Callable[[Exception], None]
     _write_resumed: Callable[[], None]
     _keep_waiting: Callable[[], None]
+    _replaced: Callable[[Job, Job], Job]
     save_settings: Callable[[], None]
     #: The records a late opening found were a newer version's: left alone
     #: for the rest of the session, never opened again (``_open_late``).
@@ -153,7 +154,8 @@ class Opening:
             sqlite3.Connection, InlineWriter | DeferredWriter | BackgroundWriter, bool]:
         """The database (file, or memory when it cannot be used) and its writer."""
         path = self.directory / database.NAME
-        outcome = Outcome(self._write_failed, self._write_resumed, self._keep_waiting)
+        outcome = Outcome(self._write_failed, self._write_resumed, self._keep_waiting,
+                          self._replaced)
         db: sqlite3.Connection | None = None
         why: Exception | None = self._refusal    # why the directory takes no writes
         if self._saving:

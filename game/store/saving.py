@@ -20,7 +20,7 @@ from game.i18n import N_
 
 from . import connection, database, interlock, leftover, leftover_steps, newer, notices, spill, unfinished
 from .notices import Notices
-from .writer import BackgroundWriter, DeferredWriter, InlineWriter, retried
+from .writer import BackgroundWriter, DeferredWriter, InlineWriter, Job, retried
 
 #: How long a close lets the records' writer finish before it keeps what is
 #: still queued in the copy's journal (:meth:`Saving._spill_queued`).
@@ -53,6 +53,10 @@ class Saving:
         self._unsaved: notices.Text | None = None  # the games given up at close
         # The jobs kept in the journal (``spill``) meanwhile, each its mark.
         self._marks: weakref.WeakKeyDictionary[Callable[..., object], str] \
+            = weakref.WeakKeyDictionary()
+        # The jobs that took the place of others kept in the journal (a game
+        # in progress kept again), each the marks it books (``_replaced``).
+        self._superseded: weakref.WeakKeyDictionary[Callable[..., object], tuple[str, ...]] \
             = weakref.WeakKeyDictionary()
         # Held while jobs are put in the journal: the writer's thread does it
         # as it waits for a lock, the window's as it queues or closes, and
@@ -105,15 +109,38 @@ class Saving:
             journal.flush()
 
     def _keep_waiting(self) -> None:
-        """The writer's head job has waited for another program's lock past
-        ``writer_thread.WAITING_AFTER_S`` (a database browser holding an
-        edit not yet written): the jobs queued are kept in the journal now,
-        not at the close. Until then they were in memory alone, and a kill
-        while the program held the records lost every game finished
-        meanwhile, though the player had been told they were kept. Called
-        on the writer's thread at each slice of its wait, and for each
-        change queued while the failure is told (``_submit``)."""
+        """The writer's head job found another program's lock held (a
+        database browser holding an edit not yet written): the jobs queued
+        are kept in the journal now, not at the close. They were in memory
+        alone, and a kill while the program held the records lost every
+        game finished meanwhile, though the player had been told they were
+        kept; told only past 0.1 s of waiting, a kill within that tenth of
+        a second of a game's end lost it still. Called on the writer's
+        thread as soon as its first try finds the lock held and at each
+        slice of its wait, and for each change queued while it waits or
+        while the failure is told (``_submit``)."""
         self._keep_queued(closing=False)
+
+    def _replaced(self, old: Job, new: Job) -> Job:
+        """What the writer runs for ``new``, queued in the place of ``old``
+        (a game in progress kept again): ``new``, booking as taken in the
+        marks of ``old`` and of what it replaced in turn, when they are in
+        the journal (``spill.superseding``). Dropped unbooked, the older
+        step was taken in by the next start after a kill, over the newer:
+        a game recorded since was kept in progress again, and counted a
+        second time, abandoned. Called by the writer under its lock: no disk."""
+        marks = self._superseded.get(old, ())
+        if old in self._marks:
+            marks = (*marks, self._marks[old])
+        if not marks or self._journal is None:
+            return new
+        later = spill.superseding(new, marks, self._journal.path.name, self._now)
+        self._superseded[later] = marks
+        if new in self._marks:
+            self._marks[later] = self._marks[new]
+        if new in self._steps:
+            self._steps[later] = self._steps[new]
+        return later
 
     def _keep_queued(self, *, closing: bool) -> spill.Journal | None:
         """Append every change queued and not yet in this copy's journal to
@@ -204,8 +231,9 @@ class Saving:
             return
         self._steps[queued] = step
         writer.submit(queued, done, replaces=replaces)
-        if not self._saving and self._refused is not None and _locked(self._refused):
-            self._keep_waiting()        # the writer waits out its retry: kept now
+        if writer.waiting or not self._saving and self._refused is not None \
+                and _locked(self._refused):
+            self._keep_waiting()        # the writer waits for the lock, or its retry: kept now
 
     def _write_failed(self, error: Exception) -> None:
         if retried(error):          # the last of the failures that keep games: said at close

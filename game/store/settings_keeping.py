@@ -56,6 +56,7 @@ class SettingsKeeping:
     _settings_told: bool                 # that failure was told (until a write succeeds)
     _settings_waiting: bool              # the last save found another copy's lock held
     _settings_closing: bool              # the store is closing: no more waiting for it
+    _kept_told: bool                     # the copy (KEPT_NAME) could not be written: told
 
     def save_settings(self) -> None:
         """Persist :attr:`settings` as they are now, every field of them
@@ -219,12 +220,32 @@ class SettingsKeeping:
 
     def _write_settings(self, text: str) -> None:
         """settings.json, after this version's own copy of it (``KEPT_NAME``).
-        The copy only backs settings.json up: one that cannot be written (a
-        folder in its place) never keeps settings.json from being saved."""
-        with suppress(OSError):
-            write_atomic(through_link(self.directory / settings_file.KEPT_NAME),
-                         text.encode("utf-8"), owner_reads=True)
+        The copy only backs settings.json up: one that cannot be written
+        never keeps settings.json from being saved."""
+        self._write_kept(text.encode("utf-8"))
         self._settings_file.save(text)
+
+    def _write_kept(self, data: bytes) -> None:
+        """This version's own copy of the settings (``KEPT_NAME``). A folder
+        in its place, or a link to one (``interlock.no_file``: a hand edit,
+        a sync tool), is set aside first, never deleted, and the player
+        told once: the copy went unwritten without a word at every save (a
+        link to a folder was replaced by the file, deleted), and what an
+        older copy of the game drops from settings.json never came back.
+        Where it cannot be set aside, it is left as it is, and told once.
+        The disk's own refusals are not told here: settings.json meets
+        them too, and tells them."""
+        path = self.directory / settings_file.KEPT_NAME
+        if interlock.no_file(path):
+            aside = interlock.set_aside_no_file(path, self._now)
+            if aside is None:
+                if not self._kept_told:
+                    self._kept_told = True
+                    self._notices.add(notices.kept_settings_unwritten(path))
+                return
+            self._notices.add(notices.kept_settings_aside(path, aside))
+        with suppress(OSError):
+            write_atomic(through_link(path), data, owner_reads=True)
 
 
 def _newest_aside(path: Path) -> Path | None:

@@ -1,7 +1,7 @@
 """The results a copy finishes while its records wait for another copy's
 lock, kept on disk beside them as they come, so that a kill loses none;
-and those its writer has queued once it has waited for another program's
-lock a moment (``writer_thread.WAITING_AFTER_S``), or as the copy closes
+and those its writer has queued once it finds another program's lock held
+(``BackgroundWriter.lock_waited``), or as the copy closes
 (``Saving._keep_queued``).
 
 While a stopped copy (Ctrl+Z, SIGSTOP) holds ``records.db.lock`` over
@@ -95,6 +95,21 @@ def once(job: Job, marked: str, name: str, now: Callable[[], datetime]) -> Job:
         done = job(db)
         ledger.book_import(db, marked, name, now())
         return done
+    return run
+
+
+def superseding(job: Job, marks: tuple[str, ...], name: str,
+                now: Callable[[], datetime]) -> Job:
+    """``job``, queued in the place of the jobs whose steps this copy's
+    journal holds under ``marks`` (a game in progress kept again replaces
+    the one kept before: ``BackgroundWriter.submit``), as its writer runs
+    it: those marks booked in the same transaction, so that the next start
+    never takes in what it replaced."""
+    def run(db: sqlite3.Connection) -> object:
+        for marked in marks:
+            if not ledger.imported(db, marked):
+                ledger.book_import(db, marked, name, now())
+        return job(db)
     return run
 
 

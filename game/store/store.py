@@ -91,6 +91,7 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         self._settings_told = False           # and that failure was told
         self._settings_waiting = False        # another copy's lock kept the last save back
         self._settings_closing = False        # closing: a save kept back waits no more
+        self._kept_told = False               # settings.kept.json left unwritten: told
         self._settings_writer = FileWriter(self._write_merged,
                                            self._settings_failed,
                                            self._settings_resumed,
@@ -184,10 +185,13 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
             self._presence = presence if presence.held else None
             if self._presence is not None:
                 leftover.reserve(self.directory, self._owner)
-        if self._presence is None or not self.persistent:
-            # No lock to show this copy lives, or the records wait for
-            # another copy's (this copy's lock taken for its journal,
-            # ``spill``): keep nothing.
+        if self._presence is None or not (self.persistent or self._journal is not None):
+            # No lock to show this copy lives, or no file to keep the game
+            # in (records in memory: the folder takes no writes). While
+            # the records wait for another's lock (this copy's taken for
+            # its journal, ``spill``), the game goes to the journal, as a
+            # finished one does: kept nowhere, a kill meanwhile had it
+            # counted nowhere, a loss about to happen dodged.
             return
         dated = replace(game, date=game.date or self.stamp(),
                         seed=game.seed if game.chosen_seed else None)

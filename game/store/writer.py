@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeGuard
 
 from .room import keep_room, made_room
-from .writer_thread import RETRY_S, SLICE_MS, WAITING_AFTER_S, WriterThread
+from .writer_thread import RETRY_S, SLICE_MS, WriterThread
 
 Job = Callable[[sqlite3.Connection], object]
 Done = Callable[[], None]
@@ -63,15 +63,19 @@ def run_in_transaction(db: sqlite3.Connection, job: Job, *,
 
 class Outcome:
     """What the writer reports back: saving stopped (with the error) or
-    resumed, and, on its thread, that its head job has waited for another
-    process's lock past ``WAITING_AFTER_S`` (said again at each slice of
-    the wait, until it ends)."""
+    resumed; on its thread, that its head job found another process's lock
+    held (``waiting``: said at once, then again at each slice of the wait,
+    until it ends); and, on the thread that submits, what a job queued in
+    the place of another (``submit(replaces=...)``) is to run instead
+    (``replaced(old, new)``: by default ``new``)."""
 
     def __init__(self, failed: Callable[[Exception], None], saved: Callable[[], None],
-                 waiting: Callable[[], None] = lambda: None) -> None:
+                 waiting: Callable[[], None] = lambda: None,
+                 replaced: Callable[[Job, Job], Job] = lambda old, new: new) -> None:
         self.failed = failed
         self.saved = saved
         self.waiting = waiting
+        self.replaced = replaced
 
 
 class InlineWriter:
@@ -94,6 +98,11 @@ class InlineWriter:
     @property
     def pending(self) -> int:
         return 0
+
+    @property
+    def waiting(self) -> bool:
+        """Nothing ever waits for a lock."""
+        return False
 
     def flush(self, timeout: float | None = None) -> bool:
         return True
@@ -158,6 +167,11 @@ class DeferredWriter:
         database; the file's queue once they go to the file."""
         return self._later.pending if self._direct else 0
 
+    @property
+    def waiting(self) -> bool:
+        """Whether the file's writer waits for another process's lock."""
+        return self._later.waiting
+
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until the file has every job, or the disk has failed once
         more, or ``timeout`` seconds have passed."""
@@ -202,12 +216,29 @@ class BackgroundWriter(WriterThread):
         self.given_up: tuple[Job, ...] = ()
         #: The head job runs (its transaction begun): :meth:`respool` leaves it.
         self._holding = False
+        #: The attempt under way has found another process's lock held
+        #: (:meth:`lock_waited`), and has not got it yet.
+        self._waiting = False
 
     @property
     def pending(self) -> int:
         """Jobs not yet committed."""
         with self._changed:
             return len(self._jobs)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the attempt under way has found another process's lock
+        held (:meth:`lock_waited`) and waits for it still: a job queued now
+        waits too (the store keeps it in its journal at once)."""
+        return self._waiting
+
+    def lock_waited(self) -> None:
+        """The attempt under way found another process's lock held (on the
+        writer's thread, each time): said to the store (``Outcome.waiting``),
+        which keeps what is queued on disk meanwhile."""
+        self._waiting = True
+        self._outcome.waiting()
 
     def submit(self, job: Job, done: Done | None = None, *, replaces: Key | None = None) -> None:
         """Queue ``job``. With ``replaces``, it takes the place (and the
@@ -216,11 +247,12 @@ class BackgroundWriter(WriterThread):
         way): the newer makes the older pointless, as each game in progress
         kept replaces the one before. On a full disk one was queued every 10
         s of play, all kept in memory until the disk recovered, then all
-        written, one transaction each."""
+        written, one transaction each. What takes the place is what the
+        store makes of the two (``Outcome.replaced``)."""
         with self._changed:
             if replaces is not None and len(self._jobs) > 1 and self._jobs[-1][2] == replaces:
-                _, before, _ = self._jobs[-1]
-                self._jobs[-1] = (job, _both(before, done), replaces)
+                old, before, _ = self._jobs[-1]
+                self._jobs[-1] = (self._outcome.replaced(old, job), _both(before, done), replaces)
                 return
             self._jobs.append((job, done, replaces))
             self._submitted += 1
@@ -328,32 +360,35 @@ class BackgroundWriter(WriterThread):
         with self._changed:
             job = self._jobs[0][0]
             self._holding = True
+            self._waiting = False
         return job(db)
 
     def _begin(self, db: sqlite3.Connection) -> None:
-        """``BEGIN EXCLUSIVE``, waiting for another process's lock as long
-        as ``db``'s busy timeout says, in slices of ``SLICE_MS``, and,
-        once the writer closes, until ``_close_by`` at most. Exclusive, not
-        immediate: the same in WAL mode, but records.db left in rollback
-        mode by another program (``PRAGMA journal_mode = DELETE``) made the
-        COMMIT wait for its readers, the whole busy timeout, heeding no
-        close; taken here, that wait is sliced as this one is. A wait past
-        ``WAITING_AFTER_S`` is told at each slice (``Outcome.waiting``)."""
+        """``BEGIN EXCLUSIVE``, tried at once, then, while another process
+        holds the lock, waiting for it as long as ``db``'s busy timeout
+        says, in slices of ``SLICE_MS``, and, once the writer closes, until
+        ``_close_by`` at most. Exclusive, not immediate: the same in WAL
+        mode, but records.db left in rollback mode by another program
+        (``PRAGMA journal_mode = DELETE``) made the COMMIT wait for its
+        readers, the whole busy timeout, heeding no close; taken here, that
+        wait is sliced as this one is. The lock found held is told at once,
+        and at each slice after (:meth:`lock_waited`): told only past 0.1 s
+        of waiting, the games queued were in memory alone until then, and
+        a kill lost them. Tried at once first, a lock that is free (the
+        rule) costs nothing more, and keeps no journal."""
         patience = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
-        started = time.monotonic()
-        deadline = started + patience / 1000
-        db.execute(f"PRAGMA busy_timeout = {min(patience, SLICE_MS)}")
+        deadline = time.monotonic() + patience / 1000
+        db.execute("PRAGMA busy_timeout = 0")
         try:
             while True:
                 try:
                     db.execute("BEGIN EXCLUSIVE")
                     return
                 except sqlite3.OperationalError as error:
-                    now = time.monotonic()
-                    if not _busy(error) or now >= min(deadline, self._close_by):
+                    if not _busy(error) or time.monotonic() >= min(deadline, self._close_by):
                         raise
-                    if now - started >= WAITING_AFTER_S:
-                        self._outcome.waiting()
+                    self.lock_waited()
+                    db.execute(f"PRAGMA busy_timeout = {min(patience, SLICE_MS)}")
         finally:
             db.execute(f"PRAGMA busy_timeout = {patience}")
 
@@ -364,7 +399,7 @@ class BackgroundWriter(WriterThread):
         if error is not None:
             self._outcome.failed(error)
         with self._changed:
-            self._holding = False
+            self._holding = self._waiting = False
             if not keep:
                 self._jobs.popleft()
                 self._finished += 1

@@ -26,11 +26,6 @@ CLOSE_TRY_S = 0.5
 #: busy timeout, 30 s). What is still unwritten then is kept for the next
 #: start (``leftover``, or the copy's journal, ``spill``).
 CLOSE_S = 0.8
-#: A job waiting this long for another process's lock is told to the store
-#: (``Outcome.waiting``), which keeps it on disk meanwhile (``spill``): a
-#: commit takes milliseconds, and a program holding records.db open for
-#: writing held the games queued in memory alone, lost to a kill.
-WAITING_AFTER_S = 0.1
 #: Every wait for another process's lock that a close may cut short is
 #: taken in slices this long (ms): SQLite's own wait heeds nothing, not
 #: even ``interrupt``, until its end, so a close is heeded between two.

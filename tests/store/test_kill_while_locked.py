@@ -2,19 +2,21 @@
 records.db for writing while the game runs: the games finished meanwhile
 wait for its lock. They waited in memory alone, and a kill (the player, the
 session ending, the system out of memory) lost every one, though the player
-had been told they were kept. Once the writer has waited past
-``writer_thread.WAITING_AFTER_S`` they are kept in the copy's journal
-(``spill``), and the next start takes each in once (README, Records)."""
+had been told they were kept. As soon as the writer finds the lock held
+they are kept in the copy's journal (``spill``), and the next start takes
+each in once (README, Records)."""
 
 from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from game.store import Store, connection, leftover_steps, spill
+from game.store import Store, connection, leftover_steps, spill, writer
 from game.store.store import close_all_stores
 
 from .helpers import exit_code, files_in, game, polled
@@ -37,27 +39,50 @@ def recorded_seeds(directory: Path) -> set[int | None]:
             if isinstance(step, leftover_steps.Recorded)}
 
 
-def killed_playing(directory: Path, seeds: list[int]) -> None:
-    """A copy of the game, forked, plays a game for each of ``seeds`` (held
-    as it begins, recorded as it ends, as the window does) and is killed
-    (SIGKILL) as soon as its journal holds them all."""
+def play(seeds: list[int]) -> Callable[[Store], None]:
+    """A game for each of ``seeds``, held as it begins and recorded as it
+    ends, as the window does."""
+    def played(store: Store) -> None:
+        for seed in seeds:
+            store.hold_unfinished(game(seed=seed))
+            store.record_game(game(seed=seed))
+    return played
+
+
+def killed_playing(directory: Path, seeds: list[int],
+                   played: Callable[[Store], None] | None = None, *,
+                   prepare: Callable[[], None] = lambda: None, seconds: float = 20,
+                   kept: Callable[[], bool] | None = None) -> None:
+    """A copy of the game, forked, plays a game for each of ``seeds`` (or
+    as ``played`` plays them) once ``prepare`` has run in it, and is killed
+    (SIGKILL) as soon as its journal holds them all (or ``kept`` is
+    true), within ``seconds``."""
     close_all_stores()                   # no writer thread mid-lock in the fork
     pid = os.fork()
     if pid == 0:                                         # pragma: no cover - the child
         try:
+            prepare()
             store = Store(directory)
-            for seed in seeds:
-                store.hold_unfinished(game(seed=seed))
-                store.record_game(game(seed=seed))
+            (played or play(seeds))(store)
             while True:
                 signal.pause()                           # until killed
         finally:
             os._exit(1)
     try:
-        assert polled(lambda: recorded_seeds(directory) >= set(seeds), 20)
+        assert polled(kept or (lambda: recorded_seeds(directory) >= set(seeds)), seconds)
     finally:
         os.kill(pid, signal.SIGKILL)
         assert exit_code(pid) == -1                      # died of the signal
+
+
+def no_time_passes() -> None:
+    """In a forked copy: its writer's clock stands still, and each slice of
+    its wait for a lock lasts 10 s. What the copy keeps in its journal
+    then is kept as the first try finds the lock held, or as a game is
+    queued: never once some time has passed waiting (0.1 s, which a kill
+    within lost the games queued), nor as a slice ends."""
+    writer.time = SimpleNamespace(monotonic=lambda: 0.0)    # type: ignore[assignment]
+    writer.SLICE_MS = 10_000                                 # type: ignore[misc]
 
 
 def test_games_finished_while_another_program_holds_the_records_survive_a_kill(
@@ -79,6 +104,32 @@ def test_games_finished_while_another_program_holds_the_records_survive_a_kill(
     again = Store(tmp_path)
     assert [g.seed for g in again.history()] == [3, 2, 1] and again.notices == []
     assert again.statistics("beginner").played == 3      # none abandoned as well
+    again.close()
+    assert not [name for name in files_in(tmp_path) if name.startswith("unfinished-")]
+
+
+def test_a_game_is_kept_as_soon_as_the_writer_finds_the_lock_held(tmp_path, monkeypatch):
+    """A kill within the writer's first tenth of a second of waiting for
+    the program (the copy's clock stands still here) lost the game: only
+    then was the queue kept in the journal. It is kept as the first try
+    finds the lock held, and a game finished while the writer waits is
+    kept as it is queued; the next start has both, once."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 20.0)
+    Store(tmp_path).close()
+
+    def apart(store: Store) -> None:
+        play([2])(store)
+        assert polled(lambda: recorded_seeds(tmp_path) == {2}, 5)
+        play([3])(store)                                 # the writer waits: kept at once
+    pid, let_go = another_program(tmp_path, "immediate")
+    try:
+        killed_playing(tmp_path, [2, 3], apart, prepare=no_time_passes, seconds=5)
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [3, 2] and again.notices == []
+    assert again.statistics("beginner").played == 2
     again.close()
     assert not [name for name in files_in(tmp_path) if name.startswith("unfinished-")]
 

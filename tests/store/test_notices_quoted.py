@@ -45,6 +45,10 @@ KINDS = {
     "settings not saved": (lambda: notices.cannot_save_settings(
         ASIDE, FULL, kept=False), str(ASIDE)),
     "folder unusable": (lambda: notices.cannot_open_folder(FOLDER, FULL), str(FOLDER)),
+    "copy of the settings aside": (lambda: notices.kept_settings_aside(
+        FOLDER / "settings.kept.json", ASIDE), ASIDE.name),
+    "copy of the settings unwritten": (lambda: notices.kept_settings_unwritten(
+        FOLDER / "settings.kept.json"), "settings.kept.json"),
 }
 
 

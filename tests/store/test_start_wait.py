@@ -15,9 +15,10 @@ import sqlite3
 
 import pytest
 
-from game.store import Store, connection, database, spill
+from game.store import Store, connection, database, leftover_steps, spill
 
 from .helpers import exit_code, files_in, forked_holder, game, holding_the_lock, polled, write_history
+from .test_kill_while_locked import journaled, killed_playing, recorded_seeds
 from .test_prompt_close import another_program
 from .test_records_lock import LOCKED, counted_once, killed_after, opened_at_once, play_three, recorded
 
@@ -110,6 +111,79 @@ def test_games_played_while_another_program_holds_the_records_survive_a_kill(
         os.close(let_go)
         assert exit_code(pid) == 0
     counted_once(tmp_path)
+
+
+def held_in_journal(directory, time_ms: int) -> bool:
+    """Whether the copy's journal holds the game in progress at ``time_ms``."""
+    return any(isinstance(step, leftover_steps.Held) and step.game.time_ms == time_ms
+               for step in journaled(directory))
+
+
+@pytest.mark.parametrize("how", HOLDS)
+def test_a_game_in_progress_while_another_program_holds_the_records_counts_after_a_kill(
+        tmp_path, monkeypatch, how):
+    """The start waited for the program, and a game is being played: it was
+    kept nowhere until the program let go (only the records could keep
+    it), and a kill meanwhile had it counted nowhere, a loss about to
+    happen dodged. Kept in the copy's journal, the next start records it
+    as abandoned, as it does a game kept in the records."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    recorded(tmp_path)
+    pid, let_go = another_program(tmp_path, how)
+    try:
+        killed_playing(tmp_path, [], lambda store: (
+                           store.hold_unfinished(game(seed=2, result="abandoned", time_ms=1_000)),
+                           store.hold_unfinished(game(seed=2, result="abandoned", time_ms=4_000))),
+                       kept=lambda: held_in_journal(tmp_path, 4_000))
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    for _start in range(2):
+        again = Store(tmp_path)
+        assert [(g.result, g.time_ms) for g in again.history()] == [
+            ("abandoned", 4_000), ("won", 30_000)] and again.notices == []
+        assert again.statistics("beginner").played == 2
+        again.close()
+    assert not [name for name in files_in(tmp_path) if name.startswith("unfinished-")]
+
+
+def test_a_game_in_progress_kept_again_is_not_taken_in_after_its_end(tmp_path, monkeypatch):
+    """A game in progress kept again takes the place of the one kept before
+    in the writer's queue, though both are in the journal. Once the program
+    let go, the writer recorded the game, and a kill then left the journal:
+    the next start took the older one in as still in progress, and counted
+    the game twice, won and abandoned."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
+    Store(tmp_path).close()
+    pid, let_go = another_program(tmp_path, "exclusive")
+    let_go_now = [let_go]
+
+    def played(store: Store) -> None:
+        store.record_game(game(seed=1))                  # the head: it waits for the program
+        store.hold_unfinished(game(seed=2, result="abandoned", time_ms=1_000))
+        store.hold_unfinished(game(seed=2, result="abandoned", time_ms=4_000))
+        store.record_game(game(seed=2, time_ms=9_000))
+        assert polled(lambda: store.flush(timeout=1.0))   # in records.db: the program let go
+
+    def written() -> bool:
+        if let_go_now and held_in_journal(tmp_path, 4_000) and recorded_seeds(tmp_path) >= {2}:
+            os.close(let_go_now.pop())
+        try:
+            return not let_go_now and games_in_file(tmp_path) == 2
+        except sqlite3.OperationalError:                 # the copy opens them now
+            return False
+    try:
+        killed_playing(tmp_path, [], played, kept=written,
+                       prepare=lambda: os.close(let_go))   # the program's to let go, not the copy's
+    finally:
+        for fd in let_go_now:
+            os.close(fd)
+        assert exit_code(pid) == 0
+    assert recorded_seeds(tmp_path) == {1, 2}               # the journal stayed
+    again = Store(tmp_path)
+    assert [(g.seed, g.result) for g in again.history()] == [(2, "won"), (1, "won")]
+    assert again.statistics("beginner").played == 2 and again.notices == []
+    again.close()
 
 
 @pytest.mark.parametrize("how", HOLDS)

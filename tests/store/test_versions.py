@@ -16,7 +16,7 @@ import pytest
 
 from game.replay import check, decode
 from game.settings import Settings
-from game.store import ledger, schema
+from game.store import interlock, ledger, schema
 from game.store.statistics import LevelStats
 
 from .helpers import FullDisk, disk_full, files_in, game, open_store, reopen
@@ -324,16 +324,63 @@ def test_another_installations_records_json_is_added_whole(tmp_path):
     store.close()
 
 
-def test_a_copy_of_the_settings_that_cannot_be_written_never_stops_them_being_saved(tmp_path):
-    """settings.kept.json only backs settings.json up: a folder in its
-    place is passed over, and settings.json is saved all the same."""
+@pytest.mark.parametrize("place", [
+    "folder",
+    pytest.param("link", marks=pytest.mark.skipif(not hasattr(os, "symlink"),
+                                                  reason="needs symbolic links"))])
+def test_a_folder_in_place_of_the_copy_of_the_settings_is_set_aside_and_told_once(
+        tmp_path, place):
+    """settings.kept.json a folder, or a link to one (a hand edit, a sync
+    tool): the copy went unwritten at every save without a word (the link
+    was replaced by the file: deleted), and what an older copy of the game
+    drops from settings.json never came back. It is set aside as it is,
+    never deleted, the player told once, and the copy written in its
+    place; settings.json is saved all the same, and the settings work for
+    the session."""
+    kept = tmp_path / "settings.kept.json"
+    folder = tmp_path / "elsewhere" if place == "link" else kept
+    folder.mkdir()
+    (folder / "mine.txt").write_text("not the game's")
+    if place == "link":
+        kept.symlink_to(folder)
+    store = open_store(tmp_path)
+    assert store.notices == []
+    store.settings = chosen()
+    store.save_settings()
+    assert store.flush()
+    [told] = store.take_notices()
+    [aside] = [path for path in tmp_path.iterdir() if ".corrupt-" in path.name]
+    assert aside.name.startswith("settings.kept.corrupt-") and aside.suffix == ".json"
+    assert "'settings.kept.json'" in told and f"'{aside.name}'" in told, told
+    assert (aside / "mine.txt").read_text() == "not the game's"         # through the link too
+    assert aside.is_symlink() == (place == "link")
+    store.save_settings_merged(replace(chosen(), sound=False), ["sound"])
+    assert store.flush() and store.notices == []                        # told once
+    assert store.settings == replace(chosen(), sound=False)
+    assert json.loads(kept.read_text("utf-8"))["settings"]["sound"] is False
+    store = reopen(store)
+    assert store.settings == replace(chosen(), sound=False) and store.notices == []
+    store.close()
+
+
+def test_a_folder_in_place_of_the_copy_that_cannot_be_set_aside_is_left_and_told_once(
+        tmp_path, monkeypatch):
+    """Where the folder cannot be renamed (a mount point), it is left as
+    it is, the copy unwritten, and the player told once; settings.json is
+    saved all the same."""
+    monkeypatch.setattr(interlock, "set_aside_folder", lambda *_args: None)
     (tmp_path / "settings.kept.json").mkdir()
     store = open_store(tmp_path)
     store.settings = chosen()
     store.save_settings()
     assert store.flush()
+    [told] = store.take_notices()
+    assert "'settings.kept.json'" in told and "left untouched" in told, told
+    store.save_settings_merged(replace(chosen(), sound=False), ["sound"])
+    assert store.flush() and store.notices == []                        # told once
+    assert (tmp_path / "settings.kept.json").is_dir()
     store = reopen(store)
-    assert store.settings == chosen() and store.notices == []
+    assert store.settings == replace(chosen(), sound=False) and store.notices == []
     store.close()
 
 
