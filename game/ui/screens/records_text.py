@@ -66,11 +66,11 @@ def led_seconds(time_ms: int) -> int:
     return min(999, time_ms // 1000 + 1)
 
 
-def board_title(level: str, shape: str, sep: str = ", ") -> str:
+def board_title(level: str, shape: str) -> str:
     """A level (preset, gallery field or custom) on a shape, as the dialogs
-    name it; ``sep`` between the two ("\n": a line each)."""
+    name it."""
     name = level_name(level)
-    return name if shape == "grid" else f"{name}{sep}{shape_name(shape)}"
+    return name if shape == "grid" else f"{name}, {shape_name(shape)}"
 
 
 #: Short names for the History list's narrow columns.
