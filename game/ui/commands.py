@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import LEVELS
 from game.i18n import available as languages
 
 from . import keys
@@ -230,8 +229,3 @@ class Commands:
         from .screens.help import AboutDialog
         self.app.push(AboutDialog(self.app))
 
-
-def level_command(level: str) -> str:
-    """The command that selects a preset level."""
-    assert level in LEVELS
-    return f"level_{level}"

@@ -78,7 +78,7 @@ MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pyga
                            pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
                            pygame.K_MODE})
 
-#: Keys that open the menu bar from the keyboard.
+#: Keys that open the menu bar from the keyboard, and close an open menu.
 MENU_KEYS = (pygame.K_F10, pygame.K_LALT, pygame.K_RALT)
 
 #: Keys that repeat while held, as in any Windows control: cursor and caret

@@ -33,6 +33,7 @@ import pygame
 from game.i18n import N_, _
 
 from ..dialog_window import caption_control, title_bar
+from ..keys import MENU_KEYS
 from ..menus import Item
 from ..render.menubar import PopupGeometry, draw_popup, popup_geometry
 from ..widgets import WIN31
@@ -204,7 +205,7 @@ class ControlMenuScreen(base.Screen):
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
-        if k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
+        if k == pygame.K_ESCAPE or k in MENU_KEYS:
             self.close()
         elif k in MOVING_KEYS:
             self._light(moved_to(self.items, self.highlight, k))

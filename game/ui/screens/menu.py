@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..keys import MENU_KEYS
 from ..menus import MENUS, Item, fold, mnemonics, title_label, visible_items
 from ..render.hud import draw_mode_button
 from ..render.menubar import PopupGeometry, draw_bar, draw_popup, popup_geometry, title_rects
@@ -186,7 +187,7 @@ class MenuScreen(base.Screen):
         k = event.key
         if k == pygame.K_ESCAPE and self.dropped:
             self._fold()
-        elif k in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_LALT, pygame.K_RALT):
+        elif k == pygame.K_ESCAPE or k in MENU_KEYS:
             self.close()
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             index = (self.index + (1 if k == pygame.K_RIGHT else -1)) % len(MENUS)
