@@ -39,10 +39,3 @@ class Problem:
     def copy(self) -> Problem:
         return Problem(set(self.unknown), dict(self.cells_of), dict(self.need), self.mines,
                        self.known_mines)
-
-    def frontier(self) -> set[int]:
-        """Undecided cells touched by at least one constraint."""
-        out: set[int] = set()
-        for cells in self.cells_of.values():
-            out.update(cells)
-        return out
