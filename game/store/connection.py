@@ -61,12 +61,16 @@ def connect(path: Path, *, until: Callable[[], float] = never,
     return db
 
 
-def connect_reader(path: Path) -> sqlite3.Connection:
-    """A connection that only reads (the records dialogs' reader thread):
-    the file is already in WAL mode, so it never blocks the writer."""
+def connect_reader(path: Path, *, wait_s: float | None = None) -> sqlite3.Connection:
+    """A connection that only reads (the records dialogs' reader thread, the
+    window's reads): the file is already in WAL mode, so it never blocks the
+    writer. ``wait_s``: how long a read waits for another process's lock
+    (by default the busy timeout)."""
     db = raw(path)
     try:
         db.execute("PRAGMA query_only = ON")
+        if wait_s is not None:
+            db.execute(f"PRAGMA busy_timeout = {max(0, int(wait_s * 1000))}")
     except sqlite3.Error:
         db.close()
         raise
