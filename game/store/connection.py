@@ -30,7 +30,8 @@ _LOCK_CODES = {getattr(sqlite3, "SQLITE_BUSY", 5), getattr(sqlite3, "SQLITE_LOCK
 T = TypeVar("T")
 
 
-def connect(path: Path, *, until: Callable[[], float] = never) -> sqlite3.Connection:
+def connect(path: Path, *, until: Callable[[], float] = never,
+            waited: Callable[[], object] = lambda: None) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), WAL
     journal, busy timeout, durable commits. A file gone since the opening
     (the player deleted it, or the whole data folder, to start afresh while
@@ -41,13 +42,18 @@ def connect(path: Path, *, until: Callable[[], float] = never) -> sqlite3.Connec
     closing), in slices of ``SLICE_MS``: switching to WAL, reading the
     schema and migrating each waited the whole busy timeout, 30 s (a minute
     in all, another program holding records.db in rollback mode), after
-    the window had gone."""
+    the window had gone. ``waited`` is called each time a step finds the
+    lock held (the writer then keeps its queue in the copy's journal: it
+    did so only once connected, as its transaction began, and a kill while
+    it connected lost the games queued)."""
     db = raw(path)
     try:
         db.execute(f"PRAGMA busy_timeout = {SLICE_MS}")
-        configured(db, until=until)
-        if patiently(lambda: schema.version(db) == 0 and schema.ours(db), until=until):
-            patiently(partial(run_in_transaction, db, schema.migrate), until=until)
+        configured(db, until=until, waited=waited)
+        if patiently(lambda: schema.version(db) == 0 and schema.ours(db), until=until,
+                     waited=waited):
+            patiently(partial(run_in_transaction, db, schema.migrate), until=until,
+                      waited=waited)
         db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     except BaseException:
         db.close()
@@ -55,12 +61,16 @@ def connect(path: Path, *, until: Callable[[], float] = never) -> sqlite3.Connec
     return db
 
 
-def connect_reader(path: Path) -> sqlite3.Connection:
-    """A connection that only reads (the records dialogs' reader thread):
-    the file is already in WAL mode, so it never blocks the writer."""
+def connect_reader(path: Path, *, wait_s: float | None = None) -> sqlite3.Connection:
+    """A connection that only reads (the records dialogs' reader thread, the
+    window's reads): the file is already in WAL mode, so it never blocks the
+    writer. ``wait_s``: how long a read waits for another process's lock
+    (by default the busy timeout)."""
     db = raw(path)
     try:
         db.execute("PRAGMA query_only = ON")
+        if wait_s is not None:
+            db.execute(f"PRAGMA busy_timeout = {max(0, int(wait_s * 1000))}")
     except sqlite3.Error:
         db.close()
         raise
@@ -109,12 +119,13 @@ def _text(data: bytes) -> str:
 CHECKPOINT_PAGES = 32
 
 
-def configured(db: sqlite3.Connection, *,
-               until: Callable[[], float] = never) -> sqlite3.Connection:
+def configured(db: sqlite3.Connection, *, until: Callable[[], float] = never,
+               waited: Callable[[], object] = lambda: None) -> sqlite3.Connection:
     """``db`` in WAL mode, durable commits, frequent checkpoints, foreign
-    keys; closed when it cannot be made so (``until``: as for ``patiently``)."""
+    keys; closed when it cannot be made so (``until``, ``waited``: as for
+    ``patiently``)."""
     try:
-        patiently(lambda: db.execute("PRAGMA journal_mode = WAL"), until=until)
+        patiently(lambda: db.execute("PRAGMA journal_mode = WAL"), until=until, waited=waited)
         db.execute("PRAGMA synchronous = FULL")
         db.execute(f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
         db.execute("PRAGMA foreign_keys = ON")
@@ -139,12 +150,14 @@ def read_only(path: Path) -> sqlite3.Connection:
     return lenient(sqlite3.connect(f"{uri(path)}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S))
 
 
-def patiently(step: Callable[[], T], *, until: Callable[[], float] = never) -> T:
+def patiently(step: Callable[[], T], *, until: Callable[[], float] = never,
+              waited: Callable[[], object] = lambda: None) -> T:
     """Run ``step`` and give back what it does, again and again while
     another process holds the lock it needs: switching to WAL (and a
     database another copy of the game is creating this instant) answers
     "locked" at once instead of waiting out the busy timeout. No later than
-    the busy timeout from now, nor ``until()`` (``time.monotonic``)."""
+    the busy timeout from now, nor ``until()`` (``time.monotonic``);
+    ``waited()`` each time the lock is found held, before the wait."""
     deadline = time.monotonic() + BUSY_TIMEOUT_S
     pause = 0.005
     while True:
@@ -153,6 +166,7 @@ def patiently(step: Callable[[], T], *, until: Callable[[], float] = never) -> T
         except sqlite3.OperationalError as error:
             if not locked(error) or time.monotonic() > min(deadline, until()):
                 raise
+        waited()
         time.sleep(pause)
         pause = min(pause * 2, 0.1)
 

@@ -238,7 +238,8 @@ class Opening:
     def _writer_of(self, outcome: Outcome) -> BackgroundWriter:
         """The records' writer, its connection's waits for another
         process's lock cut short as its own are, when it closes."""
-        writer = BackgroundWriter(lambda: self._connect_writer(until=writer.close_by),
+        writer = BackgroundWriter(lambda: self._connect_writer(until=writer.close_by,
+                                                               waited=writer.lock_waited),
                                   outcome, identify=self._records_file)
         return writer
 
@@ -246,11 +247,13 @@ class Opening:
         """The writer whose first connection opens the records once it can
         (:meth:`_open_late`), its wait for another copy's lock cut short as
         the writer's own wait for SQLite's is, when it closes."""
-        late = BackgroundWriter(lambda: self._open_late(until=late.close_by), outcome,
-                                identify=self._records_file)
+        late = BackgroundWriter(lambda: self._open_late(until=late.close_by,
+                                                        waited=late.lock_waited),
+                                outcome, identify=self._records_file)
         return late
 
-    def _open_late(self, *, until: Callable[[], float] = interlock.never) -> sqlite3.Connection:
+    def _open_late(self, *, until: Callable[[], float] = interlock.never,
+                   waited: Callable[[], object] = lambda: None) -> sqlite3.Connection:
         """The deferred writer's connection: the first one opens records.db
         as a start would (schema, migrations, the copies' interlock, the
         games other copies left in progress), now that the folder may take
@@ -261,9 +264,11 @@ class Opening:
         were said "cannot be saved (database)", opened and checked anew
         every 2 s, and the games kept for a start of this version that
         would never take them in). ``until`` ends the wait for another
-        copy's lock on them sooner (the writer closing)."""
+        copy's lock on them sooner (the writer closing); ``waited``, once
+        they are open, is told each time a later connection finds another
+        process's lock held (``_connect_writer``)."""
         if self.persistent:
-            return self._connect_writer(until=until)
+            return self._connect_writer(until=until, waited=waited)
         if self._records_newer:
             raise newer.BecameNewer(database.NAME)
         path = self.directory / database.NAME
@@ -297,15 +302,17 @@ class Opening:
             return None
         return found.st_dev, found.st_ino
 
-    def _connect_writer(self, *, until: Callable[[], float] = interlock.never
-                        ) -> sqlite3.Connection:
+    def _connect_writer(self, *, until: Callable[[], float] = interlock.never,
+                        waited: Callable[[], object] = lambda: None) -> sqlite3.Connection:
         """The background writer's connection to the records, in a data
         folder made again if it was removed while the game ran (else SQLite
         says only "unable to open database file", and fails while it lasts);
-        its waits for a lock end at ``until()`` (the writer closing)."""
+        its waits for a lock end at ``until()`` (the writer closing), and
+        each is told to ``waited`` (the writer's ``lock_waited``: its queue
+        kept in the copy's journal meanwhile)."""
         with suppress(OSError):
             self.directory.mkdir(parents=True, exist_ok=True)
-        return connection.connect(self.directory / database.NAME, until=until)
+        return connection.connect(self.directory / database.NAME, until=until, waited=waited)
 
     def _settle_unfinished(self, db: sqlite3.Connection) -> None:
         """Record as abandoned the games left in progress by copies that died

@@ -93,7 +93,11 @@ class Reading:
         on a copy in memory (another copy held the records' lock, the folder
         took no writes) reads the file once it is open and holds every game
         queued: it showed its own copy to its end, without other copies'
-        games, and ranked a win among it."""
+        games, and ranked a win among it. A read through a connection made
+        here waits :data:`READ_WAIT_S` at most for another program's lock:
+        with no connection of this copy on it, a program can put records.db
+        back in rollback mode and hold the exclusive lock, and a win's place,
+        read as the game ends, kept the window waiting the busy timeout."""
         if not self._follows_file and self.persistent \
                 and isinstance(self._writer, DeferredWriter) and self._writer.caught_up():
             self._writer.go_direct()
@@ -106,7 +110,8 @@ class Reading:
                 self._db, self._db_file = sqlite3.connect(":memory:", check_same_thread=False), None
                 if found is not None:
                     with suppress(sqlite3.Error):
-                        self._db = connection.connect_reader(self.directory / database.NAME)
+                        self._db = connection.connect_reader(self.directory / database.NAME,
+                                                             wait_s=READ_WAIT_S)
                         self._db_file = found
         return self._db
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -173,3 +174,63 @@ def test_a_writer_that_gets_the_lock_at_once_keeps_no_journal(tmp_path):
     assert store.flush(timeout=5.0)
     assert store._journal is None and journaled(tmp_path) == []
     store.close()
+
+
+def put_back_a_backup(directory: Path) -> None:
+    """A copy of records.db, in rollback mode as SQLite's backups are made,
+    renamed over it while the game runs (a backup put back): the copy's
+    writer connects to it anew before its next job."""
+    found = sqlite3.connect(directory / "records.db")
+    backup = sqlite3.connect(directory / "backup.db")
+    found.backup(backup)
+    backup.execute("PRAGMA journal_mode = DELETE")
+    backup.close()
+    found.close()
+    os.replace(directory / "backup.db", directory / "records.db")
+
+
+def test_games_finished_while_the_writer_connects_again_survive_a_kill(tmp_path, monkeypatch):
+    """The writer connects anew (records.db put back from a backup, made
+    again after being deleted) while another program holds the new file in
+    rollback mode: switching it to WAL waits for the program. The games
+    queued meanwhile were in memory alone until that wait ran out (the busy
+    timeout, 30 s; 20 s here), and a kill lost them: only a transaction
+    begun told the store of a lock found held. Each try of the connection's
+    steps tells it too, and the next start has both games, once."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 20.0)
+    close_all_stores()                   # no writer thread mid-lock in the fork
+    opened_read, opened_write = os.pipe()
+    go_read, go_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                         # pragma: no cover - the child
+        try:
+            store = Store(tmp_path)
+            store.record_game(game(seed=1))
+            assert store.flush(timeout=5.0)
+            os.write(opened_write, b"x")
+            os.read(go_read, 1)                          # the backup put back, and held
+            for seed in (2, 3):          # lost: a win's place read would wait for the program
+                store.hold_unfinished(game(seed=seed))
+                store.record_game(game(seed=seed, result="lost"))
+            while True:
+                signal.pause()                           # until killed
+        finally:
+            os._exit(1)
+    holder, let_go = None, None
+    try:
+        assert os.read(opened_read, 1) == b"x"
+        put_back_a_backup(tmp_path)
+        holder, let_go = another_program(tmp_path, "exclusive")
+        os.write(go_write, b"x")
+        assert polled(lambda: recorded_seeds(tmp_path) >= {2, 3}, 5)
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        assert exit_code(pid) == -1                      # died of the signal
+        if let_go is not None:
+            os.close(let_go)
+        assert holder is None or exit_code(holder) == 0
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [3, 2, 1] and again.notices == []
+    assert (again.statistics("beginner").played, again.statistics("beginner").won) == (3, 1)
+    again.close()
+    assert not [name for name in files_in(tmp_path) if name.startswith("unfinished-")]

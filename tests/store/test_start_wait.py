@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 
 import pytest
 
-from game.store import Store, connection, database, leftover_steps, spill
+from game.store import Store, connection, database, leftover_steps, reading, spill
 
 from .helpers import exit_code, files_in, forked_holder, game, holding_the_lock, polled, write_history
 from .test_kill_while_locked import journaled, killed_playing, recorded_seeds
@@ -270,3 +271,40 @@ def test_a_damage_check_cut_short_by_the_deadline_sets_nothing_aside(tmp_path, m
     store.close()
     assert not [name for name in files_in(tmp_path) if ".corrupt-" in name]
     assert games_in_file(tmp_path) == 2 and store.notices == []
+
+
+def test_a_win_read_on_the_window_thread_waits_no_longer_than_a_read_may(tmp_path, monkeypatch):
+    """A session begun while a program held records.db in rollback mode
+    reads the file once its games are in; the program, holding it again
+    with the exclusive lock while this copy has no connection to it, kept
+    a win's place from being read: the window waited the busy timeout
+    (30 s; 20 s here) as the game ended, then placed the win first among
+    nothing. The window's read waits :data:`reading.READ_WAIT_S` at most,
+    and the win is written once the program lets go."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 20.0)
+    recorded(tmp_path)
+    pid, let_go = another_program(tmp_path, "exclusive")
+    try:
+        store = opened_at_once(tmp_path)
+        assert not store.persistent
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    store.record_game(game(seed=2, result="lost"))
+    assert polled(lambda: store.flush(timeout=1.0)) and store.persistent
+    later = store._writer._later                                  # type: ignore[union-attr]
+    assert polled(lambda: later._thread is None)                 # its connection closed
+    pid, let_go = another_program(tmp_path, "exclusive")
+    try:
+        started = time.monotonic()
+        store.record_game(game(seed=3, time_ms=5_000))
+        took = time.monotonic() - started
+    finally:
+        os.close(let_go)
+        assert exit_code(pid) == 0
+    assert took < reading.READ_WAIT_S + 1.0, took
+    assert polled(lambda: store.flush(timeout=1.0))
+    store.close()
+    again = Store(tmp_path)
+    assert [g.seed for g in again.history()] == [3, 2, 1]
+    again.close()
