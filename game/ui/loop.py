@@ -158,9 +158,8 @@ class Loop:
         focus_came = came_back = False
         self.held_keys.batch()
         self.stuck_buttons.check()
-        if self.display.window is not None:
-            self.moved_pointer.start(self.display.window.position)
-        events = self.moved_pointer.mended(pygame.event.get())
+        origin = None if self.display.window is None else self.display.window.position
+        events = self.moved_pointer.mended(pygame.event.get(), origin)
         for event in self.stuck_buttons.mended(events):
             event = self.keypad.named(event)
             repeat = self.held_keys.still_held(event)

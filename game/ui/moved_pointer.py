@@ -20,6 +20,15 @@ pointer read 290 pixels left of the window and the click under it played
 nothing. Only X11 answers (``stuck_buttons.desktop_pointer``): under another driver the
 window's moves change nothing here (Windows sends a motion of its own,
 Wayland tells no move).
+
+A move SDL tells no event of is one all the same: the window's place is
+read as each batch of events is, and found elsewhere than the events left
+it, it has moved. The game spreading its window over a screen with no
+window manager for fullscreen (``Display._switch``) is one: SDL takes the
+place it is asked for as the window's at once, so the move X then reports
+changes nothing SDL knows, and it sends none. Seen under Xvfb: F11, then a
+click with the mouse left still came at the pointer's place in the window
+before, over the backdrop around the board, and played nothing.
 """
 
 from __future__ import annotations
@@ -45,15 +54,19 @@ class MovedPointer:
         self._shift = (0, 0)
         self._entered = False            # the pointer came in since SDL's last motion
 
-    def start(self, origin: tuple[int, int]) -> None:
-        """The window's inside is at ``origin`` as the first events are
-        read (its moves tell it from then on)."""
-        if self._origin is None:
-            self._origin = origin
-
-    def mended(self, events: Iterable[pygame.event.Event]) -> Iterator[pygame.event.Event]:
+    def mended(self, events: Iterable[pygame.event.Event],
+               origin: tuple[int, int] | None = None) -> Iterator[pygame.event.Event]:
         """``events``, with a motion after each move of the window under the
-        pointer, and the buttons' places shifted as the window moved."""
+        pointer, and the buttons' places shifted as the window moved; the
+        window's inside at ``origin`` as they are read (None: no window),
+        first a motion if it moved unannounced since the last events."""
+        if origin is not None:
+            if self._origin is None:
+                self._origin = origin
+            elif origin != self._origin:
+                motion = self._window_moved(origin)
+                if motion is not None:
+                    yield motion
         for event in events:
             if event.type == pygame.WINDOWMOVED:
                 yield event
