@@ -158,8 +158,7 @@ class Loop:
         focus_came = came_back = False
         self.held_keys.batch()
         self.stuck_buttons.check()
-        origin = None if self.display.window is None else self.display.window.position
-        events = self.moved_pointer.mended(pygame.event.get(), origin)
+        events = self.moved_pointer.mended(pygame.event.get())
         for event in self.stuck_buttons.mended(events):
             event = self.keypad.named(event)
             repeat = self.held_keys.still_held(event)
