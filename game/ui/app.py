@@ -116,7 +116,11 @@ class App(Loop, WindowFit):
             return desktop_pointer(self.display.window)
         self.stuck_buttons = StuckButtons(pointer)
         self.held_fingers = HeldFingers()
-        self.moved_pointer = MovedPointer(pointer)
+        # where that window's inside is on the desktop (None before it is made)
+        def placed() -> tuple[int, int] | None:
+            window = self.display.window
+            return None if window is None else window.position
+        self.moved_pointer = MovedPointer(pointer, placed)
         self.keypad = keys.Keypad()
 
     def _hold_settings(self, settings: Settings, store: Store, overridden: Iterable[str]) -> None:

@@ -158,8 +158,6 @@ class Loop:
         focus_came = came_back = False
         self.held_keys.batch()
         self.stuck_buttons.check()
-        if self.display.window is not None:
-            self.moved_pointer.start(self.display.window.position)
         events = self.moved_pointer.mended(pygame.event.get())
         for event in self.stuck_buttons.mended(events):
             event = self.keypad.named(event)

@@ -20,6 +20,21 @@ pointer read 290 pixels left of the window and the click under it played
 nothing. Only X11 answers (``stuck_buttons.desktop_pointer``): under another driver the
 window's moves change nothing here (Windows sends a motion of its own,
 Wayland tells no move).
+
+A move SDL tells no event of is one all the same: once each batch of
+events has been played, the window's place is read, and found elsewhere
+than the events left it, the window has moved. The game spreading its
+window over a screen with no window manager for fullscreen
+(``Display._switch``) is one: SDL takes the place it is asked for as the
+window's at once, so the move X then reports changes nothing SDL knows,
+and it sends none. Seen under Xvfb: F11, then a click with the mouse left
+still came at the pointer's place in the window before, over the backdrop
+around the board, and played nothing. A move told of at the place the
+window already has is still asked where the pointer is: a zoom near the
+screen's edge, which moves the window to keep it on the screen, had SDL
+(under openbox) send motions of its own at a place that was neither the
+old nor the new one, then that move, and the click with the mouse left
+still pressed the cell a row above the pointer.
 """
 
 from __future__ import annotations
@@ -36,8 +51,10 @@ class MovedPointer:
     pointer in it, whether the pointer is in it, the buttons down, and the
     shift SDL's places owe since its last motion."""
 
-    def __init__(self, where: Callable[[], tuple[int, int] | None]) -> None:
+    def __init__(self, where: Callable[[], tuple[int, int] | None],
+                 placed: Callable[[], tuple[int, int] | None]) -> None:
         self.where = where
+        self.placed = placed
         self._origin: tuple[int, int] | None = None
         self._pos: tuple[int, int] | None = None
         self._inside = False
@@ -45,15 +62,13 @@ class MovedPointer:
         self._shift = (0, 0)
         self._entered = False            # the pointer came in since SDL's last motion
 
-    def start(self, origin: tuple[int, int]) -> None:
-        """The window's inside is at ``origin`` as the first events are
-        read (its moves tell it from then on)."""
-        if self._origin is None:
-            self._origin = origin
-
     def mended(self, events: Iterable[pygame.event.Event]) -> Iterator[pygame.event.Event]:
         """``events``, with a motion after each move of the window under the
-        pointer, and the buttons' places shifted as the window moved."""
+        pointer, told or not (after the last of them, the window found
+        elsewhere than they left it), and the buttons' places shifted as
+        the window moved."""
+        if self._origin is None:
+            self._origin = self.placed()
         for event in events:
             if event.type == pygame.WINDOWMOVED:
                 yield event
@@ -69,13 +84,18 @@ class MovedPointer:
                     and not getattr(event, "touch", False):
                 event = self._mouse(event)
             yield event
+        placed = self.placed()                   # read once the events have been played
+        if placed is not None and placed != self._origin:
+            motion = self._window_moved(placed)
+            if motion is not None:
+                yield motion
 
     def _window_moved(self, origin: tuple[int, int]) -> pygame.event.Event | None:
         """The window's inside is now at ``origin``: the motion the pointer
         made in it, if it is in it and the desktop says where it is; marked
         ``window_moved``, no move of the hand (the keyboard cursor stays)."""
         before, self._origin = self._origin, origin
-        if before is None or before == origin or not self._inside or self._pos is None:
+        if before is None or not self._inside or self._pos is None:
             return None
         now = self.where()
         if now is None:

@@ -7,7 +7,21 @@ from __future__ import annotations
 
 import pygame
 
-from .helpers import BOARD_8, RIGHT, cell_pos, cell_shows, click, make_app, post, press
+from game.ui import bare_x
+
+from .helpers import (
+    BOARD_8,
+    RIGHT,
+    cell_pos,
+    cell_rect,
+    cell_shows,
+    click,
+    key,
+    make_app,
+    post,
+    press,
+    release,
+)
 
 CELL = 16 * 2                                       # a cell's pixels at scale 2
 
@@ -229,3 +243,71 @@ def test_a_move_sdl_shows_before_its_event_is_read_still_moves_the_pointer():
     app.display.window.position = (100 + 2 * CELL, 100 + 2 * CELL)
     moved(app, 100 + 2 * CELL, 100 + 2 * CELL)
     assert app.play.pressed_cells() == {(1, 1)}
+
+
+def test_a_click_after_the_game_spread_its_window_over_a_bare_screen_lands_under_the_pointer(
+        monkeypatch):
+    """F11 on X with no window manager (a kiosk started by xinit): the game
+    moves its window to the screen's corner itself, a move SDL tells no
+    event of, and the pointer, still, sent no motion. Seen under Xvfb: a
+    click made without moving the mouse came at the pointer's place in the
+    window before, over the backdrop, and played nothing (over the board it
+    would have opened another cell than the one under the pointer)."""
+    monkeypatch.setattr(bare_x, "window_manager_running", lambda: False)
+    app = make_app(BOARD_8, scale=2)
+    window = app.display.window
+    at = cell_pos(app, (3, 3))
+    width, height = pygame.display.get_desktop_sizes()[0]
+    screen = (width // 2, height // 2)               # the desktop's pointer, still
+    window.position = (screen[0] - at[0], screen[1] - at[1])
+    app.moved_pointer.where = lambda: (screen[0] - window.position[0],
+                                       screen[1] - window.position[1])
+    post(pygame.WINDOWENTER)
+    post(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))
+    app.step()
+    key(app, pygame.K_F11)
+    app.step()
+    assert tuple(window.position) == (0, 0) and app.display.fullscreen
+    under = next((x, y) for y in range(8) for x in range(8)
+                 if app.painter.px(cell_rect(app, (x, y))).collidepoint(screen))
+    assert app.play.hover == under
+    press(app, at)                                   # SDL's place: before the spread
+    assert app.play.pressed_cells() == {under}
+    release(app, at)
+    assert app.play.field.cell(*under) != "#"
+
+
+def test_a_zoom_that_moves_the_window_takes_the_click_where_the_pointer_is():
+    """A zoom near the screen's right edge moves the window left to keep it
+    on the screen. Seen under Xvfb and openbox: SDL then sends motions of
+    its own at a place that is neither the old nor the new one (its x
+    changed, not its y), the pointer leaving and coming in again, and only
+    then the move, to the place the window already had: that move still
+    says where the pointer is, or the click with the mouse left still
+    pressed the cell a row above it."""
+    app = make_app(BOARD_8, scale=2)
+    window = app.display.window
+    width = pygame.display.get_desktop_sizes()[0][0]
+    window.position = (width - window.size[0] - 10, 100)
+    at = cell_pos(app, (6, 3))
+    screen = (window.position[0] + at[0], window.position[1] + at[1])
+    app.moved_pointer.where = lambda: (screen[0] - window.position[0],
+                                       screen[1] - window.position[1])
+    post(pygame.WINDOWENTER)
+    post(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))
+    app.step()
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)       # zoom in: moved left to fit
+    moved_to = tuple(window.position)
+    assert moved_to[0] < screen[0] - at[0]
+    sdl = (at[0] + 156, at[1])                         # SDL's places, as seen
+    post(pygame.MOUSEMOTION, pos=sdl, rel=(156, 0), buttons=(0, 0, 0))
+    post(pygame.WINDOWLEAVE)
+    post(pygame.WINDOWENTER)
+    post(pygame.MOUSEMOTION, pos=sdl, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.WINDOWMOVED, x=moved_to[0], y=moved_to[1])
+    app.step()
+    under = next((x, y) for y in range(8) for x in range(8)
+                 if app.painter.px(cell_rect(app, (x, y))).collidepoint(app.moved_pointer.where()))
+    assert app.play.hover == under
+    press(app, sdl)
+    assert app.play.pressed_cells() == {under}
