@@ -523,3 +523,43 @@ def test_a_dialogs_scroll_thumb_snaps_back_while_the_pointer_strays_far_from_the
     mouse(pygame.MOUSEBUTTONUP, (track.x - 9 * w, y + 20), button=1)
     mouse(pygame.MOUSEMOTION, (x, y + 20), rel=(0, 0), buttons=(0, 0, 0))
     assert pane.scroll == 0
+
+
+def footer_rows(dialog: Dialog) -> list[tuple[int, int]]:
+    """Each row of the buttons pinned under a dialog's content: its margins
+    (left, right) in the client's whole width."""
+    whole = dialog.rect.w - 6
+    rows: dict[int, list[pygame.Rect]] = {}
+    for i in dialog.footer:
+        widget = dialog.widgets[i]
+        if hasattr(widget, "action"):                      # a button
+            rows.setdefault(widget.rect.y, []).append(widget.rect)
+    return [(min(r.x for r in row), whole - max(r.right for r in row))
+            for _y, row in sorted(rows.items())]
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_buttons_under_scrolling_content_keep_the_whole_width(language, board):
+    """The scroll bar stands beside the content, not beside the buttons
+    pinned under it (How to Play's were so laid out): History's OK,
+    Statistics', Custom Field's OK and Cancel, a notice's OK stood the
+    bar's room (7 px) short of the right margin, out of line with the
+    button on the left or off the dialog's middle. Each row ends at the
+    right margin or stands centred (a pixel off for an odd width), as
+    with no scroll bar. The letter picker's DEL and OK are left out: they
+    line up with its grid of letters, which scrolls."""
+    scrolled, problems = 0, []
+    for screen in SCREENS:
+        if screen.startswith("menu:") or screen == "name:arcade":
+            continue
+        app = open_screen(board, screen, language)
+        dialog = app.top
+        if not dialog.pane.scrolls:
+            continue
+        scrolled += 1
+        problems += [(screen, left, right) for left, right in footer_rows(dialog)
+                     if right != 8 and abs(left - right) > 1]
+    assert problems == []
+    if board != "expert":
+        assert scrolled, "no dialog scrolls in this window"

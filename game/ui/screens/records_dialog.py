@@ -188,9 +188,11 @@ class LevelDialog(Dialog):
         return height
 
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
-        """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
+        """Reset (unless in kiosk mode) and OK at ``y``, across the whole
+        width (``footer_w``: pinned, they keep it beside a scroll bar);
+        returns the bottom."""
         line = painter.line_height()
-        w = self.client_w
+        w = self.footer_w
         if reset_question and not getattr(self.app, "kiosk", False):
             reset = _("&Reset")              # Winmine's "&Reset Scores"
             self.widgets.append(Button.marked(
