@@ -563,3 +563,39 @@ def test_the_buttons_under_scrolling_content_keep_the_whole_width(language, boar
     assert problems == []
     if board != "expert":
         assert scrolled, "no dialog scrolls in this window"
+
+
+def _button(dialog: Dialog, label: str):
+    return next(w for w in dialog.widgets if getattr(w, "label", None) == label)
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_custom_fields_shape_and_field_buttons_end_in_line_with_cancel(language, board):
+    """Shape and Field ended 2 px short of Cancel's right edge under them
+    (4 px at scale 2): the dialog's right-hand column was ragged."""
+    app = open_screen(board, "custom", language)
+    dialog = app.top
+    from game.words import shape_name
+    shape = _button(dialog, shape_name(dialog.shape))
+    field = _button(dialog, i18n._("Rectangle"))
+    cancel = _button(dialog, i18n._("Cancel"))
+    assert shape.rect.right == field.rect.right == cancel.rect.right
+
+
+@pytest.mark.parametrize("screen", ["best_times:beginner", "statistics:beginner"])
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_page_arrows_line_up_with_the_dialogs_margins(language, board, screen):
+    """Best Times' and Statistics' < and > stood 2 px outside the margins
+    the content under them keeps (the list, the chart), and so outside
+    Reset and OK's too."""
+    from game.ui.list_view import ListView
+    from game.ui.render.chart import Chart
+    app = open_screen(board, screen, language)
+    dialog = app.top
+    back, forward = _button(dialog, "<"), _button(dialog, ">")
+    content = next(w for w in dialog.widgets if isinstance(w, (ListView, Chart))).rect
+    assert (back.rect.x, forward.rect.right) == (content.x, content.right)
+    reset = _button(dialog, split_mnemonic(i18n._("&Reset"))[0])
+    assert back.rect.x == reset.rect.x

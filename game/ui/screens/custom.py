@@ -111,7 +111,7 @@ class CustomDialog(Dialog):
         choice_w = max(painter.text_width(split_mnemonic(label)[0])
                        for label, _text, _act in choices)
         x = max(60, 16 + choice_w)
-        right = self.client_w - 10
+        right = self.client_w - 8           # in line with Cancel's right edge
         # A name too long for the room beside its label puts each button
         # under its label, across the dialog.
         below = any(x + painter.text_width(text) + 12 > right for _l, text, _a in choices)
