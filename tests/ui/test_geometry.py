@@ -599,3 +599,20 @@ def test_the_page_arrows_line_up_with_the_dialogs_margins(language, board, scree
     assert (back.rect.x, forward.rect.right) == (content.x, content.right)
     reset = _button(dialog, split_mnemonic(i18n._("&Reset"))[0])
     assert back.rect.x == reset.rect.x
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_letter_pickers_keys_stand_centred_with_del_and_ok_under_them(language, board):
+    """The grid was centred with the gap after its last column counted in
+    its width (2 px further from the right edge than from the left at
+    Beginner and Expert), and OK under it ended a pixel short of its last
+    column."""
+    app = open_screen(board, "name:arcade", language)
+    dialog = app.top
+    whole = dialog.rect.w - 6
+    keys = [w.rect for w in dialog.widgets if len(getattr(w, "label", "")) == 1]
+    left, right = min(r.x for r in keys), max(r.right for r in keys)
+    assert abs(left - (whole - right)) <= 1
+    delete, ok = _button(dialog, i18n._("DEL")), _button(dialog, i18n._("OK"))
+    assert (delete.rect.x, ok.rect.right) == (left, right)

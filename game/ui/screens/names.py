@@ -253,7 +253,7 @@ class ArcadeNameDialog(_NameEntry):
                         self.shown]
         y0 = self.shown.rect.bottom + 10
         cols, size = self._grid(y0, line)
-        grid_w = cols * size
+        grid_w = cols * size - 1                # the keys' 1 px gaps, none after the last
         x0 = max(8, (self.client_w - grid_w) // 2)
         letters = PICKER_KEYS[:-2]
         for i, key in enumerate(letters):
@@ -261,9 +261,10 @@ class ArcadeNameDialog(_NameEntry):
             self.widgets.append(Button(rect, "_" if key == " " else key,
                                        partial(self.type, key), focusable=False))
         y = y0 + -(-len(letters) // cols) * size + 4
-        self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8), _("DEL"),
+        half = (grid_w - 3) // 2                # DEL and OK under the keys' edges
+        self.widgets.append(Button(pygame.Rect(x0, y, half, line + 8), _("DEL"),
                                    self.delete, focusable=False))
-        self.widgets.append(Button(pygame.Rect(x0 + grid_w // 2 + 1, y, grid_w // 2 - 2, line + 8),
+        self.widgets.append(Button(pygame.Rect(x0 + grid_w - half, y, half, line + 8),
                                    _("OK"), self.accept, focusable=False))
         self.focus = -1
         self._show()
