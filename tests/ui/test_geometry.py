@@ -616,3 +616,17 @@ def test_the_letter_pickers_keys_stand_centred_with_del_and_ok_under_them(langua
     assert abs(left - (whole - right)) <= 1
     delete, ok = _button(dialog, i18n._("DEL")), _button(dialog, i18n._("OK"))
     assert (delete.rect.x, ok.rect.right) == (left, right)
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_how_to_plays_buttons_fill_their_row_from_margin_to_margin(language, board):
+    """Three buttons sharing a width the division by three left a pixel
+    or two over stood a pixel inside the margins the page's text keeps
+    (Back at 9 px from the left at 8x8, Close 9 px from the right)."""
+    app = open_screen(board, "help:0", language)
+    dialog = app.top
+    row = [dialog.widgets[i].rect for i in sorted(dialog.footer)
+           if hasattr(dialog.widgets[i], "action")]
+    assert min(r.x for r in row) == 8
+    assert max(r.right for r in row) == dialog.rect.w - 6 - 8
