@@ -13,8 +13,10 @@ to mid grey), a lit LED segment white on black and an unlit one dark grey,
 the faces white, the flag's pennant dark grey on its black pole (black,
 it read as a bold 1 beside the numbers), the exploded mine on white so that it
 stands out from every other cell, the wrong flag's cross white over the
-black mine, the hint's safe ring white and its mine ring and proof frame
-black. Anything else (the explosion's frames) takes its brightness.
+black mine, the hint's safe ring white and its mine ring black, its proof
+frame white (black, it ran into the black number it frames, whose foot
+stands a pixel above its bottom edge). Anything else (the explosion's
+frames) takes its brightness.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def _led(colour: RGBA) -> RGBA:
 NAMED: dict[str, Rule] = {
     "flag": _to(DARK), "mode_off": _to(DARK), "mode_on": _to(DARK),
     "mine_exploded": _to(WHITE), "mine_wrong": _to(WHITE),
-    "mark_safe": _to(WHITE), "mark_mine": _to(BLACK), "mark_proof": _to(BLACK),
+    "mark_safe": _to(WHITE), "mark_mine": _to(BLACK), "mark_proof": _to(WHITE),
 }
 STARTS: dict[str, Rule] = {
     "open_": _to(BLACK),

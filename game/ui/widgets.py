@@ -53,8 +53,13 @@ def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]
     for start in range(0, len(buttons), per_row):
         row = buttons[start:start + per_row]
         n = len(row)
-        bw = min(width, max(need, (width - gap * (n - 1)) // n if fill else need))
-        used = n * bw + gap * (n - 1)
+        share = (width - gap * (n - 1)) // n
+        bw = min(width, max(need, share if fill else need))
+        # Filling, the pixels the division leaves go one each to the first
+        # buttons: the row ends at the margin, as the text above it does
+        # (How to Play's three stood a pixel inside it on either side).
+        extra = width - gap * (n - 1) - n * bw if fill and bw == share else 0
+        used = n * bw + extra + gap * (n - 1)
         step = bw + gap
         if spread and n > 1:
             step = bw + (width - n * bw) // (n - 1)
@@ -62,7 +67,9 @@ def button_row(painter: Painter, buttons: Sequence[tuple[str, Callable[[], None]
         else:
             left = x + (width - used) // 2
         for i, (label, action) in enumerate(row):
-            out.append(Button.marked(pygame.Rect(left + i * step, y, bw, h), label, action))
+            wider = min(i, extra)               # the extra pixels given to those before it
+            rect = pygame.Rect(left + i * step + wider, y, bw + (i < extra), h)
+            out.append(Button.marked(rect, label, action))
         y += h + gap
     return out, y - gap
 

@@ -340,3 +340,25 @@ def test_the_pause_s_words_are_black_as_enabled_text_with_color_on_or_off(style)
     assert isinstance(app.top, PauseScreen) and inks(app) == {0}       # in colour
     app.commands.run("toggle_color")
     assert isinstance(app.top, PauseScreen) and inks(app) == {0}
+
+
+@pytest.mark.parametrize("shape", ["grid", "hex"])
+def test_without_colour_the_hints_proof_frame_stands_apart_from_its_number(shape):
+    """The proof frame was black round a number all black: the number's
+    foot, a pixel above the frame's bottom edge on squares and on it on
+    hexagons, ran into it, and the 1 read as a box. It is white, as
+    orange stood apart from blue."""
+    from .test_assist import BOARD as HINTED
+    app = make_app(HINTED, shape=shape, color=False)
+    click(app, (3, 0))
+    key(app, pygame.K_h)
+    shown = app.play.assist.shown
+    assert shown is not None and shown.evidence
+    surface, s = app.display.surface, app.viewport.scale
+    for cell in shown.evidence:
+        tile = app.painter.px(cell_rect(app, cell))
+        middle = [surface.get_at((x, tile.y + 8 * s))[:3]
+                  for x in range(tile.x + s, tile.x + 12 * s)]
+        frame, number = middle[0], (0, 0, 0)
+        assert number in middle, cell                  # the 1, black, across the middle row
+        assert frame != number, cell                   # the frame's left edge

@@ -523,3 +523,110 @@ def test_a_dialogs_scroll_thumb_snaps_back_while_the_pointer_strays_far_from_the
     mouse(pygame.MOUSEBUTTONUP, (track.x - 9 * w, y + 20), button=1)
     mouse(pygame.MOUSEMOTION, (x, y + 20), rel=(0, 0), buttons=(0, 0, 0))
     assert pane.scroll == 0
+
+
+def footer_rows(dialog: Dialog) -> list[tuple[int, int]]:
+    """Each row of the buttons pinned under a dialog's content: its margins
+    (left, right) in the client's whole width."""
+    whole = dialog.rect.w - 6
+    rows: dict[int, list[pygame.Rect]] = {}
+    for i in dialog.footer:
+        widget = dialog.widgets[i]
+        if hasattr(widget, "action"):                      # a button
+            rows.setdefault(widget.rect.y, []).append(widget.rect)
+    return [(min(r.x for r in row), whole - max(r.right for r in row))
+            for _y, row in sorted(rows.items())]
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_buttons_under_scrolling_content_keep_the_whole_width(language, board):
+    """The scroll bar stands beside the content, not beside the buttons
+    pinned under it (How to Play's were so laid out): History's OK,
+    Statistics', Custom Field's OK and Cancel, a notice's OK stood the
+    bar's room (7 px) short of the right margin, out of line with the
+    button on the left or off the dialog's middle. Each row ends at the
+    right margin or stands centred (a pixel off for an odd width), as
+    with no scroll bar. The letter picker's DEL and OK are left out: they
+    line up with its grid of letters, which scrolls."""
+    scrolled, problems = 0, []
+    for screen in SCREENS:
+        if screen.startswith("menu:") or screen == "name:arcade":
+            continue
+        app = open_screen(board, screen, language)
+        dialog = app.top
+        if not dialog.pane.scrolls:
+            continue
+        scrolled += 1
+        problems += [(screen, left, right) for left, right in footer_rows(dialog)
+                     if right != 8 and abs(left - right) > 1]
+    assert problems == []
+    if board != "expert":
+        assert scrolled, "no dialog scrolls in this window"
+
+
+def _button(dialog: Dialog, label: str):
+    return next(w for w in dialog.widgets if getattr(w, "label", None) == label)
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_custom_fields_shape_and_field_buttons_end_in_line_with_cancel(language, board):
+    """Shape and Field ended 2 px short of Cancel's right edge under them
+    (4 px at scale 2): the dialog's right-hand column was ragged."""
+    app = open_screen(board, "custom", language)
+    dialog = app.top
+    from game.words import shape_name
+    shape = _button(dialog, shape_name(dialog.shape))
+    field = _button(dialog, i18n._("Rectangle"))
+    cancel = _button(dialog, i18n._("Cancel"))
+    assert shape.rect.right == field.rect.right == cancel.rect.right
+
+
+@pytest.mark.parametrize("screen", ["best_times:beginner", "statistics:beginner"])
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_page_arrows_line_up_with_the_dialogs_margins(language, board, screen):
+    """Best Times' and Statistics' < and > stood 2 px outside the margins
+    the content under them keeps (the list, the chart), and so outside
+    Reset and OK's too."""
+    from game.ui.list_view import ListView
+    from game.ui.render.chart import Chart
+    app = open_screen(board, screen, language)
+    dialog = app.top
+    back, forward = _button(dialog, "<"), _button(dialog, ">")
+    content = next(w for w in dialog.widgets if isinstance(w, (ListView, Chart))).rect
+    assert (back.rect.x, forward.rect.right) == (content.x, content.right)
+    reset = _button(dialog, split_mnemonic(i18n._("&Reset"))[0])
+    assert back.rect.x == reset.rect.x
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_letter_pickers_keys_stand_centred_with_del_and_ok_under_them(language, board):
+    """The grid was centred with the gap after its last column counted in
+    its width (2 px further from the right edge than from the left at
+    Beginner and Expert), and OK under it ended a pixel short of its last
+    column."""
+    app = open_screen(board, "name:arcade", language)
+    dialog = app.top
+    whole = dialog.rect.w - 6
+    keys = [w.rect for w in dialog.widgets if len(getattr(w, "label", "")) == 1]
+    left, right = min(r.x for r in keys), max(r.right for r in keys)
+    assert abs(left - (whole - right)) <= 1
+    delete, ok = _button(dialog, i18n._("DEL")), _button(dialog, i18n._("OK"))
+    assert (delete.rect.x, ok.rect.right) == (left, right)
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_how_to_plays_buttons_fill_their_row_from_margin_to_margin(language, board):
+    """Three buttons sharing a width the division by three left a pixel
+    or two over stood a pixel inside the margins the page's text keeps
+    (Back at 9 px from the left at 8x8, Close 9 px from the right)."""
+    app = open_screen(board, "help:0", language)
+    dialog = app.top
+    row = [dialog.widgets[i].rect for i in sorted(dialog.footer)
+           if hasattr(dialog.widgets[i], "action")]
+    assert min(r.x for r in row) == 8
+    assert max(r.right for r in row) == dialog.rect.w - 6 - 8

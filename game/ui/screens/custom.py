@@ -111,7 +111,7 @@ class CustomDialog(Dialog):
         choice_w = max(painter.text_width(split_mnemonic(label)[0])
                        for label, _text, _act in choices)
         x = max(60, 16 + choice_w)
-        right = self.client_w - 10
+        right = self.client_w - 8           # in line with Cancel's right edge
         # A name too long for the room beside its label puts each button
         # under its label, across the dialog.
         below = any(x + painter.text_width(text) + 12 > right for _l, text, _a in choices)
@@ -126,11 +126,11 @@ class CustomDialog(Dialog):
         y += 2
         self.footer_top = y
         buttons, y = button_row(painter, ((_("OK"), self.accept), (_("Cancel"), self.cancel)),
-                                8, y, self.client_w - 16, fill=True)
+                                8, y, self.footer_w - 16, fill=True)
         self.widgets += buttons
         y += 6
         if self.error:
-            label = Label(pygame.Rect(8, y, self.client_w - 16, 0), as_sentence(self.error), RED)
+            label = Label(pygame.Rect(8, y, self.footer_w - 16, 0), as_sentence(self.error), RED)
             self.widgets.append(label)
             y += (line + 1) * len(wrap(painter, label.text, label.rect.w)) + 4
         return y

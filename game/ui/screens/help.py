@@ -205,8 +205,8 @@ class AboutDialog(Dialog):
         line = painter.line_height()
         self.widgets = [Label(pygame.Rect(8, 6, width, line), text)]
         y = 10 + label_height(painter, text, width)
-        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y, width,
-                                     min_width=60)
+        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y,
+                                     self.footer_w - 16, min_width=60)
         self.widgets += buttons
         self.focus = 1
         return bottom + 6

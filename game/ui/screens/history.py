@@ -260,7 +260,7 @@ class HistoryDialog(Dialog):
         # OK is the default button (``accept`` closes): framed while the
         # list has the focus, as Enter then clicks it
         self.widgets = [self.table, self.details, self.chart,
-                        Button(pygame.Rect(w + 8 - ok_w, y, ok_w, line + 8), _("OK"),
+                        Button(pygame.Rect(self.footer_w - 8 - ok_w, y, ok_w, line + 8), _("OK"),
                                self.accept)]
         if listed:
             watch_w = button_width(painter, _("&Watch"))

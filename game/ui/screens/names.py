@@ -137,15 +137,16 @@ class NameDialog(_NameEntry):
                                size=name_length)
         y = self.footer_top = self.entry.rect.bottom + 8
         ok_w = 50
+        row = self.footer_w - 16          # pinned: beside no scroll bar
         picker_label, _at = split_mnemonic(_("&Pick letters"))
-        picker_w = max(width - ok_w - 4, painter.text_width(picker_label) + 12)
+        picker_w = max(row - ok_w - 4, painter.text_width(picker_label) + 12)
         ok = pygame.Rect(8, y, ok_w, line + 8)
-        if ok_w + 4 + picker_w <= width:
-            picker = pygame.Rect(8 + ok_w + 4, y, width - ok_w - 4, line + 8)
+        if ok_w + 4 + picker_w <= row:
+            picker = pygame.Rect(8 + ok_w + 4, y, row - ok_w - 4, line + 8)
         else:                            # a long label: the picker button gets its own row,
-            ok.centerx = 8 + width // 2  # and OK stands alone centred, as Winmine's did
+            ok.centerx = 8 + row // 2    # and OK stands alone centred, as Winmine's did
             y += line + 12
-            picker = pygame.Rect(8, y, width, line + 8)
+            picker = pygame.Rect(8, y, row, line + 8)
         self.widgets = [Label(pygame.Rect(8, 6, width, rows * (line + 1)), self.prompt()),
                         self.entry, Button(ok, _("OK"), self.accept)]
         self.widgets.append(Button.marked(picker, _("&Pick letters"), self.to_picker))
@@ -252,7 +253,7 @@ class ArcadeNameDialog(_NameEntry):
                         self.shown]
         y0 = self.shown.rect.bottom + 10
         cols, size = self._grid(y0, line)
-        grid_w = cols * size
+        grid_w = cols * size - 1                # the keys' 1 px gaps, none after the last
         x0 = max(8, (self.client_w - grid_w) // 2)
         letters = PICKER_KEYS[:-2]
         for i, key in enumerate(letters):
@@ -260,9 +261,10 @@ class ArcadeNameDialog(_NameEntry):
             self.widgets.append(Button(rect, "_" if key == " " else key,
                                        partial(self.type, key), focusable=False))
         y = y0 + -(-len(letters) // cols) * size + 4
-        self.widgets.append(Button(pygame.Rect(x0, y, grid_w // 2 - 2, line + 8), _("DEL"),
+        half = (grid_w - 3) // 2                # DEL and OK under the keys' edges
+        self.widgets.append(Button(pygame.Rect(x0, y, half, line + 8), _("DEL"),
                                    self.delete, focusable=False))
-        self.widgets.append(Button(pygame.Rect(x0 + grid_w // 2 + 1, y, grid_w // 2 - 2, line + 8),
+        self.widgets.append(Button(pygame.Rect(x0 + grid_w - half, y, half, line + 8),
                                    _("OK"), self.accept, focusable=False))
         self.focus = -1
         self._show()

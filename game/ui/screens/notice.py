@@ -36,7 +36,8 @@ class NoticeDialog(Dialog):
         rows = len(wrap(painter, self.text, width))
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.text)]
         y = 10 + rows * (line + 1)
-        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y, width, min_width=60)
+        buttons, bottom = button_row(painter, ((_("OK"), self.cancel),), 8, y,
+                                     self.footer_w - 16, min_width=60)
         self.widgets += buttons
         self.focus = 1
         return bottom + 6
@@ -69,7 +70,7 @@ class ConfirmDialog(Dialog):
         self.widgets = [Label(pygame.Rect(8, 6, width, line), self.question)]
         y = self.footer_top = 10 + rows * (line + 1)
         buttons, bottom = button_row(painter, ((_("&Yes"), self.yes), (_("&No"), self.cancel)),
-                                     8, y, width, min_width=52, gap=8)
+                                     8, y, self.footer_w - 16, min_width=52, gap=8)
         self.widgets += buttons
         return bottom + 6
 

@@ -147,8 +147,8 @@ class OpenReplayDialog(Dialog):
         if self.files:
             self.widgets.append(Button.marked(pygame.Rect(8, y, 56, line + 8), _("&Watch"),
                                               self.accept))
-        self.widgets.append(Button(pygame.Rect(w - 48, y, 56, line + 8), _("Cancel"),
-                                   self.cancel))
+        self.widgets.append(Button(pygame.Rect(self.footer_w - 8 - 56, y, 56, line + 8),
+                                   _("Cancel"), self.cancel))
         return y + line + 14
 
     def _table(self, painter: Painter, files: list[Path], note: str,

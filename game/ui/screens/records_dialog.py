@@ -180,17 +180,19 @@ class LevelDialog(Dialog):
         x = 28 + max(0, (room - painter.text_width(name, "bold")) // 2)
         sub_x = 8 + max(0, (w - 16 - painter.text_width(variant)) // 2)
         self.widgets = [
-            Button(pygame.Rect(6, 4, 18, line + 6), "<", lambda: self.turn(-1)),
+            Button(pygame.Rect(8, 4, 18, line + 6), "<", lambda: self.turn(-1)),
             Label(pygame.Rect(x, 7, room - (x - 28), line), name, face="bold"),
             Label(pygame.Rect(sub_x, under, w - 8 - sub_x, line), variant),
-            Button(pygame.Rect(w - 24, 4, 18, line + 6), ">", lambda: self.turn(1)),
+            Button(pygame.Rect(w - 26, 4, 18, line + 6), ">", lambda: self.turn(1)),
         ]
         return height
 
     def buttons(self, painter: Painter, y: int, reset_question: str | None) -> int:
-        """Reset (unless in kiosk mode) and OK at ``y``; returns the bottom."""
+        """Reset (unless in kiosk mode) and OK at ``y``, across the whole
+        width (``footer_w``: pinned, they keep it beside a scroll bar);
+        returns the bottom."""
         line = painter.line_height()
-        w = self.client_w
+        w = self.footer_w
         if reset_question and not getattr(self.app, "kiosk", False):
             reset = _("&Reset")              # Winmine's "&Reset Scores"
             self.widgets.append(Button.marked(

@@ -66,7 +66,7 @@ class StyleDialog(Dialog):
             y += rows * (line + 1) + 6
         # Cancel 8 pixels below the last note: while the notes scroll (8x8
         # fullscreen), they are cut off there, clear of it (``Dialog``).
-        self.widgets.append(Button(pygame.Rect(self.client_w - 8 - 60, y + 2, 60, line + 8),
+        self.widgets.append(Button(pygame.Rect(self.footer_w - 8 - 60, y + 2, 60, line + 8),
                                    _("Cancel"), self.cancel))
         return y + line + 16
 
