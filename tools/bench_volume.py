@@ -4,11 +4,11 @@ across every level, style and shape, names at the longest the game keeps,
 against an empty one. It prints the medians of what the player waits for:
 the start (``python -m game --frames 1``, a fresh interpreter each time,
 also with the records' files dropped from the system's cache as after a
-reboot, and ``Store()`` alone), the Statistics and Best Times pages' reads, History's
-first page, its oldest page and a level's chart, and a game end (the window's
-``record_game`` and its commit on the writer thread); then the frames of
-``bench_pages``' scenarios (the pages opened and paged through in the real
-loop, wins named and Best Times shown) on the million games.
+reboot, and ``Store()`` alone), the Statistics and Best Times pages' reads,
+History's first page, its oldest page and a level's chart, and a game end
+(the window's ``record_game`` and its commit on the writer thread); then
+the frames of ``bench_pages``' scenarios (the pages opened and paged
+through in the real loop, wins named and Best Times shown) on those records.
 
 The database is written with SQL in the store's own schema (``Store()``
 makes the file; ``ledger.game_row`` lays each game out), one transaction,
