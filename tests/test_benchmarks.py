@@ -239,6 +239,27 @@ def test_the_played_records_are_written_through_the_store(tmp_path):
         store.close()
 
 
+def test_the_volume_records_read_back_as_the_game_reads_them(tmp_path):
+    """The records ``bench.py volume`` writes with SQL are the store's: every
+    game reads back, each key has its Best Times (names as long as kept)
+    and statistics, and the level it calls never played has no game."""
+    from bench_volume import KEYS, RARE, make_records
+
+    from game.store.names import MAX_NAME_LENGTH
+    make_records(tmp_path, 2_000, 2_000)
+    store = Store(str(tmp_path))
+    try:
+        assert store.count_games() == 2_000
+        assert len(store.history(2_000)) == 2_000
+        level, style, shape = KEYS[1]
+        times = store.best_times(level, style=style, shape=shape)
+        assert len(times) == 10 and all(len(t.name) == MAX_NAME_LENGTH for t in times)
+        assert store.statistics(level, style=style, shape=shape).played > 0
+        assert all(game.key != RARE for game in store.history(2_000))
+    finally:
+        store.close()
+
+
 def test_the_pages_scenario_turns_every_page_of_statistics(monkeypatch):
     from bench_pages import PlayedRecords, scenario_pages
 

@@ -9,6 +9,7 @@
     python tools/bench.py store     # a game end's cost, commits, History on 20,000 games
     python tools/bench.py replay    # size of an Expert replay, seeking in the viewer
     python tools/bench.py history   # opening History with 1,000 games and their replays
+    python tools/bench.py volume    # start, records pages, game end: a million games vs none
     python tools/bench.py shapes    # engine and solver on a torus and hexagons vs the grid
     python tools/bench.py frames    # frame times through the real loop (tools/bench_frames.py)
     python tools/bench.py probabilities  # per position over whole games, vs ms_toollib
@@ -310,7 +311,7 @@ def main() -> None:
     benches = {"engine": bench_engine, "render": bench_render, "assist": bench_assist,
                "store": bench_store, "start": bench_start, "replay": bench_replay,
                "history": bench_history, "shapes": bench_shapes, "no-guess": bench_no_guess}
-    parser.add_argument("what", choices=[*benches, "frames", "probabilities", "budget"])
+    parser.add_argument("what", choices=[*benches, "frames", "probabilities", "budget", "volume"])
     parser.add_argument("--frames", type=int, default=600,
                         help="frames per scenario (frames: half for the cascade and wins)")
     parser.add_argument("--only", help="frames: only the scenarios whose name contains this")
@@ -320,7 +321,8 @@ def main() -> None:
                         " language pack)")
     parser.add_argument("--games", type=int, default=None,
                         help="games per level (probabilities, default 30), per shape and mine"
-                        " count (budget, default 1)")
+                        " count (budget, default 1), games in the records (volume, default"
+                        " 1,000,000)")
     args = parser.parse_args()
     if args.what == "frames":
         from bench_frames import bench_frames
@@ -328,6 +330,9 @@ def main() -> None:
     elif args.what == "probabilities":
         from bench_probabilities import bench_probabilities
         bench_probabilities(args.games or 30)
+    elif args.what == "volume":
+        from bench_volume import GAMES, bench_volume
+        bench_volume(args.games or GAMES)
     elif args.what == "budget":
         from bench_budget import bench_budget
         bench_budget(args.games or 1)

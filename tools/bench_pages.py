@@ -52,11 +52,12 @@ def played_records(directory: str, games: int = GAMES) -> None:
 
 
 class PlayedRecords:
-    """One records.db of ``games`` games, made once, copied for each scenario."""
+    """One records.db of ``games`` games, made once, copied for each
+    scenario; or the one already in the folder ``made``."""
 
-    def __init__(self, games: int = GAMES) -> None:
+    def __init__(self, games: int = GAMES, made: Path | None = None) -> None:
         self.games = games
-        self._made: Path | None = None
+        self._made = made
 
     def store(self) -> Store:
         if self._made is None:

@@ -2,7 +2,8 @@
 
 The loop reads input without blocking, advances the simulation in fixed ticks
 of 1/60 s while the accumulator holds one (a long frame is clamped to 0.25 s so
-a stall never spirals), then renders once and flips only if something was
+a stall, or a machine waking from sleep, never spirals; a clock read back in
+time adds nothing), then renders once and flips only if something was
 drawn. Headless tests call ``step`` instead of ``run``: events, then a given
 number of ticks, then one render, with a clock that ticks advance.
 
@@ -363,7 +364,7 @@ class Loop:
                 before_frame(self)
             started = time.perf_counter()
             now = self.clock()
-            lag += min(now - previous, MAX_FRAME)
+            lag += min(max(now - previous, 0.0), MAX_FRAME)
             previous = now
             self.handle_events()
             while lag >= DT and self.running:

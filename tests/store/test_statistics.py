@@ -1,11 +1,12 @@
 """Statistics per level: played, won, win rate, current and best streak."""
 
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from game.store import LevelStats
+from game.store import LevelStats, questions
 
 from .helpers import game, open_store, reopen
 
@@ -265,3 +266,36 @@ def test_a_file_whose_streak_outruns_its_wins_leaves_the_line_readable():
     ledger.add_statistics(db, key, LevelStats(3, 3, 3, 3))
     ledger.add_statistics(db, key, LevelStats(2, 1, 5, 0), later=True)
     assert ledger.read_statistics(db, key) == LevelStats(5, 4, 4, 4)
+
+
+def _steps(store, question) -> int:
+    """The SQLite steps ``question`` takes on ``store``'s records (counted,
+    not timed: the same on any machine)."""
+    store.flush()
+    db = sqlite3.connect(store.directory / "records.db")
+    counted = [0]
+
+    def count() -> int:
+        counted[0] += 1
+        return 0
+
+    db.set_progress_handler(count, 1)
+    try:
+        question.query(db)
+    finally:
+        db.close()
+    return counted[0]
+
+
+def test_a_level_never_played_has_its_statistics_page_read_without_the_games(tmp_path):
+    """The Statistics page of a level with nothing counted reads none of the
+    history: its chart would show none of those games (``counted_games``),
+    and looking for them went through every game there is, 65 ms of the
+    reader's on a million, at each such page turned."""
+    store = open_store(tmp_path)
+    key = ("intermediate", "modern", "grid")
+    before = _steps(store, questions.level_records(key, 50))
+    play(store, "beginner", ["lost"] * 300)
+    assert _steps(store, questions.level_records(key, 50)) == before
+    store.record_game(game("intermediate", time_ms=60_000))
+    assert _steps(store, questions.level_records(key, 50)) > before + 300   # now it looks

@@ -35,6 +35,17 @@ def test_a_long_stall_is_clamped_to_a_quarter_second_of_ticks(tmp_path):
     assert app.ticks == 15      # 0.25 s, not 10 s
 
 
+def test_a_clock_read_back_in_time_costs_no_ticks_after_it(tmp_path):
+    """A clock that reads an hour earlier once (a system whose counter went
+    back, a virtual machine moved or woken): the frame advances nothing, and
+    the frames after it tick as before. The hour went into the loop's lag,
+    and the game stood still for an hour of frames."""
+    clock = JumpyClock([0, -3600.0, DT, DT, DT])
+    app = App(Settings(sound=False, scale=1), store=Store(tmp_path), clock=clock)
+    app.run(frames=4)
+    assert app.ticks == 3
+
+
 def test_an_idle_frame_draws_nothing_and_does_not_flip(tmp_path):
     app = App(Settings(sound=False, scale=1), store=Store(tmp_path), clock=JumpyClock([0]))
     assert app.render() is True          # the first frame draws everything
