@@ -25,10 +25,10 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from bench import median_ms
 from scratch import scratch_folder
 
 from game.engine import SHAPES, STYLES, level_preset
@@ -91,15 +91,6 @@ def make_records(directory: Path, games: int = GAMES, best_times: int = BEST_TIM
     db.close()
 
 
-def _median_ms(run: Callable[[], object], repeats: int = READS) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
 def _evict(directory: Path) -> None:
     """Drop the records' files from the system's cache (``posix_fadvise``),
     as after a reboot: the first start of the day reads them from the disk."""
@@ -133,7 +124,7 @@ def _figures(directory: Path) -> dict[str, float]:
     figures = {"start, python -m game --frames 1 (s)": _start_s(directory)}
     if hasattr(os, "posix_fadvise"):
         figures["the same, records not in the cache (s)"] = _start_s(directory, cold=True)
-    figures["Store() (ms)"] = _median_ms(lambda: Store(directory).close())
+    figures["Store() (ms)"] = median_ms(lambda: Store(directory).close(), READS)
     rare = RARE
     db = sqlite3.connect(directory / NAME)
     try:
@@ -147,7 +138,7 @@ def _figures(directory: Path) -> dict[str, float]:
             "History, that level's chart (ms)": questions.level_chart(rare, 50),
         }
         for name, question in asked.items():
-            figures[name] = _median_ms(lambda q=question: q.query(db))
+            figures[name] = median_ms(lambda q=question: q.query(db), READS)
     finally:
         db.close()
     store = Store(directory)

@@ -44,7 +44,12 @@ def laid_boards(width, height, mines, first, view):
 def relocated(width, height, mines, first):
     """Every original board laid, its mine under ``first`` moved (before any
     view is asked: the same boards for all the positions of one first click)."""
-    cells = [(x, y) for y in range(height) for x in range(width)]
+    return moved_boards([(x, y) for y in range(height) for x in range(width)], mines, first)
+
+
+def moved_boards(cells, mines, first):
+    """Every board of ``mines`` laid on ``cells`` (in reading order), a mine
+    under ``first`` moved to the first free cell of ``cells``."""
     boards = []
     for laid in combinations(cells, mines):
         board = set(laid)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import random
-from itertools import combinations
 
 import pytest
 
@@ -21,6 +20,7 @@ from game.engine.topology import SHAPES
 from game.solver import mine_probabilities
 
 from ..engine.shape_oracle import cells_of, neighbour_map
+from .test_relocation import moved_boards
 
 MINES = 5
 #: Small boards, too small for the engine's limits but quick for the oracle:
@@ -33,19 +33,11 @@ MASKS = {
 
 
 @functools.cache
-def relocated(shape: str, mask: tuple[str, ...], first: tuple[int, int]
+def relocated(mask: tuple[str, ...], first: tuple[int, int]
               ) -> tuple[frozenset[tuple[int, int]], ...]:
     """Every original board laid on the mask's cells, a mine under ``first``
     moved to the top-left-most free cell as the classic rule does."""
-    cells = cells_of(list(mask))
-    boards = []
-    for laid in combinations(cells, MINES):
-        board = set(laid)
-        if first in board:
-            board.discard(first)
-            board.add(next(c for c in cells if c not in board and c != first))
-        boards.append(frozenset(board))
-    return tuple(boards)
+    return moved_boards(cells_of(list(mask)), MINES, first)
 
 
 def oracle(shape: str, mask: tuple[str, ...], first: tuple[int, int], view: list[str]
@@ -56,7 +48,7 @@ def oracle(shape: str, mask: tuple[str, ...], first: tuple[int, int], view: list
     numbers = [(c, int(view[c[1]][c[0]])) for c in around if view[c[1]][c[0]].isdigit()]
     weight = dict.fromkeys(around, 0)
     total = 0
-    for board in relocated(shape, mask, first):
+    for board in relocated(mask, first):
         if all(c not in board and len(around[c] & board) == n for c, n in numbers):
             total += 1
             for c in board:
