@@ -14,15 +14,17 @@ import os
 import signal
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from game import i18n
-from game.store import Store, connection, database, leftover, schema, spill
+from game.store import Store, connection, database, leftover, leftover_steps, schema, spill
 from game.store.store import close_all_stores
 
 from .helpers import exit_code, files_in, game, holding_the_lock, polled
+from .test_kill_while_locked import journaled
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -240,10 +242,13 @@ def test_damage_is_set_aside_once_the_lock_is_free_never_while_another_copy_hold
 
 # -- a copy killed while another copy holds the lock -----------------------------------
 
-def killed_after(directory, play) -> None:
+def killed_after(directory, play, kept: Callable[[], bool] | None = None) -> None:
     """Run ``play(store)`` in a copy of the game forked while the records'
-    lock is held, wait for it to say it is done (its writes given a few
-    seconds to reach the disk), then kill it (SIGKILL: nothing runs after)."""
+    lock is held, wait for it to say it is done, then kill it (SIGKILL:
+    nothing runs after). Its writes are given a few seconds to reach the
+    disk, or, given ``kept``, the kill comes as soon as ``kept()`` sees
+    them all in the journal: a flush waits out each attempt's busy timeout
+    while the lock is held, 5 s of nothing a test."""
     said_read, said_write = os.pipe()
     close_all_stores()                   # no writer thread mid-lock in the fork
     pid = os.fork()
@@ -252,7 +257,8 @@ def killed_after(directory, play) -> None:
             os.close(said_read)
             store = Store(directory)
             play(store)
-            store.flush(timeout=5.0)
+            if kept is None:
+                store.flush(timeout=5.0)
             os.write(said_write, b"x")
             while True:
                 signal.pause()                           # until killed
@@ -261,6 +267,7 @@ def killed_after(directory, play) -> None:
     os.close(said_write)
     try:
         assert os.read(said_read, 1) == b"x"
+        assert kept is None or polled(kept)
     finally:
         os.close(said_read)
         os.kill(pid, signal.SIGKILL)
@@ -532,6 +539,18 @@ def play_three(store: Store) -> None:
     store.record_game(game(seed=3, time_ms=25_000))
 
 
+def three_kept(directory: Path) -> Callable[[], bool]:
+    """Whether the journal of ``directory`` holds all :func:`play_three`
+    did: its three games and the best time's name."""
+    def kept() -> bool:
+        steps = journaled(directory)
+        return ({step.game.seed for step in steps if isinstance(step, leftover_steps.Recorded)}
+                >= {1, 2, 3}
+                and any(isinstance(step, leftover_steps.Named) and step.name == "Ada"
+                        for step in steps))
+    return kept
+
+
 def counted_once(directory: Path, told: int = 0) -> None:
     """A fresh copy, then another, shows each of :func:`play_three`'s games
     once; the first says ``told`` things (damage set aside)."""
@@ -559,7 +578,7 @@ def test_games_finished_while_the_records_wait_survive_a_kill(tmp_path, monkeypa
         (tmp_path / "records.db").write_bytes(b"not a database at all " * 10)
     pid, let_go = stopped_holder(tmp_path)
     try:
-        killed_after(tmp_path, play_three)
+        killed_after(tmp_path, play_three, three_kept(tmp_path))
     finally:
         release(pid, let_go, "killed")
     counted_once(tmp_path, told=records == "damaged")
@@ -651,8 +670,10 @@ def test_a_journal_grows_no_larger_than_is_read(tmp_path, monkeypatch):
             store.record_game(game(seed=seed))
             store._journal.flush(timeout=5.0)
     pid, let_go = stopped_holder(tmp_path)
-    try:
-        killed_after(tmp_path, play)
+    try:                            # each game's journal write waited for as it was played
+        killed_after(tmp_path, play, lambda: any(
+            (tmp_path / name).stat().st_size > 0
+            for name in files_in(tmp_path) if name.endswith(spill.SUFFIX)))
     finally:
         release(pid, let_go, "killed")
     again = Store(tmp_path)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from game.store import Store, interlock, settings_file, settings_keeping
+from game.store import Store, interlock, settings_file, settings_keeping, writer_thread
 from game.store.atomic import write_atomic
 
 from .helpers import exit_code, holding_the_lock, linked_settings, open_store, players_at_once
@@ -259,8 +259,13 @@ def test_a_game_closing_while_a_stopped_copy_holds_the_lock_does_not_wait_for_it
     """A save already kept back by the lock through a whole wait: the close
     tried once more, waiting out the lock's patience again before writing
     unlocked, and the game lingered twice as long after its window had
-    gone (10 s; a Ctrl+C in the terminal hung there). It writes at once."""
-    monkeypatch.setattr(settings_keeping, "LOCK_WAIT_S", 3.0)
+    gone (10 s; a Ctrl+C in the terminal hung there). It writes at once.
+    The close's own budget (``writer_thread.CLOSE_TRY_S``, 0.5 s) is made
+    longer than the lock's patience here: it cut that second wait short
+    too, and the test passed with the second wait back."""
+    monkeypatch.setattr(settings_keeping, "LOCK_WAIT_S", 1.5)
+    monkeypatch.setattr(writer_thread, "CLOSE_TRY_S", 10.0)
+    monkeypatch.setattr(writer_thread, "CLOSE_S", 10.0)
     with expert_kept_from_the_lock(tmp_path) as store:
         assert not store.flush()                         # one wait, the lock still held
         started = time.monotonic()

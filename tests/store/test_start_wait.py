@@ -21,7 +21,15 @@ from game.store import Store, connection, database, leftover_steps, reading, spi
 from .helpers import exit_code, files_in, forked_holder, game, holding_the_lock, polled, write_history
 from .test_kill_while_locked import journaled, killed_playing, recorded_seeds
 from .test_prompt_close import another_program
-from .test_records_lock import LOCKED, counted_once, killed_after, opened_at_once, play_three, recorded
+from .test_records_lock import (
+    LOCKED,
+    counted_once,
+    killed_after,
+    opened_at_once,
+    play_three,
+    recorded,
+    three_kept,
+)
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -107,7 +115,7 @@ def test_games_played_while_another_program_holds_the_records_survive_a_kill(
     Store(tmp_path).close()
     pid, let_go = another_program(tmp_path, how)
     try:
-        killed_after(tmp_path, play_three)
+        killed_after(tmp_path, play_three, three_kept(tmp_path))
     finally:
         os.close(let_go)
         assert exit_code(pid) == 0
