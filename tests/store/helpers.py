@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import sqlite3
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, replace
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from game.engine import LEVELS
-from game.store import GameRecord, Store, interlock, writer
+from game.store import GameRecord, Store, writer
 from game.store.store import close_all_stores
 
 START = datetime(2026, 11, 22, 15, 30, 0)
@@ -171,36 +172,62 @@ def holding_the_lock(directory: Path, name: str) -> tuple[int, int]:
     a copy of the game does while it opens the records, or saves the
     settings) until the returned pipe end is closed: its pid and that pipe
     end."""
-    def hold() -> Callable[[], object] | None:
-        fd = interlock.hold(directory / name)
-        return None if fd is None else (lambda: None)    # let go as it exits
-    return forked_holder(hold)
+    return program_holding("lock", directory / name)
 
 
-def forked_holder(hold: Callable[[], Callable[[], object] | None]) -> tuple[int, int]:
-    """A forked process (as another copy or program is) that runs ``hold``
-    and keeps what it took until the returned pipe end is closed, then
-    runs what ``hold`` returned to let go (``None``: it could not take it,
-    which fails here): its pid and that pipe end."""
+#: The other program of :func:`program_holding`, run by a fresh interpreter.
+_HOLDER = """
+import os, sqlite3, sys
+held, go, what, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+let_go = None
+if what == "lock":
+    from game.store import interlock
+    if interlock.hold(__import__("pathlib").Path(path)) is not None:
+        let_go = lambda: None                                 # let go as it exits
+else:
+    db = sqlite3.connect(path, isolation_level=None)
+    if what != "immediate":
+        db.execute("PRAGMA journal_mode = DELETE")
+    if what == "reader":
+        db.execute("BEGIN")
+        db.execute("SELECT count(*) FROM games").fetchone()
+    elif what == "writing":
+        db.execute("BEGIN EXCLUSIVE")
+        db.execute("DELETE FROM games")                       # rolled back: never committed
+    else:
+        db.execute(f"BEGIN {what.upper()}")
+    let_go = lambda: (db.execute("ROLLBACK"), db.close())
+os.write(held, b"x" if let_go is not None else b"-")
+os.read(go, 1)                                                # until the parent lets go
+if let_go is not None:
+    let_go()
+"""
+
+
+def program_holding(what: str, path: Path) -> tuple[int, int]:
+    """Another program holding ``path`` until the returned pipe end is
+    closed, then letting go: its lock (``what`` "lock", as a copy of the
+    game holds it), or records.db in WAL mode with a write transaction
+    ("immediate"), or put back in rollback mode with the exclusive lock
+    ("exclusive"), that lock and a deletion under way ("writing"), or a
+    read under way ("reader"). Its pid and that pipe end. A fresh
+    interpreter (forked, then run anew at once): a forked child that ran
+    Python and SQLite in the test's process could inherit a lock one of its
+    store's threads held at the fork, and hang there, and the test with it."""
     held_read, held_write = os.pipe()
     go_read, go_write = os.pipe()
+    os.set_inheritable(held_write, True)
+    os.set_inheritable(go_read, True)
     pid = os.fork()
     if pid == 0:                                         # pragma: no cover - the child
-        code = 1
         try:
-            os.close(held_read)
-            os.close(go_write)
-            let_go = hold()
-            os.write(held_write, b"x" if let_go is not None else b"-")
-            os.read(go_read, 1)                          # until the parent lets go
-            if let_go is not None:
-                let_go()
-            code = 0
+            os.execv(sys.executable, [sys.executable, "-c", _HOLDER, str(held_write),
+                                      str(go_read), what, str(path)])
         finally:
-            os._exit(code)
+            os._exit(1)
     os.close(held_write)
     os.close(go_read)
-    assert os.read(held_read, 1) == b"x"
+    assert os.read(held_read, 1) == b"x"                 # b"": it failed, and said why
     os.close(held_read)
     return pid, go_write
 

@@ -11,7 +11,6 @@ import os
 import signal
 import sqlite3
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pytest
 
 from game.store import Store, connection, database, leftover, saving, settings_file, spill, writer_thread
 
-from .helpers import exit_code, forked_holder, game, holding_the_lock, polled
+from .helpers import exit_code, game, holding_the_lock, polled, program_holding
 
 #: The busy timeout once the writer has failed once: what a close waited.
 PATIENCE_S = 20.0
@@ -151,21 +150,9 @@ def test_a_close_begun_during_the_first_attempt_cuts_the_next_one_short(
 
 
 def another_program(directory: Path, how: str) -> tuple[int, int]:
-    """A process (forked, as another program is) holding records.db: in WAL
-    mode with a write transaction (``immediate``), or put back in rollback
-    mode with the exclusive lock (``exclusive``) or a read under way
-    (``reader``); its pid and the pipe end whose closing lets it go."""
-    def hold() -> Callable[[], object]:
-        db = sqlite3.connect(directory / "records.db", isolation_level=None)
-        if how != "immediate":
-            db.execute("PRAGMA journal_mode = DELETE")
-        if how == "reader":
-            db.execute("BEGIN")
-            db.execute("SELECT count(*) FROM games").fetchone()
-        else:
-            db.execute(f"BEGIN {how.upper()}")
-        return lambda: (db.execute("ROLLBACK"), db.close())
-    return forked_holder(hold)
+    """A program holding records.db (``helpers.program_holding``'s ``how``):
+    its pid and the pipe end whose closing lets it go."""
+    return program_holding(how, directory / "records.db")
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")

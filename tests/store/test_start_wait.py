@@ -18,7 +18,7 @@ import pytest
 
 from game.store import Store, connection, database, leftover_steps, reading, spill
 
-from .helpers import exit_code, files_in, forked_holder, game, holding_the_lock, polled, write_history
+from .helpers import exit_code, files_in, game, holding_the_lock, polled, program_holding, write_history
 from .test_kill_while_locked import journaled, killed_playing, recorded_seeds
 from .test_prompt_close import another_program
 from .test_records_lock import (
@@ -259,14 +259,7 @@ def test_a_damage_check_cut_short_by_the_deadline_sets_nothing_aside(tmp_path, m
     a damaged one and set aside; the start waits for the program."""
     monkeypatch.setattr(connection, "BUSY_TIMEOUT_S", 5.0)
     recorded(tmp_path)
-
-    def hold():
-        db = sqlite3.connect(tmp_path / "records.db", isolation_level=None)
-        db.execute("PRAGMA journal_mode = DELETE")
-        db.execute("BEGIN EXCLUSIVE")
-        db.execute("DELETE FROM games")                     # rolled back: never committed
-        return lambda: (db.execute("ROLLBACK"), db.close())
-    pid, let_go = forked_holder(hold)
+    pid, let_go = program_holding("writing", tmp_path / "records.db")
     try:
         assert (tmp_path / "records.db-journal").exists()
         store = opened_at_once(tmp_path)
