@@ -51,7 +51,8 @@ class JsonFile:
 
     def __init__(self, directory: Path, name: str, schema: int, what: str, *,
                  tell: Notices, now: Callable[[], datetime], keep_link: bool = False,
-                 imported: bool = False, untold: Path | None = None) -> None:
+                 imported: bool = False, untold: Path | None = None,
+                 parse: Callable[[bytes], Any] = json.loads) -> None:
         """``keep_link``: a symbolic link to a regular file elsewhere (a
         dotfiles folder) stays a link when the file is set aside.
         ``imported``: an earlier version's file, read only to be imported
@@ -60,7 +61,9 @@ class JsonFile:
         ``untold``: a file made just before this one is set aside, and
         locked while this copy lives (:meth:`claim_untold`), which the
         caller removes once the player has been shown why (:meth:`told`):
-        a copy killed in between leaves it, and the next start tells again."""
+        a copy killed in between leaves it, and the next start tells again.
+        ``parse``: how the file's bytes are read as JSON (settings.json's
+        names given twice are told apart: ``repeated_names``)."""
         self.path = directory / name
         self.untold = untold
         self._untold_held: int | None = None      # our lock on ``untold``
@@ -80,6 +83,7 @@ class JsonFile:
         self._put_back = False
         self._tell = tell
         self._now = now
+        self._parse = parse
 
     def load(self) -> dict[str, Any] | None:
         """The file's top-level object when it is readable and of our schema;
@@ -101,7 +105,7 @@ class JsonFile:
             return None
         self._read = raw
         try:
-            document = json.loads(raw)
+            document = self._parse(raw)
         except (ValueError, RecursionError):   # bad JSON, bad UTF-8, absurd nesting
             self.damaged()
             return None

@@ -4,9 +4,10 @@
 
 A field that is missing takes its default without a word (an older file, or
 a setting added since), unless this version's own copy has it (below); a
-field of the wrong type or out of range takes its default and is named to
-the player; unknown fields (a newer version's) are kept as they are and
-written back with the rest, never dropped. Fields are
+field of the wrong type or out of range, or given twice with two values
+(``repeated_names``), takes its default and is named to the player;
+unknown fields (a newer version's) are kept as they are and written back
+with the rest, never dropped. Fields are
 checked against the type of their default in Settings (so a field added there
 is persisted and checked with no change here) and against the same ranges as
 the command line: a level, a first-click rule, a custom size within the
@@ -93,7 +94,7 @@ def unknown(document: dict[str, Any]) -> dict[str, Any]:
             continue
         try:
             json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
-        except (ValueError, RecursionError):          # UnicodeEncodeError is a ValueError
+        except (ValueError, TypeError, RecursionError):  # TypeError: a name given twice
             continue
         kept[name] = value
     return kept

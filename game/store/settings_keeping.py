@@ -10,7 +10,6 @@ one of its files is kept.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterable
 from contextlib import suppress
@@ -23,7 +22,7 @@ from game.i18n import N_
 from game.safe_read import read_capped
 from game.settings import Settings
 
-from . import interlock, notices, settings_file
+from . import interlock, notices, repeated_names, settings_file
 from .atomic import is_aside, write_atomic
 from .document import JsonFile, schema_of, through_link
 from .file_writer import FileWriter
@@ -335,7 +334,7 @@ def _read_with_schema(path: Path) -> tuple[dict[str, Any], int] | None:
     """The settings document at ``path`` and its schema, or None when there
     is none (missing, unreadable, damaged)."""
     try:
-        document = json.loads(read_capped(path))
+        document = repeated_names.loads(read_capped(path))
     except (OSError, ValueError, RecursionError):
         return None
     schema = schema_of(document)

@@ -41,6 +41,7 @@ from . import (
     ledger,
     leftover,
     leftover_steps,
+    repeated_names,
     settings_file,
     settings_merge,
     spill,
@@ -81,7 +82,7 @@ class Store(Opening, SettingsKeeping, Reading, Saving):
         self._replay_budget = replay_budget
         self._settings_file = JsonFile(self.directory, settings_file.NAME, settings_file.SCHEMA,
                                        N_("settings"), tell=self._notices, now=self._now,
-                                       keep_link=True,
+                                       keep_link=True, parse=repeated_names.loads,
                                        untold=self.directory / settings_file.UNTOLD_NAME)
         self._searchable = True               # False: no file in the directory can be opened
         self._refusal: OSError | None = None  # why the directory takes no writes
