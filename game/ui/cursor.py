@@ -13,7 +13,11 @@ def cursor_step(field: Minefield, cell: tuple[int, int], dx: int, dy: int) -> tu
     Up and down keep the column number: on hexagons the rows are offset, so
     this alternates up-right and up-left and the cursor climbs straight up
     (and (x, y +- 1) is always a neighbour). Holes are skipped; a torus wraps
-    round, other boards stop at their edges. From a hole (the middle of the
+    round, other boards stop at their edges. Where the row or column holds
+    no cell ahead (a field in parts), the cursor goes to the nearest cell
+    ahead the way the arrow points (``_nearest_ahead``): along its line
+    only, a lone part sharing no row or column with the rest could never
+    be reached from the keyboard, nor the game won. From a hole (the middle of the
     view where the cursor first shows, on a ring or a big M) the cursor
     goes to the nearest cell: the first cell in reading order put it in the
     field's top-left corner, and scrolled a big field there, away from
@@ -27,13 +31,41 @@ def cursor_step(field: Minefield, cell: tuple[int, int], dx: int, dy: int) -> tu
             x, y = x % w, y % h
         elif not (0 <= x < w and 0 <= y < h):
             break
+        if (x, y) == cell:
+            break                       # round a torus's line, or no arrow
         if field.cell(x, y) != " ":
             return x, y
-        if (dx, dy) == (0, 0):
-            break
+    ahead = _nearest_ahead(field, cell, dx, dy) if (dx, dy) != (0, 0) else None
+    if ahead is not None:
+        return ahead
     if field.cell(*cell) != " ":
         return cell
     return _nearest_cell(field, cell)
+
+
+def _nearest_ahead(field: Minefield, cell: tuple[int, int], dx: int,
+                   dy: int) -> tuple[int, int] | None:
+    """The cell nearest ``cell`` of those ahead of it the way ``(dx, dy)``
+    points (for Right, in a column further right; round a torus, in any
+    other column, counted rightwards): the fewest columns (rows) ahead, then
+    the fewest rows (columns) across, then the upper, then the left one.
+    None when there is none."""
+    w, h = field.width, field.height
+    x0, y0 = cell
+    along_size, across_size = (w, h) if dx else (h, w)
+
+    def rank(i: int) -> tuple[int, int, int, int]:
+        y, x = divmod(i, w)
+        along, across = ((x - x0) * dx, abs(y - y0)) if dx else ((y - y0) * dy, abs(x - x0))
+        if field.shape == "torus":
+            along, across = along % along_size, min(across, across_size - across)
+        return along, across, y, x
+
+    ahead = [i for i in field.topology.cells if rank(i)[0] > 0]
+    if not ahead:
+        return None
+    i = min(ahead, key=rank)
+    return i % w, i // w
 
 
 def _nearest_cell(field: Minefield, at: tuple[int, int]) -> tuple[int, int]:

@@ -86,6 +86,9 @@ MENU_KEYS = (pygame.K_F10, pygame.K_LALT, pygame.K_RALT)
 #: A or P would otherwise flap, a held F cycle the marks).
 REPEATING = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
                        pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PAGEUP, pygame.K_PAGEDOWN})
+#: The modifiers a key is held with (not the lock keys' states).
+HELD_MODS = (pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI
+             | pygame.KMOD_MODE)
 #: The typematic delay and interval of Windows' default keyboard settings.
 REPEAT_DELAY_MS, REPEAT_INTERVAL_MS = 500, 33
 
@@ -172,6 +175,9 @@ class HeldKeys:
         #: The access key spent, while it is held: SDL repeats it with its text
         self._spent_key: int | None = None
         self.shift = False           # Shift held at the event being handled (``batch``)
+        #: The modifiers held, as the last key's own press or release told
+        #: (``as_held``): a repeat's are its first press's
+        self._mods = 0
 
     def batch(self) -> None:
         """The events waiting are about to be read: Shift is as SDL holds it
@@ -184,6 +190,23 @@ class HeldKeys:
         Only the Shift keys' own events tell: pygame repeats a held key with
         the modifiers of its first press, Shift let go since or not."""
         self.shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+
+    def as_held(self, event: pygame.event.Event) -> pygame.event.Event:
+        """``event`` with the modifiers held now, when it is a held key's
+        repeat (not yet seen by :meth:`wanted`). pygame repeats a key with
+        the modifiers of its first press: Shift+Left held, Shift let go and
+        Left still down, each repeat said Shift and the selection grew on,
+        letter after letter (under Xvfb, 16 repeats in half a second after
+        Shift came up), where a Windows text box, reading the keys at each
+        repeat, moves the caret alone; Ctrl+Left went on from word to word.
+        A modifier pressed meanwhile ends the repeat (pygame repeats the
+        last key pressed), so a repeat can only have lost modifiers, which
+        the press or release of a key since has told."""
+        if event.type != pygame.KEYDOWN or event.key not in self._down:
+            return event
+        mod = getattr(event, "mod", 0)
+        held = mod & (self._mods | ~HELD_MODS)
+        return event if held == mod else pygame.event.Event(event.type, {**event.dict, "mod": held})
 
     def wanted(self, event: pygame.event.Event) -> bool:
         """False for the repeat of a held key that does not repeat, and for
@@ -222,10 +245,12 @@ class HeldKeys:
                 self.shift = bool(mods & pygame.KMOD_SHIFT)
         if event.type == pygame.KEYUP:
             self._down.discard(event.key)
+            self._mods = getattr(event, "mod", 0)
         elif event.type == pygame.KEYDOWN:
             if event.key in self._down:
                 return event.key in REPEATING
             self._down.add(event.key)
+            self._mods = getattr(event, "mod", 0)
         return True
 
     @property
@@ -259,6 +284,7 @@ class HeldKeys:
         """The focus left: the keys' releases go elsewhere."""
         self._down.clear()
         self._shortcut = self.shift = False
+        self._mods = 0
         self._echo = ""
         self._spent = set()
         self._spent_key = None

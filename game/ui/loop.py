@@ -161,7 +161,7 @@ class Loop:
         self.stuck_buttons.check()
         events = self.moved_pointer.mended(pygame.event.get())
         for event in self.stuck_buttons.mended(events):
-            event = self.keypad.named(event)
+            event = self.held_keys.as_held(self.keypad.named(event))
             repeat = self.held_keys.still_held(event)
             if event.type in INPUT_EVENTS and not repeat or hand_moved(event) \
                     or composing(event):

@@ -289,3 +289,57 @@ def test_ctrl_minus_on_a_french_keyboard_zooms_out_and_types_nothing(tmp_path):
     assert isinstance(dialog, NameDialog)
     ctrl_key_as_x11_sends_it(app, pygame.K_6, "-")
     assert app.viewport.scale == 1 and dialog.entry.text == "Zoe"
+
+
+def modifier(k: int, mod: int) -> None:
+    """A modifier key pressed (``mod`` its bit) or let go (``mod`` 0), as SDL
+    tells it: the event's modifiers are those held after it."""
+    post(pygame.KEYDOWN if mod else pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
+
+
+def repeat(app, k: int, mod: int) -> None:
+    """A held key's repeat as pygame makes it: its first press's modifiers,
+    whatever has come up since (seen under Xvfb: Shift+Right held, Shift let
+    go, and the repeats of Right still said Shift, 16 of them in half a second)."""
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    app.step()
+
+
+def test_a_held_arrow_stops_selecting_when_shift_comes_up(tmp_path):
+    """Shift+Left held to select, then Shift let go with Left still down:
+    pygame repeats Left with Shift, and the selection grew on, letter after
+    letter, as no Windows text box does (each repeat reads the keys held
+    then): the caret goes on alone, and typing then replaces nothing."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe")
+    win(app)
+    entry = app.top.entry
+    key(app, pygame.K_END)
+    modifier(pygame.K_LSHIFT, pygame.KMOD_LSHIFT)
+    repeat(app, pygame.K_LEFT, pygame.KMOD_LSHIFT)     # the press: "e" selected
+    assert entry.text[slice(*entry.selection)] == "e"
+    modifier(pygame.K_LSHIFT, 0)
+    repeat(app, pygame.K_LEFT, pygame.KMOD_LSHIFT)     # Shift up: a plain Left
+    repeat(app, pygame.K_LEFT, pygame.KMOD_LSHIFT)
+    post(pygame.KEYUP, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)
+    app.step()
+    assert entry.selection[0] == entry.selection[1]
+    post(pygame.TEXTINPUT, text="l")
+    app.step()
+    assert entry.text == "Zloe"
+
+
+def test_a_held_arrow_stops_jumping_words_when_ctrl_comes_up(tmp_path):
+    """Ctrl+Left held, then Ctrl let go: pygame's repeats still say Ctrl and
+    went on from word to word; they move a letter at a time, as the arrow
+    alone does."""
+    app = make_app(BEGINNER, data_dir=tmp_path, player_name="Zoe van Dupont")
+    win(app)
+    entry = app.top.entry
+    key(app, pygame.K_END)
+    modifier(pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    repeat(app, pygame.K_LEFT, pygame.KMOD_LCTRL)      # the press: to "Dupont"
+    assert entry.caret == len("Zoe van ")
+    modifier(pygame.K_LCTRL, 0)
+    repeat(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    repeat(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    assert entry.caret == len("Zoe va")

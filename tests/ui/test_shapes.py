@@ -324,6 +324,70 @@ def test_the_keyboard_cursor_climbs_hexagons_straight_and_skips_holes():
     assert cell_shows(app, (1, 3), "hex_covered")
 
 
+#: A field in two parts (a cell alone in the top-left corner, a block at
+#: the right), no row or column shared between them.
+PARTS = ["#       ", "        "] + ["   #####"] * 5 + ["        "]
+
+
+def test_the_arrows_reach_each_part_of_a_field_in_parts():
+    """An arrow went along its row or column only: from the lone corner
+    cell no cell lay to its right or below, and from the block none to its
+    left or above, so a player without a mouse could never reach the other
+    part, nor win. Past the line's end the cursor goes to the nearest cell
+    ahead, the way the arrow points."""
+    app = make_app(level="custom", custom_width=8, custom_height=8, custom_mines=4,
+                   custom_mask="\n".join(PARTS))
+    key(app, pygame.K_RETURN)                # shows the cursor, in the block
+    app.play.cursor = (3, 2)
+    key(app, pygame.K_LEFT)
+    assert app.play.cursor == (0, 0)
+    key(app, pygame.K_RIGHT)
+    assert app.play.cursor == (3, 2)         # the nearest column ahead, its nearest row
+    app.play.cursor = (0, 0)
+    key(app, pygame.K_DOWN)
+    assert app.play.cursor == (3, 2)
+    app.play.cursor = (4, 2)
+    key(app, pygame.K_UP)
+    assert app.play.cursor == (0, 0)
+    app.play.cursor = (7, 6)
+    key(app, pygame.K_RIGHT)                 # nothing ahead: it stays
+    assert app.play.cursor == (7, 6)
+
+
+@pytest.mark.parametrize("shape", ["grid", "hex"])
+def test_every_cell_of_a_field_in_parts_is_reached_from_any_other(shape):
+    """Round a torus a line always comes back to its own part (the limit
+    the README states): there only a cell alone in its row or column steps
+    to the nearest one ahead (``test_a_torus_line_with_no_other_cell...``)."""
+    from game.ui.cursor import cursor_step
+
+    field = Minefield.from_layout([row.replace("#", ".") for row in PARTS], shape=shape)
+    cells = {(x, y) for y in range(field.height) for x in range(field.width)
+             if field.cell(x, y) != " "}
+    for start in cells:
+        reached, todo = {start}, [start]
+        while todo:
+            at = todo.pop()
+            for step in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                if (cell := cursor_step(field, at, *step)) not in reached:
+                    reached.add(cell)
+                    todo.append(cell)
+        assert reached == cells
+
+
+def test_a_torus_line_with_no_other_cell_steps_to_the_nearest_cell_ahead():
+    """Round a torus the lone cell's row and column came back to itself:
+    its arrows did nothing. The nearest column (row) ahead, counted the way
+    the arrow points across the seam too."""
+    from game.ui.cursor import cursor_step
+
+    torus = Minefield.from_layout([row.replace("#", ".") for row in PARTS], shape="torus")
+    assert cursor_step(torus, (0, 0), 1, 0) == (3, 2)       # rows 2 and 6 as near: the upper
+    assert cursor_step(torus, (0, 0), -1, 0) == (7, 2)      # one column left, over the seam
+    assert cursor_step(torus, (0, 0), 0, 1) == (7, 2)       # column 7 one away, over the seam
+    assert cursor_step(torus, (0, 0), 0, -1) == (7, 6)      # two rows up, over the seam
+
+
 def test_the_cursor_shows_on_the_cell_nearest_the_middle_when_a_hole_is_there():
     # Big M's middle (15, 8) is a hole: the cursor went to the top-left corner.
     app = make_app(level="bigm")
