@@ -50,14 +50,17 @@ def relocated(width, height, mines, first):
 def moved_boards(cells, mines, first):
     """Every board of ``mines`` laid on ``cells`` (in reading order), a mine
     under ``first`` moved to the first free cell of ``cells``."""
-    boards = []
-    for laid in combinations(cells, mines):
-        board = set(laid)
-        if first in board:
-            board.discard(first)
-            board.add(next(c for c in cells if c not in board and c != first))
-        boards.append(frozenset(board))
-    return tuple(boards)
+    return tuple(moved(laid, cells, first) for laid in combinations(cells, mines))
+
+
+def moved(laid, cells, first):
+    """The board ``laid``, its mine under ``first`` (if any) moved to the
+    first free cell of ``cells`` (in reading order), as the classic rule does."""
+    board = set(laid)
+    if first in board:
+        board.discard(first)
+        board.add(next(c for c in cells if c not in board and c != first))
+    return frozenset(board)
 
 
 W, H, MINES = 5, 4, 5
@@ -79,10 +82,7 @@ def positions():
     seen = set()
     while len(seen) < 60:
         first = rng.choice([(4, 3), (4, 0), (0, 3), (2, 2), (1, 0)])
-        board = set(rng.sample(CELLS, MINES))
-        if first in board:
-            board.discard(first)
-            board.add(next(c for c in CELLS if c not in board and c != first))
+        board = moved(rng.sample(CELLS, MINES), CELLS, first)
         shown = {}
         todo = [first] + rng.sample([c for c in CELLS if c not in board], rng.randrange(3))
         while todo:

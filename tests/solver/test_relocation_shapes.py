@@ -20,7 +20,7 @@ from game.engine.topology import SHAPES
 from game.solver import mine_probabilities
 
 from ..engine.shape_oracle import cells_of, neighbour_map
-from .test_relocation import moved_boards
+from .test_relocation import moved, moved_boards
 
 MINES = 5
 #: Small boards, too small for the engine's limits but quick for the oracle:
@@ -66,10 +66,7 @@ def positions(shape: str, mask: tuple[str, ...]):
     seen: set[tuple[tuple[int, int], tuple[str, ...]]] = set()
     while len(seen) < 12:
         first = rng.choice(cells)
-        board = set(rng.sample(cells, MINES))
-        if first in board:
-            board.discard(first)
-            board.add(next(c for c in cells if c not in board and c != first))
+        board = moved(rng.sample(cells, MINES), cells, first)
         layout = ["".join(" " if ch == " " else "*" if (x, y) in board else "."
                           for x, ch in enumerate(row)) for y, row in enumerate(mask)]
         field = Minefield.from_layout(layout, shape=shape)
