@@ -125,17 +125,16 @@ def _figures(directory: Path) -> dict[str, float]:
     if hasattr(os, "posix_fadvise"):
         figures["the same, records not in the cache (s)"] = _start_s(directory, cold=True)
     figures["Store() (ms)"] = median_ms(lambda: Store(directory).close(), READS)
-    rare = RARE
     db = sqlite3.connect(directory / NAME)
     try:
         count = ledger.count_games(db)
         asked = {
             "Statistics page, a level (ms)": questions.level_records(("expert", "modern", "grid"), 50),
-            "Statistics page, a level never played (ms)": questions.level_records(rare, 50),
+            "Statistics page, a level never played (ms)": questions.level_records(RARE, 50),
             "Best Times page, a level (ms)": questions.best_times(("expert", "modern", "grid")),
             "History, first page (ms)": questions.first_page(60),
             "History, oldest page (ms)": questions.history(60, max(count - 60, 0)),
-            "History, that level's chart (ms)": questions.level_chart(rare, 50),
+            "History, that level's chart (ms)": questions.level_chart(RARE, 50),
         }
         for name, question in asked.items():
             figures[name] = median_ms(lambda q=question: q.query(db), READS)
